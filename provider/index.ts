@@ -1,0 +1,2 @@
+// The Pulumi provider's public entry point (`pulumi-serverscom`).
+export {};

@@ -1,0 +1,2 @@
+// The local API simulator's public entry point (`pulumi-serverscom/simulator`).
+export {};
