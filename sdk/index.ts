@@ -1,1 +1,51 @@
+// The public surface of `pulumi-serverscom/sdk`.
+export * from "./areas/cloud-instances";
+export * from "./areas/cloud-regions";
+export {
+  DateSchema,
+  type Labels,
+  type LabelsInput,
+  LabelsSchema,
+  type Network,
+  type NetworkDistributionMethod,
+  type NetworkFamily,
+  type NetworkInterfaceType,
+  type NetworkListOptions,
+  NetworkSchema,
+  type PagingOptions,
+  type PtrRecord,
+  type PtrRecordCreateBody,
+  type PtrRecordListOptions,
+  PtrRecordSchema,
+  type SshKey,
+  SshKeySchema,
+  TimestampSchema,
+} from "./areas/common";
+export * from "./areas/dedicated-servers";
+export {
+  type HostCollection,
+  type HostKind,
+  type HostListOptions,
+  hostKinds,
+  hostOperationalStatusStates,
+  hostPowerStatusStates,
+  hostStatusStates,
+  type ServerModelConfigurationDetails,
+  ServerModelConfigurationDetailsSchema,
+} from "./areas/host-common";
+export * from "./areas/hosts";
+export * from "./areas/kubernetes-baremetal-nodes";
+export * from "./areas/kubernetes-clusters";
+export * from "./areas/l2-segments";
+export * from "./areas/locations";
+export * from "./areas/rbs-volumes";
+export * from "./areas/sbm-servers";
+export * from "./areas/ssh-keys";
+export * from "./areas/ssl-certificates";
+export * from "./client";
 export * from "./core/contract";
+export * from "./core/errors";
+export * from "./core/limits";
+export { type ClientOptions, HttpClient, type RetryTuning } from "./core/transport";
+export * from "./labels";
+export * from "./wait";

@@ -138,8 +138,9 @@ export interface AreaHelpers {
   /**
    * Validates a labels object against the spec's label rules (sdk/labels.ts) and the reserved
    * prefix; throws 422 UNPROCESSABLE_ENTITY with errors.labels (or errors["labels.<key>"]).
+   * `field` names the labels elsewhere in a body (default "labels", e.g. "hosts.0.labels").
    */
-  checkLabels(labels: unknown): { [key: string]: string };
+  checkLabels(labels: unknown, field?: string): { [key: string]: string };
   /** Simulated duration in ms for a named transition of the seed timing table. */
   duration(name: TransitionName): number;
 }

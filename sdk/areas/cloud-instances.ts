@@ -1,0 +1,302 @@
+// Cloud instances: /cloud_computing/instances. Every action answers the instance in its new
+// (upper-case) status.
+import { z } from "zod";
+import type { CallOptions, ListOptions, PagePromise, Requester } from "../core/contract";
+import { path, toWireQuery } from "../core/contract";
+import type { StateTable } from "../wait";
+import {
+  checkLabels,
+  type LabelsInput,
+  LabelsSchema,
+  type PtrRecord,
+  type PtrRecordCreateBody,
+  type PtrRecordListOptions,
+  PtrRecordSchema,
+  TimestampSchema,
+} from "./common";
+
+const base = "/cloud_computing/instances";
+
+// --- Records ---
+
+/**
+ * api-spec.md names the instance's UUID on the underlying cloud platform `platform_uuid`, a
+ * neutral word in place of the vendor's; the wire (and so this schema) spells it
+ * `openstack_uuid`. Read it with `platformUuidOf` to keep the spec's word in calling code.
+ */
+export const cloudInstancePlatformUuidField = "openstack_uuid" as const;
+
+export const CloudInstanceSchema = z.object({
+  id: z.string(),
+  /** The spec's `platform_uuid`: see cloudInstancePlatformUuidField. */
+  openstack_uuid: z.string(),
+  /** Upper case; see cloudInstanceStates. */
+  status: z.string(),
+  name: z.string(),
+  region_id: z.number().int(),
+  region_code: z.string(),
+  flavor_id: z.string(),
+  image_id: z.string(),
+  public_ipv4_address: z.string().nullable(),
+  private_ipv4_address: z.string().nullable(),
+  public_ipv6_address: z.string().nullable(),
+  labels: LabelsSchema,
+  created_at: TimestampSchema,
+  updated_at: TimestampSchema,
+  // The spec lists these on the record; the fixtures' older records lack them.
+  flavor_name: z.string().optional(),
+  image_name: z.string().nullable().optional(),
+  local_ipv4_address: z.string().nullable().optional(),
+  ipv6_enabled: z.boolean().optional(),
+  gpn_enabled: z.boolean().optional(),
+  backup_copies: z.number().int().optional(),
+  public_port_blocked: z.boolean().optional(),
+});
+export type CloudInstance = z.infer<typeof CloudInstanceSchema>;
+
+/** The spec's `platform_uuid` of an instance (the wire's `openstack_uuid`). */
+export function platformUuidOf(instance: CloudInstance): string {
+  return instance.openstack_uuid;
+}
+
+/**
+ * Instance `status` (wire-notes.md). Which settled status an operation ends in depends on the
+ * operation (ACTIVE after a reboot, SWITCHED_OFF after power off, AWAITING_UPGRADE_CONFIRM after
+ * an upgrade), so waiters pick their target from `settled`.
+ */
+export const cloudInstanceStates: StateTable = {
+  transitional: [
+    "PENDING",
+    "CREATING",
+    "BUILDING",
+    "PROVISIONING",
+    "REBOOTING",
+    "REBUILDING",
+    "UPGRADING",
+    "REVERTING_UPGRADE",
+    "SWITCHING_ON",
+    "SWITCHING_OFF",
+    "CREATING_SNAPSHOT",
+    "RESCUING",
+    "DELETING",
+    "BUSY",
+  ],
+  settled: ["ACTIVE", "SWITCHED_OFF", "AWAITING_UPGRADE_CONFIRM", "RESCUE"],
+  failed: ["ERROR", "QUOTA_EXCEEDED", "KEYPAIR_NOT_FOUND"],
+};
+
+/**
+ * The status of a deleted instance, which may also answer 404 instead. Neither settled nor
+ * failed: it is the goal of a delete and a failure of anything else.
+ */
+export const cloudInstanceGoneStatuses: readonly string[] = ["DELETED"];
+
+// --- Request bodies ---
+
+export interface CloudInstanceCreateBody {
+  readonly name: string;
+  readonly region_id: number;
+  readonly flavor_id: string;
+  readonly image_id: string;
+  readonly gpn_enabled?: boolean;
+  readonly ipv6_enabled?: boolean;
+  /** One key, unlike hosts. */
+  readonly ssh_key_fingerprint?: string;
+  readonly backup_copies?: number;
+  readonly user_data?: string;
+  readonly labels?: LabelsInput;
+}
+
+export interface CloudInstanceUpdateBody {
+  readonly name?: string;
+  readonly backup_copies?: number;
+  readonly gpn_enabled?: boolean;
+  readonly ipv6_enabled?: boolean;
+  /** Replaces the whole label set. */
+  readonly labels?: LabelsInput;
+}
+
+export interface CloudInstanceUpgradeBody {
+  /** A higher configuration; the instance is down for up to 10 minutes. */
+  readonly flavor_id: string;
+}
+
+export interface CloudInstanceReinstallBody {
+  readonly image_id: string;
+}
+
+export interface CloudInstanceListOptions extends ListOptions {
+  readonly regionId?: number;
+}
+
+type CloudInstanceAction =
+  | "reboot"
+  | "approve_upgrade"
+  | "revert_upgrade"
+  | "rescue"
+  | "unrescue"
+  | "switch_power_on"
+  | "switch_power_off";
+
+// --- Verbs ---
+
+export class CloudInstancesApi {
+  constructor(private readonly http: Requester) {}
+
+  list(options?: CloudInstanceListOptions, callOptions?: CallOptions): PagePromise<CloudInstance> {
+    return this.http.list(base, toWireQuery(options), CloudInstanceSchema, callOptions);
+  }
+
+  async get(id: string, options?: CallOptions): Promise<CloudInstance> {
+    return this.http.request(
+      { method: "GET", path: instancePath(id), schema: CloudInstanceSchema },
+      options,
+    );
+  }
+
+  async create(body: CloudInstanceCreateBody, options?: CallOptions): Promise<CloudInstance> {
+    checkLabels(body.labels);
+    return this.http.request(
+      { method: "POST", path: base, body, schema: CloudInstanceSchema },
+      options,
+    );
+  }
+
+  async update(
+    id: string,
+    body: CloudInstanceUpdateBody,
+    options?: CallOptions,
+  ): Promise<CloudInstance> {
+    checkLabels(body.labels);
+    return this.http.request(
+      { method: "PUT", path: instancePath(id), body, schema: CloudInstanceSchema },
+      options,
+    );
+  }
+
+  /** Answers the instance with status DELETING. */
+  async delete(id: string, options?: CallOptions): Promise<CloudInstance> {
+    return this.http.request(
+      { method: "DELETE", path: instancePath(id), schema: CloudInstanceSchema },
+      options,
+    );
+  }
+
+  /** Answers REBOOTING. 409 CONFLICT when locked; CLOUD_REGION_MAINTENANCE in maintenance. */
+  async reboot(id: string, options?: CallOptions): Promise<CloudInstance> {
+    return this.#action(id, "reboot", options);
+  }
+
+  /** Answers UPGRADING; AWAITING_UPGRADE_CONFIRM follows, confirmed on its own after 72 h. */
+  async upgrade(
+    id: string,
+    body: CloudInstanceUpgradeBody,
+    options?: CallOptions,
+  ): Promise<CloudInstance> {
+    return this.http.request(
+      {
+        method: "POST",
+        path: path`/cloud_computing/instances/${id}/upgrade`,
+        body,
+        schema: CloudInstanceSchema,
+      },
+      options,
+    );
+  }
+
+  async approveUpgrade(id: string, options?: CallOptions): Promise<CloudInstance> {
+    return this.#action(id, "approve_upgrade", options);
+  }
+
+  async revertUpgrade(id: string, options?: CallOptions): Promise<CloudInstance> {
+    return this.#action(id, "revert_upgrade", options);
+  }
+
+  async reinstall(
+    id: string,
+    body: CloudInstanceReinstallBody,
+    options?: CallOptions,
+  ): Promise<CloudInstance> {
+    return this.http.request(
+      {
+        method: "POST",
+        path: path`/cloud_computing/instances/${id}/reinstall`,
+        body,
+        schema: CloudInstanceSchema,
+      },
+      options,
+    );
+  }
+
+  async rescue(id: string, options?: CallOptions): Promise<CloudInstance> {
+    return this.#action(id, "rescue", options);
+  }
+
+  async unrescue(id: string, options?: CallOptions): Promise<CloudInstance> {
+    return this.#action(id, "unrescue", options);
+  }
+
+  /** POST .../switch_power_on (the Go client's path); answers SWITCHING_ON. */
+  async powerOn(id: string, options?: CallOptions): Promise<CloudInstance> {
+    return this.#action(id, "switch_power_on", options);
+  }
+
+  /** POST .../switch_power_off; answers SWITCHING_OFF, then SWITCHED_OFF. */
+  async powerOff(id: string, options?: CallOptions): Promise<CloudInstance> {
+    return this.#action(id, "switch_power_off", options);
+  }
+
+  listPtrRecords(
+    id: string,
+    options?: PtrRecordListOptions,
+    callOptions?: CallOptions,
+  ): PagePromise<PtrRecord> {
+    return this.http.list(
+      path`/cloud_computing/instances/${id}/ptr_records`,
+      toWireQuery(options),
+      PtrRecordSchema,
+      callOptions,
+    );
+  }
+
+  async createPtrRecord(
+    id: string,
+    body: PtrRecordCreateBody,
+    options?: CallOptions,
+  ): Promise<PtrRecord> {
+    return this.http.request(
+      {
+        method: "POST",
+        path: path`/cloud_computing/instances/${id}/ptr_records`,
+        body,
+        schema: PtrRecordSchema,
+      },
+      options,
+    );
+  }
+
+  async deletePtrRecord(id: string, ptrRecordId: string, options?: CallOptions): Promise<void> {
+    return this.http.requestEmpty(
+      {
+        method: "DELETE",
+        path: path`/cloud_computing/instances/${id}/ptr_records/${ptrRecordId}`,
+      },
+      options,
+    );
+  }
+
+  #action(id: string, action: CloudInstanceAction, options?: CallOptions): Promise<CloudInstance> {
+    return this.http.request(
+      {
+        method: "POST",
+        path: path`/cloud_computing/instances/${id}/${action}`,
+        schema: CloudInstanceSchema,
+      },
+      options,
+    );
+  }
+}
+
+function instancePath(id: string): string {
+  return path`/cloud_computing/instances/${id}`;
+}

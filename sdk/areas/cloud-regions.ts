@@ -1,0 +1,94 @@
+// Cloud regions and their catalogues: /cloud_computing/regions. Read-only: what a cloud
+// instance can be created from.
+import { z } from "zod";
+import type { CallOptions, ListOptions, PagePromise, Requester } from "../core/contract";
+import { path, toWireQuery } from "../core/contract";
+import type { PagingOptions } from "./common";
+
+export const CloudRegionSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  code: z.string(),
+});
+export type CloudRegion = z.infer<typeof CloudRegionSchema>;
+
+export const CloudFlavorSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+});
+export type CloudFlavor = z.infer<typeof CloudFlavorSchema>;
+
+export const CloudImageSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+});
+export type CloudImage = z.infer<typeof CloudImageSchema>;
+
+/** A snapshot or backup of an instance's disk, usable as an image. */
+export const CloudSnapshotSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  status: z.string(),
+  image_size: z.number().optional(),
+  min_disk: z.number().optional(),
+  is_backup: z.boolean().optional(),
+  file_url: z.string().nullable().optional(),
+});
+export type CloudSnapshot = z.infer<typeof CloudSnapshotSchema>;
+
+export interface CloudSnapshotListOptions extends PagingOptions {
+  readonly instanceId?: string;
+  readonly isBackup?: boolean;
+}
+
+export class CloudRegionsApi {
+  constructor(private readonly http: Requester) {}
+
+  list(options?: ListOptions, callOptions?: CallOptions): PagePromise<CloudRegion> {
+    return this.http.list(
+      "/cloud_computing/regions",
+      toWireQuery(options),
+      CloudRegionSchema,
+      callOptions,
+    );
+  }
+
+  listFlavors(
+    regionId: number,
+    options?: PagingOptions,
+    callOptions?: CallOptions,
+  ): PagePromise<CloudFlavor> {
+    return this.http.list(
+      path`/cloud_computing/regions/${regionId}/flavors`,
+      toWireQuery(options),
+      CloudFlavorSchema,
+      callOptions,
+    );
+  }
+
+  listImages(
+    regionId: number,
+    options?: PagingOptions,
+    callOptions?: CallOptions,
+  ): PagePromise<CloudImage> {
+    return this.http.list(
+      path`/cloud_computing/regions/${regionId}/images`,
+      toWireQuery(options),
+      CloudImageSchema,
+      callOptions,
+    );
+  }
+
+  listSnapshots(
+    regionId: number,
+    options?: CloudSnapshotListOptions,
+    callOptions?: CallOptions,
+  ): PagePromise<CloudSnapshot> {
+    return this.http.list(
+      path`/cloud_computing/regions/${regionId}/snapshots`,
+      toWireQuery(options),
+      CloudSnapshotSchema,
+      callOptions,
+    );
+  }
+}

@@ -1,0 +1,103 @@
+// Records and helpers that several areas share: labels, timestamps, PTR records, networks and
+// SSH keys appear under hosts, cloud instances, L2 segments and the account alike.
+//
+// Every record schema of the areas is a plain (non-strict) z.object: a field the service adds
+// later never fails a parse; it is left out of the typed result, which keeps the types exact.
+import { z } from "zod";
+import type { ListOptions } from "../core/contract";
+import { validateLabels } from "../labels";
+
+/** Labels as on the wire: `{}` when a resource has none (api-spec.md, Conventions). */
+export const LabelsSchema = z.record(z.string(), z.string());
+export type Labels = z.infer<typeof LabelsSchema>;
+
+/**
+ * ISO 8601 UTC, sometimes with milliseconds. Kept as the wire's string: converting to Date would
+ * lose the exact text the provider compares against in diffs.
+ */
+export const TimestampSchema = z.string();
+
+/** A calendar date such as `lease_start_at` (YYYY-MM-DD); kept as text like timestamps. */
+export const DateSchema = z.string();
+
+/** Labels as a caller passes them in a create or update body. */
+export type LabelsInput = Readonly<Record<string, string>>;
+
+/**
+ * Checks a body's `labels` field before sending. Labels replace the whole set on the service, so
+ * a bad label rejected there would already have cost a round trip; here it costs nothing.
+ */
+export function checkLabels(labels: LabelsInput | undefined, field = "labels"): void {
+  if (labels !== undefined) validateLabels(labels, field);
+}
+
+// --- PTR records (hosts and cloud instances) ---
+
+export const PtrRecordSchema = z.object({
+  id: z.string(),
+  ip: z.string(),
+  /** The value sent as `data` on creation. */
+  domain: z.string(),
+  priority: z.number().int(),
+  ttl: z.number().int(),
+});
+export type PtrRecord = z.infer<typeof PtrRecordSchema>;
+
+/** PTR records cannot be changed, only created and deleted (wire-notes.md). */
+export interface PtrRecordCreateBody {
+  readonly ip: string;
+  /** The domain name the address resolves to. */
+  readonly data: string;
+  /** Seconds; the service defaults it to 60. */
+  readonly ttl?: number;
+  /** The service defaults it to 0. */
+  readonly priority?: number;
+}
+
+export type PtrRecordListOptions = ListOptions;
+
+// --- Networks (of a host, of an L2 segment) ---
+
+export const NetworkSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  status: z.string(),
+  cidr: z.string(),
+  family: z.string(),
+  interface_type: z.string(),
+  distribution_method: z.string(),
+  /** True when the network was ordered additionally. */
+  additional: z.boolean(),
+  created_at: TimestampSchema,
+  updated_at: TimestampSchema,
+});
+export type Network = z.infer<typeof NetworkSchema>;
+
+export type NetworkFamily = "ipv4" | "ipv6";
+export type NetworkInterfaceType = "public" | "private" | "oob";
+export type NetworkDistributionMethod = "route" | "gateway";
+
+/** Filters of a host's network list (api-spec.md); it has no label_selector. */
+export interface NetworkListOptions extends Omit<ListOptions, "labelSelector" | "sorting"> {
+  readonly family?: NetworkFamily;
+  readonly interfaceType?: NetworkInterfaceType;
+  readonly distributionMethod?: NetworkDistributionMethod;
+  /** True selects only additional networks. */
+  readonly additional?: boolean;
+  readonly sorting?: "id" | "updated_at" | "created_at";
+}
+
+// --- SSH keys (the account's keys, and those attached to a dedicated server) ---
+
+export const SshKeySchema = z.object({
+  name: z.string(),
+  /** Colon-separated hexadecimal groups; the key's id. */
+  fingerprint: z.string(),
+  labels: LabelsSchema,
+  created_at: TimestampSchema,
+  updated_at: TimestampSchema,
+});
+export type SshKey = z.infer<typeof SshKeySchema>;
+
+/** Order options and other lists that take only paging. */
+export type PagingOptions = Pick<ListOptions, "perPage" | "page" | "sorting" | "direction">;

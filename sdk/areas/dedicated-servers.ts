@@ -1,0 +1,410 @@
+// Dedicated servers: /hosts/dedicated_servers. Ordered by the month, released rather than
+// deleted, and the only kind with features (iPXE Boot among them) and attached SSH keys.
+import { z } from "zod";
+import type { CallOptions, PagePromise, Requester } from "../core/contract";
+import { path, toWireQuery } from "../core/contract";
+import { checkIpxeConfig } from "../core/limits";
+import type { StateTable } from "../wait";
+import {
+  checkLabels,
+  type LabelsInput,
+  type Network,
+  type NetworkListOptions,
+  type PtrRecord,
+  type PtrRecordCreateBody,
+  type PtrRecordListOptions,
+  type SshKey,
+  SshKeySchema,
+} from "./common";
+import {
+  createHostPtrRecord,
+  deleteHostPtrRecord,
+  getHostNetwork,
+  type HostListOptions,
+  hostAction,
+  hostRecordFields,
+  listHostNetworks,
+  listHostPtrRecords,
+  ServerModelConfigurationDetailsSchema,
+} from "./host-common";
+
+const collection = "dedicated_servers";
+
+// --- Records ---
+
+/** The record of wire-notes.md "Records the spec leaves out". */
+export const DedicatedServerSchema = z.object({
+  ...hostRecordFields,
+  type: z.literal("dedicated_server"),
+  configuration_details: ServerModelConfigurationDetailsSchema.optional(),
+  /** Carried by GET only: the script an iPXE Boot feature boots from. */
+  ipxe_config: z.string().nullable().optional(),
+});
+export type DedicatedServer = z.infer<typeof DedicatedServerSchema>;
+
+export const DedicatedServerFeatureSchema = z.object({
+  name: z.string(),
+  status: z.string(),
+});
+export type DedicatedServerFeature = z.infer<typeof DedicatedServerFeatureSchema>;
+
+/** Feature names wire-notes.md lists; others may appear, hence the string fallback. */
+export type DedicatedServerFeatureName =
+  | "private_ipxe_boot"
+  | "public_ipxe_boot"
+  | "no_private_ip"
+  | "no_public_ip_address"
+  | "no_public_network"
+  | "host_rescue_mode"
+  | "oob_public_access"
+  | "disaggregated_public_ports"
+  | "disaggregated_private_ports"
+  | (string & {});
+
+/** Feature `status`: `incompatible` and `unavailable` mean the feature cannot be used here. */
+export const dedicatedServerFeatureStates: StateTable = {
+  transitional: ["activation", "deactivation"],
+  settled: ["activated", "deactivated"],
+  failed: ["incompatible", "unavailable"],
+};
+
+// --- Request bodies ---
+
+export interface DriveSlotInput {
+  readonly position: number;
+  readonly drive_model_id?: number;
+}
+
+export interface DrivePartitionInput {
+  readonly target: string;
+  readonly size: number;
+  readonly fs?: string;
+  readonly fill?: boolean;
+}
+
+/** api-spec.md names slot_positions and ignore; raid and partitions come from the Go client. */
+export interface DriveLayoutInput {
+  readonly slot_positions: readonly number[];
+  readonly ignore?: boolean;
+  readonly raid?: number;
+  readonly partitions?: readonly DrivePartitionInput[];
+}
+
+export interface DedicatedServerHostInput {
+  readonly hostname: string;
+  readonly public_ipv4_network_id?: string;
+  readonly private_ipv4_network_id?: string;
+  readonly labels?: LabelsInput;
+}
+
+export interface DedicatedServerCreateBody {
+  readonly location_id: number;
+  readonly server_model_id: number;
+  readonly uplink_models: {
+    readonly private: { readonly id: number };
+    readonly public?: { readonly id: number; readonly bandwidth_model_id: number };
+  };
+  readonly ram_size: number;
+  readonly drives: {
+    readonly slots: readonly DriveSlotInput[];
+    readonly layout?: readonly DriveLayoutInput[];
+  };
+  /** null orders the server without an operating system, for iPXE Boot. */
+  readonly operating_system_id?: number | null;
+  readonly features?: readonly DedicatedServerFeatureName[];
+  /** An iPXE script (first line `#!ipxe`), at most 64 KB. */
+  readonly ipxe_config?: string;
+  readonly ipv6?: boolean;
+  /** One server is ordered per entry; the response has one record per entry, in order. */
+  readonly hosts: readonly DedicatedServerHostInput[];
+  readonly ssh_key_fingerprints?: readonly string[];
+  readonly user_data?: string;
+  readonly labels?: LabelsInput;
+}
+
+export interface DedicatedServerUpdateBody {
+  readonly title?: string;
+  /** Replaces the whole label set. */
+  readonly labels?: LabelsInput;
+  readonly user_data?: string;
+  readonly ipxe_config?: string;
+}
+
+export interface DedicatedServerReinstallBody {
+  readonly hostname: string;
+  /** null reinstalls without an operating system, for iPXE Boot. */
+  readonly operating_system_id?: number | null;
+  readonly ipxe_config?: string;
+  readonly drives?: { readonly layout?: readonly DriveLayoutInput[] };
+  readonly ssh_key_fingerprints?: readonly string[];
+  readonly user_data?: string;
+}
+
+export interface DedicatedServerScheduleReleaseBody {
+  /** When to release; omitted, the service picks the end of the billing period. */
+  readonly release_after?: string;
+}
+
+/**
+ * Body of a feature activation. `ipxe_config` goes with the iPXE features; `auth_methods` and
+ * `ssh_key_fingerprints` with host_rescue_mode (as the Go client sends them).
+ */
+export interface DedicatedServerFeatureActivationBody {
+  readonly ipxe_config?: string;
+  readonly auth_methods?: readonly string[];
+  readonly ssh_key_fingerprints?: readonly string[];
+}
+
+export type DedicatedServerListOptions = HostListOptions;
+
+// --- Verbs ---
+
+export class DedicatedServersApi {
+  constructor(private readonly http: Requester) {}
+
+  list(
+    options?: DedicatedServerListOptions,
+    callOptions?: CallOptions,
+  ): PagePromise<DedicatedServer> {
+    return this.http.list(
+      path`/hosts/${collection}`,
+      toWireQuery(options),
+      DedicatedServerSchema,
+      callOptions,
+    );
+  }
+
+  async get(id: string, options?: CallOptions): Promise<DedicatedServer> {
+    return this.http.request(
+      { method: "GET", path: path`/hosts/${collection}/${id}`, schema: DedicatedServerSchema },
+      options,
+    );
+  }
+
+  /** Orders one server per `hosts` entry and answers their records (status init). */
+  async create(body: DedicatedServerCreateBody, options?: CallOptions): Promise<DedicatedServer[]> {
+    checkLabels(body.labels);
+    body.hosts.forEach((host, index) => {
+      checkLabels(host.labels, `hosts.${index}.labels`);
+    });
+    if (body.ipxe_config !== undefined) checkIpxeConfig(body.ipxe_config, "ipxe_config");
+    return this.http.request(
+      {
+        method: "POST",
+        path: path`/hosts/${collection}`,
+        body,
+        schema: z.array(DedicatedServerSchema),
+      },
+      options,
+    );
+  }
+
+  async update(
+    id: string,
+    body: DedicatedServerUpdateBody,
+    options?: CallOptions,
+  ): Promise<DedicatedServer> {
+    checkLabels(body.labels);
+    if (body.ipxe_config !== undefined) checkIpxeConfig(body.ipxe_config, "ipxe_config");
+    return this.http.request(
+      {
+        method: "PUT",
+        path: path`/hosts/${collection}/${id}`,
+        body,
+        schema: DedicatedServerSchema,
+      },
+      options,
+    );
+  }
+
+  /**
+   * Releasing replaces deleting: the server keeps answering GET with `scheduled_release_at` set
+   * until it is gone.
+   */
+  async scheduleRelease(
+    id: string,
+    body: DedicatedServerScheduleReleaseBody = {},
+    options?: CallOptions,
+  ): Promise<DedicatedServer> {
+    return this.http.request(
+      {
+        method: "POST",
+        path: path`/hosts/${collection}/${id}/schedule_release`,
+        body,
+        schema: DedicatedServerSchema,
+      },
+      options,
+    );
+  }
+
+  async abortRelease(id: string, options?: CallOptions): Promise<DedicatedServer> {
+    return this.http.request(
+      {
+        method: "POST",
+        path: path`/hosts/${collection}/${id}/abort_release`,
+        schema: DedicatedServerSchema,
+      },
+      options,
+    );
+  }
+
+  /** After the request, operational_status leaves `normal` and returns to it when done. */
+  async reinstall(
+    id: string,
+    body: DedicatedServerReinstallBody,
+    options?: CallOptions,
+  ): Promise<DedicatedServer> {
+    if (body.ipxe_config !== undefined) checkIpxeConfig(body.ipxe_config, "ipxe_config");
+    return this.http.request(
+      {
+        method: "POST",
+        path: path`/hosts/${collection}/${id}/reinstall`,
+        body,
+        schema: DedicatedServerSchema,
+      },
+      options,
+    );
+  }
+
+  /** Power-cycles the server. The spec does not show the response, so none is read. */
+  async reboot(id: string, options?: CallOptions): Promise<void> {
+    return this.http.requestEmpty(
+      { method: "POST", path: path`/hosts/${collection}/${id}/reboot` },
+      options,
+    );
+  }
+
+  async powerOn(id: string, options?: CallOptions): Promise<DedicatedServer> {
+    return hostAction(this.http, collection, id, "power_on", DedicatedServerSchema, options);
+  }
+
+  async powerOff(id: string, options?: CallOptions): Promise<DedicatedServer> {
+    return hostAction(this.http, collection, id, "power_off", DedicatedServerSchema, options);
+  }
+
+  async powerCycle(id: string, options?: CallOptions): Promise<DedicatedServer> {
+    return hostAction(this.http, collection, id, "power_cycle", DedicatedServerSchema, options);
+  }
+
+  // --- Features ---
+
+  listFeatures(
+    id: string,
+    options?: Pick<DedicatedServerListOptions, "perPage" | "page">,
+    callOptions?: CallOptions,
+  ): PagePromise<DedicatedServerFeature> {
+    return this.http.list(
+      path`/hosts/${collection}/${id}/features`,
+      toWireQuery(options),
+      DedicatedServerFeatureSchema,
+      callOptions,
+    );
+  }
+
+  /** Answers `{name, status}` with status `activation`; poll listFeatures for the outcome. */
+  async activateFeature(
+    id: string,
+    name: DedicatedServerFeatureName,
+    body?: DedicatedServerFeatureActivationBody,
+    options?: CallOptions,
+  ): Promise<DedicatedServerFeature> {
+    if (body?.ipxe_config !== undefined) checkIpxeConfig(body.ipxe_config, "ipxe_config");
+    return this.http.request(
+      {
+        method: "POST",
+        path: path`/hosts/${collection}/${id}/features/${name}/activate`,
+        body,
+        schema: DedicatedServerFeatureSchema,
+      },
+      options,
+    );
+  }
+
+  async deactivateFeature(
+    id: string,
+    name: DedicatedServerFeatureName,
+    options?: CallOptions,
+  ): Promise<DedicatedServerFeature> {
+    return this.http.request(
+      {
+        method: "POST",
+        path: path`/hosts/${collection}/${id}/features/${name}/deactivate`,
+        schema: DedicatedServerFeatureSchema,
+      },
+      options,
+    );
+  }
+
+  // --- SSH keys attached to the server ---
+
+  listSshKeys(
+    id: string,
+    options?: Pick<DedicatedServerListOptions, "perPage" | "page">,
+    callOptions?: CallOptions,
+  ): PagePromise<SshKey> {
+    return this.http.list(
+      path`/hosts/${collection}/${id}/ssh_keys`,
+      toWireQuery(options),
+      SshKeySchema,
+      callOptions,
+    );
+  }
+
+  /** Answers the SSH key records now attached. */
+  async attachSshKeys(
+    id: string,
+    fingerprints: readonly string[],
+    options?: CallOptions,
+  ): Promise<SshKey[]> {
+    return this.http.request(
+      {
+        method: "POST",
+        path: path`/hosts/${collection}/${id}/ssh_keys`,
+        body: { ssh_key_fingerprints: fingerprints },
+        schema: z.array(SshKeySchema),
+      },
+      options,
+    );
+  }
+
+  async detachSshKey(id: string, fingerprint: string, options?: CallOptions): Promise<void> {
+    return this.http.requestEmpty(
+      { method: "DELETE", path: path`/hosts/${collection}/${id}/ssh_keys/${fingerprint}` },
+      options,
+    );
+  }
+
+  // --- Networks and PTR records ---
+
+  listNetworks(
+    id: string,
+    options?: NetworkListOptions,
+    callOptions?: CallOptions,
+  ): PagePromise<Network> {
+    return listHostNetworks(this.http, collection, id, options, callOptions);
+  }
+
+  async getNetwork(id: string, networkId: string, options?: CallOptions): Promise<Network> {
+    return getHostNetwork(this.http, collection, id, networkId, options);
+  }
+
+  listPtrRecords(
+    id: string,
+    options?: PtrRecordListOptions,
+    callOptions?: CallOptions,
+  ): PagePromise<PtrRecord> {
+    return listHostPtrRecords(this.http, collection, id, options, callOptions);
+  }
+
+  async createPtrRecord(
+    id: string,
+    body: PtrRecordCreateBody,
+    options?: CallOptions,
+  ): Promise<PtrRecord> {
+    return createHostPtrRecord(this.http, collection, id, body, options);
+  }
+
+  async deletePtrRecord(id: string, ptrRecordId: string, options?: CallOptions): Promise<void> {
+    return deleteHostPtrRecord(this.http, collection, id, ptrRecordId, options);
+  }
+}

@@ -1,0 +1,201 @@
+// L2 segments: /l2_segments. A segment joins dedicated servers of one location group into one
+// layer-2 network; members are the servers, each in native or trunk mode.
+import { z } from "zod";
+import type { CallOptions, ListOptions, PagePromise, Requester } from "../core/contract";
+import { path, toWireQuery } from "../core/contract";
+import type { StateTable } from "../wait";
+import {
+  checkLabels,
+  type LabelsInput,
+  LabelsSchema,
+  type Network,
+  NetworkSchema,
+  type PagingOptions,
+  TimestampSchema,
+} from "./common";
+
+export const L2SegmentSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.string(),
+  status: z.string(),
+  location_group_id: z.number().int(),
+  location_group_code: z.string().optional(),
+  labels: LabelsSchema,
+  created_at: TimestampSchema,
+  updated_at: TimestampSchema,
+});
+export type L2Segment = z.infer<typeof L2SegmentSchema>;
+
+export const L2MemberSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  mode: z.string(),
+  /** null when mode is native. */
+  vlan: z.number().int().nullable(),
+  status: z.string(),
+  labels: LabelsSchema,
+  created_at: TimestampSchema,
+  updated_at: TimestampSchema,
+});
+export type L2Member = z.infer<typeof L2MemberSchema>;
+
+export const L2LocationGroupSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  code: z.string(),
+  group_type: z.string().optional(),
+  location_ids: z.array(z.number().int()).optional(),
+  location_codes: z.array(z.string()).optional(),
+  hyperscalers: z.array(z.string()).optional(),
+});
+export type L2LocationGroup = z.infer<typeof L2LocationGroupSchema>;
+
+/** Segment `status`; the service answers 409 NOT_READY to changes while pending. */
+export const l2SegmentStates: StateTable = {
+  transitional: ["pending", "removing"],
+  settled: ["active"],
+  failed: [],
+};
+
+/** Member and segment-network `status`. */
+export const l2MemberStates: StateTable = {
+  transitional: ["new"],
+  settled: ["active"],
+  failed: [],
+};
+
+/** A member or network that left the segment: the goal of a removal, a failure otherwise. */
+export const l2MemberGoneStatuses: readonly string[] = ["removed"];
+
+export type L2SegmentType = "public" | "private";
+export type L2MemberMode = "native" | "trunk";
+
+export interface L2MemberInput {
+  /** The id of a dedicated server. */
+  readonly id: string;
+  readonly mode: L2MemberMode;
+}
+
+export interface L2SegmentCreateBody {
+  readonly name?: string;
+  readonly type: L2SegmentType;
+  readonly location_group_id: number;
+  readonly members: readonly L2MemberInput[];
+  readonly labels?: LabelsInput;
+}
+
+export interface L2SegmentUpdateBody {
+  readonly name?: string;
+  /** The complete member list. */
+  readonly members?: readonly L2MemberInput[];
+  /** Replaces the whole label set. */
+  readonly labels?: LabelsInput;
+}
+
+/** Networks to add (by mask) and to remove (by id) in one change (from the Go client). */
+export interface L2SegmentChangeNetworksBody {
+  readonly create?: readonly {
+    readonly mask: number;
+    readonly distribution_method: "route" | "gateway";
+  }[];
+  readonly delete?: readonly string[];
+}
+
+export type L2SegmentListOptions = ListOptions;
+
+/** The member list takes no sorting parameters (api-spec.md). */
+export type L2MemberListOptions = Pick<ListOptions, "labelSelector" | "perPage" | "page">;
+
+export interface L2LocationGroupListOptions extends PagingOptions {
+  readonly groupType?: string;
+}
+
+export class L2SegmentsApi {
+  constructor(private readonly http: Requester) {}
+
+  list(options?: L2SegmentListOptions, callOptions?: CallOptions): PagePromise<L2Segment> {
+    return this.http.list("/l2_segments", toWireQuery(options), L2SegmentSchema, callOptions);
+  }
+
+  async get(id: string, options?: CallOptions): Promise<L2Segment> {
+    return this.http.request(
+      { method: "GET", path: segmentPath(id), schema: L2SegmentSchema },
+      options,
+    );
+  }
+
+  async create(body: L2SegmentCreateBody, options?: CallOptions): Promise<L2Segment> {
+    checkLabels(body.labels);
+    return this.http.request(
+      { method: "POST", path: "/l2_segments", body, schema: L2SegmentSchema },
+      options,
+    );
+  }
+
+  async update(id: string, body: L2SegmentUpdateBody, options?: CallOptions): Promise<L2Segment> {
+    checkLabels(body.labels);
+    return this.http.request(
+      { method: "PUT", path: segmentPath(id), body, schema: L2SegmentSchema },
+      options,
+    );
+  }
+
+  /** The response body is not documented and not read; the segment goes through `removing`. */
+  async delete(id: string, options?: CallOptions): Promise<void> {
+    return this.http.requestEmpty({ method: "DELETE", path: segmentPath(id) }, options);
+  }
+
+  listMembers(
+    id: string,
+    options?: L2MemberListOptions,
+    callOptions?: CallOptions,
+  ): PagePromise<L2Member> {
+    return this.http.list(
+      path`/l2_segments/${id}/members`,
+      toWireQuery(options),
+      L2MemberSchema,
+      callOptions,
+    );
+  }
+
+  listNetworks(
+    id: string,
+    options?: PagingOptions,
+    callOptions?: CallOptions,
+  ): PagePromise<Network> {
+    return this.http.list(
+      path`/l2_segments/${id}/networks`,
+      toWireQuery(options),
+      NetworkSchema,
+      callOptions,
+    );
+  }
+
+  async changeNetworks(
+    id: string,
+    body: L2SegmentChangeNetworksBody,
+    options?: CallOptions,
+  ): Promise<L2Segment> {
+    return this.http.request(
+      { method: "PUT", path: path`/l2_segments/${id}/networks`, body, schema: L2SegmentSchema },
+      options,
+    );
+  }
+
+  listLocationGroups(
+    options?: L2LocationGroupListOptions,
+    callOptions?: CallOptions,
+  ): PagePromise<L2LocationGroup> {
+    return this.http.list(
+      "/l2_segments/location_groups",
+      toWireQuery(options),
+      L2LocationGroupSchema,
+      callOptions,
+    );
+  }
+}
+
+function segmentPath(id: string): string {
+  return path`/l2_segments/${id}`;
+}

@@ -1,0 +1,191 @@
+// Scalable Bare Metal servers: /hosts/sbm_servers. Billed by the hour and released with DELETE.
+import { z } from "zod";
+import type { CallOptions, PagePromise, Requester } from "../core/contract";
+import { path, toWireQuery } from "../core/contract";
+import {
+  checkLabels,
+  type LabelsInput,
+  type Network,
+  type NetworkListOptions,
+  type PtrRecord,
+  type PtrRecordCreateBody,
+  type PtrRecordListOptions,
+} from "./common";
+import {
+  configurationDetailsFields,
+  createHostPtrRecord,
+  deleteHostPtrRecord,
+  getHostNetwork,
+  type HostListOptions,
+  hostAction,
+  hostRecordFields,
+  listHostNetworks,
+  listHostPtrRecords,
+} from "./host-common";
+
+const collection = "sbm_servers";
+
+// --- Records ---
+
+/** configuration_details of an SBM server: by flavor rather than by server model. */
+export const SbmConfigurationDetailsSchema = z.object({
+  ...configurationDetailsFields,
+  sbm_flavor_model_id: z.number().int().nullable(),
+  sbm_flavor_model_name: z.string().nullable(),
+});
+export type SbmConfigurationDetails = z.infer<typeof SbmConfigurationDetailsSchema>;
+
+export const SbmServerSchema = z.object({
+  ...hostRecordFields,
+  type: z.literal("sbm_server"),
+  configuration_details: SbmConfigurationDetailsSchema.optional(),
+});
+export type SbmServer = z.infer<typeof SbmServerSchema>;
+
+// --- Request bodies ---
+
+export interface SbmServerHostInput {
+  readonly hostname: string;
+  /** Needs a public uplink in the order, else 422 under hosts.N.public_ipv4_network_id. */
+  readonly public_ipv4_network_id?: string;
+  readonly private_ipv4_network_id?: string;
+  readonly labels?: LabelsInput;
+}
+
+export interface SbmServerCreateBody {
+  readonly sbm_flavor_model_id: number;
+  readonly location_id: number;
+  readonly operating_system_id: number;
+  /** One server per entry; the response has one record per entry. */
+  readonly hosts: readonly SbmServerHostInput[];
+  readonly ssh_key_fingerprints?: readonly string[];
+  readonly user_data?: string;
+}
+
+export interface SbmServerUpdateBody {
+  /** Replaces the whole label set. */
+  readonly labels?: LabelsInput;
+}
+
+export interface SbmServerReinstallBody {
+  readonly hostname: string;
+  readonly operating_system_id: number;
+  readonly ssh_key_fingerprints?: readonly string[];
+  readonly user_data?: string;
+}
+
+export type SbmServerListOptions = HostListOptions;
+
+// --- Verbs ---
+
+export class SbmServersApi {
+  constructor(private readonly http: Requester) {}
+
+  list(options?: SbmServerListOptions, callOptions?: CallOptions): PagePromise<SbmServer> {
+    return this.http.list(
+      path`/hosts/${collection}`,
+      toWireQuery(options),
+      SbmServerSchema,
+      callOptions,
+    );
+  }
+
+  async get(id: string, options?: CallOptions): Promise<SbmServer> {
+    return this.http.request(
+      { method: "GET", path: path`/hosts/${collection}/${id}`, schema: SbmServerSchema },
+      options,
+    );
+  }
+
+  /** Answers one record per `hosts` entry: status init, operational_status provisioning. */
+  async create(body: SbmServerCreateBody, options?: CallOptions): Promise<SbmServer[]> {
+    body.hosts.forEach((host, index) => {
+      checkLabels(host.labels, `hosts.${index}.labels`);
+    });
+    return this.http.request(
+      {
+        method: "POST",
+        path: path`/hosts/${collection}`,
+        body,
+        schema: z.array(SbmServerSchema),
+      },
+      options,
+    );
+  }
+
+  async update(id: string, body: SbmServerUpdateBody, options?: CallOptions): Promise<SbmServer> {
+    checkLabels(body.labels);
+    return this.http.request(
+      { method: "PUT", path: path`/hosts/${collection}/${id}`, body, schema: SbmServerSchema },
+      options,
+    );
+  }
+
+  /** Releases the server at the end of the billing hour; answers the server. */
+  async release(id: string, options?: CallOptions): Promise<SbmServer> {
+    return this.http.request(
+      { method: "DELETE", path: path`/hosts/${collection}/${id}`, schema: SbmServerSchema },
+      options,
+    );
+  }
+
+  async reinstall(
+    id: string,
+    body: SbmServerReinstallBody,
+    options?: CallOptions,
+  ): Promise<SbmServer> {
+    return this.http.request(
+      {
+        method: "POST",
+        path: path`/hosts/${collection}/${id}/reinstall`,
+        body,
+        schema: SbmServerSchema,
+      },
+      options,
+    );
+  }
+
+  async powerOn(id: string, options?: CallOptions): Promise<SbmServer> {
+    return hostAction(this.http, collection, id, "power_on", SbmServerSchema, options);
+  }
+
+  async powerOff(id: string, options?: CallOptions): Promise<SbmServer> {
+    return hostAction(this.http, collection, id, "power_off", SbmServerSchema, options);
+  }
+
+  async powerCycle(id: string, options?: CallOptions): Promise<SbmServer> {
+    return hostAction(this.http, collection, id, "power_cycle", SbmServerSchema, options);
+  }
+
+  listNetworks(
+    id: string,
+    options?: NetworkListOptions,
+    callOptions?: CallOptions,
+  ): PagePromise<Network> {
+    return listHostNetworks(this.http, collection, id, options, callOptions);
+  }
+
+  async getNetwork(id: string, networkId: string, options?: CallOptions): Promise<Network> {
+    return getHostNetwork(this.http, collection, id, networkId, options);
+  }
+
+  listPtrRecords(
+    id: string,
+    options?: PtrRecordListOptions,
+    callOptions?: CallOptions,
+  ): PagePromise<PtrRecord> {
+    return listHostPtrRecords(this.http, collection, id, options, callOptions);
+  }
+
+  async createPtrRecord(
+    id: string,
+    body: PtrRecordCreateBody,
+    options?: CallOptions,
+  ): Promise<PtrRecord> {
+    return createHostPtrRecord(this.http, collection, id, body, options);
+  }
+
+  async deletePtrRecord(id: string, ptrRecordId: string, options?: CallOptions): Promise<void> {
+    return deleteHostPtrRecord(this.http, collection, id, ptrRecordId, options);
+  }
+}

@@ -1,0 +1,133 @@
+// SSL certificates: /ssl_certificates. Custom certificates are uploaded and managed here;
+// Let's Encrypt ones are issued elsewhere and can only be relabelled or deleted.
+import { z } from "zod";
+import type { CallOptions, ListOptions, PagePromise, Requester } from "../core/contract";
+import { path, toWireQuery } from "../core/contract";
+import { checkLabels, type LabelsInput, LabelsSchema, TimestampSchema } from "./common";
+
+export const SslCertificateSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** `custom` or `letsencrypt`. */
+  type: z.string(),
+  issuer: z.string().nullable(),
+  subject: z.string(),
+  domain_names: z.array(z.string()),
+  /** 40 hexadecimal characters; Let's Encrypt records do not carry it. */
+  sha1_fingerprint: z.string().optional(),
+  labels: LabelsSchema,
+  expires_at: TimestampSchema.nullable(),
+  created_at: TimestampSchema,
+  updated_at: TimestampSchema,
+});
+export type SslCertificate = z.infer<typeof SslCertificateSchema>;
+
+/** PEM texts. `private_key` is secret: never log a create or update body. */
+export interface SslCertificateCustomCreateBody {
+  readonly name: string;
+  readonly public_key: string;
+  readonly private_key: string;
+  readonly chain_key?: string;
+  readonly labels?: LabelsInput;
+}
+
+/** The key material fields come from the Go client, which sends them on update too. */
+export interface SslCertificateCustomUpdateBody {
+  readonly name?: string;
+  readonly public_key?: string;
+  readonly private_key?: string;
+  readonly chain_key?: string;
+  /** Replaces the whole label set. */
+  readonly labels?: LabelsInput;
+}
+
+export interface SslCertificateLetsEncryptUpdateBody {
+  /** Replaces the whole label set. */
+  readonly labels?: LabelsInput;
+}
+
+export interface SslCertificateListOptions extends ListOptions {
+  readonly sorting?: "id" | "created_at" | "updated_at";
+}
+
+export class SslCertificatesApi {
+  constructor(private readonly http: Requester) {}
+
+  /** Certificates of every type. */
+  list(
+    options?: SslCertificateListOptions,
+    callOptions?: CallOptions,
+  ): PagePromise<SslCertificate> {
+    return this.http.list(
+      "/ssl_certificates",
+      toWireQuery(options),
+      SslCertificateSchema,
+      callOptions,
+    );
+  }
+
+  async getCustom(id: string, options?: CallOptions): Promise<SslCertificate> {
+    return this.http.request(
+      { method: "GET", path: customPath(id), schema: SslCertificateSchema },
+      options,
+    );
+  }
+
+  async createCustom(
+    body: SslCertificateCustomCreateBody,
+    options?: CallOptions,
+  ): Promise<SslCertificate> {
+    checkLabels(body.labels);
+    return this.http.request(
+      { method: "POST", path: "/ssl_certificates/custom", body, schema: SslCertificateSchema },
+      options,
+    );
+  }
+
+  async updateCustom(
+    id: string,
+    body: SslCertificateCustomUpdateBody,
+    options?: CallOptions,
+  ): Promise<SslCertificate> {
+    checkLabels(body.labels);
+    return this.http.request(
+      { method: "PUT", path: customPath(id), body, schema: SslCertificateSchema },
+      options,
+    );
+  }
+
+  async deleteCustom(id: string, options?: CallOptions): Promise<void> {
+    return this.http.requestEmpty({ method: "DELETE", path: customPath(id) }, options);
+  }
+
+  async getLetsEncrypt(id: string, options?: CallOptions): Promise<SslCertificate> {
+    return this.http.request(
+      { method: "GET", path: letsEncryptPath(id), schema: SslCertificateSchema },
+      options,
+    );
+  }
+
+  async updateLetsEncrypt(
+    id: string,
+    body: SslCertificateLetsEncryptUpdateBody,
+    options?: CallOptions,
+  ): Promise<SslCertificate> {
+    checkLabels(body.labels);
+    return this.http.request(
+      { method: "PUT", path: letsEncryptPath(id), body, schema: SslCertificateSchema },
+      options,
+    );
+  }
+
+  async deleteLetsEncrypt(id: string, options?: CallOptions): Promise<void> {
+    return this.http.requestEmpty({ method: "DELETE", path: letsEncryptPath(id) }, options);
+  }
+}
+
+function customPath(id: string): string {
+  return path`/ssl_certificates/custom/${id}`;
+}
+
+function letsEncryptPath(id: string): string {
+  return path`/ssl_certificates/letsencrypt/${id}`;
+}

@@ -1,0 +1,420 @@
+// The HTTP transport: the one place that talks to the servers.com API. Areas see it only
+// through the `Requester` interface of contract.ts.
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { Agent, type Dispatcher } from "undici";
+import { z } from "zod";
+import type {
+  CallOptions,
+  EmptyRequestSpec,
+  HttpMethod,
+  PagePromise,
+  Query,
+  Requester,
+  RequestSpec,
+} from "./contract";
+import {
+  AbortError,
+  ApiError,
+  ConnectionError,
+  InputValidationError,
+  type ResponseHeaders,
+  type ResponseIssue,
+  ResponseValidationError,
+  ServersComError,
+  TimeoutError,
+} from "./errors";
+import { checkPage, checkPerPage } from "./limits";
+import { ListPagePromise, parseLinkHeader, type RawPage } from "./pagination";
+import { DEFAULT_MAX_RETRIES, type RetryTuning, retryAfterMs, withRetries } from "./retry";
+
+export type { RetryTuning } from "./retry";
+
+export interface ClientOptions {
+  /** API token; falls back to SERVERSCOM_API_TOKEN. */
+  readonly token?: string;
+  /** Endpoint with or without /v1; falls back to SERVERSCOM_API_URL, then https://api.servers.com. */
+  readonly baseUrl?: string;
+  /** Replaces the default `pulumi-serverscom/<version>`. */
+  readonly userAgent?: string;
+  /** Per-request timeout (each attempt, body included); default 60 s. */
+  readonly timeoutMs?: number;
+  /** Resends of a retryable failure; default 3. */
+  readonly maxRetries?: number;
+  /** A dispatcher (for example undici's MockAgent); the client never closes one it was given. */
+  readonly dispatcher?: Dispatcher;
+  readonly retry?: RetryTuning;
+}
+
+export const DEFAULT_BASE_URL = "https://api.servers.com";
+export const DEFAULT_TIMEOUT_MS = 60_000;
+
+let packageVersion: string | undefined;
+
+// The version goes into User-Agent. It is read from package.json at run time because the
+// compiled file sits one directory deeper (dist/sdk/core) than its source (sdk/core).
+function readPackageVersion(): string {
+  if (packageVersion !== undefined) return packageVersion;
+  packageVersion = "unknown";
+  for (let dir = __dirname, up = 0; up < 6; dir = dirname(dir), up += 1) {
+    const file = join(dir, "package.json");
+    if (!existsSync(file)) continue;
+    const pkg: unknown = JSON.parse(readFileSync(file, "utf8"));
+    if (typeof pkg === "object" && pkg !== null && "name" in pkg && "version" in pkg) {
+      if (pkg.name === "pulumi-serverscom" && typeof pkg.version === "string") {
+        packageVersion = pkg.version;
+        break;
+      }
+    }
+  }
+  return packageVersion;
+}
+
+/**
+ * The API root (ending in /v1) for a configured endpoint. Both `https://api.servers.com` and
+ * the Terraform provider's `https://api.servers.com/v1` are accepted (wire-notes.md), with or
+ * without a trailing slash; a path prefix before /v1 (a proxy) is kept.
+ */
+export function apiRootOf(baseUrl: string): URL {
+  const url = URL.canParse(baseUrl) ? new URL(baseUrl) : undefined;
+  // The value itself is not echoed: a URL may carry credentials (user:password@host).
+  if (url === undefined) {
+    throw new InputValidationError("baseUrl", "must be an absolute http or https URL");
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") {
+    throw new InputValidationError(
+      "baseUrl",
+      `must be an http or https URL (got the scheme "${url.protocol}")`,
+    );
+  }
+  if (url.search !== "" || url.hash !== "" || url.username !== "" || url.password !== "") {
+    throw new InputValidationError(
+      "baseUrl",
+      "must not carry a query, a fragment or credentials (the token goes in the `token` option)",
+    );
+  }
+  let pathname = url.pathname;
+  while (pathname.endsWith("/")) pathname = pathname.slice(0, -1);
+  if (pathname.endsWith("/v1")) pathname = pathname.slice(0, -3);
+  url.pathname = `${pathname}/v1`;
+  return url;
+}
+
+function checkPositive(value: number, field: string): void {
+  if (!Number.isFinite(value) || value <= 0) {
+    throw new InputValidationError(
+      field,
+      `must be a positive number of milliseconds (got ${value})`,
+    );
+  }
+}
+
+function checkRetries(value: number, field: string): void {
+  if (!Number.isSafeInteger(value) || value < 0) {
+    throw new InputValidationError(field, `must be a whole number, 0 or more (got ${value})`);
+  }
+}
+
+// A page number given as text ("2") is accepted; `true` is not a page number, whatever
+// Number(true) says.
+function asNumber(value: string | number | boolean): number {
+  if (typeof value === "number") return value;
+  return typeof value === "string" && value.trim() !== "" ? Number(value) : Number.NaN;
+}
+
+function normaliseHeaders(raw: Record<string, string | string[] | undefined>): ResponseHeaders {
+  const headers: Record<string, string> = {};
+  for (const name in raw) {
+    const value = raw[name];
+    if (value === undefined) continue;
+    headers[name.toLowerCase()] = Array.isArray(value) ? value.join(", ") : value;
+  }
+  return headers;
+}
+
+/** A non-2xx body: JSON when it parses (the API's `{code, message}`), else the text itself. */
+function parseErrorBody(text: string): unknown {
+  if (text === "") return text;
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    // The documented case: a proxy's HTML error page. Its text is the best we have.
+    if (error instanceof SyntaxError) return text;
+    throw error;
+  }
+}
+
+/** A 2xx response, its body read (or discarded). */
+interface Exchange {
+  readonly status: number;
+  readonly headers: ResponseHeaders;
+  readonly text: string;
+  /** The request target (path and query), for messages. */
+  readonly target: string;
+  /** The whole URL, to resolve relative links against. */
+  readonly url: string;
+}
+
+interface Call {
+  readonly method: HttpMethod;
+  /** Path and query below the origin, such as /v1/hosts?page=2. */
+  readonly target: string;
+  readonly body: string | undefined;
+  /** False when the response body is to be discarded (requestEmpty). */
+  readonly readBody: boolean;
+}
+
+function issuePath(prefix: string, path: ReadonlyArray<PropertyKey>): string {
+  return [prefix, ...path.map((key) => String(key))].filter((part) => part !== "").join(".");
+}
+
+/**
+ * The servers.com API client's transport. One undici Agent (keep-alive) per client, unless a
+ * dispatcher is given; `close()` releases the Agent it created.
+ */
+export class HttpClient implements Requester {
+  /** The API root, ending in /v1. */
+  readonly apiRoot: string;
+  readonly #origin: string;
+  /** Path of the API root, such as "/v1" (or "/proxy/v1"). */
+  readonly #rootPath: string;
+  readonly #headers: Readonly<Record<string, string>>;
+  readonly #bodyHeaders: Readonly<Record<string, string>>;
+  readonly #dispatcher: Dispatcher;
+  readonly #ownAgent: Agent | undefined;
+  readonly #timeoutMs: number;
+  readonly #maxRetries: number;
+  readonly #retry: RetryTuning;
+
+  constructor(options: ClientOptions = {}) {
+    const token = options.token ?? process.env.SERVERSCOM_API_TOKEN;
+    if (token === undefined || token.trim() === "") {
+      throw new ServersComError(
+        "no servers.com API token: pass the `token` option or set the SERVERSCOM_API_TOKEN environment variable",
+      );
+    }
+    const envUrl = process.env.SERVERSCOM_API_URL;
+    const baseUrl =
+      options.baseUrl ?? (envUrl === undefined || envUrl === "" ? DEFAULT_BASE_URL : envUrl);
+    const root = apiRootOf(baseUrl);
+    this.apiRoot = root.href;
+    this.#origin = root.origin;
+    this.#rootPath = root.pathname;
+    this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    checkPositive(this.#timeoutMs, "timeoutMs");
+    this.#maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
+    checkRetries(this.#maxRetries, "maxRetries");
+    this.#retry = options.retry ?? {};
+    this.#headers = {
+      authorization: `Bearer ${token}`,
+      accept: "application/json",
+      "user-agent": options.userAgent ?? `pulumi-serverscom/${readPackageVersion()}`,
+    };
+    this.#bodyHeaders = { ...this.#headers, "content-type": "application/json" };
+    this.#ownAgent = options.dispatcher === undefined ? new Agent() : undefined;
+    this.#dispatcher = options.dispatcher ?? (this.#ownAgent as Agent);
+  }
+
+  async request<T>(spec: RequestSpec<T>, options?: CallOptions): Promise<T> {
+    const exchange = await this.#send(this.#call(spec, true), options);
+    return this.#parse(exchange, spec.method, spec.schema, "");
+  }
+
+  async requestEmpty(spec: EmptyRequestSpec, options?: CallOptions): Promise<void> {
+    await this.#send(this.#call(spec, false), options);
+  }
+
+  list<T>(
+    path: string,
+    query: Query,
+    itemSchema: z.ZodType<T>,
+    options?: CallOptions,
+  ): PagePromise<T> {
+    // Checked now, so a bad perPage fails at the call rather than at the first `await`.
+    const first = this.#target(path, query);
+    const schema = z.array(itemSchema);
+    return new ListPagePromise<T>(
+      (link, callOptions) =>
+        this.#fetchPage(link === undefined ? first : this.#linkTarget(link), schema, callOptions),
+      options,
+    );
+  }
+
+  /** Closes the Agent this client created; a dispatcher passed in stays open. */
+  async close(): Promise<void> {
+    await this.#ownAgent?.close();
+  }
+
+  #call(spec: EmptyRequestSpec, readBody: boolean): Call {
+    return {
+      method: spec.method,
+      target: this.#target(spec.path, spec.query),
+      body: spec.body === undefined ? undefined : JSON.stringify(spec.body),
+      readBody,
+    };
+  }
+
+  /** The request target below the origin: root path, the area's path, the query. */
+  #target(path: string, query: Query | undefined): string {
+    const base = this.#rootPath + (path.startsWith("/") ? path : `/${path}`);
+    if (query === undefined) return base;
+    let search = "";
+    for (const key in query) {
+      const value = query[key];
+      if (value === undefined || value === null) continue;
+      if (key === "per_page") checkPerPage(asNumber(value));
+      if (key === "page") checkPage(asNumber(value));
+      // encodeURIComponent rather than URLSearchParams: "%20" reads the same to every server,
+      // "+" only to those that decode forms.
+      search += `${search === "" ? "?" : "&"}${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`;
+    }
+    return base + search;
+  }
+
+  /**
+   * The target of a page URL from a Link header. It carries the token when followed, so it
+   * must stay on the configured origin and below the API root.
+   */
+  #linkTarget(link: string): string {
+    const url = URL.canParse(link) ? new URL(link) : undefined;
+    if (
+      url === undefined ||
+      url.origin !== this.#origin ||
+      !url.pathname.startsWith(`${this.#rootPath}/`)
+    ) {
+      throw new ServersComError(
+        `refusing to follow a pagination link outside ${this.apiRoot}: ${link}`,
+      );
+    }
+    return `${url.pathname}${url.search}`;
+  }
+
+  async #fetchPage<T>(
+    target: string,
+    schema: z.ZodType<T[]>,
+    options: CallOptions | undefined,
+  ): Promise<RawPage<T>> {
+    const exchange = await this.#send(
+      { method: "GET", target, body: undefined, readBody: true },
+      options,
+    );
+    const items = this.#parse(exchange, "GET", schema, "items");
+    const links: Record<string, string> = {};
+    const header = exchange.headers.link;
+    if (header !== undefined) {
+      for (const [rel, link] of Object.entries(parseLinkHeader(header))) {
+        // Relative links are resolved against the request, as RFC 8288 says.
+        links[rel] = URL.canParse(link, exchange.url) ? new URL(link, exchange.url).href : link;
+      }
+    }
+    const totalText = exchange.headers["x-total"]?.trim();
+    const total =
+      totalText !== undefined && /^\d{1,15}$/.test(totalText) ? Number(totalText) : undefined;
+    return { items, links, total };
+  }
+
+  #send(call: Call, options: CallOptions | undefined): Promise<Exchange> {
+    const maxRetries = options?.maxRetries ?? this.#maxRetries;
+    checkRetries(maxRetries, "maxRetries");
+    const timeoutMs = options?.timeoutMs ?? this.#timeoutMs;
+    checkPositive(timeoutMs, "timeoutMs");
+    const policy = {
+      method: call.method,
+      path: call.target,
+      maxRetries,
+      signal: options?.signal,
+      tuning: this.#retry,
+    };
+    return withRetries(policy, () => this.#attempt(call, timeoutMs, options?.signal));
+  }
+
+  async #attempt(
+    call: Call,
+    timeoutMs: number,
+    signal: AbortSignal | undefined,
+  ): Promise<Exchange> {
+    const { method, target } = call;
+    if (signal?.aborted) throw new AbortError(method, target, signal.reason);
+    const timeout = new AbortController();
+    const timer = setTimeout(() => timeout.abort(), timeoutMs);
+    const combined =
+      signal === undefined ? timeout.signal : AbortSignal.any([signal, timeout.signal]);
+    try {
+      // The dispatcher's own `request` is what undici.request calls after parsing a URL string;
+      // with origin and path kept apart already, calling it directly saves that per request.
+      const response = await this.#dispatcher.request({
+        origin: this.#origin,
+        path: target,
+        method,
+        headers: call.body === undefined ? this.#headers : this.#bodyHeaders,
+        body: call.body ?? null,
+        signal: combined,
+      });
+      const status = response.statusCode;
+      const responseHeaders = normaliseHeaders(response.headers);
+      const url = this.#origin + target;
+      if (status >= 200 && status <= 299) {
+        // An unread body would hold the connection: read it, or dump it when it is ignored.
+        if (!call.readBody) {
+          await response.body.dump();
+          return { status, headers: responseHeaders, text: "", target, url };
+        }
+        const text = await response.body.text();
+        return { status, headers: responseHeaders, text, target, url };
+      }
+      const text = await response.body.text();
+      const now = this.#retry.now?.() ?? Date.now();
+      throw ApiError.from({
+        status,
+        method,
+        path: target,
+        headers: responseHeaders,
+        body: parseErrorBody(text),
+        retryAfterMs: retryAfterMs(responseHeaders, status, now),
+      });
+    } catch (error) {
+      if (error instanceof ServersComError) throw error;
+      if (signal?.aborted) throw new AbortError(method, target, signal.reason);
+      if (timeout.signal.aborted) throw new TimeoutError(method, target, timeoutMs);
+      throw new ConnectionError(method, target, error);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+  #parse<T>(exchange: Exchange, method: HttpMethod, schema: z.ZodType<T>, prefix: string): T {
+    let value: unknown;
+    if (exchange.text !== "") {
+      try {
+        value = JSON.parse(exchange.text);
+      } catch (error) {
+        if (!(error instanceof SyntaxError)) throw error;
+        throw invalidResponse(exchange, method, "", [
+          { path: "", message: `the body is not JSON (${error.message})` },
+        ]);
+      }
+    }
+    const result = schema.safeParse(value);
+    if (result.success) return result.data;
+    const issues = result.error.issues.map((issue) => ({
+      path: issuePath(prefix, issue.path),
+      message: issue.message,
+    }));
+    throw invalidResponse(exchange, method, issues[0]?.path ?? "", issues);
+  }
+}
+
+function invalidResponse(
+  exchange: Exchange,
+  method: HttpMethod,
+  field: string,
+  issues: ResponseIssue[],
+): ResponseValidationError {
+  return new ResponseValidationError({
+    status: exchange.status,
+    method,
+    path: exchange.target,
+    field,
+    issues,
+    body: exchange.text,
+  });
+}

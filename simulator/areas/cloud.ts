@@ -1,0 +1,549 @@
+// The cloud area: regions and their catalogues, cloud instances with their state machine
+// (api-spec.md "Cloud instances", wire-notes.md "Cloud"), and the instances' PTR records.
+import { randomUUID } from "node:crypto";
+import { isIP } from "node:net";
+import {
+  type Area,
+  type AreaHelpers,
+  type Json,
+  type Router,
+  SimApiError,
+  type SimContext,
+  type SimRequest,
+  type SimResponse,
+  type Step,
+  type TransitionName,
+  type WireRecord,
+} from "../framework/contract";
+import { cloudFlavorRank, cloudFlavors, cloudImages, seedCloud } from "../seed/cloud";
+
+const INSTANCES = "cloud_instances";
+const REGIONS = "cloud_regions";
+const PTR_RECORDS = "cloud_ptr_records";
+const BASE = "/v1/cloud_computing";
+
+/** The spec leaves this status undocumented; 503 says "try again later", which maintenance is. */
+const MAINTENANCE_STATUS = 503;
+const MAX_BACKUP_COPIES = 10;
+
+type Body = Record<string, unknown>;
+type FieldErrors = Record<string, string>;
+
+function validationFailed(errors: FieldErrors): SimApiError {
+  return new SimApiError(422, "UNPROCESSABLE_ENTITY", "Validation failed", { errors });
+}
+
+function readBody(req: SimRequest): Body {
+  if (req.body === undefined || req.body === null) return {};
+  if (typeof req.body !== "object" || Array.isArray(req.body)) {
+    throw validationFailed({ base: "the body must be a JSON object" });
+  }
+  return req.body as Body;
+}
+
+function isWholeNumber(value: unknown): value is number {
+  return typeof value === "number" && Number.isInteger(value);
+}
+
+function isNonEmptyString(value: unknown): value is string {
+  return typeof value === "string" && value.trim().length > 0;
+}
+
+/** Label errors join the other field errors, so one answer names every bad field. */
+function collectLabels(helpers: AreaHelpers, labels: unknown, errors: FieldErrors) {
+  try {
+    return helpers.checkLabels(labels);
+  } catch (error) {
+    if (error instanceof SimApiError && error.extra.errors !== undefined) {
+      Object.assign(errors, error.extra.errors);
+      return {};
+    }
+    throw error;
+  }
+}
+
+function ok(body: Json, status = 200): SimResponse {
+  return { status, body };
+}
+
+function text(record: WireRecord, field: string): string {
+  const value = record[field];
+  return typeof value === "string" ? value : "";
+}
+
+function regionIdOf(record: WireRecord): number {
+  const value = record.region_id;
+  return typeof value === "number" ? value : 0;
+}
+
+// Addresses come from ranges that are never routed (198.18.0.0/15, RFC 2544; 2001:db8::/32,
+// RFC 3849), so nothing a user copies from the simulator can reach a real machine.
+function publicIpv4(seq: number): string {
+  return `198.${18 + ((seq >> 16) & 1)}.${(seq >> 8) & 255}.${seq & 255}`;
+}
+
+function publicIpv6(seq: number): string {
+  return `2001:db8:${seq.toString(16)}::1`;
+}
+
+function addressesFor(seq: number, ipv6Enabled: boolean): WireRecord {
+  return {
+    public_ipv4_address: publicIpv4(seq),
+    private_ipv4_address: `10.${(seq >> 16) & 255}.${(seq >> 8) & 255}.${seq & 255}`,
+    local_ipv4_address: `172.16.${(seq >> 8) & 255}.${seq & 255}`,
+    public_ipv6_address: ipv6Enabled ? publicIpv6(seq) : null,
+  };
+}
+
+function nextAddressSeq(ctx: SimContext): number {
+  const previous = ctx.store.flags.cloud_address_seq;
+  const seq = (typeof previous === "number" ? previous : 0) + 1;
+  ctx.store.flags.cloud_address_seq = seq;
+  return seq;
+}
+
+/** A simple power-style action: allowed states, the transitional status and where it settles. */
+interface SimpleAction {
+  readonly from: readonly string[];
+  readonly via: string;
+  readonly to: string;
+  readonly duration: TransitionName;
+  /** Conditions of api-spec.md's transition table: instance not locked, region not in maintenance. */
+  readonly guarded: boolean;
+}
+
+// Paths and in-between statuses follow the official Go client (switch_power_on/off, rescue,
+// unrescue); power and rescue changes take about as long as a reboot.
+const simpleActions: Readonly<Record<string, SimpleAction>> = {
+  reboot: {
+    from: ["ACTIVE", "SWITCHED_OFF"],
+    via: "REBOOTING",
+    to: "ACTIVE",
+    duration: "cloud_reboot",
+    guarded: true,
+  },
+  switch_power_on: {
+    from: ["SWITCHED_OFF"],
+    via: "SWITCHING_ON",
+    to: "ACTIVE",
+    duration: "cloud_reboot",
+    guarded: false,
+  },
+  switch_power_off: {
+    from: ["ACTIVE"],
+    via: "SWITCHING_OFF",
+    to: "SWITCHED_OFF",
+    duration: "cloud_reboot",
+    guarded: false,
+  },
+  rescue: {
+    from: ["ACTIVE", "SWITCHED_OFF"],
+    via: "RESCUING",
+    to: "RESCUE",
+    duration: "cloud_reboot",
+    guarded: false,
+  },
+  unrescue: {
+    from: ["RESCUE"],
+    via: "BUSY",
+    to: "ACTIVE",
+    duration: "cloud_reboot",
+    guarded: false,
+  },
+};
+
+function conflict(record: WireRecord, action: string): SimApiError {
+  return new SimApiError(
+    409,
+    "CONFLICT",
+    `Cloud instance ${text(record, "id")} cannot ${action} while ${text(record, "status")}`,
+  );
+}
+
+/** Locked instances and regions in maintenance refuse reboot and upgrade (api-spec.md Errors). */
+function assertOperable(ctx: SimContext, record: WireRecord, action: string): void {
+  if (record._locked === true) {
+    throw new SimApiError(
+      409,
+      "CONFLICT",
+      `Cloud instance ${text(record, "id")} is locked: cannot ${action}`,
+    );
+  }
+  const region = ctx.store.get(REGIONS, String(regionIdOf(record)));
+  if (region?._maintenance === true) {
+    throw new SimApiError(
+      MAINTENANCE_STATUS,
+      "CLOUD_REGION_MAINTENANCE",
+      `Cloud region ${text(record, "region_code")} is in maintenance mode`,
+    );
+  }
+}
+
+function assertState(record: WireRecord, allowed: readonly string[], action: string): void {
+  if (!allowed.includes(text(record, "status"))) throw conflict(record, action);
+}
+
+function validateCreate(ctx: SimContext, helpers: AreaHelpers, body: Body) {
+  const errors: FieldErrors = {};
+  if (!isNonEmptyString(body.name)) errors.name = "is required";
+  let regionId = 0;
+  if (!isWholeNumber(body.region_id)) errors.region_id = "is required and must be an integer";
+  else if (ctx.store.get(REGIONS, String(body.region_id)) === undefined) {
+    errors.region_id = `region ${body.region_id} does not exist`;
+  } else regionId = body.region_id;
+  if (!isNonEmptyString(body.flavor_id)) errors.flavor_id = "is required";
+  else if (regionId !== 0 && cloudFlavorRank(regionId, body.flavor_id) < 0) {
+    errors.flavor_id = `flavor ${body.flavor_id} is not offered in this region`;
+  }
+  if (!isNonEmptyString(body.image_id)) errors.image_id = "is required";
+  else if (regionId !== 0 && !cloudImages(regionId).some((image) => image.id === body.image_id)) {
+    errors.image_id = `image ${body.image_id} is not offered in this region`;
+  }
+  for (const flag of ["gpn_enabled", "ipv6_enabled"] as const) {
+    if (body[flag] !== undefined && typeof body[flag] !== "boolean")
+      errors[flag] = "must be a boolean";
+  }
+  if (body.ssh_key_fingerprint !== undefined) {
+    if (typeof body.ssh_key_fingerprint !== "string")
+      errors.ssh_key_fingerprint = "must be a string";
+    else if (ctx.store.get("ssh_keys", body.ssh_key_fingerprint) === undefined) {
+      errors.ssh_key_fingerprint = "no SSH key has this fingerprint";
+    }
+  }
+  checkBackupCopies(body, errors);
+  if (body.user_data !== undefined && typeof body.user_data !== "string") {
+    errors.user_data = "must be a string";
+  }
+  const labels = body.labels === undefined ? {} : collectLabels(helpers, body.labels, errors);
+  if (Object.keys(errors).length > 0) throw validationFailed(errors);
+  return { regionId, labels };
+}
+
+function checkBackupCopies(body: Body, errors: FieldErrors): void {
+  const copies = body.backup_copies;
+  if (copies === undefined) return;
+  if (!isWholeNumber(copies) || copies < 0 || copies > MAX_BACKUP_COPIES) {
+    errors.backup_copies = `must be a whole number from 0 to ${MAX_BACKUP_COPIES}`;
+  }
+}
+
+function createInstance(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): SimResponse {
+  const body = readBody(req);
+  const { regionId, labels } = validateCreate(ctx, helpers, body);
+  const region = helpers.getOr404(ctx, REGIONS, String(regionId));
+  const flavorId = String(body.flavor_id);
+  const image = cloudImages(regionId).find((candidate) => candidate.id === body.image_id);
+  const ipv6Enabled = body.ipv6_enabled === true;
+  const seq = nextAddressSeq(ctx);
+  const now = ctx.clock.iso();
+  const record: WireRecord = {
+    id: ctx.newId(),
+    openstack_uuid: randomUUID(),
+    status: "PROVISIONING",
+    name: String(body.name),
+    region_id: regionId,
+    region_code: text(region, "code"),
+    flavor_id: flavorId,
+    flavor_name: flavorName(regionId, flavorId),
+    image_id: image?.id ?? "",
+    image_name: image?.name ?? null,
+    public_ipv4_address: null,
+    private_ipv4_address: null,
+    local_ipv4_address: null,
+    public_ipv6_address: null,
+    ipv6_enabled: ipv6Enabled,
+    gpn_enabled: body.gpn_enabled === true,
+    backup_copies: isWholeNumber(body.backup_copies) ? body.backup_copies : 0,
+    public_port_blocked: false,
+    labels,
+    created_at: now,
+    updated_at: now,
+    _address_seq: seq,
+    _ssh_key_fingerprint:
+      typeof body.ssh_key_fingerprint === "string" ? body.ssh_key_fingerprint : null,
+    _user_data: typeof body.user_data === "string" ? body.user_data : null,
+  };
+  // Addresses appear only once the instance is ACTIVE, as on the real platform.
+  const steps: Step[] = [
+    {
+      afterMs: helpers.duration("cloud_create"),
+      set: { status: "ACTIVE", ...addressesFor(seq, ipv6Enabled) },
+    },
+  ];
+  return ok(ctx.store.insert(INSTANCES, record, steps), 202);
+}
+
+function flavorName(regionId: number, flavorId: string): string {
+  return cloudFlavors(regionId).find((flavor) => flavor.id === flavorId)?.name ?? flavorId;
+}
+
+function updateInstance(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): SimResponse {
+  const id = req.params.id ?? "";
+  const record = helpers.getOr404(ctx, INSTANCES, id);
+  const body = readBody(req);
+  const errors: FieldErrors = {};
+  if (body.name !== undefined && !isNonEmptyString(body.name)) errors.name = "must not be empty";
+  for (const flag of ["gpn_enabled", "ipv6_enabled"] as const) {
+    if (body[flag] !== undefined && typeof body[flag] !== "boolean")
+      errors[flag] = "must be a boolean";
+  }
+  checkBackupCopies(body, errors);
+  const labels =
+    body.labels === undefined ? undefined : collectLabels(helpers, body.labels, errors);
+  if (Object.keys(errors).length > 0) throw validationFailed(errors);
+  if (text(record, "status") === "DELETING") throw conflict(record, "be updated");
+  const patch: WireRecord = {};
+  if (typeof body.name === "string") patch.name = body.name;
+  if (isWholeNumber(body.backup_copies)) patch.backup_copies = body.backup_copies;
+  if (labels !== undefined) patch.labels = labels;
+  applyNetworkFlags(record, body, patch);
+  return ok(ctx.store.update(INSTANCES, id, patch));
+}
+
+/**
+ * GPN and IPv6 change the instance's networking, so they need a settled instance: a change during
+ * provisioning would race the step that assigns the addresses.
+ */
+function applyNetworkFlags(record: WireRecord, body: Body, patch: WireRecord): void {
+  const changes = (["gpn_enabled", "ipv6_enabled"] as const).filter(
+    (flag) => typeof body[flag] === "boolean" && body[flag] !== record[flag],
+  );
+  if (changes.length === 0) return;
+  assertState(record, ["ACTIVE", "SWITCHED_OFF"], `change ${changes.join(" and ")}`);
+  for (const flag of changes) patch[flag] = body[flag] === true;
+  if (changes.includes("ipv6_enabled")) {
+    const seq = typeof record._address_seq === "number" ? record._address_seq : 0;
+    patch.public_ipv6_address = body.ipv6_enabled === true ? publicIpv6(seq) : null;
+  }
+}
+
+function deleteInstance(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): SimResponse {
+  const id = req.params.id ?? "";
+  const record = helpers.getOr404(ctx, INSTANCES, id);
+  // A second DELETE while the first is in flight answers the same: deletion is idempotent.
+  if (text(record, "status") === "DELETING") return ok(record, 202);
+  for (const ptr of ctx.store.all(PTR_RECORDS)) {
+    if (ptr._instance_id === id) ctx.store.remove(PTR_RECORDS, text(ptr, "id"));
+  }
+  const steps: Step[] = [{ afterMs: helpers.duration("cloud_delete"), remove: true }];
+  return ok(ctx.store.update(INSTANCES, id, { status: "DELETING" }, steps), 202);
+}
+
+function runSimpleAction(
+  ctx: SimContext,
+  helpers: AreaHelpers,
+  req: SimRequest,
+  name: string,
+  action: SimpleAction,
+): SimResponse {
+  const id = req.params.id ?? "";
+  const record = helpers.getOr404(ctx, INSTANCES, id);
+  if (action.guarded) assertOperable(ctx, record, name);
+  assertState(record, action.from, name.replaceAll("_", " "));
+  const steps: Step[] = [
+    { afterMs: helpers.duration(action.duration), set: { status: action.to } },
+  ];
+  return ok(ctx.store.update(INSTANCES, id, { status: action.via }, steps), 202);
+}
+
+function upgradeInstance(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): SimResponse {
+  const id = req.params.id ?? "";
+  const record = helpers.getOr404(ctx, INSTANCES, id);
+  assertOperable(ctx, record, "upgrade");
+  assertState(record, ["ACTIVE"], "upgrade");
+  const body = readBody(req);
+  const regionId = regionIdOf(record);
+  const current = text(record, "flavor_id");
+  const target = body.flavor_id;
+  if (!isNonEmptyString(target)) throw validationFailed({ flavor_id: "is required" });
+  const targetRank = cloudFlavorRank(regionId, target);
+  if (targetRank < 0) {
+    throw validationFailed({ flavor_id: `flavor ${target} is not offered in this region` });
+  }
+  if (targetRank <= cloudFlavorRank(regionId, current)) {
+    throw validationFailed({ flavor_id: `must be a higher configuration than ${current}` });
+  }
+  const upgradeMs = helpers.duration("cloud_upgrade");
+  // The new flavor shows once the resize is done; 72 hours later it is confirmed on its own.
+  const steps: Step[] = [
+    {
+      afterMs: upgradeMs,
+      set: {
+        status: "AWAITING_UPGRADE_CONFIRM",
+        flavor_id: target,
+        flavor_name: flavorName(regionId, target),
+      },
+    },
+    {
+      afterMs: upgradeMs + helpers.duration("cloud_upgrade_confirm"),
+      set: { status: "ACTIVE", _previous_flavor_id: null },
+    },
+  ];
+  const patch: WireRecord = { status: "UPGRADING", _previous_flavor_id: current };
+  return ok(ctx.store.update(INSTANCES, id, patch, steps), 202);
+}
+
+function approveUpgrade(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): SimResponse {
+  const id = req.params.id ?? "";
+  const record = helpers.getOr404(ctx, INSTANCES, id);
+  assertState(record, ["AWAITING_UPGRADE_CONFIRM"], "approve an upgrade");
+  // Empty steps cancel the pending automatic confirmation.
+  const patch: WireRecord = { status: "ACTIVE", _previous_flavor_id: null };
+  return ok(ctx.store.update(INSTANCES, id, patch, []), 202);
+}
+
+function revertUpgrade(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): SimResponse {
+  const id = req.params.id ?? "";
+  const record = helpers.getOr404(ctx, INSTANCES, id);
+  assertState(record, ["AWAITING_UPGRADE_CONFIRM"], "revert an upgrade");
+  const previous = typeof record._previous_flavor_id === "string" ? record._previous_flavor_id : "";
+  // Reverting is a resize back: it takes as long as the upgrade did.
+  const steps: Step[] = [
+    {
+      afterMs: helpers.duration("cloud_upgrade"),
+      set: {
+        status: "ACTIVE",
+        flavor_id: previous,
+        flavor_name: flavorName(regionIdOf(record), previous),
+        _previous_flavor_id: null,
+      },
+    },
+  ];
+  return ok(ctx.store.update(INSTANCES, id, { status: "REVERTING_UPGRADE" }, steps), 202);
+}
+
+function reinstallInstance(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): SimResponse {
+  const id = req.params.id ?? "";
+  const record = helpers.getOr404(ctx, INSTANCES, id);
+  assertState(record, ["ACTIVE", "SWITCHED_OFF"], "reinstall");
+  const body = readBody(req);
+  const image = cloudImages(regionIdOf(record)).find((candidate) => candidate.id === body.image_id);
+  if (image === undefined) {
+    throw validationFailed({
+      image_id: isNonEmptyString(body.image_id)
+        ? `image ${body.image_id} is not offered in this region`
+        : "is required",
+    });
+  }
+  const steps: Step[] = [
+    { afterMs: helpers.duration("cloud_reinstall"), set: { status: "ACTIVE" } },
+  ];
+  const patch: WireRecord = { status: "REBUILDING", image_id: image.id, image_name: image.name };
+  return ok(ctx.store.update(INSTANCES, id, patch, steps), 202);
+}
+
+const DOMAIN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,62}\.?$/i;
+
+function createPtrRecord(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): SimResponse {
+  const instanceId = req.params.id ?? "";
+  const instance = helpers.getOr404(ctx, INSTANCES, instanceId);
+  if (text(instance, "status") === "DELETING") throw conflict(instance, "get PTR records");
+  const body = readBody(req);
+  const errors: FieldErrors = {};
+  const ownAddresses = [instance.public_ipv4_address, instance.public_ipv6_address];
+  if (typeof body.ip !== "string" || isIP(body.ip) === 0) errors.ip = "must be an IP address";
+  else if (!ownAddresses.includes(body.ip)) {
+    errors.ip = "must be a public address of this instance";
+  }
+  if (typeof body.data !== "string" || !DOMAIN.test(body.data))
+    errors.data = "must be a domain name";
+  const ttl = body.ttl ?? 60;
+  if (!isWholeNumber(ttl) || ttl < 0) errors.ttl = "must be a whole number of seconds";
+  const priority = body.priority ?? 0;
+  if (!isWholeNumber(priority) || priority < 0) errors.priority = "must be a whole number";
+  if (Object.keys(errors).length > 0) throw validationFailed(errors);
+  const record: WireRecord = {
+    id: ctx.newId(),
+    ip: String(body.ip),
+    domain: String(body.data),
+    priority: Number(priority),
+    ttl: Number(ttl),
+    _instance_id: instanceId,
+  };
+  return ok(ctx.store.insert(PTR_RECORDS, record), 201);
+}
+
+function instancePtrRecords(ctx: SimContext, instanceId: string): WireRecord[] {
+  return ctx.store.all(PTR_RECORDS).filter((ptr) => ptr._instance_id === instanceId);
+}
+
+function deletePtrRecord(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): SimResponse {
+  const instanceId = req.params.id ?? "";
+  helpers.getOr404(ctx, INSTANCES, instanceId);
+  const ptrId = req.params.ptr_id ?? "";
+  const ptr = instancePtrRecords(ctx, instanceId).find((candidate) => candidate.id === ptrId);
+  if (ptr === undefined) {
+    throw new SimApiError(404, "NOT_FOUND", `PTR record ${ptrId} not found`);
+  }
+  ctx.store.remove(PTR_RECORDS, ptrId);
+  return { status: 204 };
+}
+
+function registerRegions(router: Router, helpers: AreaHelpers): void {
+  router.add("GET", `${BASE}/regions`, (req, ctx) =>
+    helpers.list(req, ctx.store.all(REGIONS), { sortable: ["id", "name", "code"] }),
+  );
+  router.add("GET", `${BASE}/regions/:id/flavors`, (req, ctx) => {
+    const region = helpers.getOr404(ctx, REGIONS, req.params.id ?? "");
+    const flavors = cloudFlavors(Number(region.id)).map((flavor) => ({ ...flavor }));
+    return helpers.list(req, flavors, {});
+  });
+  router.add("GET", `${BASE}/regions/:id/images`, (req, ctx) => {
+    const region = helpers.getOr404(ctx, REGIONS, req.params.id ?? "");
+    const images = cloudImages(Number(region.id)).map((image) => ({ ...image }));
+    return helpers.list(req, images, {});
+  });
+}
+
+function registerInstances(router: Router, helpers: AreaHelpers): void {
+  const instances = `${BASE}/instances`;
+  router.add("GET", instances, (req, ctx) =>
+    helpers.list(req, ctx.store.all(INSTANCES), {
+      sortable: ["id", "name", "status", "created_at", "updated_at"],
+      searchField: "name",
+      labelSelector: true,
+      filters: { region_id: "region_id", status: "status" },
+    }),
+  );
+  router.add("POST", instances, (req, ctx) => createInstance(ctx, helpers, req));
+  router.add("GET", `${instances}/:id`, (req, ctx) =>
+    ok(helpers.getOr404(ctx, INSTANCES, req.params.id ?? "")),
+  );
+  router.add("PUT", `${instances}/:id`, (req, ctx) => updateInstance(ctx, helpers, req));
+  router.add("DELETE", `${instances}/:id`, (req, ctx) => deleteInstance(ctx, helpers, req));
+  for (const [name, action] of Object.entries(simpleActions)) {
+    router.add("POST", `${instances}/:id/${name}`, (req, ctx) =>
+      runSimpleAction(ctx, helpers, req, name, action),
+    );
+  }
+  router.add("POST", `${instances}/:id/upgrade`, (req, ctx) => upgradeInstance(ctx, helpers, req));
+  router.add("POST", `${instances}/:id/approve_upgrade`, (req, ctx) =>
+    approveUpgrade(ctx, helpers, req),
+  );
+  router.add("POST", `${instances}/:id/revert_upgrade`, (req, ctx) =>
+    revertUpgrade(ctx, helpers, req),
+  );
+  router.add("POST", `${instances}/:id/reinstall`, (req, ctx) =>
+    reinstallInstance(ctx, helpers, req),
+  );
+  router.add("GET", `${instances}/:id/ptr_records`, (req, ctx) => {
+    const instanceId = req.params.id ?? "";
+    helpers.getOr404(ctx, INSTANCES, instanceId);
+    return helpers.list(req, instancePtrRecords(ctx, instanceId), {});
+  });
+  router.add("POST", `${instances}/:id/ptr_records`, (req, ctx) =>
+    createPtrRecord(ctx, helpers, req),
+  );
+  router.add("DELETE", `${instances}/:id/ptr_records/:ptr_id`, (req, ctx) =>
+    deletePtrRecord(ctx, helpers, req),
+  );
+}
+
+export const cloudArea: Area = {
+  name: "cloud",
+  register(router, helpers) {
+    registerRegions(router, helpers);
+    registerInstances(router, helpers);
+  },
+  seed: seedCloud,
+};

@@ -1,0 +1,144 @@
+// What the host areas (dedicated, SBM, Kubernetes bare metal) share: collection names, body
+// reading, error builders, and small readers of stored JSON.
+import {
+  type Json,
+  SimApiError,
+  type SimRequest,
+  type SimResponse,
+  type WireRecord,
+} from "../framework/contract";
+
+export const DEDICATED = "dedicated_servers";
+export const SBM = "sbm_servers";
+export const K8S_NODES = "kubernetes_baremetal_nodes";
+export const NETWORKS = "host_networks";
+export const PTR_RECORDS = "host_ptr_records";
+export const SSH_KEYS = "ssh_keys";
+export const LOCATIONS = "locations";
+
+/** Each host kind: its collection, its path segment under /v1/hosts and its `type` value. */
+export interface HostKind {
+  readonly collection: string;
+  readonly segment: string;
+  readonly type: string;
+}
+
+export const DEDICATED_KIND: HostKind = {
+  collection: DEDICATED,
+  segment: "dedicated_servers",
+  type: "dedicated_server",
+};
+export const SBM_KIND: HostKind = { collection: SBM, segment: "sbm_servers", type: "sbm_server" };
+export const K8S_NODE_KIND: HostKind = {
+  collection: K8S_NODES,
+  segment: "kubernetes_baremetal_nodes",
+  type: "kubernetes_baremetal_node",
+};
+
+export const HOST_KINDS: readonly HostKind[] = [DEDICATED_KIND, SBM_KIND, K8S_NODE_KIND];
+
+export type Body = Record<string, unknown>;
+export type FieldErrors = Record<string, string>;
+
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+export function isInteger(value: unknown): value is number {
+  return typeof value === "number" && Number.isInteger(value);
+}
+
+/** The request body as an object; a missing body reads as {} (actions without a body). */
+export function readBody(req: SimRequest): Body {
+  if (req.body === undefined || req.body === null) return {};
+  if (!isObject(req.body)) throw validationFailed({ base: "the body must be a JSON object" });
+  return req.body;
+}
+
+/** 422 with the spec's field map ("Validation failed", errors: {field: message}). */
+export function validationFailed(errors: FieldErrors): SimApiError {
+  return new SimApiError(422, "UNPROCESSABLE_ENTITY", "Validation failed", { errors });
+}
+
+export function throwIfErrors(errors: FieldErrors): void {
+  if (Object.keys(errors).length > 0) throw validationFailed(errors);
+}
+
+/** Runs a check that throws a 422 and folds its field map into `errors`, to report all at once. */
+export function collectErrors<T>(errors: FieldErrors, check: () => T): T | undefined {
+  try {
+    return check();
+  } catch (error) {
+    if (error instanceof SimApiError && error.status === 422 && error.extra.errors !== undefined) {
+      Object.assign(errors, error.extra.errors);
+      return undefined;
+    }
+    throw error;
+  }
+}
+
+export function notFound(what: string, id: string): SimApiError {
+  return new SimApiError(404, "NOT_FOUND", `${what} ${id} not found`);
+}
+
+export function ok(body: Json): SimResponse {
+  return { status: 200, body };
+}
+
+export function accepted(body: Json): SimResponse {
+  return { status: 202, body };
+}
+
+export function noContent(): SimResponse {
+  return { status: 204 };
+}
+
+export function stringList(value: Json | undefined): string[] {
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
+}
+
+export function numberList(value: Json | undefined): number[] {
+  return Array.isArray(value) ? value.filter((v): v is number => typeof v === "number") : [];
+}
+
+export function objectOf(value: Json | undefined): { [key: string]: Json } {
+  return isObject(value) ? (value as { [key: string]: Json }) : {};
+}
+
+/** A calendar date (YYYY-MM-DD) of a simulated time, as lease_start_at is sent. */
+export function dateOf(epochMs: number): string {
+  return new Date(epochMs).toISOString().slice(0, 10);
+}
+
+/** RFC 1123 host names: dot-separated labels of letters, digits and inner dashes, 253 at most. */
+export function hostnameProblem(value: unknown): string | undefined {
+  if (typeof value !== "string" || value === "") return "is required";
+  if (value.length > 253) return "must be at most 253 characters";
+  const label = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
+  if (!value.split(".").every((part) => label.test(part))) {
+    return "must be a valid host name (letters, digits, dashes and dots)";
+  }
+  return undefined;
+}
+
+/** Fingerprints must name SSH keys of the account; errors name the position of each bad one. */
+export function checkFingerprints(
+  store: { get(collection: string, key: string): WireRecord | undefined },
+  value: unknown,
+  field: string,
+  errors: FieldErrors,
+): string[] {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value)) {
+    errors[field] = "must be an array of SSH key fingerprints";
+    return [];
+  }
+  const out: string[] = [];
+  value.forEach((fingerprint, i) => {
+    if (typeof fingerprint !== "string") errors[`${field}.${i}`] = "must be a string";
+    else if (store.get(SSH_KEYS, fingerprint) === undefined) {
+      errors[`${field}.${i}`] = `SSH key ${fingerprint} does not exist`;
+    } else if (!out.includes(fingerprint)) out.push(fingerprint);
+  });
+  return out;
+}

@@ -1,0 +1,28 @@
+// Every API area of the simulator, in seeding order: an area's seed may read what an earlier one
+// inserted (bare metal nodes come after the Kubernetes clusters that own them).
+import type { Area } from "../framework/contract";
+import { cloudArea } from "./cloud";
+import { dedicatedServersArea } from "./dedicatedServers";
+import { hostsArea } from "./hosts";
+import { kubernetesArea } from "./kubernetes";
+import { kubernetesBaremetalNodesArea } from "./kubernetesBaremetalNodes";
+import { l2Area } from "./l2";
+import { locationsArea } from "./locations";
+import { rbsArea } from "./rbs";
+import { sbmServersArea } from "./sbmServers";
+import { sshKeysArea } from "./sshKeys";
+import { sslArea } from "./ssl";
+
+export const areas: readonly Area[] = [
+  locationsArea,
+  sshKeysArea,
+  hostsArea,
+  dedicatedServersArea,
+  sbmServersArea,
+  cloudArea,
+  kubernetesArea,
+  kubernetesBaremetalNodesArea,
+  rbsArea,
+  l2Area,
+  sslArea,
+];

@@ -1,0 +1,122 @@
+// The Kubernetes area: clusters (labels only: the API cannot create or delete them) and their
+// nodes, which can move between the cluster's node groups (api-spec.md "Kubernetes").
+import {
+  type Area,
+  type AreaHelpers,
+  type Json,
+  type Router,
+  SimApiError,
+  type SimContext,
+  type SimRequest,
+  type SimResponse,
+  type WireRecord,
+} from "../framework/contract";
+import { seedKubernetes } from "../seed/kubernetes";
+
+const CLUSTERS = "kubernetes_clusters";
+const NODES = "kubernetes_nodes";
+const BASE = "/v1/kubernetes_clusters";
+
+function validationFailed(errors: Record<string, string>): SimApiError {
+  return new SimApiError(422, "UNPROCESSABLE_ENTITY", "Validation failed", { errors });
+}
+
+function readBody(req: SimRequest): Record<string, unknown> {
+  if (req.body === undefined || req.body === null) return {};
+  if (typeof req.body !== "object" || Array.isArray(req.body)) {
+    throw validationFailed({ base: "the body must be a JSON object" });
+  }
+  return req.body as Record<string, unknown>;
+}
+
+function ok(body: Json): SimResponse {
+  return { status: 200, body };
+}
+
+function nodesOf(ctx: SimContext, clusterId: string): WireRecord[] {
+  return ctx.store.all(NODES).filter((node) => node.cluster_id === clusterId);
+}
+
+/** A node of another cluster is as absent as a node that does not exist. */
+function nodeOr404(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): WireRecord {
+  const clusterId = req.params.id ?? "";
+  helpers.getOr404(ctx, CLUSTERS, clusterId);
+  const nodeId = req.params.node_id ?? "";
+  const node = ctx.store.get(NODES, nodeId);
+  if (node === undefined || node.cluster_id !== clusterId) {
+    throw new SimApiError(
+      404,
+      "NOT_FOUND",
+      `Kubernetes node ${nodeId} not found in cluster ${clusterId}`,
+    );
+  }
+  return node;
+}
+
+function updateCluster(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): SimResponse {
+  const id = req.params.id ?? "";
+  helpers.getOr404(ctx, CLUSTERS, id);
+  const body = readBody(req);
+  // Labels are the only writable field; the submitted object replaces the whole set.
+  if (body.labels === undefined) return ok(helpers.getOr404(ctx, CLUSTERS, id));
+  const labels = helpers.checkLabels(body.labels);
+  return ok(ctx.store.update(CLUSTERS, id, { labels }));
+}
+
+function nodeGroupsOf(cluster: WireRecord): WireRecord[] {
+  const groups = cluster._node_groups;
+  if (!Array.isArray(groups)) return [];
+  return groups.filter(
+    (group): group is WireRecord =>
+      typeof group === "object" && group !== null && !Array.isArray(group),
+  );
+}
+
+function reassignNode(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): SimResponse {
+  const node = nodeOr404(ctx, helpers, req);
+  const cluster = helpers.getOr404(ctx, CLUSTERS, req.params.id ?? "");
+  const groupId = readBody(req).node_group_id;
+  if (typeof groupId !== "string" || groupId === "") {
+    throw validationFailed({ node_group_id: "is required" });
+  }
+  const group = nodeGroupsOf(cluster).find((candidate) => candidate.id === groupId);
+  if (group === undefined) {
+    throw validationFailed({
+      node_group_id: `node group ${groupId} does not exist in this cluster`,
+    });
+  }
+  return ok(ctx.store.update(NODES, String(node.id), { node_group: group }));
+}
+
+function register(router: Router, helpers: AreaHelpers): void {
+  router.add("GET", BASE, (req, ctx) =>
+    helpers.list(req, ctx.store.all(CLUSTERS), {
+      sortable: ["id", "name", "status", "created_at", "updated_at"],
+      searchField: "name",
+      labelSelector: true,
+      filters: { location_id: "location_id", status: "status" },
+    }),
+  );
+  router.add("GET", `${BASE}/:id`, (req, ctx) =>
+    ok(helpers.getOr404(ctx, CLUSTERS, req.params.id ?? "")),
+  );
+  router.add("PUT", `${BASE}/:id`, (req, ctx) => updateCluster(ctx, helpers, req));
+  router.add("GET", `${BASE}/:id/nodes`, (req, ctx) => {
+    const clusterId = req.params.id ?? "";
+    helpers.getOr404(ctx, CLUSTERS, clusterId);
+    return helpers.list(req, nodesOf(ctx, clusterId), {
+      sortable: ["id", "number", "hostname", "status", "created_at", "updated_at"],
+      searchField: "hostname",
+      labelSelector: true,
+      filters: { type: "type", role: "role", status: "status" },
+    });
+  });
+  router.add("GET", `${BASE}/:id/nodes/:node_id`, (req, ctx) => ok(nodeOr404(ctx, helpers, req)));
+  router.add("PUT", `${BASE}/:id/nodes/:node_id`, (req, ctx) => reassignNode(ctx, helpers, req));
+}
+
+export const kubernetesArea: Area = {
+  name: "kubernetes",
+  register,
+  seed: seedKubernetes,
+};

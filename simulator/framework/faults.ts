@@ -1,0 +1,175 @@
+// Fault injection: latency, 5xx answers, 429 rate limits, dropped connections (before or after
+// the change is applied). Decisions come from a small seeded PRNG, so a run with a seed injects
+// the same faults into the same sequence of requests every time.
+
+export type FaultKind = "error5xx" | "rateLimit" | "dropConnection" | "dropResponseAfterApply";
+
+export interface FaultRule {
+  readonly kind: FaultKind;
+  /** Chance from 0 to 1 that a matching request gets the fault. */
+  readonly probability: number;
+  /** Only this method (any case); all methods when absent. */
+  readonly method?: string;
+  /**
+   * Only these paths (without the query): a glob where `*` is any characters but "/" and `**` is
+   * any characters ("/v1/hosts/*"), or a regular expression when the text starts with "^".
+   */
+  readonly path?: string;
+  /** The status of error5xx (500 to 599); default 503. */
+  readonly status?: number;
+  /** The Retry-After of rateLimit, in seconds; default 1. */
+  readonly retryAfterSeconds?: number;
+  /** Fires at most this many times; unlimited when absent. */
+  readonly times?: number;
+}
+
+export interface FaultOptions {
+  /** Added to every /v1 request, in real milliseconds: a fixed value or a uniform [min, max]. */
+  readonly latencyMs?: number | readonly [number, number];
+  /** PRNG seed; a random one when absent. */
+  readonly seed?: number;
+  /** Checked in order; the first rule that matches and fires decides. */
+  readonly rules?: readonly FaultRule[];
+}
+
+const KINDS: readonly FaultKind[] = [
+  "error5xx",
+  "rateLimit",
+  "dropConnection",
+  "dropResponseAfterApply",
+];
+
+/** mulberry32: tiny, fast and good enough for choosing faults; not for anything secret. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.+?^${}()|[\]\\]/g, "\\$&");
+}
+
+function pathMatcher(path: string): RegExp {
+  if (path.startsWith("^")) return new RegExp(path);
+  const body = path
+    .split("**")
+    .map((part) => part.split("*").map(escapeRegExp).join("[^/]*"))
+    .join(".*");
+  return new RegExp(`^${body}$`);
+}
+
+/** Throws a RangeError naming the first bad setting (options come from a command line or JSON). */
+export function validateFaultOptions(options: unknown): FaultOptions {
+  if (typeof options !== "object" || options === null || Array.isArray(options)) {
+    throw new RangeError("faults must be an object { latencyMs?, seed?, rules? }");
+  }
+  const o = options as Record<string, unknown>;
+  const latency = o.latencyMs;
+  const okMs = (v: unknown) => typeof v === "number" && Number.isFinite(v) && v >= 0;
+  if (
+    latency !== undefined &&
+    !okMs(latency) &&
+    !(
+      Array.isArray(latency) &&
+      latency.length === 2 &&
+      latency.every(okMs) &&
+      latency[0] <= latency[1]
+    )
+  ) {
+    throw new RangeError("faults.latencyMs must be milliseconds >= 0 or [min, max]");
+  }
+  if (o.seed !== undefined && !Number.isInteger(o.seed))
+    throw new RangeError("faults.seed must be an integer");
+  if (o.rules !== undefined && !Array.isArray(o.rules))
+    throw new RangeError("faults.rules must be an array");
+  for (const [i, rule] of ((o.rules ?? []) as unknown[]).entries()) {
+    const at = `faults.rules[${i}]`;
+    if (typeof rule !== "object" || rule === null) throw new RangeError(`${at} must be an object`);
+    const r = rule as Record<string, unknown>;
+    if (!KINDS.includes(r.kind as FaultKind))
+      throw new RangeError(`${at}.kind must be one of ${KINDS.join(", ")}`);
+    if (typeof r.probability !== "number" || !(r.probability >= 0 && r.probability <= 1)) {
+      throw new RangeError(`${at}.probability must be a number from 0 to 1`);
+    }
+    if (r.method !== undefined && typeof r.method !== "string")
+      throw new RangeError(`${at}.method must be a string`);
+    if (r.path !== undefined) {
+      if (typeof r.path !== "string") throw new RangeError(`${at}.path must be a string`);
+      try {
+        pathMatcher(r.path);
+      } catch (error) {
+        throw new RangeError(`${at}.path is not a valid pattern: ${String(error)}`);
+      }
+    }
+    if (
+      r.status !== undefined &&
+      !(Number.isInteger(r.status) && (r.status as number) >= 500 && (r.status as number) <= 599)
+    ) {
+      throw new RangeError(`${at}.status must be an integer from 500 to 599`);
+    }
+    if (
+      r.retryAfterSeconds !== undefined &&
+      !(Number.isInteger(r.retryAfterSeconds) && (r.retryAfterSeconds as number) >= 0)
+    ) {
+      throw new RangeError(`${at}.retryAfterSeconds must be an integer >= 0`);
+    }
+    if (r.times !== undefined && !(Number.isInteger(r.times) && (r.times as number) >= 0)) {
+      throw new RangeError(`${at}.times must be an integer >= 0`);
+    }
+  }
+  return o as FaultOptions;
+}
+
+interface ActiveRule {
+  readonly rule: FaultRule;
+  readonly method: string | undefined;
+  readonly path: RegExp | undefined;
+  fired: number;
+}
+
+export class FaultInjector {
+  private readonly random: () => number;
+  private readonly rules: ActiveRule[];
+  private readonly latency: FaultOptions["latencyMs"];
+
+  constructor(options: FaultOptions = {}) {
+    validateFaultOptions(options);
+    this.random = seededRandom(options.seed ?? Math.floor(Math.random() * 2 ** 32));
+    this.latency = options.latencyMs;
+    this.rules = (options.rules ?? []).map((rule) => ({
+      rule,
+      method: rule.method?.toUpperCase(),
+      path: rule.path === undefined ? undefined : pathMatcher(rule.path),
+      fired: 0,
+    }));
+  }
+
+  /** Real milliseconds to wait before handling the request. */
+  latencyMs(): number {
+    const l = this.latency;
+    if (l === undefined) return 0;
+    if (typeof l === "number") return l;
+    return l[0] + this.random() * (l[1] - l[0]);
+  }
+
+  /** The fault this request gets, if any. Each matching rule draws once, in order. */
+  decide(method: string, path: string): FaultRule | undefined {
+    for (const active of this.rules) {
+      const { rule } = active;
+      if (rule.times !== undefined && active.fired >= rule.times) continue;
+      if (active.method !== undefined && active.method !== method) continue;
+      if (active.path !== undefined && !active.path.test(path)) continue;
+      if (this.random() < rule.probability) {
+        active.fired++;
+        return rule;
+      }
+    }
+    return undefined;
+  }
+}

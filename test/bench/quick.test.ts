@@ -1,0 +1,38 @@
+// Smoke test of the benchmarks: the short version runs to the end and prints its ratios.
+// It asserts no timing: speed is measured by `npm run bench`, on purpose, not here.
+import { execFile } from "node:child_process";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { beforeAll, describe, expect, it } from "vitest";
+
+const run = promisify(execFile);
+const root = join(__dirname, "..", "..");
+
+describe("benchmarks (BENCH_QUICK=1)", () => {
+  beforeAll(async () => {
+    // `npm test` builds first; a lone `vitest run` of this file may find no dist yet.
+    if (!existsSync(join(root, "dist", "sdk", "core", "transport.js"))) {
+      await run(
+        process.execPath,
+        [join(root, "node_modules", "typescript", "bin", "tsc"), "-p", "tsconfig.build.json"],
+        {
+          cwd: root,
+        },
+      ).catch((error: unknown) => {
+        // tsc exits non-zero on a type error elsewhere but still emits; the check below decides.
+        if (!existsSync(join(root, "dist", "sdk", "core", "transport.js"))) throw error;
+      });
+    }
+  }, 120_000);
+
+  it("run to the end and print both ratios", async () => {
+    const { stdout } = await run(process.execPath, [join(root, "bench", "run.mjs")], {
+      cwd: root,
+      env: { ...process.env, BENCH_QUICK: "1" },
+      timeout: 60_000,
+    });
+    expect(stdout).toMatch(/^RATIO overhead \d+\.\d+x/m);
+    expect(stdout).toMatch(/^RATIO listing \d+\.\d+x/m);
+  }, 90_000);
+});

@@ -1,0 +1,169 @@
+// Fault injection (the `faults` option): 5xx answers, 429 with Retry-After and X-RateLimit-*,
+// dropped connections that apply nothing, dropped answers after the change is applied;
+// deterministic with a seed, bounded by `times`, never on the hooks.
+import { describe, expect, it } from "vitest";
+import { FaultInjector } from "../../simulator/framework/faults";
+import { type ApiErrorBody, startTestSimulator, useTestSimulator } from "./helpers";
+import { type Host, sbmOrder } from "./hosts-fixtures";
+
+describe("error5xx answers the status without applying the request", () => {
+  const sim = useTestSimulator({
+    faults: {
+      rules: [
+        {
+          kind: "error5xx",
+          probability: 1,
+          method: "POST",
+          path: "/v1/hosts/*",
+          status: 503,
+          times: 1,
+        },
+      ],
+    },
+  });
+
+  it("answers 503 once, applies nothing, then the request goes through", async () => {
+    const first = await sim().req<ApiErrorBody>("POST", "/v1/hosts/sbm_servers", sbmOrder());
+    expect(first.status).toBe(503);
+    expect(first.body.code).toBe("SERVICE_UNAVAILABLE");
+    expect(await sim().control.records("sbm_servers")).toEqual([]);
+    const second = await sim().req("POST", "/v1/hosts/sbm_servers", sbmOrder());
+    expect(second.status).toBe(202);
+  });
+
+  it("leaves other methods alone", async () => {
+    expect((await sim().req("GET", "/v1/hosts/sbm_servers")).status).toBe(200);
+  });
+});
+
+describe("a 502 comes as a proxy's HTML page", () => {
+  const sim = useTestSimulator({
+    faults: { rules: [{ kind: "error5xx", probability: 1, status: 502 }] },
+  });
+
+  it("is not JSON", async () => {
+    const res = await sim().req<string>("GET", "/v1/locations");
+    expect(res.status).toBe(502);
+    expect(res.headers["content-type"]).toMatch(/text\/html/);
+    expect(res.body).toMatch(/Bad Gateway/);
+  });
+});
+
+describe("rateLimit answers 429 with Retry-After and the rate-limit headers", () => {
+  const sim = useTestSimulator({
+    faults: { rules: [{ kind: "rateLimit", probability: 1, retryAfterSeconds: 7, times: 2 }] },
+  });
+
+  it("answers 429 twice, then normally", async () => {
+    for (let i = 0; i < 2; i++) {
+      const res = await sim().req<ApiErrorBody>("GET", "/v1/locations");
+      expect(res.status).toBe(429);
+      expect(res.headers["retry-after"]).toBe("7");
+      expect(res.headers["x-ratelimit-limit"]).toMatch(/^\d+$/);
+      expect(res.headers["x-ratelimit-remaining"]).toBe("0");
+      expect(Number(res.headers["x-ratelimit-reset"])).toBeGreaterThan(Date.now() / 1000);
+      expect(res.body.code).toBe("TOO_MANY_REQUESTS");
+    }
+    expect((await sim().req("GET", "/v1/locations")).status).toBe(200);
+  });
+
+  it("never faults the hooks", async () => {
+    await sim().control.setFaults({ rules: [{ kind: "rateLimit", probability: 1 }] });
+    expect((await sim().req("GET", "/_simulator/clock")).status).toBe(200);
+    await sim().control.setFaults({});
+    expect((await sim().req("GET", "/v1/locations")).status).toBe(200);
+  });
+});
+
+describe("dropConnection closes the socket without answering and without applying", () => {
+  const sim = useTestSimulator({
+    faults: { rules: [{ kind: "dropConnection", probability: 1, method: "POST", times: 1 }] },
+  });
+
+  it("fails the request on the client side and creates nothing", async () => {
+    await expect(sim().req("POST", "/v1/hosts/sbm_servers", sbmOrder())).rejects.toThrow();
+    expect(await sim().control.records("sbm_servers")).toEqual([]);
+    expect((await sim().control.requestCounts())["POST /v1/hosts/sbm_servers"]).toBe(1);
+  });
+});
+
+describe("dropResponseAfterApply applies the change, then closes the socket", () => {
+  const sim = useTestSimulator({
+    faults: {
+      rules: [
+        {
+          kind: "dropResponseAfterApply",
+          probability: 1,
+          path: "^/v1/hosts/sbm_servers$",
+          times: 1,
+        },
+      ],
+    },
+  });
+
+  it("fails on the client side, yet the server exists afterwards", async () => {
+    await expect(sim().req("POST", "/v1/hosts/sbm_servers", sbmOrder())).rejects.toThrow();
+    const list = await sim().req<Host[]>("GET", "/v1/hosts/sbm_servers");
+    expect(list.body.map((h) => h.title)).toEqual(["sbm1.example.com"]);
+  });
+});
+
+describe("faults are deterministic with a seed", () => {
+  async function pattern(seed: number): Promise<number[]> {
+    const sim = await startTestSimulator({
+      faults: { seed, rules: [{ kind: "error5xx", probability: 0.5, status: 500 }] },
+    });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 24; i++) statuses.push((await sim.req("GET", "/v1/locations")).status);
+      return statuses;
+    } finally {
+      await sim.close();
+    }
+  }
+
+  it("injects the same faults into the same sequence of requests", async () => {
+    const a = await pattern(42);
+    expect(await pattern(42)).toEqual(a);
+    expect(a).toContain(500);
+    expect(a).toContain(200);
+  });
+
+  it("draws latency within [min, max]", () => {
+    const injector = new FaultInjector({ seed: 1, latencyMs: [5, 9] });
+    for (let i = 0; i < 50; i++) {
+      const ms = injector.latencyMs();
+      expect(ms).toBeGreaterThanOrEqual(5);
+      expect(ms).toBeLessThanOrEqual(9);
+    }
+  });
+
+  it("matches paths by glob or by regular expression", () => {
+    const glob = new FaultInjector({
+      seed: 1,
+      rules: [{ kind: "error5xx", probability: 1, path: "/v1/hosts/*" }],
+    });
+    expect(glob.decide("GET", "/v1/hosts/sbm_servers")).toBeDefined();
+    expect(glob.decide("GET", "/v1/hosts/sbm_servers/x")).toBeUndefined();
+    const deep = new FaultInjector({
+      seed: 1,
+      rules: [{ kind: "error5xx", probability: 1, path: "/v1/hosts/**" }],
+    });
+    expect(deep.decide("GET", "/v1/hosts/sbm_servers/x")).toBeDefined();
+    const regex = new FaultInjector({
+      seed: 1,
+      rules: [{ kind: "error5xx", probability: 1, path: "^/v1/ssh_keys" }],
+    });
+    expect(regex.decide("GET", "/v1/ssh_keys/ab")).toBeDefined();
+    expect(regex.decide("GET", "/v1/hosts")).toBeUndefined();
+  });
+
+  it("refuses invalid fault options", () => {
+    expect(() => new FaultInjector({ rules: [{ kind: "error5xx", probability: 2 }] })).toThrow(
+      /probability/,
+    );
+    expect(
+      () => new FaultInjector({ rules: [{ kind: "error5xx", probability: 1, status: 404 }] }),
+    ).toThrow(/status/);
+  });
+});

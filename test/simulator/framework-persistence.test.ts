@@ -1,0 +1,87 @@
+// Persistence (the `stateFile` option): every change is written atomically; a restart resumes
+// the records, the simulated clock and the transitions in flight.
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { startSimulator } from "../../simulator";
+import { startTestSimulator } from "./helpers";
+import { type Host, INSTALL_DONE, MINUTE, sbmOrder } from "./hosts-fixtures";
+
+describe("a restart with the same state file resumes the state", () => {
+  let dir: string;
+  let stateFile: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), "sim-state-"));
+    stateFile = join(dir, "state.json");
+  });
+  afterEach(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it("keeps the record and completes its transition in flight", async () => {
+    const first = await startTestSimulator({ stateFile });
+    const created = await first.req<Host[]>("POST", "/v1/hosts/sbm_servers", sbmOrder());
+    const id = created.body[0]?.id ?? "";
+    await first.advance(MINUTE);
+    const clockBefore = await first.control.now();
+    await first.close();
+
+    // Another start time: ignored, the saved clock wins.
+    const second = await startTestSimulator({ stateFile, startTime: "2030-01-01T00:00:00Z" });
+    try {
+      expect(await second.control.now()).toBe(clockBefore);
+      const read = await second.req<Host>("GET", `/v1/hosts/sbm_servers/${id}`);
+      expect(read.status).toBe(200);
+      expect(read.body).toMatchObject({ title: "sbm1.example.com", status: "init" });
+      await second.advance(INSTALL_DONE);
+      const done = await second.req<Host>("GET", `/v1/hosts/sbm_servers/${id}`);
+      expect(done.body).toMatchObject({
+        status: "active",
+        operational_status: "normal",
+        power_status: "powered_on",
+      });
+    } finally {
+      await second.close();
+    }
+  });
+
+  it("writes every change before answering, through a temporary file renamed over the old one", async () => {
+    const sim = await startTestSimulator({ stateFile });
+    try {
+      await sim.req("POST", "/v1/hosts/sbm_servers", sbmOrder());
+      // Read while the simulator runs: the answer came after the write.
+      const saved = JSON.parse(await readFile(stateFile, "utf8")) as {
+        format: string;
+        store: { collections: { sbm_servers: Record<string, unknown> } };
+      };
+      expect(saved.format).toBe("serverscom-simulator-state");
+      expect(Object.keys(saved.store.collections.sbm_servers)).toHaveLength(1);
+      expect((await readdir(dir)).filter((f) => f.endsWith(".tmp"))).toEqual([]);
+    } finally {
+      await sim.close();
+    }
+  });
+
+  it("keeps the account and the other areas' seed across restarts", async () => {
+    const first = await startTestSimulator({ stateFile });
+    await first.control.patchAccount({ payment_method: null });
+    await first.close();
+    const second = await startTestSimulator({ stateFile });
+    try {
+      const account = await second.req<{ payment_method: unknown }>("GET", "/_simulator/account");
+      expect(account.body.payment_method).toBeNull();
+      expect((await second.req<unknown[]>("GET", "/v1/locations")).body).toHaveLength(3);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it("refuses a state file it cannot read instead of overwriting it", async () => {
+    await writeFile(stateFile, "{ this is not state");
+    await expect(startSimulator({ stateFile })).rejects.toThrow(/not valid JSON/);
+    await writeFile(stateFile, JSON.stringify({ format: "something-else", version: 1 }));
+    await expect(startSimulator({ stateFile })).rejects.toThrow(/serverscom-simulator-state/);
+    expect(await readFile(stateFile, "utf8")).toContain("something-else");
+  });
+});
