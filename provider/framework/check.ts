@@ -1,0 +1,146 @@
+// Input validation for `check`. Every rule a kind states becomes a check failure naming the
+// top-level property and the rule: the engine prints failures as "property <p> value <v> has a
+// problem: <reason>" and looks <p> up among the inputs (step_generator.go, issueCheckFailures), so
+// nested paths go into the reason, never into `property`. Values unknown during preview (the
+// UNKNOWN sentinel) pass every rule: they are checked again once known.
+import type * as dynamic from "@pulumi/pulumi/dynamic";
+import { labelIssues } from "../../sdk/labels";
+import { parseDuration } from "./durations";
+import { OWNER_INPUT, TIMEOUTS_INPUT } from "./hidden";
+import { OWNER_LABEL_KEY } from "./ownership";
+import { containsUnknown, isUnknown } from "./unknowns";
+
+/** A property bag as the engine sends it: JSON values, possibly holding UNKNOWN. */
+export type PropertyBag = Readonly<Record<string, unknown>>;
+
+export interface IntegerRule {
+  readonly min?: number;
+  readonly max?: number;
+  /** Appended to numbers in messages, e.g. " GB". */
+  readonly unit?: string;
+}
+
+/**
+ * Collects check failures. Each `take*` method returns the value when it is known and valid,
+ * `undefined` when it is absent, unknown or invalid (the failure is already recorded), so kind
+ * rules that combine properties run only on values they can trust.
+ */
+export class Checker {
+  readonly failures: dynamic.CheckFailure[] = [];
+
+  constructor(
+    /** The new inputs. */
+    readonly news: PropertyBag,
+    /** The previous inputs (`{}` on create). */
+    readonly olds: PropertyBag,
+  ) {}
+
+  fail(property: string, reason: string): void {
+    this.failures.push({ property, reason });
+  }
+
+  /** Whether the property is absent (so a required one fails). */
+  private absent(property: string, required: boolean): boolean {
+    const value = this.news[property];
+    if (value !== undefined && value !== null) return false;
+    if (required) this.fail(property, `${property} is required`);
+    return true;
+  }
+
+  integer(property: string, required: boolean, rule: IntegerRule = {}): number | undefined {
+    if (this.absent(property, required) || isUnknown(this.news[property])) return undefined;
+    const value = this.news[property];
+    const unit = rule.unit ?? "";
+    if (typeof value !== "number" || !Number.isInteger(value)) {
+      this.fail(property, `${property} must be a whole number (got ${JSON.stringify(value)})`);
+      return undefined;
+    }
+    if (rule.min !== undefined && value < rule.min) {
+      this.fail(property, `${property} must be at least ${rule.min}${unit} (got ${value}${unit})`);
+      return undefined;
+    }
+    if (rule.max !== undefined && value > rule.max) {
+      this.fail(property, `${property} must be at most ${rule.max}${unit} (got ${value}${unit})`);
+      return undefined;
+    }
+    return value;
+  }
+
+  string(property: string, required: boolean, maxLength?: number): string | undefined {
+    if (this.absent(property, required) || isUnknown(this.news[property])) return undefined;
+    const value = this.news[property];
+    if (typeof value !== "string" || value.trim() === "") {
+      this.fail(property, `${property} must be a non-empty string (got ${JSON.stringify(value)})`);
+      return undefined;
+    }
+    if (maxLength !== undefined && value.length > maxLength) {
+      this.fail(property, `${property} must be at most ${maxLength} characters`);
+      return undefined;
+    }
+    return value;
+  }
+
+  /**
+   * Labels by the spec's rules (sdk/labels.ts), one failure per broken rule. The ownership
+   * label's key is the provider's: a user label with that key would be overwritten or hide it.
+   */
+  labels(property = "labels"): void {
+    const value = this.news[property];
+    if (value === undefined || value === null || isUnknown(value)) return;
+    if (typeof value !== "object" || Array.isArray(value)) {
+      this.fail(property, `${property} must be an object of string keys to string values`);
+      return;
+    }
+    // Known entries only: an unknown value is checked once known, an unknown key cannot occur.
+    const known: Record<string, unknown> = {};
+    for (const [key, entry] of Object.entries(value)) {
+      if (key === OWNER_LABEL_KEY) {
+        this.fail(property, `${property}: the key ${OWNER_LABEL_KEY} is reserved for the provider`);
+      } else if (!containsUnknown(entry)) {
+        known[key] = entry;
+      }
+    }
+    for (const issue of labelIssues(known, property))
+      this.fail(property, `${issue.field}: ${issue.rule}`);
+  }
+
+  /** The hidden inputs the resource constructor computed (hidden.ts). */
+  hidden(): void {
+    const owner = this.news[OWNER_INPUT];
+    if (owner !== undefined && !isUnknown(owner)) {
+      const issues = labelIssues({ [OWNER_LABEL_KEY]: owner });
+      if (issues.length > 0) this.fail(OWNER_INPUT, `not a valid label value: ${issues[0]?.rule}`);
+    }
+    const timeouts = this.news[TIMEOUTS_INPUT];
+    if (timeouts === undefined || isUnknown(timeouts)) return;
+    if (typeof timeouts !== "object" || timeouts === null || Array.isArray(timeouts)) {
+      this.fail(TIMEOUTS_INPUT, "must be an object of milliseconds per operation");
+      return;
+    }
+    for (const [operation, ms] of Object.entries(timeouts)) {
+      if (!["create", "update", "delete"].includes(operation)) {
+        this.fail(TIMEOUTS_INPUT, `unknown operation "${operation}" (create, update, delete)`);
+      } else if (typeof ms !== "number" || !(ms > 0) || !Number.isFinite(ms)) {
+        this.fail(TIMEOUTS_INPUT, `${operation} must be a positive number of milliseconds`);
+      }
+    }
+  }
+
+  /** A Go duration such as "30m"; for kinds that take durations as ordinary inputs. */
+  duration(property: string, required: boolean): number | undefined {
+    const text = this.string(property, required);
+    if (text === undefined) return undefined;
+    const ms = parseDuration(text);
+    if (ms instanceof Error) {
+      this.fail(property, `${property}: ${ms.message}`);
+      return undefined;
+    }
+    return ms;
+  }
+
+  /** The old input's value when it is a known number (for rules comparing old and new). */
+  oldInteger(property: string): number | undefined {
+    const value = this.olds[property];
+    return typeof value === "number" ? value : undefined;
+  }
+}

@@ -1,0 +1,33 @@
+// Errors the provider throws to the engine.
+
+/**
+ * The object exists but did not become ready (architecture.md, item 7). The dynamic provider host
+ * turns an error carrying `id` into an ErrorResourceInitFailed detail with `properties` and
+ * `reasons` (cmd/dynamic-provider/index.js, grpcResponseFromError); the engine then records the
+ * resource with that id and those properties as its outputs, marks it with init errors, and the
+ * next `pulumi up` calls `update` even without a diff (pkg/resource/deploy/step_generator.go:
+ * "If resource was unchanged, but there were initialization errors"), which resumes the wait.
+ * A plain error after a successful POST would instead leave the object out of the state.
+ */
+export class PartialResourceError extends Error {
+  override name = "PartialResourceError";
+  constructor(
+    message: string,
+    /** The object's id: the host checks `e.id` to decide that the object exists. */
+    readonly id: string,
+    /**
+     * Outputs to record: the inputs (with `__provider`, which the host does not add to error
+     * properties, and without which a later refresh could not load the provider) merged with the
+     * last record seen. Never secrets.
+     */
+    readonly properties: Record<string, unknown>,
+    readonly reasons: string[],
+  ) {
+    super(message);
+  }
+}
+
+/** An error's message, for composing messages (never its stack, never its `cause` chain). */
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,34 @@
+// Hidden inputs: values the resource constructor computes (where the Pulumi project, stack,
+// resource name and options are known) and passes to the provider as inputs, because a dynamic
+// provider sees none of them (architecture.md, items 8 and 9). They never cause a diff, are never
+// shown in `labels`, and are copied into the outputs so that `read` and `delete`, which receive
+// only the outputs, still have them.
+
+/** The ownership label's value (see ownership.ts); key OWNER_LABEL_KEY. */
+export const OWNER_INPUT = "__ownerLabel";
+/** Custom timeouts in milliseconds, from the `customTimeouts` resource option. */
+export const TIMEOUTS_INPUT = "__timeouts";
+
+export const HIDDEN_INPUTS: readonly string[] = [OWNER_INPUT, TIMEOUTS_INPUT];
+
+/** Timeouts in milliseconds per operation; absent operations use the kind's defaults. */
+export interface TimeoutsMs {
+  readonly create?: number;
+  readonly update?: number;
+  readonly delete?: number;
+}
+
+/** The hidden inputs as the provider receives them. */
+export interface HiddenInputs {
+  readonly [OWNER_INPUT]?: string;
+  readonly [TIMEOUTS_INPUT]?: TimeoutsMs;
+}
+
+/** The hidden inputs found in a property bag (inputs or outputs), for carrying them over. */
+export function pickHidden(bag: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of HIDDEN_INPUTS) {
+    if (bag[key] !== undefined) out[key] = bag[key];
+  }
+  return out;
+}

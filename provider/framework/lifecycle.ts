@@ -1,0 +1,529 @@
+// The generic provider: check, diff, create, read, update and delete for any ResourceKind,
+// following the engine's rules for dynamic providers (architecture.md, "Facts"). Each rule is
+// implemented once here, so every kind gets the same behaviour:
+// - create is idempotent: adopt by `adoptId`, else adopt what carries the ownership label, else
+//   POST (and after an ambiguous POST failure look again before giving up);
+// - once an object exists, every failure of create is a PartialResourceError (id recorded);
+// - update resumes a pending wait, then converges the live object to the inputs;
+// - read reports live outputs and live input values, and `{}` when the object is gone;
+// - delete treats 404 as done and waits until the object is gone;
+// - every wait honours the per-resource timeout and prints one line per state change.
+import type * as dynamic from "@pulumi/pulumi/dynamic";
+import type { ServersComClient } from "../../sdk/client";
+import {
+  ApiError,
+  ConflictError,
+  InputValidationError,
+  isRetryable,
+  NotFoundError,
+} from "../../sdk/core/errors";
+import { type Clock, type StateChange, waitFor } from "../../sdk/wait";
+import { Checker, type PropertyBag } from "./check";
+import { changedProperties, type DiffOutcome, diffProperties } from "./diff";
+import { messageOf, PartialResourceError } from "./errors";
+import { OWNER_INPUT, pickHidden, TIMEOUTS_INPUT, type TimeoutsMs } from "./hidden";
+import type { KindTimeouts, ResourceKind } from "./kind";
+import { OWNER_LABEL_KEY, ownerSelector, withOwnerLabel } from "./ownership";
+import { type ProgressSink, stateChangeLine, subject } from "./progress";
+import { isUnknown } from "./unknowns";
+
+/** The standard input of every kind: take over an existing object instead of creating one. */
+export const ADOPT_INPUT = "adoptId";
+/** The serialised provider; the host adds it to results but not to error properties. */
+const PROVIDER_KEY = "__provider";
+
+/** Poll tuning; production uses the SDK's defaults and real time. */
+export interface WaitTuning {
+  readonly clock?: Clock;
+  readonly minDelayMs?: number;
+  readonly maxDelayMs?: number;
+  readonly random?: () => number;
+}
+
+/** What a kind's provider needs from its surroundings (production: registry.ts; tests: theirs). */
+export interface ProviderContext {
+  /** Receives the stack configuration (dynamic providers' `configure`). */
+  configure?(req: dynamic.ConfigureRequest): void;
+  /** The SDK client; throws the "no API token" message when none is configured. */
+  client(): ServersComClient;
+  readonly progress: ProgressSink;
+  waitTuning(): WaitTuning;
+}
+
+/** A dynamic ResourceProvider with every method present. */
+export interface KindProvider extends dynamic.ResourceProvider {
+  configure(req: dynamic.ConfigureRequest): Promise<void>;
+  check(olds: PropertyBag | undefined, news: PropertyBag): Promise<dynamic.CheckResult>;
+  diff(id: string, olds: PropertyBag, news: PropertyBag): Promise<DiffOutcome>;
+  create(inputs: PropertyBag): Promise<dynamic.CreateResult>;
+  read(id: string, props?: PropertyBag): Promise<dynamic.ReadResult>;
+  update(id: string, olds: PropertyBag, news: PropertyBag): Promise<dynamic.UpdateResult>;
+  delete(id: string, props: PropertyBag): Promise<void>;
+}
+
+export function createKindProvider<Live extends object>(
+  kind: ResourceKind<Live>,
+  context: ProviderContext,
+): KindProvider {
+  const lifecycle = new Lifecycle(kind, context);
+  return {
+    configure: async (req) => context.configure?.(req),
+    check: async (olds, news) => lifecycle.check(olds ?? {}, news),
+    diff: async (id, olds, news) => lifecycle.diff(id, olds, news),
+    create: (inputs) => lifecycle.create(inputs),
+    read: (id, props) => lifecycle.read(id, props ?? {}),
+    update: (id, olds, news) => lifecycle.update(id, olds, news),
+    delete: (id, props) => lifecycle.delete(id, props),
+  };
+}
+
+/** The user's refusal of an update (e.g. shrinking a volume): the object is left unchanged. */
+class UpdateRefused extends Error {
+  override name = "UpdateRefused";
+}
+
+/** The object vanished while the provider was working on it. */
+class ObjectGone extends Error {
+  override name = "ObjectGone";
+}
+
+class Lifecycle<Live extends object> {
+  constructor(
+    private readonly kind: ResourceKind<Live>,
+    private readonly context: ProviderContext,
+  ) {}
+
+  // --- check and diff: local, no API calls (they also run in preview, maybe without a token) ---
+
+  check(olds: PropertyBag, news: PropertyBag): dynamic.CheckResult {
+    const checker = new Checker(news, olds);
+    checker.hidden();
+    checker.string(ADOPT_INPUT, false);
+    this.kind.check(checker);
+    return { inputs: news, failures: checker.failures };
+  }
+
+  diff(id: string, olds: PropertyBag, news: PropertyBag): DiffOutcome {
+    const outcome = diffProperties(this.kind.properties, olds, news);
+    // Naming a different object to adopt means managing that one instead: a replacement.
+    const adopt = news[ADOPT_INPUT];
+    if (isUnknown(adopt) || (typeof adopt === "string" && adopt !== id)) {
+      return { ...outcome, changes: true, replaces: [...outcome.replaces, ADOPT_INPUT] };
+    }
+    return outcome;
+  }
+
+  // --- create ---
+
+  async create(inputs: PropertyBag): Promise<dynamic.CreateResult> {
+    const client = this.context.client();
+    const owner = stringValue(inputs[OWNER_INPUT]);
+    const adoptId = stringValue(inputs[ADOPT_INPUT]);
+    let record: Live;
+    let adopted = true;
+    if (adoptId !== undefined) {
+      record = await this.adoptById(client, adoptId, inputs);
+    } else {
+      const owned = owner === undefined ? undefined : await this.findOwned(client, owner, inputs);
+      if (owned !== undefined) {
+        record = owned;
+        this.say(
+          inputs,
+          this.kind.id(record),
+          "adopting the object that carries this resource's " +
+            "ownership label (an earlier create was interrupted after the API accepted it)",
+        );
+      } else {
+        record = await this.post(client, inputs, owner);
+        adopted = false;
+      }
+    }
+
+    // From here on the object exists: any failure must record its id (PartialResourceError).
+    const id = this.kind.id(record);
+    const timeouts = this.timeouts(inputs);
+    let last: Live = record;
+    const track = (value: Live) => {
+      last = value;
+    };
+    try {
+      last = await this.waitReady(client, id, last, inputs, timeouts.create, "create", track);
+      if (adopted) last = await this.converge(client, id, last, inputs, timeouts.create, track);
+      return { id, outs: await this.outputsOf(client, last, inputs) };
+    } catch (error) {
+      const what = adopted ? "was adopted but is not ready" : "was created but is not ready";
+      throw this.partial(id, last, inputs, error, what);
+    }
+  }
+
+  /** `adoptId`: the object must exist and match the inputs that cannot change in place. */
+  private async adoptById(
+    client: ServersComClient,
+    id: string,
+    inputs: PropertyBag,
+  ): Promise<Live> {
+    const record = await this.kind.get(client, id);
+    if (record === undefined || this.isGone(record)) {
+      throw new Error(`adoptId: there is no ${this.kind.noun} with id "${id}" to adopt`);
+    }
+    const mismatched = this.replaceMismatches(record, inputs);
+    if (mismatched.length > 0) {
+      const live = this.kind.outputs(record);
+      const detail = mismatched
+        .map(
+          (name) =>
+            `${name} is ${JSON.stringify(live[this.outputName(name)])} there but ${JSON.stringify(inputs[name])} in the program`,
+        )
+        .join("; ");
+      throw new Error(
+        `adoptId: the ${this.kind.noun} "${id}" cannot be adopted as declared: ${detail}. ` +
+          "These properties cannot be changed in place: make the program match the object.",
+      );
+    }
+    return record;
+  }
+
+  /**
+   * The object an earlier attempt created for this resource, if any. Only one whose replace-only
+   * properties match the inputs: with create-before-delete replacements (the resource option
+   * deleteBeforeReplace: false), the old object carries the same label and must not be adopted.
+   */
+  private async findOwned(
+    client: ServersComClient,
+    owner: string,
+    inputs: PropertyBag,
+  ): Promise<Live | undefined> {
+    const candidates = (await this.kind.findByLabels(client, ownerSelector(owner))).filter(
+      (record) =>
+        this.kind.labels(record)[OWNER_LABEL_KEY] === owner &&
+        !this.isGone(record) &&
+        this.replaceMismatches(record, inputs).length === 0,
+    );
+    const [first, ...others] = candidates;
+    if (first !== undefined && others.length > 0) {
+      this.say(
+        inputs,
+        this.kind.id(first),
+        `also found ${others.map((r) => this.kind.id(r)).join(", ")} ` +
+          "with this resource's ownership label: they are not managed; delete them if unused",
+      );
+    }
+    return first;
+  }
+
+  /**
+   * POSTs the object. A POST is never retried (it may buy a second object), but when it fails in
+   * a way that leaves its fate unknown (connection lost, timeout, 5xx), the ownership label tells
+   * whether the API applied it: look once, and carry on with the object if it is there.
+   */
+  private async post(
+    client: ServersComClient,
+    inputs: PropertyBag,
+    owner: string | undefined,
+  ): Promise<Live> {
+    try {
+      return await this.kind.create(client, inputs, withOwnerLabel(labelsOf(inputs), owner));
+    } catch (error) {
+      if (owner === undefined || !isAmbiguous(error)) throw error;
+      let owned: Live | undefined;
+      try {
+        owned = await this.findOwned(client, owner, inputs);
+      } catch (lookup) {
+        throw new Error(
+          `${messageOf(error)}; the lookup for an object it may have created failed too ` +
+            `(${messageOf(lookup)}): the next \`pulumi up\` looks again before creating`,
+          { cause: error },
+        );
+      }
+      if (owned === undefined) throw error;
+      this.say(
+        inputs,
+        this.kind.id(owned),
+        `the create request failed (${messageOf(error)}) ` +
+          "but the API had applied it: continuing with the object it created",
+      );
+      return owned;
+    }
+  }
+
+  // --- read ---
+
+  async read(id: string, props: PropertyBag): Promise<dynamic.ReadResult> {
+    const client = this.context.client();
+    const record = await this.kind.get(client, id);
+    // An empty id tells the engine the object is gone: refresh drops it from the state.
+    if (record === undefined || this.isGone(record)) return {};
+    const carried = carry(props);
+    const secrets = this.kind.isReady(record)
+      ? await this.secretsOf(client, record)
+      : pick(props, this.kind.secretOutputs);
+    return {
+      id: this.kind.id(record),
+      props: defined({ ...this.kind.outputs(record), ...secrets, ...carried }),
+      inputs: defined({ ...this.kind.liveInputs(record), ...carried }),
+    };
+  }
+
+  // --- update ---
+
+  async update(id: string, _olds: PropertyBag, news: PropertyBag): Promise<dynamic.UpdateResult> {
+    const client = this.context.client();
+    const current = await this.kind.get(client, id);
+    if (current === undefined || this.isGone(current)) {
+      throw new Error(
+        `${this.subject(news, id)}: the ${this.kind.noun} no longer exists (deleted outside ` +
+          "Pulumi?). Run `pulumi refresh` to drop it from the state; the next `pulumi up` creates it again.",
+      );
+    }
+    const timeouts = this.timeouts(news);
+    let last: Live = current;
+    const track = (value: Live) => {
+      last = value;
+    };
+    try {
+      // A create that timed out (partial) or an earlier resize may still be in progress.
+      last = await this.waitReady(client, id, last, news, timeouts.update, "update", track);
+      last = await this.converge(client, id, last, news, timeouts.update, track);
+      return { outs: await this.outputsOf(client, last, news) };
+    } catch (error) {
+      // Refusals and rejected requests leave the object as it was: a plain error keeps the old
+      // state. A wait that fails after the object started changing records what it became.
+      if (error instanceof UpdateRefused || isRejection(error)) throw error;
+      throw this.partial(id, last, news, error, "was updated but is not ready");
+    }
+  }
+
+  /** Brings the live object to the inputs: one PUT of the changed properties, then a wait. */
+  private async converge(
+    client: ServersComClient,
+    id: string,
+    record: Live,
+    news: PropertyBag,
+    timeoutMs: number,
+    track: (value: Live) => void,
+  ): Promise<Live> {
+    const refusal = this.kind.refuseUpdate?.(record, news);
+    if (refusal !== undefined) throw new UpdateRefused(`${this.subject(news, id)}: ${refusal}`);
+    const changed = changedProperties(
+      this.kind.properties,
+      this.kind.outputs(record),
+      news,
+      (rule) => rule === "update",
+    );
+    const owner = stringValue(news[OWNER_INPUT]);
+    const managesLabels = "labels" in this.kind.properties;
+    const ownerMissing =
+      managesLabels && owner !== undefined && this.kind.labels(record)[OWNER_LABEL_KEY] !== owner;
+    if (changed.length === 0 && !ownerMissing) return record;
+    const sendLabels = managesLabels && (changed.includes("labels") || ownerMissing);
+    const updated = await this.kind.update(
+      client,
+      id,
+      pick(
+        news,
+        changed.filter((name) => name !== "labels"),
+      ),
+      sendLabels ? withOwnerLabel(labelsOf(news), owner) : undefined,
+    );
+    track(updated);
+    return this.waitReady(client, id, updated, news, timeoutMs, "update", track);
+  }
+
+  // --- delete ---
+
+  async delete(id: string, props: PropertyBag): Promise<void> {
+    const client = this.context.client();
+    try {
+      await this.kind.delete(client, id);
+    } catch (error) {
+      // The one documented case of a swallowed error: already gone is what delete wants.
+      if (error instanceof NotFoundError) return;
+      if (!(error instanceof ConflictError)) throw error;
+      // A deletion already under way (an earlier, interrupted destroy) may answer 409: wait.
+      const current = await this.kind.get(client, id);
+      if (current === undefined) return;
+      if (!this.isGone(current)) throw error;
+    }
+    const prefix = this.subject(props, id);
+    await waitFor<Live | typeof GONE>(
+      async () => {
+        const record = await this.kind.get(client, id);
+        return record === undefined ? GONE : record;
+      },
+      {
+        ...this.tuning(),
+        description: `${this.kind.noun} ${id} to be deleted`,
+        timeoutMs: this.timeouts(props).delete,
+        state: (value) => (value === GONE ? "gone" : this.kind.state(value)),
+        isSettled: (value) => value === GONE,
+        retryOn: isRetryable,
+        onChange: (change) => this.context.progress(stateChangeLine(prefix, change)),
+      },
+    );
+  }
+
+  // --- shared ---
+
+  /**
+   * Polls until ready; the object disappearing or failing ends the wait at once. A record that
+   * is already ready ends it before any poll (and any progress line): nothing is pending.
+   */
+  private async waitReady(
+    client: ServersComClient,
+    id: string,
+    current: Live,
+    bag: PropertyBag,
+    timeoutMs: number,
+    operation: "create" | "update",
+    track: (value: Live) => void,
+  ): Promise<Live> {
+    if (this.kind.isReady(current)) return current;
+    const prefix = this.subject(bag, id);
+    return waitFor(
+      async () => {
+        const record = await this.kind.get(client, id);
+        if (record === undefined) {
+          throw new ObjectGone(`the ${this.kind.noun} disappeared (404) during the ${operation}`);
+        }
+        track(record);
+        return record;
+      },
+      {
+        ...this.tuning(),
+        description: `${this.kind.noun} ${id} to be ready`,
+        timeoutMs,
+        state: (record) => this.kind.state(record),
+        isSettled: (record) => this.kind.isReady(record),
+        isFailed: (record) =>
+          this.isGone(record) ? "it is being deleted" : this.kind.failure?.(record),
+        retryOn: isRetryable,
+        onChange: (change: StateChange<Live>) =>
+          this.context.progress(stateChangeLine(prefix, change)),
+      },
+    );
+  }
+
+  private async outputsOf(
+    client: ServersComClient,
+    record: Live,
+    inputs: PropertyBag,
+  ): Promise<Record<string, unknown>> {
+    return defined({
+      ...this.kind.outputs(record),
+      ...(await this.secretsOf(client, record)),
+      ...carry(inputs),
+    });
+  }
+
+  private async secretsOf(
+    client: ServersComClient,
+    record: Live,
+  ): Promise<Record<string, unknown>> {
+    return this.kind.secrets === undefined ? {} : this.kind.secrets(client, record);
+  }
+
+  /**
+   * The error that records a created (or changed) object: its id, the inputs (with
+   * `__provider`) merged with the last record seen, and the reason. Secrets are left out: the
+   * next update reads them again.
+   */
+  private partial(
+    id: string,
+    last: Live,
+    inputs: PropertyBag,
+    error: unknown,
+    what: string,
+  ): PartialResourceError {
+    const message =
+      `${this.subject(inputs, id)} ${what}: ${messageOf(error)}. ` +
+      "Run `pulumi up` again to resume waiting (or `pulumi destroy` to delete it).";
+    const properties = defined({
+      ...inputs,
+      ...this.kind.outputs(last),
+      ...carry(inputs),
+      [PROVIDER_KEY]: inputs[PROVIDER_KEY],
+    });
+    return new PartialResourceError(message, id, properties, [message]);
+  }
+
+  private replaceMismatches(record: Live, inputs: PropertyBag): string[] {
+    return changedProperties(
+      this.kind.properties,
+      this.kind.outputs(record),
+      inputs,
+      (rule) => rule === "replace",
+    );
+  }
+
+  private outputName(property: string): string {
+    return this.kind.properties[property]?.output ?? property;
+  }
+
+  /** Transitional states of removal count as gone for read, update and adoption. */
+  private isGone(record: Live): boolean {
+    return this.kind.isGone?.(record) ?? false;
+  }
+
+  private timeouts(bag: PropertyBag): KindTimeouts {
+    const custom = bag[TIMEOUTS_INPUT] as TimeoutsMs | undefined;
+    return { ...this.kind.defaultTimeouts, ...(typeof custom === "object" ? custom : {}) };
+  }
+
+  private tuning(): WaitTuning {
+    return this.context.waitTuning();
+  }
+
+  private subject(bag: PropertyBag, id: string): string {
+    return subject(this.kind.name, this.kind.display(bag), id);
+  }
+
+  private say(bag: PropertyBag, id: string, text: string): void {
+    this.context.progress(`${this.subject(bag, id)}: ${text}`);
+  }
+}
+
+const GONE = Symbol("gone");
+
+function stringValue(value: unknown): string | undefined {
+  return typeof value === "string" && value !== "" && !isUnknown(value) ? value : undefined;
+}
+
+/** The user's labels: an absent `labels` means "no labels" (so removing it removes them all). */
+function labelsOf(bag: PropertyBag): Record<string, string> {
+  const labels = bag.labels;
+  return typeof labels === "object" && labels !== null
+    ? { ...(labels as Record<string, string>) }
+    : {};
+}
+
+/** Inputs that outputs carry so that read and delete, which get only outputs, still have them. */
+function carry(bag: PropertyBag): Record<string, unknown> {
+  return {
+    ...pickHidden(bag),
+    ...(bag[ADOPT_INPUT] === undefined ? {} : { [ADOPT_INPUT]: bag[ADOPT_INPUT] }),
+  };
+}
+
+function pick(bag: PropertyBag, names: readonly string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const name of names) if (bag[name] !== undefined) out[name] = bag[name];
+  return out;
+}
+
+/** Without undefined values: the host converts results to a protobuf Struct, which rejects them. */
+function defined(bag: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(bag)) if (value !== undefined) out[key] = value;
+  return out;
+}
+
+/** A failure after which the API may or may not have applied the request. */
+function isAmbiguous(error: unknown): boolean {
+  if (error instanceof ApiError) return error.status >= 500;
+  return !(error instanceof InputValidationError);
+}
+
+/** The API refused the request (4xx): nothing changed. */
+function isRejection(error: unknown): boolean {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500;
+}

@@ -1,0 +1,79 @@
+// The program side of every kind: what a resource constructor registers. This runs in the Pulumi
+// program (never in the provider host), where the project, stack, resource name and options are
+// known; it turns them into hidden inputs (hidden.ts) because the provider sees none of them.
+import * as pulumi from "@pulumi/pulumi";
+import { parseDuration } from "./durations";
+import { OWNER_INPUT, TIMEOUTS_INPUT, type TimeoutsMs } from "./hidden";
+import { ownerLabelValue } from "./ownership";
+
+/** The module of every type token: `pulumi-nodejs:dynamic/serverscom:<Kind>`. */
+export const MODULE = "serverscom";
+
+/** The type token `dynamic.Resource` builds from MODULE and the kind (dynamic/index.js). */
+export function typeToken(kind: string): string {
+  return `pulumi-nodejs:dynamic/${MODULE}:${kind}`;
+}
+
+export interface KindRegistration {
+  /** The kind's name, e.g. "RbsVolume". */
+  readonly kind: string;
+  /** Outputs to register as additionalSecretOutputs. */
+  readonly secretOutputs: readonly string[];
+  /** Every output name: each needs a key in the props to become an Output property. */
+  readonly outputs: readonly string[];
+}
+
+/**
+ * The props and options to pass to `dynamic.Resource`: the user's inputs, a placeholder for every
+ * output (the SDK creates an Output property per key), the hidden inputs, and the secret outputs
+ * added to the options. Returning `pulumi.secret()` from a dynamic provider does not make an
+ * output secret; additionalSecretOutputs does (the engine marks them after each step:
+ * pkg/resource/deploy/step_executor.go).
+ */
+export function registration(
+  spec: KindRegistration,
+  name: string,
+  inputs: Readonly<Record<string, unknown>>,
+  opts: pulumi.CustomResourceOptions,
+): { props: Record<string, unknown>; opts: pulumi.CustomResourceOptions } {
+  const props: Record<string, unknown> = {};
+  for (const output of spec.outputs) props[output] = undefined;
+  Object.assign(props, inputs);
+  props[OWNER_INPUT] = ownerLabelValue({
+    project: pulumi.getProject(),
+    stack: pulumi.getStack(),
+    type: typeToken(spec.kind),
+    name,
+    parent:
+      opts.parent === undefined
+        ? ""
+        : `${pulumi.resourceType(opts.parent)}::${pulumi.resourceName(opts.parent)}`,
+  });
+  const timeouts = timeoutsFrom(`${spec.kind} ${name}`, opts.customTimeouts);
+  if (timeouts !== undefined) props[TIMEOUTS_INPUT] = timeouts;
+  const secrets =
+    spec.secretOutputs.length === 0 ? {} : { additionalSecretOutputs: [...spec.secretOutputs] };
+  return { props, opts: pulumi.mergeOptions(opts, secrets) };
+}
+
+/**
+ * `customTimeouts` in milliseconds. The engine does not pass them to dynamic providers and
+ * nothing enforces them there (architecture.md, item 9), so they travel as a hidden input.
+ * A bad duration fails the program here, where the user can see which resource it belongs to.
+ */
+export function timeoutsFrom(
+  where: string,
+  custom: pulumi.CustomTimeouts | undefined,
+): TimeoutsMs | undefined {
+  if (custom === undefined) return undefined;
+  const out: { create?: number; update?: number; delete?: number } = {};
+  for (const operation of ["create", "update", "delete"] as const) {
+    const text = custom[operation];
+    if (text === undefined) continue;
+    const ms = parseDuration(text);
+    if (ms instanceof Error)
+      throw new Error(`${where}: customTimeouts.${operation}: ${ms.message}`);
+    out[operation] = ms;
+  }
+  return Object.keys(out).length === 0 ? undefined : out;
+}

@@ -1,0 +1,77 @@
+// The RbsVolume resource as a Pulumi program uses it.
+import * as pulumi from "@pulumi/pulumi";
+import { MODULE, registration } from "../framework/resource";
+import { createShim } from "../shim";
+import { RBS_VOLUME_OUTPUTS, RBS_VOLUME_SECRET_OUTPUTS, rbsVolumeKind } from "./definition";
+
+export interface RbsVolumeArgs {
+  /** The location; changing it replaces the volume (a new, empty one). */
+  readonly locationId: pulumi.Input<number>;
+  /** The RBS flavor offered in that location; changing it replaces the volume. */
+  readonly flavorId: pulumi.Input<number>;
+  /** Gigabytes, 1 to 2048. A volume can only grow. */
+  readonly size: pulumi.Input<number>;
+  /** The volume's name; default: the Pulumi resource name. */
+  readonly name?: pulumi.Input<string>;
+  /** The complete label set; omitted means none. */
+  readonly labels?: pulumi.Input<Record<string, pulumi.Input<string>>>;
+  /**
+   * Take over the existing volume with this id instead of creating one (`pulumi import` does not
+   * work with dynamic providers). Its location and flavor must match; name, size and labels are
+   * then brought to the declared values.
+   */
+  readonly adoptId?: pulumi.Input<string>;
+}
+
+// The serialised provider: one object per kind, so Pulumi serialises it once (it caches by object).
+const provider = createShim(rbsVolumeKind.name);
+
+/**
+ * A remote block storage volume.
+ *
+ * Timeouts (the `customTimeouts` option): create, update and delete default to 30 minutes.
+ * `username` and `password` (the iSCSI credentials) are secret outputs.
+ */
+export class RbsVolume extends pulumi.dynamic.Resource {
+  declare readonly name: pulumi.Output<string>;
+  declare readonly size: pulumi.Output<number>;
+  declare readonly status: pulumi.Output<string>;
+  declare readonly locationId: pulumi.Output<number>;
+  declare readonly locationCode: pulumi.Output<string>;
+  declare readonly flavorId: pulumi.Output<number>;
+  declare readonly flavorName: pulumi.Output<string>;
+  declare readonly iops: pulumi.Output<number>;
+  declare readonly bandwidth: pulumi.Output<number>;
+  /** The labels, without the provider's ownership label. */
+  declare readonly labels: pulumi.Output<Record<string, string>>;
+  /** The iSCSI target address; set once the volume is active. */
+  declare readonly ipAddress: pulumi.Output<string | null>;
+  declare readonly targetIqn: pulumi.Output<string | null>;
+  declare readonly createdAt: pulumi.Output<string>;
+  declare readonly updatedAt: pulumi.Output<string>;
+  /** Secret. */
+  declare readonly username: pulumi.Output<string>;
+  /** Secret. */
+  declare readonly password: pulumi.Output<string>;
+
+  constructor(name: string, args: RbsVolumeArgs, opts: pulumi.CustomResourceOptions = {}) {
+    const { props, opts: options } = registration(
+      {
+        kind: rbsVolumeKind.name,
+        secretOutputs: RBS_VOLUME_SECRET_OUTPUTS,
+        outputs: RBS_VOLUME_OUTPUTS,
+      },
+      name,
+      {
+        locationId: args.locationId,
+        flavorId: args.flavorId,
+        size: args.size,
+        name: args.name ?? name,
+        labels: args.labels,
+        adoptId: args.adoptId,
+      },
+      opts,
+    );
+    super(provider, name, props, options, MODULE, rbsVolumeKind.name);
+  }
+}

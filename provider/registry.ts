@@ -1,0 +1,74 @@
+// The provider host's side: what the serialised shim (shim.ts) reaches through the package's main
+// entry. One provider per kind per process, sharing the stack settings and the client cache.
+import type * as dynamic from "@pulumi/pulumi/dynamic";
+import {
+  ClientCache,
+  resolveSettings,
+  type StackSettings,
+  settingsFromConfig,
+} from "./framework/configuration";
+import {
+  createKindProvider,
+  type KindProvider,
+  type ProviderContext,
+  type WaitTuning,
+} from "./framework/lifecycle";
+import { stderrSink } from "./framework/progress";
+import { rbsVolumeKind } from "./rbs-volume/definition";
+
+/** Every kind by name. A name, once released, must stay here: states refer to it. */
+const factories: Readonly<Record<string, (context: ProviderContext) => KindProvider>> = {
+  RbsVolume: (context) => createKindProvider(rbsVolumeKind, context),
+};
+
+/** The kinds this version knows. */
+export const resourceKinds: readonly string[] = Object.keys(factories);
+
+/**
+ * The first poll delay, in milliseconds (default 1000; later delays back off to 30 times it).
+ * For the local simulator at high speed, where a transition takes milliseconds.
+ */
+export const POLL_INTERVAL_ENV = "SERVERSCOM_POLL_INTERVAL_MS";
+
+export function waitTuningFrom(env: Readonly<Record<string, string | undefined>>): WaitTuning {
+  const text = env[POLL_INTERVAL_ENV];
+  if (text === undefined || text === "") return {};
+  const ms = Number(text);
+  if (!Number.isFinite(ms) || ms <= 0) {
+    throw new Error(
+      `${POLL_INTERVAL_ENV} must be a positive number of milliseconds (got "${text}")`,
+    );
+  }
+  return { minDelayMs: ms, maxDelayMs: ms * 30 };
+}
+
+let stackSettings: StackSettings = {};
+const clients = new ClientCache();
+
+const productionContext: ProviderContext = {
+  configure(req: dynamic.ConfigureRequest) {
+    stackSettings = settingsFromConfig(req);
+  },
+  client: () => clients.client(resolveSettings(stackSettings, process.env)),
+  progress: stderrSink,
+  waitTuning: () => waitTuningFrom(process.env),
+};
+
+const providers = new Map<string, KindProvider>();
+
+/** The implementation behind a kind's shim. Part of the package's permanent contract. */
+export function resourceProvider(kind: string): KindProvider {
+  let provider = providers.get(kind);
+  if (provider === undefined) {
+    const factory = factories[kind];
+    if (factory === undefined) {
+      throw new Error(
+        `pulumi-serverscom does not know the resource kind "${kind}" (known: ${Object.keys(factories).join(", ")}): ` +
+          "the state was written by a different version of the package",
+      );
+    }
+    provider = factory(productionContext);
+    providers.set(kind, provider);
+  }
+  return provider;
+}

@@ -1,0 +1,537 @@
+// RbsVolume's provider implementation against the simulator, on virtual time.
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { PropertyBag } from "../../provider/framework/check";
+import { PartialResourceError } from "../../provider/framework/errors";
+import { TIMEOUTS_INPUT } from "../../provider/framework/hidden";
+import { createKindProvider, type KindProvider } from "../../provider/framework/lifecycle";
+import { OWNER_LABEL_KEY } from "../../provider/framework/ownership";
+import { UNKNOWN } from "../../provider/framework/unknowns";
+import { rbsVolumeKind } from "../../provider/rbs-volume/definition";
+import { startTestBed, type TestBed, volumeInputs } from "./support";
+
+let bed: TestBed;
+let provider: KindProvider;
+/** Every error message the provider produced, checked for secrets at the end. */
+const messages: string[] = [];
+/** Every password the simulator issued, for the same check. */
+const passwords = new Set<string>();
+
+beforeAll(async () => {
+  bed = await startTestBed();
+  provider = createKindProvider(rbsVolumeKind, bed.context);
+});
+
+afterAll(async () => {
+  // Secrets: no progress line and no error message holds a password or the API token.
+  const texts = [...bed.lines, ...messages];
+  expect(texts.length).toBeGreaterThan(10);
+  for (const text of texts) {
+    expect(text).not.toContain(bed.sim.token);
+    for (const password of passwords) expect(text).not.toContain(password);
+  }
+  await bed.close();
+});
+
+beforeEach(async () => {
+  await bed.sim.control.reset();
+  await bed.sim.control.setFaults({});
+  bed.lines.length = 0;
+});
+
+afterEach(async () => {
+  for (const volume of await bed.sim.control.records("rbs_volumes")) {
+    passwords.add(String(volume._password));
+  }
+});
+
+const AMS1 = { locationId: 1, flavorId: 1 };
+
+async function failure(promise: Promise<unknown>): Promise<Error> {
+  try {
+    await promise;
+  } catch (error) {
+    if (!(error instanceof Error)) throw error;
+    messages.push(error.message);
+    return error;
+  }
+  throw new Error("expected a failure");
+}
+
+async function volumeCount(): Promise<number> {
+  return (await bed.sim.control.records("rbs_volumes")).length;
+}
+
+async function created(name: string, fields: PropertyBag = {}) {
+  const inputs = volumeInputs(name, { ...AMS1, size: 100, ...fields });
+  const result = await provider.create(inputs);
+  return { inputs, id: result.id, outs: result.outs as Record<string, unknown> };
+}
+
+describe("the lifecycle: create, read, update, delete", () => {
+  it("creates a volume, waits for active and returns every field with the credentials", async () => {
+    const { inputs, id, outs } = await created("data", { labels: { env: "prod" } });
+    expect(id).toMatch(/^[A-Za-z0-9]+$/);
+    expect(outs).toMatchObject({
+      name: "data",
+      size: 100,
+      status: "active",
+      locationId: 1,
+      locationCode: "AMS1",
+      flavorId: 1,
+      flavorName: "Standard",
+      iops: 1000,
+      bandwidth: 100,
+      labels: { env: "prod" },
+      __ownerLabel: inputs.__ownerLabel,
+    });
+    for (const field of [
+      "ipAddress",
+      "targetIqn",
+      "createdAt",
+      "updatedAt",
+      "username",
+      "password",
+    ]) {
+      expect(typeof outs[field], field).toBe("string");
+    }
+    expect(outs).not.toHaveProperty("id");
+    // The ownership label is on the volume but hidden from the outputs.
+    const stored = await bed.sim.control.peek("rbs_volumes", id);
+    expect(stored?.labels).toEqual({ env: "prod", [OWNER_LABEL_KEY]: inputs.__ownerLabel });
+    expect(outs.password).toBe(stored?._password);
+    // One line per state change, none per poll.
+    expect(bed.lines).toEqual([
+      `serverscom:RbsVolume data (${id}): creating`,
+      expect.stringMatching(
+        new RegExp(`^serverscom:RbsVolume data \\(${id}\\): creating -> active after 4\\ds$`),
+      ),
+    ]);
+  });
+
+  it("reads the live record and the live input values, and diffs without changes", async () => {
+    const { inputs, id, outs } = await created("data");
+    const read = await provider.read(id, outs);
+    expect(read.id).toBe(id);
+    expect(read.props).toEqual(outs);
+    expect(read.inputs).toEqual({
+      name: "data",
+      size: 100,
+      locationId: 1,
+      flavorId: 1,
+      labels: {},
+      __ownerLabel: inputs.__ownerLabel,
+    });
+    const diff = await provider.diff(id, outs, inputs);
+    expect(diff).toMatchObject({ changes: false, replaces: [], updates: [] });
+  });
+
+  it("updates name, labels and size in place, waits after the resize and returns complete outputs", async () => {
+    const { inputs, id, outs } = await created("data", { labels: { env: "prod", team: "a" } });
+    const news = { ...inputs, name: "data-2", size: 200, labels: { env: "staging" } };
+    expect(await provider.diff(id, outs, news)).toMatchObject({
+      changes: true,
+      replaces: [],
+      updates: ["name", "size", "labels"],
+    });
+    bed.lines.length = 0;
+    const { outs: updated } = await provider.update(id, outs, news);
+    expect(updated).toMatchObject({
+      name: "data-2",
+      size: 200,
+      status: "active",
+      labels: { env: "staging" },
+      iops: 2000,
+      password: outs.password,
+    });
+    expect(bed.lines).toEqual([
+      `serverscom:RbsVolume data-2 (${id}): pending`,
+      expect.stringMatching(/: pending -> active after \d+s$/),
+    ]);
+    // The ownership label survives a label change (labels replace the whole set).
+    const stored = await bed.sim.control.peek("rbs_volumes", id);
+    expect(stored?.labels).toEqual({ env: "staging", [OWNER_LABEL_KEY]: inputs.__ownerLabel });
+    expect(await provider.diff(id, updated as PropertyBag, news)).toMatchObject({ changes: false });
+  });
+
+  it("removes every label when the labels input goes away", async () => {
+    const { inputs, id, outs } = await created("data", { labels: { env: "prod" } });
+    const { labels: _removed, ...news } = inputs;
+    expect(await provider.diff(id, outs, news)).toMatchObject({
+      changes: true,
+      updates: ["labels"],
+    });
+    const { outs: updated } = await provider.update(id, outs, news);
+    expect(updated).toMatchObject({ labels: {} });
+    const stored = await bed.sim.control.peek("rbs_volumes", id);
+    expect(stored?.labels).toEqual({ [OWNER_LABEL_KEY]: inputs.__ownerLabel });
+  });
+
+  it("replaces the volume for a new location or flavor, deleting first", async () => {
+    const { inputs, id, outs } = await created("data");
+    expect(await provider.diff(id, outs, { ...inputs, flavorId: 2 })).toMatchObject({
+      changes: true,
+      replaces: ["flavorId"],
+      deleteBeforeReplace: true,
+    });
+    expect(await provider.diff(id, outs, { ...inputs, locationId: 2, flavorId: 3 })).toMatchObject({
+      replaces: ["locationId", "flavorId"],
+    });
+  });
+
+  it("refuses to shrink a volume in update, leaving it unchanged", async () => {
+    const { inputs, id, outs } = await created("data", { size: 200 });
+    const error = await failure(provider.update(id, outs, { ...inputs, size: 100 }));
+    expect(error.message).toBe(
+      `serverscom:RbsVolume data (${id}): an RBS volume can only grow: it has 200 GB and the ` +
+        "program asks for 100 GB. Set size to 200 or more",
+    );
+    expect(error).not.toBeInstanceOf(PartialResourceError);
+    expect((await bed.sim.control.peek("rbs_volumes", id))?.size).toBe(200);
+  });
+
+  it("deletes the volume and waits until it is gone; a 404 counts as done", async () => {
+    const { id, outs } = await created("data");
+    bed.lines.length = 0;
+    await provider.delete(id, outs);
+    expect(await bed.sim.control.peek("rbs_volumes", id)).toBeUndefined();
+    expect(bed.lines).toEqual([
+      `serverscom:RbsVolume data (${id}): removing`,
+      expect.stringMatching(/: removing -> gone after \d+s$/),
+    ]);
+    await provider.delete(id, outs);
+    expect(await provider.read(id, outs)).toEqual({});
+  });
+});
+
+describe("drift: read reports the live values and diff then shows the change", () => {
+  it("sees a name and labels changed outside Pulumi", async () => {
+    const { inputs, id, outs } = await created("data", { labels: { env: "prod" } });
+    await bed.sim.control.patch("rbs_volumes", id, {
+      name: "renamed",
+      labels: { env: "dev", [OWNER_LABEL_KEY]: String(inputs.__ownerLabel) },
+    });
+    const read = await provider.read(id, outs);
+    expect(read.props).toMatchObject({ name: "renamed", labels: { env: "dev" } });
+    expect(read.inputs).toMatchObject({ name: "renamed", labels: { env: "dev" } });
+    // Refresh diffs the refreshed outputs against the old inputs (the engine's argument order).
+    expect(await provider.diff(id, read.props as PropertyBag, inputs)).toMatchObject({
+      changes: true,
+      updates: ["name", "labels"],
+    });
+    // And the next `up` puts them back.
+    const { outs: fixed } = await provider.update(id, read.props as PropertyBag, inputs);
+    expect(fixed).toMatchObject({ name: "data", labels: { env: "prod" } });
+  });
+
+  it("sees a volume grown outside Pulumi, and refuses to shrink it back", async () => {
+    const { inputs, id, outs } = await created("data");
+    await bed.sim.control.patch("rbs_volumes", id, { size: 300 });
+    const read = await provider.read(id, outs);
+    expect(await provider.diff(id, read.props as PropertyBag, inputs)).toMatchObject({
+      changes: true,
+      updates: ["size"],
+    });
+    const error = await failure(provider.update(id, read.props as PropertyBag, inputs));
+    expect(error.message).toContain("it has 300 GB and the program asks for 100 GB");
+  });
+});
+
+describe("deletion outside Pulumi", () => {
+  it("read answers {} when the volume is gone (404)", async () => {
+    const { id, outs } = await created("data");
+    await bed.sim.control.remove("rbs_volumes", id);
+    expect(await provider.read(id, outs)).toEqual({});
+  });
+
+  it("read answers {} while the volume is being removed", async () => {
+    const { id, outs } = await created("data");
+    await bed.client.rbsVolumes.delete(id);
+    expect(await provider.read(id, outs)).toEqual({});
+  });
+
+  it("update says to refresh", async () => {
+    const { inputs, id, outs } = await created("data");
+    await bed.sim.control.remove("rbs_volumes", id);
+    const error = await failure(provider.update(id, outs, inputs));
+    expect(error.message).toContain("no longer exists");
+    expect(error.message).toContain("pulumi refresh");
+  });
+});
+
+describe("partial creation: the volume exists but the wait fails", () => {
+  it("records the id with a partial-create error, and the next update resumes the wait", async () => {
+    const inputs = volumeInputs("slow", {
+      ...AMS1,
+      size: 100,
+      [TIMEOUTS_INPUT]: { create: 5_000 },
+    });
+    const error = await failure(provider.create(inputs));
+    expect(error).toBeInstanceOf(PartialResourceError);
+    const partial = error as PartialResourceError;
+    const [volume] = await bed.sim.control.records("rbs_volumes");
+    expect(partial.id).toBe(volume?.id);
+    expect(partial.message).toMatch(
+      new RegExp(
+        `^serverscom:RbsVolume slow \\(${partial.id}\\) was created but is not ready: timed out after 5s`,
+      ),
+    );
+    expect(partial.reasons).toEqual([partial.message]);
+    // The inputs (with __provider, needed to load the provider on refresh) and the record so far.
+    expect(partial.properties).toMatchObject({
+      __provider: inputs.__provider,
+      __ownerLabel: inputs.__ownerLabel,
+      __timeouts: { create: 5_000 },
+      status: "creating",
+      size: 100,
+      locationCode: "AMS1",
+      ipAddress: null,
+    });
+    expect(partial.properties).not.toHaveProperty("password");
+
+    // The engine records the resource with init errors; the next `up` calls update.
+    const news = volumeInputs("slow", { ...AMS1, size: 100 });
+    const { outs } = await provider.update(partial.id, partial.properties, news);
+    expect(outs).toMatchObject({ status: "active", size: 100 });
+    expect(typeof (outs as PropertyBag).password).toBe("string");
+    expect(await volumeCount()).toBe(1);
+  });
+});
+
+describe("idempotent create: the ownership label", () => {
+  it("recovers at once when the POST response is lost after the API applied it", async () => {
+    await bed.sim.control.setFaults({
+      rules: [
+        {
+          kind: "dropResponseAfterApply",
+          probability: 1,
+          method: "POST",
+          path: "/v1/remote_block_storage/volumes",
+          times: 1,
+        },
+      ],
+    });
+    const { id, outs } = await created("data");
+    expect(outs.status).toBe("active");
+    expect(await volumeCount()).toBe(1);
+    expect(bed.lines[0]).toMatch(
+      new RegExp(
+        `^serverscom:RbsVolume data \\(${id}\\): the create request failed \\(.*\\) but the API had applied it`,
+      ),
+    );
+  });
+
+  it("a retried create adopts the volume instead of buying a second one", async () => {
+    // An earlier `pulumi up` POSTed the volume (with this resource's ownership label) and was
+    // interrupted before it saw the answer: the response is lost after the API applied it.
+    await bed.sim.control.setFaults({
+      rules: [{ kind: "dropResponseAfterApply", probability: 1, method: "POST", times: 1 }],
+    });
+    const inputs = volumeInputs("data", { ...AMS1, size: 100 });
+    const lost = await failure(
+      bed.client.rbsVolumes.create({
+        name: "data",
+        location_id: 1,
+        flavor_id: 1,
+        size: 100,
+        labels: { [OWNER_LABEL_KEY]: String(inputs.__ownerLabel) },
+      }),
+    );
+    expect(lost.name).toBe("ConnectionError");
+    expect(await volumeCount()).toBe(1);
+
+    // The engine recorded nothing; the next `up` calls create again.
+    const result = await provider.create(inputs);
+    expect(await volumeCount()).toBe(1);
+    const [volume] = await bed.sim.control.records("rbs_volumes");
+    expect(result.id).toBe(volume?.id);
+    expect(result.outs).toMatchObject({ status: "active", name: "data" });
+    expect(bed.lines[0]).toBe(
+      `serverscom:RbsVolume data (${result.id}): adopting the object that carries this ` +
+        "resource's ownership label (an earlier create was interrupted after the API accepted it)",
+    );
+    expect((await bed.sim.control.requestCounts())["POST /v1/remote_block_storage/volumes"]).toBe(
+      1,
+    );
+  });
+
+  it("does not adopt the volume of a resource with another name", async () => {
+    await created("one");
+    await created("two");
+    expect(await volumeCount()).toBe(2);
+  });
+
+  it("does not adopt a volume that is being replaced (another location)", async () => {
+    const { inputs } = await created("data");
+    await provider.create({ ...inputs, locationId: 2, flavorId: 3 });
+    expect(await volumeCount()).toBe(2);
+  });
+});
+
+describe("adoption by adoptId", () => {
+  it("takes over an existing volume and brings it to the declared name, size and labels", async () => {
+    const existing = await bed.client.rbsVolumes.create({
+      name: "legacy",
+      location_id: 1,
+      flavor_id: 1,
+      size: 50,
+      labels: { keep: "no" },
+    });
+    const inputs = volumeInputs("data", {
+      ...AMS1,
+      size: 80,
+      labels: { env: "prod" },
+      adoptId: existing.id,
+    });
+    const { id, outs } = await provider.create(inputs);
+    expect(id).toBe(existing.id);
+    expect(outs).toMatchObject({
+      name: "data",
+      size: 80,
+      labels: { env: "prod" },
+      adoptId: existing.id,
+      status: "active",
+    });
+    expect(await volumeCount()).toBe(1);
+    const stored = await bed.sim.control.peek("rbs_volumes", id);
+    expect(stored?.labels).toEqual({ env: "prod", [OWNER_LABEL_KEY]: inputs.__ownerLabel });
+    // adoptId keeps naming the same object: no diff; naming another one replaces.
+    expect(await provider.diff(id, outs as PropertyBag, inputs)).toMatchObject({ changes: false });
+    expect(
+      await provider.diff(id, outs as PropertyBag, { ...inputs, adoptId: "other" }),
+    ).toMatchObject({
+      replaces: ["adoptId"],
+    });
+  });
+
+  it("refuses an id that does not exist", async () => {
+    const error = await failure(
+      provider.create(volumeInputs("data", { ...AMS1, size: 10, adoptId: "nope1234" })),
+    );
+    expect(error.message).toBe('adoptId: there is no RBS volume with id "nope1234" to adopt');
+  });
+
+  it("refuses a volume whose location or flavor differs", async () => {
+    const existing = await bed.client.rbsVolumes.create({
+      name: "x",
+      location_id: 1,
+      flavor_id: 2,
+      size: 50,
+    });
+    const error = await failure(
+      provider.create(volumeInputs("data", { ...AMS1, size: 50, adoptId: existing.id })),
+    );
+    expect(error.message).toBe(
+      `adoptId: the RBS volume "${existing.id}" cannot be adopted as declared: flavorId is 2 there ` +
+        "but 1 in the program. These properties cannot be changed in place: make the program match the object.",
+    );
+  });
+});
+
+describe("check: every rule is a failure naming the property", () => {
+  const valid = volumeInputs("data", { ...AMS1, size: 100 });
+
+  async function reasons(news: PropertyBag, olds: PropertyBag = {}) {
+    const result = await provider.check(olds, news);
+    for (const failure of result.failures ?? []) messages.push(failure.reason);
+    return result.failures ?? [];
+  }
+
+  it("accepts valid inputs and returns them", async () => {
+    expect(await provider.check({}, valid)).toEqual({ inputs: valid, failures: [] });
+  });
+
+  it.each([
+    [{ locationId: undefined }, "locationId", "locationId is required"],
+    [{ flavorId: "1" }, "flavorId", 'flavorId must be a whole number (got "1")'],
+    [{ size: 10.5 }, "size", "size must be a whole number (got 10.5)"],
+    [{ size: 0 }, "size", "size must be at least 1 GB (got 0 GB)"],
+    [{ size: 4096 }, "size", "size must be at most 2048 GB (got 4096 GB)"],
+    [{ name: "" }, "name", 'name must be a non-empty string (got "")'],
+    [{ labels: "env=prod" }, "labels", "labels must be an object of string keys to string values"],
+    [
+      { labels: { "Env/x": "1" } },
+      "labels",
+      'labels["Env/x"]: a prefix may contain only lowercase letters, digits, dashes and dots',
+    ],
+    [
+      { labels: { env: "-bad" } },
+      "labels",
+      "labels.env: a value must start and end with a Latin letter or digit",
+    ],
+    [
+      { labels: { "servers.com/x": "1" } },
+      "labels",
+      'labels["servers.com/x"]: the prefix servers.com and its subdomains are reserved for the service',
+    ],
+    [
+      { labels: { [OWNER_LABEL_KEY]: "x" } },
+      "labels",
+      `labels: the key ${OWNER_LABEL_KEY} is reserved for the provider`,
+    ],
+    [{ adoptId: "" }, "adoptId", 'adoptId must be a non-empty string (got "")'],
+    [
+      { __timeouts: { create: -1 } },
+      "__timeouts",
+      "create must be a positive number of milliseconds",
+    ],
+  ])("%o fails on %s: %s", async (change, property, reason) => {
+    expect(await reasons({ ...valid, ...change })).toEqual([{ property, reason }]);
+  });
+
+  it("refuses to shrink compared with the previous inputs", async () => {
+    expect(await reasons({ ...valid, size: 50 }, valid)).toEqual([
+      {
+        property: "size",
+        reason:
+          "an RBS volume can only grow: it has 100 GB, and 50 GB would shrink it. Keep 100 GB or " +
+          "more (or replace the volume: a new one starts empty)",
+      },
+    ]);
+  });
+
+  it("allows any size when the volume is replaced anyway", async () => {
+    expect(await reasons({ ...valid, size: 50, locationId: 2, flavorId: 3 }, valid)).toEqual([]);
+  });
+
+  it("tolerates values unknown during preview", async () => {
+    expect(
+      await reasons(
+        { ...valid, size: UNKNOWN, locationId: UNKNOWN, labels: { env: UNKNOWN } },
+        valid,
+      ),
+    ).toEqual([]);
+    expect(await reasons({ ...valid, labels: UNKNOWN, name: UNKNOWN })).toEqual([]);
+  });
+});
+
+describe("diff: unknowns may change, hidden inputs never do", () => {
+  const outs = {
+    name: "data",
+    size: 100,
+    locationId: 1,
+    flavorId: 1,
+    labels: { env: "prod" },
+    status: "active",
+    __ownerLabel: "oabc",
+  };
+  const news = volumeInputs("data", { ...AMS1, size: 100, labels: { env: "prod" } });
+
+  it("reports no change for equal values, whatever the hidden inputs", async () => {
+    expect(
+      await provider.diff("v1", outs, { ...news, __timeouts: { create: 1 }, __ownerLabel: "ozzz" }),
+    ).toMatchObject({
+      changes: false,
+    });
+  });
+
+  it("treats an unknown as a possible change, replacing for replace-only properties", async () => {
+    expect(await provider.diff("v1", outs, { ...news, labels: { env: UNKNOWN } })).toMatchObject({
+      changes: true,
+      updates: ["labels"],
+    });
+    expect(await provider.diff("v1", outs, { ...news, locationId: UNKNOWN })).toMatchObject({
+      changes: true,
+      replaces: ["locationId"],
+    });
+  });
+});
