@@ -26,3 +26,6 @@ console.log(
     `(median of ${listing.runs})`,
 );
 console.log(`RATIO listing ${fmt(listing.ratio)}x (sequential time / concurrent time)`);
+
+const { main: runSimulator } = await import("./simulator.mjs");
+await runSimulator();

@@ -26,7 +26,7 @@ describe("benchmarks (BENCH_QUICK=1)", () => {
     }
   }, 120_000);
 
-  it("run to the end and print both ratios", async () => {
+  it("run to the end and print every ratio", async () => {
     const { stdout } = await run(process.execPath, [join(root, "bench", "run.mjs")], {
       cwd: root,
       env: { ...process.env, BENCH_QUICK: "1" },
@@ -34,5 +34,7 @@ describe("benchmarks (BENCH_QUICK=1)", () => {
     });
     expect(stdout).toMatch(/^RATIO overhead \d+\.\d+x/m);
     expect(stdout).toMatch(/^RATIO listing \d+\.\d+x/m);
+    expect(stdout).toMatch(/^RATIO simulator-get \d+\.\d+x/m);
+    expect(stdout).toMatch(/^RATIO simulator-list \d+\.\d+x/m);
   }, 90_000);
 });
