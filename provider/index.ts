@@ -1,7 +1,35 @@
 // The Pulumi provider's public entry point (`pulumi-serverscom`).
+export {
+  CloudInstance,
+  type CloudInstanceArgs,
+  type UpgradeConfirmation,
+} from "./cloud-instance/resource";
+export {
+  DedicatedServer,
+  type DedicatedServerArgs,
+  type DedicatedServerDrivesArgs,
+  type DedicatedServerUplinkModelsArgs,
+} from "./dedicated-server/resource";
+/** Lookup functions: getX (a Promise) and getXOutput (an Output) per kind of thing looked up. */
+export * from "./functions";
+export {
+  KubernetesBaremetalNodePower,
+  type KubernetesBaremetalNodePowerArgs,
+} from "./kubernetes-baremetal-node-power/resource";
+export { KubernetesCluster, type KubernetesClusterArgs } from "./kubernetes-cluster/resource";
+export { L2Segment, type L2SegmentArgs, type L2SegmentMemberArgs } from "./l2-segment/resource";
+export { PtrRecord, type PtrRecordArgs } from "./ptr-record/resource";
+export type { HostType } from "./ptr-record/target";
 export { RbsVolume, type RbsVolumeArgs } from "./rbs-volume/resource";
 /**
  * @internal The implementation behind the serialised provider of each resource kind: the shim
  * stored in every state calls it (provider/shim.ts). Not for programs; kept for compatibility.
  */
 export { resourceProvider } from "./registry";
+export { SbmServer, type SbmServerArgs } from "./sbm-server/resource";
+export { SshKey, type SshKeyArgs } from "./ssh-key/resource";
+export {
+  LetsEncryptCertificateLabels,
+  type LetsEncryptCertificateLabelsArgs,
+} from "./ssl-certificate/lets-encrypt-resource";
+export { SslCertificate, type SslCertificateArgs } from "./ssl-certificate/resource";

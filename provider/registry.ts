@@ -1,6 +1,8 @@
 // The provider host's side: what the serialised shim (shim.ts) reaches through the package's main
 // entry. One provider per kind per process, sharing the stack settings and the client cache.
 import type * as dynamic from "@pulumi/pulumi/dynamic";
+import { cloudInstanceKind } from "./cloud-instance/definition";
+import { dedicatedServerKind } from "./dedicated-server/definition";
 import {
   ClientCache,
   resolveSettings,
@@ -14,11 +16,32 @@ import {
   type WaitTuning,
 } from "./framework/lifecycle";
 import { stderrSink } from "./framework/progress";
+import { kubernetesBaremetalNodePowerKind } from "./kubernetes-baremetal-node-power/definition";
+import { createKubernetesClusterProvider } from "./kubernetes-cluster/provider";
+import { l2SegmentKind } from "./l2-segment/definition";
+import { ptrRecordKind } from "./ptr-record/definition";
 import { rbsVolumeKind } from "./rbs-volume/definition";
+import { sbmServerKind } from "./sbm-server/definition";
+import { sshKeyKind } from "./ssh-key/definition";
+import { sslCertificateKind } from "./ssl-certificate/definition";
+import { letsEncryptCertificateLabelsKind } from "./ssl-certificate/lets-encrypt";
 
 /** Every kind by name. A name, once released, must stay here: states refer to it. */
 const factories: Readonly<Record<string, (context: ProviderContext) => KindProvider>> = {
   RbsVolume: (context) => createKindProvider(rbsVolumeKind, context),
+  SbmServer: (context) => createKindProvider(sbmServerKind, context),
+  CloudInstance: (context) => createKindProvider(cloudInstanceKind, context),
+  // Its own lifecycle: it never creates or deletes a cluster (provider/kubernetes-cluster).
+  KubernetesCluster: (context) => createKubernetesClusterProvider(context),
+  L2Segment: (context) => createKindProvider(l2SegmentKind, context),
+  KubernetesBaremetalNodePower: (context) =>
+    createKindProvider(kubernetesBaremetalNodePowerKind, context),
+  DedicatedServer: (context) => createKindProvider(dedicatedServerKind, context),
+  SshKey: (context) => createKindProvider(sshKeyKind, context),
+  SslCertificate: (context) => createKindProvider(sslCertificateKind, context),
+  LetsEncryptCertificateLabels: (context) =>
+    createKindProvider(letsEncryptCertificateLabelsKind, context),
+  PtrRecord: (context) => createKindProvider(ptrRecordKind, context),
 };
 
 /** The kinds this version knows. */

@@ -25,6 +25,18 @@ export interface PropertyRule {
    * input is not managed (never a change). Labels use this to mean "absent = no labels".
    */
   readonly desired?: (news: PropertyBag) => unknown;
+  /**
+   * The API never returns this value (a dedicated server's user_data, drives or ipv6; a reboot
+   * trigger). The framework copies the input into the outputs, so diff compares the new input
+   * with the value last applied, read reports it back unchanged, update sees a change against
+   * the old outputs, and adoption (which has nothing to compare it with) skips it.
+   */
+  readonly writeOnly?: boolean;
+  /**
+   * Whether the live value already is the desired one; default: JSON equality. For values whose
+   * order does not matter or whose live form holds more than the input (L2 segment members).
+   */
+  readonly equal?: (desired: unknown, live: unknown) => boolean;
 }
 
 /** A kind's input properties and their rules; hidden inputs and `__provider` are not listed. */
@@ -57,6 +69,20 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
   );
 }
 
+/** The rules whose values the API returns (`live`) and the write-only ones (`writeOnly`). */
+export function splitWriteOnly(rules: PropertyRules): {
+  live: PropertyRules;
+  writeOnly: PropertyRules;
+} {
+  const live: Record<string, PropertyRule> = {};
+  const writeOnly: Record<string, PropertyRule> = {};
+  for (const [name, rule] of Object.entries(rules)) {
+    if (rule.writeOnly === true) writeOnly[name] = rule;
+    else live[name] = rule;
+  }
+  return { live, writeOnly };
+}
+
 /** The desired value of one property per its rule (undefined: not managed). */
 export function desiredValue(name: string, rule: PropertyRule, news: PropertyBag): unknown {
   return rule.desired === undefined ? news[name] : rule.desired(news);
@@ -78,7 +104,8 @@ export function changedProperties(
     if (!which(rule.rule)) continue;
     const desired = desiredValue(name, rule, news);
     if (desired === undefined) continue;
-    if (containsUnknown(desired) || !jsonEqual(desired, live[rule.output ?? name])) {
+    const equal = rule.equal ?? jsonEqual;
+    if (containsUnknown(desired) || !equal(desired, live[rule.output ?? name])) {
       changed.push(name);
     }
   }

@@ -12,6 +12,42 @@ export interface KindTimeouts {
   readonly delete: number;
 }
 
+/** What one wait of an `UpdateContext` polls for. */
+export interface UpdateWait<Live extends object> {
+  /** What is waited for, after the noun and id: "to be powered on after the reboot". */
+  readonly description: string;
+  /** The record the step waits for. */
+  isDone(record: Live): boolean;
+  /** The text of progress lines (default: the kind's `state`), one line per change. */
+  state?(record: Live): string;
+  /** A reason when waiting longer cannot help (a feature `incompatible`). */
+  failure?(record: Live): string | undefined;
+}
+
+/**
+ * Given to `update` for changes the API makes in several steps (a dedicated server deactivates
+ * one feature before activating another, reinstalls, reboots). Each wait polls `get` with the
+ * operation's timeout and prints one progress line per state change; every record it sees
+ * becomes the "last record" a partial-update error records. A kind with one request per update
+ * (RbsVolume) ignores it: the framework waits for `isReady` after `update` either way.
+ */
+export interface UpdateContext<Live extends object> {
+  /** The complete new inputs (`changes` holds only the changed properties). */
+  readonly news: PropertyBag;
+  /** The live record the update starts from (ready). */
+  readonly record: Live;
+  waitUntil(wait: UpdateWait<Live>): Promise<Live>;
+  /** One progress line about this object: `serverscom:<Kind> <name> (<id>): <text>`. */
+  say(text: string): void;
+}
+
+/** What `findExisting` found, and why it is this resource's object (for the progress line). */
+export interface ExistingObject<Live extends object> {
+  readonly record: Live;
+  /** Completes "adopting the existing <noun>: ...", e.g. "it has the declared ip and domain". */
+  readonly reason: string;
+}
+
 export interface ResourceKind<Live extends object> {
   /** The type's name: the token is `pulumi-nodejs:dynamic/serverscom:<name>`. Never rename it:
    *  it is stored in every state (the serialised shim captures it). */
@@ -35,6 +71,19 @@ export interface ResourceKind<Live extends object> {
   get(client: ServersComClient, id: string): Promise<Live | undefined>;
   /** Records that carry the given label selector (the ownership label), in any state. */
   findByLabels(client: ServersComClient, selector: string): Promise<Live[]>;
+  /**
+   * The object these inputs denote, for kinds that can tell without the ownership label (a PTR
+   * record has no labels: its target, address and domain identify it; an SSH key's fingerprint
+   * follows from its public key). Optional. `create` asks after the ownership label found
+   * nothing, before POSTing and once more after an ambiguous POST failure, and adopts (and
+   * converges) what it returns. It may throw to stop a create with a clear reason.
+   */
+  findExisting?(
+    client: ServersComClient,
+    inputs: PropertyBag,
+    /** This resource's ownership label value, when the inputs carry one. */
+    owner: string | undefined,
+  ): Promise<ExistingObject<Live> | undefined>;
   /** POSTs a new object from the inputs with exactly these labels (the user's plus ownership). */
   create(
     client: ServersComClient,
@@ -50,9 +99,25 @@ export interface ResourceKind<Live extends object> {
     id: string,
     changes: PropertyBag,
     labels: Record<string, string> | undefined,
+    /** For updates made of several steps with waits between them (optional to use). */
+    context: UpdateContext<Live>,
   ): Promise<Live>;
   /** Starts the deletion; a 404 is handled by the framework (already gone). */
   delete(client: ServersComClient, id: string): Promise<void>;
+  /**
+   * The API cannot delete this kind of object (a bare metal node whose power a resource keeps
+   * on): `delete` only undoes what the resource set, if anything, and the framework neither
+   * waits for a 404 nor treats a 409 as a deletion under way.
+   */
+  readonly keepsObjectOnDelete?: boolean;
+  /**
+   * Why the API refused a request only for now (L2: 409 NOT_READY while a change is applied; a
+   * host: 409 CONFLICT while another power operation runs), or undefined for any other error.
+   * The framework then repeats the kind's `create`, `update` or `delete` call with backoff
+   * within the operation's timeout, one progress line per change. Name only refusals after
+   * which the API changed nothing: a `create` is repeated too.
+   */
+  busy?(error: unknown): string | undefined;
 
   // --- records ---
   id(record: Live): string;
@@ -84,4 +149,10 @@ export interface ResourceKind<Live extends object> {
    * undefined. Checked by update before any request, with the live record at hand.
    */
   refuseUpdate?(record: Live, news: PropertyBag): string | undefined;
+  /**
+   * Why `adoptId` must not take over this object as declared, or undefined. For changes `create`
+   * would otherwise make unannounced while converging the adopted object (a reinstall that
+   * erases a server): refused before the object enters the state, like a replace-only mismatch.
+   */
+  refuseAdoption?(record: Live, inputs: PropertyBag): string | undefined;
 }

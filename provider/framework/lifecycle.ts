@@ -19,10 +19,17 @@ import {
 } from "../../sdk/core/errors";
 import { type Clock, type StateChange, waitFor } from "../../sdk/wait";
 import { Checker, type PropertyBag } from "./check";
-import { changedProperties, type DiffOutcome, diffProperties } from "./diff";
+import {
+  changedProperties,
+  type DiffOutcome,
+  desiredValue,
+  diffProperties,
+  type PropertyRules,
+  splitWriteOnly,
+} from "./diff";
 import { messageOf, PartialResourceError } from "./errors";
 import { OWNER_INPUT, pickHidden, TIMEOUTS_INPUT, type TimeoutsMs } from "./hidden";
-import type { KindTimeouts, ResourceKind } from "./kind";
+import type { KindTimeouts, ResourceKind, UpdateContext, UpdateWait } from "./kind";
 import { OWNER_LABEL_KEY, ownerSelector, withOwnerLabel } from "./ownership";
 import { type ProgressSink, stateChangeLine, subject } from "./progress";
 import { isUnknown } from "./unknowns";
@@ -77,8 +84,13 @@ export function createKindProvider<Live extends object>(
   };
 }
 
-/** The user's refusal of an update (e.g. shrinking a volume): the object is left unchanged. */
-class UpdateRefused extends Error {
+/**
+ * The user's refusal of an update (e.g. shrinking a volume): the object is left unchanged.
+ * Exported for kinds whose `update` finds, before changing anything, that the change cannot be
+ * made (a dedicated server's location does not offer a feature): like an API rejection, it keeps
+ * the old state instead of recording a partial update.
+ */
+export class UpdateRefused extends Error {
   override name = "UpdateRefused";
 }
 
@@ -88,10 +100,15 @@ class ObjectGone extends Error {
 }
 
 class Lifecycle<Live extends object> {
+  /** The kind's properties whose live value the API returns, and the write-only ones. */
+  private readonly rules: { live: PropertyRules; writeOnly: PropertyRules };
+
   constructor(
     private readonly kind: ResourceKind<Live>,
     private readonly context: ProviderContext,
-  ) {}
+  ) {
+    this.rules = splitWriteOnly(kind.properties);
+  }
 
   // --- check and diff: local, no API calls (they also run in preview, maybe without a token) ---
 
@@ -125,6 +142,9 @@ class Lifecycle<Live extends object> {
       record = await this.adoptById(client, adoptId, inputs);
     } else {
       const owned = owner === undefined ? undefined : await this.findOwned(client, owner, inputs);
+      // Kinds that know their object without the label (kind.ts, findExisting) look next.
+      const existing =
+        owned === undefined ? await this.kind.findExisting?.(client, inputs, owner) : undefined;
       if (owned !== undefined) {
         record = owned;
         this.say(
@@ -132,6 +152,13 @@ class Lifecycle<Live extends object> {
           this.kind.id(record),
           "adopting the object that carries this resource's " +
             "ownership label (an earlier create was interrupted after the API accepted it)",
+        );
+      } else if (existing !== undefined) {
+        record = existing.record;
+        this.say(
+          inputs,
+          this.kind.id(record),
+          `adopting the existing ${this.kind.noun}: ${existing.reason}`,
         );
       } else {
         record = await this.post(client, inputs, owner);
@@ -180,6 +207,12 @@ class Lifecycle<Live extends object> {
           "These properties cannot be changed in place: make the program match the object.",
       );
     }
+    const refusal = this.kind.refuseAdoption?.(record, inputs);
+    if (refusal !== undefined) {
+      throw new Error(
+        `adoptId: the ${this.kind.noun} "${id}" cannot be adopted as declared: ${refusal}`,
+      );
+    }
     return record;
   }
 
@@ -222,12 +255,15 @@ class Lifecycle<Live extends object> {
     owner: string | undefined,
   ): Promise<Live> {
     try {
-      return await this.kind.create(client, inputs, withOwnerLabel(labelsOf(inputs), owner));
+      return await this.untilAccepted(inputs, undefined, this.timeouts(inputs).create, () =>
+        this.kind.create(client, inputs, withOwnerLabel(labelsOf(inputs), owner)),
+      );
     } catch (error) {
       if (owner === undefined || !isAmbiguous(error)) throw error;
       let owned: Live | undefined;
       try {
         owned = await this.findOwned(client, owner, inputs);
+        owned ??= (await this.kind.findExisting?.(client, inputs, owner))?.record;
       } catch (lookup) {
         throw new Error(
           `${messageOf(error)}; the lookup for an object it may have created failed too ` +
@@ -253,7 +289,8 @@ class Lifecycle<Live extends object> {
     const record = await this.kind.get(client, id);
     // An empty id tells the engine the object is gone: refresh drops it from the state.
     if (record === undefined || this.isGone(record)) return {};
-    const carried = carry(props);
+    // Write-only values cannot be read back: the outputs keep the last applied ones.
+    const carried = { ...carry(props), ...pick(props, Object.keys(this.rules.writeOnly)) };
     const secrets = this.kind.isReady(record)
       ? await this.secretsOf(client, record)
       : pick(props, this.kind.secretOutputs);
@@ -266,7 +303,7 @@ class Lifecycle<Live extends object> {
 
   // --- update ---
 
-  async update(id: string, _olds: PropertyBag, news: PropertyBag): Promise<dynamic.UpdateResult> {
+  async update(id: string, olds: PropertyBag, news: PropertyBag): Promise<dynamic.UpdateResult> {
     const client = this.context.client();
     const current = await this.kind.get(client, id);
     if (current === undefined || this.isGone(current)) {
@@ -283,7 +320,7 @@ class Lifecycle<Live extends object> {
     try {
       // A create that timed out (partial) or an earlier resize may still be in progress.
       last = await this.waitReady(client, id, last, news, timeouts.update, "update", track);
-      last = await this.converge(client, id, last, news, timeouts.update, track);
+      last = await this.converge(client, id, last, news, timeouts.update, track, olds);
       return { outs: await this.outputsOf(client, last, news) };
     } catch (error) {
       // Refusals and rejected requests leave the object as it was: a plain error keeps the old
@@ -293,7 +330,11 @@ class Lifecycle<Live extends object> {
     }
   }
 
-  /** Brings the live object to the inputs: one PUT of the changed properties, then a wait. */
+  /**
+   * Brings the live object to the inputs: one PUT of the changed properties, then a wait.
+   * Write-only properties are compared with the old outputs (`olds`, which carry the values last
+   * applied); adoption has no old outputs, so they are not changes there.
+   */
   private async converge(
     client: ServersComClient,
     id: string,
@@ -301,29 +342,32 @@ class Lifecycle<Live extends object> {
     news: PropertyBag,
     timeoutMs: number,
     track: (value: Live) => void,
+    olds?: PropertyBag,
   ): Promise<Live> {
     const refusal = this.kind.refuseUpdate?.(record, news);
     if (refusal !== undefined) throw new UpdateRefused(`${this.subject(news, id)}: ${refusal}`);
-    const changed = changedProperties(
-      this.kind.properties,
-      this.kind.outputs(record),
-      news,
-      (rule) => rule === "update",
-    );
+    const isUpdate = (rule: string) => rule === "update";
+    const changed = [
+      ...changedProperties(this.rules.live, this.kind.outputs(record), news, isUpdate),
+      ...(olds === undefined ? [] : changedProperties(this.rules.writeOnly, olds, news, isUpdate)),
+    ];
     const owner = stringValue(news[OWNER_INPUT]);
     const managesLabels = "labels" in this.kind.properties;
     const ownerMissing =
       managesLabels && owner !== undefined && this.kind.labels(record)[OWNER_LABEL_KEY] !== owner;
     if (changed.length === 0 && !ownerMissing) return record;
     const sendLabels = managesLabels && (changed.includes("labels") || ownerMissing);
-    const updated = await this.kind.update(
-      client,
-      id,
-      pick(
-        news,
-        changed.filter((name) => name !== "labels"),
+    const updated = await this.untilAccepted(news, id, timeoutMs, () =>
+      this.kind.update(
+        client,
+        id,
+        pick(
+          news,
+          changed.filter((name) => name !== "labels"),
+        ),
+        sendLabels ? withOwnerLabel(labelsOf(news), owner) : undefined,
+        this.updateContext(client, id, record, news, timeoutMs, track),
       ),
-      sendLabels ? withOwnerLabel(labelsOf(news), owner) : undefined,
     );
     track(updated);
     return this.waitReady(client, id, updated, news, timeoutMs, "update", track);
@@ -334,16 +378,20 @@ class Lifecycle<Live extends object> {
   async delete(id: string, props: PropertyBag): Promise<void> {
     const client = this.context.client();
     try {
-      await this.kind.delete(client, id);
+      await this.untilAccepted(props, id, this.timeouts(props).delete, () =>
+        this.kind.delete(client, id),
+      );
     } catch (error) {
       // The one documented case of a swallowed error: already gone is what delete wants.
       if (error instanceof NotFoundError) return;
-      if (!(error instanceof ConflictError)) throw error;
+      if (!(error instanceof ConflictError) || this.kind.keepsObjectOnDelete === true) throw error;
       // A deletion already under way (an earlier, interrupted destroy) may answer 409: wait.
       const current = await this.kind.get(client, id);
       if (current === undefined) return;
       if (!this.isGone(current)) throw error;
     }
+    // Nothing disappears: the object outlives the resource (kind.ts, keepsObjectOnDelete).
+    if (this.kind.keepsObjectOnDelete === true) return;
     const prefix = this.subject(props, id);
     await waitFor<Live | typeof GONE>(
       async () => {
@@ -363,6 +411,52 @@ class Lifecycle<Live extends object> {
   }
 
   // --- shared ---
+
+  /**
+   * Runs one of the kind's requests; while the API refuses it only for now (kind.busy), repeats
+   * it with backoff until the deadline, printing a line when it starts and when it ends. Other
+   * errors end at once: the SDK already retries what is transient and idempotent.
+   */
+  private async untilAccepted<T>(
+    bag: PropertyBag,
+    id: string | undefined,
+    timeoutMs: number,
+    request: () => Promise<T>,
+  ): Promise<T> {
+    const busy = this.kind.busy?.bind(this.kind);
+    if (busy === undefined) return request();
+    const prefix =
+      id === undefined
+        ? `serverscom:${this.kind.name} ${this.kind.display(bag)}`
+        : this.subject(bag, id);
+    const outcome = await waitFor<{ readonly value: T } | { readonly refused: string }>(
+      async () => {
+        try {
+          return { value: await request() };
+        } catch (error) {
+          const reason = busy(error);
+          if (reason === undefined) throw error;
+          return { refused: reason };
+        }
+      },
+      {
+        ...this.tuning(),
+        description: `the API to accept the request for ${this.kind.noun} ${id ?? this.kind.display(bag)}`,
+        timeoutMs,
+        state: (value) => ("refused" in value ? `busy (${value.refused})` : "accepted"),
+        isSettled: (value) => "value" in value,
+        // Accepted at once is the usual case: nothing to report then.
+        onChange: (change) => {
+          if (change.previous !== undefined || "refused" in change.value) {
+            this.context.progress(stateChangeLine(prefix, change));
+          }
+        },
+      },
+    );
+    // waitFor ends with a settled value, and only an accepted request is settled.
+    if ("value" in outcome) return outcome.value;
+    throw new Error(`${prefix}: ${outcome.refused}`);
+  }
 
   /**
    * Polls until ready; the object disappearing or failing ends the wait at once. A record that
@@ -412,6 +506,7 @@ class Lifecycle<Live extends object> {
       ...this.kind.outputs(record),
       ...(await this.secretsOf(client, record)),
       ...carry(inputs),
+      ...this.writeOnlyOutputs(inputs),
     });
   }
 
@@ -439,6 +534,7 @@ class Lifecycle<Live extends object> {
       "Run `pulumi up` again to resume waiting (or `pulumi destroy` to delete it).";
     const properties = defined({
       ...inputs,
+      ...this.writeOnlyOutputs(inputs),
       ...this.kind.outputs(last),
       ...carry(inputs),
       [PROVIDER_KEY]: inputs[PROVIDER_KEY],
@@ -446,12 +542,77 @@ class Lifecycle<Live extends object> {
     return new PartialResourceError(message, id, properties, [message]);
   }
 
+  /** Write-only properties cannot be compared with a live object: they are taken on trust. */
   private replaceMismatches(record: Live, inputs: PropertyBag): string[] {
     return changedProperties(
-      this.kind.properties,
+      this.rules.live,
       this.kind.outputs(record),
       inputs,
       (rule) => rule === "replace",
+    );
+  }
+
+  /**
+   * The write-only values to record in outputs: each one's desired value (a kind may normalise
+   * it, e.g. an absent flag as false), so that diff compares like with like.
+   */
+  private writeOnlyOutputs(inputs: PropertyBag): Record<string, unknown> {
+    const out: Record<string, unknown> = {};
+    for (const [name, rule] of Object.entries(this.rules.writeOnly)) {
+      out[name] = desiredValue(name, rule, inputs);
+    }
+    return out;
+  }
+
+  /** What a multi-step `update` uses to wait between its steps (kind.ts, UpdateContext). */
+  private updateContext(
+    client: ServersComClient,
+    id: string,
+    record: Live,
+    news: PropertyBag,
+    timeoutMs: number,
+    track: (value: Live) => void,
+  ): UpdateContext<Live> {
+    return {
+      news,
+      record,
+      waitUntil: (wait) => this.waitUntil(client, id, news, timeoutMs, track, wait),
+      say: (text) => this.say(news, id, text),
+    };
+  }
+
+  /** One step's wait: like waitReady, with the step's own end, states and failures. */
+  private async waitUntil(
+    client: ServersComClient,
+    id: string,
+    bag: PropertyBag,
+    timeoutMs: number,
+    track: (value: Live) => void,
+    wait: UpdateWait<Live>,
+  ): Promise<Live> {
+    const prefix = this.subject(bag, id);
+    return waitFor(
+      async () => {
+        const record = await this.kind.get(client, id);
+        if (record === undefined) {
+          throw new ObjectGone(`the ${this.kind.noun} disappeared (404) during the update`);
+        }
+        track(record);
+        return record;
+      },
+      {
+        ...this.tuning(),
+        description: `${this.kind.noun} ${id} ${wait.description}`,
+        timeoutMs,
+        state: (record) =>
+          wait.state === undefined ? this.kind.state(record) : wait.state(record),
+        isSettled: (record) => wait.isDone(record),
+        isFailed: (record) =>
+          this.isGone(record) ? "it is being deleted" : wait.failure?.(record),
+        retryOn: isRetryable,
+        onChange: (change: StateChange<Live>) =>
+          this.context.progress(stateChangeLine(prefix, change)),
+      },
     );
   }
 

@@ -1,11 +1,20 @@
 // The cloud area: regions and their catalogues, cloud instances with their state machine
 // (api-spec.md "Cloud instances", wire-notes.md "Cloud"), and the instances' PTR records.
 import { randomUUID } from "node:crypto";
-import { isIP } from "node:net";
+import {
+  accepted,
+  type Body,
+  collectLabels,
+  type FieldErrors,
+  isInteger,
+  isNonEmptyString,
+  ok,
+  readBody,
+  validationFailed,
+} from "../framework/body";
 import {
   type Area,
   type AreaHelpers,
-  type Json,
   type Router,
   SimApiError,
   type SimContext,
@@ -15,56 +24,18 @@ import {
   type TransitionName,
   type WireRecord,
 } from "../framework/contract";
+import { nextSequence } from "../framework/sequence";
 import { cloudFlavorRank, cloudFlavors, cloudImages, seedCloud } from "../seed/cloud";
+import { type PtrStore, ptrRecordsOf, registerPtrRecordRoutes } from "./ptrRecords";
 
 const INSTANCES = "cloud_instances";
 const REGIONS = "cloud_regions";
-const PTR_RECORDS = "cloud_ptr_records";
+const PTR_RECORDS: PtrStore = { collection: "cloud_ptr_records", ownerField: "_instance_id" };
 const BASE = "/v1/cloud_computing";
 
 /** The spec leaves this status undocumented; 503 says "try again later", which maintenance is. */
 const MAINTENANCE_STATUS = 503;
 const MAX_BACKUP_COPIES = 10;
-
-type Body = Record<string, unknown>;
-type FieldErrors = Record<string, string>;
-
-function validationFailed(errors: FieldErrors): SimApiError {
-  return new SimApiError(422, "UNPROCESSABLE_ENTITY", "Validation failed", { errors });
-}
-
-function readBody(req: SimRequest): Body {
-  if (req.body === undefined || req.body === null) return {};
-  if (typeof req.body !== "object" || Array.isArray(req.body)) {
-    throw validationFailed({ base: "the body must be a JSON object" });
-  }
-  return req.body as Body;
-}
-
-function isWholeNumber(value: unknown): value is number {
-  return typeof value === "number" && Number.isInteger(value);
-}
-
-function isNonEmptyString(value: unknown): value is string {
-  return typeof value === "string" && value.trim().length > 0;
-}
-
-/** Label errors join the other field errors, so one answer names every bad field. */
-function collectLabels(helpers: AreaHelpers, labels: unknown, errors: FieldErrors) {
-  try {
-    return helpers.checkLabels(labels);
-  } catch (error) {
-    if (error instanceof SimApiError && error.extra.errors !== undefined) {
-      Object.assign(errors, error.extra.errors);
-      return {};
-    }
-    throw error;
-  }
-}
-
-function ok(body: Json, status = 200): SimResponse {
-  return { status, body };
-}
 
 function text(record: WireRecord, field: string): string {
   const value = record[field];
@@ -93,13 +64,6 @@ function addressesFor(seq: number, ipv6Enabled: boolean): WireRecord {
     local_ipv4_address: `172.16.${(seq >> 8) & 255}.${seq & 255}`,
     public_ipv6_address: ipv6Enabled ? publicIpv6(seq) : null,
   };
-}
-
-function nextAddressSeq(ctx: SimContext): number {
-  const previous = ctx.store.flags.cloud_address_seq;
-  const seq = (typeof previous === "number" ? previous : 0) + 1;
-  ctx.store.flags.cloud_address_seq = seq;
-  return seq;
 }
 
 /** A simple power-style action: allowed states, the transitional status and where it settles. */
@@ -187,7 +151,7 @@ function validateCreate(ctx: SimContext, helpers: AreaHelpers, body: Body) {
   const errors: FieldErrors = {};
   if (!isNonEmptyString(body.name)) errors.name = "is required";
   let regionId = 0;
-  if (!isWholeNumber(body.region_id)) errors.region_id = "is required and must be an integer";
+  if (!isInteger(body.region_id)) errors.region_id = "is required and must be an integer";
   else if (ctx.store.get(REGIONS, String(body.region_id)) === undefined) {
     errors.region_id = `region ${body.region_id} does not exist`;
   } else regionId = body.region_id;
@@ -222,7 +186,7 @@ function validateCreate(ctx: SimContext, helpers: AreaHelpers, body: Body) {
 function checkBackupCopies(body: Body, errors: FieldErrors): void {
   const copies = body.backup_copies;
   if (copies === undefined) return;
-  if (!isWholeNumber(copies) || copies < 0 || copies > MAX_BACKUP_COPIES) {
+  if (!isInteger(copies) || copies < 0 || copies > MAX_BACKUP_COPIES) {
     errors.backup_copies = `must be a whole number from 0 to ${MAX_BACKUP_COPIES}`;
   }
 }
@@ -234,7 +198,7 @@ function createInstance(ctx: SimContext, helpers: AreaHelpers, req: SimRequest):
   const flavorId = String(body.flavor_id);
   const image = cloudImages(regionId).find((candidate) => candidate.id === body.image_id);
   const ipv6Enabled = body.ipv6_enabled === true;
-  const seq = nextAddressSeq(ctx);
+  const seq = nextSequence(ctx, "cloud_address_seq");
   const now = ctx.clock.iso();
   const record: WireRecord = {
     id: ctx.newId(),
@@ -253,7 +217,7 @@ function createInstance(ctx: SimContext, helpers: AreaHelpers, req: SimRequest):
     public_ipv6_address: null,
     ipv6_enabled: ipv6Enabled,
     gpn_enabled: body.gpn_enabled === true,
-    backup_copies: isWholeNumber(body.backup_copies) ? body.backup_copies : 0,
+    backup_copies: isInteger(body.backup_copies) ? body.backup_copies : 0,
     public_port_blocked: false,
     labels,
     created_at: now,
@@ -270,7 +234,7 @@ function createInstance(ctx: SimContext, helpers: AreaHelpers, req: SimRequest):
       set: { status: "ACTIVE", ...addressesFor(seq, ipv6Enabled) },
     },
   ];
-  return ok(ctx.store.insert(INSTANCES, record, steps), 202);
+  return accepted(ctx.store.insert(INSTANCES, record, steps));
 }
 
 function flavorName(regionId: number, flavorId: string): string {
@@ -294,7 +258,7 @@ function updateInstance(ctx: SimContext, helpers: AreaHelpers, req: SimRequest):
   if (text(record, "status") === "DELETING") throw conflict(record, "be updated");
   const patch: WireRecord = {};
   if (typeof body.name === "string") patch.name = body.name;
-  if (isWholeNumber(body.backup_copies)) patch.backup_copies = body.backup_copies;
+  if (isInteger(body.backup_copies)) patch.backup_copies = body.backup_copies;
   if (labels !== undefined) patch.labels = labels;
   applyNetworkFlags(record, body, patch);
   return ok(ctx.store.update(INSTANCES, id, patch));
@@ -321,12 +285,12 @@ function deleteInstance(ctx: SimContext, helpers: AreaHelpers, req: SimRequest):
   const id = req.params.id ?? "";
   const record = helpers.getOr404(ctx, INSTANCES, id);
   // A second DELETE while the first is in flight answers the same: deletion is idempotent.
-  if (text(record, "status") === "DELETING") return ok(record, 202);
-  for (const ptr of ctx.store.all(PTR_RECORDS)) {
-    if (ptr._instance_id === id) ctx.store.remove(PTR_RECORDS, text(ptr, "id"));
+  if (text(record, "status") === "DELETING") return accepted(record);
+  for (const ptr of ptrRecordsOf(ctx, PTR_RECORDS, id)) {
+    ctx.store.remove(PTR_RECORDS.collection, text(ptr, "id"));
   }
   const steps: Step[] = [{ afterMs: helpers.duration("cloud_delete"), remove: true }];
-  return ok(ctx.store.update(INSTANCES, id, { status: "DELETING" }, steps), 202);
+  return accepted(ctx.store.update(INSTANCES, id, { status: "DELETING" }, steps));
 }
 
 function runSimpleAction(
@@ -343,7 +307,7 @@ function runSimpleAction(
   const steps: Step[] = [
     { afterMs: helpers.duration(action.duration), set: { status: action.to } },
   ];
-  return ok(ctx.store.update(INSTANCES, id, { status: action.via }, steps), 202);
+  return accepted(ctx.store.update(INSTANCES, id, { status: action.via }, steps));
 }
 
 function upgradeInstance(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): SimResponse {
@@ -380,7 +344,7 @@ function upgradeInstance(ctx: SimContext, helpers: AreaHelpers, req: SimRequest)
     },
   ];
   const patch: WireRecord = { status: "UPGRADING", _previous_flavor_id: current };
-  return ok(ctx.store.update(INSTANCES, id, patch, steps), 202);
+  return accepted(ctx.store.update(INSTANCES, id, patch, steps));
 }
 
 function approveUpgrade(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): SimResponse {
@@ -389,7 +353,7 @@ function approveUpgrade(ctx: SimContext, helpers: AreaHelpers, req: SimRequest):
   assertState(record, ["AWAITING_UPGRADE_CONFIRM"], "approve an upgrade");
   // Empty steps cancel the pending automatic confirmation.
   const patch: WireRecord = { status: "ACTIVE", _previous_flavor_id: null };
-  return ok(ctx.store.update(INSTANCES, id, patch, []), 202);
+  return accepted(ctx.store.update(INSTANCES, id, patch, []));
 }
 
 function revertUpgrade(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): SimResponse {
@@ -409,7 +373,7 @@ function revertUpgrade(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): 
       },
     },
   ];
-  return ok(ctx.store.update(INSTANCES, id, { status: "REVERTING_UPGRADE" }, steps), 202);
+  return accepted(ctx.store.update(INSTANCES, id, { status: "REVERTING_UPGRADE" }, steps));
 }
 
 function reinstallInstance(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): SimResponse {
@@ -429,59 +393,34 @@ function reinstallInstance(ctx: SimContext, helpers: AreaHelpers, req: SimReques
     { afterMs: helpers.duration("cloud_reinstall"), set: { status: "ACTIVE" } },
   ];
   const patch: WireRecord = { status: "REBUILDING", image_id: image.id, image_name: image.name };
-  return ok(ctx.store.update(INSTANCES, id, patch, steps), 202);
+  return accepted(ctx.store.update(INSTANCES, id, patch, steps));
 }
 
-const DOMAIN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,62}\.?$/i;
-
-function createPtrRecord(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): SimResponse {
-  const instanceId = req.params.id ?? "";
-  const instance = helpers.getOr404(ctx, INSTANCES, instanceId);
-  if (text(instance, "status") === "DELETING") throw conflict(instance, "get PTR records");
-  const body = readBody(req);
-  const errors: FieldErrors = {};
-  const ownAddresses = [instance.public_ipv4_address, instance.public_ipv6_address];
-  if (typeof body.ip !== "string" || isIP(body.ip) === 0) errors.ip = "must be an IP address";
-  else if (!ownAddresses.includes(body.ip)) {
-    errors.ip = "must be a public address of this instance";
-  }
-  if (typeof body.data !== "string" || !DOMAIN.test(body.data))
-    errors.data = "must be a domain name";
-  const ttl = body.ttl ?? 60;
-  if (!isWholeNumber(ttl) || ttl < 0) errors.ttl = "must be a whole number of seconds";
-  const priority = body.priority ?? 0;
-  if (!isWholeNumber(priority) || priority < 0) errors.priority = "must be a whole number";
-  if (Object.keys(errors).length > 0) throw validationFailed(errors);
-  const record: WireRecord = {
-    id: ctx.newId(),
-    ip: String(body.ip),
-    domain: String(body.data),
-    priority: Number(priority),
-    ttl: Number(ttl),
-    _instance_id: instanceId,
+/** PTR records name one of the instance's public addresses; none are added while it is deleted. */
+function ptrOwner(helpers: AreaHelpers) {
+  return {
+    ...PTR_RECORDS,
+    route: `${BASE}/instances/:id`,
+    owner(ctx: SimContext, id: string, forWrite: boolean): WireRecord {
+      const instance = helpers.getOr404(ctx, INSTANCES, id);
+      if (forWrite && text(instance, "status") === "DELETING") {
+        throw conflict(instance, "get PTR records");
+      }
+      return instance;
+    },
+    ipProblem(instance: WireRecord, ip: string): string | undefined {
+      const own = [instance.public_ipv4_address, instance.public_ipv6_address];
+      return own.includes(ip) ? undefined : "must be a public address of this instance";
+    },
   };
-  return ok(ctx.store.insert(PTR_RECORDS, record), 201);
-}
-
-function instancePtrRecords(ctx: SimContext, instanceId: string): WireRecord[] {
-  return ctx.store.all(PTR_RECORDS).filter((ptr) => ptr._instance_id === instanceId);
-}
-
-function deletePtrRecord(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): SimResponse {
-  const instanceId = req.params.id ?? "";
-  helpers.getOr404(ctx, INSTANCES, instanceId);
-  const ptrId = req.params.ptr_id ?? "";
-  const ptr = instancePtrRecords(ctx, instanceId).find((candidate) => candidate.id === ptrId);
-  if (ptr === undefined) {
-    throw new SimApiError(404, "NOT_FOUND", `PTR record ${ptrId} not found`);
-  }
-  ctx.store.remove(PTR_RECORDS, ptrId);
-  return { status: 204 };
 }
 
 function registerRegions(router: Router, helpers: AreaHelpers): void {
   router.add("GET", `${BASE}/regions`, (req, ctx) =>
-    helpers.list(req, ctx.store.all(REGIONS), { sortable: ["id", "name", "code"] }),
+    helpers.list(req, ctx.store.all(REGIONS), {
+      sortable: ["id", "name", "code"],
+      searchField: "name",
+    }),
   );
   router.add("GET", `${BASE}/regions/:id/flavors`, (req, ctx) => {
     const region = helpers.getOr404(ctx, REGIONS, req.params.id ?? "");
@@ -492,6 +431,14 @@ function registerRegions(router: Router, helpers: AreaHelpers): void {
     const region = helpers.getOr404(ctx, REGIONS, req.params.id ?? "");
     const images = cloudImages(Number(region.id)).map((image) => ({ ...image }));
     return helpers.list(req, images, {});
+  });
+  // The Go client (and so the SDK) lists a region's snapshots. Taking snapshots is outside the
+  // spec and not simulated, so the list is empty, paginated like every other.
+  router.add("GET", `${BASE}/regions/:id/snapshots`, (req, ctx) => {
+    helpers.getOr404(ctx, REGIONS, req.params.id ?? "");
+    return helpers.list(req, [], {
+      filters: { instance_id: "instance_id", is_backup: "is_backup" },
+    });
   });
 }
 
@@ -526,17 +473,7 @@ function registerInstances(router: Router, helpers: AreaHelpers): void {
   router.add("POST", `${instances}/:id/reinstall`, (req, ctx) =>
     reinstallInstance(ctx, helpers, req),
   );
-  router.add("GET", `${instances}/:id/ptr_records`, (req, ctx) => {
-    const instanceId = req.params.id ?? "";
-    helpers.getOr404(ctx, INSTANCES, instanceId);
-    return helpers.list(req, instancePtrRecords(ctx, instanceId), {});
-  });
-  router.add("POST", `${instances}/:id/ptr_records`, (req, ctx) =>
-    createPtrRecord(ctx, helpers, req),
-  );
-  router.add("DELETE", `${instances}/:id/ptr_records/:ptr_id`, (req, ctx) =>
-    deletePtrRecord(ctx, helpers, req),
-  );
+  registerPtrRecordRoutes(router, helpers, ptrOwner(helpers));
 }
 
 export const cloudArea: Area = {

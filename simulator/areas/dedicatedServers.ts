@@ -3,6 +3,19 @@
 // networks and PTR records. There is no DELETE: releasing is scheduled, and a released server
 // keeps answering GET with scheduled_release_at set.
 import {
+  accepted,
+  type Body,
+  collectLabels,
+  type FieldErrors,
+  isInteger,
+  isObject,
+  ok,
+  optionalString,
+  readBody,
+  throwIfErrors,
+  validationFailed,
+} from "../framework/body";
+import {
   type Area,
   type AreaHelpers,
   type Router,
@@ -25,21 +38,11 @@ import { registerNetworkRoutes } from "./hostsNetworks";
 import { powerHandler } from "./hostsPower";
 import { registerPtrRoutes } from "./hostsPtr";
 import {
-  accepted,
-  type Body,
-  checkFingerprints,
-  collectErrors,
+  checkInstallExtras,
   DEDICATED,
   DEDICATED_KIND,
-  type FieldErrors,
   hostnameProblem,
-  isInteger,
-  isObject,
   objectOf,
-  ok,
-  readBody,
-  throwIfErrors,
-  validationFailed,
 } from "./hostsShared";
 import { operatingSystems, serverModel } from "./locationsCatalogue";
 
@@ -64,15 +67,9 @@ function update(ctx: SimContext, helpers: AreaHelpers, id: string, body: Body): 
       errors.title = "must be a non-empty string of at most 255 characters";
     } else patch.title = body.title;
   }
-  if (body.labels !== undefined) {
-    const labels = collectErrors(errors, () => helpers.checkLabels(body.labels));
-    if (labels !== undefined) patch.labels = labels;
-  }
-  if (body.user_data !== undefined) {
-    if (body.user_data !== null && typeof body.user_data !== "string")
-      errors.user_data = "must be a string";
-    else patch._user_data = body.user_data;
-  }
+  if (body.labels !== undefined) patch.labels = collectLabels(helpers, body.labels, errors);
+  const userData = optionalString(body, "user_data", errors);
+  if (userData !== undefined) patch._user_data = userData;
   if (body.ipxe_config !== undefined) {
     const problem = body.ipxe_config === null ? undefined : ipxeConfigProblem(body.ipxe_config);
     if (problem !== undefined) errors.ipxe_config = problem;
@@ -191,17 +188,7 @@ function reinstall(ctx: SimContext, helpers: AreaHelpers, id: string, body: Body
   const layout = isObject(body.drives)
     ? checkLayout(body.drives.layout, filled, errors)
     : undefined;
-  const fingerprints =
-    body.ssh_key_fingerprints === undefined
-      ? undefined
-      : checkFingerprints(ctx.store, body.ssh_key_fingerprints, "ssh_key_fingerprints", errors);
-  if (
-    body.user_data !== undefined &&
-    body.user_data !== null &&
-    typeof body.user_data !== "string"
-  ) {
-    errors.user_data = "must be a string";
-  }
+  const extras = checkInstallExtras(ctx.store, body, errors);
   throwIfErrors(errors);
 
   if (installInProgress(server) || server.operational_status !== "normal") {
@@ -228,8 +215,8 @@ function reinstall(ctx: SimContext, helpers: AreaHelpers, id: string, body: Body
   };
   if (typeof body.ipxe_config === "string") patch._ipxe_config = body.ipxe_config;
   if (layout !== undefined) patch._drives = { ...drives, layout: layout.map((l) => ({ ...l })) };
-  if (fingerprints !== undefined) patch._ssh_key_fingerprints = fingerprints;
-  if (body.user_data !== undefined) patch._user_data = body.user_data as string | null;
+  if (extras.fingerprints !== undefined) patch._ssh_key_fingerprints = extras.fingerprints;
+  if (extras.userData !== undefined) patch._user_data = extras.userData;
   ctx.store.update(DEDICATED, id, patch);
   ctx.store.schedule(DEDICATED, id, [
     { afterMs: helpers.duration("dedicated_reinstall"), set: { operational_status: "normal" } },

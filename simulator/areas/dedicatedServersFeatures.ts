@@ -1,6 +1,7 @@
 // Features of dedicated servers (wire-notes.md): list, activate, deactivate. Statuses live on the
 // server record as `_features` {name: status} (the L2 area reads them there). A toggle answers
 // 202 {name, status} with activation/deactivation, and settles after `feature_toggle`.
+import { accepted, readBody, validationFailed } from "../framework/body";
 import type {
   AreaHelpers,
   Json,
@@ -19,15 +20,7 @@ import {
   isOn,
   RESCUE,
 } from "./dedicatedServersIpxe";
-import {
-  accepted,
-  DEDICATED,
-  notFound,
-  objectOf,
-  readBody,
-  stringList,
-  validationFailed,
-} from "./hostsShared";
+import { DEDICATED, notFound, objectOf, stringList } from "./hostsShared";
 
 export const FEATURE_NAMES: readonly string[] = [
   "private_ipxe_boot",

@@ -3,8 +3,9 @@
 // combining incompatible features) is 422 UNPROCESSABLE_ENTITY with a field map; a request that
 // conflicts with the server's current state (another feature on, an install running, an L2
 // segment) is 409 INCOMPATIBLE_FEATURE_STATE, the code wire-notes.md names for features.
+import type { FieldErrors } from "../framework/body";
 import { SimApiError, type WireRecord } from "../framework/contract";
-import { type FieldErrors, objectOf, stringList } from "./hostsShared";
+import { objectOf, stringList } from "./hostsShared";
 
 export const PRIVATE_IPXE = "private_ipxe_boot";
 export const PUBLIC_IPXE = "public_ipxe_boot";

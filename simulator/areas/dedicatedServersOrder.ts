@@ -1,27 +1,23 @@
 // The order of dedicated servers (POST /v1/hosts/dedicated_servers): validation against the
 // catalogue, every problem reported at once in a 422 field map, then one record per hosts entry.
+import {
+  type Body,
+  collectLabels,
+  type FieldErrors,
+  isInteger,
+  isObject,
+  throwIfErrors,
+} from "../framework/body";
 import type { AreaHelpers, Json, SimContext, Step, WireRecord } from "../framework/contract";
 import { FEATURE_NAMES, initialFeatures } from "./dedicatedServersFeatures";
 import { orderIpxeProblems } from "./dedicatedServersIpxe";
 import { allocateAddresses, insertNetworks } from "./hostsAddresses";
-import {
-  type Body,
-  checkFingerprints,
-  collectErrors,
-  dateOf,
-  type FieldErrors,
-  hostnameProblem,
-  isInteger,
-  isObject,
-  numberList,
-  stringList,
-  throwIfErrors,
-} from "./hostsShared";
+import { checkInstallExtras, dateOf, hostnameProblem, numberList, stringList } from "./hostsShared";
 import {
   bandwidthOptions,
   driveModels,
-  location,
   operatingSystems,
+  orderLocation,
   serverModel,
   uplinkModels,
 } from "./locationsCatalogue";
@@ -210,12 +206,7 @@ function checkHosts(value: unknown, errors: FieldErrors): string[] {
 
 export function validateOrder(ctx: SimContext, helpers: AreaHelpers, body: Body): Order {
   const errors: FieldErrors = {};
-  const loc = location(ctx.store, body.location_id);
-  if (loc === undefined) {
-    errors.location_id = isInteger(body.location_id)
-      ? `location ${body.location_id} does not exist`
-      : "is required";
-  }
+  const loc = orderLocation(ctx.store, body.location_id, errors);
   const locationId = Number(loc?.id);
   const model =
     loc === undefined ? undefined : serverModel(ctx.store, locationId, body.server_model_id);
@@ -252,23 +243,8 @@ export function validateOrder(ctx: SimContext, helpers: AreaHelpers, body: Body)
   orderIpxeProblems(features, body.operating_system_id, body.ipxe_config, errors);
   if (body.ipv6 !== undefined && typeof body.ipv6 !== "boolean") errors.ipv6 = "must be a boolean";
   const hostnames = checkHosts(body.hosts, errors);
-  const fingerprints = checkFingerprints(
-    ctx.store,
-    body.ssh_key_fingerprints,
-    "ssh_key_fingerprints",
-    errors,
-  );
-  if (
-    body.user_data !== undefined &&
-    body.user_data !== null &&
-    typeof body.user_data !== "string"
-  ) {
-    errors.user_data = "must be a string";
-  }
-  const labels =
-    body.labels === undefined
-      ? {}
-      : (collectErrors(errors, () => helpers.checkLabels(body.labels)) ?? {});
+  const extras = checkInstallExtras(ctx.store, body, errors);
+  const labels = body.labels === undefined ? {} : collectLabels(helpers, body.labels, errors);
   throwIfErrors(errors);
   if (loc === undefined || model === undefined || privateUplink === undefined) {
     throw new Error("validated order lacks its location, model or uplink");
@@ -287,8 +263,8 @@ export function validateOrder(ctx: SimContext, helpers: AreaHelpers, body: Body)
     ipxeConfig: typeof body.ipxe_config === "string" ? body.ipxe_config : null,
     ipv6: body.ipv6 === true,
     hostnames,
-    fingerprints,
-    userData: typeof body.user_data === "string" ? body.user_data : null,
+    fingerprints: extras.fingerprints ?? [],
+    userData: extras.userData ?? null,
     labels,
   };
 }

@@ -1,19 +1,9 @@
 // SSH keys attached to a dedicated server (api-spec.md, wire-notes.md): list, attach, detach.
 // The server keeps fingerprints (`_ssh_key_fingerprints`); the records come from the account's
 // keys, so a key deleted from the account no longer shows.
+import { type FieldErrors, noContent, ok, readBody, throwIfErrors } from "../framework/body";
 import type { AreaHelpers, Router, SimContext, WireRecord } from "../framework/contract";
-import {
-  checkFingerprints,
-  DEDICATED,
-  type FieldErrors,
-  noContent,
-  notFound,
-  ok,
-  readBody,
-  SSH_KEYS,
-  stringList,
-  throwIfErrors,
-} from "./hostsShared";
+import { checkFingerprints, DEDICATED, notFound, SSH_KEYS, stringList } from "./hostsShared";
 
 function attachedKeys(ctx: SimContext, server: WireRecord): WireRecord[] {
   return stringList(server._ssh_key_fingerprints)

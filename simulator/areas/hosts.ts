@@ -1,5 +1,5 @@
 // GET /v1/hosts: every host of the account, of all three kinds, with the standard list
-// parameters plus `type`, `location_id` and `rack_id` filters.
+// parameters plus `type`, `location_id`, `location_code` and `rack_id` filters.
 import type { Area, AreaHelpers, Router } from "../framework/contract";
 import { HOST_KINDS } from "./hostsShared";
 
@@ -8,7 +8,8 @@ export const HOST_LIST_SPEC = {
   sortable: ["id", "created_at", "updated_at"],
   searchField: "title",
   labelSelector: true,
-  filters: { location_id: "location_id", rack_id: "rack_id" },
+  // The srvctl CLI (and so the SDK) filters by location id or code.
+  filters: { location_id: "location_id", location_code: "location_code", rack_id: "rack_id" },
 } as const;
 
 function register(router: Router, helpers: AreaHelpers): void {

@@ -3,6 +3,7 @@
 // Ranges: private 10/8, public 100.64/10 (shared address space: never a real public host),
 // out-of-band 172.16/12, IPv6 the documentation prefix 2001:db8::/32.
 import type { SimContext, Step, WireRecord } from "../framework/contract";
+import { nextSequence } from "../framework/sequence";
 import { NETWORKS } from "./hostsShared";
 
 export interface HostAddresses {
@@ -13,9 +14,7 @@ export interface HostAddresses {
 }
 
 export function allocateAddresses(ctx: SimContext): HostAddresses {
-  const previous = ctx.store.flags.host_address_counter;
-  const n = (typeof previous === "number" ? previous : 0) + 1;
-  ctx.store.flags.host_address_counter = n;
+  const n = nextSequence(ctx, "host_address_counter");
   const hi = (n >> 8) & 255;
   const lo = n & 255;
   return {

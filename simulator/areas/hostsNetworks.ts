@@ -1,8 +1,9 @@
 // Networks of a host (api-spec.md "GET .../networks"): list with its filters and sorting, and
 // one network. Registered for every host kind: the spec shows the path with both segments.
+import { ok } from "../framework/body";
 import type { AreaHelpers, Router } from "../framework/contract";
 import { networksOf } from "./hostsAddresses";
-import { type HostKind, notFound, ok } from "./hostsShared";
+import { type HostKind, notFound } from "./hostsShared";
 
 export function registerNetworkRoutes(router: Router, helpers: AreaHelpers, kind: HostKind): void {
   const base = `/v1/hosts/${kind.segment}/:id/networks`;

@@ -2,6 +2,7 @@
 // The rules are the spec's for bare metal nodes (api-spec.md "Errors"), applied to every host:
 // 409 CONFLICT while another power operation is in process, 412 PRECONDITION_FAILED while the
 // host is not ready (not active, or busy installing or in rescue).
+import { accepted } from "../framework/body";
 import {
   type AreaHelpers,
   SimApiError,
@@ -10,7 +11,7 @@ import {
   type SimResponse,
   type TransitionName,
 } from "../framework/contract";
-import { accepted, type HostKind } from "./hostsShared";
+import type { HostKind } from "./hostsShared";
 
 export type PowerOperation = "power_on" | "power_off" | "power_cycle" | "reboot";
 

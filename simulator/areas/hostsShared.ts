@@ -1,12 +1,7 @@
-// What the host areas (dedicated, SBM, Kubernetes bare metal) share: collection names, body
-// reading, error builders, and small readers of stored JSON.
-import {
-  type Json,
-  SimApiError,
-  type SimRequest,
-  type SimResponse,
-  type WireRecord,
-} from "../framework/contract";
+// What the host areas (dedicated, SBM, Kubernetes bare metal) share: collection names, host
+// field checks, and small readers of stored JSON. Body reading and answers: framework/body.ts.
+import { type Body, type FieldErrors, isObject, optionalString } from "../framework/body";
+import { type Json, SimApiError, type WireRecord } from "../framework/contract";
 
 export const DEDICATED = "dedicated_servers";
 export const SBM = "sbm_servers";
@@ -37,60 +32,8 @@ export const K8S_NODE_KIND: HostKind = {
 
 export const HOST_KINDS: readonly HostKind[] = [DEDICATED_KIND, SBM_KIND, K8S_NODE_KIND];
 
-export type Body = Record<string, unknown>;
-export type FieldErrors = Record<string, string>;
-
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-export function isInteger(value: unknown): value is number {
-  return typeof value === "number" && Number.isInteger(value);
-}
-
-/** The request body as an object; a missing body reads as {} (actions without a body). */
-export function readBody(req: SimRequest): Body {
-  if (req.body === undefined || req.body === null) return {};
-  if (!isObject(req.body)) throw validationFailed({ base: "the body must be a JSON object" });
-  return req.body;
-}
-
-/** 422 with the spec's field map ("Validation failed", errors: {field: message}). */
-export function validationFailed(errors: FieldErrors): SimApiError {
-  return new SimApiError(422, "UNPROCESSABLE_ENTITY", "Validation failed", { errors });
-}
-
-export function throwIfErrors(errors: FieldErrors): void {
-  if (Object.keys(errors).length > 0) throw validationFailed(errors);
-}
-
-/** Runs a check that throws a 422 and folds its field map into `errors`, to report all at once. */
-export function collectErrors<T>(errors: FieldErrors, check: () => T): T | undefined {
-  try {
-    return check();
-  } catch (error) {
-    if (error instanceof SimApiError && error.status === 422 && error.extra.errors !== undefined) {
-      Object.assign(errors, error.extra.errors);
-      return undefined;
-    }
-    throw error;
-  }
-}
-
 export function notFound(what: string, id: string): SimApiError {
   return new SimApiError(404, "NOT_FOUND", `${what} ${id} not found`);
-}
-
-export function ok(body: Json): SimResponse {
-  return { status: 200, body };
-}
-
-export function accepted(body: Json): SimResponse {
-  return { status: 202, body };
-}
-
-export function noContent(): SimResponse {
-  return { status: 204 };
 }
 
 export function stringList(value: Json | undefined): string[] {
@@ -141,4 +84,23 @@ export function checkFingerprints(
     } else if (!out.includes(fingerprint)) out.push(fingerprint);
   });
   return out;
+}
+
+/** The optional extras of every install (order and reinstall); undefined where not sent. */
+export interface InstallExtras {
+  readonly fingerprints: string[] | undefined;
+  readonly userData: string | null | undefined;
+}
+
+/** SSH keys to put on the host and user data, as an order or a reinstall sends them. */
+export function checkInstallExtras(
+  store: { get(collection: string, key: string): WireRecord | undefined },
+  body: Body,
+  errors: FieldErrors,
+): InstallExtras {
+  const fingerprints =
+    body.ssh_key_fingerprints === undefined
+      ? undefined
+      : checkFingerprints(store, body.ssh_key_fingerprints, "ssh_key_fingerprints", errors);
+  return { fingerprints, userData: optionalString(body, "user_data", errors) };
 }

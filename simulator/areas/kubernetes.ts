@@ -1,9 +1,9 @@
 // The Kubernetes area: clusters (labels only: the API cannot create or delete them) and their
 // nodes, which can move between the cluster's node groups (api-spec.md "Kubernetes").
+import { ok, readBody, validationFailed } from "../framework/body";
 import {
   type Area,
   type AreaHelpers,
-  type Json,
   type Router,
   SimApiError,
   type SimContext,
@@ -16,22 +16,6 @@ import { seedKubernetes } from "../seed/kubernetes";
 const CLUSTERS = "kubernetes_clusters";
 const NODES = "kubernetes_nodes";
 const BASE = "/v1/kubernetes_clusters";
-
-function validationFailed(errors: Record<string, string>): SimApiError {
-  return new SimApiError(422, "UNPROCESSABLE_ENTITY", "Validation failed", { errors });
-}
-
-function readBody(req: SimRequest): Record<string, unknown> {
-  if (req.body === undefined || req.body === null) return {};
-  if (typeof req.body !== "object" || Array.isArray(req.body)) {
-    throw validationFailed({ base: "the body must be a JSON object" });
-  }
-  return req.body as Record<string, unknown>;
-}
-
-function ok(body: Json): SimResponse {
-  return { status: 200, body };
-}
 
 function nodesOf(ctx: SimContext, clusterId: string): WireRecord[] {
   return ctx.store.all(NODES).filter((node) => node.cluster_id === clusterId);

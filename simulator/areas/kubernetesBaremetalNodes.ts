@@ -1,13 +1,15 @@
 // Kubernetes bare metal nodes (api-spec.md "Kubernetes", wire-notes.md): hosts that belong to a
 // cluster. No create, no delete: their records come from the Kubernetes seed (another area).
-// Read, labels, power on and off (202 with powering_on / powering_off), networks.
+// Read, labels, power on, off and cycle (202 with powering_on / powering_off / power_cycling),
+// networks and PTR records.
+import { ok, readBody } from "../framework/body";
 import type { Area, AreaHelpers, Router, SimContext } from "../framework/contract";
 import { HOST_LIST_SPEC } from "./hosts";
 import { insertNetworks, networksOf } from "./hostsAddresses";
 import { registerNetworkRoutes } from "./hostsNetworks";
 import { powerHandler } from "./hostsPower";
 import { registerPtrRoutes } from "./hostsPtr";
-import { K8S_NODE_KIND, K8S_NODES, ok, readBody } from "./hostsShared";
+import { K8S_NODE_KIND, K8S_NODES } from "./hostsShared";
 
 const BASE = "/v1/hosts/kubernetes_baremetal_nodes";
 
@@ -26,16 +28,14 @@ function register(router: Router, helpers: AreaHelpers): void {
     if (body.labels === undefined) return ok(node);
     return ok(ctx.store.update(K8S_NODES, id, { labels: helpers.checkLabels(body.labels) }));
   });
-  router.add(
-    "POST",
-    `${BASE}/:id/power_on`,
-    powerHandler(K8S_NODE_KIND, "power_on", helpers, "k8s_node_power"),
-  );
-  router.add(
-    "POST",
-    `${BASE}/:id/power_off`,
-    powerHandler(K8S_NODE_KIND, "power_off", helpers, "k8s_node_power"),
-  );
+  // "Power operations" as for the other hosts (wire-notes.md): on, off and cycle.
+  for (const operation of ["power_on", "power_off", "power_cycle"] as const) {
+    router.add(
+      "POST",
+      `${BASE}/:id/${operation}`,
+      powerHandler(K8S_NODE_KIND, operation, helpers, "k8s_node_power"),
+    );
+  }
   registerNetworkRoutes(router, helpers, K8S_NODE_KIND);
   registerPtrRoutes(router, helpers, K8S_NODE_KIND);
 }

@@ -1,6 +1,17 @@
-// The L2 segment area: location groups, segments and their members (dedicated servers).
+// The L2 segment area: location groups, segments, their members (dedicated servers) and their
+// networks (l2Networks.ts).
 // Every create and update sends the segment back to pending until the network is rebuilt
 // (l2_change); while pending it refuses changes with 409 NOT_READY (wire-notes.md).
+import {
+  accepted,
+  collectLabels,
+  type FieldErrors,
+  isNonEmptyString,
+  isObject,
+  ok,
+  readBody,
+  validationFailed,
+} from "../framework/body";
 import {
   type Area,
   type AreaHelpers,
@@ -13,16 +24,15 @@ import {
   type Step,
   type WireRecord,
 } from "../framework/contract";
+import { nextSequence } from "../framework/sequence";
 import { type L2LocationGroup, l2LocationGroup, l2LocationGroups } from "../seed/l2";
 import { activeIpxe, featuresOf } from "./dedicatedServersIpxe";
+import { changedNetworks, segmentNetworks, settledNetworks } from "./l2Networks";
 
 const SEGMENTS = "l2_segments";
 const SERVERS = "dedicated_servers";
 const BASE = "/v1/l2_segments";
 const FIRST_VLAN = 100;
-
-type Body = Record<string, unknown>;
-type FieldErrors = Record<string, string>;
 
 /** A member as stored on its segment (`_members`); title and labels are read from the server. */
 interface StoredMember {
@@ -36,38 +46,6 @@ interface StoredMember {
 interface MemberInput {
   readonly id: string;
   readonly mode: "native" | "trunk";
-}
-
-function validationFailed(errors: FieldErrors): SimApiError {
-  return new SimApiError(422, "UNPROCESSABLE_ENTITY", "Validation failed", { errors });
-}
-
-function readBody(req: SimRequest): Body {
-  if (req.body === undefined || req.body === null) return {};
-  if (typeof req.body !== "object" || Array.isArray(req.body)) {
-    throw validationFailed({ base: "the body must be a JSON object" });
-  }
-  return req.body as Body;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function collectLabels(helpers: AreaHelpers, labels: unknown, errors: FieldErrors) {
-  try {
-    return helpers.checkLabels(labels);
-  } catch (error) {
-    if (error instanceof SimApiError && error.extra.errors !== undefined) {
-      Object.assign(errors, error.extra.errors);
-      return {};
-    }
-    throw error;
-  }
-}
-
-function ok(body: Json, status = 200): SimResponse {
-  return { status, body };
 }
 
 function groupRecord(group: L2LocationGroup): WireRecord {
@@ -185,28 +163,32 @@ function linkServers(
   }
 }
 
-/** The rebuild step: the segment and every member become active once the change is applied. */
-function activationSteps(helpers: AreaHelpers, members: readonly StoredMember[]): Step[] {
+/**
+ * The rebuild step: the segment, every member and every network become active once the change
+ * is applied (removed networks are gone then).
+ */
+function activationSteps(
+  helpers: AreaHelpers,
+  members: readonly StoredMember[],
+  networks: readonly WireRecord[],
+): Step[] {
   const active = members.map((member) => ({ ...member, status: "active" }));
   return [
     {
       afterMs: helpers.duration("l2_change"),
-      set: { status: "active", _members: membersJson(active) },
+      set: {
+        status: "active",
+        _members: membersJson(active),
+        _networks: settledNetworks(networks),
+      },
     },
   ];
-}
-
-function nextVlan(ctx: SimContext): number {
-  const previous = ctx.store.flags.l2_vlan_seq;
-  const vlan = typeof previous === "number" ? previous + 1 : FIRST_VLAN;
-  ctx.store.flags.l2_vlan_seq = vlan;
-  return vlan;
 }
 
 function createSegment(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): SimResponse {
   const body = readBody(req);
   const errors: FieldErrors = {};
-  if (body.name !== undefined && (typeof body.name !== "string" || body.name.trim() === "")) {
+  if (body.name !== undefined && !isNonEmptyString(body.name)) {
     errors.name = "must not be empty";
   }
   if (body.type !== "public" && body.type !== "private") errors.type = "must be public or private";
@@ -235,16 +217,16 @@ function createSegment(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): 
     created_at: now,
     updated_at: now,
     _members: membersJson(members),
-    _vlan: nextVlan(ctx),
+    _vlan: nextSequence(ctx, "l2_vlan_seq", FIRST_VLAN),
   };
-  const created = ctx.store.insert(SEGMENTS, record, activationSteps(helpers, members));
+  const created = ctx.store.insert(SEGMENTS, record, activationSteps(helpers, members, []));
   linkServers(
     ctx,
     id,
     [],
     members.map((member) => member.id),
   );
-  return ok(created, 202);
+  return accepted(created);
 }
 
 function assertSettled(segment: WireRecord): void {
@@ -266,7 +248,7 @@ function updateSegment(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): 
   assertSettled(segment);
   const body = readBody(req);
   const errors: FieldErrors = {};
-  if (body.name !== undefined && (typeof body.name !== "string" || body.name.trim() === "")) {
+  if (body.name !== undefined && !isNonEmptyString(body.name)) {
     errors.name = "must not be empty";
   }
   const group = l2LocationGroup(Number(segment.location_group_id));
@@ -283,7 +265,8 @@ function updateSegment(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): 
   if (typeof body.name === "string") patch.name = body.name;
   if (labels !== undefined) patch.labels = labels;
   // Every update, even of labels only, is applied by the network and goes through pending.
-  const updated = ctx.store.update(SEGMENTS, id, patch, activationSteps(helpers, members));
+  const steps = activationSteps(helpers, members, segmentNetworks(segment));
+  const updated = ctx.store.update(SEGMENTS, id, patch, steps);
   linkServers(
     ctx,
     id,
@@ -296,7 +279,7 @@ function updateSegment(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): 
 function deleteSegment(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): SimResponse {
   const id = req.params.id ?? "";
   const segment = helpers.getOr404(ctx, SEGMENTS, id);
-  if (segment.status === "removing") return ok(segment, 202);
+  if (segment.status === "removing") return accepted(segment);
   assertSettled(segment);
   const steps: Step[] = [{ afterMs: helpers.duration("l2_delete"), remove: true }];
   const removing = ctx.store.update(SEGMENTS, id, { status: "removing" }, steps);
@@ -307,7 +290,17 @@ function deleteSegment(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): 
     storedMembers(segment).map((member) => member.id),
     [],
   );
-  return ok(removing, 202);
+  return accepted(removing);
+}
+
+/** A change of the segment's networks: like every change, applied through pending. */
+function changeNetworks(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): SimResponse {
+  const id = req.params.id ?? "";
+  const segment = helpers.getOr404(ctx, SEGMENTS, id);
+  assertSettled(segment);
+  const networks = changedNetworks(ctx, segment, readBody(req));
+  const steps = activationSteps(helpers, storedMembers(segment), networks);
+  return ok(ctx.store.update(SEGMENTS, id, { status: "pending", _networks: networks }, steps));
 }
 
 function memberRecords(ctx: SimContext, segment: WireRecord): WireRecord[] {
@@ -348,6 +341,12 @@ function register(router: Router, helpers: AreaHelpers): void {
   router.add("PUT", `${BASE}/:id`, (req, ctx) => updateSegment(ctx, helpers, req));
   router.add("DELETE", `${BASE}/:id`, (req, ctx) => deleteSegment(ctx, helpers, req));
   // api-spec.md: label_selector, per_page and page only (no sorting parameters).
+  router.add("GET", `${BASE}/:id/networks`, (req, ctx) =>
+    helpers.list(req, segmentNetworks(helpers.getOr404(ctx, SEGMENTS, req.params.id ?? "")), {
+      sortable: ["id", "created_at", "updated_at"],
+    }),
+  );
+  router.add("PUT", `${BASE}/:id/networks`, (req, ctx) => changeNetworks(ctx, helpers, req));
   router.add("GET", `${BASE}/:id/members`, (req, ctx) =>
     helpers.list(req, memberRecords(ctx, helpers.getOr404(ctx, SEGMENTS, req.params.id ?? "")), {
       labelSelector: true,

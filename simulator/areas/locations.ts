@@ -1,6 +1,7 @@
 // Locations and order options (read-only, from the seed catalogue): every path of wire-notes.md
 // "Locations and order options", all paginated. Options of another location, or of a server
 // model that does not offer them, are as absent as options that do not exist (404).
+import { ok } from "../framework/body";
 import type {
   Area,
   AreaHelpers,
@@ -9,7 +10,7 @@ import type {
   SimRequest,
   WireRecord,
 } from "../framework/contract";
-import { LOCATIONS, notFound, ok } from "./hostsShared";
+import { LOCATIONS, notFound } from "./hostsShared";
 import {
   bandwidthOptions,
   driveModels,
@@ -30,7 +31,10 @@ const OPTIONS = `${BASE}/:location_id/order_options`;
 const MODEL = `${OPTIONS}/server_models/:server_model_id`;
 const FLAVOR = `${OPTIONS}/sbm_flavor_models/:sbm_flavor_model_id`;
 
-/** The spec names sorting only for these lists; the others keep catalogue order. */
+/**
+ * The spec names sorting only for these lists; the others keep catalogue order. The filters are
+ * those the srvctl CLI (and so the SDK) sends.
+ */
 const BY_ID = { sortable: ["id"] } as const;
 const OS_SORTING = { sortable: ["id", "name", "version", "arch"] } as const;
 
@@ -73,6 +77,7 @@ function register(router: Router, helpers: AreaHelpers): void {
     helpers.list(req, serverModels(ctx.store, Number(locationOr404(ctx, req).id)), {
       ...BY_ID,
       searchField: "name",
+      filters: { has_raid_controller: "has_raid_controller" },
     }),
   );
   router.add("GET", MODEL, (req, ctx) => ok(modelOr404(ctx, req).model));
@@ -94,6 +99,7 @@ function register(router: Router, helpers: AreaHelpers): void {
     helpers.list(req, driveModels(ctx.store, modelOr404(ctx, req).model), {
       ...BY_ID,
       searchField: "name",
+      filters: { media_type: "media_type", interface: "interface" },
     }),
   );
   // The spec's one drive-model endpoint: 404 NOT_FOUND when the drive model does not exist.
@@ -108,7 +114,10 @@ function register(router: Router, helpers: AreaHelpers): void {
   );
 
   router.add("GET", `${MODEL}/uplink_models`, (req, ctx) =>
-    helpers.list(req, uplinkModels(ctx.store, modelOr404(ctx, req).model), BY_ID),
+    helpers.list(req, uplinkModels(ctx.store, modelOr404(ctx, req).model), {
+      ...BY_ID,
+      filters: { type: "type", redundancy: "redundancy" },
+    }),
   );
   router.add("GET", `${MODEL}/uplink_models/:uplink_model_id`, (req, ctx) =>
     ok(
@@ -126,7 +135,10 @@ function register(router: Router, helpers: AreaHelpers): void {
       "Uplink model",
     );
   router.add("GET", `${MODEL}/uplink_models/:uplink_model_id/bandwidth`, (req, ctx) =>
-    helpers.list(req, bandwidthOptions(ctx.store, uplinkOr404(ctx, req)), BY_ID),
+    helpers.list(req, bandwidthOptions(ctx.store, uplinkOr404(ctx, req)), {
+      ...BY_ID,
+      filters: { type: "type" },
+    }),
   );
   router.add("GET", `${MODEL}/uplink_models/:uplink_model_id/bandwidth/:bandwidth_id`, (req, ctx) =>
     ok(

@@ -1,5 +1,6 @@
 // Reading the seed catalogue from the store: which option exists, and where. Shared by the
 // locations area (which lists it) and the host areas (which validate orders against it).
+import { type FieldErrors, isInteger } from "../framework/body";
 import type { SimContext, WireRecord } from "../framework/contract";
 import { LOCATIONS, numberList, stringList } from "./hostsShared";
 
@@ -22,6 +23,19 @@ export function idOf(value: unknown): number | undefined {
 export function location(store: Store, id: unknown): WireRecord | undefined {
   const n = idOf(id);
   return n === undefined ? undefined : store.get(LOCATIONS, String(n));
+}
+
+/** The location an order names, or undefined with a field error under location_id. */
+export function orderLocation(
+  store: Store,
+  value: unknown,
+  errors: FieldErrors,
+): WireRecord | undefined {
+  const loc = location(store, value);
+  if (loc === undefined) {
+    errors.location_id = isInteger(value) ? `location ${value} does not exist` : "is required";
+  }
+  return loc;
 }
 
 export function supportsFeature(loc: WireRecord, feature: string): boolean {

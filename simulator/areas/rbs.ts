@@ -2,6 +2,17 @@
 // cluster space), their secret iSCSI credentials, and the per-location flavor catalogue.
 import { randomBytes } from "node:crypto";
 import {
+  accepted,
+  type Body,
+  collectLabels,
+  type FieldErrors,
+  isInteger,
+  isNonEmptyString,
+  ok,
+  readBody,
+  validationFailed,
+} from "../framework/body";
+import {
   type Area,
   type AreaHelpers,
   type Json,
@@ -13,47 +24,13 @@ import {
   type Step,
   type WireRecord,
 } from "../framework/contract";
+import { nextSequence } from "../framework/sequence";
 import { type RbsFlavor, rbsFlavor, rbsLocation } from "../seed/rbs";
 
 const VOLUMES = "rbs_volumes";
 const BASE = "/v1/remote_block_storage/volumes";
 /** api-spec.md, Limits: "RBS volume size: 2048 GB maximum". */
 const MAX_VOLUME_GB = 2048;
-
-type Body = Record<string, unknown>;
-type FieldErrors = Record<string, string>;
-
-function validationFailed(errors: FieldErrors): SimApiError {
-  return new SimApiError(422, "UNPROCESSABLE_ENTITY", "Validation failed", { errors });
-}
-
-function readBody(req: SimRequest): Body {
-  if (req.body === undefined || req.body === null) return {};
-  if (typeof req.body !== "object" || Array.isArray(req.body)) {
-    throw validationFailed({ base: "the body must be a JSON object" });
-  }
-  return req.body as Body;
-}
-
-function isWholeNumber(value: unknown): value is number {
-  return typeof value === "number" && Number.isInteger(value);
-}
-
-function collectLabels(helpers: AreaHelpers, labels: unknown, errors: FieldErrors) {
-  try {
-    return helpers.checkLabels(labels);
-  } catch (error) {
-    if (error instanceof SimApiError && error.extra.errors !== undefined) {
-      Object.assign(errors, error.extra.errors);
-      return {};
-    }
-    throw error;
-  }
-}
-
-function ok(body: Json, status = 200): SimResponse {
-  return { status, body };
-}
 
 function numberField(record: WireRecord, field: string): number {
   const value = record[field];
@@ -116,23 +93,23 @@ function performance(flavor: RbsFlavor | undefined, size: number): WireRecord {
 
 function validateCreate(helpers: AreaHelpers, body: Body) {
   const errors: FieldErrors = {};
-  if (typeof body.name !== "string" || body.name.trim() === "") errors.name = "is required";
-  const location = isWholeNumber(body.location_id) ? rbsLocation(body.location_id) : undefined;
+  if (!isNonEmptyString(body.name)) errors.name = "is required";
+  const location = isInteger(body.location_id) ? rbsLocation(body.location_id) : undefined;
   if (location === undefined) {
-    errors.location_id = isWholeNumber(body.location_id)
+    errors.location_id = isInteger(body.location_id)
       ? `remote block storage is not offered in location ${body.location_id}`
       : "is required and must be an integer";
   }
   const flavor =
-    location !== undefined && isWholeNumber(body.flavor_id)
+    location !== undefined && isInteger(body.flavor_id)
       ? rbsFlavor(location.location_id, body.flavor_id)
       : undefined;
   if (flavor === undefined && location !== undefined) {
-    errors.flavor_id = isWholeNumber(body.flavor_id)
+    errors.flavor_id = isInteger(body.flavor_id)
       ? `flavor ${body.flavor_id} is not offered in ${location.location_code}`
       : "is required and must be an integer";
   }
-  if (!isWholeNumber(body.size) || body.size < 1) {
+  if (!isInteger(body.size) || body.size < 1) {
     errors.size = "is required and must be a whole number of gigabytes";
   } else if (flavor !== undefined && body.size < flavor.min_size_gb) {
     errors.size = `must be at least ${flavor.min_size_gb} GB for the ${flavor.name} flavor`;
@@ -142,13 +119,6 @@ function validateCreate(helpers: AreaHelpers, body: Body) {
     throw validationFailed(errors);
   }
   return { location, flavor, size: Number(body.size), name: String(body.name), labels };
-}
-
-function nextSeq(ctx: SimContext): number {
-  const previous = ctx.store.flags.rbs_address_seq;
-  const seq = (typeof previous === "number" ? previous : 0) + 1;
-  ctx.store.flags.rbs_address_seq = seq;
-  return seq;
 }
 
 /** A fresh iSCSI CHAP secret: stored internally, shown only by the credentials endpoint. */
@@ -165,7 +135,7 @@ function createVolume(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): S
   const problem = capacityProblem(ctx, input.location.location_id, input.size, input.size);
   if (problem !== undefined) throw validationFailed({ size: problem });
   const id = ctx.newId();
-  const seq = nextSeq(ctx);
+  const seq = nextSequence(ctx, "rbs_address_seq");
   const now = ctx.clock.iso();
   const record: WireRecord = {
     id,
@@ -196,7 +166,7 @@ function createVolume(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): S
       },
     },
   ];
-  return ok(ctx.store.insert(VOLUMES, record, steps), 202);
+  return accepted(ctx.store.insert(VOLUMES, record, steps));
 }
 
 function updateVolume(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): SimResponse {
@@ -205,12 +175,12 @@ function updateVolume(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): S
   if (record.status === "removing") throw conflict(record, "be updated");
   const body = readBody(req);
   const errors: FieldErrors = {};
-  if (body.name !== undefined && (typeof body.name !== "string" || body.name.trim() === "")) {
+  if (body.name !== undefined && !isNonEmptyString(body.name)) {
     errors.name = "must not be empty";
   }
   const current = numberField(record, "size");
   if (body.size !== undefined) {
-    if (!isWholeNumber(body.size)) errors.size = "must be a whole number of gigabytes";
+    if (!isInteger(body.size)) errors.size = "must be a whole number of gigabytes";
     else if (body.size < current) errors.size = `can only grow: the volume has ${current} GB`;
   }
   const labels =
@@ -219,7 +189,7 @@ function updateVolume(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): S
   const patch: WireRecord = {};
   if (typeof body.name === "string") patch.name = body.name;
   if (labels !== undefined) patch.labels = labels;
-  const size = isWholeNumber(body.size) ? body.size : current;
+  const size = isInteger(body.size) ? body.size : current;
   if (size === current) return ok(ctx.store.update(VOLUMES, id, patch));
   if (record.status !== "active") throw conflict(record, "be resized");
   const locationId = numberField(record, "location_id");
@@ -235,9 +205,9 @@ function deleteVolume(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): S
   const id = req.params.id ?? "";
   const record = helpers.getOr404(ctx, VOLUMES, id);
   // Deleting twice answers the same: the first removal is already on its way.
-  if (record.status === "removing") return ok(record, 202);
+  if (record.status === "removing") return accepted(record);
   const steps: Step[] = [{ afterMs: helpers.duration("rbs_delete"), remove: true }];
-  return ok(ctx.store.update(VOLUMES, id, { status: "removing" }, steps), 202);
+  return accepted(ctx.store.update(VOLUMES, id, { status: "removing" }, steps));
 }
 
 function credentials(record: WireRecord): Json {

@@ -2,6 +2,17 @@
 // array, one host per hosts entry), list, read, labels, release (DELETE), reinstall, power,
 // networks and PTR records.
 import {
+  accepted,
+  type Body,
+  collectLabels,
+  type FieldErrors,
+  isInteger,
+  isObject,
+  ok,
+  readBody,
+  throwIfErrors,
+} from "../framework/body";
+import {
   type Area,
   type AreaHelpers,
   type Router,
@@ -14,27 +25,19 @@ import { HOST_LIST_SPEC } from "./hosts";
 import { allocateAddresses, insertNetworks, networksOf } from "./hostsAddresses";
 import { registerNetworkRoutes } from "./hostsNetworks";
 import { powerHandler } from "./hostsPower";
-import { ptrRecordsOf, registerPtrRoutes } from "./hostsPtr";
+import { HOST_PTR_RECORDS, registerPtrRoutes } from "./hostsPtr";
 import {
-  accepted,
-  type Body,
-  checkFingerprints,
-  collectErrors,
+  checkInstallExtras,
   dateOf,
-  type FieldErrors,
   hostnameProblem,
-  isInteger,
-  isObject,
   NETWORKS,
   objectOf,
-  ok,
   PTR_RECORDS,
-  readBody,
   SBM,
   SBM_KIND,
-  throwIfErrors,
 } from "./hostsShared";
-import { isWindows, location, OPERATING_SYSTEMS, sbmFlavor } from "./locationsCatalogue";
+import { isWindows, OPERATING_SYSTEMS, orderLocation, sbmFlavor } from "./locationsCatalogue";
+import { ptrRecordsOf } from "./ptrRecords";
 
 const BASE = "/v1/hosts/sbm_servers";
 
@@ -98,12 +101,7 @@ function checkNetworkId(
 
 function validateOrder(ctx: SimContext, helpers: AreaHelpers, body: Body) {
   const errors: FieldErrors = {};
-  const loc = location(ctx.store, body.location_id);
-  if (loc === undefined) {
-    errors.location_id = isInteger(body.location_id)
-      ? `location ${body.location_id} does not exist`
-      : "is required";
-  }
+  const loc = orderLocation(ctx.store, body.location_id, errors);
   const locationId = loc === undefined ? undefined : Number(loc.id);
   const flavor =
     locationId === undefined
@@ -141,24 +139,11 @@ function validateOrder(ctx: SimContext, helpers: AreaHelpers, body: Body) {
       const labels =
         host.labels === undefined
           ? {}
-          : (collectErrors(errors, () => helpers.checkLabels(host.labels, `hosts.${i}.labels`)) ??
-            {});
+          : collectLabels(helpers, host.labels, errors, `hosts.${i}.labels`);
       hosts.push({ hostname: String(host.hostname), privateNetworkId, publicNetworkId, labels });
     });
   }
-  const fingerprints = checkFingerprints(
-    ctx.store,
-    body.ssh_key_fingerprints,
-    "ssh_key_fingerprints",
-    errors,
-  );
-  if (
-    body.user_data !== undefined &&
-    body.user_data !== null &&
-    typeof body.user_data !== "string"
-  ) {
-    errors.user_data = "must be a string";
-  }
+  const extras = checkInstallExtras(ctx.store, body, errors);
   throwIfErrors(errors);
   if (loc === undefined || flavor === undefined || os === undefined)
     throw new Error("validated SBM order is incomplete");
@@ -167,8 +152,8 @@ function validateOrder(ctx: SimContext, helpers: AreaHelpers, body: Body) {
     flavor,
     os,
     hosts,
-    fingerprints,
-    userData: typeof body.user_data === "string" ? body.user_data : null,
+    fingerprints: extras.fingerprints ?? [],
+    userData: extras.userData ?? null,
   };
 }
 
@@ -278,7 +263,7 @@ function release(ctx: SimContext, helpers: AreaHelpers, id: string): WireRecord 
   ctx.store.schedule(SBM, id, [{ afterMs: after, remove: true }]);
   for (const network of networksOf(ctx, id))
     ctx.store.schedule(NETWORKS, String(network.id), [{ afterMs: after, remove: true }]);
-  for (const ptr of ptrRecordsOf(ctx, id))
+  for (const ptr of ptrRecordsOf(ctx, HOST_PTR_RECORDS, id))
     ctx.store.schedule(PTR_RECORDS, String(ptr.id), [{ afterMs: after, remove: true }]);
   return updated;
 }
@@ -295,17 +280,7 @@ function reinstall(ctx: SimContext, helpers: AreaHelpers, id: string, body: Body
     body.operating_system_id,
     errors,
   );
-  const fingerprints =
-    body.ssh_key_fingerprints === undefined
-      ? undefined
-      : checkFingerprints(ctx.store, body.ssh_key_fingerprints, "ssh_key_fingerprints", errors);
-  if (
-    body.user_data !== undefined &&
-    body.user_data !== null &&
-    typeof body.user_data !== "string"
-  ) {
-    errors.user_data = "must be a string";
-  }
+  const extras = checkInstallExtras(ctx.store, body, errors);
   throwIfErrors(errors);
   if (
     server.status !== "active" ||
@@ -327,8 +302,8 @@ function reinstall(ctx: SimContext, helpers: AreaHelpers, id: string, body: Body
       operating_system_full_name: os?.full_name ?? null,
     },
   };
-  if (fingerprints !== undefined) patch._ssh_key_fingerprints = fingerprints;
-  if (body.user_data !== undefined) patch._user_data = body.user_data as string | null;
+  if (extras.fingerprints !== undefined) patch._ssh_key_fingerprints = extras.fingerprints;
+  if (extras.userData !== undefined) patch._user_data = extras.userData;
   ctx.store.update(SBM, id, patch);
   ctx.store.schedule(SBM, id, [
     { afterMs: helpers.duration("sbm_reinstall"), set: { operational_status: "normal" } },

@@ -3,9 +3,17 @@
 // unique per account (409 MUST_BE_UNIQUE, wire-notes.md).
 import { createHash } from "node:crypto";
 import {
+  collectLabels,
+  type FieldErrors,
+  isNonEmptyString,
+  noContent,
+  ok,
+  readBody,
+  validationFailed,
+} from "../framework/body";
+import {
   type Area,
   type AreaHelpers,
-  type Json,
   type Router,
   SimApiError,
   type SimContext,
@@ -16,9 +24,6 @@ import {
 
 const KEYS = "ssh_keys";
 const BASE = "/v1/ssh_keys";
-
-type Body = Record<string, unknown>;
-type FieldErrors = Record<string, string>;
 
 /** How many length-prefixed strings each key type's blob holds (RFC 4253, 5656, 8709). */
 const BLOB_PARTS: Readonly<Record<string, number>> = {
@@ -31,34 +36,6 @@ const BLOB_PARTS: Readonly<Record<string, number>> = {
   "sk-ssh-ed25519@openssh.com": 3,
   "sk-ecdsa-sha2-nistp256@openssh.com": 4,
 };
-
-function validationFailed(errors: FieldErrors): SimApiError {
-  return new SimApiError(422, "UNPROCESSABLE_ENTITY", "Validation failed", { errors });
-}
-
-function readBody(req: SimRequest): Body {
-  if (req.body === undefined || req.body === null) return {};
-  if (typeof req.body !== "object" || Array.isArray(req.body)) {
-    throw validationFailed({ base: "the body must be a JSON object" });
-  }
-  return req.body as Body;
-}
-
-function collectLabels(helpers: AreaHelpers, labels: unknown, errors: FieldErrors) {
-  try {
-    return helpers.checkLabels(labels);
-  } catch (error) {
-    if (error instanceof SimApiError && error.extra.errors !== undefined) {
-      Object.assign(errors, error.extra.errors);
-      return {};
-    }
-    throw error;
-  }
-}
-
-function ok(body: Json, status = 200): SimResponse {
-  return { status, body };
-}
 
 /** The blob's length-prefixed strings, or undefined when the lengths do not add up exactly. */
 function splitBlob(blob: Buffer): Buffer[] | undefined {
@@ -98,7 +75,7 @@ function mustBeUnique(what: string): SimApiError {
 function createKey(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): SimResponse {
   const body = readBody(req);
   const errors: FieldErrors = {};
-  if (typeof body.name !== "string" || body.name.trim() === "") errors.name = "is required";
+  if (!isNonEmptyString(body.name)) errors.name = "is required";
   const fingerprint =
     typeof body.public_key === "string" ? sshFingerprint(body.public_key) : undefined;
   if (fingerprint === undefined) errors.public_key = "is not a valid OpenSSH public key";
@@ -123,7 +100,7 @@ function updateKey(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): SimR
   helpers.getOr404(ctx, KEYS, fingerprint);
   const body = readBody(req);
   const errors: FieldErrors = {};
-  if (body.name !== undefined && (typeof body.name !== "string" || body.name.trim() === "")) {
+  if (body.name !== undefined && !isNonEmptyString(body.name)) {
     errors.name = "must not be empty";
   }
   const labels =
@@ -157,7 +134,7 @@ function register(router: Router, helpers: AreaHelpers): void {
     const fingerprint = req.params.fingerprint ?? "";
     helpers.getOr404(ctx, KEYS, fingerprint);
     ctx.store.remove(KEYS, fingerprint);
-    return { status: 204 };
+    return noContent();
   });
 }
 

@@ -3,9 +3,16 @@
 // which the API cannot create (seeded). The private key is kept internal and never answered.
 import { createHash, createPrivateKey, type KeyObject, X509Certificate } from "node:crypto";
 import {
+  collectLabels,
+  type FieldErrors,
+  noContent,
+  ok,
+  readBody,
+  validationFailed,
+} from "../framework/body";
+import {
   type Area,
   type AreaHelpers,
-  type Json,
   type Router,
   SimApiError,
   type SimContext,
@@ -18,37 +25,7 @@ const CERTIFICATES = "ssl_certificates";
 const BASE = "/v1/ssl_certificates";
 const DAY = 24 * 60 * 60 * 1000;
 
-type Body = Record<string, unknown>;
-type FieldErrors = Record<string, string>;
 type CertificateType = "custom" | "letsencrypt";
-
-function validationFailed(errors: FieldErrors): SimApiError {
-  return new SimApiError(422, "UNPROCESSABLE_ENTITY", "Validation failed", { errors });
-}
-
-function readBody(req: SimRequest): Body {
-  if (req.body === undefined || req.body === null) return {};
-  if (typeof req.body !== "object" || Array.isArray(req.body)) {
-    throw validationFailed({ base: "the body must be a JSON object" });
-  }
-  return req.body as Body;
-}
-
-function collectLabels(helpers: AreaHelpers, labels: unknown, errors: FieldErrors) {
-  try {
-    return helpers.checkLabels(labels);
-  } catch (error) {
-    if (error instanceof SimApiError && error.extra.errors !== undefined) {
-      Object.assign(errors, error.extra.errors);
-      return {};
-    }
-    throw error;
-  }
-}
-
-function ok(body: Json, status = 200): SimResponse {
-  return { status, body };
-}
 
 /**
  * The Go client sends every key field on update, empty when unchanged: an empty string is
@@ -212,7 +189,7 @@ function registerTyped(router: Router, type: CertificateType): void {
     const id = req.params.id ?? "";
     certificateOr404(ctx, type, id);
     ctx.store.remove(CERTIFICATES, id);
-    return { status: 204 };
+    return noContent();
   });
 }
 

@@ -23,6 +23,8 @@ Options:
   --state-file <path> keep the state in this file; a restart resumes it
   --faults <json>     fault injection: JSON text or the path of a JSON file, e.g.
                       '{"seed":1,"rules":[{"kind":"rateLimit","probability":0.1}]}'
+                      kinds: latency (with delayMs), error5xx, rateLimit, dropConnection,
+                      dropResponseAfterApply; a rule may name a method and a path
   --seed <json>       changes to the seed (catalogue, account, records): JSON text or a file
   --start-time <iso>  simulated time at the first start (default now)
   -h, --help          show this help

@@ -1,7 +1,9 @@
 // The contract between the simulator's framework (server, router, store, clock, faults, hooks)
-// and its API areas (simulator/areas/*.ts). Areas depend only on this file and on
-// sdk/labels.ts; the framework implements it. Nothing here imports the SDK's transport or
-// schemas, so a mistake in the client cannot hide behind the same mistake in the server.
+// and its API areas (simulator/areas/*.ts). Areas depend only on this file, on the helpers
+// written purely against it (framework/body.ts: bodies and answers; framework/sequence.ts:
+// counters) and on sdk/labels.ts; the framework implements it. Nothing here imports the SDK's
+// transport or schemas, so a mistake in the client cannot hide behind the same mistake in the
+// server.
 
 /** A JSON value as stored and sent. */
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };

@@ -1,8 +1,16 @@
 // Fault injection: latency, 5xx answers, 429 rate limits, dropped connections (before or after
-// the change is applied). Decisions come from a small seeded PRNG, so a run with a seed injects
+// the change is applied), each for all requests or only some methods and paths. Decisions come from a small seeded PRNG, so a run with a seed injects
 // the same faults into the same sequence of requests every time.
 
-export type FaultKind = "error5xx" | "rateLimit" | "dropConnection" | "dropResponseAfterApply";
+export type FaultKind =
+  | "latency"
+  | "error5xx"
+  | "rateLimit"
+  | "dropConnection"
+  | "dropResponseAfterApply";
+
+/** Real milliseconds: a fixed value or a uniform [min, max]. */
+export type Delay = number | readonly [number, number];
 
 export interface FaultRule {
   readonly kind: FaultKind;
@@ -21,18 +29,24 @@ export interface FaultRule {
   readonly retryAfterSeconds?: number;
   /** Fires at most this many times; unlimited when absent. */
   readonly times?: number;
+  /** The delay of a latency rule (required there): added before the request is handled. */
+  readonly delayMs?: Delay;
 }
 
 export interface FaultOptions {
-  /** Added to every /v1 request, in real milliseconds: a fixed value or a uniform [min, max]. */
-  readonly latencyMs?: number | readonly [number, number];
+  /** Added to every /v1 request; a latency rule adds delay to some methods or paths only. */
+  readonly latencyMs?: Delay;
   /** PRNG seed; a random one when absent. */
   readonly seed?: number;
-  /** Checked in order; the first rule that matches and fires decides. */
+  /**
+   * Checked in order. The first latency rule that matches and fires adds its delay; then the
+   * first other rule that matches and fires decides the answer.
+   */
   readonly rules?: readonly FaultRule[];
 }
 
 const KINDS: readonly FaultKind[] = [
+  "latency",
   "error5xx",
   "rateLimit",
   "dropConnection",
@@ -70,18 +84,7 @@ export function validateFaultOptions(options: unknown): FaultOptions {
     throw new RangeError("faults must be an object { latencyMs?, seed?, rules? }");
   }
   const o = options as Record<string, unknown>;
-  const latency = o.latencyMs;
-  const okMs = (v: unknown) => typeof v === "number" && Number.isFinite(v) && v >= 0;
-  if (
-    latency !== undefined &&
-    !okMs(latency) &&
-    !(
-      Array.isArray(latency) &&
-      latency.length === 2 &&
-      latency.every(okMs) &&
-      latency[0] <= latency[1]
-    )
-  ) {
+  if (o.latencyMs !== undefined && !isDelay(o.latencyMs)) {
     throw new RangeError("faults.latencyMs must be milliseconds >= 0 or [min, max]");
   }
   if (o.seed !== undefined && !Number.isInteger(o.seed))
@@ -122,8 +125,25 @@ export function validateFaultOptions(options: unknown): FaultOptions {
     if (r.times !== undefined && !(Number.isInteger(r.times) && (r.times as number) >= 0)) {
       throw new RangeError(`${at}.times must be an integer >= 0`);
     }
+    if ((r.kind === "latency" || r.delayMs !== undefined) && !isDelay(r.delayMs)) {
+      throw new RangeError(`${at}.delayMs must be milliseconds >= 0 or [min, max]`);
+    }
   }
   return o as FaultOptions;
+}
+
+function isMs(value: unknown): boolean {
+  return typeof value === "number" && Number.isFinite(value) && value >= 0;
+}
+
+function isDelay(value: unknown): value is Delay {
+  if (isMs(value)) return true;
+  return (
+    Array.isArray(value) &&
+    value.length === 2 &&
+    value.every(isMs) &&
+    (value[0] as number) <= (value[1] as number)
+  );
 }
 
 interface ActiveRule {
@@ -150,18 +170,31 @@ export class FaultInjector {
     }));
   }
 
-  /** Real milliseconds to wait before handling the request. */
-  latencyMs(): number {
-    const l = this.latency;
-    if (l === undefined) return 0;
-    if (typeof l === "number") return l;
-    return l[0] + this.random() * (l[1] - l[0]);
+  /** Real milliseconds to wait before handling the request: the global latency plus a rule's. */
+  latencyMs(method = "", path = ""): number {
+    const rule = this.fire(method, path, (kind) => kind === "latency");
+    return this.draw(this.latency) + this.draw(rule?.delayMs);
   }
 
   /** The fault this request gets, if any. Each matching rule draws once, in order. */
   decide(method: string, path: string): FaultRule | undefined {
+    return this.fire(method, path, (kind) => kind !== "latency");
+  }
+
+  private draw(delay: Delay | undefined): number {
+    if (delay === undefined) return 0;
+    if (typeof delay === "number") return delay;
+    return delay[0] + this.random() * (delay[1] - delay[0]);
+  }
+
+  private fire(
+    method: string,
+    path: string,
+    kinds: (kind: FaultKind) => boolean,
+  ): FaultRule | undefined {
     for (const active of this.rules) {
       const { rule } = active;
+      if (!kinds(rule.kind)) continue;
       if (rule.times !== undefined && active.fired >= rule.times) continue;
       if (active.method !== undefined && active.method !== method) continue;
       if (active.path !== undefined && !active.path.test(path)) continue;

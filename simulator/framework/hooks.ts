@@ -1,13 +1,8 @@
 // Test hooks under /_simulator/ (same bearer token, never faulted, not counted): move the clock,
 // look at or change stored records behind the client's back, change the account, read request
 // counts, reset to the seed, and replace the fault rules.
-import {
-  type Json,
-  SimApiError,
-  type SimRequest,
-  type SimResponse,
-  type WireRecord,
-} from "./contract";
+import { ok } from "./body";
+import { type Json, SimApiError, type SimRequest, type WireRecord } from "./contract";
 import type { Engine } from "./engine";
 import { validateFaultOptions } from "./faults";
 
@@ -33,7 +28,6 @@ function countsBody(engine: Engine): Json {
 
 export function registerHooks(engine: Engine): void {
   const r = engine.hooks;
-  const ok = (body: Json): SimResponse => ({ status: 200, body });
 
   r.add("POST", "/_simulator/advance", (req) => {
     const ms = objectBody(req).ms;

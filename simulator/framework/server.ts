@@ -211,7 +211,7 @@ export function createListener(engine: Engine, token: string) {
 
     let fault: FaultRule | undefined;
     if (isApi) {
-      const delay = engine.faults.latencyMs();
+      const delay = engine.faults.latencyMs(method, path);
       if (delay > 0) await sleep(delay);
       fault = engine.faults.decide(method, path);
       if (fault?.kind === "dropConnection") {

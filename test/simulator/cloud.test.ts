@@ -129,6 +129,26 @@ describe("cloud area", () => {
       expect(debian).not.toBe("");
     });
 
+    it("searches regions by name", async () => {
+      const response = await sim().req<Region[]>(
+        "GET",
+        "/v1/cloud_computing/regions?search_pattern=dall",
+      );
+      expect(response.body.map((region) => region.code)).toEqual(["DFW1"]);
+    });
+
+    it("lists a region's snapshots: none, since the simulator takes none, paginated", async () => {
+      const response = await sim().req<unknown[]>("GET", "/v1/cloud_computing/regions/1/snapshots");
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual([]);
+      expect(response.headers["x-total"]).toBe("0");
+      const missing = await sim().req<ApiErrorBody>(
+        "GET",
+        "/v1/cloud_computing/regions/99/snapshots",
+      );
+      expect(missing.status).toBe(404);
+    });
+
     it("answers 404 NOT_FOUND for the catalogue of an unknown region", async () => {
       const response = await sim().req<ApiErrorBody>(
         "GET",

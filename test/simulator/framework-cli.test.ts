@@ -42,6 +42,7 @@ describe("arguments", () => {
     [["--port", "70000"]],
     [["--speed", "-2"]],
     [["--faults", '{"rules":[{"kind":"meteor","probability":1}]}']],
+    [["--faults", '{"rules":[{"kind":"latency","probability":1}]}']],
     [["--faults", "{broken"]],
     [["--unknown"]],
   ])("refuses %j with a usage error", (argv) => {

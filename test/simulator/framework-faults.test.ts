@@ -1,5 +1,6 @@
-// Fault injection (the `faults` option): 5xx answers, 429 with Retry-After and X-RateLimit-*,
-// dropped connections that apply nothing, dropped answers after the change is applied;
+// Fault injection (the `faults` option): latency, 5xx answers, 429 with Retry-After and
+// X-RateLimit-*, dropped connections that apply nothing, dropped answers after the change is
+// applied; each limited to a method and a path where a rule says so;
 // deterministic with a seed, bounded by `times`, never on the hooks.
 import { describe, expect, it } from "vitest";
 import { FaultInjector } from "../../simulator/framework/faults";
@@ -105,6 +106,66 @@ describe("dropResponseAfterApply applies the change, then closes the socket", ()
     await expect(sim().req("POST", "/v1/hosts/sbm_servers", sbmOrder())).rejects.toThrow();
     const list = await sim().req<Host[]>("GET", "/v1/hosts/sbm_servers");
     expect(list.body.map((h) => h.title)).toEqual(["sbm1.example.com"]);
+  });
+});
+
+describe("latency delays only the methods and paths a rule names", () => {
+  const sim = useTestSimulator({
+    faults: {
+      rules: [
+        { kind: "latency", probability: 1, method: "GET", path: "/v1/locations", delayMs: 300 },
+      ],
+    },
+  });
+
+  it("answers a request the rule does not name before a delayed one sent first", async () => {
+    const finished: string[] = [];
+    const track = (name: string, request: Promise<{ status: number }>) =>
+      request.then((res) => {
+        finished.push(name);
+        return res.status;
+      });
+    const delayed = track("delayed", sim().req("GET", "/v1/locations"));
+    const other = track("other", sim().req("GET", "/v1/ssh_keys"));
+    // The delay changes when the answer comes, not what it is.
+    expect(await Promise.all([delayed, other])).toEqual([200, 200]);
+    expect(finished).toEqual(["other", "delayed"]);
+  });
+});
+
+describe("latency rules are matched like the other faults", () => {
+  it("add their delay for the named method and path only, within [min, max]", () => {
+    const injector = new FaultInjector({
+      seed: 3,
+      latencyMs: 10,
+      rules: [
+        {
+          kind: "latency",
+          probability: 1,
+          method: "POST",
+          path: "/v1/hosts/**",
+          delayMs: [50, 60],
+        },
+        { kind: "error5xx", probability: 1, method: "GET", path: "/v1/hosts/**" },
+      ],
+    });
+    const post = injector.latencyMs("POST", "/v1/hosts/sbm_servers");
+    expect(post).toBeGreaterThanOrEqual(60);
+    expect(post).toBeLessThanOrEqual(70);
+    expect(injector.latencyMs("GET", "/v1/hosts/sbm_servers")).toBe(10);
+    expect(injector.latencyMs("POST", "/v1/ssh_keys")).toBe(10);
+    // A latency rule never answers in place of the API: only the other kinds do.
+    expect(injector.decide("POST", "/v1/hosts/sbm_servers")).toBeUndefined();
+    expect(injector.decide("GET", "/v1/hosts/sbm_servers")?.kind).toBe("error5xx");
+  });
+
+  it("need a delay", () => {
+    expect(() => new FaultInjector({ rules: [{ kind: "latency", probability: 1 }] })).toThrow(
+      /delayMs/,
+    );
+    expect(
+      () => new FaultInjector({ rules: [{ kind: "latency", probability: 1, delayMs: [9, 1] }] }),
+    ).toThrow(/delayMs/);
   });
 });
 

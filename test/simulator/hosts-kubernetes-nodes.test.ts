@@ -1,6 +1,7 @@
 // Kubernetes bare metal nodes (api-spec.md "Kubernetes" and the power-on Errors rows): list,
 // read, labels, power on (202 powering_on -> powered_on; 409 CONFLICT while another power
-// operation is in process; 412 PRECONDITION_FAILED when not ready; 404), power off, networks.
+// operation is in process; 412 PRECONDITION_FAILED when not ready; 404), power off and cycle,
+// networks, PTR records.
 // The nodes come from the Kubernetes seed.
 import { describe, expect, it } from "vitest";
 import { K8S_BAREMETAL_HOST_IDS, K8S_PROD_CLUSTER_ID } from "../../simulator/seed/kubernetes";
@@ -63,6 +64,16 @@ describe("Kubernetes bare metal nodes", () => {
     );
   });
 
+  it("power_cycle answers 202 with power_cycling, then powered_on", async () => {
+    const res = await sim().req<Node>("POST", `${BASE}/${poweredOff}/power_cycle`);
+    expect(res.status).toBe(202);
+    expect(res.body.power_status).toBe("power_cycling");
+    await sim().advance(MINUTE);
+    expect((await sim().req<Node>("GET", `${BASE}/${poweredOff}`)).body.power_status).toBe(
+      "powered_on",
+    );
+  });
+
   it("power_on answers 412 PRECONDITION_FAILED when the host is not ready", async () => {
     const res = await sim().req<ApiErrorBody>("POST", `${BASE}/${notReady}/power_on`);
     expect(res.status).toBe(412);
@@ -85,6 +96,43 @@ describe("Kubernetes bare metal nodes", () => {
     );
     expect(priv.body).toHaveLength(1);
     expect(priv.body[0]?.cidr).toMatch(/\/29$/);
+  });
+
+  it("read one network by id; 404 for a network of another node", async () => {
+    const [network] = (await sim().req<Network[]>("GET", `${BASE}/${poweredOn}/networks`)).body;
+    const one = await sim().req<Network>("GET", `${BASE}/${poweredOn}/networks/${network?.id}`);
+    expect(one.status).toBe(200);
+    expect(one.body).toEqual(network);
+    const other = await sim().req<ApiErrorBody>(
+      "GET",
+      `${BASE}/${poweredOff}/networks/${network?.id}`,
+    );
+    expect(other.status).toBe(404);
+    expect(other.body.code).toBe("NOT_FOUND");
+  });
+
+  it("keep PTR records: created with the defaults, listed, deleted, never changed", async () => {
+    const path = `${BASE}/${poweredOn}/ptr_records`;
+    const created = await sim().req<{ id: string }>("POST", path, {
+      ip: "198.19.200.21",
+      data: "bm1.example.com",
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toEqual({
+      id: expect.any(String),
+      ip: "198.19.200.21",
+      domain: "bm1.example.com",
+      ttl: 60,
+      priority: 0,
+    });
+    expect((await sim().req<unknown[]>("GET", path)).body).toEqual([created.body]);
+    expect((await sim().req("PUT", `${path}/${created.body.id}`, { ttl: 5 })).status).toBe(405);
+    // Another node's list does not hold it, and cannot delete it.
+    const elsewhere = `${BASE}/${poweredOff}/ptr_records`;
+    expect((await sim().req<unknown[]>("GET", elsewhere)).body).toEqual([]);
+    expect((await sim().req("DELETE", `${elsewhere}/${created.body.id}`)).status).toBe(404);
+    expect((await sim().req("DELETE", `${path}/${created.body.id}`)).status).toBe(204);
+    expect((await sim().req<unknown[]>("GET", path)).body).toEqual([]);
   });
 
   it("cannot be created or deleted", async () => {

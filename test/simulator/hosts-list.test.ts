@@ -1,5 +1,5 @@
-// GET /v1/hosts: every host of the account, of all three kinds, with type, location_id and
-// label_selector filters.
+// GET /v1/hosts: every host of the account, of all three kinds, with type, location_id,
+// location_code and label_selector filters.
 import { describe, expect, it } from "vitest";
 import { useTestSimulator } from "./helpers";
 import { DFW1, dedicatedOrder, type Host, sbmOrder } from "./hosts-fixtures";
@@ -38,5 +38,14 @@ describe("GET /v1/hosts", () => {
     expect(await titles(`location_id=${DFW1}&type=sbm_server`)).toEqual(["sbm.example.com"]);
     expect(await titles("search_pattern=ded.")).toEqual(["ded.example.com"]);
     expect(await titles("label_selector=env%3D%3Dprod")).toEqual(["sbm.example.com"]);
+  });
+
+  it("filters by location_code as the srvctl CLI sends it, like location_id", async () => {
+    const ids = async (query: string) =>
+      (await sim().req<Host[]>("GET", `/v1/hosts?per_page=100&${query}`)).body.map((h) => h.id);
+    const byCode = await ids("location_code=DFW1");
+    expect(byCode.length).toBeGreaterThan(0);
+    expect(byCode).toEqual(await ids(`location_id=${DFW1}`));
+    expect(await ids("location_code=NOWHERE")).toEqual([]);
   });
 });

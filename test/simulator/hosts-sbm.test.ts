@@ -274,6 +274,38 @@ describe("an SBM server", () => {
     expect(early.body.code).toBe("PRECONDITION_FAILED");
   });
 
+  it("networks: one by id, 404 for an unknown one", async () => {
+    const id = await installed();
+    const list = await sim().req<Network[]>("GET", `${BASE}/${id}/networks?sorting=created_at`);
+    const [network] = list.body;
+    expect(network?.status).toBe("active");
+    const one = await sim().req<Network>("GET", `${BASE}/${id}/networks/${network?.id}`);
+    expect(one.body).toEqual(network);
+    const missing = await sim().req<ApiErrorBody>("GET", `${BASE}/${id}/networks/nope0000`);
+    expect(missing.status).toBe(404);
+  });
+
+  it("PTR records: created with ttl 60 and priority 0 by default, listed, deleted", async () => {
+    const id = await installed();
+    const path = `${BASE}/${id}/ptr_records`;
+    const created = await sim().req<{ id: string; ttl: number; priority: number }>("POST", path, {
+      ip: "100.64.0.2",
+      data: "sbm.example.com",
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ domain: "sbm.example.com", ttl: 60, priority: 0 });
+    expect((await sim().req<unknown[]>("GET", path)).body).toHaveLength(1);
+    const bad = await sim().req<ApiErrorBody>("POST", path, {
+      ip: "100.64.0.2",
+      data: "sbm.example.com",
+      ttl: 604_801,
+      priority: -1,
+    });
+    expect(Object.keys(bad.body.errors ?? {}).sort()).toEqual(["priority", "ttl"]);
+    expect((await sim().req("DELETE", `${path}/${created.body.id}`)).status).toBe(204);
+    expect((await sim().req<unknown[]>("GET", path)).body).toEqual([]);
+  });
+
   it("answers 404 for a server that does not exist", async () => {
     for (const [method, path] of [
       ["GET", `${BASE}/nope0000`],

@@ -324,6 +324,80 @@ describe("l2 area", () => {
     });
   });
 
+  describe("networks (the Go client's GET and PUT .../networks)", () => {
+    interface Network {
+      id: string;
+      title: string;
+      status: string;
+      cidr: string;
+      family: string;
+      interface_type: string;
+      distribution_method: string;
+      additional: boolean;
+    }
+    const networks = async (id: string) =>
+      (await sim().req<Network[]>("GET", `${SEGMENTS}/${id}/networks`)).body;
+
+    it("start empty; a change adds them new through pending, then active", async () => {
+      const segment = await activeSegment();
+      expect(await networks(segment.id)).toEqual([]);
+      const changed = await sim().req<Segment>("PUT", `${SEGMENTS}/${segment.id}/networks`, {
+        create: [{ mask: 29, distribution_method: "gateway" }],
+      });
+      expect(changed.status).toBe(200);
+      expect(changed.body.status).toBe("pending");
+      const [added] = await networks(segment.id);
+      expect(added).toMatchObject({
+        status: "new",
+        family: "ipv4",
+        interface_type: "private",
+        distribution_method: "gateway",
+        additional: true,
+      });
+      expect(added?.cidr).toMatch(/^10\.200\.\d+\.0\/29$/);
+      // Like every change, another one waits for the rebuild.
+      const busy = await sim().req<ApiErrorBody>("PUT", `${SEGMENTS}/${segment.id}/networks`, {
+        create: [{ mask: 30, distribution_method: "route" }],
+      });
+      expect(busy.body.code).toBe("NOT_READY");
+      await sim().advance(durations.l2_change);
+      expect((await networks(segment.id)).map((n) => n.status)).toEqual(["active"]);
+      expect((await sim().req<Segment>("GET", `${SEGMENTS}/${segment.id}`)).body.status).toBe(
+        "active",
+      );
+    });
+
+    it("deletes one: removed until the rebuild, then gone; members stay as they were", async () => {
+      const segment = await activeSegment();
+      const path = `${SEGMENTS}/${segment.id}/networks`;
+      await sim().req("PUT", path, { create: [{ mask: 28, distribution_method: "route" }] });
+      await sim().advance(durations.l2_change);
+      const [network] = await networks(segment.id);
+      await sim().req("PUT", path, { delete: [network?.id] });
+      expect((await networks(segment.id)).map((n) => n.status)).toEqual(["removed"]);
+      await sim().advance(durations.l2_change);
+      expect(await networks(segment.id)).toEqual([]);
+      expect((await members(segment.id)).map((m) => m.status)).toEqual(["active", "active"]);
+    });
+
+    it("answers 422 naming every bad entry, and 404 for an unknown segment", async () => {
+      const segment = await activeSegment();
+      const bad = await sim().req<ApiErrorBody>("PUT", `${SEGMENTS}/${segment.id}/networks`, {
+        create: [{ mask: 8, distribution_method: "teleport" }],
+        delete: ["nope0000"],
+      });
+      expect(bad.status).toBe(422);
+      expect(Object.keys(bad.body.errors ?? {}).sort()).toEqual([
+        "create.0.distribution_method",
+        "create.0.mask",
+        "delete.0",
+      ]);
+      const empty = await sim().req<ApiErrorBody>("PUT", `${SEGMENTS}/${segment.id}/networks`, {});
+      expect(empty.status).toBe(422);
+      expect((await sim().req("GET", `${SEGMENTS}/nope0000/networks`)).status).toBe(404);
+    });
+  });
+
   describe("delete", () => {
     it("answers 409 NOT_READY while pending", async () => {
       const created = await create();

@@ -183,6 +183,27 @@ describe("order options of dedicated servers", () => {
   });
 });
 
+describe("order options filter as the srvctl CLI asks", () => {
+  const sim = useTestSimulator();
+  const ids = async (path: string) =>
+    (await sim().req<Named[]>("GET", `${OPTIONS}/${path}`)).body.map((r) => r.id);
+
+  it("server models by RAID controller, drive models by media type and interface", async () => {
+    expect(await ids("server_models?has_raid_controller=false")).toEqual([104]);
+    expect(await ids("server_models?has_raid_controller=true")).toEqual([101, 102, 103]);
+    expect(await ids("server_models/102/drive_models?media_type=HDD")).toEqual([204, 205]);
+    expect(await ids("server_models/102/drive_models?interface=SAS")).toEqual([205]);
+  });
+
+  it("uplink models by type and redundancy, bandwidth options by type", async () => {
+    expect(await ids("server_models/101/uplink_models?type=private")).toEqual([401, 402]);
+    expect(await ids("server_models/101/uplink_models?type=public&redundancy=true")).toEqual([404]);
+    expect(await ids("server_models/101/uplink_models/403/bandwidth?type=bytes")).toEqual([
+      501, 502,
+    ]);
+  });
+});
+
 describe("order options of SBM servers", () => {
   const sim = useTestSimulator();
 

@@ -1,0 +1,240 @@
+// Cloud instances as a resource kind (provider/framework/kind.ts). Name, backup copies, GPN,
+// IPv6 and labels change with one PUT; a flavor, an image, a pending upgrade confirmation or a
+// reboot trigger take their own requests and waits (update.ts).
+
+import {
+  type CloudInstance,
+  cloudInstanceGoneStatuses,
+  cloudInstanceStates,
+  platformUuidOf,
+} from "../../sdk/areas/cloud-instances";
+import type { ServersComClient } from "../../sdk/client";
+import { CloudRegionMaintenanceError, ConflictError, NotFoundError } from "../../sdk/core/errors";
+import { stateMatcher } from "../../sdk/wait";
+import type { Checker, PropertyBag } from "../framework/check";
+import type { ResourceKind } from "../framework/kind";
+import { withoutOwnerLabel } from "../framework/ownership";
+import {
+  checkRebootTrigger,
+  REBOOT_TRIGGER_INPUT,
+  rebootTriggerRule,
+} from "../framework/reboot-trigger";
+import { isUnknown } from "../framework/unknowns";
+import { fingerprintProblem } from "../sbm-server/fingerprints";
+import {
+  AWAITING_UPGRADE_CONFIRM,
+  type CloudInstanceInputs,
+  UPGRADE_CONFIRMATIONS,
+  updateCloudInstance,
+  wantsApproval,
+} from "./update";
+
+const MINUTE = 60_000;
+const states = stateMatcher(cloudInstanceStates);
+
+/** user_data often carries credentials; its copy in the outputs is kept secret. */
+export const CLOUD_INSTANCE_SECRET_OUTPUTS = ["userData"] as const;
+
+/**
+ * Every output: the record's fields in camelCase (the spec's `platformUuid` for the wire's
+ * openstack_uuid), whether an upgrade awaits confirmation, and the write-only inputs.
+ */
+export const CLOUD_INSTANCE_OUTPUTS = [
+  "platformUuid",
+  "status",
+  "name",
+  "regionId",
+  "regionCode",
+  "flavorId",
+  "flavorName",
+  "imageId",
+  "imageName",
+  "publicIpv4Address",
+  "privateIpv4Address",
+  "localIpv4Address",
+  "publicIpv6Address",
+  "ipv6Enabled",
+  "gpnEnabled",
+  "backupCopies",
+  "publicPortBlocked",
+  "labels",
+  "createdAt",
+  "updatedAt",
+  "awaitingUpgradeConfirmation",
+  "sshKeyFingerprint",
+  REBOOT_TRIGGER_INPUT,
+  ...CLOUD_INSTANCE_SECRET_OUTPUTS,
+] as const;
+
+export const cloudInstanceKind: ResourceKind<CloudInstance> = {
+  name: "CloudInstance",
+  noun: "cloud instance",
+  // An instance is ACTIVE in about a minute; an upgrade takes up to 10 minutes of downtime plus
+  // the approval, a reinstall a few minutes: 30 minutes covers an update doing several of them.
+  defaultTimeouts: { create: 15 * MINUTE, update: 30 * MINUTE, delete: 15 * MINUTE },
+  properties: {
+    // An instance cannot move between regions.
+    regionId: { rule: "replace" },
+    // Create-only fields the API never returns: a change needs a new instance.
+    sshKeyFingerprint: { rule: "replace", writeOnly: true },
+    userData: { rule: "replace", writeOnly: true },
+    // POST upgrade (then approve_upgrade), POST reinstall: in place, same id and addresses.
+    flavorId: { rule: "update" },
+    imageId: { rule: "update" },
+    name: { rule: "update" },
+    // Absent means the API's defaults, so removing the input switches the feature off again.
+    gpnEnabled: { rule: "update", desired: (news) => news.gpnEnabled ?? false },
+    ipv6Enabled: { rule: "update", desired: (news) => news.ipv6Enabled ?? false },
+    backupCopies: { rule: "update", desired: (news) => news.backupCopies ?? 0 },
+    labels: { rule: "update", desired: (news) => news.labels ?? {} },
+    // "approve" wants no upgrade left awaiting confirmation; "leave" does not mind either way.
+    upgradeConfirmation: {
+      rule: "update",
+      output: "awaitingUpgradeConfirmation",
+      desired: (news) => (wantsApproval(news) ? false : undefined),
+    },
+    [REBOOT_TRIGGER_INPUT]: rebootTriggerRule,
+  },
+  secretOutputs: CLOUD_INSTANCE_SECRET_OUTPUTS,
+
+  check(c: Checker) {
+    c.integer("regionId", true, { min: 1 });
+    c.string("flavorId", true);
+    c.string("imageId", true);
+    c.string("name", true);
+    checkBoolean(c, "gpnEnabled");
+    checkBoolean(c, "ipv6Enabled");
+    c.integer("backupCopies", false, { min: 0 });
+    const fingerprint = c.string("sshKeyFingerprint", false);
+    const problem = fingerprint === undefined ? undefined : fingerprintProblem(fingerprint);
+    if (problem !== undefined) c.fail("sshKeyFingerprint", `sshKeyFingerprint ${problem}`);
+    c.string("userData", false);
+    c.labels();
+    const confirmation = c.string("upgradeConfirmation", false);
+    if (
+      confirmation !== undefined &&
+      !(UPGRADE_CONFIRMATIONS as readonly string[]).includes(confirmation)
+    ) {
+      c.fail(
+        "upgradeConfirmation",
+        `upgradeConfirmation must be "approve" (confirm an upgrade at once) or "leave" (leave ` +
+          `it awaiting confirmation; the API confirms it after 72 hours) (got ${JSON.stringify(confirmation)})`,
+      );
+    }
+    checkRebootTrigger(c);
+  },
+
+  display: (bag: PropertyBag) => (typeof bag.name === "string" ? bag.name : "(unnamed)"),
+
+  async get(client: ServersComClient, id: string) {
+    try {
+      return await client.cloudInstances.get(id);
+    } catch (error) {
+      if (error instanceof NotFoundError) return undefined;
+      throw error;
+    }
+  },
+  // One resource's ownership label matches at most a handful of instances; 100 is a safe bound.
+  findByLabels: (client, labelSelector) =>
+    client.cloudInstances.list({ labelSelector }).toArray({ limit: 100 }),
+  create(client, inputs, labels) {
+    const wanted = inputs as unknown as CloudInstanceInputs;
+    return client.cloudInstances.create({
+      name: wanted.name,
+      region_id: wanted.regionId,
+      flavor_id: wanted.flavorId,
+      image_id: wanted.imageId,
+      labels,
+      ...(wanted.gpnEnabled === undefined ? {} : { gpn_enabled: wanted.gpnEnabled }),
+      ...(wanted.ipv6Enabled === undefined ? {} : { ipv6_enabled: wanted.ipv6Enabled }),
+      ...(wanted.backupCopies === undefined ? {} : { backup_copies: wanted.backupCopies }),
+      ...(wanted.sshKeyFingerprint === undefined
+        ? {}
+        : { ssh_key_fingerprint: wanted.sshKeyFingerprint }),
+      ...(wanted.userData === undefined ? {} : { user_data: wanted.userData }),
+    });
+  },
+  update: updateCloudInstance,
+  // Converging an adopted instance to another image would erase its disk unannounced.
+  refuseAdoption(record, inputs) {
+    if (inputs.imageId === undefined || inputs.imageId === record.image_id) return undefined;
+    return (
+      `imageId is ${JSON.stringify(record.image_id)} there but ${JSON.stringify(inputs.imageId)} ` +
+      "in the program, and changing it reinstalls the instance, erasing its disk. Declare the " +
+      "instance's current image to adopt it, then change it in an update the preview shows."
+    );
+  },
+  async delete(client, id) {
+    await client.cloudInstances.delete(id);
+  },
+  /**
+   * The refusals api-spec.md names for reboot and upgrade (a locked instance: 409 CONFLICT; a
+   * region in maintenance: CLOUD_REGION_MAINTENANCE) change nothing and pass with time: the
+   * framework repeats the update with backoff until its timeout. A reinstall is treated alike.
+   * Other 409s (a create, a delete already under way) keep their own meaning.
+   */
+  busy(error: unknown) {
+    if (error instanceof CloudRegionMaintenanceError) {
+      return `the region is in maintenance mode (CLOUD_REGION_MAINTENANCE: ${error.apiMessage ?? "no message"})`;
+    }
+    if (error instanceof ConflictError && error.code === "CONFLICT" && LOCKABLE.test(error.path)) {
+      return `the instance is locked (409 CONFLICT: ${error.apiMessage ?? "no message"})`;
+    }
+    return undefined;
+  },
+
+  id: (record) => record.id,
+  state: (record) => record.status,
+  // Any settled status: ACTIVE after a create; AWAITING_UPGRADE_CONFIRM, SWITCHED_OFF and RESCUE
+  // only follow a deliberate action, and waiting would not change them.
+  isReady: (record) => states.isSettled(record.status),
+  failure: (record) => (states.isFailed(record.status) ? `status ${record.status}` : undefined),
+  isGone: (record) =>
+    record.status === "DELETING" || cloudInstanceGoneStatuses.includes(record.status),
+  labels: (record) => record.labels ?? {},
+
+  outputs: (record) => ({
+    platformUuid: platformUuidOf(record),
+    status: record.status,
+    name: record.name,
+    regionId: record.region_id,
+    regionCode: record.region_code,
+    flavorId: record.flavor_id,
+    flavorName: record.flavor_name,
+    imageId: record.image_id,
+    imageName: record.image_name,
+    publicIpv4Address: record.public_ipv4_address,
+    privateIpv4Address: record.private_ipv4_address,
+    localIpv4Address: record.local_ipv4_address,
+    publicIpv6Address: record.public_ipv6_address,
+    ipv6Enabled: record.ipv6_enabled,
+    gpnEnabled: record.gpn_enabled,
+    backupCopies: record.backup_copies,
+    publicPortBlocked: record.public_port_blocked,
+    labels: withoutOwnerLabel(record.labels),
+    createdAt: record.created_at,
+    updatedAt: record.updated_at,
+    awaitingUpgradeConfirmation: record.status === AWAITING_UPGRADE_CONFIRM,
+  }),
+  liveInputs: (record) => ({
+    regionId: record.region_id,
+    flavorId: record.flavor_id,
+    imageId: record.image_id,
+    name: record.name,
+    gpnEnabled: record.gpn_enabled,
+    ipv6Enabled: record.ipv6_enabled,
+    backupCopies: record.backup_copies,
+    labels: withoutOwnerLabel(record.labels),
+  }),
+};
+
+/** The actions api-spec.md says a lock or a maintenance refuses (and reinstall, alike). */
+const LOCKABLE = /\/(?:reboot|upgrade|reinstall)$/;
+
+function checkBoolean(c: Checker, property: string): void {
+  const value = c.news[property];
+  if (value === undefined || value === null || isUnknown(value) || typeof value === "boolean") {
+    return;
+  }
+  c.fail(property, `${property} must be true or false (got ${JSON.stringify(value)})`);
+}

@@ -1,0 +1,144 @@
+// The CloudInstance resource as a Pulumi program uses it.
+import * as pulumi from "@pulumi/pulumi";
+import { MODULE, registration } from "../framework/resource";
+import { createShim } from "../shim";
+import {
+  CLOUD_INSTANCE_OUTPUTS,
+  CLOUD_INSTANCE_SECRET_OUTPUTS,
+  cloudInstanceKind,
+} from "./definition";
+import type { UpgradeConfirmation } from "./update";
+
+export type { UpgradeConfirmation } from "./update";
+
+export interface CloudInstanceArgs {
+  /** The cloud region; changing it replaces the instance. */
+  readonly regionId: pulumi.Input<number>;
+  /**
+   * A flavor of the region, e.g. "SSD.50". A larger one upgrades the instance in place (it is
+   * down for up to 10 minutes; see `upgradeConfirmation`). A smaller one is refused with an
+   * error: an instance cannot shrink, so downsizing means replacing it (`pulumi up --replace`).
+   */
+  readonly flavorId: pulumi.Input<string>;
+  /**
+   * An image of the region (a UUID). Changing it reinstalls the instance in place (POST
+   * reinstall): the disk is erased, the id and the addresses stay.
+   */
+  readonly imageId: pulumi.Input<string>;
+  /** The instance's name; default: the Pulumi resource name. Changed in place. */
+  readonly name?: pulumi.Input<string>;
+  /** The global private network; default false. Changed in place. */
+  readonly gpnEnabled?: pulumi.Input<boolean>;
+  /** A public IPv6 address; default false. Changed in place. */
+  readonly ipv6Enabled?: pulumi.Input<boolean>;
+  /** The fingerprint of an account SSH key to install; changing it replaces the instance. */
+  readonly sshKeyFingerprint?: pulumi.Input<string>;
+  /** How many backup copies to keep; default 0. Changed in place. */
+  readonly backupCopies?: pulumi.Input<number>;
+  /** Cloud-init user data; changing it replaces the instance. A secret output. */
+  readonly userData?: pulumi.Input<string>;
+  /** The complete label set; omitted means none. */
+  readonly labels?: pulumi.Input<Record<string, pulumi.Input<string>>>;
+  /**
+   * After a flavor upgrade the instance awaits confirmation (AWAITING_UPGRADE_CONFIRM).
+   * "approve" (default): confirm it at once and wait for ACTIVE; an upgrade found awaiting
+   * confirmation is approved too. "leave": leave it awaiting, to be confirmed or reverted by
+   * hand; the API confirms it by itself 72 hours after the upgrade.
+   */
+  readonly upgradeConfirmation?: pulumi.Input<UpgradeConfirmation>;
+  /**
+   * Any text; changing it reboots the instance (unless the same update upgrades or reinstalls
+   * it, which restarts it anyway). Setting it on create or removing it does nothing.
+   */
+  readonly rebootTrigger?: pulumi.Input<string>;
+  /**
+   * Take over the existing instance with this id instead of creating one (`pulumi import` does
+   * not work with dynamic providers). Its region and image must match (a new image would
+   * reinstall it unannounced); the rest is brought to the declared values. The SSH key and user
+   * data cannot be read back: taken on trust.
+   */
+  readonly adoptId?: pulumi.Input<string>;
+}
+
+// The serialised provider: one object per kind, so Pulumi serialises it once (it caches by object).
+const provider = createShim(cloudInstanceKind.name);
+
+/**
+ * A cloud computing instance.
+ *
+ * - Ready means a settled status: ACTIVE after a create (ERROR, QUOTA_EXCEEDED and
+ *   KEYPAIR_NOT_FOUND fail at once; DELETED, DELETING or a 404 mean it is gone).
+ * - In place: name (sent even when it is the only change), backup copies, GPN, IPv6, labels;
+ *   flavor (upgrade, then approval per `upgradeConfirmation`); image (reinstall); reboot
+ *   trigger. Replaced: region, SSH key, user data (the API takes them at creation only).
+ * - An update does the upgrade first when it approves it (a refused upgrade then changes
+ *   nothing), then the reinstall, the PUT, an upgrade left awaiting confirmation, the reboot.
+ *   While an upgrade awaits confirmation the API refuses the other actions: with
+ *   `upgradeConfirmation: "leave"`, change the flavor in an update of its own.
+ * - A locked instance (409 CONFLICT) or a region in maintenance (CLOUD_REGION_MAINTENANCE):
+ *   the update is repeated with backoff until its timeout, one progress line per change, then
+ *   fails naming the reason; the next `pulumi up` tries again.
+ *
+ * Timeouts (the `customTimeouts` option): create 15 minutes, update 30 minutes, delete 15 minutes.
+ * `platformUuid` is the instance's id on the cloud platform. `userData` is secret.
+ */
+export class CloudInstance extends pulumi.dynamic.Resource {
+  declare readonly platformUuid: pulumi.Output<string>;
+  /** Upper case: ACTIVE, AWAITING_UPGRADE_CONFIRM, ... */
+  declare readonly status: pulumi.Output<string>;
+  declare readonly name: pulumi.Output<string>;
+  declare readonly regionId: pulumi.Output<number>;
+  declare readonly regionCode: pulumi.Output<string>;
+  declare readonly flavorId: pulumi.Output<string>;
+  declare readonly flavorName: pulumi.Output<string>;
+  declare readonly imageId: pulumi.Output<string>;
+  declare readonly imageName: pulumi.Output<string | null>;
+  declare readonly publicIpv4Address: pulumi.Output<string | null>;
+  declare readonly privateIpv4Address: pulumi.Output<string | null>;
+  declare readonly localIpv4Address: pulumi.Output<string | null>;
+  declare readonly publicIpv6Address: pulumi.Output<string | null>;
+  declare readonly ipv6Enabled: pulumi.Output<boolean>;
+  declare readonly gpnEnabled: pulumi.Output<boolean>;
+  declare readonly backupCopies: pulumi.Output<number>;
+  declare readonly publicPortBlocked: pulumi.Output<boolean>;
+  /** The labels, without the provider's ownership label. */
+  declare readonly labels: pulumi.Output<Record<string, string>>;
+  declare readonly createdAt: pulumi.Output<string>;
+  declare readonly updatedAt: pulumi.Output<string>;
+  /** True while an upgrade awaits confirmation (status AWAITING_UPGRADE_CONFIRM). */
+  declare readonly awaitingUpgradeConfirmation: pulumi.Output<boolean>;
+  /** As declared (the API does not return it). */
+  declare readonly sshKeyFingerprint: pulumi.Output<string | undefined>;
+  /** The value last applied. */
+  declare readonly rebootTrigger: pulumi.Output<string | undefined>;
+  /** As declared (the API does not return it). Secret. */
+  declare readonly userData: pulumi.Output<string | undefined>;
+
+  constructor(name: string, args: CloudInstanceArgs, opts: pulumi.CustomResourceOptions = {}) {
+    const { props, opts: options } = registration(
+      {
+        kind: cloudInstanceKind.name,
+        secretOutputs: CLOUD_INSTANCE_SECRET_OUTPUTS,
+        outputs: CLOUD_INSTANCE_OUTPUTS,
+      },
+      name,
+      {
+        regionId: args.regionId,
+        flavorId: args.flavorId,
+        imageId: args.imageId,
+        name: args.name ?? name,
+        gpnEnabled: args.gpnEnabled,
+        ipv6Enabled: args.ipv6Enabled,
+        sshKeyFingerprint: args.sshKeyFingerprint,
+        backupCopies: args.backupCopies,
+        userData: args.userData,
+        labels: args.labels,
+        upgradeConfirmation: args.upgradeConfirmation,
+        rebootTrigger: args.rebootTrigger,
+        adoptId: args.adoptId,
+      },
+      opts,
+    );
+    super(provider, name, props, options, MODULE, cloudInstanceKind.name);
+  }
+}

@@ -1,0 +1,162 @@
+// Dedicated servers as a resource kind (provider/framework/kind.ts). One server per resource,
+// ordered by the month: create orders it (POST with one `hosts` entry), delete schedules its
+// release, and everything the API can change in place is changed in place (update.ts), with the
+// three iPXE Boot flows of api-spec.md. The modules beside this one hold the parts:
+//   check.ts    input rules and the iPXE Boot restrictions the declaration shows
+//   inputs.ts   inputs, their normal forms, request bodies
+//   record.ts   the live server (record + features + SSH keys), readiness, outputs
+//   plan.ts     feature / reinstall / script steps; update.ts runs them
+import type { ServersComClient } from "../../sdk/client";
+import { ConflictError, InputValidationError } from "../../sdk/core/errors";
+import type { PropertyBag } from "../framework/check";
+import type { ResourceKind } from "../framework/kind";
+import { REBOOT_TRIGGER_INPUT, rebootTriggerRule } from "../framework/reboot-trigger";
+import { checkDedicatedServer } from "./check";
+import { createBody, desiredDrives, desiredSet, inputsOf } from "./inputs";
+import { unsupportedFeatures } from "./location";
+import {
+  type DedicatedServerLive,
+  getDedicatedServer,
+  isReady,
+  isReleased,
+  liveInputsOf,
+  outputsOf,
+  stateOf,
+} from "./record";
+import { updateDedicatedServer } from "./update";
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/** Every output: the record's fields (record.ts, outputsOf) and the inputs the outputs keep. */
+export const DEDICATED_SERVER_OUTPUTS = [
+  "hostname",
+  "title",
+  "type",
+  "rackId",
+  "locationId",
+  "locationCode",
+  "status",
+  "operationalStatus",
+  "powerStatus",
+  "configuration",
+  "privateIpv4Address",
+  "publicIpv4Address",
+  "oobIpv4Address",
+  "leaseStartAt",
+  "scheduledReleaseAt",
+  "labels",
+  "createdAt",
+  "updatedAt",
+  "ramSize",
+  "serverModelId",
+  "serverModelName",
+  "privateUplinkId",
+  "privateUplinkName",
+  "publicUplinkId",
+  "publicUplinkName",
+  "bandwidthId",
+  "bandwidthName",
+  "operatingSystemId",
+  "operatingSystemFullName",
+  "uplinkModels",
+  "ipxeConfig",
+  "features",
+  "featureStatuses",
+  "ipxeBootFeature",
+  "sshKeyFingerprints",
+  // Write-only inputs the outputs keep (the API does not return them).
+  "drives",
+  "ipv6",
+  "userData",
+  "rebootOnIpxeChange",
+  REBOOT_TRIGGER_INPUT,
+] as const;
+
+/** `uplinkModels` without an absent public uplink, so that null, undefined and absent agree. */
+function desiredUplinks(value: unknown): unknown {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return value;
+  const { public: publicUplink, ...rest } = value as Record<string, unknown>;
+  return publicUplink === undefined || publicUplink === null
+    ? rest
+    : { ...rest, public: publicUplink };
+}
+
+export const dedicatedServerKind: ResourceKind<DedicatedServerLive> = {
+  name: "DedicatedServer",
+  noun: "dedicated server",
+  // The service racks, cables and installs a server: hours, not minutes (Terraform allows 24 h;
+  // the simulator takes 20 minutes). A reinstall, a feature switch and a reboot fit in 2 h. A
+  // delete only schedules the release, which the service answers at once.
+  defaultTimeouts: { create: 6 * HOUR, update: 2 * HOUR, delete: HOUR },
+  properties: {
+    // The order's hardware and network: the API cannot change them on a live server.
+    locationId: { rule: "replace" },
+    serverModelId: { rule: "replace" },
+    uplinkModels: { rule: "replace", desired: (news) => desiredUplinks(news.uplinkModels) },
+    ramSize: { rule: "replace" },
+    // Not in the record: compared with the values last applied (diff.ts, writeOnly).
+    drives: { rule: "replace", writeOnly: true, desired: (news) => desiredDrives(news.drives) },
+    ipv6: { rule: "replace", writeOnly: true, desired: (news) => news.ipv6 ?? false },
+    // In place, in steps (update.ts).
+    operatingSystemId: { rule: "update" },
+    features: { rule: "update", desired: (news) => desiredSet(news.features) },
+    ipxeConfig: { rule: "update" },
+    hostname: { rule: "update" },
+    sshKeyFingerprints: { rule: "update", desired: (news) => desiredSet(news.sshKeyFingerprints) },
+    // Used by the order and by a reinstall only: a change alone is recorded, not sent.
+    userData: { rule: "update", writeOnly: true },
+    labels: { rule: "update", desired: (news) => news.labels ?? {} },
+    // An instruction for updates, never a difference by itself.
+    rebootOnIpxeChange: {
+      rule: "ignore",
+      writeOnly: true,
+      desired: (news) => news.rebootOnIpxeChange ?? false,
+    },
+    [REBOOT_TRIGGER_INPUT]: rebootTriggerRule,
+  },
+  secretOutputs: [],
+
+  check: checkDedicatedServer,
+
+  display: (bag: PropertyBag) => (typeof bag.hostname === "string" ? bag.hostname : "(unnamed)"),
+
+  get: getDedicatedServer,
+  // One resource's ownership label matches at most a handful of servers; 100 is a safe bound.
+  async findByLabels(client: ServersComClient, labelSelector: string) {
+    const servers = await client.dedicatedServers.list({ labelSelector }).toArray({ limit: 100 });
+    return servers.filter((server) => !isReleased(server)).map((server) => ({ server }));
+  },
+  async create(client, bag, labels) {
+    const inputs = inputsOf(bag);
+    // Before buying anything: features the location does not offer (iPXE Boot among them).
+    const unsupported = await unsupportedFeatures(client, inputs.locationId, inputs.features ?? []);
+    if (unsupported !== undefined) throw new InputValidationError("features", unsupported);
+    const servers = await client.dedicatedServers.create(createBody(inputs, labels));
+    // The answer has one record per hosts entry, matched by title == hostname (wire-notes.md).
+    const server = servers.find((s) => s.title === inputs.hostname) ?? servers[0];
+    if (server === undefined) {
+      // The order may still exist: the framework looks for it by its ownership label.
+      throw new Error("the order was accepted but its answer lists no server");
+    }
+    return { server };
+  },
+  update: updateDedicatedServer,
+  async delete(client, id) {
+    try {
+      await client.dedicatedServers.scheduleRelease(id);
+    } catch (error) {
+      // Released already (by an interrupted destroy, or outside Pulumi): what delete wants.
+      if (error instanceof ConflictError && error.code === "HOST_RELEASE_ALREADY_SCHEDULED") return;
+      throw error;
+    }
+  },
+
+  id: (live) => live.server.id,
+  state: stateOf,
+  isReady,
+  isGone: (live) => isReleased(live.server),
+  labels: (live) => live.server.labels,
+  outputs: outputsOf,
+  liveInputs: liveInputsOf,
+};

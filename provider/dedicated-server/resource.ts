@@ -1,0 +1,191 @@
+// The DedicatedServer resource as a Pulumi program uses it.
+import * as pulumi from "@pulumi/pulumi";
+import { MODULE, registration } from "../framework/resource";
+import { createShim } from "../shim";
+import { DEDICATED_SERVER_OUTPUTS, dedicatedServerKind } from "./definition";
+
+export interface DedicatedServerUplinkModelsArgs {
+  /** The private uplink model offered for the server model. */
+  readonly private: pulumi.Input<{ readonly id: pulumi.Input<number> }>;
+  /** The public uplink and its bandwidth option; omitted: no public uplink. */
+  readonly public?: pulumi.Input<{
+    readonly id: pulumi.Input<number>;
+    readonly bandwidthModelId: pulumi.Input<number>;
+  }>;
+}
+
+export interface DedicatedServerDrivesArgs {
+  /** Which drive model goes in which slot (positions from 0). */
+  readonly slots: pulumi.Input<
+    pulumi.Input<{
+      readonly position: pulumi.Input<number>;
+      readonly driveModelId: pulumi.Input<number>;
+    }>[]
+  >;
+  /** Groups of filled slots; `ignore: true` leaves a group unconfigured. */
+  readonly layout?: pulumi.Input<
+    pulumi.Input<{
+      readonly slotPositions: pulumi.Input<pulumi.Input<number>[]>;
+      readonly ignore?: pulumi.Input<boolean>;
+    }>[]
+  >;
+}
+
+export interface DedicatedServerArgs {
+  /** The location (ids from the location list); changing it replaces the server. */
+  readonly locationId: pulumi.Input<number>;
+  /** The server model offered there; changing it replaces the server. */
+  readonly serverModelId: pulumi.Input<number>;
+  /** Changing them replaces the server. */
+  readonly uplinkModels: pulumi.Input<DedicatedServerUplinkModelsArgs>;
+  /** GB, one of the server model's RAM options; changing it replaces the server. */
+  readonly ramSize: pulumi.Input<number>;
+  /** The drives and their layout; changing them replaces the server. */
+  readonly drives: pulumi.Input<DedicatedServerDrivesArgs>;
+  /**
+   * The operating system (Windows included), or null for none: iPXE Boot, with an iPXE feature
+   * in `features` and `ipxeConfig`. Changing it reinstalls the server in place (its disks are
+   * wiped); changing it to null is the reinstall-based iPXE Boot flow.
+   */
+  readonly operatingSystemId: pulumi.Input<number | null>;
+  /**
+   * The complete set of active features (omitted: none), such as private_ipxe_boot or
+   * public_ipxe_boot (one at most), no_private_ip, no_public_ip_address, no_public_network.
+   * Changed in place: features leave before others are activated.
+   */
+  readonly features?: pulumi.Input<pulumi.Input<string>[]>;
+  /**
+   * The iPXE script (first line `#!ipxe`, at most 64 KB) for iPXE Boot. On a server already in
+   * iPXE Boot mode a new script is applied in place and takes effect at the next boot: see
+   * rebootOnIpxeChange.
+   */
+  readonly ipxeConfig?: pulumi.Input<string>;
+  /** Default false; changing it replaces the server. */
+  readonly ipv6?: pulumi.Input<boolean>;
+  /** The server's host name (the record's title); default: the resource name. */
+  readonly hostname?: pulumi.Input<string>;
+  /** The complete set of SSH keys attached to the server (omitted: none). */
+  readonly sshKeyFingerprints?: pulumi.Input<pulumi.Input<string>[]>;
+  /**
+   * Cloud-init user data for the order and for reinstalls. Changing it alone changes nothing on
+   * the server: the new value is used by the next reinstall. Not secret, but kept out of logs.
+   */
+  readonly userData?: pulumi.Input<string>;
+  /** The complete label set; omitted means none. */
+  readonly labels?: pulumi.Input<Record<string, pulumi.Input<string>>>;
+  /**
+   * Take over the existing server with this id instead of ordering one (`pulumi import` does not
+   * work with dynamic providers). Its location, server model, uplinks and RAM must match; drives
+   * and ipv6 cannot be read back and are taken as declared; the rest is brought to the program.
+   */
+  readonly adoptId?: pulumi.Input<string>;
+  /**
+   * Whether Pulumi reboots the server after changing the iPXE script or feature of a server in
+   * iPXE Boot mode, so the new script applies at once. Default false: Pulumi prints that a reboot
+   * is needed and leaves the timing to you.
+   */
+  readonly rebootOnIpxeChange?: pulumi.Input<boolean>;
+  /** Any text; changing it reboots the server and waits until it is ready again. */
+  readonly rebootTrigger?: pulumi.Input<string>;
+}
+
+// The serialised provider: one object per kind, so Pulumi serialises it once (it caches by object).
+const provider = createShim(dedicatedServerKind.name);
+
+/**
+ * A dedicated server, ordered by the month. One resource is one server.
+ *
+ * Ready means status `active`, operational status `normal`, power status `powered_on`, and no
+ * feature switching. Deleting schedules the release (at the end of the billing period): the
+ * server counts as gone from then on.
+ *
+ * Timeouts (the `customTimeouts` option): create 6 h, update 2 h, delete 1 h. Every wait of a
+ * multi-step update (feature switch, reinstall, reboot) gets the update timeout.
+ *
+ * configuration_details is flattened into top-level outputs (ramSize, serverModelId,
+ * operatingSystemId, ...), so each input compares with the output of the same name.
+ */
+export class DedicatedServer extends pulumi.dynamic.Resource {
+  declare readonly hostname: pulumi.Output<string>;
+  declare readonly title: pulumi.Output<string>;
+  declare readonly type: pulumi.Output<string>;
+  declare readonly rackId: pulumi.Output<string | null | undefined>;
+  declare readonly locationId: pulumi.Output<number>;
+  declare readonly locationCode: pulumi.Output<string>;
+  declare readonly status: pulumi.Output<string>;
+  declare readonly operationalStatus: pulumi.Output<string | undefined>;
+  declare readonly powerStatus: pulumi.Output<string | undefined>;
+  /** The hardware in words: "Dell R640 / 64 GB RAM / 2 x Samsung PM883 960GB". */
+  declare readonly configuration: pulumi.Output<string>;
+  declare readonly privateIpv4Address: pulumi.Output<string | null>;
+  declare readonly publicIpv4Address: pulumi.Output<string | null>;
+  declare readonly oobIpv4Address: pulumi.Output<string | null | undefined>;
+  declare readonly leaseStartAt: pulumi.Output<string | null>;
+  /** Set once the release is scheduled; the resource is then gone. */
+  declare readonly scheduledReleaseAt: pulumi.Output<string | null>;
+  /** The labels, without the provider's ownership label. */
+  declare readonly labels: pulumi.Output<Record<string, string>>;
+  declare readonly createdAt: pulumi.Output<string>;
+  declare readonly updatedAt: pulumi.Output<string>;
+  // configuration_details, flattened.
+  declare readonly ramSize: pulumi.Output<number | null>;
+  declare readonly serverModelId: pulumi.Output<number | null>;
+  declare readonly serverModelName: pulumi.Output<string | null>;
+  declare readonly privateUplinkId: pulumi.Output<number | null>;
+  declare readonly privateUplinkName: pulumi.Output<string | null>;
+  declare readonly publicUplinkId: pulumi.Output<number | null>;
+  declare readonly publicUplinkName: pulumi.Output<string | null>;
+  declare readonly bandwidthId: pulumi.Output<number | null>;
+  declare readonly bandwidthName: pulumi.Output<string | null>;
+  declare readonly operatingSystemId: pulumi.Output<number | null>;
+  declare readonly operatingSystemFullName: pulumi.Output<string | null>;
+  declare readonly uplinkModels: pulumi.Output<{
+    private: { id: number };
+    public?: { id: number; bandwidthModelId: number | null };
+  }>;
+  /** The server's iPXE script, null when it has none. */
+  declare readonly ipxeConfig: pulumi.Output<string | null>;
+  /** The active features (activated, or activation requested), sorted. */
+  declare readonly features: pulumi.Output<string[]>;
+  /** Every feature the server lists, with its status (activated, deactivated, unavailable...). */
+  declare readonly featureStatuses: pulumi.Output<Record<string, string>>;
+  /** The active iPXE Boot feature: private_ipxe_boot, public_ipxe_boot, or null. */
+  declare readonly ipxeBootFeature: pulumi.Output<string | null>;
+  declare readonly sshKeyFingerprints: pulumi.Output<string[]>;
+  // Inputs the API does not return: the values last applied.
+  declare readonly drives: pulumi.Output<{
+    slots: { position: number; driveModelId: number }[];
+    layout: { slotPositions: number[]; ignore: boolean }[];
+  }>;
+  declare readonly ipv6: pulumi.Output<boolean>;
+  declare readonly userData: pulumi.Output<string | undefined>;
+  declare readonly rebootOnIpxeChange: pulumi.Output<boolean>;
+  declare readonly rebootTrigger: pulumi.Output<string | undefined>;
+
+  constructor(name: string, args: DedicatedServerArgs, opts: pulumi.CustomResourceOptions = {}) {
+    const { props, opts: options } = registration(
+      { kind: dedicatedServerKind.name, secretOutputs: [], outputs: DEDICATED_SERVER_OUTPUTS },
+      name,
+      {
+        locationId: args.locationId,
+        serverModelId: args.serverModelId,
+        uplinkModels: args.uplinkModels,
+        ramSize: args.ramSize,
+        drives: args.drives,
+        operatingSystemId: args.operatingSystemId,
+        features: args.features,
+        ipxeConfig: args.ipxeConfig,
+        ipv6: args.ipv6,
+        hostname: args.hostname ?? name,
+        sshKeyFingerprints: args.sshKeyFingerprints,
+        userData: args.userData,
+        labels: args.labels,
+        adoptId: args.adoptId,
+        rebootOnIpxeChange: args.rebootOnIpxeChange,
+        rebootTrigger: args.rebootTrigger,
+      },
+      opts,
+    );
+    super(provider, name, props, options, MODULE, dedicatedServerKind.name);
+  }
+}

@@ -1,0 +1,224 @@
+// Cloud regions, each with the flavors and images a cloud instance can be created from there
+// (images differ per region: an image id of one region is refused in another).
+import type * as pulumi from "@pulumi/pulumi";
+import type { CloudFlavor, CloudImage, CloudRegion } from "../../sdk/areas/cloud-regions";
+import { ServersComError } from "../../sdk/core/errors";
+import { oneOf, text, wholeNumber } from "./framework/args";
+import { findById } from "./framework/by-id";
+import {
+  type Lookup,
+  type LookupOptions,
+  type LookupOutputOptions,
+  lookupContext,
+  lookupOutput,
+  type OutputArgs,
+} from "./framework/invoke";
+import { collect, PAGE_SIZE } from "./framework/lists";
+import { pickByName } from "./framework/match";
+
+/** A cloud region by exactly one of id, code or name (case-insensitive). */
+export interface GetCloudRegionArgs {
+  readonly id?: number;
+  /** "AMS1". */
+  readonly code?: string;
+  /** "Amsterdam". */
+  readonly name?: string;
+}
+
+export interface CloudFlavorResult {
+  readonly id: string;
+  readonly name: string;
+}
+
+export interface CloudImageResult {
+  readonly id: string;
+  readonly name: string;
+}
+
+export interface GetCloudRegionResult {
+  readonly id: number;
+  readonly name: string;
+  readonly code: string;
+  /** What an instance here can be sized as. */
+  readonly flavors: CloudFlavorResult[];
+  /** What an instance here can be created from. */
+  readonly images: CloudImageResult[];
+}
+
+export interface GetCloudRegionsResult {
+  readonly cloudRegions: GetCloudRegionResult[];
+}
+
+/** A flavor of a region by exactly one of id or name ("SSD.50"). */
+export interface GetCloudFlavorArgs {
+  readonly regionId: number;
+  readonly id?: string;
+  readonly name?: string;
+}
+
+/** An image of a region by exactly one of id or name ("ubuntu 24.04"). */
+export interface GetCloudImageArgs {
+  readonly regionId: number;
+  readonly id?: string;
+  readonly name?: string;
+}
+
+/** Every region with its flavors and images (two more requests per region). */
+export async function getCloudRegions(
+  _args: Record<string, never> = {},
+  opts?: LookupOptions,
+): Promise<GetCloudRegionsResult> {
+  const lookup = lookupContext("getCloudRegions", opts);
+  const regions = await listRegions(lookup);
+  return {
+    cloudRegions: await Promise.all(regions.map((region) => withCatalogue(lookup, region))),
+  };
+}
+
+export function getCloudRegionsOutput(
+  args: OutputArgs<Record<string, never>> = {},
+  opts?: LookupOutputOptions,
+): pulumi.Output<GetCloudRegionsResult> {
+  return lookupOutput(getCloudRegions, args, opts);
+}
+
+export async function getCloudRegion(
+  args: GetCloudRegionArgs,
+  opts?: LookupOptions,
+): Promise<GetCloudRegionResult> {
+  const lookup = lookupContext("getCloudRegion", opts);
+  const key = oneOf(lookup.fn, args, ["id", "code", "name"]);
+  const regions = await listRegions(lookup);
+  const noWhere = async () => "";
+  const region =
+    key === "id"
+      ? await findById(lookup, "cloud region", wholeNumber(lookup.fn, args, "id"), regions, noWhere)
+      : await pickByName(
+          {
+            fn: lookup.fn,
+            what: "cloud region",
+            query: text(lookup.fn, args, key),
+            mode: key === "code" ? "exact" : "words",
+          },
+          regions.map((candidate) => ({
+            item: candidate,
+            names: [key === "code" ? candidate.code : candidate.name],
+            label: key === "code" ? candidate.code : candidate.name,
+            id: candidate.id,
+          })),
+        );
+  return withCatalogue(lookup, region);
+}
+
+export function getCloudRegionOutput(
+  args: OutputArgs<GetCloudRegionArgs>,
+  opts?: LookupOutputOptions,
+): pulumi.Output<GetCloudRegionResult> {
+  return lookupOutput(getCloudRegion, args, opts);
+}
+
+export async function getCloudFlavor(
+  args: GetCloudFlavorArgs,
+  opts?: LookupOptions,
+): Promise<CloudFlavorResult> {
+  const lookup = lookupContext("getCloudFlavor", opts);
+  const regionId = wholeNumber(lookup.fn, args, "regionId");
+  return pickItem(lookup, args, "cloud flavor", regionId, await listFlavors(lookup, regionId));
+}
+
+export function getCloudFlavorOutput(
+  args: OutputArgs<GetCloudFlavorArgs>,
+  opts?: LookupOutputOptions,
+): pulumi.Output<CloudFlavorResult> {
+  return lookupOutput(getCloudFlavor, args, opts);
+}
+
+export async function getCloudImage(
+  args: GetCloudImageArgs,
+  opts?: LookupOptions,
+): Promise<CloudImageResult> {
+  const lookup = lookupContext("getCloudImage", opts);
+  const regionId = wholeNumber(lookup.fn, args, "regionId");
+  return pickItem(lookup, args, "cloud image", regionId, await listImages(lookup, regionId));
+}
+
+export function getCloudImageOutput(
+  args: OutputArgs<GetCloudImageArgs>,
+  opts?: LookupOutputOptions,
+): pulumi.Output<CloudImageResult> {
+  return lookupOutput(getCloudImage, args, opts);
+}
+
+/** A flavor or image by id or name; both are `{id, name}` and have no GET of one. */
+async function pickItem(
+  lookup: Lookup,
+  args: { readonly id?: string; readonly name?: string },
+  what: string,
+  regionId: number,
+  items: readonly { readonly id: string; readonly name: string }[],
+): Promise<{ id: string; name: string }> {
+  const key = oneOf(lookup.fn, args, ["id", "name"]);
+  const where = regionWhere(lookup, regionId);
+  const item =
+    key === "id"
+      ? await findById(lookup, what, text(lookup.fn, args, "id"), items, where)
+      : await pickByName(
+          { fn: lookup.fn, what, query: text(lookup.fn, args, "name"), mode: "words", where },
+          items.map((candidate) => ({
+            item: candidate,
+            names: [candidate.name],
+            label: candidate.name,
+            id: candidate.id,
+          })),
+        );
+  return { id: item.id, name: item.name };
+}
+
+function listRegions(lookup: Lookup): Promise<CloudRegion[]> {
+  return collect(lookup.client.cloudRegions.list({ perPage: PAGE_SIZE }, lookup.call), {
+    fn: lookup.fn,
+    what: "cloud regions",
+  });
+}
+
+function listFlavors(lookup: Lookup, regionId: number): Promise<CloudFlavor[]> {
+  return collect(
+    lookup.client.cloudRegions.listFlavors(regionId, { perPage: PAGE_SIZE }, lookup.call),
+    { fn: lookup.fn, what: "cloud flavors" },
+  );
+}
+
+function listImages(lookup: Lookup, regionId: number): Promise<CloudImage[]> {
+  return collect(
+    lookup.client.cloudRegions.listImages(regionId, { perPage: PAGE_SIZE }, lookup.call),
+    { fn: lookup.fn, what: "cloud images" },
+  );
+}
+
+async function withCatalogue(lookup: Lookup, region: CloudRegion): Promise<GetCloudRegionResult> {
+  const [flavors, images] = await Promise.all([
+    listFlavors(lookup, region.id),
+    listImages(lookup, region.id),
+  ]);
+  return {
+    id: region.id,
+    name: region.name,
+    code: region.code,
+    flavors: flavors.map(({ id, name }) => ({ id, name })),
+    images: images.map(({ id, name }) => ({ id, name })),
+  };
+}
+
+/** " in cloud region AMS1", read only when a lookup fails (the id stands in if that fails too). */
+function regionWhere(lookup: Lookup, regionId: number): () => Promise<string> {
+  return async () => {
+    let name = String(regionId);
+    try {
+      const regions = await listRegions(lookup);
+      name = regions.find((region) => region.id === regionId)?.code ?? name;
+    } catch (error) {
+      if (!(error instanceof ServersComError)) throw error;
+    }
+    return ` in cloud region ${name}`;
+  };
+}

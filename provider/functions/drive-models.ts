@@ -1,0 +1,142 @@
+// Drive models a server model's slots can hold in a location; one of them through the spec's
+// endpoint GET /locations/{loc}/order_options/server_models/{sm}/drive_models/{id}.
+import type * as pulumi from "@pulumi/pulumi";
+import type { DriveModel } from "../../sdk/areas/locations";
+import { definedFields, oneOf, optionalText, text, wholeNumber } from "./framework/args";
+import { getById } from "./framework/by-id";
+import {
+  type Lookup,
+  type LookupOptions,
+  type LookupOutputOptions,
+  lookupContext,
+  lookupOutput,
+  type OutputArgs,
+} from "./framework/invoke";
+import { collect, PAGE_SIZE } from "./framework/lists";
+import { pickByName } from "./framework/match";
+import { locationWhere } from "./locations";
+
+export interface GetDriveModelsArgs {
+  readonly locationId: number;
+  readonly serverModelId: number;
+  /** Only models whose name contains this text. */
+  readonly searchPattern?: string;
+  /** Only this media type: "SSD", "HDD", "NVMe"... */
+  readonly mediaType?: string;
+  /** Only this interface: "SATA3", "SAS", "NVMe"... */
+  readonly interface?: string;
+}
+
+/** One drive model by exactly one of id or name (case-insensitive). */
+export interface GetDriveModelArgs {
+  readonly locationId: number;
+  readonly serverModelId: number;
+  readonly id?: number;
+  /** The model's name, or whole words of it that fit one model only ("PM883"). */
+  readonly name?: string;
+}
+
+export interface GetDriveModelResult {
+  readonly id: number;
+  readonly name: string;
+  /** GB. */
+  readonly capacity: number;
+  readonly interface: string;
+  readonly formFactor: string;
+  readonly mediaType: string;
+}
+
+export interface GetDriveModelsResult {
+  readonly driveModels: GetDriveModelResult[];
+}
+
+export async function getDriveModels(
+  args: GetDriveModelsArgs,
+  opts?: LookupOptions,
+): Promise<GetDriveModelsResult> {
+  const lookup = lookupContext("getDriveModels", opts);
+  const locationId = wholeNumber(lookup.fn, args, "locationId");
+  const serverModelId = wholeNumber(lookup.fn, args, "serverModelId");
+  const filters = {
+    searchPattern: optionalText(lookup.fn, args, "searchPattern"),
+    mediaType: optionalText(lookup.fn, args, "mediaType"),
+    interface: optionalText(lookup.fn, args, "interface"),
+  };
+  const models = await listDriveModels(lookup, locationId, serverModelId, filters);
+  return { driveModels: models.map(driveModelResult) };
+}
+
+export function getDriveModelsOutput(
+  args: OutputArgs<GetDriveModelsArgs>,
+  opts?: LookupOutputOptions,
+): pulumi.Output<GetDriveModelsResult> {
+  return lookupOutput(getDriveModels, args, opts);
+}
+
+export async function getDriveModel(
+  args: GetDriveModelArgs,
+  opts?: LookupOptions,
+): Promise<GetDriveModelResult> {
+  const lookup = lookupContext("getDriveModel", opts);
+  const locationId = wholeNumber(lookup.fn, args, "locationId");
+  const serverModelId = wholeNumber(lookup.fn, args, "serverModelId");
+  const key = oneOf(lookup.fn, args, ["id", "name"]);
+  if (key === "id") {
+    const id = wholeNumber(lookup.fn, args, "id");
+    const model = await getById(lookup, "drive model", id, () =>
+      lookup.client.locations.getDriveModel(locationId, serverModelId, id, lookup.call),
+    );
+    return driveModelResult(model);
+  }
+  const model = await pickByName(
+    {
+      fn: lookup.fn,
+      what: "drive model",
+      query: text(lookup.fn, args, "name"),
+      mode: "words",
+      where: locationWhere(lookup, locationId, ` for server model ${serverModelId}`),
+    },
+    (await listDriveModels(lookup, locationId, serverModelId, {})).map((candidate) => ({
+      item: candidate,
+      names: [candidate.name],
+      label: candidate.name,
+      id: candidate.id,
+    })),
+  );
+  return driveModelResult(model);
+}
+
+export function getDriveModelOutput(
+  args: OutputArgs<GetDriveModelArgs>,
+  opts?: LookupOutputOptions,
+): pulumi.Output<GetDriveModelResult> {
+  return lookupOutput(getDriveModel, args, opts);
+}
+
+function listDriveModels(
+  lookup: Lookup,
+  locationId: number,
+  serverModelId: number,
+  filters: {
+    readonly searchPattern?: string | undefined;
+    readonly mediaType?: string | undefined;
+    readonly interface?: string | undefined;
+  },
+): Promise<DriveModel[]> {
+  const options = { perPage: PAGE_SIZE, ...definedFields(filters) };
+  return collect(
+    lookup.client.locations.listDriveModels(locationId, serverModelId, options, lookup.call),
+    { fn: lookup.fn, what: "drive models" },
+  );
+}
+
+function driveModelResult(model: DriveModel): GetDriveModelResult {
+  return {
+    id: model.id,
+    name: model.name,
+    capacity: model.capacity,
+    interface: model.interface,
+    formFactor: model.form_factor,
+    mediaType: model.media_type,
+  };
+}

@@ -1,0 +1,101 @@
+// The two forms of every lookup function, as Pulumi's own functions come: `getX(args, opts?)`
+// answers a Promise of plain values, `getXOutput(args, opts?)` takes Inputs and answers an Output.
+// Both run in the program: a dynamic provider has no invoke, and a lookup needs nothing of the
+// provider host but the configuration, which the program can read itself.
+import * as pulumi from "@pulumi/pulumi";
+import type { ServersComClient } from "../../../sdk/client";
+import type { CallOptions } from "../../../sdk/core/contract";
+import { LabelSelectorBuilder } from "../../../sdk/labels";
+import { functionClient } from "./settings";
+
+export interface LookupOptions {
+  /** Aborts the lookup's requests when signalled. */
+  readonly signal?: AbortSignal;
+}
+
+export interface LookupOutputOptions extends LookupOptions {
+  /**
+   * Resources the lookup waits for (as `dependsOn` of Pulumi's invoke options): it runs once they
+   * are created, and during a preview stays unknown while any of them is to be created.
+   */
+  readonly dependsOn?:
+    | pulumi.Input<pulumi.Input<pulumi.Resource>[]>
+    | pulumi.Input<pulumi.Resource>;
+}
+
+/** The arguments of `getXOutput`: those of `getX`, each an Input. */
+export type OutputArgs<T> = { readonly [K in keyof T]: pulumi.Input<T[K]> };
+
+/** What a lookup runs with: its name for messages, the client, and the per-call options. */
+export interface Lookup {
+  readonly fn: string;
+  readonly client: ServersComClient;
+  readonly call: CallOptions;
+}
+
+/**
+ * The client is made on first use, after the arguments are checked: a wrong argument is then
+ * reported as such even where no token is configured.
+ */
+export function lookupContext(fn: string, opts: LookupOptions | undefined): Lookup {
+  const signal = opts?.signal;
+  let client: ServersComClient | undefined;
+  return {
+    fn,
+    call: signal === undefined ? {} : { signal },
+    get client() {
+      client ??= functionClient();
+      return client;
+    },
+  };
+}
+
+/**
+ * The Output form of a lookup. Arguments are resolved first (an unknown one during a preview
+ * leaves the result unknown, as for any Output); secret arguments make the result secret.
+ */
+export function lookupOutput<A extends object, R>(
+  run: (args: A, opts?: LookupOptions) => Promise<R>,
+  args: OutputArgs<A>,
+  opts: LookupOutputOptions | undefined,
+): pulumi.Output<R> {
+  const signal = opts?.signal;
+  const plainOpts: LookupOptions = signal === undefined ? {} : { signal };
+  return pulumi
+    .all([pulumi.output(withSelectorTexts(args)), dependenciesOf(opts?.dependsOn)])
+    .apply(([resolved]) => run(resolved as unknown as A, plainOpts));
+}
+
+/**
+ * `pulumi.output` copies class instances into plain objects, which would turn a selector builder
+ * into `{requirements: [...]}`: builders are turned into their text first, also inside Outputs
+ * and Promises, so that they survive the resolution.
+ */
+function withSelectorTexts(args: object): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(args)) {
+    if (pulumi.Output.isInstance(value)) out[key] = value.apply(builderText);
+    else if (value instanceof Promise) out[key] = value.then(builderText);
+    else out[key] = builderText(value);
+  }
+  return out;
+}
+
+function builderText(value: unknown): unknown {
+  return value instanceof LabelSelectorBuilder ? value.toString() : value;
+}
+
+/** An Output known once every resource of `dependsOn` is (ids for custom resources). */
+function dependenciesOf(dependsOn: LookupOutputOptions["dependsOn"]): pulumi.Output<unknown> {
+  if (dependsOn === undefined) return pulumi.output([]);
+  // Unwrap's type of a Resource is of no use here: the values are read as Resources below.
+  const resources = pulumi.output(dependsOn) as pulumi.Output<unknown>;
+  return resources.apply((value) => {
+    const list = (Array.isArray(value) ? value : [value]) as pulumi.Resource[];
+    return pulumi.all(
+      list.map((resource) =>
+        pulumi.CustomResource.isInstance(resource) ? resource.id : resource.urn,
+      ),
+    );
+  });
+}

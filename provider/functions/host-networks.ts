@@ -1,0 +1,135 @@
+// Networks of a host: a dedicated server, an SBM server or a Kubernetes bare metal node, with
+// the spec's filters (family, interface type, distribution method, additional, search pattern).
+import type * as pulumi from "@pulumi/pulumi";
+import type {
+  Network,
+  NetworkDistributionMethod,
+  NetworkFamily,
+  NetworkInterfaceType,
+  NetworkListOptions,
+} from "../../sdk/areas/common";
+import { type HostKind, hostKinds } from "../../sdk/areas/host-common";
+import type { PagePromise } from "../../sdk/core/contract";
+import {
+  definedFields,
+  optionalBoolean,
+  optionalChoice,
+  optionalText,
+  text,
+} from "./framework/args";
+import {
+  type Lookup,
+  type LookupOptions,
+  type LookupOutputOptions,
+  lookupContext,
+  lookupOutput,
+  type OutputArgs,
+} from "./framework/invoke";
+import { collect, listLimit, PAGE_SIZE } from "./framework/lists";
+import { findHostById } from "./hosts";
+
+const FAMILIES: readonly NetworkFamily[] = ["ipv4", "ipv6"];
+const INTERFACE_TYPES: readonly NetworkInterfaceType[] = ["public", "private", "oob"];
+const DISTRIBUTION_METHODS: readonly NetworkDistributionMethod[] = ["route", "gateway"];
+
+export interface GetHostNetworksArgs {
+  readonly hostId: string;
+  /** The host's kind; without it, the host is read first to learn it (one to three requests). */
+  readonly hostType?: HostKind;
+  readonly family?: NetworkFamily;
+  readonly interfaceType?: NetworkInterfaceType;
+  readonly distributionMethod?: NetworkDistributionMethod;
+  /** true: only networks ordered additionally; false: only the others. */
+  readonly additional?: boolean;
+  /** Only networks whose title contains this text. */
+  readonly searchPattern?: string;
+  /** The most networks to return, 1 to 10,000 (default 1,000); more is an error. */
+  readonly limit?: number;
+}
+
+export interface NetworkResult {
+  readonly id: string;
+  readonly title: string;
+  readonly status: string;
+  /** IPv4 or IPv6 CIDR. */
+  readonly cidr: string;
+  /** "ipv4" or "ipv6". */
+  readonly family: string;
+  /** "public", "private" or "oob". */
+  readonly interfaceType: string;
+  /** "route" or "gateway". */
+  readonly distributionMethod: string;
+  /** true when the network was ordered additionally. */
+  readonly additional: boolean;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+}
+
+export interface GetHostNetworksResult {
+  readonly networks: NetworkResult[];
+}
+
+export async function getHostNetworks(
+  args: GetHostNetworksArgs,
+  opts?: LookupOptions,
+): Promise<GetHostNetworksResult> {
+  const lookup = lookupContext("getHostNetworks", opts);
+  const hostId = text(lookup.fn, args, "hostId");
+  const givenType = optionalChoice(lookup.fn, args, "hostType", hostKinds);
+  const filters = definedFields({
+    family: optionalChoice(lookup.fn, args, "family", FAMILIES),
+    interfaceType: optionalChoice(lookup.fn, args, "interfaceType", INTERFACE_TYPES),
+    distributionMethod: optionalChoice(lookup.fn, args, "distributionMethod", DISTRIBUTION_METHODS),
+    additional: optionalBoolean(lookup.fn, args, "additional"),
+    searchPattern: optionalText(lookup.fn, args, "searchPattern"),
+  });
+  const limit = listLimit(lookup.fn, args.limit);
+  const hostType = givenType ?? (await hostKindOf(lookup, hostId));
+  const networks = await collect(
+    listNetworks(lookup, hostType, hostId, { perPage: PAGE_SIZE, ...filters }),
+    { fn: lookup.fn, what: `networks of host ${hostId}`, limit },
+  );
+  return { networks: networks.map(networkResult) };
+}
+
+export function getHostNetworksOutput(
+  args: OutputArgs<GetHostNetworksArgs>,
+  opts?: LookupOutputOptions,
+): pulumi.Output<GetHostNetworksResult> {
+  return lookupOutput(getHostNetworks, args, opts);
+}
+
+async function hostKindOf(lookup: Lookup, hostId: string): Promise<HostKind> {
+  return (await findHostById(lookup, hostId, undefined)).type;
+}
+
+function listNetworks(
+  lookup: Lookup,
+  hostType: HostKind,
+  hostId: string,
+  options: NetworkListOptions,
+): PagePromise<Network> {
+  switch (hostType) {
+    case "dedicated_server":
+      return lookup.client.dedicatedServers.listNetworks(hostId, options, lookup.call);
+    case "sbm_server":
+      return lookup.client.sbmServers.listNetworks(hostId, options, lookup.call);
+    case "kubernetes_baremetal_node":
+      return lookup.client.kubernetesBaremetalNodes.listNetworks(hostId, options, lookup.call);
+  }
+}
+
+function networkResult(network: Network): NetworkResult {
+  return {
+    id: network.id,
+    title: network.title,
+    status: network.status,
+    cidr: network.cidr,
+    family: network.family,
+    interfaceType: network.interface_type,
+    distributionMethod: network.distribution_method,
+    additional: network.additional,
+    createdAt: network.created_at,
+    updatedAt: network.updated_at,
+  };
+}

@@ -1,0 +1,300 @@
+// Hosts of the account (dedicated servers, SBM servers, Kubernetes bare metal nodes), by label
+// selector and kind, or one of them by id or title.
+import type * as pulumi from "@pulumi/pulumi";
+import type { DedicatedServer } from "../../sdk/areas/dedicated-servers";
+import {
+  type HostKind,
+  hostKinds,
+  type ServerModelConfigurationDetails,
+} from "../../sdk/areas/host-common";
+import {
+  type Host,
+  isDedicatedServer,
+  isKubernetesBaremetalNode,
+  isSbmServer,
+} from "../../sdk/areas/hosts";
+import type { KubernetesBaremetalNode } from "../../sdk/areas/kubernetes-baremetal-nodes";
+import type { SbmServer } from "../../sdk/areas/sbm-servers";
+import { NotFoundError } from "../../sdk/core/errors";
+import { withoutOwnerLabel } from "../framework/ownership";
+import {
+  definedFields,
+  oneOf,
+  optionalChoice,
+  optionalText,
+  optionalWholeNumber,
+  text,
+} from "./framework/args";
+import { NoMatchError } from "./framework/errors";
+import {
+  type Lookup,
+  type LookupOptions,
+  type LookupOutputOptions,
+  lookupContext,
+  lookupOutput,
+  type OutputArgs,
+} from "./framework/invoke";
+import { collect, listLimit, PAGE_SIZE } from "./framework/lists";
+import { pickBySearch } from "./framework/match";
+import { type LabelSelector, selectorText } from "./framework/selector";
+
+export type { HostKind } from "../../sdk/areas/host-common";
+
+export interface GetHostsArgs {
+  /**
+   * Only hosts whose labels match: `"env==prod,tier in (web, api)"`, or a builder,
+   * `labelSelector().eq("env", "prod")` (from `pulumi-serverscom/sdk`).
+   */
+  readonly labelSelector?: LabelSelector;
+  /** Only hosts of this kind. */
+  readonly type?: HostKind;
+  readonly locationId?: number;
+  /** Only hosts whose title contains this text. */
+  readonly searchPattern?: string;
+  /**
+   * The most hosts to return, 1 to 10,000 (default 1,000). More matching hosts is an error, not
+   * a shorter list: a program must not act on part of them believing it saw them all.
+   */
+  readonly limit?: number;
+}
+
+/** One host by exactly one of id or title (case-insensitive). */
+export interface GetHostArgs {
+  readonly id?: string;
+  /** The host name it was ordered with. */
+  readonly title?: string;
+  /** Its kind; without it an id is tried as each kind in turn. */
+  readonly type?: HostKind;
+}
+
+/**
+ * `configuration_details`: dedicated servers and bare metal nodes have server model fields,
+ * SBM servers flavor fields; those of the other kind are null.
+ */
+export interface HostConfigurationDetails {
+  /** GB. */
+  readonly ramSize: number | null;
+  readonly serverModelId: number | null;
+  readonly serverModelName: string | null;
+  readonly sbmFlavorModelId: number | null;
+  readonly sbmFlavorModelName: string | null;
+  readonly bandwidthId: number | null;
+  readonly bandwidthName: string | null;
+  readonly privateUplinkId: number | null;
+  readonly privateUplinkName: string | null;
+  readonly publicUplinkId: number | null;
+  readonly publicUplinkName: string | null;
+  readonly operatingSystemId: number | null;
+  readonly operatingSystemFullName: string | null;
+}
+
+/** A host of any kind; fields a kind or an older record lacks are null. */
+export interface GetHostResult {
+  readonly id: string;
+  /** "dedicated_server", "sbm_server" or "kubernetes_baremetal_node". */
+  readonly type: string;
+  /** null for a bare metal node without one. */
+  readonly title: string | null;
+  readonly rackId: string | null;
+  readonly locationId: number;
+  readonly locationCode: string;
+  readonly status: string;
+  readonly operationalStatus: string | null;
+  readonly powerStatus: string | null;
+  readonly configuration: string;
+  readonly privateIpv4Address: string | null;
+  readonly publicIpv4Address: string | null;
+  readonly oobIpv4Address: string | null;
+  readonly leaseStartAt: string | null;
+  /** Set once a release is scheduled. */
+  readonly scheduledReleaseAt: string | null;
+  readonly configurationDetails: HostConfigurationDetails | null;
+  /** Bare metal nodes only. */
+  readonly kubernetesClusterId: string | null;
+  readonly kubernetesClusterNodeId: string | null;
+  readonly kubernetesClusterNodeNumber: number | null;
+  /** The labels, without the provider's ownership label. */
+  readonly labels: Record<string, string>;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+}
+
+export interface GetHostsResult {
+  readonly hosts: GetHostResult[];
+}
+
+/** Hosts matching every filter given (all hosts without any). */
+export async function getHosts(
+  args: GetHostsArgs = {},
+  opts?: LookupOptions,
+): Promise<GetHostsResult> {
+  const lookup = lookupContext("getHosts", opts);
+  const filters = definedFields({
+    labelSelector: selectorText(lookup.fn, args.labelSelector),
+    type: optionalChoice(lookup.fn, args, "type", hostKinds),
+    locationId: optionalWholeNumber(lookup.fn, args, "locationId"),
+    searchPattern: optionalText(lookup.fn, args, "searchPattern"),
+  });
+  const hosts = await collect(
+    lookup.client.hosts.list({ perPage: PAGE_SIZE, ...filters }, lookup.call),
+    {
+      fn: lookup.fn,
+      what: "hosts match",
+      limit: listLimit(lookup.fn, args.limit),
+      narrowWith: "labelSelector, type, locationId or searchPattern",
+    },
+  );
+  return { hosts: hosts.map(hostResult) };
+}
+
+export function getHostsOutput(
+  args: OutputArgs<GetHostsArgs> = {},
+  opts?: LookupOutputOptions,
+): pulumi.Output<GetHostsResult> {
+  return lookupOutput(getHosts, args, opts);
+}
+
+/** One host: `getHost({ id: "xYz12AbC" })`, `getHost({ title: "web-1", type: "sbm_server" })`. */
+export async function getHost(args: GetHostArgs, opts?: LookupOptions): Promise<GetHostResult> {
+  const lookup = lookupContext("getHost", opts);
+  const type = optionalChoice(lookup.fn, args, "type", hostKinds);
+  const key = oneOf(lookup.fn, args, ["id", "title"]);
+  if (key === "id")
+    return hostResult(await findHostById(lookup, text(lookup.fn, args, "id"), type));
+  const typed = definedFields({ type });
+  const host = await pickBySearch(
+    { fn: lookup.fn, what: "host", query: text(lookup.fn, args, "title"), mode: "words" },
+    async (searchPattern) =>
+      (
+        await collect(
+          lookup.client.hosts.list(
+            { perPage: PAGE_SIZE, ...typed, ...definedFields({ searchPattern }) },
+            lookup.call,
+          ),
+          { fn: lookup.fn, what: "hosts", narrowWith: "type" },
+        )
+      ).map(hostCandidate),
+  );
+  return hostResult(host);
+}
+
+export function getHostOutput(
+  args: OutputArgs<GetHostArgs>,
+  opts?: LookupOutputOptions,
+): pulumi.Output<GetHostResult> {
+  return lookupOutput(getHost, args, opts);
+}
+
+/**
+ * A host by id: GET of its kind, or of each kind in turn when the kind is not known (an id names
+ * one host whatever its kind). Also used by getHostNetworks.
+ */
+export async function findHostById(
+  lookup: Lookup,
+  id: string,
+  type: HostKind | undefined,
+): Promise<KnownHost> {
+  for (const kind of type === undefined ? hostKinds : [type]) {
+    try {
+      return await getHostOfKind(lookup, kind, id);
+    } catch (error) {
+      if (!(error instanceof NotFoundError)) throw error;
+    }
+  }
+  const kinds = type === undefined ? "of any kind" : `of type ${type}`;
+  throw new NoMatchError(`${lookup.fn}: no host ${kinds} has id ${id}`);
+}
+
+/** A host of a kind this SDK knows: its `type` is a HostKind. */
+type KnownHost = DedicatedServer | SbmServer | KubernetesBaremetalNode;
+
+function getHostOfKind(lookup: Lookup, kind: HostKind, id: string): Promise<KnownHost> {
+  switch (kind) {
+    case "dedicated_server":
+      return lookup.client.dedicatedServers.get(id, lookup.call);
+    case "sbm_server":
+      return lookup.client.sbmServers.get(id, lookup.call);
+    case "kubernetes_baremetal_node":
+      return lookup.client.kubernetesBaremetalNodes.get(id, lookup.call);
+  }
+}
+
+function hostCandidate(host: Host) {
+  const title = host.title ?? "";
+  return { item: host, names: [title], label: title === "" ? host.id : title, id: host.id };
+}
+
+export function hostResult(host: Host): GetHostResult {
+  return {
+    id: host.id,
+    type: host.type,
+    title: host.title,
+    rackId: host.rack_id ?? null,
+    locationId: host.location_id,
+    locationCode: host.location_code,
+    status: host.status,
+    operationalStatus: host.operational_status ?? null,
+    powerStatus: host.power_status ?? null,
+    configuration: host.configuration,
+    privateIpv4Address: host.private_ipv4_address,
+    publicIpv4Address: host.public_ipv4_address,
+    oobIpv4Address: host.oob_ipv4_address ?? null,
+    leaseStartAt: host.lease_start_at,
+    scheduledReleaseAt: host.scheduled_release_at,
+    configurationDetails: configurationDetails(host),
+    kubernetesClusterId: isKubernetesBaremetalNode(host) ? host.kubernetes_cluster_id : null,
+    kubernetesClusterNodeId: isKubernetesBaremetalNode(host)
+      ? host.kubernetes_cluster_node_id
+      : null,
+    kubernetesClusterNodeNumber: isKubernetesBaremetalNode(host)
+      ? host.kubernetes_cluster_node_number
+      : null,
+    labels: withoutOwnerLabel(host.labels),
+    createdAt: host.created_at,
+    updatedAt: host.updated_at,
+  };
+}
+
+function configurationDetails(host: Host): HostConfigurationDetails | null {
+  if (isSbmServer(host)) {
+    const details = host.configuration_details;
+    if (details === undefined) return null;
+    return {
+      ...commonDetails(details),
+      serverModelId: null,
+      serverModelName: null,
+      sbmFlavorModelId: details.sbm_flavor_model_id,
+      sbmFlavorModelName: details.sbm_flavor_model_name,
+    };
+  }
+  if (isDedicatedServer(host) || isKubernetesBaremetalNode(host)) {
+    const details = host.configuration_details;
+    if (details === undefined) return null;
+    return {
+      ...commonDetails(details),
+      serverModelId: details.server_model_id,
+      serverModelName: details.server_model_name,
+      sbmFlavorModelId: null,
+      sbmFlavorModelName: null,
+    };
+  }
+  // A kind this SDK does not know yet: its configuration_details are not typed.
+  return null;
+}
+
+/** The fields every kind's configuration_details has. */
+function commonDetails(
+  details: Omit<ServerModelConfigurationDetails, "server_model_id" | "server_model_name">,
+) {
+  return {
+    ramSize: details.ram_size,
+    bandwidthId: details.bandwidth_id,
+    bandwidthName: details.bandwidth_name,
+    privateUplinkId: details.private_uplink_id,
+    privateUplinkName: details.private_uplink_name,
+    publicUplinkId: details.public_uplink_id,
+    publicUplinkName: details.public_uplink_name,
+    operatingSystemId: details.operating_system_id,
+    operatingSystemFullName: details.operating_system_full_name,
+  };
+}

@@ -1,0 +1,308 @@
+// Kubernetes clusters (ordered elsewhere: the API reads and relabels them) and their nodes.
+import type * as pulumi from "@pulumi/pulumi";
+import type {
+  KubernetesCluster,
+  KubernetesClusterNode,
+  KubernetesNodeGroup,
+} from "../../sdk/areas/kubernetes-clusters";
+import { withoutOwnerLabel } from "../framework/ownership";
+import { definedFields, oneOf, optionalText, optionalWholeNumber, text } from "./framework/args";
+import { getById } from "./framework/by-id";
+import {
+  type LookupOptions,
+  type LookupOutputOptions,
+  lookupContext,
+  lookupOutput,
+  type OutputArgs,
+} from "./framework/invoke";
+import { collect, listLimit, PAGE_SIZE } from "./framework/lists";
+import { pickBySearch } from "./framework/match";
+import { type LabelSelector, selectorText } from "./framework/selector";
+
+export interface GetKubernetesClustersArgs {
+  /** Only clusters whose labels match (text or a builder). */
+  readonly labelSelector?: LabelSelector;
+  /** Only clusters whose name contains this text. */
+  readonly searchPattern?: string;
+  readonly locationId?: number;
+  /** The most clusters to return, 1 to 10,000 (default 1,000); more is an error. */
+  readonly limit?: number;
+}
+
+/** One cluster by exactly one of id or name (case-insensitive). */
+export interface GetKubernetesClusterArgs {
+  readonly id?: string;
+  readonly name?: string;
+}
+
+export interface GetKubernetesClusterResult {
+  readonly id: string;
+  readonly name: string;
+  readonly status: string;
+  readonly locationId: number;
+  readonly locationCode: string;
+  /** The labels, without the provider's ownership label. */
+  readonly labels: Record<string, string>;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+}
+
+export interface GetKubernetesClustersResult {
+  readonly kubernetesClusters: GetKubernetesClusterResult[];
+}
+
+export interface GetKubernetesClusterNodesArgs {
+  readonly clusterId: string;
+  /** Only nodes whose labels match (text or a builder). */
+  readonly labelSelector?: LabelSelector;
+  /** Only nodes whose hostname contains this text. */
+  readonly searchPattern?: string;
+  /** The most nodes to return, 1 to 10,000 (default 1,000); more is an error. */
+  readonly limit?: number;
+}
+
+/** One node of a cluster by exactly one of id or hostname (case-insensitive). */
+export interface GetKubernetesClusterNodeArgs {
+  readonly clusterId: string;
+  readonly id?: string;
+  readonly hostname?: string;
+}
+
+export interface KubernetesNodeGroupResult {
+  readonly id: string;
+  readonly name: string;
+  readonly description: string | null;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+}
+
+/** Fields older records lack are null. */
+export interface GetKubernetesClusterNodeResult {
+  readonly id: string;
+  readonly number: number;
+  readonly hostname: string;
+  readonly configuration: string;
+  /** "cloud" or "baremetal". */
+  readonly type: string;
+  readonly role: string;
+  readonly status: string;
+  readonly privateIpv4Address: string | null;
+  readonly publicIpv4Address: string | null;
+  readonly locationId: number | null;
+  readonly locationCode: string | null;
+  /** The id of the underlying cloud instance or bare metal node host. */
+  readonly refId: string;
+  readonly clusterId: string;
+  readonly nodeGroup: KubernetesNodeGroupResult | null;
+  readonly labels: Record<string, string>;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+}
+
+export interface GetKubernetesClusterNodesResult {
+  readonly nodes: GetKubernetesClusterNodeResult[];
+}
+
+export async function getKubernetesClusters(
+  args: GetKubernetesClustersArgs = {},
+  opts?: LookupOptions,
+): Promise<GetKubernetesClustersResult> {
+  const lookup = lookupContext("getKubernetesClusters", opts);
+  const filters = definedFields({
+    labelSelector: selectorText(lookup.fn, args.labelSelector),
+    searchPattern: optionalText(lookup.fn, args, "searchPattern"),
+    locationId: optionalWholeNumber(lookup.fn, args, "locationId"),
+  });
+  const clusters = await collect(
+    lookup.client.kubernetesClusters.list({ perPage: PAGE_SIZE, ...filters }, lookup.call),
+    {
+      fn: lookup.fn,
+      what: "Kubernetes clusters match",
+      limit: listLimit(lookup.fn, args.limit),
+      narrowWith: "labelSelector, searchPattern or locationId",
+    },
+  );
+  return { kubernetesClusters: clusters.map(clusterResult) };
+}
+
+export function getKubernetesClustersOutput(
+  args: OutputArgs<GetKubernetesClustersArgs> = {},
+  opts?: LookupOutputOptions,
+): pulumi.Output<GetKubernetesClustersResult> {
+  return lookupOutput(getKubernetesClusters, args, opts);
+}
+
+export async function getKubernetesCluster(
+  args: GetKubernetesClusterArgs,
+  opts?: LookupOptions,
+): Promise<GetKubernetesClusterResult> {
+  const lookup = lookupContext("getKubernetesCluster", opts);
+  const key = oneOf(lookup.fn, args, ["id", "name"]);
+  if (key === "id") {
+    const id = text(lookup.fn, args, "id");
+    return clusterResult(
+      await getById(lookup, "Kubernetes cluster", id, () =>
+        lookup.client.kubernetesClusters.get(id, lookup.call),
+      ),
+    );
+  }
+  const cluster = await pickBySearch(
+    {
+      fn: lookup.fn,
+      what: "Kubernetes cluster",
+      query: text(lookup.fn, args, "name"),
+      mode: "words",
+    },
+    async (searchPattern) =>
+      (
+        await collect(
+          lookup.client.kubernetesClusters.list(
+            { perPage: PAGE_SIZE, ...definedFields({ searchPattern }) },
+            lookup.call,
+          ),
+          { fn: lookup.fn, what: "Kubernetes clusters" },
+        )
+      ).map((candidate) => ({
+        item: candidate,
+        names: [candidate.name],
+        label: candidate.name,
+        id: candidate.id,
+      })),
+  );
+  return clusterResult(cluster);
+}
+
+export function getKubernetesClusterOutput(
+  args: OutputArgs<GetKubernetesClusterArgs>,
+  opts?: LookupOutputOptions,
+): pulumi.Output<GetKubernetesClusterResult> {
+  return lookupOutput(getKubernetesCluster, args, opts);
+}
+
+export async function getKubernetesClusterNodes(
+  args: GetKubernetesClusterNodesArgs,
+  opts?: LookupOptions,
+): Promise<GetKubernetesClusterNodesResult> {
+  const lookup = lookupContext("getKubernetesClusterNodes", opts);
+  const clusterId = text(lookup.fn, args, "clusterId");
+  const filters = definedFields({
+    labelSelector: selectorText(lookup.fn, args.labelSelector),
+    searchPattern: optionalText(lookup.fn, args, "searchPattern"),
+  });
+  const nodes = await collect(
+    lookup.client.kubernetesClusters.listNodes(
+      clusterId,
+      { perPage: PAGE_SIZE, ...filters },
+      lookup.call,
+    ),
+    {
+      fn: lookup.fn,
+      what: `nodes of Kubernetes cluster ${clusterId}`,
+      limit: listLimit(lookup.fn, args.limit),
+      narrowWith: "labelSelector or searchPattern",
+    },
+  );
+  return { nodes: nodes.map(nodeResult) };
+}
+
+export function getKubernetesClusterNodesOutput(
+  args: OutputArgs<GetKubernetesClusterNodesArgs>,
+  opts?: LookupOutputOptions,
+): pulumi.Output<GetKubernetesClusterNodesResult> {
+  return lookupOutput(getKubernetesClusterNodes, args, opts);
+}
+
+export async function getKubernetesClusterNode(
+  args: GetKubernetesClusterNodeArgs,
+  opts?: LookupOptions,
+): Promise<GetKubernetesClusterNodeResult> {
+  const lookup = lookupContext("getKubernetesClusterNode", opts);
+  const clusterId = text(lookup.fn, args, "clusterId");
+  const key = oneOf(lookup.fn, args, ["id", "hostname"]);
+  if (key === "id") {
+    const id = text(lookup.fn, args, "id");
+    return nodeResult(
+      await getById(lookup, "Kubernetes cluster node", id, () =>
+        lookup.client.kubernetesClusters.getNode(clusterId, id, lookup.call),
+      ),
+    );
+  }
+  const node = await pickBySearch(
+    {
+      fn: lookup.fn,
+      what: "Kubernetes cluster node",
+      query: text(lookup.fn, args, "hostname"),
+      mode: "exact",
+      where: async () => ` in Kubernetes cluster ${clusterId}`,
+    },
+    async (searchPattern) =>
+      (
+        await collect(
+          lookup.client.kubernetesClusters.listNodes(
+            clusterId,
+            { perPage: PAGE_SIZE, ...definedFields({ searchPattern }) },
+            lookup.call,
+          ),
+          { fn: lookup.fn, what: `nodes of Kubernetes cluster ${clusterId}` },
+        )
+      ).map((candidate) => ({
+        item: candidate,
+        names: [candidate.hostname],
+        label: candidate.hostname,
+        id: candidate.id,
+      })),
+  );
+  return nodeResult(node);
+}
+
+export function getKubernetesClusterNodeOutput(
+  args: OutputArgs<GetKubernetesClusterNodeArgs>,
+  opts?: LookupOutputOptions,
+): pulumi.Output<GetKubernetesClusterNodeResult> {
+  return lookupOutput(getKubernetesClusterNode, args, opts);
+}
+
+function clusterResult(cluster: KubernetesCluster): GetKubernetesClusterResult {
+  return {
+    id: cluster.id,
+    name: cluster.name,
+    status: cluster.status,
+    locationId: cluster.location_id,
+    locationCode: cluster.location_code,
+    labels: withoutOwnerLabel(cluster.labels),
+    createdAt: cluster.created_at,
+    updatedAt: cluster.updated_at,
+  };
+}
+
+function nodeResult(node: KubernetesClusterNode): GetKubernetesClusterNodeResult {
+  return {
+    id: node.id,
+    number: node.number,
+    hostname: node.hostname,
+    configuration: node.configuration,
+    type: node.type,
+    role: node.role,
+    status: node.status,
+    privateIpv4Address: node.private_ipv4_address,
+    publicIpv4Address: node.public_ipv4_address,
+    locationId: node.location_id ?? null,
+    locationCode: node.location_code ?? null,
+    refId: node.ref_id,
+    clusterId: node.cluster_id,
+    nodeGroup: node.node_group === undefined ? null : nodeGroupResult(node.node_group),
+    labels: withoutOwnerLabel(node.labels),
+    createdAt: node.created_at,
+    updatedAt: node.updated_at,
+  };
+}
+
+function nodeGroupResult(group: KubernetesNodeGroup): KubernetesNodeGroupResult {
+  return {
+    id: group.id,
+    name: group.name,
+    description: group.description,
+    createdAt: group.created_at,
+    updatedAt: group.updated_at,
+  };
+}

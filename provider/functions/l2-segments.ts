@@ -1,0 +1,160 @@
+// L2 segments and their members (the dedicated servers a segment joins, each in native or trunk
+// mode).
+import type * as pulumi from "@pulumi/pulumi";
+import type { L2Member, L2Segment } from "../../sdk/areas/l2-segments";
+import { withoutOwnerLabel } from "../framework/ownership";
+import { definedFields, oneOf, text } from "./framework/args";
+import { getById } from "./framework/by-id";
+import {
+  type LookupOptions,
+  type LookupOutputOptions,
+  lookupContext,
+  lookupOutput,
+  type OutputArgs,
+} from "./framework/invoke";
+import { collect, listLimit, PAGE_SIZE } from "./framework/lists";
+import { pickBySearch } from "./framework/match";
+import { type LabelSelector, selectorText } from "./framework/selector";
+
+/** One segment by exactly one of id or name (case-insensitive). */
+export interface GetL2SegmentArgs {
+  readonly id?: string;
+  readonly name?: string;
+}
+
+export interface GetL2SegmentResult {
+  readonly id: string;
+  readonly name: string;
+  /** "public" or "private". */
+  readonly type: string;
+  readonly status: string;
+  readonly locationGroupId: number;
+  readonly locationGroupCode: string | null;
+  /** The labels, without the provider's ownership label. */
+  readonly labels: Record<string, string>;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+}
+
+export interface GetL2SegmentMembersArgs {
+  readonly l2SegmentId: string;
+  /** Only members whose labels (their servers' labels) match (text or a builder). */
+  readonly labelSelector?: LabelSelector;
+  /** The most members to return, 1 to 10,000 (default 1,000); more is an error. */
+  readonly limit?: number;
+}
+
+export interface L2SegmentMemberResult {
+  /** The dedicated server's id. */
+  readonly id: string;
+  readonly title: string;
+  /** "native" or "trunk". */
+  readonly mode: string;
+  /** null in native mode. */
+  readonly vlan: number | null;
+  readonly status: string;
+  readonly labels: Record<string, string>;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+}
+
+export interface GetL2SegmentMembersResult {
+  readonly members: L2SegmentMemberResult[];
+}
+
+export async function getL2Segment(
+  args: GetL2SegmentArgs,
+  opts?: LookupOptions,
+): Promise<GetL2SegmentResult> {
+  const lookup = lookupContext("getL2Segment", opts);
+  const key = oneOf(lookup.fn, args, ["id", "name"]);
+  if (key === "id") {
+    const id = text(lookup.fn, args, "id");
+    return l2SegmentResult(
+      await getById(lookup, "L2 segment", id, () => lookup.client.l2Segments.get(id, lookup.call)),
+    );
+  }
+  const segment = await pickBySearch(
+    { fn: lookup.fn, what: "L2 segment", query: text(lookup.fn, args, "name"), mode: "words" },
+    async (searchPattern) =>
+      (
+        await collect(
+          lookup.client.l2Segments.list(
+            { perPage: PAGE_SIZE, ...definedFields({ searchPattern }) },
+            lookup.call,
+          ),
+          { fn: lookup.fn, what: "L2 segments" },
+        )
+      ).map((candidate) => ({
+        item: candidate,
+        names: [candidate.name],
+        label: candidate.name,
+        id: candidate.id,
+      })),
+  );
+  return l2SegmentResult(segment);
+}
+
+export function getL2SegmentOutput(
+  args: OutputArgs<GetL2SegmentArgs>,
+  opts?: LookupOutputOptions,
+): pulumi.Output<GetL2SegmentResult> {
+  return lookupOutput(getL2Segment, args, opts);
+}
+
+export async function getL2SegmentMembers(
+  args: GetL2SegmentMembersArgs,
+  opts?: LookupOptions,
+): Promise<GetL2SegmentMembersResult> {
+  const lookup = lookupContext("getL2SegmentMembers", opts);
+  const l2SegmentId = text(lookup.fn, args, "l2SegmentId");
+  const filters = definedFields({ labelSelector: selectorText(lookup.fn, args.labelSelector) });
+  const members = await collect(
+    lookup.client.l2Segments.listMembers(
+      l2SegmentId,
+      { perPage: PAGE_SIZE, ...filters },
+      lookup.call,
+    ),
+    {
+      fn: lookup.fn,
+      what: `members of L2 segment ${l2SegmentId}`,
+      limit: listLimit(lookup.fn, args.limit),
+      narrowWith: "labelSelector",
+    },
+  );
+  return { members: members.map(memberResult) };
+}
+
+export function getL2SegmentMembersOutput(
+  args: OutputArgs<GetL2SegmentMembersArgs>,
+  opts?: LookupOutputOptions,
+): pulumi.Output<GetL2SegmentMembersResult> {
+  return lookupOutput(getL2SegmentMembers, args, opts);
+}
+
+function l2SegmentResult(segment: L2Segment): GetL2SegmentResult {
+  return {
+    id: segment.id,
+    name: segment.name,
+    type: segment.type,
+    status: segment.status,
+    locationGroupId: segment.location_group_id,
+    locationGroupCode: segment.location_group_code ?? null,
+    labels: withoutOwnerLabel(segment.labels),
+    createdAt: segment.created_at,
+    updatedAt: segment.updated_at,
+  };
+}
+
+function memberResult(member: L2Member): L2SegmentMemberResult {
+  return {
+    id: member.id,
+    title: member.title,
+    mode: member.mode,
+    vlan: member.vlan,
+    status: member.status,
+    labels: withoutOwnerLabel(member.labels),
+    createdAt: member.created_at,
+    updatedAt: member.updated_at,
+  };
+}

@@ -1,0 +1,155 @@
+// Locations: where dedicated and SBM servers are ordered, and what each one offers. iPXE Boot is
+// available where the location's supported_features name it (wire-notes.md).
+import type * as pulumi from "@pulumi/pulumi";
+import { ipxeBootModes, type Location } from "../../sdk/areas/locations";
+import { ServersComError } from "../../sdk/core/errors";
+import { definedFields, oneOf, optionalText, text, wholeNumber } from "./framework/args";
+import { getById } from "./framework/by-id";
+import {
+  type Lookup,
+  type LookupOptions,
+  type LookupOutputOptions,
+  lookupContext,
+  lookupOutput,
+  type OutputArgs,
+} from "./framework/invoke";
+import { collect, PAGE_SIZE } from "./framework/lists";
+import { pickByName } from "./framework/match";
+
+export interface GetLocationsArgs {
+  /** Only locations whose name contains this text. */
+  readonly searchPattern?: string;
+}
+
+/** A location by exactly one of id, code or name (case-insensitive). */
+export interface GetLocationArgs {
+  readonly id?: number;
+  /** The location's code, such as "AMS1". */
+  readonly code?: string;
+  /** The location's name, such as "Amsterdam". */
+  readonly name?: string;
+}
+
+/** Whether a location offers each iPXE Boot mode (features private_ipxe_boot, public_ipxe_boot). */
+export interface IpxeBootSupport {
+  readonly private: boolean;
+  readonly public: boolean;
+}
+
+export interface GetLocationResult {
+  readonly id: number;
+  readonly name: string;
+  readonly code: string;
+  readonly status: string;
+  /** The additional features servers can have here, by their API names. */
+  readonly supportedFeatures: string[];
+  readonly ipxeBoot: IpxeBootSupport;
+  readonly l2SegmentsEnabled: boolean;
+  /** null when the API does not say. */
+  readonly privateRacksEnabled: boolean | null;
+  /** null when the API does not say. */
+  readonly loadBalancersEnabled: boolean | null;
+}
+
+export interface GetLocationsResult {
+  readonly locations: GetLocationResult[];
+}
+
+/** Every location (at most DEFAULT_LIST_LIMIT). */
+export async function getLocations(
+  args: GetLocationsArgs = {},
+  opts?: LookupOptions,
+): Promise<GetLocationsResult> {
+  const lookup = lookupContext("getLocations", opts);
+  const searchPattern = optionalText(lookup.fn, args, "searchPattern");
+  const locations = await listLocations(lookup, searchPattern);
+  return { locations: locations.map(locationResult) };
+}
+
+export function getLocationsOutput(
+  args: OutputArgs<GetLocationsArgs> = {},
+  opts?: LookupOutputOptions,
+): pulumi.Output<GetLocationsResult> {
+  return lookupOutput(getLocations, args, opts);
+}
+
+/** One location: `getLocation({ code: "AMS1" })`, `getLocation({ name: "amsterdam" })`. */
+export async function getLocation(
+  args: GetLocationArgs,
+  opts?: LookupOptions,
+): Promise<GetLocationResult> {
+  const lookup = lookupContext("getLocation", opts);
+  const key = oneOf(lookup.fn, args, ["id", "code", "name"]);
+  if (key === "id") {
+    const id = wholeNumber(lookup.fn, args, "id");
+    const location = await getById(lookup, "location", id, () =>
+      lookup.client.locations.get(id, lookup.call),
+    );
+    return locationResult(location);
+  }
+  const query = text(lookup.fn, args, key);
+  const location = await pickByName(
+    { fn: lookup.fn, what: "location", query, mode: key === "code" ? "exact" : "words" },
+    (await listLocations(lookup, undefined)).map((candidate) => ({
+      item: candidate,
+      names: [key === "code" ? candidate.code : candidate.name],
+      label: key === "code" ? candidate.code : candidate.name,
+      id: candidate.id,
+    })),
+  );
+  return locationResult(location);
+}
+
+export function getLocationOutput(
+  args: OutputArgs<GetLocationArgs>,
+  opts?: LookupOutputOptions,
+): pulumi.Output<GetLocationResult> {
+  return lookupOutput(getLocation, args, opts);
+}
+
+function listLocations(lookup: Lookup, searchPattern: string | undefined): Promise<Location[]> {
+  const list = lookup.client.locations.list(
+    { perPage: PAGE_SIZE, ...definedFields({ searchPattern }) },
+    lookup.call,
+  );
+  return collect(list, { fn: lookup.fn, what: "locations" });
+}
+
+export function locationResult(location: Location): GetLocationResult {
+  const modes = ipxeBootModes(location);
+  return {
+    id: location.id,
+    name: location.name,
+    code: location.code,
+    status: location.status,
+    supportedFeatures: [...location.supported_features],
+    ipxeBoot: {
+      private: modes.includes("private_ipxe_boot"),
+      public: modes.includes("public_ipxe_boot"),
+    },
+    l2SegmentsEnabled: location.l2_segments_enabled,
+    privateRacksEnabled: location.private_racks_enabled ?? null,
+    loadBalancersEnabled: location.load_balancers_enabled ?? null,
+  };
+}
+
+/**
+ * " in location AMS1" for the messages of lookups under a location (`detail` goes before it).
+ * Read only when a lookup fails; if the location cannot be read either, its id stands in, so the
+ * first failure is the one reported.
+ */
+export function locationWhere(
+  lookup: Lookup,
+  locationId: number,
+  detail = "",
+): () => Promise<string> {
+  return async () => {
+    let name = String(locationId);
+    try {
+      name = (await lookup.client.locations.get(locationId, lookup.call)).code;
+    } catch (error) {
+      if (!(error instanceof ServersComError)) throw error;
+    }
+    return `${detail} in location ${name}`;
+  };
+}

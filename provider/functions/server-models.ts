@@ -1,0 +1,229 @@
+// Server models of a location (what a dedicated server is built on) and the RAM sizes each one
+// can be ordered with.
+import type * as pulumi from "@pulumi/pulumi";
+import type { RamOption, ServerModel, ServerModelDriveSlot } from "../../sdk/areas/locations";
+import {
+  definedFields,
+  oneOf,
+  optionalBoolean,
+  optionalText,
+  text,
+  wholeNumber,
+} from "./framework/args";
+import { getById } from "./framework/by-id";
+import {
+  type Lookup,
+  type LookupOptions,
+  type LookupOutputOptions,
+  lookupContext,
+  lookupOutput,
+  type OutputArgs,
+} from "./framework/invoke";
+import { collect, PAGE_SIZE } from "./framework/lists";
+import { pickByName } from "./framework/match";
+import { locationWhere } from "./locations";
+
+export interface GetServerModelsArgs {
+  readonly locationId: number;
+  /** Only models whose name contains this text. */
+  readonly searchPattern?: string;
+  readonly hasRaidController?: boolean;
+}
+
+/** A server model of a location by exactly one of id or name (case-insensitive). */
+export interface GetServerModelArgs {
+  readonly locationId: number;
+  readonly id?: number;
+  /** The model's name, or whole words of it: "Dell R640", "r740xd". */
+  readonly name?: string;
+}
+
+export interface ServerModelDriveSlotResult {
+  readonly position: number;
+  readonly interface: string;
+  readonly formFactor: string;
+  /** null for an empty slot, which the order fills. */
+  readonly driveModelId: number | null;
+  readonly hotSwappable: boolean;
+}
+
+/** Fields the API may leave out are null. */
+export interface GetServerModelResult {
+  readonly id: number;
+  readonly name: string;
+  readonly cpuName: string | null;
+  readonly cpuCount: number | null;
+  readonly cpuCoresCount: number | null;
+  /** MHz. */
+  readonly cpuFrequency: number | null;
+  /** GB, the base amount. */
+  readonly ram: number | null;
+  readonly ramType: string | null;
+  /** GB. */
+  readonly maxRam: number | null;
+  readonly hasRaidController: boolean | null;
+  readonly raidControllerName: string | null;
+  readonly driveSlotsCount: number | null;
+  /** The drive slots; getServerModel always has them, getServerModels only where the list does. */
+  readonly driveSlots: ServerModelDriveSlotResult[] | null;
+}
+
+export interface GetServerModelsResult {
+  readonly serverModels: GetServerModelResult[];
+}
+
+export interface GetRamOptionsArgs {
+  readonly locationId: number;
+  readonly serverModelId: number;
+}
+
+export interface RamOptionResult {
+  /** GB. */
+  readonly ram: number;
+  readonly type: string;
+}
+
+export interface GetRamOptionsResult {
+  readonly ramOptions: RamOptionResult[];
+}
+
+/** The server models a location offers (at most DEFAULT_LIST_LIMIT). */
+export async function getServerModels(
+  args: GetServerModelsArgs,
+  opts?: LookupOptions,
+): Promise<GetServerModelsResult> {
+  const lookup = lookupContext("getServerModels", opts);
+  const locationId = wholeNumber(lookup.fn, args, "locationId");
+  const searchPattern = optionalText(lookup.fn, args, "searchPattern");
+  const hasRaidController = optionalBoolean(lookup.fn, args, "hasRaidController");
+  const models = await listServerModels(
+    lookup,
+    locationId,
+    definedFields({ searchPattern, hasRaidController }),
+  );
+  return { serverModels: models.map(serverModelResult) };
+}
+
+export function getServerModelsOutput(
+  args: OutputArgs<GetServerModelsArgs>,
+  opts?: LookupOutputOptions,
+): pulumi.Output<GetServerModelsResult> {
+  return lookupOutput(getServerModels, args, opts);
+}
+
+/** One server model, with its drive slots. */
+export async function getServerModel(
+  args: GetServerModelArgs,
+  opts?: LookupOptions,
+): Promise<GetServerModelResult> {
+  const lookup = lookupContext("getServerModel", opts);
+  const locationId = wholeNumber(lookup.fn, args, "locationId");
+  const key = oneOf(lookup.fn, args, ["id", "name"]);
+  let id: number;
+  if (key === "id") {
+    id = wholeNumber(lookup.fn, args, "id");
+  } else {
+    const model = await pickByName(
+      {
+        fn: lookup.fn,
+        what: "server model",
+        query: text(lookup.fn, args, "name"),
+        mode: "words",
+        where: locationWhere(lookup, locationId),
+      },
+      (await listServerModels(lookup, locationId, {})).map((candidate) => ({
+        item: candidate,
+        names: [candidate.name],
+        label: candidate.name,
+        id: candidate.id,
+      })),
+    );
+    id = model.id;
+  }
+  // One more GET after a match by name: the list leaves out the drive slots.
+  const model = await getById(lookup, "server model", id, () =>
+    lookup.client.locations.getServerModel(locationId, id, lookup.call),
+  );
+  return serverModelResult(model);
+}
+
+export function getServerModelOutput(
+  args: OutputArgs<GetServerModelArgs>,
+  opts?: LookupOutputOptions,
+): pulumi.Output<GetServerModelResult> {
+  return lookupOutput(getServerModel, args, opts);
+}
+
+/** The RAM sizes a server model can be ordered with in a location. */
+export async function getRamOptions(
+  args: GetRamOptionsArgs,
+  opts?: LookupOptions,
+): Promise<GetRamOptionsResult> {
+  const lookup = lookupContext("getRamOptions", opts);
+  const locationId = wholeNumber(lookup.fn, args, "locationId");
+  const serverModelId = wholeNumber(lookup.fn, args, "serverModelId");
+  const options = await collect(
+    lookup.client.locations.listRamOptions(
+      locationId,
+      serverModelId,
+      { perPage: PAGE_SIZE },
+      lookup.call,
+    ),
+    { fn: lookup.fn, what: "RAM options" },
+  );
+  return { ramOptions: options.map(ramOptionResult) };
+}
+
+export function getRamOptionsOutput(
+  args: OutputArgs<GetRamOptionsArgs>,
+  opts?: LookupOutputOptions,
+): pulumi.Output<GetRamOptionsResult> {
+  return lookupOutput(getRamOptions, args, opts);
+}
+
+function listServerModels(
+  lookup: Lookup,
+  locationId: number,
+  filters: { readonly searchPattern?: string; readonly hasRaidController?: boolean },
+): Promise<ServerModel[]> {
+  return collect(
+    lookup.client.locations.listServerModels(
+      locationId,
+      { perPage: PAGE_SIZE, ...filters },
+      lookup.call,
+    ),
+    { fn: lookup.fn, what: "server models" },
+  );
+}
+
+function serverModelResult(model: ServerModel): GetServerModelResult {
+  return {
+    id: model.id,
+    name: model.name,
+    cpuName: model.cpu_name ?? null,
+    cpuCount: model.cpu_count ?? null,
+    cpuCoresCount: model.cpu_cores_count ?? null,
+    cpuFrequency: model.cpu_frequency ?? null,
+    ram: model.ram ?? null,
+    ramType: model.ram_type ?? null,
+    maxRam: model.max_ram ?? null,
+    hasRaidController: model.has_raid_controller ?? null,
+    raidControllerName: model.raid_controller_name ?? null,
+    driveSlotsCount: model.drive_slots_count ?? null,
+    driveSlots: model.drive_slots?.map(driveSlotResult) ?? null,
+  };
+}
+
+function driveSlotResult(slot: ServerModelDriveSlot): ServerModelDriveSlotResult {
+  return {
+    position: slot.position,
+    interface: slot.interface,
+    formFactor: slot.form_factor,
+    driveModelId: slot.drive_model_id,
+    hotSwappable: slot.hot_swappable,
+  };
+}
+
+function ramOptionResult(option: RamOption): RamOptionResult {
+  return { ram: option.ram, type: option.type };
+}

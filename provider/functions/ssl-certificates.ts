@@ -1,0 +1,170 @@
+// SSL certificates of the account: custom ones (uploaded) and Let's Encrypt ones (issued in the
+// control panel), by label selector, or one of them by id or name.
+import type * as pulumi from "@pulumi/pulumi";
+import type { SslCertificate } from "../../sdk/areas/ssl-certificates";
+import { NotFoundError } from "../../sdk/core/errors";
+import { withoutOwnerLabel } from "../framework/ownership";
+import { definedFields, oneOf, optionalChoice, optionalText, text } from "./framework/args";
+import { NoMatchError } from "./framework/errors";
+import {
+  type Lookup,
+  type LookupOptions,
+  type LookupOutputOptions,
+  lookupContext,
+  lookupOutput,
+  type OutputArgs,
+} from "./framework/invoke";
+import { collect, listLimit, PAGE_SIZE } from "./framework/lists";
+import { pickBySearch } from "./framework/match";
+import { type LabelSelector, selectorText } from "./framework/selector";
+
+export type SslCertificateType = "custom" | "letsencrypt";
+const TYPES: readonly SslCertificateType[] = ["custom", "letsencrypt"];
+
+export interface GetSslCertificatesArgs {
+  /** Only certificates whose labels match (text or a builder). */
+  readonly labelSelector?: LabelSelector;
+  /** Only certificates whose name contains this text. */
+  readonly searchPattern?: string;
+  /** Only certificates of this type (filtered here: the list has no type parameter). */
+  readonly type?: SslCertificateType;
+  /** The most certificates to read, 1 to 10,000 (default 1,000); more is an error. */
+  readonly limit?: number;
+}
+
+/** One certificate by exactly one of id or name (case-insensitive). */
+export interface GetSslCertificateArgs {
+  readonly id?: string;
+  readonly name?: string;
+  /** Its type; without it an id is tried as custom, then as Let's Encrypt. */
+  readonly type?: SslCertificateType;
+}
+
+export interface GetSslCertificateResult {
+  readonly id: string;
+  readonly name: string;
+  /** "custom" or "letsencrypt". */
+  readonly type: string;
+  readonly issuer: string | null;
+  readonly subject: string;
+  readonly domainNames: string[];
+  /** 40 hexadecimal characters; null where the API leaves it out (Let's Encrypt). */
+  readonly sha1Fingerprint: string | null;
+  /** The labels, without the provider's ownership label. */
+  readonly labels: Record<string, string>;
+  readonly expiresAt: string | null;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+}
+
+export interface GetSslCertificatesResult {
+  readonly sslCertificates: GetSslCertificateResult[];
+}
+
+export async function getSslCertificates(
+  args: GetSslCertificatesArgs = {},
+  opts?: LookupOptions,
+): Promise<GetSslCertificatesResult> {
+  const lookup = lookupContext("getSslCertificates", opts);
+  const filters = definedFields({
+    labelSelector: selectorText(lookup.fn, args.labelSelector),
+    searchPattern: optionalText(lookup.fn, args, "searchPattern"),
+  });
+  const type = optionalChoice(lookup.fn, args, "type", TYPES);
+  const certificates = await collect(
+    lookup.client.sslCertificates.list({ perPage: PAGE_SIZE, ...filters }, lookup.call),
+    {
+      fn: lookup.fn,
+      what: "SSL certificates match",
+      limit: listLimit(lookup.fn, args.limit),
+      narrowWith: "labelSelector or searchPattern",
+    },
+  );
+  return {
+    sslCertificates: certificates
+      .filter((certificate) => type === undefined || certificate.type === type)
+      .map(sslCertificateResult),
+  };
+}
+
+export function getSslCertificatesOutput(
+  args: OutputArgs<GetSslCertificatesArgs> = {},
+  opts?: LookupOutputOptions,
+): pulumi.Output<GetSslCertificatesResult> {
+  return lookupOutput(getSslCertificates, args, opts);
+}
+
+export async function getSslCertificate(
+  args: GetSslCertificateArgs,
+  opts?: LookupOptions,
+): Promise<GetSslCertificateResult> {
+  const lookup = lookupContext("getSslCertificate", opts);
+  const type = optionalChoice(lookup.fn, args, "type", TYPES);
+  const key = oneOf(lookup.fn, args, ["id", "name"]);
+  if (key === "id") {
+    return sslCertificateResult(await findById(lookup, text(lookup.fn, args, "id"), type));
+  }
+  const certificate = await pickBySearch(
+    { fn: lookup.fn, what: "SSL certificate", query: text(lookup.fn, args, "name"), mode: "words" },
+    async (searchPattern) =>
+      (
+        await collect(
+          lookup.client.sslCertificates.list(
+            { perPage: PAGE_SIZE, ...definedFields({ searchPattern }) },
+            lookup.call,
+          ),
+          { fn: lookup.fn, what: "SSL certificates" },
+        )
+      )
+        .filter((candidate) => type === undefined || candidate.type === type)
+        .map((candidate) => ({
+          item: candidate,
+          names: [candidate.name],
+          label: candidate.name,
+          id: candidate.id,
+        })),
+  );
+  return sslCertificateResult(certificate);
+}
+
+export function getSslCertificateOutput(
+  args: OutputArgs<GetSslCertificateArgs>,
+  opts?: LookupOutputOptions,
+): pulumi.Output<GetSslCertificateResult> {
+  return lookupOutput(getSslCertificate, args, opts);
+}
+
+/** GET by id has a path per type: each type is tried in turn when the type is not known. */
+async function findById(
+  lookup: Lookup,
+  id: string,
+  type: SslCertificateType | undefined,
+): Promise<SslCertificate> {
+  for (const candidate of type === undefined ? TYPES : [type]) {
+    try {
+      return candidate === "custom"
+        ? await lookup.client.sslCertificates.getCustom(id, lookup.call)
+        : await lookup.client.sslCertificates.getLetsEncrypt(id, lookup.call);
+    } catch (error) {
+      if (!(error instanceof NotFoundError)) throw error;
+    }
+  }
+  const kinds = type === undefined ? "" : ` of type ${type}`;
+  throw new NoMatchError(`${lookup.fn}: no SSL certificate${kinds} has id ${id}`);
+}
+
+function sslCertificateResult(certificate: SslCertificate): GetSslCertificateResult {
+  return {
+    id: certificate.id,
+    name: certificate.name,
+    type: certificate.type,
+    issuer: certificate.issuer,
+    subject: certificate.subject,
+    domainNames: [...certificate.domain_names],
+    sha1Fingerprint: certificate.sha1_fingerprint ?? null,
+    labels: withoutOwnerLabel(certificate.labels),
+    expiresAt: certificate.expires_at,
+    createdAt: certificate.created_at,
+    updatedAt: certificate.updated_at,
+  };
+}

@@ -1,0 +1,188 @@
+// KubernetesCluster: the data of the kind (names, timeouts, input rules, the diff, record <->
+// outputs). Unlike the kinds built on framework/lifecycle.ts it never creates or deletes an
+// object: the API cannot. It takes charge of an existing cluster named by id, manages its labels
+// and the node groups of the nodes the program names, and puts them back when it lets go
+// (changes.ts). provider.ts holds its lifecycle.
+import type { KubernetesClusterNode } from "../../sdk/areas/kubernetes-clusters";
+import type { Checker, PropertyBag } from "../framework/check";
+import { type DiffOutcome, jsonEqual } from "../framework/diff";
+import type { KindTimeouts } from "../framework/kind";
+import { containsUnknown, isUnknown } from "../framework/unknowns";
+import {
+  type ClusterMemory,
+  type ClusterRecord,
+  groupOf,
+  memoryOutputs,
+  placedNodeGroups,
+} from "./changes";
+
+const MINUTE = 60_000;
+
+/** The type's name (token `pulumi-nodejs:dynamic/serverscom:KubernetesCluster`): never rename. */
+export const KUBERNETES_CLUSTER_KIND = "KubernetesCluster";
+export const KUBERNETES_CLUSTER_NOUN = "Kubernetes cluster";
+
+/**
+ * Create and update wait up to 30 minutes for the cluster to be `active` (a cluster being
+ * provisioned elsewhere may still be `pending`). Delete only sends the requests that put labels
+ * and node groups back: it has nothing to wait for.
+ */
+export const KUBERNETES_CLUSTER_TIMEOUTS: KindTimeouts = {
+  create: 30 * MINUTE,
+  update: 30 * MINUTE,
+  delete: 30 * MINUTE,
+};
+
+/** The inputs once check has passed. */
+export interface KubernetesClusterInputs {
+  readonly clusterId: string;
+  readonly labels?: Readonly<Record<string, string>>;
+  readonly nodeGroups?: Readonly<Record<string, string>>;
+}
+
+/** Every output of the resource. */
+export const KUBERNETES_CLUSTER_OUTPUTS = [
+  "clusterId",
+  "name",
+  "status",
+  "locationId",
+  "locationCode",
+  "labels",
+  "nodes",
+  "nodeGroups",
+  "originalLabels",
+  "originalNodeGroups",
+  "createdAt",
+  "updatedAt",
+] as const;
+
+/** One node as the resource outputs it. */
+export interface KubernetesClusterNodeOutput {
+  readonly id: string;
+  readonly number: number;
+  readonly hostname: string;
+  readonly configuration: string;
+  /** cloud or baremetal. */
+  readonly type: string;
+  /** master or node. */
+  readonly role: string;
+  readonly status: string;
+  readonly nodeGroupId: string | null;
+  readonly nodeGroupName: string | null;
+  readonly privateIpv4Address: string | null;
+  readonly publicIpv4Address: string | null;
+  /** The underlying cloud instance or bare metal node host (KubernetesBaremetalNodePower's nodeId). */
+  readonly refId: string;
+}
+
+export function checkKubernetesCluster(c: Checker): void {
+  c.string("clusterId", true);
+  c.labels();
+  checkNodeGroups(c);
+}
+
+/** `nodeGroups`: an object of node ids to node group ids (unknown values pass). */
+function checkNodeGroups(c: Checker): void {
+  const value = c.news.nodeGroups;
+  if (value === undefined || value === null || isUnknown(value)) return;
+  if (typeof value !== "object" || Array.isArray(value)) {
+    c.fail("nodeGroups", "nodeGroups must be an object of node ids to node group ids");
+    return;
+  }
+  for (const [nodeId, groupId] of Object.entries(value)) {
+    if (nodeId.trim() === "") {
+      c.fail("nodeGroups", "nodeGroups: a node id must be a non-empty string");
+    } else if (!isUnknown(groupId) && (typeof groupId !== "string" || groupId.trim() === "")) {
+      c.fail(
+        "nodeGroups",
+        `nodeGroups[${JSON.stringify(nodeId)}] must be a node group id (got ${JSON.stringify(groupId)})`,
+      );
+    }
+  }
+}
+
+/**
+ * The diff of the inputs against the old outputs (or, in refresh, of the old inputs against the
+ * refreshed outputs). Labels are a change when they differ, and also when the resource starts or
+ * stops managing them: then it must remember the labels as they are, or put the remembered ones
+ * back. A node named for the first time is a change even in its group already: it is remembered.
+ */
+export function diffKubernetesCluster(olds: PropertyBag, news: PropertyBag): DiffOutcome {
+  const replaces: string[] = [];
+  const clusterId = news.clusterId;
+  if (isUnknown(clusterId) || (clusterId !== undefined && clusterId !== olds.clusterId)) {
+    replaces.push("clusterId");
+  }
+  const updates: string[] = [];
+  const labels = news.labels;
+  const remembersLabels = olds.originalLabels !== undefined && olds.originalLabels !== null;
+  if (labels !== undefined && labels !== null) {
+    if (containsUnknown(labels) || !remembersLabels || !jsonEqual(labels, olds.labels)) {
+      updates.push("labels");
+    }
+  } else if (remembersLabels) {
+    updates.push("labels");
+  }
+  const nodeGroups = news.nodeGroups ?? {};
+  if (containsUnknown(nodeGroups) || !jsonEqual(nodeGroups, olds.nodeGroups ?? {})) {
+    updates.push("nodeGroups");
+  }
+  return {
+    changes: replaces.length > 0 || updates.length > 0,
+    replaces,
+    updates,
+    // A new clusterId means letting go of the old cluster first: its labels and nodes go back.
+    deleteBeforeReplace: true,
+  };
+}
+
+/** Outputs: the cluster and its nodes, the placed nodes' groups, and what to put back. */
+export function clusterOutputs(
+  record: ClusterRecord,
+  memory: ClusterMemory,
+): Record<string, unknown> {
+  const { cluster } = record;
+  return {
+    clusterId: cluster.id,
+    name: cluster.name,
+    status: cluster.status,
+    locationId: cluster.location_id,
+    locationCode: cluster.location_code,
+    labels: { ...cluster.labels },
+    nodes: [...record.nodes].sort((a, b) => a.number - b.number).map(nodeOutput),
+    nodeGroups: placedNodeGroups(record, memory),
+    ...memoryOutputs(memory),
+    createdAt: cluster.created_at,
+    updatedAt: cluster.updated_at,
+  };
+}
+
+/** The live values of the inputs: labels only while the resource manages them. */
+export function clusterLiveInputs(
+  record: ClusterRecord,
+  memory: ClusterMemory,
+): Record<string, unknown> {
+  return {
+    clusterId: record.cluster.id,
+    ...(memory.originalLabels === undefined ? {} : { labels: { ...record.cluster.labels } }),
+    nodeGroups: placedNodeGroups(record, memory),
+  };
+}
+
+function nodeOutput(node: KubernetesClusterNode): KubernetesClusterNodeOutput {
+  return {
+    id: node.id,
+    number: node.number,
+    hostname: node.hostname,
+    configuration: node.configuration,
+    type: node.type,
+    role: node.role,
+    status: node.status,
+    // null rather than absent: outputs are a protobuf Struct, which has no undefined.
+    nodeGroupId: groupOf(node) ?? null,
+    nodeGroupName: node.node_group?.name ?? null,
+    privateIpv4Address: node.private_ipv4_address,
+    publicIpv4Address: node.public_ipv4_address,
+    refId: node.ref_id,
+  };
+}

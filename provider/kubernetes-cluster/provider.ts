@@ -1,0 +1,310 @@
+// The KubernetesCluster provider: check, diff, create, read, update, delete for an existing
+// cluster. It does not use framework/lifecycle.ts, whose create POSTs (or adopts by ownership
+// label) and whose delete waits for a 404: a cluster is never created or deleted here, and what
+// the resource must put back on delete lives in its outputs, which the generic lifecycle does not
+// carry from one operation to the next. It follows the same rules with the framework's parts:
+// - create takes charge of the cluster named by `clusterId` (no ownership label: naming the
+//   cluster by id makes a repeated create find the same one), applies labels and node groups,
+//   and waits until the cluster is `active`;
+// - once it has changed anything, every failure is a PartialResourceError carrying what it must
+//   remember, so the state never loses the labels and groups to put back;
+// - read reports the live cluster, and `{}` when it is gone;
+// - delete puts back what the resource changed and leaves the cluster running.
+import type * as dynamic from "@pulumi/pulumi/dynamic";
+import { kubernetesClusterStates } from "../../sdk/areas/kubernetes-clusters";
+import type { ServersComClient } from "../../sdk/client";
+import {
+  ApiError,
+  isRetryable,
+  NotFoundError,
+  UnprocessableEntityError,
+} from "../../sdk/core/errors";
+import { type StateChange, stateMatcher, waitFor } from "../../sdk/wait";
+import { Checker, type PropertyBag } from "../framework/check";
+import { messageOf, PartialResourceError } from "../framework/errors";
+import { pickHidden, TIMEOUTS_INPUT, type TimeoutsMs } from "../framework/hidden";
+import type { KindTimeouts } from "../framework/kind";
+import type { KindProvider, ProviderContext } from "../framework/lifecycle";
+import { stateChangeLine, subject } from "../framework/progress";
+import {
+  type ClusterMemory,
+  type ClusterPlan,
+  type ClusterRecord,
+  memoryFrom,
+  NO_MEMORY,
+  NOTHING,
+  planChanges,
+  wishOf,
+} from "./changes";
+import {
+  checkKubernetesCluster,
+  clusterLiveInputs,
+  clusterOutputs,
+  diffKubernetesCluster,
+  KUBERNETES_CLUSTER_KIND,
+  KUBERNETES_CLUSTER_NOUN,
+  KUBERNETES_CLUSTER_TIMEOUTS,
+} from "./definition";
+
+/** The serialised provider; the host adds it to results but not to error properties. */
+const PROVIDER_KEY = "__provider";
+const states = stateMatcher(kubernetesClusterStates);
+
+/**
+ * Nodes read per cluster at most. Reading more would be a runaway; reading fewer silently would
+ * make the resource miss a node the program names.
+ */
+const NODE_LIMIT = 1000;
+
+export function createKubernetesClusterProvider(context: ProviderContext): KindProvider {
+  const lifecycle = new ClusterLifecycle(context);
+  return {
+    configure: async (req) => context.configure?.(req),
+    check: async (olds, news) => lifecycle.check(olds ?? {}, news),
+    diff: async (_id, olds, news) => diffKubernetesCluster(olds, news),
+    create: (inputs) => lifecycle.create(inputs),
+    read: (id, props) => lifecycle.read(id, props ?? {}),
+    update: (id, olds, news) => lifecycle.update(id, olds, news),
+    delete: (id, props) => lifecycle.delete(id, props),
+  };
+}
+
+class ClusterLifecycle {
+  constructor(private readonly context: ProviderContext) {}
+
+  check(olds: PropertyBag, news: PropertyBag): dynamic.CheckResult {
+    const checker = new Checker(news, olds);
+    checker.hidden();
+    checkKubernetesCluster(checker);
+    return { inputs: news, failures: checker.failures };
+  }
+
+  async create(inputs: PropertyBag): Promise<dynamic.CreateResult> {
+    const client = this.context.client();
+    const clusterId = String(inputs.clusterId);
+    const found = await fetchCluster(client, clusterId);
+    if (found === undefined) {
+      throw new Error(
+        `clusterId: there is no ${KUBERNETES_CLUSTER_NOUN} with id "${clusterId}". The API ` +
+          "cannot create clusters: order the cluster first, then name it here",
+      );
+    }
+    const { record, memory } = await this.converge(client, found, NO_MEMORY, inputs, "create");
+    return { id: clusterId, outs: outputsOf(record, memory, inputs) };
+  }
+
+  async read(id: string, props: PropertyBag): Promise<dynamic.ReadResult> {
+    const found = await fetchCluster(this.context.client(), id);
+    // An empty id tells the engine the cluster is gone: refresh drops it from the state.
+    if (found === undefined) return {};
+    const memory = memoryFrom(props);
+    return {
+      id,
+      props: outputsOf(found, memory, props),
+      inputs: { ...clusterLiveInputs(found, memory), ...pickHidden(props) },
+    };
+  }
+
+  async update(id: string, olds: PropertyBag, news: PropertyBag): Promise<dynamic.UpdateResult> {
+    const client = this.context.client();
+    const found = await fetchCluster(client, id);
+    if (found === undefined) {
+      throw new Error(
+        `${prefixOf(undefined, olds, id)}: the ${KUBERNETES_CLUSTER_NOUN} no longer exists. Run ` +
+          "`pulumi refresh` to drop it from the state.",
+      );
+    }
+    const { record, memory } = await this.converge(client, found, memoryFrom(olds), news, "update");
+    return { outs: outputsOf(record, memory, news) };
+  }
+
+  /**
+   * Puts back what the resource changed: the labels it found (when it manages labels) and the
+   * node group of every node it placed. A node that left the cluster, or whose former group no
+   * longer exists, cannot be put back: a line says so and the rest goes on, so that a destroy is
+   * never stuck on something nobody can fix. The cluster keeps running.
+   */
+  async delete(id: string, props: PropertyBag): Promise<void> {
+    const client = this.context.client();
+    const found = await fetchCluster(client, id);
+    if (found === undefined) return;
+    const plan = planChanges(found, memoryFrom(props), NOTHING);
+    const prefix = prefixOf(found, props, id);
+    this.reportVanished(prefix, plan);
+    try {
+      if (plan.labels !== undefined) {
+        await client.kubernetesClusters.update(id, { labels: plan.labels });
+        this.context.progress(`${prefix}: put back the labels it had before`);
+      }
+    } catch (error) {
+      if (error instanceof NotFoundError) return;
+      throw error;
+    }
+    for (const move of plan.moves) {
+      try {
+        await client.kubernetesClusters.updateNode(id, move.nodeId, {
+          node_group_id: move.nodeGroupId,
+        });
+        this.context.progress(`${prefix}: moved node ${move.nodeId} back to ${move.nodeGroupId}`);
+      } catch (error) {
+        if (!(error instanceof NotFoundError || error instanceof UnprocessableEntityError)) {
+          throw error;
+        }
+        this.context.progress(
+          `${prefix}: node ${move.nodeId} cannot go back to node group ${move.nodeGroupId} ` +
+            `(${messageOf(error)}): left where it is`,
+        );
+      }
+    }
+  }
+
+  /**
+   * Applies the plan towards the inputs, then waits until the cluster is active. Before any
+   * request succeeded, a rejection (4xx) is a plain error: nothing changed and the old state
+   * stays. After one, every failure is partial: the state must record the new memory.
+   */
+  private async converge(
+    client: ServersComClient,
+    found: ClusterRecord,
+    memory: ClusterMemory,
+    bag: PropertyBag,
+    operation: "create" | "update",
+  ): Promise<{ record: ClusterRecord; memory: ClusterMemory }> {
+    const id = found.cluster.id;
+    const plan = planChanges(found, memory, wishOf(bag));
+    const prefix = prefixOf(found, bag, id);
+    if (plan.unknownNodes.length > 0) {
+      const known = found.nodes.map((node) => node.id).join(", ");
+      throw new Error(
+        `${prefix}: nodeGroups names ${plan.unknownNodes.join(", ")}, which the cluster does not ` +
+          `have (its nodes: ${known || "none"})`,
+      );
+    }
+    this.reportVanished(prefix, plan);
+    let last = found;
+    let changed = false;
+    try {
+      if (plan.labels !== undefined) {
+        await client.kubernetesClusters.update(id, { labels: plan.labels });
+        changed = true;
+      }
+      for (const move of plan.moves) {
+        await client.kubernetesClusters.updateNode(id, move.nodeId, {
+          node_group_id: move.nodeGroupId,
+        });
+        changed = true;
+      }
+      last = await this.waitActive(client, id, prefix, timeoutsOf(bag)[operation], (record) => {
+        last = record;
+      });
+      return { record: last, memory: plan.memory };
+    } catch (error) {
+      if (!changed && isRejection(error)) throw error;
+      const what = operation === "create" ? "was adopted" : "was changed";
+      const message =
+        `${prefix} ${what}, but the ${operation} did not finish: ${messageOf(error)}. ` +
+        "Run `pulumi up` again to finish (or `pulumi destroy` to put back what it changed).";
+      const properties = {
+        ...bag,
+        ...outputsOf(last, plan.memory, bag),
+        [PROVIDER_KEY]: bag[PROVIDER_KEY],
+      };
+      throw new PartialResourceError(message, id, definedOnly(properties), [message]);
+    }
+  }
+
+  /**
+   * Polls until the cluster is active (it is read again either way: labels and nodes changed).
+   * A cluster active at the first look prints nothing: nothing was pending.
+   */
+  private async waitActive(
+    client: ServersComClient,
+    id: string,
+    prefix: string,
+    timeoutMs: number,
+    track: (record: ClusterRecord) => void,
+  ): Promise<ClusterRecord> {
+    return waitFor(
+      async () => {
+        const record = await fetchCluster(client, id);
+        if (record === undefined) {
+          throw new Error(`the ${KUBERNETES_CLUSTER_NOUN} disappeared (404)`);
+        }
+        track(record);
+        return record;
+      },
+      {
+        ...this.context.waitTuning(),
+        description: `${KUBERNETES_CLUSTER_NOUN} ${id} to be active`,
+        timeoutMs,
+        state: (record) => record.cluster.status,
+        isSettled: (record) => states.isSettled(record.cluster.status),
+        retryOn: isRetryable,
+        onChange: (change: StateChange<ClusterRecord>) => {
+          if (change.previous !== undefined || !states.isSettled(change.state)) {
+            this.context.progress(stateChangeLine(prefix, change));
+          }
+        },
+      },
+    );
+  }
+
+  private reportVanished(prefix: string, plan: ClusterPlan): void {
+    for (const nodeId of plan.vanishedNodes) {
+      this.context.progress(
+        `${prefix}: node ${nodeId} is no longer in the cluster: there is nothing to put back`,
+      );
+    }
+  }
+}
+
+/** The cluster and every node, or undefined when the cluster is gone. */
+async function fetchCluster(
+  client: ServersComClient,
+  id: string,
+): Promise<ClusterRecord | undefined> {
+  try {
+    const cluster = await client.kubernetesClusters.get(id);
+    const nodes = await client.kubernetesClusters.listNodes(id).toArray({ limit: NODE_LIMIT + 1 });
+    if (nodes.length > NODE_LIMIT) {
+      throw new Error(
+        `${KUBERNETES_CLUSTER_NOUN} ${id} has more than ${NODE_LIMIT} nodes: more than this provider reads`,
+      );
+    }
+    return { cluster, nodes };
+  } catch (error) {
+    // Gone, also between the two requests.
+    if (error instanceof NotFoundError) return undefined;
+    throw error;
+  }
+}
+
+/** Outputs with the hidden inputs carried over (read and delete get only outputs). */
+function outputsOf(
+  record: ClusterRecord,
+  memory: ClusterMemory,
+  bag: PropertyBag,
+): Record<string, unknown> {
+  return { ...clusterOutputs(record, memory), ...pickHidden(bag) };
+}
+
+/** `serverscom:KubernetesCluster k8s-prod (K8sProd1)`: the cluster's name, else the outputs'. */
+function prefixOf(record: ClusterRecord | undefined, bag: PropertyBag, id: string): string {
+  const name = record?.cluster.name ?? (typeof bag.name === "string" ? bag.name : "(cluster)");
+  return subject(KUBERNETES_CLUSTER_KIND, name, id);
+}
+
+function timeoutsOf(bag: PropertyBag): KindTimeouts {
+  const custom = bag[TIMEOUTS_INPUT] as TimeoutsMs | undefined;
+  return { ...KUBERNETES_CLUSTER_TIMEOUTS, ...(typeof custom === "object" ? custom : {}) };
+}
+
+/** The API refused the request (4xx): nothing changed. */
+function isRejection(error: unknown): boolean {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500;
+}
+
+/** Without undefined values: the host converts results to a protobuf Struct, which rejects them. */
+function definedOnly(bag: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(bag).filter(([, value]) => value !== undefined));
+}

@@ -1,0 +1,75 @@
+// The KubernetesCluster resource as a Pulumi program uses it.
+import * as pulumi from "@pulumi/pulumi";
+import { MODULE, registration } from "../framework/resource";
+import { createShim } from "../shim";
+import {
+  KUBERNETES_CLUSTER_KIND,
+  KUBERNETES_CLUSTER_OUTPUTS,
+  type KubernetesClusterNodeOutput,
+} from "./definition";
+
+export interface KubernetesClusterArgs {
+  /** The id of an existing cluster (the API cannot create one). Another id replaces the resource. */
+  readonly clusterId: pulumi.Input<string>;
+  /**
+   * The cluster's complete label set; `{}` removes every label. Omitted: the labels are left as
+   * they are.
+   */
+  readonly labels?: pulumi.Input<Record<string, pulumi.Input<string>>>;
+  /**
+   * Node id -> node group id for the nodes to place (ids from the `nodes` output). Nodes not named
+   * are left in their groups.
+   */
+  readonly nodeGroups?: pulumi.Input<Record<string, pulumi.Input<string>>>;
+}
+
+// The serialised provider: one object per kind, so Pulumi serialises it once (it caches by object).
+const provider = createShim(KUBERNETES_CLUSTER_KIND);
+
+/**
+ * An existing Kubernetes cluster, named by id: the API cannot create or delete clusters (they are
+ * ordered elsewhere), so this resource manages parts of one, its labels and the node groups of
+ * the nodes the program names, and waits until the cluster is `active` after each change.
+ *
+ * Letting go puts back what the resource changed, and nothing else:
+ * - deleting the resource (or replacing it with another `clusterId`) restores the labels the
+ *   cluster had before the resource first set them, and moves every node it placed back to the
+ *   node group the node was in before. The cluster itself keeps running;
+ * - removing `labels` from the program, or a node from `nodeGroups`, does the same for that part.
+ * What it will put back is shown in `originalLabels` and `originalNodeGroups`.
+ *
+ * No ownership label is stamped on the cluster: naming it by id already makes a repeated create
+ * take charge of the same cluster.
+ *
+ * Timeouts (the `customTimeouts` option): create and update wait up to 30 minutes for the
+ * cluster to be active; delete does not wait.
+ */
+export class KubernetesCluster extends pulumi.dynamic.Resource {
+  declare readonly clusterId: pulumi.Output<string>;
+  declare readonly name: pulumi.Output<string>;
+  declare readonly status: pulumi.Output<string>;
+  declare readonly locationId: pulumi.Output<number>;
+  declare readonly locationCode: pulumi.Output<string>;
+  /** The cluster's labels, all of them (managed or not). */
+  declare readonly labels: pulumi.Output<Record<string, string>>;
+  /** Every node of the cluster, by number. */
+  declare readonly nodes: pulumi.Output<KubernetesClusterNodeOutput[]>;
+  /** The live node group of each node the resource places. */
+  declare readonly nodeGroups: pulumi.Output<Record<string, string>>;
+  /** The labels that deleting the resource puts back; absent while it does not manage labels. */
+  declare readonly originalLabels: pulumi.Output<Record<string, string> | undefined>;
+  /** The node group each placed node goes back to when the resource is deleted. */
+  declare readonly originalNodeGroups: pulumi.Output<Record<string, string>>;
+  declare readonly createdAt: pulumi.Output<string>;
+  declare readonly updatedAt: pulumi.Output<string>;
+
+  constructor(name: string, args: KubernetesClusterArgs, opts: pulumi.CustomResourceOptions = {}) {
+    const { props, opts: options } = registration(
+      { kind: KUBERNETES_CLUSTER_KIND, secretOutputs: [], outputs: KUBERNETES_CLUSTER_OUTPUTS },
+      name,
+      { clusterId: args.clusterId, labels: args.labels, nodeGroups: args.nodeGroups },
+      opts,
+    );
+    super(provider, name, props, options, MODULE, KUBERNETES_CLUSTER_KIND);
+  }
+}

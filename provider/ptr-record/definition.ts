@@ -1,0 +1,257 @@
+// PTR records as a resource kind (provider/framework/kind.ts), for cloud instances and hosts.
+// The API can only create and delete them, so every property replaces. They have no labels, so
+// no ownership label either: a record is identified by its target, address and domain, and
+// create adopts the record that already has them (an earlier, interrupted create, or one made
+// by hand) instead of adding a second answer for the same address.
+import type { PtrRecord } from "../../sdk/areas/common";
+import type { ServersComClient } from "../../sdk/client";
+import { NotFoundError } from "../../sdk/core/errors";
+import type { Checker, PropertyBag } from "../framework/check";
+import type { ResourceKind } from "../framework/kind";
+import { isUnknown } from "../framework/unknowns";
+import { canonicalDomain, canonicalIp, domainProblem, ipProblem } from "./names";
+import {
+  HOST_TYPES,
+  isHostType,
+  type PtrRecordOnTarget,
+  type PtrTarget,
+  parsePtrResourceId,
+  ptrRecordsApi,
+  ptrResourceId,
+} from "./target";
+
+const MINUTE = 60_000;
+/** The service's range of a record's TTL in seconds (one week at most). */
+const MAX_TTL = 604_800;
+const MAX_PRIORITY = 65_535;
+
+/** The inputs as the provider receives them once check has passed. */
+export interface PtrRecordInputs {
+  readonly cloudInstanceId?: string;
+  readonly hostId?: string;
+  readonly hostType?: string;
+  readonly ip: string;
+  readonly domain: string;
+  readonly ttl?: number;
+  readonly priority?: number;
+}
+
+/** Every output: the target, the record's fields, and the record's own id in the API. */
+export const PTR_RECORD_OUTPUTS = [
+  "cloudInstanceId",
+  "hostId",
+  "hostType",
+  "ip",
+  "domain",
+  "ttl",
+  "priority",
+  "ptrRecordId",
+] as const;
+
+/** The target the inputs (or outputs) name, when they name one completely. */
+function targetOf(bag: PropertyBag): PtrTarget | undefined {
+  if (typeof bag.cloudInstanceId === "string") {
+    return { type: "cloud_instance", id: bag.cloudInstanceId };
+  }
+  if (typeof bag.hostId === "string" && isHostType(bag.hostType)) {
+    return { type: bag.hostType, id: bag.hostId };
+  }
+  return undefined;
+}
+
+function targetOutputs(target: PtrTarget): Record<string, string> {
+  return target.type === "cloud_instance"
+    ? { cloudInstanceId: target.id }
+    : { hostId: target.id, hostType: target.type };
+}
+
+/** The target in words, for messages: `cloud instance "Ci1"`, `sbm_server host "Sb1"`. */
+function describeTarget(target: PtrTarget): string {
+  return target.type === "cloud_instance"
+    ? `cloud instance "${target.id}"`
+    : `${target.type} host "${target.id}"`;
+}
+
+function requireTarget(inputs: PropertyBag): PtrTarget {
+  const target = targetOf(inputs);
+  if (target === undefined) {
+    // Check refuses such inputs; this is the backstop for callers that skip it.
+    throw new Error("a PTR record needs cloudInstanceId, or hostId with hostType");
+  }
+  return target;
+}
+
+/** A canonical form for diff: unknown values (preview) pass through as they are. */
+function canonical(value: unknown, form: (text: string) => string): unknown {
+  return typeof value === "string" && !isUnknown(value) ? form(value) : value;
+}
+
+function present(value: unknown): boolean {
+  return value !== undefined && value !== null;
+}
+
+/** Every record of the target; undefined when the target itself is gone (404). */
+async function recordsOf(
+  client: ServersComClient,
+  target: PtrTarget,
+): Promise<PtrRecord[] | undefined> {
+  try {
+    // A target has a handful of records (one per address); 1000 bounds a runaway list.
+    return await ptrRecordsApi(client, target).listPtrRecords(target.id).toArray({ limit: 1000 });
+  } catch (error) {
+    if (error instanceof NotFoundError) return undefined;
+    throw error;
+  }
+}
+
+function checkTarget(c: Checker): void {
+  const cloud = present(c.news.cloudInstanceId);
+  const host = present(c.news.hostId);
+  const hostType = c.news.hostType;
+  if (cloud && host) {
+    c.fail(
+      "hostId",
+      "a PTR record has exactly one target: set cloudInstanceId or hostId (with hostType), not both",
+    );
+  } else if (!cloud && !host) {
+    c.fail(
+      "cloudInstanceId",
+      "a PTR record needs exactly one target: set cloudInstanceId (a cloud instance), or " +
+        "hostId with hostType (a host)",
+    );
+  }
+  if (cloud) c.string("cloudInstanceId", true);
+  if (host) c.string("hostId", true);
+  if (!present(hostType)) {
+    if (host && !cloud) {
+      c.fail("hostType", `hostType is required with hostId: one of ${HOST_TYPES.join(", ")}`);
+    }
+  } else if (!host) {
+    c.fail("hostType", "hostType goes only with hostId: it says which kind of host hostId names");
+  } else if (!isUnknown(hostType) && !isHostType(hostType)) {
+    c.fail(
+      "hostType",
+      `hostType must be one of ${HOST_TYPES.join(", ")} (got ${JSON.stringify(hostType)})`,
+    );
+  }
+}
+
+export const ptrRecordKind: ResourceKind<PtrRecordOnTarget> = {
+  name: "PtrRecord",
+  noun: "PTR record",
+  // The API answers every request at once; the only wait is delete's check that it is gone.
+  defaultTimeouts: { create: 5 * MINUTE, update: 5 * MINUTE, delete: 5 * MINUTE },
+  // PTR records cannot be changed, only created and deleted (wire-notes.md).
+  properties: {
+    cloudInstanceId: { rule: "replace" },
+    hostId: { rule: "replace" },
+    hostType: { rule: "replace" },
+    ip: { rule: "replace", desired: (news) => canonical(news.ip, canonicalIp) },
+    domain: { rule: "replace", desired: (news) => canonical(news.domain, canonicalDomain) },
+    // Absent: the service's default (60 s, priority 0), whatever the live value.
+    ttl: { rule: "replace" },
+    priority: { rule: "replace" },
+  },
+  secretOutputs: [],
+
+  check(c: Checker) {
+    checkTarget(c);
+    const ip = c.string("ip", true);
+    const badIp = ip === undefined ? undefined : ipProblem(ip);
+    if (badIp !== undefined) c.fail("ip", badIp);
+    const domain = c.string("domain", true);
+    const badDomain = domain === undefined ? undefined : domainProblem(domain);
+    if (badDomain !== undefined) c.fail("domain", badDomain);
+    c.integer("ttl", false, { min: 1, max: MAX_TTL, unit: " s" });
+    c.integer("priority", false, { min: 0, max: MAX_PRIORITY });
+  },
+
+  display: (bag: PropertyBag) => (typeof bag.domain === "string" ? bag.domain : "(unnamed)"),
+
+  async get(client, id) {
+    const parsed = parsePtrResourceId(id);
+    if (parsed instanceof Error) throw parsed;
+    const records = await recordsOf(client, parsed.target);
+    const record = records?.find((candidate) => candidate.id === parsed.ptrId);
+    return record === undefined ? undefined : { target: parsed.target, record };
+  },
+  // PTR records have no labels: findExisting identifies them instead.
+  findByLabels: async () => [],
+  /**
+   * The target's record with the declared address and domain. One that differs in ttl or
+   * priority cannot be made to match (records cannot change) and would answer for the same
+   * address alongside a new one: the user decides, so create stops with the facts.
+   */
+  async findExisting(client, inputs) {
+    const target = requireTarget(inputs);
+    const records = await recordsOf(client, target);
+    if (records === undefined) {
+      throw new Error(`there is no ${describeTarget(target)} (404) to add a PTR record to`);
+    }
+    const { ip, domain, ttl, priority } = inputs as unknown as PtrRecordInputs;
+    const record = records.find(
+      (candidate) =>
+        canonicalIp(candidate.ip) === canonicalIp(ip) &&
+        canonicalDomain(candidate.domain) === canonicalDomain(domain),
+    );
+    if (record === undefined) return undefined;
+    const differences = [
+      ...(ttl === undefined || ttl === record.ttl ? [] : [`ttl ${record.ttl}`]),
+      ...(priority === undefined || priority === record.priority
+        ? []
+        : [`priority ${record.priority}`]),
+    ];
+    if (differences.length > 0) {
+      throw new Error(
+        `the ${describeTarget(target)} already has a PTR record for ${ip} -> ${domain} ` +
+          `(${ptrResourceId(target, record.id)}) with ${differences.join(" and ")}, which the ` +
+          "program does not declare. PTR records cannot be changed: declare those values to " +
+          "take that record over, or delete it first",
+      );
+    }
+    return {
+      record: { target, record },
+      reason: `the ${describeTarget(target)} already has a PTR record for ${ip} -> ${domain}`,
+    };
+  },
+  async create(client, inputs) {
+    const target = requireTarget(inputs);
+    const { ip, domain, ttl, priority } = inputs as unknown as PtrRecordInputs;
+    const record = await ptrRecordsApi(client, target).createPtrRecord(target.id, {
+      ip,
+      data: domain,
+      ...(ttl === undefined ? {} : { ttl }),
+      ...(priority === undefined ? {} : { priority }),
+    });
+    return { target, record };
+  },
+  // Every property replaces, so the framework never asks for an in-place change.
+  update: () => Promise.reject(new Error("PTR records cannot be changed, only replaced")),
+  async delete(client, id) {
+    const parsed = parsePtrResourceId(id);
+    if (parsed instanceof Error) throw parsed;
+    await ptrRecordsApi(client, parsed.target).deletePtrRecord(parsed.target.id, parsed.ptrId);
+  },
+
+  id: ({ target, record }) => ptrResourceId(target, record.id),
+  // A record has no status: it exists or it does not.
+  state: () => "present",
+  isReady: () => true,
+  labels: () => ({}),
+
+  outputs: ({ target, record }) => ({
+    ...targetOutputs(target),
+    ip: canonicalIp(record.ip),
+    domain: canonicalDomain(record.domain),
+    ttl: record.ttl,
+    priority: record.priority,
+    ptrRecordId: record.id,
+  }),
+  liveInputs: ({ target, record }) => ({
+    ...targetOutputs(target),
+    ip: canonicalIp(record.ip),
+    domain: canonicalDomain(record.domain),
+    ttl: record.ttl,
+    priority: record.priority,
+  }),
+};

@@ -1,0 +1,71 @@
+// The PtrRecord resource as a Pulumi program uses it.
+import * as pulumi from "@pulumi/pulumi";
+import { MODULE, registration } from "../framework/resource";
+import { createShim } from "../shim";
+import { PTR_RECORD_OUTPUTS, ptrRecordKind } from "./definition";
+import type { HostType } from "./target";
+
+/** Exactly one target: `cloudInstanceId`, or `hostId` with `hostType`. */
+export interface PtrRecordArgs {
+  /** The cloud instance whose address this is. */
+  readonly cloudInstanceId?: pulumi.Input<string>;
+  /** The host whose address this is (with hostType). */
+  readonly hostId?: pulumi.Input<string>;
+  /** What kind of host hostId names. */
+  readonly hostType?: pulumi.Input<HostType>;
+  /** The address, IPv4 or IPv6 (for a cloud instance: one of its public addresses). */
+  readonly ip: pulumi.Input<string>;
+  /** The name the address resolves to (sent as `data`), without a trailing dot. */
+  readonly domain: pulumi.Input<string>;
+  /** Seconds, 1 to 604800; default: the service's (60). */
+  readonly ttl?: pulumi.Input<number>;
+  /** 0 to 65535; default: the service's (0). */
+  readonly priority?: pulumi.Input<number>;
+}
+
+// The serialised provider: one object per kind, so Pulumi serialises it once (it caches by object).
+const provider = createShim(ptrRecordKind.name);
+
+/**
+ * A PTR (reverse DNS) record of a cloud instance or a host. Records cannot be changed: any
+ * change replaces the record (the old one is deleted first).
+ *
+ * The resource's id is the record's API path below /v1, e.g.
+ * `cloud_computing/instances/<instance id>/ptr_records/<record id>`; `ptrRecordId` is the
+ * record's own id. Records have no labels: create takes over a record that already has the
+ * declared target, address and domain (made by an interrupted create, or by hand) instead of
+ * adding a second one, and destroy deletes it like any other. Hence no adoptId.
+ *
+ * Timeouts (the `customTimeouts` option): create, update and delete default to 5 minutes.
+ */
+export class PtrRecord extends pulumi.dynamic.Resource {
+  declare readonly cloudInstanceId: pulumi.Output<string | undefined>;
+  declare readonly hostId: pulumi.Output<string | undefined>;
+  declare readonly hostType: pulumi.Output<HostType | undefined>;
+  /** The address in canonical form (IPv6 compressed, lower case). */
+  declare readonly ip: pulumi.Output<string>;
+  /** The domain, lower case. */
+  declare readonly domain: pulumi.Output<string>;
+  declare readonly ttl: pulumi.Output<number>;
+  declare readonly priority: pulumi.Output<number>;
+  /** The record's id in the API. */
+  declare readonly ptrRecordId: pulumi.Output<string>;
+
+  constructor(name: string, args: PtrRecordArgs, opts: pulumi.CustomResourceOptions = {}) {
+    const { props, opts: options } = registration(
+      { kind: ptrRecordKind.name, secretOutputs: [], outputs: PTR_RECORD_OUTPUTS },
+      name,
+      {
+        cloudInstanceId: args.cloudInstanceId,
+        hostId: args.hostId,
+        hostType: args.hostType,
+        ip: args.ip,
+        domain: args.domain,
+        ttl: args.ttl,
+        priority: args.priority,
+      },
+      opts,
+    );
+    super(provider, name, props, options, MODULE, ptrRecordKind.name);
+  }
+}

@@ -1,0 +1,361 @@
+// Scalable Bare Metal servers as a resource kind (provider/framework/kind.ts): one host per
+// resource, ordered with POST /hosts/sbm_servers, reinstalled in place for a new operating
+// system or host name, released with DELETE.
+
+import { hostStatusStates } from "../../sdk/areas/host-common";
+import type {
+  SbmServer,
+  SbmServerCreateBody,
+  SbmServerHostInput,
+} from "../../sdk/areas/sbm-servers";
+import type { ServersComClient } from "../../sdk/client";
+import { InputValidationError, NotFoundError } from "../../sdk/core/errors";
+import { stateMatcher } from "../../sdk/wait";
+import type { Checker, PropertyBag } from "../framework/check";
+import type { ResourceKind, UpdateContext } from "../framework/kind";
+import { UpdateRefused } from "../framework/lifecycle";
+import { withoutOwnerLabel } from "../framework/ownership";
+import { subject } from "../framework/progress";
+import { isUnknown } from "../framework/unknowns";
+import { fingerprintProblem } from "./fingerprints";
+import { sbmOperatingSystemProblem } from "./operating-system";
+
+const MINUTE = 60_000;
+const hostStatus = stateMatcher(hostStatusStates);
+
+/**
+ * Power states that end a wait. "unknown" (right after the order) does not; "powered_off" does:
+ * the provider never switches a server on, so waiting for a server someone switched off would
+ * only run into the timeout.
+ */
+const SETTLED_POWER: readonly string[] = ["powered_on", "powered_off"];
+
+/** The inputs as the provider receives them once check has passed. */
+export interface SbmServerInputs {
+  readonly locationId: number;
+  readonly sbmFlavorModelId: number;
+  readonly operatingSystemId: number;
+  readonly hostname: string;
+  readonly publicIpv4NetworkId?: string;
+  readonly privateIpv4NetworkId?: string;
+  readonly sshKeyFingerprints?: readonly string[];
+  readonly userData?: string;
+  readonly labels?: Readonly<Record<string, string>>;
+  readonly adoptId?: string;
+}
+
+/** The inputs whose change reinstalls the server: the fields of the reinstall request. */
+export const SBM_REINSTALL_INPUTS = [
+  "operatingSystemId",
+  "hostname",
+  "sshKeyFingerprints",
+  "userData",
+] as const;
+
+/** user_data often carries credentials; its copy in the outputs is kept secret. */
+export const SBM_SERVER_SECRET_OUTPUTS = ["userData"] as const;
+
+/**
+ * Every output: the host record's fields in camelCase, with configuration_details flattened (its
+ * fields become top-level outputs, so `sbmFlavorModelId` and `operatingSystemId` line up with the
+ * inputs), plus the write-only inputs the API never returns.
+ */
+export const SBM_SERVER_OUTPUTS = [
+  "rackId",
+  "title",
+  "type",
+  "locationId",
+  "locationCode",
+  "status",
+  "operationalStatus",
+  "powerStatus",
+  "configuration",
+  "privateIpv4Address",
+  "publicIpv4Address",
+  "oobIpv4Address",
+  "leaseStartAt",
+  "scheduledReleaseAt",
+  "ramSize",
+  "sbmFlavorModelId",
+  "sbmFlavorModelName",
+  "bandwidthId",
+  "bandwidthName",
+  "privateUplinkId",
+  "privateUplinkName",
+  "publicUplinkId",
+  "publicUplinkName",
+  "operatingSystemId",
+  "operatingSystemFullName",
+  "labels",
+  "createdAt",
+  "updatedAt",
+  "publicIpv4NetworkId",
+  "privateIpv4NetworkId",
+  "sshKeyFingerprints",
+  ...SBM_SERVER_SECRET_OUTPUTS,
+] as const;
+
+export const sbmServerKind: ResourceKind<SbmServer> = {
+  name: "SbmServer",
+  noun: "SBM server",
+  // An order installs in minutes, a reinstall too; an hour leaves room for a busy location,
+  // which the Terraform provider's 5 minutes do not.
+  defaultTimeouts: { create: 60 * MINUTE, update: 60 * MINUTE, delete: 30 * MINUTE },
+  properties: {
+    // An SBM server cannot move or change its flavor, and its networks are chosen at order time.
+    locationId: { rule: "replace" },
+    sbmFlavorModelId: { rule: "replace" },
+    publicIpv4NetworkId: { rule: "replace", writeOnly: true },
+    privateIpv4NetworkId: { rule: "replace", writeOnly: true },
+    // The reinstall request carries these four: a change reinstalls the server in place.
+    operatingSystemId: { rule: "update" },
+    hostname: { rule: "update", output: "title" },
+    sshKeyFingerprints: { rule: "update", writeOnly: true },
+    userData: { rule: "update", writeOnly: true },
+    labels: { rule: "update", desired: (news) => news.labels ?? {} },
+  },
+  secretOutputs: SBM_SERVER_SECRET_OUTPUTS,
+
+  check(c: Checker) {
+    c.integer("locationId", true, { min: 1 });
+    c.integer("sbmFlavorModelId", true, { min: 1 });
+    // Only the id's shape: whether it is Windows needs the catalogue (operating-system.ts).
+    c.integer("operatingSystemId", true, { min: 1 });
+    const hostname = c.string("hostname", true, MAX_HOSTNAME_LENGTH);
+    if (hostname !== undefined && !isHostname(hostname)) {
+      c.fail(
+        "hostname",
+        `hostname must be a host name: dot-separated labels of letters, digits and dashes, ` +
+          `each starting and ending with a letter or digit and at most 63 characters (got ${JSON.stringify(hostname)})`,
+      );
+    }
+    c.string("publicIpv4NetworkId", false);
+    c.string("privateIpv4NetworkId", false);
+    checkFingerprints(c, "sshKeyFingerprints");
+    c.string("userData", false);
+    c.labels();
+  },
+
+  display(bag: PropertyBag) {
+    if (typeof bag.hostname === "string") return bag.hostname;
+    return typeof bag.title === "string" ? bag.title : "(unnamed)";
+  },
+
+  async get(client: ServersComClient, id: string) {
+    try {
+      return await client.sbmServers.get(id);
+    } catch (error) {
+      if (error instanceof NotFoundError) return undefined;
+      throw error;
+    }
+  },
+  // One resource's ownership label matches at most a handful of servers; 100 is a safe bound.
+  findByLabels: (client, labelSelector) =>
+    client.sbmServers.list({ labelSelector }).toArray({ limit: 100 }),
+
+  async create(client, inputs, labels) {
+    const wanted = inputs as unknown as SbmServerInputs;
+    const problem = await sbmOperatingSystemProblem(client, wanted);
+    // Refused before anything is ordered: nothing exists, so a plain error is right.
+    if (problem !== undefined)
+      throw new InputValidationError("operatingSystemId", problem, problem);
+    const created = await client.sbmServers.create(orderBody(wanted, labels));
+    return pickOrdered(created, wanted.hostname);
+  },
+
+  async update(client, id, changes, labels, context) {
+    const reinstalling = SBM_REINSTALL_INPUTS.filter((name) => name in changes);
+    // Refused before any request, so that a refusal changes nothing (labels included).
+    if (reinstalling.includes("operatingSystemId"))
+      await refuseUnavailableSystem(client, id, context);
+    let record = context.record;
+    if (labels !== undefined) record = await client.sbmServers.update(id, { labels });
+    if (reinstalling.length > 0) record = await reinstall(client, id, reinstalling, context);
+    // The framework waits for active/normal after the reinstall.
+    return record;
+  },
+
+  // Converging an adopted server would reinstall it unannounced: refuse instead.
+  refuseAdoption(record, inputs) {
+    const live: PropertyBag = {
+      operatingSystemId: record.configuration_details?.operating_system_id,
+      hostname: record.title,
+    };
+    const differing = ["operatingSystemId", "hostname"].filter(
+      (name) => inputs[name] !== undefined && inputs[name] !== live[name],
+    );
+    if (differing.length === 0) return undefined;
+    const detail = differing
+      .map(
+        (name) =>
+          `${name} is ${JSON.stringify(live[name])} there but ${JSON.stringify(inputs[name])} in the program`,
+      )
+      .join("; ");
+    return (
+      `${detail}, and changing them reinstalls the server, erasing its drives. Declare the ` +
+      "server's current values to adopt it, then change them in an update the preview shows."
+    );
+  },
+
+  async delete(client, id) {
+    // DELETE releases the server (at the end of the billing hour) and answers it.
+    await client.sbmServers.release(id);
+  },
+
+  id: (record) => record.id,
+  // The release shows only in scheduled_release_at: the progress line of a delete says so.
+  state: (record) =>
+    `${record.status}/${record.operational_status ?? "-"}/${record.power_status ?? "-"}` +
+    (typeof record.scheduled_release_at === "string" ? " (release scheduled)" : ""),
+  isReady: (record) =>
+    hostStatus.isSettled(record.status) &&
+    // Older records lack the operational and power status (wire-notes.md): status decides.
+    (record.operational_status === undefined || record.operational_status === "normal") &&
+    (record.power_status === undefined || SETTLED_POWER.includes(record.power_status)),
+  // A released server answers GET with scheduled_release_at set until it disappears.
+  isGone: (record) => typeof record.scheduled_release_at === "string",
+  labels: (record) => record.labels ?? {},
+
+  outputs: (record) => {
+    const details = record.configuration_details;
+    return {
+      rackId: record.rack_id,
+      title: record.title,
+      type: record.type,
+      locationId: record.location_id,
+      locationCode: record.location_code,
+      status: record.status,
+      operationalStatus: record.operational_status,
+      powerStatus: record.power_status,
+      configuration: record.configuration,
+      privateIpv4Address: record.private_ipv4_address,
+      publicIpv4Address: record.public_ipv4_address,
+      oobIpv4Address: record.oob_ipv4_address,
+      leaseStartAt: record.lease_start_at,
+      scheduledReleaseAt: record.scheduled_release_at,
+      ramSize: details?.ram_size,
+      sbmFlavorModelId: details?.sbm_flavor_model_id,
+      sbmFlavorModelName: details?.sbm_flavor_model_name,
+      bandwidthId: details?.bandwidth_id,
+      bandwidthName: details?.bandwidth_name,
+      privateUplinkId: details?.private_uplink_id,
+      privateUplinkName: details?.private_uplink_name,
+      publicUplinkId: details?.public_uplink_id,
+      publicUplinkName: details?.public_uplink_name,
+      operatingSystemId: details?.operating_system_id,
+      operatingSystemFullName: details?.operating_system_full_name,
+      labels: withoutOwnerLabel(record.labels),
+      createdAt: record.created_at,
+      updatedAt: record.updated_at,
+    };
+  },
+  liveInputs: (record) => ({
+    locationId: record.location_id,
+    sbmFlavorModelId: record.configuration_details?.sbm_flavor_model_id,
+    operatingSystemId: record.configuration_details?.operating_system_id,
+    hostname: record.title,
+    labels: withoutOwnerLabel(record.labels),
+  }),
+};
+
+/** RFC 1123 host names, as the API checks them. */
+const MAX_HOSTNAME_LENGTH = 253;
+const HOSTNAME_LABEL = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
+
+function isHostname(value: string): boolean {
+  return value.split(".").every((label) => HOSTNAME_LABEL.test(label));
+}
+
+function checkFingerprints(c: Checker, property: string): void {
+  const value = c.news[property];
+  if (value === undefined || value === null || isUnknown(value)) return;
+  if (!Array.isArray(value)) {
+    c.fail(property, `${property} must be a list of SSH key fingerprints`);
+    return;
+  }
+  value.forEach((entry: unknown, index) => {
+    const problem = isUnknown(entry) ? undefined : fingerprintProblem(entry);
+    if (problem !== undefined) c.fail(property, `${property}[${index}] ${problem}`);
+  });
+}
+
+function orderBody(inputs: SbmServerInputs, labels: Record<string, string>): SbmServerCreateBody {
+  const host: SbmServerHostInput = {
+    hostname: inputs.hostname,
+    labels,
+    ...(inputs.publicIpv4NetworkId === undefined
+      ? {}
+      : { public_ipv4_network_id: inputs.publicIpv4NetworkId }),
+    ...(inputs.privateIpv4NetworkId === undefined
+      ? {}
+      : { private_ipv4_network_id: inputs.privateIpv4NetworkId }),
+  };
+  return {
+    location_id: inputs.locationId,
+    sbm_flavor_model_id: inputs.sbmFlavorModelId,
+    operating_system_id: inputs.operatingSystemId,
+    hosts: [host],
+    ...(inputs.sshKeyFingerprints === undefined
+      ? {}
+      : { ssh_key_fingerprints: inputs.sshKeyFingerprints }),
+    ...(inputs.userData === undefined ? {} : { user_data: inputs.userData }),
+  };
+}
+
+/**
+ * The order answers one record per `hosts` entry, matched by `title == hostname` (wire-notes.md).
+ * One entry was sent, so a lone record is ours even if the service normalised the name.
+ */
+function pickOrdered(records: readonly SbmServer[], hostname: string): SbmServer {
+  const match =
+    records.find((record) => record.title === hostname) ??
+    records.find((record) => record.title.toLowerCase() === hostname.toLowerCase()) ??
+    (records.length === 1 ? records[0] : undefined);
+  if (match === undefined) {
+    // The framework treats this like a lost answer and looks the server up by its ownership label.
+    throw new Error(
+      `the SBM order answered ${records.length} servers and none is titled "${hostname}"`,
+    );
+  }
+  return match;
+}
+
+/** The Windows rule for a reinstall: an UpdateRefused keeps the old state. */
+async function refuseUnavailableSystem(
+  client: ServersComClient,
+  id: string,
+  context: UpdateContext<SbmServer>,
+): Promise<void> {
+  const news = context.news as unknown as SbmServerInputs;
+  const problem = await sbmOperatingSystemProblem(client, {
+    locationId: context.record.location_id,
+    sbmFlavorModelId:
+      context.record.configuration_details?.sbm_flavor_model_id ?? news.sbmFlavorModelId,
+    operatingSystemId: news.operatingSystemId,
+  });
+  if (problem !== undefined) {
+    throw new UpdateRefused(`${subject(sbmServerKind.name, news.hostname, id)}: ${problem}`);
+  }
+}
+
+/**
+ * POST reinstall with the complete set of install inputs (the request replaces the hostname, the
+ * system, the keys and the user data together). The drives are erased; the id and addresses stay.
+ */
+async function reinstall(
+  client: ServersComClient,
+  id: string,
+  changed: readonly string[],
+  context: UpdateContext<SbmServer>,
+): Promise<SbmServer> {
+  const news = context.news as unknown as SbmServerInputs;
+  context.say(`reinstalling (${changed.join(", ")} changed): the drives are erased`);
+  return client.sbmServers.reinstall(id, {
+    hostname: news.hostname,
+    operating_system_id: news.operatingSystemId,
+    ...(news.sshKeyFingerprints === undefined
+      ? {}
+      : { ssh_key_fingerprints: news.sshKeyFingerprints }),
+    ...(news.userData === undefined ? {} : { user_data: news.userData }),
+  });
+}

@@ -1,0 +1,125 @@
+// The SbmServer resource as a Pulumi program uses it.
+import * as pulumi from "@pulumi/pulumi";
+import { MODULE, registration } from "../framework/resource";
+import { createShim } from "../shim";
+import { SBM_SERVER_OUTPUTS, SBM_SERVER_SECRET_OUTPUTS, sbmServerKind } from "./definition";
+
+export interface SbmServerArgs {
+  /** The location; changing it replaces the server. */
+  readonly locationId: pulumi.Input<number>;
+  /** The SBM flavor offered in that location; changing it replaces the server. */
+  readonly sbmFlavorModelId: pulumi.Input<number>;
+  /**
+   * The operating system, from the flavor's SBM list (Windows is not offered for SBM servers: a
+   * Windows id is refused before anything is ordered). Changing it reinstalls the server.
+   */
+  readonly operatingSystemId: pulumi.Input<number>;
+  /** The host name (the record's `title`). Changing it reinstalls the server. */
+  readonly hostname: pulumi.Input<string>;
+  /** A network to take the public address from (the flavor needs a public uplink); replaces. */
+  readonly publicIpv4NetworkId?: pulumi.Input<string>;
+  /** A network to take the private address from (the flavor needs a private uplink); replaces. */
+  readonly privateIpv4NetworkId?: pulumi.Input<string>;
+  /** Fingerprints of account SSH keys to install. Changing them reinstalls the server. */
+  readonly sshKeyFingerprints?: pulumi.Input<pulumi.Input<string>[]>;
+  /** Cloud-init user data. Changing it reinstalls the server. A secret output. */
+  readonly userData?: pulumi.Input<string>;
+  /** The complete label set; omitted means none. */
+  readonly labels?: pulumi.Input<Record<string, pulumi.Input<string>>>;
+  /**
+   * Take over the existing SBM server with this id instead of ordering one (`pulumi import` does
+   * not work with dynamic providers). Its location, flavor, operating system and host name must
+   * match (the last two would otherwise reinstall it unannounced); its labels are then brought to
+   * the declared ones. The network ids, keys and user data cannot be read back: taken on trust.
+   */
+  readonly adoptId?: pulumi.Input<string>;
+}
+
+// The serialised provider: one object per kind, so Pulumi serialises it once (it caches by object).
+const provider = createShim(sbmServerKind.name);
+
+/**
+ * A Scalable Bare Metal server: one host, billed by the hour.
+ *
+ * - Ready means status `active`, operational status `normal` and the power settled (on, or off
+ *   if someone switched it off: the provider never switches a server on).
+ * - In place: labels. A new `operatingSystemId`, `hostname`, `sshKeyFingerprints` or `userData`
+ *   reinstalls the server (POST reinstall, then a wait for `normal`): its drives are erased, its
+ *   id and addresses stay. Location, flavor and network ids replace it (deleted first).
+ * - Windows: `check` only sees an id, so the rule is applied when ordering and reinstalling, by
+ *   looking the system up in the SBM catalogue of the location and flavor before any request;
+ *   the API's own refusal (422 on operating_system_id) stays as a second line of defence.
+ * - Delete releases the server (DELETE) and waits until the API answers 404. The service
+ *   releases at the end of the billing hour: if deletes time out, raise `customTimeouts.delete`.
+ *
+ * Timeouts (the `customTimeouts` option): create 1 hour, update 1 hour, delete 30 minutes.
+ * `configuration_details` is flattened: its fields are top-level outputs (`ramSize`,
+ * `sbmFlavorModelId`, `operatingSystemId`, ...), lined up with the inputs. `userData` is secret.
+ */
+export class SbmServer extends pulumi.dynamic.Resource {
+  declare readonly rackId: pulumi.Output<string | null>;
+  /** The host name. */
+  declare readonly title: pulumi.Output<string>;
+  /** Always `sbm_server`. */
+  declare readonly type: pulumi.Output<string>;
+  declare readonly locationId: pulumi.Output<number>;
+  declare readonly locationCode: pulumi.Output<string>;
+  declare readonly status: pulumi.Output<string>;
+  declare readonly operationalStatus: pulumi.Output<string>;
+  declare readonly powerStatus: pulumi.Output<string>;
+  declare readonly configuration: pulumi.Output<string>;
+  declare readonly privateIpv4Address: pulumi.Output<string | null>;
+  declare readonly publicIpv4Address: pulumi.Output<string | null>;
+  declare readonly oobIpv4Address: pulumi.Output<string | null>;
+  /** YYYY-MM-DD. */
+  declare readonly leaseStartAt: pulumi.Output<string | null>;
+  declare readonly scheduledReleaseAt: pulumi.Output<string | null>;
+  declare readonly ramSize: pulumi.Output<number | null>;
+  declare readonly sbmFlavorModelId: pulumi.Output<number | null>;
+  declare readonly sbmFlavorModelName: pulumi.Output<string | null>;
+  declare readonly bandwidthId: pulumi.Output<number | null>;
+  declare readonly bandwidthName: pulumi.Output<string | null>;
+  declare readonly privateUplinkId: pulumi.Output<number | null>;
+  declare readonly privateUplinkName: pulumi.Output<string | null>;
+  declare readonly publicUplinkId: pulumi.Output<number | null>;
+  declare readonly publicUplinkName: pulumi.Output<string | null>;
+  declare readonly operatingSystemId: pulumi.Output<number | null>;
+  declare readonly operatingSystemFullName: pulumi.Output<string | null>;
+  /** The labels, without the provider's ownership label. */
+  declare readonly labels: pulumi.Output<Record<string, string>>;
+  declare readonly createdAt: pulumi.Output<string>;
+  declare readonly updatedAt: pulumi.Output<string>;
+  /** As declared (the API does not return it). */
+  declare readonly publicIpv4NetworkId: pulumi.Output<string | undefined>;
+  /** As declared (the API does not return it). */
+  declare readonly privateIpv4NetworkId: pulumi.Output<string | undefined>;
+  /** As declared (the API does not return them). */
+  declare readonly sshKeyFingerprints: pulumi.Output<string[] | undefined>;
+  /** As declared (the API does not return it). Secret. */
+  declare readonly userData: pulumi.Output<string | undefined>;
+
+  constructor(name: string, args: SbmServerArgs, opts: pulumi.CustomResourceOptions = {}) {
+    const { props, opts: options } = registration(
+      {
+        kind: sbmServerKind.name,
+        secretOutputs: SBM_SERVER_SECRET_OUTPUTS,
+        outputs: SBM_SERVER_OUTPUTS,
+      },
+      name,
+      {
+        locationId: args.locationId,
+        sbmFlavorModelId: args.sbmFlavorModelId,
+        operatingSystemId: args.operatingSystemId,
+        hostname: args.hostname,
+        publicIpv4NetworkId: args.publicIpv4NetworkId,
+        privateIpv4NetworkId: args.privateIpv4NetworkId,
+        sshKeyFingerprints: args.sshKeyFingerprints,
+        userData: args.userData,
+        labels: args.labels,
+        adoptId: args.adoptId,
+      },
+      opts,
+    );
+    super(provider, name, props, options, MODULE, sbmServerKind.name);
+  }
+}

@@ -1,0 +1,134 @@
+// The account's SSH keys as a resource kind (provider/framework/kind.ts). The fingerprint is the
+// key's id. The public key cannot change (another key has another fingerprint: a new key is a
+// replacement); the name and the labels change in place.
+import type { SshKey } from "../../sdk/areas/common";
+import type { Checker, PropertyBag } from "../framework/check";
+import { messageOf } from "../framework/errors";
+import type { ResourceKind } from "../framework/kind";
+import { UpdateRefused } from "../framework/lifecycle";
+import { OWNER_LABEL_KEY, withoutOwnerLabel } from "../framework/ownership";
+import { isUnknown, UNKNOWN } from "../framework/unknowns";
+import { explainDuplicate, keyOf } from "./duplicates";
+import { fingerprintOf, parsePublicKey, sameFingerprint } from "./public-key";
+
+const MINUTE = 60_000;
+
+/** The inputs as the provider receives them once check has passed. */
+export interface SshKeyInputs {
+  readonly name: string;
+  readonly publicKey: string;
+  readonly labels?: Readonly<Record<string, string>>;
+  readonly adoptId?: string;
+}
+
+/** Every output: the record's fields in camelCase. The API never returns the public key. */
+export const SSH_KEY_OUTPUTS = ["fingerprint", "name", "labels", "createdAt", "updatedAt"] as const;
+
+/**
+ * The public key as diff sees it: its fingerprint, the only form of it the API returns. Unknown
+ * during preview stays unknown ("may change"); an invalid key is check's business, not diff's.
+ */
+function desiredFingerprint(news: PropertyBag): unknown {
+  const key = news.publicKey;
+  if (isUnknown(key)) return UNKNOWN;
+  return typeof key === "string" ? fingerprintOf(key) : undefined;
+}
+
+export const sshKeyKind: ResourceKind<SshKey> = {
+  name: "SshKey",
+  noun: "SSH key",
+  // The API answers every request at once; the only wait is delete's check that the key is gone.
+  defaultTimeouts: { create: 5 * MINUTE, update: 5 * MINUTE, delete: 5 * MINUTE },
+  properties: {
+    publicKey: {
+      rule: "replace",
+      output: "fingerprint",
+      desired: desiredFingerprint,
+      equal: sameFingerprint,
+    },
+    name: { rule: "update" },
+    // Absent labels mean no labels, so deleting the property removes every label.
+    labels: { rule: "update", desired: (news) => news.labels ?? {} },
+  },
+  secretOutputs: [],
+
+  check(c: Checker) {
+    c.string("name", true);
+    const key = c.news.publicKey;
+    if (key === undefined || key === null) {
+      c.fail("publicKey", "publicKey is required");
+    } else if (!isUnknown(key)) {
+      const parsed =
+        typeof key === "string"
+          ? parsePublicKey(key)
+          : { problem: "publicKey must be a string: an OpenSSH public key line" };
+      if ("problem" in parsed) c.fail("publicKey", parsed.problem);
+    }
+    c.labels();
+  },
+
+  display: (bag: PropertyBag) => (typeof bag.name === "string" ? bag.name : "(unnamed)"),
+
+  get: keyOf,
+  // One resource's ownership label matches at most a handful of keys; 100 is a safe bound.
+  findByLabels: (client, labelSelector) =>
+    client.sshKeys.list({ labelSelector }).toArray({ limit: 100 }),
+  /**
+   * The declared public key, found by its fingerprint, is this resource's key when it carries
+   * this resource's ownership label: an earlier create was interrupted after the API took it.
+   * This needs no label selector, so it holds even where the list ignores one. A key without
+   * the label belongs to someone else: the POST's 409 then says so (duplicates.ts).
+   */
+  async findExisting(client, inputs, owner) {
+    const fingerprint =
+      typeof inputs.publicKey === "string" ? fingerprintOf(inputs.publicKey) : undefined;
+    if (fingerprint === undefined || owner === undefined) return undefined;
+    const key = await keyOf(client, fingerprint);
+    if (key === undefined || key.labels[OWNER_LABEL_KEY] !== owner) return undefined;
+    return {
+      record: key,
+      reason: "the public key is already in the account with this resource's ownership label",
+    };
+  },
+  async create(client, inputs, labels) {
+    const { name, publicKey } = inputs as unknown as SshKeyInputs;
+    try {
+      return await client.sshKeys.create({ name, public_key: publicKey, labels });
+    } catch (error) {
+      throw await explainDuplicate(client, error, { name, publicKey });
+    }
+  },
+  async update(client, id, changes, labels) {
+    const { name } = changes as Partial<SshKeyInputs>;
+    try {
+      return await client.sshKeys.update(id, {
+        ...(name === undefined ? {} : { name }),
+        ...(labels === undefined ? {} : { labels }),
+      });
+    } catch (error) {
+      const explained = await explainDuplicate(client, error, { name, fingerprint: id });
+      // The API changed nothing: an UpdateRefused keeps the old state, as its 409 would have.
+      throw explained === error ? error : new UpdateRefused(messageOf(explained), { cause: error });
+    }
+  },
+  delete: (client, id) => client.sshKeys.delete(id),
+
+  id: (record) => record.fingerprint,
+  // A key has no status: it exists or it does not.
+  state: () => "present",
+  isReady: () => true,
+  labels: (record) => record.labels,
+
+  outputs: (record) => ({
+    fingerprint: record.fingerprint,
+    name: record.name,
+    labels: withoutOwnerLabel(record.labels),
+    createdAt: record.created_at,
+    updatedAt: record.updated_at,
+  }),
+  // The public key cannot be read back; its fingerprint (an output) stands for it in diffs.
+  liveInputs: (record) => ({
+    name: record.name,
+    labels: withoutOwnerLabel(record.labels),
+  }),
+};

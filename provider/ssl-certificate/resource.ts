@@ -1,0 +1,88 @@
+// The SslCertificate resource (custom certificates) as a Pulumi program uses it.
+import * as pulumi from "@pulumi/pulumi";
+import { MODULE, registration } from "../framework/resource";
+import { createShim } from "../shim";
+import {
+  SSL_CERTIFICATE_OUTPUTS,
+  SSL_CERTIFICATE_SECRET_OUTPUTS,
+  sslCertificateKind,
+} from "./definition";
+
+export interface SslCertificateArgs {
+  /** The certificate, PEM (one -----BEGIN CERTIFICATE----- block). Changes in place. */
+  readonly publicKey: pulumi.Input<string>;
+  /**
+   * Its private key, PEM, unencrypted. Always registered as a secret (wrapped in
+   * `pulumi.secret`), so the state holds it encrypted; pass it from a secret config value
+   * (`config.requireSecret("tlsKey")`) so that it is never in clear in the program either.
+   * Changes in place, together with the certificate.
+   */
+  readonly privateKey: pulumi.Input<string>;
+  /** The intermediate certificates, PEM; omitted means none (removing it removes the chain). */
+  readonly chainKey?: pulumi.Input<string>;
+  /** The certificate's name; default: the Pulumi resource name. */
+  readonly name?: pulumi.Input<string>;
+  /** The complete label set; omitted means none. */
+  readonly labels?: pulumi.Input<Record<string, pulumi.Input<string>>>;
+  /**
+   * Take over the existing custom certificate with this id instead of uploading one (`pulumi
+   * import` does not work with dynamic providers). Name, labels and, when the certificate
+   * differs, the key material are then brought to the declared values. The adopted
+   * certificate's chain cannot be read: it is taken to be the declared one until chainKey changes.
+   */
+  readonly adoptId?: pulumi.Input<string>;
+}
+
+// The serialised provider: one object per kind, so Pulumi serialises it once (it caches by object).
+const provider = createShim(sslCertificateKind.name);
+
+/**
+ * A custom SSL certificate (uploaded certificate, private key and chain). Let's Encrypt
+ * certificates cannot be uploaded: see LetsEncryptCertificateLabels.
+ *
+ * Renewal changes the certificate in place (same id): change publicKey and privateKey together.
+ * The private key never appears in outputs, progress lines or messages: the API never returns
+ * it, and diff compares a digest of its public half (the `privateKey` output holds that digest,
+ * registered secret all the same).
+ *
+ * Timeouts (the `customTimeouts` option): create, update and delete default to 5 minutes (the
+ * API answers at once; delete then checks that the certificate is gone).
+ */
+export class SslCertificate extends pulumi.dynamic.Resource {
+  declare readonly name: pulumi.Output<string>;
+  /** `custom`. */
+  declare readonly type: pulumi.Output<string>;
+  declare readonly issuer: pulumi.Output<string | null>;
+  declare readonly subject: pulumi.Output<string>;
+  declare readonly domainNames: pulumi.Output<string[]>;
+  declare readonly expiresAt: pulumi.Output<string | null>;
+  /** 40 hexadecimal characters. */
+  declare readonly sha1Fingerprint: pulumi.Output<string>;
+  /** The labels, without the provider's ownership label. */
+  declare readonly labels: pulumi.Output<Record<string, string>>;
+  declare readonly createdAt: pulumi.Output<string>;
+  declare readonly updatedAt: pulumi.Output<string>;
+
+  constructor(name: string, args: SslCertificateArgs, opts: pulumi.CustomResourceOptions = {}) {
+    const { props, opts: options } = registration(
+      {
+        kind: sslCertificateKind.name,
+        secretOutputs: SSL_CERTIFICATE_SECRET_OUTPUTS,
+        outputs: SSL_CERTIFICATE_OUTPUTS,
+      },
+      name,
+      {
+        name: args.name ?? name,
+        publicKey: args.publicKey,
+        // Secret whatever the caller passed: the engine then stores the input encrypted.
+        privateKey: pulumi.secret(args.privateKey),
+        // Always sent, null for none: an absent input would not count as a change to remove.
+        chainKey: args.chainKey ?? null,
+        labels: args.labels,
+        adoptId: args.adoptId,
+      },
+      opts,
+    );
+    super(provider, name, props, options, MODULE, sslCertificateKind.name);
+  }
+}

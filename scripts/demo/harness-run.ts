@@ -1,0 +1,115 @@
+// The demo without a Pulumi CLI: the quick start through the engine harness (the real provider
+// host, driven as the engine drives it), printed in the CLI's shape.
+import {
+  EngineHarness,
+  OperationFailed,
+  type StepOp,
+  type StepRecord,
+  type StoredResource,
+} from "../engine/harness";
+import { programFile } from "../engine/program";
+import { resourceOutputLines, stackOutputLines, stepLine, summaryLines } from "./print";
+import type { DemoProject } from "./project";
+
+export interface DemoTarget {
+  readonly url: string;
+  readonly token: string;
+}
+
+export type Print = (line: string) => void;
+
+export const STACK = "demo";
+
+/** What to print for each step of the current command. */
+type Phase = "up" | "preview" | "destroy";
+
+/** Steps that change a resource, whose new outputs are worth showing. */
+const CHANGED: readonly StepOp[] = ["create", "update", "replace"];
+
+function seconds(since: number): string {
+  return `${((Date.now() - since) / 1000).toFixed(1)}s`;
+}
+
+/** `pulumi up`, `pulumi preview --refresh --expect-no-changes`, `pulumi destroy`: true when all went well. */
+export async function runWithHarness(
+  project: DemoProject,
+  target: DemoTarget,
+  print: Print,
+): Promise<boolean> {
+  let phase: Phase = "up";
+  const onStep = (step: StepRecord, resource: StoredResource) => {
+    if (phase === "preview") {
+      if (step.op !== "same") print(stepLine(step.op, resource, true));
+      return;
+    }
+    print(stepLine(step.op, resource, false));
+    if (phase === "up" && CHANGED.includes(step.op)) {
+      for (const line of resourceOutputLines(resource, "        ")) print(line);
+    }
+  };
+  const harness = new EngineHarness({
+    projectDir: project.programDir,
+    project: project.name,
+    stack: STACK,
+    config: {
+      "serverscom:apiToken": { value: target.token, secret: true },
+      "serverscom:apiUrl": { value: target.url },
+    },
+    // The provider's first poll after 20 ms: the simulator runs fast.
+    env: { SERVERSCOM_POLL_INTERVAL_MS: "20" },
+    // Progress lines of the provider, as the CLI shows them under the resource.
+    onStderr: (line) => print(`    ${line}`),
+    onStep,
+  });
+  const program = programFile(project.programFile);
+
+  const printAll = (lines: readonly string[]) => {
+    for (const line of lines) print(line);
+  };
+  const ops = (steps: readonly StepRecord[]) => steps.map((step) => step.op);
+  /** One command: its title line first, its summary and duration last. */
+  const command = async (title: string, run: () => Promise<readonly StepOp[]>, planned = false) => {
+    print("");
+    print(title);
+    const started = Date.now();
+    const done = await run();
+    printAll(summaryLines(done, planned));
+    print(`Duration: ${seconds(started)}`);
+    return done;
+  };
+
+  try {
+    await command(`Updating (${STACK})   pulumi up`, async () => {
+      const steps = await harness.up(program);
+      print("");
+      printAll(stackOutputLines(harness.outputs));
+      return ops(steps);
+    });
+
+    phase = "preview";
+    let drift: StepOp[] = [];
+    const planned = await command(
+      `Previewing update (${STACK})   pulumi preview --refresh --expect-no-changes`,
+      async () => {
+        const preview = await harness.preview(program, { refresh: true });
+        drift = ops(preview.refresh);
+        return ops(preview.steps);
+      },
+      true,
+    );
+    if ([...drift, ...planned].some((op) => op !== "same")) {
+      print("error: no changes were expected but changes were proposed");
+      return false;
+    }
+
+    phase = "destroy";
+    await command(`Destroying (${STACK})   pulumi destroy`, async () =>
+      ops(await harness.destroy()),
+    );
+    return true;
+  } catch (error) {
+    const errors = error instanceof OperationFailed ? error.errors : [error];
+    for (const e of errors) print(`error: ${e instanceof Error ? e.message : String(e)}`);
+    return false;
+  }
+}

@@ -1,0 +1,573 @@
+// The closest we get to `pulumi up` without the Pulumi CLI (architecture.md, item 12).
+//
+// A program runs under pulumi.runtime.setMocks in this process, loading the package from dist/
+// exactly as a user's program would (`require("pulumi-serverscom")`), so each registration carries
+// the real `__provider` text and inputs. The mocks' newResource plays the engine: it drives the
+// real provider host (host.ts) over gRPC and applies the engine's rules where this harness
+// replaces the engine (pulumi/pulumi pkg/resource/deploy/step_generator.go and step.go):
+// - check, then create for a new resource, or diff against the old outputs;
+// - a diff with no changes is a Same step (new inputs recorded, outputs kept), unless the
+//   resource has init errors, which forces an update;
+// - replaces make a replacement, deleting first when the diff says deleteBeforeReplace;
+// - a partial-create error (ErrorResourceInitFailed) records the id, the properties as outputs
+//   and the reasons as init errors, and fails the step;
+// - resources the program no longer declares are deleted;
+// - refresh = read(id, old outputs), an empty id drops the resource, and the drift is the diff of
+//   the refreshed outputs against the old inputs (the engine's inverted refresh diff);
+// - secret inputs reach the provider in clear (it does not accept secrets) and the outputs of the
+//   same names become secret; additionalSecretOutputs are sealed in the stored state after every
+//   step (step_executor.go); the program sees both as secret Outputs;
+// - the stack configuration reaches the provider's configure and the program (lookups read it).
+// Each operation starts a fresh provider host, as every `pulumi` command does, so a rebuilt
+// package is picked up like after an upgrade (tests may share one: reuseHost). URNs ignore
+// parents (the scenarios have none).
+import { createCipheriv, randomBytes } from "node:crypto";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import { InitError, ProviderHost } from "./host";
+import {
+  type PackageModule,
+  type Program,
+  type PulumiModule,
+  resolveStackOutputs,
+  type StackOutput,
+} from "./program";
+import { repoRoot } from "./repo";
+import { markSecrets, type Properties, revealSecrets, secretValue } from "./secrets";
+
+export type { Program, StackOutput } from "./program";
+
+export interface StoredResource {
+  readonly urn: string;
+  readonly type: string;
+  readonly name: string;
+  readonly id: string;
+  /** In clear, as the provider receives them; `secretInputs` says which are sealed when stored. */
+  readonly inputs: Properties;
+  readonly outputs: Properties;
+  /** Set by a partial create or update: the next `up` updates even without a diff. */
+  readonly initErrors: readonly string[];
+  readonly additionalSecretOutputs: readonly string[];
+  /** Inputs the program gave as secrets; the outputs of the same names are secret too. */
+  readonly secretInputs: readonly string[];
+}
+
+export type StepOp = "create" | "same" | "update" | "replace" | "delete";
+
+export interface StepRecord {
+  readonly urn: string;
+  readonly op: StepOp;
+  /** For refresh steps and previews: what the diff reported as replacing. */
+  readonly replaces?: readonly string[];
+}
+
+/** An operation in which some steps failed; the state records what the engine would. */
+export class OperationFailed extends Error {
+  override name = "OperationFailed";
+  constructor(
+    readonly steps: readonly StepRecord[],
+    readonly errors: readonly Error[],
+  ) {
+    super(errors.map((error) => error.message).join("\n"));
+  }
+}
+
+export interface ConfigValue {
+  readonly value: string;
+  readonly secret?: boolean;
+}
+
+export interface HarnessOptions {
+  /** The Pulumi project's directory: the provider host's working directory. */
+  readonly projectDir: string;
+  readonly project: string;
+  readonly stack: string;
+  /** The stack configuration, namespaced keys ("serverscom:apiToken"). */
+  readonly config: Readonly<Record<string, ConfigValue>>;
+  /** Environment of the provider host. */
+  readonly env?: Readonly<Record<string, string>>;
+  /** Where the program loads the package and @pulumi/pulumi from; default the repository. */
+  readonly packageDir?: string;
+  /** Also receives each line the provider hosts write to stderr, as it comes (progress). */
+  readonly onStderr?: (line: string) => void;
+  /**
+   * Receives each step as it is taken, with the resource as the step left it (for a delete: as it
+   * was). Steps of a preview change nothing; a create's resource then has no id.
+   */
+  readonly onStep?: (step: StepRecord, resource: StoredResource) => void;
+  /**
+   * Keep one provider host for every operation, until the configuration changes or `close()`;
+   * by default each operation starts its own, as each `pulumi` command does. Tests share one to
+   * stay fast; a host configures each provider once (cmd/dynamic-provider, getProvider), hence
+   * the restart when the configuration changes.
+   */
+  readonly reuseHost?: boolean;
+}
+
+/** What `preview` found: the refresh's drift (with `refresh`) and the steps an `up` would take. */
+export interface PreviewResult {
+  readonly refresh: readonly StepRecord[];
+  readonly steps: readonly StepRecord[];
+}
+
+type Registration = Omit<StoredResource, "id" | "outputs" | "initErrors">;
+
+export class EngineHarness {
+  /** The stack's state, in registration order. */
+  readonly state = new Map<string, StoredResource>();
+  /** The stack outputs of the last successful `up`. */
+  readonly outputs = new Map<string, StackOutput>();
+  /** Every line the provider hosts wrote to stderr. */
+  readonly stderr: string[] = [];
+  readonly #key = randomBytes(32);
+  readonly #options: HarnessOptions;
+  /** The stack configuration, changed between operations as `pulumi config set` would. */
+  readonly #config: Map<string, ConfigValue>;
+  /** With reuseHost: the running host and the configuration it was given. */
+  #shared: { host: ProviderHost; config: string } | undefined;
+
+  constructor(options: HarnessOptions) {
+    this.#options = options;
+    this.#config = new Map(Object.entries(options.config));
+  }
+
+  /** `pulumi config set [--secret] key value`: used by the next operation. */
+  setConfig(key: string, value: string, secret = false): void {
+    this.#config.set(key, { value, secret });
+  }
+
+  /** `pulumi config rm key`. */
+  removeConfig(key: string): void {
+    this.#config.delete(key);
+  }
+
+  /** `pulumi up` of the program. Throws OperationFailed after recording what succeeded. */
+  async up(program: Program): Promise<StepRecord[]> {
+    const steps: StepRecord[] = [];
+    const { errors, exported } = await this.runProgram(
+      program,
+      false,
+      (host, reg) => this.apply(host, reg, steps),
+      async (host, seen) => {
+        for (const old of [...this.state.values()].reverse()) {
+          if (seen.has(old.urn)) continue;
+          await host.delete(old.urn, old.id, old.outputs, old.inputs);
+          this.state.delete(old.urn);
+          this.note(steps, { urn: old.urn, op: "delete" }, old);
+        }
+      },
+    );
+    if (errors.length > 0) throw new OperationFailed(steps, errors);
+    this.outputs.clear();
+    for (const [name, output] of exported) this.outputs.set(name, output);
+    return steps;
+  }
+
+  /**
+   * `pulumi preview` (with `refresh`: `pulumi preview --refresh`): the steps an `up` would take,
+   * changing nothing. As in the CLI, the refreshed state is not kept.
+   */
+  async preview(program: Program, options: { refresh?: boolean } = {}): Promise<PreviewResult> {
+    const saved = new Map(this.state);
+    try {
+      let refresh: StepRecord[] = [];
+      const steps: StepRecord[] = [];
+      const { errors } = await this.runProgram(
+        program,
+        true,
+        (host, reg) => this.plan(host, reg, steps),
+        async (_host, seen) => {
+          for (const old of [...this.state.values()].reverse()) {
+            if (!seen.has(old.urn)) this.note(steps, { urn: old.urn, op: "delete" }, old);
+          }
+        },
+        async (host) => {
+          if (options.refresh === true) refresh = await this.refreshWith(host);
+        },
+      );
+      if (errors.length > 0) throw new OperationFailed(steps, errors);
+      return { refresh, steps };
+    } finally {
+      this.state.clear();
+      for (const [urn, resource] of saved) this.state.set(urn, resource);
+    }
+  }
+
+  /** `pulumi refresh`. */
+  async refresh(): Promise<StepRecord[]> {
+    return this.withHost((host) => this.refreshWith(host));
+  }
+
+  private async refreshWith(host: ProviderHost): Promise<StepRecord[]> {
+    const steps: StepRecord[] = [];
+    for (const old of [...this.state.values()]) {
+      const read = await host.read(old.urn, old.id, old.outputs, old.inputs);
+      if (read.id === "") {
+        this.state.delete(old.urn);
+        this.note(steps, { urn: old.urn, op: "delete" }, old);
+        continue;
+      }
+      const inputs = read.inputs ?? old.inputs;
+      // The engine's refresh diff: refreshed outputs and inputs as the old side, the old
+      // inputs as the new side, then inverted for display.
+      const diff = await host.diff(old.urn, read.id, read.properties, old.inputs, inputs);
+      const refreshed = this.store({ ...old, id: read.id, inputs, outputs: read.properties });
+      const op = diff.changes === "some" ? "update" : "same";
+      this.note(steps, { urn: old.urn, op, replaces: diff.replaces }, refreshed);
+    }
+    return steps;
+  }
+
+  /** `pulumi destroy`: every resource, newest first. */
+  async destroy(): Promise<StepRecord[]> {
+    return this.withHost(async (host) => {
+      const steps: StepRecord[] = [];
+      for (const old of [...this.state.values()].reverse()) {
+        await host.delete(old.urn, old.id, old.outputs, old.inputs);
+        this.state.delete(old.urn);
+        this.note(steps, { urn: old.urn, op: "delete" }, old);
+      }
+      this.outputs.clear();
+      return steps;
+    });
+  }
+
+  /**
+   * The state as it would be stored: secrets sealed (encrypted with this stack's key, as the
+   * engine's secrets manager does), everything else in clear.
+   */
+  stateText(): string {
+    const sealed = [...this.state.values()].map((resource) => {
+      const secretOutputs = [...resource.additionalSecretOutputs, ...resource.secretInputs];
+      return {
+        ...resource,
+        inputs: this.sealed(resource.inputs, resource.secretInputs),
+        outputs: this.sealed(resource.outputs, secretOutputs),
+      };
+    });
+    const outputs = Object.fromEntries(
+      [...this.outputs].map(([name, { value, secret }]) => [
+        name,
+        secret ? this.seal(value) : value,
+      ]),
+    );
+    return JSON.stringify({ resources: sealed, outputs }, null, 2);
+  }
+
+  resource(type: string, name: string): StoredResource | undefined {
+    return this.state.get(this.urn(type, name));
+  }
+
+  /** The names of a stored resource's secret outputs (additional ones and secret inputs'). */
+  static secretOutputs(resource: StoredResource): string[] {
+    return [...new Set([...resource.additionalSecretOutputs, ...resource.secretInputs])];
+  }
+
+  // --- running the program ---
+
+  /**
+   * Runs the program under mocks whose newResource hands every registration to `step`, with a
+   * fresh provider host (after `before`, given the same host), then, when every registration succeeded, `finish` with the same host and
+   * the URNs the program declared. Errors of single registrations are collected (the engine goes
+   * on with unrelated resources); the program's own errors are thrown.
+   */
+  private async runProgram(
+    program: Program,
+    dryRun: boolean,
+    step: (host: ProviderHost, reg: Registration) => Promise<StoredResource>,
+    finish: (host: ProviderHost, seen: ReadonlySet<string>) => Promise<void>,
+    before?: (host: ProviderHost) => Promise<void>,
+  ): Promise<{ errors: Error[]; exported: Map<string, StackOutput> }> {
+    const errors: Error[] = [];
+    const seen = new Set<string>();
+    return this.withHost(async (host) => {
+      await before?.(host);
+      const requireFromPackage = createRequire(
+        join(this.#options.packageDir ?? repoRoot(), "noop.js"),
+      );
+      const pulumi = requireFromPackage("@pulumi/pulumi") as PulumiModule;
+      const serverscom = requireFromPackage("pulumi-serverscom") as PackageModule;
+      const secretOutputs = new Map<string, string[]>();
+      await pulumi.runtime.setMocks(
+        {
+          newResource: async (args) => {
+            const urn = this.urn(args.type, args.name);
+            seen.add(urn);
+            const { plain, secretKeys } = revealSecrets(args.inputs as Properties);
+            try {
+              const stored = await step(host, {
+                urn,
+                type: args.type,
+                name: args.name,
+                inputs: plain,
+                additionalSecretOutputs: secretOutputs.get(urn) ?? [],
+                secretInputs: secretKeys,
+              });
+              // What the engine answers the program: the outputs, secrets marked.
+              return {
+                id: stored.id,
+                state: markSecrets(stored.outputs, EngineHarness.secretOutputs(stored)),
+              };
+            } catch (error) {
+              errors.push(error instanceof Error ? error : new Error(String(error)));
+              return { id: "", state: {} };
+            }
+          },
+          call: () => ({}),
+        },
+        this.#options.project,
+        this.#options.stack,
+        dryRun,
+      );
+      this.setProgramConfig(pulumi);
+      this.captureSecretOutputs(pulumi, secretOutputs);
+      const exported = program(serverscom, pulumi) ?? {};
+      // The SDK's own count of outstanding registrations (what runtime.disconnect awaits).
+      await (pulumi.runtime as unknown as { waitForRPCs(): Promise<void> }).waitForRPCs();
+      if (errors.length > 0) return { errors, exported: new Map() };
+      const outputs = await resolveStackOutputs(pulumi, exported);
+      await finish(host, seen);
+      return { errors, exported: outputs };
+    });
+  }
+
+  /** The program reads the same stack configuration (lookup functions call the API). */
+  private setProgramConfig(pulumi: PulumiModule): void {
+    const values: Record<string, string> = {};
+    const secretKeys: string[] = [];
+    for (const [key, { value, secret }] of this.#config) {
+      values[key] = value;
+      if (secret === true) secretKeys.push(key);
+    }
+    pulumi.runtime.setAllConfig(values, secretKeys);
+  }
+
+  // --- the engine's steps for one registration ---
+
+  private async check(host: ProviderHost, reg: Registration): Promise<Properties> {
+    const old = this.state.get(reg.urn);
+    const checked = await host.check(reg.urn, old?.inputs ?? {}, reg.inputs);
+    if (checked.failures.length > 0) {
+      throw new Error(
+        checked.failures
+          .map(
+            (f) =>
+              `${reg.type} resource '${reg.name}': property ${f.property} has a problem: ${f.reason}`,
+          )
+          .join("\n"),
+      );
+    }
+    return checked.inputs;
+  }
+
+  private async apply(
+    host: ProviderHost,
+    registered: Registration,
+    steps: StepRecord[],
+  ): Promise<StoredResource> {
+    const reg = { ...registered, inputs: await this.check(host, registered) };
+    const old = this.state.get(reg.urn);
+    if (old === undefined) return this.create(host, reg, steps, "create");
+
+    const diff = await host.diff(reg.urn, old.id, old.outputs, reg.inputs, old.inputs);
+    if (diff.changes === "unknown") throw new Error(`${reg.urn}: the provider gave no diff`);
+    if (diff.replaces.length > 0) {
+      if (diff.deleteBeforeReplace) {
+        await host.delete(old.urn, old.id, old.outputs, old.inputs);
+        this.state.delete(old.urn);
+        return this.create(host, reg, steps, "replace");
+      }
+      const created = await this.create(host, reg, steps, "replace");
+      await host.delete(old.urn, old.id, old.outputs, old.inputs);
+      return created;
+    }
+    if (diff.changes === "some" || old.initErrors.length > 0) {
+      try {
+        const outputs = await host.update(reg.urn, old.id, old.outputs, reg.inputs, old.inputs);
+        const updated = this.store({ ...reg, id: old.id, outputs, initErrors: [] });
+        this.note(steps, { urn: reg.urn, op: "update" }, updated);
+        return updated;
+      } catch (error) {
+        if (error instanceof InitError) {
+          const partial = this.store({
+            ...reg,
+            id: old.id,
+            outputs: error.properties,
+            initErrors: error.reasons,
+          });
+          this.note(steps, { urn: reg.urn, op: "update" }, partial);
+        }
+        throw error;
+      }
+    }
+    const same = this.store({
+      ...old,
+      inputs: reg.inputs,
+      additionalSecretOutputs: reg.additionalSecretOutputs,
+      secretInputs: reg.secretInputs,
+    });
+    this.note(steps, { urn: reg.urn, op: "same" }, same);
+    return same;
+  }
+
+  /** A preview's step: check and diff only; the program sees the old outputs (or the inputs). */
+  private async plan(
+    host: ProviderHost,
+    registered: Registration,
+    steps: StepRecord[],
+  ): Promise<StoredResource> {
+    const reg = { ...registered, inputs: await this.check(host, registered) };
+    const old = this.state.get(reg.urn);
+    if (old === undefined) {
+      const planned = { ...reg, id: "", outputs: reg.inputs, initErrors: [] };
+      this.note(steps, { urn: reg.urn, op: "create" }, planned);
+      return planned;
+    }
+    const diff = await host.diff(reg.urn, old.id, old.outputs, reg.inputs, old.inputs);
+    const op: StepOp =
+      diff.replaces.length > 0
+        ? "replace"
+        : diff.changes !== "none" || old.initErrors.length > 0
+          ? "update"
+          : "same";
+    this.note(steps, { urn: reg.urn, op, replaces: diff.replaces }, old);
+    return old;
+  }
+
+  private async create(
+    host: ProviderHost,
+    reg: Registration,
+    steps: StepRecord[],
+    op: "create" | "replace",
+  ): Promise<StoredResource> {
+    try {
+      const created = await host.create(reg.urn, reg.inputs);
+      const stored = this.store({
+        ...reg,
+        id: created.id,
+        outputs: created.properties,
+        initErrors: [],
+      });
+      this.note(steps, { urn: reg.urn, op }, stored);
+      return stored;
+    } catch (error) {
+      if (error instanceof InitError) {
+        const partial = this.store({
+          ...reg,
+          id: error.id,
+          outputs: error.properties,
+          initErrors: error.reasons,
+        });
+        this.note(steps, { urn: reg.urn, op }, partial);
+      }
+      throw error;
+    }
+  }
+
+  /** Records a step and tells the onStep listener, with the resource as the step left it. */
+  private note(steps: StepRecord[], step: StepRecord, resource: StoredResource): void {
+    steps.push(step);
+    this.#options.onStep?.(step, resource);
+  }
+
+  private store(resource: StoredResource): StoredResource {
+    this.state.set(resource.urn, resource);
+    return resource;
+  }
+
+  // --- plumbing ---
+
+  /** Stops the shared provider host (reuseHost), if one runs. */
+  async close(): Promise<void> {
+    const shared = this.#shared;
+    this.#shared = undefined;
+    await shared?.host.stop();
+  }
+
+  /**
+   * Runs `work` with a started and configured provider host: a fresh one stopped afterwards, or
+   * with reuseHost the shared one (restarted when the configuration changed).
+   */
+  private async withHost<T>(work: (host: ProviderHost) => Promise<T>): Promise<T> {
+    const config: Properties = {};
+    for (const [key, { value, secret }] of this.#config) {
+      config[key] = secret === true ? secretValue(value) : value;
+    }
+    if (this.#options.reuseHost !== true) {
+      const host = await this.startHost(config);
+      try {
+        return await work(host);
+      } finally {
+        await host.stop();
+      }
+    }
+    const text = JSON.stringify(config);
+    let shared = this.#shared;
+    if (shared?.config !== text) {
+      await this.close();
+      shared = { host: await this.startHost(config), config: text };
+      this.#shared = shared;
+    }
+    return work(shared.host);
+  }
+
+  private async startHost(config: Properties): Promise<ProviderHost> {
+    const onStderr = this.#options.onStderr;
+    const host = await ProviderHost.start({
+      projectDir: this.#options.projectDir,
+      project: this.#options.project,
+      env: this.#options.env ?? {},
+      onStderr: (line) => {
+        this.stderr.push(line);
+        onStderr?.(line);
+      },
+    });
+    try {
+      await host.configure(config);
+    } catch (error) {
+      await host.stop();
+      throw error;
+    }
+    return host;
+  }
+
+  /**
+   * The mocks' newResource does not see resource options; the monitor's registerResource does:
+   * record each registration's additionalSecretOutputs from the request the SDK sent.
+   */
+  private captureSecretOutputs(pulumi: PulumiModule, into: Map<string, string[]>): void {
+    const monitor = pulumi.runtime.getMonitor() as unknown as {
+      registerResource(
+        req: { getType(): string; getName(): string; getAdditionalsecretoutputsList(): string[] },
+        callback: unknown,
+      ): void;
+    };
+    const original = monitor.registerResource.bind(monitor);
+    monitor.registerResource = (req, callback) => {
+      into.set(this.urn(req.getType(), req.getName()), req.getAdditionalsecretoutputsList());
+      original(req, callback);
+    };
+  }
+
+  private urn(type: string, name: string): string {
+    return `urn:pulumi:${this.#options.stack}::${this.#options.project}::${type}::${name}`;
+  }
+
+  private sealed(props: Properties, keys: readonly string[]): Properties {
+    return Object.fromEntries(
+      Object.entries(props).map(([key, value]) => [
+        key,
+        keys.includes(key) ? this.seal(value) : value,
+      ]),
+    );
+  }
+
+  private seal(value: unknown): Properties {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv("aes-256-gcm", this.#key, iv);
+    const text = Buffer.concat([cipher.update(JSON.stringify(value), "utf8"), cipher.final()]);
+    return secretValue(
+      `${iv.toString("base64")}:${text.toString("base64")}:${cipher.getAuthTag().toString("base64")}`,
+    );
+  }
+}

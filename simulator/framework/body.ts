@@ -1,0 +1,98 @@
+// Request bodies in, plain answers out: how every area reads a JSON body, checks its fields,
+// reports all bad fields at once in the spec's 422 field map, and answers. Written only against
+// contract.ts, so areas may import it as they import the contract.
+import {
+  type AreaHelpers,
+  type Json,
+  SimApiError,
+  type SimRequest,
+  type SimResponse,
+} from "./contract";
+
+/** A request body as read: field names of the wire, values not yet checked. */
+export type Body = Record<string, unknown>;
+/** The `errors` map of UNPROCESSABLE_ENTITY: field (dotted for nested entries) -> message. */
+export type FieldErrors = Record<string, string>;
+
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+export function isInteger(value: unknown): value is number {
+  return typeof value === "number" && Number.isInteger(value);
+}
+
+/** Names and other required texts: whitespace alone does not count as a value. */
+export function isNonEmptyString(value: unknown): value is string {
+  return typeof value === "string" && value.trim().length > 0;
+}
+
+/** 422 with the spec's field map ("Validation failed", errors: {field: message}). */
+export function validationFailed(errors: FieldErrors): SimApiError {
+  return new SimApiError(422, "UNPROCESSABLE_ENTITY", "Validation failed", { errors });
+}
+
+export function throwIfErrors(errors: FieldErrors): void {
+  if (Object.keys(errors).length > 0) throw validationFailed(errors);
+}
+
+/** The request body as an object; a missing body reads as {} (actions without a body). */
+export function readBody(req: SimRequest): Body {
+  if (req.body === undefined || req.body === null) return {};
+  if (!isObject(req.body)) throw validationFailed({ base: "the body must be a JSON object" });
+  return req.body;
+}
+
+/** Runs a check that throws a 422 and folds its field map into `errors`, to report all at once. */
+export function collectErrors<T>(errors: FieldErrors, check: () => T): T | undefined {
+  try {
+    return check();
+  } catch (error) {
+    if (error instanceof SimApiError && error.status === 422 && error.extra.errors !== undefined) {
+      Object.assign(errors, error.extra.errors);
+      return undefined;
+    }
+    throw error;
+  }
+}
+
+/**
+ * The labels of a body, checked by the spec's label rules; their errors join the other field
+ * errors (the caller throws them), and {} stands in for labels that were refused.
+ */
+export function collectLabels(
+  helpers: AreaHelpers,
+  labels: unknown,
+  errors: FieldErrors,
+  field = "labels",
+): { [key: string]: string } {
+  return collectErrors(errors, () => helpers.checkLabels(labels, field)) ?? {};
+}
+
+/**
+ * An optional text field such as user_data: its value, null when sent as null, undefined when
+ * absent; anything else is a field error.
+ */
+export function optionalString(
+  body: Body,
+  field: string,
+  errors: FieldErrors,
+): string | null | undefined {
+  const value = body[field];
+  if (value === undefined || value === null || typeof value === "string") return value;
+  errors[field] = "must be a string";
+  return undefined;
+}
+
+export function ok(body: Json, status = 200): SimResponse {
+  return { status, body };
+}
+
+/** Asynchronous operations (create, delete, actions) answer 202 (wire-notes.md). */
+export function accepted(body: Json): SimResponse {
+  return { status: 202, body };
+}
+
+export function noContent(): SimResponse {
+  return { status: 204 };
+}

@@ -1,0 +1,82 @@
+// PtrRecord through the real provider host, driven like `pulumi up` / `refresh` / `destroy`,
+// for the public address of a cloud instance declared in the same program. Records cannot be
+// changed: every change replaces. Needs a current dist/ (npm test builds it first).
+import { describe, expect } from "vitest";
+import type { Program } from "./harness";
+import { engineScenario } from "./scenario";
+
+const AMS1_UBUNTU = "6f1c3b4e-2d5a-4c8e-9b7f-1a2b3c4d5e01";
+const RECORDS = "cloud_ptr_records";
+
+const record =
+  (args: Record<string, unknown> = {}): Program =>
+  (serverscom) => {
+    const instance = new serverscom.CloudInstance("app", {
+      regionId: 1,
+      flavorId: "SSD.30",
+      imageId: AMS1_UBUNTU,
+    });
+    new serverscom.PtrRecord("app-ptr", {
+      cloudInstanceId: instance.id,
+      ip: instance.publicIpv4Address.apply((ip) => ip ?? ""),
+      domain: "app.example.com",
+      ...args,
+    });
+  };
+
+/** The record's own id: the last part of the resource's id (its path below /v1). */
+const recordId = (id: string) => id.split("/").at(-1) ?? id;
+
+const s = engineScenario({ kind: "PtrRecord", name: "app-ptr" });
+
+const renamed = record({ domain: "www.example.com", ttl: 3600 });
+
+describe("a PtrRecord through the engine's steps", () => {
+  s.up(record(), (resource) => {
+    expect(resource.id).toMatch(/^cloud_computing\/instances\/[^/]+\/ptr_records\/[^/]+$/);
+    expect(resource.outputs).toMatchObject({ domain: "app.example.com", ttl: 60 });
+  });
+  s.noChange(record());
+  s.noChangeAfterRebuild(record());
+  s.notApplicable("an in-place change", "a PTR record cannot be changed: every change replaces it");
+  s.replace(renamed, async (resource, sim) => {
+    expect(resource.outputs).toMatchObject({ domain: "www.example.com", ttl: 3600 });
+    expect(await sim.control.records(RECORDS)).toHaveLength(1);
+  });
+  // The only way back from a changed record is another record.
+  s.drift(
+    renamed,
+    async (resource, sim) => {
+      await sim.control.patch(RECORDS, recordId(resource.id), { ttl: 120 });
+    },
+    (resource) => {
+      expect(resource.outputs.ttl).toBe(120);
+    },
+    "replace",
+  );
+  s.deletedOutside(renamed, async (resource, sim) => {
+    await sim.control.remove(RECORDS, recordId(resource.id));
+  });
+  s.destroy(async (sim) => {
+    expect(await sim.control.records(RECORDS)).toEqual([]);
+  });
+  // The API answers at once: a create fails before the record exists, or not at all.
+  s.failedCreate({
+    failing: record(),
+    faults: {
+      rules: [
+        {
+          kind: "error5xx",
+          status: 500,
+          probability: 1,
+          method: "POST",
+          path: "/v1/cloud_computing/instances/*/ptr_records",
+          times: 1,
+        },
+      ],
+    },
+    partial: false,
+    resume: record(),
+    count: async (sim) => (await sim.control.records(RECORDS)).length,
+  });
+});

@@ -1,0 +1,105 @@
+// SbmServer through the real provider host, driven like `pulumi up` / `refresh` / `destroy`.
+// Needs a current dist/ (npm test builds it first; alone: npm run build).
+import { describe, expect, it } from "vitest";
+import type { Program } from "./harness";
+import { engineScenario } from "./scenario";
+
+const SBM_01 = 601;
+const SBM_02 = 602;
+const UBUNTU_24 = 302;
+
+const server =
+  (args: Record<string, unknown> = {}, opts: Record<string, unknown> = {}): Program =>
+  (serverscom) => {
+    new serverscom.SbmServer(
+      "web",
+      {
+        locationId: 1,
+        sbmFlavorModelId: SBM_01,
+        operatingSystemId: UBUNTU_24,
+        hostname: "web-1",
+        labels: { env: "prod" },
+        ...args,
+      },
+      opts,
+    );
+  };
+
+const s = engineScenario({
+  kind: "SbmServer",
+  name: "web",
+  // An installation takes 10 simulated minutes, 200 ms: the 1 ms create timeout fails for sure.
+  simulator: { speed: 3000, durations: { sbm_install: 600_000 } },
+});
+
+const replaced = server({ sbmFlavorModelId: SBM_02 });
+
+describe("an SbmServer through the engine's steps", () => {
+  s.up(server(), (resource) => {
+    expect(resource.outputs).toMatchObject({
+      status: "active",
+      operationalStatus: "normal",
+      title: "web-1",
+      sbmFlavorModelId: SBM_01,
+      operatingSystemId: UBUNTU_24,
+      labels: { env: "prod" },
+    });
+  });
+  s.noChange(server());
+  s.noChangeAfterRebuild(server());
+  s.inPlace(server({ labels: { env: "staging" } }), (resource) => {
+    expect(resource.outputs.labels).toEqual({ env: "staging" });
+  });
+  s.replace(replaced, async (resource, sim) => {
+    expect(resource.outputs).toMatchObject({ sbmFlavorModelName: "SBM-02", status: "active" });
+    const live = (await sim.control.records("sbm_servers")).filter(
+      (r) => r.scheduled_release_at === null || r.scheduled_release_at === undefined,
+    );
+    expect(live.map((r) => r.id)).toEqual([resource.id]);
+  });
+  s.drift(
+    replaced,
+    async (resource, sim) => {
+      const record = await sim.control.peek("sbm_servers", resource.id);
+      const labels = { ...(record?.labels as Record<string, string>), env: "changed-by-hand" };
+      await sim.control.patch("sbm_servers", resource.id, { labels });
+    },
+    (resource) => {
+      expect(resource.outputs.labels).toEqual({ env: "changed-by-hand" });
+    },
+  );
+  s.deletedOutside(replaced, async (resource, sim) => {
+    await sim.control.remove("sbm_servers", resource.id);
+  });
+  s.destroy(async (sim, last) => {
+    expect(await sim.control.peek("sbm_servers", last.id)).toBeUndefined();
+  });
+  s.failedCreate({
+    failing: server({}, { customTimeouts: { create: "1ms" } }),
+    partial: true,
+    resume: server(),
+    count: async (sim) => (await sim.control.records("sbm_servers")).length,
+  });
+});
+
+describe("SbmServer user data", () => {
+  const userData = "#cloud-config\nchpasswd: { list: 'root:plain-user-data-secret' }\n";
+  let stateText = "";
+
+  it("is a secret output", async () => {
+    await s.harness().up(server({ userData }));
+    expect(s.stored().additionalSecretOutputs).toContain("userData");
+    stateText = s.harness().stateText();
+    await s.harness().destroy();
+  });
+
+  // Known issue, left to the kind's owner: `userData` is registered as an additional secret
+  // output, which the engine applies to outputs only (pkg/resource/deploy/step_executor.go); the
+  // input of the same name is stored in clear in the state's inputs unless the program wraps it
+  // in pulumi.secret. The fix is for the resource to wrap it, as SslCertificate does with
+  // privateKey. When that lands this test fails: turn `it.fails` into `it`.
+  it.fails("plain user data never reaches the stored state in clear", () => {
+    expect(stateText).toContain("serverscom:SbmServer");
+    expect(stateText).not.toContain("plain-user-data-secret");
+  });
+});

@@ -1,0 +1,274 @@
+// The engine scenarios every resource kind goes through, as `pulumi` would run them, each one a
+// test of its own: up; a second up with no change (also after rebuilding the package); an
+// in-place change; a replacing change; refresh after drift; refresh after a deletion outside
+// Pulumi; destroy; a failed create, then resumed. After each, no secret (the API token, the
+// secrets the kind's suite names, every secret input and output of the state) may appear in the
+// stored state or in what the provider printed.
+//
+// A kind's suite (test/engine/<kind>.test.ts) calls engineScenario once, then one method per
+// scenario, in order: they share one simulator and one stack, as successive `pulumi` commands do.
+// Each operation starts the provider host afresh (harness.ts), as each `pulumi` command does.
+// A scenario that cannot apply to a kind is recorded with `notApplicable` and the reason.
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
+import {
+  EngineHarness,
+  OperationFailed,
+  type Program,
+  type StepOp,
+  type StepRecord,
+  type StoredResource,
+} from "../../scripts/engine/harness";
+import { repoRoot } from "../../scripts/engine/repo";
+import {
+  type FaultOptions,
+  type Simulator,
+  type SimulatorOptions,
+  startSimulator,
+} from "../../simulator";
+import { rebuiltPackage } from "./rebuild";
+import { expectNoSecrets } from "./secrets";
+
+const REPO = repoRoot();
+const PROJECT_DIR = join(REPO, "test", "engine", "project");
+
+export interface ScenarioOptions {
+  /** The kind's name: the type token is pulumi-nodejs:dynamic/serverscom:<kind>. */
+  readonly kind: string;
+  /** The name of the resource under test (a program may declare others it needs). */
+  readonly name: string;
+  /** Default: speed 3000 (a 20-minute install in 400 ms). */
+  readonly simulator?: SimulatorOptions;
+  /** Secrets only the simulator knows (RBS passwords, private keys), looked for in the state. */
+  readonly secrets?: (sim: Simulator) => Promise<readonly string[]>;
+}
+
+export interface FailedCreate {
+  /** The program whose up fails: a short create timeout, or run under `faults`. */
+  readonly failing: Program;
+  /** Faults set for the failing up only. */
+  readonly faults?: FaultOptions;
+  /**
+   * true: the object exists when the up fails (a partial create): the state records it with an
+   * init error and the next up updates it, resuming the wait. false: nothing was made, nothing
+   * is recorded, and the next up creates it.
+   */
+  readonly partial: boolean;
+  /** The program of the next up. */
+  readonly resume: Program;
+  /** How many objects of the kind the simulator holds after the resumed up (no duplicate). */
+  readonly count?: (sim: Simulator) => Promise<number>;
+}
+
+type Check = (resource: StoredResource, sim: Simulator) => Promise<void> | void;
+
+export interface Scenario {
+  /** The simulator of the suite (valid inside tests). */
+  readonly sim: () => Simulator;
+  readonly harness: () => EngineHarness;
+  /** The resource under test in the state. */
+  readonly stored: () => StoredResource;
+  up(program: Program, check?: Check): void;
+  noChange(program: Program): void;
+  noChangeAfterRebuild(program: Program): void;
+  inPlace(program: Program, check?: Check): void;
+  replace(program: Program, check?: Check): void;
+  /**
+   * `change` alters the object behind Pulumi's back; `check` sees the refreshed resource; the
+   * next up puts it back with `fix` (default update; a replace-only property needs a replace).
+   */
+  drift(program: Program, change: Check, check: Check, fix?: StepOp): void;
+  /**
+   * `remove` deletes the object behind Pulumi's back. For an object the API cannot create (a
+   * Kubernetes cluster, a bare metal node), `restore` brings it back before the next up, as its
+   * new order would.
+   */
+  deletedOutside(
+    program: Program,
+    remove: Check,
+    restore?: (sim: Simulator) => Promise<void>,
+  ): void;
+  destroy(check?: (sim: Simulator, last: StoredResource) => Promise<void> | void): void;
+  failedCreate(scenario: FailedCreate): void;
+  notApplicable(scenario: string, reason: string): void;
+}
+
+function opOf(steps: readonly StepRecord[], name: string): StepOp | undefined {
+  return steps.find((step) => step.urn.endsWith(`::${name}`))?.op;
+}
+
+export function engineScenario(options: ScenarioOptions): Scenario {
+  const type = `pulumi-nodejs:dynamic/serverscom:${options.kind}`;
+  let sim: Simulator | undefined;
+  let harness: EngineHarness | undefined;
+
+  const newHarness = (packageDir?: string) => {
+    const simulator = current();
+    return new EngineHarness({
+      projectDir: PROJECT_DIR,
+      project: "engine-harness",
+      stack: "dev",
+      config: {
+        "serverscom:apiToken": { value: simulator.token, secret: true },
+        "serverscom:apiUrl": { value: simulator.url },
+      },
+      // The provider polls every few milliseconds against a fast simulator; the token comes from
+      // configure, not from the environment.
+      env: { SERVERSCOM_POLL_INTERVAL_MS: "5" },
+      // One provider host for the whole suite; the rebuilt package's harness starts its own.
+      ...(packageDir === undefined ? { reuseHost: true } : { packageDir }),
+    });
+  };
+  const current = (): Simulator => {
+    if (sim === undefined) throw new Error("the scenario's simulator has not started");
+    return sim;
+  };
+  const currentHarness = (): EngineHarness => {
+    if (harness === undefined) throw new Error("the scenario's harness has not started");
+    return harness;
+  };
+  const stored = (): StoredResource => {
+    const resource = currentHarness().resource(type, options.name);
+    if (resource === undefined) throw new Error(`no ${options.kind} ${options.name} in the state`);
+    return resource;
+  };
+  const up = async (program: Program) => currentHarness().up(program);
+
+  beforeAll(async () => {
+    if (!existsSync(join(REPO, "dist", "provider", "index.js"))) {
+      throw new Error("dist/ is missing: run `npm run build` before the engine tests");
+    }
+    sim = await startSimulator({ speed: 3000, ...options.simulator });
+    harness = newHarness();
+  });
+
+  afterAll(async () => {
+    await harness?.close();
+    await sim?.close();
+  });
+
+  afterEach(async () => {
+    if (sim === undefined || harness === undefined) return;
+    expectNoSecrets(harness, sim, (await options.secrets?.(sim)) ?? []);
+  });
+
+  return {
+    sim: current,
+    harness: currentHarness,
+    stored,
+
+    up(program, check) {
+      it("up creates it and records its outputs", async () => {
+        expect(opOf(await up(program), options.name)).toBe("create");
+        const resource = stored();
+        expect(resource.initErrors).toEqual([]);
+        expect(resource.inputs.__provider).toBe(resource.outputs.__provider);
+        // The serialised shim: a couple of kilobytes, whatever the kind.
+        expect(String(resource.inputs.__provider).length).toBeLessThan(4096);
+        await check?.(resource, current());
+      });
+    },
+
+    noChange(program) {
+      it("a second up without changes is a Same step for every resource", async () => {
+        const steps = await up(program);
+        expect(steps.map((s) => s.op)).toEqual(steps.map(() => "same"));
+      });
+    },
+
+    noChangeAfterRebuild(program) {
+      it("still no diff with a freshly rebuilt package: the serialised provider is identical", async () => {
+        const before = stored().inputs.__provider;
+        const rebuilt = newHarness(await rebuiltPackage());
+        for (const [urn, resource] of currentHarness().state) rebuilt.state.set(urn, resource);
+        const steps = await rebuilt.up(program);
+        expect(steps.map((s) => s.op)).toEqual(steps.map(() => "same"));
+        expect(rebuilt.resource(type, options.name)?.inputs.__provider).toBe(before);
+      }, 120_000);
+    },
+
+    inPlace(program, check) {
+      it("an in-place change is an update of the same object, with complete outputs", async () => {
+        const id = stored().id;
+        expect(opOf(await up(program), options.name)).toBe("update");
+        expect(stored().id).toBe(id);
+        expect(stored().outputs.__provider).toEqual(expect.any(String));
+        await check?.(stored(), current());
+      });
+    },
+
+    replace(program, check) {
+      it("a replacing change makes a new object in place of the old", async () => {
+        const id = stored().id;
+        expect(opOf(await up(program), options.name)).toBe("replace");
+        expect(stored().id).not.toBe(id);
+        await check?.(stored(), current());
+      });
+    },
+
+    drift(program, change, check, fix = "update") {
+      it("refresh reports a change made outside Pulumi, and the next up puts it back", async () => {
+        await change(stored(), current());
+        expect(opOf(await currentHarness().refresh(), options.name)).toBe("update");
+        await check(stored(), current());
+        expect(opOf(await up(program), options.name)).toBe(fix);
+        const again = await currentHarness().refresh();
+        expect(again.map((s) => s.op)).toEqual(again.map(() => "same"));
+      });
+    },
+
+    deletedOutside(program, remove, restore) {
+      it("refresh after a deletion outside Pulumi drops it; the next up creates it again", async () => {
+        await remove(stored(), current());
+        expect(opOf(await currentHarness().refresh(), options.name)).toBe("delete");
+        expect(currentHarness().resource(type, options.name)).toBeUndefined();
+        await restore?.(current());
+        expect(opOf(await up(program), options.name)).toBe("create");
+      });
+    },
+
+    destroy(check) {
+      it("destroy deletes everything and empties the state", async () => {
+        const resource = stored();
+        const steps = await currentHarness().destroy();
+        expect(steps.map((s) => s.op)).toEqual(steps.map(() => "delete"));
+        expect(currentHarness().state.size).toBe(0);
+        await check?.(current(), resource);
+      });
+    },
+
+    failedCreate(scenario) {
+      it(
+        scenario.partial
+          ? "a create that fails after the object exists is recorded; the next up resumes it"
+          : "a create that fails before the object exists records nothing; the next up creates it",
+        async () => {
+          expect(currentHarness().state.size).toBe(0);
+          if (scenario.faults !== undefined) await current().control.setFaults(scenario.faults);
+          const error = await up(scenario.failing).catch((e: unknown) => e);
+          await current().control.setFaults({});
+          expect(error).toBeInstanceOf(OperationFailed);
+          const recorded = currentHarness().resource(type, options.name);
+          if (scenario.partial) {
+            expect(recorded?.initErrors).toHaveLength(1);
+            expect(recorded?.outputs.__provider).toEqual(expect.any(String));
+            // No diff (timeouts are hidden inputs), but the init error forces an update.
+            expect(opOf(await up(scenario.resume), options.name)).toBe("update");
+            expect(stored().id).toBe(recorded?.id);
+          } else {
+            expect(recorded).toBeUndefined();
+            expect(opOf(await up(scenario.resume), options.name)).toBe("create");
+          }
+          expect(stored().initErrors).toEqual([]);
+          if (scenario.count !== undefined) expect(await scenario.count(current())).toBe(1);
+          await currentHarness().destroy();
+        },
+      );
+    },
+
+    notApplicable(scenario, reason) {
+      it.skip(`${scenario}: not applicable to ${options.kind} (${reason})`, () => undefined);
+    },
+  };
+}

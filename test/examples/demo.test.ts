@@ -1,0 +1,87 @@
+// `npm run demo` without a Pulumi CLI, end to end: the compiled demo in a child process, as npm
+// runs it. Compiles the demo into dist/demo/ first (the package's dist/ must be built: npm test
+// builds it); `--no-cli` keeps this the engine-harness path on machines with a Pulumi CLI too.
+import { execFile, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { beforeAll, describe, expect, it } from "vitest";
+import { repoRoot } from "../../scripts/engine/repo";
+
+const REPO = repoRoot();
+const MAIN = join(REPO, "dist", "demo", "scripts", "demo", "main.js");
+
+beforeAll(async () => {
+  if (!existsSync(join(REPO, "dist", "provider", "index.js"))) {
+    throw new Error("dist/ is missing: run `npm run build` before the example tests");
+  }
+  // tsc emits even when another part of the repository has a type error; this test needs only
+  // the emitted demo, and `npm run typecheck` reports type errors.
+  const tsc = join(REPO, "node_modules", "typescript", "bin", "tsc");
+  await promisify(execFile)(process.execPath, [tsc, "-p", join(REPO, "scripts", "tsconfig.json")], {
+    cwd: REPO,
+  }).catch(() => undefined);
+  expect(existsSync(MAIN)).toBe(true);
+}, 120_000);
+
+function runDemo(): Promise<{ code: number | null; lines: string[] }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [MAIN, "--no-cli"], {
+      cwd: REPO,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let out = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      out += chunk.toString("utf8");
+    });
+    child.stderr.on("data", (chunk: Buffer) => {
+      out += chunk.toString("utf8");
+    });
+    child.once("error", reject);
+    child.once("exit", (code) => resolve({ code, lines: out.split("\n") }));
+  });
+}
+
+describe("npm run demo, without a Pulumi CLI", () => {
+  it("starts the simulator, runs up, a refreshing preview without changes, destroy; exits 0", async () => {
+    const { code, lines } = await runDemo();
+    const text = lines.join("\n");
+    expect(code, text).toBe(0);
+    expect(lines[0]).toMatch(
+      /^Simulator: http:\/\/127\.0\.0\.1:\d+ \(in this process, speed \d+\)$/,
+    );
+    expect(lines).toContain(
+      "Program: examples/quick-start/index.ts (project serverscom-quick-start)",
+    );
+
+    const up = lines.indexOf("Updating (demo)   pulumi up");
+    const preview = lines.indexOf(
+      "Previewing update (demo)   pulumi preview --refresh --expect-no-changes",
+    );
+    const destroy = lines.indexOf("Destroying (demo)   pulumi destroy");
+    expect(up).toBeGreaterThan(0);
+    expect(preview).toBeGreaterThan(up);
+    expect(destroy).toBeGreaterThan(preview);
+
+    const upLines = lines.slice(up, preview);
+    const created = upLines.filter((line) => line.startsWith(" +  "));
+    expect(created.length).toBeGreaterThan(0);
+    for (const line of created) {
+      expect(line).toMatch(
+        /^ \+ {3}pulumi-nodejs:dynamic\/serverscom:\w+ {2}\S+ {2}created {2}id \S+$/,
+      );
+    }
+    expect(upLines).toContain("Outputs:");
+    expect(upLines.some((line) => /^ {4}volumePassword\s*: \[secret\]$/.test(line))).toBe(true);
+    expect(upLines.some((line) => /^ {8}password\s*: \[secret\]$/.test(line))).toBe(true);
+
+    const previewLines = lines.slice(preview, destroy);
+    expect(previewLines).toContain(`    ${created.length} unchanged`);
+    expect(previewLines.join("\n")).not.toContain("error:");
+
+    const destroyLines = lines.slice(destroy);
+    expect(destroyLines.filter((line) => line.startsWith(" -  "))).toHaveLength(created.length);
+    expect(destroyLines).toContain(`    - ${created.length} deleted`);
+    expect(lines.at(-2)).toMatch(/^Demo done in \d+\.\ds\.$/);
+  }, 60_000);
+});

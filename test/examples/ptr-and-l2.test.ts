@@ -1,0 +1,81 @@
+// examples/ptr-and-l2: what it registers, and a round trip through the engine harness.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Simulator, startSimulator } from "../../simulator";
+import { byName, configKey, declared, opsByName, registrations, roundTrip } from "./support";
+
+const DYNAMIC = "pulumi-nodejs:dynamic/serverscom:";
+let sim: Simulator;
+
+beforeAll(async () => {
+  sim = await startSimulator({ speed: 3000 });
+});
+
+afterAll(async () => {
+  await sim.close();
+});
+
+describe("examples/ptr-and-l2", () => {
+  it("registers two servers, a private L2 segment joining them, and a PTR record each", async () => {
+    const { resources } = await registrations("ptr-and-l2", sim, {}, (type, name) =>
+      type === `${DYNAMIC}DedicatedServer`
+        ? { publicIpv4Address: `198.51.100.${name.at(-1)}` }
+        : {},
+    );
+    expect(declared(resources)).toEqual([
+      "DedicatedServer db-1",
+      "DedicatedServer db-2",
+      "L2Segment db-replication",
+      "PtrRecord db-1-ptr",
+      "PtrRecord db-2-ptr",
+    ]);
+    const r = byName(resources);
+    expect(r["db-1"]?.inputs).toMatchObject({
+      hostname: "db-1.db.example.com",
+      operatingSystemId: 303,
+    });
+    expect(r["db-replication"]?.inputs).toMatchObject({
+      type: "private",
+      locationGroupId: 1,
+      members: [
+        { id: "db-1-id", mode: "native" },
+        { id: "db-2-id", mode: "native" },
+      ],
+    });
+    expect(r["db-2-ptr"]?.inputs).toMatchObject({
+      hostId: "db-2-id",
+      hostType: "dedicated_server",
+      ip: "198.51.100.2",
+      domain: "db-2.db.example.com",
+      ttl: 3600,
+    });
+  });
+
+  it("runs through the engine: up, an up without changes, a new domain, destroy", async () => {
+    await roundTrip("ptr-and-l2", sim, {
+      resources: 5,
+      afterCreate: async (harness) => {
+        expect(harness.outputs.get("segmentStatus")?.value).toBe("active");
+        const segment = await sim.control.peek(
+          "l2_segments",
+          String(harness.outputs.get("segmentId")?.value),
+        );
+        expect(segment?.status).toBe("active");
+      },
+      // Host names change in place; PTR records cannot change: they are replaced.
+      flow: async (harness, program) => {
+        harness.setConfig(configKey("ptr-and-l2", "domain"), "db.example.net");
+        expect(opsByName(await harness.up(program))).toEqual({
+          "db-1": "update",
+          "db-2": "update",
+          "db-replication": "same",
+          "db-1-ptr": "replace",
+          "db-2-ptr": "replace",
+        });
+        expect(harness.outputs.get("reverseNames")?.value).toEqual([
+          expect.stringMatching(/ -> db-1\.db\.example\.net$/),
+          expect.stringMatching(/ -> db-2\.db\.example\.net$/),
+        ]);
+      },
+    });
+  });
+});

@@ -1,0 +1,61 @@
+// examples/rbs-volumes: what it registers, and a round trip through the engine harness.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Simulator, startSimulator } from "../../simulator";
+import { byName, configKey, declared, opsByName, registrations, roundTrip } from "./support";
+
+const TYPE = "pulumi-nodejs:dynamic/serverscom:RbsVolume";
+let sim: Simulator;
+
+beforeAll(async () => {
+  sim = await startSimulator({ speed: 3000 });
+});
+
+afterAll(async () => {
+  await sim.close();
+});
+
+describe("examples/rbs-volumes", () => {
+  it("registers a Standard and an Ultra volume in AMS1 with labels", async () => {
+    const { resources, outputs } = await registrations("rbs-volumes", sim);
+    expect(declared(resources)).toEqual(["RbsVolume data", "RbsVolume journal"]);
+    expect(resources.every((r) => r.type === TYPE)).toBe(true);
+    const { data, journal } = byName(resources);
+    expect(data?.inputs).toMatchObject({
+      locationId: 1,
+      flavorId: 1,
+      size: 100,
+      name: "data",
+      labels: { app: "billing", tier: "data" },
+    });
+    expect(journal?.inputs).toMatchObject({ flavorId: 2, size: 50, name: "billing-journal" });
+    expect([...outputs.keys()]).toEqual(["dataVolume", "journalVolume", "dataCredentials"]);
+  });
+
+  it("takes the data volume's size from the stack configuration", async () => {
+    const { resources } = await registrations("rbs-volumes", sim, {
+      [configKey("rbs-volumes", "dataSize")]: "250",
+    });
+    expect(byName(resources).data?.inputs.size).toBe(250);
+  });
+
+  it("runs through the engine: up, an up without changes, destroy; credentials stay secret", async () => {
+    await roundTrip("rbs-volumes", sim, {
+      resources: 2,
+      secrets: async () =>
+        (await sim.control.records("rbs_volumes")).map((v) => String(v._password)),
+      afterCreate: (harness) => {
+        expect(harness.outputs.get("dataCredentials")?.secret).toBe(true);
+        expect(harness.outputs.get("dataVolume")).toMatchObject({
+          secret: false,
+          value: { status: "active", iops: 1000 },
+        });
+      },
+      // Growing the data volume is an in-place update of that volume alone.
+      flow: async (harness, program) => {
+        harness.setConfig(configKey("rbs-volumes", "dataSize"), "200");
+        expect(opsByName(await harness.up(program))).toEqual({ data: "update", journal: "same" });
+        expect(harness.outputs.get("dataVolume")?.value).toMatchObject({ iops: 2000 });
+      },
+    });
+  });
+});

@@ -1,0 +1,62 @@
+// examples/sbm-fleet: what it registers, and a round trip through the engine harness, with the
+// label selector lookup finding the fleet's stable servers.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Simulator, startSimulator } from "../../simulator";
+import { byName, configKey, declared, opsByName, registrations, roundTrip } from "./support";
+
+let sim: Simulator;
+
+beforeAll(async () => {
+  sim = await startSimulator({ speed: 3000 });
+});
+
+afterAll(async () => {
+  await sim.close();
+});
+
+describe("examples/sbm-fleet", () => {
+  it("registers three labelled SBM servers, the first a canary", async () => {
+    const { resources } = await registrations("sbm-fleet", sim);
+    expect(declared(resources)).toEqual(["SbmServer web-1", "SbmServer web-2", "SbmServer web-3"]);
+    const servers = byName(resources);
+    // SBM-01 in AMS1 with Debian 12, from the simulator's catalogue.
+    expect(servers["web-1"]?.inputs).toMatchObject({
+      locationId: 1,
+      sbmFlavorModelId: 601,
+      operatingSystemId: 303,
+      hostname: "web-1.example.com",
+      labels: { fleet: "web", role: "canary" },
+    });
+    expect(servers["web-3"]?.inputs).toMatchObject({ labels: { fleet: "web", role: "stable" } });
+  });
+
+  it("runs through the engine; the lookup finds the stable servers by label; a fourth joins", async () => {
+    await roundTrip("sbm-fleet", sim, {
+      resources: 3,
+      afterCreate: (harness) => {
+        expect(harness.outputs.get("stableHosts")?.value).toEqual([
+          { title: "web-2.example.com", publicIp: expect.any(String) },
+          { title: "web-3.example.com", publicIp: expect.any(String) },
+        ]);
+      },
+      flow: async (harness, program) => {
+        harness.setConfig(configKey("sbm-fleet", "size"), "4");
+        expect(opsByName(await harness.up(program))).toEqual({
+          "web-1": "same",
+          "web-2": "same",
+          "web-3": "same",
+          "web-4": "create",
+        });
+        // Sorted by title in the program.
+        expect(harness.outputs.get("stableHosts")?.value).toEqual([
+          { title: "web-2.example.com", publicIp: expect.any(String) },
+          { title: "web-3.example.com", publicIp: expect.any(String) },
+          { title: "web-4.example.com", publicIp: expect.any(String) },
+        ]);
+        // Back to three: the fourth server is released.
+        harness.removeConfig(configKey("sbm-fleet", "size"));
+        expect(opsByName(await harness.up(program))["web-4"]).toBe("delete");
+      },
+    });
+  });
+});

@@ -1,0 +1,817 @@
+// CloudInstance's provider implementation against the simulator, on virtual time.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { cloudInstanceKind } from "../../provider/cloud-instance/definition";
+import type { PropertyBag } from "../../provider/framework/check";
+import { PartialResourceError } from "../../provider/framework/errors";
+import { OWNER_INPUT, TIMEOUTS_INPUT } from "../../provider/framework/hidden";
+import {
+  createKindProvider,
+  type KindProvider,
+  UpdateRefused,
+} from "../../provider/framework/lifecycle";
+import { OWNER_LABEL_KEY, ownerLabelValue } from "../../provider/framework/ownership";
+import { typeToken } from "../../provider/framework/resource";
+import { UNKNOWN } from "../../provider/framework/unknowns";
+import type { Clock } from "../../sdk/wait";
+import { PROVIDER_TEXT, startTestBed, type TestBed } from "./support";
+
+let bed: TestBed;
+let provider: KindProvider;
+/** Every error message and progress line, checked for secrets at the end. */
+const messages: string[] = [];
+const USER_DATA = "#cloud-config\npassword: hunter2-secret\n";
+
+beforeAll(async () => {
+  bed = await startTestBed();
+  provider = createKindProvider(cloudInstanceKind, bed.context);
+});
+
+afterAll(async () => {
+  const texts = [...bed.lines, ...messages];
+  expect(texts.length).toBeGreaterThan(10);
+  for (const text of texts) {
+    expect(text).not.toContain(bed.sim.token);
+    expect(text).not.toContain("hunter2");
+  }
+  await bed.close();
+});
+
+beforeEach(async () => {
+  await bed.sim.control.reset();
+  await bed.sim.control.setFaults({});
+  await bed.sim.control.clearRequestCounts();
+  bed.lines.length = 0;
+});
+
+const INSTANCES = "cloud_instances";
+const INSTANCE = "/v1/cloud_computing/instances/:id";
+const CREATE = "POST /v1/cloud_computing/instances";
+const PUT = `PUT ${INSTANCE}`;
+const UPGRADE = `POST ${INSTANCE}/upgrade`;
+const APPROVE = `POST ${INSTANCE}/approve_upgrade`;
+const REINSTALL = `POST ${INSTANCE}/reinstall`;
+const REBOOT = `POST ${INSTANCE}/reboot`;
+/** Region 1 (AMS1) images: Ubuntu 24.04, Ubuntu 22.04, Debian 12. */
+const UBUNTU_24 = "6f1c3b4e-2d5a-4c8e-9b7f-1a2b3c4d5e01";
+const DEBIAN_12 = "6f1c3b4e-2d5a-4c8e-9b7f-1a2b3c4d5e03";
+const DALLAS_UBUNTU_24 = "8a2d4c6e-3e6b-4d9f-8c1a-2b3c4d5e6f11";
+const AMS1 = { regionId: 1, flavorId: "SSD.50", imageId: UBUNTU_24 };
+// A key made with ssh-keygen, and what `ssh-keygen -l -E md5` prints for it.
+const SSH_KEY =
+  "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIMViyXPPKhVMabjHpguYG4rPeK3pNPcfCMaIotflOeM0 test@example";
+const SSH_FINGERPRINT = "06:61:cd:41:7d:c2:f7:f4:94:e4:1d:b7:b6:76:bb:bb";
+
+/** Inputs as the engine sends them for a CloudInstance named `name` in project/stack p/s. */
+function instanceInputs(name: string, fields: PropertyBag = {}): Record<string, unknown> {
+  return {
+    __provider: PROVIDER_TEXT,
+    [OWNER_INPUT]: ownerLabelValue({
+      project: "p",
+      stack: "s",
+      type: typeToken("CloudInstance"),
+      name,
+      parent: "",
+    }),
+    ...AMS1,
+    name,
+    upgradeConfirmation: "approve",
+    ...fields,
+  };
+}
+
+/**
+ * A provider whose waits run `onSleep` after each simulated sleep: the test acts "while the
+ * provider waits" (unlocks an instance, fails it) at a chosen simulated time.
+ */
+function providerWithSleepHook(onSleep: (elapsedMs: number) => Promise<void>): KindProvider {
+  let now = 0;
+  const clock: Clock = {
+    now: () => now,
+    async sleep(ms) {
+      now += ms;
+      await bed.sim.control.advance(ms);
+      await onSleep(now);
+    },
+  };
+  return createKindProvider(cloudInstanceKind, {
+    ...bed.context,
+    waitTuning: () => ({ clock, random: () => 0.5 }),
+  });
+}
+
+async function failure(promise: Promise<unknown>): Promise<Error> {
+  try {
+    await promise;
+  } catch (error) {
+    if (!(error instanceof Error)) throw error;
+    messages.push(error.message);
+    return error;
+  }
+  throw new Error("expected a failure");
+}
+
+async function instanceCount(): Promise<number> {
+  return (await bed.sim.control.records(INSTANCES)).length;
+}
+
+async function requests(route: string): Promise<number> {
+  return (await bed.sim.control.requestCounts())[route] ?? 0;
+}
+
+async function created(name: string, fields: PropertyBag = {}) {
+  const inputs = instanceInputs(name, fields);
+  const result = await provider.create(inputs);
+  return { inputs, id: result.id, outs: result.outs as Record<string, unknown> };
+}
+
+describe("the lifecycle: create, read, update, delete", () => {
+  it("creates an instance, waits for ACTIVE and returns every field in camelCase", async () => {
+    await bed.client.sshKeys.create({ name: "deploy", public_key: SSH_KEY });
+    const { inputs, id, outs } = await created("web", {
+      labels: { env: "prod" },
+      gpnEnabled: true,
+      ipv6Enabled: true,
+      backupCopies: 2,
+      sshKeyFingerprint: SSH_FINGERPRINT,
+      userData: USER_DATA,
+    });
+    expect(outs).toMatchObject({
+      status: "ACTIVE",
+      name: "web",
+      regionId: 1,
+      regionCode: "AMS1",
+      flavorId: "SSD.50",
+      flavorName: "SSD.50",
+      imageId: UBUNTU_24,
+      imageName: "Ubuntu 24.04-server (64 bit)",
+      ipv6Enabled: true,
+      gpnEnabled: true,
+      backupCopies: 2,
+      publicPortBlocked: false,
+      labels: { env: "prod" },
+      awaitingUpgradeConfirmation: false,
+      sshKeyFingerprint: SSH_FINGERPRINT,
+      userData: USER_DATA,
+      __ownerLabel: inputs.__ownerLabel,
+    });
+    for (const field of [
+      "platformUuid",
+      "publicIpv4Address",
+      "privateIpv4Address",
+      "localIpv4Address",
+      "publicIpv6Address",
+      "createdAt",
+      "updatedAt",
+    ]) {
+      expect(typeof outs[field], field).toBe("string");
+    }
+    const stored = await bed.sim.control.peek(INSTANCES, id);
+    // The spec's platform_uuid is the wire's openstack_uuid.
+    expect(outs.platformUuid).toBe(stored?.openstack_uuid);
+    expect(outs).not.toHaveProperty("openstackUuid");
+    expect(outs).not.toHaveProperty("id");
+    expect(stored?.labels).toEqual({ env: "prod", [OWNER_LABEL_KEY]: inputs.__ownerLabel });
+    expect(stored?._user_data).toBe(USER_DATA);
+    expect(stored?._ssh_key_fingerprint).toBe(SSH_FINGERPRINT);
+    expect(bed.lines).toEqual([
+      `serverscom:CloudInstance web (${id}): PROVISIONING`,
+      expect.stringMatching(/: PROVISIONING -> ACTIVE after 1m \d+s$/),
+    ]);
+  });
+
+  it("reads the live record and the live input values, and diffs without changes", async () => {
+    const { inputs, id, outs } = await created("web", { userData: USER_DATA });
+    const read = await provider.read(id, outs);
+    expect(read.id).toBe(id);
+    expect(read.props).toEqual(outs);
+    expect(read.inputs).toEqual({
+      ...AMS1,
+      name: "web",
+      gpnEnabled: false,
+      ipv6Enabled: false,
+      backupCopies: 0,
+      labels: {},
+      userData: USER_DATA,
+      __ownerLabel: inputs.__ownerLabel,
+    });
+    expect(await provider.diff(id, outs, inputs)).toMatchObject({
+      changes: false,
+      replaces: [],
+      updates: [],
+    });
+  });
+
+  it("sends a name-only change (the Terraform provider drops it)", async () => {
+    const { inputs, id, outs } = await created("web");
+    const news = { ...inputs, name: "web-2" };
+    expect(await provider.diff(id, outs, news)).toMatchObject({ updates: ["name"] });
+    const { outs: updated } = await provider.update(id, outs, news);
+    expect(updated).toMatchObject({ name: "web-2", status: "ACTIVE" });
+    expect((await bed.sim.control.peek(INSTANCES, id))?.name).toBe("web-2");
+    expect(await requests(PUT)).toBe(1);
+  });
+
+  it("changes backup copies, GPN, IPv6 and labels with one PUT; removing them restores the defaults", async () => {
+    const { inputs, id, outs } = await created("web", { labels: { env: "prod" } });
+    const news = {
+      ...inputs,
+      backupCopies: 3,
+      gpnEnabled: true,
+      ipv6Enabled: true,
+      labels: { env: "dev" },
+    };
+    expect(await provider.diff(id, outs, news)).toMatchObject({
+      replaces: [],
+      updates: ["gpnEnabled", "ipv6Enabled", "backupCopies", "labels"],
+    });
+    const { outs: updated } = await provider.update(id, outs, news);
+    expect(updated).toMatchObject({
+      backupCopies: 3,
+      gpnEnabled: true,
+      ipv6Enabled: true,
+      labels: { env: "dev" },
+    });
+    expect(typeof (updated as PropertyBag).publicIpv6Address).toBe("string");
+    expect(await requests(PUT)).toBe(1);
+
+    const { backupCopies: _b, gpnEnabled: _g, ipv6Enabled: _i, labels: _l, ...bare } = news;
+    expect(await provider.diff(id, updated as PropertyBag, bare)).toMatchObject({
+      updates: ["gpnEnabled", "ipv6Enabled", "backupCopies", "labels"],
+    });
+    const { outs: reset } = await provider.update(id, updated as PropertyBag, bare);
+    expect(reset).toMatchObject({
+      backupCopies: 0,
+      gpnEnabled: false,
+      ipv6Enabled: false,
+      labels: {},
+      publicIpv6Address: null,
+    });
+  });
+
+  it("replaces the instance for a new region, SSH key or user data (creation-only), deleting first", async () => {
+    const { inputs, id, outs } = await created("web", { userData: USER_DATA });
+    expect(
+      await provider.diff(id, outs, { ...inputs, regionId: 2, imageId: DALLAS_UBUNTU_24 }),
+    ).toMatchObject({ replaces: ["regionId"], deleteBeforeReplace: true });
+    expect(
+      await provider.diff(id, outs, { ...inputs, userData: `${USER_DATA}x: 1\n` }),
+    ).toMatchObject({ replaces: ["userData"] });
+    expect(
+      await provider.diff(id, outs, { ...inputs, sshKeyFingerprint: SSH_FINGERPRINT }),
+    ).toMatchObject({ replaces: ["sshKeyFingerprint"] });
+  });
+
+  it("deletes the instance and waits until it is gone; a 404 counts as done", async () => {
+    const { id, outs } = await created("web");
+    bed.lines.length = 0;
+    await provider.delete(id, outs);
+    expect(await bed.sim.control.peek(INSTANCES, id)).toBeUndefined();
+    expect(bed.lines).toEqual([
+      `serverscom:CloudInstance web (${id}): DELETING`,
+      expect.stringMatching(/: DELETING -> gone after \d+s$/),
+    ]);
+    await provider.delete(id, outs);
+    expect(await provider.read(id, outs)).toEqual({});
+  });
+});
+
+describe("a new flavor: upgrade, then approve unless told to leave it", () => {
+  it("upgrades, waits for AWAITING_UPGRADE_CONFIRM, approves and waits for ACTIVE", async () => {
+    const { inputs, id, outs } = await created("web");
+    const news = { ...inputs, flavorId: "SSD.80" };
+    expect(await provider.diff(id, outs, news)).toMatchObject({
+      replaces: [],
+      updates: ["flavorId"],
+    });
+    bed.lines.length = 0;
+    const { outs: updated } = await provider.update(id, outs, news);
+    expect(updated).toMatchObject({
+      flavorId: "SSD.80",
+      flavorName: "SSD.80",
+      status: "ACTIVE",
+      awaitingUpgradeConfirmation: false,
+      publicIpv4Address: outs.publicIpv4Address,
+    });
+    expect(await requests(UPGRADE)).toBe(1);
+    expect(await requests(APPROVE)).toBe(1);
+    const subject = `serverscom:CloudInstance web (${id})`;
+    expect(bed.lines).toEqual([
+      `${subject}: upgrading from flavor SSD.50 to SSD.80: the instance is shut down for up to 10 minutes`,
+      `${subject}: UPGRADING`,
+      expect.stringMatching(/: UPGRADING -> AWAITING_UPGRADE_CONFIRM after 5m \d+s$/),
+      `${subject}: approving the upgrade (upgradeConfirmation is "approve")`,
+      `${subject}: ACTIVE`,
+    ]);
+    expect(await provider.diff(id, updated as PropertyBag, news)).toMatchObject({
+      changes: false,
+    });
+  });
+
+  it('leaves the upgrade awaiting confirmation with "leave", then approves it once told to', async () => {
+    const { inputs, id, outs } = await created("web", { upgradeConfirmation: "leave" });
+    const news = { ...inputs, flavorId: "SSD.80" };
+    const { outs: upgraded } = await provider.update(id, outs, news);
+    expect(upgraded).toMatchObject({
+      flavorId: "SSD.80",
+      status: "AWAITING_UPGRADE_CONFIRM",
+      awaitingUpgradeConfirmation: true,
+    });
+    expect(await requests(APPROVE)).toBe(0);
+    // Awaiting confirmation is what "leave" asked for: no diff.
+    expect(await provider.diff(id, upgraded as PropertyBag, news)).toMatchObject({
+      changes: false,
+    });
+    // Another upgrade cannot start while this one awaits confirmation.
+    const blocked = await failure(
+      provider.update(id, upgraded as PropertyBag, { ...news, flavorId: "SSD.120" }),
+    );
+    expect(blocked).toBeInstanceOf(UpdateRefused);
+    expect(blocked.message).toBe(
+      `serverscom:CloudInstance web (${id}): flavorId: the instance still awaits confirmation of ` +
+        "its upgrade to SSD.80, so it cannot be upgraded to SSD.120. Confirm or revert that " +
+        'upgrade first (or set upgradeConfirmation to "approve"); the API confirms it by itself ' +
+        "72 hours after the upgrade",
+    );
+    // Switching to "approve" (or removing the input) approves the pending upgrade.
+    const approving = { ...news, upgradeConfirmation: "approve" };
+    expect(await provider.diff(id, upgraded as PropertyBag, approving)).toMatchObject({
+      updates: ["upgradeConfirmation"],
+    });
+    const { outs: approved } = await provider.update(id, upgraded as PropertyBag, approving);
+    expect(approved).toMatchObject({ status: "ACTIVE", awaitingUpgradeConfirmation: false });
+    expect(await requests(APPROVE)).toBe(1);
+  });
+
+  it("is confirmed by the API itself 72 hours after the upgrade", async () => {
+    const { inputs, id, outs } = await created("web", { upgradeConfirmation: "leave" });
+    await provider.update(id, outs, { ...inputs, flavorId: "SSD.80" });
+    await bed.sim.control.advance(72 * 3_600_000);
+    const read = await provider.read(id, outs);
+    expect(read.props).toMatchObject({ status: "ACTIVE", flavorId: "SSD.80" });
+  });
+
+  it("refuses a smaller flavor with a clear error, changing nothing", async () => {
+    const { inputs, id, outs } = await created("web");
+    const error = await failure(provider.update(id, outs, { ...inputs, flavorId: "SSD.30" }));
+    expect(error).toBeInstanceOf(UpdateRefused);
+    expect(error.message).toBe(
+      `serverscom:CloudInstance web (${id}): flavorId: the API refuses to upgrade the instance ` +
+        "from SSD.50 to SSD.30: must be a higher configuration than SSD.50. An instance can only " +
+        "be upgraded in place, to a larger flavor of its region. For a smaller flavor, keep " +
+        "SSD.50 or replace the instance (`pulumi up --replace <urn>`: a new instance, with a new " +
+        "disk and new addresses)",
+    );
+    const stored = await bed.sim.control.peek(INSTANCES, id);
+    expect(stored).toMatchObject({ flavor_id: "SSD.50", status: "ACTIVE" });
+  });
+});
+
+describe("a new image: reinstall in place", () => {
+  it("reinstalls from the new image, keeping the id and the addresses", async () => {
+    const { inputs, id, outs } = await created("web");
+    const news = { ...inputs, imageId: DEBIAN_12 };
+    expect(await provider.diff(id, outs, news)).toMatchObject({
+      replaces: [],
+      updates: ["imageId"],
+    });
+    bed.lines.length = 0;
+    const { outs: updated } = await provider.update(id, outs, news);
+    expect(updated).toMatchObject({
+      imageId: DEBIAN_12,
+      imageName: "Debian 12 (64 bit)",
+      status: "ACTIVE",
+      platformUuid: outs.platformUuid,
+      publicIpv4Address: outs.publicIpv4Address,
+      privateIpv4Address: outs.privateIpv4Address,
+    });
+    expect(await requests(REINSTALL)).toBe(1);
+    expect(await instanceCount()).toBe(1);
+    expect(bed.lines).toEqual([
+      `serverscom:CloudInstance web (${id}): reinstalling from image ${DEBIAN_12}: the disk is erased, the addresses stay`,
+      `serverscom:CloudInstance web (${id}): REBUILDING`,
+      expect.stringMatching(/: REBUILDING -> ACTIVE after 2m \d+s$/),
+    ]);
+  });
+
+  it("refuses to adopt an instance of another image instead of reinstalling it unannounced", async () => {
+    const existing = await bed.client.cloudInstances.create({
+      name: "legacy",
+      region_id: 1,
+      flavor_id: "SSD.50",
+      image_id: DEBIAN_12,
+    });
+    const error = await failure(provider.create(instanceInputs("web", { adoptId: existing.id })));
+    expect(error.message).toBe(
+      `adoptId: the cloud instance "${existing.id}" cannot be adopted as declared: imageId is ` +
+        `"${DEBIAN_12}" there but "${UBUNTU_24}" in the program, and changing it reinstalls the ` +
+        "instance, erasing its disk. Declare the instance's current image to adopt it, then " +
+        "change it in an update the preview shows.",
+    );
+    expect(await requests(REINSTALL)).toBe(0);
+  });
+});
+
+describe("rebootTrigger", () => {
+  it("does nothing on create, reboots when it changes, and nothing when removed", async () => {
+    const { inputs, id, outs } = await created("web", { rebootTrigger: "1" });
+    expect(outs.rebootTrigger).toBe("1");
+    expect(await requests(REBOOT)).toBe(0);
+    const news = { ...inputs, rebootTrigger: "2" };
+    expect(await provider.diff(id, outs, news)).toMatchObject({ updates: ["rebootTrigger"] });
+    bed.lines.length = 0;
+    const { outs: rebooted } = await provider.update(id, outs, news);
+    expect(rebooted).toMatchObject({ rebootTrigger: "2", status: "ACTIVE" });
+    expect(await requests(REBOOT)).toBe(1);
+    expect(bed.lines).toEqual([
+      `serverscom:CloudInstance web (${id}): rebooting (rebootTrigger changed)`,
+      `serverscom:CloudInstance web (${id}): REBOOTING`,
+      expect.stringMatching(/: REBOOTING -> ACTIVE after \d+s$/),
+    ]);
+    const { rebootTrigger: _removed, ...without } = news;
+    expect(await provider.diff(id, rebooted as PropertyBag, without)).toMatchObject({
+      changes: false,
+    });
+  });
+
+  it("needs no separate reboot when the same update reinstalls the instance", async () => {
+    const { inputs, id, outs } = await created("web", { rebootTrigger: "1" });
+    await provider.update(id, outs, { ...inputs, rebootTrigger: "2", imageId: DEBIAN_12 });
+    expect(await requests(REINSTALL)).toBe(1);
+    expect(await requests(REBOOT)).toBe(0);
+    expect(bed.lines).toContain(
+      `serverscom:CloudInstance web (${id}): rebootTrigger changed: no separate reboot, the instance has just restarted`,
+    );
+  });
+});
+
+describe("a locked instance and a region in maintenance", () => {
+  it("retries a refused reboot with backoff and succeeds once the instance is unlocked", async () => {
+    const { inputs, id, outs } = await created("web", { rebootTrigger: "1" });
+    await bed.sim.control.patch(INSTANCES, id, { _locked: true });
+    // The lock is lifted after about two simulated minutes of retrying.
+    const hooked = providerWithSleepHook(async (elapsed) => {
+      if (elapsed >= 120_000) await bed.sim.control.patch(INSTANCES, id, { _locked: false });
+    });
+    bed.lines.length = 0;
+    const { outs: rebooted } = await hooked.update(id, outs, { ...inputs, rebootTrigger: "2" });
+    expect(rebooted).toMatchObject({ status: "ACTIVE", rebootTrigger: "2" });
+    const attempts = await requests(REBOOT);
+    expect(attempts).toBeGreaterThan(2);
+    expect(attempts).toBeLessThan(12);
+    const subject = `serverscom:CloudInstance web (${id})`;
+    // One line when the refusals start and one when they end: none per attempt.
+    expect(bed.lines).toEqual([
+      `${subject}: busy (the instance is locked (409 CONFLICT: Cloud instance ${id} is locked: cannot reboot))`,
+      `${subject}: rebooting (rebootTrigger changed)`,
+      `${subject}: REBOOTING`,
+      expect.stringMatching(/: REBOOTING -> ACTIVE after \d+s$/),
+      expect.stringMatching(/: busy \(the instance is locked .*\) -> accepted after \dm \d+s$/),
+    ]);
+  });
+
+  it("gives up at the update's timeout with an error naming the maintenance", async () => {
+    const { inputs, id, outs } = await created("web");
+    await bed.sim.control.patch("cloud_regions", "1", { _maintenance: true });
+    const news = { ...inputs, flavorId: "SSD.80", [TIMEOUTS_INPUT]: { update: 300_000 } };
+    const error = await failure(provider.update(id, outs, news));
+    // The framework records what the instance is now; the next `pulumi up` tries again.
+    expect(error).toBeInstanceOf(PartialResourceError);
+    expect(error.message).toContain(`serverscom:CloudInstance web (${id})`);
+    expect(error.message).toContain("timed out after 5m 0s");
+    expect(error.message).toContain(
+      "the region is in maintenance mode (CLOUD_REGION_MAINTENANCE: Cloud region AMS1 is in maintenance mode)",
+    );
+    expect(await requests(UPGRADE)).toBeGreaterThan(2);
+    const stored = await bed.sim.control.peek(INSTANCES, id);
+    expect(stored).toMatchObject({ flavor_id: "SSD.50", status: "ACTIVE" });
+
+    // Once the maintenance is over, the next `pulumi up` upgrades.
+    await bed.sim.control.patch("cloud_regions", "1", { _maintenance: false });
+    const { outs: upgraded } = await provider.update(id, outs, news);
+    expect(upgraded).toMatchObject({ flavorId: "SSD.80", status: "ACTIVE" });
+  });
+
+  it("does not repeat the steps an earlier attempt already made", async () => {
+    const { inputs, id, outs } = await created("web", { rebootTrigger: "1" });
+    await bed.sim.control.patch(INSTANCES, id, { _locked: true });
+    const hooked = providerWithSleepHook(async (elapsed) => {
+      if (elapsed >= 60_000) await bed.sim.control.patch(INSTANCES, id, { _locked: false });
+    });
+    // The name goes out with the first attempt; the locked reboot is retried on its own.
+    await hooked.update(id, outs, { ...inputs, name: "web-2", rebootTrigger: "2" });
+    expect(await requests(PUT)).toBe(1);
+    expect((await bed.sim.control.peek(INSTANCES, id))?.name).toBe("web-2");
+  });
+});
+
+describe("failed states end the wait at once", () => {
+  it("records the id when the instance turns ERROR while being created", async () => {
+    const hooked = providerWithSleepHook(async () => {
+      for (const record of await bed.sim.control.records(INSTANCES)) {
+        await bed.sim.control.patch(INSTANCES, String(record.id), { status: "ERROR" });
+      }
+    });
+    const error = await failure(hooked.create(instanceInputs("web")));
+    expect(error).toBeInstanceOf(PartialResourceError);
+    expect(error.message).toContain('it reached the failed state "ERROR": status ERROR');
+  });
+});
+
+describe("drift: read reports the live values and diff then shows the change", () => {
+  it("sees a name and labels changed outside Pulumi and puts them back", async () => {
+    const { inputs, id, outs } = await created("web", { labels: { env: "prod" } });
+    await bed.sim.control.patch(INSTANCES, id, {
+      name: "renamed",
+      labels: { env: "dev", [OWNER_LABEL_KEY]: String(inputs.__ownerLabel) },
+    });
+    const read = await provider.read(id, outs);
+    expect(read.props).toMatchObject({ name: "renamed", labels: { env: "dev" } });
+    expect(read.inputs).toMatchObject({ name: "renamed", labels: { env: "dev" } });
+    expect(await provider.diff(id, read.props as PropertyBag, inputs)).toMatchObject({
+      changes: true,
+      updates: ["name", "labels"],
+    });
+    const { outs: fixed } = await provider.update(id, read.props as PropertyBag, inputs);
+    expect(fixed).toMatchObject({ name: "web", labels: { env: "prod" } });
+  });
+
+  it("sees an upgrade left awaiting confirmation outside Pulumi, and approves it", async () => {
+    const { inputs, id, outs } = await created("web");
+    await bed.client.cloudInstances.upgrade(id, { flavor_id: "SSD.80" });
+    await bed.sim.control.advance(10 * 60_000);
+    const read = await provider.read(id, outs);
+    expect(read.props).toMatchObject({ flavorId: "SSD.80", awaitingUpgradeConfirmation: true });
+    expect(await provider.diff(id, read.props as PropertyBag, inputs)).toMatchObject({
+      updates: ["flavorId", "upgradeConfirmation"],
+    });
+    // The program still says SSD.50: approving is all update can do; SSD.50 is then smaller.
+    const error = await failure(provider.update(id, read.props as PropertyBag, inputs));
+    expect(error.message).toContain(
+      "the API refuses to upgrade the instance from SSD.80 to SSD.50",
+    );
+    expect(await requests(APPROVE)).toBe(1);
+    const { outs: accepted } = await provider.update(id, read.props as PropertyBag, {
+      ...inputs,
+      flavorId: "SSD.80",
+    });
+    expect(accepted).toMatchObject({ status: "ACTIVE", flavorId: "SSD.80" });
+  });
+});
+
+describe("deletion outside Pulumi", () => {
+  it("read answers {} when the instance is gone (404)", async () => {
+    const { id, outs } = await created("web");
+    await bed.sim.control.remove(INSTANCES, id);
+    expect(await provider.read(id, outs)).toEqual({});
+  });
+
+  it("read answers {} while the instance is being deleted", async () => {
+    const { id, outs } = await created("web");
+    await bed.client.cloudInstances.delete(id);
+    expect(await provider.read(id, outs)).toEqual({});
+  });
+
+  it("update says to refresh", async () => {
+    const { inputs, id, outs } = await created("web");
+    await bed.sim.control.remove(INSTANCES, id);
+    const error = await failure(provider.update(id, outs, inputs));
+    expect(error.message).toContain("no longer exists");
+    expect(error.message).toContain("pulumi refresh");
+  });
+});
+
+describe("partial creation: the instance exists but the wait fails", () => {
+  it("records the id with a partial-create error, and the next update resumes the wait", async () => {
+    const inputs = instanceInputs("slow", {
+      userData: USER_DATA,
+      [TIMEOUTS_INPUT]: { create: 10_000 },
+    });
+    const error = await failure(provider.create(inputs));
+    expect(error).toBeInstanceOf(PartialResourceError);
+    const partial = error as PartialResourceError;
+    const [instance] = await bed.sim.control.records(INSTANCES);
+    expect(partial.id).toBe(instance?.id);
+    expect(partial.message).toMatch(
+      new RegExp(
+        `^serverscom:CloudInstance slow \\(${partial.id}\\) was created but is not ready: timed out after 10s`,
+      ),
+    );
+    expect(partial.properties).toMatchObject({
+      __provider: PROVIDER_TEXT,
+      __ownerLabel: inputs.__ownerLabel,
+      status: "PROVISIONING",
+      publicIpv4Address: null,
+      userData: USER_DATA,
+    });
+
+    const news = instanceInputs("slow", { userData: USER_DATA });
+    const { outs } = await provider.update(partial.id, partial.properties, news);
+    expect(outs).toMatchObject({ status: "ACTIVE", userData: USER_DATA });
+    expect(typeof (outs as PropertyBag).publicIpv4Address).toBe("string");
+    expect(await instanceCount()).toBe(1);
+    expect(await requests(CREATE)).toBe(1);
+  });
+});
+
+describe("idempotent create: the ownership label", () => {
+  it("recovers at once when the POST response is lost after the API applied it", async () => {
+    await bed.sim.control.setFaults({
+      rules: [
+        {
+          kind: "dropResponseAfterApply",
+          probability: 1,
+          method: "POST",
+          path: "/v1/cloud_computing/instances",
+          times: 1,
+        },
+      ],
+    });
+    const { id, outs } = await created("web");
+    expect(outs.status).toBe("ACTIVE");
+    expect(await instanceCount()).toBe(1);
+    expect(await requests(CREATE)).toBe(1);
+    expect(bed.lines[0]).toMatch(
+      new RegExp(
+        `^serverscom:CloudInstance web \\(${id}\\): the create request failed \\(.*\\) but the API had applied it`,
+      ),
+    );
+  });
+
+  it("a retried create adopts the instance instead of creating a second one", async () => {
+    await bed.sim.control.setFaults({
+      rules: [{ kind: "dropResponseAfterApply", probability: 1, method: "POST", times: 1 }],
+    });
+    const inputs = instanceInputs("web");
+    const lost = await failure(
+      bed.client.cloudInstances.create({
+        name: "web",
+        region_id: 1,
+        flavor_id: "SSD.50",
+        image_id: UBUNTU_24,
+        labels: { [OWNER_LABEL_KEY]: String(inputs.__ownerLabel) },
+      }),
+    );
+    expect(lost.name).toBe("ConnectionError");
+    expect(await instanceCount()).toBe(1);
+
+    const result = await provider.create(inputs);
+    expect(await instanceCount()).toBe(1);
+    const [instance] = await bed.sim.control.records(INSTANCES);
+    expect(result.id).toBe(instance?.id);
+    expect(result.outs).toMatchObject({ status: "ACTIVE", name: "web" });
+    expect(bed.lines[0]).toBe(
+      `serverscom:CloudInstance web (${result.id}): adopting the object that carries this ` +
+        "resource's ownership label (an earlier create was interrupted after the API accepted it)",
+    );
+    expect(await requests(CREATE)).toBe(1);
+  });
+
+  it("does not adopt an instance that is being replaced (another region)", async () => {
+    const { inputs } = await created("web");
+    await provider.create({ ...inputs, regionId: 2, imageId: DALLAS_UBUNTU_24 });
+    expect(await instanceCount()).toBe(2);
+  });
+});
+
+describe("adoption by adoptId", () => {
+  it("takes over an existing instance and brings it to the declared values", async () => {
+    const existing = await bed.client.cloudInstances.create({
+      name: "legacy",
+      region_id: 1,
+      flavor_id: "SSD.30",
+      image_id: UBUNTU_24,
+      backup_copies: 1,
+      labels: { keep: "no" },
+    });
+    await bed.sim.control.advance(2 * 60_000);
+    const inputs = instanceInputs("web", { adoptId: existing.id, labels: { env: "prod" } });
+    const { id, outs } = await provider.create(inputs);
+    expect(id).toBe(existing.id);
+    expect(outs).toMatchObject({
+      name: "web",
+      flavorId: "SSD.50",
+      backupCopies: 0,
+      labels: { env: "prod" },
+      adoptId: existing.id,
+      status: "ACTIVE",
+    });
+    expect(await instanceCount()).toBe(1);
+    expect(await requests(UPGRADE)).toBe(1);
+    expect(await requests(APPROVE)).toBe(1);
+    expect(await provider.diff(id, outs as PropertyBag, inputs)).toMatchObject({
+      changes: false,
+    });
+  });
+
+  it("refuses an instance in another region", async () => {
+    const existing = await bed.client.cloudInstances.create({
+      name: "x",
+      region_id: 2,
+      flavor_id: "SSD.50",
+      image_id: DALLAS_UBUNTU_24,
+    });
+    const error = await failure(
+      provider.create(instanceInputs("web", { adoptId: existing.id, imageId: DALLAS_UBUNTU_24 })),
+    );
+    expect(error.message).toBe(
+      `adoptId: the cloud instance "${existing.id}" cannot be adopted as declared: regionId is 2 ` +
+        "there but 1 in the program. These properties cannot be changed in place: make the " +
+        "program match the object.",
+    );
+  });
+
+  it("refuses an id that does not exist", async () => {
+    const error = await failure(provider.create(instanceInputs("web", { adoptId: "nope1234" })));
+    expect(error.message).toBe('adoptId: there is no cloud instance with id "nope1234" to adopt');
+  });
+});
+
+describe("check: every rule is a failure naming the property", () => {
+  const valid = instanceInputs("web", {
+    labels: { env: "prod" },
+    gpnEnabled: true,
+    ipv6Enabled: false,
+    backupCopies: 1,
+    sshKeyFingerprint: SSH_FINGERPRINT,
+    userData: USER_DATA,
+    rebootTrigger: "1",
+  });
+
+  async function reasons(news: PropertyBag) {
+    const result = await provider.check({}, news);
+    for (const failure of result.failures ?? []) messages.push(failure.reason);
+    return result.failures ?? [];
+  }
+
+  it("accepts valid inputs and returns them", async () => {
+    expect(await provider.check({}, valid)).toEqual({ inputs: valid, failures: [] });
+    expect(await reasons({ ...valid, upgradeConfirmation: "leave" })).toEqual([]);
+    const { upgradeConfirmation: _u, ...defaulted } = valid;
+    expect(await reasons(defaulted)).toEqual([]);
+  });
+
+  it.each([
+    [{ regionId: undefined }, "regionId", "regionId is required"],
+    [{ regionId: "1" }, "regionId", 'regionId must be a whole number (got "1")'],
+    [{ flavorId: undefined }, "flavorId", "flavorId is required"],
+    [{ imageId: "" }, "imageId", 'imageId must be a non-empty string (got "")'],
+    [{ name: undefined }, "name", "name is required"],
+    [{ gpnEnabled: "yes" }, "gpnEnabled", 'gpnEnabled must be true or false (got "yes")'],
+    [{ ipv6Enabled: 1 }, "ipv6Enabled", "ipv6Enabled must be true or false (got 1)"],
+    [{ backupCopies: -1 }, "backupCopies", "backupCopies must be at least 0 (got -1)"],
+    [{ backupCopies: 1.5 }, "backupCopies", "backupCopies must be a whole number (got 1.5)"],
+    [
+      { sshKeyFingerprint: "deploy" },
+      "sshKeyFingerprint",
+      'sshKeyFingerprint must be an SSH key fingerprint such as "aa:bb:cc:..." ' +
+        '(colon-separated hexadecimal pairs; got "deploy")',
+    ],
+    [{ userData: "" }, "userData", 'userData must be a non-empty string (got "")'],
+    [{ labels: "env=prod" }, "labels", "labels must be an object of string keys to string values"],
+    [
+      { upgradeConfirmation: "none" },
+      "upgradeConfirmation",
+      'upgradeConfirmation must be "approve" (confirm an upgrade at once) or "leave" (leave it ' +
+        'awaiting confirmation; the API confirms it after 72 hours) (got "none")',
+    ],
+    [
+      { rebootTrigger: 2 },
+      "rebootTrigger",
+      "rebootTrigger must be a string (got 2): any text; changing it reboots the server",
+    ],
+    [{ adoptId: "" }, "adoptId", 'adoptId must be a non-empty string (got "")'],
+  ])("%o fails on %s: %s", async (change, property, reason) => {
+    expect(await reasons({ ...valid, ...change })).toEqual([{ property, reason }]);
+  });
+
+  it("tolerates values unknown during preview", async () => {
+    expect(
+      await reasons({
+        ...valid,
+        flavorId: UNKNOWN,
+        imageId: UNKNOWN,
+        gpnEnabled: UNKNOWN,
+        upgradeConfirmation: UNKNOWN,
+        rebootTrigger: UNKNOWN,
+        labels: { env: UNKNOWN },
+      }),
+    ).toEqual([]);
+  });
+});
+
+describe("diff: unknowns may change, hidden inputs never do", () => {
+  it("treats an unknown flavor as a possible upgrade and an unknown region as a replacement", async () => {
+    const { inputs, id, outs } = await created("web");
+    expect(await provider.diff(id, outs, { ...inputs, flavorId: UNKNOWN })).toMatchObject({
+      changes: true,
+      replaces: [],
+      updates: ["flavorId"],
+    });
+    expect(await provider.diff(id, outs, { ...inputs, regionId: UNKNOWN })).toMatchObject({
+      replaces: ["regionId"],
+    });
+    expect(
+      await provider.diff(id, outs, { ...inputs, upgradeConfirmation: UNKNOWN }),
+    ).toMatchObject({ changes: false });
+  });
+});

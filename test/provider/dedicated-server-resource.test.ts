@@ -1,0 +1,104 @@
+// What a program declaring a DedicatedServer registers with the engine (pulumi.runtime.setMocks).
+import * as pulumi from "@pulumi/pulumi";
+import { beforeEach, describe, expect, it } from "vitest";
+import { ownerLabelValue } from "../../provider/framework/ownership";
+import { DedicatedServer } from "../../provider/index";
+import { resourceKinds } from "../../provider/registry";
+
+interface Registered {
+  readonly type: string;
+  readonly name: string;
+  readonly inputs: Record<string, unknown>;
+}
+
+let registered: Registered[];
+
+beforeEach(async () => {
+  registered = [];
+  await pulumi.runtime.setMocks(
+    {
+      newResource: (args) => {
+        registered.push({
+          type: args.type,
+          name: args.name,
+          inputs: args.inputs as Record<string, unknown>,
+        });
+        return { id: `${args.name}-id`, state: { ...args.inputs, status: "active" } };
+      },
+      call: () => ({}),
+    },
+    "proj",
+    "dev",
+  );
+});
+
+function resolved<T>(output: pulumi.Output<T>): Promise<T> {
+  return new Promise((resolve) => output.apply(resolve));
+}
+
+const hardware = {
+  locationId: 1,
+  serverModelId: 101,
+  uplinkModels: { private: { id: 401 }, public: { id: 403, bandwidthModelId: 501 } },
+  ramSize: 64,
+  drives: {
+    slots: [
+      { position: 0, driveModelId: 201 },
+      { position: 1, driveModelId: 201 },
+    ],
+    layout: [{ slotPositions: [0, 1], ignore: false }],
+  },
+};
+
+describe("a program declaring a DedicatedServer", () => {
+  it("registers the dynamic type token, the inputs and the hidden inputs", async () => {
+    const server = new DedicatedServer(
+      "pxe-1",
+      {
+        ...hardware,
+        operatingSystemId: null,
+        features: ["private_ipxe_boot"],
+        ipxeConfig: "#!ipxe\ndhcp\n",
+        labels: { env: "prod" },
+        rebootTrigger: "2026-01",
+      },
+      { customTimeouts: { create: "8h" } },
+    );
+    await resolved(server.id);
+    expect(registered).toHaveLength(1);
+    const [entry] = registered;
+    expect(entry?.type).toBe("pulumi-nodejs:dynamic/serverscom:DedicatedServer");
+    expect(entry?.inputs).toMatchObject({
+      ...hardware,
+      // null survives registration: it means "no operating system" (iPXE Boot).
+      operatingSystemId: null,
+      features: ["private_ipxe_boot"],
+      ipxeConfig: "#!ipxe\ndhcp\n",
+      hostname: "pxe-1",
+      labels: { env: "prod" },
+      rebootTrigger: "2026-01",
+      __ownerLabel: ownerLabelValue({
+        project: "proj",
+        stack: "dev",
+        type: "pulumi-nodejs:dynamic/serverscom:DedicatedServer",
+        name: "pxe-1",
+        parent: "",
+      }),
+      __timeouts: { create: 8 * 3_600_000 },
+    });
+    expect(String(entry?.inputs.__provider)).toContain('kind: "DedicatedServer"');
+    expect(await resolved(server.status)).toBe("active");
+    expect(resourceKinds).toContain("DedicatedServer");
+  });
+
+  it("keeps a declared host name", async () => {
+    const server = new DedicatedServer("web", {
+      ...hardware,
+      operatingSystemId: 301,
+      hostname: "web-1.example.com",
+    });
+    await resolved(server.id);
+    expect(registered[0]?.inputs.hostname).toBe("web-1.example.com");
+    expect(registered[0]?.inputs).not.toHaveProperty("__timeouts");
+  });
+});

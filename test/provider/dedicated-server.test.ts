@@ -1,0 +1,651 @@
+// DedicatedServer's provider implementation against the simulator, on virtual time: the
+// lifecycle, drift, deletion outside Pulumi, partial and ambiguous creates, adoption, rebootTrigger.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { dedicatedServerKind } from "../../provider/dedicated-server/definition";
+import type { PropertyBag } from "../../provider/framework/check";
+import { PartialResourceError } from "../../provider/framework/errors";
+import { TIMEOUTS_INPUT } from "../../provider/framework/hidden";
+import { createKindProvider, type KindProvider } from "../../provider/framework/lifecycle";
+import { OWNER_LABEL_KEY } from "../../provider/framework/ownership";
+import {
+  addSshKey,
+  DEBIAN_12,
+  ORDER,
+  requests,
+  serverCount,
+  serverInputs,
+  UBUNTU_22,
+  WINDOWS_2022,
+} from "./dedicated-server-support";
+import { startTestBed, type TestBed } from "./support";
+
+let bed: TestBed;
+let provider: KindProvider;
+/** Every error message the provider produced, checked for secrets at the end. */
+const messages: string[] = [];
+const USER_DATA = "#cloud-config\nruncmd: [echo hello]\n";
+
+beforeAll(async () => {
+  bed = await startTestBed();
+  provider = createKindProvider(dedicatedServerKind, bed.context);
+});
+
+afterAll(async () => {
+  // No progress line and no error message holds the API token or the user data.
+  const texts = [...bed.lines, ...messages];
+  expect(texts.length).toBeGreaterThan(10);
+  for (const text of texts) {
+    expect(text).not.toContain(bed.sim.token);
+    expect(text).not.toContain("runcmd");
+  }
+  await bed.close();
+});
+
+beforeEach(async () => {
+  await bed.sim.control.reset();
+  await bed.sim.control.setFaults({});
+  bed.lines.length = 0;
+});
+
+async function failure(promise: Promise<unknown>): Promise<Error> {
+  try {
+    await promise;
+  } catch (error) {
+    if (!(error instanceof Error)) throw error;
+    messages.push(error.message);
+    return error;
+  }
+  throw new Error("expected a failure");
+}
+
+async function created(name: string, fields: PropertyBag = {}) {
+  const inputs = serverInputs(name, fields);
+  const result = await provider.create(inputs);
+  return { inputs, id: result.id, outs: result.outs as Record<string, unknown> };
+}
+
+describe("the lifecycle: order, read, update in place, reinstall, release", () => {
+  it("orders a server, waits until active/normal/powered_on, and returns every field", async () => {
+    const key = await addSshKey(bed, "alice");
+    const { inputs, id, outs } = await created("web-1", {
+      labels: { env: "prod" },
+      sshKeyFingerprints: [key],
+      userData: USER_DATA,
+    });
+    expect(outs).toMatchObject({
+      hostname: "web-1",
+      title: "web-1",
+      type: "dedicated_server",
+      locationId: 1,
+      locationCode: "AMS1",
+      status: "active",
+      operationalStatus: "normal",
+      powerStatus: "powered_on",
+      configuration: "Dell R640 / 64 GB RAM / 2 x Intel D3-S4510 480GB",
+      scheduledReleaseAt: null,
+      labels: { env: "prod" },
+      ramSize: 64,
+      serverModelId: 101,
+      serverModelName: "Dell R640",
+      privateUplinkId: 401,
+      privateUplinkName: "Private 1 Gbps without redundancy",
+      publicUplinkId: 403,
+      publicUplinkName: "Public 1 Gbps without redundancy",
+      bandwidthId: 501,
+      bandwidthName: "20 TB",
+      operatingSystemId: UBUNTU_22,
+      operatingSystemFullName: "Ubuntu 22.04-server x86_64",
+      uplinkModels: ORDER.uplinkModels,
+      ipxeConfig: null,
+      features: [],
+      ipxeBootFeature: null,
+      sshKeyFingerprints: [key],
+      // Write-only inputs, in their normal form.
+      drives: ORDER.drives,
+      ipv6: false,
+      userData: USER_DATA,
+      rebootOnIpxeChange: false,
+      __ownerLabel: inputs.__ownerLabel,
+    });
+    expect(outs.featureStatuses).toMatchObject({
+      private_ipxe_boot: "deactivated",
+      public_ipxe_boot: "deactivated",
+      no_private_ip: "deactivated",
+    });
+    for (const field of [
+      "rackId",
+      "privateIpv4Address",
+      "publicIpv4Address",
+      "oobIpv4Address",
+      "leaseStartAt",
+      "createdAt",
+      "updatedAt",
+    ]) {
+      expect(typeof outs[field], field).toBe("string");
+    }
+    expect(outs).not.toHaveProperty("id");
+    const stored = await bed.sim.control.peek("dedicated_servers", id);
+    expect(stored?.labels).toEqual({ env: "prod", [OWNER_LABEL_KEY]: inputs.__ownerLabel });
+    // One line per state change of the install, none per poll.
+    const prefix = `serverscom:DedicatedServer web-1 (${id})`;
+    expect(bed.lines).toEqual([
+      `${prefix}: init/provisioning/unknown`,
+      expect.stringMatching(
+        /: init\/provisioning\/unknown -> pending\/provisioning\/powered_on after \d+m \d+s$/,
+      ),
+      expect.stringMatching(
+        /: pending\/provisioning\/powered_on -> pending\/installation\/powered_on after \d+m \d+s$/,
+      ),
+      expect.stringMatching(
+        /: pending\/installation\/powered_on -> active\/normal\/powered_on after 2\dm \d+s$/,
+      ),
+    ]);
+    expect(bed.lines.every((line) => line.startsWith(prefix))).toBe(true);
+  });
+
+  it("reads the live record and the live input values, and diffs without changes", async () => {
+    const { inputs, id, outs } = await created("web-1", { userData: USER_DATA, ipv6: true });
+    const read = await provider.read(id, outs);
+    expect(read.id).toBe(id);
+    expect(read.props).toEqual(outs);
+    expect(read.inputs).toEqual({
+      locationId: 1,
+      serverModelId: 101,
+      uplinkModels: ORDER.uplinkModels,
+      ramSize: 64,
+      operatingSystemId: UBUNTU_22,
+      features: [],
+      hostname: "web-1",
+      sshKeyFingerprints: [],
+      labels: {},
+      drives: ORDER.drives,
+      ipv6: true,
+      userData: USER_DATA,
+      rebootOnIpxeChange: false,
+      __ownerLabel: inputs.__ownerLabel,
+    });
+    expect(await provider.diff(id, outs, inputs)).toMatchObject({
+      changes: false,
+      replaces: [],
+      updates: [],
+    });
+    // Refresh diffs the refreshed outputs against the old inputs: nothing drifted.
+    expect(await provider.diff(id, read.props as PropertyBag, inputs)).toMatchObject({
+      changes: false,
+    });
+  });
+
+  it("updates the host name, labels and SSH keys in place, attaching and detaching keys", async () => {
+    const [alice, bob, carol] = [
+      await addSshKey(bed, "alice"),
+      await addSshKey(bed, "bob"),
+      await addSshKey(bed, "carol"),
+    ];
+    const { inputs, id, outs } = await created("web-1", {
+      labels: { env: "prod", team: "a" },
+      sshKeyFingerprints: [alice, bob],
+    });
+    const news = {
+      ...inputs,
+      hostname: "web-1.example.com",
+      labels: { env: "staging" },
+      sshKeyFingerprints: [carol, bob],
+    };
+    expect(await provider.diff(id, outs, news)).toMatchObject({
+      changes: true,
+      replaces: [],
+      updates: ["hostname", "sshKeyFingerprints", "labels"],
+    });
+    await bed.sim.control.clearRequestCounts();
+    bed.lines.length = 0;
+    const { outs: updated } = await provider.update(id, outs, news);
+    expect(updated).toMatchObject({
+      hostname: "web-1.example.com",
+      title: "web-1.example.com",
+      labels: { env: "staging" },
+      sshKeyFingerprints: [bob, carol].sort(),
+      operatingSystemId: UBUNTU_22,
+      status: "active",
+    });
+    const stored = await bed.sim.control.peek("dedicated_servers", id);
+    expect(stored?.labels).toEqual({ env: "staging", [OWNER_LABEL_KEY]: inputs.__ownerLabel });
+    expect(stored?._ssh_key_fingerprints).toEqual([bob, carol]);
+    // One PUT for title and labels; no reinstall, no reboot, no waits.
+    expect(await requests(bed, "PUT /v1/hosts/dedicated_servers/:id")).toBe(1);
+    expect(await requests(bed, "POST /v1/hosts/dedicated_servers/:id/ssh_keys")).toBe(1);
+    expect(
+      await requests(bed, "DELETE /v1/hosts/dedicated_servers/:id/ssh_keys/:fingerprint"),
+    ).toBe(1);
+    expect(await requests(bed, "POST /v1/hosts/dedicated_servers/:id/reinstall")).toBe(0);
+    expect(bed.lines).toEqual([]);
+    expect(await provider.diff(id, updated as PropertyBag, news)).toMatchObject({ changes: false });
+  });
+
+  it("removes every label and every key when the properties go away", async () => {
+    const alice = await addSshKey(bed, "alice");
+    const { inputs, id, outs } = await created("web-1", {
+      labels: { env: "prod" },
+      sshKeyFingerprints: [alice],
+    });
+    const { labels: _labels, sshKeyFingerprints: _keys, ...news } = inputs;
+    expect(await provider.diff(id, outs, news)).toMatchObject({
+      updates: ["sshKeyFingerprints", "labels"],
+    });
+    const { outs: updated } = await provider.update(id, outs, news);
+    expect(updated).toMatchObject({ labels: {}, sshKeyFingerprints: [] });
+    const stored = await bed.sim.control.peek("dedicated_servers", id);
+    expect(stored?.labels).toEqual({ [OWNER_LABEL_KEY]: inputs.__ownerLabel });
+    expect(stored?._ssh_key_fingerprints).toEqual([]);
+  });
+
+  it("reinstalls with another operating system in place (Windows is fine), with the keys and user data", async () => {
+    const alice = await addSshKey(bed, "alice");
+    const { inputs, id, outs } = await created("web-1", { userData: USER_DATA });
+    const news = {
+      ...inputs,
+      operatingSystemId: WINDOWS_2022,
+      sshKeyFingerprints: [alice],
+      userData: "#cloud-config\n",
+    };
+    expect(await provider.diff(id, outs, news)).toMatchObject({
+      changes: true,
+      replaces: [],
+      updates: ["operatingSystemId", "sshKeyFingerprints", "userData"],
+    });
+    bed.lines.length = 0;
+    const { outs: updated } = await provider.update(id, outs, news);
+    expect(updated).toMatchObject({
+      operatingSystemId: WINDOWS_2022,
+      operatingSystemFullName: "Windows Server 2022 Standard x86_64",
+      operationalStatus: "normal",
+      sshKeyFingerprints: [alice],
+      userData: "#cloud-config\n",
+    });
+    const stored = await bed.sim.control.peek("dedicated_servers", id);
+    expect(stored?._user_data).toBe("#cloud-config\n");
+    expect(stored?._drives).toMatchObject({ layout: [{ slot_positions: [0, 1], ignore: false }] });
+    const prefix = `serverscom:DedicatedServer web-1 (${id})`;
+    expect(bed.lines).toEqual([
+      `${prefix}: reinstalling with operating system ${WINDOWS_2022}`,
+      `${prefix}: active/installation/powered_on`,
+      expect.stringMatching(
+        /: active\/installation\/powered_on -> active\/normal\/powered_on after 1\dm \d+s$/,
+      ),
+    ]);
+  });
+
+  it("records a user data change without touching the server (it is used by the next reinstall)", async () => {
+    const { inputs, id, outs } = await created("web-1", { userData: USER_DATA });
+    const news = { ...inputs, userData: "#cloud-config\n" };
+    expect(await provider.diff(id, outs, news)).toMatchObject({ updates: ["userData"] });
+    await bed.sim.control.clearRequestCounts();
+    const { outs: updated } = await provider.update(id, outs, news);
+    expect(updated).toMatchObject({ userData: "#cloud-config\n" });
+    const counts = await bed.sim.control.requestCounts();
+    expect(Object.keys(counts).filter((route) => !route.startsWith("GET"))).toEqual([]);
+    expect((await bed.sim.control.peek("dedicated_servers", id))?._user_data).toBe(USER_DATA);
+  });
+
+  it("replaces the server for new hardware, location, uplinks, drives or ipv6, deleting first", async () => {
+    const { inputs, id, outs } = await created("web-1");
+    const replaced = async (change: PropertyBag) =>
+      (await provider.diff(id, outs, { ...inputs, ...change })).replaces;
+    expect(await replaced({ locationId: 2 })).toEqual(["locationId"]);
+    expect(await replaced({ serverModelId: 102 })).toEqual(["serverModelId"]);
+    expect(await replaced({ ramSize: 128 })).toEqual(["ramSize"]);
+    expect(await replaced({ uplinkModels: { private: { id: 402 } } })).toEqual(["uplinkModels"]);
+    expect(
+      await replaced({
+        drives: { slots: [{ position: 0, driveModelId: 202 }] },
+      }),
+    ).toEqual(["drives"]);
+    expect(await replaced({ ipv6: true })).toEqual(["ipv6"]);
+    expect(await provider.diff(id, outs, { ...inputs, ramSize: 128 })).toMatchObject({
+      deleteBeforeReplace: true,
+    });
+    // Equal in meaning, written differently: no change.
+    const drives = ORDER.drives as { slots: unknown[]; layout: unknown[] };
+    expect(
+      await replaced({
+        ipv6: false,
+        drives: { slots: [...drives.slots].reverse(), layout: [{ slotPositions: [0, 1] }] },
+        uplinkModels: { ...(ORDER.uplinkModels as object) },
+      }),
+    ).toEqual([]);
+  });
+
+  it("deletes by scheduling the release; the server then counts as gone", async () => {
+    const { id, outs } = await created("web-1");
+    bed.lines.length = 0;
+    await provider.delete(id, outs);
+    const stored = await bed.sim.control.peek("dedicated_servers", id);
+    expect(typeof stored?.scheduled_release_at).toBe("string");
+    expect(bed.lines).toEqual([`serverscom:DedicatedServer web-1 (${id}): gone`]);
+    expect(await provider.read(id, outs)).toEqual({});
+    // Released already (HOST_RELEASE_ALREADY_SCHEDULED) and 404 both count as done.
+    await provider.delete(id, outs);
+    await bed.sim.control.remove("dedicated_servers", id);
+    await provider.delete(id, outs);
+    expect(await requests(bed, "POST /v1/hosts/dedicated_servers/:id/schedule_release")).toBe(3);
+  });
+});
+
+describe("drift: read reports the live values and diff then shows the change", () => {
+  it("sees a title, labels and operating system changed outside Pulumi, and puts them back", async () => {
+    const { inputs, id, outs } = await created("web-1", { labels: { env: "prod" } });
+    const stored = await bed.sim.control.peek("dedicated_servers", id);
+    await bed.sim.control.patch("dedicated_servers", id, {
+      title: "renamed",
+      labels: { env: "dev", [OWNER_LABEL_KEY]: String(inputs.__ownerLabel) },
+      configuration_details: {
+        ...(stored?.configuration_details as object),
+        operating_system_id: DEBIAN_12,
+        operating_system_full_name: "Debian 12 x86_64",
+      },
+    });
+    const read = await provider.read(id, outs);
+    expect(read.props).toMatchObject({
+      hostname: "renamed",
+      labels: { env: "dev" },
+      operatingSystemId: DEBIAN_12,
+    });
+    expect(read.inputs).toMatchObject({
+      hostname: "renamed",
+      labels: { env: "dev" },
+      operatingSystemId: DEBIAN_12,
+    });
+    expect(await provider.diff(id, read.props as PropertyBag, inputs)).toMatchObject({
+      changes: true,
+      replaces: [],
+      updates: ["operatingSystemId", "hostname", "labels"],
+    });
+    const { outs: fixed } = await provider.update(id, read.props as PropertyBag, inputs);
+    expect(fixed).toMatchObject({
+      hostname: "web-1",
+      labels: { env: "prod" },
+      operatingSystemId: UBUNTU_22,
+    });
+  });
+
+  it("sees features and keys changed outside Pulumi", async () => {
+    const alice = await addSshKey(bed, "alice");
+    const { inputs, id, outs } = await created("web-1");
+    await bed.client.dedicatedServers.attachSshKeys(id, [alice]);
+    await bed.client.dedicatedServers.activateFeature(id, "oob_public_access");
+    await bed.sim.control.advance(60_000);
+    const read = await provider.read(id, outs);
+    expect(read.props).toMatchObject({
+      features: ["oob_public_access"],
+      sshKeyFingerprints: [alice],
+    });
+    expect(await provider.diff(id, read.props as PropertyBag, inputs)).toMatchObject({
+      updates: ["features", "sshKeyFingerprints"],
+    });
+    const { outs: fixed } = await provider.update(id, read.props as PropertyBag, inputs);
+    expect(fixed).toMatchObject({ features: [], sshKeyFingerprints: [] });
+  });
+});
+
+describe("deletion outside Pulumi", () => {
+  it("read answers {} when the server is gone (404)", async () => {
+    const { id, outs } = await created("web-1");
+    await bed.sim.control.remove("dedicated_servers", id);
+    expect(await provider.read(id, outs)).toEqual({});
+  });
+
+  it("read answers {} once a release is scheduled outside Pulumi", async () => {
+    const { id, outs } = await created("web-1");
+    await bed.client.dedicatedServers.scheduleRelease(id);
+    expect(await provider.read(id, outs)).toEqual({});
+  });
+
+  it("update says to refresh", async () => {
+    const { inputs, id, outs } = await created("web-1");
+    await bed.client.dedicatedServers.scheduleRelease(id);
+    const error = await failure(provider.update(id, outs, { ...inputs, hostname: "web-2" }));
+    expect(error.message).toContain("no longer exists");
+    expect(error.message).toContain("pulumi refresh");
+  });
+});
+
+describe("partial creation: the server exists but the wait fails", () => {
+  it("records the id with a partial-create error, and the next update resumes the wait", async () => {
+    const inputs = serverInputs("slow", {
+      userData: USER_DATA,
+      [TIMEOUTS_INPUT]: { create: 300_000 },
+    });
+    const error = await failure(provider.create(inputs));
+    expect(error).toBeInstanceOf(PartialResourceError);
+    const partial = error as PartialResourceError;
+    const [server] = await bed.sim.control.records("dedicated_servers");
+    expect(partial.id).toBe(server?.id);
+    expect(partial.message).toMatch(
+      new RegExp(
+        `^serverscom:DedicatedServer slow \\(${partial.id}\\) was created but is not ready: timed out after 5m 0s`,
+      ),
+    );
+    expect(partial.properties).toMatchObject({
+      __provider: inputs.__provider,
+      __ownerLabel: inputs.__ownerLabel,
+      __timeouts: { create: 300_000 },
+      status: "pending",
+      operationalStatus: "provisioning",
+      hostname: "slow",
+      // Write-only inputs in their normal form, so the next diff compares like with like.
+      ipv6: false,
+      drives: ORDER.drives,
+    });
+    // The next `up` calls update, which waits for the install to finish.
+    const news = serverInputs("slow", { userData: USER_DATA });
+    expect(await provider.diff(partial.id, partial.properties, news)).toMatchObject({
+      replaces: [],
+    });
+    bed.lines.length = 0;
+    const { outs } = await provider.update(partial.id, partial.properties, news);
+    expect(outs).toMatchObject({ status: "active", operationalStatus: "normal", hostname: "slow" });
+    expect(bed.lines.at(-1)).toMatch(/-> active\/normal\/powered_on after \d+m \d+s$/);
+    expect(await serverCount(bed)).toBe(1);
+  });
+});
+
+describe("idempotent create: the ownership label", () => {
+  it("a create whose answer is lost continues with the server the API ordered", async () => {
+    await bed.sim.control.setFaults({
+      rules: [
+        {
+          kind: "dropResponseAfterApply",
+          probability: 1,
+          method: "POST",
+          path: "/v1/hosts/dedicated_servers",
+          times: 1,
+        },
+      ],
+    });
+    const { id, outs } = await created("web-1");
+    expect(outs.status).toBe("active");
+    expect(await serverCount(bed)).toBe(1);
+    expect(bed.lines[0]).toMatch(
+      new RegExp(
+        `^serverscom:DedicatedServer web-1 \\(${id}\\): the create request failed \\(.*\\) but the API had applied it`,
+      ),
+    );
+  });
+
+  it("a retried create adopts the server instead of buying a second one", async () => {
+    // An earlier `pulumi up` ordered the server (with this resource's ownership label) and was
+    // interrupted before it saw the answer: the response is lost after the API applied it.
+    await bed.sim.control.setFaults({
+      rules: [
+        {
+          kind: "dropResponseAfterApply",
+          probability: 1,
+          method: "POST",
+          path: "/v1/hosts/dedicated_servers",
+          times: 1,
+        },
+      ],
+    });
+    const inputs = serverInputs("web-1");
+    const lost = await failure(
+      bed.client.dedicatedServers.create({
+        location_id: 1,
+        server_model_id: 101,
+        uplink_models: { private: { id: 401 }, public: { id: 403, bandwidth_model_id: 501 } },
+        ram_size: 64,
+        drives: {
+          slots: [
+            { position: 0, drive_model_id: 201 },
+            { position: 1, drive_model_id: 201 },
+          ],
+        },
+        operating_system_id: UBUNTU_22,
+        hosts: [{ hostname: "web-1" }],
+        labels: { [OWNER_LABEL_KEY]: String(inputs.__ownerLabel) },
+      }),
+    );
+    expect(lost.name).toBe("ConnectionError");
+    expect(await serverCount(bed)).toBe(1);
+    await bed.sim.control.clearRequestCounts();
+
+    // The engine recorded nothing; the next `up` calls create again.
+    bed.lines.length = 0;
+    const result = await provider.create(inputs);
+    expect(await serverCount(bed)).toBe(1);
+    const [server] = await bed.sim.control.records("dedicated_servers");
+    expect(result.id).toBe(server?.id);
+    expect(result.outs).toMatchObject({ status: "active", hostname: "web-1" });
+    expect(bed.lines[0]).toBe(
+      `serverscom:DedicatedServer web-1 (${result.id}): adopting the object that carries this ` +
+        "resource's ownership label (an earlier create was interrupted after the API accepted it)",
+    );
+    expect(await requests(bed, "POST /v1/hosts/dedicated_servers")).toBe(0);
+  });
+
+  it("does not adopt a server whose release is scheduled, nor one of another resource", async () => {
+    const { id } = await created("web-1");
+    await created("web-2");
+    await bed.client.dedicatedServers.scheduleRelease(id);
+    await created("web-1");
+    expect(await serverCount(bed)).toBe(3);
+  });
+});
+
+describe("adoption by adoptId", () => {
+  it("takes over an existing server and brings it to the declared name, labels, system and keys", async () => {
+    const alice = await addSshKey(bed, "alice");
+    const [existing] = await bed.client.dedicatedServers.create({
+      location_id: 1,
+      server_model_id: 101,
+      uplink_models: { private: { id: 401 }, public: { id: 403, bandwidth_model_id: 501 } },
+      ram_size: 64,
+      drives: {
+        slots: [
+          { position: 0, drive_model_id: 201 },
+          { position: 1, drive_model_id: 201 },
+        ],
+        layout: [{ slot_positions: [0, 1], ignore: false }],
+      },
+      operating_system_id: DEBIAN_12,
+      hosts: [{ hostname: "legacy" }],
+      labels: { keep: "no" },
+    });
+    if (existing === undefined) throw new Error("no server ordered");
+    await bed.sim.control.advance(30 * 60_000);
+    const inputs = serverInputs("web-1", {
+      adoptId: existing.id,
+      labels: { env: "prod" },
+      sshKeyFingerprints: [alice],
+    });
+    const { id, outs } = await provider.create(inputs);
+    expect(id).toBe(existing.id);
+    expect(outs).toMatchObject({
+      hostname: "web-1",
+      labels: { env: "prod" },
+      operatingSystemId: UBUNTU_22,
+      sshKeyFingerprints: [alice],
+      adoptId: existing.id,
+      status: "active",
+      // Taken on trust: the API cannot show them.
+      drives: ORDER.drives,
+    });
+    expect(await serverCount(bed)).toBe(1);
+    const stored = await bed.sim.control.peek("dedicated_servers", id);
+    expect(stored?.labels).toEqual({ env: "prod", [OWNER_LABEL_KEY]: inputs.__ownerLabel });
+    expect(await provider.diff(id, outs as PropertyBag, inputs)).toMatchObject({ changes: false });
+    expect(
+      await provider.diff(id, outs as PropertyBag, { ...inputs, adoptId: "other" }),
+    ).toMatchObject({ replaces: ["adoptId"] });
+  });
+
+  it("refuses an id that does not exist", async () => {
+    const error = await failure(provider.create(serverInputs("web-1", { adoptId: "nope1234" })));
+    expect(error.message).toBe('adoptId: there is no dedicated server with id "nope1234" to adopt');
+  });
+
+  it("refuses a server whose hardware differs", async () => {
+    const { id } = await created("other");
+    const error = await failure(
+      provider.create(serverInputs("web-1", { adoptId: id, ramSize: 128 })),
+    );
+    expect(error.message).toBe(
+      `adoptId: the dedicated server "${id}" cannot be adopted as declared: ramSize is 64 there ` +
+        "but 128 in the program. These properties cannot be changed in place: make the program match the object.",
+    );
+  });
+});
+
+describe("rebootTrigger: a change reboots the server and waits until it is back", () => {
+  it("reboots on a new value, not on the same one, not on create, not on removal", async () => {
+    await bed.sim.control.clearRequestCounts();
+    const { inputs, id, outs } = await created("web-1", { rebootTrigger: "v1" });
+    expect(outs.rebootTrigger).toBe("v1");
+    expect(await requests(bed, "POST /v1/hosts/dedicated_servers/:id/reboot")).toBe(0);
+
+    const news = { ...inputs, rebootTrigger: "v2" };
+    expect(await provider.diff(id, outs, news)).toMatchObject({
+      changes: true,
+      updates: ["rebootTrigger"],
+    });
+    bed.lines.length = 0;
+    const { outs: rebooted } = await provider.update(id, outs, news);
+    expect(rebooted).toMatchObject({ rebootTrigger: "v2", powerStatus: "powered_on" });
+    expect(await requests(bed, "POST /v1/hosts/dedicated_servers/:id/reboot")).toBe(1);
+    const prefix = `serverscom:DedicatedServer web-1 (${id})`;
+    expect(bed.lines).toEqual([
+      `${prefix}: rebooting (rebootTrigger changed)`,
+      `${prefix}: active/normal/power_cycling`,
+      expect.stringMatching(
+        /: active\/normal\/power_cycling -> active\/normal\/powered_on after \d+s$/,
+      ),
+    ]);
+
+    expect(await provider.diff(id, rebooted as PropertyBag, news)).toMatchObject({
+      changes: false,
+    });
+    const { rebootTrigger: _removed, ...without } = news;
+    expect(await provider.diff(id, rebooted as PropertyBag, without)).toMatchObject({
+      changes: false,
+    });
+  });
+
+  it("a refused reboot is a plain error: the state keeps the old trigger, so the next up retries", async () => {
+    const { inputs, id, outs } = await created("web-1", { rebootTrigger: "v1" });
+    // Someone else power-cycles the server between the provider's read and its reboot request.
+    const api = bed.client.dedicatedServers;
+    const original = api.reboot;
+    const reboot: typeof original = (...args) => original.apply(api, args);
+    api.reboot = async (serverId, options) => {
+      await api.powerCycle(serverId);
+      return reboot(serverId, options);
+    };
+    try {
+      const error = await failure(provider.update(id, outs, { ...inputs, rebootTrigger: "v2" }));
+      expect(error).not.toBeInstanceOf(PartialResourceError);
+      expect(error.message).toMatch(
+        /^the service refused the reboot: POST \/v1\/hosts\/dedicated_servers\/\w+\/reboot -> 409 CONFLICT: A power management operation is already in process/,
+      );
+    } finally {
+      api.reboot = original;
+    }
+  });
+});

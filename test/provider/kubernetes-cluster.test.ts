@@ -1,0 +1,534 @@
+// KubernetesCluster's provider against the simulator, on virtual time. The seed's cluster
+// K8sProd1 ("k8s-prod", labels env=prod team=platform) has node groups NgCloud1, NgBare01 and
+// NgSpare1 (empty) and nodes KnProd01-05 (KnProd03-05 in NgBare01).
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { PropertyBag } from "../../provider/framework/check";
+import { PartialResourceError } from "../../provider/framework/errors";
+import { TIMEOUTS_INPUT } from "../../provider/framework/hidden";
+import type { KindProvider } from "../../provider/framework/lifecycle";
+import { ownerLabelValue } from "../../provider/framework/ownership";
+import { typeToken } from "../../provider/framework/resource";
+import { UNKNOWN } from "../../provider/framework/unknowns";
+import { createKubernetesClusterProvider } from "../../provider/kubernetes-cluster/provider";
+import type { Clock } from "../../sdk/wait";
+import { PROVIDER_TEXT, simulatedClock, startTestBed, type TestBed } from "./support";
+
+const CLUSTERS = "kubernetes_clusters";
+const NODES = "kubernetes_nodes";
+const SEED_LABELS = { env: "prod", team: "platform" };
+const PREFIX = "serverscom:KubernetesCluster k8s-prod (K8sProd1)";
+
+let bed: TestBed;
+let provider: KindProvider;
+/** Run after each simulated sleep of the provider's waits: a cluster finishing elsewhere. */
+let afterSleep: (() => Promise<void>) | undefined;
+const messages: string[] = [];
+
+beforeAll(async () => {
+  bed = await startTestBed();
+  const base = simulatedClock(bed.sim);
+  const clock: Clock = {
+    now: () => base.now(),
+    async sleep(ms) {
+      await base.sleep(ms);
+      await afterSleep?.();
+    },
+  };
+  provider = createKubernetesClusterProvider({
+    ...bed.context,
+    waitTuning: () => ({ clock, random: () => 0.5 }),
+  });
+});
+
+afterAll(async () => {
+  for (const text of [...bed.lines, ...messages]) expect(text).not.toContain(bed.sim.token);
+  await bed.close();
+});
+
+beforeEach(async () => {
+  await bed.sim.control.reset();
+  await bed.sim.control.setFaults({});
+  bed.lines.length = 0;
+  afterSleep = undefined;
+});
+
+/** Inputs as the engine sends them for a KubernetesCluster named "prod" in project/stack p/s. */
+function clusterInputs(fields: PropertyBag = {}): Record<string, unknown> {
+  return {
+    __provider: PROVIDER_TEXT,
+    __ownerLabel: ownerLabelValue({
+      project: "p",
+      stack: "s",
+      type: typeToken("KubernetesCluster"),
+      name: "prod",
+      parent: "",
+    }),
+    clusterId: "K8sProd1",
+    ...fields,
+  };
+}
+
+async function adopted(fields: PropertyBag = {}) {
+  const inputs = clusterInputs(fields);
+  const result = await provider.create(inputs);
+  return { inputs, id: result.id, outs: result.outs as Record<string, unknown> };
+}
+
+async function failure(promise: Promise<unknown>): Promise<Error> {
+  try {
+    await promise;
+  } catch (error) {
+    if (!(error instanceof Error)) throw error;
+    messages.push(error.message);
+    return error;
+  }
+  throw new Error("expected a failure");
+}
+
+async function liveLabels(): Promise<unknown> {
+  return (await bed.sim.control.peek(CLUSTERS, "K8sProd1"))?.labels;
+}
+
+async function groupOf(nodeId: string): Promise<unknown> {
+  const node = await bed.sim.control.peek(NODES, nodeId);
+  return (node?.node_group as { id?: unknown } | undefined)?.id;
+}
+
+async function writes(): Promise<Record<string, number>> {
+  const counts = await bed.sim.control.requestCounts();
+  return Object.fromEntries(Object.entries(counts).filter(([key]) => key.startsWith("PUT ")));
+}
+
+const PUT_CLUSTER = "PUT /v1/kubernetes_clusters/:id";
+const PUT_NODE = "PUT /v1/kubernetes_clusters/:id/nodes/:node_id";
+
+describe("create: take charge of an existing cluster", () => {
+  it("applies labels and node groups, remembers what they were, and outputs the cluster", async () => {
+    const { inputs, id, outs } = await adopted({
+      labels: { env: "prod", owner: "me" },
+      nodeGroups: { KnProd03: "NgSpare1" },
+    });
+    expect(id).toBe("K8sProd1");
+    expect(outs).toMatchObject({
+      clusterId: "K8sProd1",
+      name: "k8s-prod",
+      status: "active",
+      locationId: 1,
+      locationCode: "AMS1",
+      labels: { env: "prod", owner: "me" },
+      nodeGroups: { KnProd03: "NgSpare1" },
+      originalLabels: SEED_LABELS,
+      originalNodeGroups: { KnProd03: "NgBare01" },
+      __ownerLabel: inputs.__ownerLabel,
+    });
+    expect(typeof outs.createdAt).toBe("string");
+    expect(typeof outs.updatedAt).toBe("string");
+    const nodes = outs.nodes as Record<string, unknown>[];
+    expect(nodes.map((node) => node.id)).toEqual([
+      "KnProd01",
+      "KnProd02",
+      "KnProd03",
+      "KnProd04",
+      "KnProd05",
+    ]);
+    expect(nodes[2]).toEqual({
+      id: "KnProd03",
+      number: 3,
+      hostname: "k8s-prod-bm-3",
+      configuration: "Dell R440 / 2xXeon Silver-4210R / 64 GB RAM",
+      type: "baremetal",
+      role: "node",
+      status: "active",
+      nodeGroupId: "NgSpare1",
+      nodeGroupName: "spare",
+      privateIpv4Address: "10.20.0.21",
+      publicIpv4Address: "198.19.200.21",
+      refId: "BmNode01",
+    });
+    // The cluster holds exactly the declared labels: no ownership label is stamped on it.
+    expect(await liveLabels()).toEqual({ env: "prod", owner: "me" });
+    expect(await groupOf("KnProd03")).toBe("NgSpare1");
+    expect(await writes()).toEqual({ [PUT_CLUSTER]: 1, [PUT_NODE]: 1 });
+    // Active already: nothing to report.
+    expect(bed.lines).toEqual([]);
+  });
+
+  it("changes nothing when the program names only the cluster, and a repeated create is the same", async () => {
+    const first = await adopted();
+    expect(first.outs).toMatchObject({
+      labels: SEED_LABELS,
+      nodeGroups: {},
+      originalNodeGroups: {},
+    });
+    expect(first.outs).not.toHaveProperty("originalLabels");
+    const again = await adopted();
+    expect(again.outs).toEqual(first.outs);
+    expect(await writes()).toEqual({});
+  });
+
+  it("sends nothing for a node already in its group, but remembers it", async () => {
+    const { outs } = await adopted({ labels: SEED_LABELS, nodeGroups: { KnProd04: "NgBare01" } });
+    expect(outs).toMatchObject({
+      originalLabels: SEED_LABELS,
+      originalNodeGroups: { KnProd04: "NgBare01" },
+      nodeGroups: { KnProd04: "NgBare01" },
+    });
+    expect(await writes()).toEqual({});
+  });
+
+  it("fails clearly for a cluster that does not exist", async () => {
+    const error = await failure(provider.create(clusterInputs({ clusterId: "Nope0001" })));
+    expect(error.message).toBe(
+      'clusterId: there is no Kubernetes cluster with id "Nope0001". The API cannot create ' +
+        "clusters: order the cluster first, then name it here",
+    );
+  });
+
+  it("refuses a node the cluster does not have before changing anything", async () => {
+    const error = await failure(
+      provider.create(clusterInputs({ labels: { a: "b" }, nodeGroups: { KnStag01: "NgSpare1" } })),
+    );
+    expect(error).not.toBeInstanceOf(PartialResourceError);
+    expect(error.message).toBe(
+      `${PREFIX}: nodeGroups names KnStag01, which the cluster does not have ` +
+        "(its nodes: KnProd01, KnProd02, KnProd03, KnProd04, KnProd05)",
+    );
+    expect(await writes()).toEqual({});
+  });
+
+  it("passes a rejected first change through as a plain error: nothing changed", async () => {
+    const error = await failure(
+      provider.create(clusterInputs({ nodeGroups: { KnProd03: "NgStag01" } })),
+    );
+    expect(error).not.toBeInstanceOf(PartialResourceError);
+    expect(error.message).toContain("422");
+    expect(await groupOf("KnProd03")).toBe("NgBare01");
+  });
+
+  it("records what it must put back when a later change is rejected (partial)", async () => {
+    const error = await failure(
+      provider.create(clusterInputs({ labels: { a: "b" }, nodeGroups: { KnProd03: "NgStag01" } })),
+    );
+    expect(error).toBeInstanceOf(PartialResourceError);
+    const partial = error as PartialResourceError;
+    expect(partial.id).toBe("K8sProd1");
+    expect(partial.message).toMatch(
+      new RegExp(`^${escapeRegExp(PREFIX)} was adopted, but the create did not finish: .*422`),
+    );
+    expect(partial.properties).toMatchObject({
+      __provider: PROVIDER_TEXT,
+      originalLabels: SEED_LABELS,
+      originalNodeGroups: { KnProd03: "NgBare01" },
+    });
+    // The next `pulumi destroy` puts the labels back from what was recorded.
+    await provider.delete(partial.id, partial.properties);
+    expect(await liveLabels()).toEqual(SEED_LABELS);
+  });
+});
+
+describe("waiting until the cluster is active", () => {
+  it("waits for a pending cluster after applying the changes", async () => {
+    await bed.sim.control.patch(CLUSTERS, "K8sProd1", { status: "pending" });
+    let sleeps = 0;
+    afterSleep = async () => {
+      sleeps += 1;
+      if (sleeps === 5) await bed.sim.control.patch(CLUSTERS, "K8sProd1", { status: "active" });
+    };
+    const { outs } = await adopted({ labels: { a: "b" } });
+    expect(outs).toMatchObject({ status: "active", labels: { a: "b" } });
+    expect(bed.lines).toEqual([
+      `${PREFIX}: pending`,
+      expect.stringMatching(/: pending -> active after \d+s$/),
+    ]);
+  });
+
+  it("records a partial resource when the wait times out, and the next update resumes it", async () => {
+    await bed.sim.control.patch(CLUSTERS, "K8sProd1", { status: "pending" });
+    const error = await failure(
+      provider.create(clusterInputs({ labels: { a: "b" }, [TIMEOUTS_INPUT]: { create: 5_000 } })),
+    );
+    expect(error).toBeInstanceOf(PartialResourceError);
+    const partial = error as PartialResourceError;
+    expect(partial.message).toContain("timed out after 5s");
+    expect(partial.properties).toMatchObject({
+      status: "pending",
+      labels: { a: "b" },
+      originalLabels: SEED_LABELS,
+    });
+    afterSleep = () => bed.sim.control.patch(CLUSTERS, "K8sProd1", { status: "active" }).then();
+    const { outs } = await provider.update(
+      partial.id,
+      partial.properties,
+      clusterInputs({ labels: { a: "b" } }),
+    );
+    expect(outs).toMatchObject({ status: "active", originalLabels: SEED_LABELS });
+  });
+});
+
+describe("read and update", () => {
+  it("reads the live cluster and the live values of what it manages; no diff", async () => {
+    const { inputs, id, outs } = await adopted({
+      labels: { env: "prod" },
+      nodeGroups: { KnProd03: "NgSpare1" },
+    });
+    const read = await provider.read(id, outs);
+    expect(read.props).toEqual(outs);
+    expect(read.inputs).toEqual({
+      clusterId: "K8sProd1",
+      labels: { env: "prod" },
+      nodeGroups: { KnProd03: "NgSpare1" },
+      __ownerLabel: inputs.__ownerLabel,
+    });
+    expect(await provider.diff(id, outs, inputs)).toMatchObject({ changes: false });
+  });
+
+  it("reports no labels among the live inputs while it does not manage them", async () => {
+    const { id, outs } = await adopted();
+    const read = await provider.read(id, outs);
+    expect(read.inputs).not.toHaveProperty("labels");
+  });
+
+  it("changes labels in place, removal of every label included; the originals stay remembered", async () => {
+    const { inputs, id, outs } = await adopted({ labels: { env: "prod", owner: "me" } });
+    const news = { ...inputs, labels: {} };
+    expect(await provider.diff(id, outs, news)).toMatchObject({
+      changes: true,
+      replaces: [],
+      updates: ["labels"],
+    });
+    const { outs: updated } = await provider.update(id, outs, news);
+    expect(updated).toMatchObject({ labels: {}, originalLabels: SEED_LABELS });
+    expect(await liveLabels()).toEqual({});
+    expect(await provider.diff(id, updated as PropertyBag, news)).toMatchObject({
+      changes: false,
+    });
+  });
+
+  it("puts the original labels back when the program stops declaring labels", async () => {
+    const { inputs, id, outs } = await adopted({ labels: { owner: "me" } });
+    const { labels: _removed, ...news } = inputs;
+    expect(await provider.diff(id, outs, news)).toMatchObject({ updates: ["labels"] });
+    const { outs: updated } = await provider.update(id, outs, news);
+    expect(updated).toMatchObject({ labels: SEED_LABELS });
+    expect(updated).not.toHaveProperty("originalLabels");
+    expect(await liveLabels()).toEqual(SEED_LABELS);
+    expect(await provider.diff(id, updated as PropertyBag, news)).toMatchObject({
+      changes: false,
+    });
+  });
+
+  it("starts managing labels: remembers them as they are, even when already as declared", async () => {
+    const { inputs, id, outs } = await adopted();
+    const news = { ...inputs, labels: SEED_LABELS };
+    expect(await provider.diff(id, outs, news)).toMatchObject({ updates: ["labels"] });
+    const { outs: updated } = await provider.update(id, outs, news);
+    expect(updated).toMatchObject({ originalLabels: SEED_LABELS });
+    expect(await writes()).toEqual({});
+  });
+
+  it("moves nodes in place: a new node is placed, a node no longer named goes back", async () => {
+    const { inputs, id, outs } = await adopted({ nodeGroups: { KnProd03: "NgSpare1" } });
+    const news = { ...inputs, nodeGroups: { KnProd04: "NgSpare1" } };
+    expect(await provider.diff(id, outs, news)).toMatchObject({ updates: ["nodeGroups"] });
+    const { outs: updated } = await provider.update(id, outs, news);
+    expect(updated).toMatchObject({
+      nodeGroups: { KnProd04: "NgSpare1" },
+      originalNodeGroups: { KnProd04: "NgBare01" },
+    });
+    expect(await groupOf("KnProd03")).toBe("NgBare01");
+    expect(await groupOf("KnProd04")).toBe("NgSpare1");
+  });
+
+  it("replaces the resource for another cluster, letting go of the old one first", async () => {
+    const { inputs, id, outs } = await adopted();
+    expect(await provider.diff(id, outs, { ...inputs, clusterId: "K8sStag1" })).toMatchObject({
+      changes: true,
+      replaces: ["clusterId"],
+      deleteBeforeReplace: true,
+    });
+  });
+});
+
+describe("drift: read reports the live values and diff then shows the change", () => {
+  it("sees labels and a node group changed outside Pulumi, and puts them back", async () => {
+    const { inputs, id, outs } = await adopted({
+      labels: { env: "prod" },
+      nodeGroups: { KnProd03: "NgSpare1" },
+    });
+    await bed.client.kubernetesClusters.update(id, { labels: { env: "dev" } });
+    await bed.client.kubernetesClusters.updateNode(id, "KnProd03", { node_group_id: "NgCloud1" });
+    const read = await provider.read(id, outs);
+    expect(read.props).toMatchObject({
+      labels: { env: "dev" },
+      nodeGroups: { KnProd03: "NgCloud1" },
+      // What to put back on delete is not the drifted values: it is remembered.
+      originalLabels: SEED_LABELS,
+      originalNodeGroups: { KnProd03: "NgBare01" },
+    });
+    expect(await provider.diff(id, read.props as PropertyBag, inputs)).toMatchObject({
+      changes: true,
+      updates: ["labels", "nodeGroups"],
+    });
+    const { outs: fixed } = await provider.update(id, read.props as PropertyBag, inputs);
+    expect(fixed).toMatchObject({ labels: { env: "prod" }, nodeGroups: { KnProd03: "NgSpare1" } });
+  });
+});
+
+describe("delete: the cluster keeps running with what it had before", () => {
+  it("puts back the labels and node groups it changed, and nothing else", async () => {
+    const { id, outs } = await adopted({
+      labels: { owner: "me" },
+      nodeGroups: { KnProd03: "NgSpare1", KnProd04: "NgBare01" },
+    });
+    // Someone moves a node the resource does not manage: it stays where they put it.
+    await bed.client.kubernetesClusters.updateNode(id, "KnProd05", { node_group_id: "NgCloud1" });
+    await bed.sim.control.clearRequestCounts();
+    await provider.delete(id, outs);
+    const cluster = await bed.sim.control.peek(CLUSTERS, id);
+    expect(cluster).toMatchObject({ status: "active", labels: SEED_LABELS });
+    expect(await groupOf("KnProd03")).toBe("NgBare01");
+    expect(await groupOf("KnProd04")).toBe("NgBare01");
+    expect(await groupOf("KnProd05")).toBe("NgCloud1");
+    expect(await writes()).toEqual({ [PUT_CLUSTER]: 1, [PUT_NODE]: 1 });
+    expect(bed.lines).toEqual([
+      `${PREFIX}: put back the labels it had before`,
+      `${PREFIX}: moved node KnProd03 back to NgBare01`,
+    ]);
+  });
+
+  it("leaves the labels alone when it never managed them", async () => {
+    const { id, outs } = await adopted({ nodeGroups: { KnProd03: "NgSpare1" } });
+    await bed.client.kubernetesClusters.update(id, { labels: { someone: "else" } });
+    await provider.delete(id, outs);
+    expect(await liveLabels()).toEqual({ someone: "else" });
+    expect(await groupOf("KnProd03")).toBe("NgBare01");
+  });
+
+  it("goes on past a node that left the cluster and a node group that no longer exists", async () => {
+    const { id, outs } = await adopted({
+      nodeGroups: { KnProd03: "NgSpare1", KnProd04: "NgSpare1" },
+    });
+    await bed.sim.control.remove(NODES, "KnProd03");
+    const cluster = await bed.sim.control.peek(CLUSTERS, id);
+    const groups = (cluster?._node_groups ?? []) as { id: string }[];
+    const remaining = groups.filter((group) => group.id !== "NgBare01");
+    await bed.sim.control.patch(CLUSTERS, id, { _node_groups: remaining });
+    await provider.delete(id, outs);
+    expect(await groupOf("KnProd04")).toBe("NgSpare1");
+    expect(bed.lines).toEqual([
+      `${PREFIX}: node KnProd03 is no longer in the cluster: there is nothing to put back`,
+      expect.stringMatching(
+        new RegExp(
+          `^${escapeRegExp(PREFIX)}: node KnProd04 cannot go back to node group NgBare01 \\(.*422.*\\): left where it is$`,
+        ),
+      ),
+    ]);
+  });
+
+  it("is done when the cluster is gone", async () => {
+    const { id, outs } = await adopted({ labels: { a: "b" } });
+    await bed.sim.control.remove(CLUSTERS, id);
+    await provider.delete(id, outs);
+    expect(await bed.sim.control.peek(CLUSTERS, id)).toBeUndefined();
+  });
+});
+
+describe("deletion outside Pulumi", () => {
+  it("read answers {} and update says to refresh", async () => {
+    const { inputs, id, outs } = await adopted();
+    await bed.sim.control.remove(CLUSTERS, id);
+    expect(await provider.read(id, outs)).toEqual({});
+    const error = await failure(provider.update(id, outs, inputs));
+    expect(error.message).toBe(
+      `${PREFIX}: the Kubernetes cluster no longer exists. Run \`pulumi refresh\` to drop it from the state.`,
+    );
+  });
+});
+
+describe("check: every rule is a failure naming the property", () => {
+  const valid = clusterInputs({ labels: { env: "prod" }, nodeGroups: { KnProd03: "NgSpare1" } });
+
+  async function reasons(news: PropertyBag) {
+    const result = await provider.check({}, news);
+    for (const failure of result.failures ?? []) messages.push(failure.reason);
+    return result.failures ?? [];
+  }
+
+  it("accepts valid inputs and returns them", async () => {
+    expect(await provider.check({}, valid)).toEqual({ inputs: valid, failures: [] });
+  });
+
+  it.each([
+    [{ clusterId: undefined }, "clusterId", "clusterId is required"],
+    [{ clusterId: 7 }, "clusterId", "clusterId must be a non-empty string (got 7)"],
+    [{ labels: "env=prod" }, "labels", "labels must be an object of string keys to string values"],
+    [
+      { labels: { env: "-bad" } },
+      "labels",
+      "labels.env: a value must start and end with a Latin letter or digit",
+    ],
+    [
+      { nodeGroups: ["KnProd03"] },
+      "nodeGroups",
+      "nodeGroups must be an object of node ids to node group ids",
+    ],
+    [
+      { nodeGroups: { KnProd03: "" } },
+      "nodeGroups",
+      'nodeGroups["KnProd03"] must be a node group id (got "")',
+    ],
+    [
+      { nodeGroups: { KnProd03: 3 } },
+      "nodeGroups",
+      'nodeGroups["KnProd03"] must be a node group id (got 3)',
+    ],
+    [
+      { nodeGroups: { "": "NgSpare1" } },
+      "nodeGroups",
+      "nodeGroups: a node id must be a non-empty string",
+    ],
+    [
+      { __timeouts: { create: 0 } },
+      "__timeouts",
+      "create must be a positive number of milliseconds",
+    ],
+  ])("%o fails on %s: %s", async (change, property, reason) => {
+    expect(await reasons({ ...valid, ...change })).toEqual([{ property, reason }]);
+  });
+
+  it("tolerates values unknown during preview", async () => {
+    expect(
+      await reasons({
+        ...valid,
+        clusterId: UNKNOWN,
+        labels: { env: UNKNOWN },
+        nodeGroups: { KnProd03: UNKNOWN },
+      }),
+    ).toEqual([]);
+    expect(await reasons({ ...valid, nodeGroups: UNKNOWN })).toEqual([]);
+  });
+
+  it("diff treats unknowns as possible changes, replacing for clusterId", async () => {
+    const outs = {
+      clusterId: "K8sProd1",
+      labels: { env: "prod" },
+      originalLabels: SEED_LABELS,
+      nodeGroups: { KnProd03: "NgSpare1" },
+    };
+    expect(await provider.diff("K8sProd1", outs, valid)).toMatchObject({ changes: false });
+    expect(await provider.diff("K8sProd1", outs, { ...valid, clusterId: UNKNOWN })).toMatchObject({
+      replaces: ["clusterId"],
+    });
+    expect(
+      await provider.diff("K8sProd1", outs, {
+        ...valid,
+        labels: { env: UNKNOWN },
+        nodeGroups: UNKNOWN,
+      }),
+    ).toMatchObject({ changes: true, replaces: [], updates: ["labels", "nodeGroups"] });
+  });
+});
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}

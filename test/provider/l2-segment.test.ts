@@ -1,0 +1,612 @@
+// L2Segment's provider implementation against the simulator, on virtual time. The member servers
+// are seeded by the suite itself (the simulator seeds no dedicated servers).
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import type { PropertyBag } from "../../provider/framework/check";
+import { PartialResourceError } from "../../provider/framework/errors";
+import { TIMEOUTS_INPUT } from "../../provider/framework/hidden";
+import { createKindProvider, type KindProvider } from "../../provider/framework/lifecycle";
+import { OWNER_LABEL_KEY, ownerLabelValue } from "../../provider/framework/ownership";
+import { typeToken } from "../../provider/framework/resource";
+import { UNKNOWN } from "../../provider/framework/unknowns";
+import { l2SegmentKind } from "../../provider/l2-segment/definition";
+import { ServersComClient } from "../../sdk/client";
+import { type Simulator, startSimulator, type WireRecord } from "../../simulator";
+import { PROVIDER_TEXT, simulatedClock } from "./support";
+
+const SEGMENTS = "l2_segments";
+
+function server(id: string, locationId: number): WireRecord {
+  return {
+    id,
+    type: "dedicated_server",
+    title: `${id.toLowerCase()}.example.com`,
+    location_id: locationId,
+    location_code: locationId === 1 ? "AMS1" : "DFW1",
+    status: "active",
+    operational_status: "normal",
+    power_status: "powered_on",
+    labels: {},
+    _features: { private_ipxe_boot: "deactivated", public_ipxe_boot: "deactivated" },
+    created_at: "2026-01-01T00:00:00.000Z",
+    updated_at: "2026-01-01T00:00:00.000Z",
+  };
+}
+
+let sim: Simulator;
+let client: ServersComClient;
+let provider: KindProvider;
+const lines: string[] = [];
+const messages: string[] = [];
+
+beforeAll(async () => {
+  sim = await startSimulator({
+    speed: 0,
+    seed: {
+      records: {
+        dedicated_servers: [
+          server("L2Ams001", 1),
+          server("L2Ams002", 1),
+          server("L2Ams003", 1),
+          server("L2Dfw001", 2),
+        ],
+      },
+    },
+  });
+  // The SDK's own retry backoff would sleep for real: make it instant.
+  client = new ServersComClient({
+    token: sim.token,
+    baseUrl: sim.url,
+    retry: { sleep: async () => {} },
+  });
+  const clock = simulatedClock(sim);
+  provider = createKindProvider(l2SegmentKind, {
+    client: () => client,
+    progress: (line) => lines.push(line),
+    waitTuning: () => ({ clock, random: () => 0.5 }),
+  });
+});
+
+afterAll(async () => {
+  for (const text of [...lines, ...messages]) expect(text).not.toContain(sim.token);
+  await client.close();
+  await sim.close();
+});
+
+beforeEach(async () => {
+  await sim.control.reset();
+  await sim.control.setFaults({});
+  lines.length = 0;
+});
+
+/** Inputs as the engine sends them for an L2Segment named `name` in project/stack p/s. */
+function segmentInputs(name: string, fields: PropertyBag = {}): Record<string, unknown> {
+  return {
+    __provider: PROVIDER_TEXT,
+    __ownerLabel: ownerLabelValue({
+      project: "p",
+      stack: "s",
+      type: typeToken("L2Segment"),
+      name,
+      parent: "",
+    }),
+    name,
+    type: "private",
+    locationGroupId: 1,
+    members: [
+      { id: "L2Ams002", mode: "trunk" },
+      { id: "L2Ams001", mode: "native" },
+    ],
+    ...fields,
+  };
+}
+
+async function created(name: string, fields: PropertyBag = {}) {
+  const inputs = segmentInputs(name, fields);
+  const result = await provider.create(inputs);
+  return { inputs, id: result.id, outs: result.outs as Record<string, unknown> };
+}
+
+async function failure(promise: Promise<unknown>): Promise<Error> {
+  try {
+    await promise;
+  } catch (error) {
+    if (!(error instanceof Error)) throw error;
+    messages.push(error.message);
+    return error;
+  }
+  throw new Error("expected a failure");
+}
+
+async function segmentCount(): Promise<number> {
+  return (await sim.control.records(SEGMENTS)).length;
+}
+
+const PENDING_TO_ACTIVE = /: pending -> active after 2m \d+s$/;
+
+describe("the lifecycle: create, read, update, delete", () => {
+  it("creates a segment, waits for active and returns every field with the members by id", async () => {
+    const { inputs, id, outs } = await created("backend", { labels: { env: "prod" } });
+    expect(outs).toMatchObject({
+      name: "backend",
+      type: "private",
+      status: "active",
+      locationGroupId: 1,
+      locationGroupCode: "ams1-private",
+      labels: { env: "prod" },
+      members: [
+        {
+          id: "L2Ams001",
+          mode: "native",
+          title: "l2ams001.example.com",
+          vlan: null,
+          status: "active",
+        },
+        {
+          id: "L2Ams002",
+          mode: "trunk",
+          title: "l2ams002.example.com",
+          vlan: 100,
+          status: "active",
+        },
+      ],
+      __ownerLabel: inputs.__ownerLabel,
+    });
+    expect(typeof outs.createdAt).toBe("string");
+    expect(outs).not.toHaveProperty("id");
+    const stored = await sim.control.peek(SEGMENTS, id);
+    expect(stored?.labels).toEqual({ env: "prod", [OWNER_LABEL_KEY]: inputs.__ownerLabel });
+    expect(lines).toEqual([
+      `serverscom:L2Segment backend (${id}): pending`,
+      expect.stringMatching(PENDING_TO_ACTIVE),
+    ]);
+  });
+
+  it("reads the live segment and input values; the members' order makes no diff", async () => {
+    const { inputs, id, outs } = await created("backend");
+    const read = await provider.read(id, outs);
+    expect(read.id).toBe(id);
+    expect(read.props).toEqual(outs);
+    expect(read.inputs).toEqual({
+      name: "backend",
+      type: "private",
+      locationGroupId: 1,
+      members: [
+        { id: "L2Ams001", mode: "native" },
+        { id: "L2Ams002", mode: "trunk" },
+      ],
+      labels: {},
+      __ownerLabel: inputs.__ownerLabel,
+    });
+    expect(await provider.diff(id, outs, inputs)).toMatchObject({ changes: false });
+    const reordered = { ...inputs, members: [...(inputs.members as unknown[])].reverse() };
+    expect(await provider.diff(id, outs, reordered)).toMatchObject({ changes: false });
+  });
+
+  it("updates name, members and labels in place and waits until active again", async () => {
+    const { inputs, id, outs } = await created("backend", { labels: { env: "prod" } });
+    const news = {
+      ...inputs,
+      name: "backend-2",
+      members: [
+        { id: "L2Ams001", mode: "trunk" },
+        { id: "L2Ams003", mode: "native" },
+      ],
+      labels: { env: "staging" },
+    };
+    expect(await provider.diff(id, outs, news)).toMatchObject({
+      changes: true,
+      replaces: [],
+      updates: ["name", "members", "labels"],
+    });
+    lines.length = 0;
+    const { outs: updated } = await provider.update(id, outs, news);
+    expect(updated).toMatchObject({
+      name: "backend-2",
+      status: "active",
+      labels: { env: "staging" },
+      members: [
+        { id: "L2Ams001", mode: "trunk", vlan: 100, status: "active" },
+        { id: "L2Ams003", mode: "native", vlan: null, status: "active" },
+      ],
+    });
+    expect(lines).toEqual([
+      `serverscom:L2Segment backend-2 (${id}): pending`,
+      expect.stringMatching(PENDING_TO_ACTIVE),
+    ]);
+    const stored = await sim.control.peek(SEGMENTS, id);
+    expect(stored?.labels).toEqual({ env: "staging", [OWNER_LABEL_KEY]: inputs.__ownerLabel });
+    expect(await provider.diff(id, updated as PropertyBag, news)).toMatchObject({ changes: false });
+  });
+
+  it("sends a label-only change (the Terraform provider drops it) and waits for it", async () => {
+    const { inputs, id, outs } = await created("backend", { labels: { env: "prod" } });
+    const news = { ...inputs, labels: { env: "prod", team: "net" } };
+    expect(await provider.diff(id, outs, news)).toMatchObject({ updates: ["labels"] });
+    await sim.control.clearRequestCounts();
+    lines.length = 0;
+    const { outs: updated } = await provider.update(id, outs, news);
+    expect(updated).toMatchObject({ labels: { env: "prod", team: "net" }, status: "active" });
+    expect((await sim.control.requestCounts())["PUT /v1/l2_segments/:id"]).toBe(1);
+    expect(lines[1]).toMatch(PENDING_TO_ACTIVE);
+  });
+
+  it("removes every label when the labels input goes away", async () => {
+    const { inputs, id, outs } = await created("backend", { labels: { env: "prod" } });
+    const { labels: _removed, ...news } = inputs;
+    expect(await provider.diff(id, outs, news)).toMatchObject({ updates: ["labels"] });
+    const { outs: updated } = await provider.update(id, outs, news);
+    expect(updated).toMatchObject({ labels: {} });
+    const stored = await sim.control.peek(SEGMENTS, id);
+    expect(stored?.labels).toEqual({ [OWNER_LABEL_KEY]: inputs.__ownerLabel });
+  });
+
+  it("waits until the members are active again after a member change", async () => {
+    const { inputs, id, outs } = await created("backend");
+    const news = { ...inputs, members: [{ id: "L2Ams003", mode: "native" }] };
+    const { outs: updated } = await provider.update(id, outs, news);
+    expect(updated).toMatchObject({
+      status: "active",
+      members: [{ id: "L2Ams003", mode: "native", status: "active" }],
+    });
+    // The API's own view, after the wait: nothing is left pending.
+    const members = await client.l2Segments.listMembers(id).toArray({ limit: 10 });
+    expect(members.map((m) => [m.id, m.status])).toEqual([["L2Ams003", "active"]]);
+  });
+
+  it("replaces the segment for a new type or location group, deleting first", async () => {
+    const { inputs, id, outs } = await created("backend");
+    expect(await provider.diff(id, outs, { ...inputs, locationGroupId: 5 })).toMatchObject({
+      changes: true,
+      replaces: ["locationGroupId"],
+      deleteBeforeReplace: true,
+    });
+    expect(
+      await provider.diff(id, outs, { ...inputs, type: "public", locationGroupId: 2 }),
+    ).toMatchObject({ replaces: ["type", "locationGroupId"] });
+  });
+
+  it("passes the API's refusal of a member outside the location group through, unchanged", async () => {
+    const { inputs, id, outs } = await created("backend");
+    const error = await failure(
+      provider.update(id, outs, { ...inputs, members: [{ id: "L2Dfw001", mode: "native" }] }),
+    );
+    expect(error.message).toContain("422");
+    expect(error.message).toContain("outside the location group");
+    expect(error).not.toBeInstanceOf(PartialResourceError);
+  });
+
+  it("deletes the segment and waits until it is gone; a 404 counts as done", async () => {
+    const { id, outs } = await created("backend");
+    lines.length = 0;
+    await provider.delete(id, outs);
+    expect(await sim.control.peek(SEGMENTS, id)).toBeUndefined();
+    expect(lines).toEqual([
+      `serverscom:L2Segment backend (${id}): removing`,
+      expect.stringMatching(/: removing -> gone after 1m \d+s$/),
+    ]);
+    await provider.delete(id, outs);
+    expect(await provider.read(id, outs)).toEqual({});
+  });
+});
+
+describe("409 NOT_READY while the segment applies a change: repeated within the timeout", () => {
+  it("deletes a segment whose create timed out: the refused DELETE is repeated until accepted", async () => {
+    const error = await failure(
+      provider.create(segmentInputs("slow", { [TIMEOUTS_INPUT]: { create: 5_000 } })),
+    );
+    expect(error).toBeInstanceOf(PartialResourceError);
+    const partial = error as PartialResourceError;
+    expect(partial.properties).toMatchObject({ status: "pending", __provider: PROVIDER_TEXT });
+    lines.length = 0;
+    await provider.delete(partial.id, partial.properties);
+    expect(await sim.control.peek(SEGMENTS, partial.id)).toBeUndefined();
+    const prefix = `serverscom:L2Segment slow (${partial.id})`;
+    const busy = "busy (the segment is applying a change: 409 NOT_READY)";
+    expect(lines).toEqual([
+      `${prefix}: ${busy}`,
+      expect.stringMatching(
+        new RegExp(`^${escapeRegExp(`${prefix}: ${busy} -> accepted after`)} \\d`),
+      ),
+      `${prefix}: removing`,
+      expect.stringMatching(/: removing -> gone after/),
+    ]);
+  });
+
+  it("repeats an update that another change made pending in the meantime", async () => {
+    const { inputs, id, outs } = await created("backend");
+    const update = client.l2Segments.update.bind(client.l2Segments);
+    // Someone renames the segment between the provider's read and its PUT.
+    const spy = vi
+      .spyOn(client.l2Segments, "update")
+      .mockImplementationOnce(async (segmentId, body, options) => {
+        await update(segmentId, { name: "someone-else" });
+        return update(segmentId, body, options);
+      });
+    try {
+      lines.length = 0;
+      const { outs: updated } = await provider.update(id, outs, {
+        ...inputs,
+        labels: { env: "prod" },
+      });
+      expect(updated).toMatchObject({ status: "active", labels: { env: "prod" } });
+      expect(lines[0]).toBe(
+        `serverscom:L2Segment backend (${id}): busy (the segment is applying a change: 409 NOT_READY)`,
+      );
+      expect(lines[1]).toMatch(/busy \(.*\) -> accepted after 2m \d+s$/);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it("gives up at the timeout, naming the refusal", async () => {
+    const error = await failure(
+      provider.create(segmentInputs("slow", { [TIMEOUTS_INPUT]: { create: 5_000 } })),
+    );
+    const partial = error as PartialResourceError;
+    const props = { ...partial.properties, [TIMEOUTS_INPUT]: { delete: 10_000 } };
+    const refused = await failure(provider.delete(partial.id, props));
+    expect(refused.message).toMatch(/^timed out after 10s \(timeout 10s\)/);
+    expect(refused.message).toContain(
+      'the last state seen was "busy (the segment is applying a change: 409 NOT_READY)"',
+    );
+    expect((await sim.control.peek(SEGMENTS, partial.id))?.status).toBe("pending");
+  });
+});
+
+describe("drift: read reports the live values and diff then shows the change", () => {
+  it("sees the name, labels and members changed outside Pulumi, and puts them back", async () => {
+    const { inputs, id, outs } = await created("backend", { labels: { env: "prod" } });
+    const stored = await sim.control.peek(SEGMENTS, id);
+    const members = stored?._members as WireRecord[];
+    await sim.control.patch(SEGMENTS, id, {
+      name: "renamed",
+      labels: { env: "dev", [OWNER_LABEL_KEY]: String(inputs.__ownerLabel) },
+      _members: members.filter((member) => member.id === "L2Ams001"),
+    });
+    const read = await provider.read(id, outs);
+    expect(read.props).toMatchObject({
+      name: "renamed",
+      labels: { env: "dev" },
+      members: [{ id: "L2Ams001", mode: "native" }],
+    });
+    expect(read.inputs).toMatchObject({
+      name: "renamed",
+      members: [{ id: "L2Ams001", mode: "native" }],
+    });
+    expect(await provider.diff(id, read.props as PropertyBag, inputs)).toMatchObject({
+      changes: true,
+      updates: ["name", "members", "labels"],
+    });
+    const { outs: fixed } = await provider.update(id, read.props as PropertyBag, inputs);
+    expect(fixed).toMatchObject({ name: "backend", labels: { env: "prod" } });
+    expect((fixed as PropertyBag).members).toHaveLength(2);
+  });
+});
+
+describe("deletion outside Pulumi", () => {
+  it("read answers {} when the segment is gone (404) or being removed", async () => {
+    const one = await created("one");
+    await sim.control.remove(SEGMENTS, one.id);
+    expect(await provider.read(one.id, one.outs)).toEqual({});
+    const two = await created("two");
+    await client.l2Segments.delete(two.id);
+    expect(await provider.read(two.id, two.outs)).toEqual({});
+  });
+
+  it("update says to refresh", async () => {
+    const { inputs, id, outs } = await created("backend");
+    await sim.control.remove(SEGMENTS, id);
+    const error = await failure(provider.update(id, outs, inputs));
+    expect(error.message).toContain("no longer exists");
+    expect(error.message).toContain("pulumi refresh");
+  });
+});
+
+describe("partial creation: the segment exists but the wait fails", () => {
+  it("records the id, and the next update resumes the wait", async () => {
+    const error = await failure(
+      provider.create(segmentInputs("slow", { [TIMEOUTS_INPUT]: { create: 5_000 } })),
+    );
+    const partial = error as PartialResourceError;
+    expect(partial).toBeInstanceOf(PartialResourceError);
+    expect(partial.message).toMatch(
+      new RegExp(`^serverscom:L2Segment slow \\(${partial.id}\\) was created but is not ready`),
+    );
+    // The last record the wait read: the members are there, not active yet.
+    expect(partial.properties).toMatchObject({
+      status: "pending",
+      members: [
+        { id: "L2Ams001", status: "new" },
+        { id: "L2Ams002", status: "new" },
+      ],
+    });
+    const { outs } = await provider.update(partial.id, partial.properties, segmentInputs("slow"));
+    expect(outs).toMatchObject({ status: "active" });
+    expect((outs as PropertyBag).members).toHaveLength(2);
+    expect(await segmentCount()).toBe(1);
+  });
+});
+
+describe("idempotent create: the ownership label", () => {
+  it("adopts the segment when the POST response is lost after the API applied it", async () => {
+    await sim.control.setFaults({
+      rules: [
+        {
+          kind: "dropResponseAfterApply",
+          probability: 1,
+          method: "POST",
+          path: "/v1/l2_segments",
+          times: 1,
+        },
+      ],
+    });
+    const { id, outs } = await created("backend");
+    expect(outs).toMatchObject({ status: "active", name: "backend" });
+    expect(await segmentCount()).toBe(1);
+    expect(lines[0]).toMatch(
+      new RegExp(
+        `^serverscom:L2Segment backend \\(${id}\\): the create request failed \\(.*\\) but the API had applied it`,
+      ),
+    );
+    expect((await sim.control.requestCounts())["POST /v1/l2_segments"]).toBe(1);
+  });
+
+  it("a retried create adopts the segment an interrupted one made", async () => {
+    const inputs = segmentInputs("backend");
+    await client.l2Segments.create({
+      name: "backend",
+      type: "private",
+      location_group_id: 1,
+      members: [{ id: "L2Ams001", mode: "native" }],
+      labels: { [OWNER_LABEL_KEY]: String(inputs.__ownerLabel) },
+    });
+    const result = await provider.create(inputs);
+    expect(await segmentCount()).toBe(1);
+    // Adopted, then brought to the declared members.
+    expect(result.outs).toMatchObject({
+      status: "active",
+      members: [{ id: "L2Ams001" }, { id: "L2Ams002", mode: "trunk" }],
+    });
+    expect(lines[0]).toContain("adopting the object that carries this resource's ownership label");
+  });
+
+  it("does not adopt the segment of another resource, or one of another location group", async () => {
+    const { inputs } = await created("one");
+    await created("two");
+    await provider.create({
+      ...inputs,
+      locationGroupId: 5,
+      members: [{ id: "L2Dfw001", mode: "native" }],
+    });
+    expect(await segmentCount()).toBe(3);
+  });
+});
+
+describe("adoption by adoptId", () => {
+  it("takes over an existing segment and brings name, members and labels to the program", async () => {
+    const existing = await client.l2Segments.create({
+      name: "legacy",
+      type: "private",
+      location_group_id: 1,
+      members: [{ id: "L2Ams003", mode: "trunk" }],
+      labels: { keep: "no" },
+    });
+    const inputs = segmentInputs("backend", { labels: { env: "prod" }, adoptId: existing.id });
+    const { id, outs } = await provider.create(inputs);
+    expect(id).toBe(existing.id);
+    expect(outs).toMatchObject({
+      name: "backend",
+      status: "active",
+      labels: { env: "prod" },
+      adoptId: existing.id,
+      members: [
+        { id: "L2Ams001", mode: "native" },
+        { id: "L2Ams002", mode: "trunk" },
+      ],
+    });
+    expect(await segmentCount()).toBe(1);
+    expect(await provider.diff(id, outs as PropertyBag, inputs)).toMatchObject({ changes: false });
+  });
+
+  it("refuses an id that does not exist, and a segment of another location group", async () => {
+    const missing = await failure(
+      provider.create(segmentInputs("backend", { adoptId: "nope1234" })),
+    );
+    expect(missing.message).toBe('adoptId: there is no L2 segment with id "nope1234" to adopt');
+    const existing = await client.l2Segments.create({
+      type: "private",
+      location_group_id: 5,
+      members: [{ id: "L2Ams001", mode: "native" }],
+    });
+    const mismatch = await failure(
+      provider.create(segmentInputs("backend", { adoptId: existing.id })),
+    );
+    expect(mismatch.message).toContain("locationGroupId is 5 there but 1 in the program");
+  });
+});
+
+describe("check: every rule is a failure naming the property", () => {
+  const valid = segmentInputs("backend");
+
+  async function reasons(news: PropertyBag) {
+    const result = await provider.check({}, news);
+    for (const failure of result.failures ?? []) messages.push(failure.reason);
+    return result.failures ?? [];
+  }
+
+  it("accepts valid inputs and returns them", async () => {
+    expect(await provider.check({}, valid)).toEqual({ inputs: valid, failures: [] });
+  });
+
+  it.each([
+    [{ type: undefined }, "type", "type is required"],
+    [{ type: "shared" }, "type", 'type must be public or private (got "shared")'],
+    [{ locationGroupId: undefined }, "locationGroupId", "locationGroupId is required"],
+    [{ locationGroupId: 0 }, "locationGroupId", "locationGroupId must be at least 1 (got 0)"],
+    [
+      { members: undefined },
+      "members",
+      "members is required: list at least one dedicated server as {id, mode}",
+    ],
+    [{ members: [] }, "members", "members must be a non-empty list of {id, mode}"],
+    [{ members: "L2Ams001" }, "members", "members must be a non-empty list of {id, mode}"],
+    [
+      { members: ["L2Ams001"] },
+      "members",
+      'members[0] must be an object {id, mode} (got "L2Ams001")',
+    ],
+    [
+      { members: [{ id: "", mode: "native" }] },
+      "members",
+      'members[0].id must be a dedicated server id (got "")',
+    ],
+    [
+      { members: [{ id: "L2Ams001", mode: "access" }] },
+      "members",
+      'members[0].mode must be native or trunk (got "access")',
+    ],
+    [
+      {
+        members: [
+          { id: "L2Ams001", mode: "native" },
+          { id: "L2Ams001", mode: "trunk" },
+        ],
+      },
+      "members",
+      "members[1].id: the server L2Ams001 is listed twice (a server joins a segment once)",
+    ],
+    [{ name: "" }, "name", 'name must be a non-empty string (got "")'],
+    [{ labels: "env=prod" }, "labels", "labels must be an object of string keys to string values"],
+    [
+      { labels: { [OWNER_LABEL_KEY]: "x" } },
+      "labels",
+      `labels: the key ${OWNER_LABEL_KEY} is reserved for the provider`,
+    ],
+    [{ adoptId: "" }, "adoptId", 'adoptId must be a non-empty string (got "")'],
+  ])("%o fails on %s: %s", async (change, property, reason) => {
+    expect(await reasons({ ...valid, ...change })).toEqual([{ property, reason }]);
+  });
+
+  it("tolerates values unknown during preview, at any depth", async () => {
+    expect(
+      await reasons({
+        ...valid,
+        type: UNKNOWN,
+        locationGroupId: UNKNOWN,
+        members: [UNKNOWN, { id: UNKNOWN, mode: "native" }, { id: "L2Ams003", mode: UNKNOWN }],
+      }),
+    ).toEqual([]);
+    expect(await reasons({ ...valid, members: UNKNOWN })).toEqual([]);
+  });
+
+  it("treats an unknown member as a possible change in diff", async () => {
+    const outs = { ...valid, members: [{ id: "L2Ams001", mode: "native" }], labels: {} };
+    expect(
+      await provider.diff("s1", outs, { ...valid, members: [{ id: UNKNOWN, mode: "native" }] }),
+    ).toMatchObject({ changes: true, updates: ["members"] });
+  });
+});
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}

@@ -1,0 +1,76 @@
+// What a program declaring a PtrRecord registers with the engine (pulumi.runtime.setMocks).
+import * as pulumi from "@pulumi/pulumi";
+import { beforeEach, describe, expect, it } from "vitest";
+import { PtrRecord } from "../../provider/index";
+
+interface Registered {
+  readonly type: string;
+  readonly name: string;
+  readonly inputs: Record<string, unknown>;
+}
+
+let registered: Registered[];
+
+beforeEach(async () => {
+  registered = [];
+  await pulumi.runtime.setMocks(
+    {
+      newResource: (args) => {
+        const inputs = args.inputs as Record<string, unknown>;
+        registered.push({ type: args.type, name: args.name, inputs });
+        return {
+          id: "cloud_computing/instances/Ci1/ptr_records/Pr1",
+          state: { ...inputs, ttl: 60, priority: 0, ptrRecordId: "Pr1" },
+        };
+      },
+      call: () => ({}),
+    },
+    "proj",
+    "dev",
+  );
+});
+
+function resolved<T>(output: pulumi.Output<T>): Promise<T> {
+  return new Promise((resolve) => output.apply(resolve));
+}
+
+describe("a program declaring a PtrRecord", () => {
+  it("registers the target, the address and the domain, and nothing it was not given", async () => {
+    const record = new PtrRecord("rdns", {
+      cloudInstanceId: pulumi.output("Ci1"),
+      ip: "203.0.113.10",
+      domain: "web.example.com",
+    });
+    expect(await resolved(record.ptrRecordId)).toBe("Pr1");
+    expect(await resolved(record.id)).toBe("cloud_computing/instances/Ci1/ptr_records/Pr1");
+    const [entry] = registered;
+    expect(entry?.type).toBe("pulumi-nodejs:dynamic/serverscom:PtrRecord");
+    expect(entry?.inputs).toMatchObject({
+      cloudInstanceId: "Ci1",
+      ip: "203.0.113.10",
+      domain: "web.example.com",
+    });
+    for (const absent of ["hostId", "hostType", "ttl", "priority", "adoptId", "name"]) {
+      expect(entry?.inputs).not.toHaveProperty(absent);
+    }
+    expect(typeof entry?.inputs.__ownerLabel).toBe("string");
+  });
+
+  it("registers a host target with its type", async () => {
+    const record = new PtrRecord("rdns", {
+      hostId: "Ds1",
+      hostType: "dedicated_server",
+      ip: "2001:db8::1",
+      domain: "db.example.com",
+      ttl: 300,
+      priority: 5,
+    });
+    await resolved(record.id);
+    expect(registered[0]?.inputs).toMatchObject({
+      hostId: "Ds1",
+      hostType: "dedicated_server",
+      ttl: 300,
+      priority: 5,
+    });
+  });
+});

@@ -1,0 +1,464 @@
+// PtrRecord's provider implementation against the simulator, on virtual time: records of a cloud
+// instance (made here) and of a host (the seeded Kubernetes bare metal node BmNode01).
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { PropertyBag } from "../../provider/framework/check";
+import { OWNER_INPUT } from "../../provider/framework/hidden";
+import { createKindProvider, type KindProvider } from "../../provider/framework/lifecycle";
+import { ownerLabelValue } from "../../provider/framework/ownership";
+import { typeToken } from "../../provider/framework/resource";
+import { UNKNOWN } from "../../provider/framework/unknowns";
+import { ptrRecordKind } from "../../provider/ptr-record/definition";
+import {
+  HOST_TYPES,
+  type PtrTarget,
+  parsePtrResourceId,
+  ptrResourceId,
+} from "../../provider/ptr-record/target";
+import { PROVIDER_TEXT, startTestBed, type TestBed } from "./support";
+
+let bed: TestBed;
+let provider: KindProvider;
+const messages: string[] = [];
+
+beforeAll(async () => {
+  bed = await startTestBed();
+  provider = createKindProvider(ptrRecordKind, bed.context);
+});
+
+afterAll(async () => {
+  const texts = [...bed.lines, ...messages];
+  expect(texts.length).toBeGreaterThan(10);
+  for (const text of texts) expect(text).not.toContain(bed.sim.token);
+  await bed.close();
+});
+
+beforeEach(async () => {
+  await bed.sim.control.reset();
+  await bed.sim.control.setFaults({});
+  await bed.sim.control.clearRequestCounts();
+  bed.lines.length = 0;
+});
+
+const CLOUD_RECORDS = "cloud_ptr_records";
+const HOST_RECORDS = "host_ptr_records";
+const CLOUD_POST = "POST /v1/cloud_computing/instances/:id/ptr_records";
+/** A seeded, ready Kubernetes bare metal node host, and its public address. */
+const HOST = { hostId: "BmNode01", hostType: "kubernetes_baremetal_node" };
+const HOST_IP = "198.19.200.21";
+
+/** A cloud instance made through the API and brought to ACTIVE, when it has its addresses. */
+async function cloudInstance(): Promise<{ id: string; ip: string }> {
+  const instance = await bed.client.cloudInstances.create({
+    name: "web",
+    region_id: 1,
+    flavor_id: "SSD.50",
+    image_id: "6f1c3b4e-2d5a-4c8e-9b7f-1a2b3c4d5e01",
+  });
+  await bed.sim.control.advance(2 * 60_000);
+  const active = await bed.client.cloudInstances.get(instance.id);
+  if (active.public_ipv4_address === null) throw new Error("the instance has no address");
+  return { id: active.id, ip: active.public_ipv4_address };
+}
+
+/** Inputs as the engine sends them for a PtrRecord named `name` in project/stack p/s. */
+function ptrInputs(name: string, fields: PropertyBag): Record<string, unknown> {
+  return {
+    __provider: PROVIDER_TEXT,
+    [OWNER_INPUT]: ownerLabelValue({
+      project: "p",
+      stack: "s",
+      type: typeToken("PtrRecord"),
+      name,
+      parent: "",
+    }),
+    ...fields,
+  };
+}
+
+async function failure(promise: Promise<unknown>): Promise<Error> {
+  try {
+    await promise;
+  } catch (error) {
+    if (!(error instanceof Error)) throw error;
+    messages.push(error.message);
+    return error;
+  }
+  throw new Error("expected a failure");
+}
+
+async function created(fields: PropertyBag) {
+  const inputs = ptrInputs("rdns", fields);
+  const result = await provider.create(inputs);
+  return { inputs, id: result.id, outs: result.outs as Record<string, unknown> };
+}
+
+async function recordCount(collection: string): Promise<number> {
+  return (await bed.sim.control.records(collection)).length;
+}
+
+describe("the lifecycle of a cloud instance's record", () => {
+  it("creates the record; the id is its API path; the service defaults ttl and priority", async () => {
+    const instance = await cloudInstance();
+    const { inputs, id, outs } = await created({
+      cloudInstanceId: instance.id,
+      ip: instance.ip,
+      domain: "web.example.com",
+    });
+    const [record] = await bed.sim.control.records(CLOUD_RECORDS);
+    expect(id).toBe(`cloud_computing/instances/${instance.id}/ptr_records/${record?.id}`);
+    expect(outs).toEqual({
+      cloudInstanceId: instance.id,
+      ip: instance.ip,
+      domain: "web.example.com",
+      ttl: 60,
+      priority: 0,
+      ptrRecordId: record?.id,
+      __ownerLabel: inputs.__ownerLabel,
+    });
+    expect(bed.lines).toEqual([]);
+    const read = await provider.read(id, outs);
+    expect(read).toEqual({
+      id,
+      props: outs,
+      inputs: {
+        cloudInstanceId: instance.id,
+        ip: instance.ip,
+        domain: "web.example.com",
+        ttl: 60,
+        priority: 0,
+        __ownerLabel: inputs.__ownerLabel,
+      },
+    });
+    expect(await provider.diff(id, outs, inputs)).toMatchObject({ changes: false });
+  });
+
+  it("replaces the record for any change, deleting first", async () => {
+    const instance = await cloudInstance();
+    const { inputs, id, outs } = await created({
+      cloudInstanceId: instance.id,
+      ip: instance.ip,
+      domain: "web.example.com",
+    });
+    for (const [change, replaces] of [
+      [{ domain: "www.example.com" }, ["domain"]],
+      [{ ttl: 300 }, ["ttl"]],
+      [{ priority: 5 }, ["priority"]],
+      [{ ip: "203.0.113.9" }, ["ip"]],
+      [{ cloudInstanceId: "other" }, ["cloudInstanceId"]],
+      [{ cloudInstanceId: undefined, ...HOST, ip: HOST_IP }, ["hostId", "hostType", "ip"]],
+    ] as const) {
+      expect(await provider.diff(id, outs, { ...inputs, ...change })).toMatchObject({
+        changes: true,
+        replaces,
+        deleteBeforeReplace: true,
+      });
+    }
+  });
+
+  it("deletes the record; a 404 counts as done", async () => {
+    const instance = await cloudInstance();
+    const { id, outs } = await created({
+      cloudInstanceId: instance.id,
+      ip: instance.ip,
+      domain: "web.example.com",
+    });
+    await provider.delete(id, outs);
+    expect(await recordCount(CLOUD_RECORDS)).toBe(0);
+    expect(bed.lines).toEqual([`serverscom:PtrRecord web.example.com (${id}): gone`]);
+    await provider.delete(id, outs);
+    expect(await provider.read(id, outs)).toEqual({});
+  });
+});
+
+describe("a host's record", () => {
+  it("lives under the host's path, with the declared ttl and priority", async () => {
+    const { id, outs } = await created({
+      ...HOST,
+      ip: HOST_IP,
+      domain: "bm.example.com",
+      ttl: 300,
+      priority: 10,
+    });
+    const [record] = await bed.sim.control.records(HOST_RECORDS);
+    expect(id).toBe(`hosts/kubernetes_baremetal_nodes/BmNode01/ptr_records/${record?.id}`);
+    expect(record).toMatchObject({ ip: HOST_IP, domain: "bm.example.com", ttl: 300, priority: 10 });
+    expect(outs).toMatchObject({ ...HOST, ttl: 300, priority: 10, ptrRecordId: record?.id });
+    expect(outs).not.toHaveProperty("cloudInstanceId");
+    await provider.delete(id, outs);
+    expect(await recordCount(HOST_RECORDS)).toBe(0);
+  });
+
+  it("compares addresses and domains in canonical form: another spelling is no change", async () => {
+    const { inputs, id, outs } = await created({
+      ...HOST,
+      ip: "2001:DB8:0:0::A",
+      domain: "BM.Example.com",
+    });
+    expect(outs).toMatchObject({ ip: "2001:db8::a", domain: "bm.example.com" });
+    expect(await provider.diff(id, outs, inputs)).toMatchObject({ changes: false });
+    expect(
+      await provider.diff(id, outs, { ...inputs, ip: "2001:db8::a", domain: "bm.example.com" }),
+    ).toMatchObject({ changes: false });
+    // And create finds it again under either spelling.
+    const again = await provider.create({ ...inputs, ip: "2001:db8:0::a" });
+    expect(again.id).toBe(id);
+  });
+});
+
+describe("drift and deletion outside Pulumi", () => {
+  it("sees a record changed outside Pulumi: the next up replaces it", async () => {
+    const { inputs, id, outs } = await created({ ...HOST, ip: HOST_IP, domain: "bm.example.com" });
+    const ptrId = String(outs.ptrRecordId);
+    await bed.sim.control.patch(HOST_RECORDS, ptrId, { domain: "hijacked.example.com", ttl: 5 });
+    const read = await provider.read(id, outs);
+    expect(read.props).toMatchObject({ domain: "hijacked.example.com", ttl: 5 });
+    expect(await provider.diff(id, read.props as PropertyBag, inputs)).toMatchObject({
+      changes: true,
+      replaces: ["domain"],
+    });
+  });
+
+  it("read answers {} when the record, or its cloud instance, is gone; delete is then done", async () => {
+    const instance = await cloudInstance();
+    const { id, outs } = await created({
+      cloudInstanceId: instance.id,
+      ip: instance.ip,
+      domain: "web.example.com",
+    });
+    await bed.sim.control.remove(CLOUD_RECORDS, String(outs.ptrRecordId));
+    expect(await provider.read(id, outs)).toEqual({});
+
+    const second = await created({
+      cloudInstanceId: instance.id,
+      ip: instance.ip,
+      domain: "web.example.com",
+    });
+    await bed.sim.control.remove("cloud_instances", instance.id);
+    expect(await provider.read(second.id, second.outs)).toEqual({});
+    await provider.delete(second.id, second.outs);
+  });
+});
+
+describe("idempotent create: the record with the declared target, ip and domain", () => {
+  it("recovers at once when the POST response is lost after the API applied it", async () => {
+    const instance = await cloudInstance();
+    await bed.sim.control.setFaults({
+      rules: [{ kind: "dropResponseAfterApply", probability: 1, method: "POST", times: 1 }],
+    });
+    const { id } = await created({
+      cloudInstanceId: instance.id,
+      ip: instance.ip,
+      domain: "web.example.com",
+    });
+    expect(await recordCount(CLOUD_RECORDS)).toBe(1);
+    expect(bed.lines[0]).toMatch(
+      new RegExp(
+        `^serverscom:PtrRecord web\\.example\\.com \\(${id.replaceAll("/", "\\/")}\\): the create request failed \\(.*\\) but the API had applied it`,
+      ),
+    );
+  });
+
+  it("a retried create adopts the record an interrupted one made, without a second POST", async () => {
+    const instance = await cloudInstance();
+    await bed.sim.control.setFaults({
+      rules: [{ kind: "dropResponseAfterApply", probability: 1, method: "POST", times: 1 }],
+    });
+    const lost = await failure(
+      bed.client.cloudInstances.createPtrRecord(instance.id, {
+        ip: instance.ip,
+        data: "web.example.com",
+      }),
+    );
+    expect(lost.name).toBe("ConnectionError");
+    await bed.sim.control.clearRequestCounts();
+    const { id, outs } = await created({
+      cloudInstanceId: instance.id,
+      ip: instance.ip,
+      domain: "web.example.com",
+    });
+    expect(await recordCount(CLOUD_RECORDS)).toBe(1);
+    expect((await bed.sim.control.requestCounts())[CLOUD_POST]).toBeUndefined();
+    expect(outs.ptrRecordId).toBe((await bed.sim.control.records(CLOUD_RECORDS))[0]?.id);
+    expect(bed.lines).toEqual([
+      `serverscom:PtrRecord web.example.com (${id}): adopting the existing PTR record: the ` +
+        `cloud instance "${instance.id}" already has a PTR record for ${instance.ip} -> web.example.com`,
+    ]);
+  });
+
+  it("adopts a record made by hand when it matches, and refuses one with another ttl", async () => {
+    await bed.client.kubernetesBaremetalNodes.createPtrRecord("BmNode01", {
+      ip: HOST_IP,
+      data: "bm.example.com",
+      ttl: 120,
+    });
+    const declared = { ...HOST, ip: HOST_IP, domain: "bm.example.com" };
+    const error = await failure(provider.create(ptrInputs("rdns", { ...declared, ttl: 300 })));
+    const [record] = await bed.sim.control.records(HOST_RECORDS);
+    expect(error.message).toBe(
+      `the kubernetes_baremetal_node host "BmNode01" already has a PTR record for ${HOST_IP} -> ` +
+        `bm.example.com (hosts/kubernetes_baremetal_nodes/BmNode01/ptr_records/${record?.id}) ` +
+        "with ttl 120, which the program does not declare. PTR records cannot be changed: " +
+        "declare those values to take that record over, or delete it first",
+    );
+    // Without a ttl (the service's choice), or with the same one, it is the declared record.
+    expect((await provider.create(ptrInputs("rdns", declared))).outs).toMatchObject({ ttl: 120 });
+    await provider.create(ptrInputs("rdns", { ...declared, ttl: 120 }));
+    expect(await recordCount(HOST_RECORDS)).toBe(1);
+  });
+
+  it("says when the target does not exist", async () => {
+    const error = await failure(
+      provider.create(
+        ptrInputs("rdns", {
+          cloudInstanceId: "nope1234",
+          ip: "203.0.113.1",
+          domain: "a.example.com",
+        }),
+      ),
+    );
+    expect(error.message).toBe(
+      'there is no cloud instance "nope1234" (404) to add a PTR record to',
+    );
+  });
+});
+
+describe("the resource id: the record's path below /v1", () => {
+  it("round-trips for every target type", () => {
+    for (const type of ["cloud_instance", ...HOST_TYPES] as const) {
+      const target = { type, id: "Ab12" } as PtrTarget;
+      expect(parsePtrResourceId(ptrResourceId(target, "Pr34"))).toEqual({ target, ptrId: "Pr34" });
+    }
+    expect(ptrResourceId({ type: "sbm_server", id: "S1" }, "P1")).toBe(
+      "hosts/sbm_servers/S1/ptr_records/P1",
+    );
+  });
+
+  it("refuses anything else, naming the expected forms", async () => {
+    const parsed = parsePtrResourceId("hosts/racks/1/ptr_records/2");
+    expect(parsed).toBeInstanceOf(Error);
+    expect((parsed as Error).message).toBe(
+      '"hosts/racks/1/ptr_records/2" is not a PtrRecord id: expected ' +
+        "cloud_computing/instances/<id>/ptr_records/<id> or " +
+        "hosts/<dedicated_servers|sbm_servers|kubernetes_baremetal_nodes>/<id>/ptr_records/<id>",
+    );
+    const error = await failure(provider.read("Pr34", {}));
+    expect(error.message).toContain('"Pr34" is not a PtrRecord id');
+  });
+});
+
+describe("check: every rule is a failure naming the property", () => {
+  const valid = ptrInputs("rdns", {
+    cloudInstanceId: "Ci1",
+    ip: "203.0.113.1",
+    domain: "a.example.com",
+  });
+  const onHost = ptrInputs("rdns", { ...HOST, ip: HOST_IP, domain: "a.example.com" });
+
+  async function reasons(news: PropertyBag) {
+    const result = await provider.check({}, news);
+    for (const failure of result.failures ?? []) messages.push(failure.reason);
+    return result.failures ?? [];
+  }
+
+  it("accepts either target", async () => {
+    expect(await reasons(valid)).toEqual([]);
+    expect(await reasons(onHost)).toEqual([]);
+    expect(await reasons({ ...valid, ip: "2001:db8::1", ttl: 3600, priority: 0 })).toEqual([]);
+  });
+
+  it.each([
+    [
+      { cloudInstanceId: undefined },
+      "cloudInstanceId",
+      "a PTR record needs exactly one target: set cloudInstanceId (a cloud instance), or " +
+        "hostId with hostType (a host)",
+    ],
+    [
+      { ...HOST },
+      "hostId",
+      "a PTR record has exactly one target: set cloudInstanceId or hostId (with hostType), not both",
+    ],
+    [
+      { cloudInstanceId: "" },
+      "cloudInstanceId",
+      'cloudInstanceId must be a non-empty string (got "")',
+    ],
+    [
+      { hostType: "sbm_server" },
+      "hostType",
+      "hostType goes only with hostId: it says which kind of host hostId names",
+    ],
+    [{ ip: undefined }, "ip", "ip is required"],
+    [{ ip: "203.0.113" }, "ip", 'ip must be an IPv4 or IPv6 address (got "203.0.113")'],
+    [{ domain: undefined }, "domain", "domain is required"],
+    [
+      { domain: "a.example.com." },
+      "domain",
+      'domain must be written without the trailing dot (got "a.example.com.")',
+    ],
+    [
+      { domain: "localhost" },
+      "domain",
+      "domain must be a fully qualified domain name such as host.example.com: dot-separated " +
+        'labels of letters, digits and inner dashes, at most 63 characters each (got "localhost")',
+    ],
+    [
+      { domain: "-a.example.com" },
+      "domain",
+      "domain must be a fully qualified domain name such as host.example.com: dot-separated " +
+        'labels of letters, digits and inner dashes, at most 63 characters each (got "-a.example.com")',
+    ],
+    [
+      { domain: `${"a".repeat(63)}.`.repeat(4).concat("com") },
+      "domain",
+      "domain must be at most 253 characters (got 259)",
+    ],
+    [{ ttl: 0 }, "ttl", "ttl must be at least 1 s (got 0 s)"],
+    [{ ttl: 700_000 }, "ttl", "ttl must be at most 604800 s (got 700000 s)"],
+    [{ ttl: 1.5 }, "ttl", "ttl must be a whole number (got 1.5)"],
+    [{ priority: -1 }, "priority", "priority must be at least 0 (got -1)"],
+    [{ priority: 70_000 }, "priority", "priority must be at most 65535 (got 70000)"],
+  ])("%o fails on %s: %s", async (change, property, reason) => {
+    expect(await reasons({ ...valid, ...change })).toEqual([{ property, reason }]);
+  });
+
+  it.each([
+    [
+      { hostType: undefined },
+      "hostType",
+      "hostType is required with hostId: one of dedicated_server, sbm_server, kubernetes_baremetal_node",
+    ],
+    [
+      { hostType: "rack" },
+      "hostType",
+      'hostType must be one of dedicated_server, sbm_server, kubernetes_baremetal_node (got "rack")',
+    ],
+    [{ hostId: "" }, "hostId", 'hostId must be a non-empty string (got "")'],
+  ])("on a host, %o fails on %s: %s", async (change, property, reason) => {
+    expect(await reasons({ ...onHost, ...change })).toEqual([{ property, reason }]);
+  });
+
+  it("tolerates values unknown during preview, and diffs them as possible replacements", async () => {
+    expect(
+      await reasons({
+        ...valid,
+        cloudInstanceId: UNKNOWN,
+        ip: UNKNOWN,
+        domain: UNKNOWN,
+        ttl: UNKNOWN,
+      }),
+    ).toEqual([]);
+    expect(await reasons({ ...onHost, hostId: UNKNOWN, hostType: UNKNOWN })).toEqual([]);
+    const outs = {
+      cloudInstanceId: "Ci1",
+      ip: "203.0.113.1",
+      domain: "a.example.com",
+      ttl: 60,
+      priority: 0,
+    };
+    expect(await provider.diff("x", outs, { ...valid, domain: UNKNOWN })).toMatchObject({
+      changes: true,
+      replaces: ["domain"],
+    });
+  });
+});

@@ -1,0 +1,122 @@
+// What a program declaring an SbmServer registers with the engine (pulumi.runtime.setMocks).
+import * as pulumi from "@pulumi/pulumi";
+import { beforeEach, describe, expect, it } from "vitest";
+import { ownerLabelValue } from "../../provider/framework/ownership";
+import { SbmServer } from "../../provider/index";
+
+interface Registered {
+  readonly type: string;
+  readonly name: string;
+  readonly inputs: Record<string, unknown>;
+  readonly additionalSecretOutputs: string[];
+}
+
+let registered: Registered[];
+
+/** Records each registration, with the additionalSecretOutputs of the request the SDK sent. */
+async function useMocks(): Promise<void> {
+  registered = [];
+  const secretsByName = new Map<string, string[]>();
+  await pulumi.runtime.setMocks(
+    {
+      newResource: (args) => {
+        registered.push({
+          type: args.type,
+          name: args.name,
+          inputs: args.inputs as Record<string, unknown>,
+          additionalSecretOutputs: secretsByName.get(args.name) ?? [],
+        });
+        return { id: `${args.name}-id`, state: { ...args.inputs, status: "active" } };
+      },
+      call: () => ({}),
+    },
+    "proj",
+    "dev",
+  );
+  const monitor = pulumi.runtime.getMonitor() as unknown as {
+    registerResource(
+      req: { getName(): string; getAdditionalsecretoutputsList(): string[] },
+      callback: unknown,
+    ): void;
+  };
+  const original = monitor.registerResource.bind(monitor);
+  monitor.registerResource = (req, callback) => {
+    secretsByName.set(req.getName(), req.getAdditionalsecretoutputsList());
+    original(req, callback);
+  };
+}
+
+function settle(resource: pulumi.CustomResource): Promise<unknown> {
+  return new Promise((resolve) => resource.id.apply(resolve));
+}
+
+beforeEach(async () => {
+  await useMocks();
+});
+
+describe("a program declaring an SbmServer", () => {
+  it("registers the dynamic type token, the inputs, the hidden inputs and userData as secret", async () => {
+    const server = new SbmServer(
+      "web",
+      {
+        locationId: 1,
+        sbmFlavorModelId: 601,
+        operatingSystemId: 301,
+        hostname: "web.example.com",
+        sshKeyFingerprints: ["06:61:cd:41:7d:c2:f7:f4:94:e4:1d:b7:b6:76:bb:bb"],
+        userData: pulumi.secret("#cloud-config\n"),
+        labels: { env: "prod" },
+      },
+      { customTimeouts: { create: "2h" } },
+    );
+    await settle(server);
+    expect(registered).toHaveLength(1);
+    const [entry] = registered;
+    expect(entry?.type).toBe("pulumi-nodejs:dynamic/serverscom:SbmServer");
+    expect(entry?.additionalSecretOutputs).toEqual(["userData"]);
+    expect(entry?.inputs).toMatchObject({
+      locationId: 1,
+      sbmFlavorModelId: 601,
+      operatingSystemId: 301,
+      hostname: "web.example.com",
+      sshKeyFingerprints: ["06:61:cd:41:7d:c2:f7:f4:94:e4:1d:b7:b6:76:bb:bb"],
+      // A secret input stays secret on its way to the engine.
+      userData: {
+        [pulumi.runtime.specialSigKey]: pulumi.runtime.specialSecretSig,
+        value: "#cloud-config\n",
+      },
+      labels: { env: "prod" },
+      __ownerLabel: ownerLabelValue({
+        project: "proj",
+        stack: "dev",
+        type: "pulumi-nodejs:dynamic/serverscom:SbmServer",
+        name: "web",
+        parent: "",
+      }),
+      __timeouts: { create: 2 * 3_600_000 },
+    });
+    expect(entry?.inputs).not.toHaveProperty("publicIpv4NetworkId");
+    expect(entry?.inputs).not.toHaveProperty("adoptId");
+    expect(String(entry?.inputs.__provider)).toContain('kind: "SbmServer"');
+    expect(await new Promise((resolve) => server.status.apply(resolve))).toBe("active");
+  });
+
+  it("passes adoptId and the network ids through", async () => {
+    const server = new SbmServer("db", {
+      locationId: 1,
+      sbmFlavorModelId: 601,
+      operatingSystemId: 301,
+      hostname: "db.example.com",
+      publicIpv4NetworkId: "net-pub",
+      privateIpv4NetworkId: "net-priv",
+      adoptId: "ho1M8Q9D",
+    });
+    await settle(server);
+    expect(registered[0]?.inputs).toMatchObject({
+      publicIpv4NetworkId: "net-pub",
+      privateIpv4NetworkId: "net-priv",
+      adoptId: "ho1M8Q9D",
+    });
+    expect(registered[0]?.inputs).not.toHaveProperty("__timeouts");
+  });
+});

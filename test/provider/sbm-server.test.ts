@@ -1,0 +1,637 @@
+// SbmServer's provider implementation against the simulator, on virtual time.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { PropertyBag } from "../../provider/framework/check";
+import { PartialResourceError } from "../../provider/framework/errors";
+import { OWNER_INPUT, TIMEOUTS_INPUT } from "../../provider/framework/hidden";
+import {
+  createKindProvider,
+  type KindProvider,
+  UpdateRefused,
+} from "../../provider/framework/lifecycle";
+import { OWNER_LABEL_KEY, ownerLabelValue } from "../../provider/framework/ownership";
+import { typeToken } from "../../provider/framework/resource";
+import { UNKNOWN } from "../../provider/framework/unknowns";
+import { sbmServerKind } from "../../provider/sbm-server/definition";
+import { PROVIDER_TEXT, startTestBed, type TestBed } from "./support";
+
+let bed: TestBed;
+let provider: KindProvider;
+/** Every error message and progress line, checked for the token at the end. */
+const messages: string[] = [];
+
+beforeAll(async () => {
+  bed = await startTestBed();
+  provider = createKindProvider(sbmServerKind, bed.context);
+});
+
+afterAll(async () => {
+  const texts = [...bed.lines, ...messages];
+  expect(texts.length).toBeGreaterThan(10);
+  for (const text of texts) expect(text).not.toContain(bed.sim.token);
+  await bed.close();
+});
+
+beforeEach(async () => {
+  await bed.sim.control.reset();
+  await bed.sim.control.setFaults({});
+  await bed.sim.control.clearRequestCounts();
+  bed.lines.length = 0;
+});
+
+const SERVERS = "sbm_servers";
+const ORDER = "POST /v1/hosts/sbm_servers";
+const PUT = "PUT /v1/hosts/sbm_servers/:id";
+const REINSTALL = "POST /v1/hosts/sbm_servers/:id/reinstall";
+/** Location 1 (AMS1), flavor SBM-01 (both uplinks), Ubuntu 22.04. */
+const AMS1 = { locationId: 1, sbmFlavorModelId: 601, operatingSystemId: 301 };
+const WINDOWS = 305;
+// A key made with ssh-keygen, and what `ssh-keygen -l -E md5` prints for it.
+const SSH_KEY =
+  "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIMViyXPPKhVMabjHpguYG4rPeK3pNPcfCMaIotflOeM0 test@example";
+const SSH_FINGERPRINT = "06:61:cd:41:7d:c2:f7:f4:94:e4:1d:b7:b6:76:bb:bb";
+
+/** Inputs as the engine sends them for an SbmServer named `name` in project/stack p/s. */
+function serverInputs(name: string, fields: PropertyBag = {}): Record<string, unknown> {
+  return {
+    __provider: PROVIDER_TEXT,
+    [OWNER_INPUT]: ownerLabelValue({
+      project: "p",
+      stack: "s",
+      type: typeToken("SbmServer"),
+      name,
+      parent: "",
+    }),
+    ...AMS1,
+    hostname: `${name}.example.com`,
+    ...fields,
+  };
+}
+
+async function failure(promise: Promise<unknown>): Promise<Error> {
+  try {
+    await promise;
+  } catch (error) {
+    if (!(error instanceof Error)) throw error;
+    messages.push(error.message);
+    return error;
+  }
+  throw new Error("expected a failure");
+}
+
+async function serverCount(): Promise<number> {
+  return (await bed.sim.control.records(SERVERS)).length;
+}
+
+async function requests(route: string): Promise<number> {
+  return (await bed.sim.control.requestCounts())[route] ?? 0;
+}
+
+async function created(name: string, fields: PropertyBag = {}) {
+  const inputs = serverInputs(name, fields);
+  const result = await provider.create(inputs);
+  return { inputs, id: result.id, outs: result.outs as Record<string, unknown> };
+}
+
+describe("the lifecycle: order, read, update, release", () => {
+  it("orders one host, waits for active/normal/powered_on and returns every field", async () => {
+    const { inputs, id, outs } = await created("web", { labels: { env: "prod" } });
+    expect(outs).toMatchObject({
+      title: "web.example.com",
+      type: "sbm_server",
+      locationId: 1,
+      locationCode: "AMS1",
+      status: "active",
+      operationalStatus: "normal",
+      powerStatus: "powered_on",
+      sbmFlavorModelId: 601,
+      sbmFlavorModelName: "SBM-01",
+      operatingSystemId: 301,
+      operatingSystemFullName: "Ubuntu 22.04-server x86_64",
+      ramSize: 32,
+      scheduledReleaseAt: null,
+      labels: { env: "prod" },
+      __ownerLabel: inputs.__ownerLabel,
+    });
+    for (const field of [
+      "rackId",
+      "configuration",
+      "privateIpv4Address",
+      "publicIpv4Address",
+      "oobIpv4Address",
+      "leaseStartAt",
+      "createdAt",
+      "updatedAt",
+      "bandwidthName",
+      "privateUplinkName",
+      "publicUplinkName",
+    ]) {
+      expect(typeof outs[field], field).toBe("string");
+    }
+    for (const field of ["bandwidthId", "privateUplinkId", "publicUplinkId"]) {
+      expect(typeof outs[field], field).toBe("number");
+    }
+    expect(outs).not.toHaveProperty("id");
+    expect(outs).not.toHaveProperty("configurationDetails");
+    // The ownership label travels in the host entry and is hidden from the outputs.
+    const stored = await bed.sim.control.peek(SERVERS, id);
+    expect(stored?.labels).toEqual({ env: "prod", [OWNER_LABEL_KEY]: inputs.__ownerLabel });
+    expect(await requests(ORDER)).toBe(1);
+    expect(bed.lines).toEqual([
+      `serverscom:SbmServer web.example.com (${id}): init/provisioning/unknown`,
+      expect.stringMatching(
+        /: init\/provisioning\/unknown -> init\/installation\/powered_on after /,
+      ),
+      expect.stringMatching(
+        /: init\/installation\/powered_on -> active\/normal\/powered_on after /,
+      ),
+    ]);
+  });
+
+  it("reads the live record and the live input values, and diffs without changes", async () => {
+    const { inputs, id, outs } = await created("web");
+    const read = await provider.read(id, outs);
+    expect(read.id).toBe(id);
+    expect(read.props).toEqual(outs);
+    expect(read.inputs).toEqual({
+      ...AMS1,
+      hostname: "web.example.com",
+      labels: {},
+      __ownerLabel: inputs.__ownerLabel,
+    });
+    expect(await provider.diff(id, outs, inputs)).toMatchObject({
+      changes: false,
+      replaces: [],
+      updates: [],
+    });
+  });
+
+  it("changes labels in place with one PUT and no reinstall", async () => {
+    const { inputs, id, outs } = await created("web", { labels: { env: "prod" } });
+    const news = { ...inputs, labels: { env: "staging", team: "a" } };
+    expect(await provider.diff(id, outs, news)).toMatchObject({
+      changes: true,
+      replaces: [],
+      updates: ["labels"],
+    });
+    const { outs: updated } = await provider.update(id, outs, news);
+    expect(updated).toMatchObject({ labels: { env: "staging", team: "a" }, status: "active" });
+    const stored = await bed.sim.control.peek(SERVERS, id);
+    expect(stored?.labels).toEqual({
+      env: "staging",
+      team: "a",
+      [OWNER_LABEL_KEY]: inputs.__ownerLabel,
+    });
+    expect(await requests(PUT)).toBe(1);
+    expect(await requests(REINSTALL)).toBe(0);
+  });
+
+  it("replaces the server for a new location, flavor or network, deleting first", async () => {
+    const { inputs, id, outs } = await created("web");
+    expect(await provider.diff(id, outs, { ...inputs, sbmFlavorModelId: 602 })).toMatchObject({
+      replaces: ["sbmFlavorModelId"],
+      deleteBeforeReplace: true,
+    });
+    expect(
+      await provider.diff(id, outs, { ...inputs, locationId: 2, sbmFlavorModelId: 602 }),
+    ).toMatchObject({ replaces: ["locationId", "sbmFlavorModelId"] });
+    expect(await provider.diff(id, outs, { ...inputs, publicIpv4NetworkId: "n1" })).toMatchObject({
+      replaces: ["publicIpv4NetworkId"],
+    });
+  });
+
+  it("releases the server and waits until it is gone; a 404 counts as done", async () => {
+    const { id, outs } = await created("web");
+    bed.lines.length = 0;
+    await provider.delete(id, outs);
+    expect(await bed.sim.control.peek(SERVERS, id)).toBeUndefined();
+    expect(bed.lines).toEqual([
+      `serverscom:SbmServer web.example.com (${id}): active/normal/powered_on (release scheduled)`,
+      expect.stringMatching(
+        /: active\/normal\/powered_on \(release scheduled\) -> gone after 1m \d+s$/,
+      ),
+    ]);
+    await provider.delete(id, outs);
+    expect(await provider.read(id, outs)).toEqual({});
+  });
+});
+
+describe("reinstall: a new operating system, host name, keys or user data", () => {
+  it("reinstalls in place for a new operating system and waits for normal again", async () => {
+    const { inputs, id, outs } = await created("web");
+    const news = { ...inputs, operatingSystemId: 303 };
+    expect(await provider.diff(id, outs, news)).toMatchObject({
+      changes: true,
+      replaces: [],
+      updates: ["operatingSystemId"],
+    });
+    bed.lines.length = 0;
+    const { outs: updated } = await provider.update(id, outs, news);
+    expect(updated).toMatchObject({
+      operatingSystemId: 303,
+      operatingSystemFullName: "Debian 12 x86_64",
+      operationalStatus: "normal",
+      publicIpv4Address: outs.publicIpv4Address,
+    });
+    expect(await requests(REINSTALL)).toBe(1);
+    expect(await serverCount()).toBe(1);
+    expect(bed.lines).toEqual([
+      `serverscom:SbmServer web.example.com (${id}): reinstalling (operatingSystemId changed): the drives are erased`,
+      `serverscom:SbmServer web.example.com (${id}): active/installation/powered_on`,
+      expect.stringMatching(
+        /: active\/installation\/powered_on -> active\/normal\/powered_on after/,
+      ),
+    ]);
+    expect(await provider.diff(id, updated as PropertyBag, news)).toMatchObject({
+      changes: false,
+    });
+  });
+
+  it("reinstalls for a new host name, which becomes the title", async () => {
+    const { inputs, id, outs } = await created("web");
+    const news = { ...inputs, hostname: "api.example.com", labels: { env: "prod" } };
+    expect(await provider.diff(id, outs, news)).toMatchObject({
+      updates: ["hostname", "labels"],
+    });
+    const { outs: updated } = await provider.update(id, outs, news);
+    expect(updated).toMatchObject({ title: "api.example.com", labels: { env: "prod" } });
+    const stored = await bed.sim.control.peek(SERVERS, id);
+    expect(stored?.configuration_details).toMatchObject({ operating_system_id: 301 });
+    expect(await requests(REINSTALL)).toBe(1);
+  });
+
+  it("reinstalls with the new SSH keys, which the outputs keep (the API does not return them)", async () => {
+    await bed.client.sshKeys.create({ name: "deploy", public_key: SSH_KEY });
+    const { inputs, id, outs } = await created("web", { userData: "#cloud-config\n" });
+    expect(outs.userData).toBe("#cloud-config\n");
+    expect(outs).not.toHaveProperty("sshKeyFingerprints");
+    const news = { ...inputs, sshKeyFingerprints: [SSH_FINGERPRINT] };
+    expect(await provider.diff(id, outs, news)).toMatchObject({
+      updates: ["sshKeyFingerprints"],
+    });
+    const { outs: updated } = await provider.update(id, outs, news);
+    expect(updated).toMatchObject({ sshKeyFingerprints: [SSH_FINGERPRINT] });
+    const stored = await bed.sim.control.peek(SERVERS, id);
+    expect(stored?._ssh_key_fingerprints).toEqual([SSH_FINGERPRINT]);
+    expect(stored?._user_data).toBe("#cloud-config\n");
+    // Read keeps the values last applied; removing the input changes nothing.
+    const read = await provider.read(id, updated as PropertyBag);
+    expect(read.props).toMatchObject({ sshKeyFingerprints: [SSH_FINGERPRINT] });
+    const { sshKeyFingerprints: _dropped, ...without } = news;
+    expect(await provider.diff(id, read.props as PropertyBag, without)).toMatchObject({
+      changes: false,
+    });
+  });
+});
+
+describe("Windows: unavailable for SBM servers", () => {
+  it("refuses a Windows system before anything is ordered, naming operatingSystemId", async () => {
+    const error = await failure(
+      provider.create(serverInputs("win", { operatingSystemId: WINDOWS })),
+    );
+    expect(error.message).toBe(
+      "operatingSystemId 305 is not offered for SBM flavor 601 in location 1 (Windows systems " +
+        "are unavailable for SBM servers). Offered: 301 (Ubuntu 22.04-server x86_64), " +
+        "302 (Ubuntu 24.04-server x86_64), 303 (Debian 12 x86_64), 304 (Rocky Linux 9 x86_64)",
+    );
+    expect(error).not.toBeInstanceOf(PartialResourceError);
+    expect(await requests(ORDER)).toBe(0);
+    expect(await serverCount()).toBe(0);
+  });
+
+  it("refuses to reinstall with Windows, leaving the server and the state as they were", async () => {
+    const { inputs, id, outs } = await created("web");
+    const error = await failure(
+      provider.update(id, outs, { ...inputs, operatingSystemId: WINDOWS, labels: { a: "b" } }),
+    );
+    expect(error).toBeInstanceOf(UpdateRefused);
+    expect(error.message).toMatch(
+      new RegExp(
+        `^serverscom:SbmServer web.example.com \\(${id}\\): operatingSystemId 305 is not offered`,
+      ),
+    );
+    expect(await requests(REINSTALL)).toBe(0);
+    expect(await requests(PUT)).toBe(0);
+    const stored = await bed.sim.control.peek(SERVERS, id);
+    expect(stored?.configuration_details).toMatchObject({ operating_system_id: 301 });
+  });
+
+  it("leaves an unknown flavor to the API, whose 422 names the field", async () => {
+    const error = await failure(provider.create(serverInputs("odd", { sbmFlavorModelId: 699 })));
+    expect(error.message).toMatch(
+      /^POST \/v1\/hosts\/sbm_servers -> 422 UNPROCESSABLE_ENTITY: Validation failed \[sbm_flavor_model_id: SBM flavor model 699 does not exist in AMS1/,
+    );
+    expect(await serverCount()).toBe(0);
+  });
+
+  it("passes the API's refusal of a network the flavor has no uplink for", async () => {
+    const error = await failure(
+      provider.create(serverInputs("nopub", { sbmFlavorModelId: 603, publicIpv4NetworkId: "n1" })),
+    );
+    expect(error.message).toContain(
+      "hosts.0.public_ipv4_network_id: the order has no public uplink",
+    );
+    expect(await serverCount()).toBe(0);
+  });
+});
+
+describe("drift: read reports the live values and diff then shows the change", () => {
+  it("sees labels changed outside Pulumi and puts them back", async () => {
+    const { inputs, id, outs } = await created("web", { labels: { env: "prod" } });
+    await bed.sim.control.patch(SERVERS, id, {
+      labels: { env: "dev", [OWNER_LABEL_KEY]: String(inputs.__ownerLabel) },
+    });
+    const read = await provider.read(id, outs);
+    expect(read.props).toMatchObject({ labels: { env: "dev" } });
+    expect(read.inputs).toMatchObject({ labels: { env: "dev" } });
+    expect(await provider.diff(id, read.props as PropertyBag, inputs)).toMatchObject({
+      changes: true,
+      updates: ["labels"],
+    });
+    const { outs: fixed } = await provider.update(id, read.props as PropertyBag, inputs);
+    expect(fixed).toMatchObject({ labels: { env: "prod" } });
+    expect(await requests(REINSTALL)).toBe(0);
+  });
+
+  it("sees a server reinstalled with another system outside Pulumi", async () => {
+    const { inputs, id, outs } = await created("web");
+    await bed.client.sbmServers.reinstall(id, {
+      hostname: "web.example.com",
+      operating_system_id: 304,
+    });
+    const read = await provider.read(id, outs);
+    expect(read.props).toMatchObject({ operatingSystemId: 304, operationalStatus: "installation" });
+    expect(await provider.diff(id, read.props as PropertyBag, inputs)).toMatchObject({
+      changes: true,
+      updates: ["operatingSystemId"],
+    });
+  });
+});
+
+describe("deletion outside Pulumi", () => {
+  it("read answers {} when the server is gone (404)", async () => {
+    const { id, outs } = await created("web");
+    await bed.sim.control.remove(SERVERS, id);
+    expect(await provider.read(id, outs)).toEqual({});
+  });
+
+  it("read answers {} once the server is released", async () => {
+    const { id, outs } = await created("web");
+    await bed.client.sbmServers.release(id);
+    expect(await provider.read(id, outs)).toEqual({});
+  });
+
+  it("update says to refresh", async () => {
+    const { inputs, id, outs } = await created("web");
+    await bed.sim.control.remove(SERVERS, id);
+    const error = await failure(provider.update(id, outs, inputs));
+    expect(error.message).toContain("no longer exists");
+    expect(error.message).toContain("pulumi refresh");
+  });
+});
+
+describe("partial creation: the server exists but the wait fails", () => {
+  it("records the id with a partial-create error, and the next update resumes the wait", async () => {
+    const inputs = serverInputs("slow", { [TIMEOUTS_INPUT]: { create: 60_000 } });
+    const error = await failure(provider.create(inputs));
+    expect(error).toBeInstanceOf(PartialResourceError);
+    const partial = error as PartialResourceError;
+    const [server] = await bed.sim.control.records(SERVERS);
+    expect(partial.id).toBe(server?.id);
+    expect(partial.message).toMatch(
+      new RegExp(
+        `^serverscom:SbmServer slow.example.com \\(${partial.id}\\) was created but is not ready: timed out after 1m 0s`,
+      ),
+    );
+    expect(partial.properties).toMatchObject({
+      __provider: PROVIDER_TEXT,
+      __ownerLabel: inputs.__ownerLabel,
+      status: "init",
+      operationalStatus: "provisioning",
+      hostname: "slow.example.com",
+    });
+
+    const news = serverInputs("slow");
+    const { outs } = await provider.update(partial.id, partial.properties, news);
+    expect(outs).toMatchObject({ status: "active", operationalStatus: "normal" });
+    expect(await serverCount()).toBe(1);
+    expect(await requests(ORDER)).toBe(1);
+    expect(await requests(REINSTALL)).toBe(0);
+  });
+});
+
+describe("idempotent create: the ownership label", () => {
+  it("recovers at once when the order's response is lost after the API applied it", async () => {
+    await bed.sim.control.setFaults({
+      rules: [
+        {
+          kind: "dropResponseAfterApply",
+          probability: 1,
+          method: "POST",
+          path: "/v1/hosts/sbm_servers",
+          times: 1,
+        },
+      ],
+    });
+    const { id, outs } = await created("web");
+    expect(outs.status).toBe("active");
+    expect(await serverCount()).toBe(1);
+    expect(await requests(ORDER)).toBe(1);
+    expect(bed.lines[0]).toMatch(
+      new RegExp(
+        `^serverscom:SbmServer web.example.com \\(${id}\\): the create request failed \\(.*\\) but the API had applied it`,
+      ),
+    );
+  });
+
+  it("a retried create adopts the server instead of ordering a second one", async () => {
+    // An earlier `pulumi up` ordered the server with this resource's ownership label, and lost
+    // the answer: the engine recorded nothing, so it calls create again.
+    await bed.sim.control.setFaults({
+      rules: [{ kind: "dropResponseAfterApply", probability: 1, method: "POST", times: 1 }],
+    });
+    const inputs = serverInputs("web");
+    const lost = await failure(
+      bed.client.sbmServers.create({
+        ...{ location_id: 1, sbm_flavor_model_id: 601, operating_system_id: 301 },
+        hosts: [
+          {
+            hostname: "web.example.com",
+            labels: { [OWNER_LABEL_KEY]: String(inputs.__ownerLabel) },
+          },
+        ],
+      }),
+    );
+    expect(lost.name).toBe("ConnectionError");
+    expect(await serverCount()).toBe(1);
+
+    const result = await provider.create(inputs);
+    expect(await serverCount()).toBe(1);
+    const [server] = await bed.sim.control.records(SERVERS);
+    expect(result.id).toBe(server?.id);
+    expect(result.outs).toMatchObject({ status: "active", title: "web.example.com" });
+    expect(bed.lines[0]).toBe(
+      `serverscom:SbmServer web.example.com (${result.id}): adopting the object that carries ` +
+        "this resource's ownership label (an earlier create was interrupted after the API accepted it)",
+    );
+    expect(await requests(ORDER)).toBe(1);
+  });
+
+  it("does not adopt the server of a resource with another name", async () => {
+    await created("one");
+    await created("two");
+    expect(await serverCount()).toBe(2);
+  });
+});
+
+describe("adoption by adoptId", () => {
+  async function existing(
+    fields: { operating_system_id?: number; sbm_flavor_model_id?: number } = {},
+  ) {
+    const [server] = await bed.client.sbmServers.create({
+      location_id: 1,
+      sbm_flavor_model_id: fields.sbm_flavor_model_id ?? 601,
+      operating_system_id: fields.operating_system_id ?? 301,
+      hosts: [{ hostname: "legacy.example.com", labels: { keep: "no" } }],
+    });
+    if (server === undefined) throw new Error("the order answered no server");
+    return server;
+  }
+
+  it("takes over an existing server and brings its labels to the declared ones", async () => {
+    const server = await existing();
+    const inputs = serverInputs("legacy", { adoptId: server.id, labels: { env: "prod" } });
+    const { id, outs } = await provider.create(inputs);
+    expect(id).toBe(server.id);
+    expect(outs).toMatchObject({
+      title: "legacy.example.com",
+      status: "active",
+      labels: { env: "prod" },
+      adoptId: server.id,
+    });
+    expect(await serverCount()).toBe(1);
+    expect(await requests(REINSTALL)).toBe(0);
+    const stored = await bed.sim.control.peek(SERVERS, id);
+    expect(stored?.labels).toEqual({ env: "prod", [OWNER_LABEL_KEY]: inputs.__ownerLabel });
+    expect(await provider.diff(id, outs as PropertyBag, inputs)).toMatchObject({
+      changes: false,
+    });
+  });
+
+  it("refuses a server of another flavor", async () => {
+    const server = await existing({ sbm_flavor_model_id: 602 });
+    const error = await failure(provider.create(serverInputs("legacy", { adoptId: server.id })));
+    expect(error.message).toBe(
+      `adoptId: the SBM server "${server.id}" cannot be adopted as declared: sbmFlavorModelId is ` +
+        "602 there but 601 in the program. These properties cannot be changed in place: make the " +
+        "program match the object.",
+    );
+  });
+
+  it("refuses a server whose system or host name differs instead of reinstalling it unannounced", async () => {
+    const server = await existing({ operating_system_id: 302 });
+    const error = await failure(provider.create(serverInputs("other", { adoptId: server.id })));
+    expect(error.message).toBe(
+      `adoptId: the SBM server "${server.id}" cannot be adopted as declared: operatingSystemId ` +
+        'is 302 there but 301 in the program; hostname is "legacy.example.com" there but ' +
+        '"other.example.com" in the program, and changing them reinstalls the server, erasing ' +
+        "its drives. Declare the server's current values to adopt it, then change them in an " +
+        "update the preview shows.",
+    );
+    expect(error).not.toBeInstanceOf(PartialResourceError);
+    expect(await requests(REINSTALL)).toBe(0);
+  });
+
+  it("refuses an id that does not exist", async () => {
+    const error = await failure(provider.create(serverInputs("x", { adoptId: "nope1234" })));
+    expect(error.message).toBe('adoptId: there is no SBM server with id "nope1234" to adopt');
+  });
+});
+
+describe("check: every rule is a failure naming the property", () => {
+  const valid = serverInputs("web", { labels: { env: "prod" } });
+
+  async function reasons(news: PropertyBag) {
+    const result = await provider.check({}, news);
+    for (const failure of result.failures ?? []) messages.push(failure.reason);
+    return result.failures ?? [];
+  }
+
+  it("accepts valid inputs and returns them", async () => {
+    expect(await provider.check({}, valid)).toEqual({ inputs: valid, failures: [] });
+    expect(
+      await reasons({
+        ...valid,
+        sshKeyFingerprints: [SSH_FINGERPRINT],
+        userData: "#!/bin/sh",
+        publicIpv4NetworkId: "n1",
+        privateIpv4NetworkId: "n2",
+      }),
+    ).toEqual([]);
+  });
+
+  it.each([
+    [{ locationId: undefined }, "locationId", "locationId is required"],
+    [
+      { sbmFlavorModelId: "601" },
+      "sbmFlavorModelId",
+      'sbmFlavorModelId must be a whole number (got "601")',
+    ],
+    [{ operatingSystemId: 0 }, "operatingSystemId", "operatingSystemId must be at least 1 (got 0)"],
+    [{ hostname: undefined }, "hostname", "hostname is required"],
+    [{ hostname: "" }, "hostname", 'hostname must be a non-empty string (got "")'],
+    [
+      { hostname: "web_1.example.com" },
+      "hostname",
+      "hostname must be a host name: dot-separated labels of letters, digits and dashes, each " +
+        'starting and ending with a letter or digit and at most 63 characters (got "web_1.example.com")',
+    ],
+    [{ hostname: `${"a".repeat(250)}.com` }, "hostname", "hostname must be at most 253 characters"],
+    [
+      { publicIpv4NetworkId: 7 },
+      "publicIpv4NetworkId",
+      "publicIpv4NetworkId must be a non-empty string (got 7)",
+    ],
+    [
+      { privateIpv4NetworkId: " " },
+      "privateIpv4NetworkId",
+      'privateIpv4NetworkId must be a non-empty string (got " ")',
+    ],
+    [
+      { sshKeyFingerprints: SSH_FINGERPRINT },
+      "sshKeyFingerprints",
+      "sshKeyFingerprints must be a list of SSH key fingerprints",
+    ],
+    [
+      { sshKeyFingerprints: [SSH_FINGERPRINT, "SHA256:abc"] },
+      "sshKeyFingerprints",
+      'sshKeyFingerprints[1] must be an SSH key fingerprint such as "aa:bb:cc:..." ' +
+        '(colon-separated hexadecimal pairs; got "SHA256:abc")',
+    ],
+    [{ userData: 42 }, "userData", "userData must be a non-empty string (got 42)"],
+    [
+      { labels: { "servers.com/x": "1" } },
+      "labels",
+      'labels["servers.com/x"]: the prefix servers.com and its subdomains are reserved for the service',
+    ],
+    [{ adoptId: "" }, "adoptId", 'adoptId must be a non-empty string (got "")'],
+  ])("%o fails on %s: %s", async (change, property, reason) => {
+    expect(await reasons({ ...valid, ...change })).toEqual([{ property, reason }]);
+  });
+
+  it("cannot know that an id is Windows: that waits for the catalogue at create", async () => {
+    expect(await reasons({ ...valid, operatingSystemId: WINDOWS })).toEqual([]);
+  });
+
+  it("tolerates values unknown during preview", async () => {
+    expect(
+      await reasons({
+        ...valid,
+        hostname: UNKNOWN,
+        operatingSystemId: UNKNOWN,
+        sshKeyFingerprints: [UNKNOWN],
+        labels: UNKNOWN,
+      }),
+    ).toEqual([]);
+    expect(await reasons({ ...valid, sshKeyFingerprints: UNKNOWN })).toEqual([]);
+  });
+});

@@ -1,0 +1,474 @@
+// SshKey's provider implementation against the simulator, on virtual time.
+import { generateKeyPairSync } from "node:crypto";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { PropertyBag } from "../../provider/framework/check";
+import { PartialResourceError } from "../../provider/framework/errors";
+import { OWNER_INPUT } from "../../provider/framework/hidden";
+import { createKindProvider, type KindProvider } from "../../provider/framework/lifecycle";
+import { OWNER_LABEL_KEY, ownerLabelValue } from "../../provider/framework/ownership";
+import { typeToken } from "../../provider/framework/resource";
+import { UNKNOWN } from "../../provider/framework/unknowns";
+import { sshKeyKind } from "../../provider/ssh-key/definition";
+import { fingerprintOf } from "../../provider/ssh-key/public-key";
+import { PROVIDER_TEXT, startTestBed, type TestBed } from "./support";
+
+let bed: TestBed;
+let provider: KindProvider;
+/** Every error message the provider produced, checked for the token at the end. */
+const messages: string[] = [];
+
+beforeAll(async () => {
+  bed = await startTestBed();
+  provider = createKindProvider(sshKeyKind, bed.context);
+});
+
+afterAll(async () => {
+  const texts = [...bed.lines, ...messages];
+  expect(texts.length).toBeGreaterThan(10);
+  for (const text of texts) expect(text).not.toContain(bed.sim.token);
+  await bed.close();
+});
+
+beforeEach(async () => {
+  await bed.sim.control.reset();
+  await bed.sim.control.setFaults({});
+  await bed.sim.control.clearRequestCounts();
+  bed.lines.length = 0;
+});
+
+const KEYS = "ssh_keys";
+const CREATE = "POST /v1/ssh_keys";
+
+// --- OpenSSH public key lines, made here (RFC 4253 6.6, RFC 8709 4) ---
+
+function sshString(data: Buffer | string): Buffer {
+  const bytes = typeof data === "string" ? Buffer.from(data) : data;
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(bytes.length);
+  return Buffer.concat([length, bytes]);
+}
+
+/** A fresh ed25519 key's .pub line. */
+function ed25519Line(comment = "dev@laptop"): string {
+  const { publicKey } = generateKeyPairSync("ed25519");
+  const raw = Buffer.from(String(publicKey.export({ format: "jwk" }).x), "base64url");
+  const blob = Buffer.concat([sshString("ssh-ed25519"), sshString(raw)]);
+  return `ssh-ed25519 ${blob.toString("base64")} ${comment}`;
+}
+
+/** A fresh RSA key's .pub line (exponent and modulus as SSH mpints). */
+function rsaLine(): string {
+  const { publicKey } = generateKeyPairSync("rsa", { modulusLength: 1024 });
+  const jwk = publicKey.export({ format: "jwk" });
+  const mpint = (value: unknown) => {
+    const bytes = Buffer.from(String(value), "base64url");
+    // A set high bit would read as negative: mpints then start with a zero byte.
+    return sshString((bytes[0] ?? 0) & 0x80 ? Buffer.concat([Buffer.from([0]), bytes]) : bytes);
+  };
+  const blob = Buffer.concat([sshString("ssh-rsa"), mpint(jwk.e), mpint(jwk.n)]);
+  return `ssh-rsa ${blob.toString("base64")}`;
+}
+
+const KEY = ed25519Line();
+
+/** Inputs as the engine would send them for an SshKey named `name` in project/stack p/s. */
+function keyInputs(name: string, fields: PropertyBag = {}): Record<string, unknown> {
+  return {
+    __provider: PROVIDER_TEXT,
+    [OWNER_INPUT]: ownerLabelValue({
+      project: "p",
+      stack: "s",
+      type: typeToken("SshKey"),
+      name,
+      parent: "",
+    }),
+    name,
+    publicKey: KEY,
+    ...fields,
+  };
+}
+
+async function failure(promise: Promise<unknown>): Promise<Error> {
+  try {
+    await promise;
+  } catch (error) {
+    if (!(error instanceof Error)) throw error;
+    messages.push(error.message);
+    return error;
+  }
+  throw new Error("expected a failure");
+}
+
+async function keyCount(): Promise<number> {
+  return (await bed.sim.control.records(KEYS)).length;
+}
+
+async function created(name: string, fields: PropertyBag = {}) {
+  const inputs = keyInputs(name, fields);
+  const result = await provider.create(inputs);
+  return { inputs, id: result.id, outs: result.outs as Record<string, unknown> };
+}
+
+describe("the lifecycle: create, read, update, delete", () => {
+  it("adds the key; its fingerprint (the API's) is the id, computed alike before the POST", async () => {
+    const { inputs, id, outs } = await created("deploy", { labels: { team: "ops" } });
+    const [stored] = await bed.sim.control.records(KEYS);
+    expect(id).toBe(stored?.fingerprint);
+    expect(id).toBe(fingerprintOf(KEY));
+    expect(id).toMatch(/^([0-9a-f]{2}:){15}[0-9a-f]{2}$/);
+    expect(outs).toEqual({
+      fingerprint: id,
+      name: "deploy",
+      labels: { team: "ops" },
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+      __ownerLabel: inputs.__ownerLabel,
+    });
+    // The ownership label is on the key but hidden from the outputs.
+    expect(stored?.labels).toEqual({ team: "ops", [OWNER_LABEL_KEY]: inputs.__ownerLabel });
+    // Nothing waits: the API answers at once.
+    expect(bed.lines).toEqual([]);
+  });
+
+  it("accepts RSA keys too, with the simulator's fingerprint", async () => {
+    const line = rsaLine();
+    const { id } = await created("rsa", { publicKey: line });
+    expect(id).toBe(fingerprintOf(line));
+    expect((await bed.sim.control.peek(KEYS, id))?.name).toBe("rsa");
+  });
+
+  it("reads the live record and the live input values, and diffs without changes", async () => {
+    const { inputs, id, outs } = await created("deploy");
+    const read = await provider.read(id, outs);
+    expect(read).toEqual({
+      id,
+      props: outs,
+      inputs: { name: "deploy", labels: {}, __ownerLabel: inputs.__ownerLabel },
+    });
+    expect(await provider.diff(id, outs, inputs)).toMatchObject({ changes: false });
+    // The same key with another comment or spacing is the same key.
+    const [type, data] = KEY.split(" ");
+    const respelled = { ...inputs, publicKey: `  ${type}   ${data} other-comment\n` };
+    expect(await provider.diff(id, outs, respelled)).toMatchObject({ changes: false });
+  });
+
+  it("renames and relabels in place", async () => {
+    const { inputs, id, outs } = await created("deploy", { labels: { team: "ops", env: "a" } });
+    const news = { ...inputs, name: "deploy-2", labels: { team: "dev" } };
+    expect(await provider.diff(id, outs, news)).toMatchObject({
+      changes: true,
+      replaces: [],
+      updates: ["name", "labels"],
+    });
+    const { outs: updated } = await provider.update(id, outs, news);
+    expect(updated).toMatchObject({ fingerprint: id, name: "deploy-2", labels: { team: "dev" } });
+    const stored = await bed.sim.control.peek(KEYS, id);
+    expect(stored?.labels).toEqual({ team: "dev", [OWNER_LABEL_KEY]: inputs.__ownerLabel });
+    expect(await provider.diff(id, updated as PropertyBag, news)).toMatchObject({ changes: false });
+  });
+
+  it("removes every label when the labels input goes away", async () => {
+    const { inputs, id, outs } = await created("deploy", { labels: { team: "ops" } });
+    const { labels: _removed, ...news } = inputs;
+    const { outs: updated } = await provider.update(id, outs, news);
+    expect(updated).toMatchObject({ labels: {} });
+    expect((await bed.sim.control.peek(KEYS, id))?.labels).toEqual({
+      [OWNER_LABEL_KEY]: inputs.__ownerLabel,
+    });
+  });
+
+  it("replaces the key for another public key, deleting first", async () => {
+    const { inputs, id, outs } = await created("deploy");
+    expect(await provider.diff(id, outs, { ...inputs, publicKey: ed25519Line() })).toMatchObject({
+      changes: true,
+      replaces: ["publicKey"],
+      deleteBeforeReplace: true,
+    });
+  });
+
+  it("deletes the key; a 404 counts as done", async () => {
+    const { id, outs } = await created("deploy");
+    await provider.delete(id, outs);
+    expect(await keyCount()).toBe(0);
+    expect(bed.lines).toEqual([`serverscom:SshKey deploy (${id}): gone`]);
+    await provider.delete(id, outs);
+    expect(await provider.read(id, outs)).toEqual({});
+  });
+});
+
+describe("drift: read reports the live values and diff then shows the change", () => {
+  it("sees a name and labels changed outside Pulumi, and puts them back", async () => {
+    const { inputs, id, outs } = await created("deploy", { labels: { team: "ops" } });
+    await bed.sim.control.patch(KEYS, id, {
+      name: "renamed",
+      labels: { team: "x", [OWNER_LABEL_KEY]: String(inputs.__ownerLabel) },
+    });
+    const read = await provider.read(id, outs);
+    expect(read.props).toMatchObject({ name: "renamed", labels: { team: "x" } });
+    expect(read.inputs).toMatchObject({ name: "renamed", labels: { team: "x" } });
+    expect(await provider.diff(id, read.props as PropertyBag, inputs)).toMatchObject({
+      changes: true,
+      replaces: [],
+      updates: ["name", "labels"],
+    });
+    const { outs: fixed } = await provider.update(id, read.props as PropertyBag, inputs);
+    expect(fixed).toMatchObject({ name: "deploy", labels: { team: "ops" } });
+  });
+});
+
+describe("deletion outside Pulumi", () => {
+  it("read answers {} when the key is gone, and update says to refresh", async () => {
+    const { inputs, id, outs } = await created("deploy");
+    await bed.sim.control.remove(KEYS, id);
+    expect(await provider.read(id, outs)).toEqual({});
+    const error = await failure(provider.update(id, outs, inputs));
+    expect(error.message).toContain("no longer exists");
+    expect(error.message).toContain("pulumi refresh");
+  });
+});
+
+describe("idempotent create", () => {
+  it("recovers at once when the POST response is lost after the API applied it", async () => {
+    await bed.sim.control.setFaults({
+      rules: [
+        {
+          kind: "dropResponseAfterApply",
+          probability: 1,
+          method: "POST",
+          path: "/v1/ssh_keys",
+          times: 1,
+        },
+      ],
+    });
+    const { id, outs } = await created("deploy");
+    expect(outs.name).toBe("deploy");
+    expect(await keyCount()).toBe(1);
+    expect(bed.lines[0]).toMatch(
+      new RegExp(
+        `^serverscom:SshKey deploy \\(${id}\\): the create request failed \\(.*\\) but the API had applied it`,
+      ),
+    );
+  });
+
+  it("a retried create adopts the key an interrupted one added, without a second POST", async () => {
+    await bed.sim.control.setFaults({
+      rules: [{ kind: "dropResponseAfterApply", probability: 1, method: "POST", times: 1 }],
+    });
+    const inputs = keyInputs("deploy", { labels: { team: "ops" } });
+    const lost = await failure(
+      bed.client.sshKeys.create({
+        name: "deploy",
+        public_key: KEY,
+        labels: { [OWNER_LABEL_KEY]: String(inputs.__ownerLabel) },
+      }),
+    );
+    expect(lost.name).toBe("ConnectionError");
+    const result = await provider.create(inputs);
+    expect(result.id).toBe(fingerprintOf(KEY));
+    expect(result.outs).toMatchObject({ name: "deploy", labels: { team: "ops" } });
+    expect(await keyCount()).toBe(1);
+    expect((await bed.sim.control.requestCounts())[CREATE]).toBe(1);
+    expect(bed.lines[0]).toBe(
+      `serverscom:SshKey deploy (${result.id}): adopting the object that carries this ` +
+        "resource's ownership label (an earlier create was interrupted after the API accepted it)",
+    );
+  });
+
+  it("finds its key by the fingerprint alone where the list ignores label selectors", async () => {
+    // An API whose key list ignores label_selector: the ownership label search finds nothing.
+    const blind = createKindProvider({ ...sshKeyKind, findByLabels: async () => [] }, bed.context);
+    const inputs = keyInputs("deploy");
+    await bed.client.sshKeys.create({
+      name: "deploy",
+      public_key: KEY,
+      labels: { [OWNER_LABEL_KEY]: String(inputs.__ownerLabel) },
+    });
+    await bed.sim.control.clearRequestCounts();
+    const result = await blind.create(inputs);
+    expect(result.id).toBe(fingerprintOf(KEY));
+    expect(await keyCount()).toBe(1);
+    const counts = await bed.sim.control.requestCounts();
+    expect(counts[CREATE]).toBeUndefined();
+    expect(counts["GET /v1/ssh_keys/:fingerprint"]).toBeGreaterThanOrEqual(1);
+    expect(bed.lines[0]).toBe(
+      `serverscom:SshKey deploy (${result.id}): adopting the existing SSH key: the public key ` +
+        "is already in the account with this resource's ownership label",
+    );
+  });
+
+  it("does not adopt the same public key without this resource's ownership label", async () => {
+    await created("one");
+    const error = await failure(provider.create(keyInputs("two")));
+    expect(error.message).toContain("this public key is already in the account");
+    expect(await keyCount()).toBe(1);
+  });
+});
+
+describe("duplicates: 409 MUST_BE_UNIQUE says what is taken and how to adopt", () => {
+  it("names the key that already holds the public key, and the adoptId that takes it over", async () => {
+    const existing = await bed.client.sshKeys.create({ name: "laptop", public_key: KEY });
+    const error = await failure(provider.create(keyInputs("deploy")));
+    expect(error).not.toBeInstanceOf(PartialResourceError);
+    expect(error.message).toBe(
+      `this public key is already in the account, as the SSH key "laptop" (fingerprint ` +
+        `${existing.fingerprint}) (the API answered 409 MUST_BE_UNIQUE). An account holds each ` +
+        `public key once. To manage that key with this resource, set adoptId: ` +
+        `"${existing.fingerprint}"; otherwise declare another key, or delete that one`,
+    );
+    // Taking the advice works.
+    const adopted = await provider.create(keyInputs("deploy", { adoptId: existing.fingerprint }));
+    expect(adopted.outs).toMatchObject({ name: "deploy" });
+  });
+
+  it("names the key that holds the name", async () => {
+    const other = await bed.client.sshKeys.create({ name: "deploy", public_key: ed25519Line() });
+    const error = await failure(provider.create(keyInputs("deploy")));
+    expect(error.message).toBe(
+      `the name "deploy" is taken by another SSH key of the account (fingerprint ` +
+        `${other.fingerprint}, a different public key) (the API answered 409 MUST_BE_UNIQUE). ` +
+        "Names are unique per account: choose another name, or rename or delete that key. To " +
+        `manage that key with this resource instead, set adoptId: "${other.fingerprint}" and ` +
+        "publicKey to its public key",
+    );
+    expect(await keyCount()).toBe(1);
+  });
+
+  it("refuses a rename to a taken name, leaving the key as it was", async () => {
+    await bed.client.sshKeys.create({ name: "taken", public_key: ed25519Line() });
+    const { inputs, id, outs } = await created("deploy");
+    const error = await failure(provider.update(id, outs, { ...inputs, name: "taken" }));
+    expect(error).not.toBeInstanceOf(PartialResourceError);
+    expect(error.message).toContain('the name "taken" is taken by another SSH key');
+    expect((await bed.sim.control.peek(KEYS, id))?.name).toBe("deploy");
+  });
+});
+
+describe("adoption by adoptId", () => {
+  it("takes over an existing key and brings it to the declared name and labels", async () => {
+    const existing = await bed.client.sshKeys.create({
+      name: "legacy",
+      public_key: KEY,
+      labels: { old: "yes" },
+    });
+    const inputs = keyInputs("deploy", { labels: { team: "ops" }, adoptId: existing.fingerprint });
+    const { id, outs } = await provider.create(inputs);
+    expect(id).toBe(existing.fingerprint);
+    expect(outs).toMatchObject({ name: "deploy", labels: { team: "ops" }, adoptId: id });
+    expect((await bed.sim.control.peek(KEYS, id))?.labels).toEqual({
+      team: "ops",
+      [OWNER_LABEL_KEY]: inputs.__ownerLabel,
+    });
+    expect(await provider.diff(id, outs as PropertyBag, inputs)).toMatchObject({ changes: false });
+  });
+
+  it("refuses a fingerprint that is not in the account", async () => {
+    const error = await failure(provider.create(keyInputs("deploy", { adoptId: "00:11" })));
+    expect(error.message).toBe('adoptId: there is no SSH key with id "00:11" to adopt');
+  });
+
+  it("refuses a key whose public key is not the declared one", async () => {
+    const existing = await bed.client.sshKeys.create({ name: "x", public_key: ed25519Line() });
+    const error = await failure(
+      provider.create(keyInputs("deploy", { adoptId: existing.fingerprint })),
+    );
+    expect(error.message).toBe(
+      `adoptId: the SSH key "${existing.fingerprint}" cannot be adopted as declared: publicKey ` +
+        `is "${existing.fingerprint}" there but ${JSON.stringify(KEY)} in the program. These ` +
+        "properties cannot be changed in place: make the program match the object.",
+    );
+  });
+});
+
+describe("check: every rule is a failure naming the property", () => {
+  const valid = keyInputs("deploy");
+
+  async function reasons(news: PropertyBag) {
+    const result = await provider.check({}, news);
+    for (const failure of result.failures ?? []) messages.push(failure.reason);
+    return result.failures ?? [];
+  }
+
+  it("accepts valid inputs and returns them", async () => {
+    expect(await provider.check({}, valid)).toEqual({ inputs: valid, failures: [] });
+  });
+
+  const [type, data] = KEY.split(" ") as [string, string];
+  const rsaData = rsaLine().split(" ")[1] ?? "";
+
+  it.each([
+    [{ name: "" }, "name", 'name must be a non-empty string (got "")'],
+    [{ publicKey: undefined }, "publicKey", "publicKey is required"],
+    [{ publicKey: 42 }, "publicKey", "publicKey must be a string: an OpenSSH public key line"],
+    [
+      { publicKey: data },
+      "publicKey",
+      'publicKey must be an OpenSSH public key line "<type> <base64 key> [comment]", such as the ' +
+        "content of ~/.ssh/id_ed25519.pub",
+    ],
+    [
+      { publicKey: `ssh-foo ${data}` },
+      "publicKey",
+      'publicKey: the key type "ssh-foo" is not one of ssh-ed25519, ssh-rsa, ' +
+        "ecdsa-sha2-nistp256, ecdsa-sha2-nistp384, ecdsa-sha2-nistp521, " +
+        "sk-ssh-ed25519@openssh.com, sk-ecdsa-sha2-nistp256@openssh.com, ssh-dss",
+    ],
+    [
+      { publicKey: `${type} not*base64` },
+      "publicKey",
+      'publicKey: the key data after "ssh-ed25519" is not base64',
+    ],
+    [
+      { publicKey: `${type} ${data.slice(0, 40)}` },
+      "publicKey",
+      "publicKey: the key data is not a complete ssh-ed25519 key (cut short?)",
+    ],
+    [
+      { publicKey: `ssh-ed25519 ${rsaData}` },
+      "publicKey",
+      'publicKey: the line says ssh-ed25519 but its key data holds a "ssh-rsa" key',
+    ],
+    [
+      {
+        publicKey:
+          "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA\n-----END OPENSSH PRIVATE KEY-----",
+      },
+      "publicKey",
+      "publicKey holds a private key, which must never leave your machine: pass the public key " +
+        "instead (the .pub file, such as ~/.ssh/id_ed25519.pub)",
+    ],
+    [
+      { labels: { "Team/x": "1" } },
+      "labels",
+      'labels["Team/x"]: a prefix may contain only lowercase letters, digits, dashes and dots',
+    ],
+    [
+      { labels: { [OWNER_LABEL_KEY]: "x" } },
+      "labels",
+      `labels: the key ${OWNER_LABEL_KEY} is reserved for the provider`,
+    ],
+    [{ adoptId: "" }, "adoptId", 'adoptId must be a non-empty string (got "")'],
+  ])("%o fails on %s: %s", async (change, property, reason) => {
+    expect(await reasons({ ...valid, ...change })).toEqual([{ property, reason }]);
+  });
+
+  it("never repeats a private key pasted by mistake", async () => {
+    const { privateKey } = generateKeyPairSync("ed25519");
+    const pem = String(privateKey.export({ format: "pem", type: "pkcs8" }));
+    const [failure] = await reasons({ ...valid, publicKey: pem });
+    expect(failure?.reason).not.toContain(pem.split("\n")[1]);
+  });
+
+  it("tolerates values unknown during preview, and diffs them as possible changes", async () => {
+    expect(await reasons({ ...valid, publicKey: UNKNOWN, name: UNKNOWN, labels: UNKNOWN })).toEqual(
+      [],
+    );
+    const outs = { fingerprint: fingerprintOf(KEY), name: "deploy", labels: {} };
+    expect(await provider.diff("fp", outs, { ...valid, publicKey: UNKNOWN })).toMatchObject({
+      changes: true,
+      replaces: ["publicKey"],
+    });
+    // The API may spell the fingerprint in capitals: still the same key.
+    const upper = { ...outs, fingerprint: String(outs.fingerprint).toUpperCase() };
+    expect(await provider.diff("fp", upper, valid)).toMatchObject({ changes: false });
+  });
+});

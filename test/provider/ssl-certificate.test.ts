@@ -1,0 +1,542 @@
+// SslCertificate's provider implementation (custom certificates) against the simulator. The
+// private key is a secret input: besides the lifecycle, these tests collect every output,
+// progress line and error message and check that none of them holds any of the key.
+import { createPrivateKey, X509Certificate } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import type { PropertyBag } from "../../provider/framework/check";
+import { PartialResourceError } from "../../provider/framework/errors";
+import { OWNER_INPUT } from "../../provider/framework/hidden";
+import { createKindProvider, type KindProvider } from "../../provider/framework/lifecycle";
+import { OWNER_LABEL_KEY, ownerLabelValue } from "../../provider/framework/ownership";
+import { typeToken } from "../../provider/framework/resource";
+import { UNKNOWN } from "../../provider/framework/unknowns";
+import { sslCertificateKind } from "../../provider/ssl-certificate/definition";
+import { PROVIDER_TEXT, startTestBed, type TestBed } from "./support";
+
+const data = (name: string) =>
+  readFileSync(join(__dirname, "..", "simulator", "data", name), "utf8");
+/** Self-signed, CN example.test, SANs example.test and www.example.test (test/simulator/data). */
+const CERTIFICATE = data("ssl-cert.pem");
+const KEY = data("ssl-key.pem");
+/** A key that is not the certificate's. */
+const OTHER_KEY = data("ssl-other-key.pem");
+
+// The renewal: a certificate for rotated.example.test with a new (P-256) key, issued by a test
+// CA whose certificate is the chain. Made with openssl for these tests; nothing else trusts them.
+const CA = `-----BEGIN CERTIFICATE-----
+MIIBxTCCAWugAwIBAgIUB+BjgbNgBkpxsaEq/SgcxF3Ap4MwCgYIKoZIzj0EAwIw
+NzEdMBsGA1UEAwwUVGVzdCBJbnRlcm1lZGlhdGUgQ0ExFjAUBgNVBAoMDVByb3Zp
+ZGVyIFRlc3QwIBcNMjYxMTIyMDAzMTQ4WhgPMjEyNjEwMjkwMDMxNDhaMDcxHTAb
+BgNVBAMMFFRlc3QgSW50ZXJtZWRpYXRlIENBMRYwFAYDVQQKDA1Qcm92aWRlciBU
+ZXN0MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAEuZDGSdaarltnZZugjQnQZVNA
++Zsc+LRWAxHvIfs68T+ExpMpblle2YUa/bjGzRRPm9OvX3CVyiDswckB0Ea9eqNT
+MFEwHQYDVR0OBBYEFFn/ZLJUGIxXKJ79umIaysboZJw/MB8GA1UdIwQYMBaAFFn/
+ZLJUGIxXKJ79umIaysboZJw/MA8GA1UdEwEB/wQFMAMBAf8wCgYIKoZIzj0EAwID
+SAAwRQIgHh5h5iPCCNxsGB4yY7kIneyNhvCRWXhcUNPp7DWy9dkCIQDppSXRR9Co
+VaDb8hjXPfjZP+f5HoOzXJdnE9yT/PO50w==
+-----END CERTIFICATE-----
+`;
+const RENEWED_CERTIFICATE = `-----BEGIN CERTIFICATE-----
+MIIB7zCCAZWgAwIBAgIUW6PN/+HNhuUAi3gmFUHbMxfTvyQwCgYIKoZIzj0EAwIw
+NzEdMBsGA1UEAwwUVGVzdCBJbnRlcm1lZGlhdGUgQ0ExFjAUBgNVBAoMDVByb3Zp
+ZGVyIFRlc3QwIBcNMjYxMTIyMDAzMTQ4WhgPMjEyNjEwMjkwMDMxNDhaMDcxHTAb
+BgNVBAMMFHJvdGF0ZWQuZXhhbXBsZS50ZXN0MRYwFAYDVQQKDA1Qcm92aWRlciBU
+ZXN0MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAEVVQgV6XWuHwREX5oyKcz5Az3
+l7aCm4O3OSUL+XCIS4z/m+660kdO877Erf4CVxUDzQ4cqDWOFBDxuhSwqz3MmaN9
+MHswOQYDVR0RBDIwMIIUcm90YXRlZC5leGFtcGxlLnRlc3SCGHd3dy5yb3RhdGVk
+LmV4YW1wbGUudGVzdDAdBgNVHQ4EFgQUudCPPD0G8QxqjEYTtbEMdOqQI8IwHwYD
+VR0jBBgwFoAUWf9kslQYjFconv26YhrKxuhknD8wCgYIKoZIzj0EAwIDSAAwRQIg
+KzkbTfHhPqyi8+t0rXXrCjFYG7AJlNKXJRDBH5DCsykCIQCZavxYQB3VeH1H30ZC
+DptXR/1Jx1LE+38rBtL+O3lqxw==
+-----END CERTIFICATE-----
+`;
+const RENEWED_KEY = `-----BEGIN PRIVATE KEY-----
+MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgSIR3DFAHl575aPV2
+31dUNsojuJrm5vDbUlvJYzz3rwGhRANCAARVVCBXpda4fBERfmjIpzPkDPeXtoKb
+g7c5JQv5cIhLjP+b7rrSR07zvsSt/gJXFQPNDhyoNY4UEPG6FLCrPcyZ
+-----END PRIVATE KEY-----
+`;
+
+/** The lines of every private key used here: none may appear anywhere but in requests. */
+const SECRET_LINES = [KEY, OTHER_KEY, RENEWED_KEY].flatMap((pem) =>
+  pem.split("\n").filter((line) => line.length > 20 && !line.startsWith("-----")),
+);
+
+const sha1 = (pem: string) =>
+  new X509Certificate(pem).fingerprint.replaceAll(":", "").toLowerCase();
+
+let bed: TestBed;
+let provider: KindProvider;
+/** Everything the provider handed back or printed: checked for key material at the end. */
+const seen: unknown[] = [];
+
+beforeAll(async () => {
+  bed = await startTestBed();
+  provider = createKindProvider(sslCertificateKind, bed.context);
+});
+
+afterAll(async () => {
+  const texts = [...bed.lines, ...seen.map((item) => JSON.stringify(item))];
+  expect(texts.length).toBeGreaterThan(20);
+  for (const text of texts) {
+    expect(text).not.toContain(bed.sim.token);
+    for (const line of SECRET_LINES) expect(text).not.toContain(line);
+  }
+  await bed.close();
+});
+
+beforeEach(async () => {
+  await bed.sim.control.reset();
+  await bed.sim.control.setFaults({});
+  await bed.sim.control.clearRequestCounts();
+  bed.lines.length = 0;
+});
+
+afterEach(() => {
+  seen.push(...bed.lines);
+  vi.restoreAllMocks();
+});
+
+const CERTIFICATES = "ssl_certificates";
+const CREATE = "POST /v1/ssl_certificates/custom";
+
+/** Inputs as the engine sends them: the constructor always sends chainKey (null for none). */
+function certificateInputs(name: string, fields: PropertyBag = {}): Record<string, unknown> {
+  return {
+    __provider: PROVIDER_TEXT,
+    [OWNER_INPUT]: ownerLabelValue({
+      project: "p",
+      stack: "s",
+      type: typeToken("SslCertificate"),
+      name,
+      parent: "",
+    }),
+    name,
+    publicKey: CERTIFICATE,
+    privateKey: KEY,
+    chainKey: null,
+    ...fields,
+  };
+}
+
+const RENEWAL = { publicKey: RENEWED_CERTIFICATE, privateKey: RENEWED_KEY, chainKey: CA };
+
+/** Outputs, read results and errors all go through here, into `seen`. */
+function saw<T>(value: T): T {
+  seen.push(value);
+  return value;
+}
+
+async function failure(promise: Promise<unknown>): Promise<Error> {
+  try {
+    await promise;
+  } catch (error) {
+    if (!(error instanceof Error)) throw error;
+    saw({ message: error.message, ...(error as Partial<PartialResourceError>) });
+    return error;
+  }
+  throw new Error("expected a failure");
+}
+
+async function created(name: string, fields: PropertyBag = {}) {
+  const inputs = certificateInputs(name, fields);
+  const result = saw(await provider.create(inputs));
+  return { inputs, id: result.id, outs: result.outs as Record<string, unknown> };
+}
+
+async function updated(id: string, olds: PropertyBag, news: PropertyBag) {
+  return saw(await provider.update(id, olds, news)).outs as Record<string, unknown>;
+}
+
+/**
+ * The fields of each body the provider PUT from now on, sorted: spied on the SDK, because the
+ * simulator keeps no request log (and a body holding the key must not be kept anywhere).
+ */
+function putFields(): () => string[][] {
+  const spy = vi.spyOn(bed.client.sslCertificates, "updateCustom");
+  return () => spy.mock.calls.map((call) => Object.keys(call[1]).sort());
+}
+
+describe("the lifecycle: create, read, update, delete", () => {
+  it("uploads the certificate and returns what the API read from it, not the private key", async () => {
+    const { inputs, id, outs } = await created("site", { labels: { env: "prod" } });
+    expect(outs).toEqual({
+      name: "site",
+      type: "custom",
+      issuer: "example.test",
+      subject: "example.test",
+      domainNames: ["example.test", "www.example.test"],
+      expiresAt: "2126-10-29T00:04:14.000Z",
+      sha1Fingerprint: sha1(CERTIFICATE),
+      labels: { env: "prod" },
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+      // Write-only: a digest of the key pair's public half, and "no chain".
+      privateKey: expect.stringMatching(/^spki-sha256:[0-9a-f]{64}$/),
+      chainKey: null,
+      __ownerLabel: inputs.__ownerLabel,
+    });
+    const stored = await bed.sim.control.peek(CERTIFICATES, id);
+    expect(stored?._private_key).toBe(KEY);
+    expect(stored?.labels).toEqual({ env: "prod", [OWNER_LABEL_KEY]: inputs.__ownerLabel });
+    expect(bed.lines).toEqual([]);
+  });
+
+  it("reads the live record, keeps the write-only digests, and diffs without changes", async () => {
+    const { inputs, id, outs } = await created("site");
+    const read = saw(await provider.read(id, outs));
+    expect(read.id).toBe(id);
+    expect(read.props).toEqual(outs);
+    expect(read.inputs).toEqual({
+      name: "site",
+      labels: {},
+      privateKey: outs.privateKey,
+      chainKey: null,
+      __ownerLabel: inputs.__ownerLabel,
+    });
+    expect(await provider.diff(id, outs, inputs)).toMatchObject({ changes: false });
+    expect(await provider.diff(id, read.props as PropertyBag, inputs)).toMatchObject({
+      changes: false,
+    });
+  });
+
+  it("renames and relabels without sending the key material again", async () => {
+    const { inputs, id, outs } = await created("site", { labels: { env: "prod" } });
+    const puts = putFields();
+    const news = { ...inputs, name: "site-2", labels: { env: "staging" } };
+    expect(await provider.diff(id, outs, news)).toMatchObject({
+      changes: true,
+      updates: ["name", "labels"],
+    });
+    const outs2 = await updated(id, outs, news);
+    expect(outs2).toMatchObject({ name: "site-2", labels: { env: "staging" } });
+    expect(puts()).toEqual([["labels", "name"]]);
+  });
+
+  it("rotates the certificate, the key and the chain in place: same id, one PUT of all three", async () => {
+    const { inputs, id, outs } = await created("site");
+    const news = { ...inputs, ...RENEWAL };
+    expect(await provider.diff(id, outs, news)).toMatchObject({
+      changes: true,
+      replaces: [],
+      updates: ["publicKey", "privateKey", "chainKey"],
+    });
+    const puts = putFields();
+    const outs2 = await updated(id, outs, news);
+    expect(outs2).toMatchObject({
+      subject: "rotated.example.test",
+      issuer: "Test Intermediate CA",
+      domainNames: ["rotated.example.test", "www.rotated.example.test"],
+      sha1Fingerprint: sha1(RENEWED_CERTIFICATE),
+      chainKey: expect.stringMatching(/^der-sha256:[0-9a-f]{64}$/),
+    });
+    expect(outs2.privateKey).not.toBe(outs.privateKey);
+    expect(puts()).toEqual([["chain_key", "private_key", "public_key"]]);
+    const stored = await bed.sim.control.peek(CERTIFICATES, id);
+    expect(stored?._private_key).toBe(RENEWED_KEY);
+    expect(stored?._chain_key).toBe(CA);
+    expect(
+      (await bed.sim.control.records(CERTIFICATES)).filter((r) => r.type === "custom"),
+    ).toHaveLength(1);
+    expect(await provider.diff(id, outs2, news)).toMatchObject({ changes: false });
+
+    // Dropping the chain sends the material without it: the API then keeps none.
+    const unchained = { ...news, chainKey: null };
+    expect(await provider.diff(id, outs2, unchained)).toMatchObject({ updates: ["chainKey"] });
+    const outs3 = await updated(id, outs2, unchained);
+    expect(outs3.chainKey).toBeNull();
+    expect((await bed.sim.control.peek(CERTIFICATES, id))?._chain_key).toBeNull();
+  });
+
+  it("sees no change in the same key written in another PEM encoding", async () => {
+    const { inputs, id, outs } = await created("site");
+    const pkcs1 = String(createPrivateKey(KEY).export({ type: "pkcs1", format: "pem" }));
+    expect(pkcs1).toContain("BEGIN RSA PRIVATE KEY");
+    expect(await provider.diff(id, outs, { ...inputs, privateKey: pkcs1 })).toMatchObject({
+      changes: false,
+    });
+  });
+
+  it("deletes the certificate; a 404 counts as done", async () => {
+    const { id, outs } = await created("site");
+    await provider.delete(id, outs);
+    expect(await bed.sim.control.peek(CERTIFICATES, id)).toBeUndefined();
+    expect(bed.lines).toEqual([`serverscom:SslCertificate site (${id}): gone`]);
+    await provider.delete(id, outs);
+    expect(await provider.read(id, outs)).toEqual({});
+  });
+});
+
+describe("drift", () => {
+  it("sees a certificate replaced outside Pulumi and uploads the declared material again", async () => {
+    const { inputs, id, outs } = await created("site");
+    // Someone renewed it by hand: the API now reports another certificate (and another name).
+    await bed.sim.control.patch(CERTIFICATES, id, {
+      name: "by-hand",
+      sha1_fingerprint: sha1(RENEWED_CERTIFICATE),
+      subject: "rotated.example.test",
+    });
+    const read = saw(await provider.read(id, outs));
+    expect(read.props).toMatchObject({
+      name: "by-hand",
+      sha1Fingerprint: sha1(RENEWED_CERTIFICATE),
+    });
+    expect(await provider.diff(id, read.props as PropertyBag, inputs)).toMatchObject({
+      changes: true,
+      updates: ["name", "publicKey"],
+    });
+    const puts = putFields();
+    const fixed = await updated(id, read.props as PropertyBag, inputs);
+    expect(fixed).toMatchObject({ name: "site", sha1Fingerprint: sha1(CERTIFICATE) });
+    // The whole material goes, so the API can check the certificate against the key.
+    expect(puts()).toEqual([["name", "private_key", "public_key"]]);
+  });
+});
+
+describe("deletion outside Pulumi", () => {
+  it("read answers {} when the certificate is gone, and update says to refresh", async () => {
+    const { inputs, id, outs } = await created("site");
+    await bed.sim.control.remove(CERTIFICATES, id);
+    expect(await provider.read(id, outs)).toEqual({});
+    const error = await failure(provider.update(id, outs, inputs));
+    expect(error.message).toContain("no longer exists");
+  });
+});
+
+describe("idempotent create", () => {
+  it("recovers at once when the POST response is lost after the API applied it", async () => {
+    await bed.sim.control.setFaults({
+      rules: [
+        {
+          kind: "dropResponseAfterApply",
+          probability: 1,
+          method: "POST",
+          path: "/v1/ssl_certificates/custom",
+          times: 1,
+        },
+      ],
+    });
+    const { id, outs } = await created("site");
+    expect(outs.sha1Fingerprint).toBe(sha1(CERTIFICATE));
+    expect(await bed.sim.control.records(CERTIFICATES)).toHaveLength(3); // 2 seeded Let's Encrypt
+    expect(bed.lines[0]).toMatch(
+      new RegExp(`^serverscom:SslCertificate site \\(${id}\\): the create request failed`),
+    );
+  });
+
+  it("a retried create adopts the certificate an interrupted one uploaded", async () => {
+    await bed.sim.control.setFaults({
+      rules: [{ kind: "dropResponseAfterApply", probability: 1, method: "POST", times: 1 }],
+    });
+    const inputs = certificateInputs("site");
+    const lost = await failure(
+      bed.client.sslCertificates.createCustom({
+        name: "site",
+        public_key: CERTIFICATE,
+        private_key: KEY,
+        labels: { [OWNER_LABEL_KEY]: String(inputs.__ownerLabel) },
+      }),
+    );
+    expect(lost.name).toBe("ConnectionError");
+    const result = saw(await provider.create(inputs));
+    expect((await bed.sim.control.requestCounts())[CREATE]).toBe(1);
+    expect(
+      (await bed.sim.control.records(CERTIFICATES)).filter((r) => r.type === "custom"),
+    ).toHaveLength(1);
+    expect(bed.lines[0]).toBe(
+      `serverscom:SslCertificate site (${result.id}): adopting the object that carries this ` +
+        "resource's ownership label (an earlier create was interrupted after the API accepted it)",
+    );
+  });
+});
+
+describe("adoption by adoptId", () => {
+  it("takes over an uploaded certificate; the same certificate needs no key material", async () => {
+    const existing = await bed.client.sslCertificates.createCustom({
+      name: "legacy",
+      public_key: CERTIFICATE,
+      private_key: KEY,
+      labels: { old: "x" },
+    });
+    const puts = putFields();
+    const inputs = certificateInputs("site", { adoptId: existing.id, labels: { env: "prod" } });
+    const result = saw(await provider.create(inputs));
+    expect(result.id).toBe(existing.id);
+    expect(result.outs).toMatchObject({ name: "site", labels: { env: "prod" } });
+    expect(puts()).toEqual([["labels", "name"]]);
+    expect(await provider.diff(existing.id, result.outs as PropertyBag, inputs)).toMatchObject({
+      changes: false,
+    });
+  });
+
+  it("uploads the declared material when the adopted certificate is another one", async () => {
+    const existing = await bed.client.sslCertificates.createCustom({
+      name: "site",
+      public_key: CERTIFICATE,
+      private_key: KEY,
+    });
+    const inputs = certificateInputs("site", { adoptId: existing.id, ...RENEWAL });
+    const result = saw(await provider.create(inputs));
+    expect(result.outs).toMatchObject({ sha1Fingerprint: sha1(RENEWED_CERTIFICATE) });
+    expect((await bed.sim.control.peek(CERTIFICATES, existing.id))?._private_key).toBe(RENEWED_KEY);
+  });
+
+  it("refuses an id that is not a custom certificate", async () => {
+    const error = await failure(
+      provider.create(certificateInputs("site", { adoptId: "LeCert01" })),
+    );
+    expect(error.message).toBe('adoptId: there is no SSL certificate with id "LeCert01" to adopt');
+  });
+});
+
+describe("the private key stays secret", () => {
+  it("is absent from a partial-create error's properties", async () => {
+    const existing = await bed.client.sslCertificates.createCustom({
+      name: "legacy",
+      public_key: CERTIFICATE,
+      private_key: KEY,
+    });
+    // The converging PUT of an adoption fails in a way that leaves its effect unknown.
+    await bed.sim.control.setFaults({
+      rules: [{ kind: "error5xx", probability: 1, method: "PUT", status: 500 }],
+    });
+    const error = await failure(
+      provider.create(certificateInputs("site", { adoptId: existing.id, ...RENEWAL })),
+    );
+    expect(error).toBeInstanceOf(PartialResourceError);
+    const properties = (error as PartialResourceError).properties;
+    expect(properties.privateKey).toMatch(/^spki-sha256:/);
+    expect(properties.__provider).toBe(PROVIDER_TEXT);
+  });
+
+  it("is absent from the API's refusal of a key that does not match", async () => {
+    // Check would refuse this pair; the API's own refusal must not repeat the key either.
+    const error = await failure(
+      provider.create(certificateInputs("site", { privateKey: OTHER_KEY })),
+    );
+    expect(error.message).toContain("private_key: does not match the certificate");
+  });
+});
+
+describe("check: every rule is a failure naming the property", () => {
+  const valid = certificateInputs("site");
+
+  async function reasons(news: PropertyBag) {
+    // Check hands the inputs back to the engine (which keeps the key secret): only the
+    // failures are the provider's own words.
+    const result = await provider.check({}, news);
+    return saw(result.failures ?? []);
+  }
+
+  it("accepts valid inputs, with or without a chain", async () => {
+    expect(await reasons(valid)).toEqual([]);
+    expect(await reasons({ ...valid, ...RENEWAL })).toEqual([]);
+    expect(await reasons({ ...valid, chainKey: "" })).toEqual([]);
+  });
+
+  const encrypted = String(
+    createPrivateKey(KEY).export({
+      type: "pkcs8",
+      format: "pem",
+      cipher: "aes-256-cbc",
+      passphrase: "pw",
+    }),
+  );
+
+  it.each([
+    [{ name: "" }, "name", 'name must be a non-empty string (got "")'],
+    [{ publicKey: undefined }, "publicKey", "publicKey is required"],
+    [{ publicKey: 7 }, "publicKey", "publicKey must be a string of PEM text"],
+    [
+      { publicKey: "hello" },
+      "publicKey",
+      "publicKey must be a PEM certificate (-----BEGIN CERTIFICATE----- ... -----END CERTIFICATE-----)",
+    ],
+    [
+      { publicKey: `${CERTIFICATE}${CA}` },
+      "publicKey",
+      "publicKey holds 2 certificates: pass the server's own certificate in publicKey and the " +
+        "intermediate certificates in chainKey",
+    ],
+    [
+      { publicKey: `${CERTIFICATE}${KEY}` },
+      "publicKey",
+      "publicKey holds a private key: pass the certificate in publicKey and the key in privateKey",
+    ],
+    [
+      {
+        publicKey: "-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n",
+      },
+      "publicKey",
+      "publicKey: the PEM certificate cannot be read (damaged or not X.509)",
+    ],
+    [{ privateKey: undefined }, "privateKey", "privateKey is required"],
+    [{ privateKey: "" }, "privateKey", "privateKey is required"],
+    [{ privateKey: 12 }, "privateKey", "privateKey must be a string of PEM text"],
+    [
+      { privateKey: CERTIFICATE },
+      "privateKey",
+      "privateKey must be a PEM private key (-----BEGIN PRIVATE KEY----- or " +
+        "-----BEGIN RSA PRIVATE KEY----- ...)",
+    ],
+    [
+      { privateKey: encrypted },
+      "privateKey",
+      "privateKey is encrypted: the API needs it without a passphrase " +
+        "(`openssl pkey -in key.pem -out key-plain.pem` removes it)",
+    ],
+    [
+      { privateKey: KEY.replace(/\n[A-Za-z0-9+/]{20,}\n/, "\nAAAA\n") },
+      "privateKey",
+      "privateKey: the PEM private key cannot be read (damaged?)",
+    ],
+    [
+      { privateKey: OTHER_KEY },
+      "privateKey",
+      "privateKey does not match the certificate in publicKey: they must be one key pair " +
+        "(renewing? change both together)",
+    ],
+    [
+      { publicKey: RENEWED_CERTIFICATE },
+      "privateKey",
+      "privateKey does not match the certificate in publicKey: they must be one key pair " +
+        "(renewing? change both together)",
+    ],
+    [
+      { chainKey: "intermediates" },
+      "chainKey",
+      "chainKey must hold PEM certificates (-----BEGIN CERTIFICATE----- ...): the intermediate " +
+        "certificates, or omit it",
+    ],
+    [
+      { chainKey: `${CA}${KEY}` },
+      "chainKey",
+      "chainKey holds a private key: it takes only the intermediate certificates",
+    ],
+    [
+      { chainKey: `${CA}-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n` },
+      "chainKey",
+      "chainKey: certificate 2 of 2 cannot be read",
+    ],
+    [{ chainKey: 3 }, "chainKey", "chainKey must be a string of PEM certificates"],
+    [
+      { labels: { env: "-x" } },
+      "labels",
+      "labels.env: a value must start and end with a Latin letter or digit",
+    ],
+  ])("%o fails on %s: %s", async (change, property, reason) => {
+    expect(await reasons({ ...valid, ...change })).toEqual([{ property, reason }]);
+  });
+
+  it("tolerates values unknown during preview, and diffs them as possible changes", async () => {
+    expect(
+      await reasons({ ...valid, publicKey: UNKNOWN, privateKey: UNKNOWN, chainKey: UNKNOWN }),
+    ).toEqual([]);
+    const { id, outs } = await created("site");
+    expect(
+      await provider.diff(id, outs, { ...valid, privateKey: UNKNOWN, publicKey: UNKNOWN }),
+    ).toMatchObject({ changes: true, updates: ["publicKey", "privateKey"] });
+  });
+});
