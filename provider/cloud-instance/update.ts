@@ -15,7 +15,7 @@ import type { PropertyBag } from "../framework/check";
 import type { UpdateContext, UpdateWait } from "../framework/kind";
 import { UpdateRefused } from "../framework/lifecycle";
 import { subject } from "../framework/progress";
-import { rebootRequested } from "../framework/reboot-trigger";
+import { rebootAndWait, rebootRequested } from "../framework/reboot-trigger";
 
 export const AWAITING_UPGRADE_CONFIRM = "AWAITING_UPGRADE_CONFIRM";
 const ACTIVE = "ACTIVE";
@@ -181,16 +181,13 @@ class Steps {
     });
   }
 
-  /**
-   * The rebootTrigger's reboot (framework/reboot-trigger.ts), with the line after the request:
-   * its rebootAndWait announces the reboot before asking, which repeats on every busy attempt.
-   */
-  async reboot(): Promise<CloudInstance> {
-    await this.client.cloudInstances.reboot(this.id);
-    this.context.say("rebooting (rebootTrigger changed)");
-    return this.waitUntil({
-      description: "to be back after the reboot",
-      isDone: (record) => record.status === ACTIVE,
+  /** The rebootTrigger's reboot (framework/reboot-trigger.ts). */
+  reboot(): Promise<CloudInstance> {
+    return rebootAndWait(this.context, {
+      reason: "rebootTrigger changed",
+      reboot: () => this.client.cloudInstances.reboot(this.id),
+      isBack: (record) => record.status === ACTIVE,
+      failure: failureOf,
     });
   }
 
@@ -203,7 +200,11 @@ class Steps {
   private waitUntil(wait: Omit<UpdateWait<CloudInstance>, "failure">): Promise<CloudInstance> {
     return this.context.waitUntil({
       ...wait,
-      failure: (record) => (states.isFailed(record.status) ? `status ${record.status}` : undefined),
+      failure: failureOf,
     });
   }
+}
+
+function failureOf(record: CloudInstance): string | undefined {
+  return states.isFailed(record.status) ? `status ${record.status}` : undefined;
 }

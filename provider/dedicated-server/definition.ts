@@ -82,6 +82,9 @@ function desiredUplinks(value: unknown): unknown {
     : { ...rest, public: publicUplink };
 }
 
+/** User data often carries passwords or tokens (cloud-init): sealed like any secret. */
+export const DEDICATED_SERVER_SECRET_OUTPUTS = ["userData"] as const;
+
 export const dedicatedServerKind: ResourceKind<DedicatedServerLive> = {
   name: "DedicatedServer",
   noun: "dedicated server",
@@ -115,7 +118,7 @@ export const dedicatedServerKind: ResourceKind<DedicatedServerLive> = {
     },
     [REBOOT_TRIGGER_INPUT]: rebootTriggerRule,
   },
-  secretOutputs: [],
+  secretOutputs: DEDICATED_SERVER_SECRET_OUTPUTS,
 
   check: checkDedicatedServer,
 

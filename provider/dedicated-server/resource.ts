@@ -2,7 +2,11 @@
 import * as pulumi from "@pulumi/pulumi";
 import { MODULE, registration } from "../framework/resource";
 import { createShim } from "../shim";
-import { DEDICATED_SERVER_OUTPUTS, dedicatedServerKind } from "./definition";
+import {
+  DEDICATED_SERVER_OUTPUTS,
+  DEDICATED_SERVER_SECRET_OUTPUTS,
+  dedicatedServerKind,
+} from "./definition";
 
 export interface DedicatedServerUplinkModelsArgs {
   /** The private uplink model offered for the server model. */
@@ -68,7 +72,7 @@ export interface DedicatedServerArgs {
   readonly sshKeyFingerprints?: pulumi.Input<pulumi.Input<string>[]>;
   /**
    * Cloud-init user data for the order and for reinstalls. Changing it alone changes nothing on
-   * the server: the new value is used by the next reinstall. Not secret, but kept out of logs.
+   * the server: the new value is used by the next reinstall. A secret input and output.
    */
   readonly userData?: pulumi.Input<string>;
   /** The complete label set; omitted means none. */
@@ -164,7 +168,11 @@ export class DedicatedServer extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: DedicatedServerArgs, opts: pulumi.CustomResourceOptions = {}) {
     const { props, opts: options } = registration(
-      { kind: dedicatedServerKind.name, secretOutputs: [], outputs: DEDICATED_SERVER_OUTPUTS },
+      {
+        kind: dedicatedServerKind.name,
+        secretOutputs: DEDICATED_SERVER_SECRET_OUTPUTS,
+        outputs: DEDICATED_SERVER_OUTPUTS,
+      },
       name,
       {
         locationId: args.locationId,

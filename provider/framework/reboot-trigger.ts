@@ -44,6 +44,8 @@ export interface RebootSteps<Live extends object> {
   reboot(): Promise<unknown>;
   /** The server is back: powered on and ready (each kind's own rule). */
   isBack(record: Live): boolean;
+  /** A reason when the record shows the reboot failed (waiting longer would not help). */
+  failure?(record: Live): string | undefined;
 }
 
 /**
@@ -55,10 +57,13 @@ export async function rebootAndWait<Live extends object>(
   context: UpdateContext<Live>,
   steps: RebootSteps<Live>,
 ): Promise<Live> {
-  context.say(`rebooting (${steps.reason})`);
   await steps.reboot();
+  // Said once the service accepted the reboot: a kind whose requests are retried while the
+  // object is busy would otherwise print it on every attempt.
+  context.say(`rebooting (${steps.reason})`);
   return context.waitUntil({
     description: "to be back after the reboot",
     isDone: (record) => steps.isBack(record),
+    ...(steps.failure === undefined ? {} : { failure: steps.failure }),
   });
 }

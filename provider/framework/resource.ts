@@ -17,7 +17,11 @@ export function typeToken(kind: string): string {
 export interface KindRegistration {
   /** The kind's name, e.g. "RbsVolume". */
   readonly kind: string;
-  /** Outputs to register as additionalSecretOutputs. */
+  /**
+   * Outputs to register as additionalSecretOutputs. An input of the same name (user data, a
+   * private key) is made secret too: the engine seals outputs only, and stores plain inputs in
+   * clear in the state.
+   */
   readonly secretOutputs: readonly string[];
   /** Every output name: each needs a key in the props to become an Output property. */
   readonly outputs: readonly string[];
@@ -39,6 +43,9 @@ export function registration(
   const props: Record<string, unknown> = {};
   for (const output of spec.outputs) props[output] = undefined;
   Object.assign(props, inputs);
+  for (const secret of spec.secretOutputs) {
+    if (inputs[secret] !== undefined) props[secret] = pulumi.secret(inputs[secret]);
+  }
   props[OWNER_INPUT] = ownerLabelValue({
     project: pulumi.getProject(),
     stack: pulumi.getStack(),

@@ -74,8 +74,8 @@ export class SslCertificate extends pulumi.dynamic.Resource {
       {
         name: args.name ?? name,
         publicKey: args.publicKey,
-        // Secret whatever the caller passed: the engine then stores the input encrypted.
-        privateKey: pulumi.secret(args.privateKey),
+        // A secret output too, so registration() seals the input whatever the caller passed.
+        privateKey: args.privateKey,
         // Always sent, null for none: an absent input would not count as a change to remove.
         chainKey: args.chainKey ?? null,
         labels: args.labels,

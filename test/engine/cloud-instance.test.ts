@@ -84,12 +84,9 @@ describe("CloudInstance user data", () => {
     await s.harness().destroy();
   });
 
-  // Known issue, left to the kind's owner (as for SbmServer): the engine applies
-  // additionalSecretOutputs to outputs only (pkg/resource/deploy/step_executor.go), so a plain
-  // `userData` input is stored in clear in the state's inputs. The fix is for the resource to
-  // wrap it in pulumi.secret, as SslCertificate does with privateKey. When that lands this test
-  // fails: turn `it.fails` into `it`.
-  it.fails("plain user data never reaches the stored state in clear", () => {
+  // The engine seals additionalSecretOutputs only (pkg/resource/deploy/step_executor.go):
+  // registration() wraps the input of the same name in pulumi.secret so it is sealed too.
+  it("plain user data never reaches the stored state in clear", () => {
     expect(stateText).toContain("serverscom:CloudInstance");
     expect(stateText).not.toContain("plain-user-data-secret");
   });

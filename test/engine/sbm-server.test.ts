@@ -93,12 +93,9 @@ describe("SbmServer user data", () => {
     await s.harness().destroy();
   });
 
-  // Known issue, left to the kind's owner: `userData` is registered as an additional secret
-  // output, which the engine applies to outputs only (pkg/resource/deploy/step_executor.go); the
-  // input of the same name is stored in clear in the state's inputs unless the program wraps it
-  // in pulumi.secret. The fix is for the resource to wrap it, as SslCertificate does with
-  // privateKey. When that lands this test fails: turn `it.fails` into `it`.
-  it.fails("plain user data never reaches the stored state in clear", () => {
+  // The engine seals additionalSecretOutputs only (pkg/resource/deploy/step_executor.go):
+  // registration() wraps the input of the same name in pulumi.secret so it is sealed too.
+  it("plain user data never reaches the stored state in clear", () => {
     expect(stateText).toContain("serverscom:SbmServer");
     expect(stateText).not.toContain("plain-user-data-secret");
   });

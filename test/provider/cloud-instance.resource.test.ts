@@ -84,7 +84,11 @@ describe("a program declaring a CloudInstance", () => {
       name: "web",
       gpnEnabled: true,
       backupCopies: 2,
-      userData: "#cloud-config\n",
+      // Sealed as a secret (the wire's secret envelope), so the state stores it encrypted.
+      userData: {
+        "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270",
+        value: "#cloud-config\n",
+      },
       upgradeConfirmation: "leave",
       rebootTrigger: "2026-01-05",
       labels: { env: "prod" },
