@@ -2,7 +2,7 @@
 // `serverscom-simulator`: the simulator as a command (package bin, `npm run simulator`).
 // Stops cleanly on SIGINT and SIGTERM: connections closed, state file written.
 import { areas } from "./areas";
-import { CliUsageError, runCli, USAGE } from "./framework/cliMain";
+import { CliUsageError, runCli, USAGE } from "./framework/cli-main";
 
 async function main(): Promise<void> {
   const io = {

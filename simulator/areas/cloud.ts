@@ -26,7 +26,7 @@ import {
 } from "../framework/contract";
 import { nextSequence } from "../framework/sequence";
 import { cloudFlavorRank, cloudFlavors, cloudImages, seedCloud } from "../seed/cloud";
-import { type PtrStore, ptrRecordsOf, registerPtrRecordRoutes } from "./ptrRecords";
+import { type PtrStore, ptrRecordsOf, registerPtrRecordRoutes } from "./ptr-records";
 
 const INSTANCES = "cloud_instances";
 const REGIONS = "cloud_regions";

@@ -1,7 +1,7 @@
 // GET /v1/hosts: every host of the account, of all three kinds, with the standard list
 // parameters plus `type`, `location_id`, `location_code` and `rack_id` filters.
 import type { Area, AreaHelpers, Router } from "../framework/contract";
-import { HOST_KINDS } from "./hostsShared";
+import { HOST_KINDS } from "./hosts-shared";
 
 /** The list options every host list shares (dedicated, SBM, bare metal nodes and all of them). */
 export const HOST_LIST_SPEC = {

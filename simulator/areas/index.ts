@@ -2,15 +2,15 @@
 // inserted (bare metal nodes come after the Kubernetes clusters that own them).
 import type { Area } from "../framework/contract";
 import { cloudArea } from "./cloud";
-import { dedicatedServersArea } from "./dedicatedServers";
+import { dedicatedServersArea } from "./dedicated-servers";
 import { hostsArea } from "./hosts";
 import { kubernetesArea } from "./kubernetes";
-import { kubernetesBaremetalNodesArea } from "./kubernetesBaremetalNodes";
+import { kubernetesBaremetalNodesArea } from "./kubernetes-baremetal-nodes";
 import { l2Area } from "./l2";
 import { locationsArea } from "./locations";
 import { rbsArea } from "./rbs";
-import { sbmServersArea } from "./sbmServers";
-import { sshKeysArea } from "./sshKeys";
+import { sbmServersArea } from "./sbm-servers";
+import { sshKeysArea } from "./ssh-keys";
 import { sslArea } from "./ssl";
 
 export const areas: readonly Area[] = [

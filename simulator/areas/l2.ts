@@ -1,5 +1,5 @@
 // The L2 segment area: location groups, segments, their members (dedicated servers) and their
-// networks (l2Networks.ts).
+// networks (l2-networks.ts).
 // Every create and update sends the segment back to pending until the network is rebuilt
 // (l2_change); while pending it refuses changes with 409 NOT_READY (wire-notes.md).
 import {
@@ -26,8 +26,8 @@ import {
 } from "../framework/contract";
 import { nextSequence } from "../framework/sequence";
 import { type L2LocationGroup, l2LocationGroup, l2LocationGroups } from "../seed/l2";
-import { activeIpxe, featuresOf } from "./dedicatedServersIpxe";
-import { changedNetworks, segmentNetworks, settledNetworks } from "./l2Networks";
+import { activeIpxe, featuresOf } from "./dedicated-servers-ipxe";
+import { changedNetworks, segmentNetworks, settledNetworks } from "./l2-networks";
 
 const SEGMENTS = "l2_segments";
 const SERVERS = "dedicated_servers";

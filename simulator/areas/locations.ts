@@ -10,7 +10,7 @@ import type {
   SimRequest,
   WireRecord,
 } from "../framework/contract";
-import { LOCATIONS, notFound } from "./hostsShared";
+import { LOCATIONS, notFound } from "./hosts-shared";
 import {
   bandwidthOptions,
   driveModels,
@@ -24,7 +24,7 @@ import {
   serverModel,
   serverModels,
   uplinkModels,
-} from "./locationsCatalogue";
+} from "./locations-catalogue";
 
 const BASE = "/v1/locations";
 const OPTIONS = `${BASE}/:location_id/order_options`;

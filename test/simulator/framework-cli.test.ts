@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { Simulator } from "../../simulator";
 import { areas } from "../../simulator/areas";
-import { CliUsageError, parseCliArgs, runCli } from "../../simulator/framework/cliMain";
+import { CliUsageError, parseCliArgs, runCli } from "../../simulator/framework/cli-main";
 
 describe("arguments", () => {
   it("defaults to port 8080", () => {

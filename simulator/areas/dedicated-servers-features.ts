@@ -19,8 +19,8 @@ import {
   ipxeConfigProblem,
   isOn,
   RESCUE,
-} from "./dedicatedServersIpxe";
-import { DEDICATED, notFound, objectOf, stringList } from "./hostsShared";
+} from "./dedicated-servers-ipxe";
+import { DEDICATED, notFound, objectOf, stringList } from "./hosts-shared";
 
 export const FEATURE_NAMES: readonly string[] = [
   "private_ipxe_boot",

@@ -2,8 +2,8 @@
 // one network. Registered for every host kind: the spec shows the path with both segments.
 import { ok } from "../framework/body";
 import type { AreaHelpers, Router } from "../framework/contract";
-import { networksOf } from "./hostsAddresses";
-import { type HostKind, notFound } from "./hostsShared";
+import { networksOf } from "./hosts-addresses";
+import { type HostKind, notFound } from "./hosts-shared";
 
 export function registerNetworkRoutes(router: Router, helpers: AreaHelpers, kind: HostKind): void {
   const base = `/v1/hosts/${kind.segment}/:id/networks`;

@@ -5,11 +5,11 @@
 import { ok, readBody } from "../framework/body";
 import type { Area, AreaHelpers, Router, SimContext } from "../framework/contract";
 import { HOST_LIST_SPEC } from "./hosts";
-import { insertNetworks, networksOf } from "./hostsAddresses";
-import { registerNetworkRoutes } from "./hostsNetworks";
-import { powerHandler } from "./hostsPower";
-import { registerPtrRoutes } from "./hostsPtr";
-import { K8S_NODE_KIND, K8S_NODES } from "./hostsShared";
+import { insertNetworks, networksOf } from "./hosts-addresses";
+import { registerNetworkRoutes } from "./hosts-networks";
+import { powerHandler } from "./hosts-power";
+import { registerPtrRoutes } from "./hosts-ptr";
+import { K8S_NODE_KIND, K8S_NODES } from "./hosts-shared";
 
 const BASE = "/v1/hosts/kubernetes_baremetal_nodes";
 

@@ -2,7 +2,7 @@
 // locations area (which lists it) and the host areas (which validate orders against it).
 import { type FieldErrors, isInteger } from "../framework/body";
 import type { SimContext, WireRecord } from "../framework/contract";
-import { LOCATIONS, numberList, stringList } from "./hostsShared";
+import { LOCATIONS, numberList, stringList } from "./hosts-shared";
 
 export const SERVER_MODELS = "server_models";
 export const DRIVE_MODELS = "drive_models";

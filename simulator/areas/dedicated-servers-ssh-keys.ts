@@ -3,7 +3,7 @@
 // keys, so a key deleted from the account no longer shows.
 import { type FieldErrors, noContent, ok, readBody, throwIfErrors } from "../framework/body";
 import type { AreaHelpers, Router, SimContext, WireRecord } from "../framework/contract";
-import { checkFingerprints, DEDICATED, notFound, SSH_KEYS, stringList } from "./hostsShared";
+import { checkFingerprints, DEDICATED, notFound, SSH_KEYS, stringList } from "./hosts-shared";
 
 function attachedKeys(ctx: SimContext, server: WireRecord): WireRecord[] {
   return stringList(server._ssh_key_fingerprints)

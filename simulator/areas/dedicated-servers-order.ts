@@ -9,10 +9,16 @@ import {
   throwIfErrors,
 } from "../framework/body";
 import type { AreaHelpers, Json, SimContext, Step, WireRecord } from "../framework/contract";
-import { FEATURE_NAMES, initialFeatures } from "./dedicatedServersFeatures";
-import { orderIpxeProblems } from "./dedicatedServersIpxe";
-import { allocateAddresses, insertNetworks } from "./hostsAddresses";
-import { checkInstallExtras, dateOf, hostnameProblem, numberList, stringList } from "./hostsShared";
+import { FEATURE_NAMES, initialFeatures } from "./dedicated-servers-features";
+import { orderIpxeProblems } from "./dedicated-servers-ipxe";
+import { allocateAddresses, insertNetworks } from "./hosts-addresses";
+import {
+  checkInstallExtras,
+  dateOf,
+  hostnameProblem,
+  numberList,
+  stringList,
+} from "./hosts-shared";
 import {
   bandwidthOptions,
   driveModels,
@@ -20,7 +26,7 @@ import {
   orderLocation,
   serverModel,
   uplinkModels,
-} from "./locationsCatalogue";
+} from "./locations-catalogue";
 
 export interface DriveSlot {
   readonly position: number;

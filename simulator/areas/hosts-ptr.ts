@@ -1,9 +1,9 @@
 // PTR records of hosts (wire-notes.md: /hosts/{kind}/{id}/ptr_records), on the rules every PTR
-// record follows (ptrRecords.ts). One collection serves every host kind: host ids are unique
+// record follows (ptr-records.ts). One collection serves every host kind: host ids are unique
 // across kinds.
 import type { AreaHelpers, Router } from "../framework/contract";
-import { type HostKind, PTR_RECORDS } from "./hostsShared";
-import { type PtrStore, registerPtrRecordRoutes } from "./ptrRecords";
+import { type HostKind, PTR_RECORDS } from "./hosts-shared";
+import { type PtrStore, registerPtrRecordRoutes } from "./ptr-records";
 
 export const HOST_PTR_RECORDS: PtrStore = { collection: PTR_RECORDS, ownerField: "_host_id" };
 

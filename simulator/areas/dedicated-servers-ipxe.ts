@@ -5,7 +5,7 @@
 // segment) is 409 INCOMPATIBLE_FEATURE_STATE, the code wire-notes.md names for features.
 import type { FieldErrors } from "../framework/body";
 import { SimApiError, type WireRecord } from "../framework/contract";
-import { objectOf, stringList } from "./hostsShared";
+import { objectOf, stringList } from "./hosts-shared";
 
 export const PRIVATE_IPXE = "private_ipxe_boot";
 export const PUBLIC_IPXE = "public_ipxe_boot";

@@ -12,7 +12,7 @@ import {
   throwIfErrors,
 } from "../framework/body";
 import type { AreaHelpers, Router, SimContext, WireRecord } from "../framework/contract";
-import { hostnameProblem, notFound } from "./hostsShared";
+import { hostnameProblem, notFound } from "./hosts-shared";
 
 const MAX_TTL = 604_800;
 const MAX_PRIORITY = 65_535;

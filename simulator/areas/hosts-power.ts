@@ -11,7 +11,7 @@ import {
   type SimResponse,
   type TransitionName,
 } from "../framework/contract";
-import type { HostKind } from "./hostsShared";
+import type { HostKind } from "./hosts-shared";
 
 export type PowerOperation = "power_on" | "power_off" | "power_cycle" | "reboot";
 

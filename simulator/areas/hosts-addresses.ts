@@ -4,7 +4,7 @@
 // out-of-band 172.16/12, IPv6 the documentation prefix 2001:db8::/32.
 import type { SimContext, Step, WireRecord } from "../framework/contract";
 import { nextSequence } from "../framework/sequence";
-import { NETWORKS } from "./hostsShared";
+import { NETWORKS } from "./hosts-shared";
 
 export interface HostAddresses {
   readonly private: string;

@@ -22,10 +22,10 @@ import {
   type WireRecord,
 } from "../framework/contract";
 import { HOST_LIST_SPEC } from "./hosts";
-import { allocateAddresses, insertNetworks, networksOf } from "./hostsAddresses";
-import { registerNetworkRoutes } from "./hostsNetworks";
-import { powerHandler } from "./hostsPower";
-import { HOST_PTR_RECORDS, registerPtrRoutes } from "./hostsPtr";
+import { allocateAddresses, insertNetworks, networksOf } from "./hosts-addresses";
+import { registerNetworkRoutes } from "./hosts-networks";
+import { powerHandler } from "./hosts-power";
+import { HOST_PTR_RECORDS, registerPtrRoutes } from "./hosts-ptr";
 import {
   checkInstallExtras,
   dateOf,
@@ -35,9 +35,9 @@ import {
   PTR_RECORDS,
   SBM,
   SBM_KIND,
-} from "./hostsShared";
-import { isWindows, OPERATING_SYSTEMS, orderLocation, sbmFlavor } from "./locationsCatalogue";
-import { ptrRecordsOf } from "./ptrRecords";
+} from "./hosts-shared";
+import { isWindows, OPERATING_SYSTEMS, orderLocation, sbmFlavor } from "./locations-catalogue";
+import { ptrRecordsOf } from "./ptr-records";
 
 const BASE = "/v1/hosts/sbm_servers";
 

@@ -23,28 +23,28 @@ import {
   type SimContext,
   type WireRecord,
 } from "../framework/contract";
-import { registerFeatureRoutes } from "./dedicatedServersFeatures";
+import { registerFeatureRoutes } from "./dedicated-servers-features";
 import {
   activeIpxe,
   featuresOf,
   incompatibleFeatureState,
   installInProgress,
   ipxeConfigProblem,
-} from "./dedicatedServersIpxe";
-import { checkLayout, type DriveSlot, placeOrder, validateOrder } from "./dedicatedServersOrder";
-import { registerSshKeyRoutes } from "./dedicatedServersSshKeys";
+} from "./dedicated-servers-ipxe";
+import { checkLayout, type DriveSlot, placeOrder, validateOrder } from "./dedicated-servers-order";
+import { registerSshKeyRoutes } from "./dedicated-servers-ssh-keys";
 import { HOST_LIST_SPEC } from "./hosts";
-import { registerNetworkRoutes } from "./hostsNetworks";
-import { powerHandler } from "./hostsPower";
-import { registerPtrRoutes } from "./hostsPtr";
+import { registerNetworkRoutes } from "./hosts-networks";
+import { powerHandler } from "./hosts-power";
+import { registerPtrRoutes } from "./hosts-ptr";
 import {
   checkInstallExtras,
   DEDICATED,
   DEDICATED_KIND,
   hostnameProblem,
   objectOf,
-} from "./hostsShared";
-import { operatingSystems, serverModel } from "./locationsCatalogue";
+} from "./hosts-shared";
+import { operatingSystems, serverModel } from "./locations-catalogue";
 
 const BASE = "/v1/hosts/dedicated_servers";
 const KIND = DEDICATED_KIND;
