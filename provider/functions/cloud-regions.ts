@@ -14,7 +14,7 @@ import {
   type OutputArgs,
 } from "./framework/invoke";
 import { collect, PAGE_SIZE } from "./framework/lists";
-import { pickByName } from "./framework/match";
+import { nameCandidate, namedCandidate, pickByName } from "./framework/match";
 
 /** A cloud region by exactly one of id, code or name (case-insensitive). */
 export interface GetCloudRegionArgs {
@@ -100,12 +100,9 @@ export async function getCloudRegion(
             query: text(lookup.fn, args, key),
             mode: key === "code" ? "exact" : "words",
           },
-          regions.map((candidate) => ({
-            item: candidate,
-            names: [key === "code" ? candidate.code : candidate.name],
-            label: key === "code" ? candidate.code : candidate.name,
-            id: candidate.id,
-          })),
+          regions.map((candidate) =>
+            namedCandidate(candidate, key === "code" ? candidate.code : candidate.name),
+          ),
         );
   return withCatalogue(lookup, region);
 }
@@ -164,12 +161,7 @@ async function pickItem(
       ? await findById(lookup, what, text(lookup.fn, args, "id"), items, where)
       : await pickByName(
           { fn: lookup.fn, what, query: text(lookup.fn, args, "name"), mode: "words", where },
-          items.map((candidate) => ({
-            item: candidate,
-            names: [candidate.name],
-            label: candidate.name,
-            id: candidate.id,
-          })),
+          items.map(nameCandidate),
         );
   return { id: item.id, name: item.name };
 }

@@ -13,7 +13,7 @@ import {
   type OutputArgs,
 } from "./framework/invoke";
 import { collect, PAGE_SIZE } from "./framework/lists";
-import { pickByName } from "./framework/match";
+import { nameCandidate, pickByName } from "./framework/match";
 import { locationWhere } from "./locations";
 
 export interface GetDriveModelsArgs {
@@ -96,12 +96,7 @@ export async function getDriveModel(
       mode: "words",
       where: locationWhere(lookup, locationId, ` for server model ${serverModelId}`),
     },
-    (await listDriveModels(lookup, locationId, serverModelId, {})).map((candidate) => ({
-      item: candidate,
-      names: [candidate.name],
-      label: candidate.name,
-      id: candidate.id,
-    })),
+    (await listDriveModels(lookup, locationId, serverModelId, {})).map(nameCandidate),
   );
   return driveModelResult(model);
 }

@@ -34,8 +34,8 @@ import {
   lookupOutput,
   type OutputArgs,
 } from "./framework/invoke";
-import { collect, listLimit, PAGE_SIZE } from "./framework/lists";
-import { pickBySearch } from "./framework/match";
+import { collectPages, listLimit } from "./framework/lists";
+import { pickBySearchList } from "./framework/match";
 import { type LabelSelector, selectorText } from "./framework/selector";
 
 export type { HostKind } from "../../sdk/areas/host-common";
@@ -135,14 +135,14 @@ export async function getHosts(
     locationId: optionalWholeNumber(lookup.fn, args, "locationId"),
     searchPattern: optionalText(lookup.fn, args, "searchPattern"),
   });
-  const hosts = await collect(
-    lookup.client.hosts.list({ perPage: PAGE_SIZE, ...filters }, lookup.call),
+  const hosts = await collectPages(
+    lookup,
     {
-      fn: lookup.fn,
       what: "hosts match",
       limit: listLimit(lookup.fn, args.limit),
       narrowWith: "labelSelector, type, locationId or searchPattern",
     },
+    (page) => lookup.client.hosts.list({ ...page, ...filters }, lookup.call),
   );
   return { hosts: hosts.map(hostResult) };
 }
@@ -162,18 +162,13 @@ export async function getHost(args: GetHostArgs, opts?: LookupOptions): Promise<
   if (key === "id")
     return hostResult(await findHostById(lookup, text(lookup.fn, args, "id"), type));
   const typed = definedFields({ type });
-  const host = await pickBySearch(
-    { fn: lookup.fn, what: "host", query: text(lookup.fn, args, "title"), mode: "words" },
-    async (searchPattern) =>
-      (
-        await collect(
-          lookup.client.hosts.list(
-            { perPage: PAGE_SIZE, ...typed, ...definedFields({ searchPattern }) },
-            lookup.call,
-          ),
-          { fn: lookup.fn, what: "hosts", narrowWith: "type" },
-        )
-      ).map(hostCandidate),
+  const host = await pickBySearchList(
+    lookup,
+    { what: "host", query: text(lookup.fn, args, "title"), mode: "words" },
+    { what: "hosts", narrowWith: "type" },
+    ({ perPage, ...search }) =>
+      lookup.client.hosts.list({ perPage, ...typed, ...search }, lookup.call),
+    hostCandidate,
   );
   return hostResult(host);
 }

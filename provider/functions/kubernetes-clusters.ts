@@ -15,8 +15,8 @@ import {
   lookupOutput,
   type OutputArgs,
 } from "./framework/invoke";
-import { collect, listLimit, PAGE_SIZE } from "./framework/lists";
-import { pickBySearch } from "./framework/match";
+import { collectPages, listLimit } from "./framework/lists";
+import { nameCandidate, namedCandidate, pickBySearchList } from "./framework/match";
 import { type LabelSelector, selectorText } from "./framework/selector";
 
 export interface GetKubernetesClustersArgs {
@@ -113,14 +113,14 @@ export async function getKubernetesClusters(
     searchPattern: optionalText(lookup.fn, args, "searchPattern"),
     locationId: optionalWholeNumber(lookup.fn, args, "locationId"),
   });
-  const clusters = await collect(
-    lookup.client.kubernetesClusters.list({ perPage: PAGE_SIZE, ...filters }, lookup.call),
+  const clusters = await collectPages(
+    lookup,
     {
-      fn: lookup.fn,
       what: "Kubernetes clusters match",
       limit: listLimit(lookup.fn, args.limit),
       narrowWith: "labelSelector, searchPattern or locationId",
     },
+    (page) => lookup.client.kubernetesClusters.list({ ...page, ...filters }, lookup.call),
   );
   return { kubernetesClusters: clusters.map(clusterResult) };
 }
@@ -146,28 +146,12 @@ export async function getKubernetesCluster(
       ),
     );
   }
-  const cluster = await pickBySearch(
-    {
-      fn: lookup.fn,
-      what: "Kubernetes cluster",
-      query: text(lookup.fn, args, "name"),
-      mode: "words",
-    },
-    async (searchPattern) =>
-      (
-        await collect(
-          lookup.client.kubernetesClusters.list(
-            { perPage: PAGE_SIZE, ...definedFields({ searchPattern }) },
-            lookup.call,
-          ),
-          { fn: lookup.fn, what: "Kubernetes clusters" },
-        )
-      ).map((candidate) => ({
-        item: candidate,
-        names: [candidate.name],
-        label: candidate.name,
-        id: candidate.id,
-      })),
+  const cluster = await pickBySearchList(
+    lookup,
+    { what: "Kubernetes cluster", query: text(lookup.fn, args, "name"), mode: "words" },
+    { what: "Kubernetes clusters" },
+    (query) => lookup.client.kubernetesClusters.list(query, lookup.call),
+    nameCandidate,
   );
   return clusterResult(cluster);
 }
@@ -189,18 +173,15 @@ export async function getKubernetesClusterNodes(
     labelSelector: selectorText(lookup.fn, args.labelSelector),
     searchPattern: optionalText(lookup.fn, args, "searchPattern"),
   });
-  const nodes = await collect(
-    lookup.client.kubernetesClusters.listNodes(
-      clusterId,
-      { perPage: PAGE_SIZE, ...filters },
-      lookup.call,
-    ),
+  const nodes = await collectPages(
+    lookup,
     {
-      fn: lookup.fn,
       what: `nodes of Kubernetes cluster ${clusterId}`,
       limit: listLimit(lookup.fn, args.limit),
       narrowWith: "labelSelector or searchPattern",
     },
+    (page) =>
+      lookup.client.kubernetesClusters.listNodes(clusterId, { ...page, ...filters }, lookup.call),
   );
   return { nodes: nodes.map(nodeResult) };
 }
@@ -227,30 +208,17 @@ export async function getKubernetesClusterNode(
       ),
     );
   }
-  const node = await pickBySearch(
+  const node = await pickBySearchList(
+    lookup,
     {
-      fn: lookup.fn,
       what: "Kubernetes cluster node",
       query: text(lookup.fn, args, "hostname"),
       mode: "exact",
       where: async () => ` in Kubernetes cluster ${clusterId}`,
     },
-    async (searchPattern) =>
-      (
-        await collect(
-          lookup.client.kubernetesClusters.listNodes(
-            clusterId,
-            { perPage: PAGE_SIZE, ...definedFields({ searchPattern }) },
-            lookup.call,
-          ),
-          { fn: lookup.fn, what: `nodes of Kubernetes cluster ${clusterId}` },
-        )
-      ).map((candidate) => ({
-        item: candidate,
-        names: [candidate.hostname],
-        label: candidate.hostname,
-        id: candidate.id,
-      })),
+    { what: `nodes of Kubernetes cluster ${clusterId}` },
+    (query) => lookup.client.kubernetesClusters.listNodes(clusterId, query, lookup.call),
+    (candidate) => namedCandidate(candidate, candidate.hostname),
   );
   return nodeResult(node);
 }

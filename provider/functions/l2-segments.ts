@@ -12,8 +12,8 @@ import {
   lookupOutput,
   type OutputArgs,
 } from "./framework/invoke";
-import { collect, listLimit, PAGE_SIZE } from "./framework/lists";
-import { pickBySearch } from "./framework/match";
+import { collectPages, listLimit } from "./framework/lists";
+import { nameCandidate, pickBySearchList } from "./framework/match";
 import { type LabelSelector, selectorText } from "./framework/selector";
 
 /** One segment by exactly one of id or name (case-insensitive). */
@@ -74,23 +74,12 @@ export async function getL2Segment(
       await getById(lookup, "L2 segment", id, () => lookup.client.l2Segments.get(id, lookup.call)),
     );
   }
-  const segment = await pickBySearch(
-    { fn: lookup.fn, what: "L2 segment", query: text(lookup.fn, args, "name"), mode: "words" },
-    async (searchPattern) =>
-      (
-        await collect(
-          lookup.client.l2Segments.list(
-            { perPage: PAGE_SIZE, ...definedFields({ searchPattern }) },
-            lookup.call,
-          ),
-          { fn: lookup.fn, what: "L2 segments" },
-        )
-      ).map((candidate) => ({
-        item: candidate,
-        names: [candidate.name],
-        label: candidate.name,
-        id: candidate.id,
-      })),
+  const segment = await pickBySearchList(
+    lookup,
+    { what: "L2 segment", query: text(lookup.fn, args, "name"), mode: "words" },
+    { what: "L2 segments" },
+    (query) => lookup.client.l2Segments.list(query, lookup.call),
+    nameCandidate,
   );
   return l2SegmentResult(segment);
 }
@@ -109,18 +98,15 @@ export async function getL2SegmentMembers(
   const lookup = lookupContext("getL2SegmentMembers", opts);
   const l2SegmentId = text(lookup.fn, args, "l2SegmentId");
   const filters = definedFields({ labelSelector: selectorText(lookup.fn, args.labelSelector) });
-  const members = await collect(
-    lookup.client.l2Segments.listMembers(
-      l2SegmentId,
-      { perPage: PAGE_SIZE, ...filters },
-      lookup.call,
-    ),
+  const members = await collectPages(
+    lookup,
     {
-      fn: lookup.fn,
       what: `members of L2 segment ${l2SegmentId}`,
       limit: listLimit(lookup.fn, args.limit),
       narrowWith: "labelSelector",
     },
+    (page) =>
+      lookup.client.l2Segments.listMembers(l2SegmentId, { ...page, ...filters }, lookup.call),
   );
   return { members: members.map(memberResult) };
 }

@@ -14,7 +14,7 @@ import {
   type OutputArgs,
 } from "./framework/invoke";
 import { collect, PAGE_SIZE } from "./framework/lists";
-import { pickByName } from "./framework/match";
+import { namedCandidate, pickByName } from "./framework/match";
 
 export interface GetLocationsArgs {
   /** Only locations whose name contains this text. */
@@ -90,12 +90,9 @@ export async function getLocation(
   const query = text(lookup.fn, args, key);
   const location = await pickByName(
     { fn: lookup.fn, what: "location", query, mode: key === "code" ? "exact" : "words" },
-    (await listLocations(lookup, undefined)).map((candidate) => ({
-      item: candidate,
-      names: [key === "code" ? candidate.code : candidate.name],
-      label: key === "code" ? candidate.code : candidate.name,
-      id: candidate.id,
-    })),
+    (await listLocations(lookup, undefined)).map((candidate) =>
+      namedCandidate(candidate, key === "code" ? candidate.code : candidate.name),
+    ),
   );
   return locationResult(location);
 }

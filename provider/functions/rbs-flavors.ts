@@ -12,8 +12,8 @@ import {
   lookupOutput,
   type OutputArgs,
 } from "./framework/invoke";
-import { collect, PAGE_SIZE } from "./framework/lists";
-import { pickByName } from "./framework/match";
+import { collectPages } from "./framework/lists";
+import { nameCandidate, pickByName } from "./framework/match";
 import { locationWhere } from "./locations";
 
 export interface GetRbsFlavorsArgs {
@@ -78,12 +78,7 @@ export async function getRbsFlavor(
       mode: "words",
       where: locationWhere(lookup, locationId),
     },
-    (await listFlavors(lookup, locationId)).map((candidate) => ({
-      item: candidate,
-      names: [candidate.name],
-      label: candidate.name,
-      id: candidate.id,
-    })),
+    (await listFlavors(lookup, locationId)).map(nameCandidate),
   );
   return rbsFlavorResult(flavor);
 }
@@ -96,9 +91,8 @@ export function getRbsFlavorOutput(
 }
 
 function listFlavors(lookup: Lookup, locationId: number): Promise<RbsFlavor[]> {
-  return collect(
-    lookup.client.rbsVolumes.listFlavors(locationId, { perPage: PAGE_SIZE }, lookup.call),
-    { fn: lookup.fn, what: "RBS flavors" },
+  return collectPages(lookup, { what: "RBS flavors" }, (page) =>
+    lookup.client.rbsVolumes.listFlavors(locationId, page, lookup.call),
   );
 }
 

@@ -19,8 +19,8 @@ import {
   lookupOutput,
   type OutputArgs,
 } from "./framework/invoke";
-import { collect, PAGE_SIZE } from "./framework/lists";
-import { pickByName } from "./framework/match";
+import { collectPages } from "./framework/lists";
+import { nameCandidate, pickByName } from "./framework/match";
 import { locationWhere } from "./locations";
 
 export interface GetSbmFlavorModelsArgs {
@@ -106,12 +106,7 @@ export async function getSbmFlavorModel(
     },
     // Out-of-stock flavors too: a program naming one should hear "out of stock" from the
     // order, not "no such flavor" from the lookup.
-    (await listFlavors(lookup, locationId, { showAll: true })).map((candidate) => ({
-      item: candidate,
-      names: [candidate.name],
-      label: candidate.name,
-      id: candidate.id,
-    })),
+    (await listFlavors(lookup, locationId, { showAll: true })).map(nameCandidate),
   );
   return sbmFlavorModelResult(flavor);
 }
@@ -128,13 +123,8 @@ function listFlavors(
   locationId: number,
   filters: { readonly searchPattern?: string; readonly showAll?: boolean },
 ): Promise<SbmFlavorModel[]> {
-  return collect(
-    lookup.client.locations.listSbmFlavorModels(
-      locationId,
-      { perPage: PAGE_SIZE, ...filters },
-      lookup.call,
-    ),
-    { fn: lookup.fn, what: "SBM flavor models" },
+  return collectPages(lookup, { what: "SBM flavor models" }, (page) =>
+    lookup.client.locations.listSbmFlavorModels(locationId, { ...page, ...filters }, lookup.call),
   );
 }
 

@@ -19,8 +19,8 @@ import {
   lookupOutput,
   type OutputArgs,
 } from "./framework/invoke";
-import { collect, PAGE_SIZE } from "./framework/lists";
-import { pickByName } from "./framework/match";
+import { collectPages } from "./framework/lists";
+import { nameCandidate, pickByName } from "./framework/match";
 import { locationWhere } from "./locations";
 
 export interface GetServerModelsArgs {
@@ -131,12 +131,7 @@ export async function getServerModel(
         mode: "words",
         where: locationWhere(lookup, locationId),
       },
-      (await listServerModels(lookup, locationId, {})).map((candidate) => ({
-        item: candidate,
-        names: [candidate.name],
-        label: candidate.name,
-        id: candidate.id,
-      })),
+      (await listServerModels(lookup, locationId, {})).map(nameCandidate),
     );
     id = model.id;
   }
@@ -162,14 +157,8 @@ export async function getRamOptions(
   const lookup = lookupContext("getRamOptions", opts);
   const locationId = wholeNumber(lookup.fn, args, "locationId");
   const serverModelId = wholeNumber(lookup.fn, args, "serverModelId");
-  const options = await collect(
-    lookup.client.locations.listRamOptions(
-      locationId,
-      serverModelId,
-      { perPage: PAGE_SIZE },
-      lookup.call,
-    ),
-    { fn: lookup.fn, what: "RAM options" },
+  const options = await collectPages(lookup, { what: "RAM options" }, (page) =>
+    lookup.client.locations.listRamOptions(locationId, serverModelId, page, lookup.call),
   );
   return { ramOptions: options.map(ramOptionResult) };
 }
@@ -186,13 +175,8 @@ function listServerModels(
   locationId: number,
   filters: { readonly searchPattern?: string; readonly hasRaidController?: boolean },
 ): Promise<ServerModel[]> {
-  return collect(
-    lookup.client.locations.listServerModels(
-      locationId,
-      { perPage: PAGE_SIZE, ...filters },
-      lookup.call,
-    ),
-    { fn: lookup.fn, what: "server models" },
+  return collectPages(lookup, { what: "server models" }, (page) =>
+    lookup.client.locations.listServerModels(locationId, { ...page, ...filters }, lookup.call),
   );
 }
 

@@ -15,7 +15,7 @@ import {
   type OutputArgs,
 } from "./framework/invoke";
 import { collect, listLimit, PAGE_SIZE } from "./framework/lists";
-import { pickBySearch } from "./framework/match";
+import { nameCandidate, pickBySearch } from "./framework/match";
 import { type LabelSelector, selectorText } from "./framework/selector";
 
 export type SslCertificateType = "custom" | "letsencrypt";
@@ -117,12 +117,7 @@ export async function getSslCertificate(
         )
       )
         .filter((candidate) => type === undefined || candidate.type === type)
-        .map((candidate) => ({
-          item: candidate,
-          names: [candidate.name],
-          label: candidate.name,
-          id: candidate.id,
-        })),
+        .map(nameCandidate),
   );
   return sslCertificateResult(certificate);
 }

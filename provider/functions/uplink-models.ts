@@ -20,7 +20,7 @@ import {
   type OutputArgs,
 } from "./framework/invoke";
 import { collect, PAGE_SIZE } from "./framework/lists";
-import { pickByName } from "./framework/match";
+import { nameCandidate, pickByName } from "./framework/match";
 import { locationWhere } from "./locations";
 
 export type UplinkType = "public" | "private";
@@ -149,12 +149,7 @@ export async function getUplinkModel(
       mode: "words",
       where: locationWhere(lookup, locationId, ` for server model ${serverModelId}`),
     },
-    models.map((candidate) => ({
-      item: candidate,
-      names: [candidate.name],
-      label: candidate.name,
-      id: candidate.id,
-    })),
+    models.map(nameCandidate),
   );
   return uplinkModelResult(model);
 }
@@ -235,12 +230,7 @@ export async function getBandwidthOption(
       mode: "words",
       where: locationWhere(lookup, locationId, ` for uplink model ${uplinkModelId}`),
     },
-    options.map((candidate) => ({
-      item: candidate,
-      names: [candidate.name],
-      label: candidate.name,
-      id: candidate.id,
-    })),
+    options.map(nameCandidate),
   );
   return bandwidthOptionResult(option);
 }

@@ -6,12 +6,14 @@ import { path, toWireQuery } from "../core/contract";
 import type { StateTable } from "../wait";
 import {
   checkLabels,
+  createPtrRecordAt,
+  deletePtrRecordAt,
   type LabelsInput,
   LabelsSchema,
+  listPtrRecordsAt,
   type PtrRecord,
   type PtrRecordCreateBody,
   type PtrRecordListOptions,
-  PtrRecordSchema,
   TimestampSchema,
 } from "./common";
 
@@ -251,10 +253,10 @@ export class CloudInstancesApi {
     options?: PtrRecordListOptions,
     callOptions?: CallOptions,
   ): PagePromise<PtrRecord> {
-    return this.http.list(
+    return listPtrRecordsAt(
+      this.http,
       path`/cloud_computing/instances/${id}/ptr_records`,
-      toWireQuery(options),
-      PtrRecordSchema,
+      options,
       callOptions,
     );
   }
@@ -264,23 +266,18 @@ export class CloudInstancesApi {
     body: PtrRecordCreateBody,
     options?: CallOptions,
   ): Promise<PtrRecord> {
-    return this.http.request(
-      {
-        method: "POST",
-        path: path`/cloud_computing/instances/${id}/ptr_records`,
-        body,
-        schema: PtrRecordSchema,
-      },
+    return createPtrRecordAt(
+      this.http,
+      path`/cloud_computing/instances/${id}/ptr_records`,
+      body,
       options,
     );
   }
 
   async deletePtrRecord(id: string, ptrRecordId: string, options?: CallOptions): Promise<void> {
-    return this.http.requestEmpty(
-      {
-        method: "DELETE",
-        path: path`/cloud_computing/instances/${id}/ptr_records/${ptrRecordId}`,
-      },
+    return deletePtrRecordAt(
+      this.http,
+      path`/cloud_computing/instances/${id}/ptr_records/${ptrRecordId}`,
       options,
     );
   }

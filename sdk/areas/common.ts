@@ -4,7 +4,8 @@
 // Every record schema of the areas is a plain (non-strict) z.object: a field the service adds
 // later never fails a parse; it is left out of the typed result, which keeps the types exact.
 import { z } from "zod";
-import type { ListOptions } from "../core/contract";
+import type { CallOptions, ListOptions, PagePromise, Requester } from "../core/contract";
+import { toWireQuery } from "../core/contract";
 import { validateLabels } from "../labels";
 
 /** Labels as on the wire: `{}` when a resource has none (api-spec.md, Conventions). */
@@ -55,6 +56,41 @@ export interface PtrRecordCreateBody {
 }
 
 export type PtrRecordListOptions = ListOptions;
+
+/**
+ * The PTR record verbs of every owner (a host of any kind, a cloud instance), written once.
+ * Each takes the path the owner built with `path`, so an empty id is reported against the
+ * owner's whole template: `/hosts/sbm_servers/{id}/ptr_records` for list and create, and
+ * `.../ptr_records/{ptrRecordId}` for delete.
+ */
+export function listPtrRecordsAt(
+  http: Requester,
+  ptrRecordsPath: string,
+  options?: PtrRecordListOptions,
+  callOptions?: CallOptions,
+): PagePromise<PtrRecord> {
+  return http.list(ptrRecordsPath, toWireQuery(options), PtrRecordSchema, callOptions);
+}
+
+export function createPtrRecordAt(
+  http: Requester,
+  ptrRecordsPath: string,
+  body: PtrRecordCreateBody,
+  callOptions?: CallOptions,
+): Promise<PtrRecord> {
+  return http.request(
+    { method: "POST", path: ptrRecordsPath, body, schema: PtrRecordSchema },
+    callOptions,
+  );
+}
+
+export function deletePtrRecordAt(
+  http: Requester,
+  ptrRecordPath: string,
+  callOptions?: CallOptions,
+): Promise<void> {
+  return http.requestEmpty({ method: "DELETE", path: ptrRecordPath }, callOptions);
+}
 
 // --- Networks (of a host, of an L2 segment) ---
 

@@ -5,26 +5,11 @@ import type { CallOptions, PagePromise, Requester } from "../core/contract";
 import { path, toWireQuery } from "../core/contract";
 import { checkIpxeConfig } from "../core/limits";
 import type { StateTable } from "../wait";
+import { checkLabels, type LabelsInput, type SshKey, SshKeySchema } from "./common";
 import {
-  checkLabels,
-  type LabelsInput,
-  type Network,
-  type NetworkListOptions,
-  type PtrRecord,
-  type PtrRecordCreateBody,
-  type PtrRecordListOptions,
-  type SshKey,
-  SshKeySchema,
-} from "./common";
-import {
-  createHostPtrRecord,
-  deleteHostPtrRecord,
-  getHostNetwork,
+  HostKindApi,
   type HostListOptions,
-  hostAction,
   hostRecordFields,
-  listHostNetworks,
-  listHostPtrRecords,
   ServerModelConfigurationDetailsSchema,
 } from "./host-common";
 
@@ -159,26 +144,9 @@ export type DedicatedServerListOptions = HostListOptions;
 
 // --- Verbs ---
 
-export class DedicatedServersApi {
-  constructor(private readonly http: Requester) {}
-
-  list(
-    options?: DedicatedServerListOptions,
-    callOptions?: CallOptions,
-  ): PagePromise<DedicatedServer> {
-    return this.http.list(
-      path`/hosts/${collection}`,
-      toWireQuery(options),
-      DedicatedServerSchema,
-      callOptions,
-    );
-  }
-
-  async get(id: string, options?: CallOptions): Promise<DedicatedServer> {
-    return this.http.request(
-      { method: "GET", path: path`/hosts/${collection}/${id}`, schema: DedicatedServerSchema },
-      options,
-    );
+export class DedicatedServersApi extends HostKindApi<DedicatedServer> {
+  constructor(http: Requester) {
+    super(http, collection, DedicatedServerSchema);
   }
 
   /** Orders one server per `hosts` entry and answers their records (status init). */
@@ -274,18 +242,6 @@ export class DedicatedServersApi {
     );
   }
 
-  async powerOn(id: string, options?: CallOptions): Promise<DedicatedServer> {
-    return hostAction(this.http, collection, id, "power_on", DedicatedServerSchema, options);
-  }
-
-  async powerOff(id: string, options?: CallOptions): Promise<DedicatedServer> {
-    return hostAction(this.http, collection, id, "power_off", DedicatedServerSchema, options);
-  }
-
-  async powerCycle(id: string, options?: CallOptions): Promise<DedicatedServer> {
-    return hostAction(this.http, collection, id, "power_cycle", DedicatedServerSchema, options);
-  }
-
   // --- Features ---
 
   listFeatures(
@@ -372,39 +328,5 @@ export class DedicatedServersApi {
       { method: "DELETE", path: path`/hosts/${collection}/${id}/ssh_keys/${fingerprint}` },
       options,
     );
-  }
-
-  // --- Networks and PTR records ---
-
-  listNetworks(
-    id: string,
-    options?: NetworkListOptions,
-    callOptions?: CallOptions,
-  ): PagePromise<Network> {
-    return listHostNetworks(this.http, collection, id, options, callOptions);
-  }
-
-  async getNetwork(id: string, networkId: string, options?: CallOptions): Promise<Network> {
-    return getHostNetwork(this.http, collection, id, networkId, options);
-  }
-
-  listPtrRecords(
-    id: string,
-    options?: PtrRecordListOptions,
-    callOptions?: CallOptions,
-  ): PagePromise<PtrRecord> {
-    return listHostPtrRecords(this.http, collection, id, options, callOptions);
-  }
-
-  async createPtrRecord(
-    id: string,
-    body: PtrRecordCreateBody,
-    options?: CallOptions,
-  ): Promise<PtrRecord> {
-    return createHostPtrRecord(this.http, collection, id, body, options);
-  }
-
-  async deletePtrRecord(id: string, ptrRecordId: string, options?: CallOptions): Promise<void> {
-    return deleteHostPtrRecord(this.http, collection, id, ptrRecordId, options);
   }
 }

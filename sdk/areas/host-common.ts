@@ -7,15 +7,17 @@ import type { CallOptions, ListOptions, PagePromise, Requester } from "../core/c
 import { path, toWireQuery } from "../core/contract";
 import type { StateTable } from "../wait";
 import {
+  createPtrRecordAt,
   DateSchema,
+  deletePtrRecordAt,
   LabelsSchema,
+  listPtrRecordsAt,
   type Network,
   type NetworkListOptions,
   NetworkSchema,
   type PtrRecord,
   type PtrRecordCreateBody,
   type PtrRecordListOptions,
-  PtrRecordSchema,
   TimestampSchema,
 } from "./common";
 
@@ -125,97 +127,123 @@ export interface HostListOptions extends ListOptions {
   readonly sorting?: "id" | "created_at" | "updated_at";
 }
 
-// --- Sub-resources shared by the kinds: networks and PTR records ---
+// --- The verbs every kind has, written once ---
 
-export function listHostNetworks(
-  http: Requester,
-  collection: HostCollection,
-  hostId: string,
-  options?: NetworkListOptions,
-  callOptions?: CallOptions,
-): PagePromise<Network> {
-  return http.list(
-    path`/hosts/${collection}/${hostId}/networks`,
-    toWireQuery(options),
-    NetworkSchema,
-    callOptions,
-  );
-}
+/**
+ * What the three kind areas share: listing and reading the kind's records, powering a host, and
+ * its network and PTR record sub-resources, all under `/hosts/{collection}`. Each area extends
+ * it with its collection and record schema and adds its own verbs (create, update, release...).
+ */
+export abstract class HostKindApi<T> {
+  protected constructor(
+    protected readonly http: Requester,
+    protected readonly collection: HostCollection,
+    private readonly schema: z.ZodType<T>,
+  ) {}
 
-export function getHostNetwork(
-  http: Requester,
-  collection: HostCollection,
-  hostId: string,
-  networkId: string,
-  callOptions?: CallOptions,
-): Promise<Network> {
-  return http.request(
-    {
-      method: "GET",
-      path: path`/hosts/${collection}/${hostId}/networks/${networkId}`,
-      schema: NetworkSchema,
-    },
-    callOptions,
-  );
-}
+  list(options?: HostListOptions, callOptions?: CallOptions): PagePromise<T> {
+    return this.http.list(
+      path`/hosts/${this.collection}`,
+      toWireQuery(options),
+      this.schema,
+      callOptions,
+    );
+  }
 
-export function listHostPtrRecords(
-  http: Requester,
-  collection: HostCollection,
-  hostId: string,
-  options?: PtrRecordListOptions,
-  callOptions?: CallOptions,
-): PagePromise<PtrRecord> {
-  return http.list(
-    path`/hosts/${collection}/${hostId}/ptr_records`,
-    toWireQuery(options),
-    PtrRecordSchema,
-    callOptions,
-  );
-}
+  async get(id: string, options?: CallOptions): Promise<T> {
+    return this.http.request(
+      { method: "GET", path: path`/hosts/${this.collection}/${id}`, schema: this.schema },
+      options,
+    );
+  }
 
-export function createHostPtrRecord(
-  http: Requester,
-  collection: HostCollection,
-  hostId: string,
-  body: PtrRecordCreateBody,
-  callOptions?: CallOptions,
-): Promise<PtrRecord> {
-  return http.request(
-    {
-      method: "POST",
-      path: path`/hosts/${collection}/${hostId}/ptr_records`,
+  /**
+   * Answers the host with power_status powering_on. 409 CONFLICT while another power operation
+   * runs, 412 PRECONDITION_FAILED when the host is not ready.
+   */
+  async powerOn(id: string, options?: CallOptions): Promise<T> {
+    return this.powerAction(id, "power_on", options);
+  }
+
+  async powerOff(id: string, options?: CallOptions): Promise<T> {
+    return this.powerAction(id, "power_off", options);
+  }
+
+  async powerCycle(id: string, options?: CallOptions): Promise<T> {
+    return this.powerAction(id, "power_cycle", options);
+  }
+
+  listNetworks(
+    id: string,
+    options?: NetworkListOptions,
+    callOptions?: CallOptions,
+  ): PagePromise<Network> {
+    return this.http.list(
+      path`/hosts/${this.collection}/${id}/networks`,
+      toWireQuery(options),
+      NetworkSchema,
+      callOptions,
+    );
+  }
+
+  async getNetwork(id: string, networkId: string, options?: CallOptions): Promise<Network> {
+    return this.http.request(
+      {
+        method: "GET",
+        path: path`/hosts/${this.collection}/${id}/networks/${networkId}`,
+        schema: NetworkSchema,
+      },
+      options,
+    );
+  }
+
+  listPtrRecords(
+    id: string,
+    options?: PtrRecordListOptions,
+    callOptions?: CallOptions,
+  ): PagePromise<PtrRecord> {
+    return listPtrRecordsAt(
+      this.http,
+      path`/hosts/${this.collection}/${id}/ptr_records`,
+      options,
+      callOptions,
+    );
+  }
+
+  async createPtrRecord(
+    id: string,
+    body: PtrRecordCreateBody,
+    options?: CallOptions,
+  ): Promise<PtrRecord> {
+    return createPtrRecordAt(
+      this.http,
+      path`/hosts/${this.collection}/${id}/ptr_records`,
       body,
-      schema: PtrRecordSchema,
-    },
-    callOptions,
-  );
-}
+      options,
+    );
+  }
 
-export function deleteHostPtrRecord(
-  http: Requester,
-  collection: HostCollection,
-  hostId: string,
-  ptrRecordId: string,
-  callOptions?: CallOptions,
-): Promise<void> {
-  return http.requestEmpty(
-    { method: "DELETE", path: path`/hosts/${collection}/${hostId}/ptr_records/${ptrRecordId}` },
-    callOptions,
-  );
-}
+  async deletePtrRecord(id: string, ptrRecordId: string, options?: CallOptions): Promise<void> {
+    return deletePtrRecordAt(
+      this.http,
+      path`/hosts/${this.collection}/${id}/ptr_records/${ptrRecordId}`,
+      options,
+    );
+  }
 
-/** POST /hosts/{kind}/{id}/{action} with no body; every kind answers its own record. */
-export function hostAction<T>(
-  http: Requester,
-  collection: HostCollection,
-  hostId: string,
-  action: "power_on" | "power_off" | "power_cycle",
-  schema: z.ZodType<T>,
-  callOptions?: CallOptions,
-): Promise<T> {
-  return http.request(
-    { method: "POST", path: path`/hosts/${collection}/${hostId}/${action}`, schema },
-    callOptions,
-  );
+  /** POST /hosts/{collection}/{id}/{action} with no body; every kind answers its own record. */
+  private powerAction(
+    id: string,
+    action: "power_on" | "power_off" | "power_cycle",
+    options?: CallOptions,
+  ): Promise<T> {
+    return this.http.request(
+      {
+        method: "POST",
+        path: path`/hosts/${this.collection}/${id}/${action}`,
+        schema: this.schema,
+      },
+      options,
+    );
+  }
 }

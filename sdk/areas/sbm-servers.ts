@@ -1,26 +1,13 @@
 // Scalable Bare Metal servers: /hosts/sbm_servers. Billed by the hour and released with DELETE.
 import { z } from "zod";
-import type { CallOptions, PagePromise, Requester } from "../core/contract";
-import { path, toWireQuery } from "../core/contract";
-import {
-  checkLabels,
-  type LabelsInput,
-  type Network,
-  type NetworkListOptions,
-  type PtrRecord,
-  type PtrRecordCreateBody,
-  type PtrRecordListOptions,
-} from "./common";
+import type { CallOptions, Requester } from "../core/contract";
+import { path } from "../core/contract";
+import { checkLabels, type LabelsInput } from "./common";
 import {
   configurationDetailsFields,
-  createHostPtrRecord,
-  deleteHostPtrRecord,
-  getHostNetwork,
+  HostKindApi,
   type HostListOptions,
-  hostAction,
   hostRecordFields,
-  listHostNetworks,
-  listHostPtrRecords,
 } from "./host-common";
 
 const collection = "sbm_servers";
@@ -78,23 +65,9 @@ export type SbmServerListOptions = HostListOptions;
 
 // --- Verbs ---
 
-export class SbmServersApi {
-  constructor(private readonly http: Requester) {}
-
-  list(options?: SbmServerListOptions, callOptions?: CallOptions): PagePromise<SbmServer> {
-    return this.http.list(
-      path`/hosts/${collection}`,
-      toWireQuery(options),
-      SbmServerSchema,
-      callOptions,
-    );
-  }
-
-  async get(id: string, options?: CallOptions): Promise<SbmServer> {
-    return this.http.request(
-      { method: "GET", path: path`/hosts/${collection}/${id}`, schema: SbmServerSchema },
-      options,
-    );
+export class SbmServersApi extends HostKindApi<SbmServer> {
+  constructor(http: Requester) {
+    super(http, collection, SbmServerSchema);
   }
 
   /** Answers one record per `hosts` entry: status init, operational_status provisioning. */
@@ -143,49 +116,5 @@ export class SbmServersApi {
       },
       options,
     );
-  }
-
-  async powerOn(id: string, options?: CallOptions): Promise<SbmServer> {
-    return hostAction(this.http, collection, id, "power_on", SbmServerSchema, options);
-  }
-
-  async powerOff(id: string, options?: CallOptions): Promise<SbmServer> {
-    return hostAction(this.http, collection, id, "power_off", SbmServerSchema, options);
-  }
-
-  async powerCycle(id: string, options?: CallOptions): Promise<SbmServer> {
-    return hostAction(this.http, collection, id, "power_cycle", SbmServerSchema, options);
-  }
-
-  listNetworks(
-    id: string,
-    options?: NetworkListOptions,
-    callOptions?: CallOptions,
-  ): PagePromise<Network> {
-    return listHostNetworks(this.http, collection, id, options, callOptions);
-  }
-
-  async getNetwork(id: string, networkId: string, options?: CallOptions): Promise<Network> {
-    return getHostNetwork(this.http, collection, id, networkId, options);
-  }
-
-  listPtrRecords(
-    id: string,
-    options?: PtrRecordListOptions,
-    callOptions?: CallOptions,
-  ): PagePromise<PtrRecord> {
-    return listHostPtrRecords(this.http, collection, id, options, callOptions);
-  }
-
-  async createPtrRecord(
-    id: string,
-    body: PtrRecordCreateBody,
-    options?: CallOptions,
-  ): Promise<PtrRecord> {
-    return createHostPtrRecord(this.http, collection, id, body, options);
-  }
-
-  async deletePtrRecord(id: string, ptrRecordId: string, options?: CallOptions): Promise<void> {
-    return deleteHostPtrRecord(this.http, collection, id, ptrRecordId, options);
   }
 }

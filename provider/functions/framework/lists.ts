@@ -3,6 +3,7 @@
 // that a thousand hosts cost ten requests.
 import type { PagePromise } from "../../../sdk/core/contract";
 import { ListLimitError, LookupError } from "./errors";
+import type { Lookup } from "./invoke";
 
 /** Items a list function returns at most unless its `limit` says otherwise. */
 export const DEFAULT_LIST_LIMIT = 1000;
@@ -51,4 +52,16 @@ export async function collect<T>(list: PagePromise<T>, bound: Bound): Promise<T[
       `(at most ${MAX_LIST_LIMIT})`,
     limit,
   );
+}
+
+/**
+ * collect over a list read PAGE_SIZE items a page, the lookup's name first in its errors: `list`
+ * is given the page size to send along with its filters.
+ */
+export function collectPages<T>(
+  lookup: Lookup,
+  bound: Omit<Bound, "fn">,
+  list: (page: { readonly perPage: number }) => PagePromise<T>,
+): Promise<T[]> {
+  return collect(list({ perPage: PAGE_SIZE }), { fn: lookup.fn, ...bound });
 }

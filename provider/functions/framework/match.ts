@@ -2,8 +2,12 @@
 // whole words of a name, so that "ubuntu 24.04" finds "Ubuntu 24.04-server x86_64" while
 // "ubuntu" alone is refused as ambiguous. When nothing fits, the error lists the close matches,
 // as users of the Terraform provider's data sources are used to.
+import type { PagePromise } from "../../../sdk/core/contract";
+import { definedFields } from "./args";
 import { substringDistance } from "./distance";
 import { AmbiguousMatchError, NoMatchError } from "./errors";
+import type { Lookup } from "./invoke";
+import { type Bound, collectPages } from "./lists";
 
 /** One thing a lookup can return, with the names it answers to. */
 export interface Candidate<T> {
@@ -14,6 +18,21 @@ export interface Candidate<T> {
   readonly label: string;
   /** Its id, shown beside the label when several fit. */
   readonly id: string | number;
+}
+
+/** The candidate of an item known by one name (or code, or hostname): names and label are it. */
+export function namedCandidate<T extends { readonly id: string | number }>(
+  item: T,
+  name: string,
+): Candidate<T> {
+  return { item, names: [name], label: name, id: item.id };
+}
+
+/** namedCandidate by the item's own `name`, for `.map(nameCandidate)`. */
+export function nameCandidate<T extends { readonly id: string | number; readonly name: string }>(
+  item: T,
+): Candidate<T> {
+  return namedCandidate(item, item.name);
 }
 
 export interface NameQuery {
@@ -143,4 +162,24 @@ export async function pickBySearch<T>(
     if (!(error instanceof NoMatchError)) throw error;
     return pickByName(query, await search(undefined));
   }
+}
+
+/**
+ * pickBySearch over a whole list (bounded as `bound` says) that the API narrows with
+ * `searchPattern`: `list` is given the page size and, when narrowing, the search pattern.
+ */
+export function pickBySearchList<T>(
+  lookup: Lookup,
+  query: Omit<NameQuery, "fn">,
+  bound: Omit<Bound, "fn">,
+  list: (query: { readonly perPage: number; readonly searchPattern?: string }) => PagePromise<T>,
+  candidate: (item: T) => Candidate<T>,
+): Promise<T> {
+  return pickBySearch({ fn: lookup.fn, ...query }, async (searchPattern) =>
+    (
+      await collectPages(lookup, bound, (page) =>
+        list({ ...page, ...definedFields({ searchPattern }) }),
+      )
+    ).map(candidate),
+  );
 }
