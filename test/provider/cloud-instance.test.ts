@@ -3,17 +3,26 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { cloudInstanceKind } from "../../provider/cloud-instance/definition";
 import type { PropertyBag } from "../../provider/framework/check";
 import { PartialResourceError } from "../../provider/framework/errors";
-import { OWNER_INPUT, TIMEOUTS_INPUT } from "../../provider/framework/hidden";
+import { TIMEOUTS_INPUT } from "../../provider/framework/hidden";
 import {
   createKindProvider,
   type KindProvider,
   UpdateRefused,
 } from "../../provider/framework/lifecycle";
-import { OWNER_LABEL_KEY, ownerLabelValue } from "../../provider/framework/ownership";
-import { typeToken } from "../../provider/framework/resource";
+import { OWNER_LABEL_KEY } from "../../provider/framework/ownership";
 import { UNKNOWN } from "../../provider/framework/unknowns";
 import type { Clock } from "../../sdk/wait";
-import { PROVIDER_TEXT, startTestBed, type TestBed } from "./support";
+import {
+  closeTestBed,
+  engineInputs,
+  failureOf,
+  PROVIDER_TEXT,
+  recordCount,
+  requests as requestsOf,
+  resetTestBed,
+  startTestBed,
+  type TestBed,
+} from "./support";
 
 let bed: TestBed;
 let provider: KindProvider;
@@ -26,22 +35,9 @@ beforeAll(async () => {
   provider = createKindProvider(cloudInstanceKind, bed.context);
 });
 
-afterAll(async () => {
-  const texts = [...bed.lines, ...messages];
-  expect(texts.length).toBeGreaterThan(10);
-  for (const text of texts) {
-    expect(text).not.toContain(bed.sim.token);
-    expect(text).not.toContain("hunter2");
-  }
-  await bed.close();
-});
+afterAll(() => closeTestBed(bed, messages, { atLeast: 10, secrets: ["hunter2"] }));
 
-beforeEach(async () => {
-  await bed.sim.control.reset();
-  await bed.sim.control.setFaults({});
-  await bed.sim.control.clearRequestCounts();
-  bed.lines.length = 0;
-});
+beforeEach(() => resetTestBed(bed));
 
 const INSTANCES = "cloud_instances";
 const INSTANCE = "/v1/cloud_computing/instances/:id";
@@ -63,20 +59,12 @@ const SSH_FINGERPRINT = "06:61:cd:41:7d:c2:f7:f4:94:e4:1d:b7:b6:76:bb:bb";
 
 /** Inputs as the engine sends them for a CloudInstance named `name` in project/stack p/s. */
 function instanceInputs(name: string, fields: PropertyBag = {}): Record<string, unknown> {
-  return {
-    __provider: PROVIDER_TEXT,
-    [OWNER_INPUT]: ownerLabelValue({
-      project: "p",
-      stack: "s",
-      type: typeToken("CloudInstance"),
-      name,
-      parent: "",
-    }),
+  return engineInputs("CloudInstance", name, {
     ...AMS1,
     name,
     upgradeConfirmation: "approve",
     ...fields,
-  };
+  });
 }
 
 /**
@@ -99,24 +87,13 @@ function providerWithSleepHook(onSleep: (elapsedMs: number) => Promise<void>): K
   });
 }
 
-async function failure(promise: Promise<unknown>): Promise<Error> {
-  try {
-    await promise;
-  } catch (error) {
-    if (!(error instanceof Error)) throw error;
-    messages.push(error.message);
-    return error;
-  }
-  throw new Error("expected a failure");
-}
+const failure = (promise: Promise<unknown>) => failureOf(promise, messages);
 
 async function instanceCount(): Promise<number> {
-  return (await bed.sim.control.records(INSTANCES)).length;
+  return recordCount(bed, INSTANCES);
 }
 
-async function requests(route: string): Promise<number> {
-  return (await bed.sim.control.requestCounts())[route] ?? 0;
-}
+const requests = (route: string) => requestsOf(bed, route);
 
 async function created(name: string, fields: PropertyBag = {}) {
   const inputs = instanceInputs(name, fields);

@@ -18,7 +18,7 @@ import {
   storedFeatures,
   UBUNTU_22,
 } from "./dedicated-server-support";
-import { startTestBed, type TestBed } from "./support";
+import { closeTestBed, failureOf, resetTestBed, startTestBed, type TestBed } from "./support";
 
 let bed: TestBed;
 let provider: KindProvider;
@@ -28,27 +28,11 @@ beforeAll(async () => {
   provider = createKindProvider(dedicatedServerKind, bed.context);
 });
 
-afterAll(async () => {
-  for (const line of bed.lines) expect(line).not.toContain(bed.sim.token);
-  await bed.close();
-});
+afterAll(() => closeTestBed(bed, []));
 
-beforeEach(async () => {
-  await bed.sim.control.reset();
-  await bed.sim.control.setFaults({});
-  await bed.sim.control.clearRequestCounts();
-  bed.lines.length = 0;
-});
+beforeEach(() => resetTestBed(bed));
 
-async function failure(promise: Promise<unknown>): Promise<Error> {
-  try {
-    await promise;
-  } catch (error) {
-    if (!(error instanceof Error)) throw error;
-    return error;
-  }
-  throw new Error("expected a failure");
-}
+const failure = (promise: Promise<unknown>) => failureOf(promise);
 
 async function created(name: string, fields: PropertyBag = {}) {
   const inputs = serverInputs(name, fields);

@@ -1,40 +1,15 @@
 // What a program declaring a DedicatedServer registers with the engine (pulumi.runtime.setMocks).
-import * as pulumi from "@pulumi/pulumi";
 import { beforeEach, describe, expect, it } from "vitest";
 import { ownerLabelValue } from "../../provider/framework/ownership";
 import { DedicatedServer } from "../../provider/index";
 import { resourceKinds } from "../../provider/registry";
-
-interface Registered {
-  readonly type: string;
-  readonly name: string;
-  readonly inputs: Record<string, unknown>;
-}
+import { captureRegistrations, type Registered, resolved } from "./mocks";
 
 let registered: Registered[];
 
 beforeEach(async () => {
-  registered = [];
-  await pulumi.runtime.setMocks(
-    {
-      newResource: (args) => {
-        registered.push({
-          type: args.type,
-          name: args.name,
-          inputs: args.inputs as Record<string, unknown>,
-        });
-        return { id: `${args.name}-id`, state: { ...args.inputs, status: "active" } };
-      },
-      call: () => ({}),
-    },
-    "proj",
-    "dev",
-  );
+  registered = await captureRegistrations({ state: (inputs) => ({ ...inputs, status: "active" }) });
 });
-
-function resolved<T>(output: pulumi.Output<T>): Promise<T> {
-  return new Promise((resolve) => output.apply(resolve));
-}
 
 const hardware = {
   locationId: 1,

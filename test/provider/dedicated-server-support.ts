@@ -2,11 +2,7 @@
 // the simulator's seed catalogue, SSH keys for the account, and small readers of the simulator.
 import { createHash } from "node:crypto";
 import type { PropertyBag } from "../../provider/framework/check";
-import { OWNER_INPUT } from "../../provider/framework/hidden";
-import { ownerLabelValue } from "../../provider/framework/ownership";
-import { typeToken } from "../../provider/framework/resource";
-import type { TestBed } from "./support";
-import { PROVIDER_TEXT } from "./support";
+import { engineInputs, recordCount, type TestBed } from "./support";
 
 /** Seed ids (simulator/seed/catalogue.ts). */
 export const AMS1 = 1;
@@ -40,19 +36,7 @@ export const OTHER_SCRIPT = "#!ipxe\ndhcp\nchain http://boot.example.com/rescue.
 
 /** Inputs as the engine would send them for a DedicatedServer named `name` in project/stack p/s. */
 export function serverInputs(name: string, fields: PropertyBag = {}): Record<string, unknown> {
-  return {
-    __provider: PROVIDER_TEXT,
-    [OWNER_INPUT]: ownerLabelValue({
-      project: "p",
-      stack: "s",
-      type: typeToken("DedicatedServer"),
-      name,
-      parent: "",
-    }),
-    hostname: name,
-    ...ORDER,
-    ...fields,
-  };
+  return engineInputs("DedicatedServer", name, { hostname: name, ...ORDER, ...fields });
 }
 
 /** An iPXE Boot order: no operating system, the feature and the script. */
@@ -79,7 +63,7 @@ export async function addSshKey(bed: TestBed, name: string): Promise<string> {
 }
 
 export async function serverCount(bed: TestBed): Promise<number> {
-  return (await bed.sim.control.records("dedicated_servers")).length;
+  return recordCount(bed, "dedicated_servers");
 }
 
 /** The server's feature statuses as the simulator stores them. */
@@ -88,7 +72,4 @@ export async function storedFeatures(bed: TestBed, id: string): Promise<Record<s
   return (stored?._features ?? {}) as Record<string, unknown>;
 }
 
-/** Requests of one route since the last clearRequestCounts. */
-export async function requests(bed: TestBed, route: string): Promise<number> {
-  return (await bed.sim.control.requestCounts())[route] ?? 0;
-}
+export { requests } from "./support";

@@ -17,7 +17,7 @@ import {
   UBUNTU_22,
   WINDOWS_2022,
 } from "./dedicated-server-support";
-import { startTestBed, type TestBed } from "./support";
+import { closeTestBed, failureOf, resetTestBed, startTestBed, type TestBed } from "./support";
 
 let bed: TestBed;
 let provider: KindProvider;
@@ -30,34 +30,12 @@ beforeAll(async () => {
   provider = createKindProvider(dedicatedServerKind, bed.context);
 });
 
-afterAll(async () => {
-  // No progress line and no error message holds the API token or the user data.
-  const texts = [...bed.lines, ...messages];
-  // (A guard against a vacuous check: the suite collects about ten of them.)
-  expect(texts.length).toBeGreaterThan(5);
-  for (const text of texts) {
-    expect(text).not.toContain(bed.sim.token);
-    expect(text).not.toContain("runcmd");
-  }
-  await bed.close();
-});
+// No progress line and no error message holds the API token or the user data.
+afterAll(() => closeTestBed(bed, messages, { atLeast: 5, secrets: ["runcmd"] }));
 
-beforeEach(async () => {
-  await bed.sim.control.reset();
-  await bed.sim.control.setFaults({});
-  bed.lines.length = 0;
-});
+beforeEach(() => resetTestBed(bed));
 
-async function failure(promise: Promise<unknown>): Promise<Error> {
-  try {
-    await promise;
-  } catch (error) {
-    if (!(error instanceof Error)) throw error;
-    messages.push(error.message);
-    return error;
-  }
-  throw new Error("expected a failure");
-}
+const failure = (promise: Promise<unknown>) => failureOf(promise, messages);
 
 async function created(name: string, fields: PropertyBag = {}) {
   const inputs = serverInputs(name, fields);

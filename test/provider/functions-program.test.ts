@@ -18,61 +18,17 @@ import {
 import { AbortError, AuthenticationError } from "../../sdk/core/errors";
 import { labelSelector } from "../../sdk/labels";
 import { type Simulator, startSimulator } from "../../simulator";
-
-interface Registered {
-  readonly name: string;
-  readonly inputs: Record<string, unknown>;
-  /** URNs the resource was registered as depending on. */
-  readonly dependencies: string[];
-}
+import { captureRegistrations, type Registered, resolved } from "./mocks";
 
 let sim: Simulator;
 let registered: Registered[];
 const savedEnv = { token: process.env[TOKEN_ENV], url: process.env[URL_ENV] };
-
-/** Mocks recording each registration with the dependencies the SDK sent to the monitor. */
-async function useMocks(preview = false): Promise<void> {
-  registered = [];
-  const dependenciesByName = new Map<string, string[]>();
-  await pulumi.runtime.setMocks(
-    {
-      newResource: (args) => {
-        registered.push({
-          name: args.name,
-          inputs: args.inputs as Record<string, unknown>,
-          dependencies: dependenciesByName.get(args.name) ?? [],
-        });
-        // During a preview a new resource's id is unknown.
-        return { id: preview ? undefined : `${args.name}-id`, state: args.inputs };
-      },
-      call: () => ({}),
-    },
-    "proj",
-    "dev",
-    preview,
-  );
-  const monitor = pulumi.runtime.getMonitor() as unknown as {
-    registerResource(
-      req: { getName(): string; getDependenciesList(): string[] },
-      callback: unknown,
-    ): void;
-  };
-  const original = monitor.registerResource.bind(monitor);
-  monitor.registerResource = (req, callback) => {
-    dependenciesByName.set(req.getName(), req.getDependenciesList());
-    original(req, callback);
-  };
-}
 
 function useStackConfig(token: string | undefined, url: string | undefined): void {
   const config: Record<string, string> = {};
   if (token !== undefined) config[TOKEN_KEY] = token;
   if (url !== undefined) config[URL_KEY] = url;
   pulumi.runtime.setAllConfig(config, token === undefined ? [] : [TOKEN_KEY]);
-}
-
-function resolved<T>(output: pulumi.Output<T>): Promise<T> {
-  return new Promise((resolve) => output.apply(resolve));
 }
 
 beforeAll(async () => {
@@ -83,7 +39,7 @@ beforeEach(async () => {
   delete process.env[TOKEN_ENV];
   delete process.env[URL_ENV];
   useStackConfig(sim.token, sim.url);
-  await useMocks();
+  registered = await captureRegistrations();
 });
 
 afterEach(() => {
@@ -166,7 +122,7 @@ describe("a program using a lookup's output as another resource's input", () => 
 
 describe("a preview with unknown arguments", () => {
   it("leaves the result unknown and sends no request", async () => {
-    await useMocks(true);
+    registered = await captureRegistrations({ preview: true });
     // No configuration at all: a lookup that ran would fail for want of a token.
     useStackConfig(undefined, undefined);
     const server = new RbsVolume("server", { locationId: 1, flavorId: 1, size: 10 });

@@ -2,71 +2,15 @@
 // (pulumi.runtime.setMocks).
 import * as pulumi from "@pulumi/pulumi";
 import { beforeEach, describe, expect, it } from "vitest";
-import { ownerLabelValue } from "../../provider/framework/ownership";
 import { KubernetesBaremetalNodePower } from "../../provider/index";
-
-interface Registered {
-  readonly type: string;
-  readonly name: string;
-  readonly inputs: Record<string, unknown>;
-  readonly additionalSecretOutputs: string[];
-}
+import { captureRegistrations, owner, type Registered, resolved } from "./mocks";
 
 let registered: Registered[];
 
-/**
- * Mocks that record each registration. newResource does not see resource options, so the
- * monitor's registerResource is wrapped to read additionalSecretOutputs from the request.
- */
-async function useMocks(state: (inputs: Record<string, unknown>) => Record<string, unknown>) {
-  registered = [];
-  const secretsByName = new Map<string, string[]>();
-  await pulumi.runtime.setMocks(
-    {
-      newResource: (args) => {
-        const inputs = args.inputs as Record<string, unknown>;
-        registered.push({
-          type: args.type,
-          name: args.name,
-          inputs,
-          additionalSecretOutputs: secretsByName.get(args.name) ?? [],
-        });
-        return { id: `${args.name}-id`, state: state(inputs) };
-      },
-      call: () => ({}),
-    },
-    "proj",
-    "dev",
-  );
-  const monitor = pulumi.runtime.getMonitor() as unknown as {
-    registerResource(
-      req: { getName(): string; getAdditionalsecretoutputsList(): string[] },
-      callback: unknown,
-    ): void;
-  };
-  const original = monitor.registerResource.bind(monitor);
-  monitor.registerResource = (req, callback) => {
-    secretsByName.set(req.getName(), req.getAdditionalsecretoutputsList());
-    original(req, callback);
-  };
-}
-
-function resolved<T>(output: pulumi.Output<T>): Promise<T> {
-  return new Promise((resolve) => output.apply(resolve));
-}
-
-function owner(kind: string, name: string): string {
-  return ownerLabelValue({
-    project: "proj",
-    stack: "dev",
-    type: `pulumi-nodejs:dynamic/serverscom:${kind}`,
-    name,
-    parent: "",
-  });
-}
-
 beforeEach(async () => {
-  await useMocks((inputs) => ({ ...inputs, powerStatus: "powered_on" }));
+  registered = await captureRegistrations({
+    state: (inputs) => ({ ...inputs, powerStatus: "powered_on" }),
+  });
 });
 
 describe("a program declaring a KubernetesBaremetalNodePower", () => {

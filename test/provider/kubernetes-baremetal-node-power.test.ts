@@ -5,11 +5,17 @@ import type { PropertyBag } from "../../provider/framework/check";
 import { PartialResourceError } from "../../provider/framework/errors";
 import { TIMEOUTS_INPUT } from "../../provider/framework/hidden";
 import { createKindProvider, type KindProvider } from "../../provider/framework/lifecycle";
-import { ownerLabelValue } from "../../provider/framework/ownership";
-import { typeToken } from "../../provider/framework/resource";
 import { UNKNOWN } from "../../provider/framework/unknowns";
 import { kubernetesBaremetalNodePowerKind } from "../../provider/kubernetes-baremetal-node-power/definition";
-import { PROVIDER_TEXT, startTestBed, type TestBed } from "./support";
+import {
+  closeTestBed,
+  engineInputs,
+  failureOf,
+  PROVIDER_TEXT,
+  resetTestBed,
+  startTestBed,
+  type TestBed,
+} from "./support";
 
 const HOSTS = "kubernetes_baremetal_nodes";
 const POWER_ON = "POST /v1/hosts/kubernetes_baremetal_nodes/:id/power_on";
@@ -23,44 +29,20 @@ beforeAll(async () => {
   provider = createKindProvider(kubernetesBaremetalNodePowerKind, bed.context);
 });
 
-afterAll(async () => {
-  for (const text of [...bed.lines, ...messages]) expect(text).not.toContain(bed.sim.token);
-  await bed.close();
-});
+afterAll(() => closeTestBed(bed, messages));
 
-beforeEach(async () => {
-  await bed.sim.control.reset();
-  await bed.sim.control.setFaults({});
-  bed.lines.length = 0;
-});
+beforeEach(() => resetTestBed(bed));
 
 /** Inputs as the engine sends them for a resource named `name` in project/stack p/s. */
 function powerInputs(nodeId: string, fields: PropertyBag = {}): Record<string, unknown> {
-  return {
-    __provider: PROVIDER_TEXT,
-    __ownerLabel: ownerLabelValue({
-      project: "p",
-      stack: "s",
-      type: typeToken("KubernetesBaremetalNodePower"),
-      name: `power-${nodeId}`,
-      parent: "",
-    }),
+  return engineInputs("KubernetesBaremetalNodePower", `power-${nodeId}`, {
     nodeId,
     poweredOn: true,
     ...fields,
-  };
+  });
 }
 
-async function failure(promise: Promise<unknown>): Promise<Error> {
-  try {
-    await promise;
-  } catch (error) {
-    if (!(error instanceof Error)) throw error;
-    messages.push(error.message);
-    return error;
-  }
-  throw new Error("expected a failure");
-}
+const failure = (promise: Promise<unknown>) => failureOf(promise, messages);
 
 async function powerStatus(nodeId: string): Promise<unknown> {
   return (await bed.sim.control.peek(HOSTS, nodeId))?.power_status;

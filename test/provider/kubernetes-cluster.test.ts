@@ -6,12 +6,18 @@ import type { PropertyBag } from "../../provider/framework/check";
 import { PartialResourceError } from "../../provider/framework/errors";
 import { TIMEOUTS_INPUT } from "../../provider/framework/hidden";
 import type { KindProvider } from "../../provider/framework/lifecycle";
-import { ownerLabelValue } from "../../provider/framework/ownership";
-import { typeToken } from "../../provider/framework/resource";
 import { UNKNOWN } from "../../provider/framework/unknowns";
 import { createKubernetesClusterProvider } from "../../provider/kubernetes-cluster/provider";
 import type { Clock } from "../../sdk/wait";
-import { PROVIDER_TEXT, simulatedClock, startTestBed, type TestBed } from "./support";
+import {
+  closeTestBed,
+  engineInputs,
+  failureOf,
+  PROVIDER_TEXT,
+  simulatedClock,
+  startTestBed,
+  type TestBed,
+} from "./support";
 
 const CLUSTERS = "kubernetes_clusters";
 const NODES = "kubernetes_nodes";
@@ -40,10 +46,7 @@ beforeAll(async () => {
   });
 });
 
-afterAll(async () => {
-  for (const text of [...bed.lines, ...messages]) expect(text).not.toContain(bed.sim.token);
-  await bed.close();
-});
+afterAll(() => closeTestBed(bed, messages));
 
 beforeEach(async () => {
   await bed.sim.control.reset();
@@ -54,18 +57,10 @@ beforeEach(async () => {
 
 /** Inputs as the engine sends them for a KubernetesCluster named "prod" in project/stack p/s. */
 function clusterInputs(fields: PropertyBag = {}): Record<string, unknown> {
-  return {
-    __provider: PROVIDER_TEXT,
-    __ownerLabel: ownerLabelValue({
-      project: "p",
-      stack: "s",
-      type: typeToken("KubernetesCluster"),
-      name: "prod",
-      parent: "",
-    }),
+  return engineInputs("KubernetesCluster", "prod", {
     clusterId: "K8sProd1",
     ...fields,
-  };
+  });
 }
 
 async function adopted(fields: PropertyBag = {}) {
@@ -74,16 +69,7 @@ async function adopted(fields: PropertyBag = {}) {
   return { inputs, id: result.id, outs: result.outs as Record<string, unknown> };
 }
 
-async function failure(promise: Promise<unknown>): Promise<Error> {
-  try {
-    await promise;
-  } catch (error) {
-    if (!(error instanceof Error)) throw error;
-    messages.push(error.message);
-    return error;
-  }
-  throw new Error("expected a failure");
-}
+const failure = (promise: Promise<unknown>) => failureOf(promise, messages);
 
 async function liveLabels(): Promise<unknown> {
   return (await bed.sim.control.peek(CLUSTERS, "K8sProd1"))?.labels;

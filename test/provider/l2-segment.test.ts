@@ -5,13 +5,20 @@ import type { PropertyBag } from "../../provider/framework/check";
 import { PartialResourceError } from "../../provider/framework/errors";
 import { TIMEOUTS_INPUT } from "../../provider/framework/hidden";
 import { createKindProvider, type KindProvider } from "../../provider/framework/lifecycle";
-import { OWNER_LABEL_KEY, ownerLabelValue } from "../../provider/framework/ownership";
-import { typeToken } from "../../provider/framework/resource";
+import { OWNER_LABEL_KEY } from "../../provider/framework/ownership";
 import { UNKNOWN } from "../../provider/framework/unknowns";
 import { l2SegmentKind } from "../../provider/l2-segment/definition";
-import { ServersComClient } from "../../sdk/client";
-import { type Simulator, startSimulator, type WireRecord } from "../../simulator";
-import { PROVIDER_TEXT, simulatedClock } from "./support";
+import type { ServersComClient } from "../../sdk/client";
+import type { Simulator, WireRecord } from "../../simulator";
+import {
+  closeTestBed,
+  engineInputs,
+  failureOf,
+  PROVIDER_TEXT,
+  resetTestBed,
+  startTestBed,
+  type TestBed,
+} from "./support";
 
 const SEGMENTS = "l2_segments";
 
@@ -32,15 +39,16 @@ function server(id: string, locationId: number): WireRecord {
   };
 }
 
+let bed: TestBed;
+// Short names for the bed's parts.
 let sim: Simulator;
 let client: ServersComClient;
+let lines: string[];
 let provider: KindProvider;
-const lines: string[] = [];
 const messages: string[] = [];
 
 beforeAll(async () => {
-  sim = await startSimulator({
-    speed: 0,
+  bed = await startTestBed({
     seed: {
       records: {
         dedicated_servers: [
@@ -52,43 +60,17 @@ beforeAll(async () => {
       },
     },
   });
-  // The SDK's own retry backoff would sleep for real: make it instant.
-  client = new ServersComClient({
-    token: sim.token,
-    baseUrl: sim.url,
-    retry: { sleep: async () => {} },
-  });
-  const clock = simulatedClock(sim);
-  provider = createKindProvider(l2SegmentKind, {
-    client: () => client,
-    progress: (line) => lines.push(line),
-    waitTuning: () => ({ clock, random: () => 0.5 }),
-  });
+  ({ sim, client, lines } = bed);
+  provider = createKindProvider(l2SegmentKind, bed.context);
 });
 
-afterAll(async () => {
-  for (const text of [...lines, ...messages]) expect(text).not.toContain(sim.token);
-  await client.close();
-  await sim.close();
-});
+afterAll(() => closeTestBed(bed, messages));
 
-beforeEach(async () => {
-  await sim.control.reset();
-  await sim.control.setFaults({});
-  lines.length = 0;
-});
+beforeEach(() => resetTestBed(bed));
 
 /** Inputs as the engine sends them for an L2Segment named `name` in project/stack p/s. */
 function segmentInputs(name: string, fields: PropertyBag = {}): Record<string, unknown> {
-  return {
-    __provider: PROVIDER_TEXT,
-    __ownerLabel: ownerLabelValue({
-      project: "p",
-      stack: "s",
-      type: typeToken("L2Segment"),
-      name,
-      parent: "",
-    }),
+  return engineInputs("L2Segment", name, {
     name,
     type: "private",
     locationGroupId: 1,
@@ -97,7 +79,7 @@ function segmentInputs(name: string, fields: PropertyBag = {}): Record<string, u
       { id: "L2Ams001", mode: "native" },
     ],
     ...fields,
-  };
+  });
 }
 
 async function created(name: string, fields: PropertyBag = {}) {
@@ -106,16 +88,7 @@ async function created(name: string, fields: PropertyBag = {}) {
   return { inputs, id: result.id, outs: result.outs as Record<string, unknown> };
 }
 
-async function failure(promise: Promise<unknown>): Promise<Error> {
-  try {
-    await promise;
-  } catch (error) {
-    if (!(error instanceof Error)) throw error;
-    messages.push(error.message);
-    return error;
-  }
-  throw new Error("expected a failure");
-}
+const failure = (promise: Promise<unknown>) => failureOf(promise, messages);
 
 async function segmentCount(): Promise<number> {
   return (await sim.control.records(SEGMENTS)).length;

@@ -2,37 +2,16 @@
 import * as pulumi from "@pulumi/pulumi";
 import { beforeEach, describe, expect, it } from "vitest";
 import { PtrRecord } from "../../provider/index";
-
-interface Registered {
-  readonly type: string;
-  readonly name: string;
-  readonly inputs: Record<string, unknown>;
-}
+import { captureRegistrations, type Registered, resolved } from "./mocks";
 
 let registered: Registered[];
 
 beforeEach(async () => {
-  registered = [];
-  await pulumi.runtime.setMocks(
-    {
-      newResource: (args) => {
-        const inputs = args.inputs as Record<string, unknown>;
-        registered.push({ type: args.type, name: args.name, inputs });
-        return {
-          id: "cloud_computing/instances/Ci1/ptr_records/Pr1",
-          state: { ...inputs, ttl: 60, priority: 0, ptrRecordId: "Pr1" },
-        };
-      },
-      call: () => ({}),
-    },
-    "proj",
-    "dev",
-  );
+  registered = await captureRegistrations({
+    id: () => "cloud_computing/instances/Ci1/ptr_records/Pr1",
+    state: (inputs) => ({ ...inputs, ttl: 60, priority: 0, ptrRecordId: "Pr1" }),
+  });
 });
-
-function resolved<T>(output: pulumi.Output<T>): Promise<T> {
-  return new Promise((resolve) => output.apply(resolve));
-}
 
 describe("a program declaring a PtrRecord", () => {
   it("registers the target, the address and the domain, and nothing it was not given", async () => {

@@ -2,10 +2,7 @@
 // instance (made here) and of a host (the seeded Kubernetes bare metal node BmNode01).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { PropertyBag } from "../../provider/framework/check";
-import { OWNER_INPUT } from "../../provider/framework/hidden";
 import { createKindProvider, type KindProvider } from "../../provider/framework/lifecycle";
-import { ownerLabelValue } from "../../provider/framework/ownership";
-import { typeToken } from "../../provider/framework/resource";
 import { UNKNOWN } from "../../provider/framework/unknowns";
 import { ptrRecordKind } from "../../provider/ptr-record/definition";
 import {
@@ -14,7 +11,15 @@ import {
   parsePtrResourceId,
   ptrResourceId,
 } from "../../provider/ptr-record/target";
-import { PROVIDER_TEXT, startTestBed, type TestBed } from "./support";
+import {
+  closeTestBed,
+  engineInputs,
+  failureOf,
+  recordCount as recordsIn,
+  resetTestBed,
+  startTestBed,
+  type TestBed,
+} from "./support";
 
 let bed: TestBed;
 let provider: KindProvider;
@@ -25,19 +30,9 @@ beforeAll(async () => {
   provider = createKindProvider(ptrRecordKind, bed.context);
 });
 
-afterAll(async () => {
-  const texts = [...bed.lines, ...messages];
-  expect(texts.length).toBeGreaterThan(10);
-  for (const text of texts) expect(text).not.toContain(bed.sim.token);
-  await bed.close();
-});
+afterAll(() => closeTestBed(bed, messages, { atLeast: 10 }));
 
-beforeEach(async () => {
-  await bed.sim.control.reset();
-  await bed.sim.control.setFaults({});
-  await bed.sim.control.clearRequestCounts();
-  bed.lines.length = 0;
-});
+beforeEach(() => resetTestBed(bed));
 
 const CLOUD_RECORDS = "cloud_ptr_records";
 const HOST_RECORDS = "host_ptr_records";
@@ -62,29 +57,12 @@ async function cloudInstance(): Promise<{ id: string; ip: string }> {
 
 /** Inputs as the engine sends them for a PtrRecord named `name` in project/stack p/s. */
 function ptrInputs(name: string, fields: PropertyBag): Record<string, unknown> {
-  return {
-    __provider: PROVIDER_TEXT,
-    [OWNER_INPUT]: ownerLabelValue({
-      project: "p",
-      stack: "s",
-      type: typeToken("PtrRecord"),
-      name,
-      parent: "",
-    }),
+  return engineInputs("PtrRecord", name, {
     ...fields,
-  };
+  });
 }
 
-async function failure(promise: Promise<unknown>): Promise<Error> {
-  try {
-    await promise;
-  } catch (error) {
-    if (!(error instanceof Error)) throw error;
-    messages.push(error.message);
-    return error;
-  }
-  throw new Error("expected a failure");
-}
+const failure = (promise: Promise<unknown>) => failureOf(promise, messages);
 
 async function created(fields: PropertyBag) {
   const inputs = ptrInputs("rdns", fields);
@@ -92,9 +70,7 @@ async function created(fields: PropertyBag) {
   return { inputs, id: result.id, outs: result.outs as Record<string, unknown> };
 }
 
-async function recordCount(collection: string): Promise<number> {
-  return (await bed.sim.control.records(collection)).length;
-}
+const recordCount = (collection: string) => recordsIn(bed, collection);
 
 describe("the lifecycle of a cloud instance's record", () => {
   it("creates the record; the id is its API path; the service defaults ttl and priority", async () => {

@@ -7,7 +7,15 @@ import { createKindProvider, type KindProvider } from "../../provider/framework/
 import { OWNER_LABEL_KEY } from "../../provider/framework/ownership";
 import { UNKNOWN } from "../../provider/framework/unknowns";
 import { rbsVolumeKind } from "../../provider/rbs-volume/definition";
-import { startTestBed, type TestBed, volumeInputs } from "./support";
+import {
+  closeTestBed,
+  failureOf,
+  recordCount,
+  resetTestBed,
+  startTestBed,
+  type TestBed,
+  volumeInputs,
+} from "./support";
 
 let bed: TestBed;
 let provider: KindProvider;
@@ -21,22 +29,10 @@ beforeAll(async () => {
   provider = createKindProvider(rbsVolumeKind, bed.context);
 });
 
-afterAll(async () => {
-  // Secrets: no progress line and no error message holds a password or the API token.
-  const texts = [...bed.lines, ...messages];
-  expect(texts.length).toBeGreaterThan(10);
-  for (const text of texts) {
-    expect(text).not.toContain(bed.sim.token);
-    for (const password of passwords) expect(text).not.toContain(password);
-  }
-  await bed.close();
-});
+// Secrets: no progress line and no error message holds a password or the API token.
+afterAll(() => closeTestBed(bed, messages, { atLeast: 10, secrets: passwords }));
 
-beforeEach(async () => {
-  await bed.sim.control.reset();
-  await bed.sim.control.setFaults({});
-  bed.lines.length = 0;
-});
+beforeEach(() => resetTestBed(bed));
 
 afterEach(async () => {
   for (const volume of await bed.sim.control.records("rbs_volumes")) {
@@ -46,19 +42,10 @@ afterEach(async () => {
 
 const AMS1 = { locationId: 1, flavorId: 1 };
 
-async function failure(promise: Promise<unknown>): Promise<Error> {
-  try {
-    await promise;
-  } catch (error) {
-    if (!(error instanceof Error)) throw error;
-    messages.push(error.message);
-    return error;
-  }
-  throw new Error("expected a failure");
-}
+const failure = (promise: Promise<unknown>) => failureOf(promise, messages);
 
 async function volumeCount(): Promise<number> {
-  return (await bed.sim.control.records("rbs_volumes")).length;
+  return recordCount(bed, "rbs_volumes");
 }
 
 async function created(name: string, fields: PropertyBag = {}) {

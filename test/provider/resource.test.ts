@@ -4,59 +4,12 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { OWNER_LABEL_KEY, ownerLabelValue } from "../../provider/framework/ownership";
 import { RbsVolume } from "../../provider/index";
 import { labelIssues } from "../../sdk/labels";
-
-interface Registered {
-  readonly type: string;
-  readonly name: string;
-  readonly inputs: Record<string, unknown>;
-  readonly additionalSecretOutputs: string[];
-}
+import { captureRegistrations, type Registered, settle } from "./mocks";
 
 let registered: Registered[];
 
-/**
- * Mocks that record each registration. The mocks' `newResource` does not see resource options,
- * so the monitor's registerResource is wrapped to read additionalSecretOutputs from the request
- * the SDK sent (the same RegisterResourceRequest the engine receives).
- */
-async function useMocks(project = "proj", stack = "dev"): Promise<void> {
-  registered = [];
-  const secretsByName = new Map<string, string[]>();
-  await pulumi.runtime.setMocks(
-    {
-      newResource: (args) => {
-        registered.push({
-          type: args.type,
-          name: args.name,
-          inputs: args.inputs as Record<string, unknown>,
-          additionalSecretOutputs: secretsByName.get(args.name) ?? [],
-        });
-        return { id: `${args.name}-id`, state: { ...args.inputs, status: "active" } };
-      },
-      call: () => ({}),
-    },
-    project,
-    stack,
-  );
-  const monitor = pulumi.runtime.getMonitor() as unknown as {
-    registerResource(
-      req: { getName(): string; getAdditionalsecretoutputsList(): string[] },
-      callback: unknown,
-    ): void;
-  };
-  const original = monitor.registerResource.bind(monitor);
-  monitor.registerResource = (req, callback) => {
-    secretsByName.set(req.getName(), req.getAdditionalsecretoutputsList());
-    original(req, callback);
-  };
-}
-
-async function settle(...resources: pulumi.CustomResource[]): Promise<void> {
-  await Promise.all(resources.map((r) => new Promise((resolve) => r.id.apply(resolve))));
-}
-
 beforeEach(async () => {
-  await useMocks();
+  registered = await captureRegistrations({ state: (inputs) => ({ ...inputs, status: "active" }) });
 });
 
 describe("a program declaring an RbsVolume", () => {

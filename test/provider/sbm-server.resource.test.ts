@@ -3,55 +3,12 @@ import * as pulumi from "@pulumi/pulumi";
 import { beforeEach, describe, expect, it } from "vitest";
 import { ownerLabelValue } from "../../provider/framework/ownership";
 import { SbmServer } from "../../provider/index";
-
-interface Registered {
-  readonly type: string;
-  readonly name: string;
-  readonly inputs: Record<string, unknown>;
-  readonly additionalSecretOutputs: string[];
-}
+import { captureRegistrations, type Registered, settle } from "./mocks";
 
 let registered: Registered[];
 
-/** Records each registration, with the additionalSecretOutputs of the request the SDK sent. */
-async function useMocks(): Promise<void> {
-  registered = [];
-  const secretsByName = new Map<string, string[]>();
-  await pulumi.runtime.setMocks(
-    {
-      newResource: (args) => {
-        registered.push({
-          type: args.type,
-          name: args.name,
-          inputs: args.inputs as Record<string, unknown>,
-          additionalSecretOutputs: secretsByName.get(args.name) ?? [],
-        });
-        return { id: `${args.name}-id`, state: { ...args.inputs, status: "active" } };
-      },
-      call: () => ({}),
-    },
-    "proj",
-    "dev",
-  );
-  const monitor = pulumi.runtime.getMonitor() as unknown as {
-    registerResource(
-      req: { getName(): string; getAdditionalsecretoutputsList(): string[] },
-      callback: unknown,
-    ): void;
-  };
-  const original = monitor.registerResource.bind(monitor);
-  monitor.registerResource = (req, callback) => {
-    secretsByName.set(req.getName(), req.getAdditionalsecretoutputsList());
-    original(req, callback);
-  };
-}
-
-function settle(resource: pulumi.CustomResource): Promise<unknown> {
-  return new Promise((resolve) => resource.id.apply(resolve));
-}
-
 beforeEach(async () => {
-  await useMocks();
+  registered = await captureRegistrations({ state: (inputs) => ({ ...inputs, status: "active" }) });
 });
 
 describe("a program declaring an SbmServer", () => {

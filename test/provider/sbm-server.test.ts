@@ -2,17 +2,26 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { PropertyBag } from "../../provider/framework/check";
 import { PartialResourceError } from "../../provider/framework/errors";
-import { OWNER_INPUT, TIMEOUTS_INPUT } from "../../provider/framework/hidden";
+import { TIMEOUTS_INPUT } from "../../provider/framework/hidden";
 import {
   createKindProvider,
   type KindProvider,
   UpdateRefused,
 } from "../../provider/framework/lifecycle";
-import { OWNER_LABEL_KEY, ownerLabelValue } from "../../provider/framework/ownership";
-import { typeToken } from "../../provider/framework/resource";
+import { OWNER_LABEL_KEY } from "../../provider/framework/ownership";
 import { UNKNOWN } from "../../provider/framework/unknowns";
 import { sbmServerKind } from "../../provider/sbm-server/definition";
-import { PROVIDER_TEXT, startTestBed, type TestBed } from "./support";
+import {
+  closeTestBed,
+  engineInputs,
+  failureOf,
+  PROVIDER_TEXT,
+  recordCount,
+  requests as requestsOf,
+  resetTestBed,
+  startTestBed,
+  type TestBed,
+} from "./support";
 
 let bed: TestBed;
 let provider: KindProvider;
@@ -24,19 +33,9 @@ beforeAll(async () => {
   provider = createKindProvider(sbmServerKind, bed.context);
 });
 
-afterAll(async () => {
-  const texts = [...bed.lines, ...messages];
-  expect(texts.length).toBeGreaterThan(10);
-  for (const text of texts) expect(text).not.toContain(bed.sim.token);
-  await bed.close();
-});
+afterAll(() => closeTestBed(bed, messages, { atLeast: 10 }));
 
-beforeEach(async () => {
-  await bed.sim.control.reset();
-  await bed.sim.control.setFaults({});
-  await bed.sim.control.clearRequestCounts();
-  bed.lines.length = 0;
-});
+beforeEach(() => resetTestBed(bed));
 
 const SERVERS = "sbm_servers";
 const ORDER = "POST /v1/hosts/sbm_servers";
@@ -52,39 +51,20 @@ const SSH_FINGERPRINT = "06:61:cd:41:7d:c2:f7:f4:94:e4:1d:b7:b6:76:bb:bb";
 
 /** Inputs as the engine sends them for an SbmServer named `name` in project/stack p/s. */
 function serverInputs(name: string, fields: PropertyBag = {}): Record<string, unknown> {
-  return {
-    __provider: PROVIDER_TEXT,
-    [OWNER_INPUT]: ownerLabelValue({
-      project: "p",
-      stack: "s",
-      type: typeToken("SbmServer"),
-      name,
-      parent: "",
-    }),
+  return engineInputs("SbmServer", name, {
     ...AMS1,
     hostname: `${name}.example.com`,
     ...fields,
-  };
+  });
 }
 
-async function failure(promise: Promise<unknown>): Promise<Error> {
-  try {
-    await promise;
-  } catch (error) {
-    if (!(error instanceof Error)) throw error;
-    messages.push(error.message);
-    return error;
-  }
-  throw new Error("expected a failure");
-}
+const failure = (promise: Promise<unknown>) => failureOf(promise, messages);
 
 async function serverCount(): Promise<number> {
-  return (await bed.sim.control.records(SERVERS)).length;
+  return recordCount(bed, SERVERS);
 }
 
-async function requests(route: string): Promise<number> {
-  return (await bed.sim.control.requestCounts())[route] ?? 0;
-}
+const requests = (route: string) => requestsOf(bed, route);
 
 async function created(name: string, fields: PropertyBag = {}) {
   const inputs = serverInputs(name, fields);

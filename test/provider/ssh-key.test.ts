@@ -3,14 +3,20 @@ import { generateKeyPairSync } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { PropertyBag } from "../../provider/framework/check";
 import { PartialResourceError } from "../../provider/framework/errors";
-import { OWNER_INPUT } from "../../provider/framework/hidden";
 import { createKindProvider, type KindProvider } from "../../provider/framework/lifecycle";
-import { OWNER_LABEL_KEY, ownerLabelValue } from "../../provider/framework/ownership";
-import { typeToken } from "../../provider/framework/resource";
+import { OWNER_LABEL_KEY } from "../../provider/framework/ownership";
 import { UNKNOWN } from "../../provider/framework/unknowns";
 import { sshKeyKind } from "../../provider/ssh-key/definition";
 import { fingerprintOf } from "../../provider/ssh-key/public-key";
-import { PROVIDER_TEXT, startTestBed, type TestBed } from "./support";
+import {
+  closeTestBed,
+  engineInputs,
+  failureOf,
+  recordCount,
+  resetTestBed,
+  startTestBed,
+  type TestBed,
+} from "./support";
 
 let bed: TestBed;
 let provider: KindProvider;
@@ -22,19 +28,9 @@ beforeAll(async () => {
   provider = createKindProvider(sshKeyKind, bed.context);
 });
 
-afterAll(async () => {
-  const texts = [...bed.lines, ...messages];
-  expect(texts.length).toBeGreaterThan(10);
-  for (const text of texts) expect(text).not.toContain(bed.sim.token);
-  await bed.close();
-});
+afterAll(() => closeTestBed(bed, messages, { atLeast: 10 }));
 
-beforeEach(async () => {
-  await bed.sim.control.reset();
-  await bed.sim.control.setFaults({});
-  await bed.sim.control.clearRequestCounts();
-  bed.lines.length = 0;
-});
+beforeEach(() => resetTestBed(bed));
 
 const KEYS = "ssh_keys";
 const CREATE = "POST /v1/ssh_keys";
@@ -73,34 +69,17 @@ const KEY = ed25519Line();
 
 /** Inputs as the engine would send them for an SshKey named `name` in project/stack p/s. */
 function keyInputs(name: string, fields: PropertyBag = {}): Record<string, unknown> {
-  return {
-    __provider: PROVIDER_TEXT,
-    [OWNER_INPUT]: ownerLabelValue({
-      project: "p",
-      stack: "s",
-      type: typeToken("SshKey"),
-      name,
-      parent: "",
-    }),
+  return engineInputs("SshKey", name, {
     name,
     publicKey: KEY,
     ...fields,
-  };
+  });
 }
 
-async function failure(promise: Promise<unknown>): Promise<Error> {
-  try {
-    await promise;
-  } catch (error) {
-    if (!(error instanceof Error)) throw error;
-    messages.push(error.message);
-    return error;
-  }
-  throw new Error("expected a failure");
-}
+const failure = (promise: Promise<unknown>) => failureOf(promise, messages);
 
 async function keyCount(): Promise<number> {
-  return (await bed.sim.control.records(KEYS)).length;
+  return recordCount(bed, KEYS);
 }
 
 async function created(name: string, fields: PropertyBag = {}) {

@@ -5,13 +5,18 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { PropertyBag } from "../../provider/framework/check";
-import { OWNER_INPUT } from "../../provider/framework/hidden";
 import { createKindProvider, type KindProvider } from "../../provider/framework/lifecycle";
-import { OWNER_LABEL_KEY, ownerLabelValue } from "../../provider/framework/ownership";
-import { typeToken } from "../../provider/framework/resource";
+import { OWNER_LABEL_KEY } from "../../provider/framework/ownership";
 import { UNKNOWN } from "../../provider/framework/unknowns";
 import { letsEncryptCertificateLabelsKind } from "../../provider/ssl-certificate/lets-encrypt";
-import { PROVIDER_TEXT, startTestBed, type TestBed } from "./support";
+import {
+  closeTestBed,
+  engineInputs,
+  failureOf,
+  resetTestBed,
+  startTestBed,
+  type TestBed,
+} from "./support";
 
 let bed: TestBed;
 let provider: KindProvider;
@@ -22,45 +27,21 @@ beforeAll(async () => {
   provider = createKindProvider(letsEncryptCertificateLabelsKind, bed.context);
 });
 
-afterAll(async () => {
-  for (const text of [...bed.lines, ...messages]) expect(text).not.toContain(bed.sim.token);
-  await bed.close();
-});
+afterAll(() => closeTestBed(bed, messages));
 
-beforeEach(async () => {
-  await bed.sim.control.reset();
-  await bed.sim.control.setFaults({});
-  bed.lines.length = 0;
-});
+beforeEach(() => resetTestBed(bed));
 
 const CERTIFICATES = "ssl_certificates";
 const SEEDED = "LeCert01";
 
 function labelsInputs(name: string, fields: PropertyBag = {}): Record<string, unknown> {
-  return {
-    __provider: PROVIDER_TEXT,
-    [OWNER_INPUT]: ownerLabelValue({
-      project: "p",
-      stack: "s",
-      type: typeToken("LetsEncryptCertificateLabels"),
-      name,
-      parent: "",
-    }),
+  return engineInputs("LetsEncryptCertificateLabels", name, {
     adoptId: SEEDED,
     ...fields,
-  };
+  });
 }
 
-async function failure(promise: Promise<unknown>): Promise<Error> {
-  try {
-    await promise;
-  } catch (error) {
-    if (!(error instanceof Error)) throw error;
-    messages.push(error.message);
-    return error;
-  }
-  throw new Error("expected a failure");
-}
+const failure = (promise: Promise<unknown>) => failureOf(promise, messages);
 
 async function adopted(fields: PropertyBag = { labels: { env: "prod", team: "web" } }) {
   const inputs = labelsInputs("site", fields);

@@ -8,68 +8,15 @@ import * as pulumi from "@pulumi/pulumi";
 import { beforeEach, describe, expect, it } from "vitest";
 import { ownerLabelValue } from "../../provider/framework/ownership";
 import { LetsEncryptCertificateLabels, SslCertificate } from "../../provider/index";
-
-interface Registered {
-  readonly type: string;
-  readonly name: string;
-  /** The RegisterResourceRequest's object as sent: secrets still wrapped. */
-  readonly wire: Record<string, unknown>;
-  readonly additionalSecretOutputs: string[];
-}
+import { captureRegistrations, type Registered, secretEnvelope, settle } from "./mocks";
 
 let registered: Registered[];
-
-/**
- * Mocks whose monitor records each RegisterResourceRequest as sent, because newResource sees the
- * inputs with secrets already unwrapped and without the resource options.
- */
-async function useMocks(): Promise<void> {
-  registered = [];
-  await pulumi.runtime.setMocks(
-    {
-      newResource: (args) => ({ id: `${args.name}-id`, state: { type: "custom" } }),
-      call: () => ({}),
-    },
-    "proj",
-    "dev",
-  );
-  const monitor = pulumi.runtime.getMonitor() as unknown as {
-    registerResource(
-      req: {
-        getType(): string;
-        getName(): string;
-        getAdditionalsecretoutputsList(): string[];
-        getObject(): { toJavaScript(): Record<string, unknown> } | undefined;
-      },
-      callback: unknown,
-    ): void;
-  };
-  const original = monitor.registerResource.bind(monitor);
-  monitor.registerResource = (req, callback) => {
-    registered.push({
-      type: req.getType(),
-      name: req.getName(),
-      wire: req.getObject()?.toJavaScript() ?? {},
-      additionalSecretOutputs: req.getAdditionalsecretoutputsList(),
-    });
-    original(req, callback);
-  };
-}
-
-/** A value as the engine receives a secret. */
-function secret(value: unknown) {
-  return { [pulumi.runtime.specialSigKey]: pulumi.runtime.specialSecretSig, value };
-}
-
-async function settle(...resources: pulumi.CustomResource[]): Promise<void> {
-  await Promise.all(resources.map((r) => new Promise((resolve) => r.id.apply(resolve))));
-}
 
 const CERTIFICATE = "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n";
 const KEY = "-----BEGIN PRIVATE KEY-----\nMIIEsecret\n-----END PRIVATE KEY-----\n";
 
 beforeEach(async () => {
-  await useMocks();
+  registered = await captureRegistrations({ state: () => ({ type: "custom" }) });
 });
 
 describe("a program declaring an SslCertificate", () => {
@@ -86,7 +33,7 @@ describe("a program declaring an SslCertificate", () => {
     expect(entry?.wire).toMatchObject({
       name: "site",
       publicKey: CERTIFICATE,
-      privateKey: secret(KEY),
+      privateKey: secretEnvelope(KEY),
       // No chain is sent as null, so that removing a chain is a change.
       chainKey: null,
       labels: { env: "prod" },
@@ -112,7 +59,7 @@ describe("a program declaring an SslCertificate", () => {
     await settle(certificate);
     expect(registered[0]?.wire).toMatchObject({
       name: "www",
-      privateKey: secret(KEY),
+      privateKey: secretEnvelope(KEY),
       chainKey: CERTIFICATE,
     });
   });

@@ -7,13 +7,11 @@ import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { PropertyBag } from "../../provider/framework/check";
 import { PartialResourceError } from "../../provider/framework/errors";
-import { OWNER_INPUT } from "../../provider/framework/hidden";
 import { createKindProvider, type KindProvider } from "../../provider/framework/lifecycle";
-import { OWNER_LABEL_KEY, ownerLabelValue } from "../../provider/framework/ownership";
-import { typeToken } from "../../provider/framework/resource";
+import { OWNER_LABEL_KEY } from "../../provider/framework/ownership";
 import { UNKNOWN } from "../../provider/framework/unknowns";
 import { sslCertificateKind } from "../../provider/ssl-certificate/definition";
-import { PROVIDER_TEXT, startTestBed, type TestBed } from "./support";
+import { engineInputs, PROVIDER_TEXT, resetTestBed, startTestBed, type TestBed } from "./support";
 
 const data = (name: string) =>
   readFileSync(join(__dirname, "..", "simulator", "data", name), "utf8");
@@ -87,12 +85,7 @@ afterAll(async () => {
   await bed.close();
 });
 
-beforeEach(async () => {
-  await bed.sim.control.reset();
-  await bed.sim.control.setFaults({});
-  await bed.sim.control.clearRequestCounts();
-  bed.lines.length = 0;
-});
+beforeEach(() => resetTestBed(bed));
 
 afterEach(() => {
   seen.push(...bed.lines);
@@ -104,21 +97,13 @@ const CREATE = "POST /v1/ssl_certificates/custom";
 
 /** Inputs as the engine sends them: the constructor always sends chainKey (null for none). */
 function certificateInputs(name: string, fields: PropertyBag = {}): Record<string, unknown> {
-  return {
-    __provider: PROVIDER_TEXT,
-    [OWNER_INPUT]: ownerLabelValue({
-      project: "p",
-      stack: "s",
-      type: typeToken("SslCertificate"),
-      name,
-      parent: "",
-    }),
+  return engineInputs("SslCertificate", name, {
     name,
     publicKey: CERTIFICATE,
     privateKey: KEY,
     chainKey: null,
     ...fields,
-  };
+  });
 }
 
 const RENEWAL = { publicKey: RENEWED_CERTIFICATE, privateKey: RENEWED_KEY, chainKey: CA };

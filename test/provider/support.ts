@@ -2,6 +2,7 @@
 // "sleep" (virtual time: no test sleeps for real), a client for it, and a provider context that
 // collects progress lines.
 
+import { expect } from "vitest";
 import type { PropertyBag } from "../../provider/framework/check";
 import { OWNER_INPUT } from "../../provider/framework/hidden";
 import type { ProviderContext } from "../../provider/framework/lifecycle";
@@ -9,7 +10,7 @@ import { ownerLabelValue } from "../../provider/framework/ownership";
 import { typeToken } from "../../provider/framework/resource";
 import { ServersComClient } from "../../sdk/client";
 import type { Clock } from "../../sdk/wait";
-import { type Simulator, startSimulator } from "../../simulator";
+import { type Simulator, type SimulatorOptions, startSimulator } from "../../simulator";
 
 /**
  * A clock for sdk/wait.ts whose sleep advances the simulator by the same amount: a 30-minute wait
@@ -35,9 +36,12 @@ export interface TestBed {
   close(): Promise<void>;
 }
 
-/** Speed 0: simulated time moves only through the advance hook (the provider's waits). */
-export async function startTestBed(): Promise<TestBed> {
-  const sim = await startSimulator({ speed: 0 });
+/**
+ * Speed 0: simulated time moves only through the advance hook (the provider's waits). `options`
+ * go to the simulator (a seed, faults), the speed excepted.
+ */
+export async function startTestBed(options: SimulatorOptions = {}): Promise<TestBed> {
+  const sim = await startSimulator({ ...options, speed: 0 });
   // The SDK's own retry backoff would sleep for real: make it instant.
   const client = new ServersComClient({
     token: sim.token,
@@ -66,18 +70,75 @@ export async function startTestBed(): Promise<TestBed> {
 /** A stand-in for the serialised provider text the engine passes along with the inputs. */
 export const PROVIDER_TEXT = "exports.handler = __f0; /* shim */";
 
-/** Inputs as the engine would send them for an RbsVolume named `name` in project/stack p/s. */
-export function volumeInputs(name: string, fields: PropertyBag): Record<string, unknown> {
+/** Back to the seed state with no faults, no request counted and no progress line. */
+export async function resetTestBed(bed: TestBed): Promise<void> {
+  await bed.sim.control.reset();
+  await bed.sim.control.setFaults({});
+  await bed.sim.control.clearRequestCounts();
+  bed.lines.length = 0;
+}
+
+/**
+ * The suite's closing check, then closes the bed: no progress line and no collected message holds
+ * the API token or any of `secrets`, and (a guard against a vacuous check) there are more than
+ * `atLeast` of them when given.
+ */
+export async function closeTestBed(
+  bed: TestBed,
+  messages: readonly string[],
+  check: { atLeast?: number; secrets?: Iterable<string> } = {},
+): Promise<void> {
+  const texts = [...bed.lines, ...messages];
+  if (check.atLeast !== undefined) expect(texts.length).toBeGreaterThan(check.atLeast);
+  for (const text of texts) {
+    expect(text).not.toContain(bed.sim.token);
+    for (const secret of check.secrets ?? []) expect(text).not.toContain(secret);
+  }
+  await bed.close();
+}
+
+/** The error `promise` fails with, its message added to `messages` when given. */
+export async function failureOf(promise: Promise<unknown>, messages?: string[]): Promise<Error> {
+  try {
+    await promise;
+  } catch (error) {
+    if (!(error instanceof Error)) throw error;
+    messages?.push(error.message);
+    return error;
+  }
+  throw new Error("expected a failure");
+}
+
+/** How many records the simulator holds in `collection`. */
+export async function recordCount(bed: TestBed, collection: string): Promise<number> {
+  return (await bed.sim.control.records(collection)).length;
+}
+
+/** Requests of one route ("METHOD /v1/pattern") since the last reset or clearRequestCounts. */
+export async function requests(bed: TestBed, route: string): Promise<number> {
+  return (await bed.sim.control.requestCounts())[route] ?? 0;
+}
+
+/** Inputs as the engine would send them for a `kind` named `name` in project/stack p/s. */
+export function engineInputs(
+  kind: string,
+  name: string,
+  fields: PropertyBag = {},
+): Record<string, unknown> {
   return {
     __provider: PROVIDER_TEXT,
     [OWNER_INPUT]: ownerLabelValue({
       project: "p",
       stack: "s",
-      type: typeToken("RbsVolume"),
+      type: typeToken(kind),
       name,
       parent: "",
     }),
-    name,
     ...fields,
   };
+}
+
+/** Inputs as the engine would send them for an RbsVolume named `name` in project/stack p/s. */
+export function volumeInputs(name: string, fields: PropertyBag): Record<string, unknown> {
+  return engineInputs("RbsVolume", name, { name, ...fields });
 }
