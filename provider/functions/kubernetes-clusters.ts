@@ -258,7 +258,7 @@ function nodeResult(node: KubernetesClusterNode): GetKubernetesClusterNodeResult
     locationCode: node.location_code ?? null,
     refId: node.ref_id,
     clusterId: node.cluster_id,
-    nodeGroup: node.node_group === undefined ? null : nodeGroupResult(node.node_group),
+    nodeGroup: node.node_group == null ? null : nodeGroupResult(node.node_group),
     labels: withoutOwnerLabel(node.labels),
     createdAt: node.created_at,
     updatedAt: node.updated_at,

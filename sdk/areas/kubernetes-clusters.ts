@@ -46,7 +46,8 @@ export const KubernetesClusterNodeSchema = z.object({
   // In the spec's record, absent from the fixture's older one.
   location_id: z.number().int().optional(),
   location_code: z.string().optional(),
-  node_group: KubernetesNodeGroupSchema.optional(),
+  // Null (or absent) for a node outside any group.
+  node_group: KubernetesNodeGroupSchema.nullable().optional(),
 });
 export type KubernetesClusterNode = z.infer<typeof KubernetesClusterNodeSchema>;
 
