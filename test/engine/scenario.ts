@@ -268,6 +268,8 @@ export function engineScenario(options: ScenarioOptions): Scenario {
     },
 
     notApplicable(scenario, reason) {
+      // Reported as skipped on purpose, with the reason in its name: the scenario cannot exist
+      // for this kind (no replace-only property, no in-place change), and the report says so.
       it.skip(`${scenario}: not applicable to ${options.kind} (${reason})`, () => undefined);
     },
   };
