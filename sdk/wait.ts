@@ -69,6 +69,17 @@ export interface WaitOptions<T> {
   /** A reason when the value is in a failed state (stop at once), otherwise undefined/false. */
   isFailed?(value: T): string | false | undefined;
   timeoutMs: number;
+  /**
+   * Time before the first poll; default 0 (poll at once). For a caller that already holds a fresh
+   * value (a create's answer) and knows the object cannot settle sooner: polls spent before then
+   * would only count against the API's rate limit. Cut short at the deadline.
+   */
+  firstDelayMs?: number;
+  /**
+   * A value already in hand (the create's answer): reported and judged as a poll's would be, so
+   * the first progress line does not wait for the first poll.
+   */
+  initial?: { readonly value: T };
   /** Default 1 000. */
   minDelayMs?: number;
   /** Default 30 000. */
@@ -201,12 +212,34 @@ export async function waitFor<T>(
     maxDelayMs: options.maxDelayMs ?? 30_000,
     random,
   });
+  const firstDelayMs = options.firstDelayMs ?? 0;
+  if (!Number.isFinite(firstDelayMs) || firstDelayMs < 0) {
+    throw new InputValidationError("firstDelayMs", "a finite number of milliseconds, at least 0");
+  }
   const aborted = () => new WaitAbortedError(description, signal?.reason);
   const start = clock.now();
   const deadline = start + timeoutMs;
   let lastState: string | undefined;
   let lastError: { readonly error: unknown } | undefined;
 
+  /** A value seen: reports a change of state, then says whether the wait is over. */
+  const settles = (value: T): boolean => {
+    const state = options.state(value);
+    if (state !== lastState) {
+      options.onChange?.({ state, previous: lastState, value, elapsedMs: clock.now() - start });
+      lastState = state;
+    }
+    const reason = options.isFailed?.(value);
+    if (reason !== undefined && reason !== false) {
+      throw new WaitFailedError(description, state, reason);
+    }
+    return options.isSettled(value);
+  };
+
+  if (options.initial !== undefined && settles(options.initial.value)) return options.initial.value;
+  if (firstDelayMs > 0) {
+    await sleepUnlessAborted(clock, Math.min(firstDelayMs, timeoutMs), signal, aborted);
+  }
   for (;;) {
     if (signal?.aborted) throw aborted();
     let polled: { readonly value: T } | undefined;
@@ -218,20 +251,7 @@ export async function waitFor<T>(
       if (!options.retryOn?.(error)) throw error;
       lastError = { error };
     }
-
-    if (polled !== undefined) {
-      const { value } = polled;
-      const state = options.state(value);
-      if (state !== lastState) {
-        options.onChange?.({ state, previous: lastState, value, elapsedMs: clock.now() - start });
-        lastState = state;
-      }
-      const reason = options.isFailed?.(value);
-      if (reason !== undefined && reason !== false) {
-        throw new WaitFailedError(description, state, reason);
-      }
-      if (options.isSettled(value)) return value;
-    }
+    if (polled !== undefined && settles(polled.value)) return polled.value;
 
     const now = clock.now();
     if (now >= deadline) {
@@ -243,13 +263,22 @@ export async function waitFor<T>(
         ...(lastError === undefined ? {} : { lastError }),
       });
     }
-    const delay = Math.min(delays.next().value, deadline - now);
-    try {
-      await untilAborted(clock.sleep(delay, signal), signal, aborted);
-    } catch (error) {
-      if (signal?.aborted) throw aborted();
-      throw error;
-    }
+    await sleepUnlessAborted(clock, Math.min(delays.next().value, deadline - now), signal, aborted);
+  }
+}
+
+/** The clock's sleep; an abort during it is reported as the wait's WaitAbortedError. */
+async function sleepUnlessAborted(
+  clock: Clock,
+  ms: number,
+  signal: AbortSignal | undefined,
+  aborted: () => Error,
+): Promise<void> {
+  try {
+    await untilAborted(clock.sleep(ms, signal), signal, aborted);
+  } catch (error) {
+    if (signal?.aborted) throw aborted();
+    throw error;
   }
 }
 

@@ -29,7 +29,8 @@ import {
   wantsApproval,
 } from "./update";
 
-const MINUTE = 60_000;
+const SECOND = 1_000;
+const MINUTE = 60 * SECOND;
 const states = stateMatcher(cloudInstanceStates);
 
 /** user_data often carries credentials; its copy in the outputs is kept secret. */
@@ -72,6 +73,8 @@ export const cloudInstanceKind: ResourceKind<CloudInstance> = {
   // An instance is ACTIVE in about a minute; an upgrade takes up to 10 minutes of downtime plus
   // the approval, a reinstall a few minutes: 30 minutes covers an update doing several of them.
   defaultTimeouts: { create: 15 * MINUTE, update: 30 * MINUTE, delete: 15 * MINUTE },
+  // An instance builds in about a minute: nothing to see before then, then a short pace.
+  provisioning: { firstPollMs: MINUTE, intervalMs: 10 * SECOND },
   properties: {
     // An instance cannot move between regions.
     regionId: { rule: "replace" },

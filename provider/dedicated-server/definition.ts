@@ -25,7 +25,8 @@ import {
 } from "./record";
 import { updateDedicatedServer } from "./update";
 
-const MINUTE = 60_000;
+const SECOND = 1_000;
+const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 
 /** Every output: the record's fields (record.ts, outputsOf) and the inputs the outputs keep. */
@@ -92,6 +93,9 @@ export const dedicatedServerKind: ResourceKind<DedicatedServerLive> = {
   // the simulator takes 20 minutes). A reinstall, a feature switch and a reboot fit in 2 h. A
   // delete only schedules the release, which the service answers at once.
   defaultTimeouts: { create: 6 * HOUR, update: 2 * HOUR, delete: HOUR },
+  // Racking and installing takes tens of minutes; a minute's pace is the Terraform provider's
+  // too, and the first poll waits until a minute and a half has passed.
+  provisioning: { firstPollMs: 90 * SECOND, intervalMs: MINUTE },
   properties: {
     // The order's hardware and network: the API cannot change them on a live server.
     locationId: { rule: "replace" },

@@ -13,6 +13,18 @@ export interface KindTimeouts {
 }
 
 /** What one wait of an `UpdateContext` polls for. */
+/**
+ * How the wait after a create polls (docs/performance.md, "Settling"): nothing before
+ * `firstPollMs`, then every `intervalMs` to 1.5 times it, jittered so that many servers ordered
+ * together do not poll in step. The interval is the kind's usual pace of change, so the provider
+ * notices a settled object within one and a half intervals (one on average).
+ */
+export interface PollSchedule {
+  /** The object cannot be ready sooner: the create's answer already showed it transitional. */
+  readonly firstPollMs: number;
+  readonly intervalMs: number;
+}
+
 export interface UpdateWait<Live extends object> {
   /** What is waited for, after the noun and id: "to be powered on after the reboot". */
   readonly description: string;
@@ -56,6 +68,12 @@ export interface ResourceKind<Live extends object> {
   readonly noun: string;
   /** Milliseconds; overridden per resource by the `customTimeouts` option. Document them. */
   readonly defaultTimeouts: KindTimeouts;
+  /**
+   * The create wait's schedule; without one, the generic backoff (1 s doubling to 30 s), which
+   * suits objects that settle in seconds. SERVERSCOM_POLL_INTERVAL_MS (local simulators at high
+   * speed) replaces both.
+   */
+  readonly provisioning?: PollSchedule;
   /** Every input property and how a change to it is applied (update in place or replace). */
   readonly properties: PropertyRules;
   /** Outputs that hold secrets; the resource registers them as additionalSecretOutputs. */

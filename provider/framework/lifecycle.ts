@@ -17,7 +17,7 @@ import {
   isRetryable,
   NotFoundError,
 } from "../../sdk/core/errors";
-import { type Clock, type StateChange, waitFor } from "../../sdk/wait";
+import { type Clock, type StateChange, type WaitOptions, waitFor } from "../../sdk/wait";
 import { Checker, type PropertyBag } from "./check";
 import {
   changedProperties,
@@ -484,6 +484,10 @@ class Lifecycle<Live extends object> {
       },
       {
         ...this.tuning(),
+        // The create's answer is the first observation: its progress line is printed at once.
+        ...(operation === "create"
+          ? { ...this.provisioningTuning(), initial: { value: current } }
+          : {}),
         description: `${this.kind.noun} ${id} to be ready`,
         timeoutMs,
         state: (record) => this.kind.state(record),
@@ -632,6 +636,30 @@ class Lifecycle<Live extends object> {
 
   private tuning(): WaitTuning {
     return this.context.waitTuning();
+  }
+
+  /**
+   * The kind's create schedule (kind.ts, PollSchedule) as wait options; nothing when the kind has
+   * none or the surroundings set their own delays (SERVERSCOM_POLL_INTERVAL_MS), which win.
+   */
+  private provisioningTuning(): Pick<
+    WaitOptions<Live>,
+    "firstDelayMs" | "minDelayMs" | "maxDelayMs"
+  > {
+    const schedule = this.kind.provisioning;
+    const tuning = this.tuning();
+    if (
+      schedule === undefined ||
+      tuning.minDelayMs !== undefined ||
+      tuning.maxDelayMs !== undefined
+    ) {
+      return {};
+    }
+    return {
+      firstDelayMs: schedule.firstPollMs,
+      minDelayMs: schedule.intervalMs,
+      maxDelayMs: schedule.intervalMs * 1.5,
+    };
   }
 
   private subject(bag: PropertyBag, id: string): string {

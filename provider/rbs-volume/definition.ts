@@ -10,7 +10,8 @@ import type { Checker, PropertyBag } from "../framework/check";
 import type { ResourceKind } from "../framework/kind";
 import { withoutOwnerLabel } from "../framework/ownership";
 
-const MINUTE = 60_000;
+const SECOND = 1_000;
+const MINUTE = 60 * SECOND;
 const states = stateMatcher(rbsVolumeStates);
 
 /**
@@ -53,6 +54,8 @@ export const rbsVolumeKind: ResourceKind<RbsVolume> = {
   noun: "RBS volume",
   // The service makes a volume in about a minute; the Terraform provider allows an hour.
   defaultTimeouts: { create: 30 * MINUTE, update: 30 * MINUTE, delete: 30 * MINUTE },
+  // Volumes are made in well under a minute, sometimes several.
+  provisioning: { firstPollMs: 15 * SECOND, intervalMs: 15 * SECOND },
   properties: {
     // The API has no way to move a volume or change its flavor: a new volume is needed.
     locationId: { rule: "replace" },

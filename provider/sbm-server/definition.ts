@@ -20,7 +20,8 @@ import { isUnknown } from "../framework/unknowns";
 import { fingerprintProblem } from "./fingerprints";
 import { sbmOperatingSystemProblem } from "./operating-system";
 
-const MINUTE = 60_000;
+const SECOND = 1_000;
+const MINUTE = 60 * SECOND;
 const hostStatus = stateMatcher(hostStatusStates);
 
 /**
@@ -101,6 +102,8 @@ export const sbmServerKind: ResourceKind<SbmServer> = {
   // An order installs in minutes, a reinstall too; an hour leaves room for a busy location,
   // which the Terraform provider's 5 minutes do not.
   defaultTimeouts: { create: 60 * MINUTE, update: 60 * MINUTE, delete: 30 * MINUTE },
+  // Taken from a ready pool: minutes. The first poll waits one interval.
+  provisioning: { firstPollMs: 10 * SECOND, intervalMs: 10 * SECOND },
   properties: {
     // An SBM server cannot move or change its flavor, and its networks are chosen at order time.
     locationId: { rule: "replace" },

@@ -420,6 +420,69 @@ describe("abort", () => {
   });
 });
 
+describe("a value in hand and a first delay (the create wait's schedule)", () => {
+  it("reports the initial value at once and polls first after firstDelayMs", async () => {
+    const clock = new FakeClock();
+    const { fetch, polledAt } = scripted(clock, ["pending", "active"]);
+    const changes: string[] = [];
+    const value = await waitFor(
+      fetch,
+      options(clock, {
+        initial: { value: { status: "creating" } },
+        firstDelayMs: 90_000,
+        minDelayMs: 60_000,
+        maxDelayMs: 90_000,
+        onChange: (change) => changes.push(`${change.state}@${change.elapsedMs}`),
+      }),
+    );
+    expect(value).toEqual({ status: "active" });
+    // The first poll waits 90 s; the next delay is exactly the interval (the band starts there).
+    expect(polledAt).toEqual([90_000, 150_000]);
+    expect(changes).toEqual(["creating@0", "pending@90000", "active@150000"]);
+  });
+
+  it("ends without a request when the initial value is settled, and fails on a failed one", async () => {
+    const clock = new FakeClock();
+    const { fetch, polledAt } = scripted(clock, ["active"]);
+    await expect(
+      waitFor(
+        fetch,
+        options(clock, { initial: { value: { status: "active" } }, firstDelayMs: 5_000 }),
+      ),
+    ).resolves.toEqual({ status: "active" });
+    expect(
+      await rejection(
+        waitFor(
+          fetch,
+          options(clock, { initial: { value: { status: "error" } }, firstDelayMs: 5_000 }),
+        ),
+      ),
+    ).toBeInstanceOf(WaitFailedError);
+    expect(polledAt).toEqual([]);
+    expect(clock.sleeps).toEqual([]);
+  });
+
+  it("cuts the first delay at the deadline and still polls once there", async () => {
+    const clock = new FakeClock();
+    const { fetch, polledAt } = scripted(clock, ["creating"]);
+    const error = await rejection(
+      waitFor(fetch, options(clock, { firstDelayMs: 90_000, timeoutMs: 30_000 })),
+    );
+    expect(error).toBeInstanceOf(WaitTimeoutError);
+    expect(polledAt).toEqual([30_000]);
+  });
+
+  it("refuses a negative or infinite first delay, naming it", async () => {
+    const clock = new FakeClock();
+    const { fetch } = scripted(clock, ["active"]);
+    for (const firstDelayMs of [-1, Number.POSITIVE_INFINITY, Number.NaN]) {
+      const error = await rejection(waitFor(fetch, options(clock, { firstDelayMs })));
+      expect(error).toBeInstanceOf(InputValidationError);
+      expect(String(error)).toMatch(/firstDelayMs/);
+    }
+  });
+});
+
 describe("backoff delays", () => {
   function take(n: number, generator: Iterator<number>): number[] {
     return Array.from({ length: n }, () => generator.next().value as number);
