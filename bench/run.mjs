@@ -29,3 +29,18 @@ console.log(`RATIO listing ${fmt(listing.ratio)}x (sequential time / concurrent 
 
 const { main: runSimulator } = await import("./simulator.mjs");
 await runSimulator();
+
+const { main: runStateWeight } = await import("./state-weight.mjs");
+await runStateWeight();
+
+const { main: runMemory } = await import("./memory.mjs");
+await runMemory();
+
+const { main: runSettling } = await import("./settling.mjs");
+await runSettling();
+
+const { main: runParsers } = await import("./parsers.mjs");
+await runParsers();
+
+const { main: runRefresh } = await import("./refresh.mjs");
+await runRefresh();

@@ -151,8 +151,17 @@ export function isReservedLabelKey(key: string): boolean {
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
-/** `labels.env` when the key reads as a property name, `labels["bad key"]` otherwise. */
+/** The longest valid key: a full prefix, the slash, a full name. */
+const MAX_KEY_LENGTH = MAX_PREFIX_LENGTH + 1 + MAX_NAME_LENGTH;
+
+/**
+ * `labels.env` when the key reads as a property name, `labels["bad key"]` otherwise. A key longer
+ * than any valid one is cut short: every message names the field, and a key can be megabytes.
+ */
 function fieldOf(base: string, key: string): string {
+  if (key.length > MAX_KEY_LENGTH) {
+    return `${base}[${JSON.stringify(`${key.slice(0, 40)}...`)} (${key.length} characters)]`;
+  }
   return IDENTIFIER.test(key) ? `${base}.${key}` : `${base}[${JSON.stringify(key)}]`;
 }
 

@@ -11,9 +11,11 @@ import {
 import type { ServersComClient } from "../../sdk/client";
 import { CloudRegionMaintenanceError, ConflictError, NotFoundError } from "../../sdk/core/errors";
 import { stateMatcher } from "../../sdk/wait";
-import type { Checker, PropertyBag } from "../framework/check";
+import { type Checker, type PropertyBag, shown } from "../framework/check";
+import { jsonEqual } from "../framework/diff";
 import type { ResourceKind } from "../framework/kind";
 import { withoutOwnerLabel } from "../framework/ownership";
+import { listRead } from "../framework/read-snapshot";
 import {
   checkRebootTrigger,
   REBOOT_TRIGGER_INPUT,
@@ -67,6 +69,11 @@ export const CLOUD_INSTANCE_OUTPUTS = [
   ...CLOUD_INSTANCE_SECRET_OUTPUTS,
 ] as const;
 
+/** Equality for a field a record may leave out: then it holds `fallback`, the API's default. */
+function unreportedMeans(fallback: unknown): (desired: unknown, live: unknown) => boolean {
+  return (desired, live) => jsonEqual(desired, live === undefined ? fallback : live);
+}
+
 export const cloudInstanceKind: ResourceKind<CloudInstance> = {
   name: "CloudInstance",
   noun: "cloud instance",
@@ -86,9 +93,23 @@ export const cloudInstanceKind: ResourceKind<CloudInstance> = {
     imageId: { rule: "update" },
     name: { rule: "update" },
     // Absent means the API's defaults, so removing the input switches the feature off again.
-    gpnEnabled: { rule: "update", desired: (news) => news.gpnEnabled ?? false },
-    ipv6Enabled: { rule: "update", desired: (news) => news.ipv6Enabled ?? false },
-    backupCopies: { rule: "update", desired: (news) => news.backupCopies ?? 0 },
+    // Older records do not report these (the schema makes them optional): such a record is taken
+    // to hold the defaults rather than diffing forever and PUTting them on every update.
+    gpnEnabled: {
+      rule: "update",
+      desired: (news) => news.gpnEnabled ?? false,
+      equal: unreportedMeans(false),
+    },
+    ipv6Enabled: {
+      rule: "update",
+      desired: (news) => news.ipv6Enabled ?? false,
+      equal: unreportedMeans(false),
+    },
+    backupCopies: {
+      rule: "update",
+      desired: (news) => news.backupCopies ?? 0,
+      equal: unreportedMeans(0),
+    },
     labels: { rule: "update", desired: (news) => news.labels ?? {} },
     // "approve" wants no upgrade left awaiting confirmation; "leave" does not mind either way.
     upgradeConfirmation: {
@@ -121,7 +142,7 @@ export const cloudInstanceKind: ResourceKind<CloudInstance> = {
       c.fail(
         "upgradeConfirmation",
         `upgradeConfirmation must be "approve" (confirm an upgrade at once) or "leave" (leave ` +
-          `it awaiting confirmation; the API confirms it after 72 hours) (got ${JSON.stringify(confirmation)})`,
+          `it awaiting confirmation; the API confirms it after 72 hours) (got ${shown(confirmation)})`,
       );
     }
     checkRebootTrigger(c);
@@ -140,6 +161,12 @@ export const cloudInstanceKind: ResourceKind<CloudInstance> = {
   // One resource's ownership label matches at most a handful of instances; 100 is a safe bound.
   findByLabels: (client, labelSelector) =>
     client.cloudInstances.list({ labelSelector }).toArray({ limit: 100 }),
+  // A refresh reads instances from their list (framework/read-snapshot.ts).
+  listRead: listRead({
+    list: (client, options) => client.cloudInstances.list(options),
+    id: (instance) => instance.id,
+    live: async (_client, instance) => instance,
+  }),
   create(client, inputs, labels) {
     const wanted = inputs as unknown as CloudInstanceInputs;
     return client.cloudInstances.create({
@@ -239,5 +266,5 @@ function checkBoolean(c: Checker, property: string): void {
   if (value === undefined || value === null || isUnknown(value) || typeof value === "boolean") {
     return;
   }
-  c.fail(property, `${property} must be true or false (got ${JSON.stringify(value)})`);
+  c.fail(property, `${property} must be true or false (got ${shown(value)})`);
 }

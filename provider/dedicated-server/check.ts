@@ -3,7 +3,7 @@
 // Every failure names the top-level property; nested paths go into the reason (check.ts says why).
 import { InputValidationError } from "../../sdk/core/errors";
 import { checkIpxeConfig } from "../../sdk/core/limits";
-import type { Checker } from "../framework/check";
+import { type Checker, shown } from "../framework/check";
 import { checkRebootTrigger } from "../framework/reboot-trigger";
 import { containsUnknown, isUnknown } from "../framework/unknowns";
 import { ipxeFeatureConflicts, ipxeFeatureOf } from "./features";
@@ -21,7 +21,7 @@ function isWhole(value: unknown, min: number): value is number {
 /** "must be a whole number from 1" style reasons for nested ids. */
 function wholeIssue(path: string, value: unknown, min: number): string | undefined {
   if (isUnknown(value) || isWhole(value, min)) return undefined;
-  return `${path} must be a whole number, at least ${min} (got ${JSON.stringify(value)})`;
+  return `${path} must be a whole number, at least ${min} (got ${shown(value)})`;
 }
 
 /** RFC 1123 host names, as the service's order validates `hosts[].hostname`. */
@@ -34,7 +34,7 @@ function checkHostname(c: Checker): void {
     c.fail(
       "hostname",
       `hostname must be a valid host name: letters, digits and inner dashes, dot-separated parts ` +
-        `of at most 63 characters, 253 in all (got ${JSON.stringify(hostname)}). It defaults to ` +
+        `of at most 63 characters, 253 in all (got ${shown(hostname)}). It defaults to ` +
         "the resource name: set hostname when the name is not one",
     );
   }
@@ -139,7 +139,7 @@ function checkDrives(c: Checker): void {
               if (isUnknown(position)) continue;
               if (!isWhole(position, 0) || (slotsKnown && !filled.has(position))) {
                 issues.push(
-                  `drives.layout[${i}].slotPositions: ${JSON.stringify(position)} is not the ` +
+                  `drives.layout[${i}].slotPositions: ${shown(position)} is not the ` +
                     "position of a slot in drives.slots",
                 );
               } else if (used.has(position)) {
@@ -157,9 +157,7 @@ function checkDrives(c: Checker): void {
           !isUnknown(ignore) &&
           typeof ignore !== "boolean"
         ) {
-          issues.push(
-            `drives.layout[${i}].ignore must be a boolean (got ${JSON.stringify(ignore)})`,
-          );
+          issues.push(`drives.layout[${i}].ignore must be a boolean (got ${shown(ignore)})`);
         }
       });
     }
@@ -183,7 +181,7 @@ function checkOperatingSystem(c: Checker): number | null | undefined {
   if (!isWhole(value, 1)) {
     c.fail(
       "operatingSystemId",
-      `operatingSystemId must be a whole number or null (got ${JSON.stringify(value)})`,
+      `operatingSystemId must be a whole number or null (got ${shown(value)})`,
     );
     return undefined;
   }
@@ -198,7 +196,7 @@ function checkFeatures(c: Checker): readonly string[] | undefined {
   if (value === undefined || value === null) return [];
   if (isUnknown(value)) return undefined;
   if (!Array.isArray(value)) {
-    c.fail("features", `features must be an array of feature names (got ${JSON.stringify(value)})`);
+    c.fail("features", `features must be an array of feature names (got ${shown(value)})`);
     return undefined;
   }
   const names: string[] = [];
@@ -208,7 +206,7 @@ function checkFeatures(c: Checker): readonly string[] | undefined {
     else if (typeof name !== "string" || !FEATURE_NAME.test(name)) {
       c.fail(
         "features",
-        `features: ${JSON.stringify(name)} is not a feature name such as private_ipxe_boot`,
+        `features: ${shown(name)} is not a feature name such as private_ipxe_boot`,
       );
       complete = false;
     } else if (names.includes(name)) {
@@ -229,10 +227,7 @@ function checkIpxe(
   let hasScript = script !== undefined && script !== null;
   if (hasScript && scriptKnown) {
     if (typeof script !== "string") {
-      c.fail(
-        "ipxeConfig",
-        `ipxeConfig must be a string: an iPXE script (got ${JSON.stringify(script)})`,
-      );
+      c.fail("ipxeConfig", `ipxeConfig must be a string: an iPXE script (got ${shown(script)})`);
       hasScript = false;
     } else {
       try {
@@ -300,14 +295,14 @@ function checkStringList(c: Checker, property: string): void {
   const value = c.news[property];
   if (value === undefined || value === null || isUnknown(value)) return;
   if (!Array.isArray(value)) {
-    c.fail(property, `${property} must be an array of strings (got ${JSON.stringify(value)})`);
+    c.fail(property, `${property} must be an array of strings (got ${shown(value)})`);
     return;
   }
   const seen = new Set<string>();
   for (const entry of value) {
     if (isUnknown(entry)) continue;
     if (typeof entry !== "string" || entry.trim() === "") {
-      c.fail(property, `${property}: ${JSON.stringify(entry)} is not a non-empty string`);
+      c.fail(property, `${property}: ${shown(entry)} is not a non-empty string`);
     } else if (seen.has(entry)) c.fail(property, `${property}: ${entry} is listed twice`);
     else seen.add(entry);
   }
@@ -316,7 +311,7 @@ function checkStringList(c: Checker, property: string): void {
 function checkType(c: Checker, property: string, type: "boolean" | "string"): void {
   const value = c.news[property];
   if (value === undefined || value === null || isUnknown(value) || typeof value === type) return;
-  c.fail(property, `${property} must be a ${type} (got ${JSON.stringify(value)})`);
+  c.fail(property, `${property} must be a ${type} (got ${shown(value)})`);
 }
 
 export function checkDedicatedServer(c: Checker): void {

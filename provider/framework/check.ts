@@ -13,6 +13,27 @@ import { containsUnknown, isUnknown } from "./unknowns";
 /** A property bag as the engine sends it: JSON values, possibly holding UNKNOWN. */
 export type PropertyBag = Readonly<Record<string, unknown>>;
 
+/**
+ * The longest id a kind accepts where the id becomes a path segment of a request. The spec
+ * bounds no id (they are opaque, and short in practice), but a request line past the server's
+ * header limit (16 KB in Node, 8 KB in common proxies) is refused before it is routed, with an
+ * error repeating the whole URL: far below those limits, far above any real id.
+ */
+export const MAX_ID_LENGTH = 255;
+
+const MAX_SHOWN = 60;
+
+/**
+ * A value for a message: its JSON, cut short. A failure repeats the offending value, and a
+ * megabyte of it in a message helps nobody (the engine prints every failure).
+ */
+export function shown(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length <= MAX_SHOWN
+    ? text
+    : `${text.slice(0, MAX_SHOWN)}... (${text.length} characters)`;
+}
+
 export interface IntegerRule {
   readonly min?: number;
   readonly max?: number;
@@ -52,15 +73,19 @@ export class Checker {
     const value = this.news[property];
     const unit = rule.unit ?? "";
     if (typeof value !== "number" || !Number.isInteger(value)) {
-      this.fail(property, `${property} must be a whole number (got ${JSON.stringify(value)})`);
+      this.fail(property, `${property} must be a whole number (got ${shown(value)})`);
       return undefined;
     }
-    if (rule.min !== undefined && value < rule.min) {
-      this.fail(property, `${property} must be at least ${rule.min}${unit} (got ${value}${unit})`);
+    // Past 2^53 numbers are no longer exact (2 ** 60 + 1 reads as 2 ** 60): such an id could name
+    // another object than the program meant, so an unbounded rule is held to the exact range.
+    const min = rule.min ?? Number.MIN_SAFE_INTEGER;
+    const max = rule.max ?? Number.MAX_SAFE_INTEGER;
+    if (value < min) {
+      this.fail(property, `${property} must be at least ${min}${unit} (got ${value}${unit})`);
       return undefined;
     }
-    if (rule.max !== undefined && value > rule.max) {
-      this.fail(property, `${property} must be at most ${rule.max}${unit} (got ${value}${unit})`);
+    if (value > max) {
+      this.fail(property, `${property} must be at most ${max}${unit} (got ${value}${unit})`);
       return undefined;
     }
     return value;
@@ -70,7 +95,7 @@ export class Checker {
     if (this.absent(property, required) || isUnknown(this.news[property])) return undefined;
     const value = this.news[property];
     if (typeof value !== "string" || value.trim() === "") {
-      this.fail(property, `${property} must be a non-empty string (got ${JSON.stringify(value)})`);
+      this.fail(property, `${property} must be a non-empty string (got ${shown(value)})`);
       return undefined;
     }
     if (maxLength !== undefined && value.length > maxLength) {
@@ -92,7 +117,9 @@ export class Checker {
       return;
     }
     // Known entries only: an unknown value is checked once known, an unknown key cannot occur.
-    const known: Record<string, unknown> = {};
+    // No prototype: on a plain object, `known["__proto__"] = v` would set the prototype rather
+    // than add the entry, and that (invalid) key would escape the rules and reach the API.
+    const known: Record<string, unknown> = Object.create(null);
     for (const [key, entry] of Object.entries(value)) {
       if (key === OWNER_LABEL_KEY) {
         this.fail(property, `${property}: the key ${OWNER_LABEL_KEY} is reserved for the provider`);

@@ -5,6 +5,7 @@
 import type { ServersComClient } from "../../sdk/client";
 import type { Checker, PropertyBag } from "./check";
 import type { PropertyRules } from "./diff";
+import type { ListRead } from "./read-snapshot";
 
 export interface KindTimeouts {
   readonly create: number;
@@ -89,6 +90,12 @@ export interface ResourceKind<Live extends object> {
   get(client: ServersComClient, id: string): Promise<Live | undefined>;
   /** Records that carry the given label selector (the ownership label), in any state. */
   findByLabels(client: ServersComClient, selector: string): Promise<Live[]>;
+  /**
+   * Optional: how `read` may take this kind's records from one list of many objects during a
+   * refresh (read-snapshot.ts) instead of one GET each. Only for kinds whose listed records are
+   * what `get` answers; a kind whose GET carries more (a dedicated server's ipxe_config) has none.
+   */
+  readonly listRead?: ListRead<Live>;
   /**
    * The object these inputs denote, for kinds that can tell without the ownership label (a PTR
    * record has no labels: its target, address and domain identify it; an SSH key's fingerprint

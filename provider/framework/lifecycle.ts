@@ -18,7 +18,7 @@ import {
   NotFoundError,
 } from "../../sdk/core/errors";
 import { type Clock, type StateChange, type WaitOptions, waitFor } from "../../sdk/wait";
-import { Checker, type PropertyBag } from "./check";
+import { Checker, MAX_ID_LENGTH, type PropertyBag } from "./check";
 import {
   changedProperties,
   type DiffOutcome,
@@ -32,6 +32,7 @@ import { OWNER_INPUT, pickHidden, TIMEOUTS_INPUT, type TimeoutsMs } from "./hidd
 import type { KindTimeouts, ResourceKind, UpdateContext, UpdateWait } from "./kind";
 import { OWNER_LABEL_KEY, ownerSelector, withOwnerLabel } from "./ownership";
 import { type ProgressSink, stateChangeLine, subject } from "./progress";
+import { readSnapshots } from "./read-snapshot";
 import { isUnknown } from "./unknowns";
 
 /** The standard input of every kind: take over an existing object instead of creating one. */
@@ -115,7 +116,7 @@ class Lifecycle<Live extends object> {
   check(olds: PropertyBag, news: PropertyBag): dynamic.CheckResult {
     const checker = new Checker(news, olds);
     checker.hidden();
-    checker.string(ADOPT_INPUT, false);
+    checker.string(ADOPT_INPUT, false, MAX_ID_LENGTH);
     this.kind.check(checker);
     return { inputs: news, failures: checker.failures };
   }
@@ -286,7 +287,8 @@ class Lifecycle<Live extends object> {
 
   async read(id: string, props: PropertyBag): Promise<dynamic.ReadResult> {
     const client = this.context.client();
-    const record = await this.kind.get(client, id);
+    // Many reads at once (a refresh) share list pages of the kind; any other read is a GET.
+    const record = await readSnapshots.read(this.kind, client, id);
     // An empty id tells the engine the object is gone: refresh drops it from the state.
     if (record === undefined || this.isGone(record)) return {};
     // Write-only values cannot be read back: the outputs keep the last applied ones.

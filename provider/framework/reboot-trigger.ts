@@ -9,7 +9,7 @@
 //   check(c):   checkRebootTrigger(c)
 //   update:     if (rebootRequested(changes)) record = await rebootAndWait(context, { ... })
 //   resource:   `rebootTrigger?: pulumi.Input<string>` in the Args, passed through
-import type { Checker, PropertyBag } from "./check";
+import { type Checker, type PropertyBag, shown } from "./check";
 import type { PropertyRule } from "./diff";
 import type { UpdateContext } from "./kind";
 import { isUnknown } from "./unknowns";
@@ -27,7 +27,7 @@ export function checkRebootTrigger(c: Checker): void {
   }
   c.fail(
     REBOOT_TRIGGER_INPUT,
-    `${REBOOT_TRIGGER_INPUT} must be a string (got ${JSON.stringify(value)}): any text; ` +
+    `${REBOOT_TRIGGER_INPUT} must be a string (got ${shown(value)}): any text; ` +
       "changing it reboots the server",
   );
 }

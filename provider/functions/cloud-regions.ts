@@ -88,16 +88,21 @@ export async function getCloudRegion(
 ): Promise<GetCloudRegionResult> {
   const lookup = lookupContext("getCloudRegion", opts);
   const key = oneOf(lookup.fn, args, ["id", "code", "name"]);
+  // Checked before the list is read, so that a wrong argument sends no request.
+  const wanted =
+    key === "id"
+      ? { id: wholeNumber(lookup.fn, args, "id") }
+      : { query: text(lookup.fn, args, key) };
   const regions = await listRegions(lookup);
   const noWhere = async () => "";
   const region =
-    key === "id"
-      ? await findById(lookup, "cloud region", wholeNumber(lookup.fn, args, "id"), regions, noWhere)
+    "id" in wanted
+      ? await findById(lookup, "cloud region", wanted.id, regions, noWhere)
       : await pickByName(
           {
             fn: lookup.fn,
             what: "cloud region",
-            query: text(lookup.fn, args, key),
+            query: wanted.query,
             mode: key === "code" ? "exact" : "words",
           },
           regions.map((candidate) =>
@@ -120,7 +125,8 @@ export async function getCloudFlavor(
 ): Promise<CloudFlavorResult> {
   const lookup = lookupContext("getCloudFlavor", opts);
   const regionId = wholeNumber(lookup.fn, args, "regionId");
-  return pickItem(lookup, args, "cloud flavor", regionId, await listFlavors(lookup, regionId));
+  const wanted = itemKey(lookup, args);
+  return pickItem(lookup, wanted, "cloud flavor", regionId, await listFlavors(lookup, regionId));
 }
 
 export function getCloudFlavorOutput(
@@ -136,7 +142,8 @@ export async function getCloudImage(
 ): Promise<CloudImageResult> {
   const lookup = lookupContext("getCloudImage", opts);
   const regionId = wholeNumber(lookup.fn, args, "regionId");
-  return pickItem(lookup, args, "cloud image", regionId, await listImages(lookup, regionId));
+  const wanted = itemKey(lookup, args);
+  return pickItem(lookup, wanted, "cloud image", regionId, await listImages(lookup, regionId));
 }
 
 export function getCloudImageOutput(
@@ -146,21 +153,31 @@ export function getCloudImageOutput(
   return lookupOutput(getCloudImage, args, opts);
 }
 
+/** Which flavor or image is asked for, checked before the region's list is read. */
+interface ItemKey {
+  readonly key: "id" | "name";
+  readonly value: string;
+}
+
+function itemKey(lookup: Lookup, args: { readonly id?: string; readonly name?: string }): ItemKey {
+  const key = oneOf(lookup.fn, args, ["id", "name"]);
+  return { key, value: text(lookup.fn, args, key) };
+}
+
 /** A flavor or image by id or name; both are `{id, name}` and have no GET of one. */
 async function pickItem(
   lookup: Lookup,
-  args: { readonly id?: string; readonly name?: string },
+  wanted: ItemKey,
   what: string,
   regionId: number,
   items: readonly { readonly id: string; readonly name: string }[],
 ): Promise<{ id: string; name: string }> {
-  const key = oneOf(lookup.fn, args, ["id", "name"]);
   const where = regionWhere(lookup, regionId);
   const item =
-    key === "id"
-      ? await findById(lookup, what, text(lookup.fn, args, "id"), items, where)
+    wanted.key === "id"
+      ? await findById(lookup, what, wanted.value, items, where)
       : await pickByName(
-          { fn: lookup.fn, what, query: text(lookup.fn, args, "name"), mode: "words", where },
+          { fn: lookup.fn, what, query: wanted.value, mode: "words", where },
           items.map(nameCandidate),
         );
   return { id: item.id, name: item.name };

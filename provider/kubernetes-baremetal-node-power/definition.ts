@@ -8,7 +8,7 @@ import type { KubernetesBaremetalNode } from "../../sdk/areas/kubernetes-baremet
 import type { ServersComClient } from "../../sdk/client";
 import { ConflictError, NotFoundError, PreconditionFailedError } from "../../sdk/core/errors";
 import { stateMatcher } from "../../sdk/wait";
-import type { Checker } from "../framework/check";
+import { type Checker, MAX_ID_LENGTH, shown } from "../framework/check";
 import { messageOf } from "../framework/errors";
 import type { ResourceKind } from "../framework/kind";
 import { isUnknown } from "../framework/unknowns";
@@ -56,7 +56,8 @@ export const kubernetesBaremetalNodePowerKind: ResourceKind<KubernetesBaremetalN
   secretOutputs: [],
 
   check(c: Checker) {
-    c.string("nodeId", true);
+    // A path segment of the power requests: bounded like every such id (framework/check.ts).
+    c.string("nodeId", true, MAX_ID_LENGTH);
     const poweredOn = c.news.poweredOn;
     if (
       poweredOn !== undefined &&
@@ -66,7 +67,7 @@ export const kubernetesBaremetalNodePowerKind: ResourceKind<KubernetesBaremetalN
     ) {
       c.fail(
         "poweredOn",
-        `poweredOn must be true (got ${JSON.stringify(poweredOn)}): the resource keeps the node ` +
+        `poweredOn must be true (got ${shown(poweredOn)}): the resource keeps the node ` +
           "powered on. To stop doing so, delete the resource (the node stays as it is)",
       );
     }

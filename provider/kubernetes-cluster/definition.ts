@@ -4,7 +4,7 @@
 // and the node groups of the nodes the program names, and puts them back when it lets go
 // (changes.ts). provider.ts holds its lifecycle.
 import type { KubernetesClusterNode } from "../../sdk/areas/kubernetes-clusters";
-import type { Checker, PropertyBag } from "../framework/check";
+import { type Checker, MAX_ID_LENGTH, type PropertyBag, shown } from "../framework/check";
 import { type DiffOutcome, jsonEqual } from "../framework/diff";
 import type { KindTimeouts } from "../framework/kind";
 import { containsUnknown, isUnknown } from "../framework/unknowns";
@@ -76,7 +76,8 @@ export interface KubernetesClusterNodeOutput {
 }
 
 export function checkKubernetesCluster(c: Checker): void {
-  c.string("clusterId", true);
+  // A path segment of every request: bounded like every such id (framework/check.ts).
+  c.string("clusterId", true, MAX_ID_LENGTH);
   c.labels();
   checkNodeGroups(c);
 }
@@ -92,10 +93,16 @@ function checkNodeGroups(c: Checker): void {
   for (const [nodeId, groupId] of Object.entries(value)) {
     if (nodeId.trim() === "") {
       c.fail("nodeGroups", "nodeGroups: a node id must be a non-empty string");
+    } else if (nodeId.length > MAX_ID_LENGTH) {
+      // A path segment of the node's requests, as clusterId is.
+      c.fail(
+        "nodeGroups",
+        `nodeGroups: a node id must be at most ${MAX_ID_LENGTH} characters (got ${nodeId.length})`,
+      );
     } else if (!isUnknown(groupId) && (typeof groupId !== "string" || groupId.trim() === "")) {
       c.fail(
         "nodeGroups",
-        `nodeGroups[${JSON.stringify(nodeId)}] must be a node group id (got ${JSON.stringify(groupId)})`,
+        `nodeGroups[${shown(nodeId)}] must be a node group id (got ${shown(groupId)})`,
       );
     }
   }

@@ -11,9 +11,10 @@ import {
 import type { ServersComClient } from "../../sdk/client";
 import { ConflictError, NotFoundError } from "../../sdk/core/errors";
 import { stateMatcher } from "../../sdk/wait";
-import type { Checker, PropertyBag } from "../framework/check";
+import { type Checker, type PropertyBag, shown } from "../framework/check";
 import type { ResourceKind } from "../framework/kind";
 import { withoutOwnerLabel } from "../framework/ownership";
+import { listRead } from "../framework/read-snapshot";
 import {
   checkMembers,
   type L2MemberSpec,
@@ -85,7 +86,7 @@ export const l2SegmentKind: ResourceKind<L2SegmentRecord> = {
   check(c: Checker) {
     const type = c.string("type", true);
     if (type !== undefined && !TYPES.includes(type)) {
-      c.fail("type", `type must be public or private (got ${JSON.stringify(type)})`);
+      c.fail("type", `type must be public or private (got ${shown(type)})`);
     }
     c.integer("locationGroupId", true, { min: 1 });
     checkMembers(c);
@@ -115,6 +116,21 @@ export const l2SegmentKind: ResourceKind<L2SegmentRecord> = {
       })),
     );
   },
+  // A refresh reads segments from their list (framework/read-snapshot.ts); the members, which
+  // no list of segments holds, stay one request per segment.
+  listRead: listRead({
+    list: (client, options) => client.l2Segments.list(options),
+    id: (segment) => segment.id,
+    async live(client, segment) {
+      try {
+        return { segment, members: await readMembers(client, segment.id) };
+      } catch (error) {
+        // Deleted since the list was read: gone, as `get` says.
+        if (error instanceof NotFoundError) return undefined;
+        throw error;
+      }
+    },
+  }),
   async create(client, inputs, labels) {
     const { name, type, locationGroupId, members } = inputs as unknown as L2SegmentInputs;
     const segment = await client.l2Segments.create({

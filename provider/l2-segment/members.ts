@@ -2,7 +2,7 @@
 // the API answers member records (title, vlan, status...) in its own order. A member list is
 // therefore a set of pairs: compared without order, shown sorted by id.
 import type { L2Member, L2MemberMode } from "../../sdk/areas/l2-segments";
-import type { Checker } from "../framework/check";
+import { type Checker, shown } from "../framework/check";
 import { isUnknown } from "../framework/unknowns";
 
 const MODES: readonly string[] = ["native", "trunk"] satisfies readonly L2MemberMode[];
@@ -87,13 +87,13 @@ export function checkMembers(c: Checker): void {
     const at = `members[${index}]`;
     if (isUnknown(entry)) return;
     if (typeof entry !== "object" || entry === null || Array.isArray(entry)) {
-      c.fail("members", `${at} must be an object {id, mode} (got ${JSON.stringify(entry)})`);
+      c.fail("members", `${at} must be an object {id, mode} (got ${shown(entry)})`);
       return;
     }
     const { id, mode } = entry as { id?: unknown; mode?: unknown };
     if (!isUnknown(id)) {
       if (typeof id !== "string" || id.trim() === "") {
-        c.fail("members", `${at}.id must be a dedicated server id (got ${JSON.stringify(id)})`);
+        c.fail("members", `${at}.id must be a dedicated server id (got ${shown(id)})`);
       } else if (seen.has(id)) {
         c.fail(
           "members",
@@ -104,7 +104,7 @@ export function checkMembers(c: Checker): void {
       }
     }
     if (!isUnknown(mode) && (typeof mode !== "string" || !MODES.includes(mode))) {
-      c.fail("members", `${at}.mode must be native or trunk (got ${JSON.stringify(mode)})`);
+      c.fail("members", `${at}.mode must be native or trunk (got ${shown(mode)})`);
     }
   });
 }

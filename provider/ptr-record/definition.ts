@@ -6,7 +6,7 @@
 import type { PtrRecord } from "../../sdk/areas/common";
 import type { ServersComClient } from "../../sdk/client";
 import { NotFoundError } from "../../sdk/core/errors";
-import type { Checker, PropertyBag } from "../framework/check";
+import { type Checker, MAX_ID_LENGTH, type PropertyBag, shown } from "../framework/check";
 import type { ResourceKind } from "../framework/kind";
 import { isUnknown } from "../framework/unknowns";
 import { canonicalDomain, canonicalIp, domainProblem, ipProblem } from "./names";
@@ -120,8 +120,9 @@ function checkTarget(c: Checker): void {
         "hostId with hostType (a host)",
     );
   }
-  if (cloud) c.string("cloudInstanceId", true);
-  if (host) c.string("hostId", true);
+  // Path segments of the record's requests: bounded like every such id (framework/check.ts).
+  if (cloud) c.string("cloudInstanceId", true, MAX_ID_LENGTH);
+  if (host) c.string("hostId", true, MAX_ID_LENGTH);
   if (!present(hostType)) {
     if (host && !cloud) {
       c.fail("hostType", `hostType is required with hostId: one of ${HOST_TYPES.join(", ")}`);
@@ -129,10 +130,7 @@ function checkTarget(c: Checker): void {
   } else if (!host) {
     c.fail("hostType", "hostType goes only with hostId: it says which kind of host hostId names");
   } else if (!isUnknown(hostType) && !isHostType(hostType)) {
-    c.fail(
-      "hostType",
-      `hostType must be one of ${HOST_TYPES.join(", ")} (got ${JSON.stringify(hostType)})`,
-    );
+    c.fail("hostType", `hostType must be one of ${HOST_TYPES.join(", ")} (got ${shown(hostType)})`);
   }
 }
 

@@ -3,15 +3,20 @@
 // "2001:db8::1") and domain names ignore case, so comparing the text as typed with the text the
 // API keeps would replace a record that is exactly as declared.
 import { isIP } from "node:net";
+import { shown } from "../framework/check";
 
 const LABEL = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
 const MAX_DOMAIN = 253;
 
 /** Why `ip` is not an address a PTR record can have, or undefined. */
 export function ipProblem(ip: string): string | undefined {
-  return isIP(ip) === 0
-    ? `ip must be an IPv4 or IPv6 address (got ${JSON.stringify(ip)})`
-    : undefined;
+  // isIP accepts an IPv6 zone index ("fe80::1%eth0"), which names an interface of the machine
+  // that writes it, never part of an address a server is given: the API could only refuse it.
+  if (isIP(ip) === 0) return `ip must be an IPv4 or IPv6 address (got ${shown(ip)})`;
+  if (ip.includes("%")) {
+    return `ip must be an address without a zone index such as %eth0 (got ${shown(ip)})`;
+  }
+  return undefined;
 }
 
 /** Why `domain` is not a domain name, or undefined. */

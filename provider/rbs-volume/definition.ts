@@ -9,6 +9,7 @@ import { stateMatcher } from "../../sdk/wait";
 import type { Checker, PropertyBag } from "../framework/check";
 import type { ResourceKind } from "../framework/kind";
 import { withoutOwnerLabel } from "../framework/ownership";
+import { listRead } from "../framework/read-snapshot";
 
 const SECOND = 1_000;
 const MINUTE = 60 * SECOND;
@@ -80,7 +81,8 @@ export const rbsVolumeKind: ResourceKind<RbsVolume> = {
     if (size !== undefined && oldSize !== undefined && size < oldSize && !replaced) {
       c.fail(
         "size",
-        `an RBS volume can only grow: it has ${oldSize} GB, and ${size} GB would shrink it. ` +
+        // The reason starts with the property, as every other rule's does (framework/check.ts).
+        `size can only grow: the RBS volume has ${oldSize} GB, and ${size} GB would shrink it. ` +
           `Keep ${oldSize} GB or more (or replace the volume: a new one starts empty)`,
       );
     }
@@ -99,6 +101,12 @@ export const rbsVolumeKind: ResourceKind<RbsVolume> = {
   // One resource's ownership label matches at most a handful of volumes; 100 is a safe bound.
   findByLabels: (client, labelSelector) =>
     client.rbsVolumes.list({ labelSelector }).toArray({ limit: 100 }),
+  // A refresh reads volumes from their list (framework/read-snapshot.ts); credentials stay a GET.
+  listRead: listRead({
+    list: (client, options) => client.rbsVolumes.list(options),
+    id: (volume) => volume.id,
+    live: async (_client, volume) => volume,
+  }),
   create(client, inputs, labels) {
     const { name, locationId, flavorId, size } = inputs as unknown as RbsVolumeInputs;
     return client.rbsVolumes.create({

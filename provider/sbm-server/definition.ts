@@ -11,11 +11,12 @@ import type {
 import type { ServersComClient } from "../../sdk/client";
 import { InputValidationError, NotFoundError } from "../../sdk/core/errors";
 import { stateMatcher } from "../../sdk/wait";
-import type { Checker, PropertyBag } from "../framework/check";
+import { type Checker, type PropertyBag, shown } from "../framework/check";
 import type { ResourceKind, UpdateContext } from "../framework/kind";
 import { UpdateRefused } from "../framework/lifecycle";
 import { withoutOwnerLabel } from "../framework/ownership";
 import { subject } from "../framework/progress";
+import { listRead } from "../framework/read-snapshot";
 import { isUnknown } from "../framework/unknowns";
 import { fingerprintProblem } from "./fingerprints";
 import { sbmOperatingSystemProblem } from "./operating-system";
@@ -129,7 +130,7 @@ export const sbmServerKind: ResourceKind<SbmServer> = {
       c.fail(
         "hostname",
         `hostname must be a host name: dot-separated labels of letters, digits and dashes, ` +
-          `each starting and ending with a letter or digit and at most 63 characters (got ${JSON.stringify(hostname)})`,
+          `each starting and ending with a letter or digit and at most 63 characters (got ${shown(hostname)})`,
       );
     }
     c.string("publicIpv4NetworkId", false);
@@ -155,6 +156,12 @@ export const sbmServerKind: ResourceKind<SbmServer> = {
   // One resource's ownership label matches at most a handful of servers; 100 is a safe bound.
   findByLabels: (client, labelSelector) =>
     client.sbmServers.list({ labelSelector }).toArray({ limit: 100 }),
+  // A refresh reads servers from their list (framework/read-snapshot.ts).
+  listRead: listRead({
+    list: (client, options) => client.sbmServers.list(options),
+    id: (server) => server.id,
+    live: async (_client, server) => server,
+  }),
 
   async create(client, inputs, labels) {
     const wanted = inputs as unknown as SbmServerInputs;

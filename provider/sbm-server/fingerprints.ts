@@ -1,5 +1,6 @@
 // SSH key fingerprints as inputs: "colon-separated hexadecimal groups" (api-spec.md, SSH key),
 // the MD5 form the API uses as a key's id. Shared by the SBM server and cloud instance kinds.
+import { shown } from "../framework/check";
 
 const FINGERPRINT = /^[0-9A-Fa-f]{2}(?::[0-9A-Fa-f]{2})+$/;
 
@@ -8,6 +9,6 @@ export function fingerprintProblem(value: unknown): string | undefined {
   if (typeof value === "string" && FINGERPRINT.test(value)) return undefined;
   return (
     'must be an SSH key fingerprint such as "aa:bb:cc:..." (colon-separated hexadecimal ' +
-    `pairs; got ${JSON.stringify(value)})`
+    `pairs; got ${shown(value)})`
   );
 }

@@ -7,6 +7,7 @@ import { messageOf } from "../framework/errors";
 import type { ResourceKind } from "../framework/kind";
 import { UpdateRefused } from "../framework/lifecycle";
 import { OWNER_LABEL_KEY, withoutOwnerLabel } from "../framework/ownership";
+import { listRead } from "../framework/read-snapshot";
 import { isUnknown, UNKNOWN } from "../framework/unknowns";
 import { explainDuplicate, keyOf } from "./duplicates";
 import { fingerprintOf, parsePublicKey, sameFingerprint } from "./public-key";
@@ -73,6 +74,12 @@ export const sshKeyKind: ResourceKind<SshKey> = {
   // One resource's ownership label matches at most a handful of keys; 100 is a safe bound.
   findByLabels: (client, labelSelector) =>
     client.sshKeys.list({ labelSelector }).toArray({ limit: 100 }),
+  // A refresh reads keys from their list (framework/read-snapshot.ts).
+  listRead: listRead({
+    list: (client, options) => client.sshKeys.list(options),
+    id: (key) => key.fingerprint,
+    live: async (_client, key) => key,
+  }),
   /**
    * The declared public key, found by its fingerprint, is this resource's key when it carries
    * this resource's ownership label: an earlier create was interrupted after the API took it.

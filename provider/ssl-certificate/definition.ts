@@ -9,6 +9,7 @@ import { NotFoundError } from "../../sdk/core/errors";
 import type { Checker, PropertyBag } from "../framework/check";
 import type { ResourceKind } from "../framework/kind";
 import { withoutOwnerLabel } from "../framework/ownership";
+import { listRead } from "../framework/read-snapshot";
 import { isUnknown, UNKNOWN } from "../framework/unknowns";
 import {
   certificateSha1,
@@ -170,6 +171,13 @@ export const sslCertificateKind: ResourceKind<SslCertificate> = {
     (await client.sslCertificates.list({ labelSelector }).toArray({ limit: 100 })).filter(
       (certificate) => certificate.type === "custom",
     ),
+  // A refresh reads certificates from the list of every type (framework/read-snapshot.ts): only a
+  // custom one is this kind's, as only a custom one answers GET /ssl_certificates/custom/{id}.
+  listRead: listRead({
+    list: (client, options) => client.sslCertificates.list(options),
+    id: (certificate) => certificate.id,
+    live: async (_client, certificate) => (certificate.type === "custom" ? certificate : undefined),
+  }),
   create(client, inputs, labels) {
     const { name } = inputs as unknown as SslCertificateInputs;
     return client.sslCertificates.createCustom({ name, ...keyMaterial(inputs), labels });

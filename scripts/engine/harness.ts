@@ -13,7 +13,8 @@
 //   and the reasons as init errors, and fails the step;
 // - resources the program no longer declares are deleted;
 // - refresh = read(id, old outputs), an empty id drops the resource, and the drift is the diff of
-//   the refreshed outputs against the old inputs (the engine's inverted refresh diff);
+//   the refreshed outputs against the old inputs (the engine's inverted refresh diff); the reads
+//   run at most `parallel` at once, as the engine's refresh steps do (`pulumi refresh -p`);
 // - secret inputs reach the provider in clear (it does not accept secrets) and the outputs of the
 //   same names become secret; additionalSecretOutputs are sealed in the stored state after every
 //   step (step_executor.go); the program sees both as secret Outputs;
@@ -23,6 +24,7 @@
 // parents (the scenarios have none).
 import { createCipheriv, randomBytes } from "node:crypto";
 import { createRequire } from "node:module";
+import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { InitError, ProviderHost } from "./host";
 import {
@@ -72,6 +74,28 @@ export class OperationFailed extends Error {
   }
 }
 
+/** Overrides Pulumi's default parallelism: read by the CLI, and by this harness. */
+export const PARALLEL_ENV = "PULUMI_PARALLEL";
+
+/**
+ * Pulumi's default `--parallel`: 4 x GOMAXPROCS, i.e. 4 x the CPUs the process may use
+ * (pkg/cmd/pulumi/operations/up.go, defaultParallel), unless PULUMI_PARALLEL says otherwise.
+ */
+export function defaultParallelism(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): number {
+  const text = env[PARALLEL_ENV];
+  if (text === undefined || text.trim() === "") return 4 * availableParallelism();
+  return checkParallel(Number(text), `${PARALLEL_ENV}="${text}"`);
+}
+
+function checkParallel(value: number, what: string): number {
+  if (!Number.isSafeInteger(value) || value < 1) {
+    throw new Error(`${what}: the parallelism must be a whole number, 1 or more`);
+  }
+  return value;
+}
+
 export interface ConfigValue {
   readonly value: string;
   readonly secret?: boolean;
@@ -102,6 +126,18 @@ export interface HarnessOptions {
    * the restart when the configuration changes.
    */
   readonly reuseHost?: boolean;
+  /**
+   * How many resources a refresh reads at once (`pulumi refresh --parallel`); 1 reads them one at
+   * a time, in state order. Default: Pulumi's (defaultParallelism()). Each `refresh` and `preview`
+   * may say otherwise.
+   */
+  readonly parallel?: number;
+}
+
+/** Options of one refresh (`pulumi refresh`, `pulumi preview --refresh`). */
+export interface RefreshOptions {
+  /** Overrides the harness's `parallel` for this operation. */
+  readonly parallel?: number;
 }
 
 /** What `preview` found: the refresh's drift (with `refresh`) and the steps an `up` would take. */
@@ -167,7 +203,10 @@ export class EngineHarness {
    * `pulumi preview` (with `refresh`: `pulumi preview --refresh`): the steps an `up` would take,
    * changing nothing. As in the CLI, the refreshed state is not kept.
    */
-  async preview(program: Program, options: { refresh?: boolean } = {}): Promise<PreviewResult> {
+  async preview(
+    program: Program,
+    options: { refresh?: boolean } & RefreshOptions = {},
+  ): Promise<PreviewResult> {
     const saved = new Map(this.state);
     try {
       let refresh: StepRecord[] = [];
@@ -182,7 +221,7 @@ export class EngineHarness {
           }
         },
         async (host) => {
-          if (options.refresh === true) refresh = await this.refreshWith(host);
+          if (options.refresh === true) refresh = await this.refreshWith(host, options);
         },
       );
       if (errors.length > 0) throw new OperationFailed(steps, errors);
@@ -194,18 +233,31 @@ export class EngineHarness {
   }
 
   /** `pulumi refresh`. */
-  async refresh(): Promise<StepRecord[]> {
-    return this.withHost((host) => this.refreshWith(host));
+  async refresh(options: RefreshOptions = {}): Promise<StepRecord[]> {
+    return this.withHost((host) => this.refreshWith(host, options));
   }
 
-  private async refreshWith(host: ProviderHost): Promise<StepRecord[]> {
-    const steps: StepRecord[] = [];
-    for (const old of [...this.state.values()]) {
+  /**
+   * Reads every resource, `parallel` at a time (the engine runs refresh steps concurrently up to
+   * `--parallel`), and returns the steps in state order whatever order they finished in; onStep
+   * hears of each as it finishes, as the CLI prints them. After a failure no further read starts,
+   * those under way finish (and are recorded), and the first error is thrown: with parallel 1,
+   * exactly the sequential refresh.
+   */
+  private async refreshWith(host: ProviderHost, options: RefreshOptions): Promise<StepRecord[]> {
+    const parallel =
+      options.parallel === undefined
+        ? this.parallel()
+        : checkParallel(options.parallel, "refresh parallel");
+    const olds = [...this.state.values()];
+    const stepsOf: StepRecord[][] = olds.map(() => []);
+    await forEachLimited(olds, parallel, async (old, index) => {
+      const steps = stepsOf[index] ?? [];
       const read = await host.read(old.urn, old.id, old.outputs, old.inputs);
       if (read.id === "") {
         this.state.delete(old.urn);
         this.note(steps, { urn: old.urn, op: "delete" }, old);
-        continue;
+        return;
       }
       const inputs = read.inputs ?? old.inputs;
       // The engine's refresh diff: refreshed outputs and inputs as the old side, the old
@@ -214,8 +266,16 @@ export class EngineHarness {
       const refreshed = this.store({ ...old, id: read.id, inputs, outputs: read.properties });
       const op = diff.changes === "some" ? "update" : "same";
       this.note(steps, { urn: old.urn, op, replaces: diff.replaces }, refreshed);
-    }
-    return steps;
+    });
+    return stepsOf.flat();
+  }
+
+  /** The harness's parallelism: its option, else Pulumi's default. */
+  private parallel(): number {
+    const configured = this.#options.parallel;
+    return configured === undefined
+      ? defaultParallelism()
+      : checkParallel(configured, "HarnessOptions.parallel");
   }
 
   /** `pulumi destroy`: every resource, newest first. */
@@ -570,4 +630,30 @@ export class EngineHarness {
       `${iv.toString("base64")}:${text.toString("base64")}:${cipher.getAuthTag().toString("base64")}`,
     );
   }
+}
+
+/**
+ * Runs `work` on every item, at most `limit` at once, starting them in order. After a failure no
+ * further item starts; the running ones finish, then the first error is thrown.
+ */
+async function forEachLimited<T>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T, index: number) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  let failure: { readonly error: unknown } | undefined;
+  const worker = async () => {
+    while (failure === undefined && next < items.length) {
+      const index = next;
+      next += 1;
+      try {
+        await work(items[index] as T, index);
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  if (failure !== undefined) throw failure.error;
 }

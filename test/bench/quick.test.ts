@@ -36,5 +36,16 @@ describe("benchmarks (BENCH_QUICK=1)", () => {
     expect(stdout).toMatch(/^RATIO listing \d+\.\d+x/m);
     expect(stdout).toMatch(/^RATIO simulator-get \d+\.\d+x/m);
     expect(stdout).toMatch(/^RATIO simulator-list \d+\.\d+x/m);
+    expect(stdout).toMatch(/^RATIO state-weight \d+\.\dx/m);
+    expect(stdout).toMatch(/identical across two builds: yes/);
+    expect(stdout).toMatch(/^RATIO memory-growth \d+\.\d+x/m);
+    expect(stdout).toMatch(/^RATIO link-parser-linearity \d+\.\d+x/m);
+    expect(stdout).toMatch(/^RATIO selector-parser-linearity \d+\.\d+x/m);
+    expect(stdout).toMatch(/^RATIO refresh-requests \d+\.\d+ /m);
+    expect(stdout).toMatch(/^RATIO refresh-speedup \d+\.\d+x/m);
+    expect(stdout).toMatch(/^RATIO settling-polls \d+\.\d+x/m);
+    // Virtual time and seeded jitter: the short version's figures are exact, so the settling
+    // goal (fewer polls than Terraform, a lag within its cadence) holds it to account.
+    expect(stdout).toMatch(/^settling goal met for (\d+)\/\1 /m);
   }, 90_000);
 });

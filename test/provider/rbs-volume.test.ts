@@ -470,8 +470,8 @@ describe("check: every rule is a failure naming the property", () => {
       {
         property: "size",
         reason:
-          "an RBS volume can only grow: it has 100 GB, and 50 GB would shrink it. Keep 100 GB or " +
-          "more (or replace the volume: a new one starts empty)",
+          "size can only grow: the RBS volume has 100 GB, and 50 GB would shrink it. Keep 100 GB " +
+          "or more (or replace the volume: a new one starts empty)",
       },
     ]);
   });

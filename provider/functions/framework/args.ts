@@ -10,8 +10,18 @@ function field(args: Args, name: string): unknown {
   return (args as Record<string, unknown>)[name];
 }
 
+/**
+ * The longest text argument (an id, a name, a code, a search pattern). The spec bounds none of
+ * them, and real ones are far shorter; but ids and search patterns travel in the URL, and a request
+ * line past the server's header limit (16 KB in Node, 8 KB in common proxies; a non-Latin
+ * character takes up to 12 once percent-encoded) fails as an HTTP 431 repeating the whole URL.
+ */
+export const MAX_TEXT_LENGTH = 255;
+
+/** A value for a message, cut short: an argument can be megabytes. */
 function describe(value: unknown): string {
-  return typeof value === "string" ? JSON.stringify(value) : String(value);
+  const text = typeof value === "string" ? JSON.stringify(value) : String(value);
+  return text.length <= 60 ? text : `${text.slice(0, 60)}... (${text.length} characters)`;
 }
 
 /** An integer id of the API (locations, models, options): a whole number, at least 1. */
@@ -35,6 +45,11 @@ export function text(fn: string, args: Args, name: string): string {
   const value = field(args, name);
   if (typeof value !== "string" || value.trim() === "") {
     throw new LookupError(`${fn}: ${name} must be a non-empty string (got ${describe(value)})`);
+  }
+  if (value.length > MAX_TEXT_LENGTH) {
+    throw new LookupError(
+      `${fn}: ${name} must be at most ${MAX_TEXT_LENGTH} characters (got ${value.length})`,
+    );
   }
   return value;
 }

@@ -1,0 +1,1300 @@
+// The bad input catalogue (issue 8): invalid inputs of every resource kind and every lookup
+// function, each with the property it must be refused on and a word of the rule it breaks.
+// bad-input.test.ts runs them and proves that no request reached the API. Each row changes one
+// thing in inputs that pass check on their own (the test checks the bases too), so a refusal is
+// the row's doing and no other property's.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { PropertyBag } from "../../provider/framework/check";
+import { OWNER_LABEL_KEY } from "../../provider/framework/ownership";
+import * as fns from "../../provider/functions";
+import { labelSelector } from "../../sdk/labels";
+import { ipxeFields, serverInputs } from "../provider/dedicated-server-support";
+import { engineInputs } from "../provider/support";
+
+// --- resources: bases that pass check ---
+
+const pem = (name: string) =>
+  readFileSync(join(__dirname, "..", "simulator", "data", name), "utf8");
+const CERTIFICATE = pem("ssl-cert.pem");
+const KEY = pem("ssl-key.pem");
+/** A key that is not the certificate's. */
+const OTHER_KEY = pem("ssl-other-key.pem");
+// A key made with ssh-keygen (test/provider/sbm-server.test.ts has its fingerprint).
+const SSH_KEY =
+  "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIMViyXPPKhVMabjHpguYG4rPeK3pNPcfCMaIotflOeM0 test@example";
+const SSH_FINGERPRINT = "06:61:cd:41:7d:c2:f7:f4:94:e4:1d:b7:b6:76:bb:bb";
+
+export const KINDS = [
+  "DedicatedServer",
+  "SbmServer",
+  "RbsVolume",
+  "CloudInstance",
+  "KubernetesCluster",
+  "KubernetesBaremetalNodePower",
+  "L2Segment",
+  "SshKey",
+  "SslCertificate",
+  "LetsEncryptCertificateLabels",
+  "PtrRecord",
+] as const;
+export type KindName = (typeof KINDS)[number];
+
+/** Valid inputs of each kind, as the engine sends them (hidden inputs included). */
+export const BASES: Readonly<Record<KindName, PropertyBag>> = {
+  DedicatedServer: serverInputs("web-1"),
+  SbmServer: engineInputs("SbmServer", "web", {
+    locationId: 1,
+    sbmFlavorModelId: 601,
+    operatingSystemId: 301,
+    hostname: "web.example.com",
+    sshKeyFingerprints: [SSH_FINGERPRINT],
+  }),
+  RbsVolume: engineInputs("RbsVolume", "data", {
+    name: "data",
+    locationId: 1,
+    flavorId: 1,
+    size: 100,
+  }),
+  CloudInstance: engineInputs("CloudInstance", "app", {
+    regionId: 1,
+    flavorId: "SSD.50",
+    imageId: "6f1c3b4e-2d5a-4c8e-9b7f-1a2b3c4d5e01",
+    name: "app",
+    upgradeConfirmation: "approve",
+  }),
+  KubernetesCluster: engineInputs("KubernetesCluster", "prod", {
+    clusterId: "K8sProd1",
+    nodeGroups: { KnProd03: "NgSpare1" },
+  }),
+  KubernetesBaremetalNodePower: engineInputs("KubernetesBaremetalNodePower", "power", {
+    nodeId: "BmNode02",
+    poweredOn: true,
+  }),
+  L2Segment: engineInputs("L2Segment", "backend", {
+    name: "backend",
+    type: "private",
+    locationGroupId: 1,
+    members: [
+      { id: "L2Ams001", mode: "native" },
+      { id: "L2Ams002", mode: "trunk" },
+    ],
+  }),
+  SshKey: engineInputs("SshKey", "deploy", { name: "deploy", publicKey: SSH_KEY }),
+  SslCertificate: engineInputs("SslCertificate", "site", {
+    name: "site",
+    publicKey: CERTIFICATE,
+    privateKey: KEY,
+    chainKey: null,
+  }),
+  LetsEncryptCertificateLabels: engineInputs("LetsEncryptCertificateLabels", "le", {
+    adoptId: "LeCert01",
+  }),
+  PtrRecord: engineInputs("PtrRecord", "rdns", {
+    cloudInstanceId: "Ci1",
+    ip: "203.0.113.1",
+    domain: "a.example.com",
+  }),
+};
+
+export interface CheckRow {
+  readonly kind: KindName;
+  /** What is wrong, for the test's name. */
+  readonly title: string;
+  /** The new inputs: the kind's base with the row's change. */
+  readonly news: PropertyBag;
+  /** The previous inputs, for rules that compare (an update); `{}` on create. */
+  readonly olds: PropertyBag;
+  /** The property every failure must name (as `property` and in the reason). */
+  readonly property: string;
+  /** A word of the rule, found in the reason. */
+  readonly rule: RegExp;
+}
+
+function row(
+  kind: KindName,
+  title: string,
+  change: PropertyBag,
+  property: string,
+  rule: RegExp,
+  olds: PropertyBag = {},
+): CheckRow {
+  return { kind, title, news: { ...BASES[kind], ...change }, olds, property, rule };
+}
+
+/** An update: `before` is the previous inputs' change of the base, `after` the new one's. */
+function updateRow(
+  kind: KindName,
+  title: string,
+  before: PropertyBag,
+  after: PropertyBag,
+  property: string,
+  rule: RegExp,
+): CheckRow {
+  return row(kind, title, after, property, rule, { ...BASES[kind], ...before });
+}
+
+const labels = (kind: KindName, title: string, value: unknown, rule: RegExp) =>
+  row(kind, `labels: ${title}`, { labels: value }, "labels", rule);
+
+const MB = 1024 * 1024;
+/** An iPXE script of exactly `bytes` bytes of UTF-8 (ASCII filler). */
+const scriptOfBytes = (bytes: number) => {
+  const head = "#!ipxe\n";
+  return head + "x".repeat(bytes - head.length);
+};
+const ipxe = (fields: PropertyBag) => ({ ...ipxeFields(), ...fields });
+// JSON.parse makes "__proto__" an own property, as a computed key (`{ ["__proto__"]: "x" }`) in a
+// program does; an object literal's `__proto__:` would set the prototype instead.
+const PROTO_KEY_LABELS: unknown = JSON.parse('{"env":"prod","__proto__":"x"}');
+
+export const CHECK_ROWS: readonly CheckRow[] = [
+  // --- labels: every rule of sdk/labels.ts, spread over the kinds that have labels ---
+  labels("RbsVolume", "name longer than 63", { ["k".repeat(64)]: "v" }, /at most 63/),
+  labels("SbmServer", "prefix longer than 253", { [`${"a.".repeat(127)}a/x`]: "v" }, /at most 253/),
+  labels(
+    "CloudInstance",
+    "prefix part longer than 63",
+    { [`${"p".repeat(64)}.example.com/x`]: "v" },
+    /part of a prefix/,
+  ),
+  labels("L2Segment", "uppercase prefix", { "Example.com/team": "v" }, /lowercase/),
+  labels("SshKey", "empty prefix", { "/team": "v" }, /prefix before the slash/),
+  labels("DedicatedServer", "prefix ending in a dash", { "example-/x": "v" }, /start and end/),
+  labels("DedicatedServer", "two slashes", { "a/b/c": "v" }, /at most one slash/),
+  labels("SslCertificate", "a space in the key", { "bad key": "v" }, /Latin letters/),
+  labels(
+    "LetsEncryptCertificateLabels",
+    "an underscore in the key",
+    { my_key: "v" },
+    /dashes and dots/,
+  ),
+  labels("KubernetesCluster", "key ending in a dot", { "env.": "v" }, /start and end/),
+  labels("RbsVolume", "empty key", { "": "v" }, /name is required/),
+  labels("SbmServer", "prefix without a name", { "example.com/": "v" }, /name is required/),
+  labels("CloudInstance", "value longer than 63", { env: "v".repeat(64) }, /at most 63/),
+  labels("L2Segment", "a space in the value", { env: "a b" }, /value may contain only/),
+  labels("SshKey", "empty value", { env: "" }, /must not be empty/),
+  labels("SslCertificate", "value starting with an underscore", { env: "_x" }, /start and end/),
+  labels("KubernetesCluster", "value a number", { replicas: 3 }, /must be a string/),
+  labels(
+    "LetsEncryptCertificateLabels",
+    "value an object",
+    { env: { a: "b" } },
+    /must be a string/,
+  ),
+  labels("DedicatedServer", "reserved prefix", { "servers.com/x": "1" }, /reserved/),
+  labels("RbsVolume", "reserved subdomain", { "api.servers.com/tier": "web" }, /reserved/),
+  labels("SbmServer", "reserved prefix in capitals", { "Servers.COM/x": "1" }, /reserved/),
+  labels("CloudInstance", "the provider's ownership key", { [OWNER_LABEL_KEY]: "x" }, /reserved/),
+  labels("L2Segment", "an array", ["env=prod"], /object/),
+  labels("SshKey", "a string", "env=prod", /object/),
+  labels("SslCertificate", "unicode key", { ключ: "v" }, /Latin letters/),
+  labels("KubernetesCluster", "unicode value", { env: "prød" }, /value may contain only/),
+  labels("DedicatedServer", "zero-width space in the key", { "env\u200b": "v" }, /Latin letters/),
+  labels("RbsVolume", "a 1 MB value", { env: "v".repeat(MB) }, /at most 63/),
+  labels("SbmServer", "a 100 KB key", { ["k".repeat(100_000)]: "v" }, /at most 63/),
+  labels("CloudInstance", 'the key "__proto__"', PROTO_KEY_LABELS, /Latin letters/),
+
+  // --- DedicatedServer: iPXE Boot (api-spec.md, "iPXE Boot") ---
+  row(
+    "DedicatedServer",
+    "ipxeConfig without #!ipxe",
+    ipxe({ ipxeConfig: "dhcp\nchain http://x/\n" }),
+    "ipxeConfig",
+    /first line must be #!ipxe/,
+  ),
+  row(
+    "DedicatedServer",
+    "ipxeConfig 64 KB + 1 byte",
+    ipxe({ ipxeConfig: scriptOfBytes(65_537) }),
+    "ipxeConfig",
+    /at most 65536 bytes/,
+  ),
+  row(
+    "DedicatedServer",
+    "ipxeConfig under 64 K characters but over 64 KB as UTF-8",
+    ipxe({ ipxeConfig: `#!ipxe\n${"é".repeat(32_765)}` }),
+    "ipxeConfig",
+    /at most 65536 bytes/,
+  ),
+  row(
+    "DedicatedServer",
+    "ipxeConfig of 1 MB",
+    ipxe({ ipxeConfig: scriptOfBytes(MB) }),
+    "ipxeConfig",
+    /at most 65536 bytes/,
+  ),
+  row(
+    "DedicatedServer",
+    "ipxeConfig #!IPXE in capitals",
+    ipxe({ ipxeConfig: "#!IPXE\ndhcp\n" }),
+    "ipxeConfig",
+    /first line must be #!ipxe/,
+  ),
+  row(
+    "DedicatedServer",
+    "ipxeConfig with a byte-order mark",
+    ipxe({ ipxeConfig: "\uFEFF#!ipxe\ndhcp\n" }),
+    "ipxeConfig",
+    /first line must be #!ipxe/,
+  ),
+  row(
+    "DedicatedServer",
+    "ipxeConfig with a Cyrillic і in #!ipxe",
+    ipxe({ ipxeConfig: "#!іpxe\ndhcp\n" }),
+    "ipxeConfig",
+    /first line must be #!ipxe/,
+  ),
+  row(
+    "DedicatedServer",
+    "ipxeConfig empty",
+    ipxe({ ipxeConfig: "" }),
+    "ipxeConfig",
+    /first line must be #!ipxe/,
+  ),
+  row(
+    "DedicatedServer",
+    "ipxeConfig a number",
+    ipxe({ ipxeConfig: 42 }),
+    "ipxeConfig",
+    /must be a string/,
+  ),
+  row(
+    "DedicatedServer",
+    "restriction 1: private and public iPXE Boot together",
+    ipxe({ features: ["private_ipxe_boot", "public_ipxe_boot"] }),
+    "features",
+    /only one of private_ipxe_boot and public_ipxe_boot/,
+  ),
+  row(
+    "DedicatedServer",
+    "restriction 2: iPXE Boot with an operating system",
+    ipxe({ operatingSystemId: 301 }),
+    "operatingSystemId",
+    /must be null/,
+  ),
+  row(
+    "DedicatedServer",
+    "restriction 2: iPXE Boot without a script",
+    ipxe({ ipxeConfig: undefined }),
+    "ipxeConfig",
+    /required/,
+  ),
+  row(
+    "DedicatedServer",
+    "a script without iPXE Boot",
+    { ipxeConfig: "#!ipxe\ndhcp\n" },
+    "ipxeConfig",
+    /only used by iPXE Boot/,
+  ),
+  row(
+    "DedicatedServer",
+    "restriction 5: iPXE Boot with rescue mode",
+    ipxe({ features: ["private_ipxe_boot", "host_rescue_mode"] }),
+    "features",
+    /incompatible with host_rescue_mode/,
+  ),
+  row(
+    "DedicatedServer",
+    "restriction 6: private iPXE Boot without a private IP",
+    ipxe({ features: ["private_ipxe_boot", "no_private_ip"] }),
+    "features",
+    /incompatible with no_private_ip/,
+  ),
+  row(
+    "DedicatedServer",
+    "restriction 7: public iPXE Boot without a public network",
+    ipxe({ features: ["public_ipxe_boot", "no_public_network"] }),
+    "features",
+    /incompatible with no_public_network/,
+  ),
+  row(
+    "DedicatedServer",
+    "restriction 7: public iPXE Boot without a public IP",
+    ipxe({ features: ["public_ipxe_boot", "no_public_ip_address"] }),
+    "features",
+    /incompatible with no_public_ip_address/,
+  ),
+  updateRow(
+    "DedicatedServer",
+    "update: dropping the operating system without iPXE Boot",
+    { operatingSystemId: 301 },
+    { operatingSystemId: null },
+    "operatingSystemId",
+    /only possible for iPXE Boot/,
+  ),
+  // --- DedicatedServer: the rest ---
+  row("DedicatedServer", "locationId a string", { locationId: "1" }, "locationId", /whole number/),
+  row(
+    "DedicatedServer",
+    "serverModelId beyond exact integers",
+    { serverModelId: 2 ** 60 },
+    "serverModelId",
+    /at most/,
+  ),
+  row("DedicatedServer", "ramSize 0", { ramSize: 0 }, "ramSize", /at least 1/),
+  row(
+    "DedicatedServer",
+    "uplinkModels missing",
+    { uplinkModels: undefined },
+    "uplinkModels",
+    /required/,
+  ),
+  row(
+    "DedicatedServer",
+    "drives without slots",
+    { drives: { slots: [] } },
+    "drives",
+    /at least one/,
+  ),
+  row(
+    "DedicatedServer",
+    "operatingSystemId missing",
+    { operatingSystemId: undefined },
+    "operatingSystemId",
+    /required/,
+  ),
+  row(
+    "DedicatedServer",
+    "features a string",
+    { features: "private_ipxe_boot" },
+    "features",
+    /array/,
+  ),
+  row(
+    "DedicatedServer",
+    "hostname with unicode",
+    { hostname: "wéb-1" },
+    "hostname",
+    /valid host name/,
+  ),
+  row(
+    "DedicatedServer",
+    "hostname of 254 characters",
+    { hostname: `${"a".repeat(63)}.`.repeat(4).slice(0, 254) },
+    "hostname",
+    /253/,
+  ),
+  row("DedicatedServer", "hostname empty", { hostname: "" }, "hostname", /non-empty/),
+  row("DedicatedServer", "ipv6 a string", { ipv6: "yes" }, "ipv6", /boolean/),
+  row(
+    "DedicatedServer",
+    "sshKeyFingerprints listed twice",
+    { sshKeyFingerprints: ["aa:bb", "aa:bb"] },
+    "sshKeyFingerprints",
+    /listed twice/,
+  ),
+  row(
+    "DedicatedServer",
+    "rebootTrigger a number",
+    { rebootTrigger: 3 },
+    "rebootTrigger",
+    /must be a string/,
+  ),
+
+  // --- SbmServer ---
+  row(
+    "SbmServer",
+    "hostname with an underscore",
+    { hostname: "web_1.example.com" },
+    "hostname",
+    /host name/,
+  ),
+  row("SbmServer", "hostname of 1 MB", { hostname: "a".repeat(MB) }, "hostname", /at most 253/),
+  row(
+    "SbmServer",
+    "operatingSystemId missing",
+    { operatingSystemId: undefined },
+    "operatingSystemId",
+    /required/,
+  ),
+  row("SbmServer", "sbmFlavorModelId 0", { sbmFlavorModelId: 0 }, "sbmFlavorModelId", /at least 1/),
+  row(
+    "SbmServer",
+    "a fingerprint that is not hex",
+    { sshKeyFingerprints: ["zz:zz"] },
+    "sshKeyFingerprints",
+    /fingerprint/,
+  ),
+  row(
+    "SbmServer",
+    "sshKeyFingerprints a string",
+    { sshKeyFingerprints: SSH_FINGERPRINT },
+    "sshKeyFingerprints",
+    /list/,
+  ),
+  row(
+    "SbmServer",
+    "publicIpv4NetworkId empty",
+    { publicIpv4NetworkId: "" },
+    "publicIpv4NetworkId",
+    /non-empty/,
+  ),
+  row("SbmServer", "userData a number", { userData: 42 }, "userData", /string/),
+
+  // --- RbsVolume (api-spec.md, Limits: 2048 GB; grow only) ---
+  row("RbsVolume", "size 2049 GB", { size: 2049 }, "size", /at most 2048/),
+  row("RbsVolume", "size 1e300", { size: 1e300 }, "size", /at most 2048/),
+  row("RbsVolume", "size 0", { size: 0 }, "size", /at least 1/),
+  row("RbsVolume", "size a string", { size: "100" }, "size", /whole number/),
+  row("RbsVolume", "size a fraction", { size: 100.5 }, "size", /whole number/),
+  updateRow(
+    "RbsVolume",
+    "update: shrinking 200 GB to 100 GB",
+    { size: 200 },
+    { size: 100 },
+    "size",
+    /only grow/,
+  ),
+  row("RbsVolume", "name empty", { name: "" }, "name", /non-empty/),
+  row("RbsVolume", "name only blanks", { name: "   " }, "name", /non-empty/),
+  row("RbsVolume", "locationId missing", { locationId: undefined }, "locationId", /required/),
+  row("RbsVolume", "flavorId true", { flavorId: true }, "flavorId", /whole number/),
+  row("RbsVolume", "adoptId empty", { adoptId: "" }, "adoptId", /non-empty/),
+  row(
+    "RbsVolume",
+    "adoptId of 1 MB (a path segment)",
+    { adoptId: "A".repeat(MB) },
+    "adoptId",
+    /at most/,
+  ),
+
+  // --- CloudInstance ---
+  row("CloudInstance", "regionId a string", { regionId: "1" }, "regionId", /whole number/),
+  row("CloudInstance", "flavorId a number", { flavorId: 50 }, "flavorId", /non-empty string/),
+  row("CloudInstance", "imageId empty", { imageId: "" }, "imageId", /non-empty/),
+  row("CloudInstance", "name missing", { name: undefined }, "name", /required/),
+  row("CloudInstance", "gpnEnabled a string", { gpnEnabled: "yes" }, "gpnEnabled", /true or false/),
+  row("CloudInstance", "backupCopies negative", { backupCopies: -1 }, "backupCopies", /at least 0/),
+  row(
+    "CloudInstance",
+    "sshKeyFingerprint not a fingerprint",
+    { sshKeyFingerprint: "deploy-key" },
+    "sshKeyFingerprint",
+    /fingerprint/,
+  ),
+  row(
+    "CloudInstance",
+    "upgradeConfirmation in capitals",
+    { upgradeConfirmation: "Approve" },
+    "upgradeConfirmation",
+    /"approve"/,
+  ),
+  row(
+    "CloudInstance",
+    "rebootTrigger an object",
+    { rebootTrigger: {} },
+    "rebootTrigger",
+    /must be a string/,
+  ),
+
+  // --- KubernetesCluster ---
+  row("KubernetesCluster", "clusterId missing", { clusterId: undefined }, "clusterId", /required/),
+  row("KubernetesCluster", "clusterId empty", { clusterId: "" }, "clusterId", /non-empty/),
+  row(
+    "KubernetesCluster",
+    "nodeGroups an array",
+    { nodeGroups: ["KnProd03"] },
+    "nodeGroups",
+    /object/,
+  ),
+  row(
+    "KubernetesCluster",
+    "a node group id empty",
+    { nodeGroups: { KnProd03: "" } },
+    "nodeGroups",
+    /node group id/,
+  ),
+  row(
+    "KubernetesCluster",
+    "a node id only blanks",
+    { nodeGroups: { " ": "NgSpare1" } },
+    "nodeGroups",
+    /non-empty/,
+  ),
+
+  // --- KubernetesBaremetalNodePower ---
+  row(
+    "KubernetesBaremetalNodePower",
+    "nodeId missing",
+    { nodeId: undefined },
+    "nodeId",
+    /required/,
+  ),
+  row("KubernetesBaremetalNodePower", "nodeId empty", { nodeId: "" }, "nodeId", /non-empty/),
+  row(
+    "KubernetesBaremetalNodePower",
+    "poweredOn false",
+    { poweredOn: false },
+    "poweredOn",
+    /must be true/,
+  ),
+  row(
+    "KubernetesBaremetalNodePower",
+    "poweredOn a string",
+    { poweredOn: "true" },
+    "poweredOn",
+    /must be true/,
+  ),
+
+  // --- L2Segment ---
+  row("L2Segment", "type in capitals", { type: "Private" }, "type", /public or private/),
+  row("L2Segment", "type empty", { type: "" }, "type", /non-empty/),
+  row("L2Segment", "locationGroupId 0", { locationGroupId: 0 }, "locationGroupId", /at least 1/),
+  row("L2Segment", "members missing", { members: undefined }, "members", /required/),
+  row("L2Segment", "members empty", { members: [] }, "members", /non-empty/),
+  row(
+    "L2Segment",
+    "a member listed twice",
+    {
+      members: [
+        { id: "L2Ams001", mode: "native" },
+        { id: "L2Ams001", mode: "trunk" },
+      ],
+    },
+    "members",
+    /listed twice/,
+  ),
+  row(
+    "L2Segment",
+    "a member mode unknown",
+    { members: [{ id: "L2Ams001", mode: "access" }] },
+    "members",
+    /native or trunk/,
+  ),
+  row(
+    "L2Segment",
+    "a member id empty",
+    { members: [{ id: "", mode: "native" }] },
+    "members",
+    /dedicated server id/,
+  ),
+
+  // --- SshKey ---
+  row("SshKey", "publicKey missing", { publicKey: undefined }, "publicKey", /required/),
+  row("SshKey", "publicKey empty", { publicKey: "" }, "publicKey", /OpenSSH public key line/),
+  row(
+    "SshKey",
+    "publicKey a private key",
+    {
+      publicKey:
+        "-----BEGIN OPENSSH PRIVATE KEY-----\nb3Blbg==\n-----END OPENSSH PRIVATE KEY-----\n",
+    },
+    "publicKey",
+    /private key/,
+  ),
+  row(
+    "SshKey",
+    "publicKey of an unknown type",
+    { publicKey: "ssh-foo AAAAC3Nz" },
+    "publicKey",
+    /key type/,
+  ),
+  row(
+    "SshKey",
+    "publicKey data not base64",
+    { publicKey: "ssh-ed25519 not*base64" },
+    "publicKey",
+    /not base64/,
+  ),
+  row(
+    "SshKey",
+    "publicKey cut short",
+    { publicKey: SSH_KEY.slice(0, 40) },
+    "publicKey",
+    /base64|cut short/,
+  ),
+  row(
+    "SshKey",
+    "publicKey of 1 MB",
+    { publicKey: `ssh-ed25519 ${"A".repeat(MB)}` },
+    "publicKey",
+    /not a complete/,
+  ),
+  row("SshKey", "publicKey a number", { publicKey: 42 }, "publicKey", /must be a string/),
+  row("SshKey", "name missing", { name: undefined }, "name", /required/),
+
+  // --- SslCertificate ---
+  row("SslCertificate", "publicKey empty", { publicKey: "" }, "publicKey", /required/),
+  row(
+    "SslCertificate",
+    "publicKey not PEM",
+    { publicKey: "certificate" },
+    "publicKey",
+    /PEM certificate/,
+  ),
+  row(
+    "SslCertificate",
+    "publicKey holding the key",
+    { publicKey: KEY },
+    "publicKey",
+    /private key/,
+  ),
+  row(
+    "SslCertificate",
+    "publicKey holding two certificates",
+    { publicKey: CERTIFICATE + CERTIFICATE },
+    "publicKey",
+    /2 certificates/,
+  ),
+  row(
+    "SslCertificate",
+    "privateKey not PEM",
+    { privateKey: "key" },
+    "privateKey",
+    /PEM private key/,
+  ),
+  row(
+    "SslCertificate",
+    "privateKey of another pair",
+    { privateKey: OTHER_KEY },
+    "privateKey",
+    /does not match/,
+  ),
+  row("SslCertificate", "privateKey a number", { privateKey: 42 }, "privateKey", /string of PEM/),
+  row(
+    "SslCertificate",
+    "chainKey not PEM",
+    { chainKey: "intermediate" },
+    "chainKey",
+    /PEM certificates/,
+  ),
+  row("SslCertificate", "name only blanks", { name: " " }, "name", /non-empty/),
+
+  // --- LetsEncryptCertificateLabels ---
+  row(
+    "LetsEncryptCertificateLabels",
+    "adoptId missing",
+    { adoptId: undefined },
+    "adoptId",
+    /required/,
+  ),
+  row("LetsEncryptCertificateLabels", "adoptId empty", { adoptId: "" }, "adoptId", /non-empty/),
+
+  // --- PtrRecord: exactly one target ---
+  row(
+    "PtrRecord",
+    "two targets",
+    { hostId: "Ds1", hostType: "dedicated_server" },
+    "hostId",
+    /not both/,
+  ),
+  row(
+    "PtrRecord",
+    "no target",
+    { cloudInstanceId: undefined },
+    "cloudInstanceId",
+    /exactly one target/,
+  ),
+  row(
+    "PtrRecord",
+    "hostId without hostType",
+    { cloudInstanceId: undefined, hostId: "Ds1" },
+    "hostType",
+    /required with hostId/,
+  ),
+  row(
+    "PtrRecord",
+    "hostType without hostId",
+    { hostType: "sbm_server" },
+    "hostType",
+    /only with hostId/,
+  ),
+  row(
+    "PtrRecord",
+    "hostType unknown",
+    { cloudInstanceId: undefined, hostId: "Ds1", hostType: "vm" },
+    "hostType",
+    /one of/,
+  ),
+  row("PtrRecord", "ip out of range", { ip: "999.1.1.1" }, "ip", /IPv4 or IPv6/),
+  row("PtrRecord", "ip empty", { ip: "" }, "ip", /non-empty/),
+  row("PtrRecord", "ip with a zone index", { ip: "fe80::1%eth0" }, "ip", /without a zone index/),
+  row(
+    "PtrRecord",
+    "domain with the trailing dot",
+    { domain: "a.example.com." },
+    "domain",
+    /trailing dot/,
+  ),
+  row("PtrRecord", "domain of one label", { domain: "localhost" }, "domain", /fully qualified/),
+  row("PtrRecord", "domain in unicode", { domain: "bücher.example" }, "domain", /fully qualified/),
+  row("PtrRecord", "domain of 1 MB", { domain: `${"a".repeat(MB)}.com` }, "domain", /at most 253/),
+  row("PtrRecord", "ttl 0", { ttl: 0 }, "ttl", /at least 1/),
+  row("PtrRecord", "priority negative", { priority: -1 }, "priority", /at least 0/),
+  row("PtrRecord", "ttl a string", { ttl: "60" }, "ttl", /whole number/),
+
+  // --- huge values: refused, and not repeated whole in the message (the test bounds its length) ---
+  row("DedicatedServer", "hostname of 1 MB", { hostname: "a".repeat(MB) }, "hostname", /253/),
+  row(
+    "DedicatedServer",
+    "operatingSystemId a 1 MB string",
+    { operatingSystemId: "x".repeat(MB) },
+    "operatingSystemId",
+    /whole number/,
+  ),
+  row(
+    "DedicatedServer",
+    "uplink id a 1 MB string",
+    { uplinkModels: { private: { id: "9".repeat(MB) } } },
+    "uplinkModels",
+    /whole number/,
+  ),
+  row(
+    "DedicatedServer",
+    "a malformed feature name of 1 MB",
+    { features: ["X".repeat(MB)] },
+    "features",
+    /not a feature name/,
+  ),
+  row("DedicatedServer", "ipv6 a 1 MB string", { ipv6: "y".repeat(MB) }, "ipv6", /boolean/),
+  row(
+    "DedicatedServer",
+    "a fingerprint of 1 MB blanks",
+    { sshKeyFingerprints: [" ".repeat(MB)] },
+    "sshKeyFingerprints",
+    /non-empty string/,
+  ),
+  row(
+    "DedicatedServer",
+    "rebootTrigger a 1 MB object",
+    { rebootTrigger: { a: "x".repeat(MB) } },
+    "rebootTrigger",
+    /must be a string/,
+  ),
+  row(
+    "SbmServer",
+    "a fingerprint of 1 MB",
+    { sshKeyFingerprints: ["a".repeat(MB)] },
+    "sshKeyFingerprints",
+    /fingerprint/,
+  ),
+  row("RbsVolume", "name of 1 MB blanks", { name: " ".repeat(MB) }, "name", /non-empty/),
+  row(
+    "RbsVolume",
+    "size a 1 MB string of digits",
+    { size: "1".repeat(MB) },
+    "size",
+    /whole number/,
+  ),
+  row(
+    "CloudInstance",
+    "upgradeConfirmation of 1 MB",
+    { upgradeConfirmation: "a".repeat(MB) },
+    "upgradeConfirmation",
+    /"approve"/,
+  ),
+  row(
+    "CloudInstance",
+    "sshKeyFingerprint of 1 MB",
+    { sshKeyFingerprint: "a".repeat(MB) },
+    "sshKeyFingerprint",
+    /fingerprint/,
+  ),
+  row(
+    "KubernetesCluster",
+    "clusterId of 1 MB (a path segment)",
+    { clusterId: "K".repeat(MB) },
+    "clusterId",
+    /at most/,
+  ),
+  row(
+    "KubernetesCluster",
+    "a node group id of 1 MB blanks",
+    { nodeGroups: { KnProd03: " ".repeat(MB) } },
+    "nodeGroups",
+    /node group id/,
+  ),
+  row(
+    "KubernetesBaremetalNodePower",
+    "nodeId of 1 MB (a path segment)",
+    { nodeId: "B".repeat(MB) },
+    "nodeId",
+    /at most/,
+  ),
+  row(
+    "KubernetesBaremetalNodePower",
+    "poweredOn a 1 MB string",
+    { poweredOn: "t".repeat(MB) },
+    "poweredOn",
+    /must be true/,
+  ),
+  row("L2Segment", "type of 1 MB", { type: "p".repeat(MB) }, "type", /public or private/),
+  row(
+    "L2Segment",
+    "a member mode of 1 MB",
+    { members: [{ id: "L2Ams001", mode: "n".repeat(MB) }] },
+    "members",
+    /native or trunk/,
+  ),
+  row("PtrRecord", "ip of 1 MB", { ip: "1".repeat(MB) }, "ip", /IPv4 or IPv6/),
+  row(
+    "PtrRecord",
+    "cloudInstanceId of 1 MB (a path segment)",
+    { cloudInstanceId: "C".repeat(MB) },
+    "cloudInstanceId",
+    /at most/,
+  ),
+  row(
+    "PtrRecord",
+    "hostType of 1 MB",
+    { cloudInstanceId: undefined, hostId: "Ds1", hostType: "h".repeat(MB) },
+    "hostType",
+    /one of/,
+  ),
+];
+
+/** Values at the limits, which must pass: the rows above are refused by one step past them. */
+/** Inputs at a limit: the kind's base with a change, and the previous inputs for an update. */
+export interface LimitRow {
+  readonly kind: KindName;
+  readonly title: string;
+  readonly news: PropertyBag;
+  readonly olds: PropertyBag;
+}
+
+function limit(kind: KindName, title: string, change: PropertyBag, before?: PropertyBag): LimitRow {
+  const olds = before === undefined ? {} : { ...BASES[kind], ...before };
+  return { kind, title, news: { ...BASES[kind], ...change }, olds };
+}
+
+/** The longest valid key: a 253-character prefix of four parts and a 63-character name. */
+const LONGEST_KEY = `${["p", "q", "r"].map((c) => c.repeat(63)).join(".")}.${"s".repeat(61)}/${"n".repeat(63)}`;
+
+export const LIMIT_ROWS: readonly LimitRow[] = [
+  limit(
+    "DedicatedServer",
+    "ipxeConfig of exactly 64 KB",
+    ipxe({ ipxeConfig: scriptOfBytes(65_536) }),
+  ),
+  limit(
+    "DedicatedServer",
+    "ipxeConfig with CRLF line ends",
+    ipxe({ ipxeConfig: "#!ipxe\r\ndhcp\r\n" }),
+  ),
+  limit("RbsVolume", "size 2048 GB", { size: 2048 }),
+  limit("RbsVolume", "update: the same size", { size: 200 }, { size: 200 }),
+  limit(
+    "RbsVolume",
+    "update: smaller with a new flavor (a new volume)",
+    { size: 100, flavorId: 2 },
+    { size: 200 },
+  ),
+  limit("SbmServer", "hostname of 253 characters", {
+    hostname: `${"a".repeat(63)}.`.repeat(4).slice(0, 253),
+  }),
+  limit("RbsVolume", "the longest key and value", { labels: { [LONGEST_KEY]: "v".repeat(63) } }),
+  limit("PtrRecord", "an IPv6 address", { ip: "2001:db8::1" }),
+];
+
+// --- lookup functions ---
+
+export interface LookupRow {
+  /** The function's name, which its error starts with. */
+  readonly fn: string;
+  readonly title: string;
+  readonly call: () => Promise<unknown>;
+  /** The argument the error must name. */
+  readonly property: string;
+  /** A word of the rule. */
+  readonly rule: RegExp;
+}
+
+/** Arguments the types forbid, as a JavaScript program or another resource's output may pass. */
+type Loose = Record<string, unknown>;
+type Lookup = (args: Loose) => Promise<unknown>;
+
+/**
+ * Every lookup function that takes arguments, by name (getCloudRegions takes none). The test
+ * compares the names with the package's exports, so a new function cannot be left out.
+ */
+const FUNCTIONS = {
+  getLocations: fns.getLocations,
+  getLocation: fns.getLocation,
+  getServerModels: fns.getServerModels,
+  getServerModel: fns.getServerModel,
+  getRamOptions: fns.getRamOptions,
+  getOperatingSystems: fns.getOperatingSystems,
+  getOperatingSystem: fns.getOperatingSystem,
+  getDriveModels: fns.getDriveModels,
+  getDriveModel: fns.getDriveModel,
+  getUplinkModels: fns.getUplinkModels,
+  getUplinkModel: fns.getUplinkModel,
+  getBandwidthOptions: fns.getBandwidthOptions,
+  getBandwidthOption: fns.getBandwidthOption,
+  getSbmFlavorModels: fns.getSbmFlavorModels,
+  getSbmFlavorModel: fns.getSbmFlavorModel,
+  getCloudRegion: fns.getCloudRegion,
+  getCloudFlavor: fns.getCloudFlavor,
+  getCloudImage: fns.getCloudImage,
+  getRbsFlavors: fns.getRbsFlavors,
+  getRbsFlavor: fns.getRbsFlavor,
+  getHosts: fns.getHosts,
+  getHost: fns.getHost,
+  getHostNetworks: fns.getHostNetworks,
+  getSslCertificates: fns.getSslCertificates,
+  getSslCertificate: fns.getSslCertificate,
+  getL2Segment: fns.getL2Segment,
+  getL2SegmentMembers: fns.getL2SegmentMembers,
+  getKubernetesClusters: fns.getKubernetesClusters,
+  getKubernetesCluster: fns.getKubernetesCluster,
+  getKubernetesClusterNodes: fns.getKubernetesClusterNodes,
+  getKubernetesClusterNode: fns.getKubernetesClusterNode,
+};
+type FunctionName = keyof typeof FUNCTIONS;
+export const FUNCTION_NAMES = Object.keys(FUNCTIONS) as readonly FunctionName[];
+
+function lookup(
+  fn: FunctionName,
+  title: string,
+  args: Loose,
+  property: string,
+  rule: RegExp,
+): LookupRow {
+  // The rows pass what the types forbid: that is the point of them.
+  const run = FUNCTIONS[fn] as unknown as Lookup;
+  return { fn, title, call: () => run(args), property, rule };
+}
+
+const DEDICATED = { locationId: 1, serverModelId: 101 };
+
+export const LOOKUP_ROWS: readonly LookupRow[] = [
+  // --- label selectors (sdk/labels.ts grammar), through each function that takes one ---
+  lookup(
+    "getHosts",
+    "selector: a key without its value",
+    { labelSelector: "env==" },
+    "labelSelector",
+    /expected a value/,
+  ),
+  lookup(
+    "getHosts",
+    "selector: in without parentheses",
+    { labelSelector: "env in prod" },
+    "labelSelector",
+    /'\(' after in/,
+  ),
+  lookup(
+    "getHosts",
+    "selector: an empty set",
+    { labelSelector: "env in ()" },
+    "labelSelector",
+    /expected a value/,
+  ),
+  lookup(
+    "getHosts",
+    "selector: an unclosed set",
+    { labelSelector: "env in (a, b" },
+    "labelSelector",
+    /',' or '\)'/,
+  ),
+  lookup(
+    "getHosts",
+    "selector: ; between conditions",
+    { labelSelector: "env=prod;tier=web" },
+    "labelSelector",
+    /expected ',' or the end/,
+  ),
+  lookup(
+    "getHosts",
+    "selector: an unknown operator",
+    { labelSelector: "env>=1" },
+    "labelSelector",
+    /an operator/,
+  ),
+  lookup(
+    "getSslCertificates",
+    "selector: uppercase prefix",
+    { labelSelector: "Example.com/team==a" },
+    "labelSelector",
+    /lowercase/,
+  ),
+  lookup(
+    "getSslCertificates",
+    "selector: a value starting with a dash",
+    { labelSelector: "env==-x" },
+    "labelSelector",
+    /start and end/,
+  ),
+  lookup(
+    "getL2SegmentMembers",
+    "selector: a bare !",
+    { l2SegmentId: "L2Seg001", labelSelector: "!" },
+    "labelSelector",
+    /a label key/,
+  ),
+  lookup(
+    "getL2SegmentMembers",
+    "selector: a key longer than 63",
+    { l2SegmentId: "L2Seg001", labelSelector: `${"k".repeat(64)}==v` },
+    "labelSelector",
+    /at most 63/,
+  ),
+  lookup(
+    "getKubernetesClusters",
+    "selector: a unicode value",
+    { labelSelector: "tier==wéb" },
+    "labelSelector",
+    /expected ',' or the end/,
+  ),
+  lookup(
+    "getKubernetesClusters",
+    "selector: a number",
+    { labelSelector: 42 },
+    "labelSelector",
+    /string or a label selector builder/,
+  ),
+  lookup(
+    "getKubernetesClusterNodes",
+    "selector: a value with a space",
+    { clusterId: "K8sProd1", labelSelector: "env==a b" },
+    "labelSelector",
+    /expected ',' or the end/,
+  ),
+  {
+    fn: "getHosts",
+    title: "selector: a builder given a bad key",
+    // The builder refuses the key as it is added, before getHosts even runs.
+    call: async () => fns.getHosts({ labelSelector: labelSelector().eq("bad key", "v") }),
+    property: "label_selector",
+    rule: /Latin letters/,
+  },
+
+  // --- catalogue ---
+  lookup(
+    "getLocations",
+    "searchPattern empty",
+    { searchPattern: "" },
+    "searchPattern",
+    /non-empty/,
+  ),
+  lookup("getLocation", "no key", {}, "id, code, name", /give one of/),
+  lookup("getLocation", "two keys", { id: 1, code: "AMS1" }, "id, code, name", /give only one of/),
+  lookup("getLocation", "id a string", { id: "1" }, "id", /whole number/),
+  lookup("getLocation", "code only blanks", { code: "  " }, "code", /non-empty/),
+  lookup("getServerModels", "locationId missing", {}, "locationId", /whole number/),
+  lookup(
+    "getServerModels",
+    "hasRaidController a string",
+    { locationId: 1, hasRaidController: "yes" },
+    "hasRaidController",
+    /true or false/,
+  ),
+  lookup("getServerModel", "neither id nor name", { locationId: 1 }, "id, name", /give one of/),
+  lookup("getServerModel", "id 0", { locationId: 1, id: 0 }, "id", /at least 1/),
+  lookup(
+    "getRamOptions",
+    "serverModelId a fraction",
+    { locationId: 1, serverModelId: 1.5 },
+    "serverModelId",
+    /whole number/,
+  ),
+  lookup(
+    "getOperatingSystems",
+    "no server model nor SBM flavor",
+    { locationId: 1 },
+    "serverModelId",
+    /sbmFlavorModelId/,
+  ),
+  lookup(
+    "getOperatingSystems",
+    "both server model and SBM flavor",
+    { locationId: 1, serverModelId: 101, sbmFlavorModelId: 601 },
+    "serverModelId, sbmFlavorModelId",
+    /give only one of/,
+  ),
+  lookup("getOperatingSystem", "name empty", { ...DEDICATED, name: "" }, "name", /non-empty/),
+  lookup("getOperatingSystem", "id negative", { ...DEDICATED, id: -3 }, "id", /whole number/),
+  lookup(
+    "getDriveModels",
+    "serverModelId missing",
+    { locationId: 1 },
+    "serverModelId",
+    /whole number/,
+  ),
+  lookup(
+    "getDriveModels",
+    "mediaType empty",
+    { ...DEDICATED, mediaType: "" },
+    "mediaType",
+    /non-empty/,
+  ),
+  lookup(
+    "getDriveModel",
+    "id and name",
+    { ...DEDICATED, id: 201, name: "SSD" },
+    "id, name",
+    /give only one of/,
+  ),
+  lookup(
+    "getUplinkModels",
+    "type unknown",
+    { ...DEDICATED, type: "fast" },
+    "type",
+    /one of public, private/,
+  ),
+  lookup(
+    "getUplinkModels",
+    "redundancy a string",
+    { ...DEDICATED, redundancy: "no" },
+    "redundancy",
+    /true or false/,
+  ),
+  lookup("getUplinkModel", "neither id nor name", DEDICATED, "id, name", /give one of/),
+  lookup(
+    "getBandwidthOptions",
+    "uplinkModelId missing",
+    DEDICATED,
+    "uplinkModelId",
+    /whole number/,
+  ),
+  lookup(
+    "getBandwidthOptions",
+    "type empty",
+    { ...DEDICATED, uplinkModelId: 403, type: "" },
+    "type",
+    /non-empty/,
+  ),
+  lookup(
+    "getBandwidthOption",
+    "id a string",
+    { ...DEDICATED, uplinkModelId: 403, id: "x" },
+    "id",
+    /whole number/,
+  ),
+  lookup(
+    "getSbmFlavorModels",
+    "showAll a string",
+    { locationId: 1, showAll: "yes" },
+    "showAll",
+    /true or false/,
+  ),
+  lookup(
+    "getSbmFlavorModels",
+    "locationId negative",
+    { locationId: -1 },
+    "locationId",
+    /at least 1/,
+  ),
+  lookup(
+    "getSbmFlavorModel",
+    "name only blanks",
+    { locationId: 1, name: "\t" },
+    "name",
+    /non-empty/,
+  ),
+  lookup("getCloudRegion", "no key", {}, "id, code, name", /give one of/),
+  lookup("getCloudRegion", "id a string", { id: "1" }, "id", /whole number/),
+  lookup("getCloudRegion", "name empty", { name: "" }, "name", /non-empty/),
+  lookup(
+    "getCloudFlavor",
+    "regionId a string",
+    { regionId: "1", name: "SSD.50" },
+    "regionId",
+    /whole number/,
+  ),
+  lookup("getCloudFlavor", "neither id nor name", { regionId: 1 }, "id, name", /give one of/),
+  lookup("getCloudFlavor", "id empty", { regionId: 1, id: "" }, "id", /non-empty/),
+  lookup(
+    "getCloudImage",
+    "id and name",
+    { regionId: 1, id: "a", name: "b" },
+    "id, name",
+    /give only one of/,
+  ),
+  lookup("getRbsFlavors", "locationId a string", { locationId: "1" }, "locationId", /whole number/),
+  lookup("getRbsFlavor", "id a fraction", { locationId: 1, id: 1.5 }, "id", /whole number/),
+
+  // --- account ---
+  lookup("getHosts", "type unknown", { type: "vm" }, "type", /must be one of/),
+  lookup("getHosts", "limit 0", { limit: 0 }, "limit", /from 1 to 10000/),
+  lookup("getHosts", "limit above 10000", { limit: 10_001 }, "limit", /from 1 to 10000/),
+  lookup("getHosts", "searchPattern empty", { searchPattern: "" }, "searchPattern", /non-empty/),
+  lookup("getHost", "neither id nor title", {}, "id, title", /give one of/),
+  lookup("getHost", "id empty", { id: "" }, "id", /non-empty/),
+  lookup("getHostNetworks", "hostId missing", {}, "hostId", /non-empty/),
+  lookup(
+    "getHostNetworks",
+    "family unknown",
+    { hostId: "BmNode01", family: "ipv5" },
+    "family",
+    /one of ipv4, ipv6/,
+  ),
+  lookup(
+    "getHostNetworks",
+    "additional a string",
+    { hostId: "BmNode01", additional: "yes" },
+    "additional",
+    /true or false/,
+  ),
+  lookup(
+    "getHostNetworks",
+    "limit a fraction",
+    { hostId: "BmNode01", limit: 1.5 },
+    "limit",
+    /whole number/,
+  ),
+  lookup("getSslCertificates", "type unknown", { type: "wildcard" }, "type", /must be one of/),
+  lookup(
+    "getSslCertificate",
+    "id and name",
+    { id: "LeCert01", name: "site" },
+    "id, name",
+    /give only one of/,
+  ),
+  lookup("getL2Segment", "neither id nor name", {}, "id, name", /give one of/),
+  lookup("getL2Segment", "name empty", { name: "" }, "name", /non-empty/),
+  lookup(
+    "getL2SegmentMembers",
+    "l2SegmentId empty",
+    { l2SegmentId: "" },
+    "l2SegmentId",
+    /non-empty/,
+  ),
+  lookup("getKubernetesClusters", "locationId 0", { locationId: 0 }, "locationId", /at least 1/),
+  lookup("getKubernetesCluster", "id only blanks", { id: " " }, "id", /non-empty/),
+  lookup("getKubernetesClusterNodes", "clusterId missing", {}, "clusterId", /non-empty/),
+  lookup(
+    "getKubernetesClusterNode",
+    "neither id nor hostname",
+    { clusterId: "K8sProd1" },
+    "id, hostname",
+    /give one of/,
+  ),
+  lookup(
+    "getKubernetesClusterNode",
+    "hostname empty",
+    { clusterId: "K8sProd1", hostname: "" },
+    "hostname",
+    /non-empty/,
+  ),
+
+  // --- huge values: a query parameter or path segment this long fails at the HTTP server's
+  // header limit (a 431 carrying the whole URL), which the simulator's counter never sees ---
+  lookup(
+    "getHosts",
+    "searchPattern of 100 KB",
+    { searchPattern: "x".repeat(100_000) },
+    "searchPattern",
+    /at most/,
+  ),
+  lookup("getHost", "title of 100 KB", { title: "x".repeat(100_000) }, "title", /at most/),
+  lookup("getHost", "id of 100 KB (a path segment)", { id: "x".repeat(100_000) }, "id", /at most/),
+  lookup("getHosts", "type of 1 MB", { type: "x".repeat(MB) }, "type", /must be one of/),
+  lookup("getLocation", "name of 1 MB", { name: "x".repeat(MB) }, "name", /at most/),
+  lookup(
+    "getHosts",
+    "a valid selector of 170 KB",
+    { labelSelector: `env in (${Array.from({ length: 20_000 }, (_, i) => `v${i}`).join(",")})` },
+    "labelSelector",
+    /at most/,
+  ),
+  lookup(
+    "getSslCertificates",
+    "selector: a value of 1 MB",
+    { labelSelector: `env==${"v".repeat(MB)}` },
+    "labelSelector",
+    /at most/,
+  ),
+];
