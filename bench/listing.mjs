@@ -2,7 +2,7 @@
 // 100 items a page, with Link rel="next" and rel="last" as the API sends them. Compares
 // toArray with concurrent page fetches against one page after another along rel="next".
 import { performance } from "node:perf_hooks";
-import { loadTransport, median, QUICK, startServer, z } from "./lib.mjs";
+import { isMain, loadTransport, median, QUICK, startServer, z } from "./lib.mjs";
 
 const LATENCY_MS = 20;
 const PER_PAGE = 100;
@@ -76,3 +76,17 @@ export async function runListing() {
     await server.close();
   }
 }
+
+/** Runs the benchmark and prints its figures and ratio (`node bench/listing.mjs`, or run.mjs). */
+export async function main() {
+  const r = await runListing();
+  console.log(
+    `listing ${r.total} items (${r.pages} pages of ${PER_PAGE}, ${LATENCY_MS} ms per response): ` +
+      `sequential ${r.seqMs.toFixed(0)} ms, concurrent(${r.concurrency}) ${r.concMs.toFixed(0)} ms ` +
+      `(median of ${r.runs})`,
+  );
+  console.log(`RATIO listing ${r.ratio.toFixed(2)}x (sequential time / concurrent time)`);
+  return r;
+}
+
+if (isMain(import.meta.url)) await main();
