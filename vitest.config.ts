@@ -7,5 +7,9 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // The secret scan (test/support/secret-scan.ts): every file's captured output is searched for
+    // the secrets the file came to know; the run's totals go to test/.secret-scan/summary.json.
+    setupFiles: ["test/support/secret-scan.ts"],
+    globalSetup: ["test/support/secret-scan-summary.ts"],
   },
 });

@@ -15,6 +15,7 @@ import {
 import { repoRoot } from "../../scripts/engine/repo";
 import type { Simulator } from "../../simulator";
 import { expectNoSecrets } from "../engine/secrets";
+import { currentRegistry } from "../support/captured";
 
 const REPO = repoRoot();
 
@@ -165,7 +166,12 @@ async function runRoundTrip(
 ): Promise<void> {
   const program = programFile(join(exampleDir(name), "index.ts"));
   const ops = (op: StepOp) => Array.from({ length: options.resources }, () => op);
-  const check = async () => expectNoSecrets(harness, sim, (await options.secrets?.()) ?? []);
+  const check = async () => {
+    const known = (await options.secrets?.()) ?? [];
+    // The run-wide secret scan (test/support/secret-scan.ts) searches for them too.
+    currentRegistry().addSecret(`${name} secret`, known);
+    expectNoSecrets(harness, sim, known);
+  };
 
   expect((await harness.up(program)).map((s) => s.op)).toEqual(ops("create"));
   await check();

@@ -11,6 +11,7 @@ import { typeToken } from "../../provider/framework/resource";
 import { ServersComClient } from "../../sdk/client";
 import type { Clock } from "../../sdk/wait";
 import { type Simulator, type SimulatorOptions, startSimulator } from "../../simulator";
+import { currentRegistry } from "../support/captured";
 
 /**
  * A clock for sdk/wait.ts whose sleep advances the simulator by the same amount: a 30-minute wait
@@ -49,10 +50,17 @@ export async function startTestBed(options: SimulatorOptions = {}): Promise<Test
     retry: { sleep: async () => {} },
   });
   const lines: string[] = [];
+  // The secret scan (test/support/secret-scan.ts) searches every progress line after the file;
+  // they are recorded as they come, since suites empty `lines` between tests.
+  const registry = currentRegistry();
+  registry.addSecret("API token", sim.token);
   const clock = simulatedClock(sim);
   const context: ProviderContext = {
     client: () => client,
-    progress: (line) => lines.push(line),
+    progress: (line) => {
+      lines.push(line);
+      registry.addText("progress", "test bed", line);
+    },
     waitTuning: () => ({ clock, random: () => 0.5 }),
   };
   return {
@@ -89,6 +97,7 @@ export async function closeTestBed(
   check: { atLeast?: number; secrets?: Iterable<string> } = {},
 ): Promise<void> {
   const texts = [...bed.lines, ...messages];
+  for (const message of messages) currentRegistry().addText("error", "closeTestBed", message);
   if (check.atLeast !== undefined) expect(texts.length).toBeGreaterThan(check.atLeast);
   for (const text of texts) {
     expect(text).not.toContain(bed.sim.token);
@@ -104,6 +113,7 @@ export async function failureOf(promise: Promise<unknown>, messages?: string[]):
   } catch (error) {
     if (!(error instanceof Error)) throw error;
     messages?.push(error.message);
+    currentRegistry().addText("error", "failureOf", error.message);
     return error;
   }
   throw new Error("expected a failure");
