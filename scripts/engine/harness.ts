@@ -328,8 +328,8 @@ export class EngineHarness {
   /**
    * Runs the program under mocks whose newResource hands every registration to `step`, with a
    * fresh provider host (after `before`, given the same host), then, when every registration succeeded, `finish` with the same host and
-   * the URNs the program declared. Errors of single registrations are collected (the engine goes
-   * on with unrelated resources); the program's own errors are thrown.
+   * the URNs the program declared. Errors of single registrations are collected, and no step
+   * starts after one (the steps under way finish); the program's own errors are thrown.
    */
   private async runProgram(
     program: Program,
@@ -353,6 +353,11 @@ export class EngineHarness {
           newResource: async (args) => {
             const urn = this.urn(args.type, args.name);
             seen.add(urn);
+            // Once a step failed, the engine lets the steps under way finish but starts no new
+            // one (without --continue-on-error; with it, dependents are still skipped): what it
+            // has not started keeps its old state. A dependent would otherwise arrive here with
+            // the failed resource's outputs missing.
+            if (errors.length > 0) return { id: "", state: {} };
             const { plain, secretKeys } = revealSecrets(args.inputs as Properties);
             try {
               const stored = await step(host, {

@@ -1,0 +1,169 @@
+// The soak's faults: the rule sets it gives the simulator, and a log of every fault the
+// simulator injected, request by request.
+//
+// The simulator answers its faults but does not count them (no hook reports them), so the log
+// wraps the fault injector's two decisions, `latencyMs` and `decide`, on its prototype. That works
+// because the soak runs the simulator in its own process, and it changes nothing the simulator
+// does: the wrappers call the originals and only listen. `decide` runs once for every /v1 request
+// (hooks are never faulted), so the log is also the sequence of API requests the simulator handled.
+// A `GET /_simulator/faults` hook with the counts would make this unnecessary (see the report).
+
+import type { FaultOptions, FaultRule } from "../../simulator";
+import { FaultInjector, type FaultKind } from "../../simulator/framework/faults";
+
+/** One API request as the fault injector saw it. */
+export interface FaultEvent {
+  readonly method: string;
+  readonly path: string;
+  /** The fault that decided the answer, if any (latency is reported apart). */
+  readonly fault: Exclude<FaultKind, "latency"> | undefined;
+  /** The 5xx status of an error5xx fault. */
+  readonly status?: number;
+  /** Real milliseconds of injected delay before the request was handled (0: none). */
+  readonly latencyMs: number;
+}
+
+type Listener = (event: FaultEvent) => void;
+
+const listeners = new Set<Listener>();
+let installed = false;
+/** The latency drawn for the request whose `decide` comes next on the same method and path. */
+const pendingLatency = new Map<string, number[]>();
+/** Requests between latencyMs and decide (sleeping on a latency fault), and who waits for none. */
+let pending = 0;
+let quiet: (() => void)[] = [];
+
+function install(): void {
+  if (installed) return;
+  installed = true;
+  const proto = FaultInjector.prototype;
+  const latencyMs = proto.latencyMs;
+  const decide = proto.decide;
+  proto.latencyMs = function (this: FaultInjector, method = "", path = "") {
+    const ms = latencyMs.call(this, method, path);
+    const key = `${method} ${path}`;
+    const queue = pendingLatency.get(key) ?? [];
+    queue.push(ms);
+    pendingLatency.set(key, queue);
+    pending += 1;
+    return ms;
+  };
+  proto.decide = function (this: FaultInjector, method: string, path: string) {
+    const rule = decide.call(this, method, path);
+    const key = `${method} ${path}`;
+    // The server calls latencyMs, sleeps, then decide: requests of the same method and path are
+    // delayed in the order they came, near enough for a count (the total is exact).
+    const queue = pendingLatency.get(key);
+    const latency = queue?.shift() ?? 0;
+    if (queue !== undefined && queue.length === 0) pendingLatency.delete(key);
+    pending = Math.max(0, pending - 1);
+    const fault = rule === undefined || rule.kind === "latency" ? undefined : rule.kind;
+    const event: FaultEvent = {
+      method,
+      path,
+      fault,
+      ...(rule?.kind === "error5xx" ? { status: rule.status ?? 503 } : {}),
+      latencyMs: latency,
+    };
+    for (const listener of listeners) listener(event);
+    if (pending === 0) {
+      const waiting = quiet;
+      quiet = [];
+      for (const resolve of waiting) resolve();
+    }
+    return rule;
+  };
+}
+
+/**
+ * Resolves once no request is held by a latency fault. A request cut off by a restart or by the
+ * end of a soak still sleeps out its latency in the stopped simulator, then reaches `decide`:
+ * a soak waits for that before it stops listening, so that the next soak does not hear it.
+ */
+export function faultsQuiet(): Promise<void> {
+  if (pending === 0) return Promise.resolve();
+  return new Promise((resolve) => quiet.push(resolve));
+}
+
+/** Calls `listener` for every API request any in-process simulator handles, until stopped. */
+export function observeFaults(listener: Listener): () => void {
+  install();
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+/** The name of a fault in counts and logs: error5xx by status. */
+export function faultName(event: FaultEvent): string | undefined {
+  if (event.fault === undefined) return undefined;
+  return event.fault === "error5xx" ? `error${event.status ?? 503}` : event.fault;
+}
+
+export interface FaultProfile {
+  /** Multiplies every probability (1: the soak's default mix). */
+  readonly scale?: number;
+  /** The Retry-After of rate limits, in seconds. */
+  readonly retryAfterSeconds?: number;
+  /** Only requests whose path matches (a FaultRule path: glob, or a regular expression "^..."). */
+  readonly path?: string;
+  /**
+   * Also every kind of fault once for certain, early in each fault set: a latency spike on the
+   * first request, the first POST applied and its answer dropped, a 503 on the first GET and a
+   * 500 on the second, a 429 on the first PUT, the first DELETE's connection dropped. A short run
+   * then sees them all, and at least one failed step.
+   */
+  readonly certain?: boolean;
+}
+
+/**
+ * The soak's mix of faults. Per request, in this order: a latency spike (50-400 ms); for a change
+ * (POST, PUT, DELETE), the change applied and its response dropped; a 503 (retried by the SDK for
+ * idempotent requests), a 500 (never retried), a proxy's HTML 502; a 429 with Retry-After; the
+ * connection dropped before the request is handled.
+ */
+export function faultRules(profile: FaultProfile = {}): FaultRule[] {
+  const scale = profile.scale ?? 1;
+  const p = (probability: number) => Math.min(1, probability * scale);
+  const where = profile.path === undefined ? {} : { path: profile.path };
+  const certain: FaultRule[] =
+    profile.certain === true
+      ? [
+          { kind: "latency", probability: 1, times: 1, delayMs: 200, ...where },
+          { kind: "dropResponseAfterApply", probability: 1, times: 1, method: "POST", ...where },
+          { kind: "error5xx", probability: 1, times: 1, status: 503, method: "GET", ...where },
+          // The next GET: a 500 is not retried, so a step fails and is run again.
+          { kind: "error5xx", probability: 1, times: 1, status: 500, method: "GET", ...where },
+          {
+            kind: "rateLimit",
+            probability: 1,
+            times: 1,
+            method: "PUT",
+            retryAfterSeconds: profile.retryAfterSeconds ?? 1,
+            ...where,
+          },
+          { kind: "dropConnection", probability: 1, times: 1, method: "DELETE", ...where },
+        ]
+      : [];
+  return [
+    ...certain,
+    { kind: "latency", probability: p(0.04), delayMs: [50, 400], ...where },
+    { kind: "dropResponseAfterApply", probability: p(0.08), method: "POST", ...where },
+    { kind: "dropResponseAfterApply", probability: p(0.06), method: "PUT", ...where },
+    { kind: "dropResponseAfterApply", probability: p(0.06), method: "DELETE", ...where },
+    { kind: "error5xx", probability: p(0.025), status: 503, ...where },
+    { kind: "error5xx", probability: p(0.01), status: 500, ...where },
+    { kind: "error5xx", probability: p(0.005), status: 502, ...where },
+    {
+      kind: "rateLimit",
+      probability: p(0.015),
+      retryAfterSeconds: profile.retryAfterSeconds ?? 1,
+      ...where,
+    },
+    { kind: "dropConnection", probability: p(0.015), ...where },
+  ];
+}
+
+export function faultOptions(seed: number, profile: FaultProfile = {}): FaultOptions {
+  return { seed, rules: faultRules(profile) };
+}

@@ -1,0 +1,242 @@
+// The inventory check: what the simulator holds against what the stack's state records.
+//
+// - duplicate: two live objects for one resource: the same ownership label on two objects (for
+//   objects without labels, PTR records, two of the one declared resource);
+// - orphan: a live object that is not seed data and that no state entry records, or a seeded
+//   object still carrying what a resource put on it (a label, a node group) while no state entry
+//   manages it;
+// - lost: a state entry whose object does not exist (or is being deleted), unless the step that
+//   just failed said so (an error of the resource's kind, or naming it or its id);
+// - awaiting adoption: after a failed step, an object not recorded yet. Not an orphan yet: the
+//   next `up` must adopt it (the ownership label or findExisting); if it is still unrecorded
+//   after a step that succeeds, it is an orphan.
+
+import { OWNER_LABEL_KEY } from "../../provider/framework/ownership";
+import type { SimulatorControl, WireRecord } from "../../simulator";
+import type { StoredResource } from "../engine/harness";
+import { OBJECT_KINDS, type ObjectKind, type SeedCheck } from "./kinds";
+
+const TYPE_PREFIX = "pulumi-nodejs:dynamic/serverscom:";
+
+export type FindingKind = "duplicate" | "orphan" | "lost" | "awaiting";
+
+export interface Finding {
+  readonly finding: FindingKind;
+  /** The resource kind. */
+  readonly kind: string;
+  /** collection/key of the object. */
+  readonly object: string;
+  readonly detail: string;
+}
+
+/** Every record of the soak's collections at one moment. */
+export type Records = ReadonlyMap<string, readonly WireRecord[]>;
+
+export async function readRecords(
+  control: SimulatorControl,
+  collections: readonly string[],
+): Promise<Records> {
+  const out = new Map<string, WireRecord[]>();
+  for (const collection of collections) out.set(collection, await control.records(collection));
+  return out;
+}
+
+/** The seed data: what the simulator held before the soak made anything. */
+export class Seed {
+  readonly #records = new Map<string, Map<string, WireRecord>>();
+
+  constructor(records: Records) {
+    for (const [collection, list] of records) {
+      const byKey = new Map<string, WireRecord>();
+      for (const record of list) byKey.set(keyOfRecord(collection, record), record);
+      this.#records.set(collection, byKey);
+    }
+  }
+
+  has(collection: string, key: string): boolean {
+    return this.#records.get(collection)?.has(key) ?? false;
+  }
+
+  get(collection: string, key: string): WireRecord | undefined {
+    return this.#records.get(collection)?.get(key);
+  }
+}
+
+/** SSH keys are keyed by fingerprint, everything else by id. */
+function keyOfRecord(collection: string, record: WireRecord): string {
+  return collection === "ssh_keys" ? String(record.fingerprint) : String(record.id);
+}
+
+function kindOfType(type: string): string | undefined {
+  return type.startsWith(TYPE_PREFIX) ? type.slice(TYPE_PREFIX.length) : undefined;
+}
+
+function ownerOf(record: WireRecord): string | undefined {
+  const labels = record.labels;
+  if (typeof labels !== "object" || labels === null || Array.isArray(labels)) return undefined;
+  const owner = (labels as Record<string, unknown>)[OWNER_LABEL_KEY];
+  return typeof owner === "string" ? owner : undefined;
+}
+
+/** A value at a dotted path, as canonical JSON (sorted keys): labels compare by content. */
+function fieldText(record: WireRecord | undefined, path: string): string {
+  let value: unknown = record;
+  for (const part of path.split(".")) {
+    value =
+      typeof value === "object" && value !== null
+        ? (value as Record<string, unknown>)[part]
+        : undefined;
+  }
+  return canonical(value);
+}
+
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (typeof value === "object" && value !== null) {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) =>
+      a < b ? -1 : a > b ? 1 : 0,
+    );
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "undefined";
+}
+
+export interface CompareInput {
+  readonly state: Iterable<StoredResource>;
+  readonly records: Records;
+  readonly seed: Seed;
+  /** Seeded objects that must be back to the seed when nothing manages them. */
+  readonly seedChecks: readonly SeedCheck[];
+  /** When the step failed: its errors, and the kinds they were attributed to (errors.ts). */
+  readonly failure?: { readonly messages: readonly string[]; readonly kinds: readonly string[] };
+}
+
+/** The findings of one comparison. */
+export function compareInventory(input: CompareInput): Finding[] {
+  const findings: Finding[] = [];
+  const state = [...input.state];
+  const failed = input.failure !== undefined;
+  // The engine shows each error under the resource whose step failed. The harness does not say
+  // which one, so an error attributed to the resource's kind (or naming its id or name) counts:
+  // e.g. a replacement's delete whose DELETE was applied and whose wait then failed leaves the
+  // old entry until the next up deletes it again (404: done), and its error names the request.
+  const saysSo = (resource: StoredResource) =>
+    input.failure !== undefined &&
+    (input.failure.kinds.includes(kindOfType(resource.type) ?? "") ||
+      input.failure.messages.some(
+        (message) =>
+          message.includes(resource.id) ||
+          message.includes(` ${resource.name} (`) ||
+          message.includes(`'${resource.name}'`),
+      ));
+  const unrecorded = failed ? ("awaiting" as const) : ("orphan" as const);
+
+  for (const [kind, spec] of Object.entries(OBJECT_KINDS)) {
+    const all = (input.records.get(spec.collection) ?? []).filter(
+      (record) => spec.mine?.(record) ?? true,
+    );
+    const live = all.filter((record) => spec.live(record));
+    const resources = state.filter((resource) => kindOfType(resource.type) === kind);
+    const recorded = new Set(resources.map((resource) => spec.keyOf(resource)));
+    const object = (record: WireRecord) => `${spec.collection}/${spec.recordKey(record)}`;
+
+    findings.push(...duplicates(kind, spec, live, recorded));
+
+    if (spec.seeded === true) {
+      // Seeded objects: one that carries an ownership label nothing records is a leftover.
+      for (const record of live) {
+        const owner = ownerOf(record);
+        if (owner === undefined || recorded.has(spec.recordKey(record))) continue;
+        findings.push({
+          finding: unrecorded,
+          kind,
+          object: object(record),
+          detail: `carries the ownership label ${owner} but no state entry manages it`,
+        });
+      }
+    } else {
+      for (const record of live) {
+        if (input.seed.has(spec.collection, spec.recordKey(record))) continue;
+        if (recorded.has(spec.recordKey(record))) continue;
+        const owner = ownerOf(record);
+        findings.push({
+          finding: unrecorded,
+          kind,
+          object: object(record),
+          detail: `exists (${owner === undefined ? "no ownership label" : `ownership label ${owner}`}) but no state entry records it`,
+        });
+      }
+    }
+
+    for (const resource of resources) {
+      const key = spec.keyOf(resource);
+      const record = all.find((candidate) => spec.recordKey(candidate) === key);
+      if (record !== undefined && spec.live(record)) continue;
+      if (saysSo(resource)) continue;
+      findings.push({
+        finding: "lost",
+        kind,
+        object: `${spec.collection}/${key}`,
+        detail:
+          `the state records ${resource.name} (${resource.id}) but the object ` +
+          `${record === undefined ? "does not exist" : "is being deleted or released"}` +
+          `${failed ? ", and the failed step did not say so" : ""}`,
+      });
+    }
+  }
+
+  for (const check of input.seedChecks) {
+    if (state.some((resource) => kindOfType(resource.type) === check.managedBy)) continue;
+    const record = (input.records.get(check.collection) ?? []).find(
+      (candidate) => String(candidate.id) === check.key,
+    );
+    const seeded = input.seed.get(check.collection, check.key);
+    for (const field of check.fields) {
+      const now = fieldText(record, field);
+      const before = fieldText(seeded, field);
+      if (now === before) continue;
+      findings.push({
+        finding: unrecorded,
+        kind: check.managedBy,
+        object: `${check.collection}/${check.key}`,
+        detail: `${field} is ${now} but no state entry manages it (seed: ${before})`,
+      });
+    }
+  }
+  return findings;
+}
+
+/** Two live objects for one resource: grouped by ownership label (one group if unlabeled). */
+function duplicates(
+  kind: string,
+  spec: ObjectKind,
+  live: readonly WireRecord[],
+  recorded: ReadonlySet<string>,
+): Finding[] {
+  const groups = new Map<string, WireRecord[]>();
+  for (const record of live) {
+    const owner = spec.unlabeled === true ? "(the one declared resource)" : ownerOf(record);
+    if (owner === undefined) continue;
+    const group = groups.get(owner) ?? [];
+    group.push(record);
+    groups.set(owner, group);
+  }
+  const out: Finding[] = [];
+  for (const [owner, group] of groups) {
+    if (group.length < 2) continue;
+    const keys = group.map((record) => spec.recordKey(record));
+    // A recorded one is the original (the first, if none is); the others are the duplicates.
+    const mine = keys.filter((key) => recorded.has(key));
+    const others = keys.filter((key) => !recorded.has(key));
+    const extra = mine.length > 0 ? [...mine.slice(1), ...others] : others.slice(1);
+    for (const key of extra) {
+      out.push({
+        finding: "duplicate",
+        kind,
+        object: `${spec.collection}/${key}`,
+        detail: `one of ${group.length} live objects for ownership ${owner}: ${keys.join(", ")}`,
+      });
+    }
+  }
+  return out;
+}
