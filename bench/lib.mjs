@@ -105,6 +105,11 @@ export function loadEngine() {
   };
 }
 
+/** Inputs the simulator's seed catalogue accepts (scripts/engine/samples.ts). */
+export function loadSamples() {
+  return requireTypeScript(join(REPO, "scripts", "engine", "samples.ts"));
+}
+
 /** The built simulator (dist/simulator). */
 export function loadSimulator() {
   return require("../dist/simulator/index.js");

@@ -25,7 +25,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { isMain, loadEngine, loadSimulator, QUICK, REPO } from "./lib.mjs";
+import { isMain, loadEngine, loadSamples, loadSimulator, QUICK, REPO } from "./lib.mjs";
 
 const OPERATIONS = QUICK ? 100 : 500;
 const OPERATIONS_PER_CYCLE = 50;
@@ -45,11 +45,10 @@ const PROBE = `exports.handler = () => ({
   },
 });`;
 
-const SSH_KEY = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAICPDUkarrY7MnyS308g9l/aRCIDLkT8/4rUiYUMB9RJr";
-
 /** The five resources; `changed` gives the in-place change of the second up. */
 function cycleProgram(certificate, changed) {
   const labels = changed ? { env: "staging", cycle: "b" } : { env: "prod", cycle: "a" };
+  const samples = loadSamples();
   return (serverscom) => {
     new serverscom.RbsVolume("data", {
       locationId: 1,
@@ -60,11 +59,11 @@ function cycleProgram(certificate, changed) {
     new serverscom.CloudInstance("app", {
       regionId: 1,
       flavorId: "SSD.30",
-      imageId: "6f1c3b4e-2d5a-4c8e-9b7f-1a2b3c4d5e01",
+      imageId: samples.AMS1_UBUNTU_IMAGE,
       labels,
     });
     new serverscom.SshKey("deploy", {
-      publicKey: SSH_KEY,
+      publicKey: samples.SSH_PUBLIC_KEY,
       name: changed ? "deploy-b" : "deploy-a",
       labels,
     });

@@ -35,7 +35,7 @@ import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
 import { isDeepStrictEqual } from "node:util";
-import { median, QUICK, REPO, requireTypeScript } from "./lib.mjs";
+import { loadSamples, median, QUICK, REPO, requireTypeScript } from "./lib.mjs";
 
 const require = createRequire(import.meta.url);
 /** The engine scenarios' Pulumi project: the provider host's working directory. */
@@ -98,6 +98,7 @@ function sshPublicKey() {
 
 /** The stack (see the header), with the seed's catalogue (simulator/seed). */
 function fleet() {
+  const samples = loadSamples();
   const pem = (name) => readFileSync(join(REPO, "test", "simulator", "data", name), "utf8");
   const certificate = pem("ssl-cert.pem");
   const privateKey = pem("ssl-key.pem");
@@ -108,17 +109,7 @@ function fleet() {
     for (let i = 0; i < MIX.DedicatedServer; i++) {
       servers.push(
         new serverscom.DedicatedServer(`db-${i}`, {
-          locationId: 1,
-          serverModelId: 101,
-          uplinkModels: { private: { id: 401 }, public: { id: 403, bandwidthModelId: 501 } },
-          ramSize: 64,
-          drives: {
-            slots: [
-              { position: 0, driveModelId: 201 },
-              { position: 1, driveModelId: 201 },
-            ],
-          },
-          operatingSystemId: 301,
+          ...samples.DEDICATED_SERVER,
           hostname: `db-${i}`,
           labels,
         }),
@@ -145,7 +136,7 @@ function fleet() {
       const app = new serverscom.CloudInstance(`app-${i}`, {
         regionId: 1,
         flavorId: "SSD.30",
-        imageId: "6f1c3b4e-2d5a-4c8e-9b7f-1a2b3c4d5e01",
+        imageId: samples.AMS1_UBUNTU_IMAGE,
         labels,
       });
       if (i < MIX.PtrRecord) {

@@ -20,7 +20,7 @@
 // Runs standalone (`node bench/settling.mjs` after `npm run build`) or from run.mjs (main()).
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
-import { QUICK } from "./lib.mjs";
+import { loadSamples, QUICK } from "./lib.mjs";
 
 const require = createRequire(import.meta.url);
 const dist = (path) => require(`../dist/${path}`);
@@ -59,17 +59,6 @@ function terraform(schedule, settleMs) {
   }
 }
 
-/** mulberry32: the provider's jitter, seeded so that a run is reproducible. */
-function seeded(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 const KINDS = [
   {
     kind: "DedicatedServer",
@@ -78,20 +67,7 @@ const KINDS = [
     record: "GET /v1/hosts/dedicated_servers/:id",
     terraformCadenceMs: 60 * SECOND,
     terraform: () => fixedCadence(60 * SECOND),
-    inputs: (name) => ({
-      hostname: name,
-      locationId: 1,
-      serverModelId: 101,
-      uplinkModels: { private: { id: 401 }, public: { id: 403, bandwidthModelId: 501 } },
-      ramSize: 64,
-      drives: {
-        slots: [
-          { position: 0, driveModelId: 201 },
-          { position: 1, driveModelId: 201 },
-        ],
-      },
-      operatingSystemId: 301,
-    }),
+    inputs: (name) => ({ hostname: name, ...loadSamples().DEDICATED_SERVER }),
   },
   {
     kind: "SbmServer",
@@ -100,12 +76,7 @@ const KINDS = [
     record: "GET /v1/hosts/sbm_servers/:id",
     terraformCadenceMs: 10 * SECOND,
     terraform: () => fixedCadence(10 * SECOND),
-    inputs: (name) => ({
-      hostname: `${name}.example.com`,
-      locationId: 1,
-      sbmFlavorModelId: 601,
-      operatingSystemId: 301,
-    }),
+    inputs: (name) => ({ hostname: `${name}.example.com`, ...loadSamples().SBM_SERVER }),
   },
   {
     kind: "RbsVolume",
@@ -114,7 +85,7 @@ const KINDS = [
     record: "GET /v1/remote_block_storage/volumes/:id",
     terraformCadenceMs: 15 * SECOND,
     terraform: () => fixedCadence(15 * SECOND),
-    inputs: (name) => ({ name, locationId: 1, flavorId: 1, size: 100 }),
+    inputs: (name) => ({ name, ...loadSamples().RBS_VOLUME }),
   },
   {
     kind: "CloudInstance",
@@ -124,12 +95,7 @@ const KINDS = [
     // Its steady pace; the first poll comes after the 1 min Delay.
     terraformCadenceMs: 10 * SECOND,
     terraform: cloudStateChangeConf,
-    inputs: (name) => ({
-      name,
-      regionId: 1,
-      flavorId: "SSD.50",
-      imageId: "6f1c3b4e-2d5a-4c8e-9b7f-1a2b3c4d5e01",
-    }),
+    inputs: (name) => ({ name, ...loadSamples().CLOUD_INSTANCE }),
   },
 ];
 
@@ -145,6 +111,7 @@ async function measureOurs(spec, settleMs, seed, delays = {}) {
   const { ownerLabelValue } = dist("provider/framework/ownership.js");
   const { typeToken } = dist("provider/framework/resource.js");
   const kind = dist(spec.definition[0])[spec.definition[1]];
+  const { seededRandom } = dist("simulator/framework/faults.js");
 
   const sim = await startSimulator({ speed: 0, durations: { [spec.transition]: settleMs } });
   const client = new ServersComClient({
@@ -164,7 +131,8 @@ async function measureOurs(spec, settleMs, seed, delays = {}) {
     const provider = createKindProvider(kind, {
       client: () => client,
       progress: () => {},
-      waitTuning: () => ({ clock, random: seeded(seed), ...delays }),
+      // The provider's jitter, seeded (the simulator's small PRNG) so that a run is reproducible.
+      waitTuning: () => ({ clock, random: seededRandom(seed), ...delays }),
     });
     const name = `settle-${seed}`;
     const owner = ownerLabelValue({

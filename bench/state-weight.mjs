@@ -39,7 +39,16 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { isMain, jsonBytes, loadEngine, loadSimulator, median, QUICK, REPO } from "./lib.mjs";
+import {
+  isMain,
+  jsonBytes,
+  loadEngine,
+  loadSamples,
+  loadSimulator,
+  median,
+  QUICK,
+  REPO,
+} from "./lib.mjs";
 
 const require = createRequire(import.meta.url);
 const pulumi = require("@pulumi/pulumi");
@@ -59,22 +68,12 @@ const TYPE_PREFIX = "pulumi-nodejs:dynamic/serverscom:";
 const certificate = (name) => readFileSync(join(REPO, "test", "simulator", "data", name), "utf8");
 const CERTIFICATE = certificate("ssl-cert.pem");
 const PRIVATE_KEY = certificate("ssl-key.pem");
-const SSH_KEY = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAICPDUkarrY7MnyS308g9l/aRCIDLkT8/4rUiYUMB9RJr";
 
 /** Every kind once, with the seed's catalogue (simulator/seed). */
 function everyKind(serverscom) {
+  const samples = loadSamples();
   const db = new serverscom.DedicatedServer("db", {
-    locationId: 1,
-    serverModelId: 101,
-    uplinkModels: { private: { id: 401 }, public: { id: 403, bandwidthModelId: 501 } },
-    ramSize: 64,
-    drives: {
-      slots: [
-        { position: 0, driveModelId: 201 },
-        { position: 1, driveModelId: 201 },
-      ],
-    },
-    operatingSystemId: 301,
+    ...samples.DEDICATED_SERVER,
     hostname: "db-1",
     labels: { env: "prod" },
   });
@@ -94,7 +93,7 @@ function everyKind(serverscom) {
   const app = new serverscom.CloudInstance("app", {
     regionId: 1,
     flavorId: "SSD.30",
-    imageId: "6f1c3b4e-2d5a-4c8e-9b7f-1a2b3c4d5e01",
+    imageId: samples.AMS1_UBUNTU_IMAGE,
     labels: { env: "prod" },
   });
   new serverscom.KubernetesCluster("k8s", {
@@ -108,7 +107,10 @@ function everyKind(serverscom) {
     members: [{ id: db.id, mode: "native" }],
     labels: { env: "prod" },
   });
-  new serverscom.SshKey("deploy", { publicKey: SSH_KEY, labels: { team: "platform" } });
+  new serverscom.SshKey("deploy", {
+    publicKey: samples.SSH_PUBLIC_KEY,
+    labels: { team: "platform" },
+  });
   new serverscom.SslCertificate("site", {
     publicKey: CERTIFICATE,
     privateKey: PRIVATE_KEY,

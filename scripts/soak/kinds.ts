@@ -24,6 +24,7 @@ import { cloudInstanceGoneStatuses } from "../../sdk/areas/cloud-instances";
 import type { SimulatorControl, WireRecord } from "../../simulator";
 import type { Program, StoredResource } from "../engine/harness";
 import { repoRoot } from "../engine/repo";
+import { AMS1_UBUNTU_IMAGE, DEDICATED_SERVER, SSH_PUBLIC_KEY } from "../engine/samples";
 
 /** Ample at speed 3000 (an hour of simulated time in 1.2 s), short enough to bound a stuck wait. */
 const TIMEOUTS = { customTimeouts: { create: "60s", update: "60s", delete: "60s" } };
@@ -195,23 +196,8 @@ export interface SoakKind {
 
 const SBM_01 = 601;
 const UBUNTU_24 = 302;
-const AMS1_UBUNTU = "6f1c3b4e-2d5a-4c8e-9b7f-1a2b3c4d5e01";
-const SSH_KEY = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAICPDUkarrY7MnyS308g9l/aRCIDLkT8/4rUiYUMB9RJr";
-
 /** A Dell R640 in AMS1 (the seed catalogue). */
-const DEDICATED: DedicatedServerArgs = {
-  locationId: 1,
-  serverModelId: 101,
-  uplinkModels: { private: { id: 401 }, public: { id: 403, bandwidthModelId: 501 } },
-  ramSize: 64,
-  drives: {
-    slots: [
-      { position: 0, driveModelId: 201 },
-      { position: 1, driveModelId: 201 },
-    ],
-  },
-  operatingSystemId: 301,
-};
+const DEDICATED: DedicatedServerArgs = DEDICATED_SERVER;
 
 /** For the L2 segment: a private uplink only (test/engine/l2-segment.test.ts). */
 const L2_NODE: DedicatedServerArgs = {
@@ -256,7 +242,7 @@ const cloudInstance =
   (sc) => {
     new sc.CloudInstance(
       "app",
-      { regionId: 1, flavorId, imageId: AMS1_UBUNTU, labels: { env: "prod" } },
+      { regionId: 1, flavorId, imageId: AMS1_UBUNTU_IMAGE, labels: { env: "prod" } },
       TIMEOUTS,
     );
   };
@@ -290,7 +276,7 @@ const l2Segment =
 const sshKey =
   (name: string, team: string): Program =>
   (sc) => {
-    new sc.SshKey("deploy", { publicKey: SSH_KEY, name, labels: { team } }, TIMEOUTS);
+    new sc.SshKey("deploy", { publicKey: SSH_PUBLIC_KEY, name, labels: { team } }, TIMEOUTS);
   };
 
 const sslCertificate =
@@ -310,7 +296,7 @@ const ptrRecord =
   (sc) => {
     const instance = new sc.CloudInstance(
       "ptr-host",
-      { regionId: 1, flavorId: "SSD.30", imageId: AMS1_UBUNTU },
+      { regionId: 1, flavorId: "SSD.30", imageId: AMS1_UBUNTU_IMAGE },
       TIMEOUTS,
     );
     new sc.PtrRecord(
