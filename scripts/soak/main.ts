@@ -1,7 +1,7 @@
 // `node dist/demo/scripts/soak/main.js`: the fault soak as a command (runner.ts).
 //
-//   --lifecycles N    lifecycles to run (default 20; each takes every kind through
-//                     up, change, refresh, destroy in stack mode)
+//   --lifecycles N    lifecycles to run (default 20, or no limit with --minutes; each takes
+//                     every kind through up, change, refresh, destroy in stack mode)
 //   --minutes M       start no lifecycle after M minutes (default: no limit)
 //   --seed S          seeds the faults and the restart points (default 1)
 //   --mode stack|sequential   (default stack; runner.ts explains both)
@@ -70,7 +70,8 @@ function parse(argv: readonly string[]): Args {
   return {
     repro: flags.has("repro"),
     options: {
-      lifecycles: number("lifecycles", 20),
+      // With a time budget, the time decides: `--minutes 5` alone runs for five minutes.
+      lifecycles: number("lifecycles", minutes === undefined ? 20 : Number.MAX_SAFE_INTEGER),
       seed: number("seed", 1),
       mode,
       restartEvery: number("restart-every", 3),
