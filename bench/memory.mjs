@@ -128,9 +128,7 @@ export async function runMemory() {
 
   /** RSS after garbage collection, the peak so far, and the heap the probe saw. */
   const sample = async () => {
-    // ProviderHost keeps its child process private (TypeScript's `private`, a plain property at
-    // run time): the benchmark reads its pid, which the driver has no reason to expose.
-    const pid = host.child.pid;
+    const pid = host.pid;
     let best;
     let peak = 0;
     for (let round = 0; round < 3; round++) {

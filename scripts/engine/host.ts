@@ -67,6 +67,11 @@ export class ProviderHost {
     private readonly client: provrpc.ResourceProviderClient,
   ) {}
 
+  /** The host process's id (the memory benchmark reads its /proc status). */
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
   static async start(options: HostOptions): Promise<ProviderHost> {
     // What the pulumi-resource-pulumi-nodejs script does: resolve the host from the project.
     const script = createRequire(join(options.projectDir, "noop.js")).resolve(
