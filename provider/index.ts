@@ -1,4 +1,7 @@
 // The Pulumi provider's public entry point (`pulumi-serverscom`).
+// First, before anything loads undici: a clear error on a Node.js that is too old.
+import "../sdk/core/node-version";
+
 export {
   CloudInstance,
   type CloudInstanceArgs,

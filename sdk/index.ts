@@ -1,4 +1,7 @@
 // The public surface of `pulumi-serverscom/sdk`.
+// First, before anything loads undici: a clear error on a Node.js that is too old.
+import "./core/node-version";
+
 export * from "./areas/cloud-instances";
 export * from "./areas/cloud-regions";
 export {
