@@ -2,6 +2,8 @@
 // `refresh` / `destroy`: it keeps a seeded bare metal node host powered on. Needs a current
 // dist/ (npm test builds it first; alone: npm run build).
 import { describe, expect } from "vitest";
+import { Checker } from "../../provider/framework/check";
+import { kubernetesBaremetalNodePowerKind } from "../../provider/kubernetes-baremetal-node-power/definition";
 import type { Program } from "./harness";
 import { engineScenario } from "./scenario";
 
@@ -35,6 +37,15 @@ describe("a KubernetesBaremetalNodePower through the engine's steps", () => {
   s.notApplicable(
     "an in-place change",
     "poweredOn accepts only true; the in-place update is the drift scenario's, switching on again",
+    () => {
+      const inPlace = Object.entries(kubernetesBaremetalNodePowerKind.properties)
+        .filter(([, property]) => property.rule === "update")
+        .map(([name]) => name);
+      expect(inPlace).toEqual(["poweredOn"]);
+      const checker = new Checker({ nodeId: POWERED_ON, poweredOn: false }, {});
+      kubernetesBaremetalNodePowerKind.check(checker);
+      expect(checker.failures.map((failure) => failure.property)).toEqual(["poweredOn"]);
+    },
   );
   s.replace(other, (resource) => {
     expect(resource.outputs).toMatchObject({ nodeId: POWERED_ON, powerStatus: "powered_on" });

@@ -2,6 +2,7 @@
 // for the public address of a cloud instance declared in the same program. Records cannot be
 // changed: every change replaces. Needs a current dist/ (npm test builds it first).
 import { describe, expect } from "vitest";
+import { ptrRecordKind } from "../../provider/ptr-record/definition";
 import type { Program } from "./harness";
 import { engineScenario } from "./scenario";
 
@@ -38,7 +39,14 @@ describe("a PtrRecord through the engine's steps", () => {
   });
   s.noChange(record());
   s.noChangeAfterRebuild(record());
-  s.notApplicable("an in-place change", "a PTR record cannot be changed: every change replaces it");
+  s.notApplicable(
+    "an in-place change",
+    "a PTR record cannot be changed: every change replaces it",
+    () => {
+      const rules = Object.values(ptrRecordKind.properties).map((property) => property.rule);
+      expect(new Set(rules)).toEqual(new Set(["replace"]));
+    },
+  );
   s.replace(renamed, async (resource, sim) => {
     expect(resource.outputs).toMatchObject({ domain: "www.example.com", ttl: 3600 });
     expect(await sim.control.records(RECORDS)).toHaveLength(1);

@@ -4,6 +4,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect } from "vitest";
+import { sslCertificateKind } from "../../provider/ssl-certificate/definition";
 import type { Program } from "./harness";
 import { engineScenario } from "./scenario";
 
@@ -59,6 +60,10 @@ describe("an SslCertificate through the engine's steps", () => {
   s.notApplicable(
     "a replacing change",
     "every property changes in place: a renewal keeps the certificate's id",
+    () => {
+      const rules = Object.values(sslCertificateKind.properties).map((property) => property.rule);
+      expect(new Set(rules)).toEqual(new Set(["update"]));
+    },
   );
   s.drift(
     renamed,
