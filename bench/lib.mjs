@@ -105,6 +105,26 @@ export function loadEngine() {
   };
 }
 
+/**
+ * An engine harness on the engine scenarios' project, configured for the simulator `sim` as a
+ * stack would be (`serverscom:apiToken` as a secret, `serverscom:apiUrl`), its provider hosts
+ * polling every 5 ms; `env` adds to their environment.
+ */
+export function engineFor(sim, { env = {}, reuseHost = false } = {}) {
+  const { EngineHarness, projectDir, project } = loadEngine();
+  return new EngineHarness({
+    projectDir,
+    project,
+    stack: "bench",
+    config: {
+      "serverscom:apiToken": { value: sim.token, secret: true },
+      "serverscom:apiUrl": { value: sim.url },
+    },
+    env: { SERVERSCOM_POLL_INTERVAL_MS: "5", ...env },
+    reuseHost,
+  });
+}
+
 /** Inputs the simulator's seed catalogue accepts (scripts/engine/samples.ts). */
 export function loadSamples() {
   return requireTypeScript(join(REPO, "scripts", "engine", "samples.ts"));

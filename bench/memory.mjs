@@ -25,7 +25,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { isMain, loadEngine, loadSamples, loadSimulator, QUICK, REPO } from "./lib.mjs";
+import { engineFor, isMain, loadEngine, loadSamples, loadSimulator, QUICK, REPO } from "./lib.mjs";
 
 const OPERATIONS = QUICK ? 100 : 500;
 const OPERATIONS_PER_CYCLE = 50;
@@ -89,7 +89,7 @@ function procMemory(pid) {
 }
 
 export async function runMemory() {
-  const { EngineHarness, ProviderHost, projectDir, project } = loadEngine();
+  const { ProviderHost } = loadEngine();
   const { startSimulator } = loadSimulator();
   const read = (name) => readFileSync(join(REPO, "test", "simulator", "data", name), "utf8");
   const certificate = { publicKey: read("ssl-cert.pem"), privateKey: read("ssl-key.pem") };
@@ -114,17 +114,7 @@ export async function runMemory() {
 
   // Fast enough that the waits take milliseconds; the provider polls every 5 ms.
   const sim = await startSimulator({ speed: 6000 });
-  const harness = new EngineHarness({
-    projectDir,
-    project,
-    stack: "bench",
-    config: {
-      "serverscom:apiToken": { value: sim.token, secret: true },
-      "serverscom:apiUrl": { value: sim.url },
-    },
-    env: { SERVERSCOM_POLL_INTERVAL_MS: "5", NODE_OPTIONS: "--expose-gc" },
-    reuseHost: true,
-  });
+  const harness = engineFor(sim, { env: { NODE_OPTIONS: "--expose-gc" }, reuseHost: true });
 
   /** RSS after garbage collection, the peak so far, and the heap the probe saw. */
   const sample = async () => {

@@ -35,11 +35,9 @@ import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
 import { isDeepStrictEqual } from "node:util";
-import { loadSamples, median, QUICK, REPO, requireTypeScript } from "./lib.mjs";
+import { engineFor, loadSamples, median, QUICK, REPO, requireTypeScript } from "./lib.mjs";
 
 const require = createRequire(import.meta.url);
-/** The engine scenarios' Pulumi project: the provider host's working directory. */
-const PROJECT_DIR = join(REPO, "test", "engine", "project");
 const LATENCY_MS = 20;
 const ROUNDS = QUICK ? 1 : 3;
 
@@ -212,22 +210,11 @@ function sameOutputs(withSnapshots, withGets) {
 }
 
 export async function runRefresh() {
-  const { EngineHarness, defaultParallelism } = loadHarness();
+  const { defaultParallelism } = loadHarness();
   const { startSimulator } = require("../dist/simulator/index.js");
   // A 20-minute server installation takes 12 ms: the `up` only builds the stack.
   const sim = await startSimulator({ speed: 100_000 });
-  const harnessWith = (env) =>
-    new EngineHarness({
-      projectDir: PROJECT_DIR,
-      project: "engine-harness",
-      stack: "bench",
-      config: {
-        "serverscom:apiToken": { value: sim.token, secret: true },
-        "serverscom:apiUrl": { value: sim.url },
-      },
-      env: { SERVERSCOM_POLL_INTERVAL_MS: "5", ...env },
-      reuseHost: true,
-    });
+  const harnessWith = (env) => engineFor(sim, { env, reuseHost: true });
   const snapshots = harnessWith({});
   const gets = harnessWith({ SERVERSCOM_READ_SNAPSHOT: "off" });
   try {

@@ -40,9 +40,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import {
+  engineFor,
   isMain,
   jsonBytes,
-  loadEngine,
   loadSamples,
   loadSimulator,
   median,
@@ -129,20 +129,10 @@ function everyKind(serverscom) {
 
 /** The stored state of every kind's resource, sealed: { kind: { inputs, outputs } }. */
 async function storedResources() {
-  const { EngineHarness, projectDir, project } = loadEngine();
   const { startSimulator } = loadSimulator();
   // Fast enough that a 20-minute server installation takes 200 ms.
   const sim = await startSimulator({ speed: 6000 });
-  const harness = new EngineHarness({
-    projectDir,
-    project,
-    stack: "bench",
-    config: {
-      "serverscom:apiToken": { value: sim.token, secret: true },
-      "serverscom:apiUrl": { value: sim.url },
-    },
-    env: { SERVERSCOM_POLL_INTERVAL_MS: "5" },
-  });
+  const harness = engineFor(sim);
   try {
     await harness.up(everyKind);
     const { resources } = JSON.parse(harness.stateText());
