@@ -28,7 +28,11 @@ const MAX_SHOWN = 60;
  * megabyte of it in a message helps nobody (the engine prints every failure).
  */
 export function shown(value: unknown): string {
-  const text = JSON.stringify(value) ?? String(value);
+  return cutShort(JSON.stringify(value) ?? String(value));
+}
+
+/** `text` for a message: its first characters and its length when it is long. */
+export function cutShort(text: string): string {
   return text.length <= MAX_SHOWN
     ? text
     : `${text.slice(0, MAX_SHOWN)}... (${text.length} characters)`;

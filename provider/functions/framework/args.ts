@@ -1,6 +1,7 @@
 // Checks of a lookup's arguments. TypeScript enforces the types at compile time, but arguments
 // also arrive from JavaScript programs and from other resources' outputs at run time, and a
 // wrong one must fail with the function and field named rather than as an odd API answer.
+import { cutShort } from "../../framework/check";
 import { LookupError } from "./errors";
 
 /** The argument bag as the checks read it. */
@@ -20,8 +21,7 @@ export const MAX_TEXT_LENGTH = 255;
 
 /** A value for a message, cut short: an argument can be megabytes. */
 function describe(value: unknown): string {
-  const text = typeof value === "string" ? JSON.stringify(value) : String(value);
-  return text.length <= 60 ? text : `${text.slice(0, 60)}... (${text.length} characters)`;
+  return cutShort(typeof value === "string" ? JSON.stringify(value) : String(value));
 }
 
 /** An integer id of the API (locations, models, options): a whole number, at least 1. */
