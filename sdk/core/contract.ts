@@ -2,6 +2,7 @@
 // Areas depend only on these types and helpers, never on the transport's internals,
 // so every area module is written the same way against one small interface.
 import type { z } from "zod";
+import { InputValidationError } from "./errors";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
 
@@ -90,9 +91,24 @@ export interface Requester {
   ): PagePromise<T>;
 }
 
+/** A segment that, once decoded (by a proxy, perhaps twice), reads as "." or "..". */
+function isDotSegment(text: string): boolean {
+  let decoded = text;
+  for (let round = 0; round < 3; round += 1) {
+    if (decoded === "." || decoded === "..") return true;
+    const next = decoded.replace(/%2e/gi, ".").replace(/%25/g, "%");
+    if (next === decoded) return false;
+    decoded = next;
+  }
+  return decoded === "." || decoded === "..";
+}
+
 /**
  * Builds a path below /v1 from a template, percent-encoding every interpolated segment.
- * An empty segment would silently address a different resource (`/hosts//x`), so it throws.
+ * An empty segment would silently address a different resource (`/hosts//x`), and so would a
+ * dot segment: `.` and `..` are not encoded by encodeURIComponent, and a proxy that normalises
+ * them turns `/sbm_servers/Sb1/ptr_records/..` into the server itself. Both throw the SDK's
+ * InputValidationError, before any request.
  *
  *   path`/hosts/dedicated_servers/${id}/features/${name}/activate`
  */
@@ -100,9 +116,14 @@ export function path(strings: TemplateStringsArray, ...segments: ReadonlyArray<s
   let out = strings[0] ?? "";
   segments.forEach((segment, index) => {
     const text = String(segment);
+    const where = `path segment ${index + 1} of "${strings.join("{}")}"`;
     if (text.length === 0) {
-      throw new TypeError(
-        `path segment ${index + 1} of "${strings.join("{}")}" is empty: an id is required`,
+      throw new InputValidationError(where, "is empty: an id is required");
+    }
+    if (isDotSegment(text)) {
+      throw new InputValidationError(
+        where,
+        `must not be a dot segment ("." or "..", however encoded): got ${JSON.stringify(text)}`,
       );
     }
     out += encodeURIComponent(text) + (strings[index + 1] ?? "");

@@ -1,9 +1,21 @@
-// The SDK's error hierarchy. This module has no imports so that the pure modules (labels,
-// limits) and the simulator can use it without pulling in the transport.
+// The SDK's error hierarchy: the one place errors are made. Its only import is redact.ts (itself
+// import-free), so the pure modules (labels, limits) and the simulator can use it without pulling
+// in the transport.
+import { clean, cleanCause, redact, redactValue } from "./redact";
 
-/** Base of every error the SDK throws. */
+/**
+ * Base of every error the SDK throws. Its message is cleaned here, whatever a subclass composed:
+ * the API token and bearer-looking credentials are redacted (the server may echo them) and control
+ * characters are escaped (an id or a server's text may hold CR, LF or NUL). The stack is built
+ * from the cleaned message. A cause that came from below the SDK (a socket error, which may quote
+ * what the server sent) is kept only as a cleaned copy (ConnectionError); a cause that is itself a
+ * ServersComError, or the caller's own abort reason, is kept as it is.
+ */
 export class ServersComError extends Error {
   override name = "ServersComError";
+  constructor(message: string, options?: ErrorOptions) {
+    super(clean(message), options);
+  }
 }
 
 /**
@@ -12,12 +24,12 @@ export class ServersComError extends Error {
  */
 export class InputValidationError extends ServersComError {
   override name = "InputValidationError";
-  constructor(
-    readonly field: string,
-    readonly rule: string,
-    message = `${field}: ${rule}`,
-  ) {
+  readonly field: string;
+  readonly rule: string;
+  constructor(field: string, rule: string, message = `${field}: ${rule}`) {
     super(message);
+    this.field = clean(field);
+    this.rule = clean(rule);
   }
 }
 
@@ -94,6 +106,13 @@ function describeFailure(
   return `${head}${detail === "" ? "" : `: ${detail}`}${tail}`;
 }
 
+/** The server's side of a failure with every secret it echoed redacted. */
+function cleanInit(init: ApiErrorInit): ApiErrorInit {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(init.headers)) headers[name] = redact(value);
+  return { ...init, path: redact(init.path), headers, body: redactValue(init.body) };
+}
+
 /**
  * A response with a status outside 2xx. `ApiError.from` picks the subclass; callers test
  * with `instanceof` (for example `NotFoundError`) and read `code` where one status carries
@@ -116,7 +135,8 @@ export class ApiError extends ServersComError {
   /** How long the server asked to wait before trying again, when it said so. */
   readonly retryAfterMs: number | undefined;
 
-  constructor(init: ApiErrorInit) {
+  constructor(raw: ApiErrorInit) {
+    const init = cleanInit(raw);
     const code = stringField(init.body, "code");
     const apiMessage = stringField(init.body, "message");
     const correlationId = init.headers["x-correlation-id"];
@@ -150,7 +170,7 @@ export class BadRequestError extends ApiError {
   readonly params: string[];
   constructor(init: ApiErrorInit) {
     super(init);
-    const params = bodyField(init.body, "params");
+    const params = bodyField(this.body, "params");
     this.params = Array.isArray(params)
       ? params.filter((p): p is string => typeof p === "string")
       : [];
@@ -199,7 +219,7 @@ export class UnprocessableEntityError extends ApiError {
   readonly errors: Record<string, string>;
   constructor(init: ApiErrorInit) {
     super(init);
-    this.errors = fieldErrors(init.body);
+    this.errors = fieldErrors(this.body);
   }
 }
 
@@ -301,10 +321,13 @@ export class ResponseValidationError extends ServersComError {
     );
     this.status = init.status;
     this.method = init.method;
-    this.path = init.path;
-    this.field = init.field;
-    this.issues = init.issues;
-    this.body = init.body;
+    this.path = redact(init.path);
+    this.field = clean(init.field);
+    this.issues = init.issues.map((issue) => ({
+      path: clean(issue.path),
+      message: clean(issue.message),
+    }));
+    this.body = redact(init.body);
   }
 }
 
@@ -324,9 +347,7 @@ export class ConnectionError extends ServersComError {
     const reason = cause instanceof Error ? cause.message : String(cause);
     super(
       `${method} ${path}: connection failed${code === undefined ? "" : ` (${code})`}: ${reason}`,
-      {
-        cause,
-      },
+      { cause: cleanCause(cause) },
     );
     this.code = code;
   }
@@ -353,6 +374,43 @@ export class AbortError extends ServersComError {
     cause?: unknown,
   ) {
     super(`${method} ${path}: aborted by the caller`, cause === undefined ? undefined : { cause });
+  }
+}
+
+/**
+ * The response body grew past the client's limit (`maxResponseBytes`) and was abandoned while
+ * streaming, before more memory went to it. Not retried: the same request would get the same
+ * answer. `bytes` is what had arrived (or what Content-Length announced) when it was refused.
+ */
+export class ResponseTooLargeError extends ServersComError {
+  override name = "ResponseTooLargeError";
+  constructor(
+    readonly method: string,
+    readonly path: string,
+    readonly limitBytes: number,
+    readonly bytes: number,
+    declared: boolean,
+  ) {
+    super(
+      `${method} ${path}: the response body ${declared ? "announces" : "exceeded"} ${bytes} bytes, ` +
+        `over the limit of ${limitBytes} bytes (client option maxResponseBytes)`,
+    );
+  }
+}
+
+/**
+ * A list call stopped: the server's pagination would not end (more pages or items than the
+ * bound, a page that does not advance) or pointed away from the API. `list` names the list
+ * (its path), `bound` the rule it broke, such as "at most 10000 pages".
+ */
+export class PaginationError extends ServersComError {
+  override name = "PaginationError";
+  constructor(
+    readonly list: string,
+    readonly bound: string,
+    detail: string,
+  ) {
+    super(`list ${list}: ${detail} (${bound})`);
   }
 }
 

@@ -1,7 +1,7 @@
 // Pagination as the API does it: a bare JSON array per page, and web-linking `Link` headers
 // (rel="next", "prev", "first", "last") in the style of GitHub.
 import type { CallOptions, Page, PageLinks, PagePromise, ToArrayOptions } from "./contract";
-import { InputValidationError, ServersComError } from "./errors";
+import { InputValidationError, PaginationError } from "./errors";
 
 type Rel = keyof PageLinks;
 const RELS: ReadonlySet<string> = new Set<Rel>(["next", "prev", "first", "last"]);
@@ -176,30 +176,85 @@ export type FetchPage<T> = (
 
 export const DEFAULT_CONCURRENCY = 4;
 
+/** How much one list call may read before it stops with a PaginationError. */
+export interface ListBounds {
+  /** Pages, the first included. Default 10,000 (DEFAULT_MAX_LIST_PAGES). */
+  readonly maxPages?: number;
+  /** Items over all pages. Default 100,000 (DEFAULT_MAX_LIST_ITEMS). */
+  readonly maxItems?: number;
+}
+
+/**
+ * 10,000 pages: every item of the largest list (DEFAULT_MAX_LIST_ITEMS) at the default 20 per
+ * page needs 5,000; a server whose pages never end is stopped after at most this many requests.
+ */
+export const DEFAULT_MAX_LIST_PAGES = 10_000;
+/**
+ * 100,000 items: far more objects of one kind than an account holds (each is a server, a volume,
+ * a key...), few enough that the items of a runaway list fit in memory.
+ */
+export const DEFAULT_MAX_LIST_ITEMS = 100_000;
+
+export function listBoundsOf(bounds: ListBounds | undefined): Required<ListBounds> {
+  const out = {
+    maxPages: bounds?.maxPages ?? DEFAULT_MAX_LIST_PAGES,
+    maxItems: bounds?.maxItems ?? DEFAULT_MAX_LIST_ITEMS,
+  };
+  checkWholeNumber(out.maxPages, "listBounds.maxPages", 1);
+  checkWholeNumber(out.maxItems, "listBounds.maxItems", 1);
+  return out;
+}
+
+/** The bounds of one list call, and its name for messages. */
+export interface ListLimits extends Required<ListBounds> {
+  /** Such as "GET /v1/hosts". */
+  readonly list: string;
+}
+
+/** Where a page sits in its list: its position and the items before it. */
+interface Position {
+  readonly index: number;
+  readonly itemsBefore: number;
+}
+
+type LoadPage<T> = (
+  url: string,
+  options: CallOptions | undefined,
+  position: Position,
+) => Promise<Page<T>>;
+
 class ListPage<T> implements Page<T> {
   readonly items: readonly T[];
   readonly links: PageLinks;
   readonly total: number | undefined;
 
-  readonly #load: (url: string, options: CallOptions | undefined) => Promise<Page<T>>;
+  readonly #load: LoadPage<T>;
   readonly #options: CallOptions | undefined;
+  readonly #position: Position;
 
   constructor(
     raw: RawPage<T>,
-    load: (url: string, options: CallOptions | undefined) => Promise<Page<T>>,
+    load: LoadPage<T>,
     options: CallOptions | undefined,
+    position: Position,
   ) {
     this.items = raw.items;
     this.links = raw.links;
     this.total = raw.total;
     this.#load = load;
     this.#options = options;
+    this.#position = position;
   }
 
   /** The next page; without options, those of the list call (its signal, its timeout). */
   nextPage(options?: CallOptions): Promise<Page<T>> | null {
     const next = this.links.next;
-    return next === undefined ? null : this.#load(next, options ?? this.#options);
+    if (next === undefined) return null;
+    const position = {
+      index: this.#position.index + 1,
+      itemsBefore: this.#position.itemsBefore + this.items.length,
+    };
+    return this.#load(next, options ?? this.#options, position);
   }
 }
 
@@ -219,10 +274,16 @@ export class ListPagePromise<T> implements PagePromise<T> {
   #first: Promise<Page<T>> | undefined;
   readonly #fetchPage: FetchPage<T>;
   readonly #options: CallOptions | undefined;
+  readonly #limits: ListLimits;
 
-  constructor(fetchPage: FetchPage<T>, options: CallOptions | undefined) {
+  constructor(
+    fetchPage: FetchPage<T>,
+    options: CallOptions | undefined,
+    limits: Partial<ListLimits> = {},
+  ) {
     this.#fetchPage = fetchPage;
     this.#options = options;
+    this.#limits = { list: limits.list ?? "list", ...listBoundsOf(limits) };
   }
 
   // biome-ignore lint/suspicious/noThenProperty: a PagePromise is awaitable by contract.
@@ -269,7 +330,11 @@ export class ListPagePromise<T> implements PagePromise<T> {
     let last: Page<T> = first;
     const urls = concurrency > 1 ? plannedPageUrls(first, limit - out.length) : [];
     if (urls.length > 0 && out.length < limit) {
-      for (const page of await this.#fetchConcurrently(urls, concurrency)) {
+      const positions = urls.map((_, k) => ({
+        index: k + 2,
+        itemsBefore: first.items.length * (k + 1),
+      }));
+      for (const page of await this.#fetchConcurrently(urls, positions, concurrency)) {
         out.push(...page.items.slice(0, limit - out.length));
         last = page;
         if (out.length >= limit) return out;
@@ -287,14 +352,61 @@ export class ListPagePromise<T> implements PagePromise<T> {
   }
 
   #firstPage(): Promise<Page<T>> {
-    this.#first ??= this.#load(undefined, this.#options);
+    this.#first ??= this.#load(undefined, this.#options, { index: 1, itemsBefore: 0 });
     return this.#first;
   }
 
-  // Async so that a fetcher which throws at once (a refused Link) still yields a rejection.
-  async #load(url: string | undefined, options: CallOptions | undefined): Promise<Page<T>> {
+  #stop(bound: string, detail: string): PaginationError {
+    return new PaginationError(this.#limits.list, bound, detail);
+  }
+
+  /**
+   * Loads one page and holds it to the list's bounds. Every way of reading a list (awaiting it,
+   * `nextPage`, `for await`, `toArray`) comes through here, so none can read without end.
+   * Async so that a fetcher which throws at once (a refused Link) still yields a rejection.
+   */
+  async #load(
+    url: string | undefined,
+    options: CallOptions | undefined,
+    position: Position,
+  ): Promise<Page<T>> {
+    const { maxPages, maxItems } = this.#limits;
+    if (position.index > maxPages) {
+      throw this.#stop(
+        `at most ${maxPages} pages per list call`,
+        `the server still links to a next page after ${maxPages} pages`,
+      );
+    }
     const raw = await this.#fetchPage(url, options);
-    return new ListPage(raw, (next, opts) => this.#load(next, opts), this.#options);
+    const items = position.itemsBefore + raw.items.length;
+    if (items > maxItems) {
+      throw this.#stop(
+        `at most ${maxItems} items per list call`,
+        `the server sent ${items} items or more`,
+      );
+    }
+    const next = raw.links.next;
+    if (next !== undefined) {
+      // A page that links on without giving anything, or to a page number not after its own,
+      // does not advance: following it could go on for ever.
+      if (raw.items.length === 0) {
+        throw this.#stop("each page must advance", "an empty page links to a next page");
+      }
+      const here = url === undefined ? undefined : pageNumberOf(url);
+      const there = pageNumberOf(next);
+      if (next === url || (here !== undefined && there !== undefined && there <= here)) {
+        throw this.#stop(
+          "each page must advance",
+          `page ${here ?? "?"} links back to page ${there ?? "?"} as the next one`,
+        );
+      }
+    }
+    return new ListPage(
+      raw,
+      (link, opts, at) => this.#load(link, opts, at),
+      this.#options,
+      position,
+    );
   }
 
   async #followNext(page: Page<T>, seen: Set<string>): Promise<Page<T> | undefined> {
@@ -302,13 +414,20 @@ export class ListPagePromise<T> implements PagePromise<T> {
     if (next === undefined) return undefined;
     // A server whose rel="next" loops would otherwise make iteration endless.
     if (seen.has(next)) {
-      throw new ServersComError(`Link rel="next" points back at a page already read: ${next}`);
+      throw this.#stop(
+        "each page must advance",
+        `Link rel="next" points back at a page already read: ${next.slice(0, 200)}`,
+      );
     }
     seen.add(next);
     return (await page.nextPage()) ?? undefined;
   }
 
-  async #fetchConcurrently(urls: readonly string[], concurrency: number): Promise<Page<T>[]> {
+  async #fetchConcurrently(
+    urls: readonly string[],
+    positions: readonly Position[],
+    concurrency: number,
+  ): Promise<Page<T>[]> {
     const pages: Array<Page<T> | undefined> = new Array(urls.length);
     // The first failure stops the others: their pages would be thrown away.
     const stop = new AbortController();
@@ -323,9 +442,10 @@ export class ListPagePromise<T> implements PagePromise<T> {
         const index = nextIndex;
         nextIndex += 1;
         const url = urls[index];
-        if (url === undefined) return;
+        const position = positions[index];
+        if (url === undefined || position === undefined) return;
         try {
-          pages[index] = await this.#load(url, options);
+          pages[index] = await this.#load(url, options, position);
         } catch (error) {
           stop.abort();
           throw error;

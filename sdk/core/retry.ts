@@ -2,7 +2,7 @@
 // generator so they are tested as sequences, without HTTP and without waiting.
 import { setTimeout as delay } from "node:timers/promises";
 import type { HttpMethod } from "./contract";
-import { AbortError, ConnectionError, isRetryable, type ResponseHeaders } from "./errors";
+import { AbortError, ApiError, ConnectionError, isRetryable, type ResponseHeaders } from "./errors";
 
 /** Knobs of the retry behaviour; tests inject `sleep`, `random` and `now` instead of waiting. */
 export interface RetryTuning {
@@ -97,9 +97,12 @@ const IDEMPOTENT: ReadonlySet<HttpMethod> = new Set(["GET", "PUT", "DELETE"]);
 
 /**
  * Whether a failed request may be sent again. The API has no idempotency keys, so a POST that
- * may have reached the server (and perhaps bought a server) is never resent.
+ * may have reached the server (and perhaps bought a server) is never resent; but a 429 is the
+ * server's refusal to act on the request at all (RFC 6585: "too many requests"), so every verb,
+ * POST included, is resent after it, once the server's Retry-After has passed.
  */
 export function mayResend(method: HttpMethod, error: unknown): boolean {
+  if (error instanceof ApiError && error.status === 429) return true;
   if (IDEMPOTENT.has(method)) return isRetryable(error);
   return (
     error instanceof ConnectionError && error.code !== undefined && NOT_SENT_CODES.has(error.code)

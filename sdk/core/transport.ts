@@ -18,16 +18,26 @@ import {
   ApiError,
   ConnectionError,
   InputValidationError,
+  PaginationError,
   type ResponseHeaders,
   type ResponseIssue,
+  ResponseTooLargeError,
   ResponseValidationError,
   ServersComError,
   TimeoutError,
 } from "./errors";
 import { checkPage, checkPerPage } from "./limits";
-import { ListPagePromise, parseLinkHeader, type RawPage } from "./pagination";
+import {
+  type ListBounds,
+  ListPagePromise,
+  listBoundsOf,
+  parseLinkHeader,
+  type RawPage,
+} from "./pagination";
+import { registerSecret } from "./redact";
 import { DEFAULT_MAX_RETRIES, type RetryTuning, retryAfterMs, withRetries } from "./retry";
 
+export type { ListBounds } from "./pagination";
 export type { RetryTuning } from "./retry";
 
 export interface ClientOptions {
@@ -44,10 +54,23 @@ export interface ClientOptions {
   /** A dispatcher (for example undici's MockAgent); the client never closes one it was given. */
   readonly dispatcher?: Dispatcher;
   readonly retry?: RetryTuning;
+  /** Largest response body read, in bytes; default 16 MiB (DEFAULT_MAX_RESPONSE_BYTES). */
+  readonly maxResponseBytes?: number;
+  /** Pages and items one list call may read; defaults in pagination.ts. */
+  readonly listBounds?: ListBounds;
 }
 
 export const DEFAULT_BASE_URL = "https://api.servers.com";
 export const DEFAULT_TIMEOUT_MS = 60_000;
+/**
+ * The largest response body the client reads: 16 MiB. The largest real answer is a list page of
+ * 100 items (api-spec.md, Limits); a page of 100 dedicated servers with labels is about 200 KB
+ * (docs/reliability.md), so this leaves eighty times that, and stops a runaway body (a proxy's
+ * download, a broken server) long before it costs real memory.
+ */
+export const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
+/** Of an error body only the start is kept: its message and fields; a proxy page is cut here. */
+export const MAX_ERROR_BODY_BYTES = 64 * 1024;
 
 let packageVersion: string | undefined;
 
@@ -185,6 +208,8 @@ export class HttpClient implements Requester {
   readonly #timeoutMs: number;
   readonly #maxRetries: number;
   readonly #retry: RetryTuning;
+  readonly #maxResponseBytes: number;
+  readonly #listBounds: Required<ListBounds>;
 
   constructor(options: ClientOptions = {}) {
     const token = options.token ?? process.env.SERVERSCOM_API_TOKEN;
@@ -205,6 +230,16 @@ export class HttpClient implements Requester {
     this.#maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
     checkRetries(this.#maxRetries, "maxRetries");
     this.#retry = options.retry ?? {};
+    this.#maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+    if (!Number.isSafeInteger(this.#maxResponseBytes) || this.#maxResponseBytes < 1) {
+      throw new InputValidationError(
+        "maxResponseBytes",
+        "must be a whole number of bytes, at least 1",
+      );
+    }
+    this.#listBounds = listBoundsOf(options.listBounds);
+    // From here on the token reads as [REDACTED] in every error, whatever the server echoes.
+    registerSecret(token);
     this.#headers = {
       authorization: `Bearer ${token}`,
       accept: "application/json",
@@ -233,10 +268,17 @@ export class HttpClient implements Requester {
     // Checked now, so a bad perPage fails at the call rather than at the first `await`.
     const first = this.#target(path, query);
     const schema = z.array(itemSchema);
+    // The list's name in a PaginationError: its path, without the query.
+    const name = `GET ${first.split("?")[0]}`;
     return new ListPagePromise<T>(
       (link, callOptions) =>
-        this.#fetchPage(link === undefined ? first : this.#linkTarget(link), schema, callOptions),
+        this.#fetchPage(
+          link === undefined ? first : this.#linkTarget(name, link),
+          schema,
+          callOptions,
+        ),
       options,
+      { list: name, ...this.#listBounds },
     );
   }
 
@@ -275,15 +317,17 @@ export class HttpClient implements Requester {
    * The target of a page URL from a Link header. It carries the token when followed, so it
    * must stay on the configured origin and below the API root.
    */
-  #linkTarget(link: string): string {
+  #linkTarget(list: string, link: string): string {
     const url = URL.canParse(link) ? new URL(link) : undefined;
     if (
       url === undefined ||
       url.origin !== this.#origin ||
       !url.pathname.startsWith(`${this.#rootPath}/`)
     ) {
-      throw new ServersComError(
-        `refusing to follow a pagination link outside ${this.apiRoot}: ${link}`,
+      throw new PaginationError(
+        list,
+        `links must stay below ${this.apiRoot}`,
+        `refusing to follow a pagination link elsewhere: ${link.slice(0, 200)}`,
       );
     }
     return `${url.pathname}${url.search}`;
@@ -359,10 +403,11 @@ export class HttpClient implements Requester {
           await response.body.dump();
           return { status, headers: responseHeaders, text: "", target, url };
         }
-        const text = await response.body.text();
+        const text = await this.#readBody(response, method, target, this.#maxResponseBytes, true);
         return { status, headers: responseHeaders, text, target, url };
       }
-      const text = await response.body.text();
+      // Only the start of an error body is read: the rest is not worth the memory.
+      const text = await this.#readBody(response, method, target, MAX_ERROR_BODY_BYTES, false);
       const now = this.#retry.now?.() ?? Date.now();
       throw ApiError.from({
         status,
@@ -381,6 +426,41 @@ export class HttpClient implements Requester {
       clearTimeout(timer);
     }
   }
+  /**
+   * The body as text, read chunk by chunk up to `limit` bytes. Past it, a 2xx body fails with
+   * ResponseTooLargeError (the answer cannot be used), an error body is cut there (its start
+   * says what went wrong); either way the rest is not read and the connection is dropped.
+   */
+  async #readBody(
+    response: Dispatcher.ResponseData,
+    method: HttpMethod,
+    target: string,
+    limit: number,
+    whole: boolean,
+  ): Promise<string> {
+    const declaredText = response.headers["content-length"];
+    const declared = typeof declaredText === "string" ? Number(declaredText) : Number.NaN;
+    if (whole && Number.isSafeInteger(declared) && declared > limit) {
+      response.body.destroy();
+      throw new ResponseTooLargeError(method, target, limit, declared, true);
+    }
+    const chunks: Buffer[] = [];
+    let bytes = 0;
+    for await (const chunk of response.body) {
+      const buffer = chunk as Buffer;
+      if (bytes + buffer.length > limit) {
+        response.body.destroy();
+        if (whole)
+          throw new ResponseTooLargeError(method, target, limit, bytes + buffer.length, false);
+        chunks.push(buffer.subarray(0, limit - bytes));
+        break;
+      }
+      bytes += buffer.length;
+      chunks.push(buffer);
+    }
+    return new TextDecoder("utf-8").decode(Buffer.concat(chunks));
+  }
+
   #parse<T>(exchange: Exchange, method: HttpMethod, schema: z.ZodType<T>, prefix: string): T {
     let value: unknown;
     if (exchange.text !== "") {

@@ -102,11 +102,16 @@ describe("which requests may be resent", () => {
   );
 
   it("POST never once it may have reached the server", () => {
-    for (const status of [429, 502, 503, 504])
+    for (const status of [500, 502, 503, 504])
       expect(mayResend("POST", apiError(status))).toBe(false);
     expect(mayResend("POST", connectionError("ECONNRESET"))).toBe(false);
     expect(mayResend("POST", connectionError("UND_ERR_SOCKET"))).toBe(false);
     expect(mayResend("POST", new TimeoutError("POST", "/v1/x", 10))).toBe(false);
+  });
+
+  it("every verb, POST included, after a 429: the server refused to act on it", () => {
+    for (const method of ["GET", "PUT", "DELETE", "POST"] as const)
+      expect(mayResend(method, apiError(429))).toBe(true);
   });
 
   it.each(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "UND_ERR_CONNECT_TIMEOUT"])(

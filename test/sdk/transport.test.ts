@@ -444,17 +444,28 @@ describe("retries", () => {
     expect(delays).toEqual([]);
   });
 
-  it("POST is not resent after a 429", async () => {
+  it("POST is resent after a 429, once Retry-After has passed: the request was refused", async () => {
     const { client, pool, delays } = setup();
     pool
       .intercept({ path: "/v1/ssh_keys", method: "POST" })
       .reply(429, "", { headers: { "Retry-After": "1" } });
+    pool.intercept({ path: "/v1/ssh_keys", method: "POST" }).reply(201, key(1));
+    await client.request({ method: "POST", path: "/ssh_keys", body: {}, schema: SshKey });
+    expect(delays).toEqual([1000]);
+  });
+
+  it("POST fails with RateLimitError once 429s outlast the retry budget", async () => {
+    const { client, pool, delays } = setup();
+    pool
+      .intercept({ path: "/v1/ssh_keys", method: "POST" })
+      .reply(429, "", { headers: { "Retry-After": "1" } })
+      .times(4);
     const error = await failure(
       client.request({ method: "POST", path: "/ssh_keys", body: {}, schema: SshKey }),
     );
     expect(error).toBeInstanceOf(RateLimitError);
     expect((error as RateLimitError).retryAfterMs).toBe(1000);
-    expect(delays).toEqual([]);
+    expect(delays).toEqual([1000, 1000, 1000]);
   });
 
   it("POST is not resent after a connection reset: it may have reached the server", async () => {
