@@ -366,6 +366,11 @@ class SelectorParser {
 
 /** Parses a label selector (api-spec.md, Limits). Throws LabelSelectorError. */
 export function parseLabelSelector(text: string): LabelRequirement[] {
+  // Called from JavaScript too: a number or an object is the caller's mistake, said as such.
+  if (typeof text !== "string") {
+    const got = text === null ? "null" : Array.isArray(text) ? "an array" : `a ${typeof text}`;
+    throw new InputValidationError(SELECTOR_FIELD, `must be a string (got ${got})`);
+  }
   return new SelectorParser(text).parse();
 }
 

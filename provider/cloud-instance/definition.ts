@@ -11,7 +11,7 @@ import {
 import type { ServersComClient } from "../../sdk/client";
 import { CloudRegionMaintenanceError, ConflictError, NotFoundError } from "../../sdk/core/errors";
 import { stateMatcher } from "../../sdk/wait";
-import { type Checker, type PropertyBag, shown } from "../framework/check";
+import { type Checker, MAX_USER_DATA_BYTES, type PropertyBag, shown } from "../framework/check";
 import { jsonEqual } from "../framework/diff";
 import type { ResourceKind } from "../framework/kind";
 import { withoutOwnerLabel } from "../framework/ownership";
@@ -125,14 +125,14 @@ export const cloudInstanceKind: ResourceKind<CloudInstance> = {
     c.integer("regionId", true, { min: 1 });
     c.string("flavorId", true);
     c.string("imageId", true);
-    c.string("name", true);
+    c.name();
     checkBoolean(c, "gpnEnabled");
     checkBoolean(c, "ipv6Enabled");
     c.integer("backupCopies", false, { min: 0 });
     const fingerprint = c.string("sshKeyFingerprint", false);
     const problem = fingerprint === undefined ? undefined : fingerprintProblem(fingerprint);
     if (problem !== undefined) c.fail("sshKeyFingerprint", `sshKeyFingerprint ${problem}`);
-    c.string("userData", false);
+    c.secretText("userData", false, MAX_USER_DATA_BYTES);
     c.labels();
     const confirmation = c.string("upgradeConfirmation", false);
     if (

@@ -3,7 +3,7 @@
 // Every failure names the top-level property; nested paths go into the reason (check.ts says why).
 import { InputValidationError } from "../../sdk/core/errors";
 import { checkIpxeConfig } from "../../sdk/core/limits";
-import { type Checker, shown } from "../framework/check";
+import { type Checker, cutShort, MAX_USER_DATA_BYTES, shown } from "../framework/check";
 import { checkRebootTrigger } from "../framework/reboot-trigger";
 import { containsUnknown, isUnknown } from "../framework/unknowns";
 import { ipxeFeatureConflicts, ipxeFeatureOf } from "./features";
@@ -303,7 +303,7 @@ function checkStringList(c: Checker, property: string): void {
     if (isUnknown(entry)) continue;
     if (typeof entry !== "string" || entry.trim() === "") {
       c.fail(property, `${property}: ${shown(entry)} is not a non-empty string`);
-    } else if (seen.has(entry)) c.fail(property, `${property}: ${entry} is listed twice`);
+    } else if (seen.has(entry)) c.fail(property, `${property}: ${cutShort(entry)} is listed twice`);
     else seen.add(entry);
   }
 }
@@ -327,7 +327,7 @@ export function checkDedicatedServer(c: Checker): void {
   checkType(c, "ipv6", "boolean");
   checkHostname(c);
   checkStringList(c, "sshKeyFingerprints");
-  checkType(c, "userData", "string");
+  c.secretText("userData", false, MAX_USER_DATA_BYTES);
   c.labels();
   checkType(c, "rebootOnIpxeChange", "boolean");
   checkRebootTrigger(c);

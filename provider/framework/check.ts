@@ -4,6 +4,7 @@
 // nested paths go into the reason, never into `property`. Values unknown during preview (the
 // UNKNOWN sentinel) pass every rule: they are checked again once known.
 import type * as dynamic from "@pulumi/pulumi/dynamic";
+import { escapeControl } from "../../sdk/core/redact";
 import { labelIssues } from "../../sdk/labels";
 import { parseDuration } from "./durations";
 import { OWNER_INPUT, TIMEOUTS_INPUT } from "./hidden";
@@ -21,7 +22,28 @@ export type PropertyBag = Readonly<Record<string, unknown>>;
  */
 export const MAX_ID_LENGTH = 255;
 
+/**
+ * The longest name (of a volume, an instance, a key, a certificate, a segment). The API's own
+ * bound where an official client states one: Terraform's serverscom_rbs_volume takes a name of
+ * 1 to 255 characters (resource_serverscom_rbs.go, StringLenBetween(1, 255)); the other kinds'
+ * names are held to the same, a documented choice (docs/reliability.md), rather than sent
+ * unbounded to fail as a 413.
+ */
+export const MAX_NAME_LENGTH = 255;
+
+/**
+ * The largest user data, in bytes of UTF-8: 64 KB. No official source bounds user_data; this is
+ * the spec's bound of the other script the API takes (ipxe_config, api-spec.md "Other limits"),
+ * and the 64 KB OpenStack Nova (which runs cloud instances) accepts. A documented choice
+ * (docs/reliability.md): past it a request would fail as a 413 or a reset connection.
+ */
+export const MAX_USER_DATA_BYTES = 65_536;
+
 const MAX_SHOWN = 60;
+
+// C0, DEL, C1 and the Unicode line separators: an id holding one could forge a log line.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point.
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 
 /**
  * A value for a message: its JSON, cut short. A failure repeats the offending value, and a
@@ -31,11 +53,39 @@ export function shown(value: unknown): string {
   return cutShort(JSON.stringify(value) ?? String(value));
 }
 
-/** `text` for a message: its first characters and its length when it is long. */
+/**
+ * `text` for a message: its first characters and its length when it is long, control characters
+ * escaped (a CR or LF in an id would otherwise start a forged line in CI output).
+ */
 export function cutShort(text: string): string {
-  return text.length <= MAX_SHOWN
-    ? text
-    : `${text.slice(0, MAX_SHOWN)}... (${text.length} characters)`;
+  return escapeControl(
+    text.length <= MAX_SHOWN ? text : `${text.slice(0, MAX_SHOWN)}... (${text.length} characters)`,
+  );
+}
+
+/** The type of a value for a message that must not quote it (a secret input). */
+export function typeOf(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  return typeof value === "object" ? "an object" : `a ${typeof value}`;
+}
+
+/**
+ * Why an id cannot be a path segment of a request, or undefined when it can: at most
+ * MAX_ID_LENGTH characters, not "." or ".." (which a proxy would resolve to the parent resource:
+ * the DELETE of a PTR record ".." would release its server), no control characters.
+ */
+export function idIssue(value: string): string | undefined {
+  if (value.length > MAX_ID_LENGTH) {
+    return `must be at most ${MAX_ID_LENGTH} characters (got ${value.length})`;
+  }
+  if (/^(\.|%2e){1,2}$/i.test(value)) {
+    return `must not be "." or "..": it becomes a segment of the request's path`;
+  }
+  if (CONTROL.test(value)) {
+    return "must not contain control characters (got one in an id that becomes a request path)";
+  }
+  return undefined;
 }
 
 export interface IntegerRule {
@@ -103,10 +153,58 @@ export class Checker {
       return undefined;
     }
     if (maxLength !== undefined && value.length > maxLength) {
-      this.fail(property, `${property} must be at most ${maxLength} characters`);
+      this.fail(
+        property,
+        `${property} must be at most ${maxLength} characters (got ${value.length})`,
+      );
       return undefined;
     }
     return value;
+  }
+
+  /**
+   * An id that becomes a segment of a request's path (adoptId, cloudInstanceId, clusterId...):
+   * a non-empty string passing idIssue, checked here so no request is sent with it.
+   */
+  id(property: string, required: boolean): string | undefined {
+    const value = this.string(property, required);
+    if (value === undefined) return undefined;
+    const issue = idIssue(value);
+    if (issue !== undefined) {
+      this.fail(property, `${property} ${issue}`);
+      return undefined;
+    }
+    return value;
+  }
+
+  /**
+   * A secret text input (user data): a string of at most `maxBytes` bytes of UTF-8. A failure
+   * names its type and size, never its content.
+   */
+  secretText(property: string, required: boolean, maxBytes: number): string | undefined {
+    if (this.absent(property, required) || isUnknown(this.news[property])) return undefined;
+    const value = this.news[property];
+    if (typeof value !== "string") {
+      this.fail(
+        property,
+        `${property} must be a string (got ${typeOf(value)}; a secret, not shown)`,
+      );
+      return undefined;
+    }
+    const bytes = Buffer.byteLength(value, "utf8");
+    if (bytes > maxBytes) {
+      this.fail(
+        property,
+        `${property} must be at most ${maxBytes} bytes as UTF-8 (got ${bytes} bytes)`,
+      );
+      return undefined;
+    }
+    return value;
+  }
+
+  /** A name: a non-empty string of at most MAX_NAME_LENGTH characters. */
+  name(property = "name", required = true): string | undefined {
+    return this.string(property, required, MAX_NAME_LENGTH);
   }
 
   /**
@@ -150,7 +248,10 @@ export class Checker {
     }
     for (const [operation, ms] of Object.entries(timeouts)) {
       if (!["create", "update", "delete"].includes(operation)) {
-        this.fail(TIMEOUTS_INPUT, `unknown operation "${operation}" (create, update, delete)`);
+        this.fail(
+          TIMEOUTS_INPUT,
+          `unknown operation "${cutShort(operation)}" (create, update, delete)`,
+        );
       } else if (typeof ms !== "number" || !(ms > 0) || !Number.isFinite(ms)) {
         this.fail(TIMEOUTS_INPUT, `${operation} must be a positive number of milliseconds`);
       }

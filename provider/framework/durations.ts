@@ -20,28 +20,35 @@ const PART = /(\d*)(?:\.(\d*))?([^\d.]+)/y;
  * Milliseconds of a Go duration, or an Error naming the rule it breaks. A timeout must be
  * positive, so a sign, zero and an empty text are refused.
  */
+/** The text for a message: JSON-quoted (control characters escaped), cut at 60 characters. */
+function quoted(text: string): string {
+  return text.length <= 60
+    ? JSON.stringify(text)
+    : `${JSON.stringify(text.slice(0, 60))}... (${text.length} characters)`;
+}
+
 export function parseDuration(text: string): number | Error {
   const help = `expected a duration such as "30m", "1h30m" or "90s" (units h, m, s, ms, us, ns)`;
   if (text === "") return new Error(`an empty duration: ${help}`);
   if (text.startsWith("-") || text.startsWith("+")) {
-    return new Error(`"${text}" has a sign: ${help}`);
+    return new Error(`${quoted(text)} has a sign: ${help}`);
   }
   let total = 0;
   PART.lastIndex = 0;
   while (PART.lastIndex < text.length) {
     const start = PART.lastIndex;
     const match = PART.exec(text);
-    if (match === null || match.index !== start) return new Error(`"${text}": ${help}`);
+    if (match === null || match.index !== start) return new Error(`${quoted(text)}: ${help}`);
     const [, whole = "", fraction, unit = ""] = match;
     if (whole === "" && (fraction === undefined || fraction === "")) {
-      return new Error(`"${text}": ${help}`);
+      return new Error(`${quoted(text)}: ${help}`);
     }
     const scale = UNIT_MS[unit];
-    if (scale === undefined) return new Error(`"${text}": unknown unit "${unit}"; ${help}`);
+    if (scale === undefined) return new Error(`${quoted(text)}: unknown unit ${quoted(unit)}; ${help}`);
     total += Number(`${whole === "" ? "0" : whole}.${fraction ?? "0"}`) * scale;
   }
   if (!(total > 0) || !Number.isFinite(total)) {
-    return new Error(`"${text}" is not a positive duration: ${help}`);
+    return new Error(`${quoted(text)} is not a positive duration: ${help}`);
   }
   return total;
 }

@@ -18,7 +18,7 @@ import {
   NotFoundError,
 } from "../../sdk/core/errors";
 import { type Clock, type StateChange, type WaitOptions, waitFor } from "../../sdk/wait";
-import { Checker, MAX_ID_LENGTH, type PropertyBag } from "./check";
+import { Checker, type PropertyBag } from "./check";
 import {
   changedProperties,
   type DiffOutcome,
@@ -33,6 +33,7 @@ import type { KindTimeouts, ResourceKind, UpdateContext, UpdateWait } from "./ki
 import { OWNER_LABEL_KEY, ownerSelector, withOwnerLabel } from "./ownership";
 import { type ProgressSink, stateChangeLine, subject } from "./progress";
 import { readSnapshots } from "./read-snapshot";
+import { registerSecretsOf, sealedProvider } from "./sealed";
 import { isUnknown } from "./unknowns";
 
 /** The standard input of every kind: take over an existing object instead of creating one. */
@@ -74,15 +75,19 @@ export function createKindProvider<Live extends object>(
   context: ProviderContext,
 ): KindProvider {
   const lifecycle = new Lifecycle(kind, context);
-  return {
-    configure: async (req) => context.configure?.(req),
-    check: async (olds, news) => lifecycle.check(olds ?? {}, news),
-    diff: async (id, olds, news) => lifecycle.diff(id, olds, news),
-    create: (inputs) => lifecycle.create(inputs),
-    read: (id, props) => lifecycle.read(id, props ?? {}),
-    update: (id, olds, news) => lifecycle.update(id, olds, news),
-    delete: (id, props) => lifecycle.delete(id, props),
-  };
+  // Every failure leaves through sealedProvider: no secret input or token, no raw control character.
+  return sealedProvider(
+    {
+      configure: async (req) => context.configure?.(req),
+      check: async (olds, news) => lifecycle.check(olds ?? {}, news),
+      diff: async (id, olds, news) => lifecycle.diff(id, olds, news),
+      create: (inputs) => lifecycle.create(inputs),
+      read: (id, props) => lifecycle.read(id, props ?? {}),
+      update: (id, olds, news) => lifecycle.update(id, olds, news),
+      delete: (id, props) => lifecycle.delete(id, props),
+    },
+    kind.secretOutputs,
+  );
 }
 
 /**
@@ -116,7 +121,7 @@ class Lifecycle<Live extends object> {
   check(olds: PropertyBag, news: PropertyBag): dynamic.CheckResult {
     const checker = new Checker(news, olds);
     checker.hidden();
-    checker.string(ADOPT_INPUT, false, MAX_ID_LENGTH);
+    checker.id(ADOPT_INPUT, false);
     this.kind.check(checker);
     return { inputs: news, failures: checker.failures };
   }
@@ -520,7 +525,11 @@ class Lifecycle<Live extends object> {
     client: ServersComClient,
     record: Live,
   ): Promise<Record<string, unknown>> {
-    return this.kind.secrets === undefined ? {} : this.kind.secrets(client, record);
+    if (this.kind.secrets === undefined) return {};
+    // Read from the API (RBS credentials): from now on no error may quote them.
+    const secrets = await this.kind.secrets(client, record);
+    registerSecretsOf(this.kind.secretOutputs, secrets);
+    return secrets;
   }
 
   /**

@@ -2,6 +2,7 @@
 // program (never in the provider host), where the project, stack, resource name and options are
 // known; it turns them into hidden inputs (hidden.ts) because the provider sees none of them.
 import * as pulumi from "@pulumi/pulumi";
+import { cutShort, shown, typeOf } from "./check";
 import { parseDuration } from "./durations";
 import { OWNER_INPUT, TIMEOUTS_INPUT, type TimeoutsMs } from "./hidden";
 import { ownerLabelValue } from "./ownership";
@@ -56,7 +57,7 @@ export function registration(
         ? ""
         : `${pulumi.resourceType(opts.parent)}::${pulumi.resourceName(opts.parent)}`,
   });
-  const timeouts = timeoutsFrom(`${spec.kind} ${name}`, opts.customTimeouts);
+  const timeouts = timeoutsFrom(`${spec.kind} ${cutShort(name)}`, opts.customTimeouts);
   if (timeouts !== undefined) props[TIMEOUTS_INPUT] = timeouts;
   const secrets =
     spec.secretOutputs.length === 0 ? {} : { additionalSecretOutputs: [...spec.secretOutputs] };
@@ -72,11 +73,23 @@ export function timeoutsFrom(
   where: string,
   custom: pulumi.CustomTimeouts | undefined,
 ): TimeoutsMs | undefined {
-  if (custom === undefined) return undefined;
+  if (custom === undefined || custom === null) return undefined;
+  // From a JavaScript program or a YAML one, the option may be anything: name the resource and
+  // the option rather than fail inside parseDuration.
+  if (typeof custom !== "object" || Array.isArray(custom)) {
+    throw new Error(
+      `${where}: customTimeouts must be an object of durations such as { create: "30m" } (got ${typeOf(custom)})`,
+    );
+  }
   const out: { create?: number; update?: number; delete?: number } = {};
   for (const operation of ["create", "update", "delete"] as const) {
-    const text = custom[operation];
+    const text: unknown = custom[operation];
     if (text === undefined) continue;
+    if (typeof text !== "string") {
+      throw new Error(
+        `${where}: customTimeouts.${operation} must be a duration string such as "30m" (got ${shown(text)})`,
+      );
+    }
     const ms = parseDuration(text);
     if (ms instanceof Error)
       throw new Error(`${where}: customTimeouts.${operation}: ${ms.message}`);

@@ -8,7 +8,7 @@ import type { KubernetesBaremetalNode } from "../../sdk/areas/kubernetes-baremet
 import type { ServersComClient } from "../../sdk/client";
 import { ConflictError, NotFoundError, PreconditionFailedError } from "../../sdk/core/errors";
 import { stateMatcher } from "../../sdk/wait";
-import { type Checker, MAX_ID_LENGTH, shown } from "../framework/check";
+import { type Checker, shown } from "../framework/check";
 import { messageOf } from "../framework/errors";
 import type { ResourceKind } from "../framework/kind";
 import { isUnknown } from "../framework/unknowns";
@@ -57,7 +57,7 @@ export const kubernetesBaremetalNodePowerKind: ResourceKind<KubernetesBaremetalN
 
   check(c: Checker) {
     // A path segment of the power requests: bounded like every such id (framework/check.ts).
-    c.string("nodeId", true, MAX_ID_LENGTH);
+    c.id("nodeId", true);
     const poweredOn = c.news.poweredOn;
     if (
       poweredOn !== undefined &&

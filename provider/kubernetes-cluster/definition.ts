@@ -4,7 +4,7 @@
 // and the node groups of the nodes the program names, and puts them back when it lets go
 // (changes.ts). provider.ts holds its lifecycle.
 import type { KubernetesClusterNode } from "../../sdk/areas/kubernetes-clusters";
-import { type Checker, MAX_ID_LENGTH, type PropertyBag, shown } from "../framework/check";
+import { type Checker, idIssue, type PropertyBag, shown } from "../framework/check";
 import { type DiffOutcome, jsonEqual } from "../framework/diff";
 import type { KindTimeouts } from "../framework/kind";
 import { containsUnknown, isUnknown } from "../framework/unknowns";
@@ -77,7 +77,7 @@ export interface KubernetesClusterNodeOutput {
 
 export function checkKubernetesCluster(c: Checker): void {
   // A path segment of every request: bounded like every such id (framework/check.ts).
-  c.string("clusterId", true, MAX_ID_LENGTH);
+  c.id("clusterId", true);
   c.labels();
   checkNodeGroups(c);
 }
@@ -93,12 +93,9 @@ function checkNodeGroups(c: Checker): void {
   for (const [nodeId, groupId] of Object.entries(value)) {
     if (nodeId.trim() === "") {
       c.fail("nodeGroups", "nodeGroups: a node id must be a non-empty string");
-    } else if (nodeId.length > MAX_ID_LENGTH) {
+    } else if (idIssue(nodeId) !== undefined) {
       // A path segment of the node's requests, as clusterId is.
-      c.fail(
-        "nodeGroups",
-        `nodeGroups: a node id must be at most ${MAX_ID_LENGTH} characters (got ${nodeId.length})`,
-      );
+      c.fail("nodeGroups", `nodeGroups: a node id ${idIssue(nodeId)}`);
     } else if (!isUnknown(groupId) && (typeof groupId !== "string" || groupId.trim() === "")) {
       c.fail(
         "nodeGroups",

@@ -26,6 +26,7 @@ import { pickHidden, TIMEOUTS_INPUT, type TimeoutsMs } from "../framework/hidden
 import type { KindTimeouts } from "../framework/kind";
 import type { KindProvider, ProviderContext } from "../framework/lifecycle";
 import { stateChangeLine, subject } from "../framework/progress";
+import { sealedProvider } from "../framework/sealed";
 import {
   type ClusterMemory,
   type ClusterPlan,
@@ -58,15 +59,18 @@ const NODE_LIMIT = 1000;
 
 export function createKubernetesClusterProvider(context: ProviderContext): KindProvider {
   const lifecycle = new ClusterLifecycle(context);
-  return {
-    configure: async (req) => context.configure?.(req),
-    check: async (olds, news) => lifecycle.check(olds ?? {}, news),
-    diff: async (_id, olds, news) => diffKubernetesCluster(olds, news),
-    create: (inputs) => lifecycle.create(inputs),
-    read: (id, props) => lifecycle.read(id, props ?? {}),
-    update: (id, olds, news) => lifecycle.update(id, olds, news),
-    delete: (id, props) => lifecycle.delete(id, props),
-  };
+  return sealedProvider(
+    {
+      configure: async (req) => context.configure?.(req),
+      check: async (olds, news) => lifecycle.check(olds ?? {}, news),
+      diff: async (_id, olds, news) => diffKubernetesCluster(olds, news),
+      create: (inputs) => lifecycle.create(inputs),
+      read: (id, props) => lifecycle.read(id, props ?? {}),
+      update: (id, olds, news) => lifecycle.update(id, olds, news),
+      delete: (id, props) => lifecycle.delete(id, props),
+    },
+    [],
+  );
 }
 
 class ClusterLifecycle {

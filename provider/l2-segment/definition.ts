@@ -90,7 +90,7 @@ export const l2SegmentKind: ResourceKind<L2SegmentRecord> = {
     }
     c.integer("locationGroupId", true, { min: 1 });
     checkMembers(c);
-    c.string("name", true);
+    c.name();
     c.labels();
   },
 

@@ -6,7 +6,7 @@
 import type { PtrRecord } from "../../sdk/areas/common";
 import type { ServersComClient } from "../../sdk/client";
 import { NotFoundError } from "../../sdk/core/errors";
-import { type Checker, MAX_ID_LENGTH, type PropertyBag, shown } from "../framework/check";
+import { type Checker, type PropertyBag, shown } from "../framework/check";
 import type { ResourceKind } from "../framework/kind";
 import { isUnknown } from "../framework/unknowns";
 import { canonicalDomain, canonicalIp, domainProblem, ipProblem } from "./names";
@@ -121,8 +121,8 @@ function checkTarget(c: Checker): void {
     );
   }
   // Path segments of the record's requests: bounded like every such id (framework/check.ts).
-  if (cloud) c.string("cloudInstanceId", true, MAX_ID_LENGTH);
-  if (host) c.string("hostId", true, MAX_ID_LENGTH);
+  if (cloud) c.id("cloudInstanceId", true);
+  if (host) c.id("hostId", true);
   if (!present(hostType)) {
     if (host && !cloud) {
       c.fail("hostType", `hostType is required with hostId: one of ${HOST_TYPES.join(", ")}`);

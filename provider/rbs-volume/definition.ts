@@ -72,7 +72,7 @@ export const rbsVolumeKind: ResourceKind<RbsVolume> = {
     const locationId = c.integer("locationId", true, { min: 1 });
     const flavorId = c.integer("flavorId", true, { min: 1 });
     const size = c.integer("size", true, { min: 1, max: MAX_RBS_VOLUME_SIZE_GB, unit: " GB" });
-    c.string("name", true);
+    c.name();
     c.labels();
     // Grow only. Compared with the previous inputs, unless the volume is being replaced anyway
     // (a new location or flavor makes a new, empty volume of any size).

@@ -11,7 +11,7 @@ import type {
 import type { ServersComClient } from "../../sdk/client";
 import { InputValidationError, NotFoundError } from "../../sdk/core/errors";
 import { stateMatcher } from "../../sdk/wait";
-import { type Checker, type PropertyBag, shown } from "../framework/check";
+import { type Checker, MAX_USER_DATA_BYTES, type PropertyBag, shown } from "../framework/check";
 import type { ResourceKind, UpdateContext } from "../framework/kind";
 import { UpdateRefused } from "../framework/lifecycle";
 import { withoutOwnerLabel } from "../framework/ownership";
@@ -136,7 +136,7 @@ export const sbmServerKind: ResourceKind<SbmServer> = {
     c.string("publicIpv4NetworkId", false);
     c.string("privateIpv4NetworkId", false);
     checkFingerprints(c, "sshKeyFingerprints");
-    c.string("userData", false);
+    c.secretText("userData", false, MAX_USER_DATA_BYTES);
     c.labels();
   },
 

@@ -54,7 +54,7 @@ export const sshKeyKind: ResourceKind<SshKey> = {
   secretOutputs: [],
 
   check(c: Checker) {
-    c.string("name", true);
+    c.name();
     const key = c.news.publicKey;
     if (key === undefined || key === null) {
       c.fail("publicKey", "publicKey is required");

@@ -141,7 +141,7 @@ export const sslCertificateKind: ResourceKind<SslCertificate> = {
   secretOutputs: SSL_CERTIFICATE_SECRET_OUTPUTS,
 
   check(c: Checker) {
-    c.string("name", true);
+    c.name();
     const certificate = checkPem(c, "publicKey", parseCertificate);
     const key = checkPem(c, "privateKey", parsePrivateKey);
     // The API refuses a pair that does not match; saying so here costs no request and no state.

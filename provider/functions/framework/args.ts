@@ -1,7 +1,7 @@
 // Checks of a lookup's arguments. TypeScript enforces the types at compile time, but arguments
 // also arrive from JavaScript programs and from other resources' outputs at run time, and a
 // wrong one must fail with the function and field named rather than as an odd API answer.
-import { cutShort } from "../../framework/check";
+import { cutShort, idIssue } from "../../framework/check";
 import { LookupError } from "./errors";
 
 /** The argument bag as the checks read it. */
@@ -51,6 +51,10 @@ export function text(fn: string, args: Args, name: string): string {
       `${fn}: ${name} must be at most ${MAX_TEXT_LENGTH} characters (got ${value.length})`,
     );
   }
+  // Ids become path segments: "." or ".." would address the parent, a control character
+  // would be quoted into messages (framework/check.ts).
+  const issue = idIssue(value);
+  if (issue !== undefined) throw new LookupError(`${fn}: ${name} ${issue}`);
   return value;
 }
 

@@ -2,9 +2,15 @@
 // are: an API failure keeps its status, code and correlation id). A program fails with the
 // message, so each one says which function, what was asked, and what would have fitted.
 
+import { clean } from "../../../sdk/core/redact";
+
 /** Base of the lookup functions' own errors; also used for arguments that cannot be looked up. */
 export class LookupError extends Error {
   override name = "LookupError";
+  /** The message is cleaned: no registered secret, control characters escaped. */
+  constructor(message: string) {
+    super(clean(message));
+  }
 }
 
 /** Nothing fits the id, code or name asked for. */
