@@ -44,7 +44,8 @@ export function parseDuration(text: string): number | Error {
       return new Error(`${quoted(text)}: ${help}`);
     }
     const scale = UNIT_MS[unit];
-    if (scale === undefined) return new Error(`${quoted(text)}: unknown unit ${quoted(unit)}; ${help}`);
+    if (scale === undefined)
+      return new Error(`${quoted(text)}: unknown unit ${quoted(unit)}; ${help}`);
     total += Number(`${whole === "" ? "0" : whole}.${fraction ?? "0"}`) * scale;
   }
   if (!(total > 0) || !Number.isFinite(total)) {
