@@ -109,6 +109,8 @@ export interface CheckRow {
   readonly property: string;
   /** A word of the rule, found in the reason. */
   readonly rule: RegExp;
+  /** A secret the row's input holds, which no reason may quote. */
+  readonly hidden?: string;
 }
 
 function row(
@@ -132,6 +134,14 @@ function updateRow(
   rule: RegExp,
 ): CheckRow {
   return row(kind, title, after, property, rule, { ...BASES[kind], ...before });
+}
+
+/** A secret (user data) that a check failure must not quote back. */
+const SECRET = "user-data-s3cret-7c1f9e2a";
+
+/** A secret input of the wrong type: refused by its type, the value never quoted. */
+function secretRow(kind: KindName, title: string, change: PropertyBag, property: string): CheckRow {
+  return { ...row(kind, title, change, property, /must be a string \(got an? /), hidden: SECRET };
 }
 
 const labels = (kind: KindName, title: string, value: unknown, rule: RegExp) =>
@@ -842,6 +852,131 @@ export const CHECK_ROWS: readonly CheckRow[] = [
     { cloudInstanceId: undefined, hostId: "Ds1", hostType: "h".repeat(MB) },
     "hostType",
     /one of/,
+  ), // --- issue 13: ids that become path segments, control characters, secrets, free-text bounds ---
+  row(
+    "RbsVolume",
+    'adoptId ".." (a dot segment)',
+    { adoptId: ".." },
+    "adoptId",
+    /must not be "\."/,
+  ),
+  row("SshKey", 'adoptId "."', { adoptId: "." }, "adoptId", /must not be "\."/),
+  row(
+    "LetsEncryptCertificateLabels",
+    'adoptId "%2e%2e" (an encoded dot segment)',
+    { adoptId: "%2e%2e" },
+    "adoptId",
+    /must not be "\."/,
+  ),
+  row(
+    "PtrRecord",
+    'cloudInstanceId ".."',
+    { cloudInstanceId: ".." },
+    "cloudInstanceId",
+    /must not be "\."/,
+  ),
+  row(
+    "PtrRecord",
+    'hostId "."',
+    { cloudInstanceId: undefined, hostId: ".", hostType: "sbm_server" },
+    "hostId",
+    /must not be "\."/,
+  ),
+  row("KubernetesCluster", 'clusterId ".."', { clusterId: ".." }, "clusterId", /must not be "\."/),
+  row(
+    "KubernetesCluster",
+    'a node id ".."',
+    { nodeGroups: { "..": "NgSpare1" } },
+    "nodeGroups",
+    /must not be "\."/,
+  ),
+  row("KubernetesBaremetalNodePower", 'nodeId "."', { nodeId: "." }, "nodeId", /must not be "\."/),
+  row(
+    "KubernetesBaremetalNodePower",
+    "nodeId with CR LF (a forged log line)",
+    { nodeId: "BmNode02\r\n2026-01-01 INFO deploy ok" },
+    "nodeId",
+    /control characters/,
+  ),
+  row(
+    "PtrRecord",
+    "cloudInstanceId with NUL",
+    { cloudInstanceId: "Ci1\u0000" },
+    "cloudInstanceId",
+    /control characters/,
+  ),
+  row(
+    "DedicatedServer",
+    "adoptId with LF",
+    { adoptId: "Ds1\nforged" },
+    "adoptId",
+    /control characters/,
+  ),
+  row(
+    "KubernetesCluster",
+    "a node id with ESC",
+    { nodeGroups: { "Kn\u001b[2J": "NgSpare1" } },
+    "nodeGroups",
+    /control characters/,
+  ),
+  secretRow("SbmServer", "userData an object", { userData: { password: SECRET } }, "userData"),
+  secretRow("CloudInstance", "userData an array", { userData: [SECRET] }, "userData"),
+  secretRow("DedicatedServer", "userData an object", { userData: { runcmd: SECRET } }, "userData"),
+  row(
+    "SbmServer",
+    "userData 64 KB + 1 byte",
+    { userData: "u".repeat(65_537) },
+    "userData",
+    /at most 65536 bytes as UTF-8 \(got 65537 bytes\)/,
+  ),
+  row(
+    "CloudInstance",
+    "userData of 2 MB",
+    { userData: "u".repeat(2 * MB) },
+    "userData",
+    /at most 65536 bytes as UTF-8 \(got 2097152 bytes\)/,
+  ),
+  row(
+    "DedicatedServer",
+    "userData over 64 KB as UTF-8",
+    { userData: "é".repeat(40_000) },
+    "userData",
+    /at most 65536 bytes as UTF-8 \(got 80000 bytes\)/,
+  ),
+  row(
+    "RbsVolume",
+    "name of 256 characters",
+    { name: "n".repeat(256) },
+    "name",
+    /at most 255 characters \(got 256\)/,
+  ),
+  row(
+    "CloudInstance",
+    "name of 2 MB",
+    { name: "n".repeat(2 * MB) },
+    "name",
+    /at most 255 characters \(got 2097152\)/,
+  ),
+  row(
+    "SshKey",
+    "name of 256 characters",
+    { name: "n".repeat(256) },
+    "name",
+    /at most 255 characters/,
+  ),
+  row(
+    "SslCertificate",
+    "name of 256 characters",
+    { name: "n".repeat(256) },
+    "name",
+    /at most 255 characters/,
+  ),
+  row(
+    "L2Segment",
+    "name of 256 characters",
+    { name: "n".repeat(256) },
+    "name",
+    /at most 255 characters/,
   ),
 ];
 
@@ -886,6 +1021,9 @@ export const LIMIT_ROWS: readonly LimitRow[] = [
   }),
   limit("RbsVolume", "the longest key and value", { labels: { [LONGEST_KEY]: "v".repeat(63) } }),
   limit("PtrRecord", "an IPv6 address", { ip: "2001:db8::1" }),
+  limit("RbsVolume", "name of 255 characters", { name: "n".repeat(255) }),
+  limit("SbmServer", "userData of exactly 64 KB", { userData: "u".repeat(65_536) }),
+  limit("CloudInstance", "userData of 64 KB as UTF-8", { userData: "é".repeat(32_768) }),
 ];
 
 // --- lookup functions ---
@@ -1281,6 +1419,21 @@ export const LOOKUP_ROWS: readonly LookupRow[] = [
   ),
   lookup("getHost", "title of 100 KB", { title: "x".repeat(100_000) }, "title", /at most/),
   lookup("getHost", "id of 100 KB (a path segment)", { id: "x".repeat(100_000) }, "id", /at most/),
+  lookup("getHost", 'id ".." (a dot segment)', { id: ".." }, "id", /must not be "\."/),
+  lookup(
+    "getL2SegmentMembers",
+    'l2SegmentId "%2E%2E"',
+    { l2SegmentId: "%2E%2E" },
+    "l2SegmentId",
+    /must not be "\."/,
+  ),
+  lookup(
+    "getKubernetesClusterNodes",
+    "clusterId with CR LF",
+    { clusterId: "K8sProd1\r\nforged" },
+    "clusterId",
+    /control characters/,
+  ),
   lookup("getHosts", "type of 1 MB", { type: "x".repeat(MB) }, "type", /must be one of/),
   lookup("getLocation", "name of 1 MB", { name: "x".repeat(MB) }, "name", /at most/),
   lookup(

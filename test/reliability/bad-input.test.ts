@@ -151,6 +151,9 @@ function naming(property: string): RegExp {
   );
 }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point.
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+
 /** Long values stay out of test names. */
 function short(text: string): string {
   return text.length > 70 ? `${text.slice(0, 67)}...` : text;
@@ -209,6 +212,9 @@ describe("resources: refused at check, before any request", () => {
         expect(failure.reason).toMatch(naming(row.property));
         // A huge value must not come back whole in the message.
         expect(failure.reason.length).toBeLessThan(2_000);
+        // Nor a control character (a forged log line), nor a secret input (issue 13).
+        expect(failure.reason).not.toMatch(CONTROL_CHARACTER);
+        if (row.hidden !== undefined) expect(failure.reason).not.toContain(row.hidden);
       }
       expect(
         failures.some((f) => row.rule.test(f.reason)),
@@ -240,6 +246,7 @@ describe("lookup functions: refused by their argument checks, before any request
       expect(message).toMatch(naming(row.property));
       expect(message).toMatch(row.rule);
       expect(message.length).toBeLessThan(2_000);
+      expect(message).not.toMatch(CONTROL_CHARACTER);
     },
   );
 });
