@@ -38,14 +38,61 @@ export function readStateFile(path: string): SavedState | undefined {
   if (content.format !== FORMAT || content.version !== VERSION) {
     throw new Error(`state file ${path} is not a ${FORMAT} file of version ${VERSION}`);
   }
-  if (
-    typeof content.clockNow !== "number" ||
-    typeof content.store !== "object" ||
-    content.store === null
-  ) {
-    throw new Error(`state file ${path} lacks the clock or the store`);
+  const problem = structureProblem(content);
+  if (problem !== undefined) {
+    // Refused, not repaired: starting fresh would overwrite the file at the first save.
+    throw new Error(`state file ${path} is not a valid state: ${problem}; fix or remove it`);
   }
-  return { clockNow: content.clockNow, store: content.store };
+  return { clockNow: content.clockNow as number, store: content.store as StoreSnapshot };
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** A JSON path for a message: keys come from the file, so they are quoted. */
+function at(...keys: string[]): string {
+  return keys
+    .map((key) => `[${JSON.stringify(key.length > 60 ? `${key.slice(0, 60)}...` : key)}]`)
+    .join("");
+}
+
+/**
+ * The first way the file's content departs from what the store restores (StoreSnapshot), or
+ * undefined: checked whole before anything is restored, so a bad file fails the start with the
+ * place it went wrong rather than as a TypeError from deep inside the store, or later.
+ */
+function structureProblem(content: Partial<StateFileContent>): string | undefined {
+  if (typeof content.clockNow !== "number" || !Number.isFinite(content.clockNow)) {
+    return "clockNow must be a number (the simulated time of the save)";
+  }
+  const store: unknown = content.store;
+  if (!isObject(store)) return "store must be an object";
+  if (!isObject(store.collections)) return "store.collections must be an object of collections";
+  if (!isObject(store.account)) return "store.account must be an object";
+  if (!isObject(store.flags)) return "store.flags must be an object";
+  for (const [name, records] of Object.entries(store.collections)) {
+    const where = `store.collections${at(name)}`;
+    if (!isObject(records)) return `${where} must be an object of records by id`;
+    for (const [key, entry] of Object.entries(records)) {
+      const here = `${where}${at(key)}`;
+      if (!isObject(entry)) return `${here} must be an object with record and steps`;
+      if (!isObject(entry.record)) return `${here}.record must be an object`;
+      if (!Array.isArray(entry.steps)) return `${here}.steps must be an array`;
+      for (const [index, step] of entry.steps.entries()) {
+        const stepAt = `${here}.steps[${index}]`;
+        if (!isObject(step)) return `${stepAt} must be an object`;
+        if (typeof step.dueAt !== "number" || !Number.isFinite(step.dueAt)) {
+          return `${stepAt}.dueAt must be a number`;
+        }
+        if (step.set !== undefined && !isObject(step.set)) return `${stepAt}.set must be an object`;
+        if (step.remove !== undefined && step.remove !== true) {
+          return `${stepAt}.remove must be true when present`;
+        }
+      }
+    }
+  }
+  return undefined;
 }
 
 /**

@@ -81,6 +81,7 @@ function expectSealed(error: unknown): void {
   if (found.length > 0) leaks += 1;
   expect(found).toEqual([]);
   // The message is one line: a CR or LF from the server cannot forge a log line.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point.
   expect((error as Error).message).not.toMatch(/[\r\n\u0000]/);
 }
 

@@ -84,4 +84,53 @@ describe("a restart with the same state file resumes the state", () => {
     await expect(startSimulator({ stateFile })).rejects.toThrow(/serverscom-simulator-state/);
     expect(await readFile(stateFile, "utf8")).toContain("something-else");
   });
+
+  // Valid JSON of the right format, but the wrong structure (issue 13): refused at start, the
+  // message naming the file and the place, the file left as it was.
+  const valid = {
+    format: "serverscom-simulator-state",
+    version: 1,
+    clockNow: 1_700_000_000_000,
+    store: { collections: {}, account: {}, flags: {} },
+  };
+  it.each([
+    ["no store", { ...valid, store: undefined }, /store must be an object/],
+    ["no collections", { ...valid, store: { account: {}, flags: {} } }, /store\.collections must/],
+    [
+      "a collection that is a number",
+      { ...valid, store: { ...valid.store, collections: { ssh_keys: 3 } } },
+      /store\.collections\["ssh_keys"\] must be an object/,
+    ],
+    [
+      "a record without steps",
+      { ...valid, store: { ...valid.store, collections: { ssh_keys: { K1: { record: {} } } } } },
+      /store\.collections\["ssh_keys"\]\["K1"\]\.steps must be an array/,
+    ],
+    [
+      "a step without its due time",
+      {
+        ...valid,
+        store: { ...valid.store, collections: { ssh_keys: { K1: { record: {}, steps: [{}] } } } },
+      },
+      /steps\[0\]\.dueAt must be a number/,
+    ],
+    ["a clock that is text", { ...valid, clockNow: "now" }, /clockNow must be a number/],
+    ["flags an array", { ...valid, store: { ...valid.store, flags: [] } }, /store\.flags must/],
+  ])(
+    "refuses a state file with %s, naming the file, and keeps it",
+    async (_title, content, problem) => {
+      const text = JSON.stringify(content);
+      await writeFile(stateFile, text);
+      const start = startSimulator({ stateFile });
+      await expect(start).rejects.toThrow(problem);
+      await expect(start).rejects.toThrow(stateFile);
+      expect(await readFile(stateFile, "utf8")).toBe(text);
+    },
+  );
+
+  it("starts from a structurally valid empty state", async () => {
+    await writeFile(stateFile, JSON.stringify(valid));
+    const sim = await startSimulator({ stateFile });
+    await sim.close();
+  });
 });
