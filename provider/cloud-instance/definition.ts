@@ -132,7 +132,7 @@ export const cloudInstanceKind: ResourceKind<CloudInstance> = {
     const fingerprint = c.string("sshKeyFingerprint", false);
     const problem = fingerprint === undefined ? undefined : fingerprintProblem(fingerprint);
     if (problem !== undefined) c.fail("sshKeyFingerprint", `sshKeyFingerprint ${problem}`);
-    c.secretText("userData", false, MAX_USER_DATA_BYTES);
+    c.secretText("userData", false, MAX_USER_DATA_BYTES, true);
     c.labels();
     const confirmation = c.string("upgradeConfirmation", false);
     if (

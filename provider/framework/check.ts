@@ -181,13 +181,26 @@ export class Checker {
    * A secret text input (user data): a string of at most `maxBytes` bytes of UTF-8. A failure
    * names its type and size, never its content.
    */
-  secretText(property: string, required: boolean, maxBytes: number): string | undefined {
+  secretText(
+    property: string,
+    required: boolean,
+    maxBytes: number,
+    nonEmpty = false,
+  ): string | undefined {
     if (this.absent(property, required) || isUnknown(this.news[property])) return undefined;
     const value = this.news[property];
+    const wanted = nonEmpty ? "a non-empty string" : "a string";
     if (typeof value !== "string") {
       this.fail(
         property,
-        `${property} must be a string (got ${typeOf(value)}; a secret, not shown)`,
+        `${property} must be ${wanted} (got ${typeOf(value)}; a secret, not shown)`,
+      );
+      return undefined;
+    }
+    if (nonEmpty && value.trim() === "") {
+      this.fail(
+        property,
+        `${property} must be ${wanted} (got ${value === "" ? "an empty string" : "only blanks"})`,
       );
       return undefined;
     }

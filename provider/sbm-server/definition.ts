@@ -136,7 +136,7 @@ export const sbmServerKind: ResourceKind<SbmServer> = {
     c.string("publicIpv4NetworkId", false);
     c.string("privateIpv4NetworkId", false);
     checkFingerprints(c, "sshKeyFingerprints");
-    c.secretText("userData", false, MAX_USER_DATA_BYTES);
+    c.secretText("userData", false, MAX_USER_DATA_BYTES, true);
     c.labels();
   },
 

@@ -743,7 +743,7 @@ describe("check: every rule is a failure naming the property", () => {
       'sshKeyFingerprint must be an SSH key fingerprint such as "aa:bb:cc:..." ' +
         '(colon-separated hexadecimal pairs; got "deploy")',
     ],
-    [{ userData: "" }, "userData", 'userData must be a non-empty string (got "")'],
+    [{ userData: "" }, "userData", "userData must be a non-empty string (got an empty string)"],
     [{ labels: "env=prod" }, "labels", "labels must be an object of string keys to string values"],
     [
       { upgradeConfirmation: "none" },

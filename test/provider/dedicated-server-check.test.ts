@@ -176,7 +176,7 @@ describe("check: every rule is a failure naming the property", () => {
       "sshKeyFingerprints",
       'sshKeyFingerprints: "" is not a non-empty string',
     ],
-    [{ userData: 42 }, "userData", "userData must be a string (got 42)"],
+    [{ userData: 42 }, "userData", "userData must be a string (got a number; a secret, not shown)"],
     [
       { labels: { "servers.com/x": "1" } },
       "labels",

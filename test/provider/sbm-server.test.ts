@@ -565,7 +565,11 @@ describe("check: every rule is a failure naming the property", () => {
       "hostname must be a host name: dot-separated labels of letters, digits and dashes, each " +
         'starting and ending with a letter or digit and at most 63 characters (got "web_1.example.com")',
     ],
-    [{ hostname: `${"a".repeat(250)}.com` }, "hostname", "hostname must be at most 253 characters"],
+    [
+      { hostname: `${"a".repeat(250)}.com` },
+      "hostname",
+      "hostname must be at most 253 characters (got 254)",
+    ],
     [
       { publicIpv4NetworkId: 7 },
       "publicIpv4NetworkId",
@@ -587,7 +591,11 @@ describe("check: every rule is a failure naming the property", () => {
       'sshKeyFingerprints[1] must be an SSH key fingerprint such as "aa:bb:cc:..." ' +
         '(colon-separated hexadecimal pairs; got "SHA256:abc")',
     ],
-    [{ userData: 42 }, "userData", "userData must be a non-empty string (got 42)"],
+    [
+      { userData: 42 },
+      "userData",
+      "userData must be a non-empty string (got a number; a secret, not shown)",
+    ],
     [
       { labels: { "servers.com/x": "1" } },
       "labels",
