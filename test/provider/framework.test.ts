@@ -53,6 +53,32 @@ describe("Go durations, as the engine parses customTimeouts", () => {
       /^RbsVolume data: customTimeouts\.delete: "soon": expected a duration such as "30m"/,
     );
   });
+
+  // From a JavaScript or YAML program the option can be anything (issue 13): the failure names
+  // the resource and the option instead of "text.startsWith is not a function".
+  it.each([
+    [
+      { create: 30 },
+      /^RbsVolume data: customTimeouts\.create must be a duration string such as "30m" \(got 30\)$/,
+    ],
+    [
+      { update: null },
+      /^RbsVolume data: customTimeouts\.update must be a duration string .*\(got null\)$/,
+    ],
+    [{ delete: { m: 5 } }, /^RbsVolume data: customTimeouts\.delete must be a duration string/],
+    ["30m", /^RbsVolume data: customTimeouts must be an object of durations .*\(got a string\)$/],
+    [["30m"], /^RbsVolume data: customTimeouts must be an object of durations .*\(got an array\)$/],
+  ])("refuses customTimeouts %j, naming the resource and the option", (custom, message) => {
+    expect(() => timeoutsFrom("RbsVolume data", custom as never)).toThrow(message);
+  });
+
+  it("quotes a bad duration escaped and cut short", () => {
+    expect(() => timeoutsFrom("RbsVolume data", { create: "5m\r\nforged" })).toThrow(
+      /customTimeouts\.create: "5m\\r\\nforged"/,
+    );
+    const long = () => timeoutsFrom("RbsVolume data", { create: "x".repeat(100_000) });
+    expect(long).toThrow(/\(100000 characters\)/);
+  });
 });
 
 describe("configuration: stack config first, then the environment", () => {

@@ -396,6 +396,17 @@ describe("a malformed label selector is a LabelSelectorError", () => {
   });
 });
 
+describe("parseLabelSelector given what is not a string (a JavaScript caller)", () => {
+  it.each([42, null, undefined, {}, ["env=prod"]])(
+    "%j: the SDK's InputValidationError",
+    (value) => {
+      const parse = () => parseLabelSelector(value as never);
+      expect(parse).toThrow(InputValidationError);
+      expect(parse).toThrow(/^label_selector: must be a string \(got (a|an|null)/);
+    },
+  );
+});
+
 describe("label selectors scale linearly", () => {
   it("parses a 100,000-character selector", () => {
     const conditions = Array.from({ length: 8_000 }, (_, i) => `k${i}==v${i}`);

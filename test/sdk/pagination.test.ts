@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { CallOptions } from "../../sdk/core/contract";
-import { InputValidationError, ServersComError } from "../../sdk/core/errors";
+import { InputValidationError, PaginationError, ServersComError } from "../../sdk/core/errors";
 import {
+  DEFAULT_MAX_LIST_ITEMS,
+  DEFAULT_MAX_LIST_PAGES,
   type FetchPage,
   ListPagePromise,
   pageNumberOf,
@@ -241,5 +243,76 @@ describe("PagePromise", () => {
       }
     };
     await expect(iterate()).rejects.toThrow(/points back|links back/);
+  });
+});
+
+describe("every list call is bounded (issue 13)", () => {
+  /** A server whose pages never end: `perPage` items each, and always a next page. */
+  function endless(perPage: number): { fetchPage: FetchPage<number>; calls: () => number } {
+    let calls = 0;
+    const fetchPage: FetchPage<number> = async (url) => {
+      calls += 1;
+      const page = url === undefined ? 1 : (pageNumberOf(url) ?? 1);
+      return rawPage(
+        Array.from({ length: perPage }, (_, i) => page * 1000 + i),
+        {
+          next: `${BASE}?page=${page + 1}`,
+        },
+      );
+    };
+    return { fetchPage, calls: () => calls };
+  }
+
+  it(`stops after the default ${DEFAULT_MAX_LIST_PAGES} pages, naming the list and the bound`, async () => {
+    const { fetchPage, calls } = endless(1);
+    const list = new ListPagePromise(fetchPage, undefined, { list: "GET /v1/hosts" });
+    const error = await (async () => {
+      try {
+        for await (const _ of list) {
+          // consume
+        }
+      } catch (thrown) {
+        return thrown;
+      }
+    })();
+    expect(error).toBeInstanceOf(PaginationError);
+    expect((error as PaginationError).list).toBe("GET /v1/hosts");
+    expect((error as PaginationError).bound).toBe(
+      `at most ${DEFAULT_MAX_LIST_PAGES} pages per list call`,
+    );
+    expect(calls()).toBe(DEFAULT_MAX_LIST_PAGES);
+  });
+
+  it(`stops past the default ${DEFAULT_MAX_LIST_ITEMS} items, whatever toArray's limit`, async () => {
+    const { fetchPage, calls } = endless(100);
+    const list = new ListPagePromise(fetchPage, undefined, { list: "GET /v1/hosts" });
+    await expect(list.toArray({ limit: 10_000_000, concurrency: 1 })).rejects.toThrow(
+      `list GET /v1/hosts: the server sent ${DEFAULT_MAX_LIST_ITEMS + 100} items or more (at most ${DEFAULT_MAX_LIST_ITEMS} items per list call)`,
+    );
+    expect(calls()).toBe(DEFAULT_MAX_LIST_ITEMS / 100 + 1);
+  });
+
+  it("holds nextPage() called by hand to the same bounds", async () => {
+    const { fetchPage } = endless(1);
+    let page = await new ListPagePromise(fetchPage, undefined, { maxPages: 3 });
+    page = (await page.nextPage()) as typeof page;
+    page = (await page.nextPage()) as typeof page;
+    await expect(page.nextPage()).rejects.toBeInstanceOf(PaginationError);
+  });
+
+  it("refuses an empty page that links on, at once", async () => {
+    const fetchPage: FetchPage<number> = async (url) =>
+      rawPage([], {
+        next: `${BASE}?page=${(url === undefined ? 1 : (pageNumberOf(url) ?? 1)) + 1}`,
+      });
+    await expect(new ListPagePromise(fetchPage, undefined).toArray({ limit: 100 })).rejects.toThrow(
+      /an empty page links to a next page \(each page must advance\)/,
+    );
+  });
+
+  it("refuses bounds that are not whole numbers of at least 1", () => {
+    expect(() => new ListPagePromise(endless(1).fetchPage, undefined, { maxPages: 0 })).toThrow(
+      InputValidationError,
+    );
   });
 });
