@@ -64,9 +64,10 @@ export const DEFAULT_BASE_URL = "https://api.servers.com";
 export const DEFAULT_TIMEOUT_MS = 60_000;
 /**
  * The largest response body the client reads: 16 MiB. The largest real answer is a list page of
- * 100 items (api-spec.md, Limits); a page of 100 dedicated servers with labels is about 200 KB
- * (docs/reliability.md), so this leaves eighty times that, and stops a runaway body (a proxy's
- * download, a broken server) long before it costs real memory.
+ * 100 items (api-spec.md, Limits). The largest record among the Go client's wire examples is under
+ * 1 KB (a Kubernetes baremetal node), so a full page is about 100 KB; even records carrying 24 KB
+ * of labels each make a 2.4 MB page. 16 MiB is over six times that, and stops a runaway body (a
+ * captive portal's download, a broken server) long before it costs real memory.
  */
 export const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
 /** Of an error body only the start is kept: its message and fields; a proxy page is cut here. */

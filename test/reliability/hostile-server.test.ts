@@ -87,7 +87,7 @@ function expectSealed(error: unknown): void {
 
 afterAll(() => {
   // The suite's figures (docs/reliability.md quotes them).
-  process.stdout.write(`hostile-server suite: ${cases} cases, ${leaks} leaks\n`);
+  process.stdout.write(`hostile-server suite: ${cases} errors checked, ${leaks} leaks\n`);
   expect(leaks).toBe(0);
 });
 
