@@ -266,7 +266,7 @@ describe("every list call is bounded (issue 13)", () => {
   it(`stops after the default ${DEFAULT_MAX_LIST_PAGES} pages, naming the list and the bound`, async () => {
     const { fetchPage, calls } = endless(1);
     const list = new ListPagePromise(fetchPage, undefined, { list: "GET /v1/hosts" });
-    const error = await (async () => {
+    const error = await (async (): Promise<unknown> => {
       try {
         for await (const _ of list) {
           // consume
@@ -274,6 +274,7 @@ describe("every list call is bounded (issue 13)", () => {
       } catch (thrown) {
         return thrown;
       }
+      return undefined;
     })();
     expect(error).toBeInstanceOf(PaginationError);
     expect((error as PaginationError).list).toBe("GET /v1/hosts");
