@@ -40,9 +40,14 @@ export function registerSecret(value: unknown): void {
 
 // "Bearer <credential>", "Token <credential>", "Basic <credential>" as a proxy may echo an
 // Authorization header, whichever token it carries (another user's, a CI secret). The
-// credential is at least 8 characters of the token68 alphabet (RFC 7235), so prose such as
-// "basic auth" is left alone.
-const CREDENTIAL = /\b(Bearer|Token|Basic)(\s+|%20|\+)[A-Za-z0-9\-._~+/]{8,}=*/gi;
+// credential is token68 (RFC 7235): at least 8 such characters with a digit or a symbol inside
+// (a JWT's dots, base64's "+/="), or 20 letters, so prose such as "basic auth" or "the token
+// provided." is left alone.
+const CREDENTIAL = /\b(Bearer|Token|Basic)(\s+|%20|\+)([A-Za-z0-9\-._~+/]{8,}=*)/gi;
+
+function looksLikeCredential(text: string): boolean {
+  return text.length >= 20 || /\d|[-_~+/=]|\.(?!$)/.test(text);
+}
 
 /** `text` with every registered secret, and any bearer-looking credential, replaced. */
 export function redact(text: string, extra: readonly string[] = []): string {
@@ -55,7 +60,8 @@ export function redact(text: string, extra: readonly string[] = []): string {
   }
   return out.replace(
     CREDENTIAL,
-    (_match, scheme: string, gap: string) => `${scheme}${gap}${REDACTED}`,
+    (match: string, scheme: string, gap: string, credential: string) =>
+      looksLikeCredential(credential) ? `${scheme}${gap}${REDACTED}` : match,
   );
 }
 

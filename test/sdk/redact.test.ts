@@ -29,7 +29,11 @@ describe("redact", () => {
     );
     expect(redact("token Token 0123456789abcdef")).toBe(`token Token ${REDACTED}`);
     expect(redact("Basic dXNlcjpwYXNzd29yZA==")).toBe(`Basic ${REDACTED}`);
+    expect(redact("Bearer abcdefghijklmnopqrstuvwxyz")).toBe(`Bearer ${REDACTED}`);
     // Prose is not a credential.
+    expect(redact("the token provided is invalid; Bearer authentication only")).toBe(
+      "the token provided is invalid; Bearer authentication only",
+    );
     expect(redact("basic auth is off; bearer tokens only")).toBe(
       "basic auth is off; bearer tokens only",
     );
