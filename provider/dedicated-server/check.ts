@@ -3,7 +3,7 @@
 // Every failure names the top-level property; nested paths go into the reason (check.ts says why).
 import { InputValidationError } from "../../sdk/core/errors";
 import { checkIpxeConfig } from "../../sdk/core/limits";
-import { type Checker, cutShort, MAX_USER_DATA_BYTES, shown } from "../framework/check";
+import { type Checker, cutShort, idIssue, MAX_USER_DATA_BYTES, shown } from "../framework/check";
 import { checkRebootTrigger } from "../framework/reboot-trigger";
 import { containsUnknown, isUnknown } from "../framework/unknowns";
 import { ipxeFeatureConflicts, ipxeFeatureOf } from "./features";
@@ -303,6 +303,9 @@ function checkStringList(c: Checker, property: string): void {
     if (isUnknown(entry)) continue;
     if (typeof entry !== "string" || entry.trim() === "") {
       c.fail(property, `${property}: ${shown(entry)} is not a non-empty string`);
+    } else if (idIssue(entry) !== undefined) {
+      // A fingerprint is a path segment of the DELETE that removes the key from the server.
+      c.fail(property, `${property}: an entry ${idIssue(entry)}`);
     } else if (seen.has(entry)) c.fail(property, `${property}: ${cutShort(entry)} is listed twice`);
     else seen.add(entry);
   }
