@@ -454,7 +454,10 @@ export class HttpClient implements Requester {
         if (whole)
           throw new ResponseTooLargeError(method, target, limit, bytes + buffer.length, false);
         chunks.push(buffer.subarray(0, limit - bytes));
-        break;
+        // The cut may fall inside an echoed token, which redaction would then not recognise:
+        // the credential-like run of characters the cut ends in is dropped too.
+        const cut = new TextDecoder("utf-8").decode(Buffer.concat(chunks));
+        return `${cut.replace(/[A-Za-z0-9\-._~+/=%]+$/, "")}...`;
       }
       bytes += buffer.length;
       chunks.push(buffer);

@@ -540,6 +540,20 @@ describe("a server whose body does not end", () => {
     expectSealed(error);
   });
 
+  it("an error body cut at 64 KB in the middle of an echoed token: no part of it is kept", async () => {
+    const server = await hostile((_req, res) => {
+      res.writeHead(502, { "content-type": "text/html" });
+      // The token starts 10 bytes before the 64 KB cut, and the body goes on past it.
+      res.end(`${"x ".repeat((64 * 1024 - 10) / 2)}${TOKEN} and more ${"y".repeat(100_000)}`);
+    });
+    const { http } = client(server.url, { maxRetries: 0 });
+    const error = await get(http);
+    const body = (error as ApiError).body as string;
+    expect(body.endsWith("x ...")).toBe(true);
+    expect(body).not.toContain(TOKEN.slice(0, 10));
+    expectSealed(error);
+  });
+
   it("a slow drip: the request timeout ends it", async () => {
     const server = await hostile((_req, res) => {
       res.writeHead(200, { "content-type": "application/json" });
