@@ -68,6 +68,20 @@ describe("a program declaring an RbsVolume", () => {
         ),
     ).toThrow('RbsVolume data: customTimeouts.create: "1d": unknown unit "d"');
   });
+
+  it("fails at construction on a custom timeout that is not text, naming resource and option", () => {
+    // A JavaScript or YAML program can pass a number: once "text.startsWith is not a function".
+    const construct = (customTimeouts: unknown) => () =>
+      new RbsVolume(
+        "data",
+        { locationId: 1, flavorId: 1, size: 10 },
+        { customTimeouts: customTimeouts as pulumi.CustomTimeouts },
+      );
+    expect(construct({ create: 30 })).toThrow(
+      'RbsVolume data: customTimeouts.create must be a duration string such as "30m" (got 30)',
+    );
+    expect(construct({ delete: null })).toThrow(/^RbsVolume data: customTimeouts\.delete must be/);
+  });
 });
 
 describe("the ownership label", () => {
