@@ -44,6 +44,14 @@ const TYPED: readonly [string, RegExp][] = [
     "ResponseValidationError",
     /\b(GET|POST|PUT|PATCH|DELETE) \/v1\/\S* -> \d{3}: unexpected response/,
   ],
+  [
+    "ResponseTooLargeError",
+    /\b(GET|POST|PUT|PATCH|DELETE) \/v1\/\S*: the response body (exceeded|announces) \d+ bytes, over the limit/,
+  ],
+  [
+    "PaginationError",
+    /\blist GET \/v1\/\S*: .+ \((at most \d+ \w+ per list call|each page must advance|links must stay below \S+)\)/,
+  ],
   ["WaitTimeoutError", /\btimed out after \S+ \(timeout \S+\) waiting for \S/],
   ["WaitFailedError", /\bgave up waiting for .+: it reached the failed state "/],
   ["check failure", /\bresource '[^']+': property \S+ has a problem: \S/],

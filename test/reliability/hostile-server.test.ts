@@ -17,6 +17,7 @@ import { z } from "zod";
 import { cloudInstanceKind } from "../../provider/cloud-instance/definition";
 import { createKindProvider, type ProviderContext } from "../../provider/framework/lifecycle";
 import { sshKeyKind } from "../../provider/ssh-key/definition";
+import { judge } from "../../scripts/soak/errors";
 import { ServersComClient } from "../../sdk/client";
 import {
   ApiError,
@@ -398,6 +399,7 @@ describe("a server whose pagination does not end", () => {
   });
 
   it("the provider's ownership look-up during a create: one request, then a clear failure", async () => {
+    // "Clear" as the fault soak judges a failed step's message (scripts/soak/errors.ts).
     const server = await endless(0, (page) => `/v1/ssh_keys?page=${page + 1}`);
     const sdk = new ServersComClient({ token: TOKEN, baseUrl: server.url });
     closers.push(() => sdk.close());
@@ -413,6 +415,7 @@ describe("a server whose pagination does not end", () => {
     });
     const error = await failure(() => provider.create(inputs));
     expect((error as Error).message).toMatch(/each page must advance/);
+    expect(judge((error as Error).message, ["SshKey"])).toMatchObject({ clear: true });
     expect(server.requests.length).toBeLessThanOrEqual(2);
     expectSealed(error);
   });
@@ -498,6 +501,12 @@ describe("a server whose body does not end", () => {
       http.request({ method: "GET", path: "/things", schema: z.array(Thing) }),
     );
     expect(error).toBeInstanceOf(ResponseTooLargeError);
+    expect(
+      judge(`serverscom:SshKey k (K1): ${(error as Error).message}`, ["SshKey"]),
+    ).toMatchObject({
+      clear: true,
+      typed: "ResponseTooLargeError",
+    });
     expect((error as Error).message).toMatch(
       /GET \/v1\/things: .* over the limit of 16777216 bytes/,
     );
