@@ -49,6 +49,13 @@ export * from "./client";
 export * from "./core/contract";
 export * from "./core/errors";
 export * from "./core/limits";
-export { type ClientOptions, HttpClient, type RetryTuning } from "./core/transport";
+export { DEFAULT_MAX_LIST_ITEMS, DEFAULT_MAX_LIST_PAGES } from "./core/pagination";
+export {
+  type ClientOptions,
+  DEFAULT_MAX_RESPONSE_BYTES,
+  HttpClient,
+  type ListBounds,
+  type RetryTuning,
+} from "./core/transport";
 export * from "./labels";
 export * from "./wait";
