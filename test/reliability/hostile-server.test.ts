@@ -517,6 +517,24 @@ describe("a server whose body does not end", () => {
     expectSealed(error);
   });
 
+  it("the limit is the client's maxResponseBytes; a bad one is refused at construction", async () => {
+    const server = await hostile((_req, res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.write(JSON.stringify([{ id: "x".repeat(600) }]));
+      res.end(JSON.stringify([{ id: "y".repeat(600) }]));
+    });
+    const { http } = client(server.url, { maxResponseBytes: 1000 });
+    const error = await failure(() =>
+      http.request({ method: "GET", path: "/things", schema: z.array(Thing) }),
+    );
+    expect(error).toBeInstanceOf(ResponseTooLargeError);
+    expect((error as ResponseTooLargeError).limitBytes).toBe(1000);
+    expectSealed(error);
+    expect(() => new HttpClient({ token: TOKEN, maxResponseBytes: 0 })).toThrow(
+      /maxResponseBytes: must be a whole number of bytes/,
+    );
+  });
+
   it("a Content-Length of 700 MB: refused before the body is read", async () => {
     const server = await hostile((_req, res, state) => {
       res.writeHead(200, {
