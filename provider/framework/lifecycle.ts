@@ -75,19 +75,17 @@ export function createKindProvider<Live extends object>(
   context: ProviderContext,
 ): KindProvider {
   const lifecycle = new Lifecycle(kind, context);
-  // Every failure leaves through sealedProvider: no secret input or token, no raw control character.
-  return sealedProvider(
-    {
-      configure: async (req) => context.configure?.(req),
-      check: async (olds, news) => lifecycle.check(olds ?? {}, news),
-      diff: async (id, olds, news) => lifecycle.diff(id, olds, news),
-      create: (inputs) => lifecycle.create(inputs),
-      read: (id, props) => lifecycle.read(id, props ?? {}),
-      update: (id, olds, news) => lifecycle.update(id, olds, news),
-      delete: (id, props) => lifecycle.delete(id, props),
-    },
-    kind.secretOutputs,
-  );
+  const provider: KindProvider = {
+    configure: async (req) => context.configure?.(req),
+    check: async (olds, news) => lifecycle.check(olds ?? {}, news),
+    diff: async (id, olds, news) => lifecycle.diff(id, olds, news),
+    create: (inputs) => lifecycle.create(inputs),
+    read: (id, props) => lifecycle.read(id, props ?? {}),
+    update: (id, olds, news) => lifecycle.update(id, olds, news),
+    delete: (id, props) => lifecycle.delete(id, props),
+  };
+  // Every failure leaves through sealedProvider: no token or secret input, no raw control character.
+  return sealedProvider(provider, kind.secretOutputs);
 }
 
 /**

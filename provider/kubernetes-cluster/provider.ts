@@ -59,18 +59,16 @@ const NODE_LIMIT = 1000;
 
 export function createKubernetesClusterProvider(context: ProviderContext): KindProvider {
   const lifecycle = new ClusterLifecycle(context);
-  return sealedProvider(
-    {
-      configure: async (req) => context.configure?.(req),
-      check: async (olds, news) => lifecycle.check(olds ?? {}, news),
-      diff: async (_id, olds, news) => diffKubernetesCluster(olds, news),
-      create: (inputs) => lifecycle.create(inputs),
-      read: (id, props) => lifecycle.read(id, props ?? {}),
-      update: (id, olds, news) => lifecycle.update(id, olds, news),
-      delete: (id, props) => lifecycle.delete(id, props),
-    },
-    [],
-  );
+  const provider: KindProvider = {
+    configure: async (req) => context.configure?.(req),
+    check: async (olds, news) => lifecycle.check(olds ?? {}, news),
+    diff: async (_id, olds, news) => diffKubernetesCluster(olds, news),
+    create: (inputs) => lifecycle.create(inputs),
+    read: (id, props) => lifecycle.read(id, props ?? {}),
+    update: (id, olds, news) => lifecycle.update(id, olds, news),
+    delete: (id, props) => lifecycle.delete(id, props),
+  };
+  return sealedProvider(provider, []);
 }
 
 class ClusterLifecycle {
