@@ -2,7 +2,8 @@
 // by setting `ipxe` in the stack configuration. The provider then activates the public iPXE Boot
 // feature and reinstalls the server with no operating system and the script (its drives are
 // wiped; its id and addresses stay). Unsetting `ipxe` goes back: the feature is deactivated
-// first, then the server is reinstalled with Ubuntu.
+// first, then the server is reinstalled with Ubuntu. `reinstallTrigger` follows the mode, so
+// each switch carries the consent a reinstall needs.
 //
 // The API token and URL come from the stack configuration (serverscom:apiToken as a secret,
 // serverscom:apiUrl) or from SERVERSCOM_API_TOKEN and SERVERSCOM_API_URL.
@@ -52,6 +53,9 @@ const server = new serverscom.DedicatedServer("app-1", {
   ...(ipxe
     ? { operatingSystemId: null, features: ["public_ipxe_boot"], ipxeConfig: script }
     : { operatingSystemId: ubuntu.id }),
+  // A reinstall erases the drives: the provider makes one only when this changes in the same
+  // update. Naming the boot mode makes every switch of `ipxe` the consent to its reinstall.
+  reinstallTrigger: ipxe ? "ipxe" : "disk",
   labels: { role: "app", boot: ipxe ? "ipxe" : "disk" },
 });
 

@@ -9,11 +9,18 @@
 import type { ServersComClient } from "../../sdk/client";
 import { ConflictError, InputValidationError } from "../../sdk/core/errors";
 import type { PropertyBag } from "../framework/check";
+import type { PropertyRules } from "../framework/diff";
 import type { ResourceKind } from "../framework/kind";
 import { REBOOT_TRIGGER_INPUT, rebootTriggerRule } from "../framework/reboot-trigger";
+import {
+  checkReinstallTrigger,
+  REINSTALL_TRIGGER_INPUT,
+  reinstallTriggerRule,
+} from "../framework/reinstall-trigger";
 import { checkDedicatedServer } from "./check";
 import { createBody, desiredDrives, desiredSet, inputsOf } from "./inputs";
 import { unsupportedFeatures } from "./location";
+import { REINSTALL_ERASES } from "./plan";
 import {
   type DedicatedServerLive,
   getDedicatedServer,
@@ -72,6 +79,7 @@ export const DEDICATED_SERVER_OUTPUTS = [
   "userData",
   "rebootOnIpxeChange",
   REBOOT_TRIGGER_INPUT,
+  REINSTALL_TRIGGER_INPUT,
 ] as const;
 
 /** `uplinkModels` without an absent public uplink, so that null, undefined and absent agree. */
@@ -86,6 +94,42 @@ function desiredUplinks(value: unknown): unknown {
 /** User data often carries passwords or tokens (cloud-init): sealed like any secret. */
 export const DEDICATED_SERVER_SECRET_OUTPUTS = ["userData"] as const;
 
+const DEDICATED_SERVER_PROPERTIES: PropertyRules = {
+  // The order's hardware and network: the API cannot change them on a live server.
+  locationId: { rule: "replace" },
+  serverModelId: { rule: "replace" },
+  uplinkModels: { rule: "replace", desired: (news) => desiredUplinks(news.uplinkModels) },
+  ramSize: { rule: "replace" },
+  // Not in the record: compared with the values last applied (diff.ts, writeOnly).
+  drives: { rule: "replace", writeOnly: true, desired: (news) => desiredDrives(news.drives) },
+  ipv6: { rule: "replace", writeOnly: true, desired: (news) => news.ipv6 ?? false },
+  // In place, in steps (update.ts).
+  operatingSystemId: { rule: "update" },
+  features: { rule: "update", desired: (news) => desiredSet(news.features) },
+  ipxeConfig: { rule: "update" },
+  hostname: { rule: "update" },
+  sshKeyFingerprints: { rule: "update", desired: (news) => desiredSet(news.sshKeyFingerprints) },
+  // Used by the order and by a reinstall only: a change alone is recorded, not sent.
+  userData: { rule: "update", writeOnly: true },
+  labels: { rule: "update", desired: (news) => news.labels ?? {} },
+  // An instruction for updates, never a difference by itself.
+  rebootOnIpxeChange: {
+    rule: "ignore",
+    writeOnly: true,
+    desired: (news) => news.rebootOnIpxeChange ?? false,
+  },
+  [REBOOT_TRIGGER_INPUT]: rebootTriggerRule,
+  [REINSTALL_TRIGGER_INPUT]: reinstallTriggerRule,
+};
+
+/** A new operating system is applied by a reinstall only (update.ts, plan.ts). */
+const DEDICATED_REINSTALL_CONSENT = {
+  noun: "dedicated server",
+  erases: REINSTALL_ERASES,
+  inputs: { operatingSystemId: { showValues: true } },
+  properties: DEDICATED_SERVER_PROPERTIES,
+} as const;
+
 export const dedicatedServerKind: ResourceKind<DedicatedServerLive> = {
   name: "DedicatedServer",
   noun: "dedicated server",
@@ -96,35 +140,13 @@ export const dedicatedServerKind: ResourceKind<DedicatedServerLive> = {
   // Racking and installing takes tens of minutes; a minute's pace is the Terraform provider's
   // too, and the first poll waits until a minute and a half has passed.
   provisioning: { firstPollMs: 90 * SECOND, intervalMs: MINUTE },
-  properties: {
-    // The order's hardware and network: the API cannot change them on a live server.
-    locationId: { rule: "replace" },
-    serverModelId: { rule: "replace" },
-    uplinkModels: { rule: "replace", desired: (news) => desiredUplinks(news.uplinkModels) },
-    ramSize: { rule: "replace" },
-    // Not in the record: compared with the values last applied (diff.ts, writeOnly).
-    drives: { rule: "replace", writeOnly: true, desired: (news) => desiredDrives(news.drives) },
-    ipv6: { rule: "replace", writeOnly: true, desired: (news) => news.ipv6 ?? false },
-    // In place, in steps (update.ts).
-    operatingSystemId: { rule: "update" },
-    features: { rule: "update", desired: (news) => desiredSet(news.features) },
-    ipxeConfig: { rule: "update" },
-    hostname: { rule: "update" },
-    sshKeyFingerprints: { rule: "update", desired: (news) => desiredSet(news.sshKeyFingerprints) },
-    // Used by the order and by a reinstall only: a change alone is recorded, not sent.
-    userData: { rule: "update", writeOnly: true },
-    labels: { rule: "update", desired: (news) => news.labels ?? {} },
-    // An instruction for updates, never a difference by itself.
-    rebootOnIpxeChange: {
-      rule: "ignore",
-      writeOnly: true,
-      desired: (news) => news.rebootOnIpxeChange ?? false,
-    },
-    [REBOOT_TRIGGER_INPUT]: rebootTriggerRule,
-  },
+  properties: DEDICATED_SERVER_PROPERTIES,
   secretOutputs: DEDICATED_SERVER_SECRET_OUTPUTS,
 
-  check: checkDedicatedServer,
+  check(c) {
+    checkDedicatedServer(c);
+    checkReinstallTrigger(c, DEDICATED_REINSTALL_CONSENT);
+  },
 
   display: (bag: PropertyBag) => (typeof bag.hostname === "string" ? bag.hostname : "(unnamed)"),
 
@@ -149,6 +171,17 @@ export const dedicatedServerKind: ResourceKind<DedicatedServerLive> = {
     return { server };
   },
   update: updateDedicatedServer,
+  // Converging an adopted server to another operating system would reinstall it unannounced.
+  refuseAdoption(live, inputs) {
+    const running = live.server.configuration_details?.operating_system_id;
+    const wanted = inputs.operatingSystemId;
+    if (running === undefined || wanted === undefined || wanted === running) return undefined;
+    return (
+      `operatingSystemId is ${JSON.stringify(running)} there but ${JSON.stringify(wanted)} in the ` +
+      "program, and changing it reinstalls the server, erasing its drives. Declare the server's " +
+      "current operating system to adopt it, then change it in an update with reinstallTrigger."
+    );
+  },
   async delete(client, id) {
     try {
       await client.dedicatedServers.scheduleRelease(id);

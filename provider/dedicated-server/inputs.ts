@@ -47,6 +47,7 @@ export interface DedicatedServerInputs {
   readonly adoptId?: string;
   readonly rebootOnIpxeChange?: boolean;
   readonly rebootTrigger?: string;
+  readonly reinstallTrigger?: string;
 }
 
 /** The checked inputs, typed. Only called on inputs that passed check (create, update). */

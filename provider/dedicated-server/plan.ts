@@ -11,6 +11,11 @@
 import { ipxeFeatureOf } from "./features";
 import type { DedicatedServerInputs } from "./inputs";
 
+/** What a reinstall erases, for the messages that ask for consent (reinstall-trigger.ts). */
+export const REINSTALL_ERASES =
+  "its drives: the operating system and every file on them, laid out again as `drives` " +
+  "declares (the id and addresses stay)";
+
 /** What the plan needs to know about the live server. */
 export interface LiveBoot {
   /** Features that are on (activated or activation). */

@@ -49,7 +49,8 @@ export interface DedicatedServerArgs {
   /**
    * The operating system (Windows included), or null for none: iPXE Boot, with an iPXE feature
    * in `features` and `ipxeConfig`. Changing it reinstalls the server in place (its disks are
-   * wiped); changing it to null is the reinstall-based iPXE Boot flow.
+   * wiped), which needs `reinstallTrigger` to change in the same update; changing it to null is
+   * the reinstall-based iPXE Boot flow.
    */
   readonly operatingSystemId: pulumi.Input<number | null>;
   /**
@@ -91,6 +92,13 @@ export interface DedicatedServerArgs {
   readonly rebootOnIpxeChange?: pulumi.Input<boolean>;
   /** Any text; changing it reboots the server and waits until it is ready again. */
   readonly rebootTrigger?: pulumi.Input<string>;
+  /**
+   * Consent to a reinstall: any text. A reinstall erases the server's drives, so a change of
+   * `operatingSystemId` is refused (a check failure, before any request) unless this changes to
+   * a new value in the same update, e.g. today's date. Changing it alone does nothing; it needs
+   * no value on create.
+   */
+  readonly reinstallTrigger?: pulumi.Input<string>;
 }
 
 // The serialised provider: one object per kind, so Pulumi serialises it once (it caches by object).
@@ -165,6 +173,7 @@ export class DedicatedServer extends pulumi.dynamic.Resource {
   declare readonly userData: pulumi.Output<string | undefined>;
   declare readonly rebootOnIpxeChange: pulumi.Output<boolean>;
   declare readonly rebootTrigger: pulumi.Output<string | undefined>;
+  declare readonly reinstallTrigger: pulumi.Output<string | undefined>;
 
   constructor(name: string, args: DedicatedServerArgs, opts: pulumi.CustomResourceOptions = {}) {
     const { props, opts: options } = registration(
@@ -191,6 +200,7 @@ export class DedicatedServer extends pulumi.dynamic.Resource {
         adoptId: args.adoptId,
         rebootOnIpxeChange: args.rebootOnIpxeChange,
         rebootTrigger: args.rebootTrigger,
+        reinstallTrigger: args.reinstallTrigger,
       },
       opts,
     );

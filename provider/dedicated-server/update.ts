@@ -12,10 +12,11 @@ import { messageOf } from "../framework/errors";
 import type { UpdateContext } from "../framework/kind";
 import { UpdateRefused } from "../framework/lifecycle";
 import { rebootAndWait, rebootRequested } from "../framework/reboot-trigger";
+import { reinstallConsented, unconsentedReinstall } from "../framework/reinstall-trigger";
 import { FEATURE_ON, FEATURE_UNUSABLE, isIpxeFeature } from "./features";
 import { type DedicatedServerInputs, inputsOf, reinstallBody } from "./inputs";
 import { unsupportedFeatures } from "./location";
-import { type BootPlan, planBoot } from "./plan";
+import { type BootPlan, planBoot, REINSTALL_ERASES } from "./plan";
 import { activeFeatures, type DedicatedServerLive, getDedicatedServer, isReady } from "./record";
 
 type Context = UpdateContext<DedicatedServerLive>;
@@ -38,6 +39,19 @@ export async function updateDedicatedServer(
     },
     inputs,
   );
+  // Before anything changes: a reinstall the program did not confirm (check refuses it when the
+  // inputs change; this catches a server changed outside Pulumi).
+  if (plan.reinstall && !reinstallConsented(changes)) {
+    const running = details?.operating_system_id;
+    throw new UpdateRefused(
+      unconsentedReinstall(
+        "dedicated server",
+        `operatingSystemId: the server runs ${JSON.stringify(running)}, the program declares ` +
+          JSON.stringify(inputs.operatingSystemId),
+        REINSTALL_ERASES,
+      ),
+    );
+  }
   // Before anything changes: a feature the location does not offer is refused here, clearly.
   const unsupported = await unsupportedFeatures(client, start.server.location_id, plan.activate);
   if (unsupported !== undefined) throw new UpdateRefused(`features: ${unsupported}`);

@@ -54,6 +54,12 @@ export interface UpdateContext<Live extends object> {
   say(text: string): void;
 }
 
+/** A deletion the API completes later, at a time it has set (kind.ts, `delete`). */
+export interface ScheduledRemoval {
+  /** The progress line: when the object goes, e.g. "release scheduled for <time> (...)". */
+  readonly scheduled: string;
+}
+
 /** What `findExisting` found, and why it is this resource's object (for the progress line). */
 export interface ExistingObject<Live extends object> {
   readonly record: Live;
@@ -127,8 +133,13 @@ export interface ResourceKind<Live extends object> {
     /** For updates made of several steps with waits between them (optional to use). */
     context: UpdateContext<Live>,
   ): Promise<Live>;
-  /** Starts the deletion; a 404 is handled by the framework (already gone). */
-  delete(client: ServersComClient, id: string): Promise<void>;
+  /**
+   * Starts the deletion; a 404 is handled by the framework (already gone). Returns a
+   * `ScheduledRemoval` when the API removes the object later on its own schedule (an SBM server at
+   * the end of its billing hour): the framework prints it and does not wait for the 404.
+   */
+  // biome-ignore lint/suspicious/noConfusingVoidType: most kinds' delete returns nothing at all
+  delete(client: ServersComClient, id: string): Promise<void | ScheduledRemoval>;
   /**
    * The API cannot delete this kind of object (a bare metal node whose power a resource keeps
    * on): `delete` only undoes what the resource set, if anything, and the framework neither

@@ -383,9 +383,11 @@ class Lifecycle<Live extends object> {
   async delete(id: string, props: PropertyBag): Promise<void> {
     const client = this.context.client();
     try {
-      await this.untilAccepted(props, id, this.timeouts(props).delete, () =>
+      const removal = await this.untilAccepted(props, id, this.timeouts(props).delete, () =>
         this.kind.delete(client, id),
       );
+      // Removed later by the API, at a time it has set: said, not waited for (kind.ts, delete).
+      if (removal !== undefined) return this.say(props, id, removal.scheduled);
     } catch (error) {
       // The one documented case of a swallowed error: already gone is what delete wants.
       if (error instanceof NotFoundError) return;

@@ -9,14 +9,22 @@ import type {
   SbmServerHostInput,
 } from "../../sdk/areas/sbm-servers";
 import type { ServersComClient } from "../../sdk/client";
-import { InputValidationError, NotFoundError } from "../../sdk/core/errors";
+import { ConflictError, InputValidationError, NotFoundError } from "../../sdk/core/errors";
 import { stateMatcher } from "../../sdk/wait";
 import { type Checker, MAX_USER_DATA_BYTES, type PropertyBag, shown } from "../framework/check";
+import type { PropertyRules } from "../framework/diff";
 import type { ResourceKind, UpdateContext } from "../framework/kind";
 import { UpdateRefused } from "../framework/lifecycle";
 import { withoutOwnerLabel } from "../framework/ownership";
 import { subject } from "../framework/progress";
 import { listRead } from "../framework/read-snapshot";
+import {
+  checkReinstallTrigger,
+  REINSTALL_TRIGGER_INPUT,
+  reinstallConsented,
+  reinstallTriggerRule,
+  unconsentedReinstall,
+} from "../framework/reinstall-trigger";
 import { isUnknown } from "../framework/unknowns";
 import { fingerprintProblem } from "./fingerprints";
 import { sbmOperatingSystemProblem } from "./operating-system";
@@ -94,8 +102,44 @@ export const SBM_SERVER_OUTPUTS = [
   "publicIpv4NetworkId",
   "privateIpv4NetworkId",
   "sshKeyFingerprints",
+  REINSTALL_TRIGGER_INPUT,
   ...SBM_SERVER_SECRET_OUTPUTS,
 ] as const;
+
+const SBM_SERVER_PROPERTIES: PropertyRules = {
+  // An SBM server cannot move or change its flavor, and its networks are chosen at order time.
+  locationId: { rule: "replace" },
+  sbmFlavorModelId: { rule: "replace" },
+  publicIpv4NetworkId: { rule: "replace", writeOnly: true },
+  privateIpv4NetworkId: { rule: "replace", writeOnly: true },
+  // The reinstall request carries these four: a change reinstalls the server in place, with the
+  // program's consent (reinstallTrigger).
+  operatingSystemId: { rule: "update" },
+  hostname: { rule: "update", output: "title" },
+  sshKeyFingerprints: { rule: "update", writeOnly: true },
+  userData: { rule: "update", writeOnly: true },
+  labels: { rule: "update", desired: (news) => news.labels ?? {} },
+  [REINSTALL_TRIGGER_INPUT]: reinstallTriggerRule,
+};
+
+/**
+ * The host name too: the API's PUT of an SBM server takes labels only (the Go client's
+ * SBMServerUpdateInput, srvctl's `sbm update`), so only a reinstall renames it.
+ */
+const SBM_REINSTALL_CONSENT = {
+  noun: "SBM server",
+  erases: "its drives: the operating system and every file on them (the id and addresses stay)",
+  inputs: {
+    operatingSystemId: { showValues: true },
+    hostname: {
+      showValues: true,
+      why: "the API renames an SBM server only by reinstalling it: its update takes labels only",
+    },
+    sshKeyFingerprints: { why: "keys are installed by the reinstall" },
+    userData: { why: "user data runs at the install" },
+  },
+  properties: SBM_SERVER_PROPERTIES,
+} as const;
 
 export const sbmServerKind: ResourceKind<SbmServer> = {
   name: "SbmServer",
@@ -105,19 +149,7 @@ export const sbmServerKind: ResourceKind<SbmServer> = {
   defaultTimeouts: { create: 60 * MINUTE, update: 60 * MINUTE, delete: 30 * MINUTE },
   // Taken from a ready pool: minutes. The first poll waits one interval.
   provisioning: { firstPollMs: 10 * SECOND, intervalMs: 10 * SECOND },
-  properties: {
-    // An SBM server cannot move or change its flavor, and its networks are chosen at order time.
-    locationId: { rule: "replace" },
-    sbmFlavorModelId: { rule: "replace" },
-    publicIpv4NetworkId: { rule: "replace", writeOnly: true },
-    privateIpv4NetworkId: { rule: "replace", writeOnly: true },
-    // The reinstall request carries these four: a change reinstalls the server in place.
-    operatingSystemId: { rule: "update" },
-    hostname: { rule: "update", output: "title" },
-    sshKeyFingerprints: { rule: "update", writeOnly: true },
-    userData: { rule: "update", writeOnly: true },
-    labels: { rule: "update", desired: (news) => news.labels ?? {} },
-  },
+  properties: SBM_SERVER_PROPERTIES,
   secretOutputs: SBM_SERVER_SECRET_OUTPUTS,
 
   check(c: Checker) {
@@ -138,6 +170,7 @@ export const sbmServerKind: ResourceKind<SbmServer> = {
     checkFingerprints(c, "sshKeyFingerprints");
     c.secretText("userData", false, MAX_USER_DATA_BYTES, true);
     c.labels();
+    checkReinstallTrigger(c, SBM_REINSTALL_CONSENT);
   },
 
   display(bag: PropertyBag) {
@@ -154,8 +187,12 @@ export const sbmServerKind: ResourceKind<SbmServer> = {
     }
   },
   // One resource's ownership label matches at most a handful of servers; 100 is a safe bound.
-  findByLabels: (client, labelSelector) =>
-    client.sbmServers.list({ labelSelector }).toArray({ limit: 100 }),
+  // A server whose release is scheduled (an earlier destroy or replacement) is on its way out:
+  // never adopted, never reported as a duplicate.
+  async findByLabels(client, labelSelector) {
+    const servers = await client.sbmServers.list({ labelSelector }).toArray({ limit: 100 });
+    return servers.filter((server) => !isReleasing(server));
+  },
   // A refresh reads servers from their list (framework/read-snapshot.ts).
   listRead: listRead({
     list: (client, options) => client.sbmServers.list(options),
@@ -175,7 +212,20 @@ export const sbmServerKind: ResourceKind<SbmServer> = {
 
   async update(client, id, changes, labels, context) {
     const reinstalling = SBM_REINSTALL_INPUTS.filter((name) => name in changes);
-    // Refused before any request, so that a refusal changes nothing (labels included).
+    // Refused before any request, so that a refusal changes nothing (labels included): a
+    // reinstall without consent (check refuses it when the inputs change; this catches a server
+    // changed outside Pulumi), then the Windows rule.
+    if (reinstalling.length > 0 && !reinstallConsented(changes)) {
+      const news = context.news as unknown as SbmServerInputs;
+      throw new UpdateRefused(
+        `${subject(sbmServerKind.name, news.hostname, id)}: ` +
+          unconsentedReinstall(
+            SBM_REINSTALL_CONSENT.noun,
+            `${reinstalling.join(", ")} differ from what the server was installed with`,
+            SBM_REINSTALL_CONSENT.erases,
+          ),
+      );
+    }
     if (reinstalling.includes("operatingSystemId"))
       await refuseUnavailableSystem(client, id, context);
     let record = context.record;
@@ -207,9 +257,21 @@ export const sbmServerKind: ResourceKind<SbmServer> = {
     );
   },
 
+  // DELETE schedules the release for the end of the server's billing hour (the hour is paid
+  // for either way) and answers the server with scheduled_release_at. Waiting up to an hour for
+  // the 404 would only run into timeouts: the scheduled release is the end of the delete, said
+  // in a progress line. A second DELETE answers the same (or 409 while the release is pending).
   async delete(client, id) {
-    // DELETE releases the server (at the end of the billing hour) and answers it.
-    await client.sbmServers.release(id);
+    let record: SbmServer;
+    try {
+      record = await client.sbmServers.release(id);
+    } catch (error) {
+      if (!(error instanceof ConflictError)) throw error;
+      const current = await client.sbmServers.get(id);
+      if (!isReleasing(current)) throw error;
+      record = current;
+    }
+    return { scheduled: releaseLine(record) };
   },
 
   id: (record) => record.id,
@@ -223,7 +285,7 @@ export const sbmServerKind: ResourceKind<SbmServer> = {
     (record.operational_status === undefined || record.operational_status === "normal") &&
     (record.power_status === undefined || SETTLED_POWER.includes(record.power_status)),
   // A released server answers GET with scheduled_release_at set until it disappears.
-  isGone: (record) => typeof record.scheduled_release_at === "string",
+  isGone: (record) => isReleasing(record),
   labels: (record) => record.labels ?? {},
 
   outputs: (record) => {
@@ -267,6 +329,20 @@ export const sbmServerKind: ResourceKind<SbmServer> = {
     labels: withoutOwnerLabel(record.labels),
   }),
 };
+
+/** The release is scheduled: the server disappears at the end of its billing hour. */
+function isReleasing(server: SbmServer): boolean {
+  return typeof server.scheduled_release_at === "string";
+}
+
+/** The delete's last progress line: when the server goes, and that nothing more is waited for. */
+function releaseLine(record: SbmServer): string {
+  const at = record.scheduled_release_at;
+  return typeof at === "string"
+    ? `release scheduled for ${at} (the end of its billing hour): it is billed until then and ` +
+        "removed by the service, with its networks and PTR records; nothing more to wait for"
+    : "release requested: the service releases an SBM server at the end of its billing hour";
+}
 
 /** RFC 1123 host names, as the API checks them. */
 const MAX_HOSTNAME_LENGTH = 253;

@@ -11,19 +11,36 @@ export interface SbmServerArgs {
   readonly sbmFlavorModelId: pulumi.Input<number>;
   /**
    * The operating system, from the flavor's SBM list (Windows is not offered for SBM servers: a
-   * Windows id is refused before anything is ordered). Changing it reinstalls the server.
+   * Windows id is refused before anything is ordered). Changing it reinstalls the server, which
+   * needs `reinstallTrigger` to change in the same update.
    */
   readonly operatingSystemId: pulumi.Input<number>;
-  /** The host name (the record's `title`). Changing it reinstalls the server. */
+  /**
+   * The host name (the record's `title`). Changing it reinstalls the server (the API renames an
+   * SBM server no other way), which needs `reinstallTrigger` to change in the same update.
+   */
   readonly hostname: pulumi.Input<string>;
   /** A network to take the public address from (the flavor needs a public uplink); replaces. */
   readonly publicIpv4NetworkId?: pulumi.Input<string>;
   /** A network to take the private address from (the flavor needs a private uplink); replaces. */
   readonly privateIpv4NetworkId?: pulumi.Input<string>;
-  /** Fingerprints of account SSH keys to install. Changing them reinstalls the server. */
+  /**
+   * Fingerprints of account SSH keys to install. Changing them reinstalls the server, which
+   * needs `reinstallTrigger` to change in the same update.
+   */
   readonly sshKeyFingerprints?: pulumi.Input<pulumi.Input<string>[]>;
-  /** Cloud-init user data. Changing it reinstalls the server. A secret output. */
+  /**
+   * Cloud-init user data. Changing it reinstalls the server, which needs `reinstallTrigger` to
+   * change in the same update. A secret output.
+   */
   readonly userData?: pulumi.Input<string>;
+  /**
+   * Consent to a reinstall: any text. A reinstall erases the server's drives, so a change of
+   * `operatingSystemId`, `hostname`, `sshKeyFingerprints` or `userData` is refused (a check
+   * failure, before any request) unless this changes to a new value in the same update, e.g.
+   * today's date. Changing it alone does nothing; it needs no value on create.
+   */
+  readonly reinstallTrigger?: pulumi.Input<string>;
   /** The complete label set; omitted means none. */
   readonly labels?: pulumi.Input<Record<string, pulumi.Input<string>>>;
   /**
@@ -45,12 +62,14 @@ const provider = createShim(sbmServerKind.name);
  *   if someone switched it off: the provider never switches a server on).
  * - In place: labels. A new `operatingSystemId`, `hostname`, `sshKeyFingerprints` or `userData`
  *   reinstalls the server (POST reinstall, then a wait for `normal`): its drives are erased, its
- *   id and addresses stay. Location, flavor and network ids replace it (deleted first).
+ *   id and addresses stay. Only with consent: `reinstallTrigger` must change in the same update,
+ *   or `check` refuses the change. Location, flavor and network ids replace it (deleted first).
  * - Windows: `check` only sees an id, so the rule is applied when ordering and reinstalling, by
  *   looking the system up in the SBM catalogue of the location and flavor before any request;
  *   the API's own refusal (422 on operating_system_id) stays as a second line of defence.
- * - Delete releases the server (DELETE) and waits until the API answers 404. The service
- *   releases at the end of the billing hour: if deletes time out, raise `customTimeouts.delete`.
+ * - Delete releases the server (DELETE): the service schedules the release for the end of the
+ *   billing hour (`scheduledReleaseAt`). The delete ends there, with a progress line saying when;
+ *   the server is billed until then. A server whose release is scheduled is never adopted again.
  *
  * Timeouts (the `customTimeouts` option): create 1 hour, update 1 hour, delete 30 minutes.
  * `configuration_details` is flattened: its fields are top-level outputs (`ramSize`,
@@ -97,6 +116,8 @@ export class SbmServer extends pulumi.dynamic.Resource {
   declare readonly sshKeyFingerprints: pulumi.Output<string[] | undefined>;
   /** As declared (the API does not return it). Secret. */
   declare readonly userData: pulumi.Output<string | undefined>;
+  /** The value last applied. */
+  declare readonly reinstallTrigger: pulumi.Output<string | undefined>;
 
   constructor(name: string, args: SbmServerArgs, opts: pulumi.CustomResourceOptions = {}) {
     const { props, opts: options } = registration(
@@ -115,6 +136,7 @@ export class SbmServer extends pulumi.dynamic.Resource {
         privateIpv4NetworkId: args.privateIpv4NetworkId,
         sshKeyFingerprints: args.sshKeyFingerprints,
         userData: args.userData,
+        reinstallTrigger: args.reinstallTrigger,
         labels: args.labels,
         adoptId: args.adoptId,
       },

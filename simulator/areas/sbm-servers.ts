@@ -250,22 +250,32 @@ function updateLabels(ctx: SimContext, helpers: AreaHelpers, id: string, body: B
 }
 
 /**
- * DELETE releases the server "at the end of the billing hour" and answers it; after
- * `host_release` it is gone (404), with its networks and PTR records. Asking again while the
+ * DELETE schedules the release for the end of the server's current billing hour (hours count
+ * from its order; one that has begun is paid) and answers the server with scheduled_release_at.
+ * At that time it is gone (404), with its networks and PTR records. Asking again while the
  * release is pending answers the same: a retried DELETE must not fail.
  */
 function release(ctx: SimContext, helpers: AreaHelpers, id: string): WireRecord {
   const server = helpers.getOr404(ctx, SBM, id);
   if (typeof server.scheduled_release_at === "string") return server;
-  const after = helpers.duration("host_release");
-  const at = new Date(ctx.clock.now() + after).toISOString();
-  const updated = ctx.store.update(SBM, id, { scheduled_release_at: at });
+  const now = ctx.clock.now();
+  const at = endOfBillingHour(server, now, helpers.duration("sbm_billing_hour"));
+  const after = at - now;
+  const updated = ctx.store.update(SBM, id, { scheduled_release_at: new Date(at).toISOString() });
   ctx.store.schedule(SBM, id, [{ afterMs: after, remove: true }]);
   for (const network of networksOf(ctx, id))
     ctx.store.schedule(NETWORKS, String(network.id), [{ afterMs: after, remove: true }]);
   for (const ptr of ptrRecordsOf(ctx, HOST_PTR_RECORDS, id))
     ctx.store.schedule(PTR_RECORDS, String(ptr.id), [{ afterMs: after, remove: true }]);
   return updated;
+}
+
+/** The end of the billing hour under way at `now`, counted from the order (created_at). */
+function endOfBillingHour(server: WireRecord, now: number, hourMs: number): number {
+  if (hourMs <= 0) return now;
+  const ordered = Date.parse(String(server.created_at));
+  const start = Number.isFinite(ordered) && ordered <= now ? ordered : now;
+  return start + (Math.floor((now - start) / hourMs) + 1) * hourMs;
 }
 
 function reinstall(ctx: SimContext, helpers: AreaHelpers, id: string, body: Body): WireRecord {

@@ -154,7 +154,7 @@ export type TransitionName =
   | "sbm_install" // a few minutes
   | "sbm_reinstall"
   | "host_power" // powering_on/off, power_cycling, reboot
-  | "host_release"
+  | "sbm_billing_hour" // an SBM server is billed, and released, by the hour
   | "feature_toggle" // activation -> activated, deactivation -> deactivated
   | "cloud_create" // about a minute
   | "cloud_reboot"

@@ -12,8 +12,9 @@ export const DEFAULT_DURATIONS: Readonly<Record<TransitionName, number>> = {
   sbm_install: 3 * MINUTE,
   sbm_reinstall: 3 * MINUTE,
   host_power: 30_000,
-  // SBM release happens "at the end of the billing hour"; a fixed minute keeps waits short.
-  host_release: MINUTE,
+  // An SBM server is billed by the hour from its order, and a release takes effect "at the end
+  // of the current billing hour" (the Ansible collection's sbm_server module): up to an hour.
+  sbm_billing_hour: 60 * MINUTE,
   feature_toggle: MINUTE,
   cloud_create: MINUTE,
   cloud_reboot: 30_000,

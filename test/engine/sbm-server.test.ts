@@ -1,12 +1,14 @@
 // SbmServer through the real provider host, driven like `pulumi up` / `refresh` / `destroy`.
 // Needs a current dist/ (npm test builds it first; alone: npm run build).
 import { describe, expect, it } from "vitest";
-import type { Program } from "./harness";
+import type { Simulator } from "../../simulator";
+import { OperationFailed, type Program } from "./harness";
 import { engineScenario } from "./scenario";
 
 const SBM_01 = 601;
 const SBM_02 = 602;
 const UBUNTU_24 = 302;
+const DEBIAN_12 = 303;
 
 const server =
   (args: Record<string, unknown> = {}, opts: Record<string, unknown> = {}): Program =>
@@ -33,6 +35,14 @@ const s = engineScenario({
 });
 
 const replaced = server({ sbmFlavorModelId: SBM_02 });
+const HOUR = 60 * 60_000;
+
+/** The servers whose release is not scheduled. */
+async function liveServers(sim: Simulator) {
+  return (await sim.control.records("sbm_servers")).filter(
+    (r) => r.scheduled_release_at === null || r.scheduled_release_at === undefined,
+  );
+}
 
 describe("an SbmServer through the engine's steps", () => {
   s.up(server(), (resource) => {
@@ -52,9 +62,7 @@ describe("an SbmServer through the engine's steps", () => {
   });
   s.replace(replaced, async (resource, sim) => {
     expect(resource.outputs).toMatchObject({ sbmFlavorModelName: "SBM-02", status: "active" });
-    const live = (await sim.control.records("sbm_servers")).filter(
-      (r) => r.scheduled_release_at === null || r.scheduled_release_at === undefined,
-    );
+    const live = await liveServers(sim);
     expect(live.map((r) => r.id)).toEqual([resource.id]);
   });
   s.drift(
@@ -71,14 +79,20 @@ describe("an SbmServer through the engine's steps", () => {
   s.deletedOutside(replaced, async (resource, sim) => {
     await sim.control.remove("sbm_servers", resource.id);
   });
+  // The service releases an SBM server at the end of its billing hour: destroy ends once the
+  // release is scheduled (it did not wait: the server is still there), and the server goes at
+  // that time.
   s.destroy(async (sim, last) => {
+    const released = await sim.control.peek("sbm_servers", last.id);
+    expect(released?.scheduled_release_at).toMatch(/Z$/);
+    await sim.control.advance(HOUR);
     expect(await sim.control.peek("sbm_servers", last.id)).toBeUndefined();
   });
   s.failedCreate({
     failing: server({}, { customTimeouts: { create: "1ms" } }),
     partial: true,
     resume: server(),
-    count: async (sim) => (await sim.control.records("sbm_servers")).length,
+    count: async (sim) => (await liveServers(sim)).length,
   });
 });
 
@@ -87,7 +101,8 @@ describe("SbmServer user data", () => {
   let stateText = "";
 
   it("is a secret output", async () => {
-    await s.harness().up(server({ userData }));
+    // The server from the suite above gets user data: a reinstall, confirmed by the trigger.
+    await s.harness().up(server({ userData, reinstallTrigger: "user-data" }));
     expect(s.stored().additionalSecretOutputs).toContain("userData");
     stateText = s.harness().stateText();
     await s.harness().destroy();
@@ -98,5 +113,62 @@ describe("SbmServer user data", () => {
   it("plain user data never reaches the stored state in clear", () => {
     expect(stateText).toContain("serverscom:SbmServer");
     expect(stateText).not.toContain("plain-user-data-secret");
+  });
+});
+
+describe("SbmServer reinstall: only with the program's consent", () => {
+  const os = server({ operatingSystemId: DEBIAN_12 });
+  const reinstalls = async (sim: Simulator) =>
+    (await sim.control.requestCounts())["POST /v1/hosts/sbm_servers/:id/reinstall"] ?? 0;
+
+  it("a change that reinstalls is a check failure shown by the preview and refused by up", async () => {
+    const h = s.harness();
+    await h.up(server());
+    await s.sim().control.clearRequestCounts();
+    const preview = await h.preview(os).catch((error: unknown) => error);
+    expect(preview).toBeInstanceOf(OperationFailed);
+    expect((preview as Error).message).toContain(
+      "property operatingSystemId has a problem: changing operatingSystemId from 302 to 303 " +
+        "reinstalls the SBM server, which erases its drives",
+    );
+    expect((preview as Error).message).toContain("change reinstallTrigger to a new value");
+    const up = await h.up(os).catch((error: unknown) => error);
+    expect(up).toBeInstanceOf(OperationFailed);
+    // Nothing was sent: the state and the server are as they were.
+    expect(await reinstalls(s.sim())).toBe(0);
+    expect(s.stored().outputs.operatingSystemId).toBe(UBUNTU_24);
+  });
+
+  it("with reinstallTrigger changed, the preview shows an update and up reinstalls", async () => {
+    const h = s.harness();
+    const confirmed = server({ operatingSystemId: DEBIAN_12, reinstallTrigger: "2026-11-24" });
+    const preview = await h.preview(confirmed);
+    expect(preview.steps.map((step) => step.op)).toEqual(["update"]);
+    const steps = await h.up(confirmed);
+    expect(steps.map((step) => step.op)).toEqual(["update"]);
+    expect(await reinstalls(s.sim())).toBe(1);
+    expect(s.stored().outputs).toMatchObject({
+      operatingSystemId: DEBIAN_12,
+      operationalStatus: "normal",
+      reinstallTrigger: "2026-11-24",
+    });
+    // The same trigger again is no consent for the next reinstall.
+    const again = server({ operatingSystemId: UBUNTU_24, reinstallTrigger: "2026-11-24" });
+    await expect(h.preview(again)).rejects.toThrow(/changing operatingSystemId from 303 to 302/);
+  });
+
+  it("destroy ends at once with the release scheduled; the next up orders a new server", async () => {
+    const h = s.harness();
+    const old = s.stored().id;
+    await h.destroy();
+    expect(h.stderr.join("\n")).not.toContain("timed out");
+    const released = await s.sim().control.peek("sbm_servers", old);
+    expect(released?.scheduled_release_at).toMatch(/Z$/);
+    // The released server carries the same ownership label: never adopted, never reported.
+    const steps = await h.up(server());
+    expect(steps.map((step) => step.op)).toEqual(["create"]);
+    expect(s.stored().id).not.toBe(old);
+    expect((await liveServers(s.sim())).map((r) => r.id)).toEqual([s.stored().id]);
+    await h.destroy();
   });
 });

@@ -25,6 +25,7 @@ describe("examples/ipxe-reinstall", () => {
       operatingSystemId: 301,
       uplinkModels: { private: { id: 401 }, public: { id: 403, bandwidthModelId: 501 } },
       labels: { role: "app", boot: "disk" },
+      reinstallTrigger: "disk",
     });
     expect(installed?.features).toBeUndefined();
 
@@ -34,6 +35,7 @@ describe("examples/ipxe-reinstall", () => {
       features: ["public_ipxe_boot"],
       ipxeConfig: expect.stringMatching(/^#!ipxe\n/),
       labels: { boot: "ipxe" },
+      reinstallTrigger: "ipxe",
     });
   });
 

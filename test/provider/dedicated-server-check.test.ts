@@ -269,7 +269,8 @@ describe("check: the iPXE Boot restrictions the declaration shows", () => {
   });
 
   it("2: dropping the operating system of an existing server needs iPXE Boot (a reinstall)", async () => {
-    expect(await reasons({ ...valid, operatingSystemId: null }, valid)).toEqual([
+    const consent = { reinstallTrigger: "2026-11-24" };
+    expect(await reasons({ ...valid, operatingSystemId: null, ...consent }, valid)).toEqual([
       {
         property: "operatingSystemId",
         reason:
@@ -280,7 +281,19 @@ describe("check: the iPXE Boot restrictions the declaration shows", () => {
     ]);
     // A new order (replacement) may be a bare server.
     expect(await reasons({ ...valid, operatingSystemId: null, ramSize: 128 }, valid)).toEqual([]);
-    expect(await reasons(pxe({}), valid)).toEqual([]);
+    expect(await reasons(pxe(consent), valid)).toEqual([]);
+    // The reinstall-based flow is a reinstall: it erases the drives, so it needs consent too.
+    expect(await reasons(pxe({}), valid)).toEqual([
+      {
+        property: "operatingSystemId",
+        reason:
+          "changing operatingSystemId from 301 to null reinstalls the dedicated server, which " +
+          "erases its drives: the operating system and every file on them, laid out again as " +
+          "`drives` declares (the id and addresses stay). To confirm, change reinstallTrigger to " +
+          "a new value in the same update (any text, e.g. today's date); to keep the data, " +
+          "restore operatingSystemId to 301.",
+      },
+    ]);
   });
 
   it("4: at most 64 KB (65,536 bytes of UTF-8), first line #!ipxe", async () => {

@@ -41,6 +41,9 @@ async function created(name: string, fields: PropertyBag = {}) {
 }
 
 /** Updates with the new fields, after checking that diff asks for an in-place update. */
+/** Consent to a reinstall (reinstall-trigger.ts): the reinstall-based flow is one. */
+const CONSENT = { reinstallTrigger: "2026-11-24" };
+
 async function updated(
   server: { inputs: Record<string, unknown>; id: string; outs: Record<string, unknown> },
   fields: PropertyBag,
@@ -115,7 +118,7 @@ describe("order-based flow: ordered without an operating system, with the featur
 describe("reinstall-based flow: a server with an operating system switches to iPXE Boot", () => {
   it("activates the feature, then reinstalls without an operating system with the script", async () => {
     const server = await created("pxe-1");
-    const after = await updated(server, ipxeFields("public_ipxe_boot"));
+    const after = await updated(server, { ...ipxeFields("public_ipxe_boot"), ...CONSENT });
     expect(after.outs).toMatchObject({
       operatingSystemId: null,
       features: ["public_ipxe_boot"],
@@ -147,6 +150,7 @@ describe("reinstall-based flow: a server with an operating system switches to iP
       operatingSystemId: UBUNTU_22,
       features: [],
       ipxeConfig: undefined,
+      ...CONSENT,
     });
     expect(after.outs).toMatchObject({
       operatingSystemId: UBUNTU_22,
@@ -168,7 +172,7 @@ describe("reinstall-based flow: a server with an operating system switches to iP
     const server = await created("pxe-1", { locationId: SIN1 });
     await bed.sim.control.clearRequestCounts();
     const error = await failure(
-      provider.update(server.id, server.outs, { ...server.inputs, ...ipxeFields() }),
+      provider.update(server.id, server.outs, { ...server.inputs, ...ipxeFields(), ...CONSENT }),
     );
     expect(error.message).toBe(
       "features: private_ipxe_boot is not available in location SIN1 (id 3; it offers: " +
@@ -252,7 +256,7 @@ describe("standalone flow: a server in iPXE Boot mode changes its script or feat
   it("turns iPXE Boot on for a server ordered without an operating system", async () => {
     const server = await created("bare-1", { operatingSystemId: null });
     expect(server.outs).toMatchObject({ operatingSystemId: null, ipxeConfig: null, features: [] });
-    const after = await updated(server, ipxeFields("public_ipxe_boot"));
+    const after = await updated(server, { ...ipxeFields("public_ipxe_boot"), ...CONSENT });
     expect(after.outs).toMatchObject({ ipxeBootFeature: "public_ipxe_boot", ipxeConfig: SCRIPT });
     // Nothing was active: no deactivation, the script first, then the feature.
     expect(said()[0]).toBe("public_ipxe_boot activation");
@@ -296,7 +300,12 @@ describe("restrictions the service reports (the server's state)", () => {
           hostname: "pxe-1",
           operating_system_id: UBUNTU_22,
         }),
-      () => provider.update(server.id, server.outs, { ...server.inputs, ...ipxeFields() }),
+      () =>
+        provider.update(server.id, server.outs, {
+          ...server.inputs,
+          ...ipxeFields(),
+          ...CONSENT,
+        }),
     );
     expect(error.message).toMatch(
       /^features: the service refused to activate private_ipxe_boot \(iPXE Boot is unavailable while a creation or reinstall is in progress, and incompatible with L2 segments, the firewall and rescue mode: restrictions 3 and 5\): POST \/v1\/hosts\/dedicated_servers\/\w+\/features\/private_ipxe_boot\/activate -> 409 INCOMPATIBLE_FEATURE_STATE: private_ipxe_boot is unavailable while a creation or reinstall is in progress/,

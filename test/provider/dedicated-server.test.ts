@@ -5,7 +5,11 @@ import { dedicatedServerKind } from "../../provider/dedicated-server/definition"
 import type { PropertyBag } from "../../provider/framework/check";
 import { PartialResourceError } from "../../provider/framework/errors";
 import { TIMEOUTS_INPUT } from "../../provider/framework/hidden";
-import { createKindProvider, type KindProvider } from "../../provider/framework/lifecycle";
+import {
+  createKindProvider,
+  type KindProvider,
+  UpdateRefused,
+} from "../../provider/framework/lifecycle";
 import { OWNER_LABEL_KEY } from "../../provider/framework/ownership";
 import {
   addSshKey,
@@ -225,11 +229,13 @@ describe("the lifecycle: order, read, update in place, reinstall, release", () =
       operatingSystemId: WINDOWS_2022,
       sshKeyFingerprints: [alice],
       userData: "#cloud-config\n",
+      reinstallTrigger: "2026-11-24",
     };
+    expect(await provider.check(inputs, news)).toEqual({ inputs: news, failures: [] });
     expect(await provider.diff(id, outs, news)).toMatchObject({
       changes: true,
       replaces: [],
-      updates: ["operatingSystemId", "sshKeyFingerprints", "userData"],
+      updates: ["operatingSystemId", "sshKeyFingerprints", "userData", "reinstallTrigger"],
     });
     bed.lines.length = 0;
     const { outs: updated } = await provider.update(id, outs, news);
@@ -338,7 +344,23 @@ describe("drift: read reports the live values and diff then shows the change", (
       replaces: [],
       updates: ["operatingSystemId", "hostname", "labels"],
     });
-    const { outs: fixed } = await provider.update(id, read.props as PropertyBag, inputs);
+    // Putting the system back reinstalls the server: refused, before any request, without the
+    // program's consent (check saw no change of inputs: the server changed, not the program).
+    await bed.sim.control.clearRequestCounts();
+    const refused = await failure(provider.update(id, read.props as PropertyBag, inputs));
+    expect(refused).toBeInstanceOf(UpdateRefused);
+    expect(refused.message).toMatch(
+      new RegExp(
+        `^operatingSystemId: the server runs ${DEBIAN_12}, the program declares ${UBUNTU_22}, ` +
+          "which needs a reinstall of the dedicated server and erases its drives",
+      ),
+    );
+    expect(await requests(bed, "PUT /v1/hosts/dedicated_servers/:id")).toBe(0);
+    expect(await requests(bed, "POST /v1/hosts/dedicated_servers/:id/reinstall")).toBe(0);
+    const { outs: fixed } = await provider.update(id, read.props as PropertyBag, {
+      ...inputs,
+      reinstallTrigger: "2026-11-24",
+    });
     expect(fixed).toMatchObject({
       hostname: "web-1",
       labels: { env: "prod" },
@@ -510,7 +532,7 @@ describe("idempotent create: the ownership label", () => {
 });
 
 describe("adoption by adoptId", () => {
-  it("takes over an existing server and brings it to the declared name, labels, system and keys", async () => {
+  it("takes over an existing server and brings it to the declared name, labels and keys, never reinstalling it", async () => {
     const alice = await addSshKey(bed, "alice");
     const [existing] = await bed.client.dedicatedServers.create({
       location_id: 1,
@@ -530,8 +552,19 @@ describe("adoption by adoptId", () => {
     });
     if (existing === undefined) throw new Error("no server ordered");
     await bed.sim.control.advance(30 * 60_000);
+    // A different operating system would reinstall it unannounced: refused, nothing changed.
+    const reinstalling = serverInputs("web-1", { adoptId: existing.id });
+    const refused = await failure(provider.create(reinstalling));
+    expect(refused.message).toBe(
+      `adoptId: the dedicated server "${existing.id}" cannot be adopted as declared: ` +
+        `operatingSystemId is ${DEBIAN_12} there but ${UBUNTU_22} in the program, and changing ` +
+        "it reinstalls the server, erasing its drives. Declare the server's current operating " +
+        "system to adopt it, then change it in an update with reinstallTrigger.",
+    );
+    expect((await bed.sim.control.peek("dedicated_servers", existing.id))?.title).toBe("legacy");
     const inputs = serverInputs("web-1", {
       adoptId: existing.id,
+      operatingSystemId: DEBIAN_12,
       labels: { env: "prod" },
       sshKeyFingerprints: [alice],
     });
@@ -540,7 +573,7 @@ describe("adoption by adoptId", () => {
     expect(outs).toMatchObject({
       hostname: "web-1",
       labels: { env: "prod" },
-      operatingSystemId: UBUNTU_22,
+      operatingSystemId: DEBIAN_12,
       sshKeyFingerprints: [alice],
       adoptId: existing.id,
       status: "active",

@@ -41,6 +41,10 @@ const SERVERS = "sbm_servers";
 const ORDER = "POST /v1/hosts/sbm_servers";
 const PUT = "PUT /v1/hosts/sbm_servers/:id";
 const REINSTALL = "POST /v1/hosts/sbm_servers/:id/reinstall";
+const DELETE = "DELETE /v1/hosts/sbm_servers/:id";
+const MINUTE = 60_000;
+/** Consent to a reinstall (reinstall-trigger.ts): a new value in the update that needs one. */
+const CONSENT = { reinstallTrigger: "2026-11-24" };
 /** Location 1 (AMS1), flavor SBM-01 (both uplinks), Ubuntu 22.04. */
 const AMS1 = { locationId: 1, sbmFlavorModelId: 601, operatingSystemId: 301 };
 const WINDOWS = 305;
@@ -179,30 +183,51 @@ describe("the lifecycle: order, read, update, release", () => {
     });
   });
 
-  it("releases the server and waits until it is gone; a 404 counts as done", async () => {
+  it("releases at the end of the billing hour: the delete ends once it is scheduled, saying when", async () => {
     const { id, outs } = await created("web");
+    const ordered = Date.parse(String(outs.createdAt));
     bed.lines.length = 0;
+    const before = await bed.sim.control.now();
     await provider.delete(id, outs);
-    expect(await bed.sim.control.peek(SERVERS, id)).toBeUndefined();
+    // No wait for the hour to pass: the delete ends as soon as the release is scheduled.
+    expect(await bed.sim.control.now()).toBe(before);
+    const at = new Date(ordered + 60 * MINUTE).toISOString();
     expect(bed.lines).toEqual([
-      `serverscom:SbmServer web.example.com (${id}): active/normal/powered_on (release scheduled)`,
-      expect.stringMatching(
-        /: active\/normal\/powered_on \(release scheduled\) -> gone after 1m \d+s$/,
-      ),
+      `serverscom:SbmServer web.example.com (${id}): release scheduled for ${at} (the end of ` +
+        "its billing hour): it is billed until then and removed by the service, with its " +
+        "networks and PTR records; nothing more to wait for",
     ]);
-    await provider.delete(id, outs);
+    expect((await bed.sim.control.peek(SERVERS, id))?.scheduled_release_at).toBe(at);
+    // Gone for Pulumi from now on: read drops it, another delete ends the same way.
     expect(await provider.read(id, outs)).toEqual({});
+    await provider.delete(id, outs);
+    expect(await requests(DELETE)).toBe(2);
+    // The service removes it at the end of the hour; a delete then finds the 404: done.
+    await bed.sim.control.advance(60 * MINUTE);
+    expect(await bed.sim.control.peek(SERVERS, id)).toBeUndefined();
+    await provider.delete(id, outs);
+  });
+
+  it("a later create neither adopts nor reports a server whose release is scheduled", async () => {
+    const { inputs, id, outs } = await created("web");
+    await provider.delete(id, outs);
+    bed.lines.length = 0;
+    const again = await provider.create(inputs);
+    expect(again.id).not.toBe(id);
+    expect(await requests(ORDER)).toBe(2);
+    expect(bed.lines.join("\n")).not.toContain(id);
   });
 });
 
 describe("reinstall: a new operating system, host name, keys or user data", () => {
   it("reinstalls in place for a new operating system and waits for normal again", async () => {
     const { inputs, id, outs } = await created("web");
-    const news = { ...inputs, operatingSystemId: 303 };
+    const news = { ...inputs, operatingSystemId: 303, ...CONSENT };
+    expect(await provider.check(inputs, news)).toEqual({ inputs: news, failures: [] });
     expect(await provider.diff(id, outs, news)).toMatchObject({
       changes: true,
       replaces: [],
-      updates: ["operatingSystemId"],
+      updates: ["operatingSystemId", "reinstallTrigger"],
     });
     bed.lines.length = 0;
     const { outs: updated } = await provider.update(id, outs, news);
@@ -211,6 +236,7 @@ describe("reinstall: a new operating system, host name, keys or user data", () =
       operatingSystemFullName: "Debian 12 x86_64",
       operationalStatus: "normal",
       publicIpv4Address: outs.publicIpv4Address,
+      reinstallTrigger: "2026-11-24",
     });
     expect(await requests(REINSTALL)).toBe(1);
     expect(await serverCount()).toBe(1);
@@ -228,9 +254,9 @@ describe("reinstall: a new operating system, host name, keys or user data", () =
 
   it("reinstalls for a new host name, which becomes the title", async () => {
     const { inputs, id, outs } = await created("web");
-    const news = { ...inputs, hostname: "api.example.com", labels: { env: "prod" } };
+    const news = { ...inputs, hostname: "api.example.com", labels: { env: "prod" }, ...CONSENT };
     expect(await provider.diff(id, outs, news)).toMatchObject({
-      updates: ["hostname", "labels"],
+      updates: ["hostname", "labels", "reinstallTrigger"],
     });
     const { outs: updated } = await provider.update(id, outs, news);
     expect(updated).toMatchObject({ title: "api.example.com", labels: { env: "prod" } });
@@ -244,9 +270,9 @@ describe("reinstall: a new operating system, host name, keys or user data", () =
     const { inputs, id, outs } = await created("web", { userData: "#cloud-config\n" });
     expect(outs.userData).toBe("#cloud-config\n");
     expect(outs).not.toHaveProperty("sshKeyFingerprints");
-    const news = { ...inputs, sshKeyFingerprints: [SSH_FINGERPRINT] };
+    const news = { ...inputs, sshKeyFingerprints: [SSH_FINGERPRINT], ...CONSENT };
     expect(await provider.diff(id, outs, news)).toMatchObject({
-      updates: ["sshKeyFingerprints"],
+      updates: ["sshKeyFingerprints", "reinstallTrigger"],
     });
     const { outs: updated } = await provider.update(id, outs, news);
     expect(updated).toMatchObject({ sshKeyFingerprints: [SSH_FINGERPRINT] });
@@ -260,6 +286,110 @@ describe("reinstall: a new operating system, host name, keys or user data", () =
     expect(await provider.diff(id, read.props as PropertyBag, without)).toMatchObject({
       changes: false,
     });
+  });
+});
+
+describe("reinstallTrigger: a reinstall erases the drives, so it needs the program's consent", () => {
+  async function failures(olds: PropertyBag, news: PropertyBag) {
+    const result = await provider.check(olds, news);
+    for (const failure of result.failures ?? []) messages.push(failure.reason);
+    return result.failures ?? [];
+  }
+
+  it("check refuses each change that reinstalls, naming it, what is erased and how to confirm", async () => {
+    const olds = serverInputs("web", { userData: "#!/bin/sh\necho old-secret" });
+    const news = {
+      ...olds,
+      operatingSystemId: 303,
+      hostname: "api.example.com",
+      sshKeyFingerprints: [SSH_FINGERPRINT],
+      userData: "#!/bin/sh\necho new-secret",
+    };
+    const found = await failures(olds, news);
+    expect(found.map((f) => f.property)).toEqual([
+      "operatingSystemId",
+      "hostname",
+      "sshKeyFingerprints",
+      "userData",
+    ]);
+    expect(found[0]?.reason).toBe(
+      "changing operatingSystemId from 301 to 303 reinstalls the SBM server, which erases its " +
+        "drives: the operating system and every file on them (the id and addresses stay). To " +
+        "confirm, change reinstallTrigger to a new value in the same update (any text, e.g. " +
+        "today's date); to keep the data, restore operatingSystemId to 301.",
+    );
+    // The API renames an SBM server only by reinstalling it: the message says why.
+    expect(found[1]?.reason).toContain(
+      'changing hostname from "web.example.com" to "api.example.com" reinstalls the SBM server ' +
+        "(the API renames an SBM server only by reinstalling it: its update takes labels only)",
+    );
+    // User data is secret: never repeated in a message.
+    expect(found[3]?.reason).toMatch(/^changing userData reinstalls the SBM server \(/);
+    expect(found.map((f) => f.reason).join("\n")).not.toContain("secret");
+    // A trigger that stays, or goes away, is no consent either.
+    const same = { ...olds, reinstallTrigger: "a" };
+    expect(await failures(same, { ...same, operatingSystemId: 303 })).toHaveLength(1);
+    expect(await failures(same, { ...olds, operatingSystemId: 303 })).toHaveLength(1);
+  });
+
+  it("check passes with consent, on create, for a replacement, and for values unknown in preview", async () => {
+    const olds = serverInputs("web", { reinstallTrigger: "a" });
+    const changed = { ...olds, operatingSystemId: 303, hostname: "api.example.com" };
+    expect(await failures(olds, { ...changed, reinstallTrigger: "b" })).toEqual([]);
+    // First set together with the change: consent too.
+    const { reinstallTrigger: _none, ...without } = olds;
+    expect(await failures(without, { ...changed, reinstallTrigger: "b" })).toEqual([]);
+    expect(await failures(olds, { ...changed, reinstallTrigger: UNKNOWN })).toEqual([]);
+    expect(await failures({}, changed)).toEqual([]);
+    // A new flavor orders a new server: the preview shows the replacement, no data is kept.
+    expect(await failures(olds, { ...changed, sbmFlavorModelId: 602 })).toEqual([]);
+    expect(await failures(olds, { ...olds, operatingSystemId: UNKNOWN })).toEqual([]);
+    expect(await failures(olds, { ...olds, reinstallTrigger: 7 })).toEqual([
+      {
+        property: "reinstallTrigger",
+        reason:
+          "reinstallTrigger must be a string (got 7): any text; changing it confirms a " +
+          "reinstall that erases the server's drives",
+      },
+    ]);
+  });
+
+  it("the trigger alone reinstalls nothing: the update records it", async () => {
+    const { inputs, id, outs } = await created("web", { reinstallTrigger: "a" });
+    expect(outs.reinstallTrigger).toBe("a");
+    const news = { ...inputs, reinstallTrigger: "b" };
+    expect(await provider.check(inputs, news)).toEqual({ inputs: news, failures: [] });
+    expect(await provider.diff(id, outs, news)).toMatchObject({ updates: ["reinstallTrigger"] });
+    const { outs: updated } = await provider.update(id, outs, news);
+    expect(updated).toMatchObject({ reinstallTrigger: "b" });
+    expect(await requests(REINSTALL)).toBe(0);
+    expect(await requests(PUT)).toBe(0);
+  });
+
+  it("update refuses, before any request, a reinstall the trigger did not confirm", async () => {
+    // Reinstalled outside Pulumi: the inputs did not change (check passes), the live server
+    // differs from them, and converging would reinstall it back.
+    const { inputs, id, outs } = await created("web");
+    await bed.client.sbmServers.reinstall(id, {
+      hostname: "web.example.com",
+      operating_system_id: 303,
+    });
+    await bed.sim.control.advance(10 * MINUTE);
+    await bed.sim.control.clearRequestCounts();
+    const news = { ...inputs, labels: { a: "b" } };
+    expect(await provider.check(inputs, news)).toEqual({ inputs: news, failures: [] });
+    const error = await failure(provider.update(id, outs, news));
+    expect(error).toBeInstanceOf(UpdateRefused);
+    expect(error.message).toBe(
+      `serverscom:SbmServer web.example.com (${id}): operatingSystemId differ from what the ` +
+        "server was installed with, which needs a reinstall of the SBM server and erases its " +
+        "drives: the operating system and every file on them (the id and addresses stay); " +
+        "reinstallTrigger did not change in this update. To confirm, change reinstallTrigger " +
+        "to a new value; to keep the server as it is, run `pulumi refresh` and declare its " +
+        "current values.",
+    );
+    expect(await requests(REINSTALL)).toBe(0);
+    expect(await requests(PUT)).toBe(0);
   });
 });
 
@@ -281,7 +411,12 @@ describe("Windows: unavailable for SBM servers", () => {
   it("refuses to reinstall with Windows, leaving the server and the state as they were", async () => {
     const { inputs, id, outs } = await created("web");
     const error = await failure(
-      provider.update(id, outs, { ...inputs, operatingSystemId: WINDOWS, labels: { a: "b" } }),
+      provider.update(id, outs, {
+        ...inputs,
+        operatingSystemId: WINDOWS,
+        labels: { a: "b" },
+        ...CONSENT,
+      }),
     );
     expect(error).toBeInstanceOf(UpdateRefused);
     expect(error.message).toMatch(

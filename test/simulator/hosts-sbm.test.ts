@@ -220,22 +220,45 @@ describe("an SBM server", () => {
     expect(bad.body.errors?.labels).toMatch(/\S/);
   });
 
-  it("DELETE answers the server, which is gone after the release", async () => {
-    const id = await installed();
+  it("DELETE schedules the release for the end of the billing hour, when the server is gone", async () => {
+    const [host] = (await sim().req<Host[]>("POST", BASE, sbmOrder())).body;
+    const id = host?.id ?? "";
+    const ordered = Date.parse(host?.created_at ?? "");
+    await sim().advance(INSTALL_DONE);
     const res = await sim().req<Host>("DELETE", `${BASE}/${id}`);
     expect(res.status).toBe(202);
     expect(res.body.id).toBe(id);
-    expect(res.body.scheduled_release_at).toMatch(/Z$/);
+    // Billed by the hour from the order: the hour under way is paid, the release ends it.
+    expect(res.body.scheduled_release_at).toBe(new Date(ordered + 60 * MINUTE).toISOString());
     // Asking again while the release is pending answers the same.
-    expect((await sim().req("DELETE", `${BASE}/${id}`)).status).toBe(202);
-    expect((await sim().req("GET", `${BASE}/${id}`)).status).toBe(200);
-    await sim().advance(2 * MINUTE);
+    const again = await sim().req<Host>("DELETE", `${BASE}/${id}`);
+    expect(again.status).toBe(202);
+    expect(again.body.scheduled_release_at).toBe(res.body.scheduled_release_at);
+    // Still there a minute before the end of the hour, with the release showing.
+    await sim().advance(60 * MINUTE - INSTALL_DONE - MINUTE);
+    const before = await sim().req<Host>("GET", `${BASE}/${id}`);
+    expect(before.status).toBe(200);
+    expect(before.body.scheduled_release_at).toBe(res.body.scheduled_release_at);
+    await sim().advance(MINUTE);
     const gone = await sim().req<ApiErrorBody>("GET", `${BASE}/${id}`);
     expect(gone.status).toBe(404);
     expect(gone.body.code).toBe("NOT_FOUND");
     expect(await sim().control.records("host_networks")).not.toContainEqual(
       expect.objectContaining({ _host_id: id }),
     );
+  });
+
+  it("a release in a later billing hour waits for the end of that hour", async () => {
+    const [host] = (await sim().req<Host[]>("POST", BASE, sbmOrder())).body;
+    const id = host?.id ?? "";
+    const ordered = Date.parse(host?.created_at ?? "");
+    await sim().advance(90 * MINUTE);
+    const res = await sim().req<Host>("DELETE", `${BASE}/${id}`);
+    expect(res.body.scheduled_release_at).toBe(new Date(ordered + 120 * MINUTE).toISOString());
+    await sim().advance(29 * MINUTE);
+    expect((await sim().req("GET", `${BASE}/${id}`)).status).toBe(200);
+    await sim().advance(MINUTE);
+    expect((await sim().req("GET", `${BASE}/${id}`)).status).toBe(404);
   });
 
   it("reinstall: installation, then normal; Windows refused", async () => {
