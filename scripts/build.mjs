@@ -293,7 +293,7 @@ function publicDeclarations(context) {
       ts.addSyntheticLeadingComment(
         standIn,
         ts.SyntaxKind.MultiLineCommentTrivia,
-        "* A zod schema of T (zod 4's `ZodType<T>`), opaque in these declarations so that they do not depend on zod's. ",
+        "* The schema a response of type T is parsed with: any zod 4 schema of T fits (its Standard Schema `~standard` property), and these declarations need none of zod's. ",
         true,
       );
       statements.unshift(standIn);
