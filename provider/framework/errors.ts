@@ -31,3 +31,23 @@ export class PartialResourceError extends Error {
 export function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
+
+/** What the ownership look-up before a create is for (lifecycle.ts, findOwned). */
+export const EARLIER_ORDER =
+  "looking for an earlier order of this resource (an object carrying its ownership label) before ordering";
+
+/**
+ * Runs a request made on the user's behalf but not named by them, so that its failure says what it
+ * was for ("looking for an earlier order of this resource: GET ... 401 ..."), not only the query.
+ * The error keeps its class and fields; only its message is prefixed.
+ */
+export async function forPurpose<T>(purpose: string, work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof Error && !error.message.startsWith(purpose)) {
+      error.message = `${purpose}: ${error.message}`;
+    }
+    throw error;
+  }
+}

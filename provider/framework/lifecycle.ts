@@ -27,7 +27,7 @@ import {
   type PropertyRules,
   splitWriteOnly,
 } from "./diff";
-import { messageOf, PartialResourceError } from "./errors";
+import { EARLIER_ORDER, forPurpose, messageOf, PartialResourceError } from "./errors";
 import { OWNER_INPUT, pickHidden, TIMEOUTS_INPUT, type TimeoutsMs } from "./hidden";
 import type { KindTimeouts, ResourceKind, UpdateContext, UpdateWait } from "./kind";
 import { OWNER_LABEL_KEY, ownerSelector, withOwnerLabel } from "./ownership";
@@ -227,7 +227,8 @@ class Lifecycle<Live extends object> {
     owner: string,
     inputs: PropertyBag,
   ): Promise<Live | undefined> {
-    const candidates = (await this.kind.findByLabels(client, ownerSelector(owner))).filter(
+    const found = this.kind.findByLabels(client, ownerSelector(owner));
+    const candidates = (await forPurpose(EARLIER_ORDER, found)).filter(
       (record) =>
         this.kind.labels(record)[OWNER_LABEL_KEY] === owner &&
         !this.isGone(record) &&
