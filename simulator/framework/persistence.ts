@@ -12,6 +12,12 @@ export interface SavedState {
   /** The simulated time of the save: the clock continues from here. */
   readonly clockNow: number;
   readonly store: StoreSnapshot;
+  /**
+   * The bearer token the simulator required: a restart without --token keeps it, so the
+   * SERVERSCOM_API_TOKEN pasted from the first start stays valid. (A simulator's own token, never
+   * a real one.) Absent in files written before it was kept.
+   */
+  readonly token?: string;
 }
 
 interface StateFileContent extends SavedState {
@@ -45,7 +51,11 @@ export function readStateFile(path: string): SavedState | undefined {
   ) {
     throw new Error(`state file ${path} lacks the clock or the store`);
   }
-  return { clockNow: content.clockNow, store: content.store };
+  return {
+    clockNow: content.clockNow,
+    store: content.store,
+    ...(typeof content.token === "string" && content.token !== "" ? { token: content.token } : {}),
+  };
 }
 
 /**
