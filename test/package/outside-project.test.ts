@@ -2,14 +2,14 @@
 // into a Pulumi project of their own outside this repository (no symlink: npm unpacks it into
 // node_modules), with the stock TypeScript template's tsconfig.json and devDependencies, a program
 // using the provider, the SDK subpath and the simulator subpath type-checked as the user's CI
-// would (`tsc`, TypeScript 5, no skipLibCheck) and as `pulumi up` does when the project brings no
+// would (`tsc` of the oldest and the newest TypeScript 5, no skipLibCheck) and as `pulumi up` does when the project brings no
 // TypeScript (the 3.8.3 that @pulumi/pulumi vendors), then run through the engine harness with the
 // provider host's working directory in that project: up, refresh, destroy against the simulator
 // (itself loaded from the installed package).
 //
 // The dependencies come from the npm registry, or from npm's cache when it has them
-// (--prefer-offline): the versions installed in this repository, so a machine that ran `npm ci`
-// here has most of them cached.
+// (--prefer-offline): @pulumi/pulumi at the version installed in this repository, so a machine
+// that ran `npm ci` here has most of them cached.
 import { execFile } from "node:child_process";
 import { existsSync, lstatSync, readFileSync, realpathSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
@@ -76,6 +76,9 @@ const wrongBuilder: number = labelSelector();
 const wrongLocation: string = AMS1;
 `;
 
+const OLDEST_TYPESCRIPT = "~5.0.4";
+const OLDEST_TYPES_NODE = "^18.19.0";
+
 let project: string;
 let tarball: string;
 
@@ -106,9 +109,11 @@ beforeAll(async () => {
         name: PROJECT,
         main: "index.ts",
         private: true,
+        // The oldest TypeScript 5 and the Node.js types of the template's older versions; the
+        // newest TypeScript 5 is this repository's own (tsc of both is run below).
         devDependencies: {
-          "@types/node": installed("@types/node"),
-          typescript: installed("typescript"),
+          "@types/node": OLDEST_TYPES_NODE,
+          typescript: OLDEST_TYPESCRIPT,
         },
         dependencies: {
           "@pulumi/pulumi": installed("@pulumi/pulumi"),
@@ -151,27 +156,40 @@ describe("the package installed into a project outside the repository", () => {
     expect(resolved).toBe(join(realpathSync(installedAt), "dist", "provider", "index.js"));
   });
 
-  it("type-checks with the template's tsconfig.json and TypeScript 5, without skipLibCheck", async () => {
-    const tsc = join(project, "node_modules", "typescript", "bin", "tsc");
-    const version = (await run(process.execPath, [tsc, "--version"], { cwd: project })).stdout;
-    expect(version).toMatch(/^Version 5\./);
-    const checked = await run(process.execPath, [tsc, "--noEmit", "--pretty", "false"], {
-      cwd: project,
-    }).catch((error: { stdout: string }) => ({ stdout: error.stdout, failed: true }));
-    expect(checked.stdout).toBe("");
-    // The same compiler sees the package's real types: wrong uses are errors.
-    await writeFile(join(project, "index.ts"), PROGRAM + WRONG);
-    try {
-      const failed = await run(process.execPath, [tsc, "--noEmit", "--pretty", "false"], {
-        cwd: project,
-      }).catch((error: { stdout: string }) => ({ stdout: error.stdout }));
-      const errors = failed.stdout.split("\n").filter((line) => line.includes("error TS"));
-      expect(errors).toHaveLength(3);
-      expect(errors.every((line) => line.startsWith("index.ts("))).toBe(true);
-    } finally {
-      await writeFile(join(project, "index.ts"), PROGRAM);
-    }
-  }, 120_000);
+  it.each([
+    ["the oldest TypeScript 5 (the project's)", "project", /^Version 5\.0\./],
+    ["the newest TypeScript 5 (this repository's)", "repository", /^Version 5\./],
+  ])(
+    "type-checks with the template's tsconfig.json and %s, without skipLibCheck",
+    async (_name, from, expected) => {
+      const tsc = join(
+        from === "project" ? project : root,
+        "node_modules",
+        "typescript",
+        "bin",
+        "tsc",
+      );
+      const version = (await run(process.execPath, [tsc, "--version"], { cwd: project })).stdout;
+      expect(version).toMatch(expected);
+      const check = () =>
+        run(process.execPath, [tsc, "--noEmit", "--pretty", "false"], { cwd: project }).catch(
+          (error: { stdout: string }) => ({ stdout: error.stdout }),
+        );
+      expect((await check()).stdout).toBe("");
+      // The same compiler sees the package's real types: wrong uses are errors.
+      await writeFile(join(project, "index.ts"), PROGRAM + WRONG);
+      try {
+        const errors = (await check()).stdout
+          .split("\n")
+          .filter((line) => line.includes("error TS"));
+        expect(errors).toHaveLength(3);
+        expect(errors.every((line) => line.startsWith("index.ts("))).toBe(true);
+      } finally {
+        await writeFile(join(project, "index.ts"), PROGRAM);
+      }
+    },
+    120_000,
+  );
 
   it("type-checks as `pulumi up` does with the TypeScript @pulumi/pulumi vendors (3.8.3)", async () => {
     // Without `typescript` in the project, Pulumi's Node.js runtime compiles the program with its
