@@ -1,4 +1,5 @@
 // Errors the provider throws to the engine.
+import { ServersComError } from "../../sdk/core/errors";
 
 /**
  * The object exists but did not become ready (architecture.md, item 7). The dynamic provider host
@@ -39,13 +40,15 @@ export const EARLIER_ORDER =
 /**
  * Runs a request made on the user's behalf but not named by them, so that its failure says what it
  * was for ("looking for an earlier order of this resource: GET ... 401 ..."), not only the query.
- * The error keeps its class and fields; only its message is prefixed.
+ * The SDK's error keeps its class and fields; only its message is prefixed.
  */
 export async function forPurpose<T>(purpose: string, work: Promise<T>): Promise<T> {
   try {
     return await work;
   } catch (error) {
-    if (error instanceof Error && !error.message.startsWith(purpose)) {
+    // Only the request's own failures (the API's answer, the connection, a timeout): a reason a
+    // kind gives on purpose to stop a create says what it means already.
+    if (error instanceof ServersComError && !error.message.startsWith(purpose)) {
       error.message = `${purpose}: ${error.message}`;
     }
     throw error;

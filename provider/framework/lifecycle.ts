@@ -145,7 +145,12 @@ class Lifecycle<Live extends object> {
       const owned = owner === undefined ? undefined : await this.findOwned(client, owner, inputs);
       // Kinds that know their object without the label (kind.ts, findExisting) look next.
       const existing =
-        owned === undefined ? await this.kind.findExisting?.(client, inputs, owner) : undefined;
+        owned === undefined
+          ? await forPurpose(
+              `looking for an existing ${this.kind.noun} that is this resource's, before ordering`,
+              this.kind.findExisting?.(client, inputs, owner) ?? Promise.resolve(undefined),
+            )
+          : undefined;
       if (owned !== undefined) {
         record = owned;
         this.say(
@@ -190,7 +195,8 @@ class Lifecycle<Live extends object> {
     id: string,
     inputs: PropertyBag,
   ): Promise<Live> {
-    const record = await this.kind.get(client, id);
+    const looking = `looking up the ${this.kind.noun} that adoptId names`;
+    const record = await forPurpose(looking, this.kind.get(client, id));
     if (record === undefined || this.isGone(record)) {
       throw new Error(`adoptId: there is no ${this.kind.noun} with id "${id}" to adopt`);
     }
