@@ -63,20 +63,38 @@ function isHiddenType(type) {
   if (fromZod) return true;
   // Written out from nowhere, every zod type in it is an `import("zod")` type.
   const node = checker.typeToTypeNode(type, undefined, ts.NodeBuilderFlags.NoTruncation);
+  return node !== undefined && someNode(node, isHiddenImportType);
+}
+
+/** `import("zod").X`. */
+function isHiddenImportType(node) {
+  return (
+    ts.isImportTypeNode(node) &&
+    ts.isLiteralTypeNode(node.argument) &&
+    ts.isStringLiteral(node.argument.literal) &&
+    HIDDEN_MODULE.test(node.argument.literal.text)
+  );
+}
+
+/** Whether the node or one below it passes the test. */
+function someNode(node, test) {
   let found = false;
   const look = (n) => {
     if (found) return;
-    if (
-      ts.isImportTypeNode(n) &&
-      ts.isLiteralTypeNode(n.argument) &&
-      ts.isStringLiteral(n.argument.literal) &&
-      HIDDEN_MODULE.test(n.argument.literal.text)
-    ) {
-      found = true;
-    } else ts.forEachChild(n, look);
+    if (test(n)) found = true;
+    else ts.forEachChild(n, look);
   };
-  if (node !== undefined) look(node);
+  look(node);
   return found;
+}
+
+/** The first name of a type's name: `z` of `z.core.$strip`. */
+function firstName(name) {
+  let n = name;
+  while (ts.isQualifiedName(n) || ts.isPropertyAccessExpression(n)) {
+    n = ts.isQualifiedName(n) ? n.left : n.expression;
+  }
+  return ts.isIdentifier(n) ? n.text : undefined;
 }
 
 /** The source node an emitted node was made from, when it has one in a source file. */
@@ -107,23 +125,19 @@ function publicDeclarations(context) {
       }
     }
 
-    const mentionsHidden = (node) => {
-      let found = false;
-      const look = (n) => {
-        if (found) return;
-        if (ts.isIdentifier(n) && hiddenNames.has(n.text)) found = true;
-        else if (
-          ts.isImportTypeNode(n) &&
-          ts.isLiteralTypeNode(n.argument) &&
-          ts.isStringLiteral(n.argument.literal) &&
-          HIDDEN_MODULE.test(n.argument.literal.text)
-        ) {
-          found = true;
-        } else ts.forEachChild(n, look);
-      };
-      look(node);
-      return found;
+    /** A reference to zod's types: through the names imported from it, or `import("zod")`. */
+    const isHiddenReference = (n) => {
+      if (isHiddenImportType(n)) return true;
+      const name = ts.isTypeReferenceNode(n)
+        ? n.typeName
+        : ts.isTypeQueryNode(n)
+          ? n.exprName
+          : ts.isExpressionWithTypeArguments(n)
+            ? n.expression
+            : undefined;
+      return name !== undefined && hiddenNames.has(firstName(name));
     };
+    const mentionsHidden = (node) => someNode(node, isHiddenReference);
     const fileName = relative(root, file.fileName);
     const report = (node, what) => {
       const text = ts.createPrinter().printNode(ts.EmitHint.Unspecified, node, file);
@@ -303,7 +317,15 @@ function publicDeclarations(context) {
       );
     }
     const rewritten = factory.updateSourceFile(file, statements);
-    if (mentionsHidden(rewritten)) report(rewritten, "zod is still mentioned");
+    for (const statement of rewritten.statements) {
+      if (mentionsHidden(statement)) {
+        report(
+          statement,
+          "zod is still mentioned (an interface cannot extend a type written out here: declare " +
+            "it as `type X = z.infer<typeof XSchema> & { ... }` instead)",
+        );
+      }
+    }
     return rewritten;
   };
 }
