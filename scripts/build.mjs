@@ -28,6 +28,8 @@ const root = join(import.meta.dirname, "..");
 const HIDDEN_MODULE = /^zod(\/|$)/;
 const HIDDEN_PACKAGE_DIR = /[\\/]node_modules[\\/]zod[\\/]/;
 const STAND_IN = "ResponseSchema";
+/** zod's names for "a schema whose output is T". */
+const SCHEMA_TYPES = new Set(["ZodType", "ZodSchema", "Schema", "$ZodType"]);
 
 function fail(diagnostics) {
   const host = {
@@ -145,16 +147,15 @@ function publicDeclarations(context) {
     };
 
     let usesStandIn = false;
-    /** zod's ZodType<T>, as `z.ZodType<T>` or an imported `ZodType<T>`. */
+    /**
+     * zod's generic schema type of an output T (`z.ZodType<T>`, `ZodType<T, I>`, `z.ZodSchema<T>`,
+     * `z.core.$ZodType<T>`, ...): T is its first type argument.
+     */
     const isZodType = (node) => {
-      if (!ts.isTypeReferenceNode(node) || node.typeArguments?.length !== 1) return false;
+      if (!ts.isTypeReferenceNode(node) || (node.typeArguments?.length ?? 0) < 1) return false;
       const name = node.typeName;
-      if (ts.isIdentifier(name)) return name.text === "ZodType" && hiddenNames.has("ZodType");
-      return (
-        name.right.text === "ZodType" &&
-        ts.isIdentifier(name.left) &&
-        hiddenNames.has(name.left.text)
-      );
+      const last = ts.isIdentifier(name) ? name.text : name.right.text;
+      return SCHEMA_TYPES.has(last) && hiddenNames.has(firstName(name));
     };
     const flags =
       ts.NodeBuilderFlags.NoTruncation |
@@ -183,7 +184,7 @@ function publicDeclarations(context) {
       if (!mentionsHidden(node)) return node;
       if (isZodType(node)) {
         usesStandIn = true;
-        const argument = ts.visitNode(node.typeArguments[0], visitType);
+        const argument = ts.visitNode(node.typeArguments?.[0], visitType);
         return factory.createTypeReferenceNode(STAND_IN, [argument]);
       }
       if (ts.isTypeReferenceNode(node) || ts.isTypeQueryNode(node) || ts.isImportTypeNode(node)) {
