@@ -93,7 +93,8 @@ beforeAll(async () => {
     throw new Error("dist/ is missing: run `npm run build` (npm test does it first)");
   }
   project = await mkdtemp(join(tmpdir(), "pulumi-serverscom-user-"));
-  // dist/ is already built (npm test builds first); npm pack would build it again (prepare).
+  // dist/ is already built (npm test builds first); npm pack would build it again (prepare),
+  // emptying dist/ under the test files running beside this one.
   const packed = await run(
     "npm",
     ["pack", "--json", "--ignore-scripts", "--pack-destination", project],
