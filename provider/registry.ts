@@ -5,9 +5,11 @@ import { cloudInstanceKind } from "./cloud-instance/definition";
 import { dedicatedServerKind } from "./dedicated-server/definition";
 import {
   ClientCache,
+  checkedApiUrl,
   resolveSettings,
   type StackSettings,
   settingsFromConfig,
+  withSettingHints,
 } from "./framework/configuration";
 import {
   createKindProvider,
@@ -16,6 +18,7 @@ import {
   type WaitTuning,
 } from "./framework/lifecycle";
 import { stderrSink } from "./framework/progress";
+import { checkReadSnapshotSetting } from "./framework/read-snapshot";
 import { kubernetesBaremetalNodePowerKind } from "./kubernetes-baremetal-node-power/definition";
 import { createKubernetesClusterProvider } from "./kubernetes-cluster/provider";
 import { l2SegmentKind } from "./l2-segment/definition";
@@ -57,9 +60,11 @@ export function waitTuningFrom(env: Readonly<Record<string, string | undefined>>
   const text = env[POLL_INTERVAL_ENV];
   if (text === undefined || text === "") return {};
   const ms = Number(text);
-  if (!Number.isFinite(ms) || ms <= 0) {
+  if (text.trim() === "" || !Number.isFinite(ms) || ms <= 0) {
     throw new Error(
-      `${POLL_INTERVAL_ENV} must be a positive number of milliseconds (got "${text}")`,
+      `serverscom: the environment variable ${POLL_INTERVAL_ENV} is "${text}", which is not a ` +
+        "positive number of milliseconds: set it to one (such as 20, for a local simulator at " +
+        "high speed), or unset it for each kind's own pace",
     );
   }
   return { minDelayMs: ms, maxDelayMs: ms * 30 };
@@ -70,7 +75,13 @@ const clients = new ClientCache();
 
 const productionContext: ProviderContext = {
   configure(req: dynamic.ConfigureRequest) {
-    stackSettings = settingsFromConfig(req);
+    const settings = settingsFromConfig(req);
+    // Every setting is checked here, before the first request of any resource: a typo found
+    // only when a wait starts would come after the order (and its bill).
+    checkedApiUrl(settings, process.env);
+    waitTuningFrom(process.env);
+    checkReadSnapshotSetting(process.env);
+    stackSettings = settings;
   },
   client: () => clients.client(resolveSettings(stackSettings, process.env)),
   progress: stderrSink,
@@ -90,7 +101,8 @@ export function resourceProvider(kind: string): KindProvider {
           "the state was written by a different version of the package",
       );
     }
-    provider = factory(productionContext);
+    // A refused token's error says where the token comes from (configuration.ts).
+    provider = withSettingHints(factory(productionContext));
     providers.set(kind, provider);
   }
   return provider;

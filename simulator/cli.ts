@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // `serverscom-simulator`: the simulator as a command (package bin, `npm run simulator`).
 // Stops cleanly on SIGINT and SIGTERM: connections closed, state file written.
+// First: a clear error on a Node.js that is too old.
+import "../sdk/core/node-version";
 import { areas } from "./areas";
 import { CliUsageError, runCli, USAGE } from "./framework/cli-main";
 

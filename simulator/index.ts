@@ -1,4 +1,6 @@
 // The local API simulator's public entry point (`pulumi-serverscom/simulator`).
+// First: a clear error on a Node.js that is too old.
+import "../sdk/core/node-version";
 import { areas } from "./areas";
 import type { SimulatorOptions } from "./framework/options";
 import { runSimulator, type Simulator } from "./framework/simulator";

@@ -7,6 +7,12 @@
 import { createHash } from "node:crypto";
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { ServersComClient } from "../../sdk/client";
+import {
+  AuthenticationError,
+  InputValidationError,
+  PermissionDeniedError,
+} from "../../sdk/core/errors";
+import { apiRootOf } from "../../sdk/core/transport";
 
 export const TOKEN_KEY = "serverscom:apiToken";
 export const URL_KEY = "serverscom:apiUrl";
@@ -44,7 +50,86 @@ export function resolveSettings(
         `or the ${TOKEN_ENV} environment variable.`,
     );
   }
-  return { token, url: stack.url ?? nonEmpty(env[URL_ENV]) ?? DEFAULT_API_URL };
+  return { token, url: checkedApiUrl(stack, env) ?? DEFAULT_API_URL };
+}
+
+/**
+ * The configured API URL, checked: a wrong one is reported naming the setting it came from and
+ * its value (credentials in it masked), before any request is sent. Undefined when none is set.
+ */
+export function checkedApiUrl(
+  stack: StackSettings,
+  env: Readonly<Record<string, string | undefined>>,
+): string | undefined {
+  const fromEnv = nonEmpty(env[URL_ENV]);
+  const url = stack.url ?? fromEnv;
+  if (url === undefined) return undefined;
+  try {
+    apiRootOf(url);
+  } catch (error) {
+    if (!(error instanceof InputValidationError)) throw error;
+    const setting =
+      stack.url === undefined
+        ? `the ${URL_ENV} environment variable`
+        : `the stack setting ${URL_KEY}`;
+    const fix =
+      stack.url === undefined
+        ? `set ${URL_ENV} to the API's address, or unset it for ${DEFAULT_API_URL}`
+        : `run \`pulumi config set ${URL_KEY} <url>\`, or \`pulumi config rm ${URL_KEY}\` for ${DEFAULT_API_URL}`;
+    throw new Error(
+      `serverscom: ${setting} is "${withoutCredentials(url)}", which ${error.rule}, such as ` +
+        `${DEFAULT_API_URL}: ${fix}`,
+    );
+  }
+  return url;
+}
+
+/** A URL's text with any user:password@ part masked: a URL may carry credentials. */
+function withoutCredentials(text: string): string {
+  return text.replace(/^([a-z][a-z0-9+.-]*:\/\/)?[^/@\s]*@/i, "$1***@");
+}
+
+/**
+ * What to do about an API error that the settings can fix, added to its message: a refused token
+ * names where the token comes from. The error keeps its class and fields.
+ */
+export function withSettingHint(error: unknown): unknown {
+  const api = error instanceof Error && !isHintable(error) ? error.cause : error;
+  if (!(error instanceof Error) || !isHintable(api)) return error;
+  const source =
+    `the API token comes from the stack setting ${TOKEN_KEY} ` +
+    `(\`pulumi config set --secret ${TOKEN_KEY} <token>\`) or else the ${TOKEN_ENV} environment variable`;
+  const hint =
+    api instanceof AuthenticationError
+      ? `the API refused the token: ${source}; check that it is current`
+      : `the token may not do this: ${source}; use a token with access to this object`;
+  if (!error.message.includes(hint)) error.message = `${error.message} (${hint})`;
+  return error;
+}
+
+function isHintable(error: unknown): error is AuthenticationError | PermissionDeniedError {
+  return error instanceof AuthenticationError || error instanceof PermissionDeniedError;
+}
+
+/**
+ * A provider whose every method adds the settings' hints to the errors it throws
+ * (withSettingHint), for every kind alike.
+ */
+export function withSettingHints<P extends object>(provider: P): P {
+  const wrapped: Record<string, unknown> = {};
+  for (const [name, member] of Object.entries(provider)) {
+    wrapped[name] =
+      typeof member === "function"
+        ? async (...args: unknown[]) => {
+            try {
+              return await (member as (...a: unknown[]) => unknown).apply(provider, args);
+            } catch (error) {
+              throw withSettingHint(error);
+            }
+          }
+        : member;
+  }
+  return wrapped as P;
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

@@ -1,4 +1,5 @@
 // Errors the provider throws to the engine.
+import { ServersComError } from "../../sdk/core/errors";
 
 /**
  * The object exists but did not become ready (architecture.md, item 7). The dynamic provider host
@@ -30,4 +31,26 @@ export class PartialResourceError extends Error {
 /** An error's message, for composing messages (never its stack, never its `cause` chain). */
 export function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/** What the ownership look-up before a create is for (lifecycle.ts, findOwned). */
+export const EARLIER_ORDER =
+  "looking for an earlier order of this resource (an object carrying its ownership label) before ordering";
+
+/**
+ * Runs a request made on the user's behalf but not named by them, so that its failure says what it
+ * was for ("looking for an earlier order of this resource: GET ... 401 ..."), not only the query.
+ * The SDK's error keeps its class and fields; only its message is prefixed.
+ */
+export async function forPurpose<T>(purpose: string, work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    // Only the request's own failures (the API's answer, the connection, a timeout): a reason a
+    // kind gives on purpose to stop a create says what it means already.
+    if (error instanceof ServersComError && !error.message.startsWith(purpose)) {
+      error.message = `${purpose}: ${error.message}`;
+    }
+    throw error;
+  }
 }

@@ -27,7 +27,7 @@ import {
   type PropertyRules,
   splitWriteOnly,
 } from "./diff";
-import { messageOf, PartialResourceError } from "./errors";
+import { EARLIER_ORDER, forPurpose, messageOf, PartialResourceError } from "./errors";
 import { OWNER_INPUT, pickHidden, TIMEOUTS_INPUT, type TimeoutsMs } from "./hidden";
 import type { KindTimeouts, ResourceKind, UpdateContext, UpdateWait } from "./kind";
 import { OWNER_LABEL_KEY, ownerSelector, withOwnerLabel } from "./ownership";
@@ -148,7 +148,12 @@ class Lifecycle<Live extends object> {
       const owned = owner === undefined ? undefined : await this.findOwned(client, owner, inputs);
       // Kinds that know their object without the label (kind.ts, findExisting) look next.
       const existing =
-        owned === undefined ? await this.kind.findExisting?.(client, inputs, owner) : undefined;
+        owned === undefined
+          ? await forPurpose(
+              `looking for an existing ${this.kind.noun} that is this resource's, before ordering`,
+              this.kind.findExisting?.(client, inputs, owner) ?? Promise.resolve(undefined),
+            )
+          : undefined;
       if (owned !== undefined) {
         record = owned;
         this.say(
@@ -193,7 +198,8 @@ class Lifecycle<Live extends object> {
     id: string,
     inputs: PropertyBag,
   ): Promise<Live> {
-    const record = await this.kind.get(client, id);
+    const looking = `looking up the ${this.kind.noun} that adoptId names`;
+    const record = await forPurpose(looking, this.kind.get(client, id));
     if (record === undefined || this.isGone(record)) {
       throw new Error(`adoptId: there is no ${this.kind.noun} with id "${id}" to adopt`);
     }
@@ -230,7 +236,8 @@ class Lifecycle<Live extends object> {
     owner: string,
     inputs: PropertyBag,
   ): Promise<Live | undefined> {
-    const candidates = (await this.kind.findByLabels(client, ownerSelector(owner))).filter(
+    const found = this.kind.findByLabels(client, ownerSelector(owner));
+    const candidates = (await forPurpose(EARLIER_ORDER, found)).filter(
       (record) =>
         this.kind.labels(record)[OWNER_LABEL_KEY] === owner &&
         !this.isGone(record) &&

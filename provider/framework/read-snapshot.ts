@@ -337,9 +337,29 @@ export class ReadSnapshots {
   }
 }
 
+const SNAPSHOTS_OFF = ["off", "false", "0"];
+const SNAPSHOTS_ON = ["on", "true", "1"];
+
 function snapshotsEnabled(): boolean {
   const value = process.env[READ_SNAPSHOT_ENV]?.trim().toLowerCase();
-  return value !== "off" && value !== "0" && value !== "false";
+  return value === undefined || !SNAPSHOTS_OFF.includes(value);
+}
+
+/**
+ * Refuses a SERVERSCOM_READ_SNAPSHOT it does not know (a typo would otherwise leave snapshots on
+ * unnoticed), naming the value and the allowed ones. Checked at `configure`, before any request.
+ */
+export function checkReadSnapshotSetting(env: Readonly<Record<string, string | undefined>>): void {
+  const text = env[READ_SNAPSHOT_ENV];
+  const value = text?.trim().toLowerCase();
+  if (value === undefined || value === "" || [...SNAPSHOTS_OFF, ...SNAPSHOTS_ON].includes(value)) {
+    return;
+  }
+  throw new Error(
+    `serverscom: the environment variable ${READ_SNAPSHOT_ENV} is "${text}", which is not one of ` +
+      `${[...SNAPSHOTS_OFF, ...SNAPSHOTS_ON].join(", ")}: set it to off (every read a GET) or on ` +
+      "(overlapping reads share list pages, the default), or unset it",
+  );
 }
 
 /** The provider host's snapshots: one process, one set, shared by every kind's provider. */

@@ -30,6 +30,50 @@ function seconds(since: number): string {
   return `${((Date.now() - since) / 1000).toFixed(1)}s`;
 }
 
+/** A provider progress line: `serverscom:SbmServer web-1 (Sbm123): creating -> active after 2s`. */
+const PROGRESS = /^serverscom:(\w+) (.+?) \(([^()\s]+)\)(: .*)$/;
+
+/**
+ * Progress lines named as the step lines name resources: by the resource's name in the program,
+ * as the CLI shows them under the resource. The provider names the API object (a server's
+ * hostname: it does not know the program's names), so a line waits until a step tells which
+ * resource has its id; one that never matches is printed as it is when the command ends.
+ */
+class ProgressLines {
+  readonly #names = new Map<string, string>();
+  #waiting: RegExpExecArray[] = [];
+
+  constructor(private readonly print: Print) {}
+
+  line(line: string): void {
+    const match = PROGRESS.exec(line);
+    if (match === null) this.print(`    ${line}`);
+    else if (this.#names.has(match[3] ?? "")) this.print(`    ${this.named(match)}`);
+    else this.#waiting.push(match);
+  }
+
+  /** A step's resource, before its step line: its name for its id, and the lines that waited. */
+  step(resource: StoredResource): void {
+    if (resource.id === "") return;
+    this.#names.set(resource.id, resource.name);
+    for (const match of this.#waiting.filter((m) => m[3] === resource.id)) {
+      this.print(`    ${this.named(match)}`);
+    }
+    this.#waiting = this.#waiting.filter((m) => m[3] !== resource.id);
+  }
+
+  /** The end of a command: what no step claimed, as it came. */
+  end(): void {
+    for (const match of this.#waiting) this.print(`    ${match[0]}`);
+    this.#waiting = [];
+  }
+
+  private named(match: RegExpExecArray): string {
+    const [, kind, , id, rest] = match;
+    return `serverscom:${kind} ${this.#names.get(id ?? "") ?? ""} (${id})${rest}`;
+  }
+}
+
 /** `pulumi up`, `pulumi preview --refresh --expect-no-changes`, `pulumi destroy`: true when all went well. */
 export async function runWithHarness(
   project: DemoProject,
@@ -37,7 +81,9 @@ export async function runWithHarness(
   print: Print,
 ): Promise<boolean> {
   let phase: Phase = "up";
+  const progress = new ProgressLines(print);
   const onStep = (step: StepRecord, resource: StoredResource) => {
+    progress.step(resource);
     if (phase === "preview") {
       if (step.op !== "same") print(stepLine(step.op, resource, true));
       return;
@@ -58,7 +104,7 @@ export async function runWithHarness(
     // The provider's first poll after 20 ms: the simulator runs fast.
     env: { SERVERSCOM_POLL_INTERVAL_MS: "20" },
     // Progress lines of the provider, as the CLI shows them under the resource.
-    onStderr: (line) => print(`    ${line}`),
+    onStderr: (line) => progress.line(line),
     onStep,
   });
   const program = programFile(project.programFile);
@@ -72,7 +118,7 @@ export async function runWithHarness(
     print("");
     print(title);
     const started = Date.now();
-    const done = await run();
+    const done = await run().finally(() => progress.end());
     printAll(summaryLines(done, planned));
     print(`Duration: ${seconds(started)}`);
     return done;

@@ -13,7 +13,9 @@ import { clean, cleanCause, redact, redactValue } from "./redact";
  */
 export class ServersComError extends Error {
   override name = "ServersComError";
-  constructor(message: string, options?: ErrorOptions) {
+  // `{ cause?: unknown }` rather than lib.es2022's ErrorOptions: the public declarations must
+  // compile under Pulumi's stock template, whose target (es2016) has no ErrorOptions.
+  constructor(message: string, options?: { cause?: unknown }) {
     super(clean(message), options);
   }
 }

@@ -36,6 +36,10 @@ export class Engine {
   /** Set once the server listens: the fallback origin of Link headers. */
   origin = "http://127.0.0.1";
   private current: MemoryStore;
+  /** The token of the state file, when it has one (see SavedState.token). */
+  readonly savedToken: string | undefined;
+  /** The token requests must carry, kept in the state file; set by runSimulator. */
+  token: string | undefined;
 
   constructor(
     readonly options: SimulatorOptions,
@@ -58,6 +62,7 @@ export class Engine {
     for (const area of areas) area.register(this.api, helpers);
 
     const saved = options.stateFile === undefined ? undefined : readStateFile(options.stateFile);
+    this.savedToken = saved?.token;
     if (saved === undefined) {
       seedFreshState(this.ctx, areas, options.seed);
     } else {
@@ -70,6 +75,7 @@ export class Engine {
         : new StateFileWriter(options.stateFile, () => ({
             clockNow: this.clock.now(),
             store: this.current.snapshot(),
+            ...(this.token === undefined ? {} : { token: this.token }),
           }));
   }
 

@@ -18,7 +18,10 @@ export interface SimulatorOptions {
   readonly port?: number;
   /** Interface to listen on; default 127.0.0.1 (loopback only). */
   readonly host?: string;
-  /** The bearer token every request must carry; default a random one (see Simulator.token). */
+  /**
+   * The bearer token every request must carry; default the one the state file kept, else a random
+   * one (see Simulator.token).
+   */
   readonly token?: string;
   /**
    * Simulated milliseconds per real millisecond. Default 60: a simulated minute per real second,

@@ -12,6 +12,12 @@ export interface SavedState {
   /** The simulated time of the save: the clock continues from here. */
   readonly clockNow: number;
   readonly store: StoreSnapshot;
+  /**
+   * The bearer token the simulator required: a restart without --token keeps it, so the
+   * SERVERSCOM_API_TOKEN pasted from the first start stays valid. (A simulator's own token, never
+   * a real one.) Absent in files written before it was kept.
+   */
+  readonly token?: string;
 }
 
 interface StateFileContent extends SavedState {
@@ -43,7 +49,11 @@ export function readStateFile(path: string): SavedState | undefined {
     // Refused, not repaired: starting fresh would overwrite the file at the first save.
     throw new Error(`state file ${path} is not a valid state: ${problem}; fix or remove it`);
   }
-  return { clockNow: content.clockNow as number, store: content.store as StoreSnapshot };
+  return {
+    clockNow: content.clockNow as number,
+    store: content.store as StoreSnapshot,
+    ...(typeof content.token === "string" && content.token !== "" ? { token: content.token } : {}),
+  };
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

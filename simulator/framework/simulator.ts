@@ -24,9 +24,12 @@ export async function runSimulator(
   areas: readonly Area[],
   options: SimulatorOptions = {},
 ): Promise<Simulator> {
-  const token = options.token ?? `sim-${randomBytes(18).toString("base64url")}`;
-  if (token === "") throw new RangeError("token must not be empty");
+  if (options.token === "") throw new RangeError("token must not be empty");
   const engine = new Engine(options, areas);
+  // With a state file, a restart keeps the token of the first start unless told otherwise.
+  const token =
+    options.token ?? engine.savedToken ?? `sim-${randomBytes(18).toString("base64url")}`;
+  engine.token = token;
   registerHooks(engine);
   const server = createServer(createListener(engine, token));
   const host = options.host ?? "127.0.0.1";

@@ -71,6 +71,20 @@ describe("npm run demo, without a Pulumi CLI", () => {
         /^ \+ {3}pulumi-nodejs:dynamic\/serverscom:\w+ {2}\S+ {2}created {2}id \S+$/,
       );
     }
+    // Progress lines name each resource as its step line does: by its name in the program.
+    const stepNames = new Map(
+      created.map((line) => {
+        const [, kind, name, id] =
+          /serverscom:(\w+) {2}(\S+) {2}created {2}id (\S+)$/.exec(line) ?? [];
+        return [`${kind} ${id}`, name];
+      }),
+    );
+    const progress = upLines.filter((line) => line.startsWith("    serverscom:"));
+    expect(progress.length).toBeGreaterThan(0);
+    for (const line of progress) {
+      const [, kind, name, id] = /^ {4}serverscom:(\w+) (\S+) \(([^()\s]+)\): /.exec(line) ?? [];
+      expect(stepNames.get(`${kind} ${id}`), line).toBe(name);
+    }
     expect(upLines).toContain("Outputs:");
     expect(upLines.some((line) => /^ {4}volumePassword\s*: \[secret\]$/.test(line))).toBe(true);
     expect(upLines.some((line) => /^ {8}password\s*: \[secret\]$/.test(line))).toBe(true);

@@ -140,7 +140,7 @@ describe("configuration: stack config first, then the environment", () => {
       maxDelayMs: 600,
     });
     expect(() => waitTuningFrom({ SERVERSCOM_POLL_INTERVAL_MS: "fast" })).toThrow(
-      'SERVERSCOM_POLL_INTERVAL_MS must be a positive number of milliseconds (got "fast")',
+      'the environment variable SERVERSCOM_POLL_INTERVAL_MS is "fast", which is not a positive number of milliseconds',
     );
   });
 });

@@ -77,6 +77,26 @@ describe("a restart with the same state file resumes the state", () => {
     }
   });
 
+  it("keeps its random token, unless --token says otherwise", async () => {
+    const first = await startSimulator({ stateFile });
+    const token = first.token;
+    await first.close();
+    const second = await startSimulator({ stateFile });
+    expect(second.token).toBe(token);
+    const answer = await fetch(`${second.url}/v1/locations`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(answer.status).toBe(200);
+    await second.close();
+    const third = await startSimulator({ stateFile, token: "chosen" });
+    expect(third.token).toBe("chosen");
+    await third.close();
+    // Without a state file, every start has a token of its own.
+    const [a, b] = await Promise.all([startSimulator(), startSimulator()]);
+    expect(a.token).not.toBe(b.token);
+    await Promise.all([a.close(), b.close()]);
+  });
+
   it("refuses a state file it cannot read instead of overwriting it", async () => {
     await writeFile(stateFile, "{ this is not state");
     await expect(startSimulator({ stateFile })).rejects.toThrow(/not valid JSON/);
