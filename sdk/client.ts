@@ -8,6 +8,7 @@ import { KubernetesBaremetalNodesApi } from "./areas/kubernetes-baremetal-nodes"
 import { KubernetesClustersApi } from "./areas/kubernetes-clusters";
 import { L2SegmentsApi } from "./areas/l2-segments";
 import { LocationsApi } from "./areas/locations";
+import { NetworkPoolsApi } from "./areas/network-pools";
 import { RbsVolumesApi } from "./areas/rbs-volumes";
 import { SbmServersApi } from "./areas/sbm-servers";
 import { SshKeysApi } from "./areas/ssh-keys";
@@ -39,6 +40,8 @@ export class ServersComClient {
   readonly sshKeys: SshKeysApi;
   /** Locations and their order options. */
   readonly locations: LocationsApi;
+  /** Network pools and the subnetworks allocated from them. */
+  readonly networkPools: NetworkPoolsApi;
 
   /** Throws when no token is given and SERVERSCOM_API_TOKEN is unset. */
   constructor(options: ClientOptions = {}) {
@@ -56,6 +59,7 @@ export class ServersComClient {
     this.sslCertificates = new SslCertificatesApi(http);
     this.sshKeys = new SshKeysApi(http);
     this.locations = new LocationsApi(http);
+    this.networkPools = new NetworkPoolsApi(http);
   }
 
   /** Closes the connection pool the client made; a dispatcher passed in is left open. */

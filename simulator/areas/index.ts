@@ -8,6 +8,7 @@ import { kubernetesArea } from "./kubernetes";
 import { kubernetesBaremetalNodesArea } from "./kubernetes-baremetal-nodes";
 import { l2Area } from "./l2";
 import { locationsArea } from "./locations";
+import { networkPoolsArea } from "./network-pools";
 import { rbsArea } from "./rbs";
 import { sbmServersArea } from "./sbm-servers";
 import { sshKeysArea } from "./ssh-keys";
@@ -25,4 +26,5 @@ export const areas: readonly Area[] = [
   rbsArea,
   l2Area,
   sslArea,
+  networkPoolsArea,
 ];
