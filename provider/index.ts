@@ -36,3 +36,4 @@ export {
   type LetsEncryptCertificateLabelsArgs,
 } from "./ssl-certificate/lets-encrypt-resource";
 export { SslCertificate, type SslCertificateArgs } from "./ssl-certificate/resource";
+export { Subnetwork, type SubnetworkArgs } from "./subnetwork/resource";

@@ -24,6 +24,7 @@ import { rbsVolumeKind } from "./rbs-volume/definition";
 import { sbmServerKind } from "./sbm-server/definition";
 import { sshKeyKind } from "./ssh-key/definition";
 import { sslCertificateKind } from "./ssl-certificate/definition";
+import { subnetworkKind } from "./subnetwork/definition";
 import { letsEncryptCertificateLabelsKind } from "./ssl-certificate/lets-encrypt";
 
 /** Every kind by name. A name, once released, must stay here: states refer to it. */
@@ -42,6 +43,7 @@ const factories: Readonly<Record<string, (context: ProviderContext) => KindProvi
   LetsEncryptCertificateLabels: (context) =>
     createKindProvider(letsEncryptCertificateLabelsKind, context),
   PtrRecord: (context) => createKindProvider(ptrRecordKind, context),
+  Subnetwork: (context) => createKindProvider(subnetworkKind, context),
 };
 
 /** The kinds this version knows. */
