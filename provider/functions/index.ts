@@ -98,6 +98,22 @@ export {
   type IpxeBootSupport,
 } from "./locations";
 export {
+  type GetNetworkPoolArgs,
+  type GetNetworkPoolResult,
+  type GetNetworkPoolsArgs,
+  type GetNetworkPoolsResult,
+  type GetSubnetworksArgs,
+  type GetSubnetworksResult,
+  getNetworkPool,
+  getNetworkPoolOutput,
+  getNetworkPools,
+  getNetworkPoolsOutput,
+  getSubnetworks,
+  getSubnetworksOutput,
+  type NetworkPoolType,
+  type SubnetworkResult,
+} from "./network-pools";
+export {
   type GetOperatingSystemArgs,
   type GetOperatingSystemResult,
   type GetOperatingSystemsArgs,
