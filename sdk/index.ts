@@ -36,6 +36,7 @@ export {
   type ServerModelConfigurationDetails,
   ServerModelConfigurationDetailsSchema,
 } from "./areas/host-common";
+export * from "./areas/host-networks";
 export * from "./areas/hosts";
 export * from "./areas/kubernetes-baremetal-nodes";
 export * from "./areas/kubernetes-clusters";

@@ -167,7 +167,8 @@ export type TransitionName =
   | "rbs_delete"
   | "l2_change" // pending -> active after create and update
   | "l2_delete"
-  | "k8s_node_power";
+  | "k8s_node_power"
+  | "host_network"; // an additional network: new -> active, removing -> gone
 
 /*
  * Conventions every area follows:

@@ -29,6 +29,8 @@ export const DEFAULT_DURATIONS: Readonly<Record<TransitionName, number>> = {
   l2_change: 2 * MINUTE,
   l2_delete: MINUTE,
   k8s_node_power: 30_000,
+  // Ansible's sbm_server_network waits up to 10 minutes for an additional network by default.
+  host_network: 2 * MINUTE,
 };
 
 export type Durations = Readonly<Record<TransitionName, number>>;
