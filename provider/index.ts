@@ -37,3 +37,5 @@ export {
 } from "./ssl-certificate/lets-encrypt-resource";
 export { SslCertificate, type SslCertificateArgs } from "./ssl-certificate/resource";
 export { Subnetwork, type SubnetworkArgs } from "./subnetwork/resource";
+export { HostNetwork, type HostNetworkArgs } from "./host-network/resource";
+export type { HostNetworkType, NetworkHostType } from "./host-network/definition";

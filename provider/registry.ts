@@ -16,6 +16,7 @@ import {
   type WaitTuning,
 } from "./framework/lifecycle";
 import { stderrSink } from "./framework/progress";
+import { hostNetworkKind } from "./host-network/definition";
 import { kubernetesBaremetalNodePowerKind } from "./kubernetes-baremetal-node-power/definition";
 import { createKubernetesClusterProvider } from "./kubernetes-cluster/provider";
 import { l2SegmentKind } from "./l2-segment/definition";
@@ -44,6 +45,7 @@ const factories: Readonly<Record<string, (context: ProviderContext) => KindProvi
     createKindProvider(letsEncryptCertificateLabelsKind, context),
   PtrRecord: (context) => createKindProvider(ptrRecordKind, context),
   Subnetwork: (context) => createKindProvider(subnetworkKind, context),
+  HostNetwork: (context) => createKindProvider(hostNetworkKind, context),
 };
 
 /** The kinds this version knows. */
