@@ -7,6 +7,7 @@ import { HostsApi } from "./areas/hosts";
 import { KubernetesBaremetalNodesApi } from "./areas/kubernetes-baremetal-nodes";
 import { KubernetesClustersApi } from "./areas/kubernetes-clusters";
 import { L2SegmentsApi } from "./areas/l2-segments";
+import { LoadBalancersApi } from "./areas/load-balancers";
 import { LocationsApi } from "./areas/locations";
 import { NetworkPoolsApi } from "./areas/network-pools";
 import { RbsVolumesApi } from "./areas/rbs-volumes";
@@ -40,6 +41,8 @@ export class ServersComClient {
   readonly sshKeys: SshKeysApi;
   /** Locations and their order options. */
   readonly locations: LocationsApi;
+  /** L4 and L7 load balancers, and load balancer clusters. */
+  readonly loadBalancers: LoadBalancersApi;
   /** Network pools and the subnetworks allocated from them. */
   readonly networkPools: NetworkPoolsApi;
 
@@ -60,6 +63,7 @@ export class ServersComClient {
     this.sshKeys = new SshKeysApi(http);
     this.locations = new LocationsApi(http);
     this.networkPools = new NetworkPoolsApi(http);
+    this.loadBalancers = new LoadBalancersApi(http);
   }
 
   /** Closes the connection pool the client made; a dispatcher passed in is left open. */

@@ -41,6 +41,7 @@ export * from "./areas/hosts";
 export * from "./areas/kubernetes-baremetal-nodes";
 export * from "./areas/kubernetes-clusters";
 export * from "./areas/l2-segments";
+export * from "./areas/load-balancers";
 export * from "./areas/locations";
 export * from "./areas/network-pools";
 export * from "./areas/rbs-volumes";

@@ -7,6 +7,7 @@ import { hostsArea } from "./hosts";
 import { kubernetesArea } from "./kubernetes";
 import { kubernetesBaremetalNodesArea } from "./kubernetes-baremetal-nodes";
 import { l2Area } from "./l2";
+import { loadBalancersArea } from "./load-balancers";
 import { locationsArea } from "./locations";
 import { networkPoolsArea } from "./network-pools";
 import { rbsArea } from "./rbs";
@@ -27,4 +28,6 @@ export const areas: readonly Area[] = [
   l2Area,
   sslArea,
   networkPoolsArea,
+  // After ssl: a balancer's vhost zone names a certificate of that area.
+  loadBalancersArea,
 ];

@@ -168,7 +168,8 @@ export type TransitionName =
   | "l2_change" // pending -> active after create and update
   | "l2_delete"
   | "k8s_node_power"
-  | "host_network"; // an additional network: new -> active, removing -> gone
+  | "host_network" // an additional network: new -> active, removing -> gone
+  | "lb_apply"; // a load balancer: in_process -> active after create and update, deleting -> gone
 
 /*
  * Conventions every area follows:
