@@ -39,3 +39,10 @@ export { SslCertificate, type SslCertificateArgs } from "./ssl-certificate/resou
 export { Subnetwork, type SubnetworkArgs } from "./subnetwork/resource";
 export { HostNetwork, type HostNetworkArgs } from "./host-network/resource";
 export type { HostNetworkType, NetworkHostType } from "./host-network/definition";
+export {
+  L4LoadBalancer,
+  type L4LoadBalancerArgs,
+  type L4UpstreamZoneArgs,
+  type L4VhostZoneArgs,
+  type LoadBalancerUpstreamArgs,
+} from "./l4-load-balancer/resource";

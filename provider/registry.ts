@@ -20,6 +20,7 @@ import { hostNetworkKind } from "./host-network/definition";
 import { kubernetesBaremetalNodePowerKind } from "./kubernetes-baremetal-node-power/definition";
 import { createKubernetesClusterProvider } from "./kubernetes-cluster/provider";
 import { l2SegmentKind } from "./l2-segment/definition";
+import { l4LoadBalancerKind } from "./l4-load-balancer/definition";
 import { ptrRecordKind } from "./ptr-record/definition";
 import { rbsVolumeKind } from "./rbs-volume/definition";
 import { sbmServerKind } from "./sbm-server/definition";
@@ -46,6 +47,7 @@ const factories: Readonly<Record<string, (context: ProviderContext) => KindProvi
   PtrRecord: (context) => createKindProvider(ptrRecordKind, context),
   Subnetwork: (context) => createKindProvider(subnetworkKind, context),
   HostNetwork: (context) => createKindProvider(hostNetworkKind, context),
+  L4LoadBalancer: (context) => createKindProvider(l4LoadBalancerKind, context),
 };
 
 /** The kinds this version knows. */
