@@ -98,6 +98,26 @@ export {
   type IpxeBootSupport,
 } from "./locations";
 export {
+  type GetLoadBalancerArgs,
+  type GetLoadBalancerClusterArgs,
+  type GetLoadBalancerClusterResult,
+  type GetLoadBalancerClustersArgs,
+  type GetLoadBalancerClustersResult,
+  type GetLoadBalancerResult,
+  type GetLoadBalancersArgs,
+  type GetLoadBalancersResult,
+  getLoadBalancer,
+  getLoadBalancerCluster,
+  getLoadBalancerClusterOutput,
+  getLoadBalancerClusters,
+  getLoadBalancerClustersOutput,
+  getLoadBalancerOutput,
+  getLoadBalancers,
+  getLoadBalancersOutput,
+  type LoadBalancerResult,
+  type LoadBalancerType,
+} from "./load-balancers";
+export {
   type GetNetworkPoolArgs,
   type GetNetworkPoolResult,
   type GetNetworkPoolsArgs,
