@@ -26,8 +26,8 @@ import { rbsVolumeKind } from "./rbs-volume/definition";
 import { sbmServerKind } from "./sbm-server/definition";
 import { sshKeyKind } from "./ssh-key/definition";
 import { sslCertificateKind } from "./ssl-certificate/definition";
-import { subnetworkKind } from "./subnetwork/definition";
 import { letsEncryptCertificateLabelsKind } from "./ssl-certificate/lets-encrypt";
+import { subnetworkKind } from "./subnetwork/definition";
 
 /** Every kind by name. A name, once released, must stay here: states refer to it. */
 const factories: Readonly<Record<string, (context: ProviderContext) => KindProvider>> = {

@@ -87,17 +87,6 @@ export {
   type L2SegmentMemberResult,
 } from "./l2-segments";
 export {
-  type GetLocationArgs,
-  type GetLocationResult,
-  type GetLocationsArgs,
-  type GetLocationsResult,
-  getLocation,
-  getLocationOutput,
-  getLocations,
-  getLocationsOutput,
-  type IpxeBootSupport,
-} from "./locations";
-export {
   type GetLoadBalancerArgs,
   type GetLoadBalancerClusterArgs,
   type GetLoadBalancerClusterResult,
@@ -117,6 +106,17 @@ export {
   type LoadBalancerResult,
   type LoadBalancerType,
 } from "./load-balancers";
+export {
+  type GetLocationArgs,
+  type GetLocationResult,
+  type GetLocationsArgs,
+  type GetLocationsResult,
+  getLocation,
+  getLocationOutput,
+  getLocations,
+  getLocationsOutput,
+  type IpxeBootSupport,
+} from "./locations";
 export {
   type GetNetworkPoolArgs,
   type GetNetworkPoolResult,

@@ -11,12 +11,13 @@ import {
 import type { ServersComClient } from "../../sdk/client";
 import { NotFoundError } from "../../sdk/core/errors";
 import { stateMatcher } from "../../sdk/wait";
-import { type Checker, MAX_ID_LENGTH, type PropertyBag, shown } from "../framework/check";
+import type { Checker, PropertyBag } from "../framework/check";
 import type { ResourceKind } from "../framework/kind";
 import { withoutOwnerLabel } from "../framework/ownership";
 import {
   type Bag,
   byId,
+  checkClusterAndLogs,
   definedOnly,
   isBag,
   known,
@@ -140,15 +141,6 @@ function checkZones(c: Checker): void {
     vhost.reference(`${at}.upstreamId`, zone.upstreamId, upstreamIds, complete);
     vhost.text(`${at}.description`, zone.description, 255);
   });
-}
-
-export function checkClusterAndLogs(c: Checker): void {
-  c.string("clusterId", false, MAX_ID_LENGTH);
-  const logs = c.news.storeLogs;
-  if (known(logs) && typeof logs !== "boolean") {
-    c.fail("storeLogs", `storeLogs must be true or false (got ${shown(logs)})`);
-  }
-  c.integer("storeLogsRegionId", false, { min: 1 });
 }
 
 export const l4LoadBalancerKind: ResourceKind<L4LoadBalancer> = {

@@ -3,8 +3,7 @@
 // the API fills in (Ansible's documented defaults, which the Go client's fixtures show), and
 // helpers that read nested inputs without tripping over a preview's unknown values.
 import { isIP } from "node:net";
-import type { Checker, PropertyBag } from "../framework/check";
-import { shown } from "../framework/check";
+import { type Checker, MAX_ID_LENGTH, type PropertyBag, shown } from "../framework/check";
 import { containsUnknown, isUnknown } from "../framework/unknowns";
 
 /** Ansible's choices for an upstream zone's method; the Go L7 fixture spells one "round_robin". */
@@ -213,4 +212,14 @@ export function viewOf(value: unknown, view: (list: unknown) => unknown): unknow
 export function stringOf(bag: PropertyBag, key: string): string | undefined {
   const value = bag[key];
   return typeof value === "string" ? value : undefined;
+}
+
+/** clusterId, storeLogs and storeLogsRegionId: the same rules on both layers. */
+export function checkClusterAndLogs(c: Checker): void {
+  c.string("clusterId", false, MAX_ID_LENGTH);
+  const logs = c.news.storeLogs;
+  if (known(logs) && typeof logs !== "boolean") {
+    c.fail("storeLogs", `storeLogs must be true or false (got ${shown(logs)})`);
+  }
+  c.integer("storeLogsRegionId", false, { min: 1 });
 }

@@ -4,8 +4,9 @@
 // (/hosts/dedicated_servers/{id}/networks/public_ipv4 | private_ipv4 | public_ipv6, DELETE
 // .../networks/{network_id}) and Ansible's for SBM servers (/hosts/sbm_servers/{id}/networks/
 // private_ipv4); every answer is 202 with the network, status not yet active and no CIDR.
-import { InputValidationError } from "../core/errors";
+
 import type { CallOptions, Requester } from "../core/contract";
+import { InputValidationError } from "../core/errors";
 import type { StateTable } from "../wait";
 import { type Network, type NetworkDistributionMethod, NetworkSchema } from "./common";
 
