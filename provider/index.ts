@@ -30,6 +30,13 @@ export {
   type L4VhostZoneArgs,
   type LoadBalancerUpstreamArgs,
 } from "./l4-load-balancer/resource";
+export {
+  L7LoadBalancer,
+  type L7LoadBalancerArgs,
+  type L7LocationZoneArgs,
+  type L7UpstreamZoneArgs,
+  type L7VhostZoneArgs,
+} from "./l7-load-balancer/resource";
 export { PtrRecord, type PtrRecordArgs } from "./ptr-record/resource";
 export type { HostType } from "./ptr-record/target";
 export { RbsVolume, type RbsVolumeArgs } from "./rbs-volume/resource";

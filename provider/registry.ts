@@ -21,6 +21,7 @@ import { kubernetesBaremetalNodePowerKind } from "./kubernetes-baremetal-node-po
 import { createKubernetesClusterProvider } from "./kubernetes-cluster/provider";
 import { l2SegmentKind } from "./l2-segment/definition";
 import { l4LoadBalancerKind } from "./l4-load-balancer/definition";
+import { l7LoadBalancerKind } from "./l7-load-balancer/definition";
 import { ptrRecordKind } from "./ptr-record/definition";
 import { rbsVolumeKind } from "./rbs-volume/definition";
 import { sbmServerKind } from "./sbm-server/definition";
@@ -48,6 +49,7 @@ const factories: Readonly<Record<string, (context: ProviderContext) => KindProvi
   Subnetwork: (context) => createKindProvider(subnetworkKind, context),
   HostNetwork: (context) => createKindProvider(hostNetworkKind, context),
   L4LoadBalancer: (context) => createKindProvider(l4LoadBalancerKind, context),
+  L7LoadBalancer: (context) => createKindProvider(l7LoadBalancerKind, context),
 };
 
 /** The kinds this version knows. */
