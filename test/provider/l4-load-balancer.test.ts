@@ -193,7 +193,7 @@ describe("drift, deletion outside Pulumi, partial and interrupted creates, adopt
   it("an upstream changed by hand shows in read and as an update", async () => {
     const { inputs, id, outs } = await created();
     const [record] = await bed.sim.control.records(RECORDS);
-    const zones = record?.upstream_zones as Record<string, unknown>[];
+    const zones = (record?.upstream_zones ?? []) as Record<string, unknown>[];
     const changed = zones.map((zone) => ({ ...zone, upstreams: [{ ip: "10.9.9.9", port: 1 }] }));
     await bed.sim.control.patch(RECORDS, id, { upstream_zones: changed });
     const read = await provider.read(id, outs);

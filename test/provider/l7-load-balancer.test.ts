@@ -134,7 +134,7 @@ describe("drift, partial and interrupted creates, adoption", () => {
   it("a health check path changed by hand shows as an update", async () => {
     const { inputs, id, outs } = await created();
     const [record] = await bed.sim.control.records(RECORDS);
-    const zones = (record?.upstream_zones as Record<string, unknown>[]).map((zone) => ({
+    const zones = ((record?.upstream_zones ?? []) as Record<string, unknown>[]).map((zone) => ({
       ...zone,
       hc_path: "/by-hand",
     }));
