@@ -21,6 +21,7 @@ import {
   definedOnly,
   isBag,
   known,
+  portsView,
   UPSTREAM_METHODS,
   upstreamsBody,
   upstreamsView,
@@ -64,7 +65,7 @@ export function l4VhostZonesView(value: unknown): Bag[] {
   return byId(
     zones.map((zone) => ({
       id: zone.id,
-      ports: zone.ports,
+      ports: portsView(zone.ports),
       udp: zone.udp ?? false,
       proxyProtocol: zone.proxyProtocol ?? zone.proxy_protocol ?? false,
       upstreamId: zone.upstreamId ?? zone.upstream_id,

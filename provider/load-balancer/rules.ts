@@ -223,3 +223,17 @@ export function checkClusterAndLogs(c: Checker): void {
   }
   c.integer("storeLogsRegionId", false, { min: 1 });
 }
+
+/** Ports as compared: ascending (the order of a zone's ports means nothing to the balancer). */
+export function portsView(value: unknown): unknown {
+  return Array.isArray(value) && value.every((port) => typeof port === "number")
+    ? [...value].sort((a, b) => a - b)
+    : value;
+}
+
+/** Domain names as compared: lower case (DNS names ignore case). */
+export function domainsView(value: unknown): unknown {
+  return Array.isArray(value) && value.every((domain) => typeof domain === "string")
+    ? value.map((domain) => domain.toLowerCase())
+    : value;
+}

@@ -99,6 +99,19 @@ describe("the lifecycle", () => {
     });
   });
 
+  it("ports in another order and domains in another case are the same zone", async () => {
+    const { inputs, id, outs } = await created({
+      vhostZones: [{ ...ZONES.vhostZones[0], ports: [443, 80] }],
+    });
+    const respelled = {
+      ...inputs,
+      vhostZones: [
+        { ...ZONES.vhostZones[0], ports: [80, 443], domains: ["EXAMPLE.com", "www.example.com"] },
+      ],
+    };
+    expect(await provider.diff(id, outs, respelled)).toMatchObject({ changes: false });
+  });
+
   it("changes geoip, zones and the cluster in place; location replaces", async () => {
     const { inputs, id, outs } = await created();
     const news = {
