@@ -15,12 +15,28 @@ export {
 } from "./dedicated-server/resource";
 /** Lookup functions: getX (a Promise) and getXOutput (an Output) per kind of thing looked up. */
 export * from "./functions";
+export type { HostNetworkType, NetworkHostType } from "./host-network/definition";
+export { HostNetwork, type HostNetworkArgs } from "./host-network/resource";
 export {
   KubernetesBaremetalNodePower,
   type KubernetesBaremetalNodePowerArgs,
 } from "./kubernetes-baremetal-node-power/resource";
 export { KubernetesCluster, type KubernetesClusterArgs } from "./kubernetes-cluster/resource";
 export { L2Segment, type L2SegmentArgs, type L2SegmentMemberArgs } from "./l2-segment/resource";
+export {
+  L4LoadBalancer,
+  type L4LoadBalancerArgs,
+  type L4UpstreamZoneArgs,
+  type L4VhostZoneArgs,
+  type LoadBalancerUpstreamArgs,
+} from "./l4-load-balancer/resource";
+export {
+  L7LoadBalancer,
+  type L7LoadBalancerArgs,
+  type L7LocationZoneArgs,
+  type L7UpstreamZoneArgs,
+  type L7VhostZoneArgs,
+} from "./l7-load-balancer/resource";
 export { PtrRecord, type PtrRecordArgs } from "./ptr-record/resource";
 export type { HostType } from "./ptr-record/target";
 export { RbsVolume, type RbsVolumeArgs } from "./rbs-volume/resource";
@@ -36,3 +52,4 @@ export {
   type LetsEncryptCertificateLabelsArgs,
 } from "./ssl-certificate/lets-encrypt-resource";
 export { SslCertificate, type SslCertificateArgs } from "./ssl-certificate/resource";
+export { Subnetwork, type SubnetworkArgs } from "./subnetwork/resource";

@@ -19,15 +19,19 @@ import {
 } from "./framework/lifecycle";
 import { stderrSink } from "./framework/progress";
 import { checkReadSnapshotSetting } from "./framework/read-snapshot";
+import { hostNetworkKind } from "./host-network/definition";
 import { kubernetesBaremetalNodePowerKind } from "./kubernetes-baremetal-node-power/definition";
 import { createKubernetesClusterProvider } from "./kubernetes-cluster/provider";
 import { l2SegmentKind } from "./l2-segment/definition";
+import { l4LoadBalancerKind } from "./l4-load-balancer/definition";
+import { l7LoadBalancerKind } from "./l7-load-balancer/definition";
 import { ptrRecordKind } from "./ptr-record/definition";
 import { rbsVolumeKind } from "./rbs-volume/definition";
 import { sbmServerKind } from "./sbm-server/definition";
 import { sshKeyKind } from "./ssh-key/definition";
 import { sslCertificateKind } from "./ssl-certificate/definition";
 import { letsEncryptCertificateLabelsKind } from "./ssl-certificate/lets-encrypt";
+import { subnetworkKind } from "./subnetwork/definition";
 
 /** Every kind by name. A name, once released, must stay here: states refer to it. */
 const factories: Readonly<Record<string, (context: ProviderContext) => KindProvider>> = {
@@ -45,6 +49,10 @@ const factories: Readonly<Record<string, (context: ProviderContext) => KindProvi
   LetsEncryptCertificateLabels: (context) =>
     createKindProvider(letsEncryptCertificateLabelsKind, context),
   PtrRecord: (context) => createKindProvider(ptrRecordKind, context),
+  Subnetwork: (context) => createKindProvider(subnetworkKind, context),
+  HostNetwork: (context) => createKindProvider(hostNetworkKind, context),
+  L4LoadBalancer: (context) => createKindProvider(l4LoadBalancerKind, context),
+  L7LoadBalancer: (context) => createKindProvider(l7LoadBalancerKind, context),
 };
 
 /** The kinds this version knows. */

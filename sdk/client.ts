@@ -7,7 +7,9 @@ import { HostsApi } from "./areas/hosts";
 import { KubernetesBaremetalNodesApi } from "./areas/kubernetes-baremetal-nodes";
 import { KubernetesClustersApi } from "./areas/kubernetes-clusters";
 import { L2SegmentsApi } from "./areas/l2-segments";
+import { LoadBalancersApi } from "./areas/load-balancers";
 import { LocationsApi } from "./areas/locations";
+import { NetworkPoolsApi } from "./areas/network-pools";
 import { RbsVolumesApi } from "./areas/rbs-volumes";
 import { SbmServersApi } from "./areas/sbm-servers";
 import { SshKeysApi } from "./areas/ssh-keys";
@@ -39,6 +41,10 @@ export class ServersComClient {
   readonly sshKeys: SshKeysApi;
   /** Locations and their order options. */
   readonly locations: LocationsApi;
+  /** L4 and L7 load balancers, and load balancer clusters. */
+  readonly loadBalancers: LoadBalancersApi;
+  /** Network pools and the subnetworks allocated from them. */
+  readonly networkPools: NetworkPoolsApi;
 
   /** Throws when no token is given and SERVERSCOM_API_TOKEN is unset. */
   constructor(options: ClientOptions = {}) {
@@ -56,6 +62,8 @@ export class ServersComClient {
     this.sslCertificates = new SslCertificatesApi(http);
     this.sshKeys = new SshKeysApi(http);
     this.locations = new LocationsApi(http);
+    this.networkPools = new NetworkPoolsApi(http);
+    this.loadBalancers = new LoadBalancersApi(http);
   }
 
   /** Closes the connection pool the client made; a dispatcher passed in is left open. */

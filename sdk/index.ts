@@ -36,16 +36,20 @@ export {
   type ServerModelConfigurationDetails,
   ServerModelConfigurationDetailsSchema,
 } from "./areas/host-common";
+export * from "./areas/host-networks";
 export * from "./areas/hosts";
 export * from "./areas/kubernetes-baremetal-nodes";
 export * from "./areas/kubernetes-clusters";
 export * from "./areas/l2-segments";
+export * from "./areas/load-balancers";
 export * from "./areas/locations";
+export * from "./areas/network-pools";
 export * from "./areas/rbs-volumes";
 export * from "./areas/sbm-servers";
 export * from "./areas/ssh-keys";
 export * from "./areas/ssl-certificates";
 export * from "./client";
+export * from "./core/cidr";
 export * from "./core/contract";
 export * from "./core/errors";
 export * from "./core/limits";

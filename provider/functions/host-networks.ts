@@ -49,10 +49,11 @@ export interface GetHostNetworksArgs {
 
 export interface NetworkResult {
   readonly id: string;
-  readonly title: string;
+  /** null where the API has none (the Go client reads it as nullable). */
+  readonly title: string | null;
   readonly status: string;
-  /** IPv4 or IPv6 CIDR. */
-  readonly cidr: string;
+  /** IPv4 or IPv6 CIDR; null until an additional network is active. */
+  readonly cidr: string | null;
   /** "ipv4" or "ipv6". */
   readonly family: string;
   /** "public", "private" or "oob". */
@@ -122,9 +123,9 @@ function listNetworks(
 function networkResult(network: Network): NetworkResult {
   return {
     id: network.id,
-    title: network.title,
+    title: network.title ?? null,
     status: network.status,
-    cidr: network.cidr,
+    cidr: network.cidr ?? null,
     family: network.family,
     interfaceType: network.interface_type,
     distributionMethod: network.distribution_method,

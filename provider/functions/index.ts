@@ -87,6 +87,26 @@ export {
   type L2SegmentMemberResult,
 } from "./l2-segments";
 export {
+  type GetLoadBalancerArgs,
+  type GetLoadBalancerClusterArgs,
+  type GetLoadBalancerClusterResult,
+  type GetLoadBalancerClustersArgs,
+  type GetLoadBalancerClustersResult,
+  type GetLoadBalancerResult,
+  type GetLoadBalancersArgs,
+  type GetLoadBalancersResult,
+  getLoadBalancer,
+  getLoadBalancerCluster,
+  getLoadBalancerClusterOutput,
+  getLoadBalancerClusters,
+  getLoadBalancerClustersOutput,
+  getLoadBalancerOutput,
+  getLoadBalancers,
+  getLoadBalancersOutput,
+  type LoadBalancerResult,
+  type LoadBalancerType,
+} from "./load-balancers";
+export {
   type GetLocationArgs,
   type GetLocationResult,
   type GetLocationsArgs,
@@ -97,6 +117,22 @@ export {
   getLocationsOutput,
   type IpxeBootSupport,
 } from "./locations";
+export {
+  type GetNetworkPoolArgs,
+  type GetNetworkPoolResult,
+  type GetNetworkPoolsArgs,
+  type GetNetworkPoolsResult,
+  type GetSubnetworksArgs,
+  type GetSubnetworksResult,
+  getNetworkPool,
+  getNetworkPoolOutput,
+  getNetworkPools,
+  getNetworkPoolsOutput,
+  getSubnetworks,
+  getSubnetworksOutput,
+  type NetworkPoolType,
+  type SubnetworkResult,
+} from "./network-pools";
 export {
   type GetOperatingSystemArgs,
   type GetOperatingSystemResult,

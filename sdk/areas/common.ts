@@ -96,9 +96,11 @@ export function deletePtrRecordAt(
 
 export const NetworkSchema = z.object({
   id: z.string(),
-  title: z.string(),
+  /** Nullable in the Go client (`*string`). */
+  title: z.string().nullable().optional(),
   status: z.string(),
-  cidr: z.string(),
+  /** Null until an additional network is active (Ansible: "CIDR is assigned once active"). */
+  cidr: z.string().nullable().optional(),
   family: z.string(),
   interface_type: z.string(),
   distribution_method: z.string(),

@@ -5,13 +5,14 @@ import type { CallOptions, PagePromise, Requester } from "../core/contract";
 import { path, toWireQuery } from "../core/contract";
 import { checkIpxeConfig } from "../core/limits";
 import type { StateTable } from "../wait";
-import { checkLabels, type LabelsInput, type SshKey, SshKeySchema } from "./common";
+import { checkLabels, type LabelsInput, type Network, type SshKey, SshKeySchema } from "./common";
 import {
   HostKindApi,
   type HostListOptions,
   hostRecordFields,
   ServerModelConfigurationDetailsSchema,
 } from "./host-common";
+import { deleteNetworkAt, type NetworkOrderBody, orderNetworkAt } from "./host-networks";
 
 const collection = "dedicated_servers";
 
@@ -326,6 +327,58 @@ export class DedicatedServersApi extends HostKindApi<DedicatedServer> {
   async detachSshKey(id: string, fingerprint: string, options?: CallOptions): Promise<void> {
     return this.http.requestEmpty(
       { method: "DELETE", path: path`/hosts/${collection}/${id}/ssh_keys/${fingerprint}` },
+      options,
+    );
+  }
+
+  // --- Additional networks (sdk/areas/host-networks.ts) ---
+
+  /** Orders a public IPv4 network; 202 with the network (status new, no CIDR yet). */
+  addPublicIpv4Network(
+    id: string,
+    body: NetworkOrderBody,
+    options?: CallOptions,
+  ): Promise<Network> {
+    return orderNetworkAt(
+      this.http,
+      path`/hosts/${collection}/${id}`,
+      "public_ipv4",
+      body,
+      options,
+    );
+  }
+
+  /** Orders a private IPv4 network (distribution method gateway only). */
+  addPrivateIpv4Network(
+    id: string,
+    body: NetworkOrderBody,
+    options?: CallOptions,
+  ): Promise<Network> {
+    return orderNetworkAt(
+      this.http,
+      path`/hosts/${collection}/${id}`,
+      "private_ipv4",
+      body,
+      options,
+    );
+  }
+
+  /** Activates the server's public IPv6 network (no body). */
+  activatePublicIpv6Network(id: string, options?: CallOptions): Promise<Network> {
+    return orderNetworkAt(
+      this.http,
+      path`/hosts/${collection}/${id}`,
+      "public_ipv6",
+      undefined,
+      options,
+    );
+  }
+
+  /** Removes a network; it goes through removing to a 404. */
+  deleteNetwork(id: string, networkId: string, options?: CallOptions): Promise<void> {
+    return deleteNetworkAt(
+      this.http,
+      path`/hosts/${collection}/${id}/networks/${networkId}`,
       options,
     );
   }

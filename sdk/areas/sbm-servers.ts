@@ -2,13 +2,14 @@
 import { z } from "zod";
 import type { CallOptions, Requester } from "../core/contract";
 import { path } from "../core/contract";
-import { checkLabels, type LabelsInput } from "./common";
+import { checkLabels, type LabelsInput, type Network } from "./common";
 import {
   configurationDetailsFields,
   HostKindApi,
   type HostListOptions,
   hostRecordFields,
 } from "./host-common";
+import { deleteNetworkAt, type NetworkOrderBody, orderNetworkAt } from "./host-networks";
 
 const collection = "sbm_servers";
 
@@ -114,6 +115,32 @@ export class SbmServersApi extends HostKindApi<SbmServer> {
         body,
         schema: SbmServerSchema,
       },
+      options,
+    );
+  }
+
+  // --- Additional networks (sdk/areas/host-networks.ts): private IPv4 only ---
+
+  /** Orders a private IPv4 network (Ansible's sbm_server_network); 202, status new, no CIDR yet. */
+  addPrivateIpv4Network(
+    id: string,
+    body: NetworkOrderBody,
+    options?: CallOptions,
+  ): Promise<Network> {
+    return orderNetworkAt(
+      this.http,
+      path`/hosts/${collection}/${id}`,
+      "private_ipv4",
+      body,
+      options,
+    );
+  }
+
+  /** Removes a network; 409 while it cannot go yet. */
+  deleteNetwork(id: string, networkId: string, options?: CallOptions): Promise<void> {
+    return deleteNetworkAt(
+      this.http,
+      path`/hosts/${collection}/${id}/networks/${networkId}`,
       options,
     );
   }

@@ -3,6 +3,7 @@
 import { ok } from "../framework/body";
 import type { AreaHelpers, Router } from "../framework/contract";
 import { networksOf } from "./hosts-addresses";
+import { registerNetworkOrderRoutes } from "./hosts-network-orders";
 import { type HostKind, notFound } from "./hosts-shared";
 
 export function registerNetworkRoutes(router: Router, helpers: AreaHelpers, kind: HostKind): void {
@@ -28,4 +29,6 @@ export function registerNetworkRoutes(router: Router, helpers: AreaHelpers, kind
     if (network === undefined) throw notFound("Network", req.params.network_id ?? "");
     return ok(network);
   });
+  // Additional networks, where the kind offers them (hosts-network-orders.ts).
+  registerNetworkOrderRoutes(router, helpers, kind);
 }

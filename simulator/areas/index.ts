@@ -7,7 +7,9 @@ import { hostsArea } from "./hosts";
 import { kubernetesArea } from "./kubernetes";
 import { kubernetesBaremetalNodesArea } from "./kubernetes-baremetal-nodes";
 import { l2Area } from "./l2";
+import { loadBalancersArea } from "./load-balancers";
 import { locationsArea } from "./locations";
+import { networkPoolsArea } from "./network-pools";
 import { rbsArea } from "./rbs";
 import { sbmServersArea } from "./sbm-servers";
 import { sshKeysArea } from "./ssh-keys";
@@ -25,4 +27,7 @@ export const areas: readonly Area[] = [
   rbsArea,
   l2Area,
   sslArea,
+  networkPoolsArea,
+  // After ssl: a balancer's vhost zone names a certificate of that area.
+  loadBalancersArea,
 ];

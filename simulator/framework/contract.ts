@@ -167,7 +167,9 @@ export type TransitionName =
   | "rbs_delete"
   | "l2_change" // pending -> active after create and update
   | "l2_delete"
-  | "k8s_node_power";
+  | "k8s_node_power"
+  | "host_network" // an additional network: new -> active, removing -> gone
+  | "lb_apply"; // a load balancer: in_process -> active after create and update, deleting -> gone
 
 /*
  * Conventions every area follows:

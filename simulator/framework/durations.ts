@@ -30,6 +30,10 @@ export const DEFAULT_DURATIONS: Readonly<Record<TransitionName, number>> = {
   l2_change: 2 * MINUTE,
   l2_delete: MINUTE,
   k8s_node_power: 30_000,
+  // Ansible's sbm_server_network waits up to 10 minutes for an additional network by default.
+  host_network: 2 * MINUTE,
+  // Ansible waits up to 10 minutes for a load balancer to become active.
+  lb_apply: MINUTE,
 };
 
 export type Durations = Readonly<Record<TransitionName, number>>;

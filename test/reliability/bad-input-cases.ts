@@ -37,6 +37,11 @@ export const KINDS = [
   "SslCertificate",
   "LetsEncryptCertificateLabels",
   "PtrRecord",
+  // Issue 16: networking.
+  "Subnetwork",
+  "HostNetwork",
+  "L4LoadBalancer",
+  "L7LoadBalancer",
 ] as const;
 export type KindName = (typeof KINDS)[number];
 
@@ -94,6 +99,38 @@ export const BASES: Readonly<Record<KindName, PropertyBag>> = {
     cloudInstanceId: "Ci1",
     ip: "203.0.113.1",
     domain: "a.example.com",
+  }),
+  Subnetwork: engineInputs("Subnetwork", "backend", {
+    networkPoolId: "NpAms1Pr",
+    cidr: "10.20.0.0/29",
+    title: "backend",
+  }),
+  HostNetwork: engineInputs("HostNetwork", "extra", {
+    hostId: "Ds1",
+    hostType: "dedicated_server",
+    type: "public_ipv4",
+    mask: 29,
+  }),
+  L4LoadBalancer: engineInputs("L4LoadBalancer", "tcp", {
+    name: "tcp",
+    locationId: 1,
+    vhostZones: [{ id: "tls", ports: [443], upstreamId: "app" }],
+    upstreamZones: [{ id: "app", upstreams: [{ ip: "10.0.0.5", port: 8443 }] }],
+  }),
+  L7LoadBalancer: engineInputs("L7LoadBalancer", "web", {
+    name: "web",
+    locationId: 1,
+    vhostZones: [
+      {
+        id: "site",
+        ports: [443],
+        ssl: true,
+        domains: ["example.com"],
+        sslCertificateId: "LeCert01",
+        locationZones: [{ location: "/", upstreamId: "app" }],
+      },
+    ],
+    upstreamZones: [{ id: "app", upstreams: [{ ip: "10.0.0.6", port: 80 }] }],
   }),
 };
 
@@ -786,6 +823,82 @@ export const CHECK_ROWS: readonly CheckRow[] = [
   row("PtrRecord", "priority negative", { priority: -1 }, "priority", /at least 0/),
   row("PtrRecord", "ttl a string", { ttl: "60" }, "ttl", /whole number/),
 
+  // --- Subnetwork: a CIDR of the pool or a mask (issue 16) ---
+  row("Subnetwork", "cidr with host bits", { cidr: "10.20.0.1/29" }, "cidr", /first address/),
+  row("Subnetwork", "cidr without a prefix", { cidr: "10.20.0.0" }, "cidr", /CIDR notation/),
+  row("Subnetwork", "cidr and mask", { mask: 29 }, "mask", /not both/),
+  row("Subnetwork", "neither cidr nor mask", { cidr: undefined }, "cidr", /needs cidr/),
+  row("Subnetwork", "mask 0", { cidr: undefined, mask: 0 }, "mask", /at least 1/),
+  row("Subnetwork", "networkPoolId empty", { networkPoolId: "" }, "networkPoolId", /non-empty/),
+
+  // --- HostNetwork: srvctl's masks per type and distribution method ---
+  row("HostNetwork", "gateway mask 30", { mask: 30 }, "mask", /26, 27, 28, 29/),
+  row("HostNetwork", "route mask 29", { distributionMethod: "route" }, "mask", /must be 32/),
+  row(
+    "HostNetwork",
+    "private with route",
+    { type: "private_ipv4", distributionMethod: "route", mask: 32 },
+    "distributionMethod",
+    /gateway for a private network/,
+  ),
+  row("HostNetwork", "public on an SBM server", { hostType: "sbm_server" }, "type", /SBM/),
+  row("HostNetwork", "IPv6 with a mask", { type: "public_ipv6" }, "mask", /does not apply/),
+  row("HostNetwork", "type unknown", { type: "public_ipv5" }, "type", /one of/),
+
+  // --- L4LoadBalancer and L7LoadBalancer: zones and upstreams ---
+  row(
+    "L4LoadBalancer",
+    "port 0",
+    { vhostZones: [{ id: "tls", ports: [0], upstreamId: "app" }] },
+    "vhostZones",
+    /1 to 65535/,
+  ),
+  row(
+    "L4LoadBalancer",
+    "an upstreamId no zone has",
+    { vhostZones: [{ id: "tls", ports: [443], upstreamId: "db" }] },
+    "vhostZones",
+    /does not declare/,
+  ),
+  row(
+    "L4LoadBalancer",
+    "weight 0",
+    { upstreamZones: [{ id: "app", upstreams: [{ ip: "10.0.0.5", port: 1, weight: 0 }] }] },
+    "upstreamZones",
+    /from 1/,
+  ),
+  row(
+    "L4LoadBalancer",
+    "an unknown method",
+    { upstreamZones: [{ id: "app", method: "fastest", upstreams: [{ ip: "10.0.0.5", port: 1 }] }] },
+    "upstreamZones",
+    /one of/,
+  ),
+  row("L4LoadBalancer", "locationId missing", { locationId: undefined }, "locationId", /required/),
+  row(
+    "L7LoadBalancer",
+    "a vhost zone without domains",
+    { vhostZones: [{ id: "site", ports: [80], domains: [] }] },
+    "vhostZones",
+    /non-empty/,
+  ),
+  row(
+    "L7LoadBalancer",
+    "ssl without a certificate",
+    { vhostZones: [{ id: "site", ports: [443], ssl: true, domains: ["example.com"] }] },
+    "vhostZones",
+    /required with ssl/,
+  ),
+  row(
+    "L7LoadBalancer",
+    "health check method POST",
+    {
+      upstreamZones: [{ id: "app", hcMethod: "POST", upstreams: [{ ip: "10.0.0.6", port: 80 }] }],
+    },
+    "upstreamZones",
+    /GET, HEAD/,
+  ),
+
   // --- huge values: refused, and not repeated whole in the message (the test bounds its length) ---
   row("DedicatedServer", "hostname of 1 MB", { hostname: "a".repeat(MB) }, "hostname", /253/),
   row(
@@ -1130,6 +1243,13 @@ const FUNCTIONS = {
   getKubernetesCluster: fns.getKubernetesCluster,
   getKubernetesClusterNodes: fns.getKubernetesClusterNodes,
   getKubernetesClusterNode: fns.getKubernetesClusterNode,
+  getNetworkPools: fns.getNetworkPools,
+  getNetworkPool: fns.getNetworkPool,
+  getSubnetworks: fns.getSubnetworks,
+  getLoadBalancers: fns.getLoadBalancers,
+  getLoadBalancer: fns.getLoadBalancer,
+  getLoadBalancerClusters: fns.getLoadBalancerClusters,
+  getLoadBalancerCluster: fns.getLoadBalancerCluster,
 };
 type FunctionName = keyof typeof FUNCTIONS;
 export const FUNCTION_NAMES = Object.keys(FUNCTIONS) as readonly FunctionName[];
@@ -1458,6 +1578,22 @@ export const LOOKUP_ROWS: readonly LookupRow[] = [
     "hostname",
     /non-empty/,
   ),
+
+  // --- networking (issue 16) ---
+  lookup("getNetworkPools", "type shared", { type: "shared" }, "type", /one of private, public/),
+  lookup("getNetworkPool", "no key", {}, "id, title, cidr", /give one of/),
+  lookup(
+    "getNetworkPool",
+    "cidr with host bits",
+    { cidr: "10.20.0.1/16" },
+    "cidr",
+    /first address/,
+  ),
+  lookup("getSubnetworks", "networkPoolId missing", {}, "networkPoolId", /non-empty/),
+  lookup("getLoadBalancers", "type l5", { type: "l5" }, "type", /one of l4, l7/),
+  lookup("getLoadBalancer", "neither id nor name", {}, "id, name", /give one of/),
+  lookup("getLoadBalancerClusters", "locationId 0", { locationId: 0 }, "locationId", /at least 1/),
+  lookup("getLoadBalancerCluster", "id only blanks", { id: " " }, "id", /non-empty/),
 
   // --- huge values: a query parameter or path segment this long fails at the HTTP server's
   // header limit (a 431 carrying the whole URL), which the simulator's counter never sees ---

@@ -21,9 +21,12 @@ import {
 import * as functions from "../../provider/functions";
 import { LookupError } from "../../provider/functions";
 import { closeFunctionClients } from "../../provider/functions/framework/settings";
+import { hostNetworkKind } from "../../provider/host-network/definition";
 import { kubernetesBaremetalNodePowerKind } from "../../provider/kubernetes-baremetal-node-power/definition";
 import { createKubernetesClusterProvider } from "../../provider/kubernetes-cluster/provider";
 import { l2SegmentKind } from "../../provider/l2-segment/definition";
+import { l4LoadBalancerKind } from "../../provider/l4-load-balancer/definition";
+import { l7LoadBalancerKind } from "../../provider/l7-load-balancer/definition";
 import { ptrRecordKind } from "../../provider/ptr-record/definition";
 import { rbsVolumeKind } from "../../provider/rbs-volume/definition";
 import { resourceKinds } from "../../provider/registry";
@@ -31,6 +34,7 @@ import { sbmServerKind } from "../../provider/sbm-server/definition";
 import { sshKeyKind } from "../../provider/ssh-key/definition";
 import { sslCertificateKind } from "../../provider/ssl-certificate/definition";
 import { letsEncryptCertificateLabelsKind } from "../../provider/ssl-certificate/lets-encrypt";
+import { subnetworkKind } from "../../provider/subnetwork/definition";
 import { ServersComClient } from "../../sdk/client";
 import { InputValidationError } from "../../sdk/core/errors";
 import { type Simulator, startSimulator } from "../../simulator";
@@ -120,6 +124,10 @@ beforeAll(async () => {
     SslCertificate: createKindProvider(sslCertificateKind, context),
     LetsEncryptCertificateLabels: createKindProvider(letsEncryptCertificateLabelsKind, context),
     PtrRecord: createKindProvider(ptrRecordKind, context),
+    Subnetwork: createKindProvider(subnetworkKind, context),
+    HostNetwork: createKindProvider(hostNetworkKind, context),
+    L4LoadBalancer: createKindProvider(l4LoadBalancerKind, context),
+    L7LoadBalancer: createKindProvider(l7LoadBalancerKind, context),
   };
   // Lookup functions read the program's configuration: the simulator, through the relay.
   pulumi.runtime.setAllConfig({ [TOKEN_KEY]: sim.token, [URL_KEY]: relay.url }, [TOKEN_KEY]);

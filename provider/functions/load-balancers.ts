@@ -1,0 +1,314 @@
+// Load balancers of both layers (by label selector, type, location, cluster; one by id or name
+// with its zones) and load balancer clusters (dedicated clusters a balancer may run on).
+import type * as pulumi from "@pulumi/pulumi";
+import type {
+  L4LoadBalancer,
+  L7LoadBalancer,
+  LoadBalancer,
+  LoadBalancerCluster,
+} from "../../sdk/areas/load-balancers";
+import { NotFoundError } from "../../sdk/core/errors";
+import { withoutOwnerLabel } from "../framework/ownership";
+import {
+  definedFields,
+  oneOf,
+  optionalChoice,
+  optionalText,
+  optionalWholeNumber,
+  text,
+} from "./framework/args";
+import { getById } from "./framework/by-id";
+import { NoMatchError } from "./framework/errors";
+import {
+  type Lookup,
+  type LookupOptions,
+  type LookupOutputOptions,
+  lookupContext,
+  lookupOutput,
+  type OutputArgs,
+} from "./framework/invoke";
+import { collectPages, listLimit } from "./framework/lists";
+import { nameCandidate, namedCandidate, pickBySearchList } from "./framework/match";
+import { type LabelSelector, selectorText } from "./framework/selector";
+
+export type LoadBalancerType = "l4" | "l7";
+const TYPES: readonly LoadBalancerType[] = ["l4", "l7"];
+
+export interface GetLoadBalancersArgs {
+  /** Only balancers whose labels match (text or a builder). */
+  readonly labelSelector?: LabelSelector;
+  readonly type?: LoadBalancerType;
+  readonly locationId?: number;
+  /** Only balancers on this dedicated cluster. */
+  readonly clusterId?: string;
+  /** Only balancers whose name contains this text. */
+  readonly searchPattern?: string;
+  /** The most balancers to return, 1 to 10,000 (default 1,000); more is an error. */
+  readonly limit?: number;
+}
+
+/** One balancer by exactly one of id or name (case-insensitive), with its zones. */
+export interface GetLoadBalancerArgs {
+  readonly id?: string;
+  readonly name?: string;
+  /** Its layer; without it the list tells. */
+  readonly type?: LoadBalancerType;
+}
+
+export interface LoadBalancerResult {
+  readonly id: string;
+  readonly name: string | null;
+  /** "l4" or "l7". */
+  readonly type: string | null;
+  readonly status: string | null;
+  readonly externalAddresses: string[];
+  readonly locationId: number | null;
+  readonly locationCode: string | null;
+  /** null on a shared cluster. */
+  readonly clusterId: string | null;
+  readonly storeLogs: boolean | null;
+  /** The labels, without the provider's ownership label. */
+  readonly labels: Record<string, string>;
+  readonly createdAt: string | null;
+  readonly updatedAt: string | null;
+}
+
+export interface GetLoadBalancerResult extends LoadBalancerResult {
+  /** The zones as the API answers them, keys in camelCase. */
+  readonly vhostZones: Record<string, unknown>[];
+  readonly upstreamZones: Record<string, unknown>[];
+  /** L7: the domains of its vhost zones; [] for L4. */
+  readonly domains: string[];
+}
+
+export interface GetLoadBalancersResult {
+  readonly loadBalancers: LoadBalancerResult[];
+}
+
+export interface GetLoadBalancerClustersArgs {
+  readonly searchPattern?: string;
+  readonly locationId?: number;
+  readonly limit?: number;
+}
+
+export interface GetLoadBalancerClusterArgs {
+  readonly id?: string;
+  readonly name?: string;
+}
+
+export interface GetLoadBalancerClusterResult {
+  readonly id: string;
+  readonly name: string | null;
+  readonly locationId: number | null;
+  readonly locationCode: string | null;
+  readonly status: string | null;
+  readonly createdAt: string | null;
+  readonly updatedAt: string | null;
+}
+
+export interface GetLoadBalancerClustersResult {
+  readonly loadBalancerClusters: GetLoadBalancerClusterResult[];
+}
+
+export async function getLoadBalancers(
+  args: GetLoadBalancersArgs = {},
+  opts?: LookupOptions,
+): Promise<GetLoadBalancersResult> {
+  const lookup = lookupContext("getLoadBalancers", opts);
+  const filters = definedFields({
+    labelSelector: selectorText(lookup.fn, args.labelSelector),
+    type: optionalChoice(lookup.fn, args, "type", TYPES),
+    locationId: optionalWholeNumber(lookup.fn, args, "locationId"),
+    clusterId: optionalText(lookup.fn, args, "clusterId"),
+    searchPattern: optionalText(lookup.fn, args, "searchPattern"),
+  });
+  const balancers = await collectPages(
+    lookup,
+    {
+      what: "load balancers match",
+      limit: listLimit(lookup.fn, args.limit),
+      narrowWith: "labelSelector, type, locationId, clusterId or searchPattern",
+    },
+    (page) => lookup.client.loadBalancers.list({ ...page, ...filters }, lookup.call),
+  );
+  return { loadBalancers: balancers.map(loadBalancerResult) };
+}
+
+export function getLoadBalancersOutput(
+  args: OutputArgs<GetLoadBalancersArgs> = {},
+  opts?: LookupOutputOptions,
+): pulumi.Output<GetLoadBalancersResult> {
+  return lookupOutput(getLoadBalancers, args, opts);
+}
+
+export async function getLoadBalancer(
+  args: GetLoadBalancerArgs,
+  opts?: LookupOptions,
+): Promise<GetLoadBalancerResult> {
+  const lookup = lookupContext("getLoadBalancer", opts);
+  const type = optionalChoice(lookup.fn, args, "type", TYPES);
+  const key = oneOf(lookup.fn, args, ["id", "name"]);
+  let id: string;
+  let layer: string | undefined = type;
+  if (key === "id") {
+    id = text(lookup.fn, args, "id");
+  } else {
+    const found = await pickBySearchList(
+      lookup,
+      { what: "load balancer", query: text(lookup.fn, args, "name"), mode: "words" },
+      { what: "load balancers" },
+      (query) =>
+        lookup.client.loadBalancers.list({ ...query, ...definedFields({ type }) }, lookup.call),
+      (balancer) => namedCandidate(balancer, balancer.name ?? balancer.id),
+    );
+    id = found.id;
+    layer = found.type;
+  }
+  if (layer === undefined) layer = await layerOf(lookup, id);
+  const record = await getById(lookup, `${layer.toUpperCase()} load balancer`, id, () =>
+    layer === "l7"
+      ? lookup.client.loadBalancers.getL7(id, lookup.call)
+      : lookup.client.loadBalancers.getL4(id, lookup.call),
+  );
+  return fullResult(record);
+}
+
+export function getLoadBalancerOutput(
+  args: OutputArgs<GetLoadBalancerArgs>,
+  opts?: LookupOutputOptions,
+): pulumi.Output<GetLoadBalancerResult> {
+  return lookupOutput(getLoadBalancer, args, opts);
+}
+
+/** A balancer's layer, when not given: GET by id has a path per layer, each is tried in turn. */
+async function layerOf(lookup: Lookup, id: string): Promise<string> {
+  for (const layer of TYPES) {
+    try {
+      if (layer === "l4") await lookup.client.loadBalancers.getL4(id, lookup.call);
+      else await lookup.client.loadBalancers.getL7(id, lookup.call);
+      return layer;
+    } catch (error) {
+      if (!(error instanceof NotFoundError)) throw error;
+    }
+  }
+  throw new NoMatchError(`${lookup.fn}: no load balancer has id ${id}`);
+}
+
+export async function getLoadBalancerClusters(
+  args: GetLoadBalancerClustersArgs = {},
+  opts?: LookupOptions,
+): Promise<GetLoadBalancerClustersResult> {
+  const lookup = lookupContext("getLoadBalancerClusters", opts);
+  const filters = definedFields({
+    searchPattern: optionalText(lookup.fn, args, "searchPattern"),
+  });
+  const locationId = optionalWholeNumber(lookup.fn, args, "locationId");
+  const clusters = await collectPages(
+    lookup,
+    {
+      what: "load balancer clusters",
+      limit: listLimit(lookup.fn, args.limit),
+      narrowWith: "searchPattern",
+    },
+    (page) => lookup.client.loadBalancers.listClusters({ ...page, ...filters }, lookup.call),
+  );
+  // srvctl sends no location filter for clusters: it is applied here.
+  return {
+    loadBalancerClusters: clusters
+      .filter((cluster) => locationId === undefined || cluster.location_id === locationId)
+      .map(clusterResult),
+  };
+}
+
+export function getLoadBalancerClustersOutput(
+  args: OutputArgs<GetLoadBalancerClustersArgs> = {},
+  opts?: LookupOutputOptions,
+): pulumi.Output<GetLoadBalancerClustersResult> {
+  return lookupOutput(getLoadBalancerClusters, args, opts);
+}
+
+export async function getLoadBalancerCluster(
+  args: GetLoadBalancerClusterArgs,
+  opts?: LookupOptions,
+): Promise<GetLoadBalancerClusterResult> {
+  const lookup = lookupContext("getLoadBalancerCluster", opts);
+  const key = oneOf(lookup.fn, args, ["id", "name"]);
+  if (key === "id") {
+    const id = text(lookup.fn, args, "id");
+    return clusterResult(
+      await getById(lookup, "load balancer cluster", id, () =>
+        lookup.client.loadBalancers.getCluster(id, lookup.call),
+      ),
+    );
+  }
+  const cluster = await pickBySearchList(
+    lookup,
+    { what: "load balancer cluster", query: text(lookup.fn, args, "name"), mode: "words" },
+    { what: "load balancer clusters" },
+    (query) => lookup.client.loadBalancers.listClusters(query, lookup.call),
+    (item) => nameCandidate({ ...item, name: item.name ?? item.id }),
+  );
+  return clusterResult(cluster);
+}
+
+export function getLoadBalancerClusterOutput(
+  args: OutputArgs<GetLoadBalancerClusterArgs>,
+  opts?: LookupOutputOptions,
+): pulumi.Output<GetLoadBalancerClusterResult> {
+  return lookupOutput(getLoadBalancerCluster, args, opts);
+}
+
+function camelKey(key: string): string {
+  return key.replace(/_([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
+}
+
+/** A zone as the API answers it, with camelCase keys at every depth. */
+function camelCased(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(camelCased);
+  if (typeof value !== "object" || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, entry]) => [camelKey(key), camelCased(entry)]),
+  );
+}
+
+function loadBalancerResult(balancer: LoadBalancer): LoadBalancerResult {
+  return {
+    id: balancer.id,
+    name: balancer.name ?? null,
+    type: balancer.type ?? null,
+    status: balancer.status ?? null,
+    externalAddresses: [...(balancer.external_addresses ?? [])],
+    locationId: balancer.location_id ?? null,
+    locationCode: balancer.location_code ?? null,
+    clusterId: balancer.cluster_id ?? null,
+    storeLogs: balancer.store_logs ?? null,
+    labels: withoutOwnerLabel(balancer.labels),
+    createdAt: balancer.created_at ?? null,
+    updatedAt: balancer.updated_at ?? null,
+  };
+}
+
+function fullResult(balancer: L4LoadBalancer | L7LoadBalancer): GetLoadBalancerResult {
+  return {
+    ...loadBalancerResult(balancer),
+    vhostZones: (balancer.vhost_zones ?? []).map(
+      (zone) => camelCased(zone) as Record<string, unknown>,
+    ),
+    upstreamZones: (balancer.upstream_zones ?? []).map(
+      (zone) => camelCased(zone) as Record<string, unknown>,
+    ),
+    domains: "domains" in balancer ? [...(balancer.domains ?? [])] : [],
+  };
+}
+
+function clusterResult(cluster: LoadBalancerCluster): GetLoadBalancerClusterResult {
+  return {
+    id: cluster.id,
+    name: cluster.name ?? null,
+    locationId: cluster.location_id ?? null,
+    locationCode: cluster.location_code ?? null,
+    status: cluster.status ?? null,
+    createdAt: cluster.created_at ?? null,
+    updatedAt: cluster.updated_at ?? null,
+  };
+}

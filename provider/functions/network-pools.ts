@@ -1,0 +1,288 @@
+// Network pools of the account (Terraform: data "serverscom_network_pool", by id or CIDR), and
+// the subnetworks allocated from one.
+import type * as pulumi from "@pulumi/pulumi";
+import type { NetworkPool, Subnetwork } from "../../sdk/areas/network-pools";
+import { parseCidr } from "../../sdk/core/cidr";
+import { withoutOwnerLabel } from "../framework/ownership";
+import {
+  definedFields,
+  oneOf,
+  optionalBoolean,
+  optionalChoice,
+  optionalText,
+  optionalWholeNumber,
+  text,
+} from "./framework/args";
+import { getById } from "./framework/by-id";
+import { AmbiguousMatchError, LookupError, NoMatchError } from "./framework/errors";
+import {
+  type Lookup,
+  type LookupOptions,
+  type LookupOutputOptions,
+  lookupContext,
+  lookupOutput,
+  type OutputArgs,
+} from "./framework/invoke";
+import { collectPages, listLimit } from "./framework/lists";
+import { namedCandidate, pickBySearchList } from "./framework/match";
+import { type LabelSelector, selectorText } from "./framework/selector";
+
+export type NetworkPoolType = "private" | "public";
+const TYPES: readonly NetworkPoolType[] = ["private", "public"];
+
+/** Filters of both pool lookups; the API applies them. */
+interface NetworkPoolFilters {
+  /** Only pools whose labels match (text or a builder). */
+  readonly labelSelector?: LabelSelector;
+  /** Only pools of this location. */
+  readonly locationId?: number;
+  readonly type?: NetworkPoolType;
+}
+
+export interface GetNetworkPoolsArgs extends NetworkPoolFilters {
+  /** Only pools whose title (or CIDR) contains this text. */
+  readonly searchPattern?: string;
+  /** The most pools to return, 1 to 10,000 (default 1,000); more is an error. */
+  readonly limit?: number;
+}
+
+/** One pool by exactly one of id, title (case-insensitive) or cidr, among the filtered pools. */
+export interface GetNetworkPoolArgs extends NetworkPoolFilters {
+  readonly id?: string;
+  readonly title?: string;
+  /** The pool's whole range, e.g. "10.0.0.0/20" (compared as a network). */
+  readonly cidr?: string;
+}
+
+export interface GetNetworkPoolResult {
+  readonly id: string;
+  readonly title: string | null;
+  readonly cidr: string | null;
+  /** "private" or "public". */
+  readonly type: string | null;
+  readonly locationIds: number[];
+  readonly locationCodes: string[];
+  /** The labels, without the provider's ownership label. */
+  readonly labels: Record<string, string>;
+  readonly createdAt: string | null;
+  readonly updatedAt: string | null;
+}
+
+export interface GetNetworkPoolsResult {
+  readonly networkPools: GetNetworkPoolResult[];
+}
+
+export interface GetSubnetworksArgs {
+  readonly networkPoolId: string;
+  /** true: only subnetworks attached to a server. */
+  readonly attached?: boolean;
+  /** Only subnetworks whose title (or CIDR) contains this text. */
+  readonly searchPattern?: string;
+  /** The most subnetworks to return, 1 to 10,000 (default 1,000); more is an error. */
+  readonly limit?: number;
+}
+
+export interface SubnetworkResult {
+  /** The subnetwork's own id (a Subnetwork resource's `subnetworkId`). */
+  readonly id: string;
+  readonly networkPoolId: string;
+  readonly title: string | null;
+  readonly cidr: string | null;
+  readonly attached: boolean | null;
+  readonly interfaceType: string | null;
+  readonly createdAt: string | null;
+  readonly updatedAt: string | null;
+}
+
+export interface GetSubnetworksResult {
+  readonly subnetworks: SubnetworkResult[];
+}
+
+function filtersOf(lookup: Lookup, args: NetworkPoolFilters) {
+  return definedFields({
+    labelSelector: selectorText(lookup.fn, args.labelSelector),
+    locationId: optionalWholeNumber(lookup.fn, args, "locationId"),
+    type: optionalChoice(lookup.fn, args, "type", TYPES),
+  });
+}
+
+export async function getNetworkPools(
+  args: GetNetworkPoolsArgs = {},
+  opts?: LookupOptions,
+): Promise<GetNetworkPoolsResult> {
+  const lookup = lookupContext("getNetworkPools", opts);
+  const filters = {
+    ...filtersOf(lookup, args),
+    ...definedFields({ searchPattern: optionalText(lookup.fn, args, "searchPattern") }),
+  };
+  const pools = await collectPages(
+    lookup,
+    {
+      what: "network pools match",
+      limit: listLimit(lookup.fn, args.limit),
+      narrowWith: "labelSelector, locationId, type or searchPattern",
+    },
+    (page) => lookup.client.networkPools.list({ ...page, ...filters }, lookup.call),
+  );
+  return { networkPools: pools.map(networkPoolResult) };
+}
+
+export function getNetworkPoolsOutput(
+  args: OutputArgs<GetNetworkPoolsArgs> = {},
+  opts?: LookupOutputOptions,
+): pulumi.Output<GetNetworkPoolsResult> {
+  return lookupOutput(getNetworkPools, args, opts);
+}
+
+export async function getNetworkPool(
+  args: GetNetworkPoolArgs,
+  opts?: LookupOptions,
+): Promise<GetNetworkPoolResult> {
+  const lookup = lookupContext("getNetworkPool", opts);
+  const key = oneOf(lookup.fn, args, ["id", "title", "cidr"]);
+  const filters = filtersOf(lookup, args);
+  const list = (query: { readonly perPage: number; readonly searchPattern?: string }) =>
+    lookup.client.networkPools.list({ ...query, ...filters }, lookup.call);
+  if (key === "id") {
+    const id = text(lookup.fn, args, "id");
+    const pool = await getById(lookup, "network pool", id, () =>
+      lookup.client.networkPools.get(id, lookup.call),
+    );
+    const listed =
+      Object.keys(filters).length === 0
+        ? [pool]
+        : await collectPages(lookup, { what: "network pools" }, list);
+    if (!listed.some((candidate) => candidate.id === pool.id)) {
+      throw new NoMatchError(`${lookup.fn}: the network pool ${id} does not fit the filters given`);
+    }
+    return networkPoolResult(pool);
+  }
+  if (key === "cidr")
+    return networkPoolResult(await byCidr(lookup, text(lookup.fn, args, "cidr"), list));
+  const pool = await pickBySearchList(
+    lookup,
+    { what: "network pool", query: text(lookup.fn, args, "title"), mode: "words" },
+    { what: "network pools" },
+    list,
+    (item) => namedCandidate(item, item.title ?? item.cidr ?? item.id),
+  );
+  return networkPoolResult(pool);
+}
+
+export function getNetworkPoolOutput(
+  args: OutputArgs<GetNetworkPoolArgs>,
+  opts?: LookupOutputOptions,
+): pulumi.Output<GetNetworkPoolResult> {
+  return lookupOutput(getNetworkPool, args, opts);
+}
+
+/** The pool whose range is this network: narrowed by search_pattern as Terraform does, then all. */
+async function byCidr(
+  lookup: Lookup,
+  cidr: string,
+  list: (query: {
+    readonly perPage: number;
+    readonly searchPattern?: string;
+  }) => ReturnType<Lookup["client"]["networkPools"]["list"]>,
+): Promise<NetworkPool> {
+  const wanted = parseCidr(cidr);
+  if (typeof wanted === "string")
+    throw new LookupError(`${lookup.fn}: cidr ${wanted} (got "${cidr}")`);
+  const fits = (pool: NetworkPool) => {
+    const live = pool.cidr === undefined ? undefined : parseCidr(pool.cidr);
+    return (
+      live !== undefined &&
+      typeof live !== "string" &&
+      live.bits === wanted.bits &&
+      live.prefix === wanted.prefix &&
+      live.address === wanted.address
+    );
+  };
+  let found = (
+    await collectPages(lookup, { what: "network pools" }, (page) =>
+      list({ ...page, searchPattern: cidr }),
+    )
+  ).filter(fits);
+  if (found.length === 0)
+    found = (await collectPages(lookup, { what: "network pools" }, list)).filter(fits);
+  const [only, other] = found;
+  if (only === undefined)
+    throw new NoMatchError(`${lookup.fn}: no network pool has the range ${cidr}`);
+  if (other !== undefined) {
+    const ids = found.map((pool) => pool.id);
+    throw new AmbiguousMatchError(
+      `${lookup.fn}: ${found.length} network pools have the range ${cidr} (${ids.join(", ")}): give id`,
+      ids,
+    );
+  }
+  return only;
+}
+
+export async function getSubnetworks(
+  args: GetSubnetworksArgs,
+  opts?: LookupOptions,
+): Promise<GetSubnetworksResult> {
+  const lookup = lookupContext("getSubnetworks", opts);
+  const networkPoolId = text(lookup.fn, args, "networkPoolId");
+  const attached = optionalBoolean(lookup.fn, args, "attached");
+  // srvctl sends attached only as true; false is applied here, not sent.
+  const filters = definedFields({
+    attached: attached === true ? true : undefined,
+    searchPattern: optionalText(lookup.fn, args, "searchPattern"),
+  });
+  const subnetworks = await getById(lookup, "network pool", networkPoolId, () =>
+    collectPages(
+      lookup,
+      {
+        what: `subnetworks of network pool ${networkPoolId}`,
+        limit: listLimit(lookup.fn, args.limit),
+        narrowWith: "attached or searchPattern",
+      },
+      (page) =>
+        lookup.client.networkPools.listSubnetworks(
+          networkPoolId,
+          { ...page, ...filters },
+          lookup.call,
+        ),
+    ),
+  );
+  return {
+    subnetworks: subnetworks
+      .filter((subnetwork) => attached !== false || subnetwork.attached !== true)
+      .map((subnetwork) => subnetworkResult(networkPoolId, subnetwork)),
+  };
+}
+
+export function getSubnetworksOutput(
+  args: OutputArgs<GetSubnetworksArgs>,
+  opts?: LookupOutputOptions,
+): pulumi.Output<GetSubnetworksResult> {
+  return lookupOutput(getSubnetworks, args, opts);
+}
+
+function networkPoolResult(pool: NetworkPool): GetNetworkPoolResult {
+  return {
+    id: pool.id,
+    title: pool.title ?? null,
+    cidr: pool.cidr ?? null,
+    type: pool.type ?? null,
+    locationIds: [...(pool.location_ids ?? [])],
+    locationCodes: [...(pool.location_codes ?? [])],
+    labels: withoutOwnerLabel(pool.labels),
+    createdAt: pool.created_at ?? null,
+    updatedAt: pool.updated_at ?? null,
+  };
+}
+
+function subnetworkResult(networkPoolId: string, subnetwork: Subnetwork): SubnetworkResult {
+  return {
+    id: subnetwork.id,
+    networkPoolId: subnetwork.network_pool_id ?? networkPoolId,
+    title: subnetwork.title ?? null,
+    cidr: subnetwork.cidr ?? null,
+    attached: subnetwork.attached ?? null,
+    interfaceType: subnetwork.interface_type ?? null,
+    createdAt: subnetwork.created_at ?? null,
+    updatedAt: subnetwork.updated_at ?? null,
+  };
+}

@@ -1,0 +1,82 @@
+// The HostNetwork resource as a Pulumi program uses it.
+import * as pulumi from "@pulumi/pulumi";
+import { MODULE, registration } from "../framework/resource";
+import { createShim } from "../shim";
+import {
+  HOST_NETWORK_OUTPUTS,
+  type HostNetworkType,
+  hostNetworkKind,
+  type NetworkHostType,
+} from "./definition";
+
+export interface HostNetworkArgs {
+  /** The server; changing it replaces the network. */
+  readonly hostId: pulumi.Input<string>;
+  /** "dedicated_server" or "sbm_server" (SBM servers: private_ipv4 only). */
+  readonly hostType: pulumi.Input<NetworkHostType>;
+  /** "public_ipv4", "private_ipv4" or "public_ipv6" (dedicated servers: the IPv6 activation). */
+  readonly type: pulumi.Input<HostNetworkType>;
+  /** IPv4 only: 26 to 29 with gateway, 32 with route. */
+  readonly mask?: pulumi.Input<number>;
+  /** IPv4 only: "gateway" (the default sent; the only one for private networks) or "route". */
+  readonly distributionMethod?: pulumi.Input<"gateway" | "route">;
+  /**
+   * Take over the existing network with this id,
+   * `hosts/<dedicated_servers|sbm_servers>/<host id>/networks/<network id>` (`pulumi import` does
+   * not work with dynamic providers). Its host, type, mask and distribution method must match.
+   */
+  readonly adoptId?: pulumi.Input<string>;
+}
+
+const provider = createShim(hostNetworkKind.name);
+
+/**
+ * An additional network of a dedicated or SBM server: a public or private IPv4 network of the
+ * given size, or a dedicated server's public IPv6 network. Waits until the network is active (its
+ * CIDR is assigned then); destroy removes it and waits until it is gone. Nothing changes in
+ * place: every change replaces the network (the old one is removed first).
+ *
+ * The resource's id is the network's API path below /v1,
+ * `hosts/<dedicated_servers|sbm_servers>/<host id>/networks/<network id>`. Networks have no
+ * labels: create takes over the server's existing public IPv6 network (there is one per server);
+ * an IPv4 order interrupted before its answer may leave a network the next `up` does not know
+ * (getHostNetworks({additional: true}) lists them).
+ *
+ * Timeouts (the `customTimeouts` option): create and delete 15 minutes, update 5.
+ */
+export class HostNetwork extends pulumi.dynamic.Resource {
+  declare readonly hostId: pulumi.Output<string>;
+  declare readonly hostType: pulumi.Output<NetworkHostType>;
+  declare readonly type: pulumi.Output<HostNetworkType | null>;
+  /** The CIDR's prefix length; null until active. */
+  declare readonly mask: pulumi.Output<number | null>;
+  declare readonly distributionMethod: pulumi.Output<string>;
+  /** The network's own id in the API. */
+  declare readonly networkId: pulumi.Output<string>;
+  declare readonly title: pulumi.Output<string | null>;
+  declare readonly status: pulumi.Output<string>;
+  /** Assigned once the network is active. */
+  declare readonly cidr: pulumi.Output<string | null>;
+  declare readonly family: pulumi.Output<string>;
+  declare readonly interfaceType: pulumi.Output<string>;
+  declare readonly additional: pulumi.Output<boolean>;
+  declare readonly createdAt: pulumi.Output<string>;
+  declare readonly updatedAt: pulumi.Output<string>;
+
+  constructor(name: string, args: HostNetworkArgs, opts: pulumi.CustomResourceOptions = {}) {
+    const { props, opts: options } = registration(
+      { kind: hostNetworkKind.name, secretOutputs: [], outputs: HOST_NETWORK_OUTPUTS },
+      name,
+      {
+        hostId: args.hostId,
+        hostType: args.hostType,
+        type: args.type,
+        mask: args.mask,
+        distributionMethod: args.distributionMethod,
+        adoptId: args.adoptId,
+      },
+      opts,
+    );
+    super(provider, name, props, options, MODULE, hostNetworkKind.name);
+  }
+}

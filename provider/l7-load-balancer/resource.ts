@@ -1,0 +1,147 @@
+// The L7LoadBalancer resource as a Pulumi program uses it.
+import * as pulumi from "@pulumi/pulumi";
+import { MODULE, registration } from "../framework/resource";
+import type { LoadBalancerUpstreamArgs } from "../l4-load-balancer/resource";
+import { createShim } from "../shim";
+import { L7_LOAD_BALANCER_OUTPUTS, l7LoadBalancerKind } from "./definition";
+
+export interface L7UpstreamZoneArgs {
+  /** 1 to 255 characters, unique; location zones name it in upstreamId. */
+  readonly id: pulumi.Input<string>;
+  /** "random.least_conn" (default), "round-robin" or "least_conn". */
+  readonly method?: pulumi.Input<string>;
+  /** TLS to the upstreams; default false. */
+  readonly ssl?: pulumi.Input<boolean>;
+  /** Sticky cookie; default true. */
+  readonly sticky?: pulumi.Input<boolean>;
+  /** Health check interval, seconds, 1 to 60; default 5. */
+  readonly hcInterval?: pulumi.Input<number>;
+  /** Health check jitter, seconds, 0 to 60; default 5. */
+  readonly hcJitter?: pulumi.Input<number>;
+  /** Failed checks before an upstream is taken out, at least 1; default 3. */
+  readonly hcFails?: pulumi.Input<number>;
+  /** Passed checks to take it back, at least 1; default 3. */
+  readonly hcPasses?: pulumi.Input<number>;
+  readonly hcDomain?: pulumi.Input<string>;
+  /** At most 255 characters; default "/". */
+  readonly hcPath?: pulumi.Input<string>;
+  /** "GET" (default) or "HEAD". */
+  readonly hcMethod?: pulumi.Input<string>;
+  /** Default false. */
+  readonly hcMandatory?: pulumi.Input<boolean>;
+  /** Expected status (nginx match syntax), at most 255 characters; default "200-399". */
+  readonly hcStatus?: pulumi.Input<string>;
+  /** "TLSv1.3" (default) or "TLSv1.2". */
+  readonly tlsPreset?: pulumi.Input<string>;
+  /** Default false. */
+  readonly grpc?: pulumi.Input<boolean>;
+  /** At most 64 characters. */
+  readonly hcGrpcService?: pulumi.Input<string>;
+  /** 0 to 16; default 0. */
+  readonly hcGrpcStatus?: pulumi.Input<number>;
+  readonly upstreams: pulumi.Input<pulumi.Input<LoadBalancerUpstreamArgs>[]>;
+}
+
+export interface L7LocationZoneArgs {
+  /** The path prefix, e.g. "/api". */
+  readonly location: pulumi.Input<string>;
+  /** The id of one of upstreamZones. */
+  readonly upstreamId: pulumi.Input<string>;
+  readonly upstreamPath?: pulumi.Input<string>;
+}
+
+export interface L7VhostZoneArgs {
+  /** 1 to 255 characters, unique. */
+  readonly id: pulumi.Input<string>;
+  /** Each 1 to 65535; at least one. */
+  readonly ports: pulumi.Input<pulumi.Input<number>[]>;
+  /** TLS termination with sslCertificateId; default false. */
+  readonly ssl?: pulumi.Input<boolean>;
+  readonly http2?: pulumi.Input<boolean>;
+  readonly httpToHttpsRedirect?: pulumi.Input<boolean>;
+  readonly http2PushPreload?: pulumi.Input<boolean>;
+  /** At least one domain name. */
+  readonly domains: pulumi.Input<pulumi.Input<string>[]>;
+  /** An SslCertificate's (or getSslCertificate's) id; required with ssl. */
+  readonly sslCertificateId?: pulumi.Input<string>;
+  /** Path rules to upstream zones. */
+  readonly locationZones?: pulumi.Input<pulumi.Input<L7LocationZoneArgs>[]>;
+  /** Take the client address from this header when the request comes from these networks. */
+  readonly realIpHeader?: pulumi.Input<{
+    readonly name: pulumi.Input<string>;
+    readonly networks: pulumi.Input<pulumi.Input<string>[]>;
+  }>;
+}
+
+export interface L7LoadBalancerArgs {
+  /** Where it runs (load balancers must be enabled there); changing it replaces. */
+  readonly locationId: pulumi.Input<number>;
+  /** Default: the Pulumi resource name. */
+  readonly name?: pulumi.Input<string>;
+  /** A dedicated cluster (getLoadBalancerCluster); omitted: a shared one. Changed in place. */
+  readonly clusterId?: pulumi.Input<string>;
+  /** Keep logs; default false. */
+  readonly storeLogs?: pulumi.Input<boolean>;
+  /** The cloud region that keeps them. */
+  readonly storeLogsRegionId?: pulumi.Input<number>;
+  /** GeoIP; default false. */
+  readonly geoip?: pulumi.Input<boolean>;
+  readonly vhostZones: pulumi.Input<pulumi.Input<L7VhostZoneArgs>[]>;
+  readonly upstreamZones: pulumi.Input<pulumi.Input<L7UpstreamZoneArgs>[]>;
+  /** The complete label set; omitted means none. */
+  readonly labels?: pulumi.Input<Record<string, pulumi.Input<string>>>;
+  /** Take over the existing L7 balancer with this id; its location must match. */
+  readonly adoptId?: pulumi.Input<string>;
+}
+
+const provider = createShim(l7LoadBalancerKind.name);
+
+/**
+ * An L7 (HTTP) load balancer: virtual hosts by domain, TLS with a certificate of the account,
+ * path rules to groups of upstream servers with HTTP health checks. Everything but the location
+ * changes in place: one PUT with the complete zone lists, then a wait until it is active again.
+ *
+ * Timeouts (the `customTimeouts` option): create, update and delete default to 20 minutes.
+ */
+export class L7LoadBalancer extends pulumi.dynamic.Resource {
+  declare readonly name: pulumi.Output<string>;
+  declare readonly status: pulumi.Output<string>;
+  declare readonly locationId: pulumi.Output<number>;
+  declare readonly locationCode: pulumi.Output<string | null>;
+  /** null on a shared cluster. */
+  declare readonly clusterId: pulumi.Output<string | null>;
+  declare readonly storeLogs: pulumi.Output<boolean | null>;
+  declare readonly storeLogsRegionId: pulumi.Output<number | null>;
+  declare readonly geoip: pulumi.Output<boolean | null>;
+  /** The domains of every vhost zone. */
+  declare readonly domains: pulumi.Output<string[]>;
+  declare readonly externalAddresses: pulumi.Output<string[]>;
+  /** Sorted by id, with the API's defaults filled in. */
+  declare readonly vhostZones: pulumi.Output<Record<string, unknown>[]>;
+  declare readonly upstreamZones: pulumi.Output<Record<string, unknown>[]>;
+  /** The labels, without the provider's ownership label. */
+  declare readonly labels: pulumi.Output<Record<string, string>>;
+  declare readonly createdAt: pulumi.Output<string | null>;
+  declare readonly updatedAt: pulumi.Output<string | null>;
+
+  constructor(name: string, args: L7LoadBalancerArgs, opts: pulumi.CustomResourceOptions = {}) {
+    const { props, opts: options } = registration(
+      { kind: l7LoadBalancerKind.name, secretOutputs: [], outputs: L7_LOAD_BALANCER_OUTPUTS },
+      name,
+      {
+        name: args.name ?? name,
+        locationId: args.locationId,
+        clusterId: args.clusterId,
+        storeLogs: args.storeLogs,
+        storeLogsRegionId: args.storeLogsRegionId,
+        geoip: args.geoip,
+        vhostZones: args.vhostZones,
+        upstreamZones: args.upstreamZones,
+        labels: args.labels,
+        adoptId: args.adoptId,
+      },
+      opts,
+    );
+    super(provider, name, props, options, MODULE, l7LoadBalancerKind.name);
+  }
+}

@@ -1,0 +1,236 @@
+// Subnetworks of a network pool as a resource kind (provider/framework/kind.ts). Sources: the Go
+// client's network pool endpoints and the Terraform provider's serverscom_subnetwork (docs/wire.md,
+// "Network pools and subnetworks"). A subnetwork has no status (it is usable from the create's
+// answer on) and no labels, so no ownership label either: a subnetwork with the declared CIDR in
+// the pool is this resource's object when its title is the declared one too (an interrupted
+// create), and one with another title stops the create (someone else's: adoptId takes it over).
+// With only a mask, the range is the API's choice and nothing identifies the object before the
+// create answers (README, "Known limits").
+import type { Subnetwork } from "../../sdk/areas/network-pools";
+import { MAX_SUBNETWORK_MASK } from "../../sdk/areas/network-pools";
+import type { ServersComClient } from "../../sdk/client";
+import { parseCidr } from "../../sdk/core/cidr";
+import { NotFoundError } from "../../sdk/core/errors";
+import { type Checker, MAX_ID_LENGTH, type PropertyBag, shown } from "../framework/check";
+import { jsonEqual } from "../framework/diff";
+import type { ResourceKind } from "../framework/kind";
+
+const MINUTE = 60_000;
+
+/** The inputs as the provider receives them once check has passed. */
+export interface SubnetworkInputs {
+  readonly networkPoolId: string;
+  readonly cidr?: string;
+  readonly mask?: number;
+  readonly title?: string;
+  readonly adoptId?: string;
+}
+
+/** A subnetwork and the pool it was allocated from: the live object of the kind. */
+export interface SubnetworkInPool {
+  readonly networkPoolId: string;
+  readonly record: Subnetwork;
+}
+
+export const SUBNETWORK_OUTPUTS = [
+  "networkPoolId",
+  "title",
+  "cidr",
+  "mask",
+  "attached",
+  "interfaceType",
+  "subnetworkId",
+  "createdAt",
+  "updatedAt",
+] as const;
+
+/**
+ * The resource id: the subnetwork's path below /v1. Its own id reaches nothing without the pool's
+ * (GET /network_pools/{pool}/subnetworks/{id}), and read and delete get only the id.
+ */
+export function subnetworkResourceId(networkPoolId: string, id: string): string {
+  return `network_pools/${networkPoolId}/subnetworks/${id}`;
+}
+
+export function parseSubnetworkResourceId(id: string): { pool: string; id: string } | Error {
+  const match = /^network_pools\/([^/]+)\/subnetworks\/([^/]+)$/.exec(id);
+  if (match?.[1] === undefined || match[2] === undefined) {
+    return new Error(
+      `"${id}" is not a Subnetwork id: expected network_pools/<network pool id>/subnetworks/<subnetwork id>`,
+    );
+  }
+  return { pool: match[1], id: match[2] };
+}
+
+/** The prefix length of a CIDR text, or undefined when it is none. */
+function maskOf(cidr: string | undefined): number | undefined {
+  if (cidr === undefined) return undefined;
+  const parsed = parseCidr(cidr);
+  return typeof parsed === "string" ? undefined : parsed.prefix;
+}
+
+/** CIDR texts compared as networks. */
+function sameCidr(a: string | undefined, b: string | undefined): boolean {
+  if (a === undefined || b === undefined) return false;
+  const x = parseCidr(a);
+  const y = parseCidr(b);
+  if (typeof x === "string" || typeof y === "string") return a === b;
+  return x.bits === y.bits && x.prefix === y.prefix && x.address === y.address;
+}
+
+/** Diff's comparison: one IPv6 network has many spellings ("2001:DB8::/32", "2001:db8::/32"). */
+function equalCidr(desired: unknown, live: unknown): boolean {
+  return typeof desired === "string" && typeof live === "string"
+    ? sameCidr(desired, live)
+    : jsonEqual(desired, live);
+}
+
+function present(value: unknown): boolean {
+  return value !== undefined && value !== null;
+}
+
+async function subnetworksOf(client: ServersComClient, pool: string): Promise<Subnetwork[]> {
+  try {
+    // A pool holds a bounded number of subnetworks; 1000 bounds a runaway list.
+    return await client.networkPools.listSubnetworks(pool).toArray({ limit: 1000 });
+  } catch (error) {
+    if (error instanceof NotFoundError) {
+      throw new Error(`there is no network pool "${pool}" (404) to allocate a subnetwork from`);
+    }
+    throw error;
+  }
+}
+
+export const subnetworkKind: ResourceKind<SubnetworkInPool> = {
+  name: "Subnetwork",
+  noun: "subnetwork",
+  // The API answers every request at once; the only wait is delete's check that it is gone.
+  defaultTimeouts: { create: 5 * MINUTE, update: 5 * MINUTE, delete: 5 * MINUTE },
+  properties: {
+    // The API changes only a subnetwork's title (SubnetworkUpdateInput): the rest replaces.
+    networkPoolId: { rule: "replace" },
+    cidr: { rule: "replace", equal: equalCidr },
+    // Compared with the live CIDR's prefix length.
+    mask: { rule: "replace" },
+    // Absent: no title (the Go client sends null, which clears it).
+    title: { rule: "update", desired: (news) => news.title ?? null },
+  },
+  secretOutputs: [],
+
+  check(c: Checker) {
+    c.string("networkPoolId", true, MAX_ID_LENGTH);
+    const cidr = c.string("cidr", false);
+    if (cidr !== undefined) {
+      const parsed = parseCidr(cidr);
+      if (typeof parsed === "string") {
+        c.fail("cidr", `cidr ${parsed} (got ${shown(cidr)})`);
+      }
+    }
+    c.integer("mask", false, { min: 1, max: MAX_SUBNETWORK_MASK });
+    c.string("title", false, 255);
+    const hasCidr = present(c.news.cidr);
+    const hasMask = present(c.news.mask);
+    if (hasCidr && hasMask) {
+      c.fail(
+        "mask",
+        "a subnetwork takes cidr or mask, not both: cidr allocates that range of the pool, mask " +
+          "any free range of that size. Remove one of them",
+      );
+    } else if (!hasCidr && !hasMask) {
+      c.fail(
+        "cidr",
+        "a subnetwork needs cidr (a range of the pool, such as 10.0.0.0/29) or mask (the size " +
+          "of a free range the API picks, such as 29): set one of them",
+      );
+    }
+  },
+
+  display: (bag: PropertyBag) =>
+    typeof bag.title === "string"
+      ? bag.title
+      : typeof bag.cidr === "string"
+        ? bag.cidr
+        : "(untitled)",
+
+  async get(client, resourceId) {
+    const parsed = parseSubnetworkResourceId(resourceId);
+    if (parsed instanceof Error) throw parsed;
+    try {
+      const record = await client.networkPools.getSubnetwork(parsed.pool, parsed.id);
+      return { networkPoolId: parsed.pool, record };
+    } catch (error) {
+      if (error instanceof NotFoundError) return undefined;
+      throw error;
+    }
+  },
+  // Subnetworks have no labels: findExisting identifies them instead.
+  findByLabels: async () => [],
+  async findExisting(client, inputs) {
+    const { networkPoolId, cidr, title } = inputs as unknown as SubnetworkInputs;
+    if (cidr === undefined) return undefined;
+    const record = (await subnetworksOf(client, networkPoolId)).find((candidate) =>
+      sameCidr(candidate.cidr, cidr),
+    );
+    if (record === undefined) return undefined;
+    if ((record.title ?? null) !== (title ?? null)) {
+      throw new Error(
+        `the network pool "${networkPoolId}" already has the subnetwork ${cidr} ` +
+          `(${subnetworkResourceId(networkPoolId, record.id)}) titled ${shown(record.title ?? null)}, ` +
+          `not ${shown(title ?? null)} as declared: it is not this resource's. Take it over with ` +
+          "adoptId set to that id, or declare another cidr",
+      );
+    }
+    return {
+      record: { networkPoolId, record },
+      reason: `the pool already has the subnetwork ${cidr} with the declared title`,
+    };
+  },
+  async create(client, inputs) {
+    const { networkPoolId, cidr, mask, title } = inputs as unknown as SubnetworkInputs;
+    const record = await client.networkPools.createSubnetwork(
+      networkPoolId,
+      cidr !== undefined
+        ? { title: title ?? null, cidr }
+        : { title: title ?? null, mask: Number(mask) },
+    );
+    return { networkPoolId, record };
+  },
+  async update(client, resourceId, changes) {
+    const parsed = parseSubnetworkResourceId(resourceId);
+    if (parsed instanceof Error) throw parsed;
+    const title = changes.title;
+    const record = await client.networkPools.updateSubnetwork(parsed.pool, parsed.id, {
+      title: typeof title === "string" ? title : null,
+    });
+    return { networkPoolId: parsed.pool, record };
+  },
+  async delete(client, resourceId) {
+    const parsed = parseSubnetworkResourceId(resourceId);
+    if (parsed instanceof Error) throw parsed;
+    await client.networkPools.deleteSubnetwork(parsed.pool, parsed.id);
+  },
+
+  id: ({ networkPoolId, record }) => subnetworkResourceId(networkPoolId, record.id),
+  // A subnetwork has no status: it exists or it does not.
+  state: ({ record }) => (record.attached === true ? "attached" : "allocated"),
+  isReady: () => true,
+  labels: () => ({}),
+
+  outputs: ({ networkPoolId, record }) => ({
+    networkPoolId,
+    title: record.title ?? null,
+    cidr: record.cidr ?? null,
+    mask: maskOf(record.cidr) ?? null,
+    attached: record.attached ?? null,
+    interfaceType: record.interface_type ?? null,
+    subnetworkId: record.id,
+    createdAt: record.created_at ?? null,
+    updatedAt: record.updated_at ?? null,
+  }),
+  liveInputs: ({ networkPoolId, record }) => ({
+    networkPoolId,
+    cidr: record.cidr ?? null,
+    mask: maskOf(record.cidr) ?? null,
+    title: record.title ?? null,
+  }),
+};

@@ -1,0 +1,70 @@
+// The Subnetwork resource as a Pulumi program uses it.
+import * as pulumi from "@pulumi/pulumi";
+import { MODULE, registration } from "../framework/resource";
+import { createShim } from "../shim";
+import { SUBNETWORK_OUTPUTS, subnetworkKind } from "./definition";
+
+/** Exactly one of `cidr` and `mask`. */
+export interface SubnetworkArgs {
+  /** The network pool to allocate from (getNetworkPool); changing it replaces the subnetwork. */
+  readonly networkPoolId: pulumi.Input<string>;
+  /** The range to allocate, inside the pool, e.g. "10.0.0.0/29"; changing it replaces. */
+  readonly cidr?: pulumi.Input<string>;
+  /** Or the prefix length of a free range the API picks, e.g. 29; changing it replaces. */
+  readonly mask?: pulumi.Input<number>;
+  /** The title; omitted means none. The only property changed in place. */
+  readonly title?: pulumi.Input<string>;
+  /**
+   * Take over the existing subnetwork with this id, `network_pools/<pool id>/subnetworks/<id>`
+   * (`pulumi import` does not work with dynamic providers; Terraform's import id is the last
+   * part). Its pool, and cidr or mask where declared, must match; the title is then set.
+   */
+  readonly adoptId?: pulumi.Input<string>;
+}
+
+const provider = createShim(subnetworkKind.name);
+
+/**
+ * A subnetwork allocated from a network pool, for servers' additional networks
+ * (Terraform: serverscom_subnetwork).
+ *
+ * The resource's id is the subnetwork's API path below /v1,
+ * `network_pools/<pool id>/subnetworks/<subnetwork id>`; `subnetworkId` is its own id.
+ * Subnetworks have no labels: with `cidr`, create takes over the pool's subnetwork with that
+ * range and the declared title (an interrupted create) and stops at one with another title; with
+ * only `mask`, an interrupted create may leave an unused subnetwork (getSubnetworks lists them).
+ *
+ * Timeouts (the `customTimeouts` option): create, update and delete default to 5 minutes.
+ */
+export class Subnetwork extends pulumi.dynamic.Resource {
+  declare readonly networkPoolId: pulumi.Output<string>;
+  declare readonly title: pulumi.Output<string | null>;
+  /** The allocated range (also when only a mask was declared). */
+  declare readonly cidr: pulumi.Output<string>;
+  /** The range's prefix length. */
+  declare readonly mask: pulumi.Output<number>;
+  /** Whether a server uses it. */
+  declare readonly attached: pulumi.Output<boolean | null>;
+  /** The pool's type: "private" or "public". */
+  declare readonly interfaceType: pulumi.Output<string | null>;
+  /** The subnetwork's own id in the API. */
+  declare readonly subnetworkId: pulumi.Output<string>;
+  declare readonly createdAt: pulumi.Output<string | null>;
+  declare readonly updatedAt: pulumi.Output<string | null>;
+
+  constructor(name: string, args: SubnetworkArgs, opts: pulumi.CustomResourceOptions = {}) {
+    const { props, opts: options } = registration(
+      { kind: subnetworkKind.name, secretOutputs: [], outputs: SUBNETWORK_OUTPUTS },
+      name,
+      {
+        networkPoolId: args.networkPoolId,
+        cidr: args.cidr,
+        mask: args.mask,
+        title: args.title,
+        adoptId: args.adoptId,
+      },
+      opts,
+    );
+    super(provider, name, props, options, MODULE, subnetworkKind.name);
+  }
+}

@@ -1,0 +1,87 @@
+// L7LoadBalancer through the real provider host, driven like `pulumi up` / `refresh` / `destroy`,
+// terminating TLS with the simulator's seeded Let's Encrypt certificate of example.com.
+// Needs a current dist/ (npm test builds it first; alone: npm run build).
+import { describe, expect } from "vitest";
+import type { Program } from "./harness";
+import { engineScenario } from "./scenario";
+
+const RECORDS = "l7_load_balancers";
+
+const site = (fields: Record<string, unknown> = {}) => ({
+  id: "site",
+  ports: [443],
+  ssl: true,
+  domains: ["example.com"],
+  sslCertificateId: "LeCert01",
+  locationZones: [{ location: "/", upstreamId: "web" }],
+  ...fields,
+});
+
+const balancer =
+  (args: Record<string, unknown> = {}, opts: Record<string, unknown> = {}): Program =>
+  (serverscom) => {
+    new serverscom.L7LoadBalancer(
+      "web",
+      {
+        locationId: 1,
+        vhostZones: [site()],
+        upstreamZones: [{ id: "web", upstreams: [{ ip: "10.0.0.5", port: 80 }] }],
+        ...args,
+      },
+      opts,
+    );
+  };
+
+const s = engineScenario({
+  kind: "L7LoadBalancer",
+  name: "web",
+  simulator: { speed: 3000, durations: { lb_apply: 600_000 } },
+});
+
+const replaced = balancer({ locationId: 2, vhostZones: [site({ http2: true })] });
+
+describe("an L7LoadBalancer through the engine's steps", () => {
+  s.up(balancer(), (resource) => {
+    expect(resource.outputs).toMatchObject({
+      status: "active",
+      domains: ["example.com"],
+      vhostZones: [{ id: "site", sslCertificateId: "LeCert01" }],
+    });
+  });
+  s.noChange(balancer());
+  s.noChangeAfterRebuild(balancer());
+  s.inPlace(
+    balancer({ geoip: true, vhostZones: [site({ httpToHttpsRedirect: true, ports: [80, 443] })] }),
+    (resource) => {
+      expect(resource.outputs).toMatchObject({ geoip: true, status: "active" });
+    },
+  );
+  s.replace(replaced, async (resource, sim) => {
+    expect(resource.outputs).toMatchObject({ locationCode: "DFW1", status: "active" });
+    const live = (await sim.control.records(RECORDS)).filter((b) => b.status !== "deleting");
+    expect(live.map((b) => b.id)).toEqual([resource.id]);
+  });
+  s.drift(
+    replaced,
+    async (resource, sim) => {
+      await sim.control.patch(RECORDS, resource.id, { geoip: true });
+    },
+    (resource) => {
+      expect(resource.outputs.geoip).toBe(true);
+    },
+  );
+  s.deletedOutside(replaced, async (resource, sim) => {
+    await sim.control.remove(RECORDS, resource.id);
+  });
+  s.destroy(async (sim) => {
+    const left = await sim.control.records(RECORDS);
+    expect(left.every((b) => b.status === "deleting")).toBe(true);
+  });
+  s.failedCreate({
+    failing: balancer({}, { customTimeouts: { create: "1ms" } }),
+    partial: true,
+    resume: balancer(),
+    count: async (sim) =>
+      (await sim.control.records(RECORDS)).filter((b) => b.status !== "deleting").length,
+  });
+});

@@ -1,0 +1,133 @@
+// Lookup functions over network pools (the simulator's three seeded pools, one of them given the
+// ownership label here) and the subnetworks allocated from one.
+import * as pulumi from "@pulumi/pulumi";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TOKEN_KEY, URL_KEY } from "../../provider/framework/configuration";
+import { OWNER_LABEL_KEY } from "../../provider/framework/ownership";
+import {
+  AmbiguousMatchError,
+  getNetworkPool,
+  getNetworkPools,
+  getSubnetworks,
+  LookupError,
+  NoMatchError,
+} from "../../provider/functions";
+import { closeFunctionClients } from "../../provider/functions/framework/settings";
+import { ServersComClient } from "../../sdk/client";
+import { labelSelector } from "../../sdk/labels";
+import { type Simulator, startSimulator } from "../../simulator";
+
+let sim: Simulator;
+let client: ServersComClient;
+
+beforeAll(async () => {
+  sim = await startSimulator({ speed: 0 });
+  pulumi.runtime.setAllConfig({ [TOKEN_KEY]: sim.token, [URL_KEY]: sim.url }, [TOKEN_KEY]);
+  client = new ServersComClient({ token: sim.token, baseUrl: sim.url });
+  await client.networkPools.update("NpAms1Pr", {
+    labels: { env: "prod", [OWNER_LABEL_KEY]: `o${"1".repeat(40)}` },
+  });
+  await client.networkPools.createSubnetwork("NpAms1Pr", { title: "db", cidr: "10.20.0.0/29" });
+  await client.networkPools.createSubnetwork("NpAms1Pr", { title: "web", mask: 28 });
+  const attached = await client.networkPools.createSubnetwork("NpAms1Pr", { mask: 30 });
+  await sim.control.patch("subnetworks", attached.id, { attached: true });
+});
+
+afterAll(async () => {
+  pulumi.runtime.setAllConfig({}, []);
+  await closeFunctionClients();
+  await client.close();
+  await sim.close();
+});
+
+async function failure(promise: Promise<unknown>): Promise<Error> {
+  try {
+    await promise;
+  } catch (error) {
+    if (!(error instanceof Error)) throw error;
+    expect(error.message).not.toContain(sim.token);
+    return error;
+  }
+  throw new Error("expected the lookup to fail");
+}
+
+describe("getNetworkPools", () => {
+  it("lists every pool, or those the filters select; labels without the ownership label", async () => {
+    const all = (await getNetworkPools()).networkPools;
+    expect(all.map((pool) => pool.id)).toEqual(["NpAms1Pr", "NpAms1Pu", "NpDfw1Pr"]);
+    expect(all[0]).toEqual({
+      id: "NpAms1Pr",
+      title: "AMS1 private",
+      cidr: "10.20.0.0/16",
+      type: "private",
+      locationIds: [1],
+      locationCodes: ["AMS1"],
+      labels: { env: "prod" },
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+    });
+    const ids = async (args: Parameters<typeof getNetworkPools>[0]) =>
+      (await getNetworkPools(args)).networkPools.map((pool) => pool.id);
+    expect(await ids({ type: "public" })).toEqual(["NpAms1Pu"]);
+    expect(await ids({ locationId: 2 })).toEqual(["NpDfw1Pr"]);
+    expect(
+      await ids({ labelSelector: labelSelector().eq("env", "prod"), type: "private" }),
+    ).toEqual(["NpAms1Pr"]);
+    expect(await ids({ searchPattern: "dfw1" })).toEqual(["NpDfw1Pr"]);
+    const bad = await failure(getNetworkPools({ type: "shared" as "public" }));
+    expect(bad).toBeInstanceOf(LookupError);
+    expect(bad.message).toBe('getNetworkPools: type must be one of private, public (got "shared")');
+  });
+});
+
+describe("getNetworkPool", () => {
+  it("finds a pool by id, by CIDR (as a network) and by title words", async () => {
+    expect((await getNetworkPool({ id: "NpDfw1Pr" })).cidr).toBe("10.30.0.0/20");
+    expect((await getNetworkPool({ cidr: "198.51.100.0/24" })).id).toBe("NpAms1Pu");
+    expect((await getNetworkPool({ title: "dfw1 private" })).id).toBe("NpDfw1Pr");
+    expect((await getNetworkPool({ title: "ams1", type: "public" })).id).toBe("NpAms1Pu");
+  });
+
+  it("says what did not fit", async () => {
+    expect(await failure(getNetworkPool({ id: "NoSuchPl" }))).toBeInstanceOf(NoMatchError);
+    const filtered = await failure(getNetworkPool({ id: "NpDfw1Pr", locationId: 1 }));
+    expect(filtered.message).toBe(
+      "getNetworkPool: the network pool NpDfw1Pr does not fit the filters given",
+    );
+    const cidr = await failure(getNetworkPool({ cidr: "10.99.0.0/16" }));
+    expect(cidr.message).toBe("getNetworkPool: no network pool has the range 10.99.0.0/16");
+    const badCidr = await failure(getNetworkPool({ cidr: "10.99.0.1/16" }));
+    expect(badCidr.message).toMatch(/^getNetworkPool: cidr must start at the network's first/);
+    expect(await failure(getNetworkPool({ title: "ams1" }))).toBeInstanceOf(AmbiguousMatchError);
+    expect((await failure(getNetworkPool({ id: "a", cidr: "10.0.0.0/8" }))).message).toBe(
+      "getNetworkPool: give only one of id, title, cidr (got id and cidr)",
+    );
+  });
+});
+
+describe("getSubnetworks", () => {
+  it("lists a pool's subnetworks, only the attached, or only the free ones", async () => {
+    const all = (await getSubnetworks({ networkPoolId: "NpAms1Pr" })).subnetworks;
+    expect(all.map((s) => s.cidr).sort()).toEqual([
+      "10.20.0.0/29",
+      "10.20.0.16/28",
+      "10.20.0.8/30",
+    ]);
+    expect(all.find((s) => s.title === "db")).toMatchObject({
+      networkPoolId: "NpAms1Pr",
+      attached: false,
+      interfaceType: "private",
+    });
+    const attached = (await getSubnetworks({ networkPoolId: "NpAms1Pr", attached: true }))
+      .subnetworks;
+    expect(attached.map((s) => s.cidr)).toEqual(["10.20.0.8/30"]);
+    const free = (await getSubnetworks({ networkPoolId: "NpAms1Pr", attached: false })).subnetworks;
+    expect(free).toHaveLength(2);
+    const web = (await getSubnetworks({ networkPoolId: "NpAms1Pr", searchPattern: "web" }))
+      .subnetworks;
+    expect(web.map((s) => s.title)).toEqual(["web"]);
+    const missing = await failure(getSubnetworks({ networkPoolId: "NoSuchPl" }));
+    expect(missing).toBeInstanceOf(NoMatchError);
+    expect(missing.message).toMatch(/^getSubnetworks: no network pool has id NoSuchPl/);
+  });
+});

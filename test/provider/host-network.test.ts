@@ -1,0 +1,300 @@
+// HostNetwork's provider implementation against the simulator, on virtual time: additional
+// networks of a dedicated and an SBM server ordered, waited for, drifted, deleted outside Pulumi,
+// removed; the IPv6 activation found again; every check rule.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { PropertyBag } from "../../provider/framework/check";
+import { createKindProvider, type KindProvider } from "../../provider/framework/lifecycle";
+import { UNKNOWN } from "../../provider/framework/unknowns";
+import {
+  hostNetworkKind,
+  hostNetworkResourceId,
+  parseHostNetworkResourceId,
+} from "../../provider/host-network/definition";
+import {
+  closeTestBed,
+  engineInputs,
+  failureOf,
+  requests,
+  resetTestBed,
+  startTestBed,
+  type TestBed,
+} from "./support";
+
+let bed: TestBed;
+let provider: KindProvider;
+const messages: string[] = [];
+
+beforeAll(async () => {
+  bed = await startTestBed();
+  provider = createKindProvider(hostNetworkKind, bed.context);
+});
+
+afterAll(() => closeTestBed(bed, messages, { atLeast: 10 }));
+
+beforeEach(() => resetTestBed(bed));
+
+const failure = (promise: Promise<unknown>) => failureOf(promise, messages);
+
+async function dedicatedServer(): Promise<string> {
+  const [server] = await bed.client.dedicatedServers.create({
+    location_id: 1,
+    server_model_id: 101,
+    uplink_models: { private: { id: 401 }, public: { id: 403, bandwidth_model_id: 501 } },
+    ram_size: 32,
+    drives: { slots: [{ position: 0, drive_model_id: 201 }] },
+    operating_system_id: 303,
+    hosts: [{ hostname: "net.example.com" }],
+  });
+  return server?.id ?? "";
+}
+
+async function sbmServer(): Promise<string> {
+  const [server] = await bed.client.sbmServers.create({
+    location_id: 1,
+    sbm_flavor_model_id: 601,
+    operating_system_id: 302,
+    hosts: [{ hostname: "sbm.example.com" }],
+  });
+  return server?.id ?? "";
+}
+
+const inputsOf = (fields: PropertyBag) => engineInputs("HostNetwork", "extra", fields);
+
+async function created(fields: PropertyBag) {
+  const inputs = inputsOf(fields);
+  const result = await provider.create(inputs);
+  return { inputs, id: result.id, outs: result.outs as PropertyBag };
+}
+
+const additional = async (hostId: string) =>
+  (
+    await bed.client.dedicatedServers
+      .listNetworks(hostId, { additional: true })
+      .toArray({ limit: 100 })
+  ).length;
+
+describe("the lifecycle", () => {
+  it("orders a public IPv4 network, waits until active with its CIDR; read and diff agree", async () => {
+    const hostId = await dedicatedServer();
+    const { inputs, id, outs } = await created({
+      hostId,
+      hostType: "dedicated_server",
+      type: "public_ipv4",
+      mask: 29,
+    });
+    expect(parseHostNetworkResourceId(id)).toEqual({
+      hostType: "dedicated_server",
+      hostId,
+      networkId: outs.networkId,
+    });
+    expect(outs).toMatchObject({
+      hostId,
+      hostType: "dedicated_server",
+      type: "public_ipv4",
+      mask: 29,
+      distributionMethod: "gateway",
+      status: "active",
+      cidr: expect.stringMatching(/\/29$/),
+      family: "ipv4",
+      interfaceType: "public",
+      additional: true,
+    });
+    expect(bed.lines).toEqual([
+      expect.stringMatching(/^serverscom:HostNetwork public_ipv4 of \S+ \(.+\): new$/),
+      expect.stringMatching(
+        /^serverscom:HostNetwork public_ipv4 of \S+ \(.+\): new -> active after/,
+      ),
+    ]);
+    const read = await provider.read(id, outs);
+    expect(read.inputs).toMatchObject({ hostId, type: "public_ipv4", mask: 29 });
+    expect(await provider.diff(id, outs, inputs)).toMatchObject({ changes: false });
+    for (const [change, replaces] of [
+      [{ mask: 28 }, ["mask"]],
+      [{ distributionMethod: "route", mask: 32 }, ["mask", "distributionMethod"]],
+      [{ type: "private_ipv4" }, ["type"]],
+      [{ hostId: "other" }, ["hostId"]],
+    ] as const) {
+      expect(await provider.diff(id, outs, { ...inputs, ...change })).toMatchObject({
+        replaces,
+        deleteBeforeReplace: true,
+      });
+    }
+    await provider.delete(id, outs);
+    expect(await additional(hostId)).toBe(0);
+    expect(await provider.read(id, outs)).toEqual({});
+  });
+
+  it("a network not yet active has no mask to compare: no replacement while it is being set up", async () => {
+    const hostId = await dedicatedServer();
+    const inputs = inputsOf({
+      hostId,
+      hostType: "dedicated_server",
+      type: "private_ipv4",
+      mask: 27,
+    });
+    const network = await bed.client.dedicatedServers.addPrivateIpv4Network(hostId, { mask: 27 });
+    const outs = { ...inputs, mask: null, cidr: null, status: "new", networkId: network.id };
+    const id = hostNetworkResourceId("dedicated_server", hostId, network.id);
+    expect(await provider.diff(id, outs, inputs)).toMatchObject({ changes: false });
+  });
+
+  it("orders a private network on an SBM server", async () => {
+    const hostId = await sbmServer();
+    const { id, outs } = await created({
+      hostId,
+      hostType: "sbm_server",
+      type: "private_ipv4",
+      mask: 28,
+    });
+    expect(id).toMatch(/^hosts\/sbm_servers\//);
+    expect(outs).toMatchObject({ interfaceType: "private", mask: 28, status: "active" });
+  });
+
+  it("a removal the API refuses for now (409) is repeated until it is accepted", async () => {
+    const hostId = await dedicatedServer();
+    const network = await bed.client.dedicatedServers.addPublicIpv4Network(hostId, { mask: 26 });
+    const id = hostNetworkResourceId("dedicated_server", hostId, network.id);
+    // Still "new": the simulator answers 409 until it is active.
+    await provider.delete(id, {});
+    expect(await additional(hostId)).toBe(0);
+    expect(bed.lines.join("\n")).toContain("409");
+  });
+});
+
+describe("IPv6, drift and deletion outside Pulumi", () => {
+  it("activates IPv6, and a second resource for it takes the same network over", async () => {
+    const hostId = await dedicatedServer();
+    const fields = { hostId, hostType: "dedicated_server", type: "public_ipv6" };
+    const first = await created(fields);
+    expect(first.outs).toMatchObject({ family: "ipv6", mask: 64, type: "public_ipv6" });
+    bed.lines.length = 0;
+    const second = await created(fields);
+    expect(second.id).toBe(first.id);
+    expect(bed.lines[0]).toContain("adopting the existing host network");
+    expect(await requests(bed, "POST /v1/hosts/dedicated_servers/:id/networks/public_ipv6")).toBe(
+      1,
+    );
+  });
+
+  it("a network removed by hand reads as gone, from removing on", async () => {
+    const hostId = await dedicatedServer();
+    const { id, outs } = await created({
+      hostId,
+      hostType: "dedicated_server",
+      type: "private_ipv4",
+      mask: 29,
+    });
+    await bed.client.dedicatedServers.deleteNetwork(hostId, String(outs.networkId));
+    expect(await provider.read(id, outs)).toEqual({});
+  });
+
+  it("a drifted distribution method shows as a replacement", async () => {
+    const hostId = await dedicatedServer();
+    const { inputs, id, outs } = await created({
+      hostId,
+      hostType: "dedicated_server",
+      type: "public_ipv4",
+      mask: 29,
+      distributionMethod: "gateway",
+    });
+    await bed.sim.control.patch("host_networks", String(outs.networkId), {
+      distribution_method: "route",
+    });
+    const read = await provider.read(id, outs);
+    expect(await provider.diff(id, read.props as PropertyBag, inputs)).toMatchObject({
+      replaces: ["distributionMethod"],
+    });
+  });
+
+  it("adoptId takes over an existing network by its path; a mismatch is refused", async () => {
+    const hostId = await dedicatedServer();
+    const network = await bed.client.dedicatedServers.addPrivateIpv4Network(hostId, { mask: 28 });
+    const adoptId = hostNetworkResourceId("dedicated_server", hostId, network.id);
+    const wrong = await failure(
+      created({ hostId, hostType: "dedicated_server", type: "public_ipv4", mask: 28, adoptId }),
+    );
+    expect(wrong.message).toContain(
+      'type is "private_ipv4" there but "public_ipv4" in the program',
+    );
+    const { id, outs } = await created({
+      hostId,
+      hostType: "dedicated_server",
+      type: "private_ipv4",
+      mask: 28,
+      adoptId,
+    });
+    expect(id).toBe(adoptId);
+    expect(outs.status).toBe("active");
+  });
+
+  it("an order on a server that does not exist fails with the API's 404, nothing recorded", async () => {
+    const error = await failure(
+      created({ hostId: "NoSuch01", hostType: "dedicated_server", type: "public_ipv4", mask: 29 }),
+    );
+    expect(error).not.toHaveProperty("id");
+  });
+});
+
+describe("check", () => {
+  const valid = inputsOf({
+    hostId: "h1",
+    hostType: "dedicated_server",
+    type: "public_ipv4",
+    mask: 29,
+  });
+
+  async function failures(news: PropertyBag) {
+    const result = await provider.check({}, { ...valid, ...news });
+    for (const failure of result.failures ?? []) messages.push(failure.reason);
+    return result.failures ?? [];
+  }
+
+  it("accepts valid inputs, and unknown values", async () => {
+    expect(await provider.check({}, valid)).toEqual({ inputs: valid, failures: [] });
+    expect(await failures({ mask: 32, distributionMethod: "route" })).toEqual([]);
+    expect(await failures({ type: "public_ipv6", mask: undefined })).toEqual([]);
+    expect(await failures({ type: UNKNOWN, mask: UNKNOWN })).toEqual([]);
+    expect(await failures({ distributionMethod: UNKNOWN })).toEqual([]);
+  });
+
+  it.each([
+    [{ hostId: undefined }, "hostId", "hostId is required"],
+    [
+      { hostType: "kubernetes_baremetal_node" },
+      "hostType",
+      "hostType must be one of dedicated_server, sbm_server",
+    ],
+    [
+      { type: "private_ipv6" },
+      "type",
+      "type must be one of public_ipv4, private_ipv4, public_ipv6",
+    ],
+    [{ hostType: "sbm_server" }, "type", "type public_ipv4 cannot be ordered on an SBM server"],
+    [{ mask: undefined }, "mask", "mask is required"],
+    [
+      { mask: 30 },
+      "mask",
+      "mask must be one of 26, 27, 28, 29 with distribution method gateway (got 30)",
+    ],
+    [
+      { mask: 29, distributionMethod: "route" },
+      "mask",
+      "mask must be 32 with distribution method route",
+    ],
+    [
+      { type: "private_ipv4", distributionMethod: "route", mask: 32 },
+      "distributionMethod",
+      "must be gateway for a private network",
+    ],
+    [
+      { distributionMethod: "bgp" },
+      "distributionMethod",
+      "distributionMethod must be one of gateway, route",
+    ],
+    [{ type: "public_ipv6" }, "mask", "mask does not apply to public_ipv6"],
+    [{ mask: 28.5 }, "mask", "mask must be a whole number"],
+  ])("%j fails on %s: %s", async (news, property, reason) => {
+    const found = await failures(news);
+    expect(found.find((f) => f.property === property)?.reason).toContain(reason);
+  });
+});

@@ -1,0 +1,378 @@
+// L4LoadBalancer's provider implementation against the simulator, on virtual time: lifecycle,
+// in-place changes (zones, cluster, logs, labels), drift, deletion outside Pulumi, partial and
+// interrupted creates, adoption and every check rule.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { PropertyBag } from "../../provider/framework/check";
+import { PartialResourceError } from "../../provider/framework/errors";
+import { TIMEOUTS_INPUT } from "../../provider/framework/hidden";
+import { createKindProvider, type KindProvider } from "../../provider/framework/lifecycle";
+import { OWNER_LABEL_KEY } from "../../provider/framework/ownership";
+import { UNKNOWN } from "../../provider/framework/unknowns";
+import { l4LoadBalancerKind } from "../../provider/l4-load-balancer/definition";
+import {
+  closeTestBed,
+  engineInputs,
+  failureOf,
+  recordCount,
+  requests,
+  resetTestBed,
+  startTestBed,
+  type TestBed,
+} from "./support";
+
+let bed: TestBed;
+let provider: KindProvider;
+const messages: string[] = [];
+
+beforeAll(async () => {
+  bed = await startTestBed();
+  provider = createKindProvider(l4LoadBalancerKind, bed.context);
+});
+
+afterAll(() => closeTestBed(bed, messages, { atLeast: 10 }));
+
+beforeEach(() => resetTestBed(bed));
+
+const RECORDS = "l4_load_balancers";
+const POST = "POST /v1/load_balancers/l4";
+const failure = (promise: Promise<unknown>) => failureOf(promise, messages);
+
+const ZONES = {
+  vhostZones: [{ id: "tls", ports: [443], upstreamId: "app" }],
+  upstreamZones: [{ id: "app", upstreams: [{ ip: "10.0.0.5", port: 8443 }] }],
+};
+
+const inputsOf = (fields: PropertyBag = {}) =>
+  engineInputs("L4LoadBalancer", "tcp", { name: "tcp", locationId: 1, ...ZONES, ...fields });
+
+async function created(fields: PropertyBag = {}) {
+  const inputs = inputsOf(fields);
+  const result = await provider.create(inputs);
+  return { inputs, id: result.id, outs: result.outs as PropertyBag };
+}
+
+describe("the lifecycle", () => {
+  it("creates, waits from in_process to active; outputs carry the API's defaults; no diff", async () => {
+    const { inputs, id, outs } = await created({ labels: { env: "prod" } });
+    expect(outs).toMatchObject({
+      name: "tcp",
+      status: "active",
+      locationId: 1,
+      clusterId: null,
+      storeLogs: false,
+      externalAddresses: [expect.any(String)],
+      vhostZones: [
+        {
+          id: "tls",
+          ports: [443],
+          udp: false,
+          proxyProtocol: false,
+          upstreamId: "app",
+          description: null,
+        },
+      ],
+      upstreamZones: [
+        {
+          id: "app",
+          method: "random.least_conn",
+          udp: false,
+          hcInterval: 5,
+          hcJitter: 5,
+          upstreams: [
+            {
+              ip: "10.0.0.5",
+              port: 8443,
+              weight: 1,
+              maxConns: 63000,
+              maxFails: 0,
+              failTimeout: 30,
+            },
+          ],
+        },
+      ],
+      labels: { env: "prod" },
+    });
+    const [record] = await bed.sim.control.records(RECORDS);
+    expect(record?.labels).toMatchObject({ [OWNER_LABEL_KEY]: inputs.__ownerLabel });
+    expect(bed.lines.at(-1)).toMatch(
+      new RegExp(`^serverscom:L4LoadBalancer tcp \\(${id}\\): in_process -> active after`),
+    );
+    const read = await provider.read(id, outs);
+    expect(read.inputs).toMatchObject({ name: "tcp", locationId: 1, labels: { env: "prod" } });
+    expect(await provider.diff(id, outs, inputs)).toMatchObject({ changes: false });
+    // A zone declared with the defaults spelled out is the same zone.
+    const explicit = inputsOf({
+      labels: { env: "prod" },
+      upstreamZones: [
+        {
+          id: "app",
+          method: "random.least_conn",
+          hcInterval: 5,
+          upstreams: [{ ip: "10.0.0.5", port: 8443, weight: 1 }],
+        },
+      ],
+    });
+    expect(await provider.diff(id, outs, explicit)).toMatchObject({ changes: false });
+  });
+
+  it("changes name, zones, logs and labels in place, waiting until active again", async () => {
+    const { inputs, id, outs } = await created();
+    const news = {
+      ...inputs,
+      name: "tcp-2",
+      storeLogs: true,
+      labels: { env: "staging" },
+      vhostZones: [
+        { id: "tls", ports: [443, 8443], upstreamId: "app" },
+        { id: "dns", ports: [53], udp: true, upstreamId: "resolvers" },
+      ],
+      upstreamZones: [
+        { id: "app", upstreams: [{ ip: "10.0.0.5", port: 8443, weight: 3 }] },
+        {
+          id: "resolvers",
+          udp: true,
+          method: "least_conn",
+          upstreams: [{ ip: "10.0.0.9", port: 53 }],
+        },
+      ],
+    };
+    const diff = await provider.diff(id, outs, news);
+    expect(diff).toMatchObject({ replaces: [], changes: true });
+    expect([...(diff.updates ?? [])].sort()).toEqual(
+      ["labels", "name", "storeLogs", "upstreamZones", "vhostZones"].sort(),
+    );
+    bed.lines.length = 0;
+    const { outs: updated } = await provider.update(id, outs, news);
+    expect(updated).toMatchObject({
+      name: "tcp-2",
+      storeLogs: true,
+      status: "active",
+      labels: { env: "staging" },
+    });
+    expect((updated as PropertyBag).vhostZones).toHaveLength(2);
+    expect(bed.lines.join("\n")).toContain("in_process -> active");
+    expect(await provider.diff(id, updated as PropertyBag, news)).toMatchObject({ changes: false });
+  });
+
+  it("moves to a dedicated cluster and back to a shared one in place; a location change replaces", async () => {
+    const { inputs, id, outs } = await created();
+    const dedicated = { ...inputs, clusterId: "LbClAms1" };
+    const { outs: moved } = await provider.update(id, outs, dedicated);
+    expect((moved as PropertyBag).clusterId).toBe("LbClAms1");
+    expect(await provider.diff(id, moved as PropertyBag, inputs)).toMatchObject({
+      changes: true,
+      replaces: [],
+    });
+    const { outs: shared } = await provider.update(id, moved as PropertyBag, inputs);
+    expect((shared as PropertyBag).clusterId).toBeNull();
+    expect(await provider.diff(id, outs, { ...inputs, locationId: 2 })).toMatchObject({
+      replaces: ["locationId"],
+      deleteBeforeReplace: true,
+    });
+    expect(await provider.diff(id, outs, { ...inputs, vhostZones: UNKNOWN })).toMatchObject({
+      changes: true,
+    });
+  });
+
+  it("an API refusal of an update is a plain error, the state kept", async () => {
+    const { inputs, id, outs } = await created();
+    const error = await failure(provider.update(id, outs, { ...inputs, clusterId: "LbClDfw1" }));
+    expect(error.message).toContain("cluster_id");
+    expect(error).not.toBeInstanceOf(PartialResourceError);
+  });
+
+  it("deletes, waiting for the 404", async () => {
+    const { id, outs } = await created();
+    await provider.delete(id, outs);
+    expect(await recordCount(bed, RECORDS)).toBe(0);
+    expect(await provider.read(id, outs)).toEqual({});
+  });
+});
+
+describe("drift, deletion outside Pulumi, partial and interrupted creates, adoption", () => {
+  it("an upstream changed by hand shows in read and as an update", async () => {
+    const { inputs, id, outs } = await created();
+    const [record] = await bed.sim.control.records(RECORDS);
+    const zones = (record?.upstream_zones ?? []) as Record<string, unknown>[];
+    const changed = zones.map((zone) => ({ ...zone, upstreams: [{ ip: "10.9.9.9", port: 1 }] }));
+    await bed.sim.control.patch(RECORDS, id, { upstream_zones: changed });
+    const read = await provider.read(id, outs);
+    expect(read.props).toMatchObject({ upstreamZones: [{ upstreams: [{ ip: "10.9.9.9" }] }] });
+    expect(await provider.diff(id, read.props as PropertyBag, inputs)).toMatchObject({
+      changes: true,
+      replaces: [],
+    });
+  });
+
+  it("a balancer deleted by hand, or being deleted, reads as gone", async () => {
+    const { id, outs } = await created();
+    await bed.client.loadBalancers.deleteL4(id);
+    expect(await provider.read(id, outs)).toEqual({});
+  });
+
+  it("a create timeout after the POST is a partial create; the next update resumes the wait", async () => {
+    const inputs = inputsOf({ [TIMEOUTS_INPUT]: { create: 5_000 } });
+    const error = await failure(provider.create(inputs));
+    expect(error).toBeInstanceOf(PartialResourceError);
+    const partial = error as PartialResourceError;
+    expect(partial.properties).toMatchObject({ status: "in_process" });
+    const { outs } = await provider.update(partial.id, partial.properties, inputsOf());
+    expect(outs).toMatchObject({ status: "active" });
+    expect(await recordCount(bed, RECORDS)).toBe(1);
+  });
+
+  it("a lost POST answer: the ownership label finds the balancer the API made", async () => {
+    await bed.sim.control.setFaults({
+      rules: [{ kind: "dropResponseAfterApply", probability: 1, method: "POST", times: 1 }],
+    });
+    const { outs } = await created();
+    expect(outs.status).toBe("active");
+    expect(await recordCount(bed, RECORDS)).toBe(1);
+    expect(await requests(bed, POST)).toBe(1);
+  });
+
+  it("adoptId takes over a balancer and converges it; another location is refused", async () => {
+    const made = await bed.client.loadBalancers.createL4({
+      name: "legacy",
+      location_id: 1,
+      vhost_zones: [{ id: "a", ports: [80], upstream_id: "b" }],
+      upstream_zones: [{ id: "b", upstreams: [{ ip: "10.0.0.1", port: 80 }] }],
+    });
+    const { id, outs } = await created({ adoptId: made.id });
+    expect(id).toBe(made.id);
+    expect(outs).toMatchObject({ name: "tcp", vhostZones: [{ id: "tls" }] });
+    const [record] = await bed.sim.control.records(RECORDS);
+    expect(record?.labels).toHaveProperty(OWNER_LABEL_KEY);
+    const wrong = await failure(created({ adoptId: made.id, locationId: 2 }));
+    expect(wrong.message).toContain("locationId is 1 there but 2 in the program");
+  });
+});
+
+describe("check", () => {
+  const valid = inputsOf();
+
+  async function failures(news: PropertyBag) {
+    const result = await provider.check({}, { ...valid, ...news });
+    for (const failure of result.failures ?? []) messages.push(failure.reason);
+    return result.failures ?? [];
+  }
+
+  it("accepts valid inputs, and unknown values at any depth", async () => {
+    expect(await provider.check({}, valid)).toEqual({ inputs: valid, failures: [] });
+    expect(await failures({ vhostZones: UNKNOWN, upstreamZones: UNKNOWN })).toEqual([]);
+    expect(
+      await failures({
+        vhostZones: [{ id: "tls", ports: [UNKNOWN], upstreamId: UNKNOWN }],
+        upstreamZones: [{ id: UNKNOWN, upstreams: [{ ip: UNKNOWN, port: 1 }] }],
+      }),
+    ).toEqual([]);
+  });
+
+  const upstreamZone = (fields: PropertyBag, upstream: PropertyBag = {}) => ({
+    upstreamZones: [
+      { id: "app", upstreams: [{ ip: "10.0.0.5", port: 80, ...upstream }], ...fields },
+    ],
+  });
+
+  it.each([
+    [{ locationId: undefined }, "locationId", "locationId is required"],
+    [{ vhostZones: undefined }, "vhostZones", "vhostZones is required: a list"],
+    [
+      { vhostZones: [{ id: "tls", ports: [], upstreamId: "app" }] },
+      "vhostZones",
+      "vhostZones[0].ports must be a non-empty list of ports",
+    ],
+    [
+      { vhostZones: [{ id: "tls", ports: [0], upstreamId: "app" }] },
+      "vhostZones",
+      "vhostZones[0].ports[0] must be a whole number from 1 to 65535 (got 0)",
+    ],
+    [
+      { vhostZones: [{ id: "tls", ports: [70000], upstreamId: "app" }] },
+      "vhostZones",
+      "(got 70000)",
+    ],
+    [
+      { vhostZones: [{ id: "tls", ports: [443], upstreamId: "db" }] },
+      "vhostZones",
+      'vhostZones[0].upstreamId names the upstream zone "db", which upstreamZones does not declare (declared: app)',
+    ],
+    [
+      { vhostZones: [{ id: "", ports: [443], upstreamId: "app" }] },
+      "vhostZones",
+      "vhostZones[0].id must be a string of 1 to 255 characters",
+    ],
+    [
+      {
+        vhostZones: [
+          { id: "a", ports: [1], upstreamId: "app" },
+          { id: "a", ports: [2], upstreamId: "app" },
+        ],
+      },
+      "vhostZones",
+      'vhostZones[1].id repeats the zone id "a"',
+    ],
+    [
+      { vhostZones: [{ id: "a", ports: [1], upstreamId: "app", description: "x".repeat(256) }] },
+      "vhostZones",
+      "description must be a string of 1 to 255",
+    ],
+    [
+      { vhostZones: [{ id: "a", ports: [1], upstreamId: "app", udp: "yes" }] },
+      "vhostZones",
+      "vhostZones[0].udp must be true or false",
+    ],
+    [
+      upstreamZone({ method: "fastest" }),
+      "upstreamZones",
+      "upstreamZones[0].method must be one of random.least_conn, round-robin, round_robin, least_conn",
+    ],
+    [
+      upstreamZone({ hcInterval: 0 }),
+      "upstreamZones",
+      "upstreamZones[0].hcInterval must be a whole number from 1 to 60 (got 0)",
+    ],
+    [
+      upstreamZone({ hcJitter: 61 }),
+      "upstreamZones",
+      "upstreamZones[0].hcJitter must be a whole number from 0 to 60 (got 61)",
+    ],
+    [
+      upstreamZone({ upstreams: [] }),
+      "upstreamZones",
+      "upstreamZones[0].upstreams must not be empty",
+    ],
+    [
+      upstreamZone({}, { ip: "10.0.0" }),
+      "upstreamZones",
+      "upstreamZones[0].upstreams[0].ip must be an IPv4 or IPv6 address",
+    ],
+    [
+      upstreamZone({}, { port: 0 }),
+      "upstreamZones",
+      "upstreamZones[0].upstreams[0].port must be a whole number from 1 to 65535",
+    ],
+    [
+      upstreamZone({}, { weight: 0 }),
+      "upstreamZones",
+      "upstreamZones[0].upstreams[0].weight must be a whole number from 1",
+    ],
+    [
+      upstreamZone({}, { maxConns: 65536 }),
+      "upstreamZones",
+      "maxConns must be a whole number from 1 to 65535",
+    ],
+    [
+      upstreamZone({}, { failTimeout: 61 }),
+      "upstreamZones",
+      "failTimeout must be a whole number from 1 to 60",
+    ],
+    [upstreamZone({}, { maxFails: -1 }), "upstreamZones", "maxFails must be a whole number from 0"],
+    [{ storeLogs: "yes" }, "storeLogs", "storeLogs must be true or false"],
+    [{ storeLogsRegionId: 0 }, "storeLogsRegionId", "storeLogsRegionId must be at least 1"],
+    [{ labels: { [OWNER_LABEL_KEY]: "x" } }, "labels", "reserved for the provider"],
+  ])("%j fails on %s: %s", async (news, property, reason) => {
+    const found = await failures(news as PropertyBag);
+    expect(found.find((f) => f.property === property)?.reason).toContain(reason);
+  });
+});

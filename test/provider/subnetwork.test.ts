@@ -1,0 +1,250 @@
+// Subnetwork's provider implementation against the simulator (its seeded network pools), on
+// virtual time: lifecycle, drift, deletion outside Pulumi, the interrupted create, adoption and
+// every check rule.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { PropertyBag } from "../../provider/framework/check";
+import { createKindProvider, type KindProvider } from "../../provider/framework/lifecycle";
+import { UNKNOWN } from "../../provider/framework/unknowns";
+import {
+  parseSubnetworkResourceId,
+  subnetworkKind,
+  subnetworkResourceId,
+} from "../../provider/subnetwork/definition";
+import {
+  closeTestBed,
+  engineInputs,
+  failureOf,
+  recordCount,
+  resetTestBed,
+  startTestBed,
+  type TestBed,
+} from "./support";
+
+let bed: TestBed;
+let provider: KindProvider;
+const messages: string[] = [];
+
+beforeAll(async () => {
+  bed = await startTestBed();
+  provider = createKindProvider(subnetworkKind, bed.context);
+});
+
+afterAll(() => closeTestBed(bed, messages, { atLeast: 10 }));
+
+beforeEach(() => resetTestBed(bed));
+
+const POOL = "NpAms1Pr"; // 10.20.0.0/16, private
+const POST = "POST /v1/network_pools/:pool_id/subnetworks";
+
+const inputsOf = (fields: PropertyBag) =>
+  engineInputs("Subnetwork", "private", { networkPoolId: POOL, ...fields });
+const failure = (promise: Promise<unknown>) => failureOf(promise, messages);
+const subnetworks = () => recordCount(bed, "subnetworks");
+
+async function created(fields: PropertyBag) {
+  const inputs = inputsOf(fields);
+  const result = await provider.create(inputs);
+  return { inputs, id: result.id, outs: result.outs as PropertyBag };
+}
+
+describe("the lifecycle", () => {
+  it("allocates by CIDR; the id is its path; read and diff agree with the inputs", async () => {
+    const { inputs, id, outs } = await created({ cidr: "10.20.0.0/29", title: "db" });
+    const [record] = await bed.sim.control.records("subnetworks");
+    expect(id).toBe(subnetworkResourceId(POOL, String(record?.id)));
+    expect(outs).toMatchObject({
+      networkPoolId: POOL,
+      title: "db",
+      cidr: "10.20.0.0/29",
+      mask: 29,
+      attached: false,
+      interfaceType: "private",
+      subnetworkId: record?.id,
+    });
+    expect(bed.lines).toEqual([]);
+    const read = await provider.read(id, outs);
+    expect(read.id).toBe(id);
+    expect(read.inputs).toMatchObject({ networkPoolId: POOL, cidr: "10.20.0.0/29", title: "db" });
+    expect(await provider.diff(id, outs, inputs)).toMatchObject({ changes: false });
+  });
+
+  it("allocates by mask: the API's range is an output, and the mask is compared with it", async () => {
+    const { inputs, id, outs } = await created({ mask: 28 });
+    expect(outs).toMatchObject({ cidr: "10.20.0.0/28", mask: 28, title: null });
+    expect(await provider.diff(id, outs, inputs)).toMatchObject({ changes: false });
+    expect(await provider.diff(id, outs, { ...inputs, mask: 27 })).toMatchObject({
+      replaces: ["mask"],
+      deleteBeforeReplace: true,
+    });
+  });
+
+  it("retitles in place (removing the title clears it); pool, cidr and mask replace", async () => {
+    const { inputs, id, outs } = await created({ cidr: "10.20.0.0/29", title: "db" });
+    const news = { ...inputs, title: "database" };
+    expect(await provider.diff(id, outs, news)).toMatchObject({ replaces: [], changes: true });
+    const { outs: updated } = await provider.update(id, outs, news);
+    expect(updated).toMatchObject({ title: "database", cidr: "10.20.0.0/29" });
+    const untitled = { ...inputs, title: undefined };
+    expect(await provider.diff(id, updated as PropertyBag, untitled)).toMatchObject({
+      changes: true,
+    });
+    const { outs: cleared } = await provider.update(id, updated as PropertyBag, untitled);
+    expect((cleared as PropertyBag).title).toBeNull();
+    for (const [change, replaces] of [
+      [{ networkPoolId: "NpDfw1Pr" }, ["networkPoolId"]],
+      [{ cidr: "10.20.0.8/29" }, ["cidr"]],
+    ] as const) {
+      expect(await provider.diff(id, outs, { ...inputs, ...change })).toMatchObject({ replaces });
+    }
+    // An unknown value (preview) may change: it shows as the replacement it may be.
+    expect(await provider.diff(id, outs, { ...inputs, cidr: UNKNOWN })).toMatchObject({
+      replaces: ["cidr"],
+    });
+  });
+
+  it("compares IPv6 networks by value, not by spelling", async () => {
+    const { outs } = await created({ cidr: "10.20.0.0/29" });
+    const live = { ...outs, cidr: "2001:db8::/48" };
+    const inputs = inputsOf({ cidr: "2001:DB8:0::/48" });
+    expect(await provider.diff("x", live, inputs)).toMatchObject({ changes: false });
+  });
+
+  it("deletes, waiting for the 404; a second delete and a read of a deleted one are fine", async () => {
+    const { id, outs } = await created({ mask: 30 });
+    await provider.delete(id, outs);
+    expect(await subnetworks()).toBe(0);
+    await provider.delete(id, outs);
+    expect(await provider.read(id, outs)).toEqual({});
+  });
+});
+
+describe("drift and deletion outside Pulumi", () => {
+  it("a retitle by hand shows in read and as an update in diff", async () => {
+    const { inputs, id, outs } = await created({ cidr: "10.20.0.0/29", title: "db" });
+    const subnetworkId = String(outs.subnetworkId);
+    await bed.sim.control.patch("subnetworks", subnetworkId, { title: "by-hand", attached: true });
+    const read = await provider.read(id, outs);
+    expect(read.props).toMatchObject({ title: "by-hand", attached: true });
+    expect(await provider.diff(id, read.props as PropertyBag, inputs)).toMatchObject({
+      changes: true,
+      replaces: [],
+    });
+  });
+
+  it("a subnetwork deleted by hand reads as gone", async () => {
+    const { id, outs } = await created({ mask: 29 });
+    await bed.sim.control.remove("subnetworks", String(outs.subnetworkId));
+    expect(await provider.read(id, outs)).toEqual({});
+  });
+});
+
+describe("creates that must not duplicate", () => {
+  it("a lost POST answer with a CIDR: the create finds the subnetwork it made", async () => {
+    await bed.sim.control.setFaults({
+      rules: [{ kind: "dropResponseAfterApply", probability: 1, method: "POST", times: 1 }],
+    });
+    const { id, outs } = await created({ cidr: "10.20.0.0/29", title: "db" });
+    expect(outs.cidr).toBe("10.20.0.0/29");
+    expect(await subnetworks()).toBe(1);
+    expect(bed.lines[0]).toMatch(
+      new RegExp(
+        `^serverscom:Subnetwork db \\(${id}\\): the create request failed \\(.*\\) but the API had applied it`,
+      ),
+    );
+  });
+
+  it("a retried create adopts the subnetwork with the declared CIDR and title", async () => {
+    await bed.client.networkPools.createSubnetwork(POOL, { title: "db", cidr: "10.20.0.0/29" });
+    await created({ cidr: "10.20.0.0/29", title: "db" });
+    expect(await subnetworks()).toBe(1);
+    expect(await bed.sim.control.requestCounts()).toMatchObject({ [POST]: 1 });
+    expect(bed.lines[0]).toContain("adopting the existing subnetwork");
+  });
+
+  it("stops at a subnetwork with the declared CIDR and another title, naming adoptId", async () => {
+    await bed.client.networkPools.createSubnetwork(POOL, { title: "theirs", cidr: "10.20.0.0/29" });
+    const error = await failure(created({ cidr: "10.20.0.0/29", title: "db" }));
+    expect(error.message).toMatch(/already has the subnetwork 10.20.0.0\/29 .* titled "theirs"/);
+    expect(error.message).toContain("adoptId");
+    expect(await subnetworks()).toBe(1);
+  });
+
+  it("adoptId takes over a subnetwork by its path and sets the title", async () => {
+    const made = await bed.client.networkPools.createSubnetwork(POOL, { title: "t", mask: 29 });
+    const adoptId = subnetworkResourceId(POOL, made.id);
+    const { id, outs } = await created({ mask: 29, title: "mine", adoptId });
+    expect(id).toBe(adoptId);
+    expect(outs.title).toBe("mine");
+    const wrongPool = await failure(
+      created({
+        networkPoolId: "NpDfw1Pr",
+        mask: 29,
+        adoptId: subnetworkResourceId("NpDfw1Pr", made.id),
+      }),
+    );
+    expect(wrongPool.message).toContain(
+      'adoptId: there is no subnetwork with id "network_pools/NpDfw1Pr',
+    );
+    const wrongMask = await failure(created({ mask: 28, adoptId }));
+    expect(wrongMask.message).toContain("mask is 29 there but 28 in the program");
+  });
+
+  it("the API's refusal of a taken range is a plain error, nothing recorded", async () => {
+    await created({ cidr: "10.20.0.0/28" });
+    const error = await failure(created({ cidr: "10.20.0.8/29" }));
+    expect(error.message).toContain("cidr");
+    expect(error).not.toHaveProperty("id");
+    const missing = await failure(created({ networkPoolId: "NoSuchPl", cidr: "10.0.0.0/29" }));
+    expect(missing.message).toContain('there is no network pool "NoSuchPl"');
+  });
+
+  it("an id that is no subnetwork path is refused", () => {
+    expect(parseSubnetworkResourceId("abc")).toBeInstanceOf(Error);
+    expect(parseSubnetworkResourceId("network_pools/a/subnetworks/b")).toEqual({
+      pool: "a",
+      id: "b",
+    });
+  });
+});
+
+describe("check", () => {
+  const valid = inputsOf({ cidr: "10.20.0.0/29", title: "db" });
+
+  async function failures(news: PropertyBag) {
+    const result = await provider.check({}, { ...valid, ...news });
+    for (const failure of result.failures ?? []) messages.push(failure.reason);
+    return result.failures ?? [];
+  }
+
+  it("accepts valid inputs, and unknown values", async () => {
+    expect(await provider.check({}, valid)).toEqual({ inputs: valid, failures: [] });
+    expect(await failures({ cidr: UNKNOWN })).toEqual([]);
+    expect(await failures({ cidr: undefined, mask: UNKNOWN })).toEqual([]);
+  });
+
+  it.each([
+    [{ networkPoolId: undefined }, "networkPoolId", "networkPoolId is required"],
+    [
+      { networkPoolId: "x".repeat(256) },
+      "networkPoolId",
+      "networkPoolId must be at most 255 characters",
+    ],
+    [
+      { cidr: "10.20.0.1/29" },
+      "cidr",
+      'cidr must start at the network\'s first address: 10.20.0.1/29 has host bits set (the /29 network holding 10.20.0.1 starts at 10.20.0.0) (got "10.20.0.1/29")',
+    ],
+    [{ cidr: "10.20.0.0" }, "cidr", "CIDR notation"],
+    [{ cidr: "10.20.0.0/33" }, "cidr", "from 0 to 32"],
+    [{ cidr: undefined, mask: 0 }, "mask", "mask must be at least 1 (got 0)"],
+    [{ cidr: undefined, mask: 129 }, "mask", "mask must be at most 128 (got 129)"],
+    [{ cidr: undefined, mask: 28.5 }, "mask", "mask must be a whole number (got 28.5)"],
+    [{ mask: 29 }, "mask", "a subnetwork takes cidr or mask, not both"],
+    [{ cidr: undefined }, "cidr", "a subnetwork needs cidr"],
+    [{ title: "" }, "title", "title must be a non-empty string"],
+  ])("%j fails on %s: %s", async (news, property, reason) => {
+    const found = await failures(news);
+    expect(found.map((f) => f.property)).toContain(property);
+    expect(found.find((f) => f.property === property)?.reason).toContain(reason);
+  });
+});
