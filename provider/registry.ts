@@ -19,6 +19,7 @@ import {
 } from "./framework/lifecycle";
 import { stderrSink } from "./framework/progress";
 import { checkReadSnapshotSetting } from "./framework/read-snapshot";
+import { requestBudgetFrom } from "./framework/request-budget";
 import { hostNetworkKind } from "./host-network/definition";
 import { kubernetesBaremetalNodePowerKind } from "./kubernetes-baremetal-node-power/definition";
 import { createKubernetesClusterProvider } from "./kubernetes-cluster/provider";
@@ -89,9 +90,11 @@ const productionContext: ProviderContext = {
     checkedApiUrl(settings, process.env);
     waitTuningFrom(process.env);
     checkReadSnapshotSetting(process.env);
+    requestBudgetFrom(process.env);
     stackSettings = settings;
   },
-  client: () => clients.client(resolveSettings(stackSettings, process.env)),
+  client: () =>
+    clients.client(resolveSettings(stackSettings, process.env), requestBudgetFrom(process.env)),
   progress: stderrSink,
   waitTuning: () => waitTuningFrom(process.env),
 };

@@ -55,6 +55,12 @@ export * from "./core/errors";
 export * from "./core/limits";
 export { DEFAULT_MAX_LIST_ITEMS, DEFAULT_MAX_LIST_PAGES } from "./core/pagination";
 export {
+  inBackground,
+  RateLimiter,
+  type RateLimitOptions,
+  type RequestPriority,
+} from "./core/rate-limit";
+export {
   type ClientOptions,
   DEFAULT_MAX_RESPONSE_BYTES,
   HttpClient,

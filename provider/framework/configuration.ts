@@ -12,6 +12,7 @@ import {
   InputValidationError,
   PermissionDeniedError,
 } from "../../sdk/core/errors";
+import type { RateLimitOptions } from "../../sdk/core/rate-limit";
 import { apiRootOf } from "../../sdk/core/transport";
 
 export const TOKEN_KEY = "serverscom:apiToken";
@@ -144,11 +145,16 @@ function nonEmpty(value: string | undefined): string | undefined {
 export class ClientCache {
   readonly #clients = new Map<string, ServersComClient>();
 
-  client(settings: ResolvedSettings): ServersComClient {
+  /** One client (so one request budget, rate-limit.ts) per token and URL. */
+  client(settings: ResolvedSettings, rateLimit?: RateLimitOptions): ServersComClient {
     const key = `${createHash("sha256").update(settings.token).digest("hex")} ${settings.url}`;
     let client = this.#clients.get(key);
     if (client === undefined) {
-      client = new ServersComClient({ token: settings.token, baseUrl: settings.url });
+      client = new ServersComClient({
+        token: settings.token,
+        baseUrl: settings.url,
+        ...(rateLimit === undefined ? {} : { rateLimit }),
+      });
       this.#clients.set(key, client);
     }
     return client;

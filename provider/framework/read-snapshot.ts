@@ -32,6 +32,7 @@
 import { subscribe } from "node:diagnostics_channel";
 import type { ServersComClient } from "../../sdk/client";
 import type { Page, PagePromise } from "../../sdk/core/contract";
+import { inBackground } from "../../sdk/core/rate-limit";
 import { labelSelector } from "../../sdk/labels";
 import { OWNER_LABEL_KEY } from "./ownership";
 
@@ -193,7 +194,16 @@ export class ReadSnapshots {
   }
 
   /** The live record for `read`: from a snapshot when one can answer, else the kind's `get`. */
-  async read<Live extends object>(
+  read<Live extends object>(
+    kind: ReadableKind<Live>,
+    client: ServersComClient,
+    id: string,
+  ): Promise<Live | undefined> {
+    // A refresh's reads yield to creates and updates within the request budget (rate-limit.ts).
+    return inBackground(() => this.#read(kind, client, id));
+  }
+
+  async #read<Live extends object>(
     kind: ReadableKind<Live>,
     client: ServersComClient,
     id: string,

@@ -18,6 +18,11 @@ export interface CallOptions {
   readonly timeoutMs?: number;
   /** Overrides the client's retry budget for this call (0 disables retries). */
   readonly maxRetries?: number;
+  /**
+   * A GET nobody waits on right now (a wait's poll, a refresh's read): it leaves a share of the
+   * rate-limit budget to other requests and goes after them (rate-limit.ts). Ignored on writes.
+   */
+  readonly background?: boolean;
 }
 
 export interface RequestSpec<T> {

@@ -34,10 +34,23 @@ import {
   parseLinkHeader,
   type RawPage,
 } from "./pagination";
+import {
+  isBackground,
+  RateLimiter,
+  type RateLimitOptions,
+  type RequestPriority,
+} from "./rate-limit";
 import { registerSecret } from "./redact";
-import { DEFAULT_MAX_RETRIES, type RetryTuning, retryAfterMs, withRetries } from "./retry";
+import {
+  DEFAULT_MAX_RETRIES,
+  defaultSleep,
+  type RetryTuning,
+  retryAfterMs,
+  withRetries,
+} from "./retry";
 
 export type { ListBounds } from "./pagination";
+export type { RateLimitOptions } from "./rate-limit";
 export type { RetryTuning } from "./retry";
 
 export interface ClientOptions {
@@ -58,6 +71,11 @@ export interface ClientOptions {
   readonly maxResponseBytes?: number;
   /** Pages and items one list call may read; defaults in pagination.ts. */
   readonly listBounds?: ListBounds;
+  /**
+   * The client's request budget (rate-limit.ts): learnt from the API's X-RateLimit-* headers and
+   * 429s, capped by these options; `false` sends every request at once. Its clock is `retry`'s.
+   */
+  readonly rateLimit?: RateLimitOptions | false;
 }
 
 export const DEFAULT_BASE_URL = "https://api.servers.com";
@@ -211,6 +229,7 @@ export class HttpClient implements Requester {
   readonly #retry: RetryTuning;
   readonly #maxResponseBytes: number;
   readonly #listBounds: Required<ListBounds>;
+  readonly #limiter: RateLimiter | undefined;
 
   constructor(options: ClientOptions = {}) {
     const token = options.token ?? process.env.SERVERSCOM_API_TOKEN;
@@ -239,6 +258,17 @@ export class HttpClient implements Requester {
       );
     }
     this.#listBounds = listBoundsOf(options.listBounds);
+    const retry = this.#retry;
+    this.#limiter =
+      options.rateLimit === false
+        ? undefined
+        : new RateLimiter(
+            {
+              now: () => retry.now?.() ?? Date.now(),
+              sleep: (ms) => (retry.sleep ?? defaultSleep)(ms, undefined),
+            },
+            options.rateLimit,
+          );
     // From here on the token reads as [REDACTED] in every error, whatever the server echoes.
     registerSecret(token);
     this.#headers = {
@@ -370,16 +400,34 @@ export class HttpClient implements Requester {
       signal: options?.signal,
       tuning: this.#retry,
     };
-    return withRetries(policy, () => this.#attempt(call, timeoutMs, options?.signal));
+    // A wait's poll or a refresh's read (marked background) yields to creates and updates.
+    const priority: RequestPriority =
+      call.method === "GET" && (options?.background ?? isBackground())
+        ? "background"
+        : "foreground";
+    let attempts = 0;
+    return withRetries(policy, () =>
+      this.#attempt(call, timeoutMs, options?.signal, priority, attempts++ > 0),
+    );
   }
 
   async #attempt(
     call: Call,
     timeoutMs: number,
     signal: AbortSignal | undefined,
+    priority: RequestPriority,
+    retry: boolean,
   ): Promise<Exchange> {
     const { method, target } = call;
     if (signal?.aborted) throw new AbortError(method, target, signal.reason);
+    const turn = this.#limiter?.acquire(priority, signal, retry);
+    if (turn !== undefined) {
+      try {
+        await turn;
+      } catch (error) {
+        throw new AbortError(method, target, error);
+      }
+    }
     const timeout = new AbortController();
     const timer = setTimeout(() => timeout.abort(), timeoutMs);
     const combined =
@@ -398,6 +446,9 @@ export class HttpClient implements Requester {
       const status = response.statusCode;
       const responseHeaders = normaliseHeaders(response.headers);
       const url = this.#origin + target;
+      const now = this.#retry.now?.() ?? Date.now();
+      const serverWaitMs = status >= 400 ? retryAfterMs(responseHeaders, status, now) : undefined;
+      this.#limiter?.observe(status, responseHeaders, serverWaitMs);
       if (status >= 200 && status <= 299) {
         // An unread body would hold the connection: read it, or dump it when it is ignored.
         if (!call.readBody) {
@@ -409,14 +460,13 @@ export class HttpClient implements Requester {
       }
       // Only the start of an error body is read: the rest is not worth the memory.
       const text = await this.#readBody(response, method, target, MAX_ERROR_BODY_BYTES, false);
-      const now = this.#retry.now?.() ?? Date.now();
       throw ApiError.from({
         status,
         method,
         path: target,
         headers: responseHeaders,
         body: parseErrorBody(text),
-        retryAfterMs: retryAfterMs(responseHeaders, status, now),
+        retryAfterMs: serverWaitMs,
       });
     } catch (error) {
       if (error instanceof ServersComError) throw error;

@@ -6,6 +6,7 @@ import type { Area } from "./contract";
 import { DEFAULT_SPEED } from "./engine";
 import { type FaultOptions, validateFaultOptions } from "./faults";
 import type { SeedOptions, SimulatorOptions } from "./options";
+import { type RateLimitOptions, validateRateLimitOptions } from "./rate-limit";
 import { runSimulator, type Simulator } from "./simulator";
 
 export const DEFAULT_CLI_PORT = 8080;
@@ -25,6 +26,8 @@ Options:
                       '{"seed":1,"rules":[{"kind":"rateLimit","probability":0.1}]}'
                       kinds: latency (with delayMs), error5xx, rateLimit, dropConnection,
                       dropResponseAfterApply; a rule may name a method and a path
+  --rate-limit <n/s>  enforce a rate limit: n requests per s simulated seconds (e.g. 2000/3600),
+                      with X-RateLimit-* headers on every answer and 429 past the budget
   --seed <json>       changes to the seed (catalogue, account, records): JSON text or a file
   --start-time <iso>  simulated time at the first start (default now)
   -h, --help          show this help
@@ -84,9 +87,28 @@ export function parseCliArgs(argv: readonly string[]): SimulatorOptions | "help"
       : { speed: numberArgument("speed", v.speed, (n) => Number.isFinite(n) && n >= 0) }),
     ...(v["state-file"] === undefined ? {} : { stateFile: v["state-file"] }),
     ...(faults === undefined ? {} : { faults }),
+    ...(v["rate-limit"] === undefined ? {} : { rateLimit: rateLimitArgument(v["rate-limit"]) }),
     ...(v.seed === undefined ? {} : { seed: jsonArgument("seed", v.seed) as SeedOptions }),
     ...(v["start-time"] === undefined ? {} : { startTime: v["start-time"] }),
   };
+}
+
+/** `<requests>/<seconds>`, such as 2000/3600 (the API's documented 2,000 requests per hour). */
+function rateLimitArgument(text: string): RateLimitOptions {
+  const match = /^(\d+)\/(\d+(?:\.\d+)?)$/.exec(text.trim());
+  try {
+    return validateRateLimitOptions({
+      limit: match === null ? Number.NaN : Number(match[1]),
+      windowSeconds: match === null ? Number.NaN : Number(match[2]),
+    });
+  } catch (error) {
+    if (error instanceof RangeError) {
+      throw new CliUsageError(
+        `--rate-limit: "${text}" is not <requests>/<seconds> (such as 2000/3600): ${error.message}`,
+      );
+    }
+    throw error;
+  }
 }
 
 function parse(argv: readonly string[]) {
@@ -101,6 +123,7 @@ function parse(argv: readonly string[]) {
       speed: { type: "string" },
       "state-file": { type: "string" },
       faults: { type: "string" },
+      "rate-limit": { type: "string" },
       seed: { type: "string" },
       "start-time": { type: "string" },
       help: { type: "boolean", short: "h" },

@@ -10,6 +10,7 @@ import { createAreaHelpers } from "./helpers";
 import { newId } from "./ids";
 import type { SimulatorOptions } from "./options";
 import { readStateFile, StateFileWriter } from "./persistence";
+import { RateLimitWindow, validateRateLimitOptions } from "./rate-limit";
 import { SimRouter } from "./router";
 import { MemoryStore } from "./store";
 
@@ -33,6 +34,8 @@ export class Engine {
   readonly writer: StateFileWriter | undefined;
   readonly ctx: SimContext;
   faults: FaultInjector;
+  /** The rate limit, when the options ask for one. */
+  readonly rateLimit: RateLimitWindow | undefined;
   /** Set once the server listens: the fallback origin of Link headers. */
   origin = "http://127.0.0.1";
   private current: MemoryStore;
@@ -48,6 +51,10 @@ export class Engine {
     this.clock = new SimulatedClock(startTimeOf(options.startTime), options.speed ?? DEFAULT_SPEED);
     this.durations = resolveDurations(options.durations);
     this.faults = new FaultInjector(options.faults);
+    this.rateLimit =
+      options.rateLimit === undefined
+        ? undefined
+        : new RateLimitWindow(validateRateLimitOptions(options.rateLimit), this.clock);
     this.current = new MemoryStore(this.clock);
     const engine = this;
     // A getter, so handlers always see the store of the moment, also after a reset.

@@ -2,6 +2,7 @@
 import type { CatalogueOverrides } from "../seed/catalogue";
 import type { Json, TransitionName, WireRecord } from "./contract";
 import type { FaultOptions } from "./faults";
+import type { RateLimitOptions } from "./rate-limit";
 
 /** Changes to the fresh state (the seed): applied at start without a state file and on reset. */
 export interface SeedOptions {
@@ -32,6 +33,8 @@ export interface SimulatorOptions {
   /** Persist the state here (atomically, after every change); a restart resumes it. */
   readonly stateFile?: string;
   readonly faults?: FaultOptions;
+  /** Enforce the API's rate limit (rate-limit.ts): off unless given. */
+  readonly rateLimit?: RateLimitOptions;
   readonly seed?: SeedOptions;
   /** The simulated time at start (epoch ms, ISO text or Date); default now. Ignored when a state file resumes. */
   readonly startTime?: number | string | Date;

@@ -210,6 +210,23 @@ export function createListener(engine: Engine, token: string) {
       );
 
     let fault: FaultRule | undefined;
+    const limited = isApi ? engine.rateLimit?.take() : undefined;
+    if (limited !== undefined) {
+      // On every answer, errors included, as the service sends them.
+      for (const [name, value] of Object.entries(limited.headers)) res.setHeader(name, value);
+      if (!limited.allowed) {
+        return send(
+          res,
+          correlationId,
+          {
+            status: 429,
+            body: { code: "TOO_MANY_REQUESTS", message: "Rate limit exceeded" },
+            headers: { "retry-after": String(limited.retryAfterSeconds) },
+          },
+          false,
+        );
+      }
+    }
     if (isApi) {
       const delay = engine.faults.latencyMs(method, path);
       if (delay > 0) await sleep(delay);

@@ -49,6 +49,16 @@ describe("arguments", () => {
     expect(() => parseCliArgs(argv)).toThrow(CliUsageError);
   });
 
+  it("reads --rate-limit as requests per simulated seconds", () => {
+    expect(parseCliArgs(["--rate-limit", "2000/3600"])).toEqual({
+      port: 8080,
+      rateLimit: { limit: 2000, windowSeconds: 3600 },
+    });
+    for (const bad of ["2000", "0/60", "10/0", "many/60"]) {
+      expect(() => parseCliArgs(["--rate-limit", bad])).toThrow(CliUsageError);
+    }
+  });
+
   it("answers help", () => {
     expect(parseCliArgs(["-h"])).toBe("help");
   });

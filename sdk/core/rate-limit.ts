@@ -1,0 +1,254 @@
+// One request budget per client: requests wait here before they go, so a fleet slows down before
+// the API refuses it rather than after (docs/wire.md, "Rate limit").
+//
+// The API's budget is learnt from its answers: X-RateLimit-Limit (requests per window),
+// X-RateLimit-Remaining and X-RateLimit-Reset (epoch seconds, or seconds to wait), and a 429's
+// Retry-After. The sources disagree on the budget itself (2,000 requests per hour per account, or
+// per minute per token): the limiter assumes neither and follows the headers; a local cap
+// (SERVERSCOM_REQUEST_BUDGET in the provider) bounds it further when the account is shared.
+//
+// Two priorities. A foreground request (a create, an update, a delete, a user's GET) spends the
+// budget to its last request. A background one (a wait's poll, a refresh's read: GETs marked
+// `background`) leaves a reserve for the foreground, is paced evenly across the rest of the
+// window once half the budget is spent, and always goes after any foreground request waiting.
+import { AsyncLocalStorage } from "node:async_hooks";
+import { InputValidationError, type ResponseHeaders } from "./errors";
+
+export type RequestPriority = "foreground" | "background";
+
+const backgroundScope = new AsyncLocalStorage<true>();
+
+/**
+ * Runs `work` with every GET it makes marked background (as CallOptions.background does): for
+ * callers such as a wait, whose requests go through functions that take no call options.
+ */
+export function inBackground<T>(work: () => Promise<T>): Promise<T> {
+  return backgroundScope.run(true, work);
+}
+
+/** Whether the caller runs inside `inBackground`. */
+export function isBackground(): boolean {
+  return backgroundScope.getStore() === true;
+}
+
+export interface RateLimitClock {
+  /** Milliseconds since the epoch (X-RateLimit-Reset is epoch seconds). */
+  now(): number;
+  sleep(ms: number): Promise<void>;
+}
+
+export interface RateLimitOptions {
+  /** A local cap: at most this many requests per `windowMs`, whatever the API allows. */
+  readonly maxRequests?: number;
+  /** The local cap's window; default one hour. */
+  readonly windowMs?: number;
+  /** Share of a budget background requests leave to the foreground; default 0.1. */
+  readonly reserve?: number;
+}
+
+export const DEFAULT_WINDOW_MS = 3_600_000;
+const DEFAULT_RESERVE = 0.1;
+/** A window never assumed to end later than this from now, whatever a header says. */
+const MAX_WAIT_MS = 3_600_000;
+const DECIMAL = /^\d+(?:\.\d+)?$/;
+const SMALLEST_EPOCH_SECONDS = 1_000_000_000;
+
+/** A window's budget: `remaining` of `limit` requests until `resetAt` (epoch ms). */
+interface Budget {
+  limit: number;
+  remaining: number;
+  resetAt: number;
+}
+
+interface Waiter {
+  readonly priority: RequestPriority;
+  /** A resend after a 429, whose retry loop already waited what the server asked. */
+  readonly retry: boolean;
+  readonly resolve: () => void;
+}
+
+/** When X-RateLimit-Reset says the window ends, in epoch ms; undefined when it does not say. */
+export function resetAtMs(text: string | undefined, nowMs: number): number | undefined {
+  const value = text?.trim();
+  if (value === undefined || !DECIMAL.test(value)) return undefined;
+  const seconds = Number(value);
+  // A small number is seconds to wait, which some limiters send instead of a time.
+  return seconds < SMALLEST_EPOCH_SECONDS ? nowMs + seconds * 1000 : seconds * 1000;
+}
+
+function count(text: string | undefined): number | undefined {
+  const value = text?.trim();
+  return value !== undefined && /^\d{1,12}$/.test(value) ? Number(value) : undefined;
+}
+
+export class RateLimiter {
+  readonly #clock: RateLimitClock;
+  readonly #reserve: number;
+  readonly #capLimit: number | undefined;
+  readonly #capWindowMs: number;
+  /** The API's budget as its last answer told it (and spent since). */
+  #server: Budget | undefined;
+  /** The local cap's window, started by its first request. */
+  #cap: Budget | undefined;
+  /** No request before this (a 429's Retry-After). */
+  #pausedUntil = 0;
+  /** When the last background request went, for pacing. */
+  #lastBackground = Number.NEGATIVE_INFINITY;
+  readonly #queue: Waiter[] = [];
+  #pumping = false;
+  #slept = Number.NEGATIVE_INFINITY;
+
+  constructor(clock: RateLimitClock, options: RateLimitOptions = {}) {
+    this.#clock = clock;
+    this.#reserve = options.reserve ?? DEFAULT_RESERVE;
+    if (!(this.#reserve >= 0 && this.#reserve < 1)) {
+      throw new InputValidationError("rateLimit.reserve", "must be a number in [0, 1)");
+    }
+    this.#capLimit = options.maxRequests;
+    if (
+      this.#capLimit !== undefined &&
+      !(Number.isSafeInteger(this.#capLimit) && this.#capLimit > 0)
+    ) {
+      throw new InputValidationError("rateLimit.maxRequests", "must be a whole number, at least 1");
+    }
+    this.#capWindowMs = options.windowMs ?? DEFAULT_WINDOW_MS;
+    if (!(Number.isFinite(this.#capWindowMs) && this.#capWindowMs > 0)) {
+      throw new InputValidationError(
+        "rateLimit.windowMs",
+        "must be a positive number of milliseconds",
+      );
+    }
+  }
+
+  /**
+   * Resolves when a request of this priority may go (and counts it). Undefined when it may go at
+   * once: the usual case costs no promise.
+   */
+  acquire(
+    priority: RequestPriority,
+    signal?: AbortSignal,
+    retry = false,
+  ): Promise<void> | undefined {
+    // A foreground request overtakes background ones already waiting.
+    const ahead =
+      priority === "foreground"
+        ? this.#queue.some((waiter) => waiter.priority === "foreground")
+        : this.#queue.length > 0;
+    if (!ahead && this.#delayFor(priority, retry) <= 0) {
+      this.#spend(priority);
+      return undefined;
+    }
+    return new Promise<void>((resolve, reject) => {
+      const onAbort = () => {
+        const index = this.#queue.indexOf(waiter);
+        if (index !== -1) this.#queue.splice(index, 1);
+        reject(signal?.reason);
+      };
+      const waiter: Waiter = {
+        priority,
+        retry,
+        resolve: () => {
+          signal?.removeEventListener("abort", onAbort);
+          resolve();
+        },
+      };
+      if (signal?.aborted) {
+        reject(signal.reason);
+        return;
+      }
+      signal?.addEventListener("abort", onAbort, { once: true });
+      this.#queue.push(waiter);
+      void this.#pump();
+    });
+  }
+
+  /** Learns the budget from an answer's headers; a 429 pauses every request until it ends. */
+  observe(status: number, headers: ResponseHeaders, retryAfterMs: number | undefined): void {
+    const now = this.#now();
+    const limit = count(headers["x-ratelimit-limit"]);
+    const remaining = count(headers["x-ratelimit-remaining"]);
+    const resetAt = resetAtMs(headers["x-ratelimit-reset"], now);
+    if (limit !== undefined && remaining !== undefined && resetAt !== undefined) {
+      const server = this.#server;
+      // Answers arrive out of order: within one window the lowest count is the truest.
+      if (server === undefined || resetAt > server.resetAt + 1000 || remaining < server.remaining) {
+        this.#server = { limit, remaining, resetAt: Math.min(resetAt, now + MAX_WAIT_MS) };
+      }
+    }
+    if (status === 429) {
+      const until = now + Math.min(retryAfterMs ?? 1000, MAX_WAIT_MS);
+      this.#pausedUntil = Math.max(this.#pausedUntil, until);
+      if (this.#server !== undefined) this.#server.remaining = 0;
+    }
+  }
+
+  /** Milliseconds a request of this priority must wait now; 0 or less: it may go. */
+  #delayFor(priority: RequestPriority, retry: boolean): number {
+    const now = this.#now();
+    let delay = retry ? 0 : this.#pausedUntil - now;
+    for (const budget of [this.#server, this.#cap]) {
+      if (budget === undefined || now >= budget.resetAt) continue;
+      const background = priority === "background";
+      const reserve = background ? Math.ceil(budget.limit * this.#reserve) : 0;
+      if (budget.remaining <= reserve) {
+        delay = Math.max(delay, budget.resetAt - now);
+      } else if (background && budget.remaining * 2 < budget.limit) {
+        // Past half the budget: spread what is left over what is left of the window.
+        const spacing = (budget.resetAt - now) / (budget.remaining - reserve);
+        delay = Math.max(delay, this.#lastBackground + spacing - now);
+      }
+    }
+    return delay;
+  }
+
+  /**
+   * The clock's time, but never before the end of a sleep that has resolved: an injected sleep
+   * that returns at once (a test's, a benchmark's virtual time) still moves time on.
+   */
+  #now(): number {
+    return Math.max(this.#clock.now(), this.#slept);
+  }
+
+  #spend(priority: RequestPriority): void {
+    const now = this.#now();
+    if (this.#server !== undefined && now >= this.#server.resetAt) this.#server = undefined;
+    if (this.#server !== undefined) this.#server.remaining -= 1;
+    if (this.#capLimit !== undefined) {
+      if (this.#cap === undefined || now >= this.#cap.resetAt) {
+        this.#cap = {
+          limit: this.#capLimit,
+          remaining: this.#capLimit,
+          resetAt: now + this.#capWindowMs,
+        };
+      }
+      this.#cap.remaining -= 1;
+    }
+    if (priority === "background") this.#lastBackground = now;
+  }
+
+  /** Lets waiters go in order (foreground first), sleeping while the head must wait. */
+  async #pump(): Promise<void> {
+    if (this.#pumping) return;
+    this.#pumping = true;
+    try {
+      while (this.#queue.length > 0) {
+        const index = this.#queue.findIndex((waiter) => waiter.priority === "foreground");
+        const at = index === -1 ? 0 : index;
+        const head = this.#queue[at] as Waiter;
+        const delay = this.#delayFor(head.priority, head.retry);
+        if (delay > 0) {
+          const from = this.#now();
+          const ms = Math.min(delay, MAX_WAIT_MS);
+          await this.#clock.sleep(ms);
+          this.#slept = from + ms;
+          continue;
+        }
+        this.#queue.splice(at, 1);
+        this.#spend(head.priority);
+        head.resolve();
+      }
+    } finally {
+      this.#pumping = false;
+    }
+  }
+}
