@@ -34,6 +34,7 @@ import { OWNER_LABEL_KEY, ownerSelector, withOwnerLabel } from "./ownership";
 import { type ProgressSink, stateChangeLine, subject } from "./progress";
 import { readSnapshots } from "./read-snapshot";
 import { registerSecretsOf, sealedProvider } from "./sealed";
+import { sharedPolls } from "./shared-polls";
 import { isUnknown } from "./unknowns";
 
 /** The standard input of every kind: take over an existing object instead of creating one. */
@@ -407,9 +408,10 @@ class Lifecycle<Live extends object> {
     // Nothing disappears: the object outlives the resource (kind.ts, keepsObjectOnDelete).
     if (this.kind.keepsObjectOnDelete === true) return;
     const prefix = this.subject(props, id);
+    const poll = sharedPolls.poller(this.kind, client, id);
     await waitFor<Live | typeof GONE>(
       async () => {
-        const record = await this.kind.get(client, id);
+        const record = await poll.get();
         return record === undefined ? GONE : record;
       },
       {
@@ -487,9 +489,10 @@ class Lifecycle<Live extends object> {
   ): Promise<Live> {
     if (this.kind.isReady(current)) return current;
     const prefix = this.subject(bag, id);
+    const poll = sharedPolls.poller(this.kind, client, id);
     return waitFor(
       async () => {
-        const record = await this.kind.get(client, id);
+        const record = await poll.get();
         if (record === undefined) {
           throw new ObjectGone(`the ${this.kind.noun} disappeared (404) during the ${operation}`);
         }
@@ -613,9 +616,10 @@ class Lifecycle<Live extends object> {
     wait: UpdateWait<Live>,
   ): Promise<Live> {
     const prefix = this.subject(bag, id);
+    const poll = sharedPolls.poller(this.kind, client, id);
     return waitFor(
       async () => {
-        const record = await this.kind.get(client, id);
+        const record = await poll.get();
         if (record === undefined) {
           throw new ObjectGone(`the ${this.kind.noun} disappeared (404) during the update`);
         }

@@ -4,7 +4,8 @@
 // first page of that kind's list of the objects carrying the ownership label (any value: every
 // object the provider created, in any stack) is fetched once and answers the reads of every
 // object on it; further pages come as reads ask for objects not yet seen. Only `read` uses it
-// (lifecycle.ts): create, update, delete and their waits always ask the API.
+// (lifecycle.ts); the waits of create, update and delete share rounds of the same list on rules
+// of their own (shared-polls.ts).
 //
 // Why the answers are as good as a GET's:
 // - A listed record is the record a GET answers (the SDK parses both with one schema, and
