@@ -10,6 +10,7 @@ const BENCHMARKS = {
   overhead: () => import("./overhead.mjs"),
   listing: () => import("./listing.mjs"),
   settling: () => import("./settling.mjs"),
+  fleet: () => import("./fleet.mjs"),
   refresh: () => import("./refresh.mjs"),
   simulator: () => import("./simulator.mjs"),
   memory: () => import("./memory.mjs"),

@@ -408,7 +408,7 @@ class Lifecycle<Live extends object> {
     // Nothing disappears: the object outlives the resource (kind.ts, keepsObjectOnDelete).
     if (this.kind.keepsObjectOnDelete === true) return;
     const prefix = this.subject(props, id);
-    const poll = sharedPolls.poller(this.kind, client, id);
+    const poll = sharedPolls.poller(this.kind, client, id, this.tuning().clock);
     await waitFor<Live | typeof GONE>(
       async () => {
         const record = await poll.get();
@@ -489,7 +489,7 @@ class Lifecycle<Live extends object> {
   ): Promise<Live> {
     if (this.kind.isReady(current)) return current;
     const prefix = this.subject(bag, id);
-    const poll = sharedPolls.poller(this.kind, client, id);
+    const poll = sharedPolls.poller(this.kind, client, id, this.tuning().clock);
     return waitFor(
       async () => {
         const record = await poll.get();
@@ -616,7 +616,7 @@ class Lifecycle<Live extends object> {
     wait: UpdateWait<Live>,
   ): Promise<Live> {
     const prefix = this.subject(bag, id);
-    const poll = sharedPolls.poller(this.kind, client, id);
+    const poll = sharedPolls.poller(this.kind, client, id, this.tuning().clock);
     return waitFor(
       async () => {
         const record = await poll.get();

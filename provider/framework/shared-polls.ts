@@ -66,6 +66,7 @@ interface PollerState {
   /** The event after which its next answer must have been observed. */
   seen: number;
   lastPollAt: number;
+  readonly now: () => number;
 }
 
 interface Pool {
@@ -100,8 +101,11 @@ export class SharedPolls {
     kind: ReadableKind<Live>,
     client: ServersComClient,
     id: string,
+    clock?: { now(): number },
   ): Poller<Live> {
-    const state: PollerState = { seen: this.#tick(), lastPollAt: this.#now() };
+    // The wait's own clock when it has one (virtual time in tests and benchmarks).
+    const now = clock === undefined ? this.#now : () => clock.now();
+    const state: PollerState = { seen: this.#tick(), lastPollAt: now(), now };
     // Under way from its start: the first polls of a fleet's waits already share a list.
     if (kind.listRead !== undefined) this.#pool(client, kind.name).pollers.add(state);
     return {
@@ -123,7 +127,7 @@ export class SharedPolls {
     const source = kind.listRead;
     if (source === undefined || !this.#enabled()) return kind.get(client, id);
     const pool = this.#pool(client, kind.name);
-    const now = this.#now();
+    const now = state.now();
     state.lastPollAt = now;
     pool.pollers.add(state);
     const active = this.#active(pool, now);
@@ -179,7 +183,7 @@ export class SharedPolls {
 
   /** A round may answer this poll: alive, fresh, and begun after everything the wait has seen. */
   #answers(round: Round, state: PollerState): boolean {
-    return !round.dead && round.begun > state.seen && this.#now() - round.startedAt <= this.#ttlMs;
+    return !round.dead && round.begun > state.seen && state.now() - round.startedAt <= this.#ttlMs;
   }
 
   #active(pool: Pool, now: number): number {

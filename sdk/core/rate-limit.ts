@@ -139,27 +139,39 @@ export class RateLimiter {
       return undefined;
     }
     return new Promise<void>((resolve, reject) => {
-      const onAbort = () => {
-        const index = this.#queue.indexOf(waiter);
-        if (index !== -1) this.#queue.splice(index, 1);
-        reject(signal?.reason);
-      };
-      const waiter: Waiter = {
-        priority,
-        retry,
-        resolve: () => {
-          signal?.removeEventListener("abort", onAbort);
-          resolve();
-        },
-      };
       if (signal?.aborted) {
         reject(signal.reason);
         return;
       }
-      signal?.addEventListener("abort", onAbort, { once: true });
-      this.#queue.push(waiter);
-      void this.#pump();
+      this.#enqueue(priority, retry, signal, resolve, reject);
     });
+  }
+
+  #enqueue(
+    priority: RequestPriority,
+    retry: boolean,
+    signal: AbortSignal | undefined,
+    resolve: () => void,
+    reject: (reason: unknown) => void,
+  ): void {
+    const queue = this.#queue;
+    const entry: { waiter: Waiter | undefined } = { waiter: undefined };
+    const onAbort = (): void => {
+      const index = entry.waiter === undefined ? -1 : queue.indexOf(entry.waiter);
+      if (index !== -1) queue.splice(index, 1);
+      reject(signal?.reason);
+    };
+    entry.waiter = {
+      priority,
+      retry,
+      resolve: () => {
+        signal?.removeEventListener("abort", onAbort);
+        resolve();
+      },
+    };
+    signal?.addEventListener("abort", onAbort, { once: true });
+    queue.push(entry.waiter);
+    void this.#pump();
   }
 
   /** Learns the budget from an answer's headers; a 429 pauses every request until it ends. */

@@ -47,5 +47,10 @@ describe("benchmarks (BENCH_QUICK=1)", () => {
     // Virtual time and seeded jitter: the short version's figures are exact, so the settling
     // goal (fewer polls than Terraform, a lag within its cadence) holds it to account.
     expect(stdout).toMatch(/^settling goal met for (\d+)\/\1 /m);
+    // Virtual time too: a fleet's figures are exact. The short version stops at N = 10, within
+    // the budget: no 429 and no failed create, and never later than today's waits.
+    expect(stdout).toMatch(/^RATIO fleet-requests \d+\.\dx/m);
+    expect(stdout).toMatch(/^RATIO fleet-time (0\.\d\d|1\.00)x/m);
+    expect(stdout).toMatch(/^fleet at N = 10 under the budget: 0 requests refused \(429\), 0 creates failed/m);
   }, 90_000);
 });
