@@ -34,7 +34,8 @@ export function isBackground(): boolean {
 export interface RateLimitClock {
   /** Milliseconds since the epoch (X-RateLimit-Reset is epoch seconds). */
   now(): number;
-  sleep(ms: number): Promise<void>;
+  /** Resolves after `ms`; may reject (or resolve early) when `signal` aborts. */
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
 }
 
 export interface RateLimitOptions {
@@ -96,6 +97,8 @@ export class RateLimiter {
   #lastBackground = Number.NEGATIVE_INFINITY;
   readonly #queue: Waiter[] = [];
   #pumping = false;
+  /** The pump's current sleep: cut short when the queue changes. */
+  #sleeping: AbortController | undefined;
   #slept = Number.NEGATIVE_INFINITY;
 
   constructor(clock: RateLimitClock, options: RateLimitOptions = {}) {
@@ -159,6 +162,8 @@ export class RateLimiter {
     const onAbort = (): void => {
       const index = entry.waiter === undefined ? -1 : queue.indexOf(entry.waiter);
       if (index !== -1) queue.splice(index, 1);
+      // Nobody left to wait for: no timer may hold the process open for them.
+      if (queue.length === 0) this.#sleeping?.abort();
       reject(signal?.reason);
     };
     entry.waiter = {
@@ -171,6 +176,8 @@ export class RateLimiter {
     };
     signal?.addEventListener("abort", onAbort, { once: true });
     queue.push(entry.waiter);
+    // A foreground request may be due sooner than the background one the pump sleeps for.
+    if (priority === "foreground") this.#sleeping?.abort();
     void this.#pump();
   }
 
@@ -251,8 +258,16 @@ export class RateLimiter {
         if (delay > 0) {
           const from = this.#now();
           const ms = Math.min(delay, MAX_WAIT_MS);
-          await this.#clock.sleep(ms);
-          this.#slept = from + ms;
+          const sleeping = new AbortController();
+          this.#sleeping = sleeping;
+          try {
+            await this.#clock.sleep(ms, sleeping.signal);
+          } catch (error) {
+            if (!sleeping.signal.aborted) throw error;
+          }
+          this.#sleeping = undefined;
+          // Woken early (a new or a withdrawn waiter): what is due is computed afresh.
+          if (!sleeping.signal.aborted) this.#slept = from + ms;
           continue;
         }
         this.#queue.splice(at, 1);

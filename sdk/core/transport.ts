@@ -267,7 +267,7 @@ export class HttpClient implements Requester {
         : new RateLimiter(
             {
               now: () => retry.now?.() ?? Date.now(),
-              sleep: (ms) => (retry.sleep ?? defaultSleep)(ms, undefined),
+              sleep: (ms, signal) => (retry.sleep ?? defaultSleep)(ms, signal),
             },
             options.rateLimit,
           );

@@ -16,6 +16,7 @@ const ENV_KEYS = [
   "SERVERSCOM_API_URL",
   "SERVERSCOM_POLL_INTERVAL_MS",
   "SERVERSCOM_READ_SNAPSHOT",
+  "SERVERSCOM_REQUEST_BUDGET",
 ];
 let sim: Simulator;
 const saved = new Map(ENV_KEYS.map((key) => [key, process.env[key]]));
@@ -63,6 +64,11 @@ describe("configure checks every setting before any request", () => {
       'the environment variable SERVERSCOM_READ_SNAPSHOT is "of", which is not one of off, false, 0, on, true, 1',
     ],
     [
+      "SERVERSCOM_REQUEST_BUDGET",
+      "2000",
+      'the environment variable SERVERSCOM_REQUEST_BUDGET is "2000", which is not a request budget: set it to a whole number of requests, at least 1, per hour, minute or second (such as 1000/h or 30/min)',
+    ],
+    [
       "SERVERSCOM_API_URL",
       "api.servers.com",
       'the SERVERSCOM_API_URL environment variable is "api.servers.com", which must be an absolute http or https URL, such as https://api.servers.com',
@@ -95,6 +101,7 @@ describe("configure checks every setting before any request", () => {
 
   it("accepts the allowed values", async () => {
     process.env.SERVERSCOM_POLL_INTERVAL_MS = "5";
+    process.env.SERVERSCOM_REQUEST_BUDGET = "1000/h";
     for (const value of ["off", "ON", "true", "0", ""]) {
       process.env.SERVERSCOM_READ_SNAPSHOT = value;
       await configure({ "serverscom:apiToken": sim.token, "serverscom:apiUrl": `${sim.url}/v1` });

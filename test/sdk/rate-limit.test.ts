@@ -119,6 +119,64 @@ describe("RateLimiter", () => {
     release();
   });
 
+  it("a foreground request is not held for the background wait the pump sleeps on", async () => {
+    // A clock whose timers the test fires, and which honours the sleep's signal.
+    let now = T0;
+    const timers: { due: number; resolve: () => void }[] = [];
+    const clock = {
+      now: () => now,
+      sleep: (ms: number, signal?: AbortSignal) =>
+        new Promise<void>((resolve, reject) => {
+          signal?.addEventListener("abort", () => reject(signal.reason), { once: true });
+          timers.push({ due: now + ms, resolve });
+        }),
+    };
+    const fire = async (to: number) => {
+      // The pump sets its timers in microtasks: let them run first.
+      await new Promise((resolve) => setImmediate(resolve));
+      now = to;
+      for (const timer of timers.filter((t) => t.due <= to)) timer.resolve();
+      await new Promise((resolve) => setImmediate(resolve));
+    };
+    // A local cap of 100 a minute, 95 spent: background requests wait for its reset, 60 s away.
+    const limiter = new RateLimiter(clock, { maxRequests: 100, windowMs: 60_000 });
+    for (let i = 0; i < 95; i += 1) expect(limiter.acquire("foreground")).toBeUndefined();
+    let backgroundWent = false;
+    void limiter.acquire("background")?.then(() => (backgroundWent = true));
+    limiter.observe(429, {}, 2_000);
+    let foregroundWent = false;
+    void limiter.acquire("foreground")?.then(() => (foregroundWent = true));
+    await fire(T0 + 2_000);
+    expect(foregroundWent).toBe(true);
+    expect(backgroundWent).toBe(false);
+    await fire(T0 + 60_000);
+    expect(backgroundWent).toBe(true);
+  });
+
+  it("withdrawing the last waiter cuts the pump's sleep short (no timer holds the process)", async () => {
+    const aborted: boolean[] = [];
+    const limiter = new RateLimiter({
+      now: () => T0,
+      sleep: (_ms, signal) =>
+        new Promise<void>((_resolve, reject) => {
+          signal?.addEventListener(
+            "abort",
+            () => {
+              aborted.push(true);
+              reject(signal.reason);
+            },
+            { once: true },
+          );
+        }),
+    });
+    limiter.observe(200, headers(10, 0, 3600), undefined);
+    const controller = new AbortController();
+    const waiting = limiter.acquire("foreground", controller.signal);
+    controller.abort(new Error("cancelled"));
+    await expect(waiting).rejects.toThrow("cancelled");
+    expect(aborted).toEqual([true]);
+  });
+
   it("refuses settings that are not a budget", () => {
     const clock = virtualClock().clock;
     expect(() => new RateLimiter(clock, { maxRequests: 0 })).toThrow(/maxRequests/);
