@@ -3,13 +3,15 @@
 //
 // Three schedules, each against the simulator at speed 0 enforcing a budget of 2,000 requests per
 // hour (the stricter reading of the API's limit, docs/wire.md), on virtual time:
-// - today: the provider before issue 19, each resource's wait polling with its own GET
-//   (SERVERSCOM_READ_SNAPSHOT=off turns the shared waits off) and no request budget;
+// - today: the provider before issue 19: each server ordered alone (SERVERSCOM_ORDER_BATCH=off),
+//   each resource's wait polling with its own GET (SERVERSCOM_READ_SNAPSHOT=off turns the shared
+//   waits off) and no request budget;
 // - terraform: the Terraform provider's schedule, computed by running it: one POST with all N
 //   hosts (its servers_collector batches identical orders), then a GET per server every 10 s until
 //   the server is active; a refused GET is simply a failed poll (no client-side budget);
-// - ours: the provider as it is: its waits share list rounds (shared-polls.ts), every request
-//   goes through the client's request budget (rate-limit.ts).
+// - ours: the provider as it is: SBM orders of the same body batched (order-batch.ts), waits
+//   sharing list rounds (shared-polls.ts), every request within the client's request budget
+//   (rate-limit.ts).
 // The provider's N creates run concurrently through the real kind provider (lifecycle.ts), as the
 // engine would at --parallel N or more.
 //
@@ -164,8 +166,14 @@ async function provider(n, shared) {
   const { typeToken } = dist("provider/framework/resource.js");
   const { sbmServerKind } = dist("provider/sbm-server/definition.js");
   const { seededRandom } = dist("simulator/framework/faults.js");
-  const previous = process.env.SERVERSCOM_READ_SNAPSHOT;
-  if (!shared) process.env.SERVERSCOM_READ_SNAPSHOT = "off";
+  const saved = {
+    SERVERSCOM_READ_SNAPSHOT: process.env.SERVERSCOM_READ_SNAPSHOT,
+    SERVERSCOM_ORDER_BATCH: process.env.SERVERSCOM_ORDER_BATCH,
+  };
+  if (!shared) {
+    process.env.SERVERSCOM_READ_SNAPSHOT = "off";
+    process.env.SERVERSCOM_ORDER_BATCH = "off";
+  }
   try {
     return await withFleet(async (sim, time, wire) => {
       const client = new ServersComClient({
@@ -214,8 +222,10 @@ async function provider(n, shared) {
       return { ...wire.counts, failed, ms: time.t };
     });
   } finally {
-    if (previous === undefined) delete process.env.SERVERSCOM_READ_SNAPSHOT;
-    else process.env.SERVERSCOM_READ_SNAPSHOT = previous;
+    for (const [key, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
   }
 }
 

@@ -17,6 +17,7 @@ import {
   type ProviderContext,
   type WaitTuning,
 } from "./framework/lifecycle";
+import { orderBatchingFrom } from "./framework/order-batch";
 import { stderrSink } from "./framework/progress";
 import { checkReadSnapshotSetting } from "./framework/read-snapshot";
 import { requestBudgetFrom } from "./framework/request-budget";
@@ -91,6 +92,7 @@ const productionContext: ProviderContext = {
     waitTuningFrom(process.env);
     checkReadSnapshotSetting(process.env);
     requestBudgetFrom(process.env);
+    orderBatchingFrom(process.env);
     stackSettings = settings;
   },
   client: () =>

@@ -15,6 +15,7 @@ import { type Checker, MAX_USER_DATA_BYTES, type PropertyBag, shown } from "../f
 import type { PropertyRules } from "../framework/diff";
 import type { ResourceKind, UpdateContext } from "../framework/kind";
 import { UpdateRefused } from "../framework/lifecycle";
+import { orderBatcher } from "../framework/order-batch";
 import { withoutOwnerLabel } from "../framework/ownership";
 import { subject } from "../framework/progress";
 import { listRead } from "../framework/read-snapshot";
@@ -206,8 +207,16 @@ export const sbmServerKind: ResourceKind<SbmServer> = {
     // Refused before anything is ordered: nothing exists, so a plain error is right.
     if (problem !== undefined)
       throw new InputValidationError("operatingSystemId", problem, problem);
-    const created = await client.sbmServers.create(orderBody(wanted, labels));
-    return pickOrdered(created, wanted.hostname);
+    // Concurrent orders of the same body go as one (order-batch.ts), each host with its labels.
+    const { hosts, ...body } = orderBody(wanted, labels);
+    const [host] = hosts;
+    if (host === undefined) throw new Error("an SBM order has one host entry per resource");
+    return orderBatcher.order(client, {
+      endpoint: "sbm_servers",
+      body,
+      host,
+      send: (entries) => client.sbmServers.create({ ...body, hosts: entries }),
+    });
   },
 
   async update(client, id, changes, labels, context) {
@@ -386,24 +395,6 @@ function orderBody(inputs: SbmServerInputs, labels: Record<string, string>): Sbm
       : { ssh_key_fingerprints: inputs.sshKeyFingerprints }),
     ...(inputs.userData === undefined ? {} : { user_data: inputs.userData }),
   };
-}
-
-/**
- * The order answers one record per `hosts` entry, matched by `title == hostname` (wire-notes.md).
- * One entry was sent, so a lone record is ours even if the service normalised the name.
- */
-function pickOrdered(records: readonly SbmServer[], hostname: string): SbmServer {
-  const match =
-    records.find((record) => record.title === hostname) ??
-    records.find((record) => record.title.toLowerCase() === hostname.toLowerCase()) ??
-    (records.length === 1 ? records[0] : undefined);
-  if (match === undefined) {
-    // The framework treats this like a lost answer and looks the server up by its ownership label.
-    throw new Error(
-      `the SBM order answered ${records.length} servers and none is titled "${hostname}"`,
-    );
-  }
-  return match;
 }
 
 /** The Windows rule for a reinstall: an UpdateRefused keeps the old state. */

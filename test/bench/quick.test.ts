@@ -51,6 +51,8 @@ describe("benchmarks (BENCH_QUICK=1)", () => {
     // the budget: no 429 and no failed create, and never later than today's waits.
     expect(stdout).toMatch(/^RATIO fleet-requests \d+\.\dx/m);
     expect(stdout).toMatch(/^RATIO fleet-time (0\.\d\d|1\.00)x/m);
-    expect(stdout).toMatch(/^fleet at N = 10 under the budget: 0 requests refused \(429\), 0 creates failed/m);
+    expect(stdout).toMatch(
+      /^fleet at N = 10 under the budget: 0 requests refused \(429\), 0 creates failed/m,
+    );
   }, 90_000);
 });

@@ -17,6 +17,7 @@ const ENV_KEYS = [
   "SERVERSCOM_POLL_INTERVAL_MS",
   "SERVERSCOM_READ_SNAPSHOT",
   "SERVERSCOM_REQUEST_BUDGET",
+  "SERVERSCOM_ORDER_BATCH",
 ];
 let sim: Simulator;
 const saved = new Map(ENV_KEYS.map((key) => [key, process.env[key]]));
@@ -67,6 +68,11 @@ describe("configure checks every setting before any request", () => {
       "SERVERSCOM_REQUEST_BUDGET",
       "2000",
       'the environment variable SERVERSCOM_REQUEST_BUDGET is "2000", which is not a request budget: set it to a whole number of requests, at least 1, per hour, minute or second (such as 1000/h or 30/min)',
+    ],
+    [
+      "SERVERSCOM_ORDER_BATCH",
+      "yes",
+      'the environment variable SERVERSCOM_ORDER_BATCH is "yes", which is not one of off, false, 0, on, true, 1',
     ],
     [
       "SERVERSCOM_API_URL",
