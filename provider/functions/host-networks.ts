@@ -49,10 +49,12 @@ export interface GetHostNetworksArgs {
 
 export interface NetworkResult {
   readonly id: string;
-  readonly title: string;
+  /** null right after the network is ordered. */
+  readonly title: string | null;
   readonly status: string;
   /** IPv4 or IPv6 CIDR. */
-  readonly cidr: string;
+  /** null until the network is allocated. */
+  readonly cidr: string | null;
   /** "ipv4" or "ipv6". */
   readonly family: string;
   /** "public", "private" or "oob". */
@@ -122,9 +124,9 @@ function listNetworks(
 function networkResult(network: Network): NetworkResult {
   return {
     id: network.id,
-    title: network.title,
+    title: network.title ?? null,
     status: network.status,
-    cidr: network.cidr,
+    cidr: network.cidr ?? null,
     family: network.family,
     interfaceType: network.interface_type,
     distributionMethod: network.distribution_method,

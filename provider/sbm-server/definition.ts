@@ -2,7 +2,7 @@
 // resource, ordered with POST /hosts/sbm_servers, reinstalled in place for a new operating
 // system or host name, released with DELETE.
 
-import { hostStatusStates } from "../../sdk/areas/host-common";
+import { hostPowerStatusStates, hostStatusStates } from "../../sdk/areas/host-common";
 import type {
   SbmServer,
   SbmServerCreateBody,
@@ -25,12 +25,8 @@ const SECOND = 1_000;
 const MINUTE = 60 * SECOND;
 const hostStatus = stateMatcher(hostStatusStates);
 
-/**
- * Power states that end a wait. "unknown" (right after the order) does not; "powered_off" does:
- * the provider never switches a server on, so waiting for a server someone switched off would
- * only run into the timeout.
- */
-const SETTLED_POWER: readonly string[] = ["powered_on", "powered_off"];
+/** The one power table of every host kind: `unknown` counts as settled (docs/wire.md). */
+const hostPower = stateMatcher(hostPowerStatusStates);
 
 /** The inputs as the provider receives them once check has passed. */
 export interface SbmServerInputs {
@@ -221,7 +217,7 @@ export const sbmServerKind: ResourceKind<SbmServer> = {
     hostStatus.isSettled(record.status) &&
     // Older records lack the operational and power status (wire-notes.md): status decides.
     (record.operational_status === undefined || record.operational_status === "normal") &&
-    (record.power_status === undefined || SETTLED_POWER.includes(record.power_status)),
+    (record.power_status === undefined || hostPower.isSettled(record.power_status)),
   // A released server answers GET with scheduled_release_at set until it disappears.
   isGone: (record) => typeof record.scheduled_release_at === "string",
   labels: (record) => record.labels ?? {},

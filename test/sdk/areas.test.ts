@@ -538,13 +538,13 @@ describeVerbs("dedicatedServers", [
     call: (c) =>
       c.dedicatedServers.createPtrRecord("ds1", {
         ip: "192.0.2.10",
-        data: "a.example.com",
+        domain: "a.example.com",
         ttl: 300,
         priority: 1,
       }),
     method: "POST",
     path: `${ds}/ds1/ptr_records`,
-    body: { ip: "192.0.2.10", data: "a.example.com", ttl: 300, priority: 1 },
+    body: { ip: "192.0.2.10", domain: "a.example.com", ttl: 300, priority: 1 },
     reply: ptrRecord,
   },
   {
@@ -689,10 +689,11 @@ describeVerbs("sbmServers", [
   },
   {
     verb: "createPtrRecord",
-    call: (c) => c.sbmServers.createPtrRecord("sbm1", { ip: "192.0.2.10", data: "a.example.com" }),
+    call: (c) =>
+      c.sbmServers.createPtrRecord("sbm1", { ip: "192.0.2.10", domain: "a.example.com" }),
     method: "POST",
     path: `${sbm}/sbm1/ptr_records`,
-    body: { ip: "192.0.2.10", data: "a.example.com" },
+    body: { ip: "192.0.2.10", domain: "a.example.com" },
     reply: ptrRecord,
   },
   {
@@ -775,10 +776,10 @@ describeVerbs("kubernetesBaremetalNodes", [
   {
     verb: "createPtrRecord",
     call: (c) =>
-      c.kubernetesBaremetalNodes.createPtrRecord("kbm1", { ip: "192.0.2.10", data: "n.example" }),
+      c.kubernetesBaremetalNodes.createPtrRecord("kbm1", { ip: "192.0.2.10", domain: "n.example" }),
     method: "POST",
     path: `${kbm}/kbm1/ptr_records`,
-    body: { ip: "192.0.2.10", data: "n.example" },
+    body: { ip: "192.0.2.10", domain: "n.example" },
     reply: ptrRecord,
   },
   {
@@ -905,14 +906,14 @@ describeVerbs("cloudInstances", [
     verb: "powerOn",
     call: (c) => c.cloudInstances.powerOn("ci1"),
     method: "POST",
-    path: `${ci}/ci1/switch_power_on`,
+    path: `${ci}/ci1/switch_on`,
     reply: { ...cloudInstance, status: "SWITCHING_ON" },
   },
   {
     verb: "powerOff",
     call: (c) => c.cloudInstances.powerOff("ci1"),
     method: "POST",
-    path: `${ci}/ci1/switch_power_off`,
+    path: `${ci}/ci1/switch_off`,
     reply: { ...cloudInstance, status: "SWITCHING_OFF" },
   },
   {

@@ -485,11 +485,11 @@ describe("cloud area", () => {
 
     it("switches off and on through SWITCHING_OFF and SWITCHING_ON", async () => {
       const instance = await activeInstance();
-      expect((await action(instance.id, "switch_power_off")).body.status).toBe("SWITCHING_OFF");
+      expect((await action(instance.id, "switch_off")).body.status).toBe("SWITCHING_OFF");
       await sim().advance(durations.cloud_reboot);
       expect((await get(instance.id)).status).toBe("SWITCHED_OFF");
-      expect((await action(instance.id, "switch_power_off")).status).toBe(409);
-      expect((await action(instance.id, "switch_power_on")).body.status).toBe("SWITCHING_ON");
+      expect((await action(instance.id, "switch_off")).status).toBe(409);
+      expect((await action(instance.id, "switch_on")).body.status).toBe("SWITCHING_ON");
       await sim().advance(durations.cloud_reboot);
       expect((await get(instance.id)).status).toBe("ACTIVE");
     });
