@@ -321,6 +321,30 @@ describe("hosts: GET /hosts", () => {
     answer(200, [untitled]);
     await expect(client.hosts.list()).rejects.toBeInstanceOf(ResponseValidationError);
   });
+
+  it("names the failing field of a host, inside the item and inside nested objects", async () => {
+    const broken = {
+      ...sbmServer,
+      id: "sbm2",
+      configuration_details: { ram_size: "32 GB" },
+    };
+    answer(200, [dedicatedServer, broken]);
+    const error = await client.hosts.list().then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
+    if (!(error instanceof ResponseValidationError)) throw new Error("expected a validation error");
+    expect(error.field).toBe("items.1.configuration_details.ram_size");
+    expect(error.message).toContain("items.1.configuration_details.ram_size");
+    expect(error.message).not.toContain("Invalid input at items.1:");
+    // A host of an unknown kind that lacks a shared field is named too.
+    answer(200, [{ ...dedicatedServer, type: "gpu_server", status: 7 }]);
+    const unknownKind = await client.hosts.list().then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
+    expect((unknownKind as ResponseValidationError).field).toBe("items.0.status");
+  });
 });
 
 // --- Dedicated servers ---

@@ -208,6 +208,16 @@ describe("cloud area", () => {
       expect(active.public_ipv6_address).toContain(":");
     });
 
+    it("leaves out the public IPv4 address when ipv4_enabled is false, and checks its type", async () => {
+      const active = await activeInstance({ ipv4_enabled: false });
+      expect(active.public_ipv4_address).toBeNull();
+      expect(active.private_ipv4_address).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
+      const bad = await sim().req<ApiErrorBody>("POST", "/v1/cloud_computing/instances", {
+        ipv4_enabled: "no",
+      });
+      expect(bad.body.errors?.ipv4_enabled).toBe("must be a boolean");
+    });
+
     it("answers 422 with a field map naming every missing field", async () => {
       const response = await sim().req<ApiErrorBody>("POST", "/v1/cloud_computing/instances", {});
       expect(response.status).toBe(422);
