@@ -10,6 +10,7 @@ import { cloudInstanceKind } from "../../provider/cloud-instance/definition";
 import { dedicatedServerKind } from "../../provider/dedicated-server/definition";
 import { isHostReady } from "../../provider/dedicated-server/record";
 import { TOKEN_KEY, URL_KEY } from "../../provider/framework/configuration";
+import { TIMEOUTS_INPUT } from "../../provider/framework/hidden";
 import type { ResourceKind } from "../../provider/framework/kind";
 import { createKindProvider } from "../../provider/framework/lifecycle";
 import { getHostNetworks } from "../../provider/functions";
@@ -19,7 +20,7 @@ import { rbsVolumeKind } from "../../provider/rbs-volume/definition";
 import { sbmServerKind } from "../../provider/sbm-server/definition";
 import { platformUuidOf } from "../../sdk/areas/cloud-instances";
 import type { WireRecord } from "../../simulator";
-import { closeTestBed, startTestBed, type TestBed } from "./support";
+import { closeTestBed, failureOf, startTestBed, type TestBed, volumeInputs } from "./support";
 
 const AT = "2026-01-01T00:00:00.000Z";
 
@@ -151,7 +152,11 @@ beforeAll(async () => {
         sbm_servers: [sbmServer],
         host_networks: [orderedNetwork],
         l2_segments: [segment],
-        rbs_volumes: [volume("RbsAvail1", "available"), volume("RbsUpd1", "updating")],
+        rbs_volumes: [
+          volume("RbsAvail1", "available"),
+          volume("RbsUpd1", "updating"),
+          volume("RbsOdd1", "migrating"),
+        ],
       },
     },
   });
@@ -270,5 +275,24 @@ describe("RBS volume: the older statuses available and updating", () => {
     expect(updating.status).toBe("updating");
     expect(rbsVolumeKind.isReady(await bed.client.rbsVolumes.get("RbsAvail1"))).toBe(true);
     expect(rbsVolumeKind.isReady(await bed.client.rbsVolumes.get("RbsUpd1"))).toBe(false);
+  });
+});
+
+describe("a status no source lists", () => {
+  it("never crashes: read reports it, a wait shows it in progress lines and its timeout error", async () => {
+    expect((await bed.client.rbsVolumes.get("RbsOdd1")).status).toBe("migrating");
+    const outs = await readAndRefresh(rbsVolumeKind, "RbsOdd1");
+    expect(outs.status).toBe("migrating");
+    const provider = createKindProvider(rbsVolumeKind, bed.context);
+    bed.lines.length = 0;
+    const news = volumeInputs("rbsodd1", {
+      locationId: 1,
+      flavorId: 1,
+      size: 20,
+      [TIMEOUTS_INPUT]: { update: 60_000 },
+    });
+    const error = await failureOf(provider.update("RbsOdd1", outs, news));
+    expect(error.message).toContain("migrating");
+    expect(bed.lines.join("\n")).toContain("migrating");
   });
 });
