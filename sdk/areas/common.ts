@@ -8,8 +8,15 @@ import type { CallOptions, ListOptions, PagePromise, Requester } from "../core/c
 import { toWireQuery } from "../core/contract";
 import { validateLabels } from "../labels";
 
-/** Labels as on the wire: `{}` when a resource has none (api-spec.md, Conventions). */
-export const LabelsSchema = z.record(z.string(), z.string());
+/**
+ * Labels as on the wire: `{}` when a resource has none (api-spec.md, Conventions). The Go client
+ * decodes them into a map that marshals an empty set as `null`, and srvctl's records (its test
+ * data, v1.1.x) carry `"labels": null`: read as no labels, `{}` (docs/wire.md, Schema policy).
+ */
+export const LabelsSchema = z
+  .record(z.string(), z.string())
+  .nullable()
+  .transform((labels) => labels ?? {});
 export type Labels = z.infer<typeof LabelsSchema>;
 
 /**

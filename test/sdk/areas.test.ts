@@ -322,6 +322,12 @@ describe("hosts: GET /hosts", () => {
     await expect(client.hosts.list()).rejects.toBeInstanceOf(ResponseValidationError);
   });
 
+  it("reads labels null (a Go client's empty map, as srvctl's records show it) as no labels", async () => {
+    answer(200, [{ ...dedicatedServer, labels: null }]);
+    const page = await client.hosts.list();
+    expect(page.items[0]?.labels).toEqual({});
+  });
+
   it("names the failing field of a host, inside the item and inside nested objects", async () => {
     const broken = {
       ...sbmServer,
