@@ -70,7 +70,7 @@ export function platformUuidOf(instance: CloudInstance): string | undefined {
 }
 
 /**
- * Instance `status` (wire-notes.md). Which settled status an operation ends in depends on the
+ * Instance `status` (docs/wire.md). Which settled status an operation ends in depends on the
  * operation (ACTIVE after a reboot, SWITCHED_OFF after power off, AWAITING_UPGRADE_CONFIRM after
  * an upgrade), so waiters pick their target from `settled`.
  */

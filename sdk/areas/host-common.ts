@@ -90,7 +90,7 @@ export const hostRecordFields = {
   updated_at: TimestampSchema,
 };
 
-/** Host `status` (wire-notes.md, Status vocabularies). */
+/** Host `status` (docs/wire.md, Status vocabularies). */
 export const hostStatusStates: StateTable = {
   transitional: ["init", "pending"],
   settled: ["active"],
