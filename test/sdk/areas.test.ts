@@ -322,6 +322,36 @@ describe("hosts: GET /hosts", () => {
     await expect(client.hosts.list()).rejects.toBeInstanceOf(ResponseValidationError);
   });
 
+  it("names the failing field inside a nested array of an item", async () => {
+    answer(200, [
+      {
+        id: 1,
+        name: "R640",
+        drive_slots: [
+          {
+            position: 0,
+            interface: "SATA3",
+            form_factor: "2.5",
+            drive_model_id: null,
+            hot_swappable: true,
+          },
+          {
+            position: "1",
+            interface: "SATA3",
+            form_factor: "2.5",
+            drive_model_id: null,
+            hot_swappable: true,
+          },
+        ],
+      },
+    ]);
+    const error = await client.locations.listServerModels(1).then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
+    expect((error as ResponseValidationError).field).toBe("items.0.drive_slots.1.position");
+  });
+
   it("reads labels null (a Go client's empty map, as srvctl's records show it) as no labels", async () => {
     answer(200, [{ ...dedicatedServer, labels: null }]);
     const page = await client.hosts.list();

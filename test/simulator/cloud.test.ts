@@ -587,5 +587,16 @@ describe("cloud area", () => {
       expect(response.status).toBe(422);
       expect(Object.keys(response.body.errors ?? {}).sort()).toEqual(["data", "ip"]);
     });
+
+    it("refuses a host's spelling, domain: a cloud instance's record is created with data", async () => {
+      const instance = await activeInstance();
+      const response = await sim().req<ApiErrorBody>(
+        "POST",
+        `/v1/cloud_computing/instances/${instance.id}/ptr_records`,
+        { ip: instance.public_ipv4_address, domain: "web-1.example.com" },
+      );
+      expect(response.status).toBe(422);
+      expect(response.body.errors).toEqual({ data: "is required" });
+    });
   });
 });
