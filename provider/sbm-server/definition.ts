@@ -2,7 +2,11 @@
 // resource, ordered with POST /hosts/sbm_servers, reinstalled in place for a new operating
 // system or host name, released with DELETE.
 
-import { hostPowerStatusStates, hostStatusStates } from "../../sdk/areas/host-common";
+import {
+  hostOperationalStatusStates,
+  hostPowerStatusStates,
+  hostStatusStates,
+} from "../../sdk/areas/host-common";
 import type {
   SbmServer,
   SbmServerCreateBody,
@@ -27,6 +31,7 @@ const hostStatus = stateMatcher(hostStatusStates);
 
 /** The one power table of every host kind: `unknown` counts as settled (docs/wire.md). */
 const hostPower = stateMatcher(hostPowerStatusStates);
+const hostOperational = stateMatcher(hostOperationalStatusStates);
 
 /** The inputs as the provider receives them once check has passed. */
 export interface SbmServerInputs {
@@ -216,7 +221,8 @@ export const sbmServerKind: ResourceKind<SbmServer> = {
   isReady: (record) =>
     hostStatus.isSettled(record.status) &&
     // Older records lack the operational and power status (wire-notes.md): status decides.
-    (record.operational_status === undefined || record.operational_status === "normal") &&
+    (record.operational_status === undefined ||
+      hostOperational.isSettled(record.operational_status)) &&
     (record.power_status === undefined || hostPower.isSettled(record.power_status)),
   // A released server answers GET with scheduled_release_at set until it disappears.
   isGone: (record) => typeof record.scheduled_release_at === "string",
