@@ -230,7 +230,8 @@ export const cloudInstanceKind: ResourceKind<CloudInstance> = {
   labels: (record) => record.labels ?? {},
 
   outputs: (record) => ({
-    platformUuid: platformUuidOf(record),
+    // Null while provisioning, as the addresses (docs/wire.md, Cloud instances).
+    platformUuid: platformUuidOf(record) ?? null,
     status: record.status,
     name: record.name,
     regionId: record.region_id,
@@ -239,10 +240,10 @@ export const cloudInstanceKind: ResourceKind<CloudInstance> = {
     flavorName: record.flavor_name,
     imageId: record.image_id,
     imageName: record.image_name,
-    publicIpv4Address: record.public_ipv4_address,
-    privateIpv4Address: record.private_ipv4_address,
-    localIpv4Address: record.local_ipv4_address,
-    publicIpv6Address: record.public_ipv6_address,
+    publicIpv4Address: record.public_ipv4_address ?? null,
+    privateIpv4Address: record.private_ipv4_address ?? null,
+    localIpv4Address: record.local_ipv4_address ?? null,
+    publicIpv6Address: record.public_ipv6_address ?? null,
     ipv6Enabled: record.ipv6_enabled,
     gpnEnabled: record.gpn_enabled,
     backupCopies: record.backup_copies,

@@ -85,10 +85,11 @@ const provider = createShim(cloudInstanceKind.name);
  *   fails naming the reason; the next `pulumi up` tries again.
  *
  * Timeouts (the `customTimeouts` option): create 15 minutes, update 30 minutes, delete 15 minutes.
- * `platformUuid` is the instance's id on the cloud platform. `userData` is secret.
+ * `platformUuid` is the instance's id on the cloud platform, null until the platform has built
+ * it. `userData` is secret.
  */
 export class CloudInstance extends pulumi.dynamic.Resource {
-  declare readonly platformUuid: pulumi.Output<string>;
+  declare readonly platformUuid: pulumi.Output<string | null>;
   /** Upper case: ACTIVE, AWAITING_UPGRADE_CONFIRM, ... */
   declare readonly status: pulumi.Output<string>;
   declare readonly name: pulumi.Output<string>;

@@ -177,8 +177,8 @@ export const l2SegmentKind: ResourceKind<L2SegmentRecord> = {
       : { locationGroupCode: segment.location_group_code }),
     ...(members === undefined ? {} : { members: memberOutputs(members) }),
     labels: withoutOwnerLabel(segment.labels ?? {}),
-    createdAt: segment.created_at,
-    updatedAt: segment.updated_at,
+    createdAt: segment.created_at ?? null,
+    updatedAt: segment.updated_at ?? null,
   }),
   liveInputs: ({ segment, members }) => ({
     name: segment.name,

@@ -215,7 +215,9 @@ function createInstance(ctx: SimContext, helpers: AreaHelpers, req: SimRequest):
   const now = ctx.clock.iso();
   const record: WireRecord = {
     id: ctx.newId(),
-    openstack_uuid: randomUUID(),
+    // Null while provisioning: the platform names the instance once it is built (the Ansible
+    // collection's documentation: "may be null during provisioning"; docs/wire.md).
+    openstack_uuid: null,
     status: "PROVISIONING",
     name: String(body.name),
     region_id: regionId,
@@ -244,7 +246,11 @@ function createInstance(ctx: SimContext, helpers: AreaHelpers, req: SimRequest):
   const steps: Step[] = [
     {
       afterMs: helpers.duration("cloud_create"),
-      set: { status: "ACTIVE", ...addressesFor(seq, ipv4Enabled, ipv6Enabled) },
+      set: {
+        status: "ACTIVE",
+        openstack_uuid: randomUUID(),
+        ...addressesFor(seq, ipv4Enabled, ipv6Enabled),
+      },
     },
   ];
   return accepted(ctx.store.insert(INSTANCES, record, steps));
