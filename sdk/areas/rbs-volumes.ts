@@ -154,14 +154,15 @@ export class RbsVolumesApi {
   }
 
   /**
-   * Issues new credentials: POST .../credentials/reset, as the Go client sends it (the Ansible
-   * collection's /reset_credentials disagrees; docs/wire.md says why this one); answers the volume.
+   * Issues new credentials: POST .../reset_credentials, as the Ansible collection sends it and its
+   * integration test against the live API checks (the Go client's /credentials/reset disagrees;
+   * docs/wire.md says why this one); answers the volume, which goes back to active.
    */
   async resetCredentials(id: string, options?: CallOptions): Promise<RbsVolume> {
     return this.http.request(
       {
         method: "POST",
-        path: path`/remote_block_storage/volumes/${id}/credentials/reset`,
+        path: path`/remote_block_storage/volumes/${id}/reset_credentials`,
         schema: RbsVolumeSchema,
       },
       options,

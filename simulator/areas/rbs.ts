@@ -278,7 +278,8 @@ function registerVolumes(router: Router, helpers: AreaHelpers): void {
     ok(credentials(helpers.getOr404(ctx, VOLUMES, req.params.id ?? ""))),
   );
   // Path per the official Go client (ResetCredentials); it answers the volume, not the secret.
-  router.add("POST", `${BASE}/:id/credentials/reset`, (req, ctx) =>
+  // reset_credentials, as the Ansible collection (tested on the live API) names it: docs/wire.md.
+  router.add("POST", `${BASE}/:id/reset_credentials`, (req, ctx) =>
     resetCredentials(ctx, helpers, req),
   );
 }

@@ -141,7 +141,8 @@ describe("one set of paths: the SDK's requests and the simulator's routes", () =
     const paths = sent.map((request) => `${request.method} ${request.path}`);
     expect(paths).toContain("POST /cloud_computing/instances/1/switch_on");
     expect(paths).toContain("POST /cloud_computing/instances/1/switch_off");
-    expect(paths).toContain("POST /remote_block_storage/volumes/1/credentials/reset");
+    expect(paths).toContain("POST /remote_block_storage/volumes/1/reset_credentials");
+    expect(paths.filter((p) => p.includes("credentials/reset"))).toEqual([]);
     expect(paths.filter((p) => p.includes("switch_power"))).toEqual([]);
   });
 });

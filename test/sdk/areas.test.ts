@@ -1140,7 +1140,7 @@ describeVerbs("rbsVolumes", [
     verb: "resetCredentials",
     call: (c) => c.rbsVolumes.resetCredentials("rbs1"),
     method: "POST",
-    path: `${rbs}/rbs1/credentials/reset`,
+    path: `${rbs}/rbs1/reset_credentials`,
     reply: rbsVolume,
   },
   {
