@@ -223,7 +223,7 @@ export function hostResult(host: Host): GetHostResult {
   return {
     id: host.id,
     type: host.type,
-    title: host.title,
+    title: host.title ?? null,
     rackId: host.rack_id ?? null,
     locationId: host.location_id ?? null,
     locationCode: host.location_code ?? null,

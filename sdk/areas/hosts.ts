@@ -13,11 +13,14 @@ import { type SbmServer, SbmServerSchema } from "./sbm-servers";
 
 /**
  * A host of a kind this SDK does not know yet. Its `type` is never one of the known kinds: a
- * malformed dedicated server must fail validation, not pass here silently.
+ * malformed dedicated server must fail validation, not pass here silently. No source describes
+ * such a record, so only its id, status and type are required (docs/wire.md, Schema policy).
  */
 export const UnknownHostSchema = z.object({
-  ...hostRecordFields,
-  title: z.string().nullable(),
+  ...z.object(hostRecordFields).partial().shape,
+  id: hostRecordFields.id,
+  status: hostRecordFields.status,
+  title: z.string().nullable().optional(),
   type: z.string().refine((type) => !(hostKinds as readonly string[]).includes(type), {
     message: "a known host type must match its own record schema",
   }),
