@@ -196,7 +196,7 @@ export const dedicatedServerKind: ResourceKind<DedicatedServerLive> = {
   state: stateOf,
   isReady,
   isGone: (live) => isReleased(live.server),
-  labels: (live) => live.server.labels,
+  labels: (live) => live.server.labels ?? {},
   outputs: outputsOf,
   liveInputs: liveInputsOf,
 };

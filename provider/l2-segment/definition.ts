@@ -165,7 +165,7 @@ export const l2SegmentKind: ResourceKind<L2SegmentRecord> = {
   failure: (record) =>
     states.isFailed(record.segment.status) ? `status ${record.segment.status}` : undefined,
   isGone: (record) => record.segment.status === "removing",
-  labels: (record) => record.segment.labels,
+  labels: (record) => record.segment.labels ?? {},
 
   outputs: ({ segment, members }) => ({
     name: segment.name,
@@ -176,16 +176,16 @@ export const l2SegmentKind: ResourceKind<L2SegmentRecord> = {
       ? {}
       : { locationGroupCode: segment.location_group_code }),
     ...(members === undefined ? {} : { members: memberOutputs(members) }),
-    labels: withoutOwnerLabel(segment.labels),
-    createdAt: segment.created_at,
-    updatedAt: segment.updated_at,
+    labels: withoutOwnerLabel(segment.labels ?? {}),
+    createdAt: segment.created_at ?? null,
+    updatedAt: segment.updated_at ?? null,
   }),
   liveInputs: ({ segment, members }) => ({
     name: segment.name,
     type: segment.type,
     locationGroupId: segment.location_group_id,
     ...(members === undefined ? {} : { members: memberSpecsOf(members) }),
-    labels: withoutOwnerLabel(segment.labels),
+    labels: withoutOwnerLabel(segment.labels ?? {}),
   }),
 };
 

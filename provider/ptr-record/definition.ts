@@ -217,7 +217,7 @@ export const ptrRecordKind: ResourceKind<PtrRecordOnTarget> = {
     const { ip, domain, ttl, priority } = inputs as unknown as PtrRecordInputs;
     const record = await ptrRecordsApi(client, target).createPtrRecord(target.id, {
       ip,
-      data: domain,
+      domain,
       ...(ttl === undefined ? {} : { ttl }),
       ...(priority === undefined ? {} : { priority }),
     });

@@ -1,7 +1,11 @@
 // RBS volumes as a resource kind (provider/framework/kind.ts). The model for every other kind:
 // properties and their change rules, input rules, the SDK calls, and record <-> outputs.
 
-import { type RbsVolume, rbsVolumeStates } from "../../sdk/areas/rbs-volumes";
+import {
+  type RbsVolume,
+  rbsVolumeGoneStatuses,
+  rbsVolumeStates,
+} from "../../sdk/areas/rbs-volumes";
 import type { ServersComClient } from "../../sdk/client";
 import { NotFoundError } from "../../sdk/core/errors";
 import { MAX_RBS_VOLUME_SIZE_GB } from "../../sdk/core/limits";
@@ -132,7 +136,7 @@ export const rbsVolumeKind: ResourceKind<RbsVolume> = {
   isReady: (record) => states.isSettled(record.status),
   // rbsVolumeStates lists no failed status today; the table decides, not this file.
   failure: (record) => (states.isFailed(record.status) ? `status ${record.status}` : undefined),
-  isGone: (record) => record.status === "removing",
+  isGone: (record) => rbsVolumeGoneStatuses.includes(record.status),
   labels: (record) => record.labels ?? {},
 
   outputs: (record) => ({

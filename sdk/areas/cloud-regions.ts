@@ -28,7 +28,7 @@ export type CloudImage = z.infer<typeof CloudImageSchema>;
 export const CloudSnapshotSchema = z.object({
   id: z.string(),
   name: z.string(),
-  status: z.string(),
+  status: z.string().optional(),
   image_size: z.number().optional(),
   min_disk: z.number().optional(),
   is_backup: z.boolean().optional(),

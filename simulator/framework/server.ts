@@ -136,6 +136,8 @@ async function readBody(req: IncomingMessage): Promise<unknown> {
       400,
       "BAD_REQUEST",
       `The request body is not valid JSON: ${error.message}`,
+      // The spec's BAD_REQUEST names the invalid parameters: here, the body itself.
+      { params: ["body"] },
     );
   }
 }

@@ -238,6 +238,17 @@ describe("the lifecycle: create, read, update, delete", () => {
     ).toMatchObject({ replaces: ["sshKeyFingerprint"] });
   });
 
+  it("sends ipv4Enabled on create only: false gives no public IPv4, a change replaces", async () => {
+    const { inputs, id, outs } = await created("private-only", { ipv4Enabled: false });
+    expect(outs).toMatchObject({ ipv4Enabled: false, publicIpv4Address: null, status: "ACTIVE" });
+    expect(await provider.diff(id, outs, { ...inputs, ipv4Enabled: true })).toMatchObject({
+      replaces: ["ipv4Enabled"],
+    });
+    expect(await provider.diff(id, outs, inputs)).toMatchObject({ changes: false });
+    const refused = await provider.check({}, { ...inputs, ipv4Enabled: "yes" });
+    expect(refused.failures?.map((f) => f.property)).toEqual(["ipv4Enabled"]);
+  });
+
   it("deletes the instance and waits until it is gone; a 404 counts as done", async () => {
     const { id, outs } = await created("web");
     bed.lines.length = 0;

@@ -51,7 +51,8 @@ async function cloudInstance(): Promise<{ id: string; ip: string }> {
   });
   await bed.sim.control.advance(2 * 60_000);
   const active = await bed.client.cloudInstances.get(instance.id);
-  if (active.public_ipv4_address === null) throw new Error("the instance has no address");
+  if (typeof active.public_ipv4_address !== "string")
+    throw new Error("the instance has no address");
   return { id: active.id, ip: active.public_ipv4_address };
 }
 
@@ -264,7 +265,7 @@ describe("idempotent create: the record with the declared target, ip and domain"
   it("adopts a record made by hand when it matches, and refuses one with another ttl", async () => {
     await bed.client.kubernetesBaremetalNodes.createPtrRecord("BmNode01", {
       ip: HOST_IP,
-      data: "bm.example.com",
+      domain: "bm.example.com",
       ttl: 120,
     });
     const declared = { ...HOST, ip: HOST_IP, domain: "bm.example.com" };
