@@ -76,6 +76,10 @@ const bodies: Readonly<Record<string, readonly unknown[]>> = {
   "rbsVolumes.create": [{ name: "v", location_id: 1, flavor_id: 1, size: 10 }],
   "rbsVolumes.update": ["1", { size: 10 }],
   "dedicatedServers.attachSshKeys": ["1", ["00:11"]],
+  "dedicatedServers.addPublicIpv4Network": ["1", { mask: 29, distribution_method: "gateway" }],
+  "dedicatedServers.addPrivateIpv4Network": ["1", { mask: 29, distribution_method: "gateway" }],
+  "sbmServers.addPrivateIpv4Network": ["1", { mask: 29, distribution_method: "gateway" }],
+  "networkPools.createSubnetwork": ["1", { title: "t", mask: 29 }],
 };
 
 function collectSdkRequests(): { sent: Sent[]; verbs: string[] } {
