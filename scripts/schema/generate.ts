@@ -78,19 +78,19 @@ export function generateSchema(repo: string): Generated {
   if (index === undefined) throw new Error("provider/index.ts not found");
   const moduleSymbol = checker.getSymbolAtLocation(index);
   if (moduleSymbol === undefined) throw new Error("provider/index.ts has no module symbol");
-  const exports = new Map(
+  const exported = new Map(
     checker.getExportsOfModule(moduleSymbol).map((symbol) => [symbol.getName(), symbol]),
   );
   const generator = new Generator(checker);
 
   const resources: Json = {};
   for (const kind of registry.resourceKinds) {
-    const symbol = exports.get(kind);
+    const symbol = exported.get(kind);
     if (symbol === undefined) throw new Error(`the package exports no class for the kind ${kind}`);
     resources[token(kind)] = generator.resource(kind, resolve(checker, symbol));
   }
   const functions: Json = {};
-  for (const [name, symbol] of [...exports].sort(([a], [b]) => a.localeCompare(b))) {
+  for (const [name, symbol] of [...exported].sort(([a], [b]) => a.localeCompare(b))) {
     if (!/^get[A-Z]/.test(name) || name.endsWith("Output")) continue;
     functions[token(name)] = generator.function(name, resolve(checker, symbol));
   }
