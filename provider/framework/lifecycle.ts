@@ -67,6 +67,12 @@ export interface KindProvider extends dynamic.ResourceProvider {
   read(id: string, props?: PropertyBag): Promise<dynamic.ReadResult>;
   update(id: string, olds: PropertyBag, news: PropertyBag): Promise<dynamic.UpdateResult>;
   delete(id: string, props: PropertyBag): Promise<void>;
+  /**
+   * The values the outputs record for the kind's write-only properties given these inputs
+   * (PropertyRule.writeOnly). The native door takes them on trust where the old outputs hold
+   * none, which happens only after `pulumi import` (provider/native/resources.ts).
+   */
+  writeOnlyValues?(news: PropertyBag): Record<string, unknown>;
 }
 
 export function createKindProvider<Live extends object>(
@@ -82,6 +88,7 @@ export function createKindProvider<Live extends object>(
     read: (id, props) => lifecycle.read(id, props ?? {}),
     update: (id, olds, news) => lifecycle.update(id, olds, news),
     delete: (id, props) => lifecycle.delete(id, props),
+    writeOnlyValues: (news) => lifecycle.writeOnlyValues(news),
   };
 }
 
@@ -562,6 +569,11 @@ class Lifecycle<Live extends object> {
    * The write-only values to record in outputs: each one's desired value (a kind may normalise
    * it, e.g. an absent flag as false), so that diff compares like with like.
    */
+  /** Without undefined values: what the outputs hold for the write-only properties. */
+  writeOnlyValues(inputs: PropertyBag): Record<string, unknown> {
+    return defined(this.writeOnlyOutputs(inputs));
+  }
+
   private writeOnlyOutputs(inputs: PropertyBag): Record<string, unknown> {
     const out: Record<string, unknown> = {};
     for (const [name, rule] of Object.entries(this.rules.writeOnly)) {

@@ -112,9 +112,20 @@ export class NativeResource {
     };
   }
 
+  /**
+   * The lifecycle's diff of the new inputs against the old outputs. Write-only values (which
+   * the API never returns) that the old outputs lack are taken as declared, as adoption takes
+   * them (framework/diff.ts, PropertyRule.writeOnly): every create and update records them, so
+   * only `pulumi import` leaves them out, and an imported server must not be replaced because its
+   * drive layout could not be read back.
+   */
   async diff(id: string, olds: Properties, news: Properties): Promise<DiffResult> {
-    const oldBag = openSecrets(ownPropertiesOf(olds)).plain;
-    const outcome = await this.provider.diff(id, oldBag, openSecrets(ownPropertiesOf(news)).plain);
+    const newBag = openSecrets(ownPropertiesOf(news)).plain;
+    const oldBag = {
+      ...(this.provider.writeOnlyValues?.(newBag) ?? {}),
+      ...openSecrets(ownPropertiesOf(olds)).plain,
+    };
+    const outcome = await this.provider.diff(id, oldBag, newBag);
     const detailed: Record<string, { replace: boolean; added: boolean }> = {};
     for (const name of outcome.updates) detailed[name] = { replace: false, added: false };
     for (const name of outcome.replaces) detailed[name] = { replace: true, added: false };

@@ -326,7 +326,7 @@ export class PluginHost {
     const respInputs = resp.getInputs();
     return {
       id: resp.getId(),
-      properties: this.outputs(urn, plain(resp.getProperties())),
+      properties: opened(plain(resp.getProperties())).plain,
       inputs: respInputs === undefined ? undefined : opened(plain(respInputs)).plain,
     };
   }
