@@ -67,18 +67,22 @@ export interface KindProvider extends dynamic.ResourceProvider {
   read(id: string, props?: PropertyBag): Promise<dynamic.ReadResult>;
   update(id: string, olds: PropertyBag, news: PropertyBag): Promise<dynamic.UpdateResult>;
   delete(id: string, props: PropertyBag): Promise<void>;
+}
+
+/** The generic lifecycle's provider: a KindProvider, and what the native door asks besides. */
+export interface LifecycleProvider extends KindProvider {
   /**
    * The values the outputs record for the kind's write-only properties given these inputs
    * (PropertyRule.writeOnly). The native door takes them on trust where the old outputs hold
    * none, which happens only after `pulumi import` (provider/native/resources.ts).
    */
-  writeOnlyValues?(news: PropertyBag): Record<string, unknown>;
+  writeOnlyValues(news: PropertyBag): Record<string, unknown>;
 }
 
 export function createKindProvider<Live extends object>(
   kind: ResourceKind<Live>,
   context: ProviderContext,
-): KindProvider {
+): LifecycleProvider {
   const lifecycle = new Lifecycle(kind, context);
   return {
     configure: async (req) => context.configure?.(req),

@@ -13,7 +13,7 @@ import type { PropertyBag } from "../framework/check";
 import type { DiffOutcome } from "../framework/diff";
 import { PartialResourceError } from "../framework/errors";
 import { HIDDEN_INPUTS, OWNER_INPUT, TIMEOUTS_INPUT } from "../framework/hidden";
-import type { KindProvider } from "../framework/lifecycle";
+import type { KindProvider, LifecycleProvider } from "../framework/lifecycle";
 import { ownerLabelValue } from "../framework/ownership";
 import { kindDefaults, secretProperties } from "./generated";
 import { openSecrets, type Properties, sealSecrets } from "./values";
@@ -122,7 +122,7 @@ export class NativeResource {
   async diff(id: string, olds: Properties, news: Properties): Promise<DiffResult> {
     const newBag = openSecrets(ownPropertiesOf(news)).plain;
     const oldBag = {
-      ...(this.provider.writeOnlyValues?.(newBag) ?? {}),
+      ...((this.provider as Partial<LifecycleProvider>).writeOnlyValues?.(newBag) ?? {}),
       ...openSecrets(ownPropertiesOf(olds)).plain,
     };
     const outcome = await this.provider.diff(id, oldBag, newBag);
