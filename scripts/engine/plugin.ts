@@ -340,6 +340,61 @@ export class PluginHost {
     return opened(plain(resp.getReturn())).plain;
   }
 
+  /** The engine's CheckConfig of a provider's inputs (short names: apiToken, apiUrl). */
+  async checkConfig(news: Properties): Promise<CheckOutcome> {
+    const req = new provproto.CheckRequest()
+      .setUrn("urn:pulumi:dev::engine-harness::pulumi:providers:serverscom::explicit")
+      .setOlds(struct({}))
+      .setNews(struct(news));
+    const resp = await this.call<provproto.CheckResponse>((cb) => this.client.checkConfig(req, cb));
+    return {
+      inputs: plain(resp.getInputs()),
+      failures: resp
+        .getFailuresList()
+        .map((f) => ({ property: f.getProperty(), reason: f.getReason() })),
+    };
+  }
+
+  async diffConfig(olds: Properties, news: Properties): Promise<DiffOutcome & { diffs: string[] }> {
+    const req = new provproto.DiffRequest()
+      .setUrn("urn:pulumi:dev::engine-harness::pulumi:providers:serverscom::explicit")
+      .setOlds(struct(olds))
+      .setNews(struct(news))
+      .setOldInputs(struct(olds));
+    const resp = await this.call<provproto.DiffResponse>((cb) => this.client.diffConfig(req, cb));
+    return {
+      changes: resp.getChanges() === provproto.DiffResponse.DiffChanges.DIFF_SOME ? "some" : "none",
+      replaces: resp.getReplacesList(),
+      deleteBeforeReplace: resp.getDeletebeforereplace(),
+      diffs: resp.getDiffsList(),
+    };
+  }
+
+  async cancel(): Promise<void> {
+    await this.call((cb) => this.client.cancel(new Empty(), cb));
+  }
+
+  /** A raw Create (tests of the protocol: secrets, previews), answered properties unopened. */
+  async rawCreate(
+    urn: string,
+    properties: Properties,
+    preview = false,
+  ): Promise<{ id: string; properties: Properties }> {
+    const req = new provproto.CreateRequest()
+      .setUrn(urn)
+      .setProperties(struct(properties))
+      .setPreview(preview);
+    const resp = await this.call<provproto.CreateResponse>((cb) => this.client.create(req, cb));
+    return { id: resp.getId(), properties: plain(resp.getProperties()) };
+  }
+
+  /** Invoke, the answer as the plugin sealed it. */
+  async rawInvoke(token: string, args: Properties): Promise<Properties> {
+    const req = new provproto.InvokeRequest().setTok(token).setArgs(struct(args));
+    const resp = await this.call<provproto.InvokeResponse>((cb) => this.client.invoke(req, cb));
+    return plain(resp.getReturn());
+  }
+
   async schema(): Promise<string> {
     const req = new provproto.GetSchemaRequest();
     const resp = await this.call<provproto.GetSchemaResponse>((cb) =>
