@@ -226,9 +226,10 @@ describe("a resource through the protocol", () => {
       })
       .catch((e: unknown) => e);
     expect(error).toMatchObject({ name: "InitError", id: expect.any(String) });
+    const partialId = (error as { id: string }).id;
     const [record] = await sim.control.records("rbs_volumes");
-    expect((error as { id: string }).id).toBe(record?.id);
-    await host.delete(urn, record?.id ?? "", {}, {});
+    expect(record?.id).toBe(partialId);
+    await host.delete(urn, partialId, {}, {});
   });
 
   it("an unknown resource type names the known ones", async () => {
