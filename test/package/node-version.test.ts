@@ -26,7 +26,11 @@ describe("the entry points on a Node.js that is too old", () => {
   it.skipIf(node === undefined)(
     "refuse to load, naming the version needed and the one found (skipped: no Node.js older than 22 on this machine)",
     () => {
-      for (const entry of ["dist/provider/index.js", "dist/sdk/index.js"]) {
+      for (const entry of [
+        "dist/provider/index.js",
+        "dist/sdk/index.js",
+        "dist/provider/native/main.js",
+      ]) {
         const run = spawnSync(node ?? "", ["-e", `require(${JSON.stringify(join(root, entry))})`], {
           encoding: "utf8",
         });
