@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `pulumi-resource-serverscom`: the provider plugin executable (the package's `bin`). The engine
 // starts it with the address of its own gRPC server as the last argument (after logging flags
-// such as `-v=9` or `--logtostderr`: pkg/resource/plugin/plugin.go, buildPluginArguments; the
+// such as `-v=9`, `--logtostderr` or `--tracing <endpoint>`: pkg/resource/plugin/plugin.go,
+// buildPluginArguments, which appends the plugin's own arguments last; the
 // address: provider_plugin.go, NewProvider, `[]string{host.ServerAddr()}`) and reads one line
 // from its stdout: the port it listens on (plugin.go, "we expect it to write a single line to
 // STDOUT: the port"). Nothing else may go to stdout before that line.

@@ -18,6 +18,20 @@
 // Progress lines go to the engine's log (Engine.Log, to the address the engine passes as the
 // plugin's argument and in Handshake): the CLI hides a native plugin's stderr (plugin.go,
 // isDynamicPluginBinary, "Hiding logs").
+//
+// Lines, in pulumi/pulumi at 1b5949891b3c (/work/.mirror/pulumi+pulumi):
+//   pkg/resource/plugin/plugin.go:324-327 stderr hidden unless a dynamic host (:793)
+//   pkg/resource/plugin/plugin.go:375-431 the port: one line on stdout, parsed by parsePort (:449)
+//   pkg/resource/plugin/plugin.go:728-743 arguments: logging flags, then the engine's address
+//   pkg/resource/plugin/provider_plugin.go:203-205, 289 Handshake with EngineAddress; argv
+//   pkg/resource/plugin/provider_plugin.go:319-321 acceptSecrets from Handshake; supportsPreview
+//   pkg/resource/plugin/provider_plugin.go:1054-1160 Configure: variables and args (secrets kept)
+//   pkg/resource/plugin/provider_plugin.go:1403-1446 Create in previews; :1472 the timeout
+//   pkg/resource/plugin/provider_plugin.go:2437 Attach (PULUMI_DEBUG_PROVIDERS)
+//   pkg/resource/plugin/provider_plugin.go:2540-2568 parseError: ErrorResourceInitFailed
+//   pkg/resource/deploy/step.go:371, 1016, 695 Timeout from customTimeouts create/update/delete
+//   pkg/resource/deploy/step.go:2037-2045 import: Read with URN and id only; :2177 then Check
+//   sdk/go/common/resource/plugin/rpc.go:73 UnknownStringValue; sig/sig.go:21,24 secrets
 import { AsyncLocalStorage } from "node:async_hooks";
 import { createRequire } from "node:module";
 import * as engrpc from "@pulumi/pulumi/proto/engine_grpc_pb";
@@ -172,9 +186,12 @@ export class NativeProvider {
         const resource = this.resource(req.getUrn());
         const diff = await resource.diff(req.getId(), plain(req.getOlds()), plain(req.getNews()));
         const changed = Object.keys(diff.detailed);
-        return diffResponse(changed, diff.replaces, diff.detailed).setDeletebeforereplace(
-          diff.replaces.length > 0 && diff.deleteBeforeReplace === true,
-        );
+        return diffResponse(
+          changed,
+          diff.replaces,
+          diff.detailed,
+          diff.changes || changed.length > 0,
+        ).setDeletebeforereplace(diff.replaces.length > 0 && diff.deleteBeforeReplace === true);
       }),
       create: this.unary(async (req: provproto.CreateRequest) => {
         const resource = this.resource(req.getUrn());
@@ -333,10 +350,11 @@ function diffResponse(
   changed: readonly string[],
   replaces: readonly string[],
   detailed: Readonly<Record<string, { replace: boolean; added: boolean }>>,
+  some = changed.length > 0,
 ): provproto.DiffResponse {
   const response = new provproto.DiffResponse()
     .setChanges(
-      changed.length > 0
+      some
         ? provproto.DiffResponse.DiffChanges.DIFF_SOME
         : provproto.DiffResponse.DiffChanges.DIFF_NONE,
     )
