@@ -13,7 +13,7 @@ import type { PropertyBag } from "../framework/check";
 import type { DiffOutcome } from "../framework/diff";
 import { PartialResourceError } from "../framework/errors";
 import { HIDDEN_INPUTS, OWNER_INPUT, TIMEOUTS_INPUT } from "../framework/hidden";
-import type { KindProvider, LifecycleProvider } from "../framework/lifecycle";
+import { ADOPT_INPUT, type KindProvider, type LifecycleProvider } from "../framework/lifecycle";
 import { ownerLabelValue } from "../framework/ownership";
 import { kindDefaults, secretProperties } from "./generated";
 import { openSecrets, type Properties, sealSecrets } from "./values";
@@ -154,10 +154,22 @@ export class NativeResource {
     // `pulumi import` sends the id alone (step.go, ImportStep): the live object is all there is.
     const read = await this.provider.read(id, props.plain);
     if (read.id === undefined || read.id === "") return { id: "", properties: {}, inputs: {} };
+    let liveInputs = ownPropertiesOf(read.inputs ?? {});
+    let outputs: PropertyBag = read.props ?? {};
+    const imported = Object.keys(props.plain).length === 0 && Object.keys(olds.plain).length === 0;
+    if (imported) {
+      // A kind that can only take over an existing object names it by `adoptId` (Let's Encrypt
+      // certificate labels): the imported id is that name, as the program would write it.
+      const checked = await this.provider.check({}, liveInputs);
+      if ((checked.failures ?? []).some((f) => f.property === ADOPT_INPUT)) {
+        liveInputs = { ...liveInputs, [ADOPT_INPUT]: read.id };
+        outputs = { ...outputs, [ADOPT_INPUT]: read.id };
+      }
+    }
     return {
       id: read.id,
-      properties: this.sealOutputs(read.props ?? {}, secretKeys),
-      inputs: this.sealInputs(ownPropertiesOf(read.inputs ?? {}), secretKeys),
+      properties: this.sealOutputs(outputs, secretKeys),
+      inputs: this.sealInputs(liveInputs, secretKeys),
     };
   }
 
