@@ -85,6 +85,11 @@ export class PluginHost {
    */
   static readonly timeouts = new Map<string, TimeoutsMs>();
   static readonly sealedSecrets = new Map<string, readonly string[]>();
+  /** The detailedDiff of the last Diff of each resource (property -> PropertyDiff.Kind). */
+  static readonly lastDiff = new Map<
+    string,
+    Readonly<Record<string, provproto.PropertyDiff.Kind>>
+  >();
 
   private constructor(
     private readonly child: ChildProcess,
@@ -239,6 +244,7 @@ export class PluginHost {
     resp.getDetaileddiffMap().forEach((diff, name) => {
       detailed[name] = diff.getKind();
     });
+    if (resp.getHasdetaileddiff()) PluginHost.lastDiff.set(urn, detailed);
     return {
       changes:
         changes === Changes.DIFF_SOME ? "some" : changes === Changes.DIFF_NONE ? "none" : "unknown",

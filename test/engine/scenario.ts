@@ -45,6 +45,8 @@ const PROJECT_DIR = join(REPO, "test", "engine", "project");
 type Door = "dynamic" | "plugin";
 const DOORS: readonly Door[] = ["dynamic", "plugin"];
 const NATIVE_SUFFIX = " (native plugin)";
+/** PropertyDiff kinds of an in-place change: ADD, DELETE, UPDATE (provider.proto). */
+const IN_PLACE: readonly number[] = [0, 2, 4];
 /** What only the dynamic door stores: the serialised shim and the hidden inputs. */
 const DYNAMIC_ONLY = ["__provider", "__ownerLabel", "__timeouts"];
 
@@ -302,15 +304,27 @@ export function engineScenario(options: ScenarioOptions): Scenario {
           expect(opOf(await up(program), options.name)).toBe("update");
           expect(stored().id).toBe(id);
           if (door === "dynamic") expect(stored().outputs.__provider).toEqual(expect.any(String));
+          if (door === "plugin") {
+            // detailedDiff: the changed properties, each an in-place UPDATE (or ADD/DELETE).
+            const detailed = Object.values(PluginHost.lastDiff.get(stored().urn) ?? {});
+            expect(detailed.length).toBeGreaterThan(0);
+            for (const kind of detailed) expect(IN_PLACE).toContain(kind);
+          }
           await check?.(stored(), current());
         },
       );
     },
 
     replace(program, check) {
-      each("a replacing change makes a new object in place of the old", async () => {
+      each("a replacing change makes a new object in place of the old", async (door) => {
         const id = stored().id;
+        const urn = stored().urn;
         expect(opOf(await up(program), options.name)).toBe("replace");
+        if (door === "plugin") {
+          // detailedDiff says which properties replace it (UPDATE_REPLACE, ADD_REPLACE, ...).
+          const detailed = Object.values(PluginHost.lastDiff.get(urn) ?? {});
+          expect(detailed.some((kind) => !IN_PLACE.includes(kind))).toBe(true);
+        }
         expect(stored().id).not.toBe(id);
         await check?.(stored(), current());
       });
