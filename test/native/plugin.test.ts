@@ -21,6 +21,8 @@ const SIG = "4dabf18193072939515e22adb298388d";
 let sim: Simulator;
 let host: PluginHost;
 const logged: string[] = [];
+/** Credentials the simulator gave out during the tests (looked for in what the plugin logged). */
+const credentials: string[] = [];
 
 async function startPlugin(env: Record<string, string> = {}): Promise<PluginHost> {
   return PluginHost.start({
@@ -155,6 +157,7 @@ describe("a resource through the protocol", () => {
     id = created.id;
     const [record] = await sim.control.records("rbs_volumes");
     expect(record?.id).toBe(id);
+    credentials.push(String(record?._password));
     expect(created.properties.password).toEqual({
       [SIG]: "1b47061264138c4ac30d75fd1eb44270",
       value: record?._password,
@@ -358,6 +361,15 @@ describe("Invoke", () => {
     } finally {
       await plugin.stop();
     }
+  });
+});
+
+describe("what the plugin logged", () => {
+  it("holds neither the token nor any credential the simulator gave out", async () => {
+    expect(logged.length).toBeGreaterThan(0);
+    const secrets = [sim.token, ...credentials];
+    expect(credentials.length).toBeGreaterThan(0);
+    for (const line of logged) for (const secret of secrets) expect(line).not.toContain(secret);
   });
 });
 
