@@ -7,9 +7,17 @@
 //
 // A kind's suite (test/engine/<kind>.test.ts) calls engineScenario once, then one method per
 // scenario, in order: they share one simulator and one stack, as successive `pulumi` commands do.
-// Each operation starts the provider host afresh (harness.ts), as each `pulumi` command does.
+// The harness keeps one provider process per door for the suite (reuseHost), restarted when the
+// configuration changes; the rebuilt-package scenario starts its own.
 // A scenario that cannot apply to a kind is recorded with `notApplicable`, the reason, and a
 // check of that reason against the kind's definition (so it fails if the reason stops holding).
+//
+// Every scenario runs through both doors (DOORS below): the dynamic provider host, and the
+// native plugin (named "... (native plugin)"), each with its own simulator and stack and one
+// provider process per file. The plugin door adds `pulumi import` after the no-change up, checks
+// detailedDiff in the in-place and replacing changes, and that its state holds no `__provider`,
+// no hidden input, and every secret output sealed by the plugin. A new scenario method registers
+// its test with `each(...)` to run through both.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
