@@ -16,7 +16,8 @@
 // The programs are the same as for the dynamic door (the dynamic classes), so this driver turns
 // each registration into what a program in another language registers: the type token
 // serverscom:index:<Kind>, no `__provider`, no hidden inputs, and the `customTimeouts` option
-// (which the dynamic class carries as the hidden `__timeouts`) in the request's timeout field.
+// (which the dynamic class carries as the hidden `__timeouts`) in the request's timeout field,
+// and the inputs the schema marks secret sealed, as an SDK generated from the schema sends them.
 // Progress arrives on the engine's log service, which this driver serves, and goes to onStderr.
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -38,7 +39,7 @@ import {
   InitError,
   type ReadOutcome,
 } from "./host";
-import { isSecretValue, type Properties, revealSecrets } from "./secrets";
+import { isSecretValue, type Properties, revealSecrets, secretValue } from "./secrets";
 
 const DYNAMIC_PREFIX = "pulumi-nodejs:dynamic/serverscom:";
 const NATIVE_PREFIX = "serverscom:index:";
@@ -168,7 +169,36 @@ export class PluginHost {
       client.handshake(handshake, cb),
     );
     if (!answer.getAcceptSecrets()) throw new Error("the plugin does not accept secrets");
+    // What an SDK generated from the schema seals on its own: inputs marked `secret`.
+    const schema = JSON.parse(await host.schema()) as {
+      resources: Record<string, { inputProperties: Record<string, { secret?: boolean }> }>;
+    };
+    for (const [token, spec] of Object.entries(schema.resources)) {
+      const names = Object.entries(spec.inputProperties)
+        .filter(([, property]) => property.secret === true)
+        .map(([name]) => name);
+      host.secretInputs.set(token, names);
+    }
     return host;
+  }
+
+  /** Per type token, the inputs the schema marks secret. */
+  private readonly secretInputs = new Map<string, readonly string[]>();
+
+  /**
+   * The inputs as a program in another language sends them: without what only the dynamic door
+   * has, and the schema's secret inputs sealed (its generated SDK wraps them; the engine keeps
+   * them sealed for a plugin that accepts secrets).
+   */
+  private inputsOf(urn: string, props: Properties): Properties {
+    const token = nativeUrn(urn).split("::")[2] ?? "";
+    const secret = this.secretInputs.get(token) ?? [];
+    return Object.fromEntries(
+      Object.entries(ownProperties(props)).map(([key, value]) => [
+        key,
+        secret.includes(key) && !isSecretValue(value) ? secretValue(value) : value,
+      ]),
+    );
   }
 
   /** The default provider's CheckConfig, then Configure, with the stack's serverscom:* keys. */
@@ -213,8 +243,8 @@ export class PluginHost {
     );
     const req = new provproto.CheckRequest()
       .setUrn(nativeUrn(urn))
-      .setOlds(struct(ownProperties(olds)))
-      .setNews(struct(ownProperties(news)));
+      .setOlds(struct(this.inputsOf(urn, olds)))
+      .setNews(struct(this.inputsOf(urn, news)));
     const resp = await this.call<provproto.CheckResponse>((cb) => this.client.check(req, cb));
     return {
       inputs: opened(plain(resp.getInputs())).plain,
@@ -260,7 +290,7 @@ export class PluginHost {
   ): Promise<{ id: string; properties: Properties }> {
     const req = new provproto.CreateRequest()
       .setUrn(nativeUrn(urn))
-      .setProperties(struct(ownProperties(properties)))
+      .setProperties(struct(this.inputsOf(urn, properties)))
       .setTimeout(this.timeoutSeconds(urn, "create"));
     const resp = await this.call<provproto.CreateResponse>(
       (cb) => this.client.create(req, cb),
@@ -300,8 +330,8 @@ export class PluginHost {
       .setUrn(nativeUrn(urn))
       .setId(id)
       .setOlds(struct(ownProperties(olds)))
-      .setNews(struct(ownProperties(news)))
-      .setOldInputs(struct(ownProperties(oldInputs)))
+      .setNews(struct(this.inputsOf(urn, news)))
+      .setOldInputs(struct(this.inputsOf(urn, oldInputs)))
       .setTimeout(this.timeoutSeconds(urn, "update"));
     const resp = await this.call<provproto.UpdateResponse>(
       (cb) => this.client.update(req, cb),
