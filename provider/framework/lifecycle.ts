@@ -569,15 +569,15 @@ class Lifecycle<Live extends object> {
     );
   }
 
-  /**
-   * The write-only values to record in outputs: each one's desired value (a kind may normalise
-   * it, e.g. an absent flag as false), so that diff compares like with like.
-   */
   /** Without undefined values: what the outputs hold for the write-only properties. */
   writeOnlyValues(inputs: PropertyBag): Record<string, unknown> {
     return defined(this.writeOnlyOutputs(inputs));
   }
 
+  /**
+   * The write-only values to record in outputs: each one's desired value (a kind may normalise
+   * it, e.g. an absent flag as false), so that diff compares like with like.
+   */
   private writeOnlyOutputs(inputs: PropertyBag): Record<string, unknown> {
     const out: Record<string, unknown> = {};
     for (const [name, rule] of Object.entries(this.rules.writeOnly)) {
