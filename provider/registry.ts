@@ -59,6 +59,15 @@ const factories: Readonly<Record<string, (context: ProviderContext) => KindProvi
 export const resourceKinds: readonly string[] = Object.keys(factories);
 
 /**
+ * Every kind's provider over the given surroundings: the native plugin's door
+ * (provider/native/) builds the same lifecycles as the shims reach, with its own configuration
+ * and progress channel.
+ */
+export function createKindProviders(context: ProviderContext): Map<string, KindProvider> {
+  return new Map(Object.entries(factories).map(([kind, factory]) => [kind, factory(context)]));
+}
+
+/**
  * The first poll delay, in milliseconds (default 1000; later delays back off to 30 times it).
  * For the local simulator at high speed, where a transition takes milliseconds.
  */

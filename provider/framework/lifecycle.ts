@@ -70,12 +70,22 @@ export interface KindProvider extends dynamic.ResourceProvider {
   delete(id: string, props: PropertyBag): Promise<void>;
 }
 
+/** The generic lifecycle's provider: a KindProvider, and what the native door asks besides. */
+export interface LifecycleProvider extends KindProvider {
+  /**
+   * The values the outputs record for the kind's write-only properties given these inputs
+   * (PropertyRule.writeOnly). The native door takes them on trust where the old outputs hold
+   * none, which happens only after `pulumi import` (provider/native/resources.ts).
+   */
+  writeOnlyValues(news: PropertyBag): Record<string, unknown>;
+}
+
 export function createKindProvider<Live extends object>(
   kind: ResourceKind<Live>,
   context: ProviderContext,
-): KindProvider {
+): LifecycleProvider {
   const lifecycle = new Lifecycle(kind, context);
-  const provider: KindProvider = {
+  const provider: LifecycleProvider = {
     configure: async (req) => context.configure?.(req),
     check: async (olds, news) => lifecycle.check(olds ?? {}, news),
     diff: async (id, olds, news) => lifecycle.diff(id, olds, news),
@@ -83,6 +93,7 @@ export function createKindProvider<Live extends object>(
     read: (id, props) => lifecycle.read(id, props ?? {}),
     update: (id, olds, news) => lifecycle.update(id, olds, news),
     delete: (id, props) => lifecycle.delete(id, props),
+    writeOnlyValues: (news) => lifecycle.writeOnlyValues(news),
   };
   // Every failure leaves through sealedProvider: no token or secret input, no raw control character.
   return sealedProvider(provider, kind.secretOutputs);
@@ -572,6 +583,11 @@ class Lifecycle<Live extends object> {
       inputs,
       (rule) => rule === "replace",
     );
+  }
+
+  /** Without undefined values: what the outputs hold for the write-only properties. */
+  writeOnlyValues(inputs: PropertyBag): Record<string, unknown> {
+    return defined(this.writeOnlyOutputs(inputs));
   }
 
   /**

@@ -27,6 +27,7 @@ import { createRequire } from "node:module";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { InitError, ProviderHost } from "./host";
+import { PluginHost } from "./plugin";
 import {
   type PackageModule,
   type Program,
@@ -132,6 +133,12 @@ export interface HarnessOptions {
    * may say otherwise.
    */
   readonly parallel?: number;
+  /**
+   * Which door the resources go through: "dynamic" (default), the dynamic provider host with
+   * the serialised shim, as the Node.js SDK registers them; or "plugin", the package's native
+   * provider plugin, as a program in any other language registers them (plugin.ts).
+   */
+  readonly door?: "dynamic" | "plugin";
 }
 
 /** Options of one refresh (`pulumi refresh`, `pulumi preview --refresh`). */
@@ -578,7 +585,12 @@ export class EngineHarness {
 
   private async startHost(config: Properties): Promise<ProviderHost> {
     const onStderr = this.#options.onStderr;
-    const host = await ProviderHost.start({
+    // The plugin door answers the same calls (plugin.ts); the harness knows one host type.
+    const start =
+      this.#options.door === "plugin"
+        ? (PluginHost.start as unknown as typeof ProviderHost.start)
+        : ProviderHost.start;
+    const host = await start({
       projectDir: this.#options.projectDir,
       project: this.#options.project,
       env: this.#options.env ?? {},
