@@ -7,6 +7,7 @@ export {
   type CloudInstanceArgs,
   type UpgradeConfirmation,
 } from "./cloud-instance/resource";
+export { CloudVolume, type CloudVolumeArgs } from "./cloud-volume/resource";
 export {
   DedicatedServer,
   type DedicatedServerArgs,

@@ -2,6 +2,7 @@
 // entry. One provider per kind per process, sharing the stack settings and the client cache.
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { cloudInstanceKind } from "./cloud-instance/definition";
+import { cloudVolumeKind } from "./cloud-volume/definition";
 import { dedicatedServerKind } from "./dedicated-server/definition";
 import {
   ClientCache,
@@ -42,6 +43,7 @@ const factories: Readonly<Record<string, (context: ProviderContext) => KindProvi
   LetsEncryptCertificateLabels: (context) =>
     createKindProvider(letsEncryptCertificateLabelsKind, context),
   PtrRecord: (context) => createKindProvider(ptrRecordKind, context),
+  CloudVolume: (context) => createKindProvider(cloudVolumeKind, context),
 };
 
 /** The kinds this version knows. */

@@ -1,7 +1,9 @@
 // The entry point of the SDK: one transport shared by one property per API area.
 
+import { CloudBackupsApi } from "./areas/cloud-backups";
 import { CloudInstancesApi } from "./areas/cloud-instances";
 import { CloudRegionsApi } from "./areas/cloud-regions";
+import { CloudVolumesApi } from "./areas/cloud-volumes";
 import { DedicatedServersApi } from "./areas/dedicated-servers";
 import { HostsApi } from "./areas/hosts";
 import { KubernetesBaremetalNodesApi } from "./areas/kubernetes-baremetal-nodes";
@@ -39,6 +41,9 @@ export class ServersComClient {
   readonly sshKeys: SshKeysApi;
   /** Locations and their order options. */
   readonly locations: LocationsApi;
+  /** Cloud block storage volumes (attached to cloud instances) and their backups. */
+  readonly cloudVolumes: CloudVolumesApi;
+  readonly cloudBackups: CloudBackupsApi;
 
   /** Throws when no token is given and SERVERSCOM_API_TOKEN is unset. */
   constructor(options: ClientOptions = {}) {
@@ -56,6 +61,8 @@ export class ServersComClient {
     this.sslCertificates = new SslCertificatesApi(http);
     this.sshKeys = new SshKeysApi(http);
     this.locations = new LocationsApi(http);
+    this.cloudVolumes = new CloudVolumesApi(http);
+    this.cloudBackups = new CloudBackupsApi(http);
   }
 
   /** Closes the connection pool the client made; a dispatcher passed in is left open. */

@@ -2,6 +2,7 @@
 // inserted (bare metal nodes come after the Kubernetes clusters that own them).
 import type { Area } from "../framework/contract";
 import { cloudArea } from "./cloud";
+import { cloudStorageArea } from "./cloud-storage";
 import { dedicatedServersArea } from "./dedicated-servers";
 import { hostsArea } from "./hosts";
 import { kubernetesArea } from "./kubernetes";
@@ -25,4 +26,5 @@ export const areas: readonly Area[] = [
   rbsArea,
   l2Area,
   sslArea,
+  cloudStorageArea,
 ];

@@ -167,7 +167,9 @@ export type TransitionName =
   | "rbs_delete"
   | "l2_change" // pending -> active after create and update
   | "l2_delete"
-  | "k8s_node_power";
+  | "k8s_node_power"
+  | "cloud_volume_change" // create, attach, detach, delete of a cloud volume
+  | "cloud_backup_change"; // a cloud volume backup made, restored or deleted
 
 /*
  * Conventions every area follows:

@@ -29,6 +29,8 @@ export const DEFAULT_DURATIONS: Readonly<Record<TransitionName, number>> = {
   l2_change: 2 * MINUTE,
   l2_delete: MINUTE,
   k8s_node_power: 30_000,
+  cloud_volume_change: 20_000,
+  cloud_backup_change: MINUTE,
 };
 
 export type Durations = Readonly<Record<TransitionName, number>>;
