@@ -1,5 +1,6 @@
 // The entry point of the SDK: one transport shared by one property per API area.
 
+import { AccountApi } from "./areas/account";
 import { CloudBackupsApi } from "./areas/cloud-backups";
 import { CloudInstancesApi } from "./areas/cloud-instances";
 import { CloudRegionsApi } from "./areas/cloud-regions";
@@ -44,6 +45,8 @@ export class ServersComClient {
   /** Cloud block storage volumes (attached to cloud instances) and their backups. */
   readonly cloudVolumes: CloudVolumesApi;
   readonly cloudBackups: CloudBackupsApi;
+  /** The account: balance, invoices, racks, out-of-band credentials of its servers. */
+  readonly account: AccountApi;
 
   /** Throws when no token is given and SERVERSCOM_API_TOKEN is unset. */
   constructor(options: ClientOptions = {}) {
@@ -63,6 +66,7 @@ export class ServersComClient {
     this.locations = new LocationsApi(http);
     this.cloudVolumes = new CloudVolumesApi(http);
     this.cloudBackups = new CloudBackupsApi(http);
+    this.account = new AccountApi(http);
   }
 
   /** Closes the connection pool the client made; a dispatcher passed in is left open. */

@@ -1,6 +1,7 @@
 // Every API area of the simulator, in seeding order: an area's seed may read what an earlier one
 // inserted (bare metal nodes come after the Kubernetes clusters that own them).
 import type { Area } from "../framework/contract";
+import { accountArea } from "./account";
 import { cloudArea } from "./cloud";
 import { cloudStorageArea } from "./cloud-storage";
 import { dedicatedServersArea } from "./dedicated-servers";
@@ -27,4 +28,5 @@ export const areas: readonly Area[] = [
   l2Area,
   sslArea,
   cloudStorageArea,
+  accountArea,
 ];
