@@ -14,6 +14,8 @@ export {
   type DedicatedServerDrivesArgs,
   type DedicatedServerUplinkModelsArgs,
 } from "./dedicated-server/resource";
+export { DnsRecord, type DnsRecordArgs } from "./dns-record/resource";
+export { DnsZone, type DnsZoneArgs } from "./dns-zone/resource";
 /** Lookup functions: getX (a Promise) and getXOutput (an Output) per kind of thing looked up. */
 export * from "./functions";
 export {

@@ -4,6 +4,8 @@ import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { cloudInstanceKind } from "./cloud-instance/definition";
 import { cloudVolumeKind } from "./cloud-volume/definition";
 import { dedicatedServerKind } from "./dedicated-server/definition";
+import { dnsRecordKind } from "./dns-record/definition";
+import { dnsZoneKind } from "./dns-zone/definition";
 import {
   ClientCache,
   resolveSettings,
@@ -44,6 +46,8 @@ const factories: Readonly<Record<string, (context: ProviderContext) => KindProvi
     createKindProvider(letsEncryptCertificateLabelsKind, context),
   PtrRecord: (context) => createKindProvider(ptrRecordKind, context),
   CloudVolume: (context) => createKindProvider(cloudVolumeKind, context),
+  DnsZone: (context) => createKindProvider(dnsZoneKind, context),
+  DnsRecord: (context) => createKindProvider(dnsRecordKind, context),
 };
 
 /** The kinds this version knows. */

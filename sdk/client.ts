@@ -6,6 +6,7 @@ import { CloudInstancesApi } from "./areas/cloud-instances";
 import { CloudRegionsApi } from "./areas/cloud-regions";
 import { CloudVolumesApi } from "./areas/cloud-volumes";
 import { DedicatedServersApi } from "./areas/dedicated-servers";
+import { DnsApi } from "./areas/dns";
 import { HostsApi } from "./areas/hosts";
 import { KubernetesBaremetalNodesApi } from "./areas/kubernetes-baremetal-nodes";
 import { KubernetesClustersApi } from "./areas/kubernetes-clusters";
@@ -47,6 +48,8 @@ export class ServersComClient {
   readonly cloudBackups: CloudBackupsApi;
   /** The account: balance, invoices, racks, out-of-band credentials of its servers. */
   readonly account: AccountApi;
+  /** DNS domains (zones) and their records. */
+  readonly dns: DnsApi;
 
   /** Throws when no token is given and SERVERSCOM_API_TOKEN is unset. */
   constructor(options: ClientOptions = {}) {
@@ -67,6 +70,7 @@ export class ServersComClient {
     this.cloudVolumes = new CloudVolumesApi(http);
     this.cloudBackups = new CloudBackupsApi(http);
     this.account = new AccountApi(http);
+    this.dns = new DnsApi(http);
   }
 
   /** Closes the connection pool the client made; a dispatcher passed in is left open. */

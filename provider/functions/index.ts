@@ -50,6 +50,18 @@ export {
   getCloudVolumesOutput,
 } from "./cloud-volumes";
 export {
+  type DnsRecordResult,
+  type DnsZoneResult,
+  type GetDnsRecordsArgs,
+  type GetDnsRecordsResult,
+  type GetDnsZonesArgs,
+  type GetDnsZonesResult,
+  getDnsRecords,
+  getDnsRecordsOutput,
+  getDnsZones,
+  getDnsZonesOutput,
+} from "./dns";
+export {
   type GetDriveModelArgs,
   type GetDriveModelResult,
   type GetDriveModelsArgs,

@@ -5,6 +5,7 @@ import { accountArea } from "./account";
 import { cloudArea } from "./cloud";
 import { cloudStorageArea } from "./cloud-storage";
 import { dedicatedServersArea } from "./dedicated-servers";
+import { dnsArea } from "./dns";
 import { hostsArea } from "./hosts";
 import { kubernetesArea } from "./kubernetes";
 import { kubernetesBaremetalNodesArea } from "./kubernetes-baremetal-nodes";
@@ -29,4 +30,5 @@ export const areas: readonly Area[] = [
   sslArea,
   cloudStorageArea,
   accountArea,
+  dnsArea,
 ];

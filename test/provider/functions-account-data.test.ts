@@ -8,6 +8,8 @@ import {
   getAccountBalance,
   getAccountBalanceOutput,
   getCloudVolumes,
+  getDnsRecords,
+  getDnsZones,
   getInvoices,
   getRack,
   getRacks,
@@ -147,13 +149,52 @@ describe("getServerOobCredentials", () => {
 describe("getCloudVolumes", () => {
   it("lists volumes by label selector and region, labels without the ownership label", async () => {
     const all = (await getCloudVolumes()).cloudVolumes;
-    expect(all.map((v) => v.name)).toEqual(["logs", "data"]);
-    expect(all[1]?.labels).toEqual({ env: "dev" });
+    // Sorted by id (the default), and ids are random: compare as a set.
+    expect(all.map((v) => v.name).sort()).toEqual(["data", "logs"]);
+    expect(all.find((v) => v.name === "data")?.labels).toEqual({ env: "dev" });
     expect((await getCloudVolumes({ labelSelector: "env==prod" })).cloudVolumes).toEqual([
       expect.objectContaining({ name: "logs", regionCode: "AMS1", instanceId: null, size: 10 }),
     ]);
     expect((await getCloudVolumes({ regionId: 2 })).cloudVolumes.map((v) => v.name)).toEqual([
       "data",
     ]);
+  });
+});
+
+describe("getDnsZones and getDnsRecords", () => {
+  it("lists zones by label selector and delegation status; a zone's records with their resource ids", async () => {
+    const zone = await client.dns.createDomain({
+      name: "example.net",
+      email: "admin@example.net",
+      labels: { env: "prod", [OWNER_LABEL_KEY]: `o${"2".repeat(40)}` },
+    });
+    await client.dns.createRecord(zone.id, { name: "www", type: "A", data: "192.0.2.1" });
+    const { dnsZones } = await getDnsZones({
+      labelSelector: "env==prod",
+      delegationStatus: "undelegated",
+    });
+    expect(dnsZones).toEqual([
+      expect.objectContaining({
+        id: zone.id,
+        name: "example.net",
+        labels: { env: "prod" },
+        ttl: 3600,
+      }),
+    ]);
+    expect((await getDnsZones({ delegationStatus: "delegated" })).dnsZones).toEqual([]);
+    const { dnsRecords } = await getDnsRecords({ zoneId: zone.id, type: "A" });
+    expect(dnsRecords).toEqual([
+      expect.objectContaining({
+        id: `${zone.id}/${dnsRecords[0]?.recordId}`,
+        name: "www",
+        data: "192.0.2.1",
+      }),
+    ]);
+    const types = (await getDnsRecords({ zoneId: zone.id })).dnsRecords.map((r) => r.type);
+    expect(types.sort()).toEqual(["A", "SOA"]);
+    expect(await failure(getDnsRecords({ zoneId: "Nope0001" }))).toBeInstanceOf(NoMatchError);
+    expect(
+      (await failure(getDnsZones({ delegationStatus: "x" as "delegated" }))).message,
+    ).toContain("delegationStatus");
   });
 });
