@@ -9,6 +9,10 @@ export {
 } from "./cloud-instance/resource";
 export { CloudVolume, type CloudVolumeArgs } from "./cloud-volume/resource";
 export {
+  CloudVolumeBackup,
+  type CloudVolumeBackupArgs,
+} from "./cloud-volume-backup/resource";
+export {
   DedicatedServer,
   type DedicatedServerArgs,
   type DedicatedServerDrivesArgs,

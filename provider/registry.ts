@@ -3,6 +3,7 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { cloudInstanceKind } from "./cloud-instance/definition";
 import { cloudVolumeKind } from "./cloud-volume/definition";
+import { cloudVolumeBackupKind } from "./cloud-volume-backup/definition";
 import { dedicatedServerKind } from "./dedicated-server/definition";
 import { dnsRecordKind } from "./dns-record/definition";
 import { dnsZoneKind } from "./dns-zone/definition";
@@ -48,6 +49,7 @@ const factories: Readonly<Record<string, (context: ProviderContext) => KindProvi
   CloudVolume: (context) => createKindProvider(cloudVolumeKind, context),
   DnsZone: (context) => createKindProvider(dnsZoneKind, context),
   DnsRecord: (context) => createKindProvider(dnsRecordKind, context),
+  CloudVolumeBackup: (context) => createKindProvider(cloudVolumeBackupKind, context),
 };
 
 /** The kinds this version knows. */
