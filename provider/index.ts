@@ -7,6 +7,7 @@ export {
   type CloudInstanceArgs,
   type UpgradeConfirmation,
 } from "./cloud-instance/resource";
+export { CloudSnapshot, type CloudSnapshotArgs } from "./cloud-snapshot/resource";
 export { CloudVolume, type CloudVolumeArgs } from "./cloud-volume/resource";
 export {
   CloudVolumeBackup,

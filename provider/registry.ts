@@ -2,6 +2,7 @@
 // entry. One provider per kind per process, sharing the stack settings and the client cache.
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { cloudInstanceKind } from "./cloud-instance/definition";
+import { cloudSnapshotKind } from "./cloud-snapshot/definition";
 import { cloudVolumeKind } from "./cloud-volume/definition";
 import { cloudVolumeBackupKind } from "./cloud-volume-backup/definition";
 import { dedicatedServerKind } from "./dedicated-server/definition";
@@ -50,6 +51,7 @@ const factories: Readonly<Record<string, (context: ProviderContext) => KindProvi
   DnsZone: (context) => createKindProvider(dnsZoneKind, context),
   DnsRecord: (context) => createKindProvider(dnsRecordKind, context),
   CloudVolumeBackup: (context) => createKindProvider(cloudVolumeBackupKind, context),
+  CloudSnapshot: (context) => createKindProvider(cloudSnapshotKind, context),
 };
 
 /** The kinds this version knows. */

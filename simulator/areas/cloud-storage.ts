@@ -31,6 +31,7 @@ const VOLUMES = "cloud_volumes";
 const BACKUPS = "cloud_backups";
 const INSTANCES = "cloud_instances";
 const REGIONS = "cloud_regions";
+const SNAPSHOTS = "cloud_snapshots";
 const BASE = "/v1/cloud_block_storage";
 /** An assumption of the simulator (no source states a limit): refused above, like a quota. */
 const MAX_VOLUME_GB = 16_384;
@@ -361,10 +362,56 @@ function registerBackups(router: Router, helpers: AreaHelpers): void {
   router.add("POST", `${backups}/:id/restore`, (req, ctx) => restoreBackup(ctx, helpers, req));
 }
 
+/** A snapshot of a cloud instance's disk, in the region's list (cloud.ts lists them). */
+function createSnapshot(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): SimResponse {
+  const region = helpers.getOr404(ctx, REGIONS, req.params.region_id ?? "");
+  const body = readBody(req);
+  const errors: FieldErrors = {};
+  if (!isNonEmptyString(body.name)) errors.name = "is required";
+  if (!isNonEmptyString(body.instance_id)) errors.instance_id = "is required";
+  if (Object.keys(errors).length > 0) throw validationFailed(errors);
+  const instance = operableInstance(ctx, region.id, body.instance_id);
+  const id = ctx.newId();
+  const record: WireRecord = {
+    id,
+    name: String(body.name),
+    image_size: 0,
+    min_disk: 0,
+    status: "pending",
+    is_backup: false,
+    file_url: null,
+    _region_id: region.id ?? null,
+    _instance_id: text(instance, "id"),
+  };
+  const steps: Step[] = [
+    {
+      afterMs: helpers.duration("cloud_snapshot_change"),
+      set: { status: "active", image_size: 2_147_483_648, min_disk: 20 },
+    },
+  ];
+  return accepted(ctx.store.insert(SNAPSHOTS, record, steps));
+}
+
+function deleteSnapshot(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): SimResponse {
+  const region = helpers.getOr404(ctx, REGIONS, req.params.region_id ?? "");
+  const id = req.params.id ?? "";
+  const record = ctx.store.get(SNAPSHOTS, id);
+  if (record === undefined || record._region_id !== region.id) {
+    throw new SimApiError(404, "NOT_FOUND", `Snapshot ${id} not found`);
+  }
+  if (text(record, "status") === "pending_delete") return accepted(record);
+  if (text(record, "status") !== "active") throw conflict("Snapshot", record, "be deleted");
+  const steps: Step[] = [{ afterMs: helpers.duration("cloud_snapshot_change"), remove: true }];
+  return accepted(ctx.store.update(SNAPSHOTS, id, { status: "pending_delete" }, steps));
+}
+
 export const cloudStorageArea: Area = {
   name: "cloud-storage",
   register(router, helpers) {
     registerVolumes(router, helpers);
     registerBackups(router, helpers);
+    const snapshots = "/v1/cloud_computing/regions/:region_id/snapshots";
+    router.add("POST", snapshots, (req, ctx) => createSnapshot(ctx, helpers, req));
+    router.add("DELETE", `${snapshots}/:id`, (req, ctx) => deleteSnapshot(ctx, helpers, req));
   },
 };

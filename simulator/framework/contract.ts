@@ -169,7 +169,8 @@ export type TransitionName =
   | "l2_delete"
   | "k8s_node_power"
   | "cloud_volume_change" // create, attach, detach, delete of a cloud volume
-  | "cloud_backup_change"; // a cloud volume backup made, restored or deleted
+  | "cloud_backup_change" // a cloud volume backup made, restored or deleted
+  | "cloud_snapshot_change"; // a cloud instance snapshot taken or deleted
 
 /*
  * Conventions every area follows:

@@ -31,6 +31,7 @@ export const DEFAULT_DURATIONS: Readonly<Record<TransitionName, number>> = {
   k8s_node_power: 30_000,
   cloud_volume_change: 20_000,
   cloud_backup_change: MINUTE,
+  cloud_snapshot_change: MINUTE,
 };
 
 export type Durations = Readonly<Record<TransitionName, number>>;
