@@ -2,7 +2,12 @@
 // entry. One provider per kind per process, sharing the stack settings and the client cache.
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { cloudInstanceKind } from "./cloud-instance/definition";
+import { cloudSnapshotKind } from "./cloud-snapshot/definition";
+import { cloudVolumeKind } from "./cloud-volume/definition";
+import { cloudVolumeBackupKind } from "./cloud-volume-backup/definition";
 import { dedicatedServerKind } from "./dedicated-server/definition";
+import { dnsRecordKind } from "./dns-record/definition";
+import { dnsZoneKind } from "./dns-zone/definition";
 import {
   ClientCache,
   checkedApiUrl,
@@ -53,6 +58,11 @@ const factories: Readonly<Record<string, (context: ProviderContext) => KindProvi
   HostNetwork: (context) => createKindProvider(hostNetworkKind, context),
   L4LoadBalancer: (context) => createKindProvider(l4LoadBalancerKind, context),
   L7LoadBalancer: (context) => createKindProvider(l7LoadBalancerKind, context),
+  CloudVolume: (context) => createKindProvider(cloudVolumeKind, context),
+  DnsZone: (context) => createKindProvider(dnsZoneKind, context),
+  DnsRecord: (context) => createKindProvider(dnsRecordKind, context),
+  CloudVolumeBackup: (context) => createKindProvider(cloudVolumeBackupKind, context),
+  CloudSnapshot: (context) => createKindProvider(cloudSnapshotKind, context),
 };
 
 /** The kinds this version knows. */

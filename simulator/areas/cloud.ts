@@ -453,12 +453,13 @@ function registerRegions(router: Router, helpers: AreaHelpers): void {
     const images = cloudImages(Number(region.id)).map((image) => ({ ...image }));
     return helpers.list(req, images, {});
   });
-  // The Go client (and so the SDK) lists a region's snapshots. Taking snapshots is outside the
-  // spec and not simulated, so the list is empty, paginated like every other.
+  // The Go client (and so the SDK) lists a region's snapshots; cloud-storage.ts takes and
+  // deletes them (issue 17). The instance is internal: the record does not name it.
   router.add("GET", `${BASE}/regions/:id/snapshots`, (req, ctx) => {
-    helpers.getOr404(ctx, REGIONS, req.params.id ?? "");
-    return helpers.list(req, [], {
-      filters: { instance_id: "instance_id", is_backup: "is_backup" },
+    const region = helpers.getOr404(ctx, REGIONS, req.params.id ?? "");
+    const snapshots = ctx.store.all("cloud_snapshots").filter((s) => s._region_id === region.id);
+    return helpers.list(req, snapshots, {
+      filters: { instance_id: "_instance_id", is_backup: "is_backup" },
     });
   });
 }

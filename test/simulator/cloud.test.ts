@@ -137,7 +137,7 @@ describe("cloud area", () => {
       expect(response.body.map((region) => region.code)).toEqual(["DFW1"]);
     });
 
-    it("lists a region's snapshots: none, since the simulator takes none, paginated", async () => {
+    it("lists a region's snapshots: none until one is taken, paginated", async () => {
       const response = await sim().req<unknown[]>("GET", "/v1/cloud_computing/regions/1/snapshots");
       expect(response.status).toBe(200);
       expect(response.body).toEqual([]);
