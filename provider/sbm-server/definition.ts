@@ -14,7 +14,7 @@ import { stateMatcher } from "../../sdk/wait";
 import { type Checker, type PropertyBag, shown } from "../framework/check";
 import type { ResourceKind, UpdateContext } from "../framework/kind";
 import { UpdateRefused } from "../framework/lifecycle";
-import { withoutOwnerLabel } from "../framework/ownership";
+import { allOf, withoutOwnerLabel } from "../framework/ownership";
 import { subject } from "../framework/progress";
 import { listRead } from "../framework/read-snapshot";
 import { isUnknown } from "../framework/unknowns";
@@ -153,9 +153,8 @@ export const sbmServerKind: ResourceKind<SbmServer> = {
       throw error;
     }
   },
-  // One resource's ownership label matches at most a handful of servers; 100 is a safe bound.
   findByLabels: (client, labelSelector) =>
-    client.sbmServers.list({ labelSelector }).toArray({ limit: 100 }),
+    allOf(client.sbmServers.list({ labelSelector }), "SBM servers"),
   // A refresh reads servers from their list (framework/read-snapshot.ts).
   listRead: listRead({
     list: (client, options) => client.sbmServers.list(options),

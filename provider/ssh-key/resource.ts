@@ -49,7 +49,17 @@ export class SshKey extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: SshKeyArgs, opts: pulumi.CustomResourceOptions = {}) {
     const { props, opts: options } = registration(
-      { kind: sshKeyKind.name, secretOutputs: [], outputs: SSH_KEY_OUTPUTS },
+      {
+        kind: sshKeyKind.name,
+        secretOutputs: [],
+        outputs: SSH_KEY_OUTPUTS,
+        // The account holds one key per fingerprint: a replacement that keeps the public key
+        // (`up --replace`) can only delete first. With a new public key either order works.
+        replaceDeletesFirst: {
+          reason: "the account holds one key per fingerprint",
+          required: false,
+        },
+      },
       name,
       {
         publicKey: args.publicKey,

@@ -104,7 +104,7 @@ describe("the lifecycle: order, read, update in place, reinstall, release", () =
     }
     expect(outs).not.toHaveProperty("id");
     const stored = await bed.sim.control.peek("dedicated_servers", id);
-    expect(stored?.labels).toEqual({ env: "prod", [OWNER_LABEL_KEY]: inputs.__ownerLabel });
+    expect(stored?.labels).toMatchObject({ env: "prod", [OWNER_LABEL_KEY]: inputs.__ownerLabel });
     // One line per state change of the install, none per poll.
     const prefix = `serverscom:DedicatedServer web-1 (${id})`;
     expect(bed.lines).toEqual([
@@ -450,7 +450,7 @@ describe("idempotent create: the ownership label", () => {
     );
   });
 
-  it("a retried create adopts the server instead of buying a second one", async () => {
+  it("a later create never adopts the server an earlier one made: it names it", async () => {
     // An earlier `pulumi up` ordered the server (with this resource's ownership label) and was
     // interrupted before it saw the answer: the response is lost after the API applied it.
     await bed.sim.control.setFaults({
@@ -489,15 +489,11 @@ describe("idempotent create: the ownership label", () => {
     // The engine recorded nothing; the next `up` calls create again.
     bed.lines.length = 0;
     const result = await provider.create(inputs);
-    expect(await serverCount(bed)).toBe(1);
-    const [server] = await bed.sim.control.records("dedicated_servers");
-    expect(result.id).toBe(server?.id);
-    expect(result.outs).toMatchObject({ status: "active", hostname: "web-1" });
-    expect(bed.lines[0]).toBe(
-      `serverscom:DedicatedServer web-1 (${result.id}): adopting the object that carries this ` +
-        "resource's ownership label (an earlier create was interrupted after the API accepted it)",
-    );
-    expect(await requests(bed, "POST /v1/hosts/dedicated_servers")).toBe(0);
+    // Issue 12, item 1: it may be the generation a replacement deletes next (docs/architecture.md).
+    const all = await bed.sim.control.records("dedicated_servers");
+    expect(all).toHaveLength(2);
+    const earlier = all.find((record) => record.id !== result.id);
+    expect(bed.lines.join("\n")).toContain(`not adopting ${earlier?.id}`);
   });
 
   it("does not adopt a server whose release is scheduled, nor one of another resource", async () => {

@@ -165,7 +165,7 @@ describe("the lifecycle: create, read, update, delete", () => {
     });
     const stored = await bed.sim.control.peek(CERTIFICATES, id);
     expect(stored?._private_key).toBe(KEY);
-    expect(stored?.labels).toEqual({ env: "prod", [OWNER_LABEL_KEY]: inputs.__ownerLabel });
+    expect(stored?.labels).toMatchObject({ env: "prod", [OWNER_LABEL_KEY]: inputs.__ownerLabel });
     expect(bed.lines).toEqual([]);
   });
 
@@ -311,7 +311,7 @@ describe("idempotent create", () => {
     );
   });
 
-  it("a retried create adopts the certificate an interrupted one uploaded", async () => {
+  it("a later create never adopts the certificate an earlier one uploaded: it names it", async () => {
     await bed.sim.control.setFaults({
       rules: [{ kind: "dropResponseAfterApply", probability: 1, method: "POST", times: 1 }],
     });
@@ -326,14 +326,11 @@ describe("idempotent create", () => {
     );
     expect(lost.name).toBe("ConnectionError");
     const result = saw(await provider.create(inputs));
-    expect((await bed.sim.control.requestCounts())[CREATE]).toBe(1);
-    expect(
-      (await bed.sim.control.records(CERTIFICATES)).filter((r) => r.type === "custom"),
-    ).toHaveLength(1);
-    expect(bed.lines[0]).toBe(
-      `serverscom:SslCertificate site (${result.id}): adopting the object that carries this ` +
-        "resource's ownership label (an earlier create was interrupted after the API accepted it)",
-    );
+    // Issue 12, item 1: it may be the generation a replacement deletes next.
+    const custom = (await bed.sim.control.records(CERTIFICATES)).filter((r) => r.type === "custom");
+    expect(custom).toHaveLength(2);
+    const earlier = custom.find((record) => record.id !== result.id);
+    expect(bed.lines.join("\n")).toContain(`not adopting ${earlier?.id}`);
   });
 });
 
