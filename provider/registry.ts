@@ -53,16 +53,33 @@ export const resourceKinds: readonly string[] = Object.keys(factories);
  */
 export const POLL_INTERVAL_ENV = "SERVERSCOM_POLL_INTERVAL_MS";
 
+/**
+ * How long a create looks for a late commit after an ambiguous failure, in milliseconds (default
+ * LATE_COMMIT_WINDOW_MS, lifecycle.ts). For the local simulator at high speed, where minutes of
+ * the service's time pass in milliseconds.
+ */
+export const LATE_COMMIT_WINDOW_ENV = "SERVERSCOM_LATE_COMMIT_WINDOW_MS";
+
 export function waitTuningFrom(env: Readonly<Record<string, string | undefined>>): WaitTuning {
-  const text = env[POLL_INTERVAL_ENV];
-  if (text === undefined || text === "") return {};
+  const poll = positiveMs(env, POLL_INTERVAL_ENV);
+  const window = positiveMs(env, LATE_COMMIT_WINDOW_ENV);
+  return {
+    ...(poll === undefined ? {} : { minDelayMs: poll, maxDelayMs: poll * 30 }),
+    ...(window === undefined ? {} : { lateCommitWindowMs: window }),
+  };
+}
+
+function positiveMs(
+  env: Readonly<Record<string, string | undefined>>,
+  name: string,
+): number | undefined {
+  const text = env[name];
+  if (text === undefined || text === "") return undefined;
   const ms = Number(text);
   if (!Number.isFinite(ms) || ms <= 0) {
-    throw new Error(
-      `${POLL_INTERVAL_ENV} must be a positive number of milliseconds (got "${text}")`,
-    );
+    throw new Error(`${name} must be a positive number of milliseconds (got "${text}")`);
   }
-  return { minDelayMs: ms, maxDelayMs: ms * 30 };
+  return ms;
 }
 
 let stackSettings: StackSettings = {};

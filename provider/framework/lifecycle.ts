@@ -69,6 +69,8 @@ export interface WaitTuning {
   readonly minDelayMs?: number;
   readonly maxDelayMs?: number;
   readonly random?: () => number;
+  /** Replaces LATE_COMMIT_WINDOW_MS (SERVERSCOM_LATE_COMMIT_WINDOW_MS: fast local simulators). */
+  readonly lateCommitWindowMs?: number;
 }
 
 /** What a kind's provider needs from its surroundings (production: registry.ts; tests: theirs). */
@@ -322,7 +324,10 @@ class Lifecycle<Live extends object> {
       createLabel === undefined
         ? !before.has(this.kind.id(record))
         : this.kind.labels(record)[CREATE_LABEL_KEY] === createLabel;
-    const windowMs = Math.min(LATE_COMMIT_WINDOW_MS, this.timeouts(inputs).create);
+    const windowMs = Math.min(
+      this.tuning().lateCommitWindowMs ?? LATE_COMMIT_WINDOW_MS,
+      this.timeouts(inputs).create,
+    );
     const labelsText =
       createLabel === undefined
         ? "matching the declared inputs"

@@ -231,7 +231,9 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       "serverscom:apiUrl": { value: sim.url },
     },
     // The provider polls every few milliseconds: the simulator is fast (or instant).
-    env: { SERVERSCOM_POLL_INTERVAL_MS: "5" },
+    // A create that failed ambiguously looks for a late commit for 3 s: at speed 3000, longer than
+    // any late commit of the fault mix (faults.ts).
+    env: { SERVERSCOM_POLL_INTERVAL_MS: "5", SERVERSCOM_LATE_COMMIT_WINDOW_MS: "3000" },
     ...(options.freshHosts === true ? {} : { reuseHost: true }),
   });
   // A simulator back on another port: what `pulumi config set serverscom:apiUrl` would do.

@@ -38,6 +38,11 @@ describe("a CloudInstance through the engine's steps", () => {
     });
   });
   s.noChange(instance());
+  s.replacements({
+    program: (opts) => instance({}, opts),
+    newObject: true,
+    count: async (sim) => (await sim.control.records("cloud_instances")).length,
+  });
   s.noChangeAfterRebuild(instance());
   // A larger flavor: an upgrade in place, approved at once.
   s.inPlace(instance({ flavorId: "SSD.50" }), (resource) => {

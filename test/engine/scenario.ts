@@ -136,7 +136,8 @@ export function engineScenario(options: ScenarioOptions): Scenario {
       },
       // The provider polls every few milliseconds against a fast simulator; the token comes from
       // configure, not from the environment.
-      env: { SERVERSCOM_POLL_INTERVAL_MS: "5" },
+      // A create that failed ambiguously looks for a late commit for 3 s (100 simulated minutes).
+      env: { SERVERSCOM_POLL_INTERVAL_MS: "5", SERVERSCOM_LATE_COMMIT_WINDOW_MS: "3000" },
       // One provider host for the whole suite; the rebuilt package's harness starts its own.
       ...(packageDir === undefined ? { reuseHost: true } : { packageDir }),
     });

@@ -17,14 +17,18 @@ const KEY = data("ssl-key.pem");
 const KEY_LINES = KEY.split("\n").filter((line) => line.length > 0 && !line.startsWith("-----"));
 
 const certificate =
-  (args: Record<string, unknown> = {}): Program =>
+  (args: Record<string, unknown> = {}, opts: Record<string, unknown> = {}): Program =>
   (serverscom) => {
-    new serverscom.SslCertificate("site", {
-      publicKey: CERTIFICATE,
-      privateKey: KEY,
-      labels: { env: "prod" },
-      ...args,
-    });
+    new serverscom.SslCertificate(
+      "site",
+      {
+        publicKey: CERTIFICATE,
+        privateKey: KEY,
+        labels: { env: "prod" },
+        ...args,
+      },
+      opts,
+    );
   };
 
 const s = engineScenario({
@@ -53,6 +57,12 @@ describe("an SslCertificate through the engine's steps", () => {
     expect(resource.secretInputs).toContain("privateKey");
   });
   s.noChange(certificate());
+  s.replacements({
+    program: (opts) => certificate({}, opts),
+    newObject: true,
+    count: async (sim) =>
+      (await sim.control.records("ssl_certificates")).filter((c) => c.type === "custom").length,
+  });
   s.noChangeAfterRebuild(certificate());
   s.inPlace(renamed, (resource) => {
     expect(resource.outputs).toMatchObject({ name: "site-2", labels: { env: "staging" } });
