@@ -343,7 +343,10 @@ class Lifecycle<Live extends object> {
           timeoutMs: windowMs,
           state: (value) => (value === undefined ? "not found yet" : "found"),
           isSettled: (value) => value !== undefined,
-          retryOn: isRetryable,
+          // A look-up changes nothing: any failure but a refusal (4xx) is worth another try
+          // within the window, a 500 included (the SDK retries those only for what it must).
+          retryOn: (error) =>
+            !(error instanceof ApiError && error.status < 500 && error.status !== 429),
           onChange: (change) => {
             if (change.previous === undefined && change.value === undefined) {
               this.context.progress(

@@ -8,6 +8,8 @@
 // - check, then create for a new resource, or diff against the old outputs;
 // - a diff with no changes is a Same step (new inputs recorded, outputs kept), unless the
 //   resource has init errors, which forces an update;
+// - a create-before-delete replacement deletes the old generation at the end of the `up`, and
+//   keeps it recorded (pendingDeletes) until that delete succeeds, as the engine does;
 // - replaces make a replacement, deleting first when the diff says deleteBeforeReplace, unless the
 //   resource option deleteBeforeReplace is set, which wins (step_generator.go:2041-2047, "The
 //   user can override the provider's decision": `if goal.DeleteBeforeReplace != nil`);
@@ -169,6 +171,12 @@ export interface UpOptions {
 export class EngineHarness {
   /** The stack's state, in registration order. */
   readonly state = new Map<string, StoredResource>();
+  /**
+   * Old generations of create-before-delete replacements whose delete has not succeeded yet. The
+   * engine keeps them in the state with `Delete: true` and deletes them in a later deployment
+   * (step_generator.go:2390, GenerateDeletes: `if res.Delete`); they are not lost from the state.
+   */
+  readonly pendingDeletes: StoredResource[] = [];
   /** The stack outputs of the last successful `up`. */
   readonly outputs = new Map<string, StackOutput>();
   /** Every line the provider hosts wrote to stderr. */
@@ -204,6 +212,7 @@ export class EngineHarness {
       false,
       (host, reg) => this.apply(host, reg, steps, replace.has(reg.urn)),
       async (host, seen) => {
+        await this.deletePending(host, steps);
         for (const old of [...this.state.values()].reverse()) {
           if (seen.has(old.urn)) continue;
           await host.delete(old.urn, old.id, old.outputs, old.inputs);
@@ -307,6 +316,7 @@ export class EngineHarness {
   async destroy(): Promise<StepRecord[]> {
     return this.withHost(async (host) => {
       const steps: StepRecord[] = [];
+      await this.deletePending(host, steps);
       for (const old of [...this.state.values()].reverse()) {
         await host.delete(old.urn, old.id, old.outputs, old.inputs);
         this.state.delete(old.urn);
@@ -477,9 +487,18 @@ export class EngineHarness {
         this.state.delete(old.urn);
         return this.create(host, reg, steps, "replace");
       }
-      const created = await this.create(host, reg, steps, "replace");
-      await host.delete(old.urn, old.id, old.outputs, old.inputs);
-      return created;
+      // The old generation is deleted at the end of the deployment, after its dependents moved
+      // to the new one (DeleteReplaced steps), and stays recorded until that delete succeeds.
+      // A create that fails with nothing made leaves the old generation the current one.
+      try {
+        const created = await this.create(host, reg, steps, "replace");
+        this.pendingDeletes.push(old);
+        return created;
+      } catch (error) {
+        if (error instanceof InitError) this.pendingDeletes.push(old);
+        else this.store(old);
+        throw error;
+      }
     }
     if (diff.changes === "some" || old.initErrors.length > 0) {
       try {
@@ -561,6 +580,16 @@ export class EngineHarness {
         this.note(steps, { urn: reg.urn, op }, partial);
       }
       throw error;
+    }
+  }
+
+  /** Deletes the old generations an earlier replacement left pending, oldest first. */
+  private async deletePending(host: ProviderHost, steps: StepRecord[]): Promise<void> {
+    while (this.pendingDeletes.length > 0) {
+      const old = this.pendingDeletes[0] as StoredResource;
+      await host.delete(old.urn, old.id, old.outputs, old.inputs);
+      this.pendingDeletes.shift();
+      this.note(steps, { urn: old.urn, op: "delete" }, old);
     }
   }
 
