@@ -624,3 +624,37 @@ describe("rebootTrigger: a change reboots the server and waits until it is back"
     }
   });
 });
+
+describe("a fresh order whose record has no configuration_details (issue 12, item 7)", () => {
+  it("is still found after a late commit: ownership never depends on optional fields", async () => {
+    // The official clients document fresh orders without configuration_details: the look-up
+    // sees records of that shape, and only the labels decide.
+    const bare = createKindProvider(
+      {
+        ...dedicatedServerKind,
+        findByLabels: async (client, selector) =>
+          (await dedicatedServerKind.findByLabels(client, selector)).map((live) => {
+            const { configuration_details: _details, ...server } = live.server;
+            return { ...live, server: server as typeof live.server };
+          }),
+      },
+      bed.context,
+    );
+    await bed.sim.control.setFaults({
+      rules: [
+        {
+          kind: "lateCommit",
+          probability: 1,
+          times: 1,
+          method: "POST",
+          path: "/v1/hosts/dedicated_servers",
+          delayMs: 60_000,
+        },
+      ],
+    });
+    const result = await bare.create(serverInputs("web-1"));
+    const servers = await bed.sim.control.records("dedicated_servers");
+    expect(servers.map((server) => server.id)).toEqual([result.id]);
+    expect(bed.lines.join("\n")).toContain("but the API had applied it");
+  });
+});
