@@ -255,6 +255,23 @@ describe("idempotent create: the record with the declared target, ip and domain"
     expect((await provider.read(second.id, second.outs)).id).toBe(second.id);
   });
 
+  it("takes over a record only when named by adoptId, and only as declared", async () => {
+    const existing = await bed.client.kubernetesBaremetalNodes.createPtrRecord("BmNode01", {
+      ip: HOST_IP,
+      data: "bm.example.com",
+      ttl: 120,
+    });
+    const id = `hosts/kubernetes_baremetal_nodes/BmNode01/ptr_records/${existing.id}`;
+    const declared = { ...HOST, ip: HOST_IP, domain: "bm.example.com", adoptId: id };
+    const error = await failure(provider.create(ptrInputs("rdns", { ...declared, ttl: 300 })));
+    expect(error.message).toContain(
+      `adoptId: the PTR record "${id}" cannot be adopted as declared`,
+    );
+    const adopted = await provider.create(ptrInputs("rdns", { ...declared, ttl: 120 }));
+    expect(adopted.id).toBe(id);
+    expect(await recordCount(HOST_RECORDS)).toBe(1);
+  });
+
   it("says when the target does not exist", async () => {
     const error = await failure(
       provider.create(
