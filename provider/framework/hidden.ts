@@ -20,6 +20,12 @@ export const HIDDEN_INPUTS: readonly string[] = [OWNER_INPUT, TIMEOUTS_INPUT];
  */
 export const PENDING_OUTPUT = "__pending";
 
+/** The pending mark of a property bag (old outputs), to carry it over. */
+export function pendingOf(bag: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const pending = bag[PENDING_OUTPUT];
+  return typeof pending === "string" ? { [PENDING_OUTPUT]: pending } : {};
+}
+
 /** Timeouts in milliseconds per operation; absent operations use the kind's defaults. */
 export interface TimeoutsMs {
   readonly create?: number;

@@ -35,7 +35,14 @@ import {
   splitWriteOnly,
 } from "./diff";
 import { messageOf, PartialResourceError } from "./errors";
-import { OWNER_INPUT, PENDING_OUTPUT, pickHidden, TIMEOUTS_INPUT, type TimeoutsMs } from "./hidden";
+import {
+  OWNER_INPUT,
+  PENDING_OUTPUT,
+  pendingOf,
+  pickHidden,
+  TIMEOUTS_INPUT,
+  type TimeoutsMs,
+} from "./hidden";
 import type { KindTimeouts, ResourceKind, UpdateContext, UpdateWait } from "./kind";
 import {
   CREATE_LABEL_KEY,
@@ -808,7 +815,7 @@ function labelsOf(bag: PropertyBag): Record<string, string> {
 function carry(bag: PropertyBag): Record<string, unknown> {
   return {
     ...pickHidden(bag),
-    ...(typeof bag[PENDING_OUTPUT] === "string" ? { [PENDING_OUTPUT]: bag[PENDING_OUTPUT] } : {}),
+    ...pendingOf(bag),
     ...(bag[ADOPT_INPUT] === undefined ? {} : { [ADOPT_INPUT]: bag[ADOPT_INPUT] }),
   };
 }
