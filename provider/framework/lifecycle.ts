@@ -340,9 +340,13 @@ class Lifecycle<Live extends object> {
         ? "matching the declared inputs"
         : `with the labels ${OWNER_LABEL_KEY}=${owner} and ${CREATE_LABEL_KEY}=${createLabel}`;
     const prefix = `serverscom:${this.kind.name} ${this.kind.display(inputs)}`;
+    let latest: ReadonlyMap<string, Live> = before;
     try {
       const found = await waitFor<Live | undefined>(
-        async () => [...(await this.knownObjects(client, inputs, owner)).values()].find(ours),
+        async () => {
+          latest = await this.knownObjects(client, inputs, owner);
+          return [...latest.values()].find(ours);
+        },
         {
           ...this.tuning(),
           minDelayMs: this.tuning().minDelayMs ?? 2_000,
@@ -365,7 +369,20 @@ class Lifecycle<Live extends object> {
           },
         },
       );
-      if (found !== undefined) return found;
+      if (found !== undefined) {
+        // Anything else that appeared meanwhile is named too, never picked.
+        const others = [...latest.keys()].filter(
+          (id) => !before.has(id) && id !== this.kind.id(found),
+        );
+        if (others.length > 0) {
+          this.context.progress(
+            `${prefix}: not adopting ${others.join(", ")}, which appeared with this resource's ` +
+              "ownership label or inputs while it looked for its own: if any of them is still " +
+              "there after this `pulumi up`, nothing manages it: adopt it (adoptId) or delete it",
+          );
+        }
+        return found;
+      }
     } catch (lookup) {
       const timedOut = lookup instanceof WaitTimeoutError;
       throw new Error(

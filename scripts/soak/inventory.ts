@@ -7,9 +7,11 @@
 //   manages it;
 // - lost: a state entry whose object does not exist (or is being deleted), unless the step that
 //   just failed said so (an error of the resource's kind, or naming it or its id);
-// - awaiting adoption: after a failed step, an object not recorded yet. Not an orphan yet: the
-//   next `up` must adopt it (the ownership label or findExisting); if it is still unrecorded
-//   after a step that succeeds, it is an orphan.
+// - awaiting adoption: after a failed step, an object not recorded yet. Not an orphan yet, but
+//   the next `up` does not adopt it (a create takes only what carries its own create label:
+//   docs/architecture.md, "Ownership"): if it is still unrecorded after a step that succeeds, it
+//   is an orphan. Old generations of replacements awaiting their delete (harness.ts,
+//   pendingDeletes) are recorded.
 
 import { OWNER_LABEL_KEY } from "../../provider/framework/ownership";
 import type { SimulatorControl, WireRecord } from "../../simulator";

@@ -1,5 +1,5 @@
-// The fault soak: many full lifecycles (up, up with an in-place change, refresh, destroy) of
-// every resource kind, through the engine harness (the real provider host over gRPC), against
+// The fault soak: many full lifecycles (up, up with an in-place change, up --replace, refresh,
+// destroy) of every resource kind, through the engine harness (the real provider host over gRPC), against
 // the simulator with faults injected and restarts from its state file in the middle of a
 // lifecycle. Where a step fails, the soak does what a user does: runs the same command again, a
 // bounded number of times, with the state the engine recorded (partial creates carry init

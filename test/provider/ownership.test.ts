@@ -105,6 +105,48 @@ describe("late commits: a create the API applies after the client gave up (item 
   });
 });
 
+describe("several objects with this resource's label (the orphan report)", () => {
+  it("takes only its own after a late commit, and names one that appeared meanwhile", async () => {
+    const inputs = volumeInputs("data", AMS1);
+    await bed.sim.control.setFaults({
+      rules: [
+        {
+          kind: "lateCommit",
+          probability: 1,
+          times: 1,
+          method: POST,
+          path: VOLUMES,
+          delayMs: 30_000,
+        },
+        {
+          kind: "lateCommit",
+          probability: 1,
+          times: 1,
+          method: POST,
+          path: VOLUMES,
+          delayMs: 60_000,
+        },
+      ],
+    });
+    // Someone else's create, with a copied owner label, committed while ours is looked for.
+    await failure(
+      bed.client.rbsVolumes.create({
+        name: "theirs",
+        location_id: 1,
+        flavor_id: 1,
+        size: 10,
+        labels: { [OWNER_LABEL_KEY]: String(inputs.__ownerLabel) },
+      }),
+    );
+    const result = await provider.create(inputs);
+    const all = await volumes();
+    expect(all).toHaveLength(2);
+    const theirs = all.find((v) => v.name === "theirs");
+    expect(result.id).not.toBe(theirs?.id);
+    expect(bed.lines.join("\n")).toContain(`not adopting ${theirs?.id}, which appeared`);
+  });
+});
+
 describe("no adoption of an object a completed create returned (items 1 and 4)", () => {
   it("a create-before-delete replacement makes its own object; deleting the old leaves it", async () => {
     const inputs = volumeInputs("data", AMS1);
