@@ -456,6 +456,11 @@ describe("check: every rule is a failure naming the property", () => {
       "labels",
       `labels: the key ${OWNER_LABEL_KEY} is reserved for the provider`,
     ],
+    [
+      { labels: { [CREATE_LABEL_KEY]: "x" } },
+      "labels",
+      `labels: the key ${CREATE_LABEL_KEY} is reserved for the provider`,
+    ],
     [{ adoptId: "" }, "adoptId", 'adoptId must be a non-empty string (got "")'],
     [
       { __timeouts: { create: -1 } },
