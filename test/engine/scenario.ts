@@ -298,11 +298,19 @@ export function engineScenario(options: ScenarioOptions): Scenario {
     replacements(scenario) {
       const replaced = async (opts: Record<string, unknown>) => {
         const before = stored();
+        const mark = currentHarness().stderr.length;
         const steps = await currentHarness().up(scenario.program(opts), { replace: [before.urn] });
         expect(opOf(steps, options.name)).toBe("replace");
         const after = stored();
         expect(after.initErrors).toEqual([]);
-        if (scenario.newObject) expect(after.id).not.toBe(before.id);
+        if (scenario.newObject) {
+          expect(after.id).not.toBe(before.id);
+          // Created first (no diff was asked), beside the old generation, which it named and
+          // did not take.
+          expect(currentHarness().stderr.slice(mark).join("\n")).toContain(
+            `not adopting ${before.id}`,
+          );
+        }
         // The state names a live object whose outputs are what the API holds.
         const refreshed = await currentHarness().refresh();
         expect(opOf(refreshed, options.name)).toBe("same");
