@@ -254,6 +254,28 @@ describe("the lifecycle: create, read, update, delete", () => {
   });
 });
 
+describe("a chain update the API did not take (issue 12, item 6)", () => {
+  it("keeps the old chain recorded, so the next up sends the new one again", async () => {
+    const { inputs, id, outs } = await created("site");
+    expect(outs.chainKey).toBeNull();
+    await bed.sim.control.setFaults({
+      rules: [{ kind: "error5xx", status: 503, probability: 1, method: "PUT" }],
+    });
+    const news = { ...inputs, chainKey: CA };
+    const error = await failure(provider.update(id, outs, news));
+    await bed.sim.control.setFaults({});
+    expect(error).toBeInstanceOf(PartialResourceError);
+    const recorded = (error as PartialResourceError).properties;
+    // Not the new chain's digest: what the API is known to hold (no chain).
+    expect(recorded.chainKey).toBeNull();
+    expect(recorded.__pending).toBe("update");
+    expect((await provider.diff(id, recorded, news)).updates).toContain("chainKey");
+    const resumed = await updated(id, recorded, news);
+    expect(resumed.chainKey).not.toBeNull();
+    expect(resumed).not.toHaveProperty("__pending");
+  });
+});
+
 describe("drift", () => {
   it("sees a certificate replaced outside Pulumi and uploads the declared material again", async () => {
     const { inputs, id, outs } = await created("site");
