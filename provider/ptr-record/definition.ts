@@ -1,8 +1,9 @@
 // PTR records as a resource kind (provider/framework/kind.ts), for cloud instances and hosts.
 // The API can only create and delete them, so every property replaces. They have no labels, so
-// no ownership label either: a record is identified by its target, address and domain, and
-// create adopts the record that already has them (an earlier, interrupted create, or one made
-// by hand) instead of adding a second answer for the same address.
+// no ownership label either: a record is identified by its target, address and domain. Create
+// never adopts a record that already has them (another resource's, an earlier generation's, or
+// one made by hand): it names it and adds its own, so destroying one resource never removes
+// another's record; `adoptId` takes one over explicitly (issue 12, item 5).
 import type { PtrRecord } from "../../sdk/areas/common";
 import type { ServersComClient } from "../../sdk/client";
 import { NotFoundError } from "../../sdk/core/errors";
