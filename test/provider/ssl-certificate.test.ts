@@ -353,6 +353,8 @@ describe("idempotent create", () => {
     expect(custom).toHaveLength(2);
     const earlier = custom.find((record) => record.id !== result.id);
     expect(bed.lines.join("\n")).toContain(`not adopting ${earlier?.id}`);
+    // The lost POST and this create's own.
+    expect((await bed.sim.control.requestCounts())[CREATE]).toBe(2);
   });
 });
 
