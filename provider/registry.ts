@@ -83,18 +83,37 @@ export function createKindProviders(context: ProviderContext): Map<string, KindP
  */
 export const POLL_INTERVAL_ENV = "SERVERSCOM_POLL_INTERVAL_MS";
 
+/**
+ * How long a create looks for a late commit after an ambiguous failure, in milliseconds (default
+ * LATE_COMMIT_WINDOW_MS, lifecycle.ts). For the local simulator at high speed, where minutes of
+ * the service's time pass in milliseconds.
+ */
+export const LATE_COMMIT_WINDOW_ENV = "SERVERSCOM_LATE_COMMIT_WINDOW_MS";
+
 export function waitTuningFrom(env: Readonly<Record<string, string | undefined>>): WaitTuning {
-  const text = env[POLL_INTERVAL_ENV];
-  if (text === undefined || text === "") return {};
+  const poll = positiveMs(env, POLL_INTERVAL_ENV);
+  const window = positiveMs(env, LATE_COMMIT_WINDOW_ENV);
+  return {
+    ...(poll === undefined ? {} : { minDelayMs: poll, maxDelayMs: poll * 30 }),
+    ...(window === undefined ? {} : { lateCommitWindowMs: window }),
+  };
+}
+
+function positiveMs(
+  env: Readonly<Record<string, string | undefined>>,
+  name: string,
+): number | undefined {
+  const text = env[name];
+  if (text === undefined || text === "") return undefined;
   const ms = Number(text);
   if (text.trim() === "" || !Number.isFinite(ms) || ms <= 0) {
     throw new Error(
-      `serverscom: the environment variable ${POLL_INTERVAL_ENV} is "${text}", which is not a ` +
+      `serverscom: the environment variable ${name} is "${text}", which is not a ` +
         "positive number of milliseconds: set it to one (such as 20, for a local simulator at " +
-        "high speed), or unset it for each kind's own pace",
+        "high speed), or unset it for the default",
     );
   }
-  return { minDelayMs: ms, maxDelayMs: ms * 30 };
+  return ms;
 }
 
 let stackSettings: StackSettings = {};

@@ -14,7 +14,7 @@ import { stateMatcher } from "../../sdk/wait";
 import { type Checker, MAX_USER_DATA_BYTES, type PropertyBag, shown } from "../framework/check";
 import { jsonEqual } from "../framework/diff";
 import type { ResourceKind } from "../framework/kind";
-import { withoutOwnerLabel } from "../framework/ownership";
+import { allOf, withoutOwnerLabel } from "../framework/ownership";
 import { listRead } from "../framework/read-snapshot";
 import {
   checkRebootTrigger,
@@ -163,9 +163,8 @@ export const cloudInstanceKind: ResourceKind<CloudInstance> = {
       throw error;
     }
   },
-  // One resource's ownership label matches at most a handful of instances; 100 is a safe bound.
   findByLabels: (client, labelSelector) =>
-    client.cloudInstances.list({ labelSelector }).toArray({ limit: 100 }),
+    allOf(client.cloudInstances.list({ labelSelector }), "cloud instances"),
   // A refresh reads instances from their list (framework/read-snapshot.ts).
   listRead: listRead({
     list: (client, options) => client.cloudInstances.list(options),

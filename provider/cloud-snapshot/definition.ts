@@ -94,12 +94,12 @@ export const cloudSnapshotKind: ResourceKind<RegionSnapshot> = {
     return snapshot === undefined ? undefined : { regionId, snapshot };
   },
   findByLabels: async () => [],
-  async findExisting(client, inputs) {
+  async findByContent(client, inputs) {
     const { regionId, name } = inputs as unknown as CloudSnapshotInputs;
     const snapshots = await snapshotsOf(client, regionId);
     if (snapshots === undefined) throw new Error(`there is no cloud region ${regionId} (404)`);
     const same = snapshots.find((s) => s.name === name && s.is_backup !== true);
-    if (same === undefined) return undefined;
+    if (same === undefined) return [];
     const id = `${regionId}/${same.id}`;
     throw new Error(
       `the region already has a snapshot named ${name} (id ${id}), and snapshots have no labels ` +

@@ -122,7 +122,7 @@ export const dnsRecordKind: ResourceKind<DnsRecord> = {
     }
   },
   findByLabels: async () => [],
-  async findExisting(client, inputs) {
+  async findByContent(client, inputs) {
     const { zoneId, name, type, data } = inputs as unknown as DnsRecordInputs;
     let records: DnsRecord[];
     try {
@@ -134,7 +134,7 @@ export const dnsRecordKind: ResourceKind<DnsRecord> = {
     const same = records.find(
       (record) => record.type === type && sameName(record.name, name) && record.data === data,
     );
-    if (same === undefined) return undefined;
+    if (same === undefined) return [];
     const id = dnsRecordResourceId(same);
     throw new Error(
       `the zone already has this ${type} record ${name} -> ${data} (id ${id}), and records have no ` +

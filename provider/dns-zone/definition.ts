@@ -106,12 +106,12 @@ export const dnsZoneKind: ResourceKind<DnsDomain> = {
    * (findByLabels found none) is someone else's, or an earlier program's: never taken over
    * silently. Create stops and says how to adopt it.
    */
-  async findExisting(client, inputs) {
+  async findByContent(client, inputs) {
     const { name } = inputs as unknown as DnsZoneInputs;
     const found = (
       await client.dns.listDomains({ searchPattern: name }).toArray({ limit: 1000 })
     ).find((domain) => domain.name === name);
-    if (found === undefined) return undefined;
+    if (found === undefined) return [];
     throw new Error(
       `a DNS zone ${name} already exists (id ${found.id}) and is not this resource's. To manage ` +
         `it with this resource, set adoptId: "${found.id}"; otherwise remove it or declare another name`,

@@ -12,7 +12,7 @@ import { MAX_RBS_VOLUME_SIZE_GB } from "../../sdk/core/limits";
 import { stateMatcher } from "../../sdk/wait";
 import type { Checker, PropertyBag } from "../framework/check";
 import type { ResourceKind } from "../framework/kind";
-import { withoutOwnerLabel } from "../framework/ownership";
+import { allOf, withoutOwnerLabel } from "../framework/ownership";
 import { listRead } from "../framework/read-snapshot";
 
 const SECOND = 1_000;
@@ -102,9 +102,8 @@ export const rbsVolumeKind: ResourceKind<RbsVolume> = {
       throw error;
     }
   },
-  // One resource's ownership label matches at most a handful of volumes; 100 is a safe bound.
   findByLabels: (client, labelSelector) =>
-    client.rbsVolumes.list({ labelSelector }).toArray({ limit: 100 }),
+    allOf(client.rbsVolumes.list({ labelSelector }), "RBS volumes"),
   // A refresh reads volumes from their list (framework/read-snapshot.ts); credentials stay a GET.
   listRead: listRead({
     list: (client, options) => client.rbsVolumes.list(options),

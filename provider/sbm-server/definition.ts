@@ -19,7 +19,7 @@ import { type Checker, MAX_USER_DATA_BYTES, type PropertyBag, shown } from "../f
 import type { PropertyRules } from "../framework/diff";
 import type { ResourceKind, UpdateContext } from "../framework/kind";
 import { UpdateRefused } from "../framework/lifecycle";
-import { withoutOwnerLabel } from "../framework/ownership";
+import { allOf, withoutOwnerLabel } from "../framework/ownership";
 import { subject } from "../framework/progress";
 import { listRead } from "../framework/read-snapshot";
 import {
@@ -187,11 +187,10 @@ export const sbmServerKind: ResourceKind<SbmServer> = {
       throw error;
     }
   },
-  // One resource's ownership label matches at most a handful of servers; 100 is a safe bound.
   // A server whose release is scheduled (an earlier destroy or replacement) is on its way out:
   // never adopted, never reported as a duplicate.
   async findByLabels(client, labelSelector) {
-    const servers = await client.sbmServers.list({ labelSelector }).toArray({ limit: 100 });
+    const servers = await allOf(client.sbmServers.list({ labelSelector }), "SBM servers");
     return servers.filter((server) => !isReleasing(server));
   },
   // A refresh reads servers from their list (framework/read-snapshot.ts).

@@ -24,7 +24,9 @@ Options:
   --faults <json>     fault injection: JSON text or the path of a JSON file, e.g.
                       '{"seed":1,"rules":[{"kind":"rateLimit","probability":0.1}]}'
                       kinds: latency (with delayMs), error5xx, rateLimit, dropConnection,
-                      dropResponseAfterApply; a rule may name a method and a path
+                      dropResponseAfterApply, lateCommit (504 now, applied delayMs of
+                      simulated time later; status 0 drops the connection instead);
+                      a rule may name a method and a path
   --seed <json>       changes to the seed (catalogue, account, records): JSON text or a file
   --start-time <iso>  simulated time at the first start (default now)
   -h, --help          show this help

@@ -1,7 +1,8 @@
 // The engine scenarios every resource kind goes through, as `pulumi` would run them, each one a
 // test of its own: up; a second up with no change (also after rebuilding the package); an
 // in-place change; a replacing change; refresh after drift; refresh after a deletion outside
-// Pulumi; destroy; a failed create, then resumed. After each, no secret (the API token, the
+// Pulumi; destroy; a failed create, then refreshed and resumed; `up --replace` and a replacement
+// with deleteBeforeReplace: false (issue 12). After each, no secret (the API token, the
 // secrets the kind's suite names, every secret input and output of the state) may appear in the
 // stored state or in what the provider printed.
 //
@@ -88,6 +89,17 @@ export interface FailedCreate {
 
 type Check = (resource: StoredResource, sim: Simulator) => Promise<void> | void;
 
+export interface Replacements {
+  /** The program of the current state, with these resource options on the resource under test. */
+  readonly program: (opts: Record<string, unknown>) => Program;
+  /** How many live objects of the kind the simulator holds (exactly 1 after each replacement). */
+  readonly count?: (sim: Simulator) => Promise<number>;
+  /** Whether a replacement makes a new object (false: the kind takes charge of an existing one). */
+  readonly newObject: boolean;
+  /** The kind refuses `deleteBeforeReplace: false`; its error contains this text. */
+  readonly refused?: string;
+}
+
 export interface Scenario {
   /** The simulator of the suite (valid inside tests). */
   readonly sim: () => Simulator;
@@ -116,6 +128,14 @@ export interface Scenario {
   ): void;
   destroy(check?: (sim: Simulator, last: StoredResource) => Promise<void> | void): void;
   failedCreate(scenario: FailedCreate): void;
+  /**
+   * `pulumi up --replace URN` (the engine asks no diff: create-before-delete unless the resource
+   * option says otherwise), then the same with the resource option `deleteBeforeReplace: false`.
+   * Each leaves the state naming a live object (a refresh finds it unchanged) and no other
+   * object of the kind (`count`). `refused`: the kind refuses `deleteBeforeReplace: false`, and
+   * the error says this.
+   */
+  replacements(scenario: Replacements): void;
   notApplicable(scenario: string, reason: string, proof: () => void): void;
 }
 
@@ -173,7 +193,8 @@ export function engineScenario(options: ScenarioOptions): Scenario {
       },
       // The provider polls every few milliseconds against a fast simulator; the token comes from
       // configure, not from the environment.
-      env: { SERVERSCOM_POLL_INTERVAL_MS: "5" },
+      // A create that failed ambiguously looks for a late commit for 3 s (100 simulated minutes).
+      env: { SERVERSCOM_POLL_INTERVAL_MS: "5", SERVERSCOM_LATE_COMMIT_WINDOW_MS: "3000" },
       // One provider host for the whole suite; the rebuilt package's harness starts its own.
       ...(packageDir === undefined ? { reuseHost: true } : { packageDir }),
     });
@@ -392,9 +413,15 @@ export function engineScenario(options: ScenarioOptions): Scenario {
             if (door === "dynamic") {
               expect(recorded?.outputs.__provider).toEqual(expect.any(String));
             }
-            // No diff (timeouts are hidden inputs), but the init error forces an update.
+            // `pulumi refresh` clears the init errors (step.go, RefreshStep): the object stays,
+            // visibly unfinished (the provider's pending mark), and the next up still resumes it.
+            await currentHarness().refresh();
+            const refreshed = currentHarness().resource(type, options.name);
+            expect(refreshed?.id).toBe(recorded?.id);
+            expect(refreshed?.initErrors).toEqual([]);
             expect(opOf(await up(scenario.resume), options.name)).toBe("update");
             expect(stored().id).toBe(recorded?.id);
+            expect(stored().outputs).not.toHaveProperty("__pending");
           } else {
             expect(recorded).toBeUndefined();
             expect(opOf(await up(scenario.resume), options.name)).toBe("create");
@@ -402,6 +429,49 @@ export function engineScenario(options: ScenarioOptions): Scenario {
           expect(stored().initErrors).toEqual([]);
           if (scenario.count !== undefined) expect(await scenario.count(current())).toBe(1);
           await currentHarness().destroy();
+        },
+      );
+    },
+
+    replacements(scenario) {
+      const replaced = async (opts: Record<string, unknown>) => {
+        const before = stored();
+        const mark = currentHarness().stderr.length;
+        const steps = await currentHarness().up(scenario.program(opts), { replace: [before.urn] });
+        expect(opOf(steps, options.name)).toBe("replace");
+        const after = stored();
+        expect(after.initErrors).toEqual([]);
+        if (scenario.newObject) {
+          expect(after.id).not.toBe(before.id);
+          // Created first (no diff was asked), beside the old generation, which it named and
+          // did not take.
+          expect(currentHarness().stderr.slice(mark).join("\n")).toContain(
+            `not adopting ${before.id}`,
+          );
+        }
+        // The state names a live object whose outputs are what the API holds.
+        const refreshed = await currentHarness().refresh();
+        expect(opOf(refreshed, options.name)).toBe("same");
+        if (scenario.count !== undefined) expect(await scenario.count(current())).toBe(1);
+      };
+      it("`up --replace` leaves the state naming a live object and the old one released", async () => {
+        await replaced({});
+      });
+      it(
+        scenario.refused === undefined
+          ? "a replacement with deleteBeforeReplace: false (create first) does the same"
+          : "deleteBeforeReplace: false is refused with a clear error, nothing changes",
+        async () => {
+          if (scenario.refused === undefined) {
+            await replaced({ deleteBeforeReplace: false });
+            return;
+          }
+          const before = stored();
+          const error = await currentHarness()
+            .up(scenario.program({ deleteBeforeReplace: false }), { replace: [before.urn] })
+            .catch((e: unknown) => e);
+          expect(String((error as Error).message)).toContain(scenario.refused);
+          expect(stored()).toEqual(before);
         },
       );
     },

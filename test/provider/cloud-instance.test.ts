@@ -147,7 +147,7 @@ describe("the lifecycle: create, read, update, delete", () => {
     expect(outs.platformUuid).toBe(stored?.openstack_uuid);
     expect(outs).not.toHaveProperty("openstackUuid");
     expect(outs).not.toHaveProperty("id");
-    expect(stored?.labels).toEqual({ env: "prod", [OWNER_LABEL_KEY]: inputs.__ownerLabel });
+    expect(stored?.labels).toMatchObject({ env: "prod", [OWNER_LABEL_KEY]: inputs.__ownerLabel });
     expect(stored?._user_data).toBe(USER_DATA);
     expect(stored?._ssh_key_fingerprint).toBe(SSH_FINGERPRINT);
     expect(bed.lines).toEqual([
@@ -625,7 +625,7 @@ describe("idempotent create: the ownership label", () => {
     );
   });
 
-  it("a retried create adopts the instance instead of creating a second one", async () => {
+  it("a later create never adopts the instance an earlier one made: it names it", async () => {
     await bed.sim.control.setFaults({
       rules: [{ kind: "dropResponseAfterApply", probability: 1, method: "POST", times: 1 }],
     });
@@ -643,15 +643,11 @@ describe("idempotent create: the ownership label", () => {
     expect(await instanceCount()).toBe(1);
 
     const result = await provider.create(inputs);
-    expect(await instanceCount()).toBe(1);
-    const [instance] = await bed.sim.control.records(INSTANCES);
-    expect(result.id).toBe(instance?.id);
-    expect(result.outs).toMatchObject({ status: "ACTIVE", name: "web" });
-    expect(bed.lines[0]).toBe(
-      `serverscom:CloudInstance web (${result.id}): adopting the object that carries this ` +
-        "resource's ownership label (an earlier create was interrupted after the API accepted it)",
-    );
-    expect(await requests(CREATE)).toBe(1);
+    // Issue 12, item 1: it may be the generation a replacement deletes next (docs/architecture.md).
+    const all = await bed.sim.control.records(INSTANCES);
+    expect(all).toHaveLength(2);
+    const earlier = all.find((record) => record.id !== result.id);
+    expect(bed.lines.join("\n")).toContain(`not adopting ${earlier?.id}`);
   });
 
   it("does not adopt an instance that is being replaced (another region)", async () => {
