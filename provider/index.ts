@@ -7,12 +7,20 @@ export {
   type CloudInstanceArgs,
   type UpgradeConfirmation,
 } from "./cloud-instance/resource";
+export { CloudSnapshot, type CloudSnapshotArgs } from "./cloud-snapshot/resource";
+export { CloudVolume, type CloudVolumeArgs } from "./cloud-volume/resource";
+export {
+  CloudVolumeBackup,
+  type CloudVolumeBackupArgs,
+} from "./cloud-volume-backup/resource";
 export {
   DedicatedServer,
   type DedicatedServerArgs,
   type DedicatedServerDrivesArgs,
   type DedicatedServerUplinkModelsArgs,
 } from "./dedicated-server/resource";
+export { DnsRecord, type DnsRecordArgs } from "./dns-record/resource";
+export { DnsZone, type DnsZoneArgs } from "./dns-zone/resource";
 /** Lookup functions: getX (a Promise) and getXOutput (an Output) per kind of thing looked up. */
 export * from "./functions";
 export type { HostNetworkType, NetworkHostType } from "./host-network/definition";

@@ -2,7 +2,12 @@
 // entry. One provider per kind per process, sharing the stack settings and the client cache.
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { cloudInstanceKind } from "./cloud-instance/definition";
+import { cloudSnapshotKind } from "./cloud-snapshot/definition";
+import { cloudVolumeKind } from "./cloud-volume/definition";
+import { cloudVolumeBackupKind } from "./cloud-volume-backup/definition";
 import { dedicatedServerKind } from "./dedicated-server/definition";
+import { dnsRecordKind } from "./dns-record/definition";
+import { dnsZoneKind } from "./dns-zone/definition";
 import {
   ClientCache,
   checkedApiUrl,
@@ -55,10 +60,24 @@ const factories: Readonly<Record<string, (context: ProviderContext) => KindProvi
   HostNetwork: (context) => createKindProvider(hostNetworkKind, context),
   L4LoadBalancer: (context) => createKindProvider(l4LoadBalancerKind, context),
   L7LoadBalancer: (context) => createKindProvider(l7LoadBalancerKind, context),
+  CloudVolume: (context) => createKindProvider(cloudVolumeKind, context),
+  DnsZone: (context) => createKindProvider(dnsZoneKind, context),
+  DnsRecord: (context) => createKindProvider(dnsRecordKind, context),
+  CloudVolumeBackup: (context) => createKindProvider(cloudVolumeBackupKind, context),
+  CloudSnapshot: (context) => createKindProvider(cloudSnapshotKind, context),
 };
 
 /** The kinds this version knows. */
 export const resourceKinds: readonly string[] = Object.keys(factories);
+
+/**
+ * Every kind's provider over the given surroundings: the native plugin's door
+ * (provider/native/) builds the same lifecycles as the shims reach, with its own configuration
+ * and progress channel.
+ */
+export function createKindProviders(context: ProviderContext): Map<string, KindProvider> {
+  return new Map(Object.entries(factories).map(([kind, factory]) => [kind, factory(context)]));
+}
 
 /**
  * The first poll delay, in milliseconds (default 1000; later delays back off to 30 times it).
@@ -66,18 +85,37 @@ export const resourceKinds: readonly string[] = Object.keys(factories);
  */
 export const POLL_INTERVAL_ENV = "SERVERSCOM_POLL_INTERVAL_MS";
 
+/**
+ * How long a create looks for a late commit after an ambiguous failure, in milliseconds (default
+ * LATE_COMMIT_WINDOW_MS, lifecycle.ts). For the local simulator at high speed, where minutes of
+ * the service's time pass in milliseconds.
+ */
+export const LATE_COMMIT_WINDOW_ENV = "SERVERSCOM_LATE_COMMIT_WINDOW_MS";
+
 export function waitTuningFrom(env: Readonly<Record<string, string | undefined>>): WaitTuning {
-  const text = env[POLL_INTERVAL_ENV];
-  if (text === undefined || text === "") return {};
+  const poll = positiveMs(env, POLL_INTERVAL_ENV);
+  const window = positiveMs(env, LATE_COMMIT_WINDOW_ENV);
+  return {
+    ...(poll === undefined ? {} : { minDelayMs: poll, maxDelayMs: poll * 30 }),
+    ...(window === undefined ? {} : { lateCommitWindowMs: window }),
+  };
+}
+
+function positiveMs(
+  env: Readonly<Record<string, string | undefined>>,
+  name: string,
+): number | undefined {
+  const text = env[name];
+  if (text === undefined || text === "") return undefined;
   const ms = Number(text);
   if (text.trim() === "" || !Number.isFinite(ms) || ms <= 0) {
     throw new Error(
-      `serverscom: the environment variable ${POLL_INTERVAL_ENV} is "${text}", which is not a ` +
+      `serverscom: the environment variable ${name} is "${text}", which is not a ` +
         "positive number of milliseconds: set it to one (such as 20, for a local simulator at " +
-        "high speed), or unset it for each kind's own pace",
+        "high speed), or unset it for the default",
     );
   }
-  return { minDelayMs: ms, maxDelayMs: ms * 30 };
+  return ms;
 }
 
 let stackSettings: StackSettings = {};

@@ -1,8 +1,12 @@
 // The entry point of the SDK: one transport shared by one property per API area.
 
+import { AccountApi } from "./areas/account";
+import { CloudBackupsApi } from "./areas/cloud-backups";
 import { CloudInstancesApi } from "./areas/cloud-instances";
 import { CloudRegionsApi } from "./areas/cloud-regions";
+import { CloudVolumesApi } from "./areas/cloud-volumes";
 import { DedicatedServersApi } from "./areas/dedicated-servers";
+import { DnsApi } from "./areas/dns";
 import { HostsApi } from "./areas/hosts";
 import { KubernetesBaremetalNodesApi } from "./areas/kubernetes-baremetal-nodes";
 import { KubernetesClustersApi } from "./areas/kubernetes-clusters";
@@ -45,6 +49,13 @@ export class ServersComClient {
   readonly loadBalancers: LoadBalancersApi;
   /** Network pools and the subnetworks allocated from them. */
   readonly networkPools: NetworkPoolsApi;
+  /** Cloud block storage volumes (attached to cloud instances) and their backups. */
+  readonly cloudVolumes: CloudVolumesApi;
+  readonly cloudBackups: CloudBackupsApi;
+  /** The account: balance, invoices, racks, out-of-band credentials of its servers. */
+  readonly account: AccountApi;
+  /** DNS domains (zones) and their records. */
+  readonly dns: DnsApi;
 
   /** Throws when no token is given and SERVERSCOM_API_TOKEN is unset. */
   constructor(options: ClientOptions = {}) {
@@ -64,6 +75,10 @@ export class ServersComClient {
     this.locations = new LocationsApi(http);
     this.networkPools = new NetworkPoolsApi(http);
     this.loadBalancers = new LoadBalancersApi(http);
+    this.cloudVolumes = new CloudVolumesApi(http);
+    this.cloudBackups = new CloudBackupsApi(http);
+    this.account = new AccountApi(http);
+    this.dns = new DnsApi(http);
   }
 
   /** Closes the connection pool the client made; a dispatcher passed in is left open. */

@@ -5,7 +5,9 @@ import "./core/node-version";
 export * from "./areas/cloud-instances";
 export * from "./areas/cloud-regions";
 export {
+  type CloudInstancePtrRecordCreateBody,
   DateSchema,
+  type HostPtrRecordCreateBody,
   type Labels,
   type LabelsInput,
   LabelsSchema,
@@ -17,7 +19,6 @@ export {
   NetworkSchema,
   type PagingOptions,
   type PtrRecord,
-  type PtrRecordCreateBody,
   type PtrRecordListOptions,
   PtrRecordSchema,
   type SshKey,

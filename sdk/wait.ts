@@ -30,7 +30,7 @@ export const systemClock: Clock = {
     }),
 };
 
-/** A resource kind's status vocabulary, as data (wire-notes.md, "Status vocabularies"). */
+/** A resource kind's status vocabulary, as data (docs/wire.md, "Status vocabularies"). */
 export interface StateTable {
   readonly transitional: readonly string[];
   readonly settled: readonly string[];

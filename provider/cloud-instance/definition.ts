@@ -14,7 +14,7 @@ import { stateMatcher } from "../../sdk/wait";
 import { type Checker, MAX_USER_DATA_BYTES, type PropertyBag, shown } from "../framework/check";
 import { jsonEqual } from "../framework/diff";
 import type { ResourceKind } from "../framework/kind";
-import { withoutOwnerLabel } from "../framework/ownership";
+import { allOf, withoutOwnerLabel } from "../framework/ownership";
 import { listRead } from "../framework/read-snapshot";
 import {
   checkRebootTrigger,
@@ -65,6 +65,7 @@ export const CLOUD_INSTANCE_OUTPUTS = [
   "updatedAt",
   "awaitingUpgradeConfirmation",
   "sshKeyFingerprint",
+  "ipv4Enabled",
   REBOOT_TRIGGER_INPUT,
   ...CLOUD_INSTANCE_SECRET_OUTPUTS,
 ] as const;
@@ -87,6 +88,9 @@ export const cloudInstanceKind: ResourceKind<CloudInstance> = {
     regionId: { rule: "replace" },
     // Create-only fields the API never returns: a change needs a new instance.
     sshKeyFingerprint: { rule: "replace", writeOnly: true },
+    // ipv4_enabled is a create field only (the Go client's CloudComputingInstanceCreateInput;
+    // no update body carries it, no record reports it): a change needs a new instance.
+    ipv4Enabled: { rule: "replace", writeOnly: true },
     userData: { rule: "replace", writeOnly: true },
     // POST upgrade (then approve_upgrade), POST reinstall: in place, same id and addresses.
     flavorId: { rule: "update" },
@@ -127,6 +131,7 @@ export const cloudInstanceKind: ResourceKind<CloudInstance> = {
     c.string("imageId", true);
     c.name();
     checkBoolean(c, "gpnEnabled");
+    checkBoolean(c, "ipv4Enabled");
     checkBoolean(c, "ipv6Enabled");
     c.integer("backupCopies", false, { min: 0 });
     const fingerprint = c.string("sshKeyFingerprint", false);
@@ -158,9 +163,8 @@ export const cloudInstanceKind: ResourceKind<CloudInstance> = {
       throw error;
     }
   },
-  // One resource's ownership label matches at most a handful of instances; 100 is a safe bound.
   findByLabels: (client, labelSelector) =>
-    client.cloudInstances.list({ labelSelector }).toArray({ limit: 100 }),
+    allOf(client.cloudInstances.list({ labelSelector }), "cloud instances"),
   // A refresh reads instances from their list (framework/read-snapshot.ts).
   listRead: listRead({
     list: (client, options) => client.cloudInstances.list(options),
@@ -176,6 +180,7 @@ export const cloudInstanceKind: ResourceKind<CloudInstance> = {
       image_id: wanted.imageId,
       labels,
       ...(wanted.gpnEnabled === undefined ? {} : { gpn_enabled: wanted.gpnEnabled }),
+      ...(wanted.ipv4Enabled === undefined ? {} : { ipv4_enabled: wanted.ipv4Enabled }),
       ...(wanted.ipv6Enabled === undefined ? {} : { ipv6_enabled: wanted.ipv6Enabled }),
       ...(wanted.backupCopies === undefined ? {} : { backup_copies: wanted.backupCopies }),
       ...(wanted.sshKeyFingerprint === undefined
@@ -224,7 +229,8 @@ export const cloudInstanceKind: ResourceKind<CloudInstance> = {
   labels: (record) => record.labels ?? {},
 
   outputs: (record) => ({
-    platformUuid: platformUuidOf(record),
+    // Null while provisioning, as the addresses (docs/wire.md, Cloud instances).
+    platformUuid: platformUuidOf(record) ?? null,
     status: record.status,
     name: record.name,
     regionId: record.region_id,
@@ -233,10 +239,10 @@ export const cloudInstanceKind: ResourceKind<CloudInstance> = {
     flavorName: record.flavor_name,
     imageId: record.image_id,
     imageName: record.image_name,
-    publicIpv4Address: record.public_ipv4_address,
-    privateIpv4Address: record.private_ipv4_address,
-    localIpv4Address: record.local_ipv4_address,
-    publicIpv6Address: record.public_ipv6_address,
+    publicIpv4Address: record.public_ipv4_address ?? null,
+    privateIpv4Address: record.private_ipv4_address ?? null,
+    localIpv4Address: record.local_ipv4_address ?? null,
+    publicIpv6Address: record.public_ipv6_address ?? null,
     ipv6Enabled: record.ipv6_enabled,
     gpnEnabled: record.gpn_enabled,
     backupCopies: record.backup_copies,

@@ -29,6 +29,11 @@ export interface CloudInstanceArgs {
   readonly name?: pulumi.Input<string>;
   /** The global private network; default false. Changed in place. */
   readonly gpnEnabled?: pulumi.Input<boolean>;
+  /**
+   * A public IPv4 address; default true (the API's default). false creates the instance without
+   * one; changing it replaces the instance (the API takes it only on creation).
+   */
+  readonly ipv4Enabled?: pulumi.Input<boolean>;
   /** A public IPv6 address; default false. Changed in place. */
   readonly ipv6Enabled?: pulumi.Input<boolean>;
   /** The fingerprint of an account SSH key to install; changing it replaces the instance. */
@@ -80,10 +85,11 @@ const provider = createShim(cloudInstanceKind.name);
  *   fails naming the reason; the next `pulumi up` tries again.
  *
  * Timeouts (the `customTimeouts` option): create 15 minutes, update 30 minutes, delete 15 minutes.
- * `platformUuid` is the instance's id on the cloud platform. `userData` is secret.
+ * `platformUuid` is the instance's id on the cloud platform, null until the platform has built
+ * it. `userData` is secret.
  */
 export class CloudInstance extends pulumi.dynamic.Resource {
-  declare readonly platformUuid: pulumi.Output<string>;
+  declare readonly platformUuid: pulumi.Output<string | null>;
   /** Upper case: ACTIVE, AWAITING_UPGRADE_CONFIRM, ... */
   declare readonly status: pulumi.Output<string>;
   declare readonly name: pulumi.Output<string>;
@@ -109,6 +115,8 @@ export class CloudInstance extends pulumi.dynamic.Resource {
   declare readonly awaitingUpgradeConfirmation: pulumi.Output<boolean>;
   /** As declared (the API does not return it). */
   declare readonly sshKeyFingerprint: pulumi.Output<string | undefined>;
+  /** As declared (the API does not return it). */
+  declare readonly ipv4Enabled: pulumi.Output<boolean | undefined>;
   /** The value last applied. */
   declare readonly rebootTrigger: pulumi.Output<string | undefined>;
   /** As declared (the API does not return it). Secret. */
@@ -128,6 +136,7 @@ export class CloudInstance extends pulumi.dynamic.Resource {
         imageId: args.imageId,
         name: args.name ?? name,
         gpnEnabled: args.gpnEnabled,
+        ipv4Enabled: args.ipv4Enabled,
         ipv6Enabled: args.ipv6Enabled,
         sshKeyFingerprint: args.sshKeyFingerprint,
         backupCopies: args.backupCopies,

@@ -36,6 +36,8 @@ export interface CloudInstanceInputs {
   readonly imageId: string;
   readonly name: string;
   readonly gpnEnabled?: boolean;
+  /** Create only: false orders the instance without a public IPv4 address. */
+  readonly ipv4Enabled?: boolean;
   readonly ipv6Enabled?: boolean;
   readonly sshKeyFingerprint?: string;
   readonly backupCopies?: number;

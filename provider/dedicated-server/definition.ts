@@ -11,6 +11,7 @@ import { ConflictError, InputValidationError } from "../../sdk/core/errors";
 import type { PropertyBag } from "../framework/check";
 import type { PropertyRules } from "../framework/diff";
 import type { ResourceKind } from "../framework/kind";
+import { allOf } from "../framework/ownership";
 import { REBOOT_TRIGGER_INPUT, rebootTriggerRule } from "../framework/reboot-trigger";
 import {
   checkReinstallTrigger,
@@ -151,9 +152,11 @@ export const dedicatedServerKind: ResourceKind<DedicatedServerLive> = {
   display: (bag: PropertyBag) => (typeof bag.hostname === "string" ? bag.hostname : "(unnamed)"),
 
   get: getDedicatedServer,
-  // One resource's ownership label matches at most a handful of servers; 100 is a safe bound.
   async findByLabels(client: ServersComClient, labelSelector: string) {
-    const servers = await client.dedicatedServers.list({ labelSelector }).toArray({ limit: 100 });
+    const servers = await allOf(
+      client.dedicatedServers.list({ labelSelector }),
+      "dedicated servers",
+    );
     return servers.filter((server) => !isReleased(server)).map((server) => ({ server }));
   },
   async create(client, bag, labels) {
@@ -196,7 +199,7 @@ export const dedicatedServerKind: ResourceKind<DedicatedServerLive> = {
   state: stateOf,
   isReady,
   isGone: (live) => isReleased(live.server),
-  labels: (live) => live.server.labels,
+  labels: (live) => live.server.labels ?? {},
   outputs: outputsOf,
   liveInputs: liveInputsOf,
 };

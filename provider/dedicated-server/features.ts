@@ -2,6 +2,7 @@
 // Boot", restrictions 1, 5, 6 and 7). Restrictions 2 and 4 concern other properties and live in
 // check.ts; 3 (an install in progress) and the rest of 5 (L2 segments, firewall) depend on the
 // server's state and are the service's to report.
+import { dedicatedServerFeatureStates } from "../../sdk/areas/dedicated-servers";
 import type { IpxeBootFeature } from "../../sdk/areas/locations";
 
 export const PRIVATE_IPXE: IpxeBootFeature = "private_ipxe_boot";
@@ -9,11 +10,12 @@ export const PUBLIC_IPXE: IpxeBootFeature = "public_ipxe_boot";
 export const IPXE_FEATURES: readonly IpxeBootFeature[] = [PRIVATE_IPXE, PUBLIC_IPXE];
 export const RESCUE_MODE = "host_rescue_mode";
 
-/** Feature statuses (wire-notes.md): a feature is on from its activation request onwards. */
+/** Feature statuses (docs/wire.md): a feature is on from its activation request onwards. */
 export const FEATURE_ON: readonly string[] = ["activated", "activation"];
-export const FEATURE_TRANSITIONAL: readonly string[] = ["activation", "deactivation"];
+/** In transition, by the SDK's one feature table (docs/wire.md, Status vocabularies). */
+export const FEATURE_TRANSITIONAL: readonly string[] = dedicatedServerFeatureStates.transitional;
 /** The feature cannot be used on this server: waiting for it to activate would not help. */
-export const FEATURE_UNUSABLE: readonly string[] = ["incompatible", "unavailable"];
+export const FEATURE_UNUSABLE: readonly string[] = dedicatedServerFeatureStates.failed;
 
 export function isIpxeFeature(name: string): name is IpxeBootFeature {
   return (IPXE_FEATURES as readonly string[]).includes(name);

@@ -7,10 +7,11 @@ import { InputValidationError, NotFoundError } from "../../sdk/core/errors";
 /** A sentence about the features the location lacks, or undefined when it offers them all. */
 export async function unsupportedFeatures(
   client: ServersComClient,
-  locationId: number,
+  locationId: number | undefined,
   features: readonly string[],
 ): Promise<string | undefined> {
-  if (features.length === 0) return undefined;
+  // A record without location_id (docs/wire.md: not promised) leaves the service to judge.
+  if (features.length === 0 || locationId === undefined) return undefined;
   let location: Awaited<ReturnType<ServersComClient["locations"]["get"]>>;
   try {
     location = await client.locations.get(locationId);

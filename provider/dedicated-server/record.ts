@@ -2,8 +2,10 @@
 // and the attached SSH keys, which have their own lists. What counts as ready and as gone, the
 // progress-line state, and record -> outputs / live inputs.
 import type { DedicatedServer } from "../../sdk/areas/dedicated-servers";
+import { hostPowerStatusStates } from "../../sdk/areas/host-common";
 import type { ServersComClient } from "../../sdk/client";
 import { NotFoundError } from "../../sdk/core/errors";
+import { stateMatcher } from "../../sdk/wait";
 import { withoutOwnerLabel } from "../framework/ownership";
 import { FEATURE_ON, FEATURE_TRANSITIONAL, ipxeFeatureOf, RESCUE_MODE } from "./features";
 
@@ -76,9 +78,14 @@ function featuresInTransition(live: DedicatedServerLive): string[] {
     .sort();
 }
 
+/** The one power table of every host kind: `unknown` counts as settled (docs/wire.md). */
+const hostPower = stateMatcher(hostPowerStatusStates);
+
 /**
  * The host's three statuses in the usable state: active, normal (or rescue mode when the
- * declared rescue feature is on), powered on. Older records lack the last two: absent is fine.
+ * declared rescue feature is on), and no power operation running (powered on or off, or
+ * `unknown`, which the service shows after provisioning and when something went wrong: waiting
+ * on it would only run into the deadline). Older records lack the last two: absent is fine.
  */
 export function isHostReady(live: DedicatedServerLive): boolean {
   const { status, operational_status: operational, power_status: power } = live.server;
@@ -86,7 +93,7 @@ export function isHostReady(live: DedicatedServerLive): boolean {
   return (
     status === "active" &&
     (operational === undefined || operational === "normal" || rescue) &&
-    (power === undefined || power === "powered_on")
+    (power === undefined || hostPower.isSettled(power))
   );
 }
 
@@ -108,14 +115,16 @@ export function stateOf(live: DedicatedServerLive): string {
 /** The uplinks in the shape of the `uplinkModels` input, from configuration_details. */
 function uplinkModelsOf(server: DedicatedServer): Record<string, unknown> | undefined {
   const details = server.configuration_details;
-  if (details === undefined || details.private_uplink_id === null) return undefined;
+  // Keys of configuration_details may be absent as well as null (docs/wire.md, Hosts).
+  const privateId = details?.private_uplink_id ?? null;
+  if (details === undefined || privateId === null) return undefined;
   const publicUplink =
-    details.public_uplink_id === null
+    details.public_uplink_id === null || details.public_uplink_id === undefined
       ? {}
       : {
-          public: { id: details.public_uplink_id, bandwidthModelId: details.bandwidth_id },
+          public: { id: details.public_uplink_id, bandwidthModelId: details.bandwidth_id ?? null },
         };
-  return { private: { id: details.private_uplink_id }, ...publicUplink };
+  return { private: { id: privateId }, ...publicUplink };
 }
 
 /**
@@ -145,7 +154,7 @@ export function outputsOf(live: DedicatedServerLive): Record<string, unknown> {
     oobIpv4Address: server.oob_ipv4_address,
     leaseStartAt: server.lease_start_at,
     scheduledReleaseAt: server.scheduled_release_at,
-    labels: withoutOwnerLabel(server.labels),
+    labels: withoutOwnerLabel(server.labels ?? {}),
     createdAt: server.created_at,
     updatedAt: server.updated_at,
     ramSize: details?.ram_size,

@@ -115,42 +115,44 @@ const provider = createShim(dedicatedServerKind.name);
  * multi-step update (feature switch, reinstall, reboot) gets the update timeout.
  *
  * configuration_details is flattened into top-level outputs (ramSize, serverModelId,
- * operatingSystemId, ...), so each input compares with the output of the same name.
+ * operatingSystemId, ...), so each input compares with the output of the same name. api-spec.md
+ * promises few fields of a dedicated server, and records may lack keys of configuration_details:
+ * such outputs are then absent (docs/wire.md, Schema policy).
  */
 export class DedicatedServer extends pulumi.dynamic.Resource {
   declare readonly hostname: pulumi.Output<string>;
   declare readonly title: pulumi.Output<string>;
   declare readonly type: pulumi.Output<string>;
   declare readonly rackId: pulumi.Output<string | null | undefined>;
-  declare readonly locationId: pulumi.Output<number>;
-  declare readonly locationCode: pulumi.Output<string>;
+  declare readonly locationId: pulumi.Output<number | undefined>;
+  declare readonly locationCode: pulumi.Output<string | undefined>;
   declare readonly status: pulumi.Output<string>;
   declare readonly operationalStatus: pulumi.Output<string | undefined>;
   declare readonly powerStatus: pulumi.Output<string | undefined>;
   /** The hardware in words: "Dell R640 / 64 GB RAM / 2 x Samsung PM883 960GB". */
-  declare readonly configuration: pulumi.Output<string>;
-  declare readonly privateIpv4Address: pulumi.Output<string | null>;
-  declare readonly publicIpv4Address: pulumi.Output<string | null>;
+  declare readonly configuration: pulumi.Output<string | undefined>;
+  declare readonly privateIpv4Address: pulumi.Output<string | null | undefined>;
+  declare readonly publicIpv4Address: pulumi.Output<string | null | undefined>;
   declare readonly oobIpv4Address: pulumi.Output<string | null | undefined>;
-  declare readonly leaseStartAt: pulumi.Output<string | null>;
+  declare readonly leaseStartAt: pulumi.Output<string | null | undefined>;
   /** Set once the release is scheduled; the resource is then gone. */
-  declare readonly scheduledReleaseAt: pulumi.Output<string | null>;
+  declare readonly scheduledReleaseAt: pulumi.Output<string | null | undefined>;
   /** The labels, without the provider's ownership label. */
   declare readonly labels: pulumi.Output<Record<string, string>>;
-  declare readonly createdAt: pulumi.Output<string>;
-  declare readonly updatedAt: pulumi.Output<string>;
+  declare readonly createdAt: pulumi.Output<string | undefined>;
+  declare readonly updatedAt: pulumi.Output<string | undefined>;
   // configuration_details, flattened.
-  declare readonly ramSize: pulumi.Output<number | null>;
-  declare readonly serverModelId: pulumi.Output<number | null>;
-  declare readonly serverModelName: pulumi.Output<string | null>;
-  declare readonly privateUplinkId: pulumi.Output<number | null>;
-  declare readonly privateUplinkName: pulumi.Output<string | null>;
-  declare readonly publicUplinkId: pulumi.Output<number | null>;
-  declare readonly publicUplinkName: pulumi.Output<string | null>;
-  declare readonly bandwidthId: pulumi.Output<number | null>;
-  declare readonly bandwidthName: pulumi.Output<string | null>;
-  declare readonly operatingSystemId: pulumi.Output<number | null>;
-  declare readonly operatingSystemFullName: pulumi.Output<string | null>;
+  declare readonly ramSize: pulumi.Output<number | null | undefined>;
+  declare readonly serverModelId: pulumi.Output<number | null | undefined>;
+  declare readonly serverModelName: pulumi.Output<string | null | undefined>;
+  declare readonly privateUplinkId: pulumi.Output<number | null | undefined>;
+  declare readonly privateUplinkName: pulumi.Output<string | null | undefined>;
+  declare readonly publicUplinkId: pulumi.Output<number | null | undefined>;
+  declare readonly publicUplinkName: pulumi.Output<string | null | undefined>;
+  declare readonly bandwidthId: pulumi.Output<number | null | undefined>;
+  declare readonly bandwidthName: pulumi.Output<string | null | undefined>;
+  declare readonly operatingSystemId: pulumi.Output<number | null | undefined>;
+  declare readonly operatingSystemFullName: pulumi.Output<string | null | undefined>;
   declare readonly uplinkModels: pulumi.Output<{
     private: { id: number };
     public?: { id: number; bandwidthModelId: number | null };

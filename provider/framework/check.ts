@@ -8,7 +8,7 @@ import { escapeControl } from "../../sdk/core/redact";
 import { labelIssues } from "../../sdk/labels";
 import { parseDuration } from "./durations";
 import { OWNER_INPUT, TIMEOUTS_INPUT } from "./hidden";
-import { OWNER_LABEL_KEY } from "./ownership";
+import { OWNER_LABEL_KEY, RESERVED_LABEL_KEYS } from "./ownership";
 import { containsUnknown, isUnknown } from "./unknowns";
 
 /** A property bag as the engine sends it: JSON values, possibly holding UNKNOWN. */
@@ -236,8 +236,8 @@ export class Checker {
     // than add the entry, and that (invalid) key would escape the rules and reach the API.
     const known: Record<string, unknown> = Object.create(null);
     for (const [key, entry] of Object.entries(value)) {
-      if (key === OWNER_LABEL_KEY) {
-        this.fail(property, `${property}: the key ${OWNER_LABEL_KEY} is reserved for the provider`);
+      if (RESERVED_LABEL_KEYS.includes(key)) {
+        this.fail(property, `${property}: the key ${key} is reserved for the provider`);
       } else if (!containsUnknown(entry)) {
         known[key] = entry;
       }

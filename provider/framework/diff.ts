@@ -113,11 +113,11 @@ export function changedProperties(
 }
 
 /**
- * The diff of a kind's inputs against the old outputs. `deleteBeforeReplace` is always set: the
- * old and the new object of one Pulumi resource carry the same ownership label, so creating the
- * replacement first would let `create` find the old object and adopt it; and for servers billed
- * by the month, a replacement that overlaps the old one bills twice. The resource option
- * `deleteBeforeReplace: false` overrides it (the engine prefers the option).
+ * The diff of a kind's inputs against the old outputs. `deleteBeforeReplace` is always set: for
+ * servers billed by the month, a replacement that overlaps the old one bills twice. It is advice
+ * only: the resource option `deleteBeforeReplace` overrides it, and a targeted replacement (`up
+ * --replace`) never asks (pkg/resource/deploy/step_generator.go). Creating first is safe either
+ * way: `create` never adopts the old generation (architecture.md, "Ownership").
  */
 export function diffProperties(
   rules: PropertyRules,

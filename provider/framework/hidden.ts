@@ -11,6 +11,21 @@ export const TIMEOUTS_INPUT = "__timeouts";
 
 export const HIDDEN_INPUTS: readonly string[] = [OWNER_INPUT, TIMEOUTS_INPUT];
 
+// Hidden outputs: what the provider itself records about the object, never an input.
+
+/**
+ * Set while a create or update is unfinished (a partial create or update): "create" or
+ * "update". Read carries it, diff reports a change while it is set, so the next `pulumi up`
+ * resumes even after a `pulumi refresh` cleared the engine's init errors (issue 12, item 9).
+ */
+export const PENDING_OUTPUT = "__pending";
+
+/** The pending mark of a property bag (old outputs), to carry it over. */
+export function pendingOf(bag: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const pending = bag[PENDING_OUTPUT];
+  return typeof pending === "string" ? { [PENDING_OUTPUT]: pending } : {};
+}
+
 /** Timeouts in milliseconds per operation; absent operations use the kind's defaults. */
 export interface TimeoutsMs {
   readonly create?: number;

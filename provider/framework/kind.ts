@@ -60,13 +60,6 @@ export interface ScheduledRemoval {
   readonly scheduled: string;
 }
 
-/** What `findExisting` found, and why it is this resource's object (for the progress line). */
-export interface ExistingObject<Live extends object> {
-  readonly record: Live;
-  /** Completes "adopting the existing <noun>: ...", e.g. "it has the declared ip and domain". */
-  readonly reason: string;
-}
-
 export interface ResourceKind<Live extends object> {
   /** The type's name: the token is `pulumi-nodejs:dynamic/serverscom:<name>`. Never rename it:
    *  it is stored in every state (the serialised shim captures it). */
@@ -94,7 +87,11 @@ export interface ResourceKind<Live extends object> {
   // --- the API, through the SDK ---
   /** The live record, or undefined when it is gone (404, or the kind's own "gone" rule). */
   get(client: ServersComClient, id: string): Promise<Live | undefined>;
-  /** Records that carry the given label selector (the ownership label), in any state. */
+  /**
+   * Records that carry the given label selector (the ownership label), in any state: every page,
+   * through ownership.ts `allOf` (bounded by a clear error). The framework checks the labels of
+   * what comes back, so an API that ignores the selector is harmless.
+   */
   findByLabels(client: ServersComClient, selector: string): Promise<Live[]>;
   /**
    * Optional: how `read` may take this kind's records from one list of many objects during a
@@ -103,19 +100,18 @@ export interface ResourceKind<Live extends object> {
    */
   readonly listRead?: ListRead<Live>;
   /**
-   * The object these inputs denote, for kinds that can tell without the ownership label (a PTR
-   * record has no labels: its target, address and domain identify it; an SSH key's fingerprint
-   * follows from its public key). Optional. `create` asks after the ownership label found
-   * nothing, before POSTing and once more after an ambiguous POST failure, and adopts (and
-   * converges) what it returns. It may throw to stop a create with a clear reason.
+   * Objects that match these inputs by content, for kinds whose objects carry no labels (a PTR
+   * record: its target, address and domain) or are unique by content (an SSH key: its
+   * fingerprint). Optional. They are never adopted: `create` reports them by id before POSTing
+   * (an earlier generation, another resource's object, a leftover), and after an ambiguous POST
+   * failure takes only one that was not there before the POST (and, where the kind has labels,
+   * carries this call's create label). It may throw to stop a create with a clear reason.
    */
-  findExisting?(
-    client: ServersComClient,
-    inputs: PropertyBag,
-    /** This resource's ownership label value, when the inputs carry one. */
-    owner: string | undefined,
-  ): Promise<ExistingObject<Live> | undefined>;
-  /** POSTs a new object from the inputs with exactly these labels (the user's plus ownership). */
+  findByContent?(client: ServersComClient, inputs: PropertyBag): Promise<Live[]>;
+  /**
+   * POSTs a new object from the inputs with exactly these labels (the user's plus the owner and
+   * create labels: ownership.ts).
+   */
   create(
     client: ServersComClient,
     inputs: PropertyBag,

@@ -1,8 +1,9 @@
 // The generic provider: check, diff, create, read, update and delete for any ResourceKind,
 // following the engine's rules for dynamic providers (architecture.md, "Facts"). Each rule is
 // implemented once here, so every kind gets the same behaviour:
-// - create is idempotent: adopt by `adoptId`, else adopt what carries the ownership label, else
-//   POST (and after an ambiguous POST failure look again before giving up);
+// - create adopts only by `adoptId`; otherwise it POSTs with the owner and create labels
+//   (ownership.ts), never adopting an object a completed create returned, and after an ambiguous
+//   POST failure looks for this call's create label until a late commit would have shown;
 // - once an object exists, every failure of create is a PartialResourceError (id recorded);
 // - update resumes a pending wait, then converges the live object to the inputs;
 // - read reports live outputs and live input values, and `{}` when the object is gone;
@@ -17,7 +18,13 @@ import {
   isRetryable,
   NotFoundError,
 } from "../../sdk/core/errors";
-import { type Clock, type StateChange, type WaitOptions, waitFor } from "../../sdk/wait";
+import {
+  type Clock,
+  type StateChange,
+  type WaitOptions,
+  WaitTimeoutError,
+  waitFor,
+} from "../../sdk/wait";
 import { Checker, type PropertyBag } from "./check";
 import {
   changedProperties,
@@ -28,9 +35,22 @@ import {
   splitWriteOnly,
 } from "./diff";
 import { EARLIER_ORDER, forPurpose, messageOf, PartialResourceError } from "./errors";
-import { OWNER_INPUT, pickHidden, TIMEOUTS_INPUT, type TimeoutsMs } from "./hidden";
+import {
+  OWNER_INPUT,
+  PENDING_OUTPUT,
+  pendingOf,
+  pickHidden,
+  TIMEOUTS_INPUT,
+  type TimeoutsMs,
+} from "./hidden";
 import type { KindTimeouts, ResourceKind, UpdateContext, UpdateWait } from "./kind";
-import { OWNER_LABEL_KEY, ownerSelector, withOwnerLabel } from "./ownership";
+import {
+  CREATE_LABEL_KEY,
+  newCreateLabel,
+  OWNER_LABEL_KEY,
+  ownerSelector,
+  withOwnerLabel,
+} from "./ownership";
 import { type ProgressSink, stateChangeLine, subject } from "./progress";
 import { readSnapshots } from "./read-snapshot";
 import { registerSecretsOf, sealedProvider } from "./sealed";
@@ -42,12 +62,24 @@ export const ADOPT_INPUT = "adoptId";
 /** The serialised provider; the host adds it to results but not to error properties. */
 const PROVIDER_KEY = "__provider";
 
+/**
+ * How long a create looks for its object after an ambiguous failure (a 5xx, a gateway 504, a
+ * dropped connection, a timeout): 5 minutes. A gateway gives up on the API after its own timeout
+ * (commonly 60 s) while the API may still be committing the order, and the order shows in lists
+ * only once committed; the SDK's request timeout is of the same order. Five minutes covers both
+ * several times over, and costs a paid object's create at most that long before it says that an
+ * order may still appear. Capped by the create timeout.
+ */
+export const LATE_COMMIT_WINDOW_MS = 5 * 60_000;
+
 /** Poll tuning; production uses the SDK's defaults and real time. */
 export interface WaitTuning {
   readonly clock?: Clock;
   readonly minDelayMs?: number;
   readonly maxDelayMs?: number;
   readonly random?: () => number;
+  /** Replaces LATE_COMMIT_WINDOW_MS (SERVERSCOM_LATE_COMMIT_WINDOW_MS: fast local simulators). */
+  readonly lateCommitWindowMs?: number;
 }
 
 /** What a kind's provider needs from its surroundings (production: registry.ts; tests: theirs). */
@@ -71,12 +103,22 @@ export interface KindProvider extends dynamic.ResourceProvider {
   delete(id: string, props: PropertyBag): Promise<void>;
 }
 
+/** The generic lifecycle's provider: a KindProvider, and what the native door asks besides. */
+export interface LifecycleProvider extends KindProvider {
+  /**
+   * The values the outputs record for the kind's write-only properties given these inputs
+   * (PropertyRule.writeOnly). The native door takes them on trust where the old outputs hold
+   * none, which happens only after `pulumi import` (provider/native/resources.ts).
+   */
+  writeOnlyValues(news: PropertyBag): Record<string, unknown>;
+}
+
 export function createKindProvider<Live extends object>(
   kind: ResourceKind<Live>,
   context: ProviderContext,
-): KindProvider {
+): LifecycleProvider {
   const lifecycle = new Lifecycle(kind, context);
-  const provider: KindProvider = {
+  const provider: LifecycleProvider = {
     configure: async (req) => context.configure?.(req),
     check: async (olds, news) => lifecycle.check(olds ?? {}, news),
     diff: async (id, olds, news) => lifecycle.diff(id, olds, news),
@@ -84,6 +126,7 @@ export function createKindProvider<Live extends object>(
     read: (id, props) => lifecycle.read(id, props ?? {}),
     update: (id, olds, news) => lifecycle.update(id, olds, news),
     delete: (id, props) => lifecycle.delete(id, props),
+    writeOnlyValues: (news) => lifecycle.writeOnlyValues(news),
   };
   // Every failure leaves through sealedProvider: no token or secret input, no raw control character.
   return sealedProvider(provider, kind.secretOutputs);
@@ -127,6 +170,11 @@ class Lifecycle<Live extends object> {
 
   diff(id: string, olds: PropertyBag, news: PropertyBag): DiffOutcome {
     const outcome = diffProperties(this.kind.properties, olds, news);
+    // An unfinished create or update (hidden.ts, PENDING_OUTPUT) is a change even after a
+    // refresh cleared the engine's init errors: the next `up` updates, which resumes it.
+    if (typeof olds[PENDING_OUTPUT] === "string" && outcome.replaces.length === 0) {
+      return { ...outcome, changes: true };
+    }
     // Naming a different object to adopt means managing that one instead: a replacement.
     const adopt = news[ADOPT_INPUT];
     if (isUnknown(adopt) || (typeof adopt === "string" && adopt !== id)) {
@@ -144,36 +192,10 @@ class Lifecycle<Live extends object> {
     let record: Live;
     let adopted = true;
     if (adoptId !== undefined) {
-      record = await this.adoptById(client, adoptId, inputs);
+      record = await this.adoptById(client, adoptId, inputs, owner);
     } else {
-      const owned = owner === undefined ? undefined : await this.findOwned(client, owner, inputs);
-      // Kinds that know their object without the label (kind.ts, findExisting) look next.
-      const existing =
-        owned === undefined
-          ? await forPurpose(
-              `looking for an existing ${this.kind.noun} that is this resource's, before ordering`,
-              this.kind.findExisting?.(client, inputs, owner) ?? Promise.resolve(undefined),
-            )
-          : undefined;
-      if (owned !== undefined) {
-        record = owned;
-        this.say(
-          inputs,
-          this.kind.id(record),
-          "adopting the object that carries this resource's " +
-            "ownership label (an earlier create was interrupted after the API accepted it)",
-        );
-      } else if (existing !== undefined) {
-        record = existing.record;
-        this.say(
-          inputs,
-          this.kind.id(record),
-          `adopting the existing ${this.kind.noun}: ${existing.reason}`,
-        );
-      } else {
-        record = await this.post(client, inputs, owner);
-        adopted = false;
-      }
+      record = await this.post(client, inputs, owner);
+      adopted = false;
     }
 
     // From here on the object exists: any failure must record its id (PartialResourceError).
@@ -189,7 +211,7 @@ class Lifecycle<Live extends object> {
       return { id, outs: await this.outputsOf(client, last, inputs) };
     } catch (error) {
       const what = adopted ? "was adopted but is not ready" : "was created but is not ready";
-      throw this.partial(id, last, inputs, error, what);
+      throw this.partial(id, last, inputs, error, what, "create");
     }
   }
 
@@ -198,6 +220,7 @@ class Lifecycle<Live extends object> {
     client: ServersComClient,
     id: string,
     inputs: PropertyBag,
+    owner: string | undefined,
   ): Promise<Live> {
     const looking = `looking up the ${this.kind.noun} that adoptId names`;
     const record = await forPurpose(looking, this.kind.get(client, id));
@@ -224,74 +247,175 @@ class Lifecycle<Live extends object> {
         `adoptId: the ${this.kind.noun} "${id}" cannot be adopted as declared: ${refusal}`,
       );
     }
+    // Another resource's object: two resources would manage it, and destroying either would
+    // delete it (or undo the other's changes). Releasing it is the other side's decision.
+    const other = this.kind.labels(record)[OWNER_LABEL_KEY];
+    if (other !== undefined && owner !== undefined && other !== owner) {
+      throw new Error(
+        `adoptId: the ${this.kind.noun} "${id}" carries the ownership label of another Pulumi ` +
+          `resource (${OWNER_LABEL_KEY}=${other}): adopting it would let two resources manage ` +
+          "it. Remove that resource from its stack (or the label from the object, if nothing " +
+          "manages it any more), then adopt it",
+      );
+    }
     return record;
   }
 
   /**
-   * The object an earlier attempt created for this resource, if any. Only one whose replace-only
-   * properties match the inputs: with create-before-delete replacements (the resource option
-   * deleteBeforeReplace: false), the old object carries the same label and must not be adopted.
+   * Every live object that carries this resource's owner label (checked here: the API may ignore
+   * the selector) or matches the inputs by content (kind.findByContent), by id.
    */
-  private async findOwned(
+  private async knownObjects(
     client: ServersComClient,
-    owner: string,
     inputs: PropertyBag,
-  ): Promise<Live | undefined> {
-    const found = this.kind.findByLabels(client, ownerSelector(owner));
-    const candidates = (await forPurpose(EARLIER_ORDER, found)).filter(
-      (record) =>
-        this.kind.labels(record)[OWNER_LABEL_KEY] === owner &&
-        !this.isGone(record) &&
-        this.replaceMismatches(record, inputs).length === 0,
-    );
-    const [first, ...others] = candidates;
-    if (first !== undefined && others.length > 0) {
-      this.say(
-        inputs,
-        this.kind.id(first),
-        `also found ${others.map((r) => this.kind.id(r)).join(", ")} ` +
-          "with this resource's ownership label: they are not managed; delete them if unused",
-      );
+    owner: string | undefined,
+  ): Promise<Map<string, Live>> {
+    const found = new Map<string, Live>();
+    if (owner !== undefined) {
+      const labelled = this.kind.findByLabels(client, ownerSelector(owner));
+      for (const record of await forPurpose(EARLIER_ORDER, labelled)) {
+        if (this.kind.labels(record)[OWNER_LABEL_KEY] === owner && !this.isGone(record)) {
+          found.set(this.kind.id(record), record);
+        }
+      }
     }
-    return first;
+    const alike = this.kind.findByContent?.(client, inputs) ?? Promise.resolve([]);
+    const purpose = `looking for an existing ${this.kind.noun} like this resource, before ordering`;
+    for (const record of await forPurpose(purpose, alike)) {
+      if (!this.isGone(record)) found.set(this.kind.id(record), record);
+    }
+    return found;
   }
 
   /**
-   * POSTs the object. A POST is never retried (it may buy a second object), but when it fails in
-   * a way that leaves its fate unknown (connection lost, timeout, 5xx), the ownership label tells
-   * whether the API applied it: look once, and carry on with the object if it is there.
+   * POSTs the object with the owner label and a create label new for this call. Objects found
+   * before the POST are never adopted: each was returned by a completed create (an earlier
+   * generation that a create-before-delete replacement is about to delete), left by an
+   * interrupted one, or is someone else's with a copied label; the orphan report names them.
+   * A POST is never retried (it may buy a second object), but when it fails in a way that leaves
+   * its fate unknown, the create label tells whether the API applied it.
    */
   private async post(
     client: ServersComClient,
     inputs: PropertyBag,
     owner: string | undefined,
   ): Promise<Live> {
+    const managesLabels = "labels" in this.kind.properties;
+    const createLabel = managesLabels && owner !== undefined ? newCreateLabel() : undefined;
+    const before = await this.knownObjects(client, inputs, owner);
+    if (before.size > 0) {
+      this.context.progress(
+        `serverscom:${this.kind.name} ${this.kind.display(inputs)}: not adopting ` +
+          `${[...before.keys()].join(", ")}, found with this resource's ownership label or ` +
+          "its inputs: an earlier generation this replacement deletes next, an object an " +
+          "interrupted create left behind, another resource's object, or a copied label. " +
+          "Creating a new one; if any of them is still there after this `pulumi up`, nothing " +
+          "manages it: adopt it (adoptId) or delete it",
+      );
+    }
     try {
       return await this.untilAccepted(inputs, undefined, this.timeouts(inputs).create, () =>
-        this.kind.create(client, inputs, withOwnerLabel(labelsOf(inputs), owner)),
+        this.kind.create(client, inputs, withOwnerLabel(labelsOf(inputs), owner, createLabel)),
       );
     } catch (error) {
-      if (owner === undefined || !isAmbiguous(error)) throw error;
-      let owned: Live | undefined;
-      try {
-        owned = await this.findOwned(client, owner, inputs);
-        owned ??= (await this.kind.findExisting?.(client, inputs, owner))?.record;
-      } catch (lookup) {
-        throw new Error(
-          `${messageOf(error)}; the lookup for an object it may have created failed too ` +
-            `(${messageOf(lookup)}): the next \`pulumi up\` looks again before creating`,
-          { cause: error },
-        );
-      }
-      if (owned === undefined) throw error;
+      if (!isAmbiguous(error)) throw error;
+      const canLook =
+        createLabel !== undefined || (!managesLabels && this.kind.findByContent !== undefined);
+      if (!canLook) throw error;
+      const created = await this.lateCommit(client, inputs, owner, createLabel, before, error);
       this.say(
         inputs,
-        this.kind.id(owned),
+        this.kind.id(created),
         `the create request failed (${messageOf(error)}) ` +
           "but the API had applied it: continuing with the object it created",
       );
-      return owned;
+      return created;
     }
+  }
+
+  /**
+   * After an ambiguous POST failure: looks for the object this call made (one carrying its
+   * create label, or for kinds without labels one that matches by content and was not there
+   * before) with backoff for LATE_COMMIT_WINDOW_MS, within the create timeout.
+   */
+  private async lateCommit(
+    client: ServersComClient,
+    inputs: PropertyBag,
+    owner: string | undefined,
+    createLabel: string | undefined,
+    before: ReadonlyMap<string, Live>,
+    failure: unknown,
+  ): Promise<Live> {
+    const ours = (record: Live) =>
+      createLabel === undefined
+        ? !before.has(this.kind.id(record))
+        : this.kind.labels(record)[CREATE_LABEL_KEY] === createLabel;
+    const windowMs = Math.min(
+      this.tuning().lateCommitWindowMs ?? LATE_COMMIT_WINDOW_MS,
+      this.timeouts(inputs).create,
+    );
+    const labelsText =
+      createLabel === undefined
+        ? "matching the declared inputs"
+        : `with the labels ${OWNER_LABEL_KEY}=${owner} and ${CREATE_LABEL_KEY}=${createLabel}`;
+    const prefix = `serverscom:${this.kind.name} ${this.kind.display(inputs)}`;
+    let latest: ReadonlyMap<string, Live> = before;
+    try {
+      const found = await waitFor<Live | undefined>(
+        async () => {
+          latest = await this.knownObjects(client, inputs, owner);
+          return [...latest.values()].find(ours);
+        },
+        {
+          ...this.tuning(),
+          minDelayMs: this.tuning().minDelayMs ?? 2_000,
+          description: `the ${this.kind.noun} a failed create request may have made`,
+          timeoutMs: windowMs,
+          state: (value) => (value === undefined ? "not found yet" : "found"),
+          isSettled: (value) => value !== undefined,
+          // A look-up changes nothing: any failure but a refusal (4xx) is worth another try
+          // within the window, a 500 included (the SDK retries those only for what it must).
+          retryOn: (error) =>
+            !(error instanceof ApiError && error.status < 500 && error.status !== 429),
+          onChange: (change) => {
+            if (change.previous === undefined && change.value === undefined) {
+              this.context.progress(
+                `${prefix}: the create request failed (${messageOf(failure)}); looking for ` +
+                  `the ${this.kind.noun} it may still make, ${labelsText}, for up to ` +
+                  `${Math.round(windowMs / 1000)} s`,
+              );
+            }
+          },
+        },
+      );
+      if (found !== undefined) {
+        // Anything else that appeared meanwhile is named too, never picked.
+        const others = [...latest.keys()].filter(
+          (id) => !before.has(id) && id !== this.kind.id(found),
+        );
+        if (others.length > 0) {
+          this.context.progress(
+            `${prefix}: not adopting ${others.join(", ")}, which appeared with this resource's ` +
+              "ownership label or inputs while it looked for its own: if any of them is still " +
+              "there after this `pulumi up`, nothing manages it: adopt it (adoptId) or delete it",
+          );
+        }
+        return found;
+      }
+    } catch (lookup) {
+      const timedOut = lookup instanceof WaitTimeoutError;
+      throw new Error(
+        `${prefix}: the create request failed (${messageOf(failure)}) and ` +
+          (timedOut
+            ? `no ${this.kind.noun} it made appeared within ${Math.round(windowMs / 1000)} s`
+            : `the look-up for what it may have made failed (${messageOf(lookup)})`) +
+          `. An order may still appear, ${labelsText}. The next \`pulumi up\` does not adopt ` +
+          "it: it reports it by id and creates a new one; if it appears, adopt it instead " +
+          "(adoptId) or delete it",
+        { cause: failure },
+      );
+    }
+    throw failure;
   }
 
   // --- read ---
@@ -310,7 +434,11 @@ class Lifecycle<Live extends object> {
     return {
       id: this.kind.id(record),
       props: defined({ ...this.kind.outputs(record), ...secrets, ...carried }),
-      inputs: defined({ ...this.kind.liveInputs(record), ...carried }),
+      inputs: defined({
+        ...this.kind.liveInputs(record),
+        ...carried,
+        [PENDING_OUTPUT]: undefined,
+      }),
     };
   }
 
@@ -330,16 +458,28 @@ class Lifecycle<Live extends object> {
     const track = (value: Live) => {
       last = value;
     };
+    const progress = { accepted: false };
     try {
       // A create that timed out (partial) or an earlier resize may still be in progress.
       last = await this.waitReady(client, id, last, news, timeouts.update, "update", track);
-      last = await this.converge(client, id, last, news, timeouts.update, track, olds);
+      last = await this.converge(client, id, last, news, timeouts.update, track, olds, progress);
       return { outs: await this.outputsOf(client, last, news) };
     } catch (error) {
       // Refusals and rejected requests leave the object as it was: a plain error keeps the old
       // state. A wait that fails after the object started changing records what it became.
       if (error instanceof UpdateRefused || isRejection(error)) throw error;
-      throw this.partial(id, last, news, error, "was updated but is not ready");
+      // Write-only values are recorded as applied only once the API accepted the update; else
+      // the old ones stay, so the next `up` sends them again (issue 12, item 6).
+      const writeOnly = progress.accepted ? undefined : olds;
+      throw this.partial(
+        id,
+        last,
+        news,
+        error,
+        "was updated but is not ready",
+        "update",
+        writeOnly,
+      );
     }
   }
 
@@ -356,6 +496,7 @@ class Lifecycle<Live extends object> {
     timeoutMs: number,
     track: (value: Live) => void,
     olds?: PropertyBag,
+    progress?: { accepted: boolean },
   ): Promise<Live> {
     const refusal = this.kind.refuseUpdate?.(record, news);
     if (refusal !== undefined) throw new UpdateRefused(`${this.subject(news, id)}: ${refusal}`);
@@ -382,6 +523,7 @@ class Lifecycle<Live extends object> {
         this.updateContext(client, id, record, news, timeoutMs, track),
       ),
     );
+    if (progress !== undefined) progress.accepted = true;
     track(updated);
     return this.waitReady(client, id, updated, news, timeoutMs, "update", track);
   }
@@ -553,18 +695,25 @@ class Lifecycle<Live extends object> {
     inputs: PropertyBag,
     error: unknown,
     what: string,
+    pending: "create" | "update",
+    /** The old outputs, when the write-only values were not accepted by the API. */
+    writeOnlyFrom?: PropertyBag,
   ): PartialResourceError {
     const message =
       `${this.subject(inputs, id)} ${what}: ${messageOf(error)}. ` +
-      "Run `pulumi up` again to resume waiting (or `pulumi destroy` to delete it).";
-    const properties = defined({
+      "Run `pulumi up` again to resume (or `pulumi destroy` to delete it).";
+    const properties: Record<string, unknown> = {
       ...inputs,
       ...this.writeOnlyOutputs(inputs),
       ...this.kind.outputs(last),
       ...carry(inputs),
+      [PENDING_OUTPUT]: pending,
       [PROVIDER_KEY]: inputs[PROVIDER_KEY],
-    });
-    return new PartialResourceError(message, id, properties, [message]);
+    };
+    if (writeOnlyFrom !== undefined) {
+      for (const name of Object.keys(this.rules.writeOnly)) properties[name] = writeOnlyFrom[name];
+    }
+    return new PartialResourceError(message, id, defined(properties), [message]);
   }
 
   /** Write-only properties cannot be compared with a live object: they are taken on trust. */
@@ -575,6 +724,11 @@ class Lifecycle<Live extends object> {
       inputs,
       (rule) => rule === "replace",
     );
+  }
+
+  /** Without undefined values: what the outputs hold for the write-only properties. */
+  writeOnlyValues(inputs: PropertyBag): Record<string, unknown> {
+    return defined(this.writeOnlyOutputs(inputs));
   }
 
   /**
@@ -711,6 +865,7 @@ function labelsOf(bag: PropertyBag): Record<string, string> {
 function carry(bag: PropertyBag): Record<string, unknown> {
   return {
     ...pickHidden(bag),
+    ...pendingOf(bag),
     ...(bag[ADOPT_INPUT] === undefined ? {} : { [ADOPT_INPUT]: bag[ADOPT_INPUT] }),
   };
 }
@@ -730,8 +885,13 @@ function defined(bag: Record<string, unknown>): Record<string, unknown> {
 
 /** A failure after which the API may or may not have applied the request. */
 function isAmbiguous(error: unknown): boolean {
-  if (error instanceof ApiError) return error.status >= 500;
-  return !(error instanceof InputValidationError);
+  // A kind may explain an API answer in its own words (`cause`): the answer decides.
+  for (let cause: unknown = error, depth = 0; cause !== undefined && depth < 10; depth++) {
+    if (cause instanceof ApiError) return cause.status >= 500;
+    if (cause instanceof InputValidationError) return false;
+    cause = cause instanceof Error ? cause.cause : undefined;
+  }
+  return true;
 }
 
 /** The API refused the request (4xx): nothing changed. */

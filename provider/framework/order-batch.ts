@@ -25,7 +25,7 @@
 import { createHash } from "node:crypto";
 import type { ServersComClient } from "../../sdk/client";
 import { ApiError } from "../../sdk/core/errors";
-import { OWNER_LABEL_KEY } from "./ownership";
+import { CREATE_LABEL_KEY, OWNER_LABEL_KEY } from "./ownership";
 
 export const ORDER_BATCH_ENV = "SERVERSCOM_ORDER_BATCH";
 
@@ -168,16 +168,20 @@ async function sendAlone<Host extends OrderHost, Rec extends OrderedRecord>(
   return record;
 }
 
-/** The host's record: by its ownership label, else the only one with its hostname. */
+/**
+ * The host's record: by its create label (which call of `create` made it), else its ownership
+ * label, else the only one with its hostname.
+ */
 export function matchHost<Rec extends OrderedRecord>(
   records: readonly Rec[],
   host: OrderHost,
 ): Rec | undefined {
-  const owner = host.labels?.[OWNER_LABEL_KEY];
-  if (owner !== undefined) {
-    const owned = records.filter((record) => record.labels?.[OWNER_LABEL_KEY] === owner);
-    if (owned.length === 1) return owned[0];
-    if (owned.length > 1) return undefined;
+  for (const key of [CREATE_LABEL_KEY, OWNER_LABEL_KEY]) {
+    const value = host.labels?.[key];
+    if (value === undefined) continue;
+    const labelled = records.filter((record) => record.labels?.[key] === value);
+    if (labelled.length === 1) return labelled[0];
+    if (labelled.length > 1) return undefined;
   }
   const titled = records.filter((record) => record.title === host.hostname);
   if (titled.length === 1) return titled[0];

@@ -5,7 +5,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { cutShort, shown, typeOf } from "./check";
 import { parseDuration } from "./durations";
 import { OWNER_INPUT, TIMEOUTS_INPUT, type TimeoutsMs } from "./hidden";
-import { ownerLabelValue } from "./ownership";
+import { ownerLabelForUrn } from "./ownership";
 
 /** The module of every type token: `pulumi-nodejs:dynamic/serverscom:<Kind>`. */
 export const MODULE = "serverscom";
@@ -26,6 +26,19 @@ export interface KindRegistration {
   readonly secretOutputs: readonly string[];
   /** Every output name: each needs a key in the props to become an Output property. */
   readonly outputs: readonly string[];
+  /**
+   * Why a replacement must delete the old object before creating the new one, for kinds whose two
+   * generations cannot exist side by side (an SSH key: one per fingerprint; a cluster or
+   * certificate the resource takes charge of: one object, two generations). The resource option
+   * `deleteBeforeReplace` then defaults to true, which the engine also applies to a targeted
+   * replacement (`up --replace`), where the provider's diff is never asked
+   * (pkg/resource/deploy/step_generator.go, `diff`: isTargetedReplace).
+   */
+  readonly replaceDeletesFirst?: {
+    readonly reason: string;
+    /** An explicit `deleteBeforeReplace: false` is refused (else it is the user's choice). */
+    readonly required: boolean;
+  };
 }
 
 /**
@@ -47,21 +60,33 @@ export function registration(
   for (const secret of spec.secretOutputs) {
     if (inputs[secret] !== undefined) props[secret] = pulumi.secret(inputs[secret]);
   }
-  props[OWNER_INPUT] = ownerLabelValue({
-    project: pulumi.getProject(),
-    stack: pulumi.getStack(),
-    type: typeToken(spec.kind),
-    name,
-    parent:
-      opts.parent === undefined
-        ? ""
-        : `${pulumi.resourceType(opts.parent)}::${pulumi.resourceName(opts.parent)}`,
-  });
+  // The URN exactly (the parent's whole type chain through its `urn` Output), hashed.
+  props[OWNER_INPUT] = pulumi
+    .createUrn(name, typeToken(spec.kind), opts.parent)
+    .apply(ownerLabelForUrn);
   const timeouts = timeoutsFrom(`${spec.kind} ${cutShort(name)}`, opts.customTimeouts);
   if (timeouts !== undefined) props[TIMEOUTS_INPUT] = timeouts;
   const secrets =
     spec.secretOutputs.length === 0 ? {} : { additionalSecretOutputs: [...spec.secretOutputs] };
-  return { props, opts: pulumi.mergeOptions(opts, secrets) };
+  const order = replacementOrder(spec, name, opts);
+  return { props, opts: pulumi.mergeOptions(opts, { ...secrets, ...order }) };
+}
+
+/** The `deleteBeforeReplace` option for kinds that need it (KindRegistration.replaceDeletesFirst). */
+function replacementOrder(
+  spec: KindRegistration,
+  name: string,
+  opts: pulumi.CustomResourceOptions,
+): { deleteBeforeReplace?: boolean } {
+  const rule = spec.replaceDeletesFirst;
+  if (rule === undefined) return {};
+  if (opts.deleteBeforeReplace === false && rule.required) {
+    throw new Error(
+      `${spec.kind} ${name}: deleteBeforeReplace: false cannot be honoured: ${rule.reason}. ` +
+        "Remove the option (a replacement then deletes the old generation first)",
+    );
+  }
+  return { deleteBeforeReplace: opts.deleteBeforeReplace ?? true };
 }
 
 /**

@@ -64,10 +64,10 @@ function cleanFailures(
  * properties (its secretOutputs): their values in the call's inputs, old inputs and state are
  * registered, so an SDK error made later in the call cannot quote them either.
  */
-export function sealedProvider(
-  provider: KindProvider,
+export function sealedProvider<P extends KindProvider>(
+  provider: P,
   secretInputs: readonly string[],
-): KindProvider {
+): P {
   const guard = async <T>(bags: ReadonlyArray<PropertyBag | undefined>, run: () => Promise<T>) => {
     const secrets = registerSecretsOf(secretInputs, ...bags);
     try {
@@ -77,6 +77,8 @@ export function sealedProvider(
     }
   };
   return {
+    // Whatever else the provider offers (the native door's writeOnlyValues) passes as it is.
+    ...provider,
     configure: (req) => provider.configure(req),
     check: async (olds, news) => {
       // Not registered: a check runs in preview on inputs that may never be used.

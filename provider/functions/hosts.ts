@@ -96,12 +96,12 @@ export interface GetHostResult {
   /** null for a bare metal node without one. */
   readonly title: string | null;
   readonly rackId: string | null;
-  readonly locationId: number;
-  readonly locationCode: string;
+  readonly locationId: number | null;
+  readonly locationCode: string | null;
   readonly status: string;
   readonly operationalStatus: string | null;
   readonly powerStatus: string | null;
-  readonly configuration: string;
+  readonly configuration: string | null;
   readonly privateIpv4Address: string | null;
   readonly publicIpv4Address: string | null;
   readonly oobIpv4Address: string | null;
@@ -115,8 +115,8 @@ export interface GetHostResult {
   readonly kubernetesClusterNodeNumber: number | null;
   /** The labels, without the provider's ownership label. */
   readonly labels: Record<string, string>;
-  readonly createdAt: string;
-  readonly updatedAt: string;
+  readonly createdAt: string | null;
+  readonly updatedAt: string | null;
 }
 
 export interface GetHostsResult {
@@ -223,19 +223,19 @@ export function hostResult(host: Host): GetHostResult {
   return {
     id: host.id,
     type: host.type,
-    title: host.title,
+    title: host.title ?? null,
     rackId: host.rack_id ?? null,
-    locationId: host.location_id,
-    locationCode: host.location_code,
+    locationId: host.location_id ?? null,
+    locationCode: host.location_code ?? null,
     status: host.status,
     operationalStatus: host.operational_status ?? null,
     powerStatus: host.power_status ?? null,
-    configuration: host.configuration,
-    privateIpv4Address: host.private_ipv4_address,
-    publicIpv4Address: host.public_ipv4_address,
+    configuration: host.configuration ?? null,
+    privateIpv4Address: host.private_ipv4_address ?? null,
+    publicIpv4Address: host.public_ipv4_address ?? null,
     oobIpv4Address: host.oob_ipv4_address ?? null,
-    leaseStartAt: host.lease_start_at,
-    scheduledReleaseAt: host.scheduled_release_at,
+    leaseStartAt: host.lease_start_at ?? null,
+    scheduledReleaseAt: host.scheduled_release_at ?? null,
     configurationDetails: configurationDetails(host),
     kubernetesClusterId: isKubernetesBaremetalNode(host) ? host.kubernetes_cluster_id : null,
     kubernetesClusterNodeId: isKubernetesBaremetalNode(host)
@@ -244,9 +244,9 @@ export function hostResult(host: Host): GetHostResult {
     kubernetesClusterNodeNumber: isKubernetesBaremetalNode(host)
       ? host.kubernetes_cluster_node_number
       : null,
-    labels: withoutOwnerLabel(host.labels),
-    createdAt: host.created_at,
-    updatedAt: host.updated_at,
+    labels: withoutOwnerLabel(host.labels ?? {}),
+    createdAt: host.created_at ?? null,
+    updatedAt: host.updated_at ?? null,
   };
 }
 
@@ -258,8 +258,8 @@ function configurationDetails(host: Host): HostConfigurationDetails | null {
       ...commonDetails(details),
       serverModelId: null,
       serverModelName: null,
-      sbmFlavorModelId: details.sbm_flavor_model_id,
-      sbmFlavorModelName: details.sbm_flavor_model_name,
+      sbmFlavorModelId: details.sbm_flavor_model_id ?? null,
+      sbmFlavorModelName: details.sbm_flavor_model_name ?? null,
     };
   }
   if (isDedicatedServer(host) || isKubernetesBaremetalNode(host)) {
@@ -267,8 +267,8 @@ function configurationDetails(host: Host): HostConfigurationDetails | null {
     if (details === undefined) return null;
     return {
       ...commonDetails(details),
-      serverModelId: details.server_model_id,
-      serverModelName: details.server_model_name,
+      serverModelId: details.server_model_id ?? null,
+      serverModelName: details.server_model_name ?? null,
       sbmFlavorModelId: null,
       sbmFlavorModelName: null,
     };
@@ -282,14 +282,14 @@ function commonDetails(
   details: Omit<ServerModelConfigurationDetails, "server_model_id" | "server_model_name">,
 ) {
   return {
-    ramSize: details.ram_size,
-    bandwidthId: details.bandwidth_id,
-    bandwidthName: details.bandwidth_name,
-    privateUplinkId: details.private_uplink_id,
-    privateUplinkName: details.private_uplink_name,
-    publicUplinkId: details.public_uplink_id,
-    publicUplinkName: details.public_uplink_name,
-    operatingSystemId: details.operating_system_id,
-    operatingSystemFullName: details.operating_system_full_name,
+    ramSize: details.ram_size ?? null,
+    bandwidthId: details.bandwidth_id ?? null,
+    bandwidthName: details.bandwidth_name ?? null,
+    privateUplinkId: details.private_uplink_id ?? null,
+    privateUplinkName: details.private_uplink_name ?? null,
+    publicUplinkId: details.public_uplink_id ?? null,
+    publicUplinkName: details.public_uplink_name ?? null,
+    operatingSystemId: details.operating_system_id ?? null,
+    operatingSystemFullName: details.operating_system_full_name ?? null,
   };
 }

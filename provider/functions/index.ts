@@ -1,6 +1,30 @@
 // Lookup functions for Pulumi programs: `getX(args, opts?)` answers a Promise of plain values,
 // `getXOutput(args, opts?)` takes Inputs and answers an Output (README.md beside this file).
 // Exported by name: the modules also hold helpers other modules share, which are not public.
+
+// Issue 17: the account's read-only data, cloud volumes.
+export {
+  type GetAccountBalanceResult,
+  type GetInvoicesArgs,
+  type GetInvoicesResult,
+  type GetRackArgs,
+  type GetRackResult,
+  type GetRacksArgs,
+  type GetRacksResult,
+  type GetServerOobCredentialsArgs,
+  type GetServerOobCredentialsResult,
+  getAccountBalance,
+  getAccountBalanceOutput,
+  getInvoices,
+  getInvoicesOutput,
+  getRack,
+  getRackOutput,
+  getRacks,
+  getRacksOutput,
+  getServerOobCredentials,
+  getServerOobCredentialsOutput,
+  type InvoiceResult,
+} from "./account";
 export {
   type CloudFlavorResult,
   type CloudImageResult,
@@ -18,6 +42,25 @@ export {
   getCloudRegions,
   getCloudRegionsOutput,
 } from "./cloud-regions";
+export {
+  type CloudVolumeResult,
+  type GetCloudVolumesArgs,
+  type GetCloudVolumesResult,
+  getCloudVolumes,
+  getCloudVolumesOutput,
+} from "./cloud-volumes";
+export {
+  type DnsRecordResult,
+  type DnsZoneResult,
+  type GetDnsRecordsArgs,
+  type GetDnsRecordsResult,
+  type GetDnsZonesArgs,
+  type GetDnsZonesResult,
+  getDnsRecords,
+  getDnsRecordsOutput,
+  getDnsZones,
+  getDnsZonesOutput,
+} from "./dns";
 export {
   type GetDriveModelArgs,
   type GetDriveModelResult,

@@ -13,7 +13,7 @@ import {
   type OutputArgs,
 } from "./framework/invoke";
 import { collectPages, listLimit } from "./framework/lists";
-import { nameCandidate, pickBySearchList } from "./framework/match";
+import { namedCandidate, pickBySearchList } from "./framework/match";
 import { type LabelSelector, selectorText } from "./framework/selector";
 
 /** One segment by exactly one of id or name (case-insensitive). */
@@ -22,18 +22,20 @@ export interface GetL2SegmentArgs {
   readonly name?: string;
 }
 
+/** A segment; fields its record lacks are null (docs/wire.md: the record is not promised). */
 export interface GetL2SegmentResult {
   readonly id: string;
-  readonly name: string;
+  readonly name: string | null;
   /** "public" or "private". */
-  readonly type: string;
+  readonly type: string | null;
   readonly status: string;
-  readonly locationGroupId: number;
+  readonly locationGroupId: number | null;
   readonly locationGroupCode: string | null;
   /** The labels, without the provider's ownership label. */
   readonly labels: Record<string, string>;
-  readonly createdAt: string;
-  readonly updatedAt: string;
+  readonly createdAt: string | null;
+  /** null for a segment never updated. */
+  readonly updatedAt: string | null;
 }
 
 export interface GetL2SegmentMembersArgs {
@@ -79,7 +81,7 @@ export async function getL2Segment(
     { what: "L2 segment", query: text(lookup.fn, args, "name"), mode: "words" },
     { what: "L2 segments" },
     (query) => lookup.client.l2Segments.list(query, lookup.call),
-    nameCandidate,
+    (segment: L2Segment) => namedCandidate(segment, segment.name ?? ""),
   );
   return l2SegmentResult(segment);
 }
@@ -121,14 +123,14 @@ export function getL2SegmentMembersOutput(
 function l2SegmentResult(segment: L2Segment): GetL2SegmentResult {
   return {
     id: segment.id,
-    name: segment.name,
-    type: segment.type,
+    name: segment.name ?? null,
+    type: segment.type ?? null,
     status: segment.status,
-    locationGroupId: segment.location_group_id,
+    locationGroupId: segment.location_group_id ?? null,
     locationGroupCode: segment.location_group_code ?? null,
-    labels: withoutOwnerLabel(segment.labels),
-    createdAt: segment.created_at,
-    updatedAt: segment.updated_at,
+    labels: withoutOwnerLabel(segment.labels ?? {}),
+    createdAt: segment.created_at ?? null,
+    updatedAt: segment.updated_at ?? null,
   };
 }
 

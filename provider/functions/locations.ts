@@ -40,11 +40,13 @@ export interface GetLocationResult {
   readonly id: number;
   readonly name: string;
   readonly code: string;
-  readonly status: string;
+  /** null when the record does not carry it. */
+  readonly status: string | null;
   /** The additional features servers can have here, by their API names. */
   readonly supportedFeatures: string[];
   readonly ipxeBoot: IpxeBootSupport;
-  readonly l2SegmentsEnabled: boolean;
+  /** null when the record does not say. */
+  readonly l2SegmentsEnabled: boolean | null;
   /** null when the API does not say. */
   readonly privateRacksEnabled: boolean | null;
   /** null when the API does not say. */
@@ -118,13 +120,13 @@ export function locationResult(location: Location): GetLocationResult {
     id: location.id,
     name: location.name,
     code: location.code,
-    status: location.status,
+    status: location.status ?? null,
     supportedFeatures: [...location.supported_features],
     ipxeBoot: {
       private: modes.includes("private_ipxe_boot"),
       public: modes.includes("public_ipxe_boot"),
     },
-    l2SegmentsEnabled: location.l2_segments_enabled,
+    l2SegmentsEnabled: location.l2_segments_enabled ?? null,
     privateRacksEnabled: location.private_racks_enabled ?? null,
     loadBalancersEnabled: location.load_balancers_enabled ?? null,
   };

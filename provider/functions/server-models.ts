@@ -80,7 +80,7 @@ export interface GetRamOptionsArgs {
 export interface RamOptionResult {
   /** GB. */
   readonly ram: number;
-  readonly type: string;
+  readonly type: string | null;
 }
 
 export interface GetRamOptionsResult {
@@ -209,5 +209,5 @@ function driveSlotResult(slot: ServerModelDriveSlot): ServerModelDriveSlotResult
 }
 
 function ramOptionResult(option: RamOption): RamOptionResult {
-  return { ram: option.ram, type: option.type };
+  return { ram: option.ram, type: option.type ?? null };
 }

@@ -78,7 +78,7 @@ export interface GetBandwidthOptionArgs {
 export interface GetBandwidthOptionResult {
   readonly id: number;
   readonly name: string;
-  readonly type: string;
+  readonly type: string | null;
   /** Bytes committed; null for unmetered options. */
   readonly commit: number | null;
 }
@@ -253,5 +253,10 @@ function uplinkModelResult(model: UplinkModel): GetUplinkModelResult {
 }
 
 function bandwidthOptionResult(option: BandwidthOption): GetBandwidthOptionResult {
-  return { id: option.id, name: option.name, type: option.type, commit: option.commit ?? null };
+  return {
+    id: option.id,
+    name: option.name,
+    type: option.type ?? null,
+    commit: option.commit ?? null,
+  };
 }

@@ -227,18 +227,14 @@ export const hostNetworkKind: ResourceKind<HostNetworkOnHost> = {
   },
   // Networks have no labels: findExisting identifies the one kind that can be identified.
   findByLabels: async () => [],
-  async findExisting(client, inputs) {
+  async findByContent(client, inputs) {
     const { hostId, hostType, type } = requireInputs(inputs);
-    if (type !== "public_ipv6") return undefined;
+    if (type !== "public_ipv6") return [];
     const networks = await hostApi(client, hostType)
       .listNetworks(hostId, { family: "ipv6", interfaceType: "public" })
       .toArray({ limit: 100 });
     const network = networks.find((candidate) => candidate.status !== "removing");
-    if (network === undefined) return undefined;
-    return {
-      record: { hostType, hostId, network },
-      reason: "the server's public IPv6 network is activated already (once per server)",
-    };
+    return network === undefined ? [] : [{ hostType, hostId, network }];
   },
   async create(client, inputs) {
     const { hostId, hostType, type, mask, distributionMethod } = requireInputs(inputs);

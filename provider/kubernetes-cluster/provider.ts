@@ -22,7 +22,13 @@ import {
 import { type StateChange, stateMatcher, waitFor } from "../../sdk/wait";
 import { Checker, type PropertyBag } from "../framework/check";
 import { messageOf, PartialResourceError } from "../framework/errors";
-import { pickHidden, TIMEOUTS_INPUT, type TimeoutsMs } from "../framework/hidden";
+import {
+  PENDING_OUTPUT,
+  pendingOf,
+  pickHidden,
+  TIMEOUTS_INPUT,
+  type TimeoutsMs,
+} from "../framework/hidden";
 import type { KindTimeouts } from "../framework/kind";
 import type { KindProvider, ProviderContext } from "../framework/lifecycle";
 import { stateChangeLine, subject } from "../framework/progress";
@@ -62,7 +68,13 @@ export function createKubernetesClusterProvider(context: ProviderContext): KindP
   const provider: KindProvider = {
     configure: async (req) => context.configure?.(req),
     check: async (olds, news) => lifecycle.check(olds ?? {}, news),
-    diff: async (_id, olds, news) => diffKubernetesCluster(olds, news),
+    diff: async (_id, olds, news) => {
+      const outcome = diffKubernetesCluster(olds, news);
+      // An unfinished create or update (hidden.ts, PENDING_OUTPUT) survives a refresh.
+      return pendingOf(olds)[PENDING_OUTPUT] === undefined || outcome.replaces.length > 0
+        ? outcome
+        : { ...outcome, changes: true };
+    },
     create: (inputs) => lifecycle.create(inputs),
     read: (id, props) => lifecycle.read(id, props ?? {}),
     update: (id, olds, news) => lifecycle.update(id, olds, news),
@@ -102,7 +114,7 @@ class ClusterLifecycle {
     const memory = memoryFrom(props);
     return {
       id,
-      props: outputsOf(found, memory, props),
+      props: { ...outputsOf(found, memory, props), ...pendingOf(props) },
       inputs: { ...clusterLiveInputs(found, memory), ...pickHidden(props) },
     };
   }
@@ -209,6 +221,7 @@ class ClusterLifecycle {
       const properties = {
         ...bag,
         ...outputsOf(last, plan.memory, bag),
+        [PENDING_OUTPUT]: operation,
         [PROVIDER_KEY]: bag[PROVIDER_KEY],
       };
       throw new PartialResourceError(message, id, definedOnly(properties), [message]);

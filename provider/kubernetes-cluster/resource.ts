@@ -65,7 +65,19 @@ export class KubernetesCluster extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: KubernetesClusterArgs, opts: pulumi.CustomResourceOptions = {}) {
     const { props, opts: options } = registration(
-      { kind: KUBERNETES_CLUSTER_KIND, secretOutputs: [], outputs: KUBERNETES_CLUSTER_OUTPUTS },
+      {
+        kind: KUBERNETES_CLUSTER_KIND,
+        secretOutputs: [],
+        outputs: KUBERNETES_CLUSTER_OUTPUTS,
+        // One cluster, two generations: the new one would record the old one's changes as the
+        // originals, and the old one's delete would then undo the new one's labels and groups.
+        replaceDeletesFirst: {
+          reason:
+            "both generations would take charge of the same cluster, and the old one's delete " +
+            "would undo what the new one applied",
+          required: true,
+        },
+      },
       name,
       { clusterId: args.clusterId, labels: args.labels, nodeGroups: args.nodeGroups },
       opts,

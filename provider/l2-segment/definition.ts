@@ -13,7 +13,7 @@ import { ConflictError, NotFoundError } from "../../sdk/core/errors";
 import { stateMatcher } from "../../sdk/wait";
 import { type Checker, type PropertyBag, shown } from "../framework/check";
 import type { ResourceKind } from "../framework/kind";
-import { withoutOwnerLabel } from "../framework/ownership";
+import { allOf, withoutOwnerLabel } from "../framework/ownership";
 import { listRead } from "../framework/read-snapshot";
 import {
   checkMembers,
@@ -106,9 +106,8 @@ export const l2SegmentKind: ResourceKind<L2SegmentRecord> = {
       throw error;
     }
   },
-  // One resource's ownership label matches at most a handful of segments; 100 is a safe bound.
   async findByLabels(client, labelSelector) {
-    const segments = await client.l2Segments.list({ labelSelector }).toArray({ limit: 100 });
+    const segments = await allOf(client.l2Segments.list({ labelSelector }), "L2 segments");
     return Promise.all(
       segments.map(async (segment) => ({
         segment,
@@ -165,7 +164,7 @@ export const l2SegmentKind: ResourceKind<L2SegmentRecord> = {
   failure: (record) =>
     states.isFailed(record.segment.status) ? `status ${record.segment.status}` : undefined,
   isGone: (record) => record.segment.status === "removing",
-  labels: (record) => record.segment.labels,
+  labels: (record) => record.segment.labels ?? {},
 
   outputs: ({ segment, members }) => ({
     name: segment.name,
@@ -176,16 +175,16 @@ export const l2SegmentKind: ResourceKind<L2SegmentRecord> = {
       ? {}
       : { locationGroupCode: segment.location_group_code }),
     ...(members === undefined ? {} : { members: memberOutputs(members) }),
-    labels: withoutOwnerLabel(segment.labels),
-    createdAt: segment.created_at,
-    updatedAt: segment.updated_at,
+    labels: withoutOwnerLabel(segment.labels ?? {}),
+    createdAt: segment.created_at ?? null,
+    updatedAt: segment.updated_at ?? null,
   }),
   liveInputs: ({ segment, members }) => ({
     name: segment.name,
     type: segment.type,
     locationGroupId: segment.location_group_id,
     ...(members === undefined ? {} : { members: memberSpecsOf(members) }),
-    labels: withoutOwnerLabel(segment.labels),
+    labels: withoutOwnerLabel(segment.labels ?? {}),
   }),
 };
 

@@ -55,8 +55,9 @@ export class L2Segment extends pulumi.dynamic.Resource {
   declare readonly members: pulumi.Output<L2MemberOutput[]>;
   /** The labels, without the provider's ownership label. */
   declare readonly labels: pulumi.Output<Record<string, string>>;
-  declare readonly createdAt: pulumi.Output<string>;
-  declare readonly updatedAt: pulumi.Output<string>;
+  declare readonly createdAt: pulumi.Output<string | null>;
+  /** null while the segment was never updated. */
+  declare readonly updatedAt: pulumi.Output<string | null>;
 
   constructor(name: string, args: L2SegmentArgs, opts: pulumi.CustomResourceOptions = {}) {
     const { props, opts: options } = registration(

@@ -1,8 +1,9 @@
 // PTR records as a resource kind (provider/framework/kind.ts), for cloud instances and hosts.
 // The API can only create and delete them, so every property replaces. They have no labels, so
-// no ownership label either: a record is identified by its target, address and domain, and
-// create adopts the record that already has them (an earlier, interrupted create, or one made
-// by hand) instead of adding a second answer for the same address.
+// no ownership label either: a record is identified by its target, address and domain. Create
+// never adopts a record that already has them (another resource's, an earlier generation's, or
+// one made by hand): it names it and adds its own, so destroying one resource never removes
+// another's record; `adoptId` takes one over explicitly (issue 12, item 5).
 import type { PtrRecord } from "../../sdk/areas/common";
 import type { ServersComClient } from "../../sdk/client";
 import { NotFoundError } from "../../sdk/core/errors";
@@ -173,51 +174,34 @@ export const ptrRecordKind: ResourceKind<PtrRecordOnTarget> = {
     const record = records?.find((candidate) => candidate.id === parsed.ptrId);
     return record === undefined ? undefined : { target: parsed.target, record };
   },
-  // PTR records have no labels: findExisting identifies them instead.
+  // PTR records have no labels: findByContent identifies them instead.
   findByLabels: async () => [],
   /**
-   * The target's record with the declared address and domain. One that differs in ttl or
-   * priority cannot be made to match (records cannot change) and would answer for the same
-   * address alongside a new one: the user decides, so create stops with the facts.
+   * The target's records with the declared address and domain. Never adopted (kind.ts): two
+   * resources with identical inputs each get their own record (the API keeps both), and after an
+   * ambiguous create failure the one that was not there before is this create's.
    */
-  async findExisting(client, inputs) {
+  async findByContent(client, inputs) {
     const target = requireTarget(inputs);
     const records = await recordsOf(client, target);
     if (records === undefined) {
       throw new Error(`there is no ${describeTarget(target)} (404) to add a PTR record to`);
     }
-    const { ip, domain, ttl, priority } = inputs as unknown as PtrRecordInputs;
-    const record = records.find(
-      (candidate) =>
-        canonicalIp(candidate.ip) === canonicalIp(ip) &&
-        canonicalDomain(candidate.domain) === canonicalDomain(domain),
-    );
-    if (record === undefined) return undefined;
-    const differences = [
-      ...(ttl === undefined || ttl === record.ttl ? [] : [`ttl ${record.ttl}`]),
-      ...(priority === undefined || priority === record.priority
-        ? []
-        : [`priority ${record.priority}`]),
-    ];
-    if (differences.length > 0) {
-      throw new Error(
-        `the ${describeTarget(target)} already has a PTR record for ${ip} -> ${domain} ` +
-          `(${ptrResourceId(target, record.id)}) with ${differences.join(" and ")}, which the ` +
-          "program does not declare. PTR records cannot be changed: declare those values to " +
-          "take that record over, or delete it first",
-      );
-    }
-    return {
-      record: { target, record },
-      reason: `the ${describeTarget(target)} already has a PTR record for ${ip} -> ${domain}`,
-    };
+    const { ip, domain } = inputs as unknown as PtrRecordInputs;
+    return records
+      .filter(
+        (candidate) =>
+          canonicalIp(candidate.ip) === canonicalIp(ip) &&
+          canonicalDomain(candidate.domain) === canonicalDomain(domain),
+      )
+      .map((record) => ({ target, record }));
   },
   async create(client, inputs) {
     const target = requireTarget(inputs);
     const { ip, domain, ttl, priority } = inputs as unknown as PtrRecordInputs;
     const record = await ptrRecordsApi(client, target).createPtrRecord(target.id, {
       ip,
-      data: domain,
+      domain,
       ...(ttl === undefined ? {} : { ttl }),
       ...(priority === undefined ? {} : { priority }),
     });

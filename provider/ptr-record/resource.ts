@@ -21,6 +21,12 @@ export interface PtrRecordArgs {
   readonly ttl?: pulumi.Input<number>;
   /** 0 to 65535; default: the service's (0). */
   readonly priority?: pulumi.Input<number>;
+  /**
+   * Take over the existing record with this id (the resource id form,
+   * `cloud_computing/instances/<id>/ptr_records/<record id>`) instead of adding one. Its target,
+   * address, domain, ttl and priority must be the declared ones.
+   */
+  readonly adoptId?: pulumi.Input<string>;
 }
 
 // The serialised provider: one object per kind, so Pulumi serialises it once (it caches by object).
@@ -32,9 +38,10 @@ const provider = createShim(ptrRecordKind.name);
  *
  * The resource's id is the record's API path below /v1, e.g.
  * `cloud_computing/instances/<instance id>/ptr_records/<record id>`; `ptrRecordId` is the
- * record's own id. Records have no labels: create takes over a record that already has the
- * declared target, address and domain (made by an interrupted create, or by hand) instead of
- * adding a second one, and destroy deletes it like any other. Hence no adoptId.
+ * record's own id. Records have no labels: create never takes over a record that already has the
+ * declared target, address and domain (another resource's, an earlier generation's, or one made
+ * by hand): it names it and adds its own, so two resources never share one record. To manage an
+ * existing record, name it with `adoptId`.
  *
  * Timeouts (the `customTimeouts` option): create, update and delete default to 5 minutes.
  */
@@ -63,6 +70,7 @@ export class PtrRecord extends pulumi.dynamic.Resource {
         domain: args.domain,
         ttl: args.ttl,
         priority: args.priority,
+        adoptId: args.adoptId,
       },
       opts,
     );

@@ -5,7 +5,7 @@
 //   hosts/{dedicated_servers|sbm_servers|kubernetes_baremetal_nodes}/{host_id}/ptr_records/{ptr_id}
 // which is readable, unique, and all that read and delete (which get only the id and outputs)
 // need.
-import type { PtrRecord, PtrRecordCreateBody } from "../../sdk/areas/common";
+import type { PtrRecord } from "../../sdk/areas/common";
 import type { ServersComClient } from "../../sdk/client";
 import type { PagePromise } from "../../sdk/core/contract";
 
@@ -60,17 +60,52 @@ export function parsePtrResourceId(id: string): { target: PtrTarget; ptrId: stri
   return { target: { type, id: match[2] } as PtrTarget, ptrId: match[3] };
 }
 
-/** The PTR verbs every target's SDK area offers under the same names. */
+/** A record to create, in the provider's words; each target spells the domain its own way. */
+export interface PtrRecordToCreate {
+  readonly ip: string;
+  readonly domain: string;
+  readonly ttl?: number;
+  readonly priority?: number;
+}
+
+/** The PTR verbs of a target, with one create body whatever the target's wire spelling. */
 export interface PtrRecordsApi {
   listPtrRecords(id: string): PagePromise<PtrRecord>;
-  createPtrRecord(id: string, body: PtrRecordCreateBody): Promise<PtrRecord>;
+  createPtrRecord(id: string, record: PtrRecordToCreate): Promise<PtrRecord>;
   deletePtrRecord(id: string, ptrRecordId: string): Promise<void>;
 }
 
+/**
+ * The target's SDK area. Hosts take `{ip, domain}` (the Go client's PTRRecordCreateInput, the
+ * Ansible collection's host PTR module); cloud instances take `{ip, data}` (api-spec.md). Sending
+ * `data` to a host would be refused by the real API (docs/wire.md, PTR records).
+ */
 export function ptrRecordsApi(client: ServersComClient, target: PtrTarget): PtrRecordsApi {
-  switch (target.type) {
-    case "cloud_instance":
-      return client.cloudInstances;
+  const area = areaOf(client, target);
+  return {
+    listPtrRecords: (id) => area.listPtrRecords(id),
+    deletePtrRecord: (id, ptrRecordId) => area.deletePtrRecord(id, ptrRecordId),
+    createPtrRecord: (id, { ip, domain, ttl, priority }) => {
+      const optional = {
+        ...(ttl === undefined ? {} : { ttl }),
+        ...(priority === undefined ? {} : { priority }),
+      };
+      return target.type === "cloud_instance"
+        ? client.cloudInstances.createPtrRecord(id, { ip, data: domain, ...optional })
+        : areaOfHost(client, target.type).createPtrRecord(id, { ip, domain, ...optional });
+    },
+  };
+}
+
+function areaOf(
+  client: ServersComClient,
+  target: PtrTarget,
+): Pick<PtrRecordsApi, "listPtrRecords" | "deletePtrRecord"> {
+  return target.type === "cloud_instance" ? client.cloudInstances : areaOfHost(client, target.type);
+}
+
+function areaOfHost(client: ServersComClient, type: HostType) {
+  switch (type) {
     case "dedicated_server":
       return client.dedicatedServers;
     case "sbm_server":

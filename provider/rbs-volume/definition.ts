@@ -1,14 +1,18 @@
 // RBS volumes as a resource kind (provider/framework/kind.ts). The model for every other kind:
 // properties and their change rules, input rules, the SDK calls, and record <-> outputs.
 
-import { type RbsVolume, rbsVolumeStates } from "../../sdk/areas/rbs-volumes";
+import {
+  type RbsVolume,
+  rbsVolumeGoneStatuses,
+  rbsVolumeStates,
+} from "../../sdk/areas/rbs-volumes";
 import type { ServersComClient } from "../../sdk/client";
 import { NotFoundError } from "../../sdk/core/errors";
 import { MAX_RBS_VOLUME_SIZE_GB } from "../../sdk/core/limits";
 import { stateMatcher } from "../../sdk/wait";
 import type { Checker, PropertyBag } from "../framework/check";
 import type { ResourceKind } from "../framework/kind";
-import { withoutOwnerLabel } from "../framework/ownership";
+import { allOf, withoutOwnerLabel } from "../framework/ownership";
 import { listRead } from "../framework/read-snapshot";
 
 const SECOND = 1_000;
@@ -98,9 +102,8 @@ export const rbsVolumeKind: ResourceKind<RbsVolume> = {
       throw error;
     }
   },
-  // One resource's ownership label matches at most a handful of volumes; 100 is a safe bound.
   findByLabels: (client, labelSelector) =>
-    client.rbsVolumes.list({ labelSelector }).toArray({ limit: 100 }),
+    allOf(client.rbsVolumes.list({ labelSelector }), "RBS volumes"),
   // A refresh reads volumes from their list (framework/read-snapshot.ts); credentials stay a GET.
   listRead: listRead({
     list: (client, options) => client.rbsVolumes.list(options),
@@ -132,7 +135,7 @@ export const rbsVolumeKind: ResourceKind<RbsVolume> = {
   isReady: (record) => states.isSettled(record.status),
   // rbsVolumeStates lists no failed status today; the table decides, not this file.
   failure: (record) => (states.isFailed(record.status) ? `status ${record.status}` : undefined),
-  isGone: (record) => record.status === "removing",
+  isGone: (record) => rbsVolumeGoneStatuses.includes(record.status),
   labels: (record) => record.labels ?? {},
 
   outputs: (record) => ({

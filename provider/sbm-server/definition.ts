@@ -2,7 +2,11 @@
 // resource, ordered with POST /hosts/sbm_servers, reinstalled in place for a new operating
 // system or host name, released with DELETE.
 
-import { hostStatusStates } from "../../sdk/areas/host-common";
+import {
+  hostOperationalStatusStates,
+  hostPowerStatusStates,
+  hostStatusStates,
+} from "../../sdk/areas/host-common";
 import type {
   SbmServer,
   SbmServerCreateBody,
@@ -16,7 +20,7 @@ import type { PropertyRules } from "../framework/diff";
 import type { ResourceKind, UpdateContext } from "../framework/kind";
 import { UpdateRefused } from "../framework/lifecycle";
 import { orderBatcher } from "../framework/order-batch";
-import { withoutOwnerLabel } from "../framework/ownership";
+import { allOf, withoutOwnerLabel } from "../framework/ownership";
 import { subject } from "../framework/progress";
 import { listRead } from "../framework/read-snapshot";
 import {
@@ -34,12 +38,9 @@ const SECOND = 1_000;
 const MINUTE = 60 * SECOND;
 const hostStatus = stateMatcher(hostStatusStates);
 
-/**
- * Power states that end a wait. "unknown" (right after the order) does not; "powered_off" does:
- * the provider never switches a server on, so waiting for a server someone switched off would
- * only run into the timeout.
- */
-const SETTLED_POWER: readonly string[] = ["powered_on", "powered_off"];
+/** The one power table of every host kind: `unknown` counts as settled (docs/wire.md). */
+const hostPower = stateMatcher(hostPowerStatusStates);
+const hostOperational = stateMatcher(hostOperationalStatusStates);
 
 /** The inputs as the provider receives them once check has passed. */
 export interface SbmServerInputs {
@@ -187,11 +188,10 @@ export const sbmServerKind: ResourceKind<SbmServer> = {
       throw error;
     }
   },
-  // One resource's ownership label matches at most a handful of servers; 100 is a safe bound.
   // A server whose release is scheduled (an earlier destroy or replacement) is on its way out:
   // never adopted, never reported as a duplicate.
   async findByLabels(client, labelSelector) {
-    const servers = await client.sbmServers.list({ labelSelector }).toArray({ limit: 100 });
+    const servers = await allOf(client.sbmServers.list({ labelSelector }), "SBM servers");
     return servers.filter((server) => !isReleasing(server));
   },
   // A refresh reads servers from their list (framework/read-snapshot.ts).
@@ -291,8 +291,9 @@ export const sbmServerKind: ResourceKind<SbmServer> = {
   isReady: (record) =>
     hostStatus.isSettled(record.status) &&
     // Older records lack the operational and power status (wire-notes.md): status decides.
-    (record.operational_status === undefined || record.operational_status === "normal") &&
-    (record.power_status === undefined || SETTLED_POWER.includes(record.power_status)),
+    (record.operational_status === undefined ||
+      hostOperational.isSettled(record.operational_status)) &&
+    (record.power_status === undefined || hostPower.isSettled(record.power_status)),
   // A released server answers GET with scheduled_release_at set until it disappears.
   isGone: (record) => isReleasing(record),
   labels: (record) => record.labels ?? {},

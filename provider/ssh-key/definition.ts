@@ -6,7 +6,7 @@ import type { Checker, PropertyBag } from "../framework/check";
 import { messageOf } from "../framework/errors";
 import type { ResourceKind } from "../framework/kind";
 import { UpdateRefused } from "../framework/lifecycle";
-import { OWNER_LABEL_KEY, withoutOwnerLabel } from "../framework/ownership";
+import { allOf, withoutOwnerLabel } from "../framework/ownership";
 import { listRead } from "../framework/read-snapshot";
 import { isUnknown, UNKNOWN } from "../framework/unknowns";
 import { explainDuplicate, keyOf } from "./duplicates";
@@ -71,9 +71,8 @@ export const sshKeyKind: ResourceKind<SshKey> = {
   display: (bag: PropertyBag) => (typeof bag.name === "string" ? bag.name : "(unnamed)"),
 
   get: keyOf,
-  // One resource's ownership label matches at most a handful of keys; 100 is a safe bound.
   findByLabels: (client, labelSelector) =>
-    client.sshKeys.list({ labelSelector }).toArray({ limit: 100 }),
+    allOf(client.sshKeys.list({ labelSelector }), "SSH keys"),
   // A refresh reads keys from their list (framework/read-snapshot.ts).
   listRead: listRead({
     list: (client, options) => client.sshKeys.list(options),
@@ -81,21 +80,17 @@ export const sshKeyKind: ResourceKind<SshKey> = {
     live: async (_client, key) => key,
   }),
   /**
-   * The declared public key, found by its fingerprint, is this resource's key when it carries
-   * this resource's ownership label: an earlier create was interrupted after the API took it.
-   * This needs no label selector, so it holds even where the list ignores one. A key without
-   * the label belongs to someone else: the POST's 409 then says so (duplicates.ts).
+   * The declared public key, found by its fingerprint (a GET: no label selector involved). Never
+   * adopted (kind.ts): the account holds one key per fingerprint, so a POST would be refused
+   * with a 409 that duplicates.ts explains; after an ambiguous create failure, the key carrying
+   * this call's create label is this create's.
    */
-  async findExisting(client, inputs, owner) {
+  async findByContent(client, inputs) {
     const fingerprint =
       typeof inputs.publicKey === "string" ? fingerprintOf(inputs.publicKey) : undefined;
-    if (fingerprint === undefined || owner === undefined) return undefined;
+    if (fingerprint === undefined) return [];
     const key = await keyOf(client, fingerprint);
-    if (key === undefined || key.labels[OWNER_LABEL_KEY] !== owner) return undefined;
-    return {
-      record: key,
-      reason: "the public key is already in the account with this resource's ownership label",
-    };
+    return key === undefined ? [] : [key];
   },
   async create(client, inputs, labels) {
     const { name, publicKey } = inputs as unknown as SshKeyInputs;

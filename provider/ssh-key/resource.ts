@@ -31,9 +31,10 @@ const provider = createShim(sshKeyKind.name);
  * resource's id is the key's fingerprint.
  *
  * An account holds each public key and each name once: adding a key that is already there fails
- * with a message naming the key that holds it and how to adopt it. A create interrupted after
- * the API took the key is recovered on the next `pulumi up`: the key is found by its fingerprint
- * and this resource's ownership label, and adopted.
+ * with a message naming the key that holds it and how to adopt it. A create whose answer is
+ * lost finds the key it added by its fingerprint and the label unique to that create. A
+ * replacement that keeps the public key deletes the old key first (the default of the
+ * `deleteBeforeReplace` option here).
  *
  * Timeouts (the `customTimeouts` option): create, update and delete default to 5 minutes (the
  * API answers at once; delete then checks that the key is gone).
@@ -49,7 +50,17 @@ export class SshKey extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: SshKeyArgs, opts: pulumi.CustomResourceOptions = {}) {
     const { props, opts: options } = registration(
-      { kind: sshKeyKind.name, secretOutputs: [], outputs: SSH_KEY_OUTPUTS },
+      {
+        kind: sshKeyKind.name,
+        secretOutputs: [],
+        outputs: SSH_KEY_OUTPUTS,
+        // The account holds one key per fingerprint: a replacement that keeps the public key
+        // (`up --replace`) can only delete first. With a new public key either order works.
+        replaceDeletesFirst: {
+          reason: "the account holds one key per fingerprint",
+          required: false,
+        },
+      },
       name,
       {
         publicKey: args.publicKey,

@@ -8,7 +8,7 @@ import type { ServersComClient } from "../../sdk/client";
 import { NotFoundError } from "../../sdk/core/errors";
 import type { Checker, PropertyBag } from "../framework/check";
 import type { ResourceKind } from "../framework/kind";
-import { withoutOwnerLabel } from "../framework/ownership";
+import { allOf, withoutOwnerLabel } from "../framework/ownership";
 import { listRead } from "../framework/read-snapshot";
 import { isUnknown, UNKNOWN } from "../framework/unknowns";
 import {
@@ -166,9 +166,8 @@ export const sslCertificateKind: ResourceKind<SslCertificate> = {
   display: (bag: PropertyBag) => (typeof bag.name === "string" ? bag.name : "(unnamed)"),
 
   get: getCertificate,
-  // One resource's ownership label matches at most a handful of certificates; 100 is a safe bound.
   findByLabels: async (client, labelSelector) =>
-    (await client.sslCertificates.list({ labelSelector }).toArray({ limit: 100 })).filter(
+    (await allOf(client.sslCertificates.list({ labelSelector }), "SSL certificates")).filter(
       (certificate) => certificate.type === "custom",
     ),
   // A refresh reads certificates from the list of every type (framework/read-snapshot.ts): only a

@@ -50,6 +50,13 @@ export class LetsEncryptCertificateLabels extends pulumi.dynamic.Resource {
         kind: letsEncryptCertificateLabelsKind.name,
         secretOutputs: [],
         outputs: LETS_ENCRYPT_CERTIFICATE_LABELS_OUTPUTS,
+        // One certificate, two generations: the old one's delete would release the new one's.
+        replaceDeletesFirst: {
+          reason:
+            "both generations would label the same certificate, and the old one's delete " +
+            "would release it from the new one",
+          required: true,
+        },
       },
       name,
       { adoptId: args.adoptId, labels: args.labels },

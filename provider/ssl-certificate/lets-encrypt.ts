@@ -9,7 +9,7 @@ import type { ServersComClient } from "../../sdk/client";
 import { NotFoundError } from "../../sdk/core/errors";
 import type { Checker, PropertyBag } from "../framework/check";
 import type { ResourceKind } from "../framework/kind";
-import { OWNER_LABEL_KEY, withoutOwnerLabel } from "../framework/ownership";
+import { allOf, OWNER_LABEL_KEY, withoutOwnerLabel } from "../framework/ownership";
 import { certificateOutputs, SSL_CERTIFICATE_RECORD_OUTPUTS } from "./record";
 
 const MINUTE = 60_000;
@@ -60,7 +60,7 @@ export const letsEncryptCertificateLabelsKind: ResourceKind<SslCertificate> = {
 
   get: getCertificate,
   findByLabels: async (client, labelSelector) =>
-    (await client.sslCertificates.list({ labelSelector }).toArray({ limit: 100 })).filter(
+    (await allOf(client.sslCertificates.list({ labelSelector }), "SSL certificates")).filter(
       (certificate) => certificate.type === "letsencrypt",
     ),
   // Check requires adoptId, so create always adopts; this is the answer if it ever gets here.

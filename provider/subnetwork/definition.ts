@@ -165,13 +165,13 @@ export const subnetworkKind: ResourceKind<SubnetworkInPool> = {
   },
   // Subnetworks have no labels: findExisting identifies them instead.
   findByLabels: async () => [],
-  async findExisting(client, inputs) {
+  async findByContent(client, inputs) {
     const { networkPoolId, cidr, title } = inputs as unknown as SubnetworkInputs;
-    if (cidr === undefined) return undefined;
+    if (cidr === undefined) return [];
     const record = (await subnetworksOf(client, networkPoolId)).find((candidate) =>
       sameCidr(candidate.cidr, cidr),
     );
-    if (record === undefined) return undefined;
+    if (record === undefined) return [];
     if ((record.title ?? null) !== (title ?? null)) {
       throw new Error(
         `the network pool "${networkPoolId}" already has the subnetwork ${cidr} ` +
@@ -180,10 +180,7 @@ export const subnetworkKind: ResourceKind<SubnetworkInPool> = {
           "adoptId set to that id, or declare another cidr",
       );
     }
-    return {
-      record: { networkPoolId, record },
-      reason: `the pool already has the subnetwork ${cidr} with the declared title`,
-    };
+    return [{ networkPoolId, record }];
   },
   async create(client, inputs) {
     const { networkPoolId, cidr, mask, title } = inputs as unknown as SubnetworkInputs;

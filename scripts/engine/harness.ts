@@ -8,17 +8,28 @@
 // - check, then create for a new resource, or diff against the old outputs;
 // - a diff with no changes is a Same step (new inputs recorded, outputs kept), unless the
 //   resource has init errors, which forces an update;
-// - replaces make a replacement, deleting first when the diff says deleteBeforeReplace;
+// - a create-before-delete replacement deletes the old generation at the end of the `up`, and
+//   keeps it recorded (pendingDeletes) until that delete succeeds, as the engine does;
+// - replaces make a replacement, deleting first when the diff says deleteBeforeReplace, unless the
+//   resource option deleteBeforeReplace is set, which wins (step_generator.go:2041-2047, "The
+//   user can override the provider's decision": `if goal.DeleteBeforeReplace != nil`);
+// - a targeted replacement (`pulumi up --replace URN`, `--target-replace`, `pulumi state taint`)
+//   never calls diff: it replaces on `id`, create-before-delete unless the resource option says
+//   otherwise (step_generator.go:216 isTargetedReplace, and :2890-2893 `diff`, which returns
+//   `ReplaceKeys: ["id"]` before asking the provider; :2007, no second check);
 // - a partial-create error (ErrorResourceInitFailed) records the id, the properties as outputs
 //   and the reasons as init errors, and fails the step;
 // - resources the program no longer declares are deleted;
-// - refresh = read(id, old outputs), an empty id drops the resource, and the drift is the diff of
+// - refresh = read(id, old outputs), which clears the resource's init errors (step.go, RefreshStep
+//   Apply, step.go:1579-1642: `s.new.InitErrors = initErrors`, set only when Read answers an init error, which
+//   the dynamic provider host never does), an empty id drops the resource, and the drift is the diff of
 //   the refreshed outputs against the old inputs (the engine's inverted refresh diff); the reads
 //   run at most `parallel` at once, as the engine's refresh steps do (`pulumi refresh -p`);
 // - secret inputs reach the provider in clear (it does not accept secrets) and the outputs of the
 //   same names become secret; additionalSecretOutputs are sealed in the stored state after every
 //   step (step_executor.go); the program sees both as secret Outputs;
 // - the stack configuration reaches the provider's configure and the program (lookups read it).
+// Line numbers: /work/.mirror/pulumi+pulumi snapshot (pkg/resource/deploy).
 // Each operation starts a fresh provider host, as every `pulumi` command does, so a rebuilt
 // package is picked up like after an upgrade (tests may share one: reuseHost). URNs ignore
 // parents (the scenarios have none).
@@ -27,6 +38,7 @@ import { createRequire } from "node:module";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { InitError, ProviderHost } from "./host";
+import { PluginHost } from "./plugin";
 import {
   type PackageModule,
   type Program,
@@ -132,6 +144,12 @@ export interface HarnessOptions {
    * may say otherwise.
    */
   readonly parallel?: number;
+  /**
+   * Which door the resources go through: "dynamic" (default), the dynamic provider host with
+   * the serialised shim, as the Node.js SDK registers them; or "plugin", the package's native
+   * provider plugin, as a program in any other language registers them (plugin.ts).
+   */
+  readonly door?: "dynamic" | "plugin";
 }
 
 /** Options of one refresh (`pulumi refresh`, `pulumi preview --refresh`). */
@@ -146,11 +164,26 @@ export interface PreviewResult {
   readonly steps: readonly StepRecord[];
 }
 
-type Registration = Omit<StoredResource, "id" | "outputs" | "initErrors">;
+type Registration = Omit<StoredResource, "id" | "outputs" | "initErrors"> & {
+  /** The resource option deleteBeforeReplace, when the program set it. */
+  readonly deleteBeforeReplace?: boolean;
+};
+
+/** Options of one `up`. */
+export interface UpOptions {
+  /** `pulumi up --replace URN` (also `--target-replace`, `pulumi state taint`): replace these. */
+  readonly replace?: readonly string[];
+}
 
 export class EngineHarness {
   /** The stack's state, in registration order. */
   readonly state = new Map<string, StoredResource>();
+  /**
+   * Old generations of create-before-delete replacements whose delete has not succeeded yet. The
+   * engine keeps them in the state with `Delete: true` and deletes them in a later deployment
+   * (step_generator.go:2390, GenerateDeletes: `if res.Delete`); they are not lost from the state.
+   */
+  readonly pendingDeletes: StoredResource[] = [];
   /** The stack outputs of the last successful `up`. */
   readonly outputs = new Map<string, StackOutput>();
   /** Every line the provider hosts wrote to stderr. */
@@ -178,13 +211,15 @@ export class EngineHarness {
   }
 
   /** `pulumi up` of the program. Throws OperationFailed after recording what succeeded. */
-  async up(program: Program): Promise<StepRecord[]> {
+  async up(program: Program, options: UpOptions = {}): Promise<StepRecord[]> {
     const steps: StepRecord[] = [];
+    const replace = new Set(options.replace ?? []);
     const { errors, exported } = await this.runProgram(
       program,
       false,
-      (host, reg) => this.apply(host, reg, steps),
+      (host, reg) => this.apply(host, reg, steps, replace.has(reg.urn)),
       async (host, seen) => {
+        await this.deletePending(host, steps);
         for (const old of [...this.state.values()].reverse()) {
           if (seen.has(old.urn)) continue;
           await host.delete(old.urn, old.id, old.outputs, old.inputs);
@@ -263,7 +298,13 @@ export class EngineHarness {
       // The engine's refresh diff: refreshed outputs and inputs as the old side, the old
       // inputs as the new side, then inverted for display.
       const diff = await host.diff(old.urn, read.id, read.properties, old.inputs, inputs);
-      const refreshed = this.store({ ...old, id: read.id, inputs, outputs: read.properties });
+      const refreshed = this.store({
+        ...old,
+        id: read.id,
+        inputs,
+        outputs: read.properties,
+        initErrors: [],
+      });
       const op = diff.changes === "some" ? "update" : "same";
       this.note(steps, { urn: old.urn, op, replaces: diff.replaces }, refreshed);
     });
@@ -282,6 +323,7 @@ export class EngineHarness {
   async destroy(): Promise<StepRecord[]> {
     return this.withHost(async (host) => {
       const steps: StepRecord[] = [];
+      await this.deletePending(host, steps);
       for (const old of [...this.state.values()].reverse()) {
         await host.delete(old.urn, old.id, old.outputs, old.inputs);
         this.state.delete(old.urn);
@@ -348,6 +390,7 @@ export class EngineHarness {
       const pulumi = requireFromPackage("@pulumi/pulumi") as PulumiModule;
       const serverscom = requireFromPackage("pulumi-serverscom") as PackageModule;
       const secretOutputs = new Map<string, string[]>();
+      const replaceOrder = new Map<string, boolean>();
       await pulumi.runtime.setMocks(
         {
           newResource: async (args) => {
@@ -366,6 +409,7 @@ export class EngineHarness {
                 name: args.name,
                 inputs: plain,
                 additionalSecretOutputs: secretOutputs.get(urn) ?? [],
+                ...optionalOrder(replaceOrder.get(urn)),
                 secretInputs: secretKeys,
               });
               // What the engine answers the program: the outputs, secrets marked.
@@ -385,7 +429,7 @@ export class EngineHarness {
         dryRun,
       );
       this.setProgramConfig(pulumi);
-      this.captureSecretOutputs(pulumi, secretOutputs);
+      this.captureSecretOutputs(pulumi, secretOutputs, replaceOrder);
       const exported = program(serverscom, pulumi) ?? {};
       // The SDK's own count of outstanding registrations (what runtime.disconnect awaits).
       await (pulumi.runtime as unknown as { waitForRPCs(): Promise<void> }).waitForRPCs();
@@ -429,22 +473,39 @@ export class EngineHarness {
     host: ProviderHost,
     registered: Registration,
     steps: StepRecord[],
+    targetedReplace = false,
   ): Promise<StoredResource> {
     const reg = { ...registered, inputs: await this.check(host, registered) };
     const old = this.state.get(reg.urn);
     if (old === undefined) return this.create(host, reg, steps, "create");
 
-    const diff = await host.diff(reg.urn, old.id, old.outputs, reg.inputs, old.inputs);
+    // A targeted replacement is decided before the provider is asked (step_generator.go `diff`:
+    // "If this resource is marked for replacement, just return a "replace" diff that blames the
+    // id"), so the provider's deleteBeforeReplace is never seen.
+    const diff = targetedReplace
+      ? { changes: "some" as const, replaces: ["id"], deleteBeforeReplace: false }
+      : await host.diff(reg.urn, old.id, old.outputs, reg.inputs, old.inputs);
     if (diff.changes === "unknown") throw new Error(`${reg.urn}: the provider gave no diff`);
     if (diff.replaces.length > 0) {
-      if (diff.deleteBeforeReplace) {
+      // The resource option overrides the provider's answer (step_generator.go).
+      const deleteFirst = reg.deleteBeforeReplace ?? diff.deleteBeforeReplace;
+      if (deleteFirst) {
         await host.delete(old.urn, old.id, old.outputs, old.inputs);
         this.state.delete(old.urn);
         return this.create(host, reg, steps, "replace");
       }
-      const created = await this.create(host, reg, steps, "replace");
-      await host.delete(old.urn, old.id, old.outputs, old.inputs);
-      return created;
+      // The old generation is deleted at the end of the deployment, after its dependents moved
+      // to the new one (DeleteReplaced steps), and stays recorded until that delete succeeds.
+      // A create that fails with nothing made leaves the old generation the current one.
+      try {
+        const created = await this.create(host, reg, steps, "replace");
+        this.pendingDeletes.push(old);
+        return created;
+      } catch (error) {
+        if (error instanceof InitError) this.pendingDeletes.push(old);
+        else this.store(old);
+        throw error;
+      }
     }
     if (diff.changes === "some" || old.initErrors.length > 0) {
       try {
@@ -529,6 +590,16 @@ export class EngineHarness {
     }
   }
 
+  /** Deletes the old generations an earlier replacement left pending, oldest first. */
+  private async deletePending(host: ProviderHost, steps: StepRecord[]): Promise<void> {
+    while (this.pendingDeletes.length > 0) {
+      const old = this.pendingDeletes[0] as StoredResource;
+      await host.delete(old.urn, old.id, old.outputs, old.inputs);
+      this.pendingDeletes.shift();
+      this.note(steps, { urn: old.urn, op: "delete" }, old);
+    }
+  }
+
   /** Records a step and tells the onStep listener, with the resource as the step left it. */
   private note(steps: StepRecord[], step: StepRecord, resource: StoredResource): void {
     steps.push(step);
@@ -578,7 +649,12 @@ export class EngineHarness {
 
   private async startHost(config: Properties): Promise<ProviderHost> {
     const onStderr = this.#options.onStderr;
-    const host = await ProviderHost.start({
+    // The plugin door answers the same calls (plugin.ts); the harness knows one host type.
+    const start =
+      this.#options.door === "plugin"
+        ? (PluginHost.start as unknown as typeof ProviderHost.start)
+        : ProviderHost.start;
+    const host = await start({
       projectDir: this.#options.projectDir,
       project: this.#options.project,
       env: this.#options.env ?? {},
@@ -600,16 +676,31 @@ export class EngineHarness {
    * The mocks' newResource does not see resource options; the monitor's registerResource does:
    * record each registration's additionalSecretOutputs from the request the SDK sent.
    */
-  private captureSecretOutputs(pulumi: PulumiModule, into: Map<string, string[]>): void {
+  private captureSecretOutputs(
+    pulumi: PulumiModule,
+    into: Map<string, string[]>,
+    replaceOrder: Map<string, boolean>,
+  ): void {
     const monitor = pulumi.runtime.getMonitor() as unknown as {
       registerResource(
-        req: { getType(): string; getName(): string; getAdditionalsecretoutputsList(): string[] },
+        req: {
+          getType(): string;
+          getName(): string;
+          getAdditionalsecretoutputsList(): string[];
+          getDeletebeforereplace(): boolean;
+          getDeletebeforereplacedefined(): boolean;
+        },
         callback: unknown,
       ): void;
     };
     const original = monitor.registerResource.bind(monitor);
     monitor.registerResource = (req, callback) => {
-      into.set(this.urn(req.getType(), req.getName()), req.getAdditionalsecretoutputsList());
+      const urn = this.urn(req.getType(), req.getName());
+      into.set(urn, req.getAdditionalsecretoutputsList());
+      // The resource option, as the engine receives it (resource.proto: deleteBeforeReplace and
+      // deleteBeforeReplaceDefined; nil in the goal unless defined).
+      if (req.getDeletebeforereplacedefined()) replaceOrder.set(urn, req.getDeletebeforereplace());
+      else replaceOrder.delete(urn);
       original(req, callback);
     };
   }
@@ -661,4 +752,9 @@ async function forEachLimited<T>(
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
   if (failure !== undefined) throw failure.error;
+}
+
+/** The deleteBeforeReplace option of a registration, when the program set it. */
+function optionalOrder(order: boolean | undefined): { deleteBeforeReplace?: boolean } {
+  return order === undefined ? {} : { deleteBeforeReplace: order };
 }

@@ -258,7 +258,7 @@ function plain(value: Struct | undefined): Properties {
  * (cmd/dynamic-provider/index.js, grpcResponseFromError); the engine unpacks it the same way
  * (pkg/resource/plugin/provider_plugin.go, parseError).
  */
-function fromServiceError(error: grpc.ServiceError): Error {
+export function fromServiceError(error: grpc.ServiceError): Error {
   const [details] = error.metadata?.get("grpc-status-details-bin") ?? [];
   if (details instanceof Buffer) {
     const status = statusproto.Status.deserializeBinary(details);

@@ -114,11 +114,19 @@ export interface FaultProfile {
    * then sees them all, and at least one failed step.
    */
   readonly certain?: boolean;
+  /**
+   * Simulated milliseconds from a lateCommit fault's answer to the create being applied. Default
+   * 5 s to 2 min (the simulator's clock runs at speed 3000 in stack mode: 2 min is 40 real ms,
+   * well inside the provider's 3 s window there). A stopped clock (sequential mode) needs 0:
+   * applied before the next request, which is the provider's first look-up.
+   */
+  readonly lateCommitDelayMs?: number | readonly [number, number];
 }
 
 /**
  * The soak's mix of faults. Per request, in this order: a latency spike (50-400 ms); for a change
- * (POST, PUT, DELETE), the change applied and its response dropped; a 503 (retried by the SDK for
+ * (POST, PUT, DELETE), the change applied and its response dropped; for a create, a late commit
+ * (answered 504 or dropped, applied later); a 503 (retried by the SDK for
  * idempotent requests), a 500 (never retried), a proxy's HTML 502; a 429 with Retry-After; the
  * connection dropped before the request is handled.
  */
@@ -126,6 +134,7 @@ export function faultRules(profile: FaultProfile = {}): FaultRule[] {
   const scale = profile.scale ?? 1;
   const p = (probability: number) => Math.min(1, probability * scale);
   const where = profile.path === undefined ? {} : { path: profile.path };
+  const late = profile.lateCommitDelayMs ?? [5_000, 120_000];
   const certain: FaultRule[] =
     profile.certain === true
       ? [
@@ -143,12 +152,23 @@ export function faultRules(profile: FaultProfile = {}): FaultRule[] {
             ...where,
           },
           { kind: "dropConnection", probability: 1, times: 1, method: "DELETE", ...where },
+          { kind: "lateCommit", probability: 1, times: 1, method: "POST", delayMs: late, ...where },
         ]
       : [];
   return [
     ...certain,
     { kind: "latency", probability: p(0.04), delayMs: [50, 400], ...where },
     { kind: "dropResponseAfterApply", probability: p(0.08), method: "POST", ...where },
+    // A create answered by a gateway's 504, or its connection dropped, and applied later.
+    { kind: "lateCommit", probability: p(0.04), method: "POST", delayMs: late, ...where },
+    {
+      kind: "lateCommit",
+      probability: p(0.02),
+      method: "POST",
+      delayMs: late,
+      status: 0,
+      ...where,
+    },
     { kind: "dropResponseAfterApply", probability: p(0.06), method: "PUT", ...where },
     { kind: "dropResponseAfterApply", probability: p(0.06), method: "DELETE", ...where },
     { kind: "error5xx", probability: p(0.025), status: 503, ...where },

@@ -7,9 +7,11 @@
 //   manages it;
 // - lost: a state entry whose object does not exist (or is being deleted), unless the step that
 //   just failed said so (an error of the resource's kind, or naming it or its id);
-// - awaiting adoption: after a failed step, an object not recorded yet. Not an orphan yet: the
-//   next `up` must adopt it (the ownership label or findExisting); if it is still unrecorded
-//   after a step that succeeds, it is an orphan.
+// - awaiting adoption: after a failed step, an object not recorded yet. Not an orphan yet, but
+//   the next `up` does not adopt it (a create takes only what carries its own create label:
+//   docs/architecture.md, "Ownership"): if it is still unrecorded after a step that succeeds, it
+//   is an orphan. Old generations of replacements awaiting their delete (harness.ts,
+//   pendingDeletes) are recorded.
 
 import { OWNER_LABEL_KEY } from "../../provider/framework/ownership";
 import type { SimulatorControl, WireRecord } from "../../simulator";
@@ -103,6 +105,12 @@ function canonical(value: unknown): string {
 
 export interface CompareInput {
   readonly state: Iterable<StoredResource>;
+  /**
+   * Old generations of create-before-delete replacements the engine still has to delete
+   * (harness.ts, pendingDeletes): recorded, so not orphans; beside their new generation, not
+   * duplicates; and already deleted or released, not lost.
+   */
+  readonly pendingDeletes?: Iterable<StoredResource>;
   readonly records: Records;
   readonly seed: Seed;
   /** Seeded objects that must be back to the seed when nothing manages them. */
@@ -114,7 +122,8 @@ export interface CompareInput {
 /** The findings of one comparison. */
 export function compareInventory(input: CompareInput): Finding[] {
   const findings: Finding[] = [];
-  const state = [...input.state];
+  const pending = [...(input.pendingDeletes ?? [])];
+  const state = [...input.state, ...pending];
   const failed = input.failure !== undefined;
   // The engine shows each error under the resource whose step failed. The harness does not say
   // which one, so an error attributed to the resource's kind (or naming its id or name) counts:
@@ -138,9 +147,14 @@ export function compareInventory(input: CompareInput): Finding[] {
     const live = all.filter((record) => spec.live(record));
     const resources = state.filter((resource) => kindOfType(resource.type) === kind);
     const recorded = new Set(resources.map((resource) => spec.keyOf(resource)));
+    const replaced = new Set(
+      pending
+        .filter((resource) => kindOfType(resource.type) === kind)
+        .map((resource) => spec.keyOf(resource)),
+    );
     const object = (record: WireRecord) => `${spec.collection}/${spec.recordKey(record)}`;
 
-    findings.push(...duplicates(kind, spec, live, recorded));
+    findings.push(...duplicates(kind, spec, live, recorded, replaced));
 
     if (spec.seeded === true) {
       // Seeded objects: one that carries an ownership label nothing records is a leftover.
@@ -170,6 +184,7 @@ export function compareInventory(input: CompareInput): Finding[] {
 
     for (const resource of resources) {
       const key = spec.keyOf(resource);
+      if (replaced.has(key)) continue;
       const record = all.find((candidate) => spec.recordKey(candidate) === key);
       if (record !== undefined && spec.live(record)) continue;
       if (saysSo(resource)) continue;
@@ -212,9 +227,12 @@ function duplicates(
   spec: ObjectKind,
   live: readonly WireRecord[],
   recorded: ReadonlySet<string>,
+  replaced: ReadonlySet<string>,
 ): Finding[] {
   const groups = new Map<string, WireRecord[]>();
   for (const record of live) {
+    // An old generation waiting for its delete is not a second object of the resource.
+    if (replaced.has(spec.recordKey(record))) continue;
     const owner = spec.unlabeled === true ? "(the one declared resource)" : ownerOf(record);
     if (owner === undefined) continue;
     const group = groups.get(owner) ?? [];

@@ -1,5 +1,5 @@
-// The fault soak: many full lifecycles (up, up with an in-place change, refresh, destroy) of
-// every resource kind, through the engine harness (the real provider host over gRPC), against
+// The fault soak: many full lifecycles (up, up with an in-place change, up --replace, refresh,
+// destroy) of every resource kind, through the engine harness (the real provider host over gRPC), against
 // the simulator with faults injected and restarts from its state file in the middle of a
 // lifecycle. Where a step fails, the soak does what a user does: runs the same command again, a
 // bounded number of times, with the state the engine recorded (partial creates carry init
@@ -41,10 +41,11 @@ import { routePattern } from "./routes";
 import { RestartableSimulator } from "./simulator";
 
 export type SoakMode = "stack" | "sequential";
-export type StepName = "up" | "change" | "refresh" | "destroy";
+export type StepName = "up" | "change" | "replace" | "refresh" | "destroy";
 /** Abandoned lifecycles in a row after which the soak stops (see the loop). */
 const STOP_AFTER_ABANDONED = 3;
-const STEPS: readonly StepName[] = ["up", "change", "refresh", "destroy"];
+/** "replace": `pulumi up --replace` of every resource in the state (issue 12, item 1). */
+const STEPS: readonly StepName[] = ["up", "change", "replace", "refresh", "destroy"];
 
 export interface SoakOptions {
   /**
@@ -231,7 +232,9 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       "serverscom:apiUrl": { value: sim.url },
     },
     // The provider polls every few milliseconds: the simulator is fast (or instant).
-    env: { SERVERSCOM_POLL_INTERVAL_MS: "5" },
+    // A create that failed ambiguously looks for a late commit for 3 s: at speed 3000, longer than
+    // any late commit of the fault mix (faults.ts).
+    env: { SERVERSCOM_POLL_INTERVAL_MS: "5", SERVERSCOM_LATE_COMMIT_WINDOW_MS: "3000" },
     ...(options.freshHosts === true ? {} : { reuseHost: true }),
   });
   // A simulator back on another port: what `pulumi config set serverscom:apiUrl` would do.
@@ -245,7 +248,13 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   const restarts: RestartEvent[] = [];
   const unclear: UnclearFailure[] = [];
   const errorsByType: Record<string, number> = {};
-  const retriesByStep: Record<StepName, number> = { up: 0, change: 0, refresh: 0, destroy: 0 };
+  const retriesByStep: Record<StepName, number> = {
+    up: 0,
+    change: 0,
+    replace: 0,
+    refresh: 0,
+    destroy: 0,
+  };
   const findings = new Map<string, Finding>();
   const awaiting = new Set<string>();
   let attempts = 0;
@@ -314,6 +323,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     const records = await readRecords(control, collections);
     const found = compareInventory({
       state: harness.state.values(),
+      pendingDeletes: harness.pendingDeletes,
       records,
       seed,
       seedChecks: kinds.flatMap((kind) => kind.seedChecks ?? []),
@@ -452,7 +462,11 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       faultProfile =
         options.faults === false
           ? undefined
-          : { ...options.faults, ...(only === undefined ? {} : { path: only.source }) };
+          : {
+              ...(mode === "sequential" ? { lateCommitDelayMs: 0 } : {}),
+              ...options.faults,
+              ...(only === undefined ? {} : { path: only.source }),
+            };
       await sim.setFaults(faultsFor());
       trigger =
         restartEvery > 0 && (lifecycle - 1) % restartEvery === 0
@@ -467,9 +481,16 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
             ? () => harness.up(create)
             : name === "change"
               ? () => harness.up(change)
-              : name === "refresh"
-                ? () => harness.refresh()
-                : () => harness.destroy();
+              : name === "replace"
+                ? // `pulumi up --replace` once; after a failure, a plain `pulumi up` finishes it
+                  // (resumes partial creates, deletes the old generations), as a user would.
+                  () =>
+                    attempt === 1
+                      ? harness.up(change, { replace: [...harness.state.keys()] })
+                      : harness.up(change)
+                : name === "refresh"
+                  ? () => harness.refresh()
+                  : () => harness.destroy();
         if (name === "change") current = change;
         if (!(await runStep(name, run, declared))) {
           completed = false;

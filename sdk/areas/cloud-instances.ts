@@ -5,6 +5,7 @@ import type { CallOptions, ListOptions, PagePromise, Requester } from "../core/c
 import { path, toWireQuery } from "../core/contract";
 import type { StateTable } from "../wait";
 import {
+  type CloudInstancePtrRecordCreateBody,
   checkLabels,
   createPtrRecordAt,
   deletePtrRecordAt,
@@ -12,7 +13,6 @@ import {
   LabelsSchema,
   listPtrRecordsAt,
   type PtrRecord,
-  type PtrRecordCreateBody,
   type PtrRecordListOptions,
   TimestampSchema,
 } from "./common";
@@ -30,8 +30,11 @@ export const cloudInstancePlatformUuidField = "openstack_uuid" as const;
 
 export const CloudInstanceSchema = z.object({
   id: z.string(),
-  /** The spec's `platform_uuid`: see cloudInstancePlatformUuidField. */
-  openstack_uuid: z.string(),
+  /**
+   * The spec's `platform_uuid`: see cloudInstancePlatformUuidField. Null or absent while the
+   * instance is provisioning (the Ansible collection's cloud_computing_instance documentation).
+   */
+  openstack_uuid: z.string().nullable().optional(),
   /** Upper case; see cloudInstanceStates. */
   status: z.string(),
   name: z.string(),
@@ -39,9 +42,11 @@ export const CloudInstanceSchema = z.object({
   region_code: z.string(),
   flavor_id: z.string(),
   image_id: z.string(),
-  public_ipv4_address: z.string().nullable(),
-  private_ipv4_address: z.string().nullable(),
-  public_ipv6_address: z.string().nullable(),
+  // Addresses: null or absent while provisioning, without the network, or detached (Ansible
+  // documentation: "may be null if detached"; the Go client decodes them into pointers).
+  public_ipv4_address: z.string().nullable().optional(),
+  private_ipv4_address: z.string().nullable().optional(),
+  public_ipv6_address: z.string().nullable().optional(),
   labels: LabelsSchema,
   created_at: TimestampSchema,
   updated_at: TimestampSchema,
@@ -56,13 +61,16 @@ export const CloudInstanceSchema = z.object({
 });
 export type CloudInstance = z.infer<typeof CloudInstanceSchema>;
 
-/** The spec's `platform_uuid` of an instance (the wire's `openstack_uuid`). */
-export function platformUuidOf(instance: CloudInstance): string {
-  return instance.openstack_uuid;
+/**
+ * The spec's `platform_uuid` of an instance (the wire's `openstack_uuid`); undefined while the
+ * instance is provisioning and the platform has not named it yet.
+ */
+export function platformUuidOf(instance: CloudInstance): string | undefined {
+  return instance.openstack_uuid ?? undefined;
 }
 
 /**
- * Instance `status` (wire-notes.md). Which settled status an operation ends in depends on the
+ * Instance `status` (docs/wire.md). Which settled status an operation ends in depends on the
  * operation (ACTIVE after a reboot, SWITCHED_OFF after power off, AWAITING_UPGRADE_CONFIRM after
  * an upgrade), so waiters pick their target from `settled`.
  */
@@ -101,6 +109,11 @@ export interface CloudInstanceCreateBody {
   readonly flavor_id: string;
   readonly image_id: string;
   readonly gpn_enabled?: boolean;
+  /**
+   * false creates the instance without a public IPv4 address; the service's default is true
+   * (the Go client's CloudComputingInstanceCreateInput, the Ansible collection's `ipv4`).
+   */
+  readonly ipv4_enabled?: boolean;
   readonly ipv6_enabled?: boolean;
   /** One key, unlike hosts. */
   readonly ssh_key_fingerprint?: string;
@@ -137,8 +150,8 @@ type CloudInstanceAction =
   | "revert_upgrade"
   | "rescue"
   | "unrescue"
-  | "switch_power_on"
-  | "switch_power_off";
+  | "switch_on"
+  | "switch_off";
 
 // --- Verbs ---
 
@@ -238,14 +251,17 @@ export class CloudInstancesApi {
     return this.#action(id, "unrescue", options);
   }
 
-  /** POST .../switch_power_on (the Go client's path); answers SWITCHING_ON. */
+  /**
+   * POST .../switch_on (the Ansible collection and the 2020 OpenAPI document; docs/wire.md says
+   * why not the Go client's switch_power_on); answers SWITCHING_ON.
+   */
   async powerOn(id: string, options?: CallOptions): Promise<CloudInstance> {
-    return this.#action(id, "switch_power_on", options);
+    return this.#action(id, "switch_on", options);
   }
 
-  /** POST .../switch_power_off; answers SWITCHING_OFF, then SWITCHED_OFF. */
+  /** POST .../switch_off; answers SWITCHING_OFF, then SWITCHED_OFF. */
   async powerOff(id: string, options?: CallOptions): Promise<CloudInstance> {
-    return this.#action(id, "switch_power_off", options);
+    return this.#action(id, "switch_off", options);
   }
 
   listPtrRecords(
@@ -263,7 +279,7 @@ export class CloudInstancesApi {
 
   async createPtrRecord(
     id: string,
-    body: PtrRecordCreateBody,
+    body: CloudInstancePtrRecordCreateBody,
     options?: CallOptions,
   ): Promise<PtrRecord> {
     return createPtrRecordAt(

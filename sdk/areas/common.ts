@@ -8,8 +8,15 @@ import type { CallOptions, ListOptions, PagePromise, Requester } from "../core/c
 import { toWireQuery } from "../core/contract";
 import { validateLabels } from "../labels";
 
-/** Labels as on the wire: `{}` when a resource has none (api-spec.md, Conventions). */
-export const LabelsSchema = z.record(z.string(), z.string());
+/**
+ * Labels as on the wire: `{}` when a resource has none (api-spec.md, Conventions). The Go client
+ * decodes them into a map that marshals an empty set as `null`, and srvctl's records (its test
+ * data, v1.1.x) carry `"labels": null`: read as no labels, `{}` (docs/wire.md, Schema policy).
+ */
+export const LabelsSchema = z
+  .record(z.string(), z.string())
+  .nullable()
+  .transform((labels) => labels ?? {});
 export type Labels = z.infer<typeof LabelsSchema>;
 
 /**
@@ -37,22 +44,38 @@ export function checkLabels(labels: LabelsInput | undefined, field = "labels"): 
 export const PtrRecordSchema = z.object({
   id: z.string(),
   ip: z.string(),
-  /** The value sent as `data` on creation. */
+  /** The domain name: sent as `domain` for hosts and as `data` for cloud instances. */
   domain: z.string(),
   priority: z.number().int(),
   ttl: z.number().int(),
 });
 export type PtrRecord = z.infer<typeof PtrRecordSchema>;
 
-/** PTR records cannot be changed, only created and deleted (wire-notes.md). */
-export interface PtrRecordCreateBody {
+/** What both create bodies share. PTR records cannot be changed, only created and deleted. */
+interface PtrRecordCreateFields {
   readonly ip: string;
-  /** The domain name the address resolves to. */
-  readonly data: string;
   /** Seconds; the service defaults it to 60. */
   readonly ttl?: number;
   /** The service defaults it to 0. */
   readonly priority?: number;
+}
+
+/**
+ * A host's PTR record as created: `{ip, domain, ttl?, priority?}`, the body of the Go client's
+ * PTRRecordCreateInput and of the Ansible collection's host PTR module (docs/wire.md).
+ */
+export interface HostPtrRecordCreateBody extends PtrRecordCreateFields {
+  /** The domain name the address resolves to. */
+  readonly domain: string;
+}
+
+/**
+ * A cloud instance's PTR record as created: `{ip, data, ttl?, priority?}` (api-spec.md, Cloud
+ * instances; the record answers it as `domain`).
+ */
+export interface CloudInstancePtrRecordCreateBody extends PtrRecordCreateFields {
+  /** The domain name the address resolves to. */
+  readonly data: string;
 }
 
 export type PtrRecordListOptions = ListOptions;
@@ -75,7 +98,7 @@ export function listPtrRecordsAt(
 export function createPtrRecordAt(
   http: Requester,
   ptrRecordsPath: string,
-  body: PtrRecordCreateBody,
+  body: HostPtrRecordCreateBody | CloudInstancePtrRecordCreateBody,
   callOptions?: CallOptions,
 ): Promise<PtrRecord> {
   return http.request(
@@ -96,10 +119,10 @@ export function deletePtrRecordAt(
 
 export const NetworkSchema = z.object({
   id: z.string(),
-  /** Nullable in the Go client (`*string`). */
+  /** Null (or absent) right after the network is ordered (Go client, Ansible SBM network test). */
   title: z.string().nullable().optional(),
   status: z.string(),
-  /** Null until an additional network is active (Ansible: "CIDR is assigned once active"). */
+  /** Null (or absent) until the network is allocated (Go client, Ansible SBM network test). */
   cidr: z.string().nullable().optional(),
   family: z.string(),
   interface_type: z.string(),

@@ -10,13 +10,13 @@ import {
   createPtrRecordAt,
   DateSchema,
   deletePtrRecordAt,
+  type HostPtrRecordCreateBody,
   LabelsSchema,
   listPtrRecordsAt,
   type Network,
   type NetworkListOptions,
   NetworkSchema,
   type PtrRecord,
-  type PtrRecordCreateBody,
   type PtrRecordListOptions,
   TimestampSchema,
 } from "./common";
@@ -32,8 +32,10 @@ export const hostKinds: readonly HostKind[] = [
 /** The collection path segment of a kind: `/hosts/dedicated_servers`, ... */
 export type HostCollection = "dedicated_servers" | "sbm_servers" | "kubernetes_baremetal_nodes";
 
-const nullableInt = z.number().int().nullable();
-const nullableString = z.string().nullable();
+// Nullable, and optional too: some host records lack keys of configuration_details altogether
+// (docs/wire.md, Hosts), and a missing key must not fail a whole list.
+const nullableInt = z.number().int().nullable().optional();
+const nullableString = z.string().nullable().optional();
 
 /**
  * The fields every kind's `configuration_details` has. All nullable: the bare metal node fixture
@@ -88,7 +90,7 @@ export const hostRecordFields = {
   updated_at: TimestampSchema,
 };
 
-/** Host `status` (wire-notes.md, Status vocabularies). */
+/** Host `status` (docs/wire.md, Status vocabularies). */
 export const hostStatusStates: StateTable = {
   transitional: ["init", "pending"],
   settled: ["active"],
@@ -112,7 +114,12 @@ export const hostOperationalStatusStates: StateTable = {
   failed: [],
 };
 
-/** Host `power_status`: settled unless powering on or off or cycling; `unknown` follows creation. */
+/**
+ * Host `power_status`: settled unless powering on or off or cycling. `unknown` is shown while a
+ * host is provisioned and "when something went wrong" (the Ansible collection's documentation):
+ * no power operation runs then, so it counts as settled, and a host's readiness rests on its
+ * `status` and `operational_status`. The SDK and every kind use this one table (docs/wire.md).
+ */
 export const hostPowerStatusStates: StateTable = {
   transitional: ["powering_on", "powering_off", "power_cycling"],
   settled: ["powered_on", "powered_off", "unknown"],
@@ -212,7 +219,7 @@ export abstract class HostKindApi<T> {
 
   async createPtrRecord(
     id: string,
-    body: PtrRecordCreateBody,
+    body: HostPtrRecordCreateBody,
     options?: CallOptions,
   ): Promise<PtrRecord> {
     return createPtrRecordAt(

@@ -51,7 +51,7 @@ export const KubernetesClusterNodeSchema = z.object({
 });
 export type KubernetesClusterNode = z.infer<typeof KubernetesClusterNodeSchema>;
 
-/** Cluster and node `status`: no full list is published (wire-notes.md). */
+/** Cluster and node `status`: no full list is published (docs/wire.md). */
 export const kubernetesClusterStates: StateTable = {
   transitional: ["pending"],
   settled: ["active"],

@@ -14,16 +14,21 @@ import {
   TimestampSchema,
 } from "./common";
 
+/**
+ * api-spec.md does not describe the segment record (only its members), so by the schema policy
+ * (docs/wire.md) only its id and status are required; `updated_at` is null on a segment never
+ * updated.
+ */
 export const L2SegmentSchema = z.object({
   id: z.string(),
-  name: z.string(),
-  type: z.string(),
+  name: z.string().nullable().optional(),
+  type: z.string().optional(),
   status: z.string(),
-  location_group_id: z.number().int(),
-  location_group_code: z.string().optional(),
-  labels: LabelsSchema,
-  created_at: TimestampSchema,
-  updated_at: TimestampSchema,
+  location_group_id: z.number().int().optional(),
+  location_group_code: z.string().nullable().optional(),
+  labels: LabelsSchema.optional(),
+  created_at: TimestampSchema.nullable().optional(),
+  updated_at: TimestampSchema.nullable().optional(),
 });
 export type L2Segment = z.infer<typeof L2SegmentSchema>;
 

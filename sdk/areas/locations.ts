@@ -7,14 +7,21 @@ import type { PagingOptions } from "./common";
 
 // --- Records ---
 
+/**
+ * api-spec.md does not describe the location record: its id, name and code (what a lookup matches
+ * on, on every record of every official source) are required, the rest optional (docs/wire.md).
+ */
 export const LocationSchema = z.object({
   id: z.number().int(),
   name: z.string(),
-  status: z.string(),
+  status: z.string().optional(),
   code: z.string(),
-  /** Additional features available here, by name (iPXE Boot among them where offered). */
-  supported_features: z.array(z.string()),
-  l2_segments_enabled: z.boolean(),
+  /** Additional features available here, by name (iPXE Boot among them where offered); absent or null reads as none. */
+  supported_features: z
+    .array(z.string())
+    .nullish()
+    .transform((features) => features ?? []),
+  l2_segments_enabled: z.boolean().optional(),
   private_racks_enabled: z.boolean().optional(),
   load_balancers_enabled: z.boolean().optional(),
 });
@@ -73,7 +80,7 @@ export type ServerModel = z.infer<typeof ServerModelSchema>;
 export const RamOptionSchema = z.object({
   /** GB. */
   ram: z.number().int(),
-  type: z.string(),
+  type: z.string().optional(),
 });
 export type RamOption = z.infer<typeof RamOptionSchema>;
 
@@ -100,7 +107,7 @@ export type DriveModel = z.infer<typeof DriveModelSchema>;
 export const UplinkModelSchema = z.object({
   id: z.number().int(),
   name: z.string(),
-  /** `public` or `private`. */
+  /** `public` or `private`: what an order picks an uplink by, on every record of every source. */
   type: z.string(),
   /** Mbit/s. */
   speed: z.number().int().optional(),
@@ -111,7 +118,7 @@ export type UplinkModel = z.infer<typeof UplinkModelSchema>;
 export const BandwidthOptionSchema = z.object({
   id: z.number().int(),
   name: z.string(),
-  type: z.string(),
+  type: z.string().optional(),
   /** Bytes committed; absent or null for unmetered options. */
   commit: z.number().int().nullable().optional(),
 });

@@ -61,12 +61,20 @@ export const RbsFlavorSchema = z.object({
 });
 export type RbsFlavor = z.infer<typeof RbsFlavorSchema>;
 
-/** Volume `status`: `creating` or `pending` while made, `removing` while deleted. */
+/**
+ * Volume `status`: `creating` or `pending` while made, `removing` while deleted (the Ansible
+ * collection's rbs_volume documentation). The Go client's fixtures (c5902ff, 2025-11) show an
+ * older vocabulary: `available` for a usable volume, `updating` while resized, `deleting` while
+ * deleted; both are accepted, the same way (docs/wire.md, Remote block storage).
+ */
 export const rbsVolumeStates: StateTable = {
-  transitional: ["creating", "pending", "removing"],
-  settled: ["active"],
+  transitional: ["creating", "pending", "updating", "removing", "deleting"],
+  settled: ["active", "available"],
   failed: [],
 };
+
+/** The statuses of a volume on its way out: the goal of a delete, a failure otherwise. */
+export const rbsVolumeGoneStatuses: readonly string[] = ["removing", "deleting"];
 
 export interface RbsVolumeCreateBody {
   readonly name: string;
@@ -145,12 +153,16 @@ export class RbsVolumesApi {
     );
   }
 
-  /** Issues new credentials (POST .../credentials/reset); answers the volume. */
+  /**
+   * Issues new credentials: POST .../reset_credentials, as the Ansible collection sends it and its
+   * integration test against the live API checks (the Go client's /credentials/reset disagrees;
+   * docs/wire.md says why this one); answers the volume, which goes back to active.
+   */
   async resetCredentials(id: string, options?: CallOptions): Promise<RbsVolume> {
     return this.http.request(
       {
         method: "POST",
-        path: path`/remote_block_storage/volumes/${id}/credentials/reset`,
+        path: path`/remote_block_storage/volumes/${id}/reset_credentials`,
         schema: RbsVolumeSchema,
       },
       options,

@@ -18,8 +18,8 @@ const collection = "sbm_servers";
 /** configuration_details of an SBM server: by flavor rather than by server model. */
 export const SbmConfigurationDetailsSchema = z.object({
   ...configurationDetailsFields,
-  sbm_flavor_model_id: z.number().int().nullable(),
-  sbm_flavor_model_name: z.string().nullable(),
+  sbm_flavor_model_id: z.number().int().nullable().optional(),
+  sbm_flavor_model_name: z.string().nullable().optional(),
 });
 export type SbmConfigurationDetails = z.infer<typeof SbmConfigurationDetailsSchema>;
 

@@ -6,10 +6,12 @@ import {
   type Body,
   collectLabels,
   type FieldErrors,
+  integerProblem,
   isInteger,
   isNonEmptyString,
   ok,
   readBody,
+  stringProblem,
   validationFailed,
 } from "../framework/body";
 import {
@@ -57,9 +59,10 @@ function publicIpv6(seq: number): string {
   return `2001:db8:${seq.toString(16)}::1`;
 }
 
-function addressesFor(seq: number, ipv6Enabled: boolean): WireRecord {
+function addressesFor(seq: number, ipv4Enabled: boolean, ipv6Enabled: boolean): WireRecord {
   return {
-    public_ipv4_address: publicIpv4(seq),
+    // ipv4_enabled false (the Go client's and Ansible's create field) leaves out the public IPv4.
+    public_ipv4_address: ipv4Enabled ? publicIpv4(seq) : null,
     private_ipv4_address: `10.${(seq >> 16) & 255}.${(seq >> 8) & 255}.${seq & 255}`,
     local_ipv4_address: `172.16.${(seq >> 8) & 255}.${seq & 255}`,
     public_ipv6_address: ipv6Enabled ? publicIpv6(seq) : null,
@@ -76,8 +79,10 @@ interface SimpleAction {
   readonly guarded: boolean;
 }
 
-// Paths and in-between statuses follow the official Go client (switch_power_on/off, rescue,
-// unrescue); power and rescue changes take about as long as a reboot.
+// Paths: switch_on/switch_off as the Ansible collection (tested against the real API) and the 2020
+// OpenAPI document name them, not the Go client's switch_power_on/off (docs/wire.md, Cloud
+// instances); in-between statuses follow the Go client's fixtures. Power and rescue changes take
+// about as long as a reboot.
 const simpleActions: Readonly<Record<string, SimpleAction>> = {
   reboot: {
     from: ["ACTIVE", "SWITCHED_OFF"],
@@ -86,14 +91,14 @@ const simpleActions: Readonly<Record<string, SimpleAction>> = {
     duration: "cloud_reboot",
     guarded: true,
   },
-  switch_power_on: {
+  switch_on: {
     from: ["SWITCHED_OFF"],
     via: "SWITCHING_ON",
     to: "ACTIVE",
     duration: "cloud_reboot",
     guarded: false,
   },
-  switch_power_off: {
+  switch_off: {
     from: ["ACTIVE"],
     via: "SWITCHING_OFF",
     to: "SWITCHED_OFF",
@@ -149,21 +154,28 @@ function assertState(record: WireRecord, allowed: readonly string[], action: str
 
 function validateCreate(ctx: SimContext, helpers: AreaHelpers, body: Body) {
   const errors: FieldErrors = {};
-  if (!isNonEmptyString(body.name)) errors.name = "is required";
+  const nameProblem = stringProblem(body.name);
+  if (nameProblem !== undefined) errors.name = nameProblem;
   let regionId = 0;
-  if (!isInteger(body.region_id)) errors.region_id = "is required and must be an integer";
-  else if (ctx.store.get(REGIONS, String(body.region_id)) === undefined) {
+  const regionProblem = integerProblem(body.region_id);
+  if (regionProblem !== undefined || !isInteger(body.region_id)) {
+    errors.region_id = regionProblem ?? "is required";
+  } else if (ctx.store.get(REGIONS, String(body.region_id)) === undefined) {
     errors.region_id = `region ${body.region_id} does not exist`;
   } else regionId = body.region_id;
-  if (!isNonEmptyString(body.flavor_id)) errors.flavor_id = "is required";
-  else if (regionId !== 0 && cloudFlavorRank(regionId, body.flavor_id) < 0) {
+  const flavorProblem = stringProblem(body.flavor_id);
+  if (flavorProblem !== undefined || !isNonEmptyString(body.flavor_id)) {
+    errors.flavor_id = flavorProblem ?? "is required";
+  } else if (regionId !== 0 && cloudFlavorRank(regionId, body.flavor_id) < 0) {
     errors.flavor_id = `flavor ${body.flavor_id} is not offered in this region`;
   }
-  if (!isNonEmptyString(body.image_id)) errors.image_id = "is required";
-  else if (regionId !== 0 && !cloudImages(regionId).some((image) => image.id === body.image_id)) {
+  const imageProblem = stringProblem(body.image_id);
+  if (imageProblem !== undefined || !isNonEmptyString(body.image_id)) {
+    errors.image_id = imageProblem ?? "is required";
+  } else if (regionId !== 0 && !cloudImages(regionId).some((image) => image.id === body.image_id)) {
     errors.image_id = `image ${body.image_id} is not offered in this region`;
   }
-  for (const flag of ["gpn_enabled", "ipv6_enabled"] as const) {
+  for (const flag of ["gpn_enabled", "ipv4_enabled", "ipv6_enabled"] as const) {
     if (body[flag] !== undefined && typeof body[flag] !== "boolean")
       errors[flag] = "must be a boolean";
   }
@@ -197,12 +209,15 @@ function createInstance(ctx: SimContext, helpers: AreaHelpers, req: SimRequest):
   const region = helpers.getOr404(ctx, REGIONS, String(regionId));
   const flavorId = String(body.flavor_id);
   const image = cloudImages(regionId).find((candidate) => candidate.id === body.image_id);
+  const ipv4Enabled = body.ipv4_enabled !== false;
   const ipv6Enabled = body.ipv6_enabled === true;
   const seq = nextSequence(ctx, "cloud_address_seq");
   const now = ctx.clock.iso();
   const record: WireRecord = {
     id: ctx.newId(),
-    openstack_uuid: randomUUID(),
+    // Null while provisioning: the platform names the instance once it is built (the Ansible
+    // collection's documentation: "may be null during provisioning"; docs/wire.md).
+    openstack_uuid: null,
     status: "PROVISIONING",
     name: String(body.name),
     region_id: regionId,
@@ -231,7 +246,11 @@ function createInstance(ctx: SimContext, helpers: AreaHelpers, req: SimRequest):
   const steps: Step[] = [
     {
       afterMs: helpers.duration("cloud_create"),
-      set: { status: "ACTIVE", ...addressesFor(seq, ipv6Enabled) },
+      set: {
+        status: "ACTIVE",
+        openstack_uuid: randomUUID(),
+        ...addressesFor(seq, ipv4Enabled, ipv6Enabled),
+      },
     },
   ];
   return accepted(ctx.store.insert(INSTANCES, record, steps));
@@ -401,6 +420,8 @@ function ptrOwner(helpers: AreaHelpers) {
   return {
     ...PTR_RECORDS,
     route: `${BASE}/instances/:id`,
+    // api-spec.md: a cloud instance's record is created with `data` (hosts use `domain`).
+    domainField: "data" as const,
     owner(ctx: SimContext, id: string, forWrite: boolean): WireRecord {
       const instance = helpers.getOr404(ctx, INSTANCES, id);
       if (forWrite && text(instance, "status") === "DELETING") {
@@ -432,12 +453,13 @@ function registerRegions(router: Router, helpers: AreaHelpers): void {
     const images = cloudImages(Number(region.id)).map((image) => ({ ...image }));
     return helpers.list(req, images, {});
   });
-  // The Go client (and so the SDK) lists a region's snapshots. Taking snapshots is outside the
-  // spec and not simulated, so the list is empty, paginated like every other.
+  // The Go client (and so the SDK) lists a region's snapshots; cloud-storage.ts takes and
+  // deletes them (issue 17). The instance is internal: the record does not name it.
   router.add("GET", `${BASE}/regions/:id/snapshots`, (req, ctx) => {
-    helpers.getOr404(ctx, REGIONS, req.params.id ?? "");
-    return helpers.list(req, [], {
-      filters: { instance_id: "instance_id", is_backup: "is_backup" },
+    const region = helpers.getOr404(ctx, REGIONS, req.params.id ?? "");
+    const snapshots = ctx.store.all("cloud_snapshots").filter((s) => s._region_id === region.id);
+    return helpers.list(req, snapshots, {
+      filters: { instance_id: "_instance_id", is_backup: "is_backup" },
     });
   });
 }

@@ -4,6 +4,7 @@ import {
   type Body,
   collectLabels,
   type FieldErrors,
+  integerProblem,
   isInteger,
   isObject,
   throwIfErrors,
@@ -68,6 +69,7 @@ function checkUplinks(
     return {};
   }
   const offered = model === undefined ? [] : uplinkModels(ctx.store, model);
+  // Strict equality with the stored integer ids: a numeric string such as "1" matches nothing.
   const find = (id: unknown, type: string) => offered.find((u) => u.id === id && u.type === type);
   let privateUplink: WireRecord | undefined;
   if (!isObject(uplinks.private)) errors["uplink_models.private"] = "is required: {id}";
@@ -214,18 +216,21 @@ export function validateOrder(ctx: SimContext, helpers: AreaHelpers, body: Body)
   const errors: FieldErrors = {};
   const loc = orderLocation(ctx.store, body.location_id, errors);
   const locationId = Number(loc?.id);
+  const modelProblem = integerProblem(body.server_model_id);
   const model =
-    loc === undefined ? undefined : serverModel(ctx.store, locationId, body.server_model_id);
-  if (loc !== undefined && model === undefined) {
-    errors.server_model_id = isInteger(body.server_model_id)
-      ? `server model ${body.server_model_id} is not offered in ${loc.code}`
-      : "is required";
+    loc === undefined || modelProblem !== undefined
+      ? undefined
+      : serverModel(ctx.store, locationId, body.server_model_id);
+  if (modelProblem !== undefined) errors.server_model_id = modelProblem;
+  else if (loc !== undefined && model === undefined) {
+    errors.server_model_id = `server model ${body.server_model_id} is not offered in ${loc.code}`;
   }
   const { privateUplink, publicUplink, bandwidth } = checkUplinks(body, model, ctx, errors);
   const ramSizes = model === undefined ? [] : numberList(model._ram_sizes);
-  if (!isInteger(body.ram_size) || (model !== undefined && !ramSizes.includes(body.ram_size))) {
-    errors.ram_size =
-      model === undefined ? "is required" : `must be one of ${ramSizes.join(", ")} (GB)`;
+  const ramProblem = integerProblem(body.ram_size);
+  if (ramProblem !== undefined) errors.ram_size = ramProblem;
+  else if (model !== undefined && !ramSizes.includes(Number(body.ram_size))) {
+    errors.ram_size = `must be one of ${ramSizes.join(", ")} (GB)`;
   }
   const slots = checkSlots(body, model, ctx, errors);
   const layout = checkLayout(

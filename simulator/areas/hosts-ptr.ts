@@ -11,6 +11,7 @@ export function registerPtrRoutes(router: Router, helpers: AreaHelpers, kind: Ho
   registerPtrRecordRoutes(router, helpers, {
     ...HOST_PTR_RECORDS,
     route: `/v1/hosts/${kind.segment}/:id`,
+    domainField: "domain",
     owner: (ctx, id) => helpers.getOr404(ctx, kind.collection, id),
   });
 }

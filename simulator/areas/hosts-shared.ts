@@ -55,7 +55,8 @@ export function dateOf(epochMs: number): string {
 
 /** RFC 1123 host names: dot-separated labels of letters, digits and inner dashes, 253 at most. */
 export function hostnameProblem(value: unknown): string | undefined {
-  if (typeof value !== "string" || value === "") return "is required";
+  if (value === undefined || value === null || value === "") return "is required";
+  if (typeof value !== "string") return "must be a string";
   if (value.length > 253) return "must be at most 253 characters";
   const label = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
   if (!value.split(".").every((part) => label.test(part))) {

@@ -1,8 +1,11 @@
 // Every API area of the simulator, in seeding order: an area's seed may read what an earlier one
 // inserted (bare metal nodes come after the Kubernetes clusters that own them).
 import type { Area } from "../framework/contract";
+import { accountArea } from "./account";
 import { cloudArea } from "./cloud";
+import { cloudStorageArea } from "./cloud-storage";
 import { dedicatedServersArea } from "./dedicated-servers";
+import { dnsArea } from "./dns";
 import { hostsArea } from "./hosts";
 import { kubernetesArea } from "./kubernetes";
 import { kubernetesBaremetalNodesArea } from "./kubernetes-baremetal-nodes";
@@ -30,4 +33,7 @@ export const areas: readonly Area[] = [
   networkPoolsArea,
   // After ssl: a balancer's vhost zone names a certificate of that area.
   loadBalancersArea,
+  cloudStorageArea,
+  accountArea,
+  dnsArea,
 ];

@@ -18,9 +18,19 @@ export function segmentNetworks(segment: WireRecord): WireRecord[] {
   return networks.filter((n): n is WireRecord => isObject(n));
 }
 
-/** The networks once the segment is rebuilt: new ones active, removed ones gone. */
+/**
+ * The networks once the segment is rebuilt: new ones active, with the title and cidr they were
+ * allotted (null until then), removed ones gone.
+ */
 export function settledNetworks(networks: readonly WireRecord[]): WireRecord[] {
-  return networks.filter((n) => n.status !== "removed").map((n) => ({ ...n, status: "active" }));
+  return networks
+    .filter((n) => n.status !== "removed")
+    .map(({ _title, _cidr, ...n }) => ({
+      ...n,
+      status: "active",
+      title: n.title ?? _title ?? null,
+      cidr: n.cidr ?? _cidr ?? null,
+    }));
 }
 
 /**
@@ -74,11 +84,16 @@ export function changedNetworks(ctx: SimContext, segment: WireRecord, body: Body
   const added = creates.map((entry): WireRecord => {
     const item = entry as Body;
     const cidr = cidrFor(ctx, type, Number(item.mask));
+    // A network just ordered has no title and no cidr yet: both are null until the segment is
+    // rebuilt (docs/wire.md: the Go client's Network decodes them as pointers, and the Ansible
+    // collection's SBM network test sees cidr None right after ordering).
     return {
       id: ctx.newId(),
-      title: `${type === "public" ? "Public" : "Private"} ${cidr}`,
+      title: null,
       status: "new",
-      cidr,
+      cidr: null,
+      _title: `${type === "public" ? "Public" : "Private"} ${cidr}`,
+      _cidr: cidr,
       family: "ipv4",
       interface_type: type === "public" ? "public" : "private",
       distribution_method: String(item.distribution_method),

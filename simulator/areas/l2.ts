@@ -6,6 +6,7 @@ import {
   accepted,
   collectLabels,
   type FieldErrors,
+  integerProblem,
   isNonEmptyString,
   isObject,
   ok,
@@ -196,8 +197,10 @@ function createSegment(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): 
     typeof body.location_group_id === "number"
       ? l2LocationGroup(body.location_group_id)
       : undefined;
-  if (group === undefined) errors.location_group_id = "must be the id of a location group";
-  else if (body.type !== undefined && body.type !== group.group_type) {
+  if (group === undefined) {
+    errors.location_group_id =
+      integerProblem(body.location_group_id) ?? "must be the id of a location group";
+  } else if (body.type !== undefined && body.type !== group.group_type) {
     errors.type = `location group ${group.code} offers ${group.group_type} segments only`;
   }
   const inputs = group === undefined ? [] : validateMembers(ctx, group, body.members, errors);

@@ -1,6 +1,6 @@
 // Reading the seed catalogue from the store: which option exists, and where. Shared by the
 // locations area (which lists it) and the host areas (which validate orders against it).
-import { type FieldErrors, isInteger } from "../framework/body";
+import { type FieldErrors, integerProblem } from "../framework/body";
 import type { SimContext, WireRecord } from "../framework/contract";
 import { LOCATIONS, numberList, stringList } from "./hosts-shared";
 
@@ -31,10 +31,10 @@ export function orderLocation(
   value: unknown,
   errors: FieldErrors,
 ): WireRecord | undefined {
-  const loc = location(store, value);
-  if (loc === undefined) {
-    errors.location_id = isInteger(value) ? `location ${value} does not exist` : "is required";
-  }
+  // A body id must be a JSON integer: "1" is refused, not looked up (path ids are strings).
+  const problem = integerProblem(value);
+  const loc = problem === undefined ? location(store, value) : undefined;
+  if (loc === undefined) errors.location_id = problem ?? `location ${value} does not exist`;
   return loc;
 }
 

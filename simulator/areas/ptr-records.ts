@@ -1,6 +1,8 @@
-// PTR records (wire-notes.md), the same under hosts and cloud instances: list, create, delete.
-// They cannot be changed, only created and deleted. The create body is {ip, data} (api-spec.md),
-// with ttl defaulting to 60 and priority to 0, as the service does.
+// PTR records (docs/wire.md), the same under hosts and cloud instances: list, create, delete.
+// They cannot be changed, only created and deleted. The create body is {ip, domain} under hosts
+// (the Go client's PTRRecordCreateInput, the Ansible collection) and {ip, data} under cloud
+// instances (api-spec.md), with ttl defaulting to 60 and priority to 0, as the service does. The
+// other spelling is refused, as the real API would: the simulator must not hide a wire bug.
 import { isIP } from "node:net";
 import {
   type Body,
@@ -25,6 +27,8 @@ export interface PtrOwner {
   readonly collection: string;
   /** The internal field of a record that holds its owner's id. */
   readonly ownerField: string;
+  /** The create body's field of the domain name: `domain` for hosts, `data` for cloud instances. */
+  readonly domainField: "domain" | "data";
   /** The owner record, or a 404 (or another refusal of the owner's state) for a new record. */
   owner(ctx: SimContext, id: string, forWrite: boolean): WireRecord;
   /** An owner's own rule about the address, e.g. "must be one of its addresses". */
@@ -46,8 +50,10 @@ function checkPtrBody(body: Body, ownerRecord: WireRecord, owner: PtrOwner) {
     const problem = owner.ipProblem?.(ownerRecord, body.ip);
     if (problem !== undefined) errors.ip = problem;
   }
-  const domainProblem = hostnameProblem(body.data);
-  if (domainProblem !== undefined) errors.data = domainProblem.replace("host name", "domain name");
+  const field = owner.domainField;
+  const domainProblem = hostnameProblem(body[field]);
+  if (domainProblem !== undefined)
+    errors[field] = domainProblem.replace("host name", "domain name");
   const ttl = body.ttl ?? 60;
   if (!isInteger(ttl) || ttl < 1 || ttl > MAX_TTL) {
     errors.ttl = `must be an integer from 1 to ${MAX_TTL}`;
@@ -59,7 +65,7 @@ function checkPtrBody(body: Body, ownerRecord: WireRecord, owner: PtrOwner) {
   throwIfErrors(errors);
   return {
     ip: String(body.ip),
-    domain: String(body.data),
+    domain: String(body[field]),
     ttl: Number(ttl),
     priority: Number(priority),
   };

@@ -6,10 +6,12 @@ import {
   type Body,
   collectLabels,
   type FieldErrors,
+  integerProblem,
   isInteger,
   isNonEmptyString,
   ok,
   readBody,
+  stringProblem,
   validationFailed,
 } from "../framework/body";
 import {
@@ -93,25 +95,28 @@ function performance(flavor: RbsFlavor | undefined, size: number): WireRecord {
 
 function validateCreate(helpers: AreaHelpers, body: Body) {
   const errors: FieldErrors = {};
-  if (!isNonEmptyString(body.name)) errors.name = "is required";
+  const nameProblem = stringProblem(body.name);
+  if (nameProblem !== undefined) errors.name = nameProblem;
   const location = isInteger(body.location_id) ? rbsLocation(body.location_id) : undefined;
   if (location === undefined) {
-    errors.location_id = isInteger(body.location_id)
-      ? `remote block storage is not offered in location ${body.location_id}`
-      : "is required and must be an integer";
+    errors.location_id =
+      integerProblem(body.location_id) ??
+      `remote block storage is not offered in location ${body.location_id}`;
   }
   const flavor =
     location !== undefined && isInteger(body.flavor_id)
       ? rbsFlavor(location.location_id, body.flavor_id)
       : undefined;
   if (flavor === undefined && location !== undefined) {
-    errors.flavor_id = isInteger(body.flavor_id)
-      ? `flavor ${body.flavor_id} is not offered in ${location.location_code}`
-      : "is required and must be an integer";
+    errors.flavor_id =
+      integerProblem(body.flavor_id) ??
+      `flavor ${body.flavor_id} is not offered in ${location.location_code}`;
   }
-  if (!isInteger(body.size) || body.size < 1) {
-    errors.size = "is required and must be a whole number of gigabytes";
-  } else if (flavor !== undefined && body.size < flavor.min_size_gb) {
+  const sizeProblem = integerProblem(body.size);
+  if (sizeProblem !== undefined) errors.size = `${sizeProblem}: a whole number of gigabytes`;
+  else if (Number(body.size) < 1) {
+    errors.size = "must be a whole number of gigabytes";
+  } else if (flavor !== undefined && Number(body.size) < flavor.min_size_gb) {
     errors.size = `must be at least ${flavor.min_size_gb} GB for the ${flavor.name} flavor`;
   }
   const labels = body.labels === undefined ? {} : collectLabels(helpers, body.labels, errors);
@@ -273,7 +278,8 @@ function registerVolumes(router: Router, helpers: AreaHelpers): void {
     ok(credentials(helpers.getOr404(ctx, VOLUMES, req.params.id ?? ""))),
   );
   // Path per the official Go client (ResetCredentials); it answers the volume, not the secret.
-  router.add("POST", `${BASE}/:id/credentials/reset`, (req, ctx) =>
+  // reset_credentials, as the Ansible collection (tested on the live API) names it: docs/wire.md.
+  router.add("POST", `${BASE}/:id/reset_credentials`, (req, ctx) =>
     resetCredentials(ctx, helpers, req),
   );
 }

@@ -6,7 +6,7 @@ import {
   type Body,
   collectLabels,
   type FieldErrors,
-  isInteger,
+  integerProblem,
   isObject,
   ok,
   readBody,
@@ -55,8 +55,9 @@ function checkOperatingSystem(
   value: unknown,
   errors: FieldErrors,
 ) {
-  if (!isInteger(value)) {
-    errors.operating_system_id = "is required";
+  const problem = integerProblem(value);
+  if (problem !== undefined) {
+    errors.operating_system_id = problem;
     return undefined;
   }
   const os = ctx.store.get(OPERATING_SYSTEMS, String(value));
@@ -103,15 +104,15 @@ function validateOrder(ctx: SimContext, helpers: AreaHelpers, body: Body) {
   const errors: FieldErrors = {};
   const loc = orderLocation(ctx.store, body.location_id, errors);
   const locationId = loc === undefined ? undefined : Number(loc.id);
+  const flavorProblem = integerProblem(body.sbm_flavor_model_id);
   const flavor =
-    locationId === undefined
+    locationId === undefined || flavorProblem !== undefined
       ? undefined
       : sbmFlavor(ctx.store, locationId, body.sbm_flavor_model_id);
   if (flavor === undefined) {
     errors.sbm_flavor_model_id =
-      body.sbm_flavor_model_id === undefined || body.sbm_flavor_model_id === null
-        ? "is required"
-        : `SBM flavor model ${String(body.sbm_flavor_model_id)} does not exist${loc === undefined ? "" : ` in ${loc.code}`}`;
+      flavorProblem ??
+      `SBM flavor model ${String(body.sbm_flavor_model_id)} does not exist${loc === undefined ? "" : ` in ${loc.code}`}`;
   }
   const os = checkOperatingSystem(ctx, locationId, body.operating_system_id, errors);
   const hosts: HostEntry[] = [];

@@ -22,6 +22,25 @@ export function isInteger(value: unknown): value is number {
   return typeof value === "number" && Number.isInteger(value);
 }
 
+/**
+ * What is wrong with a body field the spec types as an integer, or undefined when it is one. A
+ * numeric string such as "1" is not an integer on this wire (api-spec.md types ids as integers):
+ * it is refused for its type, not reported missing, so the message says what to fix.
+ */
+export function integerProblem(value: unknown): string | undefined {
+  if (value === undefined || value === null) return "is required";
+  if (isInteger(value)) return undefined;
+  const got = typeof value === "string" ? `the string ${JSON.stringify(value)}` : typeof value;
+  return `must be an integer (got ${got})`;
+}
+
+/** The same for a required text field: absent, blank, or of another type. */
+export function stringProblem(value: unknown): string | undefined {
+  if (value === undefined || value === null) return "is required";
+  if (typeof value !== "string") return `must be a string (got ${typeof value})`;
+  return value.trim().length > 0 ? undefined : "is required";
+}
+
 /** Names and other required texts: whitespace alone does not count as a value. */
 export function isNonEmptyString(value: unknown): value is string {
   return typeof value === "string" && value.trim().length > 0;
@@ -36,9 +55,13 @@ export function throwIfErrors(errors: FieldErrors): void {
   if (Object.keys(errors).length > 0) throw validationFailed(errors);
 }
 
-/** The request body as an object; a missing body reads as {} (actions without a body). */
+/**
+ * The request body as an object; a missing body reads as {} (actions without a body). A JSON
+ * `null` is a body, and not an object: refused like any other non-object (a PUT of null would
+ * otherwise pass as an empty change).
+ */
 export function readBody(req: SimRequest): Body {
-  if (req.body === undefined || req.body === null) return {};
+  if (req.body === undefined) return {};
   if (!isObject(req.body)) throw validationFailed({ base: "the body must be a JSON object" });
   return req.body;
 }

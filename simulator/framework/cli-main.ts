@@ -25,7 +25,9 @@ Options:
   --faults <json>     fault injection: JSON text or the path of a JSON file, e.g.
                       '{"seed":1,"rules":[{"kind":"rateLimit","probability":0.1}]}'
                       kinds: latency (with delayMs), error5xx, rateLimit, dropConnection,
-                      dropResponseAfterApply; a rule may name a method and a path
+                      dropResponseAfterApply, lateCommit (504 now, applied delayMs of
+                      simulated time later; status 0 drops the connection instead);
+                      a rule may name a method and a path
   --rate-limit <n/s>  enforce a rate limit: n requests per s simulated seconds (e.g. 2000/3600),
                       with X-RateLimit-* headers on every answer and 429 past the budget
   --seed <json>       changes to the seed (catalogue, account, records): JSON text or a file

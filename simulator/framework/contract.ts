@@ -169,7 +169,10 @@ export type TransitionName =
   | "l2_delete"
   | "k8s_node_power"
   | "host_network" // an additional network: new -> active, removing -> gone
-  | "lb_apply"; // a load balancer: in_process -> active after create and update, deleting -> gone
+  | "lb_apply" // a load balancer: in_process -> active after create and update, deleting -> gone
+  | "cloud_volume_change" // create, attach, detach, delete of a cloud volume
+  | "cloud_backup_change" // a cloud volume backup made, restored or deleted
+  | "cloud_snapshot_change"; // a cloud instance snapshot taken or deleted
 
 /*
  * Conventions every area follows:

@@ -34,6 +34,9 @@ export const DEFAULT_DURATIONS: Readonly<Record<TransitionName, number>> = {
   host_network: 2 * MINUTE,
   // Ansible waits up to 10 minutes for a load balancer to become active.
   lb_apply: MINUTE,
+  cloud_volume_change: 20_000,
+  cloud_backup_change: MINUTE,
+  cloud_snapshot_change: MINUTE,
 };
 
 export type Durations = Readonly<Record<TransitionName, number>>;

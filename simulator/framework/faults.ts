@@ -7,7 +7,13 @@ export type FaultKind =
   | "error5xx"
   | "rateLimit"
   | "dropConnection"
-  | "dropResponseAfterApply";
+  | "dropResponseAfterApply"
+  /**
+   * The request is answered at once with a gateway's 504 (or `status`), or its connection is
+   * dropped when `status` is 0, and applied `delayMs` later: an API that commits an order after
+   * the gateway gave up on it (issue 12, item 2). For changes (POST, PUT, DELETE).
+   */
+  | "lateCommit";
 
 /** Real milliseconds: a fixed value or a uniform [min, max]. */
 export type Delay = number | readonly [number, number];
@@ -23,13 +29,16 @@ export interface FaultRule {
    * any characters ("/v1/hosts/*"), or a regular expression when the text starts with "^".
    */
   readonly path?: string;
-  /** The status of error5xx (500 to 599); default 503. */
+  /** The status of error5xx (500 to 599); default 503. Of lateCommit: 504, or 0 to drop. */
   readonly status?: number;
   /** The Retry-After of rateLimit, in seconds; default 1. */
   readonly retryAfterSeconds?: number;
   /** Fires at most this many times; unlimited when absent. */
   readonly times?: number;
-  /** The delay of a latency rule (required there): added before the request is handled. */
+  /**
+   * The delay of a latency rule (required there): added before the request is handled. Of a
+   * lateCommit rule (required there too): from the answer to the change being applied.
+   */
   readonly delayMs?: Delay;
 }
 
@@ -51,6 +60,7 @@ const KINDS: readonly FaultKind[] = [
   "rateLimit",
   "dropConnection",
   "dropResponseAfterApply",
+  "lateCommit",
 ];
 
 /** mulberry32: tiny, fast and good enough for choosing faults; not for anything secret. */
@@ -112,6 +122,7 @@ export function validateFaultOptions(options: unknown): FaultOptions {
     }
     if (
       r.status !== undefined &&
+      !(r.kind === "lateCommit" && r.status === 0) &&
       !(Number.isInteger(r.status) && (r.status as number) >= 500 && (r.status as number) <= 599)
     ) {
       throw new RangeError(`${at}.status must be an integer from 500 to 599`);
@@ -125,7 +136,10 @@ export function validateFaultOptions(options: unknown): FaultOptions {
     if (r.times !== undefined && !(Number.isInteger(r.times) && (r.times as number) >= 0)) {
       throw new RangeError(`${at}.times must be an integer >= 0`);
     }
-    if ((r.kind === "latency" || r.delayMs !== undefined) && !isDelay(r.delayMs)) {
+    if (
+      (r.kind === "latency" || r.kind === "lateCommit" || r.delayMs !== undefined) &&
+      !isDelay(r.delayMs)
+    ) {
       throw new RangeError(`${at}.delayMs must be milliseconds >= 0 or [min, max]`);
     }
   }
@@ -179,6 +193,11 @@ export class FaultInjector {
   /** The fault this request gets, if any. Each matching rule draws once, in order. */
   decide(method: string, path: string): FaultRule | undefined {
     return this.fire(method, path, (kind) => kind !== "latency");
+  }
+
+  /** Real milliseconds from a lateCommit rule's answer to the change being applied. */
+  commitDelayMs(rule: FaultRule): number {
+    return this.draw(rule.delayMs);
   }
 
   private draw(delay: Delay | undefined): number {

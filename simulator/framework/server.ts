@@ -136,6 +136,8 @@ async function readBody(req: IncomingMessage): Promise<unknown> {
       400,
       "BAD_REQUEST",
       `The request body is not valid JSON: ${error.message}`,
+      // The spec's BAD_REQUEST names the invalid parameters: here, the body itself.
+      { params: ["body"] },
     );
   }
 }
@@ -190,6 +192,16 @@ function sendProxyPage(res: ServerResponse, correlationId: string): void {
 }
 
 export function createListener(engine: Engine, token: string) {
+  /** Changes a lateCommit fault answered but has not applied yet, in the order they came. */
+  const lateCommits: { readonly dueAt: number; readonly apply: () => Promise<void> }[] = [];
+  const applyDueCommits = async (): Promise<void> => {
+    const now = engine.clock.now();
+    const due = lateCommits.filter((commit) => commit.dueAt <= now);
+    if (due.length === 0) return;
+    lateCommits.splice(0, lateCommits.length, ...lateCommits.filter((c) => c.dueAt > now));
+    for (const commit of due.sort((a, b) => a.dueAt - b.dueAt)) await commit.apply();
+  };
+
   const expectedToken = Buffer.from(token);
   const log = engine.options.log ?? ((line: string) => console.error(line));
 
@@ -210,6 +222,7 @@ export function createListener(engine: Engine, token: string) {
       );
 
     let fault: FaultRule | undefined;
+    if (isApi) await applyDueCommits();
     const limited = isApi ? engine.rateLimit?.take() : undefined;
     if (limited !== undefined) {
       // On every answer, errors included, as the service sends them.
@@ -262,6 +275,32 @@ export function createListener(engine: Engine, token: string) {
       simRequest,
       `http://${req.headers.host ?? engine.origin.replace(/^http:\/\//, "")}`,
     );
+    if (fault?.kind === "lateCommit") {
+      // Answer now, as a gateway that gave up would; apply later (simulated time), as the API
+      // behind it does: before the first request handled once the delay has passed.
+      const { handler } = match.route;
+      lateCommits.push({
+        dueAt: engine.clock.now() + engine.faults.commitDelayMs(fault),
+        apply: async () => {
+          try {
+            await handler(simRequest, engine.ctx);
+          } catch {
+            // A change the API refuses later is simply not made.
+          }
+          await engine.persist();
+        },
+      });
+      if (fault.status === 0) {
+        req.socket.destroy();
+        return;
+      }
+      return send(
+        res,
+        correlationId,
+        faultAnswer({ ...fault, kind: "error5xx", status: fault.status ?? 504 }),
+        false,
+      );
+    }
     let outcome: { readonly response: SimResponse } | { readonly error: unknown };
     try {
       outcome = { response: await match.route.handler(simRequest, engine.ctx) };

@@ -38,6 +38,11 @@ describe("a CloudInstance through the engine's steps", () => {
     });
   });
   s.noChange(instance());
+  s.replacements({
+    program: (opts) => instance({}, opts),
+    newObject: true,
+    count: async (sim) => (await sim.control.records("cloud_instances")).length,
+  });
   s.noChangeAfterRebuild(instance());
   // A larger flavor: an upgrade in place, approved at once.
   s.inPlace(instance({ flavorId: "SSD.50" }), (resource) => {
@@ -89,5 +94,26 @@ describe("CloudInstance user data", () => {
   it("plain user data never reaches the stored state in clear", () => {
     expect(stateText).toContain("serverscom:CloudInstance");
     expect(stateText).not.toContain("plain-user-data-secret");
+  });
+});
+
+describe("deleteBeforeReplace: false and a replace-only property the API never reports", () => {
+  // Issue 12, item 1: a new userData replaces the instance; with the resource option
+  // deleteBeforeReplace: false the engine creates the new one first, while the old one (same
+  // ownership label, same name, same region) still runs. The new create must not take the old.
+  it("makes a new instance, records it, and deletes the old one", async () => {
+    const h = s.harness();
+    await h.up(instance({ userData: "#cloud-config\n# v1\n" }, { deleteBeforeReplace: false }));
+    const old = s.stored();
+    const steps = await h.up(
+      instance({ userData: "#cloud-config\n# v2\n" }, { deleteBeforeReplace: false }),
+    );
+    expect(steps.find((step) => step.urn.endsWith("::app"))?.op).toBe("replace");
+    const now = s.stored();
+    expect(now.id).not.toBe(old.id);
+    const live = await s.sim().control.records("cloud_instances");
+    expect(live.map((record) => record.id)).toEqual([now.id]);
+    expect(h.stderr.join("\n")).toContain(`not adopting ${old.id}`);
+    await h.destroy();
   });
 });

@@ -51,6 +51,12 @@ describe("a DedicatedServer through the engine's steps", () => {
     });
   });
   s.noChange(server());
+  s.replacements({
+    program: (opts) => server({}, opts),
+    newObject: true,
+    count: async (sim) =>
+      (await sim.control.records("dedicated_servers")).filter((r) => !released(r)).length,
+  });
   s.noChangeAfterRebuild(server());
   // Host name and labels: one PUT, no reinstall.
   s.inPlace(server({ hostname: "db-primary", labels: { env: "staging" } }), (resource) => {

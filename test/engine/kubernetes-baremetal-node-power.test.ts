@@ -33,6 +33,10 @@ describe("a KubernetesBaremetalNodePower through the engine's steps", () => {
     expect((await sim.control.peek(HOSTS, POWERED_OFF))?.power_status).toBe("powered_on");
   });
   s.noChange(power());
+  s.replacements({
+    program: (opts) => power({}, opts),
+    newObject: false,
+  });
   s.noChangeAfterRebuild(power());
   s.notApplicable(
     "an in-place change",

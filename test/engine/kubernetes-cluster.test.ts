@@ -12,13 +12,17 @@ const STAGING = "K8sStag1";
 const SEED_LABELS = { env: "prod", team: "platform" };
 
 const cluster =
-  (args: Record<string, unknown> = {}): Program =>
+  (args: Record<string, unknown> = {}, opts: Record<string, unknown> = {}): Program =>
   (serverscom) => {
-    new serverscom.KubernetesCluster("k8s", {
-      clusterId: PROD,
-      labels: { ...SEED_LABELS, "managed-by": "pulumi" },
-      ...args,
-    });
+    new serverscom.KubernetesCluster(
+      "k8s",
+      {
+        clusterId: PROD,
+        labels: { ...SEED_LABELS, "managed-by": "pulumi" },
+        ...args,
+      },
+      opts,
+    );
   };
 
 const s = engineScenario({ kind: "KubernetesCluster", name: "k8s" });
@@ -38,6 +42,11 @@ describe("a KubernetesCluster through the engine's steps", () => {
     expect(await labelsOf(sim, PROD)).toEqual({ ...SEED_LABELS, "managed-by": "pulumi" });
   });
   s.noChange(cluster());
+  s.replacements({
+    program: (opts) => cluster({}, opts),
+    newObject: false,
+    refused: "deleteBeforeReplace: false cannot be honoured",
+  });
   s.noChangeAfterRebuild(cluster());
   // Labels and a node moved to another group, in place.
   s.inPlace(cluster({ nodeGroups: { KnProd02: "NgSpare1" } }), (resource) => {

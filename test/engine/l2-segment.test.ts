@@ -67,6 +67,11 @@ describe("an L2Segment through the engine's steps", () => {
     expect(resource.outputs.members).toHaveLength(1);
   });
   s.noChange(segment());
+  s.replacements({
+    program: (opts) => segment({}, opts),
+    newObject: true,
+    count: async (sim) => (await sim.control.records("l2_segments")).length,
+  });
   s.noChangeAfterRebuild(segment());
   // A second member, tagged: the network applies it, the segment is active again.
   s.inPlace(segment({}, {}, true), (resource) => {

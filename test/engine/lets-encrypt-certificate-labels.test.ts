@@ -10,13 +10,17 @@ const PROD = "LeCert01";
 const STAGING = "LeCert02";
 
 const labels =
-  (args: Record<string, unknown> = {}): Program =>
+  (args: Record<string, unknown> = {}, opts: Record<string, unknown> = {}): Program =>
   (serverscom) => {
-    new serverscom.LetsEncryptCertificateLabels("site", {
-      adoptId: PROD,
-      labels: { env: "prod", team: "web" },
-      ...args,
-    });
+    new serverscom.LetsEncryptCertificateLabels(
+      "site",
+      {
+        adoptId: PROD,
+        labels: { env: "prod", team: "web" },
+        ...args,
+      },
+      opts,
+    );
   };
 
 const s = engineScenario({ kind: "LetsEncryptCertificateLabels", name: "site" });
@@ -32,6 +36,11 @@ describe("a LetsEncryptCertificateLabels through the engine's steps", () => {
     expect(record?.labels).toMatchObject({ env: "prod", team: "web" });
   });
   s.noChange(labels());
+  s.replacements({
+    program: (opts) => labels({}, opts),
+    newObject: false,
+    refused: "deleteBeforeReplace: false cannot be honoured",
+  });
   s.noChangeAfterRebuild(labels());
   s.inPlace(labels({ labels: { env: "prod", team: "platform" } }), (resource) => {
     expect(resource.outputs.labels).toEqual({ env: "prod", team: "platform" });

@@ -10,19 +10,23 @@ const AMS1_UBUNTU = "6f1c3b4e-2d5a-4c8e-9b7f-1a2b3c4d5e01";
 const RECORDS = "cloud_ptr_records";
 
 const record =
-  (args: Record<string, unknown> = {}): Program =>
+  (args: Record<string, unknown> = {}, opts: Record<string, unknown> = {}): Program =>
   (serverscom) => {
     const instance = new serverscom.CloudInstance("app", {
       regionId: 1,
       flavorId: "SSD.30",
       imageId: AMS1_UBUNTU,
     });
-    new serverscom.PtrRecord("app-ptr", {
-      cloudInstanceId: instance.id,
-      ip: instance.publicIpv4Address.apply((ip) => ip ?? ""),
-      domain: "app.example.com",
-      ...args,
-    });
+    new serverscom.PtrRecord(
+      "app-ptr",
+      {
+        cloudInstanceId: instance.id,
+        ip: instance.publicIpv4Address.apply((ip) => ip ?? ""),
+        domain: "app.example.com",
+        ...args,
+      },
+      opts,
+    );
   };
 
 /** The record's own id: the last part of the resource's id (its path below /v1). */
@@ -38,6 +42,11 @@ describe("a PtrRecord through the engine's steps", () => {
     expect(resource.outputs).toMatchObject({ domain: "app.example.com", ttl: 60 });
   });
   s.noChange(record());
+  s.replacements({
+    program: (opts) => record({}, opts),
+    newObject: true,
+    count: async (sim) => (await sim.control.records(RECORDS)).length,
+  });
   s.noChangeAfterRebuild(record());
   s.notApplicable(
     "an in-place change",

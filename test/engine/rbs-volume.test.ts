@@ -46,6 +46,12 @@ describe("an RbsVolume through the engine's steps", () => {
   });
   s.noChange(volume({ labels: { env: "prod" } }));
   s.noChangeAfterRebuild(volume({ labels: { env: "prod" } }));
+  s.replacements({
+    program: (opts) => volume({ labels: { env: "prod" } }, opts),
+    newObject: true,
+    count: async (sim) =>
+      (await sim.control.records("rbs_volumes")).filter((v) => v.status !== "removing").length,
+  });
   s.inPlace(volume({ name: "data-2", size: 200, labels: { env: "staging" } }), (resource) => {
     expect(resource.outputs).toMatchObject({
       name: "data-2",

@@ -56,6 +56,14 @@ describe("an SbmServer through the engine's steps", () => {
     });
   });
   s.noChange(server());
+  s.replacements({
+    program: (opts) => server({}, opts),
+    newObject: true,
+    count: async (sim) =>
+      (await sim.control.records("sbm_servers")).filter(
+        (r) => r.scheduled_release_at === null || r.scheduled_release_at === undefined,
+      ).length,
+  });
   s.noChangeAfterRebuild(server());
   s.inPlace(server({ labels: { env: "staging" } }), (resource) => {
     expect(resource.outputs.labels).toEqual({ env: "staging" });

@@ -10,9 +10,13 @@ const OTHER_KEY =
   "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIIyB3A44B87Yo1njdPBzzpmTF6QX106HVCzqpqcVhtN5";
 
 const key =
-  (args: Record<string, unknown> = {}): Program =>
+  (args: Record<string, unknown> = {}, opts: Record<string, unknown> = {}): Program =>
   (serverscom) => {
-    new serverscom.SshKey("deploy", { publicKey: KEY, labels: { team: "platform" }, ...args });
+    new serverscom.SshKey(
+      "deploy",
+      { publicKey: KEY, labels: { team: "platform" }, ...args },
+      opts,
+    );
   };
 
 const s = engineScenario({ kind: "SshKey", name: "deploy" });
@@ -30,6 +34,14 @@ describe("an SshKey through the engine's steps", () => {
     });
   });
   s.noChange(key());
+  s.replacements({
+    program: (opts) => key({}, opts),
+    // One key per fingerprint: a replacement with the same key deletes first by default, and
+    // creating first is refused by the API (409), which the error explains.
+    newObject: false,
+    refused: "this public key is already in the account",
+    count: async (sim) => (await sim.control.records("ssh_keys")).length,
+  });
   s.noChangeAfterRebuild(key());
   s.inPlace(key({ name: "deploy-key", labels: { team: "sre" } }), (resource) => {
     expect(resource.outputs).toMatchObject({ name: "deploy-key", labels: { team: "sre" } });

@@ -3,7 +3,7 @@
 // state or the provider's output. Needs a current dist/ (npm test builds it first).
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { describe, expect } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sslCertificateKind } from "../../provider/ssl-certificate/definition";
 import type { Program } from "./harness";
 import { engineScenario } from "./scenario";
@@ -17,14 +17,18 @@ const KEY = data("ssl-key.pem");
 const KEY_LINES = KEY.split("\n").filter((line) => line.length > 0 && !line.startsWith("-----"));
 
 const certificate =
-  (args: Record<string, unknown> = {}): Program =>
+  (args: Record<string, unknown> = {}, opts: Record<string, unknown> = {}): Program =>
   (serverscom) => {
-    new serverscom.SslCertificate("site", {
-      publicKey: CERTIFICATE,
-      privateKey: KEY,
-      labels: { env: "prod" },
-      ...args,
-    });
+    new serverscom.SslCertificate(
+      "site",
+      {
+        publicKey: CERTIFICATE,
+        privateKey: KEY,
+        labels: { env: "prod" },
+        ...args,
+      },
+      opts,
+    );
   };
 
 const s = engineScenario({
@@ -53,6 +57,12 @@ describe("an SslCertificate through the engine's steps", () => {
     expect(resource.secretInputs).toContain("privateKey");
   });
   s.noChange(certificate());
+  s.replacements({
+    program: (opts) => certificate({}, opts),
+    newObject: true,
+    count: async (sim) =>
+      (await sim.control.records("ssl_certificates")).filter((c) => c.type === "custom").length,
+  });
   s.noChangeAfterRebuild(certificate());
   s.inPlace(renamed, (resource) => {
     expect(resource.outputs).toMatchObject({ name: "site-2", labels: { env: "staging" } });
@@ -98,5 +108,30 @@ describe("an SslCertificate through the engine's steps", () => {
     resume: certificate(),
     count: async (sim) =>
       (await sim.control.records("ssl_certificates")).filter((c) => c.type === "custom").length,
+  });
+});
+
+describe("a write-only update the API did not take, through the engine (issue 12, item 6)", () => {
+  it("fails as a partial update, and the next up sends it again", async () => {
+    const h = s.harness();
+    await h.up(certificate());
+    expect(s.stored().outputs.chainKey).toBeNull();
+    // Every PUT answered 503 (the SDK's retries included): the chain never reaches the API.
+    await s.sim().control.setFaults({
+      rules: [{ kind: "error5xx", status: 503, probability: 1, method: "PUT" }],
+    });
+    // The certificate itself as its chain: any valid PEM chain does.
+    const chained = certificate({ chainKey: CERTIFICATE });
+    const error = await h.up(chained).catch((e: unknown) => e);
+    await s.sim().control.setFaults({});
+    expect(error).toBeInstanceOf(Error);
+    expect(s.stored().outputs.chainKey).toBeNull();
+    // A refresh in between changes nothing: the next up is still an update.
+    await h.refresh();
+    const steps = await h.up(chained);
+    expect(steps.find((step) => step.urn.endsWith("::site"))?.op).toBe("update");
+    expect(s.stored().outputs.chainKey).not.toBeNull();
+    expect((await h.up(chained)).map((step) => step.op)).toEqual(["same"]);
+    await h.destroy();
   });
 });

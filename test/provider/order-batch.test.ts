@@ -220,9 +220,8 @@ describe("SBM servers created together", () => {
     for (const [i, name] of names.entries()) {
       const record = records.find((entry) => entry.id === results[i]?.id);
       expect(record?.title).toBe(`${name}.example.com`);
-      expect((record?.labels as Record<string, string>)[OWNER_LABEL_KEY]).toBe(
-        inputs(name)[OWNER_INPUT],
-      );
+      const labels = (record?.labels ?? {}) as Record<string, string>;
+      expect(labels[OWNER_LABEL_KEY]).toBe(inputs(name)[OWNER_INPUT]);
     }
   });
 });

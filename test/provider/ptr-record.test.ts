@@ -51,7 +51,8 @@ async function cloudInstance(): Promise<{ id: string; ip: string }> {
   });
   await bed.sim.control.advance(2 * 60_000);
   const active = await bed.client.cloudInstances.get(instance.id);
-  if (active.public_ipv4_address === null) throw new Error("the instance has no address");
+  if (typeof active.public_ipv4_address !== "string")
+    throw new Error("the instance has no address");
   return { id: active.id, ip: active.public_ipv4_address };
 }
 
@@ -175,9 +176,10 @@ describe("a host's record", () => {
     expect(
       await provider.diff(id, outs, { ...inputs, ip: "2001:db8::a", domain: "bm.example.com" }),
     ).toMatchObject({ changes: false });
-    // And create finds it again under either spelling.
+    // And create names it (not adopting it) under either spelling.
     const again = await provider.create({ ...inputs, ip: "2001:db8:0::a" });
-    expect(again.id).toBe(id);
+    expect(again.id).not.toBe(id);
+    expect(bed.lines.join("\n")).toContain(`not adopting ${id}`);
   });
 });
 
@@ -234,51 +236,40 @@ describe("idempotent create: the record with the declared target, ip and domain"
     );
   });
 
-  it("a retried create adopts the record an interrupted one made, without a second POST", async () => {
+  it("never adopts a record that matches; after a lost answer takes only the new one", async () => {
+    // An earlier create, another resource with identical inputs, or a record made by hand: it is
+    // named, never taken (issue 12, item 5), and a second record is added beside it.
     const instance = await cloudInstance();
+    const declared = { cloudInstanceId: instance.id, ip: instance.ip, domain: "web.example.com" };
+    const first = await created(declared);
     await bed.sim.control.setFaults({
       rules: [{ kind: "dropResponseAfterApply", probability: 1, method: "POST", times: 1 }],
     });
-    const lost = await failure(
-      bed.client.cloudInstances.createPtrRecord(instance.id, {
-        ip: instance.ip,
-        data: "web.example.com",
-      }),
-    );
-    expect(lost.name).toBe("ConnectionError");
-    await bed.sim.control.clearRequestCounts();
-    const { id, outs } = await created({
-      cloudInstanceId: instance.id,
-      ip: instance.ip,
-      domain: "web.example.com",
-    });
-    expect(await recordCount(CLOUD_RECORDS)).toBe(1);
-    expect((await bed.sim.control.requestCounts())[CLOUD_POST]).toBeUndefined();
-    expect(outs.ptrRecordId).toBe((await bed.sim.control.records(CLOUD_RECORDS))[0]?.id);
-    expect(bed.lines).toEqual([
-      `serverscom:PtrRecord web.example.com (${id}): adopting the existing PTR record: the ` +
-        `cloud instance "${instance.id}" already has a PTR record for ${instance.ip} -> web.example.com`,
-    ]);
+    const second = await created(declared);
+    expect(second.id).not.toBe(first.id);
+    expect(await recordCount(CLOUD_RECORDS)).toBe(2);
+    expect((await bed.sim.control.requestCounts())[CLOUD_POST]).toBe(2);
+    expect(bed.lines.join("\n")).toContain(`not adopting ${first.id}`);
+    expect(bed.lines.join("\n")).toContain("but the API had applied it");
+    // Destroying one leaves the other's record.
+    await provider.delete(first.id, first.outs);
+    expect((await provider.read(second.id, second.outs)).id).toBe(second.id);
   });
 
-  it("adopts a record made by hand when it matches, and refuses one with another ttl", async () => {
-    await bed.client.kubernetesBaremetalNodes.createPtrRecord("BmNode01", {
+  it("takes over a record only when named by adoptId, and only as declared", async () => {
+    const existing = await bed.client.kubernetesBaremetalNodes.createPtrRecord("BmNode01", {
       ip: HOST_IP,
-      data: "bm.example.com",
+      domain: "bm.example.com",
       ttl: 120,
     });
-    const declared = { ...HOST, ip: HOST_IP, domain: "bm.example.com" };
+    const id = `hosts/kubernetes_baremetal_nodes/BmNode01/ptr_records/${existing.id}`;
+    const declared = { ...HOST, ip: HOST_IP, domain: "bm.example.com", adoptId: id };
     const error = await failure(provider.create(ptrInputs("rdns", { ...declared, ttl: 300 })));
-    const [record] = await bed.sim.control.records(HOST_RECORDS);
-    expect(error.message).toBe(
-      `the kubernetes_baremetal_node host "BmNode01" already has a PTR record for ${HOST_IP} -> ` +
-        `bm.example.com (hosts/kubernetes_baremetal_nodes/BmNode01/ptr_records/${record?.id}) ` +
-        "with ttl 120, which the program does not declare. PTR records cannot be changed: " +
-        "declare those values to take that record over, or delete it first",
+    expect(error.message).toContain(
+      `adoptId: the PTR record "${id}" cannot be adopted as declared`,
     );
-    // Without a ttl (the service's choice), or with the same one, it is the declared record.
-    expect((await provider.create(ptrInputs("rdns", declared))).outs).toMatchObject({ ttl: 120 });
-    await provider.create(ptrInputs("rdns", { ...declared, ttl: 120 }));
+    const adopted = await provider.create(ptrInputs("rdns", { ...declared, ttl: 120 }));
+    expect(adopted.id).toBe(id);
     expect(await recordCount(HOST_RECORDS)).toBe(1);
   });
 

@@ -4,7 +4,7 @@ import type { PropertyBag } from "../../provider/framework/check";
 import { PartialResourceError } from "../../provider/framework/errors";
 import { TIMEOUTS_INPUT } from "../../provider/framework/hidden";
 import { createKindProvider, type KindProvider } from "../../provider/framework/lifecycle";
-import { OWNER_LABEL_KEY } from "../../provider/framework/ownership";
+import { CREATE_LABEL_KEY, OWNER_LABEL_KEY } from "../../provider/framework/ownership";
 import { UNKNOWN } from "../../provider/framework/unknowns";
 import { rbsVolumeKind } from "../../provider/rbs-volume/definition";
 import {
@@ -84,7 +84,11 @@ describe("the lifecycle: create, read, update, delete", () => {
     expect(outs).not.toHaveProperty("id");
     // The ownership label is on the volume but hidden from the outputs.
     const stored = await bed.sim.control.peek("rbs_volumes", id);
-    expect(stored?.labels).toEqual({ env: "prod", [OWNER_LABEL_KEY]: inputs.__ownerLabel });
+    expect(stored?.labels).toMatchObject({ env: "prod", [OWNER_LABEL_KEY]: inputs.__ownerLabel });
+    // The create label: one random value per create call (ownership.ts).
+    expect((stored?.labels as Record<string, string> | undefined)?.[CREATE_LABEL_KEY]).toMatch(
+      /^c[0-9a-f]{32}$/,
+    );
     expect(outs.password).toBe(stored?._password);
     // One line per state change, none per poll.
     expect(bed.lines).toEqual([
@@ -307,9 +311,11 @@ describe("idempotent create: the ownership label", () => {
     );
   });
 
-  it("a retried create adopts the volume instead of buying a second one", async () => {
+  it("a later create never adopts an object with this resource's label: it reports it by id", async () => {
     // An earlier `pulumi up` POSTed the volume (with this resource's ownership label) and was
-    // interrupted before it saw the answer: the response is lost after the API applied it.
+    // killed before it saw the answer; or it is the generation a create-before-delete
+    // replacement is about to delete; or someone copied the label (issue 12, items 1 and 4).
+    // Nothing tells them apart, so none is adopted: the create makes its own and names the other.
     await bed.sim.control.setFaults({
       rules: [{ kind: "dropResponseAfterApply", probability: 1, method: "POST", times: 1 }],
     });
@@ -324,21 +330,16 @@ describe("idempotent create: the ownership label", () => {
       }),
     );
     expect(lost.name).toBe("ConnectionError");
-    expect(await volumeCount()).toBe(1);
+    const [earlier] = await bed.sim.control.records("rbs_volumes");
 
-    // The engine recorded nothing; the next `up` calls create again.
     const result = await provider.create(inputs);
-    expect(await volumeCount()).toBe(1);
-    const [volume] = await bed.sim.control.records("rbs_volumes");
-    expect(result.id).toBe(volume?.id);
-    expect(result.outs).toMatchObject({ status: "active", name: "data" });
-    expect(bed.lines[0]).toBe(
-      `serverscom:RbsVolume data (${result.id}): adopting the object that carries this ` +
-        "resource's ownership label (an earlier create was interrupted after the API accepted it)",
-    );
-    expect((await bed.sim.control.requestCounts())["POST /v1/remote_block_storage/volumes"]).toBe(
-      1,
-    );
+    expect(await volumeCount()).toBe(2);
+    expect(result.id).not.toBe(earlier?.id);
+    expect(bed.lines[0]).toContain(`serverscom:RbsVolume data: not adopting ${earlier?.id},`);
+    expect(bed.lines[0]).toContain("adopt it (adoptId) or delete it");
+    // The earlier volume is untouched: its labels and name are as they were.
+    const after = (await bed.sim.control.records("rbs_volumes")).find((v) => v.id === earlier?.id);
+    expect(after?.labels).toEqual({ [OWNER_LABEL_KEY]: String(inputs.__ownerLabel) });
   });
 
   it("does not adopt the volume of a resource with another name", async () => {
@@ -454,6 +455,11 @@ describe("check: every rule is a failure naming the property", () => {
       { labels: { [OWNER_LABEL_KEY]: "x" } },
       "labels",
       `labels: the key ${OWNER_LABEL_KEY} is reserved for the provider`,
+    ],
+    [
+      { labels: { [CREATE_LABEL_KEY]: "x" } },
+      "labels",
+      `labels: the key ${CREATE_LABEL_KEY} is reserved for the provider`,
     ],
     [{ adoptId: "" }, "adoptId", 'adoptId must be a non-empty string (got "")'],
     [

@@ -1,7 +1,12 @@
 // What a program declaring an RbsVolume registers with the engine (pulumi.runtime.setMocks).
 import * as pulumi from "@pulumi/pulumi";
 import { beforeEach, describe, expect, it } from "vitest";
-import { OWNER_LABEL_KEY, ownerLabelValue } from "../../provider/framework/ownership";
+import {
+  OWNER_LABEL_KEY,
+  ownerLabelForUrn,
+  ownerLabelValue,
+  resourceUrn,
+} from "../../provider/framework/ownership";
 import { RbsVolume } from "../../provider/index";
 import { labelIssues } from "../../sdk/labels";
 import { captureRegistrations, type Registered, settle } from "./mocks";
@@ -91,23 +96,60 @@ describe("the ownership label", () => {
     expect(labelIssues({ [OWNER_LABEL_KEY]: value })).toEqual([]);
     expect(value).toHaveLength(41);
     expect(ownerLabelValue(base)).toBe(value);
-    for (const change of [{ project: "q" }, { stack: "t" }, { name: "m" }, { parent: "x::y" }]) {
+    for (const change of [
+      { project: "q" },
+      { stack: "t" },
+      { name: "m" },
+      { parent: "urn:pulumi:s::p::x::y" },
+    ]) {
       expect(ownerLabelValue({ ...base, ...change })).not.toBe(value);
     }
-    // Parts are length-prefixed: moving characters between parts changes the value.
-    expect(ownerLabelValue({ ...base, project: "ab", stack: "c" })).not.toBe(
-      ownerLabelValue({ ...base, project: "a", stack: "bc" }),
-    );
   });
 
-  it("includes the explicit parent, so two components may each declare a volume 'data'", async () => {
+  it("hashes the URN, which identifies the resource exactly: collisions are impossible by construction", () => {
+    // The text hashed is the URN the engine gives the resource. The engine refuses two resources
+    // with one URN in a stack, and the URN holds the stack and the project, so two distinct
+    // resources always hash two distinct texts (a SHA-256 collision aside). Item 3 of issue 12:
+    // components of one type and name under parents of different types.
+    const type = "pulumi-nodejs:dynamic/serverscom:RbsVolume";
+    const underA = resourceUrn({
+      project: "p",
+      stack: "s",
+      type,
+      name: "data",
+      parent: "urn:pulumi:s::p::my:A$my:Group::g",
+    });
+    const underB = resourceUrn({
+      project: "p",
+      stack: "s",
+      type,
+      name: "data",
+      parent: "urn:pulumi:s::p::my:B$my:Group::g",
+    });
+    expect(underA).toBe(`urn:pulumi:s::p::my:A$my:Group$${type}::data`);
+    expect(underB).toBe(`urn:pulumi:s::p::my:B$my:Group$${type}::data`);
+    expect(ownerLabelForUrn(underA)).not.toBe(ownerLabelForUrn(underB));
+    // The root stack is no parent type, as in the engine's URNs.
+    expect(
+      resourceUrn({
+        project: "p",
+        stack: "s",
+        type,
+        name: "data",
+        parent: "urn:pulumi:s::p::pulumi:pulumi:Stack::p-s",
+      }),
+    ).toBe(resourceUrn({ project: "p", stack: "s", type, name: "data" }));
+  });
+
+  it("follows the parent's whole type chain in a program", async () => {
     class Group extends pulumi.ComponentResource {
-      constructor(name: string) {
-        super("test:index:Group", name);
+      constructor(type: string, name: string, opts: pulumi.ComponentResourceOptions = {}) {
+        super(type, name, {}, opts);
       }
     }
-    const a = new Group("a");
-    const b = new Group("b");
+    // Two components of one type and name, under parents of different types.
+    const a = new Group("test:index:Group", "g", { parent: new Group("test:index:A", "top") });
+    const b = new Group("test:index:Group", "g", { parent: new Group("test:index:B", "top") });
     const volumes = [
       new RbsVolume("data", { locationId: 1, flavorId: 1, size: 10 }, { parent: a }),
       new RbsVolume("data", { locationId: 1, flavorId: 1, size: 10 }, { parent: b }),
@@ -115,15 +157,17 @@ describe("the ownership label", () => {
     await settle(...volumes);
     const owners = registered.filter((r) => r.name === "data").map((r) => r.inputs.__ownerLabel);
     expect(owners).toHaveLength(2);
-    expect(owners[0]).toBe(
-      ownerLabelValue({
-        project: "proj",
-        stack: "dev",
-        type: "pulumi-nodejs:dynamic/serverscom:RbsVolume",
-        name: "data",
-        parent: "test:index:Group::a",
-      }),
+    // The parents' URNs as the engine gave them (the mocks' own URNs keep only the last
+    // parent type; the engine's keep the chain, which resourceUrn follows from the parent's).
+    const parents = await Promise.all(
+      [a, b].map((g) => new Promise<string>((resolve) => g.urn.apply(resolve))),
     );
+    const type = "pulumi-nodejs:dynamic/serverscom:RbsVolume";
+    parents.forEach((parent, i) => {
+      expect(owners[i]).toBe(
+        ownerLabelValue({ project: "proj", stack: "dev", type, name: "data", parent }),
+      );
+    });
     expect(owners[0]).not.toBe(owners[1]);
   });
 });

@@ -118,7 +118,7 @@ describe("the lifecycle: order, read, update, release", () => {
     expect(outs).not.toHaveProperty("configurationDetails");
     // The ownership label travels in the host entry and is hidden from the outputs.
     const stored = await bed.sim.control.peek(SERVERS, id);
-    expect(stored?.labels).toEqual({ env: "prod", [OWNER_LABEL_KEY]: inputs.__ownerLabel });
+    expect(stored?.labels).toMatchObject({ env: "prod", [OWNER_LABEL_KEY]: inputs.__ownerLabel });
     expect(await requests(ORDER)).toBe(1);
     expect(bed.lines).toEqual([
       `serverscom:SbmServer web.example.com (${id}): init/provisioning/unknown`,
@@ -558,7 +558,7 @@ describe("idempotent create: the ownership label", () => {
     );
   });
 
-  it("a retried create adopts the server instead of ordering a second one", async () => {
+  it("a later create never adopts the server an earlier one made: it names it", async () => {
     // An earlier `pulumi up` ordered the server with this resource's ownership label, and lost
     // the answer: the engine recorded nothing, so it calls create again.
     await bed.sim.control.setFaults({
@@ -580,15 +580,11 @@ describe("idempotent create: the ownership label", () => {
     expect(await serverCount()).toBe(1);
 
     const result = await provider.create(inputs);
-    expect(await serverCount()).toBe(1);
-    const [server] = await bed.sim.control.records(SERVERS);
-    expect(result.id).toBe(server?.id);
-    expect(result.outs).toMatchObject({ status: "active", title: "web.example.com" });
-    expect(bed.lines[0]).toBe(
-      `serverscom:SbmServer web.example.com (${result.id}): adopting the object that carries ` +
-        "this resource's ownership label (an earlier create was interrupted after the API accepted it)",
-    );
-    expect(await requests(ORDER)).toBe(1);
+    // Issue 12, item 1: it may be the generation a replacement deletes next (docs/architecture.md).
+    const all = await bed.sim.control.records(SERVERS);
+    expect(all).toHaveLength(2);
+    const earlier = all.find((record) => record.id !== result.id);
+    expect(bed.lines.join("\n")).toContain(`not adopting ${earlier?.id}`);
   });
 
   it("does not adopt the server of a resource with another name", async () => {

@@ -42,6 +42,11 @@ export const KINDS = [
   "HostNetwork",
   "L4LoadBalancer",
   "L7LoadBalancer",
+  "CloudVolume",
+  "CloudVolumeBackup",
+  "CloudSnapshot",
+  "DnsZone",
+  "DnsRecord",
 ] as const;
 export type KindName = (typeof KINDS)[number];
 
@@ -131,6 +136,23 @@ export const BASES: Readonly<Record<KindName, PropertyBag>> = {
       },
     ],
     upstreamZones: [{ id: "app", upstreams: [{ ip: "10.0.0.6", port: 80 }] }],
+  }),
+  CloudVolume: engineInputs("CloudVolume", "data", { name: "data", regionId: 1, size: 20 }),
+  CloudVolumeBackup: engineInputs("CloudVolumeBackup", "nightly", {
+    name: "nightly",
+    volumeId: "CvVol001",
+  }),
+  CloudSnapshot: engineInputs("CloudSnapshot", "golden", {
+    name: "golden",
+    regionId: 1,
+    instanceId: "Ci1",
+  }),
+  DnsZone: engineInputs("DnsZone", "zone", { name: "example.com", email: "admin@example.com" }),
+  DnsRecord: engineInputs("DnsRecord", "www", {
+    zoneId: "DnsZone1",
+    name: "www",
+    type: "A",
+    data: "192.0.2.1",
   }),
 };
 
@@ -1142,6 +1164,41 @@ export const CHECK_ROWS: readonly CheckRow[] = [
     "name",
     /at most 255 characters/,
   ),
+  // --- issue 17: cloud block storage, snapshots, DNS ---
+  row("CloudVolume", "size 0", { size: 0 }, "size", /at least 1/),
+  row("CloudVolume", "instanceId empty", { instanceId: "" }, "instanceId", /non-empty/),
+  row("CloudVolume", "regionId a string", { regionId: "1" }, "regionId", /whole number/),
+  updateRow(
+    "CloudVolume",
+    "update: a resize",
+    { size: 20 },
+    { size: 40 },
+    "size",
+    /cannot change in place/,
+  ),
+  row("CloudVolumeBackup", "volumeId missing", { volumeId: undefined }, "volumeId", /required/),
+  row("CloudVolumeBackup", "force not a boolean", { force: "yes" }, "force", /true or false/),
+  row(
+    "CloudSnapshot",
+    "instanceId of 1 KB (a path segment)",
+    { instanceId: "x".repeat(1024) },
+    "instanceId",
+    /at most/,
+  ),
+  row("CloudSnapshot", "regionId 0", { regionId: 0 }, "regionId", /at least 1/),
+  row("DnsZone", "upper-case name", { name: "Example.COM" }, "name", /lower-case domain name/),
+  row("DnsZone", "email without @", { email: "hostmaster" }, "email", /email address/),
+  row("DnsZone", "ttl past a week", { ttl: 604_801 }, "ttl", /at most 604800/),
+  row("DnsRecord", "type SOA", { type: "SOA" }, "type", /must be one of/),
+  row("DnsRecord", "priority on an A record", { priority: 10 }, "priority", /only with MX and SRV/),
+  row(
+    "DnsRecord",
+    "MX without priority",
+    { type: "MX", data: "mail.example.com" },
+    "priority",
+    /required/,
+  ),
+  row("DnsRecord", "empty data", { data: "" }, "data", /non-empty/),
 ];
 
 /** Values at the limits, which must pass: the rows above are refused by one step past them. */
@@ -1250,6 +1307,13 @@ const FUNCTIONS = {
   getLoadBalancer: fns.getLoadBalancer,
   getLoadBalancerClusters: fns.getLoadBalancerClusters,
   getLoadBalancerCluster: fns.getLoadBalancerCluster,
+  getInvoices: fns.getInvoices,
+  getRacks: fns.getRacks,
+  getRack: fns.getRack,
+  getServerOobCredentials: fns.getServerOobCredentials,
+  getCloudVolumes: fns.getCloudVolumes,
+  getDnsZones: fns.getDnsZones,
+  getDnsRecords: fns.getDnsRecords,
 };
 type FunctionName = keyof typeof FUNCTIONS;
 export const FUNCTION_NAMES = Object.keys(FUNCTIONS) as readonly FunctionName[];
@@ -1637,4 +1701,43 @@ export const LOOKUP_ROWS: readonly LookupRow[] = [
     "labelSelector",
     /at most/,
   ),
+  // --- issue 17 ---
+  lookup("getInvoices", "limit 0", { limit: 0 }, "limit", /whole number from 1/),
+  lookup(
+    "getRacks",
+    "selector: a key without its value",
+    { labelSelector: "env==" },
+    "labelSelector",
+    /expected a value/,
+  ),
+  lookup(
+    "getRack",
+    "id and name both",
+    { id: "Rack0001", name: "rack" },
+    "id",
+    /only one of id, name/,
+  ),
+  lookup(
+    "getServerOobCredentials",
+    "an SSH fingerprint instead of a GPG one",
+    { serverId: "Ds1", fingerprint: SSH_FINGERPRINT },
+    "fingerprint",
+    /GPG key fingerprint/,
+  ),
+  lookup(
+    "getServerOobCredentials",
+    "serverId missing",
+    { fingerprint: "0".repeat(40) },
+    "serverId",
+    /non-empty/,
+  ),
+  lookup("getCloudVolumes", "regionId a string", { regionId: "1" }, "regionId", /whole number/),
+  lookup(
+    "getDnsZones",
+    "an unknown delegation status",
+    { delegationStatus: "parked" },
+    "delegationStatus",
+    /must be one of/,
+  ),
+  lookup("getDnsRecords", "zoneId missing", {}, "zoneId", /non-empty/),
 ];

@@ -10,7 +10,12 @@ import { connect, createServer, type Server, type Socket } from "node:net";
 import * as pulumi from "@pulumi/pulumi";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cloudInstanceKind } from "../../provider/cloud-instance/definition";
+import { cloudSnapshotKind } from "../../provider/cloud-snapshot/definition";
+import { cloudVolumeKind } from "../../provider/cloud-volume/definition";
+import { cloudVolumeBackupKind } from "../../provider/cloud-volume-backup/definition";
 import { dedicatedServerKind } from "../../provider/dedicated-server/definition";
+import { dnsRecordKind } from "../../provider/dns-record/definition";
+import { dnsZoneKind } from "../../provider/dns-zone/definition";
 import type { PropertyBag } from "../../provider/framework/check";
 import { TOKEN_KEY, URL_KEY } from "../../provider/framework/configuration";
 import {
@@ -128,6 +133,11 @@ beforeAll(async () => {
     HostNetwork: createKindProvider(hostNetworkKind, context),
     L4LoadBalancer: createKindProvider(l4LoadBalancerKind, context),
     L7LoadBalancer: createKindProvider(l7LoadBalancerKind, context),
+    CloudVolume: createKindProvider(cloudVolumeKind, context),
+    CloudVolumeBackup: createKindProvider(cloudVolumeBackupKind, context),
+    CloudSnapshot: createKindProvider(cloudSnapshotKind, context),
+    DnsZone: createKindProvider(dnsZoneKind, context),
+    DnsRecord: createKindProvider(dnsRecordKind, context),
   };
   // Lookup functions read the program's configuration: the simulator, through the relay.
   pulumi.runtime.setAllConfig({ [TOKEN_KEY]: sim.token, [URL_KEY]: relay.url }, [TOKEN_KEY]);
@@ -173,8 +183,10 @@ describe("the catalogue", () => {
     const exported = Object.keys(functions).filter(
       (name) => /^get[A-Z]/.test(name) && !name.endsWith("Output"),
     );
-    // getCloudRegions takes no argument: there is nothing to get wrong.
-    expect([...FUNCTION_NAMES, "getCloudRegions"].sort()).toEqual(exported.sort());
+    // getCloudRegions and getAccountBalance take no argument: there is nothing to get wrong.
+    expect([...FUNCTION_NAMES, "getCloudRegions", "getAccountBalance"].sort()).toEqual(
+      exported.sort(),
+    );
   });
 
   it("holds at least 60 rows, and a row for each kind and function", () => {

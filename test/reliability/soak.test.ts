@@ -44,7 +44,13 @@ describe("the fault soak", () => {
     expect(report.lifecycles).toBe(2);
     // Every kind of fault happened, and steps failed and were run again.
     const faults = report.faults;
-    for (const kind of ["latency", "dropResponseAfterApply", "rateLimit", "dropConnection"]) {
+    for (const kind of [
+      "latency",
+      "dropResponseAfterApply",
+      "lateCommit",
+      "rateLimit",
+      "dropConnection",
+    ]) {
       expect(faults[kind] ?? 0, kind).toBeGreaterThan(0);
     }
     expect(

@@ -63,9 +63,11 @@ describe("client.cloudInstances on the simulator", () => {
       flavor_id: "SSD.50",
       public_ipv4_address: null,
     });
-    expect(platformUuidOf(created)).toMatch(/^[0-9a-f-]{36}$/);
+    // No platform UUID while provisioning (docs/wire.md): the platform names it once built.
+    expect(platformUuidOf(created)).toBeUndefined();
     const { value, states } = await settle(bed(), created.id);
     expect(states).toEqual(["PROVISIONING", "ACTIVE"]);
+    expect(platformUuidOf(value)).toMatch(/^[0-9a-f-]{36}$/);
     expect(value.public_ipv4_address).toMatch(/^198\./);
     expect(value.public_ipv6_address).toMatch(/^2001:db8:/);
   });

@@ -257,7 +257,10 @@ describe("client.dedicatedServers on the simulator", () => {
     if (first === undefined) throw new Error("the server has networks");
     expect(await api.getNetwork(server.id, first.id)).toEqual(first);
 
-    const ptr = await api.createPtrRecord(server.id, { ip: "100.64.0.9", data: "mx.example.com" });
+    const ptr = await api.createPtrRecord(server.id, {
+      ip: "100.64.0.9",
+      domain: "mx.example.com",
+    });
     expect(ptr).toMatchObject({ ip: "100.64.0.9", domain: "mx.example.com", ttl: 60, priority: 0 });
     expect((await api.listPtrRecords(server.id)).items).toEqual([ptr]);
     await api.deletePtrRecord(server.id, ptr.id);

@@ -83,7 +83,7 @@ describe("client.kubernetesBaremetalNodes on the simulator", () => {
     expect(additional.items).toEqual([]);
     const ptr = await api.createPtrRecord(POWERED_ON, {
       ip: "198.19.200.21",
-      data: "bm.example.com",
+      domain: "bm.example.com",
     });
     expect((await api.listPtrRecords(POWERED_ON)).items).toEqual([ptr]);
     await api.deletePtrRecord(POWERED_ON, ptr.id);

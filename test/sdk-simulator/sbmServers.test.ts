@@ -150,7 +150,7 @@ describe("client.sbmServers on the simulator", () => {
     expect(await api.getNetwork(id, networks[0]?.id ?? "")).toEqual(networks[0]);
     const ptr = await api.createPtrRecord(id, {
       ip: "100.64.1.2",
-      data: "sbm.example.com",
+      domain: "sbm.example.com",
       ttl: 300,
       priority: 10,
     });

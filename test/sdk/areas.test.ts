@@ -321,6 +321,66 @@ describe("hosts: GET /hosts", () => {
     answer(200, [untitled]);
     await expect(client.hosts.list()).rejects.toBeInstanceOf(ResponseValidationError);
   });
+
+  it("names the failing field inside a nested array of an item", async () => {
+    answer(200, [
+      {
+        id: 1,
+        name: "R640",
+        drive_slots: [
+          {
+            position: 0,
+            interface: "SATA3",
+            form_factor: "2.5",
+            drive_model_id: null,
+            hot_swappable: true,
+          },
+          {
+            position: "1",
+            interface: "SATA3",
+            form_factor: "2.5",
+            drive_model_id: null,
+            hot_swappable: true,
+          },
+        ],
+      },
+    ]);
+    const error = await client.locations.listServerModels(1).then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
+    expect((error as ResponseValidationError).field).toBe("items.0.drive_slots.1.position");
+  });
+
+  it("reads labels null (a Go client's empty map, as srvctl's records show it) as no labels", async () => {
+    answer(200, [{ ...dedicatedServer, labels: null }]);
+    const page = await client.hosts.list();
+    expect(page.items[0]?.labels).toEqual({});
+  });
+
+  it("names the failing field of a host, inside the item and inside nested objects", async () => {
+    const broken = {
+      ...sbmServer,
+      id: "sbm2",
+      configuration_details: { ram_size: "32 GB" },
+    };
+    answer(200, [dedicatedServer, broken]);
+    const error = await client.hosts.list().then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
+    if (!(error instanceof ResponseValidationError)) throw new Error("expected a validation error");
+    expect(error.field).toBe("items.1.configuration_details.ram_size");
+    expect(error.message).toContain("items.1.configuration_details.ram_size");
+    expect(error.message).not.toContain("Invalid input at items.1:");
+    // A host of an unknown kind that lacks a shared field is named too.
+    answer(200, [{ ...dedicatedServer, type: "gpu_server", status: 7 }]);
+    const unknownKind = await client.hosts.list().then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
+    expect((unknownKind as ResponseValidationError).field).toBe("items.0.status");
+  });
 });
 
 // --- Dedicated servers ---
@@ -538,13 +598,13 @@ describeVerbs("dedicatedServers", [
     call: (c) =>
       c.dedicatedServers.createPtrRecord("ds1", {
         ip: "192.0.2.10",
-        data: "a.example.com",
+        domain: "a.example.com",
         ttl: 300,
         priority: 1,
       }),
     method: "POST",
     path: `${ds}/ds1/ptr_records`,
-    body: { ip: "192.0.2.10", data: "a.example.com", ttl: 300, priority: 1 },
+    body: { ip: "192.0.2.10", domain: "a.example.com", ttl: 300, priority: 1 },
     reply: ptrRecord,
   },
   {
@@ -689,10 +749,11 @@ describeVerbs("sbmServers", [
   },
   {
     verb: "createPtrRecord",
-    call: (c) => c.sbmServers.createPtrRecord("sbm1", { ip: "192.0.2.10", data: "a.example.com" }),
+    call: (c) =>
+      c.sbmServers.createPtrRecord("sbm1", { ip: "192.0.2.10", domain: "a.example.com" }),
     method: "POST",
     path: `${sbm}/sbm1/ptr_records`,
-    body: { ip: "192.0.2.10", data: "a.example.com" },
+    body: { ip: "192.0.2.10", domain: "a.example.com" },
     reply: ptrRecord,
   },
   {
@@ -775,10 +836,10 @@ describeVerbs("kubernetesBaremetalNodes", [
   {
     verb: "createPtrRecord",
     call: (c) =>
-      c.kubernetesBaremetalNodes.createPtrRecord("kbm1", { ip: "192.0.2.10", data: "n.example" }),
+      c.kubernetesBaremetalNodes.createPtrRecord("kbm1", { ip: "192.0.2.10", domain: "n.example" }),
     method: "POST",
     path: `${kbm}/kbm1/ptr_records`,
-    body: { ip: "192.0.2.10", data: "n.example" },
+    body: { ip: "192.0.2.10", domain: "n.example" },
     reply: ptrRecord,
   },
   {
@@ -905,14 +966,14 @@ describeVerbs("cloudInstances", [
     verb: "powerOn",
     call: (c) => c.cloudInstances.powerOn("ci1"),
     method: "POST",
-    path: `${ci}/ci1/switch_power_on`,
+    path: `${ci}/ci1/switch_on`,
     reply: { ...cloudInstance, status: "SWITCHING_ON" },
   },
   {
     verb: "powerOff",
     call: (c) => c.cloudInstances.powerOff("ci1"),
     method: "POST",
-    path: `${ci}/ci1/switch_power_off`,
+    path: `${ci}/ci1/switch_off`,
     reply: { ...cloudInstance, status: "SWITCHING_OFF" },
   },
   {
@@ -1079,7 +1140,7 @@ describeVerbs("rbsVolumes", [
     verb: "resetCredentials",
     call: (c) => c.rbsVolumes.resetCredentials("rbs1"),
     method: "POST",
-    path: `${rbs}/rbs1/credentials/reset`,
+    path: `${rbs}/rbs1/reset_credentials`,
     reply: rbsVolume,
   },
   {

@@ -17,7 +17,7 @@ const durations = {
 
 interface CloudInstance {
   id: string;
-  openstack_uuid: string;
+  openstack_uuid: string | null;
   status: string;
   name: string;
   region_id: number;
@@ -137,7 +137,7 @@ describe("cloud area", () => {
       expect(response.body.map((region) => region.code)).toEqual(["DFW1"]);
     });
 
-    it("lists a region's snapshots: none, since the simulator takes none, paginated", async () => {
+    it("lists a region's snapshots: none until one is taken, paginated", async () => {
       const response = await sim().req<unknown[]>("GET", "/v1/cloud_computing/regions/1/snapshots");
       expect(response.status).toBe(200);
       expect(response.body).toEqual([]);
@@ -165,7 +165,8 @@ describe("cloud area", () => {
       const created = await createInstance({ labels: { env: "test" }, backup_copies: 2 });
       expect(created).toEqual({
         id: expect.stringMatching(/^[A-Za-z0-9]{8}$/),
-        openstack_uuid: expect.stringMatching(UUID),
+        // Null while provisioning (docs/wire.md, Cloud instances).
+        openstack_uuid: null,
         status: "PROVISIONING",
         name: "web-1",
         region_id: 1,
@@ -195,6 +196,7 @@ describe("cloud area", () => {
       await sim().advance(1);
       const active = await get(created.id);
       expect(active.status).toBe("ACTIVE");
+      expect(active.openstack_uuid).toMatch(UUID);
       expect(active.public_ipv4_address).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
       expect(active.private_ipv4_address).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
       expect(active.local_ipv4_address).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
@@ -206,6 +208,16 @@ describe("cloud area", () => {
       expect(active.ipv6_enabled).toBe(true);
       expect(active.gpn_enabled).toBe(true);
       expect(active.public_ipv6_address).toContain(":");
+    });
+
+    it("leaves out the public IPv4 address when ipv4_enabled is false, and checks its type", async () => {
+      const active = await activeInstance({ ipv4_enabled: false });
+      expect(active.public_ipv4_address).toBeNull();
+      expect(active.private_ipv4_address).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
+      const bad = await sim().req<ApiErrorBody>("POST", "/v1/cloud_computing/instances", {
+        ipv4_enabled: "no",
+      });
+      expect(bad.body.errors?.ipv4_enabled).toBe("must be a boolean");
     });
 
     it("answers 422 with a field map naming every missing field", async () => {
@@ -485,11 +497,11 @@ describe("cloud area", () => {
 
     it("switches off and on through SWITCHING_OFF and SWITCHING_ON", async () => {
       const instance = await activeInstance();
-      expect((await action(instance.id, "switch_power_off")).body.status).toBe("SWITCHING_OFF");
+      expect((await action(instance.id, "switch_off")).body.status).toBe("SWITCHING_OFF");
       await sim().advance(durations.cloud_reboot);
       expect((await get(instance.id)).status).toBe("SWITCHED_OFF");
-      expect((await action(instance.id, "switch_power_off")).status).toBe(409);
-      expect((await action(instance.id, "switch_power_on")).body.status).toBe("SWITCHING_ON");
+      expect((await action(instance.id, "switch_off")).status).toBe(409);
+      expect((await action(instance.id, "switch_on")).body.status).toBe("SWITCHING_ON");
       await sim().advance(durations.cloud_reboot);
       expect((await get(instance.id)).status).toBe("ACTIVE");
     });
@@ -576,6 +588,17 @@ describe("cloud area", () => {
       );
       expect(response.status).toBe(422);
       expect(Object.keys(response.body.errors ?? {}).sort()).toEqual(["data", "ip"]);
+    });
+
+    it("refuses a host's spelling, domain: a cloud instance's record is created with data", async () => {
+      const instance = await activeInstance();
+      const response = await sim().req<ApiErrorBody>(
+        "POST",
+        `/v1/cloud_computing/instances/${instance.id}/ptr_records`,
+        { ip: instance.public_ipv4_address, domain: "web-1.example.com" },
+      );
+      expect(response.status).toBe(422);
+      expect(response.body.errors).toEqual({ data: "is required" });
     });
   });
 });

@@ -1,6 +1,7 @@
 // Fault injection (the `faults` option): latency, 5xx answers, 429 with Retry-After and
 // X-RateLimit-*, dropped connections that apply nothing, dropped answers after the change is
-// applied; each limited to a method and a path where a rule says so;
+// applied, late commits (a 504 now, the change applied later); each limited to a method and a
+// path where a rule says so;
 // deterministic with a seed, bounded by `times`, never on the hooks.
 import { describe, expect, it } from "vitest";
 import { FaultInjector } from "../../simulator/framework/faults";
@@ -106,6 +107,40 @@ describe("dropResponseAfterApply applies the change, then closes the socket", ()
     await expect(sim().req("POST", "/v1/hosts/sbm_servers", sbmOrder())).rejects.toThrow();
     const list = await sim().req<Host[]>("GET", "/v1/hosts/sbm_servers");
     expect(list.body.map((h) => h.title)).toEqual(["sbm1.example.com"]);
+  });
+});
+
+describe("lateCommit answers a gateway's 504 now and applies the change later", () => {
+  const sim = useTestSimulator({
+    faults: {
+      rules: [
+        {
+          kind: "lateCommit",
+          probability: 1,
+          method: "POST",
+          path: "^/v1/hosts/sbm_servers$",
+          delayMs: 30_000,
+          times: 1,
+        },
+      ],
+    },
+  });
+
+  it("is not there before the delay, and is there on the first request after it", async () => {
+    const answer = await sim().req<ApiErrorBody>("POST", "/v1/hosts/sbm_servers", sbmOrder());
+    expect(answer.status).toBe(504);
+    expect((await sim().req<Host[]>("GET", "/v1/hosts/sbm_servers")).body).toEqual([]);
+    await sim().control.advance(29_000);
+    expect((await sim().req<Host[]>("GET", "/v1/hosts/sbm_servers")).body).toEqual([]);
+    await sim().control.advance(1_000);
+    const list = await sim().req<Host[]>("GET", "/v1/hosts/sbm_servers");
+    expect(list.body.map((h) => h.title)).toEqual(["sbm1.example.com"]);
+  });
+
+  it("needs a delay", () => {
+    expect(() => new FaultInjector({ rules: [{ kind: "lateCommit", probability: 1 }] })).toThrow(
+      "faults.rules[0].delayMs must be milliseconds >= 0 or [min, max]",
+    );
   });
 });
 

@@ -67,8 +67,60 @@ describe("Errors: a JSON body with message and code", () => {
     });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe("BAD_REQUEST");
+    // The spec's BAD_REQUEST names the invalid parameters: here, the body.
+    expect(res.body.params).toEqual(["body"]);
     const counts = await sim().control.records("sbm_servers");
     expect(counts).toEqual([]);
+  });
+
+  it("refuses a JSON null body, on PUT as on POST, instead of reading it as no change", async () => {
+    for (const [method, path] of [
+      ["PUT", "/v1/kubernetes_clusters/K8sProd1"],
+      ["POST", "/v1/remote_block_storage/volumes"],
+    ] as const) {
+      const res = await sim().req<ApiErrorBody>(method, path, undefined, { rawBody: "null" });
+      expect(res.status).toBe(422);
+      expect(res.body.errors).toEqual({ base: "the body must be a JSON object" });
+    }
+  });
+
+  it("refuses numeric strings where the spec types an integer, naming the field and the type", async () => {
+    const sbm = await sim().req<ApiErrorBody>("POST", "/v1/hosts/sbm_servers", {
+      location_id: "1",
+      sbm_flavor_model_id: "601",
+      operating_system_id: 302,
+      hosts: [{ hostname: "n1.example.com" }],
+    });
+    expect(sbm.status).toBe(422);
+    expect(sbm.body.errors).toMatchObject({
+      location_id: 'must be an integer (got the string "1")',
+      sbm_flavor_model_id: 'must be an integer (got the string "601")',
+    });
+    const rbs = await sim().req<ApiErrorBody>("POST", "/v1/remote_block_storage/volumes", {
+      name: "v",
+      location_id: 1,
+      flavor_id: "1",
+      size: "10",
+    });
+    expect(rbs.status).toBe(422);
+    expect(rbs.body.errors?.flavor_id).toBe('must be an integer (got the string "1")');
+    expect(rbs.body.errors?.size).toContain('must be an integer (got the string "10")');
+    const cloud = await sim().req<ApiErrorBody>("POST", "/v1/cloud_computing/instances", {
+      name: "c",
+      region_id: "1",
+      flavor_id: "SSD.50",
+      image_id: 5,
+    });
+    expect(cloud.status).toBe(422);
+    expect(cloud.body.errors).toMatchObject({
+      region_id: 'must be an integer (got the string "1")',
+      image_id: "must be a string (got number)",
+    });
+    // Absent stays "is required": the message tells missing from mistyped.
+    const missing = await sim().req<ApiErrorBody>("POST", "/v1/hosts/sbm_servers", {
+      hosts: [{ hostname: "n1.example.com" }],
+    });
+    expect(missing.body.errors?.location_id).toBe("is required");
   });
 
   it("sends an X-Correlation-ID with every answer", async () => {

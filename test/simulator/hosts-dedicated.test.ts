@@ -376,7 +376,7 @@ describe("PTR records of a server", () => {
     const path = `${BASE}/${host?.id}/ptr_records`;
     const created = await sim().req<{ id: string }>("POST", path, {
       ip: "100.64.0.2",
-      data: "mail.example.com",
+      domain: "mail.example.com",
     });
     expect(created.status).toBe(201);
     expect(created.body).toEqual({
@@ -388,7 +388,7 @@ describe("PTR records of a server", () => {
     });
     const custom = await sim().req("POST", path, {
       ip: "100.64.0.3",
-      data: "www.example.com",
+      domain: "www.example.com",
       ttl: 300,
       priority: 5,
     });
@@ -396,11 +396,18 @@ describe("PTR records of a server", () => {
     expect((await sim().req<unknown[]>("GET", path)).body).toHaveLength(2);
     const bad = await sim().req<ApiErrorBody>("POST", path, {
       ip: "999.1.1.1",
-      data: "bad domain",
+      domain: "bad domain",
       ttl: 0,
     });
     expect(bad.status).toBe(422);
-    expect(Object.keys(bad.body.errors ?? {}).sort()).toEqual(["data", "ip", "ttl"]);
+    expect(Object.keys(bad.body.errors ?? {}).sort()).toEqual(["domain", "ip", "ttl"]);
+    // The cloud instance's spelling, `data`, is not a host's: the real API refuses it too.
+    const cloudSpelling = await sim().req<ApiErrorBody>("POST", path, {
+      ip: "100.64.0.4",
+      data: "cloud.example.com",
+    });
+    expect(cloudSpelling.status).toBe(422);
+    expect(cloudSpelling.body.errors).toEqual({ domain: "is required" });
     expect((await sim().req("PUT", `${path}/${created.body.id}`, { ttl: 1 })).status).toBe(405);
     expect((await sim().req("DELETE", `${path}/${created.body.id}`)).status).toBe(204);
     expect((await sim().req("DELETE", `${path}/${created.body.id}`)).status).toBe(404);

@@ -115,7 +115,7 @@ describe("Kubernetes bare metal nodes", () => {
     const path = `${BASE}/${poweredOn}/ptr_records`;
     const created = await sim().req<{ id: string }>("POST", path, {
       ip: "198.19.200.21",
-      data: "bm1.example.com",
+      domain: "bm1.example.com",
     });
     expect(created.status).toBe(201);
     expect(created.body).toEqual({

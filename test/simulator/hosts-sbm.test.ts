@@ -313,14 +313,14 @@ describe("an SBM server", () => {
     const path = `${BASE}/${id}/ptr_records`;
     const created = await sim().req<{ id: string; ttl: number; priority: number }>("POST", path, {
       ip: "100.64.0.2",
-      data: "sbm.example.com",
+      domain: "sbm.example.com",
     });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ domain: "sbm.example.com", ttl: 60, priority: 0 });
     expect((await sim().req<unknown[]>("GET", path)).body).toHaveLength(1);
     const bad = await sim().req<ApiErrorBody>("POST", path, {
       ip: "100.64.0.2",
-      data: "sbm.example.com",
+      domain: "sbm.example.com",
       ttl: 604_801,
       priority: -1,
     });

@@ -354,7 +354,9 @@ describe("l2 area", () => {
         distribution_method: "gateway",
         additional: true,
       });
-      expect(added?.cidr).toMatch(/^10\.200\.\d+\.0\/29$/);
+      // Ordered, not yet allotted: no title, no cidr (docs/wire.md, Hosts: networks).
+      expect(added).toMatchObject({ title: null, cidr: null });
+      expect(Object.keys(added ?? {}).filter((key) => key.startsWith("_"))).toEqual([]);
       // Like every change, another one waits for the rebuild.
       const busy = await sim().req<ApiErrorBody>("PUT", `${SEGMENTS}/${segment.id}/networks`, {
         create: [{ mask: 30, distribution_method: "route" }],
@@ -362,6 +364,9 @@ describe("l2 area", () => {
       expect(busy.body.code).toBe("NOT_READY");
       await sim().advance(durations.l2_change);
       expect((await networks(segment.id)).map((n) => n.status)).toEqual(["active"]);
+      const [allotted] = await networks(segment.id);
+      expect(allotted?.cidr).toMatch(/^10\.200\.\d+\.0\/29$/);
+      expect(allotted?.title).toBe(`Private ${allotted?.cidr}`);
       expect((await sim().req<Segment>("GET", `${SEGMENTS}/${segment.id}`)).body.status).toBe(
         "active",
       );

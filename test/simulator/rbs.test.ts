@@ -242,7 +242,7 @@ describe("rbs area", () => {
     it("resets the credentials: a new password, the volume answered without it", async () => {
       const volume = await activeVolume();
       const before = await sim().req<Credentials>("GET", `${VOLUMES}/${volume.id}/credentials`);
-      const reset = await sim().req<Volume>("POST", `${VOLUMES}/${volume.id}/credentials/reset`);
+      const reset = await sim().req<Volume>("POST", `${VOLUMES}/${volume.id}/reset_credentials`);
       expect(reset.status).toBe(200);
       expect(reset.body.id).toBe(volume.id);
       expect(JSON.stringify(reset.body)).not.toContain("password");

@@ -10,6 +10,7 @@ import type { ResourceKind } from "../../provider/framework/kind";
 import type {
   createKindProvider,
   KindProvider,
+  LifecycleProvider,
   ProviderContext,
 } from "../../provider/framework/lifecycle";
 import { currentRegistry } from "./captured";
@@ -36,7 +37,7 @@ export function capturingCreateKindProvider(
   return <Live extends object>(kind: ResourceKind<Live>, context: ProviderContext) => {
     const registry = currentRegistry();
     const source = `provider ${kind.name}`;
-    const provider: KindProvider = create(
+    const provider: LifecycleProvider = create(
       kind,
       observed(context, (line) => registry.addText("progress", source, line)),
     );

@@ -1,0 +1,53 @@
+// The CloudSnapshot resource as a Pulumi program uses it.
+import * as pulumi from "@pulumi/pulumi";
+import { MODULE, registration } from "../framework/resource";
+import { createShim } from "../shim";
+import { CLOUD_SNAPSHOT_OUTPUTS, cloudSnapshotKind } from "./definition";
+
+export interface CloudSnapshotArgs {
+  /** The cloud instance's region; changing it makes a new snapshot. */
+  readonly regionId: pulumi.Input<number>;
+  /** The cloud instance to snapshot; changing it makes a new snapshot. */
+  readonly instanceId: pulumi.Input<string>;
+  /** Unique in the region among this program's snapshots; default: the resource name. Fixed. */
+  readonly name?: pulumi.Input<string>;
+  /** Take over the existing snapshot "<regionId>/<snapshotId>" instead of taking one. */
+  readonly adoptId?: pulumi.Input<string>;
+}
+
+const provider = createShim(cloudSnapshotKind.name);
+
+/**
+ * A snapshot of a cloud instance's disk. Its id is "<regionId>/<snapshotId>". Snapshots have no labels: a snapshot of the
+ * same name in the region stops the create (adopt it with `adoptId`).
+ *
+ * Timeouts (the `customTimeouts` option): create 60 minutes, update 10, delete 30.
+ */
+export class CloudSnapshot extends pulumi.dynamic.Resource {
+  declare readonly regionId: pulumi.Output<number>;
+  declare readonly instanceId: pulumi.Output<string>;
+  /** The snapshot's own id in the region (an image id). */
+  declare readonly snapshotId: pulumi.Output<string>;
+  declare readonly name: pulumi.Output<string>;
+  /** `active` once taken. */
+  declare readonly status: pulumi.Output<string>;
+  declare readonly imageSize: pulumi.Output<number | null>;
+  declare readonly minDisk: pulumi.Output<number | null>;
+  declare readonly isBackup: pulumi.Output<boolean | null>;
+  declare readonly fileUrl: pulumi.Output<string | null>;
+
+  constructor(name: string, args: CloudSnapshotArgs, opts: pulumi.CustomResourceOptions = {}) {
+    const { props, opts: options } = registration(
+      { kind: cloudSnapshotKind.name, secretOutputs: [], outputs: CLOUD_SNAPSHOT_OUTPUTS },
+      name,
+      {
+        regionId: args.regionId,
+        instanceId: args.instanceId,
+        name: args.name ?? name,
+        adoptId: args.adoptId,
+      },
+      opts,
+    );
+    super(provider, name, props, options, MODULE, cloudSnapshotKind.name);
+  }
+}

@@ -1,0 +1,133 @@
+// Backups of cloud volumes as a resource kind (provider/framework/kind.ts), shaped like RbsVolume.
+// A backup is taken from a volume on create and waits until `available`; only labels change in
+// place (the Go client's update input). Restoring is not an input change here: a restore writes
+// the backup over a volume, so it is a new CloudVolume with `backupId` (docs/wire.md).
+import { type CloudBackup, cloudBackupStates } from "../../sdk/areas/cloud-backups";
+import type { ServersComClient } from "../../sdk/client";
+import { NotFoundError } from "../../sdk/core/errors";
+import { stateMatcher } from "../../sdk/wait";
+import { type Checker, MAX_ID_LENGTH, type PropertyBag } from "../framework/check";
+import type { ResourceKind } from "../framework/kind";
+import { withoutOwnerLabel } from "../framework/ownership";
+import { listRead } from "../framework/read-snapshot";
+
+const MINUTE = 60_000;
+const states = stateMatcher(cloudBackupStates);
+
+export interface CloudVolumeBackupInputs {
+  readonly volumeId: string;
+  readonly name: string;
+  readonly incremental?: boolean;
+  readonly force?: boolean;
+  readonly labels?: Readonly<Record<string, string>>;
+}
+
+export const CLOUD_VOLUME_BACKUP_OUTPUTS = [
+  "volumeId",
+  "name",
+  "status",
+  "size",
+  "regionId",
+  "regionCode",
+  "platformUuid",
+  "platformVolumeUuid",
+  "labels",
+  "createdAt",
+] as const;
+
+export const cloudVolumeBackupKind: ResourceKind<CloudBackup> = {
+  name: "CloudVolumeBackup",
+  noun: "cloud volume backup",
+  // A backup copies the whole volume: minutes for large ones.
+  defaultTimeouts: { create: 60 * MINUTE, update: 10 * MINUTE, delete: 30 * MINUTE },
+  properties: {
+    // The record does not name its volume (only the platform's uuid): kept as applied.
+    volumeId: { rule: "replace", writeOnly: true },
+    // Refused in place (refuseUpdate): the API renames nothing, and a new backup would drop the
+    // old one's point in time.
+    name: { rule: "update" },
+    // How the backup is taken: instructions of the create, never compared.
+    incremental: { rule: "ignore" },
+    force: { rule: "ignore" },
+    labels: { rule: "update", desired: (news) => news.labels ?? {} },
+  },
+  secretOutputs: [],
+
+  check(c: Checker) {
+    c.string("volumeId", true, MAX_ID_LENGTH);
+    c.string("name", true, 255);
+    for (const flag of ["incremental", "force"]) {
+      const value = c.news[flag];
+      if (value !== undefined && typeof value !== "boolean" && value !== null) {
+        c.fail(flag, `${flag} must be true or false`);
+      }
+    }
+    c.labels();
+  },
+
+  display: (bag: PropertyBag) => (typeof bag.name === "string" ? bag.name : "(unnamed)"),
+
+  async get(client: ServersComClient, id: string) {
+    try {
+      return await client.cloudBackups.get(id);
+    } catch (error) {
+      if (error instanceof NotFoundError) return undefined;
+      throw error;
+    }
+  },
+  findByLabels: (client, labelSelector) =>
+    client.cloudBackups.list({ labelSelector }).toArray({ limit: 100 }),
+  listRead: listRead({
+    list: (client, options) => client.cloudBackups.list(options),
+    id: (backup) => backup.id,
+    live: async (_client, backup) => backup,
+  }),
+  create(client, inputs, labels) {
+    const { volumeId, name, incremental, force } = inputs as unknown as CloudVolumeBackupInputs;
+    return client.cloudBackups.create({
+      volume_id: volumeId,
+      name,
+      ...(incremental === true ? { incremental } : {}),
+      ...(force === true ? { force } : {}),
+      labels,
+    });
+  },
+  async update(client, id, _changes, labels, context) {
+    if (labels === undefined) return context.record;
+    return client.cloudBackups.update(id, { labels });
+  },
+  delete: (client, id) => client.cloudBackups.delete(id),
+
+  id: (record) => record.id,
+  state: (record) => record.status,
+  isReady: (record) => states.isSettled(record.status),
+  failure: (record) => (states.isFailed(record.status) ? `status ${record.status}` : undefined),
+  isGone: (record) => record.status === "deleting",
+  labels: (record) => record.labels ?? {},
+
+  outputs: (record) => ({
+    name: record.name,
+    status: record.status,
+    size: record.size ?? null,
+    regionId: record.region_id ?? null,
+    regionCode: record.region_code ?? null,
+    platformUuid: record.openstack_uuid ?? null,
+    platformVolumeUuid: record.openstack_volume_uuid ?? null,
+    labels: withoutOwnerLabel(record.labels),
+    createdAt: record.created_at ?? null,
+  }),
+  liveInputs: (record) => ({
+    name: record.name,
+    labels: withoutOwnerLabel(record.labels),
+  }),
+  refuseUpdate(record, news) {
+    if (typeof news.name === "string" && news.name !== record.name) {
+      return (
+        `a backup cannot be renamed (the API changes only its labels): it is ${record.name} and ` +
+        `the program asks for ${news.name}. Put back ${record.name}; a new name needs a new backup ` +
+        "resource"
+      );
+    }
+    return undefined;
+  },
+};

@@ -1,0 +1,65 @@
+// The CloudVolumeBackup resource as a Pulumi program uses it.
+import * as pulumi from "@pulumi/pulumi";
+import { MODULE, registration } from "../framework/resource";
+import { createShim } from "../shim";
+import { CLOUD_VOLUME_BACKUP_OUTPUTS, cloudVolumeBackupKind } from "./definition";
+
+export interface CloudVolumeBackupArgs {
+  /** The CloudVolume to back up; changing it makes a new backup (of that volume). */
+  readonly volumeId: pulumi.Input<string>;
+  /** The backup's name; default: the Pulumi resource name. Fixed once created. */
+  readonly name?: pulumi.Input<string>;
+  /** An incremental backup on top of the volume's last one (create-time only). */
+  readonly incremental?: pulumi.Input<boolean>;
+  /** Back up the volume even while it is attached (create-time only). */
+  readonly force?: pulumi.Input<boolean>;
+  /** The complete label set; omitted means none. */
+  readonly labels?: pulumi.Input<Record<string, pulumi.Input<string>>>;
+  /** Take over the existing backup with this id; its labels are then converged. */
+  readonly adoptId?: pulumi.Input<string>;
+}
+
+const provider = createShim(cloudVolumeBackupKind.name);
+
+/**
+ * A backup of a cloud volume. To restore it, declare a `CloudVolume` with `backupId` set to this
+ * backup's id (a new volume made from it); the SDK's `cloudBackups.restore` writes it over an
+ * existing volume, which no resource does on its own.
+ *
+ * Timeouts (the `customTimeouts` option): create 60 minutes, update 10, delete 30.
+ */
+export class CloudVolumeBackup extends pulumi.dynamic.Resource {
+  declare readonly volumeId: pulumi.Output<string>;
+  declare readonly name: pulumi.Output<string>;
+  /** `available` once made. */
+  declare readonly status: pulumi.Output<string>;
+  declare readonly size: pulumi.Output<number | null>;
+  declare readonly regionId: pulumi.Output<number | null>;
+  declare readonly regionCode: pulumi.Output<string | null>;
+  declare readonly platformUuid: pulumi.Output<string | null>;
+  declare readonly platformVolumeUuid: pulumi.Output<string | null>;
+  /** The labels, without the provider's ownership label. */
+  declare readonly labels: pulumi.Output<Record<string, string>>;
+  declare readonly createdAt: pulumi.Output<string | null>;
+
+  constructor(name: string, args: CloudVolumeBackupArgs, opts: pulumi.CustomResourceOptions = {}) {
+    const { props, opts: options } = registration(
+      {
+        kind: cloudVolumeBackupKind.name,
+        secretOutputs: [],
+        outputs: CLOUD_VOLUME_BACKUP_OUTPUTS,
+      },
+      name,
+      {
+        volumeId: args.volumeId,
+        name: args.name ?? name,
+        incremental: args.incremental,
+        force: args.force,
+        labels: args.labels,
+        adoptId: args.adoptId,
+      },
+      opts,
+    );
+    super(provider, name, props, options, MODULE, cloudVolumeBackupKind.name);
+  }
+}

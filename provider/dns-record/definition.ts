@@ -1,0 +1,194 @@
+// DNS records as a resource kind (provider/framework/kind.ts). A record lives under its zone
+// (/dns/domains/{zone}/records/{id}), so the resource's id is "<zoneId>/<recordId>", the form the
+// Terraform provider imports. Name, data, ttl and priority change in place (the newest Go
+// client's DNSRecordUpdateInput); the zone and the type replace the record.
+//
+// Records have no labels. Idempotent creates rest on what identifies a record in DNS itself: its
+// zone, name, type and data. Such a record found before a create is never taken over silently:
+// it may be another program's, so the create stops and names it (adopt it with adoptId).
+import {
+  DNS_RECORD_TYPES,
+  type DnsRecord,
+  type DnsRecordType,
+  MAX_DNS_TTL,
+} from "../../sdk/areas/dns";
+import type { ServersComClient } from "../../sdk/client";
+import { NotFoundError } from "../../sdk/core/errors";
+import { type Checker, MAX_ID_LENGTH, type PropertyBag, shown } from "../framework/check";
+import type { ResourceKind } from "../framework/kind";
+import { isUnknown } from "../framework/unknowns";
+
+const MINUTE = 60_000;
+const WITH_PRIORITY: readonly string[] = ["MX", "SRV"];
+
+export interface DnsRecordInputs {
+  readonly zoneId: string;
+  readonly name: string;
+  readonly type: DnsRecordType;
+  readonly data: string;
+  readonly ttl?: number;
+  readonly priority?: number;
+}
+
+export const DNS_RECORD_OUTPUTS = [
+  "zoneId",
+  "recordId",
+  "name",
+  "type",
+  "data",
+  "ttl",
+  "priority",
+  "createdAt",
+  "updatedAt",
+] as const;
+
+/** The resource id of a record: "<zoneId>/<recordId>". */
+export function dnsRecordResourceId(record: DnsRecord): string {
+  return `${record.domain_id}/${record.id}`;
+}
+
+function parseId(id: string): { zoneId: string; recordId: string } {
+  const parts = id.split("/");
+  const [zoneId, recordId] = parts;
+  if (parts.length !== 2 || !zoneId || !recordId) {
+    throw new Error(
+      `a DnsRecord id is "<zoneId>/<recordId>" (got ${shown(id)}): the record lives under its zone`,
+    );
+  }
+  return { zoneId, recordId };
+}
+
+/** Names compared as DNS does: case-insensitive, without a final dot. */
+function sameName(a: string, b: string): boolean {
+  return a.toLowerCase().replace(/\.$/, "") === b.toLowerCase().replace(/\.$/, "");
+}
+
+export const dnsRecordKind: ResourceKind<DnsRecord> = {
+  name: "DnsRecord",
+  noun: "DNS record",
+  // Every request is answered at once; the only wait is delete's check that it is gone.
+  defaultTimeouts: { create: 5 * MINUTE, update: 5 * MINUTE, delete: 5 * MINUTE },
+  properties: {
+    zoneId: { rule: "replace" },
+    type: { rule: "replace" },
+    name: { rule: "update" },
+    data: { rule: "update" },
+    // Absent: the zone's default TTL, whatever the live value.
+    ttl: { rule: "update" },
+    priority: { rule: "update" },
+  },
+  secretOutputs: [],
+
+  check(c: Checker) {
+    c.string("zoneId", true, MAX_ID_LENGTH);
+    const type = c.string("type", true);
+    if (type !== undefined && !(DNS_RECORD_TYPES as readonly string[]).includes(type)) {
+      c.fail(
+        "type",
+        `type must be one of ${DNS_RECORD_TYPES.join(", ")} (got ${shown(type)}); SOA and PTR ` +
+          "records are the service's",
+      );
+    }
+    c.string("name", true, 255);
+    c.string("data", true, 4096);
+    c.integer("ttl", false, { min: 0, max: MAX_DNS_TTL, unit: " s" });
+    const priority = c.integer("priority", false, { min: 0, max: 65_535 });
+    if (priority !== undefined && type !== undefined && !WITH_PRIORITY.includes(type)) {
+      c.fail("priority", `priority goes only with MX and SRV records (this one is ${type})`);
+    }
+    if (
+      c.news.priority === undefined &&
+      type !== undefined &&
+      WITH_PRIORITY.includes(type) &&
+      !isUnknown(c.news.priority)
+    ) {
+      c.fail("priority", `priority is required for ${type} records (0 to 65535)`);
+    }
+  },
+
+  display: (bag: PropertyBag) =>
+    typeof bag.name === "string" && typeof bag.type === "string"
+      ? `${bag.type} ${bag.name}`
+      : "(unnamed)",
+
+  async get(client: ServersComClient, id: string) {
+    const { zoneId, recordId } = parseId(id);
+    try {
+      return await client.dns.getRecord(zoneId, recordId);
+    } catch (error) {
+      // A 404 of the zone too: the record went with it.
+      if (error instanceof NotFoundError) return undefined;
+      throw error;
+    }
+  },
+  findByLabels: async () => [],
+  async findByContent(client, inputs) {
+    const { zoneId, name, type, data } = inputs as unknown as DnsRecordInputs;
+    let records: DnsRecord[];
+    try {
+      records = await client.dns.listRecords(zoneId, { type }).toArray({ limit: 10_000 });
+    } catch (error) {
+      if (error instanceof NotFoundError) throw new Error(`there is no DNS zone ${zoneId} (404)`);
+      throw error;
+    }
+    const same = records.find(
+      (record) => record.type === type && sameName(record.name, name) && record.data === data,
+    );
+    if (same === undefined) return [];
+    const id = dnsRecordResourceId(same);
+    throw new Error(
+      `the zone already has this ${type} record ${name} -> ${data} (id ${id}), and records have no ` +
+        "labels to tell whose it is: it may be one an interrupted create made, or another " +
+        `program's. To manage it with this resource, set adoptId: "${id}"; otherwise delete it`,
+    );
+  },
+  create(client, inputs) {
+    const { zoneId, name, type, data, ttl, priority } = inputs as unknown as DnsRecordInputs;
+    return client.dns.createRecord(zoneId, {
+      name,
+      type,
+      data,
+      ...(ttl === undefined ? {} : { ttl }),
+      ...(priority === undefined ? {} : { priority }),
+    });
+  },
+  update(client, id, changes) {
+    const { zoneId, recordId } = parseId(id);
+    const { name, data, ttl, priority } = changes as Partial<DnsRecordInputs>;
+    return client.dns.updateRecord(zoneId, recordId, {
+      ...(name === undefined ? {} : { name }),
+      ...(data === undefined ? {} : { data }),
+      ...(ttl === undefined ? {} : { ttl }),
+      ...(priority === undefined ? {} : { priority }),
+    });
+  },
+  async delete(client, id) {
+    const { zoneId, recordId } = parseId(id);
+    await client.dns.deleteRecord(zoneId, recordId);
+  },
+
+  id: dnsRecordResourceId,
+  state: () => "present",
+  isReady: () => true,
+  labels: () => ({}),
+
+  outputs: (record) => ({
+    zoneId: record.domain_id,
+    recordId: record.id,
+    name: record.name,
+    type: record.type,
+    data: record.data ?? null,
+    ttl: record.ttl ?? null,
+    priority: record.priority ?? null,
+    createdAt: record.created_at ?? null,
+    updatedAt: record.updated_at ?? null,
+  }),
+  liveInputs: (record) => ({
+    zoneId: record.domain_id,
+    name: record.name,
+    type: record.type,
+    ...(record.data == null ? {} : { data: record.data }),
+    ...(record.ttl == null ? {} : { ttl: record.ttl }),
+    ...(record.priority == null ? {} : { priority: record.priority }),
+  }),
+};

@@ -1,0 +1,55 @@
+// The DnsZone resource as a Pulumi program uses it.
+import * as pulumi from "@pulumi/pulumi";
+import { MODULE, registration } from "../framework/resource";
+import { createShim } from "../shim";
+import { DNS_ZONE_OUTPUTS, dnsZoneKind } from "./definition";
+
+export interface DnsZoneArgs {
+  /** The zone's domain name, lower case (example.com); changing it replaces the zone. */
+  readonly name: pulumi.Input<string>;
+  /** The SOA contact. Fixed once created: the API changes only labels. */
+  readonly email: pulumi.Input<string>;
+  /** The default TTL of the zone's records, 0 to 604800 seconds. Fixed once created. */
+  readonly ttl?: pulumi.Input<number>;
+  /** The complete label set; omitted means none. */
+  readonly labels?: pulumi.Input<Record<string, pulumi.Input<string>>>;
+  /** Take over the existing zone with this id (its name must match); labels are converged. */
+  readonly adoptId?: pulumi.Input<string>;
+}
+
+const provider = createShim(dnsZoneKind.name);
+
+/**
+ * A DNS zone (the API's DNS domain). Creates are idempotent through the ownership label; a zone
+ * of the same name that is not this resource's stops the create (adopt it with `adoptId`).
+ *
+ * Timeouts (the `customTimeouts` option): create, update and delete default to 5 minutes.
+ */
+export class DnsZone extends pulumi.dynamic.Resource {
+  declare readonly name: pulumi.Output<string>;
+  declare readonly email: pulumi.Output<string | null>;
+  declare readonly ttl: pulumi.Output<number | null>;
+  /** `undelegated`, `verified` or `delegated`. */
+  declare readonly delegationStatus: pulumi.Output<string | null>;
+  /** The labels, without the provider's ownership label. */
+  declare readonly labels: pulumi.Output<Record<string, string>>;
+  declare readonly unpublishDate: pulumi.Output<string | null>;
+  declare readonly createdAt: pulumi.Output<string | null>;
+  declare readonly updatedAt: pulumi.Output<string | null>;
+
+  constructor(name: string, args: DnsZoneArgs, opts: pulumi.CustomResourceOptions = {}) {
+    const { props, opts: options } = registration(
+      { kind: dnsZoneKind.name, secretOutputs: [], outputs: DNS_ZONE_OUTPUTS },
+      name,
+      {
+        name: args.name,
+        email: args.email,
+        ttl: args.ttl,
+        labels: args.labels,
+        adoptId: args.adoptId,
+      },
+      opts,
+    );
+    super(provider, name, props, options, MODULE, dnsZoneKind.name);
+  }
+}

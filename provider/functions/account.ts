@@ -1,0 +1,254 @@
+// The account's read-only data: its balance, its invoices, its private racks, and the
+// out-of-band credentials of one of its dedicated servers (a secret result).
+import * as pulumi from "@pulumi/pulumi";
+import type { Invoice, Rack } from "../../sdk/areas/account";
+import { withoutOwnerLabel } from "../framework/ownership";
+import { definedFields, oneOf, optionalText, optionalWholeNumber, text } from "./framework/args";
+import { getById } from "./framework/by-id";
+import { LookupError } from "./framework/errors";
+import {
+  type LookupOptions,
+  type LookupOutputOptions,
+  lookupContext,
+  lookupOutput,
+  type OutputArgs,
+} from "./framework/invoke";
+import { collectPages, listLimit } from "./framework/lists";
+import { nameCandidate, pickBySearch } from "./framework/match";
+import { type LabelSelector, selectorText } from "./framework/selector";
+
+export interface GetAccountBalanceResult {
+  readonly currentBalance: number | null;
+  readonly nextInvoiceTotalDue: number | null;
+  readonly currency: string | null;
+}
+
+export async function getAccountBalance(
+  _args: Record<string, never> = {},
+  opts?: LookupOptions,
+): Promise<GetAccountBalanceResult> {
+  const lookup = lookupContext("getAccountBalance", opts);
+  const balance = await lookup.client.account.getBalance(lookup.call);
+  return {
+    currentBalance: balance.current_balance ?? null,
+    nextInvoiceTotalDue: balance.next_invoice_total_due ?? null,
+    currency: balance.currency ?? null,
+  };
+}
+
+export function getAccountBalanceOutput(
+  args: OutputArgs<Record<string, never>> = {},
+  opts?: LookupOutputOptions,
+): pulumi.Output<GetAccountBalanceResult> {
+  return lookupOutput(getAccountBalance, args, opts);
+}
+
+export interface GetInvoicesArgs {
+  /** The most invoices to read, 1 to 10,000 (default 1,000); more is an error. */
+  readonly limit?: number;
+}
+
+/** One invoice; the document links only when it was read by id (`getInvoices({ id })`). */
+export interface InvoiceResult {
+  readonly id: string;
+  readonly number: number | null;
+  readonly parentId: string | null;
+  readonly status: string | null;
+  /** YYYY-MM-DD. */
+  readonly date: string | null;
+  readonly type: string | null;
+  readonly totalDue: number | null;
+  readonly currency: string | null;
+  readonly csvUrl: string | null;
+  readonly pdfUrl: string | null;
+}
+
+export interface GetInvoicesResult {
+  readonly invoices: InvoiceResult[];
+}
+
+export async function getInvoices(
+  args: GetInvoicesArgs = {},
+  opts?: LookupOptions,
+): Promise<GetInvoicesResult> {
+  const lookup = lookupContext("getInvoices", opts);
+  const limit = listLimit(lookup.fn, args.limit);
+  const invoices = await collectPages(lookup, { what: "invoices", limit }, (page) =>
+    lookup.client.account.listInvoices(page, lookup.call),
+  );
+  return { invoices: invoices.map(invoiceResult) };
+}
+
+export function getInvoicesOutput(
+  args: OutputArgs<GetInvoicesArgs> = {},
+  opts?: LookupOutputOptions,
+): pulumi.Output<GetInvoicesResult> {
+  return lookupOutput(getInvoices, args, opts);
+}
+
+function invoiceResult(invoice: Invoice): InvoiceResult {
+  return {
+    id: invoice.id,
+    number: invoice.number ?? null,
+    parentId: invoice.parent_id ?? null,
+    status: invoice.status ?? null,
+    date: invoice.date ?? null,
+    type: invoice.type ?? null,
+    totalDue: invoice.total_due ?? null,
+    currency: invoice.currency ?? null,
+    csvUrl: invoice.csv_url ?? null,
+    pdfUrl: invoice.pdf_url ?? null,
+  };
+}
+
+export interface GetRacksArgs {
+  readonly labelSelector?: LabelSelector;
+  readonly locationId?: number;
+  readonly searchPattern?: string;
+  readonly limit?: number;
+}
+
+/** One private rack by exactly one of id or name. */
+export interface GetRackArgs {
+  readonly id?: string;
+  readonly name?: string;
+}
+
+export interface GetRackResult {
+  readonly id: string;
+  readonly name: string | null;
+  readonly locationId: number | null;
+  readonly locationCode: string | null;
+  /** The labels, without the provider's ownership label. */
+  readonly labels: Record<string, string>;
+}
+
+export interface GetRacksResult {
+  readonly racks: GetRackResult[];
+}
+
+export async function getRacks(
+  args: GetRacksArgs = {},
+  opts?: LookupOptions,
+): Promise<GetRacksResult> {
+  const lookup = lookupContext("getRacks", opts);
+  const filters = definedFields({
+    labelSelector: selectorText(lookup.fn, args.labelSelector),
+    searchPattern: optionalText(lookup.fn, args, "searchPattern"),
+  });
+  const locationId = optionalWholeNumber(lookup.fn, args, "locationId");
+  const limit = listLimit(lookup.fn, args.limit);
+  const racks = await collectPages(
+    lookup,
+    { what: "racks match", limit, narrowWith: "labelSelector or searchPattern" },
+    (page) => lookup.client.account.listRacks({ ...page, ...filters }, lookup.call),
+  );
+  return {
+    racks: racks
+      .filter((rack) => locationId === undefined || rack.location_id === locationId)
+      .map(rackResult),
+  };
+}
+
+export function getRacksOutput(
+  args: OutputArgs<GetRacksArgs> = {},
+  opts?: LookupOutputOptions,
+): pulumi.Output<GetRacksResult> {
+  return lookupOutput(getRacks, args, opts);
+}
+
+export async function getRack(args: GetRackArgs, opts?: LookupOptions): Promise<GetRackResult> {
+  const lookup = lookupContext("getRack", opts);
+  const key = oneOf(lookup.fn, args, ["id", "name"]);
+  if (key === "id") {
+    const id = text(lookup.fn, args, "id");
+    return rackResult(
+      await getById(lookup, "rack", id, () => lookup.client.account.getRack(id, lookup.call)),
+    );
+  }
+  const rack = await pickBySearch(
+    { fn: lookup.fn, what: "rack", query: text(lookup.fn, args, "name"), mode: "words" },
+    async (searchPattern) =>
+      (
+        await collectPages(lookup, { what: "racks" }, (page) =>
+          lookup.client.account.listRacks(
+            { ...page, ...definedFields({ searchPattern }) },
+            lookup.call,
+          ),
+        )
+      )
+        .filter(
+          (candidate): candidate is Rack & { name: string } => typeof candidate.name === "string",
+        )
+        .map(nameCandidate),
+  );
+  return rackResult(rack);
+}
+
+export function getRackOutput(
+  args: OutputArgs<GetRackArgs>,
+  opts?: LookupOutputOptions,
+): pulumi.Output<GetRackResult> {
+  return lookupOutput(getRack, args, opts);
+}
+
+function rackResult(rack: Rack): GetRackResult {
+  return {
+    id: rack.id,
+    name: rack.name ?? null,
+    locationId: rack.location_id ?? null,
+    locationCode: rack.location_code ?? null,
+    labels: withoutOwnerLabel(rack.labels),
+  };
+}
+
+export interface GetServerOobCredentialsArgs {
+  /** The dedicated server's id. */
+  readonly serverId: string;
+  /**
+   * The fingerprint of your GPG key (40 hexadecimal digits), which srvctl requires for this
+   * request; the API presumably encrypts the secret to that key.
+   */
+  readonly fingerprint: string;
+}
+
+/** Secret: `getServerOobCredentialsOutput` answers it as a secret Output. */
+export interface GetServerOobCredentialsResult {
+  readonly serverId: string;
+  readonly login: string;
+  readonly secret: string;
+}
+
+const GPG_FINGERPRINT = /^(?:[0-9A-Fa-f]{4} ?){10}$/;
+
+/**
+ * The out-of-band (IPMI) credentials of a dedicated server. The Promise form gives them in clear
+ * to the program: wrap them with `pulumi.secret` before they reach a resource or an export, or
+ * use the Output form, which is secret.
+ */
+export async function getServerOobCredentials(
+  args: GetServerOobCredentialsArgs,
+  opts?: LookupOptions,
+): Promise<GetServerOobCredentialsResult> {
+  const lookup = lookupContext("getServerOobCredentials", opts);
+  const serverId = text(lookup.fn, args, "serverId");
+  const fingerprint = text(lookup.fn, args, "fingerprint");
+  if (!GPG_FINGERPRINT.test(fingerprint)) {
+    throw new LookupError(
+      `${lookup.fn}: fingerprint must be a GPG key fingerprint, 40 hexadecimal digits ` +
+        "(`gpg --fingerprint` shows it)",
+    );
+  }
+  const credentials = await getById(lookup, "dedicated server", serverId, () =>
+    lookup.client.account.getOobCredentials(serverId, fingerprint, lookup.call),
+  );
+  return { serverId, login: credentials.login, secret: credentials.secret };
+}
+
+/** The Output form: always secret, whatever the arguments. */
+export function getServerOobCredentialsOutput(
+  args: OutputArgs<GetServerOobCredentialsArgs>,
+  opts?: LookupOutputOptions,
+): pulumi.Output<GetServerOobCredentialsResult> {
+  return pulumi.secret(lookupOutput(getServerOobCredentials, args, opts));
+}

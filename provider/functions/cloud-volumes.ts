@@ -1,0 +1,94 @@
+// Cloud block storage volumes of the account, by label selector, region or name.
+import type * as pulumi from "@pulumi/pulumi";
+import { attachedInstanceId, type CloudVolume } from "../../sdk/areas/cloud-volumes";
+import { withoutOwnerLabel } from "../framework/ownership";
+import { definedFields, optionalText, optionalWholeNumber } from "./framework/args";
+import {
+  type LookupOptions,
+  type LookupOutputOptions,
+  lookupContext,
+  lookupOutput,
+  type OutputArgs,
+} from "./framework/invoke";
+import { collectPages, listLimit } from "./framework/lists";
+import { type LabelSelector, selectorText } from "./framework/selector";
+
+export interface GetCloudVolumesArgs {
+  readonly labelSelector?: LabelSelector;
+  /** Only volumes whose name contains this text. */
+  readonly searchPattern?: string;
+  /** Only volumes of this cloud region (filtered here as well as asked of the API). */
+  readonly regionId?: number;
+  readonly limit?: number;
+}
+
+export interface CloudVolumeResult {
+  readonly id: string;
+  readonly name: string;
+  readonly status: string;
+  readonly size: number | null;
+  readonly regionId: number | null;
+  readonly regionCode: string | null;
+  readonly description: string | null;
+  readonly bootable: boolean | null;
+  /** The attached cloud instance, or null. */
+  readonly instanceId: string | null;
+  readonly device: string | null;
+  readonly platformUuid: string | null;
+  /** The labels, without the provider's ownership label. */
+  readonly labels: Record<string, string>;
+  readonly createdAt: string | null;
+}
+
+export interface GetCloudVolumesResult {
+  readonly cloudVolumes: CloudVolumeResult[];
+}
+
+export async function getCloudVolumes(
+  args: GetCloudVolumesArgs = {},
+  opts?: LookupOptions,
+): Promise<GetCloudVolumesResult> {
+  const lookup = lookupContext("getCloudVolumes", opts);
+  const regionId = optionalWholeNumber(lookup.fn, args, "regionId");
+  const filters = definedFields({
+    labelSelector: selectorText(lookup.fn, args.labelSelector),
+    searchPattern: optionalText(lookup.fn, args, "searchPattern"),
+    regionId,
+  });
+  const limit = listLimit(lookup.fn, args.limit);
+  const volumes = await collectPages(
+    lookup,
+    { what: "cloud volumes match", limit, narrowWith: "labelSelector, searchPattern or regionId" },
+    (page) => lookup.client.cloudVolumes.list({ ...page, ...filters }, lookup.call),
+  );
+  return {
+    cloudVolumes: volumes
+      .filter((volume) => regionId === undefined || volume.region_id === regionId)
+      .map(cloudVolumeResult),
+  };
+}
+
+export function getCloudVolumesOutput(
+  args: OutputArgs<GetCloudVolumesArgs> = {},
+  opts?: LookupOutputOptions,
+): pulumi.Output<GetCloudVolumesResult> {
+  return lookupOutput(getCloudVolumes, args, opts);
+}
+
+function cloudVolumeResult(volume: CloudVolume): CloudVolumeResult {
+  return {
+    id: volume.id,
+    name: volume.name,
+    status: volume.status,
+    size: volume.size ?? null,
+    regionId: volume.region_id ?? null,
+    regionCode: volume.region_code ?? null,
+    description: volume.description ?? null,
+    bootable: volume.bootable ?? null,
+    instanceId: attachedInstanceId(volume) ?? null,
+    device: volume.attachments?.[0]?.device ?? null,
+    platformUuid: volume.openstack_uuid ?? null,
+    labels: withoutOwnerLabel(volume.labels),
+    createdAt: volume.created_at ?? null,
+  };
+}

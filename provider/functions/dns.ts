@@ -1,0 +1,154 @@
+// DNS zones of the account (by label selector, name, delegation status) and the records of one.
+import type * as pulumi from "@pulumi/pulumi";
+import type { DnsDomain, DnsRecord } from "../../sdk/areas/dns";
+import { withoutOwnerLabel } from "../framework/ownership";
+import { definedFields, optionalChoice, optionalText, text } from "./framework/args";
+import { getById } from "./framework/by-id";
+import {
+  type LookupOptions,
+  type LookupOutputOptions,
+  lookupContext,
+  lookupOutput,
+  type OutputArgs,
+} from "./framework/invoke";
+import { collectPages, listLimit } from "./framework/lists";
+import { type LabelSelector, selectorText } from "./framework/selector";
+
+type DelegationStatus = "delegated" | "verified" | "undelegated";
+const DELEGATION: readonly DelegationStatus[] = ["delegated", "verified", "undelegated"];
+
+export interface GetDnsZonesArgs {
+  readonly labelSelector?: LabelSelector;
+  /** Only zones whose name contains this text. */
+  readonly searchPattern?: string;
+  readonly delegationStatus?: DelegationStatus;
+  readonly limit?: number;
+}
+
+export interface DnsZoneResult {
+  readonly id: string;
+  readonly name: string;
+  readonly email: string | null;
+  readonly ttl: number | null;
+  readonly delegationStatus: string | null;
+  /** The labels, without the provider's ownership label. */
+  readonly labels: Record<string, string>;
+  readonly unpublishDate: string | null;
+  readonly createdAt: string | null;
+  readonly updatedAt: string | null;
+}
+
+export interface GetDnsZonesResult {
+  readonly dnsZones: DnsZoneResult[];
+}
+
+export async function getDnsZones(
+  args: GetDnsZonesArgs = {},
+  opts?: LookupOptions,
+): Promise<GetDnsZonesResult> {
+  const lookup = lookupContext("getDnsZones", opts);
+  const filters = definedFields({
+    labelSelector: selectorText(lookup.fn, args.labelSelector),
+    searchPattern: optionalText(lookup.fn, args, "searchPattern"),
+    delegationStatus: optionalChoice(lookup.fn, args, "delegationStatus", DELEGATION),
+  });
+  const limit = listLimit(lookup.fn, args.limit);
+  const zones = await collectPages(
+    lookup,
+    { what: "DNS zones match", limit, narrowWith: "labelSelector or searchPattern" },
+    (page) => lookup.client.dns.listDomains({ ...page, ...filters }, lookup.call),
+  );
+  return { dnsZones: zones.map(zoneResult) };
+}
+
+export function getDnsZonesOutput(
+  args: OutputArgs<GetDnsZonesArgs> = {},
+  opts?: LookupOutputOptions,
+): pulumi.Output<GetDnsZonesResult> {
+  return lookupOutput(getDnsZones, args, opts);
+}
+
+function zoneResult(zone: DnsDomain): DnsZoneResult {
+  return {
+    id: zone.id,
+    name: zone.name,
+    email: zone.email ?? null,
+    ttl: zone.ttl ?? null,
+    delegationStatus: zone.delegation_status ?? null,
+    labels: withoutOwnerLabel(zone.labels),
+    unpublishDate: zone.unpublish_date ?? null,
+    createdAt: zone.created_at ?? null,
+    updatedAt: zone.updated_at ?? null,
+  };
+}
+
+export interface GetDnsRecordsArgs {
+  readonly zoneId: string;
+  /** Only records of this type ("A", "MX", "SOA", ...). */
+  readonly type?: string;
+  /** Only records of this name. */
+  readonly name?: string;
+  readonly limit?: number;
+}
+
+export interface DnsRecordResult {
+  /** "<zoneId>/<recordId>", the id of a DnsRecord resource (and its adoptId). */
+  readonly id: string;
+  readonly recordId: string;
+  readonly zoneId: string;
+  readonly name: string;
+  readonly type: string;
+  readonly data: string | null;
+  readonly ttl: number | null;
+  readonly priority: number | null;
+}
+
+export interface GetDnsRecordsResult {
+  readonly dnsRecords: DnsRecordResult[];
+}
+
+export async function getDnsRecords(
+  args: GetDnsRecordsArgs,
+  opts?: LookupOptions,
+): Promise<GetDnsRecordsResult> {
+  const lookup = lookupContext("getDnsRecords", opts);
+  const zoneId = text(lookup.fn, args, "zoneId");
+  const filters = definedFields({
+    type: optionalText(lookup.fn, args, "type"),
+    name: optionalText(lookup.fn, args, "name"),
+  });
+  const limit = listLimit(lookup.fn, args.limit);
+  // A 404 of the zone is a NoMatchError naming it.
+  await getById(lookup, "DNS zone", zoneId, () => lookup.client.dns.getDomain(zoneId, lookup.call));
+  const found = await collectPages(
+    lookup,
+    { what: "DNS records", limit, narrowWith: "type or name" },
+    (page) => lookup.client.dns.listRecords(zoneId, { ...page, ...filters }, lookup.call),
+  );
+  return {
+    dnsRecords: found
+      .filter((record) => filters.type === undefined || record.type === filters.type)
+      .filter((record) => filters.name === undefined || record.name === filters.name)
+      .map(recordResult),
+  };
+}
+
+export function getDnsRecordsOutput(
+  args: OutputArgs<GetDnsRecordsArgs>,
+  opts?: LookupOutputOptions,
+): pulumi.Output<GetDnsRecordsResult> {
+  return lookupOutput(getDnsRecords, args, opts);
+}
+
+function recordResult(record: DnsRecord): DnsRecordResult {
+  return {
+    id: `${record.domain_id}/${record.id}`,
+    recordId: record.id,
+    zoneId: record.domain_id,
+    name: record.name,
+    type: record.type,
+    data: record.data ?? null,
+    ttl: record.ttl ?? null,
+    priority: record.priority ?? null,
+  };
+}

@@ -1,0 +1,226 @@
+// The native door to a kind's lifecycle: the same KindProvider the dynamic shim reaches
+// (registry.ts, framework/lifecycle.ts), given what a dynamic provider has to receive as hidden
+// inputs (framework/hidden.ts) from where a plugin finds it in the request:
+// - the ownership label comes from the URN, which the engine sends with every resource request
+//   (proto/pulumi/provider.proto: CreateRequest.urn ...); a URN is unique in its stack (the engine
+//   refuses a second registration of one), which is what the label must be;
+// - the timeouts come from the request's `timeout` field: the engine fills it from the
+//   resource's customTimeouts, Create's from `create`, Update's from `update`, Delete's from
+//   `delete` (pkg/resource/deploy/step.go: CreateStep, UpdateStep, DeleteStep), in seconds.
+// Hidden inputs and the dynamic door's `__provider` never leave this door: results carry only the
+// kind's own properties, so the state holds what the schema describes.
+import type { PropertyBag } from "../framework/check";
+import type { DiffOutcome } from "../framework/diff";
+import { PartialResourceError } from "../framework/errors";
+import { HIDDEN_INPUTS, OWNER_INPUT, TIMEOUTS_INPUT } from "../framework/hidden";
+import { ADOPT_INPUT, type KindProvider, type LifecycleProvider } from "../framework/lifecycle";
+import { ownerLabelValue } from "../framework/ownership";
+import { kindDefaults, secretProperties } from "./generated";
+import { openSecrets, type Properties, sealSecrets } from "./values";
+
+/** The dynamic door's serialised provider: never part of a native resource's properties. */
+const PROVIDER_KEY = "__provider";
+
+export type Operation = "create" | "update" | "delete";
+
+/** A URN's parts: urn:pulumi:<stack>::<project>::<qualified type>::<name>. */
+export function parseUrn(urn: string): {
+  stack: string;
+  project: string;
+  type: string;
+  name: string;
+} {
+  const match = /^urn:pulumi:(.*?)::(.*?)::(.*?)::(.*)$/s.exec(urn);
+  if (match === null) throw new Error(`not a resource URN: ${urn}`);
+  const [, stack = "", project = "", type = "", name = ""] = match;
+  return { stack, project, type, name };
+}
+
+/** The ownership label of the resource this URN names. */
+export function ownerFromUrn(urn: string): string {
+  const { stack, project, type, name } = parseUrn(urn);
+  // The qualified type holds the parents' types ("parent$child"): with the name, the whole URN.
+  return ownerLabelValue({ project, stack, type, name, parent: "" });
+}
+
+/** The hidden inputs of one request: the ownership label, and the timeout when one is set. */
+function hidden(urn: string, operation: Operation, timeoutSeconds: number): Properties {
+  const out: Properties = { [OWNER_INPUT]: ownerFromUrn(urn) };
+  if (timeoutSeconds > 0) out[TIMEOUTS_INPUT] = { [operation]: timeoutSeconds * 1000 };
+  return out;
+}
+
+/** The properties without what only the dynamic door has (hidden inputs, `__provider`). */
+export function ownPropertiesOf(bag: Properties): Properties {
+  const out: Properties = {};
+  for (const [key, value] of Object.entries(bag)) {
+    if (key !== PROVIDER_KEY && !HIDDEN_INPUTS.includes(key) && value !== undefined) {
+      out[key] = value;
+    }
+  }
+  return out;
+}
+
+export interface CheckResult {
+  readonly inputs: Properties;
+  readonly failures: readonly { property: string; reason: string }[];
+}
+
+export interface DiffResult extends DiffOutcome {
+  /** Per changed input: whether it replaces, and whether the old value was absent. */
+  readonly detailed: Readonly<Record<string, { replace: boolean; added: boolean }>>;
+}
+
+export interface ReadResult {
+  /** "" when the object is gone. */
+  readonly id: string;
+  readonly properties: Properties;
+  readonly inputs: Properties;
+}
+
+/**
+ * One kind through the native door. Every method takes and returns properties as the engine
+ * marshals them (secrets wrapped); the lifecycle sees them in clear.
+ */
+export class NativeResource {
+  private readonly secrets: { outputs: Set<string>; inputs: Set<string> };
+
+  constructor(
+    readonly kind: string,
+    private readonly provider: KindProvider,
+  ) {
+    this.secrets = secretProperties(kind);
+  }
+
+  /**
+   * The kind's checks, after the defaults the dynamic class's constructor applies (the resource's
+   * name for `name`/`hostname`, constants): a program in another language has no constructor of
+   * ours, so the same inputs would otherwise mean something else there.
+   */
+  async check(urn: string, olds: Properties, news: Properties): Promise<CheckResult> {
+    const oldBag = openSecrets(ownPropertiesOf(olds));
+    const newBag = openSecrets(ownPropertiesOf(news));
+    const inputs = { ...newBag.plain };
+    for (const [name, fallback] of Object.entries(kindDefaults(this.kind))) {
+      if (inputs[name] !== undefined) continue;
+      inputs[name] = "resourceName" in fallback ? parseUrn(urn).name : fallback.value;
+    }
+    const checked = await this.provider.check(oldBag.plain, inputs);
+    return {
+      inputs: this.sealInputs(ownPropertiesOf(checked.inputs ?? inputs), newBag.secretKeys),
+      failures: (checked.failures ?? []).map((f) => ({ property: f.property, reason: f.reason })),
+    };
+  }
+
+  /**
+   * The lifecycle's diff of the new inputs against the old outputs. Write-only values (which
+   * the API never returns) that the old outputs lack are taken as declared, as adoption takes
+   * them (framework/diff.ts, PropertyRule.writeOnly): every create and update records them, so
+   * only `pulumi import` leaves them out, and an imported server must not be replaced because its
+   * drive layout could not be read back.
+   */
+  async diff(id: string, olds: Properties, news: Properties): Promise<DiffResult> {
+    const newBag = openSecrets(ownPropertiesOf(news)).plain;
+    const oldBag = {
+      ...((this.provider as Partial<LifecycleProvider>).writeOnlyValues?.(newBag) ?? {}),
+      ...openSecrets(ownPropertiesOf(olds)).plain,
+    };
+    const outcome = await this.provider.diff(id, oldBag, newBag);
+    const detailed: Record<string, { replace: boolean; added: boolean }> = {};
+    for (const name of outcome.updates) detailed[name] = { replace: false, added: false };
+    for (const name of outcome.replaces) detailed[name] = { replace: true, added: false };
+    for (const name of Object.keys(detailed)) {
+      const entry = detailed[name];
+      if (entry !== undefined && oldBag[name] === undefined) entry.added = true;
+    }
+    return { ...outcome, detailed };
+  }
+
+  async create(
+    urn: string,
+    news: Properties,
+    timeoutSeconds: number,
+  ): Promise<{ id: string; properties: Properties }> {
+    const { plain, secretKeys } = openSecrets(ownPropertiesOf(news));
+    const inputs = { ...plain, ...hidden(urn, "create", timeoutSeconds) };
+    const created = await this.guard(() => this.provider.create(inputs), secretKeys);
+    return { id: created.id, properties: this.sealOutputs(created.outs ?? {}, secretKeys) };
+  }
+
+  async read(id: string, properties: Properties, inputs: Properties): Promise<ReadResult> {
+    const props = openSecrets(ownPropertiesOf(properties));
+    const olds = openSecrets(ownPropertiesOf(inputs));
+    const secretKeys = new Set([...props.secretKeys, ...olds.secretKeys]);
+    // `pulumi import` sends the id alone (step.go, ImportStep): the live object is all there is.
+    const read = await this.provider.read(id, props.plain);
+    if (read.id === undefined || read.id === "") return { id: "", properties: {}, inputs: {} };
+    let liveInputs = ownPropertiesOf(read.inputs ?? {});
+    let outputs: PropertyBag = read.props ?? {};
+    const imported = Object.keys(props.plain).length === 0 && Object.keys(olds.plain).length === 0;
+    if (imported) {
+      // A kind that can only take over an existing object names it by `adoptId` (Let's Encrypt
+      // certificate labels): the imported id is that name, as the program would write it.
+      const checked = await this.provider.check({}, liveInputs);
+      if ((checked.failures ?? []).some((f) => f.property === ADOPT_INPUT)) {
+        liveInputs = { ...liveInputs, [ADOPT_INPUT]: read.id };
+        outputs = { ...outputs, [ADOPT_INPUT]: read.id };
+      }
+    }
+    return {
+      id: read.id,
+      properties: this.sealOutputs(outputs, secretKeys),
+      inputs: this.sealInputs(liveInputs, secretKeys),
+    };
+  }
+
+  async update(
+    urn: string,
+    id: string,
+    olds: Properties,
+    news: Properties,
+    timeoutSeconds: number,
+  ): Promise<Properties> {
+    const oldBag = openSecrets(ownPropertiesOf(olds));
+    const newBag = openSecrets(ownPropertiesOf(news));
+    const extra = hidden(urn, "update", timeoutSeconds);
+    const updated = await this.guard(
+      () => this.provider.update(id, { ...oldBag.plain, ...extra }, { ...newBag.plain, ...extra }),
+      newBag.secretKeys,
+    );
+    return this.sealOutputs(updated.outs ?? {}, newBag.secretKeys);
+  }
+
+  async delete(urn: string, id: string, properties: Properties, timeoutSeconds: number) {
+    const { plain } = openSecrets(ownPropertiesOf(properties));
+    await this.provider.delete(id, { ...plain, ...hidden(urn, "delete", timeoutSeconds) });
+  }
+
+  /** What a preview's Create or Update answers: the inputs, over the old outputs if any. */
+  preview(olds: Properties, news: Properties): Properties {
+    return { ...ownPropertiesOf(olds), ...ownPropertiesOf(news) };
+  }
+
+  /** A partial create or update's error, its properties as the engine must record them. */
+  private async guard<T>(run: () => Promise<T>, secretKeys: ReadonlySet<string>): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      if (!(error instanceof PartialResourceError)) throw error;
+      throw new PartialResourceError(
+        error.message,
+        error.id,
+        this.sealOutputs(error.properties, secretKeys),
+        error.reasons,
+      );
+    }
+  }
+
+  private sealOutputs(outs: PropertyBag, secretInputs: ReadonlySet<string>): Properties {
+    const keys = new Set([...this.secrets.outputs, ...this.secrets.inputs, ...secretInputs]);
+    return sealSecrets(ownPropertiesOf({ ...outs }), keys);
+  }
+
+  private sealInputs(inputs: Properties, secretInputs: ReadonlySet<string>): Properties {
+    return sealSecrets(inputs, new Set([...this.secrets.inputs, ...secretInputs]));
+  }
+}

@@ -1,0 +1,119 @@
+// The account's read-only data: its balance (/account/balance), its invoices (/billing/invoices)
+// and its private racks (/racks). Not in api-spec.md: paths and records follow the official Go
+// client (accounts.go, invoices.go, racks.go, types.go and their fixtures) and srvctl
+// (account, invoices, racks); docs/wire.md, "Account".
+import { z } from "zod";
+import type { CallOptions, ListOptions, PagePromise, Requester } from "../core/contract";
+import { path, toWireQuery } from "../core/contract";
+import {
+  checkLabels,
+  DateSchema,
+  type LabelsInput,
+  LabelsSchema,
+  type PagingOptions,
+} from "./common";
+
+/** Every field nullable-tolerant: the fixture is the only evidence, and has them all. */
+export const AccountBalanceSchema = z.object({
+  current_balance: z.number().nullable().optional(),
+  next_invoice_total_due: z.number().nullable().optional(),
+  currency: z.string().nullable().optional(),
+});
+export type AccountBalance = z.infer<typeof AccountBalanceSchema>;
+
+/** An invoice as listed (the Go client's InvoiceList): no document links. */
+export const InvoiceSchema = z.object({
+  id: z.string(),
+  number: z.number().int().nullable().optional(),
+  /** The invoice this one corrects (a credit note's parent), or null. */
+  parent_id: z.string().nullable().optional(),
+  status: z.string().nullable().optional(),
+  date: DateSchema.nullable().optional(),
+  /** "invoice" in the fixture; credit notes presumably have another type. */
+  type: z.string().nullable().optional(),
+  total_due: z.number().nullable().optional(),
+  currency: z.string().nullable().optional(),
+  /** Only GET /billing/invoices/{id} answers the document links. */
+  csv_url: z.string().nullable().optional(),
+  pdf_url: z.string().nullable().optional(),
+});
+export type Invoice = z.infer<typeof InvoiceSchema>;
+
+export const RackSchema = z.object({
+  id: z.string(),
+  name: z.string().nullable().optional(),
+  location_id: z.number().int().nullable().optional(),
+  location_code: z.string().nullable().optional(),
+  labels: LabelsSchema.optional(),
+});
+export type Rack = z.infer<typeof RackSchema>;
+
+/** Out-of-band (IPMI/BMC) credentials of a dedicated server. Secret: never log them. */
+export const OobCredentialsSchema = z.object({
+  login: z.string(),
+  secret: z.string(),
+});
+export type OobCredentials = z.infer<typeof OobCredentialsSchema>;
+
+export class AccountApi {
+  constructor(private readonly http: Requester) {}
+
+  async getBalance(options?: CallOptions): Promise<AccountBalance> {
+    return this.http.request(
+      { method: "GET", path: "/account/balance", schema: AccountBalanceSchema },
+      options,
+    );
+  }
+
+  /** Paging only: no source shows a filter of this list. */
+  listInvoices(options?: PagingOptions, callOptions?: CallOptions): PagePromise<Invoice> {
+    return this.http.list("/billing/invoices", toWireQuery(options), InvoiceSchema, callOptions);
+  }
+
+  async getInvoice(id: string, options?: CallOptions): Promise<Invoice> {
+    return this.http.request(
+      { method: "GET", path: path`/billing/invoices/${id}`, schema: InvoiceSchema },
+      options,
+    );
+  }
+
+  listRacks(options?: ListOptions, callOptions?: CallOptions): PagePromise<Rack> {
+    return this.http.list("/racks", toWireQuery(options), RackSchema, callOptions);
+  }
+
+  async getRack(id: string, options?: CallOptions): Promise<Rack> {
+    return this.http.request(
+      { method: "GET", path: path`/racks/${id}`, schema: RackSchema },
+      options,
+    );
+  }
+
+  /** PUT /racks/{id} {labels}: the only change the Go client makes to a rack. */
+  async updateRack(id: string, labels: LabelsInput, options?: CallOptions): Promise<Rack> {
+    checkLabels(labels);
+    return this.http.request(
+      { method: "PUT", path: path`/racks/${id}`, body: { labels }, schema: RackSchema },
+      options,
+    );
+  }
+
+  /**
+   * GET /hosts/dedicated_servers/{id}/oob_credentials?fingerprint=...: srvctl requires the
+   * fingerprint of a GPG key ("GPG key fingerprint (required)"). Secret: see OobCredentialsSchema.
+   */
+  async getOobCredentials(
+    serverId: string,
+    fingerprint: string,
+    options?: CallOptions,
+  ): Promise<OobCredentials> {
+    return this.http.request(
+      {
+        method: "GET",
+        path: path`/hosts/dedicated_servers/${serverId}/oob_credentials`,
+        query: { fingerprint },
+        schema: OobCredentialsSchema,
+      },
+      options,
+    );
+  }
+}

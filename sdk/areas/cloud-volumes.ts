@@ -1,0 +1,177 @@
+// Cloud block storage volumes: /cloud_block_storage/volumes, attached to cloud instances. Not in
+// api-spec.md: paths and bodies follow the official Go client (cloud_block_storage_volumes.go)
+// and srvctl (cloud-volumes); docs/wire.md, "Cloud block storage", records each decision.
+import { z } from "zod";
+import type { CallOptions, ListOptions, PagePromise, Requester } from "../core/contract";
+import { path, toWireQuery } from "../core/contract";
+import { InputValidationError } from "../core/errors";
+import type { StateTable } from "../wait";
+import { checkLabels, type LabelsInput, LabelsSchema, TimestampSchema } from "./common";
+
+/** One instance a volume is attached to (the Go client's Attachment). */
+export const CloudVolumeAttachmentSchema = z.object({
+  id: z.string().optional(),
+  instance_id: z.string(),
+  instance_name: z.string().nullable().optional(),
+  /** The device path inside the instance, e.g. /dev/vdb. */
+  device: z.string().nullable().optional(),
+});
+export type CloudVolumeAttachment = z.infer<typeof CloudVolumeAttachmentSchema>;
+
+/**
+ * No spec: only id, name and status are required (every official fixture has them). The Go
+ * client's create fixture answers openstack_uuid and created_at null; the rest may be absent.
+ */
+export const CloudVolumeSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  status: z.string(),
+  openstack_uuid: z.string().nullable().optional(),
+  region_id: z.number().int().optional(),
+  region_code: z.string().nullable().optional(),
+  /** Gigabytes. */
+  size: z.number().int().optional(),
+  bootable: z.boolean().optional(),
+  description: z.string().nullable().optional(),
+  labels: LabelsSchema.optional(),
+  attachments: z.array(CloudVolumeAttachmentSchema).nullable().optional(),
+  created_at: TimestampSchema.nullable().optional(),
+});
+export type CloudVolume = z.infer<typeof CloudVolumeSchema>;
+
+/**
+ * Volume `status`, the platform's (OpenStack block storage) words as the fixtures show them:
+ * `pending` (the create answer), `attaching`, `backing-up`. `available` is a detached volume,
+ * `in-use` an attached one. A status no row lists is simply not settled (and shown as is).
+ */
+export const cloudVolumeStates: StateTable = {
+  transitional: [
+    "pending",
+    "creating",
+    "attaching",
+    "detaching",
+    "backing-up",
+    "restoring-backup",
+    "downloading",
+    "extending",
+    "deleting",
+    "reserved",
+  ],
+  settled: ["available", "in-use"],
+  failed: ["error", "error_restoring", "error_extending", "error_deleting"],
+};
+
+export interface CloudVolumeCreateBody {
+  readonly name: string;
+  readonly region_id: number;
+  /** Gigabytes; may be left out when the volume is made from an image, snapshot or backup. */
+  readonly size?: number;
+  readonly description?: string;
+  readonly image_id?: string;
+  readonly snapshot_id?: string;
+  readonly backup_id?: string;
+  /** Attaches the new volume to this cloud instance. */
+  readonly attach_instance_id?: string;
+  readonly labels?: LabelsInput;
+}
+
+/** The Go client's update input: no size (no official source resizes a cloud volume). */
+export interface CloudVolumeUpdateBody {
+  readonly name?: string;
+  readonly description?: string;
+  /** Replaces the whole label set. */
+  readonly labels?: LabelsInput;
+}
+
+export interface CloudVolumeListOptions extends ListOptions {
+  readonly regionId?: number;
+}
+
+function checkSize(size: number | undefined): void {
+  if (size === undefined) return;
+  if (!Number.isInteger(size) || size < 1) {
+    throw new InputValidationError("size", `a whole number of gigabytes, at least 1 (got ${size})`);
+  }
+}
+
+export class CloudVolumesApi {
+  constructor(private readonly http: Requester) {}
+
+  list(options?: CloudVolumeListOptions, callOptions?: CallOptions): PagePromise<CloudVolume> {
+    return this.http.list(
+      "/cloud_block_storage/volumes",
+      toWireQuery(options),
+      CloudVolumeSchema,
+      callOptions,
+    );
+  }
+
+  async get(id: string, options?: CallOptions): Promise<CloudVolume> {
+    return this.http.request(
+      { method: "GET", path: volumePath(id), schema: CloudVolumeSchema },
+      options,
+    );
+  }
+
+  /** Answers the volume in a transitional status (`pending` in the Go client's fixture). */
+  async create(body: CloudVolumeCreateBody, options?: CallOptions): Promise<CloudVolume> {
+    checkSize(body.size);
+    checkLabels(body.labels);
+    return this.http.request(
+      { method: "POST", path: "/cloud_block_storage/volumes", body, schema: CloudVolumeSchema },
+      options,
+    );
+  }
+
+  async update(
+    id: string,
+    body: CloudVolumeUpdateBody,
+    options?: CallOptions,
+  ): Promise<CloudVolume> {
+    checkLabels(body.labels);
+    return this.http.request(
+      { method: "PUT", path: volumePath(id), body, schema: CloudVolumeSchema },
+      options,
+    );
+  }
+
+  /** Answers the volume (Go client), which goes through `deleting` until GET answers 404. */
+  async delete(id: string, options?: CallOptions): Promise<void> {
+    return this.http.requestEmpty({ method: "DELETE", path: volumePath(id) }, options);
+  }
+
+  /** POST .../attach {instance_id}: the volume goes `attaching`, then `in-use`. */
+  async attach(id: string, instanceId: string, options?: CallOptions): Promise<CloudVolume> {
+    return this.http.request(
+      {
+        method: "POST",
+        path: path`/cloud_block_storage/volumes/${id}/attach`,
+        body: { instance_id: instanceId },
+        schema: CloudVolumeSchema,
+      },
+      options,
+    );
+  }
+
+  /** POST .../detach {instance_id}: the volume goes `detaching`, then `available`. */
+  async detach(id: string, instanceId: string, options?: CallOptions): Promise<CloudVolume> {
+    return this.http.request(
+      {
+        method: "POST",
+        path: path`/cloud_block_storage/volumes/${id}/detach`,
+        body: { instance_id: instanceId },
+        schema: CloudVolumeSchema,
+      },
+      options,
+    );
+  }
+}
+
+function volumePath(id: string): string {
+  return path`/cloud_block_storage/volumes/${id}`;
+}
+
+/** The instance a volume is attached to (a volume attaches to at most one), or undefined. */
+export function attachedInstanceId(volume: CloudVolume): string | undefined {
+  return volume.attachments?.[0]?.instance_id;
+}

@@ -1,0 +1,119 @@
+// The account's read-only data: balance, invoices, private racks, and the out-of-band
+// credentials of a dedicated server. Not in api-spec.md: paths and records follow the official
+// Go client and srvctl (docs/wire.md, "Account"). Invoices and racks are seeded; the balance is
+// the account setting `balance` (PATCH /_simulator/account to change it).
+import { randomBytes } from "node:crypto";
+import { collectLabels, type FieldErrors, ok, readBody, validationFailed } from "../framework/body";
+import {
+  type Area,
+  type AreaHelpers,
+  type Router,
+  SimApiError,
+  type SimContext,
+  type WireRecord,
+} from "../framework/contract";
+
+const INVOICES = "invoices";
+const RACKS = "racks";
+/** GPG fingerprints: 40 hexadecimal digits, spaces allowed between groups. */
+const GPG_FINGERPRINT = /^(?:[0-9A-Fa-f]{4} ?){10}$/;
+
+const DEFAULT_BALANCE: WireRecord = {
+  current_balance: 123.45,
+  next_invoice_total_due: 0,
+  currency: "EUR",
+};
+
+function invoice(id: string, number: number, date: string, total: number, status: string) {
+  return {
+    id,
+    number,
+    parent_id: null,
+    status,
+    date,
+    type: "invoice",
+    total_due: total,
+    currency: "EUR",
+  };
+}
+
+function seedAccount(ctx: SimContext): void {
+  const invoices = [
+    invoice("Inv00001", 843071, "2026-01-01", 119.9, "paid"),
+    invoice("Inv00002", 843072, "2026-02-01", 121.5, "paid"),
+    invoice("Inv00003", 843073, "2026-03-01", 98.0, "pending"),
+  ];
+  for (const record of invoices) ctx.store.insert(INVOICES, record);
+  const racks = [
+    { id: "Rack0001", name: "private-rack-1", location_id: 1, location_code: "AMS1", labels: {} },
+    { id: "Rack0002", name: "private-rack-2", location_id: 2, location_code: "DFW1", labels: {} },
+  ];
+  for (const record of racks) ctx.store.insert(RACKS, record);
+}
+
+/** The list drops the document links; GET of one invoice answers them (Go client types). */
+function invoiceDetail(record: WireRecord): WireRecord {
+  const id = String(record.id);
+  return {
+    ...record,
+    csv_url: `https://portal.servers.com/billing/invoices/${id}.csv`,
+    pdf_url: `https://portal.servers.com/billing/invoices/${id}.pdf`,
+  };
+}
+
+function register(router: Router, helpers: AreaHelpers): void {
+  router.add("GET", "/v1/account/balance", (_req, ctx) => {
+    const balance = ctx.store.account.balance;
+    return ok(
+      typeof balance === "object" && balance !== null && !Array.isArray(balance)
+        ? { ...DEFAULT_BALANCE, ...balance }
+        : DEFAULT_BALANCE,
+    );
+  });
+  router.add("GET", "/v1/billing/invoices", (req, ctx) =>
+    helpers.list(req, ctx.store.all(INVOICES), { sortable: ["id", "date", "number"] }),
+  );
+  router.add("GET", "/v1/billing/invoices/:id", (req, ctx) =>
+    ok(invoiceDetail(helpers.getOr404(ctx, INVOICES, req.params.id ?? ""))),
+  );
+  router.add("GET", "/v1/racks", (req, ctx) =>
+    helpers.list(req, ctx.store.all(RACKS), {
+      sortable: ["id", "name"],
+      searchField: "name",
+      labelSelector: true,
+      filters: { location_id: "location_id" },
+    }),
+  );
+  router.add("GET", "/v1/racks/:id", (req, ctx) =>
+    ok(helpers.getOr404(ctx, RACKS, req.params.id ?? "")),
+  );
+  router.add("PUT", "/v1/racks/:id", (req, ctx) => {
+    const id = req.params.id ?? "";
+    helpers.getOr404(ctx, RACKS, id);
+    const body = readBody(req);
+    const errors: FieldErrors = {};
+    const labels = collectLabels(helpers, body.labels ?? {}, errors);
+    if (Object.keys(errors).length > 0) throw validationFailed(errors);
+    return ok(ctx.store.update(RACKS, id, { labels }));
+  });
+  router.add("GET", "/v1/hosts/dedicated_servers/:id/oob_credentials", (req, ctx) => {
+    const server = helpers.getOr404(ctx, "dedicated_servers", req.params.id ?? "");
+    const fingerprint = req.query.get("fingerprint") ?? "";
+    if (!GPG_FINGERPRINT.test(fingerprint)) {
+      throw new SimApiError(400, "BAD_REQUEST", "fingerprint must be a GPG key fingerprint", {
+        params: ["fingerprint"],
+      });
+    }
+    // One secret per server, kept in the area's flags (reading it must not touch the server's
+    // updated_at); a real service would encrypt it to the GPG key.
+    const key = `oob_secret:${String(server.id)}`;
+    let secret = ctx.store.flags[key];
+    if (typeof secret !== "string") {
+      secret = randomBytes(12).toString("base64url");
+      ctx.store.flags[key] = secret;
+    }
+    return ok({ login: "ADMIN", secret });
+  });
+}
+
+export const accountArea: Area = { name: "account", register, seed: seedAccount };

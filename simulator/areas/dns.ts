@@ -1,0 +1,246 @@
+// The DNS area: domains (zones) with labels, and their records. Not in api-spec.md: paths and
+// bodies follow the newest Go client (pkg/dns.go) and the Terraform provider's PR #73
+// (docs/wire.md, "DNS"). A new zone holds the service's SOA record, which cannot be changed or
+// deleted (Terraform: "SOA and PTR records are system-managed (read-only)").
+import {
+  collectLabels,
+  type FieldErrors,
+  isInteger,
+  isNonEmptyString,
+  noContent,
+  ok,
+  readBody,
+  validationFailed,
+} from "../framework/body";
+import {
+  type Area,
+  type AreaHelpers,
+  type Router,
+  SimApiError,
+  type SimContext,
+  type SimRequest,
+  type SimResponse,
+  type WireRecord,
+} from "../framework/contract";
+
+const DOMAINS = "dns_domains";
+const RECORDS = "dns_records";
+const BASE = "/v1/dns/domains";
+const TYPES = ["A", "AAAA", "CAA", "CNAME", "MX", "NS", "TXT", "SRV", "ALIAS"];
+const WITH_PRIORITY = ["MX", "SRV"];
+const MAX_TTL = 604_800;
+const DEFAULT_TTL = 3600;
+const LABEL = "[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9])?";
+const DOMAIN_NAME = new RegExp(`^(?:${LABEL}\\.)+[a-z]{2,63}$`);
+
+function text(record: WireRecord, field: string): string {
+  const value = record[field];
+  return typeof value === "string" ? value : "";
+}
+
+function checkTtl(value: unknown, errors: FieldErrors): void {
+  if (value !== undefined && (!isInteger(value) || value < 0 || value > MAX_TTL)) {
+    errors.ttl = `must be a whole number of seconds from 0 to ${MAX_TTL}`;
+  }
+}
+
+/** A record name: "@", a name relative to the zone, or a FQDN within it. */
+function nameProblem(name: unknown, zone: string): string | undefined {
+  if (!isNonEmptyString(name)) return "is required";
+  const lower = name.toLowerCase().replace(/\.$/, "");
+  if (lower === "@" || lower === zone) return undefined;
+  const relative = lower.endsWith(`.${zone}`) ? lower.slice(0, -zone.length - 1) : lower;
+  const pattern = new RegExp(`^(?:\\*\\.)?(?:${LABEL}\\.)*${LABEL}$`);
+  return pattern.test(relative) ? undefined : "must be @, a name within the domain, or its FQDN";
+}
+
+function createDomain(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): SimResponse {
+  const body = readBody(req);
+  const errors: FieldErrors = {};
+  if (!isNonEmptyString(body.name) || body.name.length > 255 || !DOMAIN_NAME.test(body.name)) {
+    errors.name = "must be a lower-case domain name of at most 255 characters";
+  } else if (ctx.store.all(DOMAINS).some((domain) => domain.name === body.name)) {
+    errors.name = "has already been taken";
+  }
+  if (!isNonEmptyString(body.email) || !body.email.includes("@")) {
+    errors.email = "must be an email address";
+  }
+  checkTtl(body.ttl, errors);
+  const labels = body.labels === undefined ? {} : collectLabels(helpers, body.labels, errors);
+  if (Object.keys(errors).length > 0) throw validationFailed(errors);
+  const id = ctx.newId();
+  const now = ctx.clock.iso();
+  const domain = ctx.store.insert(DOMAINS, {
+    id,
+    name: String(body.name),
+    email: String(body.email),
+    ttl: isInteger(body.ttl) ? body.ttl : DEFAULT_TTL,
+    delegation_status: "undelegated",
+    labels,
+    unpublish_date: null,
+    created_at: now,
+    updated_at: now,
+  });
+  ctx.store.insert(RECORDS, {
+    id: ctx.newId(),
+    domain_id: id,
+    name: "@",
+    type: "SOA",
+    data: `ns1.servers.com. ${String(body.email).replace("@", ".")}. 1 7200 3600 1209600 ${DEFAULT_TTL}`,
+    ttl: DEFAULT_TTL,
+    priority: null,
+    created_at: now,
+    updated_at: now,
+    _system: true,
+  });
+  return ok(domain, 201);
+}
+
+function updateDomain(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): SimResponse {
+  const id = req.params.id ?? "";
+  helpers.getOr404(ctx, DOMAINS, id);
+  const body = readBody(req);
+  const errors: FieldErrors = {};
+  // As Terraform PR #73 says of the API: only labels change on an existing domain.
+  for (const field of ["name", "email", "ttl"]) {
+    if (body[field] !== undefined) errors[field] = "cannot be changed";
+  }
+  const labels =
+    body.labels === undefined ? undefined : collectLabels(helpers, body.labels, errors);
+  if (Object.keys(errors).length > 0) throw validationFailed(errors);
+  return ok(ctx.store.update(DOMAINS, id, labels === undefined ? {} : { labels }));
+}
+
+function deleteDomain(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): SimResponse {
+  const id = req.params.id ?? "";
+  helpers.getOr404(ctx, DOMAINS, id);
+  for (const record of recordsOf(ctx, id)) ctx.store.remove(RECORDS, text(record, "id"));
+  ctx.store.remove(DOMAINS, id);
+  return noContent();
+}
+
+function recordsOf(ctx: SimContext, domainId: string): WireRecord[] {
+  return ctx.store.all(RECORDS).filter((record) => record.domain_id === domainId);
+}
+
+function recordOr404(ctx: SimContext, domainId: string, id: string): WireRecord {
+  const record = ctx.store.get(RECORDS, id);
+  if (record === undefined || record.domain_id !== domainId) {
+    throw new SimApiError(404, "NOT_FOUND", `DNS record ${id} not found`);
+  }
+  return record;
+}
+
+function checkRecordFields(
+  body: Record<string, unknown>,
+  type: string,
+  zone: string,
+  errors: FieldErrors,
+) {
+  if (body.name !== undefined) {
+    const problem = nameProblem(body.name, zone);
+    if (problem !== undefined) errors.name = problem;
+  }
+  if (body.data !== undefined && !isNonEmptyString(body.data)) errors.data = "must not be empty";
+  checkTtl(body.ttl, errors);
+  if (body.priority !== undefined && body.priority !== null) {
+    if (!WITH_PRIORITY.includes(type)) errors.priority = "is only for MX and SRV records";
+    else if (!isInteger(body.priority) || body.priority < 0 || body.priority > 65_535) {
+      errors.priority = "must be a whole number from 0 to 65535";
+    }
+  }
+}
+
+function createRecord(ctx: SimContext, req: SimRequest, helpers: AreaHelpers): SimResponse {
+  const domainId = req.params.domain_id ?? "";
+  const domain = helpers.getOr404(ctx, DOMAINS, domainId);
+  const body = readBody(req);
+  const errors: FieldErrors = {};
+  const type = typeof body.type === "string" ? body.type : "";
+  if (!TYPES.includes(type)) errors.type = `must be one of ${TYPES.join(", ")}`;
+  if (body.name === undefined) errors.name = "is required";
+  if (body.data === undefined) errors.data = "is required";
+  checkRecordFields(body, type, text(domain, "name"), errors);
+  if (Object.keys(errors).length > 0) throw validationFailed(errors);
+  const now = ctx.clock.iso();
+  const record = ctx.store.insert(RECORDS, {
+    id: ctx.newId(),
+    domain_id: domainId,
+    name: String(body.name),
+    type,
+    data: String(body.data),
+    ttl: isInteger(body.ttl) ? body.ttl : (domain.ttl ?? DEFAULT_TTL),
+    priority: isInteger(body.priority) ? body.priority : null,
+    created_at: now,
+    updated_at: now,
+  });
+  return ok(record, 201);
+}
+
+function updateRecord(ctx: SimContext, req: SimRequest, helpers: AreaHelpers): SimResponse {
+  const domainId = req.params.domain_id ?? "";
+  const domain = helpers.getOr404(ctx, DOMAINS, domainId);
+  const record = recordOr404(ctx, domainId, req.params.id ?? "");
+  if (record._system === true)
+    throw validationFailed({ type: "SOA records are managed by the service" });
+  const body = readBody(req);
+  const errors: FieldErrors = {};
+  if (body.type !== undefined && body.type !== record.type) errors.type = "cannot be changed";
+  checkRecordFields(body, text(record, "type"), text(domain, "name"), errors);
+  if (Object.keys(errors).length > 0) throw validationFailed(errors);
+  const patch: WireRecord = {};
+  if (typeof body.name === "string") patch.name = body.name;
+  if (typeof body.data === "string") patch.data = body.data;
+  if (isInteger(body.ttl)) patch.ttl = body.ttl;
+  if (isInteger(body.priority)) patch.priority = body.priority;
+  return ok(ctx.store.update(RECORDS, text(record, "id"), patch));
+}
+
+function deleteRecord(ctx: SimContext, req: SimRequest, helpers: AreaHelpers): SimResponse {
+  const domainId = req.params.domain_id ?? "";
+  helpers.getOr404(ctx, DOMAINS, domainId);
+  const record = recordOr404(ctx, domainId, req.params.id ?? "");
+  if (record._system === true)
+    throw validationFailed({ type: "SOA records are managed by the service" });
+  ctx.store.remove(RECORDS, text(record, "id"));
+  return noContent();
+}
+
+function register(router: Router, helpers: AreaHelpers): void {
+  router.add("GET", BASE, (req, ctx) =>
+    helpers.list(req, ctx.store.all(DOMAINS), {
+      sortable: ["id", "name", "created_at", "updated_at"],
+      searchField: "name",
+      labelSelector: true,
+      filters: { delegation_status: "delegation_status" },
+    }),
+  );
+  router.add("POST", BASE, (req, ctx) => createDomain(ctx, helpers, req));
+  // Registered before /:id, and answered the same for every account of the simulator.
+  router.add("GET", `${BASE}/delegation_data`, () =>
+    ok({
+      nameservers: ["ns1.servers.com", "ns2.servers.com"],
+      required_txt: "servers-com-verification=simulator",
+    }),
+  );
+  router.add("GET", `${BASE}/:id`, (req, ctx) =>
+    ok(helpers.getOr404(ctx, DOMAINS, req.params.id ?? "")),
+  );
+  router.add("PUT", `${BASE}/:id`, (req, ctx) => updateDomain(ctx, helpers, req));
+  router.add("DELETE", `${BASE}/:id`, (req, ctx) => deleteDomain(ctx, helpers, req));
+  const records = `${BASE}/:domain_id/records`;
+  router.add("GET", records, (req, ctx) => {
+    const domainId = req.params.domain_id ?? "";
+    helpers.getOr404(ctx, DOMAINS, domainId);
+    return helpers.list(req, recordsOf(ctx, domainId), { filters: { type: "type", name: "name" } });
+  });
+  router.add("POST", records, (req, ctx) => createRecord(ctx, req, helpers));
+  router.add("GET", `${records}/:id`, (req, ctx) => {
+    helpers.getOr404(ctx, DOMAINS, req.params.domain_id ?? "");
+    return ok(recordOr404(ctx, req.params.domain_id ?? "", req.params.id ?? ""));
+  });
+  router.add("PUT", `${records}/:id`, (req, ctx) => updateRecord(ctx, req, helpers));
+  router.add("DELETE", `${records}/:id`, (req, ctx) => deleteRecord(ctx, req, helpers));
+}
+
+export const dnsArea: Area = { name: "dns", register };

@@ -1,0 +1,143 @@
+// CloudSnapshot's provider implementation against the simulator, on virtual time: taken through
+// the region and read from its list (no GET of one), the refused rename, replacement, delete,
+// deletion outside Pulumi, partial create, the name as the API's only identity (never adopted
+// silently), adoption by adoptId, check.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { cloudSnapshotKind } from "../../provider/cloud-snapshot/definition";
+import type { PropertyBag } from "../../provider/framework/check";
+import { PartialResourceError } from "../../provider/framework/errors";
+import { TIMEOUTS_INPUT } from "../../provider/framework/hidden";
+import { createKindProvider, type KindProvider } from "../../provider/framework/lifecycle";
+import {
+  closeTestBed,
+  engineInputs,
+  failureOf,
+  recordCount,
+  resetTestBed,
+  startTestBed,
+  type TestBed,
+} from "./support";
+
+let bed: TestBed;
+let provider: KindProvider;
+const messages: string[] = [];
+let instanceId: string;
+
+beforeAll(async () => {
+  bed = await startTestBed();
+  provider = createKindProvider(cloudSnapshotKind, bed.context);
+});
+
+afterAll(() => closeTestBed(bed, messages, { atLeast: 3 }));
+
+beforeEach(async () => {
+  await resetTestBed(bed);
+  instanceId = (
+    await bed.client.cloudInstances.create({
+      name: "web",
+      region_id: 1,
+      flavor_id: "SSD.30",
+      image_id: "6f1c3b4e-2d5a-4c8e-9b7f-1a2b3c4d5e01",
+    })
+  ).id;
+  await bed.sim.control.advance(10 * 60_000);
+});
+
+const failure = (promise: Promise<unknown>) => failureOf(promise, messages);
+
+function snapshotInputs(fields: PropertyBag = {}) {
+  return engineInputs("CloudSnapshot", "golden", {
+    name: "golden",
+    regionId: 1,
+    instanceId,
+    ...fields,
+  });
+}
+
+async function created(fields: PropertyBag = {}) {
+  const inputs = snapshotInputs(fields);
+  const result = await provider.create(inputs);
+  return { inputs, id: result.id, outs: result.outs as Record<string, unknown> };
+}
+
+describe("CloudSnapshot", () => {
+  it("takes a snapshot, waits for active, id <regionId>/<snapshotId>, reads it from the list", async () => {
+    const { inputs, id, outs } = await created();
+    expect(id).toBe(`1/${String(outs.snapshotId)}`);
+    expect(outs).toMatchObject({
+      regionId: 1,
+      instanceId,
+      name: "golden",
+      status: "active",
+      isBackup: false,
+    });
+    expect(typeof outs.imageSize).toBe("number");
+    expect(bed.lines).toEqual([
+      `serverscom:CloudSnapshot golden (${id}): pending`,
+      expect.stringMatching(/: pending -> active after (\d+m )?\d+s$/),
+    ]);
+    expect((await provider.read(id, outs)).props).toEqual(outs);
+    expect(await provider.diff(id, outs, inputs)).toMatchObject({ changes: false });
+  });
+
+  it("refuses a rename; replaces for another instance or region", async () => {
+    const { inputs, id, outs } = await created();
+    const error = await failure(provider.update(id, outs, { ...inputs, name: "silver" }));
+    expect(error.message).toContain("a snapshot cannot be renamed");
+    expect(error).not.toBeInstanceOf(PartialResourceError);
+    expect(await provider.diff(id, outs, { ...inputs, instanceId: "other" })).toMatchObject({
+      replaces: ["instanceId"],
+    });
+    expect(await provider.diff(id, outs, { ...inputs, regionId: 2 })).toMatchObject({
+      replaces: ["regionId"],
+    });
+  });
+
+  it("deletes and waits; read answers {} then, and after a deletion outside Pulumi", async () => {
+    const { id, outs } = await created();
+    await provider.delete(id, outs);
+    expect(await provider.read(id, outs)).toEqual({});
+    const second = await created({ name: "second" });
+    await bed.sim.control.remove("cloud_snapshots", String(second.outs.snapshotId));
+    expect(await provider.read(second.id, second.outs)).toEqual({});
+    expect((await failure(provider.read("nope", {}))).message).toContain(
+      '"<regionId>/<snapshotId>"',
+    );
+  });
+
+  it("records a partial create, which the next update resumes", async () => {
+    const error = await failure(
+      provider.create(snapshotInputs({ [TIMEOUTS_INPUT]: { create: 5_000 } })),
+    );
+    expect(error).toBeInstanceOf(PartialResourceError);
+    const partial = error as PartialResourceError;
+    const { outs } = await provider.update(partial.id, partial.properties, snapshotInputs());
+    expect(outs).toMatchObject({ status: "active" });
+    expect(await recordCount(bed, "cloud_snapshots")).toBe(1);
+  });
+
+  it("never adopts a snapshot of the same name silently; adoptId does", async () => {
+    const existing = await bed.client.cloudRegions.createSnapshot(1, {
+      name: "golden",
+      instance_id: instanceId,
+    });
+    await bed.sim.control.advance(5 * 60_000);
+    const error = await failure(provider.create(snapshotInputs()));
+    expect(error.message).toContain(
+      `the region already has a snapshot named golden (id 1/${existing.id})`,
+    );
+    expect(await recordCount(bed, "cloud_snapshots")).toBe(1);
+    const adopted = await provider.create(snapshotInputs({ adoptId: `1/${existing.id}` }));
+    expect(adopted.id).toBe(`1/${existing.id}`);
+  });
+
+  it.each([
+    [{ regionId: 0 }, "regionId"],
+    [{ instanceId: "" }, "instanceId"],
+    [{ name: undefined }, "name"],
+  ])("check: %o fails on %s", async (change, property) => {
+    const result = await provider.check({}, { ...snapshotInputs(), ...change });
+    expect(result.failures?.map((f) => f.property)).toEqual([property]);
+    for (const item of result.failures ?? []) messages.push(item.reason);
+  });
+});

@@ -1,0 +1,282 @@
+// CloudVolume's provider implementation against the simulator, on virtual time: create
+// (detached and attached), read, in-place changes (attach, move, detach), the refused resize,
+// replacement, delete of an attached volume, drift, deletion outside Pulumi, partial create,
+// idempotent create through the ownership label, adoption, check.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { cloudVolumeKind } from "../../provider/cloud-volume/definition";
+import type { PropertyBag } from "../../provider/framework/check";
+import { PartialResourceError } from "../../provider/framework/errors";
+import { TIMEOUTS_INPUT } from "../../provider/framework/hidden";
+import { createKindProvider, type KindProvider } from "../../provider/framework/lifecycle";
+import { OWNER_LABEL_KEY } from "../../provider/framework/ownership";
+import { UNKNOWN } from "../../provider/framework/unknowns";
+import {
+  closeTestBed,
+  engineInputs,
+  failureOf,
+  recordCount,
+  resetTestBed,
+  startTestBed,
+  type TestBed,
+} from "./support";
+
+let bed: TestBed;
+let provider: KindProvider;
+const messages: string[] = [];
+
+beforeAll(async () => {
+  bed = await startTestBed();
+  provider = createKindProvider(cloudVolumeKind, bed.context);
+});
+
+afterAll(() => closeTestBed(bed, messages, { atLeast: 5 }));
+
+beforeEach(() => resetTestBed(bed));
+
+const failure = (promise: Promise<unknown>) => failureOf(promise, messages);
+
+function volumeInputs(name: string, fields: PropertyBag = {}) {
+  return engineInputs("CloudVolume", name, { name, regionId: 1, size: 20, ...fields });
+}
+
+async function created(name: string, fields: PropertyBag = {}) {
+  const inputs = volumeInputs(name, fields);
+  const result = await provider.create(inputs);
+  return { inputs, id: result.id, outs: result.outs as Record<string, unknown> };
+}
+
+/** An ACTIVE cloud instance in region 1 (or another). */
+async function instance(name: string, regionId = 1): Promise<string> {
+  const image =
+    regionId === 1
+      ? "6f1c3b4e-2d5a-4c8e-9b7f-1a2b3c4d5e01"
+      : "8a2d4c6e-3e6b-4d9f-8c1a-2b3c4d5e6f11";
+  const made = await bed.client.cloudInstances.create({
+    name,
+    region_id: regionId,
+    flavor_id: "SSD.30",
+    image_id: image,
+  });
+  await bed.sim.control.advance(10 * 60_000);
+  return made.id;
+}
+
+describe("the lifecycle: create, read, update, delete", () => {
+  it("creates a detached volume, waits for available and returns every field", async () => {
+    const { inputs, id, outs } = await created("data", { labels: { env: "prod" } });
+    expect(outs).toMatchObject({
+      name: "data",
+      size: 20,
+      status: "available",
+      regionId: 1,
+      regionCode: "AMS1",
+      instanceId: null,
+      device: null,
+      labels: { env: "prod" },
+    });
+    expect(typeof outs.platformUuid).toBe("string");
+    expect(outs).not.toHaveProperty("id");
+    const stored = await bed.sim.control.peek("cloud_volumes", id);
+    expect(stored?.labels).toEqual({ env: "prod", [OWNER_LABEL_KEY]: inputs.__ownerLabel });
+    expect(bed.lines).toEqual([
+      `serverscom:CloudVolume data (${id}): pending`,
+      expect.stringMatching(/: pending -> available after \d+s$/),
+    ]);
+  });
+
+  it("creates a volume attached to an instance (attach_instance_id) and waits for in-use", async () => {
+    const web = await instance("web");
+    const { id, outs } = await created("data", { instanceId: web });
+    expect(outs).toMatchObject({ status: "in-use", instanceId: web, device: "/dev/vdb" });
+    expect((await bed.sim.control.peek("cloud_volumes", id))?.attachments).toHaveLength(1);
+  });
+
+  it("reads the live record and input values, and diffs without changes", async () => {
+    const { inputs, id, outs } = await created("data");
+    const read = await provider.read(id, outs);
+    expect(read.props).toEqual(outs);
+    expect(read.inputs).toEqual({
+      name: "data",
+      size: 20,
+      regionId: 1,
+      instanceId: null,
+      labels: {},
+      __ownerLabel: inputs.__ownerLabel,
+    });
+    expect(await provider.diff(id, outs, inputs)).toMatchObject({ changes: false });
+  });
+
+  it("updates name, description and labels with one PUT", async () => {
+    const { inputs, id, outs } = await created("data", { labels: { env: "prod" } });
+    const news = { ...inputs, name: "data-2", description: "logs", labels: { env: "dev" } };
+    expect(await provider.diff(id, outs, news)).toMatchObject({
+      changes: true,
+      replaces: [],
+      updates: ["name", "description", "labels"],
+    });
+    const { outs: updated } = await provider.update(id, outs, news);
+    expect(updated).toMatchObject({ name: "data-2", description: "logs", labels: { env: "dev" } });
+    expect(await provider.diff(id, updated as PropertyBag, news)).toMatchObject({ changes: false });
+  });
+
+  it("attaches, moves to another instance and detaches in place, waiting each time", async () => {
+    const [web, db] = [await instance("web"), await instance("db")];
+    const { inputs, id, outs } = await created("data");
+    const attach = { ...inputs, instanceId: web };
+    expect(await provider.diff(id, outs, attach)).toMatchObject({ updates: ["instanceId"] });
+    bed.lines.length = 0;
+    const { outs: attached } = await provider.update(id, outs, attach);
+    expect(attached).toMatchObject({ status: "in-use", instanceId: web });
+    expect(bed.lines).toEqual([
+      `serverscom:CloudVolume data (${id}): attaching to cloud instance ${web}`,
+      expect.stringMatching(/: attaching$/),
+      expect.stringMatching(/: attaching -> in-use after \d+s$/),
+    ]);
+
+    const move = { ...inputs, instanceId: db };
+    const { outs: moved } = await provider.update(id, attached as PropertyBag, move);
+    expect(moved).toMatchObject({ status: "in-use", instanceId: db });
+
+    // Removing the property detaches the volume.
+    expect(await provider.diff(id, moved as PropertyBag, inputs)).toMatchObject({
+      updates: ["instanceId"],
+    });
+    const { outs: detached } = await provider.update(id, moved as PropertyBag, inputs);
+    expect(detached).toMatchObject({ status: "available", instanceId: null, device: null });
+  });
+
+  it("refuses a size change in update before any request, leaving the volume unchanged", async () => {
+    const { inputs, id, outs } = await created("data");
+    const error = await failure(provider.update(id, outs, { ...inputs, size: 40 }));
+    expect(error.message).toBe(
+      `serverscom:CloudVolume data (${id}): a cloud volume's size cannot change in place: it has ` +
+        "20 GB and the program asks for 40 GB. Set size to 20",
+    );
+    expect(error).not.toBeInstanceOf(PartialResourceError);
+    expect((await bed.sim.control.peek("cloud_volumes", id))?.size).toBe(20);
+  });
+
+  it("replaces the volume for another region or another backup, deleting first", async () => {
+    const { inputs, id, outs } = await created("data");
+    expect(await provider.diff(id, outs, { ...inputs, regionId: 2 })).toMatchObject({
+      replaces: ["regionId"],
+      deleteBeforeReplace: true,
+    });
+    expect(await provider.diff(id, outs, { ...inputs, backupId: "b1" })).toMatchObject({
+      replaces: ["backupId"],
+    });
+  });
+
+  it("deletes an attached volume: detaches it, then deletes and waits until it is gone", async () => {
+    const web = await instance("web");
+    const { id, outs } = await created("data", { instanceId: web });
+    bed.lines.length = 0;
+    await provider.delete(id, outs);
+    expect(await bed.sim.control.peek("cloud_volumes", id)).toBeUndefined();
+    expect(bed.lines.some((line) => line.includes("busy (the volume is busy"))).toBe(true);
+    expect(bed.lines.at(-1)).toMatch(/: deleting -> gone after \d+s$/);
+    await provider.delete(id, outs);
+  });
+});
+
+describe("drift and deletion outside Pulumi", () => {
+  it("sees a volume detached outside Pulumi, and the next update attaches it again", async () => {
+    const web = await instance("web");
+    const { inputs, id, outs } = await created("data", { instanceId: web });
+    await bed.client.cloudVolumes.detach(id, web);
+    await bed.sim.control.advance(60_000);
+    const read = await provider.read(id, outs);
+    expect(read.props).toMatchObject({ instanceId: null, status: "available" });
+    expect(await provider.diff(id, read.props as PropertyBag, inputs)).toMatchObject({
+      updates: ["instanceId"],
+    });
+    const { outs: fixed } = await provider.update(id, read.props as PropertyBag, inputs);
+    expect(fixed).toMatchObject({ instanceId: web, status: "in-use" });
+  });
+
+  it("read answers {} when the volume is gone, or being deleted", async () => {
+    const { id, outs } = await created("data");
+    await bed.client.cloudVolumes.delete(id);
+    expect(await provider.read(id, outs)).toEqual({});
+    await bed.sim.control.remove("cloud_volumes", id);
+    expect(await provider.read(id, outs)).toEqual({});
+  });
+});
+
+describe("partial creation and idempotent create", () => {
+  it("records the id with a partial-create error, and the next update resumes the wait", async () => {
+    const inputs = volumeInputs("slow", { [TIMEOUTS_INPUT]: { create: 5_000 } });
+    const error = await failure(provider.create(inputs));
+    expect(error).toBeInstanceOf(PartialResourceError);
+    const partial = error as PartialResourceError;
+    expect(partial.properties).toMatchObject({ status: "pending", size: 20 });
+    const { outs } = await provider.update(partial.id, partial.properties, volumeInputs("slow"));
+    expect(outs).toMatchObject({ status: "available" });
+    expect(await recordCount(bed, "cloud_volumes")).toBe(1);
+  });
+
+  it("recovers when the POST response is lost after the API applied it: no second volume", async () => {
+    await bed.sim.control.setFaults({
+      rules: [
+        {
+          kind: "dropResponseAfterApply",
+          probability: 1,
+          method: "POST",
+          path: "/v1/cloud_block_storage/volumes",
+          times: 1,
+        },
+      ],
+    });
+    const { outs } = await created("data");
+    expect(outs.status).toBe("available");
+    expect(await recordCount(bed, "cloud_volumes")).toBe(1);
+  });
+
+  it("adopts by adoptId and converges name and labels; refuses another region", async () => {
+    const other = await bed.client.cloudVolumes.create({ name: "old", region_id: 1, size: 20 });
+    await bed.sim.control.advance(60_000);
+    const { outs } = await created("data", { adoptId: other.id, labels: { env: "prod" } });
+    expect(outs).toMatchObject({ name: "data", labels: { env: "prod" } });
+    expect(await recordCount(bed, "cloud_volumes")).toBe(1);
+    const error = await failure(
+      provider.create(volumeInputs("x", { regionId: 2, adoptId: other.id })),
+    );
+    expect(error.message).toContain("regionId");
+  });
+});
+
+describe("check: every rule is a failure naming the property", () => {
+  const valid = volumeInputs("data");
+
+  async function reasons(news: PropertyBag, olds: PropertyBag = {}) {
+    const result = await provider.check(olds, news);
+    for (const item of result.failures ?? []) messages.push(item.reason);
+    return result.failures ?? [];
+  }
+
+  it("accepts valid inputs, with or without an instance", async () => {
+    expect(await reasons(valid)).toEqual([]);
+    expect(await reasons({ ...valid, instanceId: "abc", description: "x" })).toEqual([]);
+  });
+
+  it.each([
+    [{ regionId: undefined }, "regionId", "regionId is required"],
+    [{ size: 0 }, "size", "size must be at least 1 GB (got 0 GB)"],
+    [{ name: "" }, "name", 'name must be a non-empty string (got "")'],
+    [{ instanceId: "" }, "instanceId", 'instanceId must be a non-empty string (got "")'],
+    [{ backupId: 5 }, "backupId", "backupId must be a non-empty string (got 5)"],
+  ])("%o fails on %s: %s", async (change, property, reason) => {
+    expect(await reasons({ ...valid, ...change })).toEqual([{ property, reason }]);
+  });
+
+  it("refuses a size change compared with the previous inputs, unless the volume is replaced", async () => {
+    const [only] = await reasons({ ...valid, size: 40 }, valid);
+    expect(only?.property).toBe("size");
+    expect(only?.reason).toMatch(/^size cannot change in place: the cloud volume has 20 GB/);
+    expect(await reasons({ ...valid, size: 40, regionId: 2 }, valid)).toEqual([]);
+  });
+
+  it("tolerates values unknown during preview", async () => {
+    expect(await reasons({ ...valid, size: UNKNOWN, instanceId: UNKNOWN })).toEqual([]);
+  });
+});

@@ -1,0 +1,252 @@
+// DnsZone and DnsRecord against the simulator: lifecycle, the refused zone changes, the API's
+// uniqueness instead of labels (a foreign zone of the same name, an identical record: never
+// adopted silently), adoption by adoptId, drift, deletion outside Pulumi, check.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { dnsRecordKind } from "../../provider/dns-record/definition";
+import { dnsZoneKind } from "../../provider/dns-zone/definition";
+import type { PropertyBag } from "../../provider/framework/check";
+import { PartialResourceError } from "../../provider/framework/errors";
+import { createKindProvider, type KindProvider } from "../../provider/framework/lifecycle";
+import { OWNER_LABEL_KEY } from "../../provider/framework/ownership";
+import {
+  closeTestBed,
+  engineInputs,
+  failureOf,
+  recordCount,
+  resetTestBed,
+  startTestBed,
+  type TestBed,
+} from "./support";
+
+let bed: TestBed;
+let zones: KindProvider;
+let records: KindProvider;
+const messages: string[] = [];
+
+beforeAll(async () => {
+  bed = await startTestBed();
+  zones = createKindProvider(dnsZoneKind, bed.context);
+  records = createKindProvider(dnsRecordKind, bed.context);
+});
+
+afterAll(() => closeTestBed(bed, messages, { atLeast: 4 }));
+
+beforeEach(() => resetTestBed(bed));
+
+const failure = (promise: Promise<unknown>) => failureOf(promise, messages);
+
+function zoneInputs(name: string, fields: PropertyBag = {}) {
+  return engineInputs("DnsZone", name, {
+    name: "example.com",
+    email: "admin@example.com",
+    ...fields,
+  });
+}
+
+async function zone(fields: PropertyBag = {}) {
+  const inputs = zoneInputs("zone", fields);
+  const result = await zones.create(inputs);
+  return { inputs, id: result.id, outs: result.outs as Record<string, unknown> };
+}
+
+function recordInputs(zoneId: string, fields: PropertyBag = {}) {
+  return engineInputs("DnsRecord", "www", {
+    zoneId,
+    name: "www",
+    type: "A",
+    data: "192.0.2.1",
+    ...fields,
+  });
+}
+
+async function record(zoneId: string, fields: PropertyBag = {}) {
+  const inputs = recordInputs(zoneId, fields);
+  const result = await records.create(inputs);
+  return { inputs, id: result.id, outs: result.outs as Record<string, unknown> };
+}
+
+describe("DnsZone", () => {
+  it("creates a zone with the ownership label, reads it back and diffs without changes", async () => {
+    const { inputs, id, outs } = await zone({ ttl: 600, labels: { env: "prod" } });
+    expect(outs).toMatchObject({
+      name: "example.com",
+      email: "admin@example.com",
+      ttl: 600,
+      delegationStatus: "undelegated",
+      labels: { env: "prod" },
+      unpublishDate: null,
+    });
+    const stored = await bed.sim.control.peek("dns_domains", id);
+    expect(stored?.labels).toEqual({ env: "prod", [OWNER_LABEL_KEY]: inputs.__ownerLabel });
+    const read = await zones.read(id, outs);
+    expect(read.props).toEqual(outs);
+    expect(await zones.diff(id, outs, inputs)).toMatchObject({ changes: false });
+  });
+
+  it("changes labels in place; refuses email and ttl before any request", async () => {
+    const { inputs, id, outs } = await zone({ labels: { env: "prod" } });
+    const { outs: updated } = await zones.update(id, outs, { ...inputs, labels: { env: "dev" } });
+    expect(updated).toMatchObject({ labels: { env: "dev" } });
+    const error = await failure(
+      zones.update(id, outs, { ...inputs, email: "dns@example.com", ttl: 60 }),
+    );
+    expect(error.message).toBe(
+      `serverscom:DnsZone example.com (${id}): the DNS API changes only a zone's labels, not its ` +
+        "email (admin@example.com -> dns@example.com) or ttl (3600 -> 60). Put back the zone's " +
+        "values; to change them, remove the zone from the program and declare it again (deleting " +
+        "a zone deletes every record in it)",
+    );
+    expect(error).not.toBeInstanceOf(PartialResourceError);
+    expect((await bed.sim.control.peek("dns_domains", id))?.email).toBe("admin@example.com");
+  });
+
+  it("replaces for another name; deletes, and read then answers {}", async () => {
+    const { inputs, id, outs } = await zone();
+    expect(await zones.diff(id, outs, { ...inputs, name: "example.org" })).toMatchObject({
+      replaces: ["name"],
+    });
+    await zones.delete(id, outs);
+    expect(await zones.read(id, outs)).toEqual({});
+  });
+
+  it("a retried create finds its own zone by the ownership label: no second zone", async () => {
+    const inputs = zoneInputs("zone");
+    const first = await zones.create(inputs);
+    const again = await zones.create(inputs);
+    expect(again.id).toBe(first.id);
+    expect(await recordCount(bed, "dns_domains")).toBe(1);
+  });
+
+  it("never takes over a zone of the same name that is not its own; adoptId does", async () => {
+    const foreign = await bed.client.dns.createDomain({
+      name: "example.com",
+      email: "x@example.com",
+    });
+    const error = await failure(zones.create(zoneInputs("zone")));
+    expect(error.message).toContain(
+      `a DNS zone example.com already exists (id ${foreign.id}) and is not this resource's. ` +
+        `To manage it with this resource, set adoptId: "${foreign.id}"`,
+    );
+    expect(await recordCount(bed, "dns_domains")).toBe(1);
+    const adopted = await zones.create(
+      zoneInputs("zone", { email: "x@example.com", adoptId: foreign.id, labels: { a: "b" } }),
+    );
+    expect(adopted.id).toBe(foreign.id);
+    expect(adopted.outs).toMatchObject({ labels: { a: "b" } });
+  });
+
+  it.each([
+    [
+      { name: "Example.COM" },
+      "name",
+      'name must be a lower-case domain name such as example.com (got "Example.COM")',
+    ],
+    [
+      { email: "nobody" },
+      "email",
+      'email must be an email address, the zone\'s SOA contact (got "nobody")',
+    ],
+    [{ ttl: 700_000 }, "ttl", "ttl must be at most 604800 s (got 700000 s)"],
+  ])("check: %o fails on %s", async (change, property, reason) => {
+    const result = await zones.check({}, { ...zoneInputs("zone"), ...change });
+    expect(result.failures).toEqual([{ property, reason }]);
+  });
+});
+
+describe("DnsRecord", () => {
+  it("creates a record with id <zoneId>/<recordId>, reads it and diffs without changes", async () => {
+    const { id: zoneId } = await zone();
+    const { inputs, id, outs } = await record(zoneId, { ttl: 300 });
+    expect(id).toBe(`${zoneId}/${String(outs.recordId)}`);
+    expect(outs).toMatchObject({
+      zoneId,
+      name: "www",
+      type: "A",
+      data: "192.0.2.1",
+      ttl: 300,
+      priority: null,
+    });
+    expect((await records.read(id, outs)).props).toEqual(outs);
+    expect(await records.diff(id, outs, inputs)).toMatchObject({ changes: false });
+  });
+
+  it("updates name, data, ttl in place; replaces for another type or zone", async () => {
+    const { id: zoneId } = await zone();
+    const { inputs, id, outs } = await record(zoneId);
+    const news = { ...inputs, name: "web", data: "192.0.2.2", ttl: 120 };
+    expect(await records.diff(id, outs, news)).toMatchObject({
+      updates: ["name", "data", "ttl"],
+      replaces: [],
+    });
+    const { outs: updated } = await records.update(id, outs, news);
+    expect(updated).toMatchObject({ name: "web", data: "192.0.2.2", ttl: 120 });
+    expect(
+      await records.diff(id, outs, { ...inputs, type: "AAAA", data: "2001:db8::1" }),
+    ).toMatchObject({
+      replaces: ["type"],
+    });
+    expect(await records.diff(id, outs, { ...inputs, zoneId: "other" })).toMatchObject({
+      replaces: ["zoneId"],
+    });
+  });
+
+  it("MX with priority; drift of data outside Pulumi shows on read", async () => {
+    const { id: zoneId } = await zone();
+    const { id, outs } = await record(zoneId, {
+      name: "@",
+      type: "MX",
+      data: "mail.example.com",
+      priority: 10,
+    });
+    expect(outs).toMatchObject({ type: "MX", priority: 10 });
+    await bed.client.dns.updateRecord(zoneId, String(outs.recordId), { data: "mx.example.net" });
+    const read = await records.read(id, outs);
+    expect(read.props).toMatchObject({ data: "mx.example.net" });
+    expect(read.inputs).toMatchObject({ data: "mx.example.net" });
+  });
+
+  it("never adopts an identical record silently: the create stops naming it; adoptId takes it", async () => {
+    const { id: zoneId } = await zone();
+    const existing = await bed.client.dns.createRecord(zoneId, {
+      name: "www",
+      type: "A",
+      data: "192.0.2.1",
+    });
+    const error = await failure(records.create(recordInputs(zoneId)));
+    expect(error.message).toContain(
+      `the zone already has this A record www -> 192.0.2.1 (id ${zoneId}/${existing.id})`,
+    );
+    const adopted = await records.create(
+      recordInputs(zoneId, { adoptId: `${zoneId}/${existing.id}`, ttl: 60 }),
+    );
+    expect(adopted.id).toBe(`${zoneId}/${existing.id}`);
+    expect(adopted.outs).toMatchObject({ ttl: 60 });
+    // Another data is another record: created beside it.
+    const other = await record(zoneId, { data: "192.0.2.9" });
+    expect(other.id).not.toBe(adopted.id);
+  });
+
+  it("deletes; a record gone with its zone reads as {}; a malformed id is refused", async () => {
+    const { id: zoneId, outs: zoneOuts } = await zone();
+    const { id, outs } = await record(zoneId);
+    await records.delete(id, outs);
+    expect(await records.read(id, outs)).toEqual({});
+    const second = await record(zoneId);
+    await zones.delete(zoneId, zoneOuts);
+    expect(await records.read(second.id, second.outs)).toEqual({});
+    const error = await failure(records.read("no-slash", {}));
+    expect(error.message).toContain('a DnsRecord id is "<zoneId>/<recordId>"');
+  });
+
+  it.each([
+    [{ type: "SOA" }, "type"],
+    [{ type: "MX", data: "mail.example.com" }, "priority"],
+    [{ priority: 10 }, "priority"],
+    [{ data: "" }, "data"],
+    [{ zoneId: undefined }, "zoneId"],
+  ])("check: %o fails on %s", async (change, property) => {
+    const result = await records.check({}, { ...recordInputs("z1"), ...change });
+    expect(result.failures?.map((f) => f.property)).toEqual([property]);
+    for (const item of result.failures ?? []) messages.push(item.reason);
+  });
+});
