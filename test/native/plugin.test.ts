@@ -244,11 +244,25 @@ describe("a resource through the protocol", () => {
 });
 
 describe("Invoke", () => {
-  let segmentId = "";
+  // A simulator of its own, its clock stopped (speed 0): the plugin's answer and the TypeScript
+  // function's are read one after the other, and a moving clock (a server's status, a balance)
+  // could change between the two reads.
+  let frozen: Simulator;
+  let plugin: PluginHost;
   let client: ServersComClient;
+  let serverId = "";
+  let segmentId = "";
+  let zoneId = "";
+  let loadBalancerId = "";
 
   beforeAll(async () => {
-    client = new ServersComClient({ token: sim.token, baseUrl: sim.url });
+    frozen = await startSimulator({ speed: 0 });
+    plugin = await startPlugin();
+    await plugin.configure({
+      "serverscom:apiToken": secretValue(frozen.token),
+      "serverscom:apiUrl": frozen.url,
+    });
+    client = new ServersComClient({ token: frozen.token, baseUrl: frozen.url });
     const servers = await client.dedicatedServers.create({
       location_id: AMS1,
       server_model_id: 101,
@@ -258,6 +272,7 @@ describe("Invoke", () => {
       operating_system_id: 303,
       hosts: [{ hostname: "db-1.example.com" }],
     });
+    serverId = servers[0]?.id ?? "";
     const segment = await client.l2Segments.create({
       name: "backend",
       type: "private",
@@ -265,10 +280,24 @@ describe("Invoke", () => {
       members: servers.map((server) => ({ id: server.id, mode: "native" })),
     });
     segmentId = segment.id;
+    await client.cloudVolumes.create({ name: "logs", region_id: 1, size: 10, labels: {} });
+    const zone = await client.dns.createDomain({ name: "example.net", email: "a@example.net" });
+    zoneId = zone.id;
+    await client.dns.createRecord(zone.id, { name: "www", type: "A", data: "192.0.2.1" });
+    const balancer = await client.loadBalancers.createL4({
+      name: "tcp front",
+      location_id: AMS1,
+      cluster_id: "LbClAms1",
+      vhost_zones: [{ id: "tls", ports: [443], upstream_id: "app" }],
+      upstream_zones: [{ id: "app", upstreams: [{ ip: "10.0.0.5", port: 8443 }] }],
+    });
+    loadBalancerId = balancer.id;
   });
 
   afterAll(async () => {
+    await plugin?.stop();
     await client?.close();
+    await frozen?.close();
   });
 
   const model = { locationId: AMS1, serverModelId: 101 };
@@ -294,43 +323,55 @@ describe("Invoke", () => {
     getCloudRegion: () => ({ id: 2 }),
     getCloudFlavor: () => ({ regionId: 2, id: "SSD.80" }),
     getCloudImage: () => ({ regionId: 2, name: "ubuntu 24.04" }),
+    getCloudVolumes: () => ({}),
     getHosts: () => ({}),
-    getHost: () => ({ id: hostId, type: "dedicated_server" }),
-    getHostNetworks: () => ({ hostId, hostType: "dedicated_server" }),
+    getHost: () => ({ id: serverId, type: "dedicated_server" }),
+    getHostNetworks: () => ({ hostId: serverId, hostType: "dedicated_server" }),
+    getServerOobCredentials: () => ({
+      serverId,
+      fingerprint: "0123 4567 89AB CDEF 0123 4567 89AB CDEF 0123 4567",
+    }),
     getKubernetesClusters: () => ({}),
     getKubernetesCluster: () => ({ id: "K8sProd1" }),
     getKubernetesClusterNodes: () => ({ clusterId: "K8sProd1" }),
     getKubernetesClusterNode: () => ({ clusterId: "K8sProd1", id: "KnProd04" }),
     getL2Segment: () => ({ id: segmentId }),
     getL2SegmentMembers: () => ({ l2SegmentId: segmentId }),
+    getNetworkPools: () => ({}),
+    getNetworkPool: () => ({ id: "NpDfw1Pr" }),
+    getSubnetworks: () => ({ networkPoolId: "NpAms1Pr" }),
+    getLoadBalancers: () => ({}),
+    getLoadBalancer: () => ({ id: loadBalancerId }),
+    getLoadBalancerClusters: () => ({}),
+    getLoadBalancerCluster: () => ({ id: "LbClAms1" }),
+    getDnsZones: () => ({}),
+    getDnsRecords: () => ({ zoneId }),
     getSslCertificates: () => ({}),
     getSslCertificate: () => ({ id: "LeCert02" }),
+    getAccountBalance: () => ({}),
+    getInvoices: () => ({}),
+    getRacks: () => ({}),
+    getRack: () => ({ id: "Rack0001" }),
   };
-  let hostId = "";
 
   it("has a call here for every function of the schema", async () => {
-    const schema = JSON.parse(await host.schema()) as { functions: Record<string, unknown> };
+    const schema = JSON.parse(await plugin.schema()) as { functions: Record<string, unknown> };
     expect(
       Object.keys(calls)
         .map((name) => `serverscom:index:${name}`)
         .sort(),
     ).toEqual(Object.keys(schema.functions).sort());
-    const { hosts } = (await host.invoke("serverscom:index:getHosts", {})) as {
-      hosts: { id: string; type: string }[];
-    };
-    hostId = hosts.find((h) => h.type === "dedicated_server")?.id ?? "";
-    expect(hostId).not.toBe("");
   });
 
   for (const name of Object.keys(calls)) {
     it(`serverscom:index:${name} answers what the TypeScript function answers`, async () => {
       const args = calls[name]?.() ?? {};
-      const answer = await host.invoke(`serverscom:index:${name}`, args);
+      const answer = await plugin.invoke(`serverscom:index:${name}`, args);
       const fns = (await import(join(REPO, "dist", "provider", "native", "functions.js"))) as {
         lookups: Map<string, (a: unknown) => Promise<unknown>>;
         configureLookups(settings: { token: string; url: string }): void;
       };
-      fns.configureLookups({ token: sim.token, url: sim.url });
+      fns.configureLookups({ token: frozen.token, url: frozen.url });
       const direct = JSON.parse(JSON.stringify(await fns.lookups.get(name)?.(args)));
       expect(answer).toEqual(direct);
       expect(Object.keys(answer).length).toBeGreaterThan(0);
