@@ -454,9 +454,12 @@ export function engineScenario(options: ScenarioOptions): Scenario {
         expect(opOf(refreshed, options.name)).toBe("same");
         if (scenario.count !== undefined) expect(await scenario.count(current())).toBe(1);
       };
-      each("`up --replace` leaves the state naming a live object and the old one released", async () => {
-        await replaced({});
-      });
+      each(
+        "`up --replace` leaves the state naming a live object and the old one released",
+        async () => {
+          await replaced({});
+        },
+      );
       each(
         scenario.refused === undefined
           ? "a replacement with deleteBeforeReplace: false (create first) does the same"

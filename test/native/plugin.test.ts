@@ -6,6 +6,7 @@
 // Needs a current dist/ (npm test builds it first; alone: npm run build).
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ownerLabelForUrn } from "../../provider/framework/ownership";
 import { PluginHost } from "../../scripts/engine/plugin";
 import { repoRoot } from "../../scripts/engine/repo";
 import { secretValue } from "../../scripts/engine/secrets";
@@ -167,8 +168,12 @@ describe("a resource through the protocol", () => {
     );
     expect(created.properties).toMatchObject({ name: "data", size: 10, status: "active" });
     expect(Object.keys(created.properties)).not.toContain("__ownerLabel");
-    // The ownership label: from the URN, the same on every attempt.
-    expect(Object.keys(record?.labels ?? {})).toContain("pulumi-serverscom/owner");
+    // The ownership label: the hash of the URN, by the dynamic door's rule; and the create label
+    // of this very call.
+    expect(record?.labels).toMatchObject({
+      "pulumi-serverscom/owner": ownerLabelForUrn(VOLUME),
+      "pulumi-serverscom/create": expect.stringMatching(/^c[0-9a-f]{32}$/),
+    });
     expect(logged).toContainEqual(
       expect.stringMatching(
         new RegExp(`^serverscom:RbsVolume data \\(${id}\\): creating -> active`),
