@@ -383,6 +383,16 @@ describe("Invoke", () => {
     });
   }
 
+  it("the out-of-band credentials come back secret, as their Output form is", async () => {
+    const args = calls.getServerOobCredentials?.() ?? {};
+    const sealed = await plugin.rawInvoke("serverscom:index:getServerOobCredentials", args);
+    const clear = await plugin.invoke("serverscom:index:getServerOobCredentials", args);
+    expect(Object.keys(clear).sort()).toEqual(["login", "secret", "serverId"]);
+    expect(sealed).toEqual(
+      Object.fromEntries(Object.entries(clear).map(([key, value]) => [key, secretValue(value)])),
+    );
+  });
+
   it("a lookup's error reaches the engine with its message", async () => {
     const error = await host
       .invoke("serverscom:index:getLocation", { code: "XXX9" })
