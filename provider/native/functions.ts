@@ -31,8 +31,15 @@ export function configureLookups(settings: StackSettings): void {
 }
 
 /**
+ * Functions whose result is a credential: their Output form is secret whatever the arguments
+ * (getServerOobCredentialsOutput), so through Invoke every result property is sealed too, and a
+ * program in another language cannot put them in its state in clear.
+ */
+const SECRET_RESULTS: ReadonlySet<string> = new Set(["getServerOobCredentials"]);
+
+/**
  * Runs the function a token names. A secret argument makes every result property secret, as
- * Pulumi's Output form of a function does.
+ * Pulumi's Output form of a function does; so does a function whose result is a credential.
  */
 export async function invoke(token: string, args: Properties): Promise<Properties> {
   const name = nameOfToken(token);
@@ -45,5 +52,6 @@ export async function invoke(token: string, args: Properties): Promise<Propertie
   const { plain, secretKeys } = openSecrets(args);
   // A protobuf Struct holds no undefined: JSON drops it, as the engine would.
   const result = JSON.parse(JSON.stringify(await lookup(plain))) as Properties;
-  return secretKeys.size === 0 ? result : sealSecrets(result, new Set(Object.keys(result)));
+  const secret = secretKeys.size > 0 || SECRET_RESULTS.has(name ?? "");
+  return secret ? sealSecrets(result, new Set(Object.keys(result))) : result;
 }

@@ -14,7 +14,7 @@ import type { DiffOutcome } from "../framework/diff";
 import { PartialResourceError } from "../framework/errors";
 import { HIDDEN_INPUTS, OWNER_INPUT, TIMEOUTS_INPUT } from "../framework/hidden";
 import { ADOPT_INPUT, type KindProvider, type LifecycleProvider } from "../framework/lifecycle";
-import { ownerLabelValue } from "../framework/ownership";
+import { ownerLabelForUrn } from "../framework/ownership";
 import { kindDefaults, secretProperties } from "./generated";
 import { openSecrets, type Properties, sealSecrets } from "./values";
 
@@ -36,11 +36,14 @@ export function parseUrn(urn: string): {
   return { stack, project, type, name };
 }
 
-/** The ownership label of the resource this URN names. */
+/**
+ * The ownership label of the resource this URN names: the hash of the URN exactly, by the rule
+ * the dynamic door applies to the URN its constructor computes (framework/ownership.ts,
+ * ownerLabelForUrn). The engine's URN already holds the parents' types ("parent$child").
+ */
 export function ownerFromUrn(urn: string): string {
-  const { stack, project, type, name } = parseUrn(urn);
-  // The qualified type holds the parents' types ("parent$child"): with the name, the whole URN.
-  return ownerLabelValue({ project, stack, type, name, parent: "" });
+  parseUrn(urn);
+  return ownerLabelForUrn(urn);
 }
 
 /** The hidden inputs of one request: the ownership label, and the timeout when one is set. */

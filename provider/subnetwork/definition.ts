@@ -224,10 +224,12 @@ export const subnetworkKind: ResourceKind<SubnetworkInPool> = {
     createdAt: record.created_at ?? null,
     updatedAt: record.updated_at ?? null,
   }),
+  // The live object is described by its range: `cidr` alone (check refuses cidr and mask
+  // together). An imported subnetwork, whether made by cidr or by mask, is then declared by the
+  // range it holds, which a replacement keeps; a mask would let the API pick another range.
   liveInputs: ({ networkPoolId, record }) => ({
     networkPoolId,
     cidr: record.cidr ?? null,
-    mask: maskOf(record.cidr) ?? null,
     title: record.title ?? null,
   }),
 };

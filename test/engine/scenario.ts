@@ -454,10 +454,13 @@ export function engineScenario(options: ScenarioOptions): Scenario {
         expect(opOf(refreshed, options.name)).toBe("same");
         if (scenario.count !== undefined) expect(await scenario.count(current())).toBe(1);
       };
-      it("`up --replace` leaves the state naming a live object and the old one released", async () => {
-        await replaced({});
-      });
-      it(
+      each(
+        "`up --replace` leaves the state naming a live object and the old one released",
+        async () => {
+          await replaced({});
+        },
+      );
+      each(
         scenario.refused === undefined
           ? "a replacement with deleteBeforeReplace: false (create first) does the same"
           : "deleteBeforeReplace: false is refused with a clear error, nothing changes",

@@ -6,6 +6,7 @@
 // Needs a current dist/ (npm test builds it first; alone: npm run build).
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ownerLabelForUrn } from "../../provider/framework/ownership";
 import { PluginHost } from "../../scripts/engine/plugin";
 import { repoRoot } from "../../scripts/engine/repo";
 import { secretValue } from "../../scripts/engine/secrets";
@@ -167,8 +168,12 @@ describe("a resource through the protocol", () => {
     );
     expect(created.properties).toMatchObject({ name: "data", size: 10, status: "active" });
     expect(Object.keys(created.properties)).not.toContain("__ownerLabel");
-    // The ownership label: from the URN, the same on every attempt.
-    expect(Object.keys(record?.labels ?? {})).toContain("pulumi-serverscom/owner");
+    // The ownership label: the hash of the URN, by the dynamic door's rule; and the create label
+    // of this very call.
+    expect(record?.labels).toMatchObject({
+      "pulumi-serverscom/owner": ownerLabelForUrn(VOLUME),
+      "pulumi-serverscom/create": expect.stringMatching(/^c[0-9a-f]{32}$/),
+    });
     expect(logged).toContainEqual(
       expect.stringMatching(
         new RegExp(`^serverscom:RbsVolume data \\(${id}\\): creating -> active`),
@@ -244,11 +249,25 @@ describe("a resource through the protocol", () => {
 });
 
 describe("Invoke", () => {
-  let segmentId = "";
+  // A simulator of its own, its clock stopped (speed 0): the plugin's answer and the TypeScript
+  // function's are read one after the other, and a moving clock (a server's status, a balance)
+  // could change between the two reads.
+  let frozen: Simulator;
+  let plugin: PluginHost;
   let client: ServersComClient;
+  let serverId = "";
+  let segmentId = "";
+  let zoneId = "";
+  let loadBalancerId = "";
 
   beforeAll(async () => {
-    client = new ServersComClient({ token: sim.token, baseUrl: sim.url });
+    frozen = await startSimulator({ speed: 0 });
+    plugin = await startPlugin();
+    await plugin.configure({
+      "serverscom:apiToken": secretValue(frozen.token),
+      "serverscom:apiUrl": frozen.url,
+    });
+    client = new ServersComClient({ token: frozen.token, baseUrl: frozen.url });
     const servers = await client.dedicatedServers.create({
       location_id: AMS1,
       server_model_id: 101,
@@ -258,6 +277,7 @@ describe("Invoke", () => {
       operating_system_id: 303,
       hosts: [{ hostname: "db-1.example.com" }],
     });
+    serverId = servers[0]?.id ?? "";
     const segment = await client.l2Segments.create({
       name: "backend",
       type: "private",
@@ -265,10 +285,24 @@ describe("Invoke", () => {
       members: servers.map((server) => ({ id: server.id, mode: "native" })),
     });
     segmentId = segment.id;
+    await client.cloudVolumes.create({ name: "logs", region_id: 1, size: 10, labels: {} });
+    const zone = await client.dns.createDomain({ name: "example.net", email: "a@example.net" });
+    zoneId = zone.id;
+    await client.dns.createRecord(zone.id, { name: "www", type: "A", data: "192.0.2.1" });
+    const balancer = await client.loadBalancers.createL4({
+      name: "tcp front",
+      location_id: AMS1,
+      cluster_id: "LbClAms1",
+      vhost_zones: [{ id: "tls", ports: [443], upstream_id: "app" }],
+      upstream_zones: [{ id: "app", upstreams: [{ ip: "10.0.0.5", port: 8443 }] }],
+    });
+    loadBalancerId = balancer.id;
   });
 
   afterAll(async () => {
+    await plugin?.stop();
     await client?.close();
+    await frozen?.close();
   });
 
   const model = { locationId: AMS1, serverModelId: 101 };
@@ -294,48 +328,70 @@ describe("Invoke", () => {
     getCloudRegion: () => ({ id: 2 }),
     getCloudFlavor: () => ({ regionId: 2, id: "SSD.80" }),
     getCloudImage: () => ({ regionId: 2, name: "ubuntu 24.04" }),
+    getCloudVolumes: () => ({}),
     getHosts: () => ({}),
-    getHost: () => ({ id: hostId, type: "dedicated_server" }),
-    getHostNetworks: () => ({ hostId, hostType: "dedicated_server" }),
+    getHost: () => ({ id: serverId, type: "dedicated_server" }),
+    getHostNetworks: () => ({ hostId: serverId, hostType: "dedicated_server" }),
+    getServerOobCredentials: () => ({
+      serverId,
+      fingerprint: "0123 4567 89AB CDEF 0123 4567 89AB CDEF 0123 4567",
+    }),
     getKubernetesClusters: () => ({}),
     getKubernetesCluster: () => ({ id: "K8sProd1" }),
     getKubernetesClusterNodes: () => ({ clusterId: "K8sProd1" }),
     getKubernetesClusterNode: () => ({ clusterId: "K8sProd1", id: "KnProd04" }),
     getL2Segment: () => ({ id: segmentId }),
     getL2SegmentMembers: () => ({ l2SegmentId: segmentId }),
+    getNetworkPools: () => ({}),
+    getNetworkPool: () => ({ id: "NpDfw1Pr" }),
+    getSubnetworks: () => ({ networkPoolId: "NpAms1Pr" }),
+    getLoadBalancers: () => ({}),
+    getLoadBalancer: () => ({ id: loadBalancerId }),
+    getLoadBalancerClusters: () => ({}),
+    getLoadBalancerCluster: () => ({ id: "LbClAms1" }),
+    getDnsZones: () => ({}),
+    getDnsRecords: () => ({ zoneId }),
     getSslCertificates: () => ({}),
     getSslCertificate: () => ({ id: "LeCert02" }),
+    getAccountBalance: () => ({}),
+    getInvoices: () => ({}),
+    getRacks: () => ({}),
+    getRack: () => ({ id: "Rack0001" }),
   };
-  let hostId = "";
 
   it("has a call here for every function of the schema", async () => {
-    const schema = JSON.parse(await host.schema()) as { functions: Record<string, unknown> };
+    const schema = JSON.parse(await plugin.schema()) as { functions: Record<string, unknown> };
     expect(
       Object.keys(calls)
         .map((name) => `serverscom:index:${name}`)
         .sort(),
     ).toEqual(Object.keys(schema.functions).sort());
-    const { hosts } = (await host.invoke("serverscom:index:getHosts", {})) as {
-      hosts: { id: string; type: string }[];
-    };
-    hostId = hosts.find((h) => h.type === "dedicated_server")?.id ?? "";
-    expect(hostId).not.toBe("");
   });
 
   for (const name of Object.keys(calls)) {
     it(`serverscom:index:${name} answers what the TypeScript function answers`, async () => {
       const args = calls[name]?.() ?? {};
-      const answer = await host.invoke(`serverscom:index:${name}`, args);
+      const answer = await plugin.invoke(`serverscom:index:${name}`, args);
       const fns = (await import(join(REPO, "dist", "provider", "native", "functions.js"))) as {
         lookups: Map<string, (a: unknown) => Promise<unknown>>;
         configureLookups(settings: { token: string; url: string }): void;
       };
-      fns.configureLookups({ token: sim.token, url: sim.url });
+      fns.configureLookups({ token: frozen.token, url: frozen.url });
       const direct = JSON.parse(JSON.stringify(await fns.lookups.get(name)?.(args)));
       expect(answer).toEqual(direct);
       expect(Object.keys(answer).length).toBeGreaterThan(0);
     });
   }
+
+  it("the out-of-band credentials come back secret, as their Output form is", async () => {
+    const args = calls.getServerOobCredentials?.() ?? {};
+    const sealed = await plugin.rawInvoke("serverscom:index:getServerOobCredentials", args);
+    const clear = await plugin.invoke("serverscom:index:getServerOobCredentials", args);
+    expect(Object.keys(clear).sort()).toEqual(["login", "secret", "serverId"]);
+    expect(sealed).toEqual(
+      Object.fromEntries(Object.entries(clear).map(([key, value]) => [key, secretValue(value)])),
+    );
+  });
 
   it("a lookup's error reaches the engine with its message", async () => {
     const error = await host
