@@ -111,10 +111,15 @@ export const dnsZoneKind: ResourceKind<DnsDomain> = {
     const found = (
       await client.dns.listDomains({ searchPattern: name }).toArray({ limit: 1000 })
     ).find((domain) => domain.name === name);
-    if (found === undefined) return [];
-    throw new Error(
-      `a DNS zone ${name} already exists (id ${found.id}) and is not this resource's. To manage ` +
-        `it with this resource, set adoptId: "${found.id}"; otherwise remove it or declare another name`,
+    return found === undefined ? [] : [found];
+  },
+  /** The API keeps zone names unique ("has already been taken"): a POST could only be refused. */
+  conflict(found, inputs) {
+    const { name } = inputs as unknown as DnsZoneInputs;
+    const ids = found.map((zone) => zone.id).join(", ");
+    return (
+      `a DNS zone ${name} already exists (id ${ids}) and is not this resource's. To manage ` +
+      `it with this resource, set adoptId: "${found[0]?.id}"; otherwise remove it or declare another name`
     );
   },
   create(client, inputs, labels) {

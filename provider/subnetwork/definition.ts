@@ -166,21 +166,24 @@ export const subnetworkKind: ResourceKind<SubnetworkInPool> = {
   // Subnetworks have no labels: findExisting identifies them instead.
   findByLabels: async () => [],
   async findByContent(client, inputs) {
-    const { networkPoolId, cidr, title } = inputs as unknown as SubnetworkInputs;
+    const { networkPoolId, cidr } = inputs as unknown as SubnetworkInputs;
     if (cidr === undefined) return [];
-    const record = (await subnetworksOf(client, networkPoolId)).find((candidate) =>
-      sameCidr(candidate.cidr, cidr),
+    return (await subnetworksOf(client, networkPoolId))
+      .filter((candidate) => sameCidr(candidate.cidr, cidr))
+      .map((record) => ({ networkPoolId, record }));
+  },
+  /** The API refuses a CIDR that overlaps one of the pool (wire.md: 422 errors.cidr). */
+  conflict(found, inputs) {
+    const { networkPoolId, cidr, title } = inputs as unknown as SubnetworkInputs;
+    const first = found[0];
+    if (first === undefined) return undefined;
+    const id = subnetworkResourceId(networkPoolId, first.record.id);
+    return (
+      `the network pool "${networkPoolId}" already has the subnetwork ${cidr} (${id}) titled ` +
+      `${shown(first.record.title ?? null)} (declared: ${shown(title ?? null)}), and the API ` +
+      `refuses an overlapping one. To manage it with this resource, set adoptId: "${id}"; ` +
+      "otherwise declare another cidr"
     );
-    if (record === undefined) return [];
-    if ((record.title ?? null) !== (title ?? null)) {
-      throw new Error(
-        `the network pool "${networkPoolId}" already has the subnetwork ${cidr} ` +
-          `(${subnetworkResourceId(networkPoolId, record.id)}) titled ${shown(record.title ?? null)}, ` +
-          `not ${shown(title ?? null)} as declared: it is not this resource's. Take it over with ` +
-          "adoptId set to that id, or declare another cidr",
-      );
-    }
-    return [{ networkPoolId, record }];
   },
   async create(client, inputs) {
     const { networkPoolId, cidr, mask, title } = inputs as unknown as SubnetworkInputs;
