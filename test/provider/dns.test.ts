@@ -244,6 +244,21 @@ describe("DnsRecord", () => {
     expect(other.id).not.toBe(adopted.id);
   });
 
+  it("after a lost create answer, takes the identical record that was not there before (late commit)", async () => {
+    // Records have no labels: findByContent matches the record the failed POST made, and only
+    // the conflict check before the POST may stop a create (kind.ts), so recovery goes on.
+    const { id: zoneId } = await zone();
+    await bed.sim.control.setFaults({
+      rules: [{ kind: "dropResponseAfterApply", probability: 1, method: "POST", times: 1 }],
+    });
+    const { id, outs } = await record(zoneId);
+    expect(id).toBe(`${zoneId}/${String(outs.recordId)}`);
+    expect(bed.lines.join("\n")).toContain(`(${id}): the create request failed`);
+    expect(bed.lines.join("\n")).toContain("but the API had applied it");
+    const live = await bed.client.dns.listRecords(zoneId, { type: "A" }).toArray({ limit: 100 });
+    expect(live.length).toBe(1);
+  });
+
   it("deletes; a record gone with its zone reads as {}; a malformed id is refused", async () => {
     const { id: zoneId, outs: zoneOuts } = await zone();
     const { id, outs } = await record(zoneId);
