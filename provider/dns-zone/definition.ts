@@ -8,7 +8,7 @@ import type { ServersComClient } from "../../sdk/client";
 import { NotFoundError } from "../../sdk/core/errors";
 import { type Checker, type PropertyBag, shown } from "../framework/check";
 import type { ResourceKind } from "../framework/kind";
-import { withoutOwnerLabel } from "../framework/ownership";
+import { allOf, withoutOwnerLabel } from "../framework/ownership";
 import { listRead } from "../framework/read-snapshot";
 
 const MINUTE = 60_000;
@@ -95,7 +95,7 @@ export const dnsZoneKind: ResourceKind<DnsDomain> = {
     }
   },
   findByLabels: (client, labelSelector) =>
-    client.dns.listDomains({ labelSelector }).toArray({ limit: 100 }),
+    allOf(client.dns.listDomains({ labelSelector }), "DNS zones"),
   listRead: listRead({
     list: (client, options) => client.dns.listDomains(options),
     id: (domain) => domain.id,
