@@ -227,10 +227,11 @@ export const subnetworkKind: ResourceKind<SubnetworkInPool> = {
     createdAt: record.created_at ?? null,
     updatedAt: record.updated_at ?? null,
   }),
+  // The inputs that make this object (an import's program): its CIDR, not also its mask, since
+  // check takes one of them; a program that declares a mask is compared by the mask output.
   liveInputs: ({ networkPoolId, record }) => ({
     networkPoolId,
     cidr: record.cidr ?? null,
-    mask: maskOf(record.cidr) ?? null,
     title: record.title ?? null,
   }),
 };
