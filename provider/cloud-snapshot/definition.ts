@@ -98,13 +98,22 @@ export const cloudSnapshotKind: ResourceKind<RegionSnapshot> = {
     const { regionId, name } = inputs as unknown as CloudSnapshotInputs;
     const snapshots = await snapshotsOf(client, regionId);
     if (snapshots === undefined) throw new Error(`there is no cloud region ${regionId} (404)`);
-    const same = snapshots.find((s) => s.name === name && s.is_backup !== true);
-    if (same === undefined) return [];
-    const id = `${regionId}/${same.id}`;
-    throw new Error(
+    return snapshots
+      .filter((s) => s.name === name && s.is_backup !== true)
+      .map((snapshot) => ({ regionId, snapshot }));
+  },
+  /**
+   * A snapshot of the same name in the region: snapshots have no labels to tell whose it is, and
+   * the name is how a user tells snapshots apart, so the user decides.
+   */
+  conflict(found, inputs) {
+    const { name } = inputs as unknown as CloudSnapshotInputs;
+    const first = found[0];
+    const id = first === undefined ? "" : `${first.regionId}/${first.snapshot.id}`;
+    return (
       `the region already has a snapshot named ${name} (id ${id}), and snapshots have no labels ` +
-        "to tell whose it is: it may be one an interrupted create made, or another's. To manage " +
-        `it with this resource, set adoptId: "${id}"; otherwise choose another name`,
+      "to tell whose it is: it may be one an interrupted create made, or another's. To manage " +
+      `it with this resource, set adoptId: "${id}"; otherwise choose another name`
     );
   },
   async create(client, inputs) {

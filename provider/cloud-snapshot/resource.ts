@@ -38,7 +38,17 @@ export class CloudSnapshot extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: CloudSnapshotArgs, opts: pulumi.CustomResourceOptions = {}) {
     const { props, opts: options } = registration(
-      { kind: cloudSnapshotKind.name, secretOutputs: [], outputs: CLOUD_SNAPSHOT_OUTPUTS },
+      {
+        kind: cloudSnapshotKind.name,
+        secretOutputs: [],
+        outputs: CLOUD_SNAPSHOT_OUTPUTS,
+        // A snapshot of the same name stops a create (kind.conflict): a replacement that keeps the
+        // name (`up --replace`, another instance) can only delete first. With a new name either works.
+        replaceDeletesFirst: {
+          reason: "a region's snapshot names identify them (kind.conflict)",
+          required: false,
+        },
+      },
       name,
       {
         regionId: args.regionId,

@@ -8,7 +8,7 @@ import { NotFoundError } from "../../sdk/core/errors";
 import { stateMatcher } from "../../sdk/wait";
 import { type Checker, MAX_ID_LENGTH, type PropertyBag } from "../framework/check";
 import type { ResourceKind } from "../framework/kind";
-import { withoutOwnerLabel } from "../framework/ownership";
+import { allOf, withoutOwnerLabel } from "../framework/ownership";
 import { listRead } from "../framework/read-snapshot";
 
 const MINUTE = 60_000;
@@ -76,7 +76,7 @@ export const cloudVolumeBackupKind: ResourceKind<CloudBackup> = {
     }
   },
   findByLabels: (client, labelSelector) =>
-    client.cloudBackups.list({ labelSelector }).toArray({ limit: 100 }),
+    allOf(client.cloudBackups.list({ labelSelector }), "cloud volume backups"),
   listRead: listRead({
     list: (client, options) => client.cloudBackups.list(options),
     id: (backup) => backup.id,

@@ -13,7 +13,7 @@ import { ConflictError, NotFoundError } from "../../sdk/core/errors";
 import { stateMatcher } from "../../sdk/wait";
 import { type Checker, MAX_ID_LENGTH, type PropertyBag } from "../framework/check";
 import type { ResourceKind, UpdateContext } from "../framework/kind";
-import { withoutOwnerLabel } from "../framework/ownership";
+import { allOf, withoutOwnerLabel } from "../framework/ownership";
 import { listRead } from "../framework/read-snapshot";
 
 const SECOND = 1_000;
@@ -120,7 +120,7 @@ export const cloudVolumeKind: ResourceKind<CloudVolume> = {
     }
   },
   findByLabels: (client, labelSelector) =>
-    client.cloudVolumes.list({ labelSelector }).toArray({ limit: 100 }),
+    allOf(client.cloudVolumes.list({ labelSelector }), "cloud volumes"),
   listRead: listRead({
     list: (client, options) => client.cloudVolumes.list(options),
     id: (volume) => volume.id,

@@ -131,15 +131,21 @@ export const dnsRecordKind: ResourceKind<DnsRecord> = {
       if (error instanceof NotFoundError) throw new Error(`there is no DNS zone ${zoneId} (404)`);
       throw error;
     }
-    const same = records.find(
+    return records.filter(
       (record) => record.type === type && sameName(record.name, name) && record.data === data,
     );
-    if (same === undefined) return [];
-    const id = dnsRecordResourceId(same);
-    throw new Error(
+  },
+  /**
+   * An identical record (type, name and data): a second one would be a duplicate in the zone's
+   * record set, and records have no labels to tell whose it is, so the user decides.
+   */
+  conflict(found, inputs) {
+    const { name, type, data } = inputs as unknown as DnsRecordInputs;
+    const id = found[0] === undefined ? "" : dnsRecordResourceId(found[0]);
+    return (
       `the zone already has this ${type} record ${name} -> ${data} (id ${id}), and records have no ` +
-        "labels to tell whose it is: it may be one an interrupted create made, or another " +
-        `program's. To manage it with this resource, set adoptId: "${id}"; otherwise delete it`,
+      "labels to tell whose it is: it may be one an interrupted create made, or another " +
+      `program's. To manage it with this resource, set adoptId: "${id}"; otherwise delete it`
     );
   },
   create(client, inputs) {

@@ -44,7 +44,17 @@ export class DnsRecord extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: DnsRecordArgs, opts: pulumi.CustomResourceOptions = {}) {
     const { props, opts: options } = registration(
-      { kind: dnsRecordKind.name, secretOutputs: [], outputs: DNS_RECORD_OUTPUTS },
+      {
+        kind: dnsRecordKind.name,
+        secretOutputs: [],
+        outputs: DNS_RECORD_OUTPUTS,
+        // An identical record stops a create (kind.conflict): a replacement that keeps the type,
+        // name and data (`up --replace`) can only delete first. Otherwise either order works.
+        replaceDeletesFirst: {
+          reason: "an identical record is refused before it is ordered (kind.conflict)",
+          required: false,
+        },
+      },
       name,
       {
         zoneId: args.zoneId,

@@ -8,7 +8,7 @@ import type { ServersComClient } from "../../sdk/client";
 import { NotFoundError } from "../../sdk/core/errors";
 import { type Checker, type PropertyBag, shown } from "../framework/check";
 import type { ResourceKind } from "../framework/kind";
-import { withoutOwnerLabel } from "../framework/ownership";
+import { allOf, withoutOwnerLabel } from "../framework/ownership";
 import { listRead } from "../framework/read-snapshot";
 
 const MINUTE = 60_000;
@@ -95,7 +95,7 @@ export const dnsZoneKind: ResourceKind<DnsDomain> = {
     }
   },
   findByLabels: (client, labelSelector) =>
-    client.dns.listDomains({ labelSelector }).toArray({ limit: 100 }),
+    allOf(client.dns.listDomains({ labelSelector }), "DNS zones"),
   listRead: listRead({
     list: (client, options) => client.dns.listDomains(options),
     id: (domain) => domain.id,
@@ -111,10 +111,15 @@ export const dnsZoneKind: ResourceKind<DnsDomain> = {
     const found = (
       await client.dns.listDomains({ searchPattern: name }).toArray({ limit: 1000 })
     ).find((domain) => domain.name === name);
-    if (found === undefined) return [];
-    throw new Error(
-      `a DNS zone ${name} already exists (id ${found.id}) and is not this resource's. To manage ` +
-        `it with this resource, set adoptId: "${found.id}"; otherwise remove it or declare another name`,
+    return found === undefined ? [] : [found];
+  },
+  /** The API keeps zone names unique ("has already been taken"): a POST could only be refused. */
+  conflict(found, inputs) {
+    const { name } = inputs as unknown as DnsZoneInputs;
+    const ids = found.map((zone) => zone.id).join(", ");
+    return (
+      `a DNS zone ${name} already exists (id ${ids}) and is not this resource's. To manage ` +
+      `it with this resource, set adoptId: "${found[0]?.id}"; otherwise remove it or declare another name`
     );
   },
   create(client, inputs, labels) {

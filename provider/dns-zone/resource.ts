@@ -39,7 +39,14 @@ export class DnsZone extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: DnsZoneArgs, opts: pulumi.CustomResourceOptions = {}) {
     const { props, opts: options } = registration(
-      { kind: dnsZoneKind.name, secretOutputs: [], outputs: DNS_ZONE_OUTPUTS },
+      {
+        kind: dnsZoneKind.name,
+        secretOutputs: [],
+        outputs: DNS_ZONE_OUTPUTS,
+        // Zone names are unique in the API: a replacement that keeps the name (`up --replace`) can
+        // only delete first (kind.conflict stops a create-first one). With a new name either works.
+        replaceDeletesFirst: { reason: "the API keeps zone names unique", required: false },
+      },
       name,
       {
         name: args.name,

@@ -105,9 +105,18 @@ export interface ResourceKind<Live extends object> {
    * fingerprint). Optional. They are never adopted: `create` reports them by id before POSTing
    * (an earlier generation, another resource's object, a leftover), and after an ambiguous POST
    * failure takes only one that was not there before the POST (and, where the kind has labels,
-   * carries this call's create label). It may throw to stop a create with a clear reason.
+   * carries this call's create label). It returns matches and never throws for one: the
+   * late-commit look-up calls it too, and there the object the failed POST made matches.
    */
   findByContent?(client: ServersComClient, inputs: PropertyBag): Promise<Live[]>;
+  /**
+   * Optional, for objects the API itself keeps unique by content (a DNS zone's name, a
+   * subnetwork's CIDR in its pool, a server's one public IPv6 network): given what
+   * `findByContent` matched before the POST (never empty), the reason the POST would only be
+   * refused, naming the existing object and `adoptId`; undefined lets the create go on. Consulted
+   * only before the POST, never in the late-commit look-up, where the match may be our own object.
+   */
+  conflict?(found: readonly Live[], inputs: PropertyBag): string | undefined;
   /**
    * POSTs a new object from the inputs with exactly these labels (the user's plus the owner and
    * create labels: ownership.ts).

@@ -269,6 +269,8 @@ class Lifecycle<Live extends object> {
     client: ServersComClient,
     inputs: PropertyBag,
     owner: string | undefined,
+    /** Receives what findByContent matched (for kind.conflict, before the POST). */
+    alikeOut?: Live[],
   ): Promise<Map<string, Live>> {
     const found = new Map<string, Live>();
     if (owner !== undefined) {
@@ -282,7 +284,9 @@ class Lifecycle<Live extends object> {
     const alike = this.kind.findByContent?.(client, inputs) ?? Promise.resolve([]);
     const purpose = `looking for an existing ${this.kind.noun} like this resource, before ordering`;
     for (const record of await forPurpose(purpose, alike)) {
-      if (!this.isGone(record)) found.set(this.kind.id(record), record);
+      if (this.isGone(record)) continue;
+      found.set(this.kind.id(record), record);
+      alikeOut?.push(record);
     }
     return found;
   }
@@ -302,7 +306,13 @@ class Lifecycle<Live extends object> {
   ): Promise<Live> {
     const managesLabels = "labels" in this.kind.properties;
     const createLabel = managesLabels && owner !== undefined ? newCreateLabel() : undefined;
-    const before = await this.knownObjects(client, inputs, owner);
+    const alike: Live[] = [];
+    const before = await this.knownObjects(client, inputs, owner, alike);
+    // An object the API keeps unique by content: the POST could only be refused (kind.ts).
+    const conflict = alike.length > 0 ? this.kind.conflict?.(alike, inputs) : undefined;
+    if (conflict !== undefined) {
+      throw new Error(`serverscom:${this.kind.name} ${this.kind.display(inputs)}: ${conflict}`);
+    }
     if (before.size > 0) {
       this.context.progress(
         `serverscom:${this.kind.name} ${this.kind.display(inputs)}: not adopting ` +

@@ -225,7 +225,7 @@ export const hostNetworkKind: ResourceKind<HostNetworkOnHost> = {
       throw error;
     }
   },
-  // Networks have no labels: findExisting identifies the one kind that can be identified.
+  // Networks have no labels: findByContent identifies the one kind that can be identified.
   findByLabels: async () => [],
   async findByContent(client, inputs) {
     const { hostId, hostType, type } = requireInputs(inputs);
@@ -235,6 +235,17 @@ export const hostNetworkKind: ResourceKind<HostNetworkOnHost> = {
       .toArray({ limit: 100 });
     const network = networks.find((candidate) => candidate.status !== "removing");
     return network === undefined ? [] : [{ hostType, hostId, network }];
+  },
+  /** A server has one public IPv6 network: the API refuses a second order (409 CONFLICT). */
+  conflict(found) {
+    const first = found[0];
+    if (first === undefined) return undefined;
+    const id = this.id(first);
+    return (
+      `the server already has its public IPv6 network (id ${id}, ${first.network.status}), and ` +
+      `it has only one. To manage it with this resource, set adoptId: "${id}"; otherwise ` +
+      "remove the other resource that declares it"
+    );
   },
   async create(client, inputs) {
     const { hostId, hostType, type, mask, distributionMethod } = requireInputs(inputs);

@@ -65,7 +65,14 @@ export class HostNetwork extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: HostNetworkArgs, opts: pulumi.CustomResourceOptions = {}) {
     const { props, opts: options } = registration(
-      { kind: hostNetworkKind.name, secretOutputs: [], outputs: HOST_NETWORK_OUTPUTS },
+      {
+        kind: hostNetworkKind.name,
+        secretOutputs: [],
+        outputs: HOST_NETWORK_OUTPUTS,
+        // A server has one public IPv6 network (kind.conflict): its replacement (`up --replace`) can
+        // only delete first. An IPv4 network could go either way.
+        replaceDeletesFirst: { reason: "a server has one public IPv6 network", required: false },
+      },
       name,
       {
         hostId: args.hostId,

@@ -13,7 +13,7 @@ import { NotFoundError } from "../../sdk/core/errors";
 import { stateMatcher } from "../../sdk/wait";
 import type { Checker, PropertyBag } from "../framework/check";
 import type { ResourceKind } from "../framework/kind";
-import { withoutOwnerLabel } from "../framework/ownership";
+import { allOf, withoutOwnerLabel } from "../framework/ownership";
 import {
   type Bag,
   byId,
@@ -187,7 +187,7 @@ export const l4LoadBalancerKind: ResourceKind<L4LoadBalancer> = {
   },
   // The list holds balancers of both layers without zones; the wait reads the full record.
   findByLabels: (client, labelSelector) =>
-    client.loadBalancers.list({ type: "l4", labelSelector }).toArray({ limit: 100 }),
+    allOf(client.loadBalancers.list({ type: "l4", labelSelector }), "L4 load balancers"),
   create(client, inputs, labels) {
     const i = inputs as unknown as L4LoadBalancerInputs;
     return client.loadBalancers.createL4({

@@ -16,7 +16,7 @@ import { NotFoundError } from "../../sdk/core/errors";
 import { stateMatcher } from "../../sdk/wait";
 import { type Checker, MAX_ID_LENGTH, type PropertyBag, shown } from "../framework/check";
 import type { ResourceKind } from "../framework/kind";
-import { withoutOwnerLabel } from "../framework/ownership";
+import { allOf, withoutOwnerLabel } from "../framework/ownership";
 import { isUnknown } from "../framework/unknowns";
 import {
   type Bag,
@@ -330,7 +330,7 @@ export const l7LoadBalancerKind: ResourceKind<L7LoadBalancer> = {
     }
   },
   findByLabels: (client, labelSelector) =>
-    client.loadBalancers.list({ type: "l7", labelSelector }).toArray({ limit: 100 }),
+    allOf(client.loadBalancers.list({ type: "l7", labelSelector }), "L7 load balancers"),
   create(client, inputs, labels) {
     const i = inputs as unknown as L7LoadBalancerInputs;
     return client.loadBalancers.createL7({

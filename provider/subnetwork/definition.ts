@@ -1,11 +1,11 @@
 // Subnetworks of a network pool as a resource kind (provider/framework/kind.ts). Sources: the Go
 // client's network pool endpoints and the Terraform provider's serverscom_subnetwork (docs/wire.md,
 // "Network pools and subnetworks"). A subnetwork has no status (it is usable from the create's
-// answer on) and no labels, so no ownership label either: a subnetwork with the declared CIDR in
-// the pool is this resource's object when its title is the declared one too (an interrupted
-// create), and one with another title stops the create (someone else's: adoptId takes it over).
-// With only a mask, the range is the API's choice and nothing identifies the object before the
-// create answers (README, "Known limits").
+// answer on) and no labels, so no ownership label either. A subnetwork with the declared CIDR in
+// the pool is never adopted (issue 12): the API refuses an overlapping range, so `conflict` stops
+// the create before the POST, naming it and adoptId; after an ambiguous POST failure the one with
+// that CIDR that was not there before is this create's. With only a mask, the range is the API's
+// choice and nothing identifies the object before the create answers (README, "Known limits").
 import type { Subnetwork } from "../../sdk/areas/network-pools";
 import { MAX_SUBNETWORK_MASK } from "../../sdk/areas/network-pools";
 import type { ServersComClient } from "../../sdk/client";
@@ -163,24 +163,27 @@ export const subnetworkKind: ResourceKind<SubnetworkInPool> = {
       throw error;
     }
   },
-  // Subnetworks have no labels: findExisting identifies them instead.
+  // Subnetworks have no labels: findByContent identifies them instead.
   findByLabels: async () => [],
   async findByContent(client, inputs) {
-    const { networkPoolId, cidr, title } = inputs as unknown as SubnetworkInputs;
+    const { networkPoolId, cidr } = inputs as unknown as SubnetworkInputs;
     if (cidr === undefined) return [];
-    const record = (await subnetworksOf(client, networkPoolId)).find((candidate) =>
-      sameCidr(candidate.cidr, cidr),
+    return (await subnetworksOf(client, networkPoolId))
+      .filter((candidate) => sameCidr(candidate.cidr, cidr))
+      .map((record) => ({ networkPoolId, record }));
+  },
+  /** The API refuses a CIDR that overlaps one of the pool (wire.md: 422 errors.cidr). */
+  conflict(found, inputs) {
+    const { networkPoolId, cidr, title } = inputs as unknown as SubnetworkInputs;
+    const first = found[0];
+    if (first === undefined) return undefined;
+    const id = subnetworkResourceId(networkPoolId, first.record.id);
+    return (
+      `the network pool "${networkPoolId}" already has the subnetwork ${cidr} (${id}) titled ` +
+      `${shown(first.record.title ?? null)} (declared: ${shown(title ?? null)}), and the API ` +
+      `refuses an overlapping one. To manage it with this resource, set adoptId: "${id}"; ` +
+      "otherwise declare another cidr"
     );
-    if (record === undefined) return [];
-    if ((record.title ?? null) !== (title ?? null)) {
-      throw new Error(
-        `the network pool "${networkPoolId}" already has the subnetwork ${cidr} ` +
-          `(${subnetworkResourceId(networkPoolId, record.id)}) titled ${shown(record.title ?? null)}, ` +
-          `not ${shown(title ?? null)} as declared: it is not this resource's. Take it over with ` +
-          "adoptId set to that id, or declare another cidr",
-      );
-    }
-    return [{ networkPoolId, record }];
   },
   async create(client, inputs) {
     const { networkPoolId, cidr, mask, title } = inputs as unknown as SubnetworkInputs;

@@ -54,7 +54,17 @@ export class Subnetwork extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: SubnetworkArgs, opts: pulumi.CustomResourceOptions = {}) {
     const { props, opts: options } = registration(
-      { kind: subnetworkKind.name, secretOutputs: [], outputs: SUBNETWORK_OUTPUTS },
+      {
+        kind: subnetworkKind.name,
+        secretOutputs: [],
+        outputs: SUBNETWORK_OUTPUTS,
+        // The API refuses an overlapping CIDR (kind.conflict stops it first): a replacement that
+        // keeps a declared cidr (`up --replace`) can only delete first. With a mask either works.
+        replaceDeletesFirst: {
+          reason: "the API refuses a CIDR that overlaps one of the pool",
+          required: false,
+        },
+      },
       name,
       {
         networkPoolId: args.networkPoolId,

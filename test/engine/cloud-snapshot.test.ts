@@ -44,6 +44,17 @@ describe("a CloudSnapshot through the engine's steps", () => {
   });
   s.noChange(snapshot());
   s.noChangeAfterRebuild(snapshot());
+  s.replacements({
+    program: (opts) => snapshot("web", opts),
+    // Deleted first by default (replaceDeletesFirst): the old generation is gone before the
+    // create, so there is nothing to name; `count` shows no duplicate either way.
+    newObject: false,
+    // A snapshot of the same name stops a create before ordering (kind.conflict).
+    refused: "the region already has a snapshot named golden",
+    count: async (sim) =>
+      (await sim.control.records("cloud_snapshots")).filter((r) => r.status !== "pending_delete")
+        .length,
+  });
   s.notApplicable(
     "an in-place change",
     "no source of the API changes a snapshot: a new name is refused in place, the rest replaces",

@@ -41,6 +41,13 @@ describe("a CloudVolumeBackup through the engine's steps", () => {
   });
   s.noChange(backup({ labels: { env: "prod" } }));
   s.noChangeAfterRebuild(backup({ labels: { env: "prod" } }));
+  // Labels carry ownership: a create-first replacement names the old generation, never takes it.
+  s.replacements({
+    program: (opts) => backup({ labels: { env: "prod" } }, "data", opts),
+    newObject: true,
+    count: async (sim) =>
+      (await sim.control.records("cloud_backups")).filter((r) => r.status !== "deleting").length,
+  });
   s.inPlace(backup({ labels: { env: "staging" } }), (resource) => {
     expect(resource.outputs.labels).toEqual({ env: "staging" });
   });

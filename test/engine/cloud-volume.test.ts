@@ -46,6 +46,13 @@ describe("a CloudVolume through the engine's steps", () => {
   });
   s.noChange(volume({ labels: { env: "prod" } }));
   s.noChangeAfterRebuild(volume({ labels: { env: "prod" } }));
+  // Labels carry ownership: a create-first replacement names the old generation, never takes it.
+  s.replacements({
+    program: (opts) => volume({ labels: { env: "prod" } }, false, opts),
+    newObject: true,
+    count: async (sim) =>
+      (await sim.control.records("cloud_volumes")).filter((r) => r.status !== "deleting").length,
+  });
   s.inPlace(volume({ name: "data-x", labels: { env: "staging" } }, true), async (resource, sim) => {
     const [instance] = await sim.control.records("cloud_instances");
     expect(resource.outputs).toMatchObject({

@@ -6,19 +6,17 @@ import { engineScenario } from "./scenario";
 
 /** A record, with the zone it lives in declared beside it. */
 const record =
-  (args: Record<string, unknown> = {}): Program =>
+  (args: Record<string, unknown> = {}, opts: Record<string, unknown> = {}): Program =>
   (serverscom) => {
     const zone = new serverscom.DnsZone("zone", {
       name: "example.com",
       email: "admin@example.com",
     });
-    new serverscom.DnsRecord("www", {
-      zoneId: zone.id,
-      name: "www",
-      type: "A",
-      data: "192.0.2.1",
-      ...args,
-    });
+    new serverscom.DnsRecord(
+      "www",
+      { zoneId: zone.id, name: "www", type: "A", data: "192.0.2.1", ...args },
+      opts,
+    );
   };
 
 const s = engineScenario({ kind: "DnsRecord", name: "www" });
@@ -34,6 +32,16 @@ describe("a DnsRecord through the engine's steps", () => {
   });
   s.noChange(record({ ttl: 300 }));
   s.noChangeAfterRebuild(record({ ttl: 300 }));
+  s.replacements({
+    program: (opts) => record({ ttl: 300 }, opts),
+    // Deleted first by default (replaceDeletesFirst): the old generation is gone before the
+    // create, so there is nothing to name; `count` shows no duplicate either way.
+    newObject: false,
+    // An identical record stops a create before ordering (kind.conflict).
+    refused: "the zone already has this A record www -> 192.0.2.1",
+    count: async (sim) =>
+      (await sim.control.records("dns_records")).filter((r) => r.type === "A").length,
+  });
   s.inPlace(record({ data: "192.0.2.2", ttl: 60 }), (resource) => {
     expect(resource.outputs).toMatchObject({ data: "192.0.2.2", ttl: 60 });
   });

@@ -6,14 +6,13 @@ import { OperationFailed } from "./harness";
 import { engineScenario } from "./scenario";
 
 const zone =
-  (args: Record<string, unknown> = {}): Program =>
+  (args: Record<string, unknown> = {}, opts: Record<string, unknown> = {}): Program =>
   (serverscom) => {
-    new serverscom.DnsZone("zone", {
-      name: "example.com",
-      email: "admin@example.com",
-      labels: { env: "prod" },
-      ...args,
-    });
+    new serverscom.DnsZone(
+      "zone",
+      { name: "example.com", email: "admin@example.com", labels: { env: "prod" }, ...args },
+      opts,
+    );
   };
 
 const s = engineScenario({ kind: "DnsZone", name: "zone" });
@@ -31,6 +30,15 @@ describe("a DnsZone through the engine's steps", () => {
   });
   s.noChange(zone());
   s.noChangeAfterRebuild(zone());
+  s.replacements({
+    program: (opts) => zone({}, opts),
+    // Deleted first by default (replaceDeletesFirst): the old generation is gone before the
+    // create, so there is nothing to name; `count` shows no duplicate either way.
+    newObject: false,
+    // Zone names are unique in the API: a create first stops before ordering (kind.conflict).
+    refused: "a DNS zone example.com already exists",
+    count: async (sim) => (await sim.control.records("dns_domains")).length,
+  });
   s.inPlace(zone({ labels: { env: "staging" } }), (resource) => {
     expect(resource.outputs.labels).toEqual({ env: "staging" });
   });

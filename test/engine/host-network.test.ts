@@ -51,6 +51,18 @@ describe("a HostNetwork through the engine's steps", () => {
   });
   s.noChange(network());
   s.noChangeAfterRebuild(network());
+  s.replacements({
+    program: (opts) => network({}, opts),
+    // Deleted first by default (replaceDeletesFirst): the old generation is gone before the
+    // create, so there is nothing to name; `count` shows no duplicate either way. A
+    // public IPv4 network, made first with deleteBeforeReplace: false, carries no label or content
+    // that could name the old one.
+    newObject: false,
+    count: async (sim) =>
+      (await sim.control.records(NETWORKS)).filter(
+        (n) => n.additional === true && n.status !== "removing",
+      ).length,
+  });
   s.notApplicable(
     "an in-place change",
     "a network cannot be changed: every change replaces it",

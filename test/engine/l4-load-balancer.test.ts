@@ -42,6 +42,14 @@ describe("an L4LoadBalancer through the engine's steps", () => {
   });
   s.noChange(balancer());
   s.noChangeAfterRebuild(balancer());
+  // Labels carry ownership: a create-first replacement names the old generation, never takes it.
+  s.replacements({
+    program: (opts) => balancer({}, opts),
+    newObject: true,
+    count: async (sim) =>
+      (await sim.control.records("l4_load_balancers")).filter((r) => r.status !== "deleting")
+        .length,
+  });
   s.inPlace(
     balancer({
       storeLogs: true,

@@ -131,6 +131,18 @@ describe("CloudSnapshot", () => {
     expect(adopted.id).toBe(`1/${existing.id}`);
   });
 
+  it("after a lost create answer, takes the snapshot of that name that was not there before (late commit)", async () => {
+    // Snapshots have no labels: findByContent matches the one the failed POST made, and only the
+    // conflict check before the POST may stop a create (kind.ts), so recovery goes on.
+    await bed.sim.control.setFaults({
+      rules: [{ kind: "dropResponseAfterApply", probability: 1, method: "POST", times: 1 }],
+    });
+    const { id } = await created();
+    expect(bed.lines.join("\n")).toContain(`(${id}): the create request failed`);
+    expect(bed.lines.join("\n")).toContain("but the API had applied it");
+    expect(await recordCount(bed, "cloud_snapshots")).toBe(1);
+  });
+
   it.each([
     [{ regionId: 0 }, "regionId"],
     [{ instanceId: "" }, "instanceId"],

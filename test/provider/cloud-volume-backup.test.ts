@@ -7,7 +7,7 @@ import type { PropertyBag } from "../../provider/framework/check";
 import { PartialResourceError } from "../../provider/framework/errors";
 import { TIMEOUTS_INPUT } from "../../provider/framework/hidden";
 import { createKindProvider, type KindProvider } from "../../provider/framework/lifecycle";
-import { OWNER_LABEL_KEY } from "../../provider/framework/ownership";
+import { CREATE_LABEL_KEY, OWNER_LABEL_KEY } from "../../provider/framework/ownership";
 import {
   closeTestBed,
   engineInputs,
@@ -64,7 +64,12 @@ describe("CloudVolumeBackup", () => {
       expect.stringMatching(/: creating -> available after (\d+m )?\d+s$/),
     ]);
     const stored = await bed.sim.control.peek("cloud_backups", id);
-    expect(stored?.labels).toEqual({ env: "prod", [OWNER_LABEL_KEY]: inputs.__ownerLabel });
+    expect(stored?.labels).toEqual({
+      env: "prod",
+      [OWNER_LABEL_KEY]: inputs.__ownerLabel,
+      // One random value per create call (ownership.ts).
+      [CREATE_LABEL_KEY]: expect.stringMatching(/^c[0-9a-f]{32}$/),
+    });
     const read = await provider.read(id, outs);
     expect(read.props).toEqual(outs);
     expect(await provider.diff(id, outs, inputs)).toMatchObject({ changes: false });
@@ -95,7 +100,7 @@ describe("CloudVolumeBackup", () => {
     expect(await provider.read(second.id, second.outs)).toEqual({});
   });
 
-  it("records a partial create, which the next update resumes; a retried create adopts its own", async () => {
+  it("records a partial create, which the next update resumes; a later create names it, never adopts it", async () => {
     const error = await failure(
       provider.create(backupInputs({ [TIMEOUTS_INPUT]: { create: 5_000 } })),
     );
@@ -103,8 +108,25 @@ describe("CloudVolumeBackup", () => {
     const partial = error as PartialResourceError;
     const { outs } = await provider.update(partial.id, partial.properties, backupInputs());
     expect(outs).toMatchObject({ status: "available" });
+    // Issue 12: a create never adopts what carries its owner label before the POST (an earlier
+    // generation a replacement deletes next, or a copied label): it names it and makes its own.
+    bed.lines.length = 0;
     const again = await provider.create(backupInputs());
-    expect(again.id).toBe(partial.id);
+    expect(again.id).not.toBe(partial.id);
+    expect(bed.lines[0]).toContain(
+      `serverscom:CloudVolumeBackup nightly: not adopting ${partial.id},`,
+    );
+    expect(await recordCount(bed, "cloud_backups")).toBe(2);
+  });
+
+  it("after a lost create answer, takes the backup carrying its own create label (late commit)", async () => {
+    await bed.sim.control.setFaults({
+      rules: [{ kind: "dropResponseAfterApply", probability: 1, method: "POST", times: 1 }],
+    });
+    const { id, outs } = await created();
+    expect(outs).toMatchObject({ status: "available" });
+    expect(bed.lines.join("\n")).toContain(`(${id}): the create request failed`);
+    expect(bed.lines.join("\n")).toContain("but the API had applied it");
     expect(await recordCount(bed, "cloud_backups")).toBe(1);
   });
 

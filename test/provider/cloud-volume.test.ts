@@ -8,7 +8,7 @@ import type { PropertyBag } from "../../provider/framework/check";
 import { PartialResourceError } from "../../provider/framework/errors";
 import { TIMEOUTS_INPUT } from "../../provider/framework/hidden";
 import { createKindProvider, type KindProvider } from "../../provider/framework/lifecycle";
-import { OWNER_LABEL_KEY } from "../../provider/framework/ownership";
+import { CREATE_LABEL_KEY, OWNER_LABEL_KEY } from "../../provider/framework/ownership";
 import { UNKNOWN } from "../../provider/framework/unknowns";
 import {
   closeTestBed,
@@ -77,7 +77,12 @@ describe("the lifecycle: create, read, update, delete", () => {
     expect(typeof outs.platformUuid).toBe("string");
     expect(outs).not.toHaveProperty("id");
     const stored = await bed.sim.control.peek("cloud_volumes", id);
-    expect(stored?.labels).toEqual({ env: "prod", [OWNER_LABEL_KEY]: inputs.__ownerLabel });
+    expect(stored?.labels).toEqual({
+      env: "prod",
+      [OWNER_LABEL_KEY]: inputs.__ownerLabel,
+      // One random value per create call (ownership.ts).
+      [CREATE_LABEL_KEY]: expect.stringMatching(/^c[0-9a-f]{32}$/),
+    });
     expect(bed.lines).toEqual([
       `serverscom:CloudVolume data (${id}): pending`,
       expect.stringMatching(/: pending -> available after \d+s$/),

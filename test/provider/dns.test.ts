@@ -7,7 +7,7 @@ import { dnsZoneKind } from "../../provider/dns-zone/definition";
 import type { PropertyBag } from "../../provider/framework/check";
 import { PartialResourceError } from "../../provider/framework/errors";
 import { createKindProvider, type KindProvider } from "../../provider/framework/lifecycle";
-import { OWNER_LABEL_KEY } from "../../provider/framework/ownership";
+import { CREATE_LABEL_KEY, OWNER_LABEL_KEY } from "../../provider/framework/ownership";
 import {
   closeTestBed,
   engineInputs,
@@ -77,7 +77,12 @@ describe("DnsZone", () => {
       unpublishDate: null,
     });
     const stored = await bed.sim.control.peek("dns_domains", id);
-    expect(stored?.labels).toEqual({ env: "prod", [OWNER_LABEL_KEY]: inputs.__ownerLabel });
+    expect(stored?.labels).toEqual({
+      env: "prod",
+      [OWNER_LABEL_KEY]: inputs.__ownerLabel,
+      // One random value per create call (ownership.ts).
+      [CREATE_LABEL_KEY]: expect.stringMatching(/^c[0-9a-f]{32}$/),
+    });
     const read = await zones.read(id, outs);
     expect(read.props).toEqual(outs);
     expect(await zones.diff(id, outs, inputs)).toMatchObject({ changes: false });
@@ -109,11 +114,24 @@ describe("DnsZone", () => {
     expect(await zones.read(id, outs)).toEqual({});
   });
 
-  it("a retried create finds its own zone by the ownership label: no second zone", async () => {
+  it("a second create never adopts a zone of that name, even with its ownership label: it stops, naming it", async () => {
+    // Issue 12: what a create finds before its POST is never adopted; zone names are unique in
+    // the API, so the create stops before ordering, naming the zone and adoptId.
     const inputs = zoneInputs("zone");
     const first = await zones.create(inputs);
-    const again = await zones.create(inputs);
-    expect(again.id).toBe(first.id);
+    const error = await failure(zones.create(inputs));
+    expect(error.message).toContain(`a DNS zone example.com already exists (id ${first.id})`);
+    expect(error.message).toContain(`set adoptId: "${first.id}"`);
+    expect(await recordCount(bed, "dns_domains")).toBe(1);
+  });
+
+  it("after a lost create answer, takes the zone carrying its own create label (late commit)", async () => {
+    await bed.sim.control.setFaults({
+      rules: [{ kind: "dropResponseAfterApply", probability: 1, method: "POST", times: 1 }],
+    });
+    const { id } = await zones.create(zoneInputs("zone"));
+    expect(bed.lines.join("\n")).toContain(`(${id}): the create request failed`);
+    expect(bed.lines.join("\n")).toContain("but the API had applied it");
     expect(await recordCount(bed, "dns_domains")).toBe(1);
   });
 
@@ -224,6 +242,21 @@ describe("DnsRecord", () => {
     // Another data is another record: created beside it.
     const other = await record(zoneId, { data: "192.0.2.9" });
     expect(other.id).not.toBe(adopted.id);
+  });
+
+  it("after a lost create answer, takes the identical record that was not there before (late commit)", async () => {
+    // Records have no labels: findByContent matches the record the failed POST made, and only
+    // the conflict check before the POST may stop a create (kind.ts), so recovery goes on.
+    const { id: zoneId } = await zone();
+    await bed.sim.control.setFaults({
+      rules: [{ kind: "dropResponseAfterApply", probability: 1, method: "POST", times: 1 }],
+    });
+    const { id, outs } = await record(zoneId);
+    expect(id).toBe(`${zoneId}/${String(outs.recordId)}`);
+    expect(bed.lines.join("\n")).toContain(`(${id}): the create request failed`);
+    expect(bed.lines.join("\n")).toContain("but the API had applied it");
+    const live = await bed.client.dns.listRecords(zoneId, { type: "A" }).toArray({ limit: 100 });
+    expect(live.length).toBe(1);
   });
 
   it("deletes; a record gone with its zone reads as {}; a malformed id is refused", async () => {

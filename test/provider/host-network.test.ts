@@ -162,15 +162,47 @@ describe("the lifecycle", () => {
 });
 
 describe("IPv6, drift and deletion outside Pulumi", () => {
-  it("activates IPv6, and a second resource for it takes the same network over", async () => {
+  it("activates IPv6; a second resource for it stops before ordering, naming the network and adoptId", async () => {
+    // Issue 12: a create never adopts what it finds before its POST. A server has one public
+    // IPv6 network (the API answers a second order 409), so the create stops with the id.
     const hostId = await dedicatedServer();
     const fields = { hostId, hostType: "dedicated_server", type: "public_ipv6" };
     const first = await created(fields);
     expect(first.outs).toMatchObject({ family: "ipv6", mask: 64, type: "public_ipv6" });
-    bed.lines.length = 0;
-    const second = await created(fields);
-    expect(second.id).toBe(first.id);
-    expect(bed.lines[0]).toContain("adopting the existing host network");
+    const error = await failure(created(fields));
+    expect(error.message).toContain(
+      `the server already has its public IPv6 network (id ${first.id}, active)`,
+    );
+    expect(error.message).toContain(`set adoptId: "${first.id}"`);
+    expect(await requests(bed, "POST /v1/hosts/dedicated_servers/:id/networks/public_ipv6")).toBe(
+      1,
+    );
+    // adoptId takes it over: still one network, one order.
+    const adopted = await created({ ...fields, adoptId: first.id });
+    expect(adopted.id).toBe(first.id);
+  });
+
+  it("after a lost IPv6 order answer, takes the network its own POST made (late commit)", async () => {
+    const hostId = await dedicatedServer();
+    await bed.sim.control.setFaults({
+      rules: [
+        {
+          kind: "dropResponseAfterApply",
+          probability: 1,
+          method: "POST",
+          path: `/v1/hosts/dedicated_servers/${hostId}/networks/public_ipv6`,
+          times: 1,
+        },
+      ],
+    });
+    const { id, outs } = await created({
+      hostId,
+      hostType: "dedicated_server",
+      type: "public_ipv6",
+    });
+    expect(outs).toMatchObject({ family: "ipv6", type: "public_ipv6" });
+    expect(bed.lines.join("\n")).toContain("but the API had applied it");
+    expect(id).toContain(hostId);
     expect(await requests(bed, "POST /v1/hosts/dedicated_servers/:id/networks/public_ipv6")).toBe(
       1,
     );

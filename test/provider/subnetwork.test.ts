@@ -153,12 +153,29 @@ describe("creates that must not duplicate", () => {
     );
   });
 
-  it("a retried create adopts the subnetwork with the declared CIDR and title", async () => {
-    await bed.client.networkPools.createSubnetwork(POOL, { title: "db", cidr: "10.20.0.0/29" });
-    await created({ cidr: "10.20.0.0/29", title: "db" });
+  it("never adopts a subnetwork with the declared CIDR and title: it stops, naming it and adoptId", async () => {
+    // Issue 12: an earlier object is named, not adopted (it may be another resource's with the
+    // same inputs). The API refuses an overlapping CIDR, so the create stops before its POST.
+    const made = await bed.client.networkPools.createSubnetwork(POOL, {
+      title: "db",
+      cidr: "10.20.0.0/29",
+    });
+    const error = await failure(created({ cidr: "10.20.0.0/29", title: "db" }));
+    const id = subnetworkResourceId(POOL, made.id);
+    expect(error.message).toContain(`already has the subnetwork 10.20.0.0/29 (${id})`);
+    expect(error.message).toContain(`set adoptId: "${id}"`);
     expect(await subnetworks()).toBe(1);
     expect(await bed.sim.control.requestCounts()).toMatchObject({ [POST]: 1 });
-    expect(bed.lines[0]).toContain("adopting the existing subnetwork");
+  });
+
+  it("after a lost create answer, takes the subnetwork its own POST made (late commit)", async () => {
+    await bed.sim.control.setFaults({
+      rules: [{ kind: "dropResponseAfterApply", probability: 1, method: "POST", times: 1 }],
+    });
+    const { outs } = await created({ cidr: "10.20.0.0/29", title: "db" });
+    expect(outs).toMatchObject({ cidr: "10.20.0.0/29", title: "db" });
+    expect(bed.lines.join("\n")).toContain("but the API had applied it");
+    expect(await subnetworks()).toBe(1);
   });
 
   it("stops at a subnetwork with the declared CIDR and another title, naming adoptId", async () => {

@@ -80,6 +80,7 @@ const bodies: Readonly<Record<string, readonly unknown[]>> = {
   "dedicatedServers.addPrivateIpv4Network": ["1", { mask: 29, distribution_method: "gateway" }],
   "sbmServers.addPrivateIpv4Network": ["1", { mask: 29, distribution_method: "gateway" }],
   "networkPools.createSubnetwork": ["1", { title: "t", mask: 29 }],
+  "account.updateRack": ["1", { env: "prod" }],
 };
 
 function collectSdkRequests(): { sent: Sent[]; verbs: string[] } {
