@@ -38,8 +38,9 @@ const provider = createShim(hostNetworkKind.name);
  *
  * The resource's id is the network's API path below /v1,
  * `hosts/<dedicated_servers|sbm_servers>/<host id>/networks/<network id>`. Networks have no
- * labels: create takes over the server's existing public IPv6 network (there is one per server);
- * an IPv4 order interrupted before its answer may leave a network the next `up` does not know
+ * labels: a create of the public IPv6 network (one per server) stops before ordering when the
+ * server has it already, naming it (take it over with `adoptId`); an IPv4 order interrupted
+ * before its answer may leave a network the next `up` does not know
  * (getHostNetworks({additional: true}) lists them).
  *
  * Timeouts (the `customTimeouts` option): create and delete 15 minutes, update 5.

@@ -30,9 +30,10 @@ const provider = createShim(subnetworkKind.name);
  *
  * The resource's id is the subnetwork's API path below /v1,
  * `network_pools/<pool id>/subnetworks/<subnetwork id>`; `subnetworkId` is its own id.
- * Subnetworks have no labels: with `cidr`, create takes over the pool's subnetwork with that
- * range and the declared title (an interrupted create) and stops at one with another title; with
- * only `mask`, an interrupted create may leave an unused subnetwork (getSubnetworks lists them).
+ * Subnetworks have no labels: with `cidr`, a create stops before ordering when the pool already
+ * has a subnetwork with that range, naming it (take it over with `adoptId`); a create whose
+ * answer was lost finds the one it made by its range. With only `mask`, an order interrupted
+ * before its answer may leave an unused subnetwork (getSubnetworks lists them).
  *
  * Timeouts (the `customTimeouts` option): create, update and delete default to 5 minutes.
  */
