@@ -1,6 +1,7 @@
 // Cloud instances as a resource kind (provider/framework/kind.ts). Name, backup copies, GPN,
-// IPv6 and labels change with one PUT; a flavor, an image, a pending upgrade confirmation or a
-// reboot trigger take their own requests and waits (update.ts).
+// IPv6 and labels change with one PUT; a flavor, an image (with the program's consent:
+// reinstallTrigger), a pending upgrade confirmation or a reboot trigger take their own requests
+// and waits (update.ts).
 
 import {
   type CloudInstance,
@@ -12,7 +13,7 @@ import type { ServersComClient } from "../../sdk/client";
 import { CloudRegionMaintenanceError, ConflictError, NotFoundError } from "../../sdk/core/errors";
 import { stateMatcher } from "../../sdk/wait";
 import { type Checker, MAX_USER_DATA_BYTES, type PropertyBag, shown } from "../framework/check";
-import { jsonEqual } from "../framework/diff";
+import { jsonEqual, type PropertyRules } from "../framework/diff";
 import type { ResourceKind } from "../framework/kind";
 import { allOf, withoutOwnerLabel } from "../framework/ownership";
 import { listRead } from "../framework/read-snapshot";
@@ -21,11 +22,17 @@ import {
   REBOOT_TRIGGER_INPUT,
   rebootTriggerRule,
 } from "../framework/reboot-trigger";
+import {
+  checkReinstallTrigger,
+  REINSTALL_TRIGGER_INPUT,
+  reinstallTriggerRule,
+} from "../framework/reinstall-trigger";
 import { isUnknown } from "../framework/unknowns";
 import { fingerprintProblem } from "../sbm-server/fingerprints";
 import {
   AWAITING_UPGRADE_CONFIRM,
   type CloudInstanceInputs,
+  REINSTALL_ERASES,
   UPGRADE_CONFIRMATIONS,
   updateCloudInstance,
   wantsApproval,
@@ -67,6 +74,7 @@ export const CLOUD_INSTANCE_OUTPUTS = [
   "sshKeyFingerprint",
   "ipv4Enabled",
   REBOOT_TRIGGER_INPUT,
+  REINSTALL_TRIGGER_INPUT,
   ...CLOUD_INSTANCE_SECRET_OUTPUTS,
 ] as const;
 
@@ -74,6 +82,61 @@ export const CLOUD_INSTANCE_OUTPUTS = [
 function unreportedMeans(fallback: unknown): (desired: unknown, live: unknown) => boolean {
   return (desired, live) => jsonEqual(desired, live === undefined ? fallback : live);
 }
+
+const CLOUD_INSTANCE_PROPERTIES: PropertyRules = {
+  // An instance cannot move between regions.
+  regionId: { rule: "replace" },
+  // Create-only fields the API never returns: a change needs a new instance.
+  sshKeyFingerprint: { rule: "replace", writeOnly: true },
+  // ipv4_enabled is a create field only (the Go client's CloudComputingInstanceCreateInput;
+  // no update body carries it, no record reports it): a change needs a new instance.
+  ipv4Enabled: { rule: "replace", writeOnly: true },
+  userData: { rule: "replace", writeOnly: true },
+  // POST upgrade (then approve_upgrade), POST reinstall: in place, same id and addresses. A
+  // reinstall erases the disk: only with the program's consent (reinstallTrigger).
+  flavorId: { rule: "update" },
+  imageId: { rule: "update" },
+  name: { rule: "update" },
+  // Absent means the API's defaults, so removing the input switches the feature off again.
+  // Older records do not report these (the schema makes them optional): such a record is taken
+  // to hold the defaults rather than diffing forever and PUTting them on every update.
+  gpnEnabled: {
+    rule: "update",
+    desired: (news) => news.gpnEnabled ?? false,
+    equal: unreportedMeans(false),
+  },
+  ipv6Enabled: {
+    rule: "update",
+    desired: (news) => news.ipv6Enabled ?? false,
+    equal: unreportedMeans(false),
+  },
+  backupCopies: {
+    rule: "update",
+    desired: (news) => news.backupCopies ?? 0,
+    equal: unreportedMeans(0),
+  },
+  labels: { rule: "update", desired: (news) => news.labels ?? {} },
+  // "approve" wants no upgrade left awaiting confirmation; "leave" does not mind either way.
+  upgradeConfirmation: {
+    rule: "update",
+    output: "awaitingUpgradeConfirmation",
+    desired: (news) => (wantsApproval(news) ? false : undefined),
+  },
+  [REBOOT_TRIGGER_INPUT]: rebootTriggerRule,
+  [REINSTALL_TRIGGER_INPUT]: reinstallTriggerRule,
+};
+
+/**
+ * Only the image: POST reinstall takes image_id and user_data (the Go client's
+ * CloudComputingInstanceReinstallInput), but user data is a create field here (a change replaces
+ * the instance), so the provider's reinstall sends the image alone.
+ */
+const CLOUD_INSTANCE_REINSTALL_CONSENT = {
+  noun: "cloud instance",
+  erases: REINSTALL_ERASES,
+  inputs: { imageId: { showValues: true } },
+  properties: CLOUD_INSTANCE_PROPERTIES,
+} as const;
 
 export const cloudInstanceKind: ResourceKind<CloudInstance> = {
   name: "CloudInstance",
@@ -83,46 +146,7 @@ export const cloudInstanceKind: ResourceKind<CloudInstance> = {
   defaultTimeouts: { create: 15 * MINUTE, update: 30 * MINUTE, delete: 15 * MINUTE },
   // An instance builds in about a minute: nothing to see before then, then a short pace.
   provisioning: { firstPollMs: MINUTE, intervalMs: 10 * SECOND },
-  properties: {
-    // An instance cannot move between regions.
-    regionId: { rule: "replace" },
-    // Create-only fields the API never returns: a change needs a new instance.
-    sshKeyFingerprint: { rule: "replace", writeOnly: true },
-    // ipv4_enabled is a create field only (the Go client's CloudComputingInstanceCreateInput;
-    // no update body carries it, no record reports it): a change needs a new instance.
-    ipv4Enabled: { rule: "replace", writeOnly: true },
-    userData: { rule: "replace", writeOnly: true },
-    // POST upgrade (then approve_upgrade), POST reinstall: in place, same id and addresses.
-    flavorId: { rule: "update" },
-    imageId: { rule: "update" },
-    name: { rule: "update" },
-    // Absent means the API's defaults, so removing the input switches the feature off again.
-    // Older records do not report these (the schema makes them optional): such a record is taken
-    // to hold the defaults rather than diffing forever and PUTting them on every update.
-    gpnEnabled: {
-      rule: "update",
-      desired: (news) => news.gpnEnabled ?? false,
-      equal: unreportedMeans(false),
-    },
-    ipv6Enabled: {
-      rule: "update",
-      desired: (news) => news.ipv6Enabled ?? false,
-      equal: unreportedMeans(false),
-    },
-    backupCopies: {
-      rule: "update",
-      desired: (news) => news.backupCopies ?? 0,
-      equal: unreportedMeans(0),
-    },
-    labels: { rule: "update", desired: (news) => news.labels ?? {} },
-    // "approve" wants no upgrade left awaiting confirmation; "leave" does not mind either way.
-    upgradeConfirmation: {
-      rule: "update",
-      output: "awaitingUpgradeConfirmation",
-      desired: (news) => (wantsApproval(news) ? false : undefined),
-    },
-    [REBOOT_TRIGGER_INPUT]: rebootTriggerRule,
-  },
+  properties: CLOUD_INSTANCE_PROPERTIES,
   secretOutputs: CLOUD_INSTANCE_SECRET_OUTPUTS,
 
   check(c: Checker) {
@@ -151,6 +175,7 @@ export const cloudInstanceKind: ResourceKind<CloudInstance> = {
       );
     }
     checkRebootTrigger(c);
+    checkReinstallTrigger(c, CLOUD_INSTANCE_REINSTALL_CONSENT);
   },
 
   display: (bag: PropertyBag) => (typeof bag.name === "string" ? bag.name : "(unnamed)"),

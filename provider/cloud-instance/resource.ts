@@ -22,7 +22,8 @@ export interface CloudInstanceArgs {
   readonly flavorId: pulumi.Input<string>;
   /**
    * An image of the region (a UUID). Changing it reinstalls the instance in place (POST
-   * reinstall): the disk is erased, the id and the addresses stay.
+   * reinstall): the disk is erased, the id and the addresses stay. That needs
+   * `reinstallTrigger` to change in the same update.
    */
   readonly imageId: pulumi.Input<string>;
   /** The instance's name; default: the Pulumi resource name. Changed in place. */
@@ -57,6 +58,13 @@ export interface CloudInstanceArgs {
    */
   readonly rebootTrigger?: pulumi.Input<string>;
   /**
+   * Consent to a reinstall: any text. A reinstall erases the instance's disk, so a change of
+   * `imageId` is refused (a check failure, before any request) unless this changes to a new
+   * value in the same update, e.g. today's date. Changing it alone does nothing; it needs no
+   * value on create, nor when the instance is replaced (a new region, SSH key or user data).
+   */
+  readonly reinstallTrigger?: pulumi.Input<string>;
+  /**
    * Take over the existing instance with this id instead of creating one (`pulumi import` does
    * not work with dynamic providers). Its region and image must match (a new image would
    * reinstall it unannounced); the rest is brought to the declared values. The SSH key and user
@@ -74,8 +82,10 @@ const provider = createShim(cloudInstanceKind.name);
  * - Ready means a settled status: ACTIVE after a create (ERROR, QUOTA_EXCEEDED and
  *   KEYPAIR_NOT_FOUND fail at once; DELETED, DELETING or a 404 mean it is gone).
  * - In place: name (sent even when it is the only change), backup copies, GPN, IPv6, labels;
- *   flavor (upgrade, then approval per `upgradeConfirmation`); image (reinstall); reboot
- *   trigger. Replaced: region, SSH key, user data (the API takes them at creation only).
+ *   flavor (upgrade, then approval per `upgradeConfirmation`); image (reinstall: the disk is
+ *   erased, so only when `reinstallTrigger` changes in the same update, or `check` refuses the
+ *   change); reboot trigger. Replaced: region, SSH key, user data (the API takes them at
+ *   creation only).
  * - An update does the upgrade first when it approves it (a refused upgrade then changes
  *   nothing), then the reinstall, the PUT, an upgrade left awaiting confirmation, the reboot.
  *   While an upgrade awaits confirmation the API refuses the other actions: with
@@ -119,6 +129,8 @@ export class CloudInstance extends pulumi.dynamic.Resource {
   declare readonly ipv4Enabled: pulumi.Output<boolean | undefined>;
   /** The value last applied. */
   declare readonly rebootTrigger: pulumi.Output<string | undefined>;
+  /** The value last applied. */
+  declare readonly reinstallTrigger: pulumi.Output<string | undefined>;
   /** As declared (the API does not return it). Secret. */
   declare readonly userData: pulumi.Output<string | undefined>;
 
@@ -144,6 +156,7 @@ export class CloudInstance extends pulumi.dynamic.Resource {
         labels: args.labels,
         upgradeConfirmation: args.upgradeConfirmation,
         rebootTrigger: args.rebootTrigger,
+        reinstallTrigger: args.reinstallTrigger,
         adoptId: args.adoptId,
       },
       opts,

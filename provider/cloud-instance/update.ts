@@ -1,6 +1,7 @@
 // The in-place update of a cloud instance: one PUT for name, backup copies, GPN, IPv6 and labels,
 // and its own request and wait for each of: approving an upgrade that awaits confirmation, an
-// upgrade to a new flavor, a reinstall from a new image, a reboot.
+// upgrade to a new flavor, a reinstall from a new image (only with the program's consent:
+// framework/reinstall-trigger.ts), a reboot.
 //
 // The framework repeats the whole update while the API refuses a step only for now (a locked
 // instance, a region in maintenance: definition.ts, busy), so every step is decided from the
@@ -16,10 +17,15 @@ import type { UpdateContext, UpdateWait } from "../framework/kind";
 import { UpdateRefused } from "../framework/lifecycle";
 import { subject } from "../framework/progress";
 import { rebootAndWait, rebootRequested } from "../framework/reboot-trigger";
+import { reinstallConsented, unconsentedReinstall } from "../framework/reinstall-trigger";
 
 export const AWAITING_UPGRADE_CONFIRM = "AWAITING_UPGRADE_CONFIRM";
 const ACTIVE = "ACTIVE";
 const states = stateMatcher(cloudInstanceStates);
+
+/** What a reinstall from another image erases (POST reinstall rewrites the instance's disk). */
+export const REINSTALL_ERASES =
+  "its disk: the operating system and every file on it (the id and addresses stay)";
 
 /**
  * What happens after an upgrade: "approve" confirms it at once (POST approve_upgrade); "leave"
@@ -45,6 +51,7 @@ export interface CloudInstanceInputs {
   readonly labels?: Readonly<Record<string, string>>;
   readonly upgradeConfirmation?: UpgradeConfirmation;
   readonly rebootTrigger?: string;
+  readonly reinstallTrigger?: string;
   readonly adoptId?: string;
 }
 
@@ -65,6 +72,19 @@ export async function updateCloudInstance(
   const approve = wantsApproval(context.news);
   let live = await client.cloudInstances.get(id);
   const upgradeTo = "flavorId" in changes && live.flavor_id !== news.flavorId ? news.flavorId : "";
+  const reinstall = "imageId" in changes && live.image_id !== news.imageId;
+  // Before anything changes: a reinstall the program did not confirm (check refuses it when the
+  // inputs change; this catches an instance reinstalled outside Pulumi).
+  if (reinstall && !reinstallConsented(changes)) {
+    steps.refuse(
+      unconsentedReinstall(
+        "cloud instance",
+        `imageId: the instance runs image ${JSON.stringify(live.image_id)}, the program ` +
+          `declares ${JSON.stringify(news.imageId)}`,
+        REINSTALL_ERASES,
+      ),
+    );
+  }
 
   // An upgrade awaiting confirmation blocks every other action (they need ACTIVE).
   if (live.status === AWAITING_UPGRADE_CONFIRM) {
@@ -78,7 +98,7 @@ export async function updateCloudInstance(
     live = await steps.approveUpgrade();
     restarted = true;
   }
-  if ("imageId" in changes && live.image_id !== news.imageId) {
+  if (reinstall) {
     live = await steps.reinstall(news.imageId);
     restarted = true;
   }

@@ -1,8 +1,8 @@
-// The `reinstallTrigger` input of the server kinds (DedicatedServer, SbmServer): any text,
-// meaningless to the API, whose change is the program's consent to a reinstall. A reinstall
-// erases a server's drives, so a change that needs one (a new operating system; for an SBM
-// server also a new host name, SSH keys or user data, which its API applies only by reinstalling)
-// is refused by `check`, before any request, unless `reinstallTrigger` changes in the same
+// The `reinstallTrigger` input of the server kinds (DedicatedServer, SbmServer) and of
+// CloudInstance: any text, meaningless to the API, whose change is the program's consent to a
+// reinstall. A reinstall erases a server's drives, so a change that needs one (a new operating
+// system; for an SBM server also a new host name, SSH keys or user data, which its API applies
+// only by reinstalling; for a cloud instance a new image, which rewrites its disk) is refused by `check`, before any request, unless `reinstallTrigger` changes in the same
 // update. The refusal names the property, what the reinstall would erase, and how to confirm.
 //
 // Shaped like `rebootTrigger` (reboot-trigger.ts): a string, write-only (the outputs keep the

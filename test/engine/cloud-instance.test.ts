@@ -1,12 +1,14 @@
 // CloudInstance through the real provider host, driven like `pulumi up` / `refresh` / `destroy`.
 // Needs a current dist/ (npm test builds it first; alone: npm run build).
 import { describe, expect, it } from "vitest";
-import type { Program } from "./harness";
+import type { Simulator } from "../../simulator";
+import { OperationFailed, type Program } from "./harness";
 import { engineScenario } from "./scenario";
 
 /** Ubuntu 24.04 in region 1 (AMS1) and in region 2 (DFW1): images differ per region. */
 const AMS1_UBUNTU = "6f1c3b4e-2d5a-4c8e-9b7f-1a2b3c4d5e01";
 const DFW1_UBUNTU = "8a2d4c6e-3e6b-4d9f-8c1a-2b3c4d5e6f11";
+const AMS1_DEBIAN = "6f1c3b4e-2d5a-4c8e-9b7f-1a2b3c4d5e03";
 
 const instance =
   (args: Record<string, unknown> = {}, opts: Record<string, unknown> = {}): Program =>
@@ -114,6 +116,49 @@ describe("deleteBeforeReplace: false and a replace-only property the API never r
     const live = await s.sim().control.records("cloud_instances");
     expect(live.map((record) => record.id)).toEqual([now.id]);
     expect(h.stderr.join("\n")).toContain(`not adopting ${old.id}`);
+    await h.destroy();
+  });
+});
+
+describe("CloudInstance reinstall: only with the program's consent", () => {
+  const debian = instance({ imageId: AMS1_DEBIAN });
+  const reinstalls = async (sim: Simulator) =>
+    (await sim.control.requestCounts())["POST /v1/cloud_computing/instances/:id/reinstall"] ?? 0;
+
+  it("a new image is a check failure shown by the preview and refused by up", async () => {
+    const h = s.harness();
+    await h.up(instance());
+    await s.sim().control.clearRequestCounts();
+    const preview = await h.preview(debian).catch((error: unknown) => error);
+    expect(preview).toBeInstanceOf(OperationFailed);
+    expect((preview as Error).message).toContain(
+      `property imageId has a problem: changing imageId from "${AMS1_UBUNTU}" to ` +
+        `"${AMS1_DEBIAN}" reinstalls the cloud instance, which erases its disk`,
+    );
+    expect((preview as Error).message).toContain("change reinstallTrigger to a new value");
+    const up = await h.up(debian).catch((error: unknown) => error);
+    expect(up).toBeInstanceOf(OperationFailed);
+    // Nothing was sent: the state and the instance are as they were.
+    expect(await reinstalls(s.sim())).toBe(0);
+    expect(s.stored().outputs.imageId).toBe(AMS1_UBUNTU);
+  });
+
+  it("with reinstallTrigger changed, the preview shows an update and up reinstalls", async () => {
+    const h = s.harness();
+    const confirmed = instance({ imageId: AMS1_DEBIAN, reinstallTrigger: "2026-11-24" });
+    const preview = await h.preview(confirmed);
+    expect(preview.steps.map((step) => step.op)).toEqual(["update"]);
+    const steps = await h.up(confirmed);
+    expect(steps.map((step) => step.op)).toEqual(["update"]);
+    expect(await reinstalls(s.sim())).toBe(1);
+    expect(s.stored().outputs).toMatchObject({
+      imageId: AMS1_DEBIAN,
+      status: "ACTIVE",
+      reinstallTrigger: "2026-11-24",
+    });
+    // The same trigger again is no consent for the next reinstall.
+    const again = instance({ imageId: AMS1_UBUNTU, reinstallTrigger: "2026-11-24" });
+    await expect(h.preview(again)).rejects.toThrow(/changing imageId from "6f1c3b4e/);
     await h.destroy();
   });
 });

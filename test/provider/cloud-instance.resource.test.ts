@@ -23,6 +23,7 @@ describe("a program declaring a CloudInstance", () => {
         userData: "#cloud-config\n",
         upgradeConfirmation: "leave",
         rebootTrigger: "2026-01-05",
+        reinstallTrigger: "2026-01-06",
         labels: { env: "prod" },
       },
       { customTimeouts: { update: "45m" } },
@@ -47,6 +48,7 @@ describe("a program declaring a CloudInstance", () => {
       },
       upgradeConfirmation: "leave",
       rebootTrigger: "2026-01-05",
+      reinstallTrigger: "2026-01-06",
       labels: { env: "prod" },
       __ownerLabel: ownerLabelValue({
         project: "proj",
@@ -74,5 +76,6 @@ describe("a program declaring a CloudInstance", () => {
     await settle(instance);
     expect(registered[0]?.inputs).toMatchObject({ name: "frontend-1", adoptId: "c7zNzFFe" });
     expect(registered[0]?.inputs).not.toHaveProperty("upgradeConfirmation");
+    expect(registered[0]?.inputs).not.toHaveProperty("reinstallTrigger");
   });
 });

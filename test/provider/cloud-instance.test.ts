@@ -56,6 +56,8 @@ const AMS1 = { regionId: 1, flavorId: "SSD.50", imageId: UBUNTU_24 };
 const SSH_KEY =
   "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIMViyXPPKhVMabjHpguYG4rPeK3pNPcfCMaIotflOeM0 test@example";
 const SSH_FINGERPRINT = "06:61:cd:41:7d:c2:f7:f4:94:e4:1d:b7:b6:76:bb:bb";
+/** Consent to a reinstall (reinstall-trigger.ts): a new value in the update that needs one. */
+const CONSENT = { reinstallTrigger: "2026-11-24" };
 
 /** Inputs as the engine sends them for a CloudInstance named `name` in project/stack p/s. */
 function instanceInputs(name: string, fields: PropertyBag = {}): Record<string, unknown> {
@@ -357,10 +359,11 @@ describe("a new flavor: upgrade, then approve unless told to leave it", () => {
 describe("a new image: reinstall in place", () => {
   it("reinstalls from the new image, keeping the id and the addresses", async () => {
     const { inputs, id, outs } = await created("web");
-    const news = { ...inputs, imageId: DEBIAN_12 };
+    const news = { ...inputs, imageId: DEBIAN_12, ...CONSENT };
+    expect(await provider.check(inputs, news)).toEqual({ inputs: news, failures: [] });
     expect(await provider.diff(id, outs, news)).toMatchObject({
       replaces: [],
-      updates: ["imageId"],
+      updates: ["imageId", "reinstallTrigger"],
     });
     bed.lines.length = 0;
     const { outs: updated } = await provider.update(id, outs, news);
@@ -371,6 +374,7 @@ describe("a new image: reinstall in place", () => {
       platformUuid: outs.platformUuid,
       publicIpv4Address: outs.publicIpv4Address,
       privateIpv4Address: outs.privateIpv4Address,
+      reinstallTrigger: "2026-11-24",
     });
     expect(await requests(REINSTALL)).toBe(1);
     expect(await instanceCount()).toBe(1);
@@ -399,6 +403,102 @@ describe("a new image: reinstall in place", () => {
   });
 });
 
+describe("reinstallTrigger: a reinstall erases the disk, so it needs the program's consent", () => {
+  async function failures(olds: PropertyBag, news: PropertyBag) {
+    const result = await provider.check(olds, news);
+    for (const failure of result.failures ?? []) messages.push(failure.reason);
+    return result.failures ?? [];
+  }
+
+  it("check refuses a new image, naming imageId, what is erased and how to confirm", async () => {
+    const olds = instanceInputs("web");
+    expect(await failures(olds, { ...olds, imageId: DEBIAN_12, name: "web-2" })).toEqual([
+      {
+        property: "imageId",
+        reason:
+          `changing imageId from "${UBUNTU_24}" to "${DEBIAN_12}" reinstalls the cloud ` +
+          "instance, which erases its disk: the operating system and every file on it (the id " +
+          "and addresses stay). To confirm, change reinstallTrigger to a new value in the same " +
+          `update (any text, e.g. today's date); to keep the data, restore imageId to "${UBUNTU_24}".`,
+      },
+    ]);
+    // A trigger that stays, or goes away, is no consent either.
+    const same = { ...olds, reinstallTrigger: "a" };
+    expect(await failures(same, { ...same, imageId: DEBIAN_12 })).toHaveLength(1);
+    expect(await failures(same, { ...olds, imageId: DEBIAN_12 })).toHaveLength(1);
+    // The other in-place changes need no consent.
+    expect(await failures(olds, { ...olds, flavorId: "SSD.80", name: "web-2" })).toEqual([]);
+  });
+
+  it("check passes with consent, on create, for a replacement, and for values unknown in preview", async () => {
+    const olds = instanceInputs("web", { reinstallTrigger: "a" });
+    const changed = { ...olds, imageId: DEBIAN_12 };
+    expect(await failures(olds, { ...changed, reinstallTrigger: "b" })).toEqual([]);
+    // First set together with the change: consent too.
+    const { reinstallTrigger: _none, ...without } = olds;
+    expect(await failures(without, { ...changed, reinstallTrigger: "b" })).toEqual([]);
+    expect(await failures(olds, { ...changed, reinstallTrigger: UNKNOWN })).toEqual([]);
+    expect(await failures({}, changed)).toEqual([]);
+    // A new region, SSH key or user data makes a new instance: the preview shows the
+    // replacement, no disk is kept.
+    expect(await failures(olds, { ...changed, regionId: 2, imageId: DALLAS_UBUNTU_24 })).toEqual(
+      [],
+    );
+    const withData = { ...olds, userData: USER_DATA };
+    const newData = { ...withData, imageId: DEBIAN_12, userData: `${USER_DATA}# v2\n` };
+    expect(await failures(withData, newData)).toEqual([]);
+    expect(await failures(olds, { ...olds, imageId: UNKNOWN })).toEqual([]);
+    expect(await failures(olds, { ...olds, reinstallTrigger: 7 })).toEqual([
+      {
+        property: "reinstallTrigger",
+        reason:
+          "reinstallTrigger must be a string (got 7): any text; changing it confirms a " +
+          "reinstall that erases the server's drives",
+      },
+    ]);
+  });
+
+  it("the trigger alone reinstalls nothing: the update records it", async () => {
+    const { inputs, id, outs } = await created("web", { reinstallTrigger: "a" });
+    expect(outs.reinstallTrigger).toBe("a");
+    const news = { ...inputs, reinstallTrigger: "b" };
+    expect(await provider.check(inputs, news)).toEqual({ inputs: news, failures: [] });
+    expect(await provider.diff(id, outs, news)).toMatchObject({ updates: ["reinstallTrigger"] });
+    const { outs: updated } = await provider.update(id, outs, news);
+    expect(updated).toMatchObject({ reinstallTrigger: "b", imageId: UBUNTU_24 });
+    expect(await requests(REINSTALL)).toBe(0);
+    expect(await requests(REBOOT)).toBe(0);
+    expect(await requests(PUT)).toBe(0);
+  });
+
+  it("update refuses, before any request, a reinstall the trigger did not confirm", async () => {
+    // Reinstalled outside Pulumi: the inputs did not change (check passes), the live instance
+    // differs from them, and converging would reinstall it back.
+    const { inputs, id, outs } = await created("web");
+    await bed.client.cloudInstances.reinstall(id, { image_id: DEBIAN_12 });
+    await bed.sim.control.advance(10 * 60_000);
+    await bed.sim.control.clearRequestCounts();
+    const news = { ...inputs, name: "web-2", flavorId: "SSD.80" };
+    expect(await provider.check(inputs, news)).toEqual({ inputs: news, failures: [] });
+    const error = await failure(provider.update(id, outs, news));
+    expect(error).toBeInstanceOf(UpdateRefused);
+    expect(error.message).toBe(
+      `serverscom:CloudInstance web-2 (${id}): imageId: the instance runs image "${DEBIAN_12}", ` +
+        `the program declares "${UBUNTU_24}", which needs a reinstall of the cloud instance and ` +
+        "erases its disk: the operating system and every file on it (the id and addresses " +
+        "stay); reinstallTrigger did not change in this update. To confirm, change " +
+        "reinstallTrigger to a new value; to keep the server as it is, run `pulumi refresh` " +
+        "and declare its current values.",
+    );
+    for (const route of [REINSTALL, UPGRADE, APPROVE, PUT]) expect(await requests(route)).toBe(0);
+    expect(await bed.sim.control.peek(INSTANCES, id)).toMatchObject({
+      image_id: DEBIAN_12,
+      flavor_id: "SSD.50",
+      name: "web",
+    });
+  });
+});
+
 describe("rebootTrigger", () => {
   it("does nothing on create, reboots when it changes, and nothing when removed", async () => {
     const { inputs, id, outs } = await created("web", { rebootTrigger: "1" });
@@ -423,7 +523,12 @@ describe("rebootTrigger", () => {
 
   it("needs no separate reboot when the same update reinstalls the instance", async () => {
     const { inputs, id, outs } = await created("web", { rebootTrigger: "1" });
-    await provider.update(id, outs, { ...inputs, rebootTrigger: "2", imageId: DEBIAN_12 });
+    await provider.update(id, outs, {
+      ...inputs,
+      rebootTrigger: "2",
+      imageId: DEBIAN_12,
+      ...CONSENT,
+    });
     expect(await requests(REINSTALL)).toBe(1);
     expect(await requests(REBOOT)).toBe(0);
     expect(bed.lines).toContain(

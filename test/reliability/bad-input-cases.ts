@@ -608,6 +608,21 @@ export const CHECK_ROWS: readonly CheckRow[] = [
     "rebootTrigger",
     /must be a string/,
   ),
+  updateRow(
+    "CloudInstance",
+    "update: another image without reinstallTrigger",
+    { reinstallTrigger: "a" },
+    { imageId: "6f1c3b4e-2d5a-4c8e-9b7f-1a2b3c4d5e03", reinstallTrigger: "a" },
+    "imageId",
+    /reinstalls the cloud instance, which erases its disk.*change reinstallTrigger/,
+  ),
+  row(
+    "CloudInstance",
+    "reinstallTrigger a boolean",
+    { reinstallTrigger: true },
+    "reinstallTrigger",
+    /must be a string/,
+  ),
 
   // --- KubernetesCluster ---
   row("KubernetesCluster", "clusterId missing", { clusterId: undefined }, "clusterId", /required/),
