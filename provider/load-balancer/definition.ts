@@ -179,21 +179,16 @@ export function loadBalancerOutputs(
   };
 }
 
-/** The live values of the input properties; `layer` as in loadBalancerOutputs. */
+/**
+ * The live values of the input properties: the outputs without those that are only outputs, so
+ * that both read the record alike. `layer`: the layer's own input properties (L7: geoip).
+ */
 export function loadBalancerLiveInputs(
   record: ZonedRecord,
   views: ZoneViews,
   layer: Record<string, unknown> = {},
 ): Record<string, unknown> {
-  return {
-    name: record.name ?? null,
-    locationId: record.location_id ?? null,
-    clusterId: record.cluster_id ?? null,
-    storeLogs: record.store_logs ?? null,
-    storeLogsRegionId: record.store_logs_region_id ?? null,
-    ...layer,
-    vhostZones: views.vhostZones(record.vhost_zones),
-    upstreamZones: views.upstreamZones(record.upstream_zones),
-    labels: withoutOwnerLabel(record.labels),
-  };
+  const { status, locationCode, externalAddresses, createdAt, updatedAt, ...inputs } =
+    loadBalancerOutputs(record, views, layer);
+  return inputs;
 }
