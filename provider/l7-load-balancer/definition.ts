@@ -4,20 +4,28 @@
 // options' ranges, choices and defaults). Shaped as L4LoadBalancer; the zones differ: vhost zones
 // carry domains, TLS (a certificate from SslCertificate) and location rules, upstream zones HTTP
 // health checks.
-import {
-  type L7LoadBalancer,
-  type L7UpstreamZoneBody,
-  type L7VhostZoneBody,
-  loadBalancerStates,
+import type {
+  L7LoadBalancer,
+  L7UpstreamZoneBody,
+  L7VhostZoneBody,
 } from "../../sdk/areas/load-balancers";
-import type { ServersComClient } from "../../sdk/client";
 import { parseCidr } from "../../sdk/core/cidr";
-import { NotFoundError } from "../../sdk/core/errors";
-import { stateMatcher } from "../../sdk/wait";
-import { type Checker, MAX_ID_LENGTH, type PropertyBag, shown } from "../framework/check";
+import { type Checker, MAX_ID_LENGTH, shown } from "../framework/check";
 import type { ResourceKind } from "../framework/kind";
-import { allOf, withoutOwnerLabel } from "../framework/ownership";
 import { isUnknown } from "../framework/unknowns";
+import {
+  createSettings,
+  type LoadBalancerInputs,
+  listByLabels,
+  loadBalancerLiveInputs,
+  loadBalancerOutputs,
+  loadBalancerProperties,
+  loadBalancerRecords,
+  unlessNotFound,
+  updateSettings,
+  type ZoneViews,
+  zonesChanged,
+} from "../load-balancer/definition";
 import {
   type Bag,
   byId,
@@ -30,24 +38,12 @@ import {
   UPSTREAM_METHODS,
   upstreamsBody,
   upstreamsView,
-  viewOf,
   ZoneChecker,
 } from "../load-balancer/rules";
 import { domainProblem } from "../ptr-record/names";
 
-const MINUTE = 60_000;
-const states = stateMatcher(loadBalancerStates);
-
-export interface L7LoadBalancerInputs {
-  readonly name: string;
-  readonly locationId: number;
-  readonly clusterId?: string;
-  readonly storeLogs?: boolean;
-  readonly storeLogsRegionId?: number;
+export interface L7LoadBalancerInputs extends LoadBalancerInputs {
   readonly geoip?: boolean;
-  readonly vhostZones: readonly Bag[];
-  readonly upstreamZones: readonly Bag[];
-  readonly labels?: Readonly<Record<string, string>>;
 }
 
 export const L7_LOAD_BALANCER_OUTPUTS = [
@@ -285,28 +281,21 @@ function checkVhostZones(c: Checker, upstreamIds: ReadonlySet<string>): void {
   });
 }
 
+const zoneViews: ZoneViews = {
+  vhostZones: l7VhostZonesView,
+  upstreamZones: l7UpstreamZonesView,
+};
+
 export const l7LoadBalancerKind: ResourceKind<L7LoadBalancer> = {
   name: "L7LoadBalancer",
   noun: "L7 load balancer",
-  // Ansible waits up to 10 minutes for a balancer to become active, after create and update.
-  defaultTimeouts: { create: 20 * MINUTE, update: 20 * MINUTE, delete: 20 * MINUTE },
-  properties: {
-    locationId: { rule: "replace" },
-    name: { rule: "update" },
-    clusterId: { rule: "update", desired: (news) => news.clusterId ?? null },
-    storeLogs: { rule: "update", desired: (news) => news.storeLogs ?? false },
-    storeLogsRegionId: { rule: "update" },
+  ...loadBalancerRecords<L7LoadBalancer>(),
+  properties: loadBalancerProperties(zoneViews, {
     // Absent: false, as Ansible sends by default.
     geoip: { rule: "update", desired: (news) => news.geoip ?? false },
-    vhostZones: { rule: "update", desired: (news) => viewOf(news.vhostZones, l7VhostZonesView) },
-    upstreamZones: {
-      rule: "update",
-      desired: (news) => viewOf(news.upstreamZones, l7UpstreamZonesView),
-    },
-    labels: { rule: "update", desired: (news) => news.labels ?? {} },
-  },
-  secretOutputs: [],
+  }),
 
+  // locationId's rule stays in the kind's folder: the schema generator reads integers from here.
   check(c: Checker) {
     c.string("name", true, 255);
     c.integer("locationId", true, { min: 1 });
@@ -319,26 +308,12 @@ export const l7LoadBalancerKind: ResourceKind<L7LoadBalancer> = {
     c.labels();
   },
 
-  display: (bag: PropertyBag) => (typeof bag.name === "string" ? bag.name : "(unnamed)"),
-
-  async get(client: ServersComClient, id: string) {
-    try {
-      return await client.loadBalancers.getL7(id);
-    } catch (error) {
-      if (error instanceof NotFoundError) return undefined;
-      throw error;
-    }
-  },
-  findByLabels: (client, labelSelector) =>
-    allOf(client.loadBalancers.list({ type: "l7", labelSelector }), "L7 load balancers"),
+  get: (client, id) => unlessNotFound(client.loadBalancers.getL7(id)),
+  findByLabels: (client, labelSelector) => listByLabels(client, "l7", labelSelector),
   create(client, inputs, labels) {
     const i = inputs as unknown as L7LoadBalancerInputs;
     return client.loadBalancers.createL7({
-      name: i.name,
-      location_id: i.locationId,
-      ...(i.clusterId === undefined ? {} : { cluster_id: i.clusterId }),
-      store_logs: i.storeLogs ?? false,
-      ...(i.storeLogsRegionId === undefined ? {} : { store_logs_region_id: i.storeLogsRegionId }),
+      ...createSettings(i),
       geoip: i.geoip ?? false,
       vhost_zones: vhostZonesBody(i.vhostZones),
       upstream_zones: upstreamZonesBody(i.upstreamZones),
@@ -347,25 +322,12 @@ export const l7LoadBalancerKind: ResourceKind<L7LoadBalancer> = {
   },
   update(client, id, changes, labels, context) {
     const news = context.news as unknown as L7LoadBalancerInputs;
-    const live = context.record;
-    // `changes` leaves out properties whose absence means a value: decided against the record.
-    const clusterId = news.clusterId ?? null;
-    const storeLogs = news.storeLogs ?? false;
+    // Absent means false: decided against the record, as the shared settings are.
     const geoip = news.geoip ?? false;
-    const zones = "vhostZones" in changes || "upstreamZones" in changes;
     return client.loadBalancers.updateL7(id, {
-      ...("name" in changes ? { name: news.name } : {}),
-      ...(storeLogs !== (live.store_logs ?? false) ? { store_logs: storeLogs } : {}),
-      ...(geoip !== (live.geoip ?? false) ? { geoip } : {}),
-      ...("storeLogsRegionId" in changes && news.storeLogsRegionId !== undefined
-        ? { store_logs_region_id: news.storeLogsRegionId }
-        : {}),
-      ...(clusterId !== (live.cluster_id ?? null)
-        ? clusterId === null
-          ? { shared_cluster: true }
-          : { cluster_id: clusterId }
-        : {}),
-      ...(zones
+      ...updateSettings(news, context.record, changes),
+      ...(geoip !== (context.record.geoip ?? false) ? { geoip } : {}),
+      ...(zonesChanged(changes)
         ? {
             vhost_zones: vhostZonesBody(news.vhostZones),
             upstream_zones: upstreamZonesBody(news.upstreamZones),
@@ -376,39 +338,11 @@ export const l7LoadBalancerKind: ResourceKind<L7LoadBalancer> = {
   },
   delete: (client, id) => client.loadBalancers.deleteL7(id),
 
-  id: (record) => record.id,
-  state: (record) => record.status ?? "unknown",
-  isReady: (record) => states.isSettled(record.status),
-  failure: (record) => (states.isFailed(record.status) ? `status ${record.status}` : undefined),
-  isGone: (record) => record.status === "deleting",
-  labels: (record) => record.labels ?? {},
-
-  outputs: (record) => ({
-    name: record.name ?? null,
-    status: record.status ?? null,
-    locationId: record.location_id ?? null,
-    locationCode: record.location_code ?? null,
-    clusterId: record.cluster_id ?? null,
-    storeLogs: record.store_logs ?? null,
-    storeLogsRegionId: record.store_logs_region_id ?? null,
-    geoip: record.geoip ?? null,
-    domains: [...(record.domains ?? [])],
-    externalAddresses: [...(record.external_addresses ?? [])],
-    vhostZones: l7VhostZonesView(record.vhost_zones),
-    upstreamZones: l7UpstreamZonesView(record.upstream_zones),
-    labels: withoutOwnerLabel(record.labels),
-    createdAt: record.created_at ?? null,
-    updatedAt: record.updated_at ?? null,
-  }),
-  liveInputs: (record) => ({
-    name: record.name ?? null,
-    locationId: record.location_id ?? null,
-    clusterId: record.cluster_id ?? null,
-    storeLogs: record.store_logs ?? null,
-    storeLogsRegionId: record.store_logs_region_id ?? null,
-    geoip: record.geoip ?? null,
-    vhostZones: l7VhostZonesView(record.vhost_zones),
-    upstreamZones: l7UpstreamZonesView(record.upstream_zones),
-    labels: withoutOwnerLabel(record.labels),
-  }),
+  outputs: (record) =>
+    loadBalancerOutputs(record, zoneViews, {
+      geoip: record.geoip ?? null,
+      domains: [...(record.domains ?? [])],
+    }),
+  liveInputs: (record) =>
+    loadBalancerLiveInputs(record, zoneViews, { geoip: record.geoip ?? null }),
 };

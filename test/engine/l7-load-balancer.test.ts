@@ -3,6 +3,7 @@
 // Needs a current dist/ (npm test builds it first; alone: npm run build).
 import { describe, expect } from "vitest";
 import type { Program } from "./harness";
+import { destroyedCheck, removeOutside, replacedCheck, timedOutCreate } from "./load-balancer";
 import { engineScenario } from "./scenario";
 
 const RECORDS = "l7_load_balancers";
@@ -64,11 +65,7 @@ describe("an L7LoadBalancer through the engine's steps", () => {
       expect(resource.outputs).toMatchObject({ geoip: true, status: "active" });
     },
   );
-  s.replace(replaced, async (resource, sim) => {
-    expect(resource.outputs).toMatchObject({ locationCode: "DFW1", status: "active" });
-    const live = (await sim.control.records(RECORDS)).filter((b) => b.status !== "deleting");
-    expect(live.map((b) => b.id)).toEqual([resource.id]);
-  });
+  s.replace(replaced, replacedCheck(RECORDS));
   s.drift(
     replaced,
     async (resource, sim) => {
@@ -78,18 +75,7 @@ describe("an L7LoadBalancer through the engine's steps", () => {
       expect(resource.outputs.geoip).toBe(true);
     },
   );
-  s.deletedOutside(replaced, async (resource, sim) => {
-    await sim.control.remove(RECORDS, resource.id);
-  });
-  s.destroy(async (sim) => {
-    const left = await sim.control.records(RECORDS);
-    expect(left.every((b) => b.status === "deleting")).toBe(true);
-  });
-  s.failedCreate({
-    failing: balancer({}, { customTimeouts: { create: "1ms" } }),
-    partial: true,
-    resume: balancer(),
-    count: async (sim) =>
-      (await sim.control.records(RECORDS)).filter((b) => b.status !== "deleting").length,
-  });
+  s.deletedOutside(replaced, removeOutside(RECORDS));
+  s.destroy(destroyedCheck(RECORDS));
+  s.failedCreate(timedOutCreate(RECORDS, balancer));
 });
