@@ -96,16 +96,25 @@ function withoutCredentials(text: string): string {
  */
 export function withSettingHint(error: unknown): unknown {
   const api = error instanceof Error && !isHintable(error) ? error.cause : error;
-  if (!(error instanceof Error) || !isHintable(api)) return error;
+  const hint = settingHint(api);
+  if (!(error instanceof Error) || hint === undefined) return error;
+  if (!error.message.includes(hint)) error.message = `${error.message} (${hint})`;
+  return error;
+}
+
+/**
+ * The hint for a refused (401) or insufficient (403) token, else undefined. Every client made
+ * here passes it to the SDK (ClientOptions.errorHint), so lookup functions, which run in the
+ * program, say it too.
+ */
+export function settingHint(error: unknown): string | undefined {
+  if (!isHintable(error)) return undefined;
   const source =
     `the API token comes from the stack setting ${TOKEN_KEY} ` +
     `(\`pulumi config set --secret ${TOKEN_KEY} <token>\`) or else the ${TOKEN_ENV} environment variable`;
-  const hint =
-    api instanceof AuthenticationError
-      ? `the API refused the token: ${source}; check that it is current`
-      : `the token may not do this: ${source}; use a token with access to this object`;
-  if (!error.message.includes(hint)) error.message = `${error.message} (${hint})`;
-  return error;
+  return error instanceof AuthenticationError
+    ? `the API refused the token: ${source}; check that it is current`
+    : `the token may not do this: ${source}; use a token with access to this object`;
 }
 
 function isHintable(error: unknown): error is AuthenticationError | PermissionDeniedError {
@@ -153,6 +162,7 @@ export class ClientCache {
       client = new ServersComClient({
         token: settings.token,
         baseUrl: settings.url,
+        errorHint: settingHint,
         ...(rateLimit === undefined ? {} : { rateLimit }),
       });
       this.#clients.set(key, client);

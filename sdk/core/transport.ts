@@ -76,6 +76,11 @@ export interface ClientOptions {
    * 429s, capped by these options; `false` sends every request at once. Its clock is `retry`'s.
    */
   readonly rateLimit?: RateLimitOptions | false;
+  /**
+   * What an API error should also tell its reader, appended to its message in parentheses (the
+   * provider names where the token comes from on a 401 or 403); undefined adds nothing.
+   */
+  readonly errorHint?: (error: ApiError) => string | undefined;
 }
 
 export const DEFAULT_BASE_URL = "https://api.servers.com";
@@ -230,6 +235,7 @@ export class HttpClient implements Requester {
   readonly #maxRetries: number;
   readonly #retry: RetryTuning;
   readonly #maxResponseBytes: number;
+  readonly #errorHint: ((error: ApiError) => string | undefined) | undefined;
   readonly #listBounds: Required<ListBounds>;
   readonly #limiter: RateLimiter | undefined;
 
@@ -253,6 +259,7 @@ export class HttpClient implements Requester {
     checkRetries(this.#maxRetries, "maxRetries");
     this.#retry = options.retry ?? {};
     this.#maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+    this.#errorHint = options.errorHint;
     if (!Number.isSafeInteger(this.#maxResponseBytes) || this.#maxResponseBytes < 1) {
       throw new InputValidationError(
         "maxResponseBytes",
@@ -462,7 +469,7 @@ export class HttpClient implements Requester {
       }
       // Only the start of an error body is read: the rest is not worth the memory.
       const text = await this.#readBody(response, method, target, MAX_ERROR_BODY_BYTES, false);
-      throw ApiError.from({
+      const error = ApiError.from({
         status,
         method,
         path: target,
@@ -470,6 +477,12 @@ export class HttpClient implements Requester {
         body: parseErrorBody(text),
         retryAfterMs: serverWaitMs,
       });
+      // The hint is the caller's own text, added after the message was cleaned.
+      const hint = this.#errorHint?.(error);
+      if (hint !== undefined && !error.message.includes(hint)) {
+        error.message = `${error.message} (${hint})`;
+      }
+      throw error;
     } catch (error) {
       if (error instanceof ServersComError) throw error;
       if (signal?.aborted) throw new AbortError(method, target, signal.reason);

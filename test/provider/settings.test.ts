@@ -1,11 +1,19 @@
 // The provider's settings, as the provider host meets them: every one checked at `configure`,
 // before any request, naming the setting, its value and what is allowed; and API errors the
 // settings can fix saying which setting, and what the failed request was for.
+import * as pulumi from "@pulumi/pulumi";
 import { Config as DynamicProviderConfig } from "@pulumi/pulumi/cmd/dynamic-provider/config";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { checkedApiUrl, withSettingHint } from "../../provider/framework/configuration";
+import {
+  checkedApiUrl,
+  TOKEN_KEY,
+  URL_KEY,
+  withSettingHint,
+} from "../../provider/framework/configuration";
 import { OWNER_INPUT } from "../../provider/framework/hidden";
 import { ownerLabelValue } from "../../provider/framework/ownership";
+import { getLocations } from "../../provider/functions";
+import { closeFunctionClients } from "../../provider/functions/framework/settings";
 import { resourceProvider } from "../../provider/registry";
 import { AuthenticationError, NotFoundError } from "../../sdk/core/errors";
 import { type Simulator, startSimulator } from "../../simulator";
@@ -148,6 +156,30 @@ describe("errors the settings can fix say what to do", () => {
         "SERVERSCOM_API_TOKEN environment variable; check that it is current",
     );
     expect(message).not.toContain("not-the-token");
+  });
+
+  it("a lookup function's refused token says the same: every client gets the hint", async () => {
+    delete process.env.SERVERSCOM_API_TOKEN;
+    // Lookups run in the program and read its configuration (provider/functions/framework).
+    pulumi.runtime.setAllConfig({ [TOKEN_KEY]: "not-the-token", [URL_KEY]: sim.url }, [TOKEN_KEY]);
+    try {
+      const error = await getLocations({}).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(AuthenticationError);
+      const message = (error as Error).message;
+      expect(message).toContain("401");
+      expect(message).toContain(
+        "the API refused the token: the API token comes from the stack setting " +
+          "serverscom:apiToken (`pulumi config set --secret serverscom:apiToken <token>`) or " +
+          "else the SERVERSCOM_API_TOKEN environment variable; check that it is current",
+      );
+      expect(message).not.toContain("not-the-token");
+    } finally {
+      pulumi.runtime.setAllConfig({}, []);
+      await closeFunctionClients();
+    }
   });
 
   it("other errors are left as they are", () => {
