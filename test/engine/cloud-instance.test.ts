@@ -1,8 +1,8 @@
 // CloudInstance through the real provider host, driven like `pulumi up` / `refresh` / `destroy`.
 // Needs a current dist/ (npm test builds it first; alone: npm run build).
 import { describe, expect, it } from "vitest";
-import type { Simulator } from "../../simulator";
-import { OperationFailed, type Program } from "./harness";
+import type { Program } from "./harness";
+import { reinstallConsent } from "./reinstall-consent";
 import { engineScenario } from "./scenario";
 
 /** Ubuntu 24.04 in region 1 (AMS1) and in region 2 (DFW1): images differ per region. */
@@ -121,44 +121,19 @@ describe("deleteBeforeReplace: false and a replace-only property the API never r
 });
 
 describe("CloudInstance reinstall: only with the program's consent", () => {
-  const debian = instance({ imageId: AMS1_DEBIAN });
-  const reinstalls = async (sim: Simulator) =>
-    (await sim.control.requestCounts())["POST /v1/cloud_computing/instances/:id/reinstall"] ?? 0;
-
-  it("a new image is a check failure shown by the preview and refused by up", async () => {
-    const h = s.harness();
-    await h.up(instance());
-    await s.sim().control.clearRequestCounts();
-    const preview = await h.preview(debian).catch((error: unknown) => error);
-    expect(preview).toBeInstanceOf(OperationFailed);
-    expect((preview as Error).message).toContain(
+  reinstallConsent(s, {
+    route: "POST /v1/cloud_computing/instances/:id/reinstall",
+    base: instance(),
+    unconfirmed: instance({ imageId: AMS1_DEBIAN }),
+    confirmed: instance({ imageId: AMS1_DEBIAN, reinstallTrigger: "2026-11-24" }),
+    again: instance({ imageId: AMS1_UBUNTU, reinstallTrigger: "2026-11-24" }),
+    property: "imageId",
+    before: AMS1_UBUNTU,
+    refusal:
       `property imageId has a problem: changing imageId from "${AMS1_UBUNTU}" to ` +
-        `"${AMS1_DEBIAN}" reinstalls the cloud instance, which erases its disk`,
-    );
-    expect((preview as Error).message).toContain("change reinstallTrigger to a new value");
-    const up = await h.up(debian).catch((error: unknown) => error);
-    expect(up).toBeInstanceOf(OperationFailed);
-    // Nothing was sent: the state and the instance are as they were.
-    expect(await reinstalls(s.sim())).toBe(0);
-    expect(s.stored().outputs.imageId).toBe(AMS1_UBUNTU);
-  });
-
-  it("with reinstallTrigger changed, the preview shows an update and up reinstalls", async () => {
-    const h = s.harness();
-    const confirmed = instance({ imageId: AMS1_DEBIAN, reinstallTrigger: "2026-11-24" });
-    const preview = await h.preview(confirmed);
-    expect(preview.steps.map((step) => step.op)).toEqual(["update"]);
-    const steps = await h.up(confirmed);
-    expect(steps.map((step) => step.op)).toEqual(["update"]);
-    expect(await reinstalls(s.sim())).toBe(1);
-    expect(s.stored().outputs).toMatchObject({
-      imageId: AMS1_DEBIAN,
-      status: "ACTIVE",
-      reinstallTrigger: "2026-11-24",
-    });
-    // The same trigger again is no consent for the next reinstall.
-    const again = instance({ imageId: AMS1_UBUNTU, reinstallTrigger: "2026-11-24" });
-    await expect(h.preview(again)).rejects.toThrow(/changing imageId from "6f1c3b4e/);
-    await h.destroy();
+      `"${AMS1_DEBIAN}" reinstalls the cloud instance, which erases its disk`,
+    againRefusal: /changing imageId from "6f1c3b4e/,
+    settled: { imageId: AMS1_DEBIAN, status: "ACTIVE" },
+    destroyAfter: true,
   });
 });

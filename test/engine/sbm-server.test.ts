@@ -2,7 +2,8 @@
 // Needs a current dist/ (npm test builds it first; alone: npm run build).
 import { describe, expect, it } from "vitest";
 import type { Simulator } from "../../simulator";
-import { OperationFailed, type Program } from "./harness";
+import type { Program } from "./harness";
+import { reinstallConsent } from "./reinstall-consent";
 import { engineScenario } from "./scenario";
 
 const SBM_01 = 601;
@@ -125,44 +126,20 @@ describe("SbmServer user data", () => {
 });
 
 describe("SbmServer reinstall: only with the program's consent", () => {
-  const os = server({ operatingSystemId: DEBIAN_12 });
-  const reinstalls = async (sim: Simulator) =>
-    (await sim.control.requestCounts())["POST /v1/hosts/sbm_servers/:id/reinstall"] ?? 0;
-
-  it("a change that reinstalls is a check failure shown by the preview and refused by up", async () => {
-    const h = s.harness();
-    await h.up(server());
-    await s.sim().control.clearRequestCounts();
-    const preview = await h.preview(os).catch((error: unknown) => error);
-    expect(preview).toBeInstanceOf(OperationFailed);
-    expect((preview as Error).message).toContain(
+  reinstallConsent(s, {
+    route: "POST /v1/hosts/sbm_servers/:id/reinstall",
+    base: server(),
+    unconfirmed: server({ operatingSystemId: DEBIAN_12 }),
+    confirmed: server({ operatingSystemId: DEBIAN_12, reinstallTrigger: "2026-11-24" }),
+    again: server({ operatingSystemId: UBUNTU_24, reinstallTrigger: "2026-11-24" }),
+    property: "operatingSystemId",
+    before: UBUNTU_24,
+    refusal:
       "property operatingSystemId has a problem: changing operatingSystemId from 302 to 303 " +
-        "reinstalls the SBM server, which erases its drives",
-    );
-    expect((preview as Error).message).toContain("change reinstallTrigger to a new value");
-    const up = await h.up(os).catch((error: unknown) => error);
-    expect(up).toBeInstanceOf(OperationFailed);
-    // Nothing was sent: the state and the server are as they were.
-    expect(await reinstalls(s.sim())).toBe(0);
-    expect(s.stored().outputs.operatingSystemId).toBe(UBUNTU_24);
-  });
-
-  it("with reinstallTrigger changed, the preview shows an update and up reinstalls", async () => {
-    const h = s.harness();
-    const confirmed = server({ operatingSystemId: DEBIAN_12, reinstallTrigger: "2026-11-24" });
-    const preview = await h.preview(confirmed);
-    expect(preview.steps.map((step) => step.op)).toEqual(["update"]);
-    const steps = await h.up(confirmed);
-    expect(steps.map((step) => step.op)).toEqual(["update"]);
-    expect(await reinstalls(s.sim())).toBe(1);
-    expect(s.stored().outputs).toMatchObject({
-      operatingSystemId: DEBIAN_12,
-      operationalStatus: "normal",
-      reinstallTrigger: "2026-11-24",
-    });
-    // The same trigger again is no consent for the next reinstall.
-    const again = server({ operatingSystemId: UBUNTU_24, reinstallTrigger: "2026-11-24" });
-    await expect(h.preview(again)).rejects.toThrow(/changing operatingSystemId from 303 to 302/);
+      "reinstalls the SBM server, which erases its drives",
+    againRefusal: /changing operatingSystemId from 303 to 302/,
+    settled: { operatingSystemId: DEBIAN_12, operationalStatus: "normal" },
+    destroyAfter: false,
   });
 
   it("destroy ends at once with the release scheduled; the next up orders a new server", async () => {
