@@ -3,6 +3,8 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
+    // The real-CLI suites have their own command and configuration (vitest.cli.config.ts).
+    exclude: ["test/cli/**", "**/node_modules/**"],
     // Suites start loopback servers and child processes; two workers match the 2-core CI machine.
     maxWorkers: 2,
     testTimeout: 30_000,

@@ -18,7 +18,7 @@
 //   carries T, which any zod 4 schema satisfies.
 // A mention of zod that none of these removes fails the build, naming the file and the text, and
 // test/package/declarations.test.ts compiles the result with the template's settings.
-import { rmSync } from "node:fs";
+import { chmodSync, readFileSync, rmSync } from "node:fs";
 import { join, relative } from "node:path";
 import ts from "typescript";
 
@@ -347,3 +347,9 @@ if (problems.length > 0) {
   );
   process.exit(1);
 }
+
+// The package's bins executable in dist/, as `npm install` makes them in a user's project: the
+// Pulumi CLI starts `pulumi-resource-serverscom` directly when a project's `plugins.providers`
+// points at a folder holding it (test/cli runs the real CLI so).
+const manifest = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
+for (const bin of Object.values(manifest.bin ?? {})) chmodSync(join(root, bin), 0o755);
