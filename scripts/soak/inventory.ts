@@ -18,7 +18,8 @@ import type { SimulatorControl, WireRecord } from "../../simulator";
 import type { StoredResource } from "../engine/harness";
 import { OBJECT_KINDS, type ObjectKind, type SeedCheck } from "./kinds";
 
-const TYPE_PREFIX = "pulumi-nodejs:dynamic/serverscom:";
+/** The type tokens of the two doors: the dynamic classes and the native plugin. */
+const TYPE_PREFIXES = ["pulumi-nodejs:dynamic/serverscom:", "serverscom:index:"];
 
 export type FindingKind = "duplicate" | "orphan" | "lost" | "awaiting";
 
@@ -70,7 +71,8 @@ function keyOfRecord(collection: string, record: WireRecord): string {
 }
 
 function kindOfType(type: string): string | undefined {
-  return type.startsWith(TYPE_PREFIX) ? type.slice(TYPE_PREFIX.length) : undefined;
+  const prefix = TYPE_PREFIXES.find((candidate) => type.startsWith(candidate));
+  return prefix === undefined ? undefined : type.slice(prefix.length);
 }
 
 function ownerOf(record: WireRecord): string | undefined {
