@@ -2,10 +2,17 @@
 // are: an API failure keeps its status, code and correlation id). A program fails with the
 // message, so each one says which function, what was asked, and what would have fitted.
 
+import { RunError } from "@pulumi/pulumi";
 import { clean } from "../../../sdk/core/redact";
 
-/** Base of the lookup functions' own errors; also used for arguments that cannot be looked up. */
-export class LookupError extends Error {
+/**
+ * Base of the lookup functions' own errors; also used for arguments that cannot be looked up.
+ * A RunError: the language host prints a RunError's message alone, where any other error a
+ * program does not catch is printed as "Unhandled exception" with its stack trace
+ * (@pulumi/pulumi cmd/run and automation/server.ts, the uncaught handler), which says nothing
+ * to a user whose location code is wrong.
+ */
+export class LookupError extends RunError {
   override name = "LookupError";
   /** The message is cleaned: no registered secret, control characters escaped. */
   constructor(message: string) {

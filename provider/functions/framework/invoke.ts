@@ -63,7 +63,20 @@ export function lookupOutput<A extends object, R>(
   const plainOpts: LookupOptions = signal === undefined ? {} : { signal };
   return pulumi
     .all([pulumi.output(withSelectorTexts(args)), dependenciesOf(opts?.dependsOn)])
-    .apply(([resolved]) => run(resolved as unknown as A, plainOpts));
+    .apply(([resolved]) => run(resolved as unknown as A, plainOpts).catch(asRunError));
+}
+
+/**
+ * An Output's failure cannot be caught by the program: it ends the program through the language
+ * host's handler, which prints anything but a RunError with its stack trace. The API's errors
+ * (a refused token, a 5xx after the retries) already say what failed and where; the stack trace
+ * would only hide that, so they end the program as RunErrors with the same message (the
+ * original as `cause`).
+ */
+function asRunError(error: unknown): never {
+  if (pulumi.RunError.isInstance(error)) throw error;
+  const message = error instanceof Error ? error.message : String(error);
+  throw new pulumi.RunError(message, { cause: error });
 }
 
 /**

@@ -1,0 +1,290 @@
+// Every resource kind in one TypeScript program, through the real Pulumi CLI (the Automation
+// API's inline program; the real engine, dynamic provider host and state files): preview, up, no
+// false drift, drift on every kind put back, `up --replace` of every kind, a partial create
+// resumed, destroy. The simulator's inventory is compared with the exported state after every
+// command, and no secret may reach a file the CLI wrote.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { OWNER_LABEL_KEY } from "../../../provider/framework/ownership";
+import { OBJECT_KINDS } from "../../../scripts/soak/kinds";
+import { expectSuccess } from "../support/cli";
+import type { ExportedState } from "../support/state";
+import { secretsInFiles } from "../support/state";
+import { allKinds, DECLARED, DRIFTS, PRIVATE_KEY, REPLACED, resourceOf, typeOf } from "./all-kinds";
+import { type Lane, startLane } from "./lane";
+import { blockOf, diffBlocks, exitCode, printed } from "./output";
+
+/** `pulumi preview --expect-no-changes` fails with this code (pkg/cmd/pulumi/cmd/exit_codes.go). */
+const EXIT_NO_CHANGES = 7;
+/** A deployment in which a step failed: a bail, the generic error code. */
+const EXIT_ERROR = 1;
+
+/** The kinds the README's "Other languages" section says the TypeScript classes delete first. */
+const DELETE_FIRST = new Set([
+  "KubernetesCluster",
+  "LetsEncryptCertificateLabels",
+  "SshKey",
+  "DnsZone",
+  "DnsRecord",
+  "CloudSnapshot",
+  "Subnetwork",
+  "HostNetwork",
+]);
+
+let lane: Lane;
+let root: string;
+/** The live objects of every kind before the stack made anything (the simulator's seed). */
+let seedObjects: Record<string, string[]>;
+
+/** The keys of the live objects of every kind the inventory knows. */
+async function liveObjects(): Promise<Record<string, string[]>> {
+  const out: Record<string, string[]> = {};
+  for (const [kind, spec] of Object.entries(OBJECT_KINDS)) {
+    out[kind] = (await lane.sim.control.records(spec.collection))
+      .filter((record) => (spec.mine?.(record) ?? true) && spec.live(record))
+      .map((record) => spec.recordKey(record))
+      .sort();
+  }
+  return out;
+}
+
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), "serverscom-cli-ts-"));
+  lane = await startLane({
+    root,
+    project: "all-kinds",
+    program: allKinds(),
+    // An RBS volume and a cloud volume take 200 ms to be made (10 simulated minutes): the 1 ms
+    // create timeout of the partial create ends before them, for sure.
+    simulator: { durations: { rbs_create: 600_000, cloud_volume_change: 600_000 } },
+  });
+  seedObjects = await liveObjects();
+});
+
+afterAll(async () => {
+  await lane?.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+/** The ids of the declared resources, by kind. */
+function idsByKind(state: ExportedState): Map<string, string> {
+  return new Map(DECLARED.map(({ kind, name }) => [kind, resourceOf(state, kind, name).id]));
+}
+
+/** `pulumi preview --refresh --expect-no-changes` passes: what is, is what the program says. */
+async function expectConverged(): Promise<void> {
+  const result = await lane.stack.preview({ refresh: true, expectNoChanges: true });
+  await lane.checked(expectSuccess(result));
+}
+
+describe("every resource kind through the real Pulumi CLI", () => {
+  it("preview: 20 creates, with the values only an up can know shown as unknown", async () => {
+    const result = expectSuccess(await lane.stack.preview());
+    const blocks = diffBlocks(result.stdout);
+    for (const { kind, name } of DECLARED) {
+      expect(blocks.find((b) => b.type === typeOf(kind) && b.name === name)?.op, name).toBe(
+        "create",
+      );
+    }
+    // Inputs made of other resources' ids and addresses (and every stack output built on them).
+    const unknown = /:\s+\[unknown\]/;
+    expect(blockOf(result.stdout, typeOf("HostNetwork"), "extra", "create").body).toMatch(
+      /hostId\s+:\s+\[unknown\]/,
+    );
+    expect(blockOf(result.stdout, typeOf("DnsRecord"), "www", "create").body).toMatch(
+      /zoneId\s+:\s+\[unknown\]/,
+    );
+    expect(blockOf(result.stdout, typeOf("PtrRecord"), "app-ptr", "create").body).toMatch(
+      /cloudInstanceId\s*:\s+\[unknown\]/,
+    );
+    expect(blockOf(result.stdout, typeOf("CloudVolumeBackup"), "nightly", "create").body).toMatch(
+      unknown,
+    );
+    // A lookup's result is known during a preview: the catalogue ids are plain values.
+    expect(blockOf(result.stdout, typeOf("SbmServer"), "web", "create").body).toMatch(
+      /sbmFlavorModelId\s*:\s+601/,
+    );
+    expect(result.stdout).toMatch(/\+ 21 to create/);
+    const state = await lane.checked(result);
+    expect(state.resources).toEqual([]);
+  });
+
+  it("up: every kind created and recorded, without init errors", async () => {
+    const result = expectSuccess(await lane.stack.up());
+    expect(result.stdout).toMatch(/\+ 21 created/);
+    const state = await lane.checked(result);
+    expect(state.resources).toHaveLength(DECLARED.length);
+    for (const { kind, name } of DECLARED) {
+      const resource = resourceOf(state, kind, name);
+      expect(resource.id, name).not.toBe("");
+      expect(resource.initErrors, name).toEqual([]);
+    }
+    // The RBS credentials: secret outputs, sealed in the state, and the stack output secret.
+    expect(resourceOf(state, "RbsVolume", "data").additionalSecretOutputs).toEqual(
+      expect.arrayContaining(["password"]),
+    );
+    expect(result.stdout).toMatch(/dataPassword\s*:\s*\[secret\]/);
+  });
+
+  it("preview --expect-no-changes right after: nothing to do", async () => {
+    const result = expectSuccess(await lane.stack.preview({ expectNoChanges: true }));
+    expect(result.stdout).toMatch(/21 unchanged/);
+    await lane.checked(result);
+  });
+
+  it("preview --refresh --expect-no-changes: no false drift on any kind", async () => {
+    await expectConverged();
+  });
+
+  it("drift on every kind: refresh names each changed property, the next up puts it back", async () => {
+    const before = await lane.state();
+    for (const drift of DRIFTS) {
+      const resource = resourceOf(before, drift.kind, drift.name);
+      await drift.change(lane.sim, resource.id, resource.outputs as Record<string, unknown>);
+    }
+
+    const preview = await lane.stack.preview({ refresh: true, expectNoChanges: true });
+    expect(exitCode(preview), printed(preview)).toBe(EXIT_NO_CHANGES);
+    const shown = printed(preview);
+    expect(shown).toContain("no changes were expected for preview but changes were proposed");
+    for (const drift of DRIFTS) {
+      const type = typeOf(drift.kind);
+      const refreshed = blockOf(shown, type, drift.name, "refresh");
+      if (drift.gone === true) {
+        // Every output read as gone, and the step that follows creates it again.
+        expect(refreshed.body, drift.kind).toMatch(/^\s+- name\s*:/m);
+        blockOf(shown, type, drift.name, "create");
+        continue;
+      }
+      const named = (marks: string) => new RegExp(`^\\s+[${marks}] ${drift.property}\\s*:`, "m");
+      expect(refreshed.body, `${drift.kind} refresh`).toMatch(named("~"));
+      // The step's display diffs the refreshed inputs against the program's: a property the
+      // program leaves to its default (an L7 balancer's geoip) shows as removed, "- geoip".
+      const step = blockOf(shown, type, drift.name, drift.fix);
+      expect(step.body, `${drift.kind} ${drift.fix}`).toMatch(named("~-"));
+    }
+    // A preview changes nothing: the deleted snapshot is still recorded, the only finding.
+    const findings = await lane.findings(await lane.state());
+    expect(findings.map((f) => `${f.finding} ${f.kind}`)).toEqual(["lost CloudSnapshot"]);
+
+    const refresh = expectSuccess(await lane.stack.refresh());
+    const refreshed = await lane.checked(refresh);
+    expect(refreshed.resources.map((r) => r.name)).not.toContain("golden");
+
+    const up = expectSuccess(await lane.stack.up());
+    const after = await lane.checked(up);
+    for (const drift of DRIFTS) {
+      const old = resourceOf(before, drift.kind, drift.name).id;
+      const now = resourceOf(after, drift.kind, drift.name).id;
+      if (drift.fix === "update") expect(now, drift.kind).toBe(old);
+      else expect(now, drift.kind).not.toBe(old);
+    }
+    await expectConverged();
+  });
+
+  it("up --replace of every kind: new objects, old ones released, delete-first kinds first", async () => {
+    const before = await lane.state();
+    const oldIds = idsByKind(before);
+    const urns = DECLARED.map(({ kind, name }) => resourceOf(before, kind, name).urn);
+    const result = expectSuccess(await lane.stack.up({ replace: urns }));
+    expect(result.stdout).toMatch(/\+-20 replaced/);
+    const after = await lane.checked(result);
+    const newIds = idsByKind(after);
+
+    for (const { kind, name } of DECLARED) {
+      const [oldId, newId] = [oldIds.get(kind) ?? "", newIds.get(kind) ?? ""];
+      const spec = OBJECT_KINDS[kind];
+      if (spec === undefined) throw new Error(`OBJECT_KINDS has no ${kind}`);
+      const records = await lane.sim.control.records(spec.collection);
+      const keyOf = (id: string) => spec.keyOf({ ...resourceOf(after, kind, name), id });
+      const record = (id: string) => records.find((r) => spec.recordKey(r) === keyOf(id));
+      if (REPLACED[kind] === "new") {
+        expect(newId, kind).not.toBe(oldId);
+        const old = record(oldId);
+        expect(old === undefined || !spec.live(old), `${kind}: the old object is released`).toBe(
+          true,
+        );
+      } else {
+        expect(newId, kind).toBe(oldId);
+      }
+      const current = record(newId);
+      expect(current !== undefined && spec.live(current), `${kind}: the new object`).toBe(true);
+
+      // The order the README promises: delete first for the kinds that cannot have two.
+      const line = (what: string) => result.stdout.indexOf(`${typeOf(kind)} ${name} ${what}`);
+      const [deleting, creating] = [line("deleting original"), line("creating replacement")];
+      expect(deleting, kind).toBeGreaterThan(-1);
+      expect(creating, kind).toBeGreaterThan(-1);
+      if (DELETE_FIRST.has(kind)) expect(deleting, `${kind} deletes first`).toBeLessThan(creating);
+      else expect(creating, `${kind} creates first`).toBeLessThan(deleting);
+    }
+    await expectConverged();
+  });
+
+  it("a create that times out after the object exists is recorded, refreshed and resumed", async () => {
+    lane.stack.program = allKinds({ late: "failing" });
+    const failed = await lane.stack.up();
+    expect(exitCode(failed), printed(failed)).toBe(EXIT_ERROR);
+    expect(printed(failed)).toMatch(
+      /serverscom:RbsVolume late-data \([^)]+\) was created but is not ready/,
+    );
+    const partial = await lane.checked(failed);
+    const late = [
+      resourceOf(partial, "RbsVolume", "late-data"),
+      resourceOf(partial, "CloudVolume", "late-vol"),
+    ];
+    for (const resource of late) {
+      expect(resource.id, resource.name).not.toBe("");
+      expect(resource.initErrors, resource.name).toHaveLength(1);
+    }
+
+    // refresh clears the init errors (RefreshStep) and keeps the objects.
+    const refreshed = await lane.checked(expectSuccess(await lane.stack.refresh()));
+    for (const resource of late) {
+      const now = resourceOf(refreshed, resource.type.split(":").at(-1) ?? "", resource.name);
+      expect(now.id).toBe(resource.id);
+      expect(now.initErrors).toEqual([]);
+    }
+
+    lane.stack.program = allKinds({ late: "resume" });
+    const resumed = expectSuccess(await lane.stack.up());
+    expect(resumed.stdout).toMatch(/~ 2 updated/);
+    const state = await lane.checked(resumed);
+    const volume = resourceOf(state, "RbsVolume", "late-data");
+    expect(volume.id).toBe(late[0]?.id);
+    expect(volume.outputs.status).toBe("active");
+    expect(volume.outputs).not.toHaveProperty("__pending");
+    const cloudVolume = resourceOf(state, "CloudVolume", "late-vol");
+    expect(cloudVolume.id).toBe(late[1]?.id);
+    expect(cloudVolume.outputs.status).toBe("available");
+    // One object each: no second create (the inventory finds no duplicate either).
+    const rbs = await lane.sim.control.records("rbs_volumes");
+    expect(rbs.filter((r) => r.size === 50).map((r) => r.id)).toEqual([volume.id]);
+    await expectConverged();
+  });
+
+  it("destroy: nothing of the stack is left in the simulator", async () => {
+    const result = expectSuccess(await lane.stack.destroy());
+    const state = await lane.checked(result);
+    expect(state.resources).toEqual([]);
+    expect(state.pendingDeletes).toEqual([]);
+    expect(await liveObjects()).toEqual(seedObjects);
+    // What the stack took charge of is as it found it: labels put back, no ownership label.
+    const cluster = await lane.sim.control.peek("kubernetes_clusters", "K8sProd1");
+    expect(cluster?.labels).toEqual({ env: "prod", team: "platform" });
+    const certificate = await lane.sim.control.peek("ssl_certificates", "LeCert02");
+    expect(Object.keys(certificate?.labels as object)).not.toContain(OWNER_LABEL_KEY);
+  });
+
+  it("no secret in any file the CLI wrote: the token, the RBS passwords, the private key", () => {
+    const secrets = [...lane.secrets, PRIVATE_KEY];
+    // The key's base64 lines: a private key must not appear even reformatted.
+    for (const line of PRIVATE_KEY.split("\n")) {
+      if (line.length > 0 && !line.startsWith("-----")) secrets.push(line);
+    }
+    expect(lane.secrets.size).toBeGreaterThan(2);
+    expect(secretsInFiles([lane.setup.root], secrets)).toEqual([]);
+  });
+});
