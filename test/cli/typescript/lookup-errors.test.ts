@@ -1,0 +1,87 @@
+// A lookup function's failure, as the user of the real CLI sees it: the message (which
+// function, what was asked, what would have fitted; or the API's answer), no stack trace, no
+// "Unhandled exception", a failed command, and nothing made.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Program } from "../../../scripts/engine/program";
+import type { CliResult } from "../support/cli";
+import { type Lane, startLane } from "./lane";
+import { exitCode, printed } from "./output";
+
+/** A volume in a location looked up by a code no location has, in the Output form. */
+const unknownCode: Program = (sc) => {
+  const location = sc.getLocationOutput({ code: "XX9" });
+  new sc.RbsVolume("data", { locationId: location.id, flavorId: 1, size: 100 });
+};
+
+/** The same through the Promise form, as `await getLocation(...)` at the top of a program. */
+const unknownCodePromise: Program = (sc, pulumi) => {
+  const location = pulumi.output(sc.getLocation({ code: "XX9" }));
+  new sc.RbsVolume("data", { locationId: location.id, flavorId: 1, size: 100 });
+};
+
+const NO_MATCH = 'getLocation: no location matches "XX9"; available: AMS1, DFW1, SIN1';
+
+let lane: Lane;
+let root: string;
+
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), "serverscom-cli-lookup-"));
+  lane = await startLane({ root, project: "lookup-errors", program: unknownCode });
+});
+
+afterAll(async () => {
+  await lane?.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+/** The command failed with the message, and nothing that looks like a stack trace. */
+function expectClearFailure(result: CliResult, message: string): void {
+  const text = printed(result);
+  expect(exitCode(result), text).toBe(1);
+  expect(text).toContain(message);
+  expect(text).not.toMatch(/^\s+at .+[:(]\d+/m);
+  expect(text).not.toContain("Unhandled exception");
+  // Every error line the CLI printed says the same thing (the Automation API's inline runtime
+  // repeats it after "One or more errors occurred").
+  const errors = text.split("\n").filter((line) => /\berror: /.test(line));
+  expect(errors.length).toBeGreaterThan(0);
+  for (const line of errors) {
+    if (line.includes("Command failed with exit code")) continue;
+    expect(line, line).toContain(message);
+  }
+}
+
+describe("a lookup function's error through the real Pulumi CLI", () => {
+  it("an unknown location code fails preview and up with the message alone", async () => {
+    lane.stack.program = unknownCode;
+    expectClearFailure(await lane.stack.preview(), NO_MATCH);
+    const up = await lane.stack.up();
+    expectClearFailure(up, NO_MATCH);
+    expect((await lane.checked(up)).resources).toEqual([]);
+  });
+
+  it("the Promise form, the same", async () => {
+    lane.stack.program = unknownCodePromise;
+    const up = await lane.stack.up();
+    expectClearFailure(up, NO_MATCH);
+    expect((await lane.checked(up)).resources).toEqual([]);
+  });
+
+  it("the API's refusal (a wrong token) reaches the user as the API's message", async () => {
+    lane.stack.program = unknownCode;
+    await lane.stack.stack.setConfig("serverscom:apiToken", { value: "wrong-token", secret: true });
+    try {
+      const up = await lane.stack.up();
+      expectClearFailure(up, "401");
+      expect(printed(up)).not.toContain("wrong-token");
+    } finally {
+      await lane.stack.stack.setConfig("serverscom:apiToken", {
+        value: lane.sim.token,
+        secret: true,
+      });
+    }
+  });
+});
