@@ -12,11 +12,20 @@ import { OBJECT_KINDS } from "../../../scripts/soak/kinds";
 import { expectSuccess } from "../support/cli";
 import type { ExportedState } from "../support/state";
 import { secretsInFiles } from "../support/state";
-import { allKinds, DECLARED, DRIFTS, PRIVATE_KEY, REPLACED, resourceOf, typeOf } from "./all-kinds";
+import {
+  allKinds,
+  DECLARED,
+  DRIFTS,
+  PRIVATE_KEY,
+  REPLACED,
+  resourceOf,
+  typeOf,
+  USER_DATA,
+} from "./all-kinds";
 import { type Lane, startLane } from "./lane";
 import { blockOf, diffBlocks, exitCode, printed } from "./output";
 
-/** `pulumi preview --expect-no-changes` fails with this code (pkg/cmd/pulumi/cmd/exit_codes.go). */
+/** `pulumi preview --expect-no-changes` fails with this code (pulumi/pulumi v3.274.1 pkg/cmd/pulumi/cmd/exit_codes.go:37). */
 const EXIT_NO_CHANGES = 7;
 /** A deployment in which a step failed: a bail, the generic error code. */
 const EXIT_ERROR = 1;
@@ -126,6 +135,12 @@ describe("every resource kind through the real Pulumi CLI", () => {
       expect.arrayContaining(["password"]),
     );
     expect(result.stdout).toMatch(/dataPassword\s*:\s*\[secret\]/);
+    // The out-of-band secret: a secret lookup result, kept for the scan of the files.
+    const { oobSecret } = await lane.stack.stack.outputs();
+    expect(oobSecret?.secret).toBe(true);
+    expect(typeof oobSecret?.value).toBe("string");
+    lane.secrets.add(String(oobSecret?.value));
+    expect(resourceOf(state, "CloudInstance", "app").additionalSecretOutputs).toContain("userData");
   });
 
   it("preview --expect-no-changes right after: nothing to do", async () => {
@@ -278,8 +293,8 @@ describe("every resource kind through the real Pulumi CLI", () => {
     expect(Object.keys(certificate?.labels as object)).not.toContain(OWNER_LABEL_KEY);
   });
 
-  it("no secret in any file the CLI wrote: the token, the RBS passwords, the private key", () => {
-    const secrets = [...lane.secrets, PRIVATE_KEY];
+  it("no secret in any file the CLI wrote: token, RBS passwords, private key, user data, OOB secret", () => {
+    const secrets = [...lane.secrets, PRIVATE_KEY, USER_DATA];
     // The key's base64 lines: a private key must not appear even reformatted.
     for (const line of PRIVATE_KEY.split("\n")) {
       if (line.length > 0 && !line.startsWith("-----")) secrets.push(line);

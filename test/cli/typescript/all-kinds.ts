@@ -16,6 +16,10 @@ function pem(name: string): string {
 }
 export const CERTIFICATE = pem("ssl-cert.pem");
 export const PRIVATE_KEY = pem("ssl-key.pem");
+/** The cloud instance's user data: a secret output, sealed in the state like any secret. */
+export const USER_DATA = "#cloud-config\n# all-kinds: user-data-secret-5c1e9a\n";
+/** A GPG key fingerprint, for the out-of-band credentials' lookup. */
+const GPG_FINGERPRINT = "0123 4567 89AB CDEF 0123 4567 89AB CDEF 0123 4567";
 
 /** The type token of a kind through the dynamic provider host. */
 export const typeOf = (kind: string) => `pulumi-nodejs:dynamic/serverscom:${kind}`;
@@ -31,7 +35,7 @@ export interface AllKindsOptions {
   readonly late?: "failing" | "resume";
 }
 
-/** The program: 20 kinds, 21 resources, 8 lookups. */
+/** The program: 20 kinds, 20 resources (22 with `late`), 10 lookups. */
 export function allKinds(options: AllKindsOptions = {}): Program {
   return (sc, pulumi) => {
     const location = sc.getLocationOutput({ code: "AMS1" });
@@ -107,6 +111,7 @@ export function allKinds(options: AllKindsOptions = {}): Program {
         regionId: region.id,
         flavorId: "SSD.30",
         imageId: image.id,
+        userData: USER_DATA,
         labels: { app: "all-kinds" },
       },
       TIMEOUTS,
@@ -218,7 +223,11 @@ export function allKinds(options: AllKindsOptions = {}): Program {
       new sc.CloudVolume("late-vol", { regionId: region.id, size: 10 }, timeouts);
     }
 
+    // A secret lookup result (the Output form is secret): its value must be sealed in the state.
+    const oob = sc.getServerOobCredentialsOutput({ serverId: db.id, fingerprint: GPG_FINGERPRINT });
+
     return {
+      oobSecret: oob.secret,
       keyFingerprint: key.fingerprint,
       webIp: web.publicIpv4Address,
       dataPassword: data.password,
