@@ -180,6 +180,13 @@ describe("every resource kind through the real Pulumi CLI", () => {
       const step = blockOf(shown, type, drift.name, drift.fix);
       expect(step.body, `${drift.kind} ${drift.fix}`).toMatch(named("~-"));
     }
+    // The instance is updated (its name): the dynamic provider host cannot preview an update,
+    // so the engine hands the program the new inputs as the instance's outputs, and its address
+    // is unknown to the record built on it (pulumi/pulumi v3.274.1
+    // pkg/resource/plugin/provider_plugin.go:1748). The up then finds it unchanged.
+    expect(blockOf(shown, typeOf("DnsRecord"), "www", "update").body).toMatch(
+      /~ data\s*:\s*"[^"]+" => \[unknown\]/,
+    );
     // A preview changes nothing: the deleted snapshot is still recorded, the only finding.
     const findings = await lane.findings(await lane.state());
     expect(findings.map((f) => `${f.finding} ${f.kind}`)).toEqual(["lost CloudSnapshot"]);
@@ -196,6 +203,9 @@ describe("every resource kind through the real Pulumi CLI", () => {
       if (drift.fix === "update") expect(now, drift.kind).toBe(old);
       else expect(now, drift.kind).not.toBe(old);
     }
+    expect(resourceOf(after, "DnsRecord", "www").outputs.data).toBe(
+      resourceOf(after, "CloudInstance", "app").outputs.publicIpv4Address,
+    );
     await expectConverged();
   });
 
@@ -234,6 +244,12 @@ describe("every resource kind through the real Pulumi CLI", () => {
       expect(creating, kind).toBeGreaterThan(-1);
       if (DELETE_FIRST.has(kind)) expect(deleting, `${kind} deletes first`).toBeLessThan(creating);
       else expect(creating, `${kind} creates first`).toBeLessThan(deleting);
+      // Created first, beside the old generation, which the create found, named and left (the
+      // provider's progress line, shown under the stack). A PTR record's new generation is
+      // made on the new instance, where there is nothing of the old one to find.
+      if (REPLACED[kind] === "new" && !DELETE_FIRST.has(kind) && kind !== "PtrRecord") {
+        expect(result.stdout, kind).toContain(`not adopting ${oldId}`);
+      }
     }
     await expectConverged();
   });
