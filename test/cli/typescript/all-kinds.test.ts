@@ -42,6 +42,30 @@ const DELETE_FIRST = new Set([
   "HostNetwork",
 ]);
 
+/** Resources and a resource their inputs come from: [dependent, dependency]. */
+const DEPENDENTS: readonly (readonly [readonly [string, string], readonly [string, string]])[] = [
+  [
+    ["DnsRecord", "www"],
+    ["DnsZone", "zone"],
+  ],
+  [
+    ["CloudVolumeBackup", "nightly"],
+    ["CloudVolume", "vol"],
+  ],
+  [
+    ["PtrRecord", "app-ptr"],
+    ["CloudInstance", "app"],
+  ],
+  [
+    ["L2Segment", "lan"],
+    ["DedicatedServer", "db"],
+  ],
+  [
+    ["HostNetwork", "extra"],
+    ["DedicatedServer", "db"],
+  ],
+];
+
 let lane: Lane;
 let root: string;
 /** The live objects of every kind before the stack made anything (the simulator's seed). */
@@ -250,6 +274,17 @@ describe("every resource kind through the real Pulumi CLI", () => {
       if (REPLACED[kind] === "new" && !DELETE_FIRST.has(kind) && kind !== "PtrRecord") {
         expect(result.stdout, kind).toContain(`not adopting ${oldId}`);
       }
+    }
+    // Old generations go dependents first (the engine schedules deletes in reverse dependency
+    // order: pulumi/pulumi v3.274.1 pkg/resource/deploy/step_generator.go:2883, ScheduleDeletes),
+    // also where the dependency is deleted first (step_generator.go:2150, its dependents go
+    // before it).
+    const at = (kind: string, name: string, what: string) =>
+      result.stdout.indexOf(`${typeOf(kind)} ${name} ${what}`);
+    for (const [[kind, name], [dependencyKind, dependencyName]] of DEPENDENTS) {
+      expect(at(kind, name, "deleted original"), `${kind} before ${dependencyKind}`).toBeLessThan(
+        at(dependencyKind, dependencyName, "deleting original"),
+      );
     }
     await expectConverged();
   });
