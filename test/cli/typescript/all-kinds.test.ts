@@ -344,7 +344,7 @@ describe("every resource kind through the real Pulumi CLI", () => {
     expect(Object.keys(certificate?.labels as object)).not.toContain(OWNER_LABEL_KEY);
   });
 
-  it("no secret in any file the CLI wrote: token, RBS passwords, private key, user data, OOB secret", () => {
+  it("no secret in any file the CLI wrote: token, RBS credentials, private key, user data, OOB secret", () => {
     const secrets = [...lane.secrets, PRIVATE_KEY, USER_DATA];
     // The key's base64 lines: a private key must not appear even reformatted.
     for (const line of PRIVATE_KEY.split("\n")) {

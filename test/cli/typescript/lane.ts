@@ -44,6 +44,7 @@ export interface LaneOptions {
 /** The secret fields the simulator keeps on its records (never returned by a GET in clear). */
 const SECRET_FIELDS: readonly (readonly [string, string])[] = [
   ["rbs_volumes", "_password"],
+  ["rbs_volumes", "_username"],
   ["ssl_certificates", "_private_key"],
 ];
 
