@@ -15,6 +15,8 @@ const BENCHMARKS = {
   simulator: () => import("./simulator.mjs"),
   memory: () => import("./memory.mjs"),
   parsers: () => import("./parsers.mjs"),
+  // Through the real Pulumi CLI (built by `npm run -s pulumi-cli`); minutes, so last.
+  cli: () => import("./cli.mjs"),
 };
 
 const names = process.argv.slice(2);
