@@ -20,7 +20,10 @@ if (file !== undefined && file !== "") {
   const role = () => {
     const script = process.argv[1] ?? "";
     if (script.includes("dynamic-provider")) return "dynamic-host";
-    if (script.includes("native")) return "native-plugin";
+    // Started through the package's bin link (node_modules/.bin), or by its file.
+    if (script.includes("pulumi-resource-serverscom") || script.includes("native")) {
+      return "native-plugin";
+    }
     if (process.execArgv.includes("-e")) return "launcher";
     return "other";
   };

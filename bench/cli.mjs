@@ -44,6 +44,13 @@ const require = createRequire(import.meta.url);
 
 const ROUNDS = Number(process.env.BENCH_CLI_ROUNDS ?? (QUICK ? 1 : 3));
 const POLL_MS = 5;
+/**
+ * BENCH_CLI_SKIP_CHECKPOINTS=1: the CLI saves the state only at the end of a command
+ * (PULUMI_SKIP_CHECKPOINTS, pulumi/pulumi v3.274.1 sdk/go/common/env/env.go:50) instead of after
+ * every step. With the file backend, each save writes the whole state (pkg/backend/diy, saveStack),
+ * so a command of N steps costs O(N x state): this shows how much of a door's time that is.
+ */
+const SKIP_CHECKPOINTS = process.env.BENCH_CLI_SKIP_CHECKPOINTS === "1";
 const SPEED = 100_000;
 /** The CLI's default parallelism (see the header); the floor's concurrency. */
 const PARALLEL = Number(process.env.PULUMI_PARALLEL ?? 0) || (await cpuCount()) * 4;
@@ -356,6 +363,7 @@ function doorEnv(usageFile) {
     NODE_OPTIONS: `--require ${JSON.stringify(HOOK)}`,
     BENCH_CLI_USAGE_FILE: usageFile,
     SERVERSCOM_POLL_INTERVAL_MS: String(POLL_MS),
+    ...(SKIP_CHECKPOINTS ? { PULUMI_SKIP_CHECKPOINTS: "true" } : {}),
   };
 }
 
@@ -400,6 +408,7 @@ export async function runCli() {
             }
             figure = {
               ms,
+              processes: usage.processes.join("+"),
               cpuMs: usage.cpuMs,
               peakRssMb: usage.peakRssMb,
               // Not ratios, for where the rest of the time goes: the CLI's process tree less the
@@ -418,7 +427,7 @@ export async function runCli() {
               (figure.cliCpuMs === undefined
                 ? ""
                 : `; CLI CPU ${(figure.cliCpuMs / 1000).toFixed(2)} s, program CPU ` +
-                  `${(figure.programCpuMs / 1000).toFixed(2)} s`),
+                  `${(figure.programCpuMs / 1000).toFixed(2)} s; provider processes ${figure.processes}`),
           );
         }
       }
@@ -442,7 +451,8 @@ export async function main() {
   console.log(
     `cli: ${Object.entries(MIX)
       .map(([kind, n]) => `${kind} ${n}`)
-      .join(", ")} through the real Pulumi CLI, ${ROUNDS} round(s), parallelism ${PARALLEL}`,
+      .join(", ")} through the real Pulumi CLI, ${ROUNDS} round(s), parallelism ${PARALLEL}` +
+      (SKIP_CHECKPOINTS ? ", PULUMI_SKIP_CHECKPOINTS=true" : ""),
   );
   const r = await runCli();
   // Per door and command: the median over rounds of each figure, and of its ratio to the floor
@@ -457,6 +467,11 @@ export async function main() {
         entry[`${field}Ratio`] = median(
           r.rounds.map((round) => round[door][command][field] / round.floor[command][field]),
         );
+      }
+      if (door !== "floor") {
+        for (const field of ["cliCpuMs", "programCpuMs"]) {
+          entry[field] = median(r.rounds.map((round) => round[door][command][field]));
+        }
       }
       summary[door][command] = entry;
     }
@@ -473,7 +488,10 @@ export async function main() {
         `  ${command.padEnd(17)} ${name[door].padEnd(36)} ${(e.ms / 1000).toFixed(2)} s${ratio("ms")}, ` +
           `CPU ${(e.cpuMs / 1000).toFixed(2)} s${ratio("cpuMs")}, ` +
           `peak ${e.peakRssMb.toFixed(0)} MB${ratio("peakRssMb")}, ` +
-          `${e.requests} requests${ratio("requests")}`,
+          `${e.requests} requests${ratio("requests")}` +
+          (door === "floor"
+            ? ""
+            : `; CLI CPU ${(e.cliCpuMs / 1000).toFixed(2)} s, program CPU ${(e.programCpuMs / 1000).toFixed(2)} s`),
       );
     }
   }
