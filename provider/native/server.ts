@@ -67,10 +67,10 @@ const anyproto = fromPulumi(
 
 // The lookup functions (./functions) are the package's program-side `getX`: they load
 // @pulumi/pulumi's main entry, and with it the Automation API and the closure serialiser, which
-// loads the TypeScript compiler. That took most of the plugin's start (about 0.7 s of 1 s on the
-// 2-core machine, and 60 MB of its 150 MB: docs/performance.md, "Through the real CLI"), before
-// the engine could send its first request, for the Invoke that most programs never make. They are
-// loaded at the first Invoke instead.
+// loads the TypeScript compiler. That was most of the plugin's start (1,530 ms against 364 ms
+// without, and 160 MB against 90 MB of RSS, on the busy 2-core machine: docs/performance.md,
+// section 8), which every command waits for before its first step, for the Invoke that most
+// programs never make. They are loaded at the first Invoke instead.
 let lookupModule: typeof lookupFunctions | undefined;
 function lookups(): typeof lookupFunctions {
   lookupModule ??= require("./functions") as typeof lookupFunctions;
