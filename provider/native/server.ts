@@ -46,7 +46,7 @@ import { messageOf, PartialResourceError } from "../framework/errors";
 import type { ProviderContext } from "../framework/lifecycle";
 import { createKindProviders, waitTuningFrom } from "../registry";
 import { checkConfig, diffConfig, settingsFrom } from "./config";
-import { configureLookups, invoke } from "./functions";
+import type * as lookupFunctions from "./functions";
 import { nameOfToken, packageSchema, schemaText } from "./generated";
 import { NativeResource } from "./resources";
 import type { Properties } from "./values";
@@ -64,6 +64,18 @@ const emptyproto = fromPulumi(
 const anyproto = fromPulumi(
   "google-protobuf/google/protobuf/any_pb",
 ) as typeof import("google-protobuf/google/protobuf/any_pb");
+
+// The lookup functions (./functions) are the package's program-side `getX`: they load
+// @pulumi/pulumi's main entry, and with it the Automation API and the closure serialiser, which
+// loads the TypeScript compiler. That was most of the plugin's start (1,530 ms against 364 ms
+// without, and 160 MB against 90 MB of RSS, on the busy 2-core machine: docs/performance.md,
+// section 8), which every command waits for before its first step, for the Invoke that most
+// programs never make. They are loaded at the first Invoke instead.
+let lookupModule: typeof lookupFunctions | undefined;
+function lookups(): typeof lookupFunctions {
+  lookupModule ??= require("./functions") as typeof lookupFunctions;
+  return lookupModule;
+}
 
 type Unary<Req, Res> = (
   call: { request: Req },
@@ -84,6 +96,8 @@ export interface RunningPlugin {
 
 export class NativeProvider {
   #settings: StackSettings = {};
+  /** Whether Configure came: only then do the lookups get the provider's settings. */
+  #configured = false;
   #cancelled = false;
   #engine: engrpc.EngineClient | undefined;
   readonly #clients = new ClientCache();
@@ -163,14 +177,17 @@ export class NativeProvider {
       configure: this.unary(async (req: provproto.ConfigureRequest) => {
         const variables = new Map(req.getVariablesMap().toArray());
         this.#settings = settingsFrom(plain(req.getArgs()), variables);
-        configureLookups(this.#settings);
+        this.#configured = true;
         return new provproto.ConfigureResponse()
           .setAcceptsecrets(true)
           .setAcceptresources(false)
           .setSupportspreview(true);
       }),
       invoke: this.unary(async (req: provproto.InvokeRequest) => {
-        const result = await invoke(req.getTok(), plain(req.getArgs()));
+        const functions = lookups();
+        // Given at each Invoke rather than at Configure, which may have come before they loaded.
+        if (this.#configured) functions.configureLookups(this.#settings);
+        const result = await functions.invoke(req.getTok(), plain(req.getArgs()));
         return new provproto.InvokeResponse().setReturn(struct(result));
       }),
       check: this.unary(async (req: provproto.CheckRequest) => {
