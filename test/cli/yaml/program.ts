@@ -46,6 +46,11 @@ export const KEY_CONFIG = "sslPrivateKey";
 
 type Props = Record<string, unknown>;
 
+export interface Declaration {
+  readonly kind: string;
+  readonly properties: Props;
+}
+
 /** A Pulumi YAML interpolation, `${path}`: a reference to a variable, config or output. */
 export function ref(path: string): string {
   return `\${${path}}`;
@@ -59,7 +64,7 @@ const L2_NODE: Props = {
 };
 
 /** What every resource declares: kind, properties (before the `options` block). */
-function resources(cert: string): Record<string, { kind: string; properties: Props }> {
+function resources(cert: string): Record<string, Declaration> {
   return {
     data: {
       kind: "RbsVolume",
@@ -209,7 +214,23 @@ export const UNDER_TEST: readonly Declared[] = DECLARED.filter(
   (r) => r.name !== "node-a" && r.name !== "ptr-host",
 );
 
+/** The user data of the servers and instances, when the program sets it (ProgramOptions). */
+export const USER_DATA = "#cloud-config\nruncmd:\n  - echo ready\n";
+const USER_DATA_NAMES = new Set(["web", "db", "app"]);
+
+/** One resource's declaration, as programBody writes it. */
+export function declaration(name: string, options: ProgramOptions = {}): Declaration {
+  const found = resources(certificateFiles().cert)[name];
+  if (found === undefined) throw new Error(`the program declares no ${name}`);
+  const withUserData = options.userData === true && USER_DATA_NAMES.has(name);
+  return withUserData
+    ? { kind: found.kind, properties: { ...found.properties, userData: USER_DATA } }
+    : found;
+}
+
 export interface ProgramOptions {
+  /** `userData` on the SBM server, the dedicated server `db` and the cloud instance `app`. */
+  readonly userData?: boolean;
   /** Resource options per resource name, merged over the defaults. */
   readonly options?: Readonly<Record<string, Props>>;
   /** Resources added to the program (name → kind and properties). */
@@ -218,9 +239,9 @@ export interface ProgramOptions {
 
 /** The body of Pulumi.yaml after `plugins` (project.ts, yamlProject): config, variables, resources. */
 export function programBody(options: ProgramOptions = {}): string {
-  const { cert } = certificateFiles();
   const out: Record<string, unknown> = {};
-  for (const [name, r] of Object.entries(resources(cert))) {
+  for (const { name } of DECLARED) {
+    const r = declaration(name, options);
     const opts: Props = {
       ...(DELETE_FIRST_KINDS.has(r.kind) ? { deleteBeforeReplace: true } : {}),
       ...options.options?.[name],
