@@ -140,6 +140,10 @@ describe("pulumi import of every kind through the real CLI", () => {
       };
       const resource = generated.resources[name];
       expect(typeOf(resource?.type)).toBe(`serverscom:index:${kind}`);
+      // The backup's volume, which its record names only by the platform's uuid, is found.
+      if (kind === "CloudVolumeBackup") {
+        expect(resource?.properties?.volumeId).toBe(made.get("vol")?.id);
+      }
       // A clean import: the engine's import Check (step.go, ImportStep) warns only about the
       // write-only inputs the README's table says to add, nothing else.
       const printed = `${result.stdout}\n${result.stderr}`;

@@ -116,7 +116,8 @@ describe("a YAML program of all 20 kinds through the real CLI", () => {
       await drift.change(resource, sim);
     }
     const result = await stack.run(["preview", "--refresh", "--expect-no-changes", "--diff"]);
-    expect(result.code, result.stdout).not.toBe(0);
+    // ExitNoChanges (pulumi/pulumi v3.274.1 pkg/cmd/pulumi/cmd/exit_codes.go:37, :117).
+    expect(result.code, result.stdout).toBe(7);
     expect(result.stderr).toContain(
       "no changes were expected for preview but changes were proposed",
     );
@@ -170,7 +171,8 @@ describe("a YAML program of all 20 kinds through the real CLI", () => {
       extra: { late: { ...late, options: { customTimeouts: { create: "1ms" } } } },
     });
     const failed = await stack.run(["up", "--yes"], ["RbsVolume"]);
-    expect(failed.code, failed.stdout).not.toBe(0);
+    // A failed step is a bail: ExitCodeError (exit_codes.go:91-93).
+    expect(failed.code, failed.stdout).toBe(1);
     const partial = byName((await stack.state()).resources).get("late");
     expect(partial?.initErrors.length, "the state records it with an init error").toBeGreaterThan(
       0,

@@ -130,6 +130,8 @@ function resources(cert: string): Record<string, Declaration> {
         cloudInstanceId: ref("ptr-host.id"),
         ip: ref("ptr-host.publicIpv4Address"),
         domain: "app.example.com",
+        // Declared: a drift of an input the program leaves out is no change to put back.
+        ttl: 300,
       },
     },
     k8s: {
@@ -152,6 +154,7 @@ function resources(cert: string): Record<string, Declaration> {
         hostType: "dedicated_server",
         type: "public_ipv4",
         mask: 29,
+        distributionMethod: "gateway",
       },
     },
     tcp: {
