@@ -9,17 +9,26 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { cloudInstanceKind } from "../../provider/cloud-instance/definition";
+import { cloudSnapshotKind } from "../../provider/cloud-snapshot/definition";
+import { cloudVolumeKind } from "../../provider/cloud-volume/definition";
+import { cloudVolumeBackupKind } from "../../provider/cloud-volume-backup/definition";
 import { dedicatedServerKind } from "../../provider/dedicated-server/definition";
+import { dnsRecordKind } from "../../provider/dns-record/definition";
+import { dnsZoneKind } from "../../provider/dns-zone/definition";
+import { hostNetworkKind } from "../../provider/host-network/definition";
 import type { DedicatedServerArgs } from "../../provider/index";
 import { kubernetesBaremetalNodePowerKind } from "../../provider/kubernetes-baremetal-node-power/definition";
 import { KUBERNETES_CLUSTER_NOUN } from "../../provider/kubernetes-cluster/definition";
 import { l2SegmentKind } from "../../provider/l2-segment/definition";
+import { l4LoadBalancerKind } from "../../provider/l4-load-balancer/definition";
+import { l7LoadBalancerKind } from "../../provider/l7-load-balancer/definition";
 import { ptrRecordKind } from "../../provider/ptr-record/definition";
 import { rbsVolumeKind } from "../../provider/rbs-volume/definition";
 import { sbmServerKind } from "../../provider/sbm-server/definition";
 import { sshKeyKind } from "../../provider/ssh-key/definition";
 import { sslCertificateKind } from "../../provider/ssl-certificate/definition";
 import { letsEncryptCertificateLabelsKind } from "../../provider/ssl-certificate/lets-encrypt";
+import { subnetworkKind } from "../../provider/subnetwork/definition";
 import { cloudInstanceGoneStatuses } from "../../sdk/areas/cloud-instances";
 import type { SimulatorControl, WireRecord } from "../../simulator";
 import type { Program, StoredResource } from "../engine/harness";
@@ -54,6 +63,8 @@ export interface ObjectKind {
 
 const byId = (record: WireRecord) => String(record.id);
 const notReleased = (record: WireRecord) => typeof record.scheduled_release_at !== "string";
+/** The last part of a resource id that is a path (`<parent>/<id>`). */
+const lastPart = (resource: StoredResource) => resource.id.split("/").at(-1) ?? resource.id;
 
 export const OBJECT_KINDS: Readonly<Record<string, ObjectKind>> = {
   RbsVolume: {
@@ -152,6 +163,91 @@ export const OBJECT_KINDS: Readonly<Record<string, ObjectKind>> = {
     live: () => true,
     seeded: true,
     apiPath: /^\/v1\/hosts\/kubernetes_baremetal_nodes\//,
+  },
+  CloudVolume: {
+    noun: cloudVolumeKind.noun,
+    collection: "cloud_volumes",
+    keyOf: (r) => r.id,
+    recordKey: byId,
+    live: (record) => record.status !== "deleting",
+    apiPath: /^\/v1\/cloud_block_storage\/volumes(\/|$)/,
+  },
+  CloudVolumeBackup: {
+    noun: cloudVolumeBackupKind.noun,
+    collection: "cloud_backups",
+    keyOf: (r) => r.id,
+    recordKey: byId,
+    live: (record) => record.status !== "deleting",
+    apiPath: /^\/v1\/cloud_block_storage\/backups(\/|$)/,
+  },
+  CloudSnapshot: {
+    noun: cloudSnapshotKind.noun,
+    collection: "cloud_snapshots",
+    // The resource's id is `<region id>/<snapshot id>`.
+    keyOf: lastPart,
+    recordKey: byId,
+    live: (record) => record.status !== "pending_delete",
+    unlabeled: true,
+    apiPath:
+      /^\/v1\/cloud_computing\/(regions\/[^/]+\/snapshots|instances\/[^/]+\/snapshots)(\/|$)/,
+  },
+  DnsZone: {
+    noun: dnsZoneKind.noun,
+    collection: "dns_domains",
+    keyOf: (r) => r.id,
+    recordKey: byId,
+    live: () => true,
+    apiPath: /^\/v1\/dns\/domains(\/[^/]+)?$/,
+  },
+  DnsRecord: {
+    noun: dnsRecordKind.noun,
+    collection: "dns_records",
+    // The resource's id is `<domain id>/<record id>`.
+    keyOf: lastPart,
+    recordKey: byId,
+    live: () => true,
+    // A zone's SOA record is the service's own (made with the zone, never deleted).
+    mine: (record) => record.type !== "SOA",
+    unlabeled: true,
+    apiPath: /^\/v1\/dns\/domains\/[^/]+\/records(\/|$)/,
+  },
+  HostNetwork: {
+    noun: hostNetworkKind.noun,
+    collection: "host_networks",
+    // The resource's id is `hosts/<kind>/<host id>/networks/<network id>`.
+    keyOf: lastPart,
+    recordKey: byId,
+    live: (record) => record.status !== "removing",
+    // A host's own networks come with the host; only additional ones are ordered.
+    mine: (record) => record.additional === true,
+    unlabeled: true,
+    apiPath: /^\/v1\/hosts\/[a-z_]+\/[^/]+\/networks(\/|$)/,
+  },
+  Subnetwork: {
+    noun: subnetworkKind.noun,
+    collection: "subnetworks",
+    // The resource's id is `network_pools/<pool id>/subnetworks/<subnetwork id>`.
+    keyOf: lastPart,
+    recordKey: byId,
+    live: () => true,
+    unlabeled: true,
+    apiPath: /^\/v1\/network_pools\/[^/]+\/subnetworks(\/|$)/,
+  },
+  L4LoadBalancer: {
+    noun: l4LoadBalancerKind.noun,
+    collection: "l4_load_balancers",
+    keyOf: (r) => r.id,
+    recordKey: byId,
+    live: (record) => record.status !== "deleting",
+    apiPath: /^\/v1\/load_balancers\/l4(\/|$)/,
+  },
+  L7LoadBalancer: {
+    noun: l7LoadBalancerKind.noun,
+    collection: "l7_load_balancers",
+    keyOf: (r) => r.id,
+    recordKey: byId,
+    live: (record) => record.status !== "deleting",
+    apiPath: /^\/v1\/load_balancers\/l7(\/|$)/,
   },
 };
 
