@@ -9,6 +9,11 @@ export interface Drift {
   /** The input the refreshed diff names. */
   readonly property: string;
   readonly change: (resource: StoredResource, sim: Simulator) => Promise<void>;
+  /**
+   * For a kind whose drift the next up refuses to put back, by design: undoes the change by hand
+   * once the preview has named it, before the refresh records it.
+   */
+  readonly undo?: (resource: StoredResource, sim: Simulator) => Promise<void>;
 }
 
 /** The last part of an id that is a path below /v1 (PTR records, subnetworks, host networks). */
@@ -71,11 +76,12 @@ export const DRIFTS: readonly Drift[] = [
     },
   },
   { name: "nightly", property: "labels", change: relabel("cloud_backups") },
+  // No source of the API renames a snapshot, so the next up refuses to put its name back
+  // (test/engine/cloud-snapshot.test.ts, notApplicable): the preview names it, then it is undone.
+  {
+    name: "golden",
+    property: "name",
+    change: rename("cloud_snapshots"),
+    undo: rename("cloud_snapshots", "name", "golden"),
+  },
 ];
-
-/**
- * The one kind without a drift here: no source of the API renames a CloudSnapshot, its only
- * input that could drift, and the next up refuses to put a new name back
- * (test/engine/cloud-snapshot.test.ts, notApplicable).
- */
-export const NO_DRIFT = ["golden"];

@@ -127,6 +127,11 @@ describe("a YAML program of all 20 kinds through the real CLI", () => {
       const block = steps.find((b) => b.urn.endsWith(`::${drift.name}`));
       expect(block?.properties, `${drift.name}: ${drift.property}`).toContain(drift.property);
     }
+    expect(DRIFTS.map((d) => d.name).sort()).toEqual(UNDER_TEST.map((r) => r.name).sort());
+    for (const drift of DRIFTS) {
+      const resource = resources.get(drift.name);
+      if (resource !== undefined) await drift.undo?.(resource, sim);
+    }
   });
 
   it("refresh --yes records the drift", async () => {
