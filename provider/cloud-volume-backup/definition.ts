@@ -41,7 +41,8 @@ export const cloudVolumeBackupKind: ResourceKind<CloudBackup> = {
   // A backup copies the whole volume: minutes for large ones.
   defaultTimeouts: { create: 60 * MINUTE, update: 10 * MINUTE, delete: 30 * MINUTE },
   properties: {
-    // The record does not name its volume (only the platform's uuid): kept as applied.
+    // The record does not name its volume (only the platform's uuid): kept as applied, found
+    // by that uuid on an import (recoverWriteOnly).
     volumeId: { rule: "replace", writeOnly: true },
     // Refused in place (refuseUpdate): the API renames nothing, and a new backup would drop the
     // old one's point in time.
@@ -97,6 +98,21 @@ export const cloudVolumeBackupKind: ResourceKind<CloudBackup> = {
     return client.cloudBackups.update(id, { labels });
   },
   delete: (client, id) => client.cloudBackups.delete(id),
+
+  /** The volume whose platform uuid the backup names; nothing if it is gone (or unnamed). */
+  async recoverWriteOnly(client, record) {
+    const uuid = record.openstack_volume_uuid;
+    if (typeof uuid !== "string" || uuid === "") return {};
+    const volumes = await client.cloudVolumes
+      .list(
+        record.region_id === undefined || record.region_id === null
+          ? {}
+          : { regionId: record.region_id },
+      )
+      .toArray({ limit: 10_000 });
+    const volume = volumes.find((candidate) => candidate.openstack_uuid === uuid);
+    return volume === undefined ? {} : { volumeId: volume.id };
+  },
 
   id: (record) => record.id,
   state: (record) => record.status,

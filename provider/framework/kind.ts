@@ -183,6 +183,11 @@ export interface ResourceKind<Live extends object> {
   outputs(record: Live): Record<string, unknown>;
   /** The live values of the input properties: what `read` reports as the inputs. */
   liveInputs(record: Live): Record<string, unknown>;
+  /**
+   * Write-only inputs another request can still find, for a read that has none of the applied
+   * values (`pulumi import`: the id alone): a backup's volume, named by the platform's uuid.
+   */
+  recoverWriteOnly?(client: ServersComClient, record: Live): Promise<Record<string, unknown>>;
   /** Secret outputs, read once the object is ready (RBS credentials). Named in secretOutputs. */
   secrets?(client: ServersComClient, record: Live): Promise<Record<string, unknown>>;
   /**

@@ -436,8 +436,15 @@ class Lifecycle<Live extends object> {
     const record = await readSnapshots.read(this.kind, client, id);
     // An empty id tells the engine the object is gone: refresh drops it from the state.
     if (record === undefined || this.isGone(record)) return {};
-    // Write-only values cannot be read back: the outputs keep the last applied ones.
-    const carried = { ...carry(props), ...pick(props, Object.keys(this.rules.writeOnly)) };
+    // Write-only values cannot be read back: the outputs keep the last applied ones. A read
+    // without them (`pulumi import` sends the id alone) takes what the kind can still find.
+    const writeOnly = Object.keys(this.rules.writeOnly);
+    const recovered =
+      this.kind.recoverWriteOnly !== undefined &&
+      writeOnly.some((name) => props[name] === undefined)
+        ? await this.kind.recoverWriteOnly(client, record)
+        : {};
+    const carried = { ...carry(props), ...recovered, ...pick(props, writeOnly) };
     const secrets = this.kind.isReady(record)
       ? await this.secretsOf(client, record)
       : pick(props, this.kind.secretOutputs);

@@ -1,0 +1,238 @@
+// `pulumi import` through the real CLI, for every kind: objects a first stack made (then forgot,
+// and stripped of their ownership labels, as objects made outside Pulumi carry none) are
+// imported one by one with `--out`, the generated YAML names the right type, the README's
+// additions (README.md, "Other languages and `pulumi import`", the import table) are written in,
+// and `pulumi preview --expect-no-changes` passes; then all at once with `--file`.
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parse, stringify } from "yaml";
+import { OWNER_LABEL_KEY } from "../../../provider/framework/ownership";
+import type { StoredResource } from "../../../scripts/engine/harness";
+import { type Simulator, startSimulator } from "../../../simulator";
+import { expectSuccess } from "../support/cli";
+import { secretsInFiles } from "../support/state";
+import { ADDITIONS, REINSTALL_CONSENT_BUG, WARNED } from "./additions";
+import {
+  certificateFiles,
+  DECLARED,
+  declaration,
+  KEY_CONFIG,
+  programBody,
+  USER_DATA,
+} from "./program";
+import { YamlStack } from "./stack";
+
+let sim: Simulator;
+let root: string;
+let stack: YamlStack;
+/** What the first stack made: resource name → its state entry. */
+const made = new Map<string, StoredResource>();
+/** The imported program's resources, as the generated code and the additions make them. */
+const imported: Record<string, { type: string; properties: Record<string, unknown> }> = {};
+
+/** Collections whose objects carry labels (the ownership label among them). */
+const LABELLED = [
+  "rbs_volumes",
+  "sbm_servers",
+  "dedicated_servers",
+  "cloud_instances",
+  "l2_segments",
+  "ssh_keys",
+  "ssl_certificates",
+  "kubernetes_clusters",
+  "l4_load_balancers",
+  "l7_load_balancers",
+  "cloud_volumes",
+  "cloud_backups",
+  "dns_domains",
+];
+
+/** Removes the ownership label from every object: what nothing made through Pulumi carries. */
+async function forgetOwnership(): Promise<void> {
+  for (const collection of LABELLED) {
+    for (const record of await sim.control.records(collection)) {
+      const labels = record.labels;
+      if (typeof labels !== "object" || labels === null || Array.isArray(labels)) continue;
+      if (!(OWNER_LABEL_KEY in labels)) continue;
+      const { [OWNER_LABEL_KEY]: _, ...rest } = labels;
+      const key = collection === "ssh_keys" ? String(record.fingerprint) : String(record.id);
+      await sim.control.patch(collection, key, { labels: rest });
+    }
+  }
+}
+
+/** The named inputs as the first stack's program declared them (the README's additions). */
+function added(name: string, keys: readonly string[]): Record<string, unknown> {
+  const declared = declaration(name, { userData: true }).properties;
+  return Object.fromEntries(keys.flatMap((key) => (key in declared ? [[key, declared[key]]] : [])));
+}
+
+/**
+ * The inputs the CLI's warnings name ("property drives value {<nil>} has a problem"), sorted; any
+ * other warning fails the test.
+ */
+function warnedProperties(printed: string): string[] {
+  const names = new Set<string>();
+  for (const line of printed.split("\n")) {
+    if (!line.includes("warning:")) continue;
+    const property = /property (\w+) value .* has a problem/.exec(line)?.[1];
+    if (property !== undefined) names.add(property);
+    else if (!line.includes("One or more imported inputs failed to validate"))
+      names.add(line.trim());
+  }
+  return [...names].sort();
+}
+
+/**
+ * A type token in full. pulumi-yaml's code generator writes a token of the `index` module in its
+ * short form, `serverscom:RbsVolume` (pulumi/pulumi-yaml v1.25.0 pkg/pulumiyaml/codegen/gen_program.go:867,
+ * collapseToken), which YAML programs read as `serverscom:index:RbsVolume`.
+ */
+function typeOf(token: string | undefined): string | undefined {
+  const parts = token?.split(":");
+  return parts?.length === 2 ? `${parts[0]}:index:${parts[1]}` : token;
+}
+
+/** The program of the imported resources (a Pulumi.yaml body), the key still from config. */
+function importedProgram(override: typeof imported = {}): string {
+  return stringify(
+    {
+      config: { [KEY_CONFIG]: { type: "string", secret: true } },
+      resources: { ...imported, ...override },
+    },
+    { aliasDuplicateObjects: false, lineWidth: 0 },
+  );
+}
+
+beforeAll(async () => {
+  sim = await startSimulator({ speed: 3000 });
+  root = mkdtempSync(join(tmpdir(), "serverscom-cli-import-"));
+  stack = await YamlStack.create(sim, root, "yaml-import", programBody({ userData: true }));
+});
+afterAll(async () => {
+  await sim?.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe("pulumi import of every kind through the real CLI", () => {
+  it("a first stack makes one object of every kind, then is removed, leaving them", async () => {
+    expectSuccess(await stack.run(["up", "--yes"]));
+    for (const resource of (await stack.state()).resources) made.set(resource.name, resource);
+    expectSuccess(await stack.raw(["stack", "rm", "--force", "--yes"]));
+    await forgetOwnership();
+    await stack.init("imported", sim);
+    stack.program = importedProgram();
+  });
+
+  for (const { name, kind } of DECLARED) {
+    it(`pulumi import serverscom:index:${kind} ${name} <id> --out: the generated code names the type`, async () => {
+      const id = made.get(name)?.id ?? "";
+      const out = join(stack.dir, `${name}.import.yaml`);
+      const result = expectSuccess(
+        await stack.raw([
+          "import",
+          `serverscom:index:${kind}`,
+          name,
+          id,
+          "--out",
+          out,
+          "--yes",
+          "--protect=false",
+        ]),
+      );
+      const generated = parse(readFileSync(out, "utf8")) as {
+        resources: Record<string, { type: string; properties?: Record<string, unknown> }>;
+      };
+      const resource = generated.resources[name];
+      expect(typeOf(resource?.type)).toBe(`serverscom:index:${kind}`);
+      // The backup's volume, which its record names only by the platform's uuid, is found.
+      if (kind === "CloudVolumeBackup") {
+        expect(resource?.properties?.volumeId).toBe(made.get("vol")?.id);
+      }
+      // A clean import: the engine's import Check (step.go, ImportStep) warns only about the
+      // write-only inputs the README's table says to add, nothing else.
+      const printed = `${result.stdout}\n${result.stderr}`;
+      expect(warnedProperties(printed), printed).toEqual([...(WARNED[kind] ?? [])].sort());
+      // The README's additions, but what the known bug refuses (its own test below).
+      const additions = (ADDITIONS[kind] ?? []).filter(
+        (key) => REINSTALL_CONSENT_BUG[kind] !== key,
+      );
+      imported[name] = {
+        type: `serverscom:index:${kind}`,
+        properties: { ...resource?.properties, ...added(name, additions) },
+      };
+    });
+  }
+
+  it("with every object imported and the README's additions: preview --expect-no-changes", async () => {
+    stack.program = importedProgram();
+    expectSuccess(await stack.run(["preview", "--expect-no-changes", "--diff"]));
+  });
+
+  // it.fails: the reinstall-consent bug (additions.ts, REINSTALL_CONSENT_BUG).
+  for (const [kind, property] of Object.entries(REINSTALL_CONSENT_BUG)) {
+    it.fails(`an imported ${kind} with ${property} written in: preview --expect-no-changes`, async () => {
+      const name = DECLARED.find((r) => r.kind === kind)?.name ?? kind;
+      const entry = imported[name];
+      if (entry === undefined) throw new Error(`${name} was not imported`);
+      stack.program = importedProgram({
+        [name]: { ...entry, properties: { ...entry.properties, ...added(name, [property]) } },
+      });
+      const urn = `urn:pulumi:imported::yaml-import::serverscom:index:${kind}::${name}`;
+      try {
+        expectSuccess(
+          await stack.raw(["preview", "--expect-no-changes", "--diff", "--target", urn]),
+        );
+      } finally {
+        stack.program = importedProgram();
+      }
+    });
+  }
+
+  it("pulumi import --file: every kind at once into another stack, then no change", async () => {
+    expectSuccess(await stack.raw(["stack", "rm", "--force", "--yes"]));
+    await stack.init("bulk", sim);
+    stack.program = importedProgram();
+    const file = stack.writeFile(
+      "import.json",
+      JSON.stringify({
+        resources: DECLARED.map(({ name, kind }) => ({
+          type: `serverscom:index:${kind}`,
+          name,
+          id: made.get(name)?.id ?? "",
+        })),
+      }),
+    );
+    const out = join(stack.dir, "bulk.import.yaml");
+    const result = expectSuccess(
+      await stack.run(["import", "--file", file, "--out", out, "--yes", "--protect=false"]),
+    );
+    const printed = `${result.stdout}\n${result.stderr}`;
+    const warned = DECLARED.flatMap(({ kind }) => WARNED[kind] ?? []);
+    expect(warnedProperties(printed), printed).toEqual([...new Set(warned)].sort());
+    const generated = parse(readFileSync(out, "utf8")) as {
+      resources: Record<string, { type: string }>;
+    };
+    for (const { name, kind } of DECLARED) {
+      expect(typeOf(generated.resources[name]?.type), name).toBe(`serverscom:index:${kind}`);
+    }
+    expectSuccess(await stack.run(["preview", "--expect-no-changes", "--diff"]));
+  });
+
+  it("destroy --yes deletes the imported objects", async () => {
+    expectSuccess(await stack.run(["destroy", "--yes"]));
+    expect((await stack.state()).resources).toEqual([]);
+  });
+
+  it("no secret in clear in any file the CLI wrote", async () => {
+    const { key } = certificateFiles();
+    const passwords = (await sim.control.records("rbs_volumes")).map((v) => String(v._password));
+    const keyLines = key.split("\n").filter((line) => line.length >= 40);
+    expect(secretsInFiles([root], [sim.token, key.trim(), ...keyLines, ...passwords])).toEqual([]);
+    // User data is a secret input (the schema says so): sealed in every state, though the
+    // program holds it in clear.
+    expect(secretsInFiles([stack.setup.backend], [USER_DATA])).toEqual([]);
+  });
+});
