@@ -68,6 +68,35 @@ export interface StoredResource {
 
 export type StepOp = "create" | "same" | "update" | "replace" | "delete";
 
+/**
+ * The engine's own step kinds, as the real CLI names them in its engine events (`metadata.op`
+ * of resourcePreEvent; pulumi/pulumi v3.274.1 pkg/resource/deploy/step.go:2386-2395): a
+ * replacement is three steps, create-replacement + replace (+ delete-replaced at the end of the
+ * deployment) when creating first, delete-replaced + replace + create-replacement when deleting
+ * first; a refresh is a `refresh` step whatever it finds.
+ */
+export type EngineOp =
+  | "same"
+  | "create"
+  | "update"
+  | "delete"
+  | "replace"
+  | "create-replacement"
+  | "delete-replaced"
+  | "refresh";
+
+/** One step of the engine's journal: what the CLI's event log shows for the same command. */
+export interface JournalEntry {
+  readonly urn: string;
+  readonly op: EngineOp;
+  /**
+   * A refresh step's outcome outside a preview (RefreshStep.ResultOp, step.go:1660-1688: delete
+   * when the object is gone, same when the provider's diff says none, else update): the op of
+   * the step's resOutputsEvent in `pulumi refresh`.
+   */
+  readonly result?: "same" | "update" | "delete";
+}
+
 export interface StepRecord {
   readonly urn: string;
   readonly op: StepOp;
@@ -152,6 +181,21 @@ export interface HarnessOptions {
   readonly door?: "dynamic" | "plugin";
 }
 
+/** Options of one preview (`pulumi preview [--refresh] [--expect-no-changes]`). */
+export interface PreviewOptions extends RefreshOptions {
+  readonly refresh?: boolean;
+  /**
+   * `--expect-no-changes`: fail when the plan changes anything. Only the plan's steps count, not
+   * what the refresh found (pulumi/pulumi v3.274.1 pkg/cmd/pulumi/operations/preview.go:646,
+   * engine.HasChanges of the update's step counts, pkg/engine/update.go:580-591; a refresh step
+   * is not logical, update.go:1443-1464): drift the program's inputs do not cover passes.
+   */
+  readonly expectNoChanges?: boolean;
+}
+
+/** The error of `--expect-no-changes` (pkg/backend/backenderr/backenderr.go:251-256). */
+export const NO_CHANGES_EXPECTED = "no changes were expected for preview but changes were proposed";
+
 /** Options of one refresh (`pulumi refresh`, `pulumi preview --refresh`). */
 export interface RefreshOptions {
   /** Overrides the harness's `parallel` for this operation. */
@@ -188,6 +232,11 @@ export class EngineHarness {
   readonly outputs = new Map<string, StackOutput>();
   /** Every line the provider hosts wrote to stderr. */
   readonly stderr: string[] = [];
+  /**
+   * Every step taken, in the engine's words, as it starts (test/cli/harness compares it with the
+   * real CLI's engine events).
+   */
+  readonly journal: JournalEntry[] = [];
   readonly #key = randomBytes(32);
   readonly #options: HarnessOptions;
   /** The stack configuration, changed between operations as `pulumi config set` would. */
@@ -222,6 +271,7 @@ export class EngineHarness {
         await this.deletePending(host, steps);
         for (const old of [...this.state.values()].reverse()) {
           if (seen.has(old.urn)) continue;
+          this.log(old.urn, "delete");
           await host.delete(old.urn, old.id, old.outputs, old.inputs);
           this.state.delete(old.urn);
           this.note(steps, { urn: old.urn, op: "delete" }, old);
@@ -238,21 +288,23 @@ export class EngineHarness {
    * `pulumi preview` (with `refresh`: `pulumi preview --refresh`): the steps an `up` would take,
    * changing nothing. As in the CLI, the refreshed state is not kept.
    */
-  async preview(
-    program: Program,
-    options: { refresh?: boolean } & RefreshOptions = {},
-  ): Promise<PreviewResult> {
+  async preview(program: Program, options: PreviewOptions = {}): Promise<PreviewResult> {
     const saved = new Map(this.state);
     try {
       let refresh: StepRecord[] = [];
       const steps: StepRecord[] = [];
+      /** Old generations the plan deletes at the end: pending ones, and create-first replacements. */
+      const replaced: string[] = this.pendingDeletes.map((old) => old.urn);
       const { errors } = await this.runProgram(
         program,
         true,
-        (host, reg) => this.plan(host, reg, steps),
+        (host, reg) => this.plan(host, reg, steps, replaced),
         async (_host, seen) => {
+          for (const urn of replaced) this.log(urn, "delete-replaced");
           for (const old of [...this.state.values()].reverse()) {
-            if (!seen.has(old.urn)) this.note(steps, { urn: old.urn, op: "delete" }, old);
+            if (seen.has(old.urn)) continue;
+            this.log(old.urn, "delete");
+            this.note(steps, { urn: old.urn, op: "delete" }, old);
           }
         },
         async (host) => {
@@ -260,6 +312,9 @@ export class EngineHarness {
         },
       );
       if (errors.length > 0) throw new OperationFailed(steps, errors);
+      if (options.expectNoChanges === true && steps.some((step) => step.op !== "same")) {
+        throw new OperationFailed(steps, [new Error(NO_CHANGES_EXPECTED)]);
+      }
       return { refresh, steps };
     } finally {
       this.state.clear();
@@ -290,6 +345,7 @@ export class EngineHarness {
       const steps = stepsOf[index] ?? [];
       const read = await host.read(old.urn, old.id, old.outputs, old.inputs);
       if (read.id === "") {
+        this.log(old.urn, "refresh", "delete");
         this.state.delete(old.urn);
         this.note(steps, { urn: old.urn, op: "delete" }, old);
         return;
@@ -305,7 +361,9 @@ export class EngineHarness {
         outputs: read.properties,
         initErrors: [],
       });
-      const op = diff.changes === "some" ? "update" : "same";
+      // ResultOp (step.go:1682): same only when the provider's diff says none.
+      const op = diff.changes === "none" ? "same" : "update";
+      this.log(old.urn, "refresh", op);
       this.note(steps, { urn: old.urn, op, replaces: diff.replaces }, refreshed);
     });
     return stepsOf.flat();
@@ -325,6 +383,7 @@ export class EngineHarness {
       const steps: StepRecord[] = [];
       await this.deletePending(host, steps);
       for (const old of [...this.state.values()].reverse()) {
+        this.log(old.urn, "delete");
         await host.delete(old.urn, old.id, old.outputs, old.inputs);
         this.state.delete(old.urn);
         this.note(steps, { urn: old.urn, op: "delete" }, old);
@@ -477,7 +536,10 @@ export class EngineHarness {
   ): Promise<StoredResource> {
     const reg = { ...registered, inputs: await this.check(host, registered) };
     const old = this.state.get(reg.urn);
-    if (old === undefined) return this.create(host, reg, steps, "create");
+    if (old === undefined) {
+      this.log(reg.urn, "create");
+      return this.create(host, reg, steps, "create");
+    }
 
     // A targeted replacement is decided before the provider is asked (step_generator.go `diff`:
     // "If this resource is marked for replacement, just return a "replace" diff that blames the
@@ -490,15 +552,20 @@ export class EngineHarness {
       // The resource option overrides the provider's answer (step_generator.go).
       const deleteFirst = reg.deleteBeforeReplace ?? diff.deleteBeforeReplace;
       if (deleteFirst) {
+        this.log(old.urn, "delete-replaced");
         await host.delete(old.urn, old.id, old.outputs, old.inputs);
         this.state.delete(old.urn);
+        this.log(reg.urn, "replace");
+        this.log(reg.urn, "create-replacement");
         return this.create(host, reg, steps, "replace");
       }
       // The old generation is deleted at the end of the deployment, after its dependents moved
       // to the new one (DeleteReplaced steps), and stays recorded until that delete succeeds.
       // A create that fails with nothing made leaves the old generation the current one.
       try {
+        this.log(reg.urn, "create-replacement");
         const created = await this.create(host, reg, steps, "replace");
+        this.log(reg.urn, "replace");
         this.pendingDeletes.push(old);
         return created;
       } catch (error) {
@@ -508,6 +575,7 @@ export class EngineHarness {
       }
     }
     if (diff.changes === "some" || old.initErrors.length > 0) {
+      this.log(reg.urn, "update");
       try {
         const outputs = await host.update(reg.urn, old.id, old.outputs, reg.inputs, old.inputs);
         const updated = this.store({ ...reg, id: old.id, outputs, initErrors: [] });
@@ -526,6 +594,7 @@ export class EngineHarness {
         throw error;
       }
     }
+    this.log(reg.urn, "same");
     const same = this.store({
       ...old,
       inputs: reg.inputs,
@@ -541,10 +610,12 @@ export class EngineHarness {
     host: ProviderHost,
     registered: Registration,
     steps: StepRecord[],
+    replaced: string[],
   ): Promise<StoredResource> {
     const reg = { ...registered, inputs: await this.check(host, registered) };
     const old = this.state.get(reg.urn);
     if (old === undefined) {
+      this.log(reg.urn, "create");
       const planned = { ...reg, id: "", outputs: reg.inputs, initErrors: [] };
       this.note(steps, { urn: reg.urn, op: "create" }, planned);
       return planned;
@@ -556,6 +627,16 @@ export class EngineHarness {
         : diff.changes !== "none" || old.initErrors.length > 0
           ? "update"
           : "same";
+    if (op !== "replace") this.log(reg.urn, op);
+    else if (reg.deleteBeforeReplace ?? diff.deleteBeforeReplace) {
+      this.log(reg.urn, "delete-replaced");
+      this.log(reg.urn, "replace");
+      this.log(reg.urn, "create-replacement");
+    } else {
+      this.log(reg.urn, "create-replacement");
+      this.log(reg.urn, "replace");
+      replaced.push(reg.urn);
+    }
     this.note(steps, { urn: reg.urn, op, replaces: diff.replaces }, old);
     return old;
   }
@@ -594,10 +675,17 @@ export class EngineHarness {
   private async deletePending(host: ProviderHost, steps: StepRecord[]): Promise<void> {
     while (this.pendingDeletes.length > 0) {
       const old = this.pendingDeletes[0] as StoredResource;
+      // A pending delete, from this deployment or an earlier one: DeleteReplacementStep
+      // (step_generator.go:2519-2559, GenerateDeletes: `if res.Delete`).
+      this.log(old.urn, "delete-replaced");
       await host.delete(old.urn, old.id, old.outputs, old.inputs);
       this.pendingDeletes.shift();
       this.note(steps, { urn: old.urn, op: "delete" }, old);
     }
+  }
+
+  private log(urn: string, op: EngineOp, result?: JournalEntry["result"]): void {
+    this.journal.push(result === undefined ? { urn, op } : { urn, op, result });
   }
 
   /** Records a step and tells the onStep listener, with the resource as the step left it. */
