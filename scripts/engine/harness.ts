@@ -241,6 +241,16 @@ export class EngineHarness {
   readonly #options: HarnessOptions;
   /** The stack configuration, changed between operations as `pulumi config set` would. */
   readonly #config: Map<string, ConfigValue>;
+  /**
+   * The default provider's inputs as the state records them: the stack configuration of the
+   * last `up` that registered a resource (its provider step, Same or Update, stores the goal's
+   * inputs). `pulumi refresh` and `pulumi destroy` run no program, so they load the provider from
+   * the state and configure it with these (pulumi/pulumi v3.274.1 pkg/resource/deploy/
+   * deployment.go:782-811, EnsureProvider, then providers/registry.go:795-875, Registry.Same:
+   * `Configure` with `res.Inputs`), not with the configuration set since; `pulumi preview
+   * --refresh` refreshes the same way before running the program with the current one.
+   */
+  #stateConfig: Properties | undefined;
   /** With reuseHost: the running host and the configuration it was given. */
   #shared: { host: ProviderHost; config: string } | undefined;
 
@@ -266,7 +276,10 @@ export class EngineHarness {
     const { errors, exported } = await this.runProgram(
       program,
       false,
-      (host, reg) => this.apply(host, reg, steps, replace.has(reg.urn)),
+      (host, reg) => {
+        this.#stateConfig = this.stackConfig();
+        return this.apply(host, reg, steps, replace.has(reg.urn));
+      },
       async (host, seen) => {
         await this.deletePending(host, steps);
         for (const old of [...this.state.values()].reverse()) {
@@ -295,6 +308,13 @@ export class EngineHarness {
       const steps: StepRecord[] = [];
       /** Old generations the plan deletes at the end: pending ones, and create-first replacements. */
       const replaced: string[] = this.pendingDeletes.map((old) => old.urn);
+      // The refresh first, with a provider configured from the state (#stateConfig).
+      if (options.refresh === true) {
+        refresh = await this.withHost(
+          (host) => this.refreshWith(host, options),
+          this.providerConfig(),
+        );
+      }
       const { errors } = await this.runProgram(
         program,
         true,
@@ -306,9 +326,6 @@ export class EngineHarness {
             this.log(old.urn, "delete");
             this.note(steps, { urn: old.urn, op: "delete" }, old);
           }
-        },
-        async (host) => {
-          if (options.refresh === true) refresh = await this.refreshWith(host, options);
         },
       );
       if (errors.length > 0) throw new OperationFailed(steps, errors);
@@ -324,7 +341,7 @@ export class EngineHarness {
 
   /** `pulumi refresh`. */
   async refresh(options: RefreshOptions = {}): Promise<StepRecord[]> {
-    return this.withHost((host) => this.refreshWith(host, options));
+    return this.withHost((host) => this.refreshWith(host, options), this.providerConfig());
   }
 
   /**
@@ -377,7 +394,7 @@ export class EngineHarness {
       : checkParallel(configured, "HarnessOptions.parallel");
   }
 
-  /** `pulumi destroy`: every resource, newest first. */
+  /** `pulumi destroy`: every resource, newest first, with the provider the state records. */
   async destroy(): Promise<StepRecord[]> {
     return this.withHost(async (host) => {
       const steps: StepRecord[] = [];
@@ -389,8 +406,10 @@ export class EngineHarness {
         this.note(steps, { urn: old.urn, op: "delete" }, old);
       }
       this.outputs.clear();
+      // The default provider goes with the last resource.
+      this.#stateConfig = undefined;
       return steps;
-    });
+    }, this.providerConfig());
   }
 
   /**
@@ -712,11 +731,10 @@ export class EngineHarness {
    * Runs `work` with a started and configured provider host: a fresh one stopped afterwards, or
    * with reuseHost the shared one (restarted when the configuration changed).
    */
-  private async withHost<T>(work: (host: ProviderHost) => Promise<T>): Promise<T> {
-    const config: Properties = {};
-    for (const [key, { value, secret }] of this.#config) {
-      config[key] = secret === true ? secretValue(value) : value;
-    }
+  private async withHost<T>(
+    work: (host: ProviderHost) => Promise<T>,
+    config: Properties = this.stackConfig(),
+  ): Promise<T> {
     if (this.#options.reuseHost !== true) {
       const host = await this.startHost(config);
       try {
@@ -733,6 +751,20 @@ export class EngineHarness {
       this.#shared = shared;
     }
     return work(shared.host);
+  }
+
+  /** The stack configuration as the provider receives it, secrets wrapped. */
+  private stackConfig(): Properties {
+    const config: Properties = {};
+    for (const [key, { value, secret }] of this.#config) {
+      config[key] = secret === true ? secretValue(value) : value;
+    }
+    return config;
+  }
+
+  /** What a command without a program configures the provider with (#stateConfig). */
+  private providerConfig(): Properties {
+    return this.#stateConfig ?? this.stackConfig();
   }
 
   private async startHost(config: Properties): Promise<ProviderHost> {

@@ -124,8 +124,22 @@ const STAGES: readonly Stage[] = [
   },
   { title: "up puts it back", command: { run: "up", program: replaced } },
   {
+    // No program runs: the provider is configured from the state, with the token of the last up.
+    title: "refresh after the token changed in the stack config",
+    command: { run: "refresh" },
+    before: (side) => side.setConfig("serverscom:apiToken", "not-the-token", true),
+    expect: { "RbsVolume::data": ["refresh:same"] },
+  },
+  {
+    // The program's provider takes the stack's token (a 401); the refresh before it still has
+    // the state's.
+    title: "preview --refresh with that token",
+    command: { run: "preview-refresh", program: replaced },
+  },
+  {
     title: "preview --refresh --expect-no-changes in step",
     command: { run: "preview-refresh", program: replaced },
+    before: async (side) => side.setConfig("serverscom:apiToken", side.sim.token, true),
   },
   { title: "destroy", command: { run: "destroy" } },
   {

@@ -53,6 +53,8 @@ export interface Outcome {
 export interface Side {
   readonly sim: Simulator;
   run(command: Command): Promise<Outcome>;
+  /** `pulumi config set [--secret] key value`, for the next commands. */
+  setConfig(key: string, value: string, secret: boolean): Promise<void>;
   /** The id the state records for `<Kind>::<name>`. */
   idOf(key: string): Promise<string>;
   close(): Promise<void>;
@@ -163,6 +165,7 @@ export async function harnessSide(door: Door, projectDir: string): Promise<Side>
           return outcome(() => harness.destroy());
       }
     },
+    setConfig: async (key, value, secret) => harness.setConfig(key, value, secret),
     idOf: async (key) => {
       const resource = harness.state.get(urnOf(key, "dynamic"));
       if (resource === undefined) throw new Error(`the harness's state has no ${key}`);
@@ -190,6 +193,12 @@ export async function cliSide(door: Door, root: string): Promise<Side> {
     run: async (command) => {
       const { code, events } = await side(command);
       return { ok: code === 0, steps: cliSteps(events), state: await state() };
+    },
+    setConfig: async (key, value, secret) => {
+      const flag = secret ? ["--secret"] : [];
+      expectSuccess(
+        await pulumi(setup, projectDir, ["config", "set", ...flag, key, value, "--stack", STACK]),
+      );
     },
     idOf: async (key) => {
       const exported = await exportState(setup, projectDir, STACK);
