@@ -20,7 +20,7 @@ import { type Simulator, startSimulator } from "../../../simulator";
 import { type CliResult, cliSetup, expectSuccess, pulumi } from "../support/cli";
 import { InlineStack } from "../support/inline";
 import { installPackage, yamlProject } from "../support/project";
-import { exportState } from "../support/state";
+import { exportState, secretsInFiles } from "../support/state";
 
 /** The `run: pulumi ...` lines of the README's GitOps recipe, in order. */
 function recipeCommands(): string[] {
@@ -95,6 +95,7 @@ describe("the README's GitOps recipe", () => {
 
     // The pull request: what would change, property by property.
     const preview = expectSuccess(await run(onPullRequest));
+    log("pull request", preview);
     expect(preview.stdout).toContain("+ serverscom:index:RbsVolume: (create)");
     expect(preview.stdout).toMatch(/size\s+: 100/);
     expect(preview.stdout).toMatch(/\+ 2 to create/);
@@ -117,16 +118,28 @@ describe("the README's GitOps recipe", () => {
     expect(expectSuccess(await run(onMerge)).stdout).toMatch(/~ 1 updated/);
     expect((await run(onSchedule)).code).toBe(0);
 
-    // Drift: the volume renamed behind Pulumi's back. The check fails with exit code 7, and its
-    // diff reads from the live value to the program's.
+    // Drift: the volume renamed behind Pulumi's back. The check fails with exit code 7 and
+    // names the resource and the property; `--diff` shows the values, from the live one to the
+    // program's (what an `up` would do).
     const id = await volumeId(await exportState(setup, projectDir, "prod"));
     await sim.control.patch("rbs_volumes", id, { name: "renamed-by-hand" });
     const drifted = await run(onSchedule);
     expect(drifted.code).toBe(EXIT_NO_CHANGES);
-    expectDriftReport(drifted, /~ name\s*: "renamed-by-hand" => "data"/);
+    expectDriftReport(drifted, /~ {2}serverscom:index:RbsVolume data update \[diff: ~name\]/);
+    const detail = await run([...onSchedule, "--diff"]);
+    expect(detail.code).toBe(EXIT_NO_CHANGES);
+    expect(detail.stdout).toMatch(/~ name\s*: "renamed-by-hand" => "data"/);
+    log("drift check", drifted, detail);
 
-    // Put it back: `pulumi up` (the merge's command) makes it the program's again.
-    expect(expectSuccess(await run(onMerge)).stdout).toMatch(/~ 1 updated/);
+    // The merge's `pulumi up` alone does not put it back: it diffs the program against the state,
+    // which still says "data", so nothing changes and the check still fails.
+    const plainUp = expectSuccess(await run(onMerge));
+    expect(plainUp.stdout).toMatch(/2 unchanged/);
+    expect((await run(onSchedule)).code).toBe(EXIT_NO_CHANGES);
+    // Put it back: `pulumi up --refresh` reads the live object first, then updates it.
+    const putBack = expectSuccess(await run([...onMerge, "--refresh"]));
+    expect(putBack.stdout).toMatch(/~ 1 updated/);
+    log("put back", plainUp, putBack);
     expect((await run(onSchedule)).code).toBe(0);
     expect((await sim.control.records("rbs_volumes")).map((v) => v.name)).toEqual(["data"]);
 
@@ -136,6 +149,10 @@ describe("the README's GitOps recipe", () => {
     expect((await run(onSchedule)).code).toBe(EXIT_NO_CHANGES);
     const refresh = expectSuccess(await run(["refresh", "--stack", "prod", "--yes"]));
     expect(refresh.stdout).toMatch(/~ 1 updated/);
+    // Refreshed, the state holds the label; the program does not yet: still drift, until the
+    // program says the same.
+    expect((await run(onSchedule)).code).toBe(EXIT_NO_CHANGES);
+    log("after refresh", refresh);
     rewrite(200, { app: "infra", owner: "ops" });
     const accepted = await run(onSchedule);
     expect(accepted.code, accepted.stdout + accepted.stderr).toBe(0);
@@ -145,6 +162,8 @@ describe("the README's GitOps recipe", () => {
     });
 
     expectSuccess(await run(["destroy", "--stack", "prod", "--yes"]));
+    // The token came from the environment: nothing the CLI wrote holds it.
+    expect(secretsInFiles([setup.root], [sim.token])).toEqual([]);
   });
 
   it("runs with the same flags on a TypeScript program (Automation API, inline)", async () => {
@@ -177,12 +196,27 @@ describe("the README's GitOps recipe", () => {
     await sim.control.patch("rbs_volumes", id, { name: "renamed-by-hand" });
     const drifted = await schedule();
     expect(drifted.code).toBe(EXIT_NO_CHANGES);
-    expectDriftReport(drifted, /~ name\s*: "renamed-by-hand" => "data"/);
-    expectSuccess(await stack.up());
+    // The dynamic door's refresh also reads the labels the program left out (`{}`).
+    expectDriftReport(
+      drifted,
+      /~ {2}pulumi-nodejs:dynamic\/serverscom:RbsVolume data update \[diff: -labels~name\]/,
+    );
+    expect(expectSuccess(await stack.up()).stdout).toMatch(/2 unchanged/);
+    expect((await schedule()).code).toBe(EXIT_NO_CHANGES);
+    expect(expectSuccess(await stack.up({ refresh: true })).stdout).toMatch(/~ 1 updated/);
     expect((await schedule()).code).toBe(0);
     expectSuccess(await stack.destroy());
   });
 });
+
+/** What the commands printed, with HELD_LOG=1 (the README's excerpts come from there). */
+function log(title: string, ...results: CliResult[]): void {
+  if (process.env.HELD_LOG !== "1") return;
+  for (const result of results)
+    console.log(
+      `--- ${title}: ${result.command} (exit ${result.code})\n${result.stdout}${result.stderr}`,
+    );
+}
 
 /** A failed drift check: the CLI's error line, and the diff of the drifted property. */
 function expectDriftReport(result: CliResult, diff: RegExp): void {

@@ -170,7 +170,9 @@ afterAll(() => {
   rmSync(root, { recursive: true, force: true });
 });
 
-describe.each<Door>(["dynamic", "plugin"])("the harness against the real CLI (%s door)", (door) => {
+describe.each<Door>(
+  (process.env.HELD_DOORS?.split(",") as Door[] | undefined) ?? ["dynamic", "plugin"],
+)("the harness against the real CLI (%s door)", (door) => {
   it("takes the same steps and records the same state, command after command", async () => {
     const cli = await cliSide(door, join(root, `${door}-cli`));
     const harness = await harnessSide(door, join(root, `${door}-harness`));
@@ -184,6 +186,9 @@ describe.each<Door>(["dynamic", "plugin"])("the harness against the real CLI (%s
         const got = byResource(real.steps);
         for (const [resource, ops] of Object.entries(stage.expect ?? {})) {
           expect(got[resource], `${stage.title}: ${resource}`).toEqual(ops);
+        }
+        if (real.ok !== model.ok) {
+          differences.push(`${stage.title}: CLI said\n${real.text}\nharness said\n${model.text}`);
         }
         differences.push(
           ...compare(`${stage.title}: succeeded`, real.ok, model.ok),

@@ -48,6 +48,8 @@ export interface Outcome {
   readonly ok: boolean;
   readonly steps: Step[];
   readonly state: Record<string, RecordedResource>;
+  /** What the CLI printed (the harness: its errors), for the messages of a failed comparison. */
+  readonly text: string;
 }
 
 export interface Side {
@@ -131,14 +133,17 @@ export async function harnessSide(door: Door, projectDir: string): Promise<Side>
   const outcome = async (work: () => Promise<unknown>, preview = false): Promise<Outcome> => {
     const mark = harness.journal.length;
     let ok = true;
+    let text = "";
     try {
       await work();
     } catch (error) {
       if (!(error instanceof OperationFailed)) throw error;
       ok = false;
+      text = error.message;
     }
     return {
       ok,
+      text,
       steps: harnessSteps(harness.journal.slice(mark), preview),
       state: harnessState(harness, door),
     };
@@ -191,8 +196,8 @@ export async function cliSide(door: Door, root: string): Promise<Side> {
   return {
     sim,
     run: async (command) => {
-      const { code, events } = await side(command);
-      return { ok: code === 0, steps: cliSteps(events), state: await state() };
+      const { code, events, text } = await side(command);
+      return { ok: code === 0, steps: cliSteps(events), state: await state(), text };
     },
     setConfig: async (key, value, secret) => {
       const flag = secret ? ["--secret"] : [];
@@ -210,7 +215,7 @@ export async function cliSide(door: Door, root: string): Promise<Side> {
   };
 }
 
-type Runner = (command: Command) => Promise<{ code: number; events: EngineEvent[] }>;
+type Runner = (command: Command) => Promise<{ code: number; events: EngineEvent[]; text: string }>;
 
 async function inlineRunner(setup: CliSetup, projectDir: string, sim: Simulator): Promise<Runner> {
   installPackage(projectDir);
@@ -225,7 +230,7 @@ async function inlineRunner(setup: CliSetup, projectDir: string, sim: Simulator)
   return async (command) => {
     const events: EngineEvent[] = [];
     const onEvent = (event: EngineEvent) => events.push(event);
-    let result: { code: number };
+    let result: { code: number; stdout: string; stderr: string };
     switch (command.run) {
       case "up":
         stack.program = tsProgram(command.program);
@@ -245,7 +250,7 @@ async function inlineRunner(setup: CliSetup, projectDir: string, sim: Simulator)
         result = await stack.destroy({ onEvent });
         break;
     }
-    return { code: result.code, events };
+    return { code: result.code, events, text: result.stdout + result.stderr };
   };
 }
 
@@ -297,7 +302,7 @@ async function yamlRunner(setup: CliSetup, projectDir: string, sim: Simulator): 
       .split("\n")
       .filter((line) => line.trim() !== "")
       .map((line) => JSON.parse(line) as EngineEvent);
-    return { code: result.code, events };
+    return { code: result.code, events, text: result.stdout + result.stderr };
   };
 }
 
