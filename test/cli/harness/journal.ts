@@ -185,3 +185,35 @@ export function harnessState(
   for (const resource of harness.pendingDeletes) add(resource, true);
   return out;
 }
+
+/**
+ * The provider's progress lines, by the object they name (`serverscom:<Kind> <name>`), each
+ * resource's in order, the parts that differ between two runs (ids, durations, times) blanked.
+ * The CLI shows them as diagnostics (the dynamic host's stderr, the plugin's engine log); the
+ * harness collects them in `stderr`.
+ */
+export function progressLines(lines: readonly string[]): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const line of lines) {
+    const match = /^(serverscom:\w+ \S+)(.*)$/.exec(line.trim());
+    if (match === null) continue;
+    const [, subject = "", rest = ""] = match;
+    const text = rest
+      .replace(/\([^()\s]+\)/g, "(id)")
+      .replace(/not adopting \S+,/g, "not adopting (id),")
+      .replace(/after \d+(?:\.\d+)?m?s/g, "after (time)")
+      .replace(/\d{4}-\d\d-\d\dT[\d:.]+Z/g, "(time)");
+    out[subject] ??= [];
+    out[subject]?.push(text);
+  }
+  return out;
+}
+
+/** The messages of the CLI's diagnostic events at info level (what providers print). */
+export function cliDiagnostics(events: readonly EngineEvent[]): string[] {
+  return events.flatMap((event) => {
+    const diagnostic = event.diagnosticEvent;
+    if (diagnostic === undefined || !diagnostic.severity.startsWith("info")) return [];
+    return diagnostic.message.split("\n").filter((line) => line.trim() !== "");
+  });
+}

@@ -14,10 +14,12 @@ import { InlineStack } from "../support/inline";
 import { installPackage, yamlProject } from "../support/project";
 import { exportState } from "../support/state";
 import {
+  cliDiagnostics,
   cliState,
   cliSteps,
   harnessState,
   harnessSteps,
+  progressLines,
   type RecordedResource,
   type Step,
 } from "./journal";
@@ -48,6 +50,8 @@ export interface Outcome {
   readonly ok: boolean;
   readonly steps: Step[];
   readonly state: Record<string, RecordedResource>;
+  /** The provider's progress lines, as they reached the CLI's display (journal.ts). */
+  readonly progress: Record<string, string[]>;
   /** What the CLI printed (the harness: its errors), for the messages of a failed comparison. */
   readonly text: string;
 }
@@ -132,6 +136,7 @@ export async function harnessSide(door: Door, projectDir: string): Promise<Side>
   });
   const outcome = async (work: () => Promise<unknown>, preview = false): Promise<Outcome> => {
     const mark = harness.journal.length;
+    const lines = harness.stderr.length;
     let ok = true;
     let text = "";
     try {
@@ -144,6 +149,7 @@ export async function harnessSide(door: Door, projectDir: string): Promise<Side>
     return {
       ok,
       text,
+      progress: progressLines(harness.stderr.slice(lines)),
       steps: harnessSteps(harness.journal.slice(mark), preview),
       state: harnessState(harness, door),
     };
@@ -197,7 +203,13 @@ export async function cliSide(door: Door, root: string): Promise<Side> {
     sim,
     run: async (command) => {
       const { code, events, text } = await side(command);
-      return { ok: code === 0, steps: cliSteps(events), state: await state(), text };
+      return {
+        ok: code === 0,
+        steps: cliSteps(events),
+        state: await state(),
+        text,
+        progress: progressLines(cliDiagnostics(events)),
+      };
     },
     setConfig: async (key, value, secret) => {
       const flag = secret ? ["--secret"] : [];
