@@ -217,6 +217,13 @@ type Registration = Omit<StoredResource, "id" | "outputs" | "initErrors"> & {
 export interface UpOptions {
   /** `pulumi up --replace URN` (also `--target-replace`, `pulumi state taint`): replace these. */
   readonly replace?: readonly string[];
+  /**
+   * `pulumi up --refresh`: refresh every resource first (with the provider the state records,
+   * #stateConfig), then run the program against the refreshed state, which puts drift back. A
+   * plain `up` diffs against the state as recorded and leaves drift alone (the README's GitOps
+   * recipe; test/cli/gitops).
+   */
+  readonly refresh?: boolean;
 }
 
 export class EngineHarness {
@@ -273,6 +280,9 @@ export class EngineHarness {
   async up(program: Program, options: UpOptions = {}): Promise<StepRecord[]> {
     const steps: StepRecord[] = [];
     const replace = new Set(options.replace ?? []);
+    if (options.refresh === true) {
+      await this.withHost((host) => this.refreshWith(host, {}), this.providerConfig());
+    }
     const { errors, exported } = await this.runProgram(
       program,
       false,

@@ -175,6 +175,17 @@ const STAGES: readonly Stage[] = [
     command: { run: "preview-refresh", program: replaced },
   },
   {
+    // Drift again, put back by one command.
+    title: "up --refresh after drift",
+    command: { run: "up", program: replaced, refresh: true },
+    before: async (side) => {
+      await side.setConfig("serverscom:apiToken", side.sim.token, true);
+      const id = await side.idOf("RbsVolume::data");
+      await side.sim.control.patch("rbs_volumes", id, { name: "renamed-again" });
+    },
+    expect: { "RbsVolume::data": ["refresh", "update"], "SshKey::deploy": ["refresh", "same"] },
+  },
+  {
     title: "preview --refresh --expect-no-changes in step",
     command: { run: "preview-refresh", program: replaced },
     before: async (side) => side.setConfig("serverscom:apiToken", side.sim.token, true),

@@ -41,7 +41,13 @@ export interface Declaration {
 }
 
 export type Command =
-  | { readonly run: "up"; readonly program: readonly Declaration[]; readonly replace?: string[] }
+  | {
+      readonly run: "up";
+      readonly program: readonly Declaration[];
+      readonly replace?: string[];
+      /** `pulumi up --refresh`. */
+      readonly refresh?: boolean;
+    }
   | { readonly run: "preview-refresh"; readonly program: readonly Declaration[] }
   | { readonly run: "refresh" }
   | { readonly run: "destroy" };
@@ -159,10 +165,14 @@ export async function harnessSide(door: Door, projectDir: string): Promise<Side>
     run: (command) => {
       switch (command.run) {
         case "up":
-          return outcome(() =>
-            harness.up(tsProgram(command.program), {
-              replace: (command.replace ?? []).map((key) => urnOf(key, "dynamic")),
-            }),
+          // Refresh steps inside an update do not say what they found (as in a preview).
+          return outcome(
+            () =>
+              harness.up(tsProgram(command.program), {
+                replace: (command.replace ?? []).map((key) => urnOf(key, "dynamic")),
+                refresh: command.refresh === true,
+              }),
+            command.refresh === true,
           );
         case "preview-refresh":
           return outcome(
@@ -249,6 +259,7 @@ async function inlineRunner(setup: CliSetup, projectDir: string, sim: Simulator)
         result = await stack.up({
           onEvent,
           replace: (command.replace ?? []).map((key) => urnOf(key, "dynamic")),
+          refresh: command.refresh === true,
         });
         break;
       case "preview-refresh":
@@ -282,6 +293,7 @@ async function yamlRunner(setup: CliSetup, projectDir: string, sim: Simulator): 
         args = [
           "up",
           "--yes",
+          ...(command.refresh === true ? ["--refresh"] : []),
           ...(command.replace ?? []).flatMap((k) => ["--replace", urnOf(k, "plugin")]),
         ];
         break;
