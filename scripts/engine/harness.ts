@@ -4,32 +4,41 @@
 // exactly as a user's program would (`require("pulumi-serverscom")`), so each registration carries
 // the real `__provider` text and inputs. The mocks' newResource plays the engine: it drives the
 // real provider host (host.ts) over gRPC and applies the engine's rules where this harness
-// replaces the engine (pulumi/pulumi pkg/resource/deploy/step_generator.go and step.go):
+// replaces the engine (pulumi/pulumi v3.274.1 pkg/resource/deploy/step_generator.go and step.go;
+// held against the real CLI by test/cli/harness, which compares the steps, in the engine's own
+// words (`journal`), the state, the exit codes and the progress lines, through both doors):
 // - check, then create for a new resource, or diff against the old outputs;
 // - a diff with no changes is a Same step (new inputs recorded, outputs kept), unless the
 //   resource has init errors, which forces an update;
 // - a create-before-delete replacement deletes the old generation at the end of the `up`, and
 //   keeps it recorded (pendingDeletes) until that delete succeeds, as the engine does;
 // - replaces make a replacement, deleting first when the diff says deleteBeforeReplace, unless the
-//   resource option deleteBeforeReplace is set, which wins (step_generator.go:2041-2047, "The
+//   resource option deleteBeforeReplace is set, which wins (step_generator.go:2143, "The
 //   user can override the provider's decision": `if goal.DeleteBeforeReplace != nil`);
 // - a targeted replacement (`pulumi up --replace URN`, `--target-replace`, `pulumi state taint`)
 //   never calls diff: it replaces on `id`, create-before-delete unless the resource option says
-//   otherwise (step_generator.go:216 isTargetedReplace, and :2890-2893 `diff`, which returns
-//   `ReplaceKeys: ["id"]` before asking the provider; :2007, no second check);
+//   otherwise (step_generator.go:250 isTargetedReplace, and :3020-3030 `diff`, which returns
+//   `ReplaceKeys: ["id"]` before asking the provider);
 // - a partial-create error (ErrorResourceInitFailed) records the id, the properties as outputs
 //   and the reasons as init errors, and fails the step;
 // - resources the program no longer declares are deleted;
-// - refresh = read(id, old outputs), which clears the resource's init errors (step.go, RefreshStep
-//   Apply, step.go:1579-1642: `s.new.InitErrors = initErrors`, set only when Read answers an init error, which
-//   the dynamic provider host never does), an empty id drops the resource, and the drift is the diff of
-//   the refreshed outputs against the old inputs (the engine's inverted refresh diff); the reads
-//   run at most `parallel` at once, as the engine's refresh steps do (`pulumi refresh -p`);
+// - refresh = read(id, old outputs), which clears the resource's init errors (step.go:1690-1880,
+//   RefreshStep.Apply: `s.new.InitErrors = initErrors`, step.go:1798, set only when Read answers
+//   an init error, which neither door does), an empty id drops the resource, and the drift is the
+//   diff of the refreshed outputs against the old inputs (the engine's inverted refresh diff);
+//   the reads run at most `parallel` at once, as the engine's refresh steps do (`pulumi refresh
+//   -p`);
+// - refresh and destroy run no program: their provider is configured with what the state
+//   recorded at the last `up` (#stateConfig), not with configuration set since;
+// - `preview --expect-no-changes` fails (exit code 7) when the plan changes anything, whatever
+//   the refresh found; a failed step fails the command with exit code 1 (OperationFailed).
 // - secret inputs reach the provider in clear (it does not accept secrets) and the outputs of the
 //   same names become secret; additionalSecretOutputs are sealed in the stored state after every
 //   step (step_executor.go); the program sees both as secret Outputs;
 // - the stack configuration reaches the provider's configure and the program (lookups read it).
-// Line numbers: /work/.mirror/pulumi+pulumi snapshot (pkg/resource/deploy).
+// Not modelled, for speed: the preview pass every `pulumi up`, `refresh` and `destroy` runs
+// first (the program twice, a provider process per pass), GetPluginInfo, DiffConfig (this
+// provider's never replaces) and the Cancel that ends each pass.
 // Each operation starts a fresh provider host, as every `pulumi` command does, so a rebuilt
 // package is picked up like after an upgrade (tests may share one: reuseHost). URNs ignore
 // parents (the scenarios have none).
@@ -104,12 +113,22 @@ export interface StepRecord {
   readonly replaces?: readonly string[];
 }
 
+/** The CLI's exit codes (pulumi/pulumi v3.274.1 pkg/cmd/pulumi/cmd/exit_codes.go:30-41, ExitCodeFor :91 and :116-117). */
+export const EXIT_CODES = {
+  /** A failed step or program: the engine "bails" (ExitCodeFor: result.IsBail). */
+  error: 1,
+  /** `--expect-no-changes` found changes (NoChangesExpectedError). */
+  noChanges: 7,
+} as const;
+
 /** An operation in which some steps failed; the state records what the engine would. */
 export class OperationFailed extends Error {
   override name = "OperationFailed";
   constructor(
     readonly steps: readonly StepRecord[],
     readonly errors: readonly Error[],
+    /** What `pulumi` would have exited with. */
+    readonly exitCode: number = EXIT_CODES.error,
   ) {
     super(errors.map((error) => error.message).join("\n"));
   }
@@ -340,7 +359,7 @@ export class EngineHarness {
       );
       if (errors.length > 0) throw new OperationFailed(steps, errors);
       if (options.expectNoChanges === true && steps.some((step) => step.op !== "same")) {
-        throw new OperationFailed(steps, [new Error(NO_CHANGES_EXPECTED)]);
+        throw new OperationFailed(steps, [new Error(NO_CHANGES_EXPECTED)], EXIT_CODES.noChanges);
       }
       return { refresh, steps };
     } finally {

@@ -15,6 +15,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EXIT_CODES } from "../../../scripts/engine/harness";
 import { repoRoot } from "../../../scripts/engine/repo";
 import { type Simulator, startSimulator } from "../../../simulator";
 import { type CliResult, cliSetup, expectSuccess, pulumi } from "../support/cli";
@@ -30,8 +31,11 @@ function recipeCommands(): string[] {
   return [...section.matchAll(/^\s*run: (pulumi .+)$/gm)].map((match) => (match[1] ?? "").trim());
 }
 
-/** The CLI's exit code of `--expect-no-changes` finding changes (pkg/cmd/pulumi/cmd/exit_codes.go). */
-const EXIT_NO_CHANGES = 7;
+/**
+ * The CLI's exit code of `--expect-no-changes` finding changes (pulumi/pulumi v3.274.1
+ * pkg/cmd/pulumi/cmd/exit_codes.go:37), the harness's too.
+ */
+const EXIT_NO_CHANGES = EXIT_CODES.noChanges;
 
 let sim: Simulator;
 let root: string;

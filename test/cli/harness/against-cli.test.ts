@@ -240,7 +240,7 @@ describe.each<Door>(
           differences.push(`${stage.title}: CLI said\n${real.text}\nharness said\n${model.text}`);
         }
         differences.push(
-          ...compare(`${stage.title}: succeeded`, real.ok, model.ok),
+          ...compare(`${stage.title}: exit code`, real.exitCode, model.exitCode),
           ...compare(`${stage.title}: steps`, byResource(real.steps), byResource(model.steps)),
           ...compare(`${stage.title}: state`, real.state, model.state),
           ...compare(

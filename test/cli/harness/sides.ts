@@ -54,6 +54,8 @@ export type Command =
 
 export interface Outcome {
   readonly ok: boolean;
+  /** What `pulumi` exited with (the harness: OperationFailed.exitCode). */
+  readonly exitCode: number;
   readonly steps: Step[];
   readonly state: Record<string, RecordedResource>;
   /** The provider's progress lines, as they reached the CLI's display (journal.ts). */
@@ -145,15 +147,18 @@ export async function harnessSide(door: Door, projectDir: string): Promise<Side>
     const lines = harness.stderr.length;
     let ok = true;
     let text = "";
+    let exitCode = 0;
     try {
       await work();
     } catch (error) {
       if (!(error instanceof OperationFailed)) throw error;
       ok = false;
       text = error.message;
+      exitCode = error.exitCode;
     }
     return {
       ok,
+      exitCode,
       text,
       progress: progressLines(harness.stderr.slice(lines)),
       steps: harnessSteps(harness.journal.slice(mark), preview),
@@ -215,6 +220,7 @@ export async function cliSide(door: Door, root: string): Promise<Side> {
       const { code, events, text } = await side(command);
       return {
         ok: code === 0,
+        exitCode: code,
         steps: cliSteps(events),
         state: await state(),
         text,
