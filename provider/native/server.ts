@@ -296,7 +296,8 @@ export class NativeProvider {
     this.#logs = this.#logs.then(
       () =>
         new Promise<void>((resolve) => {
-          engine.log(request, (error) => {
+          // A deadline: an engine that stops answering must not hold the steps' answers.
+          engine.log(request, new grpc.Metadata(), { deadline: Date.now() + 10_000 }, (error) => {
             if (error !== null) process.stderr.write(`${line}\n`);
             resolve();
           });
