@@ -11,6 +11,8 @@
 // simulator then `pulumi preview --refresh --expect-no-changes` (fails), `pulumi refresh` and the
 // `up` that puts it back, destroy; then a partial create (a create timeout the volume misses:
 // recorded with its init error) and the `up` that resumes it.
+//
+// HELD_DOORS=plugin (or dynamic) runs one door only, when chasing a difference.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
