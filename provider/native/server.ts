@@ -100,6 +100,13 @@ export class NativeProvider {
   #configured = false;
   #cancelled = false;
   #engine: engrpc.EngineClient | undefined;
+  /**
+   * The progress lines on their way to the engine, one call at a time: the engine serves each Log
+   * call on a goroutine of its own, so lines sent together were shown out of order by the real
+   * CLI ("creating -> active after 24ms" before "creating"), and a line still in flight when the
+   * step answered came after the step's end. A call's answer waits for them (unary).
+   */
+  #logs: Promise<void> = Promise.resolve();
   readonly #clients = new ClientCache();
   /** The URN of the request being served, for the progress lines it causes. */
   readonly #urn = new AsyncLocalStorage<string>();
@@ -303,17 +310,31 @@ export class NativeProvider {
       .setSeverity(engproto.LogSeverity.INFO)
       .setMessage(line)
       .setUrn(this.#urn.getStore() ?? "");
-    engine.log(request, (error) => {
-      if (error !== null) process.stderr.write(`${line}\n`);
-    });
+    this.#logs = this.#logs.then(
+      () =>
+        new Promise<void>((resolve) => {
+          // A deadline: an engine that stops answering must not hold the steps' answers.
+          engine.log(request, new grpc.Metadata(), { deadline: Date.now() + 10_000 }, (error) => {
+            if (error !== null) process.stderr.write(`${line}\n`);
+            resolve();
+          });
+        }),
+    );
   }
 
   /** A handler from an async function: errors become gRPC statuses (partial ones with details). */
   private unary<Req, Res>(handle: (req: Req) => Promise<Res>): Unary<Req, Res> {
     return (call, callback) => {
+      // The step's progress lines reach the engine before its answer (#logs).
       handle(call.request).then(
-        (response) => callback(null, response),
-        (error: unknown) => callback(statusOf(error)),
+        async (response) => {
+          await this.#logs;
+          callback(null, response);
+        },
+        async (error: unknown) => {
+          await this.#logs;
+          callback(statusOf(error));
+        },
       );
     };
   }

@@ -2,13 +2,15 @@
 //
 // Starts the simulator in this process (fast: a simulated minute every 0.1 s), then runs the
 // repository's Pulumi project (Pulumi.yaml: the quick start) with `pulumi up`, `pulumi preview
-// --refresh --expect-no-changes` and `pulumi destroy`: through the Pulumi CLI where `pulumi
-// version` works, otherwise through the engine harness. Exits 0 when every step went as expected.
+// --refresh --expect-no-changes` and `pulumi destroy`: through the real Pulumi CLI where there is
+// one (the one `npm run -s pulumi-cli` built, else `pulumi` on PATH; cli-run.ts), printing the
+// CLI's own output, otherwise through the engine harness. Exits 0 when every step went as
+// expected.
 //
-// Options: --no-cli runs the engine harness even where a Pulumi CLI is installed.
+// Options: --no-cli runs the engine harness even where a Pulumi CLI is there.
 import { startSimulator } from "../../simulator";
 import { repoRoot } from "../engine/repo";
-import { pulumiCliVersion, runWithCli } from "./cli-run";
+import { findPulumiCli, runWithCli } from "./cli-run";
 import { runWithHarness } from "./harness-run";
 import { readProject } from "./project";
 
@@ -34,19 +36,22 @@ async function main(argv: readonly string[]): Promise<number> {
   try {
     print(`Simulator: ${sim.url} (in this process, speed ${SPEED})`);
     print(`Program: ${project.main} (project ${project.name})`);
-    const version = argv.includes("--no-cli") ? undefined : await pulumiCliVersion();
+    const cli = argv.includes("--no-cli") ? undefined : await findPulumiCli();
     const target = { url: sim.url, token: sim.token };
     let ok: boolean;
-    if (version === undefined) {
+    if (cli === undefined) {
       print(
         argv.includes("--no-cli")
           ? "Engine harness (--no-cli): the real provider host, driven as the Pulumi engine drives it."
-          : "No Pulumi CLI here (`pulumi version` did not run): using the engine harness, the real provider host driven as the Pulumi engine drives it.",
+          : "No Pulumi CLI here (none built by `npm run -s pulumi-cli`, none on PATH): using the engine harness, the real provider host driven as the Pulumi engine drives it.",
       );
       ok = await runWithHarness(project, target, print);
     } else {
-      print(`Pulumi CLI ${version}, local file backend in a temporary folder.`);
-      ok = await runWithCli(project, target, print);
+      const origin = cli.origin === "built" ? "built by npm run -s pulumi-cli" : "on PATH";
+      print(
+        `Pulumi CLI ${cli.version} (${origin}), the program inline, a local file backend in a temporary folder.`,
+      );
+      ok = await runWithCli(project, target, print, cli);
     }
     print("");
     print(

@@ -4,32 +4,41 @@
 // exactly as a user's program would (`require("pulumi-serverscom")`), so each registration carries
 // the real `__provider` text and inputs. The mocks' newResource plays the engine: it drives the
 // real provider host (host.ts) over gRPC and applies the engine's rules where this harness
-// replaces the engine (pulumi/pulumi pkg/resource/deploy/step_generator.go and step.go):
+// replaces the engine (pulumi/pulumi v3.274.1 pkg/resource/deploy/step_generator.go and step.go;
+// held against the real CLI by test/cli/harness, which compares the steps, in the engine's own
+// words (`journal`), the state, the exit codes and the progress lines, through both doors):
 // - check, then create for a new resource, or diff against the old outputs;
 // - a diff with no changes is a Same step (new inputs recorded, outputs kept), unless the
 //   resource has init errors, which forces an update;
 // - a create-before-delete replacement deletes the old generation at the end of the `up`, and
 //   keeps it recorded (pendingDeletes) until that delete succeeds, as the engine does;
 // - replaces make a replacement, deleting first when the diff says deleteBeforeReplace, unless the
-//   resource option deleteBeforeReplace is set, which wins (step_generator.go:2041-2047, "The
+//   resource option deleteBeforeReplace is set, which wins (step_generator.go:2143, "The
 //   user can override the provider's decision": `if goal.DeleteBeforeReplace != nil`);
 // - a targeted replacement (`pulumi up --replace URN`, `--target-replace`, `pulumi state taint`)
 //   never calls diff: it replaces on `id`, create-before-delete unless the resource option says
-//   otherwise (step_generator.go:216 isTargetedReplace, and :2890-2893 `diff`, which returns
-//   `ReplaceKeys: ["id"]` before asking the provider; :2007, no second check);
+//   otherwise (step_generator.go:250 isTargetedReplace, and :3020-3030 `diff`, which returns
+//   `ReplaceKeys: ["id"]` before asking the provider);
 // - a partial-create error (ErrorResourceInitFailed) records the id, the properties as outputs
 //   and the reasons as init errors, and fails the step;
 // - resources the program no longer declares are deleted;
-// - refresh = read(id, old outputs), which clears the resource's init errors (step.go, RefreshStep
-//   Apply, step.go:1579-1642: `s.new.InitErrors = initErrors`, set only when Read answers an init error, which
-//   the dynamic provider host never does), an empty id drops the resource, and the drift is the diff of
-//   the refreshed outputs against the old inputs (the engine's inverted refresh diff); the reads
-//   run at most `parallel` at once, as the engine's refresh steps do (`pulumi refresh -p`);
+// - refresh = read(id, old outputs), which clears the resource's init errors (step.go:1690-1880,
+//   RefreshStep.Apply: `s.new.InitErrors = initErrors`, step.go:1798, set only when Read answers
+//   an init error, which neither door does), an empty id drops the resource, and the drift is the
+//   diff of the refreshed outputs against the old inputs (the engine's inverted refresh diff);
+//   the reads run at most `parallel` at once, as the engine's refresh steps do (`pulumi refresh
+//   -p`);
+// - refresh and destroy run no program: their provider is configured with what the state
+//   recorded at the last `up` (#stateConfig), not with configuration set since;
+// - `preview --expect-no-changes` fails (exit code 7) when the plan changes anything, whatever
+//   the refresh found; a failed step fails the command with exit code 1 (OperationFailed).
 // - secret inputs reach the provider in clear (it does not accept secrets) and the outputs of the
 //   same names become secret; additionalSecretOutputs are sealed in the stored state after every
 //   step (step_executor.go); the program sees both as secret Outputs;
 // - the stack configuration reaches the provider's configure and the program (lookups read it).
-// Line numbers: /work/.mirror/pulumi+pulumi snapshot (pkg/resource/deploy).
+// Not modelled, for speed: the preview pass every `pulumi up`, `refresh` and `destroy` runs
+// first (the program twice, a provider process per pass), GetPluginInfo, DiffConfig (this
+// provider's never replaces) and the Cancel that ends each pass.
 // Each operation starts a fresh provider host, as every `pulumi` command does, so a rebuilt
 // package is picked up like after an upgrade (tests may share one: reuseHost). URNs ignore
 // parents (the scenarios have none).
@@ -68,6 +77,35 @@ export interface StoredResource {
 
 export type StepOp = "create" | "same" | "update" | "replace" | "delete";
 
+/**
+ * The engine's own step kinds, as the real CLI names them in its engine events (`metadata.op`
+ * of resourcePreEvent; pulumi/pulumi v3.274.1 pkg/resource/deploy/step.go:2386-2395): a
+ * replacement is three steps, create-replacement + replace (+ delete-replaced at the end of the
+ * deployment) when creating first, delete-replaced + replace + create-replacement when deleting
+ * first; a refresh is a `refresh` step whatever it finds.
+ */
+export type EngineOp =
+  | "same"
+  | "create"
+  | "update"
+  | "delete"
+  | "replace"
+  | "create-replacement"
+  | "delete-replaced"
+  | "refresh";
+
+/** One step of the engine's journal: what the CLI's event log shows for the same command. */
+export interface JournalEntry {
+  readonly urn: string;
+  readonly op: EngineOp;
+  /**
+   * A refresh step's outcome outside a preview (RefreshStep.ResultOp, step.go:1660-1688: delete
+   * when the object is gone, same when the provider's diff says none, else update): the op of
+   * the step's resOutputsEvent in `pulumi refresh`.
+   */
+  readonly result?: "same" | "update" | "delete";
+}
+
 export interface StepRecord {
   readonly urn: string;
   readonly op: StepOp;
@@ -75,12 +113,22 @@ export interface StepRecord {
   readonly replaces?: readonly string[];
 }
 
+/** The CLI's exit codes (pulumi/pulumi v3.274.1 pkg/cmd/pulumi/cmd/exit_codes.go:30-41, ExitCodeFor :91 and :116-117). */
+export const EXIT_CODES = {
+  /** A failed step or program: the engine "bails" (ExitCodeFor: result.IsBail). */
+  error: 1,
+  /** `--expect-no-changes` found changes (NoChangesExpectedError). */
+  noChanges: 7,
+} as const;
+
 /** An operation in which some steps failed; the state records what the engine would. */
 export class OperationFailed extends Error {
   override name = "OperationFailed";
   constructor(
     readonly steps: readonly StepRecord[],
     readonly errors: readonly Error[],
+    /** What `pulumi` would have exited with. */
+    readonly exitCode: number = EXIT_CODES.error,
   ) {
     super(errors.map((error) => error.message).join("\n"));
   }
@@ -152,6 +200,21 @@ export interface HarnessOptions {
   readonly door?: "dynamic" | "plugin";
 }
 
+/** Options of one preview (`pulumi preview [--refresh] [--expect-no-changes]`). */
+export interface PreviewOptions extends RefreshOptions {
+  readonly refresh?: boolean;
+  /**
+   * `--expect-no-changes`: fail when the plan changes anything. Only the plan's steps count, not
+   * what the refresh found (pulumi/pulumi v3.274.1 pkg/cmd/pulumi/operations/preview.go:646,
+   * engine.HasChanges of the update's step counts, pkg/engine/update.go:580-591; a refresh step
+   * is not logical, update.go:1443-1464): drift the program's inputs do not cover passes.
+   */
+  readonly expectNoChanges?: boolean;
+}
+
+/** The error of `--expect-no-changes` (pkg/backend/backenderr/backenderr.go:251-256). */
+export const NO_CHANGES_EXPECTED = "no changes were expected for preview but changes were proposed";
+
 /** Options of one refresh (`pulumi refresh`, `pulumi preview --refresh`). */
 export interface RefreshOptions {
   /** Overrides the harness's `parallel` for this operation. */
@@ -173,6 +236,13 @@ type Registration = Omit<StoredResource, "id" | "outputs" | "initErrors"> & {
 export interface UpOptions {
   /** `pulumi up --replace URN` (also `--target-replace`, `pulumi state taint`): replace these. */
   readonly replace?: readonly string[];
+  /**
+   * `pulumi up --refresh`: refresh every resource first (with the provider the state records,
+   * #stateConfig), then run the program against the refreshed state, which puts drift back. A
+   * plain `up` diffs against the state as recorded and leaves drift alone (the README's GitOps
+   * recipe; test/cli/gitops).
+   */
+  readonly refresh?: boolean;
 }
 
 export class EngineHarness {
@@ -188,10 +258,25 @@ export class EngineHarness {
   readonly outputs = new Map<string, StackOutput>();
   /** Every line the provider hosts wrote to stderr. */
   readonly stderr: string[] = [];
+  /**
+   * Every step taken, in the engine's words, as it starts (test/cli/harness compares it with the
+   * real CLI's engine events).
+   */
+  readonly journal: JournalEntry[] = [];
   readonly #key = randomBytes(32);
   readonly #options: HarnessOptions;
   /** The stack configuration, changed between operations as `pulumi config set` would. */
   readonly #config: Map<string, ConfigValue>;
+  /**
+   * The default provider's inputs as the state records them: the stack configuration of the
+   * last `up` that registered a resource (its provider step, Same or Update, stores the goal's
+   * inputs). `pulumi refresh` and `pulumi destroy` run no program, so they load the provider from
+   * the state and configure it with these (pulumi/pulumi v3.274.1 pkg/resource/deploy/
+   * deployment.go:782-811, EnsureProvider, then providers/registry.go:795-875, Registry.Same:
+   * `Configure` with `res.Inputs`), not with the configuration set since; `pulumi preview
+   * --refresh` refreshes the same way before running the program with the current one.
+   */
+  #stateConfig: Properties | undefined;
   /** With reuseHost: the running host and the configuration it was given. */
   #shared: { host: ProviderHost; config: string } | undefined;
 
@@ -214,14 +299,21 @@ export class EngineHarness {
   async up(program: Program, options: UpOptions = {}): Promise<StepRecord[]> {
     const steps: StepRecord[] = [];
     const replace = new Set(options.replace ?? []);
+    if (options.refresh === true) {
+      await this.withHost((host) => this.refreshWith(host, {}), this.providerConfig());
+    }
     const { errors, exported } = await this.runProgram(
       program,
       false,
-      (host, reg) => this.apply(host, reg, steps, replace.has(reg.urn)),
+      (host, reg) => {
+        this.#stateConfig = this.stackConfig();
+        return this.apply(host, reg, steps, replace.has(reg.urn));
+      },
       async (host, seen) => {
         await this.deletePending(host, steps);
         for (const old of [...this.state.values()].reverse()) {
           if (seen.has(old.urn)) continue;
+          this.log(old.urn, "delete");
           await host.delete(old.urn, old.id, old.outputs, old.inputs);
           this.state.delete(old.urn);
           this.note(steps, { urn: old.urn, op: "delete" }, old);
@@ -238,28 +330,37 @@ export class EngineHarness {
    * `pulumi preview` (with `refresh`: `pulumi preview --refresh`): the steps an `up` would take,
    * changing nothing. As in the CLI, the refreshed state is not kept.
    */
-  async preview(
-    program: Program,
-    options: { refresh?: boolean } & RefreshOptions = {},
-  ): Promise<PreviewResult> {
+  async preview(program: Program, options: PreviewOptions = {}): Promise<PreviewResult> {
     const saved = new Map(this.state);
     try {
       let refresh: StepRecord[] = [];
       const steps: StepRecord[] = [];
+      /** Old generations the plan deletes at the end: pending ones, and create-first replacements. */
+      const replaced: string[] = this.pendingDeletes.map((old) => old.urn);
+      // The refresh first, with a provider configured from the state (#stateConfig).
+      if (options.refresh === true) {
+        refresh = await this.withHost(
+          (host) => this.refreshWith(host, options),
+          this.providerConfig(),
+        );
+      }
       const { errors } = await this.runProgram(
         program,
         true,
-        (host, reg) => this.plan(host, reg, steps),
+        (host, reg) => this.plan(host, reg, steps, replaced),
         async (_host, seen) => {
+          for (const urn of replaced) this.log(urn, "delete-replaced");
           for (const old of [...this.state.values()].reverse()) {
-            if (!seen.has(old.urn)) this.note(steps, { urn: old.urn, op: "delete" }, old);
+            if (seen.has(old.urn)) continue;
+            this.log(old.urn, "delete");
+            this.note(steps, { urn: old.urn, op: "delete" }, old);
           }
-        },
-        async (host) => {
-          if (options.refresh === true) refresh = await this.refreshWith(host, options);
         },
       );
       if (errors.length > 0) throw new OperationFailed(steps, errors);
+      if (options.expectNoChanges === true && steps.some((step) => step.op !== "same")) {
+        throw new OperationFailed(steps, [new Error(NO_CHANGES_EXPECTED)], EXIT_CODES.noChanges);
+      }
       return { refresh, steps };
     } finally {
       this.state.clear();
@@ -269,7 +370,7 @@ export class EngineHarness {
 
   /** `pulumi refresh`. */
   async refresh(options: RefreshOptions = {}): Promise<StepRecord[]> {
-    return this.withHost((host) => this.refreshWith(host, options));
+    return this.withHost((host) => this.refreshWith(host, options), this.providerConfig());
   }
 
   /**
@@ -290,6 +391,7 @@ export class EngineHarness {
       const steps = stepsOf[index] ?? [];
       const read = await host.read(old.urn, old.id, old.outputs, old.inputs);
       if (read.id === "") {
+        this.log(old.urn, "refresh", "delete");
         this.state.delete(old.urn);
         this.note(steps, { urn: old.urn, op: "delete" }, old);
         return;
@@ -305,7 +407,9 @@ export class EngineHarness {
         outputs: read.properties,
         initErrors: [],
       });
-      const op = diff.changes === "some" ? "update" : "same";
+      // ResultOp (step.go:1682): same only when the provider's diff says none.
+      const op = diff.changes === "none" ? "same" : "update";
+      this.log(old.urn, "refresh", op);
       this.note(steps, { urn: old.urn, op, replaces: diff.replaces }, refreshed);
     });
     return stepsOf.flat();
@@ -319,19 +423,22 @@ export class EngineHarness {
       : checkParallel(configured, "HarnessOptions.parallel");
   }
 
-  /** `pulumi destroy`: every resource, newest first. */
+  /** `pulumi destroy`: every resource, newest first, with the provider the state records. */
   async destroy(): Promise<StepRecord[]> {
     return this.withHost(async (host) => {
       const steps: StepRecord[] = [];
       await this.deletePending(host, steps);
       for (const old of [...this.state.values()].reverse()) {
+        this.log(old.urn, "delete");
         await host.delete(old.urn, old.id, old.outputs, old.inputs);
         this.state.delete(old.urn);
         this.note(steps, { urn: old.urn, op: "delete" }, old);
       }
       this.outputs.clear();
+      // The default provider goes with the last resource.
+      this.#stateConfig = undefined;
       return steps;
-    });
+    }, this.providerConfig());
   }
 
   /**
@@ -477,7 +584,10 @@ export class EngineHarness {
   ): Promise<StoredResource> {
     const reg = { ...registered, inputs: await this.check(host, registered) };
     const old = this.state.get(reg.urn);
-    if (old === undefined) return this.create(host, reg, steps, "create");
+    if (old === undefined) {
+      this.log(reg.urn, "create");
+      return this.create(host, reg, steps, "create");
+    }
 
     // A targeted replacement is decided before the provider is asked (step_generator.go `diff`:
     // "If this resource is marked for replacement, just return a "replace" diff that blames the
@@ -490,15 +600,20 @@ export class EngineHarness {
       // The resource option overrides the provider's answer (step_generator.go).
       const deleteFirst = reg.deleteBeforeReplace ?? diff.deleteBeforeReplace;
       if (deleteFirst) {
+        this.log(old.urn, "delete-replaced");
         await host.delete(old.urn, old.id, old.outputs, old.inputs);
         this.state.delete(old.urn);
+        this.log(reg.urn, "replace");
+        this.log(reg.urn, "create-replacement");
         return this.create(host, reg, steps, "replace");
       }
       // The old generation is deleted at the end of the deployment, after its dependents moved
       // to the new one (DeleteReplaced steps), and stays recorded until that delete succeeds.
       // A create that fails with nothing made leaves the old generation the current one.
       try {
+        this.log(reg.urn, "create-replacement");
         const created = await this.create(host, reg, steps, "replace");
+        this.log(reg.urn, "replace");
         this.pendingDeletes.push(old);
         return created;
       } catch (error) {
@@ -508,6 +623,7 @@ export class EngineHarness {
       }
     }
     if (diff.changes === "some" || old.initErrors.length > 0) {
+      this.log(reg.urn, "update");
       try {
         const outputs = await host.update(reg.urn, old.id, old.outputs, reg.inputs, old.inputs);
         const updated = this.store({ ...reg, id: old.id, outputs, initErrors: [] });
@@ -526,6 +642,7 @@ export class EngineHarness {
         throw error;
       }
     }
+    this.log(reg.urn, "same");
     const same = this.store({
       ...old,
       inputs: reg.inputs,
@@ -541,10 +658,12 @@ export class EngineHarness {
     host: ProviderHost,
     registered: Registration,
     steps: StepRecord[],
+    replaced: string[],
   ): Promise<StoredResource> {
     const reg = { ...registered, inputs: await this.check(host, registered) };
     const old = this.state.get(reg.urn);
     if (old === undefined) {
+      this.log(reg.urn, "create");
       const planned = { ...reg, id: "", outputs: reg.inputs, initErrors: [] };
       this.note(steps, { urn: reg.urn, op: "create" }, planned);
       return planned;
@@ -556,6 +675,16 @@ export class EngineHarness {
         : diff.changes !== "none" || old.initErrors.length > 0
           ? "update"
           : "same";
+    if (op !== "replace") this.log(reg.urn, op);
+    else if (reg.deleteBeforeReplace ?? diff.deleteBeforeReplace) {
+      this.log(reg.urn, "delete-replaced");
+      this.log(reg.urn, "replace");
+      this.log(reg.urn, "create-replacement");
+    } else {
+      this.log(reg.urn, "create-replacement");
+      this.log(reg.urn, "replace");
+      replaced.push(reg.urn);
+    }
     this.note(steps, { urn: reg.urn, op, replaces: diff.replaces }, old);
     return old;
   }
@@ -594,10 +723,17 @@ export class EngineHarness {
   private async deletePending(host: ProviderHost, steps: StepRecord[]): Promise<void> {
     while (this.pendingDeletes.length > 0) {
       const old = this.pendingDeletes[0] as StoredResource;
+      // A pending delete, from this deployment or an earlier one: DeleteReplacementStep
+      // (step_generator.go:2519-2559, GenerateDeletes: `if res.Delete`).
+      this.log(old.urn, "delete-replaced");
       await host.delete(old.urn, old.id, old.outputs, old.inputs);
       this.pendingDeletes.shift();
       this.note(steps, { urn: old.urn, op: "delete" }, old);
     }
+  }
+
+  private log(urn: string, op: EngineOp, result?: JournalEntry["result"]): void {
+    this.journal.push(result === undefined ? { urn, op } : { urn, op, result });
   }
 
   /** Records a step and tells the onStep listener, with the resource as the step left it. */
@@ -624,11 +760,10 @@ export class EngineHarness {
    * Runs `work` with a started and configured provider host: a fresh one stopped afterwards, or
    * with reuseHost the shared one (restarted when the configuration changed).
    */
-  private async withHost<T>(work: (host: ProviderHost) => Promise<T>): Promise<T> {
-    const config: Properties = {};
-    for (const [key, { value, secret }] of this.#config) {
-      config[key] = secret === true ? secretValue(value) : value;
-    }
+  private async withHost<T>(
+    work: (host: ProviderHost) => Promise<T>,
+    config: Properties = this.stackConfig(),
+  ): Promise<T> {
     if (this.#options.reuseHost !== true) {
       const host = await this.startHost(config);
       try {
@@ -645,6 +780,20 @@ export class EngineHarness {
       this.#shared = shared;
     }
     return work(shared.host);
+  }
+
+  /** The stack configuration as the provider receives it, secrets wrapped. */
+  private stackConfig(): Properties {
+    const config: Properties = {};
+    for (const [key, { value, secret }] of this.#config) {
+      config[key] = secret === true ? secretValue(value) : value;
+    }
+    return config;
+  }
+
+  /** What a command without a program configures the provider with (#stateConfig). */
+  private providerConfig(): Properties {
+    return this.#stateConfig ?? this.stackConfig();
   }
 
   private async startHost(config: Properties): Promise<ProviderHost> {

@@ -1,7 +1,7 @@
 // `npm run -s pulumi-cli`: builds the Pulumi CLI and the YAML language host from their published
 // Go modules into a cache folder keyed by their versions, does nothing when they are already
-// there, and prints that folder as its last line (tests and scripts find the CLI that way:
-// scripts/pulumi-cli/locate.ts).
+// there, and prints that folder as its last line (tests find the CLI that way; the demo finds a finished
+// build without building: scripts/pulumi-cli/locate.mjs).
 //
 // Why two small Go modules of ours instead of `go install <module>@<version>`: the CLI's module
 // (github.com/pulumi/pulumi/pkg/v3) has `replace` lines in its go.mod, and `go install` refuses
@@ -15,38 +15,23 @@
 // (github.com/pulumi/pulumi/sdk/nodejs/cmd/pulumi-language-nodejs/v3 and its siblings) that the
 // Go module proxy reachable here does not serve (403, "This module version is not available"),
 // so they are not built: TypeScript programs reach the real CLI through the Automation API's
-// inline programs (the CLI's `--client` language runtime; test/cli/support/workspace.ts).
+// inline programs (the CLI's `--client` language runtime; test/cli/support/inline.ts).
 //
 // The dynamic provider host `pulumi-resource-pulumi-nodejs` ships inside @pulumi/pulumi; the
-// test support puts node_modules/@pulumi/pulumi on the CLI's PATH (test/cli/support/env.ts).
+// test support puts node_modules/@pulumi/pulumi on the CLI's PATH (test/cli/support/cli.ts).
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { cliLocation } from "./locate.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 
-/** The version a go.mod requires of a module (direct or indirect). */
-function required(goMod, module) {
-  const text = readFileSync(join(here, goMod), "utf8");
-  const line = text.split("\n").find((l) => l.trim().startsWith(`${module} `));
-  if (line === undefined) throw new Error(`${goMod} does not require ${module}`);
-  return line.trim().split(/\s+/)[1];
-}
-
-const cliVersion = required("cli/go.mod", "github.com/pulumi/pulumi/pkg/v3");
-const yamlVersion = required("yaml/go.mod", "github.com/pulumi/pulumi-yaml");
-const goVersion = execFileSync("go", ["env", "GOVERSION"], { encoding: "utf8" }).trim();
-
-const cacheRoot =
-  process.env.PULUMI_SERVERSCOM_CLI_CACHE ??
-  join(process.env.XDG_CACHE_HOME ?? join(homedir(), ".cache"), "pulumi-serverscom", "pulumi-cli");
-// `<key>/bin`, the layout of a Pulumi release (the Automation API's PulumiCommand.get({ root })
-// takes `<key>`).
-const install = join(cacheRoot, `pulumi-${cliVersion}_yaml-${yamlVersion}_${goVersion}`);
-const folder = join(install, "bin");
-const marker = join(folder, ".complete");
+// Where the build goes, from the go.mod pins (locate.mjs: the demo finds it there without
+// building).
+const { cliVersion, yamlVersion, goVersion, install, folder, marker } = cliLocation();
+if (goVersion === undefined)
+  throw new Error("pulumi-cli: `go env GOVERSION` did not run: Go is needed to build the CLI");
 
 /** One Go module of ours: `go build` its tools into `out`, the version stamped in. */
 function build(module, versionVariable, version, out) {

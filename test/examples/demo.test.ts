@@ -1,9 +1,13 @@
 // `npm run demo` without a Pulumi CLI, end to end: the compiled demo in a child process, as npm
 // runs it. Compiles the demo into dist/demo/ first (the package's dist/ must be built: npm test
 // builds it); `--no-cli` keeps this the engine-harness path on machines with a Pulumi CLI too.
+// Without `--no-cli` and with no CLI to find (an empty build cache, no `pulumi` on PATH), the
+// demo says so and takes the same path. The path through the real CLI is
+// test/cli/gitops/demo.test.ts (the CLI suites have the CLI built).
 import { execFile, spawn } from "node:child_process";
-import { existsSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
 import { repoRoot } from "../../scripts/engine/repo";
@@ -24,10 +28,14 @@ beforeAll(async () => {
   expect(existsSync(MAIN)).toBe(true);
 }, 120_000);
 
-function runDemo(): Promise<{ code: number | null; lines: string[] }> {
+function runDemo(
+  args: readonly string[] = ["--no-cli"],
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ code: number | null; lines: string[] }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [MAIN, "--no-cli"], {
+    const child = spawn(process.execPath, [MAIN, ...args], {
       cwd: REPO,
+      env,
       stdio: ["ignore", "pipe", "pipe"],
     });
     let out = "";
@@ -97,5 +105,27 @@ describe("npm run demo, without a Pulumi CLI", () => {
     expect(destroyLines.filter((line) => line.startsWith(" -  "))).toHaveLength(created.length);
     expect(destroyLines).toContain(`    - ${created.length} deleted`);
     expect(lines.at(-2)).toMatch(/^Demo done in \d+\.\ds\.$/);
+  }, 60_000);
+});
+
+describe("npm run demo, with no Pulumi CLI to find", () => {
+  it("says so in one line and runs the engine harness", async () => {
+    const empty = mkdtempSync(join(tmpdir(), "demo-no-cli-"));
+    try {
+      const { code, lines } = await runDemo([], {
+        ...process.env,
+        // No built CLI in this cache, and only Node.js on PATH.
+        PULUMI_SERVERSCOM_CLI_CACHE: empty,
+        PATH: dirname(process.execPath),
+      });
+      expect(code, lines.join("\n")).toBe(0);
+      expect(lines[2]).toBe(
+        "No Pulumi CLI here (none built by `npm run -s pulumi-cli`, none on PATH): using the engine harness, the real provider host driven as the Pulumi engine drives it.",
+      );
+      expect(lines).toContain("Updating (demo)   pulumi up");
+      expect(lines.at(-2)).toMatch(/^Demo done in \d+\.\ds\.$/);
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
   }, 60_000);
 });

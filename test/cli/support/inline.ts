@@ -32,6 +32,17 @@ export interface InlineOptions {
   readonly config?: Readonly<Record<string, { value: string; secret?: boolean }>>;
 }
 
+/**
+ * The CLI's exit code. The Automation API (@pulumi/pulumi 3.270, automation/cmd.js, exec) loses
+ * it for any failed command: execa rejects, and the catch reports -2 ("unknownErrCode") with the
+ * real code only in the message it puts in stderr ("Command failed with exit code 7: ...").
+ */
+export function exitCode(code: number, stderr: string): number {
+  if (code !== -2) return code;
+  const match = /Command failed with exit code (\d+)/.exec(stderr);
+  return match === null ? code : Number(match[1]);
+}
+
 /** A stack whose program runs in this process, every command through the real CLI. */
 export class InlineStack {
   #program: Program;
@@ -101,7 +112,12 @@ export class InlineStack {
       const result = (error as { commandResult?: { code: number; stdout: string; stderr: string } })
         .commandResult;
       if (result === undefined) throw error;
-      return { code: result.code, stdout: result.stdout, stderr: result.stderr, command: name };
+      return {
+        code: exitCode(result.code, result.stderr),
+        stdout: result.stdout,
+        stderr: result.stderr,
+        command: name,
+      };
     }
   }
 
