@@ -73,7 +73,10 @@ async function secrets(): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  sim = await startSimulator({ speed: 3000 });
+  // An RBS volume's creation takes 30 simulated minutes, 600 ms of real time: long enough for the
+  // partial create's 1 ms timeout to fail reliably on a loaded machine (the default 45 s is 15 ms,
+  // less than one request there).
+  sim = await startSimulator({ speed: 3000, durations: { rbs_create: 1_800_000 } });
   root = mkdtempSync(join(tmpdir(), "serverscom-cli-yaml-"));
   stack = await YamlStack.create(sim, root, "yaml-lifecycle", programBody());
 });
