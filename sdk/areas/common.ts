@@ -20,6 +20,15 @@ export const LabelsSchema = z
 export type Labels = z.infer<typeof LabelsSchema>;
 
 /**
+ * A Go `[]T` field: the Go client marshals an empty (nil) slice as `null`, and srvctl's records
+ * show it so (`"vhost_zones": null` in its `lb/get_l4.json`, `get_l7.json`, `update_l4.json`,
+ * `update_l7.json`; docs/wire.md, "Schema policy"). Readers take null as an empty list.
+ */
+export function goSlice<T extends z.ZodType>(item: T) {
+  return z.array(item).nullable().optional();
+}
+
+/**
  * ISO 8601 UTC, sometimes with milliseconds. Kept as the wire's string: converting to Date would
  * lose the exact text the provider compares against in diffs.
  */
@@ -129,6 +138,12 @@ export const NetworkSchema = z.object({
   distribution_method: z.string(),
   /** True when the network was ordered additionally. */
   additional: z.boolean(),
+  /**
+   * The first usable address and the gateway of the network (Go `Network.FirstIP`, `Gateway`,
+   * with omitempty: absent until allotted; fixture `get_network_response.json` at abb982c9).
+   */
+  first_ip: z.string().nullable().optional(),
+  gateway: z.string().nullable().optional(),
   created_at: TimestampSchema,
   updated_at: TimestampSchema,
 });

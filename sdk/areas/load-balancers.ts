@@ -8,7 +8,7 @@ import { z } from "zod";
 import type { CallOptions, ListOptions, PagePromise, Requester } from "../core/contract";
 import { path, toWireQuery } from "../core/contract";
 import type { StateTable } from "../wait";
-import { checkLabels, type LabelsInput, LabelsSchema, TimestampSchema } from "./common";
+import { checkLabels, goSlice, type LabelsInput, LabelsSchema, TimestampSchema } from "./common";
 
 const optionalNumber = z.number().nullable().optional();
 const optionalBoolean = z.boolean().nullable().optional();
@@ -33,17 +33,17 @@ export const L4UpstreamZoneSchema = z.object({
   hc_jitter: optionalNumber,
   hc_fails: optionalNumber,
   hc_passes: optionalNumber,
-  upstreams: z.array(L4UpstreamSchema).optional(),
+  upstreams: goSlice(L4UpstreamSchema),
 });
 
 export const L4VhostZoneSchema = z.object({
   id: z.string(),
-  ports: z.array(z.number().int()).optional(),
+  ports: goSlice(z.number().int()),
   udp: optionalBoolean,
   proxy_protocol: optionalBoolean,
   upstream_id: optionalString,
   description: optionalString,
-  acl_list: z.array(z.string()).nullable().optional(),
+  acl_list: goSlice(z.string()),
   acl_allow: optionalBoolean,
 });
 
@@ -54,13 +54,15 @@ const loadBalancerFields = {
   /** "l4" or "l7". */
   type: z.string().optional(),
   status: z.string().optional(),
-  external_addresses: z.array(z.string()).optional(),
+  external_addresses: goSlice(z.string()),
   location_id: z.number().int().optional(),
   location_code: z.string().optional(),
   store_logs: optionalBoolean,
   store_logs_region_id: optionalNumber,
   /** null on a shared cluster. */
   cluster_id: optionalString,
+  /** Whether the balancer runs on a shared cluster (Go `LoadBalancer.SharedCluster`, srvctl's records). */
+  shared_cluster: optionalBoolean,
   labels: LabelsSchema.optional(),
   created_at: TimestampSchema.optional(),
   updated_at: TimestampSchema.optional(),
@@ -72,8 +74,8 @@ export type LoadBalancer = z.infer<typeof LoadBalancerSchema>;
 export const L4LoadBalancerSchema = z.object({
   ...loadBalancerFields,
   proxy_protocol_enabled: optionalBoolean,
-  vhost_zones: z.array(L4VhostZoneSchema).optional(),
-  upstream_zones: z.array(L4UpstreamZoneSchema).optional(),
+  vhost_zones: goSlice(L4VhostZoneSchema),
+  upstream_zones: goSlice(L4UpstreamZoneSchema),
 });
 export type L4LoadBalancer = z.infer<typeof L4LoadBalancerSchema>;
 export type L4VhostZone = z.infer<typeof L4VhostZoneSchema>;
@@ -81,6 +83,11 @@ export type L4UpstreamZone = z.infer<typeof L4UpstreamZoneSchema>;
 
 export const L7UpstreamSchema = L4UpstreamSchema;
 
+/**
+ * The Go record `L7UpstreamZone` (types.go at abb982c9) and Ansible's documented output carry no
+ * `hc_status` nor `tls_preset` here (both are inputs only, `L7UpstreamZoneInput`); they stay
+ * optional for a service that echoes them.
+ */
 export const L7UpstreamZoneSchema = z.object({
   id: z.string(),
   method: optionalString,
@@ -99,39 +106,43 @@ export const L7UpstreamZoneSchema = z.object({
   grpc: optionalBoolean,
   hc_grpc_service: optionalString,
   hc_grpc_status: optionalNumber,
-  upstreams: z.array(L7UpstreamSchema).optional(),
+  upstreams: goSlice(L7UpstreamSchema),
 });
 
 export const L7LocationZoneSchema = z.object({
   location: z.string(),
   upstream_id: z.string(),
   upstream_path: optionalString,
+  /** Go `L7LocationZone.Redirect` (record only: the input has no such field). */
+  redirect: optionalBoolean,
 });
 
 export const RealIpHeaderSchema = z.object({
   name: z.string(),
-  networks: z.array(z.string()).optional(),
+  networks: goSlice(z.string()),
 });
 
 export const L7VhostZoneSchema = z.object({
   id: z.string(),
-  ports: z.array(z.number().int()).optional(),
+  ports: goSlice(z.number().int()),
   ssl: optionalBoolean,
   http2: optionalBoolean,
   http_to_https_redirect: optionalBoolean,
   http2_push_preload: optionalBoolean,
-  domains: z.array(z.string()).optional(),
+  domains: goSlice(z.string()),
   ssl_certificate_id: optionalString,
-  location_zones: z.array(L7LocationZoneSchema).nullable().optional(),
+  /** The TLS preset in force: the record reports it here (Go `L7VHostZone.TLSPreset`, Ansible). */
+  tls_preset: optionalString,
+  location_zones: goSlice(L7LocationZoneSchema),
   real_ip_header: RealIpHeaderSchema.nullable().optional(),
 });
 
 export const L7LoadBalancerSchema = z.object({
   ...loadBalancerFields,
-  domains: z.array(z.string()).optional(),
+  domains: goSlice(z.string()),
   geoip: optionalBoolean,
-  vhost_zones: z.array(L7VhostZoneSchema).optional(),
-  upstream_zones: z.array(L7UpstreamZoneSchema).optional(),
+  vhost_zones: goSlice(L7VhostZoneSchema),
+  upstream_zones: goSlice(L7UpstreamZoneSchema),
 });
 export type L7LoadBalancer = z.infer<typeof L7LoadBalancerSchema>;
 export type L7VhostZone = z.infer<typeof L7VhostZoneSchema>;
