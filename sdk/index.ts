@@ -2,8 +2,11 @@
 // First, before anything loads undici: a clear error on a Node.js that is too old.
 import "./core/node-version";
 
+export * from "./areas/account";
+export * from "./areas/cloud-backups";
 export * from "./areas/cloud-instances";
 export * from "./areas/cloud-regions";
+export * from "./areas/cloud-volumes";
 export {
   type CloudInstancePtrRecordCreateBody,
   DateSchema,
@@ -26,6 +29,7 @@ export {
   TimestampSchema,
 } from "./areas/common";
 export * from "./areas/dedicated-servers";
+export * from "./areas/dns";
 export {
   type HostCollection,
   type HostKind,

@@ -131,9 +131,13 @@ export interface CloudSnapshotCreateBody {
   readonly instance_id: string;
 }
 
-/** Snapshot `status`: `pending` then `active` (fixtures); the rest are the image service's words. */
+/**
+ * Snapshot `status`: `pending` then `active` (Go client fixtures); `available` in srvctl's records
+ * (`cloud-regions/add_snapshot.json`, `list_snapshots.json`, v1.4.0). Both settle. The rest are
+ * the image service's words.
+ */
 export const cloudSnapshotStates: StateTable = {
   transitional: ["pending", "queued", "saving", "uploading", "importing", "pending_delete"],
-  settled: ["active"],
+  settled: ["active", "available"],
   failed: ["killed", "deleted", "error"],
 };

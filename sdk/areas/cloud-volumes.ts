@@ -75,9 +75,13 @@ export interface CloudVolumeCreateBody {
   readonly labels?: LabelsInput;
 }
 
-/** The Go client's update input: no size (no official source resizes a cloud volume). */
+/**
+ * The Go client's update input: no size (no official source resizes a cloud volume). `name` is
+ * always sent: Go `CloudBlockStorageVolumeUpdateInput.Name` has no omitempty and srvctl's
+ * `cloud-volumes update` always sets it, so a PUT without it is one no official client makes.
+ */
 export interface CloudVolumeUpdateBody {
-  readonly name?: string;
+  readonly name: string;
   readonly description?: string;
   /** Replaces the whole label set. */
   readonly labels?: LabelsInput;

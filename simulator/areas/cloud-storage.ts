@@ -166,7 +166,9 @@ function updateVolume(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): S
   if (text(record, "status") === "deleting") throw conflict("Cloud volume", record, "be updated");
   const body = readBody(req);
   const errors: FieldErrors = {};
-  if (body.name !== undefined && !isNonEmptyString(body.name)) errors.name = "must not be empty";
+  // The Go client's update input always carries the name (no omitempty) and srvctl always sets
+  // it: the simulator takes the stricter reading, that the API requires it on every PUT.
+  if (!isNonEmptyString(body.name)) errors.name = "is required";
   if (body.description !== undefined && typeof body.description !== "string") {
     errors.description = "must be a string";
   }
