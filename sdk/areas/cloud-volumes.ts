@@ -87,8 +87,14 @@ export interface CloudVolumeUpdateBody {
   readonly labels?: LabelsInput;
 }
 
-export interface CloudVolumeListOptions extends ListOptions {
+/**
+ * Filters of GET /cloud_block_storage/volumes, as srvctl's `cloud-volumes list` sends them
+ * (label_selector, region_id, instance_id). No source sends `search_pattern` here.
+ */
+export interface CloudVolumeListOptions extends Omit<ListOptions, "searchPattern"> {
   readonly regionId?: number;
+  /** Only volumes attached to this cloud instance. */
+  readonly instanceId?: string;
 }
 
 function checkSize(size: number | undefined): void {
