@@ -32,12 +32,18 @@ export * from "./areas/dedicated-servers";
 export * from "./areas/dns";
 export {
   type HostCollection,
+  type HostDriveSlot,
+  HostDriveSlotSchema,
   type HostKind,
   type HostListOptions,
+  type HostPowerFeed,
+  HostPowerFeedSchema,
   hostKinds,
   hostOperationalStatusStates,
   hostPowerStatusStates,
   hostStatusStates,
+  type NetworkUsage,
+  NetworkUsageSchema,
   type ServerModelConfigurationDetails,
   ServerModelConfigurationDetailsSchema,
 } from "./areas/host-common";

@@ -42,6 +42,20 @@ export interface CloudSnapshotListOptions extends PagingOptions {
   readonly isBackup?: boolean;
 }
 
+/**
+ * The OpenStack credentials of the account in a cloud region (GET .../regions/{id}/credentials;
+ * Go `CloudComputingRegionCredentials`, srvctl `cloud-regions get-credentials`). Secret: the
+ * password opens the region's OpenStack API. `tenant_name` and `username` are numbers on the wire
+ * (Go int64, every fixture).
+ */
+export const CloudRegionCredentialsSchema = z.object({
+  password: z.string(),
+  tenant_name: z.union([z.number(), z.string()]).nullable().optional(),
+  url: z.string().nullable().optional(),
+  username: z.union([z.number(), z.string()]).nullable().optional(),
+});
+export type CloudRegionCredentials = z.infer<typeof CloudRegionCredentialsSchema>;
+
 export class CloudRegionsApi {
   constructor(private readonly http: Requester) {}
 
@@ -77,6 +91,17 @@ export class CloudRegionsApi {
       toWireQuery(options),
       CloudImageSchema,
       callOptions,
+    );
+  }
+
+  async getCredentials(regionId: number, options?: CallOptions): Promise<CloudRegionCredentials> {
+    return this.http.request(
+      {
+        method: "GET",
+        path: path`/cloud_computing/regions/${regionId}/credentials`,
+        schema: CloudRegionCredentialsSchema,
+      },
+      options,
     );
   }
 

@@ -7,6 +7,7 @@ import { cloudStorageArea } from "./cloud-storage";
 import { dedicatedServersArea } from "./dedicated-servers";
 import { dnsArea } from "./dns";
 import { hostsArea } from "./hosts";
+import { hostsHardwareArea } from "./hosts-hardware";
 import { kubernetesArea } from "./kubernetes";
 import { kubernetesBaremetalNodesArea } from "./kubernetes-baremetal-nodes";
 import { l2Area } from "./l2";
@@ -27,6 +28,7 @@ export const areas: readonly Area[] = [
   cloudArea,
   kubernetesArea,
   kubernetesBaremetalNodesArea,
+  hostsHardwareArea,
   rbsArea,
   l2Area,
   sslArea,
