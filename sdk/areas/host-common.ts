@@ -72,7 +72,7 @@ export const hostRecordFields = {
   rack_id: z.string().nullable().optional(),
   title: z.string(),
   location_id: z.number().int(),
-  location_code: z.string(),
+  location_code: z.string().optional(),
   status: z.string(),
   operational_status: z.string().optional(),
   power_status: z.string().optional(),

@@ -11,7 +11,7 @@ export const KubernetesClusterSchema = z.object({
   name: z.string(),
   status: z.string(),
   location_id: z.number().int(),
-  location_code: z.string(),
+  location_code: z.string().optional(),
   labels: LabelsSchema,
   created_at: TimestampSchema,
   updated_at: TimestampSchema,
