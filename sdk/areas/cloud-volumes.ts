@@ -6,7 +6,7 @@ import type { CallOptions, ListOptions, PagePromise, Requester } from "../core/c
 import { path, toWireQuery } from "../core/contract";
 import { InputValidationError } from "../core/errors";
 import type { StateTable } from "../wait";
-import { checkLabels, goSlice, type LabelsInput, LabelsSchema, TimestampSchema } from "./common";
+import { checkLabels, type LabelsInput, LabelsSchema, TimestampSchema } from "./common";
 
 /** One instance a volume is attached to (the Go client's Attachment). */
 export const CloudVolumeAttachmentSchema = z.object({
@@ -34,7 +34,7 @@ export const CloudVolumeSchema = z.object({
   bootable: z.boolean().optional(),
   description: z.string().nullable().optional(),
   labels: LabelsSchema.optional(),
-  attachments: goSlice(CloudVolumeAttachmentSchema),
+  attachments: z.array(CloudVolumeAttachmentSchema).nullable().optional(),
   created_at: TimestampSchema.nullable().optional(),
 });
 export type CloudVolume = z.infer<typeof CloudVolumeSchema>;

@@ -22,15 +22,6 @@ export const LabelsSchema = z
 export type Labels = z.infer<typeof LabelsSchema>;
 
 /**
- * A Go `[]T` field: the Go client marshals an empty (nil) slice as `null`, and srvctl's records
- * show it so (`"vhost_zones": null` in its `lb/get_l4.json`, `get_l7.json`, `update_l4.json`,
- * `update_l7.json`; docs/wire.md, "Schema policy"). Readers take null as an empty list.
- */
-export function goSlice<T extends z.ZodType>(item: T) {
-  return z.array(item).nullable().optional();
-}
-
-/**
  * ISO 8601 UTC, sometimes with milliseconds. Kept as the wire's string: converting to Date would
  * lose the exact text the provider compares against in diffs.
  */

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import type { CallOptions, ListOptions, PagePromise, Requester } from "../core/contract";
 import { path, toWireQuery } from "../core/contract";
-import { checkLabels, goSlice, type LabelsInput, LabelsSchema, TimestampSchema } from "./common";
+import { checkLabels, type LabelsInput, LabelsSchema, TimestampSchema } from "./common";
 
 /** Only id and name required (every fixture has them); the rest optional or nullable. */
 export const DnsDomainSchema = z.object({
@@ -95,7 +95,7 @@ export interface DnsRecordListOptions extends Pick<ListOptions, "perPage" | "pag
 
 /** Delegation data of the account: the name servers and the TXT record proving ownership. */
 export const DnsDelegationDataSchema = z.object({
-  nameservers: goSlice(z.string()),
+  nameservers: z.array(z.string()).nullable().optional(),
   required_txt: z.string().nullable().optional(),
 });
 export type DnsDelegationData = z.infer<typeof DnsDelegationDataSchema>;

@@ -6,7 +6,6 @@ import { path, toWireQuery } from "../core/contract";
 import type { StateTable } from "../wait";
 import {
   checkLabels,
-  goSlice,
   type LabelsInput,
   LabelsSchema,
   type Network,
@@ -51,9 +50,9 @@ export const L2LocationGroupSchema = z.object({
   name: z.string(),
   code: z.string(),
   group_type: z.string().optional(),
-  location_ids: goSlice(z.number().int()),
-  location_codes: goSlice(z.string()),
-  hyperscalers: goSlice(z.string()),
+  location_ids: z.array(z.number().int()).nullable().optional(),
+  location_codes: z.array(z.string()).nullable().optional(),
+  hyperscalers: z.array(z.string()).nullable().optional(),
 });
 export type L2LocationGroup = z.infer<typeof L2LocationGroupSchema>;
 

@@ -3,12 +3,15 @@
 // records follow the official Go client (pkg/load_balancers.go, pkg/load_balancer_clusters.go,
 // pkg/types.go, fixtures), the Ansible collection (module_utils/api.py, load_balancer.py, the
 // load_balancer_instance_l4 / _l7 modules) and srvctl's list filters (docs/wire.md, "Load
-// balancers"). Records keep only `id` required: no source promises the rest.
+// balancers"). Records keep only `id` required: no source promises the rest. Every list field
+// (a Go `[]T`) is also nullable: the Go client marshals an empty (nil) slice as null, and srvctl's
+// records show it so (`"vhost_zones": null` in its lb/get_l4.json, get_l7.json, update_l4.json,
+// update_l7.json); readers take null as none (docs/wire.md, "Schema policy").
 import { z } from "zod";
 import type { CallOptions, ListOptions, PagePromise, Requester } from "../core/contract";
 import { path, toWireQuery } from "../core/contract";
 import type { StateTable } from "../wait";
-import { checkLabels, goSlice, type LabelsInput, LabelsSchema, TimestampSchema } from "./common";
+import { checkLabels, type LabelsInput, LabelsSchema, TimestampSchema } from "./common";
 
 const optionalNumber = z.number().nullable().optional();
 const optionalBoolean = z.boolean().nullable().optional();
@@ -33,17 +36,17 @@ export const L4UpstreamZoneSchema = z.object({
   hc_jitter: optionalNumber,
   hc_fails: optionalNumber,
   hc_passes: optionalNumber,
-  upstreams: goSlice(L4UpstreamSchema),
+  upstreams: z.array(L4UpstreamSchema).nullable().optional(),
 });
 
 export const L4VhostZoneSchema = z.object({
   id: z.string(),
-  ports: goSlice(z.number().int()),
+  ports: z.array(z.number().int()).nullable().optional(),
   udp: optionalBoolean,
   proxy_protocol: optionalBoolean,
   upstream_id: optionalString,
   description: optionalString,
-  acl_list: goSlice(z.string()),
+  acl_list: z.array(z.string()).nullable().optional(),
   acl_allow: optionalBoolean,
 });
 
@@ -54,7 +57,7 @@ const loadBalancerFields = {
   /** "l4" or "l7". */
   type: z.string().optional(),
   status: z.string().optional(),
-  external_addresses: goSlice(z.string()),
+  external_addresses: z.array(z.string()).nullable().optional(),
   location_id: z.number().int().optional(),
   location_code: z.string().optional(),
   store_logs: optionalBoolean,
@@ -74,8 +77,8 @@ export type LoadBalancer = z.infer<typeof LoadBalancerSchema>;
 export const L4LoadBalancerSchema = z.object({
   ...loadBalancerFields,
   proxy_protocol_enabled: optionalBoolean,
-  vhost_zones: goSlice(L4VhostZoneSchema),
-  upstream_zones: goSlice(L4UpstreamZoneSchema),
+  vhost_zones: z.array(L4VhostZoneSchema).nullable().optional(),
+  upstream_zones: z.array(L4UpstreamZoneSchema).nullable().optional(),
 });
 export type L4LoadBalancer = z.infer<typeof L4LoadBalancerSchema>;
 export type L4VhostZone = z.infer<typeof L4VhostZoneSchema>;
@@ -106,7 +109,7 @@ export const L7UpstreamZoneSchema = z.object({
   grpc: optionalBoolean,
   hc_grpc_service: optionalString,
   hc_grpc_status: optionalNumber,
-  upstreams: goSlice(L7UpstreamSchema),
+  upstreams: z.array(L7UpstreamSchema).nullable().optional(),
 });
 
 export const L7LocationZoneSchema = z.object({
@@ -119,30 +122,30 @@ export const L7LocationZoneSchema = z.object({
 
 export const RealIpHeaderSchema = z.object({
   name: z.string(),
-  networks: goSlice(z.string()),
+  networks: z.array(z.string()).nullable().optional(),
 });
 
 export const L7VhostZoneSchema = z.object({
   id: z.string(),
-  ports: goSlice(z.number().int()),
+  ports: z.array(z.number().int()).nullable().optional(),
   ssl: optionalBoolean,
   http2: optionalBoolean,
   http_to_https_redirect: optionalBoolean,
   http2_push_preload: optionalBoolean,
-  domains: goSlice(z.string()),
+  domains: z.array(z.string()).nullable().optional(),
   ssl_certificate_id: optionalString,
   /** The TLS preset in force: the record reports it here (Go `L7VHostZone.TLSPreset`, Ansible). */
   tls_preset: optionalString,
-  location_zones: goSlice(L7LocationZoneSchema),
+  location_zones: z.array(L7LocationZoneSchema).nullable().optional(),
   real_ip_header: RealIpHeaderSchema.nullable().optional(),
 });
 
 export const L7LoadBalancerSchema = z.object({
   ...loadBalancerFields,
-  domains: goSlice(z.string()),
+  domains: z.array(z.string()).nullable().optional(),
   geoip: optionalBoolean,
-  vhost_zones: goSlice(L7VhostZoneSchema),
-  upstream_zones: goSlice(L7UpstreamZoneSchema),
+  vhost_zones: z.array(L7VhostZoneSchema).nullable().optional(),
+  upstream_zones: z.array(L7UpstreamZoneSchema).nullable().optional(),
 });
 export type L7LoadBalancer = z.infer<typeof L7LoadBalancerSchema>;
 export type L7VhostZone = z.infer<typeof L7VhostZoneSchema>;

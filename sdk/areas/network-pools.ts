@@ -7,7 +7,7 @@ import { parseCidr } from "../core/cidr";
 import type { CallOptions, ListOptions, PagePromise, Requester } from "../core/contract";
 import { path, toWireQuery } from "../core/contract";
 import { InputValidationError } from "../core/errors";
-import { checkLabels, goSlice, type LabelsInput, LabelsSchema, TimestampSchema } from "./common";
+import { checkLabels, type LabelsInput, LabelsSchema, TimestampSchema } from "./common";
 
 /**
  * A pool of addresses the account holds (made by servers.com, not through the API). Only `id` is
@@ -19,8 +19,8 @@ export const NetworkPoolSchema = z.object({
   cidr: z.string().optional(),
   /** "private" or "public" (srvctl's type filter). */
   type: z.string().optional(),
-  location_ids: goSlice(z.number().int()),
-  location_codes: goSlice(z.string()),
+  location_ids: z.array(z.number().int()).nullable().optional(),
+  location_codes: z.array(z.string()).nullable().optional(),
   labels: LabelsSchema.optional(),
   created_at: TimestampSchema.optional(),
   updated_at: TimestampSchema.optional(),

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import type { CallOptions, ListOptions, PagePromise, Requester } from "../core/contract";
 import { path, toWireQuery } from "../core/contract";
-import { checkLabels, goSlice, type LabelsInput, LabelsSchema, TimestampSchema } from "./common";
+import { checkLabels, type LabelsInput, LabelsSchema, TimestampSchema } from "./common";
 
 export const SslCertificateSchema = z.object({
   id: z.string(),
@@ -12,7 +12,7 @@ export const SslCertificateSchema = z.object({
   type: z.string(),
   issuer: z.string().nullable(),
   subject: z.string(),
-  domain_names: goSlice(z.string()),
+  domain_names: z.array(z.string()).nullable().optional(),
   /** 40 hexadecimal characters; Let's Encrypt records do not carry it. */
   sha1_fingerprint: z.string().optional(),
   labels: LabelsSchema,
