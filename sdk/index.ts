@@ -54,6 +54,7 @@ export * from "./areas/kubernetes-clusters";
 export * from "./areas/l2-segments";
 export * from "./areas/load-balancers";
 export * from "./areas/locations";
+export * from "./areas/metrics";
 export * from "./areas/network-pools";
 export * from "./areas/rbs-volumes";
 export * from "./areas/sbm-servers";

@@ -13,6 +13,7 @@ import { kubernetesBaremetalNodesArea } from "./kubernetes-baremetal-nodes";
 import { l2Area } from "./l2";
 import { loadBalancersArea } from "./load-balancers";
 import { locationsArea } from "./locations";
+import { metricsArea } from "./metrics";
 import { networkPoolsArea } from "./network-pools";
 import { rbsArea } from "./rbs";
 import { sbmServersArea } from "./sbm-servers";
@@ -38,4 +39,5 @@ export const areas: readonly Area[] = [
   cloudStorageArea,
   accountArea,
   dnsArea,
+  metricsArea,
 ];
