@@ -192,6 +192,16 @@ export {
   type IpxeBootSupport,
 } from "./locations";
 export {
+  type GetMetricsArgs,
+  type GetMetricsResult,
+  getHostsMetrics,
+  getHostsMetricsOutput,
+  getRacksMetrics,
+  getRacksMetricsOutput,
+  type MetricFamilyResult,
+  type MetricSampleResult,
+} from "./metrics";
+export {
   type GetNetworkPoolArgs,
   type GetNetworkPoolResult,
   type GetNetworkPoolsArgs,

@@ -9,6 +9,8 @@ import {
   getCloudRegionCredentialsOutput,
   getHostDriveSlots,
   getHostPowerFeeds,
+  getHostsMetrics,
+  getRacksMetrics,
   getServerConnections,
   getServerNetworkUsage,
   getServerServices,
@@ -111,5 +113,16 @@ describe("getCloudRegionCredentials", () => {
     expect(await failure(getCloudRegionCredentials({ regionId: 999 }))).toBeInstanceOf(
       NoMatchError,
     );
+  });
+});
+
+describe("getHostsMetrics, getRacksMetrics", () => {
+  it("answer the parsed families; name picks one", async () => {
+    const { families } = await getHostsMetrics();
+    expect(families.map((f) => f.name)).toContain("serverscom_hosts_count");
+    const one = await getRacksMetrics({ name: "serverscom_racks_count" });
+    expect(one.families).toHaveLength(1);
+    expect(one.families[0]).toMatchObject({ type: "gauge", help: "Count of the racks" });
+    expect(one.families[0]?.samples[0]).toMatchObject({ labels: {}, timestampMs: null });
   });
 });
