@@ -409,6 +409,18 @@ export class DedicatedServersApi extends HostKindApi<DedicatedServer> {
     );
   }
 
+  /** One attached key (Go `GetDedicatedServerSSHKey`, fixture `ssh_keys/get_response.json`); 404 when not attached. */
+  async getSshKey(id: string, fingerprint: string, options?: CallOptions): Promise<SshKey> {
+    return this.http.request(
+      {
+        method: "GET",
+        path: path`/hosts/${collection}/${id}/ssh_keys/${fingerprint}`,
+        schema: SshKeySchema,
+      },
+      options,
+    );
+  }
+
   /** Answers the SSH key records now attached. */
   async attachSshKeys(
     id: string,
