@@ -13,6 +13,7 @@ import { KubernetesClustersApi } from "./areas/kubernetes-clusters";
 import { L2SegmentsApi } from "./areas/l2-segments";
 import { LoadBalancersApi } from "./areas/load-balancers";
 import { LocationsApi } from "./areas/locations";
+import { MetricsApi } from "./areas/metrics";
 import { NetworkPoolsApi } from "./areas/network-pools";
 import { RbsVolumesApi } from "./areas/rbs-volumes";
 import { SbmServersApi } from "./areas/sbm-servers";
@@ -56,6 +57,8 @@ export class ServersComClient {
   readonly account: AccountApi;
   /** DNS domains (zones) and their records. */
   readonly dns: DnsApi;
+  /** Metrics of the account's hosts and racks (Prometheus text exposition, parsed). */
+  readonly metrics: MetricsApi;
 
   /** Throws when no token is given and SERVERSCOM_API_TOKEN is unset. */
   constructor(options: ClientOptions = {}) {
@@ -79,6 +82,7 @@ export class ServersComClient {
     this.cloudBackups = new CloudBackupsApi(http);
     this.account = new AccountApi(http);
     this.dns = new DnsApi(http);
+    this.metrics = new MetricsApi(http);
   }
 
   /** Closes the connection pool the client made; a dispatcher passed in is left open. */

@@ -2,8 +2,11 @@
 // First, before anything loads undici: a clear error on a Node.js that is too old.
 import "./core/node-version";
 
+export * from "./areas/account";
+export * from "./areas/cloud-backups";
 export * from "./areas/cloud-instances";
 export * from "./areas/cloud-regions";
+export * from "./areas/cloud-volumes";
 export {
   type CloudInstancePtrRecordCreateBody,
   DateSchema,
@@ -26,14 +29,21 @@ export {
   TimestampSchema,
 } from "./areas/common";
 export * from "./areas/dedicated-servers";
+export * from "./areas/dns";
 export {
   type HostCollection,
+  type HostDriveSlot,
+  HostDriveSlotSchema,
   type HostKind,
   type HostListOptions,
+  type HostPowerFeed,
+  HostPowerFeedSchema,
   hostKinds,
   hostOperationalStatusStates,
   hostPowerStatusStates,
   hostStatusStates,
+  type NetworkUsage,
+  NetworkUsageSchema,
   type ServerModelConfigurationDetails,
   ServerModelConfigurationDetailsSchema,
 } from "./areas/host-common";
@@ -44,6 +54,7 @@ export * from "./areas/kubernetes-clusters";
 export * from "./areas/l2-segments";
 export * from "./areas/load-balancers";
 export * from "./areas/locations";
+export * from "./areas/metrics";
 export * from "./areas/network-pools";
 export * from "./areas/rbs-volumes";
 export * from "./areas/sbm-servers";

@@ -143,8 +143,9 @@ export const cloudVolumeKind: ResourceKind<CloudVolume> = {
     const { name, description } = changes as Partial<CloudVolumeInputs>;
     let record = context.record;
     if (name !== undefined || description !== undefined || labels !== undefined) {
+      // The name goes with every PUT, changed or not, as the Go client and srvctl send it.
       record = await client.cloudVolumes.update(id, {
-        ...(name === undefined ? {} : { name }),
+        name: (context.news as unknown as CloudVolumeInputs).name,
         ...(description === undefined ? {} : { description }),
         ...(labels === undefined ? {} : { labels }),
       });

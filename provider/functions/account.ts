@@ -43,7 +43,19 @@ export function getAccountBalanceOutput(
   return lookupOutput(getAccountBalance, args, opts);
 }
 
+/** The filters srvctl's `invoices list` sends (docs/wire.md, "Account"), asked of the API. */
 export interface GetInvoicesArgs {
+  /** pending, outstanding, overdue, paid, canceled or reissued (srvctl's list). */
+  readonly status?: string;
+  /** "invoice" or "credit_note". */
+  readonly type?: string;
+  /** The invoice a credit note belongs to. */
+  readonly parentId?: string;
+  readonly currency?: string;
+  /** YYYY-MM-DD: invoices from this date. */
+  readonly startDate?: string;
+  /** YYYY-MM-DD: invoices up to this date. */
+  readonly endDate?: string;
   /** The most invoices to read, 1 to 10,000 (default 1,000); more is an error. */
   readonly limit?: number;
 }
@@ -72,9 +84,19 @@ export async function getInvoices(
   opts?: LookupOptions,
 ): Promise<GetInvoicesResult> {
   const lookup = lookupContext("getInvoices", opts);
+  const filters = definedFields({
+    status: optionalText(lookup.fn, args, "status"),
+    type: optionalText(lookup.fn, args, "type"),
+    parentId: optionalText(lookup.fn, args, "parentId"),
+    currency: optionalText(lookup.fn, args, "currency"),
+    startDate: optionalText(lookup.fn, args, "startDate"),
+    endDate: optionalText(lookup.fn, args, "endDate"),
+  });
   const limit = listLimit(lookup.fn, args.limit);
-  const invoices = await collectPages(lookup, { what: "invoices", limit }, (page) =>
-    lookup.client.account.listInvoices(page, lookup.call),
+  const invoices = await collectPages(
+    lookup,
+    { what: "invoices match", limit, narrowWith: "status, type, currency or a date range" },
+    (page) => lookup.client.account.listInvoices({ ...page, ...filters }, lookup.call),
   );
   return { invoices: invoices.map(invoiceResult) };
 }
@@ -103,7 +125,9 @@ function invoiceResult(invoice: Invoice): InvoiceResult {
 
 export interface GetRacksArgs {
   readonly labelSelector?: LabelSelector;
+  /** Asked of the API (`location_id`, as srvctl's `racks list`) and checked here. */
   readonly locationId?: number;
+  /** Racks whose name contains this text (case-insensitive), matched here: no source sends it. */
   readonly searchPattern?: string;
   readonly limit?: number;
 }
@@ -132,20 +156,22 @@ export async function getRacks(
   opts?: LookupOptions,
 ): Promise<GetRacksResult> {
   const lookup = lookupContext("getRacks", opts);
+  const locationId = optionalWholeNumber(lookup.fn, args, "locationId");
+  const pattern = optionalText(lookup.fn, args, "searchPattern")?.toLowerCase();
   const filters = definedFields({
     labelSelector: selectorText(lookup.fn, args.labelSelector),
-    searchPattern: optionalText(lookup.fn, args, "searchPattern"),
+    locationId,
   });
-  const locationId = optionalWholeNumber(lookup.fn, args, "locationId");
   const limit = listLimit(lookup.fn, args.limit);
   const racks = await collectPages(
     lookup,
-    { what: "racks match", limit, narrowWith: "labelSelector or searchPattern" },
+    { what: "racks match", limit, narrowWith: "labelSelector or locationId" },
     (page) => lookup.client.account.listRacks({ ...page, ...filters }, lookup.call),
   );
   return {
     racks: racks
       .filter((rack) => locationId === undefined || rack.location_id === locationId)
+      .filter((rack) => pattern === undefined || (rack.name ?? "").toLowerCase().includes(pattern))
       .map(rackResult),
   };
 }
@@ -168,13 +194,11 @@ export async function getRack(args: GetRackArgs, opts?: LookupOptions): Promise<
   }
   const rack = await pickBySearch(
     { fn: lookup.fn, what: "rack", query: text(lookup.fn, args, "name"), mode: "words" },
-    async (searchPattern) =>
+    // No source sends search_pattern for racks: every pass reads the whole (bounded) list.
+    async () =>
       (
         await collectPages(lookup, { what: "racks" }, (page) =>
-          lookup.client.account.listRacks(
-            { ...page, ...definedFields({ searchPattern }) },
-            lookup.call,
-          ),
+          lookup.client.account.listRacks(page, lookup.call),
         )
       )
         .filter(

@@ -1,10 +1,10 @@
 // Cloud regions, each with the flavors and images a cloud instance can be created from there
 // (images differ per region: an image id of one region is refused in another).
-import type * as pulumi from "@pulumi/pulumi";
+import * as pulumi from "@pulumi/pulumi";
 import type { CloudFlavor, CloudImage, CloudRegion } from "../../sdk/areas/cloud-regions";
 import { ServersComError } from "../../sdk/core/errors";
 import { oneOf, text, wholeNumber } from "./framework/args";
-import { findById } from "./framework/by-id";
+import { findById, getById } from "./framework/by-id";
 import {
   type Lookup,
   type LookupOptions,
@@ -230,4 +230,54 @@ function regionWhere(lookup: Lookup, regionId: number): () => Promise<string> {
     }
     return ` in cloud region ${name}`;
   };
+}
+
+export interface GetCloudRegionCredentialsArgs {
+  readonly regionId: number;
+}
+
+/** Secret: `getCloudRegionCredentialsOutput` answers it as a secret Output. */
+export interface GetCloudRegionCredentialsResult {
+  readonly regionId: number;
+  /** The region's OpenStack identity endpoint. */
+  readonly url: string | null;
+  /** The OpenStack user; a number on the wire (Go int64), given as text. */
+  readonly username: string | null;
+  /** The OpenStack project (tenant); a number on the wire, given as text. */
+  readonly tenantName: string | null;
+  readonly password: string;
+}
+
+/**
+ * The account's OpenStack credentials in a cloud region (GET /cloud_computing/regions/{id}/
+ * credentials; Go `CloudComputingRegionCredentials`, srvctl `cloud-regions get-credentials`), for
+ * a program that configures an OpenStack provider. The Promise form gives the password in clear
+ * to the program: wrap it with `pulumi.secret`, or use the Output form, which is secret.
+ */
+export async function getCloudRegionCredentials(
+  args: GetCloudRegionCredentialsArgs,
+  opts?: LookupOptions,
+): Promise<GetCloudRegionCredentialsResult> {
+  const lookup = lookupContext("getCloudRegionCredentials", opts);
+  const regionId = wholeNumber(lookup.fn, args, "regionId");
+  const credentials = await getById(lookup, "cloud region", regionId, () =>
+    lookup.client.cloudRegions.getCredentials(regionId, lookup.call),
+  );
+  const textOf = (value: string | number | null | undefined) =>
+    value === undefined || value === null ? null : String(value);
+  return {
+    regionId,
+    url: credentials.url ?? null,
+    username: textOf(credentials.username),
+    tenantName: textOf(credentials.tenant_name),
+    password: credentials.password,
+  };
+}
+
+/** The Output form: always secret, whatever the arguments. */
+export function getCloudRegionCredentialsOutput(
+  args: OutputArgs<GetCloudRegionCredentialsArgs>,
+  opts?: LookupOutputOptions,
+): pulumi.Output<GetCloudRegionCredentialsResult> {
+  return pulumi.secret(lookupOutput(getCloudRegionCredentials, args, opts));
 }

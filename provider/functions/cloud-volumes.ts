@@ -15,10 +15,15 @@ import { type LabelSelector, selectorText } from "./framework/selector";
 
 export interface GetCloudVolumesArgs {
   readonly labelSelector?: LabelSelector;
-  /** Only volumes whose name contains this text. */
+  /**
+   * Only volumes whose name contains this text (case-insensitive), matched here: no official
+   * client sends `search_pattern` for this list.
+   */
   readonly searchPattern?: string;
   /** Only volumes of this cloud region (filtered here as well as asked of the API). */
   readonly regionId?: number;
+  /** Only volumes attached to this cloud instance (asked of the API, as srvctl does, and checked here). */
+  readonly instanceId?: string;
   readonly limit?: number;
 }
 
@@ -50,20 +55,24 @@ export async function getCloudVolumes(
 ): Promise<GetCloudVolumesResult> {
   const lookup = lookupContext("getCloudVolumes", opts);
   const regionId = optionalWholeNumber(lookup.fn, args, "regionId");
+  const instanceId = optionalText(lookup.fn, args, "instanceId");
+  const pattern = optionalText(lookup.fn, args, "searchPattern")?.toLowerCase();
   const filters = definedFields({
     labelSelector: selectorText(lookup.fn, args.labelSelector),
-    searchPattern: optionalText(lookup.fn, args, "searchPattern"),
     regionId,
+    instanceId,
   });
   const limit = listLimit(lookup.fn, args.limit);
   const volumes = await collectPages(
     lookup,
-    { what: "cloud volumes match", limit, narrowWith: "labelSelector, searchPattern or regionId" },
+    { what: "cloud volumes match", limit, narrowWith: "labelSelector, regionId or instanceId" },
     (page) => lookup.client.cloudVolumes.list({ ...page, ...filters }, lookup.call),
   );
   return {
     cloudVolumes: volumes
       .filter((volume) => regionId === undefined || volume.region_id === regionId)
+      .filter((volume) => instanceId === undefined || attachedInstanceId(volume) === instanceId)
+      .filter((volume) => pattern === undefined || volume.name.toLowerCase().includes(pattern))
       .map(cloudVolumeResult),
   };
 }

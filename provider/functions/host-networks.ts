@@ -54,6 +54,10 @@ export interface NetworkResult {
   readonly status: string;
   /** IPv4 or IPv6 CIDR; null until an additional network is active. */
   readonly cidr: string | null;
+  /** The first usable address; null where the record has none (Go `Network.FirstIP`, omitempty). */
+  readonly firstIp: string | null;
+  /** The network's gateway address; null where the record has none (Go `Network.Gateway`). */
+  readonly gateway: string | null;
   /** "ipv4" or "ipv6". */
   readonly family: string;
   /** "public", "private" or "oob". */
@@ -126,6 +130,8 @@ function networkResult(network: Network): NetworkResult {
     title: network.title ?? null,
     status: network.status,
     cidr: network.cidr ?? null,
+    firstIp: network.first_ip ?? null,
+    gateway: network.gateway ?? null,
     family: network.family,
     interfaceType: network.interface_type,
     distributionMethod: network.distribution_method,

@@ -31,6 +31,8 @@ export {
   type GetCloudFlavorArgs,
   type GetCloudImageArgs,
   type GetCloudRegionArgs,
+  type GetCloudRegionCredentialsArgs,
+  type GetCloudRegionCredentialsResult,
   type GetCloudRegionResult,
   type GetCloudRegionsResult,
   getCloudFlavor,
@@ -38,6 +40,8 @@ export {
   getCloudImage,
   getCloudImageOutput,
   getCloudRegion,
+  getCloudRegionCredentials,
+  getCloudRegionCredentialsOutput,
   getCloudRegionOutput,
   getCloudRegions,
   getCloudRegionsOutput,
@@ -80,6 +84,33 @@ export {
 export type { LookupOptions, LookupOutputOptions, OutputArgs } from "./framework/invoke";
 export { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT } from "./framework/lists";
 export type { LabelSelector } from "./framework/selector";
+// Issue 24: a host's hardware and usage.
+export {
+  type ConnectionResult,
+  type DriveSlotResult,
+  type GetHostDriveSlotsArgs,
+  type GetHostDriveSlotsResult,
+  type GetHostPowerFeedsArgs,
+  type GetHostPowerFeedsResult,
+  type GetServerConnectionsArgs,
+  type GetServerConnectionsResult,
+  type GetServerNetworkUsageArgs,
+  type GetServerNetworkUsageResult,
+  type GetServerServicesArgs,
+  type GetServerServicesResult,
+  getHostDriveSlots,
+  getHostDriveSlotsOutput,
+  getHostPowerFeeds,
+  getHostPowerFeedsOutput,
+  getServerConnections,
+  getServerConnectionsOutput,
+  getServerNetworkUsage,
+  getServerNetworkUsageOutput,
+  getServerServices,
+  getServerServicesOutput,
+  type PowerFeedResult,
+  type ServiceResult,
+} from "./host-hardware";
 export {
   type GetHostNetworksArgs,
   type GetHostNetworksResult,
@@ -160,6 +191,16 @@ export {
   getLocationsOutput,
   type IpxeBootSupport,
 } from "./locations";
+export {
+  type GetMetricsArgs,
+  type GetMetricsResult,
+  getHostsMetrics,
+  getHostsMetricsOutput,
+  getRacksMetrics,
+  getRacksMetricsOutput,
+  type MetricFamilyResult,
+  type MetricSampleResult,
+} from "./metrics";
 export {
   type GetNetworkPoolArgs,
   type GetNetworkPoolResult,

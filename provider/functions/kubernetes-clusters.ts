@@ -40,7 +40,7 @@ export interface GetKubernetesClusterResult {
   readonly name: string;
   readonly status: string;
   readonly locationId: number;
-  readonly locationCode: string;
+  readonly locationCode: string | null;
   /** The labels, without the provider's ownership label. */
   readonly labels: Record<string, string>;
   readonly createdAt: string;
@@ -236,7 +236,7 @@ function clusterResult(cluster: KubernetesCluster): GetKubernetesClusterResult {
     name: cluster.name,
     status: cluster.status,
     locationId: cluster.location_id,
-    locationCode: cluster.location_code,
+    locationCode: cluster.location_code ?? null,
     labels: withoutOwnerLabel(cluster.labels),
     createdAt: cluster.created_at,
     updatedAt: cluster.updated_at,

@@ -166,6 +166,6 @@ function operatingSystemResult(system: OperatingSystem): GetOperatingSystemResul
     name: system.name,
     version: system.version,
     arch: system.arch,
-    filesystems: [...system.filesystems],
+    filesystems: [...(system.filesystems ?? [])],
   };
 }

@@ -155,7 +155,7 @@ function sslCertificateResult(certificate: SslCertificate): GetSslCertificateRes
     type: certificate.type,
     issuer: certificate.issuer,
     subject: certificate.subject,
-    domainNames: [...certificate.domain_names],
+    domainNames: [...(certificate.domain_names ?? [])],
     sha1Fingerprint: certificate.sha1_fingerprint ?? null,
     labels: withoutOwnerLabel(certificate.labels),
     expiresAt: certificate.expires_at,

@@ -58,6 +58,10 @@ export class HostNetwork extends pulumi.dynamic.Resource {
   declare readonly status: pulumi.Output<string>;
   /** Assigned once the network is active. */
   declare readonly cidr: pulumi.Output<string | null>;
+  /** The network's first usable address; null until allotted (or where the API leaves it out). */
+  declare readonly firstIp: pulumi.Output<string | null>;
+  /** The gateway address hosts on this network route through; null until allotted. */
+  declare readonly gateway: pulumi.Output<string | null>;
   declare readonly family: pulumi.Output<string>;
   declare readonly interfaceType: pulumi.Output<string>;
   declare readonly additional: pulumi.Output<boolean>;

@@ -151,7 +151,7 @@ export function clusterOutputs(
     name: cluster.name,
     status: cluster.status,
     locationId: cluster.location_id,
-    locationCode: cluster.location_code,
+    locationCode: cluster.location_code ?? null,
     labels: { ...cluster.labels },
     nodes: [...record.nodes].sort((a, b) => a.number - b.number).map(nodeOutput),
     nodeGroups: placedNodeGroups(record, memory),

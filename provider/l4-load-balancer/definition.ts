@@ -30,6 +30,7 @@ import {
   isBag,
   known,
   portsView,
+  textView,
   UPSTREAM_METHODS,
   upstreamsBody,
   upstreamsView,
@@ -45,6 +46,7 @@ export const L4_LOAD_BALANCER_OUTPUTS = [
   "locationId",
   "locationCode",
   "clusterId",
+  "sharedCluster",
   "storeLogs",
   "storeLogsRegionId",
   "externalAddresses",
@@ -65,7 +67,7 @@ export function l4VhostZonesView(value: unknown): Bag[] {
       udp: zone.udp ?? false,
       proxyProtocol: zone.proxyProtocol ?? zone.proxy_protocol ?? false,
       upstreamId: zone.upstreamId ?? zone.upstream_id,
-      description: zone.description ?? null,
+      description: textView(zone.description),
     })),
   );
 }

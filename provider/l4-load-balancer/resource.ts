@@ -85,6 +85,8 @@ export class L4LoadBalancer extends pulumi.dynamic.Resource {
   declare readonly locationCode: pulumi.Output<string | null>;
   /** null on a shared cluster. */
   declare readonly clusterId: pulumi.Output<string | null>;
+  /** Whether the balancer runs on a shared cluster; null where the record leaves it out. */
+  declare readonly sharedCluster: pulumi.Output<boolean | null>;
   declare readonly storeLogs: pulumi.Output<boolean | null>;
   declare readonly storeLogsRegionId: pulumi.Output<number | null>;
   declare readonly externalAddresses: pulumi.Output<string[]>;

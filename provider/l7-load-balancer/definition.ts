@@ -35,6 +35,7 @@ import {
   isBag,
   known,
   portsView,
+  textView,
   UPSTREAM_METHODS,
   upstreamsBody,
   upstreamsView,
@@ -52,6 +53,7 @@ export const L7_LOAD_BALANCER_OUTPUTS = [
   "locationId",
   "locationCode",
   "clusterId",
+  "sharedCluster",
   "storeLogs",
   "storeLogsRegionId",
   "geoip",
@@ -64,12 +66,19 @@ export const L7_LOAD_BALANCER_OUTPUTS = [
   "updatedAt",
 ] as const;
 
+/** A key only where the source holds a value: one side may leave it out (zonesEqual). */
+function ifPresent(key: string, value: unknown): Bag {
+  return value === undefined || value === null ? {} : { [key]: value };
+}
+
 function locationZonesView(value: unknown): Bag[] {
   const zones = Array.isArray(value) ? value.filter(isBag) : [];
   return zones.map((zone) => ({
     location: zone.location,
     upstreamId: zone.upstreamId ?? zone.upstream_id,
-    upstreamPath: zone.upstreamPath ?? zone.upstream_path ?? null,
+    upstreamPath: textView(zone.upstreamPath ?? zone.upstream_path),
+    // Record only (Go `L7LocationZone.Redirect`): shown, never compared with an input.
+    ...ifPresent("redirect", zone.redirect),
   }));
 }
 
@@ -90,13 +99,21 @@ export function l7VhostZonesView(value: unknown): Bag[] {
       httpToHttpsRedirect: zone.httpToHttpsRedirect ?? zone.http_to_https_redirect ?? false,
       http2PushPreload: zone.http2PushPreload ?? zone.http2_push_preload ?? false,
       domains: domainsView(zone.domains),
-      sslCertificateId: zone.sslCertificateId ?? zone.ssl_certificate_id ?? null,
+      sslCertificateId: textView(zone.sslCertificateId ?? zone.ssl_certificate_id),
+      // The preset in force, as the record reports it on the vhost zone (Go `L7VHostZone`,
+      // Ansible's output); an output only (the input takes it on the upstream zone).
+      ...ifPresent("tlsPreset", zone.tls_preset),
       locationZones: locationZonesView(zone.locationZones ?? zone.location_zones),
       realIpHeader: realIpHeaderView(zone.realIpHeader ?? zone.real_ip_header),
     })),
   );
 }
 
+/**
+ * Upstream zones as compared and shown. `hcStatus` and `tlsPreset` are inputs the record does not
+ * echo (the Go record `L7UpstreamZone` and Ansible's documented output lack both): they appear
+ * only where a side holds them, with no default, so a record of the official shape is no change.
+ */
 export function l7UpstreamZonesView(value: unknown): Bag[] {
   const zones = Array.isArray(value) ? value.filter(isBag) : [];
   const pick = (zone: Bag, camel: string, snake: string, fallback: unknown) =>
@@ -111,14 +128,14 @@ export function l7UpstreamZonesView(value: unknown): Bag[] {
       hcJitter: pick(zone, "hcJitter", "hc_jitter", 5),
       hcFails: pick(zone, "hcFails", "hc_fails", 3),
       hcPasses: pick(zone, "hcPasses", "hc_passes", 3),
-      hcDomain: pick(zone, "hcDomain", "hc_domain", null),
+      hcDomain: textView(pick(zone, "hcDomain", "hc_domain", null)),
       hcPath: pick(zone, "hcPath", "hc_path", "/"),
       hcMethod: pick(zone, "hcMethod", "hc_method", "GET"),
       hcMandatory: pick(zone, "hcMandatory", "hc_mandatory", false),
-      hcStatus: pick(zone, "hcStatus", "hc_status", "200-399"),
-      tlsPreset: pick(zone, "tlsPreset", "tls_preset", "TLSv1.3"),
+      ...ifPresent("hcStatus", pick(zone, "hcStatus", "hc_status", null)),
+      ...ifPresent("tlsPreset", pick(zone, "tlsPreset", "tls_preset", null)),
       grpc: zone.grpc ?? false,
-      hcGrpcService: pick(zone, "hcGrpcService", "hc_grpc_service", null),
+      hcGrpcService: textView(pick(zone, "hcGrpcService", "hc_grpc_service", null)),
       hcGrpcStatus: pick(zone, "hcGrpcStatus", "hc_grpc_status", 0),
       upstreams: upstreamsView(zone.upstreams),
     })),

@@ -110,6 +110,8 @@ export class L7LoadBalancer extends pulumi.dynamic.Resource {
   declare readonly locationCode: pulumi.Output<string | null>;
   /** null on a shared cluster. */
   declare readonly clusterId: pulumi.Output<string | null>;
+  /** Whether the balancer runs on a shared cluster; null where the record leaves it out. */
+  declare readonly sharedCluster: pulumi.Output<boolean | null>;
   declare readonly storeLogs: pulumi.Output<boolean | null>;
   declare readonly storeLogsRegionId: pulumi.Output<number | null>;
   declare readonly geoip: pulumi.Output<boolean | null>;

@@ -10,7 +10,7 @@ import type { PropertyBag } from "../framework/check";
 import type { PropertyRules } from "../framework/diff";
 import type { ResourceKind } from "../framework/kind";
 import { allOf, withoutOwnerLabel } from "../framework/ownership";
-import { type Bag, viewOf } from "./rules";
+import { type Bag, viewOf, zonesEqual } from "./rules";
 
 const MINUTE = 60_000;
 const states = stateMatcher(loadBalancerStates);
@@ -51,10 +51,15 @@ export function loadBalancerProperties(views: ZoneViews, layer: PropertyRules = 
     storeLogs: { rule: "update", desired: (news) => news.storeLogs ?? false },
     storeLogsRegionId: { rule: "update" },
     ...layer,
-    vhostZones: { rule: "update", desired: (news) => viewOf(news.vhostZones, views.vhostZones) },
+    vhostZones: {
+      rule: "update",
+      desired: (news) => viewOf(news.vhostZones, views.vhostZones),
+      equal: zonesEqual,
+    },
     upstreamZones: {
       rule: "update",
       desired: (news) => viewOf(news.upstreamZones, views.upstreamZones),
+      equal: zonesEqual,
     },
     labels: { rule: "update", desired: (news) => news.labels ?? {} },
   };
@@ -172,9 +177,12 @@ export function loadBalancerOutputs(
     locationId: record.location_id ?? null,
     locationCode: record.location_code ?? null,
     clusterId: record.cluster_id ?? null,
+    // Go `LoadBalancer.SharedCluster`: whether the cluster is a shared one (clusterId null).
+    sharedCluster: record.shared_cluster ?? null,
     storeLogs: record.store_logs ?? null,
     storeLogsRegionId: record.store_logs_region_id ?? null,
     ...layer,
+    // A Go nil slice arrives as null (srvctl's records): read as none.
     externalAddresses: [...(record.external_addresses ?? [])],
     vhostZones: views.vhostZones(record.vhost_zones),
     upstreamZones: views.upstreamZones(record.upstream_zones),
@@ -193,7 +201,14 @@ export function loadBalancerLiveInputs(
   views: ZoneViews,
   layer: Record<string, unknown> = {},
 ): Record<string, unknown> {
-  const { status, locationCode, externalAddresses, createdAt, updatedAt, ...inputs } =
-    loadBalancerOutputs(record, views, layer);
+  const {
+    status,
+    locationCode,
+    sharedCluster,
+    externalAddresses,
+    createdAt,
+    updatedAt,
+    ...inputs
+  } = loadBalancerOutputs(record, views, layer);
   return inputs;
 }

@@ -197,10 +197,43 @@ export function upstreamsBody(value: unknown): Bag[] {
   );
 }
 
+/**
+ * An optional text as compared and shown: null when unset. The Go records type these fields as
+ * plain `string` (`L4VHostZone.Description`, `L7UpstreamZone.HCDomain`, `L7LocationZone.UpstreamPath`
+ * ...), so an unset one arrives as "" (the check refuses "" as an input).
+ */
+export function textView(value: unknown): unknown {
+  return value === undefined || value === null || value === "" ? null : value;
+}
+
 export function definedOnly(bag: Bag): Bag {
   return Object.fromEntries(
     Object.entries(bag).filter(([, value]) => value !== undefined && value !== null),
   );
+}
+
+/**
+ * Zones compared where both sides say something. A key only the record shows (an output: an L7
+ * vhost zone's `tlsPreset`, a location zone's `redirect`) or only the inputs hold (an L7 upstream
+ * zone's `hcStatus` and `tlsPreset`, which the Go record `L7UpstreamZone` and Ansible's documented
+ * output do not carry) is no difference; the views fill every other key on both sides, so those
+ * are compared. Lists compare entry by entry (the views sort them).
+ */
+export function zonesEqual(desired: unknown, live: unknown): boolean {
+  if (Array.isArray(desired) || Array.isArray(live)) {
+    return (
+      Array.isArray(desired) &&
+      Array.isArray(live) &&
+      desired.length === live.length &&
+      desired.every((entry, index) => zonesEqual(entry, live[index]))
+    );
+  }
+  if (isBag(desired) && isBag(live)) {
+    return Object.keys(desired).every(
+      (key) => !(key in live) || zonesEqual(desired[key], live[key]),
+    );
+  }
+  return desired === live;
 }
 
 /** A list property's value for diff: the normalised view, or the raw value while unknown. */

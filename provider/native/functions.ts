@@ -35,7 +35,10 @@ export function configureLookups(settings: StackSettings): void {
  * (getServerOobCredentialsOutput), so through Invoke every result property is sealed too, and a
  * program in another language cannot put them in its state in clear.
  */
-const SECRET_RESULTS: ReadonlySet<string> = new Set(["getServerOobCredentials"]);
+const SECRET_RESULTS: ReadonlySet<string> = new Set([
+  "getServerOobCredentials",
+  "getCloudRegionCredentials",
+]);
 
 /**
  * Runs the function a token names. A secret argument makes every result property secret, as

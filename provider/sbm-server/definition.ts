@@ -305,7 +305,7 @@ export const sbmServerKind: ResourceKind<SbmServer> = {
       title: record.title,
       type: record.type,
       locationId: record.location_id,
-      locationCode: record.location_code,
+      locationCode: record.location_code ?? null,
       status: record.status,
       operationalStatus: record.operational_status,
       powerStatus: record.power_status,

@@ -22,7 +22,7 @@ export function certificateOutputs(record: SslCertificate): Record<string, unkno
     type: record.type,
     issuer: record.issuer,
     subject: record.subject,
-    domainNames: record.domain_names,
+    domainNames: [...(record.domain_names ?? [])],
     expiresAt: record.expires_at,
     sha1Fingerprint: record.sha1_fingerprint,
     labels: withoutOwnerLabel(record.labels),

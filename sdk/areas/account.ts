@@ -55,6 +55,31 @@ export const OobCredentialsSchema = z.object({
 });
 export type OobCredentials = z.infer<typeof OobCredentialsSchema>;
 
+/**
+ * Filters of GET /billing/invoices, as srvctl's `invoices list` sends them (`cmd/base/
+ * list_options.go`: status, type, parent_id, currency, start_date, end_date).
+ */
+export interface InvoiceListOptions extends PagingOptions {
+  /** srvctl names pending, outstanding, overdue, paid, canceled, reissued. */
+  readonly status?: string;
+  /** "invoice" or "credit_note" (srvctl). */
+  readonly type?: string;
+  readonly parentId?: string;
+  readonly currency?: string;
+  /** YYYY-MM-DD. */
+  readonly startDate?: string;
+  /** YYYY-MM-DD. */
+  readonly endDate?: string;
+}
+
+/**
+ * Filters of GET /racks, as srvctl's `racks list` sends them (label_selector, location_id). No
+ * source sends `search_pattern` here: a name is matched in the program.
+ */
+export interface RackListOptions extends Omit<ListOptions, "searchPattern"> {
+  readonly locationId?: number;
+}
+
 export class AccountApi {
   constructor(private readonly http: Requester) {}
 
@@ -65,8 +90,7 @@ export class AccountApi {
     );
   }
 
-  /** Paging only: no source shows a filter of this list. */
-  listInvoices(options?: PagingOptions, callOptions?: CallOptions): PagePromise<Invoice> {
+  listInvoices(options?: InvoiceListOptions, callOptions?: CallOptions): PagePromise<Invoice> {
     return this.http.list("/billing/invoices", toWireQuery(options), InvoiceSchema, callOptions);
   }
 
@@ -77,7 +101,7 @@ export class AccountApi {
     );
   }
 
-  listRacks(options?: ListOptions, callOptions?: CallOptions): PagePromise<Rack> {
+  listRacks(options?: RackListOptions, callOptions?: CallOptions): PagePromise<Rack> {
     return this.http.list("/racks", toWireQuery(options), RackSchema, callOptions);
   }
 

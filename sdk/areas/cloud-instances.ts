@@ -38,8 +38,8 @@ export const CloudInstanceSchema = z.object({
   /** Upper case; see cloudInstanceStates. */
   status: z.string(),
   name: z.string(),
-  region_id: z.number().int(),
-  region_code: z.string(),
+  region_id: z.number().int().optional(),
+  region_code: z.string().optional(),
   flavor_id: z.string(),
   image_id: z.string(),
   // Addresses: null or absent while provisioning, without the network, or detached (Ansible

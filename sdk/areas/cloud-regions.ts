@@ -42,6 +42,20 @@ export interface CloudSnapshotListOptions extends PagingOptions {
   readonly isBackup?: boolean;
 }
 
+/**
+ * The OpenStack credentials of the account in a cloud region (GET .../regions/{id}/credentials;
+ * Go `CloudComputingRegionCredentials`, srvctl `cloud-regions get-credentials`). Secret: the
+ * password opens the region's OpenStack API. `tenant_name` and `username` are numbers on the wire
+ * (Go int64, every fixture).
+ */
+export const CloudRegionCredentialsSchema = z.object({
+  password: z.string(),
+  tenant_name: z.union([z.number(), z.string()]).nullable().optional(),
+  url: z.string().nullable().optional(),
+  username: z.union([z.number(), z.string()]).nullable().optional(),
+});
+export type CloudRegionCredentials = z.infer<typeof CloudRegionCredentialsSchema>;
+
 export class CloudRegionsApi {
   constructor(private readonly http: Requester) {}
 
@@ -77,6 +91,17 @@ export class CloudRegionsApi {
       toWireQuery(options),
       CloudImageSchema,
       callOptions,
+    );
+  }
+
+  async getCredentials(regionId: number, options?: CallOptions): Promise<CloudRegionCredentials> {
+    return this.http.request(
+      {
+        method: "GET",
+        path: path`/cloud_computing/regions/${regionId}/credentials`,
+        schema: CloudRegionCredentialsSchema,
+      },
+      options,
     );
   }
 
@@ -131,9 +156,13 @@ export interface CloudSnapshotCreateBody {
   readonly instance_id: string;
 }
 
-/** Snapshot `status`: `pending` then `active` (fixtures); the rest are the image service's words. */
+/**
+ * Snapshot `status`: `pending` then `active` (Go client fixtures); `available` in srvctl's records
+ * (`cloud-regions/add_snapshot.json`, `list_snapshots.json`, v1.4.0). Both settle. The rest are
+ * the image service's words.
+ */
 export const cloudSnapshotStates: StateTable = {
   transitional: ["pending", "queued", "saving", "uploading", "importing", "pending_delete"],
-  settled: ["active"],
+  settled: ["active", "available"],
   failed: ["killed", "deleted", "error"],
 };

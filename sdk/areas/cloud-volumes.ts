@@ -75,16 +75,26 @@ export interface CloudVolumeCreateBody {
   readonly labels?: LabelsInput;
 }
 
-/** The Go client's update input: no size (no official source resizes a cloud volume). */
+/**
+ * The Go client's update input: no size (no official source resizes a cloud volume). `name` is
+ * always sent: Go `CloudBlockStorageVolumeUpdateInput.Name` has no omitempty and srvctl's
+ * `cloud-volumes update` always sets it, so a PUT without it is one no official client makes.
+ */
 export interface CloudVolumeUpdateBody {
-  readonly name?: string;
+  readonly name: string;
   readonly description?: string;
   /** Replaces the whole label set. */
   readonly labels?: LabelsInput;
 }
 
-export interface CloudVolumeListOptions extends ListOptions {
+/**
+ * Filters of GET /cloud_block_storage/volumes, as srvctl's `cloud-volumes list` sends them
+ * (label_selector, region_id, instance_id). No source sends `search_pattern` here.
+ */
+export interface CloudVolumeListOptions extends Omit<ListOptions, "searchPattern"> {
   readonly regionId?: number;
+  /** Only volumes attached to this cloud instance. */
+  readonly instanceId?: string;
 }
 
 function checkSize(size: number | undefined): void {

@@ -12,10 +12,12 @@ import { validateLabels } from "../labels";
  * Labels as on the wire: `{}` when a resource has none (api-spec.md, Conventions). The Go client
  * decodes them into a map that marshals an empty set as `null`, and srvctl's records (its test
  * data, v1.1.x) carry `"labels": null`: read as no labels, `{}` (docs/wire.md, Schema policy).
+ * The Go client's older fixtures (before labels existed: 0f9568dd, bbe8a995, 75da0de4) leave the
+ * field out altogether: also none.
  */
 export const LabelsSchema = z
   .record(z.string(), z.string())
-  .nullable()
+  .nullish()
   .transform((labels) => labels ?? {});
 export type Labels = z.infer<typeof LabelsSchema>;
 
@@ -129,6 +131,12 @@ export const NetworkSchema = z.object({
   distribution_method: z.string(),
   /** True when the network was ordered additionally. */
   additional: z.boolean(),
+  /**
+   * The first usable address and the gateway of the network (Go `Network.FirstIP`, `Gateway`,
+   * with omitempty: absent until allotted; fixture `get_network_response.json` at abb982c9).
+   */
+  first_ip: z.string().nullable().optional(),
+  gateway: z.string().nullable().optional(),
   created_at: TimestampSchema,
   updated_at: TimestampSchema,
 });

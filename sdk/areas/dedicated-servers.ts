@@ -5,11 +5,22 @@ import type { CallOptions, PagePromise, Requester } from "../core/contract";
 import { path, toWireQuery } from "../core/contract";
 import { checkIpxeConfig } from "../core/limits";
 import type { StateTable } from "../wait";
-import { checkLabels, type LabelsInput, type Network, type SshKey, SshKeySchema } from "./common";
 import {
+  checkLabels,
+  type LabelsInput,
+  type Network,
+  type SshKey,
+  SshKeySchema,
+  TimestampSchema,
+} from "./common";
+import {
+  getNetworkUsageAt,
+  type HostDriveSlot,
   HostKindApi,
   type HostListOptions,
   hostRecordFields,
+  listDriveSlotsAt,
+  type NetworkUsage,
   ServerModelConfigurationDetailsSchema,
 } from "./host-common";
 import { deleteNetworkAt, type NetworkOrderBody, orderNetworkAt } from "./host-networks";
@@ -156,6 +167,41 @@ export interface DedicatedServerFeatureActivationBody {
 }
 
 export type DedicatedServerListOptions = HostListOptions;
+
+/**
+ * A network port of the server (GET .../connections; Go `HostConnection`, srvctl `hosts ds
+ * list-connections`): `macaddr` null where the port has no address recorded.
+ */
+export const HostConnectionSchema = z.object({
+  port: z.string(),
+  type: z.string().nullable().optional(),
+  macaddr: z.string().nullable().optional(),
+});
+export type HostConnection = z.infer<typeof HostConnectionSchema>;
+
+/**
+ * A billed service of the server (GET .../services; Go `DedicatedServerService`, srvctl `hosts
+ * ds list-services`): the base rent, traffic and options, with the current period's charges.
+ */
+export const DedicatedServerServiceSchema = z.object({
+  id: z.string(),
+  name: z.string().nullable().optional(),
+  type: z.string().nullable().optional(),
+  currency: z.string().nullable().optional(),
+  label: z.string().nullable().optional(),
+  started_at: TimestampSchema.nullable().optional(),
+  finished_at: TimestampSchema.nullable().optional(),
+  date_from: z.string().nullable().optional(),
+  date_to: z.string().nullable().optional(),
+  usage_quantity: z.number().nullable().optional(),
+  tax: z.number().nullable().optional(),
+  total: z.number().nullable().optional(),
+  subtotal: z.number().nullable().optional(),
+  discount_rate: z.number().nullable().optional(),
+});
+export type DedicatedServerService = z.infer<typeof DedicatedServerServiceSchema>;
+
+type Paging = Pick<DedicatedServerListOptions, "perPage" | "page">;
 
 // --- Verbs ---
 
@@ -308,6 +354,48 @@ export class DedicatedServersApi extends HostKindApi<DedicatedServer> {
 
   // --- SSH keys attached to the server ---
 
+  /** The server's drive slots, filled or not (Terraform's dedicated server read fills its own from it). */
+  listDriveSlots(
+    id: string,
+    options?: Paging,
+    callOptions?: CallOptions,
+  ): PagePromise<HostDriveSlot> {
+    return listDriveSlotsAt(this.http, collection, id, options, callOptions);
+  }
+
+  /** The server's network ports and their MAC addresses. */
+  listConnections(
+    id: string,
+    options?: Paging,
+    callOptions?: CallOptions,
+  ): PagePromise<HostConnection> {
+    return this.http.list(
+      path`/hosts/${collection}/${id}/connections`,
+      toWireQuery(options),
+      HostConnectionSchema,
+      callOptions,
+    );
+  }
+
+  /** The server's billed services. */
+  listServices(
+    id: string,
+    options?: Paging,
+    callOptions?: CallOptions,
+  ): PagePromise<DedicatedServerService> {
+    return this.http.list(
+      path`/hosts/${collection}/${id}/services`,
+      toWireQuery(options),
+      DedicatedServerServiceSchema,
+      callOptions,
+    );
+  }
+
+  /** The traffic of the current billing period. */
+  async getNetworkUsage(id: string, options?: CallOptions): Promise<NetworkUsage> {
+    return getNetworkUsageAt(this.http, collection, id, options);
+  }
+
   listSshKeys(
     id: string,
     options?: Pick<DedicatedServerListOptions, "perPage" | "page">,
@@ -318,6 +406,18 @@ export class DedicatedServersApi extends HostKindApi<DedicatedServer> {
       toWireQuery(options),
       SshKeySchema,
       callOptions,
+    );
+  }
+
+  /** One attached key (Go `GetDedicatedServerSSHKey`, fixture `ssh_keys/get_response.json`); 404 when not attached. */
+  async getSshKey(id: string, fingerprint: string, options?: CallOptions): Promise<SshKey> {
+    return this.http.request(
+      {
+        method: "GET",
+        path: path`/hosts/${collection}/${id}/ssh_keys/${fingerprint}`,
+        schema: SshKeySchema,
+      },
+      options,
     );
   }
 

@@ -95,7 +95,7 @@ export interface DnsRecordListOptions extends Pick<ListOptions, "perPage" | "pag
 
 /** Delegation data of the account: the name servers and the TXT record proving ownership. */
 export const DnsDelegationDataSchema = z.object({
-  nameservers: z.array(z.string()).optional(),
+  nameservers: z.array(z.string()).nullable().optional(),
   required_txt: z.string().nullable().optional(),
 });
 export type DnsDelegationData = z.infer<typeof DnsDelegationDataSchema>;

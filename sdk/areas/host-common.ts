@@ -20,6 +20,7 @@ import {
   type PtrRecordListOptions,
   TimestampSchema,
 } from "./common";
+import { DriveModelSchema } from "./locations";
 
 /** The path segment of each kind under /hosts, which is also the record's `type`. */
 export type HostKind = "dedicated_server" | "sbm_server" | "kubernetes_baremetal_node";
@@ -71,7 +72,7 @@ export const hostRecordFields = {
   rack_id: z.string().nullable().optional(),
   title: z.string(),
   location_id: z.number().int(),
-  location_code: z.string(),
+  location_code: z.string().optional(),
   status: z.string(),
   operational_status: z.string().optional(),
   power_status: z.string().optional(),
@@ -136,6 +137,83 @@ export interface HostListOptions extends ListOptions {
 
 // --- The verbs every kind has, written once ---
 
+// --- Hardware and usage records of a host (Go client types.go at abb982c9) ---
+
+/**
+ * A drive slot of a host (GET /hosts/{dedicated_servers|kubernetes_baremetal_nodes}/{id}/
+ * drive_slots; Go `HostDriveSlot`, srvctl `hosts ds list-drive-slots`, Terraform's dedicated
+ * server read). `drive_model` is null for an empty slot (Go `*DriveModel`).
+ */
+export const HostDriveSlotSchema = z.object({
+  position: z.number().int(),
+  interface: z.string().nullable().optional(),
+  form_factor: z.string().nullable().optional(),
+  drive_model: DriveModelSchema.nullable().optional(),
+});
+export type HostDriveSlot = z.infer<typeof HostDriveSlotSchema>;
+
+/**
+ * A power feed of a host (GET /hosts/{collection}/{id}/power_feeds, not paged: Go answers
+ * `[]HostPowerFeed`). `status` "on" or "off", `type` "physical" in srvctl's records; the Go
+ * fixtures leave `type` out.
+ */
+export const HostPowerFeedSchema = z.object({
+  name: z.string(),
+  status: z.string().nullable().optional(),
+  type: z.string().nullable().optional(),
+});
+export type HostPowerFeed = z.infer<typeof HostPowerFeedSchema>;
+
+/**
+ * The traffic of a server's current billing period (GET /hosts/{dedicated_servers|sbm_servers}/
+ * {id}/network_utilization; Go `NetworkUsage`). `utilization` is null where nothing is metered.
+ */
+export const NetworkUsageSchema = z.object({
+  type: z.string().nullable().optional(),
+  utilization: z
+    .object({
+      value: z.number().nullable().optional(),
+      commit: z.number().nullable().optional(),
+      unit: z.string().nullable().optional(),
+    })
+    .nullable()
+    .optional(),
+});
+export type NetworkUsage = z.infer<typeof NetworkUsageSchema>;
+
+/** GET /hosts/{collection}/{id}/drive_slots: the host kinds that have it share this. */
+export function listDriveSlotsAt(
+  http: Requester,
+  collection: "dedicated_servers" | "kubernetes_baremetal_nodes",
+  id: string,
+  options: Pick<ListOptions, "perPage" | "page"> | undefined,
+  callOptions: CallOptions | undefined,
+): PagePromise<HostDriveSlot> {
+  return http.list(
+    path`/hosts/${collection}/${id}/drive_slots`,
+    toWireQuery(options),
+    HostDriveSlotSchema,
+    callOptions,
+  );
+}
+
+/** GET /hosts/{dedicated_servers|sbm_servers}/{id}/network_utilization. */
+export function getNetworkUsageAt(
+  http: Requester,
+  collection: "dedicated_servers" | "sbm_servers",
+  id: string,
+  options: CallOptions | undefined,
+): Promise<NetworkUsage> {
+  return http.request(
+    {
+      method: "GET",
+      path: path`/hosts/${collection}/${id}/network_utilization`,
+      schema: NetworkUsageSchema,
+    },
+    options,
+  );
+}
+
 /**
  * What the three kind areas share: listing and reading the kind's records, powering a host, and
  * its network and PTR record sub-resources, all under `/hosts/{collection}`. Each area extends
@@ -178,6 +256,18 @@ export abstract class HostKindApi<T> {
 
   async powerCycle(id: string, options?: CallOptions): Promise<T> {
     return this.powerAction(id, "power_cycle", options);
+  }
+
+  /** The host's power feeds (every kind: Go `DedicatedServerPowerFeeds`, `SBMServerPowerFeeds`, `KubernetesBaremetalNodePowerFeeds`). */
+  async getPowerFeeds(id: string, options?: CallOptions): Promise<HostPowerFeed[]> {
+    return this.http.request(
+      {
+        method: "GET",
+        path: path`/hosts/${this.collection}/${id}/power_feeds`,
+        schema: z.array(HostPowerFeedSchema),
+      },
+      options,
+    );
   }
 
   listNetworks(

@@ -1,13 +1,15 @@
 // Kubernetes bare metal nodes: /hosts/kubernetes_baremetal_nodes. Part of a cluster ordered
 // elsewhere: the API can read, relabel and power them, never create or delete them.
 import { z } from "zod";
-import type { CallOptions, Requester } from "../core/contract";
+import type { CallOptions, ListOptions, PagePromise, Requester } from "../core/contract";
 import { path } from "../core/contract";
 import { checkLabels, type LabelsInput } from "./common";
 import {
+  type HostDriveSlot,
   HostKindApi,
   type HostListOptions,
   hostRecordFields,
+  listDriveSlotsAt,
   ServerModelConfigurationDetailsSchema,
 } from "./host-common";
 
@@ -35,6 +37,15 @@ export type KubernetesBaremetalNodeListOptions = HostListOptions;
 export class KubernetesBaremetalNodesApi extends HostKindApi<KubernetesBaremetalNode> {
   constructor(http: Requester) {
     super(http, collection, KubernetesBaremetalNodeSchema);
+  }
+
+  /** The node's drive slots (Go `KubernetesBaremetalNodeDriveSlots`). */
+  listDriveSlots(
+    id: string,
+    options?: Pick<ListOptions, "perPage" | "page">,
+    callOptions?: CallOptions,
+  ): PagePromise<HostDriveSlot> {
+    return listDriveSlotsAt(this.http, collection, id, options, callOptions);
   }
 
   async update(

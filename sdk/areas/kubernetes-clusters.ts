@@ -11,7 +11,7 @@ export const KubernetesClusterSchema = z.object({
   name: z.string(),
   status: z.string(),
   location_id: z.number().int(),
-  location_code: z.string(),
+  location_code: z.string().optional(),
   labels: LabelsSchema,
   created_at: TimestampSchema,
   updated_at: TimestampSchema,
@@ -22,10 +22,30 @@ export const KubernetesNodeGroupSchema = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string().nullable(),
+  /** The nodes in the group (G+ `KubernetesClusterNodeGroup.NodeCount` at abb982c9). */
+  node_count: z.number().int().nullable().optional(),
   created_at: TimestampSchema,
   updated_at: TimestampSchema,
 });
 export type KubernetesNodeGroup = z.infer<typeof KubernetesNodeGroupSchema>;
+
+/** Go `KubernetesClusterNodeGroupCreateInput` (types.go abb982c9). */
+export interface KubernetesNodeGroupCreateBody {
+  readonly name: string;
+  readonly description?: string;
+}
+
+/** Go `KubernetesClusterNodeGroupUpdateInput`: both omitempty. */
+export interface KubernetesNodeGroupUpdateBody {
+  readonly name?: string;
+  readonly description?: string;
+}
+
+/** Go `KubernetesClusterMoveNodesInput`. */
+export interface KubernetesMoveNodesBody {
+  readonly node_group_id: string;
+  readonly node_ids: readonly string[];
+}
 
 export const KubernetesClusterNodeSchema = z.object({
   id: z.string(),
@@ -159,6 +179,87 @@ export class KubernetesClustersApi {
         path: path`/kubernetes_clusters/${clusterId}/nodes/${nodeId}`,
         body,
         schema: KubernetesClusterNodeSchema,
+      },
+      options,
+    );
+  }
+
+  /** GET .../node_groups (Go `NodeGroups`): the cluster's node groups. */
+  listNodeGroups(
+    clusterId: string,
+    options?: Pick<ListOptions, "perPage" | "page">,
+    callOptions?: CallOptions,
+  ): PagePromise<KubernetesNodeGroup> {
+    return this.http.list(
+      path`/kubernetes_clusters/${clusterId}/node_groups`,
+      toWireQuery(options),
+      KubernetesNodeGroupSchema,
+      callOptions,
+    );
+  }
+
+  /** POST .../node_groups {name, description?} (Go `CreateNodeGroup`). */
+  async createNodeGroup(
+    clusterId: string,
+    body: KubernetesNodeGroupCreateBody,
+    options?: CallOptions,
+  ): Promise<KubernetesNodeGroup> {
+    return this.http.request(
+      {
+        method: "POST",
+        path: path`/kubernetes_clusters/${clusterId}/node_groups`,
+        body,
+        schema: KubernetesNodeGroupSchema,
+      },
+      options,
+    );
+  }
+
+  /** PUT .../node_groups/{id} {name?, description?} (Go `UpdateNodeGroup`). */
+  async updateNodeGroup(
+    clusterId: string,
+    nodeGroupId: string,
+    body: KubernetesNodeGroupUpdateBody,
+    options?: CallOptions,
+  ): Promise<KubernetesNodeGroup> {
+    return this.http.request(
+      {
+        method: "PUT",
+        path: path`/kubernetes_clusters/${clusterId}/node_groups/${nodeGroupId}`,
+        body,
+        schema: KubernetesNodeGroupSchema,
+      },
+      options,
+    );
+  }
+
+  /** DELETE .../node_groups/{id} (Go `DeleteNodeGroup`; the answer is not read). */
+  async deleteNodeGroup(
+    clusterId: string,
+    nodeGroupId: string,
+    options?: CallOptions,
+  ): Promise<void> {
+    return this.http.requestEmpty(
+      {
+        method: "DELETE",
+        path: path`/kubernetes_clusters/${clusterId}/node_groups/${nodeGroupId}`,
+      },
+      options,
+    );
+  }
+
+  /** POST .../nodes/move {node_group_id, node_ids} (Go `MoveNodes`): answers the moved nodes. */
+  async moveNodes(
+    clusterId: string,
+    body: KubernetesMoveNodesBody,
+    options?: CallOptions,
+  ): Promise<KubernetesClusterNode[]> {
+    return this.http.request(
+      {
+        method: "POST",
+        path: path`/kubernetes_clusters/${clusterId}/nodes/move`,
+        body,
+        schema: z.array(KubernetesClusterNodeSchema),
       },
       options,
     );

@@ -50,9 +50,9 @@ export const L2LocationGroupSchema = z.object({
   name: z.string(),
   code: z.string(),
   group_type: z.string().optional(),
-  location_ids: z.array(z.number().int()).optional(),
-  location_codes: z.array(z.string()).optional(),
-  hyperscalers: z.array(z.string()).optional(),
+  location_ids: z.array(z.number().int()).nullable().optional(),
+  location_codes: z.array(z.string()).nullable().optional(),
+  hyperscalers: z.array(z.string()).nullable().optional(),
 });
 export type L2LocationGroup = z.infer<typeof L2LocationGroupSchema>;
 

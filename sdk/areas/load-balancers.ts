@@ -3,7 +3,10 @@
 // records follow the official Go client (pkg/load_balancers.go, pkg/load_balancer_clusters.go,
 // pkg/types.go, fixtures), the Ansible collection (module_utils/api.py, load_balancer.py, the
 // load_balancer_instance_l4 / _l7 modules) and srvctl's list filters (docs/wire.md, "Load
-// balancers"). Records keep only `id` required: no source promises the rest.
+// balancers"). Records keep only `id` required: no source promises the rest. Every list field
+// (a Go `[]T`) is also nullable: the Go client marshals an empty (nil) slice as null, and srvctl's
+// records show it so (`"vhost_zones": null` in its lb/get_l4.json, get_l7.json, update_l4.json,
+// update_l7.json); readers take null as none (docs/wire.md, "Schema policy").
 import { z } from "zod";
 import type { CallOptions, ListOptions, PagePromise, Requester } from "../core/contract";
 import { path, toWireQuery } from "../core/contract";
@@ -33,12 +36,12 @@ export const L4UpstreamZoneSchema = z.object({
   hc_jitter: optionalNumber,
   hc_fails: optionalNumber,
   hc_passes: optionalNumber,
-  upstreams: z.array(L4UpstreamSchema).optional(),
+  upstreams: z.array(L4UpstreamSchema).nullable().optional(),
 });
 
 export const L4VhostZoneSchema = z.object({
   id: z.string(),
-  ports: z.array(z.number().int()).optional(),
+  ports: z.array(z.number().int()).nullable().optional(),
   udp: optionalBoolean,
   proxy_protocol: optionalBoolean,
   upstream_id: optionalString,
@@ -54,13 +57,15 @@ const loadBalancerFields = {
   /** "l4" or "l7". */
   type: z.string().optional(),
   status: z.string().optional(),
-  external_addresses: z.array(z.string()).optional(),
+  external_addresses: z.array(z.string()).nullable().optional(),
   location_id: z.number().int().optional(),
   location_code: z.string().optional(),
   store_logs: optionalBoolean,
   store_logs_region_id: optionalNumber,
   /** null on a shared cluster. */
   cluster_id: optionalString,
+  /** Whether the balancer runs on a shared cluster (Go `LoadBalancer.SharedCluster`, srvctl's records). */
+  shared_cluster: optionalBoolean,
   labels: LabelsSchema.optional(),
   created_at: TimestampSchema.optional(),
   updated_at: TimestampSchema.optional(),
@@ -72,8 +77,8 @@ export type LoadBalancer = z.infer<typeof LoadBalancerSchema>;
 export const L4LoadBalancerSchema = z.object({
   ...loadBalancerFields,
   proxy_protocol_enabled: optionalBoolean,
-  vhost_zones: z.array(L4VhostZoneSchema).optional(),
-  upstream_zones: z.array(L4UpstreamZoneSchema).optional(),
+  vhost_zones: z.array(L4VhostZoneSchema).nullable().optional(),
+  upstream_zones: z.array(L4UpstreamZoneSchema).nullable().optional(),
 });
 export type L4LoadBalancer = z.infer<typeof L4LoadBalancerSchema>;
 export type L4VhostZone = z.infer<typeof L4VhostZoneSchema>;
@@ -81,6 +86,11 @@ export type L4UpstreamZone = z.infer<typeof L4UpstreamZoneSchema>;
 
 export const L7UpstreamSchema = L4UpstreamSchema;
 
+/**
+ * The Go record `L7UpstreamZone` (types.go at abb982c9) and Ansible's documented output carry no
+ * `hc_status` nor `tls_preset` here (both are inputs only, `L7UpstreamZoneInput`); they stay
+ * optional for a service that echoes them.
+ */
 export const L7UpstreamZoneSchema = z.object({
   id: z.string(),
   method: optionalString,
@@ -99,39 +109,43 @@ export const L7UpstreamZoneSchema = z.object({
   grpc: optionalBoolean,
   hc_grpc_service: optionalString,
   hc_grpc_status: optionalNumber,
-  upstreams: z.array(L7UpstreamSchema).optional(),
+  upstreams: z.array(L7UpstreamSchema).nullable().optional(),
 });
 
 export const L7LocationZoneSchema = z.object({
   location: z.string(),
   upstream_id: z.string(),
   upstream_path: optionalString,
+  /** Go `L7LocationZone.Redirect` (record only: the input has no such field). */
+  redirect: optionalBoolean,
 });
 
 export const RealIpHeaderSchema = z.object({
   name: z.string(),
-  networks: z.array(z.string()).optional(),
+  networks: z.array(z.string()).nullable().optional(),
 });
 
 export const L7VhostZoneSchema = z.object({
   id: z.string(),
-  ports: z.array(z.number().int()).optional(),
+  ports: z.array(z.number().int()).nullable().optional(),
   ssl: optionalBoolean,
   http2: optionalBoolean,
   http_to_https_redirect: optionalBoolean,
   http2_push_preload: optionalBoolean,
-  domains: z.array(z.string()).optional(),
+  domains: z.array(z.string()).nullable().optional(),
   ssl_certificate_id: optionalString,
+  /** The TLS preset in force: the record reports it here (Go `L7VHostZone.TLSPreset`, Ansible). */
+  tls_preset: optionalString,
   location_zones: z.array(L7LocationZoneSchema).nullable().optional(),
   real_ip_header: RealIpHeaderSchema.nullable().optional(),
 });
 
 export const L7LoadBalancerSchema = z.object({
   ...loadBalancerFields,
-  domains: z.array(z.string()).optional(),
+  domains: z.array(z.string()).nullable().optional(),
   geoip: optionalBoolean,
-  vhost_zones: z.array(L7VhostZoneSchema).optional(),
-  upstream_zones: z.array(L7UpstreamZoneSchema).optional(),
+  vhost_zones: z.array(L7VhostZoneSchema).nullable().optional(),
+  upstream_zones: z.array(L7UpstreamZoneSchema).nullable().optional(),
 });
 export type L7LoadBalancer = z.infer<typeof L7LoadBalancerSchema>;
 export type L7VhostZone = z.infer<typeof L7VhostZoneSchema>;

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import type { CallOptions, ListOptions, PagePromise, Requester } from "../core/contract";
 import { path, toWireQuery } from "../core/contract";
-import type { PagingOptions } from "./common";
+import { type PagingOptions } from "./common";
 
 // --- Records ---
 
@@ -73,7 +73,7 @@ export const ServerModelSchema = z.object({
   has_raid_controller: z.boolean().optional(),
   raid_controller_name: z.string().nullable().optional(),
   drive_slots_count: z.number().int().optional(),
-  drive_slots: z.array(ServerModelDriveSlotSchema).optional(),
+  drive_slots: z.array(ServerModelDriveSlotSchema).nullable().optional(),
 });
 export type ServerModel = z.infer<typeof ServerModelSchema>;
 
@@ -90,7 +90,7 @@ export const OperatingSystemSchema = z.object({
   name: z.string(),
   version: z.string(),
   arch: z.string(),
-  filesystems: z.array(z.string()),
+  filesystems: z.array(z.string()).nullable().optional(),
 });
 export type OperatingSystem = z.infer<typeof OperatingSystemSchema>;
 

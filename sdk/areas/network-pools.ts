@@ -19,8 +19,8 @@ export const NetworkPoolSchema = z.object({
   cidr: z.string().optional(),
   /** "private" or "public" (srvctl's type filter). */
   type: z.string().optional(),
-  location_ids: z.array(z.number().int()).optional(),
-  location_codes: z.array(z.string()).optional(),
+  location_ids: z.array(z.number().int()).nullable().optional(),
+  location_codes: z.array(z.string()).nullable().optional(),
   labels: LabelsSchema.optional(),
   created_at: TimestampSchema.optional(),
   updated_at: TimestampSchema.optional(),

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import type { CallOptions, ListOptions, PagePromise, Requester } from "../core/contract";
 import { path, toWireQuery } from "../core/contract";
+import { NotFoundError } from "../core/errors";
 import { checkRbsSize } from "../core/limits";
 import type { StateTable } from "../wait";
 import {
@@ -154,19 +155,30 @@ export class RbsVolumesApi {
   }
 
   /**
-   * Issues new credentials: POST .../reset_credentials, as the Ansible collection sends it and its
-   * integration test against the live API checks (the Go client's /credentials/reset disagrees;
-   * docs/wire.md says why this one); answers the volume, which goes back to active.
+   * Issues new credentials; answers the volume, which goes back to active. The sources disagree
+   * on the path (docs/wire.md, "Remote block storage"): POST .../reset_credentials is what the
+   * Ansible collection sends and its integration test checks against the live API; the Go client
+   * (and so srvctl) sends POST .../credentials/reset. The first is sent; a 404 to it (the route
+   * absent, not the volume: the volume is read first) sends the second once.
    */
   async resetCredentials(id: string, options?: CallOptions): Promise<RbsVolume> {
-    return this.http.request(
-      {
-        method: "POST",
-        path: path`/remote_block_storage/volumes/${id}/reset_credentials`,
-        schema: RbsVolumeSchema,
-      },
-      options,
-    );
+    const reset = (action: string) =>
+      this.http.request(
+        {
+          method: "POST",
+          path: `${path`/remote_block_storage/volumes/${id}`}/${action}`,
+          schema: RbsVolumeSchema,
+        },
+        options,
+      );
+    try {
+      return await reset("reset_credentials");
+    } catch (error) {
+      if (!(error instanceof NotFoundError)) throw error;
+      // A 404 for the volume itself answers the same to both: the get tells them apart.
+      await this.get(id, options);
+      return reset("credentials/reset");
+    }
   }
 
   listFlavors(

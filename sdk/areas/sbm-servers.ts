@@ -5,9 +5,11 @@ import { path } from "../core/contract";
 import { checkLabels, type LabelsInput, type Network } from "./common";
 import {
   configurationDetailsFields,
+  getNetworkUsageAt,
   HostKindApi,
   type HostListOptions,
   hostRecordFields,
+  type NetworkUsage,
 } from "./host-common";
 import { deleteNetworkAt, type NetworkOrderBody, orderNetworkAt } from "./host-networks";
 
@@ -69,6 +71,11 @@ export type SbmServerListOptions = HostListOptions;
 export class SbmServersApi extends HostKindApi<SbmServer> {
   constructor(http: Requester) {
     super(http, collection, SbmServerSchema);
+  }
+
+  /** The traffic of the current billing period (Go `GetSBMServerNetworkUsage`). */
+  async getNetworkUsage(id: string, options?: CallOptions): Promise<NetworkUsage> {
+    return getNetworkUsageAt(this.http, collection, id, options);
   }
 
   /** Answers one record per `hosts` entry: status init, operational_status provisioning. */

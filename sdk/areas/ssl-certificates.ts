@@ -12,7 +12,7 @@ export const SslCertificateSchema = z.object({
   type: z.string(),
   issuer: z.string().nullable(),
   subject: z.string(),
-  domain_names: z.array(z.string()),
+  domain_names: z.array(z.string()).nullable().optional(),
   /** 40 hexadecimal characters; Let's Encrypt records do not carry it. */
   sha1_fingerprint: z.string().optional(),
   labels: LabelsSchema,

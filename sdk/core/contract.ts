@@ -34,6 +34,11 @@ export interface RequestSpec<T> {
   readonly body?: unknown;
   /** Parses the response body. A mismatch becomes a ResponseValidationError. */
   readonly schema: z.ZodType<T>;
+  /**
+   * How the body reaches the schema: parsed as JSON (the default), or as its text (the metrics
+   * endpoints answer Prometheus text exposition, Go `ListHostsMetrics` returns the body as a string).
+   */
+  readonly format?: "json" | "text";
 }
 
 /** A request whose response body is ignored (204, or a body the API does not document). */

@@ -292,7 +292,7 @@ export class HttpClient implements Requester {
 
   async request<T>(spec: RequestSpec<T>, options?: CallOptions): Promise<T> {
     const exchange = await this.#send(this.#call(spec, true), options);
-    return this.#parse(exchange, spec.method, spec.schema, "");
+    return this.#parse(exchange, spec.method, spec.schema, "", spec.format);
   }
 
   async requestEmpty(spec: EmptyRequestSpec, options?: CallOptions): Promise<void> {
@@ -537,9 +537,15 @@ export class HttpClient implements Requester {
     return UTF8.decode(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks));
   }
 
-  #parse<T>(exchange: Exchange, method: HttpMethod, schema: z.ZodType<T>, prefix: string): T {
-    let value: unknown;
-    if (exchange.text !== "") {
+  #parse<T>(
+    exchange: Exchange,
+    method: HttpMethod,
+    schema: z.ZodType<T>,
+    prefix: string,
+    format: "json" | "text" = "json",
+  ): T {
+    let value: unknown = format === "text" ? exchange.text : undefined;
+    if (format === "json" && exchange.text !== "") {
       try {
         value = JSON.parse(exchange.text);
       } catch (error) {

@@ -70,16 +70,26 @@ function register(router: Router, helpers: AreaHelpers): void {
         : DEFAULT_BALANCE,
     );
   });
-  router.add("GET", "/v1/billing/invoices", (req, ctx) =>
-    helpers.list(req, ctx.store.all(INVOICES), { sortable: ["id", "date", "number"] }),
-  );
+  // srvctl's `invoices list` filters (cmd/base/list_options.go); the dates bound `date`.
+  router.add("GET", "/v1/billing/invoices", (req, ctx) => {
+    const start = req.query.get("start_date");
+    const end = req.query.get("end_date");
+    const records = ctx.store.all(INVOICES).filter((invoice) => {
+      const date = typeof invoice.date === "string" ? invoice.date : "";
+      return (start === null || date >= start) && (end === null || date <= end);
+    });
+    return helpers.list(req, records, {
+      sortable: ["id", "date", "number"],
+      filters: { status: "status", type: "type", parent_id: "parent_id", currency: "currency" },
+    });
+  });
   router.add("GET", "/v1/billing/invoices/:id", (req, ctx) =>
     ok(invoiceDetail(helpers.getOr404(ctx, INVOICES, req.params.id ?? ""))),
   );
   router.add("GET", "/v1/racks", (req, ctx) =>
     helpers.list(req, ctx.store.all(RACKS), {
+      // srvctl's `racks list`: label_selector, location_id; no source sends search_pattern.
       sortable: ["id", "name"],
-      searchField: "name",
       labelSelector: true,
       filters: { location_id: "location_id" },
     }),

@@ -166,7 +166,9 @@ function updateVolume(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): S
   if (text(record, "status") === "deleting") throw conflict("Cloud volume", record, "be updated");
   const body = readBody(req);
   const errors: FieldErrors = {};
-  if (body.name !== undefined && !isNonEmptyString(body.name)) errors.name = "must not be empty";
+  // The Go client's update input always carries the name (no omitempty) and srvctl always sets
+  // it: the simulator takes the stricter reading, that the API requires it on every PUT.
+  if (!isNonEmptyString(body.name)) errors.name = "is required";
   if (body.description !== undefined && typeof body.description !== "string") {
     errors.description = "must be a string";
   }
@@ -325,14 +327,30 @@ function deleteBackup(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): S
 
 function registerVolumes(router: Router, helpers: AreaHelpers): void {
   const volumes = `${BASE}/volumes`;
-  router.add("GET", volumes, (req, ctx) =>
-    helpers.list(req, ctx.store.all(VOLUMES), {
+  // srvctl's `cloud-volumes list` filters: label_selector, region_id, instance_id (the volumes
+  // attached to that instance). No source sends search_pattern here: not taken.
+  router.add("GET", volumes, (req, ctx) => {
+    const instanceId = req.query.get("instance_id");
+    const records = ctx.store
+      .all(VOLUMES)
+      .filter(
+        (volume) =>
+          instanceId === null ||
+          (Array.isArray(volume.attachments) &&
+            volume.attachments.some(
+              (attachment) =>
+                typeof attachment === "object" &&
+                attachment !== null &&
+                !Array.isArray(attachment) &&
+                attachment.instance_id === instanceId,
+            )),
+      );
+    return helpers.list(req, records, {
       sortable: ["id", "name", "size", "status", "created_at"],
-      searchField: "name",
       labelSelector: true,
       filters: { region_id: "region_id", status: "status" },
-    }),
-  );
+    });
+  });
   router.add("POST", volumes, (req, ctx) => createVolume(ctx, helpers, req));
   router.add("GET", `${volumes}/:id`, (req, ctx) =>
     ok(helpers.getOr404(ctx, VOLUMES, req.params.id ?? "")),

@@ -448,6 +448,17 @@ function registerRegions(router: Router, helpers: AreaHelpers): void {
     const flavors = cloudFlavors(Number(region.id)).map((flavor) => ({ ...flavor }));
     return helpers.list(req, flavors, {});
   });
+  // The account's OpenStack credentials in the region (Go `CloudComputingRegionCredentials`:
+  // tenant_name and username are numbers, as in every fixture).
+  router.add("GET", `${BASE}/regions/:id/credentials`, (req, ctx) => {
+    const region = helpers.getOr404(ctx, REGIONS, req.params.id ?? "");
+    return ok({
+      password: `sim-openstack-${String(region.id)}`,
+      tenant_name: 100_000 + Number(region.id),
+      url: `https://openstack.${String(region.code).toLowerCase()}.example.test:5000/v3`,
+      username: 200_000 + Number(region.id),
+    });
+  });
   router.add("GET", `${BASE}/regions/:id/images`, (req, ctx) => {
     const region = helpers.getOr404(ctx, REGIONS, req.params.id ?? "");
     const images = cloudImages(Number(region.id)).map((image) => ({ ...image }));

@@ -38,6 +38,16 @@ export function registerSshKeyRoutes(router: Router, helpers: AreaHelpers): void
     // "Response: array of SSH key records": every key the server now has.
     return ok(attachedKeys(ctx, updated));
   });
+  // One attached key (Go `GetDedicatedServerSSHKey`); 404 when it is not attached.
+  router.add("GET", `${base}/:fingerprint`, (req, ctx) => {
+    const server = helpers.getOr404(ctx, DEDICATED, req.params.id ?? "");
+    const fingerprint = req.params.fingerprint ?? "";
+    const key = attachedKeys(ctx, server).find(
+      (candidate) => candidate.fingerprint === fingerprint,
+    );
+    if (key === undefined) throw notFound("SSH key attached to this server", fingerprint);
+    return ok(key);
+  });
   router.add("DELETE", `${base}/:fingerprint`, (req, ctx) => {
     const id = req.params.id ?? "";
     const fingerprint = req.params.fingerprint ?? "";

@@ -88,5 +88,32 @@ export function insertNetworks(
 }
 
 export function networksOf(ctx: SimContext, hostId: string): WireRecord[] {
-  return ctx.store.all(NETWORKS).filter((n) => n._host_id === hostId);
+  return ctx.store
+    .all(NETWORKS)
+    .filter((n) => n._host_id === hostId)
+    .map(withFirstIpAndGateway);
+}
+
+/**
+ * An allotted IPv4 network answers its first usable address and, when hosts reach it through a
+ * gateway, that gateway (the Go client's newest `get_network_response.json`: `first_ip` and
+ * `gateway` both the first address of a gateway network). Before allotment both are left out, as
+ * Go's omitempty leaves them out.
+ */
+function withFirstIpAndGateway(network: WireRecord): WireRecord {
+  const match =
+    typeof network.cidr === "string"
+      ? /^(\d+)\.(\d+)\.(\d+)\.(\d+)\/(\d+)$/.exec(network.cidr)
+      : null;
+  if (match === null || network.first_ip !== undefined) return network;
+  const octets = match.slice(1, 5).map(Number);
+  const prefix = Number(match[5]);
+  const base = octets.reduce((sum, octet) => sum * 256 + octet, 0);
+  const first = prefix >= 31 ? base : base + 1;
+  const firstIp = [24, 16, 8, 0].map((shift) => Math.floor(first / 2 ** shift) % 256).join(".");
+  return {
+    ...network,
+    first_ip: firstIp,
+    ...(network.distribution_method === "gateway" ? { gateway: firstIp } : {}),
+  };
 }

@@ -7,11 +7,13 @@ import { cloudStorageArea } from "./cloud-storage";
 import { dedicatedServersArea } from "./dedicated-servers";
 import { dnsArea } from "./dns";
 import { hostsArea } from "./hosts";
+import { hostsHardwareArea } from "./hosts-hardware";
 import { kubernetesArea } from "./kubernetes";
 import { kubernetesBaremetalNodesArea } from "./kubernetes-baremetal-nodes";
 import { l2Area } from "./l2";
 import { loadBalancersArea } from "./load-balancers";
 import { locationsArea } from "./locations";
+import { metricsArea } from "./metrics";
 import { networkPoolsArea } from "./network-pools";
 import { rbsArea } from "./rbs";
 import { sbmServersArea } from "./sbm-servers";
@@ -27,6 +29,7 @@ export const areas: readonly Area[] = [
   cloudArea,
   kubernetesArea,
   kubernetesBaremetalNodesArea,
+  hostsHardwareArea,
   rbsArea,
   l2Area,
   sslArea,
@@ -36,4 +39,5 @@ export const areas: readonly Area[] = [
   cloudStorageArea,
   accountArea,
   dnsArea,
+  metricsArea,
 ];

@@ -59,11 +59,16 @@ const L7_UPSTREAM_ZONE_DEFAULTS: WireRecord = {
   hc_path: "/",
   hc_method: "GET",
   hc_mandatory: false,
-  hc_status: "200-399",
-  tls_preset: "TLSv1.3",
   grpc: false,
   hc_grpc_status: 0,
 };
+/**
+ * Inputs of an L7 upstream zone that its record does not carry (Go `L7UpstreamZoneInput` has them,
+ * the record `L7UpstreamZone` and Ansible's documented output do not): taken, never echoed.
+ */
+const L7_UPSTREAM_INPUT_ONLY = ["hc_status", "tls_preset"];
+const TLS_PRESETS = ["TLSv1.3", "TLSv1.2"];
+
 const UPSTREAM_DEFAULTS: WireRecord = {
   weight: 1,
   max_conns: 63000,
@@ -136,10 +141,30 @@ function checkUpstreamZones(layer: Layer, value: unknown, errors: FieldErrors): 
     if (zone.hc_jitter !== undefined && !inRange(zone.hc_jitter, 0, 60)) {
       errors[`${at}.hc_jitter`] = "must be from 0 to 60";
     }
+    if (zone.tls_preset !== undefined && !TLS_PRESETS.includes(String(zone.tls_preset))) {
+      errors[`${at}.tls_preset`] = `must be one of ${TLS_PRESETS.join(", ")}`;
+    }
     const upstreams = checkUpstreams(`${at}.upstreams`, zone.upstreams, errors);
-    const defaults = layer === "l4" ? L4_UPSTREAM_ZONE_DEFAULTS : L7_UPSTREAM_ZONE_DEFAULTS;
-    return { ...withDefaults(zone, defaults), upstreams };
+    if (layer === "l4") return { ...withDefaults(zone, L4_UPSTREAM_ZONE_DEFAULTS), upstreams };
+    const record = withDefaults(zone, L7_UPSTREAM_ZONE_DEFAULTS);
+    for (const key of L7_UPSTREAM_INPUT_ONLY) delete record[key];
+    return { ...record, upstreams };
   });
+}
+
+/**
+ * The TLS preset each L7 upstream zone of a body asks for (default TLSv1.3, Ansible). The record
+ * reports a preset per vhost zone (Go `L7VHostZone.TLSPreset`): a vhost zone shows the preset of
+ * the upstream zone its first location zone names (our reading: no source says how they map).
+ */
+function tlsPresetsOf(value: unknown): Map<string, string> {
+  const presets = new Map<string, string>();
+  for (const zone of Array.isArray(value) ? value : []) {
+    if (isObject(zone) && typeof zone.id === "string") {
+      presets.set(zone.id, typeof zone.tls_preset === "string" ? zone.tls_preset : "TLSv1.3");
+    }
+  }
+  return presets;
 }
 
 function checkPorts(at: string, value: unknown, errors: FieldErrors): void {
@@ -154,6 +179,7 @@ function checkVhostZones(
   value: unknown,
   upstreamIds: ReadonlySet<string>,
   errors: FieldErrors,
+  presets: ReadonlyMap<string, string> = new Map(),
 ): WireRecord[] {
   if (!Array.isArray(value)) {
     errors.vhost_zones = "is required and must be an array";
@@ -206,14 +232,25 @@ function checkVhostZones(
           "must name an upstream zone of this balancer";
       }
     });
-    return withDefaults(zone, {
-      ssl: false,
-      http2: false,
-      http_to_https_redirect: false,
-      http2_push_preload: false,
-      ssl_certificate_id: null,
-      location_zones: [],
-    });
+    const first = locations.find(isObject);
+    const preset = presets.get(String(first?.upstream_id)) ?? "TLSv1.3";
+    return withDefaults(
+      {
+        ...zone,
+        location_zones: locations.map((entry) =>
+          isObject(entry) ? withDefaults(entry, { upstream_path: "", redirect: false }) : entry,
+        ),
+      },
+      {
+        ssl: false,
+        http2: false,
+        http_to_https_redirect: false,
+        http2_push_preload: false,
+        ssl_certificate_id: null,
+        tls_preset: preset,
+        location_zones: [],
+      },
+    );
   });
 }
 
@@ -221,7 +258,8 @@ function checkVhostZones(
 function checkZones(ctx: SimContext, layer: Layer, body: Body, errors: FieldErrors) {
   const upstreamZones = checkUpstreamZones(layer, body.upstream_zones, errors);
   const ids = new Set(upstreamZones.map((zone) => String(zone.id)));
-  const vhostZones = checkVhostZones(ctx, layer, body.vhost_zones, ids, errors);
+  const presets = tlsPresetsOf(body.upstream_zones);
+  const vhostZones = checkVhostZones(ctx, layer, body.vhost_zones, ids, errors, presets);
   return { vhost_zones: vhostZones, upstream_zones: upstreamZones };
 }
 
@@ -280,6 +318,7 @@ function create(ctx: SimContext, helpers: AreaHelpers, layer: Layer, req: SimReq
     store_logs: body.store_logs === true,
     store_logs_region_id: isInteger(body.store_logs_region_id) ? body.store_logs_region_id : null,
     cluster_id: clusterId,
+    shared_cluster: clusterId === null,
     ...(layer === "l4"
       ? { proxy_protocol_enabled: zones.vhost_zones.some((zone) => zone.proxy_protocol === true) }
       : { geoip: body.geoip === true, domains: domainsOf(zones.vhost_zones) }),
@@ -312,6 +351,7 @@ function update(ctx: SimContext, helpers: AreaHelpers, layer: Layer, req: SimReq
   if (body.shared_cluster === true) patch.cluster_id = null;
   else if (body.cluster_id !== undefined)
     patch.cluster_id = checkCluster(ctx, body.cluster_id, current.location_id, errors);
+  if (patch.cluster_id !== undefined) patch.shared_cluster = patch.cluster_id === null;
   if (body.vhost_zones !== undefined || body.upstream_zones !== undefined) {
     const zones = checkZones(
       ctx,
@@ -398,7 +438,10 @@ function register(router: Router, helpers: AreaHelpers): void {
   );
 }
 
-/** Dedicated clusters of the account, shaped as the Go client's fixture shows one. */
+/**
+ * Dedicated clusters of the account, shaped as the Go client's newest fixture shows one (no
+ * `status`: `load_balancer_clusters/get_response.json` at abb982c9 and `LoadBalancerCluster`).
+ */
 function seed(ctx: SimContext): void {
   const at = new Date(ctx.clock.now() - 30 * 24 * 3_600_000).toISOString();
   for (const [id, name, locationId, code] of [
@@ -410,7 +453,6 @@ function seed(ctx: SimContext): void {
       name,
       location_id: locationId,
       location_code: code,
-      status: "active",
       created_at: at,
       updated_at: at,
     });

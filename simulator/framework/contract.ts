@@ -27,6 +27,8 @@ export interface SimResponse {
   readonly status: number;
   /** Serialised as JSON; omitted for 204. */
   readonly body?: Json;
+  /** A text body instead (text/plain): the metrics endpoints' Prometheus exposition. */
+  readonly text?: string;
   readonly headers?: Readonly<Record<string, string>>;
 }
 

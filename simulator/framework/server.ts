@@ -81,6 +81,13 @@ function send(
     "x-correlation-id": correlationId,
     ...response.headers,
   };
+  if (response.text !== undefined) {
+    headers["content-type"] = "text/plain; version=0.0.4; charset=utf-8";
+    headers["content-length"] = String(Buffer.byteLength(response.text));
+    res.writeHead(response.status, headers);
+    res.end(response.text);
+    return;
+  }
   if (response.status === 204 || response.body === undefined) {
     res.writeHead(response.status, headers);
     res.end();

@@ -124,6 +124,15 @@ describe("the lifecycle: create, read, update, delete", () => {
     expect(await provider.diff(id, updated as PropertyBag, news)).toMatchObject({ changes: false });
   });
 
+  it("a description-only change still sends the name, as the Go client and srvctl do", async () => {
+    const { inputs, id, outs } = await created("data");
+    const news = { ...inputs, description: "logs" };
+    expect(await provider.diff(id, outs, news)).toMatchObject({ updates: ["description"] });
+    // The simulator answers 422 errors.name to a PUT without the name (the stricter reading).
+    const { outs: updated } = await provider.update(id, outs, news);
+    expect(updated).toMatchObject({ name: "data", description: "logs" });
+  });
+
   it("attaches, moves to another instance and detaches in place, waiting each time", async () => {
     const [web, db] = [await instance("web"), await instance("db")];
     const { inputs, id, outs } = await created("data");

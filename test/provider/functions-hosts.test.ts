@@ -417,6 +417,9 @@ describe("getHostNetworks", () => {
       title: "Additional public",
       status: "active",
       cidr: "100.64.90.0/29",
+      // The simulator answers first_ip (and, for a gateway network, gateway) as the Go fixture.
+      firstIp: "100.64.90.1",
+      gateway: null,
       family: "ipv4",
       interfaceType: "public",
       distributionMethod: "route",

@@ -112,7 +112,8 @@ describe("load balancer clusters", () => {
         name: "dedicated-dfw1",
         locationId: 2,
         locationCode: "DFW1",
-        status: "active",
+        // The newest Go record and fixture of a cluster have no status (abb982c9): null.
+        status: null,
         createdAt: expect.any(String),
         updatedAt: expect.any(String),
       },

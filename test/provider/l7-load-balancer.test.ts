@@ -80,15 +80,17 @@ describe("the lifecycle", () => {
           http2: true,
           httpToHttpsRedirect: false,
           sslCertificateId: "LeCert01",
+          // The record reports the preset on the vhost zone (Go L7VHostZone), not the upstream zone.
+          tlsPreset: "TLSv1.3",
           locationZones: [
-            { location: "/", upstreamId: "web", upstreamPath: null },
+            { location: "/", upstreamId: "web", upstreamPath: null, redirect: false },
             { location: "/api", upstreamId: "api", upstreamPath: "/v1" },
           ],
           realIpHeader: null,
         },
       ],
       upstreamZones: [
-        { id: "api", hcPath: "/health", sticky: true, tlsPreset: "TLSv1.3", hcMethod: "GET" },
+        { id: "api", hcPath: "/health", sticky: true, hcMethod: "GET" },
         { id: "web", hcPath: "/", upstreams: [{ ip: "10.0.0.5", weight: 1 }] },
       ],
     });

@@ -1329,6 +1329,14 @@ const FUNCTIONS = {
   getCloudVolumes: fns.getCloudVolumes,
   getDnsZones: fns.getDnsZones,
   getDnsRecords: fns.getDnsRecords,
+  getHostDriveSlots: fns.getHostDriveSlots,
+  getHostPowerFeeds: fns.getHostPowerFeeds,
+  getServerConnections: fns.getServerConnections,
+  getServerServices: fns.getServerServices,
+  getServerNetworkUsage: fns.getServerNetworkUsage,
+  getCloudRegionCredentials: fns.getCloudRegionCredentials,
+  getHostsMetrics: fns.getHostsMetrics,
+  getRacksMetrics: fns.getRacksMetrics,
 };
 type FunctionName = keyof typeof FUNCTIONS;
 export const FUNCTION_NAMES = Object.keys(FUNCTIONS) as readonly FunctionName[];
@@ -1755,4 +1763,37 @@ export const LOOKUP_ROWS: readonly LookupRow[] = [
     /must be one of/,
   ),
   lookup("getDnsRecords", "zoneId missing", {}, "zoneId", /non-empty/),
+  // --- issue 24 ---
+  lookup(
+    "getHostDriveSlots",
+    "an SBM server (the API has no SBM drive slots)",
+    { hostId: "Sbm1", hostType: "sbm_server" },
+    "hostType",
+    /must be one of/,
+  ),
+  lookup("getHostPowerFeeds", "hostId missing", {}, "hostId", /non-empty/),
+  lookup("getServerConnections", "serverId missing", {}, "serverId", /non-empty/),
+  lookup(
+    "getServerServices",
+    "limit 0",
+    { serverId: "Ds1", limit: 0 },
+    "limit",
+    /whole number from 1/,
+  ),
+  lookup(
+    "getServerNetworkUsage",
+    "a bare metal node (no network usage)",
+    { serverId: "Kbm1", hostType: "kubernetes_baremetal_node" },
+    "hostType",
+    /must be one of/,
+  ),
+  lookup(
+    "getCloudRegionCredentials",
+    "regionId a string",
+    { regionId: "1" },
+    "regionId",
+    /whole number/,
+  ),
+  lookup("getHostsMetrics", "name empty", { name: "" }, "name", /non-empty/),
+  lookup("getRacksMetrics", "name of 1 MB", { name: "x".repeat(MB) }, "name", /at most/),
 ];

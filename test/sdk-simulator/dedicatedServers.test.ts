@@ -237,9 +237,11 @@ describe("client.dedicatedServers on the simulator", () => {
     const attached = await api.attachSshKeys(id, [SSH_KEY.fingerprint]);
     expect(attached.map((k) => k.fingerprint)).toEqual([SSH_KEY.fingerprint]);
     expect((await api.listSshKeys(id)).items.map((k) => k.name)).toEqual(["deploy"]);
+    expect(await api.getSshKey(id, SSH_KEY.fingerprint)).toMatchObject({ name: "deploy" });
     await api.detachSshKey(id, SSH_KEY.fingerprint);
     expect((await api.listSshKeys(id)).items).toEqual([]);
     await rejectionOf(api.detachSshKey(id, SSH_KEY.fingerprint), NotFoundError);
+    await rejectionOf(api.getSshKey(id, SSH_KEY.fingerprint), NotFoundError);
   });
 
   it("lists and reads networks, and creates, lists and deletes PTR records", async () => {

@@ -96,3 +96,25 @@ describe("client.kubernetesClusters on the simulator", () => {
     await rejectionOf(api.listNodes("NoSuch01"), NotFoundError);
   });
 });
+
+describe("node groups (Go client abb982c9: create, update, delete, list, move nodes)", () => {
+  const bed = useSdkSimulator();
+
+  it("creates a group, moves nodes into it, counts them, renames it; a group with nodes stays", async () => {
+    const api = bed().client.kubernetesClusters;
+    const group = await api.createNodeGroup(PROD, { name: "batch", description: "jobs" });
+    expect(group).toMatchObject({ name: "batch", description: "jobs", node_count: 0 });
+    const moved = await api.moveNodes(PROD, { node_group_id: group.id, node_ids: ["KnProd04"] });
+    expect(moved.map((node) => node.node_group?.id)).toEqual([group.id]);
+    const listed = await api.listNodeGroups(PROD).toArray({ limit: 100 });
+    expect(listed.find((candidate) => candidate.id === group.id)?.node_count).toBe(1);
+    expect(await api.updateNodeGroup(PROD, group.id, { name: "batch-2" })).toMatchObject({
+      name: "batch-2",
+    });
+    await expect(api.deleteNodeGroup(PROD, group.id)).rejects.toMatchObject({ status: 409 });
+    await api.moveNodes(PROD, { node_group_id: "NgSpare1", node_ids: ["KnProd04"] });
+    await api.deleteNodeGroup(PROD, group.id);
+    const after = await api.listNodeGroups(PROD).toArray({ limit: 100 });
+    expect(after.map((candidate) => candidate.id)).not.toContain(group.id);
+  });
+});

@@ -1,0 +1,330 @@
+// A host's hardware and usage, read-only (docs/wire.md, "Host hardware and usage"): its drive
+// slots (dedicated servers and Kubernetes bare metal nodes: what Terraform's dedicated server read
+// fills its drive slots from), its power feeds (every kind), a dedicated server's network ports
+// and billed services, a dedicated or SBM server's traffic of the billing period. Paths and
+// records: the Go client's hosts.go and types.go at abb982c9, srvctl's `hosts` commands.
+import type * as pulumi from "@pulumi/pulumi";
+import type { DedicatedServerService } from "../../sdk/areas/dedicated-servers";
+import type { HostDriveSlot, HostKind } from "../../sdk/areas/host-common";
+import { optionalChoice, text } from "./framework/args";
+import { getById } from "./framework/by-id";
+import {
+  type LookupOptions,
+  type LookupOutputOptions,
+  lookupContext,
+  lookupOutput,
+  type OutputArgs,
+} from "./framework/invoke";
+import { collect, listLimit, PAGE_SIZE } from "./framework/lists";
+
+const DRIVE_SLOT_KINDS = ["dedicated_server", "kubernetes_baremetal_node"] as const;
+const USAGE_KINDS = ["dedicated_server", "sbm_server"] as const;
+const ALL_KINDS: readonly HostKind[] = [
+  "dedicated_server",
+  "sbm_server",
+  "kubernetes_baremetal_node",
+];
+
+export interface GetHostDriveSlotsArgs {
+  readonly hostId: string;
+  /** "dedicated_server" (default) or "kubernetes_baremetal_node": the API has no SBM drive slots. */
+  readonly hostType?: (typeof DRIVE_SLOT_KINDS)[number];
+}
+
+export interface DriveSlotResult {
+  readonly position: number;
+  readonly interface: string | null;
+  readonly formFactor: string | null;
+  /** The drive in the slot; null for an empty slot. */
+  readonly driveModel: {
+    readonly id: number;
+    readonly name: string;
+    readonly capacity: number;
+    readonly interface: string;
+    readonly formFactor: string;
+    readonly mediaType: string;
+  } | null;
+}
+
+export interface GetHostDriveSlotsResult {
+  readonly hostId: string;
+  readonly driveSlots: DriveSlotResult[];
+}
+
+/** The drive slots of a dedicated server or bare metal node, filled or not, by position. */
+export async function getHostDriveSlots(
+  args: GetHostDriveSlotsArgs,
+  opts?: LookupOptions,
+): Promise<GetHostDriveSlotsResult> {
+  const lookup = lookupContext("getHostDriveSlots", opts);
+  const hostId = text(lookup.fn, args, "hostId");
+  const hostType =
+    optionalChoice(lookup.fn, args, "hostType", DRIVE_SLOT_KINDS) ?? "dedicated_server";
+  const api =
+    hostType === "dedicated_server"
+      ? lookup.client.dedicatedServers
+      : lookup.client.kubernetesBaremetalNodes;
+  const slots = await getById(lookup, hostType.replaceAll("_", " "), hostId, () =>
+    collect(api.listDriveSlots(hostId, { perPage: PAGE_SIZE }, lookup.call), {
+      fn: lookup.fn,
+      what: `drive slots of host ${hostId}`,
+    }),
+  );
+  return {
+    hostId,
+    driveSlots: [...slots].sort((a, b) => a.position - b.position).map(driveSlotResult),
+  };
+}
+
+export function getHostDriveSlotsOutput(
+  args: OutputArgs<GetHostDriveSlotsArgs>,
+  opts?: LookupOutputOptions,
+): pulumi.Output<GetHostDriveSlotsResult> {
+  return lookupOutput(getHostDriveSlots, args, opts);
+}
+
+function driveSlotResult(slot: HostDriveSlot): DriveSlotResult {
+  const model = slot.drive_model;
+  return {
+    position: slot.position,
+    interface: slot.interface ?? null,
+    formFactor: slot.form_factor ?? null,
+    driveModel:
+      model === undefined || model === null
+        ? null
+        : {
+            id: model.id,
+            name: model.name,
+            capacity: model.capacity,
+            interface: model.interface,
+            formFactor: model.form_factor,
+            mediaType: model.media_type,
+          },
+  };
+}
+
+export interface GetHostPowerFeedsArgs {
+  readonly hostId: string;
+  /** Default "dedicated_server". */
+  readonly hostType?: HostKind;
+}
+
+export interface PowerFeedResult {
+  readonly name: string;
+  /** "on" or "off" (srvctl's records). */
+  readonly status: string | null;
+  /** "physical" in srvctl's records; null where the API leaves it out (the Go fixtures). */
+  readonly type: string | null;
+}
+
+export interface GetHostPowerFeedsResult {
+  readonly hostId: string;
+  readonly powerFeeds: PowerFeedResult[];
+}
+
+/** The power feeds of a host of any kind, and whether each is on. */
+export async function getHostPowerFeeds(
+  args: GetHostPowerFeedsArgs,
+  opts?: LookupOptions,
+): Promise<GetHostPowerFeedsResult> {
+  const lookup = lookupContext("getHostPowerFeeds", opts);
+  const hostId = text(lookup.fn, args, "hostId");
+  const hostType = optionalChoice(lookup.fn, args, "hostType", ALL_KINDS) ?? "dedicated_server";
+  const api =
+    hostType === "dedicated_server"
+      ? lookup.client.dedicatedServers
+      : hostType === "sbm_server"
+        ? lookup.client.sbmServers
+        : lookup.client.kubernetesBaremetalNodes;
+  const feeds = await getById(lookup, hostType.replaceAll("_", " "), hostId, () =>
+    api.getPowerFeeds(hostId, lookup.call),
+  );
+  return {
+    hostId,
+    powerFeeds: feeds.map((feed) => ({
+      name: feed.name,
+      status: feed.status ?? null,
+      type: feed.type ?? null,
+    })),
+  };
+}
+
+export function getHostPowerFeedsOutput(
+  args: OutputArgs<GetHostPowerFeedsArgs>,
+  opts?: LookupOutputOptions,
+): pulumi.Output<GetHostPowerFeedsResult> {
+  return lookupOutput(getHostPowerFeeds, args, opts);
+}
+
+export interface GetServerConnectionsArgs {
+  /** A dedicated server's id. */
+  readonly serverId: string;
+}
+
+export interface ConnectionResult {
+  readonly port: string;
+  /** "public", "private" or "oob" as the API names the port's network. */
+  readonly type: string | null;
+  /** The port's MAC address (the wire's `macaddr`); null where none is recorded. */
+  readonly macAddress: string | null;
+}
+
+export interface GetServerConnectionsResult {
+  readonly serverId: string;
+  readonly connections: ConnectionResult[];
+}
+
+/** A dedicated server's network ports and their MAC addresses (for DHCP or switch configuration). */
+export async function getServerConnections(
+  args: GetServerConnectionsArgs,
+  opts?: LookupOptions,
+): Promise<GetServerConnectionsResult> {
+  const lookup = lookupContext("getServerConnections", opts);
+  const serverId = text(lookup.fn, args, "serverId");
+  const connections = await getById(lookup, "dedicated server", serverId, () =>
+    collect(
+      lookup.client.dedicatedServers.listConnections(serverId, { perPage: PAGE_SIZE }, lookup.call),
+      {
+        fn: lookup.fn,
+        what: `connections of server ${serverId}`,
+      },
+    ),
+  );
+  return {
+    serverId,
+    connections: connections.map((connection) => ({
+      port: connection.port,
+      type: connection.type ?? null,
+      macAddress: connection.macaddr ?? null,
+    })),
+  };
+}
+
+export function getServerConnectionsOutput(
+  args: OutputArgs<GetServerConnectionsArgs>,
+  opts?: LookupOutputOptions,
+): pulumi.Output<GetServerConnectionsResult> {
+  return lookupOutput(getServerConnections, args, opts);
+}
+
+export interface GetServerServicesArgs {
+  /** A dedicated server's id. */
+  readonly serverId: string;
+  /** The most services to read, 1 to 10,000 (default 1,000); more is an error. */
+  readonly limit?: number;
+}
+
+export interface ServiceResult {
+  readonly id: string;
+  readonly name: string | null;
+  readonly type: string | null;
+  readonly currency: string | null;
+  readonly label: string | null;
+  readonly startedAt: string | null;
+  readonly finishedAt: string | null;
+  readonly dateFrom: string | null;
+  readonly dateTo: string | null;
+  readonly usageQuantity: number | null;
+  readonly tax: number | null;
+  readonly total: number | null;
+  readonly subtotal: number | null;
+  readonly discountRate: number | null;
+}
+
+export interface GetServerServicesResult {
+  readonly serverId: string;
+  readonly services: ServiceResult[];
+}
+
+/** A dedicated server's billed services (rent, traffic, options) and their charges. */
+export async function getServerServices(
+  args: GetServerServicesArgs,
+  opts?: LookupOptions,
+): Promise<GetServerServicesResult> {
+  const lookup = lookupContext("getServerServices", opts);
+  const serverId = text(lookup.fn, args, "serverId");
+  const limit = listLimit(lookup.fn, args.limit);
+  const services = await getById(lookup, "dedicated server", serverId, () =>
+    collect(
+      lookup.client.dedicatedServers.listServices(serverId, { perPage: PAGE_SIZE }, lookup.call),
+      {
+        fn: lookup.fn,
+        what: `services of server ${serverId}`,
+        limit,
+      },
+    ),
+  );
+  return { serverId, services: services.map(serviceResult) };
+}
+
+export function getServerServicesOutput(
+  args: OutputArgs<GetServerServicesArgs>,
+  opts?: LookupOutputOptions,
+): pulumi.Output<GetServerServicesResult> {
+  return lookupOutput(getServerServices, args, opts);
+}
+
+function serviceResult(service: DedicatedServerService): ServiceResult {
+  return {
+    id: service.id,
+    name: service.name ?? null,
+    type: service.type ?? null,
+    currency: service.currency ?? null,
+    label: service.label ?? null,
+    startedAt: service.started_at ?? null,
+    finishedAt: service.finished_at ?? null,
+    dateFrom: service.date_from ?? null,
+    dateTo: service.date_to ?? null,
+    usageQuantity: service.usage_quantity ?? null,
+    tax: service.tax ?? null,
+    total: service.total ?? null,
+    subtotal: service.subtotal ?? null,
+    discountRate: service.discount_rate ?? null,
+  };
+}
+
+export interface GetServerNetworkUsageArgs {
+  readonly serverId: string;
+  /** "dedicated_server" (default) or "sbm_server". */
+  readonly hostType?: (typeof USAGE_KINDS)[number];
+}
+
+export interface GetServerNetworkUsageResult {
+  readonly serverId: string;
+  /** What is metered ("traffic" in the Go fixture, "public" in srvctl's). */
+  readonly type: string | null;
+  /** Used so far in the billing period, in `unit`; null where nothing is metered. */
+  readonly value: number | null;
+  /** The committed amount, in `unit`. */
+  readonly commit: number | null;
+  readonly unit: string | null;
+}
+
+/** A dedicated or SBM server's traffic of the current billing period. */
+export async function getServerNetworkUsage(
+  args: GetServerNetworkUsageArgs,
+  opts?: LookupOptions,
+): Promise<GetServerNetworkUsageResult> {
+  const lookup = lookupContext("getServerNetworkUsage", opts);
+  const serverId = text(lookup.fn, args, "serverId");
+  const hostType = optionalChoice(lookup.fn, args, "hostType", USAGE_KINDS) ?? "dedicated_server";
+  const api =
+    hostType === "dedicated_server" ? lookup.client.dedicatedServers : lookup.client.sbmServers;
+  const usage = await getById(lookup, hostType.replaceAll("_", " "), serverId, () =>
+    api.getNetworkUsage(serverId, lookup.call),
+  );
+  return {
+    serverId,
+    type: usage.type ?? null,
+    value: usage.utilization?.value ?? null,
+    commit: usage.utilization?.commit ?? null,
+    unit: usage.utilization?.unit ?? null,
+  };
+}
+
+export function getServerNetworkUsageOutput(
+  args: OutputArgs<GetServerNetworkUsageArgs>,
+  opts?: LookupOutputOptions,
+): pulumi.Output<GetServerNetworkUsageResult> {
+  return lookupOutput(getServerNetworkUsage, args, opts);
+}

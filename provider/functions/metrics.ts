@@ -1,0 +1,100 @@
+// Metrics of the account's hosts and racks (GET /metrics/hosts, /metrics/racks; docs/wire.md,
+// "Host hardware and usage"): the API's Prometheus text exposition, parsed by the SDK into metric
+// families; a program picks the family it wants by name (a dashboard's thresholds, an alert's
+// inputs, a report export).
+import type * as pulumi from "@pulumi/pulumi";
+import type { MetricFamily } from "../../sdk/areas/metrics";
+import { optionalText } from "./framework/args";
+import {
+  type Lookup,
+  type LookupOptions,
+  type LookupOutputOptions,
+  lookupContext,
+  lookupOutput,
+  type OutputArgs,
+} from "./framework/invoke";
+
+export interface GetMetricsArgs {
+  /** Only the family of this name (e.g. "serverscom_hosts_count"); all of them when omitted. */
+  readonly name?: string;
+}
+
+export interface MetricSampleResult {
+  readonly labels: Record<string, string>;
+  readonly value: number;
+  /** Milliseconds since the epoch, when the exposition gives one; null otherwise. */
+  readonly timestampMs: number | null;
+}
+
+export interface MetricFamilyResult {
+  readonly name: string;
+  readonly help: string | null;
+  /** "gauge", "counter", ... */
+  readonly type: string | null;
+  readonly samples: MetricSampleResult[];
+}
+
+export interface GetMetricsResult {
+  readonly families: MetricFamilyResult[];
+}
+
+function familyResult(family: MetricFamily): MetricFamilyResult {
+  return {
+    name: family.name,
+    help: family.help ?? null,
+    type: family.type ?? null,
+    samples: family.samples.map((sample) => ({
+      labels: { ...sample.labels },
+      value: sample.value,
+      timestampMs: sample.timestampMs ?? null,
+    })),
+  };
+}
+
+async function metrics(
+  fn: string,
+  args: GetMetricsArgs,
+  opts: LookupOptions | undefined,
+  read: (lookup: Lookup) => Promise<MetricFamily[]>,
+): Promise<GetMetricsResult> {
+  const lookup = lookupContext(fn, opts);
+  const name = optionalText(lookup.fn, args, "name");
+  const families = await read(lookup);
+  return {
+    families: families.filter((f) => name === undefined || f.name === name).map(familyResult),
+  };
+}
+
+/** The hosts' metrics: counts by chassis, location and rack; monthly traffic per host. */
+export function getHostsMetrics(
+  args: GetMetricsArgs = {},
+  opts?: LookupOptions,
+): Promise<GetMetricsResult> {
+  return metrics("getHostsMetrics", args, opts, (lookup) =>
+    lookup.client.metrics.listHostsMetrics(lookup.call),
+  );
+}
+
+export function getHostsMetricsOutput(
+  args: OutputArgs<GetMetricsArgs> = {},
+  opts?: LookupOutputOptions,
+): pulumi.Output<GetMetricsResult> {
+  return lookupOutput(getHostsMetrics, args, opts);
+}
+
+/** The racks' metrics: counts, hosts per rack, monthly traffic, PDU and ATS power and current. */
+export function getRacksMetrics(
+  args: GetMetricsArgs = {},
+  opts?: LookupOptions,
+): Promise<GetMetricsResult> {
+  return metrics("getRacksMetrics", args, opts, (lookup) =>
+    lookup.client.metrics.listRacksMetrics(lookup.call),
+  );
+}
+
+export function getRacksMetricsOutput(
+  args: OutputArgs<GetMetricsArgs> = {},
+  opts?: LookupOutputOptions,
+): pulumi.Output<GetMetricsResult> {
+  return lookupOutput(getRacksMetrics, args, opts);
+}
