@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OWNER_LABEL_KEY } from "../../../provider/framework/ownership";
 import { OBJECT_KINDS } from "../../../scripts/soak/kinds";
 import { expectSuccess } from "../support/cli";
+import { DELETE_FIRST_KINDS } from "../support/delete-first";
 import type { ExportedState } from "../support/state";
 import { secretsInFiles } from "../support/state";
 import {
@@ -29,18 +30,6 @@ import { blockOf, diffBlocks, exitCode, printed } from "./output";
 const EXIT_NO_CHANGES = 7;
 /** A deployment in which a step failed: a bail, the generic error code. */
 const EXIT_ERROR = 1;
-
-/** The kinds the README's "Other languages" section says the TypeScript classes delete first. */
-const DELETE_FIRST = new Set([
-  "KubernetesCluster",
-  "LetsEncryptCertificateLabels",
-  "SshKey",
-  "DnsZone",
-  "DnsRecord",
-  "CloudSnapshot",
-  "Subnetwork",
-  "HostNetwork",
-]);
 
 /** Resources and a resource their inputs come from: [dependent, dependency]. */
 const DEPENDENTS: readonly (readonly [readonly [string, string], readonly [string, string]])[] = [
@@ -266,12 +255,13 @@ describe("every resource kind through the real Pulumi CLI", () => {
       const [deleting, creating] = [line("deleting original"), line("creating replacement")];
       expect(deleting, kind).toBeGreaterThan(-1);
       expect(creating, kind).toBeGreaterThan(-1);
-      if (DELETE_FIRST.has(kind)) expect(deleting, `${kind} deletes first`).toBeLessThan(creating);
+      if (DELETE_FIRST_KINDS.has(kind))
+        expect(deleting, `${kind} deletes first`).toBeLessThan(creating);
       else expect(creating, `${kind} creates first`).toBeLessThan(deleting);
       // Created first, beside the old generation, which the create found, named and left (the
       // provider's progress line, shown under the stack). A PTR record's new generation is
       // made on the new instance, where there is nothing of the old one to find.
-      if (REPLACED[kind] === "new" && !DELETE_FIRST.has(kind) && kind !== "PtrRecord") {
+      if (REPLACED[kind] === "new" && !DELETE_FIRST_KINDS.has(kind) && kind !== "PtrRecord") {
         expect(result.stdout, kind).toContain(`not adopting ${oldId}`);
       }
     }

@@ -13,18 +13,8 @@ import {
   DEDICATED_SERVER,
   SSH_PUBLIC_KEY,
 } from "../../../scripts/engine/samples";
+import { DELETE_FIRST_KINDS } from "../support/delete-first";
 
-/** The kinds the README lists as needing `deleteBeforeReplace: true` outside TypeScript. */
-export const DELETE_FIRST_KINDS: ReadonlySet<string> = new Set([
-  "KubernetesCluster",
-  "LetsEncryptCertificateLabels",
-  "SshKey",
-  "DnsZone",
-  "DnsRecord",
-  "CloudSnapshot",
-  "Subnetwork",
-  "HostNetwork",
-]);
 
 /** One declared resource: its name in the program and its kind. */
 export interface Declared {
