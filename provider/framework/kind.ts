@@ -6,6 +6,7 @@ import type { ServersComClient } from "../../sdk/client";
 import type { Checker, PropertyBag } from "./check";
 import type { PropertyRules } from "./diff";
 import type { ListRead } from "./read-snapshot";
+import type { ReinstallConsent } from "./reinstall-trigger";
 
 export interface KindTimeouts {
   readonly create: number;
@@ -78,6 +79,11 @@ export interface ResourceKind<Live extends object> {
   readonly properties: PropertyRules;
   /** Outputs that hold secrets; the resource registers them as additionalSecretOutputs. */
   readonly secretOutputs: readonly string[];
+  /**
+   * The kind's reinstall consent (reinstall-trigger.ts), for the servers: the diff then says in
+   * words, in preview and in `up`, when an update reinstalls. The kind's check applies it too.
+   */
+  readonly reinstall?: ReinstallConsent;
 
   /** The kind's input rules. The framework has already checked hidden inputs and `adoptId`. */
   check(checker: Checker): void;

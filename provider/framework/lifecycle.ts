@@ -42,6 +42,8 @@ import {
   pickHidden,
   TIMEOUTS_INPUT,
   type TimeoutsMs,
+  UNRECORDED_OUTPUT,
+  unrecordedOf,
 } from "./hidden";
 import type { KindTimeouts, ResourceKind, UpdateContext, UpdateWait } from "./kind";
 import {
@@ -53,6 +55,7 @@ import {
 } from "./ownership";
 import { type ProgressSink, stateChangeLine, subject } from "./progress";
 import { readSnapshots } from "./read-snapshot";
+import { reinstallNotice } from "./reinstall-trigger";
 import { registerSecretsOf, sealedProvider } from "./sealed";
 import { sharedPolls } from "./shared-polls";
 import { isUnknown } from "./unknowns";
@@ -111,6 +114,11 @@ export interface LifecycleProvider extends KindProvider {
    * none, which happens only after `pulumi import` (provider/native/resources.ts).
    */
   writeOnlyValues(news: PropertyBag): Record<string, unknown>;
+  /**
+   * The write-only properties an import cannot read (hidden.ts, UNRECORDED_OUTPUT): every one
+   * but the confirmations, which a state that never recorded them lacks by design.
+   */
+  unrecordable(): string[];
 }
 
 export function createKindProvider<Live extends object>(
@@ -127,6 +135,7 @@ export function createKindProvider<Live extends object>(
     update: (id, olds, news) => lifecycle.update(id, olds, news),
     delete: (id, props) => lifecycle.delete(id, props),
     writeOnlyValues: (news) => lifecycle.writeOnlyValues(news),
+    unrecordable: () => lifecycle.unrecordable(),
   };
   // Every failure leaves through sealedProvider: no token or secret input, no raw control character.
   return sealedProvider(provider, kind.secretOutputs);
@@ -168,8 +177,16 @@ class Lifecycle<Live extends object> {
     return { inputs: news, failures: checker.failures };
   }
 
-  diff(id: string, olds: PropertyBag, news: PropertyBag): DiffOutcome {
+  diff(id: string, recorded: PropertyBag, news: PropertyBag): DiffOutcome {
+    // Write-only values an import never recorded are taken as declared (hidden.ts).
+    const olds = { ...recorded, ...pick(news, unrecordedOf(recorded)) };
     const outcome = diffProperties(this.kind.properties, olds, news);
+    // A reinstall erases a server: the preview says so in words (reinstall-trigger.ts).
+    const reinstall =
+      this.kind.reinstall === undefined || outcome.replaces.length > 0
+        ? undefined
+        : reinstallNotice(this.kind.reinstall, olds, news);
+    if (reinstall !== undefined) this.say(news, id, reinstall);
     // An unfinished create or update (hidden.ts, PENDING_OUTPUT) is a change even after a
     // refresh cleared the engine's init errors: the next `up` updates, which resumes it.
     if (typeof olds[PENDING_OUTPUT] === "string" && outcome.replaces.length === 0) {
@@ -436,8 +453,12 @@ class Lifecycle<Live extends object> {
     const record = await readSnapshots.read(this.kind, client, id);
     // An empty id tells the engine the object is gone: refresh drops it from the state.
     if (record === undefined || this.isGone(record)) return {};
-    // Write-only values cannot be read back: the outputs keep the last applied ones.
-    const carried = { ...carry(props), ...pick(props, Object.keys(this.rules.writeOnly)) };
+    // Write-only values cannot be read back: the outputs keep the last applied ones (or the
+    // mark that an import never recorded them).
+    const carried = {
+      ...carry(props),
+      ...pick(props, [...Object.keys(this.rules.writeOnly), UNRECORDED_OUTPUT]),
+    };
     const secrets = this.kind.isReady(record)
       ? await this.secretsOf(client, record)
       : pick(props, this.kind.secretOutputs);
@@ -513,7 +534,7 @@ class Lifecycle<Live extends object> {
     const isUpdate = (rule: string) => rule === "update";
     const changed = [
       ...changedProperties(this.rules.live, this.kind.outputs(record), news, isUpdate),
-      ...(olds === undefined ? [] : changedProperties(this.rules.writeOnly, olds, news, isUpdate)),
+      ...(olds === undefined ? [] : this.writeOnlyChanges(olds, news)),
     ];
     const owner = stringValue(news[OWNER_INPUT]);
     const managesLabels = "labels" in this.kind.properties;
@@ -536,6 +557,21 @@ class Lifecycle<Live extends object> {
     if (progress !== undefined) progress.accepted = true;
     track(updated);
     return this.waitReady(client, id, updated, news, timeoutMs, "update", track);
+  }
+
+  /**
+   * The write-only properties that change against the values the old outputs recorded. Not
+   * changes: what an import never recorded (taken as declared, hidden.ts), and a confirmation the
+   * old outputs never recorded (a first reinstallTrigger confirms nothing). The outputs record
+   * the new values either way.
+   */
+  private writeOnlyChanges(olds: PropertyBag, news: PropertyBag): string[] {
+    const unrecorded = unrecordedOf(olds);
+    return changedProperties(this.rules.writeOnly, olds, news, (rule) => rule === "update").filter(
+      (name) =>
+        !unrecorded.includes(name) &&
+        !(this.rules.writeOnly[name]?.confirmation === true && olds[name] === undefined),
+    );
   }
 
   // --- delete ---
@@ -736,9 +772,18 @@ class Lifecycle<Live extends object> {
     );
   }
 
-  /** Without undefined values: what the outputs hold for the write-only properties. */
+  /**
+   * Without undefined values: what the outputs hold for the write-only properties, but the
+   * confirmations (a first reinstallTrigger is recorded by an update, never taken on trust).
+   */
   writeOnlyValues(inputs: PropertyBag): Record<string, unknown> {
-    return defined(this.writeOnlyOutputs(inputs));
+    return pick(defined(this.writeOnlyOutputs(inputs)), this.unrecordable());
+  }
+
+  unrecordable(): string[] {
+    return Object.entries(this.rules.writeOnly)
+      .filter(([, rule]) => rule.confirmation !== true)
+      .map(([name]) => name);
   }
 
   /**

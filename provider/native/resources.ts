@@ -12,7 +12,7 @@
 import type { PropertyBag } from "../framework/check";
 import type { DiffOutcome } from "../framework/diff";
 import { PartialResourceError } from "../framework/errors";
-import { HIDDEN_INPUTS, OWNER_INPUT, TIMEOUTS_INPUT } from "../framework/hidden";
+import { HIDDEN_INPUTS, OWNER_INPUT, TIMEOUTS_INPUT, UNRECORDED_OUTPUT } from "../framework/hidden";
 import { ADOPT_INPUT, type KindProvider, type LifecycleProvider } from "../framework/lifecycle";
 import { ownerLabelForUrn } from "../framework/ownership";
 import { kindDefaults, secretProperties } from "./generated";
@@ -167,6 +167,13 @@ export class NativeResource {
       if ((checked.failures ?? []).some((f) => f.property === ADOPT_INPUT)) {
         liveInputs = { ...liveInputs, [ADOPT_INPUT]: read.id };
         outputs = { ...outputs, [ADOPT_INPUT]: read.id };
+      }
+      // What the API never returns (user data, SSH keys, drives) is marked as never recorded:
+      // the program's values are then taken as declared until an update records them.
+      const unrecorded = (this.provider as Partial<LifecycleProvider>).unrecordable?.() ?? [];
+      if (unrecorded.length > 0) {
+        liveInputs = { ...liveInputs, [UNRECORDED_OUTPUT]: unrecorded };
+        outputs = { ...outputs, [UNRECORDED_OUTPUT]: unrecorded };
       }
     }
     return {

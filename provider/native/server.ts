@@ -184,7 +184,10 @@ export class NativeProvider {
       }),
       diff: this.unary(async (req: provproto.DiffRequest) => {
         const resource = this.resource(req.getUrn());
-        const diff = await resource.diff(req.getId(), plain(req.getOlds()), plain(req.getNews()));
+        // Within the URN: a diff may say in words that the update reinstalls a server.
+        const diff = await this.within(req.getUrn(), () =>
+          resource.diff(req.getId(), plain(req.getOlds()), plain(req.getNews())),
+        );
         const changed = Object.keys(diff.detailed);
         return diffResponse(
           changed,
