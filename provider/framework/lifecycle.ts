@@ -179,7 +179,10 @@ class Lifecycle<Live extends object> {
 
   diff(id: string, recorded: PropertyBag, news: PropertyBag): DiffOutcome {
     // Write-only values an import never recorded are taken as declared (hidden.ts).
-    const olds = { ...recorded, ...pick(news, unrecordedOf(recorded)) };
+    const olds = {
+      ...recorded,
+      ...pick(defined(this.writeOnlyOutputs(news)), unrecordedOf(recorded)),
+    };
     const outcome = diffProperties(this.kind.properties, olds, news);
     // A reinstall erases a server: the preview says so in words (reinstall-trigger.ts).
     const reinstall =
@@ -373,9 +376,12 @@ class Lifecycle<Live extends object> {
     before: ReadonlyMap<string, Live>,
     failure: unknown,
   ): Promise<Live> {
+    // Without labels, only what this create could have made: an object that was not there
+    // before the POST and matches every one of its inputs (a snapshot of another instance, a
+    // record with another TTL, a subnetwork with another title are someone else's).
     const ours = (record: Live) =>
       createLabel === undefined
-        ? !before.has(this.kind.id(record))
+        ? !before.has(this.kind.id(record)) && this.matchesInputs(record, inputs)
         : this.kind.labels(record)[CREATE_LABEL_KEY] === createLabel;
     const windowMs = Math.min(
       this.tuning().lateCommitWindowMs ?? LATE_COMMIT_WINDOW_MS,
@@ -416,6 +422,19 @@ class Lifecycle<Live extends object> {
         },
       );
       if (found !== undefined) {
+        // An object the API keeps unique by content, without labels: an identical one another
+        // program made in these seconds cannot be told from this create's own, and destroying
+        // the resource would delete it. Never taken: named, for the user to adopt or delete
+        // (the next `up` stops at the same conflict until then).
+        const unsure =
+          createLabel === undefined ? this.kind.conflict?.([found], inputs) : undefined;
+        if (unsure !== undefined) {
+          throw new Error(
+            `${prefix}: the create request failed (${messageOf(failure)}), and since then ` +
+              `this has appeared: ${unsure}`,
+            { cause: failure },
+          );
+        }
         // Anything else that appeared meanwhile is named too, never picked.
         const others = [...latest.keys()].filter(
           (id) => !before.has(id) && id !== this.kind.id(found),
@@ -430,6 +449,13 @@ class Lifecycle<Live extends object> {
         return found;
       }
     } catch (lookup) {
+      if (
+        !(lookup instanceof WaitTimeoutError) &&
+        lookup instanceof Error &&
+        lookup.cause === failure
+      ) {
+        throw lookup;
+      }
       const timedOut = lookup instanceof WaitTimeoutError;
       throw new Error(
         `${prefix}: the create request failed (${messageOf(failure)}) and ` +
@@ -557,6 +583,14 @@ class Lifecycle<Live extends object> {
     if (progress !== undefined) progress.accepted = true;
     track(updated);
     return this.waitReady(client, id, updated, news, timeoutMs, "update", track);
+  }
+
+  /** Whether a record holds every input's value (write-only ones cannot be compared). */
+  private matchesInputs(record: Live, inputs: PropertyBag): boolean {
+    const compared = (rule: string) => rule !== "ignore";
+    return (
+      changedProperties(this.rules.live, this.kind.outputs(record), inputs, compared).length === 0
+    );
   }
 
   /**

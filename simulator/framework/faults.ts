@@ -13,7 +13,14 @@ export type FaultKind =
    * dropped when `status` is 0, and applied `delayMs` later: an API that commits an order after
    * the gateway gave up on it (issue 12, item 2). For changes (POST, PUT, DELETE).
    */
-  | "lateCommit";
+  | "lateCommit"
+  /**
+   * The caller's change is never applied; instead the same request, without its labels, is
+   * applied as another program's, and the caller gets a gateway's 504 (or `status`): an
+   * identical foreign object appears while the caller cannot know its own fate (issue 25, item
+   * 2). For creates (POST).
+   */
+  | "foreignTwin";
 
 /** Real milliseconds: a fixed value or a uniform [min, max]. */
 export type Delay = number | readonly [number, number];
@@ -61,6 +68,7 @@ const KINDS: readonly FaultKind[] = [
   "dropConnection",
   "dropResponseAfterApply",
   "lateCommit",
+  "foreignTwin",
 ];
 
 /** mulberry32: tiny, fast and good enough for choosing faults; not for anything secret. */

@@ -301,6 +301,21 @@ export function createListener(engine: Engine, token: string) {
         false,
       );
     }
+    if (fault?.kind === "foreignTwin") {
+      // Another program's identical order, made in the caller's place: its labels left out.
+      try {
+        await match.route.handler({ ...simRequest, body: withoutLabels(body) }, engine.ctx);
+      } catch {
+        // Refused (a name taken, say): nothing appears, and the caller still gets its 504.
+      }
+      await engine.persist();
+      return send(
+        res,
+        correlationId,
+        faultAnswer({ ...fault, kind: "error5xx", status: fault.status ?? 504 }),
+        false,
+      );
+    }
     let outcome: { readonly response: SimResponse } | { readonly error: unknown };
     try {
       outcome = { response: await match.route.handler(simRequest, engine.ctx) };
@@ -387,4 +402,13 @@ export function createListener(engine: Engine, token: string) {
       );
     });
   };
+}
+
+/** A request body without the caller's labels (top level, and each host entry of an order). */
+function withoutLabels(body: unknown): unknown {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return body;
+  const { labels: _labels, ...rest } = body as Record<string, unknown>;
+  const hosts = rest.hosts;
+  if (Array.isArray(hosts)) rest.hosts = hosts.map(withoutLabels);
+  return rest;
 }

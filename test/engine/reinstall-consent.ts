@@ -7,7 +7,7 @@
 // same trigger again is no consent for the next reinstall. After `pulumi import` (the plugin
 // door), a program that edits labels, declares the running system with a trigger and adds
 // write-only values (user data) reinstalls nothing.
-import { expect } from "vitest";
+import { expect, vi } from "vitest";
 import { OperationFailed, type Program } from "./harness";
 import type { Scenario } from "./scenario";
 
@@ -94,9 +94,12 @@ export function reinstallConsent(s: Scenario, c: ReinstallConsent): void {
       const said = h.stderr.length;
       const preview = await h.preview(c.confirmed);
       expect(preview.steps.map((step) => step.op)).toEqual(["update"]);
-      expect(h.stderr.slice(said).join("\n")).toMatch(
-        new RegExp(
-          `this update REINSTALLS the .*\\(${c.property} changes, confirmed by reinstallTrigger\\), which erases`,
+      // The line comes through the provider's stderr (or the engine's log): it may trail the answer.
+      await vi.waitFor(() =>
+        expect(h.stderr.slice(said).join("\n")).toMatch(
+          new RegExp(
+            `this update REINSTALLS the .*\\(${c.property} changes, confirmed by reinstallTrigger\\), which erases`,
+          ),
         ),
       );
       const steps = await h.up(c.confirmed);
