@@ -21,6 +21,8 @@ const states = stateMatcher(cloudSnapshotStates);
 export interface RegionSnapshot {
   readonly regionId: number;
   readonly snapshot: CloudSnapshot;
+  /** The instance, where a list filtered by it showed the snapshot (the record never says). */
+  readonly instanceId?: string;
 }
 
 export interface CloudSnapshotInputs {
@@ -95,13 +97,22 @@ export const cloudSnapshotKind: ResourceKind<RegionSnapshot> = {
   },
   findByLabels: async () => [],
   async findByContent(client, inputs) {
-    const { regionId, name } = inputs as unknown as CloudSnapshotInputs;
+    const { regionId, instanceId, name } = inputs as unknown as CloudSnapshotInputs;
     const snapshots = await snapshotsOf(client, regionId);
     if (snapshots === undefined) throw new Error(`there is no cloud region ${regionId} (404)`);
-    return snapshots
-      .filter((s) => s.name === name && s.is_backup !== true)
-      .map((snapshot) => ({ regionId, snapshot }));
+    const named = snapshots.filter((s) => s.name === name && s.is_backup !== true);
+    if (named.length === 0) return [];
+    // Which of them are of the declared instance: the list filtered by it (madeFrom).
+    const filtered = client.cloudRegions.listSnapshots(regionId, { instanceId });
+    const ofInstance = new Set((await filtered.toArray({ limit: 10_000 })).map((s) => s.id));
+    return named.map((snapshot) => ({
+      regionId,
+      snapshot,
+      ...(ofInstance.has(snapshot.id) ? { instanceId } : {}),
+    }));
   },
+  // A snapshot of another instance with the declared name is never this create's.
+  madeFrom: (record, inputs) => record.instanceId === inputs.instanceId,
   /**
    * A snapshot of the same name in the region: snapshots have no labels to tell whose it is, and
    * the name is how a user tells snapshots apart, so the user decides.

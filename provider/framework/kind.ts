@@ -124,6 +124,13 @@ export interface ResourceKind<Live extends object> {
    */
   conflict?(found: readonly Live[], inputs: PropertyBag): string | undefined;
   /**
+   * Optional, for kinds without labels: whether a record `findByContent` matched could be the
+   * object these inputs make, as far as inputs its outputs do not show can tell (write-only: a
+   * snapshot's instance, known from a list filtered by it). The late-commit look-up takes only a
+   * record that matches every input: the outputs' values, and this (default true).
+   */
+  madeFrom?(record: Live, inputs: PropertyBag): boolean;
+  /**
    * POSTs a new object from the inputs with exactly these labels (the user's plus the owner and
    * create labels: ownership.ts).
    */

@@ -589,7 +589,9 @@ class Lifecycle<Live extends object> {
   private matchesInputs(record: Live, inputs: PropertyBag): boolean {
     const compared = (rule: string) => rule !== "ignore";
     return (
-      changedProperties(this.rules.live, this.kind.outputs(record), inputs, compared).length === 0
+      changedProperties(this.rules.live, this.kind.outputs(record), inputs, compared).length ===
+        0 &&
+      (this.kind.madeFrom?.(record, inputs) ?? true)
     );
   }
 
