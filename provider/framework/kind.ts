@@ -116,6 +116,14 @@ export interface ResourceKind<Live extends object> {
    */
   findByContent?(client: ServersComClient, inputs: PropertyBag): Promise<Live[]>;
   /**
+   * For kinds without labels whose order itself can carry the ownership labels for a while (a
+   * subnetwork by mask: its title, until the create sets the declared one): the framework draws a
+   * create label for each create and passes both labels to `create`; `labels` reads them back
+   * from what `findByContent` returns, so a lost answer is found by its create label. Given the
+   * inputs: whether this order carries them (a subnetwork by CIDR is identified by its range).
+   */
+  labelsInOrder?(inputs: PropertyBag): boolean;
+  /**
    * Optional, for objects the API itself keeps unique by content (a DNS zone's name, a
    * subnetwork's CIDR in its pool, a server's one public IPv6 network): given what
    * `findByContent` matched before the POST (never empty), the reason the POST would only be

@@ -211,15 +211,18 @@ class Lifecycle<Live extends object> {
     const adoptId = stringValue(inputs[ADOPT_INPUT]);
     let record: Live;
     let adopted = true;
+    /** Found after an ambiguous POST failure: brought to the inputs like an adopted object. */
+    let late = false;
     if (adoptId !== undefined) {
       record = await this.adoptById(client, adoptId, inputs, owner);
     } else {
-      record = await this.post(client, inputs, owner);
+      ({ record, late } = await this.post(client, inputs, owner));
       adopted = false;
     }
 
     // From here on the object exists: any failure must record its id (PartialResourceError).
     const id = this.kind.id(record);
+    claimed.add(`${this.kind.name}:${id}`);
     const timeouts = this.timeouts(inputs);
     let last: Live = record;
     const track = (value: Live) => {
@@ -227,7 +230,10 @@ class Lifecycle<Live extends object> {
     };
     try {
       last = await this.waitReady(client, id, last, inputs, timeouts.create, "create", track);
-      if (adopted) last = await this.converge(client, id, last, inputs, timeouts.create, track);
+      // A late-committed order may not be finished (a subnetwork's title: labelsInOrder).
+      if (adopted || late) {
+        last = await this.converge(client, id, last, inputs, timeouts.create, track);
+      }
       return { id, outs: await this.outputsOf(client, last, inputs) };
     } catch (error) {
       const what = adopted ? "was adopted but is not ready" : "was created but is not ready";
@@ -323,8 +329,9 @@ class Lifecycle<Live extends object> {
     client: ServersComClient,
     inputs: PropertyBag,
     owner: string | undefined,
-  ): Promise<Live> {
-    const managesLabels = "labels" in this.kind.properties;
+  ): Promise<{ record: Live; late: boolean }> {
+    const managesLabels =
+      "labels" in this.kind.properties || this.kind.labelsInOrder?.(inputs) === true;
     const createLabel = managesLabels && owner !== undefined ? newCreateLabel() : undefined;
     const alike: Live[] = [];
     const before = await this.knownObjects(client, inputs, owner, alike);
@@ -344,9 +351,10 @@ class Lifecycle<Live extends object> {
       );
     }
     try {
-      return await this.untilAccepted(inputs, undefined, this.timeouts(inputs).create, () =>
+      const record = await this.untilAccepted(inputs, undefined, this.timeouts(inputs).create, () =>
         this.kind.create(client, inputs, withOwnerLabel(labelsOf(inputs), owner, createLabel)),
       );
+      return { record, late: false };
     } catch (error) {
       if (!isAmbiguous(error)) throw error;
       const canLook =
@@ -359,7 +367,7 @@ class Lifecycle<Live extends object> {
         `the create request failed (${messageOf(error)}) ` +
           "but the API had applied it: continuing with the object it created",
       );
-      return created;
+      return { record: created, late: true };
     }
   }
 
@@ -381,7 +389,9 @@ class Lifecycle<Live extends object> {
     // record with another TTL, a subnetwork with another title are someone else's).
     const ours = (record: Live) =>
       createLabel === undefined
-        ? !before.has(this.kind.id(record)) && this.matchesInputs(record, inputs)
+        ? !before.has(this.kind.id(record)) &&
+          !claimed.has(`${this.kind.name}:${this.kind.id(record)}`) &&
+          this.matchesInputs(record, inputs)
         : this.kind.labels(record)[CREATE_LABEL_KEY] === createLabel;
     const windowMs = Math.min(
       this.tuning().lateCommitWindowMs ?? LATE_COMMIT_WINDOW_MS,
@@ -397,7 +407,11 @@ class Lifecycle<Live extends object> {
       const found = await waitFor<Live | undefined>(
         async () => {
           latest = await this.knownObjects(client, inputs, owner);
-          return [...latest.values()].find(ours);
+          const candidates = [...latest.values()].filter(ours);
+          // Two that this create could have made (two identical orders of one host at once):
+          // which is its own cannot be known, and taking one could take another's.
+          if (candidates.length > 1) throw new Ambiguous(candidates.map((c) => this.kind.id(c)));
+          return candidates[0];
         },
         {
           ...this.tuning(),
@@ -409,6 +423,7 @@ class Lifecycle<Live extends object> {
           // A look-up changes nothing: any failure but a refusal (4xx) is worth another try
           // within the window, a 500 included (the SDK retries those only for what it must).
           retryOn: (error) =>
+            !(error instanceof Ambiguous) &&
             !(error instanceof ApiError && error.status < 500 && error.status !== 429),
           onChange: (change) => {
             if (change.previous === undefined && change.value === undefined) {
@@ -449,6 +464,16 @@ class Lifecycle<Live extends object> {
         return found;
       }
     } catch (lookup) {
+      if (lookup instanceof Ambiguous) {
+        throw new Error(
+          `${prefix}: the create request failed (${messageOf(failure)}), and since then ` +
+            `${lookup.ids.length} ${this.kind.noun}s matching it appeared: ${lookup.ids.join(", ")}. ` +
+            `Nothing tells which one this create made, if any (${this.kind.noun}s have no ` +
+            "labels): set adoptId to the one that is this resource's and delete the others, or " +
+            "delete them all; nothing was recorded",
+          { cause: failure },
+        );
+      }
       if (
         !(lookup instanceof WaitTimeoutError) &&
         lookup instanceof Error &&
@@ -939,6 +964,21 @@ class Lifecycle<Live extends object> {
 }
 
 const GONE = Symbol("gone");
+
+/**
+ * The objects creates of this process took (`<kind>:<id>`): the late-commit look-up of a kind
+ * without labels never takes one, so two creates ordering alike at once (two networks of one
+ * size on one host) cannot both take the one whose answer arrived.
+ */
+const claimed = new Set<string>();
+
+/** More than one object a failed create could have made: none is taken. */
+class Ambiguous extends Error {
+  override name = "Ambiguous";
+  constructor(readonly ids: readonly string[]) {
+    super(`ambiguous: ${ids.join(", ")}`);
+  }
+}
 
 function stringValue(value: unknown): string | undefined {
   return typeof value === "string" && value !== "" && !isUnknown(value) ? value : undefined;

@@ -3,8 +3,8 @@
 // Ansible's sbm_server_network module (202 answers, "CIDR is assigned once active", a DELETE
 // answered 409 is repeated, removal waited for until 404), srvctl's add-network rules. A network
 // cannot be changed: every property replaces. It has no labels, so no ownership label: a server's
-// public IPv6 network is identified by what it is (activated once per server), an IPv4 one by
-// nothing before the order answers (README, "Known limits").
+// public IPv6 network is identified by what it is (activated once per server); an IPv4 order
+// whose answer is lost by the host's list of networks before and after it (issue 25, item 3).
 import type { Network } from "../../sdk/areas/common";
 import { hostNetworkStates, networkOrderProblem } from "../../sdk/areas/host-networks";
 import type { ServersComClient } from "../../sdk/client";
@@ -229,7 +229,21 @@ export const hostNetworkKind: ResourceKind<HostNetworkOnHost> = {
   findByLabels: async () => [],
   async findByContent(client, inputs) {
     const { hostId, hostType, type } = requireInputs(inputs);
-    if (type !== "public_ipv6") return [];
+    if (type !== "public_ipv6") {
+      // IPv4 (issue 25, item 3): the host's additional networks of the family and interface,
+      // for the late-commit look-up: one that appeared after the POST, matching the mask and
+      // method and taken by no other create of this process, is this order's; two are named.
+      const networks = await hostApi(client, hostType)
+        .listNetworks(hostId, {
+          family: "ipv4",
+          interfaceType: type === "public_ipv4" ? "public" : "private",
+          additional: true,
+        })
+        .toArray({ limit: 1000 });
+      return networks
+        .filter((network) => network.status !== "removing")
+        .map((network) => ({ hostType, hostId, network }));
+    }
     const networks = await hostApi(client, hostType)
       .listNetworks(hostId, { family: "ipv6", interfaceType: "public" })
       .toArray({ limit: 100 });
@@ -237,9 +251,10 @@ export const hostNetworkKind: ResourceKind<HostNetworkOnHost> = {
     return network === undefined ? [] : [{ hostType, hostId, network }];
   },
   /** A server has one public IPv6 network: the API refuses a second order (409 CONFLICT). */
-  conflict(found) {
+  conflict(found, inputs) {
     const first = found[0];
-    if (first === undefined) return undefined;
+    // IPv4 networks are not unique: a host may have several of one size.
+    if (first === undefined || inputs.type !== "public_ipv6") return undefined;
     const id = this.id(first);
     return (
       `the server already has its public IPv6 network (id ${id}, ${first.network.status}), and ` +
