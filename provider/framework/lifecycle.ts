@@ -119,6 +119,11 @@ export interface LifecycleProvider extends KindProvider {
    * but the confirmations, which a state that never recorded them lacks by design.
    */
   unrecordable(): string[];
+  /**
+   * `pulumi import` (the native door): refuses an object that carries another resource's owner
+   * label, as `adoptId` does; the import would let two resources manage it.
+   */
+  refuseImport(id: string, owner: string): Promise<void>;
 }
 
 export function createKindProvider<Live extends object>(
@@ -136,6 +141,7 @@ export function createKindProvider<Live extends object>(
     delete: (id, props) => lifecycle.delete(id, props),
     writeOnlyValues: (news) => lifecycle.writeOnlyValues(news),
     unrecordable: () => lifecycle.unrecordable(),
+    refuseImport: (id, owner) => lifecycle.refuseImport(id, owner),
   };
   // Every failure leaves through sealedProvider: no token or secret input, no raw control character.
   return sealedProvider(provider, kind.secretOutputs);
@@ -273,18 +279,37 @@ class Lifecycle<Live extends object> {
         `adoptId: the ${this.kind.noun} "${id}" cannot be adopted as declared: ${refusal}`,
       );
     }
-    // Another resource's object: two resources would manage it, and destroying either would
-    // delete it (or undo the other's changes). Releasing it is the other side's decision.
-    const other = this.kind.labels(record)[OWNER_LABEL_KEY];
-    if (other !== undefined && owner !== undefined && other !== owner) {
-      throw new Error(
-        `adoptId: the ${this.kind.noun} "${id}" carries the ownership label of another Pulumi ` +
-          `resource (${OWNER_LABEL_KEY}=${other}): adopting it would let two resources manage ` +
-          "it. Remove that resource from its stack (or the label from the object, if nothing " +
-          "manages it any more), then adopt it",
-      );
-    }
+    const taken = this.ownedByAnother(record, owner);
+    if (taken !== undefined) throw new Error(`adoptId: ${taken}, then adopt it`);
     return record;
+  }
+
+  /**
+   * Another resource's object: two resources would manage it, and destroying either would delete
+   * it (or undo the other's changes). Releasing it is the other side's decision. The reason, or
+   * undefined when the object carries no other resource's owner label.
+   */
+  private ownedByAnother(record: Live, owner: string | undefined): string | undefined {
+    const other = this.kind.labels(record)[OWNER_LABEL_KEY];
+    if (other === undefined || owner === undefined || other === owner) return undefined;
+    return (
+      `the ${this.kind.noun} "${this.kind.id(record)}" carries the ownership label of another ` +
+      `Pulumi resource (${OWNER_LABEL_KEY}=${other}, a hash of that resource's URN): taking it ` +
+      "would let two resources manage it, and either's destroy would delete it. To release it, " +
+      "remove that resource from its stack without deleting the object (`pulumi state delete " +
+      "<its URN>` there), then remove the label from the object (it stays on it), or delete " +
+      "that resource if the object may go"
+    );
+  }
+
+  async refuseImport(id: string, owner: string): Promise<void> {
+    const client = this.context.client();
+    const record = await forPurpose(
+      `reading the ${this.kind.noun} to import`,
+      this.kind.get(client, id),
+    );
+    const taken = record === undefined ? undefined : this.ownedByAnother(record, owner);
+    if (taken !== undefined) throw new Error(`pulumi import: ${taken}; then import it again`);
   }
 
   /**

@@ -213,7 +213,12 @@ export class NativeProvider {
       read: this.unary(async (req: provproto.ReadRequest) => {
         const resource = this.resource(req.getUrn());
         const read = await this.within(req.getUrn(), () =>
-          resource.read(req.getId(), plain(req.getProperties()), plain(req.getInputs())),
+          resource.read(
+            req.getUrn(),
+            req.getId(),
+            plain(req.getProperties()),
+            plain(req.getInputs()),
+          ),
         );
         const response = new provproto.ReadResponse().setId(read.id);
         if (read.id === "") return response;

@@ -151,6 +151,11 @@ export interface Scenario {
    * writes for an import (step.go, ImportStep), and the program's next `up` diffs against it.
    */
   reimport(): Promise<void>;
+  /**
+   * `pulumi import` of the resource under test's object under another URN (the plugin door
+   * only): the Read with the id alone, as a second stack or resource would send it.
+   */
+  importAs(urn: string): Promise<unknown>;
 }
 
 function opOf(steps: readonly StepRecord[], name: string): StepOp | undefined {
@@ -511,6 +516,16 @@ export function engineScenario(options: ScenarioOptions): Scenario {
           outputs: read.properties,
           initErrors: [],
         });
+      } finally {
+        await host.stop();
+      }
+    },
+
+    async importAs(urn) {
+      if (active.door !== "plugin") throw new Error("pulumi import reaches the plugin door only");
+      const host = await startPlugin(currentHarness(), current());
+      try {
+        return await host.importRead(urn, stored().id);
       } finally {
         await host.stop();
       }
