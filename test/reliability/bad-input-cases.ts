@@ -400,10 +400,36 @@ export const CHECK_ROWS: readonly CheckRow[] = [
   updateRow(
     "DedicatedServer",
     "update: another operating system without reinstallTrigger",
-    { operatingSystemId: 301 },
-    { operatingSystemId: 303 },
+    { operatingSystemId: 301, reinstallTrigger: "a" },
+    { operatingSystemId: 303, reinstallTrigger: "a" },
     "operatingSystemId",
     /reinstalls the dedicated server, which erases its drives.*change reinstallTrigger/,
+  ),
+  // A trigger the state never recorded (created or imported without one, an older state)
+  // confirms nothing, even given together with the change (issue 25, item 1).
+  updateRow(
+    "DedicatedServer",
+    "update: another operating system with a first reinstallTrigger",
+    { operatingSystemId: 301 },
+    { operatingSystemId: 303, reinstallTrigger: "b" },
+    "operatingSystemId",
+    /reinstalls the dedicated server.*The state records no reinstallTrigger/,
+  ),
+  updateRow(
+    "SbmServer",
+    "update: user data with a first reinstallTrigger",
+    {},
+    { userData: "#!/bin/sh\necho v2", reinstallTrigger: "b" },
+    "userData",
+    /reinstalls the SBM server.*The state records no reinstallTrigger/,
+  ),
+  updateRow(
+    "CloudInstance",
+    "update: another image with a first reinstallTrigger",
+    {},
+    { imageId: "6f1c3b4e-2d5a-4c8e-9b7f-1a2b3c4d5e03", reinstallTrigger: "b" },
+    "imageId",
+    /reinstalls the cloud instance.*The state records no reinstallTrigger/,
   ),
   updateRow(
     "SbmServer",
