@@ -58,7 +58,7 @@ import { readSnapshots } from "./read-snapshot";
 import { reinstallNotice } from "./reinstall-trigger";
 import { registerSecretsOf, sealedProvider } from "./sealed";
 import { sharedPolls } from "./shared-polls";
-import { isUnknown } from "./unknowns";
+import { containsUnknown, isUnknown } from "./unknowns";
 
 /** The standard input of every kind: take over an existing object instead of creating one. */
 export const ADOPT_INPUT = "adoptId";
@@ -212,6 +212,16 @@ class Lifecycle<Live extends object> {
   // --- create ---
 
   async create(inputs: PropertyBag): Promise<dynamic.CreateResult> {
+    // A create that is not a preview gets known values: an unknown one would become a name.
+    const unknown = Object.keys(inputs).filter((name) => containsUnknown(inputs[name]));
+    if (unknown.length > 0) {
+      throw new Error(
+        `serverscom:${this.kind.name}: ${unknown.join(", ")} ${unknown.length === 1 ? "is" : "are"} ` +
+          "not known yet (the engine's placeholder for a value computed later) in a create " +
+          "that is not a preview: nothing was created. Run `pulumi up` again once the values it " +
+          "depends on exist",
+      );
+    }
     const client = this.context.client();
     const owner = stringValue(inputs[OWNER_INPUT]);
     const adoptId = stringValue(inputs[ADOPT_INPUT]);
