@@ -18,6 +18,7 @@ import {
   isRetryable,
   NotFoundError,
 } from "../../sdk/core/errors";
+import { BudgetWaitError } from "../../sdk/core/rate-limit";
 import {
   type Clock,
   type StateChange,
@@ -56,6 +57,7 @@ import {
 import { type ProgressSink, stateChangeLine, subject } from "./progress";
 import { readSnapshots } from "./read-snapshot";
 import { reinstallNotice } from "./reinstall-trigger";
+import { withinOperation } from "./request-budget";
 import { registerSecretsOf, sealedProvider } from "./sealed";
 import { sharedPolls } from "./shared-polls";
 import { containsUnknown, isUnknown } from "./unknowns";
@@ -135,10 +137,12 @@ export function createKindProvider<Live extends object>(
     configure: async (req) => context.configure?.(req),
     check: async (olds, news) => lifecycle.check(olds ?? {}, news),
     diff: async (id, olds, news) => lifecycle.diff(id, olds, news),
-    create: (inputs) => lifecycle.create(inputs),
+    // Each operation bounds its waits for the request budget by its timeout (request-budget.ts).
+    create: (inputs) => lifecycle.within("create", inputs, () => lifecycle.create(inputs)),
     read: (id, props) => lifecycle.read(id, props ?? {}),
-    update: (id, olds, news) => lifecycle.update(id, olds, news),
-    delete: (id, props) => lifecycle.delete(id, props),
+    update: (id, olds, news) =>
+      lifecycle.within("update", news, () => lifecycle.update(id, olds, news)),
+    delete: (id, props) => lifecycle.within("delete", props, () => lifecycle.delete(id, props)),
     writeOnlyValues: (news) => lifecycle.writeOnlyValues(news),
     unrecordable: () => lifecycle.unrecordable(),
     refuseImport: (id, owner) => lifecycle.refuseImport(id, owner),
@@ -171,6 +175,16 @@ class Lifecycle<Live extends object> {
     private readonly context: ProviderContext,
   ) {
     this.rules = splitWriteOnly(kind.properties);
+  }
+
+  /** Runs one operation with its deadline and progress for the request budget's waits. */
+  within<T>(operation: keyof KindTimeouts, bag: PropertyBag, run: () => Promise<T>): Promise<T> {
+    const prefix = `serverscom:${this.kind.name} ${this.kind.display(bag)}`;
+    return withinOperation(
+      Date.now() + this.timeouts(bag)[operation],
+      (text) => this.context.progress(`${prefix}: ${text}`),
+      run,
+    );
   }
 
   // --- check and diff: local, no API calls (they also run in preview, maybe without a token) ---
@@ -459,6 +473,7 @@ class Lifecycle<Live extends object> {
           // within the window, a 500 included (the SDK retries those only for what it must).
           retryOn: (error) =>
             !(error instanceof Ambiguous) &&
+            !(error instanceof BudgetWaitError) &&
             !(error instanceof ApiError && error.status < 500 && error.status !== 429),
           onChange: (change) => {
             if (change.previous === undefined && change.value === undefined) {
@@ -1055,6 +1070,8 @@ function isAmbiguous(error: unknown): boolean {
   for (let cause: unknown = error, depth = 0; cause !== undefined && depth < 10; depth++) {
     if (cause instanceof ApiError) return cause.status >= 500;
     if (cause instanceof InputValidationError) return false;
+    // Refused before sending: the wait for the request budget was too long (request-budget.ts).
+    if (cause instanceof BudgetWaitError) return false;
     cause = cause instanceof Error ? cause.cause : undefined;
   }
   return true;

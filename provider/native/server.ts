@@ -44,6 +44,7 @@ import type * as structproto from "google-protobuf/google/protobuf/struct_pb";
 import { ClientCache, resolveSettings, type StackSettings } from "../framework/configuration";
 import { messageOf, PartialResourceError } from "../framework/errors";
 import type { ProviderContext } from "../framework/lifecycle";
+import { requestBudgetFrom } from "../framework/request-budget";
 import { createKindProviders, waitTuningFrom } from "../registry";
 import { checkConfig, diffConfig, settingsFrom } from "./config";
 import { configureLookups, invoke } from "./functions";
@@ -96,7 +97,12 @@ export class NativeProvider {
     this.#env = options.env ?? process.env;
     if (options.engineAddress !== undefined) this.connectEngine(options.engineAddress);
     const context: ProviderContext = {
-      client: () => this.#clients.client(resolveSettings(this.#settings, this.#env)),
+      // The request budget's cap and hooks, as the dynamic door's (request-budget.ts).
+      client: () =>
+        this.#clients.client(
+          resolveSettings(this.#settings, this.#env),
+          requestBudgetFrom(this.#env),
+        ),
       progress: (line) => this.log(line),
       waitTuning: () => waitTuningFrom(this.#env),
     };
