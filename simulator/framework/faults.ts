@@ -87,8 +87,23 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.+?^${}()|[\]\\]/g, "\\$&");
 }
 
+/**
+ * A quantified group that holds a quantifier ("(a+)+", "(.*)*", "(x|y*){2,}"): such a regular
+ * expression can take exponential time on a non-matching path, and every request of every client
+ * of a shared simulator goes through it.
+ */
+const NESTED_QUANTIFIER = /\([^()]*[+*}][^()]*\)\s*[+*{]/;
+
 function pathMatcher(path: string): RegExp {
-  if (path.startsWith("^")) return new RegExp(path);
+  if (path.startsWith("^")) {
+    if (NESTED_QUANTIFIER.test(path)) {
+      throw new RangeError(
+        "a quantified group holding a quantifier can backtrack for seconds on every request: " +
+          "write the pattern without one (a glob such as /v1/hosts/** is often enough)",
+      );
+    }
+    return new RegExp(path);
+  }
   const body = path
     .split("**")
     .map((part) => part.split("*").map(escapeRegExp).join("[^/]*"))

@@ -273,7 +273,9 @@ export function createListener(engine: Engine, token: string) {
     const simRequest: SimRequest = { method, path, params: match.params, query, body };
     requestOrigins.set(
       simRequest,
-      `http://${req.headers.host ?? engine.origin.replace(/^http:\/\//, "")}`,
+      // The Host header only when it is a host and port (a client reaching the simulator by
+      // another name gets links it can follow); anything else is the simulator's own origin.
+      `http://${validHost(req.headers.host) ?? engine.origin.replace(/^http:\/\//, "")}`,
     );
     if (fault?.kind === "lateCommit") {
       // Answer now, as a gateway that gave up would; apply later (simulated time), as the API
@@ -411,4 +413,12 @@ function withoutLabels(body: unknown): unknown {
   const hosts = rest.hosts;
   if (Array.isArray(hosts)) rest.hosts = hosts.map(withoutLabels);
   return rest;
+}
+
+/** A Host header that is a name or address with an optional port, else undefined. */
+function validHost(host: string | undefined): string | undefined {
+  if (host === undefined || host.length > 261) return undefined;
+  return /^(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/.test(host)
+    ? host
+    : undefined;
 }
