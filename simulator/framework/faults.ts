@@ -18,7 +18,8 @@ export type FaultKind =
    * The caller's change is never applied; instead the same request, without its labels, is
    * applied as another program's, and the caller gets a gateway's 504 (or `status`): an
    * identical foreign object appears while the caller cannot know its own fate (issue 25, item
-   * 2). For creates (POST).
+   * 2). For creates (POST). Where the request had labels, the twin carries only
+   * `simulator/foreign-twin: "true"` (server.ts, FOREIGN_TWIN_LABEL).
    */
   | "foreignTwin";
 

@@ -406,10 +406,16 @@ export function createListener(engine: Engine, token: string) {
   };
 }
 
-/** A request body without the caller's labels (top level, and each host entry of an order). */
+/**
+ * The label another program's twin carries in place of the caller's labels (top level, and each
+ * host entry of an order), where the request had labels: so that a soak can tell it apart.
+ */
+export const FOREIGN_TWIN_LABEL = "simulator/foreign-twin";
+
 function withoutLabels(body: unknown): unknown {
   if (typeof body !== "object" || body === null || Array.isArray(body)) return body;
-  const { labels: _labels, ...rest } = body as Record<string, unknown>;
+  const { labels, ...rest } = body as Record<string, unknown>;
+  if (labels !== undefined) rest.labels = { [FOREIGN_TWIN_LABEL]: "true" };
   const hosts = rest.hosts;
   if (Array.isArray(hosts)) rest.hosts = hosts.map(withoutLabels);
   return rest;
