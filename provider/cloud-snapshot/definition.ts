@@ -11,7 +11,7 @@ import { type CloudSnapshot, cloudSnapshotStates } from "../../sdk/areas/cloud-r
 import type { ServersComClient } from "../../sdk/client";
 import { NotFoundError } from "../../sdk/core/errors";
 import { stateMatcher } from "../../sdk/wait";
-import { type Checker, MAX_ID_LENGTH, type PropertyBag, shown } from "../framework/check";
+import { type Checker, type PropertyBag, shown } from "../framework/check";
 import type { ResourceKind } from "../framework/kind";
 
 const MINUTE = 60_000;
@@ -84,7 +84,7 @@ export const cloudSnapshotKind: ResourceKind<RegionSnapshot> = {
 
   check(c: Checker) {
     c.integer("regionId", true, { min: 1 });
-    c.string("instanceId", true, MAX_ID_LENGTH);
+    c.id("instanceId", true);
     c.string("name", true, 255);
   },
 

@@ -14,7 +14,7 @@ import {
 } from "../../sdk/areas/dns";
 import type { ServersComClient } from "../../sdk/client";
 import { NotFoundError } from "../../sdk/core/errors";
-import { type Checker, MAX_ID_LENGTH, type PropertyBag, shown } from "../framework/check";
+import { type Checker, type PropertyBag, shown } from "../framework/check";
 import type { ResourceKind } from "../framework/kind";
 import { isUnknown } from "../framework/unknowns";
 
@@ -80,7 +80,7 @@ export const dnsRecordKind: ResourceKind<DnsRecord> = {
   secretOutputs: [],
 
   check(c: Checker) {
-    c.string("zoneId", true, MAX_ID_LENGTH);
+    c.id("zoneId", true);
     const type = c.string("type", true);
     if (type !== undefined && !(DNS_RECORD_TYPES as readonly string[]).includes(type)) {
       c.fail(

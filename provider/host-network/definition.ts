@@ -11,7 +11,7 @@ import type { ServersComClient } from "../../sdk/client";
 import { parseCidr } from "../../sdk/core/cidr";
 import { ConflictError, NotFoundError } from "../../sdk/core/errors";
 import { stateMatcher } from "../../sdk/wait";
-import { type Checker, MAX_ID_LENGTH, type PropertyBag, shown } from "../framework/check";
+import { type Checker, type PropertyBag, shown } from "../framework/check";
 import type { ResourceKind } from "../framework/kind";
 import { isUnknown } from "../framework/unknowns";
 
@@ -130,7 +130,7 @@ function requireInputs(inputs: PropertyBag): HostNetworkInputs {
 }
 
 function checkChoices(c: Checker): void {
-  c.string("hostId", true, MAX_ID_LENGTH);
+  c.id("hostId", true);
   for (const [property, choices] of [
     ["hostType", NETWORK_HOST_TYPES],
     ["type", HOST_NETWORK_TYPES],

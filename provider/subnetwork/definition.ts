@@ -17,7 +17,7 @@ import { MAX_SUBNETWORK_MASK } from "../../sdk/areas/network-pools";
 import type { ServersComClient } from "../../sdk/client";
 import { parseCidr } from "../../sdk/core/cidr";
 import { NotFoundError } from "../../sdk/core/errors";
-import { type Checker, MAX_ID_LENGTH, type PropertyBag, shown } from "../framework/check";
+import { type Checker, type PropertyBag, shown } from "../framework/check";
 import { jsonEqual } from "../framework/diff";
 import { OWNER_INPUT } from "../framework/hidden";
 import type { ResourceKind } from "../framework/kind";
@@ -140,7 +140,7 @@ export const subnetworkKind: ResourceKind<SubnetworkInPool> = {
   secretOutputs: [],
 
   check(c: Checker) {
-    c.string("networkPoolId", true, MAX_ID_LENGTH);
+    c.id("networkPoolId", true);
     const cidr = c.string("cidr", false);
     if (cidr !== undefined) {
       const parsed = parseCidr(cidr);

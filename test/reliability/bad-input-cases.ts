@@ -893,6 +893,27 @@ export const CHECK_ROWS: readonly CheckRow[] = [
   row("Subnetwork", "neither cidr nor mask", { cidr: undefined }, "cidr", /needs cidr/),
   row("Subnetwork", "mask 0", { cidr: undefined, mask: 0 }, "mask", /at least 1/),
   row("Subnetwork", "networkPoolId empty", { networkPoolId: "" }, "networkPoolId", /non-empty/),
+  // Issue 25: the new kinds' ids that become path segments (a dot segment, its encoding, CR LF).
+  ...(
+    [
+      ["Subnetwork", "networkPoolId"],
+      ["HostNetwork", "hostId"],
+      ["DnsRecord", "zoneId"],
+      ["CloudSnapshot", "instanceId"],
+      ["CloudVolumeBackup", "volumeId"],
+      ["CloudVolume", "backupId"],
+    ] as const
+  ).flatMap(([kind, property]) =>
+    ["..", "%2e%2e", "a\r\nb"].map((value) =>
+      row(
+        kind,
+        `${property} ${JSON.stringify(value)}`,
+        { [property]: value },
+        property,
+        /path|control/,
+      ),
+    ),
+  ),
 
   // --- HostNetwork: srvctl's masks per type and distribution method ---
   row("HostNetwork", "gateway mask 30", { mask: 30 }, "mask", /26, 27, 28, 29/),
