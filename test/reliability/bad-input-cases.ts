@@ -1261,6 +1261,13 @@ export const CHECK_ROWS: readonly CheckRow[] = [
     /required/,
   ),
   row("DnsRecord", "empty data", { data: "" }, "data", /non-empty/),
+  // Issue 25: data checked by what the type holds; names by their characters.
+  row("DnsRecord", "A 999.1.1.1", { data: "999.1.1.1" }, "data", /IPv4 address/),
+  row("DnsRecord", "A not-an-ip", { data: "not-an-ip" }, "data", /IPv4 address/),
+  row("DnsRecord", "AAAA given IPv4", { type: "AAAA", data: "192.0.2.1" }, "data", /IPv6/),
+  row("DnsRecord", "CNAME with a space", { type: "CNAME", data: "a b" }, "data", /host name/),
+  row("DnsRecord", "TXT with CR LF", { type: "TXT", data: "v=1\r\nx" }, "data", /control/),
+  row("DnsRecord", "name with a space", { name: "w w" }, "name", /record name/),
 ];
 
 /** Values at the limits, which must pass: the rows above are refused by one step past them. */
