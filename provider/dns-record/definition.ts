@@ -73,6 +73,7 @@ const HOST_NAME =
  * A, IPv6 for AAAA, a host name for CNAME, NS, MX and ALIAS; no control characters anywhere.
  */
 function dataIssue(type: string, data: string): string | undefined {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point.
   if (/[\u0000-\u001f\u007f]/.test(data)) return "must not contain control characters";
   if (type === "A" && !isIPv4(data)) return "must be an IPv4 address";
   if (type === "AAAA" && !isIPv6(data)) return "must be an IPv6 address";
