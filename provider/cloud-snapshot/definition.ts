@@ -11,7 +11,7 @@ import { type CloudSnapshot, cloudSnapshotStates } from "../../sdk/areas/cloud-r
 import type { ServersComClient } from "../../sdk/client";
 import { NotFoundError } from "../../sdk/core/errors";
 import { stateMatcher } from "../../sdk/wait";
-import { type Checker, MAX_ID_LENGTH, type PropertyBag, shown } from "../framework/check";
+import { type Checker, type PropertyBag, shown } from "../framework/check";
 import type { ResourceKind } from "../framework/kind";
 
 const MINUTE = 60_000;
@@ -21,6 +21,8 @@ const states = stateMatcher(cloudSnapshotStates);
 export interface RegionSnapshot {
   readonly regionId: number;
   readonly snapshot: CloudSnapshot;
+  /** The instance, where a list filtered by it showed the snapshot (the record never says). */
+  readonly instanceId?: string;
 }
 
 export interface CloudSnapshotInputs {
@@ -82,7 +84,7 @@ export const cloudSnapshotKind: ResourceKind<RegionSnapshot> = {
 
   check(c: Checker) {
     c.integer("regionId", true, { min: 1 });
-    c.string("instanceId", true, MAX_ID_LENGTH);
+    c.id("instanceId", true);
     c.string("name", true, 255);
   },
 
@@ -95,13 +97,22 @@ export const cloudSnapshotKind: ResourceKind<RegionSnapshot> = {
   },
   findByLabels: async () => [],
   async findByContent(client, inputs) {
-    const { regionId, name } = inputs as unknown as CloudSnapshotInputs;
+    const { regionId, instanceId, name } = inputs as unknown as CloudSnapshotInputs;
     const snapshots = await snapshotsOf(client, regionId);
     if (snapshots === undefined) throw new Error(`there is no cloud region ${regionId} (404)`);
-    return snapshots
-      .filter((s) => s.name === name && s.is_backup !== true)
-      .map((snapshot) => ({ regionId, snapshot }));
+    const named = snapshots.filter((s) => s.name === name && s.is_backup !== true);
+    if (named.length === 0) return [];
+    // Which of them are of the declared instance: the list filtered by it (madeFrom).
+    const filtered = client.cloudRegions.listSnapshots(regionId, { instanceId });
+    const ofInstance = new Set((await filtered.toArray({ limit: 10_000 })).map((s) => s.id));
+    return named.map((snapshot) => ({
+      regionId,
+      snapshot,
+      ...(ofInstance.has(snapshot.id) ? { instanceId } : {}),
+    }));
   },
+  // A snapshot of another instance with the declared name is never this create's.
+  madeFrom: (record, inputs) => record.instanceId === inputs.instanceId,
   /**
    * A snapshot of the same name in the region: snapshots have no labels to tell whose it is, and
    * the name is how a user tells snapshots apart, so the user decides.

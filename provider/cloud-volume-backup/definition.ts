@@ -6,7 +6,7 @@ import { type CloudBackup, cloudBackupStates } from "../../sdk/areas/cloud-backu
 import type { ServersComClient } from "../../sdk/client";
 import { NotFoundError } from "../../sdk/core/errors";
 import { stateMatcher } from "../../sdk/wait";
-import { type Checker, MAX_ID_LENGTH, type PropertyBag } from "../framework/check";
+import { type Checker, type PropertyBag } from "../framework/check";
 import type { ResourceKind } from "../framework/kind";
 import { allOf, withoutOwnerLabel } from "../framework/ownership";
 import { listRead } from "../framework/read-snapshot";
@@ -55,7 +55,7 @@ export const cloudVolumeBackupKind: ResourceKind<CloudBackup> = {
   secretOutputs: [],
 
   check(c: Checker) {
-    c.string("volumeId", true, MAX_ID_LENGTH);
+    c.id("volumeId", true);
     c.string("name", true, 255);
     for (const flag of ["incremental", "force"]) {
       const value = c.news[flag];

@@ -11,7 +11,7 @@ import {
 import type { ServersComClient } from "../../sdk/client";
 import { ConflictError, NotFoundError } from "../../sdk/core/errors";
 import { stateMatcher } from "../../sdk/wait";
-import { type Checker, MAX_ID_LENGTH, type PropertyBag } from "../framework/check";
+import { type Checker, type PropertyBag } from "../framework/check";
 import type { ResourceKind, UpdateContext } from "../framework/kind";
 import { allOf, withoutOwnerLabel } from "../framework/ownership";
 import { listRead } from "../framework/read-snapshot";
@@ -94,8 +94,8 @@ export const cloudVolumeKind: ResourceKind<CloudVolume> = {
     const size = c.integer("size", true, { min: 1, unit: " GB" });
     c.string("name", true, 255);
     if (c.news.description !== undefined) c.string("description", false, 255);
-    if (c.news.instanceId !== null) c.string("instanceId", false, MAX_ID_LENGTH);
-    c.string("backupId", false, MAX_ID_LENGTH);
+    if (c.news.instanceId !== null) c.id("instanceId", false);
+    c.id("backupId", false);
     c.labels();
     const oldSize = c.oldInteger("size");
     const replaced = c.olds.regionId !== regionId || c.olds.backupId !== c.news.backupId;

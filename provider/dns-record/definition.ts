@@ -6,6 +6,7 @@
 // Records have no labels. Idempotent creates rest on what identifies a record in DNS itself: its
 // zone, name, type and data. Such a record found before a create is never taken over silently:
 // it may be another program's, so the create stops and names it (adopt it with adoptId).
+import { isIPv4, isIPv6 } from "node:net";
 import {
   DNS_RECORD_TYPES,
   type DnsRecord,
@@ -14,7 +15,7 @@ import {
 } from "../../sdk/areas/dns";
 import type { ServersComClient } from "../../sdk/client";
 import { NotFoundError } from "../../sdk/core/errors";
-import { type Checker, MAX_ID_LENGTH, type PropertyBag, shown } from "../framework/check";
+import { type Checker, type PropertyBag, shown } from "../framework/check";
 import type { ResourceKind } from "../framework/kind";
 import { isUnknown } from "../framework/unknowns";
 
@@ -63,6 +64,25 @@ function sameName(a: string, b: string): boolean {
   return a.toLowerCase().replace(/\.$/, "") === b.toLowerCase().replace(/\.$/, "");
 }
 
+/** A host name as record data: labels of letters, digits, "-" and "_", an optional final dot. */
+const HOST_NAME =
+  /^(?=.{1,253}\.?$)(?:[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?\.)*[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?\.?$/;
+
+/**
+ * Why `data` cannot be a record of `type`, by what the type holds (issue 25): an IPv4 address for
+ * A, IPv6 for AAAA, a host name for CNAME, NS, MX and ALIAS; no control characters anywhere.
+ */
+function dataIssue(type: string, data: string): string | undefined {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point.
+  if (/[\u0000-\u001f\u007f]/.test(data)) return "must not contain control characters";
+  if (type === "A" && !isIPv4(data)) return "must be an IPv4 address";
+  if (type === "AAAA" && !isIPv6(data)) return "must be an IPv6 address";
+  if (["CNAME", "NS", "MX", "ALIAS"].includes(type) && !HOST_NAME.test(data)) {
+    return "must be a host name";
+  }
+  return undefined;
+}
+
 export const dnsRecordKind: ResourceKind<DnsRecord> = {
   name: "DnsRecord",
   noun: "DNS record",
@@ -80,7 +100,7 @@ export const dnsRecordKind: ResourceKind<DnsRecord> = {
   secretOutputs: [],
 
   check(c: Checker) {
-    c.string("zoneId", true, MAX_ID_LENGTH);
+    c.id("zoneId", true);
     const type = c.string("type", true);
     if (type !== undefined && !(DNS_RECORD_TYPES as readonly string[]).includes(type)) {
       c.fail(
@@ -89,8 +109,17 @@ export const dnsRecordKind: ResourceKind<DnsRecord> = {
           "records are the service's",
       );
     }
-    c.string("name", true, 255);
-    c.string("data", true, 4096);
+    const name = c.string("name", true, 255);
+    if (name !== undefined && !/^[A-Za-z0-9_*@.-]+$/.test(name)) {
+      c.fail(
+        "name",
+        `name must be a record name of letters, digits, "-", "_", "*" and "." (got ${shown(name)})`,
+      );
+    }
+    const data = c.string("data", true, 4096);
+    const issue = type === undefined || data === undefined ? undefined : dataIssue(type, data);
+    if (issue !== undefined)
+      c.fail("data", `data of a ${type} record ${issue} (got ${shown(data)})`);
     c.integer("ttl", false, { min: 0, max: MAX_DNS_TTL, unit: " s" });
     const priority = c.integer("priority", false, { min: 0, max: 65_535 });
     if (priority !== undefined && type !== undefined && !WITH_PRIORITY.includes(type)) {

@@ -7,8 +7,9 @@ import { MAX_DNS_TTL } from "../../sdk/areas/dns";
 import type { ServersComClient } from "../../sdk/client";
 import { NotFoundError } from "../../sdk/core/errors";
 import { type Checker, type PropertyBag, shown } from "../framework/check";
+import { OWNER_INPUT } from "../framework/hidden";
 import type { ResourceKind } from "../framework/kind";
-import { allOf, withoutOwnerLabel } from "../framework/ownership";
+import { allOf, OWNER_LABEL_KEY, withoutOwnerLabel } from "../framework/ownership";
 import { listRead } from "../framework/read-snapshot";
 
 const MINUTE = 60_000;
@@ -117,6 +118,16 @@ export const dnsZoneKind: ResourceKind<DnsDomain> = {
   conflict(found, inputs) {
     const { name } = inputs as unknown as DnsZoneInputs;
     const ids = found.map((zone) => zone.id).join(", ");
+    // Carrying this resource's owner label: an interrupted create of it (issue 25, minor).
+    const owner = inputs[OWNER_INPUT];
+    if (found.some((zone) => owner !== undefined && zone.labels?.[OWNER_LABEL_KEY] === owner)) {
+      return (
+        `a DNS zone ${name} already exists (id ${ids}) carrying this resource's ownership ` +
+        "label: an earlier create of this resource made it (committed after that create " +
+        `stopped looking for it). To manage it with this resource, set adoptId: "${found[0]?.id}"; ` +
+        "otherwise remove it"
+      );
+    }
     return (
       `a DNS zone ${name} already exists (id ${ids}) and is not this resource's. To manage ` +
       `it with this resource, set adoptId: "${found[0]?.id}"; otherwise remove it or declare another name`

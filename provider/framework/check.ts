@@ -7,7 +7,7 @@ import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { escapeControl } from "../../sdk/core/redact";
 import { labelIssues } from "../../sdk/labels";
 import { parseDuration } from "./durations";
-import { OWNER_INPUT, TIMEOUTS_INPUT } from "./hidden";
+import { OWNER_INPUT, PENDING_OUTPUT, TIMEOUTS_INPUT } from "./hidden";
 import { OWNER_LABEL_KEY, RESERVED_LABEL_KEYS } from "./ownership";
 import { containsUnknown, isUnknown } from "./unknowns";
 
@@ -248,6 +248,13 @@ export class Checker {
 
   /** The hidden inputs the resource constructor computed (hidden.ts). */
   hidden(): void {
+    // What only the provider records: never an input (it would be carried into the outputs).
+    if (this.news[PENDING_OUTPUT] !== undefined) {
+      this.fail(
+        PENDING_OUTPUT,
+        "is recorded by the provider for an unfinished create or update, never given as an input: remove it",
+      );
+    }
     const owner = this.news[OWNER_INPUT];
     if (owner !== undefined && !isUnknown(owner)) {
       const issues = labelIssues({ [OWNER_LABEL_KEY]: owner });

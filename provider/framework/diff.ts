@@ -33,6 +33,13 @@ export interface PropertyRule {
    */
   readonly writeOnly?: boolean;
   /**
+   * A consent (reinstallTrigger, reinstall-trigger.ts): write-only, and its change confirms
+   * another change of the same update. A value the old outputs never recorded (a server created
+   * or imported without one, a state of an older version) confirms nothing: the update records
+   * it and passes it to the kind as no change.
+   */
+  readonly confirmation?: boolean;
+  /**
    * Whether the live value already is the desired one; default: JSON equality. For values whose
    * order does not matter or whose live form holds more than the input (L2 segment members).
    */

@@ -20,6 +20,24 @@ export const HIDDEN_INPUTS: readonly string[] = [OWNER_INPUT, TIMEOUTS_INPUT];
  */
 export const PENDING_OUTPUT = "__pending";
 
+/**
+ * The write-only properties (PropertyRule.writeOnly) whose values the state never recorded:
+ * `pulumi import` reads the object alone, and the API never returns them (user data, SSH keys, a
+ * drive layout). Set by the native door's import read, on the outputs and the inputs; until the
+ * next update records them, the program's values are taken as declared, never as a change (the
+ * README's import recipe): check, diff and update alike. A consent (PropertyRule.confirmation)
+ * is never listed: a trigger the state never recorded confirms nothing and is recorded.
+ */
+export const UNRECORDED_OUTPUT = "__unrecorded";
+
+/** The names a bag's UNRECORDED_OUTPUT lists (none when absent or malformed). */
+export function unrecordedOf(bag: Readonly<Record<string, unknown>>): readonly string[] {
+  const names = bag[UNRECORDED_OUTPUT];
+  return Array.isArray(names)
+    ? names.filter((name): name is string => typeof name === "string")
+    : [];
+}
+
 /** The pending mark of a property bag (old outputs), to carry it over. */
 export function pendingOf(bag: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const pending = bag[PENDING_OUTPUT];

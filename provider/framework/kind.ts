@@ -6,6 +6,7 @@ import type { ServersComClient } from "../../sdk/client";
 import type { Checker, PropertyBag } from "./check";
 import type { PropertyRules } from "./diff";
 import type { ListRead } from "./read-snapshot";
+import type { ReinstallConsent } from "./reinstall-trigger";
 
 export interface KindTimeouts {
   readonly create: number;
@@ -78,6 +79,11 @@ export interface ResourceKind<Live extends object> {
   readonly properties: PropertyRules;
   /** Outputs that hold secrets; the resource registers them as additionalSecretOutputs. */
   readonly secretOutputs: readonly string[];
+  /**
+   * The kind's reinstall consent (reinstall-trigger.ts), for the servers: the diff then says in
+   * words, in preview and in `up`, when an update reinstalls. The kind's check applies it too.
+   */
+  readonly reinstall?: ReinstallConsent;
 
   /** The kind's input rules. The framework has already checked hidden inputs and `adoptId`. */
   check(checker: Checker): void;
@@ -110,6 +116,14 @@ export interface ResourceKind<Live extends object> {
    */
   findByContent?(client: ServersComClient, inputs: PropertyBag): Promise<Live[]>;
   /**
+   * For kinds without labels whose order itself can carry the ownership labels for a while (a
+   * subnetwork by mask: its title, until the create sets the declared one): the framework draws a
+   * create label for each create and passes both labels to `create`; `labels` reads them back
+   * from what `findByContent` returns, so a lost answer is found by its create label. Given the
+   * inputs: whether this order carries them (a subnetwork by CIDR is identified by its range).
+   */
+  labelsInOrder?(inputs: PropertyBag): boolean;
+  /**
    * Optional, for objects the API itself keeps unique by content (a DNS zone's name, a
    * subnetwork's CIDR in its pool, a server's one public IPv6 network): given what
    * `findByContent` matched before the POST (never empty), the reason the POST would only be
@@ -117,6 +131,13 @@ export interface ResourceKind<Live extends object> {
    * only before the POST, never in the late-commit look-up, where the match may be our own object.
    */
   conflict?(found: readonly Live[], inputs: PropertyBag): string | undefined;
+  /**
+   * Optional, for kinds without labels: whether a record `findByContent` matched could be the
+   * object these inputs make, as far as inputs its outputs do not show can tell (write-only: a
+   * snapshot's instance, known from a list filtered by it). The late-commit look-up takes only a
+   * record that matches every input: the outputs' values, and this (default true).
+   */
+  madeFrom?(record: Live, inputs: PropertyBag): boolean;
   /**
    * POSTs a new object from the inputs with exactly these labels (the user's plus the owner and
    * create labels: ownership.ts).

@@ -18,6 +18,7 @@ import {
   isRetryable,
   NotFoundError,
 } from "../../sdk/core/errors";
+import { BudgetWaitError } from "../../sdk/core/rate-limit";
 import {
   type Clock,
   type StateChange,
@@ -42,6 +43,8 @@ import {
   pickHidden,
   TIMEOUTS_INPUT,
   type TimeoutsMs,
+  UNRECORDED_OUTPUT,
+  unrecordedOf,
 } from "./hidden";
 import type { KindTimeouts, ResourceKind, UpdateContext, UpdateWait } from "./kind";
 import {
@@ -53,9 +56,11 @@ import {
 } from "./ownership";
 import { type ProgressSink, stateChangeLine, subject } from "./progress";
 import { readSnapshots } from "./read-snapshot";
+import { reinstallNotice } from "./reinstall-trigger";
+import { withinOperation } from "./request-budget";
 import { registerSecretsOf, sealedProvider } from "./sealed";
 import { sharedPolls } from "./shared-polls";
-import { isUnknown } from "./unknowns";
+import { containsUnknown, isUnknown } from "./unknowns";
 
 /** The standard input of every kind: take over an existing object instead of creating one. */
 export const ADOPT_INPUT = "adoptId";
@@ -111,6 +116,16 @@ export interface LifecycleProvider extends KindProvider {
    * none, which happens only after `pulumi import` (provider/native/resources.ts).
    */
   writeOnlyValues(news: PropertyBag): Record<string, unknown>;
+  /**
+   * The write-only properties an import cannot read (hidden.ts, UNRECORDED_OUTPUT): every one
+   * but the confirmations, which a state that never recorded them lacks by design.
+   */
+  unrecordable(): string[];
+  /**
+   * `pulumi import` (the native door): refuses an object that carries another resource's owner
+   * label, as `adoptId` does; the import would let two resources manage it.
+   */
+  refuseImport(id: string, owner: string): Promise<void>;
 }
 
 export function createKindProvider<Live extends object>(
@@ -122,11 +137,15 @@ export function createKindProvider<Live extends object>(
     configure: async (req) => context.configure?.(req),
     check: async (olds, news) => lifecycle.check(olds ?? {}, news),
     diff: async (id, olds, news) => lifecycle.diff(id, olds, news),
-    create: (inputs) => lifecycle.create(inputs),
+    // Each operation bounds its waits for the request budget by its timeout (request-budget.ts).
+    create: (inputs) => lifecycle.within("create", inputs, () => lifecycle.create(inputs)),
     read: (id, props) => lifecycle.read(id, props ?? {}),
-    update: (id, olds, news) => lifecycle.update(id, olds, news),
-    delete: (id, props) => lifecycle.delete(id, props),
+    update: (id, olds, news) =>
+      lifecycle.within("update", news, () => lifecycle.update(id, olds, news)),
+    delete: (id, props) => lifecycle.within("delete", props, () => lifecycle.delete(id, props)),
     writeOnlyValues: (news) => lifecycle.writeOnlyValues(news),
+    unrecordable: () => lifecycle.unrecordable(),
+    refuseImport: (id, owner) => lifecycle.refuseImport(id, owner),
   };
   // Every failure leaves through sealedProvider: no token or secret input, no raw control character.
   return sealedProvider(provider, kind.secretOutputs);
@@ -158,6 +177,16 @@ class Lifecycle<Live extends object> {
     this.rules = splitWriteOnly(kind.properties);
   }
 
+  /** Runs one operation with its deadline and progress for the request budget's waits. */
+  within<T>(operation: keyof KindTimeouts, bag: PropertyBag, run: () => Promise<T>): Promise<T> {
+    const prefix = `serverscom:${this.kind.name} ${this.kind.display(bag)}`;
+    return withinOperation(
+      Date.now() + this.timeouts(bag)[operation],
+      (text) => this.context.progress(`${prefix}: ${text}`),
+      run,
+    );
+  }
+
   // --- check and diff: local, no API calls (they also run in preview, maybe without a token) ---
 
   check(olds: PropertyBag, news: PropertyBag): dynamic.CheckResult {
@@ -168,8 +197,19 @@ class Lifecycle<Live extends object> {
     return { inputs: news, failures: checker.failures };
   }
 
-  diff(id: string, olds: PropertyBag, news: PropertyBag): DiffOutcome {
+  diff(id: string, recorded: PropertyBag, news: PropertyBag): DiffOutcome {
+    // Write-only values an import never recorded are taken as declared (hidden.ts).
+    const olds = {
+      ...recorded,
+      ...pick(defined(this.writeOnlyOutputs(news)), unrecordedOf(recorded)),
+    };
     const outcome = diffProperties(this.kind.properties, olds, news);
+    // A reinstall erases a server: the preview says so in words (reinstall-trigger.ts).
+    const reinstall =
+      this.kind.reinstall === undefined || outcome.replaces.length > 0
+        ? undefined
+        : reinstallNotice(this.kind.reinstall, olds, news);
+    if (reinstall !== undefined) this.say(news, id, reinstall);
     // An unfinished create or update (hidden.ts, PENDING_OUTPUT) is a change even after a
     // refresh cleared the engine's init errors: the next `up` updates, which resumes it.
     if (typeof olds[PENDING_OUTPUT] === "string" && outcome.replaces.length === 0) {
@@ -186,20 +226,33 @@ class Lifecycle<Live extends object> {
   // --- create ---
 
   async create(inputs: PropertyBag): Promise<dynamic.CreateResult> {
+    // A create that is not a preview gets known values: an unknown one would become a name.
+    const unknown = Object.keys(inputs).filter((name) => containsUnknown(inputs[name]));
+    if (unknown.length > 0) {
+      throw new Error(
+        `serverscom:${this.kind.name}: ${unknown.join(", ")} ${unknown.length === 1 ? "is" : "are"} ` +
+          "not known yet (the engine's placeholder for a value computed later) in a create " +
+          "that is not a preview: nothing was created. Run `pulumi up` again once the values it " +
+          "depends on exist",
+      );
+    }
     const client = this.context.client();
     const owner = stringValue(inputs[OWNER_INPUT]);
     const adoptId = stringValue(inputs[ADOPT_INPUT]);
     let record: Live;
     let adopted = true;
+    /** Found after an ambiguous POST failure: brought to the inputs like an adopted object. */
+    let late = false;
     if (adoptId !== undefined) {
       record = await this.adoptById(client, adoptId, inputs, owner);
     } else {
-      record = await this.post(client, inputs, owner);
+      ({ record, late } = await this.post(client, inputs, owner));
       adopted = false;
     }
 
     // From here on the object exists: any failure must record its id (PartialResourceError).
     const id = this.kind.id(record);
+    claimed.add(`${this.kind.name}:${id}`);
     const timeouts = this.timeouts(inputs);
     let last: Live = record;
     const track = (value: Live) => {
@@ -207,7 +260,10 @@ class Lifecycle<Live extends object> {
     };
     try {
       last = await this.waitReady(client, id, last, inputs, timeouts.create, "create", track);
-      if (adopted) last = await this.converge(client, id, last, inputs, timeouts.create, track);
+      // A late-committed order may not be finished (a subnetwork's title: labelsInOrder).
+      if (adopted || late) {
+        last = await this.converge(client, id, last, inputs, timeouts.create, track);
+      }
       return { id, outs: await this.outputsOf(client, last, inputs) };
     } catch (error) {
       const what = adopted ? "was adopted but is not ready" : "was created but is not ready";
@@ -247,18 +303,37 @@ class Lifecycle<Live extends object> {
         `adoptId: the ${this.kind.noun} "${id}" cannot be adopted as declared: ${refusal}`,
       );
     }
-    // Another resource's object: two resources would manage it, and destroying either would
-    // delete it (or undo the other's changes). Releasing it is the other side's decision.
-    const other = this.kind.labels(record)[OWNER_LABEL_KEY];
-    if (other !== undefined && owner !== undefined && other !== owner) {
-      throw new Error(
-        `adoptId: the ${this.kind.noun} "${id}" carries the ownership label of another Pulumi ` +
-          `resource (${OWNER_LABEL_KEY}=${other}): adopting it would let two resources manage ` +
-          "it. Remove that resource from its stack (or the label from the object, if nothing " +
-          "manages it any more), then adopt it",
-      );
-    }
+    const taken = this.ownedByAnother(record, owner);
+    if (taken !== undefined) throw new Error(`adoptId: ${taken}, then adopt it`);
     return record;
+  }
+
+  /**
+   * Another resource's object: two resources would manage it, and destroying either would delete
+   * it (or undo the other's changes). Releasing it is the other side's decision. The reason, or
+   * undefined when the object carries no other resource's owner label.
+   */
+  private ownedByAnother(record: Live, owner: string | undefined): string | undefined {
+    const other = this.kind.labels(record)[OWNER_LABEL_KEY];
+    if (other === undefined || owner === undefined || other === owner) return undefined;
+    return (
+      `the ${this.kind.noun} "${this.kind.id(record)}" carries the ownership label of another ` +
+      `Pulumi resource (${OWNER_LABEL_KEY}=${other}, a hash of that resource's URN): taking it ` +
+      "would let two resources manage it, and either's destroy would delete it. To release it, " +
+      "remove that resource from its stack without deleting the object (`pulumi state delete " +
+      "<its URN>` there), then remove the label from the object (it stays on it), or delete " +
+      "that resource if the object may go"
+    );
+  }
+
+  async refuseImport(id: string, owner: string): Promise<void> {
+    const client = this.context.client();
+    const record = await forPurpose(
+      `reading the ${this.kind.noun} to import`,
+      this.kind.get(client, id),
+    );
+    const taken = record === undefined ? undefined : this.ownedByAnother(record, owner);
+    if (taken !== undefined) throw new Error(`pulumi import: ${taken}; then import it again`);
   }
 
   /**
@@ -303,8 +378,9 @@ class Lifecycle<Live extends object> {
     client: ServersComClient,
     inputs: PropertyBag,
     owner: string | undefined,
-  ): Promise<Live> {
-    const managesLabels = "labels" in this.kind.properties;
+  ): Promise<{ record: Live; late: boolean }> {
+    const managesLabels =
+      "labels" in this.kind.properties || this.kind.labelsInOrder?.(inputs) === true;
     const createLabel = managesLabels && owner !== undefined ? newCreateLabel() : undefined;
     const alike: Live[] = [];
     const before = await this.knownObjects(client, inputs, owner, alike);
@@ -324,9 +400,10 @@ class Lifecycle<Live extends object> {
       );
     }
     try {
-      return await this.untilAccepted(inputs, undefined, this.timeouts(inputs).create, () =>
+      const record = await this.untilAccepted(inputs, undefined, this.timeouts(inputs).create, () =>
         this.kind.create(client, inputs, withOwnerLabel(labelsOf(inputs), owner, createLabel)),
       );
+      return { record, late: false };
     } catch (error) {
       if (!isAmbiguous(error)) throw error;
       const canLook =
@@ -339,7 +416,7 @@ class Lifecycle<Live extends object> {
         `the create request failed (${messageOf(error)}) ` +
           "but the API had applied it: continuing with the object it created",
       );
-      return created;
+      return { record: created, late: true };
     }
   }
 
@@ -356,9 +433,14 @@ class Lifecycle<Live extends object> {
     before: ReadonlyMap<string, Live>,
     failure: unknown,
   ): Promise<Live> {
+    // Without labels, only what this create could have made: an object that was not there
+    // before the POST and matches every one of its inputs (a snapshot of another instance, a
+    // record with another TTL, a subnetwork with another title are someone else's).
     const ours = (record: Live) =>
       createLabel === undefined
-        ? !before.has(this.kind.id(record))
+        ? !before.has(this.kind.id(record)) &&
+          !claimed.has(`${this.kind.name}:${this.kind.id(record)}`) &&
+          this.matchesInputs(record, inputs)
         : this.kind.labels(record)[CREATE_LABEL_KEY] === createLabel;
     const windowMs = Math.min(
       this.tuning().lateCommitWindowMs ?? LATE_COMMIT_WINDOW_MS,
@@ -374,7 +456,11 @@ class Lifecycle<Live extends object> {
       const found = await waitFor<Live | undefined>(
         async () => {
           latest = await this.knownObjects(client, inputs, owner);
-          return [...latest.values()].find(ours);
+          const candidates = [...latest.values()].filter(ours);
+          // Two that this create could have made (two identical orders of one host at once):
+          // which is its own cannot be known, and taking one could take another's.
+          if (candidates.length > 1) throw new Ambiguous(candidates.map((c) => this.kind.id(c)));
+          return candidates[0];
         },
         {
           ...this.tuning(),
@@ -386,6 +472,8 @@ class Lifecycle<Live extends object> {
           // A look-up changes nothing: any failure but a refusal (4xx) is worth another try
           // within the window, a 500 included (the SDK retries those only for what it must).
           retryOn: (error) =>
+            !(error instanceof Ambiguous) &&
+            !(error instanceof BudgetWaitError) &&
             !(error instanceof ApiError && error.status < 500 && error.status !== 429),
           onChange: (change) => {
             if (change.previous === undefined && change.value === undefined) {
@@ -399,6 +487,19 @@ class Lifecycle<Live extends object> {
         },
       );
       if (found !== undefined) {
+        // An object the API keeps unique by content, without labels: an identical one another
+        // program made in these seconds cannot be told from this create's own, and destroying
+        // the resource would delete it. Never taken: named, for the user to adopt or delete
+        // (the next `up` stops at the same conflict until then).
+        const unsure =
+          createLabel === undefined ? this.kind.conflict?.([found], inputs) : undefined;
+        if (unsure !== undefined) {
+          throw new Error(
+            `${prefix}: the create request failed (${messageOf(failure)}), and since then ` +
+              `this has appeared: ${unsure}`,
+            { cause: failure },
+          );
+        }
         // Anything else that appeared meanwhile is named too, never picked.
         const others = [...latest.keys()].filter(
           (id) => !before.has(id) && id !== this.kind.id(found),
@@ -413,6 +514,23 @@ class Lifecycle<Live extends object> {
         return found;
       }
     } catch (lookup) {
+      if (lookup instanceof Ambiguous) {
+        throw new Error(
+          `${prefix}: the create request failed (${messageOf(failure)}), and since then ` +
+            `${lookup.ids.length} ${this.kind.noun}s matching it appeared: ${lookup.ids.join(", ")}. ` +
+            `Nothing tells which one this create made, if any (${this.kind.noun}s have no ` +
+            "labels): set adoptId to the one that is this resource's and delete the others, or " +
+            "delete them all; nothing was recorded",
+          { cause: failure },
+        );
+      }
+      if (
+        !(lookup instanceof WaitTimeoutError) &&
+        lookup instanceof Error &&
+        lookup.cause === failure
+      ) {
+        throw lookup;
+      }
       const timedOut = lookup instanceof WaitTimeoutError;
       throw new Error(
         `${prefix}: the create request failed (${messageOf(failure)}) and ` +
@@ -436,15 +554,20 @@ class Lifecycle<Live extends object> {
     const record = await readSnapshots.read(this.kind, client, id);
     // An empty id tells the engine the object is gone: refresh drops it from the state.
     if (record === undefined || this.isGone(record)) return {};
-    // Write-only values cannot be read back: the outputs keep the last applied ones. A read
-    // without them (`pulumi import` sends the id alone) takes what the kind can still find.
+    // Write-only values cannot be read back: the outputs keep the last applied ones (or the
+    // mark that an import never recorded them). A read without them (`pulumi import` sends the
+    // id alone) takes what the kind can still find (recoverWriteOnly).
     const writeOnly = Object.keys(this.rules.writeOnly);
     const recovered =
       this.kind.recoverWriteOnly !== undefined &&
       writeOnly.some((name) => props[name] === undefined)
         ? await this.kind.recoverWriteOnly(client, record)
         : {};
-    const carried = { ...carry(props), ...recovered, ...pick(props, writeOnly) };
+    const carried = {
+      ...carry(props),
+      ...recovered,
+      ...pick(props, [...writeOnly, UNRECORDED_OUTPUT]),
+    };
     const secrets = this.kind.isReady(record)
       ? await this.secretsOf(client, record)
       : pick(props, this.kind.secretOutputs);
@@ -520,7 +643,7 @@ class Lifecycle<Live extends object> {
     const isUpdate = (rule: string) => rule === "update";
     const changed = [
       ...changedProperties(this.rules.live, this.kind.outputs(record), news, isUpdate),
-      ...(olds === undefined ? [] : changedProperties(this.rules.writeOnly, olds, news, isUpdate)),
+      ...(olds === undefined ? [] : this.writeOnlyChanges(olds, news)),
     ];
     const owner = stringValue(news[OWNER_INPUT]);
     const managesLabels = "labels" in this.kind.properties;
@@ -543,6 +666,31 @@ class Lifecycle<Live extends object> {
     if (progress !== undefined) progress.accepted = true;
     track(updated);
     return this.waitReady(client, id, updated, news, timeoutMs, "update", track);
+  }
+
+  /** Whether a record holds every input's value (write-only ones cannot be compared). */
+  private matchesInputs(record: Live, inputs: PropertyBag): boolean {
+    const compared = (rule: string) => rule !== "ignore";
+    return (
+      changedProperties(this.rules.live, this.kind.outputs(record), inputs, compared).length ===
+        0 &&
+      (this.kind.madeFrom?.(record, inputs) ?? true)
+    );
+  }
+
+  /**
+   * The write-only properties that change against the values the old outputs recorded. Not
+   * changes: what an import never recorded (taken as declared, hidden.ts), and a confirmation the
+   * old outputs never recorded (a first reinstallTrigger confirms nothing). The outputs record
+   * the new values either way.
+   */
+  private writeOnlyChanges(olds: PropertyBag, news: PropertyBag): string[] {
+    const unrecorded = unrecordedOf(olds);
+    return changedProperties(this.rules.writeOnly, olds, news, (rule) => rule === "update").filter(
+      (name) =>
+        !unrecorded.includes(name) &&
+        !(this.rules.writeOnly[name]?.confirmation === true && olds[name] === undefined),
+    );
   }
 
   // --- delete ---
@@ -743,9 +891,18 @@ class Lifecycle<Live extends object> {
     );
   }
 
-  /** Without undefined values: what the outputs hold for the write-only properties. */
+  /**
+   * Without undefined values: what the outputs hold for the write-only properties, but the
+   * confirmations (a first reinstallTrigger is recorded by an update, never taken on trust).
+   */
   writeOnlyValues(inputs: PropertyBag): Record<string, unknown> {
-    return defined(this.writeOnlyOutputs(inputs));
+    return pick(defined(this.writeOnlyOutputs(inputs)), this.unrecordable());
+  }
+
+  unrecordable(): string[] {
+    return Object.entries(this.rules.writeOnly)
+      .filter(([, rule]) => rule.confirmation !== true)
+      .map(([name]) => name);
   }
 
   /**
@@ -866,6 +1023,21 @@ class Lifecycle<Live extends object> {
 
 const GONE = Symbol("gone");
 
+/**
+ * The objects creates of this process took (`<kind>:<id>`): the late-commit look-up of a kind
+ * without labels never takes one, so two creates ordering alike at once (two networks of one
+ * size on one host) cannot both take the one whose answer arrived.
+ */
+const claimed = new Set<string>();
+
+/** More than one object a failed create could have made: none is taken. */
+class Ambiguous extends Error {
+  override name = "Ambiguous";
+  constructor(readonly ids: readonly string[]) {
+    super(`ambiguous: ${ids.join(", ")}`);
+  }
+}
+
 function stringValue(value: unknown): string | undefined {
   return typeof value === "string" && value !== "" && !isUnknown(value) ? value : undefined;
 }
@@ -906,6 +1078,8 @@ function isAmbiguous(error: unknown): boolean {
   for (let cause: unknown = error, depth = 0; cause !== undefined && depth < 10; depth++) {
     if (cause instanceof ApiError) return cause.status >= 500;
     if (cause instanceof InputValidationError) return false;
+    // Refused before sending: the wait for the request budget was too long (request-budget.ts).
+    if (cause instanceof BudgetWaitError) return false;
     cause = cause instanceof Error ? cause.cause : undefined;
   }
   return true;

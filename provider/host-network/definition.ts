@@ -3,15 +3,15 @@
 // Ansible's sbm_server_network module (202 answers, "CIDR is assigned once active", a DELETE
 // answered 409 is repeated, removal waited for until 404), srvctl's add-network rules. A network
 // cannot be changed: every property replaces. It has no labels, so no ownership label: a server's
-// public IPv6 network is identified by what it is (activated once per server), an IPv4 one by
-// nothing before the order answers (README, "Known limits").
+// public IPv6 network is identified by what it is (activated once per server); an IPv4 order
+// whose answer is lost by the host's list of networks before and after it (issue 25, item 3).
 import type { Network } from "../../sdk/areas/common";
 import { hostNetworkStates, networkOrderProblem } from "../../sdk/areas/host-networks";
 import type { ServersComClient } from "../../sdk/client";
 import { parseCidr } from "../../sdk/core/cidr";
 import { ConflictError, NotFoundError } from "../../sdk/core/errors";
 import { stateMatcher } from "../../sdk/wait";
-import { type Checker, MAX_ID_LENGTH, type PropertyBag, shown } from "../framework/check";
+import { type Checker, type PropertyBag, shown } from "../framework/check";
 import type { ResourceKind } from "../framework/kind";
 import { isUnknown } from "../framework/unknowns";
 
@@ -132,7 +132,7 @@ function requireInputs(inputs: PropertyBag): HostNetworkInputs {
 }
 
 function checkChoices(c: Checker): void {
-  c.string("hostId", true, MAX_ID_LENGTH);
+  c.id("hostId", true);
   for (const [property, choices] of [
     ["hostType", NETWORK_HOST_TYPES],
     ["type", HOST_NETWORK_TYPES],
@@ -231,7 +231,21 @@ export const hostNetworkKind: ResourceKind<HostNetworkOnHost> = {
   findByLabels: async () => [],
   async findByContent(client, inputs) {
     const { hostId, hostType, type } = requireInputs(inputs);
-    if (type !== "public_ipv6") return [];
+    if (type !== "public_ipv6") {
+      // IPv4 (issue 25, item 3): the host's additional networks of the family and interface,
+      // for the late-commit look-up: one that appeared after the POST, matching the mask and
+      // method and taken by no other create of this process, is this order's; two are named.
+      const networks = await hostApi(client, hostType)
+        .listNetworks(hostId, {
+          family: "ipv4",
+          interfaceType: type === "public_ipv4" ? "public" : "private",
+          additional: true,
+        })
+        .toArray({ limit: 1000 });
+      return networks
+        .filter((network) => network.status !== "removing")
+        .map((network) => ({ hostType, hostId, network }));
+    }
     const networks = await hostApi(client, hostType)
       .listNetworks(hostId, { family: "ipv6", interfaceType: "public" })
       .toArray({ limit: 100 });
@@ -239,9 +253,10 @@ export const hostNetworkKind: ResourceKind<HostNetworkOnHost> = {
     return network === undefined ? [] : [{ hostType, hostId, network }];
   },
   /** A server has one public IPv6 network: the API refuses a second order (409 CONFLICT). */
-  conflict(found) {
+  conflict(found, inputs) {
     const first = found[0];
-    if (first === undefined) return undefined;
+    // IPv4 networks are not unique: a host may have several of one size.
+    if (first === undefined || inputs.type !== "public_ipv6") return undefined;
     const id = this.id(first);
     return (
       `the server already has its public IPv6 network (id ${id}, ${first.network.status}), and ` +

@@ -12,7 +12,7 @@
 import type { PropertyBag } from "../framework/check";
 import type { DiffOutcome } from "../framework/diff";
 import { PartialResourceError } from "../framework/errors";
-import { HIDDEN_INPUTS, OWNER_INPUT, TIMEOUTS_INPUT } from "../framework/hidden";
+import { HIDDEN_INPUTS, OWNER_INPUT, TIMEOUTS_INPUT, UNRECORDED_OUTPUT } from "../framework/hidden";
 import { ADOPT_INPUT, type KindProvider, type LifecycleProvider } from "../framework/lifecycle";
 import { ownerLabelForUrn } from "../framework/ownership";
 import { kindDefaults, secretProperties } from "./generated";
@@ -150,16 +150,24 @@ export class NativeResource {
     return { id: created.id, properties: this.sealOutputs(created.outs ?? {}, secretKeys) };
   }
 
-  async read(id: string, properties: Properties, inputs: Properties): Promise<ReadResult> {
+  async read(
+    urn: string,
+    id: string,
+    properties: Properties,
+    inputs: Properties,
+  ): Promise<ReadResult> {
     const props = openSecrets(ownPropertiesOf(properties));
     const olds = openSecrets(ownPropertiesOf(inputs));
     const secretKeys = new Set([...props.secretKeys, ...olds.secretKeys]);
     // `pulumi import` sends the id alone (step.go, ImportStep): the live object is all there is.
+    const imported = Object.keys(props.plain).length === 0 && Object.keys(olds.plain).length === 0;
+    // An object another resource owns is never imported (issue 25, item 4), like adoptId.
+    if (imported)
+      await (this.provider as Partial<LifecycleProvider>).refuseImport?.(id, ownerFromUrn(urn));
     const read = await this.provider.read(id, props.plain);
     if (read.id === undefined || read.id === "") return { id: "", properties: {}, inputs: {} };
     let liveInputs = ownPropertiesOf(read.inputs ?? {});
     let outputs: PropertyBag = read.props ?? {};
-    const imported = Object.keys(props.plain).length === 0 && Object.keys(olds.plain).length === 0;
     if (imported) {
       // A kind that can only take over an existing object names it by `adoptId` (Let's Encrypt
       // certificate labels): the imported id is that name, as the program would write it.
@@ -167,6 +175,13 @@ export class NativeResource {
       if ((checked.failures ?? []).some((f) => f.property === ADOPT_INPUT)) {
         liveInputs = { ...liveInputs, [ADOPT_INPUT]: read.id };
         outputs = { ...outputs, [ADOPT_INPUT]: read.id };
+      }
+      // What the API never returns (user data, SSH keys, drives) is marked as never recorded:
+      // the program's values are then taken as declared until an update records them.
+      const unrecorded = (this.provider as Partial<LifecycleProvider>).unrecordable?.() ?? [];
+      if (unrecorded.length > 0) {
+        liveInputs = { ...liveInputs, [UNRECORDED_OUTPUT]: unrecorded };
+        outputs = { ...outputs, [UNRECORDED_OUTPUT]: unrecorded };
       }
     }
     return {

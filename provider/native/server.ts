@@ -44,6 +44,7 @@ import type * as structproto from "google-protobuf/google/protobuf/struct_pb";
 import { ClientCache, resolveSettings, type StackSettings } from "../framework/configuration";
 import { messageOf, PartialResourceError } from "../framework/errors";
 import type { ProviderContext } from "../framework/lifecycle";
+import { requestBudgetFrom } from "../framework/request-budget";
 import { createKindProviders, waitTuningFrom } from "../registry";
 import { checkConfig, diffConfig, settingsFrom } from "./config";
 import type * as lookupFunctions from "./functions";
@@ -117,7 +118,12 @@ export class NativeProvider {
     this.#env = options.env ?? process.env;
     if (options.engineAddress !== undefined) this.connectEngine(options.engineAddress);
     const context: ProviderContext = {
-      client: () => this.#clients.client(resolveSettings(this.#settings, this.#env)),
+      // The request budget's cap and hooks, as the dynamic door's (request-budget.ts).
+      client: () =>
+        this.#clients.client(
+          resolveSettings(this.#settings, this.#env),
+          requestBudgetFrom(this.#env),
+        ),
       progress: (line) => this.log(line),
       waitTuning: () => waitTuningFrom(this.#env),
     };
@@ -208,7 +214,10 @@ export class NativeProvider {
       }),
       diff: this.unary(async (req: provproto.DiffRequest) => {
         const resource = this.resource(req.getUrn());
-        const diff = await resource.diff(req.getId(), plain(req.getOlds()), plain(req.getNews()));
+        // Within the URN: a diff may say in words that the update reinstalls a server.
+        const diff = await this.within(req.getUrn(), () =>
+          resource.diff(req.getId(), plain(req.getOlds()), plain(req.getNews())),
+        );
         const changed = Object.keys(diff.detailed);
         return diffResponse(
           changed,
@@ -234,7 +243,12 @@ export class NativeProvider {
       read: this.unary(async (req: provproto.ReadRequest) => {
         const resource = this.resource(req.getUrn());
         const read = await this.within(req.getUrn(), () =>
-          resource.read(req.getId(), plain(req.getProperties()), plain(req.getInputs())),
+          resource.read(
+            req.getUrn(),
+            req.getId(),
+            plain(req.getProperties()),
+            plain(req.getInputs()),
+          ),
         );
         const response = new provproto.ReadResponse().setId(read.id);
         if (read.id === "") return response;

@@ -153,6 +153,7 @@ export const sbmServerKind: ResourceKind<SbmServer> = {
   provisioning: { firstPollMs: 10 * SECOND, intervalMs: 10 * SECOND },
   properties: SBM_SERVER_PROPERTIES,
   secretOutputs: SBM_SERVER_SECRET_OUTPUTS,
+  reinstall: SBM_REINSTALL_CONSENT,
 
   check(c: Checker) {
     c.integer("locationId", true, { min: 1 });

@@ -1,19 +1,27 @@
 // Subnetworks of a network pool as a resource kind (provider/framework/kind.ts). Sources: the Go
 // client's network pool endpoints and the Terraform provider's serverscom_subnetwork (docs/wire.md,
 // "Network pools and subnetworks"). A subnetwork has no status (it is usable from the create's
-// answer on) and no labels, so no ownership label either. A subnetwork with the declared CIDR in
-// the pool is never adopted (issue 12): the API refuses an overlapping range, so `conflict` stops
-// the create before the POST, naming it and adoptId; after an ambiguous POST failure the one with
-// that CIDR that was not there before is this create's. With only a mask, the range is the API's
-// choice and nothing identifies the object before the create answers (README, "Known limits").
+// answer on) and no labels, so ownership follows what identifies one (architecture.md,
+// "Ownership"):
+// - by CIDR, the range itself: a subnetwork with the declared CIDR already in the pool is never
+//   adopted (issue 12): the API refuses an overlapping range, so `conflict` stops the create
+//   before the POST, naming it and adoptId; after an ambiguous POST failure one that appeared is
+//   named the same way, never taken (issue 25, item 2: another program's cannot be told apart);
+// - by mask, the API picks the range: the POST carries the ownership labels in the title (the
+//   API keeps a subnetwork's title: the Go client's SubnetworkCreateInput and Update), and the
+//   create then sets the declared title (issue 25, item 3). A lost answer is found by its create
+//   label; a subnetwork an interrupted create of this resource left (still titled so) stops the
+//   next create, named with adoptId, instead of a second order.
 import type { Subnetwork } from "../../sdk/areas/network-pools";
 import { MAX_SUBNETWORK_MASK } from "../../sdk/areas/network-pools";
 import type { ServersComClient } from "../../sdk/client";
 import { parseCidr } from "../../sdk/core/cidr";
 import { NotFoundError } from "../../sdk/core/errors";
-import { type Checker, MAX_ID_LENGTH, type PropertyBag, shown } from "../framework/check";
+import { type Checker, type PropertyBag, shown } from "../framework/check";
 import { jsonEqual } from "../framework/diff";
+import { OWNER_INPUT } from "../framework/hidden";
 import type { ResourceKind } from "../framework/kind";
+import { CREATE_LABEL_KEY, OWNER_LABEL_KEY } from "../framework/ownership";
 
 const MINUTE = 60_000;
 
@@ -60,6 +68,20 @@ export function parseSubnetworkResourceId(id: string): { pool: string; id: strin
     );
   }
   return { pool: match[1], id: match[2] };
+}
+
+/** The title of an order by mask until its answer is in: the ownership labels (item 3). */
+const ORDER_TITLE = /^pulumi-serverscom:(o[0-9a-f]{40}):(c[0-9a-f]{32})$/;
+
+export function orderTitle(owner: string, create: string): string {
+  return `pulumi-serverscom:${owner}:${create}`;
+}
+
+/** The ownership labels an order title carries (none for any other title). */
+function orderLabels(title: string | null | undefined): Record<string, string> {
+  const match = ORDER_TITLE.exec(title ?? "");
+  if (match?.[1] === undefined || match[2] === undefined) return {};
+  return { [OWNER_LABEL_KEY]: match[1], [CREATE_LABEL_KEY]: match[2] };
 }
 
 /** The prefix length of a CIDR text, or undefined when it is none. */
@@ -118,7 +140,7 @@ export const subnetworkKind: ResourceKind<SubnetworkInPool> = {
   secretOutputs: [],
 
   check(c: Checker) {
-    c.string("networkPoolId", true, MAX_ID_LENGTH);
+    c.id("networkPoolId", true);
     const cidr = c.string("cidr", false);
     if (cidr !== undefined) {
       const parsed = parseCidr(cidr);
@@ -167,17 +189,32 @@ export const subnetworkKind: ResourceKind<SubnetworkInPool> = {
   findByLabels: async () => [],
   async findByContent(client, inputs) {
     const { networkPoolId, cidr } = inputs as unknown as SubnetworkInputs;
-    if (cidr === undefined) return [];
+    const owner = inputs[OWNER_INPUT];
+    // By mask: this resource's orders, by the labels their titles carry.
+    const matches = (candidate: Subnetwork) =>
+      cidr === undefined
+        ? owner !== undefined && orderLabels(candidate.title)[OWNER_LABEL_KEY] === owner
+        : sameCidr(candidate.cidr, cidr);
     return (await subnetworksOf(client, networkPoolId))
-      .filter((candidate) => sameCidr(candidate.cidr, cidr))
+      .filter(matches)
       .map((record) => ({ networkPoolId, record }));
   },
+  // By mask, the create label goes with the order, in the title (item 3).
+  labelsInOrder: (inputs) => inputs.cidr === undefined || inputs.cidr === null,
   /** The API refuses a CIDR that overlaps one of the pool (wire.md: 422 errors.cidr). */
   conflict(found, inputs) {
     const { networkPoolId, cidr, title } = inputs as unknown as SubnetworkInputs;
     const first = found[0];
     if (first === undefined) return undefined;
     const id = subnetworkResourceId(networkPoolId, first.record.id);
+    if (cidr === undefined) {
+      return (
+        `the network pool "${networkPoolId}" has a subnetwork ${first.record.cidr ?? ""} (${id}) ` +
+        "that an interrupted create of this resource ordered (it still carries its order title). " +
+        `To manage it with this resource, set adoptId: "${id}"; otherwise delete it. Nothing ` +
+        "was ordered"
+      );
+    }
     return (
       `the network pool "${networkPoolId}" already has the subnetwork ${cidr} (${id}) titled ` +
       `${shown(first.record.title ?? null)} (declared: ${shown(title ?? null)}), and the API ` +
@@ -185,14 +222,29 @@ export const subnetworkKind: ResourceKind<SubnetworkInPool> = {
       "otherwise declare another cidr"
     );
   },
-  async create(client, inputs) {
+  async create(client, inputs, labels) {
     const { networkPoolId, cidr, mask, title } = inputs as unknown as SubnetworkInputs;
-    const record = await client.networkPools.createSubnetwork(
-      networkPoolId,
-      cidr !== undefined
-        ? { title: title ?? null, cidr }
-        : { title: title ?? null, mask: Number(mask) },
-    );
+    const owner = labels[OWNER_LABEL_KEY];
+    const create = labels[CREATE_LABEL_KEY];
+    if (cidr !== undefined || owner === undefined || create === undefined) {
+      const body =
+        cidr !== undefined
+          ? { title: title ?? null, cidr }
+          : { title: title ?? null, mask: Number(mask) };
+      return {
+        networkPoolId,
+        record: await client.networkPools.createSubnetwork(networkPoolId, body),
+      };
+    }
+    // By mask: ordered under its labels, then given its title (a lost answer of either request
+    // is found by the create label, and the framework sets the title: lifecycle.ts).
+    const ordered = await client.networkPools.createSubnetwork(networkPoolId, {
+      title: orderTitle(owner, create),
+      mask: Number(mask),
+    });
+    const record = await client.networkPools.updateSubnetwork(networkPoolId, ordered.id, {
+      title: title ?? null,
+    });
     return { networkPoolId, record };
   },
   async update(client, resourceId, changes) {
@@ -214,7 +266,7 @@ export const subnetworkKind: ResourceKind<SubnetworkInPool> = {
   // A subnetwork has no status: it exists or it does not.
   state: ({ record }) => (record.attached === true ? "attached" : "allocated"),
   isReady: () => true,
-  labels: () => ({}),
+  labels: (pooled) => orderLabels(pooled.record.title),
 
   outputs: ({ networkPoolId, record }) => ({
     networkPoolId,

@@ -121,6 +121,11 @@ export interface FaultProfile {
    * applied before the next request, which is the provider's first look-up.
    */
   readonly lateCommitDelayMs?: number | readonly [number, number];
+  /**
+   * Create paths (globs) that get a `foreignTwin` fault now and then: the kinds with labels,
+   * whose twin the inventory tells apart by its label (inventory.ts, foreign twins).
+   */
+  readonly twinPaths?: readonly string[];
 }
 
 /**
@@ -141,8 +146,7 @@ export function faultRules(profile: FaultProfile = {}): FaultRule[] {
           { kind: "latency", probability: 1, times: 1, delayMs: 200, ...where },
           { kind: "dropResponseAfterApply", probability: 1, times: 1, method: "POST", ...where },
           { kind: "error5xx", probability: 1, times: 1, status: 503, method: "GET", ...where },
-          // The next GET: a 500 is not retried, so a step fails and is run again.
-          { kind: "error5xx", probability: 1, times: 1, status: 500, method: "GET", ...where },
+          // A 500 to a GET is resent (it changes nothing); a 500 to a change is not: see the PUTs.
           {
             kind: "rateLimit",
             probability: 1,
@@ -151,8 +155,20 @@ export function faultRules(profile: FaultProfile = {}): FaultRule[] {
             retryAfterSeconds: profile.retryAfterSeconds ?? 1,
             ...where,
           },
+          // The next PUT: a 500 is not resent, so a step fails and is run again.
+          { kind: "error5xx", probability: 1, times: 1, status: 500, method: "PUT", ...where },
           { kind: "dropConnection", probability: 1, times: 1, method: "DELETE", ...where },
           { kind: "lateCommit", probability: 1, times: 1, method: "POST", delayMs: late, ...where },
+          // The first create of a kind with labels: another program's twin, ours not applied.
+          ...(profile.path === undefined ? (profile.twinPaths ?? []).slice(0, 1) : []).map(
+            (path): FaultRule => ({
+              kind: "foreignTwin",
+              probability: 1,
+              times: 1,
+              method: "POST",
+              path,
+            }),
+          ),
         ]
       : [];
   return [
@@ -169,6 +185,11 @@ export function faultRules(profile: FaultProfile = {}): FaultRule[] {
       status: 0,
       ...where,
     },
+    // A create answered 504 and never applied, while another program makes its twin (issue 25,
+    // item 2): only where the twin can be told apart (kinds with labels; twinPaths).
+    ...(profile.path === undefined ? (profile.twinPaths ?? []) : []).map(
+      (path): FaultRule => ({ kind: "foreignTwin", probability: p(0.02), method: "POST", path }),
+    ),
     { kind: "dropResponseAfterApply", probability: p(0.06), method: "PUT", ...where },
     { kind: "dropResponseAfterApply", probability: p(0.06), method: "DELETE", ...where },
     { kind: "error5xx", probability: p(0.025), status: 503, ...where },

@@ -75,6 +75,32 @@ function kindOfType(type: string): string | undefined {
   return prefix === undefined ? undefined : type.slice(prefix.length);
 }
 
+/** The label the simulator's foreignTwin fault puts on another program's twin (server.ts). */
+const FOREIGN_TWIN_LABEL = "simulator/foreign-twin";
+
+function isForeignTwin(record: WireRecord): boolean {
+  const labels = record.labels;
+  return (
+    typeof labels === "object" &&
+    labels !== null &&
+    !Array.isArray(labels) &&
+    (labels as Record<string, unknown>)[FOREIGN_TWIN_LABEL] === "true"
+  );
+}
+
+/** Every foreign twin among the records, by collection and key (the runner removes them). */
+export function foreignTwins(records: Records): { collection: string; key: string }[] {
+  const out = new Map<string, { collection: string; key: string }>();
+  for (const spec of Object.values(OBJECT_KINDS)) {
+    for (const record of records.get(spec.collection) ?? []) {
+      if (!isForeignTwin(record)) continue;
+      const key = spec.recordKey(record);
+      out.set(`${spec.collection}/${key}`, { collection: spec.collection, key });
+    }
+  }
+  return [...out.values()];
+}
+
 function ownerOf(record: WireRecord): string | undefined {
   const labels = record.labels;
   if (typeof labels !== "object" || labels === null || Array.isArray(labels)) return undefined;
@@ -173,6 +199,18 @@ export function compareInventory(input: CompareInput): Finding[] {
     } else {
       for (const record of live) {
         if (input.seed.has(spec.collection, spec.recordKey(record))) continue;
+        // Another program's object: taking it is a duplicate (two owners), leaving it is right.
+        if (isForeignTwin(record)) {
+          if (recorded.has(spec.recordKey(record))) {
+            findings.push({
+              finding: "duplicate",
+              kind,
+              object: object(record),
+              detail: "another program's object (a foreignTwin) is recorded by the stack",
+            });
+          }
+          continue;
+        }
         if (recorded.has(spec.recordKey(record))) continue;
         const owner = ownerOf(record);
         findings.push({

@@ -12,7 +12,7 @@
 // `background`) leaves a reserve for the foreground, is paced evenly across the rest of the
 // window once half the budget is spent, and always goes after any foreground request waiting.
 import { AsyncLocalStorage } from "node:async_hooks";
-import { InputValidationError, type ResponseHeaders } from "./errors";
+import { InputValidationError, type ResponseHeaders, ServersComError } from "./errors";
 
 export type RequestPriority = "foreground" | "background";
 
@@ -45,7 +45,48 @@ export interface RateLimitOptions {
   readonly windowMs?: number;
   /** Share of a budget background requests leave to the foreground; default 0.1. */
   readonly reserve?: number;
+  /**
+   * The longest a request waits for the budget (issue 25, item 5); default 10 minutes. A server
+   * asking for longer (X-RateLimit-Reset an hour away, Retry-After: 86400) fails the request at
+   * once with a BudgetWaitError naming the limit, rather than holding it silently.
+   */
+  readonly maxWaitMs?: number;
+  /**
+   * When the caller must be done (epoch ms of the clock), or undefined: a wait that would end
+   * later fails at once (the provider passes the resource's create/update/delete deadline).
+   */
+  deadline?(): number | undefined;
+  /** Told of every wait for the budget before it starts: how long and why (a progress line). */
+  onWait?(wait: BudgetWait): void;
 }
+
+/** One wait for the budget. */
+export interface BudgetWait {
+  readonly ms: number;
+  /** "the API's rate limit is spent until <time>", "a 429 asked to wait", "the local budget". */
+  readonly reason: string;
+}
+
+/** A wait for the budget longer than the caller may wait: the request was not sent. */
+export class BudgetWaitError extends ServersComError {
+  override name = "BudgetWaitError";
+  constructor(
+    readonly waitMs: number,
+    readonly reason: string,
+    readonly bound: string,
+    /** The request it stopped ("POST /remote_block_storage/volumes"), once the client knows. */
+    readonly request?: string,
+  ) {
+    super(
+      `${request === undefined ? "" : `${request}: `}rate limit: ${reason}, which means waiting ${Math.ceil(waitMs / 1000)} s before the next ` +
+        `request; that is longer than ${bound}, so the request was not sent. Run again once the ` +
+        "rate limit has reset (SERVERSCOM_REQUEST_BUDGET lowers this provider's own pace)",
+    );
+  }
+}
+
+/** The default bound of one wait for the budget: 10 minutes (docs/reliability.md). */
+export const DEFAULT_MAX_WAIT_MS = 10 * 60_000;
 
 export const DEFAULT_WINDOW_MS = 3_600_000;
 const DEFAULT_RESERVE = 0.1;
@@ -87,6 +128,9 @@ export class RateLimiter {
   readonly #reserve: number;
   readonly #capLimit: number | undefined;
   readonly #capWindowMs: number;
+  readonly #maxWaitMs: number;
+  readonly #deadline: (() => number | undefined) | undefined;
+  readonly #onWait: ((wait: BudgetWait) => void) | undefined;
   /** The API's budget as its last answer told it (and spent since). */
   #server: Budget | undefined;
   /** The local cap's window, started by its first request. */
@@ -114,6 +158,12 @@ export class RateLimiter {
     ) {
       throw new InputValidationError("rateLimit.maxRequests", "must be a whole number, at least 1");
     }
+    this.#maxWaitMs = options.maxWaitMs ?? DEFAULT_MAX_WAIT_MS;
+    if (!(this.#maxWaitMs >= 0)) {
+      throw new InputValidationError("rateLimit.maxWaitMs", "must be milliseconds, at least 0");
+    }
+    this.#deadline = options.deadline;
+    this.#onWait = options.onWait;
     this.#capWindowMs = options.windowMs ?? DEFAULT_WINDOW_MS;
     if (!(Number.isFinite(this.#capWindowMs) && this.#capWindowMs > 0)) {
       throw new InputValidationError(
@@ -137,9 +187,24 @@ export class RateLimiter {
       priority === "foreground"
         ? this.#queue.some((waiter) => waiter.priority === "foreground")
         : this.#queue.length > 0;
-    if (!ahead && this.#delayFor(priority, retry) <= 0) {
+    const delay = this.#delayFor(priority, retry);
+    if (!ahead && delay <= 0) {
       this.#spend(priority);
       return undefined;
+    }
+    // Bounded and announced (issue 25, item 5): never a silent hour.
+    if (delay > 0) {
+      const reason = this.#reasonFor(priority, retry);
+      const deadline = this.#deadline?.();
+      const left = deadline === undefined ? Number.POSITIVE_INFINITY : deadline - this.#now();
+      if (delay > this.#maxWaitMs || delay > left) {
+        const bound =
+          left < this.#maxWaitMs
+            ? `the ${Math.max(0, Math.ceil(left / 1000))} s left of the operation's timeout`
+            : `the ${Math.round(this.#maxWaitMs / 1000)} s a request waits for the budget at most`;
+        return Promise.reject(new BudgetWaitError(delay, reason, bound));
+      }
+      this.#onWait?.({ ms: delay, reason });
     }
     return new Promise<void>((resolve, reject) => {
       if (signal?.aborted) {
@@ -199,6 +264,23 @@ export class RateLimiter {
       this.#pausedUntil = Math.max(this.#pausedUntil, until);
       if (this.#server !== undefined) this.#server.remaining = 0;
     }
+  }
+
+  /** Why a request of this priority waits now, in words. */
+  #reasonFor(priority: RequestPriority, retry: boolean): string {
+    const now = this.#now();
+    if (!retry && this.#pausedUntil > now) {
+      return `a 429 answer asked to wait until ${new Date(this.#pausedUntil).toISOString()}`;
+    }
+    const server = this.#server;
+    if (server !== undefined && now < server.resetAt) {
+      return (
+        `the API's rate limit (X-RateLimit-Remaining ${Math.max(0, server.remaining)} of ` +
+        `${server.limit}${priority === "background" ? ", less the foreground's reserve" : ""}) ` +
+        `resets at ${new Date(server.resetAt).toISOString()}`
+      );
+    }
+    return "the local request budget (SERVERSCOM_REQUEST_BUDGET) is spent for its window";
   }
 
   /** Milliseconds a request of this priority must wait now; 0 or less: it may go. */

@@ -103,6 +103,9 @@ const IDEMPOTENT: ReadonlySet<HttpMethod> = new Set(["GET", "PUT", "DELETE"]);
  */
 export function mayResend(method: HttpMethod, error: unknown): boolean {
   if (error instanceof ApiError && error.status === 429) return true;
+  // A read changes nothing: a 500 answered to it is worth the same resends as a 503 (issue 25:
+  // under heavy faults a 500 to one GET in an update failed the whole `up`).
+  if (method === "GET" && error instanceof ApiError && error.status === 500) return true;
   if (IDEMPOTENT.has(method)) return isRetryable(error);
   return (
     error instanceof ConnectionError && error.code !== undefined && NOT_SENT_CODES.has(error.code)

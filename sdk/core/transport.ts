@@ -35,6 +35,7 @@ import {
   type RawPage,
 } from "./pagination";
 import {
+  BudgetWaitError,
   isBackground,
   RateLimiter,
   type RateLimitOptions,
@@ -434,6 +435,10 @@ export class HttpClient implements Requester {
       try {
         await turn;
       } catch (error) {
+        // A wait for the budget longer than allowed: its own error, naming the rate limit.
+        if (error instanceof BudgetWaitError) {
+          throw new BudgetWaitError(error.waitMs, error.reason, error.bound, `${method} ${target}`);
+        }
         throw new AbortError(method, target, error);
       }
     }

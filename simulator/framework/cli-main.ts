@@ -26,7 +26,9 @@ Options:
                       '{"seed":1,"rules":[{"kind":"rateLimit","probability":0.1}]}'
                       kinds: latency (with delayMs), error5xx, rateLimit, dropConnection,
                       dropResponseAfterApply, lateCommit (504 now, applied delayMs of
-                      simulated time later; status 0 drops the connection instead);
+                      simulated time later; status 0 drops the connection instead),
+                      foreignTwin (504, the caller's create never applied; the same
+                      create without labels applied as another program's);
                       a rule may name a method and a path
   --rate-limit <n/s>  enforce a rate limit: n requests per s simulated seconds (e.g. 2000/3600),
                       with X-RateLimit-* headers on every answer and 429 past the budget

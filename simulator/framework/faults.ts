@@ -13,7 +13,15 @@ export type FaultKind =
    * dropped when `status` is 0, and applied `delayMs` later: an API that commits an order after
    * the gateway gave up on it (issue 12, item 2). For changes (POST, PUT, DELETE).
    */
-  | "lateCommit";
+  | "lateCommit"
+  /**
+   * The caller's change is never applied; instead the same request, without its labels, is
+   * applied as another program's, and the caller gets a gateway's 504 (or `status`): an
+   * identical foreign object appears while the caller cannot know its own fate (issue 25, item
+   * 2). For creates (POST). Where the request had labels, the twin carries only
+   * `simulator/foreign-twin: "true"` (server.ts, FOREIGN_TWIN_LABEL).
+   */
+  | "foreignTwin";
 
 /** Real milliseconds: a fixed value or a uniform [min, max]. */
 export type Delay = number | readonly [number, number];
@@ -61,6 +69,7 @@ const KINDS: readonly FaultKind[] = [
   "dropConnection",
   "dropResponseAfterApply",
   "lateCommit",
+  "foreignTwin",
 ];
 
 /** mulberry32: tiny, fast and good enough for choosing faults; not for anything secret. */
@@ -79,8 +88,23 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.+?^${}()|[\]\\]/g, "\\$&");
 }
 
+/**
+ * A quantified group that holds a quantifier ("(a+)+", "(.*)*", "(x|y*){2,}"): such a regular
+ * expression can take exponential time on a non-matching path, and every request of every client
+ * of a shared simulator goes through it.
+ */
+const NESTED_QUANTIFIER = /\([^()]*[+*}][^()]*\)\s*[+*{]/;
+
 function pathMatcher(path: string): RegExp {
-  if (path.startsWith("^")) return new RegExp(path);
+  if (path.startsWith("^")) {
+    if (NESTED_QUANTIFIER.test(path)) {
+      throw new RangeError(
+        "a quantified group holding a quantifier can backtrack for seconds on every request: " +
+          "write the pattern without one (a glob such as /v1/hosts/** is often enough)",
+      );
+    }
+    return new RegExp(path);
+  }
   const body = path
     .split("**")
     .map((part) => part.split("*").map(escapeRegExp).join("[^/]*"))

@@ -31,7 +31,13 @@ export function readStateFile(path: string): SavedState | undefined {
   try {
     text = readFileSync(path, "utf8");
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") return undefined;
+    if (code === "EISDIR") {
+      throw new Error(
+        `state file ${path} is a directory: give the path of a file (created on the first start)`,
+      );
+    }
     throw error;
   }
   // A file we cannot read is refused rather than overwritten: it may be a user's only copy.
@@ -137,7 +143,8 @@ export class StateFileWriter {
     const content: StateFileContent = { format: FORMAT, version: VERSION, ...this.snapshot() };
     const text = JSON.stringify(content);
     const temporary = `${this.path}.${process.pid}.tmp`;
-    await writeFile(temporary, text, "utf8");
+    // It holds the API token: readable by its owner only (a shared machine).
+    await writeFile(temporary, text, { encoding: "utf8", mode: 0o600 });
     await rename(temporary, this.path);
   }
 }

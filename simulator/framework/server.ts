@@ -280,7 +280,9 @@ export function createListener(engine: Engine, token: string) {
     const simRequest: SimRequest = { method, path, params: match.params, query, body };
     requestOrigins.set(
       simRequest,
-      `http://${req.headers.host ?? engine.origin.replace(/^http:\/\//, "")}`,
+      // The Host header only when it is a host and port (a client reaching the simulator by
+      // another name gets links it can follow); anything else is the simulator's own origin.
+      `http://${validHost(req.headers.host) ?? engine.origin.replace(/^http:\/\//, "")}`,
     );
     if (fault?.kind === "lateCommit") {
       // Answer now, as a gateway that gave up would; apply later (simulated time), as the API
@@ -301,6 +303,21 @@ export function createListener(engine: Engine, token: string) {
         req.socket.destroy();
         return;
       }
+      return send(
+        res,
+        correlationId,
+        faultAnswer({ ...fault, kind: "error5xx", status: fault.status ?? 504 }),
+        false,
+      );
+    }
+    if (fault?.kind === "foreignTwin") {
+      // Another program's identical order, made in the caller's place: its labels left out.
+      try {
+        await match.route.handler({ ...simRequest, body: withoutLabels(body) }, engine.ctx);
+      } catch {
+        // Refused (a name taken, say): nothing appears, and the caller still gets its 504.
+      }
+      await engine.persist();
       return send(
         res,
         correlationId,
@@ -394,4 +411,27 @@ export function createListener(engine: Engine, token: string) {
       );
     });
   };
+}
+
+/**
+ * The label another program's twin carries in place of the caller's labels (top level, and each
+ * host entry of an order), where the request had labels: so that a soak can tell it apart.
+ */
+export const FOREIGN_TWIN_LABEL = "simulator/foreign-twin";
+
+function withoutLabels(body: unknown): unknown {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return body;
+  const { labels, ...rest } = body as Record<string, unknown>;
+  if (labels !== undefined) rest.labels = { [FOREIGN_TWIN_LABEL]: "true" };
+  const hosts = rest.hosts;
+  if (Array.isArray(hosts)) rest.hosts = hosts.map(withoutLabels);
+  return rest;
+}
+
+/** A Host header that is a name or address with an optional port, else undefined. */
+function validHost(host: string | undefined): string | undefined {
+  if (host === undefined || host.length > 261) return undefined;
+  return /^(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/.test(host)
+    ? host
+    : undefined;
 }

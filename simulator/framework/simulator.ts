@@ -7,6 +7,10 @@ import { SimulatorControl } from "./control";
 import { Engine } from "./engine";
 import { registerHooks } from "./hooks";
 import type { SimulatorOptions } from "./options";
+
+/** The shortest token a simulator accepts. */
+const MIN_TOKEN_LENGTH = 8;
+
 import { createListener } from "./server";
 
 export interface Simulator {
@@ -24,7 +28,10 @@ export async function runSimulator(
   areas: readonly Area[],
   options: SimulatorOptions = {},
 ): Promise<Simulator> {
-  if (options.token === "") throw new RangeError("token must not be empty");
+  // A shared simulator stands for an API: a guessable token is none (issue 25, minor).
+  if (options.token !== undefined && options.token.length < MIN_TOKEN_LENGTH) {
+    throw new RangeError(`token must be at least ${MIN_TOKEN_LENGTH} characters`);
+  }
   const engine = new Engine(options, areas);
   // With a state file, a restart keeps the token of the first start unless told otherwise.
   const token =

@@ -124,9 +124,17 @@ describe("CloudInstance reinstall: only with the program's consent", () => {
   reinstallConsent(s, {
     route: "POST /v1/cloud_computing/instances/:id/reinstall",
     base: instance(),
+    recorded: instance({ reinstallTrigger: "2026-11-01" }),
     unconfirmed: instance({ imageId: AMS1_DEBIAN }),
     confirmed: instance({ imageId: AMS1_DEBIAN, reinstallTrigger: "2026-11-24" }),
     again: instance({ imageId: AMS1_UBUNTU, reinstallTrigger: "2026-11-24" }),
+    afterImport: instance({
+      imageId: AMS1_DEBIAN,
+      labels: { env: "prod", team: "app" },
+      reinstallTrigger: "2026-12-01",
+    }),
+    changeAfterImport: instance({ imageId: AMS1_UBUNTU, reinstallTrigger: "2026-12-01" }),
+    importedOutputs: { imageId: AMS1_DEBIAN, labels: { env: "prod", team: "app" } },
     property: "imageId",
     before: AMS1_UBUNTU,
     refusal:

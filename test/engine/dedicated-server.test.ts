@@ -1,9 +1,10 @@
 // DedicatedServer through the real provider host, driven like `pulumi up` / `refresh` /
 // `destroy` (test/provider/dedicated-server-engine.test.ts follows its iPXE Boot flows).
 // Needs a current dist/ (npm test builds it first; alone: npm run build).
-import { describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import type { DedicatedServerArgs } from "../../provider/index";
-import { OperationFailed, type Program } from "./harness";
+import type { Program } from "./harness";
+import { reinstallConsent } from "./reinstall-consent";
 import { engineScenario } from "./scenario";
 
 /** A Dell R640 in AMS1 with two SSDs, private and public uplinks, Ubuntu 22.04 (the seed). */
@@ -95,36 +96,32 @@ describe("a DedicatedServer through the engine's steps", () => {
 
 describe("DedicatedServer reinstall: only with the program's consent", () => {
   const DEBIAN_12 = 303;
-  const reinstalls = async () =>
-    (await s.sim().control.requestCounts())["POST /v1/hosts/dedicated_servers/:id/reinstall"] ?? 0;
-
-  it("a new operating system without reinstallTrigger fails the preview and the up", async () => {
-    const h = s.harness();
-    await h.up(server());
-    await s.sim().control.clearRequestCounts();
-    const preview = await h.preview(server({ operatingSystemId: DEBIAN_12 })).catch((e) => e);
-    expect(preview).toBeInstanceOf(OperationFailed);
-    expect((preview as Error).message).toContain(
+  reinstallConsent(s, {
+    route: "POST /v1/hosts/dedicated_servers/:id/reinstall",
+    base: server(),
+    recorded: server({ reinstallTrigger: "2026-11-01" }),
+    unconfirmed: server({ operatingSystemId: DEBIAN_12 }),
+    confirmed: server({ operatingSystemId: DEBIAN_12, reinstallTrigger: "2026-11-24" }),
+    again: server({ operatingSystemId: 301, reinstallTrigger: "2026-11-24" }),
+    // The drive layout, which the API never returns, is taken as declared after the import.
+    afterImport: server({
+      operatingSystemId: DEBIAN_12,
+      labels: { env: "prod", team: "db" },
+      reinstallTrigger: "2026-12-01",
+    }),
+    changeAfterImport: server({ operatingSystemId: 301, reinstallTrigger: "2026-12-01" }),
+    importedOutputs: {
+      operatingSystemId: DEBIAN_12,
+      labels: { env: "prod", team: "db" },
+      drives: ORDER.drives,
+    },
+    property: "operatingSystemId",
+    before: 301,
+    refusal:
       "property operatingSystemId has a problem: changing operatingSystemId from 301 to 303 " +
-        "reinstalls the dedicated server, which erases its drives",
-    );
-    await expect(h.up(server({ operatingSystemId: DEBIAN_12 }))).rejects.toThrow(
-      /change reinstallTrigger to a new value/,
-    );
-    expect(await reinstalls()).toBe(0);
-    expect(s.stored().outputs.operatingSystemId).toBe(301);
-  });
-
-  it("with reinstallTrigger changed, up reinstalls in place: same server, new system", async () => {
-    const h = s.harness();
-    const id = s.stored().id;
-    const steps = await h.up(server({ operatingSystemId: DEBIAN_12, reinstallTrigger: "r1" }));
-    expect(steps.map((step) => step.op)).toEqual(["update"]);
-    expect(await reinstalls()).toBe(1);
-    expect(s.stored()).toMatchObject({
-      id,
-      outputs: { operatingSystemId: DEBIAN_12, reinstallTrigger: "r1", status: "active" },
-    });
-    await h.destroy();
+      "reinstalls the dedicated server, which erases its drives",
+    againRefusal: /changing operatingSystemId from 303 to 301/,
+    settled: { operatingSystemId: DEBIAN_12, status: "active" },
+    destroyAfter: true,
   });
 });

@@ -2,6 +2,7 @@
 // Needs a current dist/ (npm test builds it first; alone: npm run build).
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { ownerLabelForUrn } from "../../provider/framework/ownership";
 import type { Program } from "./harness";
 import { EngineHarness, OperationFailed } from "./harness";
 import { engineScenario } from "./scenario";
@@ -80,6 +81,28 @@ describe("an RbsVolume through the engine's steps", () => {
   s.deletedOutside(replaced, async (resource, sim) => {
     await sim.control.remove("rbs_volumes", resource.id);
   });
+  // Issue 25, item 4.
+  s.each(
+    "is refused, naming the owner's hash and how to release it; its own import passes",
+    async () => {
+      const resource = s.stored();
+      const other = resource.urn.replace(/::data$/, "::copy");
+      const error = await s.importAs(other).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(Error);
+      const message = (error as Error).message;
+      // The owner: the hash of the resource's URN under the plugin's type token.
+      const owner = ownerLabelForUrn(
+        resource.urn.replace("pulumi-nodejs:dynamic/serverscom:", "serverscom:index:"),
+      );
+      expect(message).toContain(`pulumi-serverscom/owner=${owner}`);
+      expect(message).toContain("pulumi state delete");
+      expect(message).toContain(resource.id);
+      // The resource's own URN (a re-import of its own object) is no takeover.
+      await expect(s.importAs(resource.urn)).resolves.toMatchObject({ id: resource.id });
+    },
+    undefined,
+    ["plugin"],
+  );
   s.destroy(async (sim) => {
     expect(await sim.control.records("rbs_volumes")).toEqual([]);
   });

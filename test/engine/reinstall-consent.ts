@@ -1,14 +1,21 @@
-// The engine's view of reinstall consent (issue 12, item 11; provider/framework/reinstall-trigger.ts),
-// alike for every kind whose change can reinstall: without a new reinstallTrigger the preview
-// fails and up sends nothing; with one, the preview shows an update and up reinstalls once; the
-// same trigger again is no consent for the next reinstall.
-import { expect, it } from "vitest";
+// The engine's view of reinstall consent (issue 12, item 11; issue 25, item 1;
+// provider/framework/reinstall-trigger.ts), alike for every kind whose change can reinstall, through
+// both doors: without a change of the RECORDED reinstallTrigger the preview fails and up sends
+// nothing; a trigger the state never recorded (a server created without one, a state of an older
+// version, an import) confirms nothing and is recorded by an update that reinstalls nothing; with
+// a recorded trigger changed, the preview says "REINSTALLS" in words and up reinstalls once; the
+// same trigger again is no consent for the next reinstall. After `pulumi import` (the plugin
+// door), a program that edits labels, declares the running system with a trigger and adds
+// write-only values (user data) reinstalls nothing.
+import { expect, vi } from "vitest";
 import { OperationFailed, type Program } from "./harness";
 import type { Scenario } from "./scenario";
 
 export interface ReinstallConsent {
-  /** The program as the object stands before the change. */
+  /** The program as the object stands before the change, without reinstallTrigger. */
   readonly base: Program;
+  /** `base` with reinstallTrigger "2026-11-01": records the trigger, reinstalls nothing. */
+  readonly recorded: Program;
   /** The simulator route of the kind's reinstall, e.g. "POST /v1/hosts/sbm_servers/:id/reinstall". */
   readonly route: string;
   /** The program with the property changed and no trigger. */
@@ -17,6 +24,15 @@ export interface ReinstallConsent {
   readonly confirmed: Program;
   /** The program changing the property back with the same trigger. */
   readonly again: Program;
+  /**
+   * After an import of the settled object: its values, a label edited, reinstallTrigger
+   * "2026-12-01", and the write-only values the import could not read (SBM user data).
+   */
+  readonly afterImport: Program;
+  /** After an import: the property changed back, with reinstallTrigger "2026-12-01". */
+  readonly changeAfterImport: Program;
+  /** Outputs `afterImport` records (the write-only values given, the trigger besides). */
+  readonly importedOutputs: Record<string, unknown>;
   /** The property that reinstalls, its value before, and the refusal check's message. */
   readonly property: string;
   readonly before: unknown;
@@ -28,34 +44,110 @@ export interface ReinstallConsent {
   readonly destroyAfter: boolean;
 }
 
+const NEVER_RECORDED = "The state records no reinstallTrigger";
+
 export function reinstallConsent(s: Scenario, c: ReinstallConsent): void {
   const reinstalls = async () => (await s.sim().control.requestCounts())[c.route] ?? 0;
+  const refused = async (run: Promise<unknown>, ...texts: string[]) => {
+    const error = await run.catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(OperationFailed);
+    for (const text of texts) expect((error as Error).message).toContain(text);
+  };
 
-  it("a change that reinstalls is a check failure shown by the preview and refused by up", async () => {
-    const h = s.harness();
-    await h.up(c.base);
-    await s.sim().control.clearRequestCounts();
-    const preview = await h.preview(c.unconfirmed).catch((error: unknown) => error);
-    expect(preview).toBeInstanceOf(OperationFailed);
-    expect((preview as Error).message).toContain(c.refusal);
-    expect((preview as Error).message).toContain("change reinstallTrigger to a new value");
-    const up = await h.up(c.unconfirmed).catch((error: unknown) => error);
-    expect(up).toBeInstanceOf(OperationFailed);
-    // Nothing was sent: the state and the object are as they were.
-    expect(await reinstalls()).toBe(0);
-    expect(s.stored().outputs[c.property]).toBe(c.before);
-  });
+  s.each(
+    "a change that reinstalls is a check failure shown by the preview and refused by up",
+    async () => {
+      const h = s.harness();
+      await h.up(c.base);
+      await s.sim().control.clearRequestCounts();
+      await refused(h.preview(c.unconfirmed), c.refusal, NEVER_RECORDED);
+      await refused(h.up(c.unconfirmed), c.refusal);
+      // Nothing was sent: the state and the object are as they were.
+      expect(await reinstalls()).toBe(0);
+      expect(s.stored().outputs[c.property]).toBe(c.before);
+    },
+  );
 
-  it("with reinstallTrigger changed, the preview shows an update and up reinstalls", async () => {
-    const h = s.harness();
-    const preview = await h.preview(c.confirmed);
-    expect(preview.steps.map((step) => step.op)).toEqual(["update"]);
-    const steps = await h.up(c.confirmed);
-    expect(steps.map((step) => step.op)).toEqual(["update"]);
-    expect(await reinstalls()).toBe(1);
-    expect(s.stored().outputs).toMatchObject({ ...c.settled, reinstallTrigger: "2026-11-24" });
-    // The same trigger again is no consent for the next reinstall.
-    await expect(h.preview(c.again)).rejects.toThrow(c.againRefusal);
-    if (c.destroyAfter) await h.destroy();
-  });
+  s.each(
+    "a trigger the state never recorded is no consent: recorded, nothing reinstalled",
+    async () => {
+      const h = s.harness();
+      // The trigger given for the first time together with the change: refused, nothing sent.
+      await refused(h.preview(c.confirmed), c.refusal, NEVER_RECORDED);
+      await refused(h.up(c.confirmed), NEVER_RECORDED);
+      expect(await reinstalls()).toBe(0);
+      // The trigger alone: an update that records it and sends no reinstall.
+      const steps = await h.up(c.recorded);
+      expect(steps.map((step) => step.op)).toEqual(["update"]);
+      expect(await reinstalls()).toBe(0);
+      expect(s.stored().outputs).toMatchObject({ reinstallTrigger: "2026-11-01" });
+      expect(s.stored().outputs[c.property]).toBe(c.before);
+      // From now on a change needs the recorded trigger changed.
+      await refused(h.preview(c.unconfirmed), c.refusal, "change reinstallTrigger to a new value");
+    },
+  );
+
+  s.each(
+    "with the recorded reinstallTrigger changed, the preview says REINSTALLS and up reinstalls",
+    async () => {
+      const h = s.harness();
+      const said = h.stderr.length;
+      const preview = await h.preview(c.confirmed);
+      expect(preview.steps.map((step) => step.op)).toEqual(["update"]);
+      // The line comes through the provider's stderr (or the engine's log): it may trail the answer.
+      await vi.waitFor(() =>
+        expect(h.stderr.slice(said).join("\n")).toMatch(
+          new RegExp(
+            `this update REINSTALLS the .*\\(${c.property} changes, confirmed by reinstallTrigger\\), which erases`,
+          ),
+        ),
+      );
+      const steps = await h.up(c.confirmed);
+      expect(steps.map((step) => step.op)).toEqual(["update"]);
+      expect(await reinstalls()).toBe(1);
+      expect(s.stored().outputs).toMatchObject({ ...c.settled, reinstallTrigger: "2026-11-24" });
+      // The same trigger again is no consent for the next reinstall.
+      await expect(h.preview(c.again)).rejects.toThrow(c.againRefusal);
+    },
+  );
+
+  s.each(
+    "after pulumi import, a label edit with a trigger and user data reinstalls nothing",
+    async () => {
+      const h = s.harness();
+      await s.reimport();
+      await s.sim().control.clearRequestCounts();
+      // The imported state recorded no trigger: a change with one is refused, nothing sent.
+      await refused(h.preview(c.changeAfterImport), NEVER_RECORDED);
+      await refused(h.up(c.changeAfterImport), NEVER_RECORDED);
+      const said = h.stderr.length;
+      const steps = await h.up(c.afterImport);
+      expect(steps.map((step) => step.op)).toEqual(["update"]);
+      expect(h.stderr.slice(said).join("\n")).not.toContain("REINSTALLS");
+      expect(await reinstalls()).toBe(0);
+      expect(s.stored().outputs).toMatchObject({
+        ...c.importedOutputs,
+        reinstallTrigger: "2026-12-01",
+      });
+      expect(s.stored().outputs.__unrecorded).toBeUndefined();
+      // The next up: no change, and the recorded trigger now confirms as usual.
+      const again = await h.up(c.afterImport);
+      expect(again.map((step) => step.op)).toEqual(["same"]);
+      await refused(h.preview(c.changeAfterImport), "change reinstallTrigger to a new value");
+      if (c.destroyAfter) await h.destroy();
+    },
+    undefined,
+    ["plugin"],
+  );
+
+  if (c.destroyAfter) {
+    s.each(
+      "destroy after the reinstall",
+      async () => {
+        await s.harness().destroy();
+      },
+      undefined,
+      ["dynamic"],
+    );
+  }
 }

@@ -110,7 +110,9 @@ describe("SbmServer user data", () => {
   let stateText = "";
 
   it("is a secret output", async () => {
-    // The server from the suite above gets user data: a reinstall, confirmed by the trigger.
+    // The server from the suite above gets user data: a reinstall, confirmed by a change of the
+    // trigger, which an up records first (one the state never recorded confirms nothing).
+    await s.harness().up(server({ reinstallTrigger: "first" }));
     await s.harness().up(server({ userData, reinstallTrigger: "user-data" }));
     expect(s.stored().additionalSecretOutputs).toContain("userData");
     stateText = s.harness().stateText();
@@ -129,9 +131,23 @@ describe("SbmServer reinstall: only with the program's consent", () => {
   reinstallConsent(s, {
     route: "POST /v1/hosts/sbm_servers/:id/reinstall",
     base: server(),
+    recorded: server({ reinstallTrigger: "2026-11-01" }),
     unconfirmed: server({ operatingSystemId: DEBIAN_12 }),
     confirmed: server({ operatingSystemId: DEBIAN_12, reinstallTrigger: "2026-11-24" }),
     again: server({ operatingSystemId: UBUNTU_24, reinstallTrigger: "2026-11-24" }),
+    // The README's import recipe: user data written into the generated code is taken as declared.
+    afterImport: server({
+      operatingSystemId: DEBIAN_12,
+      labels: { env: "prod", team: "web" },
+      userData: "#cloud-config\n# given after the import\n",
+      reinstallTrigger: "2026-12-01",
+    }),
+    changeAfterImport: server({ operatingSystemId: UBUNTU_24, reinstallTrigger: "2026-12-01" }),
+    importedOutputs: {
+      operatingSystemId: DEBIAN_12,
+      labels: { env: "prod", team: "web" },
+      userData: "#cloud-config\n# given after the import\n",
+    },
     property: "operatingSystemId",
     before: UBUNTU_24,
     refusal:

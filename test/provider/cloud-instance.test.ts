@@ -97,8 +97,9 @@ async function instanceCount(): Promise<number> {
 
 const requests = (route: string) => requestsOf(bed, route);
 
+/** Created with a reinstallTrigger recorded: one the state never recorded confirms nothing. */
 async function created(name: string, fields: PropertyBag = {}) {
-  const inputs = instanceInputs(name, fields);
+  const inputs = instanceInputs(name, { reinstallTrigger: "recorded", ...fields });
   const result = await provider.create(inputs);
   return { inputs, id: result.id, outs: result.outs as Record<string, unknown> };
 }
@@ -159,7 +160,10 @@ describe("the lifecycle: create, read, update, delete", () => {
   });
 
   it("reads the live record and the live input values, and diffs without changes", async () => {
-    const { inputs, id, outs } = await created("web", { userData: USER_DATA });
+    const { inputs, id, outs } = await created("web", {
+      userData: USER_DATA,
+      reinstallTrigger: undefined,
+    });
     const read = await provider.read(id, outs);
     expect(read.id).toBe(id);
     expect(read.props).toEqual(outs);
@@ -228,7 +232,10 @@ describe("the lifecycle: create, read, update, delete", () => {
   });
 
   it("replaces the instance for a new region, SSH key or user data (creation-only), deleting first", async () => {
-    const { inputs, id, outs } = await created("web", { userData: USER_DATA });
+    const { inputs, id, outs } = await created("web", {
+      userData: USER_DATA,
+      reinstallTrigger: undefined,
+    });
     expect(
       await provider.diff(id, outs, { ...inputs, regionId: 2, imageId: DALLAS_UBUNTU_24 }),
     ).toMatchObject({ replaces: ["regionId"], deleteBeforeReplace: true });
@@ -411,7 +418,7 @@ describe("reinstallTrigger: a reinstall erases the disk, so it needs the program
   }
 
   it("check refuses a new image, naming imageId, what is erased and how to confirm", async () => {
-    const olds = instanceInputs("web");
+    const olds = instanceInputs("web", { reinstallTrigger: "a" });
     expect(await failures(olds, { ...olds, imageId: DEBIAN_12, name: "web-2" })).toEqual([
       {
         property: "imageId",
@@ -434,9 +441,12 @@ describe("reinstallTrigger: a reinstall erases the disk, so it needs the program
     const olds = instanceInputs("web", { reinstallTrigger: "a" });
     const changed = { ...olds, imageId: DEBIAN_12 };
     expect(await failures(olds, { ...changed, reinstallTrigger: "b" })).toEqual([]);
-    // First set together with the change: consent too.
+    // First set together with the change: a trigger the state never recorded confirms nothing
+    // (issue 25, item 1); the message says how to record it first.
     const { reinstallTrigger: _none, ...without } = olds;
-    expect(await failures(without, { ...changed, reinstallTrigger: "b" })).toEqual([]);
+    const first = await failures(without, { ...changed, reinstallTrigger: "b" });
+    expect(first.length).toBeGreaterThan(0);
+    for (const f of first) expect(f.reason).toContain("The state records no reinstallTrigger");
     expect(await failures(olds, { ...changed, reinstallTrigger: UNKNOWN })).toEqual([]);
     expect(await failures({}, changed)).toEqual([]);
     // A new region, SSH key or user data makes a new instance: the preview shows the
@@ -487,7 +497,9 @@ describe("reinstallTrigger: a reinstall erases the disk, so it needs the program
         `the program declares "${UBUNTU_24}", which needs a reinstall of the cloud instance and ` +
         "erases its disk: the operating system and every file on it (the id and addresses " +
         "stay); reinstallTrigger did not change in this update. To confirm, change " +
-        "reinstallTrigger to a new value; to keep the server as it is, run `pulumi refresh` " +
+        "reinstallTrigger to a new value (a trigger the state had not recorded yet confirms " +
+        "nothing: the update that first carries it records it); to keep the server as it is, " +
+        "run `pulumi refresh` " +
         "and declare its current values.",
     );
     for (const route of [REINSTALL, UPGRADE, APPROVE, PUT]) expect(await requests(route)).toBe(0);

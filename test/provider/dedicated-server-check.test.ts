@@ -270,7 +270,9 @@ describe("check: the iPXE Boot restrictions the declaration shows", () => {
 
   it("2: dropping the operating system of an existing server needs iPXE Boot (a reinstall)", async () => {
     const consent = { reinstallTrigger: "2026-11-24" };
-    expect(await reasons({ ...valid, operatingSystemId: null, ...consent }, valid)).toEqual([
+    // With a trigger recorded (one the state never recorded confirms nothing: issue 25).
+    const recorded = { ...valid, reinstallTrigger: "2026-11-01" };
+    expect(await reasons({ ...valid, operatingSystemId: null, ...consent }, recorded)).toEqual([
       {
         property: "operatingSystemId",
         reason:
@@ -281,9 +283,9 @@ describe("check: the iPXE Boot restrictions the declaration shows", () => {
     ]);
     // A new order (replacement) may be a bare server.
     expect(await reasons({ ...valid, operatingSystemId: null, ramSize: 128 }, valid)).toEqual([]);
-    expect(await reasons(pxe(consent), valid)).toEqual([]);
+    expect(await reasons(pxe(consent), recorded)).toEqual([]);
     // The reinstall-based flow is a reinstall: it erases the drives, so it needs consent too.
-    expect(await reasons(pxe({}), valid)).toEqual([
+    expect(await reasons(pxe({}), recorded)).toEqual([
       {
         property: "operatingSystemId",
         reason:

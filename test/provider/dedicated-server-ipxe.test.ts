@@ -34,8 +34,9 @@ beforeEach(() => resetTestBed(bed));
 
 const failure = (promise: Promise<unknown>) => failureOf(promise);
 
+/** Created with a reinstallTrigger recorded: one the state never recorded confirms nothing. */
 async function created(name: string, fields: PropertyBag = {}) {
-  const inputs = serverInputs(name, fields);
+  const inputs = serverInputs(name, { reinstallTrigger: "recorded", ...fields });
   const result = await provider.create(inputs);
   return { inputs, id: result.id, outs: result.outs as Record<string, unknown> };
 }

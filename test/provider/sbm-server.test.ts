@@ -70,8 +70,9 @@ async function serverCount(): Promise<number> {
 
 const requests = (route: string) => requestsOf(bed, route);
 
+/** Created with a reinstallTrigger recorded: one the state never recorded confirms nothing. */
 async function created(name: string, fields: PropertyBag = {}) {
-  const inputs = serverInputs(name, fields);
+  const inputs = serverInputs(name, { reinstallTrigger: "recorded", ...fields });
   const result = await provider.create(inputs);
   return { inputs, id: result.id, outs: result.outs as Record<string, unknown> };
 }
@@ -132,7 +133,7 @@ describe("the lifecycle: order, read, update, release", () => {
   });
 
   it("reads the live record and the live input values, and diffs without changes", async () => {
-    const { inputs, id, outs } = await created("web");
+    const { inputs, id, outs } = await created("web", { reinstallTrigger: undefined });
     const read = await provider.read(id, outs);
     expect(read.id).toBe(id);
     expect(read.props).toEqual(outs);
@@ -297,7 +298,10 @@ describe("reinstallTrigger: a reinstall erases the drives, so it needs the progr
   }
 
   it("check refuses each change that reinstalls, naming it, what is erased and how to confirm", async () => {
-    const olds = serverInputs("web", { userData: "#!/bin/sh\necho old-secret" });
+    const olds = serverInputs("web", {
+      userData: "#!/bin/sh\necho old-secret",
+      reinstallTrigger: "a",
+    });
     const news = {
       ...olds,
       operatingSystemId: 303,
@@ -336,9 +340,12 @@ describe("reinstallTrigger: a reinstall erases the drives, so it needs the progr
     const olds = serverInputs("web", { reinstallTrigger: "a" });
     const changed = { ...olds, operatingSystemId: 303, hostname: "api.example.com" };
     expect(await failures(olds, { ...changed, reinstallTrigger: "b" })).toEqual([]);
-    // First set together with the change: consent too.
+    // First set together with the change: a trigger the state never recorded confirms nothing
+    // (issue 25, item 1); the message says how to record it first.
     const { reinstallTrigger: _none, ...without } = olds;
-    expect(await failures(without, { ...changed, reinstallTrigger: "b" })).toEqual([]);
+    const first = await failures(without, { ...changed, reinstallTrigger: "b" });
+    expect(first.length).toBeGreaterThan(0);
+    for (const f of first) expect(f.reason).toContain("The state records no reinstallTrigger");
     expect(await failures(olds, { ...changed, reinstallTrigger: UNKNOWN })).toEqual([]);
     expect(await failures({}, changed)).toEqual([]);
     // A new flavor orders a new server: the preview shows the replacement, no data is kept.
@@ -385,8 +392,9 @@ describe("reinstallTrigger: a reinstall erases the drives, so it needs the progr
         "server was installed with, which needs a reinstall of the SBM server and erases its " +
         "drives: the operating system and every file on them (the id and addresses stay); " +
         "reinstallTrigger did not change in this update. To confirm, change reinstallTrigger " +
-        "to a new value; to keep the server as it is, run `pulumi refresh` and declare its " +
-        "current values.",
+        "to a new value (a trigger the state had not recorded yet confirms nothing: the update " +
+        "that first carries it records it); to keep the server as it is, run `pulumi refresh` " +
+        "and declare its current values.",
     );
     expect(await requests(REINSTALL)).toBe(0);
     expect(await requests(PUT)).toBe(0);

@@ -400,10 +400,36 @@ export const CHECK_ROWS: readonly CheckRow[] = [
   updateRow(
     "DedicatedServer",
     "update: another operating system without reinstallTrigger",
-    { operatingSystemId: 301 },
-    { operatingSystemId: 303 },
+    { operatingSystemId: 301, reinstallTrigger: "a" },
+    { operatingSystemId: 303, reinstallTrigger: "a" },
     "operatingSystemId",
     /reinstalls the dedicated server, which erases its drives.*change reinstallTrigger/,
+  ),
+  // A trigger the state never recorded (created or imported without one, an older state)
+  // confirms nothing, even given together with the change (issue 25, item 1).
+  updateRow(
+    "DedicatedServer",
+    "update: another operating system with a first reinstallTrigger",
+    { operatingSystemId: 301 },
+    { operatingSystemId: 303, reinstallTrigger: "b" },
+    "operatingSystemId",
+    /reinstalls the dedicated server.*The state records no reinstallTrigger/,
+  ),
+  updateRow(
+    "SbmServer",
+    "update: user data with a first reinstallTrigger",
+    {},
+    { userData: "#!/bin/sh\necho v2", reinstallTrigger: "b" },
+    "userData",
+    /reinstalls the SBM server.*The state records no reinstallTrigger/,
+  ),
+  updateRow(
+    "CloudInstance",
+    "update: another image with a first reinstallTrigger",
+    {},
+    { imageId: "6f1c3b4e-2d5a-4c8e-9b7f-1a2b3c4d5e03", reinstallTrigger: "b" },
+    "imageId",
+    /reinstalls the cloud instance.*The state records no reinstallTrigger/,
   ),
   updateRow(
     "SbmServer",
@@ -867,6 +893,27 @@ export const CHECK_ROWS: readonly CheckRow[] = [
   row("Subnetwork", "neither cidr nor mask", { cidr: undefined }, "cidr", /needs cidr/),
   row("Subnetwork", "mask 0", { cidr: undefined, mask: 0 }, "mask", /at least 1/),
   row("Subnetwork", "networkPoolId empty", { networkPoolId: "" }, "networkPoolId", /non-empty/),
+  // Issue 25: the new kinds' ids that become path segments (a dot segment, its encoding, CR LF).
+  ...(
+    [
+      ["Subnetwork", "networkPoolId"],
+      ["HostNetwork", "hostId"],
+      ["DnsRecord", "zoneId"],
+      ["CloudSnapshot", "instanceId"],
+      ["CloudVolumeBackup", "volumeId"],
+      ["CloudVolume", "backupId"],
+    ] as const
+  ).flatMap(([kind, property]) =>
+    ["..", "%2e%2e", "a\r\nb"].map((value) =>
+      row(
+        kind,
+        `${property} ${JSON.stringify(value)}`,
+        { [property]: value },
+        property,
+        /path|control/,
+      ),
+    ),
+  ),
 
   // --- HostNetwork: srvctl's masks per type and distribution method ---
   row("HostNetwork", "gateway mask 30", { mask: 30 }, "mask", /26, 27, 28, 29/),
@@ -1214,6 +1261,13 @@ export const CHECK_ROWS: readonly CheckRow[] = [
     /required/,
   ),
   row("DnsRecord", "empty data", { data: "" }, "data", /non-empty/),
+  // Issue 25: data checked by what the type holds; names by their characters.
+  row("DnsRecord", "A 999.1.1.1", { data: "999.1.1.1" }, "data", /IPv4 address/),
+  row("DnsRecord", "A not-an-ip", { data: "not-an-ip" }, "data", /IPv4 address/),
+  row("DnsRecord", "AAAA given IPv4", { type: "AAAA", data: "192.0.2.1" }, "data", /IPv6/),
+  row("DnsRecord", "CNAME with a space", { type: "CNAME", data: "a b" }, "data", /host name/),
+  row("DnsRecord", "TXT with CR LF", { type: "TXT", data: "v=1\r\nx" }, "data", /control/),
+  row("DnsRecord", "name with a space", { name: "w w" }, "name", /record name/),
 ];
 
 /** Values at the limits, which must pass: the rows above are refused by one step past them. */

@@ -50,6 +50,7 @@ describe("the fault soak", () => {
       "lateCommit",
       "rateLimit",
       "dropConnection",
+      "foreignTwin",
     ]) {
       expect(faults[kind] ?? 0, kind).toBeGreaterThan(0);
     }

@@ -155,20 +155,24 @@ describe("RateLimiter", () => {
 
   it("withdrawing the last waiter cuts the pump's sleep short (no timer holds the process)", async () => {
     const aborted: boolean[] = [];
-    const limiter = new RateLimiter({
-      now: () => T0,
-      sleep: (_ms, signal) =>
-        new Promise<void>((_resolve, reject) => {
-          signal?.addEventListener(
-            "abort",
-            () => {
-              aborted.push(true);
-              reject(signal.reason);
-            },
-            { once: true },
-          );
-        }),
-    });
+    const limiter = new RateLimiter(
+      {
+        now: () => T0,
+        sleep: (_ms, signal) =>
+          new Promise<void>((_resolve, reject) => {
+            signal?.addEventListener(
+              "abort",
+              () => {
+                aborted.push(true);
+                reject(signal.reason);
+              },
+              { once: true },
+            );
+          }),
+      },
+      // An hour's wait is past the default bound (10 minutes): allowed here, to be withdrawn.
+      { maxWaitMs: 2 * 3_600_000 },
+    );
     limiter.observe(200, headers(10, 0, 3600), undefined);
     const controller = new AbortController();
     const waiting = limiter.acquire("foreground", controller.signal);
@@ -193,14 +197,18 @@ describe("RateLimiter", () => {
 
 describe(`${REQUEST_BUDGET_ENV}`, () => {
   it("reads <requests>/<h|min|s>", () => {
-    expect(requestBudgetFrom({})).toEqual({});
+    // Besides the cap, always the hooks that bound and announce waits (issue 25, item 5).
+    const hooks = { deadline: expect.any(Function), onWait: expect.any(Function) };
+    expect(requestBudgetFrom({})).toEqual(hooks);
     expect(requestBudgetFrom({ [REQUEST_BUDGET_ENV]: "1000/h" })).toEqual({
       maxRequests: 1000,
       windowMs: 3_600_000,
+      ...hooks,
     });
     expect(requestBudgetFrom({ [REQUEST_BUDGET_ENV]: " 30 / min" })).toEqual({
       maxRequests: 30,
       windowMs: 60_000,
+      ...hooks,
     });
   });
 

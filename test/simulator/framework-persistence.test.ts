@@ -88,8 +88,8 @@ describe("a restart with the same state file resumes the state", () => {
     });
     expect(answer.status).toBe(200);
     await second.close();
-    const third = await startSimulator({ stateFile, token: "chosen" });
-    expect(third.token).toBe("chosen");
+    const third = await startSimulator({ stateFile, token: "chosen-token" });
+    expect(third.token).toBe("chosen-token");
     await third.close();
     // Without a state file, every start has a token of its own.
     const [a, b] = await Promise.all([startSimulator(), startSimulator()]);
