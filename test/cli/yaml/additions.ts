@@ -20,11 +20,3 @@ export const WARNED: Readonly<Record<string, readonly string[]>> = {
   SslCertificate: ["privateKey", "publicKey"],
   CloudSnapshot: ["instanceId"],
 };
-
-/**
- * An addition the README promises that the provider refuses today: an imported SbmServer with
- * its `userData` written in asks for reinstall consent, as if the user data changed (the
- * reinstall-consent bug of provider/framework/reinstall-trigger.ts, fixed elsewhere). Its test
- * (import.test.ts) is marked as failing; the program of every kind leaves it out meanwhile.
- */
-export const REINSTALL_CONSENT_BUG: Readonly<Record<string, string>> = { SbmServer: "userData" };

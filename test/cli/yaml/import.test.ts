@@ -13,7 +13,7 @@ import type { StoredResource } from "../../../scripts/engine/harness";
 import { type Simulator, startSimulator } from "../../../simulator";
 import { expectSuccess } from "../support/cli";
 import { secretsInFiles } from "../support/state";
-import { ADDITIONS, REINSTALL_CONSENT_BUG, WARNED } from "./additions";
+import { ADDITIONS, WARNED } from "./additions";
 import {
   certificateFiles,
   DECLARED,
@@ -155,10 +155,9 @@ describe("pulumi import of every kind through the real CLI", () => {
       // write-only inputs the README's table says to add, nothing else.
       const printed = `${result.stdout}\n${result.stderr}`;
       expect(warnedProperties(printed), printed).toEqual([...(WARNED[kind] ?? [])].sort());
-      // The README's additions, but what the known bug refuses (its own test below).
-      const additions = (ADDITIONS[kind] ?? []).filter(
-        (key) => REINSTALL_CONSENT_BUG[kind] !== key,
-      );
+      // The README's additions: write-only values taken as declared, never a reason to
+      // reinstall or replace (an SbmServer's userData included: issue 25, item 1).
+      const additions = ADDITIONS[kind] ?? [];
       imported[name] = {
         type: `serverscom:index:${kind}`,
         properties: { ...resource?.properties, ...added(name, additions) },
@@ -170,26 +169,6 @@ describe("pulumi import of every kind through the real CLI", () => {
     stack.program = importedProgram();
     expectSuccess(await stack.run(["preview", "--expect-no-changes", "--diff"]));
   });
-
-  // it.fails: the reinstall-consent bug (additions.ts, REINSTALL_CONSENT_BUG).
-  for (const [kind, property] of Object.entries(REINSTALL_CONSENT_BUG)) {
-    it.fails(`an imported ${kind} with ${property} written in: preview --expect-no-changes`, async () => {
-      const name = DECLARED.find((r) => r.kind === kind)?.name ?? kind;
-      const entry = imported[name];
-      if (entry === undefined) throw new Error(`${name} was not imported`);
-      stack.program = importedProgram({
-        [name]: { ...entry, properties: { ...entry.properties, ...added(name, [property]) } },
-      });
-      const urn = `urn:pulumi:imported::yaml-import::serverscom:index:${kind}::${name}`;
-      try {
-        expectSuccess(
-          await stack.raw(["preview", "--expect-no-changes", "--diff", "--target", urn]),
-        );
-      } finally {
-        stack.program = importedProgram();
-      }
-    });
-  }
 
   it("pulumi import --file: every kind at once into another stack, then no change", async () => {
     expectSuccess(await stack.raw(["stack", "rm", "--force", "--yes"]));

@@ -15,7 +15,6 @@ import {
 } from "../../../scripts/engine/samples";
 import { DELETE_FIRST_KINDS } from "../support/delete-first";
 
-
 /** One declared resource: its name in the program and its kind. */
 export interface Declared {
   readonly name: string;
