@@ -19,7 +19,7 @@
 // plugin's argument and in Handshake): the CLI hides a native plugin's stderr (plugin.go,
 // isDynamicPluginBinary, "Hiding logs").
 //
-// Lines, in pulumi/pulumi at 1b5949891b3c (/work/.mirror/pulumi+pulumi):
+// Lines, in pulumi/pulumi at commit 1b5949891b3c:
 //   pkg/resource/plugin/plugin.go:324-327 stderr hidden unless a dynamic host (:793)
 //   pkg/resource/plugin/plugin.go:375-431 the port: one line on stdout, parsed by parsePort (:449)
 //   pkg/resource/plugin/plugin.go:728-743 arguments: logging flags, then the engine's address
