@@ -17,7 +17,7 @@ import { MAX_SUBNETWORK_MASK } from "../../sdk/areas/network-pools";
 import type { ServersComClient } from "../../sdk/client";
 import { parseCidr } from "../../sdk/core/cidr";
 import { NotFoundError } from "../../sdk/core/errors";
-import { type Checker, type PropertyBag, shown } from "../framework/check";
+import { type Checker, CONTROL, type PropertyBag, shown } from "../framework/check";
 import { jsonEqual } from "../framework/diff";
 import { OWNER_INPUT } from "../framework/hidden";
 import type { ResourceKind } from "../framework/kind";
@@ -149,7 +149,12 @@ export const subnetworkKind: ResourceKind<SubnetworkInPool> = {
       }
     }
     c.integer("mask", false, { min: 1, max: MAX_SUBNETWORK_MASK });
-    c.string("title", false, 255);
+    const title = c.string("title", false, 255);
+    // A title is shown in the portal, in lists and in our messages: a CR or LF in it would forge
+    // a line there. No official client sends one; refused rather than escaped on every read.
+    if (title !== undefined && CONTROL.test(title)) {
+      c.fail("title", `title must not contain control characters (got ${shown(title)})`);
+    }
     const hasCidr = present(c.news.cidr);
     const hasMask = present(c.news.mask);
     if (hasCidr && hasMask) {
