@@ -139,7 +139,8 @@ export class Checker {
       return undefined;
     }
     if (value > max) {
-      this.fail(property, `${property} must be at most ${max}${unit} (got ${value}${unit})`);
+      const why = rule.max === undefined ? ", the largest exact (safe) integer" : "";
+      this.fail(property, `${property} must be at most ${max}${unit}${why} (got ${value}${unit})`);
       return undefined;
     }
     return value;

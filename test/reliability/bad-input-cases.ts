@@ -1342,7 +1342,7 @@ export const CHECK_ROWS: readonly CheckRow[] = [
   row("Subnetwork", "title with CR LF", { title: "a\r\nb" }, "title", /control characters/),
   row("Subnetwork", "title with a NUL", { title: "a\u0000b" }, "title", /control characters/),
   row("CloudVolume", "size of 10^15 GB", { size: 1e15 }, "size", /at most 2147483647 GB/),
-  row("CloudVolume", "regionId past 2^53", { regionId: 1e22 }, "regionId", /at most/),
+  row("CloudVolume", "regionId past 2^53", { regionId: 1e22 }, "regionId", /safe\) integer/),
 ];
 
 /** Values at the limits, which must pass: the rows above are refused by one step past them. */
