@@ -51,7 +51,16 @@ function parseId(id: string): { regionId: number; snapshotId: string } {
         "through their region",
     );
   }
-  return { regionId: Number(match[1]), snapshotId: match[2] ?? "" };
+  // Past 2^53 the digits are not kept (Number("10000000000000000000000") is 1e+22), and the
+  // request would go to /regions/1e%2B22/snapshots: an id must be a safe integer.
+  const regionId = Number(match[1]);
+  if (!Number.isSafeInteger(regionId) || regionId < 1) {
+    throw new Error(
+      `a CloudSnapshot id is "<regionId>/<snapshotId>" with a region id from 1 to ` +
+        `${Number.MAX_SAFE_INTEGER} (got ${shown(id)}): no region has that id`,
+    );
+  }
+  return { regionId, snapshotId: match[2] ?? "" };
 }
 
 /** Every snapshot of the region; undefined when the region does not exist (404). */

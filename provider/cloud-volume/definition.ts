@@ -20,6 +20,15 @@ const SECOND = 1_000;
 const MINUTE = 60 * SECOND;
 const states = stateMatcher(cloudVolumeStates);
 
+/**
+ * The largest cloud volume, in GB. No servers.com source bounds it (srvctl's `--size` is a plain
+ * int); the cloud is OpenStack, whose block storage (Cinder) takes a volume size up to its
+ * database's signed 32-bit integer (cinder/api/validation/parameter_types.py, `volume_size`:
+ * maximum constants.DB_MAX_INT, 0x7FFFFFFF). Quotas stop real volumes far sooner; past this one
+ * the API cannot even store the size.
+ */
+export const MAX_CLOUD_VOLUME_SIZE = 2_147_483_647;
+
 /** The inputs as the provider receives them once check has passed. */
 export interface CloudVolumeInputs {
   readonly regionId: number;
@@ -91,7 +100,7 @@ export const cloudVolumeKind: ResourceKind<CloudVolume> = {
 
   check(c: Checker) {
     const regionId = c.integer("regionId", true, { min: 1 });
-    const size = c.integer("size", true, { min: 1, unit: " GB" });
+    const size = c.integer("size", true, { min: 1, max: MAX_CLOUD_VOLUME_SIZE, unit: " GB" });
     c.string("name", true, 255);
     if (c.news.description !== undefined) c.string("description", false, 255);
     if (c.news.instanceId !== null) c.id("instanceId", false);

@@ -14,7 +14,7 @@ import {
   MAX_DNS_TTL,
 } from "../../sdk/areas/dns";
 import type { ServersComClient } from "../../sdk/client";
-import { NotFoundError } from "../../sdk/core/errors";
+import { InputValidationError, NotFoundError } from "../../sdk/core/errors";
 import { type Checker, type PropertyBag, shown } from "../framework/check";
 import type { ResourceKind } from "../framework/kind";
 import { isUnknown } from "../framework/unknowns";
@@ -81,6 +81,46 @@ function dataIssue(type: string, data: string): string | undefined {
     return "must be a host name";
   }
   return undefined;
+}
+
+/**
+ * Why `name` is not a name of the zone `zone`, or undefined when it is. A name ending in "." is
+ * absolute (DNS's own notation), so it must be the zone or end in ".<zone>"; a name without one
+ * may be relative ("www", "@", as the Go client's fixtures write) or the FQDN within the zone
+ * (as the Terraform provider's acceptance tests write), so it cannot lie outside the zone.
+ */
+export function nameOutsideZone(name: string, zone: string): string | undefined {
+  if (!name.endsWith(".")) return undefined;
+  const absolute = name.slice(0, -1).toLowerCase();
+  const apex = zone.toLowerCase().replace(/\.$/, "");
+  if (absolute === apex || absolute.endsWith(`.${apex}`)) return undefined;
+  return (
+    `name ${shown(name)} is outside the zone ${apex}: a name ending in "." is absolute and must ` +
+    `end in ".${apex}." (or be "${apex}."). Write it within the zone, or relative to it without ` +
+    'the final dot (such as "www")'
+  );
+}
+
+/**
+ * Refuses, before the create or the update is sent, a name outside the record's zone. check sees
+ * only the zone's id (it must not call the API), so the zone's name is read here; a zone that is
+ * gone is the request's own 404.
+ */
+async function refuseNameOutsideZone(
+  client: ServersComClient,
+  zoneId: string,
+  name: string,
+): Promise<void> {
+  if (!name.endsWith(".")) return;
+  let zone: string;
+  try {
+    zone = (await client.dns.getDomain(zoneId)).name;
+  } catch (error) {
+    if (error instanceof NotFoundError) return;
+    throw error;
+  }
+  const problem = nameOutsideZone(name, zone);
+  if (problem !== undefined) throw new InputValidationError("name", problem, problem);
 }
 
 export const dnsRecordKind: ResourceKind<DnsRecord> = {
@@ -177,8 +217,9 @@ export const dnsRecordKind: ResourceKind<DnsRecord> = {
       `program's. To manage it with this resource, set adoptId: "${id}"; otherwise delete it`
     );
   },
-  create(client, inputs) {
+  async create(client, inputs) {
     const { zoneId, name, type, data, ttl, priority } = inputs as unknown as DnsRecordInputs;
+    await refuseNameOutsideZone(client, zoneId, name);
     return client.dns.createRecord(zoneId, {
       name,
       type,
@@ -187,9 +228,10 @@ export const dnsRecordKind: ResourceKind<DnsRecord> = {
       ...(priority === undefined ? {} : { priority }),
     });
   },
-  update(client, id, changes) {
+  async update(client, id, changes) {
     const { zoneId, recordId } = parseId(id);
     const { name, data, ttl, priority } = changes as Partial<DnsRecordInputs>;
+    if (name !== undefined) await refuseNameOutsideZone(client, zoneId, name);
     return client.dns.updateRecord(zoneId, recordId, {
       ...(name === undefined ? {} : { name }),
       ...(data === undefined ? {} : { data }),

@@ -43,7 +43,7 @@ const MAX_SHOWN = 60;
 
 // C0, DEL, C1 and the Unicode line separators: an id holding one could forge a log line.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point.
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+export const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 
 /**
  * A value for a message: its JSON, cut short. A failure repeats the offending value, and a
@@ -139,7 +139,8 @@ export class Checker {
       return undefined;
     }
     if (value > max) {
-      this.fail(property, `${property} must be at most ${max}${unit} (got ${value}${unit})`);
+      const why = rule.max === undefined ? ", the largest exact (safe) integer" : "";
+      this.fail(property, `${property} must be at most ${max}${unit}${why} (got ${value}${unit})`);
       return undefined;
     }
     return value;

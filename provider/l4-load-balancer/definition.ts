@@ -118,7 +118,7 @@ function upstreamZonesBody(value: readonly Bag[]): L4UpstreamZoneBody[] {
 
 function checkZones(c: Checker): void {
   const upstream = new ZoneChecker(c, "upstreamZones");
-  const upstreamZones = upstream.list("upstreamZones", c.news.upstreamZones, false);
+  const upstreamZones = upstream.zones(c.news.upstreamZones, "upstream zone to send traffic to");
   const upstreamIds = upstream.ids("upstreamZones", upstreamZones);
   upstreamZones.forEach((zone, index) => {
     const at = `upstreamZones[${index}]`;
@@ -129,8 +129,15 @@ function checkZones(c: Checker): void {
     upstream.upstreams(`${at}.upstreams`, zone.upstreams);
   });
   const vhost = new ZoneChecker(c, "vhostZones");
-  const vhostZones = vhost.list("vhostZones", c.news.vhostZones, false);
+  const vhostZones = vhost.zones(c.news.vhostZones, "vhost zone to listen on");
   vhost.ids("vhostZones", vhostZones);
+  // A port and protocol are one listener: the official cloud controller makes one vhost zone per
+  // Service port and protocol (serverscom-cloud-controller-manager, loadbalancers.go, buildZones).
+  vhost.distinctListeners(vhostZones, "protocol", (zone) =>
+    typeof zone.udp === "boolean" || zone.udp === undefined || zone.udp === null
+      ? [zone.udp === true ? "UDP" : "TCP"]
+      : undefined,
+  );
   const complete = known(c.news.upstreamZones);
   vhostZones.forEach((zone, index) => {
     const at = `vhostZones[${index}]`;

@@ -217,7 +217,7 @@ function checkDomains(z: ZoneChecker, path: string, value: unknown): void {
 
 function checkUpstreamZones(c: Checker): Set<string> {
   const z = new ZoneChecker(c, "upstreamZones");
-  const zones = z.list("upstreamZones", c.news.upstreamZones, false);
+  const zones = z.zones(c.news.upstreamZones, "upstream zone to send requests to");
   const ids = z.ids("upstreamZones", zones);
   zones.forEach((zone, index) => {
     const at = `upstreamZones[${index}]`;
@@ -242,8 +242,16 @@ function checkUpstreamZones(c: Checker): Set<string> {
 
 function checkVhostZones(c: Checker, upstreamIds: ReadonlySet<string>): void {
   const z = new ZoneChecker(c, "vhostZones");
-  const zones = z.list("vhostZones", c.news.vhostZones, false);
+  const zones = z.zones(c.news.vhostZones, "vhost zone to listen on");
   z.ids("vhostZones", zones);
+  // Zones share a port by their domains (name-based virtual hosts: the ingress controller makes one
+  // vhost zone per Ingress host, all on 443 or 80, serverscom-ingress-controller,
+  // loadbalancer/manager.go); one domain on one port is one zone.
+  z.distinctListeners(zones, "domain", (zone) =>
+    Array.isArray(zone.domains) && zone.domains.every((domain) => typeof domain === "string")
+      ? zone.domains.map((domain: string) => domain.toLowerCase())
+      : undefined,
+  );
   const complete = known(c.news.upstreamZones);
   zones.forEach((zone, index) => {
     const at = `vhostZones[${index}]`;
@@ -266,7 +274,15 @@ function checkVhostZones(c: Checker, upstreamIds: ReadonlySet<string>): void {
     if (locations !== undefined && locations !== null) {
       z.list(`${at}.locationZones`, locations, false).forEach((entry, n) => {
         const path = `${at}.locationZones[${n}]`;
-        z.text(`${path}.location`, entry.location, 255, true);
+        const location = z.text(`${path}.location`, entry.location, 255, true);
+        // A path the rule matches from its start, as the sources write one (Ansible's example
+        // "/app"; the ingress controller passes Ingress paths, which Kubernetes holds absolute).
+        if (location !== undefined && !location.startsWith("/")) {
+          z.fail(
+            `${path}.location`,
+            `must be a path starting with "/" (got ${shown(location)}): write ${shown(`/${location}`)}`,
+          );
+        }
         z.reference(`${path}.upstreamId`, entry.upstreamId, upstreamIds, complete);
         z.text(`${path}.upstreamPath`, entry.upstreamPath, 255);
       });

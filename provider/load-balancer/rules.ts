@@ -10,6 +10,16 @@ import { containsUnknown, isUnknown } from "../framework/unknowns";
 export const UPSTREAM_METHODS = ["random.least_conn", "round-robin", "round_robin", "least_conn"];
 export const MAX_ZONE_ID = 255;
 
+/**
+ * The most zones in either list of one balancer. No source bounds them; the official controllers
+ * make one vhost zone per Service port (serverscom-cloud-controller-manager, loadbalancers.go,
+ * buildZones) or per Ingress host (serverscom-ingress-controller, loadbalancer/manager.go). A
+ * generous bound, our choice (docs/reliability.md): a body of 1,000 zones is already hundreds of
+ * KB, near the 1 MB common proxies take (nginx's client_max_body_size), and no real balancer
+ * comes close; past it the list is a runaway program, better refused at check.
+ */
+export const MAX_ZONES = 1_000;
+
 export type Bag = Record<string, unknown>;
 
 export function isBag(value: unknown): value is Bag {
@@ -84,6 +94,73 @@ export class ZoneChecker {
       }
       return [entry];
     });
+  }
+
+  /**
+   * A balancer's vhostZones or upstreamZones: 1 to MAX_ZONES objects. None is refused: a balancer
+   * without vhost zones listens on nothing, without upstream zones sends nowhere (Ansible: both
+   * "Required for creation"; the ingress controller: "vhost or upstream can't be empty").
+   */
+  zones(value: unknown, role: string): Bag[] {
+    const path = this.property;
+    if (Array.isArray(value) && value.length === 0) {
+      this.fail(path, `must not be empty: a balancer needs at least one ${role}`);
+      return [];
+    }
+    if (Array.isArray(value) && value.length > MAX_ZONES) {
+      this.fail(
+        path,
+        `must hold at most ${MAX_ZONES} zones (got ${value.length}): split the balancer, or check the program that builds the list`,
+      );
+      return [];
+    }
+    return this.list(path, value, true);
+  }
+
+  /**
+   * No listener declared twice. `claims` names what a vhost zone takes on each of its ports (L4:
+   * its protocol; L7: each of its domains), or undefined while unknown: two zones may share a
+   * port only with different claims, and a zone may not repeat a port. One failure names the
+   * first clash and how many more there are, not a thousand lines.
+   */
+  distinctListeners(
+    zones: readonly Bag[],
+    per: string,
+    claims: (zone: Bag) => string[] | undefined,
+  ): void {
+    const path = this.property;
+    const taken = new Map<string, number>();
+    const clashes: string[] = [];
+    zones.forEach((zone, index) => {
+      const what = claims(zone);
+      if (!Array.isArray(zone.ports) || what === undefined) return;
+      const own = new Set<number>();
+      for (const port of zone.ports) {
+        if (typeof port !== "number") continue;
+        if (own.has(port)) {
+          clashes.push(`${path}[${index}].ports repeats port ${port}`);
+          continue;
+        }
+        own.add(port);
+        for (const claim of what) {
+          const key = `${port} ${claim}`;
+          const other = taken.get(key);
+          if (other === undefined) taken.set(key, index);
+          else {
+            clashes.push(
+              `${path}[${index}] takes port ${port} for ${claim}, which ${path}[${other}] (${shown(zones[other]?.id)}) already takes`,
+            );
+          }
+        }
+      }
+    });
+    const [first] = clashes;
+    if (first === undefined) return;
+    const more = clashes.length > 1 ? ` (and ${clashes.length - 1} more)` : "";
+    this.c.fail(
+      path,
+      `${first}${more}: a port serves one vhost zone per ${per}; merge the zones or change a port`,
+    );
   }
 
   /** Ports: a non-empty list of whole numbers from 1 to 65535. */

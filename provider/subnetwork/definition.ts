@@ -12,12 +12,12 @@
 //   create then sets the declared title (issue 25, item 3). A lost answer is found by its create
 //   label; a subnetwork an interrupted create of this resource left (still titled so) stops the
 //   next create, named with adoptId, instead of a second order.
-import type { Subnetwork } from "../../sdk/areas/network-pools";
+import type { NetworkPool, Subnetwork } from "../../sdk/areas/network-pools";
 import { MAX_SUBNETWORK_MASK } from "../../sdk/areas/network-pools";
 import type { ServersComClient } from "../../sdk/client";
-import { parseCidr } from "../../sdk/core/cidr";
-import { NotFoundError } from "../../sdk/core/errors";
-import { type Checker, type PropertyBag, shown } from "../framework/check";
+import { cidrContains, parseCidr } from "../../sdk/core/cidr";
+import { InputValidationError, NotFoundError } from "../../sdk/core/errors";
+import { type Checker, CONTROL, type PropertyBag, shown } from "../framework/check";
 import { jsonEqual } from "../framework/diff";
 import { OWNER_INPUT } from "../framework/hidden";
 import type { ResourceKind } from "../framework/kind";
@@ -123,6 +123,48 @@ async function subnetworksOf(client: ServersComClient, pool: string): Promise<Su
   }
 }
 
+/**
+ * Why the pool cannot give the declared range, or undefined when it can: an IPv6 CIDR or a mask
+ * past 32 for an IPv4 pool (every pool of the sources is one: the Go client's and Terraform's
+ * fixtures, srvctl's examples), a CIDR outside the pool, a mask wider than the pool's. check
+ * cannot tell (it sees only the pool's id and must not call the API), so create reads the pool
+ * before ordering; the API's 422 stays the second line of defence.
+ */
+export function poolProblem(
+  pool: Pick<NetworkPool, "id" | "cidr">,
+  inputs: { readonly cidr: string | undefined; readonly mask: number | undefined },
+): { readonly property: "cidr" | "mask"; readonly reason: string } | undefined {
+  const range = typeof pool.cidr === "string" ? parseCidr(pool.cidr) : undefined;
+  if (range === undefined || typeof range === "string") return undefined;
+  const family = range.family === "ipv4" ? "IPv4" : "IPv6";
+  const of = `the network pool "${pool.id}" is ${family}, ${pool.cidr}`;
+  if (inputs.cidr !== undefined) {
+    const wanted = parseCidr(inputs.cidr);
+    if (typeof wanted === "string") return undefined;
+    if (wanted.family !== range.family) {
+      return {
+        property: "cidr",
+        reason: `cidr ${inputs.cidr} is ${wanted.family === "ipv4" ? "IPv4" : "IPv6"}, but ${of}: declare a range of the pool`,
+      };
+    }
+    if (!cidrContains(range, wanted)) {
+      return {
+        property: "cidr",
+        reason: `cidr ${inputs.cidr} is not inside ${of}: declare a range of the pool`,
+      };
+    }
+    return undefined;
+  }
+  const mask = inputs.mask;
+  if (mask !== undefined && (mask < range.prefix || mask > range.bits)) {
+    return {
+      property: "mask",
+      reason: `mask ${mask} does not fit: ${of}, whose subnetworks take a mask from ${range.prefix} to ${range.bits}`,
+    };
+  }
+  return undefined;
+}
+
 export const subnetworkKind: ResourceKind<SubnetworkInPool> = {
   name: "Subnetwork",
   noun: "subnetwork",
@@ -149,7 +191,12 @@ export const subnetworkKind: ResourceKind<SubnetworkInPool> = {
       }
     }
     c.integer("mask", false, { min: 1, max: MAX_SUBNETWORK_MASK });
-    c.string("title", false, 255);
+    const title = c.string("title", false, 255);
+    // A title is shown in the portal, in lists and in our messages: a CR or LF in it would forge
+    // a line there. No official client sends one; refused rather than escaped on every read.
+    if (title !== undefined && CONTROL.test(title)) {
+      c.fail("title", `title must not contain control characters (got ${shown(title)})`);
+    }
     const hasCidr = present(c.news.cidr);
     const hasMask = present(c.news.mask);
     if (hasCidr && hasMask) {
@@ -224,6 +271,18 @@ export const subnetworkKind: ResourceKind<SubnetworkInPool> = {
   },
   async create(client, inputs, labels) {
     const { networkPoolId, cidr, mask, title } = inputs as unknown as SubnetworkInputs;
+    let pool: NetworkPool | undefined;
+    try {
+      pool = await client.networkPools.get(networkPoolId);
+    } catch (error) {
+      // A pool that is not there is the order's own 404, named by subnetworksOf's message.
+      if (!(error instanceof NotFoundError)) throw error;
+    }
+    const problem = pool === undefined ? undefined : poolProblem(pool, { cidr, mask });
+    // Refused before anything is ordered: nothing exists, so a plain error is right.
+    if (problem !== undefined) {
+      throw new InputValidationError(problem.property, problem.reason, problem.reason);
+    }
     const owner = labels[OWNER_LABEL_KEY];
     const create = labels[CREATE_LABEL_KEY];
     if (cidr !== undefined || owner === undefined || create === undefined) {

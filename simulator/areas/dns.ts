@@ -49,6 +49,8 @@ function nameProblem(name: unknown, zone: string): string | undefined {
   if (!isNonEmptyString(name)) return "is required";
   const lower = name.toLowerCase().replace(/\.$/, "");
   if (lower === "@" || lower === zone) return undefined;
+  // A final dot makes the name absolute (DNS notation): outside the zone, it is not the zone's.
+  if (name.endsWith(".") && !lower.endsWith(`.${zone}`)) return `must be within ${zone}`;
   const relative = lower.endsWith(`.${zone}`) ? lower.slice(0, -zone.length - 1) : lower;
   const pattern = new RegExp(`^(?:\\*\\.)?(?:${LABEL}\\.)*${LABEL}$`);
   return pattern.test(relative) ? undefined : "must be @, a name within the domain, or its FQDN";

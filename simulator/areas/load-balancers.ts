@@ -254,8 +254,57 @@ function checkVhostZones(
   });
 }
 
+/** The most zones of a list (our bound: provider/load-balancer/rules.ts, MAX_ZONES). */
+const MAX_ZONES = 1_000;
+
+/**
+ * The refusals of a zone list as a whole (issue 25): none, more than MAX_ZONES, a listener twice
+ * (L4: a port and protocol; L7: a port and domain), an L7 location that is not a path.
+ */
+function checkListeners(layer: Layer, body: Body, errors: FieldErrors): void {
+  for (const field of ["vhost_zones", "upstream_zones"]) {
+    const list = body[field];
+    if (Array.isArray(list) && list.length === 0) errors[field] = "must not be empty";
+    if (Array.isArray(list) && list.length > MAX_ZONES) {
+      errors[field] = `must hold at most ${MAX_ZONES} zones`;
+    }
+  }
+  const zones = Array.isArray(body.vhost_zones) ? body.vhost_zones : [];
+  const taken = new Set<string>();
+  zones.forEach((zone, index) => {
+    if (!isObject(zone) || !Array.isArray(zone.ports)) return;
+    const claims =
+      layer === "l4"
+        ? [zone.udp === true ? "udp" : "tcp"]
+        : (Array.isArray(zone.domains) ? zone.domains : []).map((d) => String(d).toLowerCase());
+    const own = new Set<unknown>();
+    for (const port of zone.ports) {
+      if (own.has(port)) errors[`vhost_zones.${index}.ports`] = `repeats port ${String(port)}`;
+      own.add(port);
+      for (const claim of claims) {
+        const key = `${String(port)} ${claim}`;
+        if (taken.has(key)) {
+          errors[`vhost_zones.${index}.ports`] = `port ${String(port)} is taken by another zone`;
+        }
+        taken.add(key);
+      }
+    }
+    const locations = Array.isArray(zone.location_zones) ? zone.location_zones : [];
+    locations.forEach((entry, n) => {
+      if (
+        isObject(entry) &&
+        (typeof entry.location !== "string" || !entry.location.startsWith("/"))
+      ) {
+        errors[`vhost_zones.${index}.location_zones.${n}.location`] =
+          'must be a path starting with "/"';
+      }
+    });
+  });
+}
+
 /** Zones of a body, checked together: a vhost zone names an upstream zone of the same body. */
 function checkZones(ctx: SimContext, layer: Layer, body: Body, errors: FieldErrors) {
+  checkListeners(layer, body, errors);
   const upstreamZones = checkUpstreamZones(layer, body.upstream_zones, errors);
   const ids = new Set(upstreamZones.map((zone) => String(zone.id)));
   const presets = tlsPresetsOf(body.upstream_zones);

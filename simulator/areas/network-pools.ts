@@ -133,11 +133,23 @@ function allocate(ctx: SimContext, pool: WireRecord, body: Body, errors: FieldEr
   return undefined;
 }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point.
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+
+/** A subnetwork's title: optional text without control characters (issue 25, our reading). */
+function subnetworkTitle(body: Body, errors: FieldErrors): string | null | undefined {
+  const title = optionalString(body, "title", errors);
+  if (typeof title === "string" && CONTROL.test(title)) {
+    errors.title = "must not contain control characters";
+  }
+  return title;
+}
+
 function createSubnetwork(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): SimResponse {
   const pool = poolOr404(ctx, helpers, req);
   const body = readBody(req);
   const errors: FieldErrors = {};
-  const title = optionalString(body, "title", errors);
+  const title = subnetworkTitle(body, errors);
   const range = allocate(ctx, pool, body, errors);
   if (range === undefined || Object.keys(errors).length > 0) throw validationFailed(errors);
   const now = ctx.clock.iso();
@@ -157,7 +169,7 @@ function createSubnetwork(ctx: SimContext, helpers: AreaHelpers, req: SimRequest
 function updateSubnetwork(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): SimResponse {
   const record = subnetworkOr404(ctx, helpers, req);
   const errors: FieldErrors = {};
-  const title = optionalString(readBody(req), "title", errors);
+  const title = subnetworkTitle(readBody(req), errors);
   throwIfErrors(errors);
   // The Go client always sends title: null clears it, absent leaves it.
   const patch: WireRecord = title === undefined ? {} : { title };

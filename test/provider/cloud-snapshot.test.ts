@@ -105,6 +105,14 @@ describe("CloudSnapshot", () => {
     );
   });
 
+  // Issue 25: 23 digits read as 1e+22, which went out as /regions/1e%2B22/snapshots.
+  it("refuses a region id past 2^53 in an id (an import) before any request", async () => {
+    await bed.sim.control.clearRequestCounts();
+    const error = await failure(provider.read("10000000000000000000000/Snap1", {}));
+    expect(error.message).toContain("a region id from 1 to 9007199254740991");
+    expect(await bed.sim.control.requestCounts()).toEqual({});
+  });
+
   it("records a partial create, which the next update resumes", async () => {
     const error = await failure(
       provider.create(snapshotInputs({ [TIMEOUTS_INPUT]: { create: 5_000 } })),

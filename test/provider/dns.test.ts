@@ -13,6 +13,7 @@ import {
   engineInputs,
   failureOf,
   recordCount,
+  requests,
   resetTestBed,
   startTestBed,
   type TestBed,
@@ -172,6 +173,30 @@ describe("DnsZone", () => {
 });
 
 describe("DnsRecord", () => {
+  // Issue 25: check sees only the zone's id; create and update read the zone's name first.
+  it("refuses an absolute name outside the zone before any POST, naming name", async () => {
+    const { id: zoneId } = await zone();
+    await bed.sim.control.clearRequestCounts();
+    const error = await failure(records.create(recordInputs(zoneId, { name: "www.other.com." })));
+    expect(error.message).toContain('name "www.other.com." is outside the zone example.com');
+    expect(await requests(bed, "POST /v1/dns/domains/:domain_id/records")).toBe(0);
+    expect(await recordCount(bed, "dns_records")).toBe(1);
+    // The simulator refuses the same, as the API would (a zone serves only its own names).
+    const refused = await failure(
+      bed.client.dns.createRecord(zoneId, { name: "www.other.com.", type: "A", data: "192.0.2.1" }),
+    );
+    expect(refused.message).toMatch(/422[\s\S]*name/);
+  });
+
+  it("takes absolute names within the zone; refuses an update that moves one out", async () => {
+    const { id: zoneId } = await zone();
+    const { inputs, id, outs } = await record(zoneId, { name: "www.EXAMPLE.com." });
+    expect(outs).toMatchObject({ name: "www.EXAMPLE.com." });
+    const error = await failure(records.update(id, outs, { ...inputs, name: "example.org." }));
+    expect(error.message).toContain("outside the zone example.com");
+    expect((await records.read(id, outs)).props).toMatchObject({ name: "www.EXAMPLE.com." });
+  });
+
   it("creates a record with id <zoneId>/<recordId>, reads it and diffs without changes", async () => {
     const { id: zoneId } = await zone();
     const { inputs, id, outs } = await record(zoneId, { ttl: 300 });

@@ -216,6 +216,24 @@ describe("creates that must not duplicate", () => {
     expect(missing.message).toContain('there is no network pool "NoSuchPl"');
   });
 
+  // Issue 25: check sees only the pool's id; create reads the pool before ordering.
+  it.each([
+    [
+      "an IPv6 CIDR",
+      { cidr: "2001:db8::/64" },
+      'cidr 2001:db8::/64 is IPv6, but the network pool "NpAms1Pr" is IPv4',
+    ],
+    ["mask 33", { cidr: undefined, mask: 33 }, "mask 33 does not fit"],
+    ["mask 8, wider than the pool", { cidr: undefined, mask: 8 }, "a mask from 16 to 32"],
+    ["a CIDR outside the pool", { cidr: "10.99.0.0/29" }, "is not inside the network pool"],
+  ])("%s for an IPv4 pool is refused before the POST", async (_title, fields, words) => {
+    await bed.sim.control.clearRequestCounts();
+    const error = await failure(created(fields));
+    expect(error.message).toContain(words);
+    expect((await bed.sim.control.requestCounts())[POST]).toBeUndefined();
+    expect(await subnetworks()).toBe(0);
+  });
+
   it("an id that is no subnetwork path is refused", () => {
     expect(parseSubnetworkResourceId("abc")).toBeInstanceOf(Error);
     expect(parseSubnetworkResourceId("network_pools/a/subnetworks/b")).toEqual({

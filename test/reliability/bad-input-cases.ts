@@ -983,6 +983,76 @@ export const CHECK_ROWS: readonly CheckRow[] = [
     /GET, HEAD/,
   ),
 
+  // Issue 25: zones none, too many, a listener twice; a location that is no path.
+  row("L4LoadBalancer", "no vhost zones", { vhostZones: [] }, "vhostZones", /must not be empty/),
+  row(
+    "L7LoadBalancer",
+    "no upstream zones",
+    { vhostZones: [{ id: "site", ports: [80], domains: ["example.com"] }], upstreamZones: [] },
+    "upstreamZones",
+    /must not be empty/,
+  ),
+  row(
+    "L4LoadBalancer",
+    "5,000 vhost zones",
+    {
+      vhostZones: Array.from({ length: 5_000 }, (_, n) => ({
+        id: `z${n}`,
+        ports: [1 + n],
+        upstreamId: "app",
+      })),
+    },
+    "vhostZones",
+    /at most 1000 zones/,
+  ),
+  row(
+    "L4LoadBalancer",
+    "two zones on one port",
+    {
+      vhostZones: [
+        { id: "tls", ports: [443], upstreamId: "app" },
+        { id: "tls2", ports: [8443, 443], upstreamId: "app" },
+      ],
+    },
+    "vhostZones",
+    /port 443 for TCP, which vhostZones\[0\]/,
+  ),
+  row(
+    "L4LoadBalancer",
+    "one port twice in a zone",
+    { vhostZones: [{ id: "tls", ports: [443, 443], upstreamId: "app" }] },
+    "vhostZones",
+    /repeats port 443/,
+  ),
+  row(
+    "L7LoadBalancer",
+    "two zones on one port with one domain",
+    {
+      vhostZones: [
+        { id: "a", ports: [80], domains: ["example.com"] },
+        { id: "b", ports: [80], domains: ["www.example.com", "EXAMPLE.com"] },
+      ],
+    },
+    "vhostZones",
+    /port 80 for example\.com/,
+  ),
+  row(
+    "L7LoadBalancer",
+    "a location without a leading /",
+    {
+      vhostZones: [
+        {
+          id: "site",
+          ports: [80],
+          domains: ["example.com"],
+          locationZones: [{ location: "app", upstreamId: "app" }],
+        },
+      ],
+    },
+    "vhostZones",
+    /starting with "\/"/,
+  ),
+
   // --- huge values: refused, and not repeated whole in the message (the test bounds its length) ---
   row("DedicatedServer", "hostname of 1 MB", { hostname: "a".repeat(MB) }, "hostname", /253/),
   row(
@@ -1268,6 +1338,11 @@ export const CHECK_ROWS: readonly CheckRow[] = [
   row("DnsRecord", "CNAME with a space", { type: "CNAME", data: "a b" }, "data", /host name/),
   row("DnsRecord", "TXT with CR LF", { type: "TXT", data: "v=1\r\nx" }, "data", /control/),
   row("DnsRecord", "name with a space", { name: "w w" }, "name", /record name/),
+  // Issue 25: a title with a line break, a volume past what the cloud stores.
+  row("Subnetwork", "title with CR LF", { title: "a\r\nb" }, "title", /control characters/),
+  row("Subnetwork", "title with a NUL", { title: "a\u0000b" }, "title", /control characters/),
+  row("CloudVolume", "size of 10^15 GB", { size: 1e15 }, "size", /at most 2147483647 GB/),
+  row("CloudVolume", "regionId past 2^53", { regionId: 1e22 }, "regionId", /safe\) integer/),
 ];
 
 /** Values at the limits, which must pass: the rows above are refused by one step past them. */
@@ -1314,6 +1389,27 @@ export const LIMIT_ROWS: readonly LimitRow[] = [
   limit("RbsVolume", "name of 255 characters", { name: "n".repeat(255) }),
   limit("SbmServer", "userData of exactly 64 KB", { userData: "u".repeat(65_536) }),
   limit("CloudInstance", "userData of 64 KB as UTF-8", { userData: "é".repeat(32_768) }),
+  limit("CloudVolume", "size 2147483647 GB", { size: 2_147_483_647 }),
+  limit("L4LoadBalancer", "TCP and UDP on one port", {
+    vhostZones: [
+      { id: "dns", ports: [53], upstreamId: "app" },
+      { id: "dns-udp", ports: [53], udp: true, upstreamId: "app" },
+    ],
+  }),
+  limit("L7LoadBalancer", "two hosts on one port", {
+    vhostZones: [
+      { id: "a", ports: [80], domains: ["a.example.com"] },
+      { id: "b", ports: [80], domains: ["b.example.com"] },
+    ],
+  }),
+  limit("L4LoadBalancer", "1,000 vhost zones", {
+    vhostZones: Array.from({ length: 1_000 }, (_, n) => ({
+      id: `z${n}`,
+      ports: [1 + n],
+      upstreamId: "app",
+    })),
+  }),
+  limit("Subnetwork", "title with spaces and unicode", { title: "backend – Amsterdam" }),
 ];
 
 // --- lookup functions ---

@@ -140,6 +140,53 @@ describe("load balancers area", () => {
     );
   });
 
+  it("refuses no zones, over 1,000, a listener twice and a location without / (issue 25)", async () => {
+    const refused = async (path: string, body: Record<string, unknown>) => {
+      const answer = await sim().req<ApiErrorBody>("POST", path, body);
+      expect(answer.status).toBe(422);
+      return Object.keys(answer.body.errors ?? {}).sort();
+    };
+    expect(await refused("/v1/load_balancers/l4", l4Body({ vhost_zones: [] }))).toEqual([
+      "vhost_zones",
+    ]);
+    const many = Array.from({ length: 5_000 }, (_, n) => ({
+      id: `z${n}`,
+      ports: [1 + n],
+      upstream_id: "pool",
+    }));
+    expect(await refused("/v1/load_balancers/l4", l4Body({ vhost_zones: many }))).toEqual([
+      "vhost_zones",
+    ]);
+    const twice = [
+      { id: "a", ports: [443], upstream_id: "pool" },
+      { id: "b", ports: [443], upstream_id: "pool" },
+    ];
+    expect(await refused("/v1/load_balancers/l4", l4Body({ vhost_zones: twice }))).toEqual([
+      "vhost_zones.1.ports",
+    ]);
+    const tcpAndUdp = [
+      { id: "a", ports: [53], upstream_id: "pool" },
+      { id: "b", ports: [53], udp: true, upstream_id: "pool" },
+    ];
+    const taken = await sim().req(
+      "POST",
+      "/v1/load_balancers/l4",
+      l4Body({ vhost_zones: tcpAndUdp }),
+    );
+    expect(taken.status).toBe(202);
+    const noSlash = [
+      {
+        id: "site",
+        ports: [80],
+        domains: ["example.com"],
+        location_zones: [{ location: "app", upstream_id: "app" }],
+      },
+    ];
+    expect(await refused("/v1/load_balancers/l7", l7Body({ vhost_zones: noSlash }))).toEqual([
+      "vhost_zones.0.location_zones.0.location",
+    ]);
+  });
+
   it("creates an L7 balancer with a certificate; its domains are the vhost zones'", async () => {
     const made = await sim().req<Balancer>("POST", "/v1/load_balancers/l7", l7Body());
     expect(made.status).toBe(202);

@@ -121,6 +121,9 @@ describe("network pools area", () => {
       [{ mask: 33 }, "mask"],
       [{}, "mask"],
       [{ cidr: "10.20.1.0/29", mask: 29 }, "cidr"],
+      // Issue 25: an IPv6 range of an IPv4 pool; a title with a line break.
+      [{ cidr: "2001:db8::/64" }, "cidr"],
+      [{ cidr: "10.20.2.0/29", title: "a\r\nb" }, "title"],
     ];
     for (const [body, field] of cases) {
       const answer = await sim().req<ApiErrorBody>("POST", subnetworks, body);
