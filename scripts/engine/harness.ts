@@ -46,6 +46,7 @@ import { createCipheriv, randomBytes } from "node:crypto";
 import { createRequire } from "node:module";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
+import { checkFailureMessage } from "./diag";
 import { InitError, ProviderHost } from "./host";
 import { PluginHost } from "./plugin";
 import {
@@ -564,12 +565,10 @@ export class EngineHarness {
     const old = this.state.get(reg.urn);
     const checked = await host.check(reg.urn, old?.inputs ?? {}, reg.inputs);
     if (checked.failures.length > 0) {
+      // In the engine's words, each failure with the value the program gave (diag.ts).
       throw new Error(
         checked.failures
-          .map(
-            (f) =>
-              `${reg.type} resource '${reg.name}': property ${f.property} has a problem: ${f.reason}`,
-          )
+          .map((f) => checkFailureMessage(reg.type, reg.name, f, reg.inputs, reg.secretInputs))
           .join("\n"),
       );
     }

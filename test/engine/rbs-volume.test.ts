@@ -123,7 +123,7 @@ describe("failures through the engine", () => {
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(OperationFailed);
     expect((error as Error).message).toBe(
-      `${TYPE} resource 'data': property size has a problem: size must be at most 2048 GB (got 5000 GB)`,
+      `${TYPE} resource 'data': property size value {5000} has a problem: size must be at most 2048 GB (got 5000 GB)`,
     );
     expect(s.harness().state.size).toBe(0);
   });

@@ -199,7 +199,21 @@ const STAGES: readonly Stage[] = [
   },
   { title: "up resumes it", command: { run: "up", program: [volume()] } },
   { title: "destroy again", command: { run: "destroy" } },
+  {
+    // Refused at check, nothing made: the engine's wording names the value (diag.ts).
+    title: "a check failure",
+    command: { run: "up", program: [volume({ size: 5000 })] },
+  },
 ];
+
+/** The check failures a command's output states, in the engine's wording, sorted. */
+function problems(text: string): string[] {
+  return [
+    ...text.matchAll(/\S+ resource '[^']+'(?:: property \S+ value .*?)? has a problem: [^\n]*/g),
+  ]
+    .map(([line]) => line)
+    .sort();
+}
 
 /** The differences between two values, one line each, by path (objects compared key by key). */
 function compare(path: string, cli: unknown, model: unknown): string[] {
@@ -243,6 +257,7 @@ describe.each<Door>(
         }
         differences.push(
           ...compare(`${stage.title}: exit code`, real.exitCode, model.exitCode),
+          ...compare(`${stage.title}: check failures`, problems(real.text), problems(model.text)),
           ...compare(`${stage.title}: steps`, byResource(real.steps), byResource(model.steps)),
           ...compare(`${stage.title}: state`, real.state, model.state),
           ...compare(
