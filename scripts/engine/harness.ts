@@ -74,6 +74,11 @@ export interface StoredResource {
   readonly additionalSecretOutputs: readonly string[];
   /** Inputs the program gave as secrets; the outputs of the same names are secret too. */
   readonly secretInputs: readonly string[];
+  /**
+   * The URNs this resource depends on, as the registration named them (its dependencies and
+   * property dependencies): what the engine orders deletes by (ScheduleDeletes).
+   */
+  readonly dependencies?: readonly string[];
 }
 
 export type StepOp = "create" | "same" | "update" | "replace" | "delete";
@@ -310,16 +315,13 @@ export class EngineHarness {
         this.#stateConfig = this.stackConfig();
         return this.apply(host, reg, steps, replace.has(reg.urn));
       },
-      async (host, seen) => {
-        await this.deletePending(host, steps);
-        for (const old of [...this.state.values()].reverse()) {
-          if (seen.has(old.urn)) continue;
-          this.log(old.urn, "delete");
-          await host.delete(old.urn, old.id, old.outputs, old.inputs);
-          this.state.delete(old.urn);
-          this.note(steps, { urn: old.urn, op: "delete" }, old);
-        }
-      },
+      // The pending old generations and what the program no longer declares, together.
+      (host, seen) =>
+        this.deleteScheduled(
+          host,
+          steps,
+          [...this.state.values()].filter((old) => !seen.has(old.urn)),
+        ),
     );
     if (errors.length > 0) throw new OperationFailed(steps, errors);
     this.outputs.clear();
@@ -336,8 +338,8 @@ export class EngineHarness {
     try {
       let refresh: StepRecord[] = [];
       const steps: StepRecord[] = [];
-      /** Old generations the plan deletes at the end: pending ones, and create-first replacements. */
-      const replaced: string[] = this.pendingDeletes.map((old) => old.urn);
+      /** Create-first replacements the plan makes: their old generations are deleted at the end. */
+      const replaced: string[] = [];
       // The refresh first, with a provider configured from the state (#stateConfig).
       if (options.refresh === true) {
         refresh = await this.withHost(
@@ -350,11 +352,24 @@ export class EngineHarness {
         true,
         (host, reg) => this.plan(host, reg, steps, replaced),
         async (_host, seen) => {
-          for (const urn of replaced) this.log(urn, "delete-replaced");
-          for (const old of [...this.state.values()].reverse()) {
-            if (seen.has(old.urn)) continue;
-            this.log(old.urn, "delete");
-            this.note(steps, { urn: old.urn, op: "delete" }, old);
+          // In the order an `up` would delete them (scheduleDeletes); a preview deletes nothing.
+          const condemned: Condemned[] = [
+            ...this.pendingDeletes.map((resource) => ({ resource, replaced: true })),
+            ...replaced.flatMap((urn) => {
+              const resource = this.state.get(urn);
+              return resource === undefined ? [] : [{ resource, replaced: true }];
+            }),
+            ...[...this.state.values()]
+              .filter((old) => !seen.has(old.urn))
+              .map((resource) => ({ resource, replaced: false })),
+          ];
+          for (const { resource, replaced: old } of scheduleDeletes(condemned).flat()) {
+            if (old) {
+              this.log(resource.urn, "delete-replaced");
+              continue;
+            }
+            this.log(resource.urn, "delete");
+            this.note(steps, { urn: resource.urn, op: "delete" }, resource);
           }
         },
       );
@@ -424,17 +439,14 @@ export class EngineHarness {
       : checkParallel(configured, "HarnessOptions.parallel");
   }
 
-  /** `pulumi destroy`: every resource, newest first, with the provider the state records. */
+  /**
+   * `pulumi destroy`: every resource, and the pending old generations, dependents first (the
+   * engine's ScheduleDeletes), with the provider the state records.
+   */
   async destroy(): Promise<StepRecord[]> {
     return this.withHost(async (host) => {
       const steps: StepRecord[] = [];
-      await this.deletePending(host, steps);
-      for (const old of [...this.state.values()].reverse()) {
-        this.log(old.urn, "delete");
-        await host.delete(old.urn, old.id, old.outputs, old.inputs);
-        this.state.delete(old.urn);
-        this.note(steps, { urn: old.urn, op: "delete" }, old);
-      }
+      await this.deleteScheduled(host, steps, [...this.state.values()]);
       this.outputs.clear();
       // The default provider goes with the last resource.
       this.#stateConfig = undefined;
@@ -499,6 +511,7 @@ export class EngineHarness {
       const serverscom = requireFromPackage("pulumi-serverscom") as PackageModule;
       const secretOutputs = new Map<string, string[]>();
       const replaceOrder = new Map<string, boolean>();
+      const dependencies = new Map<string, string[]>();
       await pulumi.runtime.setMocks(
         {
           newResource: async (args) => {
@@ -519,6 +532,7 @@ export class EngineHarness {
                 additionalSecretOutputs: secretOutputs.get(urn) ?? [],
                 ...optionalOrder(replaceOrder.get(urn)),
                 secretInputs: secretKeys,
+                dependencies: dependencies.get(urn) ?? [],
               });
               // What the engine answers the program: the outputs, secrets marked.
               return {
@@ -537,7 +551,7 @@ export class EngineHarness {
         dryRun,
       );
       this.setProgramConfig(pulumi);
-      this.captureSecretOutputs(pulumi, secretOutputs, replaceOrder);
+      this.captureSecretOutputs(pulumi, secretOutputs, replaceOrder, dependencies);
       const exported = program(serverscom, pulumi) ?? {};
       // The SDK's own count of outstanding registrations (what runtime.disconnect awaits).
       await (pulumi.runtime as unknown as { waitForRPCs(): Promise<void> }).waitForRPCs();
@@ -565,10 +579,17 @@ export class EngineHarness {
     const old = this.state.get(reg.urn);
     const checked = await host.check(reg.urn, old?.inputs ?? {}, reg.inputs);
     if (checked.failures.length > 0) {
-      // In the engine's words, each failure with the value the program gave (diag.ts).
+      // In the engine's words, each failure with the value the program gave (diag.ts), under
+      // the type and with the secrets the goal has through this door.
+      const door: unknown = host;
+      const goal =
+        door instanceof PluginHost
+          ? door.goalOf(reg.type)
+          : { type: reg.type, secretInputs: [] as readonly string[] };
+      const secrets = [...reg.secretInputs, ...goal.secretInputs];
       throw new Error(
         checked.failures
-          .map((f) => checkFailureMessage(reg.type, reg.name, f, reg.inputs, reg.secretInputs))
+          .map((f) => checkFailureMessage(goal.type, reg.name, f, reg.inputs, secrets))
           .join("\n"),
       );
     }
@@ -647,6 +668,7 @@ export class EngineHarness {
       inputs: reg.inputs,
       additionalSecretOutputs: reg.additionalSecretOutputs,
       secretInputs: reg.secretInputs,
+      dependencies: reg.dependencies ?? [],
     });
     this.note(steps, { urn: reg.urn, op: "same" }, same);
     return same;
@@ -718,16 +740,32 @@ export class EngineHarness {
     }
   }
 
-  /** Deletes the old generations an earlier replacement left pending, oldest first. */
-  private async deletePending(host: ProviderHost, steps: StepRecord[]): Promise<void> {
-    while (this.pendingDeletes.length > 0) {
-      const old = this.pendingDeletes[0] as StoredResource;
-      // A pending delete, from this deployment or an earlier one: DeleteReplacementStep
-      // (step_generator.go:2519-2559, GenerateDeletes: `if res.Delete`).
-      this.log(old.urn, "delete-replaced");
-      await host.delete(old.urn, old.id, old.outputs, old.inputs);
-      this.pendingDeletes.shift();
-      this.note(steps, { urn: old.urn, op: "delete" }, old);
+  /**
+   * Deletes the pending old generations (from this deployment or an earlier one:
+   * DeleteReplacementStep, step_generator.go:2519-2559, GenerateDeletes: `if res.Delete`) and
+   * `gone`, as the engine does: all in one schedule, dependents before what they depend on, each
+   * group in parallel up to `--parallel` (pulumi/pulumi v3.274.1 pkg/resource/deploy/
+   * deployment_executor.go:561-576, GenerateDeletes then ScheduleDeletes, step_generator.go:
+   * 2883-2932). After a failure no further delete starts and the error is thrown; what was not
+   * deleted stays recorded.
+   */
+  private async deleteScheduled(
+    host: ProviderHost,
+    steps: StepRecord[],
+    gone: readonly StoredResource[],
+  ): Promise<void> {
+    const condemned: Condemned[] = [
+      ...this.pendingDeletes.map((resource) => ({ resource, replaced: true })),
+      ...gone.map((resource) => ({ resource, replaced: false })),
+    ];
+    for (const antichain of scheduleDeletes(condemned)) {
+      await forEachLimited(antichain, this.parallel(), async ({ resource: old, replaced }) => {
+        this.log(old.urn, replaced ? "delete-replaced" : "delete");
+        await host.delete(old.urn, old.id, old.outputs, old.inputs);
+        if (replaced) this.pendingDeletes.splice(this.pendingDeletes.indexOf(old), 1);
+        else this.state.delete(old.urn);
+        this.note(steps, { urn: old.urn, op: "delete" }, old);
+      });
     }
   }
 
@@ -828,6 +866,7 @@ export class EngineHarness {
     pulumi: PulumiModule,
     into: Map<string, string[]>,
     replaceOrder: Map<string, boolean>,
+    dependencies: Map<string, string[]>,
   ): void {
     const monitor = pulumi.runtime.getMonitor() as unknown as {
       registerResource(
@@ -837,6 +876,10 @@ export class EngineHarness {
           getAdditionalsecretoutputsList(): string[];
           getDeletebeforereplace(): boolean;
           getDeletebeforereplacedefined(): boolean;
+          getDependenciesList(): string[];
+          getPropertydependenciesMap(): {
+            forEach(each: (deps: { getUrnsList(): string[] }) => void): void;
+          };
         },
         callback: unknown,
       ): void;
@@ -849,6 +892,12 @@ export class EngineHarness {
       // deleteBeforeReplaceDefined; nil in the goal unless defined).
       if (req.getDeletebeforereplacedefined()) replaceOrder.set(urn, req.getDeletebeforereplace());
       else replaceOrder.delete(urn);
+      // The engine's dependency graph takes both (pkg/resource/state.go GetAllDependencies).
+      const urns = new Set(req.getDependenciesList());
+      req.getPropertydependenciesMap().forEach((deps) => {
+        for (const dep of deps.getUrnsList()) urns.add(dep);
+      });
+      dependencies.set(urn, [...urns]);
       original(req, callback);
     };
   }
@@ -900,6 +949,41 @@ async function forEachLimited<T>(
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
   if (failure !== undefined) throw failure.error;
+}
+
+/** A resource to delete at the end of a deployment: an old generation (`replaced`) or a current one. */
+export interface Condemned {
+  readonly resource: StoredResource;
+  readonly replaced: boolean;
+}
+
+/**
+ * The engine's order of deletes (pulumi/pulumi v3.274.1 pkg/resource/deploy/step_generator.go:
+ * 2883-2932, ScheduleDeletes): groups that may run in parallel, one after another. It peels off
+ * the condemned resources none of whose dependencies are still condemned, round after round, then
+ * reverses the rounds (:2929, `slices.Reverse(antichains)`), so that a resource is deleted only
+ * after everything condemned that depends on it. A dependency is any condemned resource whose
+ * URN the resource's recorded dependencies name, every generation of it (graph/
+ * dependency_graph.go:207-255, DependenciesOf, matches by URN).
+ */
+export function scheduleDeletes<T extends Condemned>(condemned: readonly T[]): T[][] {
+  const rounds: T[][] = [];
+  let left = [...condemned];
+  while (left.length > 0) {
+    const urns = new Set(left.map((item) => item.resource.urn));
+    let round = left.filter(
+      (item) =>
+        !(item.resource.dependencies ?? []).some(
+          (dep) => dep !== item.resource.urn && urns.has(dep),
+        ),
+    );
+    // A cycle cannot come from one program; should recorded generations make one, delete the rest
+    // together rather than loop.
+    if (round.length === 0) round = left;
+    rounds.push(round);
+    left = left.filter((item) => !round.includes(item));
+  }
+  return rounds.reverse();
 }
 
 /** The deleteBeforeReplace option of a registration, when the program set it. */

@@ -186,6 +186,16 @@ export class PluginHost {
   private readonly secretInputs = new Map<string, readonly string[]>();
 
   /**
+   * The registration of a dynamic-class `type` as the engine sees it through this door: the
+   * native type token and the inputs sent sealed (the schema's secret ones). The engine names
+   * both in a check failure (diag.ts).
+   */
+  goalOf(type: string): { readonly type: string; readonly secretInputs: readonly string[] } {
+    const token = type.replace(DYNAMIC_PREFIX, NATIVE_PREFIX);
+    return { type: token, secretInputs: this.secretInputs.get(token) ?? [] };
+  }
+
+  /**
    * The inputs as a program in another language sends them: without what only the dynamic door
    * has, and the schema's secret inputs sealed (its generated SDK wraps them; the engine keeps
    * them sealed for a plugin that accepts secrets).

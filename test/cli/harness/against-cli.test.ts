@@ -206,12 +206,16 @@ const STAGES: readonly Stage[] = [
   },
 ];
 
-/** The check failures a command's output states, in the engine's wording, sorted. */
+/**
+ * The check failures a command's output states, in the engine's wording, each once (the CLI
+ * shows one in its progress and again in its diagnostics), sorted.
+ */
 function problems(text: string): string[] {
   return [
     ...text.matchAll(/\S+ resource '[^']+'(?:: property \S+ value .*?)? has a problem: [^\n]*/g),
   ]
     .map(([line]) => line)
+    .filter((line, index, all) => all.indexOf(line) === index)
     .sort();
 }
 
