@@ -674,7 +674,17 @@ export class EngineHarness {
     return same;
   }
 
-  /** A preview's step: check and diff only; the program sees the old outputs (or the inputs). */
+  /**
+   * A preview's step: check and diff, then what the engine answers the program. A Same step
+   * hands the old outputs. A create, an update or a replacement asks the provider for a preview
+   * (Create or Update with preview=true, step.go:395-401 and :1125-1135), which the engine answers
+   * itself for a provider that does not support previews, with the new inputs as the outputs
+   * (pulumi/pulumi v3.274.1 pkg/resource/plugin/provider_plugin.go:1448-1456 and :1736-1750,
+   * `!protocol.supportsPreview`): the dynamic provider host's Configure does not say it does
+   * (cmd/dynamic-provider/index.js), so through the dynamic door the program sees its inputs and
+   * every other output unknown; the native plugin does (provider/native/server.ts), and its
+   * preview answer is what the program sees.
+   */
   private async plan(
     host: ProviderHost,
     registered: Registration,
@@ -683,9 +693,20 @@ export class EngineHarness {
   ): Promise<StoredResource> {
     const reg = { ...registered, inputs: await this.check(host, registered) };
     const old = this.state.get(reg.urn);
+    const door: unknown = host;
+    const plugin = door instanceof PluginHost ? door : undefined;
+    const previewCreate = async (): Promise<StoredResource> => ({
+      ...reg,
+      id: "",
+      outputs:
+        plugin === undefined
+          ? reg.inputs
+          : (await plugin.create(reg.urn, reg.inputs, true)).properties,
+      initErrors: [],
+    });
     if (old === undefined) {
       this.log(reg.urn, "create");
-      const planned = { ...reg, id: "", outputs: reg.inputs, initErrors: [] };
+      const planned = await previewCreate();
       this.note(steps, { urn: reg.urn, op: "create" }, planned);
       return planned;
     }
@@ -707,7 +728,16 @@ export class EngineHarness {
       replaced.push(reg.urn);
     }
     this.note(steps, { urn: reg.urn, op, replaces: diff.replaces }, old);
-    return old;
+    if (op === "same") return old;
+    if (op === "replace") return previewCreate();
+    return {
+      ...old,
+      ...reg,
+      outputs:
+        plugin === undefined
+          ? reg.inputs
+          : await plugin.update(reg.urn, old.id, old.outputs, reg.inputs, old.inputs, true),
+    };
   }
 
   private async create(

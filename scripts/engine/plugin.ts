@@ -294,19 +294,31 @@ export class PluginHost {
     };
   }
 
+  /**
+   * Create; with `preview`, the Create(preview=true) the engine sends a provider that supports
+   * previews during `pulumi preview` (pulumi/pulumi v3.274.1 pkg/resource/deploy/step.go:395-401),
+   * whose answer is what the program sees (the outputs in clear; the sealed names of a real
+   * create are kept).
+   */
   async create(
     urn: string,
     properties: Properties,
+    preview = false,
   ): Promise<{ id: string; properties: Properties }> {
     const req = new provproto.CreateRequest()
       .setUrn(nativeUrn(urn))
       .setProperties(struct(this.inputsOf(urn, properties)))
-      .setTimeout(this.timeoutSeconds(urn, "create"));
+      .setTimeout(this.timeoutSeconds(urn, "create"))
+      .setPreview(preview);
     const resp = await this.call<provproto.CreateResponse>(
       (cb) => this.client.create(req, cb),
       urn,
     );
-    return { id: resp.getId(), properties: this.outputs(urn, plain(resp.getProperties())) };
+    const answered = plain(resp.getProperties());
+    return {
+      id: resp.getId(),
+      properties: preview ? opened(answered).plain : this.outputs(urn, answered),
+    };
   }
 
   async read(
@@ -335,19 +347,24 @@ export class PluginHost {
     olds: Properties,
     news: Properties,
     oldInputs: Properties,
+    preview = false,
   ): Promise<Properties> {
+    // With `preview`: Update(preview=true), as the engine sends it in `pulumi preview`
+    // (step.go:1125-1135).
     const req = new provproto.UpdateRequest()
       .setUrn(nativeUrn(urn))
       .setId(id)
       .setOlds(struct(ownProperties(olds)))
       .setNews(struct(this.inputsOf(urn, news)))
       .setOldInputs(struct(this.inputsOf(urn, oldInputs)))
-      .setTimeout(this.timeoutSeconds(urn, "update"));
+      .setTimeout(this.timeoutSeconds(urn, "update"))
+      .setPreview(preview);
     const resp = await this.call<provproto.UpdateResponse>(
       (cb) => this.client.update(req, cb),
       urn,
     );
-    return this.outputs(urn, plain(resp.getProperties()));
+    const answered = plain(resp.getProperties());
+    return preview ? opened(answered).plain : this.outputs(urn, answered);
   }
 
   async delete(

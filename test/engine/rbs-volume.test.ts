@@ -156,3 +156,38 @@ describe("failures through the engine", () => {
     );
   });
 });
+
+describe("what a preview hands the program", () => {
+  /** The volume, recording which of its outputs the program sees known, and their values. */
+  const watched =
+    (seen: Record<string, unknown>, size: number): Program =>
+    (serverscom) => {
+      const v = new serverscom.RbsVolume("data", { locationId: 1, flavorId: 1, size });
+      // An unknown output runs no apply in a preview: what stays unset was unknown.
+      v.size.apply((value: unknown) => {
+        seen.size = value;
+      });
+      v.status.apply((value: unknown) => {
+        seen.status = value;
+      });
+    };
+
+  s.each("a previewed update: the new inputs, and the door's preview answer", async (door) => {
+    const h = s.harness();
+    await h.up(volume());
+    const seen: Record<string, unknown> = {};
+    const { steps } = await h.preview(watched(seen, 200));
+    expect(steps.map((step) => step.op)).toEqual(["update"]);
+    expect(seen.size).toBe(200);
+    if (door === "dynamic") {
+      // The engine answers for the dynamic host (no supportsPreview): inputs only, the rest
+      // unknown (provider_plugin.go:1748), not the old outputs.
+      expect(seen).not.toHaveProperty("status");
+    }
+    // A Same step hands the old outputs.
+    const same: Record<string, unknown> = {};
+    await h.preview(watched(same, 100));
+    expect(same).toMatchObject({ size: 100, status: "active" });
+    await h.destroy();
+  });
+});
