@@ -21,7 +21,14 @@
 //   `ReplaceKeys: ["id"]` before asking the provider);
 // - a partial-create error (ErrorResourceInitFailed) records the id, the properties as outputs
 //   and the reasons as init errors, and fails the step;
-// - resources the program no longer declares are deleted;
+// - check failures in the engine's words, with the value the program gave (diag.ts), and a
+//   partial failure's error as InitError words it (host.ts, initErrorText);
+// - resources the program no longer declares are deleted, together with the pending old
+//   generations, dependents first (scheduleDeletes, the engine's ScheduleDeletes), and so is
+//   everything in a destroy;
+// - a preview hands the program what the engine would: the old outputs for a Same step, the new
+//   inputs for a create, update or replacement through the dynamic door (its host does not
+//   support previews), the plugin's preview answer through the plugin door (plan());
 // - refresh = read(id, old outputs), which clears the resource's init errors (step.go:1690-1880,
 //   RefreshStep.Apply: `s.new.InitErrors = initErrors`, step.go:1798, set only when Read answers
 //   an init error, which neither door does), an empty id drops the resource, and the drift is the

@@ -3,6 +3,7 @@
 // sdk/go/common/resource/properties.go:642-693, String and RedactSecrets).
 import { describe, expect, it } from "vitest";
 import { checkFailureMessage, renderPropertyValue } from "../../scripts/engine/diag";
+import { initErrorText } from "../../scripts/engine/host";
 import { secretValue } from "../../scripts/engine/secrets";
 
 describe("renderPropertyValue", () => {
@@ -45,5 +46,13 @@ describe("checkFailureMessage", () => {
     expect(checkFailureMessage("t", "n", failure(""), {}, [])).toBe(
       "t resource 'n' has a problem: no",
     );
+  });
+});
+
+describe("initErrorText", () => {
+  it("words the reasons as go-multierror's list", () => {
+    expect(initErrorText(["a"])).toBe("1 error occurred:\n\t* a");
+    expect(initErrorText(["a", "b"])).toBe("2 errors occurred:\n\t* a\n\t* b");
+    expect(initErrorText([])).toBe("resource init failed");
   });
 });

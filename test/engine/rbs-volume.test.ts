@@ -134,9 +134,14 @@ describe("failures through the engine", () => {
       .up(volume({}, { customTimeouts: { create: "1ms" } }))
       .catch((e: unknown) => e);
     const partial = s.stored();
-    expect((error as OperationFailed).errors[0]?.message).toContain(
-      `serverscom:RbsVolume data (${partial.id}) was created but is not ready`,
-    );
+    // In the engine's words (InitError.Error(), host.ts initErrorText): one bullet per reason.
+    const message = (error as OperationFailed).errors[0]?.message ?? "";
+    expect(
+      message.startsWith(
+        `1 error occurred:\n\t* serverscom:RbsVolume data (${partial.id}) was created but is not ready: `,
+      ),
+      message,
+    ).toBe(true);
     expect(partial.outputs).toMatchObject({ status: "creating" });
     await s.harness().up(volume());
     await s.harness().destroy();

@@ -207,6 +207,18 @@ const STAGES: readonly Stage[] = [
 ];
 
 /**
+ * The partial failures a command's output states, in the engine's wording (InitError.Error():
+ * "1 error occurred:\n\t* <reason>"), up to the resource the reason names (ids and timings
+ * differ between the sides), each once.
+ */
+function initErrors(text: string): string[] {
+  return [...text.matchAll(/\d+ errors? occurred:\n\t\* serverscom:\w+ [\w-]+/g)]
+    .map(([line]) => line)
+    .filter((line, index, all) => all.indexOf(line) === index)
+    .sort();
+}
+
+/**
  * The check failures a command's output states, in the engine's wording, each once (the CLI
  * shows one in its progress and again in its diagnostics), sorted.
  */
@@ -262,6 +274,7 @@ describe.each<Door>(
         differences.push(
           ...compare(`${stage.title}: exit code`, real.exitCode, model.exitCode),
           ...compare(`${stage.title}: check failures`, problems(real.text), problems(model.text)),
+          ...compare(`${stage.title}: init errors`, initErrors(real.text), initErrors(model.text)),
           ...compare(`${stage.title}: steps`, byResource(real.steps), byResource(model.steps)),
           ...compare(`${stage.title}: state`, real.state, model.state),
           ...compare(
