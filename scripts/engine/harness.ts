@@ -313,7 +313,7 @@ export class EngineHarness {
     const steps: StepRecord[] = [];
     const replace = new Set(options.replace ?? []);
     if (options.refresh === true) {
-      await this.withHost((host) => this.refreshWith(host, {}), this.providerConfig());
+      await this.withHost((host) => this.refreshWith(host, {}), "state");
     }
     const { errors, exported } = await this.runProgram(
       program,
@@ -349,10 +349,7 @@ export class EngineHarness {
       const replaced: string[] = [];
       // The refresh first, with a provider configured from the state (#stateConfig).
       if (options.refresh === true) {
-        refresh = await this.withHost(
-          (host) => this.refreshWith(host, options),
-          this.providerConfig(),
-        );
+        refresh = await this.withHost((host) => this.refreshWith(host, options), "state");
       }
       const { errors } = await this.runProgram(
         program,
@@ -393,7 +390,7 @@ export class EngineHarness {
 
   /** `pulumi refresh`. */
   async refresh(options: RefreshOptions = {}): Promise<StepRecord[]> {
-    return this.withHost((host) => this.refreshWith(host, options), this.providerConfig());
+    return this.withHost((host) => this.refreshWith(host, options), "state");
   }
 
   /**
@@ -458,7 +455,7 @@ export class EngineHarness {
       // The default provider goes with the last resource.
       this.#stateConfig = undefined;
       return steps;
-    }, this.providerConfig());
+    }, "state");
   }
 
   /**
@@ -827,32 +824,53 @@ export class EngineHarness {
   async close(): Promise<void> {
     const shared = this.#shared;
     this.#shared = undefined;
-    await shared?.host.stop();
+    if (shared === undefined) return;
+    try {
+      await cancelPlugin(shared.host);
+    } finally {
+      await shared.host.stop();
+    }
   }
 
   /**
    * Runs `work` with a started and configured provider host: a fresh one stopped afterwards, or
-   * with reuseHost the shared one (restarted when the configuration changed).
+   * with reuseHost the shared one (restarted when the configuration changed). `source`: what the
+   * provider is configured with, the stack configuration when a program runs, the state's
+   * (providerConfig()) when none does. Through the plugin door a host ends with Cancel, as the
+   * engine's plugin host does when it closes after each command (pulumi/pulumi v3.274.1
+   * pkg/resource/plugin/host.go:727-746).
    */
   private async withHost<T>(
     work: (host: ProviderHost) => Promise<T>,
-    config: Properties = this.stackConfig(),
+    source: "program" | "state" = "program",
   ): Promise<T> {
+    const config = source === "state" ? this.providerConfig() : this.stackConfig();
+    const start = () =>
+      this.startHost(config, {
+        fromState: source === "state",
+        ...(this.#stateConfig === undefined ? {} : { state: this.#stateConfig }),
+      });
     if (this.#options.reuseHost !== true) {
-      const host = await this.startHost(config);
+      const host = await start();
       try {
         return await work(host);
       } finally {
-        await host.stop();
+        try {
+          await cancelPlugin(host);
+        } finally {
+          await host.stop();
+        }
       }
     }
     const text = JSON.stringify(config);
     let shared = this.#shared;
     if (shared?.config !== text) {
       await this.close();
-      shared = { host: await this.startHost(config), config: text };
+      shared = { host: await start(), config: text };
       this.#shared = shared;
     }
+    // Cancel refuses every later call (provider/native/server.ts): a shared host hears it when
+    // it is closed (close()), as after the last of the commands it serves.
     return work(shared.host);
   }
 
@@ -870,7 +888,10 @@ export class EngineHarness {
     return this.#stateConfig ?? this.stackConfig();
   }
 
-  private async startHost(config: Properties): Promise<ProviderHost> {
+  private async startHost(
+    config: Properties,
+    load: { readonly state?: Properties; readonly fromState: boolean },
+  ): Promise<ProviderHost> {
     const onStderr = this.#options.onStderr;
     // The plugin door answers the same calls (plugin.ts); the harness knows one host type.
     const start =
@@ -887,7 +908,11 @@ export class EngineHarness {
       },
     });
     try {
-      await host.configure(config);
+      // The plugin door loads the provider as the engine does (PluginHost.configure); the
+      // dynamic host's Configure takes the configuration alone.
+      const door: unknown = host;
+      if (door instanceof PluginHost) await door.configure(config, load);
+      else await host.configure(config);
     } catch (error) {
       await host.stop();
       throw error;
@@ -1021,6 +1046,13 @@ export function scheduleDeletes<T extends Condemned>(condemned: readonly T[]): T
     left = left.filter((item) => !round.includes(item));
   }
   return rounds.reverse();
+}
+
+/** The Cancel the engine sends a plugin before it closes it (the dynamic host is not asked). */
+async function cancelPlugin(host: ProviderHost): Promise<void> {
+  const door: unknown = host;
+  // A plugin that already exited cannot hear it; the engine goes on closing it too.
+  if (door instanceof PluginHost) await door.cancel().catch(() => undefined);
 }
 
 /** The deleteBeforeReplace option of a registration, when the program set it. */

@@ -211,26 +211,59 @@ export class PluginHost {
     );
   }
 
-  /** The default provider's CheckConfig, then Configure, with the stack's serverscom:* keys. */
-  async configure(config: Properties): Promise<void> {
-    const args: Properties = {};
-    for (const [key, value] of Object.entries(config)) {
-      if (key.startsWith(CONFIG_PREFIX)) args[key.slice(CONFIG_PREFIX.length)] = value;
-    }
+  /**
+   * The handshake calls each command makes, in order, since the last `clear()` (tests hold them
+   * against the engine's: GetPluginInfo, CheckConfig, DiffConfig, Configure, ... Cancel).
+   */
+  static readonly calls: string[] = [];
+
+  /**
+   * The default provider as the engine loads it for one command (pulumi/pulumi v3.274.1
+   * pkg/resource/deploy/providers/registry.go): GetPluginInfo when the plugin loads (plugin host,
+   * pkg/resource/plugin/host.go:727-746); for a command that runs a program, CheckConfig
+   * (registry.go:677), DiffConfig against the provider's state when there is one (:759), then
+   * Configure; for one that runs no program (refresh, destroy), Configure with the state's
+   * inputs alone (:795-869, Registry.Same). `state`: the provider's recorded configuration
+   * (namespaced keys), `fromState`: no program runs.
+   */
+  async configure(
+    config: Properties,
+    options: { readonly state?: Properties; readonly fromState?: boolean } = {},
+  ): Promise<void> {
+    const short = (namespaced: Properties): Properties => {
+      const args: Properties = {};
+      for (const [key, value] of Object.entries(namespaced)) {
+        if (key.startsWith(CONFIG_PREFIX)) args[key.slice(CONFIG_PREFIX.length)] = value;
+      }
+      return args;
+    };
+    const args = short(config);
     const urn = "urn:pulumi:dev::engine-harness::pulumi:providers:serverscom::default";
-    const check = new provproto.CheckRequest()
-      .setUrn(urn)
-      .setOlds(struct({}))
-      .setNews(struct(args));
-    const checked = await this.call<provproto.CheckResponse>((cb) =>
-      this.client.checkConfig(check, cb),
-    );
-    const failures = checked.getFailuresList();
-    if (failures.length > 0) {
-      throw new Error(failures.map((f) => `${f.getProperty()}: ${f.getReason()}`).join("\n"));
+    PluginHost.calls.push("GetPluginInfo");
+    await this.pluginVersion();
+    let inputs = struct(args);
+    if (options.fromState !== true) {
+      PluginHost.calls.push("CheckConfig");
+      const check = new provproto.CheckRequest()
+        .setUrn(urn)
+        .setOlds(struct(options.state === undefined ? {} : short(options.state)))
+        .setNews(struct(args));
+      const checked = await this.call<provproto.CheckResponse>((cb) =>
+        this.client.checkConfig(check, cb),
+      );
+      const failures = checked.getFailuresList();
+      if (failures.length > 0) {
+        throw new Error(failures.map((f) => `${f.getProperty()}: ${f.getReason()}`).join("\n"));
+      }
+      inputs = checked.getInputs() ?? inputs;
+      if (options.state !== undefined) {
+        PluginHost.calls.push("DiffConfig");
+        await this.diffConfig(short(options.state), args);
+      }
     }
+    PluginHost.calls.push("Configure");
     const req = new provproto.ConfigureRequest()
-      .setArgs(checked.getInputs() ?? struct(args))
+      .setArgs(inputs)
       .setAcceptsecrets(true)
       .setAcceptresources(true)
       .setSendsOldInputs(true)
@@ -434,6 +467,7 @@ export class PluginHost {
   }
 
   async cancel(): Promise<void> {
+    PluginHost.calls.push("Cancel");
     await this.call((cb) => this.client.cancel(new Empty(), cb));
   }
 

@@ -3,6 +3,7 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ownerLabelForUrn } from "../../provider/framework/ownership";
+import { PluginHost } from "../../scripts/engine/plugin";
 import type { Program } from "./harness";
 import { EngineHarness, OperationFailed } from "./harness";
 import { engineScenario } from "./scenario";
@@ -145,6 +146,33 @@ describe("failures through the engine", () => {
     expect(partial.outputs).toMatchObject({ status: "creating" });
     await s.harness().up(volume());
     await s.harness().destroy();
+  });
+
+  it("through the plugin door each command loads the provider as the engine does", async () => {
+    const h = new EngineHarness({
+      door: "plugin",
+      projectDir: join(__dirname, "project"),
+      project: "engine-harness",
+      stack: "dev",
+      config: {
+        "serverscom:apiToken": { value: s.sim().token, secret: true },
+        "serverscom:apiUrl": { value: s.sim().url },
+      },
+      env: { SERVERSCOM_POLL_INTERVAL_MS: "5" },
+    });
+    /** The handshake calls since the last look. */
+    const calls = () => PluginHost.calls.splice(0);
+    calls();
+    // No provider state yet: nothing to DiffConfig against (registry.go:677, :759).
+    await h.up(volume());
+    expect(calls()).toEqual(["GetPluginInfo", "CheckConfig", "Configure", "Cancel"]);
+    await h.up(volume());
+    expect(calls()).toEqual(["GetPluginInfo", "CheckConfig", "DiffConfig", "Configure", "Cancel"]);
+    // No program: Configure with the state's inputs, no CheckConfig (registry.go:795-869).
+    await h.refresh();
+    expect(calls()).toEqual(["GetPluginInfo", "Configure", "Cancel"]);
+    await h.destroy();
+    expect(calls()).toEqual(["GetPluginInfo", "Configure", "Cancel"]);
   });
 
   it("without a token the error names both ways to set one", async () => {

@@ -212,8 +212,9 @@ const STAGES: readonly Stage[] = [
  * differ between the sides), each once.
  */
 function initErrors(text: string): string[] {
-  return [...text.matchAll(/\d+ errors? occurred:\n\t\* serverscom:\w+ [\w-]+/g)]
-    .map(([line]) => line)
+  // The CLI's diagnostics indent the message's lines; the bullet keeps its tab.
+  return [...text.matchAll(/(\d+ errors? occurred:)\n *\t\* (serverscom:\w+ [\w-]+)/g)]
+    .map(([, head, subject]) => `${head} * ${subject}`)
     .filter((line, index, all) => all.indexOf(line) === index)
     .sort();
 }
