@@ -44,8 +44,10 @@
 //   step (step_executor.go); the program sees both as secret Outputs;
 // - the stack configuration reaches the provider's configure and the program (lookups read it).
 // Not modelled, for speed: the preview pass every `pulumi up`, `refresh` and `destroy` runs
-// first (the program twice, a provider process per pass), GetPluginInfo, DiffConfig (this
-// provider's never replaces) and the Cancel that ends each pass.
+// first (the program twice, a provider process per pass), and through the dynamic door the
+// handshake around Configure. Through the plugin door each command loads the provider as the
+// engine does, GetPluginInfo, CheckConfig, DiffConfig, Configure, and ends with Cancel
+// (PluginHost.configure, withHost); a shared host (reuseHost) hears Cancel when it is closed.
 // Each operation starts a fresh provider host, as every `pulumi` command does, so a rebuilt
 // package is picked up like after an upgrade (tests may share one: reuseHost). URNs ignore
 // parents (the scenarios have none).
