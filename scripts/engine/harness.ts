@@ -21,7 +21,14 @@
 //   `ReplaceKeys: ["id"]` before asking the provider);
 // - a partial-create error (ErrorResourceInitFailed) records the id, the properties as outputs
 //   and the reasons as init errors, and fails the step;
-// - resources the program no longer declares are deleted;
+// - check failures in the engine's words, with the value the program gave (diag.ts), and a
+//   partial failure's error as InitError words it (host.ts, initErrorText);
+// - resources the program no longer declares are deleted, together with the pending old
+//   generations, dependents first (scheduleDeletes, the engine's ScheduleDeletes), and so is
+//   everything in a destroy;
+// - a preview hands the program what the engine would: the old outputs for a Same step, the new
+//   inputs for a create, update or replacement through the dynamic door (its host does not
+//   support previews), the plugin's preview answer through the plugin door (plan());
 // - refresh = read(id, old outputs), which clears the resource's init errors (step.go:1690-1880,
 //   RefreshStep.Apply: `s.new.InitErrors = initErrors`, step.go:1798, set only when Read answers
 //   an init error, which neither door does), an empty id drops the resource, and the drift is the
@@ -37,8 +44,10 @@
 //   step (step_executor.go); the program sees both as secret Outputs;
 // - the stack configuration reaches the provider's configure and the program (lookups read it).
 // Not modelled, for speed: the preview pass every `pulumi up`, `refresh` and `destroy` runs
-// first (the program twice, a provider process per pass), GetPluginInfo, DiffConfig (this
-// provider's never replaces) and the Cancel that ends each pass.
+// first (the program twice, a provider process per pass), and through the dynamic door the
+// handshake around Configure. Through the plugin door each command loads the provider as the
+// engine does, GetPluginInfo, CheckConfig, DiffConfig, Configure, and ends with Cancel
+// (PluginHost.configure, withHost); a shared host (reuseHost) hears Cancel when it is closed.
 // Each operation starts a fresh provider host, as every `pulumi` command does, so a rebuilt
 // package is picked up like after an upgrade (tests may share one: reuseHost). URNs ignore
 // parents (the scenarios have none).
@@ -46,6 +55,7 @@ import { createCipheriv, randomBytes } from "node:crypto";
 import { createRequire } from "node:module";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
+import { checkFailureMessage } from "./diag";
 import { InitError, ProviderHost } from "./host";
 import { PluginHost } from "./plugin";
 import {
@@ -73,6 +83,11 @@ export interface StoredResource {
   readonly additionalSecretOutputs: readonly string[];
   /** Inputs the program gave as secrets; the outputs of the same names are secret too. */
   readonly secretInputs: readonly string[];
+  /**
+   * The URNs this resource depends on, as the registration named them (its dependencies and
+   * property dependencies): what the engine orders deletes by (ScheduleDeletes).
+   */
+  readonly dependencies?: readonly string[];
 }
 
 export type StepOp = "create" | "same" | "update" | "replace" | "delete";
@@ -300,7 +315,7 @@ export class EngineHarness {
     const steps: StepRecord[] = [];
     const replace = new Set(options.replace ?? []);
     if (options.refresh === true) {
-      await this.withHost((host) => this.refreshWith(host, {}), this.providerConfig());
+      await this.withHost((host) => this.refreshWith(host, {}), "state");
     }
     const { errors, exported } = await this.runProgram(
       program,
@@ -309,16 +324,13 @@ export class EngineHarness {
         this.#stateConfig = this.stackConfig();
         return this.apply(host, reg, steps, replace.has(reg.urn));
       },
-      async (host, seen) => {
-        await this.deletePending(host, steps);
-        for (const old of [...this.state.values()].reverse()) {
-          if (seen.has(old.urn)) continue;
-          this.log(old.urn, "delete");
-          await host.delete(old.urn, old.id, old.outputs, old.inputs);
-          this.state.delete(old.urn);
-          this.note(steps, { urn: old.urn, op: "delete" }, old);
-        }
-      },
+      // The pending old generations and what the program no longer declares, together.
+      (host, seen) =>
+        this.deleteScheduled(
+          host,
+          steps,
+          [...this.state.values()].filter((old) => !seen.has(old.urn)),
+        ),
     );
     if (errors.length > 0) throw new OperationFailed(steps, errors);
     this.outputs.clear();
@@ -335,25 +347,35 @@ export class EngineHarness {
     try {
       let refresh: StepRecord[] = [];
       const steps: StepRecord[] = [];
-      /** Old generations the plan deletes at the end: pending ones, and create-first replacements. */
-      const replaced: string[] = this.pendingDeletes.map((old) => old.urn);
+      /** Create-first replacements the plan makes: their old generations are deleted at the end. */
+      const replaced: string[] = [];
       // The refresh first, with a provider configured from the state (#stateConfig).
       if (options.refresh === true) {
-        refresh = await this.withHost(
-          (host) => this.refreshWith(host, options),
-          this.providerConfig(),
-        );
+        refresh = await this.withHost((host) => this.refreshWith(host, options), "state");
       }
       const { errors } = await this.runProgram(
         program,
         true,
         (host, reg) => this.plan(host, reg, steps, replaced),
         async (_host, seen) => {
-          for (const urn of replaced) this.log(urn, "delete-replaced");
-          for (const old of [...this.state.values()].reverse()) {
-            if (seen.has(old.urn)) continue;
-            this.log(old.urn, "delete");
-            this.note(steps, { urn: old.urn, op: "delete" }, old);
+          // In the order an `up` would delete them (scheduleDeletes); a preview deletes nothing.
+          const condemned: Condemned[] = [
+            ...this.pendingDeletes.map((resource) => ({ resource, replaced: true })),
+            ...replaced.flatMap((urn) => {
+              const resource = this.state.get(urn);
+              return resource === undefined ? [] : [{ resource, replaced: true }];
+            }),
+            ...[...this.state.values()]
+              .filter((old) => !seen.has(old.urn))
+              .map((resource) => ({ resource, replaced: false })),
+          ];
+          for (const { resource, replaced: old } of scheduleDeletes(condemned).flat()) {
+            if (old) {
+              this.log(resource.urn, "delete-replaced");
+              continue;
+            }
+            this.log(resource.urn, "delete");
+            this.note(steps, { urn: resource.urn, op: "delete" }, resource);
           }
         },
       );
@@ -370,7 +392,7 @@ export class EngineHarness {
 
   /** `pulumi refresh`. */
   async refresh(options: RefreshOptions = {}): Promise<StepRecord[]> {
-    return this.withHost((host) => this.refreshWith(host, options), this.providerConfig());
+    return this.withHost((host) => this.refreshWith(host, options), "state");
   }
 
   /**
@@ -423,22 +445,19 @@ export class EngineHarness {
       : checkParallel(configured, "HarnessOptions.parallel");
   }
 
-  /** `pulumi destroy`: every resource, newest first, with the provider the state records. */
+  /**
+   * `pulumi destroy`: every resource, and the pending old generations, dependents first (the
+   * engine's ScheduleDeletes), with the provider the state records.
+   */
   async destroy(): Promise<StepRecord[]> {
     return this.withHost(async (host) => {
       const steps: StepRecord[] = [];
-      await this.deletePending(host, steps);
-      for (const old of [...this.state.values()].reverse()) {
-        this.log(old.urn, "delete");
-        await host.delete(old.urn, old.id, old.outputs, old.inputs);
-        this.state.delete(old.urn);
-        this.note(steps, { urn: old.urn, op: "delete" }, old);
-      }
+      await this.deleteScheduled(host, steps, [...this.state.values()]);
       this.outputs.clear();
       // The default provider goes with the last resource.
       this.#stateConfig = undefined;
       return steps;
-    }, this.providerConfig());
+    }, "state");
   }
 
   /**
@@ -498,6 +517,7 @@ export class EngineHarness {
       const serverscom = requireFromPackage("pulumi-serverscom") as PackageModule;
       const secretOutputs = new Map<string, string[]>();
       const replaceOrder = new Map<string, boolean>();
+      const dependencies = new Map<string, string[]>();
       await pulumi.runtime.setMocks(
         {
           newResource: async (args) => {
@@ -518,6 +538,7 @@ export class EngineHarness {
                 additionalSecretOutputs: secretOutputs.get(urn) ?? [],
                 ...optionalOrder(replaceOrder.get(urn)),
                 secretInputs: secretKeys,
+                dependencies: dependencies.get(urn) ?? [],
               });
               // What the engine answers the program: the outputs, secrets marked.
               return {
@@ -536,7 +557,7 @@ export class EngineHarness {
         dryRun,
       );
       this.setProgramConfig(pulumi);
-      this.captureSecretOutputs(pulumi, secretOutputs, replaceOrder);
+      this.captureSecretOutputs(pulumi, secretOutputs, replaceOrder, dependencies);
       const exported = program(serverscom, pulumi) ?? {};
       // The SDK's own count of outstanding registrations (what runtime.disconnect awaits).
       await (pulumi.runtime as unknown as { waitForRPCs(): Promise<void> }).waitForRPCs();
@@ -564,12 +585,17 @@ export class EngineHarness {
     const old = this.state.get(reg.urn);
     const checked = await host.check(reg.urn, old?.inputs ?? {}, reg.inputs);
     if (checked.failures.length > 0) {
+      // In the engine's words, each failure with the value the program gave (diag.ts), under
+      // the type and with the secrets the goal has through this door.
+      const door: unknown = host;
+      const goal =
+        door instanceof PluginHost
+          ? door.goalOf(reg.type)
+          : { type: reg.type, secretInputs: [] as readonly string[] };
+      const secrets = [...reg.secretInputs, ...goal.secretInputs];
       throw new Error(
         checked.failures
-          .map(
-            (f) =>
-              `${reg.type} resource '${reg.name}': property ${f.property} has a problem: ${f.reason}`,
-          )
+          .map((f) => checkFailureMessage(goal.type, reg.name, f, reg.inputs, secrets))
           .join("\n"),
       );
     }
@@ -648,12 +674,23 @@ export class EngineHarness {
       inputs: reg.inputs,
       additionalSecretOutputs: reg.additionalSecretOutputs,
       secretInputs: reg.secretInputs,
+      dependencies: reg.dependencies ?? [],
     });
     this.note(steps, { urn: reg.urn, op: "same" }, same);
     return same;
   }
 
-  /** A preview's step: check and diff only; the program sees the old outputs (or the inputs). */
+  /**
+   * A preview's step: check and diff, then what the engine answers the program. A Same step
+   * hands the old outputs. A create, an update or a replacement asks the provider for a preview
+   * (Create or Update with preview=true, step.go:395-401 and :1125-1135), which the engine answers
+   * itself for a provider that does not support previews, with the new inputs as the outputs
+   * (pulumi/pulumi v3.274.1 pkg/resource/plugin/provider_plugin.go:1448-1456 and :1736-1750,
+   * `!protocol.supportsPreview`): the dynamic provider host's Configure does not say it does
+   * (cmd/dynamic-provider/index.js), so through the dynamic door the program sees its inputs and
+   * every other output unknown; the native plugin does (provider/native/server.ts), and its
+   * preview answer is what the program sees.
+   */
   private async plan(
     host: ProviderHost,
     registered: Registration,
@@ -662,9 +699,20 @@ export class EngineHarness {
   ): Promise<StoredResource> {
     const reg = { ...registered, inputs: await this.check(host, registered) };
     const old = this.state.get(reg.urn);
+    const door: unknown = host;
+    const plugin = door instanceof PluginHost ? door : undefined;
+    const previewCreate = async (): Promise<StoredResource> => ({
+      ...reg,
+      id: "",
+      outputs:
+        plugin === undefined
+          ? reg.inputs
+          : (await plugin.create(reg.urn, reg.inputs, true)).properties,
+      initErrors: [],
+    });
     if (old === undefined) {
       this.log(reg.urn, "create");
-      const planned = { ...reg, id: "", outputs: reg.inputs, initErrors: [] };
+      const planned = await previewCreate();
       this.note(steps, { urn: reg.urn, op: "create" }, planned);
       return planned;
     }
@@ -686,7 +734,16 @@ export class EngineHarness {
       replaced.push(reg.urn);
     }
     this.note(steps, { urn: reg.urn, op, replaces: diff.replaces }, old);
-    return old;
+    if (op === "same") return old;
+    if (op === "replace") return previewCreate();
+    return {
+      ...old,
+      ...reg,
+      outputs:
+        plugin === undefined
+          ? reg.inputs
+          : await plugin.update(reg.urn, old.id, old.outputs, reg.inputs, old.inputs, true),
+    };
   }
 
   private async create(
@@ -719,16 +776,32 @@ export class EngineHarness {
     }
   }
 
-  /** Deletes the old generations an earlier replacement left pending, oldest first. */
-  private async deletePending(host: ProviderHost, steps: StepRecord[]): Promise<void> {
-    while (this.pendingDeletes.length > 0) {
-      const old = this.pendingDeletes[0] as StoredResource;
-      // A pending delete, from this deployment or an earlier one: DeleteReplacementStep
-      // (step_generator.go:2519-2559, GenerateDeletes: `if res.Delete`).
-      this.log(old.urn, "delete-replaced");
-      await host.delete(old.urn, old.id, old.outputs, old.inputs);
-      this.pendingDeletes.shift();
-      this.note(steps, { urn: old.urn, op: "delete" }, old);
+  /**
+   * Deletes the pending old generations (from this deployment or an earlier one:
+   * DeleteReplacementStep, step_generator.go:2519-2559, GenerateDeletes: `if res.Delete`) and
+   * `gone`, as the engine does: all in one schedule, dependents before what they depend on, each
+   * group in parallel up to `--parallel` (pulumi/pulumi v3.274.1 pkg/resource/deploy/
+   * deployment_executor.go:561-576, GenerateDeletes then ScheduleDeletes, step_generator.go:
+   * 2883-2932). After a failure no further delete starts and the error is thrown; what was not
+   * deleted stays recorded.
+   */
+  private async deleteScheduled(
+    host: ProviderHost,
+    steps: StepRecord[],
+    gone: readonly StoredResource[],
+  ): Promise<void> {
+    const condemned: Condemned[] = [
+      ...this.pendingDeletes.map((resource) => ({ resource, replaced: true })),
+      ...gone.map((resource) => ({ resource, replaced: false })),
+    ];
+    for (const antichain of scheduleDeletes(condemned)) {
+      await forEachLimited(antichain, this.parallel(), async ({ resource: old, replaced }) => {
+        this.log(old.urn, replaced ? "delete-replaced" : "delete");
+        await host.delete(old.urn, old.id, old.outputs, old.inputs);
+        if (replaced) this.pendingDeletes.splice(this.pendingDeletes.indexOf(old), 1);
+        else this.state.delete(old.urn);
+        this.note(steps, { urn: old.urn, op: "delete" }, old);
+      });
     }
   }
 
@@ -753,32 +826,53 @@ export class EngineHarness {
   async close(): Promise<void> {
     const shared = this.#shared;
     this.#shared = undefined;
-    await shared?.host.stop();
+    if (shared === undefined) return;
+    try {
+      await cancelPlugin(shared.host);
+    } finally {
+      await shared.host.stop();
+    }
   }
 
   /**
    * Runs `work` with a started and configured provider host: a fresh one stopped afterwards, or
-   * with reuseHost the shared one (restarted when the configuration changed).
+   * with reuseHost the shared one (restarted when the configuration changed). `source`: what the
+   * provider is configured with, the stack configuration when a program runs, the state's
+   * (providerConfig()) when none does. Through the plugin door a host ends with Cancel, as the
+   * engine's plugin host does when it closes after each command (pulumi/pulumi v3.274.1
+   * pkg/resource/plugin/host.go:727-746).
    */
   private async withHost<T>(
     work: (host: ProviderHost) => Promise<T>,
-    config: Properties = this.stackConfig(),
+    source: "program" | "state" = "program",
   ): Promise<T> {
+    const config = source === "state" ? this.providerConfig() : this.stackConfig();
+    const start = () =>
+      this.startHost(config, {
+        fromState: source === "state",
+        ...(this.#stateConfig === undefined ? {} : { state: this.#stateConfig }),
+      });
     if (this.#options.reuseHost !== true) {
-      const host = await this.startHost(config);
+      const host = await start();
       try {
         return await work(host);
       } finally {
-        await host.stop();
+        try {
+          await cancelPlugin(host);
+        } finally {
+          await host.stop();
+        }
       }
     }
     const text = JSON.stringify(config);
     let shared = this.#shared;
     if (shared?.config !== text) {
       await this.close();
-      shared = { host: await this.startHost(config), config: text };
+      shared = { host: await start(), config: text };
       this.#shared = shared;
     }
+    // Cancel refuses every later call (provider/native/server.ts): a shared host hears it when
+    // it is closed (close()), as after the last of the commands it serves.
     return work(shared.host);
   }
 
@@ -796,7 +890,10 @@ export class EngineHarness {
     return this.#stateConfig ?? this.stackConfig();
   }
 
-  private async startHost(config: Properties): Promise<ProviderHost> {
+  private async startHost(
+    config: Properties,
+    load: { readonly state?: Properties; readonly fromState: boolean },
+  ): Promise<ProviderHost> {
     const onStderr = this.#options.onStderr;
     // The plugin door answers the same calls (plugin.ts); the harness knows one host type.
     const start =
@@ -813,7 +910,11 @@ export class EngineHarness {
       },
     });
     try {
-      await host.configure(config);
+      // The plugin door loads the provider as the engine does (PluginHost.configure); the
+      // dynamic host's Configure takes the configuration alone.
+      const door: unknown = host;
+      if (door instanceof PluginHost) await door.configure(config, load);
+      else await host.configure(config);
     } catch (error) {
       await host.stop();
       throw error;
@@ -829,6 +930,7 @@ export class EngineHarness {
     pulumi: PulumiModule,
     into: Map<string, string[]>,
     replaceOrder: Map<string, boolean>,
+    dependencies: Map<string, string[]>,
   ): void {
     const monitor = pulumi.runtime.getMonitor() as unknown as {
       registerResource(
@@ -838,6 +940,10 @@ export class EngineHarness {
           getAdditionalsecretoutputsList(): string[];
           getDeletebeforereplace(): boolean;
           getDeletebeforereplacedefined(): boolean;
+          getDependenciesList(): string[];
+          getPropertydependenciesMap(): {
+            forEach(each: (deps: { getUrnsList(): string[] }) => void): void;
+          };
         },
         callback: unknown,
       ): void;
@@ -850,6 +956,12 @@ export class EngineHarness {
       // deleteBeforeReplaceDefined; nil in the goal unless defined).
       if (req.getDeletebeforereplacedefined()) replaceOrder.set(urn, req.getDeletebeforereplace());
       else replaceOrder.delete(urn);
+      // The engine's dependency graph takes both (pkg/resource/state.go GetAllDependencies).
+      const urns = new Set(req.getDependenciesList());
+      req.getPropertydependenciesMap().forEach((deps) => {
+        for (const dep of deps.getUrnsList()) urns.add(dep);
+      });
+      dependencies.set(urn, [...urns]);
       original(req, callback);
     };
   }
@@ -901,6 +1013,48 @@ async function forEachLimited<T>(
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
   if (failure !== undefined) throw failure.error;
+}
+
+/** A resource to delete at the end of a deployment: an old generation (`replaced`) or a current one. */
+export interface Condemned {
+  readonly resource: StoredResource;
+  readonly replaced: boolean;
+}
+
+/**
+ * The engine's order of deletes (pulumi/pulumi v3.274.1 pkg/resource/deploy/step_generator.go:
+ * 2883-2932, ScheduleDeletes): groups that may run in parallel, one after another. It peels off
+ * the condemned resources none of whose dependencies are still condemned, round after round, then
+ * reverses the rounds (:2929, `slices.Reverse(antichains)`), so that a resource is deleted only
+ * after everything condemned that depends on it. A dependency is any condemned resource whose
+ * URN the resource's recorded dependencies name, every generation of it (graph/
+ * dependency_graph.go:207-255, DependenciesOf, matches by URN).
+ */
+export function scheduleDeletes<T extends Condemned>(condemned: readonly T[]): T[][] {
+  const rounds: T[][] = [];
+  let left = [...condemned];
+  while (left.length > 0) {
+    const urns = new Set(left.map((item) => item.resource.urn));
+    let round = left.filter(
+      (item) =>
+        !(item.resource.dependencies ?? []).some(
+          (dep) => dep !== item.resource.urn && urns.has(dep),
+        ),
+    );
+    // A cycle cannot come from one program; should recorded generations make one, delete the rest
+    // together rather than loop.
+    if (round.length === 0) round = left;
+    rounds.push(round);
+    left = left.filter((item) => !round.includes(item));
+  }
+  return rounds.reverse();
+}
+
+/** The Cancel the engine sends a plugin before it closes it (the dynamic host is not asked). */
+async function cancelPlugin(host: ProviderHost): Promise<void> {
+  const door: unknown = host;
+  // A plugin that already exited cannot hear it; the engine goes on closing it too.
+  if (door instanceof PluginHost) await door.cancel().catch(() => undefined);
 }
 
 /** The deleteBeforeReplace option of a registration, when the program set it. */

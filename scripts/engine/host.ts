@@ -253,6 +253,18 @@ function plain(value: Struct | undefined): Properties {
 }
 
 /**
+ * A partial create's or update's error as the engine words it: InitError.Error() (pulumi/pulumi
+ * v3.274.1 pkg/resource/plugin/provider_plugin.go:2668-2685), the reasons through go-multierror
+ * v1.1.1's ListFormatFunc ("1 error occurred:\n\t* <reason>", "N errors occurred:\n\t* a\n\t* b"),
+ * without the two newlines it ends with (the CLI's diagnostics end the message there).
+ */
+export function initErrorText(reasons: readonly string[]): string {
+  if (reasons.length === 0) return "resource init failed";
+  const count = reasons.length === 1 ? "1 error" : `${reasons.length} errors`;
+  return `${count} occurred:\n\t${reasons.map((reason) => `* ${reason}`).join("\n\t")}`;
+}
+
+/**
  * The host packs a partial-create error into the `grpc-status-details-bin` trailer as a
  * google.rpc.Status whose details hold pulumirpc.ErrorResourceInitFailed
  * (cmd/dynamic-provider/index.js, grpcResponseFromError); the engine unpacks it the same way
@@ -266,7 +278,7 @@ export function fromServiceError(error: grpc.ServiceError): Error {
       if (any.getTypeName() !== "pulumirpc.ErrorResourceInitFailed") continue;
       const init = provproto.ErrorResourceInitFailed.deserializeBinary(any.getValue_asU8());
       return new InitError(
-        error.details,
+        initErrorText(init.getReasonsList()),
         init.getId(),
         plain(init.getProperties()),
         init.getReasonsList(),

@@ -186,6 +186,16 @@ export class PluginHost {
   private readonly secretInputs = new Map<string, readonly string[]>();
 
   /**
+   * The registration of a dynamic-class `type` as the engine sees it through this door: the
+   * native type token and the inputs sent sealed (the schema's secret ones). The engine names
+   * both in a check failure (diag.ts).
+   */
+  goalOf(type: string): { readonly type: string; readonly secretInputs: readonly string[] } {
+    const token = type.replace(DYNAMIC_PREFIX, NATIVE_PREFIX);
+    return { type: token, secretInputs: this.secretInputs.get(token) ?? [] };
+  }
+
+  /**
    * The inputs as a program in another language sends them: without what only the dynamic door
    * has, and the schema's secret inputs sealed (its generated SDK wraps them; the engine keeps
    * them sealed for a plugin that accepts secrets).
@@ -201,26 +211,59 @@ export class PluginHost {
     );
   }
 
-  /** The default provider's CheckConfig, then Configure, with the stack's serverscom:* keys. */
-  async configure(config: Properties): Promise<void> {
-    const args: Properties = {};
-    for (const [key, value] of Object.entries(config)) {
-      if (key.startsWith(CONFIG_PREFIX)) args[key.slice(CONFIG_PREFIX.length)] = value;
-    }
+  /**
+   * The handshake calls each command makes, in order, since the last `clear()` (tests hold them
+   * against the engine's: GetPluginInfo, CheckConfig, DiffConfig, Configure, ... Cancel).
+   */
+  static readonly calls: string[] = [];
+
+  /**
+   * The default provider as the engine loads it for one command (pulumi/pulumi v3.274.1
+   * pkg/resource/deploy/providers/registry.go): GetPluginInfo when the plugin loads (plugin host,
+   * pkg/resource/plugin/host.go:727-746); for a command that runs a program, CheckConfig
+   * (registry.go:677), DiffConfig against the provider's state when there is one (:759), then
+   * Configure; for one that runs no program (refresh, destroy), Configure with the state's
+   * inputs alone (:795-869, Registry.Same). `state`: the provider's recorded configuration
+   * (namespaced keys), `fromState`: no program runs.
+   */
+  async configure(
+    config: Properties,
+    options: { readonly state?: Properties; readonly fromState?: boolean } = {},
+  ): Promise<void> {
+    const short = (namespaced: Properties): Properties => {
+      const args: Properties = {};
+      for (const [key, value] of Object.entries(namespaced)) {
+        if (key.startsWith(CONFIG_PREFIX)) args[key.slice(CONFIG_PREFIX.length)] = value;
+      }
+      return args;
+    };
+    const args = short(config);
     const urn = "urn:pulumi:dev::engine-harness::pulumi:providers:serverscom::default";
-    const check = new provproto.CheckRequest()
-      .setUrn(urn)
-      .setOlds(struct({}))
-      .setNews(struct(args));
-    const checked = await this.call<provproto.CheckResponse>((cb) =>
-      this.client.checkConfig(check, cb),
-    );
-    const failures = checked.getFailuresList();
-    if (failures.length > 0) {
-      throw new Error(failures.map((f) => `${f.getProperty()}: ${f.getReason()}`).join("\n"));
+    PluginHost.calls.push("GetPluginInfo");
+    await this.pluginVersion();
+    let inputs = struct(args);
+    if (options.fromState !== true) {
+      PluginHost.calls.push("CheckConfig");
+      const check = new provproto.CheckRequest()
+        .setUrn(urn)
+        .setOlds(struct(options.state === undefined ? {} : short(options.state)))
+        .setNews(struct(args));
+      const checked = await this.call<provproto.CheckResponse>((cb) =>
+        this.client.checkConfig(check, cb),
+      );
+      const failures = checked.getFailuresList();
+      if (failures.length > 0) {
+        throw new Error(failures.map((f) => `${f.getProperty()}: ${f.getReason()}`).join("\n"));
+      }
+      inputs = checked.getInputs() ?? inputs;
+      if (options.state !== undefined) {
+        PluginHost.calls.push("DiffConfig");
+        await this.diffConfig(short(options.state), args);
+      }
     }
+    PluginHost.calls.push("Configure");
     const req = new provproto.ConfigureRequest()
-      .setArgs(checked.getInputs() ?? struct(args))
+      .setArgs(inputs)
       .setAcceptsecrets(true)
       .setAcceptresources(true)
       .setSendsOldInputs(true)
@@ -284,19 +327,31 @@ export class PluginHost {
     };
   }
 
+  /**
+   * Create; with `preview`, the Create(preview=true) the engine sends a provider that supports
+   * previews during `pulumi preview` (pulumi/pulumi v3.274.1 pkg/resource/deploy/step.go:395-401),
+   * whose answer is what the program sees (the outputs in clear; the sealed names of a real
+   * create are kept).
+   */
   async create(
     urn: string,
     properties: Properties,
+    preview = false,
   ): Promise<{ id: string; properties: Properties }> {
     const req = new provproto.CreateRequest()
       .setUrn(nativeUrn(urn))
       .setProperties(struct(this.inputsOf(urn, properties)))
-      .setTimeout(this.timeoutSeconds(urn, "create"));
+      .setTimeout(this.timeoutSeconds(urn, "create"))
+      .setPreview(preview);
     const resp = await this.call<provproto.CreateResponse>(
       (cb) => this.client.create(req, cb),
       urn,
     );
-    return { id: resp.getId(), properties: this.outputs(urn, plain(resp.getProperties())) };
+    const answered = plain(resp.getProperties());
+    return {
+      id: resp.getId(),
+      properties: preview ? opened(answered).plain : this.outputs(urn, answered),
+    };
   }
 
   async read(
@@ -325,19 +380,24 @@ export class PluginHost {
     olds: Properties,
     news: Properties,
     oldInputs: Properties,
+    preview = false,
   ): Promise<Properties> {
+    // With `preview`: Update(preview=true), as the engine sends it in `pulumi preview`
+    // (step.go:1125-1135).
     const req = new provproto.UpdateRequest()
       .setUrn(nativeUrn(urn))
       .setId(id)
       .setOlds(struct(ownProperties(olds)))
       .setNews(struct(this.inputsOf(urn, news)))
       .setOldInputs(struct(this.inputsOf(urn, oldInputs)))
-      .setTimeout(this.timeoutSeconds(urn, "update"));
+      .setTimeout(this.timeoutSeconds(urn, "update"))
+      .setPreview(preview);
     const resp = await this.call<provproto.UpdateResponse>(
       (cb) => this.client.update(req, cb),
       urn,
     );
-    return this.outputs(urn, plain(resp.getProperties()));
+    const answered = plain(resp.getProperties());
+    return preview ? opened(answered).plain : this.outputs(urn, answered);
   }
 
   async delete(
@@ -407,6 +467,7 @@ export class PluginHost {
   }
 
   async cancel(): Promise<void> {
+    PluginHost.calls.push("Cancel");
     await this.call((cb) => this.client.cancel(new Empty(), cb));
   }
 

@@ -138,7 +138,7 @@ describe("CloudInstance reinstall: only with the program's consent", () => {
     property: "imageId",
     before: AMS1_UBUNTU,
     refusal:
-      `property imageId has a problem: changing imageId from "${AMS1_UBUNTU}" to ` +
+      `property imageId value {${AMS1_DEBIAN}} has a problem: changing imageId from "${AMS1_UBUNTU}" to ` +
       `"${AMS1_DEBIAN}" reinstalls the cloud instance, which erases its disk`,
     againRefusal: /changing imageId from "6f1c3b4e/,
     settled: { imageId: AMS1_DEBIAN, status: "ACTIVE" },

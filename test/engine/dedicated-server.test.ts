@@ -118,7 +118,7 @@ describe("DedicatedServer reinstall: only with the program's consent", () => {
     property: "operatingSystemId",
     before: 301,
     refusal:
-      "property operatingSystemId has a problem: changing operatingSystemId from 301 to 303 " +
+      "property operatingSystemId value {303} has a problem: changing operatingSystemId from 301 to 303 " +
       "reinstalls the dedicated server, which erases its drives",
     againRefusal: /changing operatingSystemId from 303 to 301/,
     settled: { operatingSystemId: DEBIAN_12, status: "active" },

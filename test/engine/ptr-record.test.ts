@@ -96,4 +96,31 @@ describe("a PtrRecord through the engine's steps", () => {
     resume: record(),
     count: async (sim) => (await sim.control.records(RECORDS)).length,
   });
+  // The engine deletes old generations and destroyed resources dependents first (harness.ts,
+  // scheduleDeletes): the record before the instance it is on, never the other way round.
+  s.each("old generations and a destroy delete the record before its instance", async () => {
+    const h = s.harness();
+    await h.up(record());
+    const urnOf = (name: string) =>
+      [...h.state.keys()].find((urn) => urn.endsWith(`::${name}`)) ?? "";
+    const [instance, ptr] = [urnOf("app"), urnOf("app-ptr")];
+    expect(h.state.get(ptr)?.dependencies).toContain(instance);
+    /** The positions of the given step of each URN in the journal from `from` on. */
+    const order = (from: number, op: string) =>
+      h.journal
+        .slice(from)
+        .filter((entry) => entry.op === op)
+        .map((entry) => entry.urn);
+
+    const start = h.journal.length;
+    await h.up(record(), { replace: [instance, ptr] });
+    expect(h.pendingDeletes).toEqual([]);
+    expect(order(start, "delete-replaced")).toEqual([ptr, instance]);
+    expect(await s.sim().control.records(RECORDS)).toHaveLength(1);
+
+    const destroyed = h.journal.length;
+    await h.destroy();
+    expect(order(destroyed, "delete")).toEqual([ptr, instance]);
+    expect(h.state.size).toBe(0);
+  });
 });

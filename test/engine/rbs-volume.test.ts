@@ -3,6 +3,7 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ownerLabelForUrn } from "../../provider/framework/ownership";
+import { PluginHost } from "../../scripts/engine/plugin";
 import type { Program } from "./harness";
 import { EngineHarness, OperationFailed } from "./harness";
 import { engineScenario } from "./scenario";
@@ -123,7 +124,7 @@ describe("failures through the engine", () => {
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(OperationFailed);
     expect((error as Error).message).toBe(
-      `${TYPE} resource 'data': property size has a problem: size must be at most 2048 GB (got 5000 GB)`,
+      `${TYPE} resource 'data': property size value {5000} has a problem: size must be at most 2048 GB (got 5000 GB)`,
     );
     expect(s.harness().state.size).toBe(0);
   });
@@ -134,12 +135,44 @@ describe("failures through the engine", () => {
       .up(volume({}, { customTimeouts: { create: "1ms" } }))
       .catch((e: unknown) => e);
     const partial = s.stored();
-    expect((error as OperationFailed).errors[0]?.message).toContain(
-      `serverscom:RbsVolume data (${partial.id}) was created but is not ready`,
-    );
+    // In the engine's words (InitError.Error(), host.ts initErrorText): one bullet per reason.
+    const message = (error as OperationFailed).errors[0]?.message ?? "";
+    expect(
+      message.startsWith(
+        `1 error occurred:\n\t* serverscom:RbsVolume data (${partial.id}) was created but is not ready: `,
+      ),
+      message,
+    ).toBe(true);
     expect(partial.outputs).toMatchObject({ status: "creating" });
     await s.harness().up(volume());
     await s.harness().destroy();
+  });
+
+  it("through the plugin door each command loads the provider as the engine does", async () => {
+    const h = new EngineHarness({
+      door: "plugin",
+      projectDir: join(__dirname, "project"),
+      project: "engine-harness",
+      stack: "dev",
+      config: {
+        "serverscom:apiToken": { value: s.sim().token, secret: true },
+        "serverscom:apiUrl": { value: s.sim().url },
+      },
+      env: { SERVERSCOM_POLL_INTERVAL_MS: "5" },
+    });
+    /** The handshake calls since the last look. */
+    const calls = () => PluginHost.calls.splice(0);
+    calls();
+    // No provider state yet: nothing to DiffConfig against (registry.go:677, :759).
+    await h.up(volume());
+    expect(calls()).toEqual(["GetPluginInfo", "CheckConfig", "Configure", "Cancel"]);
+    await h.up(volume());
+    expect(calls()).toEqual(["GetPluginInfo", "CheckConfig", "DiffConfig", "Configure", "Cancel"]);
+    // No program: Configure with the state's inputs, no CheckConfig (registry.go:795-869).
+    await h.refresh();
+    expect(calls()).toEqual(["GetPluginInfo", "Configure", "Cancel"]);
+    await h.destroy();
+    expect(calls()).toEqual(["GetPluginInfo", "Configure", "Cancel"]);
   });
 
   it("without a token the error names both ways to set one", async () => {
@@ -154,5 +187,40 @@ describe("failures through the engine", () => {
       "serverscom: no API token. Set it with `pulumi config set --secret serverscom:apiToken <token>` " +
         "or the SERVERSCOM_API_TOKEN environment variable.",
     );
+  });
+});
+
+describe("what a preview hands the program", () => {
+  /** The volume, recording which of its outputs the program sees known, and their values. */
+  const watched =
+    (seen: Record<string, unknown>, size: number): Program =>
+    (serverscom) => {
+      const v = new serverscom.RbsVolume("data", { locationId: 1, flavorId: 1, size });
+      // An unknown output runs no apply in a preview: what stays unset was unknown.
+      v.size.apply((value: unknown) => {
+        seen.size = value;
+      });
+      v.status.apply((value: unknown) => {
+        seen.status = value;
+      });
+    };
+
+  s.each("a previewed update: the new inputs, and the door's preview answer", async (door) => {
+    const h = s.harness();
+    await h.up(volume());
+    const seen: Record<string, unknown> = {};
+    const { steps } = await h.preview(watched(seen, 200));
+    expect(steps.map((step) => step.op)).toEqual(["update"]);
+    expect(seen.size).toBe(200);
+    if (door === "dynamic") {
+      // The engine answers for the dynamic host (no supportsPreview): inputs only, the rest
+      // unknown (provider_plugin.go:1748), not the old outputs.
+      expect(seen).not.toHaveProperty("status");
+    }
+    // A Same step hands the old outputs.
+    const same: Record<string, unknown> = {};
+    await h.preview(watched(same, 100));
+    expect(same).toMatchObject({ size: 100, status: "active" });
+    await h.destroy();
   });
 });

@@ -151,7 +151,7 @@ describe("SbmServer reinstall: only with the program's consent", () => {
     property: "operatingSystemId",
     before: UBUNTU_24,
     refusal:
-      "property operatingSystemId has a problem: changing operatingSystemId from 302 to 303 " +
+      "property operatingSystemId value {303} has a problem: changing operatingSystemId from 302 to 303 " +
       "reinstalls the SBM server, which erases its drives",
     againRefusal: /changing operatingSystemId from 303 to 302/,
     settled: { operatingSystemId: DEBIAN_12, operationalStatus: "normal" },

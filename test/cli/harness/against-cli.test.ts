@@ -199,7 +199,38 @@ const STAGES: readonly Stage[] = [
   },
   { title: "up resumes it", command: { run: "up", program: [volume()] } },
   { title: "destroy again", command: { run: "destroy" } },
+  {
+    // Refused at check, nothing made: the engine's wording names the value (diag.ts).
+    title: "a check failure",
+    command: { run: "up", program: [volume({ size: 5000 })] },
+  },
 ];
+
+/**
+ * The partial failures a command's output states, in the engine's wording (InitError.Error():
+ * "1 error occurred:\n\t* <reason>"), up to the resource the reason names (ids and timings
+ * differ between the sides), each once.
+ */
+function initErrors(text: string): string[] {
+  // The CLI's diagnostics indent the message's lines; the bullet keeps its tab.
+  return [...text.matchAll(/(\d+ errors? occurred:)\n *\t\* (serverscom:\w+ [\w-]+)/g)]
+    .map(([, head, subject]) => `${head} * ${subject}`)
+    .filter((line, index, all) => all.indexOf(line) === index)
+    .sort();
+}
+
+/**
+ * The check failures a command's output states, in the engine's wording, each once (the CLI
+ * shows one in its progress and again in its diagnostics), sorted.
+ */
+function problems(text: string): string[] {
+  return [
+    ...text.matchAll(/\S+ resource '[^']+'(?:: property \S+ value .*?)? has a problem: [^\n]*/g),
+  ]
+    .map(([line]) => line)
+    .filter((line, index, all) => all.indexOf(line) === index)
+    .sort();
+}
 
 /** The differences between two values, one line each, by path (objects compared key by key). */
 function compare(path: string, cli: unknown, model: unknown): string[] {
@@ -243,6 +274,8 @@ describe.each<Door>(
         }
         differences.push(
           ...compare(`${stage.title}: exit code`, real.exitCode, model.exitCode),
+          ...compare(`${stage.title}: check failures`, problems(real.text), problems(model.text)),
+          ...compare(`${stage.title}: init errors`, initErrors(real.text), initErrors(model.text)),
           ...compare(`${stage.title}: steps`, byResource(real.steps), byResource(model.steps)),
           ...compare(`${stage.title}: state`, real.state, model.state),
           ...compare(
