@@ -54,7 +54,8 @@ const TYPED: readonly [string, RegExp][] = [
   ],
   ["WaitTimeoutError", /\btimed out after \S+ \(timeout \S+\) waiting for \S/],
   ["WaitFailedError", /\bgave up waiting for .+: it reached the failed state "/],
-  ["check failure", /\bresource '[^']+': property \S+ has a problem: \S/],
+  // The engine's words (sdk/go/common/diag/errors.go:37,41): with the value, or with none.
+  ["check failure", /\bresource '[^']+'(: property \S+ value \{.*?\})? has a problem: \S/],
 ];
 
 const REQUEST = /\b(GET|POST|PUT|PATCH|DELETE) (\/v1\/[^\s?:;,)]*)/;
