@@ -15,11 +15,11 @@ import type { ResourceKind } from "../../provider/framework/kind";
 import { createKindProvider } from "../../provider/framework/lifecycle";
 import { hostNetworkKind } from "../../provider/host-network/definition";
 import { subnetworkKind } from "../../provider/subnetwork/definition";
-import type { FaultRule } from "../../simulator";
 import {
   closeTestBed,
   engineInputs,
   failureOf,
+  onceOnPost,
   resetTestBed,
   startTestBed,
   type TestBed,
@@ -35,11 +35,6 @@ afterAll(() => closeTestBed(bed, messages, { atLeast: 4 }));
 beforeEach(() => resetTestBed(bed));
 
 const failure = (promise: Promise<unknown>) => failureOf(promise, messages);
-
-/** The next POST to `path` gets `kind` once. */
-function once(kind: FaultRule["kind"], path: string, extra: Partial<FaultRule> = {}): FaultRule {
-  return { kind, probability: 1, times: 1, method: "POST", path, ...extra } as FaultRule;
-}
 
 interface Case {
   readonly kind: ResourceKind<object>;
@@ -140,7 +135,7 @@ describe.each([
     const inputs = await c.inputs();
     const provider = createKindProvider(c.kind, bed.context);
     const before = await c.count(inputs);
-    await bed.sim.control.setFaults({ rules: [once("foreignTwin", c.path)] });
+    await bed.sim.control.setFaults({ rules: [onceOnPost("foreignTwin", c.path)] });
     const error = await failure(provider.create(inputs));
     expect(error.message).toMatch(/the create request failed \(.*504.*\), and since then/);
     expect(error.message).toContain("adoptId");
@@ -168,8 +163,8 @@ describe("an object that differs in an input appeared meanwhile: not this create
     // Theirs is committed 30 s into our look-up; ours is answered 504 and never applied.
     await bed.sim.control.setFaults({
       rules: [
-        once("lateCommit", cloudSnapshot.path, { delayMs: 30_000 }),
-        once("error5xx", cloudSnapshot.path, { status: 504 }),
+        onceOnPost("lateCommit", cloudSnapshot.path, { delayMs: 30_000 }),
+        onceOnPost("error5xx", cloudSnapshot.path, { status: 504 }),
       ],
     });
     await failure(
@@ -186,8 +181,8 @@ describe("an object that differs in an input appeared meanwhile: not this create
     const provider = createKindProvider(dnsRecordKind, bed.context);
     await bed.sim.control.setFaults({
       rules: [
-        once("lateCommit", dnsRecord.path, { delayMs: 30_000 }),
-        once("error5xx", dnsRecord.path, { status: 504 }),
+        onceOnPost("lateCommit", dnsRecord.path, { delayMs: 30_000 }),
+        onceOnPost("error5xx", dnsRecord.path, { status: 504 }),
       ],
     });
     await failure(

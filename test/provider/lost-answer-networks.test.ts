@@ -9,11 +9,11 @@ import type { PropertyBag } from "../../provider/framework/check";
 import { createKindProvider, LATE_COMMIT_WINDOW_MS } from "../../provider/framework/lifecycle";
 import { hostNetworkKind } from "../../provider/host-network/definition";
 import { subnetworkKind } from "../../provider/subnetwork/definition";
-import type { FaultRule } from "../../simulator";
 import {
   closeTestBed,
   engineInputs,
   failureOf,
+  onceOnPost,
   requests,
   resetTestBed,
   startTestBed,
@@ -31,10 +31,6 @@ beforeEach(() => resetTestBed(bed));
 
 const failure = (promise: Promise<unknown>) => failureOf(promise, messages);
 
-function once(kind: FaultRule["kind"], path: string, extra: Partial<FaultRule> = {}): FaultRule {
-  return { kind, probability: 1, times: 1, method: "POST", path, ...extra } as FaultRule;
-}
-
 describe("Subnetwork by mask", () => {
   const POOL = "NpAms1Pr";
   const PATH = `/v1/network_pools/${POOL}/subnetworks`;
@@ -43,8 +39,8 @@ describe("Subnetwork by mask", () => {
   const subnetworks = () => bed.sim.control.records("subnetworks");
 
   it.each([
-    ["an answer dropped after the order was applied", once("dropResponseAfterApply", PATH)],
-    ["a 504 committed 40 s later", once("lateCommit", PATH, { delayMs: 40_000 })],
+    ["an answer dropped after the order was applied", onceOnPost("dropResponseAfterApply", PATH)],
+    ["a 504 committed 40 s later", onceOnPost("lateCommit", PATH, { delayMs: 40_000 })],
   ])("%s: the create finds its own order, titles it, and orders once", async (_name, rule) => {
     const provider = createKindProvider(subnetworkKind, bed.context);
     await bed.sim.control.setFaults({ rules: [rule] });
@@ -58,7 +54,7 @@ describe("Subnetwork by mask", () => {
   it("an order committed after the look-up window stops the next create, named with adoptId", async () => {
     const provider = createKindProvider(subnetworkKind, bed.context);
     await bed.sim.control.setFaults({
-      rules: [once("lateCommit", PATH, { delayMs: LATE_COMMIT_WINDOW_MS + 60_000 })],
+      rules: [onceOnPost("lateCommit", PATH, { delayMs: LATE_COMMIT_WINDOW_MS + 60_000 })],
     });
     const first = await failure(provider.create(inputs()));
     expect(first.message).toMatch(/An order may still appear/);
@@ -115,7 +111,7 @@ describe("IPv4 HostNetworks", () => {
     const segment = hostType === "sbm_server" ? "sbm_servers" : "dedicated_servers";
     const path = `/v1/hosts/${segment}/${hostId}/networks/${type}`;
     const provider = createKindProvider(hostNetworkKind, bed.context);
-    await bed.sim.control.setFaults({ rules: [once("dropResponseAfterApply", path)] });
+    await bed.sim.control.setFaults({ rules: [onceOnPost("dropResponseAfterApply", path)] });
     const { id } = await provider.create(
       engineInputs("HostNetwork", "extra", { hostId, hostType, type, mask: 29 }),
     );
@@ -131,7 +127,7 @@ describe("IPv4 HostNetworks", () => {
     const provider = createKindProvider(hostNetworkKind, bed.context);
     // Two resources of one stack order a /29 of the same host together; both answers are lost.
     await bed.sim.control.setFaults({
-      rules: [once("dropResponseAfterApply", path, { times: 2 })],
+      rules: [onceOnPost("dropResponseAfterApply", path, { times: 2 })],
     });
     const order = (name: string) =>
       failure(

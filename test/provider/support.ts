@@ -10,7 +10,12 @@ import { ownerLabelValue } from "../../provider/framework/ownership";
 import { typeToken } from "../../provider/framework/resource";
 import { ServersComClient } from "../../sdk/client";
 import type { Clock } from "../../sdk/wait";
-import { type Simulator, type SimulatorOptions, startSimulator } from "../../simulator";
+import {
+  type FaultRule,
+  type Simulator,
+  type SimulatorOptions,
+  startSimulator,
+} from "../../simulator";
 import { currentRegistry } from "../support/captured";
 
 /**
@@ -151,4 +156,13 @@ export function engineInputs(
 /** Inputs as the engine would send them for an RbsVolume named `name` in project/stack p/s. */
 export function volumeInputs(name: string, fields: PropertyBag): Record<string, unknown> {
   return engineInputs("RbsVolume", name, { name, ...fields });
+}
+
+/** A fault on the next POST to `path` only (a lost answer, a late commit, a foreign twin). */
+export function onceOnPost(
+  kind: FaultRule["kind"],
+  path: string,
+  extra: Partial<FaultRule> = {},
+): FaultRule {
+  return { kind, probability: 1, times: 1, method: "POST", path, ...extra } as FaultRule;
 }
