@@ -32,13 +32,13 @@
 // Needs the real CLI (`npm run -s pulumi-cli`, which builds it when missing) and the build.
 // Runs standalone (`node bench/cli.mjs` after `npm run build`) or as `npm run bench -- cli`.
 import { execFile, spawn } from "node:child_process";
-import { generateKeyPairSync, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
-import { isMain, median, QUICK, REPO, requireTypeScript } from "./lib.mjs";
+import { isMain, median, QUICK, REPO, requireTypeScript, sshPublicKey } from "./lib.mjs";
 
 const require = createRequire(import.meta.url);
 
@@ -82,19 +82,6 @@ const FLOOR_PHASE = { up: "up", "preview --refresh": "read", destroy: "destroy" 
 async function cpuCount() {
   const { availableParallelism } = await import("node:os");
   return availableParallelism();
-}
-
-/** An OpenSSH ed25519 public key line: the account holds each key once. */
-function sshPublicKey() {
-  const { publicKey } = generateKeyPairSync("ed25519");
-  const raw = Buffer.from(publicKey.export({ format: "jwk" }).x, "base64url");
-  const field = (bytes) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(bytes.length);
-    return [length, bytes];
-  };
-  const blob = Buffer.concat([...field(Buffer.from("ssh-ed25519")), ...field(raw)]);
-  return `ssh-ed25519 ${blob.toString("base64")}`;
 }
 
 /**

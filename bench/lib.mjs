@@ -1,5 +1,7 @@
 // Shared pieces of the benchmarks: the built SDK, loopback servers and statistics.
 // Everything runs on 127.0.0.1; nothing here reaches a network.
+
+import { generateKeyPairSync } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { createRequire } from "node:module";
@@ -143,4 +145,17 @@ export function jsonBytes(value) {
 /** Whether this module is the script Node was started with (`node bench/x.mjs`). */
 export function isMain(importMetaUrl) {
   return process.argv[1] !== undefined && importMetaUrl === pathToFileURL(process.argv[1]).href;
+}
+
+/** An OpenSSH ed25519 public key line: the account holds each key once. */
+export function sshPublicKey() {
+  const { publicKey } = generateKeyPairSync("ed25519");
+  const raw = Buffer.from(publicKey.export({ format: "jwk" }).x, "base64url");
+  const field = (bytes) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(bytes.length);
+    return [length, bytes];
+  };
+  const blob = Buffer.concat([...field(Buffer.from("ssh-ed25519")), ...field(raw)]);
+  return `ssh-ed25519 ${blob.toString("base64")}`;
 }

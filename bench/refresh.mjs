@@ -28,14 +28,21 @@
 //
 // Runs standalone (`node bench/refresh.mjs` after `npm run build`) or
 // from run.mjs through `runRefresh()` / `main()`.
-import { generateKeyPairSync } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
 import { isDeepStrictEqual } from "node:util";
-import { engineFor, loadSamples, median, QUICK, REPO, requireTypeScript } from "./lib.mjs";
+import {
+  engineFor,
+  loadSamples,
+  median,
+  QUICK,
+  REPO,
+  requireTypeScript,
+  sshPublicKey,
+} from "./lib.mjs";
 
 const require = createRequire(import.meta.url);
 const LATENCY_MS = 20;
@@ -79,19 +86,6 @@ const ROUTE_KINDS = [
 /** The engine harness from its TypeScript source (bench/lib.mjs compiles it as it loads). */
 function loadHarness() {
   return requireTypeScript(join(REPO, "scripts", "engine", "harness.ts"));
-}
-
-/** An OpenSSH ed25519 public key line: the account holds each key once. */
-function sshPublicKey() {
-  const { publicKey } = generateKeyPairSync("ed25519");
-  const raw = Buffer.from(publicKey.export({ format: "jwk" }).x, "base64url");
-  const field = (bytes) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(bytes.length);
-    return [length, bytes];
-  };
-  const blob = Buffer.concat([...field(Buffer.from("ssh-ed25519")), ...field(raw)]);
-  return `ssh-ed25519 ${blob.toString("base64")}`;
 }
 
 /** The stack (see the header), with the seed's catalogue (simulator/seed). */
