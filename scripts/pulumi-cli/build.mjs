@@ -17,8 +17,9 @@
 // so they are not built: TypeScript programs reach the real CLI through the Automation API's
 // inline programs (the CLI's `--client` language runtime; test/cli/support/inline.ts).
 //
-// The dynamic provider host `pulumi-resource-pulumi-nodejs` ships inside @pulumi/pulumi; the
-// test support puts node_modules/@pulumi/pulumi on the CLI's PATH (test/cli/support/cli.ts).
+// The dynamic provider host's launcher `pulumi-resource-pulumi-nodejs` ships inside
+// @pulumi/pulumi; it is copied next to `pulumi`, as a release bundles it
+// (bundleDynamicProviderHost below).
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";

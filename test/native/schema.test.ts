@@ -20,31 +20,24 @@ import {
 const REPO = repoRoot();
 
 /**
- * Pulumi's metaschema from the Go module the CLI is built from (scripts/pulumi-cli/cli/go.mod),
- * or undefined where Go or that module is not there (a plain clone on a machine without Go).
+ * Pulumi's metaschema from the Go module the CLI is built from: `go list` in our CLI module
+ * (scripts/pulumi-cli/cli) names the pinned pkg's folder in the module cache. Undefined where Go
+ * or that folder is not there (a plain clone on a machine without Go).
  */
 function pinnedMetaschema(): string | undefined {
-  const goMod = readFileSync(join(REPO, "scripts", "pulumi-cli", "cli", "go.mod"), "utf8");
-  const version = /^\s*github\.com\/pulumi\/pulumi\/pkg\/v3 (\S+)/m.exec(goMod)?.[1];
-  if (version === undefined) return undefined;
-  let modules: string;
+  let dir: string;
   try {
-    modules = execFileSync("go", ["env", "GOMODCACHE"], { encoding: "utf8" }).trim();
+    dir = execFileSync("go", ["list", "-m", "-f", "{{.Dir}}", "github.com/pulumi/pulumi/pkg/v3"], {
+      cwd: join(REPO, "scripts", "pulumi-cli", "cli"),
+      encoding: "utf8",
+      env: { ...process.env, GOFLAGS: "-mod=readonly" },
+      stdio: ["ignore", "pipe", "ignore"],
+    }).trim();
   } catch {
     return undefined;
   }
-  const file = join(
-    modules,
-    "github.com",
-    "pulumi",
-    "pulumi",
-    "pkg",
-    `v3@${version}`,
-    "codegen",
-    "schema",
-    "pulumi.json",
-  );
-  return existsSync(file) ? file : undefined;
+  const file = join(dir, "codegen", "schema", "pulumi.json");
+  return dir !== "" && existsSync(file) ? file : undefined;
 }
 
 const METASCHEMA = pinnedMetaschema();
