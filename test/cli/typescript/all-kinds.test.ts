@@ -24,7 +24,7 @@ import {
   USER_DATA,
 } from "./all-kinds";
 import { type Lane, startLane } from "./lane";
-import { blockOf, diffBlocks, exitCode, printed } from "./output";
+import { blockOf, diffBlocks, printed } from "./output";
 
 /** `pulumi preview --expect-no-changes` fails with this code (pulumi/pulumi v3.274.1 pkg/cmd/pulumi/cmd/exit_codes.go:37). */
 const EXIT_NO_CHANGES = 7;
@@ -174,7 +174,7 @@ describe("every resource kind through the real Pulumi CLI", () => {
     }
 
     const preview = await lane.stack.preview({ refresh: true, expectNoChanges: true });
-    expect(exitCode(preview), printed(preview)).toBe(EXIT_NO_CHANGES);
+    expect(preview.code, printed(preview)).toBe(EXIT_NO_CHANGES);
     const shown = printed(preview);
     expect(shown).toContain("no changes were expected for preview but changes were proposed");
     for (const drift of DRIFTS) {
@@ -282,7 +282,7 @@ describe("every resource kind through the real Pulumi CLI", () => {
   it("a create that times out after the object exists is recorded, refreshed and resumed", async () => {
     lane.stack.program = allKinds({ late: "failing" });
     const failed = await lane.stack.up();
-    expect(exitCode(failed), printed(failed)).toBe(EXIT_ERROR);
+    expect(failed.code, printed(failed)).toBe(EXIT_ERROR);
     expect(printed(failed)).toMatch(
       /serverscom:RbsVolume late-data \([^)]+\) was created but is not ready/,
     );

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CERTIFICATE, typeOf } from "./all-kinds";
 import { type Lane, startLane } from "./lane";
-import { exitCode, printed } from "./output";
+import { printed } from "./output";
 
 /** Not a private key, but secret all the same: it must not be printed. */
 const NOT_A_KEY = "not-a-pem-key-but-still-a-secret-3e9d";
@@ -38,7 +38,7 @@ describe("a check failure through the real Pulumi CLI", () => {
       `${typeOf("RbsVolume")} resource 'data': property size value {5000} has a problem: ` +
       "size must be at most 2048 GB (got 5000 GB)";
     for (const result of [await lane.stack.preview(), await lane.stack.up()]) {
-      expect(exitCode(result), printed(result)).toBe(1);
+      expect(result.code, printed(result)).toBe(1);
       expect(printed(result)).toContain(message);
       expect((await lane.checked(result)).resources).toEqual([]);
     }
@@ -49,7 +49,7 @@ describe("a check failure through the real Pulumi CLI", () => {
       new sc.SslCertificate("site", { publicKey: CERTIFICATE, privateKey: NOT_A_KEY });
     };
     const result = await lane.stack.up();
-    expect(exitCode(result), printed(result)).toBe(1);
+    expect(result.code, printed(result)).toBe(1);
     expect(printed(result)).toMatch(
       new RegExp(
         `${typeOf("SslCertificate")} resource 'site': property privateKey value \\{\\[secret\\]\\} has a problem`,

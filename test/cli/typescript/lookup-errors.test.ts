@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Program } from "../../../scripts/engine/program";
 import type { CliResult } from "../support/cli";
 import { type Lane, startLane } from "./lane";
-import { exitCode, printed } from "./output";
+import { printed } from "./output";
 
 /** A volume in a location looked up by a code no location has, in the Output form. */
 const unknownCode: Program = (sc) => {
@@ -40,7 +40,7 @@ afterAll(async () => {
 /** The command failed with the message, and nothing that looks like a stack trace. */
 function expectClearFailure(result: CliResult, message: string): void {
   const text = printed(result);
-  expect(exitCode(result), text).toBe(1);
+  expect(result.code, text).toBe(1);
   expect(text).toContain(message);
   expect(text).not.toMatch(/^\s+at .+[:(]\d+/m);
   expect(text).not.toContain("Unhandled exception");

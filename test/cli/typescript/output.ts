@@ -1,19 +1,6 @@
-// Reading what the real CLI printed: its exit code through the Automation API, and the per-resource
-// blocks of a `--diff` preview.
+// Reading what the real CLI printed: everything of a command, and the per-resource blocks of a
+// `--diff` preview (InlineStack already gives the CLI's own exit code: support/inline.ts).
 import type { CliResult } from "../support/cli";
-
-/**
- * The CLI's own exit code. The Automation API reports every failed command with code -2
- * (@pulumi/pulumi automation/cmd.ts: the rejected process becomes
- * `new CommandResult("", error.message, unknownErrCode)`); the code `pulumi` exited with is
- * only in that message ("Command failed with exit code 7: ...").
- */
-export function exitCode(result: CliResult): number {
-  if (result.code !== -2) return result.code;
-  const match = /Command failed with exit code (\d+)/.exec(result.stderr);
-  if (match === null) throw new Error(`no exit code in the output of ${result.command}`);
-  return Number(match[1]);
-}
 
 /** Everything the command printed (the Automation API puts a failed command's in stderr). */
 export const printed = (result: CliResult) => `${result.stdout}\n${result.stderr}`;
