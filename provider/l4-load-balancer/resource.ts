@@ -91,8 +91,8 @@ export class L4LoadBalancer extends pulumi.dynamic.Resource {
   declare readonly storeLogsRegionId: pulumi.Output<number | null>;
   declare readonly externalAddresses: pulumi.Output<string[]>;
   /** Sorted by id, with the API's defaults filled in. */
-  declare readonly vhostZones: pulumi.Output<Record<string, unknown>[]>;
-  declare readonly upstreamZones: pulumi.Output<Record<string, unknown>[]>;
+  declare readonly vhostZones: pulumi.Output<pulumi.Unwrap<L4VhostZoneArgs>[]>;
+  declare readonly upstreamZones: pulumi.Output<pulumi.Unwrap<L4UpstreamZoneArgs>[]>;
   /** The labels, without the provider's ownership label. */
   declare readonly labels: pulumi.Output<Record<string, string>>;
   declare readonly createdAt: pulumi.Output<string | null>;

@@ -119,8 +119,8 @@ export class L7LoadBalancer extends pulumi.dynamic.Resource {
   declare readonly domains: pulumi.Output<string[]>;
   declare readonly externalAddresses: pulumi.Output<string[]>;
   /** Sorted by id, with the API's defaults filled in. */
-  declare readonly vhostZones: pulumi.Output<Record<string, unknown>[]>;
-  declare readonly upstreamZones: pulumi.Output<Record<string, unknown>[]>;
+  declare readonly vhostZones: pulumi.Output<pulumi.Unwrap<L7VhostZoneArgs>[]>;
+  declare readonly upstreamZones: pulumi.Output<pulumi.Unwrap<L7UpstreamZoneArgs>[]>;
   /** The labels, without the provider's ownership label. */
   declare readonly labels: pulumi.Output<Record<string, string>>;
   declare readonly createdAt: pulumi.Output<string | null>;

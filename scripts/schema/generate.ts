@@ -81,7 +81,8 @@ export function generateSchema(repo: string): Generated {
   const exported = new Map(
     checker.getExportsOfModule(moduleSymbol).map((symbol) => [symbol.getName(), symbol]),
   );
-  const generator = new Generator(checker);
+  const functionNames = [...exported.keys()].filter(isFunctionName);
+  const generator = new Generator(program, reservedNames(registry.resourceKinds, functionNames));
 
   const resources: Json = {};
   for (const kind of registry.resourceKinds) {
@@ -91,7 +92,7 @@ export function generateSchema(repo: string): Generated {
   }
   const functions: Json = {};
   for (const [name, symbol] of [...exported].sort(([a], [b]) => a.localeCompare(b))) {
-    if (!/^get[A-Z]/.test(name) || name.endsWith("Output")) continue;
+    if (!isFunctionName(name)) continue;
     functions[token(name)] = generator.function(name, resolve(checker, symbol));
   }
   const schema = {
@@ -195,9 +196,30 @@ class Generator {
   readonly defaults: Record<string, Record<string, InputDefault>> = {};
 
   private readonly checker: ts.TypeChecker;
+  /** The names the SDKs give resources and functions (sdkNames): no object type may take one. */
+  private readonly reserved: ReadonlySet<string>;
 
-  constructor(checker: ts.TypeChecker) {
-    this.checker = checker;
+  private readonly program: ts.Program;
+
+  constructor(program: ts.Program, reserved: ReadonlySet<string>) {
+    this.program = program;
+    this.checker = program.getTypeChecker();
+    this.reserved = reserved;
+  }
+
+  /**
+   * An object type's name: the interface's, without `Args`. An interface named as a function's
+   * result (`GetHostResult`, which is also the item of getHosts) would share that name with the
+   * function's own result class in every SDK: the type drops the `Get` (`HostResult`).
+   */
+  private typeName(declared: string): string {
+    const name = declared.replace(/Args$/, "");
+    if (!this.reserved.has(name)) return name;
+    const renamed = name.replace(/^Get/, "");
+    if (renamed === name || this.reserved.has(renamed)) {
+      throw new Error(`the type ${declared} takes a name the SDKs give a resource or function`);
+    }
+    return renamed;
   }
 
   resource(kind: string, symbol: ts.Symbol): Json {
@@ -206,7 +228,11 @@ class Generator {
       throw new Error(`${kind} is not a class`);
     }
     const file = declaration.getSourceFile();
-    const integers = integerNames(dirname(file.fileName));
+    // A kind's folder, and the folders of rules it shares with other kinds (load-balancer/).
+    const integers = new Set([
+      ...integerNames(dirname(file.fileName)),
+      ...sharedRuleFolders(file).flatMap((folder) => [...integerNames(folder)]),
+    ]);
     const ctor = declaration.members.find(ts.isConstructorDeclaration);
     const argsParameter = ctor?.parameters[1];
     if (argsParameter === undefined) throw new Error(`${kind}'s constructor takes no args`);
@@ -229,23 +255,176 @@ class Generator {
       if (!(property.flags & ts.SymbolFlags.Optional)) requiredInputs.push(name);
     }
     const properties: Record<string, PropertySpec> = {};
+    const returned = this.returnedOutputs(kind, dirname(file.fileName));
+    const required: string[] = [];
     for (const member of declaration.members) {
       if (!ts.isPropertyDeclaration(member) || member.type === undefined) continue;
       if (!member.modifiers?.some((m) => m.kind === ts.SyntaxKind.DeclareKeyword)) continue;
       const property = this.checker.getSymbolAtLocation(member.name);
       if (property === undefined) continue;
       const name = property.getName();
-      const spec = this.property(property, kind, integers, unwrapOutput(this.checker, member.type));
+      const type = unwrapOutput(this.checker, member.type);
+      const spec = this.property(property, kind, integers, type);
       if (secrets.includes(name)) spec.secret = true;
+      // An output says what it holds; one that repeats an input means what the input means.
+      const input = inputProperties[name]?.description;
+      if (spec.description === undefined && input !== undefined) spec.description = input;
       properties[name] = spec;
+      if (returned.has(name) && !isNullable(type)) required.push(name);
     }
     const description = documentation(this.checker, symbol);
     return {
       ...(description === "" ? {} : { description }),
       properties,
+      ...(required.length > 0 ? { required } : {}),
       inputProperties,
       requiredInputs,
     };
+  }
+
+  /**
+   * The outputs the kind always returns: the properties of what its `outputs` and `secrets`
+   * functions return whose value is never null or undefined, so a record field the SDK's schema
+   * requires (sdk/areas/*: not optional, not nullable; api-spec.md promises it) and nothing else.
+   */
+  private returnedOutputs(kind: string, folder: string): Set<string> {
+    const functions = this.kindFunctions(kind, folder);
+    if (functions.length === 0) throw new Error(`no outputs function found for the kind ${kind}`);
+    const always = new Set<string>();
+    for (const fn of functions) {
+      for (const [name, present] of this.returnedProperties(fn, 0)) if (present) always.add(name);
+    }
+    return always;
+  }
+
+  /** The kind's `outputs` and `secrets` (its definition object's, or OUTPUTS_FUNCTIONS'). */
+  private kindFunctions(kind: string, folder: string): ts.Node[] {
+    const found: ts.Node[] = [];
+    const named = OUTPUTS_FUNCTIONS[kind];
+    for (const file of this.program.getSourceFiles()) {
+      if (dirname(file.fileName) !== folder) continue;
+      const visit = (node: ts.Node): void => {
+        if (named !== undefined && ts.isFunctionDeclaration(node) && node.name?.text === named) {
+          found.push(node);
+        }
+        if (
+          named === undefined &&
+          ts.isObjectLiteralExpression(node) &&
+          node.properties.some(
+            (p) =>
+              ts.isPropertyAssignment(p) &&
+              p.name.getText() === "name" &&
+              ts.isStringLiteral(p.initializer) &&
+              p.initializer.text === kind,
+          )
+        ) {
+          for (const p of node.properties) {
+            const key = p.name?.getText();
+            if (key !== "outputs" && key !== "secrets") continue;
+            if (ts.isPropertyAssignment(p)) found.push(p.initializer);
+            else if (ts.isMethodDeclaration(p)) found.push(p);
+          }
+        }
+        ts.forEachChild(node, visit);
+      };
+      visit(file);
+    }
+    return found;
+  }
+
+  /** Per property of the object a function or expression gives: whether it always has a value. */
+  private returnedProperties(node: ts.Node, depth: number): Map<string, boolean> {
+    if (depth > 8) return new Map();
+    const results = this.returnedExpressions(node).map((e) => this.objectProperties(e, depth));
+    if (results.length === 0) return new Map();
+    // Several returns: a property is always there only if every one has it.
+    const names = new Set(results.flatMap((result) => [...result.keys()]));
+    return new Map(
+      [...names].map((name) => [name, results.every((result) => result.get(name) === true)]),
+    );
+  }
+
+  /** The expressions a function returns, or the expression itself. */
+  private returnedExpressions(node: ts.Node): ts.Expression[] {
+    if (ts.isIdentifier(node)) {
+      const symbol = this.checker.getSymbolAtLocation(node);
+      const target = symbol === undefined ? undefined : resolve(this.checker, symbol);
+      const declaration = target?.valueDeclaration;
+      if (declaration !== undefined && ts.isFunctionDeclaration(declaration)) {
+        return this.returnedExpressions(declaration);
+      }
+      if (declaration !== undefined && ts.isVariableDeclaration(declaration)) {
+        return declaration.initializer === undefined
+          ? []
+          : this.returnedExpressions(declaration.initializer);
+      }
+      return [node];
+    }
+    if (ts.isFunctionLike(node)) {
+      const body = (node as ts.FunctionLikeDeclaration).body;
+      if (body === undefined) return [];
+      if (!ts.isBlock(body)) return this.returnedExpressions(body);
+      const out: ts.Expression[] = [];
+      const visit = (child: ts.Node): void => {
+        if (ts.isFunctionLike(child)) return;
+        if (ts.isReturnStatement(child) && child.expression !== undefined) {
+          out.push(...this.returnedExpressions(child.expression));
+        }
+        ts.forEachChild(child, visit);
+      };
+      ts.forEachChild(body, visit);
+      return out;
+    }
+    if (
+      ts.isParenthesizedExpression(node) ||
+      ts.isAsExpression(node) ||
+      ts.isAwaitExpression(node)
+    ) {
+      return this.returnedExpressions(node.expression);
+    }
+    if (ts.isConditionalExpression(node)) {
+      return [
+        ...this.returnedExpressions(node.whenTrue),
+        ...this.returnedExpressions(node.whenFalse),
+      ];
+    }
+    if (ts.isCallExpression(node)) {
+      const symbol = this.checker.getSymbolAtLocation(node.expression);
+      const target = symbol === undefined ? undefined : resolve(this.checker, symbol);
+      const declaration = target?.valueDeclaration;
+      if (declaration !== undefined && ts.isFunctionDeclaration(declaration)) {
+        return this.returnedExpressions(declaration);
+      }
+    }
+    return [node as ts.Expression];
+  }
+
+  private objectProperties(expression: ts.Expression, depth: number): Map<string, boolean> {
+    const out = new Map<string, boolean>();
+    if (!ts.isObjectLiteralExpression(expression)) {
+      // Not an object literal: what its type says (a Record of unknowns says nothing).
+      const type = this.checker.getTypeAtLocation(expression);
+      for (const property of this.checker.getPropertiesOfType(type)) {
+        const optional = property.flags & ts.SymbolFlags.Optional;
+        out.set(property.getName(), !optional && !mayBeAbsent(this.typeOf(property)));
+      }
+      return out;
+    }
+    for (const property of expression.properties) {
+      if (ts.isSpreadAssignment(property)) {
+        for (const [name, present] of this.returnedProperties(property.expression, depth + 1)) {
+          // A spread of several possible objects: present only where every one has it.
+          out.set(name, present || out.get(name) === true);
+        }
+      } else if (ts.isPropertyAssignment(property)) {
+        const type = this.checker.getTypeAtLocation(property.initializer);
+        out.set(property.name.getText(), !mayBeAbsent(type));
+      } else if (ts.isShorthandPropertyAssignment(property)) {
+        const type = this.checker.getTypeAtLocation(property.name);
+        out.set(property.name.getText(), !mayBeAbsent(type));
+      }
+    }
+    return out;
   }
 
   function(name: string, symbol: ts.Symbol): Json {
@@ -297,7 +476,7 @@ class Generator {
   ): PropertySpec {
     const name = property.getName();
     const spec: PropertySpec = {
-      ...this.typeSpec(type, context + pascal(name), integers.has(name), integers),
+      ...this.typeSpec(type, context + pascal(name), isWhole(name, integers), integers),
     };
     const description = documentation(this.checker, property);
     if (description !== "") spec.description = description;
@@ -322,6 +501,17 @@ class Generator {
         !isWrapper(member),
     );
     if (members.length === 0) return { $ref: "pulumi.json#/Any" };
+    // A label selector is its text in every language; the builder beside it is TypeScript's own.
+    if (
+      members.some((member) => member.flags & ts.TypeFlags.String) &&
+      members.every(
+        (member) =>
+          member.flags & ts.TypeFlags.StringLike ||
+          member.getSymbol()?.getName() === "LabelSelectorBuilder",
+      )
+    ) {
+      return { type: "string" };
+    }
     if (members.every((member) => member.flags & ts.TypeFlags.BooleanLike)) {
       return { type: "boolean" };
     }
@@ -360,10 +550,14 @@ class Generator {
           additionalProperties: this.typeSpec(stringIndex, context, integer, integers),
         };
       }
-      const symbol = only.aliasSymbol ?? only.getSymbol();
+      // `pulumi.Unwrap<XArgs>` (an output holding what the input XArgs holds) is the type X.
+      const unwrapped =
+        only.aliasSymbol?.getName() === "UnwrappedObject"
+          ? only.aliasTypeArguments?.[0]?.getSymbol()
+          : undefined;
+      const symbol = unwrapped ?? only.aliasSymbol ?? only.getSymbol();
       const named = symbol?.getName();
-      const name =
-        named === undefined || named.startsWith("__") ? context : named.replace(/Args$/, "");
+      const name = named === undefined || named.startsWith("__") ? context : this.typeName(named);
       if (this.types[token(name)] === undefined) {
         this.types[token(name)] = {}; // reserved: a recursive type refers to itself
         const object = this.object(only, name, integers);
@@ -379,11 +573,68 @@ class Generator {
   }
 }
 
+/** The package's functions: its `getX` exports (not `getXOutput`). */
+function isFunctionName(name: string): boolean {
+  return /^get[A-Z]/.test(name) && !name.endsWith("Output");
+}
+
+/**
+ * The class and type names Pulumi's SDK generators make of a resource or a function token (the
+ * union over Node.js, Python, Go and .NET; Go's are the most: pkg/codegen/go/gen.go of
+ * pulumi/pulumi v3.274.1). An object or enum type `T` makes T, TArgs, TInput, TOutput, TPtr...
+ */
+export function sdkNames(kind: "resource" | "function" | "type", name: string): string[] {
+  const base = pascal(name);
+  const shapes = [
+    "",
+    "Input",
+    "Output",
+    "Ptr",
+    "PtrInput",
+    "PtrOutput",
+    "Array",
+    "ArrayInput",
+    "ArrayOutput",
+    "Map",
+    "MapInput",
+    "MapOutput",
+  ];
+  if (kind === "function") {
+    return ["", "Args", "Result", "Output", "OutputArgs", "ResultOutput"].map((s) => base + s);
+  }
+  if (kind === "resource") {
+    return [...shapes, "Args", "State"].map((s) => base + s);
+  }
+  return [...shapes, "Args"].map((s) => base + s);
+}
+
+function reservedNames(kinds: readonly string[], functions: readonly string[]): Set<string> {
+  return new Set([
+    ...kinds.flatMap((kind) => sdkNames("resource", kind)),
+    ...functions.flatMap((fn) => sdkNames("function", fn)),
+  ]);
+}
+
 /** `pulumi.Input`'s wrappers: a Promise or an Output of the value. */
 function isWrapper(type: ts.Type): boolean {
   const name = type.getSymbol()?.getName();
   return name === "Promise" || name === "OutputInstance" || name === "Output";
 }
+
+/** A value that may be null or undefined (or says nothing: unknown, any). */
+function mayBeAbsent(type: ts.Type): boolean {
+  if (type.flags & (ts.TypeFlags.Unknown | ts.TypeFlags.Any)) return true;
+  const all = type.isUnion() ? type.types : [type];
+  return all.some(
+    (t) => t.flags & (ts.TypeFlags.Null | ts.TypeFlags.Undefined | ts.TypeFlags.Void),
+  );
+}
+
+/**
+ * Kinds whose outputs come from a function of their own rather than a ResourceKind's `outputs`:
+ * KubernetesCluster has its own lifecycle (provider/kubernetes-cluster/provider.ts).
+ */
+const OUTPUTS_FUNCTIONS: Readonly<Record<string, string>> = { KubernetesCluster: "clusterOutputs" };
 
 function isNullable(type: ts.Type): boolean {
   return (
@@ -463,12 +714,65 @@ function integerNames(path: string): Set<string> {
         .map((name) => join(path, name));
   const names = new Set<string>();
   const pattern = /(?:\.integer|[wW]holeNumber)\(\s*(?:[\w.]+,\s*[\w.]+,\s*)?"(\w+)"/g;
+  // A nested property's check names its path: `z.integer(`${at}.hcInterval`, ...)`.
+  const nested = /\.integer\(\s*`\$\{\w+\}\.(\w+)`/g;
   for (const file of files) {
-    for (const match of readFileSync(file, "utf8").matchAll(pattern)) {
+    const text = readFileSync(file, "utf8");
+    for (const match of [...text.matchAll(pattern), ...text.matchAll(nested)]) {
       if (match[1] !== undefined) names.add(match[1]);
     }
   }
   return names;
+}
+
+/** Sibling folders (not framework/) whose modules the kind's resource.ts or definition.ts imports. */
+function sharedRuleFolders(file: ts.SourceFile): string[] {
+  const folder = dirname(file.fileName);
+  const folders = new Set<string>();
+  for (const name of ["resource.ts", "definition.ts"]) {
+    let text: string;
+    try {
+      text = readFileSync(join(folder, name), "utf8");
+    } catch {
+      continue;
+    }
+    for (const match of text.matchAll(/from "\.\.\/([\w-]+)\//g)) {
+      if (match[1] !== "framework") folders.add(join(dirname(folder), match[1] as string));
+    }
+  }
+  return [...folders];
+}
+
+/**
+ * Whole numbers by name, beyond those the code checks (integerNames): ids and counts, and the
+ * fields api-spec.md types `integer` ("Resources and their fields", "Endpoints") and the SDK's
+ * record schemas read as whole numbers (`z.number().int()`), in camelCase.
+ */
+const WHOLE_NUMBERS = new Set([
+  "size",
+  "vlan",
+  "number",
+  "priority",
+  "ttl",
+  "backupCopies",
+  "ramSize",
+  "ram",
+  "maxRam",
+  "capacity",
+  "position",
+  "slotPositions",
+  "port",
+  "ports",
+  "limit",
+]);
+
+function isWhole(name: string, checked: ReadonlySet<string>): boolean {
+  return (
+    checked.has(name) ||
+    name === "id" ||
+    /(Id|Ids|Count|Number)$/.test(name) ||
+    WHOLE_NUMBERS.has(name)
+  );
 }
 
 function documentation(checker: ts.TypeChecker, symbol: ts.Symbol): string {
