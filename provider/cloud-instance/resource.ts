@@ -106,8 +106,10 @@ export class CloudInstance extends pulumi.dynamic.Resource {
   declare readonly regionId: pulumi.Output<number>;
   declare readonly regionCode: pulumi.Output<string>;
   declare readonly flavorId: pulumi.Output<string>;
+  /** The name of the flavor. */
   declare readonly flavorName: pulumi.Output<string>;
   declare readonly imageId: pulumi.Output<string>;
+  /** The name of the image; null where the API does not say. */
   declare readonly imageName: pulumi.Output<string | null>;
   declare readonly publicIpv4Address: pulumi.Output<string | null>;
   declare readonly privateIpv4Address: pulumi.Output<string | null>;
@@ -116,6 +118,7 @@ export class CloudInstance extends pulumi.dynamic.Resource {
   declare readonly ipv6Enabled: pulumi.Output<boolean>;
   declare readonly gpnEnabled: pulumi.Output<boolean>;
   declare readonly backupCopies: pulumi.Output<number>;
+  /** Whether the public port is blocked (by the service, e.g. for abuse). */
   declare readonly publicPortBlocked: pulumi.Output<boolean>;
   /** The labels, without the provider's ownership label. */
   declare readonly labels: pulumi.Output<Record<string, string>>;

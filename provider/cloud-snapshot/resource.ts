@@ -31,9 +31,16 @@ export class CloudSnapshot extends pulumi.dynamic.Resource {
   declare readonly name: pulumi.Output<string>;
   /** `active` once taken. */
   declare readonly status: pulumi.Output<string>;
+  /** The snapshot image's size, as the API gives it; null where it does not say. */
   declare readonly imageSize: pulumi.Output<number | null>;
+  /**
+   * The smallest disk, in GB, an instance made from the snapshot needs; null where the API does not
+   * say.
+   */
   declare readonly minDisk: pulumi.Output<number | null>;
+  /** Whether the snapshot was made as a backup; null where the API does not say. */
   declare readonly isBackup: pulumi.Output<boolean | null>;
+  /** The address the snapshot image can be downloaded from; null where the API does not say. */
   declare readonly fileUrl: pulumi.Output<string | null>;
 
   constructor(name: string, args: CloudSnapshotArgs, opts: pulumi.CustomResourceOptions = {}) {

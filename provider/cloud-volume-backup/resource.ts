@@ -33,10 +33,15 @@ export class CloudVolumeBackup extends pulumi.dynamic.Resource {
   declare readonly name: pulumi.Output<string>;
   /** `available` once made. */
   declare readonly status: pulumi.Output<string>;
+  /** The backup's size in GB; null where the API does not say. */
   declare readonly size: pulumi.Output<number | null>;
   declare readonly regionId: pulumi.Output<number | null>;
   declare readonly regionCode: pulumi.Output<string | null>;
   declare readonly platformUuid: pulumi.Output<string | null>;
+  /**
+   * The id on the cloud platform of the volume the backup was made of; null where the API does not
+   * say.
+   */
   declare readonly platformVolumeUuid: pulumi.Output<string | null>;
   /** The labels, without the provider's ownership label. */
   declare readonly labels: pulumi.Output<Record<string, string>>;

@@ -11,6 +11,7 @@ export interface CloudVolumeArgs {
   readonly size: pulumi.Input<number>;
   /** The volume's name; default: the Pulumi resource name. */
   readonly name?: pulumi.Input<string>;
+  /** The volume's description. */
   readonly description?: pulumi.Input<string>;
   /**
    * The cloud instance (of the same region) to attach the volume to; omitted means detached.
@@ -43,7 +44,9 @@ export class CloudVolume extends pulumi.dynamic.Resource {
   declare readonly status: pulumi.Output<string>;
   declare readonly regionId: pulumi.Output<number>;
   declare readonly regionCode: pulumi.Output<string | null>;
+  /** The volume's description; null when it has none. */
   declare readonly description: pulumi.Output<string | null>;
+  /** Whether an instance can boot from the volume; null where the API does not say. */
   declare readonly bootable: pulumi.Output<boolean | null>;
   /** The attached cloud instance, or null. */
   declare readonly instanceId: pulumi.Output<string | null>;

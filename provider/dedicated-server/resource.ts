@@ -10,10 +10,15 @@ import {
 
 export interface DedicatedServerUplinkModelsArgs {
   /** The private uplink model offered for the server model. */
-  readonly private: pulumi.Input<{ readonly id: pulumi.Input<number> }>;
+  readonly private: pulumi.Input<{
+    /** The private uplink model's id (see the getUplinkModel function). */
+    readonly id: pulumi.Input<number>;
+  }>;
   /** The public uplink and its bandwidth option; omitted: no public uplink. */
   readonly public?: pulumi.Input<{
+    /** The public uplink model's id (see the getUplinkModel function). */
     readonly id: pulumi.Input<number>;
+    /** The bandwidth option's id (see the getBandwidthOption function). */
     readonly bandwidthModelId: pulumi.Input<number>;
   }>;
 }
@@ -22,14 +27,18 @@ export interface DedicatedServerDrivesArgs {
   /** Which drive model goes in which slot (positions from 0). */
   readonly slots: pulumi.Input<
     pulumi.Input<{
+      /** The slot's position (see the getServerModel function's drive slots). */
       readonly position: pulumi.Input<number>;
+      /** The drive model's id (see the getDriveModel function). */
       readonly driveModelId: pulumi.Input<number>;
     }>[]
   >;
-  /** Groups of filled slots; `ignore: true` leaves a group unconfigured. */
+  /** Groups of filled slots; a group whose `ignore` property is true is left unconfigured. */
   readonly layout?: pulumi.Input<
     pulumi.Input<{
+      /** The positions of the slots the group joins. */
       readonly slotPositions: pulumi.Input<pulumi.Input<number>[]>;
+      /** Leave the group unconfigured; default false. */
       readonly ignore?: pulumi.Input<boolean>;
     }>[]
   >;
@@ -121,7 +130,9 @@ const provider = createShim(dedicatedServerKind.name);
  */
 export class DedicatedServer extends pulumi.dynamic.Resource {
   declare readonly hostname: pulumi.Output<string>;
+  /** The server's title (its host name, as the API shows it). */
   declare readonly title: pulumi.Output<string>;
+  /** The host's kind: `dedicated_server`. */
   declare readonly type: pulumi.Output<string>;
   declare readonly rackId: pulumi.Output<string | null | undefined>;
   declare readonly locationId: pulumi.Output<number | undefined>;

@@ -33,6 +33,10 @@ export class DnsZone extends pulumi.dynamic.Resource {
   declare readonly delegationStatus: pulumi.Output<string | null>;
   /** The labels, without the provider's ownership label. */
   declare readonly labels: pulumi.Output<Record<string, string>>;
+  /**
+   * When the zone stops being published (for example once delegation has failed for long); null
+   * when no such date is set.
+   */
   declare readonly unpublishDate: pulumi.Output<string | null>;
   declare readonly createdAt: pulumi.Output<string | null>;
   declare readonly updatedAt: pulumi.Output<string | null>;

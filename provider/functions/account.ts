@@ -18,11 +18,15 @@ import { nameCandidate, pickBySearch } from "./framework/match";
 import { type LabelSelector, selectorText } from "./framework/selector";
 
 export interface GetAccountBalanceResult {
+  /** The account's current balance, in `currency`; null where the API does not say. */
   readonly currentBalance: number | null;
+  /** The total due on the next invoice, in `currency`; null where the API does not say. */
   readonly nextInvoiceTotalDue: number | null;
+  /** The currency of the amounts, e.g. `EUR`; null where the API does not say. */
   readonly currency: string | null;
 }
 
+/** The account's current balance and the total due on the next invoice. */
 export async function getAccountBalance(
   _args: Record<string, never> = {},
   opts?: LookupOptions,
@@ -62,23 +66,36 @@ export interface GetInvoicesArgs {
 
 /** One invoice; the document links only when it was read by id (`getInvoices({ id })`). */
 export interface InvoiceResult {
+  /** The invoice's id. */
   readonly id: string;
+  /** The invoice's number; null where the API does not say. */
   readonly number: number | null;
+  /** For a credit note, the id of the invoice it belongs to; otherwise null. */
   readonly parentId: string | null;
+  /** The status: pending, outstanding, overdue, paid, canceled or reissued. */
   readonly status: string | null;
   /** YYYY-MM-DD. */
   readonly date: string | null;
+  /** `invoice` or `credit_note`. */
   readonly type: string | null;
+  /** The total due, in `currency`. */
   readonly totalDue: number | null;
   readonly currency: string | null;
+  /** The address of the invoice as a CSV file. */
   readonly csvUrl: string | null;
+  /** The address of the invoice as a PDF file. */
   readonly pdfUrl: string | null;
 }
 
 export interface GetInvoicesResult {
+  /** The invoices, in the API's order. */
   readonly invoices: InvoiceResult[];
 }
 
+/**
+ * The account's invoices and credit notes, filtered by status, type, currency and date (at most
+ * 1,000 unless `limit` says otherwise).
+ */
 export async function getInvoices(
   args: GetInvoicesArgs = {},
   opts?: LookupOptions,
@@ -134,12 +151,16 @@ export interface GetRacksArgs {
 
 /** One private rack by exactly one of id or name. */
 export interface GetRackArgs {
+  /** The rack's id (give exactly one of id and name). */
   readonly id?: string;
+  /** The rack's name (case-insensitive; give exactly one of id and name). */
   readonly name?: string;
 }
 
 export interface GetRackResult {
+  /** The rack's id. */
   readonly id: string;
+  /** The rack's name; null where the API does not say. */
   readonly name: string | null;
   readonly locationId: number | null;
   readonly locationCode: string | null;
@@ -148,9 +169,11 @@ export interface GetRackResult {
 }
 
 export interface GetRacksResult {
+  /** The racks, in the API's order. */
   readonly racks: GetRackResult[];
 }
 
+/** The account's private racks, filtered by labels, location and name. */
 export async function getRacks(
   args: GetRacksArgs = {},
   opts?: LookupOptions,
@@ -183,6 +206,7 @@ export function getRacksOutput(
   return lookupOutput(getRacks, args, opts);
 }
 
+/** One private rack, by exactly one of id or name (case-insensitive). */
 export async function getRack(args: GetRackArgs, opts?: LookupOptions): Promise<GetRackResult> {
   const lookup = lookupContext("getRack", opts);
   const key = oneOf(lookup.fn, args, ["id", "name"]);
@@ -238,17 +262,25 @@ export interface GetServerOobCredentialsArgs {
 
 /** Secret: `getServerOobCredentialsOutput` answers it as a secret Output. */
 export interface GetServerOobCredentialsResult {
+  /** The dedicated server's id. */
   readonly serverId: string;
+  /** The out-of-band (IPMI) login. */
   readonly login: string;
+  /**
+   * The out-of-band (IPMI) password, as the API gives it (encrypted to the GPG key of
+   * `fingerprint`).
+   */
   readonly secret: string;
 }
 
 const GPG_FINGERPRINT = /^(?:[0-9A-Fa-f]{4} ?){10}$/;
 
 /**
- * The out-of-band (IPMI) credentials of a dedicated server. The Promise form gives them in clear
- * to the program: wrap them with `pulumi.secret` before they reach a resource or an export, or
- * use the Output form, which is secret.
+ * The out-of-band (IPMI) credentials of a dedicated server.
+ *
+ * The result is secret: the output form of this function keeps it secret. A plain (non-output) call
+ * gives the values to the program in clear: keep them out of stack outputs and logs, or mark them
+ * secret.
  */
 export async function getServerOobCredentials(
   args: GetServerOobCredentialsArgs,

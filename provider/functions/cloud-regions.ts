@@ -18,6 +18,7 @@ import { nameCandidate, namedCandidate, pickByName } from "./framework/match";
 
 /** A cloud region by exactly one of id, code or name (case-insensitive). */
 export interface GetCloudRegionArgs {
+  /** The region's id (give exactly one of id, code and name). */
   readonly id?: number;
   /** "AMS1". */
   readonly code?: string;
@@ -26,18 +27,25 @@ export interface GetCloudRegionArgs {
 }
 
 export interface CloudFlavorResult {
+  /** The flavor's id (the `flavorId` property of a CloudInstance). */
   readonly id: string;
+  /** The flavor's name, e.g. `SSD.30`. */
   readonly name: string;
 }
 
 export interface CloudImageResult {
+  /** The image's id (the `imageId` property of a CloudInstance). */
   readonly id: string;
+  /** The image's name, e.g. `Ubuntu 24.04-server (64 bit)`. */
   readonly name: string;
 }
 
 export interface GetCloudRegionResult {
+  /** The region's id. */
   readonly id: number;
+  /** The region's name, e.g. `Amsterdam`. */
   readonly name: string;
+  /** The region's code, e.g. `AMS1`. */
   readonly code: string;
   /** What an instance here can be sized as. */
   readonly flavors: CloudFlavorResult[];
@@ -46,24 +54,33 @@ export interface GetCloudRegionResult {
 }
 
 export interface GetCloudRegionsResult {
+  /** Every cloud region, with its flavors and images. */
   readonly cloudRegions: GetCloudRegionResult[];
 }
 
 /** A flavor of a region by exactly one of id or name ("SSD.50"). */
 export interface GetCloudFlavorArgs {
+  /** The cloud region (its id; see the getCloudRegion function). */
   readonly regionId: number;
+  /** The flavor's id (give exactly one of id and name). */
   readonly id?: string;
+  /**
+   * The flavor's name or whole words of it, case-insensitive (give exactly one of id and name).
+   */
   readonly name?: string;
 }
 
 /** An image of a region by exactly one of id or name ("ubuntu 24.04"). */
 export interface GetCloudImageArgs {
+  /** The cloud region (its id; see the getCloudRegion function). */
   readonly regionId: number;
+  /** The image's id (give exactly one of id and name). */
   readonly id?: string;
+  /** The image's name or whole words of it, case-insensitive (give exactly one of id and name). */
   readonly name?: string;
 }
 
-/** Every region with its flavors and images (two more requests per region). */
+/** Every cloud region with its flavors and images (two more requests per region). */
 export async function getCloudRegions(
   _args: Record<string, never> = {},
   opts?: LookupOptions,
@@ -82,6 +99,10 @@ export function getCloudRegionsOutput(
   return lookupOutput(getCloudRegions, args, opts);
 }
 
+/**
+ * One cloud region, by exactly one of id, code (exact) or name (case-insensitive), with its flavors
+ * and images.
+ */
 export async function getCloudRegion(
   args: GetCloudRegionArgs,
   opts?: LookupOptions,
@@ -119,6 +140,9 @@ export function getCloudRegionOutput(
   return lookupOutput(getCloudRegion, args, opts);
 }
 
+/**
+ * One flavor of a cloud region (what a cloud instance is sized as), by exactly one of id or name.
+ */
 export async function getCloudFlavor(
   args: GetCloudFlavorArgs,
   opts?: LookupOptions,
@@ -136,6 +160,10 @@ export function getCloudFlavorOutput(
   return lookupOutput(getCloudFlavor, args, opts);
 }
 
+/**
+ * One image of a cloud region (what a cloud instance is created from), by exactly one of id or
+ * name.
+ */
 export async function getCloudImage(
   args: GetCloudImageArgs,
   opts?: LookupOptions,
@@ -233,11 +261,13 @@ function regionWhere(lookup: Lookup, regionId: number): () => Promise<string> {
 }
 
 export interface GetCloudRegionCredentialsArgs {
+  /** The cloud region (its id; see the getCloudRegion function). */
   readonly regionId: number;
 }
 
 /** Secret: `getCloudRegionCredentialsOutput` answers it as a secret Output. */
 export interface GetCloudRegionCredentialsResult {
+  /** The cloud region's id. */
   readonly regionId: number;
   /** The region's OpenStack identity endpoint. */
   readonly url: string | null;
@@ -245,14 +275,17 @@ export interface GetCloudRegionCredentialsResult {
   readonly username: string | null;
   /** The OpenStack project (tenant); a number on the wire, given as text. */
   readonly tenantName: string | null;
+  /** The OpenStack password. */
   readonly password: string;
 }
 
 /**
- * The account's OpenStack credentials in a cloud region (GET /cloud_computing/regions/{id}/
- * credentials; Go `CloudComputingRegionCredentials`, srvctl `cloud-regions get-credentials`), for
- * a program that configures an OpenStack provider. The Promise form gives the password in clear
- * to the program: wrap it with `pulumi.secret`, or use the Output form, which is secret.
+ * The account's OpenStack credentials in a cloud region, for a program that configures an OpenStack
+ * provider.
+ *
+ * The result is secret: the output form of this function keeps it secret. A plain (non-output) call
+ * gives the password to the program in clear: keep it out of stack outputs and logs, or mark it
+ * secret.
  */
 export async function getCloudRegionCredentials(
   args: GetCloudRegionCredentialsArgs,

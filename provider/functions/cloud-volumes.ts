@@ -28,16 +28,22 @@ export interface GetCloudVolumesArgs {
 }
 
 export interface CloudVolumeResult {
+  /** The volume's id. */
   readonly id: string;
+  /** The volume's name. */
   readonly name: string;
   readonly status: string;
+  /** The size in GB; null where the API does not say. */
   readonly size: number | null;
   readonly regionId: number | null;
   readonly regionCode: string | null;
+  /** The volume's description; null when it has none. */
   readonly description: string | null;
+  /** Whether an instance can boot from the volume; null where the API does not say. */
   readonly bootable: boolean | null;
   /** The attached cloud instance, or null. */
   readonly instanceId: string | null;
+  /** The device name in the attached instance, e.g. `/dev/vdb`; null when not attached. */
   readonly device: string | null;
   readonly platformUuid: string | null;
   /** The labels, without the provider's ownership label. */
@@ -46,9 +52,14 @@ export interface CloudVolumeResult {
 }
 
 export interface GetCloudVolumesResult {
+  /** The cloud volumes, in the API's order. */
   readonly cloudVolumes: CloudVolumeResult[];
 }
 
+/**
+ * The account's cloud block storage volumes, filtered by labels, name, region and attached
+ * instance.
+ */
 export async function getCloudVolumes(
   args: GetCloudVolumesArgs = {},
   opts?: LookupOptions,

@@ -21,27 +21,39 @@ export interface GetDnsZonesArgs {
   readonly labelSelector?: LabelSelector;
   /** Only zones whose name contains this text. */
   readonly searchPattern?: string;
+  /** Only zones of this delegation status. */
   readonly delegationStatus?: DelegationStatus;
   readonly limit?: number;
 }
 
 export interface DnsZoneResult {
+  /** The zone's id. */
   readonly id: string;
+  /** The zone's domain name, e.g. `example.com`. */
   readonly name: string;
+  /** The zone's contact e-mail address (SOA); null where the API does not say. */
   readonly email: string | null;
+  /** The zone's default time to live of records, in seconds. */
   readonly ttl: number | null;
+  /** Whether the domain is delegated to the service's name servers, as the API reports it. */
   readonly delegationStatus: string | null;
   /** The labels, without the provider's ownership label. */
   readonly labels: Record<string, string>;
+  /**
+   * When the zone stops being published (for example once delegation has failed for long); null
+   * when no such date is set.
+   */
   readonly unpublishDate: string | null;
   readonly createdAt: string | null;
   readonly updatedAt: string | null;
 }
 
 export interface GetDnsZonesResult {
+  /** The DNS zones, in the API's order. */
   readonly dnsZones: DnsZoneResult[];
 }
 
+/** The account's DNS zones, filtered by labels, name and delegation status. */
 export async function getDnsZones(
   args: GetDnsZonesArgs = {},
   opts?: LookupOptions,
@@ -83,6 +95,7 @@ function zoneResult(zone: DnsDomain): DnsZoneResult {
 }
 
 export interface GetDnsRecordsArgs {
+  /** The DNS zone (its id; see the getDnsZones function). */
   readonly zoneId: string;
   /** Only records of this type ("A", "MX", "SOA", ...). */
   readonly type?: string;
@@ -94,19 +107,28 @@ export interface GetDnsRecordsArgs {
 export interface DnsRecordResult {
   /** "<zoneId>/<recordId>", the id of a DnsRecord resource (and its adoptId). */
   readonly id: string;
+  /** The record's own id in its zone. */
   readonly recordId: string;
+  /** The id of the record's zone. */
   readonly zoneId: string;
+  /** The record's name (the host name within the zone). */
   readonly name: string;
+  /** The record's type: A, AAAA, CNAME, MX, TXT, NS, SRV, CAA, SOA... */
   readonly type: string;
+  /** The record's value (an address, a host name, a text...); null where the API does not say. */
   readonly data: string | null;
+  /** The time to live, in seconds; null where the API does not say. */
   readonly ttl: number | null;
+  /** The priority (MX and SRV records); null for other types. */
   readonly priority: number | null;
 }
 
 export interface GetDnsRecordsResult {
+  /** The records, in the API's order. */
   readonly dnsRecords: DnsRecordResult[];
 }
 
+/** The records of a DNS zone, filtered by type and name. */
 export async function getDnsRecords(
   args: GetDnsRecordsArgs,
   opts?: LookupOptions,

@@ -17,7 +17,9 @@ import { nameCandidate, pickByName } from "./framework/match";
 import { locationWhere } from "./locations";
 
 export interface GetDriveModelsArgs {
+  /** The location (its id; see the getLocation function). */
   readonly locationId: number;
+  /** The server model (its id; see the getServerModel function). */
   readonly serverModelId: number;
   /** Only models whose name contains this text. */
   readonly searchPattern?: string;
@@ -29,27 +31,37 @@ export interface GetDriveModelsArgs {
 
 /** One drive model by exactly one of id or name (case-insensitive). */
 export interface GetDriveModelArgs {
+  /** The location (its id; see the getLocation function). */
   readonly locationId: number;
+  /** The server model (its id; see the getServerModel function). */
   readonly serverModelId: number;
+  /** The drive model's id (give exactly one of id and name). */
   readonly id?: number;
   /** The model's name, or whole words of it that fit one model only ("PM883"). */
   readonly name?: string;
 }
 
 export interface GetDriveModelResult {
+  /** The drive model's id (a drive slot's `driveModelId`). */
   readonly id: number;
+  /** The drive model's name. */
   readonly name: string;
   /** GB. */
   readonly capacity: number;
+  /** The interface, e.g. `SATA3`. */
   readonly interface: string;
+  /** The form factor, e.g. `2.5`. */
   readonly formFactor: string;
+  /** The media type, e.g. `SSD`. */
   readonly mediaType: string;
 }
 
 export interface GetDriveModelsResult {
+  /** The drive models, in the API's order. */
   readonly driveModels: GetDriveModelResult[];
 }
 
+/** The drive models a server model can be ordered with in a location. */
 export async function getDriveModels(
   args: GetDriveModelsArgs,
   opts?: LookupOptions,
@@ -73,6 +85,9 @@ export function getDriveModelsOutput(
   return lookupOutput(getDriveModels, args, opts);
 }
 
+/**
+ * One drive model a server model can be ordered with in a location, by exactly one of id or name.
+ */
 export async function getDriveModel(
   args: GetDriveModelArgs,
   opts?: LookupOptions,

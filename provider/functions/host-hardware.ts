@@ -26,28 +26,40 @@ const ALL_KINDS: readonly HostKind[] = [
 ];
 
 export interface GetHostDriveSlotsArgs {
+  /** The host's id. */
   readonly hostId: string;
   /** "dedicated_server" (default) or "kubernetes_baremetal_node": the API has no SBM drive slots. */
   readonly hostType?: (typeof DRIVE_SLOT_KINDS)[number];
 }
 
 export interface DriveSlotResult {
+  /** The slot's position. */
   readonly position: number;
+  /** The slot's interface; null where the API does not say. */
   readonly interface: string | null;
+  /** The slot's form factor; null where the API does not say. */
   readonly formFactor: string | null;
   /** The drive in the slot; null for an empty slot. */
   readonly driveModel: {
+    /** The drive model's id. */
     readonly id: number;
+    /** The drive model's name. */
     readonly name: string;
+    /** The capacity in GB. */
     readonly capacity: number;
+    /** The interface, e.g. `SATA3`. */
     readonly interface: string;
+    /** The form factor, e.g. `2.5`. */
     readonly formFactor: string;
+    /** The media type, e.g. `SSD`. */
     readonly mediaType: string;
   } | null;
 }
 
 export interface GetHostDriveSlotsResult {
+  /** The host's id. */
   readonly hostId: string;
+  /** The drive slots, filled or not, by position. */
   readonly driveSlots: DriveSlotResult[];
 }
 
@@ -104,12 +116,14 @@ function driveSlotResult(slot: HostDriveSlot): DriveSlotResult {
 }
 
 export interface GetHostPowerFeedsArgs {
+  /** The host's id. */
   readonly hostId: string;
   /** Default "dedicated_server". */
   readonly hostType?: HostKind;
 }
 
 export interface PowerFeedResult {
+  /** The power feed's name. */
   readonly name: string;
   /** "on" or "off" (srvctl's records). */
   readonly status: string | null;
@@ -118,7 +132,9 @@ export interface PowerFeedResult {
 }
 
 export interface GetHostPowerFeedsResult {
+  /** The host's id. */
   readonly hostId: string;
+  /** The host's power feeds. */
   readonly powerFeeds: PowerFeedResult[];
 }
 
@@ -162,6 +178,7 @@ export interface GetServerConnectionsArgs {
 }
 
 export interface ConnectionResult {
+  /** The network port's name. */
   readonly port: string;
   /** "public", "private" or "oob" as the API names the port's network. */
   readonly type: string | null;
@@ -170,7 +187,9 @@ export interface ConnectionResult {
 }
 
 export interface GetServerConnectionsResult {
+  /** The dedicated server's id. */
   readonly serverId: string;
+  /** The server's network ports. */
   readonly connections: ConnectionResult[];
 }
 
@@ -215,24 +234,39 @@ export interface GetServerServicesArgs {
 }
 
 export interface ServiceResult {
+  /** The service's id. */
   readonly id: string;
+  /** The service's name; null where the API does not say. */
   readonly name: string | null;
+  /** The service's type (rent, traffic, option...); null where the API does not say. */
   readonly type: string | null;
   readonly currency: string | null;
+  /** The service's label as billed; null where the API does not say. */
   readonly label: string | null;
+  /** When the service started; null where the API does not say. */
   readonly startedAt: string | null;
+  /** When the service ended; null while it runs. */
   readonly finishedAt: string | null;
+  /** The start of the billed period; null where the API does not say. */
   readonly dateFrom: string | null;
+  /** The end of the billed period; null where the API does not say. */
   readonly dateTo: string | null;
+  /** The quantity billed; null where the API does not say. */
   readonly usageQuantity: number | null;
+  /** The tax, in `currency`. */
   readonly tax: number | null;
+  /** The total with tax, in `currency`. */
   readonly total: number | null;
+  /** The total before tax, in `currency`. */
   readonly subtotal: number | null;
+  /** The discount rate applied. */
   readonly discountRate: number | null;
 }
 
 export interface GetServerServicesResult {
+  /** The dedicated server's id. */
   readonly serverId: string;
+  /** The server's billed services. */
   readonly services: ServiceResult[];
 }
 
@@ -284,12 +318,14 @@ function serviceResult(service: DedicatedServerService): ServiceResult {
 }
 
 export interface GetServerNetworkUsageArgs {
+  /** The server's id. */
   readonly serverId: string;
   /** "dedicated_server" (default) or "sbm_server". */
   readonly hostType?: (typeof USAGE_KINDS)[number];
 }
 
 export interface GetServerNetworkUsageResult {
+  /** The server's id. */
   readonly serverId: string;
   /** What is metered ("traffic" in the Go fixture, "public" in srvctl's). */
   readonly type: string | null;
@@ -297,6 +333,7 @@ export interface GetServerNetworkUsageResult {
   readonly value: number | null;
   /** The committed amount, in `unit`. */
   readonly commit: number | null;
+  /** The unit of `value` and `commit`, as the API gives it. */
   readonly unit: string | null;
 }
 

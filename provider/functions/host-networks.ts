@@ -33,11 +33,15 @@ const INTERFACE_TYPES: readonly NetworkInterfaceType[] = ["public", "private", "
 const DISTRIBUTION_METHODS: readonly NetworkDistributionMethod[] = ["route", "gateway"];
 
 export interface GetHostNetworksArgs {
+  /** The host's id. */
   readonly hostId: string;
   /** The host's kind; without it, the host is read first to learn it (one to three requests). */
   readonly hostType?: HostKind;
+  /** Only networks of this family: `ipv4` or `ipv6`. */
   readonly family?: NetworkFamily;
+  /** Only networks on this interface: `public`, `private` or `oob`. */
   readonly interfaceType?: NetworkInterfaceType;
+  /** Only networks of this distribution method: `route` or `gateway`. */
   readonly distributionMethod?: NetworkDistributionMethod;
   /** true: only networks ordered additionally; false: only the others. */
   readonly additional?: boolean;
@@ -48,9 +52,11 @@ export interface GetHostNetworksArgs {
 }
 
 export interface NetworkResult {
+  /** The network's id. */
   readonly id: string;
   /** null where the API has none (the Go client reads it as nullable). */
   readonly title: string | null;
+  /** The network's status, e.g. `active`. */
   readonly status: string;
   /** IPv4 or IPv6 CIDR; null until an additional network is active. */
   readonly cidr: string | null;
@@ -71,9 +77,14 @@ export interface NetworkResult {
 }
 
 export interface GetHostNetworksResult {
+  /** The networks, in the API's order. */
   readonly networks: NetworkResult[];
 }
 
+/**
+ * The networks of a host (a dedicated server, SBM server or Kubernetes bare metal node), filtered
+ * by family, interface, distribution method and more.
+ */
 export async function getHostNetworks(
   args: GetHostNetworksArgs,
   opts?: LookupOptions,

@@ -42,8 +42,8 @@ export type { HostKind } from "../../sdk/areas/host-common";
 
 export interface GetHostsArgs {
   /**
-   * Only hosts whose labels match: `"env==prod,tier in (web, api)"`, or a builder,
-   * `labelSelector().eq("env", "prod")` (from `pulumi-serverscom/sdk`).
+   * Only hosts whose labels match this label selector, e.g. `env==prod,tier in (web, api)`; checked
+   * against the selector grammar before it is sent.
    */
   readonly labelSelector?: LabelSelector;
   /** Only hosts of this kind. */
@@ -60,6 +60,7 @@ export interface GetHostsArgs {
 
 /** One host by exactly one of id or title (case-insensitive). */
 export interface GetHostArgs {
+  /** The host's id (give exactly one of id and title). */
   readonly id?: string;
   /** The host name it was ordered with. */
   readonly title?: string;
@@ -90,6 +91,7 @@ export interface HostConfigurationDetails {
 
 /** A host of any kind; fields a kind or an older record lacks are null. */
 export interface GetHostResult {
+  /** The host's id. */
   readonly id: string;
   /** "dedicated_server", "sbm_server" or "kubernetes_baremetal_node". */
   readonly type: string;
@@ -108,10 +110,13 @@ export interface GetHostResult {
   readonly leaseStartAt: string | null;
   /** Set once a release is scheduled. */
   readonly scheduledReleaseAt: string | null;
+  /** The configuration as ordered; null where the API leaves it out. */
   readonly configurationDetails: HostConfigurationDetails | null;
   /** Bare metal nodes only. */
   readonly kubernetesClusterId: string | null;
+  /** For a Kubernetes bare metal node, its id as a node of the cluster; otherwise null. */
   readonly kubernetesClusterNodeId: string | null;
+  /** For a Kubernetes bare metal node, its number in the cluster; otherwise null. */
   readonly kubernetesClusterNodeNumber: number | null;
   /** The labels, without the provider's ownership label. */
   readonly labels: Record<string, string>;
@@ -120,6 +125,7 @@ export interface GetHostResult {
 }
 
 export interface GetHostsResult {
+  /** The hosts, in the API's order. */
   readonly hosts: GetHostResult[];
 }
 
@@ -154,7 +160,10 @@ export function getHostsOutput(
   return lookupOutput(getHosts, args, opts);
 }
 
-/** One host: `getHost({ id: "xYz12AbC" })`, `getHost({ title: "web-1", type: "sbm_server" })`. */
+/**
+ * One host of any kind (dedicated server, SBM server, Kubernetes bare metal node), by exactly one
+ * of id or title (case-insensitive), optionally narrowed to one kind.
+ */
 export async function getHost(args: GetHostArgs, opts?: LookupOptions): Promise<GetHostResult> {
   const lookup = lookupContext("getHost", opts);
   const type = optionalChoice(lookup.fn, args, "type", hostKinds);

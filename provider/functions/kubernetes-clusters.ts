@@ -31,12 +31,16 @@ export interface GetKubernetesClustersArgs {
 
 /** One cluster by exactly one of id or name (case-insensitive). */
 export interface GetKubernetesClusterArgs {
+  /** The cluster's id (give exactly one of id and name). */
   readonly id?: string;
+  /** The cluster's name, case-insensitive (give exactly one of id and name). */
   readonly name?: string;
 }
 
 export interface GetKubernetesClusterResult {
+  /** The cluster's id. */
   readonly id: string;
+  /** The cluster's name. */
   readonly name: string;
   readonly status: string;
   readonly locationId: number;
@@ -48,10 +52,12 @@ export interface GetKubernetesClusterResult {
 }
 
 export interface GetKubernetesClustersResult {
+  /** The clusters, in the API's order. */
   readonly kubernetesClusters: GetKubernetesClusterResult[];
 }
 
 export interface GetKubernetesClusterNodesArgs {
+  /** The cluster's id. */
   readonly clusterId: string;
   /** Only nodes whose labels match (text or a builder). */
   readonly labelSelector?: LabelSelector;
@@ -63,14 +69,20 @@ export interface GetKubernetesClusterNodesArgs {
 
 /** One node of a cluster by exactly one of id or hostname (case-insensitive). */
 export interface GetKubernetesClusterNodeArgs {
+  /** The cluster's id. */
   readonly clusterId: string;
+  /** The node's id (give exactly one of id and hostname). */
   readonly id?: string;
+  /** The node's host name, exact but for case (give exactly one of id and hostname). */
   readonly hostname?: string;
 }
 
 export interface KubernetesNodeGroupResult {
+  /** The node group's id. */
   readonly id: string;
+  /** The node group's name. */
   readonly name: string;
+  /** The node group's description; null when it has none. */
   readonly description: string | null;
   readonly createdAt: string;
   readonly updatedAt: string;
@@ -78,12 +90,16 @@ export interface KubernetesNodeGroupResult {
 
 /** Fields older records lack are null. */
 export interface GetKubernetesClusterNodeResult {
+  /** The node's id. */
   readonly id: string;
+  /** The node's number in the cluster. */
   readonly number: number;
+  /** The node's host name. */
   readonly hostname: string;
   readonly configuration: string;
   /** "cloud" or "baremetal". */
   readonly type: string;
+  /** The node's role: `master` or `node`. */
   readonly role: string;
   readonly status: string;
   readonly privateIpv4Address: string | null;
@@ -92,17 +108,22 @@ export interface GetKubernetesClusterNodeResult {
   readonly locationCode: string | null;
   /** The id of the underlying cloud instance or bare metal node host. */
   readonly refId: string;
+  /** The id of the node's cluster. */
   readonly clusterId: string;
+  /** The node group the node is in; null when it is in none. */
   readonly nodeGroup: KubernetesNodeGroupResult | null;
+  /** The node's labels, without the provider's ownership label. */
   readonly labels: Record<string, string>;
   readonly createdAt: string;
   readonly updatedAt: string;
 }
 
 export interface GetKubernetesClusterNodesResult {
+  /** The nodes, in the API's order. */
   readonly nodes: GetKubernetesClusterNodeResult[];
 }
 
+/** The account's Kubernetes clusters, filtered by labels, name and location. */
 export async function getKubernetesClusters(
   args: GetKubernetesClustersArgs = {},
   opts?: LookupOptions,
@@ -132,6 +153,7 @@ export function getKubernetesClustersOutput(
   return lookupOutput(getKubernetesClusters, args, opts);
 }
 
+/** One Kubernetes cluster, by exactly one of id or name (case-insensitive). */
 export async function getKubernetesCluster(
   args: GetKubernetesClusterArgs,
   opts?: LookupOptions,
@@ -163,6 +185,7 @@ export function getKubernetesClusterOutput(
   return lookupOutput(getKubernetesCluster, args, opts);
 }
 
+/** The nodes of a Kubernetes cluster, filtered by labels and name. */
 export async function getKubernetesClusterNodes(
   args: GetKubernetesClusterNodesArgs,
   opts?: LookupOptions,
@@ -193,6 +216,7 @@ export function getKubernetesClusterNodesOutput(
   return lookupOutput(getKubernetesClusterNodes, args, opts);
 }
 
+/** One node of a Kubernetes cluster, by exactly one of id or host name. */
 export async function getKubernetesClusterNode(
   args: GetKubernetesClusterNodeArgs,
   opts?: LookupOptions,

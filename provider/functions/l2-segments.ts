@@ -18,18 +18,24 @@ import { type LabelSelector, selectorText } from "./framework/selector";
 
 /** One segment by exactly one of id or name (case-insensitive). */
 export interface GetL2SegmentArgs {
+  /** The segment's id (give exactly one of id and name). */
   readonly id?: string;
+  /** The segment's name, case-insensitive (give exactly one of id and name). */
   readonly name?: string;
 }
 
 /** A segment; fields its record lacks are null (docs/wire.md: the record is not promised). */
 export interface GetL2SegmentResult {
+  /** The segment's id. */
   readonly id: string;
+  /** The segment's name; null where the API does not say. */
   readonly name: string | null;
   /** "public" or "private". */
   readonly type: string | null;
   readonly status: string;
+  /** The id of the segment's location group; null where the API does not say. */
   readonly locationGroupId: number | null;
+  /** The code of the segment's location group; null where the API does not say. */
   readonly locationGroupCode: string | null;
   /** The labels, without the provider's ownership label. */
   readonly labels: Record<string, string>;
@@ -39,6 +45,7 @@ export interface GetL2SegmentResult {
 }
 
 export interface GetL2SegmentMembersArgs {
+  /** The segment's id. */
   readonly l2SegmentId: string;
   /** Only members whose labels (their servers' labels) match (text or a builder). */
   readonly labelSelector?: LabelSelector;
@@ -49,21 +56,25 @@ export interface GetL2SegmentMembersArgs {
 export interface L2SegmentMemberResult {
   /** The dedicated server's id. */
   readonly id: string;
+  /** The member server's title. */
   readonly title: string;
   /** "native" or "trunk". */
   readonly mode: string;
   /** null in native mode. */
   readonly vlan: number | null;
   readonly status: string;
+  /** The member's labels, without the provider's ownership label. */
   readonly labels: Record<string, string>;
   readonly createdAt: string;
   readonly updatedAt: string;
 }
 
 export interface GetL2SegmentMembersResult {
+  /** The members, in the API's order. */
   readonly members: L2SegmentMemberResult[];
 }
 
+/** One L2 segment, by exactly one of id or name (case-insensitive). */
 export async function getL2Segment(
   args: GetL2SegmentArgs,
   opts?: LookupOptions,
@@ -93,6 +104,7 @@ export function getL2SegmentOutput(
   return lookupOutput(getL2Segment, args, opts);
 }
 
+/** The members of an L2 segment (the servers it joins), filtered by labels. */
 export async function getL2SegmentMembers(
   args: GetL2SegmentMembersArgs,
   opts?: LookupOptions,

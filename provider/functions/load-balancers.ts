@@ -37,6 +37,7 @@ const TYPES: readonly LoadBalancerType[] = ["l4", "l7"];
 export interface GetLoadBalancersArgs {
   /** Only balancers whose labels match (text or a builder). */
   readonly labelSelector?: LabelSelector;
+  /** Only balancers of this layer: `l4` or `l7`. */
   readonly type?: LoadBalancerType;
   readonly locationId?: number;
   /** Only balancers on this dedicated cluster. */
@@ -49,23 +50,29 @@ export interface GetLoadBalancersArgs {
 
 /** One balancer by exactly one of id or name (case-insensitive), with its zones. */
 export interface GetLoadBalancerArgs {
+  /** The balancer's id (give exactly one of id and name). */
   readonly id?: string;
+  /** The balancer's name, case-insensitive (give exactly one of id and name). */
   readonly name?: string;
   /** Its layer; without it the list tells. */
   readonly type?: LoadBalancerType;
 }
 
 export interface LoadBalancerResult {
+  /** The balancer's id. */
   readonly id: string;
+  /** The balancer's name; null where the API does not say. */
   readonly name: string | null;
   /** "l4" or "l7". */
   readonly type: string | null;
   readonly status: string | null;
+  /** The balancer's external IP addresses. */
   readonly externalAddresses: string[];
   readonly locationId: number | null;
   readonly locationCode: string | null;
   /** null on a shared cluster. */
   readonly clusterId: string | null;
+  /** Whether the balancer keeps logs; null where the API does not say. */
   readonly storeLogs: boolean | null;
   /** The labels, without the provider's ownership label. */
   readonly labels: Record<string, string>;
@@ -76,28 +83,36 @@ export interface LoadBalancerResult {
 export interface GetLoadBalancerResult extends LoadBalancerResult {
   /** The zones as the API answers them, keys in camelCase. */
   readonly vhostZones: Record<string, unknown>[];
+  /** The upstream zones as the API answers them, keys in camelCase. */
   readonly upstreamZones: Record<string, unknown>[];
   /** L7: the domains of its vhost zones; [] for L4. */
   readonly domains: string[];
 }
 
 export interface GetLoadBalancersResult {
+  /** The balancers, in the API's order. */
   readonly loadBalancers: LoadBalancerResult[];
 }
 
 export interface GetLoadBalancerClustersArgs {
+  /** Only clusters whose name contains this text. */
   readonly searchPattern?: string;
+  /** Only clusters of this location. */
   readonly locationId?: number;
   readonly limit?: number;
 }
 
 export interface GetLoadBalancerClusterArgs {
+  /** The cluster's id (give exactly one of id and name). */
   readonly id?: string;
+  /** The cluster's name, case-insensitive (give exactly one of id and name). */
   readonly name?: string;
 }
 
 export interface GetLoadBalancerClusterResult {
+  /** The cluster's id (the `clusterId` property of an L4LoadBalancer or L7LoadBalancer). */
   readonly id: string;
+  /** The cluster's name; null where the API does not say. */
   readonly name: string | null;
   readonly locationId: number | null;
   readonly locationCode: string | null;
@@ -107,9 +122,13 @@ export interface GetLoadBalancerClusterResult {
 }
 
 export interface GetLoadBalancerClustersResult {
+  /** The dedicated load balancer clusters, in the API's order. */
   readonly loadBalancerClusters: GetLoadBalancerClusterResult[];
 }
 
+/**
+ * The account's L4 and L7 load balancers, filtered by labels, layer, location, cluster and name.
+ */
 export async function getLoadBalancers(
   args: GetLoadBalancersArgs = {},
   opts?: LookupOptions,
@@ -141,6 +160,9 @@ export function getLoadBalancersOutput(
   return lookupOutput(getLoadBalancers, args, opts);
 }
 
+/**
+ * One load balancer, L4 or L7, by exactly one of id or name (case-insensitive), with its zones.
+ */
 export async function getLoadBalancer(
   args: GetLoadBalancerArgs,
   opts?: LookupOptions,
@@ -194,6 +216,7 @@ async function layerOf(lookup: Lookup, id: string): Promise<string> {
   throw new NoMatchError(`${lookup.fn}: no load balancer has id ${id}`);
 }
 
+/** The account's dedicated load balancer clusters, filtered by name and location. */
 export async function getLoadBalancerClusters(
   args: GetLoadBalancerClustersArgs = {},
   opts?: LookupOptions,
@@ -227,6 +250,7 @@ export function getLoadBalancerClustersOutput(
   return lookupOutput(getLoadBalancerClusters, args, opts);
 }
 
+/** One dedicated load balancer cluster, by exactly one of id or name (case-insensitive). */
 export async function getLoadBalancerCluster(
   args: GetLoadBalancerClusterArgs,
   opts?: LookupOptions,

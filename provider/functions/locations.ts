@@ -23,6 +23,7 @@ export interface GetLocationsArgs {
 
 /** A location by exactly one of id, code or name (case-insensitive). */
 export interface GetLocationArgs {
+  /** The location's id (give exactly one of id, code and name). */
   readonly id?: number;
   /** The location's code, such as "AMS1". */
   readonly code?: string;
@@ -32,18 +33,24 @@ export interface GetLocationArgs {
 
 /** Whether a location offers each iPXE Boot mode (features private_ipxe_boot, public_ipxe_boot). */
 export interface IpxeBootSupport {
+  /** Whether private iPXE boot can be ordered here. */
   readonly private: boolean;
+  /** Whether public iPXE boot can be ordered here. */
   readonly public: boolean;
 }
 
 export interface GetLocationResult {
+  /** The location's id. */
   readonly id: number;
+  /** The location's name, e.g. `AMS1`'s `Amsterdam`. */
   readonly name: string;
+  /** The location's code, e.g. `AMS1`. */
   readonly code: string;
   /** null when the record does not carry it. */
   readonly status: string | null;
   /** The additional features servers can have here, by their API names. */
   readonly supportedFeatures: string[];
+  /** Which iPXE boot features the location offers (derived from `supportedFeatures`). */
   readonly ipxeBoot: IpxeBootSupport;
   /** null when the record does not say. */
   readonly l2SegmentsEnabled: boolean | null;
@@ -54,10 +61,11 @@ export interface GetLocationResult {
 }
 
 export interface GetLocationsResult {
+  /** The locations, in the API's order. */
   readonly locations: GetLocationResult[];
 }
 
-/** Every location (at most DEFAULT_LIST_LIMIT). */
+/** Every location of the service (at most 1,000), optionally those whose name contains a text. */
 export async function getLocations(
   args: GetLocationsArgs = {},
   opts?: LookupOptions,
@@ -75,7 +83,10 @@ export function getLocationsOutput(
   return lookupOutput(getLocations, args, opts);
 }
 
-/** One location: `getLocation({ code: "AMS1" })`, `getLocation({ name: "amsterdam" })`. */
+/**
+ * One location, by exactly one of id, code (exact but for case, e.g. `AMS1`) or name
+ * (case-insensitive, e.g. `amsterdam`).
+ */
 export async function getLocation(
   args: GetLocationArgs,
   opts?: LookupOptions,

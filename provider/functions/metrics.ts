@@ -15,26 +15,32 @@ import {
 } from "./framework/invoke";
 
 export interface GetMetricsArgs {
-  /** Only the family of this name (e.g. "serverscom_hosts_count"); all of them when omitted. */
+  /** Only the metric family of this name; every family when omitted. */
   readonly name?: string;
 }
 
 export interface MetricSampleResult {
+  /** The sample's labels. */
   readonly labels: Record<string, string>;
+  /** The sample's value. */
   readonly value: number;
   /** Milliseconds since the epoch, when the exposition gives one; null otherwise. */
   readonly timestampMs: number | null;
 }
 
 export interface MetricFamilyResult {
+  /** The metric family's name. */
   readonly name: string;
+  /** The family's help text; null when the exposition gives none. */
   readonly help: string | null;
   /** "gauge", "counter", ... */
   readonly type: string | null;
+  /** The family's samples. */
   readonly samples: MetricSampleResult[];
 }
 
 export interface GetMetricsResult {
+  /** The metric families, in the order of the exposition. */
   readonly families: MetricFamilyResult[];
 }
 
@@ -65,7 +71,10 @@ async function metrics(
   };
 }
 
-/** The hosts' metrics: counts by chassis, location and rack; monthly traffic per host. */
+/**
+ * The hosts' metrics: counts by chassis, location and rack; monthly traffic per host (the API's
+ * Prometheus exposition, parsed).
+ */
 export function getHostsMetrics(
   args: GetMetricsArgs = {},
   opts?: LookupOptions,
@@ -82,7 +91,10 @@ export function getHostsMetricsOutput(
   return lookupOutput(getHostsMetrics, args, opts);
 }
 
-/** The racks' metrics: counts, hosts per rack, monthly traffic, PDU and ATS power and current. */
+/**
+ * The racks' metrics: counts, hosts per rack, monthly traffic, PDU and ATS power and current (the
+ * API's Prometheus exposition, parsed).
+ */
 export function getRacksMetrics(
   args: GetMetricsArgs = {},
   opts?: LookupOptions,

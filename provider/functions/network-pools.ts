@@ -32,10 +32,14 @@ const TYPES: readonly NetworkPoolType[] = ["private", "public"];
 
 /** Filters of both pool lookups; the API applies them. */
 interface NetworkPoolFilters {
-  /** Only pools whose labels match (text or a builder). */
+  /**
+   * Only pools whose labels match this label selector, e.g. `env==prod,tier in (web, api)`; checked
+   * against the selector grammar before it is sent.
+   */
   readonly labelSelector?: LabelSelector;
   /** Only pools of this location. */
   readonly locationId?: number;
+  /** Only pools of this type: `public` or `private`. */
   readonly type?: NetworkPoolType;
 }
 
@@ -48,19 +52,26 @@ export interface GetNetworkPoolsArgs extends NetworkPoolFilters {
 
 /** One pool by exactly one of id, title (case-insensitive) or cidr, among the filtered pools. */
 export interface GetNetworkPoolArgs extends NetworkPoolFilters {
+  /** The pool's id (give exactly one of id, title and cidr). */
   readonly id?: string;
+  /** The pool's title, case-insensitive (give exactly one of id, title and cidr). */
   readonly title?: string;
   /** The pool's whole range, e.g. "10.0.0.0/20" (compared as a network). */
   readonly cidr?: string;
 }
 
 export interface GetNetworkPoolResult {
+  /** The pool's id (the `networkPoolId` property of a Subnetwork). */
   readonly id: string;
+  /** The pool's title; null where the API does not say. */
   readonly title: string | null;
+  /** The pool's network in CIDR notation; null where the API does not say. */
   readonly cidr: string | null;
   /** "private" or "public". */
   readonly type: string | null;
+  /** The ids of the locations the pool serves. */
   readonly locationIds: number[];
+  /** The codes of the locations the pool serves. */
   readonly locationCodes: string[];
   /** The labels, without the provider's ownership label. */
   readonly labels: Record<string, string>;
@@ -69,10 +80,12 @@ export interface GetNetworkPoolResult {
 }
 
 export interface GetNetworkPoolsResult {
+  /** The network pools, in the API's order. */
   readonly networkPools: GetNetworkPoolResult[];
 }
 
 export interface GetSubnetworksArgs {
+  /** The network pool's id. */
   readonly networkPoolId: string;
   /** true: only subnetworks attached to a server. */
   readonly attached?: boolean;
@@ -85,16 +98,22 @@ export interface GetSubnetworksArgs {
 export interface SubnetworkResult {
   /** The subnetwork's own id (a Subnetwork resource's `subnetworkId`). */
   readonly id: string;
+  /** The id of its network pool. */
   readonly networkPoolId: string;
+  /** The subnetwork's title; null where the API does not say. */
   readonly title: string | null;
+  /** The subnetwork in CIDR notation; null where the API does not say. */
   readonly cidr: string | null;
+  /** Whether the subnetwork is attached to a server; null where the API does not say. */
   readonly attached: boolean | null;
+  /** The interface it serves: `public` or `private`; null where the API does not say. */
   readonly interfaceType: string | null;
   readonly createdAt: string | null;
   readonly updatedAt: string | null;
 }
 
 export interface GetSubnetworksResult {
+  /** The subnetworks, in the API's order. */
   readonly subnetworks: SubnetworkResult[];
 }
 
@@ -106,6 +125,10 @@ function filtersOf(lookup: Lookup, args: NetworkPoolFilters) {
   });
 }
 
+/**
+ * The account's network pools (what subnetworks are allocated from), filtered by labels, location,
+ * type and title.
+ */
 export async function getNetworkPools(
   args: GetNetworkPoolsArgs = {},
   opts?: LookupOptions,
@@ -134,6 +157,7 @@ export function getNetworkPoolsOutput(
   return lookupOutput(getNetworkPools, args, opts);
 }
 
+/** One network pool, by exactly one of id, title (case-insensitive) or CIDR. */
 export async function getNetworkPool(
   args: GetNetworkPoolArgs,
   opts?: LookupOptions,
@@ -218,6 +242,7 @@ async function byCidr(
   return only;
 }
 
+/** The subnetworks of a network pool, filtered by attachment and title. */
 export async function getSubnetworks(
   args: GetSubnetworksArgs,
   opts?: LookupOptions,

@@ -20,6 +20,7 @@ import { locationWhere } from "./locations";
 
 /** The systems of a location for exactly one of a server model or an SBM flavor. */
 export interface GetOperatingSystemsArgs {
+  /** The location (its id; see the getLocation function). */
   readonly locationId: number;
   /** For a dedicated server of this model. */
   readonly serverModelId?: number;
@@ -29,6 +30,7 @@ export interface GetOperatingSystemsArgs {
 
 /** One operating system by exactly one of id or name (case-insensitive). */
 export interface GetOperatingSystemArgs extends GetOperatingSystemsArgs {
+  /** The operating system's id (give exactly one of id and name). */
   readonly id?: number;
   /**
    * The full name ("Ubuntu 24.04-server x86_64"), "name version" ("Ubuntu 24.04-server"), or
@@ -38,16 +40,22 @@ export interface GetOperatingSystemArgs extends GetOperatingSystemsArgs {
 }
 
 export interface GetOperatingSystemResult {
+  /** The operating system's id (the `operatingSystemId` property of a server). */
   readonly id: number;
+  /** The full name, e.g. `Ubuntu 24.04-server x86_64`. */
   readonly fullName: string;
+  /** The name, e.g. `Ubuntu`. */
   readonly name: string;
+  /** The version, e.g. `24.04-server`. */
   readonly version: string;
+  /** The architecture, e.g. `x86_64`. */
   readonly arch: string;
   /** The file systems a drive layout may use with it. */
   readonly filesystems: string[];
 }
 
 export interface GetOperatingSystemsResult {
+  /** The operating systems, in the API's order. */
   readonly operatingSystems: GetOperatingSystemResult[];
 }
 
@@ -56,6 +64,10 @@ type Offer =
   | { readonly locationId: number; readonly serverModelId: number }
   | { readonly locationId: number; readonly sbmFlavorModelId: number };
 
+/**
+ * The operating systems a dedicated server model or an SBM flavor can be ordered with in a
+ * location.
+ */
 export async function getOperatingSystems(
   args: GetOperatingSystemsArgs,
   opts?: LookupOptions,
@@ -73,8 +85,9 @@ export function getOperatingSystemsOutput(
 }
 
 /**
- * One operating system:
- * `getOperatingSystem({ locationId, serverModelId, name: "ubuntu 24.04" })`.
+ * One operating system a dedicated server model or an SBM flavor can be ordered with in a location,
+ * by exactly one of id or name (the full name, "name version", or whole words of them,
+ * case-insensitive).
  */
 export async function getOperatingSystem(
   args: GetOperatingSystemArgs,

@@ -17,29 +17,45 @@ import { nameCandidate, pickByName } from "./framework/match";
 import { locationWhere } from "./locations";
 
 export interface GetRbsFlavorsArgs {
+  /** The location (its id; see the getLocation function). */
   readonly locationId: number;
 }
 
 /** One RBS flavor by exactly one of id or name (case-insensitive: "standard"). */
 export interface GetRbsFlavorArgs {
+  /** The location (its id; see the getLocation function). */
   readonly locationId: number;
+  /** The flavor's id (give exactly one of id and name). */
   readonly id?: number;
+  /**
+   * The flavor's name or whole words of it, case-insensitive (give exactly one of id and name).
+   */
   readonly name?: string;
 }
 
 /** Fields the API may leave out are null. */
 export interface GetRbsFlavorResult {
+  /** The flavor's id (the `flavorId` property of an RbsVolume). */
   readonly id: number;
+  /** The flavor's name. */
   readonly name: string;
+  /**
+   * The I/O operations per second a volume gets per GB of its size; null where the API does not
+   * say.
+   */
   readonly iopsPerGb: number | null;
+  /** The bandwidth a volume gets per GB of its size; null where the API does not say. */
   readonly bandwidthPerGb: number | null;
+  /** The smallest volume size, in GB; null where the API does not say. */
   readonly minSizeGb: number | null;
 }
 
 export interface GetRbsFlavorsResult {
+  /** The RBS flavors, in the API's order. */
   readonly rbsFlavors: GetRbsFlavorResult[];
 }
 
+/** The remote block storage flavors a location offers. */
 export async function getRbsFlavors(
   args: GetRbsFlavorsArgs,
   opts?: LookupOptions,
@@ -56,6 +72,7 @@ export function getRbsFlavorsOutput(
   return lookupOutput(getRbsFlavors, args, opts);
 }
 
+/** One remote block storage flavor of a location, by exactly one of id or name. */
 export async function getRbsFlavor(
   args: GetRbsFlavorArgs,
   opts?: LookupOptions,

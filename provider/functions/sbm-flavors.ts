@@ -24,6 +24,7 @@ import { nameCandidate, pickByName } from "./framework/match";
 import { locationWhere } from "./locations";
 
 export interface GetSbmFlavorModelsArgs {
+  /** The location (its id; see the getLocation function). */
   readonly locationId: number;
   /** Only flavors whose name contains this text. */
   readonly searchPattern?: string;
@@ -33,34 +34,52 @@ export interface GetSbmFlavorModelsArgs {
 
 /** One SBM flavor by exactly one of id or name (case-insensitive: "sbm-01"). */
 export interface GetSbmFlavorModelArgs {
+  /** The location (its id; see the getLocation function). */
   readonly locationId: number;
+  /** The flavor's id (give exactly one of id and name). */
   readonly id?: number;
+  /**
+   * The flavor's name or whole words of it, case-insensitive (give exactly one of id and name).
+   */
   readonly name?: string;
 }
 
 /** Fields the API may leave out are null. */
 export interface GetSbmFlavorModelResult {
+  /** The flavor's id (the `sbmFlavorModelId` property of an SbmServer). */
   readonly id: number;
+  /** The flavor's name. */
   readonly name: string;
+  /** The CPU model; null where the API does not say. */
   readonly cpuName: string | null;
+  /** The number of CPUs; null where the API does not say. */
   readonly cpuCount: number | null;
+  /** The number of CPU cores; null where the API does not say. */
   readonly cpuCoresCount: number | null;
   /** GHz, as the API writes it ("3.8"). */
   readonly cpuFrequency: string | null;
+  /** The RAM in GB; null where the API does not say. */
   readonly ramSize: number | null;
+  /** The drives in words; null where the API does not say. */
   readonly drivesConfiguration: string | null;
+  /** The id of the public uplink model; null where the API does not say. */
   readonly publicUplinkModelId: number | null;
+  /** The name of the public uplink model; null where the API does not say. */
   readonly publicUplinkModelName: string | null;
+  /** The id of the private uplink model; null where the API does not say. */
   readonly privateUplinkModelId: number | null;
+  /** The name of the private uplink model; null where the API does not say. */
   readonly privateUplinkModelName: string | null;
   readonly bandwidthId: number | null;
   readonly bandwidthName: string | null;
 }
 
 export interface GetSbmFlavorModelsResult {
+  /** The SBM flavors, in the API's order. */
   readonly sbmFlavorModels: GetSbmFlavorModelResult[];
 }
 
+/** The Scalable Bare Metal flavors a location offers. */
 export async function getSbmFlavorModels(
   args: GetSbmFlavorModelsArgs,
   opts?: LookupOptions,
@@ -82,6 +101,7 @@ export function getSbmFlavorModelsOutput(
   return lookupOutput(getSbmFlavorModels, args, opts);
 }
 
+/** One Scalable Bare Metal flavor of a location, by exactly one of id or name. */
 export async function getSbmFlavorModel(
   args: GetSbmFlavorModelArgs,
   opts?: LookupOptions,

@@ -24,70 +24,92 @@ import { nameCandidate, pickByName } from "./framework/match";
 import { locationWhere } from "./locations";
 
 export interface GetServerModelsArgs {
+  /** The location (its id; see the getLocation function). */
   readonly locationId: number;
   /** Only models whose name contains this text. */
   readonly searchPattern?: string;
+  /** Only models with (true) or without (false) a RAID controller. */
   readonly hasRaidController?: boolean;
 }
 
 /** A server model of a location by exactly one of id or name (case-insensitive). */
 export interface GetServerModelArgs {
+  /** The location (its id; see the getLocation function). */
   readonly locationId: number;
+  /** The model's id (give exactly one of id and name). */
   readonly id?: number;
   /** The model's name, or whole words of it: "Dell R640", "r740xd". */
   readonly name?: string;
 }
 
 export interface ServerModelDriveSlotResult {
+  /** The slot's position (the `position` of a DedicatedServer's drive slot). */
   readonly position: number;
+  /** The slot's interface, e.g. `SATA3`. */
   readonly interface: string;
+  /** The slot's form factor, e.g. `2.5`. */
   readonly formFactor: string;
   /** null for an empty slot, which the order fills. */
   readonly driveModelId: number | null;
+  /** Whether a drive can be changed while the server runs. */
   readonly hotSwappable: boolean;
 }
 
 /** Fields the API may leave out are null. */
 export interface GetServerModelResult {
+  /** The model's id (the `serverModelId` property of a DedicatedServer). */
   readonly id: number;
+  /** The model's name. */
   readonly name: string;
+  /** The CPU model; null where the API does not say. */
   readonly cpuName: string | null;
+  /** The number of CPUs; null where the API does not say. */
   readonly cpuCount: number | null;
+  /** The number of CPU cores; null where the API does not say. */
   readonly cpuCoresCount: number | null;
   /** MHz. */
   readonly cpuFrequency: number | null;
   /** GB, the base amount. */
   readonly ram: number | null;
+  /** The RAM type, e.g. `DDR4`; null where the API does not say. */
   readonly ramType: string | null;
   /** GB. */
   readonly maxRam: number | null;
+  /** Whether the model has a RAID controller; null where the API does not say. */
   readonly hasRaidController: boolean | null;
+  /** The RAID controller's name; null where the API does not say. */
   readonly raidControllerName: string | null;
+  /** The number of drive slots; null where the API does not say. */
   readonly driveSlotsCount: number | null;
   /** The drive slots; getServerModel always has them, getServerModels only where the list does. */
   readonly driveSlots: ServerModelDriveSlotResult[] | null;
 }
 
 export interface GetServerModelsResult {
+  /** The server models, in the API's order. */
   readonly serverModels: GetServerModelResult[];
 }
 
 export interface GetRamOptionsArgs {
+  /** The location (its id; see the getLocation function). */
   readonly locationId: number;
+  /** The server model (its id; see the getServerModel function). */
   readonly serverModelId: number;
 }
 
 export interface RamOptionResult {
   /** GB. */
   readonly ram: number;
+  /** The RAM type; null where the API does not say. */
   readonly type: string | null;
 }
 
 export interface GetRamOptionsResult {
+  /** The RAM options, in the API's order. */
   readonly ramOptions: RamOptionResult[];
 }
 
-/** The server models a location offers (at most DEFAULT_LIST_LIMIT). */
+/** The server models (what a dedicated server is built on) a location offers (at most 1,000). */
 export async function getServerModels(
   args: GetServerModelsArgs,
   opts?: LookupOptions,
@@ -111,7 +133,7 @@ export function getServerModelsOutput(
   return lookupOutput(getServerModels, args, opts);
 }
 
-/** One server model, with its drive slots. */
+/** One server model of a location, by exactly one of id or name, with its drive slots. */
 export async function getServerModel(
   args: GetServerModelArgs,
   opts?: LookupOptions,

@@ -34,33 +34,45 @@ export interface GetSslCertificatesArgs {
 
 /** One certificate by exactly one of id or name (case-insensitive). */
 export interface GetSslCertificateArgs {
+  /** The certificate's id (give exactly one of id and name). */
   readonly id?: string;
+  /** The certificate's name, case-insensitive (give exactly one of id and name). */
   readonly name?: string;
   /** Its type; without it an id is tried as custom, then as Let's Encrypt. */
   readonly type?: SslCertificateType;
 }
 
 export interface GetSslCertificateResult {
+  /** The certificate's id. */
   readonly id: string;
+  /** The certificate's name. */
   readonly name: string;
   /** "custom" or "letsencrypt". */
   readonly type: string;
+  /** The issuer; null where the API does not say. */
   readonly issuer: string | null;
+  /** The subject. */
   readonly subject: string;
+  /** The domain names the certificate covers. */
   readonly domainNames: string[];
   /** 40 hexadecimal characters; null where the API leaves it out (Let's Encrypt). */
   readonly sha1Fingerprint: string | null;
   /** The labels, without the provider's ownership label. */
   readonly labels: Record<string, string>;
+  /** When the certificate expires; null where the API does not say. */
   readonly expiresAt: string | null;
   readonly createdAt: string;
   readonly updatedAt: string;
 }
 
 export interface GetSslCertificatesResult {
+  /** The certificates, in the API's order. */
   readonly sslCertificates: GetSslCertificateResult[];
 }
 
+/**
+ * The account's SSL certificates (custom and Let's Encrypt), filtered by labels, name and type.
+ */
 export async function getSslCertificates(
   args: GetSslCertificatesArgs = {},
   opts?: LookupOptions,
@@ -94,6 +106,9 @@ export function getSslCertificatesOutput(
   return lookupOutput(getSslCertificates, args, opts);
 }
 
+/**
+ * One SSL certificate, by exactly one of id or name (case-insensitive), optionally of one type.
+ */
 export async function getSslCertificate(
   args: GetSslCertificateArgs,
   opts?: LookupOptions,

@@ -27,37 +27,50 @@ export type UplinkType = "public" | "private";
 const UPLINK_TYPES: readonly UplinkType[] = ["public", "private"];
 
 export interface GetUplinkModelsArgs {
+  /** The location (its id; see the getLocation function). */
   readonly locationId: number;
+  /** The server model (its id; see the getServerModel function). */
   readonly serverModelId: number;
+  /** Only uplinks of this type: `public` or `private`. */
   readonly type?: UplinkType;
+  /** Only redundant uplinks (true) or only single ones (false). */
   readonly redundancy?: boolean;
 }
 
 /** One uplink model by exactly one of id or name (case-insensitive). */
 export interface GetUplinkModelArgs {
+  /** The location (its id; see the getLocation function). */
   readonly locationId: number;
+  /** The server model (its id; see the getServerModel function). */
   readonly serverModelId: number;
+  /** The uplink model's id (give exactly one of id and name). */
   readonly id?: number;
   /** The name, or whole words of it that fit one uplink only ("public 10 gbps"). */
   readonly name?: string;
 }
 
 export interface GetUplinkModelResult {
+  /** The uplink model's id (in the `uplinkModels` property of a DedicatedServer). */
   readonly id: number;
+  /** The uplink model's name. */
   readonly name: string;
   /** "public" or "private". */
   readonly type: string;
   /** Mbit/s; null when the API does not say. */
   readonly speed: number | null;
+  /** Whether the uplink is redundant; null where the API does not say. */
   readonly redundancy: boolean | null;
 }
 
 export interface GetUplinkModelsResult {
+  /** The uplink models, in the API's order. */
   readonly uplinkModels: GetUplinkModelResult[];
 }
 
 export interface GetBandwidthOptionsArgs {
+  /** The location (its id; see the getLocation function). */
   readonly locationId: number;
+  /** The server model (its id; see the getServerModel function). */
   readonly serverModelId: number;
   /** A public uplink model. */
   readonly uplinkModelId: number;
@@ -67,26 +80,35 @@ export interface GetBandwidthOptionsArgs {
 
 /** One bandwidth option by exactly one of id or name (case-insensitive). */
 export interface GetBandwidthOptionArgs {
+  /** The location (its id; see the getLocation function). */
   readonly locationId: number;
+  /** The server model (its id; see the getServerModel function). */
   readonly serverModelId: number;
+  /** The public uplink model (its id; see the getUplinkModel function). */
   readonly uplinkModelId: number;
+  /** The bandwidth option's id (give exactly one of id and name). */
   readonly id?: number;
   /** The name: "20 TB", "Unmetered 1 Gbps". */
   readonly name?: string;
 }
 
 export interface GetBandwidthOptionResult {
+  /** The bandwidth option's id (the `bandwidthModelId` of a DedicatedServer's public uplink). */
   readonly id: number;
+  /** The bandwidth option's name. */
   readonly name: string;
+  /** The option's type, e.g. `bytes` or `unmetered`; null where the API does not say. */
   readonly type: string | null;
   /** Bytes committed; null for unmetered options. */
   readonly commit: number | null;
 }
 
 export interface GetBandwidthOptionsResult {
+  /** The bandwidth options, in the API's order. */
   readonly bandwidthOptions: GetBandwidthOptionResult[];
 }
 
+/** The uplink models a server model can be ordered with in a location. */
 export async function getUplinkModels(
   args: GetUplinkModelsArgs,
   opts?: LookupOptions,
@@ -117,6 +139,9 @@ export function getUplinkModelsOutput(
   return lookupOutput(getUplinkModels, args, opts);
 }
 
+/**
+ * One uplink model a server model can be ordered with in a location, by exactly one of id or name.
+ */
 export async function getUplinkModel(
   args: GetUplinkModelArgs,
   opts?: LookupOptions,
@@ -161,6 +186,7 @@ export function getUplinkModelOutput(
   return lookupOutput(getUplinkModel, args, opts);
 }
 
+/** The bandwidth options of a public uplink model of a server model in a location. */
 export async function getBandwidthOptions(
   args: GetBandwidthOptionsArgs,
   opts?: LookupOptions,
@@ -190,6 +216,7 @@ export function getBandwidthOptionsOutput(
   return lookupOutput(getBandwidthOptions, args, opts);
 }
 
+/** One bandwidth option of a public uplink model, by exactly one of id or name. */
 export async function getBandwidthOption(
   args: GetBandwidthOptionArgs,
   opts?: LookupOptions,

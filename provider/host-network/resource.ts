@@ -54,6 +54,7 @@ export class HostNetwork extends pulumi.dynamic.Resource {
   declare readonly distributionMethod: pulumi.Output<string>;
   /** The network's own id in the API. */
   declare readonly networkId: pulumi.Output<string>;
+  /** The network's title; null where the API does not say. */
   declare readonly title: pulumi.Output<string | null>;
   declare readonly status: pulumi.Output<string>;
   /** Assigned once the network is active. */
@@ -62,8 +63,11 @@ export class HostNetwork extends pulumi.dynamic.Resource {
   declare readonly firstIp: pulumi.Output<string | null>;
   /** The gateway address hosts on this network route through; null until allotted. */
   declare readonly gateway: pulumi.Output<string | null>;
+  /** The network's family: `ipv4` or `ipv6`. */
   declare readonly family: pulumi.Output<string>;
+  /** The interface the network is on: `public`, `private` or `oob`. */
   declare readonly interfaceType: pulumi.Output<string>;
+  /** Whether the network was ordered in addition to the ones the server came with. */
   declare readonly additional: pulumi.Output<boolean>;
   declare readonly createdAt: pulumi.Output<string>;
   declare readonly updatedAt: pulumi.Output<string>;

@@ -49,6 +49,7 @@ export class KubernetesBaremetalNodePower extends pulumi.dynamic.Resource {
   declare readonly clusterId: pulumi.Output<string>;
   /** The node's id and number within the cluster (GET /kubernetes_clusters/{id}/nodes). */
   declare readonly clusterNodeId: pulumi.Output<string>;
+  /** The node's number in its cluster. */
   declare readonly clusterNodeNumber: pulumi.Output<number>;
   declare readonly locationId: pulumi.Output<number>;
   declare readonly locationCode: pulumi.Output<string>;

@@ -58,18 +58,27 @@ export const KUBERNETES_CLUSTER_OUTPUTS = [
 
 /** One node as the resource outputs it. */
 export interface KubernetesClusterNodeOutput {
+  /** The node's id (the key of the `nodeGroups` property). */
   readonly id: string;
+  /** The node's number in the cluster. */
   readonly number: number;
+  /** The node's host name. */
   readonly hostname: string;
+  /** The node's hardware configuration in words. */
   readonly configuration: string;
   /** cloud or baremetal. */
   readonly type: string;
   /** master or node. */
   readonly role: string;
+  /** The node's status as the API reports it. */
   readonly status: string;
+  /** The id of the node group the node is in; null when it is in none. */
   readonly nodeGroupId: string | null;
+  /** The name of the node group the node is in; null when it is in none. */
   readonly nodeGroupName: string | null;
+  /** The node's private IPv4 address; null when it has none. */
   readonly privateIpv4Address: string | null;
+  /** The node's public IPv4 address; null when it has none. */
   readonly publicIpv4Address: string | null;
   /** The underlying cloud instance or bare metal node host (KubernetesBaremetalNodePower's nodeId). */
   readonly refId: string;

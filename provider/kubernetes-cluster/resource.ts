@@ -46,6 +46,7 @@ const provider = createShim(KUBERNETES_CLUSTER_KIND);
  */
 export class KubernetesCluster extends pulumi.dynamic.Resource {
   declare readonly clusterId: pulumi.Output<string>;
+  /** The cluster's name. */
   declare readonly name: pulumi.Output<string>;
   declare readonly status: pulumi.Output<string>;
   declare readonly locationId: pulumi.Output<number>;

@@ -16,12 +16,15 @@ export interface L2MemberSpec {
 
 /** One member as the resource outputs it (the member record, without labels and dates). */
 export interface L2MemberOutput {
+  /** The member server's id. */
   readonly id: string;
+  /** `native` or `trunk`. */
   readonly mode: string;
   /** The server's title. */
   readonly title: string;
   /** The segment's VLAN for a trunk member; null for a native one. */
   readonly vlan: number | null;
+  /** The member's status as the API reports it. */
   readonly status: string;
 }
 

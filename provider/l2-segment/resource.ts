@@ -50,6 +50,7 @@ export class L2Segment extends pulumi.dynamic.Resource {
   declare readonly type: pulumi.Output<string>;
   declare readonly status: pulumi.Output<string>;
   declare readonly locationGroupId: pulumi.Output<number>;
+  /** The code of the segment's location group. */
   declare readonly locationGroupCode: pulumi.Output<string | undefined>;
   /** The members as the API reports them, sorted by id (vlan is set for trunk members). */
   declare readonly members: pulumi.Output<L2MemberOutput[]>;

@@ -31,6 +31,7 @@ export interface L4UpstreamZoneArgs {
   readonly hcInterval?: pulumi.Input<number>;
   /** Health check jitter in seconds, 0 to 60; default 5. */
   readonly hcJitter?: pulumi.Input<number>;
+  /** The upstream servers of the zone; at least one. */
   readonly upstreams: pulumi.Input<pulumi.Input<LoadBalancerUpstreamArgs>[]>;
 }
 
@@ -89,9 +90,11 @@ export class L4LoadBalancer extends pulumi.dynamic.Resource {
   declare readonly sharedCluster: pulumi.Output<boolean | null>;
   declare readonly storeLogs: pulumi.Output<boolean | null>;
   declare readonly storeLogsRegionId: pulumi.Output<number | null>;
+  /** The balancer's external IP addresses. */
   declare readonly externalAddresses: pulumi.Output<string[]>;
   /** Sorted by id, with the API's defaults filled in. */
   declare readonly vhostZones: pulumi.Output<pulumi.Unwrap<L4VhostZoneArgs>[]>;
+  /** The upstream zones, sorted by id, with the API's defaults filled in. */
   declare readonly upstreamZones: pulumi.Output<pulumi.Unwrap<L4UpstreamZoneArgs>[]>;
   /** The labels, without the provider's ownership label. */
   declare readonly labels: pulumi.Output<Record<string, string>>;

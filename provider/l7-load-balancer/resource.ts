@@ -22,6 +22,7 @@ export interface L7UpstreamZoneArgs {
   readonly hcFails?: pulumi.Input<number>;
   /** Passed checks to take it back, at least 1; default 3. */
   readonly hcPasses?: pulumi.Input<number>;
+  /** The host name health checks ask for. */
   readonly hcDomain?: pulumi.Input<string>;
   /** At most 255 characters; default "/". */
   readonly hcPath?: pulumi.Input<string>;
@@ -39,6 +40,7 @@ export interface L7UpstreamZoneArgs {
   readonly hcGrpcService?: pulumi.Input<string>;
   /** 0 to 16; default 0. */
   readonly hcGrpcStatus?: pulumi.Input<number>;
+  /** The upstream servers of the zone; at least one. */
   readonly upstreams: pulumi.Input<pulumi.Input<LoadBalancerUpstreamArgs>[]>;
 }
 
@@ -47,6 +49,7 @@ export interface L7LocationZoneArgs {
   readonly location: pulumi.Input<string>;
   /** The id of one of upstreamZones. */
   readonly upstreamId: pulumi.Input<string>;
+  /** The path the request is sent to on the upstream, in place of the matched location. */
   readonly upstreamPath?: pulumi.Input<string>;
 }
 
@@ -57,8 +60,11 @@ export interface L7VhostZoneArgs {
   readonly ports: pulumi.Input<pulumi.Input<number>[]>;
   /** TLS termination with sslCertificateId; default false. */
   readonly ssl?: pulumi.Input<boolean>;
+  /** Serve HTTP/2; default false. */
   readonly http2?: pulumi.Input<boolean>;
+  /** Redirect HTTP requests to HTTPS; default false. */
   readonly httpToHttpsRedirect?: pulumi.Input<boolean>;
+  /** HTTP/2 server push of preloaded resources; default false. */
   readonly http2PushPreload?: pulumi.Input<boolean>;
   /** At least one domain name. */
   readonly domains: pulumi.Input<pulumi.Input<string>[]>;
@@ -68,7 +74,9 @@ export interface L7VhostZoneArgs {
   readonly locationZones?: pulumi.Input<pulumi.Input<L7LocationZoneArgs>[]>;
   /** Take the client address from this header when the request comes from these networks. */
   readonly realIpHeader?: pulumi.Input<{
+    /** The header's name, e.g. `X-Forwarded-For`. */
     readonly name: pulumi.Input<string>;
+    /** The networks (CIDR notation) whose requests the header is trusted from. */
     readonly networks: pulumi.Input<pulumi.Input<string>[]>;
   }>;
 }
@@ -86,7 +94,9 @@ export interface L7LoadBalancerArgs {
   readonly storeLogsRegionId?: pulumi.Input<number>;
   /** GeoIP; default false. */
   readonly geoip?: pulumi.Input<boolean>;
+  /** Virtual hosts: domains and ports to location zones or an upstream zone. */
   readonly vhostZones: pulumi.Input<pulumi.Input<L7VhostZoneArgs>[]>;
+  /** Groups of upstream servers. */
   readonly upstreamZones: pulumi.Input<pulumi.Input<L7UpstreamZoneArgs>[]>;
   /** The complete label set; omitted means none. */
   readonly labels?: pulumi.Input<Record<string, pulumi.Input<string>>>;
@@ -117,9 +127,11 @@ export class L7LoadBalancer extends pulumi.dynamic.Resource {
   declare readonly geoip: pulumi.Output<boolean | null>;
   /** The domains of every vhost zone. */
   declare readonly domains: pulumi.Output<string[]>;
+  /** The balancer's external IP addresses. */
   declare readonly externalAddresses: pulumi.Output<string[]>;
   /** Sorted by id, with the API's defaults filled in. */
   declare readonly vhostZones: pulumi.Output<pulumi.Unwrap<L7VhostZoneArgs>[]>;
+  /** The upstream zones, sorted by id, with the API's defaults filled in. */
   declare readonly upstreamZones: pulumi.Output<pulumi.Unwrap<L7UpstreamZoneArgs>[]>;
   /** The labels, without the provider's ownership label. */
   declare readonly labels: pulumi.Output<Record<string, string>>;

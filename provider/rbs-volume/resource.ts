@@ -39,13 +39,17 @@ export class RbsVolume extends pulumi.dynamic.Resource {
   declare readonly locationId: pulumi.Output<number>;
   declare readonly locationCode: pulumi.Output<string>;
   declare readonly flavorId: pulumi.Output<number>;
+  /** The name of the RBS flavor. */
   declare readonly flavorName: pulumi.Output<string>;
+  /** The volume's I/O operations per second. */
   declare readonly iops: pulumi.Output<number>;
+  /** The volume's bandwidth, as the API gives it. */
   declare readonly bandwidth: pulumi.Output<number>;
   /** The labels, without the provider's ownership label. */
   declare readonly labels: pulumi.Output<Record<string, string>>;
   /** The iSCSI target address; set once the volume is active. */
   declare readonly ipAddress: pulumi.Output<string | null>;
+  /** The iSCSI target's name (IQN); null right after creation. */
   declare readonly targetIqn: pulumi.Output<string | null>;
   declare readonly createdAt: pulumi.Output<string>;
   declare readonly updatedAt: pulumi.Output<string>;

@@ -26,12 +26,17 @@ const provider = createShim(letsEncryptCertificateLabelsKind.name);
  * ownership label is removed. Changing adoptId moves the management to another certificate.
  */
 export class LetsEncryptCertificateLabels extends pulumi.dynamic.Resource {
+  /** The certificate's name. */
   declare readonly name: pulumi.Output<string>;
   /** `letsencrypt`. */
   declare readonly type: pulumi.Output<string>;
+  /** The certificate's issuer; null where the API does not say. */
   declare readonly issuer: pulumi.Output<string | null>;
+  /** The certificate's subject. */
   declare readonly subject: pulumi.Output<string>;
+  /** The domain names the certificate covers. */
   declare readonly domainNames: pulumi.Output<string[]>;
+  /** When the certificate expires; null where the API does not say. */
   declare readonly expiresAt: pulumi.Output<string | null>;
   /** Absent when the API does not report it for the certificate. */
   declare readonly sha1Fingerprint: pulumi.Output<string | undefined>;

@@ -52,9 +52,13 @@ export class SslCertificate extends pulumi.dynamic.Resource {
   declare readonly name: pulumi.Output<string>;
   /** `custom`. */
   declare readonly type: pulumi.Output<string>;
+  /** The certificate's issuer; null where the API does not say. */
   declare readonly issuer: pulumi.Output<string | null>;
+  /** The certificate's subject. */
   declare readonly subject: pulumi.Output<string>;
+  /** The domain names the certificate covers. */
   declare readonly domainNames: pulumi.Output<string[]>;
+  /** When the certificate expires; null where the API does not say. */
   declare readonly expiresAt: pulumi.Output<string | null>;
   /** 40 hexadecimal characters. */
   declare readonly sha1Fingerprint: pulumi.Output<string>;

@@ -478,7 +478,7 @@ class Generator {
     const spec: PropertySpec = {
       ...this.typeSpec(type, context + pascal(name), isWhole(name, integers), integers),
     };
-    const description = documentation(this.checker, property);
+    const description = documentation(this.checker, property) || (GLOSSARY[name] ?? "");
     if (description !== "") spec.description = description;
     const fallback = /\b[Dd]efault:? (true|false|\d+)\b/.exec(description)?.[1];
     if (fallback !== undefined && (spec.type === "boolean" || spec.type === "integer")) {
@@ -787,3 +787,54 @@ function pascal(name: string): string {
 export function generatedText(generated: Generated): string {
   return `${JSON.stringify(generated, null, 2)}\n`;
 }
+
+/**
+ * What a property means wherever it appears without a doc comment of its own: the API's common
+ * fields (api-spec.md "Resources and their fields": timestamps, locations, hosts'
+ * configuration_details), which mean the same on every record. A doc comment always wins.
+ */
+const GLOSSARY: Readonly<Record<string, string>> = {
+  createdAt: "When it was created: an ISO 8601 UTC timestamp, as the API gives it.",
+  updatedAt: "When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.",
+  locationId: "The id of the location (see the getLocation function).",
+  locationCode: "The code of the location, e.g. `AMS1`.",
+  locationIds: "The ids of the locations.",
+  locationCodes: "The codes of the locations.",
+  regionId: "The id of the cloud region (see the getCloudRegion function).",
+  regionCode: "The code of the cloud region.",
+  rackId: "The id of the rack the server stands in; null where the API does not say.",
+  status: "The status as the API reports it.",
+  operationalStatus:
+    "The operational status as the API reports it (`normal` once provisioning or a reinstall is done).",
+  powerStatus: "The power status as the API reports it, e.g. `powered_on`.",
+  configuration: "The hardware configuration in words, as the API describes it.",
+  privateIpv4Address: "The private IPv4 address; null when it has none.",
+  publicIpv4Address: "The public IPv4 address; null when it has none.",
+  publicIpv6Address: "The public IPv6 address; null when it has none.",
+  localIpv4Address: "The local IPv4 address; null when it has none.",
+  oobIpv4Address: "The address of the out-of-band management interface; null when it has none.",
+  leaseStartAt: "The date the lease started (YYYY-MM-DD); null until then.",
+  scheduledReleaseAt: "When the release is scheduled; null when none is.",
+  ramSize: "The RAM in GB.",
+  serverModelId: "The id of the server model (see the getServerModel function).",
+  serverModelName: "The name of the server model.",
+  sbmFlavorModelId: "The id of the SBM flavor (see the getSbmFlavorModel function).",
+  sbmFlavorModelName: "The name of the SBM flavor.",
+  bandwidthId: "The id of the bandwidth option; null when none applies.",
+  bandwidthName: "The name of the bandwidth option; null when none applies.",
+  privateUplinkId: "The id of the private uplink; null when there is none.",
+  privateUplinkName: "The name of the private uplink; null when there is none.",
+  publicUplinkId: "The id of the public uplink; null when there is none.",
+  publicUplinkName: "The name of the public uplink; null when there is none.",
+  operatingSystemId: "The id of the operating system; null when none is installed.",
+  operatingSystemFullName: "The full name of the operating system; null when none is installed.",
+  platformUuid: "The id of the object on the underlying cloud platform.",
+  hostId: "The id of the host (a dedicated server, SBM server or Kubernetes bare metal node).",
+  serverId: "The id of the server.",
+  currency: "The currency code, e.g. `EUR`.",
+  labelSelector:
+    "Only objects whose labels match this label selector, e.g. `env==prod,tier in (web, api)`; checked against the selector grammar before it is sent.",
+  searchPattern: "Only objects whose name contains this text (the API's search).",
+  limit:
+    "The most items to return, 1 to 10,000 (default 1,000); more matching items fail the call, naming the limit.",
+};
