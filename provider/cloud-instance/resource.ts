@@ -65,10 +65,10 @@ export interface CloudInstanceArgs {
    */
   readonly reinstallTrigger?: pulumi.Input<string>;
   /**
-   * Take over the existing instance with this id instead of creating one (`pulumi import` does
-   * not work with dynamic providers). Its region and image must match (a new image would
+   * Take over the existing instance with this id instead of creating one (from the program itself,
+   * where `pulumi import` writes code). Its region and image must match (a new image would
    * reinstall it unannounced); the rest is brought to the declared values. The SSH key and user
-   * data cannot be read back: taken on trust.
+   * data cannot be read back: they are taken on trust.
    */
   readonly adoptId?: pulumi.Input<string>;
 }
@@ -79,24 +79,26 @@ const provider = createShim(cloudInstanceKind.name);
 /**
  * A cloud computing instance.
  *
- * - Ready means a settled status: ACTIVE after a create (ERROR, QUOTA_EXCEEDED and
- *   KEYPAIR_NOT_FOUND fail at once; DELETED, DELETING or a 404 mean it is gone).
- * - In place: name (sent even when it is the only change), backup copies, GPN, IPv6, labels;
- *   flavor (upgrade, then approval per `upgradeConfirmation`); image (reinstall: the disk is
- *   erased, so only when `reinstallTrigger` changes in the same update, or `check` refuses the
- *   change); reboot trigger. Replaced: region, SSH key, user data (the API takes them at
+ * - Ready means a settled status: `ACTIVE` after a create (`ERROR`, `QUOTA_EXCEEDED` and
+ *   `KEYPAIR_NOT_FOUND` fail at once; `DELETED`, `DELETING` or a 404 mean it is gone).
+ * - In place: name, backup copies, GPN, IPv6, labels; flavor (an upgrade, then its approval as the
+ *   `upgradeConfirmation` property says); image (a reinstall: the disk is erased, so only when the
+ *   `reinstallTrigger` property changes in the same update, or the change is refused before any
+ *   request); the reboot trigger. Replaced: region, SSH key, user data (the API takes them at
  *   creation only).
- * - An update does the upgrade first when it approves it (a refused upgrade then changes
- *   nothing), then the reinstall, the PUT, an upgrade left awaiting confirmation, the reboot.
- *   While an upgrade awaits confirmation the API refuses the other actions: with
- *   `upgradeConfirmation: "leave"`, change the flavor in an update of its own.
- * - A locked instance (409 CONFLICT) or a region in maintenance (CLOUD_REGION_MAINTENANCE):
- *   the update is repeated with backoff until its timeout, one progress line per change, then
- *   fails naming the reason; the next `pulumi up` tries again.
+ * - An update does the upgrade first when it approves it (a refused upgrade then changes nothing),
+ *   then the reinstall, the other changes, an upgrade left awaiting confirmation, and the reboot.
+ *   While an upgrade awaits confirmation the API refuses every other action: with
+ *   `upgradeConfirmation` set to `leave`, change the flavor in an update of its own.
+ * - A locked instance (409 CONFLICT) or a region in maintenance (CLOUD_REGION_MAINTENANCE): the
+ *   update is repeated with backoff until its timeout, one progress line per change, then fails
+ *   naming the reason; the next `pulumi up` tries again.
  *
- * Timeouts (the `customTimeouts` option): create 15 minutes, update 30 minutes, delete 15 minutes.
- * `platformUuid` is the instance's id on the cloud platform, null until the platform has built
- * it. `userData` is secret.
+ * The `platformUuid` output is the instance's id on the cloud platform, null until the platform has
+ * built it. `userData` is secret.
+ *
+ * Default timeouts (the custom timeouts resource option changes them): create 15 minutes, update 30
+ * minutes, delete 15 minutes.
  */
 export class CloudInstance extends pulumi.dynamic.Resource {
   declare readonly platformUuid: pulumi.Output<string | null>;

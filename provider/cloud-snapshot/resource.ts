@@ -18,10 +18,12 @@ export interface CloudSnapshotArgs {
 const provider = createShim(cloudSnapshotKind.name);
 
 /**
- * A snapshot of a cloud instance's disk. Its id is "<regionId>/<snapshotId>". Snapshots have no labels: a snapshot of the
- * same name in the region stops the create (adopt it with `adoptId`).
+ * A snapshot of a cloud instance's disk. Its id is `<regionId>/<snapshotId>`. Snapshots have no
+ * labels: a snapshot of the same name in the region stops the create (take it over with the
+ * `adoptId` property).
  *
- * Timeouts (the `customTimeouts` option): create 60 minutes, update 10, delete 30.
+ * Default timeouts (the custom timeouts resource option changes them): create 60 minutes, update 10
+ * minutes, delete 30 minutes.
  */
 export class CloudSnapshot extends pulumi.dynamic.Resource {
   declare readonly regionId: pulumi.Output<number>;

@@ -22,11 +22,12 @@ export interface CloudVolumeBackupArgs {
 const provider = createShim(cloudVolumeBackupKind.name);
 
 /**
- * A backup of a cloud volume. To restore it, declare a `CloudVolume` with `backupId` set to this
- * backup's id (a new volume made from it); the SDK's `cloudBackups.restore` writes it over an
- * existing volume, which no resource does on its own.
+ * A backup of a cloud volume. To restore it, declare a CloudVolume whose `backupId` property is
+ * this backup's id (a new volume made from it); writing a backup over an existing volume is an API
+ * action no resource takes on its own.
  *
- * Timeouts (the `customTimeouts` option): create 60 minutes, update 10, delete 30.
+ * Default timeouts (the custom timeouts resource option changes them): create 60 minutes, update 10
+ * minutes, delete 30 minutes.
  */
 export class CloudVolumeBackup extends pulumi.dynamic.Resource {
   declare readonly volumeId: pulumi.Output<string>;

@@ -32,10 +32,11 @@ export interface CloudVolumeArgs {
 const provider = createShim(cloudVolumeKind.name);
 
 /**
- * A cloud block storage volume, attached to at most one cloud instance.
+ * A cloud block storage volume, attached to at most one cloud instance. Deleting an attached volume
+ * detaches it first.
  *
- * Timeouts (the `customTimeouts` option): create, update and delete default to 20 minutes.
- * Deleting an attached volume detaches it first.
+ * Default timeouts (the custom timeouts resource option changes them): create, update and delete 20
+ * minutes.
  */
 export class CloudVolume extends pulumi.dynamic.Resource {
   declare readonly name: pulumi.Output<string>;

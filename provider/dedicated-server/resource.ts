@@ -88,9 +88,10 @@ export interface DedicatedServerArgs {
   /** The complete label set; omitted means none. */
   readonly labels?: pulumi.Input<Record<string, pulumi.Input<string>>>;
   /**
-   * Take over the existing server with this id instead of ordering one (`pulumi import` does not
-   * work with dynamic providers). Its location, server model, uplinks and RAM must match; drives
-   * and ipv6 cannot be read back and are taken as declared; the rest is brought to the program.
+   * Take over the existing server with this id instead of ordering one (from the program itself,
+   * where `pulumi import` writes code). Its location, server model, uplinks and RAM must match;
+   * drives and IPv6 cannot be read back and are taken as declared; the rest is brought to the
+   * declared values.
    */
   readonly adoptId?: pulumi.Input<string>;
   /**
@@ -117,16 +118,17 @@ const provider = createShim(dedicatedServerKind.name);
  * A dedicated server, ordered by the month. One resource is one server.
  *
  * Ready means status `active`, operational status `normal`, power status `powered_on`, and no
- * feature switching. Deleting schedules the release (at the end of the billing period): the
- * server counts as gone from then on.
+ * feature switching. Deleting schedules the release (at the end of the billing period): the server
+ * counts as gone from then on.
  *
- * Timeouts (the `customTimeouts` option): create 6 h, update 2 h, delete 1 h. Every wait of a
- * multi-step update (feature switch, reinstall, reboot) gets the update timeout.
+ * The API's `configuration_details` are flattened into outputs of their own (`ramSize`,
+ * `serverModelId`, `operatingSystemId`, ...), so each input compares with the output of the same
+ * name. The API promises few fields of a dedicated server, and a record may lack some of its
+ * configuration details: such outputs are then absent.
  *
- * configuration_details is flattened into top-level outputs (ramSize, serverModelId,
- * operatingSystemId, ...), so each input compares with the output of the same name. api-spec.md
- * promises few fields of a dedicated server, and records may lack keys of configuration_details:
- * such outputs are then absent (docs/wire.md, Schema policy).
+ * Default timeouts (the custom timeouts resource option changes them): create 6 hours, update 2
+ * hours, delete 1 hour. Every wait of an update with several steps (feature switch, reinstall,
+ * reboot) gets the update timeout.
  */
 export class DedicatedServer extends pulumi.dynamic.Resource {
   declare readonly hostname: pulumi.Output<string>;

@@ -25,10 +25,12 @@ export interface DnsRecordArgs {
 const provider = createShim(dnsRecordKind.name);
 
 /**
- * A record of a DNS zone. Its id is "<zoneId>/<recordId>". Records have no labels: a record with
- * the same zone, name, type and data found before a create stops it (adopt it with `adoptId`).
+ * A record of a DNS zone. Its id is `<zoneId>/<recordId>`. Records have no labels: a record with
+ * the same zone, name, type and data found before a create stops it (take it over with the
+ * `adoptId` property).
  *
- * Timeouts (the `customTimeouts` option): create, update and delete default to 5 minutes.
+ * Default timeouts (the custom timeouts resource option changes them): create, update and delete 5
+ * minutes.
  */
 export class DnsRecord extends pulumi.dynamic.Resource {
   declare readonly zoneId: pulumi.Output<string>;

@@ -20,10 +20,12 @@ export interface DnsZoneArgs {
 const provider = createShim(dnsZoneKind.name);
 
 /**
- * A DNS zone (the API's DNS domain). Creates are idempotent through the ownership label; a zone
- * of the same name that is not this resource's stops the create (adopt it with `adoptId`).
+ * A DNS zone (the API's DNS domain). A repeated create finds the zone it made by the ownership
+ * label; a zone of the same name that is not this resource's stops the create (take it over with
+ * the `adoptId` property).
  *
- * Timeouts (the `customTimeouts` option): create, update and delete default to 5 minutes.
+ * Default timeouts (the custom timeouts resource option changes them): create, update and delete 5
+ * minutes.
  */
 export class DnsZone extends pulumi.dynamic.Resource {
   declare readonly name: pulumi.Output<string>;

@@ -49,7 +49,7 @@ export function getAccountBalanceOutput(
 
 /** The filters srvctl's `invoices list` sends (docs/wire.md, "Account"), asked of the API. */
 export interface GetInvoicesArgs {
-  /** pending, outstanding, overdue, paid, canceled or reissued (srvctl's list). */
+  /** Only invoices of this status: pending, outstanding, overdue, paid, canceled or reissued. */
   readonly status?: string;
   /** "invoice" or "credit_note". */
   readonly type?: string;
@@ -64,7 +64,7 @@ export interface GetInvoicesArgs {
   readonly limit?: number;
 }
 
-/** One invoice; the document links only when it was read by id (`getInvoices({ id })`). */
+/** One invoice; the document links (`csvUrl`, `pdfUrl`) are null where the list leaves them out. */
 export interface InvoiceResult {
   /** The invoice's id. */
   readonly id: string;
@@ -142,7 +142,7 @@ function invoiceResult(invoice: Invoice): InvoiceResult {
 
 export interface GetRacksArgs {
   readonly labelSelector?: LabelSelector;
-  /** Asked of the API (`location_id`, as srvctl's `racks list`) and checked here. */
+  /** Only racks of this location. */
   readonly locationId?: number;
   /** Racks whose name contains this text (case-insensitive), matched here: no source sends it. */
   readonly searchPattern?: string;
@@ -254,8 +254,8 @@ export interface GetServerOobCredentialsArgs {
   /** The dedicated server's id. */
   readonly serverId: string;
   /**
-   * The fingerprint of your GPG key (40 hexadecimal digits), which srvctl requires for this
-   * request; the API presumably encrypts the secret to that key.
+   * The fingerprint of your GPG key (40 hexadecimal digits), which the API requires for this
+   * request (the secret is meant to be encrypted to that key).
    */
   readonly fingerprint: string;
 }

@@ -22,7 +22,7 @@ export interface GetCloudVolumesArgs {
   readonly searchPattern?: string;
   /** Only volumes of this cloud region (filtered here as well as asked of the API). */
   readonly regionId?: number;
-  /** Only volumes attached to this cloud instance (asked of the API, as srvctl does, and checked here). */
+  /** Only volumes attached to this cloud instance. */
   readonly instanceId?: string;
   readonly limit?: number;
 }

@@ -125,9 +125,9 @@ export interface GetHostPowerFeedsArgs {
 export interface PowerFeedResult {
   /** The power feed's name. */
   readonly name: string;
-  /** "on" or "off" (srvctl's records). */
+  /** `on` or `off`, as the API reports it; null where it does not say. */
   readonly status: string | null;
-  /** "physical" in srvctl's records; null where the API leaves it out (the Go fixtures). */
+  /** The feed's type, e.g. `physical`; null where the API leaves it out. */
   readonly type: string | null;
 }
 
@@ -327,7 +327,9 @@ export interface GetServerNetworkUsageArgs {
 export interface GetServerNetworkUsageResult {
   /** The server's id. */
   readonly serverId: string;
-  /** What is metered ("traffic" in the Go fixture, "public" in srvctl's). */
+  /**
+   * What is metered, as the API names it (e.g. `traffic` or `public`); null where it does not say.
+   */
   readonly type: string | null;
   /** Used so far in the billing period, in `unit`; null where nothing is metered. */
   readonly value: number | null;

@@ -60,9 +60,9 @@ export interface NetworkResult {
   readonly status: string;
   /** IPv4 or IPv6 CIDR; null until an additional network is active. */
   readonly cidr: string | null;
-  /** The first usable address; null where the record has none (Go `Network.FirstIP`, omitempty). */
+  /** The network's first usable address; null where the API leaves it out. */
   readonly firstIp: string | null;
-  /** The network's gateway address; null where the record has none (Go `Network.Gateway`). */
+  /** The network's gateway address; null where the API leaves it out. */
   readonly gateway: string | null;
   /** "ipv4" or "ipv6". */
   readonly family: string;

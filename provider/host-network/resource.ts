@@ -21,9 +21,9 @@ export interface HostNetworkArgs {
   /** IPv4 only: "gateway" (the default sent; the only one for private networks) or "route". */
   readonly distributionMethod?: pulumi.Input<"gateway" | "route">;
   /**
-   * Take over the existing network with this id,
-   * `hosts/<dedicated_servers|sbm_servers>/<host id>/networks/<network id>` (`pulumi import` does
-   * not work with dynamic providers). Its host, type, mask and distribution method must match.
+   * Take over the existing network with this id, `hosts/<dedicated_servers|sbm_servers>/<host
+   * id>/networks/<network id>` (from the program itself, where `pulumi import` writes code). Its
+   * host, type, mask and distribution method must match.
    */
   readonly adoptId?: pulumi.Input<string>;
 }
@@ -31,19 +31,20 @@ export interface HostNetworkArgs {
 const provider = createShim(hostNetworkKind.name);
 
 /**
- * An additional network of a dedicated or SBM server: a public or private IPv4 network of the
- * given size, or a dedicated server's public IPv6 network. Waits until the network is active (its
- * CIDR is assigned then); destroy removes it and waits until it is gone. Nothing changes in
- * place: every change replaces the network (the old one is removed first).
+ * An additional network of a dedicated or SBM server: a public or private IPv4 network of the given
+ * size, or a dedicated server's public IPv6 network. Waits until the network is active (its CIDR is
+ * assigned then); destroy removes it and waits until it is gone. Nothing changes in place: every
+ * change replaces the network (the old one is removed first).
  *
  * The resource's id is the network's API path below /v1,
- * `hosts/<dedicated_servers|sbm_servers>/<host id>/networks/<network id>`. Networks have no
- * labels: a create of the public IPv6 network (one per server) stops before ordering when the
- * server has it already, naming it (take it over with `adoptId`); an IPv4 order interrupted
- * before its answer may leave a network the next `up` does not know
- * (getHostNetworks({additional: true}) lists them).
+ * `hosts/<dedicated_servers|sbm_servers>/<host id>/networks/<network id>`. Networks have no labels:
+ * a create of the public IPv6 network (one per server) stops before ordering when the server has it
+ * already, naming it (take it over with the `adoptId` property); an IPv4 order interrupted before
+ * its answer may leave a network the next `pulumi up` does not know (the getHostNetworks function
+ * with `additional` set to true lists them).
  *
- * Timeouts (the `customTimeouts` option): create and delete 15 minutes, update 5.
+ * Default timeouts (the custom timeouts resource option changes them): create and delete 15
+ * minutes, update 5 minutes.
  */
 export class HostNetwork extends pulumi.dynamic.Resource {
   declare readonly hostId: pulumi.Output<string>;

@@ -23,17 +23,18 @@ const provider = createShim(kubernetesBaremetalNodePowerKind.name);
 /**
  * Keeps a Kubernetes bare metal node powered on.
  *
- * Create and update switch the node on when its power status is not `powered_on` and wait until
- * it is; while another power operation is in progress (409) the request is repeated until the
- * timeout, and a node that is not ready (412, e.g. still being installed) fails with a message
- * saying so. Refresh reports the live power status: a node switched off behind Pulumi's back
- * shows as a change of `poweredOn`, which the next `pulumi up` undoes.
+ * Create and update switch the node on when its power status is not `powered_on` and wait until it
+ * is; while another power operation is in progress (409) the request is repeated until the timeout,
+ * and a node that is not ready (412, e.g. still being installed) fails with a message saying so.
+ * Refresh reports the live power status: a node switched off outside Pulumi shows as a change of
+ * `poweredOn`, which the next `pulumi up` undoes.
  *
  * Delete sends nothing: the node stays in whatever power state it is in (the API cannot delete
  * nodes, and switching one off because a program stopped declaring this resource would take a
  * cluster node down by surprise).
  *
- * Timeouts (the `customTimeouts` option): create and update default to 15 minutes.
+ * Default timeouts (the custom timeouts resource option changes them): create and update 15
+ * minutes.
  */
 export class KubernetesBaremetalNodePower extends pulumi.dynamic.Resource {
   declare readonly nodeId: pulumi.Output<string>;

@@ -28,21 +28,21 @@ const provider = createShim(KUBERNETES_CLUSTER_KIND);
 
 /**
  * An existing Kubernetes cluster, named by id: the API cannot create or delete clusters (they are
- * ordered elsewhere), so this resource manages parts of one, its labels and the node groups of
- * the nodes the program names, and waits until the cluster is `active` after each change.
+ * ordered elsewhere), so this resource manages parts of one, its labels and the node groups of the
+ * nodes the program names, and waits until the cluster is `active` after each change.
  *
  * Letting go puts back what the resource changed, and nothing else:
  * - deleting the resource (or replacing it with another `clusterId`) restores the labels the
- *   cluster had before the resource first set them, and moves every node it placed back to the
- *   node group the node was in before. The cluster itself keeps running;
+ *   cluster had before the resource first set them, and moves every node it placed back to the node
+ *   group the node was in before. The cluster itself keeps running;
  * - removing `labels` from the program, or a node from `nodeGroups`, does the same for that part.
- * What it will put back is shown in `originalLabels` and `originalNodeGroups`.
+ * What it will put back is shown in the `originalLabels` and `originalNodeGroups` outputs.
  *
  * No ownership label is stamped on the cluster: naming it by id already makes a repeated create
  * take charge of the same cluster.
  *
- * Timeouts (the `customTimeouts` option): create and update wait up to 30 minutes for the
- * cluster to be active; delete does not wait.
+ * Default timeouts (the custom timeouts resource option changes them): create and update wait up to
+ * 30 minutes for the cluster to be active; delete does not wait.
  */
 export class KubernetesCluster extends pulumi.dynamic.Resource {
   declare readonly clusterId: pulumi.Output<string>;

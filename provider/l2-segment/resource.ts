@@ -25,8 +25,8 @@ export interface L2SegmentArgs {
   /** The complete label set; omitted means none. */
   readonly labels?: pulumi.Input<Record<string, pulumi.Input<string>>>;
   /**
-   * Take over the existing segment with this id instead of creating one (`pulumi import` does not
-   * work with dynamic providers). Its type and location group must match; name, members and
+   * Take over the existing segment with this id instead of creating one (from the program itself,
+   * where `pulumi import` writes code). Its type and location group must match; name, members and
    * labels are then brought to the declared values.
    */
   readonly adoptId?: pulumi.Input<string>;
@@ -38,12 +38,13 @@ const provider = createShim(l2SegmentKind.name);
 /**
  * An L2 segment: a layer-2 network joining dedicated servers of one location group.
  *
- * Every create and every change (name, members or labels alone included) is applied by the
- * network: the segment is `pending` until it is `active` again, and the resource waits for that.
- * A request the API refuses while the segment is pending (409 NOT_READY) is repeated until it is
- * accepted. Delete waits until the segment is gone.
+ * Every create and every change (name, members or labels alone included) is applied by the network:
+ * the segment is `pending` until it is `active` again, and the resource waits for that. A request
+ * the API refuses while the segment is pending (409 NOT_READY) is repeated until it is accepted.
+ * Delete waits until the segment is gone.
  *
- * Timeouts (the `customTimeouts` option): create, update and delete default to 30 minutes.
+ * Default timeouts (the custom timeouts resource option changes them): create, update and delete 30
+ * minutes.
  */
 export class L2Segment extends pulumi.dynamic.Resource {
   declare readonly name: pulumi.Output<string>;

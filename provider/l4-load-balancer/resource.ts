@@ -4,7 +4,7 @@ import { MODULE, registration } from "../framework/resource";
 import { createShim } from "../shim";
 import { L4_LOAD_BALANCER_OUTPUTS, l4LoadBalancerKind } from "./definition";
 
-/** An upstream server (L4 and L7 alike). Defaults are the API's, as Ansible documents them. */
+/** An upstream server (L4 and L7 alike). The defaults are the API's. */
 export interface LoadBalancerUpstreamArgs {
   /** IPv4 or IPv6 address. */
   readonly ip: pulumi.Input<string>;
@@ -59,7 +59,7 @@ export interface L4LoadBalancerArgs {
   readonly clusterId?: pulumi.Input<string>;
   /** Keep logs; default false. */
   readonly storeLogs?: pulumi.Input<boolean>;
-  /** The cloud region that keeps them (Ansible's store_logs_region_id). */
+  /** The cloud region that keeps the logs. */
   readonly storeLogsRegionId?: pulumi.Input<number>;
   /** Forwarding rules: ports to an upstream zone. */
   readonly vhostZones: pulumi.Input<pulumi.Input<L4VhostZoneArgs>[]>;
@@ -74,10 +74,11 @@ export interface L4LoadBalancerArgs {
 const provider = createShim(l4LoadBalancerKind.name);
 
 /**
- * An L4 (TCP/UDP) load balancer. Everything but the location changes in place: one PUT with the
+ * An L4 (TCP/UDP) load balancer. Everything but the location changes in place: one request with the
  * complete zone lists, then a wait until the balancer is active again.
  *
- * Timeouts (the `customTimeouts` option): create, update and delete default to 20 minutes.
+ * Default timeouts (the custom timeouts resource option changes them): create, update and delete 20
+ * minutes.
  */
 export class L4LoadBalancer extends pulumi.dynamic.Resource {
   declare readonly name: pulumi.Output<string>;

@@ -107,11 +107,12 @@ export interface L7LoadBalancerArgs {
 const provider = createShim(l7LoadBalancerKind.name);
 
 /**
- * An L7 (HTTP) load balancer: virtual hosts by domain, TLS with a certificate of the account,
- * path rules to groups of upstream servers with HTTP health checks. Everything but the location
- * changes in place: one PUT with the complete zone lists, then a wait until it is active again.
+ * An L7 (HTTP) load balancer: virtual hosts by domain, TLS with a certificate of the account, path
+ * rules to groups of upstream servers with HTTP health checks. Everything but the location changes
+ * in place: one request with the complete zone lists, then a wait until it is active again.
  *
- * Timeouts (the `customTimeouts` option): create, update and delete default to 20 minutes.
+ * Default timeouts (the custom timeouts resource option changes them): create, update and delete 20
+ * minutes.
  */
 export class L7LoadBalancer extends pulumi.dynamic.Resource {
   declare readonly name: pulumi.Output<string>;

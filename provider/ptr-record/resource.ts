@@ -33,17 +33,18 @@ export interface PtrRecordArgs {
 const provider = createShim(ptrRecordKind.name);
 
 /**
- * A PTR (reverse DNS) record of a cloud instance or a host. Records cannot be changed: any
- * change replaces the record (the old one is deleted first).
+ * A PTR (reverse DNS) record of a cloud instance or a host. Records cannot be changed: any change
+ * replaces the record (the old one is deleted first).
  *
- * The resource's id is the record's API path below /v1, e.g.
- * `cloud_computing/instances/<instance id>/ptr_records/<record id>`; `ptrRecordId` is the
- * record's own id. Records have no labels: create never takes over a record that already has the
- * declared target, address and domain (another resource's, an earlier generation's, or one made
- * by hand): it names it and adds its own, so two resources never share one record. To manage an
- * existing record, name it with `adoptId`.
+ * The resource's id is the record's API path below /v1, e.g. `cloud_computing/instances/<instance
+ * id>/ptr_records/<record id>`; the `ptrRecordId` output is the record's own id. Records have no
+ * labels: a create never takes over a record that already has the declared target, address and
+ * domain (another resource's, an earlier generation's, or one made by hand): it names it and adds
+ * its own, so two resources never share one record. To manage an existing record, name it with the
+ * `adoptId` property.
  *
- * Timeouts (the `customTimeouts` option): create, update and delete default to 5 minutes.
+ * Default timeouts (the custom timeouts resource option changes them): create, update and delete 5
+ * minutes.
  */
 export class PtrRecord extends pulumi.dynamic.Resource {
   declare readonly cloudInstanceId: pulumi.Output<string | undefined>;

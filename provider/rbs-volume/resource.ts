@@ -16,9 +16,9 @@ export interface RbsVolumeArgs {
   /** The complete label set; omitted means none. */
   readonly labels?: pulumi.Input<Record<string, pulumi.Input<string>>>;
   /**
-   * Take over the existing volume with this id instead of creating one (`pulumi import` does not
-   * work with dynamic providers). Its location and flavor must match; name, size and labels are
-   * then brought to the declared values.
+   * Take over the existing volume with this id instead of creating one (from the program itself,
+   * where `pulumi import` writes code). Its location and flavor must match; name, size and labels
+   * are then brought to the declared values.
    */
   readonly adoptId?: pulumi.Input<string>;
 }
@@ -27,10 +27,14 @@ export interface RbsVolumeArgs {
 const provider = createShim(rbsVolumeKind.name);
 
 /**
- * A remote block storage volume.
+ * A remote block storage (RBS) volume, reached over iSCSI.
  *
- * Timeouts (the `customTimeouts` option): create, update and delete default to 30 minutes.
- * `username` and `password` (the iSCSI credentials) are secret outputs.
+ * The `username` and `password` outputs (the iSCSI credentials) are secret. A volume can only grow:
+ * a smaller `size` is refused before any request; a new location or flavor replaces the volume with
+ * a new, empty one.
+ *
+ * Default timeouts (the custom timeouts resource option changes them): create, update and delete 30
+ * minutes.
  */
 export class RbsVolume extends pulumi.dynamic.Resource {
   declare readonly name: pulumi.Output<string>;

@@ -44,10 +44,11 @@ export interface SbmServerArgs {
   /** The complete label set; omitted means none. */
   readonly labels?: pulumi.Input<Record<string, pulumi.Input<string>>>;
   /**
-   * Take over the existing SBM server with this id instead of ordering one (`pulumi import` does
-   * not work with dynamic providers). Its location, flavor, operating system and host name must
-   * match (the last two would otherwise reinstall it unannounced); its labels are then brought to
-   * the declared ones. The network ids, keys and user data cannot be read back: taken on trust.
+   * Take over the existing SBM server with this id instead of ordering one (from the program
+   * itself, where `pulumi import` writes code). Its location, flavor, operating system and host
+   * name must match (the last two would otherwise reinstall it unannounced); its labels are then
+   * brought to the declared ones. The network ids, keys and user data cannot be read back: they are
+   * taken on trust.
    */
   readonly adoptId?: pulumi.Input<string>;
 }
@@ -56,24 +57,26 @@ export interface SbmServerArgs {
 const provider = createShim(sbmServerKind.name);
 
 /**
- * A Scalable Bare Metal server: one host, billed by the hour.
+ * A Scalable Bare Metal (SBM) server: one host, billed by the hour.
  *
- * - Ready means status `active`, operational status `normal` and the power settled (on, or off
- *   if someone switched it off: the provider never switches a server on).
+ * - Ready means status `active`, operational status `normal` and the power settled (on, or off if
+ *   someone switched it off: the provider never switches a server on).
  * - In place: labels. A new `operatingSystemId`, `hostname`, `sshKeyFingerprints` or `userData`
- *   reinstalls the server (POST reinstall, then a wait for `normal`): its drives are erased, its
- *   id and addresses stay. Only with consent: `reinstallTrigger` must change in the same update,
- *   or `check` refuses the change. Location, flavor and network ids replace it (deleted first).
- * - Windows: `check` only sees an id, so the rule is applied when ordering and reinstalling, by
- *   looking the system up in the SBM catalogue of the location and flavor before any request;
- *   the API's own refusal (422 on operating_system_id) stays as a second line of defence.
- * - Delete releases the server (DELETE): the service schedules the release for the end of the
- *   billing hour (`scheduledReleaseAt`). The delete ends there, with a progress line saying when;
- *   the server is billed until then. A server whose release is scheduled is never adopted again.
+ *   reinstalls the server (its drives are erased, its id and addresses stay), and only with
+ *   consent: the `reinstallTrigger` property must change in the same update, or the change is
+ *   refused before any request. A new location, flavor or network id replaces the server (the old
+ *   one is deleted first).
+ * - Windows cannot run on SBM servers: the operating system is looked up in the SBM catalogue of
+ *   the location and flavor before the order or reinstall, and a Windows system is refused there.
+ * - Delete releases the server: the service schedules the release for the end of the billing hour
+ *   (the `scheduledReleaseAt` output). The delete ends there, with a progress line saying when; the
+ *   server is billed until then. A server whose release is scheduled is never taken over again.
  *
- * Timeouts (the `customTimeouts` option): create 1 hour, update 1 hour, delete 30 minutes.
- * `configuration_details` is flattened: its fields are top-level outputs (`ramSize`,
+ * The API's `configuration_details` are flattened into outputs of their own (`ramSize`,
  * `sbmFlavorModelId`, `operatingSystemId`, ...), lined up with the inputs. `userData` is secret.
+ *
+ * Default timeouts (the custom timeouts resource option changes them): create 1 hour, update 1
+ * hour, delete 30 minutes.
  */
 export class SbmServer extends pulumi.dynamic.Resource {
   declare readonly rackId: pulumi.Output<string | null>;

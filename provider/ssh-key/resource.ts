@@ -16,9 +16,9 @@ export interface SshKeyArgs {
   /** The complete label set; omitted means none. */
   readonly labels?: pulumi.Input<Record<string, pulumi.Input<string>>>;
   /**
-   * Take over the account's key with this fingerprint instead of adding one (`pulumi import`
-   * does not work with dynamic providers). Its public key must be the declared one; the name and
-   * labels are then brought to the declared values.
+   * Take over the account's key with this fingerprint instead of adding one (from the program
+   * itself, where `pulumi import` writes code). Its public key must be the declared one; the name
+   * and labels are then brought to the declared values.
    */
   readonly adoptId?: pulumi.Input<string>;
 }
@@ -27,17 +27,16 @@ export interface SshKeyArgs {
 const provider = createShim(sshKeyKind.name);
 
 /**
- * An SSH key of the account, for server orders and reinstalls (`sshKeyFingerprints`). The
- * resource's id is the key's fingerprint.
+ * An SSH key of the account, for server orders and reinstalls (the `sshKeyFingerprints` property of
+ * servers). The resource's id is the key's fingerprint.
  *
  * An account holds each public key and each name once: adding a key that is already there fails
- * with a message naming the key that holds it and how to adopt it. A create whose answer is
- * lost finds the key it added by its fingerprint and the label unique to that create. A
- * replacement that keeps the public key deletes the old key first (the default of the
- * `deleteBeforeReplace` option here).
+ * with a message naming the key that holds it and how to take it over. A create whose answer is
+ * lost finds the key it added by its fingerprint and the label unique to that create. A replacement
+ * that keeps the public key deletes the old key first.
  *
- * Timeouts (the `customTimeouts` option): create, update and delete default to 5 minutes (the
- * API answers at once; delete then checks that the key is gone).
+ * Default timeouts (the custom timeouts resource option changes them): create, update and delete 5
+ * minutes (the API answers at once; delete then checks that the key is gone).
  */
 export class SshKey extends pulumi.dynamic.Resource {
   /** Colon-separated hexadecimal MD5 of the key, as `ssh-keygen -l -E md5` prints it. */

@@ -18,12 +18,12 @@ export interface LetsEncryptCertificateLabelsArgs {
 const provider = createShim(letsEncryptCertificateLabelsKind.name);
 
 /**
- * The labels of an existing Let's Encrypt certificate. Such certificates are ordered in the
- * control panel, never through the API, so this resource only takes one over (adoptId) and
+ * The labels of an existing Let's Encrypt certificate. Such certificates are ordered in the control
+ * panel, never through the API, so this resource only takes one over (the `adoptId` property) and
  * manages its labels; its outputs describe the certificate.
  *
  * Destroying the resource leaves the certificate and its labels in place: only the provider's
- * ownership label is removed. Changing adoptId moves the management to another certificate.
+ * ownership label is removed. Changing `adoptId` moves the management to another certificate.
  */
 export class LetsEncryptCertificateLabels extends pulumi.dynamic.Resource {
   /** The certificate's name. */

@@ -12,10 +12,9 @@ export interface SslCertificateArgs {
   /** The certificate, PEM (one -----BEGIN CERTIFICATE----- block). Changes in place. */
   readonly publicKey: pulumi.Input<string>;
   /**
-   * Its private key, PEM, unencrypted. Always registered as a secret (wrapped in
-   * `pulumi.secret`), so the state holds it encrypted; pass it from a secret config value
-   * (`config.requireSecret("tlsKey")`) so that it is never in clear in the program either.
-   * Changes in place, together with the certificate.
+   * The certificate's private key, PEM, unencrypted. Always stored as a secret, so the state holds
+   * it encrypted; pass it from a secret configuration value so that it is never in clear in the
+   * program either. Changes in place, together with the certificate.
    */
   readonly privateKey: pulumi.Input<string>;
   /** The intermediate certificates, PEM; omitted means none (removing it removes the chain). */
@@ -25,10 +24,10 @@ export interface SslCertificateArgs {
   /** The complete label set; omitted means none. */
   readonly labels?: pulumi.Input<Record<string, pulumi.Input<string>>>;
   /**
-   * Take over the existing custom certificate with this id instead of uploading one (`pulumi
-   * import` does not work with dynamic providers). Name, labels and, when the certificate
-   * differs, the key material are then brought to the declared values. The adopted
-   * certificate's chain cannot be read: it is taken to be the declared one until chainKey changes.
+   * Take over the existing custom certificate with this id instead of uploading one (from the
+   * program itself, where `pulumi import` writes code). Name, labels and, when the certificate
+   * differs, the key material are then brought to the declared values. The adopted certificate's
+   * chain cannot be read: it is taken to be the declared one until `chainKey` changes.
    */
   readonly adoptId?: pulumi.Input<string>;
 }
@@ -37,16 +36,16 @@ export interface SslCertificateArgs {
 const provider = createShim(sslCertificateKind.name);
 
 /**
- * A custom SSL certificate (uploaded certificate, private key and chain). Let's Encrypt
- * certificates cannot be uploaded: see LetsEncryptCertificateLabels.
+ * A custom SSL certificate (an uploaded certificate, private key and chain). Let's Encrypt
+ * certificates cannot be uploaded: see the LetsEncryptCertificateLabels resource.
  *
- * Renewal changes the certificate in place (same id): change publicKey and privateKey together.
- * The private key never appears in outputs, progress lines or messages: the API never returns
- * it, and diff compares a digest of its public half (the `privateKey` output holds that digest,
- * registered secret all the same).
+ * Renewal changes the certificate in place (same id): change `publicKey` and `privateKey` together.
+ * The private key never appears in outputs, progress lines or messages: the API never returns it,
+ * and the diff compares a digest of its public half (the `privateKey` output holds that digest,
+ * secret all the same).
  *
- * Timeouts (the `customTimeouts` option): create, update and delete default to 5 minutes (the
- * API answers at once; delete then checks that the certificate is gone).
+ * Default timeouts (the custom timeouts resource option changes them): create, update and delete 5
+ * minutes (the API answers at once; delete then checks that the certificate is gone).
  */
 export class SslCertificate extends pulumi.dynamic.Resource {
   declare readonly name: pulumi.Output<string>;

@@ -16,8 +16,8 @@ export interface SubnetworkArgs {
   readonly title?: pulumi.Input<string>;
   /**
    * Take over the existing subnetwork with this id, `network_pools/<pool id>/subnetworks/<id>`
-   * (`pulumi import` does not work with dynamic providers; Terraform's import id is the last
-   * part). Its pool, and cidr or mask where declared, must match; the title is then set.
+   * (from the program itself, where `pulumi import` writes code; Terraform's import id is the last
+   * part). Its pool, and `cidr` or `mask` where declared, must match; the title is then set.
    */
   readonly adoptId?: pulumi.Input<string>;
 }
@@ -25,17 +25,18 @@ export interface SubnetworkArgs {
 const provider = createShim(subnetworkKind.name);
 
 /**
- * A subnetwork allocated from a network pool, for servers' additional networks
- * (Terraform: serverscom_subnetwork).
+ * A subnetwork allocated from a network pool, for servers' additional networks (Terraform:
+ * serverscom_subnetwork).
  *
- * The resource's id is the subnetwork's API path below /v1,
- * `network_pools/<pool id>/subnetworks/<subnetwork id>`; `subnetworkId` is its own id.
- * Subnetworks have no labels: with `cidr`, a create stops before ordering when the pool already
- * has a subnetwork with that range, naming it (take it over with `adoptId`); a create whose
- * answer was lost finds the one it made by its range. With only `mask`, an order interrupted
- * before its answer may leave an unused subnetwork (getSubnetworks lists them).
+ * The resource's id is the subnetwork's API path below /v1, `network_pools/<pool
+ * id>/subnetworks/<subnetwork id>`; the `subnetworkId` output is its own id. Subnetworks have no
+ * labels: with `cidr`, a create stops before ordering when the pool already has a subnetwork with
+ * that range, naming it (take it over with the `adoptId` property); a create whose answer was lost
+ * finds the one it made by its range. With only `mask`, an order interrupted before its answer may
+ * leave an unused subnetwork (the getSubnetworks function lists them).
  *
- * Timeouts (the `customTimeouts` option): create, update and delete default to 5 minutes.
+ * Default timeouts (the custom timeouts resource option changes them): create, update and delete 5
+ * minutes.
  */
 export class Subnetwork extends pulumi.dynamic.Resource {
   declare readonly networkPoolId: pulumi.Output<string>;
