@@ -480,7 +480,7 @@ class Generator {
     };
     const description = documentation(this.checker, property) || (GLOSSARY[name] ?? "");
     if (description !== "") spec.description = description;
-    const fallback = /\b[Dd]efault:? (true|false|\d+)\b/.exec(description)?.[1];
+    const fallback = /\b[Dd]efault:? (true|false|\d+)(?!\d|[,.]\d)/.exec(description)?.[1];
     if (fallback !== undefined && (spec.type === "boolean" || spec.type === "integer")) {
       spec.default = spec.type === "boolean" ? fallback === "true" : Number(fallback);
     }
@@ -519,9 +519,11 @@ class Generator {
       if (members.every((member) => member.isStringLiteral())) {
         // An alias names the enum (HostType), unless it is Input<...>'s own.
         const alias = wrapped ? undefined : type.aliasSymbol?.getName();
-        const values = members.map((member) => ({
-          value: (member as ts.StringLiteralType).value,
-        }));
+        // Sorted: a union's member order is the checker's, which any other change can shift.
+        const values = members
+          .map((member) => (member as ts.StringLiteralType).value)
+          .sort()
+          .map((value) => ({ value }));
         const enumType = { type: "string", enum: values };
         const taken = (name: string) =>
           this.types[token(name)] !== undefined &&

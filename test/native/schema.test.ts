@@ -15,6 +15,7 @@ import {
   type Generated,
   generateSchema,
   markReplaceOnChanges,
+  sdkNames,
 } from "../../scripts/schema/generate";
 
 const REPO = repoRoot();
@@ -47,6 +48,7 @@ const METASCHEMA_SKIP =
 type Json = Record<string, unknown>;
 interface Spec extends Json {
   inputProperties: Record<string, Json>;
+  required?: string[];
   properties: Record<string, Json>;
   requiredInputs: string[];
 }
@@ -138,11 +140,183 @@ describe("the package schema", () => {
     expect(schema.types["serverscom:index:PtrRecordHostType"]).toEqual({
       type: "string",
       enum: [
-        { value: "kubernetes_baremetal_node" },
         { value: "dedicated_server" },
+        { value: "kubernetes_baremetal_node" },
         { value: "sbm_server" },
       ],
     });
     expect(committed.defaults.RbsVolume).toEqual({ name: { resourceName: true } });
+  });
+});
+
+/** Every description-bearing place: resources, functions, types, and each of their properties. */
+function describable(spec: Json): [string, unknown][] {
+  const out: [string, unknown][] = [];
+  const properties = (where: string, of: unknown) => {
+    for (const [name, property] of Object.entries((of ?? {}) as Record<string, Json>)) {
+      out.push([`${where}.${name}`, property.description]);
+    }
+  };
+  for (const [token, resource] of Object.entries(spec.resources as Record<string, Json>)) {
+    out.push([token, resource.description]);
+    properties(`${token} output`, resource.properties);
+    properties(`${token} input`, resource.inputProperties);
+  }
+  for (const [token, fn] of Object.entries(spec.functions as Record<string, Json>)) {
+    out.push([token, fn.description]);
+    properties(`${token} argument`, (fn.inputs as Json | undefined)?.properties);
+    properties(`${token} result`, (fn.outputs as Json).properties);
+  }
+  for (const [token, type] of Object.entries(spec.types as Record<string, Json>)) {
+    properties(token, type.properties);
+  }
+  return out;
+}
+
+/**
+ * Wording that holds for TypeScript only (or for this repository's readers only): the schema is
+ * where every language's docs and SDK comments come from, and Pulumi's SDK generators rename
+ * properties and functions per language (`public_key`, `get_location`), so a description names a
+ * property as "the `publicKey` property" and a resource option in words.
+ */
+const TYPESCRIPT_ONLY: readonly RegExp[] = [
+  /dynamic provider/i,
+  /TypeScript/,
+  /pulumi\.(secret|output|all|interpolate|Output|Input)\b/,
+  /\bPromise\b/,
+  /\bOutput form\b/,
+  /\bget[A-Z]\w*Output\b/,
+  /`(customTimeouts|deleteBeforeReplace|ignoreChanges|additionalSecretOutputs|replaceOnChanges)`/,
+  /\bundefined\b/,
+  /\w\(\{/, // a call with an object literal: getHost({ id })
+  /\bnew [A-Z]\w*\(/,
+  /=>|\?\?/,
+  /labelSelector\(\)|pulumi-serverscom\/sdk/,
+  /`check`/,
+  /\b[\w/-]+\.(ts|md)\b/, // a file of this repository
+];
+
+/** The `pulumi.json#/Any` left, each with the reason no type can be given. */
+const ANY_ALLOWED: Readonly<Record<string, string>> = {
+  "serverscom:index:getLoadBalancer result.vhostZones":
+    "the zones as the API answers them: L4 and L7 zones differ, and every field the API sends is kept",
+  "serverscom:index:getLoadBalancer result.upstreamZones":
+    "the zones as the API answers them: L4 and L7 zones differ, and every field the API sends is kept",
+};
+
+describe("the package schema reads as well in every language", () => {
+  const spec = committed.schema as Json;
+  const all = describable(spec);
+
+  it("describes every resource, function and property", () => {
+    const missing = all.filter(([, text]) => typeof text !== "string" || text.trim() === "");
+    expect(missing.map(([where]) => where)).toEqual([]);
+    // 20 resources, every function the package exports (55 today).
+    expect(Object.keys(spec.resources as Json)).toHaveLength(20);
+    expect(Object.keys(spec.functions as Json).length).toBeGreaterThanOrEqual(55);
+  });
+
+  it("uses no wording that holds for TypeScript only", () => {
+    const found = all.flatMap(([where, text]) =>
+      TYPESCRIPT_ONLY.filter((phrase) => phrase.test(String(text))).map(
+        (phrase) => `${where}: ${phrase}`,
+      ),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it("the wording check catches what it is meant to", () => {
+    const caught = (text: string) => TYPESCRIPT_ONLY.some((phrase) => phrase.test(text));
+    expect(caught("`pulumi import` does not work with dynamic providers")).toBe(true);
+    expect(caught("wrap it with `pulumi.secret`")).toBe(true);
+    expect(caught("Timeouts (the `customTimeouts` option)")).toBe(true);
+    expect(caught('getHost({ id: "x" })')).toBe(true);
+    expect(caught("see docs/wire.md")).toBe(true);
+    expect(caught("the custom timeouts resource option")).toBe(false);
+    expect(caught("the `publicKey` property")).toBe(false);
+  });
+
+  it("types every value it can: `Any` only where listed, with the reason", () => {
+    const anys: string[] = [];
+    const walk = (node: unknown, where: string) => {
+      if (node === null || typeof node !== "object") return;
+      if ((node as Json).$ref === "pulumi.json#/Any") anys.push(where);
+      for (const [key, value] of Object.entries(node as Json)) walk(value, `${where}/${key}`);
+    };
+    walk(spec, "");
+    const listed = Object.keys(ANY_ALLOWED).map((where) => {
+      const [token, rest] = where.split(" result.") as [string, string];
+      return `/functions/${token}/outputs/properties/${rest}/items/additionalProperties`;
+    });
+    expect(anys.sort()).toEqual(listed.sort());
+  });
+
+  it("types ids and counts as integers and label selectors as text", () => {
+    const numbers: string[] = [];
+    const selectors: unknown[] = [];
+    const walk = (node: unknown, where: string, name: string) => {
+      if (node === null || typeof node !== "object") return;
+      const spec = node as Json;
+      if (spec.type === "number" && (name === "id" || /(Id|Ids|Count|Number)$/.test(name))) {
+        numbers.push(where);
+      }
+      if (name === "labelSelector" && "type" in spec) selectors.push(spec.type);
+      for (const [key, value] of Object.entries(spec)) {
+        walk(value, `${where}/${key}`, key === "items" ? name : key);
+      }
+    };
+    walk(spec, "", "");
+    expect(numbers).toEqual([]);
+    expect(selectors.length).toBeGreaterThanOrEqual(11);
+    expect(new Set(selectors)).toEqual(new Set(["string"]));
+  });
+
+  it("no type takes a name the SDKs give a resource or a function", () => {
+    const owners = new Map<string, string>();
+    const clashes: string[] = [];
+    const claim = (kind: "resource" | "function" | "type", token: string) => {
+      for (const name of sdkNames(kind, token.split(":")[2] as string)) {
+        const owner = owners.get(name);
+        if (owner !== undefined && owner !== token) clashes.push(`${name}: ${owner} and ${token}`);
+        owners.set(name, token);
+      }
+    };
+    for (const token of Object.keys(spec.resources as Json)) claim("resource", token);
+    for (const token of Object.keys(spec.functions as Json)) claim("function", token);
+    for (const token of Object.keys(spec.types as Json)) claim("type", token);
+    expect(clashes).toEqual([]);
+    // The check would see the collision this schema once had: the type GetHostResult (the item
+    // of getHosts) and getHost's own result.
+    expect(sdkNames("type", "GetHostResult")).toContain(sdkNames("function", "getHost")[2]);
+  });
+
+  it("marks required the outputs the API always returns, and only outputs there are", () => {
+    for (const [token, resource] of Object.entries(schema.resources)) {
+      const required = (resource.required ?? []) as string[];
+      expect(required.length, token).toBeGreaterThan(0);
+      for (const name of required) expect(resource.properties, token).toHaveProperty([name]);
+    }
+    // The SDK's RbsVolumeSchema requires id, name and status; labels are {} when absent; the
+    // credentials come from their own request, whose fields are required.
+    expect(schema.resources["serverscom:index:RbsVolume"]?.required).toEqual([
+      "name",
+      "status",
+      "labels",
+      "username",
+      "password",
+    ]);
+    // Nullable on the wire: never required (api-spec.md: ip_address is null right after creation).
+    expect(schema.resources["serverscom:index:RbsVolume"]?.required).not.toContain("ipAddress");
+    // A function's result: every field it never leaves null (getAccountBalance has none).
+    const functions = spec.functions as Record<string, { outputs: Json }>;
+    const withRequired = Object.values(functions).filter((fn) => fn.outputs.required);
+    expect(withRequired.length).toBe(Object.keys(functions).length - 1);
+    expect(functions["serverscom:index:getLocation"]?.outputs.required).toEqual([
+      "id",
+      "name",
+      "code",
+      "supportedFeatures",
+      "ipxeBoot",
+    ]);
   });
 });
