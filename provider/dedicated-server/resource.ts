@@ -8,6 +8,7 @@ import {
   dedicatedServerKind,
 } from "./definition";
 
+/** The server's uplinks: the private one, and the public one with its bandwidth option. */
 export interface DedicatedServerUplinkModelsArgs {
   /** The private uplink model offered for the server model. */
   readonly private: pulumi.Input<{
@@ -23,6 +24,7 @@ export interface DedicatedServerUplinkModelsArgs {
   }>;
 }
 
+/** The server's drives: which drive model in which slot, and how the slots are grouped. */
 export interface DedicatedServerDrivesArgs {
   /** Which drive model goes in which slot (positions from 0). */
   readonly slots: pulumi.Input<

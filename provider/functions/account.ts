@@ -157,6 +157,7 @@ export interface GetRackArgs {
   readonly name?: string;
 }
 
+/** A private rack of the account. */
 export interface GetRackResult {
   /** The rack's id. */
   readonly id: string;

@@ -26,6 +26,7 @@ export interface GetCloudRegionArgs {
   readonly name?: string;
 }
 
+/** A flavor of a cloud region: what an instance can be sized as. */
 export interface CloudFlavorResult {
   /** The flavor's id (the `flavorId` property of a CloudInstance). */
   readonly id: string;
@@ -33,6 +34,7 @@ export interface CloudFlavorResult {
   readonly name: string;
 }
 
+/** An image of a cloud region: what an instance can be created from. */
 export interface CloudImageResult {
   /** The image's id (the `imageId` property of a CloudInstance). */
   readonly id: string;
@@ -40,6 +42,7 @@ export interface CloudImageResult {
   readonly name: string;
 }
 
+/** A cloud region, with its flavors and images. */
 export interface GetCloudRegionResult {
   /** The region's id. */
   readonly id: number;

@@ -27,6 +27,7 @@ export interface GetCloudVolumesArgs {
   readonly limit?: number;
 }
 
+/** A cloud block storage volume. */
 export interface CloudVolumeResult {
   /** The volume's id. */
   readonly id: string;

@@ -26,6 +26,7 @@ export interface GetDnsZonesArgs {
   readonly limit?: number;
 }
 
+/** A DNS zone. */
 export interface DnsZoneResult {
   /** The zone's id. */
   readonly id: string;
@@ -104,6 +105,7 @@ export interface GetDnsRecordsArgs {
   readonly limit?: number;
 }
 
+/** A record of a DNS zone. */
 export interface DnsRecordResult {
   /** "<zoneId>/<recordId>", the id of a DnsRecord resource (and its adoptId). */
   readonly id: string;

@@ -41,6 +41,7 @@ export interface GetDriveModelArgs {
   readonly name?: string;
 }
 
+/** A drive model a server model can be ordered with. */
 export interface GetDriveModelResult {
   /** The drive model's id (a drive slot's `driveModelId`). */
   readonly id: number;

@@ -32,6 +32,7 @@ export interface GetHostDriveSlotsArgs {
   readonly hostType?: (typeof DRIVE_SLOT_KINDS)[number];
 }
 
+/** A drive slot of a host, filled or not. */
 export interface DriveSlotResult {
   /** The slot's position. */
   readonly position: number;
@@ -122,6 +123,7 @@ export interface GetHostPowerFeedsArgs {
   readonly hostType?: HostKind;
 }
 
+/** A power feed of a host. */
 export interface PowerFeedResult {
   /** The power feed's name. */
   readonly name: string;
@@ -177,6 +179,7 @@ export interface GetServerConnectionsArgs {
   readonly serverId: string;
 }
 
+/** A network port of a dedicated server. */
 export interface ConnectionResult {
   /** The network port's name. */
   readonly port: string;
@@ -233,6 +236,7 @@ export interface GetServerServicesArgs {
   readonly limit?: number;
 }
 
+/** A billed service of a dedicated server, with its charges. */
 export interface ServiceResult {
   /** The service's id. */
   readonly id: string;

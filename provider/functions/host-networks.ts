@@ -51,6 +51,7 @@ export interface GetHostNetworksArgs {
   readonly limit?: number;
 }
 
+/** A network of a host. */
 export interface NetworkResult {
   /** The network's id. */
   readonly id: string;

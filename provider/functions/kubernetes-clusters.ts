@@ -37,6 +37,7 @@ export interface GetKubernetesClusterArgs {
   readonly name?: string;
 }
 
+/** A Kubernetes cluster. */
 export interface GetKubernetesClusterResult {
   /** The cluster's id. */
   readonly id: string;
@@ -77,6 +78,7 @@ export interface GetKubernetesClusterNodeArgs {
   readonly hostname?: string;
 }
 
+/** A node group of a Kubernetes cluster. */
 export interface KubernetesNodeGroupResult {
   /** The node group's id. */
   readonly id: string;

@@ -53,6 +53,7 @@ export interface GetL2SegmentMembersArgs {
   readonly limit?: number;
 }
 
+/** A member of an L2 segment: a server it joins. */
 export interface L2SegmentMemberResult {
   /** The dedicated server's id. */
   readonly id: string;

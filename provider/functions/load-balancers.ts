@@ -58,6 +58,7 @@ export interface GetLoadBalancerArgs {
   readonly type?: LoadBalancerType;
 }
 
+/** An L4 or L7 load balancer. */
 export interface LoadBalancerResult {
   /** The balancer's id. */
   readonly id: string;
@@ -109,6 +110,7 @@ export interface GetLoadBalancerClusterArgs {
   readonly name?: string;
 }
 
+/** A dedicated load balancer cluster. */
 export interface GetLoadBalancerClusterResult {
   /** The cluster's id (the `clusterId` property of an L4LoadBalancer or L7LoadBalancer). */
   readonly id: string;

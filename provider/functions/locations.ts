@@ -39,6 +39,7 @@ export interface IpxeBootSupport {
   readonly public: boolean;
 }
 
+/** A location of the service (a data center). */
 export interface GetLocationResult {
   /** The location's id. */
   readonly id: number;

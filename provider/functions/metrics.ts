@@ -19,6 +19,7 @@ export interface GetMetricsArgs {
   readonly name?: string;
 }
 
+/** One sample of a metric family. */
 export interface MetricSampleResult {
   /** The sample's labels. */
   readonly labels: Record<string, string>;
@@ -28,6 +29,7 @@ export interface MetricSampleResult {
   readonly timestampMs: number | null;
 }
 
+/** A metric family of the API's Prometheus exposition, with its samples. */
 export interface MetricFamilyResult {
   /** The metric family's name. */
   readonly name: string;

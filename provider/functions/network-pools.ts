@@ -60,6 +60,7 @@ export interface GetNetworkPoolArgs extends NetworkPoolFilters {
   readonly cidr?: string;
 }
 
+/** A network pool: what subnetworks are allocated from. */
 export interface GetNetworkPoolResult {
   /** The pool's id (the `networkPoolId` property of a Subnetwork). */
   readonly id: string;
@@ -95,6 +96,7 @@ export interface GetSubnetworksArgs {
   readonly limit?: number;
 }
 
+/** A subnetwork of a network pool. */
 export interface SubnetworkResult {
   /** The subnetwork's own id (a Subnetwork resource's `subnetworkId`). */
   readonly id: string;

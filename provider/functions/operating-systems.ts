@@ -39,6 +39,7 @@ export interface GetOperatingSystemArgs extends GetOperatingSystemsArgs {
   readonly name?: string;
 }
 
+/** An operating system a server can be ordered with. */
 export interface GetOperatingSystemResult {
   /** The operating system's id (the `operatingSystemId` property of a server). */
   readonly id: number;

@@ -42,6 +42,7 @@ export interface GetServerModelArgs {
   readonly name?: string;
 }
 
+/** A drive slot of a server model. */
 export interface ServerModelDriveSlotResult {
   /** The slot's position (the `position` of a DedicatedServer's drive slot). */
   readonly position: number;
@@ -97,6 +98,7 @@ export interface GetRamOptionsArgs {
   readonly serverModelId: number;
 }
 
+/** A RAM size a server model can be ordered with. */
 export interface RamOptionResult {
   /** GB. */
   readonly ram: number;

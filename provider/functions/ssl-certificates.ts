@@ -42,6 +42,7 @@ export interface GetSslCertificateArgs {
   readonly type?: SslCertificateType;
 }
 
+/** An SSL certificate of the account. */
 export interface GetSslCertificateResult {
   /** The certificate's id. */
   readonly id: string;

@@ -49,6 +49,7 @@ export interface GetUplinkModelArgs {
   readonly name?: string;
 }
 
+/** An uplink model a server model can be ordered with. */
 export interface GetUplinkModelResult {
   /** The uplink model's id (in the `uplinkModels` property of a DedicatedServer). */
   readonly id: number;
@@ -92,6 +93,7 @@ export interface GetBandwidthOptionArgs {
   readonly name?: string;
 }
 
+/** A bandwidth option of a public uplink model. */
 export interface GetBandwidthOptionResult {
   /** The bandwidth option's id (the `bandwidthModelId` of a DedicatedServer's public uplink). */
   readonly id: number;

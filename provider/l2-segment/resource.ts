@@ -6,6 +6,7 @@ import { createShim } from "../shim";
 import { L2_SEGMENT_OUTPUTS, l2SegmentKind } from "./definition";
 import type { L2MemberOutput } from "./members";
 
+/** A dedicated server in the segment, and how it joins it. */
 export interface L2SegmentMemberArgs {
   /** The id of a dedicated server in one of the location group's locations. */
   readonly id: pulumi.Input<string>;

@@ -20,6 +20,9 @@ export interface LoadBalancerUpstreamArgs {
   readonly failTimeout?: pulumi.Input<number>;
 }
 
+/**
+ * A group of upstream servers of an L4 load balancer, with its balancing method and health checks.
+ */
 export interface L4UpstreamZoneArgs {
   /** 1 to 255 characters, unique; vhost zones name it in upstreamId. */
   readonly id: pulumi.Input<string>;
@@ -35,6 +38,7 @@ export interface L4UpstreamZoneArgs {
   readonly upstreams: pulumi.Input<pulumi.Input<LoadBalancerUpstreamArgs>[]>;
 }
 
+/** A forwarding rule of an L4 load balancer: ports to an upstream zone. */
 export interface L4VhostZoneArgs {
   /** 1 to 255 characters, unique. */
   readonly id: pulumi.Input<string>;

@@ -5,6 +5,10 @@ import type { LoadBalancerUpstreamArgs } from "../l4-load-balancer/resource";
 import { createShim } from "../shim";
 import { L7_LOAD_BALANCER_OUTPUTS, l7LoadBalancerKind } from "./definition";
 
+/**
+ * A group of upstream servers of an L7 load balancer, with its balancing method and HTTP health
+ * checks.
+ */
 export interface L7UpstreamZoneArgs {
   /** 1 to 255 characters, unique; location zones name it in upstreamId. */
   readonly id: pulumi.Input<string>;
@@ -44,6 +48,7 @@ export interface L7UpstreamZoneArgs {
   readonly upstreams: pulumi.Input<pulumi.Input<LoadBalancerUpstreamArgs>[]>;
 }
 
+/** A path rule of an L7 virtual host: requests under a location go to an upstream zone. */
 export interface L7LocationZoneArgs {
   /** The path prefix, e.g. "/api". */
   readonly location: pulumi.Input<string>;
@@ -53,6 +58,7 @@ export interface L7LocationZoneArgs {
   readonly upstreamPath?: pulumi.Input<string>;
 }
 
+/** A virtual host of an L7 load balancer: domains and ports, TLS, and where requests go. */
 export interface L7VhostZoneArgs {
   /** 1 to 255 characters, unique. */
   readonly id: pulumi.Input<string>;

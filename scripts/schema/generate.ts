@@ -192,6 +192,8 @@ function resolve(checker: ts.TypeChecker, symbol: ts.Symbol): ts.Symbol {
 
 class Generator {
   readonly types: Record<string, Json> = {};
+  /** The object types written inline, described by the property that holds them. */
+  private readonly inline = new Set<Json>();
   /** Per kind, the defaults its constructor applies (native Check applies the same). */
   readonly defaults: Record<string, Record<string, InputDefault>> = {};
 
@@ -480,6 +482,13 @@ class Generator {
     };
     const description = documentation(this.checker, property) || (GLOSSARY[name] ?? "");
     if (description !== "") spec.description = description;
+    // An object type written inline (`private: { id }`) has no doc comment of its own: it is
+    // what the property holding it says.
+    const ref = ((spec.items as Json | undefined)?.$ref ?? spec.$ref) as string | undefined;
+    const inline = ref === undefined ? undefined : this.types[ref.slice("#/types/".length)];
+    if (inline !== undefined && this.inline.has(inline) && inline.description === undefined) {
+      if (description !== "") inline.description = description;
+    }
     const fallback = /\b[Dd]efault:? (true|false|\d+)(?!\d|[,.]\d)/.exec(description)?.[1];
     if (fallback !== undefined && (spec.type === "boolean" || spec.type === "integer")) {
       spec.default = spec.type === "boolean" ? fallback === "true" : Number(fallback);
@@ -564,10 +573,12 @@ class Generator {
         this.types[token(name)] = {}; // reserved: a recursive type refers to itself
         const object = this.object(only, name, integers);
         const description = symbol === undefined ? "" : documentation(this.checker, symbol);
+        const anonymous = named === undefined || named.startsWith("__");
         this.types[token(name)] = {
           ...object,
-          ...(description === "" || named?.startsWith("__") ? {} : { description }),
+          ...(description === "" || anonymous ? {} : { description }),
         };
+        if (anonymous) this.inline.add(this.types[token(name)] as Json);
       }
       return { $ref: `#/types/${token(name)}` };
     }

@@ -149,7 +149,7 @@ describe("the package schema", () => {
   });
 });
 
-/** Every description-bearing place: resources, functions, types, and each of their properties. */
+/** Every description-bearing place: resources, functions, object types, and their properties. */
 function describable(spec: Json): [string, unknown][] {
   const out: [string, unknown][] = [];
   const properties = (where: string, of: unknown) => {
@@ -168,6 +168,7 @@ function describable(spec: Json): [string, unknown][] {
     properties(`${token} result`, (fn.outputs as Json).properties);
   }
   for (const [token, type] of Object.entries(spec.types as Record<string, Json>)) {
+    if (type.type === "object") out.push([token, type.description]);
     properties(token, type.properties);
   }
   return out;
@@ -208,7 +209,7 @@ describe("the package schema reads as well in every language", () => {
   const spec = committed.schema as Json;
   const all = describable(spec);
 
-  it("describes every resource, function and property", () => {
+  it("describes every resource, function, object type and property", () => {
     const missing = all.filter(([, text]) => typeof text !== "string" || text.trim() === "");
     expect(missing.map(([where]) => where)).toEqual([]);
     // 20 resources, every function the package exports (55 today).
