@@ -1,5 +1,5 @@
-// The Pulumi package schema of the native plugin (provider/native/schema.json), generated from the
-// same definitions the dynamic classes are made of, so that every registered kind and every
+// The Pulumi package schema of the native plugin (provider/native/generated.json), generated from
+// the same definitions the dynamic classes are made of, so that every registered kind and every
 // lookup function appears without a list to keep:
 // - the resources are the kinds the registry knows (`resourceKinds`, from dist/), each described
 //   by the class the package exports under its name: its constructor's args interface gives the
@@ -11,8 +11,14 @@
 // - replaceOnChanges is what the kind's own diff says: the provider's diff (dist/, the code that
 //   runs) with every input unknown lists exactly the properties whose change replaces;
 // - `integer` where the kind's checks or the function's argument checks demand a whole number
-//   (Checker.integer, wholeNumber), `number` for any other number;
-// - string literal unions become enums; a constant "Default <value>" in a doc comment a default.
+//   (Checker.integer, wholeNumber), for ids and counts, and for the fields api-spec.md types
+//   integer (WHOLE_NUMBERS); `number` for any other number;
+// - string literal unions become enums; a constant "Default <value>" in a doc comment a default;
+// - descriptions are the doc comments (an output without one takes its input's; GLOSSARY holds
+//   the API's common fields), in words that hold for every language (test/native/schema.test.ts);
+// - a resource's `required` outputs are those its `outputs` and `secrets` functions always return
+//   with a value (returnedOutputs); a function result's, the fields its type never leaves null;
+// - no object type takes a name the SDKs give a resource or function (sdkNames, typeName).
 //
 // The TypeScript compiler reads the sources (it is a development tool: the schema is generated
 // here and shipped as JSON). `npm run build` first: the replace rules come from dist/.
