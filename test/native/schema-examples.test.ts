@@ -36,7 +36,8 @@ describe("the schema's examples", () => {
   });
 
   it("each program stands alone: it declares every name it refers to", () => {
-    for (const example of examples) expect([example.file, undeclared(example)]).toEqual([example.file, []]);
+    for (const example of examples)
+      expect([example.file, undeclared(example)]).toEqual([example.file, []]);
   });
 
   it("merges into one program: a name two programs declare is declared identically", () => {
@@ -84,7 +85,10 @@ describe("the schema's examples", () => {
             join(REPO, "examples", "schema"),
             out,
           ],
-          { cwd: join(REPO, "scripts", "schema", "examples-gen"), stdio: ["ignore", "ignore", "pipe"] },
+          {
+            cwd: join(REPO, "scripts", "schema", "examples-gen"),
+            stdio: ["ignore", "ignore", "pipe"],
+          },
         );
         const fresh = JSON.parse(readFileSync(out, "utf8"));
         // Regenerate with `npm run build && npm run examples` when this fails.
