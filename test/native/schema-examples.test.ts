@@ -70,6 +70,19 @@ describe("the schema's examples", () => {
     }
   });
 
+  it("docs/languages.md shows the committed conversions", () => {
+    const committed = loadExamples(REPO);
+    const docs = readFileSync(join(REPO, "docs", "languages.md"), "utf8");
+    const blocks = [
+      ...docs.matchAll(/<!-- example (\w+) (\w+) -->\n```\w+\n([\s\S]*?)```\n<!-- \/example -->/g),
+    ];
+    expect(blocks.length).toBe(LANGUAGES.length);
+    for (const [, name, language, code] of blocks) {
+      const example = committed[`serverscom:index:${name}`] as Record<string, string> | undefined;
+      expect(code, `${name} ${language}`).toBe(example?.[language as string]);
+    }
+  });
+
   it.skipIf(!hasGo())(
     `examples.json is what Pulumi's generators make of the programs today${hasGo() ? "" : " (skipped: needs Go on PATH, which scripts/schema/examples-gen is written in)"}`,
     () => {
