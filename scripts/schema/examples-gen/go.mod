@@ -9,6 +9,7 @@ require (
 	github.com/hashicorp/hcl/v2 v2.22.0
 	github.com/pulumi/pulumi-yaml v1.25.0
 	github.com/pulumi/pulumi/pkg/v3 v3.206.0
+	github.com/zclconf/go-cty v1.13.2
 )
 
 require (
@@ -87,7 +88,6 @@ require (
 	github.com/uber/jaeger-client-go v2.30.0+incompatible // indirect
 	github.com/uber/jaeger-lib v2.4.1+incompatible // indirect
 	github.com/xanzy/ssh-agent v0.3.3 // indirect
-	github.com/zclconf/go-cty v1.13.2 // indirect
 	go.uber.org/atomic v1.9.0 // indirect
 	golang.org/x/crypto v0.39.0 // indirect
 	golang.org/x/exp v0.0.0-20240719175910-8a7402abbf56 // indirect

@@ -10,7 +10,12 @@
 // generator here (pulumi-java's module is not served by the Go proxy): java.go renders the same
 // bound program in the shape pulumi-java's programs take.
 //
+// The module pins github.com/pulumi/pulumi/pkg/v3 v3.206.0, the version pulumi-yaml v1.25.0 is
+// built against (it does not compile with the CLI's v3.274.1, whose pkg also no longer holds the
+// .NET generator). Any diagnostic of the converter or a generator fails the run.
+//
 // Usage: go run . <generated.json> <examples dir> <out.json>
+// (EXAMPLES_GEN_PCL=1 prints each program's PCL to stderr, to see what the generators read.)
 package main
 
 import (
