@@ -26,6 +26,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import * as ts from "typescript";
+import { appendExamples } from "./examples";
 
 export type Json = Record<string, unknown>;
 
@@ -101,6 +102,7 @@ export function generateSchema(repo: string): Generated {
     if (!isFunctionName(name)) continue;
     functions[token(name)] = generator.function(name, resolve(checker, symbol));
   }
+  appendExamples(repo, resources, functions); // examples/schema, in six languages (examples.ts)
   const schema = {
     name: PACKAGE,
     displayName: "servers.com",
