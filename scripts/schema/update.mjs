@@ -11,18 +11,27 @@ import { compileFunction } from "node:vm";
 const repo = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const require = createRequire(join(repo, "noop.js"));
 const ts = require("typescript");
-const file = join(repo, "scripts", "schema", "generate.ts");
-const { outputText } = ts.transpileModule(readFileSync(file, "utf8"), {
-  fileName: file,
-  compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 },
-});
-const module = { exports: {} };
-compileFunction(outputText, ["exports", "require", "module"], { filename: file })(
-  module.exports,
-  createRequire(file),
-  module,
+
+/** Loads a TypeScript module of this folder; its relative imports load the same way. */
+function load(file) {
+  const { outputText } = ts.transpileModule(readFileSync(file, "utf8"), {
+    fileName: file,
+    compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 },
+  });
+  const module = { exports: {} };
+  const base = createRequire(file);
+  const local = (name) =>
+    name.startsWith(".") ? load(`${join(dirname(file), name)}.ts`) : base(name);
+  compileFunction(outputText, ["exports", "require", "module"], { filename: file })(
+    module.exports,
+    local,
+    module,
+  );
+  return module.exports;
+}
+const { generateSchema, markReplaceOnChanges, generatedText } = load(
+  join(repo, "scripts", "schema", "generate.ts"),
 );
-const { generateSchema, markReplaceOnChanges, generatedText } = module.exports;
 const generated = await markReplaceOnChanges(repo, generateSchema(repo));
 const { schema } = generated;
 const target = join(repo, "provider", "native", "generated.json");
