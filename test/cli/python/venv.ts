@@ -6,20 +6,11 @@
 // the SDK's pyproject.toml asks for >=3.269.0. setuptools and wheel build the SDK without build
 // isolation (no second download of the build backend for every run).
 import { execFileSync } from "node:child_process";
-import { createHash } from "node:crypto";
-import {
-  cpSync,
-  existsSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from "node:fs";
+import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
-import { join, relative } from "node:path";
+import { join } from "node:path";
 import { repoRoot } from "../../../scripts/engine/repo";
+import { treeHash } from "../support/languages";
 
 export const PULUMI_PYTHON = "3.272.0";
 const BUILD_TOOLS = ["setuptools>=70", "wheel"];
@@ -34,20 +25,6 @@ export function pythonVersion(): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** A hash of every file under `dir`, names included. */
-export function treeHash(dir: string): string {
-  const hash = createHash("sha256");
-  const walk = (folder: string): void => {
-    for (const name of readdirSync(folder).sort()) {
-      const path = join(folder, name);
-      if (statSync(path).isDirectory()) walk(path);
-      else hash.update(relative(dir, path)).update(readFileSync(path));
-    }
-  };
-  walk(dir);
-  return hash.digest("hex").slice(0, 16);
 }
 
 /** The virtual environment's python, made when missing. */

@@ -6,9 +6,10 @@
 // each step prints its change summary and outputs as JSON on its last line, and the simulator's
 // inventory is compared with the exported state after every step (support/inventory.ts).
 import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { dirname, join, relative } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type Simulator, startSimulator } from "../../../simulator";
 import { type CliSetup, cliSetup, pulumiBin } from "./cli";
@@ -22,6 +23,20 @@ export interface StepResult {
   /** The change summary: operation (`create`, `same`, `update`, ...) -> count. */
   readonly summary: Record<string, number>;
   readonly outputs: Record<string, unknown>;
+}
+
+/** A hash of every file under `dir`, names included. */
+export function treeHash(dir: string): string {
+  const hash = createHash("sha256");
+  const walk = (folder: string): void => {
+    for (const name of readdirSync(folder).sort()) {
+      const path = join(folder, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else hash.update(relative(dir, path)).update(readFileSync(path));
+    }
+  };
+  walk(dir);
+  return hash.digest("hex").slice(0, 16);
 }
 
 /** How a language runs one step: the command line of its program, given the step. */
