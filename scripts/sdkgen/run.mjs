@@ -10,7 +10,15 @@
 // builds the CLI. Its last line of output is the folder written.
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -89,6 +97,13 @@ export function generateSdks(out) {
   );
   const elapsed = Date.now() - started;
   for (const [path, text] of keep) writeFileSync(path, text);
+  // pyproject.toml names README.md beside it; the generator writes it into the package folder
+  // only (first-party providers copy it in their builds, as here): without it the wheel has no
+  // description.
+  copyFileSync(
+    join(out, "python", "pulumi_serverscom", "README.md"),
+    join(out, "python", "README.md"),
+  );
   return elapsed;
 }
 
