@@ -1,4 +1,5 @@
-// One lifecycle, every language's generated SDK (sdks/<language>): a program in Python or Go,
+// One lifecycle, every language's generated SDK (sdks/<language>): a program in Python, Go or
+// TypeScript (over sdks/nodejs),
 // run as an Automation API inline program (the language hosts cannot be built here:
 // scripts/pulumi-cli/build.mjs), one step per process, through the real CLI and the native
 // plugin against the simulator. The program (test/cli/<language>/) declares an SBM server, an
@@ -84,7 +85,7 @@ function runStep(
  * environment (a virtual environment, a build) and returns how to run a step.
  */
 export function lifecycleTests(
-  runtime: "python" | "go",
+  runtime: "python" | "go" | "nodejs",
   prepare: () => Promise<StepCommand> | StepCommand,
 ): void {
   let sim: Simulator;
