@@ -1,11 +1,11 @@
 // One lifecycle, every language's generated SDK (sdks/<language>): a program in Python, Go or
-// TypeScript (over sdks/nodejs),
-// run as an Automation API inline program (the language hosts cannot be built here:
-// scripts/pulumi-cli/build.mjs), one step per process, through the real CLI and the native
-// plugin against the simulator. The program (test/cli/<language>/) declares an SBM server, an
-// RBS volume, a subnetwork, a DNS zone and a record, and looks up a location and an RBS flavor;
-// each step prints its change summary and outputs as JSON on its last line, and the simulator's
-// inventory is compared with the exported state after every step (support/inventory.ts).
+// TypeScript over sdks/nodejs, run as an Automation API inline program (the language hosts
+// cannot be built here: scripts/pulumi-cli/build.mjs), one step per process, through the real
+// CLI and the native plugin against the simulator. The program (test/cli/<language>/) declares
+// an SBM server, an RBS volume, a subnetwork, a DNS zone and a record, and looks up a location
+// and an RBS flavor; each step prints its change summary and outputs as JSON on its last line,
+// and the simulator's inventory is compared with the exported state after every step
+// (support/inventory.ts).
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
