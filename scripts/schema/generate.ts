@@ -27,6 +27,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import * as ts from "typescript";
 import { appendExamples } from "./examples";
+import { languageSections, type PackageJson, packageMetadata, SCHEMA_NAME } from "./package-meta";
 
 export type Json = Record<string, unknown>;
 
@@ -49,7 +50,7 @@ interface PropertySpec extends Json {
 }
 
 /** The package's name: tokens are `serverscom:index:<Kind>` and `serverscom:index:<function>`. */
-export const PACKAGE = "serverscom";
+export const PACKAGE = SCHEMA_NAME;
 const MODULE = "index";
 const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 
@@ -70,8 +71,6 @@ interface RegistryModule {
 export function generateSchema(repo: string): Generated {
   const require = createRequire(join(repo, "noop.js"));
   const registry = require(join(repo, "dist", "provider", "registry.js")) as RegistryModule;
-  const version = (JSON.parse(readFileSync(join(repo, "package.json"), "utf8")) as Json)
-    .version as string;
   const program = ts.createProgram([join(repo, "provider", "index.ts")], {
     target: ts.ScriptTarget.ES2022,
     module: ts.ModuleKind.NodeNext,
@@ -103,17 +102,9 @@ export function generateSchema(repo: string): Generated {
     functions[token(name)] = generator.function(name, resolve(checker, symbol));
   }
   appendExamples(repo, resources, functions); // examples/schema, in six languages (examples.ts)
+  const pkg = JSON.parse(readFileSync(join(repo, "package.json"), "utf8")) as PackageJson;
   const schema = {
-    name: PACKAGE,
-    displayName: "servers.com",
-    version,
-    description:
-      "Dedicated and SBM servers, RBS volumes, cloud instances, Kubernetes clusters and more on servers.com.",
-    keywords: ["pulumi", "serverscom", "servers.com", "category/infrastructure", "kind/native"],
-    homepage: "https://github.com/serverscom",
-    license: "Apache-2.0",
-    repository: "https://github.com/serverscom",
-    publisher: "pulumi-serverscom",
+    ...packageMetadata(pkg),
     config: {
       variables: {
         apiToken: {
@@ -148,15 +139,7 @@ export function generateSchema(repo: string): Generated {
     resources,
     functions,
     types: generator.types,
-    language: {
-      nodejs: { packageName: "@serverscom/pulumi", respectSchemaVersion: true },
-      python: { packageName: "pulumi_serverscom", respectSchemaVersion: true },
-      go: {
-        importBasePath: "github.com/serverscom/pulumi-serverscom/sdk/go/serverscom",
-        respectSchemaVersion: true,
-      },
-      csharp: { rootNamespace: "ServersCom", respectSchemaVersion: true },
-    },
+    language: languageSections(pkg),
   };
   return { schema, defaults: generator.defaults };
 }

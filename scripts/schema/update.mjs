@@ -11,19 +11,20 @@ import { compileFunction } from "node:vm";
 const repo = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const require = createRequire(join(repo, "noop.js"));
 const ts = require("typescript");
-// A module of scripts/schema and the ones it imports from this folder (`./examples`).
+
+/** Loads a TypeScript module of this folder; its relative imports load the same way. */
 function load(file) {
   const { outputText } = ts.transpileModule(readFileSync(file, "utf8"), {
     fileName: file,
     compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 },
   });
-  const local = createRequire(file);
   const module = { exports: {} };
-  const requireLocal = (specifier) =>
-    specifier.startsWith("./") ? load(join(dirname(file), `${specifier}.ts`)) : local(specifier);
+  const base = createRequire(file);
+  const local = (name) =>
+    name.startsWith(".") ? load(`${join(dirname(file), name)}.ts`) : base(name);
   compileFunction(outputText, ["exports", "require", "module"], { filename: file })(
     module.exports,
-    requireLocal,
+    local,
     module,
   );
   return module.exports;
