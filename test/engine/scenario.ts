@@ -31,6 +31,7 @@ import {
   type StepRecord,
   type StoredResource,
 } from "../../scripts/engine/harness";
+import { DELETE_FIRST } from "../../provider/native/delete-first";
 import { PluginHost } from "../../scripts/engine/plugin";
 import { repoRoot } from "../../scripts/engine/repo";
 import { secretValue } from "../../scripts/engine/secrets";
@@ -494,7 +495,14 @@ export function engineScenario(options: ScenarioOptions): Scenario {
           const error = await currentHarness()
             .up(scenario.program({ deleteBeforeReplace: false }), { replace: [before.urn] })
             .catch((e: unknown) => e);
-          expect(String((error as Error).message)).toContain(scenario.refused);
+          // The native plugin finds the old generation before its create and names the option
+          // (provider/native/delete-first.ts); the kind's own refusal is the dynamic door's.
+          const message = String((error as Error).message);
+          if (active.door === "plugin" && DELETE_FIRST[options.kind] !== undefined) {
+            expect(message).toContain("set the resource option deleteBeforeReplace to true");
+          } else {
+            expect(message).toContain(scenario.refused);
+          }
           expect(stored()).toEqual(before);
         },
       );
