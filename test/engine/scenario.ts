@@ -23,6 +23,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 import { UNRECORDED_OUTPUT } from "../../provider/framework/hidden";
+import { DELETE_FIRST } from "../../provider/native/delete-first";
 import {
   EngineHarness,
   OperationFailed,
@@ -31,7 +32,6 @@ import {
   type StepRecord,
   type StoredResource,
 } from "../../scripts/engine/harness";
-import { DELETE_FIRST } from "../../provider/native/delete-first";
 import { PluginHost } from "../../scripts/engine/plugin";
 import { repoRoot } from "../../scripts/engine/repo";
 import { secretValue } from "../../scripts/engine/secrets";
