@@ -14,9 +14,11 @@
 //   before any request that changes anything, naming the option to set in each language. The old
 //   object and its state stay as they were.
 //
-// KubernetesCluster cannot be told apart this way: the cluster carries no mark of the resource
-// that takes charge of it (kubernetes-cluster/resource.ts), so a targeted replacement of one
-// needs the option set by hand (README, "Replacement").
+// Two cases cannot be told apart this way, and need the option set by hand (README,
+// "Replacement"): a KubernetesCluster (the cluster carries no mark of the resource that takes
+// charge of it: kubernetes-cluster/resource.ts), and a DnsRecord, CloudSnapshot, Subnetwork or
+// HostNetwork that declares adoptId (it names the object the old generation holds, on purpose,
+// and such objects have no labels).
 import type { ServersComClient } from "../../sdk/client";
 import { cloudSnapshotKind } from "../cloud-snapshot/definition";
 import { dnsRecordKind } from "../dns-record/definition";
@@ -24,6 +26,7 @@ import { dnsZoneKind } from "../dns-zone/definition";
 import type { PropertyBag } from "../framework/check";
 import { OWNER_INPUT } from "../framework/hidden";
 import type { ResourceKind } from "../framework/kind";
+import { ADOPT_INPUT } from "../framework/lifecycle";
 import { OWNER_LABEL_KEY } from "../framework/ownership";
 import { hostNetworkKind } from "../host-network/definition";
 import { sshKeyKind } from "../ssh-key/definition";
@@ -89,6 +92,9 @@ function labelled<Live extends object>(
  */
 function unique<Live extends object>(kind: ResourceKind<Live>): Finder {
   return async (client, inputs) => {
+    // Adoption names the object on purpose (it matches by content, as the old generation's
+    // would): nothing tells a first adoption from a replacement's here (README, "Replacement").
+    if (inputs[ADOPT_INPUT] !== undefined && inputs[ADOPT_INPUT] !== null) return undefined;
     const found = (await kind.findByContent?.(client, inputs)) ?? [];
     const conflict = found.length === 0 ? undefined : kind.conflict?.(found, inputs);
     return conflict === undefined ? undefined : { said: conflict, ours: false };

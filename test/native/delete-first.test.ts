@@ -85,6 +85,14 @@ describe("the delete-first kinds", () => {
     await expect(
       refuseCreateFirst("CloudSnapshot", "golden", client, { ...inputs, name: "silver" }),
     ).resolves.toBeUndefined();
+    // Adopting it is what adoptId is for: the lifecycle's adoption rules answer.
+    const [snapshot] = await client.cloudRegions.listSnapshots(1).toArray({ limit: 10 });
+    await expect(
+      refuseCreateFirst("CloudSnapshot", "golden", client, {
+        ...inputs,
+        adoptId: `1/${snapshot?.id}`,
+      }),
+    ).resolves.toBeUndefined();
   });
 
   it("KubernetesCluster and the other kinds make no look-up", async () => {
