@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stringify } from "yaml";
 import { repoRoot } from "../../../scripts/engine/repo";
@@ -77,8 +77,8 @@ afterAll(async () => {
 });
 
 /**
- * A setup whose PATH holds the CLI and a folder with only `node` (this test's Node.js), so the
- * plugin can come from nowhere but the plugin cache, and `node` is all it needs.
+ * A setup whose plugin can come from nowhere but the plugin cache (PULUMI_IGNORE_AMBIENT_PLUGINS:
+ * not from PATH), with this test's Node.js first on PATH: the archive brings everything else.
  */
 function isolated(name: string, env: Readonly<Record<string, string>> = {}): CliSetup {
   const dir = join(root, name);
@@ -87,7 +87,8 @@ function isolated(name: string, env: Readonly<Record<string, string>> = {}): Cli
   symlinkSync(process.execPath, join(nodeDir, "node"));
   const base = cliSetup(dir);
   return cliSetup(dir, {
-    PATH: [pulumiBin(), nodeDir, dirname(process.env.SHELL ?? "/bin/sh")].join(":"),
+    // This test's Node.js first; then the system's tools (sh, awk) for the launcher.
+    PATH: [pulumiBin(), nodeDir, process.env.PATH ?? ""].join(":"),
     PULUMI_IGNORE_AMBIENT_PLUGINS: "true",
     PULUMI_HOME: base.home,
     ...env,
