@@ -124,7 +124,15 @@ const steps = {
     // --ignore-scripts: dist/ is built already (the real publish builds it in `prepare`).
     const out = spawnSync(
       "npm",
-      ["publish", "--dry-run", "--ignore-scripts", "--access", "public"],
+      [
+        "publish",
+        "--dry-run",
+        "--ignore-scripts",
+        "--access",
+        "public",
+        // The file list is a notice: `npm run -s` would pass its silence on.
+        "--loglevel=notice",
+      ],
       {
         cwd: REPO,
         encoding: "utf8",
