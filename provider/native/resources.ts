@@ -9,12 +9,15 @@
 //   `delete` (pkg/resource/deploy/step.go: CreateStep, UpdateStep, DeleteStep), in seconds.
 // Hidden inputs and the dynamic door's `__provider` never leave this door: results carry only the
 // kind's own properties, so the state holds what the schema describes.
+
+import type { ServersComClient } from "../../sdk/client";
 import type { PropertyBag } from "../framework/check";
 import type { DiffOutcome } from "../framework/diff";
 import { PartialResourceError } from "../framework/errors";
 import { HIDDEN_INPUTS, OWNER_INPUT, TIMEOUTS_INPUT, UNRECORDED_OUTPUT } from "../framework/hidden";
 import { ADOPT_INPUT, type KindProvider, type LifecycleProvider } from "../framework/lifecycle";
 import { ownerLabelForUrn } from "../framework/ownership";
+import { refuseCreateFirst } from "./delete-first";
 import { kindDefaults, secretProperties } from "./generated";
 import { openSecrets, type Properties, sealSecrets } from "./values";
 
@@ -91,6 +94,8 @@ export class NativeResource {
   constructor(
     readonly kind: string,
     private readonly provider: KindProvider,
+    /** The API client, for the look-up before a create of a delete-first kind. */
+    private readonly client: () => ServersComClient,
   ) {
     this.secrets = secretProperties(kind);
   }
@@ -146,6 +151,8 @@ export class NativeResource {
   ): Promise<{ id: string; properties: Properties }> {
     const { plain, secretKeys } = openSecrets(ownPropertiesOf(news));
     const inputs = { ...plain, ...hidden(urn, "create", timeoutSeconds) };
+    // A targeted replacement that creates first, of a kind that cannot (delete-first.ts).
+    await refuseCreateFirst(this.kind, parseUrn(urn).name, this.client(), inputs);
     const created = await this.guard(() => this.provider.create(inputs), secretKeys);
     return { id: created.id, properties: this.sealOutputs(created.outs ?? {}, secretKeys) };
   }

@@ -47,6 +47,7 @@ import type { ProviderContext } from "../framework/lifecycle";
 import { requestBudgetFrom } from "../framework/request-budget";
 import { createKindProviders, waitTuningFrom } from "../registry";
 import { checkConfig, diffConfig, settingsFrom } from "./config";
+import { DELETE_FIRST } from "./delete-first";
 import type * as lookupFunctions from "./functions";
 import { nameOfToken, packageSchema, schemaText } from "./generated";
 import { NativeResource } from "./resources";
@@ -130,7 +131,7 @@ export class NativeProvider {
     this.#resources = new Map(
       [...createKindProviders(context)].map(([kind, provider]) => [
         kind,
-        new NativeResource(kind, provider),
+        new NativeResource(kind, provider, context.client),
       ]),
     );
   }
@@ -224,7 +225,10 @@ export class NativeProvider {
           diff.replaces,
           diff.detailed,
           diff.changes || changed.length > 0,
-        ).setDeletebeforereplace(diff.replaces.length > 0 && diff.deleteBeforeReplace === true);
+        ).setDeletebeforereplace(
+          diff.replaces.length > 0 &&
+            (diff.deleteBeforeReplace === true || DELETE_FIRST[resource.kind] !== undefined),
+        );
       }),
       create: this.unary(async (req: provproto.CreateRequest) => {
         const resource = this.resource(req.getUrn());

@@ -14,7 +14,7 @@ const root = join(__dirname, "..", "..");
 const manifest = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as {
   engines: { node: string };
   dependencies: Record<string, string>;
-  peerDependencies: Record<string, string>;
+  peerDependencies?: Record<string, string>;
 };
 
 interface Requirement {
@@ -23,8 +23,8 @@ interface Requirement {
 }
 
 /**
- * The `engines.node` of every package a user's program loads: the dependencies, and the peer
- * @pulumi/pulumi, with everything they depend on, as installed here.
+ * The `engines.node` of every package a user's program loads: the dependencies (@pulumi/pulumi
+ * among them) and any peer, with everything they depend on, as installed here.
  */
 function dependencyRequirements(): Requirement[] {
   const seen = new Set<string>();
@@ -47,7 +47,7 @@ function dependencyRequirements(): Requirement[] {
   };
   for (const name of [
     ...Object.keys(manifest.dependencies),
-    ...Object.keys(manifest.peerDependencies),
+    ...Object.keys(manifest.peerDependencies ?? {}),
   ]) {
     visit(name, root);
   }

@@ -143,7 +143,7 @@ function readFixture(file: string): unknown {
 }
 
 describe.skipIf(!present)(
-  `wire examples of the Go client${present ? "" : " (skipped: ../shared/fixtures/go-client is absent in this checkout)"}`,
+  `wire examples of the Go client${present ? "" : " (skipped: ../shared/fixtures/go-client, the official Go client's recorded wire examples, is absent in this checkout)"}`,
   () => {
     it("every JSON file is either modelled or listed as not modelled", () => {
       const classified = [...Object.keys(modelled), ...Object.keys(notModelled)].sort();

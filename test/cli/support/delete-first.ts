@@ -1,13 +1,7 @@
-// The kinds the README's "Other languages" section lists as unable to have two generations at
-// once: the TypeScript classes default `deleteBeforeReplace` to true for them, and a program in
-// any other language must set it. Both doors' suites hold the CLI to this one list.
-export const DELETE_FIRST_KINDS: ReadonlySet<string> = new Set([
-  "KubernetesCluster",
-  "LetsEncryptCertificateLabels",
-  "SshKey",
-  "DnsZone",
-  "DnsRecord",
-  "CloudSnapshot",
-  "Subnetwork",
-  "HostNetwork",
-]);
+// The kinds that cannot have two generations at once: the TypeScript classes default
+// `deleteBeforeReplace` to true for them, and the native plugin asks the engine to delete first
+// in its Diff and refuses a create-first targeted replacement (provider/native/delete-first.ts).
+// Both doors' suites hold the CLI to this one list.
+import { DELETE_FIRST } from "../../../provider/native/delete-first";
+
+export const DELETE_FIRST_KINDS: ReadonlySet<string> = new Set(Object.keys(DELETE_FIRST));

@@ -3,7 +3,8 @@
 // user writes Pulumi.yaml for the native plugin (README, "Other languages").
 //
 // `deleteBeforeReplace: true` on exactly the kinds the README says a program of another language
-// must set it for: a plugin cannot supply a resource option's default.
+// must set it for before a targeted replacement (`up --replace`, which the suite runs on every
+// kind): the engine asks the plugin nothing then (test/cli/yaml/replacement.test.ts shows both).
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { stringify } from "yaml";
