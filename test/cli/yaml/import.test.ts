@@ -63,6 +63,17 @@ async function forgetOwnership(): Promise<void> {
   }
 }
 
+/**
+ * The id the README's import table gives for the object: a snapshot's names its instance
+ * ("<regionId>/<instanceId>/<snapshotId>"); `--file` below imports it by its id alone.
+ */
+function importId(name: string, kind: string): string {
+  const id = made.get(name)?.id ?? "";
+  if (kind !== "CloudSnapshot") return id;
+  const [region, snapshot] = id.split("/");
+  return `${region}/${made.get("app")?.id ?? ""}/${snapshot}`;
+}
+
 /** The named inputs as the first stack's program declared them (the README's additions). */
 function added(name: string, keys: readonly string[]): Record<string, unknown> {
   const declared = declaration(name, { userData: true }).properties;
@@ -128,7 +139,7 @@ describe("pulumi import of every kind through the real CLI", () => {
 
   for (const { name, kind } of DECLARED) {
     it(`pulumi import serverscom:index:${kind} ${name} <id> --out: the generated code names the type`, async () => {
-      const id = made.get(name)?.id ?? "";
+      const id = importId(name, kind);
       const out = join(stack.dir, `${name}.import.yaml`);
       const result = expectSuccess(
         await stack.raw([
@@ -150,6 +161,13 @@ describe("pulumi import of every kind through the real CLI", () => {
       // The backup's volume, which its record names only by the platform's uuid, is found.
       if (kind === "CloudVolumeBackup") {
         expect(resource?.properties?.volumeId).toBe(made.get("vol")?.id);
+      }
+      // The snapshot's instance comes from the import id, checked against the API; the state
+      // keeps the resource's own id, "<regionId>/<snapshotId>".
+      if (kind === "CloudSnapshot") {
+        expect(resource?.properties?.instanceId).toBe(made.get("app")?.id);
+        const entry = (await stack.state()).resources.find((r) => r.name === name);
+        expect(entry?.id).toBe(made.get(name)?.id);
       }
       // A clean import: the engine's import Check (step.go, ImportStep) warns only about the
       // write-only inputs the README's table says to add, nothing else.
@@ -197,6 +215,11 @@ describe("pulumi import of every kind through the real CLI", () => {
     for (const { name, kind } of DECLARED) {
       expect(typeOf(generated.resources[name]?.type), name).toBe(`serverscom:index:${kind}`);
     }
+    // By "<regionId>/<snapshotId>" alone, the snapshot's instance is found by asking the
+    // region's instances; imported together, the code refers to it.
+    const golden = (generated.resources as Record<string, { properties?: Record<string, unknown> }>)
+      .golden;
+    expect(golden?.properties?.instanceId).toBe(`\${app.id}`);
     expectSuccess(await stack.run(["preview", "--expect-no-changes", "--diff"]));
   });
 
