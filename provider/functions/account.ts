@@ -12,6 +12,7 @@ import {
   lookupContext,
   lookupOutput,
   type OutputArgs,
+  promiseForm,
 } from "./framework/invoke";
 import { collectPages, listLimit } from "./framework/lists";
 import { nameCandidate, pickBySearch } from "./framework/match";
@@ -23,17 +24,19 @@ export interface GetAccountBalanceResult {
   readonly currency: string | null;
 }
 
-export async function getAccountBalance(
+export function getAccountBalance(
   _args: Record<string, never> = {},
   opts?: LookupOptions,
 ): Promise<GetAccountBalanceResult> {
-  const lookup = lookupContext("getAccountBalance", opts);
-  const balance = await lookup.client.account.getBalance(lookup.call);
-  return {
-    currentBalance: balance.current_balance ?? null,
-    nextInvoiceTotalDue: balance.next_invoice_total_due ?? null,
-    currency: balance.currency ?? null,
-  };
+  return promiseForm(async () => {
+    const lookup = lookupContext("getAccountBalance", opts);
+    const balance = await lookup.client.account.getBalance(lookup.call);
+    return {
+      currentBalance: balance.current_balance ?? null,
+      nextInvoiceTotalDue: balance.next_invoice_total_due ?? null,
+      currency: balance.currency ?? null,
+    };
+  });
 }
 
 export function getAccountBalanceOutput(
@@ -79,26 +82,28 @@ export interface GetInvoicesResult {
   readonly invoices: InvoiceResult[];
 }
 
-export async function getInvoices(
+export function getInvoices(
   args: GetInvoicesArgs = {},
   opts?: LookupOptions,
 ): Promise<GetInvoicesResult> {
-  const lookup = lookupContext("getInvoices", opts);
-  const filters = definedFields({
-    status: optionalText(lookup.fn, args, "status"),
-    type: optionalText(lookup.fn, args, "type"),
-    parentId: optionalText(lookup.fn, args, "parentId"),
-    currency: optionalText(lookup.fn, args, "currency"),
-    startDate: optionalText(lookup.fn, args, "startDate"),
-    endDate: optionalText(lookup.fn, args, "endDate"),
+  return promiseForm(async () => {
+    const lookup = lookupContext("getInvoices", opts);
+    const filters = definedFields({
+      status: optionalText(lookup.fn, args, "status"),
+      type: optionalText(lookup.fn, args, "type"),
+      parentId: optionalText(lookup.fn, args, "parentId"),
+      currency: optionalText(lookup.fn, args, "currency"),
+      startDate: optionalText(lookup.fn, args, "startDate"),
+      endDate: optionalText(lookup.fn, args, "endDate"),
+    });
+    const limit = listLimit(lookup.fn, args.limit);
+    const invoices = await collectPages(
+      lookup,
+      { what: "invoices match", limit, narrowWith: "status, type, currency or a date range" },
+      (page) => lookup.client.account.listInvoices({ ...page, ...filters }, lookup.call),
+    );
+    return { invoices: invoices.map(invoiceResult) };
   });
-  const limit = listLimit(lookup.fn, args.limit);
-  const invoices = await collectPages(
-    lookup,
-    { what: "invoices match", limit, narrowWith: "status, type, currency or a date range" },
-    (page) => lookup.client.account.listInvoices({ ...page, ...filters }, lookup.call),
-  );
-  return { invoices: invoices.map(invoiceResult) };
 }
 
 export function getInvoicesOutput(
@@ -151,29 +156,30 @@ export interface GetRacksResult {
   readonly racks: GetRackResult[];
 }
 
-export async function getRacks(
-  args: GetRacksArgs = {},
-  opts?: LookupOptions,
-): Promise<GetRacksResult> {
-  const lookup = lookupContext("getRacks", opts);
-  const locationId = optionalWholeNumber(lookup.fn, args, "locationId");
-  const pattern = optionalText(lookup.fn, args, "searchPattern")?.toLowerCase();
-  const filters = definedFields({
-    labelSelector: selectorText(lookup.fn, args.labelSelector),
-    locationId,
+export function getRacks(args: GetRacksArgs = {}, opts?: LookupOptions): Promise<GetRacksResult> {
+  return promiseForm(async () => {
+    const lookup = lookupContext("getRacks", opts);
+    const locationId = optionalWholeNumber(lookup.fn, args, "locationId");
+    const pattern = optionalText(lookup.fn, args, "searchPattern")?.toLowerCase();
+    const filters = definedFields({
+      labelSelector: selectorText(lookup.fn, args.labelSelector),
+      locationId,
+    });
+    const limit = listLimit(lookup.fn, args.limit);
+    const racks = await collectPages(
+      lookup,
+      { what: "racks match", limit, narrowWith: "labelSelector or locationId" },
+      (page) => lookup.client.account.listRacks({ ...page, ...filters }, lookup.call),
+    );
+    return {
+      racks: racks
+        .filter((rack) => locationId === undefined || rack.location_id === locationId)
+        .filter(
+          (rack) => pattern === undefined || (rack.name ?? "").toLowerCase().includes(pattern),
+        )
+        .map(rackResult),
+    };
   });
-  const limit = listLimit(lookup.fn, args.limit);
-  const racks = await collectPages(
-    lookup,
-    { what: "racks match", limit, narrowWith: "labelSelector or locationId" },
-    (page) => lookup.client.account.listRacks({ ...page, ...filters }, lookup.call),
-  );
-  return {
-    racks: racks
-      .filter((rack) => locationId === undefined || rack.location_id === locationId)
-      .filter((rack) => pattern === undefined || (rack.name ?? "").toLowerCase().includes(pattern))
-      .map(rackResult),
-  };
 }
 
 export function getRacksOutput(
@@ -183,30 +189,32 @@ export function getRacksOutput(
   return lookupOutput(getRacks, args, opts);
 }
 
-export async function getRack(args: GetRackArgs, opts?: LookupOptions): Promise<GetRackResult> {
-  const lookup = lookupContext("getRack", opts);
-  const key = oneOf(lookup.fn, args, ["id", "name"]);
-  if (key === "id") {
-    const id = text(lookup.fn, args, "id");
-    return rackResult(
-      await getById(lookup, "rack", id, () => lookup.client.account.getRack(id, lookup.call)),
+export function getRack(args: GetRackArgs, opts?: LookupOptions): Promise<GetRackResult> {
+  return promiseForm(async () => {
+    const lookup = lookupContext("getRack", opts);
+    const key = oneOf(lookup.fn, args, ["id", "name"]);
+    if (key === "id") {
+      const id = text(lookup.fn, args, "id");
+      return rackResult(
+        await getById(lookup, "rack", id, () => lookup.client.account.getRack(id, lookup.call)),
+      );
+    }
+    const rack = await pickBySearch(
+      { fn: lookup.fn, what: "rack", query: text(lookup.fn, args, "name"), mode: "words" },
+      // No source sends search_pattern for racks: every pass reads the whole (bounded) list.
+      async () =>
+        (
+          await collectPages(lookup, { what: "racks" }, (page) =>
+            lookup.client.account.listRacks(page, lookup.call),
+          )
+        )
+          .filter(
+            (candidate): candidate is Rack & { name: string } => typeof candidate.name === "string",
+          )
+          .map(nameCandidate),
     );
-  }
-  const rack = await pickBySearch(
-    { fn: lookup.fn, what: "rack", query: text(lookup.fn, args, "name"), mode: "words" },
-    // No source sends search_pattern for racks: every pass reads the whole (bounded) list.
-    async () =>
-      (
-        await collectPages(lookup, { what: "racks" }, (page) =>
-          lookup.client.account.listRacks(page, lookup.call),
-        )
-      )
-        .filter(
-          (candidate): candidate is Rack & { name: string } => typeof candidate.name === "string",
-        )
-        .map(nameCandidate),
-  );
-  return rackResult(rack);
+    return rackResult(rack);
+  });
 }
 
 export function getRackOutput(
@@ -250,23 +258,25 @@ const GPG_FINGERPRINT = /^(?:[0-9A-Fa-f]{4} ?){10}$/;
  * to the program: wrap them with `pulumi.secret` before they reach a resource or an export, or
  * use the Output form, which is secret.
  */
-export async function getServerOobCredentials(
+export function getServerOobCredentials(
   args: GetServerOobCredentialsArgs,
   opts?: LookupOptions,
 ): Promise<GetServerOobCredentialsResult> {
-  const lookup = lookupContext("getServerOobCredentials", opts);
-  const serverId = text(lookup.fn, args, "serverId");
-  const fingerprint = text(lookup.fn, args, "fingerprint");
-  if (!GPG_FINGERPRINT.test(fingerprint)) {
-    throw new LookupError(
-      `${lookup.fn}: fingerprint must be a GPG key fingerprint, 40 hexadecimal digits ` +
-        "(`gpg --fingerprint` shows it)",
+  return promiseForm(async () => {
+    const lookup = lookupContext("getServerOobCredentials", opts);
+    const serverId = text(lookup.fn, args, "serverId");
+    const fingerprint = text(lookup.fn, args, "fingerprint");
+    if (!GPG_FINGERPRINT.test(fingerprint)) {
+      throw new LookupError(
+        `${lookup.fn}: fingerprint must be a GPG key fingerprint, 40 hexadecimal digits ` +
+          "(`gpg --fingerprint` shows it)",
+      );
+    }
+    const credentials = await getById(lookup, "dedicated server", serverId, () =>
+      lookup.client.account.getOobCredentials(serverId, fingerprint, lookup.call),
     );
-  }
-  const credentials = await getById(lookup, "dedicated server", serverId, () =>
-    lookup.client.account.getOobCredentials(serverId, fingerprint, lookup.call),
-  );
-  return { serverId, login: credentials.login, secret: credentials.secret };
+    return { serverId, login: credentials.login, secret: credentials.secret };
+  });
 }
 
 /** The Output form: always secret, whatever the arguments. */

@@ -12,6 +12,7 @@ import {
   lookupContext,
   lookupOutput,
   type OutputArgs,
+  promiseForm,
 } from "./framework/invoke";
 import { collect, PAGE_SIZE } from "./framework/lists";
 import { nameCandidate, namedCandidate, pickByName } from "./framework/match";
@@ -64,15 +65,17 @@ export interface GetCloudImageArgs {
 }
 
 /** Every region with its flavors and images (two more requests per region). */
-export async function getCloudRegions(
+export function getCloudRegions(
   _args: Record<string, never> = {},
   opts?: LookupOptions,
 ): Promise<GetCloudRegionsResult> {
-  const lookup = lookupContext("getCloudRegions", opts);
-  const regions = await listRegions(lookup);
-  return {
-    cloudRegions: await Promise.all(regions.map((region) => withCatalogue(lookup, region))),
-  };
+  return promiseForm(async () => {
+    const lookup = lookupContext("getCloudRegions", opts);
+    const regions = await listRegions(lookup);
+    return {
+      cloudRegions: await Promise.all(regions.map((region) => withCatalogue(lookup, region))),
+    };
+  });
 }
 
 export function getCloudRegionsOutput(
@@ -82,34 +85,36 @@ export function getCloudRegionsOutput(
   return lookupOutput(getCloudRegions, args, opts);
 }
 
-export async function getCloudRegion(
+export function getCloudRegion(
   args: GetCloudRegionArgs,
   opts?: LookupOptions,
 ): Promise<GetCloudRegionResult> {
-  const lookup = lookupContext("getCloudRegion", opts);
-  const key = oneOf(lookup.fn, args, ["id", "code", "name"]);
-  // Checked before the list is read, so that a wrong argument sends no request.
-  const wanted =
-    key === "id"
-      ? { id: wholeNumber(lookup.fn, args, "id") }
-      : { query: text(lookup.fn, args, key) };
-  const regions = await listRegions(lookup);
-  const noWhere = async () => "";
-  const region =
-    "id" in wanted
-      ? await findById(lookup, "cloud region", wanted.id, regions, noWhere)
-      : await pickByName(
-          {
-            fn: lookup.fn,
-            what: "cloud region",
-            query: wanted.query,
-            mode: key === "code" ? "exact" : "words",
-          },
-          regions.map((candidate) =>
-            namedCandidate(candidate, key === "code" ? candidate.code : candidate.name),
-          ),
-        );
-  return withCatalogue(lookup, region);
+  return promiseForm(async () => {
+    const lookup = lookupContext("getCloudRegion", opts);
+    const key = oneOf(lookup.fn, args, ["id", "code", "name"]);
+    // Checked before the list is read, so that a wrong argument sends no request.
+    const wanted =
+      key === "id"
+        ? { id: wholeNumber(lookup.fn, args, "id") }
+        : { query: text(lookup.fn, args, key) };
+    const regions = await listRegions(lookup);
+    const noWhere = async () => "";
+    const region =
+      "id" in wanted
+        ? await findById(lookup, "cloud region", wanted.id, regions, noWhere)
+        : await pickByName(
+            {
+              fn: lookup.fn,
+              what: "cloud region",
+              query: wanted.query,
+              mode: key === "code" ? "exact" : "words",
+            },
+            regions.map((candidate) =>
+              namedCandidate(candidate, key === "code" ? candidate.code : candidate.name),
+            ),
+          );
+    return withCatalogue(lookup, region);
+  });
 }
 
 export function getCloudRegionOutput(
@@ -119,14 +124,16 @@ export function getCloudRegionOutput(
   return lookupOutput(getCloudRegion, args, opts);
 }
 
-export async function getCloudFlavor(
+export function getCloudFlavor(
   args: GetCloudFlavorArgs,
   opts?: LookupOptions,
 ): Promise<CloudFlavorResult> {
-  const lookup = lookupContext("getCloudFlavor", opts);
-  const regionId = wholeNumber(lookup.fn, args, "regionId");
-  const wanted = itemKey(lookup, args);
-  return pickItem(lookup, wanted, "cloud flavor", regionId, await listFlavors(lookup, regionId));
+  return promiseForm(async () => {
+    const lookup = lookupContext("getCloudFlavor", opts);
+    const regionId = wholeNumber(lookup.fn, args, "regionId");
+    const wanted = itemKey(lookup, args);
+    return pickItem(lookup, wanted, "cloud flavor", regionId, await listFlavors(lookup, regionId));
+  });
 }
 
 export function getCloudFlavorOutput(
@@ -136,14 +143,16 @@ export function getCloudFlavorOutput(
   return lookupOutput(getCloudFlavor, args, opts);
 }
 
-export async function getCloudImage(
+export function getCloudImage(
   args: GetCloudImageArgs,
   opts?: LookupOptions,
 ): Promise<CloudImageResult> {
-  const lookup = lookupContext("getCloudImage", opts);
-  const regionId = wholeNumber(lookup.fn, args, "regionId");
-  const wanted = itemKey(lookup, args);
-  return pickItem(lookup, wanted, "cloud image", regionId, await listImages(lookup, regionId));
+  return promiseForm(async () => {
+    const lookup = lookupContext("getCloudImage", opts);
+    const regionId = wholeNumber(lookup.fn, args, "regionId");
+    const wanted = itemKey(lookup, args);
+    return pickItem(lookup, wanted, "cloud image", regionId, await listImages(lookup, regionId));
+  });
 }
 
 export function getCloudImageOutput(
@@ -254,24 +263,26 @@ export interface GetCloudRegionCredentialsResult {
  * a program that configures an OpenStack provider. The Promise form gives the password in clear
  * to the program: wrap it with `pulumi.secret`, or use the Output form, which is secret.
  */
-export async function getCloudRegionCredentials(
+export function getCloudRegionCredentials(
   args: GetCloudRegionCredentialsArgs,
   opts?: LookupOptions,
 ): Promise<GetCloudRegionCredentialsResult> {
-  const lookup = lookupContext("getCloudRegionCredentials", opts);
-  const regionId = wholeNumber(lookup.fn, args, "regionId");
-  const credentials = await getById(lookup, "cloud region", regionId, () =>
-    lookup.client.cloudRegions.getCredentials(regionId, lookup.call),
-  );
-  const textOf = (value: string | number | null | undefined) =>
-    value === undefined || value === null ? null : String(value);
-  return {
-    regionId,
-    url: credentials.url ?? null,
-    username: textOf(credentials.username),
-    tenantName: textOf(credentials.tenant_name),
-    password: credentials.password,
-  };
+  return promiseForm(async () => {
+    const lookup = lookupContext("getCloudRegionCredentials", opts);
+    const regionId = wholeNumber(lookup.fn, args, "regionId");
+    const credentials = await getById(lookup, "cloud region", regionId, () =>
+      lookup.client.cloudRegions.getCredentials(regionId, lookup.call),
+    );
+    const textOf = (value: string | number | null | undefined) =>
+      value === undefined || value === null ? null : String(value);
+    return {
+      regionId,
+      url: credentials.url ?? null,
+      username: textOf(credentials.username),
+      tenantName: textOf(credentials.tenant_name),
+      password: credentials.password,
+    };
+  });
 }
 
 /** The Output form: always secret, whatever the arguments. */

@@ -13,6 +13,7 @@ import {
   lookupContext,
   lookupOutput,
   type OutputArgs,
+  promiseForm,
 } from "./framework/invoke";
 import { collect, PAGE_SIZE } from "./framework/lists";
 import { pickByName } from "./framework/match";
@@ -56,13 +57,15 @@ type Offer =
   | { readonly locationId: number; readonly serverModelId: number }
   | { readonly locationId: number; readonly sbmFlavorModelId: number };
 
-export async function getOperatingSystems(
+export function getOperatingSystems(
   args: GetOperatingSystemsArgs,
   opts?: LookupOptions,
 ): Promise<GetOperatingSystemsResult> {
-  const lookup = lookupContext("getOperatingSystems", opts);
-  const systems = await listOperatingSystems(lookup, offerOf(lookup.fn, args));
-  return { operatingSystems: systems.map(operatingSystemResult) };
+  return promiseForm(async () => {
+    const lookup = lookupContext("getOperatingSystems", opts);
+    const systems = await listOperatingSystems(lookup, offerOf(lookup.fn, args));
+    return { operatingSystems: systems.map(operatingSystemResult) };
+  });
 }
 
 export function getOperatingSystemsOutput(
@@ -76,48 +79,50 @@ export function getOperatingSystemsOutput(
  * One operating system:
  * `getOperatingSystem({ locationId, serverModelId, name: "ubuntu 24.04" })`.
  */
-export async function getOperatingSystem(
+export function getOperatingSystem(
   args: GetOperatingSystemArgs,
   opts?: LookupOptions,
 ): Promise<GetOperatingSystemResult> {
-  const lookup = lookupContext("getOperatingSystem", opts);
-  const offer = offerOf(lookup.fn, args);
-  const key = oneOf(lookup.fn, args, ["id", "name"]);
-  if (key === "id") {
-    const id = wholeNumber(lookup.fn, args, "id");
-    const system = await getById(lookup, "operating system", id, () =>
-      "serverModelId" in offer
-        ? lookup.client.locations.getOperatingSystem(
-            offer.locationId,
-            offer.serverModelId,
-            id,
-            lookup.call,
-          )
-        : lookup.client.locations.getSbmOperatingSystem(
-            offer.locationId,
-            offer.sbmFlavorModelId,
-            id,
-            lookup.call,
-          ),
+  return promiseForm(async () => {
+    const lookup = lookupContext("getOperatingSystem", opts);
+    const offer = offerOf(lookup.fn, args);
+    const key = oneOf(lookup.fn, args, ["id", "name"]);
+    if (key === "id") {
+      const id = wholeNumber(lookup.fn, args, "id");
+      const system = await getById(lookup, "operating system", id, () =>
+        "serverModelId" in offer
+          ? lookup.client.locations.getOperatingSystem(
+              offer.locationId,
+              offer.serverModelId,
+              id,
+              lookup.call,
+            )
+          : lookup.client.locations.getSbmOperatingSystem(
+              offer.locationId,
+              offer.sbmFlavorModelId,
+              id,
+              lookup.call,
+            ),
+      );
+      return operatingSystemResult(system);
+    }
+    const system = await pickByName(
+      {
+        fn: lookup.fn,
+        what: "operating system",
+        query: text(lookup.fn, args, "name"),
+        mode: "words",
+        where: locationWhere(lookup, offer.locationId),
+      },
+      (await listOperatingSystems(lookup, offer)).map((candidate) => ({
+        item: candidate,
+        names: [candidate.full_name, `${candidate.name} ${candidate.version}`],
+        label: candidate.full_name,
+        id: candidate.id,
+      })),
     );
     return operatingSystemResult(system);
-  }
-  const system = await pickByName(
-    {
-      fn: lookup.fn,
-      what: "operating system",
-      query: text(lookup.fn, args, "name"),
-      mode: "words",
-      where: locationWhere(lookup, offer.locationId),
-    },
-    (await listOperatingSystems(lookup, offer)).map((candidate) => ({
-      item: candidate,
-      names: [candidate.full_name, `${candidate.name} ${candidate.version}`],
-      label: candidate.full_name,
-      id: candidate.id,
-    })),
-  );
-  return operatingSystemResult(system);
+  });
 }
 
 export function getOperatingSystemOutput(

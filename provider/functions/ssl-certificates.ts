@@ -13,6 +13,7 @@ import {
   lookupContext,
   lookupOutput,
   type OutputArgs,
+  promiseForm,
 } from "./framework/invoke";
 import { collect, listLimit, PAGE_SIZE } from "./framework/lists";
 import { nameCandidate, pickBySearch } from "./framework/match";
@@ -61,30 +62,32 @@ export interface GetSslCertificatesResult {
   readonly sslCertificates: GetSslCertificateResult[];
 }
 
-export async function getSslCertificates(
+export function getSslCertificates(
   args: GetSslCertificatesArgs = {},
   opts?: LookupOptions,
 ): Promise<GetSslCertificatesResult> {
-  const lookup = lookupContext("getSslCertificates", opts);
-  const filters = definedFields({
-    labelSelector: selectorText(lookup.fn, args.labelSelector),
-    searchPattern: optionalText(lookup.fn, args, "searchPattern"),
+  return promiseForm(async () => {
+    const lookup = lookupContext("getSslCertificates", opts);
+    const filters = definedFields({
+      labelSelector: selectorText(lookup.fn, args.labelSelector),
+      searchPattern: optionalText(lookup.fn, args, "searchPattern"),
+    });
+    const type = optionalChoice(lookup.fn, args, "type", TYPES);
+    const certificates = await collect(
+      lookup.client.sslCertificates.list({ perPage: PAGE_SIZE, ...filters }, lookup.call),
+      {
+        fn: lookup.fn,
+        what: "SSL certificates match",
+        limit: listLimit(lookup.fn, args.limit),
+        narrowWith: "labelSelector or searchPattern",
+      },
+    );
+    return {
+      sslCertificates: certificates
+        .filter((certificate) => type === undefined || certificate.type === type)
+        .map(sslCertificateResult),
+    };
   });
-  const type = optionalChoice(lookup.fn, args, "type", TYPES);
-  const certificates = await collect(
-    lookup.client.sslCertificates.list({ perPage: PAGE_SIZE, ...filters }, lookup.call),
-    {
-      fn: lookup.fn,
-      what: "SSL certificates match",
-      limit: listLimit(lookup.fn, args.limit),
-      narrowWith: "labelSelector or searchPattern",
-    },
-  );
-  return {
-    sslCertificates: certificates
-      .filter((certificate) => type === undefined || certificate.type === type)
-      .map(sslCertificateResult),
-  };
 }
 
 export function getSslCertificatesOutput(
@@ -94,32 +97,39 @@ export function getSslCertificatesOutput(
   return lookupOutput(getSslCertificates, args, opts);
 }
 
-export async function getSslCertificate(
+export function getSslCertificate(
   args: GetSslCertificateArgs,
   opts?: LookupOptions,
 ): Promise<GetSslCertificateResult> {
-  const lookup = lookupContext("getSslCertificate", opts);
-  const type = optionalChoice(lookup.fn, args, "type", TYPES);
-  const key = oneOf(lookup.fn, args, ["id", "name"]);
-  if (key === "id") {
-    return sslCertificateResult(await findById(lookup, text(lookup.fn, args, "id"), type));
-  }
-  const certificate = await pickBySearch(
-    { fn: lookup.fn, what: "SSL certificate", query: text(lookup.fn, args, "name"), mode: "words" },
-    async (searchPattern) =>
-      (
-        await collect(
-          lookup.client.sslCertificates.list(
-            { perPage: PAGE_SIZE, ...definedFields({ searchPattern }) },
-            lookup.call,
-          ),
-          { fn: lookup.fn, what: "SSL certificates" },
+  return promiseForm(async () => {
+    const lookup = lookupContext("getSslCertificate", opts);
+    const type = optionalChoice(lookup.fn, args, "type", TYPES);
+    const key = oneOf(lookup.fn, args, ["id", "name"]);
+    if (key === "id") {
+      return sslCertificateResult(await findById(lookup, text(lookup.fn, args, "id"), type));
+    }
+    const certificate = await pickBySearch(
+      {
+        fn: lookup.fn,
+        what: "SSL certificate",
+        query: text(lookup.fn, args, "name"),
+        mode: "words",
+      },
+      async (searchPattern) =>
+        (
+          await collect(
+            lookup.client.sslCertificates.list(
+              { perPage: PAGE_SIZE, ...definedFields({ searchPattern }) },
+              lookup.call,
+            ),
+            { fn: lookup.fn, what: "SSL certificates" },
+          )
         )
-      )
-        .filter((candidate) => type === undefined || candidate.type === type)
-        .map(nameCandidate),
-  );
-  return sslCertificateResult(certificate);
+          .filter((candidate) => type === undefined || candidate.type === type)
+          .map(nameCandidate),
+    );
+    return sslCertificateResult(certificate);
+  });
 }
 
 export function getSslCertificateOutput(
