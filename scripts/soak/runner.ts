@@ -436,6 +436,9 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
           `${fresh.length > 0 ? `\n  FINDINGS: ${fresh.join("\n  FINDINGS: ")}` : ""}`,
       );
       if (ok) return true;
+      // The user's next attempt is a new `pulumi` command, so a new provider process: what the
+      // failed one learnt (a request budget a hostile header spent for an hour) goes with it.
+      await harness.close();
     }
     return false;
   };
