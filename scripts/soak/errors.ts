@@ -108,6 +108,7 @@ function causeOf(message: string): string {
   if (/timed out after/.test(message)) return "wait timed out";
   if (/gave up waiting/.test(message)) return "failed state";
   if (/has a problem/.test(message)) return "check failure";
+  if (/: rate limit: .+ so the request was not sent/.test(message)) return "rate limit: not sent";
   return "other";
 }
 
