@@ -132,6 +132,25 @@ describe("pulumi import of every kind through the real CLI", () => {
     expectSuccess(await stack.run(["up", "--yes"]));
     for (const resource of (await stack.state()).resources) made.set(resource.name, resource);
     expectSuccess(await stack.raw(["stack", "rm", "--force", "--yes"]));
+  });
+
+  // Issue 25, item 4: an object that still carries another resource's owner label is refused.
+  it("pulumi import of an object another resource owns is refused, naming the owner", async () => {
+    await stack.init("takeover", sim);
+    const result = await stack.raw([
+      "import",
+      "serverscom:index:RbsVolume",
+      "data",
+      made.get("data")?.id ?? "",
+      "--yes",
+      "--protect=false",
+    ]);
+    const printed = `${result.stdout}\n${result.stderr}`;
+    expect(result.code, printed).not.toBe(0);
+    expect(printed).toContain(`${OWNER_LABEL_KEY}=`);
+    expect(printed).toContain("pulumi state delete");
+    expect((await stack.state()).resources.filter((r) => r.type.includes("RbsVolume"))).toEqual([]);
+    expectSuccess(await stack.raw(["stack", "rm", "--force", "--yes"]));
     await forgetOwnership();
     await stack.init("imported", sim);
     stack.program = importedProgram();
