@@ -436,9 +436,12 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
           `${fresh.length > 0 ? `\n  FINDINGS: ${fresh.join("\n  FINDINGS: ")}` : ""}`,
       );
       if (ok) return true;
-      // The user's next attempt is a new `pulumi` command, so a new provider process: what the
-      // failed one learnt (a request budget a hostile header spent for an hour) goes with it.
-      await harness.close();
+      // The user's next attempt is a new `pulumi` command, so a new provider process. The shared
+      // host stands in for it (faster) but keeps what it learnt: only its request budget changes
+      // what the next attempt does, so a host whose budget refused a request is replaced (a
+      // hostile header can spend it for an hour).
+      if (verdicts.some(({ verdict }) => verdict.typed === "BudgetWaitError"))
+        await harness.close();
     }
     return false;
   };
