@@ -4,14 +4,17 @@
 // from its region's list, and the resource id is "<regionId>/<snapshotId>". Nothing changes in
 // place: no source has an update.
 //
-// Snapshots have no labels, and their record does not name the instance. A snapshot of the same
+// Snapshots have no labels, and their record does not name the instance: the region's list
+// filtered by instance_id tells it. `pulumi import` takes "<regionId>/<instanceId>/<snapshotId>"
+// (checked against that filtered list) or "<regionId>/<snapshotId>" (the region's instances are
+// asked, recoverWriteOnly); either way the state's id is "<regionId>/<snapshotId>". A snapshot of the same
 // name in the region found before a create is never taken over silently: the create stops and
 // names it (adopt it with adoptId).
 import { type CloudSnapshot, cloudSnapshotStates } from "../../sdk/areas/cloud-regions";
 import type { ServersComClient } from "../../sdk/client";
 import { NotFoundError } from "../../sdk/core/errors";
 import { stateMatcher } from "../../sdk/wait";
-import { type Checker, type PropertyBag, shown } from "../framework/check";
+import { type Checker, CONTROL, type PropertyBag, shown } from "../framework/check";
 import type { ResourceKind } from "../framework/kind";
 
 const MINUTE = 60_000;
@@ -43,12 +46,17 @@ export const CLOUD_SNAPSHOT_OUTPUTS = [
   "fileUrl",
 ] as const;
 
-function parseId(id: string): { regionId: number; snapshotId: string } {
-  const match = /^([0-9]+)\/([^/]+)$/.exec(id);
+/**
+ * A CloudSnapshot id: "<regionId>/<snapshotId>", the resource's id; or, given to `pulumi import`,
+ * "<regionId>/<instanceId>/<snapshotId>", which also names the instance the snapshot was taken of
+ * (the record never does). Read answers the first form, so the state holds the first form only.
+ */
+function parseId(id: string): { regionId: number; instanceId?: string; snapshotId: string } {
+  const match = /^([0-9]+)\/(?:([^/]+)\/)?([^/]+)$/.exec(id);
+  const forms = `"<regionId>/<snapshotId>" (or, to import it, "<regionId>/<instanceId>/<snapshotId>")`;
   if (match === null) {
     throw new Error(
-      `a CloudSnapshot id is "<regionId>/<snapshotId>" (got ${shown(id)}): snapshots are read ` +
-        "through their region",
+      `a CloudSnapshot id is ${forms} (got ${shown(id)}): snapshots are read through their region`,
     );
   }
   // Past 2^53 the digits are not kept (Number("10000000000000000000000") is 1e+22), and the
@@ -56,12 +64,40 @@ function parseId(id: string): { regionId: number; snapshotId: string } {
   const regionId = Number(match[1]);
   if (!Number.isSafeInteger(regionId) || regionId < 1) {
     throw new Error(
-      `a CloudSnapshot id is "<regionId>/<snapshotId>" with a region id from 1 to ` +
+      `a CloudSnapshot id is ${forms} with a region id from 1 to ` +
         `${Number.MAX_SAFE_INTEGER} (got ${shown(id)}): no region has that id`,
     );
   }
-  return { regionId, snapshotId: match[2] ?? "" };
+  const instanceId = match[2];
+  // The instance goes out in a query (instance_id): a dot segment or a control character is
+  // refused as it is for the instanceId input (check.ts, Checker.id).
+  if (instanceId !== undefined && (/^\.{1,2}$/.test(instanceId) || CONTROL.test(instanceId))) {
+    throw new Error(
+      `a CloudSnapshot id is ${forms}, and ${shown(instanceId)} is no cloud instance id`,
+    );
+  }
+  return {
+    regionId,
+    snapshotId: match[3] ?? "",
+    ...(instanceId === undefined ? {} : { instanceId }),
+  };
 }
+
+/** The ids of the snapshots the region's list, filtered by the instance, shows. */
+async function snapshotIdsOf(
+  client: ServersComClient,
+  regionId: number,
+  instanceId: string,
+): Promise<Set<string>> {
+  const filtered = client.cloudRegions.listSnapshots(regionId, { instanceId });
+  return new Set((await filtered.toArray({ limit: 10_000 })).map((s) => s.id));
+}
+
+/**
+ * At most this many instances of a region are asked for their snapshots when an import names the
+ * snapshot alone (one request each): past it the import id names the instance.
+ */
+export const INSTANCE_SCAN_LIMIT = 100;
 
 /** Every snapshot of the region; undefined when the region does not exist (404). */
 async function snapshotsOf(
@@ -100,9 +136,38 @@ export const cloudSnapshotKind: ResourceKind<RegionSnapshot> = {
   display: (bag: PropertyBag) => (typeof bag.name === "string" ? bag.name : "(unnamed)"),
 
   async get(client, id) {
-    const { regionId, snapshotId } = parseId(id);
+    const { regionId, instanceId, snapshotId } = parseId(id);
     const snapshot = (await snapshotsOf(client, regionId))?.find((s) => s.id === snapshotId);
-    return snapshot === undefined ? undefined : { regionId, snapshot };
+    if (snapshot === undefined) return undefined;
+    if (instanceId === undefined) return { regionId, snapshot };
+    // An import naming the instance: taken only if the instance's snapshots hold it.
+    if (!(await snapshotIdsOf(client, regionId, instanceId)).has(snapshotId)) {
+      throw new Error(
+        `the snapshot ${regionId}/${snapshotId} is not one of cloud instance ${shown(instanceId)}'s ` +
+          `(the region's snapshots of that instance do not hold it): import it as ` +
+          `"${regionId}/<instanceId>/${snapshotId}" with the instance it was taken of, or as ` +
+          `"${regionId}/${snapshotId}" to let the provider find the instance`,
+      );
+    }
+    return { regionId, snapshot, instanceId };
+  },
+  /**
+   * The instance of a snapshot read by its id alone (`pulumi import <regionId>/<snapshotId>`):
+   * the region's instances are asked, up to INSTANCE_SCAN_LIMIT, which one's snapshots hold it.
+   * None or several (an instance deleted since): nothing, and the program names it.
+   */
+  async recoverWriteOnly(client, record) {
+    if (record.instanceId !== undefined) return { instanceId: record.instanceId };
+    const instances = await client.cloudInstances
+      .list({ regionId: record.regionId })
+      .toArray({ limit: INSTANCE_SCAN_LIMIT + 1 });
+    if (instances.length > INSTANCE_SCAN_LIMIT) return {};
+    const holders: string[] = [];
+    for (const instance of instances) {
+      const ids = await snapshotIdsOf(client, record.regionId, instance.id);
+      if (ids.has(record.snapshot.id)) holders.push(instance.id);
+    }
+    return holders.length === 1 ? { instanceId: holders[0] } : {};
   },
   findByLabels: async () => [],
   async findByContent(client, inputs) {
@@ -112,8 +177,7 @@ export const cloudSnapshotKind: ResourceKind<RegionSnapshot> = {
     const named = snapshots.filter((s) => s.name === name && s.is_backup !== true);
     if (named.length === 0) return [];
     // Which of them are of the declared instance: the list filtered by it (madeFrom).
-    const filtered = client.cloudRegions.listSnapshots(regionId, { instanceId });
-    const ofInstance = new Set((await filtered.toArray({ limit: 10_000 })).map((s) => s.id));
+    const ofInstance = await snapshotIdsOf(client, regionId, instanceId);
     return named.map((snapshot) => ({
       regionId,
       snapshot,

@@ -706,6 +706,10 @@ class Lifecycle<Live extends object> {
     } catch (error) {
       // The one documented case of a swallowed error: already gone is what delete wants.
       if (error instanceof NotFoundError) return;
+      // Applied with its answer lost (a dropped connection, a 5xx): a GET's 404 says it is done.
+      // Failing would leave a delete-first replacement recording the deleted object (issue 25).
+      if (isAmbiguous(error) && (await this.kind.get(client, id).catch(() => error)) === undefined)
+        return;
       if (!(error instanceof ConflictError) || this.kind.keepsObjectOnDelete === true) throw error;
       // A deletion already under way (an earlier, interrupted destroy) may answer 409: wait.
       const current = await this.kind.get(client, id);

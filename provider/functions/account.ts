@@ -12,6 +12,7 @@ import {
   lookupContext,
   lookupOutput,
   type OutputArgs,
+  promiseForm,
 } from "./framework/invoke";
 import { collectPages, listLimit } from "./framework/lists";
 import { nameCandidate, pickBySearch } from "./framework/match";
@@ -27,17 +28,19 @@ export interface GetAccountBalanceResult {
 }
 
 /** The account's current balance and the total due on the next invoice. */
-export async function getAccountBalance(
+export function getAccountBalance(
   _args: Record<string, never> = {},
   opts?: LookupOptions,
 ): Promise<GetAccountBalanceResult> {
-  const lookup = lookupContext("getAccountBalance", opts);
-  const balance = await lookup.client.account.getBalance(lookup.call);
-  return {
-    currentBalance: balance.current_balance ?? null,
-    nextInvoiceTotalDue: balance.next_invoice_total_due ?? null,
-    currency: balance.currency ?? null,
-  };
+  return promiseForm(async () => {
+    const lookup = lookupContext("getAccountBalance", opts);
+    const balance = await lookup.client.account.getBalance(lookup.call);
+    return {
+      currentBalance: balance.current_balance ?? null,
+      nextInvoiceTotalDue: balance.next_invoice_total_due ?? null,
+      currency: balance.currency ?? null,
+    };
+  });
 }
 
 export function getAccountBalanceOutput(
@@ -96,26 +99,28 @@ export interface GetInvoicesResult {
  * The account's invoices and credit notes, filtered by status, type, currency and date (at most
  * 1,000 unless `limit` says otherwise).
  */
-export async function getInvoices(
+export function getInvoices(
   args: GetInvoicesArgs = {},
   opts?: LookupOptions,
 ): Promise<GetInvoicesResult> {
-  const lookup = lookupContext("getInvoices", opts);
-  const filters = definedFields({
-    status: optionalText(lookup.fn, args, "status"),
-    type: optionalText(lookup.fn, args, "type"),
-    parentId: optionalText(lookup.fn, args, "parentId"),
-    currency: optionalText(lookup.fn, args, "currency"),
-    startDate: optionalText(lookup.fn, args, "startDate"),
-    endDate: optionalText(lookup.fn, args, "endDate"),
+  return promiseForm(async () => {
+    const lookup = lookupContext("getInvoices", opts);
+    const filters = definedFields({
+      status: optionalText(lookup.fn, args, "status"),
+      type: optionalText(lookup.fn, args, "type"),
+      parentId: optionalText(lookup.fn, args, "parentId"),
+      currency: optionalText(lookup.fn, args, "currency"),
+      startDate: optionalText(lookup.fn, args, "startDate"),
+      endDate: optionalText(lookup.fn, args, "endDate"),
+    });
+    const limit = listLimit(lookup.fn, args.limit);
+    const invoices = await collectPages(
+      lookup,
+      { what: "invoices match", limit, narrowWith: "status, type, currency or a date range" },
+      (page) => lookup.client.account.listInvoices({ ...page, ...filters }, lookup.call),
+    );
+    return { invoices: invoices.map(invoiceResult) };
   });
-  const limit = listLimit(lookup.fn, args.limit);
-  const invoices = await collectPages(
-    lookup,
-    { what: "invoices match", limit, narrowWith: "status, type, currency or a date range" },
-    (page) => lookup.client.account.listInvoices({ ...page, ...filters }, lookup.call),
-  );
-  return { invoices: invoices.map(invoiceResult) };
 }
 
 export function getInvoicesOutput(
@@ -175,29 +180,30 @@ export interface GetRacksResult {
 }
 
 /** The account's private racks, filtered by labels, location and name. */
-export async function getRacks(
-  args: GetRacksArgs = {},
-  opts?: LookupOptions,
-): Promise<GetRacksResult> {
-  const lookup = lookupContext("getRacks", opts);
-  const locationId = optionalWholeNumber(lookup.fn, args, "locationId");
-  const pattern = optionalText(lookup.fn, args, "searchPattern")?.toLowerCase();
-  const filters = definedFields({
-    labelSelector: selectorText(lookup.fn, args.labelSelector),
-    locationId,
+export function getRacks(args: GetRacksArgs = {}, opts?: LookupOptions): Promise<GetRacksResult> {
+  return promiseForm(async () => {
+    const lookup = lookupContext("getRacks", opts);
+    const locationId = optionalWholeNumber(lookup.fn, args, "locationId");
+    const pattern = optionalText(lookup.fn, args, "searchPattern")?.toLowerCase();
+    const filters = definedFields({
+      labelSelector: selectorText(lookup.fn, args.labelSelector),
+      locationId,
+    });
+    const limit = listLimit(lookup.fn, args.limit);
+    const racks = await collectPages(
+      lookup,
+      { what: "racks match", limit, narrowWith: "labelSelector or locationId" },
+      (page) => lookup.client.account.listRacks({ ...page, ...filters }, lookup.call),
+    );
+    return {
+      racks: racks
+        .filter((rack) => locationId === undefined || rack.location_id === locationId)
+        .filter(
+          (rack) => pattern === undefined || (rack.name ?? "").toLowerCase().includes(pattern),
+        )
+        .map(rackResult),
+    };
   });
-  const limit = listLimit(lookup.fn, args.limit);
-  const racks = await collectPages(
-    lookup,
-    { what: "racks match", limit, narrowWith: "labelSelector or locationId" },
-    (page) => lookup.client.account.listRacks({ ...page, ...filters }, lookup.call),
-  );
-  return {
-    racks: racks
-      .filter((rack) => locationId === undefined || rack.location_id === locationId)
-      .filter((rack) => pattern === undefined || (rack.name ?? "").toLowerCase().includes(pattern))
-      .map(rackResult),
-  };
 }
 
 export function getRacksOutput(
@@ -208,30 +214,32 @@ export function getRacksOutput(
 }
 
 /** One private rack, by exactly one of id or name (case-insensitive). */
-export async function getRack(args: GetRackArgs, opts?: LookupOptions): Promise<GetRackResult> {
-  const lookup = lookupContext("getRack", opts);
-  const key = oneOf(lookup.fn, args, ["id", "name"]);
-  if (key === "id") {
-    const id = text(lookup.fn, args, "id");
-    return rackResult(
-      await getById(lookup, "rack", id, () => lookup.client.account.getRack(id, lookup.call)),
+export function getRack(args: GetRackArgs, opts?: LookupOptions): Promise<GetRackResult> {
+  return promiseForm(async () => {
+    const lookup = lookupContext("getRack", opts);
+    const key = oneOf(lookup.fn, args, ["id", "name"]);
+    if (key === "id") {
+      const id = text(lookup.fn, args, "id");
+      return rackResult(
+        await getById(lookup, "rack", id, () => lookup.client.account.getRack(id, lookup.call)),
+      );
+    }
+    const rack = await pickBySearch(
+      { fn: lookup.fn, what: "rack", query: text(lookup.fn, args, "name"), mode: "words" },
+      // No source sends search_pattern for racks: every pass reads the whole (bounded) list.
+      async () =>
+        (
+          await collectPages(lookup, { what: "racks" }, (page) =>
+            lookup.client.account.listRacks(page, lookup.call),
+          )
+        )
+          .filter(
+            (candidate): candidate is Rack & { name: string } => typeof candidate.name === "string",
+          )
+          .map(nameCandidate),
     );
-  }
-  const rack = await pickBySearch(
-    { fn: lookup.fn, what: "rack", query: text(lookup.fn, args, "name"), mode: "words" },
-    // No source sends search_pattern for racks: every pass reads the whole (bounded) list.
-    async () =>
-      (
-        await collectPages(lookup, { what: "racks" }, (page) =>
-          lookup.client.account.listRacks(page, lookup.call),
-        )
-      )
-        .filter(
-          (candidate): candidate is Rack & { name: string } => typeof candidate.name === "string",
-        )
-        .map(nameCandidate),
-  );
-  return rackResult(rack);
+    return rackResult(rack);
+  });
 }
 
 export function getRackOutput(
@@ -283,23 +291,25 @@ const GPG_FINGERPRINT = /^(?:[0-9A-Fa-f]{4} ?){10}$/;
  * gives the values to the program in clear: keep them out of stack outputs and logs, or mark them
  * secret.
  */
-export async function getServerOobCredentials(
+export function getServerOobCredentials(
   args: GetServerOobCredentialsArgs,
   opts?: LookupOptions,
 ): Promise<GetServerOobCredentialsResult> {
-  const lookup = lookupContext("getServerOobCredentials", opts);
-  const serverId = text(lookup.fn, args, "serverId");
-  const fingerprint = text(lookup.fn, args, "fingerprint");
-  if (!GPG_FINGERPRINT.test(fingerprint)) {
-    throw new LookupError(
-      `${lookup.fn}: fingerprint must be a GPG key fingerprint, 40 hexadecimal digits ` +
-        "(`gpg --fingerprint` shows it)",
+  return promiseForm(async () => {
+    const lookup = lookupContext("getServerOobCredentials", opts);
+    const serverId = text(lookup.fn, args, "serverId");
+    const fingerprint = text(lookup.fn, args, "fingerprint");
+    if (!GPG_FINGERPRINT.test(fingerprint)) {
+      throw new LookupError(
+        `${lookup.fn}: fingerprint must be a GPG key fingerprint, 40 hexadecimal digits ` +
+          "(`gpg --fingerprint` shows it)",
+      );
+    }
+    const credentials = await getById(lookup, "dedicated server", serverId, () =>
+      lookup.client.account.getOobCredentials(serverId, fingerprint, lookup.call),
     );
-  }
-  const credentials = await getById(lookup, "dedicated server", serverId, () =>
-    lookup.client.account.getOobCredentials(serverId, fingerprint, lookup.call),
-  );
-  return { serverId, login: credentials.login, secret: credentials.secret };
+    return { serverId, login: credentials.login, secret: credentials.secret };
+  });
 }
 
 /** The Output form: always secret, whatever the arguments. */

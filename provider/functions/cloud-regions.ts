@@ -12,6 +12,7 @@ import {
   lookupContext,
   lookupOutput,
   type OutputArgs,
+  promiseForm,
 } from "./framework/invoke";
 import { collect, PAGE_SIZE } from "./framework/lists";
 import { nameCandidate, namedCandidate, pickByName } from "./framework/match";
@@ -84,15 +85,17 @@ export interface GetCloudImageArgs {
 }
 
 /** Every cloud region with its flavors and images (two more requests per region). */
-export async function getCloudRegions(
+export function getCloudRegions(
   _args: Record<string, never> = {},
   opts?: LookupOptions,
 ): Promise<GetCloudRegionsResult> {
-  const lookup = lookupContext("getCloudRegions", opts);
-  const regions = await listRegions(lookup);
-  return {
-    cloudRegions: await Promise.all(regions.map((region) => withCatalogue(lookup, region))),
-  };
+  return promiseForm(async () => {
+    const lookup = lookupContext("getCloudRegions", opts);
+    const regions = await listRegions(lookup);
+    return {
+      cloudRegions: await Promise.all(regions.map((region) => withCatalogue(lookup, region))),
+    };
+  });
 }
 
 export function getCloudRegionsOutput(
@@ -106,34 +109,36 @@ export function getCloudRegionsOutput(
  * One cloud region, by exactly one of id, code (exact) or name (case-insensitive), with its flavors
  * and images.
  */
-export async function getCloudRegion(
+export function getCloudRegion(
   args: GetCloudRegionArgs,
   opts?: LookupOptions,
 ): Promise<GetCloudRegionResult> {
-  const lookup = lookupContext("getCloudRegion", opts);
-  const key = oneOf(lookup.fn, args, ["id", "code", "name"]);
-  // Checked before the list is read, so that a wrong argument sends no request.
-  const wanted =
-    key === "id"
-      ? { id: wholeNumber(lookup.fn, args, "id") }
-      : { query: text(lookup.fn, args, key) };
-  const regions = await listRegions(lookup);
-  const noWhere = async () => "";
-  const region =
-    "id" in wanted
-      ? await findById(lookup, "cloud region", wanted.id, regions, noWhere)
-      : await pickByName(
-          {
-            fn: lookup.fn,
-            what: "cloud region",
-            query: wanted.query,
-            mode: key === "code" ? "exact" : "words",
-          },
-          regions.map((candidate) =>
-            namedCandidate(candidate, key === "code" ? candidate.code : candidate.name),
-          ),
-        );
-  return withCatalogue(lookup, region);
+  return promiseForm(async () => {
+    const lookup = lookupContext("getCloudRegion", opts);
+    const key = oneOf(lookup.fn, args, ["id", "code", "name"]);
+    // Checked before the list is read, so that a wrong argument sends no request.
+    const wanted =
+      key === "id"
+        ? { id: wholeNumber(lookup.fn, args, "id") }
+        : { query: text(lookup.fn, args, key) };
+    const regions = await listRegions(lookup);
+    const noWhere = async () => "";
+    const region =
+      "id" in wanted
+        ? await findById(lookup, "cloud region", wanted.id, regions, noWhere)
+        : await pickByName(
+            {
+              fn: lookup.fn,
+              what: "cloud region",
+              query: wanted.query,
+              mode: key === "code" ? "exact" : "words",
+            },
+            regions.map((candidate) =>
+              namedCandidate(candidate, key === "code" ? candidate.code : candidate.name),
+            ),
+          );
+    return withCatalogue(lookup, region);
+  });
 }
 
 export function getCloudRegionOutput(
@@ -146,14 +151,16 @@ export function getCloudRegionOutput(
 /**
  * One flavor of a cloud region (what a cloud instance is sized as), by exactly one of id or name.
  */
-export async function getCloudFlavor(
+export function getCloudFlavor(
   args: GetCloudFlavorArgs,
   opts?: LookupOptions,
 ): Promise<CloudFlavorResult> {
-  const lookup = lookupContext("getCloudFlavor", opts);
-  const regionId = wholeNumber(lookup.fn, args, "regionId");
-  const wanted = itemKey(lookup, args);
-  return pickItem(lookup, wanted, "cloud flavor", regionId, await listFlavors(lookup, regionId));
+  return promiseForm(async () => {
+    const lookup = lookupContext("getCloudFlavor", opts);
+    const regionId = wholeNumber(lookup.fn, args, "regionId");
+    const wanted = itemKey(lookup, args);
+    return pickItem(lookup, wanted, "cloud flavor", regionId, await listFlavors(lookup, regionId));
+  });
 }
 
 export function getCloudFlavorOutput(
@@ -167,14 +174,16 @@ export function getCloudFlavorOutput(
  * One image of a cloud region (what a cloud instance is created from), by exactly one of id or
  * name.
  */
-export async function getCloudImage(
+export function getCloudImage(
   args: GetCloudImageArgs,
   opts?: LookupOptions,
 ): Promise<CloudImageResult> {
-  const lookup = lookupContext("getCloudImage", opts);
-  const regionId = wholeNumber(lookup.fn, args, "regionId");
-  const wanted = itemKey(lookup, args);
-  return pickItem(lookup, wanted, "cloud image", regionId, await listImages(lookup, regionId));
+  return promiseForm(async () => {
+    const lookup = lookupContext("getCloudImage", opts);
+    const regionId = wholeNumber(lookup.fn, args, "regionId");
+    const wanted = itemKey(lookup, args);
+    return pickItem(lookup, wanted, "cloud image", regionId, await listImages(lookup, regionId));
+  });
 }
 
 export function getCloudImageOutput(
@@ -290,24 +299,26 @@ export interface GetCloudRegionCredentialsResult {
  * gives the password to the program in clear: keep it out of stack outputs and logs, or mark it
  * secret.
  */
-export async function getCloudRegionCredentials(
+export function getCloudRegionCredentials(
   args: GetCloudRegionCredentialsArgs,
   opts?: LookupOptions,
 ): Promise<GetCloudRegionCredentialsResult> {
-  const lookup = lookupContext("getCloudRegionCredentials", opts);
-  const regionId = wholeNumber(lookup.fn, args, "regionId");
-  const credentials = await getById(lookup, "cloud region", regionId, () =>
-    lookup.client.cloudRegions.getCredentials(regionId, lookup.call),
-  );
-  const textOf = (value: string | number | null | undefined) =>
-    value === undefined || value === null ? null : String(value);
-  return {
-    regionId,
-    url: credentials.url ?? null,
-    username: textOf(credentials.username),
-    tenantName: textOf(credentials.tenant_name),
-    password: credentials.password,
-  };
+  return promiseForm(async () => {
+    const lookup = lookupContext("getCloudRegionCredentials", opts);
+    const regionId = wholeNumber(lookup.fn, args, "regionId");
+    const credentials = await getById(lookup, "cloud region", regionId, () =>
+      lookup.client.cloudRegions.getCredentials(regionId, lookup.call),
+    );
+    const textOf = (value: string | number | null | undefined) =>
+      value === undefined || value === null ? null : String(value);
+    return {
+      regionId,
+      url: credentials.url ?? null,
+      username: textOf(credentials.username),
+      tenantName: textOf(credentials.tenant_name),
+      password: credentials.password,
+    };
+  });
 }
 
 /** The Output form: always secret, whatever the arguments. */

@@ -9,6 +9,7 @@ import {
   lookupContext,
   lookupOutput,
   type OutputArgs,
+  promiseForm,
 } from "./framework/invoke";
 import { collectPages, listLimit } from "./framework/lists";
 import { type LabelSelector, selectorText } from "./framework/selector";
@@ -61,32 +62,34 @@ export interface GetCloudVolumesResult {
  * The account's cloud block storage volumes, filtered by labels, name, region and attached
  * instance.
  */
-export async function getCloudVolumes(
+export function getCloudVolumes(
   args: GetCloudVolumesArgs = {},
   opts?: LookupOptions,
 ): Promise<GetCloudVolumesResult> {
-  const lookup = lookupContext("getCloudVolumes", opts);
-  const regionId = optionalWholeNumber(lookup.fn, args, "regionId");
-  const instanceId = optionalText(lookup.fn, args, "instanceId");
-  const pattern = optionalText(lookup.fn, args, "searchPattern")?.toLowerCase();
-  const filters = definedFields({
-    labelSelector: selectorText(lookup.fn, args.labelSelector),
-    regionId,
-    instanceId,
+  return promiseForm(async () => {
+    const lookup = lookupContext("getCloudVolumes", opts);
+    const regionId = optionalWholeNumber(lookup.fn, args, "regionId");
+    const instanceId = optionalText(lookup.fn, args, "instanceId");
+    const pattern = optionalText(lookup.fn, args, "searchPattern")?.toLowerCase();
+    const filters = definedFields({
+      labelSelector: selectorText(lookup.fn, args.labelSelector),
+      regionId,
+      instanceId,
+    });
+    const limit = listLimit(lookup.fn, args.limit);
+    const volumes = await collectPages(
+      lookup,
+      { what: "cloud volumes match", limit, narrowWith: "labelSelector, regionId or instanceId" },
+      (page) => lookup.client.cloudVolumes.list({ ...page, ...filters }, lookup.call),
+    );
+    return {
+      cloudVolumes: volumes
+        .filter((volume) => regionId === undefined || volume.region_id === regionId)
+        .filter((volume) => instanceId === undefined || attachedInstanceId(volume) === instanceId)
+        .filter((volume) => pattern === undefined || volume.name.toLowerCase().includes(pattern))
+        .map(cloudVolumeResult),
+    };
   });
-  const limit = listLimit(lookup.fn, args.limit);
-  const volumes = await collectPages(
-    lookup,
-    { what: "cloud volumes match", limit, narrowWith: "labelSelector, regionId or instanceId" },
-    (page) => lookup.client.cloudVolumes.list({ ...page, ...filters }, lookup.call),
-  );
-  return {
-    cloudVolumes: volumes
-      .filter((volume) => regionId === undefined || volume.region_id === regionId)
-      .filter((volume) => instanceId === undefined || attachedInstanceId(volume) === instanceId)
-      .filter((volume) => pattern === undefined || volume.name.toLowerCase().includes(pattern))
-      .map(cloudVolumeResult),
-  };
 }
 
 export function getCloudVolumesOutput(

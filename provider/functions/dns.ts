@@ -10,6 +10,7 @@ import {
   lookupContext,
   lookupOutput,
   type OutputArgs,
+  promiseForm,
 } from "./framework/invoke";
 import { collectPages, listLimit } from "./framework/lists";
 import { type LabelSelector, selectorText } from "./framework/selector";
@@ -55,23 +56,25 @@ export interface GetDnsZonesResult {
 }
 
 /** The account's DNS zones, filtered by labels, name and delegation status. */
-export async function getDnsZones(
+export function getDnsZones(
   args: GetDnsZonesArgs = {},
   opts?: LookupOptions,
 ): Promise<GetDnsZonesResult> {
-  const lookup = lookupContext("getDnsZones", opts);
-  const filters = definedFields({
-    labelSelector: selectorText(lookup.fn, args.labelSelector),
-    searchPattern: optionalText(lookup.fn, args, "searchPattern"),
-    delegationStatus: optionalChoice(lookup.fn, args, "delegationStatus", DELEGATION),
+  return promiseForm(async () => {
+    const lookup = lookupContext("getDnsZones", opts);
+    const filters = definedFields({
+      labelSelector: selectorText(lookup.fn, args.labelSelector),
+      searchPattern: optionalText(lookup.fn, args, "searchPattern"),
+      delegationStatus: optionalChoice(lookup.fn, args, "delegationStatus", DELEGATION),
+    });
+    const limit = listLimit(lookup.fn, args.limit);
+    const zones = await collectPages(
+      lookup,
+      { what: "DNS zones match", limit, narrowWith: "labelSelector or searchPattern" },
+      (page) => lookup.client.dns.listDomains({ ...page, ...filters }, lookup.call),
+    );
+    return { dnsZones: zones.map(zoneResult) };
   });
-  const limit = listLimit(lookup.fn, args.limit);
-  const zones = await collectPages(
-    lookup,
-    { what: "DNS zones match", limit, narrowWith: "labelSelector or searchPattern" },
-    (page) => lookup.client.dns.listDomains({ ...page, ...filters }, lookup.call),
-  );
-  return { dnsZones: zones.map(zoneResult) };
 }
 
 export function getDnsZonesOutput(
@@ -131,30 +134,34 @@ export interface GetDnsRecordsResult {
 }
 
 /** The records of a DNS zone, filtered by type and name. */
-export async function getDnsRecords(
+export function getDnsRecords(
   args: GetDnsRecordsArgs,
   opts?: LookupOptions,
 ): Promise<GetDnsRecordsResult> {
-  const lookup = lookupContext("getDnsRecords", opts);
-  const zoneId = text(lookup.fn, args, "zoneId");
-  const filters = definedFields({
-    type: optionalText(lookup.fn, args, "type"),
-    name: optionalText(lookup.fn, args, "name"),
+  return promiseForm(async () => {
+    const lookup = lookupContext("getDnsRecords", opts);
+    const zoneId = text(lookup.fn, args, "zoneId");
+    const filters = definedFields({
+      type: optionalText(lookup.fn, args, "type"),
+      name: optionalText(lookup.fn, args, "name"),
+    });
+    const limit = listLimit(lookup.fn, args.limit);
+    // A 404 of the zone is a NoMatchError naming it.
+    await getById(lookup, "DNS zone", zoneId, () =>
+      lookup.client.dns.getDomain(zoneId, lookup.call),
+    );
+    const found = await collectPages(
+      lookup,
+      { what: "DNS records", limit, narrowWith: "type or name" },
+      (page) => lookup.client.dns.listRecords(zoneId, { ...page, ...filters }, lookup.call),
+    );
+    return {
+      dnsRecords: found
+        .filter((record) => filters.type === undefined || record.type === filters.type)
+        .filter((record) => filters.name === undefined || record.name === filters.name)
+        .map(recordResult),
+    };
   });
-  const limit = listLimit(lookup.fn, args.limit);
-  // A 404 of the zone is a NoMatchError naming it.
-  await getById(lookup, "DNS zone", zoneId, () => lookup.client.dns.getDomain(zoneId, lookup.call));
-  const found = await collectPages(
-    lookup,
-    { what: "DNS records", limit, narrowWith: "type or name" },
-    (page) => lookup.client.dns.listRecords(zoneId, { ...page, ...filters }, lookup.call),
-  );
-  return {
-    dnsRecords: found
-      .filter((record) => filters.type === undefined || record.type === filters.type)
-      .filter((record) => filters.name === undefined || record.name === filters.name)
-      .map(recordResult),
-  };
 }
 
 export function getDnsRecordsOutput(

@@ -11,6 +11,7 @@ import {
   lookupContext,
   lookupOutput,
   type OutputArgs,
+  promiseForm,
 } from "./framework/invoke";
 import { collect, PAGE_SIZE } from "./framework/lists";
 import { nameCandidate, pickByName } from "./framework/match";
@@ -63,20 +64,22 @@ export interface GetDriveModelsResult {
 }
 
 /** The drive models a server model can be ordered with in a location. */
-export async function getDriveModels(
+export function getDriveModels(
   args: GetDriveModelsArgs,
   opts?: LookupOptions,
 ): Promise<GetDriveModelsResult> {
-  const lookup = lookupContext("getDriveModels", opts);
-  const locationId = wholeNumber(lookup.fn, args, "locationId");
-  const serverModelId = wholeNumber(lookup.fn, args, "serverModelId");
-  const filters = {
-    searchPattern: optionalText(lookup.fn, args, "searchPattern"),
-    mediaType: optionalText(lookup.fn, args, "mediaType"),
-    interface: optionalText(lookup.fn, args, "interface"),
-  };
-  const models = await listDriveModels(lookup, locationId, serverModelId, filters);
-  return { driveModels: models.map(driveModelResult) };
+  return promiseForm(async () => {
+    const lookup = lookupContext("getDriveModels", opts);
+    const locationId = wholeNumber(lookup.fn, args, "locationId");
+    const serverModelId = wholeNumber(lookup.fn, args, "serverModelId");
+    const filters = {
+      searchPattern: optionalText(lookup.fn, args, "searchPattern"),
+      mediaType: optionalText(lookup.fn, args, "mediaType"),
+      interface: optionalText(lookup.fn, args, "interface"),
+    };
+    const models = await listDriveModels(lookup, locationId, serverModelId, filters);
+    return { driveModels: models.map(driveModelResult) };
+  });
 }
 
 export function getDriveModelsOutput(
@@ -89,32 +92,34 @@ export function getDriveModelsOutput(
 /**
  * One drive model a server model can be ordered with in a location, by exactly one of id or name.
  */
-export async function getDriveModel(
+export function getDriveModel(
   args: GetDriveModelArgs,
   opts?: LookupOptions,
 ): Promise<GetDriveModelResult> {
-  const lookup = lookupContext("getDriveModel", opts);
-  const locationId = wholeNumber(lookup.fn, args, "locationId");
-  const serverModelId = wholeNumber(lookup.fn, args, "serverModelId");
-  const key = oneOf(lookup.fn, args, ["id", "name"]);
-  if (key === "id") {
-    const id = wholeNumber(lookup.fn, args, "id");
-    const model = await getById(lookup, "drive model", id, () =>
-      lookup.client.locations.getDriveModel(locationId, serverModelId, id, lookup.call),
+  return promiseForm(async () => {
+    const lookup = lookupContext("getDriveModel", opts);
+    const locationId = wholeNumber(lookup.fn, args, "locationId");
+    const serverModelId = wholeNumber(lookup.fn, args, "serverModelId");
+    const key = oneOf(lookup.fn, args, ["id", "name"]);
+    if (key === "id") {
+      const id = wholeNumber(lookup.fn, args, "id");
+      const model = await getById(lookup, "drive model", id, () =>
+        lookup.client.locations.getDriveModel(locationId, serverModelId, id, lookup.call),
+      );
+      return driveModelResult(model);
+    }
+    const model = await pickByName(
+      {
+        fn: lookup.fn,
+        what: "drive model",
+        query: text(lookup.fn, args, "name"),
+        mode: "words",
+        where: locationWhere(lookup, locationId, ` for server model ${serverModelId}`),
+      },
+      (await listDriveModels(lookup, locationId, serverModelId, {})).map(nameCandidate),
     );
     return driveModelResult(model);
-  }
-  const model = await pickByName(
-    {
-      fn: lookup.fn,
-      what: "drive model",
-      query: text(lookup.fn, args, "name"),
-      mode: "words",
-      where: locationWhere(lookup, locationId, ` for server model ${serverModelId}`),
-    },
-    (await listDriveModels(lookup, locationId, serverModelId, {})).map(nameCandidate),
-  );
-  return driveModelResult(model);
+  });
 }
 
 export function getDriveModelOutput(

@@ -14,6 +14,7 @@ import {
   lookupContext,
   lookupOutput,
   type OutputArgs,
+  promiseForm,
 } from "./framework/invoke";
 import { collect, listLimit, PAGE_SIZE } from "./framework/lists";
 
@@ -65,28 +66,30 @@ export interface GetHostDriveSlotsResult {
 }
 
 /** The drive slots of a dedicated server or bare metal node, filled or not, by position. */
-export async function getHostDriveSlots(
+export function getHostDriveSlots(
   args: GetHostDriveSlotsArgs,
   opts?: LookupOptions,
 ): Promise<GetHostDriveSlotsResult> {
-  const lookup = lookupContext("getHostDriveSlots", opts);
-  const hostId = text(lookup.fn, args, "hostId");
-  const hostType =
-    optionalChoice(lookup.fn, args, "hostType", DRIVE_SLOT_KINDS) ?? "dedicated_server";
-  const api =
-    hostType === "dedicated_server"
-      ? lookup.client.dedicatedServers
-      : lookup.client.kubernetesBaremetalNodes;
-  const slots = await getById(lookup, hostType.replaceAll("_", " "), hostId, () =>
-    collect(api.listDriveSlots(hostId, { perPage: PAGE_SIZE }, lookup.call), {
-      fn: lookup.fn,
-      what: `drive slots of host ${hostId}`,
-    }),
-  );
-  return {
-    hostId,
-    driveSlots: [...slots].sort((a, b) => a.position - b.position).map(driveSlotResult),
-  };
+  return promiseForm(async () => {
+    const lookup = lookupContext("getHostDriveSlots", opts);
+    const hostId = text(lookup.fn, args, "hostId");
+    const hostType =
+      optionalChoice(lookup.fn, args, "hostType", DRIVE_SLOT_KINDS) ?? "dedicated_server";
+    const api =
+      hostType === "dedicated_server"
+        ? lookup.client.dedicatedServers
+        : lookup.client.kubernetesBaremetalNodes;
+    const slots = await getById(lookup, hostType.replaceAll("_", " "), hostId, () =>
+      collect(api.listDriveSlots(hostId, { perPage: PAGE_SIZE }, lookup.call), {
+        fn: lookup.fn,
+        what: `drive slots of host ${hostId}`,
+      }),
+    );
+    return {
+      hostId,
+      driveSlots: [...slots].sort((a, b) => a.position - b.position).map(driveSlotResult),
+    };
+  });
 }
 
 export function getHostDriveSlotsOutput(
@@ -141,30 +144,32 @@ export interface GetHostPowerFeedsResult {
 }
 
 /** The power feeds of a host of any kind, and whether each is on. */
-export async function getHostPowerFeeds(
+export function getHostPowerFeeds(
   args: GetHostPowerFeedsArgs,
   opts?: LookupOptions,
 ): Promise<GetHostPowerFeedsResult> {
-  const lookup = lookupContext("getHostPowerFeeds", opts);
-  const hostId = text(lookup.fn, args, "hostId");
-  const hostType = optionalChoice(lookup.fn, args, "hostType", ALL_KINDS) ?? "dedicated_server";
-  const api =
-    hostType === "dedicated_server"
-      ? lookup.client.dedicatedServers
-      : hostType === "sbm_server"
-        ? lookup.client.sbmServers
-        : lookup.client.kubernetesBaremetalNodes;
-  const feeds = await getById(lookup, hostType.replaceAll("_", " "), hostId, () =>
-    api.getPowerFeeds(hostId, lookup.call),
-  );
-  return {
-    hostId,
-    powerFeeds: feeds.map((feed) => ({
-      name: feed.name,
-      status: feed.status ?? null,
-      type: feed.type ?? null,
-    })),
-  };
+  return promiseForm(async () => {
+    const lookup = lookupContext("getHostPowerFeeds", opts);
+    const hostId = text(lookup.fn, args, "hostId");
+    const hostType = optionalChoice(lookup.fn, args, "hostType", ALL_KINDS) ?? "dedicated_server";
+    const api =
+      hostType === "dedicated_server"
+        ? lookup.client.dedicatedServers
+        : hostType === "sbm_server"
+          ? lookup.client.sbmServers
+          : lookup.client.kubernetesBaremetalNodes;
+    const feeds = await getById(lookup, hostType.replaceAll("_", " "), hostId, () =>
+      api.getPowerFeeds(hostId, lookup.call),
+    );
+    return {
+      hostId,
+      powerFeeds: feeds.map((feed) => ({
+        name: feed.name,
+        status: feed.status ?? null,
+        type: feed.type ?? null,
+      })),
+    };
+  });
 }
 
 export function getHostPowerFeedsOutput(
@@ -197,29 +202,35 @@ export interface GetServerConnectionsResult {
 }
 
 /** A dedicated server's network ports and their MAC addresses (for DHCP or switch configuration). */
-export async function getServerConnections(
+export function getServerConnections(
   args: GetServerConnectionsArgs,
   opts?: LookupOptions,
 ): Promise<GetServerConnectionsResult> {
-  const lookup = lookupContext("getServerConnections", opts);
-  const serverId = text(lookup.fn, args, "serverId");
-  const connections = await getById(lookup, "dedicated server", serverId, () =>
-    collect(
-      lookup.client.dedicatedServers.listConnections(serverId, { perPage: PAGE_SIZE }, lookup.call),
-      {
-        fn: lookup.fn,
-        what: `connections of server ${serverId}`,
-      },
-    ),
-  );
-  return {
-    serverId,
-    connections: connections.map((connection) => ({
-      port: connection.port,
-      type: connection.type ?? null,
-      macAddress: connection.macaddr ?? null,
-    })),
-  };
+  return promiseForm(async () => {
+    const lookup = lookupContext("getServerConnections", opts);
+    const serverId = text(lookup.fn, args, "serverId");
+    const connections = await getById(lookup, "dedicated server", serverId, () =>
+      collect(
+        lookup.client.dedicatedServers.listConnections(
+          serverId,
+          { perPage: PAGE_SIZE },
+          lookup.call,
+        ),
+        {
+          fn: lookup.fn,
+          what: `connections of server ${serverId}`,
+        },
+      ),
+    );
+    return {
+      serverId,
+      connections: connections.map((connection) => ({
+        port: connection.port,
+        type: connection.type ?? null,
+        macAddress: connection.macaddr ?? null,
+      })),
+    };
+  });
 }
 
 export function getServerConnectionsOutput(
@@ -275,24 +286,26 @@ export interface GetServerServicesResult {
 }
 
 /** A dedicated server's billed services (rent, traffic, options) and their charges. */
-export async function getServerServices(
+export function getServerServices(
   args: GetServerServicesArgs,
   opts?: LookupOptions,
 ): Promise<GetServerServicesResult> {
-  const lookup = lookupContext("getServerServices", opts);
-  const serverId = text(lookup.fn, args, "serverId");
-  const limit = listLimit(lookup.fn, args.limit);
-  const services = await getById(lookup, "dedicated server", serverId, () =>
-    collect(
-      lookup.client.dedicatedServers.listServices(serverId, { perPage: PAGE_SIZE }, lookup.call),
-      {
-        fn: lookup.fn,
-        what: `services of server ${serverId}`,
-        limit,
-      },
-    ),
-  );
-  return { serverId, services: services.map(serviceResult) };
+  return promiseForm(async () => {
+    const lookup = lookupContext("getServerServices", opts);
+    const serverId = text(lookup.fn, args, "serverId");
+    const limit = listLimit(lookup.fn, args.limit);
+    const services = await getById(lookup, "dedicated server", serverId, () =>
+      collect(
+        lookup.client.dedicatedServers.listServices(serverId, { perPage: PAGE_SIZE }, lookup.call),
+        {
+          fn: lookup.fn,
+          what: `services of server ${serverId}`,
+          limit,
+        },
+      ),
+    );
+    return { serverId, services: services.map(serviceResult) };
+  });
 }
 
 export function getServerServicesOutput(
@@ -344,25 +357,27 @@ export interface GetServerNetworkUsageResult {
 }
 
 /** A dedicated or SBM server's traffic of the current billing period. */
-export async function getServerNetworkUsage(
+export function getServerNetworkUsage(
   args: GetServerNetworkUsageArgs,
   opts?: LookupOptions,
 ): Promise<GetServerNetworkUsageResult> {
-  const lookup = lookupContext("getServerNetworkUsage", opts);
-  const serverId = text(lookup.fn, args, "serverId");
-  const hostType = optionalChoice(lookup.fn, args, "hostType", USAGE_KINDS) ?? "dedicated_server";
-  const api =
-    hostType === "dedicated_server" ? lookup.client.dedicatedServers : lookup.client.sbmServers;
-  const usage = await getById(lookup, hostType.replaceAll("_", " "), serverId, () =>
-    api.getNetworkUsage(serverId, lookup.call),
-  );
-  return {
-    serverId,
-    type: usage.type ?? null,
-    value: usage.utilization?.value ?? null,
-    commit: usage.utilization?.commit ?? null,
-    unit: usage.utilization?.unit ?? null,
-  };
+  return promiseForm(async () => {
+    const lookup = lookupContext("getServerNetworkUsage", opts);
+    const serverId = text(lookup.fn, args, "serverId");
+    const hostType = optionalChoice(lookup.fn, args, "hostType", USAGE_KINDS) ?? "dedicated_server";
+    const api =
+      hostType === "dedicated_server" ? lookup.client.dedicatedServers : lookup.client.sbmServers;
+    const usage = await getById(lookup, hostType.replaceAll("_", " "), serverId, () =>
+      api.getNetworkUsage(serverId, lookup.call),
+    );
+    return {
+      serverId,
+      type: usage.type ?? null,
+      value: usage.utilization?.value ?? null,
+      commit: usage.utilization?.commit ?? null,
+      unit: usage.utilization?.unit ?? null,
+    };
+  });
 }
 
 export function getServerNetworkUsageOutput(

@@ -24,6 +24,7 @@ import {
   lookupContext,
   lookupOutput,
   type OutputArgs,
+  promiseForm,
 } from "./framework/invoke";
 import { collect, listLimit, PAGE_SIZE } from "./framework/lists";
 import { findHostById } from "./hosts";
@@ -86,27 +87,34 @@ export interface GetHostNetworksResult {
  * The networks of a host (a dedicated server, SBM server or Kubernetes bare metal node), filtered
  * by family, interface, distribution method and more.
  */
-export async function getHostNetworks(
+export function getHostNetworks(
   args: GetHostNetworksArgs,
   opts?: LookupOptions,
 ): Promise<GetHostNetworksResult> {
-  const lookup = lookupContext("getHostNetworks", opts);
-  const hostId = text(lookup.fn, args, "hostId");
-  const givenType = optionalChoice(lookup.fn, args, "hostType", hostKinds);
-  const filters = definedFields({
-    family: optionalChoice(lookup.fn, args, "family", FAMILIES),
-    interfaceType: optionalChoice(lookup.fn, args, "interfaceType", INTERFACE_TYPES),
-    distributionMethod: optionalChoice(lookup.fn, args, "distributionMethod", DISTRIBUTION_METHODS),
-    additional: optionalBoolean(lookup.fn, args, "additional"),
-    searchPattern: optionalText(lookup.fn, args, "searchPattern"),
+  return promiseForm(async () => {
+    const lookup = lookupContext("getHostNetworks", opts);
+    const hostId = text(lookup.fn, args, "hostId");
+    const givenType = optionalChoice(lookup.fn, args, "hostType", hostKinds);
+    const filters = definedFields({
+      family: optionalChoice(lookup.fn, args, "family", FAMILIES),
+      interfaceType: optionalChoice(lookup.fn, args, "interfaceType", INTERFACE_TYPES),
+      distributionMethod: optionalChoice(
+        lookup.fn,
+        args,
+        "distributionMethod",
+        DISTRIBUTION_METHODS,
+      ),
+      additional: optionalBoolean(lookup.fn, args, "additional"),
+      searchPattern: optionalText(lookup.fn, args, "searchPattern"),
+    });
+    const limit = listLimit(lookup.fn, args.limit);
+    const hostType = givenType ?? (await hostKindOf(lookup, hostId));
+    const networks = await collect(
+      listNetworks(lookup, hostType, hostId, { perPage: PAGE_SIZE, ...filters }),
+      { fn: lookup.fn, what: `networks of host ${hostId}`, limit },
+    );
+    return { networks: networks.map(networkResult) };
   });
-  const limit = listLimit(lookup.fn, args.limit);
-  const hostType = givenType ?? (await hostKindOf(lookup, hostId));
-  const networks = await collect(
-    listNetworks(lookup, hostType, hostId, { perPage: PAGE_SIZE, ...filters }),
-    { fn: lookup.fn, what: `networks of host ${hostId}`, limit },
-  );
-  return { networks: networks.map(networkResult) };
 }
 
 export function getHostNetworksOutput(

@@ -33,6 +33,7 @@ import {
   lookupContext,
   lookupOutput,
   type OutputArgs,
+  promiseForm,
 } from "./framework/invoke";
 import { collectPages, listLimit } from "./framework/lists";
 import { pickBySearchList } from "./framework/match";
@@ -130,27 +131,26 @@ export interface GetHostsResult {
 }
 
 /** Hosts matching every filter given (all hosts without any). */
-export async function getHosts(
-  args: GetHostsArgs = {},
-  opts?: LookupOptions,
-): Promise<GetHostsResult> {
-  const lookup = lookupContext("getHosts", opts);
-  const filters = definedFields({
-    labelSelector: selectorText(lookup.fn, args.labelSelector),
-    type: optionalChoice(lookup.fn, args, "type", hostKinds),
-    locationId: optionalWholeNumber(lookup.fn, args, "locationId"),
-    searchPattern: optionalText(lookup.fn, args, "searchPattern"),
+export function getHosts(args: GetHostsArgs = {}, opts?: LookupOptions): Promise<GetHostsResult> {
+  return promiseForm(async () => {
+    const lookup = lookupContext("getHosts", opts);
+    const filters = definedFields({
+      labelSelector: selectorText(lookup.fn, args.labelSelector),
+      type: optionalChoice(lookup.fn, args, "type", hostKinds),
+      locationId: optionalWholeNumber(lookup.fn, args, "locationId"),
+      searchPattern: optionalText(lookup.fn, args, "searchPattern"),
+    });
+    const hosts = await collectPages(
+      lookup,
+      {
+        what: "hosts match",
+        limit: listLimit(lookup.fn, args.limit),
+        narrowWith: "labelSelector, type, locationId or searchPattern",
+      },
+      (page) => lookup.client.hosts.list({ ...page, ...filters }, lookup.call),
+    );
+    return { hosts: hosts.map(hostResult) };
   });
-  const hosts = await collectPages(
-    lookup,
-    {
-      what: "hosts match",
-      limit: listLimit(lookup.fn, args.limit),
-      narrowWith: "labelSelector, type, locationId or searchPattern",
-    },
-    (page) => lookup.client.hosts.list({ ...page, ...filters }, lookup.call),
-  );
-  return { hosts: hosts.map(hostResult) };
 }
 
 export function getHostsOutput(
@@ -164,22 +164,25 @@ export function getHostsOutput(
  * One host of any kind (dedicated server, SBM server, Kubernetes bare metal node), by exactly one
  * of id or title (case-insensitive), optionally narrowed to one kind.
  */
-export async function getHost(args: GetHostArgs, opts?: LookupOptions): Promise<GetHostResult> {
-  const lookup = lookupContext("getHost", opts);
-  const type = optionalChoice(lookup.fn, args, "type", hostKinds);
-  const key = oneOf(lookup.fn, args, ["id", "title"]);
-  if (key === "id")
-    return hostResult(await findHostById(lookup, text(lookup.fn, args, "id"), type));
-  const typed = definedFields({ type });
-  const host = await pickBySearchList(
-    lookup,
-    { what: "host", query: text(lookup.fn, args, "title"), mode: "words" },
-    { what: "hosts", narrowWith: "type" },
-    ({ perPage, ...search }) =>
-      lookup.client.hosts.list({ perPage, ...typed, ...search }, lookup.call),
-    hostCandidate,
-  );
-  return hostResult(host);
+/** One host: `getHost({ id: "xYz12AbC" })`, `getHost({ title: "web-1", type: "sbm_server" })`. */
+export function getHost(args: GetHostArgs, opts?: LookupOptions): Promise<GetHostResult> {
+  return promiseForm(async () => {
+    const lookup = lookupContext("getHost", opts);
+    const type = optionalChoice(lookup.fn, args, "type", hostKinds);
+    const key = oneOf(lookup.fn, args, ["id", "title"]);
+    if (key === "id")
+      return hostResult(await findHostById(lookup, text(lookup.fn, args, "id"), type));
+    const typed = definedFields({ type });
+    const host = await pickBySearchList(
+      lookup,
+      { what: "host", query: text(lookup.fn, args, "title"), mode: "words" },
+      { what: "hosts", narrowWith: "type" },
+      ({ perPage, ...search }) =>
+        lookup.client.hosts.list({ perPage, ...typed, ...search }, lookup.call),
+      hostCandidate,
+    );
+    return hostResult(host);
+  });
 }
 
 export function getHostOutput(

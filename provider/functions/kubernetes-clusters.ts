@@ -14,6 +14,7 @@ import {
   lookupContext,
   lookupOutput,
   type OutputArgs,
+  promiseForm,
 } from "./framework/invoke";
 import { collectPages, listLimit } from "./framework/lists";
 import { nameCandidate, namedCandidate, pickBySearchList } from "./framework/match";
@@ -126,26 +127,28 @@ export interface GetKubernetesClusterNodesResult {
 }
 
 /** The account's Kubernetes clusters, filtered by labels, name and location. */
-export async function getKubernetesClusters(
+export function getKubernetesClusters(
   args: GetKubernetesClustersArgs = {},
   opts?: LookupOptions,
 ): Promise<GetKubernetesClustersResult> {
-  const lookup = lookupContext("getKubernetesClusters", opts);
-  const filters = definedFields({
-    labelSelector: selectorText(lookup.fn, args.labelSelector),
-    searchPattern: optionalText(lookup.fn, args, "searchPattern"),
-    locationId: optionalWholeNumber(lookup.fn, args, "locationId"),
+  return promiseForm(async () => {
+    const lookup = lookupContext("getKubernetesClusters", opts);
+    const filters = definedFields({
+      labelSelector: selectorText(lookup.fn, args.labelSelector),
+      searchPattern: optionalText(lookup.fn, args, "searchPattern"),
+      locationId: optionalWholeNumber(lookup.fn, args, "locationId"),
+    });
+    const clusters = await collectPages(
+      lookup,
+      {
+        what: "Kubernetes clusters match",
+        limit: listLimit(lookup.fn, args.limit),
+        narrowWith: "labelSelector, searchPattern or locationId",
+      },
+      (page) => lookup.client.kubernetesClusters.list({ ...page, ...filters }, lookup.call),
+    );
+    return { kubernetesClusters: clusters.map(clusterResult) };
   });
-  const clusters = await collectPages(
-    lookup,
-    {
-      what: "Kubernetes clusters match",
-      limit: listLimit(lookup.fn, args.limit),
-      narrowWith: "labelSelector, searchPattern or locationId",
-    },
-    (page) => lookup.client.kubernetesClusters.list({ ...page, ...filters }, lookup.call),
-  );
-  return { kubernetesClusters: clusters.map(clusterResult) };
 }
 
 export function getKubernetesClustersOutput(
@@ -156,28 +159,30 @@ export function getKubernetesClustersOutput(
 }
 
 /** One Kubernetes cluster, by exactly one of id or name (case-insensitive). */
-export async function getKubernetesCluster(
+export function getKubernetesCluster(
   args: GetKubernetesClusterArgs,
   opts?: LookupOptions,
 ): Promise<GetKubernetesClusterResult> {
-  const lookup = lookupContext("getKubernetesCluster", opts);
-  const key = oneOf(lookup.fn, args, ["id", "name"]);
-  if (key === "id") {
-    const id = text(lookup.fn, args, "id");
-    return clusterResult(
-      await getById(lookup, "Kubernetes cluster", id, () =>
-        lookup.client.kubernetesClusters.get(id, lookup.call),
-      ),
+  return promiseForm(async () => {
+    const lookup = lookupContext("getKubernetesCluster", opts);
+    const key = oneOf(lookup.fn, args, ["id", "name"]);
+    if (key === "id") {
+      const id = text(lookup.fn, args, "id");
+      return clusterResult(
+        await getById(lookup, "Kubernetes cluster", id, () =>
+          lookup.client.kubernetesClusters.get(id, lookup.call),
+        ),
+      );
+    }
+    const cluster = await pickBySearchList(
+      lookup,
+      { what: "Kubernetes cluster", query: text(lookup.fn, args, "name"), mode: "words" },
+      { what: "Kubernetes clusters" },
+      (query) => lookup.client.kubernetesClusters.list(query, lookup.call),
+      nameCandidate,
     );
-  }
-  const cluster = await pickBySearchList(
-    lookup,
-    { what: "Kubernetes cluster", query: text(lookup.fn, args, "name"), mode: "words" },
-    { what: "Kubernetes clusters" },
-    (query) => lookup.client.kubernetesClusters.list(query, lookup.call),
-    nameCandidate,
-  );
-  return clusterResult(cluster);
+    return clusterResult(cluster);
+  });
 }
 
 export function getKubernetesClusterOutput(
@@ -188,27 +193,29 @@ export function getKubernetesClusterOutput(
 }
 
 /** The nodes of a Kubernetes cluster, filtered by labels and name. */
-export async function getKubernetesClusterNodes(
+export function getKubernetesClusterNodes(
   args: GetKubernetesClusterNodesArgs,
   opts?: LookupOptions,
 ): Promise<GetKubernetesClusterNodesResult> {
-  const lookup = lookupContext("getKubernetesClusterNodes", opts);
-  const clusterId = text(lookup.fn, args, "clusterId");
-  const filters = definedFields({
-    labelSelector: selectorText(lookup.fn, args.labelSelector),
-    searchPattern: optionalText(lookup.fn, args, "searchPattern"),
+  return promiseForm(async () => {
+    const lookup = lookupContext("getKubernetesClusterNodes", opts);
+    const clusterId = text(lookup.fn, args, "clusterId");
+    const filters = definedFields({
+      labelSelector: selectorText(lookup.fn, args.labelSelector),
+      searchPattern: optionalText(lookup.fn, args, "searchPattern"),
+    });
+    const nodes = await collectPages(
+      lookup,
+      {
+        what: `nodes of Kubernetes cluster ${clusterId}`,
+        limit: listLimit(lookup.fn, args.limit),
+        narrowWith: "labelSelector or searchPattern",
+      },
+      (page) =>
+        lookup.client.kubernetesClusters.listNodes(clusterId, { ...page, ...filters }, lookup.call),
+    );
+    return { nodes: nodes.map(nodeResult) };
   });
-  const nodes = await collectPages(
-    lookup,
-    {
-      what: `nodes of Kubernetes cluster ${clusterId}`,
-      limit: listLimit(lookup.fn, args.limit),
-      narrowWith: "labelSelector or searchPattern",
-    },
-    (page) =>
-      lookup.client.kubernetesClusters.listNodes(clusterId, { ...page, ...filters }, lookup.call),
-  );
-  return { nodes: nodes.map(nodeResult) };
 }
 
 export function getKubernetesClusterNodesOutput(
@@ -219,34 +226,36 @@ export function getKubernetesClusterNodesOutput(
 }
 
 /** One node of a Kubernetes cluster, by exactly one of id or host name. */
-export async function getKubernetesClusterNode(
+export function getKubernetesClusterNode(
   args: GetKubernetesClusterNodeArgs,
   opts?: LookupOptions,
 ): Promise<GetKubernetesClusterNodeResult> {
-  const lookup = lookupContext("getKubernetesClusterNode", opts);
-  const clusterId = text(lookup.fn, args, "clusterId");
-  const key = oneOf(lookup.fn, args, ["id", "hostname"]);
-  if (key === "id") {
-    const id = text(lookup.fn, args, "id");
-    return nodeResult(
-      await getById(lookup, "Kubernetes cluster node", id, () =>
-        lookup.client.kubernetesClusters.getNode(clusterId, id, lookup.call),
-      ),
+  return promiseForm(async () => {
+    const lookup = lookupContext("getKubernetesClusterNode", opts);
+    const clusterId = text(lookup.fn, args, "clusterId");
+    const key = oneOf(lookup.fn, args, ["id", "hostname"]);
+    if (key === "id") {
+      const id = text(lookup.fn, args, "id");
+      return nodeResult(
+        await getById(lookup, "Kubernetes cluster node", id, () =>
+          lookup.client.kubernetesClusters.getNode(clusterId, id, lookup.call),
+        ),
+      );
+    }
+    const node = await pickBySearchList(
+      lookup,
+      {
+        what: "Kubernetes cluster node",
+        query: text(lookup.fn, args, "hostname"),
+        mode: "exact",
+        where: async () => ` in Kubernetes cluster ${clusterId}`,
+      },
+      { what: `nodes of Kubernetes cluster ${clusterId}` },
+      (query) => lookup.client.kubernetesClusters.listNodes(clusterId, query, lookup.call),
+      (candidate) => namedCandidate(candidate, candidate.hostname),
     );
-  }
-  const node = await pickBySearchList(
-    lookup,
-    {
-      what: "Kubernetes cluster node",
-      query: text(lookup.fn, args, "hostname"),
-      mode: "exact",
-      where: async () => ` in Kubernetes cluster ${clusterId}`,
-    },
-    { what: `nodes of Kubernetes cluster ${clusterId}` },
-    (query) => lookup.client.kubernetesClusters.listNodes(clusterId, query, lookup.call),
-    (candidate) => namedCandidate(candidate, candidate.hostname),
-  );
-  return nodeResult(node);
+    return nodeResult(node);
+  });
 }
 
 export function getKubernetesClusterNodeOutput(

@@ -11,6 +11,7 @@ import {
   lookupContext,
   lookupOutput,
   type OutputArgs,
+  promiseForm,
 } from "./framework/invoke";
 import { collectPages, listLimit } from "./framework/lists";
 import { namedCandidate, pickBySearchList } from "./framework/match";
@@ -76,26 +77,30 @@ export interface GetL2SegmentMembersResult {
 }
 
 /** One L2 segment, by exactly one of id or name (case-insensitive). */
-export async function getL2Segment(
+export function getL2Segment(
   args: GetL2SegmentArgs,
   opts?: LookupOptions,
 ): Promise<GetL2SegmentResult> {
-  const lookup = lookupContext("getL2Segment", opts);
-  const key = oneOf(lookup.fn, args, ["id", "name"]);
-  if (key === "id") {
-    const id = text(lookup.fn, args, "id");
-    return l2SegmentResult(
-      await getById(lookup, "L2 segment", id, () => lookup.client.l2Segments.get(id, lookup.call)),
+  return promiseForm(async () => {
+    const lookup = lookupContext("getL2Segment", opts);
+    const key = oneOf(lookup.fn, args, ["id", "name"]);
+    if (key === "id") {
+      const id = text(lookup.fn, args, "id");
+      return l2SegmentResult(
+        await getById(lookup, "L2 segment", id, () =>
+          lookup.client.l2Segments.get(id, lookup.call),
+        ),
+      );
+    }
+    const segment = await pickBySearchList(
+      lookup,
+      { what: "L2 segment", query: text(lookup.fn, args, "name"), mode: "words" },
+      { what: "L2 segments" },
+      (query) => lookup.client.l2Segments.list(query, lookup.call),
+      (segment: L2Segment) => namedCandidate(segment, segment.name ?? ""),
     );
-  }
-  const segment = await pickBySearchList(
-    lookup,
-    { what: "L2 segment", query: text(lookup.fn, args, "name"), mode: "words" },
-    { what: "L2 segments" },
-    (query) => lookup.client.l2Segments.list(query, lookup.call),
-    (segment: L2Segment) => namedCandidate(segment, segment.name ?? ""),
-  );
-  return l2SegmentResult(segment);
+    return l2SegmentResult(segment);
+  });
 }
 
 export function getL2SegmentOutput(
@@ -106,24 +111,26 @@ export function getL2SegmentOutput(
 }
 
 /** The members of an L2 segment (the servers it joins), filtered by labels. */
-export async function getL2SegmentMembers(
+export function getL2SegmentMembers(
   args: GetL2SegmentMembersArgs,
   opts?: LookupOptions,
 ): Promise<GetL2SegmentMembersResult> {
-  const lookup = lookupContext("getL2SegmentMembers", opts);
-  const l2SegmentId = text(lookup.fn, args, "l2SegmentId");
-  const filters = definedFields({ labelSelector: selectorText(lookup.fn, args.labelSelector) });
-  const members = await collectPages(
-    lookup,
-    {
-      what: `members of L2 segment ${l2SegmentId}`,
-      limit: listLimit(lookup.fn, args.limit),
-      narrowWith: "labelSelector",
-    },
-    (page) =>
-      lookup.client.l2Segments.listMembers(l2SegmentId, { ...page, ...filters }, lookup.call),
-  );
-  return { members: members.map(memberResult) };
+  return promiseForm(async () => {
+    const lookup = lookupContext("getL2SegmentMembers", opts);
+    const l2SegmentId = text(lookup.fn, args, "l2SegmentId");
+    const filters = definedFields({ labelSelector: selectorText(lookup.fn, args.labelSelector) });
+    const members = await collectPages(
+      lookup,
+      {
+        what: `members of L2 segment ${l2SegmentId}`,
+        limit: listLimit(lookup.fn, args.limit),
+        narrowWith: "labelSelector",
+      },
+      (page) =>
+        lookup.client.l2Segments.listMembers(l2SegmentId, { ...page, ...filters }, lookup.call),
+    );
+    return { members: members.map(memberResult) };
+  });
 }
 
 export function getL2SegmentMembersOutput(

@@ -26,6 +26,7 @@ import {
   lookupContext,
   lookupOutput,
   type OutputArgs,
+  promiseForm,
 } from "./framework/invoke";
 import { collectPages, listLimit } from "./framework/lists";
 import { nameCandidate, namedCandidate, pickBySearchList } from "./framework/match";
@@ -131,28 +132,30 @@ export interface GetLoadBalancerClustersResult {
 /**
  * The account's L4 and L7 load balancers, filtered by labels, layer, location, cluster and name.
  */
-export async function getLoadBalancers(
+export function getLoadBalancers(
   args: GetLoadBalancersArgs = {},
   opts?: LookupOptions,
 ): Promise<GetLoadBalancersResult> {
-  const lookup = lookupContext("getLoadBalancers", opts);
-  const filters = definedFields({
-    labelSelector: selectorText(lookup.fn, args.labelSelector),
-    type: optionalChoice(lookup.fn, args, "type", TYPES),
-    locationId: optionalWholeNumber(lookup.fn, args, "locationId"),
-    clusterId: optionalText(lookup.fn, args, "clusterId"),
-    searchPattern: optionalText(lookup.fn, args, "searchPattern"),
+  return promiseForm(async () => {
+    const lookup = lookupContext("getLoadBalancers", opts);
+    const filters = definedFields({
+      labelSelector: selectorText(lookup.fn, args.labelSelector),
+      type: optionalChoice(lookup.fn, args, "type", TYPES),
+      locationId: optionalWholeNumber(lookup.fn, args, "locationId"),
+      clusterId: optionalText(lookup.fn, args, "clusterId"),
+      searchPattern: optionalText(lookup.fn, args, "searchPattern"),
+    });
+    const balancers = await collectPages(
+      lookup,
+      {
+        what: "load balancers match",
+        limit: listLimit(lookup.fn, args.limit),
+        narrowWith: "labelSelector, type, locationId, clusterId or searchPattern",
+      },
+      (page) => lookup.client.loadBalancers.list({ ...page, ...filters }, lookup.call),
+    );
+    return { loadBalancers: balancers.map(loadBalancerResult) };
   });
-  const balancers = await collectPages(
-    lookup,
-    {
-      what: "load balancers match",
-      limit: listLimit(lookup.fn, args.limit),
-      narrowWith: "labelSelector, type, locationId, clusterId or searchPattern",
-    },
-    (page) => lookup.client.loadBalancers.list({ ...page, ...filters }, lookup.call),
-  );
-  return { loadBalancers: balancers.map(loadBalancerResult) };
 }
 
 export function getLoadBalancersOutput(
@@ -165,36 +168,38 @@ export function getLoadBalancersOutput(
 /**
  * One load balancer, L4 or L7, by exactly one of id or name (case-insensitive), with its zones.
  */
-export async function getLoadBalancer(
+export function getLoadBalancer(
   args: GetLoadBalancerArgs,
   opts?: LookupOptions,
 ): Promise<GetLoadBalancerResult> {
-  const lookup = lookupContext("getLoadBalancer", opts);
-  const type = optionalChoice(lookup.fn, args, "type", TYPES);
-  const key = oneOf(lookup.fn, args, ["id", "name"]);
-  let id: string;
-  let layer: string | undefined = type;
-  if (key === "id") {
-    id = text(lookup.fn, args, "id");
-  } else {
-    const found = await pickBySearchList(
-      lookup,
-      { what: "load balancer", query: text(lookup.fn, args, "name"), mode: "words" },
-      { what: "load balancers" },
-      (query) =>
-        lookup.client.loadBalancers.list({ ...query, ...definedFields({ type }) }, lookup.call),
-      (balancer) => namedCandidate(balancer, balancer.name ?? balancer.id),
+  return promiseForm(async () => {
+    const lookup = lookupContext("getLoadBalancer", opts);
+    const type = optionalChoice(lookup.fn, args, "type", TYPES);
+    const key = oneOf(lookup.fn, args, ["id", "name"]);
+    let id: string;
+    let layer: string | undefined = type;
+    if (key === "id") {
+      id = text(lookup.fn, args, "id");
+    } else {
+      const found = await pickBySearchList(
+        lookup,
+        { what: "load balancer", query: text(lookup.fn, args, "name"), mode: "words" },
+        { what: "load balancers" },
+        (query) =>
+          lookup.client.loadBalancers.list({ ...query, ...definedFields({ type }) }, lookup.call),
+        (balancer) => namedCandidate(balancer, balancer.name ?? balancer.id),
+      );
+      id = found.id;
+      layer = found.type;
+    }
+    if (layer === undefined) layer = await layerOf(lookup, id);
+    const record = await getById(lookup, `${layer.toUpperCase()} load balancer`, id, () =>
+      layer === "l7"
+        ? lookup.client.loadBalancers.getL7(id, lookup.call)
+        : lookup.client.loadBalancers.getL4(id, lookup.call),
     );
-    id = found.id;
-    layer = found.type;
-  }
-  if (layer === undefined) layer = await layerOf(lookup, id);
-  const record = await getById(lookup, `${layer.toUpperCase()} load balancer`, id, () =>
-    layer === "l7"
-      ? lookup.client.loadBalancers.getL7(id, lookup.call)
-      : lookup.client.loadBalancers.getL4(id, lookup.call),
-  );
-  return fullResult(record);
+    return fullResult(record);
+  });
 }
 
 export function getLoadBalancerOutput(
@@ -219,30 +224,32 @@ async function layerOf(lookup: Lookup, id: string): Promise<string> {
 }
 
 /** The account's dedicated load balancer clusters, filtered by name and location. */
-export async function getLoadBalancerClusters(
+export function getLoadBalancerClusters(
   args: GetLoadBalancerClustersArgs = {},
   opts?: LookupOptions,
 ): Promise<GetLoadBalancerClustersResult> {
-  const lookup = lookupContext("getLoadBalancerClusters", opts);
-  const filters = definedFields({
-    searchPattern: optionalText(lookup.fn, args, "searchPattern"),
+  return promiseForm(async () => {
+    const lookup = lookupContext("getLoadBalancerClusters", opts);
+    const filters = definedFields({
+      searchPattern: optionalText(lookup.fn, args, "searchPattern"),
+    });
+    const locationId = optionalWholeNumber(lookup.fn, args, "locationId");
+    const clusters = await collectPages(
+      lookup,
+      {
+        what: "load balancer clusters",
+        limit: listLimit(lookup.fn, args.limit),
+        narrowWith: "searchPattern",
+      },
+      (page) => lookup.client.loadBalancers.listClusters({ ...page, ...filters }, lookup.call),
+    );
+    // srvctl sends no location filter for clusters: it is applied here.
+    return {
+      loadBalancerClusters: clusters
+        .filter((cluster) => locationId === undefined || cluster.location_id === locationId)
+        .map(clusterResult),
+    };
   });
-  const locationId = optionalWholeNumber(lookup.fn, args, "locationId");
-  const clusters = await collectPages(
-    lookup,
-    {
-      what: "load balancer clusters",
-      limit: listLimit(lookup.fn, args.limit),
-      narrowWith: "searchPattern",
-    },
-    (page) => lookup.client.loadBalancers.listClusters({ ...page, ...filters }, lookup.call),
-  );
-  // srvctl sends no location filter for clusters: it is applied here.
-  return {
-    loadBalancerClusters: clusters
-      .filter((cluster) => locationId === undefined || cluster.location_id === locationId)
-      .map(clusterResult),
-  };
 }
 
 export function getLoadBalancerClustersOutput(
@@ -253,28 +260,30 @@ export function getLoadBalancerClustersOutput(
 }
 
 /** One dedicated load balancer cluster, by exactly one of id or name (case-insensitive). */
-export async function getLoadBalancerCluster(
+export function getLoadBalancerCluster(
   args: GetLoadBalancerClusterArgs,
   opts?: LookupOptions,
 ): Promise<GetLoadBalancerClusterResult> {
-  const lookup = lookupContext("getLoadBalancerCluster", opts);
-  const key = oneOf(lookup.fn, args, ["id", "name"]);
-  if (key === "id") {
-    const id = text(lookup.fn, args, "id");
-    return clusterResult(
-      await getById(lookup, "load balancer cluster", id, () =>
-        lookup.client.loadBalancers.getCluster(id, lookup.call),
-      ),
+  return promiseForm(async () => {
+    const lookup = lookupContext("getLoadBalancerCluster", opts);
+    const key = oneOf(lookup.fn, args, ["id", "name"]);
+    if (key === "id") {
+      const id = text(lookup.fn, args, "id");
+      return clusterResult(
+        await getById(lookup, "load balancer cluster", id, () =>
+          lookup.client.loadBalancers.getCluster(id, lookup.call),
+        ),
+      );
+    }
+    const cluster = await pickBySearchList(
+      lookup,
+      { what: "load balancer cluster", query: text(lookup.fn, args, "name"), mode: "words" },
+      { what: "load balancer clusters" },
+      (query) => lookup.client.loadBalancers.listClusters(query, lookup.call),
+      (item) => nameCandidate({ ...item, name: item.name ?? item.id }),
     );
-  }
-  const cluster = await pickBySearchList(
-    lookup,
-    { what: "load balancer cluster", query: text(lookup.fn, args, "name"), mode: "words" },
-    { what: "load balancer clusters" },
-    (query) => lookup.client.loadBalancers.listClusters(query, lookup.call),
-    (item) => nameCandidate({ ...item, name: item.name ?? item.id }),
-  );
-  return clusterResult(cluster);
+    return clusterResult(cluster);
+  });
 }
 
 export function getLoadBalancerClusterOutput(

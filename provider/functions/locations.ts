@@ -12,6 +12,7 @@ import {
   lookupContext,
   lookupOutput,
   type OutputArgs,
+  promiseForm,
 } from "./framework/invoke";
 import { collect, PAGE_SIZE } from "./framework/lists";
 import { namedCandidate, pickByName } from "./framework/match";
@@ -67,14 +68,16 @@ export interface GetLocationsResult {
 }
 
 /** Every location of the service (at most 1,000), optionally those whose name contains a text. */
-export async function getLocations(
+export function getLocations(
   args: GetLocationsArgs = {},
   opts?: LookupOptions,
 ): Promise<GetLocationsResult> {
-  const lookup = lookupContext("getLocations", opts);
-  const searchPattern = optionalText(lookup.fn, args, "searchPattern");
-  const locations = await listLocations(lookup, searchPattern);
-  return { locations: locations.map(locationResult) };
+  return promiseForm(async () => {
+    const lookup = lookupContext("getLocations", opts);
+    const searchPattern = optionalText(lookup.fn, args, "searchPattern");
+    const locations = await listLocations(lookup, searchPattern);
+    return { locations: locations.map(locationResult) };
+  });
 }
 
 export function getLocationsOutput(
@@ -88,27 +91,29 @@ export function getLocationsOutput(
  * One location, by exactly one of id, code (exact but for case, e.g. `AMS1`) or name
  * (case-insensitive, e.g. `amsterdam`).
  */
-export async function getLocation(
+export function getLocation(
   args: GetLocationArgs,
   opts?: LookupOptions,
 ): Promise<GetLocationResult> {
-  const lookup = lookupContext("getLocation", opts);
-  const key = oneOf(lookup.fn, args, ["id", "code", "name"]);
-  if (key === "id") {
-    const id = wholeNumber(lookup.fn, args, "id");
-    const location = await getById(lookup, "location", id, () =>
-      lookup.client.locations.get(id, lookup.call),
+  return promiseForm(async () => {
+    const lookup = lookupContext("getLocation", opts);
+    const key = oneOf(lookup.fn, args, ["id", "code", "name"]);
+    if (key === "id") {
+      const id = wholeNumber(lookup.fn, args, "id");
+      const location = await getById(lookup, "location", id, () =>
+        lookup.client.locations.get(id, lookup.call),
+      );
+      return locationResult(location);
+    }
+    const query = text(lookup.fn, args, key);
+    const location = await pickByName(
+      { fn: lookup.fn, what: "location", query, mode: key === "code" ? "exact" : "words" },
+      (await listLocations(lookup, undefined)).map((candidate) =>
+        namedCandidate(candidate, key === "code" ? candidate.code : candidate.name),
+      ),
     );
     return locationResult(location);
-  }
-  const query = text(lookup.fn, args, key);
-  const location = await pickByName(
-    { fn: lookup.fn, what: "location", query, mode: key === "code" ? "exact" : "words" },
-    (await listLocations(lookup, undefined)).map((candidate) =>
-      namedCandidate(candidate, key === "code" ? candidate.code : candidate.name),
-    ),
-  );
-  return locationResult(location);
+  });
 }
 
 export function getLocationOutput(

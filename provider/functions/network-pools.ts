@@ -22,6 +22,7 @@ import {
   lookupContext,
   lookupOutput,
   type OutputArgs,
+  promiseForm,
 } from "./framework/invoke";
 import { collectPages, listLimit } from "./framework/lists";
 import { namedCandidate, pickBySearchList } from "./framework/match";
@@ -131,25 +132,27 @@ function filtersOf(lookup: Lookup, args: NetworkPoolFilters) {
  * The account's network pools (what subnetworks are allocated from), filtered by labels, location,
  * type and title.
  */
-export async function getNetworkPools(
+export function getNetworkPools(
   args: GetNetworkPoolsArgs = {},
   opts?: LookupOptions,
 ): Promise<GetNetworkPoolsResult> {
-  const lookup = lookupContext("getNetworkPools", opts);
-  const filters = {
-    ...filtersOf(lookup, args),
-    ...definedFields({ searchPattern: optionalText(lookup.fn, args, "searchPattern") }),
-  };
-  const pools = await collectPages(
-    lookup,
-    {
-      what: "network pools match",
-      limit: listLimit(lookup.fn, args.limit),
-      narrowWith: "labelSelector, locationId, type or searchPattern",
-    },
-    (page) => lookup.client.networkPools.list({ ...page, ...filters }, lookup.call),
-  );
-  return { networkPools: pools.map(networkPoolResult) };
+  return promiseForm(async () => {
+    const lookup = lookupContext("getNetworkPools", opts);
+    const filters = {
+      ...filtersOf(lookup, args),
+      ...definedFields({ searchPattern: optionalText(lookup.fn, args, "searchPattern") }),
+    };
+    const pools = await collectPages(
+      lookup,
+      {
+        what: "network pools match",
+        limit: listLimit(lookup.fn, args.limit),
+        narrowWith: "labelSelector, locationId, type or searchPattern",
+      },
+      (page) => lookup.client.networkPools.list({ ...page, ...filters }, lookup.call),
+    );
+    return { networkPools: pools.map(networkPoolResult) };
+  });
 }
 
 export function getNetworkPoolsOutput(
@@ -160,39 +163,43 @@ export function getNetworkPoolsOutput(
 }
 
 /** One network pool, by exactly one of id, title (case-insensitive) or CIDR. */
-export async function getNetworkPool(
+export function getNetworkPool(
   args: GetNetworkPoolArgs,
   opts?: LookupOptions,
 ): Promise<GetNetworkPoolResult> {
-  const lookup = lookupContext("getNetworkPool", opts);
-  const key = oneOf(lookup.fn, args, ["id", "title", "cidr"]);
-  const filters = filtersOf(lookup, args);
-  const list = (query: { readonly perPage: number; readonly searchPattern?: string }) =>
-    lookup.client.networkPools.list({ ...query, ...filters }, lookup.call);
-  if (key === "id") {
-    const id = text(lookup.fn, args, "id");
-    const pool = await getById(lookup, "network pool", id, () =>
-      lookup.client.networkPools.get(id, lookup.call),
-    );
-    const listed =
-      Object.keys(filters).length === 0
-        ? [pool]
-        : await collectPages(lookup, { what: "network pools" }, list);
-    if (!listed.some((candidate) => candidate.id === pool.id)) {
-      throw new NoMatchError(`${lookup.fn}: the network pool ${id} does not fit the filters given`);
+  return promiseForm(async () => {
+    const lookup = lookupContext("getNetworkPool", opts);
+    const key = oneOf(lookup.fn, args, ["id", "title", "cidr"]);
+    const filters = filtersOf(lookup, args);
+    const list = (query: { readonly perPage: number; readonly searchPattern?: string }) =>
+      lookup.client.networkPools.list({ ...query, ...filters }, lookup.call);
+    if (key === "id") {
+      const id = text(lookup.fn, args, "id");
+      const pool = await getById(lookup, "network pool", id, () =>
+        lookup.client.networkPools.get(id, lookup.call),
+      );
+      const listed =
+        Object.keys(filters).length === 0
+          ? [pool]
+          : await collectPages(lookup, { what: "network pools" }, list);
+      if (!listed.some((candidate) => candidate.id === pool.id)) {
+        throw new NoMatchError(
+          `${lookup.fn}: the network pool ${id} does not fit the filters given`,
+        );
+      }
+      return networkPoolResult(pool);
     }
+    if (key === "cidr")
+      return networkPoolResult(await byCidr(lookup, text(lookup.fn, args, "cidr"), list));
+    const pool = await pickBySearchList(
+      lookup,
+      { what: "network pool", query: text(lookup.fn, args, "title"), mode: "words" },
+      { what: "network pools" },
+      list,
+      (item) => namedCandidate(item, item.title ?? item.cidr ?? item.id),
+    );
     return networkPoolResult(pool);
-  }
-  if (key === "cidr")
-    return networkPoolResult(await byCidr(lookup, text(lookup.fn, args, "cidr"), list));
-  const pool = await pickBySearchList(
-    lookup,
-    { what: "network pool", query: text(lookup.fn, args, "title"), mode: "words" },
-    { what: "network pools" },
-    list,
-    (item) => namedCandidate(item, item.title ?? item.cidr ?? item.id),
-  );
-  return networkPoolResult(pool);
+  });
 }
 
 export function getNetworkPoolOutput(
@@ -245,39 +252,41 @@ async function byCidr(
 }
 
 /** The subnetworks of a network pool, filtered by attachment and title. */
-export async function getSubnetworks(
+export function getSubnetworks(
   args: GetSubnetworksArgs,
   opts?: LookupOptions,
 ): Promise<GetSubnetworksResult> {
-  const lookup = lookupContext("getSubnetworks", opts);
-  const networkPoolId = text(lookup.fn, args, "networkPoolId");
-  const attached = optionalBoolean(lookup.fn, args, "attached");
-  // srvctl sends attached only as true; false is applied here, not sent.
-  const filters = definedFields({
-    attached: attached === true ? true : undefined,
-    searchPattern: optionalText(lookup.fn, args, "searchPattern"),
+  return promiseForm(async () => {
+    const lookup = lookupContext("getSubnetworks", opts);
+    const networkPoolId = text(lookup.fn, args, "networkPoolId");
+    const attached = optionalBoolean(lookup.fn, args, "attached");
+    // srvctl sends attached only as true; false is applied here, not sent.
+    const filters = definedFields({
+      attached: attached === true ? true : undefined,
+      searchPattern: optionalText(lookup.fn, args, "searchPattern"),
+    });
+    const subnetworks = await getById(lookup, "network pool", networkPoolId, () =>
+      collectPages(
+        lookup,
+        {
+          what: `subnetworks of network pool ${networkPoolId}`,
+          limit: listLimit(lookup.fn, args.limit),
+          narrowWith: "attached or searchPattern",
+        },
+        (page) =>
+          lookup.client.networkPools.listSubnetworks(
+            networkPoolId,
+            { ...page, ...filters },
+            lookup.call,
+          ),
+      ),
+    );
+    return {
+      subnetworks: subnetworks
+        .filter((subnetwork) => attached !== false || subnetwork.attached !== true)
+        .map((subnetwork) => subnetworkResult(networkPoolId, subnetwork)),
+    };
   });
-  const subnetworks = await getById(lookup, "network pool", networkPoolId, () =>
-    collectPages(
-      lookup,
-      {
-        what: `subnetworks of network pool ${networkPoolId}`,
-        limit: listLimit(lookup.fn, args.limit),
-        narrowWith: "attached or searchPattern",
-      },
-      (page) =>
-        lookup.client.networkPools.listSubnetworks(
-          networkPoolId,
-          { ...page, ...filters },
-          lookup.call,
-        ),
-    ),
-  );
-  return {
-    subnetworks: subnetworks
-      .filter((subnetwork) => attached !== false || subnetwork.attached !== true)
-      .map((subnetwork) => subnetworkResult(networkPoolId, subnetwork)),
-  };
 }
 
 export function getSubnetworksOutput(

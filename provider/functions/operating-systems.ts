@@ -13,6 +13,7 @@ import {
   lookupContext,
   lookupOutput,
   type OutputArgs,
+  promiseForm,
 } from "./framework/invoke";
 import { collect, PAGE_SIZE } from "./framework/lists";
 import { pickByName } from "./framework/match";
@@ -69,13 +70,15 @@ type Offer =
  * The operating systems a dedicated server model or an SBM flavor can be ordered with in a
  * location.
  */
-export async function getOperatingSystems(
+export function getOperatingSystems(
   args: GetOperatingSystemsArgs,
   opts?: LookupOptions,
 ): Promise<GetOperatingSystemsResult> {
-  const lookup = lookupContext("getOperatingSystems", opts);
-  const systems = await listOperatingSystems(lookup, offerOf(lookup.fn, args));
-  return { operatingSystems: systems.map(operatingSystemResult) };
+  return promiseForm(async () => {
+    const lookup = lookupContext("getOperatingSystems", opts);
+    const systems = await listOperatingSystems(lookup, offerOf(lookup.fn, args));
+    return { operatingSystems: systems.map(operatingSystemResult) };
+  });
 }
 
 export function getOperatingSystemsOutput(
@@ -90,48 +93,50 @@ export function getOperatingSystemsOutput(
  * by exactly one of id or name (the full name, "name version", or whole words of them,
  * case-insensitive).
  */
-export async function getOperatingSystem(
+export function getOperatingSystem(
   args: GetOperatingSystemArgs,
   opts?: LookupOptions,
 ): Promise<GetOperatingSystemResult> {
-  const lookup = lookupContext("getOperatingSystem", opts);
-  const offer = offerOf(lookup.fn, args);
-  const key = oneOf(lookup.fn, args, ["id", "name"]);
-  if (key === "id") {
-    const id = wholeNumber(lookup.fn, args, "id");
-    const system = await getById(lookup, "operating system", id, () =>
-      "serverModelId" in offer
-        ? lookup.client.locations.getOperatingSystem(
-            offer.locationId,
-            offer.serverModelId,
-            id,
-            lookup.call,
-          )
-        : lookup.client.locations.getSbmOperatingSystem(
-            offer.locationId,
-            offer.sbmFlavorModelId,
-            id,
-            lookup.call,
-          ),
+  return promiseForm(async () => {
+    const lookup = lookupContext("getOperatingSystem", opts);
+    const offer = offerOf(lookup.fn, args);
+    const key = oneOf(lookup.fn, args, ["id", "name"]);
+    if (key === "id") {
+      const id = wholeNumber(lookup.fn, args, "id");
+      const system = await getById(lookup, "operating system", id, () =>
+        "serverModelId" in offer
+          ? lookup.client.locations.getOperatingSystem(
+              offer.locationId,
+              offer.serverModelId,
+              id,
+              lookup.call,
+            )
+          : lookup.client.locations.getSbmOperatingSystem(
+              offer.locationId,
+              offer.sbmFlavorModelId,
+              id,
+              lookup.call,
+            ),
+      );
+      return operatingSystemResult(system);
+    }
+    const system = await pickByName(
+      {
+        fn: lookup.fn,
+        what: "operating system",
+        query: text(lookup.fn, args, "name"),
+        mode: "words",
+        where: locationWhere(lookup, offer.locationId),
+      },
+      (await listOperatingSystems(lookup, offer)).map((candidate) => ({
+        item: candidate,
+        names: [candidate.full_name, `${candidate.name} ${candidate.version}`],
+        label: candidate.full_name,
+        id: candidate.id,
+      })),
     );
     return operatingSystemResult(system);
-  }
-  const system = await pickByName(
-    {
-      fn: lookup.fn,
-      what: "operating system",
-      query: text(lookup.fn, args, "name"),
-      mode: "words",
-      where: locationWhere(lookup, offer.locationId),
-    },
-    (await listOperatingSystems(lookup, offer)).map((candidate) => ({
-      item: candidate,
-      names: [candidate.full_name, `${candidate.name} ${candidate.version}`],
-      label: candidate.full_name,
-      id: candidate.id,
-    })),
-  );
-  return operatingSystemResult(system);
+  });
 }
 
 export function getOperatingSystemOutput(

@@ -11,6 +11,7 @@ import {
   lookupContext,
   lookupOutput,
   type OutputArgs,
+  promiseForm,
 } from "./framework/invoke";
 import { collectPages } from "./framework/lists";
 import { nameCandidate, pickByName } from "./framework/match";
@@ -56,13 +57,15 @@ export interface GetRbsFlavorsResult {
 }
 
 /** The remote block storage flavors a location offers. */
-export async function getRbsFlavors(
+export function getRbsFlavors(
   args: GetRbsFlavorsArgs,
   opts?: LookupOptions,
 ): Promise<GetRbsFlavorsResult> {
-  const lookup = lookupContext("getRbsFlavors", opts);
-  const locationId = wholeNumber(lookup.fn, args, "locationId");
-  return { rbsFlavors: (await listFlavors(lookup, locationId)).map(rbsFlavorResult) };
+  return promiseForm(async () => {
+    const lookup = lookupContext("getRbsFlavors", opts);
+    const locationId = wholeNumber(lookup.fn, args, "locationId");
+    return { rbsFlavors: (await listFlavors(lookup, locationId)).map(rbsFlavorResult) };
+  });
 }
 
 export function getRbsFlavorsOutput(
@@ -73,31 +76,33 @@ export function getRbsFlavorsOutput(
 }
 
 /** One remote block storage flavor of a location, by exactly one of id or name. */
-export async function getRbsFlavor(
+export function getRbsFlavor(
   args: GetRbsFlavorArgs,
   opts?: LookupOptions,
 ): Promise<GetRbsFlavorResult> {
-  const lookup = lookupContext("getRbsFlavor", opts);
-  const locationId = wholeNumber(lookup.fn, args, "locationId");
-  const key = oneOf(lookup.fn, args, ["id", "name"]);
-  if (key === "id") {
-    const id = wholeNumber(lookup.fn, args, "id");
-    const flavor = await getById(lookup, "RBS flavor", id, () =>
-      lookup.client.rbsVolumes.getFlavor(locationId, id, lookup.call),
+  return promiseForm(async () => {
+    const lookup = lookupContext("getRbsFlavor", opts);
+    const locationId = wholeNumber(lookup.fn, args, "locationId");
+    const key = oneOf(lookup.fn, args, ["id", "name"]);
+    if (key === "id") {
+      const id = wholeNumber(lookup.fn, args, "id");
+      const flavor = await getById(lookup, "RBS flavor", id, () =>
+        lookup.client.rbsVolumes.getFlavor(locationId, id, lookup.call),
+      );
+      return rbsFlavorResult(flavor);
+    }
+    const flavor = await pickByName(
+      {
+        fn: lookup.fn,
+        what: "RBS flavor",
+        query: text(lookup.fn, args, "name"),
+        mode: "words",
+        where: locationWhere(lookup, locationId),
+      },
+      (await listFlavors(lookup, locationId)).map(nameCandidate),
     );
     return rbsFlavorResult(flavor);
-  }
-  const flavor = await pickByName(
-    {
-      fn: lookup.fn,
-      what: "RBS flavor",
-      query: text(lookup.fn, args, "name"),
-      mode: "words",
-      where: locationWhere(lookup, locationId),
-    },
-    (await listFlavors(lookup, locationId)).map(nameCandidate),
-  );
-  return rbsFlavorResult(flavor);
+  });
 }
 
 export function getRbsFlavorOutput(

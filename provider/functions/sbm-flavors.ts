@@ -18,6 +18,7 @@ import {
   lookupContext,
   lookupOutput,
   type OutputArgs,
+  promiseForm,
 } from "./framework/invoke";
 import { collectPages } from "./framework/lists";
 import { nameCandidate, pickByName } from "./framework/match";
@@ -80,18 +81,20 @@ export interface GetSbmFlavorModelsResult {
 }
 
 /** The Scalable Bare Metal flavors a location offers. */
-export async function getSbmFlavorModels(
+export function getSbmFlavorModels(
   args: GetSbmFlavorModelsArgs,
   opts?: LookupOptions,
 ): Promise<GetSbmFlavorModelsResult> {
-  const lookup = lookupContext("getSbmFlavorModels", opts);
-  const locationId = wholeNumber(lookup.fn, args, "locationId");
-  const filters = definedFields({
-    searchPattern: optionalText(lookup.fn, args, "searchPattern"),
-    showAll: optionalBoolean(lookup.fn, args, "showAll"),
+  return promiseForm(async () => {
+    const lookup = lookupContext("getSbmFlavorModels", opts);
+    const locationId = wholeNumber(lookup.fn, args, "locationId");
+    const filters = definedFields({
+      searchPattern: optionalText(lookup.fn, args, "searchPattern"),
+      showAll: optionalBoolean(lookup.fn, args, "showAll"),
+    });
+    const flavors = await listFlavors(lookup, locationId, filters);
+    return { sbmFlavorModels: flavors.map(sbmFlavorModelResult) };
   });
-  const flavors = await listFlavors(lookup, locationId, filters);
-  return { sbmFlavorModels: flavors.map(sbmFlavorModelResult) };
 }
 
 export function getSbmFlavorModelsOutput(
@@ -102,33 +105,35 @@ export function getSbmFlavorModelsOutput(
 }
 
 /** One Scalable Bare Metal flavor of a location, by exactly one of id or name. */
-export async function getSbmFlavorModel(
+export function getSbmFlavorModel(
   args: GetSbmFlavorModelArgs,
   opts?: LookupOptions,
 ): Promise<GetSbmFlavorModelResult> {
-  const lookup = lookupContext("getSbmFlavorModel", opts);
-  const locationId = wholeNumber(lookup.fn, args, "locationId");
-  const key = oneOf(lookup.fn, args, ["id", "name"]);
-  if (key === "id") {
-    const id = wholeNumber(lookup.fn, args, "id");
-    const flavor = await getById(lookup, "SBM flavor model", id, () =>
-      lookup.client.locations.getSbmFlavorModel(locationId, id, lookup.call),
+  return promiseForm(async () => {
+    const lookup = lookupContext("getSbmFlavorModel", opts);
+    const locationId = wholeNumber(lookup.fn, args, "locationId");
+    const key = oneOf(lookup.fn, args, ["id", "name"]);
+    if (key === "id") {
+      const id = wholeNumber(lookup.fn, args, "id");
+      const flavor = await getById(lookup, "SBM flavor model", id, () =>
+        lookup.client.locations.getSbmFlavorModel(locationId, id, lookup.call),
+      );
+      return sbmFlavorModelResult(flavor);
+    }
+    const flavor = await pickByName(
+      {
+        fn: lookup.fn,
+        what: "SBM flavor model",
+        query: text(lookup.fn, args, "name"),
+        mode: "words",
+        where: locationWhere(lookup, locationId),
+      },
+      // Out-of-stock flavors too: a program naming one should hear "out of stock" from the
+      // order, not "no such flavor" from the lookup.
+      (await listFlavors(lookup, locationId, { showAll: true })).map(nameCandidate),
     );
     return sbmFlavorModelResult(flavor);
-  }
-  const flavor = await pickByName(
-    {
-      fn: lookup.fn,
-      what: "SBM flavor model",
-      query: text(lookup.fn, args, "name"),
-      mode: "words",
-      where: locationWhere(lookup, locationId),
-    },
-    // Out-of-stock flavors too: a program naming one should hear "out of stock" from the
-    // order, not "no such flavor" from the lookup.
-    (await listFlavors(lookup, locationId, { showAll: true })).map(nameCandidate),
-  );
-  return sbmFlavorModelResult(flavor);
+  });
 }
 
 export function getSbmFlavorModelOutput(

@@ -18,6 +18,7 @@ import {
   lookupContext,
   lookupOutput,
   type OutputArgs,
+  promiseForm,
 } from "./framework/invoke";
 import { collectPages } from "./framework/lists";
 import { nameCandidate, pickByName } from "./framework/match";
@@ -112,20 +113,22 @@ export interface GetRamOptionsResult {
 }
 
 /** The server models (what a dedicated server is built on) a location offers (at most 1,000). */
-export async function getServerModels(
+export function getServerModels(
   args: GetServerModelsArgs,
   opts?: LookupOptions,
 ): Promise<GetServerModelsResult> {
-  const lookup = lookupContext("getServerModels", opts);
-  const locationId = wholeNumber(lookup.fn, args, "locationId");
-  const searchPattern = optionalText(lookup.fn, args, "searchPattern");
-  const hasRaidController = optionalBoolean(lookup.fn, args, "hasRaidController");
-  const models = await listServerModels(
-    lookup,
-    locationId,
-    definedFields({ searchPattern, hasRaidController }),
-  );
-  return { serverModels: models.map(serverModelResult) };
+  return promiseForm(async () => {
+    const lookup = lookupContext("getServerModels", opts);
+    const locationId = wholeNumber(lookup.fn, args, "locationId");
+    const searchPattern = optionalText(lookup.fn, args, "searchPattern");
+    const hasRaidController = optionalBoolean(lookup.fn, args, "hasRaidController");
+    const models = await listServerModels(
+      lookup,
+      locationId,
+      definedFields({ searchPattern, hasRaidController }),
+    );
+    return { serverModels: models.map(serverModelResult) };
+  });
 }
 
 export function getServerModelsOutput(
@@ -136,34 +139,36 @@ export function getServerModelsOutput(
 }
 
 /** One server model of a location, by exactly one of id or name, with its drive slots. */
-export async function getServerModel(
+export function getServerModel(
   args: GetServerModelArgs,
   opts?: LookupOptions,
 ): Promise<GetServerModelResult> {
-  const lookup = lookupContext("getServerModel", opts);
-  const locationId = wholeNumber(lookup.fn, args, "locationId");
-  const key = oneOf(lookup.fn, args, ["id", "name"]);
-  let id: number;
-  if (key === "id") {
-    id = wholeNumber(lookup.fn, args, "id");
-  } else {
-    const model = await pickByName(
-      {
-        fn: lookup.fn,
-        what: "server model",
-        query: text(lookup.fn, args, "name"),
-        mode: "words",
-        where: locationWhere(lookup, locationId),
-      },
-      (await listServerModels(lookup, locationId, {})).map(nameCandidate),
+  return promiseForm(async () => {
+    const lookup = lookupContext("getServerModel", opts);
+    const locationId = wholeNumber(lookup.fn, args, "locationId");
+    const key = oneOf(lookup.fn, args, ["id", "name"]);
+    let id: number;
+    if (key === "id") {
+      id = wholeNumber(lookup.fn, args, "id");
+    } else {
+      const model = await pickByName(
+        {
+          fn: lookup.fn,
+          what: "server model",
+          query: text(lookup.fn, args, "name"),
+          mode: "words",
+          where: locationWhere(lookup, locationId),
+        },
+        (await listServerModels(lookup, locationId, {})).map(nameCandidate),
+      );
+      id = model.id;
+    }
+    // One more GET after a match by name: the list leaves out the drive slots.
+    const model = await getById(lookup, "server model", id, () =>
+      lookup.client.locations.getServerModel(locationId, id, lookup.call),
     );
-    id = model.id;
-  }
-  // One more GET after a match by name: the list leaves out the drive slots.
-  const model = await getById(lookup, "server model", id, () =>
-    lookup.client.locations.getServerModel(locationId, id, lookup.call),
-  );
-  return serverModelResult(model);
+    return serverModelResult(model);
+  });
 }
 
 export function getServerModelOutput(
@@ -174,17 +179,19 @@ export function getServerModelOutput(
 }
 
 /** The RAM sizes a server model can be ordered with in a location. */
-export async function getRamOptions(
+export function getRamOptions(
   args: GetRamOptionsArgs,
   opts?: LookupOptions,
 ): Promise<GetRamOptionsResult> {
-  const lookup = lookupContext("getRamOptions", opts);
-  const locationId = wholeNumber(lookup.fn, args, "locationId");
-  const serverModelId = wholeNumber(lookup.fn, args, "serverModelId");
-  const options = await collectPages(lookup, { what: "RAM options" }, (page) =>
-    lookup.client.locations.listRamOptions(locationId, serverModelId, page, lookup.call),
-  );
-  return { ramOptions: options.map(ramOptionResult) };
+  return promiseForm(async () => {
+    const lookup = lookupContext("getRamOptions", opts);
+    const locationId = wholeNumber(lookup.fn, args, "locationId");
+    const serverModelId = wholeNumber(lookup.fn, args, "serverModelId");
+    const options = await collectPages(lookup, { what: "RAM options" }, (page) =>
+      lookup.client.locations.listRamOptions(locationId, serverModelId, page, lookup.call),
+    );
+    return { ramOptions: options.map(ramOptionResult) };
+  });
 }
 
 export function getRamOptionsOutput(

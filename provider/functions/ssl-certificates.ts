@@ -13,6 +13,7 @@ import {
   lookupContext,
   lookupOutput,
   type OutputArgs,
+  promiseForm,
 } from "./framework/invoke";
 import { collect, listLimit, PAGE_SIZE } from "./framework/lists";
 import { nameCandidate, pickBySearch } from "./framework/match";
@@ -74,30 +75,32 @@ export interface GetSslCertificatesResult {
 /**
  * The account's SSL certificates (custom and Let's Encrypt), filtered by labels, name and type.
  */
-export async function getSslCertificates(
+export function getSslCertificates(
   args: GetSslCertificatesArgs = {},
   opts?: LookupOptions,
 ): Promise<GetSslCertificatesResult> {
-  const lookup = lookupContext("getSslCertificates", opts);
-  const filters = definedFields({
-    labelSelector: selectorText(lookup.fn, args.labelSelector),
-    searchPattern: optionalText(lookup.fn, args, "searchPattern"),
+  return promiseForm(async () => {
+    const lookup = lookupContext("getSslCertificates", opts);
+    const filters = definedFields({
+      labelSelector: selectorText(lookup.fn, args.labelSelector),
+      searchPattern: optionalText(lookup.fn, args, "searchPattern"),
+    });
+    const type = optionalChoice(lookup.fn, args, "type", TYPES);
+    const certificates = await collect(
+      lookup.client.sslCertificates.list({ perPage: PAGE_SIZE, ...filters }, lookup.call),
+      {
+        fn: lookup.fn,
+        what: "SSL certificates match",
+        limit: listLimit(lookup.fn, args.limit),
+        narrowWith: "labelSelector or searchPattern",
+      },
+    );
+    return {
+      sslCertificates: certificates
+        .filter((certificate) => type === undefined || certificate.type === type)
+        .map(sslCertificateResult),
+    };
   });
-  const type = optionalChoice(lookup.fn, args, "type", TYPES);
-  const certificates = await collect(
-    lookup.client.sslCertificates.list({ perPage: PAGE_SIZE, ...filters }, lookup.call),
-    {
-      fn: lookup.fn,
-      what: "SSL certificates match",
-      limit: listLimit(lookup.fn, args.limit),
-      narrowWith: "labelSelector or searchPattern",
-    },
-  );
-  return {
-    sslCertificates: certificates
-      .filter((certificate) => type === undefined || certificate.type === type)
-      .map(sslCertificateResult),
-  };
 }
 
 export function getSslCertificatesOutput(
@@ -110,32 +113,39 @@ export function getSslCertificatesOutput(
 /**
  * One SSL certificate, by exactly one of id or name (case-insensitive), optionally of one type.
  */
-export async function getSslCertificate(
+export function getSslCertificate(
   args: GetSslCertificateArgs,
   opts?: LookupOptions,
 ): Promise<GetSslCertificateResult> {
-  const lookup = lookupContext("getSslCertificate", opts);
-  const type = optionalChoice(lookup.fn, args, "type", TYPES);
-  const key = oneOf(lookup.fn, args, ["id", "name"]);
-  if (key === "id") {
-    return sslCertificateResult(await findById(lookup, text(lookup.fn, args, "id"), type));
-  }
-  const certificate = await pickBySearch(
-    { fn: lookup.fn, what: "SSL certificate", query: text(lookup.fn, args, "name"), mode: "words" },
-    async (searchPattern) =>
-      (
-        await collect(
-          lookup.client.sslCertificates.list(
-            { perPage: PAGE_SIZE, ...definedFields({ searchPattern }) },
-            lookup.call,
-          ),
-          { fn: lookup.fn, what: "SSL certificates" },
+  return promiseForm(async () => {
+    const lookup = lookupContext("getSslCertificate", opts);
+    const type = optionalChoice(lookup.fn, args, "type", TYPES);
+    const key = oneOf(lookup.fn, args, ["id", "name"]);
+    if (key === "id") {
+      return sslCertificateResult(await findById(lookup, text(lookup.fn, args, "id"), type));
+    }
+    const certificate = await pickBySearch(
+      {
+        fn: lookup.fn,
+        what: "SSL certificate",
+        query: text(lookup.fn, args, "name"),
+        mode: "words",
+      },
+      async (searchPattern) =>
+        (
+          await collect(
+            lookup.client.sslCertificates.list(
+              { perPage: PAGE_SIZE, ...definedFields({ searchPattern }) },
+              lookup.call,
+            ),
+            { fn: lookup.fn, what: "SSL certificates" },
+          )
         )
-      )
-        .filter((candidate) => type === undefined || candidate.type === type)
-        .map(nameCandidate),
-  );
-  return sslCertificateResult(certificate);
+          .filter((candidate) => type === undefined || candidate.type === type)
+          .map(nameCandidate),
+    );
+    return sslCertificateResult(certificate);
+  });
 }
 
 export function getSslCertificateOutput(

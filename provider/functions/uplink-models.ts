@@ -18,6 +18,7 @@ import {
   lookupContext,
   lookupOutput,
   type OutputArgs,
+  promiseForm,
 } from "./framework/invoke";
 import { collect, PAGE_SIZE } from "./framework/lists";
 import { nameCandidate, pickByName } from "./framework/match";
@@ -111,27 +112,29 @@ export interface GetBandwidthOptionsResult {
 }
 
 /** The uplink models a server model can be ordered with in a location. */
-export async function getUplinkModels(
+export function getUplinkModels(
   args: GetUplinkModelsArgs,
   opts?: LookupOptions,
 ): Promise<GetUplinkModelsResult> {
-  const lookup = lookupContext("getUplinkModels", opts);
-  const locationId = wholeNumber(lookup.fn, args, "locationId");
-  const serverModelId = wholeNumber(lookup.fn, args, "serverModelId");
-  const filters = definedFields({
-    type: optionalChoice(lookup.fn, args, "type", UPLINK_TYPES),
-    redundancy: optionalBoolean(lookup.fn, args, "redundancy"),
+  return promiseForm(async () => {
+    const lookup = lookupContext("getUplinkModels", opts);
+    const locationId = wholeNumber(lookup.fn, args, "locationId");
+    const serverModelId = wholeNumber(lookup.fn, args, "serverModelId");
+    const filters = definedFields({
+      type: optionalChoice(lookup.fn, args, "type", UPLINK_TYPES),
+      redundancy: optionalBoolean(lookup.fn, args, "redundancy"),
+    });
+    const models = await collect(
+      lookup.client.locations.listUplinkModels(
+        locationId,
+        serverModelId,
+        { perPage: PAGE_SIZE, ...filters },
+        lookup.call,
+      ),
+      { fn: lookup.fn, what: "uplink models" },
+    );
+    return { uplinkModels: models.map(uplinkModelResult) };
   });
-  const models = await collect(
-    lookup.client.locations.listUplinkModels(
-      locationId,
-      serverModelId,
-      { perPage: PAGE_SIZE, ...filters },
-      lookup.call,
-    ),
-    { fn: lookup.fn, what: "uplink models" },
-  );
-  return { uplinkModels: models.map(uplinkModelResult) };
 }
 
 export function getUplinkModelsOutput(
@@ -144,41 +147,43 @@ export function getUplinkModelsOutput(
 /**
  * One uplink model a server model can be ordered with in a location, by exactly one of id or name.
  */
-export async function getUplinkModel(
+export function getUplinkModel(
   args: GetUplinkModelArgs,
   opts?: LookupOptions,
 ): Promise<GetUplinkModelResult> {
-  const lookup = lookupContext("getUplinkModel", opts);
-  const locationId = wholeNumber(lookup.fn, args, "locationId");
-  const serverModelId = wholeNumber(lookup.fn, args, "serverModelId");
-  const key = oneOf(lookup.fn, args, ["id", "name"]);
-  if (key === "id") {
-    const id = wholeNumber(lookup.fn, args, "id");
-    const model = await getById(lookup, "uplink model", id, () =>
-      lookup.client.locations.getUplinkModel(locationId, serverModelId, id, lookup.call),
+  return promiseForm(async () => {
+    const lookup = lookupContext("getUplinkModel", opts);
+    const locationId = wholeNumber(lookup.fn, args, "locationId");
+    const serverModelId = wholeNumber(lookup.fn, args, "serverModelId");
+    const key = oneOf(lookup.fn, args, ["id", "name"]);
+    if (key === "id") {
+      const id = wholeNumber(lookup.fn, args, "id");
+      const model = await getById(lookup, "uplink model", id, () =>
+        lookup.client.locations.getUplinkModel(locationId, serverModelId, id, lookup.call),
+      );
+      return uplinkModelResult(model);
+    }
+    const models = await collect(
+      lookup.client.locations.listUplinkModels(
+        locationId,
+        serverModelId,
+        { perPage: PAGE_SIZE },
+        lookup.call,
+      ),
+      { fn: lookup.fn, what: "uplink models" },
+    );
+    const model = await pickByName(
+      {
+        fn: lookup.fn,
+        what: "uplink model",
+        query: text(lookup.fn, args, "name"),
+        mode: "words",
+        where: locationWhere(lookup, locationId, ` for server model ${serverModelId}`),
+      },
+      models.map(nameCandidate),
     );
     return uplinkModelResult(model);
-  }
-  const models = await collect(
-    lookup.client.locations.listUplinkModels(
-      locationId,
-      serverModelId,
-      { perPage: PAGE_SIZE },
-      lookup.call,
-    ),
-    { fn: lookup.fn, what: "uplink models" },
-  );
-  const model = await pickByName(
-    {
-      fn: lookup.fn,
-      what: "uplink model",
-      query: text(lookup.fn, args, "name"),
-      mode: "words",
-      where: locationWhere(lookup, locationId, ` for server model ${serverModelId}`),
-    },
-    models.map(nameCandidate),
-  );
-  return uplinkModelResult(model);
+  });
 }
 
 export function getUplinkModelOutput(
@@ -189,26 +194,28 @@ export function getUplinkModelOutput(
 }
 
 /** The bandwidth options of a public uplink model of a server model in a location. */
-export async function getBandwidthOptions(
+export function getBandwidthOptions(
   args: GetBandwidthOptionsArgs,
   opts?: LookupOptions,
 ): Promise<GetBandwidthOptionsResult> {
-  const lookup = lookupContext("getBandwidthOptions", opts);
-  const locationId = wholeNumber(lookup.fn, args, "locationId");
-  const serverModelId = wholeNumber(lookup.fn, args, "serverModelId");
-  const uplinkModelId = wholeNumber(lookup.fn, args, "uplinkModelId");
-  const filters = definedFields({ type: optionalText(lookup.fn, args, "type") });
-  const options = await collect(
-    lookup.client.locations.listBandwidthOptions(
-      locationId,
-      serverModelId,
-      uplinkModelId,
-      { perPage: PAGE_SIZE, ...filters },
-      lookup.call,
-    ),
-    { fn: lookup.fn, what: "bandwidth options" },
-  );
-  return { bandwidthOptions: options.map(bandwidthOptionResult) };
+  return promiseForm(async () => {
+    const lookup = lookupContext("getBandwidthOptions", opts);
+    const locationId = wholeNumber(lookup.fn, args, "locationId");
+    const serverModelId = wholeNumber(lookup.fn, args, "serverModelId");
+    const uplinkModelId = wholeNumber(lookup.fn, args, "uplinkModelId");
+    const filters = definedFields({ type: optionalText(lookup.fn, args, "type") });
+    const options = await collect(
+      lookup.client.locations.listBandwidthOptions(
+        locationId,
+        serverModelId,
+        uplinkModelId,
+        { perPage: PAGE_SIZE, ...filters },
+        lookup.call,
+      ),
+      { fn: lookup.fn, what: "bandwidth options" },
+    );
+    return { bandwidthOptions: options.map(bandwidthOptionResult) };
+  });
 }
 
 export function getBandwidthOptionsOutput(
@@ -219,49 +226,51 @@ export function getBandwidthOptionsOutput(
 }
 
 /** One bandwidth option of a public uplink model, by exactly one of id or name. */
-export async function getBandwidthOption(
+export function getBandwidthOption(
   args: GetBandwidthOptionArgs,
   opts?: LookupOptions,
 ): Promise<GetBandwidthOptionResult> {
-  const lookup = lookupContext("getBandwidthOption", opts);
-  const locationId = wholeNumber(lookup.fn, args, "locationId");
-  const serverModelId = wholeNumber(lookup.fn, args, "serverModelId");
-  const uplinkModelId = wholeNumber(lookup.fn, args, "uplinkModelId");
-  const key = oneOf(lookup.fn, args, ["id", "name"]);
-  if (key === "id") {
-    const id = wholeNumber(lookup.fn, args, "id");
-    const option = await getById(lookup, "bandwidth option", id, () =>
-      lookup.client.locations.getBandwidthOption(
+  return promiseForm(async () => {
+    const lookup = lookupContext("getBandwidthOption", opts);
+    const locationId = wholeNumber(lookup.fn, args, "locationId");
+    const serverModelId = wholeNumber(lookup.fn, args, "serverModelId");
+    const uplinkModelId = wholeNumber(lookup.fn, args, "uplinkModelId");
+    const key = oneOf(lookup.fn, args, ["id", "name"]);
+    if (key === "id") {
+      const id = wholeNumber(lookup.fn, args, "id");
+      const option = await getById(lookup, "bandwidth option", id, () =>
+        lookup.client.locations.getBandwidthOption(
+          locationId,
+          serverModelId,
+          uplinkModelId,
+          id,
+          lookup.call,
+        ),
+      );
+      return bandwidthOptionResult(option);
+    }
+    const options = await collect(
+      lookup.client.locations.listBandwidthOptions(
         locationId,
         serverModelId,
         uplinkModelId,
-        id,
+        { perPage: PAGE_SIZE },
         lookup.call,
       ),
+      { fn: lookup.fn, what: "bandwidth options" },
+    );
+    const option = await pickByName(
+      {
+        fn: lookup.fn,
+        what: "bandwidth option",
+        query: text(lookup.fn, args, "name"),
+        mode: "words",
+        where: locationWhere(lookup, locationId, ` for uplink model ${uplinkModelId}`),
+      },
+      options.map(nameCandidate),
     );
     return bandwidthOptionResult(option);
-  }
-  const options = await collect(
-    lookup.client.locations.listBandwidthOptions(
-      locationId,
-      serverModelId,
-      uplinkModelId,
-      { perPage: PAGE_SIZE },
-      lookup.call,
-    ),
-    { fn: lookup.fn, what: "bandwidth options" },
-  );
-  const option = await pickByName(
-    {
-      fn: lookup.fn,
-      what: "bandwidth option",
-      query: text(lookup.fn, args, "name"),
-      mode: "words",
-      where: locationWhere(lookup, locationId, ` for uplink model ${uplinkModelId}`),
-    },
-    options.map(nameCandidate),
-  );
-  return bandwidthOptionResult(option);
+  });
 }
 
 export function getBandwidthOptionOutput(

@@ -185,7 +185,11 @@ export class NativeResource {
       }
       // What the API never returns (user data, SSH keys, drives) is marked as never recorded:
       // the program's values are then taken as declared until an update records them.
-      const unrecorded = (this.provider as Partial<LifecycleProvider>).unrecordable?.() ?? [];
+      // A value the read found after all (recoverWriteOnly: a backup's volume, a snapshot's
+      // instance) is recorded, and compared like any other.
+      const unrecorded = (
+        (this.provider as Partial<LifecycleProvider>).unrecordable?.() ?? []
+      ).filter((name) => liveInputs[name] === undefined);
       if (unrecorded.length > 0) {
         liveInputs = { ...liveInputs, [UNRECORDED_OUTPUT]: unrecorded };
         outputs = { ...outputs, [UNRECORDED_OUTPUT]: unrecorded };

@@ -305,6 +305,16 @@ export class EngineHarness {
     this.#config.set(key, { value, secret });
   }
 
+  /**
+   * The stack configuration of the moment becomes what the state records, as the next `pulumi
+   * up` would record it: refresh and destroy configure their provider from the state
+   * (#stateConfig), so an endpoint that moved under the stack (the soak's simulator back on
+   * another port) would otherwise be reached at the old address until an `up` runs.
+   */
+  recordConfig(): void {
+    if (this.#stateConfig !== undefined) this.#stateConfig = this.stackConfig();
+  }
+
   /** `pulumi config rm key`. */
   removeConfig(key: string): void {
     this.#config.delete(key);

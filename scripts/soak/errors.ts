@@ -53,6 +53,11 @@ const TYPED: readonly [string, RegExp][] = [
     /\blist GET \/v1\/\S*: .+ \((at most \d+ \w+ per list call|each page must advance|links must stay below \S+)\)/,
   ],
   ["WaitTimeoutError", /\btimed out after \S+ \(timeout \S+\) waiting for \S/],
+  [
+    "BudgetWaitError",
+    /\b(GET|POST|PUT|PATCH|DELETE) \/v1\/\S*: rate limit: .+ so the request was not sent\b/,
+  ],
+  ["RateLimitError", /\b(GET|POST|PUT|PATCH|DELETE) \/v1\/\S* -> 429\b/],
   ["WaitFailedError", /\bgave up waiting for .+: it reached the failed state "/],
   // The engine's words (sdk/go/common/diag/errors.go:37,41): with the value, or with none.
   ["check failure", /\bresource '[^']+'(: property \S+ value \{.*?\})? has a problem: \S/],
@@ -103,6 +108,7 @@ function causeOf(message: string): string {
   if (/timed out after/.test(message)) return "wait timed out";
   if (/gave up waiting/.test(message)) return "failed state";
   if (/has a problem/.test(message)) return "check failure";
+  if (/: rate limit: .+ so the request was not sent/.test(message)) return "rate limit: not sent";
   return "other";
 }
 

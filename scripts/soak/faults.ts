@@ -17,7 +17,7 @@ export interface FaultEvent {
   readonly path: string;
   /** The fault that decided the answer, if any (latency is reported apart). */
   readonly fault: Exclude<FaultKind, "latency"> | undefined;
-  /** The 5xx status of an error5xx fault. */
+  /** The 5xx status of an error5xx fault; 429 of a rateLimitHeaders fault that refuses. */
   readonly status?: number;
   /** Real milliseconds of injected delay before the request was handled (0: none). */
   readonly latencyMs: number;
@@ -63,6 +63,9 @@ function install(): void {
       path,
       fault,
       ...(rule?.kind === "error5xx" ? { status: rule.status ?? 503 } : {}),
+      ...(rule?.kind === "rateLimitHeaders" && rule.status !== undefined
+        ? { status: rule.status }
+        : {}),
       latencyMs: latency,
     };
     for (const listener of listeners) listener(event);
@@ -94,9 +97,10 @@ export function observeFaults(listener: Listener): () => void {
   };
 }
 
-/** The name of a fault in counts and logs: error5xx by status. */
+/** The name of a fault in counts and logs: error5xx by status, rate-limit headers on a 429 apart. */
 export function faultName(event: FaultEvent): string | undefined {
   if (event.fault === undefined) return undefined;
+  if (event.fault === "rateLimitHeaders" && event.status === 429) return "rateLimitHeaders429";
   return event.fault === "error5xx" ? `error${event.status ?? 503}` : event.fault;
 }
 
@@ -126,6 +130,61 @@ export interface FaultProfile {
    * whose twin the inventory tells apart by its label (inventory.ts, foreign twins).
    */
   readonly twinPaths?: readonly string[];
+  /**
+   * Also answers with hostile rate-limit headers now and then (HOSTILE_RATE_LIMITS; issue 25,
+   * item 5). Off unless asked: a 429 asking for a day makes its resend wait the SDK's cap of
+   * 60 s of real time, too slow for the suite's short soak.
+   */
+  readonly hostileRateLimits?: boolean;
+}
+
+/**
+ * The rate-limit headers of a broken or hostile server, one set per rule (rateLimitHeaders in
+ * simulator/framework/faults.ts). The client must neither hang nor wait silently on any of them:
+ * a window said to reset in a day (or past any epoch) makes the next request fail at once with
+ * BudgetWaitError naming the rate limit (a wait over 10 minutes is not started); negative and
+ * garbage values are ignored; a 429 asking for a day is resent after at most 60 s.
+ */
+export function hostileRateLimitRules(nowSeconds: number): readonly {
+  readonly name: string;
+  readonly status?: 429;
+  readonly headers: Readonly<Record<string, string>>;
+}[] {
+  const spent = { "x-ratelimit-limit": "2000", "x-ratelimit-remaining": "0" };
+  return [
+    {
+      name: "reset in a day",
+      headers: { ...spent, "x-ratelimit-reset": String(nowSeconds + 86_400) },
+    },
+    {
+      name: "reset past any epoch",
+      headers: { ...spent, "x-ratelimit-reset": "99999999999999999999" },
+    },
+    {
+      name: "negative counts",
+      headers: {
+        "x-ratelimit-limit": "-1",
+        "x-ratelimit-remaining": "-5",
+        "x-ratelimit-reset": "-60",
+      },
+    },
+    {
+      name: "garbage",
+      headers: {
+        "x-ratelimit-limit": "lots",
+        "x-ratelimit-remaining": "1e400",
+        "x-ratelimit-reset": "soon",
+        "retry-after": "never",
+      },
+    },
+    { name: "429 for a day", status: 429, headers: { "retry-after": "86400" } },
+    { name: "429 negative", status: 429, headers: { "retry-after": "-30" } },
+    {
+      name: "429 garbage",
+      status: 429,
+      headers: { "retry-after": "tomorrow-ish", "x-ratelimit-reset": "0x7fffffff" },
+    },
+  ];
 }
 
 /**
@@ -202,6 +261,17 @@ export function faultRules(profile: FaultProfile = {}): FaultRule[] {
       ...where,
     },
     { kind: "dropConnection", probability: p(0.015), ...where },
+    ...(profile.hostileRateLimits === true
+      ? hostileRateLimitRules(Math.floor(Date.now() / 1000)).map(
+          ({ status, headers }): FaultRule => ({
+            kind: "rateLimitHeaders",
+            probability: p(0.0008),
+            headers,
+            ...(status === undefined ? {} : { status }),
+            ...where,
+          }),
+        )
+      : []),
   ];
 }
 

@@ -10,6 +10,8 @@
 //   --fault-scale X   multiply every fault probability (default 1; 0: no faults)
 //   --retry-after S   the Retry-After of injected 429s, in seconds (default 1)
 //   --certain-faults  also each kind of fault once for certain in every lifecycle (faults.ts)
+//   --no-hostile-rate-limits  leave out the answers with hostile rate-limit headers (faults.ts,
+//                     hostileRateLimitRules; on by default here, off in the test suite's soak)
 //   --max-attempts N  attempts of a step before its lifecycle is abandoned (default 8)
 //   --fresh-hosts     a new provider host for every operation, as each `pulumi` command
 //   --repro           run the sequential scenario twice with the seed and compare the runs
@@ -30,7 +32,9 @@ function parse(argv: readonly string[]): Args {
     const arg = argv[i] ?? "";
     if (!arg.startsWith("--")) throw new Error(`unexpected argument ${arg}`);
     const [name, inline] = arg.slice(2).split("=", 2) as [string, string | undefined];
-    if (["fresh-hosts", "repro", "verbose", "certain-faults"].includes(name)) {
+    if (
+      ["fresh-hosts", "repro", "verbose", "certain-faults", "no-hostile-rate-limits"].includes(name)
+    ) {
       flags.add(name);
       continue;
     }
@@ -83,6 +87,7 @@ function parse(argv: readonly string[]): Args {
               scale,
               retryAfterSeconds: number("retry-after", 1),
               ...(flags.has("certain-faults") ? { certain: true } : {}),
+              hostileRateLimits: !flags.has("no-hostile-rate-limits"),
             },
       ...(minutes === undefined ? {} : { budgetMs: number("minutes", 0, false) * 60_000 }),
       ...(kinds === undefined ? {} : { kinds: kinds.split(",").map((k) => k.trim()) }),

@@ -37,6 +37,11 @@ export function reportLines(report: SoakReport): string[] {
             .slice(0, 5)
             .map((r) => `L${r.lifecycle} ${r.program} ${r.step}#${r.attempt} at ${r.path}`)
             .join("; ")}${report.restarts.length > 5 ? "; ..." : ""})`),
+    ...(report.portChanges > 0
+      ? [
+          `  simulator port changes ${report.portChanges} (its port stayed taken; apiUrl set and recorded)`,
+        ]
+      : []),
     `  errors of failed attempts by type: ${sorted(report.errorsByType)}`,
     `  harness artifacts ("${HARNESS_STRUCT_ERROR}": a dependent of a resource that failed in the same up, ` +
       `registered by the harness where the engine would stop): ${report.harnessArtifacts}`,

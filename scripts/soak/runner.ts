@@ -152,6 +152,8 @@ export interface SoakReport {
   /** Faults injected, by kind (error5xx by status), and latency spikes. */
   readonly faults: Readonly<Record<string, number>>;
   readonly restarts: readonly RestartEvent[];
+  /** Restarts that found the simulator's port taken for 5 s and moved to another. */
+  readonly portChanges: number;
   /** Unexpected handler errors the simulator reported (500s it did not mean). */
   readonly simulatorErrors: readonly string[];
   readonly durationMs: number;
@@ -238,8 +240,15 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     env: { SERVERSCOM_POLL_INTERVAL_MS: "5", SERVERSCOM_LATE_COMMIT_WINDOW_MS: "3000" },
     ...(options.freshHosts === true ? {} : { reuseHost: true }),
   });
-  // A simulator back on another port: what `pulumi config set serverscom:apiUrl` would do.
-  sim.onUrlChange = (url) => harness.setConfig("serverscom:apiUrl", url);
+  let portChanges = 0;
+  // A simulator back on another port (its own was taken): what `pulumi config set
+  // serverscom:apiUrl` would do, and recorded in the state too, as the next `up` records it:
+  // refresh and destroy take the state's configuration, and would reach the old port until then.
+  sim.onUrlChange = (url) => {
+    harness.setConfig("serverscom:apiUrl", url);
+    harness.recordConfig();
+    portChanges += 1;
+  };
 
   // --- counters ---
   const faults: Record<string, number> = {};
@@ -427,6 +436,12 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
           `${fresh.length > 0 ? `\n  FINDINGS: ${fresh.join("\n  FINDINGS: ")}` : ""}`,
       );
       if (ok) return true;
+      // The user's next attempt is a new `pulumi` command, so a new provider process. The shared
+      // host stands in for it (faster) but keeps what it learnt: only its request budget changes
+      // what the next attempt does, so a host whose budget refused a request is replaced (a
+      // hostile header can spend it for an hour).
+      if (verdicts.some(({ verdict }) => verdict.typed === "BudgetWaitError"))
+        await harness.close();
     }
     return false;
   };
@@ -562,6 +577,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     requests,
     faults,
     restarts,
+    portChanges,
     simulatorErrors,
     durationMs: Date.now() - started,
     log,
@@ -592,4 +608,5 @@ const TWIN_PATHS: readonly string[] = [
   "/v1/cloud_computing/instances",
   "/v1/l2_segments",
   "/v1/ssl_certificates/custom",
+  "/v1/ssh_keys",
 ];

@@ -1,8 +1,8 @@
 // The soak's simulator: one in this process, persisted to a state file, that can be stopped and
 // started again on the same file, as a crashed or redeployed API would come back. The new one
 // listens on the same port with the same token, so the stack configuration stays valid; should
-// the port be taken meanwhile, it takes another and tells `onUrlChange` (the soak then sets
-// `serverscom:apiUrl` as `pulumi config set` would).
+// the port stay taken for 5 s, it takes another and tells `onUrlChange` (the soak then sets
+// `serverscom:apiUrl` as `pulumi config set` would, and records it as the next `up` would).
 import type { FaultOptions, Simulator, SimulatorControl, SimulatorOptions } from "../../simulator";
 import { startSimulator } from "../../simulator";
 
@@ -87,15 +87,20 @@ export class RestartableSimulator {
       try {
         await stopped;
         const options = { token: old.token, faults: this.#faults };
-        let next: Simulator;
-        try {
-          next = await startSimulator(
-            RestartableSimulator.simOptions(this.#options, { ...options, port }),
-          );
-        } catch (error) {
-          if ((error as NodeJS.ErrnoException).code !== "EADDRINUSE") throw error;
-          next = await startSimulator(RestartableSimulator.simOptions(this.#options, options));
+        let next: Simulator | undefined;
+        // The same port, as a redeployed API keeps its address: another process may hold it for
+        // a moment (an ephemeral port of its own), so it is tried again for up to 5 s.
+        for (let attempt = 0; next === undefined && attempt < 50; attempt += 1) {
+          try {
+            next = await startSimulator(
+              RestartableSimulator.simOptions(this.#options, { ...options, port }),
+            );
+          } catch (error) {
+            if ((error as NodeJS.ErrnoException).code !== "EADDRINUSE") throw error;
+            await new Promise((resolve) => setTimeout(resolve, 100));
+          }
         }
+        next ??= await startSimulator(RestartableSimulator.simOptions(this.#options, options));
         this.#current = next;
         if (next.url !== old.url) this.onUrlChange?.(next.url);
       } finally {

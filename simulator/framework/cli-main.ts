@@ -28,7 +28,10 @@ Options:
                       dropResponseAfterApply, lateCommit (504 now, applied delayMs of
                       simulated time later; status 0 drops the connection instead),
                       foreignTwin (504, the caller's create never applied; the same
-                      create without labels applied as another program's);
+                      create without labels applied as another program's),
+                      rateLimitHeaders (the answer carries the rule's "headers" as
+                      they are, hostile rate-limit values; with status 429 the
+                      request is refused with them);
                       a rule may name a method and a path
   --rate-limit <n/s>  enforce a rate limit: n requests per s simulated seconds (e.g. 2000/3600),
                       with X-RateLimit-* headers on every answer and 429 past the budget

@@ -14,7 +14,7 @@ export class SimulatedClock implements SimClock {
 
   constructor(
     startSim: number,
-    private readonly speed: number,
+    private speed: number,
     private readonly realNow: () => number = monotonicNow,
   ) {
     if (!Number.isFinite(speed) || speed < 0) {
@@ -36,6 +36,24 @@ export class SimulatedClock implements SimClock {
   /** Moves simulated time forward (the advance hook). */
   advance(ms: number): void {
     this.anchorSim += ms;
+  }
+
+  /**
+   * From now on, this many simulated ms per real ms (the clock hook): 0 holds every transition
+   * where it is until the clock moves again, a gate that no machine load can open early.
+   */
+  setSpeed(speed: number): void {
+    if (!Number.isFinite(speed) || speed < 0) {
+      throw new RangeError(`speed must be a finite number >= 0, got ${speed}`);
+    }
+    this.anchorSim = this.now();
+    this.anchorReal = this.realNow();
+    this.speed = speed;
+  }
+
+  /** The simulated ms per real ms of the moment. */
+  get currentSpeed(): number {
+    return this.speed;
   }
 
   /** Continues from a persisted simulated time (a restart resumes where the last run stopped). */

@@ -30,6 +30,14 @@ export class SimulatorControl {
     return body.now;
   }
 
+  /**
+   * Sets the clock's speed (simulated ms per real ms) from now on; 0 stops it, holding every
+   * transition under way until the clock moves again (advance, or another speed).
+   */
+  async setSpeed(speed: number): Promise<void> {
+    await this.call("POST", "/clock", { speed });
+  }
+
   /** The simulated now, ISO 8601. */
   async now(): Promise<string> {
     return ((await this.call("GET", "/clock")) as { now: string }).now;

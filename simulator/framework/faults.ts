@@ -21,7 +21,14 @@ export type FaultKind =
    * 2). For creates (POST). Where the request had labels, the twin carries only
    * `simulator/foreign-twin: "true"` (server.ts, FOREIGN_TWIN_LABEL).
    */
-  | "foreignTwin";
+  | "foreignTwin"
+  /**
+   * The answer carries the rule's `headers` as they are: the rate-limit headers of a broken or
+   * hostile server (a window reset a day away, negative or garbage counts, a Retry-After of a
+   * day, a negative or unreadable one; issue 25, item 5). With `status` 429 the request is refused
+   * with them and not applied; without, it is handled as usual and its answer carries them.
+   */
+  | "rateLimitHeaders";
 
 /** Real milliseconds: a fixed value or a uniform [min, max]. */
 export type Delay = number | readonly [number, number];
@@ -41,6 +48,8 @@ export interface FaultRule {
   readonly status?: number;
   /** The Retry-After of rateLimit, in seconds; default 1. */
   readonly retryAfterSeconds?: number;
+  /** The headers of a rateLimitHeaders rule (required there): names and values as sent. */
+  readonly headers?: Readonly<Record<string, string>>;
   /** Fires at most this many times; unlimited when absent. */
   readonly times?: number;
   /**
@@ -70,6 +79,7 @@ const KINDS: readonly FaultKind[] = [
   "dropResponseAfterApply",
   "lateCommit",
   "foreignTwin",
+  "rateLimitHeaders",
 ];
 
 /** mulberry32: tiny, fast and good enough for choosing faults; not for anything secret. */
@@ -144,7 +154,12 @@ export function validateFaultOptions(options: unknown): FaultOptions {
         throw new RangeError(`${at}.path is not a valid pattern: ${String(error)}`);
       }
     }
-    if (
+    if (r.kind === "rateLimitHeaders") {
+      if (r.status !== undefined && r.status !== 429) {
+        throw new RangeError(`${at}.status of rateLimitHeaders must be 429 or absent`);
+      }
+      checkHeaders(r.headers, at);
+    } else if (
       r.status !== undefined &&
       !(r.kind === "lateCommit" && r.status === 0) &&
       !(Number.isInteger(r.status) && (r.status as number) >= 500 && (r.status as number) <= 599)
@@ -168,6 +183,25 @@ export function validateFaultOptions(options: unknown): FaultOptions {
     }
   }
   return o as FaultOptions;
+}
+
+/** Header names as HTTP allows them; values of one line (any text: hostile on purpose). */
+function checkHeaders(headers: unknown, at: string): void {
+  if (typeof headers !== "object" || headers === null || Array.isArray(headers)) {
+    throw new RangeError(`${at}.headers must be an object of header names and values`);
+  }
+  const entries = Object.entries(headers);
+  if (entries.length === 0) throw new RangeError(`${at}.headers must name at least one header`);
+  for (const [name, value] of entries) {
+    if (!/^[A-Za-z0-9-]{1,64}$/.test(name)) {
+      throw new RangeError(`${at}.headers: ${JSON.stringify(name)} is not a header name`);
+    }
+    if (typeof value !== "string" || value.length > 200 || /[\r\n\0]/.test(value)) {
+      throw new RangeError(
+        `${at}.headers.${name} must be a string of one line, at most 200 characters`,
+      );
+    }
+  }
 }
 
 function isMs(value: unknown): boolean {

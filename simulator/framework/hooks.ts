@@ -40,6 +40,18 @@ export function registerHooks(engine: Engine): void {
     return ok({ now: engine.clock.iso() });
   });
 
+  // The clock's speed, for tests that must hold a transition (speed 0) and then let it go.
+  r.add("POST", "/_simulator/clock", (req) => {
+    const speed = objectBody(req).speed;
+    if (typeof speed !== "number" || !Number.isFinite(speed) || speed < 0) {
+      throw new SimApiError(400, "BAD_REQUEST", "speed must be a finite number >= 0", {
+        params: ["speed"],
+      });
+    }
+    engine.clock.setSpeed(speed);
+    return ok({ now: engine.clock.iso(), speed });
+  });
+
   r.add("GET", "/_simulator/clock", () =>
     ok({ now: engine.clock.iso(), epoch_ms: engine.clock.now() }),
   );

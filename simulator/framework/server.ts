@@ -260,6 +260,21 @@ export function createListener(engine: Engine, token: string) {
       if (fault?.kind === "error5xx" || fault?.kind === "rateLimit") {
         return send(res, correlationId, faultAnswer(fault), false);
       }
+      if (fault?.kind === "rateLimitHeaders") {
+        // Over the budget's own headers, set above: the hostile values are what the client reads.
+        for (const [name, value] of Object.entries(fault.headers ?? {})) res.setHeader(name, value);
+        if (fault.status === 429) {
+          return send(
+            res,
+            correlationId,
+            {
+              status: 429,
+              body: { code: "TOO_MANY_REQUESTS", message: "Rate limit exceeded (injected fault)" },
+            },
+            false,
+          );
+        }
+      }
     }
 
     if (match.kind === "not_found") {

@@ -2,7 +2,7 @@
 // Needs a current dist/ (npm test builds it first; alone: npm run build).
 import { describe, expect } from "vitest";
 import { cloudSnapshotKind } from "../../provider/cloud-snapshot/definition";
-import type { Program } from "./harness";
+import { OperationFailed, type Program } from "./harness";
 import { engineScenario } from "./scenario";
 
 const AMS1_UBUNTU = "6f1c3b4e-2d5a-4c8e-9b7f-1a2b3c4d5e01";
@@ -96,4 +96,39 @@ describe("a CloudSnapshot through the engine's steps", () => {
     resume: snapshot(),
     count: async (sim) => (await sim.control.records("cloud_snapshots")).length,
   });
+  // Issue 25, item 2: a create answered 504 and never applied while another program took the
+  // identical snapshot (the simulator's foreignTwin). Snapshots have no labels: never taken,
+  // named with adoptId, nothing recorded, and the next up stops at the name.
+  s.each(
+    "a 504 not applied beside another program's identical snapshot: named, never taken",
+    async () => {
+      const h = s.harness();
+      const sim = s.sim();
+      await sim.control.setFaults({
+        rules: [
+          {
+            kind: "foreignTwin",
+            probability: 1,
+            times: 1,
+            method: "POST",
+            path: "/v1/cloud_computing/regions/*/snapshots",
+          },
+        ],
+      });
+      const failed = await h.up(snapshot()).catch((caught: unknown) => caught);
+      await sim.control.setFaults({});
+      expect(failed).toBeInstanceOf(OperationFailed);
+      const [twin] = await sim.control.records("cloud_snapshots");
+      expect((failed as Error).message).toContain("504");
+      expect((failed as Error).message).toContain(`adoptId: "1/${String(twin?.id)}"`);
+      expect(() => s.stored()).toThrow(/no CloudSnapshot golden in the state/);
+      const again = await h.up(snapshot()).catch((caught: unknown) => caught);
+      expect((again as Error).message).toContain("the region already has a snapshot named golden");
+      expect(() => s.stored()).toThrow(/no CloudSnapshot golden in the state/);
+      expect(await sim.control.records("cloud_snapshots")).toHaveLength(1);
+      // The other program deletes its snapshot; the instances go with the stack.
+      await sim.control.remove("cloud_snapshots", String(twin?.id));
+      await h.destroy();
+    },
+  );
 });

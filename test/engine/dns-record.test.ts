@@ -1,7 +1,7 @@
 // DnsRecord through the real provider host, driven like `pulumi up` / `refresh` / `destroy`.
 // Needs a current dist/ (npm test builds it first; alone: npm run build).
 import { describe, expect } from "vitest";
-import type { Program } from "./harness";
+import { OperationFailed, type Program } from "./harness";
 import { engineScenario } from "./scenario";
 
 /** A record, with the zone it lives in declared beside it. */
@@ -88,4 +88,45 @@ describe("a DnsRecord through the engine's steps", () => {
     count: async (sim) =>
       (await sim.control.records("dns_records")).filter((r) => r.type !== "SOA").length,
   });
+  // Issue 25, item 2: a create answered 504 and never applied while another program made the
+  // identical record (the simulator's foreignTwin). Nothing tells the two apart, so it is never
+  // taken: named with adoptId, nothing recorded, and the next up stops at the same conflict.
+  s.each(
+    "a 504 not applied beside another program's identical record: named, never taken",
+    async () => {
+      const h = s.harness();
+      const sim = s.sim();
+      const aRecords = async () =>
+        (await sim.control.records("dns_records")).filter((r) => r.type === "A");
+      await sim.control.setFaults({
+        rules: [
+          {
+            kind: "foreignTwin",
+            probability: 1,
+            times: 1,
+            method: "POST",
+            path: "/v1/dns/domains/*/records",
+          },
+        ],
+      });
+      const failed = await h.up(record()).catch((caught: unknown) => caught);
+      await sim.control.setFaults({});
+      expect(failed).toBeInstanceOf(OperationFailed);
+      const [twin] = await aRecords();
+      const twinId = `${String(twin?.domain_id)}/${String(twin?.id)}`;
+      expect((failed as Error).message).toContain("504");
+      expect((failed as Error).message).toContain(`adoptId: "${twinId}"`);
+      expect(() => s.stored()).toThrow(/no DnsRecord www in the state/);
+      // The next up stops at it, and still takes nothing.
+      const again = await h.up(record()).catch((caught: unknown) => caught);
+      expect((again as Error).message).toContain(
+        "the zone already has this A record www -> 192.0.2.1",
+      );
+      expect(() => s.stored()).toThrow(/no DnsRecord www in the state/);
+      expect((await aRecords()).length).toBe(1);
+      // The other program deletes its record; then the zone goes with the stack.
+      await sim.control.remove("dns_records", String(twin?.id));
+      await h.destroy();
+    },
+  );
 });

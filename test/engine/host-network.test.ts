@@ -3,7 +3,7 @@
 // changed: every change replaces. Needs a current dist/ (npm test builds it first).
 import { describe, expect } from "vitest";
 import { hostNetworkKind } from "../../provider/host-network/definition";
-import type { Program } from "./harness";
+import { OperationFailed, type Program } from "./harness";
 import { engineScenario } from "./scenario";
 
 const NETWORKS = "host_networks";
@@ -105,4 +105,65 @@ describe("a HostNetwork through the engine's steps", () => {
         (n) => n.additional === true && n.status !== "removing",
       ).length,
   });
+  const additional = async (family: string) =>
+    (await s.sim().control.records(NETWORKS)).filter(
+      (n) => n.additional === true && n.status !== "removing" && n.family === family,
+    );
+  // Issue 25, item 3: an IPv4 order whose answer is lost (applied, the connection dropped) is
+  // told by the host's networks before and after the POST: found, recorded, ordered once.
+  s.each("IPv4: a lost answer finds its own network by the host's list, ordered once", async () => {
+    const h = s.harness();
+    const sim = s.sim();
+    await sim.control.setFaults({
+      rules: [
+        {
+          kind: "dropResponseAfterApply",
+          probability: 1,
+          times: 1,
+          method: "POST",
+          path: "/v1/hosts/dedicated_servers/*/networks",
+        },
+      ],
+    });
+    await h.up(network());
+    await sim.control.setFaults({});
+    const networks = await additional("ipv4");
+    expect(networks).toHaveLength(1);
+    expect(networkId(s.stored().id)).toBe(String(networks[0]?.id));
+    await h.destroy();
+    expect(await additional("ipv4")).toEqual([]);
+  });
+  // Issue 25, item 2: the server's IPv6 network ordered, answered 504 and never applied while
+  // another program activated it (the simulator's foreignTwin): never taken, named with adoptId.
+  s.each(
+    "IPv6: a 504 not applied beside another program's activation is named, never taken",
+    async () => {
+      const h = s.harness();
+      const sim = s.sim();
+      const ipv6 = network({ type: "public_ipv6", mask: undefined });
+      await sim.control.setFaults({
+        rules: [
+          {
+            kind: "foreignTwin",
+            probability: 1,
+            times: 1,
+            method: "POST",
+            path: "/v1/hosts/dedicated_servers/*/networks/public_ipv6",
+          },
+        ],
+      });
+      const failed = await h.up(ipv6).catch((caught: unknown) => caught);
+      await sim.control.setFaults({});
+      expect(failed).toBeInstanceOf(OperationFailed);
+      const [twin] = await additional("ipv6");
+      expect((failed as Error).message).toContain("504");
+      expect((failed as Error).message).toContain(String(twin?.id));
+      expect((failed as Error).message).toContain("adoptId");
+      expect(() => s.stored()).toThrow(/no HostNetwork extra in the state/);
+      const again = await h.up(ipv6).catch((caught: unknown) => caught);
+      expect((again as Error).message).toContain("the server already has its public IPv6 network");
+      expect(await additional("ipv6")).toHaveLength(1);
+      await h.destroy();
+    },
+  );
 });

@@ -1,7 +1,7 @@
 // Subnetwork through the real provider host, driven like `pulumi up` / `refresh` / `destroy`,
 // from the simulator's seeded network pools. Needs a current dist/ (npm test builds it first).
 import { describe, expect } from "vitest";
-import type { Program } from "./harness";
+import { OperationFailed, type Program } from "./harness";
 import { engineScenario } from "./scenario";
 
 const RECORDS = "subnetworks";
@@ -81,5 +81,60 @@ describe("a Subnetwork through the engine's steps", () => {
     partial: false,
     resume: subnetwork(),
     count: async (sim) => (await sim.control.records(RECORDS)).length,
+  });
+  // Issue 25, item 2: a create by CIDR answered 504 and never applied while another program
+  // took the same CIDR (the simulator's foreignTwin): never taken, named with adoptId.
+  s.each(
+    "by CIDR: a 504 not applied beside another program's subnetwork is named, never taken",
+    async () => {
+      const h = s.harness();
+      const sim = s.sim();
+      const twinRule = {
+        kind: "foreignTwin",
+        probability: 1,
+        times: 1,
+        method: "POST",
+        path: "/v1/network_pools/*/subnetworks",
+      } as const;
+      await sim.control.setFaults({ rules: [twinRule] });
+      const failed = await h.up(subnetwork()).catch((caught: unknown) => caught);
+      await sim.control.setFaults({});
+      expect(failed).toBeInstanceOf(OperationFailed);
+      const [twin] = await sim.control.records(RECORDS);
+      expect((failed as Error).message).toContain("504");
+      expect((failed as Error).message).toContain(String(twin?.id));
+      expect((failed as Error).message).toContain("adoptId");
+      expect(() => s.stored()).toThrow(/no Subnetwork private in the state/);
+      const again = await h.up(subnetwork()).catch((caught: unknown) => caught);
+      expect((again as Error).message).toContain("already has the subnetwork 10.20.0.0/29");
+      expect(await sim.control.records(RECORDS)).toHaveLength(1);
+      await sim.control.remove(RECORDS, String(twin?.id));
+      await h.destroy();
+    },
+  );
+  // Issue 25, item 3: a create by mask whose answer is lost (applied, the connection dropped)
+  // finds its own subnetwork (the labels ride in its title until it is retitled): one object.
+  s.each("by mask: a lost answer finds its own subnetwork, ordered once", async () => {
+    const h = s.harness();
+    const sim = s.sim();
+    await sim.control.setFaults({
+      rules: [
+        {
+          kind: "dropResponseAfterApply",
+          probability: 1,
+          times: 1,
+          method: "POST",
+          path: "/v1/network_pools/*/subnetworks",
+        },
+      ],
+    });
+    await h.up(replaced);
+    await sim.control.setFaults({});
+    const records = await sim.control.records(RECORDS);
+    expect(records).toHaveLength(1);
+    expect(subnetworkId(s.stored().id)).toBe(String(records[0]?.id));
+    expect(s.stored().outputs).toMatchObject({ mask: 28, title: "database" });
+    await h.destroy();
+    expect(await sim.control.records(RECORDS)).toEqual([]);
   });
 });

@@ -227,12 +227,16 @@ describe("a resource through the protocol", () => {
     const urn = "urn:pulumi:dev::native::serverscom:index:RbsVolume::slow";
     // The harness passes customTimeouts in the request's timeout field (seconds).
     PluginHost.timeouts.set(urn, { create: 1 });
+    // The clock held (speed 0): the volume stays `creating` past the 1 s timeout, whatever the
+    // machine's load; it moves again before the delete.
+    await sim.control.setSpeed(0);
     const error = await host
       .create("urn:pulumi:dev::native::pulumi-nodejs:dynamic/serverscom:RbsVolume::slow", {
         ...inputs,
         name: "slow",
       })
-      .catch((e: unknown) => e);
+      .catch((e: unknown) => e)
+      .finally(() => sim.control.setSpeed(3000));
     expect(error).toMatchObject({ name: "InitError", id: expect.any(String) });
     const partialId = (error as { id: string }).id;
     const [record] = await sim.control.records("rbs_volumes");

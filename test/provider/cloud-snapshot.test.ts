@@ -113,6 +113,44 @@ describe("CloudSnapshot", () => {
     expect(await bed.sim.control.requestCounts()).toEqual({});
   });
 
+  // Issue 25, item 6: the record never names the instance, so an import by id alone needs it found.
+  it("an import finds the instance: named in the id and checked, or asked of the region's instances", async () => {
+    const { id, outs } = await created();
+    const snapshotId = String(outs.snapshotId);
+    const other = (
+      await bed.client.cloudInstances.create({
+        name: "other",
+        region_id: 1,
+        flavor_id: "SSD.30",
+        image_id: "6f1c3b4e-2d5a-4c8e-9b7f-1a2b3c4d5e01",
+      })
+    ).id;
+    // "<regionId>/<instanceId>/<snapshotId>": the state keeps "<regionId>/<snapshotId>".
+    const named = await provider.read(`1/${instanceId}/${snapshotId}`, {});
+    expect(named.id).toBe(id);
+    expect(named.inputs).toMatchObject({ regionId: 1, instanceId, name: "golden" });
+    // Another instance's id is refused, naming both forms.
+    const wrong = await failure(provider.read(`1/${other}/${snapshotId}`, {}));
+    expect(wrong.message).toContain(`is not one of cloud instance "${other}"'s`);
+    expect(wrong.message).toContain(`"1/${snapshotId}"`);
+    // "<regionId>/<snapshotId>" alone: the region's instances are asked which one holds it.
+    const alone = await provider.read(id, {});
+    expect(alone.id).toBe(id);
+    expect(alone.inputs).toMatchObject({ instanceId });
+    // A refresh of a recorded snapshot keeps what the outputs hold and asks no instance.
+    await bed.sim.control.clearRequestCounts();
+    await provider.read(id, outs);
+    expect(Object.keys(await bed.sim.control.requestCounts())).toEqual([
+      "GET /v1/cloud_computing/regions/:id/snapshots",
+    ]);
+    // Dot segments and control characters are no instance id.
+    for (const bad of ["..", "a\r\nb"]) {
+      expect((await failure(provider.read(`1/${bad}/${snapshotId}`, {}))).message).toContain(
+        "is no cloud instance id",
+      );
+    }
+  });
+
   it("records a partial create, which the next update resumes", async () => {
     const error = await failure(
       provider.create(snapshotInputs({ [TIMEOUTS_INPUT]: { create: 5_000 } })),

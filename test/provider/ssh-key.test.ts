@@ -173,6 +173,29 @@ describe("the lifecycle: create, read, update, delete", () => {
     await provider.delete(id, outs);
     expect(await provider.read(id, outs)).toEqual({});
   });
+
+  // Issue 25 (found by the soak): a delete-first replacement whose DELETE was applied but never
+  // answered kept the deleted key recorded, and the next plain `up` saw no change.
+  it("a DELETE applied with its answer lost, every resend dropped too: a GET's 404 says it is done", async () => {
+    const { id, outs } = await created("deploy");
+    const rule = { probability: 1, method: "DELETE", path: "/v1/ssh_keys/*" } as const;
+    await bed.sim.control.setFaults({
+      rules: [
+        { kind: "dropResponseAfterApply", times: 1, ...rule },
+        { kind: "dropConnection", times: 3, ...rule },
+      ],
+    });
+    await provider.delete(id, outs);
+    expect(await keyCount()).toBe(0);
+    // An object still there after a lost answer is not taken for deleted.
+    const second = await created("second");
+    await bed.sim.control.setFaults({
+      rules: [{ kind: "dropConnection", times: 4, ...rule }],
+    });
+    const error = await failure(provider.delete(second.id, second.outs));
+    expect(error.message).toContain("connection failed");
+    expect(await keyCount()).toBe(1);
+  });
 });
 
 describe("drift: read reports the live values and diff then shows the change", () => {

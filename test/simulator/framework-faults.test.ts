@@ -77,6 +77,51 @@ describe("rateLimit answers 429 with Retry-After and the rate-limit headers", ()
   });
 });
 
+describe("rateLimitHeaders answers with the rule's headers as they are (issue 25, item 5)", () => {
+  const hostile = { "x-ratelimit-remaining": "-5", "x-ratelimit-reset": "99999999999999999999" };
+  const sim = useTestSimulator({
+    faults: {
+      rules: [
+        { kind: "rateLimitHeaders", probability: 1, times: 1, method: "GET", headers: hostile },
+        {
+          kind: "rateLimitHeaders",
+          probability: 1,
+          times: 1,
+          method: "POST",
+          status: 429,
+          headers: { "retry-after": "86400" },
+        },
+      ],
+    },
+  });
+
+  it("a handled request carries them; a 429 one is refused with them and applies nothing", async () => {
+    const read = await sim().req("GET", "/v1/locations");
+    expect(read.status).toBe(200);
+    expect(read.headers).toMatchObject(hostile);
+    const order = await sim().req<ApiErrorBody>("POST", "/v1/hosts/sbm_servers", sbmOrder());
+    expect(order.status).toBe(429);
+    expect(order.headers["retry-after"]).toBe("86400");
+    expect(order.body.code).toBe("TOO_MANY_REQUESTS");
+    expect(await sim().control.records("sbm_servers")).toEqual([]);
+    expect((await sim().req("GET", "/v1/locations")).headers["x-ratelimit-remaining"]).not.toBe(
+      "-5",
+    );
+  });
+
+  it("refuses rules without headers, with a header of two lines, or another status", () => {
+    const rule = { kind: "rateLimitHeaders", probability: 1 } as const;
+    expect(() => new FaultInjector({ rules: [rule] })).toThrow(/headers/);
+    expect(
+      () => new FaultInjector({ rules: [{ ...rule, headers: { "retry-after": "1\r\nx: y" } }] }),
+    ).toThrow(/one line/);
+    expect(
+      () =>
+        new FaultInjector({ rules: [{ ...rule, headers: { "retry-after": "1" }, status: 503 }] }),
+    ).toThrow(/429/);
+  });
+});
+
 describe("dropConnection closes the socket without answering and without applying", () => {
   const sim = useTestSimulator({
     faults: { rules: [{ kind: "dropConnection", probability: 1, method: "POST", times: 1 }] },

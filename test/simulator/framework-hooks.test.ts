@@ -2,6 +2,7 @@
 // peek at stored records, drift a field, delete behind the client's back, change the account,
 // count requests per route pattern, reset to the seed.
 import { describe, expect, it } from "vitest";
+import { SimulatedClock } from "../../simulator/framework/clock";
 import { type ApiErrorBody, useTestSimulator } from "./helpers";
 import { type Host, INSTALL_DONE, sbmOrder } from "./hosts-fixtures";
 
@@ -28,6 +29,29 @@ describe("hooks", () => {
   it("advance refuses a negative or missing ms", async () => {
     expect((await sim().req("POST", "/_simulator/advance", { ms: -1 })).status).toBe(400);
     expect((await sim().req("POST", "/_simulator/advance", {})).status).toBe(400);
+  });
+
+  it("the clock hook sets the speed, 0 holding every transition; a bad speed is refused", async () => {
+    expect((await sim().req("POST", "/_simulator/clock", { speed: -1 })).status).toBe(400);
+    expect((await sim().req("POST", "/_simulator/clock", { speed: "fast" })).status).toBe(400);
+    await sim().control.setSpeed(0);
+    const host = await order();
+    const read = await sim().req<Host>("GET", `/v1/hosts/sbm_servers/${host.id}`);
+    expect(read.body.status).not.toBe("active");
+  });
+
+  it("setSpeed re-anchors the clock: simulated time never jumps, and moves at the new pace", () => {
+    let real = 1_000;
+    const clock = new SimulatedClock(0, 10, () => real);
+    real += 100;
+    expect(clock.now()).toBe(1_000);
+    clock.setSpeed(0);
+    real += 5_000;
+    expect(clock.now()).toBe(1_000);
+    clock.setSpeed(2);
+    real += 50;
+    expect(clock.now()).toBe(1_100);
+    expect(() => clock.setSpeed(Number.NaN)).toThrow(RangeError);
   });
 
   it("peek shows internal fields that /v1 strips", async () => {

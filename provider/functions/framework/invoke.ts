@@ -5,6 +5,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { ServersComClient } from "../../../sdk/client";
 import type { CallOptions } from "../../../sdk/core/contract";
+import { ServersComError } from "../../../sdk/core/errors";
 import { LabelSelectorBuilder } from "../../../sdk/labels";
 import { functionClient } from "./settings";
 
@@ -65,6 +66,30 @@ export function lookupOutput<A extends object, R>(
     .all([pulumi.output(withSelectorTexts(args)), dependenciesOf(opts?.dependsOn)])
     .apply(([resolved]) => run(resolved as unknown as A, plainOpts).catch(asRunError));
 }
+
+/**
+ * The Promise form: a program may catch its failures, so the SDK's errors keep their classes
+ * (NotFoundError, ApiError, ConnectionError...), fields and causes. One the program does not catch
+ * ends it through the language host's handler, which prints anything but a RunError as
+ * "Unhandled exception" with its stack trace (@pulumi/pulumi 3.270.0 automation/server.js and
+ * cmd/run, the uncaught handler). Our errors already say what failed and where, so they are
+ * marked as Pulumi marks a RunError: the `__pulumiRunError` member that `RunError.isInstance`
+ * reads (errors.js; utils.js, hasTrueBooleanMember), not enumerable, so the handler prints the
+ * message alone. Anything else (a bug) keeps its stack trace.
+ */
+export async function promiseForm<R>(run: () => Promise<R>): Promise<R> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof ServersComError && !pulumi.RunError.isInstance(error)) {
+      Object.defineProperty(error, RUN_ERROR_MARK, { value: true, enumerable: false });
+    }
+    throw error;
+  }
+}
+
+/** The member by which @pulumi/pulumi recognises a RunError across copies of itself. */
+const RUN_ERROR_MARK = "__pulumiRunError";
 
 /**
  * An Output's failure cannot be caught by the program: it ends the program through the language

@@ -25,6 +25,7 @@ import {
   type Declaration,
   type Door,
   harnessSide,
+  SIMULATOR,
   type Side,
 } from "./sides";
 
@@ -194,10 +195,17 @@ const STAGES: readonly Stage[] = [
   },
   { title: "destroy", command: { run: "destroy" } },
   {
+    // The simulator's clock held (speed 0): the volume stays `creating` past the 1 ms create
+    // timeout however loaded the machine is, so both sides record a partial create.
     title: "a partial create",
     command: { run: "up", program: [volume({}, { customTimeouts: { create: "1ms" } })] },
+    before: (side) => side.sim.control.setSpeed(0),
   },
-  { title: "up resumes it", command: { run: "up", program: [volume()] } },
+  {
+    title: "up resumes it",
+    command: { run: "up", program: [volume()] },
+    before: (side) => side.sim.control.setSpeed(SIMULATOR.speed),
+  },
   { title: "destroy again", command: { run: "destroy" } },
   {
     // Refused at check, nothing made: the engine's wording names the value (diag.ts).

@@ -76,7 +76,7 @@ export interface Side {
 
 export const PROJECT = "held";
 export const STACK = "dev";
-const SIMULATOR = { speed: 3000, durations: { rbs_create: 600_000, sbm_install: 600_000 } };
+export const SIMULATOR = { speed: 3000, durations: { rbs_create: 600_000, sbm_install: 600_000 } };
 
 /** What a TypeScript program declares for these resources. */
 export function tsProgram(program: readonly Declaration[]): Program {

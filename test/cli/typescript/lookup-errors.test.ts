@@ -77,6 +77,13 @@ describe("a lookup function's error through the real Pulumi CLI", () => {
       const up = await lane.stack.up();
       expectClearFailure(up, "401");
       expect(printed(up)).not.toContain("wrong-token");
+      // The Promise form, whose errors keep the SDK's classes for a program that catches them:
+      // uncaught, its message alone too.
+      lane.stack.program = unknownCodePromise;
+      const promised = await lane.stack.up();
+      expectClearFailure(promised, "401");
+      expect(printed(promised)).not.toContain("wrong-token");
+      expect((await lane.checked(promised)).resources).toEqual([]);
     } finally {
       await lane.stack.stack.setConfig("serverscom:apiToken", {
         value: lane.sim.token,

@@ -6,8 +6,6 @@ export const ADDITIONS: Readonly<Record<string, readonly string[]>> = {
   CloudInstance: ["userData"],
   SshKey: ["publicKey"],
   SslCertificate: ["publicKey", "privateKey", "chainKey"],
-  // The API never names a snapshot's instance: only a replacement (a new snapshot) uses it.
-  CloudSnapshot: ["instanceId"],
 };
 
 /**
@@ -18,5 +16,4 @@ export const WARNED: Readonly<Record<string, readonly string[]>> = {
   DedicatedServer: ["drives"],
   SshKey: ["publicKey"],
   SslCertificate: ["privateKey", "publicKey"],
-  CloudSnapshot: ["instanceId"],
 };

@@ -63,6 +63,17 @@ async function forgetOwnership(): Promise<void> {
   }
 }
 
+/**
+ * The id the README's import table gives for the object: a snapshot's names its instance
+ * ("<regionId>/<instanceId>/<snapshotId>"); `--file` below imports it by its id alone.
+ */
+function importId(name: string, kind: string): string {
+  const id = made.get(name)?.id ?? "";
+  if (kind !== "CloudSnapshot") return id;
+  const [region, snapshot] = id.split("/");
+  return `${region}/${made.get("app")?.id ?? ""}/${snapshot}`;
+}
+
 /** The named inputs as the first stack's program declared them (the README's additions). */
 function added(name: string, keys: readonly string[]): Record<string, unknown> {
   const declared = declaration(name, { userData: true }).properties;
@@ -121,6 +132,25 @@ describe("pulumi import of every kind through the real CLI", () => {
     expectSuccess(await stack.run(["up", "--yes"]));
     for (const resource of (await stack.state()).resources) made.set(resource.name, resource);
     expectSuccess(await stack.raw(["stack", "rm", "--force", "--yes"]));
+  });
+
+  // Issue 25, item 4: an object that still carries another resource's owner label is refused.
+  it("pulumi import of an object another resource owns is refused, naming the owner", async () => {
+    await stack.init("takeover", sim);
+    const result = await stack.raw([
+      "import",
+      "serverscom:index:RbsVolume",
+      "data",
+      made.get("data")?.id ?? "",
+      "--yes",
+      "--protect=false",
+    ]);
+    const printed = `${result.stdout}\n${result.stderr}`;
+    expect(result.code, printed).not.toBe(0);
+    expect(printed).toContain(`${OWNER_LABEL_KEY}=`);
+    expect(printed).toContain("pulumi state delete");
+    expect((await stack.state()).resources.filter((r) => r.type.includes("RbsVolume"))).toEqual([]);
+    expectSuccess(await stack.raw(["stack", "rm", "--force", "--yes"]));
     await forgetOwnership();
     await stack.init("imported", sim);
     stack.program = importedProgram();
@@ -128,7 +158,7 @@ describe("pulumi import of every kind through the real CLI", () => {
 
   for (const { name, kind } of DECLARED) {
     it(`pulumi import serverscom:index:${kind} ${name} <id> --out: the generated code names the type`, async () => {
-      const id = made.get(name)?.id ?? "";
+      const id = importId(name, kind);
       const out = join(stack.dir, `${name}.import.yaml`);
       const result = expectSuccess(
         await stack.raw([
@@ -150,6 +180,13 @@ describe("pulumi import of every kind through the real CLI", () => {
       // The backup's volume, which its record names only by the platform's uuid, is found.
       if (kind === "CloudVolumeBackup") {
         expect(resource?.properties?.volumeId).toBe(made.get("vol")?.id);
+      }
+      // The snapshot's instance comes from the import id, checked against the API; the state
+      // keeps the resource's own id, "<regionId>/<snapshotId>".
+      if (kind === "CloudSnapshot") {
+        expect(resource?.properties?.instanceId).toBe(made.get("app")?.id);
+        const entry = (await stack.state()).resources.find((r) => r.name === name);
+        expect(entry?.id).toBe(made.get(name)?.id);
       }
       // A clean import: the engine's import Check (step.go, ImportStep) warns only about the
       // write-only inputs the README's table says to add, nothing else.
@@ -197,6 +234,11 @@ describe("pulumi import of every kind through the real CLI", () => {
     for (const { name, kind } of DECLARED) {
       expect(typeOf(generated.resources[name]?.type), name).toBe(`serverscom:index:${kind}`);
     }
+    // By "<regionId>/<snapshotId>" alone, the snapshot's instance is found by asking the
+    // region's instances; imported together, the code refers to it.
+    const golden = (generated.resources as Record<string, { properties?: Record<string, unknown> }>)
+      .golden;
+    expect(golden?.properties?.instanceId).toBe(`\${app.id}`);
     expectSuccess(await stack.run(["preview", "--expect-no-changes", "--diff"]));
   });
 

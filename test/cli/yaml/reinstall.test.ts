@@ -1,0 +1,129 @@
+// Reinstall consent through the real CLI (issue 25, item 1), the native plugin's door: a trigger
+// the state never recorded confirms nothing, whether the server was created without one or the
+// state was written by an older version (a state file without the trigger, put back with
+// `pulumi stack import`); the trigger alone is recorded by an update that reinstalls nothing; a
+// change of the recorded trigger makes the preview say REINSTALLS in words, and `up` reinstalls
+// once.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { stringify } from "yaml";
+import { type Simulator, startSimulator } from "../../../simulator";
+import { expectSuccess } from "../support/cli";
+import { KEY_CONFIG, ref } from "./program";
+import { YamlStack } from "./stack";
+
+const REINSTALL = "POST /v1/hosts/sbm_servers/:id/reinstall";
+const NEVER_RECORDED = "The state records no reinstallTrigger";
+
+let sim: Simulator;
+let root: string;
+let stack: YamlStack;
+
+/** The program: one SBM server with this system and, when given, this trigger. */
+function program(operatingSystemId: number, reinstallTrigger?: string): string {
+  return stringify(
+    {
+      config: { [KEY_CONFIG]: { type: "string", secret: true } },
+      variables: {
+        location: {
+          "fn::invoke": { function: "serverscom:index:getLocation", arguments: { code: "AMS1" } },
+        },
+      },
+      resources: {
+        web: {
+          type: "serverscom:index:SbmServer",
+          properties: {
+            locationId: ref("location.id"),
+            sbmFlavorModelId: 601,
+            operatingSystemId,
+            hostname: "web-1",
+            ...(reinstallTrigger === undefined ? {} : { reinstallTrigger }),
+          },
+        },
+      },
+    },
+    { aliasDuplicateObjects: false, lineWidth: 0 },
+  );
+}
+
+async function reinstalls(): Promise<number> {
+  return (await sim.control.requestCounts())[REINSTALL] ?? 0;
+}
+
+function printed(result: { stdout: string; stderr: string }): string {
+  return `${result.stdout}\n${result.stderr}`;
+}
+
+/** A state as an older version wrote it: the server's recorded trigger left out. */
+async function asOlderVersion(): Promise<void> {
+  const file = join(root, "older.json");
+  expectSuccess(await stack.raw(["stack", "export", "--file", file]));
+  const exported = JSON.parse(readFileSync(file, "utf8")) as {
+    deployment: { resources?: { type: string; inputs?: object; outputs?: object }[] };
+  };
+  for (const resource of exported.deployment.resources ?? []) {
+    if (resource.type !== "serverscom:index:SbmServer") continue;
+    for (const bag of [resource.inputs, resource.outputs] as Record<string, unknown>[]) {
+      delete bag.reinstallTrigger;
+    }
+  }
+  writeFileSync(file, JSON.stringify(exported));
+  expectSuccess(await stack.raw(["stack", "import", "--file", file]));
+}
+
+beforeAll(async () => {
+  sim = await startSimulator({ speed: 3000 });
+  root = mkdtempSync(join(tmpdir(), "serverscom-cli-reinstall-"));
+  stack = await YamlStack.create(sim, root, "yaml-reinstall", program(302));
+});
+afterAll(async () => {
+  await sim?.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe("reinstall consent through the real CLI (native plugin)", () => {
+  it("a server made without a trigger: a first trigger with a new system is refused, nothing sent", async () => {
+    expectSuccess(await stack.run(["up", "--yes"]));
+    await sim.control.clearRequestCounts();
+    stack.program = program(301, "2026-11-01");
+    const preview = await stack.run(["preview"], ["SbmServer"]);
+    expect(preview.code, printed(preview)).not.toBe(0);
+    expect(printed(preview)).toContain(NEVER_RECORDED);
+    const up = await stack.run(["up", "--yes"], ["SbmServer"]);
+    expect(up.code, printed(up)).not.toBe(0);
+    expect(printed(up)).toContain(NEVER_RECORDED);
+    expect(await reinstalls()).toBe(0);
+  });
+
+  it("a state of an older version (no trigger recorded) confirms nothing either", async () => {
+    // The trigger recorded by an update that reinstalls nothing...
+    stack.program = program(302, "2026-11-01");
+    expectSuccess(await stack.run(["up", "--yes"]));
+    expect(await reinstalls()).toBe(0);
+    // ...then the state put back as an older version wrote it.
+    await asOlderVersion();
+    stack.program = program(301, "2026-11-24");
+    const preview = await stack.run(["preview"], ["SbmServer"]);
+    expect(preview.code, printed(preview)).not.toBe(0);
+    expect(printed(preview)).toContain(NEVER_RECORDED);
+    expect(await reinstalls()).toBe(0);
+    // The trigger alone: recorded, no reinstall.
+    stack.program = program(302, "2026-11-24");
+    expectSuccess(await stack.run(["up", "--yes"]));
+    expect(await reinstalls()).toBe(0);
+  });
+
+  it("with the recorded trigger changed, the preview says REINSTALLS in words and up reinstalls once", async () => {
+    stack.program = program(301, "2026-12-01");
+    const preview = expectSuccess(await stack.run(["preview", "--diff"]));
+    expect(printed(preview)).toMatch(
+      /this update REINSTALLS the .*\(operatingSystemId changes, confirmed by reinstallTrigger\), which erases/,
+    );
+    expect(await reinstalls()).toBe(0);
+    expectSuccess(await stack.run(["up", "--yes"]));
+    expect(await reinstalls()).toBe(1);
+    expectSuccess(await stack.run(["destroy", "--yes"]));
+  });
+});
