@@ -93,7 +93,9 @@ export function assignNames<T extends Named>(objects: readonly T[]): Map<T, stri
   for (const [name, group] of groups) {
     if (group.length < 2) continue;
     const sorted = [...group].sort((x, y) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
-    sorted.forEach((o, n) => names.set(o, n === 0 ? name : `${name}_${n + 1}`));
+    sorted.forEach((o, n) => {
+      names.set(o, n === 0 ? name : `${name}_${n + 1}`);
+    });
   }
   return names;
 }
