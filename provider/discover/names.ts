@@ -45,7 +45,12 @@ function lowerFirst(text: string): string {
  * groups of digits in a row keep an underscore between them ("10.0.0.0/29" -> "10_0_0_0_29").
  */
 export function identifierOf(words: string): string {
-  const parts = words.normalize("NFKD").match(/[A-Za-z0-9]+/g) ?? [];
+  // Accents go (é -> e) rather than split a word in two.
+  const parts =
+    words
+      .normalize("NFKD")
+      .replace(/\p{M}/gu, "")
+      .match(/[A-Za-z0-9]+/g) ?? [];
   let out = "";
   for (const part of parts) {
     if (out === "") out = part.toLowerCase() === part ? part : lowerFirst(part);
