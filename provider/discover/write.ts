@@ -57,6 +57,20 @@ function configRead(kind: KindName, name: string, addition: Addition): string {
 /** Kinds that take charge of an object named by an input of their own, not by adoptId. */
 const ADOPT_BY_NATURE: readonly KindName[] = ["KubernetesCluster", "KubernetesBaremetalNodePower"];
 
+/**
+ * The value without its nulls, at any depth: the classes' argument types take an absent value, not
+ * null, and an input the object has no value for means the same absent.
+ */
+function withoutNulls(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutNulls);
+  if (typeof value !== "object" || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([, v]) => v !== null && v !== undefined)
+      .map(([k, v]) => [k, withoutNulls(v)]),
+  );
+}
+
 function indent(text: string, by: string): string {
   return text.split("\n").join(`\n${by}`);
 }
@@ -93,7 +107,9 @@ export function typescriptProgram(
     if (!ADOPT_BY_NATURE.includes(e.kind)) values.adoptId = e.id;
     for (const [key, value] of Object.entries(inputs.get(e) ?? {})) {
       // An input the object has no value for is left out: absent means the same.
-      if (value !== null && value !== undefined && key !== "adoptId") values[key] = value;
+      if (value !== null && value !== undefined && key !== "adoptId") {
+        values[key] = withoutNulls(value);
+      }
     }
     const body = Object.entries(values).map(
       ([key, value]) => `  ${key}: ${indent(JSON.stringify(value, null, 2), "  ")},`,
