@@ -36,7 +36,8 @@ export function configKey(name: string, addition: Addition): string {
 
 /** The `pulumi config set` command for an addition. */
 export function configCommand(name: string, addition: Addition): string {
-  return `pulumi config set${addition.secret === true ? " --secret" : ""}${addition.object === true ? " --path" : ""} ${configKey(name, addition)} <${addition.what}>`;
+  const value = addition.object === true ? `'<${addition.what}, as JSON>'` : `<${addition.what}>`;
+  return `pulumi config set${addition.secret === true ? " --secret" : ""} ${configKey(name, addition)} ${value}`;
 }
 
 /** How the program reads one addition from the stack configuration. */
