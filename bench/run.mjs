@@ -15,6 +15,7 @@ const BENCHMARKS = {
   simulator: () => import("./simulator.mjs"),
   memory: () => import("./memory.mjs"),
   parsers: () => import("./parsers.mjs"),
+  discover: () => import("./discover.mjs"),
 };
 
 /**
