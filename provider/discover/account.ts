@@ -30,6 +30,8 @@ const CONCURRENCY = 8;
 
 /** Called after each list is read: what was listed and how many objects it held. */
 export type OnListed = (what: string, count: number) => void;
+/** Called after each parent's sub-list is read: how many of how many parents are done. */
+export type OnProgress = (what: string, done: number, total: number) => void;
 
 /** Every item of a list, or an error past LIST_LIMIT. */
 export async function whole<T>(list: PagePromise<T>, what: string): Promise<T[]> {
@@ -70,6 +72,7 @@ export class Account {
   constructor(
     readonly client: ServersComClient,
     private readonly onListed: OnListed = () => {},
+    private readonly onProgress: OnProgress = () => {},
   ) {}
 
   /** One list, read once however many kinds ask for it. */
@@ -96,9 +99,13 @@ export class Account {
     list: (parent: P) => PagePromise<T>,
   ): Promise<{ parent: P; item: T }[]> {
     return this.#once(key, async () => {
-      const each = await mapLimit(await parents(), CONCURRENCY, async (parent) =>
-        (await whole(list(parent), key)).map((item) => ({ parent, item })),
-      );
+      const all = await parents();
+      let done = 0;
+      const each = await mapLimit(all, CONCURRENCY, async (parent) => {
+        const items = (await whole(list(parent), key)).map((item) => ({ parent, item }));
+        this.onProgress(key, ++done, all.length);
+        return items;
+      });
       return each.flat();
     });
   }

@@ -135,11 +135,12 @@ const HOST_PTR_TYPES: readonly HostCollectionName[] = [
   "sbm_server",
   "kubernetes_baremetal_node",
 ];
+/** The kind whose resource is the host itself: a parent for what lives on it. */
 const HOST_KIND: Readonly<Record<HostCollectionName, KindName | undefined>> = {
   dedicated_server: "DedicatedServer",
   sbm_server: "SbmServer",
-  // A node is an object of KubernetesBaremetalNodePower only while it is powered on.
-  kubernetes_baremetal_node: "KubernetesBaremetalNodePower",
+  // A KubernetesBaremetalNodePower manages a node's power, not the node: no parent.
+  kubernetes_baremetal_node: undefined,
 };
 
 /** How each kind's objects are found. */

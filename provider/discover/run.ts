@@ -29,6 +29,12 @@ const PROGRESS_EVERY_MS = 2_000;
 /** Live values read at once for --typescript. */
 const CONCURRENCY = 8;
 
+/** The API's address without any credentials in it: it is printed. */
+function shown(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.origin}${parsed.pathname === "/" ? "" : parsed.pathname}`;
+}
+
 function hint(error: unknown): string | undefined {
   if (error instanceof AuthenticationError || error instanceof PermissionDeniedError) {
     return `check the token in ${TOKEN_ENV}`;
@@ -68,16 +74,24 @@ export async function runDiscover(argv: readonly string[], context: RunContext):
   const started = now();
   try {
     say(
-      `listing ${options.kinds.length === KIND_NAMES.length ? "every kind" : options.kinds.join(", ")} at ${settings.url}`,
+      `listing ${options.kinds.length === KIND_NAMES.length ? "every kind" : options.kinds.join(", ")} at ${shown(settings.url)}`,
     );
-    const account = new Account(client, (what, count) => say(`listed ${count} ${what}`));
+    let said = now();
+    const account = new Account(
+      client,
+      (what, count) => say(`listed ${count} ${what}`),
+      (what, done, total) => {
+        if (done === total || now() - said < PROGRESS_EVERY_MS) return;
+        said = now();
+        say(`reading ${what}: ${done} of ${total} done`);
+      },
+    );
     const result = await discover(account, options);
 
     let text: string;
     if (options.typescript) {
       const inputs = new Map<Entry, Record<string, unknown>>();
       let done = 0;
-      let said = now();
       await mapLimit(result.entries, CONCURRENCY, async (entry) => {
         inputs.set(entry, await entry.liveInputs());
         done++;
@@ -139,7 +153,7 @@ export async function runDiscover(argv: readonly string[], context: RunContext):
   } catch (error) {
     say(
       `stopped: ${(error as Error).message}. Nothing was written: a partial list would look ` +
-        `complete. Run it again once the API answers (${URL_ENV} is ${settings.url}).`,
+        `complete. Run it again once the API answers (${URL_ENV} is ${shown(settings.url)}).`,
     );
     return 1;
   } finally {

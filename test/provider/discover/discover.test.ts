@@ -332,6 +332,24 @@ describe("serverscom-discover: --typescript", () => {
     expect(program).toContain(`volumeId: "${madeId("vol")}"`);
   });
 
+  it("a progress line while sub-lists are read (one per parent), at most every 2 s", async () => {
+    let clock = 0;
+    const r = await run(["--kinds", "PtrRecord"], {
+      now: () => {
+        clock += 3000;
+        return clock;
+      },
+    });
+    expect(r.code).toBe(0);
+    // Three bare metal nodes: a line after the first and the second, none after the last.
+    expect(
+      r.stderr.filter((l) => l.includes("reading PTR records of kubernetes_baremetal_node")),
+    ).toEqual([
+      "serverscom-discover: reading PTR records of kubernetes_baremetal_node hosts: 1 of 3 done",
+      "serverscom-discover: reading PTR records of kubernetes_baremetal_node hosts: 2 of 3 done",
+    ]);
+  });
+
   it("a progress line while live values are read, at most every 2 s", async () => {
     let clock = 0;
     const r = await run(["--typescript"], {
