@@ -25,6 +25,9 @@ const BENCHMARKS = {
  */
 const ON_REQUEST = {
   cli: () => import("./cli.mjs"),
+  // Discovery of 5,000 objects (about 40 s; its requests per route are counted by
+  // test/provider/discover/discover.test.ts in the main suite).
+  discover: () => import("./discover.mjs"),
 };
 
 const names = process.argv.slice(2);

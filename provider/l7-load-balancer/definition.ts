@@ -376,6 +376,30 @@ export const l7LoadBalancerKind: ResourceKind<L7LoadBalancer> = {
       geoip: record.geoip ?? null,
       domains: [...(record.domains ?? [])],
     }),
-  liveInputs: (record) =>
-    loadBalancerLiveInputs(record, zoneViews, { geoip: record.geoip ?? null }),
+  liveInputs: (record) => {
+    const inputs = loadBalancerLiveInputs(record, zoneViews, { geoip: record.geoip ?? null });
+    return { ...inputs, vhostZones: withoutRecordOnlyKeys(inputs.vhostZones) };
+  },
 };
+
+/**
+ * A vhost zone's `tlsPreset` and a location zone's `redirect` are the record's only (Go
+ * `L7VHostZone.TLSPreset`, `L7LocationZone.Redirect`), no inputs of L7VhostZoneArgs and
+ * L7LocationZoneArgs: the live inputs leave them out, as a program declaring them must.
+ */
+function withoutRecordOnlyKeys(zones: unknown): unknown {
+  if (!Array.isArray(zones)) return zones;
+  return zones.map((zone) => {
+    if (!isBag(zone)) return zone;
+    const { tlsPreset: _, ...rest } = zone;
+    if (!Array.isArray(rest.locationZones)) return rest;
+    return {
+      ...rest,
+      locationZones: rest.locationZones.map((entry) => {
+        if (!isBag(entry)) return entry;
+        const { redirect: __, ...kept } = entry;
+        return kept;
+      }),
+    };
+  });
+}

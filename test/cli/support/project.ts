@@ -1,7 +1,8 @@
 // A Pulumi project folder laid out as a user's after `npm install pulumi-serverscom
 // @pulumi/pulumi`: node_modules/pulumi-serverscom (this repository, through a link: its dist/
 // must be built), node_modules/@pulumi (the repository's), and node_modules/.bin/
-// pulumi-resource-serverscom (the package's bin, the native plugin). Both doors resolve the
+// pulumi-resource-serverscom (the package's bin, the native plugin) and serverscom-discover (its
+// other bin). Both doors resolve the
 // package from here: the dynamic provider host from its working directory, the project's
 // folder (provider/shim.ts), and a YAML program's `plugins.providers` through `.bin`.
 import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
@@ -19,6 +20,10 @@ export function installPackage(dir: string): void {
   symlinkSync(
     join("..", "pulumi-serverscom", "dist", "provider", "native", "main.js"),
     join(modules, ".bin", "pulumi-resource-serverscom"),
+  );
+  symlinkSync(
+    join("..", "pulumi-serverscom", "dist", "provider", "discover", "main.js"),
+    join(modules, ".bin", "serverscom-discover"),
   );
 }
 
