@@ -5,7 +5,8 @@
 // records: the Go client's hosts.go and types.go at abb982c9, srvctl's `hosts` commands.
 import type * as pulumi from "@pulumi/pulumi";
 import type { DedicatedServerService } from "../../sdk/areas/dedicated-servers";
-import type { HostDriveSlot, HostKind } from "../../sdk/areas/host-common";
+import type { HostKind } from "../../sdk/areas/host-common";
+import { type DriveSlotResult, driveSlotResult } from "./drive-slot-result";
 import { optionalChoice, text } from "./framework/args";
 import { getById } from "./framework/by-id";
 import {
@@ -16,6 +17,8 @@ import {
   type OutputArgs,
 } from "./framework/invoke";
 import { collect, listLimit, PAGE_SIZE } from "./framework/lists";
+
+export type { DriveSlotResult };
 
 const DRIVE_SLOT_KINDS = ["dedicated_server", "kubernetes_baremetal_node"] as const;
 const USAGE_KINDS = ["dedicated_server", "sbm_server"] as const;
@@ -29,21 +32,6 @@ export interface GetHostDriveSlotsArgs {
   readonly hostId: string;
   /** "dedicated_server" (default) or "kubernetes_baremetal_node": the API has no SBM drive slots. */
   readonly hostType?: (typeof DRIVE_SLOT_KINDS)[number];
-}
-
-export interface DriveSlotResult {
-  readonly position: number;
-  readonly interface: string | null;
-  readonly formFactor: string | null;
-  /** The drive in the slot; null for an empty slot. */
-  readonly driveModel: {
-    readonly id: number;
-    readonly name: string;
-    readonly capacity: number;
-    readonly interface: string;
-    readonly formFactor: string;
-    readonly mediaType: string;
-  } | null;
 }
 
 export interface GetHostDriveSlotsResult {
@@ -81,26 +69,6 @@ export function getHostDriveSlotsOutput(
   opts?: LookupOutputOptions,
 ): pulumi.Output<GetHostDriveSlotsResult> {
   return lookupOutput(getHostDriveSlots, args, opts);
-}
-
-function driveSlotResult(slot: HostDriveSlot): DriveSlotResult {
-  const model = slot.drive_model;
-  return {
-    position: slot.position,
-    interface: slot.interface ?? null,
-    formFactor: slot.form_factor ?? null,
-    driveModel:
-      model === undefined || model === null
-        ? null
-        : {
-            id: model.id,
-            name: model.name,
-            capacity: model.capacity,
-            interface: model.interface,
-            formFactor: model.form_factor,
-            mediaType: model.media_type,
-          },
-  };
 }
 
 export interface GetHostPowerFeedsArgs {
