@@ -74,6 +74,7 @@ export const DEDICATED_SERVER_OUTPUTS = [
   "featureStatuses",
   "ipxeBootFeature",
   "sshKeyFingerprints",
+  "driveSlots",
   // Write-only inputs the outputs keep (the API does not return them).
   "drives",
   "ipv6",

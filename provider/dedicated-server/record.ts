@@ -1,17 +1,20 @@
-// The live dedicated server as the provider sees it: the record (GET .../{id}), plus the features
-// and the attached SSH keys, which have their own lists. What counts as ready and as gone, the
+// The live dedicated server as the provider sees it: the record (GET .../{id}), plus the features,
+// the attached SSH keys and the drive slots, which have their own lists. What counts as ready and as gone, the
 // progress-line state, and record -> outputs / live inputs.
 import type { DedicatedServer } from "../../sdk/areas/dedicated-servers";
-import { hostPowerStatusStates } from "../../sdk/areas/host-common";
+import { type HostDriveSlot, hostPowerStatusStates } from "../../sdk/areas/host-common";
 import type { ServersComClient } from "../../sdk/client";
 import { NotFoundError } from "../../sdk/core/errors";
 import { stateMatcher } from "../../sdk/wait";
 import { withoutOwnerLabel } from "../framework/ownership";
+import { driveSlotResult } from "../functions/drive-slot-result";
 import { FEATURE_ON, FEATURE_TRANSITIONAL, ipxeFeatureOf, RESCUE_MODE } from "./features";
 
 /** Bounds for the sub-lists: a server has nine features and, in practice, a few keys. */
 const FEATURE_LIST_LIMIT = 100;
 const SSH_KEY_LIST_LIMIT = 1_000;
+/** A chassis has at most a few dozen drive bays. */
+const DRIVE_SLOT_LIST_LIMIT = 1_000;
 
 export interface DedicatedServerLive {
   readonly server: DedicatedServer;
@@ -22,6 +25,8 @@ export interface DedicatedServerLive {
   readonly features?: Readonly<Record<string, string>>;
   /** The attached SSH keys' fingerprints, sorted; read with the features. */
   readonly sshKeyFingerprints?: readonly string[];
+  /** The drive slots, filled or empty, by position; read with the features. */
+  readonly driveSlots?: readonly HostDriveSlot[];
 }
 
 /** A scheduled release ends the resource (wire-notes.md): the server answers until it is gone. */
@@ -47,17 +52,21 @@ export async function getDedicatedServer(
     throw error;
   }
   if (isReleased(server)) return undefined;
-  // Until the first install is done the features are the order's and keys cannot change: two
-  // requests per poll saved during the longest wait.
+  // Until the first install is done the features are the order's, keys cannot change and the
+  // drives are the order's: three requests per poll saved during the longest wait. Once active
+  // the three lists are read together, so a read costs one round trip more than the record
+  // (Terraform's dedicated server read also lists the drive slots of an active server).
   if (server.status !== "active") return { server };
-  const [features, keys] = await Promise.all([
+  const [features, keys, slots] = await Promise.all([
     client.dedicatedServers.listFeatures(id).toArray({ limit: FEATURE_LIST_LIMIT }),
     client.dedicatedServers.listSshKeys(id).toArray({ limit: SSH_KEY_LIST_LIMIT }),
+    client.dedicatedServers.listDriveSlots(id).toArray({ limit: DRIVE_SLOT_LIST_LIMIT }),
   ]);
   return {
     server,
     features: Object.fromEntries(features.map((feature) => [feature.name, feature.status])),
     sshKeyFingerprints: keys.map((key) => key.fingerprint).sort(),
+    driveSlots: [...slots].sort((a, b) => a.position - b.position),
   };
 }
 
@@ -174,6 +183,7 @@ export function outputsOf(live: DedicatedServerLive): Record<string, unknown> {
     featureStatuses: live.features,
     ipxeBootFeature: features === undefined ? undefined : (ipxeFeatureOf(features) ?? null),
     sshKeyFingerprints: live.sshKeyFingerprints,
+    driveSlots: live.driveSlots?.map(driveSlotResult),
   };
 }
 

@@ -1,6 +1,7 @@
 // The DedicatedServer resource as a Pulumi program uses it.
 import * as pulumi from "@pulumi/pulumi";
 import { MODULE, registration } from "../framework/resource";
+import type { DriveSlotResult } from "../functions/drive-slot-result";
 import { createShim } from "../shim";
 import {
   DEDICATED_SERVER_OUTPUTS,
@@ -181,6 +182,12 @@ export class DedicatedServer extends pulumi.dynamic.Resource {
   /** The active iPXE Boot feature: private_ipxe_boot, public_ipxe_boot, or null. */
   declare readonly ipxeBootFeature: pulumi.Output<string | null>;
   declare readonly sshKeyFingerprints: pulumi.Output<string[]>;
+  /**
+   * The server's drive slots, by position, each with the drive in it (null for an empty slot):
+   * what the server has, read from the API once the server is active (absent before). The
+   * `drives` input is the order as last applied; this is the hardware as the API reports it.
+   */
+  declare readonly driveSlots: pulumi.Output<DriveSlotResult[] | undefined>;
   // Inputs the API does not return: the values last applied.
   declare readonly drives: pulumi.Output<{
     slots: { position: number; driveModelId: number }[];

@@ -5,7 +5,8 @@
 // records: the Go client's hosts.go and types.go at abb982c9, srvctl's `hosts` commands.
 import type * as pulumi from "@pulumi/pulumi";
 import type { DedicatedServerService } from "../../sdk/areas/dedicated-servers";
-import type { HostDriveSlot, HostKind } from "../../sdk/areas/host-common";
+import type { HostKind } from "../../sdk/areas/host-common";
+import { type DriveSlotResult, driveSlotResult } from "./drive-slot-result";
 import { optionalChoice, text } from "./framework/args";
 import { getById } from "./framework/by-id";
 import {
@@ -17,6 +18,8 @@ import {
   promiseForm,
 } from "./framework/invoke";
 import { collect, listLimit, PAGE_SIZE } from "./framework/lists";
+
+export type { DriveSlotResult };
 
 const DRIVE_SLOT_KINDS = ["dedicated_server", "kubernetes_baremetal_node"] as const;
 const USAGE_KINDS = ["dedicated_server", "sbm_server"] as const;
@@ -31,31 +34,6 @@ export interface GetHostDriveSlotsArgs {
   readonly hostId: string;
   /** "dedicated_server" (default) or "kubernetes_baremetal_node": the API has no SBM drive slots. */
   readonly hostType?: (typeof DRIVE_SLOT_KINDS)[number];
-}
-
-/** A drive slot of a host, filled or not. */
-export interface DriveSlotResult {
-  /** The slot's position. */
-  readonly position: number;
-  /** The slot's interface; null where the API does not say. */
-  readonly interface: string | null;
-  /** The slot's form factor; null where the API does not say. */
-  readonly formFactor: string | null;
-  /** The drive in the slot; null for an empty slot. */
-  readonly driveModel: {
-    /** The drive model's id. */
-    readonly id: number;
-    /** The drive model's name. */
-    readonly name: string;
-    /** The capacity in GB. */
-    readonly capacity: number;
-    /** The interface, e.g. `SATA3`. */
-    readonly interface: string;
-    /** The form factor, e.g. `2.5`. */
-    readonly formFactor: string;
-    /** The media type, e.g. `SSD`. */
-    readonly mediaType: string;
-  } | null;
 }
 
 export interface GetHostDriveSlotsResult {
@@ -97,26 +75,6 @@ export function getHostDriveSlotsOutput(
   opts?: LookupOutputOptions,
 ): pulumi.Output<GetHostDriveSlotsResult> {
   return lookupOutput(getHostDriveSlots, args, opts);
-}
-
-function driveSlotResult(slot: HostDriveSlot): DriveSlotResult {
-  const model = slot.drive_model;
-  return {
-    position: slot.position,
-    interface: slot.interface ?? null,
-    formFactor: slot.form_factor ?? null,
-    driveModel:
-      model === undefined || model === null
-        ? null
-        : {
-            id: model.id,
-            name: model.name,
-            capacity: model.capacity,
-            interface: model.interface,
-            formFactor: model.form_factor,
-            mediaType: model.media_type,
-          },
-  };
 }
 
 export interface GetHostPowerFeedsArgs {

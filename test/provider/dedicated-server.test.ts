@@ -163,6 +163,37 @@ describe("the lifecycle: order, read, update in place, reinstall, release", () =
     });
   });
 
+  it("reads the drive slots with the features and keys: an output, one request more per read", async () => {
+    const { id, outs } = await created("web-drives");
+    const slot = {
+      interface: "SATA3",
+      formFactor: "2.5",
+      driveModel: {
+        id: 201,
+        name: "Intel D3-S4510 480GB",
+        capacity: 480,
+        interface: "SATA3",
+        formFactor: "2.5",
+        mediaType: "SSD",
+      },
+    };
+    expect(outs.driveSlots).toEqual([
+      { position: 0, ...slot },
+      { position: 1, ...slot },
+    ]);
+    const before = {
+      record: await requests(bed, "GET /v1/hosts/dedicated_servers/:id"),
+      slots: await requests(bed, "GET /v1/hosts/dedicated_servers/:id/drive_slots"),
+    };
+    const read = await provider.read(id, outs);
+    expect(read.props).toEqual(outs);
+    // A refresh of an active server: the record, then its features, keys and drive slots at once.
+    expect(await requests(bed, "GET /v1/hosts/dedicated_servers/:id")).toBe(before.record + 1);
+    expect(await requests(bed, "GET /v1/hosts/dedicated_servers/:id/drive_slots")).toBe(
+      before.slots + 1,
+    );
+  });
+
   it("updates the host name, labels and SSH keys in place, attaching and detaching keys", async () => {
     const [alice, bob, carol] = [
       await addSshKey(bed, "alice"),
