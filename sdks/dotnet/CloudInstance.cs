@@ -13,24 +13,71 @@ namespace PulumiServersCom.Serverscom
     /// <summary>
     /// A cloud computing instance.
     /// 
-    /// - Ready means a settled status: ACTIVE after a create (ERROR, QUOTA_EXCEEDED and
-    ///   KEYPAIR_NOT_FOUND fail at once; DELETED, DELETING or a 404 mean it is gone).
-    /// - In place: name (sent even when it is the only change), backup copies, GPN, IPv6, labels;
-    ///   flavor (upgrade, then approval per `upgradeConfirmation`); image (reinstall: the disk is
-    ///   erased, so only when `reinstallTrigger` changes in the same update, or `check` refuses the
-    ///   change); reboot trigger. Replaced: region, SSH key, user data (the API takes them at
+    /// - Ready means a settled status: `ACTIVE` after a create (`ERROR`, `QUOTA_EXCEEDED` and
+    ///   `KEYPAIR_NOT_FOUND` fail at once; `DELETED`, `DELETING` or a 404 mean it is gone).
+    /// - In place: name, backup copies, GPN, IPv6, labels; flavor (an upgrade, then its approval as the
+    ///   `upgradeConfirmation` property says); image (a reinstall: the disk is erased, so only when the
+    ///   `reinstallTrigger` property changes in the same update, or the change is refused before any
+    ///   request); the reboot trigger. Replaced: region, SSH key, user data (the API takes them at
     ///   creation only).
-    /// - An update does the upgrade first when it approves it (a refused upgrade then changes
-    ///   nothing), then the reinstall, the PUT, an upgrade left awaiting confirmation, the reboot.
-    ///   While an upgrade awaits confirmation the API refuses the other actions: with
-    ///   `upgradeConfirmation: "leave"`, change the flavor in an update of its own.
-    /// - A locked instance (409 CONFLICT) or a region in maintenance (CLOUD_REGION_MAINTENANCE):
-    ///   the update is repeated with backoff until its timeout, one progress line per change, then
-    ///   fails naming the reason; the next `pulumi up` tries again.
+    /// - An update does the upgrade first when it approves it (a refused upgrade then changes nothing),
+    ///   then the reinstall, the other changes, an upgrade left awaiting confirmation, and the reboot.
+    ///   While an upgrade awaits confirmation the API refuses every other action: with
+    ///   `upgradeConfirmation` set to `leave`, change the flavor in an update of its own.
+    /// - A locked instance (409 CONFLICT) or a region in maintenance (CLOUD_REGION_MAINTENANCE): the
+    ///   update is repeated with backoff until its timeout, one progress line per change, then fails
+    ///   naming the reason; the next `pulumi up` tries again.
     /// 
-    /// Timeouts (the `customTimeouts` option): create 15 minutes, update 30 minutes, delete 15 minutes.
-    /// `platformUuid` is the instance's id on the cloud platform, null until the platform has built
-    /// it. `userData` is secret.
+    /// The `platformUuid` output is the instance's id on the cloud platform, null until the platform has
+    /// built it. `userData` is secret.
+    /// 
+    /// Default timeouts (the custom timeouts resource option changes them): create 15 minutes, update 30
+    /// minutes, delete 15 minutes.
+    /// 
+    /// ## Example Usage
+    /// ### A cloud instance in Amsterdam, flavor and image looked up by name
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// using Serverscom = PulumiServersCom.Serverscom;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var region = Serverscom.GetCloudRegion.Invoke(new()
+    ///     {
+    ///         Code = "AMS1",
+    ///     });
+    /// 
+    ///     var small = Serverscom.GetCloudFlavor.Invoke(new()
+    ///     {
+    ///         RegionId = region.Apply(getCloudRegionResult =&gt; getCloudRegionResult.Id),
+    ///         Name = "SSD.30",
+    ///     });
+    /// 
+    ///     var image = Serverscom.GetCloudImage.Invoke(new()
+    ///     {
+    ///         RegionId = region.Apply(getCloudRegionResult =&gt; getCloudRegionResult.Id),
+    ///         Name = "Ubuntu 24.04-server (64 bit)",
+    ///     });
+    /// 
+    ///     var vm = new Serverscom.CloudInstance("vm", new()
+    ///     {
+    ///         RegionId = region.Apply(getCloudRegionResult =&gt; getCloudRegionResult.Id),
+    ///         FlavorId = small.Apply(getCloudFlavorResult =&gt; getCloudFlavorResult.Id),
+    ///         ImageId = image.Apply(getCloudImageResult =&gt; getCloudImageResult.Id),
+    ///         Labels = 
+    ///         {
+    ///             { "env", "prod" },
+    ///         },
+    ///     });
+    /// 
+    ///     return new Dictionary&lt;string, object?&gt;
+    ///     {
+    ///         ["vmAddress"] = vm.PublicIpv4Address,
+    ///     };
+    /// });
+    /// ```
     /// </summary>
     [ServerscomResourceType("serverscom:index:CloudInstance")]
     public partial class CloudInstance : global::Pulumi.CustomResource
@@ -39,26 +86,51 @@ namespace PulumiServersCom.Serverscom
         /// True while an upgrade awaits confirmation (status AWAITING_UPGRADE_CONFIRM).
         /// </summary>
         [Output("awaitingUpgradeConfirmation")]
-        public Output<bool?> AwaitingUpgradeConfirmation { get; private set; } = null!;
+        public Output<bool> AwaitingUpgradeConfirmation { get; private set; } = null!;
 
+        /// <summary>
+        /// How many backup copies to keep; default 0. Changed in place.
+        /// </summary>
         [Output("backupCopies")]
         public Output<int?> BackupCopies { get; private set; } = null!;
 
+        /// <summary>
+        /// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+        /// </summary>
         [Output("createdAt")]
-        public Output<string?> CreatedAt { get; private set; } = null!;
+        public Output<string> CreatedAt { get; private set; } = null!;
 
+        /// <summary>
+        /// A flavor of the region, e.g. "SSD.50". A larger one upgrades the instance in place (it is
+        /// down for up to 10 minutes; see `upgradeConfirmation`). A smaller one is refused with an
+        /// error: an instance cannot shrink, so downsizing means replacing it (`pulumi up --replace`).
+        /// </summary>
         [Output("flavorId")]
-        public Output<string?> FlavorId { get; private set; } = null!;
+        public Output<string> FlavorId { get; private set; } = null!;
 
+        /// <summary>
+        /// The name of the flavor.
+        /// </summary>
         [Output("flavorName")]
         public Output<string?> FlavorName { get; private set; } = null!;
 
+        /// <summary>
+        /// The global private network; default false. Changed in place.
+        /// </summary>
         [Output("gpnEnabled")]
         public Output<bool?> GpnEnabled { get; private set; } = null!;
 
+        /// <summary>
+        /// An image of the region (a UUID). Changing it reinstalls the instance in place (POST
+        /// reinstall): the disk is erased, the id and the addresses stay. That needs
+        /// `reinstallTrigger` to change in the same update.
+        /// </summary>
         [Output("imageId")]
-        public Output<string?> ImageId { get; private set; } = null!;
+        public Output<string> ImageId { get; private set; } = null!;
 
+        /// <summary>
+        /// The name of the image; null where the API does not say.
+        /// </summary>
         [Output("imageName")]
         public Output<string?> ImageName { get; private set; } = null!;
 
@@ -68,6 +140,9 @@ namespace PulumiServersCom.Serverscom
         [Output("ipv4Enabled")]
         public Output<bool?> Ipv4Enabled { get; private set; } = null!;
 
+        /// <summary>
+        /// A public IPv6 address; default false. Changed in place.
+        /// </summary>
         [Output("ipv6Enabled")]
         public Output<bool?> Ipv6Enabled { get; private set; } = null!;
 
@@ -75,26 +150,47 @@ namespace PulumiServersCom.Serverscom
         /// The labels, without the provider's ownership label.
         /// </summary>
         [Output("labels")]
-        public Output<ImmutableDictionary<string, string>?> Labels { get; private set; } = null!;
+        public Output<ImmutableDictionary<string, string>> Labels { get; private set; } = null!;
 
+        /// <summary>
+        /// The local IPv4 address; null when it has none.
+        /// </summary>
         [Output("localIpv4Address")]
         public Output<string?> LocalIpv4Address { get; private set; } = null!;
 
+        /// <summary>
+        /// The instance's name; default: the Pulumi resource name. Changed in place.
+        /// </summary>
         [Output("name")]
-        public Output<string?> Name { get; private set; } = null!;
+        public Output<string> Name { get; private set; } = null!;
 
+        /// <summary>
+        /// The id of the object on the underlying cloud platform.
+        /// </summary>
         [Output("platformUuid")]
         public Output<string?> PlatformUuid { get; private set; } = null!;
 
+        /// <summary>
+        /// The private IPv4 address; null when it has none.
+        /// </summary>
         [Output("privateIpv4Address")]
         public Output<string?> PrivateIpv4Address { get; private set; } = null!;
 
+        /// <summary>
+        /// The public IPv4 address; null when it has none.
+        /// </summary>
         [Output("publicIpv4Address")]
         public Output<string?> PublicIpv4Address { get; private set; } = null!;
 
+        /// <summary>
+        /// The public IPv6 address; null when it has none.
+        /// </summary>
         [Output("publicIpv6Address")]
         public Output<string?> PublicIpv6Address { get; private set; } = null!;
 
+        /// <summary>
+        /// Whether the public port is blocked (by the service, e.g. for abuse).
+        /// </summary>
         [Output("publicPortBlocked")]
         public Output<bool?> PublicPortBlocked { get; private set; } = null!;
 
@@ -104,9 +200,15 @@ namespace PulumiServersCom.Serverscom
         [Output("rebootTrigger")]
         public Output<string?> RebootTrigger { get; private set; } = null!;
 
+        /// <summary>
+        /// The code of the cloud region.
+        /// </summary>
         [Output("regionCode")]
         public Output<string?> RegionCode { get; private set; } = null!;
 
+        /// <summary>
+        /// The id of the cloud region (see the getCloudRegion function).
+        /// </summary>
         [Output("regionId")]
         public Output<int?> RegionId { get; private set; } = null!;
 
@@ -126,10 +228,13 @@ namespace PulumiServersCom.Serverscom
         /// Upper case: ACTIVE, AWAITING_UPGRADE_CONFIRM, ...
         /// </summary>
         [Output("status")]
-        public Output<string?> Status { get; private set; } = null!;
+        public Output<string> Status { get; private set; } = null!;
 
+        /// <summary>
+        /// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+        /// </summary>
         [Output("updatedAt")]
-        public Output<string?> UpdatedAt { get; private set; } = null!;
+        public Output<string> UpdatedAt { get; private set; } = null!;
 
         /// <summary>
         /// As declared (the API does not return it). Secret.
@@ -195,10 +300,10 @@ namespace PulumiServersCom.Serverscom
     public sealed class CloudInstanceArgs : global::Pulumi.ResourceArgs
     {
         /// <summary>
-        /// Take over the existing instance with this id instead of creating one (`pulumi import` does
-        /// not work with dynamic providers). Its region and image must match (a new image would
+        /// Take over the existing instance with this id instead of creating one (from the program itself,
+        /// where `pulumi import` writes code). Its region and image must match (a new image would
         /// reinstall it unannounced); the rest is brought to the declared values. The SSH key and user
-        /// data cannot be read back: taken on trust.
+        /// data cannot be read back: they are taken on trust.
         /// </summary>
         [Input("adoptId")]
         public Input<string>? AdoptId { get; set; }

@@ -11,40 +11,95 @@ using Pulumi;
 namespace PulumiServersCom.Serverscom
 {
     /// <summary>
-    /// A snapshot of a cloud instance's disk. Its id is "&lt;regionId&gt;/&lt;snapshotId&gt;". Snapshots have no labels: a snapshot of the
-    /// same name in the region stops the create (adopt it with `adoptId`).
+    /// A snapshot of a cloud instance's disk. Its id is `&lt;regionId&gt;/&lt;snapshotId&gt;`. Snapshots have no
+    /// labels: a snapshot of the same name in the region stops the create (take it over with the
+    /// `adoptId` property).
     /// 
-    /// Timeouts (the `customTimeouts` option): create 60 minutes, update 10, delete 30.
+    /// Default timeouts (the custom timeouts resource option changes them): create 60 minutes, update 10
+    /// minutes, delete 30 minutes.
+    /// 
+    /// ## Example Usage
+    /// ### A snapshot of a cloud instance
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// using Serverscom = PulumiServersCom.Serverscom;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var app = new Serverscom.CloudInstance("app", new()
+    ///     {
+    ///         RegionId = 1,
+    ///         FlavorId = "SSD.30",
+    ///         ImageId = "6f1c3b4e-2d5a-4c8e-9b7f-1a2b3c4d5e01",
+    ///     });
+    /// 
+    ///     var golden = new Serverscom.CloudSnapshot("golden", new()
+    ///     {
+    ///         RegionId = 1,
+    ///         InstanceId = app.Id,
+    ///         Name = "golden",
+    ///     });
+    /// 
+    ///     return new Dictionary&lt;string, object?&gt;
+    ///     {
+    ///         ["snapshotId"] = golden.Id,
+    ///     };
+    /// });
+    /// ```
     /// </summary>
     [ServerscomResourceType("serverscom:index:CloudSnapshot")]
     public partial class CloudSnapshot : global::Pulumi.CustomResource
     {
+        /// <summary>
+        /// The address the snapshot image can be downloaded from; null where the API does not say.
+        /// </summary>
         [Output("fileUrl")]
         public Output<string?> FileUrl { get; private set; } = null!;
 
+        /// <summary>
+        /// The snapshot image's size, as the API gives it; null where it does not say.
+        /// </summary>
         [Output("imageSize")]
         public Output<double?> ImageSize { get; private set; } = null!;
 
+        /// <summary>
+        /// The cloud instance to snapshot; changing it makes a new snapshot.
+        /// </summary>
         [Output("instanceId")]
         public Output<string?> InstanceId { get; private set; } = null!;
 
+        /// <summary>
+        /// Whether the snapshot was made as a backup; null where the API does not say.
+        /// </summary>
         [Output("isBackup")]
         public Output<bool?> IsBackup { get; private set; } = null!;
 
+        /// <summary>
+        /// The smallest disk, in GB, an instance made from the snapshot needs; null where the API does not
+        /// say.
+        /// </summary>
         [Output("minDisk")]
         public Output<double?> MinDisk { get; private set; } = null!;
 
+        /// <summary>
+        /// Unique in the region among this program's snapshots; default: the resource name. Fixed.
+        /// </summary>
         [Output("name")]
-        public Output<string?> Name { get; private set; } = null!;
+        public Output<string> Name { get; private set; } = null!;
 
+        /// <summary>
+        /// The id of the cloud region (see the getCloudRegion function).
+        /// </summary>
         [Output("regionId")]
-        public Output<int?> RegionId { get; private set; } = null!;
+        public Output<int> RegionId { get; private set; } = null!;
 
         /// <summary>
         /// The snapshot's own id in the region (an image id).
         /// </summary>
         [Output("snapshotId")]
-        public Output<string?> SnapshotId { get; private set; } = null!;
+        public Output<string> SnapshotId { get; private set; } = null!;
 
         /// <summary>
         /// `active` once taken.

@@ -11,23 +11,59 @@ using Pulumi;
 namespace PulumiServersCom.Serverscom
 {
     /// <summary>
-    /// A cloud block storage volume, attached to at most one cloud instance.
+    /// A cloud block storage volume, attached to at most one cloud instance. Deleting an attached volume
+    /// detaches it first.
     /// 
-    /// Timeouts (the `customTimeouts` option): create, update and delete default to 20 minutes.
-    /// Deleting an attached volume detaches it first.
+    /// Default timeouts (the custom timeouts resource option changes them): create, update and delete 20
+    /// minutes.
+    /// 
+    /// ## Example Usage
+    /// ### A 20 GB cloud volume
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// using Serverscom = PulumiServersCom.Serverscom;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var vol = new Serverscom.CloudVolume("vol", new()
+    ///     {
+    ///         RegionId = 1,
+    ///         Size = 20,
+    ///     });
+    /// 
+    ///     return new Dictionary&lt;string, object?&gt;
+    ///     {
+    ///         ["volumeId"] = vol.Id,
+    ///     };
+    /// });
+    /// ```
     /// </summary>
     [ServerscomResourceType("serverscom:index:CloudVolume")]
     public partial class CloudVolume : global::Pulumi.CustomResource
     {
+        /// <summary>
+        /// Make the volume from this CloudVolumeBackup (a restore into a new volume); replaces.
+        /// </summary>
         [Output("backupId")]
         public Output<string?> BackupId { get; private set; } = null!;
 
+        /// <summary>
+        /// Whether an instance can boot from the volume; null where the API does not say.
+        /// </summary>
         [Output("bootable")]
         public Output<bool?> Bootable { get; private set; } = null!;
 
+        /// <summary>
+        /// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+        /// </summary>
         [Output("createdAt")]
         public Output<string?> CreatedAt { get; private set; } = null!;
 
+        /// <summary>
+        /// The volume's description; null when it has none.
+        /// </summary>
         [Output("description")]
         public Output<string?> Description { get; private set; } = null!;
 
@@ -47,20 +83,35 @@ namespace PulumiServersCom.Serverscom
         /// The labels, without the provider's ownership label.
         /// </summary>
         [Output("labels")]
-        public Output<ImmutableDictionary<string, string>?> Labels { get; private set; } = null!;
+        public Output<ImmutableDictionary<string, string>> Labels { get; private set; } = null!;
 
+        /// <summary>
+        /// The volume's name; default: the Pulumi resource name.
+        /// </summary>
         [Output("name")]
-        public Output<string?> Name { get; private set; } = null!;
+        public Output<string> Name { get; private set; } = null!;
 
+        /// <summary>
+        /// The id of the object on the underlying cloud platform.
+        /// </summary>
         [Output("platformUuid")]
         public Output<string?> PlatformUuid { get; private set; } = null!;
 
+        /// <summary>
+        /// The code of the cloud region.
+        /// </summary>
         [Output("regionCode")]
         public Output<string?> RegionCode { get; private set; } = null!;
 
+        /// <summary>
+        /// The id of the cloud region (see the getCloudRegion function).
+        /// </summary>
         [Output("regionId")]
         public Output<int?> RegionId { get; private set; } = null!;
 
+        /// <summary>
+        /// Gigabytes. Fixed once created: no official client resizes a cloud volume.
+        /// </summary>
         [Output("size")]
         public Output<int?> Size { get; private set; } = null!;
 
@@ -68,7 +119,7 @@ namespace PulumiServersCom.Serverscom
         /// `available` (detached) or `in-use` (attached) once settled.
         /// </summary>
         [Output("status")]
-        public Output<string?> Status { get; private set; } = null!;
+        public Output<string> Status { get; private set; } = null!;
 
 
         /// <summary>
@@ -134,6 +185,9 @@ namespace PulumiServersCom.Serverscom
         [Input("backupId")]
         public Input<string>? BackupId { get; set; }
 
+        /// <summary>
+        /// The volume's description.
+        /// </summary>
         [Input("description")]
         public Input<string>? Description { get; set; }
 

@@ -11,15 +11,47 @@ using Pulumi;
 namespace PulumiServersCom.Serverscom
 {
     /// <summary>
-    /// A backup of a cloud volume. To restore it, declare a `CloudVolume` with `backupId` set to this
-    /// backup's id (a new volume made from it); the SDK's `cloudBackups.restore` writes it over an
-    /// existing volume, which no resource does on its own.
+    /// A backup of a cloud volume. To restore it, declare a CloudVolume whose `backupId` property is
+    /// this backup's id (a new volume made from it); writing a backup over an existing volume is an API
+    /// action no resource takes on its own.
     /// 
-    /// Timeouts (the `customTimeouts` option): create 60 minutes, update 10, delete 30.
+    /// Default timeouts (the custom timeouts resource option changes them): create 60 minutes, update 10
+    /// minutes, delete 30 minutes.
+    /// 
+    /// ## Example Usage
+    /// ### A backup of a cloud volume
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// using Serverscom = PulumiServersCom.Serverscom;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var vol = new Serverscom.CloudVolume("vol", new()
+    ///     {
+    ///         RegionId = 1,
+    ///         Size = 20,
+    ///     });
+    /// 
+    ///     var nightly = new Serverscom.CloudVolumeBackup("nightly", new()
+    ///     {
+    ///         VolumeId = vol.Id,
+    ///     });
+    /// 
+    ///     return new Dictionary&lt;string, object?&gt;
+    ///     {
+    ///         ["backupId"] = nightly.Id,
+    ///     };
+    /// });
+    /// ```
     /// </summary>
     [ServerscomResourceType("serverscom:index:CloudVolumeBackup")]
     public partial class CloudVolumeBackup : global::Pulumi.CustomResource
     {
+        /// <summary>
+        /// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+        /// </summary>
         [Output("createdAt")]
         public Output<string?> CreatedAt { get; private set; } = null!;
 
@@ -27,32 +59,54 @@ namespace PulumiServersCom.Serverscom
         /// The labels, without the provider's ownership label.
         /// </summary>
         [Output("labels")]
-        public Output<ImmutableDictionary<string, string>?> Labels { get; private set; } = null!;
+        public Output<ImmutableDictionary<string, string>> Labels { get; private set; } = null!;
 
+        /// <summary>
+        /// The backup's name; default: the Pulumi resource name. Fixed once created.
+        /// </summary>
         [Output("name")]
-        public Output<string?> Name { get; private set; } = null!;
+        public Output<string> Name { get; private set; } = null!;
 
+        /// <summary>
+        /// The id of the object on the underlying cloud platform.
+        /// </summary>
         [Output("platformUuid")]
         public Output<string?> PlatformUuid { get; private set; } = null!;
 
+        /// <summary>
+        /// The id on the cloud platform of the volume the backup was made of; null where the API does not
+        /// say.
+        /// </summary>
         [Output("platformVolumeUuid")]
         public Output<string?> PlatformVolumeUuid { get; private set; } = null!;
 
+        /// <summary>
+        /// The code of the cloud region.
+        /// </summary>
         [Output("regionCode")]
         public Output<string?> RegionCode { get; private set; } = null!;
 
+        /// <summary>
+        /// The id of the cloud region (see the getCloudRegion function).
+        /// </summary>
         [Output("regionId")]
-        public Output<double?> RegionId { get; private set; } = null!;
+        public Output<int?> RegionId { get; private set; } = null!;
 
+        /// <summary>
+        /// The backup's size in GB; null where the API does not say.
+        /// </summary>
         [Output("size")]
-        public Output<double?> Size { get; private set; } = null!;
+        public Output<int?> Size { get; private set; } = null!;
 
         /// <summary>
         /// `available` once made.
         /// </summary>
         [Output("status")]
-        public Output<string?> Status { get; private set; } = null!;
+        public Output<string> Status { get; private set; } = null!;
 
+        /// <summary>
+        /// The CloudVolume to back up; changing it makes a new backup (of that volume).
+        /// </summary>
         [Output("volumeId")]
         public Output<string?> VolumeId { get; private set; } = null!;
 

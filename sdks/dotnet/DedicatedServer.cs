@@ -14,23 +14,135 @@ namespace PulumiServersCom.Serverscom
     /// A dedicated server, ordered by the month. One resource is one server.
     /// 
     /// Ready means status `active`, operational status `normal`, power status `powered_on`, and no
-    /// feature switching. Deleting schedules the release (at the end of the billing period): the
-    /// server counts as gone from then on.
+    /// feature switching. Deleting schedules the release (at the end of the billing period): the server
+    /// counts as gone from then on.
     /// 
-    /// Timeouts (the `customTimeouts` option): create 6 h, update 2 h, delete 1 h. Every wait of a
-    /// multi-step update (feature switch, reinstall, reboot) gets the update timeout.
+    /// The API's `configuration_details` are flattened into outputs of their own (`ramSize`,
+    /// `serverModelId`, `operatingSystemId`, ...), so each input compares with the output of the same
+    /// name. The API promises few fields of a dedicated server, and a record may lack some of its
+    /// configuration details: such outputs are then absent.
     /// 
-    /// configuration_details is flattened into top-level outputs (ramSize, serverModelId,
-    /// operatingSystemId, ...), so each input compares with the output of the same name. api-spec.md
-    /// promises few fields of a dedicated server, and records may lack keys of configuration_details:
-    /// such outputs are then absent (docs/wire.md, Schema policy).
+    /// Default timeouts (the custom timeouts resource option changes them): create 6 hours, update 2
+    /// hours, delete 1 hour. Every wait of an update with several steps (feature switch, reinstall,
+    /// reboot) gets the update timeout.
+    /// 
+    /// ## Example Usage
+    /// ### A dedicated server, its hardware looked up by name
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// using Serverscom = PulumiServersCom.Serverscom;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var location = Serverscom.GetLocation.Invoke(new()
+    ///     {
+    ///         Code = "AMS1",
+    ///     });
+    /// 
+    ///     var r640 = Serverscom.GetServerModel.Invoke(new()
+    ///     {
+    ///         LocationId = location.Apply(getLocationResult =&gt; getLocationResult.Id),
+    ///         Name = "Dell R640",
+    ///     });
+    /// 
+    ///     var ssd = Serverscom.GetDriveModel.Invoke(new()
+    ///     {
+    ///         LocationId = location.Apply(getLocationResult =&gt; getLocationResult.Id),
+    ///         ServerModelId = r640.Apply(getServerModelResult =&gt; getServerModelResult.Id),
+    ///         Name = "Intel D3-S4510 480GB",
+    ///     });
+    /// 
+    ///     var privateUplink = Serverscom.GetUplinkModel.Invoke(new()
+    ///     {
+    ///         LocationId = location.Apply(getLocationResult =&gt; getLocationResult.Id),
+    ///         ServerModelId = r640.Apply(getServerModelResult =&gt; getServerModelResult.Id),
+    ///         Name = "Private 1 Gbps without redundancy",
+    ///     });
+    /// 
+    ///     var publicUplink = Serverscom.GetUplinkModel.Invoke(new()
+    ///     {
+    ///         LocationId = location.Apply(getLocationResult =&gt; getLocationResult.Id),
+    ///         ServerModelId = r640.Apply(getServerModelResult =&gt; getServerModelResult.Id),
+    ///         Name = "Public 1 Gbps without redundancy",
+    ///     });
+    /// 
+    ///     var traffic = Serverscom.GetBandwidthOption.Invoke(new()
+    ///     {
+    ///         LocationId = location.Apply(getLocationResult =&gt; getLocationResult.Id),
+    ///         ServerModelId = r640.Apply(getServerModelResult =&gt; getServerModelResult.Id),
+    ///         UplinkModelId = publicUplink.Apply(getUplinkModelResult =&gt; getUplinkModelResult.Id),
+    ///         Name = "20 TB",
+    ///     });
+    /// 
+    ///     var os = Serverscom.GetOperatingSystem.Invoke(new()
+    ///     {
+    ///         LocationId = location.Apply(getLocationResult =&gt; getLocationResult.Id),
+    ///         ServerModelId = r640.Apply(getServerModelResult =&gt; getServerModelResult.Id),
+    ///         Name = "Ubuntu 24.04-server x86_64",
+    ///     });
+    /// 
+    ///     var server = new Serverscom.DedicatedServer("server", new()
+    ///     {
+    ///         LocationId = location.Apply(getLocationResult =&gt; getLocationResult.Id),
+    ///         ServerModelId = r640.Apply(getServerModelResult =&gt; getServerModelResult.Id),
+    ///         UplinkModels = new Serverscom.Inputs.DedicatedServerUplinkModelsArgs
+    ///         {
+    ///             Private = new Serverscom.Inputs.DedicatedServerUplinkModelsPrivateArgs
+    ///             {
+    ///                 Id = privateUplink.Apply(getUplinkModelResult =&gt; getUplinkModelResult.Id),
+    ///             },
+    ///             Public = new Serverscom.Inputs.DedicatedServerUplinkModelsPublicArgs
+    ///             {
+    ///                 Id = publicUplink.Apply(getUplinkModelResult =&gt; getUplinkModelResult.Id),
+    ///                 BandwidthModelId = traffic.Apply(getBandwidthOptionResult =&gt; getBandwidthOptionResult.Id),
+    ///             },
+    ///         },
+    ///         RamSize = 64,
+    ///         Drives = new Serverscom.Inputs.DedicatedServerDrivesArgs
+    ///         {
+    ///             Slots = new[]
+    ///             {
+    ///                 new Serverscom.Inputs.DedicatedServerDrivesSlotsArgs
+    ///                 {
+    ///                     Position = 0,
+    ///                     DriveModelId = ssd.Apply(getDriveModelResult =&gt; getDriveModelResult.Id),
+    ///                 },
+    ///                 new Serverscom.Inputs.DedicatedServerDrivesSlotsArgs
+    ///                 {
+    ///                     Position = 1,
+    ///                     DriveModelId = ssd.Apply(getDriveModelResult =&gt; getDriveModelResult.Id),
+    ///                 },
+    ///             },
+    ///         },
+    ///         OperatingSystemId = os.Apply(getOperatingSystemResult =&gt; getOperatingSystemResult.Id),
+    ///         Hostname = "server-1",
+    ///         Labels = 
+    ///         {
+    ///             { "env", "prod" },
+    ///         },
+    ///     });
+    /// 
+    ///     return new Dictionary&lt;string, object?&gt;
+    ///     {
+    ///         ["serverAddress"] = server.PublicIpv4Address,
+    ///     };
+    /// });
+    /// ```
     /// </summary>
     [ServerscomResourceType("serverscom:index:DedicatedServer")]
     public partial class DedicatedServer : global::Pulumi.CustomResource
     {
+        /// <summary>
+        /// The id of the bandwidth option; null when none applies.
+        /// </summary>
         [Output("bandwidthId")]
-        public Output<double?> BandwidthId { get; private set; } = null!;
+        public Output<int?> BandwidthId { get; private set; } = null!;
 
+        /// <summary>
+        /// The name of the bandwidth option; null when none applies.
+        /// </summary>
         [Output("bandwidthName")]
         public Output<string?> BandwidthName { get; private set; } = null!;
 
@@ -40,9 +152,23 @@ namespace PulumiServersCom.Serverscom
         [Output("configuration")]
         public Output<string?> Configuration { get; private set; } = null!;
 
+        /// <summary>
+        /// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+        /// </summary>
         [Output("createdAt")]
         public Output<string?> CreatedAt { get; private set; } = null!;
 
+        /// <summary>
+        /// The server's drive slots, by position, each with the drive in it (null for an empty slot):
+        /// what the server has, read from the API once the server is active (absent before). The
+        /// `drives` input is the order as last applied; this is the hardware as the API reports it.
+        /// </summary>
+        [Output("driveSlots")]
+        public Output<ImmutableArray<Outputs.DriveSlotResult>> DriveSlots { get; private set; } = null!;
+
+        /// <summary>
+        /// The drives and their layout; changing them replaces the server.
+        /// </summary>
         [Output("drives")]
         public Output<Outputs.DedicatedServerDrives?> Drives { get; private set; } = null!;
 
@@ -58,9 +184,15 @@ namespace PulumiServersCom.Serverscom
         [Output("features")]
         public Output<ImmutableArray<string>> Features { get; private set; } = null!;
 
+        /// <summary>
+        /// The server's host name (the record's title); default: the resource name.
+        /// </summary>
         [Output("hostname")]
-        public Output<string?> Hostname { get; private set; } = null!;
+        public Output<string> Hostname { get; private set; } = null!;
 
+        /// <summary>
+        /// Default false; changing it replaces the server.
+        /// </summary>
         [Output("ipv6")]
         public Output<bool?> Ipv6 { get; private set; } = null!;
 
@@ -80,62 +212,124 @@ namespace PulumiServersCom.Serverscom
         /// The labels, without the provider's ownership label.
         /// </summary>
         [Output("labels")]
-        public Output<ImmutableDictionary<string, string>?> Labels { get; private set; } = null!;
+        public Output<ImmutableDictionary<string, string>> Labels { get; private set; } = null!;
 
+        /// <summary>
+        /// The date the lease started (YYYY-MM-DD); null until then.
+        /// </summary>
         [Output("leaseStartAt")]
         public Output<string?> LeaseStartAt { get; private set; } = null!;
 
+        /// <summary>
+        /// The code of the location, e.g. `AMS1`.
+        /// </summary>
         [Output("locationCode")]
         public Output<string?> LocationCode { get; private set; } = null!;
 
+        /// <summary>
+        /// The id of the location (see the getLocation function).
+        /// </summary>
         [Output("locationId")]
         public Output<int?> LocationId { get; private set; } = null!;
 
+        /// <summary>
+        /// The address of the out-of-band management interface; null when it has none.
+        /// </summary>
         [Output("oobIpv4Address")]
         public Output<string?> OobIpv4Address { get; private set; } = null!;
 
+        /// <summary>
+        /// The full name of the operating system; null when none is installed.
+        /// </summary>
         [Output("operatingSystemFullName")]
         public Output<string?> OperatingSystemFullName { get; private set; } = null!;
 
+        /// <summary>
+        /// The id of the operating system; null when none is installed.
+        /// </summary>
         [Output("operatingSystemId")]
-        public Output<double?> OperatingSystemId { get; private set; } = null!;
+        public Output<int?> OperatingSystemId { get; private set; } = null!;
 
+        /// <summary>
+        /// The operational status as the API reports it (`normal` once provisioning or a reinstall is done).
+        /// </summary>
         [Output("operationalStatus")]
         public Output<string?> OperationalStatus { get; private set; } = null!;
 
+        /// <summary>
+        /// The power status as the API reports it, e.g. `powered_on`.
+        /// </summary>
         [Output("powerStatus")]
         public Output<string?> PowerStatus { get; private set; } = null!;
 
+        /// <summary>
+        /// The private IPv4 address; null when it has none.
+        /// </summary>
         [Output("privateIpv4Address")]
         public Output<string?> PrivateIpv4Address { get; private set; } = null!;
 
+        /// <summary>
+        /// The id of the private uplink; null when there is none.
+        /// </summary>
         [Output("privateUplinkId")]
-        public Output<double?> PrivateUplinkId { get; private set; } = null!;
+        public Output<int?> PrivateUplinkId { get; private set; } = null!;
 
+        /// <summary>
+        /// The name of the private uplink; null when there is none.
+        /// </summary>
         [Output("privateUplinkName")]
         public Output<string?> PrivateUplinkName { get; private set; } = null!;
 
+        /// <summary>
+        /// The public IPv4 address; null when it has none.
+        /// </summary>
         [Output("publicIpv4Address")]
         public Output<string?> PublicIpv4Address { get; private set; } = null!;
 
+        /// <summary>
+        /// The id of the public uplink; null when there is none.
+        /// </summary>
         [Output("publicUplinkId")]
-        public Output<double?> PublicUplinkId { get; private set; } = null!;
+        public Output<int?> PublicUplinkId { get; private set; } = null!;
 
+        /// <summary>
+        /// The name of the public uplink; null when there is none.
+        /// </summary>
         [Output("publicUplinkName")]
         public Output<string?> PublicUplinkName { get; private set; } = null!;
 
+        /// <summary>
+        /// The id of the rack the server stands in; null where the API does not say.
+        /// </summary>
         [Output("rackId")]
         public Output<string?> RackId { get; private set; } = null!;
 
+        /// <summary>
+        /// The RAM in GB.
+        /// </summary>
         [Output("ramSize")]
         public Output<int?> RamSize { get; private set; } = null!;
 
+        /// <summary>
+        /// Whether Pulumi reboots the server after changing the iPXE script or feature of a server in
+        /// iPXE Boot mode, so the new script applies at once. Default false: Pulumi prints that a reboot
+        /// is needed and leaves the timing to you.
+        /// </summary>
         [Output("rebootOnIpxeChange")]
         public Output<bool?> RebootOnIpxeChange { get; private set; } = null!;
 
+        /// <summary>
+        /// Any text; changing it reboots the server and waits until it is ready again.
+        /// </summary>
         [Output("rebootTrigger")]
         public Output<string?> RebootTrigger { get; private set; } = null!;
 
+        /// <summary>
+        /// Consent to a reinstall: any text. A reinstall erases the server's drives, so a change of
+        /// `operatingSystemId` is refused (a check failure, before any request) unless this changes to
+        /// a new value in the same update, e.g. today's date. Changing it alone does nothing; it needs
+        /// no value on create.
+        /// </summary>
         [Output("reinstallTrigger")]
         public Output<string?> ReinstallTrigger { get; private set; } = null!;
 
@@ -145,30 +339,58 @@ namespace PulumiServersCom.Serverscom
         [Output("scheduledReleaseAt")]
         public Output<string?> ScheduledReleaseAt { get; private set; } = null!;
 
+        /// <summary>
+        /// The id of the server model (see the getServerModel function).
+        /// </summary>
         [Output("serverModelId")]
         public Output<int?> ServerModelId { get; private set; } = null!;
 
+        /// <summary>
+        /// The name of the server model.
+        /// </summary>
         [Output("serverModelName")]
         public Output<string?> ServerModelName { get; private set; } = null!;
 
+        /// <summary>
+        /// The complete set of SSH keys attached to the server (omitted: none).
+        /// </summary>
         [Output("sshKeyFingerprints")]
         public Output<ImmutableArray<string>> SshKeyFingerprints { get; private set; } = null!;
 
+        /// <summary>
+        /// The status as the API reports it.
+        /// </summary>
         [Output("status")]
-        public Output<string?> Status { get; private set; } = null!;
+        public Output<string> Status { get; private set; } = null!;
 
+        /// <summary>
+        /// The server's title (its host name, as the API shows it).
+        /// </summary>
         [Output("title")]
-        public Output<string?> Title { get; private set; } = null!;
+        public Output<string> Title { get; private set; } = null!;
 
+        /// <summary>
+        /// The host's kind: `dedicated_server`.
+        /// </summary>
         [Output("type")]
-        public Output<string?> Type { get; private set; } = null!;
+        public Output<string> Type { get; private set; } = null!;
 
+        /// <summary>
+        /// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+        /// </summary>
         [Output("updatedAt")]
         public Output<string?> UpdatedAt { get; private set; } = null!;
 
+        /// <summary>
+        /// Changing them replaces the server.
+        /// </summary>
         [Output("uplinkModels")]
         public Output<Outputs.DedicatedServerUplinkModels?> UplinkModels { get; private set; } = null!;
 
+        /// <summary>
+        /// Cloud-init user data for the order and for reinstalls. Changing it alone changes nothing on
+        /// the server: the new value is used by the next reinstall. A secret input and output.
+        /// </summary>
         [Output("userData")]
         public Output<string?> UserData { get; private set; } = null!;
 
@@ -232,9 +454,10 @@ namespace PulumiServersCom.Serverscom
     public sealed class DedicatedServerArgs : global::Pulumi.ResourceArgs
     {
         /// <summary>
-        /// Take over the existing server with this id instead of ordering one (`pulumi import` does not
-        /// work with dynamic providers). Its location, server model, uplinks and RAM must match; drives
-        /// and ipv6 cannot be read back and are taken as declared; the rest is brought to the program.
+        /// Take over the existing server with this id instead of ordering one (from the program itself,
+        /// where `pulumi import` writes code). Its location, server model, uplinks and RAM must match;
+        /// drives and IPv6 cannot be read back and are taken as declared; the rest is brought to the
+        /// declared values.
         /// </summary>
         [Input("adoptId")]
         public Input<string>? AdoptId { get; set; }
@@ -304,7 +527,7 @@ namespace PulumiServersCom.Serverscom
         /// the reinstall-based iPXE Boot flow.
         /// </summary>
         [Input("operatingSystemId", required: true)]
-        public Input<double> OperatingSystemId { get; set; } = null!;
+        public Input<int> OperatingSystemId { get; set; } = null!;
 
         /// <summary>
         /// GB, one of the server model's RAM options; changing it replaces the server.

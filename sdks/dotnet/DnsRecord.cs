@@ -11,23 +11,69 @@ using Pulumi;
 namespace PulumiServersCom.Serverscom
 {
     /// <summary>
-    /// A record of a DNS zone. Its id is "&lt;zoneId&gt;/&lt;recordId&gt;". Records have no labels: a record with
-    /// the same zone, name, type and data found before a create stops it (adopt it with `adoptId`).
+    /// A record of a DNS zone. Its id is `&lt;zoneId&gt;/&lt;recordId&gt;`. Records have no labels: a record with
+    /// the same zone, name, type and data found before a create stops it (take it over with the
+    /// `adoptId` property).
     /// 
-    /// Timeouts (the `customTimeouts` option): create, update and delete default to 5 minutes.
+    /// Default timeouts (the custom timeouts resource option changes them): create, update and delete 5
+    /// minutes.
+    /// 
+    /// ## Example Usage
+    /// ### An A record in a DNS zone
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// using Serverscom = PulumiServersCom.Serverscom;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var zoneWww = new Serverscom.DnsZone("zone-www", new()
+    ///     {
+    ///         Name = "example.org",
+    ///         Email = "admin@example.org",
+    ///     });
+    /// 
+    ///     var www = new Serverscom.DnsRecord("www", new()
+    ///     {
+    ///         ZoneId = zoneWww.Id,
+    ///         Name = "www",
+    ///         Type = Serverscom.DnsRecordType.A,
+    ///         Data = "192.0.2.1",
+    ///         Ttl = 300,
+    ///     });
+    /// 
+    ///     return new Dictionary&lt;string, object?&gt;
+    ///     {
+    ///         ["recordId"] = www.Id,
+    ///     };
+    /// });
+    /// ```
     /// </summary>
     [ServerscomResourceType("serverscom:index:DnsRecord")]
     public partial class DnsRecord : global::Pulumi.CustomResource
     {
+        /// <summary>
+        /// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+        /// </summary>
         [Output("createdAt")]
         public Output<string?> CreatedAt { get; private set; } = null!;
 
+        /// <summary>
+        /// The record's data in the type's text form: "192.0.2.1", "10 20 5060 sip.example.com".
+        /// </summary>
         [Output("data")]
         public Output<string?> Data { get; private set; } = null!;
 
+        /// <summary>
+        /// "@", a name within the zone ("www") or its FQDN ("www.example.com").
+        /// </summary>
         [Output("name")]
-        public Output<string?> Name { get; private set; } = null!;
+        public Output<string> Name { get; private set; } = null!;
 
+        /// <summary>
+        /// MX and SRV only (and required there), 0 to 65535.
+        /// </summary>
         [Output("priority")]
         public Output<int?> Priority { get; private set; } = null!;
 
@@ -35,19 +81,31 @@ namespace PulumiServersCom.Serverscom
         /// The record's own id within the zone.
         /// </summary>
         [Output("recordId")]
-        public Output<string?> RecordId { get; private set; } = null!;
+        public Output<string> RecordId { get; private set; } = null!;
 
+        /// <summary>
+        /// Seconds, 0 to 604800; default: the zone's.
+        /// </summary>
         [Output("ttl")]
         public Output<int?> Ttl { get; private set; } = null!;
 
+        /// <summary>
+        /// A, AAAA, CAA, CNAME, MX, NS, TXT, SRV or ALIAS; changing it replaces the record.
+        /// </summary>
         [Output("type")]
-        public Output<string?> Type { get; private set; } = null!;
+        public Output<string> Type { get; private set; } = null!;
 
+        /// <summary>
+        /// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+        /// </summary>
         [Output("updatedAt")]
         public Output<string?> UpdatedAt { get; private set; } = null!;
 
+        /// <summary>
+        /// The DnsZone's id; changing it replaces the record.
+        /// </summary>
         [Output("zoneId")]
-        public Output<string?> ZoneId { get; private set; } = null!;
+        public Output<string> ZoneId { get; private set; } = null!;
 
 
         /// <summary>

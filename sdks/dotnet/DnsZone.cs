@@ -11,14 +11,46 @@ using Pulumi;
 namespace PulumiServersCom.Serverscom
 {
     /// <summary>
-    /// A DNS zone (the API's DNS domain). Creates are idempotent through the ownership label; a zone
-    /// of the same name that is not this resource's stops the create (adopt it with `adoptId`).
+    /// A DNS zone (the API's DNS domain). A repeated create finds the zone it made by the ownership
+    /// label; a zone of the same name that is not this resource's stops the create (take it over with
+    /// the `adoptId` property).
     /// 
-    /// Timeouts (the `customTimeouts` option): create, update and delete default to 5 minutes.
+    /// Default timeouts (the custom timeouts resource option changes them): create, update and delete 5
+    /// minutes.
+    /// 
+    /// ## Example Usage
+    /// ### A DNS zone
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// using Serverscom = PulumiServersCom.Serverscom;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var zone = new Serverscom.DnsZone("zone", new()
+    ///     {
+    ///         Name = "example.com",
+    ///         Email = "admin@example.com",
+    ///         Labels = 
+    ///         {
+    ///             { "env", "prod" },
+    ///         },
+    ///     });
+    /// 
+    ///     return new Dictionary&lt;string, object?&gt;
+    ///     {
+    ///         ["zoneId"] = zone.Id,
+    ///     };
+    /// });
+    /// ```
     /// </summary>
     [ServerscomResourceType("serverscom:index:DnsZone")]
     public partial class DnsZone : global::Pulumi.CustomResource
     {
+        /// <summary>
+        /// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+        /// </summary>
         [Output("createdAt")]
         public Output<string?> CreatedAt { get; private set; } = null!;
 
@@ -28,6 +60,9 @@ namespace PulumiServersCom.Serverscom
         [Output("delegationStatus")]
         public Output<string?> DelegationStatus { get; private set; } = null!;
 
+        /// <summary>
+        /// The SOA contact. Fixed once created: the API changes only labels.
+        /// </summary>
         [Output("email")]
         public Output<string?> Email { get; private set; } = null!;
 
@@ -35,17 +70,30 @@ namespace PulumiServersCom.Serverscom
         /// The labels, without the provider's ownership label.
         /// </summary>
         [Output("labels")]
-        public Output<ImmutableDictionary<string, string>?> Labels { get; private set; } = null!;
+        public Output<ImmutableDictionary<string, string>> Labels { get; private set; } = null!;
 
+        /// <summary>
+        /// The zone's domain name, lower case (example.com); changing it replaces the zone.
+        /// </summary>
         [Output("name")]
-        public Output<string?> Name { get; private set; } = null!;
+        public Output<string> Name { get; private set; } = null!;
 
+        /// <summary>
+        /// The default TTL of the zone's records, 0 to 604800 seconds. Fixed once created.
+        /// </summary>
         [Output("ttl")]
         public Output<int?> Ttl { get; private set; } = null!;
 
+        /// <summary>
+        /// When the zone stops being published (for example once delegation has failed for long); null
+        /// when no such date is set.
+        /// </summary>
         [Output("unpublishDate")]
         public Output<string?> UnpublishDate { get; private set; } = null!;
 
+        /// <summary>
+        /// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+        /// </summary>
         [Output("updatedAt")]
         public Output<string?> UpdatedAt { get; private set; } = null!;
 

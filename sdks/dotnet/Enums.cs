@@ -47,13 +47,13 @@ namespace PulumiServersCom.Serverscom
 
         public static DnsRecordType A { get; } = new DnsRecordType("A");
         public static DnsRecordType AAAA { get; } = new DnsRecordType("AAAA");
+        public static DnsRecordType ALIAS { get; } = new DnsRecordType("ALIAS");
         public static DnsRecordType CAA { get; } = new DnsRecordType("CAA");
         public static DnsRecordType CNAME { get; } = new DnsRecordType("CNAME");
         public static DnsRecordType MX { get; } = new DnsRecordType("MX");
         public static DnsRecordType NS { get; } = new DnsRecordType("NS");
-        public static DnsRecordType TXT { get; } = new DnsRecordType("TXT");
         public static DnsRecordType SRV { get; } = new DnsRecordType("SRV");
-        public static DnsRecordType ALIAS { get; } = new DnsRecordType("ALIAS");
+        public static DnsRecordType TXT { get; } = new DnsRecordType("TXT");
 
         public static bool operator ==(DnsRecordType left, DnsRecordType right) => left.Equals(right);
         public static bool operator !=(DnsRecordType left, DnsRecordType right) => !left.Equals(right);
@@ -81,8 +81,8 @@ namespace PulumiServersCom.Serverscom
         }
 
         public static GetDnsZonesArgsDelegationStatus Delegated { get; } = new GetDnsZonesArgsDelegationStatus("delegated");
-        public static GetDnsZonesArgsDelegationStatus Verified { get; } = new GetDnsZonesArgsDelegationStatus("verified");
         public static GetDnsZonesArgsDelegationStatus Undelegated { get; } = new GetDnsZonesArgsDelegationStatus("undelegated");
+        public static GetDnsZonesArgsDelegationStatus Verified { get; } = new GetDnsZonesArgsDelegationStatus("verified");
 
         public static bool operator ==(GetDnsZonesArgsDelegationStatus left, GetDnsZonesArgsDelegationStatus right) => left.Equals(right);
         public static bool operator !=(GetDnsZonesArgsDelegationStatus left, GetDnsZonesArgsDelegationStatus right) => !left.Equals(right);
@@ -109,8 +109,8 @@ namespace PulumiServersCom.Serverscom
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static GetHostArgsType Kubernetes_baremetal_node { get; } = new GetHostArgsType("kubernetes_baremetal_node");
         public static GetHostArgsType Dedicated_server { get; } = new GetHostArgsType("dedicated_server");
+        public static GetHostArgsType Kubernetes_baremetal_node { get; } = new GetHostArgsType("kubernetes_baremetal_node");
         public static GetHostArgsType Sbm_server { get; } = new GetHostArgsType("sbm_server");
 
         public static bool operator ==(GetHostArgsType left, GetHostArgsType right) => left.Equals(right);
@@ -138,8 +138,8 @@ namespace PulumiServersCom.Serverscom
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static GetHostDriveSlotsArgsHostType Kubernetes_baremetal_node { get; } = new GetHostDriveSlotsArgsHostType("kubernetes_baremetal_node");
         public static GetHostDriveSlotsArgsHostType Dedicated_server { get; } = new GetHostDriveSlotsArgsHostType("dedicated_server");
+        public static GetHostDriveSlotsArgsHostType Kubernetes_baremetal_node { get; } = new GetHostDriveSlotsArgsHostType("kubernetes_baremetal_node");
 
         public static bool operator ==(GetHostDriveSlotsArgsHostType left, GetHostDriveSlotsArgsHostType right) => left.Equals(right);
         public static bool operator !=(GetHostDriveSlotsArgsHostType left, GetHostDriveSlotsArgsHostType right) => !left.Equals(right);
@@ -222,8 +222,8 @@ namespace PulumiServersCom.Serverscom
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static GetHostNetworksArgsHostType Kubernetes_baremetal_node { get; } = new GetHostNetworksArgsHostType("kubernetes_baremetal_node");
         public static GetHostNetworksArgsHostType Dedicated_server { get; } = new GetHostNetworksArgsHostType("dedicated_server");
+        public static GetHostNetworksArgsHostType Kubernetes_baremetal_node { get; } = new GetHostNetworksArgsHostType("kubernetes_baremetal_node");
         public static GetHostNetworksArgsHostType Sbm_server { get; } = new GetHostNetworksArgsHostType("sbm_server");
 
         public static bool operator ==(GetHostNetworksArgsHostType left, GetHostNetworksArgsHostType right) => left.Equals(right);
@@ -251,9 +251,9 @@ namespace PulumiServersCom.Serverscom
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static GetHostNetworksArgsInterfaceType @Public { get; } = new GetHostNetworksArgsInterfaceType("public");
-        public static GetHostNetworksArgsInterfaceType @Private { get; } = new GetHostNetworksArgsInterfaceType("private");
         public static GetHostNetworksArgsInterfaceType Oob { get; } = new GetHostNetworksArgsInterfaceType("oob");
+        public static GetHostNetworksArgsInterfaceType @Private { get; } = new GetHostNetworksArgsInterfaceType("private");
+        public static GetHostNetworksArgsInterfaceType @Public { get; } = new GetHostNetworksArgsInterfaceType("public");
 
         public static bool operator ==(GetHostNetworksArgsInterfaceType left, GetHostNetworksArgsInterfaceType right) => left.Equals(right);
         public static bool operator !=(GetHostNetworksArgsInterfaceType left, GetHostNetworksArgsInterfaceType right) => !left.Equals(right);
@@ -280,8 +280,8 @@ namespace PulumiServersCom.Serverscom
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static GetHostPowerFeedsArgsHostType Kubernetes_baremetal_node { get; } = new GetHostPowerFeedsArgsHostType("kubernetes_baremetal_node");
         public static GetHostPowerFeedsArgsHostType Dedicated_server { get; } = new GetHostPowerFeedsArgsHostType("dedicated_server");
+        public static GetHostPowerFeedsArgsHostType Kubernetes_baremetal_node { get; } = new GetHostPowerFeedsArgsHostType("kubernetes_baremetal_node");
         public static GetHostPowerFeedsArgsHostType Sbm_server { get; } = new GetHostPowerFeedsArgsHostType("sbm_server");
 
         public static bool operator ==(GetHostPowerFeedsArgsHostType left, GetHostPowerFeedsArgsHostType right) => left.Equals(right);
@@ -309,8 +309,8 @@ namespace PulumiServersCom.Serverscom
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static GetHostsArgsType Kubernetes_baremetal_node { get; } = new GetHostsArgsType("kubernetes_baremetal_node");
         public static GetHostsArgsType Dedicated_server { get; } = new GetHostsArgsType("dedicated_server");
+        public static GetHostsArgsType Kubernetes_baremetal_node { get; } = new GetHostsArgsType("kubernetes_baremetal_node");
         public static GetHostsArgsType Sbm_server { get; } = new GetHostsArgsType("sbm_server");
 
         public static bool operator ==(GetHostsArgsType left, GetHostsArgsType right) => left.Equals(right);
@@ -394,8 +394,8 @@ namespace PulumiServersCom.Serverscom
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static GetNetworkPoolArgsType @Public { get; } = new GetNetworkPoolArgsType("public");
         public static GetNetworkPoolArgsType @Private { get; } = new GetNetworkPoolArgsType("private");
+        public static GetNetworkPoolArgsType @Public { get; } = new GetNetworkPoolArgsType("public");
 
         public static bool operator ==(GetNetworkPoolArgsType left, GetNetworkPoolArgsType right) => left.Equals(right);
         public static bool operator !=(GetNetworkPoolArgsType left, GetNetworkPoolArgsType right) => !left.Equals(right);
@@ -422,8 +422,8 @@ namespace PulumiServersCom.Serverscom
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static GetNetworkPoolsArgsType @Public { get; } = new GetNetworkPoolsArgsType("public");
         public static GetNetworkPoolsArgsType @Private { get; } = new GetNetworkPoolsArgsType("private");
+        public static GetNetworkPoolsArgsType @Public { get; } = new GetNetworkPoolsArgsType("public");
 
         public static bool operator ==(GetNetworkPoolsArgsType left, GetNetworkPoolsArgsType right) => left.Equals(right);
         public static bool operator !=(GetNetworkPoolsArgsType left, GetNetworkPoolsArgsType right) => !left.Equals(right);
@@ -534,8 +534,8 @@ namespace PulumiServersCom.Serverscom
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static GetUplinkModelsArgsType @Public { get; } = new GetUplinkModelsArgsType("public");
         public static GetUplinkModelsArgsType @Private { get; } = new GetUplinkModelsArgsType("private");
+        public static GetUplinkModelsArgsType @Public { get; } = new GetUplinkModelsArgsType("public");
 
         public static bool operator ==(GetUplinkModelsArgsType left, GetUplinkModelsArgsType right) => left.Equals(right);
         public static bool operator !=(GetUplinkModelsArgsType left, GetUplinkModelsArgsType right) => !left.Equals(right);
@@ -618,8 +618,8 @@ namespace PulumiServersCom.Serverscom
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static HostNetworkType Public_ipv4 { get; } = new HostNetworkType("public_ipv4");
         public static HostNetworkType Private_ipv4 { get; } = new HostNetworkType("private_ipv4");
+        public static HostNetworkType Public_ipv4 { get; } = new HostNetworkType("public_ipv4");
         public static HostNetworkType Public_ipv6 { get; } = new HostNetworkType("public_ipv6");
 
         public static bool operator ==(HostNetworkType left, HostNetworkType right) => left.Equals(right);
@@ -675,8 +675,8 @@ namespace PulumiServersCom.Serverscom
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static L2SegmentType @Public { get; } = new L2SegmentType("public");
         public static L2SegmentType @Private { get; } = new L2SegmentType("private");
+        public static L2SegmentType @Public { get; } = new L2SegmentType("public");
 
         public static bool operator ==(L2SegmentType left, L2SegmentType right) => left.Equals(right);
         public static bool operator !=(L2SegmentType left, L2SegmentType right) => !left.Equals(right);
@@ -703,8 +703,8 @@ namespace PulumiServersCom.Serverscom
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static PtrRecordHostType Kubernetes_baremetal_node { get; } = new PtrRecordHostType("kubernetes_baremetal_node");
         public static PtrRecordHostType Dedicated_server { get; } = new PtrRecordHostType("dedicated_server");
+        public static PtrRecordHostType Kubernetes_baremetal_node { get; } = new PtrRecordHostType("kubernetes_baremetal_node");
         public static PtrRecordHostType Sbm_server { get; } = new PtrRecordHostType("sbm_server");
 
         public static bool operator ==(PtrRecordHostType left, PtrRecordHostType right) => left.Equals(right);

@@ -12,12 +12,279 @@ namespace PulumiServersCom.Serverscom
 {
     public static class GetAccountBalance
     {
+        /// <summary>
+        /// The account's current balance and the total due on the next invoice.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### The account's balance
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const balanceVar = serverscom.getAccountBalance({});
+        /// export const balance = balanceVar.then(balanceVar =&gt; balanceVar.currentBalance);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// balance_var = serverscom.get_account_balance()
+        /// pulumi.export("balance", balance_var.current_balance)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var balanceVar = Serverscom.GetAccountBalance.Invoke();
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["balance"] = balanceVar.Apply(getAccountBalanceResult =&gt; getAccountBalanceResult.CurrentBalance),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		balanceVar, err := serverscom.GetAccountBalance(ctx, &amp;serverscom.GetAccountBalanceArgs{}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("balance", balanceVar.CurrentBalance)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetAccountBalanceArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var balanceVar = ServerscomFunctions.getAccountBalance(GetAccountBalanceArgs.builder()
+        ///             .build());
+        /// 
+        ///         ctx.export("balance", balanceVar.applyValue(getAccountBalanceResult -&gt; getAccountBalanceResult.currentBalance()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   balance:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getAccountBalance
+        /// outputs:
+        ///   balance: ${balance.currentBalance}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Task<GetAccountBalanceResult> InvokeAsync(GetAccountBalanceArgs? args = null, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetAccountBalanceResult>("serverscom:index:getAccountBalance", args ?? new GetAccountBalanceArgs(), options.WithDefaults());
 
+        /// <summary>
+        /// The account's current balance and the total due on the next invoice.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### The account's balance
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const balanceVar = serverscom.getAccountBalance({});
+        /// export const balance = balanceVar.then(balanceVar =&gt; balanceVar.currentBalance);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// balance_var = serverscom.get_account_balance()
+        /// pulumi.export("balance", balance_var.current_balance)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var balanceVar = Serverscom.GetAccountBalance.Invoke();
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["balance"] = balanceVar.Apply(getAccountBalanceResult =&gt; getAccountBalanceResult.CurrentBalance),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		balanceVar, err := serverscom.GetAccountBalance(ctx, &amp;serverscom.GetAccountBalanceArgs{}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("balance", balanceVar.CurrentBalance)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetAccountBalanceArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var balanceVar = ServerscomFunctions.getAccountBalance(GetAccountBalanceArgs.builder()
+        ///             .build());
+        /// 
+        ///         ctx.export("balance", balanceVar.applyValue(getAccountBalanceResult -&gt; getAccountBalanceResult.currentBalance()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   balance:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getAccountBalance
+        /// outputs:
+        ///   balance: ${balance.currentBalance}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Output<GetAccountBalanceResult> Invoke(InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetAccountBalanceResult>("serverscom:index:getAccountBalance", InvokeArgs.Empty, options.WithDefaults());
 
+        /// <summary>
+        /// The account's current balance and the total due on the next invoice.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### The account's balance
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const balanceVar = serverscom.getAccountBalance({});
+        /// export const balance = balanceVar.then(balanceVar =&gt; balanceVar.currentBalance);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// balance_var = serverscom.get_account_balance()
+        /// pulumi.export("balance", balance_var.current_balance)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var balanceVar = Serverscom.GetAccountBalance.Invoke();
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["balance"] = balanceVar.Apply(getAccountBalanceResult =&gt; getAccountBalanceResult.CurrentBalance),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		balanceVar, err := serverscom.GetAccountBalance(ctx, &amp;serverscom.GetAccountBalanceArgs{}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("balance", balanceVar.CurrentBalance)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetAccountBalanceArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var balanceVar = ServerscomFunctions.getAccountBalance(GetAccountBalanceArgs.builder()
+        ///             .build());
+        /// 
+        ///         ctx.export("balance", balanceVar.applyValue(getAccountBalanceResult -&gt; getAccountBalanceResult.currentBalance()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   balance:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getAccountBalance
+        /// outputs:
+        ///   balance: ${balance.currentBalance}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Output<GetAccountBalanceResult> Invoke(InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetAccountBalanceResult>("serverscom:index:getAccountBalance", InvokeArgs.Empty, options.WithDefaults());
     }
@@ -35,8 +302,17 @@ namespace PulumiServersCom.Serverscom
     [OutputType]
     public sealed class GetAccountBalanceResult
     {
+        /// <summary>
+        /// The currency of the amounts, e.g. `EUR`; null where the API does not say.
+        /// </summary>
         public readonly string? Currency;
+        /// <summary>
+        /// The account's current balance, in `currency`; null where the API does not say.
+        /// </summary>
         public readonly double? CurrentBalance;
+        /// <summary>
+        /// The total due on the next invoice, in `currency`; null where the API does not say.
+        /// </summary>
         public readonly double? NextInvoiceTotalDue;
 
         [OutputConstructor]

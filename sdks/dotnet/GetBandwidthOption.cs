@@ -12,12 +12,642 @@ namespace PulumiServersCom.Serverscom
 {
     public static class GetBandwidthOption
     {
+        /// <summary>
+        /// One bandwidth option of a public uplink model, by exactly one of id or name.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### A bandwidth option by name
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const location = serverscom.getLocation({
+        ///     code: "AMS1",
+        /// });
+        /// const r640 = location.then(location =&gt; serverscom.getServerModel({
+        ///     locationId: location.id,
+        ///     name: "Dell R640",
+        /// }));
+        /// const publicUplink = Promise.all([location, r640]).then(([location, r640]) =&gt; serverscom.getUplinkModel({
+        ///     locationId: location.id,
+        ///     serverModelId: r640.id,
+        ///     name: "Public 1 Gbps without redundancy",
+        /// }));
+        /// const traffic = Promise.all([location, r640, publicUplink]).then(([location, r640, publicUplink]) =&gt; serverscom.getBandwidthOption({
+        ///     locationId: location.id,
+        ///     serverModelId: r640.id,
+        ///     uplinkModelId: publicUplink.id,
+        ///     name: "20 TB",
+        /// }));
+        /// export const trafficId = traffic.then(traffic =&gt; traffic.id);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// location = serverscom.get_location(code="AMS1")
+        /// r640 = serverscom.get_server_model(location_id=location.id,
+        ///     name="Dell R640")
+        /// public_uplink = serverscom.get_uplink_model(location_id=location.id,
+        ///     server_model_id=r640.id,
+        ///     name="Public 1 Gbps without redundancy")
+        /// traffic = serverscom.get_bandwidth_option(location_id=location.id,
+        ///     server_model_id=r640.id,
+        ///     uplink_model_id=public_uplink.id,
+        ///     name="20 TB")
+        /// pulumi.export("trafficId", traffic.id)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var location = Serverscom.GetLocation.Invoke(new()
+        ///     {
+        ///         Code = "AMS1",
+        ///     });
+        /// 
+        ///     var r640 = Serverscom.GetServerModel.Invoke(new()
+        ///     {
+        ///         LocationId = location.Apply(getLocationResult =&gt; getLocationResult.Id),
+        ///         Name = "Dell R640",
+        ///     });
+        /// 
+        ///     var publicUplink = Serverscom.GetUplinkModel.Invoke(new()
+        ///     {
+        ///         LocationId = location.Apply(getLocationResult =&gt; getLocationResult.Id),
+        ///         ServerModelId = r640.Apply(getServerModelResult =&gt; getServerModelResult.Id),
+        ///         Name = "Public 1 Gbps without redundancy",
+        ///     });
+        /// 
+        ///     var traffic = Serverscom.GetBandwidthOption.Invoke(new()
+        ///     {
+        ///         LocationId = location.Apply(getLocationResult =&gt; getLocationResult.Id),
+        ///         ServerModelId = r640.Apply(getServerModelResult =&gt; getServerModelResult.Id),
+        ///         UplinkModelId = publicUplink.Apply(getUplinkModelResult =&gt; getUplinkModelResult.Id),
+        ///         Name = "20 TB",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["trafficId"] = traffic.Apply(getBandwidthOptionResult =&gt; getBandwidthOptionResult.Id),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		location, err := serverscom.GetLocation(ctx, &amp;serverscom.GetLocationArgs{
+        /// 			Code: pulumi.StringRef("AMS1"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		r640, err := serverscom.GetServerModel(ctx, &amp;serverscom.GetServerModelArgs{
+        /// 			LocationId: location.Id,
+        /// 			Name:       pulumi.StringRef("Dell R640"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		publicUplink, err := serverscom.GetUplinkModel(ctx, &amp;serverscom.GetUplinkModelArgs{
+        /// 			LocationId:    location.Id,
+        /// 			ServerModelId: r640.Id,
+        /// 			Name:          pulumi.StringRef("Public 1 Gbps without redundancy"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		traffic, err := serverscom.GetBandwidthOption(ctx, &amp;serverscom.GetBandwidthOptionArgs{
+        /// 			LocationId:    location.Id,
+        /// 			ServerModelId: r640.Id,
+        /// 			UplinkModelId: publicUplink.Id,
+        /// 			Name:          pulumi.StringRef("20 TB"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("trafficId", traffic.Id)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetBandwidthOptionArgs;
+        /// import com.pulumi.serverscom.inputs.GetLocationArgs;
+        /// import com.pulumi.serverscom.inputs.GetServerModelArgs;
+        /// import com.pulumi.serverscom.inputs.GetUplinkModelArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var location = ServerscomFunctions.getLocation(GetLocationArgs.builder()
+        ///             .code("AMS1")
+        ///             .build());
+        /// 
+        ///         final var r640 = ServerscomFunctions.getServerModel(GetServerModelArgs.builder()
+        ///             .locationId(location.applyValue(getLocationResult -&gt; getLocationResult.id()))
+        ///             .name("Dell R640")
+        ///             .build());
+        /// 
+        ///         final var publicUplink = ServerscomFunctions.getUplinkModel(GetUplinkModelArgs.builder()
+        ///             .locationId(location.applyValue(getLocationResult -&gt; getLocationResult.id()))
+        ///             .serverModelId(r640.applyValue(getServerModelResult -&gt; getServerModelResult.id()))
+        ///             .name("Public 1 Gbps without redundancy")
+        ///             .build());
+        /// 
+        ///         final var traffic = ServerscomFunctions.getBandwidthOption(GetBandwidthOptionArgs.builder()
+        ///             .locationId(location.applyValue(getLocationResult -&gt; getLocationResult.id()))
+        ///             .serverModelId(r640.applyValue(getServerModelResult -&gt; getServerModelResult.id()))
+        ///             .uplinkModelId(publicUplink.applyValue(getUplinkModelResult -&gt; getUplinkModelResult.id()))
+        ///             .name("20 TB")
+        ///             .build());
+        /// 
+        ///         ctx.export("trafficId", traffic.applyValue(getBandwidthOptionResult -&gt; getBandwidthOptionResult.id()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   location:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getLocation
+        ///       arguments:
+        ///         code: AMS1
+        ///   r640:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getServerModel
+        ///       arguments:
+        ///         locationId: ${location.id}
+        ///         name: Dell R640
+        ///   publicUplink:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getUplinkModel
+        ///       arguments:
+        ///         locationId: ${location.id}
+        ///         serverModelId: ${r640.id}
+        ///         name: Public 1 Gbps without redundancy
+        ///   traffic:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getBandwidthOption
+        ///       arguments:
+        ///         locationId: ${location.id}
+        ///         serverModelId: ${r640.id}
+        ///         uplinkModelId: ${publicUplink.id}
+        ///         name: 20 TB
+        /// outputs:
+        ///   trafficId: ${traffic.id}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Task<GetBandwidthOptionResult> InvokeAsync(GetBandwidthOptionArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetBandwidthOptionResult>("serverscom:index:getBandwidthOption", args ?? new GetBandwidthOptionArgs(), options.WithDefaults());
 
+        /// <summary>
+        /// One bandwidth option of a public uplink model, by exactly one of id or name.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### A bandwidth option by name
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const location = serverscom.getLocation({
+        ///     code: "AMS1",
+        /// });
+        /// const r640 = location.then(location =&gt; serverscom.getServerModel({
+        ///     locationId: location.id,
+        ///     name: "Dell R640",
+        /// }));
+        /// const publicUplink = Promise.all([location, r640]).then(([location, r640]) =&gt; serverscom.getUplinkModel({
+        ///     locationId: location.id,
+        ///     serverModelId: r640.id,
+        ///     name: "Public 1 Gbps without redundancy",
+        /// }));
+        /// const traffic = Promise.all([location, r640, publicUplink]).then(([location, r640, publicUplink]) =&gt; serverscom.getBandwidthOption({
+        ///     locationId: location.id,
+        ///     serverModelId: r640.id,
+        ///     uplinkModelId: publicUplink.id,
+        ///     name: "20 TB",
+        /// }));
+        /// export const trafficId = traffic.then(traffic =&gt; traffic.id);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// location = serverscom.get_location(code="AMS1")
+        /// r640 = serverscom.get_server_model(location_id=location.id,
+        ///     name="Dell R640")
+        /// public_uplink = serverscom.get_uplink_model(location_id=location.id,
+        ///     server_model_id=r640.id,
+        ///     name="Public 1 Gbps without redundancy")
+        /// traffic = serverscom.get_bandwidth_option(location_id=location.id,
+        ///     server_model_id=r640.id,
+        ///     uplink_model_id=public_uplink.id,
+        ///     name="20 TB")
+        /// pulumi.export("trafficId", traffic.id)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var location = Serverscom.GetLocation.Invoke(new()
+        ///     {
+        ///         Code = "AMS1",
+        ///     });
+        /// 
+        ///     var r640 = Serverscom.GetServerModel.Invoke(new()
+        ///     {
+        ///         LocationId = location.Apply(getLocationResult =&gt; getLocationResult.Id),
+        ///         Name = "Dell R640",
+        ///     });
+        /// 
+        ///     var publicUplink = Serverscom.GetUplinkModel.Invoke(new()
+        ///     {
+        ///         LocationId = location.Apply(getLocationResult =&gt; getLocationResult.Id),
+        ///         ServerModelId = r640.Apply(getServerModelResult =&gt; getServerModelResult.Id),
+        ///         Name = "Public 1 Gbps without redundancy",
+        ///     });
+        /// 
+        ///     var traffic = Serverscom.GetBandwidthOption.Invoke(new()
+        ///     {
+        ///         LocationId = location.Apply(getLocationResult =&gt; getLocationResult.Id),
+        ///         ServerModelId = r640.Apply(getServerModelResult =&gt; getServerModelResult.Id),
+        ///         UplinkModelId = publicUplink.Apply(getUplinkModelResult =&gt; getUplinkModelResult.Id),
+        ///         Name = "20 TB",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["trafficId"] = traffic.Apply(getBandwidthOptionResult =&gt; getBandwidthOptionResult.Id),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		location, err := serverscom.GetLocation(ctx, &amp;serverscom.GetLocationArgs{
+        /// 			Code: pulumi.StringRef("AMS1"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		r640, err := serverscom.GetServerModel(ctx, &amp;serverscom.GetServerModelArgs{
+        /// 			LocationId: location.Id,
+        /// 			Name:       pulumi.StringRef("Dell R640"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		publicUplink, err := serverscom.GetUplinkModel(ctx, &amp;serverscom.GetUplinkModelArgs{
+        /// 			LocationId:    location.Id,
+        /// 			ServerModelId: r640.Id,
+        /// 			Name:          pulumi.StringRef("Public 1 Gbps without redundancy"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		traffic, err := serverscom.GetBandwidthOption(ctx, &amp;serverscom.GetBandwidthOptionArgs{
+        /// 			LocationId:    location.Id,
+        /// 			ServerModelId: r640.Id,
+        /// 			UplinkModelId: publicUplink.Id,
+        /// 			Name:          pulumi.StringRef("20 TB"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("trafficId", traffic.Id)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetBandwidthOptionArgs;
+        /// import com.pulumi.serverscom.inputs.GetLocationArgs;
+        /// import com.pulumi.serverscom.inputs.GetServerModelArgs;
+        /// import com.pulumi.serverscom.inputs.GetUplinkModelArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var location = ServerscomFunctions.getLocation(GetLocationArgs.builder()
+        ///             .code("AMS1")
+        ///             .build());
+        /// 
+        ///         final var r640 = ServerscomFunctions.getServerModel(GetServerModelArgs.builder()
+        ///             .locationId(location.applyValue(getLocationResult -&gt; getLocationResult.id()))
+        ///             .name("Dell R640")
+        ///             .build());
+        /// 
+        ///         final var publicUplink = ServerscomFunctions.getUplinkModel(GetUplinkModelArgs.builder()
+        ///             .locationId(location.applyValue(getLocationResult -&gt; getLocationResult.id()))
+        ///             .serverModelId(r640.applyValue(getServerModelResult -&gt; getServerModelResult.id()))
+        ///             .name("Public 1 Gbps without redundancy")
+        ///             .build());
+        /// 
+        ///         final var traffic = ServerscomFunctions.getBandwidthOption(GetBandwidthOptionArgs.builder()
+        ///             .locationId(location.applyValue(getLocationResult -&gt; getLocationResult.id()))
+        ///             .serverModelId(r640.applyValue(getServerModelResult -&gt; getServerModelResult.id()))
+        ///             .uplinkModelId(publicUplink.applyValue(getUplinkModelResult -&gt; getUplinkModelResult.id()))
+        ///             .name("20 TB")
+        ///             .build());
+        /// 
+        ///         ctx.export("trafficId", traffic.applyValue(getBandwidthOptionResult -&gt; getBandwidthOptionResult.id()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   location:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getLocation
+        ///       arguments:
+        ///         code: AMS1
+        ///   r640:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getServerModel
+        ///       arguments:
+        ///         locationId: ${location.id}
+        ///         name: Dell R640
+        ///   publicUplink:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getUplinkModel
+        ///       arguments:
+        ///         locationId: ${location.id}
+        ///         serverModelId: ${r640.id}
+        ///         name: Public 1 Gbps without redundancy
+        ///   traffic:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getBandwidthOption
+        ///       arguments:
+        ///         locationId: ${location.id}
+        ///         serverModelId: ${r640.id}
+        ///         uplinkModelId: ${publicUplink.id}
+        ///         name: 20 TB
+        /// outputs:
+        ///   trafficId: ${traffic.id}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Output<GetBandwidthOptionResult> Invoke(GetBandwidthOptionInvokeArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetBandwidthOptionResult>("serverscom:index:getBandwidthOption", args ?? new GetBandwidthOptionInvokeArgs(), options.WithDefaults());
 
+        /// <summary>
+        /// One bandwidth option of a public uplink model, by exactly one of id or name.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### A bandwidth option by name
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const location = serverscom.getLocation({
+        ///     code: "AMS1",
+        /// });
+        /// const r640 = location.then(location =&gt; serverscom.getServerModel({
+        ///     locationId: location.id,
+        ///     name: "Dell R640",
+        /// }));
+        /// const publicUplink = Promise.all([location, r640]).then(([location, r640]) =&gt; serverscom.getUplinkModel({
+        ///     locationId: location.id,
+        ///     serverModelId: r640.id,
+        ///     name: "Public 1 Gbps without redundancy",
+        /// }));
+        /// const traffic = Promise.all([location, r640, publicUplink]).then(([location, r640, publicUplink]) =&gt; serverscom.getBandwidthOption({
+        ///     locationId: location.id,
+        ///     serverModelId: r640.id,
+        ///     uplinkModelId: publicUplink.id,
+        ///     name: "20 TB",
+        /// }));
+        /// export const trafficId = traffic.then(traffic =&gt; traffic.id);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// location = serverscom.get_location(code="AMS1")
+        /// r640 = serverscom.get_server_model(location_id=location.id,
+        ///     name="Dell R640")
+        /// public_uplink = serverscom.get_uplink_model(location_id=location.id,
+        ///     server_model_id=r640.id,
+        ///     name="Public 1 Gbps without redundancy")
+        /// traffic = serverscom.get_bandwidth_option(location_id=location.id,
+        ///     server_model_id=r640.id,
+        ///     uplink_model_id=public_uplink.id,
+        ///     name="20 TB")
+        /// pulumi.export("trafficId", traffic.id)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var location = Serverscom.GetLocation.Invoke(new()
+        ///     {
+        ///         Code = "AMS1",
+        ///     });
+        /// 
+        ///     var r640 = Serverscom.GetServerModel.Invoke(new()
+        ///     {
+        ///         LocationId = location.Apply(getLocationResult =&gt; getLocationResult.Id),
+        ///         Name = "Dell R640",
+        ///     });
+        /// 
+        ///     var publicUplink = Serverscom.GetUplinkModel.Invoke(new()
+        ///     {
+        ///         LocationId = location.Apply(getLocationResult =&gt; getLocationResult.Id),
+        ///         ServerModelId = r640.Apply(getServerModelResult =&gt; getServerModelResult.Id),
+        ///         Name = "Public 1 Gbps without redundancy",
+        ///     });
+        /// 
+        ///     var traffic = Serverscom.GetBandwidthOption.Invoke(new()
+        ///     {
+        ///         LocationId = location.Apply(getLocationResult =&gt; getLocationResult.Id),
+        ///         ServerModelId = r640.Apply(getServerModelResult =&gt; getServerModelResult.Id),
+        ///         UplinkModelId = publicUplink.Apply(getUplinkModelResult =&gt; getUplinkModelResult.Id),
+        ///         Name = "20 TB",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["trafficId"] = traffic.Apply(getBandwidthOptionResult =&gt; getBandwidthOptionResult.Id),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		location, err := serverscom.GetLocation(ctx, &amp;serverscom.GetLocationArgs{
+        /// 			Code: pulumi.StringRef("AMS1"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		r640, err := serverscom.GetServerModel(ctx, &amp;serverscom.GetServerModelArgs{
+        /// 			LocationId: location.Id,
+        /// 			Name:       pulumi.StringRef("Dell R640"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		publicUplink, err := serverscom.GetUplinkModel(ctx, &amp;serverscom.GetUplinkModelArgs{
+        /// 			LocationId:    location.Id,
+        /// 			ServerModelId: r640.Id,
+        /// 			Name:          pulumi.StringRef("Public 1 Gbps without redundancy"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		traffic, err := serverscom.GetBandwidthOption(ctx, &amp;serverscom.GetBandwidthOptionArgs{
+        /// 			LocationId:    location.Id,
+        /// 			ServerModelId: r640.Id,
+        /// 			UplinkModelId: publicUplink.Id,
+        /// 			Name:          pulumi.StringRef("20 TB"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("trafficId", traffic.Id)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetBandwidthOptionArgs;
+        /// import com.pulumi.serverscom.inputs.GetLocationArgs;
+        /// import com.pulumi.serverscom.inputs.GetServerModelArgs;
+        /// import com.pulumi.serverscom.inputs.GetUplinkModelArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var location = ServerscomFunctions.getLocation(GetLocationArgs.builder()
+        ///             .code("AMS1")
+        ///             .build());
+        /// 
+        ///         final var r640 = ServerscomFunctions.getServerModel(GetServerModelArgs.builder()
+        ///             .locationId(location.applyValue(getLocationResult -&gt; getLocationResult.id()))
+        ///             .name("Dell R640")
+        ///             .build());
+        /// 
+        ///         final var publicUplink = ServerscomFunctions.getUplinkModel(GetUplinkModelArgs.builder()
+        ///             .locationId(location.applyValue(getLocationResult -&gt; getLocationResult.id()))
+        ///             .serverModelId(r640.applyValue(getServerModelResult -&gt; getServerModelResult.id()))
+        ///             .name("Public 1 Gbps without redundancy")
+        ///             .build());
+        /// 
+        ///         final var traffic = ServerscomFunctions.getBandwidthOption(GetBandwidthOptionArgs.builder()
+        ///             .locationId(location.applyValue(getLocationResult -&gt; getLocationResult.id()))
+        ///             .serverModelId(r640.applyValue(getServerModelResult -&gt; getServerModelResult.id()))
+        ///             .uplinkModelId(publicUplink.applyValue(getUplinkModelResult -&gt; getUplinkModelResult.id()))
+        ///             .name("20 TB")
+        ///             .build());
+        /// 
+        ///         ctx.export("trafficId", traffic.applyValue(getBandwidthOptionResult -&gt; getBandwidthOptionResult.id()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   location:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getLocation
+        ///       arguments:
+        ///         code: AMS1
+        ///   r640:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getServerModel
+        ///       arguments:
+        ///         locationId: ${location.id}
+        ///         name: Dell R640
+        ///   publicUplink:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getUplinkModel
+        ///       arguments:
+        ///         locationId: ${location.id}
+        ///         serverModelId: ${r640.id}
+        ///         name: Public 1 Gbps without redundancy
+        ///   traffic:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getBandwidthOption
+        ///       arguments:
+        ///         locationId: ${location.id}
+        ///         serverModelId: ${r640.id}
+        ///         uplinkModelId: ${publicUplink.id}
+        ///         name: 20 TB
+        /// outputs:
+        ///   trafficId: ${traffic.id}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Output<GetBandwidthOptionResult> Invoke(GetBandwidthOptionInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetBandwidthOptionResult>("serverscom:index:getBandwidthOption", args ?? new GetBandwidthOptionInvokeArgs(), options.WithDefaults());
     }
@@ -25,9 +655,15 @@ namespace PulumiServersCom.Serverscom
 
     public sealed class GetBandwidthOptionArgs : global::Pulumi.InvokeArgs
     {
+        /// <summary>
+        /// The bandwidth option's id (give exactly one of id and name).
+        /// </summary>
         [Input("id")]
         public int? Id { get; set; }
 
+        /// <summary>
+        /// The location (its id; see the getLocation function).
+        /// </summary>
         [Input("locationId", required: true)]
         public int LocationId { get; set; }
 
@@ -37,9 +673,15 @@ namespace PulumiServersCom.Serverscom
         [Input("name")]
         public string? Name { get; set; }
 
+        /// <summary>
+        /// The server model (its id; see the getServerModel function).
+        /// </summary>
         [Input("serverModelId", required: true)]
         public int ServerModelId { get; set; }
 
+        /// <summary>
+        /// The public uplink model (its id; see the getUplinkModel function).
+        /// </summary>
         [Input("uplinkModelId", required: true)]
         public int UplinkModelId { get; set; }
 
@@ -51,9 +693,15 @@ namespace PulumiServersCom.Serverscom
 
     public sealed class GetBandwidthOptionInvokeArgs : global::Pulumi.InvokeArgs
     {
+        /// <summary>
+        /// The bandwidth option's id (give exactly one of id and name).
+        /// </summary>
         [Input("id")]
         public Input<int>? Id { get; set; }
 
+        /// <summary>
+        /// The location (its id; see the getLocation function).
+        /// </summary>
         [Input("locationId", required: true)]
         public Input<int> LocationId { get; set; } = null!;
 
@@ -63,9 +711,15 @@ namespace PulumiServersCom.Serverscom
         [Input("name")]
         public Input<string>? Name { get; set; }
 
+        /// <summary>
+        /// The server model (its id; see the getServerModel function).
+        /// </summary>
         [Input("serverModelId", required: true)]
         public Input<int> ServerModelId { get; set; } = null!;
 
+        /// <summary>
+        /// The public uplink model (its id; see the getUplinkModel function).
+        /// </summary>
         [Input("uplinkModelId", required: true)]
         public Input<int> UplinkModelId { get; set; } = null!;
 
@@ -83,8 +737,17 @@ namespace PulumiServersCom.Serverscom
         /// Bytes committed; null for unmetered options.
         /// </summary>
         public readonly double? Commit;
+        /// <summary>
+        /// The bandwidth option's id (the `bandwidthModelId` of a DedicatedServer's public uplink).
+        /// </summary>
         public readonly int Id;
+        /// <summary>
+        /// The bandwidth option's name.
+        /// </summary>
         public readonly string Name;
+        /// <summary>
+        /// The option's type, e.g. `bytes` or `unmetered`; null where the API does not say.
+        /// </summary>
         public readonly string? Type;
 
         [OutputConstructor]

@@ -12,12 +12,624 @@ namespace PulumiServersCom.Serverscom
 {
     public static class GetBandwidthOptions
     {
+        /// <summary>
+        /// The bandwidth options of a public uplink model of a server model in a location.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### The bandwidth options of an uplink
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const location = serverscom.getLocation({
+        ///     code: "AMS1",
+        /// });
+        /// const r640 = location.then(location =&gt; serverscom.getServerModel({
+        ///     locationId: location.id,
+        ///     name: "Dell R640",
+        /// }));
+        /// const publicUplink = Promise.all([location, r640]).then(([location, r640]) =&gt; serverscom.getUplinkModel({
+        ///     locationId: location.id,
+        ///     serverModelId: r640.id,
+        ///     name: "Public 1 Gbps without redundancy",
+        /// }));
+        /// const options = Promise.all([location, r640, publicUplink]).then(([location, r640, publicUplink]) =&gt; serverscom.getBandwidthOptions({
+        ///     locationId: location.id,
+        ///     serverModelId: r640.id,
+        ///     uplinkModelId: publicUplink.id,
+        /// }));
+        /// export const bandwidthOptions = options.then(options =&gt; options.bandwidthOptions);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// location = serverscom.get_location(code="AMS1")
+        /// r640 = serverscom.get_server_model(location_id=location.id,
+        ///     name="Dell R640")
+        /// public_uplink = serverscom.get_uplink_model(location_id=location.id,
+        ///     server_model_id=r640.id,
+        ///     name="Public 1 Gbps without redundancy")
+        /// options = serverscom.get_bandwidth_options(location_id=location.id,
+        ///     server_model_id=r640.id,
+        ///     uplink_model_id=public_uplink.id)
+        /// pulumi.export("bandwidthOptions", options.bandwidth_options)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var location = Serverscom.GetLocation.Invoke(new()
+        ///     {
+        ///         Code = "AMS1",
+        ///     });
+        /// 
+        ///     var r640 = Serverscom.GetServerModel.Invoke(new()
+        ///     {
+        ///         LocationId = location.Apply(getLocationResult =&gt; getLocationResult.Id),
+        ///         Name = "Dell R640",
+        ///     });
+        /// 
+        ///     var publicUplink = Serverscom.GetUplinkModel.Invoke(new()
+        ///     {
+        ///         LocationId = location.Apply(getLocationResult =&gt; getLocationResult.Id),
+        ///         ServerModelId = r640.Apply(getServerModelResult =&gt; getServerModelResult.Id),
+        ///         Name = "Public 1 Gbps without redundancy",
+        ///     });
+        /// 
+        ///     var options = Serverscom.GetBandwidthOptions.Invoke(new()
+        ///     {
+        ///         LocationId = location.Apply(getLocationResult =&gt; getLocationResult.Id),
+        ///         ServerModelId = r640.Apply(getServerModelResult =&gt; getServerModelResult.Id),
+        ///         UplinkModelId = publicUplink.Apply(getUplinkModelResult =&gt; getUplinkModelResult.Id),
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["bandwidthOptions"] = options.Apply(getBandwidthOptionsResult =&gt; getBandwidthOptionsResult.BandwidthOptions),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		location, err := serverscom.GetLocation(ctx, &amp;serverscom.GetLocationArgs{
+        /// 			Code: pulumi.StringRef("AMS1"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		r640, err := serverscom.GetServerModel(ctx, &amp;serverscom.GetServerModelArgs{
+        /// 			LocationId: location.Id,
+        /// 			Name:       pulumi.StringRef("Dell R640"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		publicUplink, err := serverscom.GetUplinkModel(ctx, &amp;serverscom.GetUplinkModelArgs{
+        /// 			LocationId:    location.Id,
+        /// 			ServerModelId: r640.Id,
+        /// 			Name:          pulumi.StringRef("Public 1 Gbps without redundancy"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		options, err := serverscom.GetBandwidthOptions(ctx, &amp;serverscom.GetBandwidthOptionsArgs{
+        /// 			LocationId:    location.Id,
+        /// 			ServerModelId: r640.Id,
+        /// 			UplinkModelId: publicUplink.Id,
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("bandwidthOptions", options.BandwidthOptions)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetBandwidthOptionsArgs;
+        /// import com.pulumi.serverscom.inputs.GetLocationArgs;
+        /// import com.pulumi.serverscom.inputs.GetServerModelArgs;
+        /// import com.pulumi.serverscom.inputs.GetUplinkModelArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var location = ServerscomFunctions.getLocation(GetLocationArgs.builder()
+        ///             .code("AMS1")
+        ///             .build());
+        /// 
+        ///         final var r640 = ServerscomFunctions.getServerModel(GetServerModelArgs.builder()
+        ///             .locationId(location.applyValue(getLocationResult -&gt; getLocationResult.id()))
+        ///             .name("Dell R640")
+        ///             .build());
+        /// 
+        ///         final var publicUplink = ServerscomFunctions.getUplinkModel(GetUplinkModelArgs.builder()
+        ///             .locationId(location.applyValue(getLocationResult -&gt; getLocationResult.id()))
+        ///             .serverModelId(r640.applyValue(getServerModelResult -&gt; getServerModelResult.id()))
+        ///             .name("Public 1 Gbps without redundancy")
+        ///             .build());
+        /// 
+        ///         final var options = ServerscomFunctions.getBandwidthOptions(GetBandwidthOptionsArgs.builder()
+        ///             .locationId(location.applyValue(getLocationResult -&gt; getLocationResult.id()))
+        ///             .serverModelId(r640.applyValue(getServerModelResult -&gt; getServerModelResult.id()))
+        ///             .uplinkModelId(publicUplink.applyValue(getUplinkModelResult -&gt; getUplinkModelResult.id()))
+        ///             .build());
+        /// 
+        ///         ctx.export("bandwidthOptions", options.applyValue(getBandwidthOptionsResult -&gt; getBandwidthOptionsResult.bandwidthOptions()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   location:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getLocation
+        ///       arguments:
+        ///         code: AMS1
+        ///   r640:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getServerModel
+        ///       arguments:
+        ///         locationId: ${location.id}
+        ///         name: Dell R640
+        ///   publicUplink:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getUplinkModel
+        ///       arguments:
+        ///         locationId: ${location.id}
+        ///         serverModelId: ${r640.id}
+        ///         name: Public 1 Gbps without redundancy
+        ///   options:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getBandwidthOptions
+        ///       arguments:
+        ///         locationId: ${location.id}
+        ///         serverModelId: ${r640.id}
+        ///         uplinkModelId: ${publicUplink.id}
+        /// outputs:
+        ///   bandwidthOptions: ${options.bandwidthOptions}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Task<GetBandwidthOptionsResult> InvokeAsync(GetBandwidthOptionsArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetBandwidthOptionsResult>("serverscom:index:getBandwidthOptions", args ?? new GetBandwidthOptionsArgs(), options.WithDefaults());
 
+        /// <summary>
+        /// The bandwidth options of a public uplink model of a server model in a location.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### The bandwidth options of an uplink
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const location = serverscom.getLocation({
+        ///     code: "AMS1",
+        /// });
+        /// const r640 = location.then(location =&gt; serverscom.getServerModel({
+        ///     locationId: location.id,
+        ///     name: "Dell R640",
+        /// }));
+        /// const publicUplink = Promise.all([location, r640]).then(([location, r640]) =&gt; serverscom.getUplinkModel({
+        ///     locationId: location.id,
+        ///     serverModelId: r640.id,
+        ///     name: "Public 1 Gbps without redundancy",
+        /// }));
+        /// const options = Promise.all([location, r640, publicUplink]).then(([location, r640, publicUplink]) =&gt; serverscom.getBandwidthOptions({
+        ///     locationId: location.id,
+        ///     serverModelId: r640.id,
+        ///     uplinkModelId: publicUplink.id,
+        /// }));
+        /// export const bandwidthOptions = options.then(options =&gt; options.bandwidthOptions);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// location = serverscom.get_location(code="AMS1")
+        /// r640 = serverscom.get_server_model(location_id=location.id,
+        ///     name="Dell R640")
+        /// public_uplink = serverscom.get_uplink_model(location_id=location.id,
+        ///     server_model_id=r640.id,
+        ///     name="Public 1 Gbps without redundancy")
+        /// options = serverscom.get_bandwidth_options(location_id=location.id,
+        ///     server_model_id=r640.id,
+        ///     uplink_model_id=public_uplink.id)
+        /// pulumi.export("bandwidthOptions", options.bandwidth_options)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var location = Serverscom.GetLocation.Invoke(new()
+        ///     {
+        ///         Code = "AMS1",
+        ///     });
+        /// 
+        ///     var r640 = Serverscom.GetServerModel.Invoke(new()
+        ///     {
+        ///         LocationId = location.Apply(getLocationResult =&gt; getLocationResult.Id),
+        ///         Name = "Dell R640",
+        ///     });
+        /// 
+        ///     var publicUplink = Serverscom.GetUplinkModel.Invoke(new()
+        ///     {
+        ///         LocationId = location.Apply(getLocationResult =&gt; getLocationResult.Id),
+        ///         ServerModelId = r640.Apply(getServerModelResult =&gt; getServerModelResult.Id),
+        ///         Name = "Public 1 Gbps without redundancy",
+        ///     });
+        /// 
+        ///     var options = Serverscom.GetBandwidthOptions.Invoke(new()
+        ///     {
+        ///         LocationId = location.Apply(getLocationResult =&gt; getLocationResult.Id),
+        ///         ServerModelId = r640.Apply(getServerModelResult =&gt; getServerModelResult.Id),
+        ///         UplinkModelId = publicUplink.Apply(getUplinkModelResult =&gt; getUplinkModelResult.Id),
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["bandwidthOptions"] = options.Apply(getBandwidthOptionsResult =&gt; getBandwidthOptionsResult.BandwidthOptions),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		location, err := serverscom.GetLocation(ctx, &amp;serverscom.GetLocationArgs{
+        /// 			Code: pulumi.StringRef("AMS1"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		r640, err := serverscom.GetServerModel(ctx, &amp;serverscom.GetServerModelArgs{
+        /// 			LocationId: location.Id,
+        /// 			Name:       pulumi.StringRef("Dell R640"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		publicUplink, err := serverscom.GetUplinkModel(ctx, &amp;serverscom.GetUplinkModelArgs{
+        /// 			LocationId:    location.Id,
+        /// 			ServerModelId: r640.Id,
+        /// 			Name:          pulumi.StringRef("Public 1 Gbps without redundancy"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		options, err := serverscom.GetBandwidthOptions(ctx, &amp;serverscom.GetBandwidthOptionsArgs{
+        /// 			LocationId:    location.Id,
+        /// 			ServerModelId: r640.Id,
+        /// 			UplinkModelId: publicUplink.Id,
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("bandwidthOptions", options.BandwidthOptions)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetBandwidthOptionsArgs;
+        /// import com.pulumi.serverscom.inputs.GetLocationArgs;
+        /// import com.pulumi.serverscom.inputs.GetServerModelArgs;
+        /// import com.pulumi.serverscom.inputs.GetUplinkModelArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var location = ServerscomFunctions.getLocation(GetLocationArgs.builder()
+        ///             .code("AMS1")
+        ///             .build());
+        /// 
+        ///         final var r640 = ServerscomFunctions.getServerModel(GetServerModelArgs.builder()
+        ///             .locationId(location.applyValue(getLocationResult -&gt; getLocationResult.id()))
+        ///             .name("Dell R640")
+        ///             .build());
+        /// 
+        ///         final var publicUplink = ServerscomFunctions.getUplinkModel(GetUplinkModelArgs.builder()
+        ///             .locationId(location.applyValue(getLocationResult -&gt; getLocationResult.id()))
+        ///             .serverModelId(r640.applyValue(getServerModelResult -&gt; getServerModelResult.id()))
+        ///             .name("Public 1 Gbps without redundancy")
+        ///             .build());
+        /// 
+        ///         final var options = ServerscomFunctions.getBandwidthOptions(GetBandwidthOptionsArgs.builder()
+        ///             .locationId(location.applyValue(getLocationResult -&gt; getLocationResult.id()))
+        ///             .serverModelId(r640.applyValue(getServerModelResult -&gt; getServerModelResult.id()))
+        ///             .uplinkModelId(publicUplink.applyValue(getUplinkModelResult -&gt; getUplinkModelResult.id()))
+        ///             .build());
+        /// 
+        ///         ctx.export("bandwidthOptions", options.applyValue(getBandwidthOptionsResult -&gt; getBandwidthOptionsResult.bandwidthOptions()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   location:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getLocation
+        ///       arguments:
+        ///         code: AMS1
+        ///   r640:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getServerModel
+        ///       arguments:
+        ///         locationId: ${location.id}
+        ///         name: Dell R640
+        ///   publicUplink:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getUplinkModel
+        ///       arguments:
+        ///         locationId: ${location.id}
+        ///         serverModelId: ${r640.id}
+        ///         name: Public 1 Gbps without redundancy
+        ///   options:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getBandwidthOptions
+        ///       arguments:
+        ///         locationId: ${location.id}
+        ///         serverModelId: ${r640.id}
+        ///         uplinkModelId: ${publicUplink.id}
+        /// outputs:
+        ///   bandwidthOptions: ${options.bandwidthOptions}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Output<GetBandwidthOptionsResult> Invoke(GetBandwidthOptionsInvokeArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetBandwidthOptionsResult>("serverscom:index:getBandwidthOptions", args ?? new GetBandwidthOptionsInvokeArgs(), options.WithDefaults());
 
+        /// <summary>
+        /// The bandwidth options of a public uplink model of a server model in a location.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### The bandwidth options of an uplink
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const location = serverscom.getLocation({
+        ///     code: "AMS1",
+        /// });
+        /// const r640 = location.then(location =&gt; serverscom.getServerModel({
+        ///     locationId: location.id,
+        ///     name: "Dell R640",
+        /// }));
+        /// const publicUplink = Promise.all([location, r640]).then(([location, r640]) =&gt; serverscom.getUplinkModel({
+        ///     locationId: location.id,
+        ///     serverModelId: r640.id,
+        ///     name: "Public 1 Gbps without redundancy",
+        /// }));
+        /// const options = Promise.all([location, r640, publicUplink]).then(([location, r640, publicUplink]) =&gt; serverscom.getBandwidthOptions({
+        ///     locationId: location.id,
+        ///     serverModelId: r640.id,
+        ///     uplinkModelId: publicUplink.id,
+        /// }));
+        /// export const bandwidthOptions = options.then(options =&gt; options.bandwidthOptions);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// location = serverscom.get_location(code="AMS1")
+        /// r640 = serverscom.get_server_model(location_id=location.id,
+        ///     name="Dell R640")
+        /// public_uplink = serverscom.get_uplink_model(location_id=location.id,
+        ///     server_model_id=r640.id,
+        ///     name="Public 1 Gbps without redundancy")
+        /// options = serverscom.get_bandwidth_options(location_id=location.id,
+        ///     server_model_id=r640.id,
+        ///     uplink_model_id=public_uplink.id)
+        /// pulumi.export("bandwidthOptions", options.bandwidth_options)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var location = Serverscom.GetLocation.Invoke(new()
+        ///     {
+        ///         Code = "AMS1",
+        ///     });
+        /// 
+        ///     var r640 = Serverscom.GetServerModel.Invoke(new()
+        ///     {
+        ///         LocationId = location.Apply(getLocationResult =&gt; getLocationResult.Id),
+        ///         Name = "Dell R640",
+        ///     });
+        /// 
+        ///     var publicUplink = Serverscom.GetUplinkModel.Invoke(new()
+        ///     {
+        ///         LocationId = location.Apply(getLocationResult =&gt; getLocationResult.Id),
+        ///         ServerModelId = r640.Apply(getServerModelResult =&gt; getServerModelResult.Id),
+        ///         Name = "Public 1 Gbps without redundancy",
+        ///     });
+        /// 
+        ///     var options = Serverscom.GetBandwidthOptions.Invoke(new()
+        ///     {
+        ///         LocationId = location.Apply(getLocationResult =&gt; getLocationResult.Id),
+        ///         ServerModelId = r640.Apply(getServerModelResult =&gt; getServerModelResult.Id),
+        ///         UplinkModelId = publicUplink.Apply(getUplinkModelResult =&gt; getUplinkModelResult.Id),
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["bandwidthOptions"] = options.Apply(getBandwidthOptionsResult =&gt; getBandwidthOptionsResult.BandwidthOptions),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		location, err := serverscom.GetLocation(ctx, &amp;serverscom.GetLocationArgs{
+        /// 			Code: pulumi.StringRef("AMS1"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		r640, err := serverscom.GetServerModel(ctx, &amp;serverscom.GetServerModelArgs{
+        /// 			LocationId: location.Id,
+        /// 			Name:       pulumi.StringRef("Dell R640"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		publicUplink, err := serverscom.GetUplinkModel(ctx, &amp;serverscom.GetUplinkModelArgs{
+        /// 			LocationId:    location.Id,
+        /// 			ServerModelId: r640.Id,
+        /// 			Name:          pulumi.StringRef("Public 1 Gbps without redundancy"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		options, err := serverscom.GetBandwidthOptions(ctx, &amp;serverscom.GetBandwidthOptionsArgs{
+        /// 			LocationId:    location.Id,
+        /// 			ServerModelId: r640.Id,
+        /// 			UplinkModelId: publicUplink.Id,
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("bandwidthOptions", options.BandwidthOptions)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetBandwidthOptionsArgs;
+        /// import com.pulumi.serverscom.inputs.GetLocationArgs;
+        /// import com.pulumi.serverscom.inputs.GetServerModelArgs;
+        /// import com.pulumi.serverscom.inputs.GetUplinkModelArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var location = ServerscomFunctions.getLocation(GetLocationArgs.builder()
+        ///             .code("AMS1")
+        ///             .build());
+        /// 
+        ///         final var r640 = ServerscomFunctions.getServerModel(GetServerModelArgs.builder()
+        ///             .locationId(location.applyValue(getLocationResult -&gt; getLocationResult.id()))
+        ///             .name("Dell R640")
+        ///             .build());
+        /// 
+        ///         final var publicUplink = ServerscomFunctions.getUplinkModel(GetUplinkModelArgs.builder()
+        ///             .locationId(location.applyValue(getLocationResult -&gt; getLocationResult.id()))
+        ///             .serverModelId(r640.applyValue(getServerModelResult -&gt; getServerModelResult.id()))
+        ///             .name("Public 1 Gbps without redundancy")
+        ///             .build());
+        /// 
+        ///         final var options = ServerscomFunctions.getBandwidthOptions(GetBandwidthOptionsArgs.builder()
+        ///             .locationId(location.applyValue(getLocationResult -&gt; getLocationResult.id()))
+        ///             .serverModelId(r640.applyValue(getServerModelResult -&gt; getServerModelResult.id()))
+        ///             .uplinkModelId(publicUplink.applyValue(getUplinkModelResult -&gt; getUplinkModelResult.id()))
+        ///             .build());
+        /// 
+        ///         ctx.export("bandwidthOptions", options.applyValue(getBandwidthOptionsResult -&gt; getBandwidthOptionsResult.bandwidthOptions()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   location:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getLocation
+        ///       arguments:
+        ///         code: AMS1
+        ///   r640:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getServerModel
+        ///       arguments:
+        ///         locationId: ${location.id}
+        ///         name: Dell R640
+        ///   publicUplink:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getUplinkModel
+        ///       arguments:
+        ///         locationId: ${location.id}
+        ///         serverModelId: ${r640.id}
+        ///         name: Public 1 Gbps without redundancy
+        ///   options:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getBandwidthOptions
+        ///       arguments:
+        ///         locationId: ${location.id}
+        ///         serverModelId: ${r640.id}
+        ///         uplinkModelId: ${publicUplink.id}
+        /// outputs:
+        ///   bandwidthOptions: ${options.bandwidthOptions}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Output<GetBandwidthOptionsResult> Invoke(GetBandwidthOptionsInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetBandwidthOptionsResult>("serverscom:index:getBandwidthOptions", args ?? new GetBandwidthOptionsInvokeArgs(), options.WithDefaults());
     }
@@ -25,9 +637,15 @@ namespace PulumiServersCom.Serverscom
 
     public sealed class GetBandwidthOptionsArgs : global::Pulumi.InvokeArgs
     {
+        /// <summary>
+        /// The location (its id; see the getLocation function).
+        /// </summary>
         [Input("locationId", required: true)]
         public int LocationId { get; set; }
 
+        /// <summary>
+        /// The server model (its id; see the getServerModel function).
+        /// </summary>
         [Input("serverModelId", required: true)]
         public int ServerModelId { get; set; }
 
@@ -51,9 +669,15 @@ namespace PulumiServersCom.Serverscom
 
     public sealed class GetBandwidthOptionsInvokeArgs : global::Pulumi.InvokeArgs
     {
+        /// <summary>
+        /// The location (its id; see the getLocation function).
+        /// </summary>
         [Input("locationId", required: true)]
         public Input<int> LocationId { get; set; } = null!;
 
+        /// <summary>
+        /// The server model (its id; see the getServerModel function).
+        /// </summary>
         [Input("serverModelId", required: true)]
         public Input<int> ServerModelId { get; set; } = null!;
 
@@ -79,10 +703,13 @@ namespace PulumiServersCom.Serverscom
     [OutputType]
     public sealed class GetBandwidthOptionsResult
     {
-        public readonly ImmutableArray<Outputs.GetBandwidthOptionResult> BandwidthOptions;
+        /// <summary>
+        /// The bandwidth options, in the API's order.
+        /// </summary>
+        public readonly ImmutableArray<Outputs.BandwidthOptionResult> BandwidthOptions;
 
         [OutputConstructor]
-        private GetBandwidthOptionsResult(ImmutableArray<Outputs.GetBandwidthOptionResult> bandwidthOptions)
+        private GetBandwidthOptionsResult(ImmutableArray<Outputs.BandwidthOptionResult> bandwidthOptions)
         {
             BandwidthOptions = bandwidthOptions;
         }

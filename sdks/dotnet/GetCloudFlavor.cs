@@ -12,12 +12,402 @@ namespace PulumiServersCom.Serverscom
 {
     public static class GetCloudFlavor
     {
+        /// <summary>
+        /// One flavor of a cloud region (what a cloud instance is sized as), by exactly one of id or name.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### A cloud flavor by name
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const region = serverscom.getCloudRegion({
+        ///     code: "AMS1",
+        /// });
+        /// const small = region.then(region =&gt; serverscom.getCloudFlavor({
+        ///     regionId: region.id,
+        ///     name: "SSD.30",
+        /// }));
+        /// export const cloudFlavorId = small.then(small =&gt; small.id);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// region = serverscom.get_cloud_region(code="AMS1")
+        /// small = serverscom.get_cloud_flavor(region_id=region.id,
+        ///     name="SSD.30")
+        /// pulumi.export("cloudFlavorId", small.id)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var region = Serverscom.GetCloudRegion.Invoke(new()
+        ///     {
+        ///         Code = "AMS1",
+        ///     });
+        /// 
+        ///     var small = Serverscom.GetCloudFlavor.Invoke(new()
+        ///     {
+        ///         RegionId = region.Apply(getCloudRegionResult =&gt; getCloudRegionResult.Id),
+        ///         Name = "SSD.30",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["cloudFlavorId"] = small.Apply(getCloudFlavorResult =&gt; getCloudFlavorResult.Id),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		region, err := serverscom.GetCloudRegion(ctx, &amp;serverscom.GetCloudRegionArgs{
+        /// 			Code: pulumi.StringRef("AMS1"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		small, err := serverscom.GetCloudFlavor(ctx, &amp;serverscom.GetCloudFlavorArgs{
+        /// 			RegionId: region.Id,
+        /// 			Name:     pulumi.StringRef("SSD.30"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("cloudFlavorId", small.Id)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetCloudFlavorArgs;
+        /// import com.pulumi.serverscom.inputs.GetCloudRegionArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var region = ServerscomFunctions.getCloudRegion(GetCloudRegionArgs.builder()
+        ///             .code("AMS1")
+        ///             .build());
+        /// 
+        ///         final var small = ServerscomFunctions.getCloudFlavor(GetCloudFlavorArgs.builder()
+        ///             .regionId(region.applyValue(getCloudRegionResult -&gt; getCloudRegionResult.id()))
+        ///             .name("SSD.30")
+        ///             .build());
+        /// 
+        ///         ctx.export("cloudFlavorId", small.applyValue(getCloudFlavorResult -&gt; getCloudFlavorResult.id()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   region:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getCloudRegion
+        ///       arguments:
+        ///         code: AMS1
+        ///   small:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getCloudFlavor
+        ///       arguments:
+        ///         regionId: ${region.id}
+        ///         name: SSD.30
+        /// outputs:
+        ///   cloudFlavorId: ${small.id}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Task<GetCloudFlavorResult> InvokeAsync(GetCloudFlavorArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetCloudFlavorResult>("serverscom:index:getCloudFlavor", args ?? new GetCloudFlavorArgs(), options.WithDefaults());
 
+        /// <summary>
+        /// One flavor of a cloud region (what a cloud instance is sized as), by exactly one of id or name.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### A cloud flavor by name
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const region = serverscom.getCloudRegion({
+        ///     code: "AMS1",
+        /// });
+        /// const small = region.then(region =&gt; serverscom.getCloudFlavor({
+        ///     regionId: region.id,
+        ///     name: "SSD.30",
+        /// }));
+        /// export const cloudFlavorId = small.then(small =&gt; small.id);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// region = serverscom.get_cloud_region(code="AMS1")
+        /// small = serverscom.get_cloud_flavor(region_id=region.id,
+        ///     name="SSD.30")
+        /// pulumi.export("cloudFlavorId", small.id)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var region = Serverscom.GetCloudRegion.Invoke(new()
+        ///     {
+        ///         Code = "AMS1",
+        ///     });
+        /// 
+        ///     var small = Serverscom.GetCloudFlavor.Invoke(new()
+        ///     {
+        ///         RegionId = region.Apply(getCloudRegionResult =&gt; getCloudRegionResult.Id),
+        ///         Name = "SSD.30",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["cloudFlavorId"] = small.Apply(getCloudFlavorResult =&gt; getCloudFlavorResult.Id),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		region, err := serverscom.GetCloudRegion(ctx, &amp;serverscom.GetCloudRegionArgs{
+        /// 			Code: pulumi.StringRef("AMS1"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		small, err := serverscom.GetCloudFlavor(ctx, &amp;serverscom.GetCloudFlavorArgs{
+        /// 			RegionId: region.Id,
+        /// 			Name:     pulumi.StringRef("SSD.30"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("cloudFlavorId", small.Id)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetCloudFlavorArgs;
+        /// import com.pulumi.serverscom.inputs.GetCloudRegionArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var region = ServerscomFunctions.getCloudRegion(GetCloudRegionArgs.builder()
+        ///             .code("AMS1")
+        ///             .build());
+        /// 
+        ///         final var small = ServerscomFunctions.getCloudFlavor(GetCloudFlavorArgs.builder()
+        ///             .regionId(region.applyValue(getCloudRegionResult -&gt; getCloudRegionResult.id()))
+        ///             .name("SSD.30")
+        ///             .build());
+        /// 
+        ///         ctx.export("cloudFlavorId", small.applyValue(getCloudFlavorResult -&gt; getCloudFlavorResult.id()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   region:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getCloudRegion
+        ///       arguments:
+        ///         code: AMS1
+        ///   small:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getCloudFlavor
+        ///       arguments:
+        ///         regionId: ${region.id}
+        ///         name: SSD.30
+        /// outputs:
+        ///   cloudFlavorId: ${small.id}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Output<GetCloudFlavorResult> Invoke(GetCloudFlavorInvokeArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetCloudFlavorResult>("serverscom:index:getCloudFlavor", args ?? new GetCloudFlavorInvokeArgs(), options.WithDefaults());
 
+        /// <summary>
+        /// One flavor of a cloud region (what a cloud instance is sized as), by exactly one of id or name.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### A cloud flavor by name
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const region = serverscom.getCloudRegion({
+        ///     code: "AMS1",
+        /// });
+        /// const small = region.then(region =&gt; serverscom.getCloudFlavor({
+        ///     regionId: region.id,
+        ///     name: "SSD.30",
+        /// }));
+        /// export const cloudFlavorId = small.then(small =&gt; small.id);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// region = serverscom.get_cloud_region(code="AMS1")
+        /// small = serverscom.get_cloud_flavor(region_id=region.id,
+        ///     name="SSD.30")
+        /// pulumi.export("cloudFlavorId", small.id)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var region = Serverscom.GetCloudRegion.Invoke(new()
+        ///     {
+        ///         Code = "AMS1",
+        ///     });
+        /// 
+        ///     var small = Serverscom.GetCloudFlavor.Invoke(new()
+        ///     {
+        ///         RegionId = region.Apply(getCloudRegionResult =&gt; getCloudRegionResult.Id),
+        ///         Name = "SSD.30",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["cloudFlavorId"] = small.Apply(getCloudFlavorResult =&gt; getCloudFlavorResult.Id),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		region, err := serverscom.GetCloudRegion(ctx, &amp;serverscom.GetCloudRegionArgs{
+        /// 			Code: pulumi.StringRef("AMS1"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		small, err := serverscom.GetCloudFlavor(ctx, &amp;serverscom.GetCloudFlavorArgs{
+        /// 			RegionId: region.Id,
+        /// 			Name:     pulumi.StringRef("SSD.30"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("cloudFlavorId", small.Id)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetCloudFlavorArgs;
+        /// import com.pulumi.serverscom.inputs.GetCloudRegionArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var region = ServerscomFunctions.getCloudRegion(GetCloudRegionArgs.builder()
+        ///             .code("AMS1")
+        ///             .build());
+        /// 
+        ///         final var small = ServerscomFunctions.getCloudFlavor(GetCloudFlavorArgs.builder()
+        ///             .regionId(region.applyValue(getCloudRegionResult -&gt; getCloudRegionResult.id()))
+        ///             .name("SSD.30")
+        ///             .build());
+        /// 
+        ///         ctx.export("cloudFlavorId", small.applyValue(getCloudFlavorResult -&gt; getCloudFlavorResult.id()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   region:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getCloudRegion
+        ///       arguments:
+        ///         code: AMS1
+        ///   small:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getCloudFlavor
+        ///       arguments:
+        ///         regionId: ${region.id}
+        ///         name: SSD.30
+        /// outputs:
+        ///   cloudFlavorId: ${small.id}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Output<GetCloudFlavorResult> Invoke(GetCloudFlavorInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetCloudFlavorResult>("serverscom:index:getCloudFlavor", args ?? new GetCloudFlavorInvokeArgs(), options.WithDefaults());
     }
@@ -25,12 +415,21 @@ namespace PulumiServersCom.Serverscom
 
     public sealed class GetCloudFlavorArgs : global::Pulumi.InvokeArgs
     {
+        /// <summary>
+        /// The flavor's id (give exactly one of id and name).
+        /// </summary>
         [Input("id")]
         public string? Id { get; set; }
 
+        /// <summary>
+        /// The flavor's name or whole words of it, case-insensitive (give exactly one of id and name).
+        /// </summary>
         [Input("name")]
         public string? Name { get; set; }
 
+        /// <summary>
+        /// The cloud region (its id; see the getCloudRegion function).
+        /// </summary>
         [Input("regionId", required: true)]
         public int RegionId { get; set; }
 
@@ -42,12 +441,21 @@ namespace PulumiServersCom.Serverscom
 
     public sealed class GetCloudFlavorInvokeArgs : global::Pulumi.InvokeArgs
     {
+        /// <summary>
+        /// The flavor's id (give exactly one of id and name).
+        /// </summary>
         [Input("id")]
         public Input<string>? Id { get; set; }
 
+        /// <summary>
+        /// The flavor's name or whole words of it, case-insensitive (give exactly one of id and name).
+        /// </summary>
         [Input("name")]
         public Input<string>? Name { get; set; }
 
+        /// <summary>
+        /// The cloud region (its id; see the getCloudRegion function).
+        /// </summary>
         [Input("regionId", required: true)]
         public Input<int> RegionId { get; set; } = null!;
 
@@ -61,7 +469,13 @@ namespace PulumiServersCom.Serverscom
     [OutputType]
     public sealed class GetCloudFlavorResult
     {
+        /// <summary>
+        /// The flavor's id (the `flavorId` property of a CloudInstance).
+        /// </summary>
         public readonly string Id;
+        /// <summary>
+        /// The flavor's name, e.g. `SSD.30`.
+        /// </summary>
         public readonly string Name;
 
         [OutputConstructor]

@@ -12,12 +12,405 @@ namespace PulumiServersCom.Serverscom
 {
     public static class GetCloudImage
     {
+        /// <summary>
+        /// One image of a cloud region (what a cloud instance is created from), by exactly one of id or
+        /// name.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### A cloud image by name
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const region = serverscom.getCloudRegion({
+        ///     code: "AMS1",
+        /// });
+        /// const image = region.then(region =&gt; serverscom.getCloudImage({
+        ///     regionId: region.id,
+        ///     name: "Ubuntu 24.04-server (64 bit)",
+        /// }));
+        /// export const imageId = image.then(image =&gt; image.id);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// region = serverscom.get_cloud_region(code="AMS1")
+        /// image = serverscom.get_cloud_image(region_id=region.id,
+        ///     name="Ubuntu 24.04-server (64 bit)")
+        /// pulumi.export("imageId", image.id)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var region = Serverscom.GetCloudRegion.Invoke(new()
+        ///     {
+        ///         Code = "AMS1",
+        ///     });
+        /// 
+        ///     var image = Serverscom.GetCloudImage.Invoke(new()
+        ///     {
+        ///         RegionId = region.Apply(getCloudRegionResult =&gt; getCloudRegionResult.Id),
+        ///         Name = "Ubuntu 24.04-server (64 bit)",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["imageId"] = image.Apply(getCloudImageResult =&gt; getCloudImageResult.Id),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		region, err := serverscom.GetCloudRegion(ctx, &amp;serverscom.GetCloudRegionArgs{
+        /// 			Code: pulumi.StringRef("AMS1"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		image, err := serverscom.GetCloudImage(ctx, &amp;serverscom.GetCloudImageArgs{
+        /// 			RegionId: region.Id,
+        /// 			Name:     pulumi.StringRef("Ubuntu 24.04-server (64 bit)"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("imageId", image.Id)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetCloudImageArgs;
+        /// import com.pulumi.serverscom.inputs.GetCloudRegionArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var region = ServerscomFunctions.getCloudRegion(GetCloudRegionArgs.builder()
+        ///             .code("AMS1")
+        ///             .build());
+        /// 
+        ///         final var image = ServerscomFunctions.getCloudImage(GetCloudImageArgs.builder()
+        ///             .regionId(region.applyValue(getCloudRegionResult -&gt; getCloudRegionResult.id()))
+        ///             .name("Ubuntu 24.04-server (64 bit)")
+        ///             .build());
+        /// 
+        ///         ctx.export("imageId", image.applyValue(getCloudImageResult -&gt; getCloudImageResult.id()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   region:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getCloudRegion
+        ///       arguments:
+        ///         code: AMS1
+        ///   image:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getCloudImage
+        ///       arguments:
+        ///         regionId: ${region.id}
+        ///         name: Ubuntu 24.04-server (64 bit)
+        /// outputs:
+        ///   imageId: ${image.id}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Task<GetCloudImageResult> InvokeAsync(GetCloudImageArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetCloudImageResult>("serverscom:index:getCloudImage", args ?? new GetCloudImageArgs(), options.WithDefaults());
 
+        /// <summary>
+        /// One image of a cloud region (what a cloud instance is created from), by exactly one of id or
+        /// name.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### A cloud image by name
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const region = serverscom.getCloudRegion({
+        ///     code: "AMS1",
+        /// });
+        /// const image = region.then(region =&gt; serverscom.getCloudImage({
+        ///     regionId: region.id,
+        ///     name: "Ubuntu 24.04-server (64 bit)",
+        /// }));
+        /// export const imageId = image.then(image =&gt; image.id);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// region = serverscom.get_cloud_region(code="AMS1")
+        /// image = serverscom.get_cloud_image(region_id=region.id,
+        ///     name="Ubuntu 24.04-server (64 bit)")
+        /// pulumi.export("imageId", image.id)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var region = Serverscom.GetCloudRegion.Invoke(new()
+        ///     {
+        ///         Code = "AMS1",
+        ///     });
+        /// 
+        ///     var image = Serverscom.GetCloudImage.Invoke(new()
+        ///     {
+        ///         RegionId = region.Apply(getCloudRegionResult =&gt; getCloudRegionResult.Id),
+        ///         Name = "Ubuntu 24.04-server (64 bit)",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["imageId"] = image.Apply(getCloudImageResult =&gt; getCloudImageResult.Id),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		region, err := serverscom.GetCloudRegion(ctx, &amp;serverscom.GetCloudRegionArgs{
+        /// 			Code: pulumi.StringRef("AMS1"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		image, err := serverscom.GetCloudImage(ctx, &amp;serverscom.GetCloudImageArgs{
+        /// 			RegionId: region.Id,
+        /// 			Name:     pulumi.StringRef("Ubuntu 24.04-server (64 bit)"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("imageId", image.Id)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetCloudImageArgs;
+        /// import com.pulumi.serverscom.inputs.GetCloudRegionArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var region = ServerscomFunctions.getCloudRegion(GetCloudRegionArgs.builder()
+        ///             .code("AMS1")
+        ///             .build());
+        /// 
+        ///         final var image = ServerscomFunctions.getCloudImage(GetCloudImageArgs.builder()
+        ///             .regionId(region.applyValue(getCloudRegionResult -&gt; getCloudRegionResult.id()))
+        ///             .name("Ubuntu 24.04-server (64 bit)")
+        ///             .build());
+        /// 
+        ///         ctx.export("imageId", image.applyValue(getCloudImageResult -&gt; getCloudImageResult.id()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   region:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getCloudRegion
+        ///       arguments:
+        ///         code: AMS1
+        ///   image:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getCloudImage
+        ///       arguments:
+        ///         regionId: ${region.id}
+        ///         name: Ubuntu 24.04-server (64 bit)
+        /// outputs:
+        ///   imageId: ${image.id}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Output<GetCloudImageResult> Invoke(GetCloudImageInvokeArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetCloudImageResult>("serverscom:index:getCloudImage", args ?? new GetCloudImageInvokeArgs(), options.WithDefaults());
 
+        /// <summary>
+        /// One image of a cloud region (what a cloud instance is created from), by exactly one of id or
+        /// name.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### A cloud image by name
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const region = serverscom.getCloudRegion({
+        ///     code: "AMS1",
+        /// });
+        /// const image = region.then(region =&gt; serverscom.getCloudImage({
+        ///     regionId: region.id,
+        ///     name: "Ubuntu 24.04-server (64 bit)",
+        /// }));
+        /// export const imageId = image.then(image =&gt; image.id);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// region = serverscom.get_cloud_region(code="AMS1")
+        /// image = serverscom.get_cloud_image(region_id=region.id,
+        ///     name="Ubuntu 24.04-server (64 bit)")
+        /// pulumi.export("imageId", image.id)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var region = Serverscom.GetCloudRegion.Invoke(new()
+        ///     {
+        ///         Code = "AMS1",
+        ///     });
+        /// 
+        ///     var image = Serverscom.GetCloudImage.Invoke(new()
+        ///     {
+        ///         RegionId = region.Apply(getCloudRegionResult =&gt; getCloudRegionResult.Id),
+        ///         Name = "Ubuntu 24.04-server (64 bit)",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["imageId"] = image.Apply(getCloudImageResult =&gt; getCloudImageResult.Id),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		region, err := serverscom.GetCloudRegion(ctx, &amp;serverscom.GetCloudRegionArgs{
+        /// 			Code: pulumi.StringRef("AMS1"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		image, err := serverscom.GetCloudImage(ctx, &amp;serverscom.GetCloudImageArgs{
+        /// 			RegionId: region.Id,
+        /// 			Name:     pulumi.StringRef("Ubuntu 24.04-server (64 bit)"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("imageId", image.Id)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetCloudImageArgs;
+        /// import com.pulumi.serverscom.inputs.GetCloudRegionArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var region = ServerscomFunctions.getCloudRegion(GetCloudRegionArgs.builder()
+        ///             .code("AMS1")
+        ///             .build());
+        /// 
+        ///         final var image = ServerscomFunctions.getCloudImage(GetCloudImageArgs.builder()
+        ///             .regionId(region.applyValue(getCloudRegionResult -&gt; getCloudRegionResult.id()))
+        ///             .name("Ubuntu 24.04-server (64 bit)")
+        ///             .build());
+        /// 
+        ///         ctx.export("imageId", image.applyValue(getCloudImageResult -&gt; getCloudImageResult.id()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   region:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getCloudRegion
+        ///       arguments:
+        ///         code: AMS1
+        ///   image:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getCloudImage
+        ///       arguments:
+        ///         regionId: ${region.id}
+        ///         name: Ubuntu 24.04-server (64 bit)
+        /// outputs:
+        ///   imageId: ${image.id}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Output<GetCloudImageResult> Invoke(GetCloudImageInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetCloudImageResult>("serverscom:index:getCloudImage", args ?? new GetCloudImageInvokeArgs(), options.WithDefaults());
     }
@@ -25,12 +418,21 @@ namespace PulumiServersCom.Serverscom
 
     public sealed class GetCloudImageArgs : global::Pulumi.InvokeArgs
     {
+        /// <summary>
+        /// The image's id (give exactly one of id and name).
+        /// </summary>
         [Input("id")]
         public string? Id { get; set; }
 
+        /// <summary>
+        /// The image's name or whole words of it, case-insensitive (give exactly one of id and name).
+        /// </summary>
         [Input("name")]
         public string? Name { get; set; }
 
+        /// <summary>
+        /// The cloud region (its id; see the getCloudRegion function).
+        /// </summary>
         [Input("regionId", required: true)]
         public int RegionId { get; set; }
 
@@ -42,12 +444,21 @@ namespace PulumiServersCom.Serverscom
 
     public sealed class GetCloudImageInvokeArgs : global::Pulumi.InvokeArgs
     {
+        /// <summary>
+        /// The image's id (give exactly one of id and name).
+        /// </summary>
         [Input("id")]
         public Input<string>? Id { get; set; }
 
+        /// <summary>
+        /// The image's name or whole words of it, case-insensitive (give exactly one of id and name).
+        /// </summary>
         [Input("name")]
         public Input<string>? Name { get; set; }
 
+        /// <summary>
+        /// The cloud region (its id; see the getCloudRegion function).
+        /// </summary>
         [Input("regionId", required: true)]
         public Input<int> RegionId { get; set; } = null!;
 
@@ -61,7 +472,13 @@ namespace PulumiServersCom.Serverscom
     [OutputType]
     public sealed class GetCloudImageResult
     {
+        /// <summary>
+        /// The image's id (the `imageId` property of a CloudInstance).
+        /// </summary>
         public readonly string Id;
+        /// <summary>
+        /// The image's name, e.g. `Ubuntu 24.04-server (64 bit)`.
+        /// </summary>
         public readonly string Name;
 
         [OutputConstructor]

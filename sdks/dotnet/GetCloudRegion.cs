@@ -12,12 +12,312 @@ namespace PulumiServersCom.Serverscom
 {
     public static class GetCloudRegion
     {
+        /// <summary>
+        /// One cloud region, by exactly one of id, code (exact) or name (case-insensitive), with its flavors
+        /// and images.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### A cloud region by code
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const region = serverscom.getCloudRegion({
+        ///     code: "AMS1",
+        /// });
+        /// export const regionId = region.then(region =&gt; region.id);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// region = serverscom.get_cloud_region(code="AMS1")
+        /// pulumi.export("regionId", region.id)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var region = Serverscom.GetCloudRegion.Invoke(new()
+        ///     {
+        ///         Code = "AMS1",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["regionId"] = region.Apply(getCloudRegionResult =&gt; getCloudRegionResult.Id),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		region, err := serverscom.GetCloudRegion(ctx, &amp;serverscom.GetCloudRegionArgs{
+        /// 			Code: pulumi.StringRef("AMS1"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("regionId", region.Id)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetCloudRegionArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var region = ServerscomFunctions.getCloudRegion(GetCloudRegionArgs.builder()
+        ///             .code("AMS1")
+        ///             .build());
+        /// 
+        ///         ctx.export("regionId", region.applyValue(getCloudRegionResult -&gt; getCloudRegionResult.id()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   region:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getCloudRegion
+        ///       arguments:
+        ///         code: AMS1
+        /// outputs:
+        ///   regionId: ${region.id}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Task<GetCloudRegionResult> InvokeAsync(GetCloudRegionArgs? args = null, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetCloudRegionResult>("serverscom:index:getCloudRegion", args ?? new GetCloudRegionArgs(), options.WithDefaults());
 
+        /// <summary>
+        /// One cloud region, by exactly one of id, code (exact) or name (case-insensitive), with its flavors
+        /// and images.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### A cloud region by code
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const region = serverscom.getCloudRegion({
+        ///     code: "AMS1",
+        /// });
+        /// export const regionId = region.then(region =&gt; region.id);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// region = serverscom.get_cloud_region(code="AMS1")
+        /// pulumi.export("regionId", region.id)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var region = Serverscom.GetCloudRegion.Invoke(new()
+        ///     {
+        ///         Code = "AMS1",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["regionId"] = region.Apply(getCloudRegionResult =&gt; getCloudRegionResult.Id),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		region, err := serverscom.GetCloudRegion(ctx, &amp;serverscom.GetCloudRegionArgs{
+        /// 			Code: pulumi.StringRef("AMS1"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("regionId", region.Id)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetCloudRegionArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var region = ServerscomFunctions.getCloudRegion(GetCloudRegionArgs.builder()
+        ///             .code("AMS1")
+        ///             .build());
+        /// 
+        ///         ctx.export("regionId", region.applyValue(getCloudRegionResult -&gt; getCloudRegionResult.id()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   region:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getCloudRegion
+        ///       arguments:
+        ///         code: AMS1
+        /// outputs:
+        ///   regionId: ${region.id}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Output<GetCloudRegionResult> Invoke(GetCloudRegionInvokeArgs? args = null, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetCloudRegionResult>("serverscom:index:getCloudRegion", args ?? new GetCloudRegionInvokeArgs(), options.WithDefaults());
 
+        /// <summary>
+        /// One cloud region, by exactly one of id, code (exact) or name (case-insensitive), with its flavors
+        /// and images.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### A cloud region by code
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const region = serverscom.getCloudRegion({
+        ///     code: "AMS1",
+        /// });
+        /// export const regionId = region.then(region =&gt; region.id);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// region = serverscom.get_cloud_region(code="AMS1")
+        /// pulumi.export("regionId", region.id)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var region = Serverscom.GetCloudRegion.Invoke(new()
+        ///     {
+        ///         Code = "AMS1",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["regionId"] = region.Apply(getCloudRegionResult =&gt; getCloudRegionResult.Id),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		region, err := serverscom.GetCloudRegion(ctx, &amp;serverscom.GetCloudRegionArgs{
+        /// 			Code: pulumi.StringRef("AMS1"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("regionId", region.Id)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetCloudRegionArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var region = ServerscomFunctions.getCloudRegion(GetCloudRegionArgs.builder()
+        ///             .code("AMS1")
+        ///             .build());
+        /// 
+        ///         ctx.export("regionId", region.applyValue(getCloudRegionResult -&gt; getCloudRegionResult.id()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   region:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getCloudRegion
+        ///       arguments:
+        ///         code: AMS1
+        /// outputs:
+        ///   regionId: ${region.id}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Output<GetCloudRegionResult> Invoke(GetCloudRegionInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetCloudRegionResult>("serverscom:index:getCloudRegion", args ?? new GetCloudRegionInvokeArgs(), options.WithDefaults());
     }
@@ -31,6 +331,9 @@ namespace PulumiServersCom.Serverscom
         [Input("code")]
         public string? Code { get; set; }
 
+        /// <summary>
+        /// The region's id (give exactly one of id, code and name).
+        /// </summary>
         [Input("id")]
         public int? Id { get; set; }
 
@@ -54,6 +357,9 @@ namespace PulumiServersCom.Serverscom
         [Input("code")]
         public Input<string>? Code { get; set; }
 
+        /// <summary>
+        /// The region's id (give exactly one of id, code and name).
+        /// </summary>
         [Input("id")]
         public Input<int>? Id { get; set; }
 
@@ -73,16 +379,25 @@ namespace PulumiServersCom.Serverscom
     [OutputType]
     public sealed class GetCloudRegionResult
     {
+        /// <summary>
+        /// The region's code, e.g. `AMS1`.
+        /// </summary>
         public readonly string Code;
         /// <summary>
         /// What an instance here can be sized as.
         /// </summary>
         public readonly ImmutableArray<Outputs.CloudFlavorResult> Flavors;
+        /// <summary>
+        /// The region's id.
+        /// </summary>
         public readonly int Id;
         /// <summary>
         /// What an instance here can be created from.
         /// </summary>
         public readonly ImmutableArray<Outputs.CloudImageResult> Images;
+        /// <summary>
+        /// The region's name, e.g. `Amsterdam`.
+        /// </summary>
         public readonly string Name;
 
         [OutputConstructor]

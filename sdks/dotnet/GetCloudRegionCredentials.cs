@@ -13,28 +13,322 @@ namespace PulumiServersCom.Serverscom
     public static class GetCloudRegionCredentials
     {
         /// <summary>
-        /// The account's OpenStack credentials in a cloud region (GET /cloud_computing/regions/{id}/
-        /// credentials; Go `CloudComputingRegionCredentials`, srvctl `cloud-regions get-credentials`), for
-        /// a program that configures an OpenStack provider. The Promise form gives the password in clear
-        /// to the program: wrap it with `pulumi.secret`, or use the Output form, which is secret.
+        /// The account's OpenStack credentials in a cloud region, for a program that configures an OpenStack
+        /// provider.
+        /// 
+        /// The result is secret: the output form of this function keeps it secret. A plain (non-output) call
+        /// gives the password to the program in clear: keep it out of stack outputs and logs, or mark it
+        /// secret.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### The OpenStack credentials of a cloud region
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const openstack = serverscom.getCloudRegionCredentials({
+        ///     regionId: 1,
+        /// });
+        /// export const openstackUrl = openstack.then(openstack =&gt; openstack.url);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// openstack = serverscom.get_cloud_region_credentials(region_id=1)
+        /// pulumi.export("openstackUrl", openstack.url)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var openstack = Serverscom.GetCloudRegionCredentials.Invoke(new()
+        ///     {
+        ///         RegionId = 1,
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["openstackUrl"] = openstack.Apply(getCloudRegionCredentialsResult =&gt; getCloudRegionCredentialsResult.Url),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		openstack, err := serverscom.GetCloudRegionCredentials(ctx, &amp;serverscom.GetCloudRegionCredentialsArgs{
+        /// 			RegionId: 1,
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("openstackUrl", openstack.Url)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetCloudRegionCredentialsArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var openstack = ServerscomFunctions.getCloudRegionCredentials(GetCloudRegionCredentialsArgs.builder()
+        ///             .regionId(1)
+        ///             .build());
+        /// 
+        ///         ctx.export("openstackUrl", openstack.applyValue(getCloudRegionCredentialsResult -&gt; getCloudRegionCredentialsResult.url()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   openstack:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getCloudRegionCredentials
+        ///       arguments:
+        ///         regionId: 1
+        /// outputs:
+        ///   openstackUrl: ${openstack.url}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Task<GetCloudRegionCredentialsResult> InvokeAsync(GetCloudRegionCredentialsArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetCloudRegionCredentialsResult>("serverscom:index:getCloudRegionCredentials", args ?? new GetCloudRegionCredentialsArgs(), options.WithDefaults());
 
         /// <summary>
-        /// The account's OpenStack credentials in a cloud region (GET /cloud_computing/regions/{id}/
-        /// credentials; Go `CloudComputingRegionCredentials`, srvctl `cloud-regions get-credentials`), for
-        /// a program that configures an OpenStack provider. The Promise form gives the password in clear
-        /// to the program: wrap it with `pulumi.secret`, or use the Output form, which is secret.
+        /// The account's OpenStack credentials in a cloud region, for a program that configures an OpenStack
+        /// provider.
+        /// 
+        /// The result is secret: the output form of this function keeps it secret. A plain (non-output) call
+        /// gives the password to the program in clear: keep it out of stack outputs and logs, or mark it
+        /// secret.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### The OpenStack credentials of a cloud region
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const openstack = serverscom.getCloudRegionCredentials({
+        ///     regionId: 1,
+        /// });
+        /// export const openstackUrl = openstack.then(openstack =&gt; openstack.url);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// openstack = serverscom.get_cloud_region_credentials(region_id=1)
+        /// pulumi.export("openstackUrl", openstack.url)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var openstack = Serverscom.GetCloudRegionCredentials.Invoke(new()
+        ///     {
+        ///         RegionId = 1,
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["openstackUrl"] = openstack.Apply(getCloudRegionCredentialsResult =&gt; getCloudRegionCredentialsResult.Url),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		openstack, err := serverscom.GetCloudRegionCredentials(ctx, &amp;serverscom.GetCloudRegionCredentialsArgs{
+        /// 			RegionId: 1,
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("openstackUrl", openstack.Url)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetCloudRegionCredentialsArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var openstack = ServerscomFunctions.getCloudRegionCredentials(GetCloudRegionCredentialsArgs.builder()
+        ///             .regionId(1)
+        ///             .build());
+        /// 
+        ///         ctx.export("openstackUrl", openstack.applyValue(getCloudRegionCredentialsResult -&gt; getCloudRegionCredentialsResult.url()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   openstack:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getCloudRegionCredentials
+        ///       arguments:
+        ///         regionId: 1
+        /// outputs:
+        ///   openstackUrl: ${openstack.url}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetCloudRegionCredentialsResult> Invoke(GetCloudRegionCredentialsInvokeArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetCloudRegionCredentialsResult>("serverscom:index:getCloudRegionCredentials", args ?? new GetCloudRegionCredentialsInvokeArgs(), options.WithDefaults());
 
         /// <summary>
-        /// The account's OpenStack credentials in a cloud region (GET /cloud_computing/regions/{id}/
-        /// credentials; Go `CloudComputingRegionCredentials`, srvctl `cloud-regions get-credentials`), for
-        /// a program that configures an OpenStack provider. The Promise form gives the password in clear
-        /// to the program: wrap it with `pulumi.secret`, or use the Output form, which is secret.
+        /// The account's OpenStack credentials in a cloud region, for a program that configures an OpenStack
+        /// provider.
+        /// 
+        /// The result is secret: the output form of this function keeps it secret. A plain (non-output) call
+        /// gives the password to the program in clear: keep it out of stack outputs and logs, or mark it
+        /// secret.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### The OpenStack credentials of a cloud region
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const openstack = serverscom.getCloudRegionCredentials({
+        ///     regionId: 1,
+        /// });
+        /// export const openstackUrl = openstack.then(openstack =&gt; openstack.url);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// openstack = serverscom.get_cloud_region_credentials(region_id=1)
+        /// pulumi.export("openstackUrl", openstack.url)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var openstack = Serverscom.GetCloudRegionCredentials.Invoke(new()
+        ///     {
+        ///         RegionId = 1,
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["openstackUrl"] = openstack.Apply(getCloudRegionCredentialsResult =&gt; getCloudRegionCredentialsResult.Url),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		openstack, err := serverscom.GetCloudRegionCredentials(ctx, &amp;serverscom.GetCloudRegionCredentialsArgs{
+        /// 			RegionId: 1,
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("openstackUrl", openstack.Url)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetCloudRegionCredentialsArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var openstack = ServerscomFunctions.getCloudRegionCredentials(GetCloudRegionCredentialsArgs.builder()
+        ///             .regionId(1)
+        ///             .build());
+        /// 
+        ///         ctx.export("openstackUrl", openstack.applyValue(getCloudRegionCredentialsResult -&gt; getCloudRegionCredentialsResult.url()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   openstack:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getCloudRegionCredentials
+        ///       arguments:
+        ///         regionId: 1
+        /// outputs:
+        ///   openstackUrl: ${openstack.url}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetCloudRegionCredentialsResult> Invoke(GetCloudRegionCredentialsInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetCloudRegionCredentialsResult>("serverscom:index:getCloudRegionCredentials", args ?? new GetCloudRegionCredentialsInvokeArgs(), options.WithDefaults());
@@ -43,6 +337,9 @@ namespace PulumiServersCom.Serverscom
 
     public sealed class GetCloudRegionCredentialsArgs : global::Pulumi.InvokeArgs
     {
+        /// <summary>
+        /// The cloud region (its id; see the getCloudRegion function).
+        /// </summary>
         [Input("regionId", required: true)]
         public int RegionId { get; set; }
 
@@ -54,6 +351,9 @@ namespace PulumiServersCom.Serverscom
 
     public sealed class GetCloudRegionCredentialsInvokeArgs : global::Pulumi.InvokeArgs
     {
+        /// <summary>
+        /// The cloud region (its id; see the getCloudRegion function).
+        /// </summary>
         [Input("regionId", required: true)]
         public Input<int> RegionId { get; set; } = null!;
 
@@ -67,7 +367,13 @@ namespace PulumiServersCom.Serverscom
     [OutputType]
     public sealed class GetCloudRegionCredentialsResult
     {
+        /// <summary>
+        /// The OpenStack password.
+        /// </summary>
         public readonly string Password;
+        /// <summary>
+        /// The cloud region's id.
+        /// </summary>
         public readonly int RegionId;
         /// <summary>
         /// The OpenStack project (tenant); a number on the wire, given as text.

@@ -13,19 +13,277 @@ namespace PulumiServersCom.Serverscom
     public static class GetCloudRegions
     {
         /// <summary>
-        /// Every region with its flavors and images (two more requests per region).
+        /// Every cloud region with its flavors and images (two more requests per region).
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### Every cloud region
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const regions = serverscom.getCloudRegions({});
+        /// export const cloudRegions = regions.then(regions =&gt; regions.cloudRegions);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// regions = serverscom.get_cloud_regions()
+        /// pulumi.export("cloudRegions", regions.cloud_regions)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var regions = Serverscom.GetCloudRegions.Invoke();
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["cloudRegions"] = regions.Apply(getCloudRegionsResult =&gt; getCloudRegionsResult.CloudRegions),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		regions, err := serverscom.GetCloudRegions(ctx, &amp;serverscom.GetCloudRegionsArgs{}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("cloudRegions", regions.CloudRegions)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetCloudRegionsArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var regions = ServerscomFunctions.getCloudRegions(GetCloudRegionsArgs.builder()
+        ///             .build());
+        /// 
+        ///         ctx.export("cloudRegions", regions.applyValue(getCloudRegionsResult -&gt; getCloudRegionsResult.cloudRegions()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   regions:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getCloudRegions
+        /// outputs:
+        ///   cloudRegions: ${regions.cloudRegions}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Task<GetCloudRegionsResult> InvokeAsync(GetCloudRegionsArgs? args = null, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetCloudRegionsResult>("serverscom:index:getCloudRegions", args ?? new GetCloudRegionsArgs(), options.WithDefaults());
 
         /// <summary>
-        /// Every region with its flavors and images (two more requests per region).
+        /// Every cloud region with its flavors and images (two more requests per region).
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### Every cloud region
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const regions = serverscom.getCloudRegions({});
+        /// export const cloudRegions = regions.then(regions =&gt; regions.cloudRegions);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// regions = serverscom.get_cloud_regions()
+        /// pulumi.export("cloudRegions", regions.cloud_regions)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var regions = Serverscom.GetCloudRegions.Invoke();
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["cloudRegions"] = regions.Apply(getCloudRegionsResult =&gt; getCloudRegionsResult.CloudRegions),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		regions, err := serverscom.GetCloudRegions(ctx, &amp;serverscom.GetCloudRegionsArgs{}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("cloudRegions", regions.CloudRegions)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetCloudRegionsArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var regions = ServerscomFunctions.getCloudRegions(GetCloudRegionsArgs.builder()
+        ///             .build());
+        /// 
+        ///         ctx.export("cloudRegions", regions.applyValue(getCloudRegionsResult -&gt; getCloudRegionsResult.cloudRegions()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   regions:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getCloudRegions
+        /// outputs:
+        ///   cloudRegions: ${regions.cloudRegions}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetCloudRegionsResult> Invoke(InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetCloudRegionsResult>("serverscom:index:getCloudRegions", InvokeArgs.Empty, options.WithDefaults());
 
         /// <summary>
-        /// Every region with its flavors and images (two more requests per region).
+        /// Every cloud region with its flavors and images (two more requests per region).
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### Every cloud region
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const regions = serverscom.getCloudRegions({});
+        /// export const cloudRegions = regions.then(regions =&gt; regions.cloudRegions);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// regions = serverscom.get_cloud_regions()
+        /// pulumi.export("cloudRegions", regions.cloud_regions)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var regions = Serverscom.GetCloudRegions.Invoke();
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["cloudRegions"] = regions.Apply(getCloudRegionsResult =&gt; getCloudRegionsResult.CloudRegions),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		regions, err := serverscom.GetCloudRegions(ctx, &amp;serverscom.GetCloudRegionsArgs{}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("cloudRegions", regions.CloudRegions)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetCloudRegionsArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var regions = ServerscomFunctions.getCloudRegions(GetCloudRegionsArgs.builder()
+        ///             .build());
+        /// 
+        ///         ctx.export("cloudRegions", regions.applyValue(getCloudRegionsResult -&gt; getCloudRegionsResult.cloudRegions()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   regions:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getCloudRegions
+        /// outputs:
+        ///   cloudRegions: ${regions.cloudRegions}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetCloudRegionsResult> Invoke(InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetCloudRegionsResult>("serverscom:index:getCloudRegions", InvokeArgs.Empty, options.WithDefaults());
@@ -44,10 +302,13 @@ namespace PulumiServersCom.Serverscom
     [OutputType]
     public sealed class GetCloudRegionsResult
     {
-        public readonly ImmutableArray<Outputs.GetCloudRegionResult> CloudRegions;
+        /// <summary>
+        /// Every cloud region, with its flavors and images.
+        /// </summary>
+        public readonly ImmutableArray<Outputs.CloudRegionResult> CloudRegions;
 
         [OutputConstructor]
-        private GetCloudRegionsResult(ImmutableArray<Outputs.GetCloudRegionResult> cloudRegions)
+        private GetCloudRegionsResult(ImmutableArray<Outputs.CloudRegionResult> cloudRegions)
         {
             CloudRegions = cloudRegions;
         }

@@ -12,12 +12,312 @@ namespace PulumiServersCom.Serverscom
 {
     public static class GetCloudVolumes
     {
+        /// <summary>
+        /// The account's cloud block storage volumes, filtered by labels, name, region and attached
+        /// instance.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### The cloud volumes of a region
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const volumes = serverscom.getCloudVolumes({
+        ///     regionId: 1,
+        /// });
+        /// export const cloudVolumes = volumes.then(volumes =&gt; volumes.cloudVolumes);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// volumes = serverscom.get_cloud_volumes(region_id=1)
+        /// pulumi.export("cloudVolumes", volumes.cloud_volumes)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var volumes = Serverscom.GetCloudVolumes.Invoke(new()
+        ///     {
+        ///         RegionId = 1,
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["cloudVolumes"] = volumes.Apply(getCloudVolumesResult =&gt; getCloudVolumesResult.CloudVolumes),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		volumes, err := serverscom.GetCloudVolumes(ctx, &amp;serverscom.GetCloudVolumesArgs{
+        /// 			RegionId: pulumi.IntRef(1),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("cloudVolumes", volumes.CloudVolumes)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetCloudVolumesArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var volumes = ServerscomFunctions.getCloudVolumes(GetCloudVolumesArgs.builder()
+        ///             .regionId(1)
+        ///             .build());
+        /// 
+        ///         ctx.export("cloudVolumes", volumes.applyValue(getCloudVolumesResult -&gt; getCloudVolumesResult.cloudVolumes()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   volumes:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getCloudVolumes
+        ///       arguments:
+        ///         regionId: 1
+        /// outputs:
+        ///   cloudVolumes: ${volumes.cloudVolumes}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Task<GetCloudVolumesResult> InvokeAsync(GetCloudVolumesArgs? args = null, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetCloudVolumesResult>("serverscom:index:getCloudVolumes", args ?? new GetCloudVolumesArgs(), options.WithDefaults());
 
+        /// <summary>
+        /// The account's cloud block storage volumes, filtered by labels, name, region and attached
+        /// instance.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### The cloud volumes of a region
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const volumes = serverscom.getCloudVolumes({
+        ///     regionId: 1,
+        /// });
+        /// export const cloudVolumes = volumes.then(volumes =&gt; volumes.cloudVolumes);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// volumes = serverscom.get_cloud_volumes(region_id=1)
+        /// pulumi.export("cloudVolumes", volumes.cloud_volumes)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var volumes = Serverscom.GetCloudVolumes.Invoke(new()
+        ///     {
+        ///         RegionId = 1,
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["cloudVolumes"] = volumes.Apply(getCloudVolumesResult =&gt; getCloudVolumesResult.CloudVolumes),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		volumes, err := serverscom.GetCloudVolumes(ctx, &amp;serverscom.GetCloudVolumesArgs{
+        /// 			RegionId: pulumi.IntRef(1),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("cloudVolumes", volumes.CloudVolumes)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetCloudVolumesArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var volumes = ServerscomFunctions.getCloudVolumes(GetCloudVolumesArgs.builder()
+        ///             .regionId(1)
+        ///             .build());
+        /// 
+        ///         ctx.export("cloudVolumes", volumes.applyValue(getCloudVolumesResult -&gt; getCloudVolumesResult.cloudVolumes()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   volumes:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getCloudVolumes
+        ///       arguments:
+        ///         regionId: 1
+        /// outputs:
+        ///   cloudVolumes: ${volumes.cloudVolumes}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Output<GetCloudVolumesResult> Invoke(GetCloudVolumesInvokeArgs? args = null, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetCloudVolumesResult>("serverscom:index:getCloudVolumes", args ?? new GetCloudVolumesInvokeArgs(), options.WithDefaults());
 
+        /// <summary>
+        /// The account's cloud block storage volumes, filtered by labels, name, region and attached
+        /// instance.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### The cloud volumes of a region
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const volumes = serverscom.getCloudVolumes({
+        ///     regionId: 1,
+        /// });
+        /// export const cloudVolumes = volumes.then(volumes =&gt; volumes.cloudVolumes);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// volumes = serverscom.get_cloud_volumes(region_id=1)
+        /// pulumi.export("cloudVolumes", volumes.cloud_volumes)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var volumes = Serverscom.GetCloudVolumes.Invoke(new()
+        ///     {
+        ///         RegionId = 1,
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["cloudVolumes"] = volumes.Apply(getCloudVolumesResult =&gt; getCloudVolumesResult.CloudVolumes),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		volumes, err := serverscom.GetCloudVolumes(ctx, &amp;serverscom.GetCloudVolumesArgs{
+        /// 			RegionId: pulumi.IntRef(1),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("cloudVolumes", volumes.CloudVolumes)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetCloudVolumesArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var volumes = ServerscomFunctions.getCloudVolumes(GetCloudVolumesArgs.builder()
+        ///             .regionId(1)
+        ///             .build());
+        /// 
+        ///         ctx.export("cloudVolumes", volumes.applyValue(getCloudVolumesResult -&gt; getCloudVolumesResult.cloudVolumes()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   volumes:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getCloudVolumes
+        ///       arguments:
+        ///         regionId: 1
+        /// outputs:
+        ///   cloudVolumes: ${volumes.cloudVolumes}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Output<GetCloudVolumesResult> Invoke(GetCloudVolumesInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetCloudVolumesResult>("serverscom:index:getCloudVolumes", args ?? new GetCloudVolumesInvokeArgs(), options.WithDefaults());
     }
@@ -26,16 +326,22 @@ namespace PulumiServersCom.Serverscom
     public sealed class GetCloudVolumesArgs : global::Pulumi.InvokeArgs
     {
         /// <summary>
-        /// Only volumes attached to this cloud instance (asked of the API, as srvctl does, and checked here).
+        /// Only volumes attached to this cloud instance.
         /// </summary>
         [Input("instanceId")]
         public string? InstanceId { get; set; }
 
+        /// <summary>
+        /// Only objects whose labels match this label selector, e.g. `env==prod,tier in (web, api)`; checked against the selector grammar before it is sent.
+        /// </summary>
         [Input("labelSelector")]
-        public object? LabelSelector { get; set; }
+        public string? LabelSelector { get; set; }
 
+        /// <summary>
+        /// The most items to return, 1 to 10,000 (default 1,000); more matching items fail the call, naming the limit.
+        /// </summary>
         [Input("limit")]
-        public double? Limit { get; set; }
+        public int? Limit { get; set; }
 
         /// <summary>
         /// Only volumes of this cloud region (filtered here as well as asked of the API).
@@ -59,16 +365,22 @@ namespace PulumiServersCom.Serverscom
     public sealed class GetCloudVolumesInvokeArgs : global::Pulumi.InvokeArgs
     {
         /// <summary>
-        /// Only volumes attached to this cloud instance (asked of the API, as srvctl does, and checked here).
+        /// Only volumes attached to this cloud instance.
         /// </summary>
         [Input("instanceId")]
         public Input<string>? InstanceId { get; set; }
 
+        /// <summary>
+        /// Only objects whose labels match this label selector, e.g. `env==prod,tier in (web, api)`; checked against the selector grammar before it is sent.
+        /// </summary>
         [Input("labelSelector")]
-        public Input<object>? LabelSelector { get; set; }
+        public Input<string>? LabelSelector { get; set; }
 
+        /// <summary>
+        /// The most items to return, 1 to 10,000 (default 1,000); more matching items fail the call, naming the limit.
+        /// </summary>
         [Input("limit")]
-        public Input<double>? Limit { get; set; }
+        public Input<int>? Limit { get; set; }
 
         /// <summary>
         /// Only volumes of this cloud region (filtered here as well as asked of the API).
@@ -93,6 +405,9 @@ namespace PulumiServersCom.Serverscom
     [OutputType]
     public sealed class GetCloudVolumesResult
     {
+        /// <summary>
+        /// The cloud volumes, in the API's order.
+        /// </summary>
         public readonly ImmutableArray<Outputs.CloudVolumeResult> CloudVolumes;
 
         [OutputConstructor]

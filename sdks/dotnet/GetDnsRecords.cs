@@ -12,12 +12,423 @@ namespace PulumiServersCom.Serverscom
 {
     public static class GetDnsRecords
     {
+        /// <summary>
+        /// The records of a DNS zone, filtered by type and name.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### The A records of a DNS zone
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const zoneList = new serverscom.DnsZone("zone-list", {
+        ///     name: "example.net",
+        ///     email: "admin@example.net",
+        /// });
+        /// const records = serverscom.getDnsRecordsOutput({
+        ///     zoneId: zoneList.id,
+        ///     type: "A",
+        /// });
+        /// export const dnsRecords = records.apply(records =&gt; records.dnsRecords);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// zone_list = serverscom.DnsZone("zone-list",
+        ///     name="example.net",
+        ///     email="admin@example.net")
+        /// records = serverscom.get_dns_records_output(zone_id=zone_list.id,
+        ///     type="A")
+        /// pulumi.export("dnsRecords", records.dns_records)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = PulumiServersCom.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var zoneList = new Serverscom.DnsZone("zone-list", new()
+        ///     {
+        ///         Name = "example.net",
+        ///         Email = "admin@example.net",
+        ///     });
+        /// 
+        ///     var records = Serverscom.GetDnsRecords.Invoke(new()
+        ///     {
+        ///         ZoneId = zoneList.Id,
+        ///         Type = "A",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["dnsRecords"] = records.Apply(getDnsRecordsResult =&gt; getDnsRecordsResult.DnsRecords),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		zoneList, err := serverscom.NewDnsZone(ctx, "zone-list", &amp;serverscom.DnsZoneArgs{
+        /// 			Name:  pulumi.String("example.net"),
+        /// 			Email: pulumi.String("admin@example.net"),
+        /// 		})
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		records := serverscom.GetDnsRecordsOutput(ctx, serverscom.GetDnsRecordsOutputArgs{
+        /// 			ZoneId: zoneList.ID(),
+        /// 			Type:   pulumi.String("A"),
+        /// 		}, nil)
+        /// 		ctx.Export("dnsRecords", records.ApplyT(func(records serverscom.GetDnsRecordsResult) ([]serverscom.DnsRecordResult, error) {
+        /// 			return []serverscom.DnsRecordResult(records.DnsRecords), nil
+        /// 		}).([]serverscom.DnsRecordResultOutput))
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.DnsZone;
+        /// import com.pulumi.serverscom.DnsZoneArgs;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetDnsRecordsArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         var zoneList = new DnsZone("zone-list", DnsZoneArgs.builder()
+        ///             .name("example.net")
+        ///             .email("admin@example.net")
+        ///             .build());
+        /// 
+        ///         final var records = ServerscomFunctions.getDnsRecords(GetDnsRecordsArgs.builder()
+        ///             .zoneId(zoneList.id())
+        ///             .type("A")
+        ///             .build());
+        /// 
+        ///         ctx.export("dnsRecords", records.applyValue(getDnsRecordsResult -&gt; getDnsRecordsResult.dnsRecords()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   records:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getDnsRecords
+        ///       arguments:
+        ///         zoneId: ${zone-list.id}
+        ///         type: A
+        /// resources:
+        ///   zone-list:
+        ///     type: serverscom:index:DnsZone
+        ///     properties:
+        ///       name: example.net
+        ///       email: admin@example.net
+        /// outputs:
+        ///   dnsRecords: ${records.dnsRecords}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Task<GetDnsRecordsResult> InvokeAsync(GetDnsRecordsArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetDnsRecordsResult>("serverscom:index:getDnsRecords", args ?? new GetDnsRecordsArgs(), options.WithDefaults());
 
+        /// <summary>
+        /// The records of a DNS zone, filtered by type and name.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### The A records of a DNS zone
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const zoneList = new serverscom.DnsZone("zone-list", {
+        ///     name: "example.net",
+        ///     email: "admin@example.net",
+        /// });
+        /// const records = serverscom.getDnsRecordsOutput({
+        ///     zoneId: zoneList.id,
+        ///     type: "A",
+        /// });
+        /// export const dnsRecords = records.apply(records =&gt; records.dnsRecords);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// zone_list = serverscom.DnsZone("zone-list",
+        ///     name="example.net",
+        ///     email="admin@example.net")
+        /// records = serverscom.get_dns_records_output(zone_id=zone_list.id,
+        ///     type="A")
+        /// pulumi.export("dnsRecords", records.dns_records)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = PulumiServersCom.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var zoneList = new Serverscom.DnsZone("zone-list", new()
+        ///     {
+        ///         Name = "example.net",
+        ///         Email = "admin@example.net",
+        ///     });
+        /// 
+        ///     var records = Serverscom.GetDnsRecords.Invoke(new()
+        ///     {
+        ///         ZoneId = zoneList.Id,
+        ///         Type = "A",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["dnsRecords"] = records.Apply(getDnsRecordsResult =&gt; getDnsRecordsResult.DnsRecords),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		zoneList, err := serverscom.NewDnsZone(ctx, "zone-list", &amp;serverscom.DnsZoneArgs{
+        /// 			Name:  pulumi.String("example.net"),
+        /// 			Email: pulumi.String("admin@example.net"),
+        /// 		})
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		records := serverscom.GetDnsRecordsOutput(ctx, serverscom.GetDnsRecordsOutputArgs{
+        /// 			ZoneId: zoneList.ID(),
+        /// 			Type:   pulumi.String("A"),
+        /// 		}, nil)
+        /// 		ctx.Export("dnsRecords", records.ApplyT(func(records serverscom.GetDnsRecordsResult) ([]serverscom.DnsRecordResult, error) {
+        /// 			return []serverscom.DnsRecordResult(records.DnsRecords), nil
+        /// 		}).([]serverscom.DnsRecordResultOutput))
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.DnsZone;
+        /// import com.pulumi.serverscom.DnsZoneArgs;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetDnsRecordsArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         var zoneList = new DnsZone("zone-list", DnsZoneArgs.builder()
+        ///             .name("example.net")
+        ///             .email("admin@example.net")
+        ///             .build());
+        /// 
+        ///         final var records = ServerscomFunctions.getDnsRecords(GetDnsRecordsArgs.builder()
+        ///             .zoneId(zoneList.id())
+        ///             .type("A")
+        ///             .build());
+        /// 
+        ///         ctx.export("dnsRecords", records.applyValue(getDnsRecordsResult -&gt; getDnsRecordsResult.dnsRecords()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   records:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getDnsRecords
+        ///       arguments:
+        ///         zoneId: ${zone-list.id}
+        ///         type: A
+        /// resources:
+        ///   zone-list:
+        ///     type: serverscom:index:DnsZone
+        ///     properties:
+        ///       name: example.net
+        ///       email: admin@example.net
+        /// outputs:
+        ///   dnsRecords: ${records.dnsRecords}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Output<GetDnsRecordsResult> Invoke(GetDnsRecordsInvokeArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetDnsRecordsResult>("serverscom:index:getDnsRecords", args ?? new GetDnsRecordsInvokeArgs(), options.WithDefaults());
 
+        /// <summary>
+        /// The records of a DNS zone, filtered by type and name.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### The A records of a DNS zone
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const zoneList = new serverscom.DnsZone("zone-list", {
+        ///     name: "example.net",
+        ///     email: "admin@example.net",
+        /// });
+        /// const records = serverscom.getDnsRecordsOutput({
+        ///     zoneId: zoneList.id,
+        ///     type: "A",
+        /// });
+        /// export const dnsRecords = records.apply(records =&gt; records.dnsRecords);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// zone_list = serverscom.DnsZone("zone-list",
+        ///     name="example.net",
+        ///     email="admin@example.net")
+        /// records = serverscom.get_dns_records_output(zone_id=zone_list.id,
+        ///     type="A")
+        /// pulumi.export("dnsRecords", records.dns_records)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = PulumiServersCom.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var zoneList = new Serverscom.DnsZone("zone-list", new()
+        ///     {
+        ///         Name = "example.net",
+        ///         Email = "admin@example.net",
+        ///     });
+        /// 
+        ///     var records = Serverscom.GetDnsRecords.Invoke(new()
+        ///     {
+        ///         ZoneId = zoneList.Id,
+        ///         Type = "A",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["dnsRecords"] = records.Apply(getDnsRecordsResult =&gt; getDnsRecordsResult.DnsRecords),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		zoneList, err := serverscom.NewDnsZone(ctx, "zone-list", &amp;serverscom.DnsZoneArgs{
+        /// 			Name:  pulumi.String("example.net"),
+        /// 			Email: pulumi.String("admin@example.net"),
+        /// 		})
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		records := serverscom.GetDnsRecordsOutput(ctx, serverscom.GetDnsRecordsOutputArgs{
+        /// 			ZoneId: zoneList.ID(),
+        /// 			Type:   pulumi.String("A"),
+        /// 		}, nil)
+        /// 		ctx.Export("dnsRecords", records.ApplyT(func(records serverscom.GetDnsRecordsResult) ([]serverscom.DnsRecordResult, error) {
+        /// 			return []serverscom.DnsRecordResult(records.DnsRecords), nil
+        /// 		}).([]serverscom.DnsRecordResultOutput))
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.DnsZone;
+        /// import com.pulumi.serverscom.DnsZoneArgs;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetDnsRecordsArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         var zoneList = new DnsZone("zone-list", DnsZoneArgs.builder()
+        ///             .name("example.net")
+        ///             .email("admin@example.net")
+        ///             .build());
+        /// 
+        ///         final var records = ServerscomFunctions.getDnsRecords(GetDnsRecordsArgs.builder()
+        ///             .zoneId(zoneList.id())
+        ///             .type("A")
+        ///             .build());
+        /// 
+        ///         ctx.export("dnsRecords", records.applyValue(getDnsRecordsResult -&gt; getDnsRecordsResult.dnsRecords()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   records:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getDnsRecords
+        ///       arguments:
+        ///         zoneId: ${zone-list.id}
+        ///         type: A
+        /// resources:
+        ///   zone-list:
+        ///     type: serverscom:index:DnsZone
+        ///     properties:
+        ///       name: example.net
+        ///       email: admin@example.net
+        /// outputs:
+        ///   dnsRecords: ${records.dnsRecords}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Output<GetDnsRecordsResult> Invoke(GetDnsRecordsInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetDnsRecordsResult>("serverscom:index:getDnsRecords", args ?? new GetDnsRecordsInvokeArgs(), options.WithDefaults());
     }
@@ -25,8 +436,11 @@ namespace PulumiServersCom.Serverscom
 
     public sealed class GetDnsRecordsArgs : global::Pulumi.InvokeArgs
     {
+        /// <summary>
+        /// The most items to return, 1 to 10,000 (default 1,000); more matching items fail the call, naming the limit.
+        /// </summary>
         [Input("limit")]
-        public double? Limit { get; set; }
+        public int? Limit { get; set; }
 
         /// <summary>
         /// Only records of this name.
@@ -40,6 +454,9 @@ namespace PulumiServersCom.Serverscom
         [Input("type")]
         public string? Type { get; set; }
 
+        /// <summary>
+        /// The DNS zone (its id; see the getDnsZones function).
+        /// </summary>
         [Input("zoneId", required: true)]
         public string ZoneId { get; set; } = null!;
 
@@ -51,8 +468,11 @@ namespace PulumiServersCom.Serverscom
 
     public sealed class GetDnsRecordsInvokeArgs : global::Pulumi.InvokeArgs
     {
+        /// <summary>
+        /// The most items to return, 1 to 10,000 (default 1,000); more matching items fail the call, naming the limit.
+        /// </summary>
         [Input("limit")]
-        public Input<double>? Limit { get; set; }
+        public Input<int>? Limit { get; set; }
 
         /// <summary>
         /// Only records of this name.
@@ -66,6 +486,9 @@ namespace PulumiServersCom.Serverscom
         [Input("type")]
         public Input<string>? Type { get; set; }
 
+        /// <summary>
+        /// The DNS zone (its id; see the getDnsZones function).
+        /// </summary>
         [Input("zoneId", required: true)]
         public Input<string> ZoneId { get; set; } = null!;
 
@@ -79,6 +502,9 @@ namespace PulumiServersCom.Serverscom
     [OutputType]
     public sealed class GetDnsRecordsResult
     {
+        /// <summary>
+        /// The records, in the API's order.
+        /// </summary>
         public readonly ImmutableArray<Outputs.DnsRecordResult> DnsRecords;
 
         [OutputConstructor]

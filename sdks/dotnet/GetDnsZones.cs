@@ -12,12 +12,309 @@ namespace PulumiServersCom.Serverscom
 {
     public static class GetDnsZones
     {
+        /// <summary>
+        /// The account's DNS zones, filtered by labels, name and delegation status.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### The DNS zones labelled env=prod
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const zones = serverscom.getDnsZones({
+        ///     labelSelector: "env=prod",
+        /// });
+        /// export const dnsZones = zones.then(zones =&gt; zones.dnsZones);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// zones = serverscom.get_dns_zones(label_selector="env=prod")
+        /// pulumi.export("dnsZones", zones.dns_zones)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var zones = Serverscom.GetDnsZones.Invoke(new()
+        ///     {
+        ///         LabelSelector = "env=prod",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["dnsZones"] = zones.Apply(getDnsZonesResult =&gt; getDnsZonesResult.DnsZones),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		zones, err := serverscom.GetDnsZones(ctx, &amp;serverscom.GetDnsZonesArgs{
+        /// 			LabelSelector: pulumi.StringRef("env=prod"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("dnsZones", zones.DnsZones)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetDnsZonesArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var zones = ServerscomFunctions.getDnsZones(GetDnsZonesArgs.builder()
+        ///             .labelSelector("env=prod")
+        ///             .build());
+        /// 
+        ///         ctx.export("dnsZones", zones.applyValue(getDnsZonesResult -&gt; getDnsZonesResult.dnsZones()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   zones:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getDnsZones
+        ///       arguments:
+        ///         labelSelector: env=prod
+        /// outputs:
+        ///   dnsZones: ${zones.dnsZones}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Task<GetDnsZonesResult> InvokeAsync(GetDnsZonesArgs? args = null, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetDnsZonesResult>("serverscom:index:getDnsZones", args ?? new GetDnsZonesArgs(), options.WithDefaults());
 
+        /// <summary>
+        /// The account's DNS zones, filtered by labels, name and delegation status.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### The DNS zones labelled env=prod
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const zones = serverscom.getDnsZones({
+        ///     labelSelector: "env=prod",
+        /// });
+        /// export const dnsZones = zones.then(zones =&gt; zones.dnsZones);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// zones = serverscom.get_dns_zones(label_selector="env=prod")
+        /// pulumi.export("dnsZones", zones.dns_zones)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var zones = Serverscom.GetDnsZones.Invoke(new()
+        ///     {
+        ///         LabelSelector = "env=prod",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["dnsZones"] = zones.Apply(getDnsZonesResult =&gt; getDnsZonesResult.DnsZones),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		zones, err := serverscom.GetDnsZones(ctx, &amp;serverscom.GetDnsZonesArgs{
+        /// 			LabelSelector: pulumi.StringRef("env=prod"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("dnsZones", zones.DnsZones)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetDnsZonesArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var zones = ServerscomFunctions.getDnsZones(GetDnsZonesArgs.builder()
+        ///             .labelSelector("env=prod")
+        ///             .build());
+        /// 
+        ///         ctx.export("dnsZones", zones.applyValue(getDnsZonesResult -&gt; getDnsZonesResult.dnsZones()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   zones:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getDnsZones
+        ///       arguments:
+        ///         labelSelector: env=prod
+        /// outputs:
+        ///   dnsZones: ${zones.dnsZones}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Output<GetDnsZonesResult> Invoke(GetDnsZonesInvokeArgs? args = null, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetDnsZonesResult>("serverscom:index:getDnsZones", args ?? new GetDnsZonesInvokeArgs(), options.WithDefaults());
 
+        /// <summary>
+        /// The account's DNS zones, filtered by labels, name and delegation status.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### The DNS zones labelled env=prod
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const zones = serverscom.getDnsZones({
+        ///     labelSelector: "env=prod",
+        /// });
+        /// export const dnsZones = zones.then(zones =&gt; zones.dnsZones);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// zones = serverscom.get_dns_zones(label_selector="env=prod")
+        /// pulumi.export("dnsZones", zones.dns_zones)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var zones = Serverscom.GetDnsZones.Invoke(new()
+        ///     {
+        ///         LabelSelector = "env=prod",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["dnsZones"] = zones.Apply(getDnsZonesResult =&gt; getDnsZonesResult.DnsZones),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		zones, err := serverscom.GetDnsZones(ctx, &amp;serverscom.GetDnsZonesArgs{
+        /// 			LabelSelector: pulumi.StringRef("env=prod"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("dnsZones", zones.DnsZones)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetDnsZonesArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var zones = ServerscomFunctions.getDnsZones(GetDnsZonesArgs.builder()
+        ///             .labelSelector("env=prod")
+        ///             .build());
+        /// 
+        ///         ctx.export("dnsZones", zones.applyValue(getDnsZonesResult -&gt; getDnsZonesResult.dnsZones()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   zones:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getDnsZones
+        ///       arguments:
+        ///         labelSelector: env=prod
+        /// outputs:
+        ///   dnsZones: ${zones.dnsZones}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Output<GetDnsZonesResult> Invoke(GetDnsZonesInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetDnsZonesResult>("serverscom:index:getDnsZones", args ?? new GetDnsZonesInvokeArgs(), options.WithDefaults());
     }
@@ -25,14 +322,23 @@ namespace PulumiServersCom.Serverscom
 
     public sealed class GetDnsZonesArgs : global::Pulumi.InvokeArgs
     {
+        /// <summary>
+        /// Only zones of this delegation status.
+        /// </summary>
         [Input("delegationStatus")]
         public PulumiServersCom.Serverscom.GetDnsZonesArgsDelegationStatus? DelegationStatus { get; set; }
 
+        /// <summary>
+        /// Only objects whose labels match this label selector, e.g. `env==prod,tier in (web, api)`; checked against the selector grammar before it is sent.
+        /// </summary>
         [Input("labelSelector")]
-        public object? LabelSelector { get; set; }
+        public string? LabelSelector { get; set; }
 
+        /// <summary>
+        /// The most items to return, 1 to 10,000 (default 1,000); more matching items fail the call, naming the limit.
+        /// </summary>
         [Input("limit")]
-        public double? Limit { get; set; }
+        public int? Limit { get; set; }
 
         /// <summary>
         /// Only zones whose name contains this text.
@@ -48,14 +354,23 @@ namespace PulumiServersCom.Serverscom
 
     public sealed class GetDnsZonesInvokeArgs : global::Pulumi.InvokeArgs
     {
+        /// <summary>
+        /// Only zones of this delegation status.
+        /// </summary>
         [Input("delegationStatus")]
         public Input<PulumiServersCom.Serverscom.GetDnsZonesArgsDelegationStatus>? DelegationStatus { get; set; }
 
+        /// <summary>
+        /// Only objects whose labels match this label selector, e.g. `env==prod,tier in (web, api)`; checked against the selector grammar before it is sent.
+        /// </summary>
         [Input("labelSelector")]
-        public Input<object>? LabelSelector { get; set; }
+        public Input<string>? LabelSelector { get; set; }
 
+        /// <summary>
+        /// The most items to return, 1 to 10,000 (default 1,000); more matching items fail the call, naming the limit.
+        /// </summary>
         [Input("limit")]
-        public Input<double>? Limit { get; set; }
+        public Input<int>? Limit { get; set; }
 
         /// <summary>
         /// Only zones whose name contains this text.
@@ -73,6 +388,9 @@ namespace PulumiServersCom.Serverscom
     [OutputType]
     public sealed class GetDnsZonesResult
     {
+        /// <summary>
+        /// The DNS zones, in the API's order.
+        /// </summary>
         public readonly ImmutableArray<Outputs.DnsZoneResult> DnsZones;
 
         [OutputConstructor]

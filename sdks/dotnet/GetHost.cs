@@ -14,18 +14,306 @@ namespace PulumiServersCom.Serverscom
     {
         /// <summary>
         /// One host: `getHost({ id: "xYz12AbC" })`, `getHost({ title: "web-1", type: "sbm_server" })`.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### A host by title
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const host = serverscom.getHost({
+        ///     title: "k8s-prod-bm-4",
+        /// });
+        /// export const hostStatus = host.then(host =&gt; host.status);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// host = serverscom.get_host(title="k8s-prod-bm-4")
+        /// pulumi.export("hostStatus", host.status)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var host = Serverscom.GetHost.Invoke(new()
+        ///     {
+        ///         Title = "k8s-prod-bm-4",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["hostStatus"] = host.Apply(getHostResult =&gt; getHostResult.Status),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		host, err := serverscom.GetHost(ctx, &amp;serverscom.GetHostArgs{
+        /// 			Title: pulumi.StringRef("k8s-prod-bm-4"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("hostStatus", host.Status)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetHostArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var host = ServerscomFunctions.getHost(GetHostArgs.builder()
+        ///             .title("k8s-prod-bm-4")
+        ///             .build());
+        /// 
+        ///         ctx.export("hostStatus", host.applyValue(getHostResult -&gt; getHostResult.status()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   host:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getHost
+        ///       arguments:
+        ///         title: k8s-prod-bm-4
+        /// outputs:
+        ///   hostStatus: ${host.status}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Task<GetHostResult> InvokeAsync(GetHostArgs? args = null, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetHostResult>("serverscom:index:getHost", args ?? new GetHostArgs(), options.WithDefaults());
 
         /// <summary>
         /// One host: `getHost({ id: "xYz12AbC" })`, `getHost({ title: "web-1", type: "sbm_server" })`.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### A host by title
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const host = serverscom.getHost({
+        ///     title: "k8s-prod-bm-4",
+        /// });
+        /// export const hostStatus = host.then(host =&gt; host.status);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// host = serverscom.get_host(title="k8s-prod-bm-4")
+        /// pulumi.export("hostStatus", host.status)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var host = Serverscom.GetHost.Invoke(new()
+        ///     {
+        ///         Title = "k8s-prod-bm-4",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["hostStatus"] = host.Apply(getHostResult =&gt; getHostResult.Status),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		host, err := serverscom.GetHost(ctx, &amp;serverscom.GetHostArgs{
+        /// 			Title: pulumi.StringRef("k8s-prod-bm-4"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("hostStatus", host.Status)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetHostArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var host = ServerscomFunctions.getHost(GetHostArgs.builder()
+        ///             .title("k8s-prod-bm-4")
+        ///             .build());
+        /// 
+        ///         ctx.export("hostStatus", host.applyValue(getHostResult -&gt; getHostResult.status()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   host:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getHost
+        ///       arguments:
+        ///         title: k8s-prod-bm-4
+        /// outputs:
+        ///   hostStatus: ${host.status}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetHostResult> Invoke(GetHostInvokeArgs? args = null, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetHostResult>("serverscom:index:getHost", args ?? new GetHostInvokeArgs(), options.WithDefaults());
 
         /// <summary>
         /// One host: `getHost({ id: "xYz12AbC" })`, `getHost({ title: "web-1", type: "sbm_server" })`.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### A host by title
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const host = serverscom.getHost({
+        ///     title: "k8s-prod-bm-4",
+        /// });
+        /// export const hostStatus = host.then(host =&gt; host.status);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// host = serverscom.get_host(title="k8s-prod-bm-4")
+        /// pulumi.export("hostStatus", host.status)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var host = Serverscom.GetHost.Invoke(new()
+        ///     {
+        ///         Title = "k8s-prod-bm-4",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["hostStatus"] = host.Apply(getHostResult =&gt; getHostResult.Status),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		host, err := serverscom.GetHost(ctx, &amp;serverscom.GetHostArgs{
+        /// 			Title: pulumi.StringRef("k8s-prod-bm-4"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("hostStatus", host.Status)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetHostArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var host = ServerscomFunctions.getHost(GetHostArgs.builder()
+        ///             .title("k8s-prod-bm-4")
+        ///             .build());
+        /// 
+        ///         ctx.export("hostStatus", host.applyValue(getHostResult -&gt; getHostResult.status()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   host:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getHost
+        ///       arguments:
+        ///         title: k8s-prod-bm-4
+        /// outputs:
+        ///   hostStatus: ${host.status}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetHostResult> Invoke(GetHostInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetHostResult>("serverscom:index:getHost", args ?? new GetHostInvokeArgs(), options.WithDefaults());
@@ -34,6 +322,9 @@ namespace PulumiServersCom.Serverscom
 
     public sealed class GetHostArgs : global::Pulumi.InvokeArgs
     {
+        /// <summary>
+        /// The host's id (give exactly one of id and title).
+        /// </summary>
         [Input("id")]
         public string? Id { get; set; }
 
@@ -57,6 +348,9 @@ namespace PulumiServersCom.Serverscom
 
     public sealed class GetHostInvokeArgs : global::Pulumi.InvokeArgs
     {
+        /// <summary>
+        /// The host's id (give exactly one of id and title).
+        /// </summary>
         [Input("id")]
         public Input<string>? Id { get; set; }
 
@@ -82,33 +376,81 @@ namespace PulumiServersCom.Serverscom
     [OutputType]
     public sealed class GetHostResult
     {
+        /// <summary>
+        /// The hardware configuration in words, as the API describes it.
+        /// </summary>
         public readonly string? Configuration;
+        /// <summary>
+        /// The configuration as ordered; null where the API leaves it out.
+        /// </summary>
         public readonly Outputs.HostConfigurationDetails? ConfigurationDetails;
+        /// <summary>
+        /// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+        /// </summary>
         public readonly string? CreatedAt;
+        /// <summary>
+        /// The host's id.
+        /// </summary>
         public readonly string Id;
         /// <summary>
         /// Bare metal nodes only.
         /// </summary>
         public readonly string? KubernetesClusterId;
+        /// <summary>
+        /// For a Kubernetes bare metal node, its id as a node of the cluster; otherwise null.
+        /// </summary>
         public readonly string? KubernetesClusterNodeId;
-        public readonly double? KubernetesClusterNodeNumber;
+        /// <summary>
+        /// For a Kubernetes bare metal node, its number in the cluster; otherwise null.
+        /// </summary>
+        public readonly int? KubernetesClusterNodeNumber;
         /// <summary>
         /// The labels, without the provider's ownership label.
         /// </summary>
         public readonly ImmutableDictionary<string, string> Labels;
+        /// <summary>
+        /// The date the lease started (YYYY-MM-DD); null until then.
+        /// </summary>
         public readonly string? LeaseStartAt;
+        /// <summary>
+        /// The code of the location, e.g. `AMS1`.
+        /// </summary>
         public readonly string? LocationCode;
+        /// <summary>
+        /// The id of the location (see the getLocation function).
+        /// </summary>
         public readonly int? LocationId;
+        /// <summary>
+        /// The address of the out-of-band management interface; null when it has none.
+        /// </summary>
         public readonly string? OobIpv4Address;
+        /// <summary>
+        /// The operational status as the API reports it (`normal` once provisioning or a reinstall is done).
+        /// </summary>
         public readonly string? OperationalStatus;
+        /// <summary>
+        /// The power status as the API reports it, e.g. `powered_on`.
+        /// </summary>
         public readonly string? PowerStatus;
+        /// <summary>
+        /// The private IPv4 address; null when it has none.
+        /// </summary>
         public readonly string? PrivateIpv4Address;
+        /// <summary>
+        /// The public IPv4 address; null when it has none.
+        /// </summary>
         public readonly string? PublicIpv4Address;
+        /// <summary>
+        /// The id of the rack the server stands in; null where the API does not say.
+        /// </summary>
         public readonly string? RackId;
         /// <summary>
         /// Set once a release is scheduled.
         /// </summary>
         public readonly string? ScheduledReleaseAt;
+        /// <summary>
+        /// The status as the API reports it.
+        /// </summary>
         public readonly string Status;
         /// <summary>
         /// null for a bare metal node without one.
@@ -118,6 +460,9 @@ namespace PulumiServersCom.Serverscom
         /// "dedicated_server", "sbm_server" or "kubernetes_baremetal_node".
         /// </summary>
         public readonly string Type;
+        /// <summary>
+        /// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+        /// </summary>
         public readonly string? UpdatedAt;
 
         [OutputConstructor]
@@ -134,7 +479,7 @@ namespace PulumiServersCom.Serverscom
 
             string? kubernetesClusterNodeId,
 
-            double? kubernetesClusterNodeNumber,
+            int? kubernetesClusterNodeNumber,
 
             ImmutableDictionary<string, string> labels,
 

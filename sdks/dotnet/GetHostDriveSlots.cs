@@ -14,18 +14,834 @@ namespace PulumiServersCom.Serverscom
     {
         /// <summary>
         /// The drive slots of a dedicated server or bare metal node, filled or not, by position.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### The drive slots of a dedicated server
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const db = new serverscom.DedicatedServer("db", {
+        ///     locationId: 1,
+        ///     serverModelId: 101,
+        ///     uplinkModels: {
+        ///         "private": {
+        ///             id: 401,
+        ///         },
+        ///         "public": {
+        ///             id: 403,
+        ///             bandwidthModelId: 501,
+        ///         },
+        ///     },
+        ///     ramSize: 64,
+        ///     drives: {
+        ///         slots: [
+        ///             {
+        ///                 position: 0,
+        ///                 driveModelId: 201,
+        ///             },
+        ///             {
+        ///                 position: 1,
+        ///                 driveModelId: 201,
+        ///             },
+        ///         ],
+        ///     },
+        ///     operatingSystemId: 301,
+        ///     hostname: "db-1",
+        /// });
+        /// const slots = serverscom.getHostDriveSlotsOutput({
+        ///     hostId: db.id,
+        /// });
+        /// export const driveSlots = slots.apply(slots =&gt; slots.driveSlots);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// db = serverscom.DedicatedServer("db",
+        ///     location_id=1,
+        ///     server_model_id=101,
+        ///     uplink_models={
+        ///         "private": {
+        ///             "id": 401,
+        ///         },
+        ///         "public": {
+        ///             "id": 403,
+        ///             "bandwidth_model_id": 501,
+        ///         },
+        ///     },
+        ///     ram_size=64,
+        ///     drives={
+        ///         "slots": [
+        ///             {
+        ///                 "position": 0,
+        ///                 "drive_model_id": 201,
+        ///             },
+        ///             {
+        ///                 "position": 1,
+        ///                 "drive_model_id": 201,
+        ///             },
+        ///         ],
+        ///     },
+        ///     operating_system_id=301,
+        ///     hostname="db-1")
+        /// slots = serverscom.get_host_drive_slots_output(host_id=db.id)
+        /// pulumi.export("driveSlots", slots.drive_slots)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = PulumiServersCom.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var db = new Serverscom.DedicatedServer("db", new()
+        ///     {
+        ///         LocationId = 1,
+        ///         ServerModelId = 101,
+        ///         UplinkModels = new Serverscom.Inputs.DedicatedServerUplinkModelsArgs
+        ///         {
+        ///             Private = new Serverscom.Inputs.DedicatedServerUplinkModelsPrivateArgs
+        ///             {
+        ///                 Id = 401,
+        ///             },
+        ///             Public = new Serverscom.Inputs.DedicatedServerUplinkModelsPublicArgs
+        ///             {
+        ///                 Id = 403,
+        ///                 BandwidthModelId = 501,
+        ///             },
+        ///         },
+        ///         RamSize = 64,
+        ///         Drives = new Serverscom.Inputs.DedicatedServerDrivesArgs
+        ///         {
+        ///             Slots = new[]
+        ///             {
+        ///                 new Serverscom.Inputs.DedicatedServerDrivesSlotsArgs
+        ///                 {
+        ///                     Position = 0,
+        ///                     DriveModelId = 201,
+        ///                 },
+        ///                 new Serverscom.Inputs.DedicatedServerDrivesSlotsArgs
+        ///                 {
+        ///                     Position = 1,
+        ///                     DriveModelId = 201,
+        ///                 },
+        ///             },
+        ///         },
+        ///         OperatingSystemId = 301,
+        ///         Hostname = "db-1",
+        ///     });
+        /// 
+        ///     var slots = Serverscom.GetHostDriveSlots.Invoke(new()
+        ///     {
+        ///         HostId = db.Id,
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["driveSlots"] = slots.Apply(getHostDriveSlotsResult =&gt; getHostDriveSlotsResult.DriveSlots),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		db, err := serverscom.NewDedicatedServer(ctx, "db", &amp;serverscom.DedicatedServerArgs{
+        /// 			LocationId:    pulumi.Int(1),
+        /// 			ServerModelId: pulumi.Int(101),
+        /// 			UplinkModels: &amp;serverscom.DedicatedServerUplinkModelsArgs{
+        /// 				Private: &amp;serverscom.DedicatedServerUplinkModelsPrivateArgs{
+        /// 					Id: pulumi.Int(401),
+        /// 				},
+        /// 				Public: &amp;serverscom.DedicatedServerUplinkModelsPublicArgs{
+        /// 					Id:               pulumi.Int(403),
+        /// 					BandwidthModelId: pulumi.Int(501),
+        /// 				},
+        /// 			},
+        /// 			RamSize: pulumi.Int(64),
+        /// 			Drives: &amp;serverscom.DedicatedServerDrivesArgs{
+        /// 				Slots: serverscom.DedicatedServerDrivesSlotsArray{
+        /// 					&amp;serverscom.DedicatedServerDrivesSlotsArgs{
+        /// 						Position:     pulumi.Int(0),
+        /// 						DriveModelId: pulumi.Int(201),
+        /// 					},
+        /// 					&amp;serverscom.DedicatedServerDrivesSlotsArgs{
+        /// 						Position:     pulumi.Int(1),
+        /// 						DriveModelId: pulumi.Int(201),
+        /// 					},
+        /// 				},
+        /// 			},
+        /// 			OperatingSystemId: pulumi.Int(301),
+        /// 			Hostname:          pulumi.String("db-1"),
+        /// 		})
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		slots := serverscom.GetHostDriveSlotsOutput(ctx, serverscom.GetHostDriveSlotsOutputArgs{
+        /// 			HostId: db.ID(),
+        /// 		}, nil)
+        /// 		ctx.Export("driveSlots", slots.ApplyT(func(slots serverscom.GetHostDriveSlotsResult) ([]serverscom.DriveSlotResult, error) {
+        /// 			return []serverscom.DriveSlotResult(slots.DriveSlots), nil
+        /// 		}).([]serverscom.DriveSlotResultOutput))
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.DedicatedServer;
+        /// import com.pulumi.serverscom.DedicatedServerArgs;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerDrivesArgs;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerDrivesSlotsArgs;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerUplinkModelsArgs;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerUplinkModelsPrivateArgs;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerUplinkModelsPublicArgs;
+        /// import com.pulumi.serverscom.inputs.GetHostDriveSlotsArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         var db = new DedicatedServer("db", DedicatedServerArgs.builder()
+        ///             .locationId(1)
+        ///             .serverModelId(101)
+        ///             .uplinkModels(DedicatedServerUplinkModelsArgs.builder()
+        ///                 .private_(DedicatedServerUplinkModelsPrivateArgs.builder()
+        ///                     .id(401)
+        ///                     .build())
+        ///                 .public_(DedicatedServerUplinkModelsPublicArgs.builder()
+        ///                     .id(403)
+        ///                     .bandwidthModelId(501)
+        ///                     .build())
+        ///                 .build())
+        ///             .ramSize(64)
+        ///             .drives(DedicatedServerDrivesArgs.builder()
+        ///                 .slots(DedicatedServerDrivesSlotsArgs.builder()
+        ///                     .position(0)
+        ///                     .driveModelId(201)
+        ///                     .build(), DedicatedServerDrivesSlotsArgs.builder()
+        ///                     .position(1)
+        ///                     .driveModelId(201)
+        ///                     .build())
+        ///                 .build())
+        ///             .operatingSystemId(301)
+        ///             .hostname("db-1")
+        ///             .build());
+        /// 
+        ///         final var slots = ServerscomFunctions.getHostDriveSlots(GetHostDriveSlotsArgs.builder()
+        ///             .hostId(db.id())
+        ///             .build());
+        /// 
+        ///         ctx.export("driveSlots", slots.applyValue(getHostDriveSlotsResult -&gt; getHostDriveSlotsResult.driveSlots()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   slots:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getHostDriveSlots
+        ///       arguments:
+        ///         hostId: ${db.id}
+        /// resources:
+        ///   db:
+        ///     type: serverscom:index:DedicatedServer
+        ///     properties:
+        ///       locationId: 1
+        ///       serverModelId: 101
+        ///       uplinkModels:
+        ///         private:
+        ///           id: 401
+        ///         public:
+        ///           id: 403
+        ///           bandwidthModelId: 501
+        ///       ramSize: 64
+        ///       drives:
+        ///         slots:
+        ///           - position: 0
+        ///             driveModelId: 201
+        ///           - position: 1
+        ///             driveModelId: 201
+        ///       operatingSystemId: 301
+        ///       hostname: db-1
+        /// outputs:
+        ///   driveSlots: ${slots.driveSlots}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Task<GetHostDriveSlotsResult> InvokeAsync(GetHostDriveSlotsArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetHostDriveSlotsResult>("serverscom:index:getHostDriveSlots", args ?? new GetHostDriveSlotsArgs(), options.WithDefaults());
 
         /// <summary>
         /// The drive slots of a dedicated server or bare metal node, filled or not, by position.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### The drive slots of a dedicated server
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const db = new serverscom.DedicatedServer("db", {
+        ///     locationId: 1,
+        ///     serverModelId: 101,
+        ///     uplinkModels: {
+        ///         "private": {
+        ///             id: 401,
+        ///         },
+        ///         "public": {
+        ///             id: 403,
+        ///             bandwidthModelId: 501,
+        ///         },
+        ///     },
+        ///     ramSize: 64,
+        ///     drives: {
+        ///         slots: [
+        ///             {
+        ///                 position: 0,
+        ///                 driveModelId: 201,
+        ///             },
+        ///             {
+        ///                 position: 1,
+        ///                 driveModelId: 201,
+        ///             },
+        ///         ],
+        ///     },
+        ///     operatingSystemId: 301,
+        ///     hostname: "db-1",
+        /// });
+        /// const slots = serverscom.getHostDriveSlotsOutput({
+        ///     hostId: db.id,
+        /// });
+        /// export const driveSlots = slots.apply(slots =&gt; slots.driveSlots);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// db = serverscom.DedicatedServer("db",
+        ///     location_id=1,
+        ///     server_model_id=101,
+        ///     uplink_models={
+        ///         "private": {
+        ///             "id": 401,
+        ///         },
+        ///         "public": {
+        ///             "id": 403,
+        ///             "bandwidth_model_id": 501,
+        ///         },
+        ///     },
+        ///     ram_size=64,
+        ///     drives={
+        ///         "slots": [
+        ///             {
+        ///                 "position": 0,
+        ///                 "drive_model_id": 201,
+        ///             },
+        ///             {
+        ///                 "position": 1,
+        ///                 "drive_model_id": 201,
+        ///             },
+        ///         ],
+        ///     },
+        ///     operating_system_id=301,
+        ///     hostname="db-1")
+        /// slots = serverscom.get_host_drive_slots_output(host_id=db.id)
+        /// pulumi.export("driveSlots", slots.drive_slots)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = PulumiServersCom.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var db = new Serverscom.DedicatedServer("db", new()
+        ///     {
+        ///         LocationId = 1,
+        ///         ServerModelId = 101,
+        ///         UplinkModels = new Serverscom.Inputs.DedicatedServerUplinkModelsArgs
+        ///         {
+        ///             Private = new Serverscom.Inputs.DedicatedServerUplinkModelsPrivateArgs
+        ///             {
+        ///                 Id = 401,
+        ///             },
+        ///             Public = new Serverscom.Inputs.DedicatedServerUplinkModelsPublicArgs
+        ///             {
+        ///                 Id = 403,
+        ///                 BandwidthModelId = 501,
+        ///             },
+        ///         },
+        ///         RamSize = 64,
+        ///         Drives = new Serverscom.Inputs.DedicatedServerDrivesArgs
+        ///         {
+        ///             Slots = new[]
+        ///             {
+        ///                 new Serverscom.Inputs.DedicatedServerDrivesSlotsArgs
+        ///                 {
+        ///                     Position = 0,
+        ///                     DriveModelId = 201,
+        ///                 },
+        ///                 new Serverscom.Inputs.DedicatedServerDrivesSlotsArgs
+        ///                 {
+        ///                     Position = 1,
+        ///                     DriveModelId = 201,
+        ///                 },
+        ///             },
+        ///         },
+        ///         OperatingSystemId = 301,
+        ///         Hostname = "db-1",
+        ///     });
+        /// 
+        ///     var slots = Serverscom.GetHostDriveSlots.Invoke(new()
+        ///     {
+        ///         HostId = db.Id,
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["driveSlots"] = slots.Apply(getHostDriveSlotsResult =&gt; getHostDriveSlotsResult.DriveSlots),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		db, err := serverscom.NewDedicatedServer(ctx, "db", &amp;serverscom.DedicatedServerArgs{
+        /// 			LocationId:    pulumi.Int(1),
+        /// 			ServerModelId: pulumi.Int(101),
+        /// 			UplinkModels: &amp;serverscom.DedicatedServerUplinkModelsArgs{
+        /// 				Private: &amp;serverscom.DedicatedServerUplinkModelsPrivateArgs{
+        /// 					Id: pulumi.Int(401),
+        /// 				},
+        /// 				Public: &amp;serverscom.DedicatedServerUplinkModelsPublicArgs{
+        /// 					Id:               pulumi.Int(403),
+        /// 					BandwidthModelId: pulumi.Int(501),
+        /// 				},
+        /// 			},
+        /// 			RamSize: pulumi.Int(64),
+        /// 			Drives: &amp;serverscom.DedicatedServerDrivesArgs{
+        /// 				Slots: serverscom.DedicatedServerDrivesSlotsArray{
+        /// 					&amp;serverscom.DedicatedServerDrivesSlotsArgs{
+        /// 						Position:     pulumi.Int(0),
+        /// 						DriveModelId: pulumi.Int(201),
+        /// 					},
+        /// 					&amp;serverscom.DedicatedServerDrivesSlotsArgs{
+        /// 						Position:     pulumi.Int(1),
+        /// 						DriveModelId: pulumi.Int(201),
+        /// 					},
+        /// 				},
+        /// 			},
+        /// 			OperatingSystemId: pulumi.Int(301),
+        /// 			Hostname:          pulumi.String("db-1"),
+        /// 		})
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		slots := serverscom.GetHostDriveSlotsOutput(ctx, serverscom.GetHostDriveSlotsOutputArgs{
+        /// 			HostId: db.ID(),
+        /// 		}, nil)
+        /// 		ctx.Export("driveSlots", slots.ApplyT(func(slots serverscom.GetHostDriveSlotsResult) ([]serverscom.DriveSlotResult, error) {
+        /// 			return []serverscom.DriveSlotResult(slots.DriveSlots), nil
+        /// 		}).([]serverscom.DriveSlotResultOutput))
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.DedicatedServer;
+        /// import com.pulumi.serverscom.DedicatedServerArgs;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerDrivesArgs;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerDrivesSlotsArgs;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerUplinkModelsArgs;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerUplinkModelsPrivateArgs;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerUplinkModelsPublicArgs;
+        /// import com.pulumi.serverscom.inputs.GetHostDriveSlotsArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         var db = new DedicatedServer("db", DedicatedServerArgs.builder()
+        ///             .locationId(1)
+        ///             .serverModelId(101)
+        ///             .uplinkModels(DedicatedServerUplinkModelsArgs.builder()
+        ///                 .private_(DedicatedServerUplinkModelsPrivateArgs.builder()
+        ///                     .id(401)
+        ///                     .build())
+        ///                 .public_(DedicatedServerUplinkModelsPublicArgs.builder()
+        ///                     .id(403)
+        ///                     .bandwidthModelId(501)
+        ///                     .build())
+        ///                 .build())
+        ///             .ramSize(64)
+        ///             .drives(DedicatedServerDrivesArgs.builder()
+        ///                 .slots(DedicatedServerDrivesSlotsArgs.builder()
+        ///                     .position(0)
+        ///                     .driveModelId(201)
+        ///                     .build(), DedicatedServerDrivesSlotsArgs.builder()
+        ///                     .position(1)
+        ///                     .driveModelId(201)
+        ///                     .build())
+        ///                 .build())
+        ///             .operatingSystemId(301)
+        ///             .hostname("db-1")
+        ///             .build());
+        /// 
+        ///         final var slots = ServerscomFunctions.getHostDriveSlots(GetHostDriveSlotsArgs.builder()
+        ///             .hostId(db.id())
+        ///             .build());
+        /// 
+        ///         ctx.export("driveSlots", slots.applyValue(getHostDriveSlotsResult -&gt; getHostDriveSlotsResult.driveSlots()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   slots:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getHostDriveSlots
+        ///       arguments:
+        ///         hostId: ${db.id}
+        /// resources:
+        ///   db:
+        ///     type: serverscom:index:DedicatedServer
+        ///     properties:
+        ///       locationId: 1
+        ///       serverModelId: 101
+        ///       uplinkModels:
+        ///         private:
+        ///           id: 401
+        ///         public:
+        ///           id: 403
+        ///           bandwidthModelId: 501
+        ///       ramSize: 64
+        ///       drives:
+        ///         slots:
+        ///           - position: 0
+        ///             driveModelId: 201
+        ///           - position: 1
+        ///             driveModelId: 201
+        ///       operatingSystemId: 301
+        ///       hostname: db-1
+        /// outputs:
+        ///   driveSlots: ${slots.driveSlots}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetHostDriveSlotsResult> Invoke(GetHostDriveSlotsInvokeArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetHostDriveSlotsResult>("serverscom:index:getHostDriveSlots", args ?? new GetHostDriveSlotsInvokeArgs(), options.WithDefaults());
 
         /// <summary>
         /// The drive slots of a dedicated server or bare metal node, filled or not, by position.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### The drive slots of a dedicated server
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const db = new serverscom.DedicatedServer("db", {
+        ///     locationId: 1,
+        ///     serverModelId: 101,
+        ///     uplinkModels: {
+        ///         "private": {
+        ///             id: 401,
+        ///         },
+        ///         "public": {
+        ///             id: 403,
+        ///             bandwidthModelId: 501,
+        ///         },
+        ///     },
+        ///     ramSize: 64,
+        ///     drives: {
+        ///         slots: [
+        ///             {
+        ///                 position: 0,
+        ///                 driveModelId: 201,
+        ///             },
+        ///             {
+        ///                 position: 1,
+        ///                 driveModelId: 201,
+        ///             },
+        ///         ],
+        ///     },
+        ///     operatingSystemId: 301,
+        ///     hostname: "db-1",
+        /// });
+        /// const slots = serverscom.getHostDriveSlotsOutput({
+        ///     hostId: db.id,
+        /// });
+        /// export const driveSlots = slots.apply(slots =&gt; slots.driveSlots);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// db = serverscom.DedicatedServer("db",
+        ///     location_id=1,
+        ///     server_model_id=101,
+        ///     uplink_models={
+        ///         "private": {
+        ///             "id": 401,
+        ///         },
+        ///         "public": {
+        ///             "id": 403,
+        ///             "bandwidth_model_id": 501,
+        ///         },
+        ///     },
+        ///     ram_size=64,
+        ///     drives={
+        ///         "slots": [
+        ///             {
+        ///                 "position": 0,
+        ///                 "drive_model_id": 201,
+        ///             },
+        ///             {
+        ///                 "position": 1,
+        ///                 "drive_model_id": 201,
+        ///             },
+        ///         ],
+        ///     },
+        ///     operating_system_id=301,
+        ///     hostname="db-1")
+        /// slots = serverscom.get_host_drive_slots_output(host_id=db.id)
+        /// pulumi.export("driveSlots", slots.drive_slots)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = PulumiServersCom.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var db = new Serverscom.DedicatedServer("db", new()
+        ///     {
+        ///         LocationId = 1,
+        ///         ServerModelId = 101,
+        ///         UplinkModels = new Serverscom.Inputs.DedicatedServerUplinkModelsArgs
+        ///         {
+        ///             Private = new Serverscom.Inputs.DedicatedServerUplinkModelsPrivateArgs
+        ///             {
+        ///                 Id = 401,
+        ///             },
+        ///             Public = new Serverscom.Inputs.DedicatedServerUplinkModelsPublicArgs
+        ///             {
+        ///                 Id = 403,
+        ///                 BandwidthModelId = 501,
+        ///             },
+        ///         },
+        ///         RamSize = 64,
+        ///         Drives = new Serverscom.Inputs.DedicatedServerDrivesArgs
+        ///         {
+        ///             Slots = new[]
+        ///             {
+        ///                 new Serverscom.Inputs.DedicatedServerDrivesSlotsArgs
+        ///                 {
+        ///                     Position = 0,
+        ///                     DriveModelId = 201,
+        ///                 },
+        ///                 new Serverscom.Inputs.DedicatedServerDrivesSlotsArgs
+        ///                 {
+        ///                     Position = 1,
+        ///                     DriveModelId = 201,
+        ///                 },
+        ///             },
+        ///         },
+        ///         OperatingSystemId = 301,
+        ///         Hostname = "db-1",
+        ///     });
+        /// 
+        ///     var slots = Serverscom.GetHostDriveSlots.Invoke(new()
+        ///     {
+        ///         HostId = db.Id,
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["driveSlots"] = slots.Apply(getHostDriveSlotsResult =&gt; getHostDriveSlotsResult.DriveSlots),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		db, err := serverscom.NewDedicatedServer(ctx, "db", &amp;serverscom.DedicatedServerArgs{
+        /// 			LocationId:    pulumi.Int(1),
+        /// 			ServerModelId: pulumi.Int(101),
+        /// 			UplinkModels: &amp;serverscom.DedicatedServerUplinkModelsArgs{
+        /// 				Private: &amp;serverscom.DedicatedServerUplinkModelsPrivateArgs{
+        /// 					Id: pulumi.Int(401),
+        /// 				},
+        /// 				Public: &amp;serverscom.DedicatedServerUplinkModelsPublicArgs{
+        /// 					Id:               pulumi.Int(403),
+        /// 					BandwidthModelId: pulumi.Int(501),
+        /// 				},
+        /// 			},
+        /// 			RamSize: pulumi.Int(64),
+        /// 			Drives: &amp;serverscom.DedicatedServerDrivesArgs{
+        /// 				Slots: serverscom.DedicatedServerDrivesSlotsArray{
+        /// 					&amp;serverscom.DedicatedServerDrivesSlotsArgs{
+        /// 						Position:     pulumi.Int(0),
+        /// 						DriveModelId: pulumi.Int(201),
+        /// 					},
+        /// 					&amp;serverscom.DedicatedServerDrivesSlotsArgs{
+        /// 						Position:     pulumi.Int(1),
+        /// 						DriveModelId: pulumi.Int(201),
+        /// 					},
+        /// 				},
+        /// 			},
+        /// 			OperatingSystemId: pulumi.Int(301),
+        /// 			Hostname:          pulumi.String("db-1"),
+        /// 		})
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		slots := serverscom.GetHostDriveSlotsOutput(ctx, serverscom.GetHostDriveSlotsOutputArgs{
+        /// 			HostId: db.ID(),
+        /// 		}, nil)
+        /// 		ctx.Export("driveSlots", slots.ApplyT(func(slots serverscom.GetHostDriveSlotsResult) ([]serverscom.DriveSlotResult, error) {
+        /// 			return []serverscom.DriveSlotResult(slots.DriveSlots), nil
+        /// 		}).([]serverscom.DriveSlotResultOutput))
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.DedicatedServer;
+        /// import com.pulumi.serverscom.DedicatedServerArgs;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerDrivesArgs;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerDrivesSlotsArgs;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerUplinkModelsArgs;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerUplinkModelsPrivateArgs;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerUplinkModelsPublicArgs;
+        /// import com.pulumi.serverscom.inputs.GetHostDriveSlotsArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         var db = new DedicatedServer("db", DedicatedServerArgs.builder()
+        ///             .locationId(1)
+        ///             .serverModelId(101)
+        ///             .uplinkModels(DedicatedServerUplinkModelsArgs.builder()
+        ///                 .private_(DedicatedServerUplinkModelsPrivateArgs.builder()
+        ///                     .id(401)
+        ///                     .build())
+        ///                 .public_(DedicatedServerUplinkModelsPublicArgs.builder()
+        ///                     .id(403)
+        ///                     .bandwidthModelId(501)
+        ///                     .build())
+        ///                 .build())
+        ///             .ramSize(64)
+        ///             .drives(DedicatedServerDrivesArgs.builder()
+        ///                 .slots(DedicatedServerDrivesSlotsArgs.builder()
+        ///                     .position(0)
+        ///                     .driveModelId(201)
+        ///                     .build(), DedicatedServerDrivesSlotsArgs.builder()
+        ///                     .position(1)
+        ///                     .driveModelId(201)
+        ///                     .build())
+        ///                 .build())
+        ///             .operatingSystemId(301)
+        ///             .hostname("db-1")
+        ///             .build());
+        /// 
+        ///         final var slots = ServerscomFunctions.getHostDriveSlots(GetHostDriveSlotsArgs.builder()
+        ///             .hostId(db.id())
+        ///             .build());
+        /// 
+        ///         ctx.export("driveSlots", slots.applyValue(getHostDriveSlotsResult -&gt; getHostDriveSlotsResult.driveSlots()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   slots:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getHostDriveSlots
+        ///       arguments:
+        ///         hostId: ${db.id}
+        /// resources:
+        ///   db:
+        ///     type: serverscom:index:DedicatedServer
+        ///     properties:
+        ///       locationId: 1
+        ///       serverModelId: 101
+        ///       uplinkModels:
+        ///         private:
+        ///           id: 401
+        ///         public:
+        ///           id: 403
+        ///           bandwidthModelId: 501
+        ///       ramSize: 64
+        ///       drives:
+        ///         slots:
+        ///           - position: 0
+        ///             driveModelId: 201
+        ///           - position: 1
+        ///             driveModelId: 201
+        ///       operatingSystemId: 301
+        ///       hostname: db-1
+        /// outputs:
+        ///   driveSlots: ${slots.driveSlots}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetHostDriveSlotsResult> Invoke(GetHostDriveSlotsInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetHostDriveSlotsResult>("serverscom:index:getHostDriveSlots", args ?? new GetHostDriveSlotsInvokeArgs(), options.WithDefaults());
@@ -34,6 +850,9 @@ namespace PulumiServersCom.Serverscom
 
     public sealed class GetHostDriveSlotsArgs : global::Pulumi.InvokeArgs
     {
+        /// <summary>
+        /// The host's id.
+        /// </summary>
         [Input("hostId", required: true)]
         public string HostId { get; set; } = null!;
 
@@ -51,6 +870,9 @@ namespace PulumiServersCom.Serverscom
 
     public sealed class GetHostDriveSlotsInvokeArgs : global::Pulumi.InvokeArgs
     {
+        /// <summary>
+        /// The host's id.
+        /// </summary>
         [Input("hostId", required: true)]
         public Input<string> HostId { get; set; } = null!;
 
@@ -70,7 +892,13 @@ namespace PulumiServersCom.Serverscom
     [OutputType]
     public sealed class GetHostDriveSlotsResult
     {
+        /// <summary>
+        /// The drive slots, filled or not, by position.
+        /// </summary>
         public readonly ImmutableArray<Outputs.DriveSlotResult> DriveSlots;
+        /// <summary>
+        /// The host's id.
+        /// </summary>
         public readonly string HostId;
 
         [OutputConstructor]

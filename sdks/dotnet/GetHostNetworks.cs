@@ -12,12 +12,840 @@ namespace PulumiServersCom.Serverscom
 {
     public static class GetHostNetworks
     {
+        /// <summary>
+        /// The networks of a host (a dedicated server, SBM server or Kubernetes bare metal node), filtered
+        /// by family, interface, distribution method and more.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### The networks of a dedicated server
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const db = new serverscom.DedicatedServer("db", {
+        ///     locationId: 1,
+        ///     serverModelId: 101,
+        ///     uplinkModels: {
+        ///         "private": {
+        ///             id: 401,
+        ///         },
+        ///         "public": {
+        ///             id: 403,
+        ///             bandwidthModelId: 501,
+        ///         },
+        ///     },
+        ///     ramSize: 64,
+        ///     drives: {
+        ///         slots: [
+        ///             {
+        ///                 position: 0,
+        ///                 driveModelId: 201,
+        ///             },
+        ///             {
+        ///                 position: 1,
+        ///                 driveModelId: 201,
+        ///             },
+        ///         ],
+        ///     },
+        ///     operatingSystemId: 301,
+        ///     hostname: "db-1",
+        /// });
+        /// const networksVar = serverscom.getHostNetworksOutput({
+        ///     hostId: db.id,
+        /// });
+        /// export const networks = networksVar.apply(networksVar =&gt; networksVar.networks);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// db = serverscom.DedicatedServer("db",
+        ///     location_id=1,
+        ///     server_model_id=101,
+        ///     uplink_models={
+        ///         "private": {
+        ///             "id": 401,
+        ///         },
+        ///         "public": {
+        ///             "id": 403,
+        ///             "bandwidth_model_id": 501,
+        ///         },
+        ///     },
+        ///     ram_size=64,
+        ///     drives={
+        ///         "slots": [
+        ///             {
+        ///                 "position": 0,
+        ///                 "drive_model_id": 201,
+        ///             },
+        ///             {
+        ///                 "position": 1,
+        ///                 "drive_model_id": 201,
+        ///             },
+        ///         ],
+        ///     },
+        ///     operating_system_id=301,
+        ///     hostname="db-1")
+        /// networks_var = serverscom.get_host_networks_output(host_id=db.id)
+        /// pulumi.export("networks", networks_var.networks)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = PulumiServersCom.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var db = new Serverscom.DedicatedServer("db", new()
+        ///     {
+        ///         LocationId = 1,
+        ///         ServerModelId = 101,
+        ///         UplinkModels = new Serverscom.Inputs.DedicatedServerUplinkModelsArgs
+        ///         {
+        ///             Private = new Serverscom.Inputs.DedicatedServerUplinkModelsPrivateArgs
+        ///             {
+        ///                 Id = 401,
+        ///             },
+        ///             Public = new Serverscom.Inputs.DedicatedServerUplinkModelsPublicArgs
+        ///             {
+        ///                 Id = 403,
+        ///                 BandwidthModelId = 501,
+        ///             },
+        ///         },
+        ///         RamSize = 64,
+        ///         Drives = new Serverscom.Inputs.DedicatedServerDrivesArgs
+        ///         {
+        ///             Slots = new[]
+        ///             {
+        ///                 new Serverscom.Inputs.DedicatedServerDrivesSlotsArgs
+        ///                 {
+        ///                     Position = 0,
+        ///                     DriveModelId = 201,
+        ///                 },
+        ///                 new Serverscom.Inputs.DedicatedServerDrivesSlotsArgs
+        ///                 {
+        ///                     Position = 1,
+        ///                     DriveModelId = 201,
+        ///                 },
+        ///             },
+        ///         },
+        ///         OperatingSystemId = 301,
+        ///         Hostname = "db-1",
+        ///     });
+        /// 
+        ///     var networksVar = Serverscom.GetHostNetworks.Invoke(new()
+        ///     {
+        ///         HostId = db.Id,
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["networks"] = networksVar.Apply(getHostNetworksResult =&gt; getHostNetworksResult.Networks),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		db, err := serverscom.NewDedicatedServer(ctx, "db", &amp;serverscom.DedicatedServerArgs{
+        /// 			LocationId:    pulumi.Int(1),
+        /// 			ServerModelId: pulumi.Int(101),
+        /// 			UplinkModels: &amp;serverscom.DedicatedServerUplinkModelsArgs{
+        /// 				Private: &amp;serverscom.DedicatedServerUplinkModelsPrivateArgs{
+        /// 					Id: pulumi.Int(401),
+        /// 				},
+        /// 				Public: &amp;serverscom.DedicatedServerUplinkModelsPublicArgs{
+        /// 					Id:               pulumi.Int(403),
+        /// 					BandwidthModelId: pulumi.Int(501),
+        /// 				},
+        /// 			},
+        /// 			RamSize: pulumi.Int(64),
+        /// 			Drives: &amp;serverscom.DedicatedServerDrivesArgs{
+        /// 				Slots: serverscom.DedicatedServerDrivesSlotsArray{
+        /// 					&amp;serverscom.DedicatedServerDrivesSlotsArgs{
+        /// 						Position:     pulumi.Int(0),
+        /// 						DriveModelId: pulumi.Int(201),
+        /// 					},
+        /// 					&amp;serverscom.DedicatedServerDrivesSlotsArgs{
+        /// 						Position:     pulumi.Int(1),
+        /// 						DriveModelId: pulumi.Int(201),
+        /// 					},
+        /// 				},
+        /// 			},
+        /// 			OperatingSystemId: pulumi.Int(301),
+        /// 			Hostname:          pulumi.String("db-1"),
+        /// 		})
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		networksVar := serverscom.GetHostNetworksOutput(ctx, serverscom.GetHostNetworksOutputArgs{
+        /// 			HostId: db.ID(),
+        /// 		}, nil)
+        /// 		ctx.Export("networks", networksVar.ApplyT(func(networksVar serverscom.GetHostNetworksResult) ([]serverscom.NetworkResult, error) {
+        /// 			return []serverscom.NetworkResult(networksVar.Networks), nil
+        /// 		}).([]serverscom.NetworkResultOutput))
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.DedicatedServer;
+        /// import com.pulumi.serverscom.DedicatedServerArgs;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerDrivesArgs;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerDrivesSlotsArgs;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerUplinkModelsArgs;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerUplinkModelsPrivateArgs;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerUplinkModelsPublicArgs;
+        /// import com.pulumi.serverscom.inputs.GetHostNetworksArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         var db = new DedicatedServer("db", DedicatedServerArgs.builder()
+        ///             .locationId(1)
+        ///             .serverModelId(101)
+        ///             .uplinkModels(DedicatedServerUplinkModelsArgs.builder()
+        ///                 .private_(DedicatedServerUplinkModelsPrivateArgs.builder()
+        ///                     .id(401)
+        ///                     .build())
+        ///                 .public_(DedicatedServerUplinkModelsPublicArgs.builder()
+        ///                     .id(403)
+        ///                     .bandwidthModelId(501)
+        ///                     .build())
+        ///                 .build())
+        ///             .ramSize(64)
+        ///             .drives(DedicatedServerDrivesArgs.builder()
+        ///                 .slots(DedicatedServerDrivesSlotsArgs.builder()
+        ///                     .position(0)
+        ///                     .driveModelId(201)
+        ///                     .build(), DedicatedServerDrivesSlotsArgs.builder()
+        ///                     .position(1)
+        ///                     .driveModelId(201)
+        ///                     .build())
+        ///                 .build())
+        ///             .operatingSystemId(301)
+        ///             .hostname("db-1")
+        ///             .build());
+        /// 
+        ///         final var networksVar = ServerscomFunctions.getHostNetworks(GetHostNetworksArgs.builder()
+        ///             .hostId(db.id())
+        ///             .build());
+        /// 
+        ///         ctx.export("networks", networksVar.applyValue(getHostNetworksResult -&gt; getHostNetworksResult.networks()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   networks:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getHostNetworks
+        ///       arguments:
+        ///         hostId: ${db.id}
+        /// resources:
+        ///   db:
+        ///     type: serverscom:index:DedicatedServer
+        ///     properties:
+        ///       locationId: 1
+        ///       serverModelId: 101
+        ///       uplinkModels:
+        ///         private:
+        ///           id: 401
+        ///         public:
+        ///           id: 403
+        ///           bandwidthModelId: 501
+        ///       ramSize: 64
+        ///       drives:
+        ///         slots:
+        ///           - position: 0
+        ///             driveModelId: 201
+        ///           - position: 1
+        ///             driveModelId: 201
+        ///       operatingSystemId: 301
+        ///       hostname: db-1
+        /// outputs:
+        ///   networks: ${networks.networks}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Task<GetHostNetworksResult> InvokeAsync(GetHostNetworksArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetHostNetworksResult>("serverscom:index:getHostNetworks", args ?? new GetHostNetworksArgs(), options.WithDefaults());
 
+        /// <summary>
+        /// The networks of a host (a dedicated server, SBM server or Kubernetes bare metal node), filtered
+        /// by family, interface, distribution method and more.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### The networks of a dedicated server
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const db = new serverscom.DedicatedServer("db", {
+        ///     locationId: 1,
+        ///     serverModelId: 101,
+        ///     uplinkModels: {
+        ///         "private": {
+        ///             id: 401,
+        ///         },
+        ///         "public": {
+        ///             id: 403,
+        ///             bandwidthModelId: 501,
+        ///         },
+        ///     },
+        ///     ramSize: 64,
+        ///     drives: {
+        ///         slots: [
+        ///             {
+        ///                 position: 0,
+        ///                 driveModelId: 201,
+        ///             },
+        ///             {
+        ///                 position: 1,
+        ///                 driveModelId: 201,
+        ///             },
+        ///         ],
+        ///     },
+        ///     operatingSystemId: 301,
+        ///     hostname: "db-1",
+        /// });
+        /// const networksVar = serverscom.getHostNetworksOutput({
+        ///     hostId: db.id,
+        /// });
+        /// export const networks = networksVar.apply(networksVar =&gt; networksVar.networks);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// db = serverscom.DedicatedServer("db",
+        ///     location_id=1,
+        ///     server_model_id=101,
+        ///     uplink_models={
+        ///         "private": {
+        ///             "id": 401,
+        ///         },
+        ///         "public": {
+        ///             "id": 403,
+        ///             "bandwidth_model_id": 501,
+        ///         },
+        ///     },
+        ///     ram_size=64,
+        ///     drives={
+        ///         "slots": [
+        ///             {
+        ///                 "position": 0,
+        ///                 "drive_model_id": 201,
+        ///             },
+        ///             {
+        ///                 "position": 1,
+        ///                 "drive_model_id": 201,
+        ///             },
+        ///         ],
+        ///     },
+        ///     operating_system_id=301,
+        ///     hostname="db-1")
+        /// networks_var = serverscom.get_host_networks_output(host_id=db.id)
+        /// pulumi.export("networks", networks_var.networks)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = PulumiServersCom.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var db = new Serverscom.DedicatedServer("db", new()
+        ///     {
+        ///         LocationId = 1,
+        ///         ServerModelId = 101,
+        ///         UplinkModels = new Serverscom.Inputs.DedicatedServerUplinkModelsArgs
+        ///         {
+        ///             Private = new Serverscom.Inputs.DedicatedServerUplinkModelsPrivateArgs
+        ///             {
+        ///                 Id = 401,
+        ///             },
+        ///             Public = new Serverscom.Inputs.DedicatedServerUplinkModelsPublicArgs
+        ///             {
+        ///                 Id = 403,
+        ///                 BandwidthModelId = 501,
+        ///             },
+        ///         },
+        ///         RamSize = 64,
+        ///         Drives = new Serverscom.Inputs.DedicatedServerDrivesArgs
+        ///         {
+        ///             Slots = new[]
+        ///             {
+        ///                 new Serverscom.Inputs.DedicatedServerDrivesSlotsArgs
+        ///                 {
+        ///                     Position = 0,
+        ///                     DriveModelId = 201,
+        ///                 },
+        ///                 new Serverscom.Inputs.DedicatedServerDrivesSlotsArgs
+        ///                 {
+        ///                     Position = 1,
+        ///                     DriveModelId = 201,
+        ///                 },
+        ///             },
+        ///         },
+        ///         OperatingSystemId = 301,
+        ///         Hostname = "db-1",
+        ///     });
+        /// 
+        ///     var networksVar = Serverscom.GetHostNetworks.Invoke(new()
+        ///     {
+        ///         HostId = db.Id,
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["networks"] = networksVar.Apply(getHostNetworksResult =&gt; getHostNetworksResult.Networks),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		db, err := serverscom.NewDedicatedServer(ctx, "db", &amp;serverscom.DedicatedServerArgs{
+        /// 			LocationId:    pulumi.Int(1),
+        /// 			ServerModelId: pulumi.Int(101),
+        /// 			UplinkModels: &amp;serverscom.DedicatedServerUplinkModelsArgs{
+        /// 				Private: &amp;serverscom.DedicatedServerUplinkModelsPrivateArgs{
+        /// 					Id: pulumi.Int(401),
+        /// 				},
+        /// 				Public: &amp;serverscom.DedicatedServerUplinkModelsPublicArgs{
+        /// 					Id:               pulumi.Int(403),
+        /// 					BandwidthModelId: pulumi.Int(501),
+        /// 				},
+        /// 			},
+        /// 			RamSize: pulumi.Int(64),
+        /// 			Drives: &amp;serverscom.DedicatedServerDrivesArgs{
+        /// 				Slots: serverscom.DedicatedServerDrivesSlotsArray{
+        /// 					&amp;serverscom.DedicatedServerDrivesSlotsArgs{
+        /// 						Position:     pulumi.Int(0),
+        /// 						DriveModelId: pulumi.Int(201),
+        /// 					},
+        /// 					&amp;serverscom.DedicatedServerDrivesSlotsArgs{
+        /// 						Position:     pulumi.Int(1),
+        /// 						DriveModelId: pulumi.Int(201),
+        /// 					},
+        /// 				},
+        /// 			},
+        /// 			OperatingSystemId: pulumi.Int(301),
+        /// 			Hostname:          pulumi.String("db-1"),
+        /// 		})
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		networksVar := serverscom.GetHostNetworksOutput(ctx, serverscom.GetHostNetworksOutputArgs{
+        /// 			HostId: db.ID(),
+        /// 		}, nil)
+        /// 		ctx.Export("networks", networksVar.ApplyT(func(networksVar serverscom.GetHostNetworksResult) ([]serverscom.NetworkResult, error) {
+        /// 			return []serverscom.NetworkResult(networksVar.Networks), nil
+        /// 		}).([]serverscom.NetworkResultOutput))
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.DedicatedServer;
+        /// import com.pulumi.serverscom.DedicatedServerArgs;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerDrivesArgs;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerDrivesSlotsArgs;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerUplinkModelsArgs;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerUplinkModelsPrivateArgs;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerUplinkModelsPublicArgs;
+        /// import com.pulumi.serverscom.inputs.GetHostNetworksArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         var db = new DedicatedServer("db", DedicatedServerArgs.builder()
+        ///             .locationId(1)
+        ///             .serverModelId(101)
+        ///             .uplinkModels(DedicatedServerUplinkModelsArgs.builder()
+        ///                 .private_(DedicatedServerUplinkModelsPrivateArgs.builder()
+        ///                     .id(401)
+        ///                     .build())
+        ///                 .public_(DedicatedServerUplinkModelsPublicArgs.builder()
+        ///                     .id(403)
+        ///                     .bandwidthModelId(501)
+        ///                     .build())
+        ///                 .build())
+        ///             .ramSize(64)
+        ///             .drives(DedicatedServerDrivesArgs.builder()
+        ///                 .slots(DedicatedServerDrivesSlotsArgs.builder()
+        ///                     .position(0)
+        ///                     .driveModelId(201)
+        ///                     .build(), DedicatedServerDrivesSlotsArgs.builder()
+        ///                     .position(1)
+        ///                     .driveModelId(201)
+        ///                     .build())
+        ///                 .build())
+        ///             .operatingSystemId(301)
+        ///             .hostname("db-1")
+        ///             .build());
+        /// 
+        ///         final var networksVar = ServerscomFunctions.getHostNetworks(GetHostNetworksArgs.builder()
+        ///             .hostId(db.id())
+        ///             .build());
+        /// 
+        ///         ctx.export("networks", networksVar.applyValue(getHostNetworksResult -&gt; getHostNetworksResult.networks()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   networks:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getHostNetworks
+        ///       arguments:
+        ///         hostId: ${db.id}
+        /// resources:
+        ///   db:
+        ///     type: serverscom:index:DedicatedServer
+        ///     properties:
+        ///       locationId: 1
+        ///       serverModelId: 101
+        ///       uplinkModels:
+        ///         private:
+        ///           id: 401
+        ///         public:
+        ///           id: 403
+        ///           bandwidthModelId: 501
+        ///       ramSize: 64
+        ///       drives:
+        ///         slots:
+        ///           - position: 0
+        ///             driveModelId: 201
+        ///           - position: 1
+        ///             driveModelId: 201
+        ///       operatingSystemId: 301
+        ///       hostname: db-1
+        /// outputs:
+        ///   networks: ${networks.networks}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Output<GetHostNetworksResult> Invoke(GetHostNetworksInvokeArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetHostNetworksResult>("serverscom:index:getHostNetworks", args ?? new GetHostNetworksInvokeArgs(), options.WithDefaults());
 
+        /// <summary>
+        /// The networks of a host (a dedicated server, SBM server or Kubernetes bare metal node), filtered
+        /// by family, interface, distribution method and more.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### The networks of a dedicated server
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const db = new serverscom.DedicatedServer("db", {
+        ///     locationId: 1,
+        ///     serverModelId: 101,
+        ///     uplinkModels: {
+        ///         "private": {
+        ///             id: 401,
+        ///         },
+        ///         "public": {
+        ///             id: 403,
+        ///             bandwidthModelId: 501,
+        ///         },
+        ///     },
+        ///     ramSize: 64,
+        ///     drives: {
+        ///         slots: [
+        ///             {
+        ///                 position: 0,
+        ///                 driveModelId: 201,
+        ///             },
+        ///             {
+        ///                 position: 1,
+        ///                 driveModelId: 201,
+        ///             },
+        ///         ],
+        ///     },
+        ///     operatingSystemId: 301,
+        ///     hostname: "db-1",
+        /// });
+        /// const networksVar = serverscom.getHostNetworksOutput({
+        ///     hostId: db.id,
+        /// });
+        /// export const networks = networksVar.apply(networksVar =&gt; networksVar.networks);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// db = serverscom.DedicatedServer("db",
+        ///     location_id=1,
+        ///     server_model_id=101,
+        ///     uplink_models={
+        ///         "private": {
+        ///             "id": 401,
+        ///         },
+        ///         "public": {
+        ///             "id": 403,
+        ///             "bandwidth_model_id": 501,
+        ///         },
+        ///     },
+        ///     ram_size=64,
+        ///     drives={
+        ///         "slots": [
+        ///             {
+        ///                 "position": 0,
+        ///                 "drive_model_id": 201,
+        ///             },
+        ///             {
+        ///                 "position": 1,
+        ///                 "drive_model_id": 201,
+        ///             },
+        ///         ],
+        ///     },
+        ///     operating_system_id=301,
+        ///     hostname="db-1")
+        /// networks_var = serverscom.get_host_networks_output(host_id=db.id)
+        /// pulumi.export("networks", networks_var.networks)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = PulumiServersCom.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var db = new Serverscom.DedicatedServer("db", new()
+        ///     {
+        ///         LocationId = 1,
+        ///         ServerModelId = 101,
+        ///         UplinkModels = new Serverscom.Inputs.DedicatedServerUplinkModelsArgs
+        ///         {
+        ///             Private = new Serverscom.Inputs.DedicatedServerUplinkModelsPrivateArgs
+        ///             {
+        ///                 Id = 401,
+        ///             },
+        ///             Public = new Serverscom.Inputs.DedicatedServerUplinkModelsPublicArgs
+        ///             {
+        ///                 Id = 403,
+        ///                 BandwidthModelId = 501,
+        ///             },
+        ///         },
+        ///         RamSize = 64,
+        ///         Drives = new Serverscom.Inputs.DedicatedServerDrivesArgs
+        ///         {
+        ///             Slots = new[]
+        ///             {
+        ///                 new Serverscom.Inputs.DedicatedServerDrivesSlotsArgs
+        ///                 {
+        ///                     Position = 0,
+        ///                     DriveModelId = 201,
+        ///                 },
+        ///                 new Serverscom.Inputs.DedicatedServerDrivesSlotsArgs
+        ///                 {
+        ///                     Position = 1,
+        ///                     DriveModelId = 201,
+        ///                 },
+        ///             },
+        ///         },
+        ///         OperatingSystemId = 301,
+        ///         Hostname = "db-1",
+        ///     });
+        /// 
+        ///     var networksVar = Serverscom.GetHostNetworks.Invoke(new()
+        ///     {
+        ///         HostId = db.Id,
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["networks"] = networksVar.Apply(getHostNetworksResult =&gt; getHostNetworksResult.Networks),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		db, err := serverscom.NewDedicatedServer(ctx, "db", &amp;serverscom.DedicatedServerArgs{
+        /// 			LocationId:    pulumi.Int(1),
+        /// 			ServerModelId: pulumi.Int(101),
+        /// 			UplinkModels: &amp;serverscom.DedicatedServerUplinkModelsArgs{
+        /// 				Private: &amp;serverscom.DedicatedServerUplinkModelsPrivateArgs{
+        /// 					Id: pulumi.Int(401),
+        /// 				},
+        /// 				Public: &amp;serverscom.DedicatedServerUplinkModelsPublicArgs{
+        /// 					Id:               pulumi.Int(403),
+        /// 					BandwidthModelId: pulumi.Int(501),
+        /// 				},
+        /// 			},
+        /// 			RamSize: pulumi.Int(64),
+        /// 			Drives: &amp;serverscom.DedicatedServerDrivesArgs{
+        /// 				Slots: serverscom.DedicatedServerDrivesSlotsArray{
+        /// 					&amp;serverscom.DedicatedServerDrivesSlotsArgs{
+        /// 						Position:     pulumi.Int(0),
+        /// 						DriveModelId: pulumi.Int(201),
+        /// 					},
+        /// 					&amp;serverscom.DedicatedServerDrivesSlotsArgs{
+        /// 						Position:     pulumi.Int(1),
+        /// 						DriveModelId: pulumi.Int(201),
+        /// 					},
+        /// 				},
+        /// 			},
+        /// 			OperatingSystemId: pulumi.Int(301),
+        /// 			Hostname:          pulumi.String("db-1"),
+        /// 		})
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		networksVar := serverscom.GetHostNetworksOutput(ctx, serverscom.GetHostNetworksOutputArgs{
+        /// 			HostId: db.ID(),
+        /// 		}, nil)
+        /// 		ctx.Export("networks", networksVar.ApplyT(func(networksVar serverscom.GetHostNetworksResult) ([]serverscom.NetworkResult, error) {
+        /// 			return []serverscom.NetworkResult(networksVar.Networks), nil
+        /// 		}).([]serverscom.NetworkResultOutput))
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.DedicatedServer;
+        /// import com.pulumi.serverscom.DedicatedServerArgs;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerDrivesArgs;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerDrivesSlotsArgs;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerUplinkModelsArgs;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerUplinkModelsPrivateArgs;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerUplinkModelsPublicArgs;
+        /// import com.pulumi.serverscom.inputs.GetHostNetworksArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         var db = new DedicatedServer("db", DedicatedServerArgs.builder()
+        ///             .locationId(1)
+        ///             .serverModelId(101)
+        ///             .uplinkModels(DedicatedServerUplinkModelsArgs.builder()
+        ///                 .private_(DedicatedServerUplinkModelsPrivateArgs.builder()
+        ///                     .id(401)
+        ///                     .build())
+        ///                 .public_(DedicatedServerUplinkModelsPublicArgs.builder()
+        ///                     .id(403)
+        ///                     .bandwidthModelId(501)
+        ///                     .build())
+        ///                 .build())
+        ///             .ramSize(64)
+        ///             .drives(DedicatedServerDrivesArgs.builder()
+        ///                 .slots(DedicatedServerDrivesSlotsArgs.builder()
+        ///                     .position(0)
+        ///                     .driveModelId(201)
+        ///                     .build(), DedicatedServerDrivesSlotsArgs.builder()
+        ///                     .position(1)
+        ///                     .driveModelId(201)
+        ///                     .build())
+        ///                 .build())
+        ///             .operatingSystemId(301)
+        ///             .hostname("db-1")
+        ///             .build());
+        /// 
+        ///         final var networksVar = ServerscomFunctions.getHostNetworks(GetHostNetworksArgs.builder()
+        ///             .hostId(db.id())
+        ///             .build());
+        /// 
+        ///         ctx.export("networks", networksVar.applyValue(getHostNetworksResult -&gt; getHostNetworksResult.networks()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   networks:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getHostNetworks
+        ///       arguments:
+        ///         hostId: ${db.id}
+        /// resources:
+        ///   db:
+        ///     type: serverscom:index:DedicatedServer
+        ///     properties:
+        ///       locationId: 1
+        ///       serverModelId: 101
+        ///       uplinkModels:
+        ///         private:
+        ///           id: 401
+        ///         public:
+        ///           id: 403
+        ///           bandwidthModelId: 501
+        ///       ramSize: 64
+        ///       drives:
+        ///         slots:
+        ///           - position: 0
+        ///             driveModelId: 201
+        ///           - position: 1
+        ///             driveModelId: 201
+        ///       operatingSystemId: 301
+        ///       hostname: db-1
+        /// outputs:
+        ///   networks: ${networks.networks}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Output<GetHostNetworksResult> Invoke(GetHostNetworksInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetHostNetworksResult>("serverscom:index:getHostNetworks", args ?? new GetHostNetworksInvokeArgs(), options.WithDefaults());
     }
@@ -31,12 +859,21 @@ namespace PulumiServersCom.Serverscom
         [Input("additional")]
         public bool? Additional { get; set; }
 
+        /// <summary>
+        /// Only networks of this distribution method: `route` or `gateway`.
+        /// </summary>
         [Input("distributionMethod")]
         public PulumiServersCom.Serverscom.GetHostNetworksArgsDistributionMethod? DistributionMethod { get; set; }
 
+        /// <summary>
+        /// Only networks of this family: `ipv4` or `ipv6`.
+        /// </summary>
         [Input("family")]
         public PulumiServersCom.Serverscom.GetHostNetworksArgsFamily? Family { get; set; }
 
+        /// <summary>
+        /// The host's id.
+        /// </summary>
         [Input("hostId", required: true)]
         public string HostId { get; set; } = null!;
 
@@ -46,6 +883,9 @@ namespace PulumiServersCom.Serverscom
         [Input("hostType")]
         public PulumiServersCom.Serverscom.GetHostNetworksArgsHostType? HostType { get; set; }
 
+        /// <summary>
+        /// Only networks on this interface: `public`, `private` or `oob`.
+        /// </summary>
         [Input("interfaceType")]
         public PulumiServersCom.Serverscom.GetHostNetworksArgsInterfaceType? InterfaceType { get; set; }
 
@@ -53,7 +893,7 @@ namespace PulumiServersCom.Serverscom
         /// The most networks to return, 1 to 10,000 (default 1,000); more is an error.
         /// </summary>
         [Input("limit")]
-        public double? Limit { get; set; }
+        public int? Limit { get; set; }
 
         /// <summary>
         /// Only networks whose title contains this text.
@@ -75,12 +915,21 @@ namespace PulumiServersCom.Serverscom
         [Input("additional")]
         public Input<bool>? Additional { get; set; }
 
+        /// <summary>
+        /// Only networks of this distribution method: `route` or `gateway`.
+        /// </summary>
         [Input("distributionMethod")]
         public Input<PulumiServersCom.Serverscom.GetHostNetworksArgsDistributionMethod>? DistributionMethod { get; set; }
 
+        /// <summary>
+        /// Only networks of this family: `ipv4` or `ipv6`.
+        /// </summary>
         [Input("family")]
         public Input<PulumiServersCom.Serverscom.GetHostNetworksArgsFamily>? Family { get; set; }
 
+        /// <summary>
+        /// The host's id.
+        /// </summary>
         [Input("hostId", required: true)]
         public Input<string> HostId { get; set; } = null!;
 
@@ -90,6 +939,9 @@ namespace PulumiServersCom.Serverscom
         [Input("hostType")]
         public Input<PulumiServersCom.Serverscom.GetHostNetworksArgsHostType>? HostType { get; set; }
 
+        /// <summary>
+        /// Only networks on this interface: `public`, `private` or `oob`.
+        /// </summary>
         [Input("interfaceType")]
         public Input<PulumiServersCom.Serverscom.GetHostNetworksArgsInterfaceType>? InterfaceType { get; set; }
 
@@ -97,7 +949,7 @@ namespace PulumiServersCom.Serverscom
         /// The most networks to return, 1 to 10,000 (default 1,000); more is an error.
         /// </summary>
         [Input("limit")]
-        public Input<double>? Limit { get; set; }
+        public Input<int>? Limit { get; set; }
 
         /// <summary>
         /// Only networks whose title contains this text.
@@ -115,6 +967,9 @@ namespace PulumiServersCom.Serverscom
     [OutputType]
     public sealed class GetHostNetworksResult
     {
+        /// <summary>
+        /// The networks, in the API's order.
+        /// </summary>
         public readonly ImmutableArray<Outputs.NetworkResult> Networks;
 
         [OutputConstructor]

@@ -14,18 +14,381 @@ namespace PulumiServersCom.Serverscom
     {
         /// <summary>
         /// Hosts matching every filter given (all hosts without any).
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### The hosts in Amsterdam
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const location = serverscom.getLocation({
+        ///     code: "AMS1",
+        /// });
+        /// const hostsVar = location.then(location =&gt; serverscom.getHosts({
+        ///     locationId: location.id,
+        /// }));
+        /// export const hosts = hostsVar.then(hostsVar =&gt; hostsVar.hosts);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// location = serverscom.get_location(code="AMS1")
+        /// hosts_var = serverscom.get_hosts(location_id=location.id)
+        /// pulumi.export("hosts", hosts_var.hosts)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var location = Serverscom.GetLocation.Invoke(new()
+        ///     {
+        ///         Code = "AMS1",
+        ///     });
+        /// 
+        ///     var hostsVar = Serverscom.GetHosts.Invoke(new()
+        ///     {
+        ///         LocationId = location.Apply(getLocationResult =&gt; getLocationResult.Id),
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["hosts"] = hostsVar.Apply(getHostsResult =&gt; getHostsResult.Hosts),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		location, err := serverscom.GetLocation(ctx, &amp;serverscom.GetLocationArgs{
+        /// 			Code: pulumi.StringRef("AMS1"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		hostsVar, err := serverscom.GetHosts(ctx, &amp;serverscom.GetHostsArgs{
+        /// 			LocationId: pulumi.IntRef(location.Id),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("hosts", hostsVar.Hosts)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetHostsArgs;
+        /// import com.pulumi.serverscom.inputs.GetLocationArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var location = ServerscomFunctions.getLocation(GetLocationArgs.builder()
+        ///             .code("AMS1")
+        ///             .build());
+        /// 
+        ///         final var hostsVar = ServerscomFunctions.getHosts(GetHostsArgs.builder()
+        ///             .locationId(location.applyValue(getLocationResult -&gt; getLocationResult.id()))
+        ///             .build());
+        /// 
+        ///         ctx.export("hosts", hostsVar.applyValue(getHostsResult -&gt; getHostsResult.hosts()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   location:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getLocation
+        ///       arguments:
+        ///         code: AMS1
+        ///   hosts:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getHosts
+        ///       arguments:
+        ///         locationId: ${location.id}
+        /// outputs:
+        ///   hosts: ${hosts.hosts}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Task<GetHostsResult> InvokeAsync(GetHostsArgs? args = null, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetHostsResult>("serverscom:index:getHosts", args ?? new GetHostsArgs(), options.WithDefaults());
 
         /// <summary>
         /// Hosts matching every filter given (all hosts without any).
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### The hosts in Amsterdam
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const location = serverscom.getLocation({
+        ///     code: "AMS1",
+        /// });
+        /// const hostsVar = location.then(location =&gt; serverscom.getHosts({
+        ///     locationId: location.id,
+        /// }));
+        /// export const hosts = hostsVar.then(hostsVar =&gt; hostsVar.hosts);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// location = serverscom.get_location(code="AMS1")
+        /// hosts_var = serverscom.get_hosts(location_id=location.id)
+        /// pulumi.export("hosts", hosts_var.hosts)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var location = Serverscom.GetLocation.Invoke(new()
+        ///     {
+        ///         Code = "AMS1",
+        ///     });
+        /// 
+        ///     var hostsVar = Serverscom.GetHosts.Invoke(new()
+        ///     {
+        ///         LocationId = location.Apply(getLocationResult =&gt; getLocationResult.Id),
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["hosts"] = hostsVar.Apply(getHostsResult =&gt; getHostsResult.Hosts),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		location, err := serverscom.GetLocation(ctx, &amp;serverscom.GetLocationArgs{
+        /// 			Code: pulumi.StringRef("AMS1"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		hostsVar, err := serverscom.GetHosts(ctx, &amp;serverscom.GetHostsArgs{
+        /// 			LocationId: pulumi.IntRef(location.Id),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("hosts", hostsVar.Hosts)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetHostsArgs;
+        /// import com.pulumi.serverscom.inputs.GetLocationArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var location = ServerscomFunctions.getLocation(GetLocationArgs.builder()
+        ///             .code("AMS1")
+        ///             .build());
+        /// 
+        ///         final var hostsVar = ServerscomFunctions.getHosts(GetHostsArgs.builder()
+        ///             .locationId(location.applyValue(getLocationResult -&gt; getLocationResult.id()))
+        ///             .build());
+        /// 
+        ///         ctx.export("hosts", hostsVar.applyValue(getHostsResult -&gt; getHostsResult.hosts()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   location:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getLocation
+        ///       arguments:
+        ///         code: AMS1
+        ///   hosts:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getHosts
+        ///       arguments:
+        ///         locationId: ${location.id}
+        /// outputs:
+        ///   hosts: ${hosts.hosts}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetHostsResult> Invoke(GetHostsInvokeArgs? args = null, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetHostsResult>("serverscom:index:getHosts", args ?? new GetHostsInvokeArgs(), options.WithDefaults());
 
         /// <summary>
         /// Hosts matching every filter given (all hosts without any).
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### The hosts in Amsterdam
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const location = serverscom.getLocation({
+        ///     code: "AMS1",
+        /// });
+        /// const hostsVar = location.then(location =&gt; serverscom.getHosts({
+        ///     locationId: location.id,
+        /// }));
+        /// export const hosts = hostsVar.then(hostsVar =&gt; hostsVar.hosts);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// location = serverscom.get_location(code="AMS1")
+        /// hosts_var = serverscom.get_hosts(location_id=location.id)
+        /// pulumi.export("hosts", hosts_var.hosts)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var location = Serverscom.GetLocation.Invoke(new()
+        ///     {
+        ///         Code = "AMS1",
+        ///     });
+        /// 
+        ///     var hostsVar = Serverscom.GetHosts.Invoke(new()
+        ///     {
+        ///         LocationId = location.Apply(getLocationResult =&gt; getLocationResult.Id),
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["hosts"] = hostsVar.Apply(getHostsResult =&gt; getHostsResult.Hosts),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		location, err := serverscom.GetLocation(ctx, &amp;serverscom.GetLocationArgs{
+        /// 			Code: pulumi.StringRef("AMS1"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		hostsVar, err := serverscom.GetHosts(ctx, &amp;serverscom.GetHostsArgs{
+        /// 			LocationId: pulumi.IntRef(location.Id),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("hosts", hostsVar.Hosts)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetHostsArgs;
+        /// import com.pulumi.serverscom.inputs.GetLocationArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var location = ServerscomFunctions.getLocation(GetLocationArgs.builder()
+        ///             .code("AMS1")
+        ///             .build());
+        /// 
+        ///         final var hostsVar = ServerscomFunctions.getHosts(GetHostsArgs.builder()
+        ///             .locationId(location.applyValue(getLocationResult -&gt; getLocationResult.id()))
+        ///             .build());
+        /// 
+        ///         ctx.export("hosts", hostsVar.applyValue(getHostsResult -&gt; getHostsResult.hosts()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   location:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getLocation
+        ///       arguments:
+        ///         code: AMS1
+        ///   hosts:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getHosts
+        ///       arguments:
+        ///         locationId: ${location.id}
+        /// outputs:
+        ///   hosts: ${hosts.hosts}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetHostsResult> Invoke(GetHostsInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetHostsResult>("serverscom:index:getHosts", args ?? new GetHostsInvokeArgs(), options.WithDefaults());
@@ -35,19 +398,22 @@ namespace PulumiServersCom.Serverscom
     public sealed class GetHostsArgs : global::Pulumi.InvokeArgs
     {
         /// <summary>
-        /// Only hosts whose labels match: `"env==prod,tier in (web, api)"`, or a builder,
-        /// `labelSelector().eq("env", "prod")` (from `pulumi-serverscom/sdk`).
+        /// Only hosts whose labels match this label selector, e.g. `env==prod,tier in (web, api)`; checked
+        /// against the selector grammar before it is sent.
         /// </summary>
         [Input("labelSelector")]
-        public object? LabelSelector { get; set; }
+        public string? LabelSelector { get; set; }
 
         /// <summary>
         /// The most hosts to return, 1 to 10,000 (default 1,000). More matching hosts is an error, not
         /// a shorter list: a program must not act on part of them believing it saw them all.
         /// </summary>
         [Input("limit")]
-        public double? Limit { get; set; }
+        public int? Limit { get; set; }
 
+        /// <summary>
+        /// The id of the location (see the getLocation function).
+        /// </summary>
         [Input("locationId")]
         public int? LocationId { get; set; }
 
@@ -72,19 +438,22 @@ namespace PulumiServersCom.Serverscom
     public sealed class GetHostsInvokeArgs : global::Pulumi.InvokeArgs
     {
         /// <summary>
-        /// Only hosts whose labels match: `"env==prod,tier in (web, api)"`, or a builder,
-        /// `labelSelector().eq("env", "prod")` (from `pulumi-serverscom/sdk`).
+        /// Only hosts whose labels match this label selector, e.g. `env==prod,tier in (web, api)`; checked
+        /// against the selector grammar before it is sent.
         /// </summary>
         [Input("labelSelector")]
-        public Input<object>? LabelSelector { get; set; }
+        public Input<string>? LabelSelector { get; set; }
 
         /// <summary>
         /// The most hosts to return, 1 to 10,000 (default 1,000). More matching hosts is an error, not
         /// a shorter list: a program must not act on part of them believing it saw them all.
         /// </summary>
         [Input("limit")]
-        public Input<double>? Limit { get; set; }
+        public Input<int>? Limit { get; set; }
 
+        /// <summary>
+        /// The id of the location (see the getLocation function).
+        /// </summary>
         [Input("locationId")]
         public Input<int>? LocationId { get; set; }
 
@@ -110,10 +479,13 @@ namespace PulumiServersCom.Serverscom
     [OutputType]
     public sealed class GetHostsResult
     {
-        public readonly ImmutableArray<Outputs.GetHostResult> Hosts;
+        /// <summary>
+        /// The hosts, in the API's order.
+        /// </summary>
+        public readonly ImmutableArray<Outputs.HostResult> Hosts;
 
         [OutputConstructor]
-        private GetHostsResult(ImmutableArray<Outputs.GetHostResult> hosts)
+        private GetHostsResult(ImmutableArray<Outputs.HostResult> hosts)
         {
             Hosts = hosts;
         }

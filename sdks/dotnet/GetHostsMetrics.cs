@@ -13,19 +13,280 @@ namespace PulumiServersCom.Serverscom
     public static class GetHostsMetrics
     {
         /// <summary>
-        /// The hosts' metrics: counts by chassis, location and rack; monthly traffic per host.
+        /// The hosts' metrics: counts by chassis, location and rack; monthly traffic per host (the API's
+        /// Prometheus exposition, parsed).
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### The hosts' metrics
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const hostMetricsVar = serverscom.getHostsMetrics({});
+        /// export const hostMetrics = hostMetricsVar.then(hostMetricsVar =&gt; hostMetricsVar.families);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// host_metrics_var = serverscom.get_hosts_metrics()
+        /// pulumi.export("hostMetrics", host_metrics_var.families)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var hostMetricsVar = Serverscom.GetHostsMetrics.Invoke();
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["hostMetrics"] = hostMetricsVar.Apply(getHostsMetricsResult =&gt; getHostsMetricsResult.Families),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		hostMetricsVar, err := serverscom.GetHostsMetrics(ctx, &amp;serverscom.GetHostsMetricsArgs{}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("hostMetrics", hostMetricsVar.Families)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetHostsMetricsArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var hostMetricsVar = ServerscomFunctions.getHostsMetrics(GetHostsMetricsArgs.builder()
+        ///             .build());
+        /// 
+        ///         ctx.export("hostMetrics", hostMetricsVar.applyValue(getHostsMetricsResult -&gt; getHostsMetricsResult.families()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   hostMetrics:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getHostsMetrics
+        /// outputs:
+        ///   hostMetrics: ${hostMetrics.families}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Task<GetHostsMetricsResult> InvokeAsync(GetHostsMetricsArgs? args = null, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetHostsMetricsResult>("serverscom:index:getHostsMetrics", args ?? new GetHostsMetricsArgs(), options.WithDefaults());
 
         /// <summary>
-        /// The hosts' metrics: counts by chassis, location and rack; monthly traffic per host.
+        /// The hosts' metrics: counts by chassis, location and rack; monthly traffic per host (the API's
+        /// Prometheus exposition, parsed).
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### The hosts' metrics
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const hostMetricsVar = serverscom.getHostsMetrics({});
+        /// export const hostMetrics = hostMetricsVar.then(hostMetricsVar =&gt; hostMetricsVar.families);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// host_metrics_var = serverscom.get_hosts_metrics()
+        /// pulumi.export("hostMetrics", host_metrics_var.families)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var hostMetricsVar = Serverscom.GetHostsMetrics.Invoke();
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["hostMetrics"] = hostMetricsVar.Apply(getHostsMetricsResult =&gt; getHostsMetricsResult.Families),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		hostMetricsVar, err := serverscom.GetHostsMetrics(ctx, &amp;serverscom.GetHostsMetricsArgs{}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("hostMetrics", hostMetricsVar.Families)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetHostsMetricsArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var hostMetricsVar = ServerscomFunctions.getHostsMetrics(GetHostsMetricsArgs.builder()
+        ///             .build());
+        /// 
+        ///         ctx.export("hostMetrics", hostMetricsVar.applyValue(getHostsMetricsResult -&gt; getHostsMetricsResult.families()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   hostMetrics:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getHostsMetrics
+        /// outputs:
+        ///   hostMetrics: ${hostMetrics.families}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetHostsMetricsResult> Invoke(GetHostsMetricsInvokeArgs? args = null, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetHostsMetricsResult>("serverscom:index:getHostsMetrics", args ?? new GetHostsMetricsInvokeArgs(), options.WithDefaults());
 
         /// <summary>
-        /// The hosts' metrics: counts by chassis, location and rack; monthly traffic per host.
+        /// The hosts' metrics: counts by chassis, location and rack; monthly traffic per host (the API's
+        /// Prometheus exposition, parsed).
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### The hosts' metrics
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const hostMetricsVar = serverscom.getHostsMetrics({});
+        /// export const hostMetrics = hostMetricsVar.then(hostMetricsVar =&gt; hostMetricsVar.families);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// host_metrics_var = serverscom.get_hosts_metrics()
+        /// pulumi.export("hostMetrics", host_metrics_var.families)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var hostMetricsVar = Serverscom.GetHostsMetrics.Invoke();
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["hostMetrics"] = hostMetricsVar.Apply(getHostsMetricsResult =&gt; getHostsMetricsResult.Families),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		hostMetricsVar, err := serverscom.GetHostsMetrics(ctx, &amp;serverscom.GetHostsMetricsArgs{}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("hostMetrics", hostMetricsVar.Families)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetHostsMetricsArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var hostMetricsVar = ServerscomFunctions.getHostsMetrics(GetHostsMetricsArgs.builder()
+        ///             .build());
+        /// 
+        ///         ctx.export("hostMetrics", hostMetricsVar.applyValue(getHostsMetricsResult -&gt; getHostsMetricsResult.families()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   hostMetrics:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getHostsMetrics
+        /// outputs:
+        ///   hostMetrics: ${hostMetrics.families}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetHostsMetricsResult> Invoke(GetHostsMetricsInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetHostsMetricsResult>("serverscom:index:getHostsMetrics", args ?? new GetHostsMetricsInvokeArgs(), options.WithDefaults());
@@ -35,7 +296,7 @@ namespace PulumiServersCom.Serverscom
     public sealed class GetHostsMetricsArgs : global::Pulumi.InvokeArgs
     {
         /// <summary>
-        /// Only the family of this name (e.g. "serverscom_hosts_count"); all of them when omitted.
+        /// Only the metric family of this name; every family when omitted.
         /// </summary>
         [Input("name")]
         public string? Name { get; set; }
@@ -49,7 +310,7 @@ namespace PulumiServersCom.Serverscom
     public sealed class GetHostsMetricsInvokeArgs : global::Pulumi.InvokeArgs
     {
         /// <summary>
-        /// Only the family of this name (e.g. "serverscom_hosts_count"); all of them when omitted.
+        /// Only the metric family of this name; every family when omitted.
         /// </summary>
         [Input("name")]
         public Input<string>? Name { get; set; }
@@ -64,6 +325,9 @@ namespace PulumiServersCom.Serverscom
     [OutputType]
     public sealed class GetHostsMetricsResult
     {
+        /// <summary>
+        /// The metric families, in the order of the exposition.
+        /// </summary>
         public readonly ImmutableArray<Outputs.MetricFamilyResult> Families;
 
         [OutputConstructor]

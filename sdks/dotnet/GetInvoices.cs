@@ -12,12 +12,312 @@ namespace PulumiServersCom.Serverscom
 {
     public static class GetInvoices
     {
+        /// <summary>
+        /// The account's invoices and credit notes, filtered by status, type, currency and date (at most
+        /// 1,000 unless `limit` says otherwise).
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### The account's paid invoices
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const invoicesVar = serverscom.getInvoices({
+        ///     status: "paid",
+        /// });
+        /// export const invoices = invoicesVar.then(invoicesVar =&gt; invoicesVar.invoices);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// invoices_var = serverscom.get_invoices(status="paid")
+        /// pulumi.export("invoices", invoices_var.invoices)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var invoicesVar = Serverscom.GetInvoices.Invoke(new()
+        ///     {
+        ///         Status = "paid",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["invoices"] = invoicesVar.Apply(getInvoicesResult =&gt; getInvoicesResult.Invoices),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		invoicesVar, err := serverscom.GetInvoices(ctx, &amp;serverscom.GetInvoicesArgs{
+        /// 			Status: pulumi.StringRef("paid"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("invoices", invoicesVar.Invoices)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetInvoicesArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var invoicesVar = ServerscomFunctions.getInvoices(GetInvoicesArgs.builder()
+        ///             .status("paid")
+        ///             .build());
+        /// 
+        ///         ctx.export("invoices", invoicesVar.applyValue(getInvoicesResult -&gt; getInvoicesResult.invoices()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   invoices:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getInvoices
+        ///       arguments:
+        ///         status: paid
+        /// outputs:
+        ///   invoices: ${invoices.invoices}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Task<GetInvoicesResult> InvokeAsync(GetInvoicesArgs? args = null, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetInvoicesResult>("serverscom:index:getInvoices", args ?? new GetInvoicesArgs(), options.WithDefaults());
 
+        /// <summary>
+        /// The account's invoices and credit notes, filtered by status, type, currency and date (at most
+        /// 1,000 unless `limit` says otherwise).
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### The account's paid invoices
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const invoicesVar = serverscom.getInvoices({
+        ///     status: "paid",
+        /// });
+        /// export const invoices = invoicesVar.then(invoicesVar =&gt; invoicesVar.invoices);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// invoices_var = serverscom.get_invoices(status="paid")
+        /// pulumi.export("invoices", invoices_var.invoices)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var invoicesVar = Serverscom.GetInvoices.Invoke(new()
+        ///     {
+        ///         Status = "paid",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["invoices"] = invoicesVar.Apply(getInvoicesResult =&gt; getInvoicesResult.Invoices),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		invoicesVar, err := serverscom.GetInvoices(ctx, &amp;serverscom.GetInvoicesArgs{
+        /// 			Status: pulumi.StringRef("paid"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("invoices", invoicesVar.Invoices)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetInvoicesArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var invoicesVar = ServerscomFunctions.getInvoices(GetInvoicesArgs.builder()
+        ///             .status("paid")
+        ///             .build());
+        /// 
+        ///         ctx.export("invoices", invoicesVar.applyValue(getInvoicesResult -&gt; getInvoicesResult.invoices()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   invoices:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getInvoices
+        ///       arguments:
+        ///         status: paid
+        /// outputs:
+        ///   invoices: ${invoices.invoices}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Output<GetInvoicesResult> Invoke(GetInvoicesInvokeArgs? args = null, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetInvoicesResult>("serverscom:index:getInvoices", args ?? new GetInvoicesInvokeArgs(), options.WithDefaults());
 
+        /// <summary>
+        /// The account's invoices and credit notes, filtered by status, type, currency and date (at most
+        /// 1,000 unless `limit` says otherwise).
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### The account's paid invoices
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const invoicesVar = serverscom.getInvoices({
+        ///     status: "paid",
+        /// });
+        /// export const invoices = invoicesVar.then(invoicesVar =&gt; invoicesVar.invoices);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// invoices_var = serverscom.get_invoices(status="paid")
+        /// pulumi.export("invoices", invoices_var.invoices)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var invoicesVar = Serverscom.GetInvoices.Invoke(new()
+        ///     {
+        ///         Status = "paid",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["invoices"] = invoicesVar.Apply(getInvoicesResult =&gt; getInvoicesResult.Invoices),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		invoicesVar, err := serverscom.GetInvoices(ctx, &amp;serverscom.GetInvoicesArgs{
+        /// 			Status: pulumi.StringRef("paid"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("invoices", invoicesVar.Invoices)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetInvoicesArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var invoicesVar = ServerscomFunctions.getInvoices(GetInvoicesArgs.builder()
+        ///             .status("paid")
+        ///             .build());
+        /// 
+        ///         ctx.export("invoices", invoicesVar.applyValue(getInvoicesResult -&gt; getInvoicesResult.invoices()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   invoices:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getInvoices
+        ///       arguments:
+        ///         status: paid
+        /// outputs:
+        ///   invoices: ${invoices.invoices}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Output<GetInvoicesResult> Invoke(GetInvoicesInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetInvoicesResult>("serverscom:index:getInvoices", args ?? new GetInvoicesInvokeArgs(), options.WithDefaults());
     }
@@ -25,6 +325,9 @@ namespace PulumiServersCom.Serverscom
 
     public sealed class GetInvoicesArgs : global::Pulumi.InvokeArgs
     {
+        /// <summary>
+        /// The currency code, e.g. `EUR`.
+        /// </summary>
         [Input("currency")]
         public string? Currency { get; set; }
 
@@ -38,7 +341,7 @@ namespace PulumiServersCom.Serverscom
         /// The most invoices to read, 1 to 10,000 (default 1,000); more is an error.
         /// </summary>
         [Input("limit")]
-        public double? Limit { get; set; }
+        public int? Limit { get; set; }
 
         /// <summary>
         /// The invoice a credit note belongs to.
@@ -53,7 +356,7 @@ namespace PulumiServersCom.Serverscom
         public string? StartDate { get; set; }
 
         /// <summary>
-        /// pending, outstanding, overdue, paid, canceled or reissued (srvctl's list).
+        /// Only invoices of this status: pending, outstanding, overdue, paid, canceled or reissued.
         /// </summary>
         [Input("status")]
         public string? Status { get; set; }
@@ -72,6 +375,9 @@ namespace PulumiServersCom.Serverscom
 
     public sealed class GetInvoicesInvokeArgs : global::Pulumi.InvokeArgs
     {
+        /// <summary>
+        /// The currency code, e.g. `EUR`.
+        /// </summary>
         [Input("currency")]
         public Input<string>? Currency { get; set; }
 
@@ -85,7 +391,7 @@ namespace PulumiServersCom.Serverscom
         /// The most invoices to read, 1 to 10,000 (default 1,000); more is an error.
         /// </summary>
         [Input("limit")]
-        public Input<double>? Limit { get; set; }
+        public Input<int>? Limit { get; set; }
 
         /// <summary>
         /// The invoice a credit note belongs to.
@@ -100,7 +406,7 @@ namespace PulumiServersCom.Serverscom
         public Input<string>? StartDate { get; set; }
 
         /// <summary>
-        /// pending, outstanding, overdue, paid, canceled or reissued (srvctl's list).
+        /// Only invoices of this status: pending, outstanding, overdue, paid, canceled or reissued.
         /// </summary>
         [Input("status")]
         public Input<string>? Status { get; set; }
@@ -121,6 +427,9 @@ namespace PulumiServersCom.Serverscom
     [OutputType]
     public sealed class GetInvoicesResult
     {
+        /// <summary>
+        /// The invoices, in the API's order.
+        /// </summary>
         public readonly ImmutableArray<Outputs.InvoiceResult> Invoices;
 
         [OutputConstructor]

@@ -12,12 +12,309 @@ namespace PulumiServersCom.Serverscom
 {
     public static class GetKubernetesCluster
     {
+        /// <summary>
+        /// One Kubernetes cluster, by exactly one of id or name (case-insensitive).
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### A Kubernetes cluster by name
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const cluster = serverscom.getKubernetesCluster({
+        ///     name: "k8s-prod",
+        /// });
+        /// export const clusterId = cluster.then(cluster =&gt; cluster.id);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// cluster = serverscom.get_kubernetes_cluster(name="k8s-prod")
+        /// pulumi.export("clusterId", cluster.id)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var cluster = Serverscom.GetKubernetesCluster.Invoke(new()
+        ///     {
+        ///         Name = "k8s-prod",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["clusterId"] = cluster.Apply(getKubernetesClusterResult =&gt; getKubernetesClusterResult.Id),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		cluster, err := serverscom.LookupKubernetesCluster(ctx, &amp;serverscom.GetKubernetesClusterArgs{
+        /// 			Name: pulumi.StringRef("k8s-prod"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("clusterId", cluster.Id)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetKubernetesClusterArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var cluster = ServerscomFunctions.getKubernetesCluster(GetKubernetesClusterArgs.builder()
+        ///             .name("k8s-prod")
+        ///             .build());
+        /// 
+        ///         ctx.export("clusterId", cluster.applyValue(getKubernetesClusterResult -&gt; getKubernetesClusterResult.id()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   cluster:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getKubernetesCluster
+        ///       arguments:
+        ///         name: k8s-prod
+        /// outputs:
+        ///   clusterId: ${cluster.id}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Task<GetKubernetesClusterResult> InvokeAsync(GetKubernetesClusterArgs? args = null, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetKubernetesClusterResult>("serverscom:index:getKubernetesCluster", args ?? new GetKubernetesClusterArgs(), options.WithDefaults());
 
+        /// <summary>
+        /// One Kubernetes cluster, by exactly one of id or name (case-insensitive).
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### A Kubernetes cluster by name
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const cluster = serverscom.getKubernetesCluster({
+        ///     name: "k8s-prod",
+        /// });
+        /// export const clusterId = cluster.then(cluster =&gt; cluster.id);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// cluster = serverscom.get_kubernetes_cluster(name="k8s-prod")
+        /// pulumi.export("clusterId", cluster.id)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var cluster = Serverscom.GetKubernetesCluster.Invoke(new()
+        ///     {
+        ///         Name = "k8s-prod",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["clusterId"] = cluster.Apply(getKubernetesClusterResult =&gt; getKubernetesClusterResult.Id),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		cluster, err := serverscom.LookupKubernetesCluster(ctx, &amp;serverscom.GetKubernetesClusterArgs{
+        /// 			Name: pulumi.StringRef("k8s-prod"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("clusterId", cluster.Id)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetKubernetesClusterArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var cluster = ServerscomFunctions.getKubernetesCluster(GetKubernetesClusterArgs.builder()
+        ///             .name("k8s-prod")
+        ///             .build());
+        /// 
+        ///         ctx.export("clusterId", cluster.applyValue(getKubernetesClusterResult -&gt; getKubernetesClusterResult.id()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   cluster:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getKubernetesCluster
+        ///       arguments:
+        ///         name: k8s-prod
+        /// outputs:
+        ///   clusterId: ${cluster.id}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Output<GetKubernetesClusterResult> Invoke(GetKubernetesClusterInvokeArgs? args = null, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetKubernetesClusterResult>("serverscom:index:getKubernetesCluster", args ?? new GetKubernetesClusterInvokeArgs(), options.WithDefaults());
 
+        /// <summary>
+        /// One Kubernetes cluster, by exactly one of id or name (case-insensitive).
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### A Kubernetes cluster by name
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const cluster = serverscom.getKubernetesCluster({
+        ///     name: "k8s-prod",
+        /// });
+        /// export const clusterId = cluster.then(cluster =&gt; cluster.id);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// cluster = serverscom.get_kubernetes_cluster(name="k8s-prod")
+        /// pulumi.export("clusterId", cluster.id)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var cluster = Serverscom.GetKubernetesCluster.Invoke(new()
+        ///     {
+        ///         Name = "k8s-prod",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["clusterId"] = cluster.Apply(getKubernetesClusterResult =&gt; getKubernetesClusterResult.Id),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		cluster, err := serverscom.LookupKubernetesCluster(ctx, &amp;serverscom.GetKubernetesClusterArgs{
+        /// 			Name: pulumi.StringRef("k8s-prod"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("clusterId", cluster.Id)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetKubernetesClusterArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var cluster = ServerscomFunctions.getKubernetesCluster(GetKubernetesClusterArgs.builder()
+        ///             .name("k8s-prod")
+        ///             .build());
+        /// 
+        ///         ctx.export("clusterId", cluster.applyValue(getKubernetesClusterResult -&gt; getKubernetesClusterResult.id()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   cluster:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getKubernetesCluster
+        ///       arguments:
+        ///         name: k8s-prod
+        /// outputs:
+        ///   clusterId: ${cluster.id}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Output<GetKubernetesClusterResult> Invoke(GetKubernetesClusterInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetKubernetesClusterResult>("serverscom:index:getKubernetesCluster", args ?? new GetKubernetesClusterInvokeArgs(), options.WithDefaults());
     }
@@ -25,9 +322,15 @@ namespace PulumiServersCom.Serverscom
 
     public sealed class GetKubernetesClusterArgs : global::Pulumi.InvokeArgs
     {
+        /// <summary>
+        /// The cluster's id (give exactly one of id and name).
+        /// </summary>
         [Input("id")]
         public string? Id { get; set; }
 
+        /// <summary>
+        /// The cluster's name, case-insensitive (give exactly one of id and name).
+        /// </summary>
         [Input("name")]
         public string? Name { get; set; }
 
@@ -39,9 +342,15 @@ namespace PulumiServersCom.Serverscom
 
     public sealed class GetKubernetesClusterInvokeArgs : global::Pulumi.InvokeArgs
     {
+        /// <summary>
+        /// The cluster's id (give exactly one of id and name).
+        /// </summary>
         [Input("id")]
         public Input<string>? Id { get; set; }
 
+        /// <summary>
+        /// The cluster's name, case-insensitive (give exactly one of id and name).
+        /// </summary>
         [Input("name")]
         public Input<string>? Name { get; set; }
 
@@ -55,16 +364,37 @@ namespace PulumiServersCom.Serverscom
     [OutputType]
     public sealed class GetKubernetesClusterResult
     {
+        /// <summary>
+        /// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+        /// </summary>
         public readonly string CreatedAt;
+        /// <summary>
+        /// The cluster's id.
+        /// </summary>
         public readonly string Id;
         /// <summary>
         /// The labels, without the provider's ownership label.
         /// </summary>
         public readonly ImmutableDictionary<string, string> Labels;
+        /// <summary>
+        /// The code of the location, e.g. `AMS1`.
+        /// </summary>
         public readonly string? LocationCode;
+        /// <summary>
+        /// The id of the location (see the getLocation function).
+        /// </summary>
         public readonly int LocationId;
+        /// <summary>
+        /// The cluster's name.
+        /// </summary>
         public readonly string Name;
+        /// <summary>
+        /// The status as the API reports it.
+        /// </summary>
         public readonly string Status;
+        /// <summary>
+        /// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+        /// </summary>
         public readonly string UpdatedAt;
 
         [OutputConstructor]

@@ -12,12 +12,402 @@ namespace PulumiServersCom.Serverscom
 {
     public static class GetKubernetesClusterNode
     {
+        /// <summary>
+        /// One node of a Kubernetes cluster, by exactly one of id or host name.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### A Kubernetes cluster's node by hostname
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const cluster = serverscom.getKubernetesCluster({
+        ///     name: "k8s-prod",
+        /// });
+        /// const master = cluster.then(cluster =&gt; serverscom.getKubernetesClusterNode({
+        ///     clusterId: cluster.id,
+        ///     hostname: "k8s-prod-cloud-1",
+        /// }));
+        /// export const masterAddress = master.then(master =&gt; master.privateIpv4Address);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// cluster = serverscom.get_kubernetes_cluster(name="k8s-prod")
+        /// master = serverscom.get_kubernetes_cluster_node(cluster_id=cluster.id,
+        ///     hostname="k8s-prod-cloud-1")
+        /// pulumi.export("masterAddress", master.private_ipv4_address)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var cluster = Serverscom.GetKubernetesCluster.Invoke(new()
+        ///     {
+        ///         Name = "k8s-prod",
+        ///     });
+        /// 
+        ///     var master = Serverscom.GetKubernetesClusterNode.Invoke(new()
+        ///     {
+        ///         ClusterId = cluster.Apply(getKubernetesClusterResult =&gt; getKubernetesClusterResult.Id),
+        ///         Hostname = "k8s-prod-cloud-1",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["masterAddress"] = master.Apply(getKubernetesClusterNodeResult =&gt; getKubernetesClusterNodeResult.PrivateIpv4Address),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		cluster, err := serverscom.LookupKubernetesCluster(ctx, &amp;serverscom.GetKubernetesClusterArgs{
+        /// 			Name: pulumi.StringRef("k8s-prod"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		master, err := serverscom.GetKubernetesClusterNode(ctx, &amp;serverscom.GetKubernetesClusterNodeArgs{
+        /// 			ClusterId: cluster.Id,
+        /// 			Hostname:  pulumi.StringRef("k8s-prod-cloud-1"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("masterAddress", master.PrivateIpv4Address)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetKubernetesClusterArgs;
+        /// import com.pulumi.serverscom.inputs.GetKubernetesClusterNodeArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var cluster = ServerscomFunctions.getKubernetesCluster(GetKubernetesClusterArgs.builder()
+        ///             .name("k8s-prod")
+        ///             .build());
+        /// 
+        ///         final var master = ServerscomFunctions.getKubernetesClusterNode(GetKubernetesClusterNodeArgs.builder()
+        ///             .clusterId(cluster.applyValue(getKubernetesClusterResult -&gt; getKubernetesClusterResult.id()))
+        ///             .hostname("k8s-prod-cloud-1")
+        ///             .build());
+        /// 
+        ///         ctx.export("masterAddress", master.applyValue(getKubernetesClusterNodeResult -&gt; getKubernetesClusterNodeResult.privateIpv4Address()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   cluster:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getKubernetesCluster
+        ///       arguments:
+        ///         name: k8s-prod
+        ///   master:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getKubernetesClusterNode
+        ///       arguments:
+        ///         clusterId: ${cluster.id}
+        ///         hostname: k8s-prod-cloud-1
+        /// outputs:
+        ///   masterAddress: ${master.privateIpv4Address}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Task<GetKubernetesClusterNodeResult> InvokeAsync(GetKubernetesClusterNodeArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetKubernetesClusterNodeResult>("serverscom:index:getKubernetesClusterNode", args ?? new GetKubernetesClusterNodeArgs(), options.WithDefaults());
 
+        /// <summary>
+        /// One node of a Kubernetes cluster, by exactly one of id or host name.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### A Kubernetes cluster's node by hostname
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const cluster = serverscom.getKubernetesCluster({
+        ///     name: "k8s-prod",
+        /// });
+        /// const master = cluster.then(cluster =&gt; serverscom.getKubernetesClusterNode({
+        ///     clusterId: cluster.id,
+        ///     hostname: "k8s-prod-cloud-1",
+        /// }));
+        /// export const masterAddress = master.then(master =&gt; master.privateIpv4Address);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// cluster = serverscom.get_kubernetes_cluster(name="k8s-prod")
+        /// master = serverscom.get_kubernetes_cluster_node(cluster_id=cluster.id,
+        ///     hostname="k8s-prod-cloud-1")
+        /// pulumi.export("masterAddress", master.private_ipv4_address)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var cluster = Serverscom.GetKubernetesCluster.Invoke(new()
+        ///     {
+        ///         Name = "k8s-prod",
+        ///     });
+        /// 
+        ///     var master = Serverscom.GetKubernetesClusterNode.Invoke(new()
+        ///     {
+        ///         ClusterId = cluster.Apply(getKubernetesClusterResult =&gt; getKubernetesClusterResult.Id),
+        ///         Hostname = "k8s-prod-cloud-1",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["masterAddress"] = master.Apply(getKubernetesClusterNodeResult =&gt; getKubernetesClusterNodeResult.PrivateIpv4Address),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		cluster, err := serverscom.LookupKubernetesCluster(ctx, &amp;serverscom.GetKubernetesClusterArgs{
+        /// 			Name: pulumi.StringRef("k8s-prod"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		master, err := serverscom.GetKubernetesClusterNode(ctx, &amp;serverscom.GetKubernetesClusterNodeArgs{
+        /// 			ClusterId: cluster.Id,
+        /// 			Hostname:  pulumi.StringRef("k8s-prod-cloud-1"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("masterAddress", master.PrivateIpv4Address)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetKubernetesClusterArgs;
+        /// import com.pulumi.serverscom.inputs.GetKubernetesClusterNodeArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var cluster = ServerscomFunctions.getKubernetesCluster(GetKubernetesClusterArgs.builder()
+        ///             .name("k8s-prod")
+        ///             .build());
+        /// 
+        ///         final var master = ServerscomFunctions.getKubernetesClusterNode(GetKubernetesClusterNodeArgs.builder()
+        ///             .clusterId(cluster.applyValue(getKubernetesClusterResult -&gt; getKubernetesClusterResult.id()))
+        ///             .hostname("k8s-prod-cloud-1")
+        ///             .build());
+        /// 
+        ///         ctx.export("masterAddress", master.applyValue(getKubernetesClusterNodeResult -&gt; getKubernetesClusterNodeResult.privateIpv4Address()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   cluster:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getKubernetesCluster
+        ///       arguments:
+        ///         name: k8s-prod
+        ///   master:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getKubernetesClusterNode
+        ///       arguments:
+        ///         clusterId: ${cluster.id}
+        ///         hostname: k8s-prod-cloud-1
+        /// outputs:
+        ///   masterAddress: ${master.privateIpv4Address}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Output<GetKubernetesClusterNodeResult> Invoke(GetKubernetesClusterNodeInvokeArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetKubernetesClusterNodeResult>("serverscom:index:getKubernetesClusterNode", args ?? new GetKubernetesClusterNodeInvokeArgs(), options.WithDefaults());
 
+        /// <summary>
+        /// One node of a Kubernetes cluster, by exactly one of id or host name.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### A Kubernetes cluster's node by hostname
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const cluster = serverscom.getKubernetesCluster({
+        ///     name: "k8s-prod",
+        /// });
+        /// const master = cluster.then(cluster =&gt; serverscom.getKubernetesClusterNode({
+        ///     clusterId: cluster.id,
+        ///     hostname: "k8s-prod-cloud-1",
+        /// }));
+        /// export const masterAddress = master.then(master =&gt; master.privateIpv4Address);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// cluster = serverscom.get_kubernetes_cluster(name="k8s-prod")
+        /// master = serverscom.get_kubernetes_cluster_node(cluster_id=cluster.id,
+        ///     hostname="k8s-prod-cloud-1")
+        /// pulumi.export("masterAddress", master.private_ipv4_address)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var cluster = Serverscom.GetKubernetesCluster.Invoke(new()
+        ///     {
+        ///         Name = "k8s-prod",
+        ///     });
+        /// 
+        ///     var master = Serverscom.GetKubernetesClusterNode.Invoke(new()
+        ///     {
+        ///         ClusterId = cluster.Apply(getKubernetesClusterResult =&gt; getKubernetesClusterResult.Id),
+        ///         Hostname = "k8s-prod-cloud-1",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["masterAddress"] = master.Apply(getKubernetesClusterNodeResult =&gt; getKubernetesClusterNodeResult.PrivateIpv4Address),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		cluster, err := serverscom.LookupKubernetesCluster(ctx, &amp;serverscom.GetKubernetesClusterArgs{
+        /// 			Name: pulumi.StringRef("k8s-prod"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		master, err := serverscom.GetKubernetesClusterNode(ctx, &amp;serverscom.GetKubernetesClusterNodeArgs{
+        /// 			ClusterId: cluster.Id,
+        /// 			Hostname:  pulumi.StringRef("k8s-prod-cloud-1"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("masterAddress", master.PrivateIpv4Address)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetKubernetesClusterArgs;
+        /// import com.pulumi.serverscom.inputs.GetKubernetesClusterNodeArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var cluster = ServerscomFunctions.getKubernetesCluster(GetKubernetesClusterArgs.builder()
+        ///             .name("k8s-prod")
+        ///             .build());
+        /// 
+        ///         final var master = ServerscomFunctions.getKubernetesClusterNode(GetKubernetesClusterNodeArgs.builder()
+        ///             .clusterId(cluster.applyValue(getKubernetesClusterResult -&gt; getKubernetesClusterResult.id()))
+        ///             .hostname("k8s-prod-cloud-1")
+        ///             .build());
+        /// 
+        ///         ctx.export("masterAddress", master.applyValue(getKubernetesClusterNodeResult -&gt; getKubernetesClusterNodeResult.privateIpv4Address()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   cluster:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getKubernetesCluster
+        ///       arguments:
+        ///         name: k8s-prod
+        ///   master:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getKubernetesClusterNode
+        ///       arguments:
+        ///         clusterId: ${cluster.id}
+        ///         hostname: k8s-prod-cloud-1
+        /// outputs:
+        ///   masterAddress: ${master.privateIpv4Address}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Output<GetKubernetesClusterNodeResult> Invoke(GetKubernetesClusterNodeInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetKubernetesClusterNodeResult>("serverscom:index:getKubernetesClusterNode", args ?? new GetKubernetesClusterNodeInvokeArgs(), options.WithDefaults());
     }
@@ -25,12 +415,21 @@ namespace PulumiServersCom.Serverscom
 
     public sealed class GetKubernetesClusterNodeArgs : global::Pulumi.InvokeArgs
     {
+        /// <summary>
+        /// The cluster's id.
+        /// </summary>
         [Input("clusterId", required: true)]
         public string ClusterId { get; set; } = null!;
 
+        /// <summary>
+        /// The node's host name, exact but for case (give exactly one of id and hostname).
+        /// </summary>
         [Input("hostname")]
         public string? Hostname { get; set; }
 
+        /// <summary>
+        /// The node's id (give exactly one of id and hostname).
+        /// </summary>
         [Input("id")]
         public string? Id { get; set; }
 
@@ -42,12 +441,21 @@ namespace PulumiServersCom.Serverscom
 
     public sealed class GetKubernetesClusterNodeInvokeArgs : global::Pulumi.InvokeArgs
     {
+        /// <summary>
+        /// The cluster's id.
+        /// </summary>
         [Input("clusterId", required: true)]
         public Input<string> ClusterId { get; set; } = null!;
 
+        /// <summary>
+        /// The node's host name, exact but for case (give exactly one of id and hostname).
+        /// </summary>
         [Input("hostname")]
         public Input<string>? Hostname { get; set; }
 
+        /// <summary>
+        /// The node's id (give exactly one of id and hostname).
+        /// </summary>
         [Input("id")]
         public Input<string>? Id { get; set; }
 
@@ -61,28 +469,73 @@ namespace PulumiServersCom.Serverscom
     [OutputType]
     public sealed class GetKubernetesClusterNodeResult
     {
+        /// <summary>
+        /// The id of the node's cluster.
+        /// </summary>
         public readonly string ClusterId;
+        /// <summary>
+        /// The hardware configuration in words, as the API describes it.
+        /// </summary>
         public readonly string Configuration;
+        /// <summary>
+        /// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+        /// </summary>
         public readonly string CreatedAt;
+        /// <summary>
+        /// The node's host name.
+        /// </summary>
         public readonly string Hostname;
+        /// <summary>
+        /// The node's id.
+        /// </summary>
         public readonly string Id;
+        /// <summary>
+        /// The node's labels, without the provider's ownership label.
+        /// </summary>
         public readonly ImmutableDictionary<string, string> Labels;
+        /// <summary>
+        /// The code of the location, e.g. `AMS1`.
+        /// </summary>
         public readonly string? LocationCode;
+        /// <summary>
+        /// The id of the location (see the getLocation function).
+        /// </summary>
         public readonly int? LocationId;
+        /// <summary>
+        /// The node group the node is in; null when it is in none.
+        /// </summary>
         public readonly Outputs.KubernetesNodeGroupResult? NodeGroup;
-        public readonly double Number;
+        /// <summary>
+        /// The node's number in the cluster.
+        /// </summary>
+        public readonly int Number;
+        /// <summary>
+        /// The private IPv4 address; null when it has none.
+        /// </summary>
         public readonly string? PrivateIpv4Address;
+        /// <summary>
+        /// The public IPv4 address; null when it has none.
+        /// </summary>
         public readonly string? PublicIpv4Address;
         /// <summary>
         /// The id of the underlying cloud instance or bare metal node host.
         /// </summary>
         public readonly string RefId;
+        /// <summary>
+        /// The node's role: `master` or `node`.
+        /// </summary>
         public readonly string Role;
+        /// <summary>
+        /// The status as the API reports it.
+        /// </summary>
         public readonly string Status;
         /// <summary>
         /// "cloud" or "baremetal".
         /// </summary>
         public readonly string Type;
+        /// <summary>
+        /// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+        /// </summary>
         public readonly string UpdatedAt;
 
         [OutputConstructor]
@@ -105,7 +558,7 @@ namespace PulumiServersCom.Serverscom
 
             Outputs.KubernetesNodeGroupResult? nodeGroup,
 
-            double number,
+            int number,
 
             string? privateIpv4Address,
 

@@ -12,12 +12,384 @@ namespace PulumiServersCom.Serverscom
 {
     public static class GetKubernetesClusterNodes
     {
+        /// <summary>
+        /// The nodes of a Kubernetes cluster, filtered by labels and name.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### A Kubernetes cluster's nodes
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const cluster = serverscom.getKubernetesCluster({
+        ///     name: "k8s-prod",
+        /// });
+        /// const nodesVar = cluster.then(cluster =&gt; serverscom.getKubernetesClusterNodes({
+        ///     clusterId: cluster.id,
+        /// }));
+        /// export const nodes = nodesVar.then(nodesVar =&gt; nodesVar.nodes);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// cluster = serverscom.get_kubernetes_cluster(name="k8s-prod")
+        /// nodes_var = serverscom.get_kubernetes_cluster_nodes(cluster_id=cluster.id)
+        /// pulumi.export("nodes", nodes_var.nodes)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var cluster = Serverscom.GetKubernetesCluster.Invoke(new()
+        ///     {
+        ///         Name = "k8s-prod",
+        ///     });
+        /// 
+        ///     var nodesVar = Serverscom.GetKubernetesClusterNodes.Invoke(new()
+        ///     {
+        ///         ClusterId = cluster.Apply(getKubernetesClusterResult =&gt; getKubernetesClusterResult.Id),
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["nodes"] = nodesVar.Apply(getKubernetesClusterNodesResult =&gt; getKubernetesClusterNodesResult.Nodes),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		cluster, err := serverscom.LookupKubernetesCluster(ctx, &amp;serverscom.GetKubernetesClusterArgs{
+        /// 			Name: pulumi.StringRef("k8s-prod"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		nodesVar, err := serverscom.GetKubernetesClusterNodes(ctx, &amp;serverscom.GetKubernetesClusterNodesArgs{
+        /// 			ClusterId: cluster.Id,
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("nodes", nodesVar.Nodes)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetKubernetesClusterArgs;
+        /// import com.pulumi.serverscom.inputs.GetKubernetesClusterNodesArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var cluster = ServerscomFunctions.getKubernetesCluster(GetKubernetesClusterArgs.builder()
+        ///             .name("k8s-prod")
+        ///             .build());
+        /// 
+        ///         final var nodesVar = ServerscomFunctions.getKubernetesClusterNodes(GetKubernetesClusterNodesArgs.builder()
+        ///             .clusterId(cluster.applyValue(getKubernetesClusterResult -&gt; getKubernetesClusterResult.id()))
+        ///             .build());
+        /// 
+        ///         ctx.export("nodes", nodesVar.applyValue(getKubernetesClusterNodesResult -&gt; getKubernetesClusterNodesResult.nodes()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   cluster:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getKubernetesCluster
+        ///       arguments:
+        ///         name: k8s-prod
+        ///   nodes:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getKubernetesClusterNodes
+        ///       arguments:
+        ///         clusterId: ${cluster.id}
+        /// outputs:
+        ///   nodes: ${nodes.nodes}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Task<GetKubernetesClusterNodesResult> InvokeAsync(GetKubernetesClusterNodesArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetKubernetesClusterNodesResult>("serverscom:index:getKubernetesClusterNodes", args ?? new GetKubernetesClusterNodesArgs(), options.WithDefaults());
 
+        /// <summary>
+        /// The nodes of a Kubernetes cluster, filtered by labels and name.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### A Kubernetes cluster's nodes
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const cluster = serverscom.getKubernetesCluster({
+        ///     name: "k8s-prod",
+        /// });
+        /// const nodesVar = cluster.then(cluster =&gt; serverscom.getKubernetesClusterNodes({
+        ///     clusterId: cluster.id,
+        /// }));
+        /// export const nodes = nodesVar.then(nodesVar =&gt; nodesVar.nodes);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// cluster = serverscom.get_kubernetes_cluster(name="k8s-prod")
+        /// nodes_var = serverscom.get_kubernetes_cluster_nodes(cluster_id=cluster.id)
+        /// pulumi.export("nodes", nodes_var.nodes)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var cluster = Serverscom.GetKubernetesCluster.Invoke(new()
+        ///     {
+        ///         Name = "k8s-prod",
+        ///     });
+        /// 
+        ///     var nodesVar = Serverscom.GetKubernetesClusterNodes.Invoke(new()
+        ///     {
+        ///         ClusterId = cluster.Apply(getKubernetesClusterResult =&gt; getKubernetesClusterResult.Id),
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["nodes"] = nodesVar.Apply(getKubernetesClusterNodesResult =&gt; getKubernetesClusterNodesResult.Nodes),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		cluster, err := serverscom.LookupKubernetesCluster(ctx, &amp;serverscom.GetKubernetesClusterArgs{
+        /// 			Name: pulumi.StringRef("k8s-prod"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		nodesVar, err := serverscom.GetKubernetesClusterNodes(ctx, &amp;serverscom.GetKubernetesClusterNodesArgs{
+        /// 			ClusterId: cluster.Id,
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("nodes", nodesVar.Nodes)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetKubernetesClusterArgs;
+        /// import com.pulumi.serverscom.inputs.GetKubernetesClusterNodesArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var cluster = ServerscomFunctions.getKubernetesCluster(GetKubernetesClusterArgs.builder()
+        ///             .name("k8s-prod")
+        ///             .build());
+        /// 
+        ///         final var nodesVar = ServerscomFunctions.getKubernetesClusterNodes(GetKubernetesClusterNodesArgs.builder()
+        ///             .clusterId(cluster.applyValue(getKubernetesClusterResult -&gt; getKubernetesClusterResult.id()))
+        ///             .build());
+        /// 
+        ///         ctx.export("nodes", nodesVar.applyValue(getKubernetesClusterNodesResult -&gt; getKubernetesClusterNodesResult.nodes()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   cluster:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getKubernetesCluster
+        ///       arguments:
+        ///         name: k8s-prod
+        ///   nodes:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getKubernetesClusterNodes
+        ///       arguments:
+        ///         clusterId: ${cluster.id}
+        /// outputs:
+        ///   nodes: ${nodes.nodes}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Output<GetKubernetesClusterNodesResult> Invoke(GetKubernetesClusterNodesInvokeArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetKubernetesClusterNodesResult>("serverscom:index:getKubernetesClusterNodes", args ?? new GetKubernetesClusterNodesInvokeArgs(), options.WithDefaults());
 
+        /// <summary>
+        /// The nodes of a Kubernetes cluster, filtered by labels and name.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### A Kubernetes cluster's nodes
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const cluster = serverscom.getKubernetesCluster({
+        ///     name: "k8s-prod",
+        /// });
+        /// const nodesVar = cluster.then(cluster =&gt; serverscom.getKubernetesClusterNodes({
+        ///     clusterId: cluster.id,
+        /// }));
+        /// export const nodes = nodesVar.then(nodesVar =&gt; nodesVar.nodes);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// cluster = serverscom.get_kubernetes_cluster(name="k8s-prod")
+        /// nodes_var = serverscom.get_kubernetes_cluster_nodes(cluster_id=cluster.id)
+        /// pulumi.export("nodes", nodes_var.nodes)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var cluster = Serverscom.GetKubernetesCluster.Invoke(new()
+        ///     {
+        ///         Name = "k8s-prod",
+        ///     });
+        /// 
+        ///     var nodesVar = Serverscom.GetKubernetesClusterNodes.Invoke(new()
+        ///     {
+        ///         ClusterId = cluster.Apply(getKubernetesClusterResult =&gt; getKubernetesClusterResult.Id),
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["nodes"] = nodesVar.Apply(getKubernetesClusterNodesResult =&gt; getKubernetesClusterNodesResult.Nodes),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		cluster, err := serverscom.LookupKubernetesCluster(ctx, &amp;serverscom.GetKubernetesClusterArgs{
+        /// 			Name: pulumi.StringRef("k8s-prod"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		nodesVar, err := serverscom.GetKubernetesClusterNodes(ctx, &amp;serverscom.GetKubernetesClusterNodesArgs{
+        /// 			ClusterId: cluster.Id,
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("nodes", nodesVar.Nodes)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetKubernetesClusterArgs;
+        /// import com.pulumi.serverscom.inputs.GetKubernetesClusterNodesArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var cluster = ServerscomFunctions.getKubernetesCluster(GetKubernetesClusterArgs.builder()
+        ///             .name("k8s-prod")
+        ///             .build());
+        /// 
+        ///         final var nodesVar = ServerscomFunctions.getKubernetesClusterNodes(GetKubernetesClusterNodesArgs.builder()
+        ///             .clusterId(cluster.applyValue(getKubernetesClusterResult -&gt; getKubernetesClusterResult.id()))
+        ///             .build());
+        /// 
+        ///         ctx.export("nodes", nodesVar.applyValue(getKubernetesClusterNodesResult -&gt; getKubernetesClusterNodesResult.nodes()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   cluster:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getKubernetesCluster
+        ///       arguments:
+        ///         name: k8s-prod
+        ///   nodes:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getKubernetesClusterNodes
+        ///       arguments:
+        ///         clusterId: ${cluster.id}
+        /// outputs:
+        ///   nodes: ${nodes.nodes}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Output<GetKubernetesClusterNodesResult> Invoke(GetKubernetesClusterNodesInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetKubernetesClusterNodesResult>("serverscom:index:getKubernetesClusterNodes", args ?? new GetKubernetesClusterNodesInvokeArgs(), options.WithDefaults());
     }
@@ -25,6 +397,9 @@ namespace PulumiServersCom.Serverscom
 
     public sealed class GetKubernetesClusterNodesArgs : global::Pulumi.InvokeArgs
     {
+        /// <summary>
+        /// The cluster's id.
+        /// </summary>
         [Input("clusterId", required: true)]
         public string ClusterId { get; set; } = null!;
 
@@ -32,13 +407,13 @@ namespace PulumiServersCom.Serverscom
         /// Only nodes whose labels match (text or a builder).
         /// </summary>
         [Input("labelSelector")]
-        public object? LabelSelector { get; set; }
+        public string? LabelSelector { get; set; }
 
         /// <summary>
         /// The most nodes to return, 1 to 10,000 (default 1,000); more is an error.
         /// </summary>
         [Input("limit")]
-        public double? Limit { get; set; }
+        public int? Limit { get; set; }
 
         /// <summary>
         /// Only nodes whose hostname contains this text.
@@ -54,6 +429,9 @@ namespace PulumiServersCom.Serverscom
 
     public sealed class GetKubernetesClusterNodesInvokeArgs : global::Pulumi.InvokeArgs
     {
+        /// <summary>
+        /// The cluster's id.
+        /// </summary>
         [Input("clusterId", required: true)]
         public Input<string> ClusterId { get; set; } = null!;
 
@@ -61,13 +439,13 @@ namespace PulumiServersCom.Serverscom
         /// Only nodes whose labels match (text or a builder).
         /// </summary>
         [Input("labelSelector")]
-        public Input<object>? LabelSelector { get; set; }
+        public Input<string>? LabelSelector { get; set; }
 
         /// <summary>
         /// The most nodes to return, 1 to 10,000 (default 1,000); more is an error.
         /// </summary>
         [Input("limit")]
-        public Input<double>? Limit { get; set; }
+        public Input<int>? Limit { get; set; }
 
         /// <summary>
         /// Only nodes whose hostname contains this text.
@@ -85,10 +463,13 @@ namespace PulumiServersCom.Serverscom
     [OutputType]
     public sealed class GetKubernetesClusterNodesResult
     {
-        public readonly ImmutableArray<Outputs.GetKubernetesClusterNodeResult> Nodes;
+        /// <summary>
+        /// The nodes, in the API's order.
+        /// </summary>
+        public readonly ImmutableArray<Outputs.KubernetesClusterNodeResult> Nodes;
 
         [OutputConstructor]
-        private GetKubernetesClusterNodesResult(ImmutableArray<Outputs.GetKubernetesClusterNodeResult> nodes)
+        private GetKubernetesClusterNodesResult(ImmutableArray<Outputs.KubernetesClusterNodeResult> nodes)
         {
             Nodes = nodes;
         }

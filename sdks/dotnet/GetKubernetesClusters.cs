@@ -12,12 +12,279 @@ namespace PulumiServersCom.Serverscom
 {
     public static class GetKubernetesClusters
     {
+        /// <summary>
+        /// The account's Kubernetes clusters, filtered by labels, name and location.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### Every Kubernetes cluster
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const clusters = serverscom.getKubernetesClusters({});
+        /// export const kubernetesClusters = clusters.then(clusters =&gt; clusters.kubernetesClusters);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// clusters = serverscom.get_kubernetes_clusters()
+        /// pulumi.export("kubernetesClusters", clusters.kubernetes_clusters)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var clusters = Serverscom.GetKubernetesClusters.Invoke();
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["kubernetesClusters"] = clusters.Apply(getKubernetesClustersResult =&gt; getKubernetesClustersResult.KubernetesClusters),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		clusters, err := serverscom.GetKubernetesClusters(ctx, &amp;serverscom.GetKubernetesClustersArgs{}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("kubernetesClusters", clusters.KubernetesClusters)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetKubernetesClustersArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var clusters = ServerscomFunctions.getKubernetesClusters(GetKubernetesClustersArgs.builder()
+        ///             .build());
+        /// 
+        ///         ctx.export("kubernetesClusters", clusters.applyValue(getKubernetesClustersResult -&gt; getKubernetesClustersResult.kubernetesClusters()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   clusters:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getKubernetesClusters
+        /// outputs:
+        ///   kubernetesClusters: ${clusters.kubernetesClusters}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Task<GetKubernetesClustersResult> InvokeAsync(GetKubernetesClustersArgs? args = null, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetKubernetesClustersResult>("serverscom:index:getKubernetesClusters", args ?? new GetKubernetesClustersArgs(), options.WithDefaults());
 
+        /// <summary>
+        /// The account's Kubernetes clusters, filtered by labels, name and location.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### Every Kubernetes cluster
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const clusters = serverscom.getKubernetesClusters({});
+        /// export const kubernetesClusters = clusters.then(clusters =&gt; clusters.kubernetesClusters);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// clusters = serverscom.get_kubernetes_clusters()
+        /// pulumi.export("kubernetesClusters", clusters.kubernetes_clusters)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var clusters = Serverscom.GetKubernetesClusters.Invoke();
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["kubernetesClusters"] = clusters.Apply(getKubernetesClustersResult =&gt; getKubernetesClustersResult.KubernetesClusters),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		clusters, err := serverscom.GetKubernetesClusters(ctx, &amp;serverscom.GetKubernetesClustersArgs{}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("kubernetesClusters", clusters.KubernetesClusters)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetKubernetesClustersArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var clusters = ServerscomFunctions.getKubernetesClusters(GetKubernetesClustersArgs.builder()
+        ///             .build());
+        /// 
+        ///         ctx.export("kubernetesClusters", clusters.applyValue(getKubernetesClustersResult -&gt; getKubernetesClustersResult.kubernetesClusters()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   clusters:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getKubernetesClusters
+        /// outputs:
+        ///   kubernetesClusters: ${clusters.kubernetesClusters}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Output<GetKubernetesClustersResult> Invoke(GetKubernetesClustersInvokeArgs? args = null, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetKubernetesClustersResult>("serverscom:index:getKubernetesClusters", args ?? new GetKubernetesClustersInvokeArgs(), options.WithDefaults());
 
+        /// <summary>
+        /// The account's Kubernetes clusters, filtered by labels, name and location.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### Every Kubernetes cluster
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const clusters = serverscom.getKubernetesClusters({});
+        /// export const kubernetesClusters = clusters.then(clusters =&gt; clusters.kubernetesClusters);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// clusters = serverscom.get_kubernetes_clusters()
+        /// pulumi.export("kubernetesClusters", clusters.kubernetes_clusters)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var clusters = Serverscom.GetKubernetesClusters.Invoke();
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["kubernetesClusters"] = clusters.Apply(getKubernetesClustersResult =&gt; getKubernetesClustersResult.KubernetesClusters),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		clusters, err := serverscom.GetKubernetesClusters(ctx, &amp;serverscom.GetKubernetesClustersArgs{}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("kubernetesClusters", clusters.KubernetesClusters)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetKubernetesClustersArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var clusters = ServerscomFunctions.getKubernetesClusters(GetKubernetesClustersArgs.builder()
+        ///             .build());
+        /// 
+        ///         ctx.export("kubernetesClusters", clusters.applyValue(getKubernetesClustersResult -&gt; getKubernetesClustersResult.kubernetesClusters()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   clusters:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getKubernetesClusters
+        /// outputs:
+        ///   kubernetesClusters: ${clusters.kubernetesClusters}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Output<GetKubernetesClustersResult> Invoke(GetKubernetesClustersInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetKubernetesClustersResult>("serverscom:index:getKubernetesClusters", args ?? new GetKubernetesClustersInvokeArgs(), options.WithDefaults());
     }
@@ -29,14 +296,17 @@ namespace PulumiServersCom.Serverscom
         /// Only clusters whose labels match (text or a builder).
         /// </summary>
         [Input("labelSelector")]
-        public object? LabelSelector { get; set; }
+        public string? LabelSelector { get; set; }
 
         /// <summary>
         /// The most clusters to return, 1 to 10,000 (default 1,000); more is an error.
         /// </summary>
         [Input("limit")]
-        public double? Limit { get; set; }
+        public int? Limit { get; set; }
 
+        /// <summary>
+        /// The id of the location (see the getLocation function).
+        /// </summary>
         [Input("locationId")]
         public int? LocationId { get; set; }
 
@@ -58,14 +328,17 @@ namespace PulumiServersCom.Serverscom
         /// Only clusters whose labels match (text or a builder).
         /// </summary>
         [Input("labelSelector")]
-        public Input<object>? LabelSelector { get; set; }
+        public Input<string>? LabelSelector { get; set; }
 
         /// <summary>
         /// The most clusters to return, 1 to 10,000 (default 1,000); more is an error.
         /// </summary>
         [Input("limit")]
-        public Input<double>? Limit { get; set; }
+        public Input<int>? Limit { get; set; }
 
+        /// <summary>
+        /// The id of the location (see the getLocation function).
+        /// </summary>
         [Input("locationId")]
         public Input<int>? LocationId { get; set; }
 
@@ -85,10 +358,13 @@ namespace PulumiServersCom.Serverscom
     [OutputType]
     public sealed class GetKubernetesClustersResult
     {
-        public readonly ImmutableArray<Outputs.GetKubernetesClusterResult> KubernetesClusters;
+        /// <summary>
+        /// The clusters, in the API's order.
+        /// </summary>
+        public readonly ImmutableArray<Outputs.KubernetesClusterResult> KubernetesClusters;
 
         [OutputConstructor]
-        private GetKubernetesClustersResult(ImmutableArray<Outputs.GetKubernetesClusterResult> kubernetesClusters)
+        private GetKubernetesClustersResult(ImmutableArray<Outputs.KubernetesClusterResult> kubernetesClusters)
         {
             KubernetesClusters = kubernetesClusters;
         }

@@ -12,12 +12,954 @@ namespace PulumiServersCom.Serverscom
 {
     public static class GetL2Segment
     {
+        /// <summary>
+        /// One L2 segment, by exactly one of id or name (case-insensitive).
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### An L2 segment by id
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const nodeA = new serverscom.DedicatedServer("node-a", {
+        ///     locationId: 1,
+        ///     serverModelId: 101,
+        ///     uplinkModels: {
+        ///         "private": {
+        ///             id: 401,
+        ///         },
+        ///     },
+        ///     ramSize: 64,
+        ///     drives: {
+        ///         slots: [
+        ///             {
+        ///                 position: 0,
+        ///                 driveModelId: 201,
+        ///             },
+        ///             {
+        ///                 position: 1,
+        ///                 driveModelId: 201,
+        ///             },
+        ///         ],
+        ///     },
+        ///     operatingSystemId: 303,
+        ///     hostname: "node-a",
+        /// });
+        /// const lan = new serverscom.L2Segment("lan", {
+        ///     type: serverscom.L2SegmentType.Private,
+        ///     locationGroupId: 1,
+        ///     members: [{
+        ///         id: nodeA.id,
+        ///         mode: serverscom.L2SegmentMemberMode.Native,
+        ///     }],
+        /// });
+        /// const segment = serverscom.getL2SegmentOutput({
+        ///     id: lan.id,
+        /// });
+        /// export const segmentStatus = segment.apply(segment =&gt; segment.status);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// node_a = serverscom.DedicatedServer("node-a",
+        ///     location_id=1,
+        ///     server_model_id=101,
+        ///     uplink_models={
+        ///         "private": {
+        ///             "id": 401,
+        ///         },
+        ///     },
+        ///     ram_size=64,
+        ///     drives={
+        ///         "slots": [
+        ///             {
+        ///                 "position": 0,
+        ///                 "drive_model_id": 201,
+        ///             },
+        ///             {
+        ///                 "position": 1,
+        ///                 "drive_model_id": 201,
+        ///             },
+        ///         ],
+        ///     },
+        ///     operating_system_id=303,
+        ///     hostname="node-a")
+        /// lan = serverscom.L2Segment("lan",
+        ///     type=serverscom.L2SegmentType.PRIVATE,
+        ///     location_group_id=1,
+        ///     members=[{
+        ///         "id": node_a.id,
+        ///         "mode": serverscom.L2SegmentMemberMode.NATIVE,
+        ///     }])
+        /// segment = serverscom.get_l2_segment_output(id=lan.id)
+        /// pulumi.export("segmentStatus", segment.status)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = PulumiServersCom.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var nodeA = new Serverscom.DedicatedServer("node-a", new()
+        ///     {
+        ///         LocationId = 1,
+        ///         ServerModelId = 101,
+        ///         UplinkModels = new Serverscom.Inputs.DedicatedServerUplinkModelsArgs
+        ///         {
+        ///             Private = new Serverscom.Inputs.DedicatedServerUplinkModelsPrivateArgs
+        ///             {
+        ///                 Id = 401,
+        ///             },
+        ///         },
+        ///         RamSize = 64,
+        ///         Drives = new Serverscom.Inputs.DedicatedServerDrivesArgs
+        ///         {
+        ///             Slots = new[]
+        ///             {
+        ///                 new Serverscom.Inputs.DedicatedServerDrivesSlotsArgs
+        ///                 {
+        ///                     Position = 0,
+        ///                     DriveModelId = 201,
+        ///                 },
+        ///                 new Serverscom.Inputs.DedicatedServerDrivesSlotsArgs
+        ///                 {
+        ///                     Position = 1,
+        ///                     DriveModelId = 201,
+        ///                 },
+        ///             },
+        ///         },
+        ///         OperatingSystemId = 303,
+        ///         Hostname = "node-a",
+        ///     });
+        /// 
+        ///     var lan = new Serverscom.L2Segment("lan", new()
+        ///     {
+        ///         Type = Serverscom.L2SegmentType.@Private,
+        ///         LocationGroupId = 1,
+        ///         Members = new[]
+        ///         {
+        ///             new Serverscom.Inputs.L2SegmentMemberArgs
+        ///             {
+        ///                 Id = nodeA.Id,
+        ///                 Mode = Serverscom.L2SegmentMemberMode.Native,
+        ///             },
+        ///         },
+        ///     });
+        /// 
+        ///     var segment = Serverscom.GetL2Segment.Invoke(new()
+        ///     {
+        ///         Id = lan.Id,
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["segmentStatus"] = segment.Apply(getL2SegmentResult =&gt; getL2SegmentResult.Status),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		nodeA, err := serverscom.NewDedicatedServer(ctx, "node-a", &amp;serverscom.DedicatedServerArgs{
+        /// 			LocationId:    pulumi.Int(1),
+        /// 			ServerModelId: pulumi.Int(101),
+        /// 			UplinkModels: &amp;serverscom.DedicatedServerUplinkModelsArgs{
+        /// 				Private: &amp;serverscom.DedicatedServerUplinkModelsPrivateArgs{
+        /// 					Id: pulumi.Int(401),
+        /// 				},
+        /// 			},
+        /// 			RamSize: pulumi.Int(64),
+        /// 			Drives: &amp;serverscom.DedicatedServerDrivesArgs{
+        /// 				Slots: serverscom.DedicatedServerDrivesSlotsArray{
+        /// 					&amp;serverscom.DedicatedServerDrivesSlotsArgs{
+        /// 						Position:     pulumi.Int(0),
+        /// 						DriveModelId: pulumi.Int(201),
+        /// 					},
+        /// 					&amp;serverscom.DedicatedServerDrivesSlotsArgs{
+        /// 						Position:     pulumi.Int(1),
+        /// 						DriveModelId: pulumi.Int(201),
+        /// 					},
+        /// 				},
+        /// 			},
+        /// 			OperatingSystemId: pulumi.Int(303),
+        /// 			Hostname:          pulumi.String("node-a"),
+        /// 		})
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		lan, err := serverscom.NewL2Segment(ctx, "lan", &amp;serverscom.L2SegmentArgs{
+        /// 			Type:            serverscom.L2SegmentTypePrivate,
+        /// 			LocationGroupId: pulumi.Int(1),
+        /// 			Members: serverscom.L2SegmentMemberArray{
+        /// 				&amp;serverscom.L2SegmentMemberArgs{
+        /// 					Id:   nodeA.ID(),
+        /// 					Mode: serverscom.L2SegmentMemberModeNative,
+        /// 				},
+        /// 			},
+        /// 		})
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		segment := serverscom.LookupL2SegmentOutput(ctx, serverscom.GetL2SegmentOutputArgs{
+        /// 			Id: lan.ID(),
+        /// 		}, nil)
+        /// 		ctx.Export("segmentStatus", segment.ApplyT(func(segment serverscom.GetL2SegmentResult) (*string, error) {
+        /// 			return &amp;segment.Status, nil
+        /// 		}).(pulumi.StringPtrOutput))
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.DedicatedServer;
+        /// import com.pulumi.serverscom.DedicatedServerArgs;
+        /// import com.pulumi.serverscom.L2Segment;
+        /// import com.pulumi.serverscom.L2SegmentArgs;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.enums.L2SegmentMemberMode;
+        /// import com.pulumi.serverscom.enums.L2SegmentType;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerDrivesArgs;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerDrivesSlotsArgs;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerUplinkModelsArgs;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerUplinkModelsPrivateArgs;
+        /// import com.pulumi.serverscom.inputs.GetL2SegmentArgs;
+        /// import com.pulumi.serverscom.inputs.L2SegmentMemberArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         var nodeA = new DedicatedServer("node-a", DedicatedServerArgs.builder()
+        ///             .locationId(1)
+        ///             .serverModelId(101)
+        ///             .uplinkModels(DedicatedServerUplinkModelsArgs.builder()
+        ///                 .private_(DedicatedServerUplinkModelsPrivateArgs.builder()
+        ///                     .id(401)
+        ///                     .build())
+        ///                 .build())
+        ///             .ramSize(64)
+        ///             .drives(DedicatedServerDrivesArgs.builder()
+        ///                 .slots(DedicatedServerDrivesSlotsArgs.builder()
+        ///                     .position(0)
+        ///                     .driveModelId(201)
+        ///                     .build(), DedicatedServerDrivesSlotsArgs.builder()
+        ///                     .position(1)
+        ///                     .driveModelId(201)
+        ///                     .build())
+        ///                 .build())
+        ///             .operatingSystemId(303)
+        ///             .hostname("node-a")
+        ///             .build());
+        /// 
+        ///         var lan = new L2Segment("lan", L2SegmentArgs.builder()
+        ///             .type(L2SegmentType.Private)
+        ///             .locationGroupId(1)
+        ///             .members(L2SegmentMemberArgs.builder()
+        ///                 .id(nodeA.id())
+        ///                 .mode(L2SegmentMemberMode.Native)
+        ///                 .build())
+        ///             .build());
+        /// 
+        ///         final var segment = ServerscomFunctions.getL2Segment(GetL2SegmentArgs.builder()
+        ///             .id(lan.id())
+        ///             .build());
+        /// 
+        ///         ctx.export("segmentStatus", segment.applyValue(getL2SegmentResult -&gt; getL2SegmentResult.status()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   segment:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getL2Segment
+        ///       arguments:
+        ///         id: ${lan.id}
+        /// resources:
+        ///   node-a:
+        ///     type: serverscom:index:DedicatedServer
+        ///     properties:
+        ///       locationId: 1
+        ///       serverModelId: 101
+        ///       uplinkModels:
+        ///         private:
+        ///           id: 401
+        ///       ramSize: 64
+        ///       drives:
+        ///         slots:
+        ///           - position: 0
+        ///             driveModelId: 201
+        ///           - position: 1
+        ///             driveModelId: 201
+        ///       operatingSystemId: 303
+        ///       hostname: node-a
+        ///   lan:
+        ///     type: serverscom:index:L2Segment
+        ///     properties:
+        ///       type: private
+        ///       locationGroupId: 1
+        ///       members:
+        ///         - id: ${node-a.id}
+        ///           mode: native
+        /// outputs:
+        ///   segmentStatus: ${segment.status}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Task<GetL2SegmentResult> InvokeAsync(GetL2SegmentArgs? args = null, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetL2SegmentResult>("serverscom:index:getL2Segment", args ?? new GetL2SegmentArgs(), options.WithDefaults());
 
+        /// <summary>
+        /// One L2 segment, by exactly one of id or name (case-insensitive).
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### An L2 segment by id
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const nodeA = new serverscom.DedicatedServer("node-a", {
+        ///     locationId: 1,
+        ///     serverModelId: 101,
+        ///     uplinkModels: {
+        ///         "private": {
+        ///             id: 401,
+        ///         },
+        ///     },
+        ///     ramSize: 64,
+        ///     drives: {
+        ///         slots: [
+        ///             {
+        ///                 position: 0,
+        ///                 driveModelId: 201,
+        ///             },
+        ///             {
+        ///                 position: 1,
+        ///                 driveModelId: 201,
+        ///             },
+        ///         ],
+        ///     },
+        ///     operatingSystemId: 303,
+        ///     hostname: "node-a",
+        /// });
+        /// const lan = new serverscom.L2Segment("lan", {
+        ///     type: serverscom.L2SegmentType.Private,
+        ///     locationGroupId: 1,
+        ///     members: [{
+        ///         id: nodeA.id,
+        ///         mode: serverscom.L2SegmentMemberMode.Native,
+        ///     }],
+        /// });
+        /// const segment = serverscom.getL2SegmentOutput({
+        ///     id: lan.id,
+        /// });
+        /// export const segmentStatus = segment.apply(segment =&gt; segment.status);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// node_a = serverscom.DedicatedServer("node-a",
+        ///     location_id=1,
+        ///     server_model_id=101,
+        ///     uplink_models={
+        ///         "private": {
+        ///             "id": 401,
+        ///         },
+        ///     },
+        ///     ram_size=64,
+        ///     drives={
+        ///         "slots": [
+        ///             {
+        ///                 "position": 0,
+        ///                 "drive_model_id": 201,
+        ///             },
+        ///             {
+        ///                 "position": 1,
+        ///                 "drive_model_id": 201,
+        ///             },
+        ///         ],
+        ///     },
+        ///     operating_system_id=303,
+        ///     hostname="node-a")
+        /// lan = serverscom.L2Segment("lan",
+        ///     type=serverscom.L2SegmentType.PRIVATE,
+        ///     location_group_id=1,
+        ///     members=[{
+        ///         "id": node_a.id,
+        ///         "mode": serverscom.L2SegmentMemberMode.NATIVE,
+        ///     }])
+        /// segment = serverscom.get_l2_segment_output(id=lan.id)
+        /// pulumi.export("segmentStatus", segment.status)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = PulumiServersCom.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var nodeA = new Serverscom.DedicatedServer("node-a", new()
+        ///     {
+        ///         LocationId = 1,
+        ///         ServerModelId = 101,
+        ///         UplinkModels = new Serverscom.Inputs.DedicatedServerUplinkModelsArgs
+        ///         {
+        ///             Private = new Serverscom.Inputs.DedicatedServerUplinkModelsPrivateArgs
+        ///             {
+        ///                 Id = 401,
+        ///             },
+        ///         },
+        ///         RamSize = 64,
+        ///         Drives = new Serverscom.Inputs.DedicatedServerDrivesArgs
+        ///         {
+        ///             Slots = new[]
+        ///             {
+        ///                 new Serverscom.Inputs.DedicatedServerDrivesSlotsArgs
+        ///                 {
+        ///                     Position = 0,
+        ///                     DriveModelId = 201,
+        ///                 },
+        ///                 new Serverscom.Inputs.DedicatedServerDrivesSlotsArgs
+        ///                 {
+        ///                     Position = 1,
+        ///                     DriveModelId = 201,
+        ///                 },
+        ///             },
+        ///         },
+        ///         OperatingSystemId = 303,
+        ///         Hostname = "node-a",
+        ///     });
+        /// 
+        ///     var lan = new Serverscom.L2Segment("lan", new()
+        ///     {
+        ///         Type = Serverscom.L2SegmentType.@Private,
+        ///         LocationGroupId = 1,
+        ///         Members = new[]
+        ///         {
+        ///             new Serverscom.Inputs.L2SegmentMemberArgs
+        ///             {
+        ///                 Id = nodeA.Id,
+        ///                 Mode = Serverscom.L2SegmentMemberMode.Native,
+        ///             },
+        ///         },
+        ///     });
+        /// 
+        ///     var segment = Serverscom.GetL2Segment.Invoke(new()
+        ///     {
+        ///         Id = lan.Id,
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["segmentStatus"] = segment.Apply(getL2SegmentResult =&gt; getL2SegmentResult.Status),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		nodeA, err := serverscom.NewDedicatedServer(ctx, "node-a", &amp;serverscom.DedicatedServerArgs{
+        /// 			LocationId:    pulumi.Int(1),
+        /// 			ServerModelId: pulumi.Int(101),
+        /// 			UplinkModels: &amp;serverscom.DedicatedServerUplinkModelsArgs{
+        /// 				Private: &amp;serverscom.DedicatedServerUplinkModelsPrivateArgs{
+        /// 					Id: pulumi.Int(401),
+        /// 				},
+        /// 			},
+        /// 			RamSize: pulumi.Int(64),
+        /// 			Drives: &amp;serverscom.DedicatedServerDrivesArgs{
+        /// 				Slots: serverscom.DedicatedServerDrivesSlotsArray{
+        /// 					&amp;serverscom.DedicatedServerDrivesSlotsArgs{
+        /// 						Position:     pulumi.Int(0),
+        /// 						DriveModelId: pulumi.Int(201),
+        /// 					},
+        /// 					&amp;serverscom.DedicatedServerDrivesSlotsArgs{
+        /// 						Position:     pulumi.Int(1),
+        /// 						DriveModelId: pulumi.Int(201),
+        /// 					},
+        /// 				},
+        /// 			},
+        /// 			OperatingSystemId: pulumi.Int(303),
+        /// 			Hostname:          pulumi.String("node-a"),
+        /// 		})
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		lan, err := serverscom.NewL2Segment(ctx, "lan", &amp;serverscom.L2SegmentArgs{
+        /// 			Type:            serverscom.L2SegmentTypePrivate,
+        /// 			LocationGroupId: pulumi.Int(1),
+        /// 			Members: serverscom.L2SegmentMemberArray{
+        /// 				&amp;serverscom.L2SegmentMemberArgs{
+        /// 					Id:   nodeA.ID(),
+        /// 					Mode: serverscom.L2SegmentMemberModeNative,
+        /// 				},
+        /// 			},
+        /// 		})
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		segment := serverscom.LookupL2SegmentOutput(ctx, serverscom.GetL2SegmentOutputArgs{
+        /// 			Id: lan.ID(),
+        /// 		}, nil)
+        /// 		ctx.Export("segmentStatus", segment.ApplyT(func(segment serverscom.GetL2SegmentResult) (*string, error) {
+        /// 			return &amp;segment.Status, nil
+        /// 		}).(pulumi.StringPtrOutput))
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.DedicatedServer;
+        /// import com.pulumi.serverscom.DedicatedServerArgs;
+        /// import com.pulumi.serverscom.L2Segment;
+        /// import com.pulumi.serverscom.L2SegmentArgs;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.enums.L2SegmentMemberMode;
+        /// import com.pulumi.serverscom.enums.L2SegmentType;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerDrivesArgs;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerDrivesSlotsArgs;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerUplinkModelsArgs;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerUplinkModelsPrivateArgs;
+        /// import com.pulumi.serverscom.inputs.GetL2SegmentArgs;
+        /// import com.pulumi.serverscom.inputs.L2SegmentMemberArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         var nodeA = new DedicatedServer("node-a", DedicatedServerArgs.builder()
+        ///             .locationId(1)
+        ///             .serverModelId(101)
+        ///             .uplinkModels(DedicatedServerUplinkModelsArgs.builder()
+        ///                 .private_(DedicatedServerUplinkModelsPrivateArgs.builder()
+        ///                     .id(401)
+        ///                     .build())
+        ///                 .build())
+        ///             .ramSize(64)
+        ///             .drives(DedicatedServerDrivesArgs.builder()
+        ///                 .slots(DedicatedServerDrivesSlotsArgs.builder()
+        ///                     .position(0)
+        ///                     .driveModelId(201)
+        ///                     .build(), DedicatedServerDrivesSlotsArgs.builder()
+        ///                     .position(1)
+        ///                     .driveModelId(201)
+        ///                     .build())
+        ///                 .build())
+        ///             .operatingSystemId(303)
+        ///             .hostname("node-a")
+        ///             .build());
+        /// 
+        ///         var lan = new L2Segment("lan", L2SegmentArgs.builder()
+        ///             .type(L2SegmentType.Private)
+        ///             .locationGroupId(1)
+        ///             .members(L2SegmentMemberArgs.builder()
+        ///                 .id(nodeA.id())
+        ///                 .mode(L2SegmentMemberMode.Native)
+        ///                 .build())
+        ///             .build());
+        /// 
+        ///         final var segment = ServerscomFunctions.getL2Segment(GetL2SegmentArgs.builder()
+        ///             .id(lan.id())
+        ///             .build());
+        /// 
+        ///         ctx.export("segmentStatus", segment.applyValue(getL2SegmentResult -&gt; getL2SegmentResult.status()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   segment:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getL2Segment
+        ///       arguments:
+        ///         id: ${lan.id}
+        /// resources:
+        ///   node-a:
+        ///     type: serverscom:index:DedicatedServer
+        ///     properties:
+        ///       locationId: 1
+        ///       serverModelId: 101
+        ///       uplinkModels:
+        ///         private:
+        ///           id: 401
+        ///       ramSize: 64
+        ///       drives:
+        ///         slots:
+        ///           - position: 0
+        ///             driveModelId: 201
+        ///           - position: 1
+        ///             driveModelId: 201
+        ///       operatingSystemId: 303
+        ///       hostname: node-a
+        ///   lan:
+        ///     type: serverscom:index:L2Segment
+        ///     properties:
+        ///       type: private
+        ///       locationGroupId: 1
+        ///       members:
+        ///         - id: ${node-a.id}
+        ///           mode: native
+        /// outputs:
+        ///   segmentStatus: ${segment.status}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Output<GetL2SegmentResult> Invoke(GetL2SegmentInvokeArgs? args = null, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetL2SegmentResult>("serverscom:index:getL2Segment", args ?? new GetL2SegmentInvokeArgs(), options.WithDefaults());
 
+        /// <summary>
+        /// One L2 segment, by exactly one of id or name (case-insensitive).
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### An L2 segment by id
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const nodeA = new serverscom.DedicatedServer("node-a", {
+        ///     locationId: 1,
+        ///     serverModelId: 101,
+        ///     uplinkModels: {
+        ///         "private": {
+        ///             id: 401,
+        ///         },
+        ///     },
+        ///     ramSize: 64,
+        ///     drives: {
+        ///         slots: [
+        ///             {
+        ///                 position: 0,
+        ///                 driveModelId: 201,
+        ///             },
+        ///             {
+        ///                 position: 1,
+        ///                 driveModelId: 201,
+        ///             },
+        ///         ],
+        ///     },
+        ///     operatingSystemId: 303,
+        ///     hostname: "node-a",
+        /// });
+        /// const lan = new serverscom.L2Segment("lan", {
+        ///     type: serverscom.L2SegmentType.Private,
+        ///     locationGroupId: 1,
+        ///     members: [{
+        ///         id: nodeA.id,
+        ///         mode: serverscom.L2SegmentMemberMode.Native,
+        ///     }],
+        /// });
+        /// const segment = serverscom.getL2SegmentOutput({
+        ///     id: lan.id,
+        /// });
+        /// export const segmentStatus = segment.apply(segment =&gt; segment.status);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// node_a = serverscom.DedicatedServer("node-a",
+        ///     location_id=1,
+        ///     server_model_id=101,
+        ///     uplink_models={
+        ///         "private": {
+        ///             "id": 401,
+        ///         },
+        ///     },
+        ///     ram_size=64,
+        ///     drives={
+        ///         "slots": [
+        ///             {
+        ///                 "position": 0,
+        ///                 "drive_model_id": 201,
+        ///             },
+        ///             {
+        ///                 "position": 1,
+        ///                 "drive_model_id": 201,
+        ///             },
+        ///         ],
+        ///     },
+        ///     operating_system_id=303,
+        ///     hostname="node-a")
+        /// lan = serverscom.L2Segment("lan",
+        ///     type=serverscom.L2SegmentType.PRIVATE,
+        ///     location_group_id=1,
+        ///     members=[{
+        ///         "id": node_a.id,
+        ///         "mode": serverscom.L2SegmentMemberMode.NATIVE,
+        ///     }])
+        /// segment = serverscom.get_l2_segment_output(id=lan.id)
+        /// pulumi.export("segmentStatus", segment.status)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = PulumiServersCom.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var nodeA = new Serverscom.DedicatedServer("node-a", new()
+        ///     {
+        ///         LocationId = 1,
+        ///         ServerModelId = 101,
+        ///         UplinkModels = new Serverscom.Inputs.DedicatedServerUplinkModelsArgs
+        ///         {
+        ///             Private = new Serverscom.Inputs.DedicatedServerUplinkModelsPrivateArgs
+        ///             {
+        ///                 Id = 401,
+        ///             },
+        ///         },
+        ///         RamSize = 64,
+        ///         Drives = new Serverscom.Inputs.DedicatedServerDrivesArgs
+        ///         {
+        ///             Slots = new[]
+        ///             {
+        ///                 new Serverscom.Inputs.DedicatedServerDrivesSlotsArgs
+        ///                 {
+        ///                     Position = 0,
+        ///                     DriveModelId = 201,
+        ///                 },
+        ///                 new Serverscom.Inputs.DedicatedServerDrivesSlotsArgs
+        ///                 {
+        ///                     Position = 1,
+        ///                     DriveModelId = 201,
+        ///                 },
+        ///             },
+        ///         },
+        ///         OperatingSystemId = 303,
+        ///         Hostname = "node-a",
+        ///     });
+        /// 
+        ///     var lan = new Serverscom.L2Segment("lan", new()
+        ///     {
+        ///         Type = Serverscom.L2SegmentType.@Private,
+        ///         LocationGroupId = 1,
+        ///         Members = new[]
+        ///         {
+        ///             new Serverscom.Inputs.L2SegmentMemberArgs
+        ///             {
+        ///                 Id = nodeA.Id,
+        ///                 Mode = Serverscom.L2SegmentMemberMode.Native,
+        ///             },
+        ///         },
+        ///     });
+        /// 
+        ///     var segment = Serverscom.GetL2Segment.Invoke(new()
+        ///     {
+        ///         Id = lan.Id,
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["segmentStatus"] = segment.Apply(getL2SegmentResult =&gt; getL2SegmentResult.Status),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		nodeA, err := serverscom.NewDedicatedServer(ctx, "node-a", &amp;serverscom.DedicatedServerArgs{
+        /// 			LocationId:    pulumi.Int(1),
+        /// 			ServerModelId: pulumi.Int(101),
+        /// 			UplinkModels: &amp;serverscom.DedicatedServerUplinkModelsArgs{
+        /// 				Private: &amp;serverscom.DedicatedServerUplinkModelsPrivateArgs{
+        /// 					Id: pulumi.Int(401),
+        /// 				},
+        /// 			},
+        /// 			RamSize: pulumi.Int(64),
+        /// 			Drives: &amp;serverscom.DedicatedServerDrivesArgs{
+        /// 				Slots: serverscom.DedicatedServerDrivesSlotsArray{
+        /// 					&amp;serverscom.DedicatedServerDrivesSlotsArgs{
+        /// 						Position:     pulumi.Int(0),
+        /// 						DriveModelId: pulumi.Int(201),
+        /// 					},
+        /// 					&amp;serverscom.DedicatedServerDrivesSlotsArgs{
+        /// 						Position:     pulumi.Int(1),
+        /// 						DriveModelId: pulumi.Int(201),
+        /// 					},
+        /// 				},
+        /// 			},
+        /// 			OperatingSystemId: pulumi.Int(303),
+        /// 			Hostname:          pulumi.String("node-a"),
+        /// 		})
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		lan, err := serverscom.NewL2Segment(ctx, "lan", &amp;serverscom.L2SegmentArgs{
+        /// 			Type:            serverscom.L2SegmentTypePrivate,
+        /// 			LocationGroupId: pulumi.Int(1),
+        /// 			Members: serverscom.L2SegmentMemberArray{
+        /// 				&amp;serverscom.L2SegmentMemberArgs{
+        /// 					Id:   nodeA.ID(),
+        /// 					Mode: serverscom.L2SegmentMemberModeNative,
+        /// 				},
+        /// 			},
+        /// 		})
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		segment := serverscom.LookupL2SegmentOutput(ctx, serverscom.GetL2SegmentOutputArgs{
+        /// 			Id: lan.ID(),
+        /// 		}, nil)
+        /// 		ctx.Export("segmentStatus", segment.ApplyT(func(segment serverscom.GetL2SegmentResult) (*string, error) {
+        /// 			return &amp;segment.Status, nil
+        /// 		}).(pulumi.StringPtrOutput))
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.DedicatedServer;
+        /// import com.pulumi.serverscom.DedicatedServerArgs;
+        /// import com.pulumi.serverscom.L2Segment;
+        /// import com.pulumi.serverscom.L2SegmentArgs;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.enums.L2SegmentMemberMode;
+        /// import com.pulumi.serverscom.enums.L2SegmentType;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerDrivesArgs;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerDrivesSlotsArgs;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerUplinkModelsArgs;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerUplinkModelsPrivateArgs;
+        /// import com.pulumi.serverscom.inputs.GetL2SegmentArgs;
+        /// import com.pulumi.serverscom.inputs.L2SegmentMemberArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         var nodeA = new DedicatedServer("node-a", DedicatedServerArgs.builder()
+        ///             .locationId(1)
+        ///             .serverModelId(101)
+        ///             .uplinkModels(DedicatedServerUplinkModelsArgs.builder()
+        ///                 .private_(DedicatedServerUplinkModelsPrivateArgs.builder()
+        ///                     .id(401)
+        ///                     .build())
+        ///                 .build())
+        ///             .ramSize(64)
+        ///             .drives(DedicatedServerDrivesArgs.builder()
+        ///                 .slots(DedicatedServerDrivesSlotsArgs.builder()
+        ///                     .position(0)
+        ///                     .driveModelId(201)
+        ///                     .build(), DedicatedServerDrivesSlotsArgs.builder()
+        ///                     .position(1)
+        ///                     .driveModelId(201)
+        ///                     .build())
+        ///                 .build())
+        ///             .operatingSystemId(303)
+        ///             .hostname("node-a")
+        ///             .build());
+        /// 
+        ///         var lan = new L2Segment("lan", L2SegmentArgs.builder()
+        ///             .type(L2SegmentType.Private)
+        ///             .locationGroupId(1)
+        ///             .members(L2SegmentMemberArgs.builder()
+        ///                 .id(nodeA.id())
+        ///                 .mode(L2SegmentMemberMode.Native)
+        ///                 .build())
+        ///             .build());
+        /// 
+        ///         final var segment = ServerscomFunctions.getL2Segment(GetL2SegmentArgs.builder()
+        ///             .id(lan.id())
+        ///             .build());
+        /// 
+        ///         ctx.export("segmentStatus", segment.applyValue(getL2SegmentResult -&gt; getL2SegmentResult.status()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   segment:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getL2Segment
+        ///       arguments:
+        ///         id: ${lan.id}
+        /// resources:
+        ///   node-a:
+        ///     type: serverscom:index:DedicatedServer
+        ///     properties:
+        ///       locationId: 1
+        ///       serverModelId: 101
+        ///       uplinkModels:
+        ///         private:
+        ///           id: 401
+        ///       ramSize: 64
+        ///       drives:
+        ///         slots:
+        ///           - position: 0
+        ///             driveModelId: 201
+        ///           - position: 1
+        ///             driveModelId: 201
+        ///       operatingSystemId: 303
+        ///       hostname: node-a
+        ///   lan:
+        ///     type: serverscom:index:L2Segment
+        ///     properties:
+        ///       type: private
+        ///       locationGroupId: 1
+        ///       members:
+        ///         - id: ${node-a.id}
+        ///           mode: native
+        /// outputs:
+        ///   segmentStatus: ${segment.status}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Output<GetL2SegmentResult> Invoke(GetL2SegmentInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetL2SegmentResult>("serverscom:index:getL2Segment", args ?? new GetL2SegmentInvokeArgs(), options.WithDefaults());
     }
@@ -25,9 +967,15 @@ namespace PulumiServersCom.Serverscom
 
     public sealed class GetL2SegmentArgs : global::Pulumi.InvokeArgs
     {
+        /// <summary>
+        /// The segment's id (give exactly one of id and name).
+        /// </summary>
         [Input("id")]
         public string? Id { get; set; }
 
+        /// <summary>
+        /// The segment's name, case-insensitive (give exactly one of id and name).
+        /// </summary>
         [Input("name")]
         public string? Name { get; set; }
 
@@ -39,9 +987,15 @@ namespace PulumiServersCom.Serverscom
 
     public sealed class GetL2SegmentInvokeArgs : global::Pulumi.InvokeArgs
     {
+        /// <summary>
+        /// The segment's id (give exactly one of id and name).
+        /// </summary>
         [Input("id")]
         public Input<string>? Id { get; set; }
 
+        /// <summary>
+        /// The segment's name, case-insensitive (give exactly one of id and name).
+        /// </summary>
         [Input("name")]
         public Input<string>? Name { get; set; }
 
@@ -55,15 +1009,33 @@ namespace PulumiServersCom.Serverscom
     [OutputType]
     public sealed class GetL2SegmentResult
     {
+        /// <summary>
+        /// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+        /// </summary>
         public readonly string? CreatedAt;
+        /// <summary>
+        /// The segment's id.
+        /// </summary>
         public readonly string Id;
         /// <summary>
         /// The labels, without the provider's ownership label.
         /// </summary>
         public readonly ImmutableDictionary<string, string> Labels;
+        /// <summary>
+        /// The code of the segment's location group; null where the API does not say.
+        /// </summary>
         public readonly string? LocationGroupCode;
-        public readonly double? LocationGroupId;
+        /// <summary>
+        /// The id of the segment's location group; null where the API does not say.
+        /// </summary>
+        public readonly int? LocationGroupId;
+        /// <summary>
+        /// The segment's name; null where the API does not say.
+        /// </summary>
         public readonly string? Name;
+        /// <summary>
+        /// The status as the API reports it.
+        /// </summary>
         public readonly string Status;
         /// <summary>
         /// "public" or "private".
@@ -84,7 +1056,7 @@ namespace PulumiServersCom.Serverscom
 
             string? locationGroupCode,
 
-            double? locationGroupId,
+            int? locationGroupId,
 
             string? name,
 

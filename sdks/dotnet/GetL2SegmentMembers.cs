@@ -12,12 +12,954 @@ namespace PulumiServersCom.Serverscom
 {
     public static class GetL2SegmentMembers
     {
+        /// <summary>
+        /// The members of an L2 segment (the servers it joins), filtered by labels.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### The members of an L2 segment
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const nodeA = new serverscom.DedicatedServer("node-a", {
+        ///     locationId: 1,
+        ///     serverModelId: 101,
+        ///     uplinkModels: {
+        ///         "private": {
+        ///             id: 401,
+        ///         },
+        ///     },
+        ///     ramSize: 64,
+        ///     drives: {
+        ///         slots: [
+        ///             {
+        ///                 position: 0,
+        ///                 driveModelId: 201,
+        ///             },
+        ///             {
+        ///                 position: 1,
+        ///                 driveModelId: 201,
+        ///             },
+        ///         ],
+        ///     },
+        ///     operatingSystemId: 303,
+        ///     hostname: "node-a",
+        /// });
+        /// const lan = new serverscom.L2Segment("lan", {
+        ///     type: serverscom.L2SegmentType.Private,
+        ///     locationGroupId: 1,
+        ///     members: [{
+        ///         id: nodeA.id,
+        ///         mode: serverscom.L2SegmentMemberMode.Native,
+        ///     }],
+        /// });
+        /// const membersVar = serverscom.getL2SegmentMembersOutput({
+        ///     l2SegmentId: lan.id,
+        /// });
+        /// export const members = membersVar.apply(membersVar =&gt; membersVar.members);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// node_a = serverscom.DedicatedServer("node-a",
+        ///     location_id=1,
+        ///     server_model_id=101,
+        ///     uplink_models={
+        ///         "private": {
+        ///             "id": 401,
+        ///         },
+        ///     },
+        ///     ram_size=64,
+        ///     drives={
+        ///         "slots": [
+        ///             {
+        ///                 "position": 0,
+        ///                 "drive_model_id": 201,
+        ///             },
+        ///             {
+        ///                 "position": 1,
+        ///                 "drive_model_id": 201,
+        ///             },
+        ///         ],
+        ///     },
+        ///     operating_system_id=303,
+        ///     hostname="node-a")
+        /// lan = serverscom.L2Segment("lan",
+        ///     type=serverscom.L2SegmentType.PRIVATE,
+        ///     location_group_id=1,
+        ///     members=[{
+        ///         "id": node_a.id,
+        ///         "mode": serverscom.L2SegmentMemberMode.NATIVE,
+        ///     }])
+        /// members_var = serverscom.get_l2_segment_members_output(l2_segment_id=lan.id)
+        /// pulumi.export("members", members_var.members)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = PulumiServersCom.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var nodeA = new Serverscom.DedicatedServer("node-a", new()
+        ///     {
+        ///         LocationId = 1,
+        ///         ServerModelId = 101,
+        ///         UplinkModels = new Serverscom.Inputs.DedicatedServerUplinkModelsArgs
+        ///         {
+        ///             Private = new Serverscom.Inputs.DedicatedServerUplinkModelsPrivateArgs
+        ///             {
+        ///                 Id = 401,
+        ///             },
+        ///         },
+        ///         RamSize = 64,
+        ///         Drives = new Serverscom.Inputs.DedicatedServerDrivesArgs
+        ///         {
+        ///             Slots = new[]
+        ///             {
+        ///                 new Serverscom.Inputs.DedicatedServerDrivesSlotsArgs
+        ///                 {
+        ///                     Position = 0,
+        ///                     DriveModelId = 201,
+        ///                 },
+        ///                 new Serverscom.Inputs.DedicatedServerDrivesSlotsArgs
+        ///                 {
+        ///                     Position = 1,
+        ///                     DriveModelId = 201,
+        ///                 },
+        ///             },
+        ///         },
+        ///         OperatingSystemId = 303,
+        ///         Hostname = "node-a",
+        ///     });
+        /// 
+        ///     var lan = new Serverscom.L2Segment("lan", new()
+        ///     {
+        ///         Type = Serverscom.L2SegmentType.@Private,
+        ///         LocationGroupId = 1,
+        ///         Members = new[]
+        ///         {
+        ///             new Serverscom.Inputs.L2SegmentMemberArgs
+        ///             {
+        ///                 Id = nodeA.Id,
+        ///                 Mode = Serverscom.L2SegmentMemberMode.Native,
+        ///             },
+        ///         },
+        ///     });
+        /// 
+        ///     var membersVar = Serverscom.GetL2SegmentMembers.Invoke(new()
+        ///     {
+        ///         L2SegmentId = lan.Id,
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["members"] = membersVar.Apply(getL2SegmentMembersResult =&gt; getL2SegmentMembersResult.Members),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		nodeA, err := serverscom.NewDedicatedServer(ctx, "node-a", &amp;serverscom.DedicatedServerArgs{
+        /// 			LocationId:    pulumi.Int(1),
+        /// 			ServerModelId: pulumi.Int(101),
+        /// 			UplinkModels: &amp;serverscom.DedicatedServerUplinkModelsArgs{
+        /// 				Private: &amp;serverscom.DedicatedServerUplinkModelsPrivateArgs{
+        /// 					Id: pulumi.Int(401),
+        /// 				},
+        /// 			},
+        /// 			RamSize: pulumi.Int(64),
+        /// 			Drives: &amp;serverscom.DedicatedServerDrivesArgs{
+        /// 				Slots: serverscom.DedicatedServerDrivesSlotsArray{
+        /// 					&amp;serverscom.DedicatedServerDrivesSlotsArgs{
+        /// 						Position:     pulumi.Int(0),
+        /// 						DriveModelId: pulumi.Int(201),
+        /// 					},
+        /// 					&amp;serverscom.DedicatedServerDrivesSlotsArgs{
+        /// 						Position:     pulumi.Int(1),
+        /// 						DriveModelId: pulumi.Int(201),
+        /// 					},
+        /// 				},
+        /// 			},
+        /// 			OperatingSystemId: pulumi.Int(303),
+        /// 			Hostname:          pulumi.String("node-a"),
+        /// 		})
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		lan, err := serverscom.NewL2Segment(ctx, "lan", &amp;serverscom.L2SegmentArgs{
+        /// 			Type:            serverscom.L2SegmentTypePrivate,
+        /// 			LocationGroupId: pulumi.Int(1),
+        /// 			Members: serverscom.L2SegmentMemberArray{
+        /// 				&amp;serverscom.L2SegmentMemberArgs{
+        /// 					Id:   nodeA.ID(),
+        /// 					Mode: serverscom.L2SegmentMemberModeNative,
+        /// 				},
+        /// 			},
+        /// 		})
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		membersVar := serverscom.GetL2SegmentMembersOutput(ctx, serverscom.GetL2SegmentMembersOutputArgs{
+        /// 			L2SegmentId: lan.ID(),
+        /// 		}, nil)
+        /// 		ctx.Export("members", membersVar.ApplyT(func(membersVar serverscom.GetL2SegmentMembersResult) ([]serverscom.L2SegmentMemberResult, error) {
+        /// 			return []serverscom.L2SegmentMemberResult(membersVar.Members), nil
+        /// 		}).([]serverscom.L2SegmentMemberResultOutput))
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.DedicatedServer;
+        /// import com.pulumi.serverscom.DedicatedServerArgs;
+        /// import com.pulumi.serverscom.L2Segment;
+        /// import com.pulumi.serverscom.L2SegmentArgs;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.enums.L2SegmentMemberMode;
+        /// import com.pulumi.serverscom.enums.L2SegmentType;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerDrivesArgs;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerDrivesSlotsArgs;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerUplinkModelsArgs;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerUplinkModelsPrivateArgs;
+        /// import com.pulumi.serverscom.inputs.GetL2SegmentMembersArgs;
+        /// import com.pulumi.serverscom.inputs.L2SegmentMemberArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         var nodeA = new DedicatedServer("node-a", DedicatedServerArgs.builder()
+        ///             .locationId(1)
+        ///             .serverModelId(101)
+        ///             .uplinkModels(DedicatedServerUplinkModelsArgs.builder()
+        ///                 .private_(DedicatedServerUplinkModelsPrivateArgs.builder()
+        ///                     .id(401)
+        ///                     .build())
+        ///                 .build())
+        ///             .ramSize(64)
+        ///             .drives(DedicatedServerDrivesArgs.builder()
+        ///                 .slots(DedicatedServerDrivesSlotsArgs.builder()
+        ///                     .position(0)
+        ///                     .driveModelId(201)
+        ///                     .build(), DedicatedServerDrivesSlotsArgs.builder()
+        ///                     .position(1)
+        ///                     .driveModelId(201)
+        ///                     .build())
+        ///                 .build())
+        ///             .operatingSystemId(303)
+        ///             .hostname("node-a")
+        ///             .build());
+        /// 
+        ///         var lan = new L2Segment("lan", L2SegmentArgs.builder()
+        ///             .type(L2SegmentType.Private)
+        ///             .locationGroupId(1)
+        ///             .members(L2SegmentMemberArgs.builder()
+        ///                 .id(nodeA.id())
+        ///                 .mode(L2SegmentMemberMode.Native)
+        ///                 .build())
+        ///             .build());
+        /// 
+        ///         final var membersVar = ServerscomFunctions.getL2SegmentMembers(GetL2SegmentMembersArgs.builder()
+        ///             .l2SegmentId(lan.id())
+        ///             .build());
+        /// 
+        ///         ctx.export("members", membersVar.applyValue(getL2SegmentMembersResult -&gt; getL2SegmentMembersResult.members()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   members:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getL2SegmentMembers
+        ///       arguments:
+        ///         l2SegmentId: ${lan.id}
+        /// resources:
+        ///   node-a:
+        ///     type: serverscom:index:DedicatedServer
+        ///     properties:
+        ///       locationId: 1
+        ///       serverModelId: 101
+        ///       uplinkModels:
+        ///         private:
+        ///           id: 401
+        ///       ramSize: 64
+        ///       drives:
+        ///         slots:
+        ///           - position: 0
+        ///             driveModelId: 201
+        ///           - position: 1
+        ///             driveModelId: 201
+        ///       operatingSystemId: 303
+        ///       hostname: node-a
+        ///   lan:
+        ///     type: serverscom:index:L2Segment
+        ///     properties:
+        ///       type: private
+        ///       locationGroupId: 1
+        ///       members:
+        ///         - id: ${node-a.id}
+        ///           mode: native
+        /// outputs:
+        ///   members: ${members.members}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Task<GetL2SegmentMembersResult> InvokeAsync(GetL2SegmentMembersArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetL2SegmentMembersResult>("serverscom:index:getL2SegmentMembers", args ?? new GetL2SegmentMembersArgs(), options.WithDefaults());
 
+        /// <summary>
+        /// The members of an L2 segment (the servers it joins), filtered by labels.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### The members of an L2 segment
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const nodeA = new serverscom.DedicatedServer("node-a", {
+        ///     locationId: 1,
+        ///     serverModelId: 101,
+        ///     uplinkModels: {
+        ///         "private": {
+        ///             id: 401,
+        ///         },
+        ///     },
+        ///     ramSize: 64,
+        ///     drives: {
+        ///         slots: [
+        ///             {
+        ///                 position: 0,
+        ///                 driveModelId: 201,
+        ///             },
+        ///             {
+        ///                 position: 1,
+        ///                 driveModelId: 201,
+        ///             },
+        ///         ],
+        ///     },
+        ///     operatingSystemId: 303,
+        ///     hostname: "node-a",
+        /// });
+        /// const lan = new serverscom.L2Segment("lan", {
+        ///     type: serverscom.L2SegmentType.Private,
+        ///     locationGroupId: 1,
+        ///     members: [{
+        ///         id: nodeA.id,
+        ///         mode: serverscom.L2SegmentMemberMode.Native,
+        ///     }],
+        /// });
+        /// const membersVar = serverscom.getL2SegmentMembersOutput({
+        ///     l2SegmentId: lan.id,
+        /// });
+        /// export const members = membersVar.apply(membersVar =&gt; membersVar.members);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// node_a = serverscom.DedicatedServer("node-a",
+        ///     location_id=1,
+        ///     server_model_id=101,
+        ///     uplink_models={
+        ///         "private": {
+        ///             "id": 401,
+        ///         },
+        ///     },
+        ///     ram_size=64,
+        ///     drives={
+        ///         "slots": [
+        ///             {
+        ///                 "position": 0,
+        ///                 "drive_model_id": 201,
+        ///             },
+        ///             {
+        ///                 "position": 1,
+        ///                 "drive_model_id": 201,
+        ///             },
+        ///         ],
+        ///     },
+        ///     operating_system_id=303,
+        ///     hostname="node-a")
+        /// lan = serverscom.L2Segment("lan",
+        ///     type=serverscom.L2SegmentType.PRIVATE,
+        ///     location_group_id=1,
+        ///     members=[{
+        ///         "id": node_a.id,
+        ///         "mode": serverscom.L2SegmentMemberMode.NATIVE,
+        ///     }])
+        /// members_var = serverscom.get_l2_segment_members_output(l2_segment_id=lan.id)
+        /// pulumi.export("members", members_var.members)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = PulumiServersCom.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var nodeA = new Serverscom.DedicatedServer("node-a", new()
+        ///     {
+        ///         LocationId = 1,
+        ///         ServerModelId = 101,
+        ///         UplinkModels = new Serverscom.Inputs.DedicatedServerUplinkModelsArgs
+        ///         {
+        ///             Private = new Serverscom.Inputs.DedicatedServerUplinkModelsPrivateArgs
+        ///             {
+        ///                 Id = 401,
+        ///             },
+        ///         },
+        ///         RamSize = 64,
+        ///         Drives = new Serverscom.Inputs.DedicatedServerDrivesArgs
+        ///         {
+        ///             Slots = new[]
+        ///             {
+        ///                 new Serverscom.Inputs.DedicatedServerDrivesSlotsArgs
+        ///                 {
+        ///                     Position = 0,
+        ///                     DriveModelId = 201,
+        ///                 },
+        ///                 new Serverscom.Inputs.DedicatedServerDrivesSlotsArgs
+        ///                 {
+        ///                     Position = 1,
+        ///                     DriveModelId = 201,
+        ///                 },
+        ///             },
+        ///         },
+        ///         OperatingSystemId = 303,
+        ///         Hostname = "node-a",
+        ///     });
+        /// 
+        ///     var lan = new Serverscom.L2Segment("lan", new()
+        ///     {
+        ///         Type = Serverscom.L2SegmentType.@Private,
+        ///         LocationGroupId = 1,
+        ///         Members = new[]
+        ///         {
+        ///             new Serverscom.Inputs.L2SegmentMemberArgs
+        ///             {
+        ///                 Id = nodeA.Id,
+        ///                 Mode = Serverscom.L2SegmentMemberMode.Native,
+        ///             },
+        ///         },
+        ///     });
+        /// 
+        ///     var membersVar = Serverscom.GetL2SegmentMembers.Invoke(new()
+        ///     {
+        ///         L2SegmentId = lan.Id,
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["members"] = membersVar.Apply(getL2SegmentMembersResult =&gt; getL2SegmentMembersResult.Members),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		nodeA, err := serverscom.NewDedicatedServer(ctx, "node-a", &amp;serverscom.DedicatedServerArgs{
+        /// 			LocationId:    pulumi.Int(1),
+        /// 			ServerModelId: pulumi.Int(101),
+        /// 			UplinkModels: &amp;serverscom.DedicatedServerUplinkModelsArgs{
+        /// 				Private: &amp;serverscom.DedicatedServerUplinkModelsPrivateArgs{
+        /// 					Id: pulumi.Int(401),
+        /// 				},
+        /// 			},
+        /// 			RamSize: pulumi.Int(64),
+        /// 			Drives: &amp;serverscom.DedicatedServerDrivesArgs{
+        /// 				Slots: serverscom.DedicatedServerDrivesSlotsArray{
+        /// 					&amp;serverscom.DedicatedServerDrivesSlotsArgs{
+        /// 						Position:     pulumi.Int(0),
+        /// 						DriveModelId: pulumi.Int(201),
+        /// 					},
+        /// 					&amp;serverscom.DedicatedServerDrivesSlotsArgs{
+        /// 						Position:     pulumi.Int(1),
+        /// 						DriveModelId: pulumi.Int(201),
+        /// 					},
+        /// 				},
+        /// 			},
+        /// 			OperatingSystemId: pulumi.Int(303),
+        /// 			Hostname:          pulumi.String("node-a"),
+        /// 		})
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		lan, err := serverscom.NewL2Segment(ctx, "lan", &amp;serverscom.L2SegmentArgs{
+        /// 			Type:            serverscom.L2SegmentTypePrivate,
+        /// 			LocationGroupId: pulumi.Int(1),
+        /// 			Members: serverscom.L2SegmentMemberArray{
+        /// 				&amp;serverscom.L2SegmentMemberArgs{
+        /// 					Id:   nodeA.ID(),
+        /// 					Mode: serverscom.L2SegmentMemberModeNative,
+        /// 				},
+        /// 			},
+        /// 		})
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		membersVar := serverscom.GetL2SegmentMembersOutput(ctx, serverscom.GetL2SegmentMembersOutputArgs{
+        /// 			L2SegmentId: lan.ID(),
+        /// 		}, nil)
+        /// 		ctx.Export("members", membersVar.ApplyT(func(membersVar serverscom.GetL2SegmentMembersResult) ([]serverscom.L2SegmentMemberResult, error) {
+        /// 			return []serverscom.L2SegmentMemberResult(membersVar.Members), nil
+        /// 		}).([]serverscom.L2SegmentMemberResultOutput))
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.DedicatedServer;
+        /// import com.pulumi.serverscom.DedicatedServerArgs;
+        /// import com.pulumi.serverscom.L2Segment;
+        /// import com.pulumi.serverscom.L2SegmentArgs;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.enums.L2SegmentMemberMode;
+        /// import com.pulumi.serverscom.enums.L2SegmentType;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerDrivesArgs;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerDrivesSlotsArgs;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerUplinkModelsArgs;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerUplinkModelsPrivateArgs;
+        /// import com.pulumi.serverscom.inputs.GetL2SegmentMembersArgs;
+        /// import com.pulumi.serverscom.inputs.L2SegmentMemberArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         var nodeA = new DedicatedServer("node-a", DedicatedServerArgs.builder()
+        ///             .locationId(1)
+        ///             .serverModelId(101)
+        ///             .uplinkModels(DedicatedServerUplinkModelsArgs.builder()
+        ///                 .private_(DedicatedServerUplinkModelsPrivateArgs.builder()
+        ///                     .id(401)
+        ///                     .build())
+        ///                 .build())
+        ///             .ramSize(64)
+        ///             .drives(DedicatedServerDrivesArgs.builder()
+        ///                 .slots(DedicatedServerDrivesSlotsArgs.builder()
+        ///                     .position(0)
+        ///                     .driveModelId(201)
+        ///                     .build(), DedicatedServerDrivesSlotsArgs.builder()
+        ///                     .position(1)
+        ///                     .driveModelId(201)
+        ///                     .build())
+        ///                 .build())
+        ///             .operatingSystemId(303)
+        ///             .hostname("node-a")
+        ///             .build());
+        /// 
+        ///         var lan = new L2Segment("lan", L2SegmentArgs.builder()
+        ///             .type(L2SegmentType.Private)
+        ///             .locationGroupId(1)
+        ///             .members(L2SegmentMemberArgs.builder()
+        ///                 .id(nodeA.id())
+        ///                 .mode(L2SegmentMemberMode.Native)
+        ///                 .build())
+        ///             .build());
+        /// 
+        ///         final var membersVar = ServerscomFunctions.getL2SegmentMembers(GetL2SegmentMembersArgs.builder()
+        ///             .l2SegmentId(lan.id())
+        ///             .build());
+        /// 
+        ///         ctx.export("members", membersVar.applyValue(getL2SegmentMembersResult -&gt; getL2SegmentMembersResult.members()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   members:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getL2SegmentMembers
+        ///       arguments:
+        ///         l2SegmentId: ${lan.id}
+        /// resources:
+        ///   node-a:
+        ///     type: serverscom:index:DedicatedServer
+        ///     properties:
+        ///       locationId: 1
+        ///       serverModelId: 101
+        ///       uplinkModels:
+        ///         private:
+        ///           id: 401
+        ///       ramSize: 64
+        ///       drives:
+        ///         slots:
+        ///           - position: 0
+        ///             driveModelId: 201
+        ///           - position: 1
+        ///             driveModelId: 201
+        ///       operatingSystemId: 303
+        ///       hostname: node-a
+        ///   lan:
+        ///     type: serverscom:index:L2Segment
+        ///     properties:
+        ///       type: private
+        ///       locationGroupId: 1
+        ///       members:
+        ///         - id: ${node-a.id}
+        ///           mode: native
+        /// outputs:
+        ///   members: ${members.members}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Output<GetL2SegmentMembersResult> Invoke(GetL2SegmentMembersInvokeArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetL2SegmentMembersResult>("serverscom:index:getL2SegmentMembers", args ?? new GetL2SegmentMembersInvokeArgs(), options.WithDefaults());
 
+        /// <summary>
+        /// The members of an L2 segment (the servers it joins), filtered by labels.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### The members of an L2 segment
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const nodeA = new serverscom.DedicatedServer("node-a", {
+        ///     locationId: 1,
+        ///     serverModelId: 101,
+        ///     uplinkModels: {
+        ///         "private": {
+        ///             id: 401,
+        ///         },
+        ///     },
+        ///     ramSize: 64,
+        ///     drives: {
+        ///         slots: [
+        ///             {
+        ///                 position: 0,
+        ///                 driveModelId: 201,
+        ///             },
+        ///             {
+        ///                 position: 1,
+        ///                 driveModelId: 201,
+        ///             },
+        ///         ],
+        ///     },
+        ///     operatingSystemId: 303,
+        ///     hostname: "node-a",
+        /// });
+        /// const lan = new serverscom.L2Segment("lan", {
+        ///     type: serverscom.L2SegmentType.Private,
+        ///     locationGroupId: 1,
+        ///     members: [{
+        ///         id: nodeA.id,
+        ///         mode: serverscom.L2SegmentMemberMode.Native,
+        ///     }],
+        /// });
+        /// const membersVar = serverscom.getL2SegmentMembersOutput({
+        ///     l2SegmentId: lan.id,
+        /// });
+        /// export const members = membersVar.apply(membersVar =&gt; membersVar.members);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// node_a = serverscom.DedicatedServer("node-a",
+        ///     location_id=1,
+        ///     server_model_id=101,
+        ///     uplink_models={
+        ///         "private": {
+        ///             "id": 401,
+        ///         },
+        ///     },
+        ///     ram_size=64,
+        ///     drives={
+        ///         "slots": [
+        ///             {
+        ///                 "position": 0,
+        ///                 "drive_model_id": 201,
+        ///             },
+        ///             {
+        ///                 "position": 1,
+        ///                 "drive_model_id": 201,
+        ///             },
+        ///         ],
+        ///     },
+        ///     operating_system_id=303,
+        ///     hostname="node-a")
+        /// lan = serverscom.L2Segment("lan",
+        ///     type=serverscom.L2SegmentType.PRIVATE,
+        ///     location_group_id=1,
+        ///     members=[{
+        ///         "id": node_a.id,
+        ///         "mode": serverscom.L2SegmentMemberMode.NATIVE,
+        ///     }])
+        /// members_var = serverscom.get_l2_segment_members_output(l2_segment_id=lan.id)
+        /// pulumi.export("members", members_var.members)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = PulumiServersCom.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var nodeA = new Serverscom.DedicatedServer("node-a", new()
+        ///     {
+        ///         LocationId = 1,
+        ///         ServerModelId = 101,
+        ///         UplinkModels = new Serverscom.Inputs.DedicatedServerUplinkModelsArgs
+        ///         {
+        ///             Private = new Serverscom.Inputs.DedicatedServerUplinkModelsPrivateArgs
+        ///             {
+        ///                 Id = 401,
+        ///             },
+        ///         },
+        ///         RamSize = 64,
+        ///         Drives = new Serverscom.Inputs.DedicatedServerDrivesArgs
+        ///         {
+        ///             Slots = new[]
+        ///             {
+        ///                 new Serverscom.Inputs.DedicatedServerDrivesSlotsArgs
+        ///                 {
+        ///                     Position = 0,
+        ///                     DriveModelId = 201,
+        ///                 },
+        ///                 new Serverscom.Inputs.DedicatedServerDrivesSlotsArgs
+        ///                 {
+        ///                     Position = 1,
+        ///                     DriveModelId = 201,
+        ///                 },
+        ///             },
+        ///         },
+        ///         OperatingSystemId = 303,
+        ///         Hostname = "node-a",
+        ///     });
+        /// 
+        ///     var lan = new Serverscom.L2Segment("lan", new()
+        ///     {
+        ///         Type = Serverscom.L2SegmentType.@Private,
+        ///         LocationGroupId = 1,
+        ///         Members = new[]
+        ///         {
+        ///             new Serverscom.Inputs.L2SegmentMemberArgs
+        ///             {
+        ///                 Id = nodeA.Id,
+        ///                 Mode = Serverscom.L2SegmentMemberMode.Native,
+        ///             },
+        ///         },
+        ///     });
+        /// 
+        ///     var membersVar = Serverscom.GetL2SegmentMembers.Invoke(new()
+        ///     {
+        ///         L2SegmentId = lan.Id,
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["members"] = membersVar.Apply(getL2SegmentMembersResult =&gt; getL2SegmentMembersResult.Members),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		nodeA, err := serverscom.NewDedicatedServer(ctx, "node-a", &amp;serverscom.DedicatedServerArgs{
+        /// 			LocationId:    pulumi.Int(1),
+        /// 			ServerModelId: pulumi.Int(101),
+        /// 			UplinkModels: &amp;serverscom.DedicatedServerUplinkModelsArgs{
+        /// 				Private: &amp;serverscom.DedicatedServerUplinkModelsPrivateArgs{
+        /// 					Id: pulumi.Int(401),
+        /// 				},
+        /// 			},
+        /// 			RamSize: pulumi.Int(64),
+        /// 			Drives: &amp;serverscom.DedicatedServerDrivesArgs{
+        /// 				Slots: serverscom.DedicatedServerDrivesSlotsArray{
+        /// 					&amp;serverscom.DedicatedServerDrivesSlotsArgs{
+        /// 						Position:     pulumi.Int(0),
+        /// 						DriveModelId: pulumi.Int(201),
+        /// 					},
+        /// 					&amp;serverscom.DedicatedServerDrivesSlotsArgs{
+        /// 						Position:     pulumi.Int(1),
+        /// 						DriveModelId: pulumi.Int(201),
+        /// 					},
+        /// 				},
+        /// 			},
+        /// 			OperatingSystemId: pulumi.Int(303),
+        /// 			Hostname:          pulumi.String("node-a"),
+        /// 		})
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		lan, err := serverscom.NewL2Segment(ctx, "lan", &amp;serverscom.L2SegmentArgs{
+        /// 			Type:            serverscom.L2SegmentTypePrivate,
+        /// 			LocationGroupId: pulumi.Int(1),
+        /// 			Members: serverscom.L2SegmentMemberArray{
+        /// 				&amp;serverscom.L2SegmentMemberArgs{
+        /// 					Id:   nodeA.ID(),
+        /// 					Mode: serverscom.L2SegmentMemberModeNative,
+        /// 				},
+        /// 			},
+        /// 		})
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		membersVar := serverscom.GetL2SegmentMembersOutput(ctx, serverscom.GetL2SegmentMembersOutputArgs{
+        /// 			L2SegmentId: lan.ID(),
+        /// 		}, nil)
+        /// 		ctx.Export("members", membersVar.ApplyT(func(membersVar serverscom.GetL2SegmentMembersResult) ([]serverscom.L2SegmentMemberResult, error) {
+        /// 			return []serverscom.L2SegmentMemberResult(membersVar.Members), nil
+        /// 		}).([]serverscom.L2SegmentMemberResultOutput))
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.DedicatedServer;
+        /// import com.pulumi.serverscom.DedicatedServerArgs;
+        /// import com.pulumi.serverscom.L2Segment;
+        /// import com.pulumi.serverscom.L2SegmentArgs;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.enums.L2SegmentMemberMode;
+        /// import com.pulumi.serverscom.enums.L2SegmentType;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerDrivesArgs;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerDrivesSlotsArgs;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerUplinkModelsArgs;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerUplinkModelsPrivateArgs;
+        /// import com.pulumi.serverscom.inputs.GetL2SegmentMembersArgs;
+        /// import com.pulumi.serverscom.inputs.L2SegmentMemberArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         var nodeA = new DedicatedServer("node-a", DedicatedServerArgs.builder()
+        ///             .locationId(1)
+        ///             .serverModelId(101)
+        ///             .uplinkModels(DedicatedServerUplinkModelsArgs.builder()
+        ///                 .private_(DedicatedServerUplinkModelsPrivateArgs.builder()
+        ///                     .id(401)
+        ///                     .build())
+        ///                 .build())
+        ///             .ramSize(64)
+        ///             .drives(DedicatedServerDrivesArgs.builder()
+        ///                 .slots(DedicatedServerDrivesSlotsArgs.builder()
+        ///                     .position(0)
+        ///                     .driveModelId(201)
+        ///                     .build(), DedicatedServerDrivesSlotsArgs.builder()
+        ///                     .position(1)
+        ///                     .driveModelId(201)
+        ///                     .build())
+        ///                 .build())
+        ///             .operatingSystemId(303)
+        ///             .hostname("node-a")
+        ///             .build());
+        /// 
+        ///         var lan = new L2Segment("lan", L2SegmentArgs.builder()
+        ///             .type(L2SegmentType.Private)
+        ///             .locationGroupId(1)
+        ///             .members(L2SegmentMemberArgs.builder()
+        ///                 .id(nodeA.id())
+        ///                 .mode(L2SegmentMemberMode.Native)
+        ///                 .build())
+        ///             .build());
+        /// 
+        ///         final var membersVar = ServerscomFunctions.getL2SegmentMembers(GetL2SegmentMembersArgs.builder()
+        ///             .l2SegmentId(lan.id())
+        ///             .build());
+        /// 
+        ///         ctx.export("members", membersVar.applyValue(getL2SegmentMembersResult -&gt; getL2SegmentMembersResult.members()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   members:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getL2SegmentMembers
+        ///       arguments:
+        ///         l2SegmentId: ${lan.id}
+        /// resources:
+        ///   node-a:
+        ///     type: serverscom:index:DedicatedServer
+        ///     properties:
+        ///       locationId: 1
+        ///       serverModelId: 101
+        ///       uplinkModels:
+        ///         private:
+        ///           id: 401
+        ///       ramSize: 64
+        ///       drives:
+        ///         slots:
+        ///           - position: 0
+        ///             driveModelId: 201
+        ///           - position: 1
+        ///             driveModelId: 201
+        ///       operatingSystemId: 303
+        ///       hostname: node-a
+        ///   lan:
+        ///     type: serverscom:index:L2Segment
+        ///     properties:
+        ///       type: private
+        ///       locationGroupId: 1
+        ///       members:
+        ///         - id: ${node-a.id}
+        ///           mode: native
+        /// outputs:
+        ///   members: ${members.members}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Output<GetL2SegmentMembersResult> Invoke(GetL2SegmentMembersInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetL2SegmentMembersResult>("serverscom:index:getL2SegmentMembers", args ?? new GetL2SegmentMembersInvokeArgs(), options.WithDefaults());
     }
@@ -25,6 +967,9 @@ namespace PulumiServersCom.Serverscom
 
     public sealed class GetL2SegmentMembersArgs : global::Pulumi.InvokeArgs
     {
+        /// <summary>
+        /// The segment's id.
+        /// </summary>
         [Input("l2SegmentId", required: true)]
         public string L2SegmentId { get; set; } = null!;
 
@@ -32,13 +977,13 @@ namespace PulumiServersCom.Serverscom
         /// Only members whose labels (their servers' labels) match (text or a builder).
         /// </summary>
         [Input("labelSelector")]
-        public object? LabelSelector { get; set; }
+        public string? LabelSelector { get; set; }
 
         /// <summary>
         /// The most members to return, 1 to 10,000 (default 1,000); more is an error.
         /// </summary>
         [Input("limit")]
-        public double? Limit { get; set; }
+        public int? Limit { get; set; }
 
         public GetL2SegmentMembersArgs()
         {
@@ -48,6 +993,9 @@ namespace PulumiServersCom.Serverscom
 
     public sealed class GetL2SegmentMembersInvokeArgs : global::Pulumi.InvokeArgs
     {
+        /// <summary>
+        /// The segment's id.
+        /// </summary>
         [Input("l2SegmentId", required: true)]
         public Input<string> L2SegmentId { get; set; } = null!;
 
@@ -55,13 +1003,13 @@ namespace PulumiServersCom.Serverscom
         /// Only members whose labels (their servers' labels) match (text or a builder).
         /// </summary>
         [Input("labelSelector")]
-        public Input<object>? LabelSelector { get; set; }
+        public Input<string>? LabelSelector { get; set; }
 
         /// <summary>
         /// The most members to return, 1 to 10,000 (default 1,000); more is an error.
         /// </summary>
         [Input("limit")]
-        public Input<double>? Limit { get; set; }
+        public Input<int>? Limit { get; set; }
 
         public GetL2SegmentMembersInvokeArgs()
         {
@@ -73,6 +1021,9 @@ namespace PulumiServersCom.Serverscom
     [OutputType]
     public sealed class GetL2SegmentMembersResult
     {
+        /// <summary>
+        /// The members, in the API's order.
+        /// </summary>
         public readonly ImmutableArray<Outputs.L2SegmentMemberResult> Members;
 
         [OutputConstructor]

@@ -12,12 +12,675 @@ namespace PulumiServersCom.Serverscom
 {
     public static class GetLoadBalancer
     {
+        /// <summary>
+        /// One load balancer, L4 or L7, by exactly one of id or name (case-insensitive), with its zones.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### A load balancer by id
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const tcp = new serverscom.L4LoadBalancer("tcp", {
+        ///     locationId: 1,
+        ///     vhostZones: [{
+        ///         id: "tls",
+        ///         ports: [443],
+        ///         upstreamId: "app",
+        ///     }],
+        ///     upstreamZones: [{
+        ///         id: "app",
+        ///         upstreams: [{
+        ///             ip: "10.0.0.5",
+        ///             port: 8443,
+        ///         }],
+        ///     }],
+        /// });
+        /// const balancer = serverscom.getLoadBalancerOutput({
+        ///     id: tcp.id,
+        /// });
+        /// export const balancerStatus = balancer.apply(balancer =&gt; balancer.status);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// tcp = serverscom.L4LoadBalancer("tcp",
+        ///     location_id=1,
+        ///     vhost_zones=[{
+        ///         "id": "tls",
+        ///         "ports": [443],
+        ///         "upstream_id": "app",
+        ///     }],
+        ///     upstream_zones=[{
+        ///         "id": "app",
+        ///         "upstreams": [{
+        ///             "ip": "10.0.0.5",
+        ///             "port": 8443,
+        ///         }],
+        ///     }])
+        /// balancer = serverscom.get_load_balancer_output(id=tcp.id)
+        /// pulumi.export("balancerStatus", balancer.status)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = PulumiServersCom.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var tcp = new Serverscom.L4LoadBalancer("tcp", new()
+        ///     {
+        ///         LocationId = 1,
+        ///         VhostZones = new[]
+        ///         {
+        ///             new Serverscom.Inputs.L4VhostZoneArgs
+        ///             {
+        ///                 Id = "tls",
+        ///                 Ports = new[]
+        ///                 {
+        ///                     443,
+        ///                 },
+        ///                 UpstreamId = "app",
+        ///             },
+        ///         },
+        ///         UpstreamZones = new[]
+        ///         {
+        ///             new Serverscom.Inputs.L4UpstreamZoneArgs
+        ///             {
+        ///                 Id = "app",
+        ///                 Upstreams = new[]
+        ///                 {
+        ///                     new Serverscom.Inputs.LoadBalancerUpstreamArgs
+        ///                     {
+        ///                         Ip = "10.0.0.5",
+        ///                         Port = 8443,
+        ///                     },
+        ///                 },
+        ///             },
+        ///         },
+        ///     });
+        /// 
+        ///     var balancer = Serverscom.GetLoadBalancer.Invoke(new()
+        ///     {
+        ///         Id = tcp.Id,
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["balancerStatus"] = balancer.Apply(getLoadBalancerResult =&gt; getLoadBalancerResult.Status),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		tcp, err := serverscom.NewL4LoadBalancer(ctx, "tcp", &amp;serverscom.L4LoadBalancerArgs{
+        /// 			LocationId: pulumi.Int(1),
+        /// 			VhostZones: serverscom.L4VhostZoneArray{
+        /// 				&amp;serverscom.L4VhostZoneArgs{
+        /// 					Id: pulumi.String("tls"),
+        /// 					Ports: pulumi.IntArray{
+        /// 						pulumi.Int(443),
+        /// 					},
+        /// 					UpstreamId: pulumi.String("app"),
+        /// 				},
+        /// 			},
+        /// 			UpstreamZones: serverscom.L4UpstreamZoneArray{
+        /// 				&amp;serverscom.L4UpstreamZoneArgs{
+        /// 					Id: pulumi.String("app"),
+        /// 					Upstreams: serverscom.LoadBalancerUpstreamArray{
+        /// 						&amp;serverscom.LoadBalancerUpstreamArgs{
+        /// 							Ip:   pulumi.String("10.0.0.5"),
+        /// 							Port: pulumi.Int(8443),
+        /// 						},
+        /// 					},
+        /// 				},
+        /// 			},
+        /// 		})
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		balancer := serverscom.GetLoadBalancerOutput(ctx, serverscom.GetLoadBalancerOutputArgs{
+        /// 			Id: tcp.ID(),
+        /// 		}, nil)
+        /// 		ctx.Export("balancerStatus", balancer.ApplyT(func(balancer serverscom.GetLoadBalancerResult) (*string, error) {
+        /// 			return &amp;balancer.Status, nil
+        /// 		}).(pulumi.StringPtrOutput))
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.L4LoadBalancer;
+        /// import com.pulumi.serverscom.L4LoadBalancerArgs;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetLoadBalancerArgs;
+        /// import com.pulumi.serverscom.inputs.L4UpstreamZoneArgs;
+        /// import com.pulumi.serverscom.inputs.L4VhostZoneArgs;
+        /// import com.pulumi.serverscom.inputs.LoadBalancerUpstreamArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         var tcp = new L4LoadBalancer("tcp", L4LoadBalancerArgs.builder()
+        ///             .locationId(1)
+        ///             .vhostZones(L4VhostZoneArgs.builder()
+        ///                 .id("tls")
+        ///                 .ports(443)
+        ///                 .upstreamId("app")
+        ///                 .build())
+        ///             .upstreamZones(L4UpstreamZoneArgs.builder()
+        ///                 .id("app")
+        ///                 .upstreams(LoadBalancerUpstreamArgs.builder()
+        ///                     .ip("10.0.0.5")
+        ///                     .port(8443)
+        ///                     .build())
+        ///                 .build())
+        ///             .build());
+        /// 
+        ///         final var balancer = ServerscomFunctions.getLoadBalancer(GetLoadBalancerArgs.builder()
+        ///             .id(tcp.id())
+        ///             .build());
+        /// 
+        ///         ctx.export("balancerStatus", balancer.applyValue(getLoadBalancerResult -&gt; getLoadBalancerResult.status()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   balancer:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getLoadBalancer
+        ///       arguments:
+        ///         id: ${tcp.id}
+        /// resources:
+        ///   tcp:
+        ///     type: serverscom:index:L4LoadBalancer
+        ///     properties:
+        ///       locationId: 1
+        ///       vhostZones:
+        ///         - id: tls
+        ///           ports:
+        ///             - 443
+        ///           upstreamId: app
+        ///       upstreamZones:
+        ///         - id: app
+        ///           upstreams:
+        ///             - ip: 10.0.0.5
+        ///               port: 8443
+        /// outputs:
+        ///   balancerStatus: ${balancer.status}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Task<GetLoadBalancerResult> InvokeAsync(GetLoadBalancerArgs? args = null, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetLoadBalancerResult>("serverscom:index:getLoadBalancer", args ?? new GetLoadBalancerArgs(), options.WithDefaults());
 
+        /// <summary>
+        /// One load balancer, L4 or L7, by exactly one of id or name (case-insensitive), with its zones.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### A load balancer by id
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const tcp = new serverscom.L4LoadBalancer("tcp", {
+        ///     locationId: 1,
+        ///     vhostZones: [{
+        ///         id: "tls",
+        ///         ports: [443],
+        ///         upstreamId: "app",
+        ///     }],
+        ///     upstreamZones: [{
+        ///         id: "app",
+        ///         upstreams: [{
+        ///             ip: "10.0.0.5",
+        ///             port: 8443,
+        ///         }],
+        ///     }],
+        /// });
+        /// const balancer = serverscom.getLoadBalancerOutput({
+        ///     id: tcp.id,
+        /// });
+        /// export const balancerStatus = balancer.apply(balancer =&gt; balancer.status);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// tcp = serverscom.L4LoadBalancer("tcp",
+        ///     location_id=1,
+        ///     vhost_zones=[{
+        ///         "id": "tls",
+        ///         "ports": [443],
+        ///         "upstream_id": "app",
+        ///     }],
+        ///     upstream_zones=[{
+        ///         "id": "app",
+        ///         "upstreams": [{
+        ///             "ip": "10.0.0.5",
+        ///             "port": 8443,
+        ///         }],
+        ///     }])
+        /// balancer = serverscom.get_load_balancer_output(id=tcp.id)
+        /// pulumi.export("balancerStatus", balancer.status)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = PulumiServersCom.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var tcp = new Serverscom.L4LoadBalancer("tcp", new()
+        ///     {
+        ///         LocationId = 1,
+        ///         VhostZones = new[]
+        ///         {
+        ///             new Serverscom.Inputs.L4VhostZoneArgs
+        ///             {
+        ///                 Id = "tls",
+        ///                 Ports = new[]
+        ///                 {
+        ///                     443,
+        ///                 },
+        ///                 UpstreamId = "app",
+        ///             },
+        ///         },
+        ///         UpstreamZones = new[]
+        ///         {
+        ///             new Serverscom.Inputs.L4UpstreamZoneArgs
+        ///             {
+        ///                 Id = "app",
+        ///                 Upstreams = new[]
+        ///                 {
+        ///                     new Serverscom.Inputs.LoadBalancerUpstreamArgs
+        ///                     {
+        ///                         Ip = "10.0.0.5",
+        ///                         Port = 8443,
+        ///                     },
+        ///                 },
+        ///             },
+        ///         },
+        ///     });
+        /// 
+        ///     var balancer = Serverscom.GetLoadBalancer.Invoke(new()
+        ///     {
+        ///         Id = tcp.Id,
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["balancerStatus"] = balancer.Apply(getLoadBalancerResult =&gt; getLoadBalancerResult.Status),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		tcp, err := serverscom.NewL4LoadBalancer(ctx, "tcp", &amp;serverscom.L4LoadBalancerArgs{
+        /// 			LocationId: pulumi.Int(1),
+        /// 			VhostZones: serverscom.L4VhostZoneArray{
+        /// 				&amp;serverscom.L4VhostZoneArgs{
+        /// 					Id: pulumi.String("tls"),
+        /// 					Ports: pulumi.IntArray{
+        /// 						pulumi.Int(443),
+        /// 					},
+        /// 					UpstreamId: pulumi.String("app"),
+        /// 				},
+        /// 			},
+        /// 			UpstreamZones: serverscom.L4UpstreamZoneArray{
+        /// 				&amp;serverscom.L4UpstreamZoneArgs{
+        /// 					Id: pulumi.String("app"),
+        /// 					Upstreams: serverscom.LoadBalancerUpstreamArray{
+        /// 						&amp;serverscom.LoadBalancerUpstreamArgs{
+        /// 							Ip:   pulumi.String("10.0.0.5"),
+        /// 							Port: pulumi.Int(8443),
+        /// 						},
+        /// 					},
+        /// 				},
+        /// 			},
+        /// 		})
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		balancer := serverscom.GetLoadBalancerOutput(ctx, serverscom.GetLoadBalancerOutputArgs{
+        /// 			Id: tcp.ID(),
+        /// 		}, nil)
+        /// 		ctx.Export("balancerStatus", balancer.ApplyT(func(balancer serverscom.GetLoadBalancerResult) (*string, error) {
+        /// 			return &amp;balancer.Status, nil
+        /// 		}).(pulumi.StringPtrOutput))
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.L4LoadBalancer;
+        /// import com.pulumi.serverscom.L4LoadBalancerArgs;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetLoadBalancerArgs;
+        /// import com.pulumi.serverscom.inputs.L4UpstreamZoneArgs;
+        /// import com.pulumi.serverscom.inputs.L4VhostZoneArgs;
+        /// import com.pulumi.serverscom.inputs.LoadBalancerUpstreamArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         var tcp = new L4LoadBalancer("tcp", L4LoadBalancerArgs.builder()
+        ///             .locationId(1)
+        ///             .vhostZones(L4VhostZoneArgs.builder()
+        ///                 .id("tls")
+        ///                 .ports(443)
+        ///                 .upstreamId("app")
+        ///                 .build())
+        ///             .upstreamZones(L4UpstreamZoneArgs.builder()
+        ///                 .id("app")
+        ///                 .upstreams(LoadBalancerUpstreamArgs.builder()
+        ///                     .ip("10.0.0.5")
+        ///                     .port(8443)
+        ///                     .build())
+        ///                 .build())
+        ///             .build());
+        /// 
+        ///         final var balancer = ServerscomFunctions.getLoadBalancer(GetLoadBalancerArgs.builder()
+        ///             .id(tcp.id())
+        ///             .build());
+        /// 
+        ///         ctx.export("balancerStatus", balancer.applyValue(getLoadBalancerResult -&gt; getLoadBalancerResult.status()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   balancer:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getLoadBalancer
+        ///       arguments:
+        ///         id: ${tcp.id}
+        /// resources:
+        ///   tcp:
+        ///     type: serverscom:index:L4LoadBalancer
+        ///     properties:
+        ///       locationId: 1
+        ///       vhostZones:
+        ///         - id: tls
+        ///           ports:
+        ///             - 443
+        ///           upstreamId: app
+        ///       upstreamZones:
+        ///         - id: app
+        ///           upstreams:
+        ///             - ip: 10.0.0.5
+        ///               port: 8443
+        /// outputs:
+        ///   balancerStatus: ${balancer.status}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Output<GetLoadBalancerResult> Invoke(GetLoadBalancerInvokeArgs? args = null, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetLoadBalancerResult>("serverscom:index:getLoadBalancer", args ?? new GetLoadBalancerInvokeArgs(), options.WithDefaults());
 
+        /// <summary>
+        /// One load balancer, L4 or L7, by exactly one of id or name (case-insensitive), with its zones.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### A load balancer by id
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const tcp = new serverscom.L4LoadBalancer("tcp", {
+        ///     locationId: 1,
+        ///     vhostZones: [{
+        ///         id: "tls",
+        ///         ports: [443],
+        ///         upstreamId: "app",
+        ///     }],
+        ///     upstreamZones: [{
+        ///         id: "app",
+        ///         upstreams: [{
+        ///             ip: "10.0.0.5",
+        ///             port: 8443,
+        ///         }],
+        ///     }],
+        /// });
+        /// const balancer = serverscom.getLoadBalancerOutput({
+        ///     id: tcp.id,
+        /// });
+        /// export const balancerStatus = balancer.apply(balancer =&gt; balancer.status);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// tcp = serverscom.L4LoadBalancer("tcp",
+        ///     location_id=1,
+        ///     vhost_zones=[{
+        ///         "id": "tls",
+        ///         "ports": [443],
+        ///         "upstream_id": "app",
+        ///     }],
+        ///     upstream_zones=[{
+        ///         "id": "app",
+        ///         "upstreams": [{
+        ///             "ip": "10.0.0.5",
+        ///             "port": 8443,
+        ///         }],
+        ///     }])
+        /// balancer = serverscom.get_load_balancer_output(id=tcp.id)
+        /// pulumi.export("balancerStatus", balancer.status)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = PulumiServersCom.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var tcp = new Serverscom.L4LoadBalancer("tcp", new()
+        ///     {
+        ///         LocationId = 1,
+        ///         VhostZones = new[]
+        ///         {
+        ///             new Serverscom.Inputs.L4VhostZoneArgs
+        ///             {
+        ///                 Id = "tls",
+        ///                 Ports = new[]
+        ///                 {
+        ///                     443,
+        ///                 },
+        ///                 UpstreamId = "app",
+        ///             },
+        ///         },
+        ///         UpstreamZones = new[]
+        ///         {
+        ///             new Serverscom.Inputs.L4UpstreamZoneArgs
+        ///             {
+        ///                 Id = "app",
+        ///                 Upstreams = new[]
+        ///                 {
+        ///                     new Serverscom.Inputs.LoadBalancerUpstreamArgs
+        ///                     {
+        ///                         Ip = "10.0.0.5",
+        ///                         Port = 8443,
+        ///                     },
+        ///                 },
+        ///             },
+        ///         },
+        ///     });
+        /// 
+        ///     var balancer = Serverscom.GetLoadBalancer.Invoke(new()
+        ///     {
+        ///         Id = tcp.Id,
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["balancerStatus"] = balancer.Apply(getLoadBalancerResult =&gt; getLoadBalancerResult.Status),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		tcp, err := serverscom.NewL4LoadBalancer(ctx, "tcp", &amp;serverscom.L4LoadBalancerArgs{
+        /// 			LocationId: pulumi.Int(1),
+        /// 			VhostZones: serverscom.L4VhostZoneArray{
+        /// 				&amp;serverscom.L4VhostZoneArgs{
+        /// 					Id: pulumi.String("tls"),
+        /// 					Ports: pulumi.IntArray{
+        /// 						pulumi.Int(443),
+        /// 					},
+        /// 					UpstreamId: pulumi.String("app"),
+        /// 				},
+        /// 			},
+        /// 			UpstreamZones: serverscom.L4UpstreamZoneArray{
+        /// 				&amp;serverscom.L4UpstreamZoneArgs{
+        /// 					Id: pulumi.String("app"),
+        /// 					Upstreams: serverscom.LoadBalancerUpstreamArray{
+        /// 						&amp;serverscom.LoadBalancerUpstreamArgs{
+        /// 							Ip:   pulumi.String("10.0.0.5"),
+        /// 							Port: pulumi.Int(8443),
+        /// 						},
+        /// 					},
+        /// 				},
+        /// 			},
+        /// 		})
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		balancer := serverscom.GetLoadBalancerOutput(ctx, serverscom.GetLoadBalancerOutputArgs{
+        /// 			Id: tcp.ID(),
+        /// 		}, nil)
+        /// 		ctx.Export("balancerStatus", balancer.ApplyT(func(balancer serverscom.GetLoadBalancerResult) (*string, error) {
+        /// 			return &amp;balancer.Status, nil
+        /// 		}).(pulumi.StringPtrOutput))
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.L4LoadBalancer;
+        /// import com.pulumi.serverscom.L4LoadBalancerArgs;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetLoadBalancerArgs;
+        /// import com.pulumi.serverscom.inputs.L4UpstreamZoneArgs;
+        /// import com.pulumi.serverscom.inputs.L4VhostZoneArgs;
+        /// import com.pulumi.serverscom.inputs.LoadBalancerUpstreamArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         var tcp = new L4LoadBalancer("tcp", L4LoadBalancerArgs.builder()
+        ///             .locationId(1)
+        ///             .vhostZones(L4VhostZoneArgs.builder()
+        ///                 .id("tls")
+        ///                 .ports(443)
+        ///                 .upstreamId("app")
+        ///                 .build())
+        ///             .upstreamZones(L4UpstreamZoneArgs.builder()
+        ///                 .id("app")
+        ///                 .upstreams(LoadBalancerUpstreamArgs.builder()
+        ///                     .ip("10.0.0.5")
+        ///                     .port(8443)
+        ///                     .build())
+        ///                 .build())
+        ///             .build());
+        /// 
+        ///         final var balancer = ServerscomFunctions.getLoadBalancer(GetLoadBalancerArgs.builder()
+        ///             .id(tcp.id())
+        ///             .build());
+        /// 
+        ///         ctx.export("balancerStatus", balancer.applyValue(getLoadBalancerResult -&gt; getLoadBalancerResult.status()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   balancer:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getLoadBalancer
+        ///       arguments:
+        ///         id: ${tcp.id}
+        /// resources:
+        ///   tcp:
+        ///     type: serverscom:index:L4LoadBalancer
+        ///     properties:
+        ///       locationId: 1
+        ///       vhostZones:
+        ///         - id: tls
+        ///           ports:
+        ///             - 443
+        ///           upstreamId: app
+        ///       upstreamZones:
+        ///         - id: app
+        ///           upstreams:
+        ///             - ip: 10.0.0.5
+        ///               port: 8443
+        /// outputs:
+        ///   balancerStatus: ${balancer.status}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Output<GetLoadBalancerResult> Invoke(GetLoadBalancerInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetLoadBalancerResult>("serverscom:index:getLoadBalancer", args ?? new GetLoadBalancerInvokeArgs(), options.WithDefaults());
     }
@@ -25,9 +688,15 @@ namespace PulumiServersCom.Serverscom
 
     public sealed class GetLoadBalancerArgs : global::Pulumi.InvokeArgs
     {
+        /// <summary>
+        /// The balancer's id (give exactly one of id and name).
+        /// </summary>
         [Input("id")]
         public string? Id { get; set; }
 
+        /// <summary>
+        /// The balancer's name, case-insensitive (give exactly one of id and name).
+        /// </summary>
         [Input("name")]
         public string? Name { get; set; }
 
@@ -45,9 +714,15 @@ namespace PulumiServersCom.Serverscom
 
     public sealed class GetLoadBalancerInvokeArgs : global::Pulumi.InvokeArgs
     {
+        /// <summary>
+        /// The balancer's id (give exactly one of id and name).
+        /// </summary>
         [Input("id")]
         public Input<string>? Id { get; set; }
 
+        /// <summary>
+        /// The balancer's name, case-insensitive (give exactly one of id and name).
+        /// </summary>
         [Input("name")]
         public Input<string>? Name { get; set; }
 
@@ -71,27 +746,57 @@ namespace PulumiServersCom.Serverscom
         /// null on a shared cluster.
         /// </summary>
         public readonly string? ClusterId;
+        /// <summary>
+        /// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+        /// </summary>
         public readonly string? CreatedAt;
         /// <summary>
         /// L7: the domains of its vhost zones; [] for L4.
         /// </summary>
         public readonly ImmutableArray<string> Domains;
+        /// <summary>
+        /// The balancer's external IP addresses.
+        /// </summary>
         public readonly ImmutableArray<string> ExternalAddresses;
+        /// <summary>
+        /// The balancer's id.
+        /// </summary>
         public readonly string Id;
         /// <summary>
         /// The labels, without the provider's ownership label.
         /// </summary>
         public readonly ImmutableDictionary<string, string> Labels;
+        /// <summary>
+        /// The code of the location, e.g. `AMS1`.
+        /// </summary>
         public readonly string? LocationCode;
+        /// <summary>
+        /// The id of the location (see the getLocation function).
+        /// </summary>
         public readonly int? LocationId;
+        /// <summary>
+        /// The balancer's name; null where the API does not say.
+        /// </summary>
         public readonly string? Name;
+        /// <summary>
+        /// The status as the API reports it.
+        /// </summary>
         public readonly string? Status;
+        /// <summary>
+        /// Whether the balancer keeps logs; null where the API does not say.
+        /// </summary>
         public readonly bool? StoreLogs;
         /// <summary>
         /// "l4" or "l7".
         /// </summary>
         public readonly string? Type;
+        /// <summary>
+        /// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+        /// </summary>
         public readonly string? UpdatedAt;
+        /// <summary>
+        /// The upstream zones as the API answers them, keys in camelCase.
+        /// </summary>
         public readonly ImmutableArray<ImmutableDictionary<string, object>> UpstreamZones;
         /// <summary>
         /// The zones as the API answers them, keys in camelCase.

@@ -12,12 +12,384 @@ namespace PulumiServersCom.Serverscom
 {
     public static class GetLoadBalancerCluster
     {
+        /// <summary>
+        /// One dedicated load balancer cluster, by exactly one of id or name (case-insensitive).
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### A load balancer cluster by id
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const lbClusterList = serverscom.getLoadBalancerClusters({
+        ///     locationId: 1,
+        /// });
+        /// const lbCluster = lbClusterList.then(lbClusterList =&gt; serverscom.getLoadBalancerCluster({
+        ///     id: lbClusterList.loadBalancerClusters?.[0]?.id,
+        /// }));
+        /// export const lbClusterName = lbCluster.then(lbCluster =&gt; lbCluster.name);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// lb_cluster_list = serverscom.get_load_balancer_clusters(location_id=1)
+        /// lb_cluster = serverscom.get_load_balancer_cluster(id=lb_cluster_list.load_balancer_clusters[0].id)
+        /// pulumi.export("lbClusterName", lb_cluster.name)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var lbClusterList = Serverscom.GetLoadBalancerClusters.Invoke(new()
+        ///     {
+        ///         LocationId = 1,
+        ///     });
+        /// 
+        ///     var lbCluster = Serverscom.GetLoadBalancerCluster.Invoke(new()
+        ///     {
+        ///         Id = lbClusterList.Apply(getLoadBalancerClustersResult =&gt; getLoadBalancerClustersResult.LoadBalancerClusters[0]?.Id),
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["lbClusterName"] = lbCluster.Apply(getLoadBalancerClusterResult =&gt; getLoadBalancerClusterResult.Name),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		lbClusterList, err := serverscom.GetLoadBalancerClusters(ctx, &amp;serverscom.GetLoadBalancerClustersArgs{
+        /// 			LocationId: pulumi.IntRef(1),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		lbCluster, err := serverscom.GetLoadBalancerCluster(ctx, &amp;serverscom.GetLoadBalancerClusterArgs{
+        /// 			Id: pulumi.StringRef(lbClusterList.LoadBalancerClusters[0].Id),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("lbClusterName", lbCluster.Name)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetLoadBalancerClusterArgs;
+        /// import com.pulumi.serverscom.inputs.GetLoadBalancerClustersArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var lbClusterList = ServerscomFunctions.getLoadBalancerClusters(GetLoadBalancerClustersArgs.builder()
+        ///             .locationId(1)
+        ///             .build());
+        /// 
+        ///         final var lbCluster = ServerscomFunctions.getLoadBalancerCluster(GetLoadBalancerClusterArgs.builder()
+        ///             .id(lbClusterList.applyValue(getLoadBalancerClustersResult -&gt; getLoadBalancerClustersResult.loadBalancerClusters().get(0).id()))
+        ///             .build());
+        /// 
+        ///         ctx.export("lbClusterName", lbCluster.applyValue(getLoadBalancerClusterResult -&gt; getLoadBalancerClusterResult.name()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   lbClusterList:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getLoadBalancerClusters
+        ///       arguments:
+        ///         locationId: 1
+        ///   lbCluster:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getLoadBalancerCluster
+        ///       arguments:
+        ///         id: ${lbClusterList.loadBalancerClusters[0].id}
+        /// outputs:
+        ///   lbClusterName: ${lbCluster.name}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Task<GetLoadBalancerClusterResult> InvokeAsync(GetLoadBalancerClusterArgs? args = null, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetLoadBalancerClusterResult>("serverscom:index:getLoadBalancerCluster", args ?? new GetLoadBalancerClusterArgs(), options.WithDefaults());
 
+        /// <summary>
+        /// One dedicated load balancer cluster, by exactly one of id or name (case-insensitive).
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### A load balancer cluster by id
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const lbClusterList = serverscom.getLoadBalancerClusters({
+        ///     locationId: 1,
+        /// });
+        /// const lbCluster = lbClusterList.then(lbClusterList =&gt; serverscom.getLoadBalancerCluster({
+        ///     id: lbClusterList.loadBalancerClusters?.[0]?.id,
+        /// }));
+        /// export const lbClusterName = lbCluster.then(lbCluster =&gt; lbCluster.name);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// lb_cluster_list = serverscom.get_load_balancer_clusters(location_id=1)
+        /// lb_cluster = serverscom.get_load_balancer_cluster(id=lb_cluster_list.load_balancer_clusters[0].id)
+        /// pulumi.export("lbClusterName", lb_cluster.name)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var lbClusterList = Serverscom.GetLoadBalancerClusters.Invoke(new()
+        ///     {
+        ///         LocationId = 1,
+        ///     });
+        /// 
+        ///     var lbCluster = Serverscom.GetLoadBalancerCluster.Invoke(new()
+        ///     {
+        ///         Id = lbClusterList.Apply(getLoadBalancerClustersResult =&gt; getLoadBalancerClustersResult.LoadBalancerClusters[0]?.Id),
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["lbClusterName"] = lbCluster.Apply(getLoadBalancerClusterResult =&gt; getLoadBalancerClusterResult.Name),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		lbClusterList, err := serverscom.GetLoadBalancerClusters(ctx, &amp;serverscom.GetLoadBalancerClustersArgs{
+        /// 			LocationId: pulumi.IntRef(1),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		lbCluster, err := serverscom.GetLoadBalancerCluster(ctx, &amp;serverscom.GetLoadBalancerClusterArgs{
+        /// 			Id: pulumi.StringRef(lbClusterList.LoadBalancerClusters[0].Id),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("lbClusterName", lbCluster.Name)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetLoadBalancerClusterArgs;
+        /// import com.pulumi.serverscom.inputs.GetLoadBalancerClustersArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var lbClusterList = ServerscomFunctions.getLoadBalancerClusters(GetLoadBalancerClustersArgs.builder()
+        ///             .locationId(1)
+        ///             .build());
+        /// 
+        ///         final var lbCluster = ServerscomFunctions.getLoadBalancerCluster(GetLoadBalancerClusterArgs.builder()
+        ///             .id(lbClusterList.applyValue(getLoadBalancerClustersResult -&gt; getLoadBalancerClustersResult.loadBalancerClusters().get(0).id()))
+        ///             .build());
+        /// 
+        ///         ctx.export("lbClusterName", lbCluster.applyValue(getLoadBalancerClusterResult -&gt; getLoadBalancerClusterResult.name()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   lbClusterList:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getLoadBalancerClusters
+        ///       arguments:
+        ///         locationId: 1
+        ///   lbCluster:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getLoadBalancerCluster
+        ///       arguments:
+        ///         id: ${lbClusterList.loadBalancerClusters[0].id}
+        /// outputs:
+        ///   lbClusterName: ${lbCluster.name}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Output<GetLoadBalancerClusterResult> Invoke(GetLoadBalancerClusterInvokeArgs? args = null, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetLoadBalancerClusterResult>("serverscom:index:getLoadBalancerCluster", args ?? new GetLoadBalancerClusterInvokeArgs(), options.WithDefaults());
 
+        /// <summary>
+        /// One dedicated load balancer cluster, by exactly one of id or name (case-insensitive).
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### A load balancer cluster by id
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const lbClusterList = serverscom.getLoadBalancerClusters({
+        ///     locationId: 1,
+        /// });
+        /// const lbCluster = lbClusterList.then(lbClusterList =&gt; serverscom.getLoadBalancerCluster({
+        ///     id: lbClusterList.loadBalancerClusters?.[0]?.id,
+        /// }));
+        /// export const lbClusterName = lbCluster.then(lbCluster =&gt; lbCluster.name);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// lb_cluster_list = serverscom.get_load_balancer_clusters(location_id=1)
+        /// lb_cluster = serverscom.get_load_balancer_cluster(id=lb_cluster_list.load_balancer_clusters[0].id)
+        /// pulumi.export("lbClusterName", lb_cluster.name)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var lbClusterList = Serverscom.GetLoadBalancerClusters.Invoke(new()
+        ///     {
+        ///         LocationId = 1,
+        ///     });
+        /// 
+        ///     var lbCluster = Serverscom.GetLoadBalancerCluster.Invoke(new()
+        ///     {
+        ///         Id = lbClusterList.Apply(getLoadBalancerClustersResult =&gt; getLoadBalancerClustersResult.LoadBalancerClusters[0]?.Id),
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["lbClusterName"] = lbCluster.Apply(getLoadBalancerClusterResult =&gt; getLoadBalancerClusterResult.Name),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		lbClusterList, err := serverscom.GetLoadBalancerClusters(ctx, &amp;serverscom.GetLoadBalancerClustersArgs{
+        /// 			LocationId: pulumi.IntRef(1),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		lbCluster, err := serverscom.GetLoadBalancerCluster(ctx, &amp;serverscom.GetLoadBalancerClusterArgs{
+        /// 			Id: pulumi.StringRef(lbClusterList.LoadBalancerClusters[0].Id),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("lbClusterName", lbCluster.Name)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetLoadBalancerClusterArgs;
+        /// import com.pulumi.serverscom.inputs.GetLoadBalancerClustersArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var lbClusterList = ServerscomFunctions.getLoadBalancerClusters(GetLoadBalancerClustersArgs.builder()
+        ///             .locationId(1)
+        ///             .build());
+        /// 
+        ///         final var lbCluster = ServerscomFunctions.getLoadBalancerCluster(GetLoadBalancerClusterArgs.builder()
+        ///             .id(lbClusterList.applyValue(getLoadBalancerClustersResult -&gt; getLoadBalancerClustersResult.loadBalancerClusters().get(0).id()))
+        ///             .build());
+        /// 
+        ///         ctx.export("lbClusterName", lbCluster.applyValue(getLoadBalancerClusterResult -&gt; getLoadBalancerClusterResult.name()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   lbClusterList:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getLoadBalancerClusters
+        ///       arguments:
+        ///         locationId: 1
+        ///   lbCluster:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getLoadBalancerCluster
+        ///       arguments:
+        ///         id: ${lbClusterList.loadBalancerClusters[0].id}
+        /// outputs:
+        ///   lbClusterName: ${lbCluster.name}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Output<GetLoadBalancerClusterResult> Invoke(GetLoadBalancerClusterInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetLoadBalancerClusterResult>("serverscom:index:getLoadBalancerCluster", args ?? new GetLoadBalancerClusterInvokeArgs(), options.WithDefaults());
     }
@@ -25,9 +397,15 @@ namespace PulumiServersCom.Serverscom
 
     public sealed class GetLoadBalancerClusterArgs : global::Pulumi.InvokeArgs
     {
+        /// <summary>
+        /// The cluster's id (give exactly one of id and name).
+        /// </summary>
         [Input("id")]
         public string? Id { get; set; }
 
+        /// <summary>
+        /// The cluster's name, case-insensitive (give exactly one of id and name).
+        /// </summary>
         [Input("name")]
         public string? Name { get; set; }
 
@@ -39,9 +417,15 @@ namespace PulumiServersCom.Serverscom
 
     public sealed class GetLoadBalancerClusterInvokeArgs : global::Pulumi.InvokeArgs
     {
+        /// <summary>
+        /// The cluster's id (give exactly one of id and name).
+        /// </summary>
         [Input("id")]
         public Input<string>? Id { get; set; }
 
+        /// <summary>
+        /// The cluster's name, case-insensitive (give exactly one of id and name).
+        /// </summary>
         [Input("name")]
         public Input<string>? Name { get; set; }
 
@@ -55,12 +439,33 @@ namespace PulumiServersCom.Serverscom
     [OutputType]
     public sealed class GetLoadBalancerClusterResult
     {
+        /// <summary>
+        /// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+        /// </summary>
         public readonly string? CreatedAt;
+        /// <summary>
+        /// The cluster's id (the `clusterId` property of an L4LoadBalancer or L7LoadBalancer).
+        /// </summary>
         public readonly string Id;
+        /// <summary>
+        /// The code of the location, e.g. `AMS1`.
+        /// </summary>
         public readonly string? LocationCode;
+        /// <summary>
+        /// The id of the location (see the getLocation function).
+        /// </summary>
         public readonly int? LocationId;
+        /// <summary>
+        /// The cluster's name; null where the API does not say.
+        /// </summary>
         public readonly string? Name;
+        /// <summary>
+        /// The status as the API reports it.
+        /// </summary>
         public readonly string? Status;
+        /// <summary>
+        /// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+        /// </summary>
         public readonly string? UpdatedAt;
 
         [OutputConstructor]

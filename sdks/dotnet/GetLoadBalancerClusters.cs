@@ -12,12 +12,384 @@ namespace PulumiServersCom.Serverscom
 {
     public static class GetLoadBalancerClusters
     {
+        /// <summary>
+        /// The account's dedicated load balancer clusters, filtered by name and location.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### The load balancer clusters in Amsterdam
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const location = serverscom.getLocation({
+        ///     code: "AMS1",
+        /// });
+        /// const lbClustersVar = location.then(location =&gt; serverscom.getLoadBalancerClusters({
+        ///     locationId: location.id,
+        /// }));
+        /// export const lbClusters = lbClustersVar.then(lbClustersVar =&gt; lbClustersVar.loadBalancerClusters);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// location = serverscom.get_location(code="AMS1")
+        /// lb_clusters_var = serverscom.get_load_balancer_clusters(location_id=location.id)
+        /// pulumi.export("lbClusters", lb_clusters_var.load_balancer_clusters)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var location = Serverscom.GetLocation.Invoke(new()
+        ///     {
+        ///         Code = "AMS1",
+        ///     });
+        /// 
+        ///     var lbClustersVar = Serverscom.GetLoadBalancerClusters.Invoke(new()
+        ///     {
+        ///         LocationId = location.Apply(getLocationResult =&gt; getLocationResult.Id),
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["lbClusters"] = lbClustersVar.Apply(getLoadBalancerClustersResult =&gt; getLoadBalancerClustersResult.LoadBalancerClusters),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		location, err := serverscom.GetLocation(ctx, &amp;serverscom.GetLocationArgs{
+        /// 			Code: pulumi.StringRef("AMS1"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		lbClustersVar, err := serverscom.GetLoadBalancerClusters(ctx, &amp;serverscom.GetLoadBalancerClustersArgs{
+        /// 			LocationId: pulumi.IntRef(location.Id),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("lbClusters", lbClustersVar.LoadBalancerClusters)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetLoadBalancerClustersArgs;
+        /// import com.pulumi.serverscom.inputs.GetLocationArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var location = ServerscomFunctions.getLocation(GetLocationArgs.builder()
+        ///             .code("AMS1")
+        ///             .build());
+        /// 
+        ///         final var lbClustersVar = ServerscomFunctions.getLoadBalancerClusters(GetLoadBalancerClustersArgs.builder()
+        ///             .locationId(location.applyValue(getLocationResult -&gt; getLocationResult.id()))
+        ///             .build());
+        /// 
+        ///         ctx.export("lbClusters", lbClustersVar.applyValue(getLoadBalancerClustersResult -&gt; getLoadBalancerClustersResult.loadBalancerClusters()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   location:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getLocation
+        ///       arguments:
+        ///         code: AMS1
+        ///   lbClusters:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getLoadBalancerClusters
+        ///       arguments:
+        ///         locationId: ${location.id}
+        /// outputs:
+        ///   lbClusters: ${lbClusters.loadBalancerClusters}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Task<GetLoadBalancerClustersResult> InvokeAsync(GetLoadBalancerClustersArgs? args = null, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetLoadBalancerClustersResult>("serverscom:index:getLoadBalancerClusters", args ?? new GetLoadBalancerClustersArgs(), options.WithDefaults());
 
+        /// <summary>
+        /// The account's dedicated load balancer clusters, filtered by name and location.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### The load balancer clusters in Amsterdam
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const location = serverscom.getLocation({
+        ///     code: "AMS1",
+        /// });
+        /// const lbClustersVar = location.then(location =&gt; serverscom.getLoadBalancerClusters({
+        ///     locationId: location.id,
+        /// }));
+        /// export const lbClusters = lbClustersVar.then(lbClustersVar =&gt; lbClustersVar.loadBalancerClusters);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// location = serverscom.get_location(code="AMS1")
+        /// lb_clusters_var = serverscom.get_load_balancer_clusters(location_id=location.id)
+        /// pulumi.export("lbClusters", lb_clusters_var.load_balancer_clusters)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var location = Serverscom.GetLocation.Invoke(new()
+        ///     {
+        ///         Code = "AMS1",
+        ///     });
+        /// 
+        ///     var lbClustersVar = Serverscom.GetLoadBalancerClusters.Invoke(new()
+        ///     {
+        ///         LocationId = location.Apply(getLocationResult =&gt; getLocationResult.Id),
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["lbClusters"] = lbClustersVar.Apply(getLoadBalancerClustersResult =&gt; getLoadBalancerClustersResult.LoadBalancerClusters),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		location, err := serverscom.GetLocation(ctx, &amp;serverscom.GetLocationArgs{
+        /// 			Code: pulumi.StringRef("AMS1"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		lbClustersVar, err := serverscom.GetLoadBalancerClusters(ctx, &amp;serverscom.GetLoadBalancerClustersArgs{
+        /// 			LocationId: pulumi.IntRef(location.Id),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("lbClusters", lbClustersVar.LoadBalancerClusters)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetLoadBalancerClustersArgs;
+        /// import com.pulumi.serverscom.inputs.GetLocationArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var location = ServerscomFunctions.getLocation(GetLocationArgs.builder()
+        ///             .code("AMS1")
+        ///             .build());
+        /// 
+        ///         final var lbClustersVar = ServerscomFunctions.getLoadBalancerClusters(GetLoadBalancerClustersArgs.builder()
+        ///             .locationId(location.applyValue(getLocationResult -&gt; getLocationResult.id()))
+        ///             .build());
+        /// 
+        ///         ctx.export("lbClusters", lbClustersVar.applyValue(getLoadBalancerClustersResult -&gt; getLoadBalancerClustersResult.loadBalancerClusters()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   location:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getLocation
+        ///       arguments:
+        ///         code: AMS1
+        ///   lbClusters:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getLoadBalancerClusters
+        ///       arguments:
+        ///         locationId: ${location.id}
+        /// outputs:
+        ///   lbClusters: ${lbClusters.loadBalancerClusters}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Output<GetLoadBalancerClustersResult> Invoke(GetLoadBalancerClustersInvokeArgs? args = null, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetLoadBalancerClustersResult>("serverscom:index:getLoadBalancerClusters", args ?? new GetLoadBalancerClustersInvokeArgs(), options.WithDefaults());
 
+        /// <summary>
+        /// The account's dedicated load balancer clusters, filtered by name and location.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### The load balancer clusters in Amsterdam
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const location = serverscom.getLocation({
+        ///     code: "AMS1",
+        /// });
+        /// const lbClustersVar = location.then(location =&gt; serverscom.getLoadBalancerClusters({
+        ///     locationId: location.id,
+        /// }));
+        /// export const lbClusters = lbClustersVar.then(lbClustersVar =&gt; lbClustersVar.loadBalancerClusters);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// location = serverscom.get_location(code="AMS1")
+        /// lb_clusters_var = serverscom.get_load_balancer_clusters(location_id=location.id)
+        /// pulumi.export("lbClusters", lb_clusters_var.load_balancer_clusters)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var location = Serverscom.GetLocation.Invoke(new()
+        ///     {
+        ///         Code = "AMS1",
+        ///     });
+        /// 
+        ///     var lbClustersVar = Serverscom.GetLoadBalancerClusters.Invoke(new()
+        ///     {
+        ///         LocationId = location.Apply(getLocationResult =&gt; getLocationResult.Id),
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["lbClusters"] = lbClustersVar.Apply(getLoadBalancerClustersResult =&gt; getLoadBalancerClustersResult.LoadBalancerClusters),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		location, err := serverscom.GetLocation(ctx, &amp;serverscom.GetLocationArgs{
+        /// 			Code: pulumi.StringRef("AMS1"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		lbClustersVar, err := serverscom.GetLoadBalancerClusters(ctx, &amp;serverscom.GetLoadBalancerClustersArgs{
+        /// 			LocationId: pulumi.IntRef(location.Id),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("lbClusters", lbClustersVar.LoadBalancerClusters)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetLoadBalancerClustersArgs;
+        /// import com.pulumi.serverscom.inputs.GetLocationArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var location = ServerscomFunctions.getLocation(GetLocationArgs.builder()
+        ///             .code("AMS1")
+        ///             .build());
+        /// 
+        ///         final var lbClustersVar = ServerscomFunctions.getLoadBalancerClusters(GetLoadBalancerClustersArgs.builder()
+        ///             .locationId(location.applyValue(getLocationResult -&gt; getLocationResult.id()))
+        ///             .build());
+        /// 
+        ///         ctx.export("lbClusters", lbClustersVar.applyValue(getLoadBalancerClustersResult -&gt; getLoadBalancerClustersResult.loadBalancerClusters()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   location:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getLocation
+        ///       arguments:
+        ///         code: AMS1
+        ///   lbClusters:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getLoadBalancerClusters
+        ///       arguments:
+        ///         locationId: ${location.id}
+        /// outputs:
+        ///   lbClusters: ${lbClusters.loadBalancerClusters}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Output<GetLoadBalancerClustersResult> Invoke(GetLoadBalancerClustersInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetLoadBalancerClustersResult>("serverscom:index:getLoadBalancerClusters", args ?? new GetLoadBalancerClustersInvokeArgs(), options.WithDefaults());
     }
@@ -25,12 +397,21 @@ namespace PulumiServersCom.Serverscom
 
     public sealed class GetLoadBalancerClustersArgs : global::Pulumi.InvokeArgs
     {
+        /// <summary>
+        /// The most items to return, 1 to 10,000 (default 1,000); more matching items fail the call, naming the limit.
+        /// </summary>
         [Input("limit")]
-        public double? Limit { get; set; }
+        public int? Limit { get; set; }
 
+        /// <summary>
+        /// Only clusters of this location.
+        /// </summary>
         [Input("locationId")]
         public int? LocationId { get; set; }
 
+        /// <summary>
+        /// Only clusters whose name contains this text.
+        /// </summary>
         [Input("searchPattern")]
         public string? SearchPattern { get; set; }
 
@@ -42,12 +423,21 @@ namespace PulumiServersCom.Serverscom
 
     public sealed class GetLoadBalancerClustersInvokeArgs : global::Pulumi.InvokeArgs
     {
+        /// <summary>
+        /// The most items to return, 1 to 10,000 (default 1,000); more matching items fail the call, naming the limit.
+        /// </summary>
         [Input("limit")]
-        public Input<double>? Limit { get; set; }
+        public Input<int>? Limit { get; set; }
 
+        /// <summary>
+        /// Only clusters of this location.
+        /// </summary>
         [Input("locationId")]
         public Input<int>? LocationId { get; set; }
 
+        /// <summary>
+        /// Only clusters whose name contains this text.
+        /// </summary>
         [Input("searchPattern")]
         public Input<string>? SearchPattern { get; set; }
 
@@ -61,10 +451,13 @@ namespace PulumiServersCom.Serverscom
     [OutputType]
     public sealed class GetLoadBalancerClustersResult
     {
-        public readonly ImmutableArray<Outputs.GetLoadBalancerClusterResult> LoadBalancerClusters;
+        /// <summary>
+        /// The dedicated load balancer clusters, in the API's order.
+        /// </summary>
+        public readonly ImmutableArray<Outputs.LoadBalancerClusterResult> LoadBalancerClusters;
 
         [OutputConstructor]
-        private GetLoadBalancerClustersResult(ImmutableArray<Outputs.GetLoadBalancerClusterResult> loadBalancerClusters)
+        private GetLoadBalancerClustersResult(ImmutableArray<Outputs.LoadBalancerClusterResult> loadBalancerClusters)
         {
             LoadBalancerClusters = loadBalancerClusters;
         }

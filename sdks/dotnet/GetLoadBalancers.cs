@@ -12,12 +12,312 @@ namespace PulumiServersCom.Serverscom
 {
     public static class GetLoadBalancers
     {
+        /// <summary>
+        /// The account's L4 and L7 load balancers, filtered by labels, layer, location, cluster and name.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### The L4 load balancers
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const balancers = serverscom.getLoadBalancers({
+        ///     type: serverscom.GetLoadBalancersArgsType.L4,
+        /// });
+        /// export const loadBalancers = balancers.then(balancers =&gt; balancers.loadBalancers);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// balancers = serverscom.get_load_balancers(type=serverscom.GetLoadBalancersArgsType.L4)
+        /// pulumi.export("loadBalancers", balancers.load_balancers)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var balancers = Serverscom.GetLoadBalancers.Invoke(new()
+        ///     {
+        ///         Type = Serverscom.GetLoadBalancersArgsType.L4,
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["loadBalancers"] = balancers.Apply(getLoadBalancersResult =&gt; getLoadBalancersResult.LoadBalancers),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		balancers, err := serverscom.GetLoadBalancers(ctx, &amp;serverscom.GetLoadBalancersArgs{
+        /// 			Type: serverscom.GetLoadBalancersArgsTypeL4,
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("loadBalancers", balancers.LoadBalancers)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.enums.GetLoadBalancersArgsType;
+        /// import com.pulumi.serverscom.inputs.GetLoadBalancersArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var balancers = ServerscomFunctions.getLoadBalancers(GetLoadBalancersArgs.builder()
+        ///             .type(GetLoadBalancersArgsType.L4)
+        ///             .build());
+        /// 
+        ///         ctx.export("loadBalancers", balancers.applyValue(getLoadBalancersResult -&gt; getLoadBalancersResult.loadBalancers()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   balancers:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getLoadBalancers
+        ///       arguments:
+        ///         type: l4
+        /// outputs:
+        ///   loadBalancers: ${balancers.loadBalancers}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Task<GetLoadBalancersResult> InvokeAsync(GetLoadBalancersArgs? args = null, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetLoadBalancersResult>("serverscom:index:getLoadBalancers", args ?? new GetLoadBalancersArgs(), options.WithDefaults());
 
+        /// <summary>
+        /// The account's L4 and L7 load balancers, filtered by labels, layer, location, cluster and name.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### The L4 load balancers
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const balancers = serverscom.getLoadBalancers({
+        ///     type: serverscom.GetLoadBalancersArgsType.L4,
+        /// });
+        /// export const loadBalancers = balancers.then(balancers =&gt; balancers.loadBalancers);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// balancers = serverscom.get_load_balancers(type=serverscom.GetLoadBalancersArgsType.L4)
+        /// pulumi.export("loadBalancers", balancers.load_balancers)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var balancers = Serverscom.GetLoadBalancers.Invoke(new()
+        ///     {
+        ///         Type = Serverscom.GetLoadBalancersArgsType.L4,
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["loadBalancers"] = balancers.Apply(getLoadBalancersResult =&gt; getLoadBalancersResult.LoadBalancers),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		balancers, err := serverscom.GetLoadBalancers(ctx, &amp;serverscom.GetLoadBalancersArgs{
+        /// 			Type: serverscom.GetLoadBalancersArgsTypeL4,
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("loadBalancers", balancers.LoadBalancers)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.enums.GetLoadBalancersArgsType;
+        /// import com.pulumi.serverscom.inputs.GetLoadBalancersArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var balancers = ServerscomFunctions.getLoadBalancers(GetLoadBalancersArgs.builder()
+        ///             .type(GetLoadBalancersArgsType.L4)
+        ///             .build());
+        /// 
+        ///         ctx.export("loadBalancers", balancers.applyValue(getLoadBalancersResult -&gt; getLoadBalancersResult.loadBalancers()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   balancers:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getLoadBalancers
+        ///       arguments:
+        ///         type: l4
+        /// outputs:
+        ///   loadBalancers: ${balancers.loadBalancers}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Output<GetLoadBalancersResult> Invoke(GetLoadBalancersInvokeArgs? args = null, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetLoadBalancersResult>("serverscom:index:getLoadBalancers", args ?? new GetLoadBalancersInvokeArgs(), options.WithDefaults());
 
+        /// <summary>
+        /// The account's L4 and L7 load balancers, filtered by labels, layer, location, cluster and name.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### The L4 load balancers
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const balancers = serverscom.getLoadBalancers({
+        ///     type: serverscom.GetLoadBalancersArgsType.L4,
+        /// });
+        /// export const loadBalancers = balancers.then(balancers =&gt; balancers.loadBalancers);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// balancers = serverscom.get_load_balancers(type=serverscom.GetLoadBalancersArgsType.L4)
+        /// pulumi.export("loadBalancers", balancers.load_balancers)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var balancers = Serverscom.GetLoadBalancers.Invoke(new()
+        ///     {
+        ///         Type = Serverscom.GetLoadBalancersArgsType.L4,
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["loadBalancers"] = balancers.Apply(getLoadBalancersResult =&gt; getLoadBalancersResult.LoadBalancers),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		balancers, err := serverscom.GetLoadBalancers(ctx, &amp;serverscom.GetLoadBalancersArgs{
+        /// 			Type: serverscom.GetLoadBalancersArgsTypeL4,
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("loadBalancers", balancers.LoadBalancers)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.enums.GetLoadBalancersArgsType;
+        /// import com.pulumi.serverscom.inputs.GetLoadBalancersArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var balancers = ServerscomFunctions.getLoadBalancers(GetLoadBalancersArgs.builder()
+        ///             .type(GetLoadBalancersArgsType.L4)
+        ///             .build());
+        /// 
+        ///         ctx.export("loadBalancers", balancers.applyValue(getLoadBalancersResult -&gt; getLoadBalancersResult.loadBalancers()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   balancers:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getLoadBalancers
+        ///       arguments:
+        ///         type: l4
+        /// outputs:
+        ///   loadBalancers: ${balancers.loadBalancers}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Output<GetLoadBalancersResult> Invoke(GetLoadBalancersInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetLoadBalancersResult>("serverscom:index:getLoadBalancers", args ?? new GetLoadBalancersInvokeArgs(), options.WithDefaults());
     }
@@ -35,14 +335,17 @@ namespace PulumiServersCom.Serverscom
         /// Only balancers whose labels match (text or a builder).
         /// </summary>
         [Input("labelSelector")]
-        public object? LabelSelector { get; set; }
+        public string? LabelSelector { get; set; }
 
         /// <summary>
         /// The most balancers to return, 1 to 10,000 (default 1,000); more is an error.
         /// </summary>
         [Input("limit")]
-        public double? Limit { get; set; }
+        public int? Limit { get; set; }
 
+        /// <summary>
+        /// The id of the location (see the getLocation function).
+        /// </summary>
         [Input("locationId")]
         public int? LocationId { get; set; }
 
@@ -52,6 +355,9 @@ namespace PulumiServersCom.Serverscom
         [Input("searchPattern")]
         public string? SearchPattern { get; set; }
 
+        /// <summary>
+        /// Only balancers of this layer: `l4` or `l7`.
+        /// </summary>
         [Input("type")]
         public PulumiServersCom.Serverscom.GetLoadBalancersArgsType? Type { get; set; }
 
@@ -73,14 +379,17 @@ namespace PulumiServersCom.Serverscom
         /// Only balancers whose labels match (text or a builder).
         /// </summary>
         [Input("labelSelector")]
-        public Input<object>? LabelSelector { get; set; }
+        public Input<string>? LabelSelector { get; set; }
 
         /// <summary>
         /// The most balancers to return, 1 to 10,000 (default 1,000); more is an error.
         /// </summary>
         [Input("limit")]
-        public Input<double>? Limit { get; set; }
+        public Input<int>? Limit { get; set; }
 
+        /// <summary>
+        /// The id of the location (see the getLocation function).
+        /// </summary>
         [Input("locationId")]
         public Input<int>? LocationId { get; set; }
 
@@ -90,6 +399,9 @@ namespace PulumiServersCom.Serverscom
         [Input("searchPattern")]
         public Input<string>? SearchPattern { get; set; }
 
+        /// <summary>
+        /// Only balancers of this layer: `l4` or `l7`.
+        /// </summary>
         [Input("type")]
         public Input<PulumiServersCom.Serverscom.GetLoadBalancersArgsType>? Type { get; set; }
 
@@ -103,6 +415,9 @@ namespace PulumiServersCom.Serverscom
     [OutputType]
     public sealed class GetLoadBalancersResult
     {
+        /// <summary>
+        /// The balancers, in the API's order.
+        /// </summary>
         public readonly ImmutableArray<Outputs.LoadBalancerResult> LoadBalancers;
 
         [OutputConstructor]

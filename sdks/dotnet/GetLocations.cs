@@ -13,19 +13,277 @@ namespace PulumiServersCom.Serverscom
     public static class GetLocations
     {
         /// <summary>
-        /// Every location (at most DEFAULT_LIST_LIMIT).
+        /// Every location of the service (at most 1,000), optionally those whose name contains a text.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### Every location
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const locationsVar = serverscom.getLocations({});
+        /// export const locations = locationsVar.then(locationsVar =&gt; locationsVar.locations);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// locations_var = serverscom.get_locations()
+        /// pulumi.export("locations", locations_var.locations)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var locationsVar = Serverscom.GetLocations.Invoke();
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["locations"] = locationsVar.Apply(getLocationsResult =&gt; getLocationsResult.Locations),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		locationsVar, err := serverscom.GetLocations(ctx, &amp;serverscom.GetLocationsArgs{}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("locations", locationsVar.Locations)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetLocationsArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var locationsVar = ServerscomFunctions.getLocations(GetLocationsArgs.builder()
+        ///             .build());
+        /// 
+        ///         ctx.export("locations", locationsVar.applyValue(getLocationsResult -&gt; getLocationsResult.locations()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   locations:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getLocations
+        /// outputs:
+        ///   locations: ${locations.locations}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Task<GetLocationsResult> InvokeAsync(GetLocationsArgs? args = null, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetLocationsResult>("serverscom:index:getLocations", args ?? new GetLocationsArgs(), options.WithDefaults());
 
         /// <summary>
-        /// Every location (at most DEFAULT_LIST_LIMIT).
+        /// Every location of the service (at most 1,000), optionally those whose name contains a text.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### Every location
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const locationsVar = serverscom.getLocations({});
+        /// export const locations = locationsVar.then(locationsVar =&gt; locationsVar.locations);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// locations_var = serverscom.get_locations()
+        /// pulumi.export("locations", locations_var.locations)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var locationsVar = Serverscom.GetLocations.Invoke();
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["locations"] = locationsVar.Apply(getLocationsResult =&gt; getLocationsResult.Locations),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		locationsVar, err := serverscom.GetLocations(ctx, &amp;serverscom.GetLocationsArgs{}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("locations", locationsVar.Locations)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetLocationsArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var locationsVar = ServerscomFunctions.getLocations(GetLocationsArgs.builder()
+        ///             .build());
+        /// 
+        ///         ctx.export("locations", locationsVar.applyValue(getLocationsResult -&gt; getLocationsResult.locations()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   locations:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getLocations
+        /// outputs:
+        ///   locations: ${locations.locations}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetLocationsResult> Invoke(GetLocationsInvokeArgs? args = null, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetLocationsResult>("serverscom:index:getLocations", args ?? new GetLocationsInvokeArgs(), options.WithDefaults());
 
         /// <summary>
-        /// Every location (at most DEFAULT_LIST_LIMIT).
+        /// Every location of the service (at most 1,000), optionally those whose name contains a text.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### Every location
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const locationsVar = serverscom.getLocations({});
+        /// export const locations = locationsVar.then(locationsVar =&gt; locationsVar.locations);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// locations_var = serverscom.get_locations()
+        /// pulumi.export("locations", locations_var.locations)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var locationsVar = Serverscom.GetLocations.Invoke();
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["locations"] = locationsVar.Apply(getLocationsResult =&gt; getLocationsResult.Locations),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		locationsVar, err := serverscom.GetLocations(ctx, &amp;serverscom.GetLocationsArgs{}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("locations", locationsVar.Locations)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetLocationsArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var locationsVar = ServerscomFunctions.getLocations(GetLocationsArgs.builder()
+        ///             .build());
+        /// 
+        ///         ctx.export("locations", locationsVar.applyValue(getLocationsResult -&gt; getLocationsResult.locations()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   locations:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getLocations
+        /// outputs:
+        ///   locations: ${locations.locations}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetLocationsResult> Invoke(GetLocationsInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetLocationsResult>("serverscom:index:getLocations", args ?? new GetLocationsInvokeArgs(), options.WithDefaults());
@@ -64,10 +322,13 @@ namespace PulumiServersCom.Serverscom
     [OutputType]
     public sealed class GetLocationsResult
     {
-        public readonly ImmutableArray<Outputs.GetLocationResult> Locations;
+        /// <summary>
+        /// The locations, in the API's order.
+        /// </summary>
+        public readonly ImmutableArray<Outputs.LocationResult> Locations;
 
         [OutputConstructor]
-        private GetLocationsResult(ImmutableArray<Outputs.GetLocationResult> locations)
+        private GetLocationsResult(ImmutableArray<Outputs.LocationResult> locations)
         {
             Locations = locations;
         }

@@ -12,12 +12,309 @@ namespace PulumiServersCom.Serverscom
 {
     public static class GetNetworkPool
     {
+        /// <summary>
+        /// One network pool, by exactly one of id, title (case-insensitive) or CIDR.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### A network pool by title
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const pool = serverscom.getNetworkPool({
+        ///     title: "AMS1 private",
+        /// });
+        /// export const poolCidr = pool.then(pool =&gt; pool.cidr);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// pool = serverscom.get_network_pool(title="AMS1 private")
+        /// pulumi.export("poolCidr", pool.cidr)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var pool = Serverscom.GetNetworkPool.Invoke(new()
+        ///     {
+        ///         Title = "AMS1 private",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["poolCidr"] = pool.Apply(getNetworkPoolResult =&gt; getNetworkPoolResult.Cidr),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		pool, err := serverscom.GetNetworkPool(ctx, &amp;serverscom.GetNetworkPoolArgs{
+        /// 			Title: pulumi.StringRef("AMS1 private"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("poolCidr", pool.Cidr)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetNetworkPoolArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var pool = ServerscomFunctions.getNetworkPool(GetNetworkPoolArgs.builder()
+        ///             .title("AMS1 private")
+        ///             .build());
+        /// 
+        ///         ctx.export("poolCidr", pool.applyValue(getNetworkPoolResult -&gt; getNetworkPoolResult.cidr()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   pool:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getNetworkPool
+        ///       arguments:
+        ///         title: AMS1 private
+        /// outputs:
+        ///   poolCidr: ${pool.cidr}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Task<GetNetworkPoolResult> InvokeAsync(GetNetworkPoolArgs? args = null, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetNetworkPoolResult>("serverscom:index:getNetworkPool", args ?? new GetNetworkPoolArgs(), options.WithDefaults());
 
+        /// <summary>
+        /// One network pool, by exactly one of id, title (case-insensitive) or CIDR.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### A network pool by title
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const pool = serverscom.getNetworkPool({
+        ///     title: "AMS1 private",
+        /// });
+        /// export const poolCidr = pool.then(pool =&gt; pool.cidr);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// pool = serverscom.get_network_pool(title="AMS1 private")
+        /// pulumi.export("poolCidr", pool.cidr)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var pool = Serverscom.GetNetworkPool.Invoke(new()
+        ///     {
+        ///         Title = "AMS1 private",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["poolCidr"] = pool.Apply(getNetworkPoolResult =&gt; getNetworkPoolResult.Cidr),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		pool, err := serverscom.GetNetworkPool(ctx, &amp;serverscom.GetNetworkPoolArgs{
+        /// 			Title: pulumi.StringRef("AMS1 private"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("poolCidr", pool.Cidr)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetNetworkPoolArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var pool = ServerscomFunctions.getNetworkPool(GetNetworkPoolArgs.builder()
+        ///             .title("AMS1 private")
+        ///             .build());
+        /// 
+        ///         ctx.export("poolCidr", pool.applyValue(getNetworkPoolResult -&gt; getNetworkPoolResult.cidr()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   pool:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getNetworkPool
+        ///       arguments:
+        ///         title: AMS1 private
+        /// outputs:
+        ///   poolCidr: ${pool.cidr}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Output<GetNetworkPoolResult> Invoke(GetNetworkPoolInvokeArgs? args = null, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetNetworkPoolResult>("serverscom:index:getNetworkPool", args ?? new GetNetworkPoolInvokeArgs(), options.WithDefaults());
 
+        /// <summary>
+        /// One network pool, by exactly one of id, title (case-insensitive) or CIDR.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### A network pool by title
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const pool = serverscom.getNetworkPool({
+        ///     title: "AMS1 private",
+        /// });
+        /// export const poolCidr = pool.then(pool =&gt; pool.cidr);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// pool = serverscom.get_network_pool(title="AMS1 private")
+        /// pulumi.export("poolCidr", pool.cidr)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var pool = Serverscom.GetNetworkPool.Invoke(new()
+        ///     {
+        ///         Title = "AMS1 private",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["poolCidr"] = pool.Apply(getNetworkPoolResult =&gt; getNetworkPoolResult.Cidr),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		pool, err := serverscom.GetNetworkPool(ctx, &amp;serverscom.GetNetworkPoolArgs{
+        /// 			Title: pulumi.StringRef("AMS1 private"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("poolCidr", pool.Cidr)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetNetworkPoolArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var pool = ServerscomFunctions.getNetworkPool(GetNetworkPoolArgs.builder()
+        ///             .title("AMS1 private")
+        ///             .build());
+        /// 
+        ///         ctx.export("poolCidr", pool.applyValue(getNetworkPoolResult -&gt; getNetworkPoolResult.cidr()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   pool:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getNetworkPool
+        ///       arguments:
+        ///         title: AMS1 private
+        /// outputs:
+        ///   poolCidr: ${pool.cidr}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Output<GetNetworkPoolResult> Invoke(GetNetworkPoolInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetNetworkPoolResult>("serverscom:index:getNetworkPool", args ?? new GetNetworkPoolInvokeArgs(), options.WithDefaults());
     }
@@ -31,14 +328,18 @@ namespace PulumiServersCom.Serverscom
         [Input("cidr")]
         public string? Cidr { get; set; }
 
+        /// <summary>
+        /// The pool's id (give exactly one of id, title and cidr).
+        /// </summary>
         [Input("id")]
         public string? Id { get; set; }
 
         /// <summary>
-        /// Only pools whose labels match (text or a builder).
+        /// Only pools whose labels match this label selector, e.g. `env==prod,tier in (web, api)`; checked
+        /// against the selector grammar before it is sent.
         /// </summary>
         [Input("labelSelector")]
-        public object? LabelSelector { get; set; }
+        public string? LabelSelector { get; set; }
 
         /// <summary>
         /// Only pools of this location.
@@ -46,9 +347,15 @@ namespace PulumiServersCom.Serverscom
         [Input("locationId")]
         public int? LocationId { get; set; }
 
+        /// <summary>
+        /// The pool's title, case-insensitive (give exactly one of id, title and cidr).
+        /// </summary>
         [Input("title")]
         public string? Title { get; set; }
 
+        /// <summary>
+        /// Only pools of this type: `public` or `private`.
+        /// </summary>
         [Input("type")]
         public PulumiServersCom.Serverscom.GetNetworkPoolArgsType? Type { get; set; }
 
@@ -66,14 +373,18 @@ namespace PulumiServersCom.Serverscom
         [Input("cidr")]
         public Input<string>? Cidr { get; set; }
 
+        /// <summary>
+        /// The pool's id (give exactly one of id, title and cidr).
+        /// </summary>
         [Input("id")]
         public Input<string>? Id { get; set; }
 
         /// <summary>
-        /// Only pools whose labels match (text or a builder).
+        /// Only pools whose labels match this label selector, e.g. `env==prod,tier in (web, api)`; checked
+        /// against the selector grammar before it is sent.
         /// </summary>
         [Input("labelSelector")]
-        public Input<object>? LabelSelector { get; set; }
+        public Input<string>? LabelSelector { get; set; }
 
         /// <summary>
         /// Only pools of this location.
@@ -81,9 +392,15 @@ namespace PulumiServersCom.Serverscom
         [Input("locationId")]
         public Input<int>? LocationId { get; set; }
 
+        /// <summary>
+        /// The pool's title, case-insensitive (give exactly one of id, title and cidr).
+        /// </summary>
         [Input("title")]
         public Input<string>? Title { get; set; }
 
+        /// <summary>
+        /// Only pools of this type: `public` or `private`.
+        /// </summary>
         [Input("type")]
         public Input<PulumiServersCom.Serverscom.GetNetworkPoolArgsType>? Type { get; set; }
 
@@ -97,20 +414,41 @@ namespace PulumiServersCom.Serverscom
     [OutputType]
     public sealed class GetNetworkPoolResult
     {
+        /// <summary>
+        /// The pool's network in CIDR notation; null where the API does not say.
+        /// </summary>
         public readonly string? Cidr;
+        /// <summary>
+        /// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+        /// </summary>
         public readonly string? CreatedAt;
+        /// <summary>
+        /// The pool's id (the `networkPoolId` property of a Subnetwork).
+        /// </summary>
         public readonly string Id;
         /// <summary>
         /// The labels, without the provider's ownership label.
         /// </summary>
         public readonly ImmutableDictionary<string, string> Labels;
+        /// <summary>
+        /// The codes of the locations the pool serves.
+        /// </summary>
         public readonly ImmutableArray<string> LocationCodes;
-        public readonly ImmutableArray<double> LocationIds;
+        /// <summary>
+        /// The ids of the locations the pool serves.
+        /// </summary>
+        public readonly ImmutableArray<int> LocationIds;
+        /// <summary>
+        /// The pool's title; null where the API does not say.
+        /// </summary>
         public readonly string? Title;
         /// <summary>
         /// "private" or "public".
         /// </summary>
         public readonly string? Type;
+        /// <summary>
+        /// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+        /// </summary>
         public readonly string? UpdatedAt;
 
         [OutputConstructor]
@@ -125,7 +463,7 @@ namespace PulumiServersCom.Serverscom
 
             ImmutableArray<string> locationCodes,
 
-            ImmutableArray<double> locationIds,
+            ImmutableArray<int> locationIds,
 
             string? title,
 

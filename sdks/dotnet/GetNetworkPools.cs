@@ -12,12 +12,315 @@ namespace PulumiServersCom.Serverscom
 {
     public static class GetNetworkPools
     {
+        /// <summary>
+        /// The account's network pools (what subnetworks are allocated from), filtered by labels, location,
+        /// type and title.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### The private network pools
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const pools = serverscom.getNetworkPools({
+        ///     type: serverscom.GetNetworkPoolsArgsType.Private,
+        /// });
+        /// export const networkPools = pools.then(pools =&gt; pools.networkPools);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// pools = serverscom.get_network_pools(type=serverscom.GetNetworkPoolsArgsType.PRIVATE)
+        /// pulumi.export("networkPools", pools.network_pools)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var pools = Serverscom.GetNetworkPools.Invoke(new()
+        ///     {
+        ///         Type = Serverscom.GetNetworkPoolsArgsType.@Private,
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["networkPools"] = pools.Apply(getNetworkPoolsResult =&gt; getNetworkPoolsResult.NetworkPools),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		pools, err := serverscom.GetNetworkPools(ctx, &amp;serverscom.GetNetworkPoolsArgs{
+        /// 			Type: serverscom.GetNetworkPoolsArgsTypePrivate,
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("networkPools", pools.NetworkPools)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.enums.GetNetworkPoolsArgsType;
+        /// import com.pulumi.serverscom.inputs.GetNetworkPoolsArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var pools = ServerscomFunctions.getNetworkPools(GetNetworkPoolsArgs.builder()
+        ///             .type(GetNetworkPoolsArgsType.Private)
+        ///             .build());
+        /// 
+        ///         ctx.export("networkPools", pools.applyValue(getNetworkPoolsResult -&gt; getNetworkPoolsResult.networkPools()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   pools:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getNetworkPools
+        ///       arguments:
+        ///         type: private
+        /// outputs:
+        ///   networkPools: ${pools.networkPools}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Task<GetNetworkPoolsResult> InvokeAsync(GetNetworkPoolsArgs? args = null, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetNetworkPoolsResult>("serverscom:index:getNetworkPools", args ?? new GetNetworkPoolsArgs(), options.WithDefaults());
 
+        /// <summary>
+        /// The account's network pools (what subnetworks are allocated from), filtered by labels, location,
+        /// type and title.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### The private network pools
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const pools = serverscom.getNetworkPools({
+        ///     type: serverscom.GetNetworkPoolsArgsType.Private,
+        /// });
+        /// export const networkPools = pools.then(pools =&gt; pools.networkPools);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// pools = serverscom.get_network_pools(type=serverscom.GetNetworkPoolsArgsType.PRIVATE)
+        /// pulumi.export("networkPools", pools.network_pools)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var pools = Serverscom.GetNetworkPools.Invoke(new()
+        ///     {
+        ///         Type = Serverscom.GetNetworkPoolsArgsType.@Private,
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["networkPools"] = pools.Apply(getNetworkPoolsResult =&gt; getNetworkPoolsResult.NetworkPools),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		pools, err := serverscom.GetNetworkPools(ctx, &amp;serverscom.GetNetworkPoolsArgs{
+        /// 			Type: serverscom.GetNetworkPoolsArgsTypePrivate,
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("networkPools", pools.NetworkPools)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.enums.GetNetworkPoolsArgsType;
+        /// import com.pulumi.serverscom.inputs.GetNetworkPoolsArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var pools = ServerscomFunctions.getNetworkPools(GetNetworkPoolsArgs.builder()
+        ///             .type(GetNetworkPoolsArgsType.Private)
+        ///             .build());
+        /// 
+        ///         ctx.export("networkPools", pools.applyValue(getNetworkPoolsResult -&gt; getNetworkPoolsResult.networkPools()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   pools:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getNetworkPools
+        ///       arguments:
+        ///         type: private
+        /// outputs:
+        ///   networkPools: ${pools.networkPools}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Output<GetNetworkPoolsResult> Invoke(GetNetworkPoolsInvokeArgs? args = null, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetNetworkPoolsResult>("serverscom:index:getNetworkPools", args ?? new GetNetworkPoolsInvokeArgs(), options.WithDefaults());
 
+        /// <summary>
+        /// The account's network pools (what subnetworks are allocated from), filtered by labels, location,
+        /// type and title.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### The private network pools
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const pools = serverscom.getNetworkPools({
+        ///     type: serverscom.GetNetworkPoolsArgsType.Private,
+        /// });
+        /// export const networkPools = pools.then(pools =&gt; pools.networkPools);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// pools = serverscom.get_network_pools(type=serverscom.GetNetworkPoolsArgsType.PRIVATE)
+        /// pulumi.export("networkPools", pools.network_pools)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var pools = Serverscom.GetNetworkPools.Invoke(new()
+        ///     {
+        ///         Type = Serverscom.GetNetworkPoolsArgsType.@Private,
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["networkPools"] = pools.Apply(getNetworkPoolsResult =&gt; getNetworkPoolsResult.NetworkPools),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		pools, err := serverscom.GetNetworkPools(ctx, &amp;serverscom.GetNetworkPoolsArgs{
+        /// 			Type: serverscom.GetNetworkPoolsArgsTypePrivate,
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("networkPools", pools.NetworkPools)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.enums.GetNetworkPoolsArgsType;
+        /// import com.pulumi.serverscom.inputs.GetNetworkPoolsArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var pools = ServerscomFunctions.getNetworkPools(GetNetworkPoolsArgs.builder()
+        ///             .type(GetNetworkPoolsArgsType.Private)
+        ///             .build());
+        /// 
+        ///         ctx.export("networkPools", pools.applyValue(getNetworkPoolsResult -&gt; getNetworkPoolsResult.networkPools()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   pools:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getNetworkPools
+        ///       arguments:
+        ///         type: private
+        /// outputs:
+        ///   networkPools: ${pools.networkPools}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Output<GetNetworkPoolsResult> Invoke(GetNetworkPoolsInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetNetworkPoolsResult>("serverscom:index:getNetworkPools", args ?? new GetNetworkPoolsInvokeArgs(), options.WithDefaults());
     }
@@ -26,16 +329,17 @@ namespace PulumiServersCom.Serverscom
     public sealed class GetNetworkPoolsArgs : global::Pulumi.InvokeArgs
     {
         /// <summary>
-        /// Only pools whose labels match (text or a builder).
+        /// Only pools whose labels match this label selector, e.g. `env==prod,tier in (web, api)`; checked
+        /// against the selector grammar before it is sent.
         /// </summary>
         [Input("labelSelector")]
-        public object? LabelSelector { get; set; }
+        public string? LabelSelector { get; set; }
 
         /// <summary>
         /// The most pools to return, 1 to 10,000 (default 1,000); more is an error.
         /// </summary>
         [Input("limit")]
-        public double? Limit { get; set; }
+        public int? Limit { get; set; }
 
         /// <summary>
         /// Only pools of this location.
@@ -49,6 +353,9 @@ namespace PulumiServersCom.Serverscom
         [Input("searchPattern")]
         public string? SearchPattern { get; set; }
 
+        /// <summary>
+        /// Only pools of this type: `public` or `private`.
+        /// </summary>
         [Input("type")]
         public PulumiServersCom.Serverscom.GetNetworkPoolsArgsType? Type { get; set; }
 
@@ -61,16 +368,17 @@ namespace PulumiServersCom.Serverscom
     public sealed class GetNetworkPoolsInvokeArgs : global::Pulumi.InvokeArgs
     {
         /// <summary>
-        /// Only pools whose labels match (text or a builder).
+        /// Only pools whose labels match this label selector, e.g. `env==prod,tier in (web, api)`; checked
+        /// against the selector grammar before it is sent.
         /// </summary>
         [Input("labelSelector")]
-        public Input<object>? LabelSelector { get; set; }
+        public Input<string>? LabelSelector { get; set; }
 
         /// <summary>
         /// The most pools to return, 1 to 10,000 (default 1,000); more is an error.
         /// </summary>
         [Input("limit")]
-        public Input<double>? Limit { get; set; }
+        public Input<int>? Limit { get; set; }
 
         /// <summary>
         /// Only pools of this location.
@@ -84,6 +392,9 @@ namespace PulumiServersCom.Serverscom
         [Input("searchPattern")]
         public Input<string>? SearchPattern { get; set; }
 
+        /// <summary>
+        /// Only pools of this type: `public` or `private`.
+        /// </summary>
         [Input("type")]
         public Input<PulumiServersCom.Serverscom.GetNetworkPoolsArgsType>? Type { get; set; }
 
@@ -97,10 +408,13 @@ namespace PulumiServersCom.Serverscom
     [OutputType]
     public sealed class GetNetworkPoolsResult
     {
-        public readonly ImmutableArray<Outputs.GetNetworkPoolResult> NetworkPools;
+        /// <summary>
+        /// The network pools, in the API's order.
+        /// </summary>
+        public readonly ImmutableArray<Outputs.NetworkPoolResult> NetworkPools;
 
         [OutputConstructor]
-        private GetNetworkPoolsResult(ImmutableArray<Outputs.GetNetworkPoolResult> networkPools)
+        private GetNetworkPoolsResult(ImmutableArray<Outputs.NetworkPoolResult> networkPools)
         {
             NetworkPools = networkPools;
         }

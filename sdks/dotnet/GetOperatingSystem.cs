@@ -13,22 +13,517 @@ namespace PulumiServersCom.Serverscom
     public static class GetOperatingSystem
     {
         /// <summary>
-        /// One operating system:
-        /// `getOperatingSystem({ locationId, serverModelId, name: "ubuntu 24.04" })`.
+        /// One operating system a dedicated server model or an SBM flavor can be ordered with in a location,
+        /// by exactly one of id or name (the full name, "name version", or whole words of them,
+        /// case-insensitive).
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### An operating system by name
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const location = serverscom.getLocation({
+        ///     code: "AMS1",
+        /// });
+        /// const r640 = location.then(location =&gt; serverscom.getServerModel({
+        ///     locationId: location.id,
+        ///     name: "Dell R640",
+        /// }));
+        /// const os = Promise.all([location, r640]).then(([location, r640]) =&gt; serverscom.getOperatingSystem({
+        ///     locationId: location.id,
+        ///     serverModelId: r640.id,
+        ///     name: "Ubuntu 24.04-server x86_64",
+        /// }));
+        /// export const osId = os.then(os =&gt; os.id);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// location = serverscom.get_location(code="AMS1")
+        /// r640 = serverscom.get_server_model(location_id=location.id,
+        ///     name="Dell R640")
+        /// os = serverscom.get_operating_system(location_id=location.id,
+        ///     server_model_id=r640.id,
+        ///     name="Ubuntu 24.04-server x86_64")
+        /// pulumi.export("osId", os.id)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var location = Serverscom.GetLocation.Invoke(new()
+        ///     {
+        ///         Code = "AMS1",
+        ///     });
+        /// 
+        ///     var r640 = Serverscom.GetServerModel.Invoke(new()
+        ///     {
+        ///         LocationId = location.Apply(getLocationResult =&gt; getLocationResult.Id),
+        ///         Name = "Dell R640",
+        ///     });
+        /// 
+        ///     var os = Serverscom.GetOperatingSystem.Invoke(new()
+        ///     {
+        ///         LocationId = location.Apply(getLocationResult =&gt; getLocationResult.Id),
+        ///         ServerModelId = r640.Apply(getServerModelResult =&gt; getServerModelResult.Id),
+        ///         Name = "Ubuntu 24.04-server x86_64",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["osId"] = os.Apply(getOperatingSystemResult =&gt; getOperatingSystemResult.Id),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		location, err := serverscom.GetLocation(ctx, &amp;serverscom.GetLocationArgs{
+        /// 			Code: pulumi.StringRef("AMS1"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		r640, err := serverscom.GetServerModel(ctx, &amp;serverscom.GetServerModelArgs{
+        /// 			LocationId: location.Id,
+        /// 			Name:       pulumi.StringRef("Dell R640"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		os, err := serverscom.GetOperatingSystem(ctx, &amp;serverscom.GetOperatingSystemArgs{
+        /// 			LocationId:    location.Id,
+        /// 			ServerModelId: pulumi.IntRef(r640.Id),
+        /// 			Name:          pulumi.StringRef("Ubuntu 24.04-server x86_64"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("osId", os.Id)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetLocationArgs;
+        /// import com.pulumi.serverscom.inputs.GetOperatingSystemArgs;
+        /// import com.pulumi.serverscom.inputs.GetServerModelArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var location = ServerscomFunctions.getLocation(GetLocationArgs.builder()
+        ///             .code("AMS1")
+        ///             .build());
+        /// 
+        ///         final var r640 = ServerscomFunctions.getServerModel(GetServerModelArgs.builder()
+        ///             .locationId(location.applyValue(getLocationResult -&gt; getLocationResult.id()))
+        ///             .name("Dell R640")
+        ///             .build());
+        /// 
+        ///         final var os = ServerscomFunctions.getOperatingSystem(GetOperatingSystemArgs.builder()
+        ///             .locationId(location.applyValue(getLocationResult -&gt; getLocationResult.id()))
+        ///             .serverModelId(r640.applyValue(getServerModelResult -&gt; getServerModelResult.id()))
+        ///             .name("Ubuntu 24.04-server x86_64")
+        ///             .build());
+        /// 
+        ///         ctx.export("osId", os.applyValue(getOperatingSystemResult -&gt; getOperatingSystemResult.id()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   location:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getLocation
+        ///       arguments:
+        ///         code: AMS1
+        ///   r640:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getServerModel
+        ///       arguments:
+        ///         locationId: ${location.id}
+        ///         name: Dell R640
+        ///   os:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getOperatingSystem
+        ///       arguments:
+        ///         locationId: ${location.id}
+        ///         serverModelId: ${r640.id}
+        ///         name: Ubuntu 24.04-server x86_64
+        /// outputs:
+        ///   osId: ${os.id}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Task<GetOperatingSystemResult> InvokeAsync(GetOperatingSystemArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetOperatingSystemResult>("serverscom:index:getOperatingSystem", args ?? new GetOperatingSystemArgs(), options.WithDefaults());
 
         /// <summary>
-        /// One operating system:
-        /// `getOperatingSystem({ locationId, serverModelId, name: "ubuntu 24.04" })`.
+        /// One operating system a dedicated server model or an SBM flavor can be ordered with in a location,
+        /// by exactly one of id or name (the full name, "name version", or whole words of them,
+        /// case-insensitive).
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### An operating system by name
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const location = serverscom.getLocation({
+        ///     code: "AMS1",
+        /// });
+        /// const r640 = location.then(location =&gt; serverscom.getServerModel({
+        ///     locationId: location.id,
+        ///     name: "Dell R640",
+        /// }));
+        /// const os = Promise.all([location, r640]).then(([location, r640]) =&gt; serverscom.getOperatingSystem({
+        ///     locationId: location.id,
+        ///     serverModelId: r640.id,
+        ///     name: "Ubuntu 24.04-server x86_64",
+        /// }));
+        /// export const osId = os.then(os =&gt; os.id);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// location = serverscom.get_location(code="AMS1")
+        /// r640 = serverscom.get_server_model(location_id=location.id,
+        ///     name="Dell R640")
+        /// os = serverscom.get_operating_system(location_id=location.id,
+        ///     server_model_id=r640.id,
+        ///     name="Ubuntu 24.04-server x86_64")
+        /// pulumi.export("osId", os.id)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var location = Serverscom.GetLocation.Invoke(new()
+        ///     {
+        ///         Code = "AMS1",
+        ///     });
+        /// 
+        ///     var r640 = Serverscom.GetServerModel.Invoke(new()
+        ///     {
+        ///         LocationId = location.Apply(getLocationResult =&gt; getLocationResult.Id),
+        ///         Name = "Dell R640",
+        ///     });
+        /// 
+        ///     var os = Serverscom.GetOperatingSystem.Invoke(new()
+        ///     {
+        ///         LocationId = location.Apply(getLocationResult =&gt; getLocationResult.Id),
+        ///         ServerModelId = r640.Apply(getServerModelResult =&gt; getServerModelResult.Id),
+        ///         Name = "Ubuntu 24.04-server x86_64",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["osId"] = os.Apply(getOperatingSystemResult =&gt; getOperatingSystemResult.Id),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		location, err := serverscom.GetLocation(ctx, &amp;serverscom.GetLocationArgs{
+        /// 			Code: pulumi.StringRef("AMS1"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		r640, err := serverscom.GetServerModel(ctx, &amp;serverscom.GetServerModelArgs{
+        /// 			LocationId: location.Id,
+        /// 			Name:       pulumi.StringRef("Dell R640"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		os, err := serverscom.GetOperatingSystem(ctx, &amp;serverscom.GetOperatingSystemArgs{
+        /// 			LocationId:    location.Id,
+        /// 			ServerModelId: pulumi.IntRef(r640.Id),
+        /// 			Name:          pulumi.StringRef("Ubuntu 24.04-server x86_64"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("osId", os.Id)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetLocationArgs;
+        /// import com.pulumi.serverscom.inputs.GetOperatingSystemArgs;
+        /// import com.pulumi.serverscom.inputs.GetServerModelArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var location = ServerscomFunctions.getLocation(GetLocationArgs.builder()
+        ///             .code("AMS1")
+        ///             .build());
+        /// 
+        ///         final var r640 = ServerscomFunctions.getServerModel(GetServerModelArgs.builder()
+        ///             .locationId(location.applyValue(getLocationResult -&gt; getLocationResult.id()))
+        ///             .name("Dell R640")
+        ///             .build());
+        /// 
+        ///         final var os = ServerscomFunctions.getOperatingSystem(GetOperatingSystemArgs.builder()
+        ///             .locationId(location.applyValue(getLocationResult -&gt; getLocationResult.id()))
+        ///             .serverModelId(r640.applyValue(getServerModelResult -&gt; getServerModelResult.id()))
+        ///             .name("Ubuntu 24.04-server x86_64")
+        ///             .build());
+        /// 
+        ///         ctx.export("osId", os.applyValue(getOperatingSystemResult -&gt; getOperatingSystemResult.id()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   location:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getLocation
+        ///       arguments:
+        ///         code: AMS1
+        ///   r640:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getServerModel
+        ///       arguments:
+        ///         locationId: ${location.id}
+        ///         name: Dell R640
+        ///   os:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getOperatingSystem
+        ///       arguments:
+        ///         locationId: ${location.id}
+        ///         serverModelId: ${r640.id}
+        ///         name: Ubuntu 24.04-server x86_64
+        /// outputs:
+        ///   osId: ${os.id}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetOperatingSystemResult> Invoke(GetOperatingSystemInvokeArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetOperatingSystemResult>("serverscom:index:getOperatingSystem", args ?? new GetOperatingSystemInvokeArgs(), options.WithDefaults());
 
         /// <summary>
-        /// One operating system:
-        /// `getOperatingSystem({ locationId, serverModelId, name: "ubuntu 24.04" })`.
+        /// One operating system a dedicated server model or an SBM flavor can be ordered with in a location,
+        /// by exactly one of id or name (the full name, "name version", or whole words of them,
+        /// case-insensitive).
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### An operating system by name
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const location = serverscom.getLocation({
+        ///     code: "AMS1",
+        /// });
+        /// const r640 = location.then(location =&gt; serverscom.getServerModel({
+        ///     locationId: location.id,
+        ///     name: "Dell R640",
+        /// }));
+        /// const os = Promise.all([location, r640]).then(([location, r640]) =&gt; serverscom.getOperatingSystem({
+        ///     locationId: location.id,
+        ///     serverModelId: r640.id,
+        ///     name: "Ubuntu 24.04-server x86_64",
+        /// }));
+        /// export const osId = os.then(os =&gt; os.id);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// location = serverscom.get_location(code="AMS1")
+        /// r640 = serverscom.get_server_model(location_id=location.id,
+        ///     name="Dell R640")
+        /// os = serverscom.get_operating_system(location_id=location.id,
+        ///     server_model_id=r640.id,
+        ///     name="Ubuntu 24.04-server x86_64")
+        /// pulumi.export("osId", os.id)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var location = Serverscom.GetLocation.Invoke(new()
+        ///     {
+        ///         Code = "AMS1",
+        ///     });
+        /// 
+        ///     var r640 = Serverscom.GetServerModel.Invoke(new()
+        ///     {
+        ///         LocationId = location.Apply(getLocationResult =&gt; getLocationResult.Id),
+        ///         Name = "Dell R640",
+        ///     });
+        /// 
+        ///     var os = Serverscom.GetOperatingSystem.Invoke(new()
+        ///     {
+        ///         LocationId = location.Apply(getLocationResult =&gt; getLocationResult.Id),
+        ///         ServerModelId = r640.Apply(getServerModelResult =&gt; getServerModelResult.Id),
+        ///         Name = "Ubuntu 24.04-server x86_64",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["osId"] = os.Apply(getOperatingSystemResult =&gt; getOperatingSystemResult.Id),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		location, err := serverscom.GetLocation(ctx, &amp;serverscom.GetLocationArgs{
+        /// 			Code: pulumi.StringRef("AMS1"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		r640, err := serverscom.GetServerModel(ctx, &amp;serverscom.GetServerModelArgs{
+        /// 			LocationId: location.Id,
+        /// 			Name:       pulumi.StringRef("Dell R640"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		os, err := serverscom.GetOperatingSystem(ctx, &amp;serverscom.GetOperatingSystemArgs{
+        /// 			LocationId:    location.Id,
+        /// 			ServerModelId: pulumi.IntRef(r640.Id),
+        /// 			Name:          pulumi.StringRef("Ubuntu 24.04-server x86_64"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("osId", os.Id)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetLocationArgs;
+        /// import com.pulumi.serverscom.inputs.GetOperatingSystemArgs;
+        /// import com.pulumi.serverscom.inputs.GetServerModelArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var location = ServerscomFunctions.getLocation(GetLocationArgs.builder()
+        ///             .code("AMS1")
+        ///             .build());
+        /// 
+        ///         final var r640 = ServerscomFunctions.getServerModel(GetServerModelArgs.builder()
+        ///             .locationId(location.applyValue(getLocationResult -&gt; getLocationResult.id()))
+        ///             .name("Dell R640")
+        ///             .build());
+        /// 
+        ///         final var os = ServerscomFunctions.getOperatingSystem(GetOperatingSystemArgs.builder()
+        ///             .locationId(location.applyValue(getLocationResult -&gt; getLocationResult.id()))
+        ///             .serverModelId(r640.applyValue(getServerModelResult -&gt; getServerModelResult.id()))
+        ///             .name("Ubuntu 24.04-server x86_64")
+        ///             .build());
+        /// 
+        ///         ctx.export("osId", os.applyValue(getOperatingSystemResult -&gt; getOperatingSystemResult.id()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   location:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getLocation
+        ///       arguments:
+        ///         code: AMS1
+        ///   r640:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getServerModel
+        ///       arguments:
+        ///         locationId: ${location.id}
+        ///         name: Dell R640
+        ///   os:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getOperatingSystem
+        ///       arguments:
+        ///         locationId: ${location.id}
+        ///         serverModelId: ${r640.id}
+        ///         name: Ubuntu 24.04-server x86_64
+        /// outputs:
+        ///   osId: ${os.id}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetOperatingSystemResult> Invoke(GetOperatingSystemInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetOperatingSystemResult>("serverscom:index:getOperatingSystem", args ?? new GetOperatingSystemInvokeArgs(), options.WithDefaults());
@@ -37,9 +532,15 @@ namespace PulumiServersCom.Serverscom
 
     public sealed class GetOperatingSystemArgs : global::Pulumi.InvokeArgs
     {
+        /// <summary>
+        /// The operating system's id (give exactly one of id and name).
+        /// </summary>
         [Input("id")]
         public int? Id { get; set; }
 
+        /// <summary>
+        /// The location (its id; see the getLocation function).
+        /// </summary>
         [Input("locationId", required: true)]
         public int LocationId { get; set; }
 
@@ -54,13 +555,13 @@ namespace PulumiServersCom.Serverscom
         /// For an SBM server of this flavor.
         /// </summary>
         [Input("sbmFlavorModelId")]
-        public double? SbmFlavorModelId { get; set; }
+        public int? SbmFlavorModelId { get; set; }
 
         /// <summary>
         /// For a dedicated server of this model.
         /// </summary>
         [Input("serverModelId")]
-        public double? ServerModelId { get; set; }
+        public int? ServerModelId { get; set; }
 
         public GetOperatingSystemArgs()
         {
@@ -70,9 +571,15 @@ namespace PulumiServersCom.Serverscom
 
     public sealed class GetOperatingSystemInvokeArgs : global::Pulumi.InvokeArgs
     {
+        /// <summary>
+        /// The operating system's id (give exactly one of id and name).
+        /// </summary>
         [Input("id")]
         public Input<int>? Id { get; set; }
 
+        /// <summary>
+        /// The location (its id; see the getLocation function).
+        /// </summary>
         [Input("locationId", required: true)]
         public Input<int> LocationId { get; set; } = null!;
 
@@ -87,13 +594,13 @@ namespace PulumiServersCom.Serverscom
         /// For an SBM server of this flavor.
         /// </summary>
         [Input("sbmFlavorModelId")]
-        public Input<double>? SbmFlavorModelId { get; set; }
+        public Input<int>? SbmFlavorModelId { get; set; }
 
         /// <summary>
         /// For a dedicated server of this model.
         /// </summary>
         [Input("serverModelId")]
-        public Input<double>? ServerModelId { get; set; }
+        public Input<int>? ServerModelId { get; set; }
 
         public GetOperatingSystemInvokeArgs()
         {
@@ -105,14 +612,29 @@ namespace PulumiServersCom.Serverscom
     [OutputType]
     public sealed class GetOperatingSystemResult
     {
+        /// <summary>
+        /// The architecture, e.g. `x86_64`.
+        /// </summary>
         public readonly string Arch;
         /// <summary>
         /// The file systems a drive layout may use with it.
         /// </summary>
         public readonly ImmutableArray<string> Filesystems;
+        /// <summary>
+        /// The full name, e.g. `Ubuntu 24.04-server x86_64`.
+        /// </summary>
         public readonly string FullName;
+        /// <summary>
+        /// The operating system's id (the `operatingSystemId` property of a server).
+        /// </summary>
         public readonly int Id;
+        /// <summary>
+        /// The name, e.g. `Ubuntu`.
+        /// </summary>
         public readonly string Name;
+        /// <summary>
+        /// The version, e.g. `24.04-server`.
+        /// </summary>
         public readonly string Version;
 
         [OutputConstructor]

@@ -12,12 +12,498 @@ namespace PulumiServersCom.Serverscom
 {
     public static class GetOperatingSystems
     {
+        /// <summary>
+        /// The operating systems a dedicated server model or an SBM flavor can be ordered with in a
+        /// location.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### The operating systems of a server model
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const location = serverscom.getLocation({
+        ///     code: "AMS1",
+        /// });
+        /// const r640 = location.then(location =&gt; serverscom.getServerModel({
+        ///     locationId: location.id,
+        ///     name: "Dell R640",
+        /// }));
+        /// const systems = Promise.all([location, r640]).then(([location, r640]) =&gt; serverscom.getOperatingSystems({
+        ///     locationId: location.id,
+        ///     serverModelId: r640.id,
+        /// }));
+        /// export const operatingSystems = systems.then(systems =&gt; systems.operatingSystems);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// location = serverscom.get_location(code="AMS1")
+        /// r640 = serverscom.get_server_model(location_id=location.id,
+        ///     name="Dell R640")
+        /// systems = serverscom.get_operating_systems(location_id=location.id,
+        ///     server_model_id=r640.id)
+        /// pulumi.export("operatingSystems", systems.operating_systems)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var location = Serverscom.GetLocation.Invoke(new()
+        ///     {
+        ///         Code = "AMS1",
+        ///     });
+        /// 
+        ///     var r640 = Serverscom.GetServerModel.Invoke(new()
+        ///     {
+        ///         LocationId = location.Apply(getLocationResult =&gt; getLocationResult.Id),
+        ///         Name = "Dell R640",
+        ///     });
+        /// 
+        ///     var systems = Serverscom.GetOperatingSystems.Invoke(new()
+        ///     {
+        ///         LocationId = location.Apply(getLocationResult =&gt; getLocationResult.Id),
+        ///         ServerModelId = r640.Apply(getServerModelResult =&gt; getServerModelResult.Id),
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["operatingSystems"] = systems.Apply(getOperatingSystemsResult =&gt; getOperatingSystemsResult.OperatingSystems),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		location, err := serverscom.GetLocation(ctx, &amp;serverscom.GetLocationArgs{
+        /// 			Code: pulumi.StringRef("AMS1"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		r640, err := serverscom.GetServerModel(ctx, &amp;serverscom.GetServerModelArgs{
+        /// 			LocationId: location.Id,
+        /// 			Name:       pulumi.StringRef("Dell R640"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		systems, err := serverscom.GetOperatingSystems(ctx, &amp;serverscom.GetOperatingSystemsArgs{
+        /// 			LocationId:    location.Id,
+        /// 			ServerModelId: pulumi.IntRef(r640.Id),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("operatingSystems", systems.OperatingSystems)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetLocationArgs;
+        /// import com.pulumi.serverscom.inputs.GetOperatingSystemsArgs;
+        /// import com.pulumi.serverscom.inputs.GetServerModelArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var location = ServerscomFunctions.getLocation(GetLocationArgs.builder()
+        ///             .code("AMS1")
+        ///             .build());
+        /// 
+        ///         final var r640 = ServerscomFunctions.getServerModel(GetServerModelArgs.builder()
+        ///             .locationId(location.applyValue(getLocationResult -&gt; getLocationResult.id()))
+        ///             .name("Dell R640")
+        ///             .build());
+        /// 
+        ///         final var systems = ServerscomFunctions.getOperatingSystems(GetOperatingSystemsArgs.builder()
+        ///             .locationId(location.applyValue(getLocationResult -&gt; getLocationResult.id()))
+        ///             .serverModelId(r640.applyValue(getServerModelResult -&gt; getServerModelResult.id()))
+        ///             .build());
+        /// 
+        ///         ctx.export("operatingSystems", systems.applyValue(getOperatingSystemsResult -&gt; getOperatingSystemsResult.operatingSystems()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   location:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getLocation
+        ///       arguments:
+        ///         code: AMS1
+        ///   r640:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getServerModel
+        ///       arguments:
+        ///         locationId: ${location.id}
+        ///         name: Dell R640
+        ///   systems:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getOperatingSystems
+        ///       arguments:
+        ///         locationId: ${location.id}
+        ///         serverModelId: ${r640.id}
+        /// outputs:
+        ///   operatingSystems: ${systems.operatingSystems}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Task<GetOperatingSystemsResult> InvokeAsync(GetOperatingSystemsArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetOperatingSystemsResult>("serverscom:index:getOperatingSystems", args ?? new GetOperatingSystemsArgs(), options.WithDefaults());
 
+        /// <summary>
+        /// The operating systems a dedicated server model or an SBM flavor can be ordered with in a
+        /// location.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### The operating systems of a server model
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const location = serverscom.getLocation({
+        ///     code: "AMS1",
+        /// });
+        /// const r640 = location.then(location =&gt; serverscom.getServerModel({
+        ///     locationId: location.id,
+        ///     name: "Dell R640",
+        /// }));
+        /// const systems = Promise.all([location, r640]).then(([location, r640]) =&gt; serverscom.getOperatingSystems({
+        ///     locationId: location.id,
+        ///     serverModelId: r640.id,
+        /// }));
+        /// export const operatingSystems = systems.then(systems =&gt; systems.operatingSystems);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// location = serverscom.get_location(code="AMS1")
+        /// r640 = serverscom.get_server_model(location_id=location.id,
+        ///     name="Dell R640")
+        /// systems = serverscom.get_operating_systems(location_id=location.id,
+        ///     server_model_id=r640.id)
+        /// pulumi.export("operatingSystems", systems.operating_systems)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var location = Serverscom.GetLocation.Invoke(new()
+        ///     {
+        ///         Code = "AMS1",
+        ///     });
+        /// 
+        ///     var r640 = Serverscom.GetServerModel.Invoke(new()
+        ///     {
+        ///         LocationId = location.Apply(getLocationResult =&gt; getLocationResult.Id),
+        ///         Name = "Dell R640",
+        ///     });
+        /// 
+        ///     var systems = Serverscom.GetOperatingSystems.Invoke(new()
+        ///     {
+        ///         LocationId = location.Apply(getLocationResult =&gt; getLocationResult.Id),
+        ///         ServerModelId = r640.Apply(getServerModelResult =&gt; getServerModelResult.Id),
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["operatingSystems"] = systems.Apply(getOperatingSystemsResult =&gt; getOperatingSystemsResult.OperatingSystems),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		location, err := serverscom.GetLocation(ctx, &amp;serverscom.GetLocationArgs{
+        /// 			Code: pulumi.StringRef("AMS1"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		r640, err := serverscom.GetServerModel(ctx, &amp;serverscom.GetServerModelArgs{
+        /// 			LocationId: location.Id,
+        /// 			Name:       pulumi.StringRef("Dell R640"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		systems, err := serverscom.GetOperatingSystems(ctx, &amp;serverscom.GetOperatingSystemsArgs{
+        /// 			LocationId:    location.Id,
+        /// 			ServerModelId: pulumi.IntRef(r640.Id),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("operatingSystems", systems.OperatingSystems)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetLocationArgs;
+        /// import com.pulumi.serverscom.inputs.GetOperatingSystemsArgs;
+        /// import com.pulumi.serverscom.inputs.GetServerModelArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var location = ServerscomFunctions.getLocation(GetLocationArgs.builder()
+        ///             .code("AMS1")
+        ///             .build());
+        /// 
+        ///         final var r640 = ServerscomFunctions.getServerModel(GetServerModelArgs.builder()
+        ///             .locationId(location.applyValue(getLocationResult -&gt; getLocationResult.id()))
+        ///             .name("Dell R640")
+        ///             .build());
+        /// 
+        ///         final var systems = ServerscomFunctions.getOperatingSystems(GetOperatingSystemsArgs.builder()
+        ///             .locationId(location.applyValue(getLocationResult -&gt; getLocationResult.id()))
+        ///             .serverModelId(r640.applyValue(getServerModelResult -&gt; getServerModelResult.id()))
+        ///             .build());
+        /// 
+        ///         ctx.export("operatingSystems", systems.applyValue(getOperatingSystemsResult -&gt; getOperatingSystemsResult.operatingSystems()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   location:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getLocation
+        ///       arguments:
+        ///         code: AMS1
+        ///   r640:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getServerModel
+        ///       arguments:
+        ///         locationId: ${location.id}
+        ///         name: Dell R640
+        ///   systems:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getOperatingSystems
+        ///       arguments:
+        ///         locationId: ${location.id}
+        ///         serverModelId: ${r640.id}
+        /// outputs:
+        ///   operatingSystems: ${systems.operatingSystems}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Output<GetOperatingSystemsResult> Invoke(GetOperatingSystemsInvokeArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetOperatingSystemsResult>("serverscom:index:getOperatingSystems", args ?? new GetOperatingSystemsInvokeArgs(), options.WithDefaults());
 
+        /// <summary>
+        /// The operating systems a dedicated server model or an SBM flavor can be ordered with in a
+        /// location.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### The operating systems of a server model
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const location = serverscom.getLocation({
+        ///     code: "AMS1",
+        /// });
+        /// const r640 = location.then(location =&gt; serverscom.getServerModel({
+        ///     locationId: location.id,
+        ///     name: "Dell R640",
+        /// }));
+        /// const systems = Promise.all([location, r640]).then(([location, r640]) =&gt; serverscom.getOperatingSystems({
+        ///     locationId: location.id,
+        ///     serverModelId: r640.id,
+        /// }));
+        /// export const operatingSystems = systems.then(systems =&gt; systems.operatingSystems);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// location = serverscom.get_location(code="AMS1")
+        /// r640 = serverscom.get_server_model(location_id=location.id,
+        ///     name="Dell R640")
+        /// systems = serverscom.get_operating_systems(location_id=location.id,
+        ///     server_model_id=r640.id)
+        /// pulumi.export("operatingSystems", systems.operating_systems)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var location = Serverscom.GetLocation.Invoke(new()
+        ///     {
+        ///         Code = "AMS1",
+        ///     });
+        /// 
+        ///     var r640 = Serverscom.GetServerModel.Invoke(new()
+        ///     {
+        ///         LocationId = location.Apply(getLocationResult =&gt; getLocationResult.Id),
+        ///         Name = "Dell R640",
+        ///     });
+        /// 
+        ///     var systems = Serverscom.GetOperatingSystems.Invoke(new()
+        ///     {
+        ///         LocationId = location.Apply(getLocationResult =&gt; getLocationResult.Id),
+        ///         ServerModelId = r640.Apply(getServerModelResult =&gt; getServerModelResult.Id),
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["operatingSystems"] = systems.Apply(getOperatingSystemsResult =&gt; getOperatingSystemsResult.OperatingSystems),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		location, err := serverscom.GetLocation(ctx, &amp;serverscom.GetLocationArgs{
+        /// 			Code: pulumi.StringRef("AMS1"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		r640, err := serverscom.GetServerModel(ctx, &amp;serverscom.GetServerModelArgs{
+        /// 			LocationId: location.Id,
+        /// 			Name:       pulumi.StringRef("Dell R640"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		systems, err := serverscom.GetOperatingSystems(ctx, &amp;serverscom.GetOperatingSystemsArgs{
+        /// 			LocationId:    location.Id,
+        /// 			ServerModelId: pulumi.IntRef(r640.Id),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("operatingSystems", systems.OperatingSystems)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetLocationArgs;
+        /// import com.pulumi.serverscom.inputs.GetOperatingSystemsArgs;
+        /// import com.pulumi.serverscom.inputs.GetServerModelArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var location = ServerscomFunctions.getLocation(GetLocationArgs.builder()
+        ///             .code("AMS1")
+        ///             .build());
+        /// 
+        ///         final var r640 = ServerscomFunctions.getServerModel(GetServerModelArgs.builder()
+        ///             .locationId(location.applyValue(getLocationResult -&gt; getLocationResult.id()))
+        ///             .name("Dell R640")
+        ///             .build());
+        /// 
+        ///         final var systems = ServerscomFunctions.getOperatingSystems(GetOperatingSystemsArgs.builder()
+        ///             .locationId(location.applyValue(getLocationResult -&gt; getLocationResult.id()))
+        ///             .serverModelId(r640.applyValue(getServerModelResult -&gt; getServerModelResult.id()))
+        ///             .build());
+        /// 
+        ///         ctx.export("operatingSystems", systems.applyValue(getOperatingSystemsResult -&gt; getOperatingSystemsResult.operatingSystems()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   location:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getLocation
+        ///       arguments:
+        ///         code: AMS1
+        ///   r640:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getServerModel
+        ///       arguments:
+        ///         locationId: ${location.id}
+        ///         name: Dell R640
+        ///   systems:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getOperatingSystems
+        ///       arguments:
+        ///         locationId: ${location.id}
+        ///         serverModelId: ${r640.id}
+        /// outputs:
+        ///   operatingSystems: ${systems.operatingSystems}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Output<GetOperatingSystemsResult> Invoke(GetOperatingSystemsInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetOperatingSystemsResult>("serverscom:index:getOperatingSystems", args ?? new GetOperatingSystemsInvokeArgs(), options.WithDefaults());
     }
@@ -25,6 +511,9 @@ namespace PulumiServersCom.Serverscom
 
     public sealed class GetOperatingSystemsArgs : global::Pulumi.InvokeArgs
     {
+        /// <summary>
+        /// The location (its id; see the getLocation function).
+        /// </summary>
         [Input("locationId", required: true)]
         public int LocationId { get; set; }
 
@@ -32,13 +521,13 @@ namespace PulumiServersCom.Serverscom
         /// For an SBM server of this flavor.
         /// </summary>
         [Input("sbmFlavorModelId")]
-        public double? SbmFlavorModelId { get; set; }
+        public int? SbmFlavorModelId { get; set; }
 
         /// <summary>
         /// For a dedicated server of this model.
         /// </summary>
         [Input("serverModelId")]
-        public double? ServerModelId { get; set; }
+        public int? ServerModelId { get; set; }
 
         public GetOperatingSystemsArgs()
         {
@@ -48,6 +537,9 @@ namespace PulumiServersCom.Serverscom
 
     public sealed class GetOperatingSystemsInvokeArgs : global::Pulumi.InvokeArgs
     {
+        /// <summary>
+        /// The location (its id; see the getLocation function).
+        /// </summary>
         [Input("locationId", required: true)]
         public Input<int> LocationId { get; set; } = null!;
 
@@ -55,13 +547,13 @@ namespace PulumiServersCom.Serverscom
         /// For an SBM server of this flavor.
         /// </summary>
         [Input("sbmFlavorModelId")]
-        public Input<double>? SbmFlavorModelId { get; set; }
+        public Input<int>? SbmFlavorModelId { get; set; }
 
         /// <summary>
         /// For a dedicated server of this model.
         /// </summary>
         [Input("serverModelId")]
-        public Input<double>? ServerModelId { get; set; }
+        public Input<int>? ServerModelId { get; set; }
 
         public GetOperatingSystemsInvokeArgs()
         {
@@ -73,10 +565,13 @@ namespace PulumiServersCom.Serverscom
     [OutputType]
     public sealed class GetOperatingSystemsResult
     {
-        public readonly ImmutableArray<Outputs.GetOperatingSystemResult> OperatingSystems;
+        /// <summary>
+        /// The operating systems, in the API's order.
+        /// </summary>
+        public readonly ImmutableArray<Outputs.OperatingSystemResult> OperatingSystems;
 
         [OutputConstructor]
-        private GetOperatingSystemsResult(ImmutableArray<Outputs.GetOperatingSystemResult> operatingSystems)
+        private GetOperatingSystemsResult(ImmutableArray<Outputs.OperatingSystemResult> operatingSystems)
         {
             OperatingSystems = operatingSystems;
         }

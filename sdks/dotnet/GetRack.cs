@@ -12,12 +12,309 @@ namespace PulumiServersCom.Serverscom
 {
     public static class GetRack
     {
+        /// <summary>
+        /// One private rack, by exactly one of id or name (case-insensitive).
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### A private rack by name
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const rack = serverscom.getRack({
+        ///     name: "private-rack-1",
+        /// });
+        /// export const rackId = rack.then(rack =&gt; rack.id);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// rack = serverscom.get_rack(name="private-rack-1")
+        /// pulumi.export("rackId", rack.id)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var rack = Serverscom.GetRack.Invoke(new()
+        ///     {
+        ///         Name = "private-rack-1",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["rackId"] = rack.Apply(getRackResult =&gt; getRackResult.Id),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		rack, err := serverscom.GetRack(ctx, &amp;serverscom.GetRackArgs{
+        /// 			Name: pulumi.StringRef("private-rack-1"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("rackId", rack.Id)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetRackArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var rack = ServerscomFunctions.getRack(GetRackArgs.builder()
+        ///             .name("private-rack-1")
+        ///             .build());
+        /// 
+        ///         ctx.export("rackId", rack.applyValue(getRackResult -&gt; getRackResult.id()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   rack:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getRack
+        ///       arguments:
+        ///         name: private-rack-1
+        /// outputs:
+        ///   rackId: ${rack.id}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Task<GetRackResult> InvokeAsync(GetRackArgs? args = null, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetRackResult>("serverscom:index:getRack", args ?? new GetRackArgs(), options.WithDefaults());
 
+        /// <summary>
+        /// One private rack, by exactly one of id or name (case-insensitive).
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### A private rack by name
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const rack = serverscom.getRack({
+        ///     name: "private-rack-1",
+        /// });
+        /// export const rackId = rack.then(rack =&gt; rack.id);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// rack = serverscom.get_rack(name="private-rack-1")
+        /// pulumi.export("rackId", rack.id)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var rack = Serverscom.GetRack.Invoke(new()
+        ///     {
+        ///         Name = "private-rack-1",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["rackId"] = rack.Apply(getRackResult =&gt; getRackResult.Id),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		rack, err := serverscom.GetRack(ctx, &amp;serverscom.GetRackArgs{
+        /// 			Name: pulumi.StringRef("private-rack-1"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("rackId", rack.Id)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetRackArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var rack = ServerscomFunctions.getRack(GetRackArgs.builder()
+        ///             .name("private-rack-1")
+        ///             .build());
+        /// 
+        ///         ctx.export("rackId", rack.applyValue(getRackResult -&gt; getRackResult.id()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   rack:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getRack
+        ///       arguments:
+        ///         name: private-rack-1
+        /// outputs:
+        ///   rackId: ${rack.id}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Output<GetRackResult> Invoke(GetRackInvokeArgs? args = null, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetRackResult>("serverscom:index:getRack", args ?? new GetRackInvokeArgs(), options.WithDefaults());
 
+        /// <summary>
+        /// One private rack, by exactly one of id or name (case-insensitive).
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### A private rack by name
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const rack = serverscom.getRack({
+        ///     name: "private-rack-1",
+        /// });
+        /// export const rackId = rack.then(rack =&gt; rack.id);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// rack = serverscom.get_rack(name="private-rack-1")
+        /// pulumi.export("rackId", rack.id)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var rack = Serverscom.GetRack.Invoke(new()
+        ///     {
+        ///         Name = "private-rack-1",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["rackId"] = rack.Apply(getRackResult =&gt; getRackResult.Id),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		rack, err := serverscom.GetRack(ctx, &amp;serverscom.GetRackArgs{
+        /// 			Name: pulumi.StringRef("private-rack-1"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("rackId", rack.Id)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetRackArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var rack = ServerscomFunctions.getRack(GetRackArgs.builder()
+        ///             .name("private-rack-1")
+        ///             .build());
+        /// 
+        ///         ctx.export("rackId", rack.applyValue(getRackResult -&gt; getRackResult.id()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   rack:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getRack
+        ///       arguments:
+        ///         name: private-rack-1
+        /// outputs:
+        ///   rackId: ${rack.id}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Output<GetRackResult> Invoke(GetRackInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetRackResult>("serverscom:index:getRack", args ?? new GetRackInvokeArgs(), options.WithDefaults());
     }
@@ -25,9 +322,15 @@ namespace PulumiServersCom.Serverscom
 
     public sealed class GetRackArgs : global::Pulumi.InvokeArgs
     {
+        /// <summary>
+        /// The rack's id (give exactly one of id and name).
+        /// </summary>
         [Input("id")]
         public string? Id { get; set; }
 
+        /// <summary>
+        /// The rack's name (case-insensitive; give exactly one of id and name).
+        /// </summary>
         [Input("name")]
         public string? Name { get; set; }
 
@@ -39,9 +342,15 @@ namespace PulumiServersCom.Serverscom
 
     public sealed class GetRackInvokeArgs : global::Pulumi.InvokeArgs
     {
+        /// <summary>
+        /// The rack's id (give exactly one of id and name).
+        /// </summary>
         [Input("id")]
         public Input<string>? Id { get; set; }
 
+        /// <summary>
+        /// The rack's name (case-insensitive; give exactly one of id and name).
+        /// </summary>
         [Input("name")]
         public Input<string>? Name { get; set; }
 
@@ -55,13 +364,25 @@ namespace PulumiServersCom.Serverscom
     [OutputType]
     public sealed class GetRackResult
     {
+        /// <summary>
+        /// The rack's id.
+        /// </summary>
         public readonly string Id;
         /// <summary>
         /// The labels, without the provider's ownership label.
         /// </summary>
         public readonly ImmutableDictionary<string, string> Labels;
+        /// <summary>
+        /// The code of the location, e.g. `AMS1`.
+        /// </summary>
         public readonly string? LocationCode;
+        /// <summary>
+        /// The id of the location (see the getLocation function).
+        /// </summary>
         public readonly int? LocationId;
+        /// <summary>
+        /// The rack's name; null where the API does not say.
+        /// </summary>
         public readonly string? Name;
 
         [OutputConstructor]

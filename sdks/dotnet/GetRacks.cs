@@ -12,12 +12,384 @@ namespace PulumiServersCom.Serverscom
 {
     public static class GetRacks
     {
+        /// <summary>
+        /// The account's private racks, filtered by labels, location and name.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### The private racks in Amsterdam
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const location = serverscom.getLocation({
+        ///     code: "AMS1",
+        /// });
+        /// const racksVar = location.then(location =&gt; serverscom.getRacks({
+        ///     locationId: location.id,
+        /// }));
+        /// export const racks = racksVar.then(racksVar =&gt; racksVar.racks);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// location = serverscom.get_location(code="AMS1")
+        /// racks_var = serverscom.get_racks(location_id=location.id)
+        /// pulumi.export("racks", racks_var.racks)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var location = Serverscom.GetLocation.Invoke(new()
+        ///     {
+        ///         Code = "AMS1",
+        ///     });
+        /// 
+        ///     var racksVar = Serverscom.GetRacks.Invoke(new()
+        ///     {
+        ///         LocationId = location.Apply(getLocationResult =&gt; getLocationResult.Id),
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["racks"] = racksVar.Apply(getRacksResult =&gt; getRacksResult.Racks),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		location, err := serverscom.GetLocation(ctx, &amp;serverscom.GetLocationArgs{
+        /// 			Code: pulumi.StringRef("AMS1"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		racksVar, err := serverscom.GetRacks(ctx, &amp;serverscom.GetRacksArgs{
+        /// 			LocationId: pulumi.IntRef(location.Id),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("racks", racksVar.Racks)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetLocationArgs;
+        /// import com.pulumi.serverscom.inputs.GetRacksArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var location = ServerscomFunctions.getLocation(GetLocationArgs.builder()
+        ///             .code("AMS1")
+        ///             .build());
+        /// 
+        ///         final var racksVar = ServerscomFunctions.getRacks(GetRacksArgs.builder()
+        ///             .locationId(location.applyValue(getLocationResult -&gt; getLocationResult.id()))
+        ///             .build());
+        /// 
+        ///         ctx.export("racks", racksVar.applyValue(getRacksResult -&gt; getRacksResult.racks()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   location:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getLocation
+        ///       arguments:
+        ///         code: AMS1
+        ///   racks:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getRacks
+        ///       arguments:
+        ///         locationId: ${location.id}
+        /// outputs:
+        ///   racks: ${racks.racks}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Task<GetRacksResult> InvokeAsync(GetRacksArgs? args = null, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetRacksResult>("serverscom:index:getRacks", args ?? new GetRacksArgs(), options.WithDefaults());
 
+        /// <summary>
+        /// The account's private racks, filtered by labels, location and name.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### The private racks in Amsterdam
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const location = serverscom.getLocation({
+        ///     code: "AMS1",
+        /// });
+        /// const racksVar = location.then(location =&gt; serverscom.getRacks({
+        ///     locationId: location.id,
+        /// }));
+        /// export const racks = racksVar.then(racksVar =&gt; racksVar.racks);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// location = serverscom.get_location(code="AMS1")
+        /// racks_var = serverscom.get_racks(location_id=location.id)
+        /// pulumi.export("racks", racks_var.racks)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var location = Serverscom.GetLocation.Invoke(new()
+        ///     {
+        ///         Code = "AMS1",
+        ///     });
+        /// 
+        ///     var racksVar = Serverscom.GetRacks.Invoke(new()
+        ///     {
+        ///         LocationId = location.Apply(getLocationResult =&gt; getLocationResult.Id),
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["racks"] = racksVar.Apply(getRacksResult =&gt; getRacksResult.Racks),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		location, err := serverscom.GetLocation(ctx, &amp;serverscom.GetLocationArgs{
+        /// 			Code: pulumi.StringRef("AMS1"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		racksVar, err := serverscom.GetRacks(ctx, &amp;serverscom.GetRacksArgs{
+        /// 			LocationId: pulumi.IntRef(location.Id),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("racks", racksVar.Racks)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetLocationArgs;
+        /// import com.pulumi.serverscom.inputs.GetRacksArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var location = ServerscomFunctions.getLocation(GetLocationArgs.builder()
+        ///             .code("AMS1")
+        ///             .build());
+        /// 
+        ///         final var racksVar = ServerscomFunctions.getRacks(GetRacksArgs.builder()
+        ///             .locationId(location.applyValue(getLocationResult -&gt; getLocationResult.id()))
+        ///             .build());
+        /// 
+        ///         ctx.export("racks", racksVar.applyValue(getRacksResult -&gt; getRacksResult.racks()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   location:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getLocation
+        ///       arguments:
+        ///         code: AMS1
+        ///   racks:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getRacks
+        ///       arguments:
+        ///         locationId: ${location.id}
+        /// outputs:
+        ///   racks: ${racks.racks}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Output<GetRacksResult> Invoke(GetRacksInvokeArgs? args = null, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetRacksResult>("serverscom:index:getRacks", args ?? new GetRacksInvokeArgs(), options.WithDefaults());
 
+        /// <summary>
+        /// The account's private racks, filtered by labels, location and name.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### The private racks in Amsterdam
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const location = serverscom.getLocation({
+        ///     code: "AMS1",
+        /// });
+        /// const racksVar = location.then(location =&gt; serverscom.getRacks({
+        ///     locationId: location.id,
+        /// }));
+        /// export const racks = racksVar.then(racksVar =&gt; racksVar.racks);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// location = serverscom.get_location(code="AMS1")
+        /// racks_var = serverscom.get_racks(location_id=location.id)
+        /// pulumi.export("racks", racks_var.racks)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var location = Serverscom.GetLocation.Invoke(new()
+        ///     {
+        ///         Code = "AMS1",
+        ///     });
+        /// 
+        ///     var racksVar = Serverscom.GetRacks.Invoke(new()
+        ///     {
+        ///         LocationId = location.Apply(getLocationResult =&gt; getLocationResult.Id),
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["racks"] = racksVar.Apply(getRacksResult =&gt; getRacksResult.Racks),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		location, err := serverscom.GetLocation(ctx, &amp;serverscom.GetLocationArgs{
+        /// 			Code: pulumi.StringRef("AMS1"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		racksVar, err := serverscom.GetRacks(ctx, &amp;serverscom.GetRacksArgs{
+        /// 			LocationId: pulumi.IntRef(location.Id),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("racks", racksVar.Racks)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetLocationArgs;
+        /// import com.pulumi.serverscom.inputs.GetRacksArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var location = ServerscomFunctions.getLocation(GetLocationArgs.builder()
+        ///             .code("AMS1")
+        ///             .build());
+        /// 
+        ///         final var racksVar = ServerscomFunctions.getRacks(GetRacksArgs.builder()
+        ///             .locationId(location.applyValue(getLocationResult -&gt; getLocationResult.id()))
+        ///             .build());
+        /// 
+        ///         ctx.export("racks", racksVar.applyValue(getRacksResult -&gt; getRacksResult.racks()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   location:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getLocation
+        ///       arguments:
+        ///         code: AMS1
+        ///   racks:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getRacks
+        ///       arguments:
+        ///         locationId: ${location.id}
+        /// outputs:
+        ///   racks: ${racks.racks}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Output<GetRacksResult> Invoke(GetRacksInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetRacksResult>("serverscom:index:getRacks", args ?? new GetRacksInvokeArgs(), options.WithDefaults());
     }
@@ -25,14 +397,20 @@ namespace PulumiServersCom.Serverscom
 
     public sealed class GetRacksArgs : global::Pulumi.InvokeArgs
     {
+        /// <summary>
+        /// Only objects whose labels match this label selector, e.g. `env==prod,tier in (web, api)`; checked against the selector grammar before it is sent.
+        /// </summary>
         [Input("labelSelector")]
-        public object? LabelSelector { get; set; }
-
-        [Input("limit")]
-        public double? Limit { get; set; }
+        public string? LabelSelector { get; set; }
 
         /// <summary>
-        /// Asked of the API (`location_id`, as srvctl's `racks list`) and checked here.
+        /// The most items to return, 1 to 10,000 (default 1,000); more matching items fail the call, naming the limit.
+        /// </summary>
+        [Input("limit")]
+        public int? Limit { get; set; }
+
+        /// <summary>
+        /// Only racks of this location.
         /// </summary>
         [Input("locationId")]
         public int? LocationId { get; set; }
@@ -51,14 +429,20 @@ namespace PulumiServersCom.Serverscom
 
     public sealed class GetRacksInvokeArgs : global::Pulumi.InvokeArgs
     {
+        /// <summary>
+        /// Only objects whose labels match this label selector, e.g. `env==prod,tier in (web, api)`; checked against the selector grammar before it is sent.
+        /// </summary>
         [Input("labelSelector")]
-        public Input<object>? LabelSelector { get; set; }
-
-        [Input("limit")]
-        public Input<double>? Limit { get; set; }
+        public Input<string>? LabelSelector { get; set; }
 
         /// <summary>
-        /// Asked of the API (`location_id`, as srvctl's `racks list`) and checked here.
+        /// The most items to return, 1 to 10,000 (default 1,000); more matching items fail the call, naming the limit.
+        /// </summary>
+        [Input("limit")]
+        public Input<int>? Limit { get; set; }
+
+        /// <summary>
+        /// Only racks of this location.
         /// </summary>
         [Input("locationId")]
         public Input<int>? LocationId { get; set; }
@@ -79,10 +463,13 @@ namespace PulumiServersCom.Serverscom
     [OutputType]
     public sealed class GetRacksResult
     {
-        public readonly ImmutableArray<Outputs.GetRackResult> Racks;
+        /// <summary>
+        /// The racks, in the API's order.
+        /// </summary>
+        public readonly ImmutableArray<Outputs.RackResult> Racks;
 
         [OutputConstructor]
-        private GetRacksResult(ImmutableArray<Outputs.GetRackResult> racks)
+        private GetRacksResult(ImmutableArray<Outputs.RackResult> racks)
         {
             Racks = racks;
         }

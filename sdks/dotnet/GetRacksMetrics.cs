@@ -13,19 +13,280 @@ namespace PulumiServersCom.Serverscom
     public static class GetRacksMetrics
     {
         /// <summary>
-        /// The racks' metrics: counts, hosts per rack, monthly traffic, PDU and ATS power and current.
+        /// The racks' metrics: counts, hosts per rack, monthly traffic, PDU and ATS power and current (the
+        /// API's Prometheus exposition, parsed).
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### The racks' metrics
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const rackMetricsVar = serverscom.getRacksMetrics({});
+        /// export const rackMetrics = rackMetricsVar.then(rackMetricsVar =&gt; rackMetricsVar.families);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// rack_metrics_var = serverscom.get_racks_metrics()
+        /// pulumi.export("rackMetrics", rack_metrics_var.families)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var rackMetricsVar = Serverscom.GetRacksMetrics.Invoke();
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["rackMetrics"] = rackMetricsVar.Apply(getRacksMetricsResult =&gt; getRacksMetricsResult.Families),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		rackMetricsVar, err := serverscom.GetRacksMetrics(ctx, &amp;serverscom.GetRacksMetricsArgs{}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("rackMetrics", rackMetricsVar.Families)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetRacksMetricsArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var rackMetricsVar = ServerscomFunctions.getRacksMetrics(GetRacksMetricsArgs.builder()
+        ///             .build());
+        /// 
+        ///         ctx.export("rackMetrics", rackMetricsVar.applyValue(getRacksMetricsResult -&gt; getRacksMetricsResult.families()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   rackMetrics:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getRacksMetrics
+        /// outputs:
+        ///   rackMetrics: ${rackMetrics.families}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Task<GetRacksMetricsResult> InvokeAsync(GetRacksMetricsArgs? args = null, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetRacksMetricsResult>("serverscom:index:getRacksMetrics", args ?? new GetRacksMetricsArgs(), options.WithDefaults());
 
         /// <summary>
-        /// The racks' metrics: counts, hosts per rack, monthly traffic, PDU and ATS power and current.
+        /// The racks' metrics: counts, hosts per rack, monthly traffic, PDU and ATS power and current (the
+        /// API's Prometheus exposition, parsed).
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### The racks' metrics
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const rackMetricsVar = serverscom.getRacksMetrics({});
+        /// export const rackMetrics = rackMetricsVar.then(rackMetricsVar =&gt; rackMetricsVar.families);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// rack_metrics_var = serverscom.get_racks_metrics()
+        /// pulumi.export("rackMetrics", rack_metrics_var.families)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var rackMetricsVar = Serverscom.GetRacksMetrics.Invoke();
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["rackMetrics"] = rackMetricsVar.Apply(getRacksMetricsResult =&gt; getRacksMetricsResult.Families),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		rackMetricsVar, err := serverscom.GetRacksMetrics(ctx, &amp;serverscom.GetRacksMetricsArgs{}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("rackMetrics", rackMetricsVar.Families)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetRacksMetricsArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var rackMetricsVar = ServerscomFunctions.getRacksMetrics(GetRacksMetricsArgs.builder()
+        ///             .build());
+        /// 
+        ///         ctx.export("rackMetrics", rackMetricsVar.applyValue(getRacksMetricsResult -&gt; getRacksMetricsResult.families()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   rackMetrics:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getRacksMetrics
+        /// outputs:
+        ///   rackMetrics: ${rackMetrics.families}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetRacksMetricsResult> Invoke(GetRacksMetricsInvokeArgs? args = null, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetRacksMetricsResult>("serverscom:index:getRacksMetrics", args ?? new GetRacksMetricsInvokeArgs(), options.WithDefaults());
 
         /// <summary>
-        /// The racks' metrics: counts, hosts per rack, monthly traffic, PDU and ATS power and current.
+        /// The racks' metrics: counts, hosts per rack, monthly traffic, PDU and ATS power and current (the
+        /// API's Prometheus exposition, parsed).
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### The racks' metrics
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const rackMetricsVar = serverscom.getRacksMetrics({});
+        /// export const rackMetrics = rackMetricsVar.then(rackMetricsVar =&gt; rackMetricsVar.families);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// rack_metrics_var = serverscom.get_racks_metrics()
+        /// pulumi.export("rackMetrics", rack_metrics_var.families)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var rackMetricsVar = Serverscom.GetRacksMetrics.Invoke();
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["rackMetrics"] = rackMetricsVar.Apply(getRacksMetricsResult =&gt; getRacksMetricsResult.Families),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		rackMetricsVar, err := serverscom.GetRacksMetrics(ctx, &amp;serverscom.GetRacksMetricsArgs{}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("rackMetrics", rackMetricsVar.Families)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetRacksMetricsArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var rackMetricsVar = ServerscomFunctions.getRacksMetrics(GetRacksMetricsArgs.builder()
+        ///             .build());
+        /// 
+        ///         ctx.export("rackMetrics", rackMetricsVar.applyValue(getRacksMetricsResult -&gt; getRacksMetricsResult.families()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   rackMetrics:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getRacksMetrics
+        /// outputs:
+        ///   rackMetrics: ${rackMetrics.families}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetRacksMetricsResult> Invoke(GetRacksMetricsInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetRacksMetricsResult>("serverscom:index:getRacksMetrics", args ?? new GetRacksMetricsInvokeArgs(), options.WithDefaults());
@@ -35,7 +296,7 @@ namespace PulumiServersCom.Serverscom
     public sealed class GetRacksMetricsArgs : global::Pulumi.InvokeArgs
     {
         /// <summary>
-        /// Only the family of this name (e.g. "serverscom_hosts_count"); all of them when omitted.
+        /// Only the metric family of this name; every family when omitted.
         /// </summary>
         [Input("name")]
         public string? Name { get; set; }
@@ -49,7 +310,7 @@ namespace PulumiServersCom.Serverscom
     public sealed class GetRacksMetricsInvokeArgs : global::Pulumi.InvokeArgs
     {
         /// <summary>
-        /// Only the family of this name (e.g. "serverscom_hosts_count"); all of them when omitted.
+        /// Only the metric family of this name; every family when omitted.
         /// </summary>
         [Input("name")]
         public Input<string>? Name { get; set; }
@@ -64,6 +325,9 @@ namespace PulumiServersCom.Serverscom
     [OutputType]
     public sealed class GetRacksMetricsResult
     {
+        /// <summary>
+        /// The metric families, in the order of the exposition.
+        /// </summary>
         public readonly ImmutableArray<Outputs.MetricFamilyResult> Families;
 
         [OutputConstructor]

@@ -14,18 +14,492 @@ namespace PulumiServersCom.Serverscom
     {
         /// <summary>
         /// The RAM sizes a server model can be ordered with in a location.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### The RAM sizes of a server model
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const location = serverscom.getLocation({
+        ///     code: "AMS1",
+        /// });
+        /// const r640 = location.then(location =&gt; serverscom.getServerModel({
+        ///     locationId: location.id,
+        ///     name: "Dell R640",
+        /// }));
+        /// const ram = Promise.all([location, r640]).then(([location, r640]) =&gt; serverscom.getRamOptions({
+        ///     locationId: location.id,
+        ///     serverModelId: r640.id,
+        /// }));
+        /// export const ramOptions = ram.then(ram =&gt; ram.ramOptions);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// location = serverscom.get_location(code="AMS1")
+        /// r640 = serverscom.get_server_model(location_id=location.id,
+        ///     name="Dell R640")
+        /// ram = serverscom.get_ram_options(location_id=location.id,
+        ///     server_model_id=r640.id)
+        /// pulumi.export("ramOptions", ram.ram_options)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var location = Serverscom.GetLocation.Invoke(new()
+        ///     {
+        ///         Code = "AMS1",
+        ///     });
+        /// 
+        ///     var r640 = Serverscom.GetServerModel.Invoke(new()
+        ///     {
+        ///         LocationId = location.Apply(getLocationResult =&gt; getLocationResult.Id),
+        ///         Name = "Dell R640",
+        ///     });
+        /// 
+        ///     var ram = Serverscom.GetRamOptions.Invoke(new()
+        ///     {
+        ///         LocationId = location.Apply(getLocationResult =&gt; getLocationResult.Id),
+        ///         ServerModelId = r640.Apply(getServerModelResult =&gt; getServerModelResult.Id),
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["ramOptions"] = ram.Apply(getRamOptionsResult =&gt; getRamOptionsResult.RamOptions),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		location, err := serverscom.GetLocation(ctx, &amp;serverscom.GetLocationArgs{
+        /// 			Code: pulumi.StringRef("AMS1"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		r640, err := serverscom.GetServerModel(ctx, &amp;serverscom.GetServerModelArgs{
+        /// 			LocationId: location.Id,
+        /// 			Name:       pulumi.StringRef("Dell R640"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ram, err := serverscom.GetRamOptions(ctx, &amp;serverscom.GetRamOptionsArgs{
+        /// 			LocationId:    location.Id,
+        /// 			ServerModelId: r640.Id,
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("ramOptions", ram.RamOptions)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetLocationArgs;
+        /// import com.pulumi.serverscom.inputs.GetRamOptionsArgs;
+        /// import com.pulumi.serverscom.inputs.GetServerModelArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var location = ServerscomFunctions.getLocation(GetLocationArgs.builder()
+        ///             .code("AMS1")
+        ///             .build());
+        /// 
+        ///         final var r640 = ServerscomFunctions.getServerModel(GetServerModelArgs.builder()
+        ///             .locationId(location.applyValue(getLocationResult -&gt; getLocationResult.id()))
+        ///             .name("Dell R640")
+        ///             .build());
+        /// 
+        ///         final var ram = ServerscomFunctions.getRamOptions(GetRamOptionsArgs.builder()
+        ///             .locationId(location.applyValue(getLocationResult -&gt; getLocationResult.id()))
+        ///             .serverModelId(r640.applyValue(getServerModelResult -&gt; getServerModelResult.id()))
+        ///             .build());
+        /// 
+        ///         ctx.export("ramOptions", ram.applyValue(getRamOptionsResult -&gt; getRamOptionsResult.ramOptions()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   location:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getLocation
+        ///       arguments:
+        ///         code: AMS1
+        ///   r640:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getServerModel
+        ///       arguments:
+        ///         locationId: ${location.id}
+        ///         name: Dell R640
+        ///   ram:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getRamOptions
+        ///       arguments:
+        ///         locationId: ${location.id}
+        ///         serverModelId: ${r640.id}
+        /// outputs:
+        ///   ramOptions: ${ram.ramOptions}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Task<GetRamOptionsResult> InvokeAsync(GetRamOptionsArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetRamOptionsResult>("serverscom:index:getRamOptions", args ?? new GetRamOptionsArgs(), options.WithDefaults());
 
         /// <summary>
         /// The RAM sizes a server model can be ordered with in a location.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### The RAM sizes of a server model
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const location = serverscom.getLocation({
+        ///     code: "AMS1",
+        /// });
+        /// const r640 = location.then(location =&gt; serverscom.getServerModel({
+        ///     locationId: location.id,
+        ///     name: "Dell R640",
+        /// }));
+        /// const ram = Promise.all([location, r640]).then(([location, r640]) =&gt; serverscom.getRamOptions({
+        ///     locationId: location.id,
+        ///     serverModelId: r640.id,
+        /// }));
+        /// export const ramOptions = ram.then(ram =&gt; ram.ramOptions);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// location = serverscom.get_location(code="AMS1")
+        /// r640 = serverscom.get_server_model(location_id=location.id,
+        ///     name="Dell R640")
+        /// ram = serverscom.get_ram_options(location_id=location.id,
+        ///     server_model_id=r640.id)
+        /// pulumi.export("ramOptions", ram.ram_options)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var location = Serverscom.GetLocation.Invoke(new()
+        ///     {
+        ///         Code = "AMS1",
+        ///     });
+        /// 
+        ///     var r640 = Serverscom.GetServerModel.Invoke(new()
+        ///     {
+        ///         LocationId = location.Apply(getLocationResult =&gt; getLocationResult.Id),
+        ///         Name = "Dell R640",
+        ///     });
+        /// 
+        ///     var ram = Serverscom.GetRamOptions.Invoke(new()
+        ///     {
+        ///         LocationId = location.Apply(getLocationResult =&gt; getLocationResult.Id),
+        ///         ServerModelId = r640.Apply(getServerModelResult =&gt; getServerModelResult.Id),
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["ramOptions"] = ram.Apply(getRamOptionsResult =&gt; getRamOptionsResult.RamOptions),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		location, err := serverscom.GetLocation(ctx, &amp;serverscom.GetLocationArgs{
+        /// 			Code: pulumi.StringRef("AMS1"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		r640, err := serverscom.GetServerModel(ctx, &amp;serverscom.GetServerModelArgs{
+        /// 			LocationId: location.Id,
+        /// 			Name:       pulumi.StringRef("Dell R640"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ram, err := serverscom.GetRamOptions(ctx, &amp;serverscom.GetRamOptionsArgs{
+        /// 			LocationId:    location.Id,
+        /// 			ServerModelId: r640.Id,
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("ramOptions", ram.RamOptions)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetLocationArgs;
+        /// import com.pulumi.serverscom.inputs.GetRamOptionsArgs;
+        /// import com.pulumi.serverscom.inputs.GetServerModelArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var location = ServerscomFunctions.getLocation(GetLocationArgs.builder()
+        ///             .code("AMS1")
+        ///             .build());
+        /// 
+        ///         final var r640 = ServerscomFunctions.getServerModel(GetServerModelArgs.builder()
+        ///             .locationId(location.applyValue(getLocationResult -&gt; getLocationResult.id()))
+        ///             .name("Dell R640")
+        ///             .build());
+        /// 
+        ///         final var ram = ServerscomFunctions.getRamOptions(GetRamOptionsArgs.builder()
+        ///             .locationId(location.applyValue(getLocationResult -&gt; getLocationResult.id()))
+        ///             .serverModelId(r640.applyValue(getServerModelResult -&gt; getServerModelResult.id()))
+        ///             .build());
+        /// 
+        ///         ctx.export("ramOptions", ram.applyValue(getRamOptionsResult -&gt; getRamOptionsResult.ramOptions()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   location:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getLocation
+        ///       arguments:
+        ///         code: AMS1
+        ///   r640:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getServerModel
+        ///       arguments:
+        ///         locationId: ${location.id}
+        ///         name: Dell R640
+        ///   ram:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getRamOptions
+        ///       arguments:
+        ///         locationId: ${location.id}
+        ///         serverModelId: ${r640.id}
+        /// outputs:
+        ///   ramOptions: ${ram.ramOptions}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetRamOptionsResult> Invoke(GetRamOptionsInvokeArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetRamOptionsResult>("serverscom:index:getRamOptions", args ?? new GetRamOptionsInvokeArgs(), options.WithDefaults());
 
         /// <summary>
         /// The RAM sizes a server model can be ordered with in a location.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### The RAM sizes of a server model
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const location = serverscom.getLocation({
+        ///     code: "AMS1",
+        /// });
+        /// const r640 = location.then(location =&gt; serverscom.getServerModel({
+        ///     locationId: location.id,
+        ///     name: "Dell R640",
+        /// }));
+        /// const ram = Promise.all([location, r640]).then(([location, r640]) =&gt; serverscom.getRamOptions({
+        ///     locationId: location.id,
+        ///     serverModelId: r640.id,
+        /// }));
+        /// export const ramOptions = ram.then(ram =&gt; ram.ramOptions);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// location = serverscom.get_location(code="AMS1")
+        /// r640 = serverscom.get_server_model(location_id=location.id,
+        ///     name="Dell R640")
+        /// ram = serverscom.get_ram_options(location_id=location.id,
+        ///     server_model_id=r640.id)
+        /// pulumi.export("ramOptions", ram.ram_options)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var location = Serverscom.GetLocation.Invoke(new()
+        ///     {
+        ///         Code = "AMS1",
+        ///     });
+        /// 
+        ///     var r640 = Serverscom.GetServerModel.Invoke(new()
+        ///     {
+        ///         LocationId = location.Apply(getLocationResult =&gt; getLocationResult.Id),
+        ///         Name = "Dell R640",
+        ///     });
+        /// 
+        ///     var ram = Serverscom.GetRamOptions.Invoke(new()
+        ///     {
+        ///         LocationId = location.Apply(getLocationResult =&gt; getLocationResult.Id),
+        ///         ServerModelId = r640.Apply(getServerModelResult =&gt; getServerModelResult.Id),
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["ramOptions"] = ram.Apply(getRamOptionsResult =&gt; getRamOptionsResult.RamOptions),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		location, err := serverscom.GetLocation(ctx, &amp;serverscom.GetLocationArgs{
+        /// 			Code: pulumi.StringRef("AMS1"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		r640, err := serverscom.GetServerModel(ctx, &amp;serverscom.GetServerModelArgs{
+        /// 			LocationId: location.Id,
+        /// 			Name:       pulumi.StringRef("Dell R640"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ram, err := serverscom.GetRamOptions(ctx, &amp;serverscom.GetRamOptionsArgs{
+        /// 			LocationId:    location.Id,
+        /// 			ServerModelId: r640.Id,
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("ramOptions", ram.RamOptions)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetLocationArgs;
+        /// import com.pulumi.serverscom.inputs.GetRamOptionsArgs;
+        /// import com.pulumi.serverscom.inputs.GetServerModelArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var location = ServerscomFunctions.getLocation(GetLocationArgs.builder()
+        ///             .code("AMS1")
+        ///             .build());
+        /// 
+        ///         final var r640 = ServerscomFunctions.getServerModel(GetServerModelArgs.builder()
+        ///             .locationId(location.applyValue(getLocationResult -&gt; getLocationResult.id()))
+        ///             .name("Dell R640")
+        ///             .build());
+        /// 
+        ///         final var ram = ServerscomFunctions.getRamOptions(GetRamOptionsArgs.builder()
+        ///             .locationId(location.applyValue(getLocationResult -&gt; getLocationResult.id()))
+        ///             .serverModelId(r640.applyValue(getServerModelResult -&gt; getServerModelResult.id()))
+        ///             .build());
+        /// 
+        ///         ctx.export("ramOptions", ram.applyValue(getRamOptionsResult -&gt; getRamOptionsResult.ramOptions()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   location:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getLocation
+        ///       arguments:
+        ///         code: AMS1
+        ///   r640:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getServerModel
+        ///       arguments:
+        ///         locationId: ${location.id}
+        ///         name: Dell R640
+        ///   ram:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getRamOptions
+        ///       arguments:
+        ///         locationId: ${location.id}
+        ///         serverModelId: ${r640.id}
+        /// outputs:
+        ///   ramOptions: ${ram.ramOptions}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetRamOptionsResult> Invoke(GetRamOptionsInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetRamOptionsResult>("serverscom:index:getRamOptions", args ?? new GetRamOptionsInvokeArgs(), options.WithDefaults());
@@ -34,9 +508,15 @@ namespace PulumiServersCom.Serverscom
 
     public sealed class GetRamOptionsArgs : global::Pulumi.InvokeArgs
     {
+        /// <summary>
+        /// The location (its id; see the getLocation function).
+        /// </summary>
         [Input("locationId", required: true)]
         public int LocationId { get; set; }
 
+        /// <summary>
+        /// The server model (its id; see the getServerModel function).
+        /// </summary>
         [Input("serverModelId", required: true)]
         public int ServerModelId { get; set; }
 
@@ -48,9 +528,15 @@ namespace PulumiServersCom.Serverscom
 
     public sealed class GetRamOptionsInvokeArgs : global::Pulumi.InvokeArgs
     {
+        /// <summary>
+        /// The location (its id; see the getLocation function).
+        /// </summary>
         [Input("locationId", required: true)]
         public Input<int> LocationId { get; set; } = null!;
 
+        /// <summary>
+        /// The server model (its id; see the getServerModel function).
+        /// </summary>
         [Input("serverModelId", required: true)]
         public Input<int> ServerModelId { get; set; } = null!;
 
@@ -64,6 +550,9 @@ namespace PulumiServersCom.Serverscom
     [OutputType]
     public sealed class GetRamOptionsResult
     {
+        /// <summary>
+        /// The RAM options, in the API's order.
+        /// </summary>
         public readonly ImmutableArray<Outputs.RamOptionResult> RamOptions;
 
         [OutputConstructor]

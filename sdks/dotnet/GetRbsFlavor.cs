@@ -12,12 +12,402 @@ namespace PulumiServersCom.Serverscom
 {
     public static class GetRbsFlavor
     {
+        /// <summary>
+        /// One remote block storage flavor of a location, by exactly one of id or name.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### An RBS flavor by name
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const location = serverscom.getLocation({
+        ///     code: "AMS1",
+        /// });
+        /// const standard = location.then(location =&gt; serverscom.getRbsFlavor({
+        ///     locationId: location.id,
+        ///     name: "Standard",
+        /// }));
+        /// export const rbsFlavorId = standard.then(standard =&gt; standard.id);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// location = serverscom.get_location(code="AMS1")
+        /// standard = serverscom.get_rbs_flavor(location_id=location.id,
+        ///     name="Standard")
+        /// pulumi.export("rbsFlavorId", standard.id)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var location = Serverscom.GetLocation.Invoke(new()
+        ///     {
+        ///         Code = "AMS1",
+        ///     });
+        /// 
+        ///     var standard = Serverscom.GetRbsFlavor.Invoke(new()
+        ///     {
+        ///         LocationId = location.Apply(getLocationResult =&gt; getLocationResult.Id),
+        ///         Name = "Standard",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["rbsFlavorId"] = standard.Apply(getRbsFlavorResult =&gt; getRbsFlavorResult.Id),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		location, err := serverscom.GetLocation(ctx, &amp;serverscom.GetLocationArgs{
+        /// 			Code: pulumi.StringRef("AMS1"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		standard, err := serverscom.GetRbsFlavor(ctx, &amp;serverscom.GetRbsFlavorArgs{
+        /// 			LocationId: location.Id,
+        /// 			Name:       pulumi.StringRef("Standard"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("rbsFlavorId", standard.Id)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetLocationArgs;
+        /// import com.pulumi.serverscom.inputs.GetRbsFlavorArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var location = ServerscomFunctions.getLocation(GetLocationArgs.builder()
+        ///             .code("AMS1")
+        ///             .build());
+        /// 
+        ///         final var standard = ServerscomFunctions.getRbsFlavor(GetRbsFlavorArgs.builder()
+        ///             .locationId(location.applyValue(getLocationResult -&gt; getLocationResult.id()))
+        ///             .name("Standard")
+        ///             .build());
+        /// 
+        ///         ctx.export("rbsFlavorId", standard.applyValue(getRbsFlavorResult -&gt; getRbsFlavorResult.id()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   location:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getLocation
+        ///       arguments:
+        ///         code: AMS1
+        ///   standard:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getRbsFlavor
+        ///       arguments:
+        ///         locationId: ${location.id}
+        ///         name: Standard
+        /// outputs:
+        ///   rbsFlavorId: ${standard.id}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Task<GetRbsFlavorResult> InvokeAsync(GetRbsFlavorArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetRbsFlavorResult>("serverscom:index:getRbsFlavor", args ?? new GetRbsFlavorArgs(), options.WithDefaults());
 
+        /// <summary>
+        /// One remote block storage flavor of a location, by exactly one of id or name.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### An RBS flavor by name
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const location = serverscom.getLocation({
+        ///     code: "AMS1",
+        /// });
+        /// const standard = location.then(location =&gt; serverscom.getRbsFlavor({
+        ///     locationId: location.id,
+        ///     name: "Standard",
+        /// }));
+        /// export const rbsFlavorId = standard.then(standard =&gt; standard.id);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// location = serverscom.get_location(code="AMS1")
+        /// standard = serverscom.get_rbs_flavor(location_id=location.id,
+        ///     name="Standard")
+        /// pulumi.export("rbsFlavorId", standard.id)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var location = Serverscom.GetLocation.Invoke(new()
+        ///     {
+        ///         Code = "AMS1",
+        ///     });
+        /// 
+        ///     var standard = Serverscom.GetRbsFlavor.Invoke(new()
+        ///     {
+        ///         LocationId = location.Apply(getLocationResult =&gt; getLocationResult.Id),
+        ///         Name = "Standard",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["rbsFlavorId"] = standard.Apply(getRbsFlavorResult =&gt; getRbsFlavorResult.Id),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		location, err := serverscom.GetLocation(ctx, &amp;serverscom.GetLocationArgs{
+        /// 			Code: pulumi.StringRef("AMS1"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		standard, err := serverscom.GetRbsFlavor(ctx, &amp;serverscom.GetRbsFlavorArgs{
+        /// 			LocationId: location.Id,
+        /// 			Name:       pulumi.StringRef("Standard"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("rbsFlavorId", standard.Id)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetLocationArgs;
+        /// import com.pulumi.serverscom.inputs.GetRbsFlavorArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var location = ServerscomFunctions.getLocation(GetLocationArgs.builder()
+        ///             .code("AMS1")
+        ///             .build());
+        /// 
+        ///         final var standard = ServerscomFunctions.getRbsFlavor(GetRbsFlavorArgs.builder()
+        ///             .locationId(location.applyValue(getLocationResult -&gt; getLocationResult.id()))
+        ///             .name("Standard")
+        ///             .build());
+        /// 
+        ///         ctx.export("rbsFlavorId", standard.applyValue(getRbsFlavorResult -&gt; getRbsFlavorResult.id()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   location:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getLocation
+        ///       arguments:
+        ///         code: AMS1
+        ///   standard:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getRbsFlavor
+        ///       arguments:
+        ///         locationId: ${location.id}
+        ///         name: Standard
+        /// outputs:
+        ///   rbsFlavorId: ${standard.id}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Output<GetRbsFlavorResult> Invoke(GetRbsFlavorInvokeArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetRbsFlavorResult>("serverscom:index:getRbsFlavor", args ?? new GetRbsFlavorInvokeArgs(), options.WithDefaults());
 
+        /// <summary>
+        /// One remote block storage flavor of a location, by exactly one of id or name.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### An RBS flavor by name
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const location = serverscom.getLocation({
+        ///     code: "AMS1",
+        /// });
+        /// const standard = location.then(location =&gt; serverscom.getRbsFlavor({
+        ///     locationId: location.id,
+        ///     name: "Standard",
+        /// }));
+        /// export const rbsFlavorId = standard.then(standard =&gt; standard.id);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// location = serverscom.get_location(code="AMS1")
+        /// standard = serverscom.get_rbs_flavor(location_id=location.id,
+        ///     name="Standard")
+        /// pulumi.export("rbsFlavorId", standard.id)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var location = Serverscom.GetLocation.Invoke(new()
+        ///     {
+        ///         Code = "AMS1",
+        ///     });
+        /// 
+        ///     var standard = Serverscom.GetRbsFlavor.Invoke(new()
+        ///     {
+        ///         LocationId = location.Apply(getLocationResult =&gt; getLocationResult.Id),
+        ///         Name = "Standard",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["rbsFlavorId"] = standard.Apply(getRbsFlavorResult =&gt; getRbsFlavorResult.Id),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		location, err := serverscom.GetLocation(ctx, &amp;serverscom.GetLocationArgs{
+        /// 			Code: pulumi.StringRef("AMS1"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		standard, err := serverscom.GetRbsFlavor(ctx, &amp;serverscom.GetRbsFlavorArgs{
+        /// 			LocationId: location.Id,
+        /// 			Name:       pulumi.StringRef("Standard"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("rbsFlavorId", standard.Id)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetLocationArgs;
+        /// import com.pulumi.serverscom.inputs.GetRbsFlavorArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var location = ServerscomFunctions.getLocation(GetLocationArgs.builder()
+        ///             .code("AMS1")
+        ///             .build());
+        /// 
+        ///         final var standard = ServerscomFunctions.getRbsFlavor(GetRbsFlavorArgs.builder()
+        ///             .locationId(location.applyValue(getLocationResult -&gt; getLocationResult.id()))
+        ///             .name("Standard")
+        ///             .build());
+        /// 
+        ///         ctx.export("rbsFlavorId", standard.applyValue(getRbsFlavorResult -&gt; getRbsFlavorResult.id()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   location:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getLocation
+        ///       arguments:
+        ///         code: AMS1
+        ///   standard:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getRbsFlavor
+        ///       arguments:
+        ///         locationId: ${location.id}
+        ///         name: Standard
+        /// outputs:
+        ///   rbsFlavorId: ${standard.id}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Output<GetRbsFlavorResult> Invoke(GetRbsFlavorInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetRbsFlavorResult>("serverscom:index:getRbsFlavor", args ?? new GetRbsFlavorInvokeArgs(), options.WithDefaults());
     }
@@ -25,12 +415,21 @@ namespace PulumiServersCom.Serverscom
 
     public sealed class GetRbsFlavorArgs : global::Pulumi.InvokeArgs
     {
+        /// <summary>
+        /// The flavor's id (give exactly one of id and name).
+        /// </summary>
         [Input("id")]
         public int? Id { get; set; }
 
+        /// <summary>
+        /// The location (its id; see the getLocation function).
+        /// </summary>
         [Input("locationId", required: true)]
         public int LocationId { get; set; }
 
+        /// <summary>
+        /// The flavor's name or whole words of it, case-insensitive (give exactly one of id and name).
+        /// </summary>
         [Input("name")]
         public string? Name { get; set; }
 
@@ -42,12 +441,21 @@ namespace PulumiServersCom.Serverscom
 
     public sealed class GetRbsFlavorInvokeArgs : global::Pulumi.InvokeArgs
     {
+        /// <summary>
+        /// The flavor's id (give exactly one of id and name).
+        /// </summary>
         [Input("id")]
         public Input<int>? Id { get; set; }
 
+        /// <summary>
+        /// The location (its id; see the getLocation function).
+        /// </summary>
         [Input("locationId", required: true)]
         public Input<int> LocationId { get; set; } = null!;
 
+        /// <summary>
+        /// The flavor's name or whole words of it, case-insensitive (give exactly one of id and name).
+        /// </summary>
         [Input("name")]
         public Input<string>? Name { get; set; }
 
@@ -61,10 +469,26 @@ namespace PulumiServersCom.Serverscom
     [OutputType]
     public sealed class GetRbsFlavorResult
     {
+        /// <summary>
+        /// The bandwidth a volume gets per GB of its size; null where the API does not say.
+        /// </summary>
         public readonly double? BandwidthPerGb;
+        /// <summary>
+        /// The flavor's id (the `flavorId` property of an RbsVolume).
+        /// </summary>
         public readonly int Id;
+        /// <summary>
+        /// The I/O operations per second a volume gets per GB of its size; null where the API does not
+        /// say.
+        /// </summary>
         public readonly double? IopsPerGb;
+        /// <summary>
+        /// The smallest volume size, in GB; null where the API does not say.
+        /// </summary>
         public readonly double? MinSizeGb;
+        /// <summary>
+        /// The flavor's name.
+        /// </summary>
         public readonly string Name;
 
         [OutputConstructor]

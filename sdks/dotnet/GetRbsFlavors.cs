@@ -12,12 +12,384 @@ namespace PulumiServersCom.Serverscom
 {
     public static class GetRbsFlavors
     {
+        /// <summary>
+        /// The remote block storage flavors a location offers.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### The RBS flavors in Amsterdam
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const location = serverscom.getLocation({
+        ///     code: "AMS1",
+        /// });
+        /// const flavors = location.then(location =&gt; serverscom.getRbsFlavors({
+        ///     locationId: location.id,
+        /// }));
+        /// export const rbsFlavors = flavors.then(flavors =&gt; flavors.rbsFlavors);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// location = serverscom.get_location(code="AMS1")
+        /// flavors = serverscom.get_rbs_flavors(location_id=location.id)
+        /// pulumi.export("rbsFlavors", flavors.rbs_flavors)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var location = Serverscom.GetLocation.Invoke(new()
+        ///     {
+        ///         Code = "AMS1",
+        ///     });
+        /// 
+        ///     var flavors = Serverscom.GetRbsFlavors.Invoke(new()
+        ///     {
+        ///         LocationId = location.Apply(getLocationResult =&gt; getLocationResult.Id),
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["rbsFlavors"] = flavors.Apply(getRbsFlavorsResult =&gt; getRbsFlavorsResult.RbsFlavors),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		location, err := serverscom.GetLocation(ctx, &amp;serverscom.GetLocationArgs{
+        /// 			Code: pulumi.StringRef("AMS1"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		flavors, err := serverscom.GetRbsFlavors(ctx, &amp;serverscom.GetRbsFlavorsArgs{
+        /// 			LocationId: location.Id,
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("rbsFlavors", flavors.RbsFlavors)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetLocationArgs;
+        /// import com.pulumi.serverscom.inputs.GetRbsFlavorsArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var location = ServerscomFunctions.getLocation(GetLocationArgs.builder()
+        ///             .code("AMS1")
+        ///             .build());
+        /// 
+        ///         final var flavors = ServerscomFunctions.getRbsFlavors(GetRbsFlavorsArgs.builder()
+        ///             .locationId(location.applyValue(getLocationResult -&gt; getLocationResult.id()))
+        ///             .build());
+        /// 
+        ///         ctx.export("rbsFlavors", flavors.applyValue(getRbsFlavorsResult -&gt; getRbsFlavorsResult.rbsFlavors()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   location:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getLocation
+        ///       arguments:
+        ///         code: AMS1
+        ///   flavors:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getRbsFlavors
+        ///       arguments:
+        ///         locationId: ${location.id}
+        /// outputs:
+        ///   rbsFlavors: ${flavors.rbsFlavors}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Task<GetRbsFlavorsResult> InvokeAsync(GetRbsFlavorsArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetRbsFlavorsResult>("serverscom:index:getRbsFlavors", args ?? new GetRbsFlavorsArgs(), options.WithDefaults());
 
+        /// <summary>
+        /// The remote block storage flavors a location offers.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### The RBS flavors in Amsterdam
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const location = serverscom.getLocation({
+        ///     code: "AMS1",
+        /// });
+        /// const flavors = location.then(location =&gt; serverscom.getRbsFlavors({
+        ///     locationId: location.id,
+        /// }));
+        /// export const rbsFlavors = flavors.then(flavors =&gt; flavors.rbsFlavors);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// location = serverscom.get_location(code="AMS1")
+        /// flavors = serverscom.get_rbs_flavors(location_id=location.id)
+        /// pulumi.export("rbsFlavors", flavors.rbs_flavors)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var location = Serverscom.GetLocation.Invoke(new()
+        ///     {
+        ///         Code = "AMS1",
+        ///     });
+        /// 
+        ///     var flavors = Serverscom.GetRbsFlavors.Invoke(new()
+        ///     {
+        ///         LocationId = location.Apply(getLocationResult =&gt; getLocationResult.Id),
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["rbsFlavors"] = flavors.Apply(getRbsFlavorsResult =&gt; getRbsFlavorsResult.RbsFlavors),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		location, err := serverscom.GetLocation(ctx, &amp;serverscom.GetLocationArgs{
+        /// 			Code: pulumi.StringRef("AMS1"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		flavors, err := serverscom.GetRbsFlavors(ctx, &amp;serverscom.GetRbsFlavorsArgs{
+        /// 			LocationId: location.Id,
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("rbsFlavors", flavors.RbsFlavors)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetLocationArgs;
+        /// import com.pulumi.serverscom.inputs.GetRbsFlavorsArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var location = ServerscomFunctions.getLocation(GetLocationArgs.builder()
+        ///             .code("AMS1")
+        ///             .build());
+        /// 
+        ///         final var flavors = ServerscomFunctions.getRbsFlavors(GetRbsFlavorsArgs.builder()
+        ///             .locationId(location.applyValue(getLocationResult -&gt; getLocationResult.id()))
+        ///             .build());
+        /// 
+        ///         ctx.export("rbsFlavors", flavors.applyValue(getRbsFlavorsResult -&gt; getRbsFlavorsResult.rbsFlavors()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   location:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getLocation
+        ///       arguments:
+        ///         code: AMS1
+        ///   flavors:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getRbsFlavors
+        ///       arguments:
+        ///         locationId: ${location.id}
+        /// outputs:
+        ///   rbsFlavors: ${flavors.rbsFlavors}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Output<GetRbsFlavorsResult> Invoke(GetRbsFlavorsInvokeArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetRbsFlavorsResult>("serverscom:index:getRbsFlavors", args ?? new GetRbsFlavorsInvokeArgs(), options.WithDefaults());
 
+        /// <summary>
+        /// The remote block storage flavors a location offers.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### The RBS flavors in Amsterdam
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const location = serverscom.getLocation({
+        ///     code: "AMS1",
+        /// });
+        /// const flavors = location.then(location =&gt; serverscom.getRbsFlavors({
+        ///     locationId: location.id,
+        /// }));
+        /// export const rbsFlavors = flavors.then(flavors =&gt; flavors.rbsFlavors);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// location = serverscom.get_location(code="AMS1")
+        /// flavors = serverscom.get_rbs_flavors(location_id=location.id)
+        /// pulumi.export("rbsFlavors", flavors.rbs_flavors)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var location = Serverscom.GetLocation.Invoke(new()
+        ///     {
+        ///         Code = "AMS1",
+        ///     });
+        /// 
+        ///     var flavors = Serverscom.GetRbsFlavors.Invoke(new()
+        ///     {
+        ///         LocationId = location.Apply(getLocationResult =&gt; getLocationResult.Id),
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["rbsFlavors"] = flavors.Apply(getRbsFlavorsResult =&gt; getRbsFlavorsResult.RbsFlavors),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		location, err := serverscom.GetLocation(ctx, &amp;serverscom.GetLocationArgs{
+        /// 			Code: pulumi.StringRef("AMS1"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		flavors, err := serverscom.GetRbsFlavors(ctx, &amp;serverscom.GetRbsFlavorsArgs{
+        /// 			LocationId: location.Id,
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("rbsFlavors", flavors.RbsFlavors)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetLocationArgs;
+        /// import com.pulumi.serverscom.inputs.GetRbsFlavorsArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var location = ServerscomFunctions.getLocation(GetLocationArgs.builder()
+        ///             .code("AMS1")
+        ///             .build());
+        /// 
+        ///         final var flavors = ServerscomFunctions.getRbsFlavors(GetRbsFlavorsArgs.builder()
+        ///             .locationId(location.applyValue(getLocationResult -&gt; getLocationResult.id()))
+        ///             .build());
+        /// 
+        ///         ctx.export("rbsFlavors", flavors.applyValue(getRbsFlavorsResult -&gt; getRbsFlavorsResult.rbsFlavors()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   location:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getLocation
+        ///       arguments:
+        ///         code: AMS1
+        ///   flavors:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getRbsFlavors
+        ///       arguments:
+        ///         locationId: ${location.id}
+        /// outputs:
+        ///   rbsFlavors: ${flavors.rbsFlavors}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Output<GetRbsFlavorsResult> Invoke(GetRbsFlavorsInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetRbsFlavorsResult>("serverscom:index:getRbsFlavors", args ?? new GetRbsFlavorsInvokeArgs(), options.WithDefaults());
     }
@@ -25,6 +397,9 @@ namespace PulumiServersCom.Serverscom
 
     public sealed class GetRbsFlavorsArgs : global::Pulumi.InvokeArgs
     {
+        /// <summary>
+        /// The location (its id; see the getLocation function).
+        /// </summary>
         [Input("locationId", required: true)]
         public int LocationId { get; set; }
 
@@ -36,6 +411,9 @@ namespace PulumiServersCom.Serverscom
 
     public sealed class GetRbsFlavorsInvokeArgs : global::Pulumi.InvokeArgs
     {
+        /// <summary>
+        /// The location (its id; see the getLocation function).
+        /// </summary>
         [Input("locationId", required: true)]
         public Input<int> LocationId { get; set; } = null!;
 
@@ -49,10 +427,13 @@ namespace PulumiServersCom.Serverscom
     [OutputType]
     public sealed class GetRbsFlavorsResult
     {
-        public readonly ImmutableArray<Outputs.GetRbsFlavorResult> RbsFlavors;
+        /// <summary>
+        /// The RBS flavors, in the API's order.
+        /// </summary>
+        public readonly ImmutableArray<Outputs.RbsFlavorResult> RbsFlavors;
 
         [OutputConstructor]
-        private GetRbsFlavorsResult(ImmutableArray<Outputs.GetRbsFlavorResult> rbsFlavors)
+        private GetRbsFlavorsResult(ImmutableArray<Outputs.RbsFlavorResult> rbsFlavors)
         {
             RbsFlavors = rbsFlavors;
         }

@@ -12,12 +12,402 @@ namespace PulumiServersCom.Serverscom
 {
     public static class GetSbmFlavorModel
     {
+        /// <summary>
+        /// One Scalable Bare Metal flavor of a location, by exactly one of id or name.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### An SBM flavor by name
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const location = serverscom.getLocation({
+        ///     code: "AMS1",
+        /// });
+        /// const flavor = location.then(location =&gt; serverscom.getSbmFlavorModel({
+        ///     locationId: location.id,
+        ///     name: "SBM-01",
+        /// }));
+        /// export const sbmFlavorId = flavor.then(flavor =&gt; flavor.id);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// location = serverscom.get_location(code="AMS1")
+        /// flavor = serverscom.get_sbm_flavor_model(location_id=location.id,
+        ///     name="SBM-01")
+        /// pulumi.export("sbmFlavorId", flavor.id)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var location = Serverscom.GetLocation.Invoke(new()
+        ///     {
+        ///         Code = "AMS1",
+        ///     });
+        /// 
+        ///     var flavor = Serverscom.GetSbmFlavorModel.Invoke(new()
+        ///     {
+        ///         LocationId = location.Apply(getLocationResult =&gt; getLocationResult.Id),
+        ///         Name = "SBM-01",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["sbmFlavorId"] = flavor.Apply(getSbmFlavorModelResult =&gt; getSbmFlavorModelResult.Id),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		location, err := serverscom.GetLocation(ctx, &amp;serverscom.GetLocationArgs{
+        /// 			Code: pulumi.StringRef("AMS1"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		flavor, err := serverscom.GetSbmFlavorModel(ctx, &amp;serverscom.GetSbmFlavorModelArgs{
+        /// 			LocationId: location.Id,
+        /// 			Name:       pulumi.StringRef("SBM-01"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("sbmFlavorId", flavor.Id)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetLocationArgs;
+        /// import com.pulumi.serverscom.inputs.GetSbmFlavorModelArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var location = ServerscomFunctions.getLocation(GetLocationArgs.builder()
+        ///             .code("AMS1")
+        ///             .build());
+        /// 
+        ///         final var flavor = ServerscomFunctions.getSbmFlavorModel(GetSbmFlavorModelArgs.builder()
+        ///             .locationId(location.applyValue(getLocationResult -&gt; getLocationResult.id()))
+        ///             .name("SBM-01")
+        ///             .build());
+        /// 
+        ///         ctx.export("sbmFlavorId", flavor.applyValue(getSbmFlavorModelResult -&gt; getSbmFlavorModelResult.id()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   location:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getLocation
+        ///       arguments:
+        ///         code: AMS1
+        ///   flavor:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getSbmFlavorModel
+        ///       arguments:
+        ///         locationId: ${location.id}
+        ///         name: SBM-01
+        /// outputs:
+        ///   sbmFlavorId: ${flavor.id}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Task<GetSbmFlavorModelResult> InvokeAsync(GetSbmFlavorModelArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetSbmFlavorModelResult>("serverscom:index:getSbmFlavorModel", args ?? new GetSbmFlavorModelArgs(), options.WithDefaults());
 
+        /// <summary>
+        /// One Scalable Bare Metal flavor of a location, by exactly one of id or name.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### An SBM flavor by name
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const location = serverscom.getLocation({
+        ///     code: "AMS1",
+        /// });
+        /// const flavor = location.then(location =&gt; serverscom.getSbmFlavorModel({
+        ///     locationId: location.id,
+        ///     name: "SBM-01",
+        /// }));
+        /// export const sbmFlavorId = flavor.then(flavor =&gt; flavor.id);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// location = serverscom.get_location(code="AMS1")
+        /// flavor = serverscom.get_sbm_flavor_model(location_id=location.id,
+        ///     name="SBM-01")
+        /// pulumi.export("sbmFlavorId", flavor.id)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var location = Serverscom.GetLocation.Invoke(new()
+        ///     {
+        ///         Code = "AMS1",
+        ///     });
+        /// 
+        ///     var flavor = Serverscom.GetSbmFlavorModel.Invoke(new()
+        ///     {
+        ///         LocationId = location.Apply(getLocationResult =&gt; getLocationResult.Id),
+        ///         Name = "SBM-01",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["sbmFlavorId"] = flavor.Apply(getSbmFlavorModelResult =&gt; getSbmFlavorModelResult.Id),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		location, err := serverscom.GetLocation(ctx, &amp;serverscom.GetLocationArgs{
+        /// 			Code: pulumi.StringRef("AMS1"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		flavor, err := serverscom.GetSbmFlavorModel(ctx, &amp;serverscom.GetSbmFlavorModelArgs{
+        /// 			LocationId: location.Id,
+        /// 			Name:       pulumi.StringRef("SBM-01"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("sbmFlavorId", flavor.Id)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetLocationArgs;
+        /// import com.pulumi.serverscom.inputs.GetSbmFlavorModelArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var location = ServerscomFunctions.getLocation(GetLocationArgs.builder()
+        ///             .code("AMS1")
+        ///             .build());
+        /// 
+        ///         final var flavor = ServerscomFunctions.getSbmFlavorModel(GetSbmFlavorModelArgs.builder()
+        ///             .locationId(location.applyValue(getLocationResult -&gt; getLocationResult.id()))
+        ///             .name("SBM-01")
+        ///             .build());
+        /// 
+        ///         ctx.export("sbmFlavorId", flavor.applyValue(getSbmFlavorModelResult -&gt; getSbmFlavorModelResult.id()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   location:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getLocation
+        ///       arguments:
+        ///         code: AMS1
+        ///   flavor:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getSbmFlavorModel
+        ///       arguments:
+        ///         locationId: ${location.id}
+        ///         name: SBM-01
+        /// outputs:
+        ///   sbmFlavorId: ${flavor.id}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Output<GetSbmFlavorModelResult> Invoke(GetSbmFlavorModelInvokeArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetSbmFlavorModelResult>("serverscom:index:getSbmFlavorModel", args ?? new GetSbmFlavorModelInvokeArgs(), options.WithDefaults());
 
+        /// <summary>
+        /// One Scalable Bare Metal flavor of a location, by exactly one of id or name.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### An SBM flavor by name
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const location = serverscom.getLocation({
+        ///     code: "AMS1",
+        /// });
+        /// const flavor = location.then(location =&gt; serverscom.getSbmFlavorModel({
+        ///     locationId: location.id,
+        ///     name: "SBM-01",
+        /// }));
+        /// export const sbmFlavorId = flavor.then(flavor =&gt; flavor.id);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// location = serverscom.get_location(code="AMS1")
+        /// flavor = serverscom.get_sbm_flavor_model(location_id=location.id,
+        ///     name="SBM-01")
+        /// pulumi.export("sbmFlavorId", flavor.id)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var location = Serverscom.GetLocation.Invoke(new()
+        ///     {
+        ///         Code = "AMS1",
+        ///     });
+        /// 
+        ///     var flavor = Serverscom.GetSbmFlavorModel.Invoke(new()
+        ///     {
+        ///         LocationId = location.Apply(getLocationResult =&gt; getLocationResult.Id),
+        ///         Name = "SBM-01",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["sbmFlavorId"] = flavor.Apply(getSbmFlavorModelResult =&gt; getSbmFlavorModelResult.Id),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		location, err := serverscom.GetLocation(ctx, &amp;serverscom.GetLocationArgs{
+        /// 			Code: pulumi.StringRef("AMS1"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		flavor, err := serverscom.GetSbmFlavorModel(ctx, &amp;serverscom.GetSbmFlavorModelArgs{
+        /// 			LocationId: location.Id,
+        /// 			Name:       pulumi.StringRef("SBM-01"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("sbmFlavorId", flavor.Id)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetLocationArgs;
+        /// import com.pulumi.serverscom.inputs.GetSbmFlavorModelArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var location = ServerscomFunctions.getLocation(GetLocationArgs.builder()
+        ///             .code("AMS1")
+        ///             .build());
+        /// 
+        ///         final var flavor = ServerscomFunctions.getSbmFlavorModel(GetSbmFlavorModelArgs.builder()
+        ///             .locationId(location.applyValue(getLocationResult -&gt; getLocationResult.id()))
+        ///             .name("SBM-01")
+        ///             .build());
+        /// 
+        ///         ctx.export("sbmFlavorId", flavor.applyValue(getSbmFlavorModelResult -&gt; getSbmFlavorModelResult.id()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   location:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getLocation
+        ///       arguments:
+        ///         code: AMS1
+        ///   flavor:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getSbmFlavorModel
+        ///       arguments:
+        ///         locationId: ${location.id}
+        ///         name: SBM-01
+        /// outputs:
+        ///   sbmFlavorId: ${flavor.id}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Output<GetSbmFlavorModelResult> Invoke(GetSbmFlavorModelInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetSbmFlavorModelResult>("serverscom:index:getSbmFlavorModel", args ?? new GetSbmFlavorModelInvokeArgs(), options.WithDefaults());
     }
@@ -25,12 +415,21 @@ namespace PulumiServersCom.Serverscom
 
     public sealed class GetSbmFlavorModelArgs : global::Pulumi.InvokeArgs
     {
+        /// <summary>
+        /// The flavor's id (give exactly one of id and name).
+        /// </summary>
         [Input("id")]
         public int? Id { get; set; }
 
+        /// <summary>
+        /// The location (its id; see the getLocation function).
+        /// </summary>
         [Input("locationId", required: true)]
         public int LocationId { get; set; }
 
+        /// <summary>
+        /// The flavor's name or whole words of it, case-insensitive (give exactly one of id and name).
+        /// </summary>
         [Input("name")]
         public string? Name { get; set; }
 
@@ -42,12 +441,21 @@ namespace PulumiServersCom.Serverscom
 
     public sealed class GetSbmFlavorModelInvokeArgs : global::Pulumi.InvokeArgs
     {
+        /// <summary>
+        /// The flavor's id (give exactly one of id and name).
+        /// </summary>
         [Input("id")]
         public Input<int>? Id { get; set; }
 
+        /// <summary>
+        /// The location (its id; see the getLocation function).
+        /// </summary>
         [Input("locationId", required: true)]
         public Input<int> LocationId { get; set; } = null!;
 
+        /// <summary>
+        /// The flavor's name or whole words of it, case-insensitive (give exactly one of id and name).
+        /// </summary>
         [Input("name")]
         public Input<string>? Name { get; set; }
 
@@ -61,33 +469,72 @@ namespace PulumiServersCom.Serverscom
     [OutputType]
     public sealed class GetSbmFlavorModelResult
     {
-        public readonly double? BandwidthId;
+        /// <summary>
+        /// The id of the bandwidth option; null when none applies.
+        /// </summary>
+        public readonly int? BandwidthId;
+        /// <summary>
+        /// The name of the bandwidth option; null when none applies.
+        /// </summary>
         public readonly string? BandwidthName;
-        public readonly double? CpuCoresCount;
-        public readonly double? CpuCount;
+        /// <summary>
+        /// The number of CPU cores; null where the API does not say.
+        /// </summary>
+        public readonly int? CpuCoresCount;
+        /// <summary>
+        /// The number of CPUs; null where the API does not say.
+        /// </summary>
+        public readonly int? CpuCount;
         /// <summary>
         /// GHz, as the API writes it ("3.8").
         /// </summary>
         public readonly string? CpuFrequency;
+        /// <summary>
+        /// The CPU model; null where the API does not say.
+        /// </summary>
         public readonly string? CpuName;
+        /// <summary>
+        /// The drives in words; null where the API does not say.
+        /// </summary>
         public readonly string? DrivesConfiguration;
+        /// <summary>
+        /// The flavor's id (the `sbmFlavorModelId` property of an SbmServer).
+        /// </summary>
         public readonly int Id;
+        /// <summary>
+        /// The flavor's name.
+        /// </summary>
         public readonly string Name;
-        public readonly double? PrivateUplinkModelId;
+        /// <summary>
+        /// The id of the private uplink model; null where the API does not say.
+        /// </summary>
+        public readonly int? PrivateUplinkModelId;
+        /// <summary>
+        /// The name of the private uplink model; null where the API does not say.
+        /// </summary>
         public readonly string? PrivateUplinkModelName;
-        public readonly double? PublicUplinkModelId;
+        /// <summary>
+        /// The id of the public uplink model; null where the API does not say.
+        /// </summary>
+        public readonly int? PublicUplinkModelId;
+        /// <summary>
+        /// The name of the public uplink model; null where the API does not say.
+        /// </summary>
         public readonly string? PublicUplinkModelName;
-        public readonly double? RamSize;
+        /// <summary>
+        /// The RAM in GB; null where the API does not say.
+        /// </summary>
+        public readonly int? RamSize;
 
         [OutputConstructor]
         private GetSbmFlavorModelResult(
-            double? bandwidthId,
+            int? bandwidthId,
 
             string? bandwidthName,
 
-            double? cpuCoresCount,
+            int? cpuCoresCount,
 
-            double? cpuCount,
+            int? cpuCount,
 
             string? cpuFrequency,
 
@@ -99,15 +546,15 @@ namespace PulumiServersCom.Serverscom
 
             string name,
 
-            double? privateUplinkModelId,
+            int? privateUplinkModelId,
 
             string? privateUplinkModelName,
 
-            double? publicUplinkModelId,
+            int? publicUplinkModelId,
 
             string? publicUplinkModelName,
 
-            double? ramSize)
+            int? ramSize)
         {
             BandwidthId = bandwidthId;
             BandwidthName = bandwidthName;

@@ -12,12 +12,384 @@ namespace PulumiServersCom.Serverscom
 {
     public static class GetSbmFlavorModels
     {
+        /// <summary>
+        /// The Scalable Bare Metal flavors a location offers.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### The SBM flavors in Amsterdam
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const location = serverscom.getLocation({
+        ///     code: "AMS1",
+        /// });
+        /// const sbmFlavors = location.then(location =&gt; serverscom.getSbmFlavorModels({
+        ///     locationId: location.id,
+        /// }));
+        /// export const sbmFlavorModels = sbmFlavors.then(sbmFlavors =&gt; sbmFlavors.sbmFlavorModels);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// location = serverscom.get_location(code="AMS1")
+        /// sbm_flavors = serverscom.get_sbm_flavor_models(location_id=location.id)
+        /// pulumi.export("sbmFlavorModels", sbm_flavors.sbm_flavor_models)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var location = Serverscom.GetLocation.Invoke(new()
+        ///     {
+        ///         Code = "AMS1",
+        ///     });
+        /// 
+        ///     var sbmFlavors = Serverscom.GetSbmFlavorModels.Invoke(new()
+        ///     {
+        ///         LocationId = location.Apply(getLocationResult =&gt; getLocationResult.Id),
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["sbmFlavorModels"] = sbmFlavors.Apply(getSbmFlavorModelsResult =&gt; getSbmFlavorModelsResult.SbmFlavorModels),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		location, err := serverscom.GetLocation(ctx, &amp;serverscom.GetLocationArgs{
+        /// 			Code: pulumi.StringRef("AMS1"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		sbmFlavors, err := serverscom.GetSbmFlavorModels(ctx, &amp;serverscom.GetSbmFlavorModelsArgs{
+        /// 			LocationId: location.Id,
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("sbmFlavorModels", sbmFlavors.SbmFlavorModels)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetLocationArgs;
+        /// import com.pulumi.serverscom.inputs.GetSbmFlavorModelsArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var location = ServerscomFunctions.getLocation(GetLocationArgs.builder()
+        ///             .code("AMS1")
+        ///             .build());
+        /// 
+        ///         final var sbmFlavors = ServerscomFunctions.getSbmFlavorModels(GetSbmFlavorModelsArgs.builder()
+        ///             .locationId(location.applyValue(getLocationResult -&gt; getLocationResult.id()))
+        ///             .build());
+        /// 
+        ///         ctx.export("sbmFlavorModels", sbmFlavors.applyValue(getSbmFlavorModelsResult -&gt; getSbmFlavorModelsResult.sbmFlavorModels()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   location:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getLocation
+        ///       arguments:
+        ///         code: AMS1
+        ///   sbmFlavors:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getSbmFlavorModels
+        ///       arguments:
+        ///         locationId: ${location.id}
+        /// outputs:
+        ///   sbmFlavorModels: ${sbmFlavors.sbmFlavorModels}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Task<GetSbmFlavorModelsResult> InvokeAsync(GetSbmFlavorModelsArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetSbmFlavorModelsResult>("serverscom:index:getSbmFlavorModels", args ?? new GetSbmFlavorModelsArgs(), options.WithDefaults());
 
+        /// <summary>
+        /// The Scalable Bare Metal flavors a location offers.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### The SBM flavors in Amsterdam
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const location = serverscom.getLocation({
+        ///     code: "AMS1",
+        /// });
+        /// const sbmFlavors = location.then(location =&gt; serverscom.getSbmFlavorModels({
+        ///     locationId: location.id,
+        /// }));
+        /// export const sbmFlavorModels = sbmFlavors.then(sbmFlavors =&gt; sbmFlavors.sbmFlavorModels);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// location = serverscom.get_location(code="AMS1")
+        /// sbm_flavors = serverscom.get_sbm_flavor_models(location_id=location.id)
+        /// pulumi.export("sbmFlavorModels", sbm_flavors.sbm_flavor_models)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var location = Serverscom.GetLocation.Invoke(new()
+        ///     {
+        ///         Code = "AMS1",
+        ///     });
+        /// 
+        ///     var sbmFlavors = Serverscom.GetSbmFlavorModels.Invoke(new()
+        ///     {
+        ///         LocationId = location.Apply(getLocationResult =&gt; getLocationResult.Id),
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["sbmFlavorModels"] = sbmFlavors.Apply(getSbmFlavorModelsResult =&gt; getSbmFlavorModelsResult.SbmFlavorModels),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		location, err := serverscom.GetLocation(ctx, &amp;serverscom.GetLocationArgs{
+        /// 			Code: pulumi.StringRef("AMS1"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		sbmFlavors, err := serverscom.GetSbmFlavorModels(ctx, &amp;serverscom.GetSbmFlavorModelsArgs{
+        /// 			LocationId: location.Id,
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("sbmFlavorModels", sbmFlavors.SbmFlavorModels)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetLocationArgs;
+        /// import com.pulumi.serverscom.inputs.GetSbmFlavorModelsArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var location = ServerscomFunctions.getLocation(GetLocationArgs.builder()
+        ///             .code("AMS1")
+        ///             .build());
+        /// 
+        ///         final var sbmFlavors = ServerscomFunctions.getSbmFlavorModels(GetSbmFlavorModelsArgs.builder()
+        ///             .locationId(location.applyValue(getLocationResult -&gt; getLocationResult.id()))
+        ///             .build());
+        /// 
+        ///         ctx.export("sbmFlavorModels", sbmFlavors.applyValue(getSbmFlavorModelsResult -&gt; getSbmFlavorModelsResult.sbmFlavorModels()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   location:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getLocation
+        ///       arguments:
+        ///         code: AMS1
+        ///   sbmFlavors:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getSbmFlavorModels
+        ///       arguments:
+        ///         locationId: ${location.id}
+        /// outputs:
+        ///   sbmFlavorModels: ${sbmFlavors.sbmFlavorModels}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Output<GetSbmFlavorModelsResult> Invoke(GetSbmFlavorModelsInvokeArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetSbmFlavorModelsResult>("serverscom:index:getSbmFlavorModels", args ?? new GetSbmFlavorModelsInvokeArgs(), options.WithDefaults());
 
+        /// <summary>
+        /// The Scalable Bare Metal flavors a location offers.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### The SBM flavors in Amsterdam
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const location = serverscom.getLocation({
+        ///     code: "AMS1",
+        /// });
+        /// const sbmFlavors = location.then(location =&gt; serverscom.getSbmFlavorModels({
+        ///     locationId: location.id,
+        /// }));
+        /// export const sbmFlavorModels = sbmFlavors.then(sbmFlavors =&gt; sbmFlavors.sbmFlavorModels);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// location = serverscom.get_location(code="AMS1")
+        /// sbm_flavors = serverscom.get_sbm_flavor_models(location_id=location.id)
+        /// pulumi.export("sbmFlavorModels", sbm_flavors.sbm_flavor_models)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var location = Serverscom.GetLocation.Invoke(new()
+        ///     {
+        ///         Code = "AMS1",
+        ///     });
+        /// 
+        ///     var sbmFlavors = Serverscom.GetSbmFlavorModels.Invoke(new()
+        ///     {
+        ///         LocationId = location.Apply(getLocationResult =&gt; getLocationResult.Id),
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["sbmFlavorModels"] = sbmFlavors.Apply(getSbmFlavorModelsResult =&gt; getSbmFlavorModelsResult.SbmFlavorModels),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		location, err := serverscom.GetLocation(ctx, &amp;serverscom.GetLocationArgs{
+        /// 			Code: pulumi.StringRef("AMS1"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		sbmFlavors, err := serverscom.GetSbmFlavorModels(ctx, &amp;serverscom.GetSbmFlavorModelsArgs{
+        /// 			LocationId: location.Id,
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("sbmFlavorModels", sbmFlavors.SbmFlavorModels)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetLocationArgs;
+        /// import com.pulumi.serverscom.inputs.GetSbmFlavorModelsArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var location = ServerscomFunctions.getLocation(GetLocationArgs.builder()
+        ///             .code("AMS1")
+        ///             .build());
+        /// 
+        ///         final var sbmFlavors = ServerscomFunctions.getSbmFlavorModels(GetSbmFlavorModelsArgs.builder()
+        ///             .locationId(location.applyValue(getLocationResult -&gt; getLocationResult.id()))
+        ///             .build());
+        /// 
+        ///         ctx.export("sbmFlavorModels", sbmFlavors.applyValue(getSbmFlavorModelsResult -&gt; getSbmFlavorModelsResult.sbmFlavorModels()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   location:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getLocation
+        ///       arguments:
+        ///         code: AMS1
+        ///   sbmFlavors:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getSbmFlavorModels
+        ///       arguments:
+        ///         locationId: ${location.id}
+        /// outputs:
+        ///   sbmFlavorModels: ${sbmFlavors.sbmFlavorModels}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Output<GetSbmFlavorModelsResult> Invoke(GetSbmFlavorModelsInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetSbmFlavorModelsResult>("serverscom:index:getSbmFlavorModels", args ?? new GetSbmFlavorModelsInvokeArgs(), options.WithDefaults());
     }
@@ -25,6 +397,9 @@ namespace PulumiServersCom.Serverscom
 
     public sealed class GetSbmFlavorModelsArgs : global::Pulumi.InvokeArgs
     {
+        /// <summary>
+        /// The location (its id; see the getLocation function).
+        /// </summary>
         [Input("locationId", required: true)]
         public int LocationId { get; set; }
 
@@ -48,6 +423,9 @@ namespace PulumiServersCom.Serverscom
 
     public sealed class GetSbmFlavorModelsInvokeArgs : global::Pulumi.InvokeArgs
     {
+        /// <summary>
+        /// The location (its id; see the getLocation function).
+        /// </summary>
         [Input("locationId", required: true)]
         public Input<int> LocationId { get; set; } = null!;
 
@@ -73,10 +451,13 @@ namespace PulumiServersCom.Serverscom
     [OutputType]
     public sealed class GetSbmFlavorModelsResult
     {
-        public readonly ImmutableArray<Outputs.GetSbmFlavorModelResult> SbmFlavorModels;
+        /// <summary>
+        /// The SBM flavors, in the API's order.
+        /// </summary>
+        public readonly ImmutableArray<Outputs.SbmFlavorModelResult> SbmFlavorModels;
 
         [OutputConstructor]
-        private GetSbmFlavorModelsResult(ImmutableArray<Outputs.GetSbmFlavorModelResult> sbmFlavorModels)
+        private GetSbmFlavorModelsResult(ImmutableArray<Outputs.SbmFlavorModelResult> sbmFlavorModels)
         {
             SbmFlavorModels = sbmFlavorModels;
         }

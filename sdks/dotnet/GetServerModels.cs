@@ -13,19 +13,400 @@ namespace PulumiServersCom.Serverscom
     public static class GetServerModels
     {
         /// <summary>
-        /// The server models a location offers (at most DEFAULT_LIST_LIMIT).
+        /// The server models (what a dedicated server is built on) a location offers (at most 1,000).
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### The server models with a RAID controller
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const location = serverscom.getLocation({
+        ///     code: "AMS1",
+        /// });
+        /// const models = location.then(location =&gt; serverscom.getServerModels({
+        ///     locationId: location.id,
+        ///     hasRaidController: true,
+        /// }));
+        /// export const serverModels = models.then(models =&gt; models.serverModels);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// location = serverscom.get_location(code="AMS1")
+        /// models = serverscom.get_server_models(location_id=location.id,
+        ///     has_raid_controller=True)
+        /// pulumi.export("serverModels", models.server_models)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var location = Serverscom.GetLocation.Invoke(new()
+        ///     {
+        ///         Code = "AMS1",
+        ///     });
+        /// 
+        ///     var models = Serverscom.GetServerModels.Invoke(new()
+        ///     {
+        ///         LocationId = location.Apply(getLocationResult =&gt; getLocationResult.Id),
+        ///         HasRaidController = true,
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["serverModels"] = models.Apply(getServerModelsResult =&gt; getServerModelsResult.ServerModels),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		location, err := serverscom.GetLocation(ctx, &amp;serverscom.GetLocationArgs{
+        /// 			Code: pulumi.StringRef("AMS1"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		models, err := serverscom.GetServerModels(ctx, &amp;serverscom.GetServerModelsArgs{
+        /// 			LocationId:        location.Id,
+        /// 			HasRaidController: pulumi.BoolRef(true),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("serverModels", models.ServerModels)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetLocationArgs;
+        /// import com.pulumi.serverscom.inputs.GetServerModelsArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var location = ServerscomFunctions.getLocation(GetLocationArgs.builder()
+        ///             .code("AMS1")
+        ///             .build());
+        /// 
+        ///         final var models = ServerscomFunctions.getServerModels(GetServerModelsArgs.builder()
+        ///             .locationId(location.applyValue(getLocationResult -&gt; getLocationResult.id()))
+        ///             .hasRaidController(true)
+        ///             .build());
+        /// 
+        ///         ctx.export("serverModels", models.applyValue(getServerModelsResult -&gt; getServerModelsResult.serverModels()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   location:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getLocation
+        ///       arguments:
+        ///         code: AMS1
+        ///   models:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getServerModels
+        ///       arguments:
+        ///         locationId: ${location.id}
+        ///         hasRaidController: true
+        /// outputs:
+        ///   serverModels: ${models.serverModels}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Task<GetServerModelsResult> InvokeAsync(GetServerModelsArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetServerModelsResult>("serverscom:index:getServerModels", args ?? new GetServerModelsArgs(), options.WithDefaults());
 
         /// <summary>
-        /// The server models a location offers (at most DEFAULT_LIST_LIMIT).
+        /// The server models (what a dedicated server is built on) a location offers (at most 1,000).
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### The server models with a RAID controller
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const location = serverscom.getLocation({
+        ///     code: "AMS1",
+        /// });
+        /// const models = location.then(location =&gt; serverscom.getServerModels({
+        ///     locationId: location.id,
+        ///     hasRaidController: true,
+        /// }));
+        /// export const serverModels = models.then(models =&gt; models.serverModels);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// location = serverscom.get_location(code="AMS1")
+        /// models = serverscom.get_server_models(location_id=location.id,
+        ///     has_raid_controller=True)
+        /// pulumi.export("serverModels", models.server_models)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var location = Serverscom.GetLocation.Invoke(new()
+        ///     {
+        ///         Code = "AMS1",
+        ///     });
+        /// 
+        ///     var models = Serverscom.GetServerModels.Invoke(new()
+        ///     {
+        ///         LocationId = location.Apply(getLocationResult =&gt; getLocationResult.Id),
+        ///         HasRaidController = true,
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["serverModels"] = models.Apply(getServerModelsResult =&gt; getServerModelsResult.ServerModels),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		location, err := serverscom.GetLocation(ctx, &amp;serverscom.GetLocationArgs{
+        /// 			Code: pulumi.StringRef("AMS1"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		models, err := serverscom.GetServerModels(ctx, &amp;serverscom.GetServerModelsArgs{
+        /// 			LocationId:        location.Id,
+        /// 			HasRaidController: pulumi.BoolRef(true),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("serverModels", models.ServerModels)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetLocationArgs;
+        /// import com.pulumi.serverscom.inputs.GetServerModelsArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var location = ServerscomFunctions.getLocation(GetLocationArgs.builder()
+        ///             .code("AMS1")
+        ///             .build());
+        /// 
+        ///         final var models = ServerscomFunctions.getServerModels(GetServerModelsArgs.builder()
+        ///             .locationId(location.applyValue(getLocationResult -&gt; getLocationResult.id()))
+        ///             .hasRaidController(true)
+        ///             .build());
+        /// 
+        ///         ctx.export("serverModels", models.applyValue(getServerModelsResult -&gt; getServerModelsResult.serverModels()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   location:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getLocation
+        ///       arguments:
+        ///         code: AMS1
+        ///   models:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getServerModels
+        ///       arguments:
+        ///         locationId: ${location.id}
+        ///         hasRaidController: true
+        /// outputs:
+        ///   serverModels: ${models.serverModels}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetServerModelsResult> Invoke(GetServerModelsInvokeArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetServerModelsResult>("serverscom:index:getServerModels", args ?? new GetServerModelsInvokeArgs(), options.WithDefaults());
 
         /// <summary>
-        /// The server models a location offers (at most DEFAULT_LIST_LIMIT).
+        /// The server models (what a dedicated server is built on) a location offers (at most 1,000).
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### The server models with a RAID controller
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const location = serverscom.getLocation({
+        ///     code: "AMS1",
+        /// });
+        /// const models = location.then(location =&gt; serverscom.getServerModels({
+        ///     locationId: location.id,
+        ///     hasRaidController: true,
+        /// }));
+        /// export const serverModels = models.then(models =&gt; models.serverModels);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// location = serverscom.get_location(code="AMS1")
+        /// models = serverscom.get_server_models(location_id=location.id,
+        ///     has_raid_controller=True)
+        /// pulumi.export("serverModels", models.server_models)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var location = Serverscom.GetLocation.Invoke(new()
+        ///     {
+        ///         Code = "AMS1",
+        ///     });
+        /// 
+        ///     var models = Serverscom.GetServerModels.Invoke(new()
+        ///     {
+        ///         LocationId = location.Apply(getLocationResult =&gt; getLocationResult.Id),
+        ///         HasRaidController = true,
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["serverModels"] = models.Apply(getServerModelsResult =&gt; getServerModelsResult.ServerModels),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		location, err := serverscom.GetLocation(ctx, &amp;serverscom.GetLocationArgs{
+        /// 			Code: pulumi.StringRef("AMS1"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		models, err := serverscom.GetServerModels(ctx, &amp;serverscom.GetServerModelsArgs{
+        /// 			LocationId:        location.Id,
+        /// 			HasRaidController: pulumi.BoolRef(true),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("serverModels", models.ServerModels)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetLocationArgs;
+        /// import com.pulumi.serverscom.inputs.GetServerModelsArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var location = ServerscomFunctions.getLocation(GetLocationArgs.builder()
+        ///             .code("AMS1")
+        ///             .build());
+        /// 
+        ///         final var models = ServerscomFunctions.getServerModels(GetServerModelsArgs.builder()
+        ///             .locationId(location.applyValue(getLocationResult -&gt; getLocationResult.id()))
+        ///             .hasRaidController(true)
+        ///             .build());
+        /// 
+        ///         ctx.export("serverModels", models.applyValue(getServerModelsResult -&gt; getServerModelsResult.serverModels()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   location:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getLocation
+        ///       arguments:
+        ///         code: AMS1
+        ///   models:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getServerModels
+        ///       arguments:
+        ///         locationId: ${location.id}
+        ///         hasRaidController: true
+        /// outputs:
+        ///   serverModels: ${models.serverModels}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetServerModelsResult> Invoke(GetServerModelsInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetServerModelsResult>("serverscom:index:getServerModels", args ?? new GetServerModelsInvokeArgs(), options.WithDefaults());
@@ -34,9 +415,15 @@ namespace PulumiServersCom.Serverscom
 
     public sealed class GetServerModelsArgs : global::Pulumi.InvokeArgs
     {
+        /// <summary>
+        /// Only models with (true) or without (false) a RAID controller.
+        /// </summary>
         [Input("hasRaidController")]
         public bool? HasRaidController { get; set; }
 
+        /// <summary>
+        /// The location (its id; see the getLocation function).
+        /// </summary>
         [Input("locationId", required: true)]
         public int LocationId { get; set; }
 
@@ -54,9 +441,15 @@ namespace PulumiServersCom.Serverscom
 
     public sealed class GetServerModelsInvokeArgs : global::Pulumi.InvokeArgs
     {
+        /// <summary>
+        /// Only models with (true) or without (false) a RAID controller.
+        /// </summary>
         [Input("hasRaidController")]
         public Input<bool>? HasRaidController { get; set; }
 
+        /// <summary>
+        /// The location (its id; see the getLocation function).
+        /// </summary>
         [Input("locationId", required: true)]
         public Input<int> LocationId { get; set; } = null!;
 
@@ -76,10 +469,13 @@ namespace PulumiServersCom.Serverscom
     [OutputType]
     public sealed class GetServerModelsResult
     {
-        public readonly ImmutableArray<Outputs.GetServerModelResult> ServerModels;
+        /// <summary>
+        /// The server models, in the API's order.
+        /// </summary>
+        public readonly ImmutableArray<Outputs.ServerModelResult> ServerModels;
 
         [OutputConstructor]
-        private GetServerModelsResult(ImmutableArray<Outputs.GetServerModelResult> serverModels)
+        private GetServerModelsResult(ImmutableArray<Outputs.ServerModelResult> serverModels)
         {
             ServerModels = serverModels;
         }

@@ -14,18 +14,834 @@ namespace PulumiServersCom.Serverscom
     {
         /// <summary>
         /// A dedicated or SBM server's traffic of the current billing period.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### A dedicated server's traffic this month
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const db = new serverscom.DedicatedServer("db", {
+        ///     locationId: 1,
+        ///     serverModelId: 101,
+        ///     uplinkModels: {
+        ///         "private": {
+        ///             id: 401,
+        ///         },
+        ///         "public": {
+        ///             id: 403,
+        ///             bandwidthModelId: 501,
+        ///         },
+        ///     },
+        ///     ramSize: 64,
+        ///     drives: {
+        ///         slots: [
+        ///             {
+        ///                 position: 0,
+        ///                 driveModelId: 201,
+        ///             },
+        ///             {
+        ///                 position: 1,
+        ///                 driveModelId: 201,
+        ///             },
+        ///         ],
+        ///     },
+        ///     operatingSystemId: 301,
+        ///     hostname: "db-1",
+        /// });
+        /// const usage = serverscom.getServerNetworkUsageOutput({
+        ///     serverId: db.id,
+        /// });
+        /// export const trafficUsed = usage.apply(usage =&gt; usage.value);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// db = serverscom.DedicatedServer("db",
+        ///     location_id=1,
+        ///     server_model_id=101,
+        ///     uplink_models={
+        ///         "private": {
+        ///             "id": 401,
+        ///         },
+        ///         "public": {
+        ///             "id": 403,
+        ///             "bandwidth_model_id": 501,
+        ///         },
+        ///     },
+        ///     ram_size=64,
+        ///     drives={
+        ///         "slots": [
+        ///             {
+        ///                 "position": 0,
+        ///                 "drive_model_id": 201,
+        ///             },
+        ///             {
+        ///                 "position": 1,
+        ///                 "drive_model_id": 201,
+        ///             },
+        ///         ],
+        ///     },
+        ///     operating_system_id=301,
+        ///     hostname="db-1")
+        /// usage = serverscom.get_server_network_usage_output(server_id=db.id)
+        /// pulumi.export("trafficUsed", usage.value)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = PulumiServersCom.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var db = new Serverscom.DedicatedServer("db", new()
+        ///     {
+        ///         LocationId = 1,
+        ///         ServerModelId = 101,
+        ///         UplinkModels = new Serverscom.Inputs.DedicatedServerUplinkModelsArgs
+        ///         {
+        ///             Private = new Serverscom.Inputs.DedicatedServerUplinkModelsPrivateArgs
+        ///             {
+        ///                 Id = 401,
+        ///             },
+        ///             Public = new Serverscom.Inputs.DedicatedServerUplinkModelsPublicArgs
+        ///             {
+        ///                 Id = 403,
+        ///                 BandwidthModelId = 501,
+        ///             },
+        ///         },
+        ///         RamSize = 64,
+        ///         Drives = new Serverscom.Inputs.DedicatedServerDrivesArgs
+        ///         {
+        ///             Slots = new[]
+        ///             {
+        ///                 new Serverscom.Inputs.DedicatedServerDrivesSlotsArgs
+        ///                 {
+        ///                     Position = 0,
+        ///                     DriveModelId = 201,
+        ///                 },
+        ///                 new Serverscom.Inputs.DedicatedServerDrivesSlotsArgs
+        ///                 {
+        ///                     Position = 1,
+        ///                     DriveModelId = 201,
+        ///                 },
+        ///             },
+        ///         },
+        ///         OperatingSystemId = 301,
+        ///         Hostname = "db-1",
+        ///     });
+        /// 
+        ///     var usage = Serverscom.GetServerNetworkUsage.Invoke(new()
+        ///     {
+        ///         ServerId = db.Id,
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["trafficUsed"] = usage.Apply(getServerNetworkUsageResult =&gt; getServerNetworkUsageResult.Value),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		db, err := serverscom.NewDedicatedServer(ctx, "db", &amp;serverscom.DedicatedServerArgs{
+        /// 			LocationId:    pulumi.Int(1),
+        /// 			ServerModelId: pulumi.Int(101),
+        /// 			UplinkModels: &amp;serverscom.DedicatedServerUplinkModelsArgs{
+        /// 				Private: &amp;serverscom.DedicatedServerUplinkModelsPrivateArgs{
+        /// 					Id: pulumi.Int(401),
+        /// 				},
+        /// 				Public: &amp;serverscom.DedicatedServerUplinkModelsPublicArgs{
+        /// 					Id:               pulumi.Int(403),
+        /// 					BandwidthModelId: pulumi.Int(501),
+        /// 				},
+        /// 			},
+        /// 			RamSize: pulumi.Int(64),
+        /// 			Drives: &amp;serverscom.DedicatedServerDrivesArgs{
+        /// 				Slots: serverscom.DedicatedServerDrivesSlotsArray{
+        /// 					&amp;serverscom.DedicatedServerDrivesSlotsArgs{
+        /// 						Position:     pulumi.Int(0),
+        /// 						DriveModelId: pulumi.Int(201),
+        /// 					},
+        /// 					&amp;serverscom.DedicatedServerDrivesSlotsArgs{
+        /// 						Position:     pulumi.Int(1),
+        /// 						DriveModelId: pulumi.Int(201),
+        /// 					},
+        /// 				},
+        /// 			},
+        /// 			OperatingSystemId: pulumi.Int(301),
+        /// 			Hostname:          pulumi.String("db-1"),
+        /// 		})
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		usage := serverscom.GetServerNetworkUsageOutput(ctx, serverscom.GetServerNetworkUsageOutputArgs{
+        /// 			ServerId: db.ID(),
+        /// 		}, nil)
+        /// 		ctx.Export("trafficUsed", usage.ApplyT(func(usage serverscom.GetServerNetworkUsageResult) (*float64, error) {
+        /// 			return &amp;usage.Value, nil
+        /// 		}).(pulumi.Float64PtrOutput))
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.DedicatedServer;
+        /// import com.pulumi.serverscom.DedicatedServerArgs;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerDrivesArgs;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerDrivesSlotsArgs;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerUplinkModelsArgs;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerUplinkModelsPrivateArgs;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerUplinkModelsPublicArgs;
+        /// import com.pulumi.serverscom.inputs.GetServerNetworkUsageArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         var db = new DedicatedServer("db", DedicatedServerArgs.builder()
+        ///             .locationId(1)
+        ///             .serverModelId(101)
+        ///             .uplinkModels(DedicatedServerUplinkModelsArgs.builder()
+        ///                 .private_(DedicatedServerUplinkModelsPrivateArgs.builder()
+        ///                     .id(401)
+        ///                     .build())
+        ///                 .public_(DedicatedServerUplinkModelsPublicArgs.builder()
+        ///                     .id(403)
+        ///                     .bandwidthModelId(501)
+        ///                     .build())
+        ///                 .build())
+        ///             .ramSize(64)
+        ///             .drives(DedicatedServerDrivesArgs.builder()
+        ///                 .slots(DedicatedServerDrivesSlotsArgs.builder()
+        ///                     .position(0)
+        ///                     .driveModelId(201)
+        ///                     .build(), DedicatedServerDrivesSlotsArgs.builder()
+        ///                     .position(1)
+        ///                     .driveModelId(201)
+        ///                     .build())
+        ///                 .build())
+        ///             .operatingSystemId(301)
+        ///             .hostname("db-1")
+        ///             .build());
+        /// 
+        ///         final var usage = ServerscomFunctions.getServerNetworkUsage(GetServerNetworkUsageArgs.builder()
+        ///             .serverId(db.id())
+        ///             .build());
+        /// 
+        ///         ctx.export("trafficUsed", usage.applyValue(getServerNetworkUsageResult -&gt; getServerNetworkUsageResult.value()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   usage:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getServerNetworkUsage
+        ///       arguments:
+        ///         serverId: ${db.id}
+        /// resources:
+        ///   db:
+        ///     type: serverscom:index:DedicatedServer
+        ///     properties:
+        ///       locationId: 1
+        ///       serverModelId: 101
+        ///       uplinkModels:
+        ///         private:
+        ///           id: 401
+        ///         public:
+        ///           id: 403
+        ///           bandwidthModelId: 501
+        ///       ramSize: 64
+        ///       drives:
+        ///         slots:
+        ///           - position: 0
+        ///             driveModelId: 201
+        ///           - position: 1
+        ///             driveModelId: 201
+        ///       operatingSystemId: 301
+        ///       hostname: db-1
+        /// outputs:
+        ///   trafficUsed: ${usage.value}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Task<GetServerNetworkUsageResult> InvokeAsync(GetServerNetworkUsageArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetServerNetworkUsageResult>("serverscom:index:getServerNetworkUsage", args ?? new GetServerNetworkUsageArgs(), options.WithDefaults());
 
         /// <summary>
         /// A dedicated or SBM server's traffic of the current billing period.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### A dedicated server's traffic this month
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const db = new serverscom.DedicatedServer("db", {
+        ///     locationId: 1,
+        ///     serverModelId: 101,
+        ///     uplinkModels: {
+        ///         "private": {
+        ///             id: 401,
+        ///         },
+        ///         "public": {
+        ///             id: 403,
+        ///             bandwidthModelId: 501,
+        ///         },
+        ///     },
+        ///     ramSize: 64,
+        ///     drives: {
+        ///         slots: [
+        ///             {
+        ///                 position: 0,
+        ///                 driveModelId: 201,
+        ///             },
+        ///             {
+        ///                 position: 1,
+        ///                 driveModelId: 201,
+        ///             },
+        ///         ],
+        ///     },
+        ///     operatingSystemId: 301,
+        ///     hostname: "db-1",
+        /// });
+        /// const usage = serverscom.getServerNetworkUsageOutput({
+        ///     serverId: db.id,
+        /// });
+        /// export const trafficUsed = usage.apply(usage =&gt; usage.value);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// db = serverscom.DedicatedServer("db",
+        ///     location_id=1,
+        ///     server_model_id=101,
+        ///     uplink_models={
+        ///         "private": {
+        ///             "id": 401,
+        ///         },
+        ///         "public": {
+        ///             "id": 403,
+        ///             "bandwidth_model_id": 501,
+        ///         },
+        ///     },
+        ///     ram_size=64,
+        ///     drives={
+        ///         "slots": [
+        ///             {
+        ///                 "position": 0,
+        ///                 "drive_model_id": 201,
+        ///             },
+        ///             {
+        ///                 "position": 1,
+        ///                 "drive_model_id": 201,
+        ///             },
+        ///         ],
+        ///     },
+        ///     operating_system_id=301,
+        ///     hostname="db-1")
+        /// usage = serverscom.get_server_network_usage_output(server_id=db.id)
+        /// pulumi.export("trafficUsed", usage.value)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = PulumiServersCom.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var db = new Serverscom.DedicatedServer("db", new()
+        ///     {
+        ///         LocationId = 1,
+        ///         ServerModelId = 101,
+        ///         UplinkModels = new Serverscom.Inputs.DedicatedServerUplinkModelsArgs
+        ///         {
+        ///             Private = new Serverscom.Inputs.DedicatedServerUplinkModelsPrivateArgs
+        ///             {
+        ///                 Id = 401,
+        ///             },
+        ///             Public = new Serverscom.Inputs.DedicatedServerUplinkModelsPublicArgs
+        ///             {
+        ///                 Id = 403,
+        ///                 BandwidthModelId = 501,
+        ///             },
+        ///         },
+        ///         RamSize = 64,
+        ///         Drives = new Serverscom.Inputs.DedicatedServerDrivesArgs
+        ///         {
+        ///             Slots = new[]
+        ///             {
+        ///                 new Serverscom.Inputs.DedicatedServerDrivesSlotsArgs
+        ///                 {
+        ///                     Position = 0,
+        ///                     DriveModelId = 201,
+        ///                 },
+        ///                 new Serverscom.Inputs.DedicatedServerDrivesSlotsArgs
+        ///                 {
+        ///                     Position = 1,
+        ///                     DriveModelId = 201,
+        ///                 },
+        ///             },
+        ///         },
+        ///         OperatingSystemId = 301,
+        ///         Hostname = "db-1",
+        ///     });
+        /// 
+        ///     var usage = Serverscom.GetServerNetworkUsage.Invoke(new()
+        ///     {
+        ///         ServerId = db.Id,
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["trafficUsed"] = usage.Apply(getServerNetworkUsageResult =&gt; getServerNetworkUsageResult.Value),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		db, err := serverscom.NewDedicatedServer(ctx, "db", &amp;serverscom.DedicatedServerArgs{
+        /// 			LocationId:    pulumi.Int(1),
+        /// 			ServerModelId: pulumi.Int(101),
+        /// 			UplinkModels: &amp;serverscom.DedicatedServerUplinkModelsArgs{
+        /// 				Private: &amp;serverscom.DedicatedServerUplinkModelsPrivateArgs{
+        /// 					Id: pulumi.Int(401),
+        /// 				},
+        /// 				Public: &amp;serverscom.DedicatedServerUplinkModelsPublicArgs{
+        /// 					Id:               pulumi.Int(403),
+        /// 					BandwidthModelId: pulumi.Int(501),
+        /// 				},
+        /// 			},
+        /// 			RamSize: pulumi.Int(64),
+        /// 			Drives: &amp;serverscom.DedicatedServerDrivesArgs{
+        /// 				Slots: serverscom.DedicatedServerDrivesSlotsArray{
+        /// 					&amp;serverscom.DedicatedServerDrivesSlotsArgs{
+        /// 						Position:     pulumi.Int(0),
+        /// 						DriveModelId: pulumi.Int(201),
+        /// 					},
+        /// 					&amp;serverscom.DedicatedServerDrivesSlotsArgs{
+        /// 						Position:     pulumi.Int(1),
+        /// 						DriveModelId: pulumi.Int(201),
+        /// 					},
+        /// 				},
+        /// 			},
+        /// 			OperatingSystemId: pulumi.Int(301),
+        /// 			Hostname:          pulumi.String("db-1"),
+        /// 		})
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		usage := serverscom.GetServerNetworkUsageOutput(ctx, serverscom.GetServerNetworkUsageOutputArgs{
+        /// 			ServerId: db.ID(),
+        /// 		}, nil)
+        /// 		ctx.Export("trafficUsed", usage.ApplyT(func(usage serverscom.GetServerNetworkUsageResult) (*float64, error) {
+        /// 			return &amp;usage.Value, nil
+        /// 		}).(pulumi.Float64PtrOutput))
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.DedicatedServer;
+        /// import com.pulumi.serverscom.DedicatedServerArgs;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerDrivesArgs;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerDrivesSlotsArgs;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerUplinkModelsArgs;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerUplinkModelsPrivateArgs;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerUplinkModelsPublicArgs;
+        /// import com.pulumi.serverscom.inputs.GetServerNetworkUsageArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         var db = new DedicatedServer("db", DedicatedServerArgs.builder()
+        ///             .locationId(1)
+        ///             .serverModelId(101)
+        ///             .uplinkModels(DedicatedServerUplinkModelsArgs.builder()
+        ///                 .private_(DedicatedServerUplinkModelsPrivateArgs.builder()
+        ///                     .id(401)
+        ///                     .build())
+        ///                 .public_(DedicatedServerUplinkModelsPublicArgs.builder()
+        ///                     .id(403)
+        ///                     .bandwidthModelId(501)
+        ///                     .build())
+        ///                 .build())
+        ///             .ramSize(64)
+        ///             .drives(DedicatedServerDrivesArgs.builder()
+        ///                 .slots(DedicatedServerDrivesSlotsArgs.builder()
+        ///                     .position(0)
+        ///                     .driveModelId(201)
+        ///                     .build(), DedicatedServerDrivesSlotsArgs.builder()
+        ///                     .position(1)
+        ///                     .driveModelId(201)
+        ///                     .build())
+        ///                 .build())
+        ///             .operatingSystemId(301)
+        ///             .hostname("db-1")
+        ///             .build());
+        /// 
+        ///         final var usage = ServerscomFunctions.getServerNetworkUsage(GetServerNetworkUsageArgs.builder()
+        ///             .serverId(db.id())
+        ///             .build());
+        /// 
+        ///         ctx.export("trafficUsed", usage.applyValue(getServerNetworkUsageResult -&gt; getServerNetworkUsageResult.value()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   usage:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getServerNetworkUsage
+        ///       arguments:
+        ///         serverId: ${db.id}
+        /// resources:
+        ///   db:
+        ///     type: serverscom:index:DedicatedServer
+        ///     properties:
+        ///       locationId: 1
+        ///       serverModelId: 101
+        ///       uplinkModels:
+        ///         private:
+        ///           id: 401
+        ///         public:
+        ///           id: 403
+        ///           bandwidthModelId: 501
+        ///       ramSize: 64
+        ///       drives:
+        ///         slots:
+        ///           - position: 0
+        ///             driveModelId: 201
+        ///           - position: 1
+        ///             driveModelId: 201
+        ///       operatingSystemId: 301
+        ///       hostname: db-1
+        /// outputs:
+        ///   trafficUsed: ${usage.value}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetServerNetworkUsageResult> Invoke(GetServerNetworkUsageInvokeArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetServerNetworkUsageResult>("serverscom:index:getServerNetworkUsage", args ?? new GetServerNetworkUsageInvokeArgs(), options.WithDefaults());
 
         /// <summary>
         /// A dedicated or SBM server's traffic of the current billing period.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### A dedicated server's traffic this month
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const db = new serverscom.DedicatedServer("db", {
+        ///     locationId: 1,
+        ///     serverModelId: 101,
+        ///     uplinkModels: {
+        ///         "private": {
+        ///             id: 401,
+        ///         },
+        ///         "public": {
+        ///             id: 403,
+        ///             bandwidthModelId: 501,
+        ///         },
+        ///     },
+        ///     ramSize: 64,
+        ///     drives: {
+        ///         slots: [
+        ///             {
+        ///                 position: 0,
+        ///                 driveModelId: 201,
+        ///             },
+        ///             {
+        ///                 position: 1,
+        ///                 driveModelId: 201,
+        ///             },
+        ///         ],
+        ///     },
+        ///     operatingSystemId: 301,
+        ///     hostname: "db-1",
+        /// });
+        /// const usage = serverscom.getServerNetworkUsageOutput({
+        ///     serverId: db.id,
+        /// });
+        /// export const trafficUsed = usage.apply(usage =&gt; usage.value);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// db = serverscom.DedicatedServer("db",
+        ///     location_id=1,
+        ///     server_model_id=101,
+        ///     uplink_models={
+        ///         "private": {
+        ///             "id": 401,
+        ///         },
+        ///         "public": {
+        ///             "id": 403,
+        ///             "bandwidth_model_id": 501,
+        ///         },
+        ///     },
+        ///     ram_size=64,
+        ///     drives={
+        ///         "slots": [
+        ///             {
+        ///                 "position": 0,
+        ///                 "drive_model_id": 201,
+        ///             },
+        ///             {
+        ///                 "position": 1,
+        ///                 "drive_model_id": 201,
+        ///             },
+        ///         ],
+        ///     },
+        ///     operating_system_id=301,
+        ///     hostname="db-1")
+        /// usage = serverscom.get_server_network_usage_output(server_id=db.id)
+        /// pulumi.export("trafficUsed", usage.value)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = PulumiServersCom.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var db = new Serverscom.DedicatedServer("db", new()
+        ///     {
+        ///         LocationId = 1,
+        ///         ServerModelId = 101,
+        ///         UplinkModels = new Serverscom.Inputs.DedicatedServerUplinkModelsArgs
+        ///         {
+        ///             Private = new Serverscom.Inputs.DedicatedServerUplinkModelsPrivateArgs
+        ///             {
+        ///                 Id = 401,
+        ///             },
+        ///             Public = new Serverscom.Inputs.DedicatedServerUplinkModelsPublicArgs
+        ///             {
+        ///                 Id = 403,
+        ///                 BandwidthModelId = 501,
+        ///             },
+        ///         },
+        ///         RamSize = 64,
+        ///         Drives = new Serverscom.Inputs.DedicatedServerDrivesArgs
+        ///         {
+        ///             Slots = new[]
+        ///             {
+        ///                 new Serverscom.Inputs.DedicatedServerDrivesSlotsArgs
+        ///                 {
+        ///                     Position = 0,
+        ///                     DriveModelId = 201,
+        ///                 },
+        ///                 new Serverscom.Inputs.DedicatedServerDrivesSlotsArgs
+        ///                 {
+        ///                     Position = 1,
+        ///                     DriveModelId = 201,
+        ///                 },
+        ///             },
+        ///         },
+        ///         OperatingSystemId = 301,
+        ///         Hostname = "db-1",
+        ///     });
+        /// 
+        ///     var usage = Serverscom.GetServerNetworkUsage.Invoke(new()
+        ///     {
+        ///         ServerId = db.Id,
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["trafficUsed"] = usage.Apply(getServerNetworkUsageResult =&gt; getServerNetworkUsageResult.Value),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		db, err := serverscom.NewDedicatedServer(ctx, "db", &amp;serverscom.DedicatedServerArgs{
+        /// 			LocationId:    pulumi.Int(1),
+        /// 			ServerModelId: pulumi.Int(101),
+        /// 			UplinkModels: &amp;serverscom.DedicatedServerUplinkModelsArgs{
+        /// 				Private: &amp;serverscom.DedicatedServerUplinkModelsPrivateArgs{
+        /// 					Id: pulumi.Int(401),
+        /// 				},
+        /// 				Public: &amp;serverscom.DedicatedServerUplinkModelsPublicArgs{
+        /// 					Id:               pulumi.Int(403),
+        /// 					BandwidthModelId: pulumi.Int(501),
+        /// 				},
+        /// 			},
+        /// 			RamSize: pulumi.Int(64),
+        /// 			Drives: &amp;serverscom.DedicatedServerDrivesArgs{
+        /// 				Slots: serverscom.DedicatedServerDrivesSlotsArray{
+        /// 					&amp;serverscom.DedicatedServerDrivesSlotsArgs{
+        /// 						Position:     pulumi.Int(0),
+        /// 						DriveModelId: pulumi.Int(201),
+        /// 					},
+        /// 					&amp;serverscom.DedicatedServerDrivesSlotsArgs{
+        /// 						Position:     pulumi.Int(1),
+        /// 						DriveModelId: pulumi.Int(201),
+        /// 					},
+        /// 				},
+        /// 			},
+        /// 			OperatingSystemId: pulumi.Int(301),
+        /// 			Hostname:          pulumi.String("db-1"),
+        /// 		})
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		usage := serverscom.GetServerNetworkUsageOutput(ctx, serverscom.GetServerNetworkUsageOutputArgs{
+        /// 			ServerId: db.ID(),
+        /// 		}, nil)
+        /// 		ctx.Export("trafficUsed", usage.ApplyT(func(usage serverscom.GetServerNetworkUsageResult) (*float64, error) {
+        /// 			return &amp;usage.Value, nil
+        /// 		}).(pulumi.Float64PtrOutput))
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.DedicatedServer;
+        /// import com.pulumi.serverscom.DedicatedServerArgs;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerDrivesArgs;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerDrivesSlotsArgs;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerUplinkModelsArgs;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerUplinkModelsPrivateArgs;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerUplinkModelsPublicArgs;
+        /// import com.pulumi.serverscom.inputs.GetServerNetworkUsageArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         var db = new DedicatedServer("db", DedicatedServerArgs.builder()
+        ///             .locationId(1)
+        ///             .serverModelId(101)
+        ///             .uplinkModels(DedicatedServerUplinkModelsArgs.builder()
+        ///                 .private_(DedicatedServerUplinkModelsPrivateArgs.builder()
+        ///                     .id(401)
+        ///                     .build())
+        ///                 .public_(DedicatedServerUplinkModelsPublicArgs.builder()
+        ///                     .id(403)
+        ///                     .bandwidthModelId(501)
+        ///                     .build())
+        ///                 .build())
+        ///             .ramSize(64)
+        ///             .drives(DedicatedServerDrivesArgs.builder()
+        ///                 .slots(DedicatedServerDrivesSlotsArgs.builder()
+        ///                     .position(0)
+        ///                     .driveModelId(201)
+        ///                     .build(), DedicatedServerDrivesSlotsArgs.builder()
+        ///                     .position(1)
+        ///                     .driveModelId(201)
+        ///                     .build())
+        ///                 .build())
+        ///             .operatingSystemId(301)
+        ///             .hostname("db-1")
+        ///             .build());
+        /// 
+        ///         final var usage = ServerscomFunctions.getServerNetworkUsage(GetServerNetworkUsageArgs.builder()
+        ///             .serverId(db.id())
+        ///             .build());
+        /// 
+        ///         ctx.export("trafficUsed", usage.applyValue(getServerNetworkUsageResult -&gt; getServerNetworkUsageResult.value()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   usage:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getServerNetworkUsage
+        ///       arguments:
+        ///         serverId: ${db.id}
+        /// resources:
+        ///   db:
+        ///     type: serverscom:index:DedicatedServer
+        ///     properties:
+        ///       locationId: 1
+        ///       serverModelId: 101
+        ///       uplinkModels:
+        ///         private:
+        ///           id: 401
+        ///         public:
+        ///           id: 403
+        ///           bandwidthModelId: 501
+        ///       ramSize: 64
+        ///       drives:
+        ///         slots:
+        ///           - position: 0
+        ///             driveModelId: 201
+        ///           - position: 1
+        ///             driveModelId: 201
+        ///       operatingSystemId: 301
+        ///       hostname: db-1
+        /// outputs:
+        ///   trafficUsed: ${usage.value}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetServerNetworkUsageResult> Invoke(GetServerNetworkUsageInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetServerNetworkUsageResult>("serverscom:index:getServerNetworkUsage", args ?? new GetServerNetworkUsageInvokeArgs(), options.WithDefaults());
@@ -40,6 +856,9 @@ namespace PulumiServersCom.Serverscom
         [Input("hostType")]
         public PulumiServersCom.Serverscom.GetServerNetworkUsageArgsHostType? HostType { get; set; }
 
+        /// <summary>
+        /// The server's id.
+        /// </summary>
         [Input("serverId", required: true)]
         public string ServerId { get; set; } = null!;
 
@@ -57,6 +876,9 @@ namespace PulumiServersCom.Serverscom
         [Input("hostType")]
         public Input<PulumiServersCom.Serverscom.GetServerNetworkUsageArgsHostType>? HostType { get; set; }
 
+        /// <summary>
+        /// The server's id.
+        /// </summary>
         [Input("serverId", required: true)]
         public Input<string> ServerId { get; set; } = null!;
 
@@ -74,11 +896,17 @@ namespace PulumiServersCom.Serverscom
         /// The committed amount, in `unit`.
         /// </summary>
         public readonly double? Commit;
+        /// <summary>
+        /// The server's id.
+        /// </summary>
         public readonly string ServerId;
         /// <summary>
-        /// What is metered ("traffic" in the Go fixture, "public" in srvctl's).
+        /// What is metered, as the API names it (e.g. `traffic` or `public`); null where it does not say.
         /// </summary>
         public readonly string? Type;
+        /// <summary>
+        /// The unit of `value` and `commit`, as the API gives it.
+        /// </summary>
         public readonly string? Unit;
         /// <summary>
         /// Used so far in the billing period, in `unit`; null where nothing is metered.

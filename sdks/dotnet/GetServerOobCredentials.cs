@@ -13,25 +13,865 @@ namespace PulumiServersCom.Serverscom
     public static class GetServerOobCredentials
     {
         /// <summary>
-        /// The out-of-band (IPMI) credentials of a dedicated server. The Promise form gives them in clear
-        /// to the program: wrap them with `pulumi.secret` before they reach a resource or an export, or
-        /// use the Output form, which is secret.
+        /// The out-of-band (IPMI) credentials of a dedicated server.
+        /// 
+        /// The result is secret: the output form of this function keeps it secret. A plain (non-output) call
+        /// gives the values to the program in clear: keep them out of stack outputs and logs, or mark them
+        /// secret.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### A dedicated server's out-of-band credentials, encrypted to your GPG key
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const db = new serverscom.DedicatedServer("db", {
+        ///     locationId: 1,
+        ///     serverModelId: 101,
+        ///     uplinkModels: {
+        ///         "private": {
+        ///             id: 401,
+        ///         },
+        ///         "public": {
+        ///             id: 403,
+        ///             bandwidthModelId: 501,
+        ///         },
+        ///     },
+        ///     ramSize: 64,
+        ///     drives: {
+        ///         slots: [
+        ///             {
+        ///                 position: 0,
+        ///                 driveModelId: 201,
+        ///             },
+        ///             {
+        ///                 position: 1,
+        ///                 driveModelId: 201,
+        ///             },
+        ///         ],
+        ///     },
+        ///     operatingSystemId: 301,
+        ///     hostname: "db-1",
+        /// });
+        /// const oob = serverscom.getServerOobCredentialsOutput({
+        ///     serverId: db.id,
+        ///     fingerprint: "0123456789ABCDEF0123456789ABCDEF01234567",
+        /// });
+        /// export const oobLogin = oob.apply(oob =&gt; oob.login);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// db = serverscom.DedicatedServer("db",
+        ///     location_id=1,
+        ///     server_model_id=101,
+        ///     uplink_models={
+        ///         "private": {
+        ///             "id": 401,
+        ///         },
+        ///         "public": {
+        ///             "id": 403,
+        ///             "bandwidth_model_id": 501,
+        ///         },
+        ///     },
+        ///     ram_size=64,
+        ///     drives={
+        ///         "slots": [
+        ///             {
+        ///                 "position": 0,
+        ///                 "drive_model_id": 201,
+        ///             },
+        ///             {
+        ///                 "position": 1,
+        ///                 "drive_model_id": 201,
+        ///             },
+        ///         ],
+        ///     },
+        ///     operating_system_id=301,
+        ///     hostname="db-1")
+        /// oob = serverscom.get_server_oob_credentials_output(server_id=db.id,
+        ///     fingerprint="0123456789ABCDEF0123456789ABCDEF01234567")
+        /// pulumi.export("oobLogin", oob.login)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = PulumiServersCom.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var db = new Serverscom.DedicatedServer("db", new()
+        ///     {
+        ///         LocationId = 1,
+        ///         ServerModelId = 101,
+        ///         UplinkModels = new Serverscom.Inputs.DedicatedServerUplinkModelsArgs
+        ///         {
+        ///             Private = new Serverscom.Inputs.DedicatedServerUplinkModelsPrivateArgs
+        ///             {
+        ///                 Id = 401,
+        ///             },
+        ///             Public = new Serverscom.Inputs.DedicatedServerUplinkModelsPublicArgs
+        ///             {
+        ///                 Id = 403,
+        ///                 BandwidthModelId = 501,
+        ///             },
+        ///         },
+        ///         RamSize = 64,
+        ///         Drives = new Serverscom.Inputs.DedicatedServerDrivesArgs
+        ///         {
+        ///             Slots = new[]
+        ///             {
+        ///                 new Serverscom.Inputs.DedicatedServerDrivesSlotsArgs
+        ///                 {
+        ///                     Position = 0,
+        ///                     DriveModelId = 201,
+        ///                 },
+        ///                 new Serverscom.Inputs.DedicatedServerDrivesSlotsArgs
+        ///                 {
+        ///                     Position = 1,
+        ///                     DriveModelId = 201,
+        ///                 },
+        ///             },
+        ///         },
+        ///         OperatingSystemId = 301,
+        ///         Hostname = "db-1",
+        ///     });
+        /// 
+        ///     var oob = Serverscom.GetServerOobCredentials.Invoke(new()
+        ///     {
+        ///         ServerId = db.Id,
+        ///         Fingerprint = "0123456789ABCDEF0123456789ABCDEF01234567",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["oobLogin"] = oob.Apply(getServerOobCredentialsResult =&gt; getServerOobCredentialsResult.Login),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		db, err := serverscom.NewDedicatedServer(ctx, "db", &amp;serverscom.DedicatedServerArgs{
+        /// 			LocationId:    pulumi.Int(1),
+        /// 			ServerModelId: pulumi.Int(101),
+        /// 			UplinkModels: &amp;serverscom.DedicatedServerUplinkModelsArgs{
+        /// 				Private: &amp;serverscom.DedicatedServerUplinkModelsPrivateArgs{
+        /// 					Id: pulumi.Int(401),
+        /// 				},
+        /// 				Public: &amp;serverscom.DedicatedServerUplinkModelsPublicArgs{
+        /// 					Id:               pulumi.Int(403),
+        /// 					BandwidthModelId: pulumi.Int(501),
+        /// 				},
+        /// 			},
+        /// 			RamSize: pulumi.Int(64),
+        /// 			Drives: &amp;serverscom.DedicatedServerDrivesArgs{
+        /// 				Slots: serverscom.DedicatedServerDrivesSlotsArray{
+        /// 					&amp;serverscom.DedicatedServerDrivesSlotsArgs{
+        /// 						Position:     pulumi.Int(0),
+        /// 						DriveModelId: pulumi.Int(201),
+        /// 					},
+        /// 					&amp;serverscom.DedicatedServerDrivesSlotsArgs{
+        /// 						Position:     pulumi.Int(1),
+        /// 						DriveModelId: pulumi.Int(201),
+        /// 					},
+        /// 				},
+        /// 			},
+        /// 			OperatingSystemId: pulumi.Int(301),
+        /// 			Hostname:          pulumi.String("db-1"),
+        /// 		})
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		oob := serverscom.GetServerOobCredentialsOutput(ctx, serverscom.GetServerOobCredentialsOutputArgs{
+        /// 			ServerId:    db.ID(),
+        /// 			Fingerprint: pulumi.String("0123456789ABCDEF0123456789ABCDEF01234567"),
+        /// 		}, nil)
+        /// 		ctx.Export("oobLogin", oob.ApplyT(func(oob serverscom.GetServerOobCredentialsResult) (*string, error) {
+        /// 			return &amp;oob.Login, nil
+        /// 		}).(pulumi.StringPtrOutput))
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.DedicatedServer;
+        /// import com.pulumi.serverscom.DedicatedServerArgs;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerDrivesArgs;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerDrivesSlotsArgs;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerUplinkModelsArgs;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerUplinkModelsPrivateArgs;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerUplinkModelsPublicArgs;
+        /// import com.pulumi.serverscom.inputs.GetServerOobCredentialsArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         var db = new DedicatedServer("db", DedicatedServerArgs.builder()
+        ///             .locationId(1)
+        ///             .serverModelId(101)
+        ///             .uplinkModels(DedicatedServerUplinkModelsArgs.builder()
+        ///                 .private_(DedicatedServerUplinkModelsPrivateArgs.builder()
+        ///                     .id(401)
+        ///                     .build())
+        ///                 .public_(DedicatedServerUplinkModelsPublicArgs.builder()
+        ///                     .id(403)
+        ///                     .bandwidthModelId(501)
+        ///                     .build())
+        ///                 .build())
+        ///             .ramSize(64)
+        ///             .drives(DedicatedServerDrivesArgs.builder()
+        ///                 .slots(DedicatedServerDrivesSlotsArgs.builder()
+        ///                     .position(0)
+        ///                     .driveModelId(201)
+        ///                     .build(), DedicatedServerDrivesSlotsArgs.builder()
+        ///                     .position(1)
+        ///                     .driveModelId(201)
+        ///                     .build())
+        ///                 .build())
+        ///             .operatingSystemId(301)
+        ///             .hostname("db-1")
+        ///             .build());
+        /// 
+        ///         final var oob = ServerscomFunctions.getServerOobCredentials(GetServerOobCredentialsArgs.builder()
+        ///             .serverId(db.id())
+        ///             .fingerprint("0123456789ABCDEF0123456789ABCDEF01234567")
+        ///             .build());
+        /// 
+        ///         ctx.export("oobLogin", oob.applyValue(getServerOobCredentialsResult -&gt; getServerOobCredentialsResult.login()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   oob:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getServerOobCredentials
+        ///       arguments:
+        ///         serverId: ${db.id}
+        ///         fingerprint: 0123456789ABCDEF0123456789ABCDEF01234567
+        /// resources:
+        ///   db:
+        ///     type: serverscom:index:DedicatedServer
+        ///     properties:
+        ///       locationId: 1
+        ///       serverModelId: 101
+        ///       uplinkModels:
+        ///         private:
+        ///           id: 401
+        ///         public:
+        ///           id: 403
+        ///           bandwidthModelId: 501
+        ///       ramSize: 64
+        ///       drives:
+        ///         slots:
+        ///           - position: 0
+        ///             driveModelId: 201
+        ///           - position: 1
+        ///             driveModelId: 201
+        ///       operatingSystemId: 301
+        ///       hostname: db-1
+        /// outputs:
+        ///   oobLogin: ${oob.login}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Task<GetServerOobCredentialsResult> InvokeAsync(GetServerOobCredentialsArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetServerOobCredentialsResult>("serverscom:index:getServerOobCredentials", args ?? new GetServerOobCredentialsArgs(), options.WithDefaults());
 
         /// <summary>
-        /// The out-of-band (IPMI) credentials of a dedicated server. The Promise form gives them in clear
-        /// to the program: wrap them with `pulumi.secret` before they reach a resource or an export, or
-        /// use the Output form, which is secret.
+        /// The out-of-band (IPMI) credentials of a dedicated server.
+        /// 
+        /// The result is secret: the output form of this function keeps it secret. A plain (non-output) call
+        /// gives the values to the program in clear: keep them out of stack outputs and logs, or mark them
+        /// secret.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### A dedicated server's out-of-band credentials, encrypted to your GPG key
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const db = new serverscom.DedicatedServer("db", {
+        ///     locationId: 1,
+        ///     serverModelId: 101,
+        ///     uplinkModels: {
+        ///         "private": {
+        ///             id: 401,
+        ///         },
+        ///         "public": {
+        ///             id: 403,
+        ///             bandwidthModelId: 501,
+        ///         },
+        ///     },
+        ///     ramSize: 64,
+        ///     drives: {
+        ///         slots: [
+        ///             {
+        ///                 position: 0,
+        ///                 driveModelId: 201,
+        ///             },
+        ///             {
+        ///                 position: 1,
+        ///                 driveModelId: 201,
+        ///             },
+        ///         ],
+        ///     },
+        ///     operatingSystemId: 301,
+        ///     hostname: "db-1",
+        /// });
+        /// const oob = serverscom.getServerOobCredentialsOutput({
+        ///     serverId: db.id,
+        ///     fingerprint: "0123456789ABCDEF0123456789ABCDEF01234567",
+        /// });
+        /// export const oobLogin = oob.apply(oob =&gt; oob.login);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// db = serverscom.DedicatedServer("db",
+        ///     location_id=1,
+        ///     server_model_id=101,
+        ///     uplink_models={
+        ///         "private": {
+        ///             "id": 401,
+        ///         },
+        ///         "public": {
+        ///             "id": 403,
+        ///             "bandwidth_model_id": 501,
+        ///         },
+        ///     },
+        ///     ram_size=64,
+        ///     drives={
+        ///         "slots": [
+        ///             {
+        ///                 "position": 0,
+        ///                 "drive_model_id": 201,
+        ///             },
+        ///             {
+        ///                 "position": 1,
+        ///                 "drive_model_id": 201,
+        ///             },
+        ///         ],
+        ///     },
+        ///     operating_system_id=301,
+        ///     hostname="db-1")
+        /// oob = serverscom.get_server_oob_credentials_output(server_id=db.id,
+        ///     fingerprint="0123456789ABCDEF0123456789ABCDEF01234567")
+        /// pulumi.export("oobLogin", oob.login)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = PulumiServersCom.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var db = new Serverscom.DedicatedServer("db", new()
+        ///     {
+        ///         LocationId = 1,
+        ///         ServerModelId = 101,
+        ///         UplinkModels = new Serverscom.Inputs.DedicatedServerUplinkModelsArgs
+        ///         {
+        ///             Private = new Serverscom.Inputs.DedicatedServerUplinkModelsPrivateArgs
+        ///             {
+        ///                 Id = 401,
+        ///             },
+        ///             Public = new Serverscom.Inputs.DedicatedServerUplinkModelsPublicArgs
+        ///             {
+        ///                 Id = 403,
+        ///                 BandwidthModelId = 501,
+        ///             },
+        ///         },
+        ///         RamSize = 64,
+        ///         Drives = new Serverscom.Inputs.DedicatedServerDrivesArgs
+        ///         {
+        ///             Slots = new[]
+        ///             {
+        ///                 new Serverscom.Inputs.DedicatedServerDrivesSlotsArgs
+        ///                 {
+        ///                     Position = 0,
+        ///                     DriveModelId = 201,
+        ///                 },
+        ///                 new Serverscom.Inputs.DedicatedServerDrivesSlotsArgs
+        ///                 {
+        ///                     Position = 1,
+        ///                     DriveModelId = 201,
+        ///                 },
+        ///             },
+        ///         },
+        ///         OperatingSystemId = 301,
+        ///         Hostname = "db-1",
+        ///     });
+        /// 
+        ///     var oob = Serverscom.GetServerOobCredentials.Invoke(new()
+        ///     {
+        ///         ServerId = db.Id,
+        ///         Fingerprint = "0123456789ABCDEF0123456789ABCDEF01234567",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["oobLogin"] = oob.Apply(getServerOobCredentialsResult =&gt; getServerOobCredentialsResult.Login),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		db, err := serverscom.NewDedicatedServer(ctx, "db", &amp;serverscom.DedicatedServerArgs{
+        /// 			LocationId:    pulumi.Int(1),
+        /// 			ServerModelId: pulumi.Int(101),
+        /// 			UplinkModels: &amp;serverscom.DedicatedServerUplinkModelsArgs{
+        /// 				Private: &amp;serverscom.DedicatedServerUplinkModelsPrivateArgs{
+        /// 					Id: pulumi.Int(401),
+        /// 				},
+        /// 				Public: &amp;serverscom.DedicatedServerUplinkModelsPublicArgs{
+        /// 					Id:               pulumi.Int(403),
+        /// 					BandwidthModelId: pulumi.Int(501),
+        /// 				},
+        /// 			},
+        /// 			RamSize: pulumi.Int(64),
+        /// 			Drives: &amp;serverscom.DedicatedServerDrivesArgs{
+        /// 				Slots: serverscom.DedicatedServerDrivesSlotsArray{
+        /// 					&amp;serverscom.DedicatedServerDrivesSlotsArgs{
+        /// 						Position:     pulumi.Int(0),
+        /// 						DriveModelId: pulumi.Int(201),
+        /// 					},
+        /// 					&amp;serverscom.DedicatedServerDrivesSlotsArgs{
+        /// 						Position:     pulumi.Int(1),
+        /// 						DriveModelId: pulumi.Int(201),
+        /// 					},
+        /// 				},
+        /// 			},
+        /// 			OperatingSystemId: pulumi.Int(301),
+        /// 			Hostname:          pulumi.String("db-1"),
+        /// 		})
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		oob := serverscom.GetServerOobCredentialsOutput(ctx, serverscom.GetServerOobCredentialsOutputArgs{
+        /// 			ServerId:    db.ID(),
+        /// 			Fingerprint: pulumi.String("0123456789ABCDEF0123456789ABCDEF01234567"),
+        /// 		}, nil)
+        /// 		ctx.Export("oobLogin", oob.ApplyT(func(oob serverscom.GetServerOobCredentialsResult) (*string, error) {
+        /// 			return &amp;oob.Login, nil
+        /// 		}).(pulumi.StringPtrOutput))
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.DedicatedServer;
+        /// import com.pulumi.serverscom.DedicatedServerArgs;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerDrivesArgs;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerDrivesSlotsArgs;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerUplinkModelsArgs;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerUplinkModelsPrivateArgs;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerUplinkModelsPublicArgs;
+        /// import com.pulumi.serverscom.inputs.GetServerOobCredentialsArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         var db = new DedicatedServer("db", DedicatedServerArgs.builder()
+        ///             .locationId(1)
+        ///             .serverModelId(101)
+        ///             .uplinkModels(DedicatedServerUplinkModelsArgs.builder()
+        ///                 .private_(DedicatedServerUplinkModelsPrivateArgs.builder()
+        ///                     .id(401)
+        ///                     .build())
+        ///                 .public_(DedicatedServerUplinkModelsPublicArgs.builder()
+        ///                     .id(403)
+        ///                     .bandwidthModelId(501)
+        ///                     .build())
+        ///                 .build())
+        ///             .ramSize(64)
+        ///             .drives(DedicatedServerDrivesArgs.builder()
+        ///                 .slots(DedicatedServerDrivesSlotsArgs.builder()
+        ///                     .position(0)
+        ///                     .driveModelId(201)
+        ///                     .build(), DedicatedServerDrivesSlotsArgs.builder()
+        ///                     .position(1)
+        ///                     .driveModelId(201)
+        ///                     .build())
+        ///                 .build())
+        ///             .operatingSystemId(301)
+        ///             .hostname("db-1")
+        ///             .build());
+        /// 
+        ///         final var oob = ServerscomFunctions.getServerOobCredentials(GetServerOobCredentialsArgs.builder()
+        ///             .serverId(db.id())
+        ///             .fingerprint("0123456789ABCDEF0123456789ABCDEF01234567")
+        ///             .build());
+        /// 
+        ///         ctx.export("oobLogin", oob.applyValue(getServerOobCredentialsResult -&gt; getServerOobCredentialsResult.login()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   oob:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getServerOobCredentials
+        ///       arguments:
+        ///         serverId: ${db.id}
+        ///         fingerprint: 0123456789ABCDEF0123456789ABCDEF01234567
+        /// resources:
+        ///   db:
+        ///     type: serverscom:index:DedicatedServer
+        ///     properties:
+        ///       locationId: 1
+        ///       serverModelId: 101
+        ///       uplinkModels:
+        ///         private:
+        ///           id: 401
+        ///         public:
+        ///           id: 403
+        ///           bandwidthModelId: 501
+        ///       ramSize: 64
+        ///       drives:
+        ///         slots:
+        ///           - position: 0
+        ///             driveModelId: 201
+        ///           - position: 1
+        ///             driveModelId: 201
+        ///       operatingSystemId: 301
+        ///       hostname: db-1
+        /// outputs:
+        ///   oobLogin: ${oob.login}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetServerOobCredentialsResult> Invoke(GetServerOobCredentialsInvokeArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetServerOobCredentialsResult>("serverscom:index:getServerOobCredentials", args ?? new GetServerOobCredentialsInvokeArgs(), options.WithDefaults());
 
         /// <summary>
-        /// The out-of-band (IPMI) credentials of a dedicated server. The Promise form gives them in clear
-        /// to the program: wrap them with `pulumi.secret` before they reach a resource or an export, or
-        /// use the Output form, which is secret.
+        /// The out-of-band (IPMI) credentials of a dedicated server.
+        /// 
+        /// The result is secret: the output form of this function keeps it secret. A plain (non-output) call
+        /// gives the values to the program in clear: keep them out of stack outputs and logs, or mark them
+        /// secret.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### A dedicated server's out-of-band credentials, encrypted to your GPG key
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const db = new serverscom.DedicatedServer("db", {
+        ///     locationId: 1,
+        ///     serverModelId: 101,
+        ///     uplinkModels: {
+        ///         "private": {
+        ///             id: 401,
+        ///         },
+        ///         "public": {
+        ///             id: 403,
+        ///             bandwidthModelId: 501,
+        ///         },
+        ///     },
+        ///     ramSize: 64,
+        ///     drives: {
+        ///         slots: [
+        ///             {
+        ///                 position: 0,
+        ///                 driveModelId: 201,
+        ///             },
+        ///             {
+        ///                 position: 1,
+        ///                 driveModelId: 201,
+        ///             },
+        ///         ],
+        ///     },
+        ///     operatingSystemId: 301,
+        ///     hostname: "db-1",
+        /// });
+        /// const oob = serverscom.getServerOobCredentialsOutput({
+        ///     serverId: db.id,
+        ///     fingerprint: "0123456789ABCDEF0123456789ABCDEF01234567",
+        /// });
+        /// export const oobLogin = oob.apply(oob =&gt; oob.login);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// db = serverscom.DedicatedServer("db",
+        ///     location_id=1,
+        ///     server_model_id=101,
+        ///     uplink_models={
+        ///         "private": {
+        ///             "id": 401,
+        ///         },
+        ///         "public": {
+        ///             "id": 403,
+        ///             "bandwidth_model_id": 501,
+        ///         },
+        ///     },
+        ///     ram_size=64,
+        ///     drives={
+        ///         "slots": [
+        ///             {
+        ///                 "position": 0,
+        ///                 "drive_model_id": 201,
+        ///             },
+        ///             {
+        ///                 "position": 1,
+        ///                 "drive_model_id": 201,
+        ///             },
+        ///         ],
+        ///     },
+        ///     operating_system_id=301,
+        ///     hostname="db-1")
+        /// oob = serverscom.get_server_oob_credentials_output(server_id=db.id,
+        ///     fingerprint="0123456789ABCDEF0123456789ABCDEF01234567")
+        /// pulumi.export("oobLogin", oob.login)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = PulumiServersCom.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var db = new Serverscom.DedicatedServer("db", new()
+        ///     {
+        ///         LocationId = 1,
+        ///         ServerModelId = 101,
+        ///         UplinkModels = new Serverscom.Inputs.DedicatedServerUplinkModelsArgs
+        ///         {
+        ///             Private = new Serverscom.Inputs.DedicatedServerUplinkModelsPrivateArgs
+        ///             {
+        ///                 Id = 401,
+        ///             },
+        ///             Public = new Serverscom.Inputs.DedicatedServerUplinkModelsPublicArgs
+        ///             {
+        ///                 Id = 403,
+        ///                 BandwidthModelId = 501,
+        ///             },
+        ///         },
+        ///         RamSize = 64,
+        ///         Drives = new Serverscom.Inputs.DedicatedServerDrivesArgs
+        ///         {
+        ///             Slots = new[]
+        ///             {
+        ///                 new Serverscom.Inputs.DedicatedServerDrivesSlotsArgs
+        ///                 {
+        ///                     Position = 0,
+        ///                     DriveModelId = 201,
+        ///                 },
+        ///                 new Serverscom.Inputs.DedicatedServerDrivesSlotsArgs
+        ///                 {
+        ///                     Position = 1,
+        ///                     DriveModelId = 201,
+        ///                 },
+        ///             },
+        ///         },
+        ///         OperatingSystemId = 301,
+        ///         Hostname = "db-1",
+        ///     });
+        /// 
+        ///     var oob = Serverscom.GetServerOobCredentials.Invoke(new()
+        ///     {
+        ///         ServerId = db.Id,
+        ///         Fingerprint = "0123456789ABCDEF0123456789ABCDEF01234567",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["oobLogin"] = oob.Apply(getServerOobCredentialsResult =&gt; getServerOobCredentialsResult.Login),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		db, err := serverscom.NewDedicatedServer(ctx, "db", &amp;serverscom.DedicatedServerArgs{
+        /// 			LocationId:    pulumi.Int(1),
+        /// 			ServerModelId: pulumi.Int(101),
+        /// 			UplinkModels: &amp;serverscom.DedicatedServerUplinkModelsArgs{
+        /// 				Private: &amp;serverscom.DedicatedServerUplinkModelsPrivateArgs{
+        /// 					Id: pulumi.Int(401),
+        /// 				},
+        /// 				Public: &amp;serverscom.DedicatedServerUplinkModelsPublicArgs{
+        /// 					Id:               pulumi.Int(403),
+        /// 					BandwidthModelId: pulumi.Int(501),
+        /// 				},
+        /// 			},
+        /// 			RamSize: pulumi.Int(64),
+        /// 			Drives: &amp;serverscom.DedicatedServerDrivesArgs{
+        /// 				Slots: serverscom.DedicatedServerDrivesSlotsArray{
+        /// 					&amp;serverscom.DedicatedServerDrivesSlotsArgs{
+        /// 						Position:     pulumi.Int(0),
+        /// 						DriveModelId: pulumi.Int(201),
+        /// 					},
+        /// 					&amp;serverscom.DedicatedServerDrivesSlotsArgs{
+        /// 						Position:     pulumi.Int(1),
+        /// 						DriveModelId: pulumi.Int(201),
+        /// 					},
+        /// 				},
+        /// 			},
+        /// 			OperatingSystemId: pulumi.Int(301),
+        /// 			Hostname:          pulumi.String("db-1"),
+        /// 		})
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		oob := serverscom.GetServerOobCredentialsOutput(ctx, serverscom.GetServerOobCredentialsOutputArgs{
+        /// 			ServerId:    db.ID(),
+        /// 			Fingerprint: pulumi.String("0123456789ABCDEF0123456789ABCDEF01234567"),
+        /// 		}, nil)
+        /// 		ctx.Export("oobLogin", oob.ApplyT(func(oob serverscom.GetServerOobCredentialsResult) (*string, error) {
+        /// 			return &amp;oob.Login, nil
+        /// 		}).(pulumi.StringPtrOutput))
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.DedicatedServer;
+        /// import com.pulumi.serverscom.DedicatedServerArgs;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerDrivesArgs;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerDrivesSlotsArgs;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerUplinkModelsArgs;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerUplinkModelsPrivateArgs;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerUplinkModelsPublicArgs;
+        /// import com.pulumi.serverscom.inputs.GetServerOobCredentialsArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         var db = new DedicatedServer("db", DedicatedServerArgs.builder()
+        ///             .locationId(1)
+        ///             .serverModelId(101)
+        ///             .uplinkModels(DedicatedServerUplinkModelsArgs.builder()
+        ///                 .private_(DedicatedServerUplinkModelsPrivateArgs.builder()
+        ///                     .id(401)
+        ///                     .build())
+        ///                 .public_(DedicatedServerUplinkModelsPublicArgs.builder()
+        ///                     .id(403)
+        ///                     .bandwidthModelId(501)
+        ///                     .build())
+        ///                 .build())
+        ///             .ramSize(64)
+        ///             .drives(DedicatedServerDrivesArgs.builder()
+        ///                 .slots(DedicatedServerDrivesSlotsArgs.builder()
+        ///                     .position(0)
+        ///                     .driveModelId(201)
+        ///                     .build(), DedicatedServerDrivesSlotsArgs.builder()
+        ///                     .position(1)
+        ///                     .driveModelId(201)
+        ///                     .build())
+        ///                 .build())
+        ///             .operatingSystemId(301)
+        ///             .hostname("db-1")
+        ///             .build());
+        /// 
+        ///         final var oob = ServerscomFunctions.getServerOobCredentials(GetServerOobCredentialsArgs.builder()
+        ///             .serverId(db.id())
+        ///             .fingerprint("0123456789ABCDEF0123456789ABCDEF01234567")
+        ///             .build());
+        /// 
+        ///         ctx.export("oobLogin", oob.applyValue(getServerOobCredentialsResult -&gt; getServerOobCredentialsResult.login()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   oob:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getServerOobCredentials
+        ///       arguments:
+        ///         serverId: ${db.id}
+        ///         fingerprint: 0123456789ABCDEF0123456789ABCDEF01234567
+        /// resources:
+        ///   db:
+        ///     type: serverscom:index:DedicatedServer
+        ///     properties:
+        ///       locationId: 1
+        ///       serverModelId: 101
+        ///       uplinkModels:
+        ///         private:
+        ///           id: 401
+        ///         public:
+        ///           id: 403
+        ///           bandwidthModelId: 501
+        ///       ramSize: 64
+        ///       drives:
+        ///         slots:
+        ///           - position: 0
+        ///             driveModelId: 201
+        ///           - position: 1
+        ///             driveModelId: 201
+        ///       operatingSystemId: 301
+        ///       hostname: db-1
+        /// outputs:
+        ///   oobLogin: ${oob.login}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetServerOobCredentialsResult> Invoke(GetServerOobCredentialsInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetServerOobCredentialsResult>("serverscom:index:getServerOobCredentials", args ?? new GetServerOobCredentialsInvokeArgs(), options.WithDefaults());
@@ -41,8 +881,8 @@ namespace PulumiServersCom.Serverscom
     public sealed class GetServerOobCredentialsArgs : global::Pulumi.InvokeArgs
     {
         /// <summary>
-        /// The fingerprint of your GPG key (40 hexadecimal digits), which srvctl requires for this
-        /// request; the API presumably encrypts the secret to that key.
+        /// The fingerprint of your GPG key (40 hexadecimal digits), which the API requires for this
+        /// request (the secret is meant to be encrypted to that key).
         /// </summary>
         [Input("fingerprint", required: true)]
         public string Fingerprint { get; set; } = null!;
@@ -62,8 +902,8 @@ namespace PulumiServersCom.Serverscom
     public sealed class GetServerOobCredentialsInvokeArgs : global::Pulumi.InvokeArgs
     {
         /// <summary>
-        /// The fingerprint of your GPG key (40 hexadecimal digits), which srvctl requires for this
-        /// request; the API presumably encrypts the secret to that key.
+        /// The fingerprint of your GPG key (40 hexadecimal digits), which the API requires for this
+        /// request (the secret is meant to be encrypted to that key).
         /// </summary>
         [Input("fingerprint", required: true)]
         public Input<string> Fingerprint { get; set; } = null!;
@@ -84,8 +924,18 @@ namespace PulumiServersCom.Serverscom
     [OutputType]
     public sealed class GetServerOobCredentialsResult
     {
+        /// <summary>
+        /// The out-of-band (IPMI) login.
+        /// </summary>
         public readonly string Login;
+        /// <summary>
+        /// The out-of-band (IPMI) password, as the API gives it (encrypted to the GPG key of
+        /// `fingerprint`).
+        /// </summary>
         public readonly string Secret;
+        /// <summary>
+        /// The dedicated server's id.
+        /// </summary>
         public readonly string ServerId;
 
         [OutputConstructor]

@@ -14,18 +14,834 @@ namespace PulumiServersCom.Serverscom
     {
         /// <summary>
         /// A dedicated server's billed services (rent, traffic, options) and their charges.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### A dedicated server's services
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const db = new serverscom.DedicatedServer("db", {
+        ///     locationId: 1,
+        ///     serverModelId: 101,
+        ///     uplinkModels: {
+        ///         "private": {
+        ///             id: 401,
+        ///         },
+        ///         "public": {
+        ///             id: 403,
+        ///             bandwidthModelId: 501,
+        ///         },
+        ///     },
+        ///     ramSize: 64,
+        ///     drives: {
+        ///         slots: [
+        ///             {
+        ///                 position: 0,
+        ///                 driveModelId: 201,
+        ///             },
+        ///             {
+        ///                 position: 1,
+        ///                 driveModelId: 201,
+        ///             },
+        ///         ],
+        ///     },
+        ///     operatingSystemId: 301,
+        ///     hostname: "db-1",
+        /// });
+        /// const servicesVar = serverscom.getServerServicesOutput({
+        ///     serverId: db.id,
+        /// });
+        /// export const services = servicesVar.apply(servicesVar =&gt; servicesVar.services);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// db = serverscom.DedicatedServer("db",
+        ///     location_id=1,
+        ///     server_model_id=101,
+        ///     uplink_models={
+        ///         "private": {
+        ///             "id": 401,
+        ///         },
+        ///         "public": {
+        ///             "id": 403,
+        ///             "bandwidth_model_id": 501,
+        ///         },
+        ///     },
+        ///     ram_size=64,
+        ///     drives={
+        ///         "slots": [
+        ///             {
+        ///                 "position": 0,
+        ///                 "drive_model_id": 201,
+        ///             },
+        ///             {
+        ///                 "position": 1,
+        ///                 "drive_model_id": 201,
+        ///             },
+        ///         ],
+        ///     },
+        ///     operating_system_id=301,
+        ///     hostname="db-1")
+        /// services_var = serverscom.get_server_services_output(server_id=db.id)
+        /// pulumi.export("services", services_var.services)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = PulumiServersCom.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var db = new Serverscom.DedicatedServer("db", new()
+        ///     {
+        ///         LocationId = 1,
+        ///         ServerModelId = 101,
+        ///         UplinkModels = new Serverscom.Inputs.DedicatedServerUplinkModelsArgs
+        ///         {
+        ///             Private = new Serverscom.Inputs.DedicatedServerUplinkModelsPrivateArgs
+        ///             {
+        ///                 Id = 401,
+        ///             },
+        ///             Public = new Serverscom.Inputs.DedicatedServerUplinkModelsPublicArgs
+        ///             {
+        ///                 Id = 403,
+        ///                 BandwidthModelId = 501,
+        ///             },
+        ///         },
+        ///         RamSize = 64,
+        ///         Drives = new Serverscom.Inputs.DedicatedServerDrivesArgs
+        ///         {
+        ///             Slots = new[]
+        ///             {
+        ///                 new Serverscom.Inputs.DedicatedServerDrivesSlotsArgs
+        ///                 {
+        ///                     Position = 0,
+        ///                     DriveModelId = 201,
+        ///                 },
+        ///                 new Serverscom.Inputs.DedicatedServerDrivesSlotsArgs
+        ///                 {
+        ///                     Position = 1,
+        ///                     DriveModelId = 201,
+        ///                 },
+        ///             },
+        ///         },
+        ///         OperatingSystemId = 301,
+        ///         Hostname = "db-1",
+        ///     });
+        /// 
+        ///     var servicesVar = Serverscom.GetServerServices.Invoke(new()
+        ///     {
+        ///         ServerId = db.Id,
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["services"] = servicesVar.Apply(getServerServicesResult =&gt; getServerServicesResult.Services),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		db, err := serverscom.NewDedicatedServer(ctx, "db", &amp;serverscom.DedicatedServerArgs{
+        /// 			LocationId:    pulumi.Int(1),
+        /// 			ServerModelId: pulumi.Int(101),
+        /// 			UplinkModels: &amp;serverscom.DedicatedServerUplinkModelsArgs{
+        /// 				Private: &amp;serverscom.DedicatedServerUplinkModelsPrivateArgs{
+        /// 					Id: pulumi.Int(401),
+        /// 				},
+        /// 				Public: &amp;serverscom.DedicatedServerUplinkModelsPublicArgs{
+        /// 					Id:               pulumi.Int(403),
+        /// 					BandwidthModelId: pulumi.Int(501),
+        /// 				},
+        /// 			},
+        /// 			RamSize: pulumi.Int(64),
+        /// 			Drives: &amp;serverscom.DedicatedServerDrivesArgs{
+        /// 				Slots: serverscom.DedicatedServerDrivesSlotsArray{
+        /// 					&amp;serverscom.DedicatedServerDrivesSlotsArgs{
+        /// 						Position:     pulumi.Int(0),
+        /// 						DriveModelId: pulumi.Int(201),
+        /// 					},
+        /// 					&amp;serverscom.DedicatedServerDrivesSlotsArgs{
+        /// 						Position:     pulumi.Int(1),
+        /// 						DriveModelId: pulumi.Int(201),
+        /// 					},
+        /// 				},
+        /// 			},
+        /// 			OperatingSystemId: pulumi.Int(301),
+        /// 			Hostname:          pulumi.String("db-1"),
+        /// 		})
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		servicesVar := serverscom.GetServerServicesOutput(ctx, serverscom.GetServerServicesOutputArgs{
+        /// 			ServerId: db.ID(),
+        /// 		}, nil)
+        /// 		ctx.Export("services", servicesVar.ApplyT(func(servicesVar serverscom.GetServerServicesResult) ([]serverscom.ServiceResult, error) {
+        /// 			return []serverscom.ServiceResult(servicesVar.Services), nil
+        /// 		}).([]serverscom.ServiceResultOutput))
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.DedicatedServer;
+        /// import com.pulumi.serverscom.DedicatedServerArgs;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerDrivesArgs;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerDrivesSlotsArgs;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerUplinkModelsArgs;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerUplinkModelsPrivateArgs;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerUplinkModelsPublicArgs;
+        /// import com.pulumi.serverscom.inputs.GetServerServicesArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         var db = new DedicatedServer("db", DedicatedServerArgs.builder()
+        ///             .locationId(1)
+        ///             .serverModelId(101)
+        ///             .uplinkModels(DedicatedServerUplinkModelsArgs.builder()
+        ///                 .private_(DedicatedServerUplinkModelsPrivateArgs.builder()
+        ///                     .id(401)
+        ///                     .build())
+        ///                 .public_(DedicatedServerUplinkModelsPublicArgs.builder()
+        ///                     .id(403)
+        ///                     .bandwidthModelId(501)
+        ///                     .build())
+        ///                 .build())
+        ///             .ramSize(64)
+        ///             .drives(DedicatedServerDrivesArgs.builder()
+        ///                 .slots(DedicatedServerDrivesSlotsArgs.builder()
+        ///                     .position(0)
+        ///                     .driveModelId(201)
+        ///                     .build(), DedicatedServerDrivesSlotsArgs.builder()
+        ///                     .position(1)
+        ///                     .driveModelId(201)
+        ///                     .build())
+        ///                 .build())
+        ///             .operatingSystemId(301)
+        ///             .hostname("db-1")
+        ///             .build());
+        /// 
+        ///         final var servicesVar = ServerscomFunctions.getServerServices(GetServerServicesArgs.builder()
+        ///             .serverId(db.id())
+        ///             .build());
+        /// 
+        ///         ctx.export("services", servicesVar.applyValue(getServerServicesResult -&gt; getServerServicesResult.services()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   services:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getServerServices
+        ///       arguments:
+        ///         serverId: ${db.id}
+        /// resources:
+        ///   db:
+        ///     type: serverscom:index:DedicatedServer
+        ///     properties:
+        ///       locationId: 1
+        ///       serverModelId: 101
+        ///       uplinkModels:
+        ///         private:
+        ///           id: 401
+        ///         public:
+        ///           id: 403
+        ///           bandwidthModelId: 501
+        ///       ramSize: 64
+        ///       drives:
+        ///         slots:
+        ///           - position: 0
+        ///             driveModelId: 201
+        ///           - position: 1
+        ///             driveModelId: 201
+        ///       operatingSystemId: 301
+        ///       hostname: db-1
+        /// outputs:
+        ///   services: ${services.services}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Task<GetServerServicesResult> InvokeAsync(GetServerServicesArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetServerServicesResult>("serverscom:index:getServerServices", args ?? new GetServerServicesArgs(), options.WithDefaults());
 
         /// <summary>
         /// A dedicated server's billed services (rent, traffic, options) and their charges.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### A dedicated server's services
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const db = new serverscom.DedicatedServer("db", {
+        ///     locationId: 1,
+        ///     serverModelId: 101,
+        ///     uplinkModels: {
+        ///         "private": {
+        ///             id: 401,
+        ///         },
+        ///         "public": {
+        ///             id: 403,
+        ///             bandwidthModelId: 501,
+        ///         },
+        ///     },
+        ///     ramSize: 64,
+        ///     drives: {
+        ///         slots: [
+        ///             {
+        ///                 position: 0,
+        ///                 driveModelId: 201,
+        ///             },
+        ///             {
+        ///                 position: 1,
+        ///                 driveModelId: 201,
+        ///             },
+        ///         ],
+        ///     },
+        ///     operatingSystemId: 301,
+        ///     hostname: "db-1",
+        /// });
+        /// const servicesVar = serverscom.getServerServicesOutput({
+        ///     serverId: db.id,
+        /// });
+        /// export const services = servicesVar.apply(servicesVar =&gt; servicesVar.services);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// db = serverscom.DedicatedServer("db",
+        ///     location_id=1,
+        ///     server_model_id=101,
+        ///     uplink_models={
+        ///         "private": {
+        ///             "id": 401,
+        ///         },
+        ///         "public": {
+        ///             "id": 403,
+        ///             "bandwidth_model_id": 501,
+        ///         },
+        ///     },
+        ///     ram_size=64,
+        ///     drives={
+        ///         "slots": [
+        ///             {
+        ///                 "position": 0,
+        ///                 "drive_model_id": 201,
+        ///             },
+        ///             {
+        ///                 "position": 1,
+        ///                 "drive_model_id": 201,
+        ///             },
+        ///         ],
+        ///     },
+        ///     operating_system_id=301,
+        ///     hostname="db-1")
+        /// services_var = serverscom.get_server_services_output(server_id=db.id)
+        /// pulumi.export("services", services_var.services)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = PulumiServersCom.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var db = new Serverscom.DedicatedServer("db", new()
+        ///     {
+        ///         LocationId = 1,
+        ///         ServerModelId = 101,
+        ///         UplinkModels = new Serverscom.Inputs.DedicatedServerUplinkModelsArgs
+        ///         {
+        ///             Private = new Serverscom.Inputs.DedicatedServerUplinkModelsPrivateArgs
+        ///             {
+        ///                 Id = 401,
+        ///             },
+        ///             Public = new Serverscom.Inputs.DedicatedServerUplinkModelsPublicArgs
+        ///             {
+        ///                 Id = 403,
+        ///                 BandwidthModelId = 501,
+        ///             },
+        ///         },
+        ///         RamSize = 64,
+        ///         Drives = new Serverscom.Inputs.DedicatedServerDrivesArgs
+        ///         {
+        ///             Slots = new[]
+        ///             {
+        ///                 new Serverscom.Inputs.DedicatedServerDrivesSlotsArgs
+        ///                 {
+        ///                     Position = 0,
+        ///                     DriveModelId = 201,
+        ///                 },
+        ///                 new Serverscom.Inputs.DedicatedServerDrivesSlotsArgs
+        ///                 {
+        ///                     Position = 1,
+        ///                     DriveModelId = 201,
+        ///                 },
+        ///             },
+        ///         },
+        ///         OperatingSystemId = 301,
+        ///         Hostname = "db-1",
+        ///     });
+        /// 
+        ///     var servicesVar = Serverscom.GetServerServices.Invoke(new()
+        ///     {
+        ///         ServerId = db.Id,
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["services"] = servicesVar.Apply(getServerServicesResult =&gt; getServerServicesResult.Services),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		db, err := serverscom.NewDedicatedServer(ctx, "db", &amp;serverscom.DedicatedServerArgs{
+        /// 			LocationId:    pulumi.Int(1),
+        /// 			ServerModelId: pulumi.Int(101),
+        /// 			UplinkModels: &amp;serverscom.DedicatedServerUplinkModelsArgs{
+        /// 				Private: &amp;serverscom.DedicatedServerUplinkModelsPrivateArgs{
+        /// 					Id: pulumi.Int(401),
+        /// 				},
+        /// 				Public: &amp;serverscom.DedicatedServerUplinkModelsPublicArgs{
+        /// 					Id:               pulumi.Int(403),
+        /// 					BandwidthModelId: pulumi.Int(501),
+        /// 				},
+        /// 			},
+        /// 			RamSize: pulumi.Int(64),
+        /// 			Drives: &amp;serverscom.DedicatedServerDrivesArgs{
+        /// 				Slots: serverscom.DedicatedServerDrivesSlotsArray{
+        /// 					&amp;serverscom.DedicatedServerDrivesSlotsArgs{
+        /// 						Position:     pulumi.Int(0),
+        /// 						DriveModelId: pulumi.Int(201),
+        /// 					},
+        /// 					&amp;serverscom.DedicatedServerDrivesSlotsArgs{
+        /// 						Position:     pulumi.Int(1),
+        /// 						DriveModelId: pulumi.Int(201),
+        /// 					},
+        /// 				},
+        /// 			},
+        /// 			OperatingSystemId: pulumi.Int(301),
+        /// 			Hostname:          pulumi.String("db-1"),
+        /// 		})
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		servicesVar := serverscom.GetServerServicesOutput(ctx, serverscom.GetServerServicesOutputArgs{
+        /// 			ServerId: db.ID(),
+        /// 		}, nil)
+        /// 		ctx.Export("services", servicesVar.ApplyT(func(servicesVar serverscom.GetServerServicesResult) ([]serverscom.ServiceResult, error) {
+        /// 			return []serverscom.ServiceResult(servicesVar.Services), nil
+        /// 		}).([]serverscom.ServiceResultOutput))
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.DedicatedServer;
+        /// import com.pulumi.serverscom.DedicatedServerArgs;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerDrivesArgs;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerDrivesSlotsArgs;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerUplinkModelsArgs;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerUplinkModelsPrivateArgs;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerUplinkModelsPublicArgs;
+        /// import com.pulumi.serverscom.inputs.GetServerServicesArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         var db = new DedicatedServer("db", DedicatedServerArgs.builder()
+        ///             .locationId(1)
+        ///             .serverModelId(101)
+        ///             .uplinkModels(DedicatedServerUplinkModelsArgs.builder()
+        ///                 .private_(DedicatedServerUplinkModelsPrivateArgs.builder()
+        ///                     .id(401)
+        ///                     .build())
+        ///                 .public_(DedicatedServerUplinkModelsPublicArgs.builder()
+        ///                     .id(403)
+        ///                     .bandwidthModelId(501)
+        ///                     .build())
+        ///                 .build())
+        ///             .ramSize(64)
+        ///             .drives(DedicatedServerDrivesArgs.builder()
+        ///                 .slots(DedicatedServerDrivesSlotsArgs.builder()
+        ///                     .position(0)
+        ///                     .driveModelId(201)
+        ///                     .build(), DedicatedServerDrivesSlotsArgs.builder()
+        ///                     .position(1)
+        ///                     .driveModelId(201)
+        ///                     .build())
+        ///                 .build())
+        ///             .operatingSystemId(301)
+        ///             .hostname("db-1")
+        ///             .build());
+        /// 
+        ///         final var servicesVar = ServerscomFunctions.getServerServices(GetServerServicesArgs.builder()
+        ///             .serverId(db.id())
+        ///             .build());
+        /// 
+        ///         ctx.export("services", servicesVar.applyValue(getServerServicesResult -&gt; getServerServicesResult.services()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   services:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getServerServices
+        ///       arguments:
+        ///         serverId: ${db.id}
+        /// resources:
+        ///   db:
+        ///     type: serverscom:index:DedicatedServer
+        ///     properties:
+        ///       locationId: 1
+        ///       serverModelId: 101
+        ///       uplinkModels:
+        ///         private:
+        ///           id: 401
+        ///         public:
+        ///           id: 403
+        ///           bandwidthModelId: 501
+        ///       ramSize: 64
+        ///       drives:
+        ///         slots:
+        ///           - position: 0
+        ///             driveModelId: 201
+        ///           - position: 1
+        ///             driveModelId: 201
+        ///       operatingSystemId: 301
+        ///       hostname: db-1
+        /// outputs:
+        ///   services: ${services.services}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetServerServicesResult> Invoke(GetServerServicesInvokeArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetServerServicesResult>("serverscom:index:getServerServices", args ?? new GetServerServicesInvokeArgs(), options.WithDefaults());
 
         /// <summary>
         /// A dedicated server's billed services (rent, traffic, options) and their charges.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### A dedicated server's services
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const db = new serverscom.DedicatedServer("db", {
+        ///     locationId: 1,
+        ///     serverModelId: 101,
+        ///     uplinkModels: {
+        ///         "private": {
+        ///             id: 401,
+        ///         },
+        ///         "public": {
+        ///             id: 403,
+        ///             bandwidthModelId: 501,
+        ///         },
+        ///     },
+        ///     ramSize: 64,
+        ///     drives: {
+        ///         slots: [
+        ///             {
+        ///                 position: 0,
+        ///                 driveModelId: 201,
+        ///             },
+        ///             {
+        ///                 position: 1,
+        ///                 driveModelId: 201,
+        ///             },
+        ///         ],
+        ///     },
+        ///     operatingSystemId: 301,
+        ///     hostname: "db-1",
+        /// });
+        /// const servicesVar = serverscom.getServerServicesOutput({
+        ///     serverId: db.id,
+        /// });
+        /// export const services = servicesVar.apply(servicesVar =&gt; servicesVar.services);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// db = serverscom.DedicatedServer("db",
+        ///     location_id=1,
+        ///     server_model_id=101,
+        ///     uplink_models={
+        ///         "private": {
+        ///             "id": 401,
+        ///         },
+        ///         "public": {
+        ///             "id": 403,
+        ///             "bandwidth_model_id": 501,
+        ///         },
+        ///     },
+        ///     ram_size=64,
+        ///     drives={
+        ///         "slots": [
+        ///             {
+        ///                 "position": 0,
+        ///                 "drive_model_id": 201,
+        ///             },
+        ///             {
+        ///                 "position": 1,
+        ///                 "drive_model_id": 201,
+        ///             },
+        ///         ],
+        ///     },
+        ///     operating_system_id=301,
+        ///     hostname="db-1")
+        /// services_var = serverscom.get_server_services_output(server_id=db.id)
+        /// pulumi.export("services", services_var.services)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = PulumiServersCom.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var db = new Serverscom.DedicatedServer("db", new()
+        ///     {
+        ///         LocationId = 1,
+        ///         ServerModelId = 101,
+        ///         UplinkModels = new Serverscom.Inputs.DedicatedServerUplinkModelsArgs
+        ///         {
+        ///             Private = new Serverscom.Inputs.DedicatedServerUplinkModelsPrivateArgs
+        ///             {
+        ///                 Id = 401,
+        ///             },
+        ///             Public = new Serverscom.Inputs.DedicatedServerUplinkModelsPublicArgs
+        ///             {
+        ///                 Id = 403,
+        ///                 BandwidthModelId = 501,
+        ///             },
+        ///         },
+        ///         RamSize = 64,
+        ///         Drives = new Serverscom.Inputs.DedicatedServerDrivesArgs
+        ///         {
+        ///             Slots = new[]
+        ///             {
+        ///                 new Serverscom.Inputs.DedicatedServerDrivesSlotsArgs
+        ///                 {
+        ///                     Position = 0,
+        ///                     DriveModelId = 201,
+        ///                 },
+        ///                 new Serverscom.Inputs.DedicatedServerDrivesSlotsArgs
+        ///                 {
+        ///                     Position = 1,
+        ///                     DriveModelId = 201,
+        ///                 },
+        ///             },
+        ///         },
+        ///         OperatingSystemId = 301,
+        ///         Hostname = "db-1",
+        ///     });
+        /// 
+        ///     var servicesVar = Serverscom.GetServerServices.Invoke(new()
+        ///     {
+        ///         ServerId = db.Id,
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["services"] = servicesVar.Apply(getServerServicesResult =&gt; getServerServicesResult.Services),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		db, err := serverscom.NewDedicatedServer(ctx, "db", &amp;serverscom.DedicatedServerArgs{
+        /// 			LocationId:    pulumi.Int(1),
+        /// 			ServerModelId: pulumi.Int(101),
+        /// 			UplinkModels: &amp;serverscom.DedicatedServerUplinkModelsArgs{
+        /// 				Private: &amp;serverscom.DedicatedServerUplinkModelsPrivateArgs{
+        /// 					Id: pulumi.Int(401),
+        /// 				},
+        /// 				Public: &amp;serverscom.DedicatedServerUplinkModelsPublicArgs{
+        /// 					Id:               pulumi.Int(403),
+        /// 					BandwidthModelId: pulumi.Int(501),
+        /// 				},
+        /// 			},
+        /// 			RamSize: pulumi.Int(64),
+        /// 			Drives: &amp;serverscom.DedicatedServerDrivesArgs{
+        /// 				Slots: serverscom.DedicatedServerDrivesSlotsArray{
+        /// 					&amp;serverscom.DedicatedServerDrivesSlotsArgs{
+        /// 						Position:     pulumi.Int(0),
+        /// 						DriveModelId: pulumi.Int(201),
+        /// 					},
+        /// 					&amp;serverscom.DedicatedServerDrivesSlotsArgs{
+        /// 						Position:     pulumi.Int(1),
+        /// 						DriveModelId: pulumi.Int(201),
+        /// 					},
+        /// 				},
+        /// 			},
+        /// 			OperatingSystemId: pulumi.Int(301),
+        /// 			Hostname:          pulumi.String("db-1"),
+        /// 		})
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		servicesVar := serverscom.GetServerServicesOutput(ctx, serverscom.GetServerServicesOutputArgs{
+        /// 			ServerId: db.ID(),
+        /// 		}, nil)
+        /// 		ctx.Export("services", servicesVar.ApplyT(func(servicesVar serverscom.GetServerServicesResult) ([]serverscom.ServiceResult, error) {
+        /// 			return []serverscom.ServiceResult(servicesVar.Services), nil
+        /// 		}).([]serverscom.ServiceResultOutput))
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.DedicatedServer;
+        /// import com.pulumi.serverscom.DedicatedServerArgs;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerDrivesArgs;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerDrivesSlotsArgs;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerUplinkModelsArgs;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerUplinkModelsPrivateArgs;
+        /// import com.pulumi.serverscom.inputs.DedicatedServerUplinkModelsPublicArgs;
+        /// import com.pulumi.serverscom.inputs.GetServerServicesArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         var db = new DedicatedServer("db", DedicatedServerArgs.builder()
+        ///             .locationId(1)
+        ///             .serverModelId(101)
+        ///             .uplinkModels(DedicatedServerUplinkModelsArgs.builder()
+        ///                 .private_(DedicatedServerUplinkModelsPrivateArgs.builder()
+        ///                     .id(401)
+        ///                     .build())
+        ///                 .public_(DedicatedServerUplinkModelsPublicArgs.builder()
+        ///                     .id(403)
+        ///                     .bandwidthModelId(501)
+        ///                     .build())
+        ///                 .build())
+        ///             .ramSize(64)
+        ///             .drives(DedicatedServerDrivesArgs.builder()
+        ///                 .slots(DedicatedServerDrivesSlotsArgs.builder()
+        ///                     .position(0)
+        ///                     .driveModelId(201)
+        ///                     .build(), DedicatedServerDrivesSlotsArgs.builder()
+        ///                     .position(1)
+        ///                     .driveModelId(201)
+        ///                     .build())
+        ///                 .build())
+        ///             .operatingSystemId(301)
+        ///             .hostname("db-1")
+        ///             .build());
+        /// 
+        ///         final var servicesVar = ServerscomFunctions.getServerServices(GetServerServicesArgs.builder()
+        ///             .serverId(db.id())
+        ///             .build());
+        /// 
+        ///         ctx.export("services", servicesVar.applyValue(getServerServicesResult -&gt; getServerServicesResult.services()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   services:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getServerServices
+        ///       arguments:
+        ///         serverId: ${db.id}
+        /// resources:
+        ///   db:
+        ///     type: serverscom:index:DedicatedServer
+        ///     properties:
+        ///       locationId: 1
+        ///       serverModelId: 101
+        ///       uplinkModels:
+        ///         private:
+        ///           id: 401
+        ///         public:
+        ///           id: 403
+        ///           bandwidthModelId: 501
+        ///       ramSize: 64
+        ///       drives:
+        ///         slots:
+        ///           - position: 0
+        ///             driveModelId: 201
+        ///           - position: 1
+        ///             driveModelId: 201
+        ///       operatingSystemId: 301
+        ///       hostname: db-1
+        /// outputs:
+        ///   services: ${services.services}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetServerServicesResult> Invoke(GetServerServicesInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetServerServicesResult>("serverscom:index:getServerServices", args ?? new GetServerServicesInvokeArgs(), options.WithDefaults());
@@ -38,7 +854,7 @@ namespace PulumiServersCom.Serverscom
         /// The most services to read, 1 to 10,000 (default 1,000); more is an error.
         /// </summary>
         [Input("limit")]
-        public double? Limit { get; set; }
+        public int? Limit { get; set; }
 
         /// <summary>
         /// A dedicated server's id.
@@ -58,7 +874,7 @@ namespace PulumiServersCom.Serverscom
         /// The most services to read, 1 to 10,000 (default 1,000); more is an error.
         /// </summary>
         [Input("limit")]
-        public Input<double>? Limit { get; set; }
+        public Input<int>? Limit { get; set; }
 
         /// <summary>
         /// A dedicated server's id.
@@ -76,7 +892,13 @@ namespace PulumiServersCom.Serverscom
     [OutputType]
     public sealed class GetServerServicesResult
     {
+        /// <summary>
+        /// The dedicated server's id.
+        /// </summary>
         public readonly string ServerId;
+        /// <summary>
+        /// The server's billed services.
+        /// </summary>
         public readonly ImmutableArray<Outputs.ServiceResult> Services;
 
         [OutputConstructor]

@@ -12,12 +12,309 @@ namespace PulumiServersCom.Serverscom
 {
     public static class GetSslCertificate
     {
+        /// <summary>
+        /// One SSL certificate, by exactly one of id or name (case-insensitive), optionally of one type.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### An SSL certificate by id
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const certificate = serverscom.getSslCertificate({
+        ///     id: "LeCert01",
+        /// });
+        /// export const certificateExpires = certificate.then(certificate =&gt; certificate.expiresAt);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// certificate = serverscom.get_ssl_certificate(id="LeCert01")
+        /// pulumi.export("certificateExpires", certificate.expires_at)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var certificate = Serverscom.GetSslCertificate.Invoke(new()
+        ///     {
+        ///         Id = "LeCert01",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["certificateExpires"] = certificate.Apply(getSslCertificateResult =&gt; getSslCertificateResult.ExpiresAt),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		certificate, err := serverscom.LookupSslCertificate(ctx, &amp;serverscom.GetSslCertificateArgs{
+        /// 			Id: pulumi.StringRef("LeCert01"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("certificateExpires", certificate.ExpiresAt)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetSslCertificateArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var certificate = ServerscomFunctions.getSslCertificate(GetSslCertificateArgs.builder()
+        ///             .id("LeCert01")
+        ///             .build());
+        /// 
+        ///         ctx.export("certificateExpires", certificate.applyValue(getSslCertificateResult -&gt; getSslCertificateResult.expiresAt()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   certificate:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getSslCertificate
+        ///       arguments:
+        ///         id: LeCert01
+        /// outputs:
+        ///   certificateExpires: ${certificate.expiresAt}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Task<GetSslCertificateResult> InvokeAsync(GetSslCertificateArgs? args = null, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetSslCertificateResult>("serverscom:index:getSslCertificate", args ?? new GetSslCertificateArgs(), options.WithDefaults());
 
+        /// <summary>
+        /// One SSL certificate, by exactly one of id or name (case-insensitive), optionally of one type.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### An SSL certificate by id
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const certificate = serverscom.getSslCertificate({
+        ///     id: "LeCert01",
+        /// });
+        /// export const certificateExpires = certificate.then(certificate =&gt; certificate.expiresAt);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// certificate = serverscom.get_ssl_certificate(id="LeCert01")
+        /// pulumi.export("certificateExpires", certificate.expires_at)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var certificate = Serverscom.GetSslCertificate.Invoke(new()
+        ///     {
+        ///         Id = "LeCert01",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["certificateExpires"] = certificate.Apply(getSslCertificateResult =&gt; getSslCertificateResult.ExpiresAt),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		certificate, err := serverscom.LookupSslCertificate(ctx, &amp;serverscom.GetSslCertificateArgs{
+        /// 			Id: pulumi.StringRef("LeCert01"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("certificateExpires", certificate.ExpiresAt)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetSslCertificateArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var certificate = ServerscomFunctions.getSslCertificate(GetSslCertificateArgs.builder()
+        ///             .id("LeCert01")
+        ///             .build());
+        /// 
+        ///         ctx.export("certificateExpires", certificate.applyValue(getSslCertificateResult -&gt; getSslCertificateResult.expiresAt()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   certificate:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getSslCertificate
+        ///       arguments:
+        ///         id: LeCert01
+        /// outputs:
+        ///   certificateExpires: ${certificate.expiresAt}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Output<GetSslCertificateResult> Invoke(GetSslCertificateInvokeArgs? args = null, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetSslCertificateResult>("serverscom:index:getSslCertificate", args ?? new GetSslCertificateInvokeArgs(), options.WithDefaults());
 
+        /// <summary>
+        /// One SSL certificate, by exactly one of id or name (case-insensitive), optionally of one type.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### An SSL certificate by id
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const certificate = serverscom.getSslCertificate({
+        ///     id: "LeCert01",
+        /// });
+        /// export const certificateExpires = certificate.then(certificate =&gt; certificate.expiresAt);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// certificate = serverscom.get_ssl_certificate(id="LeCert01")
+        /// pulumi.export("certificateExpires", certificate.expires_at)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var certificate = Serverscom.GetSslCertificate.Invoke(new()
+        ///     {
+        ///         Id = "LeCert01",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["certificateExpires"] = certificate.Apply(getSslCertificateResult =&gt; getSslCertificateResult.ExpiresAt),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		certificate, err := serverscom.LookupSslCertificate(ctx, &amp;serverscom.GetSslCertificateArgs{
+        /// 			Id: pulumi.StringRef("LeCert01"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("certificateExpires", certificate.ExpiresAt)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetSslCertificateArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var certificate = ServerscomFunctions.getSslCertificate(GetSslCertificateArgs.builder()
+        ///             .id("LeCert01")
+        ///             .build());
+        /// 
+        ///         ctx.export("certificateExpires", certificate.applyValue(getSslCertificateResult -&gt; getSslCertificateResult.expiresAt()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   certificate:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getSslCertificate
+        ///       arguments:
+        ///         id: LeCert01
+        /// outputs:
+        ///   certificateExpires: ${certificate.expiresAt}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Output<GetSslCertificateResult> Invoke(GetSslCertificateInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetSslCertificateResult>("serverscom:index:getSslCertificate", args ?? new GetSslCertificateInvokeArgs(), options.WithDefaults());
     }
@@ -25,9 +322,15 @@ namespace PulumiServersCom.Serverscom
 
     public sealed class GetSslCertificateArgs : global::Pulumi.InvokeArgs
     {
+        /// <summary>
+        /// The certificate's id (give exactly one of id and name).
+        /// </summary>
         [Input("id")]
         public string? Id { get; set; }
 
+        /// <summary>
+        /// The certificate's name, case-insensitive (give exactly one of id and name).
+        /// </summary>
         [Input("name")]
         public string? Name { get; set; }
 
@@ -45,9 +348,15 @@ namespace PulumiServersCom.Serverscom
 
     public sealed class GetSslCertificateInvokeArgs : global::Pulumi.InvokeArgs
     {
+        /// <summary>
+        /// The certificate's id (give exactly one of id and name).
+        /// </summary>
         [Input("id")]
         public Input<string>? Id { get; set; }
 
+        /// <summary>
+        /// The certificate's name, case-insensitive (give exactly one of id and name).
+        /// </summary>
         [Input("name")]
         public Input<string>? Name { get; set; }
 
@@ -67,25 +376,49 @@ namespace PulumiServersCom.Serverscom
     [OutputType]
     public sealed class GetSslCertificateResult
     {
+        /// <summary>
+        /// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+        /// </summary>
         public readonly string CreatedAt;
+        /// <summary>
+        /// The domain names the certificate covers.
+        /// </summary>
         public readonly ImmutableArray<string> DomainNames;
+        /// <summary>
+        /// When the certificate expires; null where the API does not say.
+        /// </summary>
         public readonly string? ExpiresAt;
+        /// <summary>
+        /// The certificate's id.
+        /// </summary>
         public readonly string Id;
+        /// <summary>
+        /// The issuer; null where the API does not say.
+        /// </summary>
         public readonly string? Issuer;
         /// <summary>
         /// The labels, without the provider's ownership label.
         /// </summary>
         public readonly ImmutableDictionary<string, string> Labels;
+        /// <summary>
+        /// The certificate's name.
+        /// </summary>
         public readonly string Name;
         /// <summary>
         /// 40 hexadecimal characters; null where the API leaves it out (Let's Encrypt).
         /// </summary>
         public readonly string? Sha1Fingerprint;
+        /// <summary>
+        /// The subject.
+        /// </summary>
         public readonly string Subject;
         /// <summary>
         /// "custom" or "letsencrypt".
         /// </summary>
         public readonly string Type;
+        /// <summary>
+        /// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+        /// </summary>
         public readonly string UpdatedAt;
 
         [OutputConstructor]

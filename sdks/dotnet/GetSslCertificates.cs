@@ -12,12 +12,312 @@ namespace PulumiServersCom.Serverscom
 {
     public static class GetSslCertificates
     {
+        /// <summary>
+        /// The account's SSL certificates (custom and Let's Encrypt), filtered by labels, name and type.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### The Let's Encrypt certificates
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const certificates = serverscom.getSslCertificates({
+        ///     type: serverscom.GetSslCertificatesArgsType.Letsencrypt,
+        /// });
+        /// export const sslCertificates = certificates.then(certificates =&gt; certificates.sslCertificates);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// certificates = serverscom.get_ssl_certificates(type=serverscom.GetSslCertificatesArgsType.LETSENCRYPT)
+        /// pulumi.export("sslCertificates", certificates.ssl_certificates)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var certificates = Serverscom.GetSslCertificates.Invoke(new()
+        ///     {
+        ///         Type = Serverscom.GetSslCertificatesArgsType.Letsencrypt,
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["sslCertificates"] = certificates.Apply(getSslCertificatesResult =&gt; getSslCertificatesResult.SslCertificates),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		certificates, err := serverscom.GetSslCertificates(ctx, &amp;serverscom.GetSslCertificatesArgs{
+        /// 			Type: serverscom.GetSslCertificatesArgsTypeLetsencrypt,
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("sslCertificates", certificates.SslCertificates)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.enums.GetSslCertificatesArgsType;
+        /// import com.pulumi.serverscom.inputs.GetSslCertificatesArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var certificates = ServerscomFunctions.getSslCertificates(GetSslCertificatesArgs.builder()
+        ///             .type(GetSslCertificatesArgsType.Letsencrypt)
+        ///             .build());
+        /// 
+        ///         ctx.export("sslCertificates", certificates.applyValue(getSslCertificatesResult -&gt; getSslCertificatesResult.sslCertificates()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   certificates:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getSslCertificates
+        ///       arguments:
+        ///         type: letsencrypt
+        /// outputs:
+        ///   sslCertificates: ${certificates.sslCertificates}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Task<GetSslCertificatesResult> InvokeAsync(GetSslCertificatesArgs? args = null, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetSslCertificatesResult>("serverscom:index:getSslCertificates", args ?? new GetSslCertificatesArgs(), options.WithDefaults());
 
+        /// <summary>
+        /// The account's SSL certificates (custom and Let's Encrypt), filtered by labels, name and type.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### The Let's Encrypt certificates
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const certificates = serverscom.getSslCertificates({
+        ///     type: serverscom.GetSslCertificatesArgsType.Letsencrypt,
+        /// });
+        /// export const sslCertificates = certificates.then(certificates =&gt; certificates.sslCertificates);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// certificates = serverscom.get_ssl_certificates(type=serverscom.GetSslCertificatesArgsType.LETSENCRYPT)
+        /// pulumi.export("sslCertificates", certificates.ssl_certificates)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var certificates = Serverscom.GetSslCertificates.Invoke(new()
+        ///     {
+        ///         Type = Serverscom.GetSslCertificatesArgsType.Letsencrypt,
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["sslCertificates"] = certificates.Apply(getSslCertificatesResult =&gt; getSslCertificatesResult.SslCertificates),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		certificates, err := serverscom.GetSslCertificates(ctx, &amp;serverscom.GetSslCertificatesArgs{
+        /// 			Type: serverscom.GetSslCertificatesArgsTypeLetsencrypt,
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("sslCertificates", certificates.SslCertificates)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.enums.GetSslCertificatesArgsType;
+        /// import com.pulumi.serverscom.inputs.GetSslCertificatesArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var certificates = ServerscomFunctions.getSslCertificates(GetSslCertificatesArgs.builder()
+        ///             .type(GetSslCertificatesArgsType.Letsencrypt)
+        ///             .build());
+        /// 
+        ///         ctx.export("sslCertificates", certificates.applyValue(getSslCertificatesResult -&gt; getSslCertificatesResult.sslCertificates()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   certificates:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getSslCertificates
+        ///       arguments:
+        ///         type: letsencrypt
+        /// outputs:
+        ///   sslCertificates: ${certificates.sslCertificates}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Output<GetSslCertificatesResult> Invoke(GetSslCertificatesInvokeArgs? args = null, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetSslCertificatesResult>("serverscom:index:getSslCertificates", args ?? new GetSslCertificatesInvokeArgs(), options.WithDefaults());
 
+        /// <summary>
+        /// The account's SSL certificates (custom and Let's Encrypt), filtered by labels, name and type.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### The Let's Encrypt certificates
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const certificates = serverscom.getSslCertificates({
+        ///     type: serverscom.GetSslCertificatesArgsType.Letsencrypt,
+        /// });
+        /// export const sslCertificates = certificates.then(certificates =&gt; certificates.sslCertificates);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// certificates = serverscom.get_ssl_certificates(type=serverscom.GetSslCertificatesArgsType.LETSENCRYPT)
+        /// pulumi.export("sslCertificates", certificates.ssl_certificates)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var certificates = Serverscom.GetSslCertificates.Invoke(new()
+        ///     {
+        ///         Type = Serverscom.GetSslCertificatesArgsType.Letsencrypt,
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["sslCertificates"] = certificates.Apply(getSslCertificatesResult =&gt; getSslCertificatesResult.SslCertificates),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		certificates, err := serverscom.GetSslCertificates(ctx, &amp;serverscom.GetSslCertificatesArgs{
+        /// 			Type: serverscom.GetSslCertificatesArgsTypeLetsencrypt,
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("sslCertificates", certificates.SslCertificates)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.enums.GetSslCertificatesArgsType;
+        /// import com.pulumi.serverscom.inputs.GetSslCertificatesArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var certificates = ServerscomFunctions.getSslCertificates(GetSslCertificatesArgs.builder()
+        ///             .type(GetSslCertificatesArgsType.Letsencrypt)
+        ///             .build());
+        /// 
+        ///         ctx.export("sslCertificates", certificates.applyValue(getSslCertificatesResult -&gt; getSslCertificatesResult.sslCertificates()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   certificates:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getSslCertificates
+        ///       arguments:
+        ///         type: letsencrypt
+        /// outputs:
+        ///   sslCertificates: ${certificates.sslCertificates}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Output<GetSslCertificatesResult> Invoke(GetSslCertificatesInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetSslCertificatesResult>("serverscom:index:getSslCertificates", args ?? new GetSslCertificatesInvokeArgs(), options.WithDefaults());
     }
@@ -29,13 +329,13 @@ namespace PulumiServersCom.Serverscom
         /// Only certificates whose labels match (text or a builder).
         /// </summary>
         [Input("labelSelector")]
-        public object? LabelSelector { get; set; }
+        public string? LabelSelector { get; set; }
 
         /// <summary>
         /// The most certificates to read, 1 to 10,000 (default 1,000); more is an error.
         /// </summary>
         [Input("limit")]
-        public double? Limit { get; set; }
+        public int? Limit { get; set; }
 
         /// <summary>
         /// Only certificates whose name contains this text.
@@ -61,13 +361,13 @@ namespace PulumiServersCom.Serverscom
         /// Only certificates whose labels match (text or a builder).
         /// </summary>
         [Input("labelSelector")]
-        public Input<object>? LabelSelector { get; set; }
+        public Input<string>? LabelSelector { get; set; }
 
         /// <summary>
         /// The most certificates to read, 1 to 10,000 (default 1,000); more is an error.
         /// </summary>
         [Input("limit")]
-        public Input<double>? Limit { get; set; }
+        public Input<int>? Limit { get; set; }
 
         /// <summary>
         /// Only certificates whose name contains this text.
@@ -91,10 +391,13 @@ namespace PulumiServersCom.Serverscom
     [OutputType]
     public sealed class GetSslCertificatesResult
     {
-        public readonly ImmutableArray<Outputs.GetSslCertificateResult> SslCertificates;
+        /// <summary>
+        /// The certificates, in the API's order.
+        /// </summary>
+        public readonly ImmutableArray<Outputs.SslCertificateResult> SslCertificates;
 
         [OutputConstructor]
-        private GetSslCertificatesResult(ImmutableArray<Outputs.GetSslCertificateResult> sslCertificates)
+        private GetSslCertificatesResult(ImmutableArray<Outputs.SslCertificateResult> sslCertificates)
         {
             SslCertificates = sslCertificates;
         }

@@ -12,12 +12,384 @@ namespace PulumiServersCom.Serverscom
 {
     public static class GetSubnetworks
     {
+        /// <summary>
+        /// The subnetworks of a network pool, filtered by attachment and title.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### The subnetworks of a network pool
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const pool = serverscom.getNetworkPool({
+        ///     title: "AMS1 private",
+        /// });
+        /// const subnetworksVar = pool.then(pool =&gt; serverscom.getSubnetworks({
+        ///     networkPoolId: pool.id,
+        /// }));
+        /// export const subnetworks = subnetworksVar.then(subnetworksVar =&gt; subnetworksVar.subnetworks);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// pool = serverscom.get_network_pool(title="AMS1 private")
+        /// subnetworks_var = serverscom.get_subnetworks(network_pool_id=pool.id)
+        /// pulumi.export("subnetworks", subnetworks_var.subnetworks)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var pool = Serverscom.GetNetworkPool.Invoke(new()
+        ///     {
+        ///         Title = "AMS1 private",
+        ///     });
+        /// 
+        ///     var subnetworksVar = Serverscom.GetSubnetworks.Invoke(new()
+        ///     {
+        ///         NetworkPoolId = pool.Apply(getNetworkPoolResult =&gt; getNetworkPoolResult.Id),
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["subnetworks"] = subnetworksVar.Apply(getSubnetworksResult =&gt; getSubnetworksResult.Subnetworks),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		pool, err := serverscom.GetNetworkPool(ctx, &amp;serverscom.GetNetworkPoolArgs{
+        /// 			Title: pulumi.StringRef("AMS1 private"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		subnetworksVar, err := serverscom.GetSubnetworks(ctx, &amp;serverscom.GetSubnetworksArgs{
+        /// 			NetworkPoolId: pool.Id,
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("subnetworks", subnetworksVar.Subnetworks)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetNetworkPoolArgs;
+        /// import com.pulumi.serverscom.inputs.GetSubnetworksArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var pool = ServerscomFunctions.getNetworkPool(GetNetworkPoolArgs.builder()
+        ///             .title("AMS1 private")
+        ///             .build());
+        /// 
+        ///         final var subnetworksVar = ServerscomFunctions.getSubnetworks(GetSubnetworksArgs.builder()
+        ///             .networkPoolId(pool.applyValue(getNetworkPoolResult -&gt; getNetworkPoolResult.id()))
+        ///             .build());
+        /// 
+        ///         ctx.export("subnetworks", subnetworksVar.applyValue(getSubnetworksResult -&gt; getSubnetworksResult.subnetworks()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   pool:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getNetworkPool
+        ///       arguments:
+        ///         title: AMS1 private
+        ///   subnetworks:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getSubnetworks
+        ///       arguments:
+        ///         networkPoolId: ${pool.id}
+        /// outputs:
+        ///   subnetworks: ${subnetworks.subnetworks}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Task<GetSubnetworksResult> InvokeAsync(GetSubnetworksArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetSubnetworksResult>("serverscom:index:getSubnetworks", args ?? new GetSubnetworksArgs(), options.WithDefaults());
 
+        /// <summary>
+        /// The subnetworks of a network pool, filtered by attachment and title.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### The subnetworks of a network pool
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const pool = serverscom.getNetworkPool({
+        ///     title: "AMS1 private",
+        /// });
+        /// const subnetworksVar = pool.then(pool =&gt; serverscom.getSubnetworks({
+        ///     networkPoolId: pool.id,
+        /// }));
+        /// export const subnetworks = subnetworksVar.then(subnetworksVar =&gt; subnetworksVar.subnetworks);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// pool = serverscom.get_network_pool(title="AMS1 private")
+        /// subnetworks_var = serverscom.get_subnetworks(network_pool_id=pool.id)
+        /// pulumi.export("subnetworks", subnetworks_var.subnetworks)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var pool = Serverscom.GetNetworkPool.Invoke(new()
+        ///     {
+        ///         Title = "AMS1 private",
+        ///     });
+        /// 
+        ///     var subnetworksVar = Serverscom.GetSubnetworks.Invoke(new()
+        ///     {
+        ///         NetworkPoolId = pool.Apply(getNetworkPoolResult =&gt; getNetworkPoolResult.Id),
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["subnetworks"] = subnetworksVar.Apply(getSubnetworksResult =&gt; getSubnetworksResult.Subnetworks),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		pool, err := serverscom.GetNetworkPool(ctx, &amp;serverscom.GetNetworkPoolArgs{
+        /// 			Title: pulumi.StringRef("AMS1 private"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		subnetworksVar, err := serverscom.GetSubnetworks(ctx, &amp;serverscom.GetSubnetworksArgs{
+        /// 			NetworkPoolId: pool.Id,
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("subnetworks", subnetworksVar.Subnetworks)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetNetworkPoolArgs;
+        /// import com.pulumi.serverscom.inputs.GetSubnetworksArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var pool = ServerscomFunctions.getNetworkPool(GetNetworkPoolArgs.builder()
+        ///             .title("AMS1 private")
+        ///             .build());
+        /// 
+        ///         final var subnetworksVar = ServerscomFunctions.getSubnetworks(GetSubnetworksArgs.builder()
+        ///             .networkPoolId(pool.applyValue(getNetworkPoolResult -&gt; getNetworkPoolResult.id()))
+        ///             .build());
+        /// 
+        ///         ctx.export("subnetworks", subnetworksVar.applyValue(getSubnetworksResult -&gt; getSubnetworksResult.subnetworks()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   pool:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getNetworkPool
+        ///       arguments:
+        ///         title: AMS1 private
+        ///   subnetworks:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getSubnetworks
+        ///       arguments:
+        ///         networkPoolId: ${pool.id}
+        /// outputs:
+        ///   subnetworks: ${subnetworks.subnetworks}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Output<GetSubnetworksResult> Invoke(GetSubnetworksInvokeArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetSubnetworksResult>("serverscom:index:getSubnetworks", args ?? new GetSubnetworksInvokeArgs(), options.WithDefaults());
 
+        /// <summary>
+        /// The subnetworks of a network pool, filtered by attachment and title.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### The subnetworks of a network pool
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const pool = serverscom.getNetworkPool({
+        ///     title: "AMS1 private",
+        /// });
+        /// const subnetworksVar = pool.then(pool =&gt; serverscom.getSubnetworks({
+        ///     networkPoolId: pool.id,
+        /// }));
+        /// export const subnetworks = subnetworksVar.then(subnetworksVar =&gt; subnetworksVar.subnetworks);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// pool = serverscom.get_network_pool(title="AMS1 private")
+        /// subnetworks_var = serverscom.get_subnetworks(network_pool_id=pool.id)
+        /// pulumi.export("subnetworks", subnetworks_var.subnetworks)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var pool = Serverscom.GetNetworkPool.Invoke(new()
+        ///     {
+        ///         Title = "AMS1 private",
+        ///     });
+        /// 
+        ///     var subnetworksVar = Serverscom.GetSubnetworks.Invoke(new()
+        ///     {
+        ///         NetworkPoolId = pool.Apply(getNetworkPoolResult =&gt; getNetworkPoolResult.Id),
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["subnetworks"] = subnetworksVar.Apply(getSubnetworksResult =&gt; getSubnetworksResult.Subnetworks),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		pool, err := serverscom.GetNetworkPool(ctx, &amp;serverscom.GetNetworkPoolArgs{
+        /// 			Title: pulumi.StringRef("AMS1 private"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		subnetworksVar, err := serverscom.GetSubnetworks(ctx, &amp;serverscom.GetSubnetworksArgs{
+        /// 			NetworkPoolId: pool.Id,
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("subnetworks", subnetworksVar.Subnetworks)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetNetworkPoolArgs;
+        /// import com.pulumi.serverscom.inputs.GetSubnetworksArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var pool = ServerscomFunctions.getNetworkPool(GetNetworkPoolArgs.builder()
+        ///             .title("AMS1 private")
+        ///             .build());
+        /// 
+        ///         final var subnetworksVar = ServerscomFunctions.getSubnetworks(GetSubnetworksArgs.builder()
+        ///             .networkPoolId(pool.applyValue(getNetworkPoolResult -&gt; getNetworkPoolResult.id()))
+        ///             .build());
+        /// 
+        ///         ctx.export("subnetworks", subnetworksVar.applyValue(getSubnetworksResult -&gt; getSubnetworksResult.subnetworks()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   pool:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getNetworkPool
+        ///       arguments:
+        ///         title: AMS1 private
+        ///   subnetworks:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getSubnetworks
+        ///       arguments:
+        ///         networkPoolId: ${pool.id}
+        /// outputs:
+        ///   subnetworks: ${subnetworks.subnetworks}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Output<GetSubnetworksResult> Invoke(GetSubnetworksInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetSubnetworksResult>("serverscom:index:getSubnetworks", args ?? new GetSubnetworksInvokeArgs(), options.WithDefaults());
     }
@@ -35,8 +407,11 @@ namespace PulumiServersCom.Serverscom
         /// The most subnetworks to return, 1 to 10,000 (default 1,000); more is an error.
         /// </summary>
         [Input("limit")]
-        public double? Limit { get; set; }
+        public int? Limit { get; set; }
 
+        /// <summary>
+        /// The network pool's id.
+        /// </summary>
         [Input("networkPoolId", required: true)]
         public string NetworkPoolId { get; set; } = null!;
 
@@ -64,8 +439,11 @@ namespace PulumiServersCom.Serverscom
         /// The most subnetworks to return, 1 to 10,000 (default 1,000); more is an error.
         /// </summary>
         [Input("limit")]
-        public Input<double>? Limit { get; set; }
+        public Input<int>? Limit { get; set; }
 
+        /// <summary>
+        /// The network pool's id.
+        /// </summary>
         [Input("networkPoolId", required: true)]
         public Input<string> NetworkPoolId { get; set; } = null!;
 
@@ -85,6 +463,9 @@ namespace PulumiServersCom.Serverscom
     [OutputType]
     public sealed class GetSubnetworksResult
     {
+        /// <summary>
+        /// The subnetworks, in the API's order.
+        /// </summary>
         public readonly ImmutableArray<Outputs.SubnetworkResult> Subnetworks;
 
         [OutputConstructor]

@@ -12,12 +12,513 @@ namespace PulumiServersCom.Serverscom
 {
     public static class GetUplinkModel
     {
+        /// <summary>
+        /// One uplink model a server model can be ordered with in a location, by exactly one of id or name.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### An uplink model by name
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const location = serverscom.getLocation({
+        ///     code: "AMS1",
+        /// });
+        /// const r640 = location.then(location =&gt; serverscom.getServerModel({
+        ///     locationId: location.id,
+        ///     name: "Dell R640",
+        /// }));
+        /// const publicUplink = Promise.all([location, r640]).then(([location, r640]) =&gt; serverscom.getUplinkModel({
+        ///     locationId: location.id,
+        ///     serverModelId: r640.id,
+        ///     name: "Public 1 Gbps without redundancy",
+        /// }));
+        /// export const uplinkId = publicUplink.then(publicUplink =&gt; publicUplink.id);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// location = serverscom.get_location(code="AMS1")
+        /// r640 = serverscom.get_server_model(location_id=location.id,
+        ///     name="Dell R640")
+        /// public_uplink = serverscom.get_uplink_model(location_id=location.id,
+        ///     server_model_id=r640.id,
+        ///     name="Public 1 Gbps without redundancy")
+        /// pulumi.export("uplinkId", public_uplink.id)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var location = Serverscom.GetLocation.Invoke(new()
+        ///     {
+        ///         Code = "AMS1",
+        ///     });
+        /// 
+        ///     var r640 = Serverscom.GetServerModel.Invoke(new()
+        ///     {
+        ///         LocationId = location.Apply(getLocationResult =&gt; getLocationResult.Id),
+        ///         Name = "Dell R640",
+        ///     });
+        /// 
+        ///     var publicUplink = Serverscom.GetUplinkModel.Invoke(new()
+        ///     {
+        ///         LocationId = location.Apply(getLocationResult =&gt; getLocationResult.Id),
+        ///         ServerModelId = r640.Apply(getServerModelResult =&gt; getServerModelResult.Id),
+        ///         Name = "Public 1 Gbps without redundancy",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["uplinkId"] = publicUplink.Apply(getUplinkModelResult =&gt; getUplinkModelResult.Id),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		location, err := serverscom.GetLocation(ctx, &amp;serverscom.GetLocationArgs{
+        /// 			Code: pulumi.StringRef("AMS1"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		r640, err := serverscom.GetServerModel(ctx, &amp;serverscom.GetServerModelArgs{
+        /// 			LocationId: location.Id,
+        /// 			Name:       pulumi.StringRef("Dell R640"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		publicUplink, err := serverscom.GetUplinkModel(ctx, &amp;serverscom.GetUplinkModelArgs{
+        /// 			LocationId:    location.Id,
+        /// 			ServerModelId: r640.Id,
+        /// 			Name:          pulumi.StringRef("Public 1 Gbps without redundancy"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("uplinkId", publicUplink.Id)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetLocationArgs;
+        /// import com.pulumi.serverscom.inputs.GetServerModelArgs;
+        /// import com.pulumi.serverscom.inputs.GetUplinkModelArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var location = ServerscomFunctions.getLocation(GetLocationArgs.builder()
+        ///             .code("AMS1")
+        ///             .build());
+        /// 
+        ///         final var r640 = ServerscomFunctions.getServerModel(GetServerModelArgs.builder()
+        ///             .locationId(location.applyValue(getLocationResult -&gt; getLocationResult.id()))
+        ///             .name("Dell R640")
+        ///             .build());
+        /// 
+        ///         final var publicUplink = ServerscomFunctions.getUplinkModel(GetUplinkModelArgs.builder()
+        ///             .locationId(location.applyValue(getLocationResult -&gt; getLocationResult.id()))
+        ///             .serverModelId(r640.applyValue(getServerModelResult -&gt; getServerModelResult.id()))
+        ///             .name("Public 1 Gbps without redundancy")
+        ///             .build());
+        /// 
+        ///         ctx.export("uplinkId", publicUplink.applyValue(getUplinkModelResult -&gt; getUplinkModelResult.id()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   location:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getLocation
+        ///       arguments:
+        ///         code: AMS1
+        ///   r640:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getServerModel
+        ///       arguments:
+        ///         locationId: ${location.id}
+        ///         name: Dell R640
+        ///   publicUplink:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getUplinkModel
+        ///       arguments:
+        ///         locationId: ${location.id}
+        ///         serverModelId: ${r640.id}
+        ///         name: Public 1 Gbps without redundancy
+        /// outputs:
+        ///   uplinkId: ${publicUplink.id}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Task<GetUplinkModelResult> InvokeAsync(GetUplinkModelArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetUplinkModelResult>("serverscom:index:getUplinkModel", args ?? new GetUplinkModelArgs(), options.WithDefaults());
 
+        /// <summary>
+        /// One uplink model a server model can be ordered with in a location, by exactly one of id or name.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### An uplink model by name
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const location = serverscom.getLocation({
+        ///     code: "AMS1",
+        /// });
+        /// const r640 = location.then(location =&gt; serverscom.getServerModel({
+        ///     locationId: location.id,
+        ///     name: "Dell R640",
+        /// }));
+        /// const publicUplink = Promise.all([location, r640]).then(([location, r640]) =&gt; serverscom.getUplinkModel({
+        ///     locationId: location.id,
+        ///     serverModelId: r640.id,
+        ///     name: "Public 1 Gbps without redundancy",
+        /// }));
+        /// export const uplinkId = publicUplink.then(publicUplink =&gt; publicUplink.id);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// location = serverscom.get_location(code="AMS1")
+        /// r640 = serverscom.get_server_model(location_id=location.id,
+        ///     name="Dell R640")
+        /// public_uplink = serverscom.get_uplink_model(location_id=location.id,
+        ///     server_model_id=r640.id,
+        ///     name="Public 1 Gbps without redundancy")
+        /// pulumi.export("uplinkId", public_uplink.id)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var location = Serverscom.GetLocation.Invoke(new()
+        ///     {
+        ///         Code = "AMS1",
+        ///     });
+        /// 
+        ///     var r640 = Serverscom.GetServerModel.Invoke(new()
+        ///     {
+        ///         LocationId = location.Apply(getLocationResult =&gt; getLocationResult.Id),
+        ///         Name = "Dell R640",
+        ///     });
+        /// 
+        ///     var publicUplink = Serverscom.GetUplinkModel.Invoke(new()
+        ///     {
+        ///         LocationId = location.Apply(getLocationResult =&gt; getLocationResult.Id),
+        ///         ServerModelId = r640.Apply(getServerModelResult =&gt; getServerModelResult.Id),
+        ///         Name = "Public 1 Gbps without redundancy",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["uplinkId"] = publicUplink.Apply(getUplinkModelResult =&gt; getUplinkModelResult.Id),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		location, err := serverscom.GetLocation(ctx, &amp;serverscom.GetLocationArgs{
+        /// 			Code: pulumi.StringRef("AMS1"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		r640, err := serverscom.GetServerModel(ctx, &amp;serverscom.GetServerModelArgs{
+        /// 			LocationId: location.Id,
+        /// 			Name:       pulumi.StringRef("Dell R640"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		publicUplink, err := serverscom.GetUplinkModel(ctx, &amp;serverscom.GetUplinkModelArgs{
+        /// 			LocationId:    location.Id,
+        /// 			ServerModelId: r640.Id,
+        /// 			Name:          pulumi.StringRef("Public 1 Gbps without redundancy"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("uplinkId", publicUplink.Id)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetLocationArgs;
+        /// import com.pulumi.serverscom.inputs.GetServerModelArgs;
+        /// import com.pulumi.serverscom.inputs.GetUplinkModelArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var location = ServerscomFunctions.getLocation(GetLocationArgs.builder()
+        ///             .code("AMS1")
+        ///             .build());
+        /// 
+        ///         final var r640 = ServerscomFunctions.getServerModel(GetServerModelArgs.builder()
+        ///             .locationId(location.applyValue(getLocationResult -&gt; getLocationResult.id()))
+        ///             .name("Dell R640")
+        ///             .build());
+        /// 
+        ///         final var publicUplink = ServerscomFunctions.getUplinkModel(GetUplinkModelArgs.builder()
+        ///             .locationId(location.applyValue(getLocationResult -&gt; getLocationResult.id()))
+        ///             .serverModelId(r640.applyValue(getServerModelResult -&gt; getServerModelResult.id()))
+        ///             .name("Public 1 Gbps without redundancy")
+        ///             .build());
+        /// 
+        ///         ctx.export("uplinkId", publicUplink.applyValue(getUplinkModelResult -&gt; getUplinkModelResult.id()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   location:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getLocation
+        ///       arguments:
+        ///         code: AMS1
+        ///   r640:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getServerModel
+        ///       arguments:
+        ///         locationId: ${location.id}
+        ///         name: Dell R640
+        ///   publicUplink:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getUplinkModel
+        ///       arguments:
+        ///         locationId: ${location.id}
+        ///         serverModelId: ${r640.id}
+        ///         name: Public 1 Gbps without redundancy
+        /// outputs:
+        ///   uplinkId: ${publicUplink.id}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Output<GetUplinkModelResult> Invoke(GetUplinkModelInvokeArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetUplinkModelResult>("serverscom:index:getUplinkModel", args ?? new GetUplinkModelInvokeArgs(), options.WithDefaults());
 
+        /// <summary>
+        /// One uplink model a server model can be ordered with in a location, by exactly one of id or name.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### An uplink model by name
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const location = serverscom.getLocation({
+        ///     code: "AMS1",
+        /// });
+        /// const r640 = location.then(location =&gt; serverscom.getServerModel({
+        ///     locationId: location.id,
+        ///     name: "Dell R640",
+        /// }));
+        /// const publicUplink = Promise.all([location, r640]).then(([location, r640]) =&gt; serverscom.getUplinkModel({
+        ///     locationId: location.id,
+        ///     serverModelId: r640.id,
+        ///     name: "Public 1 Gbps without redundancy",
+        /// }));
+        /// export const uplinkId = publicUplink.then(publicUplink =&gt; publicUplink.id);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// location = serverscom.get_location(code="AMS1")
+        /// r640 = serverscom.get_server_model(location_id=location.id,
+        ///     name="Dell R640")
+        /// public_uplink = serverscom.get_uplink_model(location_id=location.id,
+        ///     server_model_id=r640.id,
+        ///     name="Public 1 Gbps without redundancy")
+        /// pulumi.export("uplinkId", public_uplink.id)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var location = Serverscom.GetLocation.Invoke(new()
+        ///     {
+        ///         Code = "AMS1",
+        ///     });
+        /// 
+        ///     var r640 = Serverscom.GetServerModel.Invoke(new()
+        ///     {
+        ///         LocationId = location.Apply(getLocationResult =&gt; getLocationResult.Id),
+        ///         Name = "Dell R640",
+        ///     });
+        /// 
+        ///     var publicUplink = Serverscom.GetUplinkModel.Invoke(new()
+        ///     {
+        ///         LocationId = location.Apply(getLocationResult =&gt; getLocationResult.Id),
+        ///         ServerModelId = r640.Apply(getServerModelResult =&gt; getServerModelResult.Id),
+        ///         Name = "Public 1 Gbps without redundancy",
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["uplinkId"] = publicUplink.Apply(getUplinkModelResult =&gt; getUplinkModelResult.Id),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		location, err := serverscom.GetLocation(ctx, &amp;serverscom.GetLocationArgs{
+        /// 			Code: pulumi.StringRef("AMS1"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		r640, err := serverscom.GetServerModel(ctx, &amp;serverscom.GetServerModelArgs{
+        /// 			LocationId: location.Id,
+        /// 			Name:       pulumi.StringRef("Dell R640"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		publicUplink, err := serverscom.GetUplinkModel(ctx, &amp;serverscom.GetUplinkModelArgs{
+        /// 			LocationId:    location.Id,
+        /// 			ServerModelId: r640.Id,
+        /// 			Name:          pulumi.StringRef("Public 1 Gbps without redundancy"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("uplinkId", publicUplink.Id)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.inputs.GetLocationArgs;
+        /// import com.pulumi.serverscom.inputs.GetServerModelArgs;
+        /// import com.pulumi.serverscom.inputs.GetUplinkModelArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var location = ServerscomFunctions.getLocation(GetLocationArgs.builder()
+        ///             .code("AMS1")
+        ///             .build());
+        /// 
+        ///         final var r640 = ServerscomFunctions.getServerModel(GetServerModelArgs.builder()
+        ///             .locationId(location.applyValue(getLocationResult -&gt; getLocationResult.id()))
+        ///             .name("Dell R640")
+        ///             .build());
+        /// 
+        ///         final var publicUplink = ServerscomFunctions.getUplinkModel(GetUplinkModelArgs.builder()
+        ///             .locationId(location.applyValue(getLocationResult -&gt; getLocationResult.id()))
+        ///             .serverModelId(r640.applyValue(getServerModelResult -&gt; getServerModelResult.id()))
+        ///             .name("Public 1 Gbps without redundancy")
+        ///             .build());
+        /// 
+        ///         ctx.export("uplinkId", publicUplink.applyValue(getUplinkModelResult -&gt; getUplinkModelResult.id()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   location:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getLocation
+        ///       arguments:
+        ///         code: AMS1
+        ///   r640:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getServerModel
+        ///       arguments:
+        ///         locationId: ${location.id}
+        ///         name: Dell R640
+        ///   publicUplink:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getUplinkModel
+        ///       arguments:
+        ///         locationId: ${location.id}
+        ///         serverModelId: ${r640.id}
+        ///         name: Public 1 Gbps without redundancy
+        /// outputs:
+        ///   uplinkId: ${publicUplink.id}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Output<GetUplinkModelResult> Invoke(GetUplinkModelInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetUplinkModelResult>("serverscom:index:getUplinkModel", args ?? new GetUplinkModelInvokeArgs(), options.WithDefaults());
     }
@@ -25,9 +526,15 @@ namespace PulumiServersCom.Serverscom
 
     public sealed class GetUplinkModelArgs : global::Pulumi.InvokeArgs
     {
+        /// <summary>
+        /// The uplink model's id (give exactly one of id and name).
+        /// </summary>
         [Input("id")]
         public int? Id { get; set; }
 
+        /// <summary>
+        /// The location (its id; see the getLocation function).
+        /// </summary>
         [Input("locationId", required: true)]
         public int LocationId { get; set; }
 
@@ -37,6 +544,9 @@ namespace PulumiServersCom.Serverscom
         [Input("name")]
         public string? Name { get; set; }
 
+        /// <summary>
+        /// The server model (its id; see the getServerModel function).
+        /// </summary>
         [Input("serverModelId", required: true)]
         public int ServerModelId { get; set; }
 
@@ -48,9 +558,15 @@ namespace PulumiServersCom.Serverscom
 
     public sealed class GetUplinkModelInvokeArgs : global::Pulumi.InvokeArgs
     {
+        /// <summary>
+        /// The uplink model's id (give exactly one of id and name).
+        /// </summary>
         [Input("id")]
         public Input<int>? Id { get; set; }
 
+        /// <summary>
+        /// The location (its id; see the getLocation function).
+        /// </summary>
         [Input("locationId", required: true)]
         public Input<int> LocationId { get; set; } = null!;
 
@@ -60,6 +576,9 @@ namespace PulumiServersCom.Serverscom
         [Input("name")]
         public Input<string>? Name { get; set; }
 
+        /// <summary>
+        /// The server model (its id; see the getServerModel function).
+        /// </summary>
         [Input("serverModelId", required: true)]
         public Input<int> ServerModelId { get; set; } = null!;
 
@@ -73,8 +592,17 @@ namespace PulumiServersCom.Serverscom
     [OutputType]
     public sealed class GetUplinkModelResult
     {
+        /// <summary>
+        /// The uplink model's id (in the `uplinkModels` property of a DedicatedServer).
+        /// </summary>
         public readonly int Id;
+        /// <summary>
+        /// The uplink model's name.
+        /// </summary>
         public readonly string Name;
+        /// <summary>
+        /// Whether the uplink is redundant; null where the API does not say.
+        /// </summary>
         public readonly bool? Redundancy;
         /// <summary>
         /// Mbit/s; null when the API does not say.

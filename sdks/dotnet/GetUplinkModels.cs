@@ -12,12 +12,516 @@ namespace PulumiServersCom.Serverscom
 {
     public static class GetUplinkModels
     {
+        /// <summary>
+        /// The uplink models a server model can be ordered with in a location.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### The public uplink models of a server model
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const location = serverscom.getLocation({
+        ///     code: "AMS1",
+        /// });
+        /// const r640 = location.then(location =&gt; serverscom.getServerModel({
+        ///     locationId: location.id,
+        ///     name: "Dell R640",
+        /// }));
+        /// const uplinks = Promise.all([location, r640]).then(([location, r640]) =&gt; serverscom.getUplinkModels({
+        ///     locationId: location.id,
+        ///     serverModelId: r640.id,
+        ///     type: serverscom.GetUplinkModelsArgsType.Public,
+        /// }));
+        /// export const uplinkModels = uplinks.then(uplinks =&gt; uplinks.uplinkModels);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// location = serverscom.get_location(code="AMS1")
+        /// r640 = serverscom.get_server_model(location_id=location.id,
+        ///     name="Dell R640")
+        /// uplinks = serverscom.get_uplink_models(location_id=location.id,
+        ///     server_model_id=r640.id,
+        ///     type=serverscom.GetUplinkModelsArgsType.PUBLIC)
+        /// pulumi.export("uplinkModels", uplinks.uplink_models)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var location = Serverscom.GetLocation.Invoke(new()
+        ///     {
+        ///         Code = "AMS1",
+        ///     });
+        /// 
+        ///     var r640 = Serverscom.GetServerModel.Invoke(new()
+        ///     {
+        ///         LocationId = location.Apply(getLocationResult =&gt; getLocationResult.Id),
+        ///         Name = "Dell R640",
+        ///     });
+        /// 
+        ///     var uplinks = Serverscom.GetUplinkModels.Invoke(new()
+        ///     {
+        ///         LocationId = location.Apply(getLocationResult =&gt; getLocationResult.Id),
+        ///         ServerModelId = r640.Apply(getServerModelResult =&gt; getServerModelResult.Id),
+        ///         Type = Serverscom.GetUplinkModelsArgsType.@Public,
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["uplinkModels"] = uplinks.Apply(getUplinkModelsResult =&gt; getUplinkModelsResult.UplinkModels),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		location, err := serverscom.GetLocation(ctx, &amp;serverscom.GetLocationArgs{
+        /// 			Code: pulumi.StringRef("AMS1"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		r640, err := serverscom.GetServerModel(ctx, &amp;serverscom.GetServerModelArgs{
+        /// 			LocationId: location.Id,
+        /// 			Name:       pulumi.StringRef("Dell R640"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		uplinks, err := serverscom.GetUplinkModels(ctx, &amp;serverscom.GetUplinkModelsArgs{
+        /// 			LocationId:    location.Id,
+        /// 			ServerModelId: r640.Id,
+        /// 			Type:          serverscom.GetUplinkModelsArgsTypePublic,
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("uplinkModels", uplinks.UplinkModels)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.enums.GetUplinkModelsArgsType;
+        /// import com.pulumi.serverscom.inputs.GetLocationArgs;
+        /// import com.pulumi.serverscom.inputs.GetServerModelArgs;
+        /// import com.pulumi.serverscom.inputs.GetUplinkModelsArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var location = ServerscomFunctions.getLocation(GetLocationArgs.builder()
+        ///             .code("AMS1")
+        ///             .build());
+        /// 
+        ///         final var r640 = ServerscomFunctions.getServerModel(GetServerModelArgs.builder()
+        ///             .locationId(location.applyValue(getLocationResult -&gt; getLocationResult.id()))
+        ///             .name("Dell R640")
+        ///             .build());
+        /// 
+        ///         final var uplinks = ServerscomFunctions.getUplinkModels(GetUplinkModelsArgs.builder()
+        ///             .locationId(location.applyValue(getLocationResult -&gt; getLocationResult.id()))
+        ///             .serverModelId(r640.applyValue(getServerModelResult -&gt; getServerModelResult.id()))
+        ///             .type(GetUplinkModelsArgsType.Public)
+        ///             .build());
+        /// 
+        ///         ctx.export("uplinkModels", uplinks.applyValue(getUplinkModelsResult -&gt; getUplinkModelsResult.uplinkModels()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   location:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getLocation
+        ///       arguments:
+        ///         code: AMS1
+        ///   r640:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getServerModel
+        ///       arguments:
+        ///         locationId: ${location.id}
+        ///         name: Dell R640
+        ///   uplinks:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getUplinkModels
+        ///       arguments:
+        ///         locationId: ${location.id}
+        ///         serverModelId: ${r640.id}
+        ///         type: public
+        /// outputs:
+        ///   uplinkModels: ${uplinks.uplinkModels}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Task<GetUplinkModelsResult> InvokeAsync(GetUplinkModelsArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetUplinkModelsResult>("serverscom:index:getUplinkModels", args ?? new GetUplinkModelsArgs(), options.WithDefaults());
 
+        /// <summary>
+        /// The uplink models a server model can be ordered with in a location.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### The public uplink models of a server model
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const location = serverscom.getLocation({
+        ///     code: "AMS1",
+        /// });
+        /// const r640 = location.then(location =&gt; serverscom.getServerModel({
+        ///     locationId: location.id,
+        ///     name: "Dell R640",
+        /// }));
+        /// const uplinks = Promise.all([location, r640]).then(([location, r640]) =&gt; serverscom.getUplinkModels({
+        ///     locationId: location.id,
+        ///     serverModelId: r640.id,
+        ///     type: serverscom.GetUplinkModelsArgsType.Public,
+        /// }));
+        /// export const uplinkModels = uplinks.then(uplinks =&gt; uplinks.uplinkModels);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// location = serverscom.get_location(code="AMS1")
+        /// r640 = serverscom.get_server_model(location_id=location.id,
+        ///     name="Dell R640")
+        /// uplinks = serverscom.get_uplink_models(location_id=location.id,
+        ///     server_model_id=r640.id,
+        ///     type=serverscom.GetUplinkModelsArgsType.PUBLIC)
+        /// pulumi.export("uplinkModels", uplinks.uplink_models)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var location = Serverscom.GetLocation.Invoke(new()
+        ///     {
+        ///         Code = "AMS1",
+        ///     });
+        /// 
+        ///     var r640 = Serverscom.GetServerModel.Invoke(new()
+        ///     {
+        ///         LocationId = location.Apply(getLocationResult =&gt; getLocationResult.Id),
+        ///         Name = "Dell R640",
+        ///     });
+        /// 
+        ///     var uplinks = Serverscom.GetUplinkModels.Invoke(new()
+        ///     {
+        ///         LocationId = location.Apply(getLocationResult =&gt; getLocationResult.Id),
+        ///         ServerModelId = r640.Apply(getServerModelResult =&gt; getServerModelResult.Id),
+        ///         Type = Serverscom.GetUplinkModelsArgsType.@Public,
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["uplinkModels"] = uplinks.Apply(getUplinkModelsResult =&gt; getUplinkModelsResult.UplinkModels),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		location, err := serverscom.GetLocation(ctx, &amp;serverscom.GetLocationArgs{
+        /// 			Code: pulumi.StringRef("AMS1"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		r640, err := serverscom.GetServerModel(ctx, &amp;serverscom.GetServerModelArgs{
+        /// 			LocationId: location.Id,
+        /// 			Name:       pulumi.StringRef("Dell R640"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		uplinks, err := serverscom.GetUplinkModels(ctx, &amp;serverscom.GetUplinkModelsArgs{
+        /// 			LocationId:    location.Id,
+        /// 			ServerModelId: r640.Id,
+        /// 			Type:          serverscom.GetUplinkModelsArgsTypePublic,
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("uplinkModels", uplinks.UplinkModels)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.enums.GetUplinkModelsArgsType;
+        /// import com.pulumi.serverscom.inputs.GetLocationArgs;
+        /// import com.pulumi.serverscom.inputs.GetServerModelArgs;
+        /// import com.pulumi.serverscom.inputs.GetUplinkModelsArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var location = ServerscomFunctions.getLocation(GetLocationArgs.builder()
+        ///             .code("AMS1")
+        ///             .build());
+        /// 
+        ///         final var r640 = ServerscomFunctions.getServerModel(GetServerModelArgs.builder()
+        ///             .locationId(location.applyValue(getLocationResult -&gt; getLocationResult.id()))
+        ///             .name("Dell R640")
+        ///             .build());
+        /// 
+        ///         final var uplinks = ServerscomFunctions.getUplinkModels(GetUplinkModelsArgs.builder()
+        ///             .locationId(location.applyValue(getLocationResult -&gt; getLocationResult.id()))
+        ///             .serverModelId(r640.applyValue(getServerModelResult -&gt; getServerModelResult.id()))
+        ///             .type(GetUplinkModelsArgsType.Public)
+        ///             .build());
+        /// 
+        ///         ctx.export("uplinkModels", uplinks.applyValue(getUplinkModelsResult -&gt; getUplinkModelsResult.uplinkModels()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   location:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getLocation
+        ///       arguments:
+        ///         code: AMS1
+        ///   r640:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getServerModel
+        ///       arguments:
+        ///         locationId: ${location.id}
+        ///         name: Dell R640
+        ///   uplinks:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getUplinkModels
+        ///       arguments:
+        ///         locationId: ${location.id}
+        ///         serverModelId: ${r640.id}
+        ///         type: public
+        /// outputs:
+        ///   uplinkModels: ${uplinks.uplinkModels}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Output<GetUplinkModelsResult> Invoke(GetUplinkModelsInvokeArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetUplinkModelsResult>("serverscom:index:getUplinkModels", args ?? new GetUplinkModelsInvokeArgs(), options.WithDefaults());
 
+        /// <summary>
+        /// The uplink models a server model can be ordered with in a location.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### The public uplink models of a server model
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as serverscom from "@pulumi-serverscom/serverscom";
+        /// 
+        /// const location = serverscom.getLocation({
+        ///     code: "AMS1",
+        /// });
+        /// const r640 = location.then(location =&gt; serverscom.getServerModel({
+        ///     locationId: location.id,
+        ///     name: "Dell R640",
+        /// }));
+        /// const uplinks = Promise.all([location, r640]).then(([location, r640]) =&gt; serverscom.getUplinkModels({
+        ///     locationId: location.id,
+        ///     serverModelId: r640.id,
+        ///     type: serverscom.GetUplinkModelsArgsType.Public,
+        /// }));
+        /// export const uplinkModels = uplinks.then(uplinks =&gt; uplinks.uplinkModels);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_serverscom as serverscom
+        /// 
+        /// location = serverscom.get_location(code="AMS1")
+        /// r640 = serverscom.get_server_model(location_id=location.id,
+        ///     name="Dell R640")
+        /// uplinks = serverscom.get_uplink_models(location_id=location.id,
+        ///     server_model_id=r640.id,
+        ///     type=serverscom.GetUplinkModelsArgsType.PUBLIC)
+        /// pulumi.export("uplinkModels", uplinks.uplink_models)
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Serverscom = Pulumi.Serverscom;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt; 
+        /// {
+        ///     var location = Serverscom.GetLocation.Invoke(new()
+        ///     {
+        ///         Code = "AMS1",
+        ///     });
+        /// 
+        ///     var r640 = Serverscom.GetServerModel.Invoke(new()
+        ///     {
+        ///         LocationId = location.Apply(getLocationResult =&gt; getLocationResult.Id),
+        ///         Name = "Dell R640",
+        ///     });
+        /// 
+        ///     var uplinks = Serverscom.GetUplinkModels.Invoke(new()
+        ///     {
+        ///         LocationId = location.Apply(getLocationResult =&gt; getLocationResult.Id),
+        ///         ServerModelId = r640.Apply(getServerModelResult =&gt; getServerModelResult.Id),
+        ///         Type = Serverscom.GetUplinkModelsArgsType.@Public,
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["uplinkModels"] = uplinks.Apply(getUplinkModelsResult =&gt; getUplinkModelsResult.UplinkModels),
+        ///     };
+        /// });
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		location, err := serverscom.GetLocation(ctx, &amp;serverscom.GetLocationArgs{
+        /// 			Code: pulumi.StringRef("AMS1"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		r640, err := serverscom.GetServerModel(ctx, &amp;serverscom.GetServerModelArgs{
+        /// 			LocationId: location.Id,
+        /// 			Name:       pulumi.StringRef("Dell R640"),
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		uplinks, err := serverscom.GetUplinkModels(ctx, &amp;serverscom.GetUplinkModelsArgs{
+        /// 			LocationId:    location.Id,
+        /// 			ServerModelId: r640.Id,
+        /// 			Type:          serverscom.GetUplinkModelsArgsTypePublic,
+        /// 		}, nil)
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("uplinkModels", uplinks.UplinkModels)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.serverscom.ServerscomFunctions;
+        /// import com.pulumi.serverscom.enums.GetUplinkModelsArgsType;
+        /// import com.pulumi.serverscom.inputs.GetLocationArgs;
+        /// import com.pulumi.serverscom.inputs.GetServerModelArgs;
+        /// import com.pulumi.serverscom.inputs.GetUplinkModelsArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         final var location = ServerscomFunctions.getLocation(GetLocationArgs.builder()
+        ///             .code("AMS1")
+        ///             .build());
+        /// 
+        ///         final var r640 = ServerscomFunctions.getServerModel(GetServerModelArgs.builder()
+        ///             .locationId(location.applyValue(getLocationResult -&gt; getLocationResult.id()))
+        ///             .name("Dell R640")
+        ///             .build());
+        /// 
+        ///         final var uplinks = ServerscomFunctions.getUplinkModels(GetUplinkModelsArgs.builder()
+        ///             .locationId(location.applyValue(getLocationResult -&gt; getLocationResult.id()))
+        ///             .serverModelId(r640.applyValue(getServerModelResult -&gt; getServerModelResult.id()))
+        ///             .type(GetUplinkModelsArgsType.Public)
+        ///             .build());
+        /// 
+        ///         ctx.export("uplinkModels", uplinks.applyValue(getUplinkModelsResult -&gt; getUplinkModelsResult.uplinkModels()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   location:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getLocation
+        ///       arguments:
+        ///         code: AMS1
+        ///   r640:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getServerModel
+        ///       arguments:
+        ///         locationId: ${location.id}
+        ///         name: Dell R640
+        ///   uplinks:
+        ///     fn::invoke:
+        ///       function: serverscom:index:getUplinkModels
+        ///       arguments:
+        ///         locationId: ${location.id}
+        ///         serverModelId: ${r640.id}
+        ///         type: public
+        /// outputs:
+        ///   uplinkModels: ${uplinks.uplinkModels}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
+        /// </summary>
         public static Output<GetUplinkModelsResult> Invoke(GetUplinkModelsInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetUplinkModelsResult>("serverscom:index:getUplinkModels", args ?? new GetUplinkModelsInvokeArgs(), options.WithDefaults());
     }
@@ -25,15 +529,27 @@ namespace PulumiServersCom.Serverscom
 
     public sealed class GetUplinkModelsArgs : global::Pulumi.InvokeArgs
     {
+        /// <summary>
+        /// The location (its id; see the getLocation function).
+        /// </summary>
         [Input("locationId", required: true)]
         public int LocationId { get; set; }
 
+        /// <summary>
+        /// Only redundant uplinks (true) or only single ones (false).
+        /// </summary>
         [Input("redundancy")]
         public bool? Redundancy { get; set; }
 
+        /// <summary>
+        /// The server model (its id; see the getServerModel function).
+        /// </summary>
         [Input("serverModelId", required: true)]
         public int ServerModelId { get; set; }
 
+        /// <summary>
+        /// Only uplinks of this type: `public` or `private`.
+        /// </summary>
         [Input("type")]
         public PulumiServersCom.Serverscom.GetUplinkModelsArgsType? Type { get; set; }
 
@@ -45,15 +561,27 @@ namespace PulumiServersCom.Serverscom
 
     public sealed class GetUplinkModelsInvokeArgs : global::Pulumi.InvokeArgs
     {
+        /// <summary>
+        /// The location (its id; see the getLocation function).
+        /// </summary>
         [Input("locationId", required: true)]
         public Input<int> LocationId { get; set; } = null!;
 
+        /// <summary>
+        /// Only redundant uplinks (true) or only single ones (false).
+        /// </summary>
         [Input("redundancy")]
         public Input<bool>? Redundancy { get; set; }
 
+        /// <summary>
+        /// The server model (its id; see the getServerModel function).
+        /// </summary>
         [Input("serverModelId", required: true)]
         public Input<int> ServerModelId { get; set; } = null!;
 
+        /// <summary>
+        /// Only uplinks of this type: `public` or `private`.
+        /// </summary>
         [Input("type")]
         public Input<PulumiServersCom.Serverscom.GetUplinkModelsArgsType>? Type { get; set; }
 
@@ -67,10 +595,13 @@ namespace PulumiServersCom.Serverscom
     [OutputType]
     public sealed class GetUplinkModelsResult
     {
-        public readonly ImmutableArray<Outputs.GetUplinkModelResult> UplinkModels;
+        /// <summary>
+        /// The uplink models, in the API's order.
+        /// </summary>
+        public readonly ImmutableArray<Outputs.UplinkModelResult> UplinkModels;
 
         [OutputConstructor]
-        private GetUplinkModelsResult(ImmutableArray<Outputs.GetUplinkModelResult> uplinkModels)
+        private GetUplinkModelsResult(ImmutableArray<Outputs.UplinkModelResult> uplinkModels)
         {
             UplinkModels = uplinkModels;
         }

@@ -11,25 +11,92 @@ using Pulumi;
 namespace PulumiServersCom.Serverscom
 {
     /// <summary>
-    /// An additional network of a dedicated or SBM server: a public or private IPv4 network of the
-    /// given size, or a dedicated server's public IPv6 network. Waits until the network is active (its
-    /// CIDR is assigned then); destroy removes it and waits until it is gone. Nothing changes in
-    /// place: every change replaces the network (the old one is removed first).
+    /// An additional network of a dedicated or SBM server: a public or private IPv4 network of the given
+    /// size, or a dedicated server's public IPv6 network. Waits until the network is active (its CIDR is
+    /// assigned then); destroy removes it and waits until it is gone. Nothing changes in place: every
+    /// change replaces the network (the old one is removed first).
     /// 
     /// The resource's id is the network's API path below /v1,
-    /// `hosts/&lt;dedicated_servers|sbm_servers&gt;/&lt;host id&gt;/networks/&lt;network id&gt;`. Networks have no
-    /// labels: a create of the public IPv6 network (one per server) stops before ordering when the
-    /// server has it already, naming it (take it over with `adoptId`); an IPv4 order interrupted
-    /// before its answer may leave a network the next `up` does not know
-    /// (getHostNetworks({additional: true}) lists them).
+    /// `hosts/&lt;dedicated_servers|sbm_servers&gt;/&lt;host id&gt;/networks/&lt;network id&gt;`. Networks have no labels:
+    /// a create of the public IPv6 network (one per server) stops before ordering when the server has it
+    /// already, naming it (take it over with the `adoptId` property); an IPv4 order interrupted before
+    /// its answer may leave a network the next `pulumi up` does not know (the getHostNetworks function
+    /// with `additional` set to true lists them).
     /// 
-    /// Timeouts (the `customTimeouts` option): create and delete 15 minutes, update 5.
+    /// Default timeouts (the custom timeouts resource option changes them): create and delete 15
+    /// minutes, update 5 minutes.
+    /// 
+    /// ## Example Usage
+    /// ### An additional public IPv4 network on a dedicated server
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// using Serverscom = PulumiServersCom.Serverscom;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var db = new Serverscom.DedicatedServer("db", new()
+    ///     {
+    ///         LocationId = 1,
+    ///         ServerModelId = 101,
+    ///         UplinkModels = new Serverscom.Inputs.DedicatedServerUplinkModelsArgs
+    ///         {
+    ///             Private = new Serverscom.Inputs.DedicatedServerUplinkModelsPrivateArgs
+    ///             {
+    ///                 Id = 401,
+    ///             },
+    ///             Public = new Serverscom.Inputs.DedicatedServerUplinkModelsPublicArgs
+    ///             {
+    ///                 Id = 403,
+    ///                 BandwidthModelId = 501,
+    ///             },
+    ///         },
+    ///         RamSize = 64,
+    ///         Drives = new Serverscom.Inputs.DedicatedServerDrivesArgs
+    ///         {
+    ///             Slots = new[]
+    ///             {
+    ///                 new Serverscom.Inputs.DedicatedServerDrivesSlotsArgs
+    ///                 {
+    ///                     Position = 0,
+    ///                     DriveModelId = 201,
+    ///                 },
+    ///                 new Serverscom.Inputs.DedicatedServerDrivesSlotsArgs
+    ///                 {
+    ///                     Position = 1,
+    ///                     DriveModelId = 201,
+    ///                 },
+    ///             },
+    ///         },
+    ///         OperatingSystemId = 301,
+    ///         Hostname = "db-1",
+    ///     });
+    /// 
+    ///     var extra = new Serverscom.HostNetwork("extra", new()
+    ///     {
+    ///         HostId = db.Id,
+    ///         HostType = Serverscom.HostNetworkHostType.Dedicated_server,
+    ///         Type = Serverscom.HostNetworkType.Public_ipv4,
+    ///         Mask = 29,
+    ///         DistributionMethod = Serverscom.HostNetworkDistributionMethod.Gateway,
+    ///     });
+    /// 
+    ///     return new Dictionary&lt;string, object?&gt;
+    ///     {
+    ///         ["extraCidr"] = extra.Cidr,
+    ///     };
+    /// });
+    /// ```
     /// </summary>
     [ServerscomResourceType("serverscom:index:HostNetwork")]
     public partial class HostNetwork : global::Pulumi.CustomResource
     {
+        /// <summary>
+        /// Whether the network was ordered in addition to the ones the server came with.
+        /// </summary>
         [Output("additional")]
-        public Output<bool?> Additional { get; private set; } = null!;
+        public Output<bool> Additional { get; private set; } = null!;
 
         /// <summary>
         /// Assigned once the network is active.
@@ -37,14 +104,23 @@ namespace PulumiServersCom.Serverscom
         [Output("cidr")]
         public Output<string?> Cidr { get; private set; } = null!;
 
+        /// <summary>
+        /// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+        /// </summary>
         [Output("createdAt")]
-        public Output<string?> CreatedAt { get; private set; } = null!;
+        public Output<string> CreatedAt { get; private set; } = null!;
 
+        /// <summary>
+        /// IPv4 only: "gateway" (the default sent; the only one for private networks) or "route".
+        /// </summary>
         [Output("distributionMethod")]
-        public Output<string?> DistributionMethod { get; private set; } = null!;
+        public Output<string> DistributionMethod { get; private set; } = null!;
 
+        /// <summary>
+        /// The network's family: `ipv4` or `ipv6`.
+        /// </summary>
         [Output("family")]
-        public Output<string?> Family { get; private set; } = null!;
+        public Output<string> Family { get; private set; } = null!;
 
         /// <summary>
         /// The network's first usable address; null until allotted (or where the API leaves it out).
@@ -58,14 +134,23 @@ namespace PulumiServersCom.Serverscom
         [Output("gateway")]
         public Output<string?> Gateway { get; private set; } = null!;
 
+        /// <summary>
+        /// The id of the host (a dedicated server, SBM server or Kubernetes bare metal node).
+        /// </summary>
         [Output("hostId")]
-        public Output<string?> HostId { get; private set; } = null!;
+        public Output<string> HostId { get; private set; } = null!;
 
+        /// <summary>
+        /// "dedicated_server" or "sbm_server" (SBM servers: private_ipv4 only).
+        /// </summary>
         [Output("hostType")]
-        public Output<PulumiServersCom.Serverscom.HostNetworkHostType?> HostType { get; private set; } = null!;
+        public Output<PulumiServersCom.Serverscom.HostNetworkHostType> HostType { get; private set; } = null!;
 
+        /// <summary>
+        /// The interface the network is on: `public`, `private` or `oob`.
+        /// </summary>
         [Output("interfaceType")]
-        public Output<string?> InterfaceType { get; private set; } = null!;
+        public Output<string> InterfaceType { get; private set; } = null!;
 
         /// <summary>
         /// The CIDR's prefix length; null until active.
@@ -77,19 +162,31 @@ namespace PulumiServersCom.Serverscom
         /// The network's own id in the API.
         /// </summary>
         [Output("networkId")]
-        public Output<string?> NetworkId { get; private set; } = null!;
+        public Output<string> NetworkId { get; private set; } = null!;
 
+        /// <summary>
+        /// The status as the API reports it.
+        /// </summary>
         [Output("status")]
-        public Output<string?> Status { get; private set; } = null!;
+        public Output<string> Status { get; private set; } = null!;
 
+        /// <summary>
+        /// The network's title; null where the API does not say.
+        /// </summary>
         [Output("title")]
         public Output<string?> Title { get; private set; } = null!;
 
+        /// <summary>
+        /// "public_ipv4", "private_ipv4" or "public_ipv6" (dedicated servers: the IPv6 activation).
+        /// </summary>
         [Output("type")]
         public Output<PulumiServersCom.Serverscom.HostNetworkType?> Type { get; private set; } = null!;
 
+        /// <summary>
+        /// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+        /// </summary>
         [Output("updatedAt")]
-        public Output<string?> UpdatedAt { get; private set; } = null!;
+        public Output<string> UpdatedAt { get; private set; } = null!;
 
 
         /// <summary>
@@ -146,9 +243,9 @@ namespace PulumiServersCom.Serverscom
     public sealed class HostNetworkArgs : global::Pulumi.ResourceArgs
     {
         /// <summary>
-        /// Take over the existing network with this id,
-        /// `hosts/&lt;dedicated_servers|sbm_servers&gt;/&lt;host id&gt;/networks/&lt;network id&gt;` (`pulumi import` does
-        /// not work with dynamic providers). Its host, type, mask and distribution method must match.
+        /// Take over the existing network with this id, `hosts/&lt;dedicated_servers|sbm_servers&gt;/&lt;host
+        /// id&gt;/networks/&lt;network id&gt;` (from the program itself, where `pulumi import` writes code). Its
+        /// host, type, mask and distribution method must match.
         /// </summary>
         [Input("adoptId")]
         public Input<string>? AdoptId { get; set; }

@@ -13,17 +13,41 @@ namespace PulumiServersCom.Serverscom
     /// <summary>
     /// Keeps a Kubernetes bare metal node powered on.
     /// 
-    /// Create and update switch the node on when its power status is not `powered_on` and wait until
-    /// it is; while another power operation is in progress (409) the request is repeated until the
-    /// timeout, and a node that is not ready (412, e.g. still being installed) fails with a message
-    /// saying so. Refresh reports the live power status: a node switched off behind Pulumi's back
-    /// shows as a change of `poweredOn`, which the next `pulumi up` undoes.
+    /// Create and update switch the node on when its power status is not `powered_on` and wait until it
+    /// is; while another power operation is in progress (409) the request is repeated until the timeout,
+    /// and a node that is not ready (412, e.g. still being installed) fails with a message saying so.
+    /// Refresh reports the live power status: a node switched off outside Pulumi shows as a change of
+    /// `poweredOn`, which the next `pulumi up` undoes.
     /// 
     /// Delete sends nothing: the node stays in whatever power state it is in (the API cannot delete
     /// nodes, and switching one off because a program stopped declaring this resource would take a
     /// cluster node down by surprise).
     /// 
-    /// Timeouts (the `customTimeouts` option): create and update default to 15 minutes.
+    /// Default timeouts (the custom timeouts resource option changes them): create and update 15
+    /// minutes.
+    /// 
+    /// ## Example Usage
+    /// ### Power on a Kubernetes bare metal node
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// using Serverscom = PulumiServersCom.Serverscom;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var bm = new Serverscom.KubernetesBaremetalNodePower("bm", new()
+    ///     {
+    ///         NodeId = "BmNode02",
+    ///         PoweredOn = true,
+    ///     });
+    /// 
+    ///     return new Dictionary&lt;string, object?&gt;
+    ///     {
+    ///         ["bmPowered"] = bm.PoweredOn,
+    ///     };
+    /// });
+    /// ```
     /// </summary>
     [ServerscomResourceType("serverscom:index:KubernetesBaremetalNodePower")]
     public partial class KubernetesBaremetalNodePower : global::Pulumi.CustomResource
@@ -32,26 +56,42 @@ namespace PulumiServersCom.Serverscom
         /// The Kubernetes cluster the node belongs to.
         /// </summary>
         [Output("clusterId")]
-        public Output<string?> ClusterId { get; private set; } = null!;
+        public Output<string> ClusterId { get; private set; } = null!;
 
         /// <summary>
         /// The node's id and number within the cluster (GET /kubernetes_clusters/{id}/nodes).
         /// </summary>
         [Output("clusterNodeId")]
-        public Output<string?> ClusterNodeId { get; private set; } = null!;
+        public Output<string> ClusterNodeId { get; private set; } = null!;
 
+        /// <summary>
+        /// The node's number in its cluster.
+        /// </summary>
         [Output("clusterNodeNumber")]
-        public Output<double?> ClusterNodeNumber { get; private set; } = null!;
+        public Output<int> ClusterNodeNumber { get; private set; } = null!;
 
+        /// <summary>
+        /// The code of the location, e.g. `AMS1`.
+        /// </summary>
         [Output("locationCode")]
         public Output<string?> LocationCode { get; private set; } = null!;
 
+        /// <summary>
+        /// The id of the location (see the getLocation function).
+        /// </summary>
         [Output("locationId")]
-        public Output<double?> LocationId { get; private set; } = null!;
+        public Output<int> LocationId { get; private set; } = null!;
 
+        /// <summary>
+        /// The bare metal node host's id (GET /hosts/kubernetes_baremetal_nodes; a cluster node's
+        /// `refId`). Changing it manages another node: a replacement.
+        /// </summary>
         [Output("nodeId")]
-        public Output<string?> NodeId { get; private set; } = null!;
+        public Output<string> NodeId { get; private set; } = null!;
 
+        /// <summary>
+        /// The operational status as the API reports it (`normal` once provisioning or a reinstall is done).
+        /// </summary>
         [Output("operationalStatus")]
         public Output<string?> OperationalStatus { get; private set; } = null!;
 
@@ -59,16 +99,19 @@ namespace PulumiServersCom.Serverscom
         /// The live power_status: powered_on, powering_on, powered_off...
         /// </summary>
         [Output("powerStatus")]
-        public Output<string?> PowerStatus { get; private set; } = null!;
+        public Output<string> PowerStatus { get; private set; } = null!;
 
         /// <summary>
         /// Whether the node's power status is `powered_on` (false during a power operation).
         /// </summary>
         [Output("poweredOn")]
-        public Output<bool?> PoweredOn { get; private set; } = null!;
+        public Output<bool> PoweredOn { get; private set; } = null!;
 
+        /// <summary>
+        /// The status as the API reports it.
+        /// </summary>
         [Output("status")]
-        public Output<string?> Status { get; private set; } = null!;
+        public Output<string> Status { get; private set; } = null!;
 
         /// <summary>
         /// The node's title (its hostname); absent when the API has none.

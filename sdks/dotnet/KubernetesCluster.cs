@@ -12,51 +12,92 @@ namespace PulumiServersCom.Serverscom
 {
     /// <summary>
     /// An existing Kubernetes cluster, named by id: the API cannot create or delete clusters (they are
-    /// ordered elsewhere), so this resource manages parts of one, its labels and the node groups of
-    /// the nodes the program names, and waits until the cluster is `active` after each change.
+    /// ordered elsewhere), so this resource manages parts of one, its labels and the node groups of the
+    /// nodes the program names, and waits until the cluster is `active` after each change.
     /// 
     /// Letting go puts back what the resource changed, and nothing else:
     /// - deleting the resource (or replacing it with another `clusterId`) restores the labels the
-    ///   cluster had before the resource first set them, and moves every node it placed back to the
-    ///   node group the node was in before. The cluster itself keeps running;
+    ///   cluster had before the resource first set them, and moves every node it placed back to the node
+    ///   group the node was in before. The cluster itself keeps running;
     /// - removing `labels` from the program, or a node from `nodeGroups`, does the same for that part.
-    ///   What it will put back is shown in `originalLabels` and `originalNodeGroups`.
+    ///   What it will put back is shown in the `originalLabels` and `originalNodeGroups` outputs.
     /// 
     /// No ownership label is stamped on the cluster: naming it by id already makes a repeated create
     /// take charge of the same cluster.
     /// 
-    /// Timeouts (the `customTimeouts` option): create and update wait up to 30 minutes for the
-    /// cluster to be active; delete does not wait.
+    /// Default timeouts (the custom timeouts resource option changes them): create and update wait up to
+    /// 30 minutes for the cluster to be active; delete does not wait.
+    /// 
+    /// ## Example Usage
+    /// ### Labels on an existing Kubernetes cluster
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// using Serverscom = PulumiServersCom.Serverscom;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var k8S = new Serverscom.KubernetesCluster("k8s", new()
+    ///     {
+    ///         ClusterId = "K8sProd1",
+    ///         Labels = 
+    ///         {
+    ///             { "team", "platform" },
+    ///         },
+    ///     });
+    /// 
+    ///     return new Dictionary&lt;string, object?&gt;
+    ///     {
+    ///         ["clusterStatus"] = k8S.Status,
+    ///     };
+    /// });
+    /// ```
     /// </summary>
     [ServerscomResourceType("serverscom:index:KubernetesCluster")]
     public partial class KubernetesCluster : global::Pulumi.CustomResource
     {
+        /// <summary>
+        /// The id of an existing cluster (the API cannot create one). Another id replaces the resource.
+        /// </summary>
         [Output("clusterId")]
-        public Output<string?> ClusterId { get; private set; } = null!;
+        public Output<string> ClusterId { get; private set; } = null!;
 
+        /// <summary>
+        /// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+        /// </summary>
         [Output("createdAt")]
-        public Output<string?> CreatedAt { get; private set; } = null!;
+        public Output<string> CreatedAt { get; private set; } = null!;
 
         /// <summary>
         /// The cluster's labels, all of them (managed or not).
         /// </summary>
         [Output("labels")]
-        public Output<ImmutableDictionary<string, string>?> Labels { get; private set; } = null!;
+        public Output<ImmutableDictionary<string, string>> Labels { get; private set; } = null!;
 
+        /// <summary>
+        /// The code of the location, e.g. `AMS1`.
+        /// </summary>
         [Output("locationCode")]
         public Output<string?> LocationCode { get; private set; } = null!;
 
+        /// <summary>
+        /// The id of the location (see the getLocation function).
+        /// </summary>
         [Output("locationId")]
-        public Output<double?> LocationId { get; private set; } = null!;
+        public Output<int> LocationId { get; private set; } = null!;
 
+        /// <summary>
+        /// The cluster's name.
+        /// </summary>
         [Output("name")]
-        public Output<string?> Name { get; private set; } = null!;
+        public Output<string> Name { get; private set; } = null!;
 
         /// <summary>
         /// The live node group of each node the resource places.
         /// </summary>
         [Output("nodeGroups")]
-        public Output<ImmutableDictionary<string, string>?> NodeGroups { get; private set; } = null!;
+        public Output<ImmutableDictionary<string, string>> NodeGroups { get; private set; } = null!;
 
         /// <summary>
         /// Every node of the cluster, by number.
@@ -74,13 +115,19 @@ namespace PulumiServersCom.Serverscom
         /// The node group each placed node goes back to when the resource is deleted.
         /// </summary>
         [Output("originalNodeGroups")]
-        public Output<ImmutableDictionary<string, string>?> OriginalNodeGroups { get; private set; } = null!;
+        public Output<ImmutableDictionary<string, string>> OriginalNodeGroups { get; private set; } = null!;
 
+        /// <summary>
+        /// The status as the API reports it.
+        /// </summary>
         [Output("status")]
-        public Output<string?> Status { get; private set; } = null!;
+        public Output<string> Status { get; private set; } = null!;
 
+        /// <summary>
+        /// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+        /// </summary>
         [Output("updatedAt")]
-        public Output<string?> UpdatedAt { get; private set; } = null!;
+        public Output<string> UpdatedAt { get; private set; } = null!;
 
 
         /// <summary>

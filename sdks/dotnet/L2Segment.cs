@@ -13,16 +13,83 @@ namespace PulumiServersCom.Serverscom
     /// <summary>
     /// An L2 segment: a layer-2 network joining dedicated servers of one location group.
     /// 
-    /// Every create and every change (name, members or labels alone included) is applied by the
-    /// network: the segment is `pending` until it is `active` again, and the resource waits for that.
-    /// A request the API refuses while the segment is pending (409 NOT_READY) is repeated until it is
-    /// accepted. Delete waits until the segment is gone.
+    /// Every create and every change (name, members or labels alone included) is applied by the network:
+    /// the segment is `pending` until it is `active` again, and the resource waits for that. A request
+    /// the API refuses while the segment is pending (409 NOT_READY) is repeated until it is accepted.
+    /// Delete waits until the segment is gone.
     /// 
-    /// Timeouts (the `customTimeouts` option): create, update and delete default to 30 minutes.
+    /// Default timeouts (the custom timeouts resource option changes them): create, update and delete 30
+    /// minutes.
+    /// 
+    /// ## Example Usage
+    /// ### A private L2 segment joining a dedicated server
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// using Serverscom = PulumiServersCom.Serverscom;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var nodeA = new Serverscom.DedicatedServer("node-a", new()
+    ///     {
+    ///         LocationId = 1,
+    ///         ServerModelId = 101,
+    ///         UplinkModels = new Serverscom.Inputs.DedicatedServerUplinkModelsArgs
+    ///         {
+    ///             Private = new Serverscom.Inputs.DedicatedServerUplinkModelsPrivateArgs
+    ///             {
+    ///                 Id = 401,
+    ///             },
+    ///         },
+    ///         RamSize = 64,
+    ///         Drives = new Serverscom.Inputs.DedicatedServerDrivesArgs
+    ///         {
+    ///             Slots = new[]
+    ///             {
+    ///                 new Serverscom.Inputs.DedicatedServerDrivesSlotsArgs
+    ///                 {
+    ///                     Position = 0,
+    ///                     DriveModelId = 201,
+    ///                 },
+    ///                 new Serverscom.Inputs.DedicatedServerDrivesSlotsArgs
+    ///                 {
+    ///                     Position = 1,
+    ///                     DriveModelId = 201,
+    ///                 },
+    ///             },
+    ///         },
+    ///         OperatingSystemId = 303,
+    ///         Hostname = "node-a",
+    ///     });
+    /// 
+    ///     var lan = new Serverscom.L2Segment("lan", new()
+    ///     {
+    ///         Type = Serverscom.L2SegmentType.@Private,
+    ///         LocationGroupId = 1,
+    ///         Members = new[]
+    ///         {
+    ///             new Serverscom.Inputs.L2SegmentMemberArgs
+    ///             {
+    ///                 Id = nodeA.Id,
+    ///                 Mode = Serverscom.L2SegmentMemberMode.Native,
+    ///             },
+    ///         },
+    ///     });
+    /// 
+    ///     return new Dictionary&lt;string, object?&gt;
+    ///     {
+    ///         ["segmentId"] = lan.Id,
+    ///     };
+    /// });
+    /// ```
     /// </summary>
     [ServerscomResourceType("serverscom:index:L2Segment")]
     public partial class L2Segment : global::Pulumi.CustomResource
     {
+        /// <summary>
+        /// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+        /// </summary>
         [Output("createdAt")]
         public Output<string?> CreatedAt { get; private set; } = null!;
 
@@ -30,11 +97,17 @@ namespace PulumiServersCom.Serverscom
         /// The labels, without the provider's ownership label.
         /// </summary>
         [Output("labels")]
-        public Output<ImmutableDictionary<string, string>?> Labels { get; private set; } = null!;
+        public Output<ImmutableDictionary<string, string>> Labels { get; private set; } = null!;
 
+        /// <summary>
+        /// The code of the segment's location group.
+        /// </summary>
         [Output("locationGroupCode")]
         public Output<string?> LocationGroupCode { get; private set; } = null!;
 
+        /// <summary>
+        /// The location group (GET /l2_segments/location_groups); changing it replaces the segment.
+        /// </summary>
         [Output("locationGroupId")]
         public Output<int?> LocationGroupId { get; private set; } = null!;
 
@@ -44,12 +117,21 @@ namespace PulumiServersCom.Serverscom
         [Output("members")]
         public Output<ImmutableArray<Outputs.L2MemberOutput>> Members { get; private set; } = null!;
 
+        /// <summary>
+        /// The segment's name; default: the Pulumi resource name.
+        /// </summary>
         [Output("name")]
         public Output<string?> Name { get; private set; } = null!;
 
+        /// <summary>
+        /// The status as the API reports it.
+        /// </summary>
         [Output("status")]
-        public Output<string?> Status { get; private set; } = null!;
+        public Output<string> Status { get; private set; } = null!;
 
+        /// <summary>
+        /// public or private; must be the location group's type. Changing it replaces the segment.
+        /// </summary>
         [Output("type")]
         public Output<string?> Type { get; private set; } = null!;
 
@@ -111,8 +193,8 @@ namespace PulumiServersCom.Serverscom
     public sealed class L2SegmentArgs : global::Pulumi.ResourceArgs
     {
         /// <summary>
-        /// Take over the existing segment with this id instead of creating one (`pulumi import` does not
-        /// work with dynamic providers). Its type and location group must match; name, members and
+        /// Take over the existing segment with this id instead of creating one (from the program itself,
+        /// where `pulumi import` writes code). Its type and location group must match; name, members and
         /// labels are then brought to the declared values.
         /// </summary>
         [Input("adoptId")]

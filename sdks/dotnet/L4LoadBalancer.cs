@@ -11,10 +11,60 @@ using Pulumi;
 namespace PulumiServersCom.Serverscom
 {
     /// <summary>
-    /// An L4 (TCP/UDP) load balancer. Everything but the location changes in place: one PUT with the
+    /// An L4 (TCP/UDP) load balancer. Everything but the location changes in place: one request with the
     /// complete zone lists, then a wait until the balancer is active again.
     /// 
-    /// Timeouts (the `customTimeouts` option): create, update and delete default to 20 minutes.
+    /// Default timeouts (the custom timeouts resource option changes them): create, update and delete 20
+    /// minutes.
+    /// 
+    /// ## Example Usage
+    /// ### A TCP load balancer on port 443
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// using Serverscom = PulumiServersCom.Serverscom;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var tcp = new Serverscom.L4LoadBalancer("tcp", new()
+    ///     {
+    ///         LocationId = 1,
+    ///         VhostZones = new[]
+    ///         {
+    ///             new Serverscom.Inputs.L4VhostZoneArgs
+    ///             {
+    ///                 Id = "tls",
+    ///                 Ports = new[]
+    ///                 {
+    ///                     443,
+    ///                 },
+    ///                 UpstreamId = "app",
+    ///             },
+    ///         },
+    ///         UpstreamZones = new[]
+    ///         {
+    ///             new Serverscom.Inputs.L4UpstreamZoneArgs
+    ///             {
+    ///                 Id = "app",
+    ///                 Upstreams = new[]
+    ///                 {
+    ///                     new Serverscom.Inputs.LoadBalancerUpstreamArgs
+    ///                     {
+    ///                         Ip = "10.0.0.5",
+    ///                         Port = 8443,
+    ///                     },
+    ///                 },
+    ///             },
+    ///         },
+    ///     });
+    /// 
+    ///     return new Dictionary&lt;string, object?&gt;
+    ///     {
+    ///         ["tcpAddresses"] = tcp.ExternalAddresses,
+    ///     };
+    /// });
+    /// ```
     /// </summary>
     [ServerscomResourceType("serverscom:index:L4LoadBalancer")]
     public partial class L4LoadBalancer : global::Pulumi.CustomResource
@@ -25,9 +75,15 @@ namespace PulumiServersCom.Serverscom
         [Output("clusterId")]
         public Output<string?> ClusterId { get; private set; } = null!;
 
+        /// <summary>
+        /// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+        /// </summary>
         [Output("createdAt")]
         public Output<string?> CreatedAt { get; private set; } = null!;
 
+        /// <summary>
+        /// The balancer's external IP addresses.
+        /// </summary>
         [Output("externalAddresses")]
         public Output<ImmutableArray<string>> ExternalAddresses { get; private set; } = null!;
 
@@ -35,14 +91,23 @@ namespace PulumiServersCom.Serverscom
         /// The labels, without the provider's ownership label.
         /// </summary>
         [Output("labels")]
-        public Output<ImmutableDictionary<string, string>?> Labels { get; private set; } = null!;
+        public Output<ImmutableDictionary<string, string>> Labels { get; private set; } = null!;
 
+        /// <summary>
+        /// The code of the location, e.g. `AMS1`.
+        /// </summary>
         [Output("locationCode")]
         public Output<string?> LocationCode { get; private set; } = null!;
 
+        /// <summary>
+        /// The id of the location (see the getLocation function).
+        /// </summary>
         [Output("locationId")]
         public Output<int?> LocationId { get; private set; } = null!;
 
+        /// <summary>
+        /// Default: the Pulumi resource name.
+        /// </summary>
         [Output("name")]
         public Output<string?> Name { get; private set; } = null!;
 
@@ -52,26 +117,41 @@ namespace PulumiServersCom.Serverscom
         [Output("sharedCluster")]
         public Output<bool?> SharedCluster { get; private set; } = null!;
 
+        /// <summary>
+        /// The status as the API reports it.
+        /// </summary>
         [Output("status")]
         public Output<string?> Status { get; private set; } = null!;
 
+        /// <summary>
+        /// Keep logs; default false.
+        /// </summary>
         [Output("storeLogs")]
         public Output<bool?> StoreLogs { get; private set; } = null!;
 
+        /// <summary>
+        /// The cloud region that keeps the logs.
+        /// </summary>
         [Output("storeLogsRegionId")]
-        public Output<double?> StoreLogsRegionId { get; private set; } = null!;
+        public Output<int?> StoreLogsRegionId { get; private set; } = null!;
 
+        /// <summary>
+        /// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+        /// </summary>
         [Output("updatedAt")]
         public Output<string?> UpdatedAt { get; private set; } = null!;
 
+        /// <summary>
+        /// The upstream zones, sorted by id, with the API's defaults filled in.
+        /// </summary>
         [Output("upstreamZones")]
-        public Output<ImmutableArray<ImmutableDictionary<string, object>>> UpstreamZones { get; private set; } = null!;
+        public Output<ImmutableArray<Outputs.L4UpstreamZone>> UpstreamZones { get; private set; } = null!;
 
         /// <summary>
         /// Sorted by id, with the API's defaults filled in.
         /// </summary>
         [Output("vhostZones")]
-        public Output<ImmutableArray<ImmutableDictionary<string, object>>> VhostZones { get; private set; } = null!;
+        public Output<ImmutableArray<Outputs.L4VhostZone>> VhostZones { get; private set; } = null!;
 
 
         /// <summary>
@@ -166,10 +246,10 @@ namespace PulumiServersCom.Serverscom
         public Input<bool>? StoreLogs { get; set; }
 
         /// <summary>
-        /// The cloud region that keeps them (Ansible's store_logs_region_id).
+        /// The cloud region that keeps the logs.
         /// </summary>
         [Input("storeLogsRegionId")]
-        public Input<double>? StoreLogsRegionId { get; set; }
+        public Input<int>? StoreLogsRegionId { get; set; }
 
         [Input("upstreamZones", required: true)]
         private InputList<Inputs.L4UpstreamZoneArgs>? _upstreamZones;

@@ -11,11 +11,74 @@ using Pulumi;
 namespace PulumiServersCom.Serverscom
 {
     /// <summary>
-    /// An L7 (HTTP) load balancer: virtual hosts by domain, TLS with a certificate of the account,
-    /// path rules to groups of upstream servers with HTTP health checks. Everything but the location
-    /// changes in place: one PUT with the complete zone lists, then a wait until it is active again.
+    /// An L7 (HTTP) load balancer: virtual hosts by domain, TLS with a certificate of the account, path
+    /// rules to groups of upstream servers with HTTP health checks. Everything but the location changes
+    /// in place: one request with the complete zone lists, then a wait until it is active again.
     /// 
-    /// Timeouts (the `customTimeouts` option): create, update and delete default to 20 minutes.
+    /// Default timeouts (the custom timeouts resource option changes them): create, update and delete 20
+    /// minutes.
+    /// 
+    /// ## Example Usage
+    /// ### An HTTPS load balancer with a Let's Encrypt certificate
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// using Serverscom = PulumiServersCom.Serverscom;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var front = new Serverscom.L7LoadBalancer("front", new()
+    ///     {
+    ///         LocationId = 1,
+    ///         VhostZones = new[]
+    ///         {
+    ///             new Serverscom.Inputs.L7VhostZoneArgs
+    ///             {
+    ///                 Id = "site",
+    ///                 Ports = new[]
+    ///                 {
+    ///                     443,
+    ///                 },
+    ///                 Ssl = true,
+    ///                 Domains = new[]
+    ///                 {
+    ///                     "example.com",
+    ///                 },
+    ///                 SslCertificateId = "LeCert01",
+    ///                 LocationZones = new[]
+    ///                 {
+    ///                     new Serverscom.Inputs.L7LocationZoneArgs
+    ///                     {
+    ///                         Location = "/",
+    ///                         UpstreamId = "web",
+    ///                     },
+    ///                 },
+    ///             },
+    ///         },
+    ///         UpstreamZones = new[]
+    ///         {
+    ///             new Serverscom.Inputs.L7UpstreamZoneArgs
+    ///             {
+    ///                 Id = "web",
+    ///                 Upstreams = new[]
+    ///                 {
+    ///                     new Serverscom.Inputs.LoadBalancerUpstreamArgs
+    ///                     {
+    ///                         Ip = "10.0.0.5",
+    ///                         Port = 80,
+    ///                     },
+    ///                 },
+    ///             },
+    ///         },
+    ///     });
+    /// 
+    ///     return new Dictionary&lt;string, object?&gt;
+    ///     {
+    ///         ["frontAddresses"] = front.ExternalAddresses,
+    ///     };
+    /// });
+    /// ```
     /// </summary>
     [ServerscomResourceType("serverscom:index:L7LoadBalancer")]
     public partial class L7LoadBalancer : global::Pulumi.CustomResource
@@ -26,6 +89,9 @@ namespace PulumiServersCom.Serverscom
         [Output("clusterId")]
         public Output<string?> ClusterId { get; private set; } = null!;
 
+        /// <summary>
+        /// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+        /// </summary>
         [Output("createdAt")]
         public Output<string?> CreatedAt { get; private set; } = null!;
 
@@ -35,9 +101,15 @@ namespace PulumiServersCom.Serverscom
         [Output("domains")]
         public Output<ImmutableArray<string>> Domains { get; private set; } = null!;
 
+        /// <summary>
+        /// The balancer's external IP addresses.
+        /// </summary>
         [Output("externalAddresses")]
         public Output<ImmutableArray<string>> ExternalAddresses { get; private set; } = null!;
 
+        /// <summary>
+        /// GeoIP; default false.
+        /// </summary>
         [Output("geoip")]
         public Output<bool?> Geoip { get; private set; } = null!;
 
@@ -45,14 +117,23 @@ namespace PulumiServersCom.Serverscom
         /// The labels, without the provider's ownership label.
         /// </summary>
         [Output("labels")]
-        public Output<ImmutableDictionary<string, string>?> Labels { get; private set; } = null!;
+        public Output<ImmutableDictionary<string, string>> Labels { get; private set; } = null!;
 
+        /// <summary>
+        /// The code of the location, e.g. `AMS1`.
+        /// </summary>
         [Output("locationCode")]
         public Output<string?> LocationCode { get; private set; } = null!;
 
+        /// <summary>
+        /// The id of the location (see the getLocation function).
+        /// </summary>
         [Output("locationId")]
         public Output<int?> LocationId { get; private set; } = null!;
 
+        /// <summary>
+        /// Default: the Pulumi resource name.
+        /// </summary>
         [Output("name")]
         public Output<string?> Name { get; private set; } = null!;
 
@@ -62,26 +143,41 @@ namespace PulumiServersCom.Serverscom
         [Output("sharedCluster")]
         public Output<bool?> SharedCluster { get; private set; } = null!;
 
+        /// <summary>
+        /// The status as the API reports it.
+        /// </summary>
         [Output("status")]
         public Output<string?> Status { get; private set; } = null!;
 
+        /// <summary>
+        /// Keep logs; default false.
+        /// </summary>
         [Output("storeLogs")]
         public Output<bool?> StoreLogs { get; private set; } = null!;
 
+        /// <summary>
+        /// The cloud region that keeps them.
+        /// </summary>
         [Output("storeLogsRegionId")]
-        public Output<double?> StoreLogsRegionId { get; private set; } = null!;
+        public Output<int?> StoreLogsRegionId { get; private set; } = null!;
 
+        /// <summary>
+        /// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+        /// </summary>
         [Output("updatedAt")]
         public Output<string?> UpdatedAt { get; private set; } = null!;
 
+        /// <summary>
+        /// The upstream zones, sorted by id, with the API's defaults filled in.
+        /// </summary>
         [Output("upstreamZones")]
-        public Output<ImmutableArray<ImmutableDictionary<string, object>>> UpstreamZones { get; private set; } = null!;
+        public Output<ImmutableArray<Outputs.L7UpstreamZone>> UpstreamZones { get; private set; } = null!;
 
         /// <summary>
         /// Sorted by id, with the API's defaults filled in.
         /// </summary>
         [Output("vhostZones")]
-        public Output<ImmutableArray<ImmutableDictionary<string, object>>> VhostZones { get; private set; } = null!;
+        public Output<ImmutableArray<Outputs.L7VhostZone>> VhostZones { get; private set; } = null!;
 
 
         /// <summary>
@@ -185,10 +281,14 @@ namespace PulumiServersCom.Serverscom
         /// The cloud region that keeps them.
         /// </summary>
         [Input("storeLogsRegionId")]
-        public Input<double>? StoreLogsRegionId { get; set; }
+        public Input<int>? StoreLogsRegionId { get; set; }
 
         [Input("upstreamZones", required: true)]
         private InputList<Inputs.L7UpstreamZoneArgs>? _upstreamZones;
+
+        /// <summary>
+        /// Groups of upstream servers.
+        /// </summary>
         public InputList<Inputs.L7UpstreamZoneArgs> UpstreamZones
         {
             get => _upstreamZones ?? (_upstreamZones = new InputList<Inputs.L7UpstreamZoneArgs>());
@@ -197,6 +297,10 @@ namespace PulumiServersCom.Serverscom
 
         [Input("vhostZones", required: true)]
         private InputList<Inputs.L7VhostZoneArgs>? _vhostZones;
+
+        /// <summary>
+        /// Virtual hosts: domains and ports to location zones or an upstream zone.
+        /// </summary>
         public InputList<Inputs.L7VhostZoneArgs> VhostZones
         {
             get => _vhostZones ?? (_vhostZones = new InputList<Inputs.L7VhostZoneArgs>());

@@ -11,25 +11,63 @@ using Pulumi;
 namespace PulumiServersCom.Serverscom
 {
     /// <summary>
-    /// The labels of an existing Let's Encrypt certificate. Such certificates are ordered in the
-    /// control panel, never through the API, so this resource only takes one over (adoptId) and
+    /// The labels of an existing Let's Encrypt certificate. Such certificates are ordered in the control
+    /// panel, never through the API, so this resource only takes one over (the `adoptId` property) and
     /// manages its labels; its outputs describe the certificate.
     /// 
     /// Destroying the resource leaves the certificate and its labels in place: only the provider's
-    /// ownership label is removed. Changing adoptId moves the management to another certificate.
+    /// ownership label is removed. Changing `adoptId` moves the management to another certificate.
+    /// 
+    /// ## Example Usage
+    /// ### Labels on a Let's Encrypt certificate
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// using Serverscom = PulumiServersCom.Serverscom;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var le = new Serverscom.LetsEncryptCertificateLabels("le", new()
+    ///     {
+    ///         AdoptId = "LeCert01",
+    ///         Labels = 
+    ///         {
+    ///             { "team", "web" },
+    ///         },
+    ///     });
+    /// 
+    ///     return new Dictionary&lt;string, object?&gt;
+    ///     {
+    ///         ["leDomains"] = le.DomainNames,
+    ///     };
+    /// });
+    /// ```
     /// </summary>
     [ServerscomResourceType("serverscom:index:LetsEncryptCertificateLabels")]
     public partial class LetsEncryptCertificateLabels : global::Pulumi.CustomResource
     {
+        /// <summary>
+        /// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+        /// </summary>
         [Output("createdAt")]
-        public Output<string?> CreatedAt { get; private set; } = null!;
+        public Output<string> CreatedAt { get; private set; } = null!;
 
+        /// <summary>
+        /// The domain names the certificate covers.
+        /// </summary>
         [Output("domainNames")]
         public Output<ImmutableArray<string>> DomainNames { get; private set; } = null!;
 
+        /// <summary>
+        /// When the certificate expires; null where the API does not say.
+        /// </summary>
         [Output("expiresAt")]
         public Output<string?> ExpiresAt { get; private set; } = null!;
 
+        /// <summary>
+        /// The certificate's issuer; null where the API does not say.
+        /// </summary>
         [Output("issuer")]
         public Output<string?> Issuer { get; private set; } = null!;
 
@@ -37,10 +75,13 @@ namespace PulumiServersCom.Serverscom
         /// The labels, without the provider's ownership label.
         /// </summary>
         [Output("labels")]
-        public Output<ImmutableDictionary<string, string>?> Labels { get; private set; } = null!;
+        public Output<ImmutableDictionary<string, string>> Labels { get; private set; } = null!;
 
+        /// <summary>
+        /// The certificate's name.
+        /// </summary>
         [Output("name")]
-        public Output<string?> Name { get; private set; } = null!;
+        public Output<string> Name { get; private set; } = null!;
 
         /// <summary>
         /// Absent when the API does not report it for the certificate.
@@ -48,17 +89,23 @@ namespace PulumiServersCom.Serverscom
         [Output("sha1Fingerprint")]
         public Output<string?> Sha1Fingerprint { get; private set; } = null!;
 
+        /// <summary>
+        /// The certificate's subject.
+        /// </summary>
         [Output("subject")]
-        public Output<string?> Subject { get; private set; } = null!;
+        public Output<string> Subject { get; private set; } = null!;
 
         /// <summary>
         /// `letsencrypt`.
         /// </summary>
         [Output("type")]
-        public Output<string?> Type { get; private set; } = null!;
+        public Output<string> Type { get; private set; } = null!;
 
+        /// <summary>
+        /// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+        /// </summary>
         [Output("updatedAt")]
-        public Output<string?> UpdatedAt { get; private set; } = null!;
+        public Output<string> UpdatedAt { get; private set; } = null!;
 
 
         /// <summary>

@@ -11,21 +11,57 @@ using Pulumi;
 namespace PulumiServersCom.Serverscom
 {
     /// <summary>
-    /// A PTR (reverse DNS) record of a cloud instance or a host. Records cannot be changed: any
-    /// change replaces the record (the old one is deleted first).
+    /// A PTR (reverse DNS) record of a cloud instance or a host. Records cannot be changed: any change
+    /// replaces the record (the old one is deleted first).
     /// 
-    /// The resource's id is the record's API path below /v1, e.g.
-    /// `cloud_computing/instances/&lt;instance id&gt;/ptr_records/&lt;record id&gt;`; `ptrRecordId` is the
-    /// record's own id. Records have no labels: create never takes over a record that already has the
-    /// declared target, address and domain (another resource's, an earlier generation's, or one made
-    /// by hand): it names it and adds its own, so two resources never share one record. To manage an
-    /// existing record, name it with `adoptId`.
+    /// The resource's id is the record's API path below /v1, e.g. `cloud_computing/instances/&lt;instance
+    /// id&gt;/ptr_records/&lt;record id&gt;`; the `ptrRecordId` output is the record's own id. Records have no
+    /// labels: a create never takes over a record that already has the declared target, address and
+    /// domain (another resource's, an earlier generation's, or one made by hand): it names it and adds
+    /// its own, so two resources never share one record. To manage an existing record, name it with the
+    /// `adoptId` property.
     /// 
-    /// Timeouts (the `customTimeouts` option): create, update and delete default to 5 minutes.
+    /// Default timeouts (the custom timeouts resource option changes them): create, update and delete 5
+    /// minutes.
+    /// 
+    /// ## Example Usage
+    /// ### A PTR record for a cloud instance's address
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// using Serverscom = PulumiServersCom.Serverscom;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var app = new Serverscom.CloudInstance("app", new()
+    ///     {
+    ///         RegionId = 1,
+    ///         FlavorId = "SSD.30",
+    ///         ImageId = "6f1c3b4e-2d5a-4c8e-9b7f-1a2b3c4d5e01",
+    ///     });
+    /// 
+    ///     var appPtr = new Serverscom.PtrRecord("app-ptr", new()
+    ///     {
+    ///         CloudInstanceId = app.Id,
+    ///         Ip = app.PublicIpv4Address,
+    ///         Domain = "app.example.com",
+    ///         Ttl = 300,
+    ///     });
+    /// 
+    ///     return new Dictionary&lt;string, object?&gt;
+    ///     {
+    ///         ["ptrId"] = appPtr.Id,
+    ///     };
+    /// });
+    /// ```
     /// </summary>
     [ServerscomResourceType("serverscom:index:PtrRecord")]
     public partial class PtrRecord : global::Pulumi.CustomResource
     {
+        /// <summary>
+        /// The cloud instance whose address this is.
+        /// </summary>
         [Output("cloudInstanceId")]
         public Output<string?> CloudInstanceId { get; private set; } = null!;
 
@@ -33,11 +69,17 @@ namespace PulumiServersCom.Serverscom
         /// The domain, lower case.
         /// </summary>
         [Output("domain")]
-        public Output<string?> Domain { get; private set; } = null!;
+        public Output<string> Domain { get; private set; } = null!;
 
+        /// <summary>
+        /// The id of the host (a dedicated server, SBM server or Kubernetes bare metal node).
+        /// </summary>
         [Output("hostId")]
         public Output<string?> HostId { get; private set; } = null!;
 
+        /// <summary>
+        /// What kind of host hostId names.
+        /// </summary>
         [Output("hostType")]
         public Output<PulumiServersCom.Serverscom.PtrRecordHostType?> HostType { get; private set; } = null!;
 
@@ -45,19 +87,25 @@ namespace PulumiServersCom.Serverscom
         /// The address in canonical form (IPv6 compressed, lower case).
         /// </summary>
         [Output("ip")]
-        public Output<string?> Ip { get; private set; } = null!;
+        public Output<string> Ip { get; private set; } = null!;
 
+        /// <summary>
+        /// 0 to 65535; default: the service's (0).
+        /// </summary>
         [Output("priority")]
-        public Output<int?> Priority { get; private set; } = null!;
+        public Output<int> Priority { get; private set; } = null!;
 
         /// <summary>
         /// The record's id in the API.
         /// </summary>
         [Output("ptrRecordId")]
-        public Output<string?> PtrRecordId { get; private set; } = null!;
+        public Output<string> PtrRecordId { get; private set; } = null!;
 
+        /// <summary>
+        /// Seconds, 1 to 604800; default: the service's (60).
+        /// </summary>
         [Output("ttl")]
-        public Output<int?> Ttl { get; private set; } = null!;
+        public Output<int> Ttl { get; private set; } = null!;
 
 
         /// <summary>

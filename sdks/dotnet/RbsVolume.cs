@@ -11,26 +11,84 @@ using Pulumi;
 namespace PulumiServersCom.Serverscom
 {
     /// <summary>
-    /// A remote block storage volume.
+    /// A remote block storage (RBS) volume, reached over iSCSI.
     /// 
-    /// Timeouts (the `customTimeouts` option): create, update and delete default to 30 minutes.
-    /// `username` and `password` (the iSCSI credentials) are secret outputs.
+    /// The `username` and `password` outputs (the iSCSI credentials) are secret. A volume can only grow:
+    /// a smaller `size` is refused before any request; a new location or flavor replaces the volume with
+    /// a new, empty one.
+    /// 
+    /// Default timeouts (the custom timeouts resource option changes them): create, update and delete 30
+    /// minutes.
+    /// 
+    /// ## Example Usage
+    /// ### A 100 GB RBS volume in Amsterdam, the flavor looked up by name
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// using Serverscom = PulumiServersCom.Serverscom;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var location = Serverscom.GetLocation.Invoke(new()
+    ///     {
+    ///         Code = "AMS1",
+    ///     });
+    /// 
+    ///     var standard = Serverscom.GetRbsFlavor.Invoke(new()
+    ///     {
+    ///         LocationId = location.Apply(getLocationResult =&gt; getLocationResult.Id),
+    ///         Name = "Standard",
+    ///     });
+    /// 
+    ///     var data = new Serverscom.RbsVolume("data", new()
+    ///     {
+    ///         LocationId = location.Apply(getLocationResult =&gt; getLocationResult.Id),
+    ///         FlavorId = standard.Apply(getRbsFlavorResult =&gt; getRbsFlavorResult.Id),
+    ///         Size = 100,
+    ///         Labels = 
+    ///         {
+    ///             { "env", "prod" },
+    ///         },
+    ///     });
+    /// 
+    ///     return new Dictionary&lt;string, object?&gt;
+    ///     {
+    ///         ["volumeAddress"] = data.IpAddress,
+    ///     };
+    /// });
+    /// ```
     /// </summary>
     [ServerscomResourceType("serverscom:index:RbsVolume")]
     public partial class RbsVolume : global::Pulumi.CustomResource
     {
+        /// <summary>
+        /// The volume's bandwidth, as the API gives it.
+        /// </summary>
         [Output("bandwidth")]
         public Output<double?> Bandwidth { get; private set; } = null!;
 
+        /// <summary>
+        /// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+        /// </summary>
         [Output("createdAt")]
         public Output<string?> CreatedAt { get; private set; } = null!;
 
+        /// <summary>
+        /// The RBS flavor offered in that location; changing it replaces the volume.
+        /// </summary>
         [Output("flavorId")]
         public Output<int?> FlavorId { get; private set; } = null!;
 
+        /// <summary>
+        /// The name of the RBS flavor.
+        /// </summary>
         [Output("flavorName")]
         public Output<string?> FlavorName { get; private set; } = null!;
 
+        /// <summary>
+        /// The volume's I/O operations per second.
+        /// </summary>
         [Output("iops")]
         public Output<double?> Iops { get; private set; } = null!;
 
@@ -44,32 +102,53 @@ namespace PulumiServersCom.Serverscom
         /// The labels, without the provider's ownership label.
         /// </summary>
         [Output("labels")]
-        public Output<ImmutableDictionary<string, string>?> Labels { get; private set; } = null!;
+        public Output<ImmutableDictionary<string, string>> Labels { get; private set; } = null!;
 
+        /// <summary>
+        /// The code of the location, e.g. `AMS1`.
+        /// </summary>
         [Output("locationCode")]
         public Output<string?> LocationCode { get; private set; } = null!;
 
+        /// <summary>
+        /// The id of the location (see the getLocation function).
+        /// </summary>
         [Output("locationId")]
         public Output<int?> LocationId { get; private set; } = null!;
 
+        /// <summary>
+        /// The volume's name; default: the Pulumi resource name.
+        /// </summary>
         [Output("name")]
-        public Output<string?> Name { get; private set; } = null!;
+        public Output<string> Name { get; private set; } = null!;
 
         /// <summary>
         /// Secret.
         /// </summary>
         [Output("password")]
-        public Output<string?> Password { get; private set; } = null!;
+        public Output<string> Password { get; private set; } = null!;
 
+        /// <summary>
+        /// Gigabytes, 1 to 2048. A volume can only grow.
+        /// </summary>
         [Output("size")]
         public Output<int?> Size { get; private set; } = null!;
 
+        /// <summary>
+        /// The status as the API reports it.
+        /// </summary>
         [Output("status")]
-        public Output<string?> Status { get; private set; } = null!;
+        public Output<string> Status { get; private set; } = null!;
 
+        /// <summary>
+        /// The iSCSI target's name (IQN); null right after creation.
+        /// </summary>
         [Output("targetIqn")]
         public Output<string?> TargetIqn { get; private set; } = null!;
 
+        /// <summary>
+        /// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+        /// </summary>
         [Output("updatedAt")]
         public Output<string?> UpdatedAt { get; private set; } = null!;
 
@@ -77,7 +156,7 @@ namespace PulumiServersCom.Serverscom
         /// Secret.
         /// </summary>
         [Output("username")]
-        public Output<string?> Username { get; private set; } = null!;
+        public Output<string> Username { get; private set; } = null!;
 
 
         /// <summary>
@@ -136,9 +215,9 @@ namespace PulumiServersCom.Serverscom
     public sealed class RbsVolumeArgs : global::Pulumi.ResourceArgs
     {
         /// <summary>
-        /// Take over the existing volume with this id instead of creating one (`pulumi import` does not
-        /// work with dynamic providers). Its location and flavor must match; name, size and labels are
-        /// then brought to the declared values.
+        /// Take over the existing volume with this id instead of creating one (from the program itself,
+        /// where `pulumi import` writes code). Its location and flavor must match; name, size and labels
+        /// are then brought to the declared values.
         /// </summary>
         [Input("adoptId")]
         public Input<string>? AdoptId { get; set; }

@@ -11,45 +11,106 @@ using Pulumi;
 namespace PulumiServersCom.Serverscom
 {
     /// <summary>
-    /// A Scalable Bare Metal server: one host, billed by the hour.
+    /// A Scalable Bare Metal (SBM) server: one host, billed by the hour.
     /// 
-    /// - Ready means status `active`, operational status `normal` and the power settled (on, or off
-    ///   if someone switched it off: the provider never switches a server on).
+    /// - Ready means status `active`, operational status `normal` and the power settled (on, or off if
+    ///   someone switched it off: the provider never switches a server on).
     /// - In place: labels. A new `operatingSystemId`, `hostname`, `sshKeyFingerprints` or `userData`
-    ///   reinstalls the server (POST reinstall, then a wait for `normal`): its drives are erased, its
-    ///   id and addresses stay. Only with consent: `reinstallTrigger` must change in the same update,
-    ///   or `check` refuses the change. Location, flavor and network ids replace it (deleted first).
-    /// - Windows: `check` only sees an id, so the rule is applied when ordering and reinstalling, by
-    ///   looking the system up in the SBM catalogue of the location and flavor before any request;
-    ///   the API's own refusal (422 on operating_system_id) stays as a second line of defence.
-    /// - Delete releases the server (DELETE): the service schedules the release for the end of the
-    ///   billing hour (`scheduledReleaseAt`). The delete ends there, with a progress line saying when;
-    ///   the server is billed until then. A server whose release is scheduled is never adopted again.
+    ///   reinstalls the server (its drives are erased, its id and addresses stay), and only with
+    ///   consent: the `reinstallTrigger` property must change in the same update, or the change is
+    ///   refused before any request. A new location, flavor or network id replaces the server (the old
+    ///   one is deleted first).
+    /// - Windows cannot run on SBM servers: the operating system is looked up in the SBM catalogue of
+    ///   the location and flavor before the order or reinstall, and a Windows system is refused there.
+    /// - Delete releases the server: the service schedules the release for the end of the billing hour
+    ///   (the `scheduledReleaseAt` output). The delete ends there, with a progress line saying when; the
+    ///   server is billed until then. A server whose release is scheduled is never taken over again.
     /// 
-    /// Timeouts (the `customTimeouts` option): create 1 hour, update 1 hour, delete 30 minutes.
-    /// `configuration_details` is flattened: its fields are top-level outputs (`ramSize`,
+    /// The API's `configuration_details` are flattened into outputs of their own (`ramSize`,
     /// `sbmFlavorModelId`, `operatingSystemId`, ...), lined up with the inputs. `userData` is secret.
+    /// 
+    /// Default timeouts (the custom timeouts resource option changes them): create 1 hour, update 1
+    /// hour, delete 30 minutes.
+    /// 
+    /// ## Example Usage
+    /// ### An SBM server with Ubuntu, its flavor and operating system looked up by name
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// using Serverscom = PulumiServersCom.Serverscom;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var location = Serverscom.GetLocation.Invoke(new()
+    ///     {
+    ///         Code = "AMS1",
+    ///     });
+    /// 
+    ///     var flavor = Serverscom.GetSbmFlavorModel.Invoke(new()
+    ///     {
+    ///         LocationId = location.Apply(getLocationResult =&gt; getLocationResult.Id),
+    ///         Name = "SBM-01",
+    ///     });
+    /// 
+    ///     var ubuntu = Serverscom.GetOperatingSystem.Invoke(new()
+    ///     {
+    ///         LocationId = location.Apply(getLocationResult =&gt; getLocationResult.Id),
+    ///         SbmFlavorModelId = flavor.Apply(getSbmFlavorModelResult =&gt; getSbmFlavorModelResult.Id),
+    ///         Name = "Ubuntu 24.04-server x86_64",
+    ///     });
+    /// 
+    ///     var web = new Serverscom.SbmServer("web", new()
+    ///     {
+    ///         LocationId = location.Apply(getLocationResult =&gt; getLocationResult.Id),
+    ///         SbmFlavorModelId = flavor.Apply(getSbmFlavorModelResult =&gt; getSbmFlavorModelResult.Id),
+    ///         OperatingSystemId = ubuntu.Apply(getOperatingSystemResult =&gt; getOperatingSystemResult.Id),
+    ///         Hostname = "web-1",
+    ///         Labels = 
+    ///         {
+    ///             { "env", "prod" },
+    ///         },
+    ///     });
+    /// 
+    ///     return new Dictionary&lt;string, object?&gt;
+    ///     {
+    ///         ["webAddress"] = web.PublicIpv4Address,
+    ///     };
+    /// });
+    /// ```
     /// </summary>
     [ServerscomResourceType("serverscom:index:SbmServer")]
     public partial class SbmServer : global::Pulumi.CustomResource
     {
+        /// <summary>
+        /// The id of the bandwidth option; null when none applies.
+        /// </summary>
         [Output("bandwidthId")]
-        public Output<double?> BandwidthId { get; private set; } = null!;
+        public Output<int?> BandwidthId { get; private set; } = null!;
 
+        /// <summary>
+        /// The name of the bandwidth option; null when none applies.
+        /// </summary>
         [Output("bandwidthName")]
         public Output<string?> BandwidthName { get; private set; } = null!;
 
+        /// <summary>
+        /// The hardware configuration in words, as the API describes it.
+        /// </summary>
         [Output("configuration")]
-        public Output<string?> Configuration { get; private set; } = null!;
+        public Output<string> Configuration { get; private set; } = null!;
 
+        /// <summary>
+        /// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+        /// </summary>
         [Output("createdAt")]
-        public Output<string?> CreatedAt { get; private set; } = null!;
+        public Output<string> CreatedAt { get; private set; } = null!;
 
         /// <summary>
         /// The labels, without the provider's ownership label.
         /// </summary>
         [Output("labels")]
-        public Output<ImmutableDictionary<string, string>?> Labels { get; private set; } = null!;
+        public Output<ImmutableDictionary<string, string>> Labels { get; private set; } = null!;
 
         /// <summary>
         /// YYYY-MM-DD.
@@ -57,27 +118,51 @@ namespace PulumiServersCom.Serverscom
         [Output("leaseStartAt")]
         public Output<string?> LeaseStartAt { get; private set; } = null!;
 
+        /// <summary>
+        /// The code of the location, e.g. `AMS1`.
+        /// </summary>
         [Output("locationCode")]
         public Output<string?> LocationCode { get; private set; } = null!;
 
+        /// <summary>
+        /// The id of the location (see the getLocation function).
+        /// </summary>
         [Output("locationId")]
-        public Output<int?> LocationId { get; private set; } = null!;
+        public Output<int> LocationId { get; private set; } = null!;
 
+        /// <summary>
+        /// The address of the out-of-band management interface; null when it has none.
+        /// </summary>
         [Output("oobIpv4Address")]
         public Output<string?> OobIpv4Address { get; private set; } = null!;
 
+        /// <summary>
+        /// The full name of the operating system; null when none is installed.
+        /// </summary>
         [Output("operatingSystemFullName")]
         public Output<string?> OperatingSystemFullName { get; private set; } = null!;
 
+        /// <summary>
+        /// The id of the operating system; null when none is installed.
+        /// </summary>
         [Output("operatingSystemId")]
         public Output<int?> OperatingSystemId { get; private set; } = null!;
 
+        /// <summary>
+        /// The operational status as the API reports it (`normal` once provisioning or a reinstall is done).
+        /// </summary>
         [Output("operationalStatus")]
         public Output<string?> OperationalStatus { get; private set; } = null!;
 
+        /// <summary>
+        /// The power status as the API reports it, e.g. `powered_on`.
+        /// </summary>
         [Output("powerStatus")]
         public Output<string?> PowerStatus { get; private set; } = null!;
 
+        /// <summary>
+        /// The private IPv4 address; null when it has none.
+        /// </summary>
         [Output("privateIpv4Address")]
         public Output<string?> PrivateIpv4Address { get; private set; } = null!;
 
@@ -87,12 +172,21 @@ namespace PulumiServersCom.Serverscom
         [Output("privateIpv4NetworkId")]
         public Output<string?> PrivateIpv4NetworkId { get; private set; } = null!;
 
+        /// <summary>
+        /// The id of the private uplink; null when there is none.
+        /// </summary>
         [Output("privateUplinkId")]
-        public Output<double?> PrivateUplinkId { get; private set; } = null!;
+        public Output<int?> PrivateUplinkId { get; private set; } = null!;
 
+        /// <summary>
+        /// The name of the private uplink; null when there is none.
+        /// </summary>
         [Output("privateUplinkName")]
         public Output<string?> PrivateUplinkName { get; private set; } = null!;
 
+        /// <summary>
+        /// The public IPv4 address; null when it has none.
+        /// </summary>
         [Output("publicIpv4Address")]
         public Output<string?> PublicIpv4Address { get; private set; } = null!;
 
@@ -102,17 +196,29 @@ namespace PulumiServersCom.Serverscom
         [Output("publicIpv4NetworkId")]
         public Output<string?> PublicIpv4NetworkId { get; private set; } = null!;
 
+        /// <summary>
+        /// The id of the public uplink; null when there is none.
+        /// </summary>
         [Output("publicUplinkId")]
-        public Output<double?> PublicUplinkId { get; private set; } = null!;
+        public Output<int?> PublicUplinkId { get; private set; } = null!;
 
+        /// <summary>
+        /// The name of the public uplink; null when there is none.
+        /// </summary>
         [Output("publicUplinkName")]
         public Output<string?> PublicUplinkName { get; private set; } = null!;
 
+        /// <summary>
+        /// The id of the rack the server stands in; null where the API does not say.
+        /// </summary>
         [Output("rackId")]
         public Output<string?> RackId { get; private set; } = null!;
 
+        /// <summary>
+        /// The RAM in GB.
+        /// </summary>
         [Output("ramSize")]
-        public Output<double?> RamSize { get; private set; } = null!;
+        public Output<int?> RamSize { get; private set; } = null!;
 
         /// <summary>
         /// The value last applied.
@@ -120,12 +226,21 @@ namespace PulumiServersCom.Serverscom
         [Output("reinstallTrigger")]
         public Output<string?> ReinstallTrigger { get; private set; } = null!;
 
+        /// <summary>
+        /// The id of the SBM flavor (see the getSbmFlavorModel function).
+        /// </summary>
         [Output("sbmFlavorModelId")]
         public Output<int?> SbmFlavorModelId { get; private set; } = null!;
 
+        /// <summary>
+        /// The name of the SBM flavor.
+        /// </summary>
         [Output("sbmFlavorModelName")]
         public Output<string?> SbmFlavorModelName { get; private set; } = null!;
 
+        /// <summary>
+        /// When the release is scheduled; null when none is.
+        /// </summary>
         [Output("scheduledReleaseAt")]
         public Output<string?> ScheduledReleaseAt { get; private set; } = null!;
 
@@ -135,23 +250,29 @@ namespace PulumiServersCom.Serverscom
         [Output("sshKeyFingerprints")]
         public Output<ImmutableArray<string>> SshKeyFingerprints { get; private set; } = null!;
 
+        /// <summary>
+        /// The status as the API reports it.
+        /// </summary>
         [Output("status")]
-        public Output<string?> Status { get; private set; } = null!;
+        public Output<string> Status { get; private set; } = null!;
 
         /// <summary>
         /// The host name.
         /// </summary>
         [Output("title")]
-        public Output<string?> Title { get; private set; } = null!;
+        public Output<string> Title { get; private set; } = null!;
 
         /// <summary>
         /// Always `sbm_server`.
         /// </summary>
         [Output("type")]
-        public Output<string?> Type { get; private set; } = null!;
+        public Output<string> Type { get; private set; } = null!;
 
+        /// <summary>
+        /// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+        /// </summary>
         [Output("updatedAt")]
-        public Output<string?> UpdatedAt { get; private set; } = null!;
+        public Output<string> UpdatedAt { get; private set; } = null!;
 
         /// <summary>
         /// As declared (the API does not return it). Secret.
@@ -217,10 +338,11 @@ namespace PulumiServersCom.Serverscom
     public sealed class SbmServerArgs : global::Pulumi.ResourceArgs
     {
         /// <summary>
-        /// Take over the existing SBM server with this id instead of ordering one (`pulumi import` does
-        /// not work with dynamic providers). Its location, flavor, operating system and host name must
-        /// match (the last two would otherwise reinstall it unannounced); its labels are then brought to
-        /// the declared ones. The network ids, keys and user data cannot be read back: taken on trust.
+        /// Take over the existing SBM server with this id instead of ordering one (from the program
+        /// itself, where `pulumi import` writes code). Its location, flavor, operating system and host
+        /// name must match (the last two would otherwise reinstall it unannounced); its labels are then
+        /// brought to the declared ones. The network ids, keys and user data cannot be read back: they are
+        /// taken on trust.
         /// </summary>
         [Input("adoptId")]
         public Input<string>? AdoptId { get; set; }

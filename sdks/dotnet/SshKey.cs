@@ -11,41 +11,75 @@ using Pulumi;
 namespace PulumiServersCom.Serverscom
 {
     /// <summary>
-    /// An SSH key of the account, for server orders and reinstalls (`sshKeyFingerprints`). The
-    /// resource's id is the key's fingerprint.
+    /// An SSH key of the account, for server orders and reinstalls (the `sshKeyFingerprints` property of
+    /// servers). The resource's id is the key's fingerprint.
     /// 
     /// An account holds each public key and each name once: adding a key that is already there fails
-    /// with a message naming the key that holds it and how to adopt it. A create whose answer is
-    /// lost finds the key it added by its fingerprint and the label unique to that create. A
-    /// replacement that keeps the public key deletes the old key first (the default of the
-    /// `deleteBeforeReplace` option here).
+    /// with a message naming the key that holds it and how to take it over. A create whose answer is
+    /// lost finds the key it added by its fingerprint and the label unique to that create. A replacement
+    /// that keeps the public key deletes the old key first.
     /// 
-    /// Timeouts (the `customTimeouts` option): create, update and delete default to 5 minutes (the
-    /// API answers at once; delete then checks that the key is gone).
+    /// Default timeouts (the custom timeouts resource option changes them): create, update and delete 5
+    /// minutes (the API answers at once; delete then checks that the key is gone).
+    /// 
+    /// ## Example Usage
+    /// ### An SSH key
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// using Serverscom = PulumiServersCom.Serverscom;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var deploy = new Serverscom.SshKey("deploy", new()
+    ///     {
+    ///         PublicKey = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAICPDUkarrY7MnyS308g9l/aRCIDLkT8/4rUiYUMB9RJr",
+    ///         Labels = 
+    ///         {
+    ///             { "team", "platform" },
+    ///         },
+    ///     });
+    /// 
+    ///     return new Dictionary&lt;string, object?&gt;
+    ///     {
+    ///         ["fingerprint"] = deploy.Fingerprint,
+    ///     };
+    /// });
+    /// ```
     /// </summary>
     [ServerscomResourceType("serverscom:index:SshKey")]
     public partial class SshKey : global::Pulumi.CustomResource
     {
+        /// <summary>
+        /// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+        /// </summary>
         [Output("createdAt")]
-        public Output<string?> CreatedAt { get; private set; } = null!;
+        public Output<string> CreatedAt { get; private set; } = null!;
 
         /// <summary>
         /// Colon-separated hexadecimal MD5 of the key, as `ssh-keygen -l -E md5` prints it.
         /// </summary>
         [Output("fingerprint")]
-        public Output<string?> Fingerprint { get; private set; } = null!;
+        public Output<string> Fingerprint { get; private set; } = null!;
 
         /// <summary>
         /// The labels, without the provider's ownership label.
         /// </summary>
         [Output("labels")]
-        public Output<ImmutableDictionary<string, string>?> Labels { get; private set; } = null!;
+        public Output<ImmutableDictionary<string, string>> Labels { get; private set; } = null!;
 
+        /// <summary>
+        /// The key's name, unique in the account; default: the Pulumi resource name.
+        /// </summary>
         [Output("name")]
-        public Output<string?> Name { get; private set; } = null!;
+        public Output<string> Name { get; private set; } = null!;
 
+        /// <summary>
+        /// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+        /// </summary>
         [Output("updatedAt")]
-        public Output<string?> UpdatedAt { get; private set; } = null!;
+        public Output<string> UpdatedAt { get; private set; } = null!;
 
 
         /// <summary>
@@ -94,9 +128,9 @@ namespace PulumiServersCom.Serverscom
     public sealed class SshKeyArgs : global::Pulumi.ResourceArgs
     {
         /// <summary>
-        /// Take over the account's key with this fingerprint instead of adding one (`pulumi import`
-        /// does not work with dynamic providers). Its public key must be the declared one; the name and
-        /// labels are then brought to the declared values.
+        /// Take over the account's key with this fingerprint instead of adding one (from the program
+        /// itself, where `pulumi import` writes code). Its public key must be the declared one; the name
+        /// and labels are then brought to the declared values.
         /// </summary>
         [Input("adoptId")]
         public Input<string>? AdoptId { get; set; }

@@ -11,29 +11,67 @@ using Pulumi;
 namespace PulumiServersCom.Serverscom
 {
     /// <summary>
-    /// A custom SSL certificate (uploaded certificate, private key and chain). Let's Encrypt
-    /// certificates cannot be uploaded: see LetsEncryptCertificateLabels.
+    /// A custom SSL certificate (an uploaded certificate, private key and chain). Let's Encrypt
+    /// certificates cannot be uploaded: see the LetsEncryptCertificateLabels resource.
     /// 
-    /// Renewal changes the certificate in place (same id): change publicKey and privateKey together.
-    /// The private key never appears in outputs, progress lines or messages: the API never returns
-    /// it, and diff compares a digest of its public half (the `privateKey` output holds that digest,
-    /// registered secret all the same).
+    /// Renewal changes the certificate in place (same id): change `publicKey` and `privateKey` together.
+    /// The private key never appears in outputs, progress lines or messages: the API never returns it,
+    /// and the diff compares a digest of its public half (the `privateKey` output holds that digest,
+    /// secret all the same).
     /// 
-    /// Timeouts (the `customTimeouts` option): create, update and delete default to 5 minutes (the
-    /// API answers at once; delete then checks that the certificate is gone).
+    /// Default timeouts (the custom timeouts resource option changes them): create, update and delete 5
+    /// minutes (the API answers at once; delete then checks that the certificate is gone).
+    /// 
+    /// ## Example Usage
+    /// ### A custom SSL certificate, its private key a secret of the stack
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// using Serverscom = PulumiServersCom.Serverscom;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var config = new Config();
+    ///     var sslCertificate = config.Require("sslCertificate");
+    ///     var sslPrivateKey = config.Require("sslPrivateKey");
+    ///     var site = new Serverscom.SslCertificate("site", new()
+    ///     {
+    ///         PublicKey = sslCertificate,
+    ///         PrivateKey = sslPrivateKey,
+    ///     });
+    /// 
+    ///     return new Dictionary&lt;string, object?&gt;
+    ///     {
+    ///         ["certificateExpiresAt"] = site.ExpiresAt,
+    ///     };
+    /// });
+    /// ```
     /// </summary>
     [ServerscomResourceType("serverscom:index:SslCertificate")]
     public partial class SslCertificate : global::Pulumi.CustomResource
     {
+        /// <summary>
+        /// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+        /// </summary>
         [Output("createdAt")]
-        public Output<string?> CreatedAt { get; private set; } = null!;
+        public Output<string> CreatedAt { get; private set; } = null!;
 
+        /// <summary>
+        /// The domain names the certificate covers.
+        /// </summary>
         [Output("domainNames")]
         public Output<ImmutableArray<string>> DomainNames { get; private set; } = null!;
 
+        /// <summary>
+        /// When the certificate expires; null where the API does not say.
+        /// </summary>
         [Output("expiresAt")]
         public Output<string?> ExpiresAt { get; private set; } = null!;
 
+        /// <summary>
+        /// The certificate's issuer; null where the API does not say.
+        /// </summary>
         [Output("issuer")]
         public Output<string?> Issuer { get; private set; } = null!;
 
@@ -41,10 +79,13 @@ namespace PulumiServersCom.Serverscom
         /// The labels, without the provider's ownership label.
         /// </summary>
         [Output("labels")]
-        public Output<ImmutableDictionary<string, string>?> Labels { get; private set; } = null!;
+        public Output<ImmutableDictionary<string, string>> Labels { get; private set; } = null!;
 
+        /// <summary>
+        /// The certificate's name; default: the Pulumi resource name.
+        /// </summary>
         [Output("name")]
-        public Output<string?> Name { get; private set; } = null!;
+        public Output<string> Name { get; private set; } = null!;
 
         /// <summary>
         /// 40 hexadecimal characters.
@@ -52,17 +93,23 @@ namespace PulumiServersCom.Serverscom
         [Output("sha1Fingerprint")]
         public Output<string?> Sha1Fingerprint { get; private set; } = null!;
 
+        /// <summary>
+        /// The certificate's subject.
+        /// </summary>
         [Output("subject")]
-        public Output<string?> Subject { get; private set; } = null!;
+        public Output<string> Subject { get; private set; } = null!;
 
         /// <summary>
         /// `custom`.
         /// </summary>
         [Output("type")]
-        public Output<string?> Type { get; private set; } = null!;
+        public Output<string> Type { get; private set; } = null!;
 
+        /// <summary>
+        /// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+        /// </summary>
         [Output("updatedAt")]
-        public Output<string?> UpdatedAt { get; private set; } = null!;
+        public Output<string> UpdatedAt { get; private set; } = null!;
 
 
         /// <summary>
@@ -111,10 +158,10 @@ namespace PulumiServersCom.Serverscom
     public sealed class SslCertificateArgs : global::Pulumi.ResourceArgs
     {
         /// <summary>
-        /// Take over the existing custom certificate with this id instead of uploading one (`pulumi
-        /// import` does not work with dynamic providers). Name, labels and, when the certificate
-        /// differs, the key material are then brought to the declared values. The adopted
-        /// certificate's chain cannot be read: it is taken to be the declared one until chainKey changes.
+        /// Take over the existing custom certificate with this id instead of uploading one (from the
+        /// program itself, where `pulumi import` writes code). Name, labels and, when the certificate
+        /// differs, the key material are then brought to the declared values. The adopted certificate's
+        /// chain cannot be read: it is taken to be the declared one until `chainKey` changes.
         /// </summary>
         [Input("adoptId")]
         public Input<string>? AdoptId { get; set; }
@@ -147,10 +194,9 @@ namespace PulumiServersCom.Serverscom
         private Input<string>? _privateKey;
 
         /// <summary>
-        /// Its private key, PEM, unencrypted. Always registered as a secret (wrapped in
-        /// `pulumi.secret`), so the state holds it encrypted; pass it from a secret config value
-        /// (`config.requireSecret("tlsKey")`) so that it is never in clear in the program either.
-        /// Changes in place, together with the certificate.
+        /// The certificate's private key, PEM, unencrypted. Always stored as a secret, so the state holds
+        /// it encrypted; pass it from a secret configuration value so that it is never in clear in the
+        /// program either. Changes in place, together with the certificate.
         /// </summary>
         public Input<string>? PrivateKey
         {

@@ -11,17 +11,47 @@ using Pulumi;
 namespace PulumiServersCom.Serverscom
 {
     /// <summary>
-    /// A subnetwork allocated from a network pool, for servers' additional networks
-    /// (Terraform: serverscom_subnetwork).
+    /// A subnetwork allocated from a network pool, for servers' additional networks (Terraform:
+    /// serverscom_subnetwork).
     /// 
-    /// The resource's id is the subnetwork's API path below /v1,
-    /// `network_pools/&lt;pool id&gt;/subnetworks/&lt;subnetwork id&gt;`; `subnetworkId` is its own id.
-    /// Subnetworks have no labels: with `cidr`, a create stops before ordering when the pool already
-    /// has a subnetwork with that range, naming it (take it over with `adoptId`); a create whose
-    /// answer was lost finds the one it made by its range. With only `mask`, an order interrupted
-    /// before its answer may leave an unused subnetwork (getSubnetworks lists them).
+    /// The resource's id is the subnetwork's API path below /v1, `network_pools/&lt;pool
+    /// id&gt;/subnetworks/&lt;subnetwork id&gt;`; the `subnetworkId` output is its own id. Subnetworks have no
+    /// labels: with `cidr`, a create stops before ordering when the pool already has a subnetwork with
+    /// that range, naming it (take it over with the `adoptId` property); a create whose answer was lost
+    /// finds the one it made by its range. With only `mask`, an order interrupted before its answer may
+    /// leave an unused subnetwork (the getSubnetworks function lists them).
     /// 
-    /// Timeouts (the `customTimeouts` option): create, update and delete default to 5 minutes.
+    /// Default timeouts (the custom timeouts resource option changes them): create, update and delete 5
+    /// minutes.
+    /// 
+    /// ## Example Usage
+    /// ### A /29 subnetwork of a private network pool
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// using Serverscom = PulumiServersCom.Serverscom;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var pool = Serverscom.GetNetworkPool.Invoke(new()
+    ///     {
+    ///         Title = "AMS1 private",
+    ///     });
+    /// 
+    ///     var @private = new Serverscom.Subnetwork("private", new()
+    ///     {
+    ///         NetworkPoolId = pool.Apply(getNetworkPoolResult =&gt; getNetworkPoolResult.Id),
+    ///         Cidr = "10.20.0.0/29",
+    ///         Title = "db",
+    ///     });
+    /// 
+    ///     return new Dictionary&lt;string, object?&gt;
+    ///     {
+    ///         ["subnetworkCidr"] = @private.Cidr,
+    ///     };
+    /// });
+    /// ```
     /// </summary>
     [ServerscomResourceType("serverscom:index:Subnetwork")]
     public partial class Subnetwork : global::Pulumi.CustomResource
@@ -38,6 +68,9 @@ namespace PulumiServersCom.Serverscom
         [Output("cidr")]
         public Output<string?> Cidr { get; private set; } = null!;
 
+        /// <summary>
+        /// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+        /// </summary>
         [Output("createdAt")]
         public Output<string?> CreatedAt { get; private set; } = null!;
 
@@ -53,18 +86,27 @@ namespace PulumiServersCom.Serverscom
         [Output("mask")]
         public Output<int?> Mask { get; private set; } = null!;
 
+        /// <summary>
+        /// The network pool to allocate from (getNetworkPool); changing it replaces the subnetwork.
+        /// </summary>
         [Output("networkPoolId")]
-        public Output<string?> NetworkPoolId { get; private set; } = null!;
+        public Output<string> NetworkPoolId { get; private set; } = null!;
 
         /// <summary>
         /// The subnetwork's own id in the API.
         /// </summary>
         [Output("subnetworkId")]
-        public Output<string?> SubnetworkId { get; private set; } = null!;
+        public Output<string> SubnetworkId { get; private set; } = null!;
 
+        /// <summary>
+        /// The title; omitted means none. The only property changed in place.
+        /// </summary>
         [Output("title")]
         public Output<string?> Title { get; private set; } = null!;
 
+        /// <summary>
+        /// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+        /// </summary>
         [Output("updatedAt")]
         public Output<string?> UpdatedAt { get; private set; } = null!;
 
@@ -122,8 +164,8 @@ namespace PulumiServersCom.Serverscom
     {
         /// <summary>
         /// Take over the existing subnetwork with this id, `network_pools/&lt;pool id&gt;/subnetworks/&lt;id&gt;`
-        /// (`pulumi import` does not work with dynamic providers; Terraform's import id is the last
-        /// part). Its pool, and cidr or mask where declared, must match; the title is then set.
+        /// (from the program itself, where `pulumi import` writes code; Terraform's import id is the last
+        /// part). Its pool, and `cidr` or `mask` where declared, must match; the title is then set.
         /// </summary>
         [Input("adoptId")]
         public Input<string>? AdoptId { get; set; }

@@ -10,24 +10,55 @@ import * as utilities from "./utilities";
 /**
  * A cloud computing instance.
  *
- * - Ready means a settled status: ACTIVE after a create (ERROR, QUOTA_EXCEEDED and
- *   KEYPAIR_NOT_FOUND fail at once; DELETED, DELETING or a 404 mean it is gone).
- * - In place: name (sent even when it is the only change), backup copies, GPN, IPv6, labels;
- *   flavor (upgrade, then approval per `upgradeConfirmation`); image (reinstall: the disk is
- *   erased, so only when `reinstallTrigger` changes in the same update, or `check` refuses the
- *   change); reboot trigger. Replaced: region, SSH key, user data (the API takes them at
+ * - Ready means a settled status: `ACTIVE` after a create (`ERROR`, `QUOTA_EXCEEDED` and
+ *   `KEYPAIR_NOT_FOUND` fail at once; `DELETED`, `DELETING` or a 404 mean it is gone).
+ * - In place: name, backup copies, GPN, IPv6, labels; flavor (an upgrade, then its approval as the
+ *   `upgradeConfirmation` property says); image (a reinstall: the disk is erased, so only when the
+ *   `reinstallTrigger` property changes in the same update, or the change is refused before any
+ *   request); the reboot trigger. Replaced: region, SSH key, user data (the API takes them at
  *   creation only).
- * - An update does the upgrade first when it approves it (a refused upgrade then changes
- *   nothing), then the reinstall, the PUT, an upgrade left awaiting confirmation, the reboot.
- *   While an upgrade awaits confirmation the API refuses the other actions: with
- *   `upgradeConfirmation: "leave"`, change the flavor in an update of its own.
- * - A locked instance (409 CONFLICT) or a region in maintenance (CLOUD_REGION_MAINTENANCE):
- *   the update is repeated with backoff until its timeout, one progress line per change, then
- *   fails naming the reason; the next `pulumi up` tries again.
+ * - An update does the upgrade first when it approves it (a refused upgrade then changes nothing),
+ *   then the reinstall, the other changes, an upgrade left awaiting confirmation, and the reboot.
+ *   While an upgrade awaits confirmation the API refuses every other action: with
+ *   `upgradeConfirmation` set to `leave`, change the flavor in an update of its own.
+ * - A locked instance (409 CONFLICT) or a region in maintenance (CLOUD_REGION_MAINTENANCE): the
+ *   update is repeated with backoff until its timeout, one progress line per change, then fails
+ *   naming the reason; the next `pulumi up` tries again.
  *
- * Timeouts (the `customTimeouts` option): create 15 minutes, update 30 minutes, delete 15 minutes.
- * `platformUuid` is the instance's id on the cloud platform, null until the platform has built
- * it. `userData` is secret.
+ * The `platformUuid` output is the instance's id on the cloud platform, null until the platform has
+ * built it. `userData` is secret.
+ *
+ * Default timeouts (the custom timeouts resource option changes them): create 15 minutes, update 30
+ * minutes, delete 15 minutes.
+ *
+ * ## Example Usage
+ * ### A cloud instance in Amsterdam, flavor and image looked up by name
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const region = serverscom.getCloudRegion({
+ *     code: "AMS1",
+ * });
+ * const small = region.then(region => serverscom.getCloudFlavor({
+ *     regionId: region.id,
+ *     name: "SSD.30",
+ * }));
+ * const image = region.then(region => serverscom.getCloudImage({
+ *     regionId: region.id,
+ *     name: "Ubuntu 24.04-server (64 bit)",
+ * }));
+ * const vm = new serverscom.CloudInstance("vm", {
+ *     regionId: region.then(region => region.id),
+ *     flavorId: small.then(small => small.id),
+ *     imageId: image.then(image => image.id),
+ *     labels: {
+ *         env: "prod",
+ *     },
+ * });
+ * export const vmAddress = vm.publicIpv4Address;
+ * ```
  */
 export class CloudInstance extends pulumi.CustomResource {
     /**
@@ -69,35 +100,90 @@ export class CloudInstance extends pulumi.CustomResource {
     /**
      * True while an upgrade awaits confirmation (status AWAITING_UPGRADE_CONFIRM).
      */
-    declare public /*out*/ readonly awaitingUpgradeConfirmation: pulumi.Output<boolean | undefined>;
+    declare public /*out*/ readonly awaitingUpgradeConfirmation: pulumi.Output<boolean>;
+    /**
+     * How many backup copies to keep; default 0. Changed in place.
+     */
     declare public readonly backupCopies: pulumi.Output<number | undefined>;
-    declare public /*out*/ readonly createdAt: pulumi.Output<string | undefined>;
-    declare public readonly flavorId: pulumi.Output<string | undefined>;
+    /**
+     * When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+     */
+    declare public /*out*/ readonly createdAt: pulumi.Output<string>;
+    /**
+     * A flavor of the region, e.g. "SSD.50". A larger one upgrades the instance in place (it is
+     * down for up to 10 minutes; see `upgradeConfirmation`). A smaller one is refused with an
+     * error: an instance cannot shrink, so downsizing means replacing it (`pulumi up --replace`).
+     */
+    declare public readonly flavorId: pulumi.Output<string>;
+    /**
+     * The name of the flavor.
+     */
     declare public /*out*/ readonly flavorName: pulumi.Output<string | undefined>;
+    /**
+     * The global private network; default false. Changed in place.
+     */
     declare public readonly gpnEnabled: pulumi.Output<boolean | undefined>;
-    declare public readonly imageId: pulumi.Output<string | undefined>;
+    /**
+     * An image of the region (a UUID). Changing it reinstalls the instance in place (POST
+     * reinstall): the disk is erased, the id and the addresses stay. That needs
+     * `reinstallTrigger` to change in the same update.
+     */
+    declare public readonly imageId: pulumi.Output<string>;
+    /**
+     * The name of the image; null where the API does not say.
+     */
     declare public /*out*/ readonly imageName: pulumi.Output<string | undefined>;
     /**
      * As declared (the API does not return it).
      */
     declare public readonly ipv4Enabled: pulumi.Output<boolean | undefined>;
+    /**
+     * A public IPv6 address; default false. Changed in place.
+     */
     declare public readonly ipv6Enabled: pulumi.Output<boolean | undefined>;
     /**
      * The labels, without the provider's ownership label.
      */
-    declare public readonly labels: pulumi.Output<{[key: string]: string} | undefined>;
+    declare public readonly labels: pulumi.Output<{[key: string]: string}>;
+    /**
+     * The local IPv4 address; null when it has none.
+     */
     declare public /*out*/ readonly localIpv4Address: pulumi.Output<string | undefined>;
-    declare public readonly name: pulumi.Output<string | undefined>;
+    /**
+     * The instance's name; default: the Pulumi resource name. Changed in place.
+     */
+    declare public readonly name: pulumi.Output<string>;
+    /**
+     * The id of the object on the underlying cloud platform.
+     */
     declare public /*out*/ readonly platformUuid: pulumi.Output<string | undefined>;
+    /**
+     * The private IPv4 address; null when it has none.
+     */
     declare public /*out*/ readonly privateIpv4Address: pulumi.Output<string | undefined>;
+    /**
+     * The public IPv4 address; null when it has none.
+     */
     declare public /*out*/ readonly publicIpv4Address: pulumi.Output<string | undefined>;
+    /**
+     * The public IPv6 address; null when it has none.
+     */
     declare public /*out*/ readonly publicIpv6Address: pulumi.Output<string | undefined>;
+    /**
+     * Whether the public port is blocked (by the service, e.g. for abuse).
+     */
     declare public /*out*/ readonly publicPortBlocked: pulumi.Output<boolean | undefined>;
     /**
      * The value last applied.
      */
     declare public readonly rebootTrigger: pulumi.Output<string | undefined>;
+    /**
+     * The code of the cloud region.
+     */
     declare public /*out*/ readonly regionCode: pulumi.Output<string | undefined>;
+    /**
+     * The id of the cloud region (see the getCloudRegion function).
+     */
     declare public readonly regionId: pulumi.Output<number | undefined>;
     /**
      * The value last applied.
@@ -110,8 +196,11 @@ export class CloudInstance extends pulumi.CustomResource {
     /**
      * Upper case: ACTIVE, AWAITING_UPGRADE_CONFIRM, ...
      */
-    declare public /*out*/ readonly status: pulumi.Output<string | undefined>;
-    declare public /*out*/ readonly updatedAt: pulumi.Output<string | undefined>;
+    declare public /*out*/ readonly status: pulumi.Output<string>;
+    /**
+     * When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+     */
+    declare public /*out*/ readonly updatedAt: pulumi.Output<string>;
     /**
      * As declared (the API does not return it). Secret.
      */
@@ -207,10 +296,10 @@ export class CloudInstance extends pulumi.CustomResource {
  */
 export interface CloudInstanceArgs {
     /**
-     * Take over the existing instance with this id instead of creating one (`pulumi import` does
-     * not work with dynamic providers). Its region and image must match (a new image would
+     * Take over the existing instance with this id instead of creating one (from the program itself,
+     * where `pulumi import` writes code). Its region and image must match (a new image would
      * reinstall it unannounced); the rest is brought to the declared values. The SSH key and user
-     * data cannot be read back: taken on trust.
+     * data cannot be read back: they are taken on trust.
      */
     adoptId?: pulumi.Input<string | undefined>;
     /**

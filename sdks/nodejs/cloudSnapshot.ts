@@ -5,10 +5,32 @@ import * as pulumi from "@pulumi/pulumi";
 import * as utilities from "./utilities";
 
 /**
- * A snapshot of a cloud instance's disk. Its id is "<regionId>/<snapshotId>". Snapshots have no labels: a snapshot of the
- * same name in the region stops the create (adopt it with `adoptId`).
+ * A snapshot of a cloud instance's disk. Its id is `<regionId>/<snapshotId>`. Snapshots have no
+ * labels: a snapshot of the same name in the region stops the create (take it over with the
+ * `adoptId` property).
  *
- * Timeouts (the `customTimeouts` option): create 60 minutes, update 10, delete 30.
+ * Default timeouts (the custom timeouts resource option changes them): create 60 minutes, update 10
+ * minutes, delete 30 minutes.
+ *
+ * ## Example Usage
+ * ### A snapshot of a cloud instance
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const app = new serverscom.CloudInstance("app", {
+ *     regionId: 1,
+ *     flavorId: "SSD.30",
+ *     imageId: "6f1c3b4e-2d5a-4c8e-9b7f-1a2b3c4d5e01",
+ * });
+ * const golden = new serverscom.CloudSnapshot("golden", {
+ *     regionId: 1,
+ *     instanceId: app.id,
+ *     name: "golden",
+ * });
+ * export const snapshotId = golden.id;
+ * ```
  */
 export class CloudSnapshot extends pulumi.CustomResource {
     /**
@@ -47,17 +69,39 @@ export class CloudSnapshot extends pulumi.CustomResource {
         return obj['__pulumiType'] === CloudSnapshot.__pulumiType;
     }
 
+    /**
+     * The address the snapshot image can be downloaded from; null where the API does not say.
+     */
     declare public /*out*/ readonly fileUrl: pulumi.Output<string | undefined>;
+    /**
+     * The snapshot image's size, as the API gives it; null where it does not say.
+     */
     declare public /*out*/ readonly imageSize: pulumi.Output<number | undefined>;
+    /**
+     * The cloud instance to snapshot; changing it makes a new snapshot.
+     */
     declare public readonly instanceId: pulumi.Output<string | undefined>;
+    /**
+     * Whether the snapshot was made as a backup; null where the API does not say.
+     */
     declare public /*out*/ readonly isBackup: pulumi.Output<boolean | undefined>;
+    /**
+     * The smallest disk, in GB, an instance made from the snapshot needs; null where the API does not
+     * say.
+     */
     declare public /*out*/ readonly minDisk: pulumi.Output<number | undefined>;
-    declare public readonly name: pulumi.Output<string | undefined>;
-    declare public readonly regionId: pulumi.Output<number | undefined>;
+    /**
+     * Unique in the region among this program's snapshots; default: the resource name. Fixed.
+     */
+    declare public readonly name: pulumi.Output<string>;
+    /**
+     * The id of the cloud region (see the getCloudRegion function).
+     */
+    declare public readonly regionId: pulumi.Output<number>;
     /**
      * The snapshot's own id in the region (an image id).
      */
-    declare public /*out*/ readonly snapshotId: pulumi.Output<string | undefined>;
+    declare public /*out*/ readonly snapshotId: pulumi.Output<string>;
     /**
      * `active` once taken.
      */

@@ -5,10 +5,25 @@ import * as pulumi from "@pulumi/pulumi";
 import * as utilities from "./utilities";
 
 /**
- * A cloud block storage volume, attached to at most one cloud instance.
+ * A cloud block storage volume, attached to at most one cloud instance. Deleting an attached volume
+ * detaches it first.
  *
- * Timeouts (the `customTimeouts` option): create, update and delete default to 20 minutes.
- * Deleting an attached volume detaches it first.
+ * Default timeouts (the custom timeouts resource option changes them): create, update and delete 20
+ * minutes.
+ *
+ * ## Example Usage
+ * ### A 20 GB cloud volume
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const vol = new serverscom.CloudVolume("vol", {
+ *     regionId: 1,
+ *     size: 20,
+ * });
+ * export const volumeId = vol.id;
+ * ```
  */
 export class CloudVolume extends pulumi.CustomResource {
     /**
@@ -47,9 +62,21 @@ export class CloudVolume extends pulumi.CustomResource {
         return obj['__pulumiType'] === CloudVolume.__pulumiType;
     }
 
+    /**
+     * Make the volume from this CloudVolumeBackup (a restore into a new volume); replaces.
+     */
     declare public readonly backupId: pulumi.Output<string | undefined>;
+    /**
+     * Whether an instance can boot from the volume; null where the API does not say.
+     */
     declare public /*out*/ readonly bootable: pulumi.Output<boolean | undefined>;
+    /**
+     * When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+     */
     declare public /*out*/ readonly createdAt: pulumi.Output<string | undefined>;
+    /**
+     * The volume's description; null when it has none.
+     */
     declare public readonly description: pulumi.Output<string | undefined>;
     /**
      * The device inside the instance (e.g. /dev/vdb), or null.
@@ -62,16 +89,31 @@ export class CloudVolume extends pulumi.CustomResource {
     /**
      * The labels, without the provider's ownership label.
      */
-    declare public readonly labels: pulumi.Output<{[key: string]: string} | undefined>;
-    declare public readonly name: pulumi.Output<string | undefined>;
+    declare public readonly labels: pulumi.Output<{[key: string]: string}>;
+    /**
+     * The volume's name; default: the Pulumi resource name.
+     */
+    declare public readonly name: pulumi.Output<string>;
+    /**
+     * The id of the object on the underlying cloud platform.
+     */
     declare public /*out*/ readonly platformUuid: pulumi.Output<string | undefined>;
+    /**
+     * The code of the cloud region.
+     */
     declare public /*out*/ readonly regionCode: pulumi.Output<string | undefined>;
+    /**
+     * The id of the cloud region (see the getCloudRegion function).
+     */
     declare public readonly regionId: pulumi.Output<number | undefined>;
+    /**
+     * Gigabytes. Fixed once created: no official client resizes a cloud volume.
+     */
     declare public readonly size: pulumi.Output<number | undefined>;
     /**
      * `available` (detached) or `in-use` (attached) once settled.
      */
-    declare public /*out*/ readonly status: pulumi.Output<string | undefined>;
+    declare public /*out*/ readonly status: pulumi.Output<string>;
 
     /**
      * Create a CloudVolume resource with the given unique name, arguments, and options.
@@ -139,6 +181,9 @@ export interface CloudVolumeArgs {
      * Make the volume from this CloudVolumeBackup (a restore into a new volume); replaces.
      */
     backupId?: pulumi.Input<string | undefined>;
+    /**
+     * The volume's description.
+     */
     description?: pulumi.Input<string | undefined>;
     /**
      * The cloud instance (of the same region) to attach the volume to; omitted means detached.

@@ -5,11 +5,27 @@ import * as pulumi from "@pulumi/pulumi";
 import * as utilities from "./utilities";
 
 /**
- * A backup of a cloud volume. To restore it, declare a `CloudVolume` with `backupId` set to this
- * backup's id (a new volume made from it); the SDK's `cloudBackups.restore` writes it over an
- * existing volume, which no resource does on its own.
+ * A backup of a cloud volume. To restore it, declare a CloudVolume whose `backupId` property is
+ * this backup's id (a new volume made from it); writing a backup over an existing volume is an API
+ * action no resource takes on its own.
  *
- * Timeouts (the `customTimeouts` option): create 60 minutes, update 10, delete 30.
+ * Default timeouts (the custom timeouts resource option changes them): create 60 minutes, update 10
+ * minutes, delete 30 minutes.
+ *
+ * ## Example Usage
+ * ### A backup of a cloud volume
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const vol = new serverscom.CloudVolume("vol", {
+ *     regionId: 1,
+ *     size: 20,
+ * });
+ * const nightly = new serverscom.CloudVolumeBackup("nightly", {volumeId: vol.id});
+ * export const backupId = nightly.id;
+ * ```
  */
 export class CloudVolumeBackup extends pulumi.CustomResource {
     /**
@@ -48,21 +64,46 @@ export class CloudVolumeBackup extends pulumi.CustomResource {
         return obj['__pulumiType'] === CloudVolumeBackup.__pulumiType;
     }
 
+    /**
+     * When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+     */
     declare public /*out*/ readonly createdAt: pulumi.Output<string | undefined>;
     /**
      * The labels, without the provider's ownership label.
      */
-    declare public readonly labels: pulumi.Output<{[key: string]: string} | undefined>;
-    declare public readonly name: pulumi.Output<string | undefined>;
+    declare public readonly labels: pulumi.Output<{[key: string]: string}>;
+    /**
+     * The backup's name; default: the Pulumi resource name. Fixed once created.
+     */
+    declare public readonly name: pulumi.Output<string>;
+    /**
+     * The id of the object on the underlying cloud platform.
+     */
     declare public /*out*/ readonly platformUuid: pulumi.Output<string | undefined>;
+    /**
+     * The id on the cloud platform of the volume the backup was made of; null where the API does not
+     * say.
+     */
     declare public /*out*/ readonly platformVolumeUuid: pulumi.Output<string | undefined>;
+    /**
+     * The code of the cloud region.
+     */
     declare public /*out*/ readonly regionCode: pulumi.Output<string | undefined>;
+    /**
+     * The id of the cloud region (see the getCloudRegion function).
+     */
     declare public /*out*/ readonly regionId: pulumi.Output<number | undefined>;
+    /**
+     * The backup's size in GB; null where the API does not say.
+     */
     declare public /*out*/ readonly size: pulumi.Output<number | undefined>;
     /**
      * `available` once made.
      */
-    declare public /*out*/ readonly status: pulumi.Output<string | undefined>;
+    declare public /*out*/ readonly status: pulumi.Output<string>;
+    /**
+     * The CloudVolume to back up; changing it makes a new backup (of that volume).
+     */
     declare public readonly volumeId: pulumi.Output<string | undefined>;
 
     /**

@@ -11,16 +11,91 @@ import * as utilities from "./utilities";
  * A dedicated server, ordered by the month. One resource is one server.
  *
  * Ready means status `active`, operational status `normal`, power status `powered_on`, and no
- * feature switching. Deleting schedules the release (at the end of the billing period): the
- * server counts as gone from then on.
+ * feature switching. Deleting schedules the release (at the end of the billing period): the server
+ * counts as gone from then on.
  *
- * Timeouts (the `customTimeouts` option): create 6 h, update 2 h, delete 1 h. Every wait of a
- * multi-step update (feature switch, reinstall, reboot) gets the update timeout.
+ * The API's `configuration_details` are flattened into outputs of their own (`ramSize`,
+ * `serverModelId`, `operatingSystemId`, ...), so each input compares with the output of the same
+ * name. The API promises few fields of a dedicated server, and a record may lack some of its
+ * configuration details: such outputs are then absent.
  *
- * configuration_details is flattened into top-level outputs (ramSize, serverModelId,
- * operatingSystemId, ...), so each input compares with the output of the same name. api-spec.md
- * promises few fields of a dedicated server, and records may lack keys of configuration_details:
- * such outputs are then absent (docs/wire.md, Schema policy).
+ * Default timeouts (the custom timeouts resource option changes them): create 6 hours, update 2
+ * hours, delete 1 hour. Every wait of an update with several steps (feature switch, reinstall,
+ * reboot) gets the update timeout.
+ *
+ * ## Example Usage
+ * ### A dedicated server, its hardware looked up by name
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const location = serverscom.getLocation({
+ *     code: "AMS1",
+ * });
+ * const r640 = location.then(location => serverscom.getServerModel({
+ *     locationId: location.id,
+ *     name: "Dell R640",
+ * }));
+ * const ssd = Promise.all([location, r640]).then(([location, r640]) => serverscom.getDriveModel({
+ *     locationId: location.id,
+ *     serverModelId: r640.id,
+ *     name: "Intel D3-S4510 480GB",
+ * }));
+ * const privateUplink = Promise.all([location, r640]).then(([location, r640]) => serverscom.getUplinkModel({
+ *     locationId: location.id,
+ *     serverModelId: r640.id,
+ *     name: "Private 1 Gbps without redundancy",
+ * }));
+ * const publicUplink = Promise.all([location, r640]).then(([location, r640]) => serverscom.getUplinkModel({
+ *     locationId: location.id,
+ *     serverModelId: r640.id,
+ *     name: "Public 1 Gbps without redundancy",
+ * }));
+ * const traffic = Promise.all([location, r640, publicUplink]).then(([location, r640, publicUplink]) => serverscom.getBandwidthOption({
+ *     locationId: location.id,
+ *     serverModelId: r640.id,
+ *     uplinkModelId: publicUplink.id,
+ *     name: "20 TB",
+ * }));
+ * const os = Promise.all([location, r640]).then(([location, r640]) => serverscom.getOperatingSystem({
+ *     locationId: location.id,
+ *     serverModelId: r640.id,
+ *     name: "Ubuntu 24.04-server x86_64",
+ * }));
+ * const server = new serverscom.DedicatedServer("server", {
+ *     locationId: location.then(location => location.id),
+ *     serverModelId: r640.then(r640 => r640.id),
+ *     uplinkModels: {
+ *         "private": {
+ *             id: privateUplink.then(privateUplink => privateUplink.id),
+ *         },
+ *         "public": {
+ *             id: publicUplink.then(publicUplink => publicUplink.id),
+ *             bandwidthModelId: traffic.then(traffic => traffic.id),
+ *         },
+ *     },
+ *     ramSize: 64,
+ *     drives: {
+ *         slots: [
+ *             {
+ *                 position: 0,
+ *                 driveModelId: ssd.then(ssd => ssd.id),
+ *             },
+ *             {
+ *                 position: 1,
+ *                 driveModelId: ssd.then(ssd => ssd.id),
+ *             },
+ *         ],
+ *     },
+ *     operatingSystemId: os.then(os => os.id),
+ *     hostname: "server-1",
+ *     labels: {
+ *         env: "prod",
+ *     },
+ * });
+ * export const serverAddress = server.publicIpv4Address;
+ * ```
  */
 export class DedicatedServer extends pulumi.CustomResource {
     /**
@@ -59,13 +134,31 @@ export class DedicatedServer extends pulumi.CustomResource {
         return obj['__pulumiType'] === DedicatedServer.__pulumiType;
     }
 
+    /**
+     * The id of the bandwidth option; null when none applies.
+     */
     declare public /*out*/ readonly bandwidthId: pulumi.Output<number | undefined>;
+    /**
+     * The name of the bandwidth option; null when none applies.
+     */
     declare public /*out*/ readonly bandwidthName: pulumi.Output<string | undefined>;
     /**
      * The hardware in words: "Dell R640 / 64 GB RAM / 2 x Samsung PM883 960GB".
      */
     declare public /*out*/ readonly configuration: pulumi.Output<string | undefined>;
+    /**
+     * When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+     */
     declare public /*out*/ readonly createdAt: pulumi.Output<string | undefined>;
+    /**
+     * The server's drive slots, by position, each with the drive in it (null for an empty slot):
+     * what the server has, read from the API once the server is active (absent before). The
+     * `drives` input is the order as last applied; this is the hardware as the API reports it.
+     */
+    declare public /*out*/ readonly driveSlots: pulumi.Output<outputs.DriveSlotResult[] | undefined>;
+    /**
+     * The drives and their layout; changing them replaces the server.
+     */
     declare public readonly drives: pulumi.Output<outputs.DedicatedServerDrives | undefined>;
     /**
      * Every feature the server lists, with its status (activated, deactivated, unavailable...).
@@ -75,7 +168,13 @@ export class DedicatedServer extends pulumi.CustomResource {
      * The active features (activated, or activation requested), sorted.
      */
     declare public readonly features: pulumi.Output<string[] | undefined>;
-    declare public readonly hostname: pulumi.Output<string | undefined>;
+    /**
+     * The server's host name (the record's title); default: the resource name.
+     */
+    declare public readonly hostname: pulumi.Output<string>;
+    /**
+     * Default false; changing it replaces the server.
+     */
     declare public readonly ipv6: pulumi.Output<boolean | undefined>;
     /**
      * The active iPXE Boot feature: private_ipxe_boot, public_ipxe_boot, or null.
@@ -88,38 +187,128 @@ export class DedicatedServer extends pulumi.CustomResource {
     /**
      * The labels, without the provider's ownership label.
      */
-    declare public readonly labels: pulumi.Output<{[key: string]: string} | undefined>;
+    declare public readonly labels: pulumi.Output<{[key: string]: string}>;
+    /**
+     * The date the lease started (YYYY-MM-DD); null until then.
+     */
     declare public /*out*/ readonly leaseStartAt: pulumi.Output<string | undefined>;
+    /**
+     * The code of the location, e.g. `AMS1`.
+     */
     declare public /*out*/ readonly locationCode: pulumi.Output<string | undefined>;
+    /**
+     * The id of the location (see the getLocation function).
+     */
     declare public readonly locationId: pulumi.Output<number | undefined>;
+    /**
+     * The address of the out-of-band management interface; null when it has none.
+     */
     declare public /*out*/ readonly oobIpv4Address: pulumi.Output<string | undefined>;
+    /**
+     * The full name of the operating system; null when none is installed.
+     */
     declare public /*out*/ readonly operatingSystemFullName: pulumi.Output<string | undefined>;
+    /**
+     * The id of the operating system; null when none is installed.
+     */
     declare public readonly operatingSystemId: pulumi.Output<number | undefined>;
+    /**
+     * The operational status as the API reports it (`normal` once provisioning or a reinstall is done).
+     */
     declare public /*out*/ readonly operationalStatus: pulumi.Output<string | undefined>;
+    /**
+     * The power status as the API reports it, e.g. `powered_on`.
+     */
     declare public /*out*/ readonly powerStatus: pulumi.Output<string | undefined>;
+    /**
+     * The private IPv4 address; null when it has none.
+     */
     declare public /*out*/ readonly privateIpv4Address: pulumi.Output<string | undefined>;
+    /**
+     * The id of the private uplink; null when there is none.
+     */
     declare public /*out*/ readonly privateUplinkId: pulumi.Output<number | undefined>;
+    /**
+     * The name of the private uplink; null when there is none.
+     */
     declare public /*out*/ readonly privateUplinkName: pulumi.Output<string | undefined>;
+    /**
+     * The public IPv4 address; null when it has none.
+     */
     declare public /*out*/ readonly publicIpv4Address: pulumi.Output<string | undefined>;
+    /**
+     * The id of the public uplink; null when there is none.
+     */
     declare public /*out*/ readonly publicUplinkId: pulumi.Output<number | undefined>;
+    /**
+     * The name of the public uplink; null when there is none.
+     */
     declare public /*out*/ readonly publicUplinkName: pulumi.Output<string | undefined>;
+    /**
+     * The id of the rack the server stands in; null where the API does not say.
+     */
     declare public /*out*/ readonly rackId: pulumi.Output<string | undefined>;
+    /**
+     * The RAM in GB.
+     */
     declare public readonly ramSize: pulumi.Output<number | undefined>;
+    /**
+     * Whether Pulumi reboots the server after changing the iPXE script or feature of a server in
+     * iPXE Boot mode, so the new script applies at once. Default false: Pulumi prints that a reboot
+     * is needed and leaves the timing to you.
+     */
     declare public readonly rebootOnIpxeChange: pulumi.Output<boolean | undefined>;
+    /**
+     * Any text; changing it reboots the server and waits until it is ready again.
+     */
     declare public readonly rebootTrigger: pulumi.Output<string | undefined>;
+    /**
+     * Consent to a reinstall: any text. A reinstall erases the server's drives, so a change of
+     * `operatingSystemId` is refused (a check failure, before any request) unless this changes to
+     * a new value in the same update, e.g. today's date. Changing it alone does nothing; it needs
+     * no value on create.
+     */
     declare public readonly reinstallTrigger: pulumi.Output<string | undefined>;
     /**
      * Set once the release is scheduled; the resource is then gone.
      */
     declare public /*out*/ readonly scheduledReleaseAt: pulumi.Output<string | undefined>;
+    /**
+     * The id of the server model (see the getServerModel function).
+     */
     declare public readonly serverModelId: pulumi.Output<number | undefined>;
+    /**
+     * The name of the server model.
+     */
     declare public /*out*/ readonly serverModelName: pulumi.Output<string | undefined>;
+    /**
+     * The complete set of SSH keys attached to the server (omitted: none).
+     */
     declare public readonly sshKeyFingerprints: pulumi.Output<string[] | undefined>;
-    declare public /*out*/ readonly status: pulumi.Output<string | undefined>;
-    declare public /*out*/ readonly title: pulumi.Output<string | undefined>;
-    declare public /*out*/ readonly type: pulumi.Output<string | undefined>;
+    /**
+     * The status as the API reports it.
+     */
+    declare public /*out*/ readonly status: pulumi.Output<string>;
+    /**
+     * The server's title (its host name, as the API shows it).
+     */
+    declare public /*out*/ readonly title: pulumi.Output<string>;
+    /**
+     * The host's kind: `dedicated_server`.
+     */
+    declare public /*out*/ readonly type: pulumi.Output<string>;
+    /**
+     * When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+     */
     declare public /*out*/ readonly updatedAt: pulumi.Output<string | undefined>;
+    /**
+     * Changing them replaces the server.
+     */
     declare public readonly uplinkModels: pulumi.Output<outputs.DedicatedServerUplinkModels | undefined>;
+    /**
+     * Cloud-init user data for the order and for reinstalls. Changing it alone changes nothing on
+     * the server: the new value is used by the next reinstall. A secret input and output.
+     */
     declare public readonly userData: pulumi.Output<string | undefined>;
 
     /**
@@ -172,6 +361,7 @@ export class DedicatedServer extends pulumi.CustomResource {
             resourceInputs["bandwidthName"] = undefined /*out*/;
             resourceInputs["configuration"] = undefined /*out*/;
             resourceInputs["createdAt"] = undefined /*out*/;
+            resourceInputs["driveSlots"] = undefined /*out*/;
             resourceInputs["featureStatuses"] = undefined /*out*/;
             resourceInputs["ipxeBootFeature"] = undefined /*out*/;
             resourceInputs["leaseStartAt"] = undefined /*out*/;
@@ -198,6 +388,7 @@ export class DedicatedServer extends pulumi.CustomResource {
             resourceInputs["bandwidthName"] = undefined /*out*/;
             resourceInputs["configuration"] = undefined /*out*/;
             resourceInputs["createdAt"] = undefined /*out*/;
+            resourceInputs["driveSlots"] = undefined /*out*/;
             resourceInputs["drives"] = undefined /*out*/;
             resourceInputs["featureStatuses"] = undefined /*out*/;
             resourceInputs["features"] = undefined /*out*/;
@@ -250,9 +441,10 @@ export class DedicatedServer extends pulumi.CustomResource {
  */
 export interface DedicatedServerArgs {
     /**
-     * Take over the existing server with this id instead of ordering one (`pulumi import` does not
-     * work with dynamic providers). Its location, server model, uplinks and RAM must match; drives
-     * and ipv6 cannot be read back and are taken as declared; the rest is brought to the program.
+     * Take over the existing server with this id instead of ordering one (from the program itself,
+     * where `pulumi import` writes code). Its location, server model, uplinks and RAM must match;
+     * drives and IPv6 cannot be read back and are taken as declared; the rest is brought to the
+     * declared values.
      */
     adoptId?: pulumi.Input<string | undefined>;
     /**

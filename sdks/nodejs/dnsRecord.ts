@@ -8,10 +8,33 @@ import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
 /**
- * A record of a DNS zone. Its id is "<zoneId>/<recordId>". Records have no labels: a record with
- * the same zone, name, type and data found before a create stops it (adopt it with `adoptId`).
+ * A record of a DNS zone. Its id is `<zoneId>/<recordId>`. Records have no labels: a record with
+ * the same zone, name, type and data found before a create stops it (take it over with the
+ * `adoptId` property).
  *
- * Timeouts (the `customTimeouts` option): create, update and delete default to 5 minutes.
+ * Default timeouts (the custom timeouts resource option changes them): create, update and delete 5
+ * minutes.
+ *
+ * ## Example Usage
+ * ### An A record in a DNS zone
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const zoneWww = new serverscom.DnsZone("zone-www", {
+ *     name: "example.org",
+ *     email: "admin@example.org",
+ * });
+ * const www = new serverscom.DnsRecord("www", {
+ *     zoneId: zoneWww.id,
+ *     name: "www",
+ *     type: serverscom.DnsRecordType.A,
+ *     data: "192.0.2.1",
+ *     ttl: 300,
+ * });
+ * export const recordId = www.id;
+ * ```
  */
 export class DnsRecord extends pulumi.CustomResource {
     /**
@@ -50,18 +73,42 @@ export class DnsRecord extends pulumi.CustomResource {
         return obj['__pulumiType'] === DnsRecord.__pulumiType;
     }
 
+    /**
+     * When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+     */
     declare public /*out*/ readonly createdAt: pulumi.Output<string | undefined>;
+    /**
+     * The record's data in the type's text form: "192.0.2.1", "10 20 5060 sip.example.com".
+     */
     declare public readonly data: pulumi.Output<string | undefined>;
-    declare public readonly name: pulumi.Output<string | undefined>;
+    /**
+     * "@", a name within the zone ("www") or its FQDN ("www.example.com").
+     */
+    declare public readonly name: pulumi.Output<string>;
+    /**
+     * MX and SRV only (and required there), 0 to 65535.
+     */
     declare public readonly priority: pulumi.Output<number | undefined>;
     /**
      * The record's own id within the zone.
      */
-    declare public /*out*/ readonly recordId: pulumi.Output<string | undefined>;
+    declare public /*out*/ readonly recordId: pulumi.Output<string>;
+    /**
+     * Seconds, 0 to 604800; default: the zone's.
+     */
     declare public readonly ttl: pulumi.Output<number | undefined>;
-    declare public readonly type: pulumi.Output<string | undefined>;
+    /**
+     * A, AAAA, CAA, CNAME, MX, NS, TXT, SRV or ALIAS; changing it replaces the record.
+     */
+    declare public readonly type: pulumi.Output<string>;
+    /**
+     * When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+     */
     declare public /*out*/ readonly updatedAt: pulumi.Output<string | undefined>;
-    declare public readonly zoneId: pulumi.Output<string | undefined>;
+    /**
+     * The DnsZone's id; changing it replaces the record.
+     */
+    declare public readonly zoneId: pulumi.Output<string>;
 
     /**
      * Create a DnsRecord resource with the given unique name, arguments, and options.

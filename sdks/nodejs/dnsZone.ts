@@ -5,10 +5,29 @@ import * as pulumi from "@pulumi/pulumi";
 import * as utilities from "./utilities";
 
 /**
- * A DNS zone (the API's DNS domain). Creates are idempotent through the ownership label; a zone
- * of the same name that is not this resource's stops the create (adopt it with `adoptId`).
+ * A DNS zone (the API's DNS domain). A repeated create finds the zone it made by the ownership
+ * label; a zone of the same name that is not this resource's stops the create (take it over with
+ * the `adoptId` property).
  *
- * Timeouts (the `customTimeouts` option): create, update and delete default to 5 minutes.
+ * Default timeouts (the custom timeouts resource option changes them): create, update and delete 5
+ * minutes.
+ *
+ * ## Example Usage
+ * ### A DNS zone
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const zone = new serverscom.DnsZone("zone", {
+ *     name: "example.com",
+ *     email: "admin@example.com",
+ *     labels: {
+ *         env: "prod",
+ *     },
+ * });
+ * export const zoneId = zone.id;
+ * ```
  */
 export class DnsZone extends pulumi.CustomResource {
     /**
@@ -47,19 +66,38 @@ export class DnsZone extends pulumi.CustomResource {
         return obj['__pulumiType'] === DnsZone.__pulumiType;
     }
 
+    /**
+     * When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+     */
     declare public /*out*/ readonly createdAt: pulumi.Output<string | undefined>;
     /**
      * `undelegated`, `verified` or `delegated`.
      */
     declare public /*out*/ readonly delegationStatus: pulumi.Output<string | undefined>;
+    /**
+     * The SOA contact. Fixed once created: the API changes only labels.
+     */
     declare public readonly email: pulumi.Output<string | undefined>;
     /**
      * The labels, without the provider's ownership label.
      */
-    declare public readonly labels: pulumi.Output<{[key: string]: string} | undefined>;
-    declare public readonly name: pulumi.Output<string | undefined>;
+    declare public readonly labels: pulumi.Output<{[key: string]: string}>;
+    /**
+     * The zone's domain name, lower case (example.com); changing it replaces the zone.
+     */
+    declare public readonly name: pulumi.Output<string>;
+    /**
+     * The default TTL of the zone's records, 0 to 604800 seconds. Fixed once created.
+     */
     declare public readonly ttl: pulumi.Output<number | undefined>;
+    /**
+     * When the zone stops being published (for example once delegation has failed for long); null
+     * when no such date is set.
+     */
     declare public /*out*/ readonly unpublishDate: pulumi.Output<string | undefined>;
+    /**
+     * When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+     */
     declare public /*out*/ readonly updatedAt: pulumi.Output<string | undefined>;
 
     /**

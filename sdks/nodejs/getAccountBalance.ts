@@ -4,6 +4,20 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as utilities from "./utilities";
 
+/**
+ * The account's current balance and the total due on the next invoice.
+ *
+ * ## Example Usage
+ * ### The account's balance
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const balanceVar = serverscom.getAccountBalance({});
+ * export const balance = balanceVar.then(balanceVar => balanceVar.currentBalance);
+ * ```
+ */
 export function getAccountBalance(args?: GetAccountBalanceArgs, opts?: pulumi.InvokeOptions): Promise<GetAccountBalanceResult> {
     args = args || {};
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -15,10 +29,33 @@ export interface GetAccountBalanceArgs {
 }
 
 export interface GetAccountBalanceResult {
+    /**
+     * The currency of the amounts, e.g. `EUR`; null where the API does not say.
+     */
     readonly currency?: string;
+    /**
+     * The account's current balance, in `currency`; null where the API does not say.
+     */
     readonly currentBalance?: number;
+    /**
+     * The total due on the next invoice, in `currency`; null where the API does not say.
+     */
     readonly nextInvoiceTotalDue?: number;
 }
+/**
+ * The account's current balance and the total due on the next invoice.
+ *
+ * ## Example Usage
+ * ### The account's balance
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const balanceVar = serverscom.getAccountBalance({});
+ * export const balance = balanceVar.then(balanceVar => balanceVar.currentBalance);
+ * ```
+ */
 export function getAccountBalanceOutput(opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetAccountBalanceResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
     return pulumi.runtime.invokeOutput("serverscom:index:getAccountBalance", {

@@ -4,6 +4,37 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as utilities from "./utilities";
 
+/**
+ * One bandwidth option of a public uplink model, by exactly one of id or name.
+ *
+ * ## Example Usage
+ * ### A bandwidth option by name
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const location = serverscom.getLocation({
+ *     code: "AMS1",
+ * });
+ * const r640 = location.then(location => serverscom.getServerModel({
+ *     locationId: location.id,
+ *     name: "Dell R640",
+ * }));
+ * const publicUplink = Promise.all([location, r640]).then(([location, r640]) => serverscom.getUplinkModel({
+ *     locationId: location.id,
+ *     serverModelId: r640.id,
+ *     name: "Public 1 Gbps without redundancy",
+ * }));
+ * const traffic = Promise.all([location, r640, publicUplink]).then(([location, r640, publicUplink]) => serverscom.getBandwidthOption({
+ *     locationId: location.id,
+ *     serverModelId: r640.id,
+ *     uplinkModelId: publicUplink.id,
+ *     name: "20 TB",
+ * }));
+ * export const trafficId = traffic.then(traffic => traffic.id);
+ * ```
+ */
 export function getBandwidthOption(args: GetBandwidthOptionArgs, opts?: pulumi.InvokeOptions): Promise<GetBandwidthOptionResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
     return pulumi.runtime.invoke("serverscom:index:getBandwidthOption", {
@@ -16,13 +47,25 @@ export function getBandwidthOption(args: GetBandwidthOptionArgs, opts?: pulumi.I
 }
 
 export interface GetBandwidthOptionArgs {
+    /**
+     * The bandwidth option's id (give exactly one of id and name).
+     */
     id?: number;
+    /**
+     * The location (its id; see the getLocation function).
+     */
     locationId: number;
     /**
      * The name: "20 TB", "Unmetered 1 Gbps".
      */
     name?: string;
+    /**
+     * The server model (its id; see the getServerModel function).
+     */
     serverModelId: number;
+    /**
+     * The public uplink model (its id; see the getUplinkModel function).
+     */
     uplinkModelId: number;
 }
 
@@ -31,10 +74,50 @@ export interface GetBandwidthOptionResult {
      * Bytes committed; null for unmetered options.
      */
     readonly commit?: number;
+    /**
+     * The bandwidth option's id (the `bandwidthModelId` of a DedicatedServer's public uplink).
+     */
     readonly id: number;
+    /**
+     * The bandwidth option's name.
+     */
     readonly name: string;
+    /**
+     * The option's type, e.g. `bytes` or `unmetered`; null where the API does not say.
+     */
     readonly type?: string;
 }
+/**
+ * One bandwidth option of a public uplink model, by exactly one of id or name.
+ *
+ * ## Example Usage
+ * ### A bandwidth option by name
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const location = serverscom.getLocation({
+ *     code: "AMS1",
+ * });
+ * const r640 = location.then(location => serverscom.getServerModel({
+ *     locationId: location.id,
+ *     name: "Dell R640",
+ * }));
+ * const publicUplink = Promise.all([location, r640]).then(([location, r640]) => serverscom.getUplinkModel({
+ *     locationId: location.id,
+ *     serverModelId: r640.id,
+ *     name: "Public 1 Gbps without redundancy",
+ * }));
+ * const traffic = Promise.all([location, r640, publicUplink]).then(([location, r640, publicUplink]) => serverscom.getBandwidthOption({
+ *     locationId: location.id,
+ *     serverModelId: r640.id,
+ *     uplinkModelId: publicUplink.id,
+ *     name: "20 TB",
+ * }));
+ * export const trafficId = traffic.then(traffic => traffic.id);
+ * ```
+ */
 export function getBandwidthOptionOutput(args: GetBandwidthOptionOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetBandwidthOptionResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
     return pulumi.runtime.invokeOutput("serverscom:index:getBandwidthOption", {
@@ -47,12 +130,24 @@ export function getBandwidthOptionOutput(args: GetBandwidthOptionOutputArgs, opt
 }
 
 export interface GetBandwidthOptionOutputArgs {
+    /**
+     * The bandwidth option's id (give exactly one of id and name).
+     */
     id?: pulumi.Input<number | undefined>;
+    /**
+     * The location (its id; see the getLocation function).
+     */
     locationId: pulumi.Input<number>;
     /**
      * The name: "20 TB", "Unmetered 1 Gbps".
      */
     name?: pulumi.Input<string | undefined>;
+    /**
+     * The server model (its id; see the getServerModel function).
+     */
     serverModelId: pulumi.Input<number>;
+    /**
+     * The public uplink model (its id; see the getUplinkModel function).
+     */
     uplinkModelId: pulumi.Input<number>;
 }

@@ -7,6 +7,36 @@ import * as outputs from "./types/output";
 import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
+/**
+ * The bandwidth options of a public uplink model of a server model in a location.
+ *
+ * ## Example Usage
+ * ### The bandwidth options of an uplink
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const location = serverscom.getLocation({
+ *     code: "AMS1",
+ * });
+ * const r640 = location.then(location => serverscom.getServerModel({
+ *     locationId: location.id,
+ *     name: "Dell R640",
+ * }));
+ * const publicUplink = Promise.all([location, r640]).then(([location, r640]) => serverscom.getUplinkModel({
+ *     locationId: location.id,
+ *     serverModelId: r640.id,
+ *     name: "Public 1 Gbps without redundancy",
+ * }));
+ * const options = Promise.all([location, r640, publicUplink]).then(([location, r640, publicUplink]) => serverscom.getBandwidthOptions({
+ *     locationId: location.id,
+ *     serverModelId: r640.id,
+ *     uplinkModelId: publicUplink.id,
+ * }));
+ * export const bandwidthOptions = options.then(options => options.bandwidthOptions);
+ * ```
+ */
 export function getBandwidthOptions(args: GetBandwidthOptionsArgs, opts?: pulumi.InvokeOptions): Promise<GetBandwidthOptionsResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
     return pulumi.runtime.invoke("serverscom:index:getBandwidthOptions", {
@@ -18,7 +48,13 @@ export function getBandwidthOptions(args: GetBandwidthOptionsArgs, opts?: pulumi
 }
 
 export interface GetBandwidthOptionsArgs {
+    /**
+     * The location (its id; see the getLocation function).
+     */
     locationId: number;
+    /**
+     * The server model (its id; see the getServerModel function).
+     */
     serverModelId: number;
     /**
      * Only this type ("bytes" for a committed volume, "bandwidth" for unmetered).
@@ -31,8 +67,41 @@ export interface GetBandwidthOptionsArgs {
 }
 
 export interface GetBandwidthOptionsResult {
-    readonly bandwidthOptions: outputs.GetBandwidthOptionResult[];
+    /**
+     * The bandwidth options, in the API's order.
+     */
+    readonly bandwidthOptions: outputs.BandwidthOptionResult[];
 }
+/**
+ * The bandwidth options of a public uplink model of a server model in a location.
+ *
+ * ## Example Usage
+ * ### The bandwidth options of an uplink
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const location = serverscom.getLocation({
+ *     code: "AMS1",
+ * });
+ * const r640 = location.then(location => serverscom.getServerModel({
+ *     locationId: location.id,
+ *     name: "Dell R640",
+ * }));
+ * const publicUplink = Promise.all([location, r640]).then(([location, r640]) => serverscom.getUplinkModel({
+ *     locationId: location.id,
+ *     serverModelId: r640.id,
+ *     name: "Public 1 Gbps without redundancy",
+ * }));
+ * const options = Promise.all([location, r640, publicUplink]).then(([location, r640, publicUplink]) => serverscom.getBandwidthOptions({
+ *     locationId: location.id,
+ *     serverModelId: r640.id,
+ *     uplinkModelId: publicUplink.id,
+ * }));
+ * export const bandwidthOptions = options.then(options => options.bandwidthOptions);
+ * ```
+ */
 export function getBandwidthOptionsOutput(args: GetBandwidthOptionsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetBandwidthOptionsResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
     return pulumi.runtime.invokeOutput("serverscom:index:getBandwidthOptions", {
@@ -44,7 +113,13 @@ export function getBandwidthOptionsOutput(args: GetBandwidthOptionsOutputArgs, o
 }
 
 export interface GetBandwidthOptionsOutputArgs {
+    /**
+     * The location (its id; see the getLocation function).
+     */
     locationId: pulumi.Input<number>;
+    /**
+     * The server model (its id; see the getServerModel function).
+     */
     serverModelId: pulumi.Input<number>;
     /**
      * Only this type ("bytes" for a committed volume, "bandwidth" for unmetered).

@@ -4,6 +4,26 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as utilities from "./utilities";
 
+/**
+ * One flavor of a cloud region (what a cloud instance is sized as), by exactly one of id or name.
+ *
+ * ## Example Usage
+ * ### A cloud flavor by name
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const region = serverscom.getCloudRegion({
+ *     code: "AMS1",
+ * });
+ * const small = region.then(region => serverscom.getCloudFlavor({
+ *     regionId: region.id,
+ *     name: "SSD.30",
+ * }));
+ * export const cloudFlavorId = small.then(small => small.id);
+ * ```
+ */
 export function getCloudFlavor(args: GetCloudFlavorArgs, opts?: pulumi.InvokeOptions): Promise<GetCloudFlavorResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
     return pulumi.runtime.invoke("serverscom:index:getCloudFlavor", {
@@ -14,15 +34,50 @@ export function getCloudFlavor(args: GetCloudFlavorArgs, opts?: pulumi.InvokeOpt
 }
 
 export interface GetCloudFlavorArgs {
+    /**
+     * The flavor's id (give exactly one of id and name).
+     */
     id?: string;
+    /**
+     * The flavor's name or whole words of it, case-insensitive (give exactly one of id and name).
+     */
     name?: string;
+    /**
+     * The cloud region (its id; see the getCloudRegion function).
+     */
     regionId: number;
 }
 
 export interface GetCloudFlavorResult {
+    /**
+     * The flavor's id (the `flavorId` property of a CloudInstance).
+     */
     readonly id: string;
+    /**
+     * The flavor's name, e.g. `SSD.30`.
+     */
     readonly name: string;
 }
+/**
+ * One flavor of a cloud region (what a cloud instance is sized as), by exactly one of id or name.
+ *
+ * ## Example Usage
+ * ### A cloud flavor by name
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const region = serverscom.getCloudRegion({
+ *     code: "AMS1",
+ * });
+ * const small = region.then(region => serverscom.getCloudFlavor({
+ *     regionId: region.id,
+ *     name: "SSD.30",
+ * }));
+ * export const cloudFlavorId = small.then(small => small.id);
+ * ```
+ */
 export function getCloudFlavorOutput(args: GetCloudFlavorOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetCloudFlavorResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
     return pulumi.runtime.invokeOutput("serverscom:index:getCloudFlavor", {
@@ -33,7 +88,16 @@ export function getCloudFlavorOutput(args: GetCloudFlavorOutputArgs, opts?: pulu
 }
 
 export interface GetCloudFlavorOutputArgs {
+    /**
+     * The flavor's id (give exactly one of id and name).
+     */
     id?: pulumi.Input<string | undefined>;
+    /**
+     * The flavor's name or whole words of it, case-insensitive (give exactly one of id and name).
+     */
     name?: pulumi.Input<string | undefined>;
+    /**
+     * The cloud region (its id; see the getCloudRegion function).
+     */
     regionId: pulumi.Input<number>;
 }

@@ -4,6 +4,27 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as utilities from "./utilities";
 
+/**
+ * One image of a cloud region (what a cloud instance is created from), by exactly one of id or
+ * name.
+ *
+ * ## Example Usage
+ * ### A cloud image by name
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const region = serverscom.getCloudRegion({
+ *     code: "AMS1",
+ * });
+ * const image = region.then(region => serverscom.getCloudImage({
+ *     regionId: region.id,
+ *     name: "Ubuntu 24.04-server (64 bit)",
+ * }));
+ * export const imageId = image.then(image => image.id);
+ * ```
+ */
 export function getCloudImage(args: GetCloudImageArgs, opts?: pulumi.InvokeOptions): Promise<GetCloudImageResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
     return pulumi.runtime.invoke("serverscom:index:getCloudImage", {
@@ -14,15 +35,51 @@ export function getCloudImage(args: GetCloudImageArgs, opts?: pulumi.InvokeOptio
 }
 
 export interface GetCloudImageArgs {
+    /**
+     * The image's id (give exactly one of id and name).
+     */
     id?: string;
+    /**
+     * The image's name or whole words of it, case-insensitive (give exactly one of id and name).
+     */
     name?: string;
+    /**
+     * The cloud region (its id; see the getCloudRegion function).
+     */
     regionId: number;
 }
 
 export interface GetCloudImageResult {
+    /**
+     * The image's id (the `imageId` property of a CloudInstance).
+     */
     readonly id: string;
+    /**
+     * The image's name, e.g. `Ubuntu 24.04-server (64 bit)`.
+     */
     readonly name: string;
 }
+/**
+ * One image of a cloud region (what a cloud instance is created from), by exactly one of id or
+ * name.
+ *
+ * ## Example Usage
+ * ### A cloud image by name
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const region = serverscom.getCloudRegion({
+ *     code: "AMS1",
+ * });
+ * const image = region.then(region => serverscom.getCloudImage({
+ *     regionId: region.id,
+ *     name: "Ubuntu 24.04-server (64 bit)",
+ * }));
+ * export const imageId = image.then(image => image.id);
+ * ```
+ */
 export function getCloudImageOutput(args: GetCloudImageOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetCloudImageResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
     return pulumi.runtime.invokeOutput("serverscom:index:getCloudImage", {
@@ -33,7 +90,16 @@ export function getCloudImageOutput(args: GetCloudImageOutputArgs, opts?: pulumi
 }
 
 export interface GetCloudImageOutputArgs {
+    /**
+     * The image's id (give exactly one of id and name).
+     */
     id?: pulumi.Input<string | undefined>;
+    /**
+     * The image's name or whole words of it, case-insensitive (give exactly one of id and name).
+     */
     name?: pulumi.Input<string | undefined>;
+    /**
+     * The cloud region (its id; see the getCloudRegion function).
+     */
     regionId: pulumi.Input<number>;
 }

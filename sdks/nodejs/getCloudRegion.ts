@@ -7,6 +7,23 @@ import * as outputs from "./types/output";
 import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
+/**
+ * One cloud region, by exactly one of id, code (exact) or name (case-insensitive), with its flavors
+ * and images.
+ *
+ * ## Example Usage
+ * ### A cloud region by code
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const region = serverscom.getCloudRegion({
+ *     code: "AMS1",
+ * });
+ * export const regionId = region.then(region => region.id);
+ * ```
+ */
 export function getCloudRegion(args?: GetCloudRegionArgs, opts?: pulumi.InvokeOptions): Promise<GetCloudRegionResult> {
     args = args || {};
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -22,6 +39,9 @@ export interface GetCloudRegionArgs {
      * "AMS1".
      */
     code?: string;
+    /**
+     * The region's id (give exactly one of id, code and name).
+     */
     id?: number;
     /**
      * "Amsterdam".
@@ -30,18 +50,44 @@ export interface GetCloudRegionArgs {
 }
 
 export interface GetCloudRegionResult {
+    /**
+     * The region's code, e.g. `AMS1`.
+     */
     readonly code: string;
     /**
      * What an instance here can be sized as.
      */
     readonly flavors: outputs.CloudFlavorResult[];
+    /**
+     * The region's id.
+     */
     readonly id: number;
     /**
      * What an instance here can be created from.
      */
     readonly images: outputs.CloudImageResult[];
+    /**
+     * The region's name, e.g. `Amsterdam`.
+     */
     readonly name: string;
 }
+/**
+ * One cloud region, by exactly one of id, code (exact) or name (case-insensitive), with its flavors
+ * and images.
+ *
+ * ## Example Usage
+ * ### A cloud region by code
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const region = serverscom.getCloudRegion({
+ *     code: "AMS1",
+ * });
+ * export const regionId = region.then(region => region.id);
+ * ```
+ */
 export function getCloudRegionOutput(args?: GetCloudRegionOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetCloudRegionResult> {
     args = args || {};
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -57,6 +103,9 @@ export interface GetCloudRegionOutputArgs {
      * "AMS1".
      */
     code?: pulumi.Input<string | undefined>;
+    /**
+     * The region's id (give exactly one of id, code and name).
+     */
     id?: pulumi.Input<number | undefined>;
     /**
      * "Amsterdam".

@@ -5,10 +5,25 @@ import * as pulumi from "@pulumi/pulumi";
 import * as utilities from "./utilities";
 
 /**
- * The account's OpenStack credentials in a cloud region (GET /cloud_computing/regions/{id}/
- * credentials; Go `CloudComputingRegionCredentials`, srvctl `cloud-regions get-credentials`), for
- * a program that configures an OpenStack provider. The Promise form gives the password in clear
- * to the program: wrap it with `pulumi.secret`, or use the Output form, which is secret.
+ * The account's OpenStack credentials in a cloud region, for a program that configures an OpenStack
+ * provider.
+ *
+ * The result is secret: the output form of this function keeps it secret. A plain (non-output) call
+ * gives the password to the program in clear: keep it out of stack outputs and logs, or mark it
+ * secret.
+ *
+ * ## Example Usage
+ * ### The OpenStack credentials of a cloud region
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const openstack = serverscom.getCloudRegionCredentials({
+ *     regionId: 1,
+ * });
+ * export const openstackUrl = openstack.then(openstack => openstack.url);
+ * ```
  */
 export function getCloudRegionCredentials(args: GetCloudRegionCredentialsArgs, opts?: pulumi.InvokeOptions): Promise<GetCloudRegionCredentialsResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -18,11 +33,20 @@ export function getCloudRegionCredentials(args: GetCloudRegionCredentialsArgs, o
 }
 
 export interface GetCloudRegionCredentialsArgs {
+    /**
+     * The cloud region (its id; see the getCloudRegion function).
+     */
     regionId: number;
 }
 
 export interface GetCloudRegionCredentialsResult {
+    /**
+     * The OpenStack password.
+     */
     readonly password: string;
+    /**
+     * The cloud region's id.
+     */
     readonly regionId: number;
     /**
      * The OpenStack project (tenant); a number on the wire, given as text.
@@ -38,10 +62,25 @@ export interface GetCloudRegionCredentialsResult {
     readonly username?: string;
 }
 /**
- * The account's OpenStack credentials in a cloud region (GET /cloud_computing/regions/{id}/
- * credentials; Go `CloudComputingRegionCredentials`, srvctl `cloud-regions get-credentials`), for
- * a program that configures an OpenStack provider. The Promise form gives the password in clear
- * to the program: wrap it with `pulumi.secret`, or use the Output form, which is secret.
+ * The account's OpenStack credentials in a cloud region, for a program that configures an OpenStack
+ * provider.
+ *
+ * The result is secret: the output form of this function keeps it secret. A plain (non-output) call
+ * gives the password to the program in clear: keep it out of stack outputs and logs, or mark it
+ * secret.
+ *
+ * ## Example Usage
+ * ### The OpenStack credentials of a cloud region
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const openstack = serverscom.getCloudRegionCredentials({
+ *     regionId: 1,
+ * });
+ * export const openstackUrl = openstack.then(openstack => openstack.url);
+ * ```
  */
 export function getCloudRegionCredentialsOutput(args: GetCloudRegionCredentialsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetCloudRegionCredentialsResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -51,5 +90,8 @@ export function getCloudRegionCredentialsOutput(args: GetCloudRegionCredentialsO
 }
 
 export interface GetCloudRegionCredentialsOutputArgs {
+    /**
+     * The cloud region (its id; see the getCloudRegion function).
+     */
     regionId: pulumi.Input<number>;
 }

@@ -8,7 +8,18 @@ import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
 /**
- * Every region with its flavors and images (two more requests per region).
+ * Every cloud region with its flavors and images (two more requests per region).
+ *
+ * ## Example Usage
+ * ### Every cloud region
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const regions = serverscom.getCloudRegions({});
+ * export const cloudRegions = regions.then(regions => regions.cloudRegions);
+ * ```
  */
 export function getCloudRegions(args?: GetCloudRegionsArgs, opts?: pulumi.InvokeOptions): Promise<GetCloudRegionsResult> {
     args = args || {};
@@ -21,10 +32,24 @@ export interface GetCloudRegionsArgs {
 }
 
 export interface GetCloudRegionsResult {
-    readonly cloudRegions: outputs.GetCloudRegionResult[];
+    /**
+     * Every cloud region, with its flavors and images.
+     */
+    readonly cloudRegions: outputs.CloudRegionResult[];
 }
 /**
- * Every region with its flavors and images (two more requests per region).
+ * Every cloud region with its flavors and images (two more requests per region).
+ *
+ * ## Example Usage
+ * ### Every cloud region
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const regions = serverscom.getCloudRegions({});
+ * export const cloudRegions = regions.then(regions => regions.cloudRegions);
+ * ```
  */
 export function getCloudRegionsOutput(opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetCloudRegionsResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

@@ -7,6 +7,23 @@ import * as outputs from "./types/output";
 import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
+/**
+ * The account's cloud block storage volumes, filtered by labels, name, region and attached
+ * instance.
+ *
+ * ## Example Usage
+ * ### The cloud volumes of a region
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const volumes = serverscom.getCloudVolumes({
+ *     regionId: 1,
+ * });
+ * export const cloudVolumes = volumes.then(volumes => volumes.cloudVolumes);
+ * ```
+ */
 export function getCloudVolumes(args?: GetCloudVolumesArgs, opts?: pulumi.InvokeOptions): Promise<GetCloudVolumesResult> {
     args = args || {};
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -21,10 +38,16 @@ export function getCloudVolumes(args?: GetCloudVolumesArgs, opts?: pulumi.Invoke
 
 export interface GetCloudVolumesArgs {
     /**
-     * Only volumes attached to this cloud instance (asked of the API, as srvctl does, and checked here).
+     * Only volumes attached to this cloud instance.
      */
     instanceId?: string;
-    labelSelector?: any;
+    /**
+     * Only objects whose labels match this label selector, e.g. `env==prod,tier in (web, api)`; checked against the selector grammar before it is sent.
+     */
+    labelSelector?: string;
+    /**
+     * The most items to return, 1 to 10,000 (default 1,000); more matching items fail the call, naming the limit.
+     */
     limit?: number;
     /**
      * Only volumes of this cloud region (filtered here as well as asked of the API).
@@ -38,8 +61,28 @@ export interface GetCloudVolumesArgs {
 }
 
 export interface GetCloudVolumesResult {
+    /**
+     * The cloud volumes, in the API's order.
+     */
     readonly cloudVolumes: outputs.CloudVolumeResult[];
 }
+/**
+ * The account's cloud block storage volumes, filtered by labels, name, region and attached
+ * instance.
+ *
+ * ## Example Usage
+ * ### The cloud volumes of a region
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const volumes = serverscom.getCloudVolumes({
+ *     regionId: 1,
+ * });
+ * export const cloudVolumes = volumes.then(volumes => volumes.cloudVolumes);
+ * ```
+ */
 export function getCloudVolumesOutput(args?: GetCloudVolumesOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetCloudVolumesResult> {
     args = args || {};
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -54,10 +97,16 @@ export function getCloudVolumesOutput(args?: GetCloudVolumesOutputArgs, opts?: p
 
 export interface GetCloudVolumesOutputArgs {
     /**
-     * Only volumes attached to this cloud instance (asked of the API, as srvctl does, and checked here).
+     * Only volumes attached to this cloud instance.
      */
     instanceId?: pulumi.Input<string | undefined>;
-    labelSelector?: any | undefined;
+    /**
+     * Only objects whose labels match this label selector, e.g. `env==prod,tier in (web, api)`; checked against the selector grammar before it is sent.
+     */
+    labelSelector?: pulumi.Input<string | undefined>;
+    /**
+     * The most items to return, 1 to 10,000 (default 1,000); more matching items fail the call, naming the limit.
+     */
     limit?: pulumi.Input<number | undefined>;
     /**
      * Only volumes of this cloud region (filtered here as well as asked of the API).

@@ -7,6 +7,27 @@ import * as outputs from "./types/output";
 import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
+/**
+ * The records of a DNS zone, filtered by type and name.
+ *
+ * ## Example Usage
+ * ### The A records of a DNS zone
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const zoneList = new serverscom.DnsZone("zone-list", {
+ *     name: "example.net",
+ *     email: "admin@example.net",
+ * });
+ * const records = serverscom.getDnsRecordsOutput({
+ *     zoneId: zoneList.id,
+ *     type: "A",
+ * });
+ * export const dnsRecords = records.apply(records => records.dnsRecords);
+ * ```
+ */
 export function getDnsRecords(args: GetDnsRecordsArgs, opts?: pulumi.InvokeOptions): Promise<GetDnsRecordsResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
     return pulumi.runtime.invoke("serverscom:index:getDnsRecords", {
@@ -18,6 +39,9 @@ export function getDnsRecords(args: GetDnsRecordsArgs, opts?: pulumi.InvokeOptio
 }
 
 export interface GetDnsRecordsArgs {
+    /**
+     * The most items to return, 1 to 10,000 (default 1,000); more matching items fail the call, naming the limit.
+     */
     limit?: number;
     /**
      * Only records of this name.
@@ -27,12 +51,39 @@ export interface GetDnsRecordsArgs {
      * Only records of this type ("A", "MX", "SOA", ...).
      */
     type?: string;
+    /**
+     * The DNS zone (its id; see the getDnsZones function).
+     */
     zoneId: string;
 }
 
 export interface GetDnsRecordsResult {
+    /**
+     * The records, in the API's order.
+     */
     readonly dnsRecords: outputs.DnsRecordResult[];
 }
+/**
+ * The records of a DNS zone, filtered by type and name.
+ *
+ * ## Example Usage
+ * ### The A records of a DNS zone
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const zoneList = new serverscom.DnsZone("zone-list", {
+ *     name: "example.net",
+ *     email: "admin@example.net",
+ * });
+ * const records = serverscom.getDnsRecordsOutput({
+ *     zoneId: zoneList.id,
+ *     type: "A",
+ * });
+ * export const dnsRecords = records.apply(records => records.dnsRecords);
+ * ```
+ */
 export function getDnsRecordsOutput(args: GetDnsRecordsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetDnsRecordsResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
     return pulumi.runtime.invokeOutput("serverscom:index:getDnsRecords", {
@@ -44,6 +95,9 @@ export function getDnsRecordsOutput(args: GetDnsRecordsOutputArgs, opts?: pulumi
 }
 
 export interface GetDnsRecordsOutputArgs {
+    /**
+     * The most items to return, 1 to 10,000 (default 1,000); more matching items fail the call, naming the limit.
+     */
     limit?: pulumi.Input<number | undefined>;
     /**
      * Only records of this name.
@@ -53,5 +107,8 @@ export interface GetDnsRecordsOutputArgs {
      * Only records of this type ("A", "MX", "SOA", ...).
      */
     type?: pulumi.Input<string | undefined>;
+    /**
+     * The DNS zone (its id; see the getDnsZones function).
+     */
     zoneId: pulumi.Input<string>;
 }

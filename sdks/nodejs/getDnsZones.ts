@@ -7,6 +7,22 @@ import * as outputs from "./types/output";
 import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
+/**
+ * The account's DNS zones, filtered by labels, name and delegation status.
+ *
+ * ## Example Usage
+ * ### The DNS zones labelled env=prod
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const zones = serverscom.getDnsZones({
+ *     labelSelector: "env=prod",
+ * });
+ * export const dnsZones = zones.then(zones => zones.dnsZones);
+ * ```
+ */
 export function getDnsZones(args?: GetDnsZonesArgs, opts?: pulumi.InvokeOptions): Promise<GetDnsZonesResult> {
     args = args || {};
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -19,8 +35,17 @@ export function getDnsZones(args?: GetDnsZonesArgs, opts?: pulumi.InvokeOptions)
 }
 
 export interface GetDnsZonesArgs {
+    /**
+     * Only zones of this delegation status.
+     */
     delegationStatus?: enums.GetDnsZonesArgsDelegationStatus;
-    labelSelector?: any;
+    /**
+     * Only objects whose labels match this label selector, e.g. `env==prod,tier in (web, api)`; checked against the selector grammar before it is sent.
+     */
+    labelSelector?: string;
+    /**
+     * The most items to return, 1 to 10,000 (default 1,000); more matching items fail the call, naming the limit.
+     */
     limit?: number;
     /**
      * Only zones whose name contains this text.
@@ -29,8 +54,27 @@ export interface GetDnsZonesArgs {
 }
 
 export interface GetDnsZonesResult {
+    /**
+     * The DNS zones, in the API's order.
+     */
     readonly dnsZones: outputs.DnsZoneResult[];
 }
+/**
+ * The account's DNS zones, filtered by labels, name and delegation status.
+ *
+ * ## Example Usage
+ * ### The DNS zones labelled env=prod
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const zones = serverscom.getDnsZones({
+ *     labelSelector: "env=prod",
+ * });
+ * export const dnsZones = zones.then(zones => zones.dnsZones);
+ * ```
+ */
 export function getDnsZonesOutput(args?: GetDnsZonesOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetDnsZonesResult> {
     args = args || {};
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -43,8 +87,17 @@ export function getDnsZonesOutput(args?: GetDnsZonesOutputArgs, opts?: pulumi.In
 }
 
 export interface GetDnsZonesOutputArgs {
+    /**
+     * Only zones of this delegation status.
+     */
     delegationStatus?: pulumi.Input<enums.GetDnsZonesArgsDelegationStatus | undefined>;
-    labelSelector?: any | undefined;
+    /**
+     * Only objects whose labels match this label selector, e.g. `env==prod,tier in (web, api)`; checked against the selector grammar before it is sent.
+     */
+    labelSelector?: pulumi.Input<string | undefined>;
+    /**
+     * The most items to return, 1 to 10,000 (default 1,000); more matching items fail the call, naming the limit.
+     */
     limit?: pulumi.Input<number | undefined>;
     /**
      * Only zones whose name contains this text.

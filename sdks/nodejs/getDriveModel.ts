@@ -4,6 +4,31 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as utilities from "./utilities";
 
+/**
+ * One drive model a server model can be ordered with in a location, by exactly one of id or name.
+ *
+ * ## Example Usage
+ * ### A drive model by name
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const location = serverscom.getLocation({
+ *     code: "AMS1",
+ * });
+ * const r640 = location.then(location => serverscom.getServerModel({
+ *     locationId: location.id,
+ *     name: "Dell R640",
+ * }));
+ * const ssd = Promise.all([location, r640]).then(([location, r640]) => serverscom.getDriveModel({
+ *     locationId: location.id,
+ *     serverModelId: r640.id,
+ *     name: "Intel D3-S4510 480GB",
+ * }));
+ * export const driveModelId = ssd.then(ssd => ssd.id);
+ * ```
+ */
 export function getDriveModel(args: GetDriveModelArgs, opts?: pulumi.InvokeOptions): Promise<GetDriveModelResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
     return pulumi.runtime.invoke("serverscom:index:getDriveModel", {
@@ -15,12 +40,21 @@ export function getDriveModel(args: GetDriveModelArgs, opts?: pulumi.InvokeOptio
 }
 
 export interface GetDriveModelArgs {
+    /**
+     * The drive model's id (give exactly one of id and name).
+     */
     id?: number;
+    /**
+     * The location (its id; see the getLocation function).
+     */
     locationId: number;
     /**
      * The model's name, or whole words of it that fit one model only ("PM883").
      */
     name?: string;
+    /**
+     * The server model (its id; see the getServerModel function).
+     */
     serverModelId: number;
 }
 
@@ -29,12 +63,52 @@ export interface GetDriveModelResult {
      * GB.
      */
     readonly capacity: number;
+    /**
+     * The form factor, e.g. `2.5`.
+     */
     readonly formFactor: string;
+    /**
+     * The drive model's id (a drive slot's `driveModelId`).
+     */
     readonly id: number;
+    /**
+     * The interface, e.g. `SATA3`.
+     */
     readonly interface: string;
+    /**
+     * The media type, e.g. `SSD`.
+     */
     readonly mediaType: string;
+    /**
+     * The drive model's name.
+     */
     readonly name: string;
 }
+/**
+ * One drive model a server model can be ordered with in a location, by exactly one of id or name.
+ *
+ * ## Example Usage
+ * ### A drive model by name
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const location = serverscom.getLocation({
+ *     code: "AMS1",
+ * });
+ * const r640 = location.then(location => serverscom.getServerModel({
+ *     locationId: location.id,
+ *     name: "Dell R640",
+ * }));
+ * const ssd = Promise.all([location, r640]).then(([location, r640]) => serverscom.getDriveModel({
+ *     locationId: location.id,
+ *     serverModelId: r640.id,
+ *     name: "Intel D3-S4510 480GB",
+ * }));
+ * export const driveModelId = ssd.then(ssd => ssd.id);
+ * ```
+ */
 export function getDriveModelOutput(args: GetDriveModelOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetDriveModelResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
     return pulumi.runtime.invokeOutput("serverscom:index:getDriveModel", {
@@ -46,11 +120,20 @@ export function getDriveModelOutput(args: GetDriveModelOutputArgs, opts?: pulumi
 }
 
 export interface GetDriveModelOutputArgs {
+    /**
+     * The drive model's id (give exactly one of id and name).
+     */
     id?: pulumi.Input<number | undefined>;
+    /**
+     * The location (its id; see the getLocation function).
+     */
     locationId: pulumi.Input<number>;
     /**
      * The model's name, or whole words of it that fit one model only ("PM883").
      */
     name?: pulumi.Input<string | undefined>;
+    /**
+     * The server model (its id; see the getServerModel function).
+     */
     serverModelId: pulumi.Input<number>;
 }

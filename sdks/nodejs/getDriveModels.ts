@@ -7,6 +7,31 @@ import * as outputs from "./types/output";
 import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
+/**
+ * The drive models a server model can be ordered with in a location.
+ *
+ * ## Example Usage
+ * ### The SSD models of a server model
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const location = serverscom.getLocation({
+ *     code: "AMS1",
+ * });
+ * const r640 = location.then(location => serverscom.getServerModel({
+ *     locationId: location.id,
+ *     name: "Dell R640",
+ * }));
+ * const ssds = Promise.all([location, r640]).then(([location, r640]) => serverscom.getDriveModels({
+ *     locationId: location.id,
+ *     serverModelId: r640.id,
+ *     mediaType: "ssd",
+ * }));
+ * export const driveModels = ssds.then(ssds => ssds.driveModels);
+ * ```
+ */
 export function getDriveModels(args: GetDriveModelsArgs, opts?: pulumi.InvokeOptions): Promise<GetDriveModelsResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
     return pulumi.runtime.invoke("serverscom:index:getDriveModels", {
@@ -23,6 +48,9 @@ export interface GetDriveModelsArgs {
      * Only this interface: "SATA3", "SAS", "NVMe"...
      */
     interface?: string;
+    /**
+     * The location (its id; see the getLocation function).
+     */
     locationId: number;
     /**
      * Only this media type: "SSD", "HDD", "NVMe"...
@@ -32,12 +60,43 @@ export interface GetDriveModelsArgs {
      * Only models whose name contains this text.
      */
     searchPattern?: string;
+    /**
+     * The server model (its id; see the getServerModel function).
+     */
     serverModelId: number;
 }
 
 export interface GetDriveModelsResult {
-    readonly driveModels: outputs.GetDriveModelResult[];
+    /**
+     * The drive models, in the API's order.
+     */
+    readonly driveModels: outputs.DriveModelResult[];
 }
+/**
+ * The drive models a server model can be ordered with in a location.
+ *
+ * ## Example Usage
+ * ### The SSD models of a server model
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const location = serverscom.getLocation({
+ *     code: "AMS1",
+ * });
+ * const r640 = location.then(location => serverscom.getServerModel({
+ *     locationId: location.id,
+ *     name: "Dell R640",
+ * }));
+ * const ssds = Promise.all([location, r640]).then(([location, r640]) => serverscom.getDriveModels({
+ *     locationId: location.id,
+ *     serverModelId: r640.id,
+ *     mediaType: "ssd",
+ * }));
+ * export const driveModels = ssds.then(ssds => ssds.driveModels);
+ * ```
+ */
 export function getDriveModelsOutput(args: GetDriveModelsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetDriveModelsResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
     return pulumi.runtime.invokeOutput("serverscom:index:getDriveModels", {
@@ -54,6 +113,9 @@ export interface GetDriveModelsOutputArgs {
      * Only this interface: "SATA3", "SAS", "NVMe"...
      */
     interface?: pulumi.Input<string | undefined>;
+    /**
+     * The location (its id; see the getLocation function).
+     */
     locationId: pulumi.Input<number>;
     /**
      * Only this media type: "SSD", "HDD", "NVMe"...
@@ -63,5 +125,8 @@ export interface GetDriveModelsOutputArgs {
      * Only models whose name contains this text.
      */
     searchPattern?: pulumi.Input<string | undefined>;
+    /**
+     * The server model (its id; see the getServerModel function).
+     */
     serverModelId: pulumi.Input<number>;
 }

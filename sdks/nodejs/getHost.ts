@@ -9,6 +9,19 @@ import * as utilities from "./utilities";
 
 /**
  * One host: `getHost({ id: "xYz12AbC" })`, `getHost({ title: "web-1", type: "sbm_server" })`.
+ *
+ * ## Example Usage
+ * ### A host by title
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const host = serverscom.getHost({
+ *     title: "k8s-prod-bm-4",
+ * });
+ * export const hostStatus = host.then(host => host.status);
+ * ```
  */
 export function getHost(args?: GetHostArgs, opts?: pulumi.InvokeOptions): Promise<GetHostResult> {
     args = args || {};
@@ -21,6 +34,9 @@ export function getHost(args?: GetHostArgs, opts?: pulumi.InvokeOptions): Promis
 }
 
 export interface GetHostArgs {
+    /**
+     * The host's id (give exactly one of id and title).
+     */
     id?: string;
     /**
      * The host name it was ordered with.
@@ -33,33 +49,81 @@ export interface GetHostArgs {
 }
 
 export interface GetHostResult {
+    /**
+     * The hardware configuration in words, as the API describes it.
+     */
     readonly configuration?: string;
+    /**
+     * The configuration as ordered; null where the API leaves it out.
+     */
     readonly configurationDetails?: outputs.HostConfigurationDetails;
+    /**
+     * When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+     */
     readonly createdAt?: string;
+    /**
+     * The host's id.
+     */
     readonly id: string;
     /**
      * Bare metal nodes only.
      */
     readonly kubernetesClusterId?: string;
+    /**
+     * For a Kubernetes bare metal node, its id as a node of the cluster; otherwise null.
+     */
     readonly kubernetesClusterNodeId?: string;
+    /**
+     * For a Kubernetes bare metal node, its number in the cluster; otherwise null.
+     */
     readonly kubernetesClusterNodeNumber?: number;
     /**
      * The labels, without the provider's ownership label.
      */
     readonly labels: {[key: string]: string};
+    /**
+     * The date the lease started (YYYY-MM-DD); null until then.
+     */
     readonly leaseStartAt?: string;
+    /**
+     * The code of the location, e.g. `AMS1`.
+     */
     readonly locationCode?: string;
+    /**
+     * The id of the location (see the getLocation function).
+     */
     readonly locationId?: number;
+    /**
+     * The address of the out-of-band management interface; null when it has none.
+     */
     readonly oobIpv4Address?: string;
+    /**
+     * The operational status as the API reports it (`normal` once provisioning or a reinstall is done).
+     */
     readonly operationalStatus?: string;
+    /**
+     * The power status as the API reports it, e.g. `powered_on`.
+     */
     readonly powerStatus?: string;
+    /**
+     * The private IPv4 address; null when it has none.
+     */
     readonly privateIpv4Address?: string;
+    /**
+     * The public IPv4 address; null when it has none.
+     */
     readonly publicIpv4Address?: string;
+    /**
+     * The id of the rack the server stands in; null where the API does not say.
+     */
     readonly rackId?: string;
     /**
      * Set once a release is scheduled.
      */
     readonly scheduledReleaseAt?: string;
+    /**
+     * The status as the API reports it.
+     */
     readonly status: string;
     /**
      * null for a bare metal node without one.
@@ -69,10 +133,26 @@ export interface GetHostResult {
      * "dedicated_server", "sbm_server" or "kubernetes_baremetal_node".
      */
     readonly type: string;
+    /**
+     * When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+     */
     readonly updatedAt?: string;
 }
 /**
  * One host: `getHost({ id: "xYz12AbC" })`, `getHost({ title: "web-1", type: "sbm_server" })`.
+ *
+ * ## Example Usage
+ * ### A host by title
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const host = serverscom.getHost({
+ *     title: "k8s-prod-bm-4",
+ * });
+ * export const hostStatus = host.then(host => host.status);
+ * ```
  */
 export function getHostOutput(args?: GetHostOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetHostResult> {
     args = args || {};
@@ -85,6 +165,9 @@ export function getHostOutput(args?: GetHostOutputArgs, opts?: pulumi.InvokeOutp
 }
 
 export interface GetHostOutputArgs {
+    /**
+     * The host's id (give exactly one of id and title).
+     */
     id?: pulumi.Input<string | undefined>;
     /**
      * The host name it was ordered with.

@@ -9,6 +9,47 @@ import * as utilities from "./utilities";
 
 /**
  * The drive slots of a dedicated server or bare metal node, filled or not, by position.
+ *
+ * ## Example Usage
+ * ### The drive slots of a dedicated server
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const db = new serverscom.DedicatedServer("db", {
+ *     locationId: 1,
+ *     serverModelId: 101,
+ *     uplinkModels: {
+ *         "private": {
+ *             id: 401,
+ *         },
+ *         "public": {
+ *             id: 403,
+ *             bandwidthModelId: 501,
+ *         },
+ *     },
+ *     ramSize: 64,
+ *     drives: {
+ *         slots: [
+ *             {
+ *                 position: 0,
+ *                 driveModelId: 201,
+ *             },
+ *             {
+ *                 position: 1,
+ *                 driveModelId: 201,
+ *             },
+ *         ],
+ *     },
+ *     operatingSystemId: 301,
+ *     hostname: "db-1",
+ * });
+ * const slots = serverscom.getHostDriveSlotsOutput({
+ *     hostId: db.id,
+ * });
+ * export const driveSlots = slots.apply(slots => slots.driveSlots);
+ * ```
  */
 export function getHostDriveSlots(args: GetHostDriveSlotsArgs, opts?: pulumi.InvokeOptions): Promise<GetHostDriveSlotsResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -19,6 +60,9 @@ export function getHostDriveSlots(args: GetHostDriveSlotsArgs, opts?: pulumi.Inv
 }
 
 export interface GetHostDriveSlotsArgs {
+    /**
+     * The host's id.
+     */
     hostId: string;
     /**
      * "dedicated_server" (default) or "kubernetes_baremetal_node": the API has no SBM drive slots.
@@ -27,11 +71,58 @@ export interface GetHostDriveSlotsArgs {
 }
 
 export interface GetHostDriveSlotsResult {
+    /**
+     * The drive slots, filled or not, by position.
+     */
     readonly driveSlots: outputs.DriveSlotResult[];
+    /**
+     * The host's id.
+     */
     readonly hostId: string;
 }
 /**
  * The drive slots of a dedicated server or bare metal node, filled or not, by position.
+ *
+ * ## Example Usage
+ * ### The drive slots of a dedicated server
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const db = new serverscom.DedicatedServer("db", {
+ *     locationId: 1,
+ *     serverModelId: 101,
+ *     uplinkModels: {
+ *         "private": {
+ *             id: 401,
+ *         },
+ *         "public": {
+ *             id: 403,
+ *             bandwidthModelId: 501,
+ *         },
+ *     },
+ *     ramSize: 64,
+ *     drives: {
+ *         slots: [
+ *             {
+ *                 position: 0,
+ *                 driveModelId: 201,
+ *             },
+ *             {
+ *                 position: 1,
+ *                 driveModelId: 201,
+ *             },
+ *         ],
+ *     },
+ *     operatingSystemId: 301,
+ *     hostname: "db-1",
+ * });
+ * const slots = serverscom.getHostDriveSlotsOutput({
+ *     hostId: db.id,
+ * });
+ * export const driveSlots = slots.apply(slots => slots.driveSlots);
+ * ```
  */
 export function getHostDriveSlotsOutput(args: GetHostDriveSlotsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetHostDriveSlotsResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -42,6 +133,9 @@ export function getHostDriveSlotsOutput(args: GetHostDriveSlotsOutputArgs, opts?
 }
 
 export interface GetHostDriveSlotsOutputArgs {
+    /**
+     * The host's id.
+     */
     hostId: pulumi.Input<string>;
     /**
      * "dedicated_server" (default) or "kubernetes_baremetal_node": the API has no SBM drive slots.

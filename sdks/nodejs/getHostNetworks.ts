@@ -7,6 +7,51 @@ import * as outputs from "./types/output";
 import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
+/**
+ * The networks of a host (a dedicated server, SBM server or Kubernetes bare metal node), filtered
+ * by family, interface, distribution method and more.
+ *
+ * ## Example Usage
+ * ### The networks of a dedicated server
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const db = new serverscom.DedicatedServer("db", {
+ *     locationId: 1,
+ *     serverModelId: 101,
+ *     uplinkModels: {
+ *         "private": {
+ *             id: 401,
+ *         },
+ *         "public": {
+ *             id: 403,
+ *             bandwidthModelId: 501,
+ *         },
+ *     },
+ *     ramSize: 64,
+ *     drives: {
+ *         slots: [
+ *             {
+ *                 position: 0,
+ *                 driveModelId: 201,
+ *             },
+ *             {
+ *                 position: 1,
+ *                 driveModelId: 201,
+ *             },
+ *         ],
+ *     },
+ *     operatingSystemId: 301,
+ *     hostname: "db-1",
+ * });
+ * const networksVar = serverscom.getHostNetworksOutput({
+ *     hostId: db.id,
+ * });
+ * export const networks = networksVar.apply(networksVar => networksVar.networks);
+ * ```
+ */
 export function getHostNetworks(args: GetHostNetworksArgs, opts?: pulumi.InvokeOptions): Promise<GetHostNetworksResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
     return pulumi.runtime.invoke("serverscom:index:getHostNetworks", {
@@ -26,13 +71,25 @@ export interface GetHostNetworksArgs {
      * true: only networks ordered additionally; false: only the others.
      */
     additional?: boolean;
+    /**
+     * Only networks of this distribution method: `route` or `gateway`.
+     */
     distributionMethod?: enums.GetHostNetworksArgsDistributionMethod;
+    /**
+     * Only networks of this family: `ipv4` or `ipv6`.
+     */
     family?: enums.GetHostNetworksArgsFamily;
+    /**
+     * The host's id.
+     */
     hostId: string;
     /**
      * The host's kind; without it, the host is read first to learn it (one to three requests).
      */
     hostType?: enums.GetHostNetworksArgsHostType;
+    /**
+     * Only networks on this interface: `public`, `private` or `oob`.
+     */
     interfaceType?: enums.GetHostNetworksArgsInterfaceType;
     /**
      * The most networks to return, 1 to 10,000 (default 1,000); more is an error.
@@ -45,8 +102,56 @@ export interface GetHostNetworksArgs {
 }
 
 export interface GetHostNetworksResult {
+    /**
+     * The networks, in the API's order.
+     */
     readonly networks: outputs.NetworkResult[];
 }
+/**
+ * The networks of a host (a dedicated server, SBM server or Kubernetes bare metal node), filtered
+ * by family, interface, distribution method and more.
+ *
+ * ## Example Usage
+ * ### The networks of a dedicated server
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const db = new serverscom.DedicatedServer("db", {
+ *     locationId: 1,
+ *     serverModelId: 101,
+ *     uplinkModels: {
+ *         "private": {
+ *             id: 401,
+ *         },
+ *         "public": {
+ *             id: 403,
+ *             bandwidthModelId: 501,
+ *         },
+ *     },
+ *     ramSize: 64,
+ *     drives: {
+ *         slots: [
+ *             {
+ *                 position: 0,
+ *                 driveModelId: 201,
+ *             },
+ *             {
+ *                 position: 1,
+ *                 driveModelId: 201,
+ *             },
+ *         ],
+ *     },
+ *     operatingSystemId: 301,
+ *     hostname: "db-1",
+ * });
+ * const networksVar = serverscom.getHostNetworksOutput({
+ *     hostId: db.id,
+ * });
+ * export const networks = networksVar.apply(networksVar => networksVar.networks);
+ * ```
+ */
 export function getHostNetworksOutput(args: GetHostNetworksOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetHostNetworksResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
     return pulumi.runtime.invokeOutput("serverscom:index:getHostNetworks", {
@@ -66,13 +171,25 @@ export interface GetHostNetworksOutputArgs {
      * true: only networks ordered additionally; false: only the others.
      */
     additional?: pulumi.Input<boolean | undefined>;
+    /**
+     * Only networks of this distribution method: `route` or `gateway`.
+     */
     distributionMethod?: pulumi.Input<enums.GetHostNetworksArgsDistributionMethod | undefined>;
+    /**
+     * Only networks of this family: `ipv4` or `ipv6`.
+     */
     family?: pulumi.Input<enums.GetHostNetworksArgsFamily | undefined>;
+    /**
+     * The host's id.
+     */
     hostId: pulumi.Input<string>;
     /**
      * The host's kind; without it, the host is read first to learn it (one to three requests).
      */
     hostType?: pulumi.Input<enums.GetHostNetworksArgsHostType | undefined>;
+    /**
+     * Only networks on this interface: `public`, `private` or `oob`.
+     */
     interfaceType?: pulumi.Input<enums.GetHostNetworksArgsInterfaceType | undefined>;
     /**
      * The most networks to return, 1 to 10,000 (default 1,000); more is an error.

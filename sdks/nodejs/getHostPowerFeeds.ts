@@ -9,6 +9,47 @@ import * as utilities from "./utilities";
 
 /**
  * The power feeds of a host of any kind, and whether each is on.
+ *
+ * ## Example Usage
+ * ### The power feeds of a dedicated server
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const db = new serverscom.DedicatedServer("db", {
+ *     locationId: 1,
+ *     serverModelId: 101,
+ *     uplinkModels: {
+ *         "private": {
+ *             id: 401,
+ *         },
+ *         "public": {
+ *             id: 403,
+ *             bandwidthModelId: 501,
+ *         },
+ *     },
+ *     ramSize: 64,
+ *     drives: {
+ *         slots: [
+ *             {
+ *                 position: 0,
+ *                 driveModelId: 201,
+ *             },
+ *             {
+ *                 position: 1,
+ *                 driveModelId: 201,
+ *             },
+ *         ],
+ *     },
+ *     operatingSystemId: 301,
+ *     hostname: "db-1",
+ * });
+ * const feeds = serverscom.getHostPowerFeedsOutput({
+ *     hostId: db.id,
+ * });
+ * export const powerFeeds = feeds.apply(feeds => feeds.powerFeeds);
+ * ```
  */
 export function getHostPowerFeeds(args: GetHostPowerFeedsArgs, opts?: pulumi.InvokeOptions): Promise<GetHostPowerFeedsResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -19,6 +60,9 @@ export function getHostPowerFeeds(args: GetHostPowerFeedsArgs, opts?: pulumi.Inv
 }
 
 export interface GetHostPowerFeedsArgs {
+    /**
+     * The host's id.
+     */
     hostId: string;
     /**
      * Default "dedicated_server".
@@ -27,11 +71,58 @@ export interface GetHostPowerFeedsArgs {
 }
 
 export interface GetHostPowerFeedsResult {
+    /**
+     * The host's id.
+     */
     readonly hostId: string;
+    /**
+     * The host's power feeds.
+     */
     readonly powerFeeds: outputs.PowerFeedResult[];
 }
 /**
  * The power feeds of a host of any kind, and whether each is on.
+ *
+ * ## Example Usage
+ * ### The power feeds of a dedicated server
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const db = new serverscom.DedicatedServer("db", {
+ *     locationId: 1,
+ *     serverModelId: 101,
+ *     uplinkModels: {
+ *         "private": {
+ *             id: 401,
+ *         },
+ *         "public": {
+ *             id: 403,
+ *             bandwidthModelId: 501,
+ *         },
+ *     },
+ *     ramSize: 64,
+ *     drives: {
+ *         slots: [
+ *             {
+ *                 position: 0,
+ *                 driveModelId: 201,
+ *             },
+ *             {
+ *                 position: 1,
+ *                 driveModelId: 201,
+ *             },
+ *         ],
+ *     },
+ *     operatingSystemId: 301,
+ *     hostname: "db-1",
+ * });
+ * const feeds = serverscom.getHostPowerFeedsOutput({
+ *     hostId: db.id,
+ * });
+ * export const powerFeeds = feeds.apply(feeds => feeds.powerFeeds);
+ * ```
  */
 export function getHostPowerFeedsOutput(args: GetHostPowerFeedsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetHostPowerFeedsResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -42,6 +133,9 @@ export function getHostPowerFeedsOutput(args: GetHostPowerFeedsOutputArgs, opts?
 }
 
 export interface GetHostPowerFeedsOutputArgs {
+    /**
+     * The host's id.
+     */
     hostId: pulumi.Input<string>;
     /**
      * Default "dedicated_server".

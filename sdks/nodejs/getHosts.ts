@@ -9,6 +9,22 @@ import * as utilities from "./utilities";
 
 /**
  * Hosts matching every filter given (all hosts without any).
+ *
+ * ## Example Usage
+ * ### The hosts in Amsterdam
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const location = serverscom.getLocation({
+ *     code: "AMS1",
+ * });
+ * const hostsVar = location.then(location => serverscom.getHosts({
+ *     locationId: location.id,
+ * }));
+ * export const hosts = hostsVar.then(hostsVar => hostsVar.hosts);
+ * ```
  */
 export function getHosts(args?: GetHostsArgs, opts?: pulumi.InvokeOptions): Promise<GetHostsResult> {
     args = args || {};
@@ -24,15 +40,18 @@ export function getHosts(args?: GetHostsArgs, opts?: pulumi.InvokeOptions): Prom
 
 export interface GetHostsArgs {
     /**
-     * Only hosts whose labels match: `"env==prod,tier in (web, api)"`, or a builder,
-     * `labelSelector().eq("env", "prod")` (from `pulumi-serverscom/sdk`).
+     * Only hosts whose labels match this label selector, e.g. `env==prod,tier in (web, api)`; checked
+     * against the selector grammar before it is sent.
      */
-    labelSelector?: any;
+    labelSelector?: string;
     /**
      * The most hosts to return, 1 to 10,000 (default 1,000). More matching hosts is an error, not
      * a shorter list: a program must not act on part of them believing it saw them all.
      */
     limit?: number;
+    /**
+     * The id of the location (see the getLocation function).
+     */
     locationId?: number;
     /**
      * Only hosts whose title contains this text.
@@ -45,10 +64,29 @@ export interface GetHostsArgs {
 }
 
 export interface GetHostsResult {
-    readonly hosts: outputs.GetHostResult[];
+    /**
+     * The hosts, in the API's order.
+     */
+    readonly hosts: outputs.HostResult[];
 }
 /**
  * Hosts matching every filter given (all hosts without any).
+ *
+ * ## Example Usage
+ * ### The hosts in Amsterdam
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const location = serverscom.getLocation({
+ *     code: "AMS1",
+ * });
+ * const hostsVar = location.then(location => serverscom.getHosts({
+ *     locationId: location.id,
+ * }));
+ * export const hosts = hostsVar.then(hostsVar => hostsVar.hosts);
+ * ```
  */
 export function getHostsOutput(args?: GetHostsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetHostsResult> {
     args = args || {};
@@ -64,15 +102,18 @@ export function getHostsOutput(args?: GetHostsOutputArgs, opts?: pulumi.InvokeOu
 
 export interface GetHostsOutputArgs {
     /**
-     * Only hosts whose labels match: `"env==prod,tier in (web, api)"`, or a builder,
-     * `labelSelector().eq("env", "prod")` (from `pulumi-serverscom/sdk`).
+     * Only hosts whose labels match this label selector, e.g. `env==prod,tier in (web, api)`; checked
+     * against the selector grammar before it is sent.
      */
-    labelSelector?: any | undefined;
+    labelSelector?: pulumi.Input<string | undefined>;
     /**
      * The most hosts to return, 1 to 10,000 (default 1,000). More matching hosts is an error, not
      * a shorter list: a program must not act on part of them believing it saw them all.
      */
     limit?: pulumi.Input<number | undefined>;
+    /**
+     * The id of the location (see the getLocation function).
+     */
     locationId?: pulumi.Input<number | undefined>;
     /**
      * Only hosts whose title contains this text.

@@ -8,7 +8,19 @@ import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
 /**
- * The hosts' metrics: counts by chassis, location and rack; monthly traffic per host.
+ * The hosts' metrics: counts by chassis, location and rack; monthly traffic per host (the API's
+ * Prometheus exposition, parsed).
+ *
+ * ## Example Usage
+ * ### The hosts' metrics
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const hostMetricsVar = serverscom.getHostsMetrics({});
+ * export const hostMetrics = hostMetricsVar.then(hostMetricsVar => hostMetricsVar.families);
+ * ```
  */
 export function getHostsMetrics(args?: GetHostsMetricsArgs, opts?: pulumi.InvokeOptions): Promise<GetHostsMetricsResult> {
     args = args || {};
@@ -20,16 +32,31 @@ export function getHostsMetrics(args?: GetHostsMetricsArgs, opts?: pulumi.Invoke
 
 export interface GetHostsMetricsArgs {
     /**
-     * Only the family of this name (e.g. "serverscom_hosts_count"); all of them when omitted.
+     * Only the metric family of this name; every family when omitted.
      */
     name?: string;
 }
 
 export interface GetHostsMetricsResult {
+    /**
+     * The metric families, in the order of the exposition.
+     */
     readonly families: outputs.MetricFamilyResult[];
 }
 /**
- * The hosts' metrics: counts by chassis, location and rack; monthly traffic per host.
+ * The hosts' metrics: counts by chassis, location and rack; monthly traffic per host (the API's
+ * Prometheus exposition, parsed).
+ *
+ * ## Example Usage
+ * ### The hosts' metrics
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const hostMetricsVar = serverscom.getHostsMetrics({});
+ * export const hostMetrics = hostMetricsVar.then(hostMetricsVar => hostMetricsVar.families);
+ * ```
  */
 export function getHostsMetricsOutput(args?: GetHostsMetricsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetHostsMetricsResult> {
     args = args || {};
@@ -41,7 +68,7 @@ export function getHostsMetricsOutput(args?: GetHostsMetricsOutputArgs, opts?: p
 
 export interface GetHostsMetricsOutputArgs {
     /**
-     * Only the family of this name (e.g. "serverscom_hosts_count"); all of them when omitted.
+     * Only the metric family of this name; every family when omitted.
      */
     name?: pulumi.Input<string | undefined>;
 }

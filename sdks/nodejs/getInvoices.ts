@@ -7,6 +7,23 @@ import * as outputs from "./types/output";
 import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
+/**
+ * The account's invoices and credit notes, filtered by status, type, currency and date (at most
+ * 1,000 unless `limit` says otherwise).
+ *
+ * ## Example Usage
+ * ### The account's paid invoices
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const invoicesVar = serverscom.getInvoices({
+ *     status: "paid",
+ * });
+ * export const invoices = invoicesVar.then(invoicesVar => invoicesVar.invoices);
+ * ```
+ */
 export function getInvoices(args?: GetInvoicesArgs, opts?: pulumi.InvokeOptions): Promise<GetInvoicesResult> {
     args = args || {};
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -22,6 +39,9 @@ export function getInvoices(args?: GetInvoicesArgs, opts?: pulumi.InvokeOptions)
 }
 
 export interface GetInvoicesArgs {
+    /**
+     * The currency code, e.g. `EUR`.
+     */
     currency?: string;
     /**
      * YYYY-MM-DD: invoices up to this date.
@@ -40,7 +60,7 @@ export interface GetInvoicesArgs {
      */
     startDate?: string;
     /**
-     * pending, outstanding, overdue, paid, canceled or reissued (srvctl's list).
+     * Only invoices of this status: pending, outstanding, overdue, paid, canceled or reissued.
      */
     status?: string;
     /**
@@ -50,8 +70,28 @@ export interface GetInvoicesArgs {
 }
 
 export interface GetInvoicesResult {
+    /**
+     * The invoices, in the API's order.
+     */
     readonly invoices: outputs.InvoiceResult[];
 }
+/**
+ * The account's invoices and credit notes, filtered by status, type, currency and date (at most
+ * 1,000 unless `limit` says otherwise).
+ *
+ * ## Example Usage
+ * ### The account's paid invoices
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const invoicesVar = serverscom.getInvoices({
+ *     status: "paid",
+ * });
+ * export const invoices = invoicesVar.then(invoicesVar => invoicesVar.invoices);
+ * ```
+ */
 export function getInvoicesOutput(args?: GetInvoicesOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetInvoicesResult> {
     args = args || {};
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -67,6 +107,9 @@ export function getInvoicesOutput(args?: GetInvoicesOutputArgs, opts?: pulumi.In
 }
 
 export interface GetInvoicesOutputArgs {
+    /**
+     * The currency code, e.g. `EUR`.
+     */
     currency?: pulumi.Input<string | undefined>;
     /**
      * YYYY-MM-DD: invoices up to this date.
@@ -85,7 +128,7 @@ export interface GetInvoicesOutputArgs {
      */
     startDate?: pulumi.Input<string | undefined>;
     /**
-     * pending, outstanding, overdue, paid, canceled or reissued (srvctl's list).
+     * Only invoices of this status: pending, outstanding, overdue, paid, canceled or reissued.
      */
     status?: pulumi.Input<string | undefined>;
     /**

@@ -4,6 +4,22 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as utilities from "./utilities";
 
+/**
+ * One Kubernetes cluster, by exactly one of id or name (case-insensitive).
+ *
+ * ## Example Usage
+ * ### A Kubernetes cluster by name
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const cluster = serverscom.getKubernetesCluster({
+ *     name: "k8s-prod",
+ * });
+ * export const clusterId = cluster.then(cluster => cluster.id);
+ * ```
+ */
 export function getKubernetesCluster(args?: GetKubernetesClusterArgs, opts?: pulumi.InvokeOptions): Promise<GetKubernetesClusterResult> {
     args = args || {};
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -14,23 +30,66 @@ export function getKubernetesCluster(args?: GetKubernetesClusterArgs, opts?: pul
 }
 
 export interface GetKubernetesClusterArgs {
+    /**
+     * The cluster's id (give exactly one of id and name).
+     */
     id?: string;
+    /**
+     * The cluster's name, case-insensitive (give exactly one of id and name).
+     */
     name?: string;
 }
 
 export interface GetKubernetesClusterResult {
+    /**
+     * When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+     */
     readonly createdAt: string;
+    /**
+     * The cluster's id.
+     */
     readonly id: string;
     /**
      * The labels, without the provider's ownership label.
      */
     readonly labels: {[key: string]: string};
+    /**
+     * The code of the location, e.g. `AMS1`.
+     */
     readonly locationCode?: string;
+    /**
+     * The id of the location (see the getLocation function).
+     */
     readonly locationId: number;
+    /**
+     * The cluster's name.
+     */
     readonly name: string;
+    /**
+     * The status as the API reports it.
+     */
     readonly status: string;
+    /**
+     * When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+     */
     readonly updatedAt: string;
 }
+/**
+ * One Kubernetes cluster, by exactly one of id or name (case-insensitive).
+ *
+ * ## Example Usage
+ * ### A Kubernetes cluster by name
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const cluster = serverscom.getKubernetesCluster({
+ *     name: "k8s-prod",
+ * });
+ * export const clusterId = cluster.then(cluster => cluster.id);
+ * ```
+ */
 export function getKubernetesClusterOutput(args?: GetKubernetesClusterOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetKubernetesClusterResult> {
     args = args || {};
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -41,6 +100,12 @@ export function getKubernetesClusterOutput(args?: GetKubernetesClusterOutputArgs
 }
 
 export interface GetKubernetesClusterOutputArgs {
+    /**
+     * The cluster's id (give exactly one of id and name).
+     */
     id?: pulumi.Input<string | undefined>;
+    /**
+     * The cluster's name, case-insensitive (give exactly one of id and name).
+     */
     name?: pulumi.Input<string | undefined>;
 }

@@ -7,6 +7,26 @@ import * as outputs from "./types/output";
 import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
+/**
+ * One node of a Kubernetes cluster, by exactly one of id or host name.
+ *
+ * ## Example Usage
+ * ### A Kubernetes cluster's node by hostname
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const cluster = serverscom.getKubernetesCluster({
+ *     name: "k8s-prod",
+ * });
+ * const master = cluster.then(cluster => serverscom.getKubernetesClusterNode({
+ *     clusterId: cluster.id,
+ *     hostname: "k8s-prod-cloud-1",
+ * }));
+ * export const masterAddress = master.then(master => master.privateIpv4Address);
+ * ```
+ */
 export function getKubernetesClusterNode(args: GetKubernetesClusterNodeArgs, opts?: pulumi.InvokeOptions): Promise<GetKubernetesClusterNodeResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
     return pulumi.runtime.invoke("serverscom:index:getKubernetesClusterNode", {
@@ -17,36 +37,110 @@ export function getKubernetesClusterNode(args: GetKubernetesClusterNodeArgs, opt
 }
 
 export interface GetKubernetesClusterNodeArgs {
+    /**
+     * The cluster's id.
+     */
     clusterId: string;
+    /**
+     * The node's host name, exact but for case (give exactly one of id and hostname).
+     */
     hostname?: string;
+    /**
+     * The node's id (give exactly one of id and hostname).
+     */
     id?: string;
 }
 
 export interface GetKubernetesClusterNodeResult {
+    /**
+     * The id of the node's cluster.
+     */
     readonly clusterId: string;
+    /**
+     * The hardware configuration in words, as the API describes it.
+     */
     readonly configuration: string;
+    /**
+     * When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+     */
     readonly createdAt: string;
+    /**
+     * The node's host name.
+     */
     readonly hostname: string;
+    /**
+     * The node's id.
+     */
     readonly id: string;
+    /**
+     * The node's labels, without the provider's ownership label.
+     */
     readonly labels: {[key: string]: string};
+    /**
+     * The code of the location, e.g. `AMS1`.
+     */
     readonly locationCode?: string;
+    /**
+     * The id of the location (see the getLocation function).
+     */
     readonly locationId?: number;
+    /**
+     * The node group the node is in; null when it is in none.
+     */
     readonly nodeGroup?: outputs.KubernetesNodeGroupResult;
+    /**
+     * The node's number in the cluster.
+     */
     readonly number: number;
+    /**
+     * The private IPv4 address; null when it has none.
+     */
     readonly privateIpv4Address?: string;
+    /**
+     * The public IPv4 address; null when it has none.
+     */
     readonly publicIpv4Address?: string;
     /**
      * The id of the underlying cloud instance or bare metal node host.
      */
     readonly refId: string;
+    /**
+     * The node's role: `master` or `node`.
+     */
     readonly role: string;
+    /**
+     * The status as the API reports it.
+     */
     readonly status: string;
     /**
      * "cloud" or "baremetal".
      */
     readonly type: string;
+    /**
+     * When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+     */
     readonly updatedAt: string;
 }
+/**
+ * One node of a Kubernetes cluster, by exactly one of id or host name.
+ *
+ * ## Example Usage
+ * ### A Kubernetes cluster's node by hostname
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const cluster = serverscom.getKubernetesCluster({
+ *     name: "k8s-prod",
+ * });
+ * const master = cluster.then(cluster => serverscom.getKubernetesClusterNode({
+ *     clusterId: cluster.id,
+ *     hostname: "k8s-prod-cloud-1",
+ * }));
+ * export const masterAddress = master.then(master => master.privateIpv4Address);
+ * ```
+ */
 export function getKubernetesClusterNodeOutput(args: GetKubernetesClusterNodeOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetKubernetesClusterNodeResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
     return pulumi.runtime.invokeOutput("serverscom:index:getKubernetesClusterNode", {
@@ -57,7 +151,16 @@ export function getKubernetesClusterNodeOutput(args: GetKubernetesClusterNodeOut
 }
 
 export interface GetKubernetesClusterNodeOutputArgs {
+    /**
+     * The cluster's id.
+     */
     clusterId: pulumi.Input<string>;
+    /**
+     * The node's host name, exact but for case (give exactly one of id and hostname).
+     */
     hostname?: pulumi.Input<string | undefined>;
+    /**
+     * The node's id (give exactly one of id and hostname).
+     */
     id?: pulumi.Input<string | undefined>;
 }

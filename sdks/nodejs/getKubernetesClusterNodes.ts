@@ -7,6 +7,25 @@ import * as outputs from "./types/output";
 import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
+/**
+ * The nodes of a Kubernetes cluster, filtered by labels and name.
+ *
+ * ## Example Usage
+ * ### A Kubernetes cluster's nodes
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const cluster = serverscom.getKubernetesCluster({
+ *     name: "k8s-prod",
+ * });
+ * const nodesVar = cluster.then(cluster => serverscom.getKubernetesClusterNodes({
+ *     clusterId: cluster.id,
+ * }));
+ * export const nodes = nodesVar.then(nodesVar => nodesVar.nodes);
+ * ```
+ */
 export function getKubernetesClusterNodes(args: GetKubernetesClusterNodesArgs, opts?: pulumi.InvokeOptions): Promise<GetKubernetesClusterNodesResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
     return pulumi.runtime.invoke("serverscom:index:getKubernetesClusterNodes", {
@@ -18,11 +37,14 @@ export function getKubernetesClusterNodes(args: GetKubernetesClusterNodesArgs, o
 }
 
 export interface GetKubernetesClusterNodesArgs {
+    /**
+     * The cluster's id.
+     */
     clusterId: string;
     /**
      * Only nodes whose labels match (text or a builder).
      */
-    labelSelector?: any;
+    labelSelector?: string;
     /**
      * The most nodes to return, 1 to 10,000 (default 1,000); more is an error.
      */
@@ -34,8 +56,30 @@ export interface GetKubernetesClusterNodesArgs {
 }
 
 export interface GetKubernetesClusterNodesResult {
-    readonly nodes: outputs.GetKubernetesClusterNodeResult[];
+    /**
+     * The nodes, in the API's order.
+     */
+    readonly nodes: outputs.KubernetesClusterNodeResult[];
 }
+/**
+ * The nodes of a Kubernetes cluster, filtered by labels and name.
+ *
+ * ## Example Usage
+ * ### A Kubernetes cluster's nodes
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const cluster = serverscom.getKubernetesCluster({
+ *     name: "k8s-prod",
+ * });
+ * const nodesVar = cluster.then(cluster => serverscom.getKubernetesClusterNodes({
+ *     clusterId: cluster.id,
+ * }));
+ * export const nodes = nodesVar.then(nodesVar => nodesVar.nodes);
+ * ```
+ */
 export function getKubernetesClusterNodesOutput(args: GetKubernetesClusterNodesOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetKubernetesClusterNodesResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
     return pulumi.runtime.invokeOutput("serverscom:index:getKubernetesClusterNodes", {
@@ -47,11 +91,14 @@ export function getKubernetesClusterNodesOutput(args: GetKubernetesClusterNodesO
 }
 
 export interface GetKubernetesClusterNodesOutputArgs {
+    /**
+     * The cluster's id.
+     */
     clusterId: pulumi.Input<string>;
     /**
      * Only nodes whose labels match (text or a builder).
      */
-    labelSelector?: any | undefined;
+    labelSelector?: pulumi.Input<string | undefined>;
     /**
      * The most nodes to return, 1 to 10,000 (default 1,000); more is an error.
      */

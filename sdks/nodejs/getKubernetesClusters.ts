@@ -7,6 +7,20 @@ import * as outputs from "./types/output";
 import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
+/**
+ * The account's Kubernetes clusters, filtered by labels, name and location.
+ *
+ * ## Example Usage
+ * ### Every Kubernetes cluster
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const clusters = serverscom.getKubernetesClusters({});
+ * export const kubernetesClusters = clusters.then(clusters => clusters.kubernetesClusters);
+ * ```
+ */
 export function getKubernetesClusters(args?: GetKubernetesClustersArgs, opts?: pulumi.InvokeOptions): Promise<GetKubernetesClustersResult> {
     args = args || {};
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -22,11 +36,14 @@ export interface GetKubernetesClustersArgs {
     /**
      * Only clusters whose labels match (text or a builder).
      */
-    labelSelector?: any;
+    labelSelector?: string;
     /**
      * The most clusters to return, 1 to 10,000 (default 1,000); more is an error.
      */
     limit?: number;
+    /**
+     * The id of the location (see the getLocation function).
+     */
     locationId?: number;
     /**
      * Only clusters whose name contains this text.
@@ -35,8 +52,25 @@ export interface GetKubernetesClustersArgs {
 }
 
 export interface GetKubernetesClustersResult {
-    readonly kubernetesClusters: outputs.GetKubernetesClusterResult[];
+    /**
+     * The clusters, in the API's order.
+     */
+    readonly kubernetesClusters: outputs.KubernetesClusterResult[];
 }
+/**
+ * The account's Kubernetes clusters, filtered by labels, name and location.
+ *
+ * ## Example Usage
+ * ### Every Kubernetes cluster
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const clusters = serverscom.getKubernetesClusters({});
+ * export const kubernetesClusters = clusters.then(clusters => clusters.kubernetesClusters);
+ * ```
+ */
 export function getKubernetesClustersOutput(args?: GetKubernetesClustersOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetKubernetesClustersResult> {
     args = args || {};
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -52,11 +86,14 @@ export interface GetKubernetesClustersOutputArgs {
     /**
      * Only clusters whose labels match (text or a builder).
      */
-    labelSelector?: any | undefined;
+    labelSelector?: pulumi.Input<string | undefined>;
     /**
      * The most clusters to return, 1 to 10,000 (default 1,000); more is an error.
      */
     limit?: pulumi.Input<number | undefined>;
+    /**
+     * The id of the location (see the getLocation function).
+     */
     locationId?: pulumi.Input<number | undefined>;
     /**
      * Only clusters whose name contains this text.

@@ -4,6 +4,54 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as utilities from "./utilities";
 
+/**
+ * One L2 segment, by exactly one of id or name (case-insensitive).
+ *
+ * ## Example Usage
+ * ### An L2 segment by id
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const nodeA = new serverscom.DedicatedServer("node-a", {
+ *     locationId: 1,
+ *     serverModelId: 101,
+ *     uplinkModels: {
+ *         "private": {
+ *             id: 401,
+ *         },
+ *     },
+ *     ramSize: 64,
+ *     drives: {
+ *         slots: [
+ *             {
+ *                 position: 0,
+ *                 driveModelId: 201,
+ *             },
+ *             {
+ *                 position: 1,
+ *                 driveModelId: 201,
+ *             },
+ *         ],
+ *     },
+ *     operatingSystemId: 303,
+ *     hostname: "node-a",
+ * });
+ * const lan = new serverscom.L2Segment("lan", {
+ *     type: serverscom.L2SegmentType.Private,
+ *     locationGroupId: 1,
+ *     members: [{
+ *         id: nodeA.id,
+ *         mode: serverscom.L2SegmentMemberMode.Native,
+ *     }],
+ * });
+ * const segment = serverscom.getL2SegmentOutput({
+ *     id: lan.id,
+ * });
+ * export const segmentStatus = segment.apply(segment => segment.status);
+ * ```
+ */
 export function getL2Segment(args?: GetL2SegmentArgs, opts?: pulumi.InvokeOptions): Promise<GetL2SegmentResult> {
     args = args || {};
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -14,20 +62,44 @@ export function getL2Segment(args?: GetL2SegmentArgs, opts?: pulumi.InvokeOption
 }
 
 export interface GetL2SegmentArgs {
+    /**
+     * The segment's id (give exactly one of id and name).
+     */
     id?: string;
+    /**
+     * The segment's name, case-insensitive (give exactly one of id and name).
+     */
     name?: string;
 }
 
 export interface GetL2SegmentResult {
+    /**
+     * When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+     */
     readonly createdAt?: string;
+    /**
+     * The segment's id.
+     */
     readonly id: string;
     /**
      * The labels, without the provider's ownership label.
      */
     readonly labels: {[key: string]: string};
+    /**
+     * The code of the segment's location group; null where the API does not say.
+     */
     readonly locationGroupCode?: string;
+    /**
+     * The id of the segment's location group; null where the API does not say.
+     */
     readonly locationGroupId?: number;
+    /**
+     * The segment's name; null where the API does not say.
+     */
     readonly name?: string;
+    /**
+     * The status as the API reports it.
+     */
     readonly status: string;
     /**
      * "public" or "private".
@@ -38,6 +110,54 @@ export interface GetL2SegmentResult {
      */
     readonly updatedAt?: string;
 }
+/**
+ * One L2 segment, by exactly one of id or name (case-insensitive).
+ *
+ * ## Example Usage
+ * ### An L2 segment by id
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const nodeA = new serverscom.DedicatedServer("node-a", {
+ *     locationId: 1,
+ *     serverModelId: 101,
+ *     uplinkModels: {
+ *         "private": {
+ *             id: 401,
+ *         },
+ *     },
+ *     ramSize: 64,
+ *     drives: {
+ *         slots: [
+ *             {
+ *                 position: 0,
+ *                 driveModelId: 201,
+ *             },
+ *             {
+ *                 position: 1,
+ *                 driveModelId: 201,
+ *             },
+ *         ],
+ *     },
+ *     operatingSystemId: 303,
+ *     hostname: "node-a",
+ * });
+ * const lan = new serverscom.L2Segment("lan", {
+ *     type: serverscom.L2SegmentType.Private,
+ *     locationGroupId: 1,
+ *     members: [{
+ *         id: nodeA.id,
+ *         mode: serverscom.L2SegmentMemberMode.Native,
+ *     }],
+ * });
+ * const segment = serverscom.getL2SegmentOutput({
+ *     id: lan.id,
+ * });
+ * export const segmentStatus = segment.apply(segment => segment.status);
+ * ```
+ */
 export function getL2SegmentOutput(args?: GetL2SegmentOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetL2SegmentResult> {
     args = args || {};
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -48,6 +168,12 @@ export function getL2SegmentOutput(args?: GetL2SegmentOutputArgs, opts?: pulumi.
 }
 
 export interface GetL2SegmentOutputArgs {
+    /**
+     * The segment's id (give exactly one of id and name).
+     */
     id?: pulumi.Input<string | undefined>;
+    /**
+     * The segment's name, case-insensitive (give exactly one of id and name).
+     */
     name?: pulumi.Input<string | undefined>;
 }

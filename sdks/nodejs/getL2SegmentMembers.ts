@@ -7,6 +7,54 @@ import * as outputs from "./types/output";
 import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
+/**
+ * The members of an L2 segment (the servers it joins), filtered by labels.
+ *
+ * ## Example Usage
+ * ### The members of an L2 segment
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const nodeA = new serverscom.DedicatedServer("node-a", {
+ *     locationId: 1,
+ *     serverModelId: 101,
+ *     uplinkModels: {
+ *         "private": {
+ *             id: 401,
+ *         },
+ *     },
+ *     ramSize: 64,
+ *     drives: {
+ *         slots: [
+ *             {
+ *                 position: 0,
+ *                 driveModelId: 201,
+ *             },
+ *             {
+ *                 position: 1,
+ *                 driveModelId: 201,
+ *             },
+ *         ],
+ *     },
+ *     operatingSystemId: 303,
+ *     hostname: "node-a",
+ * });
+ * const lan = new serverscom.L2Segment("lan", {
+ *     type: serverscom.L2SegmentType.Private,
+ *     locationGroupId: 1,
+ *     members: [{
+ *         id: nodeA.id,
+ *         mode: serverscom.L2SegmentMemberMode.Native,
+ *     }],
+ * });
+ * const membersVar = serverscom.getL2SegmentMembersOutput({
+ *     l2SegmentId: lan.id,
+ * });
+ * export const members = membersVar.apply(membersVar => membersVar.members);
+ * ```
+ */
 export function getL2SegmentMembers(args: GetL2SegmentMembersArgs, opts?: pulumi.InvokeOptions): Promise<GetL2SegmentMembersResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
     return pulumi.runtime.invoke("serverscom:index:getL2SegmentMembers", {
@@ -17,11 +65,14 @@ export function getL2SegmentMembers(args: GetL2SegmentMembersArgs, opts?: pulumi
 }
 
 export interface GetL2SegmentMembersArgs {
+    /**
+     * The segment's id.
+     */
     l2SegmentId: string;
     /**
      * Only members whose labels (their servers' labels) match (text or a builder).
      */
-    labelSelector?: any;
+    labelSelector?: string;
     /**
      * The most members to return, 1 to 10,000 (default 1,000); more is an error.
      */
@@ -29,8 +80,59 @@ export interface GetL2SegmentMembersArgs {
 }
 
 export interface GetL2SegmentMembersResult {
+    /**
+     * The members, in the API's order.
+     */
     readonly members: outputs.L2SegmentMemberResult[];
 }
+/**
+ * The members of an L2 segment (the servers it joins), filtered by labels.
+ *
+ * ## Example Usage
+ * ### The members of an L2 segment
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const nodeA = new serverscom.DedicatedServer("node-a", {
+ *     locationId: 1,
+ *     serverModelId: 101,
+ *     uplinkModels: {
+ *         "private": {
+ *             id: 401,
+ *         },
+ *     },
+ *     ramSize: 64,
+ *     drives: {
+ *         slots: [
+ *             {
+ *                 position: 0,
+ *                 driveModelId: 201,
+ *             },
+ *             {
+ *                 position: 1,
+ *                 driveModelId: 201,
+ *             },
+ *         ],
+ *     },
+ *     operatingSystemId: 303,
+ *     hostname: "node-a",
+ * });
+ * const lan = new serverscom.L2Segment("lan", {
+ *     type: serverscom.L2SegmentType.Private,
+ *     locationGroupId: 1,
+ *     members: [{
+ *         id: nodeA.id,
+ *         mode: serverscom.L2SegmentMemberMode.Native,
+ *     }],
+ * });
+ * const membersVar = serverscom.getL2SegmentMembersOutput({
+ *     l2SegmentId: lan.id,
+ * });
+ * export const members = membersVar.apply(membersVar => membersVar.members);
+ * ```
+ */
 export function getL2SegmentMembersOutput(args: GetL2SegmentMembersOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetL2SegmentMembersResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
     return pulumi.runtime.invokeOutput("serverscom:index:getL2SegmentMembers", {
@@ -41,11 +143,14 @@ export function getL2SegmentMembersOutput(args: GetL2SegmentMembersOutputArgs, o
 }
 
 export interface GetL2SegmentMembersOutputArgs {
+    /**
+     * The segment's id.
+     */
     l2SegmentId: pulumi.Input<string>;
     /**
      * Only members whose labels (their servers' labels) match (text or a builder).
      */
-    labelSelector?: any | undefined;
+    labelSelector?: pulumi.Input<string | undefined>;
     /**
      * The most members to return, 1 to 10,000 (default 1,000); more is an error.
      */

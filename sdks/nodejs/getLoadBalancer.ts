@@ -7,6 +7,37 @@ import * as outputs from "./types/output";
 import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
+/**
+ * One load balancer, L4 or L7, by exactly one of id or name (case-insensitive), with its zones.
+ *
+ * ## Example Usage
+ * ### A load balancer by id
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const tcp = new serverscom.L4LoadBalancer("tcp", {
+ *     locationId: 1,
+ *     vhostZones: [{
+ *         id: "tls",
+ *         ports: [443],
+ *         upstreamId: "app",
+ *     }],
+ *     upstreamZones: [{
+ *         id: "app",
+ *         upstreams: [{
+ *             ip: "10.0.0.5",
+ *             port: 8443,
+ *         }],
+ *     }],
+ * });
+ * const balancer = serverscom.getLoadBalancerOutput({
+ *     id: tcp.id,
+ * });
+ * export const balancerStatus = balancer.apply(balancer => balancer.status);
+ * ```
+ */
 export function getLoadBalancer(args?: GetLoadBalancerArgs, opts?: pulumi.InvokeOptions): Promise<GetLoadBalancerResult> {
     args = args || {};
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -18,7 +49,13 @@ export function getLoadBalancer(args?: GetLoadBalancerArgs, opts?: pulumi.Invoke
 }
 
 export interface GetLoadBalancerArgs {
+    /**
+     * The balancer's id (give exactly one of id and name).
+     */
     id?: string;
+    /**
+     * The balancer's name, case-insensitive (give exactly one of id and name).
+     */
     name?: string;
     /**
      * Its layer; without it the list tells.
@@ -31,33 +68,94 @@ export interface GetLoadBalancerResult {
      * null on a shared cluster.
      */
     readonly clusterId?: string;
+    /**
+     * When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+     */
     readonly createdAt?: string;
     /**
      * L7: the domains of its vhost zones; [] for L4.
      */
     readonly domains: string[];
+    /**
+     * The balancer's external IP addresses.
+     */
     readonly externalAddresses: string[];
+    /**
+     * The balancer's id.
+     */
     readonly id: string;
     /**
      * The labels, without the provider's ownership label.
      */
     readonly labels: {[key: string]: string};
+    /**
+     * The code of the location, e.g. `AMS1`.
+     */
     readonly locationCode?: string;
+    /**
+     * The id of the location (see the getLocation function).
+     */
     readonly locationId?: number;
+    /**
+     * The balancer's name; null where the API does not say.
+     */
     readonly name?: string;
+    /**
+     * The status as the API reports it.
+     */
     readonly status?: string;
+    /**
+     * Whether the balancer keeps logs; null where the API does not say.
+     */
     readonly storeLogs?: boolean;
     /**
      * "l4" or "l7".
      */
     readonly type?: string;
+    /**
+     * When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+     */
     readonly updatedAt?: string;
+    /**
+     * The upstream zones as the API answers them, keys in camelCase.
+     */
     readonly upstreamZones: {[key: string]: any}[];
     /**
      * The zones as the API answers them, keys in camelCase.
      */
     readonly vhostZones: {[key: string]: any}[];
 }
+/**
+ * One load balancer, L4 or L7, by exactly one of id or name (case-insensitive), with its zones.
+ *
+ * ## Example Usage
+ * ### A load balancer by id
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const tcp = new serverscom.L4LoadBalancer("tcp", {
+ *     locationId: 1,
+ *     vhostZones: [{
+ *         id: "tls",
+ *         ports: [443],
+ *         upstreamId: "app",
+ *     }],
+ *     upstreamZones: [{
+ *         id: "app",
+ *         upstreams: [{
+ *             ip: "10.0.0.5",
+ *             port: 8443,
+ *         }],
+ *     }],
+ * });
+ * const balancer = serverscom.getLoadBalancerOutput({
+ *     id: tcp.id,
+ * });
+ * export const balancerStatus = balancer.apply(balancer => balancer.status);
+ * ```
+ */
 export function getLoadBalancerOutput(args?: GetLoadBalancerOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetLoadBalancerResult> {
     args = args || {};
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -69,7 +167,13 @@ export function getLoadBalancerOutput(args?: GetLoadBalancerOutputArgs, opts?: p
 }
 
 export interface GetLoadBalancerOutputArgs {
+    /**
+     * The balancer's id (give exactly one of id and name).
+     */
     id?: pulumi.Input<string | undefined>;
+    /**
+     * The balancer's name, case-insensitive (give exactly one of id and name).
+     */
     name?: pulumi.Input<string | undefined>;
     /**
      * Its layer; without it the list tells.

@@ -4,6 +4,25 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as utilities from "./utilities";
 
+/**
+ * One dedicated load balancer cluster, by exactly one of id or name (case-insensitive).
+ *
+ * ## Example Usage
+ * ### A load balancer cluster by id
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const lbClusterList = serverscom.getLoadBalancerClusters({
+ *     locationId: 1,
+ * });
+ * const lbCluster = lbClusterList.then(lbClusterList => serverscom.getLoadBalancerCluster({
+ *     id: lbClusterList.loadBalancerClusters?.[0]?.id,
+ * }));
+ * export const lbClusterName = lbCluster.then(lbCluster => lbCluster.name);
+ * ```
+ */
 export function getLoadBalancerCluster(args?: GetLoadBalancerClusterArgs, opts?: pulumi.InvokeOptions): Promise<GetLoadBalancerClusterResult> {
     args = args || {};
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -14,19 +33,65 @@ export function getLoadBalancerCluster(args?: GetLoadBalancerClusterArgs, opts?:
 }
 
 export interface GetLoadBalancerClusterArgs {
+    /**
+     * The cluster's id (give exactly one of id and name).
+     */
     id?: string;
+    /**
+     * The cluster's name, case-insensitive (give exactly one of id and name).
+     */
     name?: string;
 }
 
 export interface GetLoadBalancerClusterResult {
+    /**
+     * When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+     */
     readonly createdAt?: string;
+    /**
+     * The cluster's id (the `clusterId` property of an L4LoadBalancer or L7LoadBalancer).
+     */
     readonly id: string;
+    /**
+     * The code of the location, e.g. `AMS1`.
+     */
     readonly locationCode?: string;
+    /**
+     * The id of the location (see the getLocation function).
+     */
     readonly locationId?: number;
+    /**
+     * The cluster's name; null where the API does not say.
+     */
     readonly name?: string;
+    /**
+     * The status as the API reports it.
+     */
     readonly status?: string;
+    /**
+     * When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+     */
     readonly updatedAt?: string;
 }
+/**
+ * One dedicated load balancer cluster, by exactly one of id or name (case-insensitive).
+ *
+ * ## Example Usage
+ * ### A load balancer cluster by id
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const lbClusterList = serverscom.getLoadBalancerClusters({
+ *     locationId: 1,
+ * });
+ * const lbCluster = lbClusterList.then(lbClusterList => serverscom.getLoadBalancerCluster({
+ *     id: lbClusterList.loadBalancerClusters?.[0]?.id,
+ * }));
+ * export const lbClusterName = lbCluster.then(lbCluster => lbCluster.name);
+ * ```
+ */
 export function getLoadBalancerClusterOutput(args?: GetLoadBalancerClusterOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetLoadBalancerClusterResult> {
     args = args || {};
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -37,6 +102,12 @@ export function getLoadBalancerClusterOutput(args?: GetLoadBalancerClusterOutput
 }
 
 export interface GetLoadBalancerClusterOutputArgs {
+    /**
+     * The cluster's id (give exactly one of id and name).
+     */
     id?: pulumi.Input<string | undefined>;
+    /**
+     * The cluster's name, case-insensitive (give exactly one of id and name).
+     */
     name?: pulumi.Input<string | undefined>;
 }

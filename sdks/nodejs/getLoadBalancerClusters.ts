@@ -7,6 +7,25 @@ import * as outputs from "./types/output";
 import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
+/**
+ * The account's dedicated load balancer clusters, filtered by name and location.
+ *
+ * ## Example Usage
+ * ### The load balancer clusters in Amsterdam
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const location = serverscom.getLocation({
+ *     code: "AMS1",
+ * });
+ * const lbClustersVar = location.then(location => serverscom.getLoadBalancerClusters({
+ *     locationId: location.id,
+ * }));
+ * export const lbClusters = lbClustersVar.then(lbClustersVar => lbClustersVar.loadBalancerClusters);
+ * ```
+ */
 export function getLoadBalancerClusters(args?: GetLoadBalancerClustersArgs, opts?: pulumi.InvokeOptions): Promise<GetLoadBalancerClustersResult> {
     args = args || {};
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -18,14 +37,45 @@ export function getLoadBalancerClusters(args?: GetLoadBalancerClustersArgs, opts
 }
 
 export interface GetLoadBalancerClustersArgs {
+    /**
+     * The most items to return, 1 to 10,000 (default 1,000); more matching items fail the call, naming the limit.
+     */
     limit?: number;
+    /**
+     * Only clusters of this location.
+     */
     locationId?: number;
+    /**
+     * Only clusters whose name contains this text.
+     */
     searchPattern?: string;
 }
 
 export interface GetLoadBalancerClustersResult {
-    readonly loadBalancerClusters: outputs.GetLoadBalancerClusterResult[];
+    /**
+     * The dedicated load balancer clusters, in the API's order.
+     */
+    readonly loadBalancerClusters: outputs.LoadBalancerClusterResult[];
 }
+/**
+ * The account's dedicated load balancer clusters, filtered by name and location.
+ *
+ * ## Example Usage
+ * ### The load balancer clusters in Amsterdam
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const location = serverscom.getLocation({
+ *     code: "AMS1",
+ * });
+ * const lbClustersVar = location.then(location => serverscom.getLoadBalancerClusters({
+ *     locationId: location.id,
+ * }));
+ * export const lbClusters = lbClustersVar.then(lbClustersVar => lbClustersVar.loadBalancerClusters);
+ * ```
+ */
 export function getLoadBalancerClustersOutput(args?: GetLoadBalancerClustersOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetLoadBalancerClustersResult> {
     args = args || {};
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -37,7 +87,16 @@ export function getLoadBalancerClustersOutput(args?: GetLoadBalancerClustersOutp
 }
 
 export interface GetLoadBalancerClustersOutputArgs {
+    /**
+     * The most items to return, 1 to 10,000 (default 1,000); more matching items fail the call, naming the limit.
+     */
     limit?: pulumi.Input<number | undefined>;
+    /**
+     * Only clusters of this location.
+     */
     locationId?: pulumi.Input<number | undefined>;
+    /**
+     * Only clusters whose name contains this text.
+     */
     searchPattern?: pulumi.Input<string | undefined>;
 }

@@ -7,6 +7,22 @@ import * as outputs from "./types/output";
 import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
+/**
+ * The account's L4 and L7 load balancers, filtered by labels, layer, location, cluster and name.
+ *
+ * ## Example Usage
+ * ### The L4 load balancers
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const balancers = serverscom.getLoadBalancers({
+ *     type: serverscom.GetLoadBalancersArgsType.L4,
+ * });
+ * export const loadBalancers = balancers.then(balancers => balancers.loadBalancers);
+ * ```
+ */
 export function getLoadBalancers(args?: GetLoadBalancersArgs, opts?: pulumi.InvokeOptions): Promise<GetLoadBalancersResult> {
     args = args || {};
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -28,22 +44,47 @@ export interface GetLoadBalancersArgs {
     /**
      * Only balancers whose labels match (text or a builder).
      */
-    labelSelector?: any;
+    labelSelector?: string;
     /**
      * The most balancers to return, 1 to 10,000 (default 1,000); more is an error.
      */
     limit?: number;
+    /**
+     * The id of the location (see the getLocation function).
+     */
     locationId?: number;
     /**
      * Only balancers whose name contains this text.
      */
     searchPattern?: string;
+    /**
+     * Only balancers of this layer: `l4` or `l7`.
+     */
     type?: enums.GetLoadBalancersArgsType;
 }
 
 export interface GetLoadBalancersResult {
+    /**
+     * The balancers, in the API's order.
+     */
     readonly loadBalancers: outputs.LoadBalancerResult[];
 }
+/**
+ * The account's L4 and L7 load balancers, filtered by labels, layer, location, cluster and name.
+ *
+ * ## Example Usage
+ * ### The L4 load balancers
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const balancers = serverscom.getLoadBalancers({
+ *     type: serverscom.GetLoadBalancersArgsType.L4,
+ * });
+ * export const loadBalancers = balancers.then(balancers => balancers.loadBalancers);
+ * ```
+ */
 export function getLoadBalancersOutput(args?: GetLoadBalancersOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetLoadBalancersResult> {
     args = args || {};
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -65,15 +106,21 @@ export interface GetLoadBalancersOutputArgs {
     /**
      * Only balancers whose labels match (text or a builder).
      */
-    labelSelector?: any | undefined;
+    labelSelector?: pulumi.Input<string | undefined>;
     /**
      * The most balancers to return, 1 to 10,000 (default 1,000); more is an error.
      */
     limit?: pulumi.Input<number | undefined>;
+    /**
+     * The id of the location (see the getLocation function).
+     */
     locationId?: pulumi.Input<number | undefined>;
     /**
      * Only balancers whose name contains this text.
      */
     searchPattern?: pulumi.Input<string | undefined>;
+    /**
+     * Only balancers of this layer: `l4` or `l7`.
+     */
     type?: pulumi.Input<enums.GetLoadBalancersArgsType | undefined>;
 }

@@ -8,7 +8,21 @@ import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
 /**
- * One location: `getLocation({ code: "AMS1" })`, `getLocation({ name: "amsterdam" })`.
+ * One location, by exactly one of id, code (exact but for case, e.g. `AMS1`) or name
+ * (case-insensitive, e.g. `amsterdam`).
+ *
+ * ## Example Usage
+ * ### A location by code
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const location = serverscom.getLocation({
+ *     code: "AMS1",
+ * });
+ * export const locationId = location.then(location => location.id);
+ * ```
  */
 export function getLocation(args?: GetLocationArgs, opts?: pulumi.InvokeOptions): Promise<GetLocationResult> {
     args = args || {};
@@ -25,6 +39,9 @@ export interface GetLocationArgs {
      * The location's code, such as "AMS1".
      */
     code?: string;
+    /**
+     * The location's id (give exactly one of id, code and name).
+     */
     id?: number;
     /**
      * The location's name, such as "Amsterdam".
@@ -33,8 +50,17 @@ export interface GetLocationArgs {
 }
 
 export interface GetLocationResult {
+    /**
+     * The location's code, e.g. `AMS1`.
+     */
     readonly code: string;
+    /**
+     * The location's id.
+     */
     readonly id: number;
+    /**
+     * Which iPXE boot features the location offers (derived from `supportedFeatures`).
+     */
     readonly ipxeBoot: outputs.IpxeBootSupport;
     /**
      * null when the record does not say.
@@ -44,6 +70,9 @@ export interface GetLocationResult {
      * null when the API does not say.
      */
     readonly loadBalancersEnabled?: boolean;
+    /**
+     * The location's name, e.g. `AMS1`'s `Amsterdam`.
+     */
     readonly name: string;
     /**
      * null when the API does not say.
@@ -59,7 +88,21 @@ export interface GetLocationResult {
     readonly supportedFeatures: string[];
 }
 /**
- * One location: `getLocation({ code: "AMS1" })`, `getLocation({ name: "amsterdam" })`.
+ * One location, by exactly one of id, code (exact but for case, e.g. `AMS1`) or name
+ * (case-insensitive, e.g. `amsterdam`).
+ *
+ * ## Example Usage
+ * ### A location by code
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const location = serverscom.getLocation({
+ *     code: "AMS1",
+ * });
+ * export const locationId = location.then(location => location.id);
+ * ```
  */
 export function getLocationOutput(args?: GetLocationOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetLocationResult> {
     args = args || {};
@@ -76,6 +119,9 @@ export interface GetLocationOutputArgs {
      * The location's code, such as "AMS1".
      */
     code?: pulumi.Input<string | undefined>;
+    /**
+     * The location's id (give exactly one of id, code and name).
+     */
     id?: pulumi.Input<number | undefined>;
     /**
      * The location's name, such as "Amsterdam".

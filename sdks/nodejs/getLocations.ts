@@ -8,7 +8,18 @@ import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
 /**
- * Every location (at most DEFAULT_LIST_LIMIT).
+ * Every location of the service (at most 1,000), optionally those whose name contains a text.
+ *
+ * ## Example Usage
+ * ### Every location
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const locationsVar = serverscom.getLocations({});
+ * export const locations = locationsVar.then(locationsVar => locationsVar.locations);
+ * ```
  */
 export function getLocations(args?: GetLocationsArgs, opts?: pulumi.InvokeOptions): Promise<GetLocationsResult> {
     args = args || {};
@@ -26,10 +37,24 @@ export interface GetLocationsArgs {
 }
 
 export interface GetLocationsResult {
-    readonly locations: outputs.GetLocationResult[];
+    /**
+     * The locations, in the API's order.
+     */
+    readonly locations: outputs.LocationResult[];
 }
 /**
- * Every location (at most DEFAULT_LIST_LIMIT).
+ * Every location of the service (at most 1,000), optionally those whose name contains a text.
+ *
+ * ## Example Usage
+ * ### Every location
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const locationsVar = serverscom.getLocations({});
+ * export const locations = locationsVar.then(locationsVar => locationsVar.locations);
+ * ```
  */
 export function getLocationsOutput(args?: GetLocationsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetLocationsResult> {
     args = args || {};

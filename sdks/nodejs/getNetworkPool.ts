@@ -7,6 +7,22 @@ import * as outputs from "./types/output";
 import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
+/**
+ * One network pool, by exactly one of id, title (case-insensitive) or CIDR.
+ *
+ * ## Example Usage
+ * ### A network pool by title
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const pool = serverscom.getNetworkPool({
+ *     title: "AMS1 private",
+ * });
+ * export const poolCidr = pool.then(pool => pool.cidr);
+ * ```
+ */
 export function getNetworkPool(args?: GetNetworkPoolArgs, opts?: pulumi.InvokeOptions): Promise<GetNetworkPoolResult> {
     args = args || {};
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -25,36 +41,83 @@ export interface GetNetworkPoolArgs {
      * The pool's whole range, e.g. "10.0.0.0/20" (compared as a network).
      */
     cidr?: string;
+    /**
+     * The pool's id (give exactly one of id, title and cidr).
+     */
     id?: string;
     /**
-     * Only pools whose labels match (text or a builder).
+     * Only pools whose labels match this label selector, e.g. `env==prod,tier in (web, api)`; checked
+     * against the selector grammar before it is sent.
      */
-    labelSelector?: any;
+    labelSelector?: string;
     /**
      * Only pools of this location.
      */
     locationId?: number;
+    /**
+     * The pool's title, case-insensitive (give exactly one of id, title and cidr).
+     */
     title?: string;
+    /**
+     * Only pools of this type: `public` or `private`.
+     */
     type?: enums.GetNetworkPoolArgsType;
 }
 
 export interface GetNetworkPoolResult {
+    /**
+     * The pool's network in CIDR notation; null where the API does not say.
+     */
     readonly cidr?: string;
+    /**
+     * When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+     */
     readonly createdAt?: string;
+    /**
+     * The pool's id (the `networkPoolId` property of a Subnetwork).
+     */
     readonly id: string;
     /**
      * The labels, without the provider's ownership label.
      */
     readonly labels: {[key: string]: string};
+    /**
+     * The codes of the locations the pool serves.
+     */
     readonly locationCodes: string[];
+    /**
+     * The ids of the locations the pool serves.
+     */
     readonly locationIds: number[];
+    /**
+     * The pool's title; null where the API does not say.
+     */
     readonly title?: string;
     /**
      * "private" or "public".
      */
     readonly type?: string;
+    /**
+     * When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+     */
     readonly updatedAt?: string;
 }
+/**
+ * One network pool, by exactly one of id, title (case-insensitive) or CIDR.
+ *
+ * ## Example Usage
+ * ### A network pool by title
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const pool = serverscom.getNetworkPool({
+ *     title: "AMS1 private",
+ * });
+ * export const poolCidr = pool.then(pool => pool.cidr);
+ * ```
+ */
 export function getNetworkPoolOutput(args?: GetNetworkPoolOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetNetworkPoolResult> {
     args = args || {};
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -73,15 +136,25 @@ export interface GetNetworkPoolOutputArgs {
      * The pool's whole range, e.g. "10.0.0.0/20" (compared as a network).
      */
     cidr?: pulumi.Input<string | undefined>;
+    /**
+     * The pool's id (give exactly one of id, title and cidr).
+     */
     id?: pulumi.Input<string | undefined>;
     /**
-     * Only pools whose labels match (text or a builder).
+     * Only pools whose labels match this label selector, e.g. `env==prod,tier in (web, api)`; checked
+     * against the selector grammar before it is sent.
      */
-    labelSelector?: any | undefined;
+    labelSelector?: pulumi.Input<string | undefined>;
     /**
      * Only pools of this location.
      */
     locationId?: pulumi.Input<number | undefined>;
+    /**
+     * The pool's title, case-insensitive (give exactly one of id, title and cidr).
+     */
     title?: pulumi.Input<string | undefined>;
+    /**
+     * Only pools of this type: `public` or `private`.
+     */
     type?: pulumi.Input<enums.GetNetworkPoolArgsType | undefined>;
 }

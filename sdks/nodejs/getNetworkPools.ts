@@ -7,6 +7,23 @@ import * as outputs from "./types/output";
 import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
+/**
+ * The account's network pools (what subnetworks are allocated from), filtered by labels, location,
+ * type and title.
+ *
+ * ## Example Usage
+ * ### The private network pools
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const pools = serverscom.getNetworkPools({
+ *     type: serverscom.GetNetworkPoolsArgsType.Private,
+ * });
+ * export const networkPools = pools.then(pools => pools.networkPools);
+ * ```
+ */
 export function getNetworkPools(args?: GetNetworkPoolsArgs, opts?: pulumi.InvokeOptions): Promise<GetNetworkPoolsResult> {
     args = args || {};
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -21,9 +38,10 @@ export function getNetworkPools(args?: GetNetworkPoolsArgs, opts?: pulumi.Invoke
 
 export interface GetNetworkPoolsArgs {
     /**
-     * Only pools whose labels match (text or a builder).
+     * Only pools whose labels match this label selector, e.g. `env==prod,tier in (web, api)`; checked
+     * against the selector grammar before it is sent.
      */
-    labelSelector?: any;
+    labelSelector?: string;
     /**
      * The most pools to return, 1 to 10,000 (default 1,000); more is an error.
      */
@@ -36,12 +54,35 @@ export interface GetNetworkPoolsArgs {
      * Only pools whose title (or CIDR) contains this text.
      */
     searchPattern?: string;
+    /**
+     * Only pools of this type: `public` or `private`.
+     */
     type?: enums.GetNetworkPoolsArgsType;
 }
 
 export interface GetNetworkPoolsResult {
-    readonly networkPools: outputs.GetNetworkPoolResult[];
+    /**
+     * The network pools, in the API's order.
+     */
+    readonly networkPools: outputs.NetworkPoolResult[];
 }
+/**
+ * The account's network pools (what subnetworks are allocated from), filtered by labels, location,
+ * type and title.
+ *
+ * ## Example Usage
+ * ### The private network pools
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const pools = serverscom.getNetworkPools({
+ *     type: serverscom.GetNetworkPoolsArgsType.Private,
+ * });
+ * export const networkPools = pools.then(pools => pools.networkPools);
+ * ```
+ */
 export function getNetworkPoolsOutput(args?: GetNetworkPoolsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetNetworkPoolsResult> {
     args = args || {};
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -56,9 +97,10 @@ export function getNetworkPoolsOutput(args?: GetNetworkPoolsOutputArgs, opts?: p
 
 export interface GetNetworkPoolsOutputArgs {
     /**
-     * Only pools whose labels match (text or a builder).
+     * Only pools whose labels match this label selector, e.g. `env==prod,tier in (web, api)`; checked
+     * against the selector grammar before it is sent.
      */
-    labelSelector?: any | undefined;
+    labelSelector?: pulumi.Input<string | undefined>;
     /**
      * The most pools to return, 1 to 10,000 (default 1,000); more is an error.
      */
@@ -71,5 +113,8 @@ export interface GetNetworkPoolsOutputArgs {
      * Only pools whose title (or CIDR) contains this text.
      */
     searchPattern?: pulumi.Input<string | undefined>;
+    /**
+     * Only pools of this type: `public` or `private`.
+     */
     type?: pulumi.Input<enums.GetNetworkPoolsArgsType | undefined>;
 }

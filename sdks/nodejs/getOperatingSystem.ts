@@ -5,8 +5,31 @@ import * as pulumi from "@pulumi/pulumi";
 import * as utilities from "./utilities";
 
 /**
- * One operating system:
- * `getOperatingSystem({ locationId, serverModelId, name: "ubuntu 24.04" })`.
+ * One operating system a dedicated server model or an SBM flavor can be ordered with in a location,
+ * by exactly one of id or name (the full name, "name version", or whole words of them,
+ * case-insensitive).
+ *
+ * ## Example Usage
+ * ### An operating system by name
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const location = serverscom.getLocation({
+ *     code: "AMS1",
+ * });
+ * const r640 = location.then(location => serverscom.getServerModel({
+ *     locationId: location.id,
+ *     name: "Dell R640",
+ * }));
+ * const os = Promise.all([location, r640]).then(([location, r640]) => serverscom.getOperatingSystem({
+ *     locationId: location.id,
+ *     serverModelId: r640.id,
+ *     name: "Ubuntu 24.04-server x86_64",
+ * }));
+ * export const osId = os.then(os => os.id);
+ * ```
  */
 export function getOperatingSystem(args: GetOperatingSystemArgs, opts?: pulumi.InvokeOptions): Promise<GetOperatingSystemResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -20,7 +43,13 @@ export function getOperatingSystem(args: GetOperatingSystemArgs, opts?: pulumi.I
 }
 
 export interface GetOperatingSystemArgs {
+    /**
+     * The operating system's id (give exactly one of id and name).
+     */
     id?: number;
+    /**
+     * The location (its id; see the getLocation function).
+     */
     locationId: number;
     /**
      * The full name ("Ubuntu 24.04-server x86_64"), "name version" ("Ubuntu 24.04-server"), or
@@ -38,19 +67,57 @@ export interface GetOperatingSystemArgs {
 }
 
 export interface GetOperatingSystemResult {
+    /**
+     * The architecture, e.g. `x86_64`.
+     */
     readonly arch: string;
     /**
      * The file systems a drive layout may use with it.
      */
     readonly filesystems: string[];
+    /**
+     * The full name, e.g. `Ubuntu 24.04-server x86_64`.
+     */
     readonly fullName: string;
+    /**
+     * The operating system's id (the `operatingSystemId` property of a server).
+     */
     readonly id: number;
+    /**
+     * The name, e.g. `Ubuntu`.
+     */
     readonly name: string;
+    /**
+     * The version, e.g. `24.04-server`.
+     */
     readonly version: string;
 }
 /**
- * One operating system:
- * `getOperatingSystem({ locationId, serverModelId, name: "ubuntu 24.04" })`.
+ * One operating system a dedicated server model or an SBM flavor can be ordered with in a location,
+ * by exactly one of id or name (the full name, "name version", or whole words of them,
+ * case-insensitive).
+ *
+ * ## Example Usage
+ * ### An operating system by name
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const location = serverscom.getLocation({
+ *     code: "AMS1",
+ * });
+ * const r640 = location.then(location => serverscom.getServerModel({
+ *     locationId: location.id,
+ *     name: "Dell R640",
+ * }));
+ * const os = Promise.all([location, r640]).then(([location, r640]) => serverscom.getOperatingSystem({
+ *     locationId: location.id,
+ *     serverModelId: r640.id,
+ *     name: "Ubuntu 24.04-server x86_64",
+ * }));
+ * export const osId = os.then(os => os.id);
+ * ```
  */
 export function getOperatingSystemOutput(args: GetOperatingSystemOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetOperatingSystemResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -64,7 +131,13 @@ export function getOperatingSystemOutput(args: GetOperatingSystemOutputArgs, opt
 }
 
 export interface GetOperatingSystemOutputArgs {
+    /**
+     * The operating system's id (give exactly one of id and name).
+     */
     id?: pulumi.Input<number | undefined>;
+    /**
+     * The location (its id; see the getLocation function).
+     */
     locationId: pulumi.Input<number>;
     /**
      * The full name ("Ubuntu 24.04-server x86_64"), "name version" ("Ubuntu 24.04-server"), or

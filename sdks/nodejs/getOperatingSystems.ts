@@ -7,6 +7,31 @@ import * as outputs from "./types/output";
 import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
+/**
+ * The operating systems a dedicated server model or an SBM flavor can be ordered with in a
+ * location.
+ *
+ * ## Example Usage
+ * ### The operating systems of a server model
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const location = serverscom.getLocation({
+ *     code: "AMS1",
+ * });
+ * const r640 = location.then(location => serverscom.getServerModel({
+ *     locationId: location.id,
+ *     name: "Dell R640",
+ * }));
+ * const systems = Promise.all([location, r640]).then(([location, r640]) => serverscom.getOperatingSystems({
+ *     locationId: location.id,
+ *     serverModelId: r640.id,
+ * }));
+ * export const operatingSystems = systems.then(systems => systems.operatingSystems);
+ * ```
+ */
 export function getOperatingSystems(args: GetOperatingSystemsArgs, opts?: pulumi.InvokeOptions): Promise<GetOperatingSystemsResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
     return pulumi.runtime.invoke("serverscom:index:getOperatingSystems", {
@@ -17,6 +42,9 @@ export function getOperatingSystems(args: GetOperatingSystemsArgs, opts?: pulumi
 }
 
 export interface GetOperatingSystemsArgs {
+    /**
+     * The location (its id; see the getLocation function).
+     */
     locationId: number;
     /**
      * For an SBM server of this flavor.
@@ -29,8 +57,36 @@ export interface GetOperatingSystemsArgs {
 }
 
 export interface GetOperatingSystemsResult {
-    readonly operatingSystems: outputs.GetOperatingSystemResult[];
+    /**
+     * The operating systems, in the API's order.
+     */
+    readonly operatingSystems: outputs.OperatingSystemResult[];
 }
+/**
+ * The operating systems a dedicated server model or an SBM flavor can be ordered with in a
+ * location.
+ *
+ * ## Example Usage
+ * ### The operating systems of a server model
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const location = serverscom.getLocation({
+ *     code: "AMS1",
+ * });
+ * const r640 = location.then(location => serverscom.getServerModel({
+ *     locationId: location.id,
+ *     name: "Dell R640",
+ * }));
+ * const systems = Promise.all([location, r640]).then(([location, r640]) => serverscom.getOperatingSystems({
+ *     locationId: location.id,
+ *     serverModelId: r640.id,
+ * }));
+ * export const operatingSystems = systems.then(systems => systems.operatingSystems);
+ * ```
+ */
 export function getOperatingSystemsOutput(args: GetOperatingSystemsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetOperatingSystemsResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
     return pulumi.runtime.invokeOutput("serverscom:index:getOperatingSystems", {
@@ -41,6 +97,9 @@ export function getOperatingSystemsOutput(args: GetOperatingSystemsOutputArgs, o
 }
 
 export interface GetOperatingSystemsOutputArgs {
+    /**
+     * The location (its id; see the getLocation function).
+     */
     locationId: pulumi.Input<number>;
     /**
      * For an SBM server of this flavor.

@@ -4,6 +4,22 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as utilities from "./utilities";
 
+/**
+ * One private rack, by exactly one of id or name (case-insensitive).
+ *
+ * ## Example Usage
+ * ### A private rack by name
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const rack = serverscom.getRack({
+ *     name: "private-rack-1",
+ * });
+ * export const rackId = rack.then(rack => rack.id);
+ * ```
+ */
 export function getRack(args?: GetRackArgs, opts?: pulumi.InvokeOptions): Promise<GetRackResult> {
     args = args || {};
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -14,20 +30,54 @@ export function getRack(args?: GetRackArgs, opts?: pulumi.InvokeOptions): Promis
 }
 
 export interface GetRackArgs {
+    /**
+     * The rack's id (give exactly one of id and name).
+     */
     id?: string;
+    /**
+     * The rack's name (case-insensitive; give exactly one of id and name).
+     */
     name?: string;
 }
 
 export interface GetRackResult {
+    /**
+     * The rack's id.
+     */
     readonly id: string;
     /**
      * The labels, without the provider's ownership label.
      */
     readonly labels: {[key: string]: string};
+    /**
+     * The code of the location, e.g. `AMS1`.
+     */
     readonly locationCode?: string;
+    /**
+     * The id of the location (see the getLocation function).
+     */
     readonly locationId?: number;
+    /**
+     * The rack's name; null where the API does not say.
+     */
     readonly name?: string;
 }
+/**
+ * One private rack, by exactly one of id or name (case-insensitive).
+ *
+ * ## Example Usage
+ * ### A private rack by name
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const rack = serverscom.getRack({
+ *     name: "private-rack-1",
+ * });
+ * export const rackId = rack.then(rack => rack.id);
+ * ```
+ */
 export function getRackOutput(args?: GetRackOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetRackResult> {
     args = args || {};
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -38,6 +88,12 @@ export function getRackOutput(args?: GetRackOutputArgs, opts?: pulumi.InvokeOutp
 }
 
 export interface GetRackOutputArgs {
+    /**
+     * The rack's id (give exactly one of id and name).
+     */
     id?: pulumi.Input<string | undefined>;
+    /**
+     * The rack's name (case-insensitive; give exactly one of id and name).
+     */
     name?: pulumi.Input<string | undefined>;
 }

@@ -7,6 +7,25 @@ import * as outputs from "./types/output";
 import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
+/**
+ * The account's private racks, filtered by labels, location and name.
+ *
+ * ## Example Usage
+ * ### The private racks in Amsterdam
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const location = serverscom.getLocation({
+ *     code: "AMS1",
+ * });
+ * const racksVar = location.then(location => serverscom.getRacks({
+ *     locationId: location.id,
+ * }));
+ * export const racks = racksVar.then(racksVar => racksVar.racks);
+ * ```
+ */
 export function getRacks(args?: GetRacksArgs, opts?: pulumi.InvokeOptions): Promise<GetRacksResult> {
     args = args || {};
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -19,10 +38,16 @@ export function getRacks(args?: GetRacksArgs, opts?: pulumi.InvokeOptions): Prom
 }
 
 export interface GetRacksArgs {
-    labelSelector?: any;
+    /**
+     * Only objects whose labels match this label selector, e.g. `env==prod,tier in (web, api)`; checked against the selector grammar before it is sent.
+     */
+    labelSelector?: string;
+    /**
+     * The most items to return, 1 to 10,000 (default 1,000); more matching items fail the call, naming the limit.
+     */
     limit?: number;
     /**
-     * Asked of the API (`location_id`, as srvctl's `racks list`) and checked here.
+     * Only racks of this location.
      */
     locationId?: number;
     /**
@@ -32,8 +57,30 @@ export interface GetRacksArgs {
 }
 
 export interface GetRacksResult {
-    readonly racks: outputs.GetRackResult[];
+    /**
+     * The racks, in the API's order.
+     */
+    readonly racks: outputs.RackResult[];
 }
+/**
+ * The account's private racks, filtered by labels, location and name.
+ *
+ * ## Example Usage
+ * ### The private racks in Amsterdam
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const location = serverscom.getLocation({
+ *     code: "AMS1",
+ * });
+ * const racksVar = location.then(location => serverscom.getRacks({
+ *     locationId: location.id,
+ * }));
+ * export const racks = racksVar.then(racksVar => racksVar.racks);
+ * ```
+ */
 export function getRacksOutput(args?: GetRacksOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetRacksResult> {
     args = args || {};
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -46,10 +93,16 @@ export function getRacksOutput(args?: GetRacksOutputArgs, opts?: pulumi.InvokeOu
 }
 
 export interface GetRacksOutputArgs {
-    labelSelector?: any | undefined;
+    /**
+     * Only objects whose labels match this label selector, e.g. `env==prod,tier in (web, api)`; checked against the selector grammar before it is sent.
+     */
+    labelSelector?: pulumi.Input<string | undefined>;
+    /**
+     * The most items to return, 1 to 10,000 (default 1,000); more matching items fail the call, naming the limit.
+     */
     limit?: pulumi.Input<number | undefined>;
     /**
-     * Asked of the API (`location_id`, as srvctl's `racks list`) and checked here.
+     * Only racks of this location.
      */
     locationId?: pulumi.Input<number | undefined>;
     /**

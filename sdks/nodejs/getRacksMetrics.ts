@@ -8,7 +8,19 @@ import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
 /**
- * The racks' metrics: counts, hosts per rack, monthly traffic, PDU and ATS power and current.
+ * The racks' metrics: counts, hosts per rack, monthly traffic, PDU and ATS power and current (the
+ * API's Prometheus exposition, parsed).
+ *
+ * ## Example Usage
+ * ### The racks' metrics
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const rackMetricsVar = serverscom.getRacksMetrics({});
+ * export const rackMetrics = rackMetricsVar.then(rackMetricsVar => rackMetricsVar.families);
+ * ```
  */
 export function getRacksMetrics(args?: GetRacksMetricsArgs, opts?: pulumi.InvokeOptions): Promise<GetRacksMetricsResult> {
     args = args || {};
@@ -20,16 +32,31 @@ export function getRacksMetrics(args?: GetRacksMetricsArgs, opts?: pulumi.Invoke
 
 export interface GetRacksMetricsArgs {
     /**
-     * Only the family of this name (e.g. "serverscom_hosts_count"); all of them when omitted.
+     * Only the metric family of this name; every family when omitted.
      */
     name?: string;
 }
 
 export interface GetRacksMetricsResult {
+    /**
+     * The metric families, in the order of the exposition.
+     */
     readonly families: outputs.MetricFamilyResult[];
 }
 /**
- * The racks' metrics: counts, hosts per rack, monthly traffic, PDU and ATS power and current.
+ * The racks' metrics: counts, hosts per rack, monthly traffic, PDU and ATS power and current (the
+ * API's Prometheus exposition, parsed).
+ *
+ * ## Example Usage
+ * ### The racks' metrics
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const rackMetricsVar = serverscom.getRacksMetrics({});
+ * export const rackMetrics = rackMetricsVar.then(rackMetricsVar => rackMetricsVar.families);
+ * ```
  */
 export function getRacksMetricsOutput(args?: GetRacksMetricsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetRacksMetricsResult> {
     args = args || {};
@@ -41,7 +68,7 @@ export function getRacksMetricsOutput(args?: GetRacksMetricsOutputArgs, opts?: p
 
 export interface GetRacksMetricsOutputArgs {
     /**
-     * Only the family of this name (e.g. "serverscom_hosts_count"); all of them when omitted.
+     * Only the metric family of this name; every family when omitted.
      */
     name?: pulumi.Input<string | undefined>;
 }

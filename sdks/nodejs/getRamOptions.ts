@@ -9,6 +9,27 @@ import * as utilities from "./utilities";
 
 /**
  * The RAM sizes a server model can be ordered with in a location.
+ *
+ * ## Example Usage
+ * ### The RAM sizes of a server model
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const location = serverscom.getLocation({
+ *     code: "AMS1",
+ * });
+ * const r640 = location.then(location => serverscom.getServerModel({
+ *     locationId: location.id,
+ *     name: "Dell R640",
+ * }));
+ * const ram = Promise.all([location, r640]).then(([location, r640]) => serverscom.getRamOptions({
+ *     locationId: location.id,
+ *     serverModelId: r640.id,
+ * }));
+ * export const ramOptions = ram.then(ram => ram.ramOptions);
+ * ```
  */
 export function getRamOptions(args: GetRamOptionsArgs, opts?: pulumi.InvokeOptions): Promise<GetRamOptionsResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -19,15 +40,45 @@ export function getRamOptions(args: GetRamOptionsArgs, opts?: pulumi.InvokeOptio
 }
 
 export interface GetRamOptionsArgs {
+    /**
+     * The location (its id; see the getLocation function).
+     */
     locationId: number;
+    /**
+     * The server model (its id; see the getServerModel function).
+     */
     serverModelId: number;
 }
 
 export interface GetRamOptionsResult {
+    /**
+     * The RAM options, in the API's order.
+     */
     readonly ramOptions: outputs.RamOptionResult[];
 }
 /**
  * The RAM sizes a server model can be ordered with in a location.
+ *
+ * ## Example Usage
+ * ### The RAM sizes of a server model
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const location = serverscom.getLocation({
+ *     code: "AMS1",
+ * });
+ * const r640 = location.then(location => serverscom.getServerModel({
+ *     locationId: location.id,
+ *     name: "Dell R640",
+ * }));
+ * const ram = Promise.all([location, r640]).then(([location, r640]) => serverscom.getRamOptions({
+ *     locationId: location.id,
+ *     serverModelId: r640.id,
+ * }));
+ * export const ramOptions = ram.then(ram => ram.ramOptions);
+ * ```
  */
 export function getRamOptionsOutput(args: GetRamOptionsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetRamOptionsResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -38,6 +89,12 @@ export function getRamOptionsOutput(args: GetRamOptionsOutputArgs, opts?: pulumi
 }
 
 export interface GetRamOptionsOutputArgs {
+    /**
+     * The location (its id; see the getLocation function).
+     */
     locationId: pulumi.Input<number>;
+    /**
+     * The server model (its id; see the getServerModel function).
+     */
     serverModelId: pulumi.Input<number>;
 }

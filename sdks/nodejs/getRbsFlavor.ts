@@ -4,6 +4,26 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as utilities from "./utilities";
 
+/**
+ * One remote block storage flavor of a location, by exactly one of id or name.
+ *
+ * ## Example Usage
+ * ### An RBS flavor by name
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const location = serverscom.getLocation({
+ *     code: "AMS1",
+ * });
+ * const standard = location.then(location => serverscom.getRbsFlavor({
+ *     locationId: location.id,
+ *     name: "Standard",
+ * }));
+ * export const rbsFlavorId = standard.then(standard => standard.id);
+ * ```
+ */
 export function getRbsFlavor(args: GetRbsFlavorArgs, opts?: pulumi.InvokeOptions): Promise<GetRbsFlavorResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
     return pulumi.runtime.invoke("serverscom:index:getRbsFlavor", {
@@ -14,18 +34,63 @@ export function getRbsFlavor(args: GetRbsFlavorArgs, opts?: pulumi.InvokeOptions
 }
 
 export interface GetRbsFlavorArgs {
+    /**
+     * The flavor's id (give exactly one of id and name).
+     */
     id?: number;
+    /**
+     * The location (its id; see the getLocation function).
+     */
     locationId: number;
+    /**
+     * The flavor's name or whole words of it, case-insensitive (give exactly one of id and name).
+     */
     name?: string;
 }
 
 export interface GetRbsFlavorResult {
+    /**
+     * The bandwidth a volume gets per GB of its size; null where the API does not say.
+     */
     readonly bandwidthPerGb?: number;
+    /**
+     * The flavor's id (the `flavorId` property of an RbsVolume).
+     */
     readonly id: number;
+    /**
+     * The I/O operations per second a volume gets per GB of its size; null where the API does not
+     * say.
+     */
     readonly iopsPerGb?: number;
+    /**
+     * The smallest volume size, in GB; null where the API does not say.
+     */
     readonly minSizeGb?: number;
+    /**
+     * The flavor's name.
+     */
     readonly name: string;
 }
+/**
+ * One remote block storage flavor of a location, by exactly one of id or name.
+ *
+ * ## Example Usage
+ * ### An RBS flavor by name
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const location = serverscom.getLocation({
+ *     code: "AMS1",
+ * });
+ * const standard = location.then(location => serverscom.getRbsFlavor({
+ *     locationId: location.id,
+ *     name: "Standard",
+ * }));
+ * export const rbsFlavorId = standard.then(standard => standard.id);
+ * ```
+ */
 export function getRbsFlavorOutput(args: GetRbsFlavorOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetRbsFlavorResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
     return pulumi.runtime.invokeOutput("serverscom:index:getRbsFlavor", {
@@ -36,7 +101,16 @@ export function getRbsFlavorOutput(args: GetRbsFlavorOutputArgs, opts?: pulumi.I
 }
 
 export interface GetRbsFlavorOutputArgs {
+    /**
+     * The flavor's id (give exactly one of id and name).
+     */
     id?: pulumi.Input<number | undefined>;
+    /**
+     * The location (its id; see the getLocation function).
+     */
     locationId: pulumi.Input<number>;
+    /**
+     * The flavor's name or whole words of it, case-insensitive (give exactly one of id and name).
+     */
     name?: pulumi.Input<string | undefined>;
 }

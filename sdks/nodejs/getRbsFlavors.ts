@@ -7,6 +7,25 @@ import * as outputs from "./types/output";
 import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
+/**
+ * The remote block storage flavors a location offers.
+ *
+ * ## Example Usage
+ * ### The RBS flavors in Amsterdam
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const location = serverscom.getLocation({
+ *     code: "AMS1",
+ * });
+ * const flavors = location.then(location => serverscom.getRbsFlavors({
+ *     locationId: location.id,
+ * }));
+ * export const rbsFlavors = flavors.then(flavors => flavors.rbsFlavors);
+ * ```
+ */
 export function getRbsFlavors(args: GetRbsFlavorsArgs, opts?: pulumi.InvokeOptions): Promise<GetRbsFlavorsResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
     return pulumi.runtime.invoke("serverscom:index:getRbsFlavors", {
@@ -15,12 +34,37 @@ export function getRbsFlavors(args: GetRbsFlavorsArgs, opts?: pulumi.InvokeOptio
 }
 
 export interface GetRbsFlavorsArgs {
+    /**
+     * The location (its id; see the getLocation function).
+     */
     locationId: number;
 }
 
 export interface GetRbsFlavorsResult {
-    readonly rbsFlavors: outputs.GetRbsFlavorResult[];
+    /**
+     * The RBS flavors, in the API's order.
+     */
+    readonly rbsFlavors: outputs.RbsFlavorResult[];
 }
+/**
+ * The remote block storage flavors a location offers.
+ *
+ * ## Example Usage
+ * ### The RBS flavors in Amsterdam
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const location = serverscom.getLocation({
+ *     code: "AMS1",
+ * });
+ * const flavors = location.then(location => serverscom.getRbsFlavors({
+ *     locationId: location.id,
+ * }));
+ * export const rbsFlavors = flavors.then(flavors => flavors.rbsFlavors);
+ * ```
+ */
 export function getRbsFlavorsOutput(args: GetRbsFlavorsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetRbsFlavorsResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
     return pulumi.runtime.invokeOutput("serverscom:index:getRbsFlavors", {
@@ -29,5 +73,8 @@ export function getRbsFlavorsOutput(args: GetRbsFlavorsOutputArgs, opts?: pulumi
 }
 
 export interface GetRbsFlavorsOutputArgs {
+    /**
+     * The location (its id; see the getLocation function).
+     */
     locationId: pulumi.Input<number>;
 }

@@ -4,6 +4,26 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as utilities from "./utilities";
 
+/**
+ * One Scalable Bare Metal flavor of a location, by exactly one of id or name.
+ *
+ * ## Example Usage
+ * ### An SBM flavor by name
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const location = serverscom.getLocation({
+ *     code: "AMS1",
+ * });
+ * const flavor = location.then(location => serverscom.getSbmFlavorModel({
+ *     locationId: location.id,
+ *     name: "SBM-01",
+ * }));
+ * export const sbmFlavorId = flavor.then(flavor => flavor.id);
+ * ```
+ */
 export function getSbmFlavorModel(args: GetSbmFlavorModelArgs, opts?: pulumi.InvokeOptions): Promise<GetSbmFlavorModelResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
     return pulumi.runtime.invoke("serverscom:index:getSbmFlavorModel", {
@@ -14,30 +34,98 @@ export function getSbmFlavorModel(args: GetSbmFlavorModelArgs, opts?: pulumi.Inv
 }
 
 export interface GetSbmFlavorModelArgs {
+    /**
+     * The flavor's id (give exactly one of id and name).
+     */
     id?: number;
+    /**
+     * The location (its id; see the getLocation function).
+     */
     locationId: number;
+    /**
+     * The flavor's name or whole words of it, case-insensitive (give exactly one of id and name).
+     */
     name?: string;
 }
 
 export interface GetSbmFlavorModelResult {
+    /**
+     * The id of the bandwidth option; null when none applies.
+     */
     readonly bandwidthId?: number;
+    /**
+     * The name of the bandwidth option; null when none applies.
+     */
     readonly bandwidthName?: string;
+    /**
+     * The number of CPU cores; null where the API does not say.
+     */
     readonly cpuCoresCount?: number;
+    /**
+     * The number of CPUs; null where the API does not say.
+     */
     readonly cpuCount?: number;
     /**
      * GHz, as the API writes it ("3.8").
      */
     readonly cpuFrequency?: string;
+    /**
+     * The CPU model; null where the API does not say.
+     */
     readonly cpuName?: string;
+    /**
+     * The drives in words; null where the API does not say.
+     */
     readonly drivesConfiguration?: string;
+    /**
+     * The flavor's id (the `sbmFlavorModelId` property of an SbmServer).
+     */
     readonly id: number;
+    /**
+     * The flavor's name.
+     */
     readonly name: string;
+    /**
+     * The id of the private uplink model; null where the API does not say.
+     */
     readonly privateUplinkModelId?: number;
+    /**
+     * The name of the private uplink model; null where the API does not say.
+     */
     readonly privateUplinkModelName?: string;
+    /**
+     * The id of the public uplink model; null where the API does not say.
+     */
     readonly publicUplinkModelId?: number;
+    /**
+     * The name of the public uplink model; null where the API does not say.
+     */
     readonly publicUplinkModelName?: string;
+    /**
+     * The RAM in GB; null where the API does not say.
+     */
     readonly ramSize?: number;
 }
+/**
+ * One Scalable Bare Metal flavor of a location, by exactly one of id or name.
+ *
+ * ## Example Usage
+ * ### An SBM flavor by name
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const location = serverscom.getLocation({
+ *     code: "AMS1",
+ * });
+ * const flavor = location.then(location => serverscom.getSbmFlavorModel({
+ *     locationId: location.id,
+ *     name: "SBM-01",
+ * }));
+ * export const sbmFlavorId = flavor.then(flavor => flavor.id);
+ * ```
+ */
 export function getSbmFlavorModelOutput(args: GetSbmFlavorModelOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetSbmFlavorModelResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
     return pulumi.runtime.invokeOutput("serverscom:index:getSbmFlavorModel", {
@@ -48,7 +136,16 @@ export function getSbmFlavorModelOutput(args: GetSbmFlavorModelOutputArgs, opts?
 }
 
 export interface GetSbmFlavorModelOutputArgs {
+    /**
+     * The flavor's id (give exactly one of id and name).
+     */
     id?: pulumi.Input<number | undefined>;
+    /**
+     * The location (its id; see the getLocation function).
+     */
     locationId: pulumi.Input<number>;
+    /**
+     * The flavor's name or whole words of it, case-insensitive (give exactly one of id and name).
+     */
     name?: pulumi.Input<string | undefined>;
 }

@@ -7,6 +7,25 @@ import * as outputs from "./types/output";
 import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
+/**
+ * The Scalable Bare Metal flavors a location offers.
+ *
+ * ## Example Usage
+ * ### The SBM flavors in Amsterdam
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const location = serverscom.getLocation({
+ *     code: "AMS1",
+ * });
+ * const sbmFlavors = location.then(location => serverscom.getSbmFlavorModels({
+ *     locationId: location.id,
+ * }));
+ * export const sbmFlavorModels = sbmFlavors.then(sbmFlavors => sbmFlavors.sbmFlavorModels);
+ * ```
+ */
 export function getSbmFlavorModels(args: GetSbmFlavorModelsArgs, opts?: pulumi.InvokeOptions): Promise<GetSbmFlavorModelsResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
     return pulumi.runtime.invoke("serverscom:index:getSbmFlavorModels", {
@@ -17,6 +36,9 @@ export function getSbmFlavorModels(args: GetSbmFlavorModelsArgs, opts?: pulumi.I
 }
 
 export interface GetSbmFlavorModelsArgs {
+    /**
+     * The location (its id; see the getLocation function).
+     */
     locationId: number;
     /**
      * Only flavors whose name contains this text.
@@ -29,8 +51,30 @@ export interface GetSbmFlavorModelsArgs {
 }
 
 export interface GetSbmFlavorModelsResult {
-    readonly sbmFlavorModels: outputs.GetSbmFlavorModelResult[];
+    /**
+     * The SBM flavors, in the API's order.
+     */
+    readonly sbmFlavorModels: outputs.SbmFlavorModelResult[];
 }
+/**
+ * The Scalable Bare Metal flavors a location offers.
+ *
+ * ## Example Usage
+ * ### The SBM flavors in Amsterdam
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const location = serverscom.getLocation({
+ *     code: "AMS1",
+ * });
+ * const sbmFlavors = location.then(location => serverscom.getSbmFlavorModels({
+ *     locationId: location.id,
+ * }));
+ * export const sbmFlavorModels = sbmFlavors.then(sbmFlavors => sbmFlavors.sbmFlavorModels);
+ * ```
+ */
 export function getSbmFlavorModelsOutput(args: GetSbmFlavorModelsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetSbmFlavorModelsResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
     return pulumi.runtime.invokeOutput("serverscom:index:getSbmFlavorModels", {
@@ -41,6 +85,9 @@ export function getSbmFlavorModelsOutput(args: GetSbmFlavorModelsOutputArgs, opt
 }
 
 export interface GetSbmFlavorModelsOutputArgs {
+    /**
+     * The location (its id; see the getLocation function).
+     */
     locationId: pulumi.Input<number>;
     /**
      * Only flavors whose name contains this text.

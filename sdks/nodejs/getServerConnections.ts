@@ -9,6 +9,47 @@ import * as utilities from "./utilities";
 
 /**
  * A dedicated server's network ports and their MAC addresses (for DHCP or switch configuration).
+ *
+ * ## Example Usage
+ * ### The switch ports a dedicated server connects to
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const db = new serverscom.DedicatedServer("db", {
+ *     locationId: 1,
+ *     serverModelId: 101,
+ *     uplinkModels: {
+ *         "private": {
+ *             id: 401,
+ *         },
+ *         "public": {
+ *             id: 403,
+ *             bandwidthModelId: 501,
+ *         },
+ *     },
+ *     ramSize: 64,
+ *     drives: {
+ *         slots: [
+ *             {
+ *                 position: 0,
+ *                 driveModelId: 201,
+ *             },
+ *             {
+ *                 position: 1,
+ *                 driveModelId: 201,
+ *             },
+ *         ],
+ *     },
+ *     operatingSystemId: 301,
+ *     hostname: "db-1",
+ * });
+ * const connectionsVar = serverscom.getServerConnectionsOutput({
+ *     serverId: db.id,
+ * });
+ * export const connections = connectionsVar.apply(connectionsVar => connectionsVar.connections);
+ * ```
  */
 export function getServerConnections(args: GetServerConnectionsArgs, opts?: pulumi.InvokeOptions): Promise<GetServerConnectionsResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -25,11 +66,58 @@ export interface GetServerConnectionsArgs {
 }
 
 export interface GetServerConnectionsResult {
+    /**
+     * The server's network ports.
+     */
     readonly connections: outputs.ConnectionResult[];
+    /**
+     * The dedicated server's id.
+     */
     readonly serverId: string;
 }
 /**
  * A dedicated server's network ports and their MAC addresses (for DHCP or switch configuration).
+ *
+ * ## Example Usage
+ * ### The switch ports a dedicated server connects to
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const db = new serverscom.DedicatedServer("db", {
+ *     locationId: 1,
+ *     serverModelId: 101,
+ *     uplinkModels: {
+ *         "private": {
+ *             id: 401,
+ *         },
+ *         "public": {
+ *             id: 403,
+ *             bandwidthModelId: 501,
+ *         },
+ *     },
+ *     ramSize: 64,
+ *     drives: {
+ *         slots: [
+ *             {
+ *                 position: 0,
+ *                 driveModelId: 201,
+ *             },
+ *             {
+ *                 position: 1,
+ *                 driveModelId: 201,
+ *             },
+ *         ],
+ *     },
+ *     operatingSystemId: 301,
+ *     hostname: "db-1",
+ * });
+ * const connectionsVar = serverscom.getServerConnectionsOutput({
+ *     serverId: db.id,
+ * });
+ * export const connections = connectionsVar.apply(connectionsVar => connectionsVar.connections);
+ * ```
  */
 export function getServerConnectionsOutput(args: GetServerConnectionsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetServerConnectionsResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

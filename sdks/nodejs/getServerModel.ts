@@ -8,7 +8,24 @@ import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
 /**
- * One server model, with its drive slots.
+ * One server model of a location, by exactly one of id or name, with its drive slots.
+ *
+ * ## Example Usage
+ * ### A server model by name
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const location = serverscom.getLocation({
+ *     code: "AMS1",
+ * });
+ * const r640 = location.then(location => serverscom.getServerModel({
+ *     locationId: location.id,
+ *     name: "Dell R640",
+ * }));
+ * export const serverModelId = r640.then(r640 => r640.id);
+ * ```
  */
 export function getServerModel(args: GetServerModelArgs, opts?: pulumi.InvokeOptions): Promise<GetServerModelResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -20,7 +37,13 @@ export function getServerModel(args: GetServerModelArgs, opts?: pulumi.InvokeOpt
 }
 
 export interface GetServerModelArgs {
+    /**
+     * The model's id (give exactly one of id and name).
+     */
     id?: number;
+    /**
+     * The location (its id; see the getLocation function).
+     */
     locationId: number;
     /**
      * The model's name, or whole words of it: "Dell R640", "r740xd".
@@ -29,34 +52,78 @@ export interface GetServerModelArgs {
 }
 
 export interface GetServerModelResult {
+    /**
+     * The number of CPU cores; null where the API does not say.
+     */
     readonly cpuCoresCount?: number;
+    /**
+     * The number of CPUs; null where the API does not say.
+     */
     readonly cpuCount?: number;
     /**
      * MHz.
      */
     readonly cpuFrequency?: number;
+    /**
+     * The CPU model; null where the API does not say.
+     */
     readonly cpuName?: string;
     /**
      * The drive slots; getServerModel always has them, getServerModels only where the list does.
      */
     readonly driveSlots?: outputs.ServerModelDriveSlotResult[];
+    /**
+     * The number of drive slots; null where the API does not say.
+     */
     readonly driveSlotsCount?: number;
+    /**
+     * Whether the model has a RAID controller; null where the API does not say.
+     */
     readonly hasRaidController?: boolean;
+    /**
+     * The model's id (the `serverModelId` property of a DedicatedServer).
+     */
     readonly id: number;
     /**
      * GB.
      */
     readonly maxRam?: number;
+    /**
+     * The model's name.
+     */
     readonly name: string;
+    /**
+     * The RAID controller's name; null where the API does not say.
+     */
     readonly raidControllerName?: string;
     /**
      * GB, the base amount.
      */
     readonly ram?: number;
+    /**
+     * The RAM type, e.g. `DDR4`; null where the API does not say.
+     */
     readonly ramType?: string;
 }
 /**
- * One server model, with its drive slots.
+ * One server model of a location, by exactly one of id or name, with its drive slots.
+ *
+ * ## Example Usage
+ * ### A server model by name
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const location = serverscom.getLocation({
+ *     code: "AMS1",
+ * });
+ * const r640 = location.then(location => serverscom.getServerModel({
+ *     locationId: location.id,
+ *     name: "Dell R640",
+ * }));
+ * export const serverModelId = r640.then(r640 => r640.id);
+ * ```
  */
 export function getServerModelOutput(args: GetServerModelOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetServerModelResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -68,7 +135,13 @@ export function getServerModelOutput(args: GetServerModelOutputArgs, opts?: pulu
 }
 
 export interface GetServerModelOutputArgs {
+    /**
+     * The model's id (give exactly one of id and name).
+     */
     id?: pulumi.Input<number | undefined>;
+    /**
+     * The location (its id; see the getLocation function).
+     */
     locationId: pulumi.Input<number>;
     /**
      * The model's name, or whole words of it: "Dell R640", "r740xd".

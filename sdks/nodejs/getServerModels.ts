@@ -8,7 +8,24 @@ import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
 /**
- * The server models a location offers (at most DEFAULT_LIST_LIMIT).
+ * The server models (what a dedicated server is built on) a location offers (at most 1,000).
+ *
+ * ## Example Usage
+ * ### The server models with a RAID controller
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const location = serverscom.getLocation({
+ *     code: "AMS1",
+ * });
+ * const models = location.then(location => serverscom.getServerModels({
+ *     locationId: location.id,
+ *     hasRaidController: true,
+ * }));
+ * export const serverModels = models.then(models => models.serverModels);
+ * ```
  */
 export function getServerModels(args: GetServerModelsArgs, opts?: pulumi.InvokeOptions): Promise<GetServerModelsResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -20,7 +37,13 @@ export function getServerModels(args: GetServerModelsArgs, opts?: pulumi.InvokeO
 }
 
 export interface GetServerModelsArgs {
+    /**
+     * Only models with (true) or without (false) a RAID controller.
+     */
     hasRaidController?: boolean;
+    /**
+     * The location (its id; see the getLocation function).
+     */
     locationId: number;
     /**
      * Only models whose name contains this text.
@@ -29,10 +52,30 @@ export interface GetServerModelsArgs {
 }
 
 export interface GetServerModelsResult {
-    readonly serverModels: outputs.GetServerModelResult[];
+    /**
+     * The server models, in the API's order.
+     */
+    readonly serverModels: outputs.ServerModelResult[];
 }
 /**
- * The server models a location offers (at most DEFAULT_LIST_LIMIT).
+ * The server models (what a dedicated server is built on) a location offers (at most 1,000).
+ *
+ * ## Example Usage
+ * ### The server models with a RAID controller
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const location = serverscom.getLocation({
+ *     code: "AMS1",
+ * });
+ * const models = location.then(location => serverscom.getServerModels({
+ *     locationId: location.id,
+ *     hasRaidController: true,
+ * }));
+ * export const serverModels = models.then(models => models.serverModels);
+ * ```
  */
 export function getServerModelsOutput(args: GetServerModelsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetServerModelsResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -44,7 +87,13 @@ export function getServerModelsOutput(args: GetServerModelsOutputArgs, opts?: pu
 }
 
 export interface GetServerModelsOutputArgs {
+    /**
+     * Only models with (true) or without (false) a RAID controller.
+     */
     hasRaidController?: pulumi.Input<boolean | undefined>;
+    /**
+     * The location (its id; see the getLocation function).
+     */
     locationId: pulumi.Input<number>;
     /**
      * Only models whose name contains this text.

@@ -9,6 +9,47 @@ import * as utilities from "./utilities";
 
 /**
  * A dedicated or SBM server's traffic of the current billing period.
+ *
+ * ## Example Usage
+ * ### A dedicated server's traffic this month
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const db = new serverscom.DedicatedServer("db", {
+ *     locationId: 1,
+ *     serverModelId: 101,
+ *     uplinkModels: {
+ *         "private": {
+ *             id: 401,
+ *         },
+ *         "public": {
+ *             id: 403,
+ *             bandwidthModelId: 501,
+ *         },
+ *     },
+ *     ramSize: 64,
+ *     drives: {
+ *         slots: [
+ *             {
+ *                 position: 0,
+ *                 driveModelId: 201,
+ *             },
+ *             {
+ *                 position: 1,
+ *                 driveModelId: 201,
+ *             },
+ *         ],
+ *     },
+ *     operatingSystemId: 301,
+ *     hostname: "db-1",
+ * });
+ * const usage = serverscom.getServerNetworkUsageOutput({
+ *     serverId: db.id,
+ * });
+ * export const trafficUsed = usage.apply(usage => usage.value);
+ * ```
  */
 export function getServerNetworkUsage(args: GetServerNetworkUsageArgs, opts?: pulumi.InvokeOptions): Promise<GetServerNetworkUsageResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -23,6 +64,9 @@ export interface GetServerNetworkUsageArgs {
      * "dedicated_server" (default) or "sbm_server".
      */
     hostType?: enums.GetServerNetworkUsageArgsHostType;
+    /**
+     * The server's id.
+     */
     serverId: string;
 }
 
@@ -31,11 +75,17 @@ export interface GetServerNetworkUsageResult {
      * The committed amount, in `unit`.
      */
     readonly commit?: number;
+    /**
+     * The server's id.
+     */
     readonly serverId: string;
     /**
-     * What is metered ("traffic" in the Go fixture, "public" in srvctl's).
+     * What is metered, as the API names it (e.g. `traffic` or `public`); null where it does not say.
      */
     readonly type?: string;
+    /**
+     * The unit of `value` and `commit`, as the API gives it.
+     */
     readonly unit?: string;
     /**
      * Used so far in the billing period, in `unit`; null where nothing is metered.
@@ -44,6 +94,47 @@ export interface GetServerNetworkUsageResult {
 }
 /**
  * A dedicated or SBM server's traffic of the current billing period.
+ *
+ * ## Example Usage
+ * ### A dedicated server's traffic this month
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const db = new serverscom.DedicatedServer("db", {
+ *     locationId: 1,
+ *     serverModelId: 101,
+ *     uplinkModels: {
+ *         "private": {
+ *             id: 401,
+ *         },
+ *         "public": {
+ *             id: 403,
+ *             bandwidthModelId: 501,
+ *         },
+ *     },
+ *     ramSize: 64,
+ *     drives: {
+ *         slots: [
+ *             {
+ *                 position: 0,
+ *                 driveModelId: 201,
+ *             },
+ *             {
+ *                 position: 1,
+ *                 driveModelId: 201,
+ *             },
+ *         ],
+ *     },
+ *     operatingSystemId: 301,
+ *     hostname: "db-1",
+ * });
+ * const usage = serverscom.getServerNetworkUsageOutput({
+ *     serverId: db.id,
+ * });
+ * export const trafficUsed = usage.apply(usage => usage.value);
+ * ```
  */
 export function getServerNetworkUsageOutput(args: GetServerNetworkUsageOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetServerNetworkUsageResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -58,5 +149,8 @@ export interface GetServerNetworkUsageOutputArgs {
      * "dedicated_server" (default) or "sbm_server".
      */
     hostType?: pulumi.Input<enums.GetServerNetworkUsageArgsHostType | undefined>;
+    /**
+     * The server's id.
+     */
     serverId: pulumi.Input<string>;
 }

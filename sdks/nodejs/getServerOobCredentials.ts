@@ -5,9 +5,53 @@ import * as pulumi from "@pulumi/pulumi";
 import * as utilities from "./utilities";
 
 /**
- * The out-of-band (IPMI) credentials of a dedicated server. The Promise form gives them in clear
- * to the program: wrap them with `pulumi.secret` before they reach a resource or an export, or
- * use the Output form, which is secret.
+ * The out-of-band (IPMI) credentials of a dedicated server.
+ *
+ * The result is secret: the output form of this function keeps it secret. A plain (non-output) call
+ * gives the values to the program in clear: keep them out of stack outputs and logs, or mark them
+ * secret.
+ *
+ * ## Example Usage
+ * ### A dedicated server's out-of-band credentials, encrypted to your GPG key
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const db = new serverscom.DedicatedServer("db", {
+ *     locationId: 1,
+ *     serverModelId: 101,
+ *     uplinkModels: {
+ *         "private": {
+ *             id: 401,
+ *         },
+ *         "public": {
+ *             id: 403,
+ *             bandwidthModelId: 501,
+ *         },
+ *     },
+ *     ramSize: 64,
+ *     drives: {
+ *         slots: [
+ *             {
+ *                 position: 0,
+ *                 driveModelId: 201,
+ *             },
+ *             {
+ *                 position: 1,
+ *                 driveModelId: 201,
+ *             },
+ *         ],
+ *     },
+ *     operatingSystemId: 301,
+ *     hostname: "db-1",
+ * });
+ * const oob = serverscom.getServerOobCredentialsOutput({
+ *     serverId: db.id,
+ *     fingerprint: "0123456789ABCDEF0123456789ABCDEF01234567",
+ * });
+ * export const oobLogin = oob.apply(oob => oob.login);
+ * ```
  */
 export function getServerOobCredentials(args: GetServerOobCredentialsArgs, opts?: pulumi.InvokeOptions): Promise<GetServerOobCredentialsResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -19,8 +63,8 @@ export function getServerOobCredentials(args: GetServerOobCredentialsArgs, opts?
 
 export interface GetServerOobCredentialsArgs {
     /**
-     * The fingerprint of your GPG key (40 hexadecimal digits), which srvctl requires for this
-     * request; the API presumably encrypts the secret to that key.
+     * The fingerprint of your GPG key (40 hexadecimal digits), which the API requires for this
+     * request (the secret is meant to be encrypted to that key).
      */
     fingerprint: string;
     /**
@@ -30,14 +74,68 @@ export interface GetServerOobCredentialsArgs {
 }
 
 export interface GetServerOobCredentialsResult {
+    /**
+     * The out-of-band (IPMI) login.
+     */
     readonly login: string;
+    /**
+     * The out-of-band (IPMI) password, as the API gives it (encrypted to the GPG key of
+     * `fingerprint`).
+     */
     readonly secret: string;
+    /**
+     * The dedicated server's id.
+     */
     readonly serverId: string;
 }
 /**
- * The out-of-band (IPMI) credentials of a dedicated server. The Promise form gives them in clear
- * to the program: wrap them with `pulumi.secret` before they reach a resource or an export, or
- * use the Output form, which is secret.
+ * The out-of-band (IPMI) credentials of a dedicated server.
+ *
+ * The result is secret: the output form of this function keeps it secret. A plain (non-output) call
+ * gives the values to the program in clear: keep them out of stack outputs and logs, or mark them
+ * secret.
+ *
+ * ## Example Usage
+ * ### A dedicated server's out-of-band credentials, encrypted to your GPG key
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const db = new serverscom.DedicatedServer("db", {
+ *     locationId: 1,
+ *     serverModelId: 101,
+ *     uplinkModels: {
+ *         "private": {
+ *             id: 401,
+ *         },
+ *         "public": {
+ *             id: 403,
+ *             bandwidthModelId: 501,
+ *         },
+ *     },
+ *     ramSize: 64,
+ *     drives: {
+ *         slots: [
+ *             {
+ *                 position: 0,
+ *                 driveModelId: 201,
+ *             },
+ *             {
+ *                 position: 1,
+ *                 driveModelId: 201,
+ *             },
+ *         ],
+ *     },
+ *     operatingSystemId: 301,
+ *     hostname: "db-1",
+ * });
+ * const oob = serverscom.getServerOobCredentialsOutput({
+ *     serverId: db.id,
+ *     fingerprint: "0123456789ABCDEF0123456789ABCDEF01234567",
+ * });
+ * export const oobLogin = oob.apply(oob => oob.login);
+ * ```
  */
 export function getServerOobCredentialsOutput(args: GetServerOobCredentialsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetServerOobCredentialsResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -49,8 +147,8 @@ export function getServerOobCredentialsOutput(args: GetServerOobCredentialsOutpu
 
 export interface GetServerOobCredentialsOutputArgs {
     /**
-     * The fingerprint of your GPG key (40 hexadecimal digits), which srvctl requires for this
-     * request; the API presumably encrypts the secret to that key.
+     * The fingerprint of your GPG key (40 hexadecimal digits), which the API requires for this
+     * request (the secret is meant to be encrypted to that key).
      */
     fingerprint: pulumi.Input<string>;
     /**

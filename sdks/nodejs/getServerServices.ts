@@ -9,6 +9,47 @@ import * as utilities from "./utilities";
 
 /**
  * A dedicated server's billed services (rent, traffic, options) and their charges.
+ *
+ * ## Example Usage
+ * ### A dedicated server's services
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const db = new serverscom.DedicatedServer("db", {
+ *     locationId: 1,
+ *     serverModelId: 101,
+ *     uplinkModels: {
+ *         "private": {
+ *             id: 401,
+ *         },
+ *         "public": {
+ *             id: 403,
+ *             bandwidthModelId: 501,
+ *         },
+ *     },
+ *     ramSize: 64,
+ *     drives: {
+ *         slots: [
+ *             {
+ *                 position: 0,
+ *                 driveModelId: 201,
+ *             },
+ *             {
+ *                 position: 1,
+ *                 driveModelId: 201,
+ *             },
+ *         ],
+ *     },
+ *     operatingSystemId: 301,
+ *     hostname: "db-1",
+ * });
+ * const servicesVar = serverscom.getServerServicesOutput({
+ *     serverId: db.id,
+ * });
+ * export const services = servicesVar.apply(servicesVar => servicesVar.services);
+ * ```
  */
 export function getServerServices(args: GetServerServicesArgs, opts?: pulumi.InvokeOptions): Promise<GetServerServicesResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -30,11 +71,58 @@ export interface GetServerServicesArgs {
 }
 
 export interface GetServerServicesResult {
+    /**
+     * The dedicated server's id.
+     */
     readonly serverId: string;
+    /**
+     * The server's billed services.
+     */
     readonly services: outputs.ServiceResult[];
 }
 /**
  * A dedicated server's billed services (rent, traffic, options) and their charges.
+ *
+ * ## Example Usage
+ * ### A dedicated server's services
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const db = new serverscom.DedicatedServer("db", {
+ *     locationId: 1,
+ *     serverModelId: 101,
+ *     uplinkModels: {
+ *         "private": {
+ *             id: 401,
+ *         },
+ *         "public": {
+ *             id: 403,
+ *             bandwidthModelId: 501,
+ *         },
+ *     },
+ *     ramSize: 64,
+ *     drives: {
+ *         slots: [
+ *             {
+ *                 position: 0,
+ *                 driveModelId: 201,
+ *             },
+ *             {
+ *                 position: 1,
+ *                 driveModelId: 201,
+ *             },
+ *         ],
+ *     },
+ *     operatingSystemId: 301,
+ *     hostname: "db-1",
+ * });
+ * const servicesVar = serverscom.getServerServicesOutput({
+ *     serverId: db.id,
+ * });
+ * export const services = servicesVar.apply(servicesVar => servicesVar.services);
+ * ```
  */
 export function getServerServicesOutput(args: GetServerServicesOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetServerServicesResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

@@ -7,6 +7,22 @@ import * as outputs from "./types/output";
 import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
+/**
+ * One SSL certificate, by exactly one of id or name (case-insensitive), optionally of one type.
+ *
+ * ## Example Usage
+ * ### An SSL certificate by id
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const certificate = serverscom.getSslCertificate({
+ *     id: "LeCert01",
+ * });
+ * export const certificateExpires = certificate.then(certificate => certificate.expiresAt);
+ * ```
+ */
 export function getSslCertificate(args?: GetSslCertificateArgs, opts?: pulumi.InvokeOptions): Promise<GetSslCertificateResult> {
     args = args || {};
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -18,7 +34,13 @@ export function getSslCertificate(args?: GetSslCertificateArgs, opts?: pulumi.In
 }
 
 export interface GetSslCertificateArgs {
+    /**
+     * The certificate's id (give exactly one of id and name).
+     */
     id?: string;
+    /**
+     * The certificate's name, case-insensitive (give exactly one of id and name).
+     */
     name?: string;
     /**
      * Its type; without it an id is tried as custom, then as Let's Encrypt.
@@ -27,27 +49,67 @@ export interface GetSslCertificateArgs {
 }
 
 export interface GetSslCertificateResult {
+    /**
+     * When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+     */
     readonly createdAt: string;
+    /**
+     * The domain names the certificate covers.
+     */
     readonly domainNames: string[];
+    /**
+     * When the certificate expires; null where the API does not say.
+     */
     readonly expiresAt?: string;
+    /**
+     * The certificate's id.
+     */
     readonly id: string;
+    /**
+     * The issuer; null where the API does not say.
+     */
     readonly issuer?: string;
     /**
      * The labels, without the provider's ownership label.
      */
     readonly labels: {[key: string]: string};
+    /**
+     * The certificate's name.
+     */
     readonly name: string;
     /**
      * 40 hexadecimal characters; null where the API leaves it out (Let's Encrypt).
      */
     readonly sha1Fingerprint?: string;
+    /**
+     * The subject.
+     */
     readonly subject: string;
     /**
      * "custom" or "letsencrypt".
      */
     readonly type: string;
+    /**
+     * When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+     */
     readonly updatedAt: string;
 }
+/**
+ * One SSL certificate, by exactly one of id or name (case-insensitive), optionally of one type.
+ *
+ * ## Example Usage
+ * ### An SSL certificate by id
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const certificate = serverscom.getSslCertificate({
+ *     id: "LeCert01",
+ * });
+ * export const certificateExpires = certificate.then(certificate => certificate.expiresAt);
+ * ```
+ */
 export function getSslCertificateOutput(args?: GetSslCertificateOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetSslCertificateResult> {
     args = args || {};
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -59,7 +121,13 @@ export function getSslCertificateOutput(args?: GetSslCertificateOutputArgs, opts
 }
 
 export interface GetSslCertificateOutputArgs {
+    /**
+     * The certificate's id (give exactly one of id and name).
+     */
     id?: pulumi.Input<string | undefined>;
+    /**
+     * The certificate's name, case-insensitive (give exactly one of id and name).
+     */
     name?: pulumi.Input<string | undefined>;
     /**
      * Its type; without it an id is tried as custom, then as Let's Encrypt.

@@ -7,6 +7,22 @@ import * as outputs from "./types/output";
 import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
+/**
+ * The account's SSL certificates (custom and Let's Encrypt), filtered by labels, name and type.
+ *
+ * ## Example Usage
+ * ### The Let's Encrypt certificates
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const certificates = serverscom.getSslCertificates({
+ *     type: serverscom.GetSslCertificatesArgsType.Letsencrypt,
+ * });
+ * export const sslCertificates = certificates.then(certificates => certificates.sslCertificates);
+ * ```
+ */
 export function getSslCertificates(args?: GetSslCertificatesArgs, opts?: pulumi.InvokeOptions): Promise<GetSslCertificatesResult> {
     args = args || {};
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -22,7 +38,7 @@ export interface GetSslCertificatesArgs {
     /**
      * Only certificates whose labels match (text or a builder).
      */
-    labelSelector?: any;
+    labelSelector?: string;
     /**
      * The most certificates to read, 1 to 10,000 (default 1,000); more is an error.
      */
@@ -38,8 +54,27 @@ export interface GetSslCertificatesArgs {
 }
 
 export interface GetSslCertificatesResult {
-    readonly sslCertificates: outputs.GetSslCertificateResult[];
+    /**
+     * The certificates, in the API's order.
+     */
+    readonly sslCertificates: outputs.SslCertificateResult[];
 }
+/**
+ * The account's SSL certificates (custom and Let's Encrypt), filtered by labels, name and type.
+ *
+ * ## Example Usage
+ * ### The Let's Encrypt certificates
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const certificates = serverscom.getSslCertificates({
+ *     type: serverscom.GetSslCertificatesArgsType.Letsencrypt,
+ * });
+ * export const sslCertificates = certificates.then(certificates => certificates.sslCertificates);
+ * ```
+ */
 export function getSslCertificatesOutput(args?: GetSslCertificatesOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetSslCertificatesResult> {
     args = args || {};
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -55,7 +90,7 @@ export interface GetSslCertificatesOutputArgs {
     /**
      * Only certificates whose labels match (text or a builder).
      */
-    labelSelector?: any | undefined;
+    labelSelector?: pulumi.Input<string | undefined>;
     /**
      * The most certificates to read, 1 to 10,000 (default 1,000); more is an error.
      */

@@ -7,6 +7,25 @@ import * as outputs from "./types/output";
 import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
+/**
+ * The subnetworks of a network pool, filtered by attachment and title.
+ *
+ * ## Example Usage
+ * ### The subnetworks of a network pool
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const pool = serverscom.getNetworkPool({
+ *     title: "AMS1 private",
+ * });
+ * const subnetworksVar = pool.then(pool => serverscom.getSubnetworks({
+ *     networkPoolId: pool.id,
+ * }));
+ * export const subnetworks = subnetworksVar.then(subnetworksVar => subnetworksVar.subnetworks);
+ * ```
+ */
 export function getSubnetworks(args: GetSubnetworksArgs, opts?: pulumi.InvokeOptions): Promise<GetSubnetworksResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
     return pulumi.runtime.invoke("serverscom:index:getSubnetworks", {
@@ -26,6 +45,9 @@ export interface GetSubnetworksArgs {
      * The most subnetworks to return, 1 to 10,000 (default 1,000); more is an error.
      */
     limit?: number;
+    /**
+     * The network pool's id.
+     */
     networkPoolId: string;
     /**
      * Only subnetworks whose title (or CIDR) contains this text.
@@ -34,8 +56,30 @@ export interface GetSubnetworksArgs {
 }
 
 export interface GetSubnetworksResult {
+    /**
+     * The subnetworks, in the API's order.
+     */
     readonly subnetworks: outputs.SubnetworkResult[];
 }
+/**
+ * The subnetworks of a network pool, filtered by attachment and title.
+ *
+ * ## Example Usage
+ * ### The subnetworks of a network pool
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const pool = serverscom.getNetworkPool({
+ *     title: "AMS1 private",
+ * });
+ * const subnetworksVar = pool.then(pool => serverscom.getSubnetworks({
+ *     networkPoolId: pool.id,
+ * }));
+ * export const subnetworks = subnetworksVar.then(subnetworksVar => subnetworksVar.subnetworks);
+ * ```
+ */
 export function getSubnetworksOutput(args: GetSubnetworksOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetSubnetworksResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
     return pulumi.runtime.invokeOutput("serverscom:index:getSubnetworks", {
@@ -55,6 +99,9 @@ export interface GetSubnetworksOutputArgs {
      * The most subnetworks to return, 1 to 10,000 (default 1,000); more is an error.
      */
     limit?: pulumi.Input<number | undefined>;
+    /**
+     * The network pool's id.
+     */
     networkPoolId: pulumi.Input<string>;
     /**
      * Only subnetworks whose title (or CIDR) contains this text.

@@ -4,6 +4,31 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as utilities from "./utilities";
 
+/**
+ * One uplink model a server model can be ordered with in a location, by exactly one of id or name.
+ *
+ * ## Example Usage
+ * ### An uplink model by name
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const location = serverscom.getLocation({
+ *     code: "AMS1",
+ * });
+ * const r640 = location.then(location => serverscom.getServerModel({
+ *     locationId: location.id,
+ *     name: "Dell R640",
+ * }));
+ * const publicUplink = Promise.all([location, r640]).then(([location, r640]) => serverscom.getUplinkModel({
+ *     locationId: location.id,
+ *     serverModelId: r640.id,
+ *     name: "Public 1 Gbps without redundancy",
+ * }));
+ * export const uplinkId = publicUplink.then(publicUplink => publicUplink.id);
+ * ```
+ */
 export function getUplinkModel(args: GetUplinkModelArgs, opts?: pulumi.InvokeOptions): Promise<GetUplinkModelResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
     return pulumi.runtime.invoke("serverscom:index:getUplinkModel", {
@@ -15,18 +40,36 @@ export function getUplinkModel(args: GetUplinkModelArgs, opts?: pulumi.InvokeOpt
 }
 
 export interface GetUplinkModelArgs {
+    /**
+     * The uplink model's id (give exactly one of id and name).
+     */
     id?: number;
+    /**
+     * The location (its id; see the getLocation function).
+     */
     locationId: number;
     /**
      * The name, or whole words of it that fit one uplink only ("public 10 gbps").
      */
     name?: string;
+    /**
+     * The server model (its id; see the getServerModel function).
+     */
     serverModelId: number;
 }
 
 export interface GetUplinkModelResult {
+    /**
+     * The uplink model's id (in the `uplinkModels` property of a DedicatedServer).
+     */
     readonly id: number;
+    /**
+     * The uplink model's name.
+     */
     readonly name: string;
+    /**
+     * Whether the uplink is redundant; null where the API does not say.
+     */
     readonly redundancy?: boolean;
     /**
      * Mbit/s; null when the API does not say.
@@ -37,6 +80,31 @@ export interface GetUplinkModelResult {
      */
     readonly type: string;
 }
+/**
+ * One uplink model a server model can be ordered with in a location, by exactly one of id or name.
+ *
+ * ## Example Usage
+ * ### An uplink model by name
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const location = serverscom.getLocation({
+ *     code: "AMS1",
+ * });
+ * const r640 = location.then(location => serverscom.getServerModel({
+ *     locationId: location.id,
+ *     name: "Dell R640",
+ * }));
+ * const publicUplink = Promise.all([location, r640]).then(([location, r640]) => serverscom.getUplinkModel({
+ *     locationId: location.id,
+ *     serverModelId: r640.id,
+ *     name: "Public 1 Gbps without redundancy",
+ * }));
+ * export const uplinkId = publicUplink.then(publicUplink => publicUplink.id);
+ * ```
+ */
 export function getUplinkModelOutput(args: GetUplinkModelOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetUplinkModelResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
     return pulumi.runtime.invokeOutput("serverscom:index:getUplinkModel", {
@@ -48,11 +116,20 @@ export function getUplinkModelOutput(args: GetUplinkModelOutputArgs, opts?: pulu
 }
 
 export interface GetUplinkModelOutputArgs {
+    /**
+     * The uplink model's id (give exactly one of id and name).
+     */
     id?: pulumi.Input<number | undefined>;
+    /**
+     * The location (its id; see the getLocation function).
+     */
     locationId: pulumi.Input<number>;
     /**
      * The name, or whole words of it that fit one uplink only ("public 10 gbps").
      */
     name?: pulumi.Input<string | undefined>;
+    /**
+     * The server model (its id; see the getServerModel function).
+     */
     serverModelId: pulumi.Input<number>;
 }

@@ -7,6 +7,31 @@ import * as outputs from "./types/output";
 import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
+/**
+ * The uplink models a server model can be ordered with in a location.
+ *
+ * ## Example Usage
+ * ### The public uplink models of a server model
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const location = serverscom.getLocation({
+ *     code: "AMS1",
+ * });
+ * const r640 = location.then(location => serverscom.getServerModel({
+ *     locationId: location.id,
+ *     name: "Dell R640",
+ * }));
+ * const uplinks = Promise.all([location, r640]).then(([location, r640]) => serverscom.getUplinkModels({
+ *     locationId: location.id,
+ *     serverModelId: r640.id,
+ *     type: serverscom.GetUplinkModelsArgsType.Public,
+ * }));
+ * export const uplinkModels = uplinks.then(uplinks => uplinks.uplinkModels);
+ * ```
+ */
 export function getUplinkModels(args: GetUplinkModelsArgs, opts?: pulumi.InvokeOptions): Promise<GetUplinkModelsResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
     return pulumi.runtime.invoke("serverscom:index:getUplinkModels", {
@@ -18,15 +43,55 @@ export function getUplinkModels(args: GetUplinkModelsArgs, opts?: pulumi.InvokeO
 }
 
 export interface GetUplinkModelsArgs {
+    /**
+     * The location (its id; see the getLocation function).
+     */
     locationId: number;
+    /**
+     * Only redundant uplinks (true) or only single ones (false).
+     */
     redundancy?: boolean;
+    /**
+     * The server model (its id; see the getServerModel function).
+     */
     serverModelId: number;
+    /**
+     * Only uplinks of this type: `public` or `private`.
+     */
     type?: enums.GetUplinkModelsArgsType;
 }
 
 export interface GetUplinkModelsResult {
-    readonly uplinkModels: outputs.GetUplinkModelResult[];
+    /**
+     * The uplink models, in the API's order.
+     */
+    readonly uplinkModels: outputs.UplinkModelResult[];
 }
+/**
+ * The uplink models a server model can be ordered with in a location.
+ *
+ * ## Example Usage
+ * ### The public uplink models of a server model
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const location = serverscom.getLocation({
+ *     code: "AMS1",
+ * });
+ * const r640 = location.then(location => serverscom.getServerModel({
+ *     locationId: location.id,
+ *     name: "Dell R640",
+ * }));
+ * const uplinks = Promise.all([location, r640]).then(([location, r640]) => serverscom.getUplinkModels({
+ *     locationId: location.id,
+ *     serverModelId: r640.id,
+ *     type: serverscom.GetUplinkModelsArgsType.Public,
+ * }));
+ * export const uplinkModels = uplinks.then(uplinks => uplinks.uplinkModels);
+ * ```
+ */
 export function getUplinkModelsOutput(args: GetUplinkModelsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetUplinkModelsResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
     return pulumi.runtime.invokeOutput("serverscom:index:getUplinkModels", {
@@ -38,8 +103,20 @@ export function getUplinkModelsOutput(args: GetUplinkModelsOutputArgs, opts?: pu
 }
 
 export interface GetUplinkModelsOutputArgs {
+    /**
+     * The location (its id; see the getLocation function).
+     */
     locationId: pulumi.Input<number>;
+    /**
+     * Only redundant uplinks (true) or only single ones (false).
+     */
     redundancy?: pulumi.Input<boolean | undefined>;
+    /**
+     * The server model (its id; see the getServerModel function).
+     */
     serverModelId: pulumi.Input<number>;
+    /**
+     * Only uplinks of this type: `public` or `private`.
+     */
     type?: pulumi.Input<enums.GetUplinkModelsArgsType | undefined>;
 }

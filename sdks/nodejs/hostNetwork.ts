@@ -8,19 +8,65 @@ import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
 /**
- * An additional network of a dedicated or SBM server: a public or private IPv4 network of the
- * given size, or a dedicated server's public IPv6 network. Waits until the network is active (its
- * CIDR is assigned then); destroy removes it and waits until it is gone. Nothing changes in
- * place: every change replaces the network (the old one is removed first).
+ * An additional network of a dedicated or SBM server: a public or private IPv4 network of the given
+ * size, or a dedicated server's public IPv6 network. Waits until the network is active (its CIDR is
+ * assigned then); destroy removes it and waits until it is gone. Nothing changes in place: every
+ * change replaces the network (the old one is removed first).
  *
  * The resource's id is the network's API path below /v1,
- * `hosts/<dedicated_servers|sbm_servers>/<host id>/networks/<network id>`. Networks have no
- * labels: a create of the public IPv6 network (one per server) stops before ordering when the
- * server has it already, naming it (take it over with `adoptId`); an IPv4 order interrupted
- * before its answer may leave a network the next `up` does not know
- * (getHostNetworks({additional: true}) lists them).
+ * `hosts/<dedicated_servers|sbm_servers>/<host id>/networks/<network id>`. Networks have no labels:
+ * a create of the public IPv6 network (one per server) stops before ordering when the server has it
+ * already, naming it (take it over with the `adoptId` property); an IPv4 order interrupted before
+ * its answer may leave a network the next `pulumi up` does not know (the getHostNetworks function
+ * with `additional` set to true lists them).
  *
- * Timeouts (the `customTimeouts` option): create and delete 15 minutes, update 5.
+ * Default timeouts (the custom timeouts resource option changes them): create and delete 15
+ * minutes, update 5 minutes.
+ *
+ * ## Example Usage
+ * ### An additional public IPv4 network on a dedicated server
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const db = new serverscom.DedicatedServer("db", {
+ *     locationId: 1,
+ *     serverModelId: 101,
+ *     uplinkModels: {
+ *         "private": {
+ *             id: 401,
+ *         },
+ *         "public": {
+ *             id: 403,
+ *             bandwidthModelId: 501,
+ *         },
+ *     },
+ *     ramSize: 64,
+ *     drives: {
+ *         slots: [
+ *             {
+ *                 position: 0,
+ *                 driveModelId: 201,
+ *             },
+ *             {
+ *                 position: 1,
+ *                 driveModelId: 201,
+ *             },
+ *         ],
+ *     },
+ *     operatingSystemId: 301,
+ *     hostname: "db-1",
+ * });
+ * const extra = new serverscom.HostNetwork("extra", {
+ *     hostId: db.id,
+ *     hostType: serverscom.HostNetworkHostType.Dedicated_server,
+ *     type: serverscom.HostNetworkType.Public_ipv4,
+ *     mask: 29,
+ *     distributionMethod: serverscom.HostNetworkDistributionMethod.Gateway,
+ * });
+ * export const extraCidr = extra.cidr;
+ * ```
  */
 export class HostNetwork extends pulumi.CustomResource {
     /**
@@ -59,14 +105,26 @@ export class HostNetwork extends pulumi.CustomResource {
         return obj['__pulumiType'] === HostNetwork.__pulumiType;
     }
 
-    declare public /*out*/ readonly additional: pulumi.Output<boolean | undefined>;
+    /**
+     * Whether the network was ordered in addition to the ones the server came with.
+     */
+    declare public /*out*/ readonly additional: pulumi.Output<boolean>;
     /**
      * Assigned once the network is active.
      */
     declare public /*out*/ readonly cidr: pulumi.Output<string | undefined>;
-    declare public /*out*/ readonly createdAt: pulumi.Output<string | undefined>;
-    declare public readonly distributionMethod: pulumi.Output<string | undefined>;
-    declare public /*out*/ readonly family: pulumi.Output<string | undefined>;
+    /**
+     * When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+     */
+    declare public /*out*/ readonly createdAt: pulumi.Output<string>;
+    /**
+     * IPv4 only: "gateway" (the default sent; the only one for private networks) or "route".
+     */
+    declare public readonly distributionMethod: pulumi.Output<string>;
+    /**
+     * The network's family: `ipv4` or `ipv6`.
+     */
+    declare public /*out*/ readonly family: pulumi.Output<string>;
     /**
      * The network's first usable address; null until allotted (or where the API leaves it out).
      */
@@ -75,9 +133,18 @@ export class HostNetwork extends pulumi.CustomResource {
      * The gateway address hosts on this network route through; null until allotted.
      */
     declare public /*out*/ readonly gateway: pulumi.Output<string | undefined>;
-    declare public readonly hostId: pulumi.Output<string | undefined>;
-    declare public readonly hostType: pulumi.Output<enums.HostNetworkHostType | undefined>;
-    declare public /*out*/ readonly interfaceType: pulumi.Output<string | undefined>;
+    /**
+     * The id of the host (a dedicated server, SBM server or Kubernetes bare metal node).
+     */
+    declare public readonly hostId: pulumi.Output<string>;
+    /**
+     * "dedicated_server" or "sbm_server" (SBM servers: private_ipv4 only).
+     */
+    declare public readonly hostType: pulumi.Output<enums.HostNetworkHostType>;
+    /**
+     * The interface the network is on: `public`, `private` or `oob`.
+     */
+    declare public /*out*/ readonly interfaceType: pulumi.Output<string>;
     /**
      * The CIDR's prefix length; null until active.
      */
@@ -85,11 +152,23 @@ export class HostNetwork extends pulumi.CustomResource {
     /**
      * The network's own id in the API.
      */
-    declare public /*out*/ readonly networkId: pulumi.Output<string | undefined>;
-    declare public /*out*/ readonly status: pulumi.Output<string | undefined>;
+    declare public /*out*/ readonly networkId: pulumi.Output<string>;
+    /**
+     * The status as the API reports it.
+     */
+    declare public /*out*/ readonly status: pulumi.Output<string>;
+    /**
+     * The network's title; null where the API does not say.
+     */
     declare public /*out*/ readonly title: pulumi.Output<string | undefined>;
+    /**
+     * "public_ipv4", "private_ipv4" or "public_ipv6" (dedicated servers: the IPv6 activation).
+     */
     declare public readonly type: pulumi.Output<enums.HostNetworkType | undefined>;
-    declare public /*out*/ readonly updatedAt: pulumi.Output<string | undefined>;
+    /**
+     * When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+     */
+    declare public /*out*/ readonly updatedAt: pulumi.Output<string>;
 
     /**
      * Create a HostNetwork resource with the given unique name, arguments, and options.
@@ -158,9 +237,9 @@ export class HostNetwork extends pulumi.CustomResource {
  */
 export interface HostNetworkArgs {
     /**
-     * Take over the existing network with this id,
-     * `hosts/<dedicated_servers|sbm_servers>/<host id>/networks/<network id>` (`pulumi import` does
-     * not work with dynamic providers). Its host, type, mask and distribution method must match.
+     * Take over the existing network with this id, `hosts/<dedicated_servers|sbm_servers>/<host
+     * id>/networks/<network id>` (from the program itself, where `pulumi import` writes code). Its
+     * host, type, mask and distribution method must match.
      */
     adoptId?: pulumi.Input<string | undefined>;
     /**

@@ -7,17 +7,32 @@ import * as utilities from "./utilities";
 /**
  * Keeps a Kubernetes bare metal node powered on.
  *
- * Create and update switch the node on when its power status is not `powered_on` and wait until
- * it is; while another power operation is in progress (409) the request is repeated until the
- * timeout, and a node that is not ready (412, e.g. still being installed) fails with a message
- * saying so. Refresh reports the live power status: a node switched off behind Pulumi's back
- * shows as a change of `poweredOn`, which the next `pulumi up` undoes.
+ * Create and update switch the node on when its power status is not `powered_on` and wait until it
+ * is; while another power operation is in progress (409) the request is repeated until the timeout,
+ * and a node that is not ready (412, e.g. still being installed) fails with a message saying so.
+ * Refresh reports the live power status: a node switched off outside Pulumi shows as a change of
+ * `poweredOn`, which the next `pulumi up` undoes.
  *
  * Delete sends nothing: the node stays in whatever power state it is in (the API cannot delete
  * nodes, and switching one off because a program stopped declaring this resource would take a
  * cluster node down by surprise).
  *
- * Timeouts (the `customTimeouts` option): create and update default to 15 minutes.
+ * Default timeouts (the custom timeouts resource option changes them): create and update 15
+ * minutes.
+ *
+ * ## Example Usage
+ * ### Power on a Kubernetes bare metal node
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const bm = new serverscom.KubernetesBaremetalNodePower("bm", {
+ *     nodeId: "BmNode02",
+ *     poweredOn: true,
+ * });
+ * export const bmPowered = bm.poweredOn;
+ * ```
  */
 export class KubernetesBaremetalNodePower extends pulumi.CustomResource {
     /**
@@ -59,25 +74,44 @@ export class KubernetesBaremetalNodePower extends pulumi.CustomResource {
     /**
      * The Kubernetes cluster the node belongs to.
      */
-    declare public /*out*/ readonly clusterId: pulumi.Output<string | undefined>;
+    declare public /*out*/ readonly clusterId: pulumi.Output<string>;
     /**
      * The node's id and number within the cluster (GET /kubernetes_clusters/{id}/nodes).
      */
-    declare public /*out*/ readonly clusterNodeId: pulumi.Output<string | undefined>;
-    declare public /*out*/ readonly clusterNodeNumber: pulumi.Output<number | undefined>;
+    declare public /*out*/ readonly clusterNodeId: pulumi.Output<string>;
+    /**
+     * The node's number in its cluster.
+     */
+    declare public /*out*/ readonly clusterNodeNumber: pulumi.Output<number>;
+    /**
+     * The code of the location, e.g. `AMS1`.
+     */
     declare public /*out*/ readonly locationCode: pulumi.Output<string | undefined>;
-    declare public /*out*/ readonly locationId: pulumi.Output<number | undefined>;
-    declare public readonly nodeId: pulumi.Output<string | undefined>;
+    /**
+     * The id of the location (see the getLocation function).
+     */
+    declare public /*out*/ readonly locationId: pulumi.Output<number>;
+    /**
+     * The bare metal node host's id (GET /hosts/kubernetes_baremetal_nodes; a cluster node's
+     * `refId`). Changing it manages another node: a replacement.
+     */
+    declare public readonly nodeId: pulumi.Output<string>;
+    /**
+     * The operational status as the API reports it (`normal` once provisioning or a reinstall is done).
+     */
     declare public /*out*/ readonly operationalStatus: pulumi.Output<string | undefined>;
     /**
      * The live power_status: powered_on, powering_on, powered_off...
      */
-    declare public /*out*/ readonly powerStatus: pulumi.Output<string | undefined>;
+    declare public /*out*/ readonly powerStatus: pulumi.Output<string>;
     /**
      * Whether the node's power status is `powered_on` (false during a power operation).
      */
-    declare public readonly poweredOn: pulumi.Output<boolean | undefined>;
-    declare public /*out*/ readonly status: pulumi.Output<string | undefined>;
+    declare public readonly poweredOn: pulumi.Output<boolean>;
+    /**
+     * The status as the API reports it.
+     */
+    declare public /*out*/ readonly status: pulumi.Output<string>;
     /**
      * The node's title (its hostname); absent when the API has none.
      */

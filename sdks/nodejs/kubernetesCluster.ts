@@ -9,21 +9,37 @@ import * as utilities from "./utilities";
 
 /**
  * An existing Kubernetes cluster, named by id: the API cannot create or delete clusters (they are
- * ordered elsewhere), so this resource manages parts of one, its labels and the node groups of
- * the nodes the program names, and waits until the cluster is `active` after each change.
+ * ordered elsewhere), so this resource manages parts of one, its labels and the node groups of the
+ * nodes the program names, and waits until the cluster is `active` after each change.
  *
  * Letting go puts back what the resource changed, and nothing else:
  * - deleting the resource (or replacing it with another `clusterId`) restores the labels the
- *   cluster had before the resource first set them, and moves every node it placed back to the
- *   node group the node was in before. The cluster itself keeps running;
+ *   cluster had before the resource first set them, and moves every node it placed back to the node
+ *   group the node was in before. The cluster itself keeps running;
  * - removing `labels` from the program, or a node from `nodeGroups`, does the same for that part.
- *   What it will put back is shown in `originalLabels` and `originalNodeGroups`.
+ *   What it will put back is shown in the `originalLabels` and `originalNodeGroups` outputs.
  *
  * No ownership label is stamped on the cluster: naming it by id already makes a repeated create
  * take charge of the same cluster.
  *
- * Timeouts (the `customTimeouts` option): create and update wait up to 30 minutes for the
- * cluster to be active; delete does not wait.
+ * Default timeouts (the custom timeouts resource option changes them): create and update wait up to
+ * 30 minutes for the cluster to be active; delete does not wait.
+ *
+ * ## Example Usage
+ * ### Labels on an existing Kubernetes cluster
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const k8S = new serverscom.KubernetesCluster("k8s", {
+ *     clusterId: "K8sProd1",
+ *     labels: {
+ *         team: "platform",
+ *     },
+ * });
+ * export const clusterStatus = k8S.status;
+ * ```
  */
 export class KubernetesCluster extends pulumi.CustomResource {
     /**
@@ -62,23 +78,38 @@ export class KubernetesCluster extends pulumi.CustomResource {
         return obj['__pulumiType'] === KubernetesCluster.__pulumiType;
     }
 
-    declare public readonly clusterId: pulumi.Output<string | undefined>;
-    declare public /*out*/ readonly createdAt: pulumi.Output<string | undefined>;
+    /**
+     * The id of an existing cluster (the API cannot create one). Another id replaces the resource.
+     */
+    declare public readonly clusterId: pulumi.Output<string>;
+    /**
+     * When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+     */
+    declare public /*out*/ readonly createdAt: pulumi.Output<string>;
     /**
      * The cluster's labels, all of them (managed or not).
      */
-    declare public readonly labels: pulumi.Output<{[key: string]: string} | undefined>;
+    declare public readonly labels: pulumi.Output<{[key: string]: string}>;
+    /**
+     * The code of the location, e.g. `AMS1`.
+     */
     declare public /*out*/ readonly locationCode: pulumi.Output<string | undefined>;
-    declare public /*out*/ readonly locationId: pulumi.Output<number | undefined>;
-    declare public /*out*/ readonly name: pulumi.Output<string | undefined>;
+    /**
+     * The id of the location (see the getLocation function).
+     */
+    declare public /*out*/ readonly locationId: pulumi.Output<number>;
+    /**
+     * The cluster's name.
+     */
+    declare public /*out*/ readonly name: pulumi.Output<string>;
     /**
      * The live node group of each node the resource places.
      */
-    declare public readonly nodeGroups: pulumi.Output<{[key: string]: string} | undefined>;
+    declare public readonly nodeGroups: pulumi.Output<{[key: string]: string}>;
     /**
      * Every node of the cluster, by number.
      */
-    declare public /*out*/ readonly nodes: pulumi.Output<outputs.KubernetesClusterNodeOutput[] | undefined>;
+    declare public /*out*/ readonly nodes: pulumi.Output<outputs.KubernetesClusterNodeOutput[]>;
     /**
      * The labels that deleting the resource puts back; absent while it does not manage labels.
      */
@@ -86,9 +117,15 @@ export class KubernetesCluster extends pulumi.CustomResource {
     /**
      * The node group each placed node goes back to when the resource is deleted.
      */
-    declare public /*out*/ readonly originalNodeGroups: pulumi.Output<{[key: string]: string} | undefined>;
-    declare public /*out*/ readonly status: pulumi.Output<string | undefined>;
-    declare public /*out*/ readonly updatedAt: pulumi.Output<string | undefined>;
+    declare public /*out*/ readonly originalNodeGroups: pulumi.Output<{[key: string]: string}>;
+    /**
+     * The status as the API reports it.
+     */
+    declare public /*out*/ readonly status: pulumi.Output<string>;
+    /**
+     * When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+     */
+    declare public /*out*/ readonly updatedAt: pulumi.Output<string>;
 
     /**
      * Create a KubernetesCluster resource with the given unique name, arguments, and options.

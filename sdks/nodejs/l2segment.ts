@@ -10,12 +10,55 @@ import * as utilities from "./utilities";
 /**
  * An L2 segment: a layer-2 network joining dedicated servers of one location group.
  *
- * Every create and every change (name, members or labels alone included) is applied by the
- * network: the segment is `pending` until it is `active` again, and the resource waits for that.
- * A request the API refuses while the segment is pending (409 NOT_READY) is repeated until it is
- * accepted. Delete waits until the segment is gone.
+ * Every create and every change (name, members or labels alone included) is applied by the network:
+ * the segment is `pending` until it is `active` again, and the resource waits for that. A request
+ * the API refuses while the segment is pending (409 NOT_READY) is repeated until it is accepted.
+ * Delete waits until the segment is gone.
  *
- * Timeouts (the `customTimeouts` option): create, update and delete default to 30 minutes.
+ * Default timeouts (the custom timeouts resource option changes them): create, update and delete 30
+ * minutes.
+ *
+ * ## Example Usage
+ * ### A private L2 segment joining a dedicated server
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const nodeA = new serverscom.DedicatedServer("node-a", {
+ *     locationId: 1,
+ *     serverModelId: 101,
+ *     uplinkModels: {
+ *         "private": {
+ *             id: 401,
+ *         },
+ *     },
+ *     ramSize: 64,
+ *     drives: {
+ *         slots: [
+ *             {
+ *                 position: 0,
+ *                 driveModelId: 201,
+ *             },
+ *             {
+ *                 position: 1,
+ *                 driveModelId: 201,
+ *             },
+ *         ],
+ *     },
+ *     operatingSystemId: 303,
+ *     hostname: "node-a",
+ * });
+ * const lan = new serverscom.L2Segment("lan", {
+ *     type: serverscom.L2SegmentType.Private,
+ *     locationGroupId: 1,
+ *     members: [{
+ *         id: nodeA.id,
+ *         mode: serverscom.L2SegmentMemberMode.Native,
+ *     }],
+ * });
+ * export const segmentId = lan.id;
+ * ```
  */
 export class L2Segment extends pulumi.CustomResource {
     /**
@@ -54,19 +97,37 @@ export class L2Segment extends pulumi.CustomResource {
         return obj['__pulumiType'] === L2Segment.__pulumiType;
     }
 
+    /**
+     * When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+     */
     declare public /*out*/ readonly createdAt: pulumi.Output<string | undefined>;
     /**
      * The labels, without the provider's ownership label.
      */
-    declare public readonly labels: pulumi.Output<{[key: string]: string} | undefined>;
+    declare public readonly labels: pulumi.Output<{[key: string]: string}>;
+    /**
+     * The code of the segment's location group.
+     */
     declare public /*out*/ readonly locationGroupCode: pulumi.Output<string | undefined>;
+    /**
+     * The location group (GET /l2_segments/location_groups); changing it replaces the segment.
+     */
     declare public readonly locationGroupId: pulumi.Output<number | undefined>;
     /**
      * The members as the API reports them, sorted by id (vlan is set for trunk members).
      */
     declare public readonly members: pulumi.Output<outputs.L2MemberOutput[] | undefined>;
+    /**
+     * The segment's name; default: the Pulumi resource name.
+     */
     declare public readonly name: pulumi.Output<string | undefined>;
-    declare public /*out*/ readonly status: pulumi.Output<string | undefined>;
+    /**
+     * The status as the API reports it.
+     */
+    declare public /*out*/ readonly status: pulumi.Output<string>;
+    /**
+     * public or private; must be the location group's type. Changing it replaces the segment.
+     */
     declare public readonly type: pulumi.Output<string | undefined>;
     /**
      * null while the segment was never updated.
@@ -126,8 +187,8 @@ export class L2Segment extends pulumi.CustomResource {
  */
 export interface L2SegmentArgs {
     /**
-     * Take over the existing segment with this id instead of creating one (`pulumi import` does not
-     * work with dynamic providers). Its type and location group must match; name, members and
+     * Take over the existing segment with this id instead of creating one (from the program itself,
+     * where `pulumi import` writes code). Its type and location group must match; name, members and
      * labels are then brought to the declared values.
      */
     adoptId?: pulumi.Input<string | undefined>;

@@ -8,10 +8,36 @@ import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
 /**
- * An L4 (TCP/UDP) load balancer. Everything but the location changes in place: one PUT with the
+ * An L4 (TCP/UDP) load balancer. Everything but the location changes in place: one request with the
  * complete zone lists, then a wait until the balancer is active again.
  *
- * Timeouts (the `customTimeouts` option): create, update and delete default to 20 minutes.
+ * Default timeouts (the custom timeouts resource option changes them): create, update and delete 20
+ * minutes.
+ *
+ * ## Example Usage
+ * ### A TCP load balancer on port 443
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const tcp = new serverscom.L4LoadBalancer("tcp", {
+ *     locationId: 1,
+ *     vhostZones: [{
+ *         id: "tls",
+ *         ports: [443],
+ *         upstreamId: "app",
+ *     }],
+ *     upstreamZones: [{
+ *         id: "app",
+ *         upstreams: [{
+ *             ip: "10.0.0.5",
+ *             port: 8443,
+ *         }],
+ *     }],
+ * });
+ * export const tcpAddresses = tcp.externalAddresses;
+ * ```
  */
 export class L4LoadBalancer extends pulumi.CustomResource {
     /**
@@ -54,28 +80,58 @@ export class L4LoadBalancer extends pulumi.CustomResource {
      * null on a shared cluster.
      */
     declare public readonly clusterId: pulumi.Output<string | undefined>;
+    /**
+     * When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+     */
     declare public /*out*/ readonly createdAt: pulumi.Output<string | undefined>;
-    declare public /*out*/ readonly externalAddresses: pulumi.Output<string[] | undefined>;
+    /**
+     * The balancer's external IP addresses.
+     */
+    declare public /*out*/ readonly externalAddresses: pulumi.Output<string[]>;
     /**
      * The labels, without the provider's ownership label.
      */
-    declare public readonly labels: pulumi.Output<{[key: string]: string} | undefined>;
+    declare public readonly labels: pulumi.Output<{[key: string]: string}>;
+    /**
+     * The code of the location, e.g. `AMS1`.
+     */
     declare public /*out*/ readonly locationCode: pulumi.Output<string | undefined>;
+    /**
+     * The id of the location (see the getLocation function).
+     */
     declare public readonly locationId: pulumi.Output<number | undefined>;
+    /**
+     * Default: the Pulumi resource name.
+     */
     declare public readonly name: pulumi.Output<string | undefined>;
     /**
      * Whether the balancer runs on a shared cluster; null where the record leaves it out.
      */
     declare public /*out*/ readonly sharedCluster: pulumi.Output<boolean | undefined>;
+    /**
+     * The status as the API reports it.
+     */
     declare public /*out*/ readonly status: pulumi.Output<string | undefined>;
+    /**
+     * Keep logs; default false.
+     */
     declare public readonly storeLogs: pulumi.Output<boolean | undefined>;
+    /**
+     * The cloud region that keeps the logs.
+     */
     declare public readonly storeLogsRegionId: pulumi.Output<number | undefined>;
+    /**
+     * When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+     */
     declare public /*out*/ readonly updatedAt: pulumi.Output<string | undefined>;
-    declare public readonly upstreamZones: pulumi.Output<{[key: string]: any}[] | undefined>;
+    /**
+     * The upstream zones, sorted by id, with the API's defaults filled in.
+     */
+    declare public readonly upstreamZones: pulumi.Output<outputs.L4UpstreamZone[]>;
     /**
      * Sorted by id, with the API's defaults filled in.
      */
-    declare public readonly vhostZones: pulumi.Output<{[key: string]: any}[] | undefined>;
+    declare public readonly vhostZones: pulumi.Output<outputs.L4VhostZone[]>;
 
     /**
      * Create a L4LoadBalancer resource with the given unique name, arguments, and options.
@@ -164,7 +220,7 @@ export interface L4LoadBalancerArgs {
      */
     storeLogs?: pulumi.Input<boolean | undefined>;
     /**
-     * The cloud region that keeps them (Ansible's store_logs_region_id).
+     * The cloud region that keeps the logs.
      */
     storeLogsRegionId?: pulumi.Input<number | undefined>;
     /**

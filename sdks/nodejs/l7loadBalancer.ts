@@ -8,11 +8,43 @@ import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
 /**
- * An L7 (HTTP) load balancer: virtual hosts by domain, TLS with a certificate of the account,
- * path rules to groups of upstream servers with HTTP health checks. Everything but the location
- * changes in place: one PUT with the complete zone lists, then a wait until it is active again.
+ * An L7 (HTTP) load balancer: virtual hosts by domain, TLS with a certificate of the account, path
+ * rules to groups of upstream servers with HTTP health checks. Everything but the location changes
+ * in place: one request with the complete zone lists, then a wait until it is active again.
  *
- * Timeouts (the `customTimeouts` option): create, update and delete default to 20 minutes.
+ * Default timeouts (the custom timeouts resource option changes them): create, update and delete 20
+ * minutes.
+ *
+ * ## Example Usage
+ * ### An HTTPS load balancer with a Let's Encrypt certificate
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const front = new serverscom.L7LoadBalancer("front", {
+ *     locationId: 1,
+ *     vhostZones: [{
+ *         id: "site",
+ *         ports: [443],
+ *         ssl: true,
+ *         domains: ["example.com"],
+ *         sslCertificateId: "LeCert01",
+ *         locationZones: [{
+ *             location: "/",
+ *             upstreamId: "web",
+ *         }],
+ *     }],
+ *     upstreamZones: [{
+ *         id: "web",
+ *         upstreams: [{
+ *             ip: "10.0.0.5",
+ *             port: 80,
+ *         }],
+ *     }],
+ * });
+ * export const frontAddresses = front.externalAddresses;
+ * ```
  */
 export class L7LoadBalancer extends pulumi.CustomResource {
     /**
@@ -55,33 +87,66 @@ export class L7LoadBalancer extends pulumi.CustomResource {
      * null on a shared cluster.
      */
     declare public readonly clusterId: pulumi.Output<string | undefined>;
+    /**
+     * When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+     */
     declare public /*out*/ readonly createdAt: pulumi.Output<string | undefined>;
     /**
      * The domains of every vhost zone.
      */
     declare public /*out*/ readonly domains: pulumi.Output<string[] | undefined>;
-    declare public /*out*/ readonly externalAddresses: pulumi.Output<string[] | undefined>;
+    /**
+     * The balancer's external IP addresses.
+     */
+    declare public /*out*/ readonly externalAddresses: pulumi.Output<string[]>;
+    /**
+     * GeoIP; default false.
+     */
     declare public readonly geoip: pulumi.Output<boolean | undefined>;
     /**
      * The labels, without the provider's ownership label.
      */
-    declare public readonly labels: pulumi.Output<{[key: string]: string} | undefined>;
+    declare public readonly labels: pulumi.Output<{[key: string]: string}>;
+    /**
+     * The code of the location, e.g. `AMS1`.
+     */
     declare public /*out*/ readonly locationCode: pulumi.Output<string | undefined>;
+    /**
+     * The id of the location (see the getLocation function).
+     */
     declare public readonly locationId: pulumi.Output<number | undefined>;
+    /**
+     * Default: the Pulumi resource name.
+     */
     declare public readonly name: pulumi.Output<string | undefined>;
     /**
      * Whether the balancer runs on a shared cluster; null where the record leaves it out.
      */
     declare public /*out*/ readonly sharedCluster: pulumi.Output<boolean | undefined>;
+    /**
+     * The status as the API reports it.
+     */
     declare public /*out*/ readonly status: pulumi.Output<string | undefined>;
+    /**
+     * Keep logs; default false.
+     */
     declare public readonly storeLogs: pulumi.Output<boolean | undefined>;
+    /**
+     * The cloud region that keeps them.
+     */
     declare public readonly storeLogsRegionId: pulumi.Output<number | undefined>;
+    /**
+     * When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+     */
     declare public /*out*/ readonly updatedAt: pulumi.Output<string | undefined>;
-    declare public readonly upstreamZones: pulumi.Output<{[key: string]: any}[] | undefined>;
+    /**
+     * The upstream zones, sorted by id, with the API's defaults filled in.
+     */
+    declare public readonly upstreamZones: pulumi.Output<outputs.L7UpstreamZone[]>;
     /**
      * Sorted by id, with the API's defaults filled in.
      */
-    declare public readonly vhostZones: pulumi.Output<{[key: string]: any}[] | undefined>;
+    declare public readonly vhostZones: pulumi.Output<outputs.L7VhostZone[]>;
 
     /**
      * Create a L7LoadBalancer resource with the given unique name, arguments, and options.
@@ -181,6 +246,12 @@ export interface L7LoadBalancerArgs {
      * The cloud region that keeps them.
      */
     storeLogsRegionId?: pulumi.Input<number | undefined>;
+    /**
+     * Groups of upstream servers.
+     */
     upstreamZones: pulumi.Input<pulumi.Input<inputs.L7UpstreamZoneArgs>[]>;
+    /**
+     * Virtual hosts: domains and ports to location zones or an upstream zone.
+     */
     vhostZones: pulumi.Input<pulumi.Input<inputs.L7VhostZoneArgs>[]>;
 }

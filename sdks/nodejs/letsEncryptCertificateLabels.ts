@@ -5,12 +5,28 @@ import * as pulumi from "@pulumi/pulumi";
 import * as utilities from "./utilities";
 
 /**
- * The labels of an existing Let's Encrypt certificate. Such certificates are ordered in the
- * control panel, never through the API, so this resource only takes one over (adoptId) and
+ * The labels of an existing Let's Encrypt certificate. Such certificates are ordered in the control
+ * panel, never through the API, so this resource only takes one over (the `adoptId` property) and
  * manages its labels; its outputs describe the certificate.
  *
  * Destroying the resource leaves the certificate and its labels in place: only the provider's
- * ownership label is removed. Changing adoptId moves the management to another certificate.
+ * ownership label is removed. Changing `adoptId` moves the management to another certificate.
+ *
+ * ## Example Usage
+ * ### Labels on a Let's Encrypt certificate
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const le = new serverscom.LetsEncryptCertificateLabels("le", {
+ *     adoptId: "LeCert01",
+ *     labels: {
+ *         team: "web",
+ *     },
+ * });
+ * export const leDomains = le.domainNames;
+ * ```
  */
 export class LetsEncryptCertificateLabels extends pulumi.CustomResource {
     /**
@@ -49,25 +65,46 @@ export class LetsEncryptCertificateLabels extends pulumi.CustomResource {
         return obj['__pulumiType'] === LetsEncryptCertificateLabels.__pulumiType;
     }
 
-    declare public /*out*/ readonly createdAt: pulumi.Output<string | undefined>;
-    declare public /*out*/ readonly domainNames: pulumi.Output<string[] | undefined>;
+    /**
+     * When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+     */
+    declare public /*out*/ readonly createdAt: pulumi.Output<string>;
+    /**
+     * The domain names the certificate covers.
+     */
+    declare public /*out*/ readonly domainNames: pulumi.Output<string[]>;
+    /**
+     * When the certificate expires; null where the API does not say.
+     */
     declare public /*out*/ readonly expiresAt: pulumi.Output<string | undefined>;
+    /**
+     * The certificate's issuer; null where the API does not say.
+     */
     declare public /*out*/ readonly issuer: pulumi.Output<string | undefined>;
     /**
      * The labels, without the provider's ownership label.
      */
-    declare public readonly labels: pulumi.Output<{[key: string]: string} | undefined>;
-    declare public /*out*/ readonly name: pulumi.Output<string | undefined>;
+    declare public readonly labels: pulumi.Output<{[key: string]: string}>;
+    /**
+     * The certificate's name.
+     */
+    declare public /*out*/ readonly name: pulumi.Output<string>;
     /**
      * Absent when the API does not report it for the certificate.
      */
     declare public /*out*/ readonly sha1Fingerprint: pulumi.Output<string | undefined>;
-    declare public /*out*/ readonly subject: pulumi.Output<string | undefined>;
+    /**
+     * The certificate's subject.
+     */
+    declare public /*out*/ readonly subject: pulumi.Output<string>;
     /**
      * `letsencrypt`.
      */
-    declare public /*out*/ readonly type: pulumi.Output<string | undefined>;
-    declare public /*out*/ readonly updatedAt: pulumi.Output<string | undefined>;
+    declare public /*out*/ readonly type: pulumi.Output<string>;
+    /**
+     * When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+     */
+    declare public /*out*/ readonly updatedAt: pulumi.Output<string>;
 
     /**
      * Create a LetsEncryptCertificateLabels resource with the given unique name, arguments, and options.

@@ -8,17 +8,39 @@ import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
 /**
- * A PTR (reverse DNS) record of a cloud instance or a host. Records cannot be changed: any
- * change replaces the record (the old one is deleted first).
+ * A PTR (reverse DNS) record of a cloud instance or a host. Records cannot be changed: any change
+ * replaces the record (the old one is deleted first).
  *
- * The resource's id is the record's API path below /v1, e.g.
- * `cloud_computing/instances/<instance id>/ptr_records/<record id>`; `ptrRecordId` is the
- * record's own id. Records have no labels: create never takes over a record that already has the
- * declared target, address and domain (another resource's, an earlier generation's, or one made
- * by hand): it names it and adds its own, so two resources never share one record. To manage an
- * existing record, name it with `adoptId`.
+ * The resource's id is the record's API path below /v1, e.g. `cloud_computing/instances/<instance
+ * id>/ptr_records/<record id>`; the `ptrRecordId` output is the record's own id. Records have no
+ * labels: a create never takes over a record that already has the declared target, address and
+ * domain (another resource's, an earlier generation's, or one made by hand): it names it and adds
+ * its own, so two resources never share one record. To manage an existing record, name it with the
+ * `adoptId` property.
  *
- * Timeouts (the `customTimeouts` option): create, update and delete default to 5 minutes.
+ * Default timeouts (the custom timeouts resource option changes them): create, update and delete 5
+ * minutes.
+ *
+ * ## Example Usage
+ * ### A PTR record for a cloud instance's address
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const app = new serverscom.CloudInstance("app", {
+ *     regionId: 1,
+ *     flavorId: "SSD.30",
+ *     imageId: "6f1c3b4e-2d5a-4c8e-9b7f-1a2b3c4d5e01",
+ * });
+ * const appPtr = new serverscom.PtrRecord("app-ptr", {
+ *     cloudInstanceId: app.id,
+ *     ip: app.publicIpv4Address,
+ *     domain: "app.example.com",
+ *     ttl: 300,
+ * });
+ * export const ptrId = appPtr.id;
+ * ```
  */
 export class PtrRecord extends pulumi.CustomResource {
     /**
@@ -57,23 +79,38 @@ export class PtrRecord extends pulumi.CustomResource {
         return obj['__pulumiType'] === PtrRecord.__pulumiType;
     }
 
+    /**
+     * The cloud instance whose address this is.
+     */
     declare public readonly cloudInstanceId: pulumi.Output<string | undefined>;
     /**
      * The domain, lower case.
      */
-    declare public readonly domain: pulumi.Output<string | undefined>;
+    declare public readonly domain: pulumi.Output<string>;
+    /**
+     * The id of the host (a dedicated server, SBM server or Kubernetes bare metal node).
+     */
     declare public readonly hostId: pulumi.Output<string | undefined>;
+    /**
+     * What kind of host hostId names.
+     */
     declare public readonly hostType: pulumi.Output<enums.PtrRecordHostType | undefined>;
     /**
      * The address in canonical form (IPv6 compressed, lower case).
      */
-    declare public readonly ip: pulumi.Output<string | undefined>;
-    declare public readonly priority: pulumi.Output<number | undefined>;
+    declare public readonly ip: pulumi.Output<string>;
+    /**
+     * 0 to 65535; default: the service's (0).
+     */
+    declare public readonly priority: pulumi.Output<number>;
     /**
      * The record's id in the API.
      */
-    declare public /*out*/ readonly ptrRecordId: pulumi.Output<string | undefined>;
-    declare public readonly ttl: pulumi.Output<number | undefined>;
+    declare public /*out*/ readonly ptrRecordId: pulumi.Output<string>;
+    /**
+     * Seconds, 1 to 604800; default: the service's (60).
+     */
+    declare public readonly ttl: pulumi.Output<number>;
 
     /**
      * Create a PtrRecord resource with the given unique name, arguments, and options.

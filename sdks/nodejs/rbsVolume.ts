@@ -5,10 +5,39 @@ import * as pulumi from "@pulumi/pulumi";
 import * as utilities from "./utilities";
 
 /**
- * A remote block storage volume.
+ * A remote block storage (RBS) volume, reached over iSCSI.
  *
- * Timeouts (the `customTimeouts` option): create, update and delete default to 30 minutes.
- * `username` and `password` (the iSCSI credentials) are secret outputs.
+ * The `username` and `password` outputs (the iSCSI credentials) are secret. A volume can only grow:
+ * a smaller `size` is refused before any request; a new location or flavor replaces the volume with
+ * a new, empty one.
+ *
+ * Default timeouts (the custom timeouts resource option changes them): create, update and delete 30
+ * minutes.
+ *
+ * ## Example Usage
+ * ### A 100 GB RBS volume in Amsterdam, the flavor looked up by name
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const location = serverscom.getLocation({
+ *     code: "AMS1",
+ * });
+ * const standard = location.then(location => serverscom.getRbsFlavor({
+ *     locationId: location.id,
+ *     name: "Standard",
+ * }));
+ * const data = new serverscom.RbsVolume("data", {
+ *     locationId: location.then(location => location.id),
+ *     flavorId: standard.then(standard => standard.id),
+ *     size: 100,
+ *     labels: {
+ *         env: "prod",
+ *     },
+ * });
+ * export const volumeAddress = data.ipAddress;
+ * ```
  */
 export class RbsVolume extends pulumi.CustomResource {
     /**
@@ -47,10 +76,25 @@ export class RbsVolume extends pulumi.CustomResource {
         return obj['__pulumiType'] === RbsVolume.__pulumiType;
     }
 
+    /**
+     * The volume's bandwidth, as the API gives it.
+     */
     declare public /*out*/ readonly bandwidth: pulumi.Output<number | undefined>;
+    /**
+     * When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+     */
     declare public /*out*/ readonly createdAt: pulumi.Output<string | undefined>;
+    /**
+     * The RBS flavor offered in that location; changing it replaces the volume.
+     */
     declare public readonly flavorId: pulumi.Output<number | undefined>;
+    /**
+     * The name of the RBS flavor.
+     */
     declare public /*out*/ readonly flavorName: pulumi.Output<string | undefined>;
+    /**
+     * The volume's I/O operations per second.
+     */
     declare public /*out*/ readonly iops: pulumi.Output<number | undefined>;
     /**
      * The iSCSI target address; set once the volume is active.
@@ -59,22 +103,43 @@ export class RbsVolume extends pulumi.CustomResource {
     /**
      * The labels, without the provider's ownership label.
      */
-    declare public readonly labels: pulumi.Output<{[key: string]: string} | undefined>;
+    declare public readonly labels: pulumi.Output<{[key: string]: string}>;
+    /**
+     * The code of the location, e.g. `AMS1`.
+     */
     declare public /*out*/ readonly locationCode: pulumi.Output<string | undefined>;
+    /**
+     * The id of the location (see the getLocation function).
+     */
     declare public readonly locationId: pulumi.Output<number | undefined>;
-    declare public readonly name: pulumi.Output<string | undefined>;
+    /**
+     * The volume's name; default: the Pulumi resource name.
+     */
+    declare public readonly name: pulumi.Output<string>;
     /**
      * Secret.
      */
-    declare public /*out*/ readonly password: pulumi.Output<string | undefined>;
+    declare public /*out*/ readonly password: pulumi.Output<string>;
+    /**
+     * Gigabytes, 1 to 2048. A volume can only grow.
+     */
     declare public readonly size: pulumi.Output<number | undefined>;
-    declare public /*out*/ readonly status: pulumi.Output<string | undefined>;
+    /**
+     * The status as the API reports it.
+     */
+    declare public /*out*/ readonly status: pulumi.Output<string>;
+    /**
+     * The iSCSI target's name (IQN); null right after creation.
+     */
     declare public /*out*/ readonly targetIqn: pulumi.Output<string | undefined>;
+    /**
+     * When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+     */
     declare public /*out*/ readonly updatedAt: pulumi.Output<string | undefined>;
     /**
      * Secret.
      */
-    declare public /*out*/ readonly username: pulumi.Output<string | undefined>;
+    declare public /*out*/ readonly username: pulumi.Output<string>;
 
     /**
      * Create a RbsVolume resource with the given unique name, arguments, and options.
@@ -145,9 +210,9 @@ export class RbsVolume extends pulumi.CustomResource {
  */
 export interface RbsVolumeArgs {
     /**
-     * Take over the existing volume with this id instead of creating one (`pulumi import` does not
-     * work with dynamic providers). Its location and flavor must match; name, size and labels are
-     * then brought to the declared values.
+     * Take over the existing volume with this id instead of creating one (from the program itself,
+     * where `pulumi import` writes code). Its location and flavor must match; name, size and labels
+     * are then brought to the declared values.
      */
     adoptId?: pulumi.Input<string | undefined>;
     /**

@@ -5,24 +5,57 @@ import * as pulumi from "@pulumi/pulumi";
 import * as utilities from "./utilities";
 
 /**
- * A Scalable Bare Metal server: one host, billed by the hour.
+ * A Scalable Bare Metal (SBM) server: one host, billed by the hour.
  *
- * - Ready means status `active`, operational status `normal` and the power settled (on, or off
- *   if someone switched it off: the provider never switches a server on).
+ * - Ready means status `active`, operational status `normal` and the power settled (on, or off if
+ *   someone switched it off: the provider never switches a server on).
  * - In place: labels. A new `operatingSystemId`, `hostname`, `sshKeyFingerprints` or `userData`
- *   reinstalls the server (POST reinstall, then a wait for `normal`): its drives are erased, its
- *   id and addresses stay. Only with consent: `reinstallTrigger` must change in the same update,
- *   or `check` refuses the change. Location, flavor and network ids replace it (deleted first).
- * - Windows: `check` only sees an id, so the rule is applied when ordering and reinstalling, by
- *   looking the system up in the SBM catalogue of the location and flavor before any request;
- *   the API's own refusal (422 on operating_system_id) stays as a second line of defence.
- * - Delete releases the server (DELETE): the service schedules the release for the end of the
- *   billing hour (`scheduledReleaseAt`). The delete ends there, with a progress line saying when;
- *   the server is billed until then. A server whose release is scheduled is never adopted again.
+ *   reinstalls the server (its drives are erased, its id and addresses stay), and only with
+ *   consent: the `reinstallTrigger` property must change in the same update, or the change is
+ *   refused before any request. A new location, flavor or network id replaces the server (the old
+ *   one is deleted first).
+ * - Windows cannot run on SBM servers: the operating system is looked up in the SBM catalogue of
+ *   the location and flavor before the order or reinstall, and a Windows system is refused there.
+ * - Delete releases the server: the service schedules the release for the end of the billing hour
+ *   (the `scheduledReleaseAt` output). The delete ends there, with a progress line saying when; the
+ *   server is billed until then. A server whose release is scheduled is never taken over again.
  *
- * Timeouts (the `customTimeouts` option): create 1 hour, update 1 hour, delete 30 minutes.
- * `configuration_details` is flattened: its fields are top-level outputs (`ramSize`,
+ * The API's `configuration_details` are flattened into outputs of their own (`ramSize`,
  * `sbmFlavorModelId`, `operatingSystemId`, ...), lined up with the inputs. `userData` is secret.
+ *
+ * Default timeouts (the custom timeouts resource option changes them): create 1 hour, update 1
+ * hour, delete 30 minutes.
+ *
+ * ## Example Usage
+ * ### An SBM server with Ubuntu, its flavor and operating system looked up by name
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const location = serverscom.getLocation({
+ *     code: "AMS1",
+ * });
+ * const flavor = location.then(location => serverscom.getSbmFlavorModel({
+ *     locationId: location.id,
+ *     name: "SBM-01",
+ * }));
+ * const ubuntu = Promise.all([location, flavor]).then(([location, flavor]) => serverscom.getOperatingSystem({
+ *     locationId: location.id,
+ *     sbmFlavorModelId: flavor.id,
+ *     name: "Ubuntu 24.04-server x86_64",
+ * }));
+ * const web = new serverscom.SbmServer("web", {
+ *     locationId: location.then(location => location.id),
+ *     sbmFlavorModelId: flavor.then(flavor => flavor.id),
+ *     operatingSystemId: ubuntu.then(ubuntu => ubuntu.id),
+ *     hostname: "web-1",
+ *     labels: {
+ *         env: "prod",
+ *     },
+ * });
+ * export const webAddress = web.publicIpv4Address;
+ * ```
  */
 export class SbmServer extends pulumi.CustomResource {
     /**
@@ -61,62 +94,134 @@ export class SbmServer extends pulumi.CustomResource {
         return obj['__pulumiType'] === SbmServer.__pulumiType;
     }
 
+    /**
+     * The id of the bandwidth option; null when none applies.
+     */
     declare public /*out*/ readonly bandwidthId: pulumi.Output<number | undefined>;
+    /**
+     * The name of the bandwidth option; null when none applies.
+     */
     declare public /*out*/ readonly bandwidthName: pulumi.Output<string | undefined>;
-    declare public /*out*/ readonly configuration: pulumi.Output<string | undefined>;
-    declare public /*out*/ readonly createdAt: pulumi.Output<string | undefined>;
+    /**
+     * The hardware configuration in words, as the API describes it.
+     */
+    declare public /*out*/ readonly configuration: pulumi.Output<string>;
+    /**
+     * When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+     */
+    declare public /*out*/ readonly createdAt: pulumi.Output<string>;
     /**
      * The labels, without the provider's ownership label.
      */
-    declare public readonly labels: pulumi.Output<{[key: string]: string} | undefined>;
+    declare public readonly labels: pulumi.Output<{[key: string]: string}>;
     /**
      * YYYY-MM-DD.
      */
     declare public /*out*/ readonly leaseStartAt: pulumi.Output<string | undefined>;
+    /**
+     * The code of the location, e.g. `AMS1`.
+     */
     declare public /*out*/ readonly locationCode: pulumi.Output<string | undefined>;
-    declare public readonly locationId: pulumi.Output<number | undefined>;
+    /**
+     * The id of the location (see the getLocation function).
+     */
+    declare public readonly locationId: pulumi.Output<number>;
+    /**
+     * The address of the out-of-band management interface; null when it has none.
+     */
     declare public /*out*/ readonly oobIpv4Address: pulumi.Output<string | undefined>;
+    /**
+     * The full name of the operating system; null when none is installed.
+     */
     declare public /*out*/ readonly operatingSystemFullName: pulumi.Output<string | undefined>;
+    /**
+     * The id of the operating system; null when none is installed.
+     */
     declare public readonly operatingSystemId: pulumi.Output<number | undefined>;
+    /**
+     * The operational status as the API reports it (`normal` once provisioning or a reinstall is done).
+     */
     declare public /*out*/ readonly operationalStatus: pulumi.Output<string | undefined>;
+    /**
+     * The power status as the API reports it, e.g. `powered_on`.
+     */
     declare public /*out*/ readonly powerStatus: pulumi.Output<string | undefined>;
+    /**
+     * The private IPv4 address; null when it has none.
+     */
     declare public /*out*/ readonly privateIpv4Address: pulumi.Output<string | undefined>;
     /**
      * As declared (the API does not return it).
      */
     declare public readonly privateIpv4NetworkId: pulumi.Output<string | undefined>;
+    /**
+     * The id of the private uplink; null when there is none.
+     */
     declare public /*out*/ readonly privateUplinkId: pulumi.Output<number | undefined>;
+    /**
+     * The name of the private uplink; null when there is none.
+     */
     declare public /*out*/ readonly privateUplinkName: pulumi.Output<string | undefined>;
+    /**
+     * The public IPv4 address; null when it has none.
+     */
     declare public /*out*/ readonly publicIpv4Address: pulumi.Output<string | undefined>;
     /**
      * As declared (the API does not return it).
      */
     declare public readonly publicIpv4NetworkId: pulumi.Output<string | undefined>;
+    /**
+     * The id of the public uplink; null when there is none.
+     */
     declare public /*out*/ readonly publicUplinkId: pulumi.Output<number | undefined>;
+    /**
+     * The name of the public uplink; null when there is none.
+     */
     declare public /*out*/ readonly publicUplinkName: pulumi.Output<string | undefined>;
+    /**
+     * The id of the rack the server stands in; null where the API does not say.
+     */
     declare public /*out*/ readonly rackId: pulumi.Output<string | undefined>;
+    /**
+     * The RAM in GB.
+     */
     declare public /*out*/ readonly ramSize: pulumi.Output<number | undefined>;
     /**
      * The value last applied.
      */
     declare public readonly reinstallTrigger: pulumi.Output<string | undefined>;
+    /**
+     * The id of the SBM flavor (see the getSbmFlavorModel function).
+     */
     declare public readonly sbmFlavorModelId: pulumi.Output<number | undefined>;
+    /**
+     * The name of the SBM flavor.
+     */
     declare public /*out*/ readonly sbmFlavorModelName: pulumi.Output<string | undefined>;
+    /**
+     * When the release is scheduled; null when none is.
+     */
     declare public /*out*/ readonly scheduledReleaseAt: pulumi.Output<string | undefined>;
     /**
      * As declared (the API does not return them).
      */
     declare public readonly sshKeyFingerprints: pulumi.Output<string[] | undefined>;
-    declare public /*out*/ readonly status: pulumi.Output<string | undefined>;
+    /**
+     * The status as the API reports it.
+     */
+    declare public /*out*/ readonly status: pulumi.Output<string>;
     /**
      * The host name.
      */
-    declare public /*out*/ readonly title: pulumi.Output<string | undefined>;
+    declare public /*out*/ readonly title: pulumi.Output<string>;
     /**
      * Always `sbm_server`.
      */
-    declare public /*out*/ readonly type: pulumi.Output<string | undefined>;
-    declare public /*out*/ readonly updatedAt: pulumi.Output<string | undefined>;
+    declare public /*out*/ readonly type: pulumi.Output<string>;
+    /**
+     * When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+     */
+    declare public /*out*/ readonly updatedAt: pulumi.Output<string>;
     /**
      * As declared (the API does not return it). Secret.
      */
@@ -229,10 +334,11 @@ export class SbmServer extends pulumi.CustomResource {
  */
 export interface SbmServerArgs {
     /**
-     * Take over the existing SBM server with this id instead of ordering one (`pulumi import` does
-     * not work with dynamic providers). Its location, flavor, operating system and host name must
-     * match (the last two would otherwise reinstall it unannounced); its labels are then brought to
-     * the declared ones. The network ids, keys and user data cannot be read back: taken on trust.
+     * Take over the existing SBM server with this id instead of ordering one (from the program
+     * itself, where `pulumi import` writes code). Its location, flavor, operating system and host
+     * name must match (the last two would otherwise reinstall it unannounced); its labels are then
+     * brought to the declared ones. The network ids, keys and user data cannot be read back: they are
+     * taken on trust.
      */
     adoptId?: pulumi.Input<string | undefined>;
     /**

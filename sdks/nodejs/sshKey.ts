@@ -5,17 +5,32 @@ import * as pulumi from "@pulumi/pulumi";
 import * as utilities from "./utilities";
 
 /**
- * An SSH key of the account, for server orders and reinstalls (`sshKeyFingerprints`). The
- * resource's id is the key's fingerprint.
+ * An SSH key of the account, for server orders and reinstalls (the `sshKeyFingerprints` property of
+ * servers). The resource's id is the key's fingerprint.
  *
  * An account holds each public key and each name once: adding a key that is already there fails
- * with a message naming the key that holds it and how to adopt it. A create whose answer is
- * lost finds the key it added by its fingerprint and the label unique to that create. A
- * replacement that keeps the public key deletes the old key first (the default of the
- * `deleteBeforeReplace` option here).
+ * with a message naming the key that holds it and how to take it over. A create whose answer is
+ * lost finds the key it added by its fingerprint and the label unique to that create. A replacement
+ * that keeps the public key deletes the old key first.
  *
- * Timeouts (the `customTimeouts` option): create, update and delete default to 5 minutes (the
- * API answers at once; delete then checks that the key is gone).
+ * Default timeouts (the custom timeouts resource option changes them): create, update and delete 5
+ * minutes (the API answers at once; delete then checks that the key is gone).
+ *
+ * ## Example Usage
+ * ### An SSH key
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const deploy = new serverscom.SshKey("deploy", {
+ *     publicKey: "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAICPDUkarrY7MnyS308g9l/aRCIDLkT8/4rUiYUMB9RJr",
+ *     labels: {
+ *         team: "platform",
+ *     },
+ * });
+ * export const fingerprint = deploy.fingerprint;
+ * ```
  */
 export class SshKey extends pulumi.CustomResource {
     /**
@@ -54,17 +69,26 @@ export class SshKey extends pulumi.CustomResource {
         return obj['__pulumiType'] === SshKey.__pulumiType;
     }
 
-    declare public /*out*/ readonly createdAt: pulumi.Output<string | undefined>;
+    /**
+     * When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+     */
+    declare public /*out*/ readonly createdAt: pulumi.Output<string>;
     /**
      * Colon-separated hexadecimal MD5 of the key, as `ssh-keygen -l -E md5` prints it.
      */
-    declare public /*out*/ readonly fingerprint: pulumi.Output<string | undefined>;
+    declare public /*out*/ readonly fingerprint: pulumi.Output<string>;
     /**
      * The labels, without the provider's ownership label.
      */
-    declare public readonly labels: pulumi.Output<{[key: string]: string} | undefined>;
-    declare public readonly name: pulumi.Output<string | undefined>;
-    declare public /*out*/ readonly updatedAt: pulumi.Output<string | undefined>;
+    declare public readonly labels: pulumi.Output<{[key: string]: string}>;
+    /**
+     * The key's name, unique in the account; default: the Pulumi resource name.
+     */
+    declare public readonly name: pulumi.Output<string>;
+    /**
+     * When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+     */
+    declare public /*out*/ readonly updatedAt: pulumi.Output<string>;
 
     /**
      * Create a SshKey resource with the given unique name, arguments, and options.
@@ -104,9 +128,9 @@ export class SshKey extends pulumi.CustomResource {
  */
 export interface SshKeyArgs {
     /**
-     * Take over the account's key with this fingerprint instead of adding one (`pulumi import`
-     * does not work with dynamic providers). Its public key must be the declared one; the name and
-     * labels are then brought to the declared values.
+     * Take over the account's key with this fingerprint instead of adding one (from the program
+     * itself, where `pulumi import` writes code). Its public key must be the declared one; the name
+     * and labels are then brought to the declared values.
      */
     adoptId?: pulumi.Input<string | undefined>;
     /**

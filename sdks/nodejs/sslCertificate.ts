@@ -5,16 +5,33 @@ import * as pulumi from "@pulumi/pulumi";
 import * as utilities from "./utilities";
 
 /**
- * A custom SSL certificate (uploaded certificate, private key and chain). Let's Encrypt
- * certificates cannot be uploaded: see LetsEncryptCertificateLabels.
+ * A custom SSL certificate (an uploaded certificate, private key and chain). Let's Encrypt
+ * certificates cannot be uploaded: see the LetsEncryptCertificateLabels resource.
  *
- * Renewal changes the certificate in place (same id): change publicKey and privateKey together.
- * The private key never appears in outputs, progress lines or messages: the API never returns
- * it, and diff compares a digest of its public half (the `privateKey` output holds that digest,
- * registered secret all the same).
+ * Renewal changes the certificate in place (same id): change `publicKey` and `privateKey` together.
+ * The private key never appears in outputs, progress lines or messages: the API never returns it,
+ * and the diff compares a digest of its public half (the `privateKey` output holds that digest,
+ * secret all the same).
  *
- * Timeouts (the `customTimeouts` option): create, update and delete default to 5 minutes (the
- * API answers at once; delete then checks that the certificate is gone).
+ * Default timeouts (the custom timeouts resource option changes them): create, update and delete 5
+ * minutes (the API answers at once; delete then checks that the certificate is gone).
+ *
+ * ## Example Usage
+ * ### A custom SSL certificate, its private key a secret of the stack
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const config = new pulumi.Config();
+ * const sslCertificate = config.require("sslCertificate");
+ * const sslPrivateKey = config.require("sslPrivateKey");
+ * const site = new serverscom.SslCertificate("site", {
+ *     publicKey: sslCertificate,
+ *     privateKey: sslPrivateKey,
+ * });
+ * export const certificateExpiresAt = site.expiresAt;
+ * ```
  */
 export class SslCertificate extends pulumi.CustomResource {
     /**
@@ -53,25 +70,46 @@ export class SslCertificate extends pulumi.CustomResource {
         return obj['__pulumiType'] === SslCertificate.__pulumiType;
     }
 
-    declare public /*out*/ readonly createdAt: pulumi.Output<string | undefined>;
-    declare public /*out*/ readonly domainNames: pulumi.Output<string[] | undefined>;
+    /**
+     * When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+     */
+    declare public /*out*/ readonly createdAt: pulumi.Output<string>;
+    /**
+     * The domain names the certificate covers.
+     */
+    declare public /*out*/ readonly domainNames: pulumi.Output<string[]>;
+    /**
+     * When the certificate expires; null where the API does not say.
+     */
     declare public /*out*/ readonly expiresAt: pulumi.Output<string | undefined>;
+    /**
+     * The certificate's issuer; null where the API does not say.
+     */
     declare public /*out*/ readonly issuer: pulumi.Output<string | undefined>;
     /**
      * The labels, without the provider's ownership label.
      */
-    declare public readonly labels: pulumi.Output<{[key: string]: string} | undefined>;
-    declare public readonly name: pulumi.Output<string | undefined>;
+    declare public readonly labels: pulumi.Output<{[key: string]: string}>;
+    /**
+     * The certificate's name; default: the Pulumi resource name.
+     */
+    declare public readonly name: pulumi.Output<string>;
     /**
      * 40 hexadecimal characters.
      */
     declare public /*out*/ readonly sha1Fingerprint: pulumi.Output<string | undefined>;
-    declare public /*out*/ readonly subject: pulumi.Output<string | undefined>;
+    /**
+     * The certificate's subject.
+     */
+    declare public /*out*/ readonly subject: pulumi.Output<string>;
     /**
      * `custom`.
      */
-    declare public /*out*/ readonly type: pulumi.Output<string | undefined>;
-    declare public /*out*/ readonly updatedAt: pulumi.Output<string | undefined>;
+    declare public /*out*/ readonly type: pulumi.Output<string>;
+    /**
+     * When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+     */
+    declare public /*out*/ readonly updatedAt: pulumi.Output<string>;
 
     /**
      * Create a SslCertificate resource with the given unique name, arguments, and options.
@@ -126,10 +164,10 @@ export class SslCertificate extends pulumi.CustomResource {
  */
 export interface SslCertificateArgs {
     /**
-     * Take over the existing custom certificate with this id instead of uploading one (`pulumi
-     * import` does not work with dynamic providers). Name, labels and, when the certificate
-     * differs, the key material are then brought to the declared values. The adopted
-     * certificate's chain cannot be read: it is taken to be the declared one until chainKey changes.
+     * Take over the existing custom certificate with this id instead of uploading one (from the
+     * program itself, where `pulumi import` writes code). Name, labels and, when the certificate
+     * differs, the key material are then brought to the declared values. The adopted certificate's
+     * chain cannot be read: it is taken to be the declared one until `chainKey` changes.
      */
     adoptId?: pulumi.Input<string | undefined>;
     /**
@@ -145,10 +183,9 @@ export interface SslCertificateArgs {
      */
     name?: pulumi.Input<string | undefined>;
     /**
-     * Its private key, PEM, unencrypted. Always registered as a secret (wrapped in
-     * `pulumi.secret`), so the state holds it encrypted; pass it from a secret config value
-     * (`config.requireSecret("tlsKey")`) so that it is never in clear in the program either.
-     * Changes in place, together with the certificate.
+     * The certificate's private key, PEM, unencrypted. Always stored as a secret, so the state holds
+     * it encrypted; pass it from a secret configuration value so that it is never in clear in the
+     * program either. Changes in place, together with the certificate.
      */
     privateKey: pulumi.Input<string>;
     /**

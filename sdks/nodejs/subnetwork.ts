@@ -5,17 +5,36 @@ import * as pulumi from "@pulumi/pulumi";
 import * as utilities from "./utilities";
 
 /**
- * A subnetwork allocated from a network pool, for servers' additional networks
- * (Terraform: serverscom_subnetwork).
+ * A subnetwork allocated from a network pool, for servers' additional networks (Terraform:
+ * serverscom_subnetwork).
  *
- * The resource's id is the subnetwork's API path below /v1,
- * `network_pools/<pool id>/subnetworks/<subnetwork id>`; `subnetworkId` is its own id.
- * Subnetworks have no labels: with `cidr`, a create stops before ordering when the pool already
- * has a subnetwork with that range, naming it (take it over with `adoptId`); a create whose
- * answer was lost finds the one it made by its range. With only `mask`, an order interrupted
- * before its answer may leave an unused subnetwork (getSubnetworks lists them).
+ * The resource's id is the subnetwork's API path below /v1, `network_pools/<pool
+ * id>/subnetworks/<subnetwork id>`; the `subnetworkId` output is its own id. Subnetworks have no
+ * labels: with `cidr`, a create stops before ordering when the pool already has a subnetwork with
+ * that range, naming it (take it over with the `adoptId` property); a create whose answer was lost
+ * finds the one it made by its range. With only `mask`, an order interrupted before its answer may
+ * leave an unused subnetwork (the getSubnetworks function lists them).
  *
- * Timeouts (the `customTimeouts` option): create, update and delete default to 5 minutes.
+ * Default timeouts (the custom timeouts resource option changes them): create, update and delete 5
+ * minutes.
+ *
+ * ## Example Usage
+ * ### A /29 subnetwork of a private network pool
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as serverscom from "@pulumi-serverscom/serverscom";
+ *
+ * const pool = serverscom.getNetworkPool({
+ *     title: "AMS1 private",
+ * });
+ * const _private = new serverscom.Subnetwork("private", {
+ *     networkPoolId: pool.then(pool => pool.id),
+ *     cidr: "10.20.0.0/29",
+ *     title: "db",
+ * });
+ * export const subnetworkCidr = _private.cidr;
+ * ```
  */
 export class Subnetwork extends pulumi.CustomResource {
     /**
@@ -62,6 +81,9 @@ export class Subnetwork extends pulumi.CustomResource {
      * The allocated range (also when only a mask was declared).
      */
     declare public readonly cidr: pulumi.Output<string | undefined>;
+    /**
+     * When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+     */
     declare public /*out*/ readonly createdAt: pulumi.Output<string | undefined>;
     /**
      * The pool's type: "private" or "public".
@@ -71,12 +93,21 @@ export class Subnetwork extends pulumi.CustomResource {
      * The range's prefix length.
      */
     declare public readonly mask: pulumi.Output<number | undefined>;
-    declare public readonly networkPoolId: pulumi.Output<string | undefined>;
+    /**
+     * The network pool to allocate from (getNetworkPool); changing it replaces the subnetwork.
+     */
+    declare public readonly networkPoolId: pulumi.Output<string>;
     /**
      * The subnetwork's own id in the API.
      */
-    declare public /*out*/ readonly subnetworkId: pulumi.Output<string | undefined>;
+    declare public /*out*/ readonly subnetworkId: pulumi.Output<string>;
+    /**
+     * The title; omitted means none. The only property changed in place.
+     */
     declare public readonly title: pulumi.Output<string | undefined>;
+    /**
+     * When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+     */
     declare public /*out*/ readonly updatedAt: pulumi.Output<string | undefined>;
 
     /**
@@ -127,8 +158,8 @@ export class Subnetwork extends pulumi.CustomResource {
 export interface SubnetworkArgs {
     /**
      * Take over the existing subnetwork with this id, `network_pools/<pool id>/subnetworks/<id>`
-     * (`pulumi import` does not work with dynamic providers; Terraform's import id is the last
-     * part). Its pool, and cidr or mask where declared, must match; the title is then set.
+     * (from the program itself, where `pulumi import` writes code; Terraform's import id is the last
+     * part). Its pool, and `cidr` or `mask` where declared, must match; the title is then set.
      */
     adoptId?: pulumi.Input<string | undefined>;
     /**

@@ -11,13 +11,16 @@ using Pulumi;
 namespace PulumiServersCom.Serverscom.Inputs
 {
 
+    /// <summary>
+    /// The server's drives: which drive model in which slot, and how the slots are grouped.
+    /// </summary>
     public sealed class DedicatedServerDrivesArgs : global::Pulumi.ResourceArgs
     {
         [Input("layout")]
         private InputList<Inputs.DedicatedServerDrivesLayoutArgs>? _layout;
 
         /// <summary>
-        /// Groups of filled slots; `ignore: true` leaves a group unconfigured.
+        /// Groups of filled slots; a group whose `ignore` property is true is left unconfigured.
         /// </summary>
         public InputList<Inputs.DedicatedServerDrivesLayoutArgs> Layout
         {

@@ -11,21 +11,32 @@ using Pulumi;
 namespace PulumiServersCom.Serverscom.Inputs
 {
 
+    /// <summary>
+    /// Groups of filled slots; a group whose `ignore` property is true is left unconfigured.
+    /// </summary>
     public sealed class DedicatedServerDrivesLayoutArgs : global::Pulumi.ResourceArgs
     {
+        /// <summary>
+        /// Leave the group unconfigured; default false.
+        /// </summary>
         [Input("ignore")]
         public Input<bool>? Ignore { get; set; }
 
         [Input("slotPositions", required: true)]
-        private InputList<double>? _slotPositions;
-        public InputList<double> SlotPositions
+        private InputList<int>? _slotPositions;
+
+        /// <summary>
+        /// The positions of the slots the group joins.
+        /// </summary>
+        public InputList<int> SlotPositions
         {
-            get => _slotPositions ?? (_slotPositions = new InputList<double>());
+            get => _slotPositions ?? (_slotPositions = new InputList<int>());
             set => _slotPositions = value;
         }
 
         public DedicatedServerDrivesLayoutArgs()
         {
+            Ignore = false;
         }
         public static new DedicatedServerDrivesLayoutArgs Empty => new DedicatedServerDrivesLayoutArgs();
     }

@@ -11,13 +11,22 @@ using Pulumi;
 namespace PulumiServersCom.Serverscom.Inputs
 {
 
+    /// <summary>
+    /// Which drive model goes in which slot (positions from 0).
+    /// </summary>
     public sealed class DedicatedServerDrivesSlotsArgs : global::Pulumi.ResourceArgs
     {
+        /// <summary>
+        /// The drive model's id (see the getDriveModel function).
+        /// </summary>
         [Input("driveModelId", required: true)]
-        public Input<double> DriveModelId { get; set; } = null!;
+        public Input<int> DriveModelId { get; set; } = null!;
 
+        /// <summary>
+        /// The slot's position (see the getServerModel function's drive slots).
+        /// </summary>
         [Input("position", required: true)]
-        public Input<double> Position { get; set; } = null!;
+        public Input<int> Position { get; set; } = null!;
 
         public DedicatedServerDrivesSlotsArgs()
         {

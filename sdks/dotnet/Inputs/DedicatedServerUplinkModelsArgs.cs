@@ -11,6 +11,9 @@ using Pulumi;
 namespace PulumiServersCom.Serverscom.Inputs
 {
 
+    /// <summary>
+    /// The server's uplinks: the private one, and the public one with its bandwidth option.
+    /// </summary>
     public sealed class DedicatedServerUplinkModelsArgs : global::Pulumi.ResourceArgs
     {
         /// <summary>

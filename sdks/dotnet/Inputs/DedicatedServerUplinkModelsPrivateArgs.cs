@@ -11,10 +11,16 @@ using Pulumi;
 namespace PulumiServersCom.Serverscom.Inputs
 {
 
+    /// <summary>
+    /// The private uplink model offered for the server model.
+    /// </summary>
     public sealed class DedicatedServerUplinkModelsPrivateArgs : global::Pulumi.ResourceArgs
     {
+        /// <summary>
+        /// The private uplink model's id (see the getUplinkModel function).
+        /// </summary>
         [Input("id", required: true)]
-        public Input<double> Id { get; set; } = null!;
+        public Input<int> Id { get; set; } = null!;
 
         public DedicatedServerUplinkModelsPrivateArgs()
         {

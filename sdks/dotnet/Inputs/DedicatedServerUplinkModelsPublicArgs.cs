@@ -11,13 +11,22 @@ using Pulumi;
 namespace PulumiServersCom.Serverscom.Inputs
 {
 
+    /// <summary>
+    /// The public uplink and its bandwidth option; omitted: no public uplink.
+    /// </summary>
     public sealed class DedicatedServerUplinkModelsPublicArgs : global::Pulumi.ResourceArgs
     {
+        /// <summary>
+        /// The bandwidth option's id (see the getBandwidthOption function).
+        /// </summary>
         [Input("bandwidthModelId", required: true)]
-        public Input<double> BandwidthModelId { get; set; } = null!;
+        public Input<int> BandwidthModelId { get; set; } = null!;
 
+        /// <summary>
+        /// The public uplink model's id (see the getUplinkModel function).
+        /// </summary>
         [Input("id", required: true)]
-        public Input<double> Id { get; set; } = null!;
+        public Input<int> Id { get; set; } = null!;
 
         public DedicatedServerUplinkModelsPublicArgs()
         {

@@ -11,6 +11,9 @@ using Pulumi;
 namespace PulumiServersCom.Serverscom.Inputs
 {
 
+    /// <summary>
+    /// A dedicated server in the segment, and how it joins it.
+    /// </summary>
     public sealed class L2SegmentMemberArgs : global::Pulumi.ResourceArgs
     {
         /// <summary>

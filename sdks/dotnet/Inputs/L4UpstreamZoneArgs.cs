@@ -11,19 +11,22 @@ using Pulumi;
 namespace PulumiServersCom.Serverscom.Inputs
 {
 
+    /// <summary>
+    /// A group of upstream servers of an L4 load balancer, with its balancing method and health checks.
+    /// </summary>
     public sealed class L4UpstreamZoneArgs : global::Pulumi.ResourceArgs
     {
         /// <summary>
         /// Health check interval in seconds, 1 to 60; default 5.
         /// </summary>
         [Input("hcInterval")]
-        public Input<double>? HcInterval { get; set; }
+        public Input<int>? HcInterval { get; set; }
 
         /// <summary>
         /// Health check jitter in seconds, 0 to 60; default 5.
         /// </summary>
         [Input("hcJitter")]
-        public Input<double>? HcJitter { get; set; }
+        public Input<int>? HcJitter { get; set; }
 
         /// <summary>
         /// 1 to 255 characters, unique; vhost zones name it in upstreamId.
@@ -45,6 +48,10 @@ namespace PulumiServersCom.Serverscom.Inputs
 
         [Input("upstreams", required: true)]
         private InputList<Inputs.LoadBalancerUpstreamArgs>? _upstreams;
+
+        /// <summary>
+        /// The upstream servers of the zone; at least one.
+        /// </summary>
         public InputList<Inputs.LoadBalancerUpstreamArgs> Upstreams
         {
             get => _upstreams ?? (_upstreams = new InputList<Inputs.LoadBalancerUpstreamArgs>());
@@ -53,6 +60,8 @@ namespace PulumiServersCom.Serverscom.Inputs
 
         public L4UpstreamZoneArgs()
         {
+            HcInterval = 5;
+            HcJitter = 5;
             Udp = false;
         }
         public static new L4UpstreamZoneArgs Empty => new L4UpstreamZoneArgs();

@@ -11,6 +11,9 @@ using Pulumi;
 namespace PulumiServersCom.Serverscom.Inputs
 {
 
+    /// <summary>
+    /// A forwarding rule of an L4 load balancer: ports to an upstream zone.
+    /// </summary>
     public sealed class L4VhostZoneArgs : global::Pulumi.ResourceArgs
     {
         /// <summary>
@@ -26,14 +29,14 @@ namespace PulumiServersCom.Serverscom.Inputs
         public Input<string> Id { get; set; } = null!;
 
         [Input("ports", required: true)]
-        private InputList<double>? _ports;
+        private InputList<int>? _ports;
 
         /// <summary>
         /// The ports to balance, each 1 to 65535; at least one.
         /// </summary>
-        public InputList<double> Ports
+        public InputList<int> Ports
         {
-            get => _ports ?? (_ports = new InputList<double>());
+            get => _ports ?? (_ports = new InputList<int>());
             set => _ports = value;
         }
 

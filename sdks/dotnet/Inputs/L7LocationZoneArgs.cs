@@ -11,6 +11,9 @@ using Pulumi;
 namespace PulumiServersCom.Serverscom.Inputs
 {
 
+    /// <summary>
+    /// A path rule of an L7 virtual host: requests under a location go to an upstream zone.
+    /// </summary>
     public sealed class L7LocationZoneArgs : global::Pulumi.ResourceArgs
     {
         /// <summary>
@@ -25,6 +28,9 @@ namespace PulumiServersCom.Serverscom.Inputs
         [Input("upstreamId", required: true)]
         public Input<string> UpstreamId { get; set; } = null!;
 
+        /// <summary>
+        /// The path the request is sent to on the upstream, in place of the matched location.
+        /// </summary>
         [Input("upstreamPath")]
         public Input<string>? UpstreamPath { get; set; }
 

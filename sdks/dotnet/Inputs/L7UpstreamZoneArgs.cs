@@ -11,6 +11,10 @@ using Pulumi;
 namespace PulumiServersCom.Serverscom.Inputs
 {
 
+    /// <summary>
+    /// A group of upstream servers of an L7 load balancer, with its balancing method and HTTP health
+    /// checks.
+    /// </summary>
     public sealed class L7UpstreamZoneArgs : global::Pulumi.ResourceArgs
     {
         /// <summary>
@@ -19,6 +23,9 @@ namespace PulumiServersCom.Serverscom.Inputs
         [Input("grpc")]
         public Input<bool>? Grpc { get; set; }
 
+        /// <summary>
+        /// The host name health checks ask for.
+        /// </summary>
         [Input("hcDomain")]
         public Input<string>? HcDomain { get; set; }
 
@@ -26,7 +33,7 @@ namespace PulumiServersCom.Serverscom.Inputs
         /// Failed checks before an upstream is taken out, at least 1; default 3.
         /// </summary>
         [Input("hcFails")]
-        public Input<double>? HcFails { get; set; }
+        public Input<int>? HcFails { get; set; }
 
         /// <summary>
         /// At most 64 characters.
@@ -38,19 +45,19 @@ namespace PulumiServersCom.Serverscom.Inputs
         /// 0 to 16; default 0.
         /// </summary>
         [Input("hcGrpcStatus")]
-        public Input<double>? HcGrpcStatus { get; set; }
+        public Input<int>? HcGrpcStatus { get; set; }
 
         /// <summary>
         /// Health check interval, seconds, 1 to 60; default 5.
         /// </summary>
         [Input("hcInterval")]
-        public Input<double>? HcInterval { get; set; }
+        public Input<int>? HcInterval { get; set; }
 
         /// <summary>
         /// Health check jitter, seconds, 0 to 60; default 5.
         /// </summary>
         [Input("hcJitter")]
-        public Input<double>? HcJitter { get; set; }
+        public Input<int>? HcJitter { get; set; }
 
         /// <summary>
         /// Default false.
@@ -68,7 +75,7 @@ namespace PulumiServersCom.Serverscom.Inputs
         /// Passed checks to take it back, at least 1; default 3.
         /// </summary>
         [Input("hcPasses")]
-        public Input<double>? HcPasses { get; set; }
+        public Input<int>? HcPasses { get; set; }
 
         /// <summary>
         /// At most 255 characters; default "/".
@@ -114,6 +121,10 @@ namespace PulumiServersCom.Serverscom.Inputs
 
         [Input("upstreams", required: true)]
         private InputList<Inputs.LoadBalancerUpstreamArgs>? _upstreams;
+
+        /// <summary>
+        /// The upstream servers of the zone; at least one.
+        /// </summary>
         public InputList<Inputs.LoadBalancerUpstreamArgs> Upstreams
         {
             get => _upstreams ?? (_upstreams = new InputList<Inputs.LoadBalancerUpstreamArgs>());
@@ -123,7 +134,12 @@ namespace PulumiServersCom.Serverscom.Inputs
         public L7UpstreamZoneArgs()
         {
             Grpc = false;
+            HcFails = 3;
+            HcGrpcStatus = 0;
+            HcInterval = 5;
+            HcJitter = 5;
             HcMandatory = false;
+            HcPasses = 3;
             Ssl = false;
             Sticky = true;
         }

@@ -11,6 +11,9 @@ using Pulumi;
 namespace PulumiServersCom.Serverscom.Inputs
 {
 
+    /// <summary>
+    /// A virtual host of an L7 load balancer: domains and ports, TLS, and where requests go.
+    /// </summary>
     public sealed class L7VhostZoneArgs : global::Pulumi.ResourceArgs
     {
         [Input("domains", required: true)]
@@ -25,12 +28,21 @@ namespace PulumiServersCom.Serverscom.Inputs
             set => _domains = value;
         }
 
+        /// <summary>
+        /// Serve HTTP/2; default false.
+        /// </summary>
         [Input("http2")]
         public Input<bool>? Http2 { get; set; }
 
+        /// <summary>
+        /// HTTP/2 server push of preloaded resources; default false.
+        /// </summary>
         [Input("http2PushPreload")]
         public Input<bool>? Http2PushPreload { get; set; }
 
+        /// <summary>
+        /// Redirect HTTP requests to HTTPS; default false.
+        /// </summary>
         [Input("httpToHttpsRedirect")]
         public Input<bool>? HttpToHttpsRedirect { get; set; }
 
@@ -53,14 +65,14 @@ namespace PulumiServersCom.Serverscom.Inputs
         }
 
         [Input("ports", required: true)]
-        private InputList<double>? _ports;
+        private InputList<int>? _ports;
 
         /// <summary>
         /// Each 1 to 65535; at least one.
         /// </summary>
-        public InputList<double> Ports
+        public InputList<int> Ports
         {
-            get => _ports ?? (_ports = new InputList<double>());
+            get => _ports ?? (_ports = new InputList<int>());
             set => _ports = value;
         }
 
@@ -84,6 +96,9 @@ namespace PulumiServersCom.Serverscom.Inputs
 
         public L7VhostZoneArgs()
         {
+            Http2 = false;
+            Http2PushPreload = false;
+            HttpToHttpsRedirect = false;
             Ssl = false;
         }
         public static new L7VhostZoneArgs Empty => new L7VhostZoneArgs();

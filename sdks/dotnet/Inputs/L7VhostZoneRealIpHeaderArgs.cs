@@ -11,13 +11,23 @@ using Pulumi;
 namespace PulumiServersCom.Serverscom.Inputs
 {
 
+    /// <summary>
+    /// Take the client address from this header when the request comes from these networks.
+    /// </summary>
     public sealed class L7VhostZoneRealIpHeaderArgs : global::Pulumi.ResourceArgs
     {
+        /// <summary>
+        /// The header's name, e.g. `X-Forwarded-For`.
+        /// </summary>
         [Input("name", required: true)]
         public Input<string> Name { get; set; } = null!;
 
         [Input("networks", required: true)]
         private InputList<string>? _networks;
+
+        /// <summary>
+        /// The networks (CIDR notation) whose requests the header is trusted from.
+        /// </summary>
         public InputList<string> Networks
         {
             get => _networks ?? (_networks = new InputList<string>());

@@ -12,7 +12,7 @@ namespace PulumiServersCom.Serverscom.Inputs
 {
 
     /// <summary>
-    /// An upstream server (L4 and L7 alike). Defaults are the API's, as Ansible documents them.
+    /// An upstream server (L4 and L7 alike). The defaults are the API's.
     /// </summary>
     public sealed class LoadBalancerUpstreamArgs : global::Pulumi.ResourceArgs
     {
@@ -20,7 +20,7 @@ namespace PulumiServersCom.Serverscom.Inputs
         /// Seconds, 1 to 60; default 30.
         /// </summary>
         [Input("failTimeout")]
-        public Input<double>? FailTimeout { get; set; }
+        public Input<int>? FailTimeout { get; set; }
 
         /// <summary>
         /// IPv4 or IPv6 address.
@@ -32,28 +32,32 @@ namespace PulumiServersCom.Serverscom.Inputs
         /// 1 to 65535; default 63000.
         /// </summary>
         [Input("maxConns")]
-        public Input<double>? MaxConns { get; set; }
+        public Input<int>? MaxConns { get; set; }
 
         /// <summary>
         /// Failures before the server is taken out; default 0.
         /// </summary>
         [Input("maxFails")]
-        public Input<double>? MaxFails { get; set; }
+        public Input<int>? MaxFails { get; set; }
 
         /// <summary>
         /// 1 to 65535.
         /// </summary>
         [Input("port", required: true)]
-        public Input<double> Port { get; set; } = null!;
+        public Input<int> Port { get; set; } = null!;
 
         /// <summary>
         /// A positive whole number; default 1.
         /// </summary>
         [Input("weight")]
-        public Input<double>? Weight { get; set; }
+        public Input<int>? Weight { get; set; }
 
         public LoadBalancerUpstreamArgs()
         {
+            FailTimeout = 30;
+            MaxConns = 63000;
+            MaxFails = 0;
+            Weight = 1;
         }
         public static new LoadBalancerUpstreamArgs Empty => new LoadBalancerUpstreamArgs();
     }

@@ -11,10 +11,19 @@ using Pulumi;
 namespace PulumiServersCom.Serverscom.Outputs
 {
 
+    /// <summary>
+    /// A flavor of a cloud region: what an instance can be sized as.
+    /// </summary>
     [OutputType]
     public sealed class CloudFlavorResult
     {
+        /// <summary>
+        /// The flavor's id (the `flavorId` property of a CloudInstance).
+        /// </summary>
         public readonly string Id;
+        /// <summary>
+        /// The flavor's name, e.g. `SSD.30`.
+        /// </summary>
         public readonly string Name;
 
         [OutputConstructor]

@@ -11,10 +11,19 @@ using Pulumi;
 namespace PulumiServersCom.Serverscom.Outputs
 {
 
+    /// <summary>
+    /// An image of a cloud region: what an instance can be created from.
+    /// </summary>
     [OutputType]
     public sealed class CloudImageResult
     {
+        /// <summary>
+        /// The image's id (the `imageId` property of a CloudInstance).
+        /// </summary>
         public readonly string Id;
+        /// <summary>
+        /// The image's name, e.g. `Ubuntu 24.04-server (64 bit)`.
+        /// </summary>
         public readonly string Name;
 
         [OutputConstructor]

@@ -11,13 +11,31 @@ using Pulumi;
 namespace PulumiServersCom.Serverscom.Outputs
 {
 
+    /// <summary>
+    /// A cloud block storage volume.
+    /// </summary>
     [OutputType]
     public sealed class CloudVolumeResult
     {
+        /// <summary>
+        /// Whether an instance can boot from the volume; null where the API does not say.
+        /// </summary>
         public readonly bool? Bootable;
+        /// <summary>
+        /// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+        /// </summary>
         public readonly string? CreatedAt;
+        /// <summary>
+        /// The volume's description; null when it has none.
+        /// </summary>
         public readonly string? Description;
+        /// <summary>
+        /// The device name in the attached instance, e.g. `/dev/vdb`; null when not attached.
+        /// </summary>
         public readonly string? Device;
+        /// <summary>
+        /// The volume's id.
+        /// </summary>
         public readonly string Id;
         /// <summary>
         /// The attached cloud instance, or null.
@@ -27,11 +45,29 @@ namespace PulumiServersCom.Serverscom.Outputs
         /// The labels, without the provider's ownership label.
         /// </summary>
         public readonly ImmutableDictionary<string, string> Labels;
+        /// <summary>
+        /// The volume's name.
+        /// </summary>
         public readonly string Name;
+        /// <summary>
+        /// The id of the object on the underlying cloud platform.
+        /// </summary>
         public readonly string? PlatformUuid;
+        /// <summary>
+        /// The code of the cloud region.
+        /// </summary>
         public readonly string? RegionCode;
+        /// <summary>
+        /// The id of the cloud region (see the getCloudRegion function).
+        /// </summary>
         public readonly int? RegionId;
-        public readonly double? Size;
+        /// <summary>
+        /// The size in GB; null where the API does not say.
+        /// </summary>
+        public readonly int? Size;
+        /// <summary>
+        /// The status as the API reports it.
+        /// </summary>
         public readonly string Status;
 
         [OutputConstructor]
@@ -58,7 +94,7 @@ namespace PulumiServersCom.Serverscom.Outputs
 
             int? regionId,
 
-            double? size,
+            int? size,
 
             string status)
         {

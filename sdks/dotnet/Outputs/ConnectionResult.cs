@@ -11,6 +11,9 @@ using Pulumi;
 namespace PulumiServersCom.Serverscom.Outputs
 {
 
+    /// <summary>
+    /// A network port of a dedicated server.
+    /// </summary>
     [OutputType]
     public sealed class ConnectionResult
     {
@@ -18,6 +21,9 @@ namespace PulumiServersCom.Serverscom.Outputs
         /// The port's MAC address (the wire's `macaddr`); null where none is recorded.
         /// </summary>
         public readonly string? MacAddress;
+        /// <summary>
+        /// The network port's name.
+        /// </summary>
         public readonly string Port;
         /// <summary>
         /// "public", "private" or "oob" as the API names the port's network.

@@ -11,11 +11,14 @@ using Pulumi;
 namespace PulumiServersCom.Serverscom.Outputs
 {
 
+    /// <summary>
+    /// The server's drives: which drive model in which slot, and how the slots are grouped.
+    /// </summary>
     [OutputType]
     public sealed class DedicatedServerDrives
     {
         /// <summary>
-        /// Groups of filled slots; `ignore: true` leaves a group unconfigured.
+        /// Groups of filled slots; a group whose `ignore` property is true is left unconfigured.
         /// </summary>
         public readonly ImmutableArray<Outputs.DedicatedServerDrivesLayout> Layout;
         /// <summary>

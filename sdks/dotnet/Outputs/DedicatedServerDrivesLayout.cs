@@ -11,17 +11,26 @@ using Pulumi;
 namespace PulumiServersCom.Serverscom.Outputs
 {
 
+    /// <summary>
+    /// Groups of filled slots; a group whose `ignore` property is true is left unconfigured.
+    /// </summary>
     [OutputType]
     public sealed class DedicatedServerDrivesLayout
     {
+        /// <summary>
+        /// Leave the group unconfigured; default false.
+        /// </summary>
         public readonly bool? Ignore;
-        public readonly ImmutableArray<double> SlotPositions;
+        /// <summary>
+        /// The positions of the slots the group joins.
+        /// </summary>
+        public readonly ImmutableArray<int> SlotPositions;
 
         [OutputConstructor]
         private DedicatedServerDrivesLayout(
             bool? ignore,
 
-            ImmutableArray<double> slotPositions)
+            ImmutableArray<int> slotPositions)
         {
             Ignore = ignore;
             SlotPositions = slotPositions;

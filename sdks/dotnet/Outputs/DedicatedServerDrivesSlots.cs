@@ -11,17 +11,26 @@ using Pulumi;
 namespace PulumiServersCom.Serverscom.Outputs
 {
 
+    /// <summary>
+    /// Which drive model goes in which slot (positions from 0).
+    /// </summary>
     [OutputType]
     public sealed class DedicatedServerDrivesSlots
     {
-        public readonly double DriveModelId;
-        public readonly double Position;
+        /// <summary>
+        /// The drive model's id (see the getDriveModel function).
+        /// </summary>
+        public readonly int DriveModelId;
+        /// <summary>
+        /// The slot's position (see the getServerModel function's drive slots).
+        /// </summary>
+        public readonly int Position;
 
         [OutputConstructor]
         private DedicatedServerDrivesSlots(
-            double driveModelId,
+            int driveModelId,
 
-            double position)
+            int position)
         {
             DriveModelId = driveModelId;
             Position = position;

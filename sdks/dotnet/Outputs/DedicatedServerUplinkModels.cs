@@ -11,6 +11,9 @@ using Pulumi;
 namespace PulumiServersCom.Serverscom.Outputs
 {
 
+    /// <summary>
+    /// The server's uplinks: the private one, and the public one with its bandwidth option.
+    /// </summary>
     [OutputType]
     public sealed class DedicatedServerUplinkModels
     {

@@ -11,13 +11,19 @@ using Pulumi;
 namespace PulumiServersCom.Serverscom.Outputs
 {
 
+    /// <summary>
+    /// The private uplink model offered for the server model.
+    /// </summary>
     [OutputType]
     public sealed class DedicatedServerUplinkModelsPrivate
     {
-        public readonly double Id;
+        /// <summary>
+        /// The private uplink model's id (see the getUplinkModel function).
+        /// </summary>
+        public readonly int Id;
 
         [OutputConstructor]
-        private DedicatedServerUplinkModelsPrivate(double id)
+        private DedicatedServerUplinkModelsPrivate(int id)
         {
             Id = id;
         }

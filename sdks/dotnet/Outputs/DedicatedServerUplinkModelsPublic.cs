@@ -11,17 +11,26 @@ using Pulumi;
 namespace PulumiServersCom.Serverscom.Outputs
 {
 
+    /// <summary>
+    /// The public uplink and its bandwidth option; omitted: no public uplink.
+    /// </summary>
     [OutputType]
     public sealed class DedicatedServerUplinkModelsPublic
     {
-        public readonly double BandwidthModelId;
-        public readonly double Id;
+        /// <summary>
+        /// The bandwidth option's id (see the getBandwidthOption function).
+        /// </summary>
+        public readonly int BandwidthModelId;
+        /// <summary>
+        /// The public uplink model's id (see the getUplinkModel function).
+        /// </summary>
+        public readonly int Id;
 
         [OutputConstructor]
         private DedicatedServerUplinkModelsPublic(
-            double bandwidthModelId,
+            int bandwidthModelId,
 
-            double id)
+            int id)
         {
             BandwidthModelId = bandwidthModelId;
             Id = id;

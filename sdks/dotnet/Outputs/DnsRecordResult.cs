@@ -11,19 +11,43 @@ using Pulumi;
 namespace PulumiServersCom.Serverscom.Outputs
 {
 
+    /// <summary>
+    /// A record of a DNS zone.
+    /// </summary>
     [OutputType]
     public sealed class DnsRecordResult
     {
+        /// <summary>
+        /// The record's value (an address, a host name, a text...); null where the API does not say.
+        /// </summary>
         public readonly string? Data;
         /// <summary>
         /// "&lt;zoneId&gt;/&lt;recordId&gt;", the id of a DnsRecord resource (and its adoptId).
         /// </summary>
         public readonly string Id;
+        /// <summary>
+        /// The record's name (the host name within the zone).
+        /// </summary>
         public readonly string Name;
-        public readonly double? Priority;
+        /// <summary>
+        /// The priority (MX and SRV records); null for other types.
+        /// </summary>
+        public readonly int? Priority;
+        /// <summary>
+        /// The record's own id in its zone.
+        /// </summary>
         public readonly string RecordId;
-        public readonly double? Ttl;
+        /// <summary>
+        /// The time to live, in seconds; null where the API does not say.
+        /// </summary>
+        public readonly int? Ttl;
+        /// <summary>
+        /// The record's type: A, AAAA, CNAME, MX, TXT, NS, SRV, CAA, SOA...
+        /// </summary>
         public readonly string Type;
+        /// <summary>
+        /// The id of the record's zone.
+        /// </summary>
         public readonly string ZoneId;
 
         [OutputConstructor]
@@ -34,11 +58,11 @@ namespace PulumiServersCom.Serverscom.Outputs
 
             string name,
 
-            double? priority,
+            int? priority,
 
             string recordId,
 
-            double? ttl,
+            int? ttl,
 
             string type,
 

@@ -11,20 +11,48 @@ using Pulumi;
 namespace PulumiServersCom.Serverscom.Outputs
 {
 
+    /// <summary>
+    /// A DNS zone.
+    /// </summary>
     [OutputType]
     public sealed class DnsZoneResult
     {
+        /// <summary>
+        /// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+        /// </summary>
         public readonly string? CreatedAt;
+        /// <summary>
+        /// Whether the domain is delegated to the service's name servers, as the API reports it.
+        /// </summary>
         public readonly string? DelegationStatus;
+        /// <summary>
+        /// The zone's contact e-mail address (SOA); null where the API does not say.
+        /// </summary>
         public readonly string? Email;
+        /// <summary>
+        /// The zone's id.
+        /// </summary>
         public readonly string Id;
         /// <summary>
         /// The labels, without the provider's ownership label.
         /// </summary>
         public readonly ImmutableDictionary<string, string> Labels;
+        /// <summary>
+        /// The zone's domain name, e.g. `example.com`.
+        /// </summary>
         public readonly string Name;
-        public readonly double? Ttl;
+        /// <summary>
+        /// The zone's default time to live of records, in seconds.
+        /// </summary>
+        public readonly int? Ttl;
+        /// <summary>
+        /// When the zone stops being published (for example once delegation has failed for long); null
+        /// when no such date is set.
+        /// </summary>
         public readonly string? UnpublishDate;
+        /// <summary>
+        /// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+        /// </summary>
         public readonly string? UpdatedAt;
 
         [OutputConstructor]
@@ -41,7 +69,7 @@ namespace PulumiServersCom.Serverscom.Outputs
 
             string name,
 
-            double? ttl,
+            int? ttl,
 
             string? unpublishDate,
 

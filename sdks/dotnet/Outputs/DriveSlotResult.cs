@@ -11,6 +11,9 @@ using Pulumi;
 namespace PulumiServersCom.Serverscom.Outputs
 {
 
+    /// <summary>
+    /// A drive slot of a host, filled or not.
+    /// </summary>
     [OutputType]
     public sealed class DriveSlotResult
     {
@@ -18,9 +21,18 @@ namespace PulumiServersCom.Serverscom.Outputs
         /// The drive in the slot; null for an empty slot.
         /// </summary>
         public readonly Outputs.DriveSlotResultDriveModel? DriveModel;
+        /// <summary>
+        /// The slot's form factor; null where the API does not say.
+        /// </summary>
         public readonly string? FormFactor;
+        /// <summary>
+        /// The slot's interface; null where the API does not say.
+        /// </summary>
         public readonly string? Interface;
-        public readonly double Position;
+        /// <summary>
+        /// The slot's position.
+        /// </summary>
+        public readonly int Position;
 
         [OutputConstructor]
         private DriveSlotResult(
@@ -30,7 +42,7 @@ namespace PulumiServersCom.Serverscom.Outputs
 
             string? @interface,
 
-            double position)
+            int position)
         {
             DriveModel = driveModel;
             FormFactor = formFactor;

@@ -11,23 +11,44 @@ using Pulumi;
 namespace PulumiServersCom.Serverscom.Outputs
 {
 
+    /// <summary>
+    /// The drive in the slot; null for an empty slot.
+    /// </summary>
     [OutputType]
     public sealed class DriveSlotResultDriveModel
     {
-        public readonly double Capacity;
+        /// <summary>
+        /// The capacity in GB.
+        /// </summary>
+        public readonly int Capacity;
+        /// <summary>
+        /// The form factor, e.g. `2.5`.
+        /// </summary>
         public readonly string FormFactor;
-        public readonly double Id;
+        /// <summary>
+        /// The drive model's id.
+        /// </summary>
+        public readonly int Id;
+        /// <summary>
+        /// The interface, e.g. `SATA3`.
+        /// </summary>
         public readonly string Interface;
+        /// <summary>
+        /// The media type, e.g. `SSD`.
+        /// </summary>
         public readonly string MediaType;
+        /// <summary>
+        /// The drive model's name.
+        /// </summary>
         public readonly string Name;
 
         [OutputConstructor]
         private DriveSlotResultDriveModel(
-            double capacity,
+            int capacity,
 
             string formFactor,
 
-            double id,
+            int id,
 
             string @interface,
 

@@ -18,48 +18,84 @@ namespace PulumiServersCom.Serverscom.Outputs
     [OutputType]
     public sealed class HostConfigurationDetails
     {
-        public readonly double? BandwidthId;
+        /// <summary>
+        /// The id of the bandwidth option; null when none applies.
+        /// </summary>
+        public readonly int? BandwidthId;
+        /// <summary>
+        /// The name of the bandwidth option; null when none applies.
+        /// </summary>
         public readonly string? BandwidthName;
+        /// <summary>
+        /// The full name of the operating system; null when none is installed.
+        /// </summary>
         public readonly string? OperatingSystemFullName;
-        public readonly double? OperatingSystemId;
-        public readonly double? PrivateUplinkId;
+        /// <summary>
+        /// The id of the operating system; null when none is installed.
+        /// </summary>
+        public readonly int? OperatingSystemId;
+        /// <summary>
+        /// The id of the private uplink; null when there is none.
+        /// </summary>
+        public readonly int? PrivateUplinkId;
+        /// <summary>
+        /// The name of the private uplink; null when there is none.
+        /// </summary>
         public readonly string? PrivateUplinkName;
-        public readonly double? PublicUplinkId;
+        /// <summary>
+        /// The id of the public uplink; null when there is none.
+        /// </summary>
+        public readonly int? PublicUplinkId;
+        /// <summary>
+        /// The name of the public uplink; null when there is none.
+        /// </summary>
         public readonly string? PublicUplinkName;
         /// <summary>
         /// GB.
         /// </summary>
-        public readonly double? RamSize;
-        public readonly double? SbmFlavorModelId;
+        public readonly int? RamSize;
+        /// <summary>
+        /// The id of the SBM flavor (see the getSbmFlavorModel function).
+        /// </summary>
+        public readonly int? SbmFlavorModelId;
+        /// <summary>
+        /// The name of the SBM flavor.
+        /// </summary>
         public readonly string? SbmFlavorModelName;
-        public readonly double? ServerModelId;
+        /// <summary>
+        /// The id of the server model (see the getServerModel function).
+        /// </summary>
+        public readonly int? ServerModelId;
+        /// <summary>
+        /// The name of the server model.
+        /// </summary>
         public readonly string? ServerModelName;
 
         [OutputConstructor]
         private HostConfigurationDetails(
-            double? bandwidthId,
+            int? bandwidthId,
 
             string? bandwidthName,
 
             string? operatingSystemFullName,
 
-            double? operatingSystemId,
+            int? operatingSystemId,
 
-            double? privateUplinkId,
+            int? privateUplinkId,
 
             string? privateUplinkName,
 
-            double? publicUplinkId,
+            int? publicUplinkId,
 
             string? publicUplinkName,
 
-            double? ramSize,
+            int? ramSize,
 
-            double? sbmFlavorModelId,
+            int? sbmFlavorModelId,
 
             string? sbmFlavorModelName,
 
-            double? serverModelId,
+            int? serverModelId,
 
             string? serverModelName)
         {

@@ -12,23 +12,50 @@ namespace PulumiServersCom.Serverscom.Outputs
 {
 
     /// <summary>
-    /// One invoice; the document links only when it was read by id (`getInvoices({ id })`).
+    /// One invoice; the document links (`csvUrl`, `pdfUrl`) are null where the list leaves them out.
     /// </summary>
     [OutputType]
     public sealed class InvoiceResult
     {
+        /// <summary>
+        /// The address of the invoice as a CSV file.
+        /// </summary>
         public readonly string? CsvUrl;
+        /// <summary>
+        /// The currency code, e.g. `EUR`.
+        /// </summary>
         public readonly string? Currency;
         /// <summary>
         /// YYYY-MM-DD.
         /// </summary>
         public readonly string? Date;
+        /// <summary>
+        /// The invoice's id.
+        /// </summary>
         public readonly string Id;
-        public readonly double? Number;
+        /// <summary>
+        /// The invoice's number; null where the API does not say.
+        /// </summary>
+        public readonly int? Number;
+        /// <summary>
+        /// For a credit note, the id of the invoice it belongs to; otherwise null.
+        /// </summary>
         public readonly string? ParentId;
+        /// <summary>
+        /// The address of the invoice as a PDF file.
+        /// </summary>
         public readonly string? PdfUrl;
+        /// <summary>
+        /// The status: pending, outstanding, overdue, paid, canceled or reissued.
+        /// </summary>
         public readonly string? Status;
+        /// <summary>
+        /// The total due, in `currency`.
+        /// </summary>
         public readonly double? TotalDue;
+        /// <summary>
+        /// `invoice` or `credit_note`.
+        /// </summary>
         public readonly string? Type;
 
         [OutputConstructor]
@@ -41,7 +68,7 @@ namespace PulumiServersCom.Serverscom.Outputs
 
             string id,
 
-            double? number,
+            int? number,
 
             string? parentId,
 

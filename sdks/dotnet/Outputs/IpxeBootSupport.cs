@@ -17,7 +17,13 @@ namespace PulumiServersCom.Serverscom.Outputs
     [OutputType]
     public sealed class IpxeBootSupport
     {
+        /// <summary>
+        /// Whether private iPXE boot can be ordered here.
+        /// </summary>
         public readonly bool Private;
+        /// <summary>
+        /// Whether public iPXE boot can be ordered here.
+        /// </summary>
         public readonly bool Public;
 
         [OutputConstructor]

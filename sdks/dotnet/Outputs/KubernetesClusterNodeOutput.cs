@@ -17,13 +17,37 @@ namespace PulumiServersCom.Serverscom.Outputs
     [OutputType]
     public sealed class KubernetesClusterNodeOutput
     {
+        /// <summary>
+        /// The node's hardware configuration in words.
+        /// </summary>
         public readonly string Configuration;
+        /// <summary>
+        /// The node's host name.
+        /// </summary>
         public readonly string Hostname;
+        /// <summary>
+        /// The node's id (the key of the `nodeGroups` property).
+        /// </summary>
         public readonly string Id;
+        /// <summary>
+        /// The id of the node group the node is in; null when it is in none.
+        /// </summary>
         public readonly string? NodeGroupId;
+        /// <summary>
+        /// The name of the node group the node is in; null when it is in none.
+        /// </summary>
         public readonly string? NodeGroupName;
-        public readonly double Number;
+        /// <summary>
+        /// The node's number in the cluster.
+        /// </summary>
+        public readonly int Number;
+        /// <summary>
+        /// The node's private IPv4 address; null when it has none.
+        /// </summary>
         public readonly string? PrivateIpv4Address;
+        /// <summary>
+        /// The node's public IPv4 address; null when it has none.
+        /// </summary>
         public readonly string? PublicIpv4Address;
         /// <summary>
         /// The underlying cloud instance or bare metal node host (KubernetesBaremetalNodePower's nodeId).
@@ -33,6 +57,9 @@ namespace PulumiServersCom.Serverscom.Outputs
         /// master or node.
         /// </summary>
         public readonly string Role;
+        /// <summary>
+        /// The node's status as the API reports it.
+        /// </summary>
         public readonly string Status;
         /// <summary>
         /// cloud or baremetal.
@@ -51,7 +78,7 @@ namespace PulumiServersCom.Serverscom.Outputs
 
             string? nodeGroupName,
 
-            double number,
+            int number,
 
             string? privateIpv4Address,
 

@@ -11,13 +11,31 @@ using Pulumi;
 namespace PulumiServersCom.Serverscom.Outputs
 {
 
+    /// <summary>
+    /// A node group of a Kubernetes cluster.
+    /// </summary>
     [OutputType]
     public sealed class KubernetesNodeGroupResult
     {
+        /// <summary>
+        /// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+        /// </summary>
         public readonly string CreatedAt;
+        /// <summary>
+        /// The node group's description; null when it has none.
+        /// </summary>
         public readonly string? Description;
+        /// <summary>
+        /// The node group's id.
+        /// </summary>
         public readonly string Id;
+        /// <summary>
+        /// The node group's name.
+        /// </summary>
         public readonly string Name;
+        /// <summary>
+        /// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+        /// </summary>
         public readonly string UpdatedAt;
 
         [OutputConstructor]

@@ -17,8 +17,17 @@ namespace PulumiServersCom.Serverscom.Outputs
     [OutputType]
     public sealed class L2MemberOutput
     {
+        /// <summary>
+        /// The member server's id.
+        /// </summary>
         public readonly string Id;
+        /// <summary>
+        /// `native` or `trunk`.
+        /// </summary>
         public readonly string Mode;
+        /// <summary>
+        /// The member's status as the API reports it.
+        /// </summary>
         public readonly string Status;
         /// <summary>
         /// The server's title.
@@ -27,7 +36,7 @@ namespace PulumiServersCom.Serverscom.Outputs
         /// <summary>
         /// The segment's VLAN for a trunk member; null for a native one.
         /// </summary>
-        public readonly double? Vlan;
+        public readonly int? Vlan;
 
         [OutputConstructor]
         private L2MemberOutput(
@@ -39,7 +48,7 @@ namespace PulumiServersCom.Serverscom.Outputs
 
             string title,
 
-            double? vlan)
+            int? vlan)
         {
             Id = id;
             Mode = mode;

@@ -11,26 +11,44 @@ using Pulumi;
 namespace PulumiServersCom.Serverscom.Outputs
 {
 
+    /// <summary>
+    /// A member of an L2 segment: a server it joins.
+    /// </summary>
     [OutputType]
     public sealed class L2SegmentMemberResult
     {
+        /// <summary>
+        /// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+        /// </summary>
         public readonly string CreatedAt;
         /// <summary>
         /// The dedicated server's id.
         /// </summary>
         public readonly string Id;
+        /// <summary>
+        /// The member's labels, without the provider's ownership label.
+        /// </summary>
         public readonly ImmutableDictionary<string, string> Labels;
         /// <summary>
         /// "native" or "trunk".
         /// </summary>
         public readonly string Mode;
+        /// <summary>
+        /// The status as the API reports it.
+        /// </summary>
         public readonly string Status;
+        /// <summary>
+        /// The member server's title.
+        /// </summary>
         public readonly string Title;
+        /// <summary>
+        /// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+        /// </summary>
         public readonly string UpdatedAt;
         /// <summary>
         /// null in native mode.
         /// </summary>
-        public readonly double? Vlan;
+        public readonly int? Vlan;
 
         [OutputConstructor]
         private L2SegmentMemberResult(
@@ -48,7 +66,7 @@ namespace PulumiServersCom.Serverscom.Outputs
 
             string updatedAt,
 
-            double? vlan)
+            int? vlan)
         {
             CreatedAt = createdAt;
             Id = id;

@@ -11,6 +11,9 @@ using Pulumi;
 namespace PulumiServersCom.Serverscom.Outputs
 {
 
+    /// <summary>
+    /// An L4 or L7 load balancer.
+    /// </summary>
     [OutputType]
     public sealed class LoadBalancerResult
     {
@@ -18,22 +21,49 @@ namespace PulumiServersCom.Serverscom.Outputs
         /// null on a shared cluster.
         /// </summary>
         public readonly string? ClusterId;
+        /// <summary>
+        /// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+        /// </summary>
         public readonly string? CreatedAt;
+        /// <summary>
+        /// The balancer's external IP addresses.
+        /// </summary>
         public readonly ImmutableArray<string> ExternalAddresses;
+        /// <summary>
+        /// The balancer's id.
+        /// </summary>
         public readonly string Id;
         /// <summary>
         /// The labels, without the provider's ownership label.
         /// </summary>
         public readonly ImmutableDictionary<string, string> Labels;
+        /// <summary>
+        /// The code of the location, e.g. `AMS1`.
+        /// </summary>
         public readonly string? LocationCode;
+        /// <summary>
+        /// The id of the location (see the getLocation function).
+        /// </summary>
         public readonly int? LocationId;
+        /// <summary>
+        /// The balancer's name; null where the API does not say.
+        /// </summary>
         public readonly string? Name;
+        /// <summary>
+        /// The status as the API reports it.
+        /// </summary>
         public readonly string? Status;
+        /// <summary>
+        /// Whether the balancer keeps logs; null where the API does not say.
+        /// </summary>
         public readonly bool? StoreLogs;
         /// <summary>
         /// "l4" or "l7".
         /// </summary>
         public readonly string? Type;
+        /// <summary>
+        /// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+        /// </summary>
         public readonly string? UpdatedAt;
 
         [OutputConstructor]

@@ -11,11 +11,23 @@ using Pulumi;
 namespace PulumiServersCom.Serverscom.Outputs
 {
 
+    /// <summary>
+    /// A metric family of the API's Prometheus exposition, with its samples.
+    /// </summary>
     [OutputType]
     public sealed class MetricFamilyResult
     {
+        /// <summary>
+        /// The family's help text; null when the exposition gives none.
+        /// </summary>
         public readonly string? Help;
+        /// <summary>
+        /// The metric family's name.
+        /// </summary>
         public readonly string Name;
+        /// <summary>
+        /// The family's samples.
+        /// </summary>
         public readonly ImmutableArray<Outputs.MetricSampleResult> Samples;
         /// <summary>
         /// "gauge", "counter", ...

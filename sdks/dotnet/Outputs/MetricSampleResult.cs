@@ -11,14 +11,23 @@ using Pulumi;
 namespace PulumiServersCom.Serverscom.Outputs
 {
 
+    /// <summary>
+    /// One sample of a metric family.
+    /// </summary>
     [OutputType]
     public sealed class MetricSampleResult
     {
+        /// <summary>
+        /// The sample's labels.
+        /// </summary>
         public readonly ImmutableDictionary<string, string> Labels;
         /// <summary>
         /// Milliseconds since the epoch, when the exposition gives one; null otherwise.
         /// </summary>
         public readonly double? TimestampMs;
+        /// <summary>
+        /// The sample's value.
+        /// </summary>
         public readonly double Value;
 
         [OutputConstructor]

@@ -11,6 +11,9 @@ using Pulumi;
 namespace PulumiServersCom.Serverscom.Outputs
 {
 
+    /// <summary>
+    /// A network of a host.
+    /// </summary>
     [OutputType]
     public sealed class NetworkResult
     {
@@ -22,6 +25,9 @@ namespace PulumiServersCom.Serverscom.Outputs
         /// IPv4 or IPv6 CIDR; null until an additional network is active.
         /// </summary>
         public readonly string? Cidr;
+        /// <summary>
+        /// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+        /// </summary>
         public readonly string CreatedAt;
         /// <summary>
         /// "route" or "gateway".
@@ -32,23 +38,32 @@ namespace PulumiServersCom.Serverscom.Outputs
         /// </summary>
         public readonly string Family;
         /// <summary>
-        /// The first usable address; null where the record has none (Go `Network.FirstIP`, omitempty).
+        /// The network's first usable address; null where the API leaves it out.
         /// </summary>
         public readonly string? FirstIp;
         /// <summary>
-        /// The network's gateway address; null where the record has none (Go `Network.Gateway`).
+        /// The network's gateway address; null where the API leaves it out.
         /// </summary>
         public readonly string? Gateway;
+        /// <summary>
+        /// The network's id.
+        /// </summary>
         public readonly string Id;
         /// <summary>
         /// "public", "private" or "oob".
         /// </summary>
         public readonly string InterfaceType;
+        /// <summary>
+        /// The network's status, e.g. `active`.
+        /// </summary>
         public readonly string Status;
         /// <summary>
         /// null where the API has none (the Go client reads it as nullable).
         /// </summary>
         public readonly string? Title;
+        /// <summary>
+        /// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+        /// </summary>
         public readonly string UpdatedAt;
 
         [OutputConstructor]

@@ -11,16 +11,22 @@ using Pulumi;
 namespace PulumiServersCom.Serverscom.Outputs
 {
 
+    /// <summary>
+    /// A power feed of a host.
+    /// </summary>
     [OutputType]
     public sealed class PowerFeedResult
     {
+        /// <summary>
+        /// The power feed's name.
+        /// </summary>
         public readonly string Name;
         /// <summary>
-        /// "on" or "off" (srvctl's records).
+        /// `on` or `off`, as the API reports it; null where it does not say.
         /// </summary>
         public readonly string? Status;
         /// <summary>
-        /// "physical" in srvctl's records; null where the API leaves it out (the Go fixtures).
+        /// The feed's type, e.g. `physical`; null where the API leaves it out.
         /// </summary>
         public readonly string? Type;
 

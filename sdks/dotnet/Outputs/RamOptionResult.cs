@@ -11,18 +11,24 @@ using Pulumi;
 namespace PulumiServersCom.Serverscom.Outputs
 {
 
+    /// <summary>
+    /// A RAM size a server model can be ordered with.
+    /// </summary>
     [OutputType]
     public sealed class RamOptionResult
     {
         /// <summary>
         /// GB.
         /// </summary>
-        public readonly double Ram;
+        public readonly int Ram;
+        /// <summary>
+        /// The RAM type; null where the API does not say.
+        /// </summary>
         public readonly string? Type;
 
         [OutputConstructor]
         private RamOptionResult(
-            double ram,
+            int ram,
 
             string? type)
         {

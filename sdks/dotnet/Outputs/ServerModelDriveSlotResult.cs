@@ -11,21 +11,36 @@ using Pulumi;
 namespace PulumiServersCom.Serverscom.Outputs
 {
 
+    /// <summary>
+    /// A drive slot of a server model.
+    /// </summary>
     [OutputType]
     public sealed class ServerModelDriveSlotResult
     {
         /// <summary>
         /// null for an empty slot, which the order fills.
         /// </summary>
-        public readonly double? DriveModelId;
+        public readonly int? DriveModelId;
+        /// <summary>
+        /// The slot's form factor, e.g. `2.5`.
+        /// </summary>
         public readonly string FormFactor;
+        /// <summary>
+        /// Whether a drive can be changed while the server runs.
+        /// </summary>
         public readonly bool HotSwappable;
+        /// <summary>
+        /// The slot's interface, e.g. `SATA3`.
+        /// </summary>
         public readonly string Interface;
-        public readonly double Position;
+        /// <summary>
+        /// The slot's position (the `position` of a DedicatedServer's drive slot).
+        /// </summary>
+        public readonly int Position;
 
         [OutputConstructor]
         private ServerModelDriveSlotResult(
-            double? driveModelId,
+            int? driveModelId,
 
             string formFactor,
 
@@ -33,7 +48,7 @@ namespace PulumiServersCom.Serverscom.Outputs
 
             string @interface,
 
-            double position)
+            int position)
         {
             DriveModelId = driveModelId;
             FormFactor = formFactor;

@@ -11,22 +11,67 @@ using Pulumi;
 namespace PulumiServersCom.Serverscom.Outputs
 {
 
+    /// <summary>
+    /// A billed service of a dedicated server, with its charges.
+    /// </summary>
     [OutputType]
     public sealed class ServiceResult
     {
+        /// <summary>
+        /// The currency code, e.g. `EUR`.
+        /// </summary>
         public readonly string? Currency;
+        /// <summary>
+        /// The start of the billed period; null where the API does not say.
+        /// </summary>
         public readonly string? DateFrom;
+        /// <summary>
+        /// The end of the billed period; null where the API does not say.
+        /// </summary>
         public readonly string? DateTo;
+        /// <summary>
+        /// The discount rate applied.
+        /// </summary>
         public readonly double? DiscountRate;
+        /// <summary>
+        /// When the service ended; null while it runs.
+        /// </summary>
         public readonly string? FinishedAt;
+        /// <summary>
+        /// The service's id.
+        /// </summary>
         public readonly string Id;
+        /// <summary>
+        /// The service's label as billed; null where the API does not say.
+        /// </summary>
         public readonly string? Label;
+        /// <summary>
+        /// The service's name; null where the API does not say.
+        /// </summary>
         public readonly string? Name;
+        /// <summary>
+        /// When the service started; null where the API does not say.
+        /// </summary>
         public readonly string? StartedAt;
+        /// <summary>
+        /// The total before tax, in `currency`.
+        /// </summary>
         public readonly double? Subtotal;
+        /// <summary>
+        /// The tax, in `currency`.
+        /// </summary>
         public readonly double? Tax;
+        /// <summary>
+        /// The total with tax, in `currency`.
+        /// </summary>
         public readonly double? Total;
+        /// <summary>
+        /// The service's type (rent, traffic, option...); null where the API does not say.
+        /// </summary>
         public readonly string? Type;
+        /// <summary>
+        /// The quantity billed; null where the API does not say.
+        /// </summary>
         public readonly double? UsageQuantity;
 
         [OutputConstructor]

@@ -11,19 +11,43 @@ using Pulumi;
 namespace PulumiServersCom.Serverscom.Outputs
 {
 
+    /// <summary>
+    /// A subnetwork of a network pool.
+    /// </summary>
     [OutputType]
     public sealed class SubnetworkResult
     {
+        /// <summary>
+        /// Whether the subnetwork is attached to a server; null where the API does not say.
+        /// </summary>
         public readonly bool? Attached;
+        /// <summary>
+        /// The subnetwork in CIDR notation; null where the API does not say.
+        /// </summary>
         public readonly string? Cidr;
+        /// <summary>
+        /// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+        /// </summary>
         public readonly string? CreatedAt;
         /// <summary>
         /// The subnetwork's own id (a Subnetwork resource's `subnetworkId`).
         /// </summary>
         public readonly string Id;
+        /// <summary>
+        /// The interface it serves: `public` or `private`; null where the API does not say.
+        /// </summary>
         public readonly string? InterfaceType;
+        /// <summary>
+        /// The id of its network pool.
+        /// </summary>
         public readonly string NetworkPoolId;
+        /// <summary>
+        /// The subnetwork's title; null where the API does not say.
+        /// </summary>
         public readonly string? Title;
+        /// <summary>
+        /// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+        /// </summary>
         public readonly string? UpdatedAt;
 
         [OutputConstructor]

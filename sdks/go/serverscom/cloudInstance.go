@@ -14,59 +14,135 @@ import (
 
 // A cloud computing instance.
 //
-//   - Ready means a settled status: ACTIVE after a create (ERROR, QUOTA_EXCEEDED and
-//     KEYPAIR_NOT_FOUND fail at once; DELETED, DELETING or a 404 mean it is gone).
-//   - In place: name (sent even when it is the only change), backup copies, GPN, IPv6, labels;
-//     flavor (upgrade, then approval per `upgradeConfirmation`); image (reinstall: the disk is
-//     erased, so only when `reinstallTrigger` changes in the same update, or `check` refuses the
-//     change); reboot trigger. Replaced: region, SSH key, user data (the API takes them at
+//   - Ready means a settled status: `ACTIVE` after a create (`ERROR`, `QUOTA_EXCEEDED` and
+//     `KEYPAIR_NOT_FOUND` fail at once; `DELETED`, `DELETING` or a 404 mean it is gone).
+//   - In place: name, backup copies, GPN, IPv6, labels; flavor (an upgrade, then its approval as the
+//     `upgradeConfirmation` property says); image (a reinstall: the disk is erased, so only when the
+//     `reinstallTrigger` property changes in the same update, or the change is refused before any
+//     request); the reboot trigger. Replaced: region, SSH key, user data (the API takes them at
 //     creation only).
-//   - An update does the upgrade first when it approves it (a refused upgrade then changes
-//     nothing), then the reinstall, the PUT, an upgrade left awaiting confirmation, the reboot.
-//     While an upgrade awaits confirmation the API refuses the other actions: with
-//     `upgradeConfirmation: "leave"`, change the flavor in an update of its own.
-//   - A locked instance (409 CONFLICT) or a region in maintenance (CLOUD_REGION_MAINTENANCE):
-//     the update is repeated with backoff until its timeout, one progress line per change, then
-//     fails naming the reason; the next `pulumi up` tries again.
+//   - An update does the upgrade first when it approves it (a refused upgrade then changes nothing),
+//     then the reinstall, the other changes, an upgrade left awaiting confirmation, and the reboot.
+//     While an upgrade awaits confirmation the API refuses every other action: with
+//     `upgradeConfirmation` set to `leave`, change the flavor in an update of its own.
+//   - A locked instance (409 CONFLICT) or a region in maintenance (CLOUD_REGION_MAINTENANCE): the
+//     update is repeated with backoff until its timeout, one progress line per change, then fails
+//     naming the reason; the next `pulumi up` tries again.
 //
-// Timeouts (the `customTimeouts` option): create 15 minutes, update 30 minutes, delete 15 minutes.
-// `platformUuid` is the instance's id on the cloud platform, null until the platform has built
-// it. `userData` is secret.
+// The `platformUuid` output is the instance's id on the cloud platform, null until the platform has
+// built it. `userData` is secret.
+//
+// Default timeouts (the custom timeouts resource option changes them): create 15 minutes, update 30
+// minutes, delete 15 minutes.
+//
+// ## Example Usage
+// ### A cloud instance in Amsterdam, flavor and image looked up by name
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			region, err := serverscom.GetCloudRegion(ctx, &serverscom.GetCloudRegionArgs{
+//				Code: pulumi.StringRef("AMS1"),
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			small, err := serverscom.GetCloudFlavor(ctx, &serverscom.GetCloudFlavorArgs{
+//				RegionId: region.Id,
+//				Name:     pulumi.StringRef("SSD.30"),
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			image, err := serverscom.GetCloudImage(ctx, &serverscom.GetCloudImageArgs{
+//				RegionId: region.Id,
+//				Name:     pulumi.StringRef("Ubuntu 24.04-server (64 bit)"),
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			vm, err := serverscom.NewCloudInstance(ctx, "vm", &serverscom.CloudInstanceArgs{
+//				RegionId: pulumi.Int(region.Id),
+//				FlavorId: pulumi.String(small.Id),
+//				ImageId:  pulumi.String(image.Id),
+//				Labels: pulumi.StringMap{
+//					"env": pulumi.String("prod"),
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("vmAddress", vm.PublicIpv4Address)
+//			return nil
+//		})
+//	}
+//
+// ```
 type CloudInstance struct {
 	pulumi.CustomResourceState
 
 	// True while an upgrade awaits confirmation (status AWAITING_UPGRADE_CONFIRM).
-	AwaitingUpgradeConfirmation pulumi.BoolPtrOutput   `pulumi:"awaitingUpgradeConfirmation"`
-	BackupCopies                pulumi.IntPtrOutput    `pulumi:"backupCopies"`
-	CreatedAt                   pulumi.StringPtrOutput `pulumi:"createdAt"`
-	FlavorId                    pulumi.StringPtrOutput `pulumi:"flavorId"`
-	FlavorName                  pulumi.StringPtrOutput `pulumi:"flavorName"`
-	GpnEnabled                  pulumi.BoolPtrOutput   `pulumi:"gpnEnabled"`
-	ImageId                     pulumi.StringPtrOutput `pulumi:"imageId"`
-	ImageName                   pulumi.StringPtrOutput `pulumi:"imageName"`
+	AwaitingUpgradeConfirmation pulumi.BoolOutput `pulumi:"awaitingUpgradeConfirmation"`
+	// How many backup copies to keep; default 0. Changed in place.
+	BackupCopies pulumi.IntPtrOutput `pulumi:"backupCopies"`
+	// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+	CreatedAt pulumi.StringOutput `pulumi:"createdAt"`
+	// A flavor of the region, e.g. "SSD.50". A larger one upgrades the instance in place (it is
+	// down for up to 10 minutes; see `upgradeConfirmation`). A smaller one is refused with an
+	// error: an instance cannot shrink, so downsizing means replacing it (`pulumi up --replace`).
+	FlavorId pulumi.StringOutput `pulumi:"flavorId"`
+	// The name of the flavor.
+	FlavorName pulumi.StringPtrOutput `pulumi:"flavorName"`
+	// The global private network; default false. Changed in place.
+	GpnEnabled pulumi.BoolPtrOutput `pulumi:"gpnEnabled"`
+	// An image of the region (a UUID). Changing it reinstalls the instance in place (POST
+	// reinstall): the disk is erased, the id and the addresses stay. That needs
+	// `reinstallTrigger` to change in the same update.
+	ImageId pulumi.StringOutput `pulumi:"imageId"`
+	// The name of the image; null where the API does not say.
+	ImageName pulumi.StringPtrOutput `pulumi:"imageName"`
 	// As declared (the API does not return it).
 	Ipv4Enabled pulumi.BoolPtrOutput `pulumi:"ipv4Enabled"`
+	// A public IPv6 address; default false. Changed in place.
 	Ipv6Enabled pulumi.BoolPtrOutput `pulumi:"ipv6Enabled"`
 	// The labels, without the provider's ownership label.
-	Labels             pulumi.StringMapOutput `pulumi:"labels"`
-	LocalIpv4Address   pulumi.StringPtrOutput `pulumi:"localIpv4Address"`
-	Name               pulumi.StringPtrOutput `pulumi:"name"`
-	PlatformUuid       pulumi.StringPtrOutput `pulumi:"platformUuid"`
+	Labels pulumi.StringMapOutput `pulumi:"labels"`
+	// The local IPv4 address; null when it has none.
+	LocalIpv4Address pulumi.StringPtrOutput `pulumi:"localIpv4Address"`
+	// The instance's name; default: the Pulumi resource name. Changed in place.
+	Name pulumi.StringOutput `pulumi:"name"`
+	// The id of the object on the underlying cloud platform.
+	PlatformUuid pulumi.StringPtrOutput `pulumi:"platformUuid"`
+	// The private IPv4 address; null when it has none.
 	PrivateIpv4Address pulumi.StringPtrOutput `pulumi:"privateIpv4Address"`
-	PublicIpv4Address  pulumi.StringPtrOutput `pulumi:"publicIpv4Address"`
-	PublicIpv6Address  pulumi.StringPtrOutput `pulumi:"publicIpv6Address"`
-	PublicPortBlocked  pulumi.BoolPtrOutput   `pulumi:"publicPortBlocked"`
+	// The public IPv4 address; null when it has none.
+	PublicIpv4Address pulumi.StringPtrOutput `pulumi:"publicIpv4Address"`
+	// The public IPv6 address; null when it has none.
+	PublicIpv6Address pulumi.StringPtrOutput `pulumi:"publicIpv6Address"`
+	// Whether the public port is blocked (by the service, e.g. for abuse).
+	PublicPortBlocked pulumi.BoolPtrOutput `pulumi:"publicPortBlocked"`
 	// The value last applied.
 	RebootTrigger pulumi.StringPtrOutput `pulumi:"rebootTrigger"`
-	RegionCode    pulumi.StringPtrOutput `pulumi:"regionCode"`
-	RegionId      pulumi.IntPtrOutput    `pulumi:"regionId"`
+	// The code of the cloud region.
+	RegionCode pulumi.StringPtrOutput `pulumi:"regionCode"`
+	// The id of the cloud region (see the getCloudRegion function).
+	RegionId pulumi.IntPtrOutput `pulumi:"regionId"`
 	// The value last applied.
 	ReinstallTrigger pulumi.StringPtrOutput `pulumi:"reinstallTrigger"`
 	// As declared (the API does not return it).
 	SshKeyFingerprint pulumi.StringPtrOutput `pulumi:"sshKeyFingerprint"`
 	// Upper case: ACTIVE, AWAITING_UPGRADE_CONFIRM, ...
-	Status    pulumi.StringPtrOutput `pulumi:"status"`
-	UpdatedAt pulumi.StringPtrOutput `pulumi:"updatedAt"`
+	Status pulumi.StringOutput `pulumi:"status"`
+	// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+	UpdatedAt pulumi.StringOutput `pulumi:"updatedAt"`
 	// As declared (the API does not return it). Secret.
 	UserData pulumi.StringPtrOutput `pulumi:"userData"`
 }
@@ -152,10 +228,10 @@ func CloudInstanceExists(ctx *pulumi.Context,
 }
 
 type cloudInstanceArgs struct {
-	// Take over the existing instance with this id instead of creating one (`pulumi import` does
-	// not work with dynamic providers). Its region and image must match (a new image would
+	// Take over the existing instance with this id instead of creating one (from the program itself,
+	// where `pulumi import` writes code). Its region and image must match (a new image would
 	// reinstall it unannounced); the rest is brought to the declared values. The SSH key and user
-	// data cannot be read back: taken on trust.
+	// data cannot be read back: they are taken on trust.
 	AdoptId *string `pulumi:"adoptId"`
 	// How many backup copies to keep; default 0. Changed in place.
 	BackupCopies *int `pulumi:"backupCopies"`
@@ -201,10 +277,10 @@ type cloudInstanceArgs struct {
 
 // The set of arguments for constructing a CloudInstance resource.
 type CloudInstanceArgs struct {
-	// Take over the existing instance with this id instead of creating one (`pulumi import` does
-	// not work with dynamic providers). Its region and image must match (a new image would
+	// Take over the existing instance with this id instead of creating one (from the program itself,
+	// where `pulumi import` writes code). Its region and image must match (a new image would
 	// reinstall it unannounced); the rest is brought to the declared values. The SSH key and user
-	// data cannot be read back: taken on trust.
+	// data cannot be read back: they are taken on trust.
 	AdoptId pulumi.StringPtrInput
 	// How many backup copies to keep; default 0. Changed in place.
 	BackupCopies pulumi.IntPtrInput
@@ -336,34 +412,45 @@ func (o CloudInstanceOutput) ToCloudInstanceOutputWithContext(ctx context.Contex
 }
 
 // True while an upgrade awaits confirmation (status AWAITING_UPGRADE_CONFIRM).
-func (o CloudInstanceOutput) AwaitingUpgradeConfirmation() pulumi.BoolPtrOutput {
-	return o.ApplyT(func(v *CloudInstance) pulumi.BoolPtrOutput { return v.AwaitingUpgradeConfirmation }).(pulumi.BoolPtrOutput)
+func (o CloudInstanceOutput) AwaitingUpgradeConfirmation() pulumi.BoolOutput {
+	return o.ApplyT(func(v *CloudInstance) pulumi.BoolOutput { return v.AwaitingUpgradeConfirmation }).(pulumi.BoolOutput)
 }
 
+// How many backup copies to keep; default 0. Changed in place.
 func (o CloudInstanceOutput) BackupCopies() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *CloudInstance) pulumi.IntPtrOutput { return v.BackupCopies }).(pulumi.IntPtrOutput)
 }
 
-func (o CloudInstanceOutput) CreatedAt() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *CloudInstance) pulumi.StringPtrOutput { return v.CreatedAt }).(pulumi.StringPtrOutput)
+// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+func (o CloudInstanceOutput) CreatedAt() pulumi.StringOutput {
+	return o.ApplyT(func(v *CloudInstance) pulumi.StringOutput { return v.CreatedAt }).(pulumi.StringOutput)
 }
 
-func (o CloudInstanceOutput) FlavorId() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *CloudInstance) pulumi.StringPtrOutput { return v.FlavorId }).(pulumi.StringPtrOutput)
+// A flavor of the region, e.g. "SSD.50". A larger one upgrades the instance in place (it is
+// down for up to 10 minutes; see `upgradeConfirmation`). A smaller one is refused with an
+// error: an instance cannot shrink, so downsizing means replacing it (`pulumi up --replace`).
+func (o CloudInstanceOutput) FlavorId() pulumi.StringOutput {
+	return o.ApplyT(func(v *CloudInstance) pulumi.StringOutput { return v.FlavorId }).(pulumi.StringOutput)
 }
 
+// The name of the flavor.
 func (o CloudInstanceOutput) FlavorName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *CloudInstance) pulumi.StringPtrOutput { return v.FlavorName }).(pulumi.StringPtrOutput)
 }
 
+// The global private network; default false. Changed in place.
 func (o CloudInstanceOutput) GpnEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *CloudInstance) pulumi.BoolPtrOutput { return v.GpnEnabled }).(pulumi.BoolPtrOutput)
 }
 
-func (o CloudInstanceOutput) ImageId() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *CloudInstance) pulumi.StringPtrOutput { return v.ImageId }).(pulumi.StringPtrOutput)
+// An image of the region (a UUID). Changing it reinstalls the instance in place (POST
+// reinstall): the disk is erased, the id and the addresses stay. That needs
+// `reinstallTrigger` to change in the same update.
+func (o CloudInstanceOutput) ImageId() pulumi.StringOutput {
+	return o.ApplyT(func(v *CloudInstance) pulumi.StringOutput { return v.ImageId }).(pulumi.StringOutput)
 }
 
+// The name of the image; null where the API does not say.
 func (o CloudInstanceOutput) ImageName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *CloudInstance) pulumi.StringPtrOutput { return v.ImageName }).(pulumi.StringPtrOutput)
 }
@@ -373,6 +460,7 @@ func (o CloudInstanceOutput) Ipv4Enabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *CloudInstance) pulumi.BoolPtrOutput { return v.Ipv4Enabled }).(pulumi.BoolPtrOutput)
 }
 
+// A public IPv6 address; default false. Changed in place.
 func (o CloudInstanceOutput) Ipv6Enabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *CloudInstance) pulumi.BoolPtrOutput { return v.Ipv6Enabled }).(pulumi.BoolPtrOutput)
 }
@@ -382,30 +470,37 @@ func (o CloudInstanceOutput) Labels() pulumi.StringMapOutput {
 	return o.ApplyT(func(v *CloudInstance) pulumi.StringMapOutput { return v.Labels }).(pulumi.StringMapOutput)
 }
 
+// The local IPv4 address; null when it has none.
 func (o CloudInstanceOutput) LocalIpv4Address() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *CloudInstance) pulumi.StringPtrOutput { return v.LocalIpv4Address }).(pulumi.StringPtrOutput)
 }
 
-func (o CloudInstanceOutput) Name() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *CloudInstance) pulumi.StringPtrOutput { return v.Name }).(pulumi.StringPtrOutput)
+// The instance's name; default: the Pulumi resource name. Changed in place.
+func (o CloudInstanceOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v *CloudInstance) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }
 
+// The id of the object on the underlying cloud platform.
 func (o CloudInstanceOutput) PlatformUuid() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *CloudInstance) pulumi.StringPtrOutput { return v.PlatformUuid }).(pulumi.StringPtrOutput)
 }
 
+// The private IPv4 address; null when it has none.
 func (o CloudInstanceOutput) PrivateIpv4Address() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *CloudInstance) pulumi.StringPtrOutput { return v.PrivateIpv4Address }).(pulumi.StringPtrOutput)
 }
 
+// The public IPv4 address; null when it has none.
 func (o CloudInstanceOutput) PublicIpv4Address() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *CloudInstance) pulumi.StringPtrOutput { return v.PublicIpv4Address }).(pulumi.StringPtrOutput)
 }
 
+// The public IPv6 address; null when it has none.
 func (o CloudInstanceOutput) PublicIpv6Address() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *CloudInstance) pulumi.StringPtrOutput { return v.PublicIpv6Address }).(pulumi.StringPtrOutput)
 }
 
+// Whether the public port is blocked (by the service, e.g. for abuse).
 func (o CloudInstanceOutput) PublicPortBlocked() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *CloudInstance) pulumi.BoolPtrOutput { return v.PublicPortBlocked }).(pulumi.BoolPtrOutput)
 }
@@ -415,10 +510,12 @@ func (o CloudInstanceOutput) RebootTrigger() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *CloudInstance) pulumi.StringPtrOutput { return v.RebootTrigger }).(pulumi.StringPtrOutput)
 }
 
+// The code of the cloud region.
 func (o CloudInstanceOutput) RegionCode() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *CloudInstance) pulumi.StringPtrOutput { return v.RegionCode }).(pulumi.StringPtrOutput)
 }
 
+// The id of the cloud region (see the getCloudRegion function).
 func (o CloudInstanceOutput) RegionId() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *CloudInstance) pulumi.IntPtrOutput { return v.RegionId }).(pulumi.IntPtrOutput)
 }
@@ -434,12 +531,13 @@ func (o CloudInstanceOutput) SshKeyFingerprint() pulumi.StringPtrOutput {
 }
 
 // Upper case: ACTIVE, AWAITING_UPGRADE_CONFIRM, ...
-func (o CloudInstanceOutput) Status() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *CloudInstance) pulumi.StringPtrOutput { return v.Status }).(pulumi.StringPtrOutput)
+func (o CloudInstanceOutput) Status() pulumi.StringOutput {
+	return o.ApplyT(func(v *CloudInstance) pulumi.StringOutput { return v.Status }).(pulumi.StringOutput)
 }
 
-func (o CloudInstanceOutput) UpdatedAt() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *CloudInstance) pulumi.StringPtrOutput { return v.UpdatedAt }).(pulumi.StringPtrOutput)
+// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+func (o CloudInstanceOutput) UpdatedAt() pulumi.StringOutput {
+	return o.ApplyT(func(v *CloudInstance) pulumi.StringOutput { return v.UpdatedAt }).(pulumi.StringOutput)
 }
 
 // As declared (the API does not return it). Secret.

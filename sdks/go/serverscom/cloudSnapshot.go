@@ -12,22 +12,69 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// A snapshot of a cloud instance's disk. Its id is "<regionId>/<snapshotId>". Snapshots have no labels: a snapshot of the
-// same name in the region stops the create (adopt it with `adoptId`).
+// A snapshot of a cloud instance's disk. Its id is `<regionId>/<snapshotId>`. Snapshots have no
+// labels: a snapshot of the same name in the region stops the create (take it over with the
+// `adoptId` property).
 //
-// Timeouts (the `customTimeouts` option): create 60 minutes, update 10, delete 30.
+// Default timeouts (the custom timeouts resource option changes them): create 60 minutes, update 10
+// minutes, delete 30 minutes.
+//
+// ## Example Usage
+// ### A snapshot of a cloud instance
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			app, err := serverscom.NewCloudInstance(ctx, "app", &serverscom.CloudInstanceArgs{
+//				RegionId: pulumi.Int(1),
+//				FlavorId: pulumi.String("SSD.30"),
+//				ImageId:  pulumi.String("6f1c3b4e-2d5a-4c8e-9b7f-1a2b3c4d5e01"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			golden, err := serverscom.NewCloudSnapshot(ctx, "golden", &serverscom.CloudSnapshotArgs{
+//				RegionId:   pulumi.Int(1),
+//				InstanceId: app.ID(),
+//				Name:       pulumi.String("golden"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("snapshotId", golden.ID())
+//			return nil
+//		})
+//	}
+//
+// ```
 type CloudSnapshot struct {
 	pulumi.CustomResourceState
 
-	FileUrl    pulumi.StringPtrOutput  `pulumi:"fileUrl"`
-	ImageSize  pulumi.Float64PtrOutput `pulumi:"imageSize"`
-	InstanceId pulumi.StringPtrOutput  `pulumi:"instanceId"`
-	IsBackup   pulumi.BoolPtrOutput    `pulumi:"isBackup"`
-	MinDisk    pulumi.Float64PtrOutput `pulumi:"minDisk"`
-	Name       pulumi.StringPtrOutput  `pulumi:"name"`
-	RegionId   pulumi.IntPtrOutput     `pulumi:"regionId"`
+	// The address the snapshot image can be downloaded from; null where the API does not say.
+	FileUrl pulumi.StringPtrOutput `pulumi:"fileUrl"`
+	// The snapshot image's size, as the API gives it; null where it does not say.
+	ImageSize pulumi.Float64PtrOutput `pulumi:"imageSize"`
+	// The cloud instance to snapshot; changing it makes a new snapshot.
+	InstanceId pulumi.StringPtrOutput `pulumi:"instanceId"`
+	// Whether the snapshot was made as a backup; null where the API does not say.
+	IsBackup pulumi.BoolPtrOutput `pulumi:"isBackup"`
+	// The smallest disk, in GB, an instance made from the snapshot needs; null where the API does not
+	// say.
+	MinDisk pulumi.Float64PtrOutput `pulumi:"minDisk"`
+	// Unique in the region among this program's snapshots; default: the resource name. Fixed.
+	Name pulumi.StringOutput `pulumi:"name"`
+	// The id of the cloud region (see the getCloudRegion function).
+	RegionId pulumi.IntOutput `pulumi:"regionId"`
 	// The snapshot's own id in the region (an image id).
-	SnapshotId pulumi.StringPtrOutput `pulumi:"snapshotId"`
+	SnapshotId pulumi.StringOutput `pulumi:"snapshotId"`
 	// `active` once taken.
 	Status pulumi.StringPtrOutput `pulumi:"status"`
 }
@@ -198,37 +245,45 @@ func (o CloudSnapshotOutput) ToCloudSnapshotOutputWithContext(ctx context.Contex
 	return o
 }
 
+// The address the snapshot image can be downloaded from; null where the API does not say.
 func (o CloudSnapshotOutput) FileUrl() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *CloudSnapshot) pulumi.StringPtrOutput { return v.FileUrl }).(pulumi.StringPtrOutput)
 }
 
+// The snapshot image's size, as the API gives it; null where it does not say.
 func (o CloudSnapshotOutput) ImageSize() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v *CloudSnapshot) pulumi.Float64PtrOutput { return v.ImageSize }).(pulumi.Float64PtrOutput)
 }
 
+// The cloud instance to snapshot; changing it makes a new snapshot.
 func (o CloudSnapshotOutput) InstanceId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *CloudSnapshot) pulumi.StringPtrOutput { return v.InstanceId }).(pulumi.StringPtrOutput)
 }
 
+// Whether the snapshot was made as a backup; null where the API does not say.
 func (o CloudSnapshotOutput) IsBackup() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *CloudSnapshot) pulumi.BoolPtrOutput { return v.IsBackup }).(pulumi.BoolPtrOutput)
 }
 
+// The smallest disk, in GB, an instance made from the snapshot needs; null where the API does not
+// say.
 func (o CloudSnapshotOutput) MinDisk() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v *CloudSnapshot) pulumi.Float64PtrOutput { return v.MinDisk }).(pulumi.Float64PtrOutput)
 }
 
-func (o CloudSnapshotOutput) Name() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *CloudSnapshot) pulumi.StringPtrOutput { return v.Name }).(pulumi.StringPtrOutput)
+// Unique in the region among this program's snapshots; default: the resource name. Fixed.
+func (o CloudSnapshotOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v *CloudSnapshot) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }
 
-func (o CloudSnapshotOutput) RegionId() pulumi.IntPtrOutput {
-	return o.ApplyT(func(v *CloudSnapshot) pulumi.IntPtrOutput { return v.RegionId }).(pulumi.IntPtrOutput)
+// The id of the cloud region (see the getCloudRegion function).
+func (o CloudSnapshotOutput) RegionId() pulumi.IntOutput {
+	return o.ApplyT(func(v *CloudSnapshot) pulumi.IntOutput { return v.RegionId }).(pulumi.IntOutput)
 }
 
 // The snapshot's own id in the region (an image id).
-func (o CloudSnapshotOutput) SnapshotId() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *CloudSnapshot) pulumi.StringPtrOutput { return v.SnapshotId }).(pulumi.StringPtrOutput)
+func (o CloudSnapshotOutput) SnapshotId() pulumi.StringOutput {
+	return o.ApplyT(func(v *CloudSnapshot) pulumi.StringOutput { return v.SnapshotId }).(pulumi.StringOutput)
 }
 
 // `active` once taken.

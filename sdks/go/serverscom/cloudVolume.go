@@ -12,30 +12,68 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// A cloud block storage volume, attached to at most one cloud instance.
+// A cloud block storage volume, attached to at most one cloud instance. Deleting an attached volume
+// detaches it first.
 //
-// Timeouts (the `customTimeouts` option): create, update and delete default to 20 minutes.
-// Deleting an attached volume detaches it first.
+// Default timeouts (the custom timeouts resource option changes them): create, update and delete 20
+// minutes.
+//
+// ## Example Usage
+// ### A 20 GB cloud volume
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			vol, err := serverscom.NewCloudVolume(ctx, "vol", &serverscom.CloudVolumeArgs{
+//				RegionId: pulumi.Int(1),
+//				Size:     pulumi.Int(20),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("volumeId", vol.ID())
+//			return nil
+//		})
+//	}
+//
+// ```
 type CloudVolume struct {
 	pulumi.CustomResourceState
 
-	BackupId    pulumi.StringPtrOutput `pulumi:"backupId"`
-	Bootable    pulumi.BoolPtrOutput   `pulumi:"bootable"`
-	CreatedAt   pulumi.StringPtrOutput `pulumi:"createdAt"`
+	// Make the volume from this CloudVolumeBackup (a restore into a new volume); replaces.
+	BackupId pulumi.StringPtrOutput `pulumi:"backupId"`
+	// Whether an instance can boot from the volume; null where the API does not say.
+	Bootable pulumi.BoolPtrOutput `pulumi:"bootable"`
+	// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+	CreatedAt pulumi.StringPtrOutput `pulumi:"createdAt"`
+	// The volume's description; null when it has none.
 	Description pulumi.StringPtrOutput `pulumi:"description"`
 	// The device inside the instance (e.g. /dev/vdb), or null.
 	Device pulumi.StringPtrOutput `pulumi:"device"`
 	// The attached cloud instance, or null.
 	InstanceId pulumi.StringPtrOutput `pulumi:"instanceId"`
 	// The labels, without the provider's ownership label.
-	Labels       pulumi.StringMapOutput `pulumi:"labels"`
-	Name         pulumi.StringPtrOutput `pulumi:"name"`
+	Labels pulumi.StringMapOutput `pulumi:"labels"`
+	// The volume's name; default: the Pulumi resource name.
+	Name pulumi.StringOutput `pulumi:"name"`
+	// The id of the object on the underlying cloud platform.
 	PlatformUuid pulumi.StringPtrOutput `pulumi:"platformUuid"`
-	RegionCode   pulumi.StringPtrOutput `pulumi:"regionCode"`
-	RegionId     pulumi.IntPtrOutput    `pulumi:"regionId"`
-	Size         pulumi.IntPtrOutput    `pulumi:"size"`
+	// The code of the cloud region.
+	RegionCode pulumi.StringPtrOutput `pulumi:"regionCode"`
+	// The id of the cloud region (see the getCloudRegion function).
+	RegionId pulumi.IntPtrOutput `pulumi:"regionId"`
+	// Gigabytes. Fixed once created: no official client resizes a cloud volume.
+	Size pulumi.IntPtrOutput `pulumi:"size"`
 	// `available` (detached) or `in-use` (attached) once settled.
-	Status pulumi.StringPtrOutput `pulumi:"status"`
+	Status pulumi.StringOutput `pulumi:"status"`
 }
 
 // NewCloudVolume registers a new resource with the given unique name, arguments, and options.
@@ -99,7 +137,8 @@ type cloudVolumeArgs struct {
 	// name, description, attachment and labels are then brought to the declared values.
 	AdoptId *string `pulumi:"adoptId"`
 	// Make the volume from this CloudVolumeBackup (a restore into a new volume); replaces.
-	BackupId    *string `pulumi:"backupId"`
+	BackupId *string `pulumi:"backupId"`
+	// The volume's description.
 	Description *string `pulumi:"description"`
 	// The cloud instance (of the same region) to attach the volume to; omitted means detached.
 	// Changing it detaches and attaches in place.
@@ -120,7 +159,8 @@ type CloudVolumeArgs struct {
 	// name, description, attachment and labels are then brought to the declared values.
 	AdoptId pulumi.StringPtrInput
 	// Make the volume from this CloudVolumeBackup (a restore into a new volume); replaces.
-	BackupId    pulumi.StringPtrInput
+	BackupId pulumi.StringPtrInput
+	// The volume's description.
 	Description pulumi.StringPtrInput
 	// The cloud instance (of the same region) to attach the volume to; omitted means detached.
 	// Changing it detaches and attaches in place.
@@ -222,18 +262,22 @@ func (o CloudVolumeOutput) ToCloudVolumeOutputWithContext(ctx context.Context) C
 	return o
 }
 
+// Make the volume from this CloudVolumeBackup (a restore into a new volume); replaces.
 func (o CloudVolumeOutput) BackupId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *CloudVolume) pulumi.StringPtrOutput { return v.BackupId }).(pulumi.StringPtrOutput)
 }
 
+// Whether an instance can boot from the volume; null where the API does not say.
 func (o CloudVolumeOutput) Bootable() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *CloudVolume) pulumi.BoolPtrOutput { return v.Bootable }).(pulumi.BoolPtrOutput)
 }
 
+// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
 func (o CloudVolumeOutput) CreatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *CloudVolume) pulumi.StringPtrOutput { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }
 
+// The volume's description; null when it has none.
 func (o CloudVolumeOutput) Description() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *CloudVolume) pulumi.StringPtrOutput { return v.Description }).(pulumi.StringPtrOutput)
 }
@@ -253,29 +297,34 @@ func (o CloudVolumeOutput) Labels() pulumi.StringMapOutput {
 	return o.ApplyT(func(v *CloudVolume) pulumi.StringMapOutput { return v.Labels }).(pulumi.StringMapOutput)
 }
 
-func (o CloudVolumeOutput) Name() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *CloudVolume) pulumi.StringPtrOutput { return v.Name }).(pulumi.StringPtrOutput)
+// The volume's name; default: the Pulumi resource name.
+func (o CloudVolumeOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v *CloudVolume) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }
 
+// The id of the object on the underlying cloud platform.
 func (o CloudVolumeOutput) PlatformUuid() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *CloudVolume) pulumi.StringPtrOutput { return v.PlatformUuid }).(pulumi.StringPtrOutput)
 }
 
+// The code of the cloud region.
 func (o CloudVolumeOutput) RegionCode() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *CloudVolume) pulumi.StringPtrOutput { return v.RegionCode }).(pulumi.StringPtrOutput)
 }
 
+// The id of the cloud region (see the getCloudRegion function).
 func (o CloudVolumeOutput) RegionId() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *CloudVolume) pulumi.IntPtrOutput { return v.RegionId }).(pulumi.IntPtrOutput)
 }
 
+// Gigabytes. Fixed once created: no official client resizes a cloud volume.
 func (o CloudVolumeOutput) Size() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *CloudVolume) pulumi.IntPtrOutput { return v.Size }).(pulumi.IntPtrOutput)
 }
 
 // `available` (detached) or `in-use` (attached) once settled.
-func (o CloudVolumeOutput) Status() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *CloudVolume) pulumi.StringPtrOutput { return v.Status }).(pulumi.StringPtrOutput)
+func (o CloudVolumeOutput) Status() pulumi.StringOutput {
+	return o.ApplyT(func(v *CloudVolume) pulumi.StringOutput { return v.Status }).(pulumi.StringOutput)
 }
 
 type CloudVolumeArrayOutput struct{ *pulumi.OutputState }

@@ -12,25 +12,69 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// A backup of a cloud volume. To restore it, declare a `CloudVolume` with `backupId` set to this
-// backup's id (a new volume made from it); the SDK's `cloudBackups.restore` writes it over an
-// existing volume, which no resource does on its own.
+// A backup of a cloud volume. To restore it, declare a CloudVolume whose `backupId` property is
+// this backup's id (a new volume made from it); writing a backup over an existing volume is an API
+// action no resource takes on its own.
 //
-// Timeouts (the `customTimeouts` option): create 60 minutes, update 10, delete 30.
+// Default timeouts (the custom timeouts resource option changes them): create 60 minutes, update 10
+// minutes, delete 30 minutes.
+//
+// ## Example Usage
+// ### A backup of a cloud volume
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			vol, err := serverscom.NewCloudVolume(ctx, "vol", &serverscom.CloudVolumeArgs{
+//				RegionId: pulumi.Int(1),
+//				Size:     pulumi.Int(20),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			nightly, err := serverscom.NewCloudVolumeBackup(ctx, "nightly", &serverscom.CloudVolumeBackupArgs{
+//				VolumeId: vol.ID(),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("backupId", nightly.ID())
+//			return nil
+//		})
+//	}
+//
+// ```
 type CloudVolumeBackup struct {
 	pulumi.CustomResourceState
 
+	// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
 	CreatedAt pulumi.StringPtrOutput `pulumi:"createdAt"`
 	// The labels, without the provider's ownership label.
-	Labels             pulumi.StringMapOutput  `pulumi:"labels"`
-	Name               pulumi.StringPtrOutput  `pulumi:"name"`
-	PlatformUuid       pulumi.StringPtrOutput  `pulumi:"platformUuid"`
-	PlatformVolumeUuid pulumi.StringPtrOutput  `pulumi:"platformVolumeUuid"`
-	RegionCode         pulumi.StringPtrOutput  `pulumi:"regionCode"`
-	RegionId           pulumi.Float64PtrOutput `pulumi:"regionId"`
-	Size               pulumi.Float64PtrOutput `pulumi:"size"`
+	Labels pulumi.StringMapOutput `pulumi:"labels"`
+	// The backup's name; default: the Pulumi resource name. Fixed once created.
+	Name pulumi.StringOutput `pulumi:"name"`
+	// The id of the object on the underlying cloud platform.
+	PlatformUuid pulumi.StringPtrOutput `pulumi:"platformUuid"`
+	// The id on the cloud platform of the volume the backup was made of; null where the API does not
+	// say.
+	PlatformVolumeUuid pulumi.StringPtrOutput `pulumi:"platformVolumeUuid"`
+	// The code of the cloud region.
+	RegionCode pulumi.StringPtrOutput `pulumi:"regionCode"`
+	// The id of the cloud region (see the getCloudRegion function).
+	RegionId pulumi.IntPtrOutput `pulumi:"regionId"`
+	// The backup's size in GB; null where the API does not say.
+	Size pulumi.IntPtrOutput `pulumi:"size"`
 	// `available` once made.
-	Status   pulumi.StringPtrOutput `pulumi:"status"`
+	Status pulumi.StringOutput `pulumi:"status"`
+	// The CloudVolume to back up; changing it makes a new backup (of that volume).
 	VolumeId pulumi.StringPtrOutput `pulumi:"volumeId"`
 }
 
@@ -204,6 +248,7 @@ func (o CloudVolumeBackupOutput) ToCloudVolumeBackupOutputWithContext(ctx contex
 	return o
 }
 
+// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
 func (o CloudVolumeBackupOutput) CreatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *CloudVolumeBackup) pulumi.StringPtrOutput { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }
@@ -213,35 +258,43 @@ func (o CloudVolumeBackupOutput) Labels() pulumi.StringMapOutput {
 	return o.ApplyT(func(v *CloudVolumeBackup) pulumi.StringMapOutput { return v.Labels }).(pulumi.StringMapOutput)
 }
 
-func (o CloudVolumeBackupOutput) Name() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *CloudVolumeBackup) pulumi.StringPtrOutput { return v.Name }).(pulumi.StringPtrOutput)
+// The backup's name; default: the Pulumi resource name. Fixed once created.
+func (o CloudVolumeBackupOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v *CloudVolumeBackup) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }
 
+// The id of the object on the underlying cloud platform.
 func (o CloudVolumeBackupOutput) PlatformUuid() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *CloudVolumeBackup) pulumi.StringPtrOutput { return v.PlatformUuid }).(pulumi.StringPtrOutput)
 }
 
+// The id on the cloud platform of the volume the backup was made of; null where the API does not
+// say.
 func (o CloudVolumeBackupOutput) PlatformVolumeUuid() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *CloudVolumeBackup) pulumi.StringPtrOutput { return v.PlatformVolumeUuid }).(pulumi.StringPtrOutput)
 }
 
+// The code of the cloud region.
 func (o CloudVolumeBackupOutput) RegionCode() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *CloudVolumeBackup) pulumi.StringPtrOutput { return v.RegionCode }).(pulumi.StringPtrOutput)
 }
 
-func (o CloudVolumeBackupOutput) RegionId() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *CloudVolumeBackup) pulumi.Float64PtrOutput { return v.RegionId }).(pulumi.Float64PtrOutput)
+// The id of the cloud region (see the getCloudRegion function).
+func (o CloudVolumeBackupOutput) RegionId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *CloudVolumeBackup) pulumi.IntPtrOutput { return v.RegionId }).(pulumi.IntPtrOutput)
 }
 
-func (o CloudVolumeBackupOutput) Size() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *CloudVolumeBackup) pulumi.Float64PtrOutput { return v.Size }).(pulumi.Float64PtrOutput)
+// The backup's size in GB; null where the API does not say.
+func (o CloudVolumeBackupOutput) Size() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *CloudVolumeBackup) pulumi.IntPtrOutput { return v.Size }).(pulumi.IntPtrOutput)
 }
 
 // `available` once made.
-func (o CloudVolumeBackupOutput) Status() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *CloudVolumeBackup) pulumi.StringPtrOutput { return v.Status }).(pulumi.StringPtrOutput)
+func (o CloudVolumeBackupOutput) Status() pulumi.StringOutput {
+	return o.ApplyT(func(v *CloudVolumeBackup) pulumi.StringOutput { return v.Status }).(pulumi.StringOutput)
 }
 
+// The CloudVolume to back up; changing it makes a new backup (of that volume).
 func (o CloudVolumeBackupOutput) VolumeId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *CloudVolumeBackup) pulumi.StringPtrOutput { return v.VolumeId }).(pulumi.StringPtrOutput)
 }

@@ -15,67 +15,221 @@ import (
 // A dedicated server, ordered by the month. One resource is one server.
 //
 // Ready means status `active`, operational status `normal`, power status `powered_on`, and no
-// feature switching. Deleting schedules the release (at the end of the billing period): the
-// server counts as gone from then on.
+// feature switching. Deleting schedules the release (at the end of the billing period): the server
+// counts as gone from then on.
 //
-// Timeouts (the `customTimeouts` option): create 6 h, update 2 h, delete 1 h. Every wait of a
-// multi-step update (feature switch, reinstall, reboot) gets the update timeout.
+// The API's `configuration_details` are flattened into outputs of their own (`ramSize`,
+// `serverModelId`, `operatingSystemId`, ...), so each input compares with the output of the same
+// name. The API promises few fields of a dedicated server, and a record may lack some of its
+// configuration details: such outputs are then absent.
 //
-// configuration_details is flattened into top-level outputs (ramSize, serverModelId,
-// operatingSystemId, ...), so each input compares with the output of the same name. api-spec.md
-// promises few fields of a dedicated server, and records may lack keys of configuration_details:
-// such outputs are then absent (docs/wire.md, Schema policy).
+// Default timeouts (the custom timeouts resource option changes them): create 6 hours, update 2
+// hours, delete 1 hour. Every wait of an update with several steps (feature switch, reinstall,
+// reboot) gets the update timeout.
+//
+// ## Example Usage
+// ### A dedicated server, its hardware looked up by name
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			location, err := serverscom.GetLocation(ctx, &serverscom.GetLocationArgs{
+//				Code: pulumi.StringRef("AMS1"),
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			r640, err := serverscom.GetServerModel(ctx, &serverscom.GetServerModelArgs{
+//				LocationId: location.Id,
+//				Name:       pulumi.StringRef("Dell R640"),
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			ssd, err := serverscom.GetDriveModel(ctx, &serverscom.GetDriveModelArgs{
+//				LocationId:    location.Id,
+//				ServerModelId: r640.Id,
+//				Name:          pulumi.StringRef("Intel D3-S4510 480GB"),
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			privateUplink, err := serverscom.GetUplinkModel(ctx, &serverscom.GetUplinkModelArgs{
+//				LocationId:    location.Id,
+//				ServerModelId: r640.Id,
+//				Name:          pulumi.StringRef("Private 1 Gbps without redundancy"),
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			publicUplink, err := serverscom.GetUplinkModel(ctx, &serverscom.GetUplinkModelArgs{
+//				LocationId:    location.Id,
+//				ServerModelId: r640.Id,
+//				Name:          pulumi.StringRef("Public 1 Gbps without redundancy"),
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			traffic, err := serverscom.GetBandwidthOption(ctx, &serverscom.GetBandwidthOptionArgs{
+//				LocationId:    location.Id,
+//				ServerModelId: r640.Id,
+//				UplinkModelId: publicUplink.Id,
+//				Name:          pulumi.StringRef("20 TB"),
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			os, err := serverscom.GetOperatingSystem(ctx, &serverscom.GetOperatingSystemArgs{
+//				LocationId:    location.Id,
+//				ServerModelId: pulumi.IntRef(r640.Id),
+//				Name:          pulumi.StringRef("Ubuntu 24.04-server x86_64"),
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			server, err := serverscom.NewDedicatedServer(ctx, "server", &serverscom.DedicatedServerArgs{
+//				LocationId:    pulumi.Int(location.Id),
+//				ServerModelId: pulumi.Int(r640.Id),
+//				UplinkModels: &serverscom.DedicatedServerUplinkModelsArgs{
+//					Private: &serverscom.DedicatedServerUplinkModelsPrivateArgs{
+//						Id: pulumi.Int(privateUplink.Id),
+//					},
+//					Public: &serverscom.DedicatedServerUplinkModelsPublicArgs{
+//						Id:               pulumi.Int(publicUplink.Id),
+//						BandwidthModelId: pulumi.Int(traffic.Id),
+//					},
+//				},
+//				RamSize: pulumi.Int(64),
+//				Drives: &serverscom.DedicatedServerDrivesArgs{
+//					Slots: serverscom.DedicatedServerDrivesSlotsArray{
+//						&serverscom.DedicatedServerDrivesSlotsArgs{
+//							Position:     pulumi.Int(0),
+//							DriveModelId: pulumi.Int(ssd.Id),
+//						},
+//						&serverscom.DedicatedServerDrivesSlotsArgs{
+//							Position:     pulumi.Int(1),
+//							DriveModelId: pulumi.Int(ssd.Id),
+//						},
+//					},
+//				},
+//				OperatingSystemId: pulumi.Int(os.Id),
+//				Hostname:          pulumi.String("server-1"),
+//				Labels: pulumi.StringMap{
+//					"env": pulumi.String("prod"),
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("serverAddress", server.PublicIpv4Address)
+//			return nil
+//		})
+//	}
+//
+// ```
 type DedicatedServer struct {
 	pulumi.CustomResourceState
 
-	BandwidthId   pulumi.Float64PtrOutput `pulumi:"bandwidthId"`
-	BandwidthName pulumi.StringPtrOutput  `pulumi:"bandwidthName"`
+	// The id of the bandwidth option; null when none applies.
+	BandwidthId pulumi.IntPtrOutput `pulumi:"bandwidthId"`
+	// The name of the bandwidth option; null when none applies.
+	BandwidthName pulumi.StringPtrOutput `pulumi:"bandwidthName"`
 	// The hardware in words: "Dell R640 / 64 GB RAM / 2 x Samsung PM883 960GB".
-	Configuration pulumi.StringPtrOutput         `pulumi:"configuration"`
-	CreatedAt     pulumi.StringPtrOutput         `pulumi:"createdAt"`
-	Drives        DedicatedServerDrivesPtrOutput `pulumi:"drives"`
+	Configuration pulumi.StringPtrOutput `pulumi:"configuration"`
+	// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+	CreatedAt pulumi.StringPtrOutput `pulumi:"createdAt"`
+	// The server's drive slots, by position, each with the drive in it (null for an empty slot):
+	// what the server has, read from the API once the server is active (absent before). The
+	// `drives` input is the order as last applied; this is the hardware as the API reports it.
+	DriveSlots DriveSlotResultArrayOutput `pulumi:"driveSlots"`
+	// The drives and their layout; changing them replaces the server.
+	Drives DedicatedServerDrivesPtrOutput `pulumi:"drives"`
 	// Every feature the server lists, with its status (activated, deactivated, unavailable...).
 	FeatureStatuses pulumi.StringMapOutput `pulumi:"featureStatuses"`
 	// The active features (activated, or activation requested), sorted.
 	Features pulumi.StringArrayOutput `pulumi:"features"`
-	Hostname pulumi.StringPtrOutput   `pulumi:"hostname"`
-	Ipv6     pulumi.BoolPtrOutput     `pulumi:"ipv6"`
+	// The server's host name (the record's title); default: the resource name.
+	Hostname pulumi.StringOutput `pulumi:"hostname"`
+	// Default false; changing it replaces the server.
+	Ipv6 pulumi.BoolPtrOutput `pulumi:"ipv6"`
 	// The active iPXE Boot feature: private_ipxe_boot, public_ipxe_boot, or null.
 	IpxeBootFeature pulumi.StringPtrOutput `pulumi:"ipxeBootFeature"`
 	// The server's iPXE script, null when it has none.
 	IpxeConfig pulumi.StringPtrOutput `pulumi:"ipxeConfig"`
 	// The labels, without the provider's ownership label.
-	Labels                  pulumi.StringMapOutput  `pulumi:"labels"`
-	LeaseStartAt            pulumi.StringPtrOutput  `pulumi:"leaseStartAt"`
-	LocationCode            pulumi.StringPtrOutput  `pulumi:"locationCode"`
-	LocationId              pulumi.IntPtrOutput     `pulumi:"locationId"`
-	OobIpv4Address          pulumi.StringPtrOutput  `pulumi:"oobIpv4Address"`
-	OperatingSystemFullName pulumi.StringPtrOutput  `pulumi:"operatingSystemFullName"`
-	OperatingSystemId       pulumi.Float64PtrOutput `pulumi:"operatingSystemId"`
-	OperationalStatus       pulumi.StringPtrOutput  `pulumi:"operationalStatus"`
-	PowerStatus             pulumi.StringPtrOutput  `pulumi:"powerStatus"`
-	PrivateIpv4Address      pulumi.StringPtrOutput  `pulumi:"privateIpv4Address"`
-	PrivateUplinkId         pulumi.Float64PtrOutput `pulumi:"privateUplinkId"`
-	PrivateUplinkName       pulumi.StringPtrOutput  `pulumi:"privateUplinkName"`
-	PublicIpv4Address       pulumi.StringPtrOutput  `pulumi:"publicIpv4Address"`
-	PublicUplinkId          pulumi.Float64PtrOutput `pulumi:"publicUplinkId"`
-	PublicUplinkName        pulumi.StringPtrOutput  `pulumi:"publicUplinkName"`
-	RackId                  pulumi.StringPtrOutput  `pulumi:"rackId"`
-	RamSize                 pulumi.IntPtrOutput     `pulumi:"ramSize"`
-	RebootOnIpxeChange      pulumi.BoolPtrOutput    `pulumi:"rebootOnIpxeChange"`
-	RebootTrigger           pulumi.StringPtrOutput  `pulumi:"rebootTrigger"`
-	ReinstallTrigger        pulumi.StringPtrOutput  `pulumi:"reinstallTrigger"`
+	Labels pulumi.StringMapOutput `pulumi:"labels"`
+	// The date the lease started (YYYY-MM-DD); null until then.
+	LeaseStartAt pulumi.StringPtrOutput `pulumi:"leaseStartAt"`
+	// The code of the location, e.g. `AMS1`.
+	LocationCode pulumi.StringPtrOutput `pulumi:"locationCode"`
+	// The id of the location (see the getLocation function).
+	LocationId pulumi.IntPtrOutput `pulumi:"locationId"`
+	// The address of the out-of-band management interface; null when it has none.
+	OobIpv4Address pulumi.StringPtrOutput `pulumi:"oobIpv4Address"`
+	// The full name of the operating system; null when none is installed.
+	OperatingSystemFullName pulumi.StringPtrOutput `pulumi:"operatingSystemFullName"`
+	// The id of the operating system; null when none is installed.
+	OperatingSystemId pulumi.IntPtrOutput `pulumi:"operatingSystemId"`
+	// The operational status as the API reports it (`normal` once provisioning or a reinstall is done).
+	OperationalStatus pulumi.StringPtrOutput `pulumi:"operationalStatus"`
+	// The power status as the API reports it, e.g. `powered_on`.
+	PowerStatus pulumi.StringPtrOutput `pulumi:"powerStatus"`
+	// The private IPv4 address; null when it has none.
+	PrivateIpv4Address pulumi.StringPtrOutput `pulumi:"privateIpv4Address"`
+	// The id of the private uplink; null when there is none.
+	PrivateUplinkId pulumi.IntPtrOutput `pulumi:"privateUplinkId"`
+	// The name of the private uplink; null when there is none.
+	PrivateUplinkName pulumi.StringPtrOutput `pulumi:"privateUplinkName"`
+	// The public IPv4 address; null when it has none.
+	PublicIpv4Address pulumi.StringPtrOutput `pulumi:"publicIpv4Address"`
+	// The id of the public uplink; null when there is none.
+	PublicUplinkId pulumi.IntPtrOutput `pulumi:"publicUplinkId"`
+	// The name of the public uplink; null when there is none.
+	PublicUplinkName pulumi.StringPtrOutput `pulumi:"publicUplinkName"`
+	// The id of the rack the server stands in; null where the API does not say.
+	RackId pulumi.StringPtrOutput `pulumi:"rackId"`
+	// The RAM in GB.
+	RamSize pulumi.IntPtrOutput `pulumi:"ramSize"`
+	// Whether Pulumi reboots the server after changing the iPXE script or feature of a server in
+	// iPXE Boot mode, so the new script applies at once. Default false: Pulumi prints that a reboot
+	// is needed and leaves the timing to you.
+	RebootOnIpxeChange pulumi.BoolPtrOutput `pulumi:"rebootOnIpxeChange"`
+	// Any text; changing it reboots the server and waits until it is ready again.
+	RebootTrigger pulumi.StringPtrOutput `pulumi:"rebootTrigger"`
+	// Consent to a reinstall: any text. A reinstall erases the server's drives, so a change of
+	// `operatingSystemId` is refused (a check failure, before any request) unless this changes to
+	// a new value in the same update, e.g. today's date. Changing it alone does nothing; it needs
+	// no value on create.
+	ReinstallTrigger pulumi.StringPtrOutput `pulumi:"reinstallTrigger"`
 	// Set once the release is scheduled; the resource is then gone.
-	ScheduledReleaseAt pulumi.StringPtrOutput               `pulumi:"scheduledReleaseAt"`
-	ServerModelId      pulumi.IntPtrOutput                  `pulumi:"serverModelId"`
-	ServerModelName    pulumi.StringPtrOutput               `pulumi:"serverModelName"`
-	SshKeyFingerprints pulumi.StringArrayOutput             `pulumi:"sshKeyFingerprints"`
-	Status             pulumi.StringPtrOutput               `pulumi:"status"`
-	Title              pulumi.StringPtrOutput               `pulumi:"title"`
-	Type               pulumi.StringPtrOutput               `pulumi:"type"`
-	UpdatedAt          pulumi.StringPtrOutput               `pulumi:"updatedAt"`
-	UplinkModels       DedicatedServerUplinkModelsPtrOutput `pulumi:"uplinkModels"`
-	UserData           pulumi.StringPtrOutput               `pulumi:"userData"`
+	ScheduledReleaseAt pulumi.StringPtrOutput `pulumi:"scheduledReleaseAt"`
+	// The id of the server model (see the getServerModel function).
+	ServerModelId pulumi.IntPtrOutput `pulumi:"serverModelId"`
+	// The name of the server model.
+	ServerModelName pulumi.StringPtrOutput `pulumi:"serverModelName"`
+	// The complete set of SSH keys attached to the server (omitted: none).
+	SshKeyFingerprints pulumi.StringArrayOutput `pulumi:"sshKeyFingerprints"`
+	// The status as the API reports it.
+	Status pulumi.StringOutput `pulumi:"status"`
+	// The server's title (its host name, as the API shows it).
+	Title pulumi.StringOutput `pulumi:"title"`
+	// The host's kind: `dedicated_server`.
+	Type pulumi.StringOutput `pulumi:"type"`
+	// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+	UpdatedAt pulumi.StringPtrOutput `pulumi:"updatedAt"`
+	// Changing them replaces the server.
+	UplinkModels DedicatedServerUplinkModelsPtrOutput `pulumi:"uplinkModels"`
+	// Cloud-init user data for the order and for reinstalls. Changing it alone changes nothing on
+	// the server: the new value is used by the next reinstall. A secret input and output.
+	UserData pulumi.StringPtrOutput `pulumi:"userData"`
 }
 
 // NewDedicatedServer registers a new resource with the given unique name, arguments, and options.
@@ -164,9 +318,10 @@ func DedicatedServerExists(ctx *pulumi.Context,
 }
 
 type dedicatedServerArgs struct {
-	// Take over the existing server with this id instead of ordering one (`pulumi import` does not
-	// work with dynamic providers). Its location, server model, uplinks and RAM must match; drives
-	// and ipv6 cannot be read back and are taken as declared; the rest is brought to the program.
+	// Take over the existing server with this id instead of ordering one (from the program itself,
+	// where `pulumi import` writes code). Its location, server model, uplinks and RAM must match;
+	// drives and IPv6 cannot be read back and are taken as declared; the rest is brought to the
+	// declared values.
 	AdoptId *string `pulumi:"adoptId"`
 	// The drives and their layout; changing them replaces the server.
 	Drives DedicatedServerDrives `pulumi:"drives"`
@@ -190,7 +345,7 @@ type dedicatedServerArgs struct {
 	// in `features` and `ipxeConfig`. Changing it reinstalls the server in place (its disks are
 	// wiped), which needs `reinstallTrigger` to change in the same update; changing it to null is
 	// the reinstall-based iPXE Boot flow.
-	OperatingSystemId float64 `pulumi:"operatingSystemId"`
+	OperatingSystemId int `pulumi:"operatingSystemId"`
 	// GB, one of the server model's RAM options; changing it replaces the server.
 	RamSize int `pulumi:"ramSize"`
 	// Whether Pulumi reboots the server after changing the iPXE script or feature of a server in
@@ -217,9 +372,10 @@ type dedicatedServerArgs struct {
 
 // The set of arguments for constructing a DedicatedServer resource.
 type DedicatedServerArgs struct {
-	// Take over the existing server with this id instead of ordering one (`pulumi import` does not
-	// work with dynamic providers). Its location, server model, uplinks and RAM must match; drives
-	// and ipv6 cannot be read back and are taken as declared; the rest is brought to the program.
+	// Take over the existing server with this id instead of ordering one (from the program itself,
+	// where `pulumi import` writes code). Its location, server model, uplinks and RAM must match;
+	// drives and IPv6 cannot be read back and are taken as declared; the rest is brought to the
+	// declared values.
 	AdoptId pulumi.StringPtrInput
 	// The drives and their layout; changing them replaces the server.
 	Drives DedicatedServerDrivesInput
@@ -243,7 +399,7 @@ type DedicatedServerArgs struct {
 	// in `features` and `ipxeConfig`. Changing it reinstalls the server in place (its disks are
 	// wiped), which needs `reinstallTrigger` to change in the same update; changing it to null is
 	// the reinstall-based iPXE Boot flow.
-	OperatingSystemId pulumi.Float64Input
+	OperatingSystemId pulumi.IntInput
 	// GB, one of the server model's RAM options; changing it replaces the server.
 	RamSize pulumi.IntInput
 	// Whether Pulumi reboots the server after changing the iPXE script or feature of a server in
@@ -355,10 +511,12 @@ func (o DedicatedServerOutput) ToDedicatedServerOutputWithContext(ctx context.Co
 	return o
 }
 
-func (o DedicatedServerOutput) BandwidthId() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *DedicatedServer) pulumi.Float64PtrOutput { return v.BandwidthId }).(pulumi.Float64PtrOutput)
+// The id of the bandwidth option; null when none applies.
+func (o DedicatedServerOutput) BandwidthId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *DedicatedServer) pulumi.IntPtrOutput { return v.BandwidthId }).(pulumi.IntPtrOutput)
 }
 
+// The name of the bandwidth option; null when none applies.
 func (o DedicatedServerOutput) BandwidthName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *DedicatedServer) pulumi.StringPtrOutput { return v.BandwidthName }).(pulumi.StringPtrOutput)
 }
@@ -368,10 +526,19 @@ func (o DedicatedServerOutput) Configuration() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *DedicatedServer) pulumi.StringPtrOutput { return v.Configuration }).(pulumi.StringPtrOutput)
 }
 
+// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
 func (o DedicatedServerOutput) CreatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *DedicatedServer) pulumi.StringPtrOutput { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }
 
+// The server's drive slots, by position, each with the drive in it (null for an empty slot):
+// what the server has, read from the API once the server is active (absent before). The
+// `drives` input is the order as last applied; this is the hardware as the API reports it.
+func (o DedicatedServerOutput) DriveSlots() DriveSlotResultArrayOutput {
+	return o.ApplyT(func(v *DedicatedServer) DriveSlotResultArrayOutput { return v.DriveSlots }).(DriveSlotResultArrayOutput)
+}
+
+// The drives and their layout; changing them replaces the server.
 func (o DedicatedServerOutput) Drives() DedicatedServerDrivesPtrOutput {
 	return o.ApplyT(func(v *DedicatedServer) DedicatedServerDrivesPtrOutput { return v.Drives }).(DedicatedServerDrivesPtrOutput)
 }
@@ -386,10 +553,12 @@ func (o DedicatedServerOutput) Features() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *DedicatedServer) pulumi.StringArrayOutput { return v.Features }).(pulumi.StringArrayOutput)
 }
 
-func (o DedicatedServerOutput) Hostname() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *DedicatedServer) pulumi.StringPtrOutput { return v.Hostname }).(pulumi.StringPtrOutput)
+// The server's host name (the record's title); default: the resource name.
+func (o DedicatedServerOutput) Hostname() pulumi.StringOutput {
+	return o.ApplyT(func(v *DedicatedServer) pulumi.StringOutput { return v.Hostname }).(pulumi.StringOutput)
 }
 
+// Default false; changing it replaces the server.
 func (o DedicatedServerOutput) Ipv6() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *DedicatedServer) pulumi.BoolPtrOutput { return v.Ipv6 }).(pulumi.BoolPtrOutput)
 }
@@ -409,78 +578,102 @@ func (o DedicatedServerOutput) Labels() pulumi.StringMapOutput {
 	return o.ApplyT(func(v *DedicatedServer) pulumi.StringMapOutput { return v.Labels }).(pulumi.StringMapOutput)
 }
 
+// The date the lease started (YYYY-MM-DD); null until then.
 func (o DedicatedServerOutput) LeaseStartAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *DedicatedServer) pulumi.StringPtrOutput { return v.LeaseStartAt }).(pulumi.StringPtrOutput)
 }
 
+// The code of the location, e.g. `AMS1`.
 func (o DedicatedServerOutput) LocationCode() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *DedicatedServer) pulumi.StringPtrOutput { return v.LocationCode }).(pulumi.StringPtrOutput)
 }
 
+// The id of the location (see the getLocation function).
 func (o DedicatedServerOutput) LocationId() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *DedicatedServer) pulumi.IntPtrOutput { return v.LocationId }).(pulumi.IntPtrOutput)
 }
 
+// The address of the out-of-band management interface; null when it has none.
 func (o DedicatedServerOutput) OobIpv4Address() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *DedicatedServer) pulumi.StringPtrOutput { return v.OobIpv4Address }).(pulumi.StringPtrOutput)
 }
 
+// The full name of the operating system; null when none is installed.
 func (o DedicatedServerOutput) OperatingSystemFullName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *DedicatedServer) pulumi.StringPtrOutput { return v.OperatingSystemFullName }).(pulumi.StringPtrOutput)
 }
 
-func (o DedicatedServerOutput) OperatingSystemId() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *DedicatedServer) pulumi.Float64PtrOutput { return v.OperatingSystemId }).(pulumi.Float64PtrOutput)
+// The id of the operating system; null when none is installed.
+func (o DedicatedServerOutput) OperatingSystemId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *DedicatedServer) pulumi.IntPtrOutput { return v.OperatingSystemId }).(pulumi.IntPtrOutput)
 }
 
+// The operational status as the API reports it (`normal` once provisioning or a reinstall is done).
 func (o DedicatedServerOutput) OperationalStatus() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *DedicatedServer) pulumi.StringPtrOutput { return v.OperationalStatus }).(pulumi.StringPtrOutput)
 }
 
+// The power status as the API reports it, e.g. `powered_on`.
 func (o DedicatedServerOutput) PowerStatus() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *DedicatedServer) pulumi.StringPtrOutput { return v.PowerStatus }).(pulumi.StringPtrOutput)
 }
 
+// The private IPv4 address; null when it has none.
 func (o DedicatedServerOutput) PrivateIpv4Address() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *DedicatedServer) pulumi.StringPtrOutput { return v.PrivateIpv4Address }).(pulumi.StringPtrOutput)
 }
 
-func (o DedicatedServerOutput) PrivateUplinkId() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *DedicatedServer) pulumi.Float64PtrOutput { return v.PrivateUplinkId }).(pulumi.Float64PtrOutput)
+// The id of the private uplink; null when there is none.
+func (o DedicatedServerOutput) PrivateUplinkId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *DedicatedServer) pulumi.IntPtrOutput { return v.PrivateUplinkId }).(pulumi.IntPtrOutput)
 }
 
+// The name of the private uplink; null when there is none.
 func (o DedicatedServerOutput) PrivateUplinkName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *DedicatedServer) pulumi.StringPtrOutput { return v.PrivateUplinkName }).(pulumi.StringPtrOutput)
 }
 
+// The public IPv4 address; null when it has none.
 func (o DedicatedServerOutput) PublicIpv4Address() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *DedicatedServer) pulumi.StringPtrOutput { return v.PublicIpv4Address }).(pulumi.StringPtrOutput)
 }
 
-func (o DedicatedServerOutput) PublicUplinkId() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *DedicatedServer) pulumi.Float64PtrOutput { return v.PublicUplinkId }).(pulumi.Float64PtrOutput)
+// The id of the public uplink; null when there is none.
+func (o DedicatedServerOutput) PublicUplinkId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *DedicatedServer) pulumi.IntPtrOutput { return v.PublicUplinkId }).(pulumi.IntPtrOutput)
 }
 
+// The name of the public uplink; null when there is none.
 func (o DedicatedServerOutput) PublicUplinkName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *DedicatedServer) pulumi.StringPtrOutput { return v.PublicUplinkName }).(pulumi.StringPtrOutput)
 }
 
+// The id of the rack the server stands in; null where the API does not say.
 func (o DedicatedServerOutput) RackId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *DedicatedServer) pulumi.StringPtrOutput { return v.RackId }).(pulumi.StringPtrOutput)
 }
 
+// The RAM in GB.
 func (o DedicatedServerOutput) RamSize() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *DedicatedServer) pulumi.IntPtrOutput { return v.RamSize }).(pulumi.IntPtrOutput)
 }
 
+// Whether Pulumi reboots the server after changing the iPXE script or feature of a server in
+// iPXE Boot mode, so the new script applies at once. Default false: Pulumi prints that a reboot
+// is needed and leaves the timing to you.
 func (o DedicatedServerOutput) RebootOnIpxeChange() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *DedicatedServer) pulumi.BoolPtrOutput { return v.RebootOnIpxeChange }).(pulumi.BoolPtrOutput)
 }
 
+// Any text; changing it reboots the server and waits until it is ready again.
 func (o DedicatedServerOutput) RebootTrigger() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *DedicatedServer) pulumi.StringPtrOutput { return v.RebootTrigger }).(pulumi.StringPtrOutput)
 }
 
+// Consent to a reinstall: any text. A reinstall erases the server's drives, so a change of
+// `operatingSystemId` is refused (a check failure, before any request) unless this changes to
+// a new value in the same update, e.g. today's date. Changing it alone does nothing; it needs
+// no value on create.
 func (o DedicatedServerOutput) ReinstallTrigger() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *DedicatedServer) pulumi.StringPtrOutput { return v.ReinstallTrigger }).(pulumi.StringPtrOutput)
 }
@@ -490,38 +683,48 @@ func (o DedicatedServerOutput) ScheduledReleaseAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *DedicatedServer) pulumi.StringPtrOutput { return v.ScheduledReleaseAt }).(pulumi.StringPtrOutput)
 }
 
+// The id of the server model (see the getServerModel function).
 func (o DedicatedServerOutput) ServerModelId() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *DedicatedServer) pulumi.IntPtrOutput { return v.ServerModelId }).(pulumi.IntPtrOutput)
 }
 
+// The name of the server model.
 func (o DedicatedServerOutput) ServerModelName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *DedicatedServer) pulumi.StringPtrOutput { return v.ServerModelName }).(pulumi.StringPtrOutput)
 }
 
+// The complete set of SSH keys attached to the server (omitted: none).
 func (o DedicatedServerOutput) SshKeyFingerprints() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *DedicatedServer) pulumi.StringArrayOutput { return v.SshKeyFingerprints }).(pulumi.StringArrayOutput)
 }
 
-func (o DedicatedServerOutput) Status() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *DedicatedServer) pulumi.StringPtrOutput { return v.Status }).(pulumi.StringPtrOutput)
+// The status as the API reports it.
+func (o DedicatedServerOutput) Status() pulumi.StringOutput {
+	return o.ApplyT(func(v *DedicatedServer) pulumi.StringOutput { return v.Status }).(pulumi.StringOutput)
 }
 
-func (o DedicatedServerOutput) Title() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *DedicatedServer) pulumi.StringPtrOutput { return v.Title }).(pulumi.StringPtrOutput)
+// The server's title (its host name, as the API shows it).
+func (o DedicatedServerOutput) Title() pulumi.StringOutput {
+	return o.ApplyT(func(v *DedicatedServer) pulumi.StringOutput { return v.Title }).(pulumi.StringOutput)
 }
 
-func (o DedicatedServerOutput) Type() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *DedicatedServer) pulumi.StringPtrOutput { return v.Type }).(pulumi.StringPtrOutput)
+// The host's kind: `dedicated_server`.
+func (o DedicatedServerOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v *DedicatedServer) pulumi.StringOutput { return v.Type }).(pulumi.StringOutput)
 }
 
+// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
 func (o DedicatedServerOutput) UpdatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *DedicatedServer) pulumi.StringPtrOutput { return v.UpdatedAt }).(pulumi.StringPtrOutput)
 }
 
+// Changing them replaces the server.
 func (o DedicatedServerOutput) UplinkModels() DedicatedServerUplinkModelsPtrOutput {
 	return o.ApplyT(func(v *DedicatedServer) DedicatedServerUplinkModelsPtrOutput { return v.UplinkModels }).(DedicatedServerUplinkModelsPtrOutput)
 }
 
+// Cloud-init user data for the order and for reinstalls. Changing it alone changes nothing on
+// the server: the new value is used by the next reinstall. A secret input and output.
 func (o DedicatedServerOutput) UserData() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *DedicatedServer) pulumi.StringPtrOutput { return v.UserData }).(pulumi.StringPtrOutput)
 }

@@ -12,23 +12,71 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// A record of a DNS zone. Its id is "<zoneId>/<recordId>". Records have no labels: a record with
-// the same zone, name, type and data found before a create stops it (adopt it with `adoptId`).
+// A record of a DNS zone. Its id is `<zoneId>/<recordId>`. Records have no labels: a record with
+// the same zone, name, type and data found before a create stops it (take it over with the
+// `adoptId` property).
 //
-// Timeouts (the `customTimeouts` option): create, update and delete default to 5 minutes.
+// Default timeouts (the custom timeouts resource option changes them): create, update and delete 5
+// minutes.
+//
+// ## Example Usage
+// ### An A record in a DNS zone
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			zoneWww, err := serverscom.NewDnsZone(ctx, "zone-www", &serverscom.DnsZoneArgs{
+//				Name:  pulumi.String("example.org"),
+//				Email: pulumi.String("admin@example.org"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			www, err := serverscom.NewDnsRecord(ctx, "www", &serverscom.DnsRecordArgs{
+//				ZoneId: zoneWww.ID(),
+//				Name:   pulumi.String("www"),
+//				Type:   serverscom.DnsRecordTypeA,
+//				Data:   pulumi.String("192.0.2.1"),
+//				Ttl:    pulumi.Int(300),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("recordId", www.ID())
+//			return nil
+//		})
+//	}
+//
+// ```
 type DnsRecord struct {
 	pulumi.CustomResourceState
 
+	// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
 	CreatedAt pulumi.StringPtrOutput `pulumi:"createdAt"`
-	Data      pulumi.StringPtrOutput `pulumi:"data"`
-	Name      pulumi.StringPtrOutput `pulumi:"name"`
-	Priority  pulumi.IntPtrOutput    `pulumi:"priority"`
+	// The record's data in the type's text form: "192.0.2.1", "10 20 5060 sip.example.com".
+	Data pulumi.StringPtrOutput `pulumi:"data"`
+	// "@", a name within the zone ("www") or its FQDN ("www.example.com").
+	Name pulumi.StringOutput `pulumi:"name"`
+	// MX and SRV only (and required there), 0 to 65535.
+	Priority pulumi.IntPtrOutput `pulumi:"priority"`
 	// The record's own id within the zone.
-	RecordId  pulumi.StringPtrOutput `pulumi:"recordId"`
-	Ttl       pulumi.IntPtrOutput    `pulumi:"ttl"`
-	Type      pulumi.StringPtrOutput `pulumi:"type"`
+	RecordId pulumi.StringOutput `pulumi:"recordId"`
+	// Seconds, 0 to 604800; default: the zone's.
+	Ttl pulumi.IntPtrOutput `pulumi:"ttl"`
+	// A, AAAA, CAA, CNAME, MX, NS, TXT, SRV or ALIAS; changing it replaces the record.
+	Type pulumi.StringOutput `pulumi:"type"`
+	// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
 	UpdatedAt pulumi.StringPtrOutput `pulumi:"updatedAt"`
-	ZoneId    pulumi.StringPtrOutput `pulumi:"zoneId"`
+	// The DnsZone's id; changing it replaces the record.
+	ZoneId pulumi.StringOutput `pulumi:"zoneId"`
 }
 
 // NewDnsRecord registers a new resource with the given unique name, arguments, and options.
@@ -215,41 +263,49 @@ func (o DnsRecordOutput) ToDnsRecordOutputWithContext(ctx context.Context) DnsRe
 	return o
 }
 
+// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
 func (o DnsRecordOutput) CreatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *DnsRecord) pulumi.StringPtrOutput { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }
 
+// The record's data in the type's text form: "192.0.2.1", "10 20 5060 sip.example.com".
 func (o DnsRecordOutput) Data() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *DnsRecord) pulumi.StringPtrOutput { return v.Data }).(pulumi.StringPtrOutput)
 }
 
-func (o DnsRecordOutput) Name() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *DnsRecord) pulumi.StringPtrOutput { return v.Name }).(pulumi.StringPtrOutput)
+// "@", a name within the zone ("www") or its FQDN ("www.example.com").
+func (o DnsRecordOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v *DnsRecord) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }
 
+// MX and SRV only (and required there), 0 to 65535.
 func (o DnsRecordOutput) Priority() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *DnsRecord) pulumi.IntPtrOutput { return v.Priority }).(pulumi.IntPtrOutput)
 }
 
 // The record's own id within the zone.
-func (o DnsRecordOutput) RecordId() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *DnsRecord) pulumi.StringPtrOutput { return v.RecordId }).(pulumi.StringPtrOutput)
+func (o DnsRecordOutput) RecordId() pulumi.StringOutput {
+	return o.ApplyT(func(v *DnsRecord) pulumi.StringOutput { return v.RecordId }).(pulumi.StringOutput)
 }
 
+// Seconds, 0 to 604800; default: the zone's.
 func (o DnsRecordOutput) Ttl() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *DnsRecord) pulumi.IntPtrOutput { return v.Ttl }).(pulumi.IntPtrOutput)
 }
 
-func (o DnsRecordOutput) Type() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *DnsRecord) pulumi.StringPtrOutput { return v.Type }).(pulumi.StringPtrOutput)
+// A, AAAA, CAA, CNAME, MX, NS, TXT, SRV or ALIAS; changing it replaces the record.
+func (o DnsRecordOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v *DnsRecord) pulumi.StringOutput { return v.Type }).(pulumi.StringOutput)
 }
 
+// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
 func (o DnsRecordOutput) UpdatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *DnsRecord) pulumi.StringPtrOutput { return v.UpdatedAt }).(pulumi.StringPtrOutput)
 }
 
-func (o DnsRecordOutput) ZoneId() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *DnsRecord) pulumi.StringPtrOutput { return v.ZoneId }).(pulumi.StringPtrOutput)
+// The DnsZone's id; changing it replaces the record.
+func (o DnsRecordOutput) ZoneId() pulumi.StringOutput {
+	return o.ApplyT(func(v *DnsRecord) pulumi.StringOutput { return v.ZoneId }).(pulumi.StringOutput)
 }
 
 type DnsRecordArrayOutput struct{ *pulumi.OutputState }

@@ -12,23 +12,63 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// A DNS zone (the API's DNS domain). Creates are idempotent through the ownership label; a zone
-// of the same name that is not this resource's stops the create (adopt it with `adoptId`).
+// A DNS zone (the API's DNS domain). A repeated create finds the zone it made by the ownership
+// label; a zone of the same name that is not this resource's stops the create (take it over with
+// the `adoptId` property).
 //
-// Timeouts (the `customTimeouts` option): create, update and delete default to 5 minutes.
+// Default timeouts (the custom timeouts resource option changes them): create, update and delete 5
+// minutes.
+//
+// ## Example Usage
+// ### A DNS zone
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			zone, err := serverscom.NewDnsZone(ctx, "zone", &serverscom.DnsZoneArgs{
+//				Name:  pulumi.String("example.com"),
+//				Email: pulumi.String("admin@example.com"),
+//				Labels: pulumi.StringMap{
+//					"env": pulumi.String("prod"),
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("zoneId", zone.ID())
+//			return nil
+//		})
+//	}
+//
+// ```
 type DnsZone struct {
 	pulumi.CustomResourceState
 
+	// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
 	CreatedAt pulumi.StringPtrOutput `pulumi:"createdAt"`
 	// `undelegated`, `verified` or `delegated`.
 	DelegationStatus pulumi.StringPtrOutput `pulumi:"delegationStatus"`
-	Email            pulumi.StringPtrOutput `pulumi:"email"`
+	// The SOA contact. Fixed once created: the API changes only labels.
+	Email pulumi.StringPtrOutput `pulumi:"email"`
 	// The labels, without the provider's ownership label.
-	Labels        pulumi.StringMapOutput `pulumi:"labels"`
-	Name          pulumi.StringPtrOutput `pulumi:"name"`
-	Ttl           pulumi.IntPtrOutput    `pulumi:"ttl"`
+	Labels pulumi.StringMapOutput `pulumi:"labels"`
+	// The zone's domain name, lower case (example.com); changing it replaces the zone.
+	Name pulumi.StringOutput `pulumi:"name"`
+	// The default TTL of the zone's records, 0 to 604800 seconds. Fixed once created.
+	Ttl pulumi.IntPtrOutput `pulumi:"ttl"`
+	// When the zone stops being published (for example once delegation has failed for long); null
+	// when no such date is set.
 	UnpublishDate pulumi.StringPtrOutput `pulumi:"unpublishDate"`
-	UpdatedAt     pulumi.StringPtrOutput `pulumi:"updatedAt"`
+	// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+	UpdatedAt pulumi.StringPtrOutput `pulumi:"updatedAt"`
 }
 
 // NewDnsZone registers a new resource with the given unique name, arguments, and options.
@@ -200,6 +240,7 @@ func (o DnsZoneOutput) ToDnsZoneOutputWithContext(ctx context.Context) DnsZoneOu
 	return o
 }
 
+// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
 func (o DnsZoneOutput) CreatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *DnsZone) pulumi.StringPtrOutput { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }
@@ -209,6 +250,7 @@ func (o DnsZoneOutput) DelegationStatus() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *DnsZone) pulumi.StringPtrOutput { return v.DelegationStatus }).(pulumi.StringPtrOutput)
 }
 
+// The SOA contact. Fixed once created: the API changes only labels.
 func (o DnsZoneOutput) Email() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *DnsZone) pulumi.StringPtrOutput { return v.Email }).(pulumi.StringPtrOutput)
 }
@@ -218,18 +260,23 @@ func (o DnsZoneOutput) Labels() pulumi.StringMapOutput {
 	return o.ApplyT(func(v *DnsZone) pulumi.StringMapOutput { return v.Labels }).(pulumi.StringMapOutput)
 }
 
-func (o DnsZoneOutput) Name() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *DnsZone) pulumi.StringPtrOutput { return v.Name }).(pulumi.StringPtrOutput)
+// The zone's domain name, lower case (example.com); changing it replaces the zone.
+func (o DnsZoneOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v *DnsZone) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }
 
+// The default TTL of the zone's records, 0 to 604800 seconds. Fixed once created.
 func (o DnsZoneOutput) Ttl() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *DnsZone) pulumi.IntPtrOutput { return v.Ttl }).(pulumi.IntPtrOutput)
 }
 
+// When the zone stops being published (for example once delegation has failed for long); null
+// when no such date is set.
 func (o DnsZoneOutput) UnpublishDate() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *DnsZone) pulumi.StringPtrOutput { return v.UnpublishDate }).(pulumi.StringPtrOutput)
 }
 
+// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
 func (o DnsZoneOutput) UpdatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *DnsZone) pulumi.StringPtrOutput { return v.UpdatedAt }).(pulumi.StringPtrOutput)
 }

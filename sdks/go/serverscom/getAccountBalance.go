@@ -11,6 +11,32 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
+// The account's current balance and the total due on the next invoice.
+//
+// ## Example Usage
+// ### The account's balance
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			balanceVar, err := serverscom.GetAccountBalance(ctx, &serverscom.GetAccountBalanceArgs{}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("balance", balanceVar.CurrentBalance)
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetAccountBalance(ctx *pulumi.Context, args *GetAccountBalanceArgs, opts ...pulumi.InvokeOption) (*GetAccountBalanceResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetAccountBalanceResult
@@ -25,8 +51,11 @@ type GetAccountBalanceArgs struct {
 }
 
 type GetAccountBalanceResult struct {
-	Currency            *string  `pulumi:"currency"`
-	CurrentBalance      *float64 `pulumi:"currentBalance"`
+	// The currency of the amounts, e.g. `EUR`; null where the API does not say.
+	Currency *string `pulumi:"currency"`
+	// The account's current balance, in `currency`; null where the API does not say.
+	CurrentBalance *float64 `pulumi:"currentBalance"`
+	// The total due on the next invoice, in `currency`; null where the API does not say.
 	NextInvoiceTotalDue *float64 `pulumi:"nextInvoiceTotalDue"`
 }
 
@@ -56,14 +85,17 @@ func (o GetAccountBalanceResultOutput) ToGetAccountBalanceResultOutputWithContex
 	return o
 }
 
+// The currency of the amounts, e.g. `EUR`; null where the API does not say.
 func (o GetAccountBalanceResultOutput) Currency() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetAccountBalanceResult) *string { return v.Currency }).(pulumi.StringPtrOutput)
 }
 
+// The account's current balance, in `currency`; null where the API does not say.
 func (o GetAccountBalanceResultOutput) CurrentBalance() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v GetAccountBalanceResult) *float64 { return v.CurrentBalance }).(pulumi.Float64PtrOutput)
 }
 
+// The total due on the next invoice, in `currency`; null where the API does not say.
 func (o GetAccountBalanceResultOutput) NextInvoiceTotalDue() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v GetAccountBalanceResult) *float64 { return v.NextInvoiceTotalDue }).(pulumi.Float64PtrOutput)
 }

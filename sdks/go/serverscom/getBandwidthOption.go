@@ -11,9 +11,61 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-func LookupBandwidthOption(ctx *pulumi.Context, args *LookupBandwidthOptionArgs, opts ...pulumi.InvokeOption) (*LookupBandwidthOptionResult, error) {
+// One bandwidth option of a public uplink model, by exactly one of id or name.
+//
+// ## Example Usage
+// ### A bandwidth option by name
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			location, err := serverscom.GetLocation(ctx, &serverscom.GetLocationArgs{
+//				Code: pulumi.StringRef("AMS1"),
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			r640, err := serverscom.GetServerModel(ctx, &serverscom.GetServerModelArgs{
+//				LocationId: location.Id,
+//				Name:       pulumi.StringRef("Dell R640"),
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			publicUplink, err := serverscom.GetUplinkModel(ctx, &serverscom.GetUplinkModelArgs{
+//				LocationId:    location.Id,
+//				ServerModelId: r640.Id,
+//				Name:          pulumi.StringRef("Public 1 Gbps without redundancy"),
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			traffic, err := serverscom.GetBandwidthOption(ctx, &serverscom.GetBandwidthOptionArgs{
+//				LocationId:    location.Id,
+//				ServerModelId: r640.Id,
+//				UplinkModelId: publicUplink.Id,
+//				Name:          pulumi.StringRef("20 TB"),
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("trafficId", traffic.Id)
+//			return nil
+//		})
+//	}
+//
+// ```
+func GetBandwidthOption(ctx *pulumi.Context, args *GetBandwidthOptionArgs, opts ...pulumi.InvokeOption) (*GetBandwidthOptionResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
-	var rv LookupBandwidthOptionResult
+	var rv GetBandwidthOptionResult
 	err := ctx.Invoke("serverscom:index:getBandwidthOption", args, &rv, opts...)
 	if err != nil {
 		return nil, err
@@ -21,72 +73,86 @@ func LookupBandwidthOption(ctx *pulumi.Context, args *LookupBandwidthOptionArgs,
 	return &rv, nil
 }
 
-type LookupBandwidthOptionArgs struct {
-	Id         *int `pulumi:"id"`
-	LocationId int  `pulumi:"locationId"`
+type GetBandwidthOptionArgs struct {
+	// The bandwidth option's id (give exactly one of id and name).
+	Id *int `pulumi:"id"`
+	// The location (its id; see the getLocation function).
+	LocationId int `pulumi:"locationId"`
 	// The name: "20 TB", "Unmetered 1 Gbps".
-	Name          *string `pulumi:"name"`
-	ServerModelId int     `pulumi:"serverModelId"`
-	UplinkModelId int     `pulumi:"uplinkModelId"`
+	Name *string `pulumi:"name"`
+	// The server model (its id; see the getServerModel function).
+	ServerModelId int `pulumi:"serverModelId"`
+	// The public uplink model (its id; see the getUplinkModel function).
+	UplinkModelId int `pulumi:"uplinkModelId"`
 }
 
-type LookupBandwidthOptionResult struct {
+type GetBandwidthOptionResult struct {
 	// Bytes committed; null for unmetered options.
 	Commit *float64 `pulumi:"commit"`
-	Id     int      `pulumi:"id"`
-	Name   string   `pulumi:"name"`
-	Type   *string  `pulumi:"type"`
+	// The bandwidth option's id (the `bandwidthModelId` of a DedicatedServer's public uplink).
+	Id int `pulumi:"id"`
+	// The bandwidth option's name.
+	Name string `pulumi:"name"`
+	// The option's type, e.g. `bytes` or `unmetered`; null where the API does not say.
+	Type *string `pulumi:"type"`
 }
 
-func LookupBandwidthOptionOutput(ctx *pulumi.Context, args LookupBandwidthOptionOutputArgs, opts ...pulumi.InvokeOption) LookupBandwidthOptionResultOutput {
+func GetBandwidthOptionOutput(ctx *pulumi.Context, args GetBandwidthOptionOutputArgs, opts ...pulumi.InvokeOption) GetBandwidthOptionResultOutput {
 	options := pulumi.InvokeOutputOptions{InvokeOptions: internal.PkgInvokeDefaultOpts(opts)}
-	return ctx.InvokeOutput("serverscom:index:getBandwidthOption", args, LookupBandwidthOptionResultOutput{}, options).(LookupBandwidthOptionResultOutput)
+	return ctx.InvokeOutput("serverscom:index:getBandwidthOption", args, GetBandwidthOptionResultOutput{}, options).(GetBandwidthOptionResultOutput)
 }
 
-type LookupBandwidthOptionOutputArgs struct {
-	Id         pulumi.IntPtrInput `pulumi:"id"`
-	LocationId pulumi.IntInput    `pulumi:"locationId"`
+type GetBandwidthOptionOutputArgs struct {
+	// The bandwidth option's id (give exactly one of id and name).
+	Id pulumi.IntPtrInput `pulumi:"id"`
+	// The location (its id; see the getLocation function).
+	LocationId pulumi.IntInput `pulumi:"locationId"`
 	// The name: "20 TB", "Unmetered 1 Gbps".
-	Name          pulumi.StringPtrInput `pulumi:"name"`
-	ServerModelId pulumi.IntInput       `pulumi:"serverModelId"`
-	UplinkModelId pulumi.IntInput       `pulumi:"uplinkModelId"`
+	Name pulumi.StringPtrInput `pulumi:"name"`
+	// The server model (its id; see the getServerModel function).
+	ServerModelId pulumi.IntInput `pulumi:"serverModelId"`
+	// The public uplink model (its id; see the getUplinkModel function).
+	UplinkModelId pulumi.IntInput `pulumi:"uplinkModelId"`
 }
 
-func (LookupBandwidthOptionOutputArgs) ElementType() reflect.Type {
-	return reflect.TypeOf((*LookupBandwidthOptionArgs)(nil)).Elem()
+func (GetBandwidthOptionOutputArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetBandwidthOptionArgs)(nil)).Elem()
 }
 
-type LookupBandwidthOptionResultOutput struct{ *pulumi.OutputState }
+type GetBandwidthOptionResultOutput struct{ *pulumi.OutputState }
 
-func (LookupBandwidthOptionResultOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*LookupBandwidthOptionResult)(nil)).Elem()
+func (GetBandwidthOptionResultOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetBandwidthOptionResult)(nil)).Elem()
 }
 
-func (o LookupBandwidthOptionResultOutput) ToLookupBandwidthOptionResultOutput() LookupBandwidthOptionResultOutput {
+func (o GetBandwidthOptionResultOutput) ToGetBandwidthOptionResultOutput() GetBandwidthOptionResultOutput {
 	return o
 }
 
-func (o LookupBandwidthOptionResultOutput) ToLookupBandwidthOptionResultOutputWithContext(ctx context.Context) LookupBandwidthOptionResultOutput {
+func (o GetBandwidthOptionResultOutput) ToGetBandwidthOptionResultOutputWithContext(ctx context.Context) GetBandwidthOptionResultOutput {
 	return o
 }
 
 // Bytes committed; null for unmetered options.
-func (o LookupBandwidthOptionResultOutput) Commit() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v LookupBandwidthOptionResult) *float64 { return v.Commit }).(pulumi.Float64PtrOutput)
+func (o GetBandwidthOptionResultOutput) Commit() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v GetBandwidthOptionResult) *float64 { return v.Commit }).(pulumi.Float64PtrOutput)
 }
 
-func (o LookupBandwidthOptionResultOutput) Id() pulumi.IntOutput {
-	return o.ApplyT(func(v LookupBandwidthOptionResult) int { return v.Id }).(pulumi.IntOutput)
+// The bandwidth option's id (the `bandwidthModelId` of a DedicatedServer's public uplink).
+func (o GetBandwidthOptionResultOutput) Id() pulumi.IntOutput {
+	return o.ApplyT(func(v GetBandwidthOptionResult) int { return v.Id }).(pulumi.IntOutput)
 }
 
-func (o LookupBandwidthOptionResultOutput) Name() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupBandwidthOptionResult) string { return v.Name }).(pulumi.StringOutput)
+// The bandwidth option's name.
+func (o GetBandwidthOptionResultOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v GetBandwidthOptionResult) string { return v.Name }).(pulumi.StringOutput)
 }
 
-func (o LookupBandwidthOptionResultOutput) Type() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v LookupBandwidthOptionResult) *string { return v.Type }).(pulumi.StringPtrOutput)
+// The option's type, e.g. `bytes` or `unmetered`; null where the API does not say.
+func (o GetBandwidthOptionResultOutput) Type() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetBandwidthOptionResult) *string { return v.Type }).(pulumi.StringPtrOutput)
 }
 
 func init() {
-	pulumi.RegisterOutputType(LookupBandwidthOptionResultOutput{})
+	pulumi.RegisterOutputType(GetBandwidthOptionResultOutput{})
 }

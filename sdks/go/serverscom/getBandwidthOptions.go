@@ -11,6 +11,57 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
+// The bandwidth options of a public uplink model of a server model in a location.
+//
+// ## Example Usage
+// ### The bandwidth options of an uplink
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			location, err := serverscom.GetLocation(ctx, &serverscom.GetLocationArgs{
+//				Code: pulumi.StringRef("AMS1"),
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			r640, err := serverscom.GetServerModel(ctx, &serverscom.GetServerModelArgs{
+//				LocationId: location.Id,
+//				Name:       pulumi.StringRef("Dell R640"),
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			publicUplink, err := serverscom.GetUplinkModel(ctx, &serverscom.GetUplinkModelArgs{
+//				LocationId:    location.Id,
+//				ServerModelId: r640.Id,
+//				Name:          pulumi.StringRef("Public 1 Gbps without redundancy"),
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			options, err := serverscom.GetBandwidthOptions(ctx, &serverscom.GetBandwidthOptionsArgs{
+//				LocationId:    location.Id,
+//				ServerModelId: r640.Id,
+//				UplinkModelId: publicUplink.Id,
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("bandwidthOptions", options.BandwidthOptions)
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetBandwidthOptions(ctx *pulumi.Context, args *GetBandwidthOptionsArgs, opts ...pulumi.InvokeOption) (*GetBandwidthOptionsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetBandwidthOptionsResult
@@ -22,7 +73,9 @@ func GetBandwidthOptions(ctx *pulumi.Context, args *GetBandwidthOptionsArgs, opt
 }
 
 type GetBandwidthOptionsArgs struct {
-	LocationId    int `pulumi:"locationId"`
+	// The location (its id; see the getLocation function).
+	LocationId int `pulumi:"locationId"`
+	// The server model (its id; see the getServerModel function).
 	ServerModelId int `pulumi:"serverModelId"`
 	// Only this type ("bytes" for a committed volume, "bandwidth" for unmetered).
 	Type *string `pulumi:"type"`
@@ -31,7 +84,8 @@ type GetBandwidthOptionsArgs struct {
 }
 
 type GetBandwidthOptionsResult struct {
-	BandwidthOptions []GetBandwidthOptionResult `pulumi:"bandwidthOptions"`
+	// The bandwidth options, in the API's order.
+	BandwidthOptions []BandwidthOptionResult `pulumi:"bandwidthOptions"`
 }
 
 func GetBandwidthOptionsOutput(ctx *pulumi.Context, args GetBandwidthOptionsOutputArgs, opts ...pulumi.InvokeOption) GetBandwidthOptionsResultOutput {
@@ -40,7 +94,9 @@ func GetBandwidthOptionsOutput(ctx *pulumi.Context, args GetBandwidthOptionsOutp
 }
 
 type GetBandwidthOptionsOutputArgs struct {
-	LocationId    pulumi.IntInput `pulumi:"locationId"`
+	// The location (its id; see the getLocation function).
+	LocationId pulumi.IntInput `pulumi:"locationId"`
+	// The server model (its id; see the getServerModel function).
 	ServerModelId pulumi.IntInput `pulumi:"serverModelId"`
 	// Only this type ("bytes" for a committed volume, "bandwidth" for unmetered).
 	Type pulumi.StringPtrInput `pulumi:"type"`
@@ -66,8 +122,9 @@ func (o GetBandwidthOptionsResultOutput) ToGetBandwidthOptionsResultOutputWithCo
 	return o
 }
 
-func (o GetBandwidthOptionsResultOutput) BandwidthOptions() GetBandwidthOptionResultArrayOutput {
-	return o.ApplyT(func(v GetBandwidthOptionsResult) []GetBandwidthOptionResult { return v.BandwidthOptions }).(GetBandwidthOptionResultArrayOutput)
+// The bandwidth options, in the API's order.
+func (o GetBandwidthOptionsResultOutput) BandwidthOptions() BandwidthOptionResultArrayOutput {
+	return o.ApplyT(func(v GetBandwidthOptionsResult) []BandwidthOptionResult { return v.BandwidthOptions }).(BandwidthOptionResultArrayOutput)
 }
 
 func init() {

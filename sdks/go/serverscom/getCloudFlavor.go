@@ -11,6 +11,41 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
+// One flavor of a cloud region (what a cloud instance is sized as), by exactly one of id or name.
+//
+// ## Example Usage
+// ### A cloud flavor by name
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			region, err := serverscom.GetCloudRegion(ctx, &serverscom.GetCloudRegionArgs{
+//				Code: pulumi.StringRef("AMS1"),
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			small, err := serverscom.GetCloudFlavor(ctx, &serverscom.GetCloudFlavorArgs{
+//				RegionId: region.Id,
+//				Name:     pulumi.StringRef("SSD.30"),
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("cloudFlavorId", small.Id)
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetCloudFlavor(ctx *pulumi.Context, args *GetCloudFlavorArgs, opts ...pulumi.InvokeOption) (*GetCloudFlavorResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetCloudFlavorResult
@@ -22,13 +57,18 @@ func GetCloudFlavor(ctx *pulumi.Context, args *GetCloudFlavorArgs, opts ...pulum
 }
 
 type GetCloudFlavorArgs struct {
-	Id       *string `pulumi:"id"`
-	Name     *string `pulumi:"name"`
-	RegionId int     `pulumi:"regionId"`
+	// The flavor's id (give exactly one of id and name).
+	Id *string `pulumi:"id"`
+	// The flavor's name or whole words of it, case-insensitive (give exactly one of id and name).
+	Name *string `pulumi:"name"`
+	// The cloud region (its id; see the getCloudRegion function).
+	RegionId int `pulumi:"regionId"`
 }
 
 type GetCloudFlavorResult struct {
-	Id   string `pulumi:"id"`
+	// The flavor's id (the `flavorId` property of a CloudInstance).
+	Id string `pulumi:"id"`
+	// The flavor's name, e.g. `SSD.30`.
 	Name string `pulumi:"name"`
 }
 
@@ -38,9 +78,12 @@ func GetCloudFlavorOutput(ctx *pulumi.Context, args GetCloudFlavorOutputArgs, op
 }
 
 type GetCloudFlavorOutputArgs struct {
-	Id       pulumi.StringPtrInput `pulumi:"id"`
-	Name     pulumi.StringPtrInput `pulumi:"name"`
-	RegionId pulumi.IntInput       `pulumi:"regionId"`
+	// The flavor's id (give exactly one of id and name).
+	Id pulumi.StringPtrInput `pulumi:"id"`
+	// The flavor's name or whole words of it, case-insensitive (give exactly one of id and name).
+	Name pulumi.StringPtrInput `pulumi:"name"`
+	// The cloud region (its id; see the getCloudRegion function).
+	RegionId pulumi.IntInput `pulumi:"regionId"`
 }
 
 func (GetCloudFlavorOutputArgs) ElementType() reflect.Type {
@@ -61,10 +104,12 @@ func (o GetCloudFlavorResultOutput) ToGetCloudFlavorResultOutputWithContext(ctx 
 	return o
 }
 
+// The flavor's id (the `flavorId` property of a CloudInstance).
 func (o GetCloudFlavorResultOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v GetCloudFlavorResult) string { return v.Id }).(pulumi.StringOutput)
 }
 
+// The flavor's name, e.g. `SSD.30`.
 func (o GetCloudFlavorResultOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v GetCloudFlavorResult) string { return v.Name }).(pulumi.StringOutput)
 }

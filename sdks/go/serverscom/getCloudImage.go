@@ -11,6 +11,42 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
+// One image of a cloud region (what a cloud instance is created from), by exactly one of id or
+// name.
+//
+// ## Example Usage
+// ### A cloud image by name
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			region, err := serverscom.GetCloudRegion(ctx, &serverscom.GetCloudRegionArgs{
+//				Code: pulumi.StringRef("AMS1"),
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			image, err := serverscom.GetCloudImage(ctx, &serverscom.GetCloudImageArgs{
+//				RegionId: region.Id,
+//				Name:     pulumi.StringRef("Ubuntu 24.04-server (64 bit)"),
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("imageId", image.Id)
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetCloudImage(ctx *pulumi.Context, args *GetCloudImageArgs, opts ...pulumi.InvokeOption) (*GetCloudImageResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetCloudImageResult
@@ -22,13 +58,18 @@ func GetCloudImage(ctx *pulumi.Context, args *GetCloudImageArgs, opts ...pulumi.
 }
 
 type GetCloudImageArgs struct {
-	Id       *string `pulumi:"id"`
-	Name     *string `pulumi:"name"`
-	RegionId int     `pulumi:"regionId"`
+	// The image's id (give exactly one of id and name).
+	Id *string `pulumi:"id"`
+	// The image's name or whole words of it, case-insensitive (give exactly one of id and name).
+	Name *string `pulumi:"name"`
+	// The cloud region (its id; see the getCloudRegion function).
+	RegionId int `pulumi:"regionId"`
 }
 
 type GetCloudImageResult struct {
-	Id   string `pulumi:"id"`
+	// The image's id (the `imageId` property of a CloudInstance).
+	Id string `pulumi:"id"`
+	// The image's name, e.g. `Ubuntu 24.04-server (64 bit)`.
 	Name string `pulumi:"name"`
 }
 
@@ -38,9 +79,12 @@ func GetCloudImageOutput(ctx *pulumi.Context, args GetCloudImageOutputArgs, opts
 }
 
 type GetCloudImageOutputArgs struct {
-	Id       pulumi.StringPtrInput `pulumi:"id"`
-	Name     pulumi.StringPtrInput `pulumi:"name"`
-	RegionId pulumi.IntInput       `pulumi:"regionId"`
+	// The image's id (give exactly one of id and name).
+	Id pulumi.StringPtrInput `pulumi:"id"`
+	// The image's name or whole words of it, case-insensitive (give exactly one of id and name).
+	Name pulumi.StringPtrInput `pulumi:"name"`
+	// The cloud region (its id; see the getCloudRegion function).
+	RegionId pulumi.IntInput `pulumi:"regionId"`
 }
 
 func (GetCloudImageOutputArgs) ElementType() reflect.Type {
@@ -61,10 +105,12 @@ func (o GetCloudImageResultOutput) ToGetCloudImageResultOutputWithContext(ctx co
 	return o
 }
 
+// The image's id (the `imageId` property of a CloudInstance).
 func (o GetCloudImageResultOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v GetCloudImageResult) string { return v.Id }).(pulumi.StringOutput)
 }
 
+// The image's name, e.g. `Ubuntu 24.04-server (64 bit)`.
 func (o GetCloudImageResultOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v GetCloudImageResult) string { return v.Name }).(pulumi.StringOutput)
 }

@@ -11,9 +11,38 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-func LookupCloudRegion(ctx *pulumi.Context, args *LookupCloudRegionArgs, opts ...pulumi.InvokeOption) (*LookupCloudRegionResult, error) {
+// One cloud region, by exactly one of id, code (exact) or name (case-insensitive), with its flavors
+// and images.
+//
+// ## Example Usage
+// ### A cloud region by code
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			region, err := serverscom.GetCloudRegion(ctx, &serverscom.GetCloudRegionArgs{
+//				Code: pulumi.StringRef("AMS1"),
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("regionId", region.Id)
+//			return nil
+//		})
+//	}
+//
+// ```
+func GetCloudRegion(ctx *pulumi.Context, args *GetCloudRegionArgs, opts ...pulumi.InvokeOption) (*GetCloudRegionResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
-	var rv LookupCloudRegionResult
+	var rv GetCloudRegionResult
 	err := ctx.Invoke("serverscom:index:getCloudRegion", args, &rv, opts...)
 	if err != nil {
 		return nil, err
@@ -21,77 +50,85 @@ func LookupCloudRegion(ctx *pulumi.Context, args *LookupCloudRegionArgs, opts ..
 	return &rv, nil
 }
 
-type LookupCloudRegionArgs struct {
+type GetCloudRegionArgs struct {
 	// "AMS1".
 	Code *string `pulumi:"code"`
-	Id   *int    `pulumi:"id"`
+	// The region's id (give exactly one of id, code and name).
+	Id *int `pulumi:"id"`
 	// "Amsterdam".
 	Name *string `pulumi:"name"`
 }
 
-type LookupCloudRegionResult struct {
+type GetCloudRegionResult struct {
+	// The region's code, e.g. `AMS1`.
 	Code string `pulumi:"code"`
 	// What an instance here can be sized as.
 	Flavors []CloudFlavorResult `pulumi:"flavors"`
-	Id      int                 `pulumi:"id"`
+	// The region's id.
+	Id int `pulumi:"id"`
 	// What an instance here can be created from.
 	Images []CloudImageResult `pulumi:"images"`
-	Name   string             `pulumi:"name"`
+	// The region's name, e.g. `Amsterdam`.
+	Name string `pulumi:"name"`
 }
 
-func LookupCloudRegionOutput(ctx *pulumi.Context, args LookupCloudRegionOutputArgs, opts ...pulumi.InvokeOption) LookupCloudRegionResultOutput {
+func GetCloudRegionOutput(ctx *pulumi.Context, args GetCloudRegionOutputArgs, opts ...pulumi.InvokeOption) GetCloudRegionResultOutput {
 	options := pulumi.InvokeOutputOptions{InvokeOptions: internal.PkgInvokeDefaultOpts(opts)}
-	return ctx.InvokeOutput("serverscom:index:getCloudRegion", args, LookupCloudRegionResultOutput{}, options).(LookupCloudRegionResultOutput)
+	return ctx.InvokeOutput("serverscom:index:getCloudRegion", args, GetCloudRegionResultOutput{}, options).(GetCloudRegionResultOutput)
 }
 
-type LookupCloudRegionOutputArgs struct {
+type GetCloudRegionOutputArgs struct {
 	// "AMS1".
 	Code pulumi.StringPtrInput `pulumi:"code"`
-	Id   pulumi.IntPtrInput    `pulumi:"id"`
+	// The region's id (give exactly one of id, code and name).
+	Id pulumi.IntPtrInput `pulumi:"id"`
 	// "Amsterdam".
 	Name pulumi.StringPtrInput `pulumi:"name"`
 }
 
-func (LookupCloudRegionOutputArgs) ElementType() reflect.Type {
-	return reflect.TypeOf((*LookupCloudRegionArgs)(nil)).Elem()
+func (GetCloudRegionOutputArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetCloudRegionArgs)(nil)).Elem()
 }
 
-type LookupCloudRegionResultOutput struct{ *pulumi.OutputState }
+type GetCloudRegionResultOutput struct{ *pulumi.OutputState }
 
-func (LookupCloudRegionResultOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*LookupCloudRegionResult)(nil)).Elem()
+func (GetCloudRegionResultOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetCloudRegionResult)(nil)).Elem()
 }
 
-func (o LookupCloudRegionResultOutput) ToLookupCloudRegionResultOutput() LookupCloudRegionResultOutput {
+func (o GetCloudRegionResultOutput) ToGetCloudRegionResultOutput() GetCloudRegionResultOutput {
 	return o
 }
 
-func (o LookupCloudRegionResultOutput) ToLookupCloudRegionResultOutputWithContext(ctx context.Context) LookupCloudRegionResultOutput {
+func (o GetCloudRegionResultOutput) ToGetCloudRegionResultOutputWithContext(ctx context.Context) GetCloudRegionResultOutput {
 	return o
 }
 
-func (o LookupCloudRegionResultOutput) Code() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupCloudRegionResult) string { return v.Code }).(pulumi.StringOutput)
+// The region's code, e.g. `AMS1`.
+func (o GetCloudRegionResultOutput) Code() pulumi.StringOutput {
+	return o.ApplyT(func(v GetCloudRegionResult) string { return v.Code }).(pulumi.StringOutput)
 }
 
 // What an instance here can be sized as.
-func (o LookupCloudRegionResultOutput) Flavors() CloudFlavorResultArrayOutput {
-	return o.ApplyT(func(v LookupCloudRegionResult) []CloudFlavorResult { return v.Flavors }).(CloudFlavorResultArrayOutput)
+func (o GetCloudRegionResultOutput) Flavors() CloudFlavorResultArrayOutput {
+	return o.ApplyT(func(v GetCloudRegionResult) []CloudFlavorResult { return v.Flavors }).(CloudFlavorResultArrayOutput)
 }
 
-func (o LookupCloudRegionResultOutput) Id() pulumi.IntOutput {
-	return o.ApplyT(func(v LookupCloudRegionResult) int { return v.Id }).(pulumi.IntOutput)
+// The region's id.
+func (o GetCloudRegionResultOutput) Id() pulumi.IntOutput {
+	return o.ApplyT(func(v GetCloudRegionResult) int { return v.Id }).(pulumi.IntOutput)
 }
 
 // What an instance here can be created from.
-func (o LookupCloudRegionResultOutput) Images() CloudImageResultArrayOutput {
-	return o.ApplyT(func(v LookupCloudRegionResult) []CloudImageResult { return v.Images }).(CloudImageResultArrayOutput)
+func (o GetCloudRegionResultOutput) Images() CloudImageResultArrayOutput {
+	return o.ApplyT(func(v GetCloudRegionResult) []CloudImageResult { return v.Images }).(CloudImageResultArrayOutput)
 }
 
-func (o LookupCloudRegionResultOutput) Name() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupCloudRegionResult) string { return v.Name }).(pulumi.StringOutput)
+// The region's name, e.g. `Amsterdam`.
+func (o GetCloudRegionResultOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v GetCloudRegionResult) string { return v.Name }).(pulumi.StringOutput)
 }
 
 func init() {
-	pulumi.RegisterOutputType(LookupCloudRegionResultOutput{})
+	pulumi.RegisterOutputType(GetCloudRegionResultOutput{})
 }

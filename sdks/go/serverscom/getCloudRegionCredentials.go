@@ -11,10 +11,39 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// The account's OpenStack credentials in a cloud region (GET /cloud_computing/regions/{id}/
-// credentials; Go `CloudComputingRegionCredentials`, srvctl `cloud-regions get-credentials`), for
-// a program that configures an OpenStack provider. The Promise form gives the password in clear
-// to the program: wrap it with `pulumi.secret`, or use the Output form, which is secret.
+// The account's OpenStack credentials in a cloud region, for a program that configures an OpenStack
+// provider.
+//
+// The result is secret: the output form of this function keeps it secret. A plain (non-output) call
+// gives the password to the program in clear: keep it out of stack outputs and logs, or mark it
+// secret.
+//
+// ## Example Usage
+// ### The OpenStack credentials of a cloud region
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			openstack, err := serverscom.GetCloudRegionCredentials(ctx, &serverscom.GetCloudRegionCredentialsArgs{
+//				RegionId: 1,
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("openstackUrl", openstack.Url)
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetCloudRegionCredentials(ctx *pulumi.Context, args *GetCloudRegionCredentialsArgs, opts ...pulumi.InvokeOption) (*GetCloudRegionCredentialsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetCloudRegionCredentialsResult
@@ -26,12 +55,15 @@ func GetCloudRegionCredentials(ctx *pulumi.Context, args *GetCloudRegionCredenti
 }
 
 type GetCloudRegionCredentialsArgs struct {
+	// The cloud region (its id; see the getCloudRegion function).
 	RegionId int `pulumi:"regionId"`
 }
 
 type GetCloudRegionCredentialsResult struct {
+	// The OpenStack password.
 	Password string `pulumi:"password"`
-	RegionId int    `pulumi:"regionId"`
+	// The cloud region's id.
+	RegionId int `pulumi:"regionId"`
 	// The OpenStack project (tenant); a number on the wire, given as text.
 	TenantName *string `pulumi:"tenantName"`
 	// The region's OpenStack identity endpoint.
@@ -46,6 +78,7 @@ func GetCloudRegionCredentialsOutput(ctx *pulumi.Context, args GetCloudRegionCre
 }
 
 type GetCloudRegionCredentialsOutputArgs struct {
+	// The cloud region (its id; see the getCloudRegion function).
 	RegionId pulumi.IntInput `pulumi:"regionId"`
 }
 
@@ -67,10 +100,12 @@ func (o GetCloudRegionCredentialsResultOutput) ToGetCloudRegionCredentialsResult
 	return o
 }
 
+// The OpenStack password.
 func (o GetCloudRegionCredentialsResultOutput) Password() pulumi.StringOutput {
 	return o.ApplyT(func(v GetCloudRegionCredentialsResult) string { return v.Password }).(pulumi.StringOutput)
 }
 
+// The cloud region's id.
 func (o GetCloudRegionCredentialsResultOutput) RegionId() pulumi.IntOutput {
 	return o.ApplyT(func(v GetCloudRegionCredentialsResult) int { return v.RegionId }).(pulumi.IntOutput)
 }

@@ -11,7 +11,32 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// Every region with its flavors and images (two more requests per region).
+// Every cloud region with its flavors and images (two more requests per region).
+//
+// ## Example Usage
+// ### Every cloud region
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			regions, err := serverscom.GetCloudRegions(ctx, &serverscom.GetCloudRegionsArgs{}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("cloudRegions", regions.CloudRegions)
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetCloudRegions(ctx *pulumi.Context, args *GetCloudRegionsArgs, opts ...pulumi.InvokeOption) (*GetCloudRegionsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetCloudRegionsResult
@@ -26,7 +51,8 @@ type GetCloudRegionsArgs struct {
 }
 
 type GetCloudRegionsResult struct {
-	CloudRegions []GetCloudRegionResult `pulumi:"cloudRegions"`
+	// Every cloud region, with its flavors and images.
+	CloudRegions []CloudRegionResult `pulumi:"cloudRegions"`
 }
 
 func GetCloudRegionsOutput(ctx *pulumi.Context, args GetCloudRegionsOutputArgs, opts ...pulumi.InvokeOption) GetCloudRegionsResultOutput {
@@ -55,8 +81,9 @@ func (o GetCloudRegionsResultOutput) ToGetCloudRegionsResultOutputWithContext(ct
 	return o
 }
 
-func (o GetCloudRegionsResultOutput) CloudRegions() GetCloudRegionResultArrayOutput {
-	return o.ApplyT(func(v GetCloudRegionsResult) []GetCloudRegionResult { return v.CloudRegions }).(GetCloudRegionResultArrayOutput)
+// Every cloud region, with its flavors and images.
+func (o GetCloudRegionsResultOutput) CloudRegions() CloudRegionResultArrayOutput {
+	return o.ApplyT(func(v GetCloudRegionsResult) []CloudRegionResult { return v.CloudRegions }).(CloudRegionResultArrayOutput)
 }
 
 func init() {

@@ -11,6 +11,35 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
+// The account's cloud block storage volumes, filtered by labels, name, region and attached
+// instance.
+//
+// ## Example Usage
+// ### The cloud volumes of a region
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			volumes, err := serverscom.GetCloudVolumes(ctx, &serverscom.GetCloudVolumesArgs{
+//				RegionId: pulumi.IntRef(1),
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("cloudVolumes", volumes.CloudVolumes)
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetCloudVolumes(ctx *pulumi.Context, args *GetCloudVolumesArgs, opts ...pulumi.InvokeOption) (*GetCloudVolumesResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetCloudVolumesResult
@@ -22,10 +51,12 @@ func GetCloudVolumes(ctx *pulumi.Context, args *GetCloudVolumesArgs, opts ...pul
 }
 
 type GetCloudVolumesArgs struct {
-	// Only volumes attached to this cloud instance (asked of the API, as srvctl does, and checked here).
-	InstanceId    *string     `pulumi:"instanceId"`
-	LabelSelector interface{} `pulumi:"labelSelector"`
-	Limit         *float64    `pulumi:"limit"`
+	// Only volumes attached to this cloud instance.
+	InstanceId *string `pulumi:"instanceId"`
+	// Only objects whose labels match this label selector, e.g. `env==prod,tier in (web, api)`; checked against the selector grammar before it is sent.
+	LabelSelector *string `pulumi:"labelSelector"`
+	// The most items to return, 1 to 10,000 (default 1,000); more matching items fail the call, naming the limit.
+	Limit *int `pulumi:"limit"`
 	// Only volumes of this cloud region (filtered here as well as asked of the API).
 	RegionId *int `pulumi:"regionId"`
 	// Only volumes whose name contains this text (case-insensitive), matched here: no official
@@ -34,6 +65,7 @@ type GetCloudVolumesArgs struct {
 }
 
 type GetCloudVolumesResult struct {
+	// The cloud volumes, in the API's order.
 	CloudVolumes []CloudVolumeResult `pulumi:"cloudVolumes"`
 }
 
@@ -43,10 +75,12 @@ func GetCloudVolumesOutput(ctx *pulumi.Context, args GetCloudVolumesOutputArgs, 
 }
 
 type GetCloudVolumesOutputArgs struct {
-	// Only volumes attached to this cloud instance (asked of the API, as srvctl does, and checked here).
-	InstanceId    pulumi.StringPtrInput  `pulumi:"instanceId"`
-	LabelSelector pulumi.Input           `pulumi:"labelSelector"`
-	Limit         pulumi.Float64PtrInput `pulumi:"limit"`
+	// Only volumes attached to this cloud instance.
+	InstanceId pulumi.StringPtrInput `pulumi:"instanceId"`
+	// Only objects whose labels match this label selector, e.g. `env==prod,tier in (web, api)`; checked against the selector grammar before it is sent.
+	LabelSelector pulumi.StringPtrInput `pulumi:"labelSelector"`
+	// The most items to return, 1 to 10,000 (default 1,000); more matching items fail the call, naming the limit.
+	Limit pulumi.IntPtrInput `pulumi:"limit"`
 	// Only volumes of this cloud region (filtered here as well as asked of the API).
 	RegionId pulumi.IntPtrInput `pulumi:"regionId"`
 	// Only volumes whose name contains this text (case-insensitive), matched here: no official
@@ -72,6 +106,7 @@ func (o GetCloudVolumesResultOutput) ToGetCloudVolumesResultOutputWithContext(ct
 	return o
 }
 
+// The cloud volumes, in the API's order.
 func (o GetCloudVolumesResultOutput) CloudVolumes() CloudVolumeResultArrayOutput {
 	return o.ApplyT(func(v GetCloudVolumesResult) []CloudVolumeResult { return v.CloudVolumes }).(CloudVolumeResultArrayOutput)
 }

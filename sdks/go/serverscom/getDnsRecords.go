@@ -11,6 +11,41 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
+// The records of a DNS zone, filtered by type and name.
+//
+// ## Example Usage
+// ### The A records of a DNS zone
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			zoneList, err := serverscom.NewDnsZone(ctx, "zone-list", &serverscom.DnsZoneArgs{
+//				Name:  pulumi.String("example.net"),
+//				Email: pulumi.String("admin@example.net"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			records := serverscom.GetDnsRecordsOutput(ctx, serverscom.GetDnsRecordsOutputArgs{
+//				ZoneId: zoneList.ID(),
+//				Type:   pulumi.String("A"),
+//			}, nil)
+//			ctx.Export("dnsRecords", records.ApplyT(func(records serverscom.GetDnsRecordsResult) ([]serverscom.DnsRecordResult, error) {
+//				return []serverscom.DnsRecordResult(records.DnsRecords), nil
+//			}).([]serverscom.DnsRecordResultOutput))
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetDnsRecords(ctx *pulumi.Context, args *GetDnsRecordsArgs, opts ...pulumi.InvokeOption) (*GetDnsRecordsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetDnsRecordsResult
@@ -22,15 +57,18 @@ func GetDnsRecords(ctx *pulumi.Context, args *GetDnsRecordsArgs, opts ...pulumi.
 }
 
 type GetDnsRecordsArgs struct {
-	Limit *float64 `pulumi:"limit"`
+	// The most items to return, 1 to 10,000 (default 1,000); more matching items fail the call, naming the limit.
+	Limit *int `pulumi:"limit"`
 	// Only records of this name.
 	Name *string `pulumi:"name"`
 	// Only records of this type ("A", "MX", "SOA", ...).
-	Type   *string `pulumi:"type"`
-	ZoneId string  `pulumi:"zoneId"`
+	Type *string `pulumi:"type"`
+	// The DNS zone (its id; see the getDnsZones function).
+	ZoneId string `pulumi:"zoneId"`
 }
 
 type GetDnsRecordsResult struct {
+	// The records, in the API's order.
 	DnsRecords []DnsRecordResult `pulumi:"dnsRecords"`
 }
 
@@ -40,12 +78,14 @@ func GetDnsRecordsOutput(ctx *pulumi.Context, args GetDnsRecordsOutputArgs, opts
 }
 
 type GetDnsRecordsOutputArgs struct {
-	Limit pulumi.Float64PtrInput `pulumi:"limit"`
+	// The most items to return, 1 to 10,000 (default 1,000); more matching items fail the call, naming the limit.
+	Limit pulumi.IntPtrInput `pulumi:"limit"`
 	// Only records of this name.
 	Name pulumi.StringPtrInput `pulumi:"name"`
 	// Only records of this type ("A", "MX", "SOA", ...).
-	Type   pulumi.StringPtrInput `pulumi:"type"`
-	ZoneId pulumi.StringInput    `pulumi:"zoneId"`
+	Type pulumi.StringPtrInput `pulumi:"type"`
+	// The DNS zone (its id; see the getDnsZones function).
+	ZoneId pulumi.StringInput `pulumi:"zoneId"`
 }
 
 func (GetDnsRecordsOutputArgs) ElementType() reflect.Type {
@@ -66,6 +106,7 @@ func (o GetDnsRecordsResultOutput) ToGetDnsRecordsResultOutputWithContext(ctx co
 	return o
 }
 
+// The records, in the API's order.
 func (o GetDnsRecordsResultOutput) DnsRecords() DnsRecordResultArrayOutput {
 	return o.ApplyT(func(v GetDnsRecordsResult) []DnsRecordResult { return v.DnsRecords }).(DnsRecordResultArrayOutput)
 }

@@ -11,6 +11,34 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
+// The account's DNS zones, filtered by labels, name and delegation status.
+//
+// ## Example Usage
+// ### The DNS zones labelled env=prod
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			zones, err := serverscom.GetDnsZones(ctx, &serverscom.GetDnsZonesArgs{
+//				LabelSelector: pulumi.StringRef("env=prod"),
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("dnsZones", zones.DnsZones)
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetDnsZones(ctx *pulumi.Context, args *GetDnsZonesArgs, opts ...pulumi.InvokeOption) (*GetDnsZonesResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetDnsZonesResult
@@ -22,14 +50,18 @@ func GetDnsZones(ctx *pulumi.Context, args *GetDnsZonesArgs, opts ...pulumi.Invo
 }
 
 type GetDnsZonesArgs struct {
+	// Only zones of this delegation status.
 	DelegationStatus *GetDnsZonesArgsDelegationStatus `pulumi:"delegationStatus"`
-	LabelSelector    interface{}                      `pulumi:"labelSelector"`
-	Limit            *float64                         `pulumi:"limit"`
+	// Only objects whose labels match this label selector, e.g. `env==prod,tier in (web, api)`; checked against the selector grammar before it is sent.
+	LabelSelector *string `pulumi:"labelSelector"`
+	// The most items to return, 1 to 10,000 (default 1,000); more matching items fail the call, naming the limit.
+	Limit *int `pulumi:"limit"`
 	// Only zones whose name contains this text.
 	SearchPattern *string `pulumi:"searchPattern"`
 }
 
 type GetDnsZonesResult struct {
+	// The DNS zones, in the API's order.
 	DnsZones []DnsZoneResult `pulumi:"dnsZones"`
 }
 
@@ -39,9 +71,12 @@ func GetDnsZonesOutput(ctx *pulumi.Context, args GetDnsZonesOutputArgs, opts ...
 }
 
 type GetDnsZonesOutputArgs struct {
+	// Only zones of this delegation status.
 	DelegationStatus GetDnsZonesArgsDelegationStatusPtrInput `pulumi:"delegationStatus"`
-	LabelSelector    pulumi.Input                            `pulumi:"labelSelector"`
-	Limit            pulumi.Float64PtrInput                  `pulumi:"limit"`
+	// Only objects whose labels match this label selector, e.g. `env==prod,tier in (web, api)`; checked against the selector grammar before it is sent.
+	LabelSelector pulumi.StringPtrInput `pulumi:"labelSelector"`
+	// The most items to return, 1 to 10,000 (default 1,000); more matching items fail the call, naming the limit.
+	Limit pulumi.IntPtrInput `pulumi:"limit"`
 	// Only zones whose name contains this text.
 	SearchPattern pulumi.StringPtrInput `pulumi:"searchPattern"`
 }
@@ -64,6 +99,7 @@ func (o GetDnsZonesResultOutput) ToGetDnsZonesResultOutputWithContext(ctx contex
 	return o
 }
 
+// The DNS zones, in the API's order.
 func (o GetDnsZonesResultOutput) DnsZones() DnsZoneResultArrayOutput {
 	return o.ApplyT(func(v GetDnsZonesResult) []DnsZoneResult { return v.DnsZones }).(DnsZoneResultArrayOutput)
 }

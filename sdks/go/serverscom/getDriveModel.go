@@ -11,9 +11,52 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-func LookupDriveModel(ctx *pulumi.Context, args *LookupDriveModelArgs, opts ...pulumi.InvokeOption) (*LookupDriveModelResult, error) {
+// One drive model a server model can be ordered with in a location, by exactly one of id or name.
+//
+// ## Example Usage
+// ### A drive model by name
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			location, err := serverscom.GetLocation(ctx, &serverscom.GetLocationArgs{
+//				Code: pulumi.StringRef("AMS1"),
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			r640, err := serverscom.GetServerModel(ctx, &serverscom.GetServerModelArgs{
+//				LocationId: location.Id,
+//				Name:       pulumi.StringRef("Dell R640"),
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			ssd, err := serverscom.GetDriveModel(ctx, &serverscom.GetDriveModelArgs{
+//				LocationId:    location.Id,
+//				ServerModelId: r640.Id,
+//				Name:          pulumi.StringRef("Intel D3-S4510 480GB"),
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("driveModelId", ssd.Id)
+//			return nil
+//		})
+//	}
+//
+// ```
+func GetDriveModel(ctx *pulumi.Context, args *GetDriveModelArgs, opts ...pulumi.InvokeOption) (*GetDriveModelResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
-	var rv LookupDriveModelResult
+	var rv GetDriveModelResult
 	err := ctx.Invoke("serverscom:index:getDriveModel", args, &rv, opts...)
 	if err != nil {
 		return nil, err
@@ -21,80 +64,96 @@ func LookupDriveModel(ctx *pulumi.Context, args *LookupDriveModelArgs, opts ...p
 	return &rv, nil
 }
 
-type LookupDriveModelArgs struct {
-	Id         *int `pulumi:"id"`
-	LocationId int  `pulumi:"locationId"`
+type GetDriveModelArgs struct {
+	// The drive model's id (give exactly one of id and name).
+	Id *int `pulumi:"id"`
+	// The location (its id; see the getLocation function).
+	LocationId int `pulumi:"locationId"`
 	// The model's name, or whole words of it that fit one model only ("PM883").
-	Name          *string `pulumi:"name"`
-	ServerModelId int     `pulumi:"serverModelId"`
+	Name *string `pulumi:"name"`
+	// The server model (its id; see the getServerModel function).
+	ServerModelId int `pulumi:"serverModelId"`
 }
 
-type LookupDriveModelResult struct {
+type GetDriveModelResult struct {
 	// GB.
-	Capacity   float64 `pulumi:"capacity"`
-	FormFactor string  `pulumi:"formFactor"`
-	Id         int     `pulumi:"id"`
-	Interface  string  `pulumi:"interface"`
-	MediaType  string  `pulumi:"mediaType"`
-	Name       string  `pulumi:"name"`
+	Capacity int `pulumi:"capacity"`
+	// The form factor, e.g. `2.5`.
+	FormFactor string `pulumi:"formFactor"`
+	// The drive model's id (a drive slot's `driveModelId`).
+	Id int `pulumi:"id"`
+	// The interface, e.g. `SATA3`.
+	Interface string `pulumi:"interface"`
+	// The media type, e.g. `SSD`.
+	MediaType string `pulumi:"mediaType"`
+	// The drive model's name.
+	Name string `pulumi:"name"`
 }
 
-func LookupDriveModelOutput(ctx *pulumi.Context, args LookupDriveModelOutputArgs, opts ...pulumi.InvokeOption) LookupDriveModelResultOutput {
+func GetDriveModelOutput(ctx *pulumi.Context, args GetDriveModelOutputArgs, opts ...pulumi.InvokeOption) GetDriveModelResultOutput {
 	options := pulumi.InvokeOutputOptions{InvokeOptions: internal.PkgInvokeDefaultOpts(opts)}
-	return ctx.InvokeOutput("serverscom:index:getDriveModel", args, LookupDriveModelResultOutput{}, options).(LookupDriveModelResultOutput)
+	return ctx.InvokeOutput("serverscom:index:getDriveModel", args, GetDriveModelResultOutput{}, options).(GetDriveModelResultOutput)
 }
 
-type LookupDriveModelOutputArgs struct {
-	Id         pulumi.IntPtrInput `pulumi:"id"`
-	LocationId pulumi.IntInput    `pulumi:"locationId"`
+type GetDriveModelOutputArgs struct {
+	// The drive model's id (give exactly one of id and name).
+	Id pulumi.IntPtrInput `pulumi:"id"`
+	// The location (its id; see the getLocation function).
+	LocationId pulumi.IntInput `pulumi:"locationId"`
 	// The model's name, or whole words of it that fit one model only ("PM883").
-	Name          pulumi.StringPtrInput `pulumi:"name"`
-	ServerModelId pulumi.IntInput       `pulumi:"serverModelId"`
+	Name pulumi.StringPtrInput `pulumi:"name"`
+	// The server model (its id; see the getServerModel function).
+	ServerModelId pulumi.IntInput `pulumi:"serverModelId"`
 }
 
-func (LookupDriveModelOutputArgs) ElementType() reflect.Type {
-	return reflect.TypeOf((*LookupDriveModelArgs)(nil)).Elem()
+func (GetDriveModelOutputArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetDriveModelArgs)(nil)).Elem()
 }
 
-type LookupDriveModelResultOutput struct{ *pulumi.OutputState }
+type GetDriveModelResultOutput struct{ *pulumi.OutputState }
 
-func (LookupDriveModelResultOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*LookupDriveModelResult)(nil)).Elem()
+func (GetDriveModelResultOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetDriveModelResult)(nil)).Elem()
 }
 
-func (o LookupDriveModelResultOutput) ToLookupDriveModelResultOutput() LookupDriveModelResultOutput {
+func (o GetDriveModelResultOutput) ToGetDriveModelResultOutput() GetDriveModelResultOutput {
 	return o
 }
 
-func (o LookupDriveModelResultOutput) ToLookupDriveModelResultOutputWithContext(ctx context.Context) LookupDriveModelResultOutput {
+func (o GetDriveModelResultOutput) ToGetDriveModelResultOutputWithContext(ctx context.Context) GetDriveModelResultOutput {
 	return o
 }
 
 // GB.
-func (o LookupDriveModelResultOutput) Capacity() pulumi.Float64Output {
-	return o.ApplyT(func(v LookupDriveModelResult) float64 { return v.Capacity }).(pulumi.Float64Output)
+func (o GetDriveModelResultOutput) Capacity() pulumi.IntOutput {
+	return o.ApplyT(func(v GetDriveModelResult) int { return v.Capacity }).(pulumi.IntOutput)
 }
 
-func (o LookupDriveModelResultOutput) FormFactor() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupDriveModelResult) string { return v.FormFactor }).(pulumi.StringOutput)
+// The form factor, e.g. `2.5`.
+func (o GetDriveModelResultOutput) FormFactor() pulumi.StringOutput {
+	return o.ApplyT(func(v GetDriveModelResult) string { return v.FormFactor }).(pulumi.StringOutput)
 }
 
-func (o LookupDriveModelResultOutput) Id() pulumi.IntOutput {
-	return o.ApplyT(func(v LookupDriveModelResult) int { return v.Id }).(pulumi.IntOutput)
+// The drive model's id (a drive slot's `driveModelId`).
+func (o GetDriveModelResultOutput) Id() pulumi.IntOutput {
+	return o.ApplyT(func(v GetDriveModelResult) int { return v.Id }).(pulumi.IntOutput)
 }
 
-func (o LookupDriveModelResultOutput) Interface() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupDriveModelResult) string { return v.Interface }).(pulumi.StringOutput)
+// The interface, e.g. `SATA3`.
+func (o GetDriveModelResultOutput) Interface() pulumi.StringOutput {
+	return o.ApplyT(func(v GetDriveModelResult) string { return v.Interface }).(pulumi.StringOutput)
 }
 
-func (o LookupDriveModelResultOutput) MediaType() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupDriveModelResult) string { return v.MediaType }).(pulumi.StringOutput)
+// The media type, e.g. `SSD`.
+func (o GetDriveModelResultOutput) MediaType() pulumi.StringOutput {
+	return o.ApplyT(func(v GetDriveModelResult) string { return v.MediaType }).(pulumi.StringOutput)
 }
 
-func (o LookupDriveModelResultOutput) Name() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupDriveModelResult) string { return v.Name }).(pulumi.StringOutput)
+// The drive model's name.
+func (o GetDriveModelResultOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v GetDriveModelResult) string { return v.Name }).(pulumi.StringOutput)
 }
 
 func init() {
-	pulumi.RegisterOutputType(LookupDriveModelResultOutput{})
+	pulumi.RegisterOutputType(GetDriveModelResultOutput{})
 }

@@ -11,6 +11,49 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
+// The drive models a server model can be ordered with in a location.
+//
+// ## Example Usage
+// ### The SSD models of a server model
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			location, err := serverscom.GetLocation(ctx, &serverscom.GetLocationArgs{
+//				Code: pulumi.StringRef("AMS1"),
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			r640, err := serverscom.GetServerModel(ctx, &serverscom.GetServerModelArgs{
+//				LocationId: location.Id,
+//				Name:       pulumi.StringRef("Dell R640"),
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			ssds, err := serverscom.GetDriveModels(ctx, &serverscom.GetDriveModelsArgs{
+//				LocationId:    location.Id,
+//				ServerModelId: r640.Id,
+//				MediaType:     pulumi.StringRef("ssd"),
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("driveModels", ssds.DriveModels)
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetDriveModels(ctx *pulumi.Context, args *GetDriveModelsArgs, opts ...pulumi.InvokeOption) (*GetDriveModelsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetDriveModelsResult
@@ -23,17 +66,20 @@ func GetDriveModels(ctx *pulumi.Context, args *GetDriveModelsArgs, opts ...pulum
 
 type GetDriveModelsArgs struct {
 	// Only this interface: "SATA3", "SAS", "NVMe"...
-	Interface  *string `pulumi:"interface"`
-	LocationId int     `pulumi:"locationId"`
+	Interface *string `pulumi:"interface"`
+	// The location (its id; see the getLocation function).
+	LocationId int `pulumi:"locationId"`
 	// Only this media type: "SSD", "HDD", "NVMe"...
 	MediaType *string `pulumi:"mediaType"`
 	// Only models whose name contains this text.
 	SearchPattern *string `pulumi:"searchPattern"`
-	ServerModelId int     `pulumi:"serverModelId"`
+	// The server model (its id; see the getServerModel function).
+	ServerModelId int `pulumi:"serverModelId"`
 }
 
 type GetDriveModelsResult struct {
-	DriveModels []GetDriveModelResult `pulumi:"driveModels"`
+	// The drive models, in the API's order.
+	DriveModels []DriveModelResult `pulumi:"driveModels"`
 }
 
 func GetDriveModelsOutput(ctx *pulumi.Context, args GetDriveModelsOutputArgs, opts ...pulumi.InvokeOption) GetDriveModelsResultOutput {
@@ -43,13 +89,15 @@ func GetDriveModelsOutput(ctx *pulumi.Context, args GetDriveModelsOutputArgs, op
 
 type GetDriveModelsOutputArgs struct {
 	// Only this interface: "SATA3", "SAS", "NVMe"...
-	Interface  pulumi.StringPtrInput `pulumi:"interface"`
-	LocationId pulumi.IntInput       `pulumi:"locationId"`
+	Interface pulumi.StringPtrInput `pulumi:"interface"`
+	// The location (its id; see the getLocation function).
+	LocationId pulumi.IntInput `pulumi:"locationId"`
 	// Only this media type: "SSD", "HDD", "NVMe"...
 	MediaType pulumi.StringPtrInput `pulumi:"mediaType"`
 	// Only models whose name contains this text.
 	SearchPattern pulumi.StringPtrInput `pulumi:"searchPattern"`
-	ServerModelId pulumi.IntInput       `pulumi:"serverModelId"`
+	// The server model (its id; see the getServerModel function).
+	ServerModelId pulumi.IntInput `pulumi:"serverModelId"`
 }
 
 func (GetDriveModelsOutputArgs) ElementType() reflect.Type {
@@ -70,8 +118,9 @@ func (o GetDriveModelsResultOutput) ToGetDriveModelsResultOutputWithContext(ctx 
 	return o
 }
 
-func (o GetDriveModelsResultOutput) DriveModels() GetDriveModelResultArrayOutput {
-	return o.ApplyT(func(v GetDriveModelsResult) []GetDriveModelResult { return v.DriveModels }).(GetDriveModelResultArrayOutput)
+// The drive models, in the API's order.
+func (o GetDriveModelsResultOutput) DriveModels() DriveModelResultArrayOutput {
+	return o.ApplyT(func(v GetDriveModelsResult) []DriveModelResult { return v.DriveModels }).(DriveModelResultArrayOutput)
 }
 
 func init() {

@@ -12,9 +12,36 @@ import (
 )
 
 // One host: `getHost({ id: "xYz12AbC" })`, `getHost({ title: "web-1", type: "sbm_server" })`.
-func LookupHost(ctx *pulumi.Context, args *LookupHostArgs, opts ...pulumi.InvokeOption) (*LookupHostResult, error) {
+//
+// ## Example Usage
+// ### A host by title
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			host, err := serverscom.GetHost(ctx, &serverscom.GetHostArgs{
+//				Title: pulumi.StringRef("k8s-prod-bm-4"),
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("hostStatus", host.Status)
+//			return nil
+//		})
+//	}
+//
+// ```
+func GetHost(ctx *pulumi.Context, args *GetHostArgs, opts ...pulumi.InvokeOption) (*GetHostResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
-	var rv LookupHostResult
+	var rv GetHostResult
 	err := ctx.Invoke("serverscom:index:getHost", args, &rv, opts...)
 	if err != nil {
 		return nil, err
@@ -22,7 +49,8 @@ func LookupHost(ctx *pulumi.Context, args *LookupHostArgs, opts ...pulumi.Invoke
 	return &rv, nil
 }
 
-type LookupHostArgs struct {
+type GetHostArgs struct {
+	// The host's id (give exactly one of id and title).
 	Id *string `pulumi:"id"`
 	// The host name it was ordered with.
 	Title *string `pulumi:"title"`
@@ -30,42 +58,60 @@ type LookupHostArgs struct {
 	Type *GetHostArgsType `pulumi:"type"`
 }
 
-type LookupHostResult struct {
-	Configuration        *string                   `pulumi:"configuration"`
+type GetHostResult struct {
+	// The hardware configuration in words, as the API describes it.
+	Configuration *string `pulumi:"configuration"`
+	// The configuration as ordered; null where the API leaves it out.
 	ConfigurationDetails *HostConfigurationDetails `pulumi:"configurationDetails"`
-	CreatedAt            *string                   `pulumi:"createdAt"`
-	Id                   string                    `pulumi:"id"`
+	// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+	CreatedAt *string `pulumi:"createdAt"`
+	// The host's id.
+	Id string `pulumi:"id"`
 	// Bare metal nodes only.
-	KubernetesClusterId         *string  `pulumi:"kubernetesClusterId"`
-	KubernetesClusterNodeId     *string  `pulumi:"kubernetesClusterNodeId"`
-	KubernetesClusterNodeNumber *float64 `pulumi:"kubernetesClusterNodeNumber"`
+	KubernetesClusterId *string `pulumi:"kubernetesClusterId"`
+	// For a Kubernetes bare metal node, its id as a node of the cluster; otherwise null.
+	KubernetesClusterNodeId *string `pulumi:"kubernetesClusterNodeId"`
+	// For a Kubernetes bare metal node, its number in the cluster; otherwise null.
+	KubernetesClusterNodeNumber *int `pulumi:"kubernetesClusterNodeNumber"`
 	// The labels, without the provider's ownership label.
-	Labels             map[string]string `pulumi:"labels"`
-	LeaseStartAt       *string           `pulumi:"leaseStartAt"`
-	LocationCode       *string           `pulumi:"locationCode"`
-	LocationId         *int              `pulumi:"locationId"`
-	OobIpv4Address     *string           `pulumi:"oobIpv4Address"`
-	OperationalStatus  *string           `pulumi:"operationalStatus"`
-	PowerStatus        *string           `pulumi:"powerStatus"`
-	PrivateIpv4Address *string           `pulumi:"privateIpv4Address"`
-	PublicIpv4Address  *string           `pulumi:"publicIpv4Address"`
-	RackId             *string           `pulumi:"rackId"`
+	Labels map[string]string `pulumi:"labels"`
+	// The date the lease started (YYYY-MM-DD); null until then.
+	LeaseStartAt *string `pulumi:"leaseStartAt"`
+	// The code of the location, e.g. `AMS1`.
+	LocationCode *string `pulumi:"locationCode"`
+	// The id of the location (see the getLocation function).
+	LocationId *int `pulumi:"locationId"`
+	// The address of the out-of-band management interface; null when it has none.
+	OobIpv4Address *string `pulumi:"oobIpv4Address"`
+	// The operational status as the API reports it (`normal` once provisioning or a reinstall is done).
+	OperationalStatus *string `pulumi:"operationalStatus"`
+	// The power status as the API reports it, e.g. `powered_on`.
+	PowerStatus *string `pulumi:"powerStatus"`
+	// The private IPv4 address; null when it has none.
+	PrivateIpv4Address *string `pulumi:"privateIpv4Address"`
+	// The public IPv4 address; null when it has none.
+	PublicIpv4Address *string `pulumi:"publicIpv4Address"`
+	// The id of the rack the server stands in; null where the API does not say.
+	RackId *string `pulumi:"rackId"`
 	// Set once a release is scheduled.
 	ScheduledReleaseAt *string `pulumi:"scheduledReleaseAt"`
-	Status             string  `pulumi:"status"`
+	// The status as the API reports it.
+	Status string `pulumi:"status"`
 	// null for a bare metal node without one.
 	Title *string `pulumi:"title"`
 	// "dedicated_server", "sbm_server" or "kubernetes_baremetal_node".
-	Type      string  `pulumi:"type"`
+	Type string `pulumi:"type"`
+	// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
 	UpdatedAt *string `pulumi:"updatedAt"`
 }
 
-func LookupHostOutput(ctx *pulumi.Context, args LookupHostOutputArgs, opts ...pulumi.InvokeOption) LookupHostResultOutput {
+func GetHostOutput(ctx *pulumi.Context, args GetHostOutputArgs, opts ...pulumi.InvokeOption) GetHostResultOutput {
 	options := pulumi.InvokeOutputOptions{InvokeOptions: internal.PkgInvokeDefaultOpts(opts)}
-	return ctx.InvokeOutput("serverscom:index:getHost", args, LookupHostResultOutput{}, options).(LookupHostResultOutput)
+	return ctx.InvokeOutput("serverscom:index:getHost", args, GetHostResultOutput{}, options).(GetHostResultOutput)
 }
 
-type LookupHostOutputArgs struct {
+type GetHostOutputArgs struct {
+	// The host's id (give exactly one of id and title).
 	Id pulumi.StringPtrInput `pulumi:"id"`
 	// The host name it was ordered with.
 	Title pulumi.StringPtrInput `pulumi:"title"`
@@ -73,117 +119,134 @@ type LookupHostOutputArgs struct {
 	Type GetHostArgsTypePtrInput `pulumi:"type"`
 }
 
-func (LookupHostOutputArgs) ElementType() reflect.Type {
-	return reflect.TypeOf((*LookupHostArgs)(nil)).Elem()
+func (GetHostOutputArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetHostArgs)(nil)).Elem()
 }
 
-type LookupHostResultOutput struct{ *pulumi.OutputState }
+type GetHostResultOutput struct{ *pulumi.OutputState }
 
-func (LookupHostResultOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*LookupHostResult)(nil)).Elem()
+func (GetHostResultOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetHostResult)(nil)).Elem()
 }
 
-func (o LookupHostResultOutput) ToLookupHostResultOutput() LookupHostResultOutput {
+func (o GetHostResultOutput) ToGetHostResultOutput() GetHostResultOutput {
 	return o
 }
 
-func (o LookupHostResultOutput) ToLookupHostResultOutputWithContext(ctx context.Context) LookupHostResultOutput {
+func (o GetHostResultOutput) ToGetHostResultOutputWithContext(ctx context.Context) GetHostResultOutput {
 	return o
 }
 
-func (o LookupHostResultOutput) Configuration() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v LookupHostResult) *string { return v.Configuration }).(pulumi.StringPtrOutput)
+// The hardware configuration in words, as the API describes it.
+func (o GetHostResultOutput) Configuration() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetHostResult) *string { return v.Configuration }).(pulumi.StringPtrOutput)
 }
 
-func (o LookupHostResultOutput) ConfigurationDetails() HostConfigurationDetailsPtrOutput {
-	return o.ApplyT(func(v LookupHostResult) *HostConfigurationDetails { return v.ConfigurationDetails }).(HostConfigurationDetailsPtrOutput)
+// The configuration as ordered; null where the API leaves it out.
+func (o GetHostResultOutput) ConfigurationDetails() HostConfigurationDetailsPtrOutput {
+	return o.ApplyT(func(v GetHostResult) *HostConfigurationDetails { return v.ConfigurationDetails }).(HostConfigurationDetailsPtrOutput)
 }
 
-func (o LookupHostResultOutput) CreatedAt() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v LookupHostResult) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
+// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+func (o GetHostResultOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetHostResult) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }
 
-func (o LookupHostResultOutput) Id() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupHostResult) string { return v.Id }).(pulumi.StringOutput)
+// The host's id.
+func (o GetHostResultOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v GetHostResult) string { return v.Id }).(pulumi.StringOutput)
 }
 
 // Bare metal nodes only.
-func (o LookupHostResultOutput) KubernetesClusterId() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v LookupHostResult) *string { return v.KubernetesClusterId }).(pulumi.StringPtrOutput)
+func (o GetHostResultOutput) KubernetesClusterId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetHostResult) *string { return v.KubernetesClusterId }).(pulumi.StringPtrOutput)
 }
 
-func (o LookupHostResultOutput) KubernetesClusterNodeId() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v LookupHostResult) *string { return v.KubernetesClusterNodeId }).(pulumi.StringPtrOutput)
+// For a Kubernetes bare metal node, its id as a node of the cluster; otherwise null.
+func (o GetHostResultOutput) KubernetesClusterNodeId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetHostResult) *string { return v.KubernetesClusterNodeId }).(pulumi.StringPtrOutput)
 }
 
-func (o LookupHostResultOutput) KubernetesClusterNodeNumber() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v LookupHostResult) *float64 { return v.KubernetesClusterNodeNumber }).(pulumi.Float64PtrOutput)
+// For a Kubernetes bare metal node, its number in the cluster; otherwise null.
+func (o GetHostResultOutput) KubernetesClusterNodeNumber() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v GetHostResult) *int { return v.KubernetesClusterNodeNumber }).(pulumi.IntPtrOutput)
 }
 
 // The labels, without the provider's ownership label.
-func (o LookupHostResultOutput) Labels() pulumi.StringMapOutput {
-	return o.ApplyT(func(v LookupHostResult) map[string]string { return v.Labels }).(pulumi.StringMapOutput)
+func (o GetHostResultOutput) Labels() pulumi.StringMapOutput {
+	return o.ApplyT(func(v GetHostResult) map[string]string { return v.Labels }).(pulumi.StringMapOutput)
 }
 
-func (o LookupHostResultOutput) LeaseStartAt() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v LookupHostResult) *string { return v.LeaseStartAt }).(pulumi.StringPtrOutput)
+// The date the lease started (YYYY-MM-DD); null until then.
+func (o GetHostResultOutput) LeaseStartAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetHostResult) *string { return v.LeaseStartAt }).(pulumi.StringPtrOutput)
 }
 
-func (o LookupHostResultOutput) LocationCode() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v LookupHostResult) *string { return v.LocationCode }).(pulumi.StringPtrOutput)
+// The code of the location, e.g. `AMS1`.
+func (o GetHostResultOutput) LocationCode() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetHostResult) *string { return v.LocationCode }).(pulumi.StringPtrOutput)
 }
 
-func (o LookupHostResultOutput) LocationId() pulumi.IntPtrOutput {
-	return o.ApplyT(func(v LookupHostResult) *int { return v.LocationId }).(pulumi.IntPtrOutput)
+// The id of the location (see the getLocation function).
+func (o GetHostResultOutput) LocationId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v GetHostResult) *int { return v.LocationId }).(pulumi.IntPtrOutput)
 }
 
-func (o LookupHostResultOutput) OobIpv4Address() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v LookupHostResult) *string { return v.OobIpv4Address }).(pulumi.StringPtrOutput)
+// The address of the out-of-band management interface; null when it has none.
+func (o GetHostResultOutput) OobIpv4Address() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetHostResult) *string { return v.OobIpv4Address }).(pulumi.StringPtrOutput)
 }
 
-func (o LookupHostResultOutput) OperationalStatus() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v LookupHostResult) *string { return v.OperationalStatus }).(pulumi.StringPtrOutput)
+// The operational status as the API reports it (`normal` once provisioning or a reinstall is done).
+func (o GetHostResultOutput) OperationalStatus() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetHostResult) *string { return v.OperationalStatus }).(pulumi.StringPtrOutput)
 }
 
-func (o LookupHostResultOutput) PowerStatus() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v LookupHostResult) *string { return v.PowerStatus }).(pulumi.StringPtrOutput)
+// The power status as the API reports it, e.g. `powered_on`.
+func (o GetHostResultOutput) PowerStatus() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetHostResult) *string { return v.PowerStatus }).(pulumi.StringPtrOutput)
 }
 
-func (o LookupHostResultOutput) PrivateIpv4Address() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v LookupHostResult) *string { return v.PrivateIpv4Address }).(pulumi.StringPtrOutput)
+// The private IPv4 address; null when it has none.
+func (o GetHostResultOutput) PrivateIpv4Address() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetHostResult) *string { return v.PrivateIpv4Address }).(pulumi.StringPtrOutput)
 }
 
-func (o LookupHostResultOutput) PublicIpv4Address() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v LookupHostResult) *string { return v.PublicIpv4Address }).(pulumi.StringPtrOutput)
+// The public IPv4 address; null when it has none.
+func (o GetHostResultOutput) PublicIpv4Address() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetHostResult) *string { return v.PublicIpv4Address }).(pulumi.StringPtrOutput)
 }
 
-func (o LookupHostResultOutput) RackId() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v LookupHostResult) *string { return v.RackId }).(pulumi.StringPtrOutput)
+// The id of the rack the server stands in; null where the API does not say.
+func (o GetHostResultOutput) RackId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetHostResult) *string { return v.RackId }).(pulumi.StringPtrOutput)
 }
 
 // Set once a release is scheduled.
-func (o LookupHostResultOutput) ScheduledReleaseAt() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v LookupHostResult) *string { return v.ScheduledReleaseAt }).(pulumi.StringPtrOutput)
+func (o GetHostResultOutput) ScheduledReleaseAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetHostResult) *string { return v.ScheduledReleaseAt }).(pulumi.StringPtrOutput)
 }
 
-func (o LookupHostResultOutput) Status() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupHostResult) string { return v.Status }).(pulumi.StringOutput)
+// The status as the API reports it.
+func (o GetHostResultOutput) Status() pulumi.StringOutput {
+	return o.ApplyT(func(v GetHostResult) string { return v.Status }).(pulumi.StringOutput)
 }
 
 // null for a bare metal node without one.
-func (o LookupHostResultOutput) Title() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v LookupHostResult) *string { return v.Title }).(pulumi.StringPtrOutput)
+func (o GetHostResultOutput) Title() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetHostResult) *string { return v.Title }).(pulumi.StringPtrOutput)
 }
 
 // "dedicated_server", "sbm_server" or "kubernetes_baremetal_node".
-func (o LookupHostResultOutput) Type() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupHostResult) string { return v.Type }).(pulumi.StringOutput)
+func (o GetHostResultOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v GetHostResult) string { return v.Type }).(pulumi.StringOutput)
 }
 
-func (o LookupHostResultOutput) UpdatedAt() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v LookupHostResult) *string { return v.UpdatedAt }).(pulumi.StringPtrOutput)
+// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+func (o GetHostResultOutput) UpdatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetHostResult) *string { return v.UpdatedAt }).(pulumi.StringPtrOutput)
 }
 
 func init() {
-	pulumi.RegisterOutputType(LookupHostResultOutput{})
+	pulumi.RegisterOutputType(GetHostResultOutput{})
 }

@@ -12,6 +12,63 @@ import (
 )
 
 // The drive slots of a dedicated server or bare metal node, filled or not, by position.
+//
+// ## Example Usage
+// ### The drive slots of a dedicated server
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			db, err := serverscom.NewDedicatedServer(ctx, "db", &serverscom.DedicatedServerArgs{
+//				LocationId:    pulumi.Int(1),
+//				ServerModelId: pulumi.Int(101),
+//				UplinkModels: &serverscom.DedicatedServerUplinkModelsArgs{
+//					Private: &serverscom.DedicatedServerUplinkModelsPrivateArgs{
+//						Id: pulumi.Int(401),
+//					},
+//					Public: &serverscom.DedicatedServerUplinkModelsPublicArgs{
+//						Id:               pulumi.Int(403),
+//						BandwidthModelId: pulumi.Int(501),
+//					},
+//				},
+//				RamSize: pulumi.Int(64),
+//				Drives: &serverscom.DedicatedServerDrivesArgs{
+//					Slots: serverscom.DedicatedServerDrivesSlotsArray{
+//						&serverscom.DedicatedServerDrivesSlotsArgs{
+//							Position:     pulumi.Int(0),
+//							DriveModelId: pulumi.Int(201),
+//						},
+//						&serverscom.DedicatedServerDrivesSlotsArgs{
+//							Position:     pulumi.Int(1),
+//							DriveModelId: pulumi.Int(201),
+//						},
+//					},
+//				},
+//				OperatingSystemId: pulumi.Int(301),
+//				Hostname:          pulumi.String("db-1"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			slots := serverscom.GetHostDriveSlotsOutput(ctx, serverscom.GetHostDriveSlotsOutputArgs{
+//				HostId: db.ID(),
+//			}, nil)
+//			ctx.Export("driveSlots", slots.ApplyT(func(slots serverscom.GetHostDriveSlotsResult) ([]serverscom.DriveSlotResult, error) {
+//				return []serverscom.DriveSlotResult(slots.DriveSlots), nil
+//			}).([]serverscom.DriveSlotResultOutput))
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetHostDriveSlots(ctx *pulumi.Context, args *GetHostDriveSlotsArgs, opts ...pulumi.InvokeOption) (*GetHostDriveSlotsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetHostDriveSlotsResult
@@ -23,14 +80,17 @@ func GetHostDriveSlots(ctx *pulumi.Context, args *GetHostDriveSlotsArgs, opts ..
 }
 
 type GetHostDriveSlotsArgs struct {
+	// The host's id.
 	HostId string `pulumi:"hostId"`
 	// "dedicated_server" (default) or "kubernetes_baremetal_node": the API has no SBM drive slots.
 	HostType *GetHostDriveSlotsArgsHostType `pulumi:"hostType"`
 }
 
 type GetHostDriveSlotsResult struct {
+	// The drive slots, filled or not, by position.
 	DriveSlots []DriveSlotResult `pulumi:"driveSlots"`
-	HostId     string            `pulumi:"hostId"`
+	// The host's id.
+	HostId string `pulumi:"hostId"`
 }
 
 func GetHostDriveSlotsOutput(ctx *pulumi.Context, args GetHostDriveSlotsOutputArgs, opts ...pulumi.InvokeOption) GetHostDriveSlotsResultOutput {
@@ -39,6 +99,7 @@ func GetHostDriveSlotsOutput(ctx *pulumi.Context, args GetHostDriveSlotsOutputAr
 }
 
 type GetHostDriveSlotsOutputArgs struct {
+	// The host's id.
 	HostId pulumi.StringInput `pulumi:"hostId"`
 	// "dedicated_server" (default) or "kubernetes_baremetal_node": the API has no SBM drive slots.
 	HostType GetHostDriveSlotsArgsHostTypePtrInput `pulumi:"hostType"`
@@ -62,10 +123,12 @@ func (o GetHostDriveSlotsResultOutput) ToGetHostDriveSlotsResultOutputWithContex
 	return o
 }
 
+// The drive slots, filled or not, by position.
 func (o GetHostDriveSlotsResultOutput) DriveSlots() DriveSlotResultArrayOutput {
 	return o.ApplyT(func(v GetHostDriveSlotsResult) []DriveSlotResult { return v.DriveSlots }).(DriveSlotResultArrayOutput)
 }
 
+// The host's id.
 func (o GetHostDriveSlotsResultOutput) HostId() pulumi.StringOutput {
 	return o.ApplyT(func(v GetHostDriveSlotsResult) string { return v.HostId }).(pulumi.StringOutput)
 }

@@ -11,6 +11,65 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
+// The networks of a host (a dedicated server, SBM server or Kubernetes bare metal node), filtered
+// by family, interface, distribution method and more.
+//
+// ## Example Usage
+// ### The networks of a dedicated server
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			db, err := serverscom.NewDedicatedServer(ctx, "db", &serverscom.DedicatedServerArgs{
+//				LocationId:    pulumi.Int(1),
+//				ServerModelId: pulumi.Int(101),
+//				UplinkModels: &serverscom.DedicatedServerUplinkModelsArgs{
+//					Private: &serverscom.DedicatedServerUplinkModelsPrivateArgs{
+//						Id: pulumi.Int(401),
+//					},
+//					Public: &serverscom.DedicatedServerUplinkModelsPublicArgs{
+//						Id:               pulumi.Int(403),
+//						BandwidthModelId: pulumi.Int(501),
+//					},
+//				},
+//				RamSize: pulumi.Int(64),
+//				Drives: &serverscom.DedicatedServerDrivesArgs{
+//					Slots: serverscom.DedicatedServerDrivesSlotsArray{
+//						&serverscom.DedicatedServerDrivesSlotsArgs{
+//							Position:     pulumi.Int(0),
+//							DriveModelId: pulumi.Int(201),
+//						},
+//						&serverscom.DedicatedServerDrivesSlotsArgs{
+//							Position:     pulumi.Int(1),
+//							DriveModelId: pulumi.Int(201),
+//						},
+//					},
+//				},
+//				OperatingSystemId: pulumi.Int(301),
+//				Hostname:          pulumi.String("db-1"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			networksVar := serverscom.GetHostNetworksOutput(ctx, serverscom.GetHostNetworksOutputArgs{
+//				HostId: db.ID(),
+//			}, nil)
+//			ctx.Export("networks", networksVar.ApplyT(func(networksVar serverscom.GetHostNetworksResult) ([]serverscom.NetworkResult, error) {
+//				return []serverscom.NetworkResult(networksVar.Networks), nil
+//			}).([]serverscom.NetworkResultOutput))
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetHostNetworks(ctx *pulumi.Context, args *GetHostNetworksArgs, opts ...pulumi.InvokeOption) (*GetHostNetworksResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetHostNetworksResult
@@ -23,20 +82,25 @@ func GetHostNetworks(ctx *pulumi.Context, args *GetHostNetworksArgs, opts ...pul
 
 type GetHostNetworksArgs struct {
 	// true: only networks ordered additionally; false: only the others.
-	Additional         *bool                                  `pulumi:"additional"`
+	Additional *bool `pulumi:"additional"`
+	// Only networks of this distribution method: `route` or `gateway`.
 	DistributionMethod *GetHostNetworksArgsDistributionMethod `pulumi:"distributionMethod"`
-	Family             *GetHostNetworksArgsFamily             `pulumi:"family"`
-	HostId             string                                 `pulumi:"hostId"`
+	// Only networks of this family: `ipv4` or `ipv6`.
+	Family *GetHostNetworksArgsFamily `pulumi:"family"`
+	// The host's id.
+	HostId string `pulumi:"hostId"`
 	// The host's kind; without it, the host is read first to learn it (one to three requests).
-	HostType      *GetHostNetworksArgsHostType      `pulumi:"hostType"`
+	HostType *GetHostNetworksArgsHostType `pulumi:"hostType"`
+	// Only networks on this interface: `public`, `private` or `oob`.
 	InterfaceType *GetHostNetworksArgsInterfaceType `pulumi:"interfaceType"`
 	// The most networks to return, 1 to 10,000 (default 1,000); more is an error.
-	Limit *float64 `pulumi:"limit"`
+	Limit *int `pulumi:"limit"`
 	// Only networks whose title contains this text.
 	SearchPattern *string `pulumi:"searchPattern"`
 }
 
 type GetHostNetworksResult struct {
+	// The networks, in the API's order.
 	Networks []NetworkResult `pulumi:"networks"`
 }
 
@@ -47,15 +111,19 @@ func GetHostNetworksOutput(ctx *pulumi.Context, args GetHostNetworksOutputArgs, 
 
 type GetHostNetworksOutputArgs struct {
 	// true: only networks ordered additionally; false: only the others.
-	Additional         pulumi.BoolPtrInput                           `pulumi:"additional"`
+	Additional pulumi.BoolPtrInput `pulumi:"additional"`
+	// Only networks of this distribution method: `route` or `gateway`.
 	DistributionMethod GetHostNetworksArgsDistributionMethodPtrInput `pulumi:"distributionMethod"`
-	Family             GetHostNetworksArgsFamilyPtrInput             `pulumi:"family"`
-	HostId             pulumi.StringInput                            `pulumi:"hostId"`
+	// Only networks of this family: `ipv4` or `ipv6`.
+	Family GetHostNetworksArgsFamilyPtrInput `pulumi:"family"`
+	// The host's id.
+	HostId pulumi.StringInput `pulumi:"hostId"`
 	// The host's kind; without it, the host is read first to learn it (one to three requests).
-	HostType      GetHostNetworksArgsHostTypePtrInput      `pulumi:"hostType"`
+	HostType GetHostNetworksArgsHostTypePtrInput `pulumi:"hostType"`
+	// Only networks on this interface: `public`, `private` or `oob`.
 	InterfaceType GetHostNetworksArgsInterfaceTypePtrInput `pulumi:"interfaceType"`
 	// The most networks to return, 1 to 10,000 (default 1,000); more is an error.
-	Limit pulumi.Float64PtrInput `pulumi:"limit"`
+	Limit pulumi.IntPtrInput `pulumi:"limit"`
 	// Only networks whose title contains this text.
 	SearchPattern pulumi.StringPtrInput `pulumi:"searchPattern"`
 }
@@ -78,6 +146,7 @@ func (o GetHostNetworksResultOutput) ToGetHostNetworksResultOutputWithContext(ct
 	return o
 }
 
+// The networks, in the API's order.
 func (o GetHostNetworksResultOutput) Networks() NetworkResultArrayOutput {
 	return o.ApplyT(func(v GetHostNetworksResult) []NetworkResult { return v.Networks }).(NetworkResultArrayOutput)
 }

@@ -12,6 +12,63 @@ import (
 )
 
 // The power feeds of a host of any kind, and whether each is on.
+//
+// ## Example Usage
+// ### The power feeds of a dedicated server
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			db, err := serverscom.NewDedicatedServer(ctx, "db", &serverscom.DedicatedServerArgs{
+//				LocationId:    pulumi.Int(1),
+//				ServerModelId: pulumi.Int(101),
+//				UplinkModels: &serverscom.DedicatedServerUplinkModelsArgs{
+//					Private: &serverscom.DedicatedServerUplinkModelsPrivateArgs{
+//						Id: pulumi.Int(401),
+//					},
+//					Public: &serverscom.DedicatedServerUplinkModelsPublicArgs{
+//						Id:               pulumi.Int(403),
+//						BandwidthModelId: pulumi.Int(501),
+//					},
+//				},
+//				RamSize: pulumi.Int(64),
+//				Drives: &serverscom.DedicatedServerDrivesArgs{
+//					Slots: serverscom.DedicatedServerDrivesSlotsArray{
+//						&serverscom.DedicatedServerDrivesSlotsArgs{
+//							Position:     pulumi.Int(0),
+//							DriveModelId: pulumi.Int(201),
+//						},
+//						&serverscom.DedicatedServerDrivesSlotsArgs{
+//							Position:     pulumi.Int(1),
+//							DriveModelId: pulumi.Int(201),
+//						},
+//					},
+//				},
+//				OperatingSystemId: pulumi.Int(301),
+//				Hostname:          pulumi.String("db-1"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			feeds := serverscom.GetHostPowerFeedsOutput(ctx, serverscom.GetHostPowerFeedsOutputArgs{
+//				HostId: db.ID(),
+//			}, nil)
+//			ctx.Export("powerFeeds", feeds.ApplyT(func(feeds serverscom.GetHostPowerFeedsResult) ([]serverscom.PowerFeedResult, error) {
+//				return []serverscom.PowerFeedResult(feeds.PowerFeeds), nil
+//			}).([]serverscom.PowerFeedResultOutput))
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetHostPowerFeeds(ctx *pulumi.Context, args *GetHostPowerFeedsArgs, opts ...pulumi.InvokeOption) (*GetHostPowerFeedsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetHostPowerFeedsResult
@@ -23,13 +80,16 @@ func GetHostPowerFeeds(ctx *pulumi.Context, args *GetHostPowerFeedsArgs, opts ..
 }
 
 type GetHostPowerFeedsArgs struct {
+	// The host's id.
 	HostId string `pulumi:"hostId"`
 	// Default "dedicated_server".
 	HostType *GetHostPowerFeedsArgsHostType `pulumi:"hostType"`
 }
 
 type GetHostPowerFeedsResult struct {
-	HostId     string            `pulumi:"hostId"`
+	// The host's id.
+	HostId string `pulumi:"hostId"`
+	// The host's power feeds.
 	PowerFeeds []PowerFeedResult `pulumi:"powerFeeds"`
 }
 
@@ -39,6 +99,7 @@ func GetHostPowerFeedsOutput(ctx *pulumi.Context, args GetHostPowerFeedsOutputAr
 }
 
 type GetHostPowerFeedsOutputArgs struct {
+	// The host's id.
 	HostId pulumi.StringInput `pulumi:"hostId"`
 	// Default "dedicated_server".
 	HostType GetHostPowerFeedsArgsHostTypePtrInput `pulumi:"hostType"`
@@ -62,10 +123,12 @@ func (o GetHostPowerFeedsResultOutput) ToGetHostPowerFeedsResultOutputWithContex
 	return o
 }
 
+// The host's id.
 func (o GetHostPowerFeedsResultOutput) HostId() pulumi.StringOutput {
 	return o.ApplyT(func(v GetHostPowerFeedsResult) string { return v.HostId }).(pulumi.StringOutput)
 }
 
+// The host's power feeds.
 func (o GetHostPowerFeedsResultOutput) PowerFeeds() PowerFeedResultArrayOutput {
 	return o.ApplyT(func(v GetHostPowerFeedsResult) []PowerFeedResult { return v.PowerFeeds }).(PowerFeedResultArrayOutput)
 }

@@ -12,6 +12,39 @@ import (
 )
 
 // Hosts matching every filter given (all hosts without any).
+//
+// ## Example Usage
+// ### The hosts in Amsterdam
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			location, err := serverscom.GetLocation(ctx, &serverscom.GetLocationArgs{
+//				Code: pulumi.StringRef("AMS1"),
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			hostsVar, err := serverscom.GetHosts(ctx, &serverscom.GetHostsArgs{
+//				LocationId: pulumi.IntRef(location.Id),
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("hosts", hostsVar.Hosts)
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetHosts(ctx *pulumi.Context, args *GetHostsArgs, opts ...pulumi.InvokeOption) (*GetHostsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetHostsResult
@@ -23,13 +56,14 @@ func GetHosts(ctx *pulumi.Context, args *GetHostsArgs, opts ...pulumi.InvokeOpti
 }
 
 type GetHostsArgs struct {
-	// Only hosts whose labels match: `"env==prod,tier in (web, api)"`, or a builder,
-	// `labelSelector().eq("env", "prod")` (from `pulumi-serverscom/sdk`).
-	LabelSelector interface{} `pulumi:"labelSelector"`
+	// Only hosts whose labels match this label selector, e.g. `env==prod,tier in (web, api)`; checked
+	// against the selector grammar before it is sent.
+	LabelSelector *string `pulumi:"labelSelector"`
 	// The most hosts to return, 1 to 10,000 (default 1,000). More matching hosts is an error, not
 	// a shorter list: a program must not act on part of them believing it saw them all.
-	Limit      *float64 `pulumi:"limit"`
-	LocationId *int     `pulumi:"locationId"`
+	Limit *int `pulumi:"limit"`
+	// The id of the location (see the getLocation function).
+	LocationId *int `pulumi:"locationId"`
 	// Only hosts whose title contains this text.
 	SearchPattern *string `pulumi:"searchPattern"`
 	// Only hosts of this kind.
@@ -37,7 +71,8 @@ type GetHostsArgs struct {
 }
 
 type GetHostsResult struct {
-	Hosts []GetHostResult `pulumi:"hosts"`
+	// The hosts, in the API's order.
+	Hosts []HostResult `pulumi:"hosts"`
 }
 
 func GetHostsOutput(ctx *pulumi.Context, args GetHostsOutputArgs, opts ...pulumi.InvokeOption) GetHostsResultOutput {
@@ -46,13 +81,14 @@ func GetHostsOutput(ctx *pulumi.Context, args GetHostsOutputArgs, opts ...pulumi
 }
 
 type GetHostsOutputArgs struct {
-	// Only hosts whose labels match: `"env==prod,tier in (web, api)"`, or a builder,
-	// `labelSelector().eq("env", "prod")` (from `pulumi-serverscom/sdk`).
-	LabelSelector pulumi.Input `pulumi:"labelSelector"`
+	// Only hosts whose labels match this label selector, e.g. `env==prod,tier in (web, api)`; checked
+	// against the selector grammar before it is sent.
+	LabelSelector pulumi.StringPtrInput `pulumi:"labelSelector"`
 	// The most hosts to return, 1 to 10,000 (default 1,000). More matching hosts is an error, not
 	// a shorter list: a program must not act on part of them believing it saw them all.
-	Limit      pulumi.Float64PtrInput `pulumi:"limit"`
-	LocationId pulumi.IntPtrInput     `pulumi:"locationId"`
+	Limit pulumi.IntPtrInput `pulumi:"limit"`
+	// The id of the location (see the getLocation function).
+	LocationId pulumi.IntPtrInput `pulumi:"locationId"`
 	// Only hosts whose title contains this text.
 	SearchPattern pulumi.StringPtrInput `pulumi:"searchPattern"`
 	// Only hosts of this kind.
@@ -77,8 +113,9 @@ func (o GetHostsResultOutput) ToGetHostsResultOutputWithContext(ctx context.Cont
 	return o
 }
 
-func (o GetHostsResultOutput) Hosts() GetHostResultArrayOutput {
-	return o.ApplyT(func(v GetHostsResult) []GetHostResult { return v.Hosts }).(GetHostResultArrayOutput)
+// The hosts, in the API's order.
+func (o GetHostsResultOutput) Hosts() HostResultArrayOutput {
+	return o.ApplyT(func(v GetHostsResult) []HostResult { return v.Hosts }).(HostResultArrayOutput)
 }
 
 func init() {

@@ -11,7 +11,33 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// The hosts' metrics: counts by chassis, location and rack; monthly traffic per host.
+// The hosts' metrics: counts by chassis, location and rack; monthly traffic per host (the API's
+// Prometheus exposition, parsed).
+//
+// ## Example Usage
+// ### The hosts' metrics
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			hostMetricsVar, err := serverscom.GetHostsMetrics(ctx, &serverscom.GetHostsMetricsArgs{}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("hostMetrics", hostMetricsVar.Families)
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetHostsMetrics(ctx *pulumi.Context, args *GetHostsMetricsArgs, opts ...pulumi.InvokeOption) (*GetHostsMetricsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetHostsMetricsResult
@@ -23,11 +49,12 @@ func GetHostsMetrics(ctx *pulumi.Context, args *GetHostsMetricsArgs, opts ...pul
 }
 
 type GetHostsMetricsArgs struct {
-	// Only the family of this name (e.g. "serverscom_hosts_count"); all of them when omitted.
+	// Only the metric family of this name; every family when omitted.
 	Name *string `pulumi:"name"`
 }
 
 type GetHostsMetricsResult struct {
+	// The metric families, in the order of the exposition.
 	Families []MetricFamilyResult `pulumi:"families"`
 }
 
@@ -37,7 +64,7 @@ func GetHostsMetricsOutput(ctx *pulumi.Context, args GetHostsMetricsOutputArgs, 
 }
 
 type GetHostsMetricsOutputArgs struct {
-	// Only the family of this name (e.g. "serverscom_hosts_count"); all of them when omitted.
+	// Only the metric family of this name; every family when omitted.
 	Name pulumi.StringPtrInput `pulumi:"name"`
 }
 
@@ -59,6 +86,7 @@ func (o GetHostsMetricsResultOutput) ToGetHostsMetricsResultOutputWithContext(ct
 	return o
 }
 
+// The metric families, in the order of the exposition.
 func (o GetHostsMetricsResultOutput) Families() MetricFamilyResultArrayOutput {
 	return o.ApplyT(func(v GetHostsMetricsResult) []MetricFamilyResult { return v.Families }).(MetricFamilyResultArrayOutput)
 }

@@ -11,6 +11,35 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
+// The account's invoices and credit notes, filtered by status, type, currency and date (at most
+// 1,000 unless `limit` says otherwise).
+//
+// ## Example Usage
+// ### The account's paid invoices
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			invoicesVar, err := serverscom.GetInvoices(ctx, &serverscom.GetInvoicesArgs{
+//				Status: pulumi.StringRef("paid"),
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("invoices", invoicesVar.Invoices)
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetInvoices(ctx *pulumi.Context, args *GetInvoicesArgs, opts ...pulumi.InvokeOption) (*GetInvoicesResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetInvoicesResult
@@ -22,22 +51,24 @@ func GetInvoices(ctx *pulumi.Context, args *GetInvoicesArgs, opts ...pulumi.Invo
 }
 
 type GetInvoicesArgs struct {
+	// The currency code, e.g. `EUR`.
 	Currency *string `pulumi:"currency"`
 	// YYYY-MM-DD: invoices up to this date.
 	EndDate *string `pulumi:"endDate"`
 	// The most invoices to read, 1 to 10,000 (default 1,000); more is an error.
-	Limit *float64 `pulumi:"limit"`
+	Limit *int `pulumi:"limit"`
 	// The invoice a credit note belongs to.
 	ParentId *string `pulumi:"parentId"`
 	// YYYY-MM-DD: invoices from this date.
 	StartDate *string `pulumi:"startDate"`
-	// pending, outstanding, overdue, paid, canceled or reissued (srvctl's list).
+	// Only invoices of this status: pending, outstanding, overdue, paid, canceled or reissued.
 	Status *string `pulumi:"status"`
 	// "invoice" or "credit_note".
 	Type *string `pulumi:"type"`
 }
 
 type GetInvoicesResult struct {
+	// The invoices, in the API's order.
 	Invoices []InvoiceResult `pulumi:"invoices"`
 }
 
@@ -47,16 +78,17 @@ func GetInvoicesOutput(ctx *pulumi.Context, args GetInvoicesOutputArgs, opts ...
 }
 
 type GetInvoicesOutputArgs struct {
+	// The currency code, e.g. `EUR`.
 	Currency pulumi.StringPtrInput `pulumi:"currency"`
 	// YYYY-MM-DD: invoices up to this date.
 	EndDate pulumi.StringPtrInput `pulumi:"endDate"`
 	// The most invoices to read, 1 to 10,000 (default 1,000); more is an error.
-	Limit pulumi.Float64PtrInput `pulumi:"limit"`
+	Limit pulumi.IntPtrInput `pulumi:"limit"`
 	// The invoice a credit note belongs to.
 	ParentId pulumi.StringPtrInput `pulumi:"parentId"`
 	// YYYY-MM-DD: invoices from this date.
 	StartDate pulumi.StringPtrInput `pulumi:"startDate"`
-	// pending, outstanding, overdue, paid, canceled or reissued (srvctl's list).
+	// Only invoices of this status: pending, outstanding, overdue, paid, canceled or reissued.
 	Status pulumi.StringPtrInput `pulumi:"status"`
 	// "invoice" or "credit_note".
 	Type pulumi.StringPtrInput `pulumi:"type"`
@@ -80,6 +112,7 @@ func (o GetInvoicesResultOutput) ToGetInvoicesResultOutputWithContext(ctx contex
 	return o
 }
 
+// The invoices, in the API's order.
 func (o GetInvoicesResultOutput) Invoices() InvoiceResultArrayOutput {
 	return o.ApplyT(func(v GetInvoicesResult) []InvoiceResult { return v.Invoices }).(InvoiceResultArrayOutput)
 }

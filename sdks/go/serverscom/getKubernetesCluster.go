@@ -11,6 +11,34 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
+// One Kubernetes cluster, by exactly one of id or name (case-insensitive).
+//
+// ## Example Usage
+// ### A Kubernetes cluster by name
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			cluster, err := serverscom.LookupKubernetesCluster(ctx, &serverscom.GetKubernetesClusterArgs{
+//				Name: pulumi.StringRef("k8s-prod"),
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("clusterId", cluster.Id)
+//			return nil
+//		})
+//	}
+//
+// ```
 func LookupKubernetesCluster(ctx *pulumi.Context, args *LookupKubernetesClusterArgs, opts ...pulumi.InvokeOption) (*LookupKubernetesClusterResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv LookupKubernetesClusterResult
@@ -22,20 +50,29 @@ func LookupKubernetesCluster(ctx *pulumi.Context, args *LookupKubernetesClusterA
 }
 
 type LookupKubernetesClusterArgs struct {
-	Id   *string `pulumi:"id"`
+	// The cluster's id (give exactly one of id and name).
+	Id *string `pulumi:"id"`
+	// The cluster's name, case-insensitive (give exactly one of id and name).
 	Name *string `pulumi:"name"`
 }
 
 type LookupKubernetesClusterResult struct {
+	// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
 	CreatedAt string `pulumi:"createdAt"`
-	Id        string `pulumi:"id"`
+	// The cluster's id.
+	Id string `pulumi:"id"`
 	// The labels, without the provider's ownership label.
-	Labels       map[string]string `pulumi:"labels"`
-	LocationCode *string           `pulumi:"locationCode"`
-	LocationId   int               `pulumi:"locationId"`
-	Name         string            `pulumi:"name"`
-	Status       string            `pulumi:"status"`
-	UpdatedAt    string            `pulumi:"updatedAt"`
+	Labels map[string]string `pulumi:"labels"`
+	// The code of the location, e.g. `AMS1`.
+	LocationCode *string `pulumi:"locationCode"`
+	// The id of the location (see the getLocation function).
+	LocationId int `pulumi:"locationId"`
+	// The cluster's name.
+	Name string `pulumi:"name"`
+	// The status as the API reports it.
+	Status string `pulumi:"status"`
+	// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+	UpdatedAt string `pulumi:"updatedAt"`
 }
 
 func LookupKubernetesClusterOutput(ctx *pulumi.Context, args LookupKubernetesClusterOutputArgs, opts ...pulumi.InvokeOption) LookupKubernetesClusterResultOutput {
@@ -44,7 +81,9 @@ func LookupKubernetesClusterOutput(ctx *pulumi.Context, args LookupKubernetesClu
 }
 
 type LookupKubernetesClusterOutputArgs struct {
-	Id   pulumi.StringPtrInput `pulumi:"id"`
+	// The cluster's id (give exactly one of id and name).
+	Id pulumi.StringPtrInput `pulumi:"id"`
+	// The cluster's name, case-insensitive (give exactly one of id and name).
 	Name pulumi.StringPtrInput `pulumi:"name"`
 }
 
@@ -66,10 +105,12 @@ func (o LookupKubernetesClusterResultOutput) ToLookupKubernetesClusterResultOutp
 	return o
 }
 
+// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
 func (o LookupKubernetesClusterResultOutput) CreatedAt() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupKubernetesClusterResult) string { return v.CreatedAt }).(pulumi.StringOutput)
 }
 
+// The cluster's id.
 func (o LookupKubernetesClusterResultOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupKubernetesClusterResult) string { return v.Id }).(pulumi.StringOutput)
 }
@@ -79,22 +120,27 @@ func (o LookupKubernetesClusterResultOutput) Labels() pulumi.StringMapOutput {
 	return o.ApplyT(func(v LookupKubernetesClusterResult) map[string]string { return v.Labels }).(pulumi.StringMapOutput)
 }
 
+// The code of the location, e.g. `AMS1`.
 func (o LookupKubernetesClusterResultOutput) LocationCode() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupKubernetesClusterResult) *string { return v.LocationCode }).(pulumi.StringPtrOutput)
 }
 
+// The id of the location (see the getLocation function).
 func (o LookupKubernetesClusterResultOutput) LocationId() pulumi.IntOutput {
 	return o.ApplyT(func(v LookupKubernetesClusterResult) int { return v.LocationId }).(pulumi.IntOutput)
 }
 
+// The cluster's name.
 func (o LookupKubernetesClusterResultOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupKubernetesClusterResult) string { return v.Name }).(pulumi.StringOutput)
 }
 
+// The status as the API reports it.
 func (o LookupKubernetesClusterResultOutput) Status() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupKubernetesClusterResult) string { return v.Status }).(pulumi.StringOutput)
 }
 
+// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
 func (o LookupKubernetesClusterResultOutput) UpdatedAt() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupKubernetesClusterResult) string { return v.UpdatedAt }).(pulumi.StringOutput)
 }

@@ -11,9 +11,44 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-func LookupKubernetesClusterNode(ctx *pulumi.Context, args *LookupKubernetesClusterNodeArgs, opts ...pulumi.InvokeOption) (*LookupKubernetesClusterNodeResult, error) {
+// One node of a Kubernetes cluster, by exactly one of id or host name.
+//
+// ## Example Usage
+// ### A Kubernetes cluster's node by hostname
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			cluster, err := serverscom.LookupKubernetesCluster(ctx, &serverscom.GetKubernetesClusterArgs{
+//				Name: pulumi.StringRef("k8s-prod"),
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			master, err := serverscom.GetKubernetesClusterNode(ctx, &serverscom.GetKubernetesClusterNodeArgs{
+//				ClusterId: cluster.Id,
+//				Hostname:  pulumi.StringRef("k8s-prod-cloud-1"),
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("masterAddress", master.PrivateIpv4Address)
+//			return nil
+//		})
+//	}
+//
+// ```
+func GetKubernetesClusterNode(ctx *pulumi.Context, args *GetKubernetesClusterNodeArgs, opts ...pulumi.InvokeOption) (*GetKubernetesClusterNodeResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
-	var rv LookupKubernetesClusterNodeResult
+	var rv GetKubernetesClusterNodeResult
 	err := ctx.Invoke("serverscom:index:getKubernetesClusterNode", args, &rv, opts...)
 	if err != nil {
 		return nil, err
@@ -21,133 +56,169 @@ func LookupKubernetesClusterNode(ctx *pulumi.Context, args *LookupKubernetesClus
 	return &rv, nil
 }
 
-type LookupKubernetesClusterNodeArgs struct {
-	ClusterId string  `pulumi:"clusterId"`
-	Hostname  *string `pulumi:"hostname"`
-	Id        *string `pulumi:"id"`
+type GetKubernetesClusterNodeArgs struct {
+	// The cluster's id.
+	ClusterId string `pulumi:"clusterId"`
+	// The node's host name, exact but for case (give exactly one of id and hostname).
+	Hostname *string `pulumi:"hostname"`
+	// The node's id (give exactly one of id and hostname).
+	Id *string `pulumi:"id"`
 }
 
-type LookupKubernetesClusterNodeResult struct {
-	ClusterId          string                     `pulumi:"clusterId"`
-	Configuration      string                     `pulumi:"configuration"`
-	CreatedAt          string                     `pulumi:"createdAt"`
-	Hostname           string                     `pulumi:"hostname"`
-	Id                 string                     `pulumi:"id"`
-	Labels             map[string]string          `pulumi:"labels"`
-	LocationCode       *string                    `pulumi:"locationCode"`
-	LocationId         *int                       `pulumi:"locationId"`
-	NodeGroup          *KubernetesNodeGroupResult `pulumi:"nodeGroup"`
-	Number             float64                    `pulumi:"number"`
-	PrivateIpv4Address *string                    `pulumi:"privateIpv4Address"`
-	PublicIpv4Address  *string                    `pulumi:"publicIpv4Address"`
+type GetKubernetesClusterNodeResult struct {
+	// The id of the node's cluster.
+	ClusterId string `pulumi:"clusterId"`
+	// The hardware configuration in words, as the API describes it.
+	Configuration string `pulumi:"configuration"`
+	// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+	CreatedAt string `pulumi:"createdAt"`
+	// The node's host name.
+	Hostname string `pulumi:"hostname"`
+	// The node's id.
+	Id string `pulumi:"id"`
+	// The node's labels, without the provider's ownership label.
+	Labels map[string]string `pulumi:"labels"`
+	// The code of the location, e.g. `AMS1`.
+	LocationCode *string `pulumi:"locationCode"`
+	// The id of the location (see the getLocation function).
+	LocationId *int `pulumi:"locationId"`
+	// The node group the node is in; null when it is in none.
+	NodeGroup *KubernetesNodeGroupResult `pulumi:"nodeGroup"`
+	// The node's number in the cluster.
+	Number int `pulumi:"number"`
+	// The private IPv4 address; null when it has none.
+	PrivateIpv4Address *string `pulumi:"privateIpv4Address"`
+	// The public IPv4 address; null when it has none.
+	PublicIpv4Address *string `pulumi:"publicIpv4Address"`
 	// The id of the underlying cloud instance or bare metal node host.
-	RefId  string `pulumi:"refId"`
-	Role   string `pulumi:"role"`
+	RefId string `pulumi:"refId"`
+	// The node's role: `master` or `node`.
+	Role string `pulumi:"role"`
+	// The status as the API reports it.
 	Status string `pulumi:"status"`
 	// "cloud" or "baremetal".
-	Type      string `pulumi:"type"`
+	Type string `pulumi:"type"`
+	// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
 	UpdatedAt string `pulumi:"updatedAt"`
 }
 
-func LookupKubernetesClusterNodeOutput(ctx *pulumi.Context, args LookupKubernetesClusterNodeOutputArgs, opts ...pulumi.InvokeOption) LookupKubernetesClusterNodeResultOutput {
+func GetKubernetesClusterNodeOutput(ctx *pulumi.Context, args GetKubernetesClusterNodeOutputArgs, opts ...pulumi.InvokeOption) GetKubernetesClusterNodeResultOutput {
 	options := pulumi.InvokeOutputOptions{InvokeOptions: internal.PkgInvokeDefaultOpts(opts)}
-	return ctx.InvokeOutput("serverscom:index:getKubernetesClusterNode", args, LookupKubernetesClusterNodeResultOutput{}, options).(LookupKubernetesClusterNodeResultOutput)
+	return ctx.InvokeOutput("serverscom:index:getKubernetesClusterNode", args, GetKubernetesClusterNodeResultOutput{}, options).(GetKubernetesClusterNodeResultOutput)
 }
 
-type LookupKubernetesClusterNodeOutputArgs struct {
-	ClusterId pulumi.StringInput    `pulumi:"clusterId"`
-	Hostname  pulumi.StringPtrInput `pulumi:"hostname"`
-	Id        pulumi.StringPtrInput `pulumi:"id"`
+type GetKubernetesClusterNodeOutputArgs struct {
+	// The cluster's id.
+	ClusterId pulumi.StringInput `pulumi:"clusterId"`
+	// The node's host name, exact but for case (give exactly one of id and hostname).
+	Hostname pulumi.StringPtrInput `pulumi:"hostname"`
+	// The node's id (give exactly one of id and hostname).
+	Id pulumi.StringPtrInput `pulumi:"id"`
 }
 
-func (LookupKubernetesClusterNodeOutputArgs) ElementType() reflect.Type {
-	return reflect.TypeOf((*LookupKubernetesClusterNodeArgs)(nil)).Elem()
+func (GetKubernetesClusterNodeOutputArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetKubernetesClusterNodeArgs)(nil)).Elem()
 }
 
-type LookupKubernetesClusterNodeResultOutput struct{ *pulumi.OutputState }
+type GetKubernetesClusterNodeResultOutput struct{ *pulumi.OutputState }
 
-func (LookupKubernetesClusterNodeResultOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*LookupKubernetesClusterNodeResult)(nil)).Elem()
+func (GetKubernetesClusterNodeResultOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetKubernetesClusterNodeResult)(nil)).Elem()
 }
 
-func (o LookupKubernetesClusterNodeResultOutput) ToLookupKubernetesClusterNodeResultOutput() LookupKubernetesClusterNodeResultOutput {
+func (o GetKubernetesClusterNodeResultOutput) ToGetKubernetesClusterNodeResultOutput() GetKubernetesClusterNodeResultOutput {
 	return o
 }
 
-func (o LookupKubernetesClusterNodeResultOutput) ToLookupKubernetesClusterNodeResultOutputWithContext(ctx context.Context) LookupKubernetesClusterNodeResultOutput {
+func (o GetKubernetesClusterNodeResultOutput) ToGetKubernetesClusterNodeResultOutputWithContext(ctx context.Context) GetKubernetesClusterNodeResultOutput {
 	return o
 }
 
-func (o LookupKubernetesClusterNodeResultOutput) ClusterId() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupKubernetesClusterNodeResult) string { return v.ClusterId }).(pulumi.StringOutput)
+// The id of the node's cluster.
+func (o GetKubernetesClusterNodeResultOutput) ClusterId() pulumi.StringOutput {
+	return o.ApplyT(func(v GetKubernetesClusterNodeResult) string { return v.ClusterId }).(pulumi.StringOutput)
 }
 
-func (o LookupKubernetesClusterNodeResultOutput) Configuration() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupKubernetesClusterNodeResult) string { return v.Configuration }).(pulumi.StringOutput)
+// The hardware configuration in words, as the API describes it.
+func (o GetKubernetesClusterNodeResultOutput) Configuration() pulumi.StringOutput {
+	return o.ApplyT(func(v GetKubernetesClusterNodeResult) string { return v.Configuration }).(pulumi.StringOutput)
 }
 
-func (o LookupKubernetesClusterNodeResultOutput) CreatedAt() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupKubernetesClusterNodeResult) string { return v.CreatedAt }).(pulumi.StringOutput)
+// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+func (o GetKubernetesClusterNodeResultOutput) CreatedAt() pulumi.StringOutput {
+	return o.ApplyT(func(v GetKubernetesClusterNodeResult) string { return v.CreatedAt }).(pulumi.StringOutput)
 }
 
-func (o LookupKubernetesClusterNodeResultOutput) Hostname() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupKubernetesClusterNodeResult) string { return v.Hostname }).(pulumi.StringOutput)
+// The node's host name.
+func (o GetKubernetesClusterNodeResultOutput) Hostname() pulumi.StringOutput {
+	return o.ApplyT(func(v GetKubernetesClusterNodeResult) string { return v.Hostname }).(pulumi.StringOutput)
 }
 
-func (o LookupKubernetesClusterNodeResultOutput) Id() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupKubernetesClusterNodeResult) string { return v.Id }).(pulumi.StringOutput)
+// The node's id.
+func (o GetKubernetesClusterNodeResultOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v GetKubernetesClusterNodeResult) string { return v.Id }).(pulumi.StringOutput)
 }
 
-func (o LookupKubernetesClusterNodeResultOutput) Labels() pulumi.StringMapOutput {
-	return o.ApplyT(func(v LookupKubernetesClusterNodeResult) map[string]string { return v.Labels }).(pulumi.StringMapOutput)
+// The node's labels, without the provider's ownership label.
+func (o GetKubernetesClusterNodeResultOutput) Labels() pulumi.StringMapOutput {
+	return o.ApplyT(func(v GetKubernetesClusterNodeResult) map[string]string { return v.Labels }).(pulumi.StringMapOutput)
 }
 
-func (o LookupKubernetesClusterNodeResultOutput) LocationCode() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v LookupKubernetesClusterNodeResult) *string { return v.LocationCode }).(pulumi.StringPtrOutput)
+// The code of the location, e.g. `AMS1`.
+func (o GetKubernetesClusterNodeResultOutput) LocationCode() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetKubernetesClusterNodeResult) *string { return v.LocationCode }).(pulumi.StringPtrOutput)
 }
 
-func (o LookupKubernetesClusterNodeResultOutput) LocationId() pulumi.IntPtrOutput {
-	return o.ApplyT(func(v LookupKubernetesClusterNodeResult) *int { return v.LocationId }).(pulumi.IntPtrOutput)
+// The id of the location (see the getLocation function).
+func (o GetKubernetesClusterNodeResultOutput) LocationId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v GetKubernetesClusterNodeResult) *int { return v.LocationId }).(pulumi.IntPtrOutput)
 }
 
-func (o LookupKubernetesClusterNodeResultOutput) NodeGroup() KubernetesNodeGroupResultPtrOutput {
-	return o.ApplyT(func(v LookupKubernetesClusterNodeResult) *KubernetesNodeGroupResult { return v.NodeGroup }).(KubernetesNodeGroupResultPtrOutput)
+// The node group the node is in; null when it is in none.
+func (o GetKubernetesClusterNodeResultOutput) NodeGroup() KubernetesNodeGroupResultPtrOutput {
+	return o.ApplyT(func(v GetKubernetesClusterNodeResult) *KubernetesNodeGroupResult { return v.NodeGroup }).(KubernetesNodeGroupResultPtrOutput)
 }
 
-func (o LookupKubernetesClusterNodeResultOutput) Number() pulumi.Float64Output {
-	return o.ApplyT(func(v LookupKubernetesClusterNodeResult) float64 { return v.Number }).(pulumi.Float64Output)
+// The node's number in the cluster.
+func (o GetKubernetesClusterNodeResultOutput) Number() pulumi.IntOutput {
+	return o.ApplyT(func(v GetKubernetesClusterNodeResult) int { return v.Number }).(pulumi.IntOutput)
 }
 
-func (o LookupKubernetesClusterNodeResultOutput) PrivateIpv4Address() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v LookupKubernetesClusterNodeResult) *string { return v.PrivateIpv4Address }).(pulumi.StringPtrOutput)
+// The private IPv4 address; null when it has none.
+func (o GetKubernetesClusterNodeResultOutput) PrivateIpv4Address() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetKubernetesClusterNodeResult) *string { return v.PrivateIpv4Address }).(pulumi.StringPtrOutput)
 }
 
-func (o LookupKubernetesClusterNodeResultOutput) PublicIpv4Address() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v LookupKubernetesClusterNodeResult) *string { return v.PublicIpv4Address }).(pulumi.StringPtrOutput)
+// The public IPv4 address; null when it has none.
+func (o GetKubernetesClusterNodeResultOutput) PublicIpv4Address() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetKubernetesClusterNodeResult) *string { return v.PublicIpv4Address }).(pulumi.StringPtrOutput)
 }
 
 // The id of the underlying cloud instance or bare metal node host.
-func (o LookupKubernetesClusterNodeResultOutput) RefId() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupKubernetesClusterNodeResult) string { return v.RefId }).(pulumi.StringOutput)
+func (o GetKubernetesClusterNodeResultOutput) RefId() pulumi.StringOutput {
+	return o.ApplyT(func(v GetKubernetesClusterNodeResult) string { return v.RefId }).(pulumi.StringOutput)
 }
 
-func (o LookupKubernetesClusterNodeResultOutput) Role() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupKubernetesClusterNodeResult) string { return v.Role }).(pulumi.StringOutput)
+// The node's role: `master` or `node`.
+func (o GetKubernetesClusterNodeResultOutput) Role() pulumi.StringOutput {
+	return o.ApplyT(func(v GetKubernetesClusterNodeResult) string { return v.Role }).(pulumi.StringOutput)
 }
 
-func (o LookupKubernetesClusterNodeResultOutput) Status() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupKubernetesClusterNodeResult) string { return v.Status }).(pulumi.StringOutput)
+// The status as the API reports it.
+func (o GetKubernetesClusterNodeResultOutput) Status() pulumi.StringOutput {
+	return o.ApplyT(func(v GetKubernetesClusterNodeResult) string { return v.Status }).(pulumi.StringOutput)
 }
 
 // "cloud" or "baremetal".
-func (o LookupKubernetesClusterNodeResultOutput) Type() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupKubernetesClusterNodeResult) string { return v.Type }).(pulumi.StringOutput)
+func (o GetKubernetesClusterNodeResultOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v GetKubernetesClusterNodeResult) string { return v.Type }).(pulumi.StringOutput)
 }
 
-func (o LookupKubernetesClusterNodeResultOutput) UpdatedAt() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupKubernetesClusterNodeResult) string { return v.UpdatedAt }).(pulumi.StringOutput)
+// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+func (o GetKubernetesClusterNodeResultOutput) UpdatedAt() pulumi.StringOutput {
+	return o.ApplyT(func(v GetKubernetesClusterNodeResult) string { return v.UpdatedAt }).(pulumi.StringOutput)
 }
 
 func init() {
-	pulumi.RegisterOutputType(LookupKubernetesClusterNodeResultOutput{})
+	pulumi.RegisterOutputType(GetKubernetesClusterNodeResultOutput{})
 }

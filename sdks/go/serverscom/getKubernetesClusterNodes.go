@@ -11,6 +11,40 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
+// The nodes of a Kubernetes cluster, filtered by labels and name.
+//
+// ## Example Usage
+// ### A Kubernetes cluster's nodes
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			cluster, err := serverscom.LookupKubernetesCluster(ctx, &serverscom.GetKubernetesClusterArgs{
+//				Name: pulumi.StringRef("k8s-prod"),
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			nodesVar, err := serverscom.GetKubernetesClusterNodes(ctx, &serverscom.GetKubernetesClusterNodesArgs{
+//				ClusterId: cluster.Id,
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("nodes", nodesVar.Nodes)
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetKubernetesClusterNodes(ctx *pulumi.Context, args *GetKubernetesClusterNodesArgs, opts ...pulumi.InvokeOption) (*GetKubernetesClusterNodesResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetKubernetesClusterNodesResult
@@ -22,17 +56,19 @@ func GetKubernetesClusterNodes(ctx *pulumi.Context, args *GetKubernetesClusterNo
 }
 
 type GetKubernetesClusterNodesArgs struct {
+	// The cluster's id.
 	ClusterId string `pulumi:"clusterId"`
 	// Only nodes whose labels match (text or a builder).
-	LabelSelector interface{} `pulumi:"labelSelector"`
+	LabelSelector *string `pulumi:"labelSelector"`
 	// The most nodes to return, 1 to 10,000 (default 1,000); more is an error.
-	Limit *float64 `pulumi:"limit"`
+	Limit *int `pulumi:"limit"`
 	// Only nodes whose hostname contains this text.
 	SearchPattern *string `pulumi:"searchPattern"`
 }
 
 type GetKubernetesClusterNodesResult struct {
-	Nodes []GetKubernetesClusterNodeResult `pulumi:"nodes"`
+	// The nodes, in the API's order.
+	Nodes []KubernetesClusterNodeResult `pulumi:"nodes"`
 }
 
 func GetKubernetesClusterNodesOutput(ctx *pulumi.Context, args GetKubernetesClusterNodesOutputArgs, opts ...pulumi.InvokeOption) GetKubernetesClusterNodesResultOutput {
@@ -41,11 +77,12 @@ func GetKubernetesClusterNodesOutput(ctx *pulumi.Context, args GetKubernetesClus
 }
 
 type GetKubernetesClusterNodesOutputArgs struct {
+	// The cluster's id.
 	ClusterId pulumi.StringInput `pulumi:"clusterId"`
 	// Only nodes whose labels match (text or a builder).
-	LabelSelector pulumi.Input `pulumi:"labelSelector"`
+	LabelSelector pulumi.StringPtrInput `pulumi:"labelSelector"`
 	// The most nodes to return, 1 to 10,000 (default 1,000); more is an error.
-	Limit pulumi.Float64PtrInput `pulumi:"limit"`
+	Limit pulumi.IntPtrInput `pulumi:"limit"`
 	// Only nodes whose hostname contains this text.
 	SearchPattern pulumi.StringPtrInput `pulumi:"searchPattern"`
 }
@@ -68,8 +105,9 @@ func (o GetKubernetesClusterNodesResultOutput) ToGetKubernetesClusterNodesResult
 	return o
 }
 
-func (o GetKubernetesClusterNodesResultOutput) Nodes() GetKubernetesClusterNodeResultArrayOutput {
-	return o.ApplyT(func(v GetKubernetesClusterNodesResult) []GetKubernetesClusterNodeResult { return v.Nodes }).(GetKubernetesClusterNodeResultArrayOutput)
+// The nodes, in the API's order.
+func (o GetKubernetesClusterNodesResultOutput) Nodes() KubernetesClusterNodeResultArrayOutput {
+	return o.ApplyT(func(v GetKubernetesClusterNodesResult) []KubernetesClusterNodeResult { return v.Nodes }).(KubernetesClusterNodeResultArrayOutput)
 }
 
 func init() {

@@ -11,6 +11,32 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
+// The account's Kubernetes clusters, filtered by labels, name and location.
+//
+// ## Example Usage
+// ### Every Kubernetes cluster
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			clusters, err := serverscom.GetKubernetesClusters(ctx, &serverscom.GetKubernetesClustersArgs{}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("kubernetesClusters", clusters.KubernetesClusters)
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetKubernetesClusters(ctx *pulumi.Context, args *GetKubernetesClustersArgs, opts ...pulumi.InvokeOption) (*GetKubernetesClustersResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetKubernetesClustersResult
@@ -23,16 +49,18 @@ func GetKubernetesClusters(ctx *pulumi.Context, args *GetKubernetesClustersArgs,
 
 type GetKubernetesClustersArgs struct {
 	// Only clusters whose labels match (text or a builder).
-	LabelSelector interface{} `pulumi:"labelSelector"`
+	LabelSelector *string `pulumi:"labelSelector"`
 	// The most clusters to return, 1 to 10,000 (default 1,000); more is an error.
-	Limit      *float64 `pulumi:"limit"`
-	LocationId *int     `pulumi:"locationId"`
+	Limit *int `pulumi:"limit"`
+	// The id of the location (see the getLocation function).
+	LocationId *int `pulumi:"locationId"`
 	// Only clusters whose name contains this text.
 	SearchPattern *string `pulumi:"searchPattern"`
 }
 
 type GetKubernetesClustersResult struct {
-	KubernetesClusters []GetKubernetesClusterResult `pulumi:"kubernetesClusters"`
+	// The clusters, in the API's order.
+	KubernetesClusters []KubernetesClusterResult `pulumi:"kubernetesClusters"`
 }
 
 func GetKubernetesClustersOutput(ctx *pulumi.Context, args GetKubernetesClustersOutputArgs, opts ...pulumi.InvokeOption) GetKubernetesClustersResultOutput {
@@ -42,10 +70,11 @@ func GetKubernetesClustersOutput(ctx *pulumi.Context, args GetKubernetesClusters
 
 type GetKubernetesClustersOutputArgs struct {
 	// Only clusters whose labels match (text or a builder).
-	LabelSelector pulumi.Input `pulumi:"labelSelector"`
+	LabelSelector pulumi.StringPtrInput `pulumi:"labelSelector"`
 	// The most clusters to return, 1 to 10,000 (default 1,000); more is an error.
-	Limit      pulumi.Float64PtrInput `pulumi:"limit"`
-	LocationId pulumi.IntPtrInput     `pulumi:"locationId"`
+	Limit pulumi.IntPtrInput `pulumi:"limit"`
+	// The id of the location (see the getLocation function).
+	LocationId pulumi.IntPtrInput `pulumi:"locationId"`
 	// Only clusters whose name contains this text.
 	SearchPattern pulumi.StringPtrInput `pulumi:"searchPattern"`
 }
@@ -68,8 +97,9 @@ func (o GetKubernetesClustersResultOutput) ToGetKubernetesClustersResultOutputWi
 	return o
 }
 
-func (o GetKubernetesClustersResultOutput) KubernetesClusters() GetKubernetesClusterResultArrayOutput {
-	return o.ApplyT(func(v GetKubernetesClustersResult) []GetKubernetesClusterResult { return v.KubernetesClusters }).(GetKubernetesClusterResultArrayOutput)
+// The clusters, in the API's order.
+func (o GetKubernetesClustersResultOutput) KubernetesClusters() KubernetesClusterResultArrayOutput {
+	return o.ApplyT(func(v GetKubernetesClustersResult) []KubernetesClusterResult { return v.KubernetesClusters }).(KubernetesClusterResultArrayOutput)
 }
 
 func init() {

@@ -11,6 +11,73 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
+// One L2 segment, by exactly one of id or name (case-insensitive).
+//
+// ## Example Usage
+// ### An L2 segment by id
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			nodeA, err := serverscom.NewDedicatedServer(ctx, "node-a", &serverscom.DedicatedServerArgs{
+//				LocationId:    pulumi.Int(1),
+//				ServerModelId: pulumi.Int(101),
+//				UplinkModels: &serverscom.DedicatedServerUplinkModelsArgs{
+//					Private: &serverscom.DedicatedServerUplinkModelsPrivateArgs{
+//						Id: pulumi.Int(401),
+//					},
+//				},
+//				RamSize: pulumi.Int(64),
+//				Drives: &serverscom.DedicatedServerDrivesArgs{
+//					Slots: serverscom.DedicatedServerDrivesSlotsArray{
+//						&serverscom.DedicatedServerDrivesSlotsArgs{
+//							Position:     pulumi.Int(0),
+//							DriveModelId: pulumi.Int(201),
+//						},
+//						&serverscom.DedicatedServerDrivesSlotsArgs{
+//							Position:     pulumi.Int(1),
+//							DriveModelId: pulumi.Int(201),
+//						},
+//					},
+//				},
+//				OperatingSystemId: pulumi.Int(303),
+//				Hostname:          pulumi.String("node-a"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			lan, err := serverscom.NewL2Segment(ctx, "lan", &serverscom.L2SegmentArgs{
+//				Type:            serverscom.L2SegmentTypePrivate,
+//				LocationGroupId: pulumi.Int(1),
+//				Members: serverscom.L2SegmentMemberArray{
+//					&serverscom.L2SegmentMemberArgs{
+//						Id:   nodeA.ID(),
+//						Mode: serverscom.L2SegmentMemberModeNative,
+//					},
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			segment := serverscom.LookupL2SegmentOutput(ctx, serverscom.GetL2SegmentOutputArgs{
+//				Id: lan.ID(),
+//			}, nil)
+//			ctx.Export("segmentStatus", segment.ApplyT(func(segment serverscom.GetL2SegmentResult) (*string, error) {
+//				return &segment.Status, nil
+//			}).(pulumi.StringPtrOutput))
+//			return nil
+//		})
+//	}
+//
+// ```
 func LookupL2Segment(ctx *pulumi.Context, args *LookupL2SegmentArgs, opts ...pulumi.InvokeOption) (*LookupL2SegmentResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv LookupL2SegmentResult
@@ -22,19 +89,27 @@ func LookupL2Segment(ctx *pulumi.Context, args *LookupL2SegmentArgs, opts ...pul
 }
 
 type LookupL2SegmentArgs struct {
-	Id   *string `pulumi:"id"`
+	// The segment's id (give exactly one of id and name).
+	Id *string `pulumi:"id"`
+	// The segment's name, case-insensitive (give exactly one of id and name).
 	Name *string `pulumi:"name"`
 }
 
 type LookupL2SegmentResult struct {
+	// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
 	CreatedAt *string `pulumi:"createdAt"`
-	Id        string  `pulumi:"id"`
+	// The segment's id.
+	Id string `pulumi:"id"`
 	// The labels, without the provider's ownership label.
-	Labels            map[string]string `pulumi:"labels"`
-	LocationGroupCode *string           `pulumi:"locationGroupCode"`
-	LocationGroupId   *float64          `pulumi:"locationGroupId"`
-	Name              *string           `pulumi:"name"`
-	Status            string            `pulumi:"status"`
+	Labels map[string]string `pulumi:"labels"`
+	// The code of the segment's location group; null where the API does not say.
+	LocationGroupCode *string `pulumi:"locationGroupCode"`
+	// The id of the segment's location group; null where the API does not say.
+	LocationGroupId *int `pulumi:"locationGroupId"`
+	// The segment's name; null where the API does not say.
+	Name *string `pulumi:"name"`
+	// The status as the API reports it.
+	Status string `pulumi:"status"`
 	// "public" or "private".
 	Type *string `pulumi:"type"`
 	// null for a segment never updated.
@@ -47,7 +122,9 @@ func LookupL2SegmentOutput(ctx *pulumi.Context, args LookupL2SegmentOutputArgs, 
 }
 
 type LookupL2SegmentOutputArgs struct {
-	Id   pulumi.StringPtrInput `pulumi:"id"`
+	// The segment's id (give exactly one of id and name).
+	Id pulumi.StringPtrInput `pulumi:"id"`
+	// The segment's name, case-insensitive (give exactly one of id and name).
 	Name pulumi.StringPtrInput `pulumi:"name"`
 }
 
@@ -69,10 +146,12 @@ func (o LookupL2SegmentResultOutput) ToLookupL2SegmentResultOutputWithContext(ct
 	return o
 }
 
+// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
 func (o LookupL2SegmentResultOutput) CreatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupL2SegmentResult) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }
 
+// The segment's id.
 func (o LookupL2SegmentResultOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupL2SegmentResult) string { return v.Id }).(pulumi.StringOutput)
 }
@@ -82,18 +161,22 @@ func (o LookupL2SegmentResultOutput) Labels() pulumi.StringMapOutput {
 	return o.ApplyT(func(v LookupL2SegmentResult) map[string]string { return v.Labels }).(pulumi.StringMapOutput)
 }
 
+// The code of the segment's location group; null where the API does not say.
 func (o LookupL2SegmentResultOutput) LocationGroupCode() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupL2SegmentResult) *string { return v.LocationGroupCode }).(pulumi.StringPtrOutput)
 }
 
-func (o LookupL2SegmentResultOutput) LocationGroupId() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v LookupL2SegmentResult) *float64 { return v.LocationGroupId }).(pulumi.Float64PtrOutput)
+// The id of the segment's location group; null where the API does not say.
+func (o LookupL2SegmentResultOutput) LocationGroupId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v LookupL2SegmentResult) *int { return v.LocationGroupId }).(pulumi.IntPtrOutput)
 }
 
+// The segment's name; null where the API does not say.
 func (o LookupL2SegmentResultOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupL2SegmentResult) *string { return v.Name }).(pulumi.StringPtrOutput)
 }
 
+// The status as the API reports it.
 func (o LookupL2SegmentResultOutput) Status() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupL2SegmentResult) string { return v.Status }).(pulumi.StringOutput)
 }

@@ -11,6 +11,73 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
+// The members of an L2 segment (the servers it joins), filtered by labels.
+//
+// ## Example Usage
+// ### The members of an L2 segment
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			nodeA, err := serverscom.NewDedicatedServer(ctx, "node-a", &serverscom.DedicatedServerArgs{
+//				LocationId:    pulumi.Int(1),
+//				ServerModelId: pulumi.Int(101),
+//				UplinkModels: &serverscom.DedicatedServerUplinkModelsArgs{
+//					Private: &serverscom.DedicatedServerUplinkModelsPrivateArgs{
+//						Id: pulumi.Int(401),
+//					},
+//				},
+//				RamSize: pulumi.Int(64),
+//				Drives: &serverscom.DedicatedServerDrivesArgs{
+//					Slots: serverscom.DedicatedServerDrivesSlotsArray{
+//						&serverscom.DedicatedServerDrivesSlotsArgs{
+//							Position:     pulumi.Int(0),
+//							DriveModelId: pulumi.Int(201),
+//						},
+//						&serverscom.DedicatedServerDrivesSlotsArgs{
+//							Position:     pulumi.Int(1),
+//							DriveModelId: pulumi.Int(201),
+//						},
+//					},
+//				},
+//				OperatingSystemId: pulumi.Int(303),
+//				Hostname:          pulumi.String("node-a"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			lan, err := serverscom.NewL2Segment(ctx, "lan", &serverscom.L2SegmentArgs{
+//				Type:            serverscom.L2SegmentTypePrivate,
+//				LocationGroupId: pulumi.Int(1),
+//				Members: serverscom.L2SegmentMemberArray{
+//					&serverscom.L2SegmentMemberArgs{
+//						Id:   nodeA.ID(),
+//						Mode: serverscom.L2SegmentMemberModeNative,
+//					},
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			membersVar := serverscom.GetL2SegmentMembersOutput(ctx, serverscom.GetL2SegmentMembersOutputArgs{
+//				L2SegmentId: lan.ID(),
+//			}, nil)
+//			ctx.Export("members", membersVar.ApplyT(func(membersVar serverscom.GetL2SegmentMembersResult) ([]serverscom.L2SegmentMemberResult, error) {
+//				return []serverscom.L2SegmentMemberResult(membersVar.Members), nil
+//			}).([]serverscom.L2SegmentMemberResultOutput))
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetL2SegmentMembers(ctx *pulumi.Context, args *GetL2SegmentMembersArgs, opts ...pulumi.InvokeOption) (*GetL2SegmentMembersResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetL2SegmentMembersResult
@@ -22,14 +89,16 @@ func GetL2SegmentMembers(ctx *pulumi.Context, args *GetL2SegmentMembersArgs, opt
 }
 
 type GetL2SegmentMembersArgs struct {
+	// The segment's id.
 	L2SegmentId string `pulumi:"l2SegmentId"`
 	// Only members whose labels (their servers' labels) match (text or a builder).
-	LabelSelector interface{} `pulumi:"labelSelector"`
+	LabelSelector *string `pulumi:"labelSelector"`
 	// The most members to return, 1 to 10,000 (default 1,000); more is an error.
-	Limit *float64 `pulumi:"limit"`
+	Limit *int `pulumi:"limit"`
 }
 
 type GetL2SegmentMembersResult struct {
+	// The members, in the API's order.
 	Members []L2SegmentMemberResult `pulumi:"members"`
 }
 
@@ -39,11 +108,12 @@ func GetL2SegmentMembersOutput(ctx *pulumi.Context, args GetL2SegmentMembersOutp
 }
 
 type GetL2SegmentMembersOutputArgs struct {
+	// The segment's id.
 	L2SegmentId pulumi.StringInput `pulumi:"l2SegmentId"`
 	// Only members whose labels (their servers' labels) match (text or a builder).
-	LabelSelector pulumi.Input `pulumi:"labelSelector"`
+	LabelSelector pulumi.StringPtrInput `pulumi:"labelSelector"`
 	// The most members to return, 1 to 10,000 (default 1,000); more is an error.
-	Limit pulumi.Float64PtrInput `pulumi:"limit"`
+	Limit pulumi.IntPtrInput `pulumi:"limit"`
 }
 
 func (GetL2SegmentMembersOutputArgs) ElementType() reflect.Type {
@@ -64,6 +134,7 @@ func (o GetL2SegmentMembersResultOutput) ToGetL2SegmentMembersResultOutputWithCo
 	return o
 }
 
+// The members, in the API's order.
 func (o GetL2SegmentMembersResultOutput) Members() L2SegmentMemberResultArrayOutput {
 	return o.ApplyT(func(v GetL2SegmentMembersResult) []L2SegmentMemberResult { return v.Members }).(L2SegmentMemberResultArrayOutput)
 }

@@ -11,6 +11,59 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
+// One load balancer, L4 or L7, by exactly one of id or name (case-insensitive), with its zones.
+//
+// ## Example Usage
+// ### A load balancer by id
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			tcp, err := serverscom.NewL4LoadBalancer(ctx, "tcp", &serverscom.L4LoadBalancerArgs{
+//				LocationId: pulumi.Int(1),
+//				VhostZones: serverscom.L4VhostZoneArray{
+//					&serverscom.L4VhostZoneArgs{
+//						Id: pulumi.String("tls"),
+//						Ports: pulumi.IntArray{
+//							pulumi.Int(443),
+//						},
+//						UpstreamId: pulumi.String("app"),
+//					},
+//				},
+//				UpstreamZones: serverscom.L4UpstreamZoneArray{
+//					&serverscom.L4UpstreamZoneArgs{
+//						Id: pulumi.String("app"),
+//						Upstreams: serverscom.LoadBalancerUpstreamArray{
+//							&serverscom.LoadBalancerUpstreamArgs{
+//								Ip:   pulumi.String("10.0.0.5"),
+//								Port: pulumi.Int(8443),
+//							},
+//						},
+//					},
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			balancer := serverscom.GetLoadBalancerOutput(ctx, serverscom.GetLoadBalancerOutputArgs{
+//				Id: tcp.ID(),
+//			}, nil)
+//			ctx.Export("balancerStatus", balancer.ApplyT(func(balancer serverscom.GetLoadBalancerResult) (*string, error) {
+//				return &balancer.Status, nil
+//			}).(pulumi.StringPtrOutput))
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetLoadBalancer(ctx *pulumi.Context, args *GetLoadBalancerArgs, opts ...pulumi.InvokeOption) (*GetLoadBalancerResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetLoadBalancerResult
@@ -22,7 +75,9 @@ func GetLoadBalancer(ctx *pulumi.Context, args *GetLoadBalancerArgs, opts ...pul
 }
 
 type GetLoadBalancerArgs struct {
-	Id   *string `pulumi:"id"`
+	// The balancer's id (give exactly one of id and name).
+	Id *string `pulumi:"id"`
+	// The balancer's name, case-insensitive (give exactly one of id and name).
 	Name *string `pulumi:"name"`
 	// Its layer; without it the list tells.
 	Type *GetLoadBalancerArgsType `pulumi:"type"`
@@ -31,21 +86,31 @@ type GetLoadBalancerArgs struct {
 type GetLoadBalancerResult struct {
 	// null on a shared cluster.
 	ClusterId *string `pulumi:"clusterId"`
+	// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
 	CreatedAt *string `pulumi:"createdAt"`
 	// L7: the domains of its vhost zones; [] for L4.
-	Domains           []string `pulumi:"domains"`
+	Domains []string `pulumi:"domains"`
+	// The balancer's external IP addresses.
 	ExternalAddresses []string `pulumi:"externalAddresses"`
-	Id                string   `pulumi:"id"`
+	// The balancer's id.
+	Id string `pulumi:"id"`
 	// The labels, without the provider's ownership label.
-	Labels       map[string]string `pulumi:"labels"`
-	LocationCode *string           `pulumi:"locationCode"`
-	LocationId   *int              `pulumi:"locationId"`
-	Name         *string           `pulumi:"name"`
-	Status       *string           `pulumi:"status"`
-	StoreLogs    *bool             `pulumi:"storeLogs"`
+	Labels map[string]string `pulumi:"labels"`
+	// The code of the location, e.g. `AMS1`.
+	LocationCode *string `pulumi:"locationCode"`
+	// The id of the location (see the getLocation function).
+	LocationId *int `pulumi:"locationId"`
+	// The balancer's name; null where the API does not say.
+	Name *string `pulumi:"name"`
+	// The status as the API reports it.
+	Status *string `pulumi:"status"`
+	// Whether the balancer keeps logs; null where the API does not say.
+	StoreLogs *bool `pulumi:"storeLogs"`
 	// "l4" or "l7".
-	Type          *string                  `pulumi:"type"`
-	UpdatedAt     *string                  `pulumi:"updatedAt"`
+	Type *string `pulumi:"type"`
+	// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+	UpdatedAt *string `pulumi:"updatedAt"`
+	// The upstream zones as the API answers them, keys in camelCase.
 	UpstreamZones []map[string]interface{} `pulumi:"upstreamZones"`
 	// The zones as the API answers them, keys in camelCase.
 	VhostZones []map[string]interface{} `pulumi:"vhostZones"`
@@ -57,7 +122,9 @@ func GetLoadBalancerOutput(ctx *pulumi.Context, args GetLoadBalancerOutputArgs, 
 }
 
 type GetLoadBalancerOutputArgs struct {
-	Id   pulumi.StringPtrInput `pulumi:"id"`
+	// The balancer's id (give exactly one of id and name).
+	Id pulumi.StringPtrInput `pulumi:"id"`
+	// The balancer's name, case-insensitive (give exactly one of id and name).
 	Name pulumi.StringPtrInput `pulumi:"name"`
 	// Its layer; without it the list tells.
 	Type GetLoadBalancerArgsTypePtrInput `pulumi:"type"`
@@ -86,6 +153,7 @@ func (o GetLoadBalancerResultOutput) ClusterId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetLoadBalancerResult) *string { return v.ClusterId }).(pulumi.StringPtrOutput)
 }
 
+// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
 func (o GetLoadBalancerResultOutput) CreatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetLoadBalancerResult) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }
@@ -95,10 +163,12 @@ func (o GetLoadBalancerResultOutput) Domains() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v GetLoadBalancerResult) []string { return v.Domains }).(pulumi.StringArrayOutput)
 }
 
+// The balancer's external IP addresses.
 func (o GetLoadBalancerResultOutput) ExternalAddresses() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v GetLoadBalancerResult) []string { return v.ExternalAddresses }).(pulumi.StringArrayOutput)
 }
 
+// The balancer's id.
 func (o GetLoadBalancerResultOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v GetLoadBalancerResult) string { return v.Id }).(pulumi.StringOutput)
 }
@@ -108,22 +178,27 @@ func (o GetLoadBalancerResultOutput) Labels() pulumi.StringMapOutput {
 	return o.ApplyT(func(v GetLoadBalancerResult) map[string]string { return v.Labels }).(pulumi.StringMapOutput)
 }
 
+// The code of the location, e.g. `AMS1`.
 func (o GetLoadBalancerResultOutput) LocationCode() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetLoadBalancerResult) *string { return v.LocationCode }).(pulumi.StringPtrOutput)
 }
 
+// The id of the location (see the getLocation function).
 func (o GetLoadBalancerResultOutput) LocationId() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v GetLoadBalancerResult) *int { return v.LocationId }).(pulumi.IntPtrOutput)
 }
 
+// The balancer's name; null where the API does not say.
 func (o GetLoadBalancerResultOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetLoadBalancerResult) *string { return v.Name }).(pulumi.StringPtrOutput)
 }
 
+// The status as the API reports it.
 func (o GetLoadBalancerResultOutput) Status() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetLoadBalancerResult) *string { return v.Status }).(pulumi.StringPtrOutput)
 }
 
+// Whether the balancer keeps logs; null where the API does not say.
 func (o GetLoadBalancerResultOutput) StoreLogs() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v GetLoadBalancerResult) *bool { return v.StoreLogs }).(pulumi.BoolPtrOutput)
 }
@@ -133,10 +208,12 @@ func (o GetLoadBalancerResultOutput) Type() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetLoadBalancerResult) *string { return v.Type }).(pulumi.StringPtrOutput)
 }
 
+// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
 func (o GetLoadBalancerResultOutput) UpdatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetLoadBalancerResult) *string { return v.UpdatedAt }).(pulumi.StringPtrOutput)
 }
 
+// The upstream zones as the API answers them, keys in camelCase.
 func (o GetLoadBalancerResultOutput) UpstreamZones() pulumi.MapArrayOutput {
 	return o.ApplyT(func(v GetLoadBalancerResult) []map[string]interface{} { return v.UpstreamZones }).(pulumi.MapArrayOutput)
 }

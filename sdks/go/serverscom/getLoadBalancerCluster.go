@@ -11,9 +11,43 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-func LookupLoadBalancerCluster(ctx *pulumi.Context, args *LookupLoadBalancerClusterArgs, opts ...pulumi.InvokeOption) (*LookupLoadBalancerClusterResult, error) {
+// One dedicated load balancer cluster, by exactly one of id or name (case-insensitive).
+//
+// ## Example Usage
+// ### A load balancer cluster by id
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			lbClusterList, err := serverscom.GetLoadBalancerClusters(ctx, &serverscom.GetLoadBalancerClustersArgs{
+//				LocationId: pulumi.IntRef(1),
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			lbCluster, err := serverscom.GetLoadBalancerCluster(ctx, &serverscom.GetLoadBalancerClusterArgs{
+//				Id: pulumi.StringRef(lbClusterList.LoadBalancerClusters[0].Id),
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("lbClusterName", lbCluster.Name)
+//			return nil
+//		})
+//	}
+//
+// ```
+func GetLoadBalancerCluster(ctx *pulumi.Context, args *GetLoadBalancerClusterArgs, opts ...pulumi.InvokeOption) (*GetLoadBalancerClusterResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
-	var rv LookupLoadBalancerClusterResult
+	var rv GetLoadBalancerClusterResult
 	err := ctx.Invoke("serverscom:index:getLoadBalancerCluster", args, &rv, opts...)
 	if err != nil {
 		return nil, err
@@ -21,77 +55,95 @@ func LookupLoadBalancerCluster(ctx *pulumi.Context, args *LookupLoadBalancerClus
 	return &rv, nil
 }
 
-type LookupLoadBalancerClusterArgs struct {
-	Id   *string `pulumi:"id"`
+type GetLoadBalancerClusterArgs struct {
+	// The cluster's id (give exactly one of id and name).
+	Id *string `pulumi:"id"`
+	// The cluster's name, case-insensitive (give exactly one of id and name).
 	Name *string `pulumi:"name"`
 }
 
-type LookupLoadBalancerClusterResult struct {
-	CreatedAt    *string `pulumi:"createdAt"`
-	Id           string  `pulumi:"id"`
+type GetLoadBalancerClusterResult struct {
+	// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+	CreatedAt *string `pulumi:"createdAt"`
+	// The cluster's id (the `clusterId` property of an L4LoadBalancer or L7LoadBalancer).
+	Id string `pulumi:"id"`
+	// The code of the location, e.g. `AMS1`.
 	LocationCode *string `pulumi:"locationCode"`
-	LocationId   *int    `pulumi:"locationId"`
-	Name         *string `pulumi:"name"`
-	Status       *string `pulumi:"status"`
-	UpdatedAt    *string `pulumi:"updatedAt"`
+	// The id of the location (see the getLocation function).
+	LocationId *int `pulumi:"locationId"`
+	// The cluster's name; null where the API does not say.
+	Name *string `pulumi:"name"`
+	// The status as the API reports it.
+	Status *string `pulumi:"status"`
+	// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+	UpdatedAt *string `pulumi:"updatedAt"`
 }
 
-func LookupLoadBalancerClusterOutput(ctx *pulumi.Context, args LookupLoadBalancerClusterOutputArgs, opts ...pulumi.InvokeOption) LookupLoadBalancerClusterResultOutput {
+func GetLoadBalancerClusterOutput(ctx *pulumi.Context, args GetLoadBalancerClusterOutputArgs, opts ...pulumi.InvokeOption) GetLoadBalancerClusterResultOutput {
 	options := pulumi.InvokeOutputOptions{InvokeOptions: internal.PkgInvokeDefaultOpts(opts)}
-	return ctx.InvokeOutput("serverscom:index:getLoadBalancerCluster", args, LookupLoadBalancerClusterResultOutput{}, options).(LookupLoadBalancerClusterResultOutput)
+	return ctx.InvokeOutput("serverscom:index:getLoadBalancerCluster", args, GetLoadBalancerClusterResultOutput{}, options).(GetLoadBalancerClusterResultOutput)
 }
 
-type LookupLoadBalancerClusterOutputArgs struct {
-	Id   pulumi.StringPtrInput `pulumi:"id"`
+type GetLoadBalancerClusterOutputArgs struct {
+	// The cluster's id (give exactly one of id and name).
+	Id pulumi.StringPtrInput `pulumi:"id"`
+	// The cluster's name, case-insensitive (give exactly one of id and name).
 	Name pulumi.StringPtrInput `pulumi:"name"`
 }
 
-func (LookupLoadBalancerClusterOutputArgs) ElementType() reflect.Type {
-	return reflect.TypeOf((*LookupLoadBalancerClusterArgs)(nil)).Elem()
+func (GetLoadBalancerClusterOutputArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetLoadBalancerClusterArgs)(nil)).Elem()
 }
 
-type LookupLoadBalancerClusterResultOutput struct{ *pulumi.OutputState }
+type GetLoadBalancerClusterResultOutput struct{ *pulumi.OutputState }
 
-func (LookupLoadBalancerClusterResultOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*LookupLoadBalancerClusterResult)(nil)).Elem()
+func (GetLoadBalancerClusterResultOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetLoadBalancerClusterResult)(nil)).Elem()
 }
 
-func (o LookupLoadBalancerClusterResultOutput) ToLookupLoadBalancerClusterResultOutput() LookupLoadBalancerClusterResultOutput {
+func (o GetLoadBalancerClusterResultOutput) ToGetLoadBalancerClusterResultOutput() GetLoadBalancerClusterResultOutput {
 	return o
 }
 
-func (o LookupLoadBalancerClusterResultOutput) ToLookupLoadBalancerClusterResultOutputWithContext(ctx context.Context) LookupLoadBalancerClusterResultOutput {
+func (o GetLoadBalancerClusterResultOutput) ToGetLoadBalancerClusterResultOutputWithContext(ctx context.Context) GetLoadBalancerClusterResultOutput {
 	return o
 }
 
-func (o LookupLoadBalancerClusterResultOutput) CreatedAt() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v LookupLoadBalancerClusterResult) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
+// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+func (o GetLoadBalancerClusterResultOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetLoadBalancerClusterResult) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }
 
-func (o LookupLoadBalancerClusterResultOutput) Id() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupLoadBalancerClusterResult) string { return v.Id }).(pulumi.StringOutput)
+// The cluster's id (the `clusterId` property of an L4LoadBalancer or L7LoadBalancer).
+func (o GetLoadBalancerClusterResultOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v GetLoadBalancerClusterResult) string { return v.Id }).(pulumi.StringOutput)
 }
 
-func (o LookupLoadBalancerClusterResultOutput) LocationCode() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v LookupLoadBalancerClusterResult) *string { return v.LocationCode }).(pulumi.StringPtrOutput)
+// The code of the location, e.g. `AMS1`.
+func (o GetLoadBalancerClusterResultOutput) LocationCode() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetLoadBalancerClusterResult) *string { return v.LocationCode }).(pulumi.StringPtrOutput)
 }
 
-func (o LookupLoadBalancerClusterResultOutput) LocationId() pulumi.IntPtrOutput {
-	return o.ApplyT(func(v LookupLoadBalancerClusterResult) *int { return v.LocationId }).(pulumi.IntPtrOutput)
+// The id of the location (see the getLocation function).
+func (o GetLoadBalancerClusterResultOutput) LocationId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v GetLoadBalancerClusterResult) *int { return v.LocationId }).(pulumi.IntPtrOutput)
 }
 
-func (o LookupLoadBalancerClusterResultOutput) Name() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v LookupLoadBalancerClusterResult) *string { return v.Name }).(pulumi.StringPtrOutput)
+// The cluster's name; null where the API does not say.
+func (o GetLoadBalancerClusterResultOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetLoadBalancerClusterResult) *string { return v.Name }).(pulumi.StringPtrOutput)
 }
 
-func (o LookupLoadBalancerClusterResultOutput) Status() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v LookupLoadBalancerClusterResult) *string { return v.Status }).(pulumi.StringPtrOutput)
+// The status as the API reports it.
+func (o GetLoadBalancerClusterResultOutput) Status() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetLoadBalancerClusterResult) *string { return v.Status }).(pulumi.StringPtrOutput)
 }
 
-func (o LookupLoadBalancerClusterResultOutput) UpdatedAt() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v LookupLoadBalancerClusterResult) *string { return v.UpdatedAt }).(pulumi.StringPtrOutput)
+// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+func (o GetLoadBalancerClusterResultOutput) UpdatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetLoadBalancerClusterResult) *string { return v.UpdatedAt }).(pulumi.StringPtrOutput)
 }
 
 func init() {
-	pulumi.RegisterOutputType(LookupLoadBalancerClusterResultOutput{})
+	pulumi.RegisterOutputType(GetLoadBalancerClusterResultOutput{})
 }

@@ -11,6 +11,40 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
+// The account's dedicated load balancer clusters, filtered by name and location.
+//
+// ## Example Usage
+// ### The load balancer clusters in Amsterdam
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			location, err := serverscom.GetLocation(ctx, &serverscom.GetLocationArgs{
+//				Code: pulumi.StringRef("AMS1"),
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			lbClustersVar, err := serverscom.GetLoadBalancerClusters(ctx, &serverscom.GetLoadBalancerClustersArgs{
+//				LocationId: pulumi.IntRef(location.Id),
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("lbClusters", lbClustersVar.LoadBalancerClusters)
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetLoadBalancerClusters(ctx *pulumi.Context, args *GetLoadBalancerClustersArgs, opts ...pulumi.InvokeOption) (*GetLoadBalancerClustersResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetLoadBalancerClustersResult
@@ -22,13 +56,17 @@ func GetLoadBalancerClusters(ctx *pulumi.Context, args *GetLoadBalancerClustersA
 }
 
 type GetLoadBalancerClustersArgs struct {
-	Limit         *float64 `pulumi:"limit"`
-	LocationId    *int     `pulumi:"locationId"`
-	SearchPattern *string  `pulumi:"searchPattern"`
+	// The most items to return, 1 to 10,000 (default 1,000); more matching items fail the call, naming the limit.
+	Limit *int `pulumi:"limit"`
+	// Only clusters of this location.
+	LocationId *int `pulumi:"locationId"`
+	// Only clusters whose name contains this text.
+	SearchPattern *string `pulumi:"searchPattern"`
 }
 
 type GetLoadBalancerClustersResult struct {
-	LoadBalancerClusters []GetLoadBalancerClusterResult `pulumi:"loadBalancerClusters"`
+	// The dedicated load balancer clusters, in the API's order.
+	LoadBalancerClusters []LoadBalancerClusterResult `pulumi:"loadBalancerClusters"`
 }
 
 func GetLoadBalancerClustersOutput(ctx *pulumi.Context, args GetLoadBalancerClustersOutputArgs, opts ...pulumi.InvokeOption) GetLoadBalancerClustersResultOutput {
@@ -37,9 +75,12 @@ func GetLoadBalancerClustersOutput(ctx *pulumi.Context, args GetLoadBalancerClus
 }
 
 type GetLoadBalancerClustersOutputArgs struct {
-	Limit         pulumi.Float64PtrInput `pulumi:"limit"`
-	LocationId    pulumi.IntPtrInput     `pulumi:"locationId"`
-	SearchPattern pulumi.StringPtrInput  `pulumi:"searchPattern"`
+	// The most items to return, 1 to 10,000 (default 1,000); more matching items fail the call, naming the limit.
+	Limit pulumi.IntPtrInput `pulumi:"limit"`
+	// Only clusters of this location.
+	LocationId pulumi.IntPtrInput `pulumi:"locationId"`
+	// Only clusters whose name contains this text.
+	SearchPattern pulumi.StringPtrInput `pulumi:"searchPattern"`
 }
 
 func (GetLoadBalancerClustersOutputArgs) ElementType() reflect.Type {
@@ -60,8 +101,9 @@ func (o GetLoadBalancerClustersResultOutput) ToGetLoadBalancerClustersResultOutp
 	return o
 }
 
-func (o GetLoadBalancerClustersResultOutput) LoadBalancerClusters() GetLoadBalancerClusterResultArrayOutput {
-	return o.ApplyT(func(v GetLoadBalancerClustersResult) []GetLoadBalancerClusterResult { return v.LoadBalancerClusters }).(GetLoadBalancerClusterResultArrayOutput)
+// The dedicated load balancer clusters, in the API's order.
+func (o GetLoadBalancerClustersResultOutput) LoadBalancerClusters() LoadBalancerClusterResultArrayOutput {
+	return o.ApplyT(func(v GetLoadBalancerClustersResult) []LoadBalancerClusterResult { return v.LoadBalancerClusters }).(LoadBalancerClusterResultArrayOutput)
 }
 
 func init() {

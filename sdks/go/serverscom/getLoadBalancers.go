@@ -11,6 +11,34 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
+// The account's L4 and L7 load balancers, filtered by labels, layer, location, cluster and name.
+//
+// ## Example Usage
+// ### The L4 load balancers
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			balancers, err := serverscom.GetLoadBalancers(ctx, &serverscom.GetLoadBalancersArgs{
+//				Type: serverscom.GetLoadBalancersArgsTypeL4,
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("loadBalancers", balancers.LoadBalancers)
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetLoadBalancers(ctx *pulumi.Context, args *GetLoadBalancersArgs, opts ...pulumi.InvokeOption) (*GetLoadBalancersResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetLoadBalancersResult
@@ -25,16 +53,19 @@ type GetLoadBalancersArgs struct {
 	// Only balancers on this dedicated cluster.
 	ClusterId *string `pulumi:"clusterId"`
 	// Only balancers whose labels match (text or a builder).
-	LabelSelector interface{} `pulumi:"labelSelector"`
+	LabelSelector *string `pulumi:"labelSelector"`
 	// The most balancers to return, 1 to 10,000 (default 1,000); more is an error.
-	Limit      *float64 `pulumi:"limit"`
-	LocationId *int     `pulumi:"locationId"`
+	Limit *int `pulumi:"limit"`
+	// The id of the location (see the getLocation function).
+	LocationId *int `pulumi:"locationId"`
 	// Only balancers whose name contains this text.
-	SearchPattern *string                   `pulumi:"searchPattern"`
-	Type          *GetLoadBalancersArgsType `pulumi:"type"`
+	SearchPattern *string `pulumi:"searchPattern"`
+	// Only balancers of this layer: `l4` or `l7`.
+	Type *GetLoadBalancersArgsType `pulumi:"type"`
 }
 
 type GetLoadBalancersResult struct {
+	// The balancers, in the API's order.
 	LoadBalancers []LoadBalancerResult `pulumi:"loadBalancers"`
 }
 
@@ -47,13 +78,15 @@ type GetLoadBalancersOutputArgs struct {
 	// Only balancers on this dedicated cluster.
 	ClusterId pulumi.StringPtrInput `pulumi:"clusterId"`
 	// Only balancers whose labels match (text or a builder).
-	LabelSelector pulumi.Input `pulumi:"labelSelector"`
+	LabelSelector pulumi.StringPtrInput `pulumi:"labelSelector"`
 	// The most balancers to return, 1 to 10,000 (default 1,000); more is an error.
-	Limit      pulumi.Float64PtrInput `pulumi:"limit"`
-	LocationId pulumi.IntPtrInput     `pulumi:"locationId"`
+	Limit pulumi.IntPtrInput `pulumi:"limit"`
+	// The id of the location (see the getLocation function).
+	LocationId pulumi.IntPtrInput `pulumi:"locationId"`
 	// Only balancers whose name contains this text.
-	SearchPattern pulumi.StringPtrInput            `pulumi:"searchPattern"`
-	Type          GetLoadBalancersArgsTypePtrInput `pulumi:"type"`
+	SearchPattern pulumi.StringPtrInput `pulumi:"searchPattern"`
+	// Only balancers of this layer: `l4` or `l7`.
+	Type GetLoadBalancersArgsTypePtrInput `pulumi:"type"`
 }
 
 func (GetLoadBalancersOutputArgs) ElementType() reflect.Type {
@@ -74,6 +107,7 @@ func (o GetLoadBalancersResultOutput) ToGetLoadBalancersResultOutputWithContext(
 	return o
 }
 
+// The balancers, in the API's order.
 func (o GetLoadBalancersResultOutput) LoadBalancers() LoadBalancerResultArrayOutput {
 	return o.ApplyT(func(v GetLoadBalancersResult) []LoadBalancerResult { return v.LoadBalancers }).(LoadBalancerResultArrayOutput)
 }

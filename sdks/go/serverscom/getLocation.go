@@ -11,10 +11,38 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// One location: `getLocation({ code: "AMS1" })`, `getLocation({ name: "amsterdam" })`.
-func LookupLocation(ctx *pulumi.Context, args *LookupLocationArgs, opts ...pulumi.InvokeOption) (*LookupLocationResult, error) {
+// One location, by exactly one of id, code (exact but for case, e.g. `AMS1`) or name
+// (case-insensitive, e.g. `amsterdam`).
+//
+// ## Example Usage
+// ### A location by code
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			location, err := serverscom.GetLocation(ctx, &serverscom.GetLocationArgs{
+//				Code: pulumi.StringRef("AMS1"),
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("locationId", location.Id)
+//			return nil
+//		})
+//	}
+//
+// ```
+func GetLocation(ctx *pulumi.Context, args *GetLocationArgs, opts ...pulumi.InvokeOption) (*GetLocationResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
-	var rv LookupLocationResult
+	var rv GetLocationResult
 	err := ctx.Invoke("serverscom:index:getLocation", args, &rv, opts...)
 	if err != nil {
 		return nil, err
@@ -22,23 +50,28 @@ func LookupLocation(ctx *pulumi.Context, args *LookupLocationArgs, opts ...pulum
 	return &rv, nil
 }
 
-type LookupLocationArgs struct {
+type GetLocationArgs struct {
 	// The location's code, such as "AMS1".
 	Code *string `pulumi:"code"`
-	Id   *int    `pulumi:"id"`
+	// The location's id (give exactly one of id, code and name).
+	Id *int `pulumi:"id"`
 	// The location's name, such as "Amsterdam".
 	Name *string `pulumi:"name"`
 }
 
-type LookupLocationResult struct {
-	Code     string          `pulumi:"code"`
-	Id       int             `pulumi:"id"`
+type GetLocationResult struct {
+	// The location's code, e.g. `AMS1`.
+	Code string `pulumi:"code"`
+	// The location's id.
+	Id int `pulumi:"id"`
+	// Which iPXE boot features the location offers (derived from `supportedFeatures`).
 	IpxeBoot IpxeBootSupport `pulumi:"ipxeBoot"`
 	// null when the record does not say.
 	L2SegmentsEnabled *bool `pulumi:"l2SegmentsEnabled"`
 	// null when the API does not say.
-	LoadBalancersEnabled *bool  `pulumi:"loadBalancersEnabled"`
-	Name                 string `pulumi:"name"`
+	LoadBalancersEnabled *bool `pulumi:"loadBalancersEnabled"`
+	// The location's name, e.g. `AMS1`'s `Amsterdam`.
+	Name string `pulumi:"name"`
 	// null when the API does not say.
 	PrivateRacksEnabled *bool `pulumi:"privateRacksEnabled"`
 	// null when the record does not carry it.
@@ -47,78 +80,83 @@ type LookupLocationResult struct {
 	SupportedFeatures []string `pulumi:"supportedFeatures"`
 }
 
-func LookupLocationOutput(ctx *pulumi.Context, args LookupLocationOutputArgs, opts ...pulumi.InvokeOption) LookupLocationResultOutput {
+func GetLocationOutput(ctx *pulumi.Context, args GetLocationOutputArgs, opts ...pulumi.InvokeOption) GetLocationResultOutput {
 	options := pulumi.InvokeOutputOptions{InvokeOptions: internal.PkgInvokeDefaultOpts(opts)}
-	return ctx.InvokeOutput("serverscom:index:getLocation", args, LookupLocationResultOutput{}, options).(LookupLocationResultOutput)
+	return ctx.InvokeOutput("serverscom:index:getLocation", args, GetLocationResultOutput{}, options).(GetLocationResultOutput)
 }
 
-type LookupLocationOutputArgs struct {
+type GetLocationOutputArgs struct {
 	// The location's code, such as "AMS1".
 	Code pulumi.StringPtrInput `pulumi:"code"`
-	Id   pulumi.IntPtrInput    `pulumi:"id"`
+	// The location's id (give exactly one of id, code and name).
+	Id pulumi.IntPtrInput `pulumi:"id"`
 	// The location's name, such as "Amsterdam".
 	Name pulumi.StringPtrInput `pulumi:"name"`
 }
 
-func (LookupLocationOutputArgs) ElementType() reflect.Type {
-	return reflect.TypeOf((*LookupLocationArgs)(nil)).Elem()
+func (GetLocationOutputArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetLocationArgs)(nil)).Elem()
 }
 
-type LookupLocationResultOutput struct{ *pulumi.OutputState }
+type GetLocationResultOutput struct{ *pulumi.OutputState }
 
-func (LookupLocationResultOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*LookupLocationResult)(nil)).Elem()
+func (GetLocationResultOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetLocationResult)(nil)).Elem()
 }
 
-func (o LookupLocationResultOutput) ToLookupLocationResultOutput() LookupLocationResultOutput {
+func (o GetLocationResultOutput) ToGetLocationResultOutput() GetLocationResultOutput {
 	return o
 }
 
-func (o LookupLocationResultOutput) ToLookupLocationResultOutputWithContext(ctx context.Context) LookupLocationResultOutput {
+func (o GetLocationResultOutput) ToGetLocationResultOutputWithContext(ctx context.Context) GetLocationResultOutput {
 	return o
 }
 
-func (o LookupLocationResultOutput) Code() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupLocationResult) string { return v.Code }).(pulumi.StringOutput)
+// The location's code, e.g. `AMS1`.
+func (o GetLocationResultOutput) Code() pulumi.StringOutput {
+	return o.ApplyT(func(v GetLocationResult) string { return v.Code }).(pulumi.StringOutput)
 }
 
-func (o LookupLocationResultOutput) Id() pulumi.IntOutput {
-	return o.ApplyT(func(v LookupLocationResult) int { return v.Id }).(pulumi.IntOutput)
+// The location's id.
+func (o GetLocationResultOutput) Id() pulumi.IntOutput {
+	return o.ApplyT(func(v GetLocationResult) int { return v.Id }).(pulumi.IntOutput)
 }
 
-func (o LookupLocationResultOutput) IpxeBoot() IpxeBootSupportOutput {
-	return o.ApplyT(func(v LookupLocationResult) IpxeBootSupport { return v.IpxeBoot }).(IpxeBootSupportOutput)
+// Which iPXE boot features the location offers (derived from `supportedFeatures`).
+func (o GetLocationResultOutput) IpxeBoot() IpxeBootSupportOutput {
+	return o.ApplyT(func(v GetLocationResult) IpxeBootSupport { return v.IpxeBoot }).(IpxeBootSupportOutput)
 }
 
 // null when the record does not say.
-func (o LookupLocationResultOutput) L2SegmentsEnabled() pulumi.BoolPtrOutput {
-	return o.ApplyT(func(v LookupLocationResult) *bool { return v.L2SegmentsEnabled }).(pulumi.BoolPtrOutput)
+func (o GetLocationResultOutput) L2SegmentsEnabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v GetLocationResult) *bool { return v.L2SegmentsEnabled }).(pulumi.BoolPtrOutput)
 }
 
 // null when the API does not say.
-func (o LookupLocationResultOutput) LoadBalancersEnabled() pulumi.BoolPtrOutput {
-	return o.ApplyT(func(v LookupLocationResult) *bool { return v.LoadBalancersEnabled }).(pulumi.BoolPtrOutput)
+func (o GetLocationResultOutput) LoadBalancersEnabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v GetLocationResult) *bool { return v.LoadBalancersEnabled }).(pulumi.BoolPtrOutput)
 }
 
-func (o LookupLocationResultOutput) Name() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupLocationResult) string { return v.Name }).(pulumi.StringOutput)
+// The location's name, e.g. `AMS1`'s `Amsterdam`.
+func (o GetLocationResultOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v GetLocationResult) string { return v.Name }).(pulumi.StringOutput)
 }
 
 // null when the API does not say.
-func (o LookupLocationResultOutput) PrivateRacksEnabled() pulumi.BoolPtrOutput {
-	return o.ApplyT(func(v LookupLocationResult) *bool { return v.PrivateRacksEnabled }).(pulumi.BoolPtrOutput)
+func (o GetLocationResultOutput) PrivateRacksEnabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v GetLocationResult) *bool { return v.PrivateRacksEnabled }).(pulumi.BoolPtrOutput)
 }
 
 // null when the record does not carry it.
-func (o LookupLocationResultOutput) Status() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v LookupLocationResult) *string { return v.Status }).(pulumi.StringPtrOutput)
+func (o GetLocationResultOutput) Status() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetLocationResult) *string { return v.Status }).(pulumi.StringPtrOutput)
 }
 
 // The additional features servers can have here, by their API names.
-func (o LookupLocationResultOutput) SupportedFeatures() pulumi.StringArrayOutput {
-	return o.ApplyT(func(v LookupLocationResult) []string { return v.SupportedFeatures }).(pulumi.StringArrayOutput)
+func (o GetLocationResultOutput) SupportedFeatures() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v GetLocationResult) []string { return v.SupportedFeatures }).(pulumi.StringArrayOutput)
 }
 
 func init() {
-	pulumi.RegisterOutputType(LookupLocationResultOutput{})
+	pulumi.RegisterOutputType(GetLocationResultOutput{})
 }

@@ -11,7 +11,32 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// Every location (at most DEFAULT_LIST_LIMIT).
+// Every location of the service (at most 1,000), optionally those whose name contains a text.
+//
+// ## Example Usage
+// ### Every location
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			locationsVar, err := serverscom.GetLocations(ctx, &serverscom.GetLocationsArgs{}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("locations", locationsVar.Locations)
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetLocations(ctx *pulumi.Context, args *GetLocationsArgs, opts ...pulumi.InvokeOption) (*GetLocationsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetLocationsResult
@@ -28,7 +53,8 @@ type GetLocationsArgs struct {
 }
 
 type GetLocationsResult struct {
-	Locations []GetLocationResult `pulumi:"locations"`
+	// The locations, in the API's order.
+	Locations []LocationResult `pulumi:"locations"`
 }
 
 func GetLocationsOutput(ctx *pulumi.Context, args GetLocationsOutputArgs, opts ...pulumi.InvokeOption) GetLocationsResultOutput {
@@ -59,8 +85,9 @@ func (o GetLocationsResultOutput) ToGetLocationsResultOutputWithContext(ctx cont
 	return o
 }
 
-func (o GetLocationsResultOutput) Locations() GetLocationResultArrayOutput {
-	return o.ApplyT(func(v GetLocationsResult) []GetLocationResult { return v.Locations }).(GetLocationResultArrayOutput)
+// The locations, in the API's order.
+func (o GetLocationsResultOutput) Locations() LocationResultArrayOutput {
+	return o.ApplyT(func(v GetLocationsResult) []LocationResult { return v.Locations }).(LocationResultArrayOutput)
 }
 
 func init() {

@@ -11,9 +11,37 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-func LookupNetworkPool(ctx *pulumi.Context, args *LookupNetworkPoolArgs, opts ...pulumi.InvokeOption) (*LookupNetworkPoolResult, error) {
+// One network pool, by exactly one of id, title (case-insensitive) or CIDR.
+//
+// ## Example Usage
+// ### A network pool by title
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			pool, err := serverscom.GetNetworkPool(ctx, &serverscom.GetNetworkPoolArgs{
+//				Title: pulumi.StringRef("AMS1 private"),
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("poolCidr", pool.Cidr)
+//			return nil
+//		})
+//	}
+//
+// ```
+func GetNetworkPool(ctx *pulumi.Context, args *GetNetworkPoolArgs, opts ...pulumi.InvokeOption) (*GetNetworkPoolResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
-	var rv LookupNetworkPoolResult
+	var rv GetNetworkPoolResult
 	err := ctx.Invoke("serverscom:index:getNetworkPool", args, &rv, opts...)
 	if err != nil {
 		return nil, err
@@ -21,105 +49,127 @@ func LookupNetworkPool(ctx *pulumi.Context, args *LookupNetworkPoolArgs, opts ..
 	return &rv, nil
 }
 
-type LookupNetworkPoolArgs struct {
+type GetNetworkPoolArgs struct {
 	// The pool's whole range, e.g. "10.0.0.0/20" (compared as a network).
 	Cidr *string `pulumi:"cidr"`
-	Id   *string `pulumi:"id"`
-	// Only pools whose labels match (text or a builder).
-	LabelSelector interface{} `pulumi:"labelSelector"`
+	// The pool's id (give exactly one of id, title and cidr).
+	Id *string `pulumi:"id"`
+	// Only pools whose labels match this label selector, e.g. `env==prod,tier in (web, api)`; checked
+	// against the selector grammar before it is sent.
+	LabelSelector *string `pulumi:"labelSelector"`
 	// Only pools of this location.
-	LocationId *int                    `pulumi:"locationId"`
-	Title      *string                 `pulumi:"title"`
-	Type       *GetNetworkPoolArgsType `pulumi:"type"`
+	LocationId *int `pulumi:"locationId"`
+	// The pool's title, case-insensitive (give exactly one of id, title and cidr).
+	Title *string `pulumi:"title"`
+	// Only pools of this type: `public` or `private`.
+	Type *GetNetworkPoolArgsType `pulumi:"type"`
 }
 
-type LookupNetworkPoolResult struct {
-	Cidr      *string `pulumi:"cidr"`
+type GetNetworkPoolResult struct {
+	// The pool's network in CIDR notation; null where the API does not say.
+	Cidr *string `pulumi:"cidr"`
+	// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
 	CreatedAt *string `pulumi:"createdAt"`
-	Id        string  `pulumi:"id"`
+	// The pool's id (the `networkPoolId` property of a Subnetwork).
+	Id string `pulumi:"id"`
 	// The labels, without the provider's ownership label.
-	Labels        map[string]string `pulumi:"labels"`
-	LocationCodes []string          `pulumi:"locationCodes"`
-	LocationIds   []float64         `pulumi:"locationIds"`
-	Title         *string           `pulumi:"title"`
+	Labels map[string]string `pulumi:"labels"`
+	// The codes of the locations the pool serves.
+	LocationCodes []string `pulumi:"locationCodes"`
+	// The ids of the locations the pool serves.
+	LocationIds []int `pulumi:"locationIds"`
+	// The pool's title; null where the API does not say.
+	Title *string `pulumi:"title"`
 	// "private" or "public".
-	Type      *string `pulumi:"type"`
+	Type *string `pulumi:"type"`
+	// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
 	UpdatedAt *string `pulumi:"updatedAt"`
 }
 
-func LookupNetworkPoolOutput(ctx *pulumi.Context, args LookupNetworkPoolOutputArgs, opts ...pulumi.InvokeOption) LookupNetworkPoolResultOutput {
+func GetNetworkPoolOutput(ctx *pulumi.Context, args GetNetworkPoolOutputArgs, opts ...pulumi.InvokeOption) GetNetworkPoolResultOutput {
 	options := pulumi.InvokeOutputOptions{InvokeOptions: internal.PkgInvokeDefaultOpts(opts)}
-	return ctx.InvokeOutput("serverscom:index:getNetworkPool", args, LookupNetworkPoolResultOutput{}, options).(LookupNetworkPoolResultOutput)
+	return ctx.InvokeOutput("serverscom:index:getNetworkPool", args, GetNetworkPoolResultOutput{}, options).(GetNetworkPoolResultOutput)
 }
 
-type LookupNetworkPoolOutputArgs struct {
+type GetNetworkPoolOutputArgs struct {
 	// The pool's whole range, e.g. "10.0.0.0/20" (compared as a network).
 	Cidr pulumi.StringPtrInput `pulumi:"cidr"`
-	Id   pulumi.StringPtrInput `pulumi:"id"`
-	// Only pools whose labels match (text or a builder).
-	LabelSelector pulumi.Input `pulumi:"labelSelector"`
+	// The pool's id (give exactly one of id, title and cidr).
+	Id pulumi.StringPtrInput `pulumi:"id"`
+	// Only pools whose labels match this label selector, e.g. `env==prod,tier in (web, api)`; checked
+	// against the selector grammar before it is sent.
+	LabelSelector pulumi.StringPtrInput `pulumi:"labelSelector"`
 	// Only pools of this location.
-	LocationId pulumi.IntPtrInput             `pulumi:"locationId"`
-	Title      pulumi.StringPtrInput          `pulumi:"title"`
-	Type       GetNetworkPoolArgsTypePtrInput `pulumi:"type"`
+	LocationId pulumi.IntPtrInput `pulumi:"locationId"`
+	// The pool's title, case-insensitive (give exactly one of id, title and cidr).
+	Title pulumi.StringPtrInput `pulumi:"title"`
+	// Only pools of this type: `public` or `private`.
+	Type GetNetworkPoolArgsTypePtrInput `pulumi:"type"`
 }
 
-func (LookupNetworkPoolOutputArgs) ElementType() reflect.Type {
-	return reflect.TypeOf((*LookupNetworkPoolArgs)(nil)).Elem()
+func (GetNetworkPoolOutputArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetNetworkPoolArgs)(nil)).Elem()
 }
 
-type LookupNetworkPoolResultOutput struct{ *pulumi.OutputState }
+type GetNetworkPoolResultOutput struct{ *pulumi.OutputState }
 
-func (LookupNetworkPoolResultOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*LookupNetworkPoolResult)(nil)).Elem()
+func (GetNetworkPoolResultOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetNetworkPoolResult)(nil)).Elem()
 }
 
-func (o LookupNetworkPoolResultOutput) ToLookupNetworkPoolResultOutput() LookupNetworkPoolResultOutput {
+func (o GetNetworkPoolResultOutput) ToGetNetworkPoolResultOutput() GetNetworkPoolResultOutput {
 	return o
 }
 
-func (o LookupNetworkPoolResultOutput) ToLookupNetworkPoolResultOutputWithContext(ctx context.Context) LookupNetworkPoolResultOutput {
+func (o GetNetworkPoolResultOutput) ToGetNetworkPoolResultOutputWithContext(ctx context.Context) GetNetworkPoolResultOutput {
 	return o
 }
 
-func (o LookupNetworkPoolResultOutput) Cidr() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v LookupNetworkPoolResult) *string { return v.Cidr }).(pulumi.StringPtrOutput)
+// The pool's network in CIDR notation; null where the API does not say.
+func (o GetNetworkPoolResultOutput) Cidr() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetNetworkPoolResult) *string { return v.Cidr }).(pulumi.StringPtrOutput)
 }
 
-func (o LookupNetworkPoolResultOutput) CreatedAt() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v LookupNetworkPoolResult) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
+// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+func (o GetNetworkPoolResultOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetNetworkPoolResult) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }
 
-func (o LookupNetworkPoolResultOutput) Id() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupNetworkPoolResult) string { return v.Id }).(pulumi.StringOutput)
+// The pool's id (the `networkPoolId` property of a Subnetwork).
+func (o GetNetworkPoolResultOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v GetNetworkPoolResult) string { return v.Id }).(pulumi.StringOutput)
 }
 
 // The labels, without the provider's ownership label.
-func (o LookupNetworkPoolResultOutput) Labels() pulumi.StringMapOutput {
-	return o.ApplyT(func(v LookupNetworkPoolResult) map[string]string { return v.Labels }).(pulumi.StringMapOutput)
+func (o GetNetworkPoolResultOutput) Labels() pulumi.StringMapOutput {
+	return o.ApplyT(func(v GetNetworkPoolResult) map[string]string { return v.Labels }).(pulumi.StringMapOutput)
 }
 
-func (o LookupNetworkPoolResultOutput) LocationCodes() pulumi.StringArrayOutput {
-	return o.ApplyT(func(v LookupNetworkPoolResult) []string { return v.LocationCodes }).(pulumi.StringArrayOutput)
+// The codes of the locations the pool serves.
+func (o GetNetworkPoolResultOutput) LocationCodes() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v GetNetworkPoolResult) []string { return v.LocationCodes }).(pulumi.StringArrayOutput)
 }
 
-func (o LookupNetworkPoolResultOutput) LocationIds() pulumi.Float64ArrayOutput {
-	return o.ApplyT(func(v LookupNetworkPoolResult) []float64 { return v.LocationIds }).(pulumi.Float64ArrayOutput)
+// The ids of the locations the pool serves.
+func (o GetNetworkPoolResultOutput) LocationIds() pulumi.IntArrayOutput {
+	return o.ApplyT(func(v GetNetworkPoolResult) []int { return v.LocationIds }).(pulumi.IntArrayOutput)
 }
 
-func (o LookupNetworkPoolResultOutput) Title() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v LookupNetworkPoolResult) *string { return v.Title }).(pulumi.StringPtrOutput)
+// The pool's title; null where the API does not say.
+func (o GetNetworkPoolResultOutput) Title() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetNetworkPoolResult) *string { return v.Title }).(pulumi.StringPtrOutput)
 }
 
 // "private" or "public".
-func (o LookupNetworkPoolResultOutput) Type() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v LookupNetworkPoolResult) *string { return v.Type }).(pulumi.StringPtrOutput)
+func (o GetNetworkPoolResultOutput) Type() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetNetworkPoolResult) *string { return v.Type }).(pulumi.StringPtrOutput)
 }
 
-func (o LookupNetworkPoolResultOutput) UpdatedAt() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v LookupNetworkPoolResult) *string { return v.UpdatedAt }).(pulumi.StringPtrOutput)
+// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+func (o GetNetworkPoolResultOutput) UpdatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetNetworkPoolResult) *string { return v.UpdatedAt }).(pulumi.StringPtrOutput)
 }
 
 func init() {
-	pulumi.RegisterOutputType(LookupNetworkPoolResultOutput{})
+	pulumi.RegisterOutputType(GetNetworkPoolResultOutput{})
 }

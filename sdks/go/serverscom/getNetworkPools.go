@@ -11,6 +11,35 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
+// The account's network pools (what subnetworks are allocated from), filtered by labels, location,
+// type and title.
+//
+// ## Example Usage
+// ### The private network pools
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			pools, err := serverscom.GetNetworkPools(ctx, &serverscom.GetNetworkPoolsArgs{
+//				Type: serverscom.GetNetworkPoolsArgsTypePrivate,
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("networkPools", pools.NetworkPools)
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetNetworkPools(ctx *pulumi.Context, args *GetNetworkPoolsArgs, opts ...pulumi.InvokeOption) (*GetNetworkPoolsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetNetworkPoolsResult
@@ -22,19 +51,22 @@ func GetNetworkPools(ctx *pulumi.Context, args *GetNetworkPoolsArgs, opts ...pul
 }
 
 type GetNetworkPoolsArgs struct {
-	// Only pools whose labels match (text or a builder).
-	LabelSelector interface{} `pulumi:"labelSelector"`
+	// Only pools whose labels match this label selector, e.g. `env==prod,tier in (web, api)`; checked
+	// against the selector grammar before it is sent.
+	LabelSelector *string `pulumi:"labelSelector"`
 	// The most pools to return, 1 to 10,000 (default 1,000); more is an error.
-	Limit *float64 `pulumi:"limit"`
+	Limit *int `pulumi:"limit"`
 	// Only pools of this location.
 	LocationId *int `pulumi:"locationId"`
 	// Only pools whose title (or CIDR) contains this text.
-	SearchPattern *string                  `pulumi:"searchPattern"`
-	Type          *GetNetworkPoolsArgsType `pulumi:"type"`
+	SearchPattern *string `pulumi:"searchPattern"`
+	// Only pools of this type: `public` or `private`.
+	Type *GetNetworkPoolsArgsType `pulumi:"type"`
 }
 
 type GetNetworkPoolsResult struct {
-	NetworkPools []GetNetworkPoolResult `pulumi:"networkPools"`
+	// The network pools, in the API's order.
+	NetworkPools []NetworkPoolResult `pulumi:"networkPools"`
 }
 
 func GetNetworkPoolsOutput(ctx *pulumi.Context, args GetNetworkPoolsOutputArgs, opts ...pulumi.InvokeOption) GetNetworkPoolsResultOutput {
@@ -43,15 +75,17 @@ func GetNetworkPoolsOutput(ctx *pulumi.Context, args GetNetworkPoolsOutputArgs, 
 }
 
 type GetNetworkPoolsOutputArgs struct {
-	// Only pools whose labels match (text or a builder).
-	LabelSelector pulumi.Input `pulumi:"labelSelector"`
+	// Only pools whose labels match this label selector, e.g. `env==prod,tier in (web, api)`; checked
+	// against the selector grammar before it is sent.
+	LabelSelector pulumi.StringPtrInput `pulumi:"labelSelector"`
 	// The most pools to return, 1 to 10,000 (default 1,000); more is an error.
-	Limit pulumi.Float64PtrInput `pulumi:"limit"`
+	Limit pulumi.IntPtrInput `pulumi:"limit"`
 	// Only pools of this location.
 	LocationId pulumi.IntPtrInput `pulumi:"locationId"`
 	// Only pools whose title (or CIDR) contains this text.
-	SearchPattern pulumi.StringPtrInput           `pulumi:"searchPattern"`
-	Type          GetNetworkPoolsArgsTypePtrInput `pulumi:"type"`
+	SearchPattern pulumi.StringPtrInput `pulumi:"searchPattern"`
+	// Only pools of this type: `public` or `private`.
+	Type GetNetworkPoolsArgsTypePtrInput `pulumi:"type"`
 }
 
 func (GetNetworkPoolsOutputArgs) ElementType() reflect.Type {
@@ -72,8 +106,9 @@ func (o GetNetworkPoolsResultOutput) ToGetNetworkPoolsResultOutputWithContext(ct
 	return o
 }
 
-func (o GetNetworkPoolsResultOutput) NetworkPools() GetNetworkPoolResultArrayOutput {
-	return o.ApplyT(func(v GetNetworkPoolsResult) []GetNetworkPoolResult { return v.NetworkPools }).(GetNetworkPoolResultArrayOutput)
+// The network pools, in the API's order.
+func (o GetNetworkPoolsResultOutput) NetworkPools() NetworkPoolResultArrayOutput {
+	return o.ApplyT(func(v GetNetworkPoolsResult) []NetworkPoolResult { return v.NetworkPools }).(NetworkPoolResultArrayOutput)
 }
 
 func init() {

@@ -11,11 +11,54 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// One operating system:
-// `getOperatingSystem({ locationId, serverModelId, name: "ubuntu 24.04" })`.
-func LookupOperatingSystem(ctx *pulumi.Context, args *LookupOperatingSystemArgs, opts ...pulumi.InvokeOption) (*LookupOperatingSystemResult, error) {
+// One operating system a dedicated server model or an SBM flavor can be ordered with in a location,
+// by exactly one of id or name (the full name, "name version", or whole words of them,
+// case-insensitive).
+//
+// ## Example Usage
+// ### An operating system by name
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			location, err := serverscom.GetLocation(ctx, &serverscom.GetLocationArgs{
+//				Code: pulumi.StringRef("AMS1"),
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			r640, err := serverscom.GetServerModel(ctx, &serverscom.GetServerModelArgs{
+//				LocationId: location.Id,
+//				Name:       pulumi.StringRef("Dell R640"),
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			os, err := serverscom.GetOperatingSystem(ctx, &serverscom.GetOperatingSystemArgs{
+//				LocationId:    location.Id,
+//				ServerModelId: pulumi.IntRef(r640.Id),
+//				Name:          pulumi.StringRef("Ubuntu 24.04-server x86_64"),
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("osId", os.Id)
+//			return nil
+//		})
+//	}
+//
+// ```
+func GetOperatingSystem(ctx *pulumi.Context, args *GetOperatingSystemArgs, opts ...pulumi.InvokeOption) (*GetOperatingSystemResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
-	var rv LookupOperatingSystemResult
+	var rv GetOperatingSystemResult
 	err := ctx.Invoke("serverscom:index:getOperatingSystem", args, &rv, opts...)
 	if err != nil {
 		return nil, err
@@ -23,88 +66,102 @@ func LookupOperatingSystem(ctx *pulumi.Context, args *LookupOperatingSystemArgs,
 	return &rv, nil
 }
 
-type LookupOperatingSystemArgs struct {
-	Id         *int `pulumi:"id"`
-	LocationId int  `pulumi:"locationId"`
+type GetOperatingSystemArgs struct {
+	// The operating system's id (give exactly one of id and name).
+	Id *int `pulumi:"id"`
+	// The location (its id; see the getLocation function).
+	LocationId int `pulumi:"locationId"`
 	// The full name ("Ubuntu 24.04-server x86_64"), "name version" ("Ubuntu 24.04-server"), or
 	// whole words of either that fit one system only ("ubuntu 24.04").
 	Name *string `pulumi:"name"`
 	// For an SBM server of this flavor.
-	SbmFlavorModelId *float64 `pulumi:"sbmFlavorModelId"`
+	SbmFlavorModelId *int `pulumi:"sbmFlavorModelId"`
 	// For a dedicated server of this model.
-	ServerModelId *float64 `pulumi:"serverModelId"`
+	ServerModelId *int `pulumi:"serverModelId"`
 }
 
-type LookupOperatingSystemResult struct {
+type GetOperatingSystemResult struct {
+	// The architecture, e.g. `x86_64`.
 	Arch string `pulumi:"arch"`
 	// The file systems a drive layout may use with it.
 	Filesystems []string `pulumi:"filesystems"`
-	FullName    string   `pulumi:"fullName"`
-	Id          int      `pulumi:"id"`
-	Name        string   `pulumi:"name"`
-	Version     string   `pulumi:"version"`
+	// The full name, e.g. `Ubuntu 24.04-server x86_64`.
+	FullName string `pulumi:"fullName"`
+	// The operating system's id (the `operatingSystemId` property of a server).
+	Id int `pulumi:"id"`
+	// The name, e.g. `Ubuntu`.
+	Name string `pulumi:"name"`
+	// The version, e.g. `24.04-server`.
+	Version string `pulumi:"version"`
 }
 
-func LookupOperatingSystemOutput(ctx *pulumi.Context, args LookupOperatingSystemOutputArgs, opts ...pulumi.InvokeOption) LookupOperatingSystemResultOutput {
+func GetOperatingSystemOutput(ctx *pulumi.Context, args GetOperatingSystemOutputArgs, opts ...pulumi.InvokeOption) GetOperatingSystemResultOutput {
 	options := pulumi.InvokeOutputOptions{InvokeOptions: internal.PkgInvokeDefaultOpts(opts)}
-	return ctx.InvokeOutput("serverscom:index:getOperatingSystem", args, LookupOperatingSystemResultOutput{}, options).(LookupOperatingSystemResultOutput)
+	return ctx.InvokeOutput("serverscom:index:getOperatingSystem", args, GetOperatingSystemResultOutput{}, options).(GetOperatingSystemResultOutput)
 }
 
-type LookupOperatingSystemOutputArgs struct {
-	Id         pulumi.IntPtrInput `pulumi:"id"`
-	LocationId pulumi.IntInput    `pulumi:"locationId"`
+type GetOperatingSystemOutputArgs struct {
+	// The operating system's id (give exactly one of id and name).
+	Id pulumi.IntPtrInput `pulumi:"id"`
+	// The location (its id; see the getLocation function).
+	LocationId pulumi.IntInput `pulumi:"locationId"`
 	// The full name ("Ubuntu 24.04-server x86_64"), "name version" ("Ubuntu 24.04-server"), or
 	// whole words of either that fit one system only ("ubuntu 24.04").
 	Name pulumi.StringPtrInput `pulumi:"name"`
 	// For an SBM server of this flavor.
-	SbmFlavorModelId pulumi.Float64PtrInput `pulumi:"sbmFlavorModelId"`
+	SbmFlavorModelId pulumi.IntPtrInput `pulumi:"sbmFlavorModelId"`
 	// For a dedicated server of this model.
-	ServerModelId pulumi.Float64PtrInput `pulumi:"serverModelId"`
+	ServerModelId pulumi.IntPtrInput `pulumi:"serverModelId"`
 }
 
-func (LookupOperatingSystemOutputArgs) ElementType() reflect.Type {
-	return reflect.TypeOf((*LookupOperatingSystemArgs)(nil)).Elem()
+func (GetOperatingSystemOutputArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetOperatingSystemArgs)(nil)).Elem()
 }
 
-type LookupOperatingSystemResultOutput struct{ *pulumi.OutputState }
+type GetOperatingSystemResultOutput struct{ *pulumi.OutputState }
 
-func (LookupOperatingSystemResultOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*LookupOperatingSystemResult)(nil)).Elem()
+func (GetOperatingSystemResultOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetOperatingSystemResult)(nil)).Elem()
 }
 
-func (o LookupOperatingSystemResultOutput) ToLookupOperatingSystemResultOutput() LookupOperatingSystemResultOutput {
+func (o GetOperatingSystemResultOutput) ToGetOperatingSystemResultOutput() GetOperatingSystemResultOutput {
 	return o
 }
 
-func (o LookupOperatingSystemResultOutput) ToLookupOperatingSystemResultOutputWithContext(ctx context.Context) LookupOperatingSystemResultOutput {
+func (o GetOperatingSystemResultOutput) ToGetOperatingSystemResultOutputWithContext(ctx context.Context) GetOperatingSystemResultOutput {
 	return o
 }
 
-func (o LookupOperatingSystemResultOutput) Arch() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupOperatingSystemResult) string { return v.Arch }).(pulumi.StringOutput)
+// The architecture, e.g. `x86_64`.
+func (o GetOperatingSystemResultOutput) Arch() pulumi.StringOutput {
+	return o.ApplyT(func(v GetOperatingSystemResult) string { return v.Arch }).(pulumi.StringOutput)
 }
 
 // The file systems a drive layout may use with it.
-func (o LookupOperatingSystemResultOutput) Filesystems() pulumi.StringArrayOutput {
-	return o.ApplyT(func(v LookupOperatingSystemResult) []string { return v.Filesystems }).(pulumi.StringArrayOutput)
+func (o GetOperatingSystemResultOutput) Filesystems() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v GetOperatingSystemResult) []string { return v.Filesystems }).(pulumi.StringArrayOutput)
 }
 
-func (o LookupOperatingSystemResultOutput) FullName() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupOperatingSystemResult) string { return v.FullName }).(pulumi.StringOutput)
+// The full name, e.g. `Ubuntu 24.04-server x86_64`.
+func (o GetOperatingSystemResultOutput) FullName() pulumi.StringOutput {
+	return o.ApplyT(func(v GetOperatingSystemResult) string { return v.FullName }).(pulumi.StringOutput)
 }
 
-func (o LookupOperatingSystemResultOutput) Id() pulumi.IntOutput {
-	return o.ApplyT(func(v LookupOperatingSystemResult) int { return v.Id }).(pulumi.IntOutput)
+// The operating system's id (the `operatingSystemId` property of a server).
+func (o GetOperatingSystemResultOutput) Id() pulumi.IntOutput {
+	return o.ApplyT(func(v GetOperatingSystemResult) int { return v.Id }).(pulumi.IntOutput)
 }
 
-func (o LookupOperatingSystemResultOutput) Name() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupOperatingSystemResult) string { return v.Name }).(pulumi.StringOutput)
+// The name, e.g. `Ubuntu`.
+func (o GetOperatingSystemResultOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v GetOperatingSystemResult) string { return v.Name }).(pulumi.StringOutput)
 }
 
-func (o LookupOperatingSystemResultOutput) Version() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupOperatingSystemResult) string { return v.Version }).(pulumi.StringOutput)
+// The version, e.g. `24.04-server`.
+func (o GetOperatingSystemResultOutput) Version() pulumi.StringOutput {
+	return o.ApplyT(func(v GetOperatingSystemResult) string { return v.Version }).(pulumi.StringOutput)
 }
 
 func init() {
-	pulumi.RegisterOutputType(LookupOperatingSystemResultOutput{})
+	pulumi.RegisterOutputType(GetOperatingSystemResultOutput{})
 }

@@ -11,6 +11,49 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
+// The operating systems a dedicated server model or an SBM flavor can be ordered with in a
+// location.
+//
+// ## Example Usage
+// ### The operating systems of a server model
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			location, err := serverscom.GetLocation(ctx, &serverscom.GetLocationArgs{
+//				Code: pulumi.StringRef("AMS1"),
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			r640, err := serverscom.GetServerModel(ctx, &serverscom.GetServerModelArgs{
+//				LocationId: location.Id,
+//				Name:       pulumi.StringRef("Dell R640"),
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			systems, err := serverscom.GetOperatingSystems(ctx, &serverscom.GetOperatingSystemsArgs{
+//				LocationId:    location.Id,
+//				ServerModelId: pulumi.IntRef(r640.Id),
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("operatingSystems", systems.OperatingSystems)
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetOperatingSystems(ctx *pulumi.Context, args *GetOperatingSystemsArgs, opts ...pulumi.InvokeOption) (*GetOperatingSystemsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetOperatingSystemsResult
@@ -22,15 +65,17 @@ func GetOperatingSystems(ctx *pulumi.Context, args *GetOperatingSystemsArgs, opt
 }
 
 type GetOperatingSystemsArgs struct {
+	// The location (its id; see the getLocation function).
 	LocationId int `pulumi:"locationId"`
 	// For an SBM server of this flavor.
-	SbmFlavorModelId *float64 `pulumi:"sbmFlavorModelId"`
+	SbmFlavorModelId *int `pulumi:"sbmFlavorModelId"`
 	// For a dedicated server of this model.
-	ServerModelId *float64 `pulumi:"serverModelId"`
+	ServerModelId *int `pulumi:"serverModelId"`
 }
 
 type GetOperatingSystemsResult struct {
-	OperatingSystems []GetOperatingSystemResult `pulumi:"operatingSystems"`
+	// The operating systems, in the API's order.
+	OperatingSystems []OperatingSystemResult `pulumi:"operatingSystems"`
 }
 
 func GetOperatingSystemsOutput(ctx *pulumi.Context, args GetOperatingSystemsOutputArgs, opts ...pulumi.InvokeOption) GetOperatingSystemsResultOutput {
@@ -39,11 +84,12 @@ func GetOperatingSystemsOutput(ctx *pulumi.Context, args GetOperatingSystemsOutp
 }
 
 type GetOperatingSystemsOutputArgs struct {
+	// The location (its id; see the getLocation function).
 	LocationId pulumi.IntInput `pulumi:"locationId"`
 	// For an SBM server of this flavor.
-	SbmFlavorModelId pulumi.Float64PtrInput `pulumi:"sbmFlavorModelId"`
+	SbmFlavorModelId pulumi.IntPtrInput `pulumi:"sbmFlavorModelId"`
 	// For a dedicated server of this model.
-	ServerModelId pulumi.Float64PtrInput `pulumi:"serverModelId"`
+	ServerModelId pulumi.IntPtrInput `pulumi:"serverModelId"`
 }
 
 func (GetOperatingSystemsOutputArgs) ElementType() reflect.Type {
@@ -64,8 +110,9 @@ func (o GetOperatingSystemsResultOutput) ToGetOperatingSystemsResultOutputWithCo
 	return o
 }
 
-func (o GetOperatingSystemsResultOutput) OperatingSystems() GetOperatingSystemResultArrayOutput {
-	return o.ApplyT(func(v GetOperatingSystemsResult) []GetOperatingSystemResult { return v.OperatingSystems }).(GetOperatingSystemResultArrayOutput)
+// The operating systems, in the API's order.
+func (o GetOperatingSystemsResultOutput) OperatingSystems() OperatingSystemResultArrayOutput {
+	return o.ApplyT(func(v GetOperatingSystemsResult) []OperatingSystemResult { return v.OperatingSystems }).(OperatingSystemResultArrayOutput)
 }
 
 func init() {

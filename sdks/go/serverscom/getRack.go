@@ -11,9 +11,37 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-func LookupRack(ctx *pulumi.Context, args *LookupRackArgs, opts ...pulumi.InvokeOption) (*LookupRackResult, error) {
+// One private rack, by exactly one of id or name (case-insensitive).
+//
+// ## Example Usage
+// ### A private rack by name
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			rack, err := serverscom.GetRack(ctx, &serverscom.GetRackArgs{
+//				Name: pulumi.StringRef("private-rack-1"),
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("rackId", rack.Id)
+//			return nil
+//		})
+//	}
+//
+// ```
+func GetRack(ctx *pulumi.Context, args *GetRackArgs, opts ...pulumi.InvokeOption) (*GetRackResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
-	var rv LookupRackResult
+	var rv GetRackResult
 	err := ctx.Invoke("serverscom:index:getRack", args, &rv, opts...)
 	if err != nil {
 		return nil, err
@@ -21,69 +49,81 @@ func LookupRack(ctx *pulumi.Context, args *LookupRackArgs, opts ...pulumi.Invoke
 	return &rv, nil
 }
 
-type LookupRackArgs struct {
-	Id   *string `pulumi:"id"`
+type GetRackArgs struct {
+	// The rack's id (give exactly one of id and name).
+	Id *string `pulumi:"id"`
+	// The rack's name (case-insensitive; give exactly one of id and name).
 	Name *string `pulumi:"name"`
 }
 
-type LookupRackResult struct {
+type GetRackResult struct {
+	// The rack's id.
 	Id string `pulumi:"id"`
 	// The labels, without the provider's ownership label.
-	Labels       map[string]string `pulumi:"labels"`
-	LocationCode *string           `pulumi:"locationCode"`
-	LocationId   *int              `pulumi:"locationId"`
-	Name         *string           `pulumi:"name"`
+	Labels map[string]string `pulumi:"labels"`
+	// The code of the location, e.g. `AMS1`.
+	LocationCode *string `pulumi:"locationCode"`
+	// The id of the location (see the getLocation function).
+	LocationId *int `pulumi:"locationId"`
+	// The rack's name; null where the API does not say.
+	Name *string `pulumi:"name"`
 }
 
-func LookupRackOutput(ctx *pulumi.Context, args LookupRackOutputArgs, opts ...pulumi.InvokeOption) LookupRackResultOutput {
+func GetRackOutput(ctx *pulumi.Context, args GetRackOutputArgs, opts ...pulumi.InvokeOption) GetRackResultOutput {
 	options := pulumi.InvokeOutputOptions{InvokeOptions: internal.PkgInvokeDefaultOpts(opts)}
-	return ctx.InvokeOutput("serverscom:index:getRack", args, LookupRackResultOutput{}, options).(LookupRackResultOutput)
+	return ctx.InvokeOutput("serverscom:index:getRack", args, GetRackResultOutput{}, options).(GetRackResultOutput)
 }
 
-type LookupRackOutputArgs struct {
-	Id   pulumi.StringPtrInput `pulumi:"id"`
+type GetRackOutputArgs struct {
+	// The rack's id (give exactly one of id and name).
+	Id pulumi.StringPtrInput `pulumi:"id"`
+	// The rack's name (case-insensitive; give exactly one of id and name).
 	Name pulumi.StringPtrInput `pulumi:"name"`
 }
 
-func (LookupRackOutputArgs) ElementType() reflect.Type {
-	return reflect.TypeOf((*LookupRackArgs)(nil)).Elem()
+func (GetRackOutputArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetRackArgs)(nil)).Elem()
 }
 
-type LookupRackResultOutput struct{ *pulumi.OutputState }
+type GetRackResultOutput struct{ *pulumi.OutputState }
 
-func (LookupRackResultOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*LookupRackResult)(nil)).Elem()
+func (GetRackResultOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetRackResult)(nil)).Elem()
 }
 
-func (o LookupRackResultOutput) ToLookupRackResultOutput() LookupRackResultOutput {
+func (o GetRackResultOutput) ToGetRackResultOutput() GetRackResultOutput {
 	return o
 }
 
-func (o LookupRackResultOutput) ToLookupRackResultOutputWithContext(ctx context.Context) LookupRackResultOutput {
+func (o GetRackResultOutput) ToGetRackResultOutputWithContext(ctx context.Context) GetRackResultOutput {
 	return o
 }
 
-func (o LookupRackResultOutput) Id() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupRackResult) string { return v.Id }).(pulumi.StringOutput)
+// The rack's id.
+func (o GetRackResultOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v GetRackResult) string { return v.Id }).(pulumi.StringOutput)
 }
 
 // The labels, without the provider's ownership label.
-func (o LookupRackResultOutput) Labels() pulumi.StringMapOutput {
-	return o.ApplyT(func(v LookupRackResult) map[string]string { return v.Labels }).(pulumi.StringMapOutput)
+func (o GetRackResultOutput) Labels() pulumi.StringMapOutput {
+	return o.ApplyT(func(v GetRackResult) map[string]string { return v.Labels }).(pulumi.StringMapOutput)
 }
 
-func (o LookupRackResultOutput) LocationCode() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v LookupRackResult) *string { return v.LocationCode }).(pulumi.StringPtrOutput)
+// The code of the location, e.g. `AMS1`.
+func (o GetRackResultOutput) LocationCode() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetRackResult) *string { return v.LocationCode }).(pulumi.StringPtrOutput)
 }
 
-func (o LookupRackResultOutput) LocationId() pulumi.IntPtrOutput {
-	return o.ApplyT(func(v LookupRackResult) *int { return v.LocationId }).(pulumi.IntPtrOutput)
+// The id of the location (see the getLocation function).
+func (o GetRackResultOutput) LocationId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v GetRackResult) *int { return v.LocationId }).(pulumi.IntPtrOutput)
 }
 
-func (o LookupRackResultOutput) Name() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v LookupRackResult) *string { return v.Name }).(pulumi.StringPtrOutput)
+// The rack's name; null where the API does not say.
+func (o GetRackResultOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetRackResult) *string { return v.Name }).(pulumi.StringPtrOutput)
 }
 
 func init() {
-	pulumi.RegisterOutputType(LookupRackResultOutput{})
+	pulumi.RegisterOutputType(GetRackResultOutput{})
 }

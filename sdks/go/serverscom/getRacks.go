@@ -11,6 +11,40 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
+// The account's private racks, filtered by labels, location and name.
+//
+// ## Example Usage
+// ### The private racks in Amsterdam
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			location, err := serverscom.GetLocation(ctx, &serverscom.GetLocationArgs{
+//				Code: pulumi.StringRef("AMS1"),
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			racksVar, err := serverscom.GetRacks(ctx, &serverscom.GetRacksArgs{
+//				LocationId: pulumi.IntRef(location.Id),
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("racks", racksVar.Racks)
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetRacks(ctx *pulumi.Context, args *GetRacksArgs, opts ...pulumi.InvokeOption) (*GetRacksResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetRacksResult
@@ -22,16 +56,19 @@ func GetRacks(ctx *pulumi.Context, args *GetRacksArgs, opts ...pulumi.InvokeOpti
 }
 
 type GetRacksArgs struct {
-	LabelSelector interface{} `pulumi:"labelSelector"`
-	Limit         *float64    `pulumi:"limit"`
-	// Asked of the API (`location_id`, as srvctl's `racks list`) and checked here.
+	// Only objects whose labels match this label selector, e.g. `env==prod,tier in (web, api)`; checked against the selector grammar before it is sent.
+	LabelSelector *string `pulumi:"labelSelector"`
+	// The most items to return, 1 to 10,000 (default 1,000); more matching items fail the call, naming the limit.
+	Limit *int `pulumi:"limit"`
+	// Only racks of this location.
 	LocationId *int `pulumi:"locationId"`
 	// Racks whose name contains this text (case-insensitive), matched here: no source sends it.
 	SearchPattern *string `pulumi:"searchPattern"`
 }
 
 type GetRacksResult struct {
-	Racks []GetRackResult `pulumi:"racks"`
+	// The racks, in the API's order.
+	Racks []RackResult `pulumi:"racks"`
 }
 
 func GetRacksOutput(ctx *pulumi.Context, args GetRacksOutputArgs, opts ...pulumi.InvokeOption) GetRacksResultOutput {
@@ -40,9 +77,11 @@ func GetRacksOutput(ctx *pulumi.Context, args GetRacksOutputArgs, opts ...pulumi
 }
 
 type GetRacksOutputArgs struct {
-	LabelSelector pulumi.Input           `pulumi:"labelSelector"`
-	Limit         pulumi.Float64PtrInput `pulumi:"limit"`
-	// Asked of the API (`location_id`, as srvctl's `racks list`) and checked here.
+	// Only objects whose labels match this label selector, e.g. `env==prod,tier in (web, api)`; checked against the selector grammar before it is sent.
+	LabelSelector pulumi.StringPtrInput `pulumi:"labelSelector"`
+	// The most items to return, 1 to 10,000 (default 1,000); more matching items fail the call, naming the limit.
+	Limit pulumi.IntPtrInput `pulumi:"limit"`
+	// Only racks of this location.
 	LocationId pulumi.IntPtrInput `pulumi:"locationId"`
 	// Racks whose name contains this text (case-insensitive), matched here: no source sends it.
 	SearchPattern pulumi.StringPtrInput `pulumi:"searchPattern"`
@@ -66,8 +105,9 @@ func (o GetRacksResultOutput) ToGetRacksResultOutputWithContext(ctx context.Cont
 	return o
 }
 
-func (o GetRacksResultOutput) Racks() GetRackResultArrayOutput {
-	return o.ApplyT(func(v GetRacksResult) []GetRackResult { return v.Racks }).(GetRackResultArrayOutput)
+// The racks, in the API's order.
+func (o GetRacksResultOutput) Racks() RackResultArrayOutput {
+	return o.ApplyT(func(v GetRacksResult) []RackResult { return v.Racks }).(RackResultArrayOutput)
 }
 
 func init() {

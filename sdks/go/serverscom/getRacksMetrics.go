@@ -11,7 +11,33 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// The racks' metrics: counts, hosts per rack, monthly traffic, PDU and ATS power and current.
+// The racks' metrics: counts, hosts per rack, monthly traffic, PDU and ATS power and current (the
+// API's Prometheus exposition, parsed).
+//
+// ## Example Usage
+// ### The racks' metrics
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			rackMetricsVar, err := serverscom.GetRacksMetrics(ctx, &serverscom.GetRacksMetricsArgs{}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("rackMetrics", rackMetricsVar.Families)
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetRacksMetrics(ctx *pulumi.Context, args *GetRacksMetricsArgs, opts ...pulumi.InvokeOption) (*GetRacksMetricsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetRacksMetricsResult
@@ -23,11 +49,12 @@ func GetRacksMetrics(ctx *pulumi.Context, args *GetRacksMetricsArgs, opts ...pul
 }
 
 type GetRacksMetricsArgs struct {
-	// Only the family of this name (e.g. "serverscom_hosts_count"); all of them when omitted.
+	// Only the metric family of this name; every family when omitted.
 	Name *string `pulumi:"name"`
 }
 
 type GetRacksMetricsResult struct {
+	// The metric families, in the order of the exposition.
 	Families []MetricFamilyResult `pulumi:"families"`
 }
 
@@ -37,7 +64,7 @@ func GetRacksMetricsOutput(ctx *pulumi.Context, args GetRacksMetricsOutputArgs, 
 }
 
 type GetRacksMetricsOutputArgs struct {
-	// Only the family of this name (e.g. "serverscom_hosts_count"); all of them when omitted.
+	// Only the metric family of this name; every family when omitted.
 	Name pulumi.StringPtrInput `pulumi:"name"`
 }
 
@@ -59,6 +86,7 @@ func (o GetRacksMetricsResultOutput) ToGetRacksMetricsResultOutputWithContext(ct
 	return o
 }
 
+// The metric families, in the order of the exposition.
 func (o GetRacksMetricsResultOutput) Families() MetricFamilyResultArrayOutput {
 	return o.ApplyT(func(v GetRacksMetricsResult) []MetricFamilyResult { return v.Families }).(MetricFamilyResultArrayOutput)
 }

@@ -12,6 +12,47 @@ import (
 )
 
 // The RAM sizes a server model can be ordered with in a location.
+//
+// ## Example Usage
+// ### The RAM sizes of a server model
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			location, err := serverscom.GetLocation(ctx, &serverscom.GetLocationArgs{
+//				Code: pulumi.StringRef("AMS1"),
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			r640, err := serverscom.GetServerModel(ctx, &serverscom.GetServerModelArgs{
+//				LocationId: location.Id,
+//				Name:       pulumi.StringRef("Dell R640"),
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			ram, err := serverscom.GetRamOptions(ctx, &serverscom.GetRamOptionsArgs{
+//				LocationId:    location.Id,
+//				ServerModelId: r640.Id,
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("ramOptions", ram.RamOptions)
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetRamOptions(ctx *pulumi.Context, args *GetRamOptionsArgs, opts ...pulumi.InvokeOption) (*GetRamOptionsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetRamOptionsResult
@@ -23,11 +64,14 @@ func GetRamOptions(ctx *pulumi.Context, args *GetRamOptionsArgs, opts ...pulumi.
 }
 
 type GetRamOptionsArgs struct {
-	LocationId    int `pulumi:"locationId"`
+	// The location (its id; see the getLocation function).
+	LocationId int `pulumi:"locationId"`
+	// The server model (its id; see the getServerModel function).
 	ServerModelId int `pulumi:"serverModelId"`
 }
 
 type GetRamOptionsResult struct {
+	// The RAM options, in the API's order.
 	RamOptions []RamOptionResult `pulumi:"ramOptions"`
 }
 
@@ -37,7 +81,9 @@ func GetRamOptionsOutput(ctx *pulumi.Context, args GetRamOptionsOutputArgs, opts
 }
 
 type GetRamOptionsOutputArgs struct {
-	LocationId    pulumi.IntInput `pulumi:"locationId"`
+	// The location (its id; see the getLocation function).
+	LocationId pulumi.IntInput `pulumi:"locationId"`
+	// The server model (its id; see the getServerModel function).
 	ServerModelId pulumi.IntInput `pulumi:"serverModelId"`
 }
 
@@ -59,6 +105,7 @@ func (o GetRamOptionsResultOutput) ToGetRamOptionsResultOutputWithContext(ctx co
 	return o
 }
 
+// The RAM options, in the API's order.
 func (o GetRamOptionsResultOutput) RamOptions() RamOptionResultArrayOutput {
 	return o.ApplyT(func(v GetRamOptionsResult) []RamOptionResult { return v.RamOptions }).(RamOptionResultArrayOutput)
 }

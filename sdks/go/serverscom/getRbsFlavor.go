@@ -11,9 +11,44 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-func LookupRbsFlavor(ctx *pulumi.Context, args *LookupRbsFlavorArgs, opts ...pulumi.InvokeOption) (*LookupRbsFlavorResult, error) {
+// One remote block storage flavor of a location, by exactly one of id or name.
+//
+// ## Example Usage
+// ### An RBS flavor by name
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			location, err := serverscom.GetLocation(ctx, &serverscom.GetLocationArgs{
+//				Code: pulumi.StringRef("AMS1"),
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			standard, err := serverscom.GetRbsFlavor(ctx, &serverscom.GetRbsFlavorArgs{
+//				LocationId: location.Id,
+//				Name:       pulumi.StringRef("Standard"),
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("rbsFlavorId", standard.Id)
+//			return nil
+//		})
+//	}
+//
+// ```
+func GetRbsFlavor(ctx *pulumi.Context, args *GetRbsFlavorArgs, opts ...pulumi.InvokeOption) (*GetRbsFlavorResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
-	var rv LookupRbsFlavorResult
+	var rv GetRbsFlavorResult
 	err := ctx.Invoke("serverscom:index:getRbsFlavor", args, &rv, opts...)
 	if err != nil {
 		return nil, err
@@ -21,69 +56,87 @@ func LookupRbsFlavor(ctx *pulumi.Context, args *LookupRbsFlavorArgs, opts ...pul
 	return &rv, nil
 }
 
-type LookupRbsFlavorArgs struct {
-	Id         *int    `pulumi:"id"`
-	LocationId int     `pulumi:"locationId"`
-	Name       *string `pulumi:"name"`
+type GetRbsFlavorArgs struct {
+	// The flavor's id (give exactly one of id and name).
+	Id *int `pulumi:"id"`
+	// The location (its id; see the getLocation function).
+	LocationId int `pulumi:"locationId"`
+	// The flavor's name or whole words of it, case-insensitive (give exactly one of id and name).
+	Name *string `pulumi:"name"`
 }
 
-type LookupRbsFlavorResult struct {
+type GetRbsFlavorResult struct {
+	// The bandwidth a volume gets per GB of its size; null where the API does not say.
 	BandwidthPerGb *float64 `pulumi:"bandwidthPerGb"`
-	Id             int      `pulumi:"id"`
-	IopsPerGb      *float64 `pulumi:"iopsPerGb"`
-	MinSizeGb      *float64 `pulumi:"minSizeGb"`
-	Name           string   `pulumi:"name"`
+	// The flavor's id (the `flavorId` property of an RbsVolume).
+	Id int `pulumi:"id"`
+	// The I/O operations per second a volume gets per GB of its size; null where the API does not
+	// say.
+	IopsPerGb *float64 `pulumi:"iopsPerGb"`
+	// The smallest volume size, in GB; null where the API does not say.
+	MinSizeGb *float64 `pulumi:"minSizeGb"`
+	// The flavor's name.
+	Name string `pulumi:"name"`
 }
 
-func LookupRbsFlavorOutput(ctx *pulumi.Context, args LookupRbsFlavorOutputArgs, opts ...pulumi.InvokeOption) LookupRbsFlavorResultOutput {
+func GetRbsFlavorOutput(ctx *pulumi.Context, args GetRbsFlavorOutputArgs, opts ...pulumi.InvokeOption) GetRbsFlavorResultOutput {
 	options := pulumi.InvokeOutputOptions{InvokeOptions: internal.PkgInvokeDefaultOpts(opts)}
-	return ctx.InvokeOutput("serverscom:index:getRbsFlavor", args, LookupRbsFlavorResultOutput{}, options).(LookupRbsFlavorResultOutput)
+	return ctx.InvokeOutput("serverscom:index:getRbsFlavor", args, GetRbsFlavorResultOutput{}, options).(GetRbsFlavorResultOutput)
 }
 
-type LookupRbsFlavorOutputArgs struct {
-	Id         pulumi.IntPtrInput    `pulumi:"id"`
-	LocationId pulumi.IntInput       `pulumi:"locationId"`
-	Name       pulumi.StringPtrInput `pulumi:"name"`
+type GetRbsFlavorOutputArgs struct {
+	// The flavor's id (give exactly one of id and name).
+	Id pulumi.IntPtrInput `pulumi:"id"`
+	// The location (its id; see the getLocation function).
+	LocationId pulumi.IntInput `pulumi:"locationId"`
+	// The flavor's name or whole words of it, case-insensitive (give exactly one of id and name).
+	Name pulumi.StringPtrInput `pulumi:"name"`
 }
 
-func (LookupRbsFlavorOutputArgs) ElementType() reflect.Type {
-	return reflect.TypeOf((*LookupRbsFlavorArgs)(nil)).Elem()
+func (GetRbsFlavorOutputArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetRbsFlavorArgs)(nil)).Elem()
 }
 
-type LookupRbsFlavorResultOutput struct{ *pulumi.OutputState }
+type GetRbsFlavorResultOutput struct{ *pulumi.OutputState }
 
-func (LookupRbsFlavorResultOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*LookupRbsFlavorResult)(nil)).Elem()
+func (GetRbsFlavorResultOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetRbsFlavorResult)(nil)).Elem()
 }
 
-func (o LookupRbsFlavorResultOutput) ToLookupRbsFlavorResultOutput() LookupRbsFlavorResultOutput {
+func (o GetRbsFlavorResultOutput) ToGetRbsFlavorResultOutput() GetRbsFlavorResultOutput {
 	return o
 }
 
-func (o LookupRbsFlavorResultOutput) ToLookupRbsFlavorResultOutputWithContext(ctx context.Context) LookupRbsFlavorResultOutput {
+func (o GetRbsFlavorResultOutput) ToGetRbsFlavorResultOutputWithContext(ctx context.Context) GetRbsFlavorResultOutput {
 	return o
 }
 
-func (o LookupRbsFlavorResultOutput) BandwidthPerGb() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v LookupRbsFlavorResult) *float64 { return v.BandwidthPerGb }).(pulumi.Float64PtrOutput)
+// The bandwidth a volume gets per GB of its size; null where the API does not say.
+func (o GetRbsFlavorResultOutput) BandwidthPerGb() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v GetRbsFlavorResult) *float64 { return v.BandwidthPerGb }).(pulumi.Float64PtrOutput)
 }
 
-func (o LookupRbsFlavorResultOutput) Id() pulumi.IntOutput {
-	return o.ApplyT(func(v LookupRbsFlavorResult) int { return v.Id }).(pulumi.IntOutput)
+// The flavor's id (the `flavorId` property of an RbsVolume).
+func (o GetRbsFlavorResultOutput) Id() pulumi.IntOutput {
+	return o.ApplyT(func(v GetRbsFlavorResult) int { return v.Id }).(pulumi.IntOutput)
 }
 
-func (o LookupRbsFlavorResultOutput) IopsPerGb() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v LookupRbsFlavorResult) *float64 { return v.IopsPerGb }).(pulumi.Float64PtrOutput)
+// The I/O operations per second a volume gets per GB of its size; null where the API does not
+// say.
+func (o GetRbsFlavorResultOutput) IopsPerGb() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v GetRbsFlavorResult) *float64 { return v.IopsPerGb }).(pulumi.Float64PtrOutput)
 }
 
-func (o LookupRbsFlavorResultOutput) MinSizeGb() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v LookupRbsFlavorResult) *float64 { return v.MinSizeGb }).(pulumi.Float64PtrOutput)
+// The smallest volume size, in GB; null where the API does not say.
+func (o GetRbsFlavorResultOutput) MinSizeGb() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v GetRbsFlavorResult) *float64 { return v.MinSizeGb }).(pulumi.Float64PtrOutput)
 }
 
-func (o LookupRbsFlavorResultOutput) Name() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupRbsFlavorResult) string { return v.Name }).(pulumi.StringOutput)
+// The flavor's name.
+func (o GetRbsFlavorResultOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v GetRbsFlavorResult) string { return v.Name }).(pulumi.StringOutput)
 }
 
 func init() {
-	pulumi.RegisterOutputType(LookupRbsFlavorResultOutput{})
+	pulumi.RegisterOutputType(GetRbsFlavorResultOutput{})
 }

@@ -11,6 +11,40 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
+// The remote block storage flavors a location offers.
+//
+// ## Example Usage
+// ### The RBS flavors in Amsterdam
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			location, err := serverscom.GetLocation(ctx, &serverscom.GetLocationArgs{
+//				Code: pulumi.StringRef("AMS1"),
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			flavors, err := serverscom.GetRbsFlavors(ctx, &serverscom.GetRbsFlavorsArgs{
+//				LocationId: location.Id,
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("rbsFlavors", flavors.RbsFlavors)
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetRbsFlavors(ctx *pulumi.Context, args *GetRbsFlavorsArgs, opts ...pulumi.InvokeOption) (*GetRbsFlavorsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetRbsFlavorsResult
@@ -22,11 +56,13 @@ func GetRbsFlavors(ctx *pulumi.Context, args *GetRbsFlavorsArgs, opts ...pulumi.
 }
 
 type GetRbsFlavorsArgs struct {
+	// The location (its id; see the getLocation function).
 	LocationId int `pulumi:"locationId"`
 }
 
 type GetRbsFlavorsResult struct {
-	RbsFlavors []GetRbsFlavorResult `pulumi:"rbsFlavors"`
+	// The RBS flavors, in the API's order.
+	RbsFlavors []RbsFlavorResult `pulumi:"rbsFlavors"`
 }
 
 func GetRbsFlavorsOutput(ctx *pulumi.Context, args GetRbsFlavorsOutputArgs, opts ...pulumi.InvokeOption) GetRbsFlavorsResultOutput {
@@ -35,6 +71,7 @@ func GetRbsFlavorsOutput(ctx *pulumi.Context, args GetRbsFlavorsOutputArgs, opts
 }
 
 type GetRbsFlavorsOutputArgs struct {
+	// The location (its id; see the getLocation function).
 	LocationId pulumi.IntInput `pulumi:"locationId"`
 }
 
@@ -56,8 +93,9 @@ func (o GetRbsFlavorsResultOutput) ToGetRbsFlavorsResultOutputWithContext(ctx co
 	return o
 }
 
-func (o GetRbsFlavorsResultOutput) RbsFlavors() GetRbsFlavorResultArrayOutput {
-	return o.ApplyT(func(v GetRbsFlavorsResult) []GetRbsFlavorResult { return v.RbsFlavors }).(GetRbsFlavorResultArrayOutput)
+// The RBS flavors, in the API's order.
+func (o GetRbsFlavorsResultOutput) RbsFlavors() RbsFlavorResultArrayOutput {
+	return o.ApplyT(func(v GetRbsFlavorsResult) []RbsFlavorResult { return v.RbsFlavors }).(RbsFlavorResultArrayOutput)
 }
 
 func init() {

@@ -11,9 +11,44 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-func LookupSbmFlavorModel(ctx *pulumi.Context, args *LookupSbmFlavorModelArgs, opts ...pulumi.InvokeOption) (*LookupSbmFlavorModelResult, error) {
+// One Scalable Bare Metal flavor of a location, by exactly one of id or name.
+//
+// ## Example Usage
+// ### An SBM flavor by name
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			location, err := serverscom.GetLocation(ctx, &serverscom.GetLocationArgs{
+//				Code: pulumi.StringRef("AMS1"),
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			flavor, err := serverscom.GetSbmFlavorModel(ctx, &serverscom.GetSbmFlavorModelArgs{
+//				LocationId: location.Id,
+//				Name:       pulumi.StringRef("SBM-01"),
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("sbmFlavorId", flavor.Id)
+//			return nil
+//		})
+//	}
+//
+// ```
+func GetSbmFlavorModel(ctx *pulumi.Context, args *GetSbmFlavorModelArgs, opts ...pulumi.InvokeOption) (*GetSbmFlavorModelResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
-	var rv LookupSbmFlavorModelResult
+	var rv GetSbmFlavorModelResult
 	err := ctx.Invoke("serverscom:index:getSbmFlavorModel", args, &rv, opts...)
 	if err != nil {
 		return nil, err
@@ -21,116 +56,148 @@ func LookupSbmFlavorModel(ctx *pulumi.Context, args *LookupSbmFlavorModelArgs, o
 	return &rv, nil
 }
 
-type LookupSbmFlavorModelArgs struct {
-	Id         *int    `pulumi:"id"`
-	LocationId int     `pulumi:"locationId"`
-	Name       *string `pulumi:"name"`
+type GetSbmFlavorModelArgs struct {
+	// The flavor's id (give exactly one of id and name).
+	Id *int `pulumi:"id"`
+	// The location (its id; see the getLocation function).
+	LocationId int `pulumi:"locationId"`
+	// The flavor's name or whole words of it, case-insensitive (give exactly one of id and name).
+	Name *string `pulumi:"name"`
 }
 
-type LookupSbmFlavorModelResult struct {
-	BandwidthId   *float64 `pulumi:"bandwidthId"`
-	BandwidthName *string  `pulumi:"bandwidthName"`
-	CpuCoresCount *float64 `pulumi:"cpuCoresCount"`
-	CpuCount      *float64 `pulumi:"cpuCount"`
+type GetSbmFlavorModelResult struct {
+	// The id of the bandwidth option; null when none applies.
+	BandwidthId *int `pulumi:"bandwidthId"`
+	// The name of the bandwidth option; null when none applies.
+	BandwidthName *string `pulumi:"bandwidthName"`
+	// The number of CPU cores; null where the API does not say.
+	CpuCoresCount *int `pulumi:"cpuCoresCount"`
+	// The number of CPUs; null where the API does not say.
+	CpuCount *int `pulumi:"cpuCount"`
 	// GHz, as the API writes it ("3.8").
-	CpuFrequency           *string  `pulumi:"cpuFrequency"`
-	CpuName                *string  `pulumi:"cpuName"`
-	DrivesConfiguration    *string  `pulumi:"drivesConfiguration"`
-	Id                     int      `pulumi:"id"`
-	Name                   string   `pulumi:"name"`
-	PrivateUplinkModelId   *float64 `pulumi:"privateUplinkModelId"`
-	PrivateUplinkModelName *string  `pulumi:"privateUplinkModelName"`
-	PublicUplinkModelId    *float64 `pulumi:"publicUplinkModelId"`
-	PublicUplinkModelName  *string  `pulumi:"publicUplinkModelName"`
-	RamSize                *float64 `pulumi:"ramSize"`
+	CpuFrequency *string `pulumi:"cpuFrequency"`
+	// The CPU model; null where the API does not say.
+	CpuName *string `pulumi:"cpuName"`
+	// The drives in words; null where the API does not say.
+	DrivesConfiguration *string `pulumi:"drivesConfiguration"`
+	// The flavor's id (the `sbmFlavorModelId` property of an SbmServer).
+	Id int `pulumi:"id"`
+	// The flavor's name.
+	Name string `pulumi:"name"`
+	// The id of the private uplink model; null where the API does not say.
+	PrivateUplinkModelId *int `pulumi:"privateUplinkModelId"`
+	// The name of the private uplink model; null where the API does not say.
+	PrivateUplinkModelName *string `pulumi:"privateUplinkModelName"`
+	// The id of the public uplink model; null where the API does not say.
+	PublicUplinkModelId *int `pulumi:"publicUplinkModelId"`
+	// The name of the public uplink model; null where the API does not say.
+	PublicUplinkModelName *string `pulumi:"publicUplinkModelName"`
+	// The RAM in GB; null where the API does not say.
+	RamSize *int `pulumi:"ramSize"`
 }
 
-func LookupSbmFlavorModelOutput(ctx *pulumi.Context, args LookupSbmFlavorModelOutputArgs, opts ...pulumi.InvokeOption) LookupSbmFlavorModelResultOutput {
+func GetSbmFlavorModelOutput(ctx *pulumi.Context, args GetSbmFlavorModelOutputArgs, opts ...pulumi.InvokeOption) GetSbmFlavorModelResultOutput {
 	options := pulumi.InvokeOutputOptions{InvokeOptions: internal.PkgInvokeDefaultOpts(opts)}
-	return ctx.InvokeOutput("serverscom:index:getSbmFlavorModel", args, LookupSbmFlavorModelResultOutput{}, options).(LookupSbmFlavorModelResultOutput)
+	return ctx.InvokeOutput("serverscom:index:getSbmFlavorModel", args, GetSbmFlavorModelResultOutput{}, options).(GetSbmFlavorModelResultOutput)
 }
 
-type LookupSbmFlavorModelOutputArgs struct {
-	Id         pulumi.IntPtrInput    `pulumi:"id"`
-	LocationId pulumi.IntInput       `pulumi:"locationId"`
-	Name       pulumi.StringPtrInput `pulumi:"name"`
+type GetSbmFlavorModelOutputArgs struct {
+	// The flavor's id (give exactly one of id and name).
+	Id pulumi.IntPtrInput `pulumi:"id"`
+	// The location (its id; see the getLocation function).
+	LocationId pulumi.IntInput `pulumi:"locationId"`
+	// The flavor's name or whole words of it, case-insensitive (give exactly one of id and name).
+	Name pulumi.StringPtrInput `pulumi:"name"`
 }
 
-func (LookupSbmFlavorModelOutputArgs) ElementType() reflect.Type {
-	return reflect.TypeOf((*LookupSbmFlavorModelArgs)(nil)).Elem()
+func (GetSbmFlavorModelOutputArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetSbmFlavorModelArgs)(nil)).Elem()
 }
 
-type LookupSbmFlavorModelResultOutput struct{ *pulumi.OutputState }
+type GetSbmFlavorModelResultOutput struct{ *pulumi.OutputState }
 
-func (LookupSbmFlavorModelResultOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*LookupSbmFlavorModelResult)(nil)).Elem()
+func (GetSbmFlavorModelResultOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetSbmFlavorModelResult)(nil)).Elem()
 }
 
-func (o LookupSbmFlavorModelResultOutput) ToLookupSbmFlavorModelResultOutput() LookupSbmFlavorModelResultOutput {
+func (o GetSbmFlavorModelResultOutput) ToGetSbmFlavorModelResultOutput() GetSbmFlavorModelResultOutput {
 	return o
 }
 
-func (o LookupSbmFlavorModelResultOutput) ToLookupSbmFlavorModelResultOutputWithContext(ctx context.Context) LookupSbmFlavorModelResultOutput {
+func (o GetSbmFlavorModelResultOutput) ToGetSbmFlavorModelResultOutputWithContext(ctx context.Context) GetSbmFlavorModelResultOutput {
 	return o
 }
 
-func (o LookupSbmFlavorModelResultOutput) BandwidthId() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v LookupSbmFlavorModelResult) *float64 { return v.BandwidthId }).(pulumi.Float64PtrOutput)
+// The id of the bandwidth option; null when none applies.
+func (o GetSbmFlavorModelResultOutput) BandwidthId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v GetSbmFlavorModelResult) *int { return v.BandwidthId }).(pulumi.IntPtrOutput)
 }
 
-func (o LookupSbmFlavorModelResultOutput) BandwidthName() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v LookupSbmFlavorModelResult) *string { return v.BandwidthName }).(pulumi.StringPtrOutput)
+// The name of the bandwidth option; null when none applies.
+func (o GetSbmFlavorModelResultOutput) BandwidthName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetSbmFlavorModelResult) *string { return v.BandwidthName }).(pulumi.StringPtrOutput)
 }
 
-func (o LookupSbmFlavorModelResultOutput) CpuCoresCount() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v LookupSbmFlavorModelResult) *float64 { return v.CpuCoresCount }).(pulumi.Float64PtrOutput)
+// The number of CPU cores; null where the API does not say.
+func (o GetSbmFlavorModelResultOutput) CpuCoresCount() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v GetSbmFlavorModelResult) *int { return v.CpuCoresCount }).(pulumi.IntPtrOutput)
 }
 
-func (o LookupSbmFlavorModelResultOutput) CpuCount() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v LookupSbmFlavorModelResult) *float64 { return v.CpuCount }).(pulumi.Float64PtrOutput)
+// The number of CPUs; null where the API does not say.
+func (o GetSbmFlavorModelResultOutput) CpuCount() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v GetSbmFlavorModelResult) *int { return v.CpuCount }).(pulumi.IntPtrOutput)
 }
 
 // GHz, as the API writes it ("3.8").
-func (o LookupSbmFlavorModelResultOutput) CpuFrequency() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v LookupSbmFlavorModelResult) *string { return v.CpuFrequency }).(pulumi.StringPtrOutput)
+func (o GetSbmFlavorModelResultOutput) CpuFrequency() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetSbmFlavorModelResult) *string { return v.CpuFrequency }).(pulumi.StringPtrOutput)
 }
 
-func (o LookupSbmFlavorModelResultOutput) CpuName() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v LookupSbmFlavorModelResult) *string { return v.CpuName }).(pulumi.StringPtrOutput)
+// The CPU model; null where the API does not say.
+func (o GetSbmFlavorModelResultOutput) CpuName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetSbmFlavorModelResult) *string { return v.CpuName }).(pulumi.StringPtrOutput)
 }
 
-func (o LookupSbmFlavorModelResultOutput) DrivesConfiguration() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v LookupSbmFlavorModelResult) *string { return v.DrivesConfiguration }).(pulumi.StringPtrOutput)
+// The drives in words; null where the API does not say.
+func (o GetSbmFlavorModelResultOutput) DrivesConfiguration() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetSbmFlavorModelResult) *string { return v.DrivesConfiguration }).(pulumi.StringPtrOutput)
 }
 
-func (o LookupSbmFlavorModelResultOutput) Id() pulumi.IntOutput {
-	return o.ApplyT(func(v LookupSbmFlavorModelResult) int { return v.Id }).(pulumi.IntOutput)
+// The flavor's id (the `sbmFlavorModelId` property of an SbmServer).
+func (o GetSbmFlavorModelResultOutput) Id() pulumi.IntOutput {
+	return o.ApplyT(func(v GetSbmFlavorModelResult) int { return v.Id }).(pulumi.IntOutput)
 }
 
-func (o LookupSbmFlavorModelResultOutput) Name() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupSbmFlavorModelResult) string { return v.Name }).(pulumi.StringOutput)
+// The flavor's name.
+func (o GetSbmFlavorModelResultOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v GetSbmFlavorModelResult) string { return v.Name }).(pulumi.StringOutput)
 }
 
-func (o LookupSbmFlavorModelResultOutput) PrivateUplinkModelId() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v LookupSbmFlavorModelResult) *float64 { return v.PrivateUplinkModelId }).(pulumi.Float64PtrOutput)
+// The id of the private uplink model; null where the API does not say.
+func (o GetSbmFlavorModelResultOutput) PrivateUplinkModelId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v GetSbmFlavorModelResult) *int { return v.PrivateUplinkModelId }).(pulumi.IntPtrOutput)
 }
 
-func (o LookupSbmFlavorModelResultOutput) PrivateUplinkModelName() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v LookupSbmFlavorModelResult) *string { return v.PrivateUplinkModelName }).(pulumi.StringPtrOutput)
+// The name of the private uplink model; null where the API does not say.
+func (o GetSbmFlavorModelResultOutput) PrivateUplinkModelName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetSbmFlavorModelResult) *string { return v.PrivateUplinkModelName }).(pulumi.StringPtrOutput)
 }
 
-func (o LookupSbmFlavorModelResultOutput) PublicUplinkModelId() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v LookupSbmFlavorModelResult) *float64 { return v.PublicUplinkModelId }).(pulumi.Float64PtrOutput)
+// The id of the public uplink model; null where the API does not say.
+func (o GetSbmFlavorModelResultOutput) PublicUplinkModelId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v GetSbmFlavorModelResult) *int { return v.PublicUplinkModelId }).(pulumi.IntPtrOutput)
 }
 
-func (o LookupSbmFlavorModelResultOutput) PublicUplinkModelName() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v LookupSbmFlavorModelResult) *string { return v.PublicUplinkModelName }).(pulumi.StringPtrOutput)
+// The name of the public uplink model; null where the API does not say.
+func (o GetSbmFlavorModelResultOutput) PublicUplinkModelName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetSbmFlavorModelResult) *string { return v.PublicUplinkModelName }).(pulumi.StringPtrOutput)
 }
 
-func (o LookupSbmFlavorModelResultOutput) RamSize() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v LookupSbmFlavorModelResult) *float64 { return v.RamSize }).(pulumi.Float64PtrOutput)
+// The RAM in GB; null where the API does not say.
+func (o GetSbmFlavorModelResultOutput) RamSize() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v GetSbmFlavorModelResult) *int { return v.RamSize }).(pulumi.IntPtrOutput)
 }
 
 func init() {
-	pulumi.RegisterOutputType(LookupSbmFlavorModelResultOutput{})
+	pulumi.RegisterOutputType(GetSbmFlavorModelResultOutput{})
 }

@@ -11,6 +11,40 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
+// The Scalable Bare Metal flavors a location offers.
+//
+// ## Example Usage
+// ### The SBM flavors in Amsterdam
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			location, err := serverscom.GetLocation(ctx, &serverscom.GetLocationArgs{
+//				Code: pulumi.StringRef("AMS1"),
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			sbmFlavors, err := serverscom.GetSbmFlavorModels(ctx, &serverscom.GetSbmFlavorModelsArgs{
+//				LocationId: location.Id,
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("sbmFlavorModels", sbmFlavors.SbmFlavorModels)
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetSbmFlavorModels(ctx *pulumi.Context, args *GetSbmFlavorModelsArgs, opts ...pulumi.InvokeOption) (*GetSbmFlavorModelsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetSbmFlavorModelsResult
@@ -22,6 +56,7 @@ func GetSbmFlavorModels(ctx *pulumi.Context, args *GetSbmFlavorModelsArgs, opts 
 }
 
 type GetSbmFlavorModelsArgs struct {
+	// The location (its id; see the getLocation function).
 	LocationId int `pulumi:"locationId"`
 	// Only flavors whose name contains this text.
 	SearchPattern *string `pulumi:"searchPattern"`
@@ -30,7 +65,8 @@ type GetSbmFlavorModelsArgs struct {
 }
 
 type GetSbmFlavorModelsResult struct {
-	SbmFlavorModels []GetSbmFlavorModelResult `pulumi:"sbmFlavorModels"`
+	// The SBM flavors, in the API's order.
+	SbmFlavorModels []SbmFlavorModelResult `pulumi:"sbmFlavorModels"`
 }
 
 func GetSbmFlavorModelsOutput(ctx *pulumi.Context, args GetSbmFlavorModelsOutputArgs, opts ...pulumi.InvokeOption) GetSbmFlavorModelsResultOutput {
@@ -39,6 +75,7 @@ func GetSbmFlavorModelsOutput(ctx *pulumi.Context, args GetSbmFlavorModelsOutput
 }
 
 type GetSbmFlavorModelsOutputArgs struct {
+	// The location (its id; see the getLocation function).
 	LocationId pulumi.IntInput `pulumi:"locationId"`
 	// Only flavors whose name contains this text.
 	SearchPattern pulumi.StringPtrInput `pulumi:"searchPattern"`
@@ -64,8 +101,9 @@ func (o GetSbmFlavorModelsResultOutput) ToGetSbmFlavorModelsResultOutputWithCont
 	return o
 }
 
-func (o GetSbmFlavorModelsResultOutput) SbmFlavorModels() GetSbmFlavorModelResultArrayOutput {
-	return o.ApplyT(func(v GetSbmFlavorModelsResult) []GetSbmFlavorModelResult { return v.SbmFlavorModels }).(GetSbmFlavorModelResultArrayOutput)
+// The SBM flavors, in the API's order.
+func (o GetSbmFlavorModelsResultOutput) SbmFlavorModels() SbmFlavorModelResultArrayOutput {
+	return o.ApplyT(func(v GetSbmFlavorModelsResult) []SbmFlavorModelResult { return v.SbmFlavorModels }).(SbmFlavorModelResultArrayOutput)
 }
 
 func init() {

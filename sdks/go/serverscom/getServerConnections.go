@@ -12,6 +12,63 @@ import (
 )
 
 // A dedicated server's network ports and their MAC addresses (for DHCP or switch configuration).
+//
+// ## Example Usage
+// ### The switch ports a dedicated server connects to
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			db, err := serverscom.NewDedicatedServer(ctx, "db", &serverscom.DedicatedServerArgs{
+//				LocationId:    pulumi.Int(1),
+//				ServerModelId: pulumi.Int(101),
+//				UplinkModels: &serverscom.DedicatedServerUplinkModelsArgs{
+//					Private: &serverscom.DedicatedServerUplinkModelsPrivateArgs{
+//						Id: pulumi.Int(401),
+//					},
+//					Public: &serverscom.DedicatedServerUplinkModelsPublicArgs{
+//						Id:               pulumi.Int(403),
+//						BandwidthModelId: pulumi.Int(501),
+//					},
+//				},
+//				RamSize: pulumi.Int(64),
+//				Drives: &serverscom.DedicatedServerDrivesArgs{
+//					Slots: serverscom.DedicatedServerDrivesSlotsArray{
+//						&serverscom.DedicatedServerDrivesSlotsArgs{
+//							Position:     pulumi.Int(0),
+//							DriveModelId: pulumi.Int(201),
+//						},
+//						&serverscom.DedicatedServerDrivesSlotsArgs{
+//							Position:     pulumi.Int(1),
+//							DriveModelId: pulumi.Int(201),
+//						},
+//					},
+//				},
+//				OperatingSystemId: pulumi.Int(301),
+//				Hostname:          pulumi.String("db-1"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			connectionsVar := serverscom.GetServerConnectionsOutput(ctx, serverscom.GetServerConnectionsOutputArgs{
+//				ServerId: db.ID(),
+//			}, nil)
+//			ctx.Export("connections", connectionsVar.ApplyT(func(connectionsVar serverscom.GetServerConnectionsResult) ([]serverscom.ConnectionResult, error) {
+//				return []serverscom.ConnectionResult(connectionsVar.Connections), nil
+//			}).([]serverscom.ConnectionResultOutput))
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetServerConnections(ctx *pulumi.Context, args *GetServerConnectionsArgs, opts ...pulumi.InvokeOption) (*GetServerConnectionsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetServerConnectionsResult
@@ -28,8 +85,10 @@ type GetServerConnectionsArgs struct {
 }
 
 type GetServerConnectionsResult struct {
+	// The server's network ports.
 	Connections []ConnectionResult `pulumi:"connections"`
-	ServerId    string             `pulumi:"serverId"`
+	// The dedicated server's id.
+	ServerId string `pulumi:"serverId"`
 }
 
 func GetServerConnectionsOutput(ctx *pulumi.Context, args GetServerConnectionsOutputArgs, opts ...pulumi.InvokeOption) GetServerConnectionsResultOutput {
@@ -60,10 +119,12 @@ func (o GetServerConnectionsResultOutput) ToGetServerConnectionsResultOutputWith
 	return o
 }
 
+// The server's network ports.
 func (o GetServerConnectionsResultOutput) Connections() ConnectionResultArrayOutput {
 	return o.ApplyT(func(v GetServerConnectionsResult) []ConnectionResult { return v.Connections }).(ConnectionResultArrayOutput)
 }
 
+// The dedicated server's id.
 func (o GetServerConnectionsResultOutput) ServerId() pulumi.StringOutput {
 	return o.ApplyT(func(v GetServerConnectionsResult) string { return v.ServerId }).(pulumi.StringOutput)
 }

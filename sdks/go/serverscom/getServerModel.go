@@ -11,10 +11,44 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// One server model, with its drive slots.
-func LookupServerModel(ctx *pulumi.Context, args *LookupServerModelArgs, opts ...pulumi.InvokeOption) (*LookupServerModelResult, error) {
+// One server model of a location, by exactly one of id or name, with its drive slots.
+//
+// ## Example Usage
+// ### A server model by name
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			location, err := serverscom.GetLocation(ctx, &serverscom.GetLocationArgs{
+//				Code: pulumi.StringRef("AMS1"),
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			r640, err := serverscom.GetServerModel(ctx, &serverscom.GetServerModelArgs{
+//				LocationId: location.Id,
+//				Name:       pulumi.StringRef("Dell R640"),
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("serverModelId", r640.Id)
+//			return nil
+//		})
+//	}
+//
+// ```
+func GetServerModel(ctx *pulumi.Context, args *GetServerModelArgs, opts ...pulumi.InvokeOption) (*GetServerModelResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
-	var rv LookupServerModelResult
+	var rv GetServerModelResult
 	err := ctx.Invoke("serverscom:index:getServerModel", args, &rv, opts...)
 	if err != nil {
 		return nil, err
@@ -22,119 +56,141 @@ func LookupServerModel(ctx *pulumi.Context, args *LookupServerModelArgs, opts ..
 	return &rv, nil
 }
 
-type LookupServerModelArgs struct {
-	Id         *int `pulumi:"id"`
-	LocationId int  `pulumi:"locationId"`
+type GetServerModelArgs struct {
+	// The model's id (give exactly one of id and name).
+	Id *int `pulumi:"id"`
+	// The location (its id; see the getLocation function).
+	LocationId int `pulumi:"locationId"`
 	// The model's name, or whole words of it: "Dell R640", "r740xd".
 	Name *string `pulumi:"name"`
 }
 
-type LookupServerModelResult struct {
-	CpuCoresCount *float64 `pulumi:"cpuCoresCount"`
-	CpuCount      *float64 `pulumi:"cpuCount"`
+type GetServerModelResult struct {
+	// The number of CPU cores; null where the API does not say.
+	CpuCoresCount *int `pulumi:"cpuCoresCount"`
+	// The number of CPUs; null where the API does not say.
+	CpuCount *int `pulumi:"cpuCount"`
 	// MHz.
 	CpuFrequency *float64 `pulumi:"cpuFrequency"`
-	CpuName      *string  `pulumi:"cpuName"`
+	// The CPU model; null where the API does not say.
+	CpuName *string `pulumi:"cpuName"`
 	// The drive slots; getServerModel always has them, getServerModels only where the list does.
-	DriveSlots        []ServerModelDriveSlotResult `pulumi:"driveSlots"`
-	DriveSlotsCount   *float64                     `pulumi:"driveSlotsCount"`
-	HasRaidController *bool                        `pulumi:"hasRaidController"`
-	Id                int                          `pulumi:"id"`
+	DriveSlots []ServerModelDriveSlotResult `pulumi:"driveSlots"`
+	// The number of drive slots; null where the API does not say.
+	DriveSlotsCount *int `pulumi:"driveSlotsCount"`
+	// Whether the model has a RAID controller; null where the API does not say.
+	HasRaidController *bool `pulumi:"hasRaidController"`
+	// The model's id (the `serverModelId` property of a DedicatedServer).
+	Id int `pulumi:"id"`
 	// GB.
-	MaxRam             *float64 `pulumi:"maxRam"`
-	Name               string   `pulumi:"name"`
-	RaidControllerName *string  `pulumi:"raidControllerName"`
+	MaxRam *int `pulumi:"maxRam"`
+	// The model's name.
+	Name string `pulumi:"name"`
+	// The RAID controller's name; null where the API does not say.
+	RaidControllerName *string `pulumi:"raidControllerName"`
 	// GB, the base amount.
-	Ram     *float64 `pulumi:"ram"`
-	RamType *string  `pulumi:"ramType"`
+	Ram *int `pulumi:"ram"`
+	// The RAM type, e.g. `DDR4`; null where the API does not say.
+	RamType *string `pulumi:"ramType"`
 }
 
-func LookupServerModelOutput(ctx *pulumi.Context, args LookupServerModelOutputArgs, opts ...pulumi.InvokeOption) LookupServerModelResultOutput {
+func GetServerModelOutput(ctx *pulumi.Context, args GetServerModelOutputArgs, opts ...pulumi.InvokeOption) GetServerModelResultOutput {
 	options := pulumi.InvokeOutputOptions{InvokeOptions: internal.PkgInvokeDefaultOpts(opts)}
-	return ctx.InvokeOutput("serverscom:index:getServerModel", args, LookupServerModelResultOutput{}, options).(LookupServerModelResultOutput)
+	return ctx.InvokeOutput("serverscom:index:getServerModel", args, GetServerModelResultOutput{}, options).(GetServerModelResultOutput)
 }
 
-type LookupServerModelOutputArgs struct {
-	Id         pulumi.IntPtrInput `pulumi:"id"`
-	LocationId pulumi.IntInput    `pulumi:"locationId"`
+type GetServerModelOutputArgs struct {
+	// The model's id (give exactly one of id and name).
+	Id pulumi.IntPtrInput `pulumi:"id"`
+	// The location (its id; see the getLocation function).
+	LocationId pulumi.IntInput `pulumi:"locationId"`
 	// The model's name, or whole words of it: "Dell R640", "r740xd".
 	Name pulumi.StringPtrInput `pulumi:"name"`
 }
 
-func (LookupServerModelOutputArgs) ElementType() reflect.Type {
-	return reflect.TypeOf((*LookupServerModelArgs)(nil)).Elem()
+func (GetServerModelOutputArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetServerModelArgs)(nil)).Elem()
 }
 
-type LookupServerModelResultOutput struct{ *pulumi.OutputState }
+type GetServerModelResultOutput struct{ *pulumi.OutputState }
 
-func (LookupServerModelResultOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*LookupServerModelResult)(nil)).Elem()
+func (GetServerModelResultOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetServerModelResult)(nil)).Elem()
 }
 
-func (o LookupServerModelResultOutput) ToLookupServerModelResultOutput() LookupServerModelResultOutput {
+func (o GetServerModelResultOutput) ToGetServerModelResultOutput() GetServerModelResultOutput {
 	return o
 }
 
-func (o LookupServerModelResultOutput) ToLookupServerModelResultOutputWithContext(ctx context.Context) LookupServerModelResultOutput {
+func (o GetServerModelResultOutput) ToGetServerModelResultOutputWithContext(ctx context.Context) GetServerModelResultOutput {
 	return o
 }
 
-func (o LookupServerModelResultOutput) CpuCoresCount() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v LookupServerModelResult) *float64 { return v.CpuCoresCount }).(pulumi.Float64PtrOutput)
+// The number of CPU cores; null where the API does not say.
+func (o GetServerModelResultOutput) CpuCoresCount() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v GetServerModelResult) *int { return v.CpuCoresCount }).(pulumi.IntPtrOutput)
 }
 
-func (o LookupServerModelResultOutput) CpuCount() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v LookupServerModelResult) *float64 { return v.CpuCount }).(pulumi.Float64PtrOutput)
+// The number of CPUs; null where the API does not say.
+func (o GetServerModelResultOutput) CpuCount() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v GetServerModelResult) *int { return v.CpuCount }).(pulumi.IntPtrOutput)
 }
 
 // MHz.
-func (o LookupServerModelResultOutput) CpuFrequency() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v LookupServerModelResult) *float64 { return v.CpuFrequency }).(pulumi.Float64PtrOutput)
+func (o GetServerModelResultOutput) CpuFrequency() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v GetServerModelResult) *float64 { return v.CpuFrequency }).(pulumi.Float64PtrOutput)
 }
 
-func (o LookupServerModelResultOutput) CpuName() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v LookupServerModelResult) *string { return v.CpuName }).(pulumi.StringPtrOutput)
+// The CPU model; null where the API does not say.
+func (o GetServerModelResultOutput) CpuName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetServerModelResult) *string { return v.CpuName }).(pulumi.StringPtrOutput)
 }
 
 // The drive slots; getServerModel always has them, getServerModels only where the list does.
-func (o LookupServerModelResultOutput) DriveSlots() ServerModelDriveSlotResultArrayOutput {
-	return o.ApplyT(func(v LookupServerModelResult) []ServerModelDriveSlotResult { return v.DriveSlots }).(ServerModelDriveSlotResultArrayOutput)
+func (o GetServerModelResultOutput) DriveSlots() ServerModelDriveSlotResultArrayOutput {
+	return o.ApplyT(func(v GetServerModelResult) []ServerModelDriveSlotResult { return v.DriveSlots }).(ServerModelDriveSlotResultArrayOutput)
 }
 
-func (o LookupServerModelResultOutput) DriveSlotsCount() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v LookupServerModelResult) *float64 { return v.DriveSlotsCount }).(pulumi.Float64PtrOutput)
+// The number of drive slots; null where the API does not say.
+func (o GetServerModelResultOutput) DriveSlotsCount() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v GetServerModelResult) *int { return v.DriveSlotsCount }).(pulumi.IntPtrOutput)
 }
 
-func (o LookupServerModelResultOutput) HasRaidController() pulumi.BoolPtrOutput {
-	return o.ApplyT(func(v LookupServerModelResult) *bool { return v.HasRaidController }).(pulumi.BoolPtrOutput)
+// Whether the model has a RAID controller; null where the API does not say.
+func (o GetServerModelResultOutput) HasRaidController() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v GetServerModelResult) *bool { return v.HasRaidController }).(pulumi.BoolPtrOutput)
 }
 
-func (o LookupServerModelResultOutput) Id() pulumi.IntOutput {
-	return o.ApplyT(func(v LookupServerModelResult) int { return v.Id }).(pulumi.IntOutput)
+// The model's id (the `serverModelId` property of a DedicatedServer).
+func (o GetServerModelResultOutput) Id() pulumi.IntOutput {
+	return o.ApplyT(func(v GetServerModelResult) int { return v.Id }).(pulumi.IntOutput)
 }
 
 // GB.
-func (o LookupServerModelResultOutput) MaxRam() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v LookupServerModelResult) *float64 { return v.MaxRam }).(pulumi.Float64PtrOutput)
+func (o GetServerModelResultOutput) MaxRam() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v GetServerModelResult) *int { return v.MaxRam }).(pulumi.IntPtrOutput)
 }
 
-func (o LookupServerModelResultOutput) Name() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupServerModelResult) string { return v.Name }).(pulumi.StringOutput)
+// The model's name.
+func (o GetServerModelResultOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v GetServerModelResult) string { return v.Name }).(pulumi.StringOutput)
 }
 
-func (o LookupServerModelResultOutput) RaidControllerName() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v LookupServerModelResult) *string { return v.RaidControllerName }).(pulumi.StringPtrOutput)
+// The RAID controller's name; null where the API does not say.
+func (o GetServerModelResultOutput) RaidControllerName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetServerModelResult) *string { return v.RaidControllerName }).(pulumi.StringPtrOutput)
 }
 
 // GB, the base amount.
-func (o LookupServerModelResultOutput) Ram() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v LookupServerModelResult) *float64 { return v.Ram }).(pulumi.Float64PtrOutput)
+func (o GetServerModelResultOutput) Ram() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v GetServerModelResult) *int { return v.Ram }).(pulumi.IntPtrOutput)
 }
 
-func (o LookupServerModelResultOutput) RamType() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v LookupServerModelResult) *string { return v.RamType }).(pulumi.StringPtrOutput)
+// The RAM type, e.g. `DDR4`; null where the API does not say.
+func (o GetServerModelResultOutput) RamType() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetServerModelResult) *string { return v.RamType }).(pulumi.StringPtrOutput)
 }
 
 func init() {
-	pulumi.RegisterOutputType(LookupServerModelResultOutput{})
+	pulumi.RegisterOutputType(GetServerModelResultOutput{})
 }

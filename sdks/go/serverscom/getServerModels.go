@@ -11,7 +11,41 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// The server models a location offers (at most DEFAULT_LIST_LIMIT).
+// The server models (what a dedicated server is built on) a location offers (at most 1,000).
+//
+// ## Example Usage
+// ### The server models with a RAID controller
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			location, err := serverscom.GetLocation(ctx, &serverscom.GetLocationArgs{
+//				Code: pulumi.StringRef("AMS1"),
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			models, err := serverscom.GetServerModels(ctx, &serverscom.GetServerModelsArgs{
+//				LocationId:        location.Id,
+//				HasRaidController: pulumi.BoolRef(true),
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("serverModels", models.ServerModels)
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetServerModels(ctx *pulumi.Context, args *GetServerModelsArgs, opts ...pulumi.InvokeOption) (*GetServerModelsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetServerModelsResult
@@ -23,14 +57,17 @@ func GetServerModels(ctx *pulumi.Context, args *GetServerModelsArgs, opts ...pul
 }
 
 type GetServerModelsArgs struct {
+	// Only models with (true) or without (false) a RAID controller.
 	HasRaidController *bool `pulumi:"hasRaidController"`
-	LocationId        int   `pulumi:"locationId"`
+	// The location (its id; see the getLocation function).
+	LocationId int `pulumi:"locationId"`
 	// Only models whose name contains this text.
 	SearchPattern *string `pulumi:"searchPattern"`
 }
 
 type GetServerModelsResult struct {
-	ServerModels []GetServerModelResult `pulumi:"serverModels"`
+	// The server models, in the API's order.
+	ServerModels []ServerModelResult `pulumi:"serverModels"`
 }
 
 func GetServerModelsOutput(ctx *pulumi.Context, args GetServerModelsOutputArgs, opts ...pulumi.InvokeOption) GetServerModelsResultOutput {
@@ -39,8 +76,10 @@ func GetServerModelsOutput(ctx *pulumi.Context, args GetServerModelsOutputArgs, 
 }
 
 type GetServerModelsOutputArgs struct {
+	// Only models with (true) or without (false) a RAID controller.
 	HasRaidController pulumi.BoolPtrInput `pulumi:"hasRaidController"`
-	LocationId        pulumi.IntInput     `pulumi:"locationId"`
+	// The location (its id; see the getLocation function).
+	LocationId pulumi.IntInput `pulumi:"locationId"`
 	// Only models whose name contains this text.
 	SearchPattern pulumi.StringPtrInput `pulumi:"searchPattern"`
 }
@@ -63,8 +102,9 @@ func (o GetServerModelsResultOutput) ToGetServerModelsResultOutputWithContext(ct
 	return o
 }
 
-func (o GetServerModelsResultOutput) ServerModels() GetServerModelResultArrayOutput {
-	return o.ApplyT(func(v GetServerModelsResult) []GetServerModelResult { return v.ServerModels }).(GetServerModelResultArrayOutput)
+// The server models, in the API's order.
+func (o GetServerModelsResultOutput) ServerModels() ServerModelResultArrayOutput {
+	return o.ApplyT(func(v GetServerModelsResult) []ServerModelResult { return v.ServerModels }).(ServerModelResultArrayOutput)
 }
 
 func init() {

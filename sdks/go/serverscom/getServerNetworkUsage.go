@@ -12,6 +12,63 @@ import (
 )
 
 // A dedicated or SBM server's traffic of the current billing period.
+//
+// ## Example Usage
+// ### A dedicated server's traffic this month
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			db, err := serverscom.NewDedicatedServer(ctx, "db", &serverscom.DedicatedServerArgs{
+//				LocationId:    pulumi.Int(1),
+//				ServerModelId: pulumi.Int(101),
+//				UplinkModels: &serverscom.DedicatedServerUplinkModelsArgs{
+//					Private: &serverscom.DedicatedServerUplinkModelsPrivateArgs{
+//						Id: pulumi.Int(401),
+//					},
+//					Public: &serverscom.DedicatedServerUplinkModelsPublicArgs{
+//						Id:               pulumi.Int(403),
+//						BandwidthModelId: pulumi.Int(501),
+//					},
+//				},
+//				RamSize: pulumi.Int(64),
+//				Drives: &serverscom.DedicatedServerDrivesArgs{
+//					Slots: serverscom.DedicatedServerDrivesSlotsArray{
+//						&serverscom.DedicatedServerDrivesSlotsArgs{
+//							Position:     pulumi.Int(0),
+//							DriveModelId: pulumi.Int(201),
+//						},
+//						&serverscom.DedicatedServerDrivesSlotsArgs{
+//							Position:     pulumi.Int(1),
+//							DriveModelId: pulumi.Int(201),
+//						},
+//					},
+//				},
+//				OperatingSystemId: pulumi.Int(301),
+//				Hostname:          pulumi.String("db-1"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			usage := serverscom.GetServerNetworkUsageOutput(ctx, serverscom.GetServerNetworkUsageOutputArgs{
+//				ServerId: db.ID(),
+//			}, nil)
+//			ctx.Export("trafficUsed", usage.ApplyT(func(usage serverscom.GetServerNetworkUsageResult) (*float64, error) {
+//				return &usage.Value, nil
+//			}).(pulumi.Float64PtrOutput))
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetServerNetworkUsage(ctx *pulumi.Context, args *GetServerNetworkUsageArgs, opts ...pulumi.InvokeOption) (*GetServerNetworkUsageResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetServerNetworkUsageResult
@@ -25,15 +82,18 @@ func GetServerNetworkUsage(ctx *pulumi.Context, args *GetServerNetworkUsageArgs,
 type GetServerNetworkUsageArgs struct {
 	// "dedicated_server" (default) or "sbm_server".
 	HostType *GetServerNetworkUsageArgsHostType `pulumi:"hostType"`
-	ServerId string                             `pulumi:"serverId"`
+	// The server's id.
+	ServerId string `pulumi:"serverId"`
 }
 
 type GetServerNetworkUsageResult struct {
 	// The committed amount, in `unit`.
-	Commit   *float64 `pulumi:"commit"`
-	ServerId string   `pulumi:"serverId"`
-	// What is metered ("traffic" in the Go fixture, "public" in srvctl's).
+	Commit *float64 `pulumi:"commit"`
+	// The server's id.
+	ServerId string `pulumi:"serverId"`
+	// What is metered, as the API names it (e.g. `traffic` or `public`); null where it does not say.
 	Type *string `pulumi:"type"`
+	// The unit of `value` and `commit`, as the API gives it.
 	Unit *string `pulumi:"unit"`
 	// Used so far in the billing period, in `unit`; null where nothing is metered.
 	Value *float64 `pulumi:"value"`
@@ -47,7 +107,8 @@ func GetServerNetworkUsageOutput(ctx *pulumi.Context, args GetServerNetworkUsage
 type GetServerNetworkUsageOutputArgs struct {
 	// "dedicated_server" (default) or "sbm_server".
 	HostType GetServerNetworkUsageArgsHostTypePtrInput `pulumi:"hostType"`
-	ServerId pulumi.StringInput                        `pulumi:"serverId"`
+	// The server's id.
+	ServerId pulumi.StringInput `pulumi:"serverId"`
 }
 
 func (GetServerNetworkUsageOutputArgs) ElementType() reflect.Type {
@@ -73,15 +134,17 @@ func (o GetServerNetworkUsageResultOutput) Commit() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v GetServerNetworkUsageResult) *float64 { return v.Commit }).(pulumi.Float64PtrOutput)
 }
 
+// The server's id.
 func (o GetServerNetworkUsageResultOutput) ServerId() pulumi.StringOutput {
 	return o.ApplyT(func(v GetServerNetworkUsageResult) string { return v.ServerId }).(pulumi.StringOutput)
 }
 
-// What is metered ("traffic" in the Go fixture, "public" in srvctl's).
+// What is metered, as the API names it (e.g. `traffic` or `public`); null where it does not say.
 func (o GetServerNetworkUsageResultOutput) Type() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetServerNetworkUsageResult) *string { return v.Type }).(pulumi.StringPtrOutput)
 }
 
+// The unit of `value` and `commit`, as the API gives it.
 func (o GetServerNetworkUsageResultOutput) Unit() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetServerNetworkUsageResult) *string { return v.Unit }).(pulumi.StringPtrOutput)
 }

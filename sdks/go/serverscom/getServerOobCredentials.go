@@ -11,9 +11,69 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// The out-of-band (IPMI) credentials of a dedicated server. The Promise form gives them in clear
-// to the program: wrap them with `pulumi.secret` before they reach a resource or an export, or
-// use the Output form, which is secret.
+// The out-of-band (IPMI) credentials of a dedicated server.
+//
+// The result is secret: the output form of this function keeps it secret. A plain (non-output) call
+// gives the values to the program in clear: keep them out of stack outputs and logs, or mark them
+// secret.
+//
+// ## Example Usage
+// ### A dedicated server's out-of-band credentials, encrypted to your GPG key
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			db, err := serverscom.NewDedicatedServer(ctx, "db", &serverscom.DedicatedServerArgs{
+//				LocationId:    pulumi.Int(1),
+//				ServerModelId: pulumi.Int(101),
+//				UplinkModels: &serverscom.DedicatedServerUplinkModelsArgs{
+//					Private: &serverscom.DedicatedServerUplinkModelsPrivateArgs{
+//						Id: pulumi.Int(401),
+//					},
+//					Public: &serverscom.DedicatedServerUplinkModelsPublicArgs{
+//						Id:               pulumi.Int(403),
+//						BandwidthModelId: pulumi.Int(501),
+//					},
+//				},
+//				RamSize: pulumi.Int(64),
+//				Drives: &serverscom.DedicatedServerDrivesArgs{
+//					Slots: serverscom.DedicatedServerDrivesSlotsArray{
+//						&serverscom.DedicatedServerDrivesSlotsArgs{
+//							Position:     pulumi.Int(0),
+//							DriveModelId: pulumi.Int(201),
+//						},
+//						&serverscom.DedicatedServerDrivesSlotsArgs{
+//							Position:     pulumi.Int(1),
+//							DriveModelId: pulumi.Int(201),
+//						},
+//					},
+//				},
+//				OperatingSystemId: pulumi.Int(301),
+//				Hostname:          pulumi.String("db-1"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			oob := serverscom.GetServerOobCredentialsOutput(ctx, serverscom.GetServerOobCredentialsOutputArgs{
+//				ServerId:    db.ID(),
+//				Fingerprint: pulumi.String("0123456789ABCDEF0123456789ABCDEF01234567"),
+//			}, nil)
+//			ctx.Export("oobLogin", oob.ApplyT(func(oob serverscom.GetServerOobCredentialsResult) (*string, error) {
+//				return &oob.Login, nil
+//			}).(pulumi.StringPtrOutput))
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetServerOobCredentials(ctx *pulumi.Context, args *GetServerOobCredentialsArgs, opts ...pulumi.InvokeOption) (*GetServerOobCredentialsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetServerOobCredentialsResult
@@ -25,16 +85,20 @@ func GetServerOobCredentials(ctx *pulumi.Context, args *GetServerOobCredentialsA
 }
 
 type GetServerOobCredentialsArgs struct {
-	// The fingerprint of your GPG key (40 hexadecimal digits), which srvctl requires for this
-	// request; the API presumably encrypts the secret to that key.
+	// The fingerprint of your GPG key (40 hexadecimal digits), which the API requires for this
+	// request (the secret is meant to be encrypted to that key).
 	Fingerprint string `pulumi:"fingerprint"`
 	// The dedicated server's id.
 	ServerId string `pulumi:"serverId"`
 }
 
 type GetServerOobCredentialsResult struct {
-	Login    string `pulumi:"login"`
-	Secret   string `pulumi:"secret"`
+	// The out-of-band (IPMI) login.
+	Login string `pulumi:"login"`
+	// The out-of-band (IPMI) password, as the API gives it (encrypted to the GPG key of
+	// `fingerprint`).
+	Secret string `pulumi:"secret"`
+	// The dedicated server's id.
 	ServerId string `pulumi:"serverId"`
 }
 
@@ -44,8 +108,8 @@ func GetServerOobCredentialsOutput(ctx *pulumi.Context, args GetServerOobCredent
 }
 
 type GetServerOobCredentialsOutputArgs struct {
-	// The fingerprint of your GPG key (40 hexadecimal digits), which srvctl requires for this
-	// request; the API presumably encrypts the secret to that key.
+	// The fingerprint of your GPG key (40 hexadecimal digits), which the API requires for this
+	// request (the secret is meant to be encrypted to that key).
 	Fingerprint pulumi.StringInput `pulumi:"fingerprint"`
 	// The dedicated server's id.
 	ServerId pulumi.StringInput `pulumi:"serverId"`
@@ -69,14 +133,18 @@ func (o GetServerOobCredentialsResultOutput) ToGetServerOobCredentialsResultOutp
 	return o
 }
 
+// The out-of-band (IPMI) login.
 func (o GetServerOobCredentialsResultOutput) Login() pulumi.StringOutput {
 	return o.ApplyT(func(v GetServerOobCredentialsResult) string { return v.Login }).(pulumi.StringOutput)
 }
 
+// The out-of-band (IPMI) password, as the API gives it (encrypted to the GPG key of
+// `fingerprint`).
 func (o GetServerOobCredentialsResultOutput) Secret() pulumi.StringOutput {
 	return o.ApplyT(func(v GetServerOobCredentialsResult) string { return v.Secret }).(pulumi.StringOutput)
 }
 
+// The dedicated server's id.
 func (o GetServerOobCredentialsResultOutput) ServerId() pulumi.StringOutput {
 	return o.ApplyT(func(v GetServerOobCredentialsResult) string { return v.ServerId }).(pulumi.StringOutput)
 }

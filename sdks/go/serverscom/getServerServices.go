@@ -12,6 +12,63 @@ import (
 )
 
 // A dedicated server's billed services (rent, traffic, options) and their charges.
+//
+// ## Example Usage
+// ### A dedicated server's services
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			db, err := serverscom.NewDedicatedServer(ctx, "db", &serverscom.DedicatedServerArgs{
+//				LocationId:    pulumi.Int(1),
+//				ServerModelId: pulumi.Int(101),
+//				UplinkModels: &serverscom.DedicatedServerUplinkModelsArgs{
+//					Private: &serverscom.DedicatedServerUplinkModelsPrivateArgs{
+//						Id: pulumi.Int(401),
+//					},
+//					Public: &serverscom.DedicatedServerUplinkModelsPublicArgs{
+//						Id:               pulumi.Int(403),
+//						BandwidthModelId: pulumi.Int(501),
+//					},
+//				},
+//				RamSize: pulumi.Int(64),
+//				Drives: &serverscom.DedicatedServerDrivesArgs{
+//					Slots: serverscom.DedicatedServerDrivesSlotsArray{
+//						&serverscom.DedicatedServerDrivesSlotsArgs{
+//							Position:     pulumi.Int(0),
+//							DriveModelId: pulumi.Int(201),
+//						},
+//						&serverscom.DedicatedServerDrivesSlotsArgs{
+//							Position:     pulumi.Int(1),
+//							DriveModelId: pulumi.Int(201),
+//						},
+//					},
+//				},
+//				OperatingSystemId: pulumi.Int(301),
+//				Hostname:          pulumi.String("db-1"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			servicesVar := serverscom.GetServerServicesOutput(ctx, serverscom.GetServerServicesOutputArgs{
+//				ServerId: db.ID(),
+//			}, nil)
+//			ctx.Export("services", servicesVar.ApplyT(func(servicesVar serverscom.GetServerServicesResult) ([]serverscom.ServiceResult, error) {
+//				return []serverscom.ServiceResult(servicesVar.Services), nil
+//			}).([]serverscom.ServiceResultOutput))
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetServerServices(ctx *pulumi.Context, args *GetServerServicesArgs, opts ...pulumi.InvokeOption) (*GetServerServicesResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetServerServicesResult
@@ -24,13 +81,15 @@ func GetServerServices(ctx *pulumi.Context, args *GetServerServicesArgs, opts ..
 
 type GetServerServicesArgs struct {
 	// The most services to read, 1 to 10,000 (default 1,000); more is an error.
-	Limit *float64 `pulumi:"limit"`
+	Limit *int `pulumi:"limit"`
 	// A dedicated server's id.
 	ServerId string `pulumi:"serverId"`
 }
 
 type GetServerServicesResult struct {
-	ServerId string          `pulumi:"serverId"`
+	// The dedicated server's id.
+	ServerId string `pulumi:"serverId"`
+	// The server's billed services.
 	Services []ServiceResult `pulumi:"services"`
 }
 
@@ -41,7 +100,7 @@ func GetServerServicesOutput(ctx *pulumi.Context, args GetServerServicesOutputAr
 
 type GetServerServicesOutputArgs struct {
 	// The most services to read, 1 to 10,000 (default 1,000); more is an error.
-	Limit pulumi.Float64PtrInput `pulumi:"limit"`
+	Limit pulumi.IntPtrInput `pulumi:"limit"`
 	// A dedicated server's id.
 	ServerId pulumi.StringInput `pulumi:"serverId"`
 }
@@ -64,10 +123,12 @@ func (o GetServerServicesResultOutput) ToGetServerServicesResultOutputWithContex
 	return o
 }
 
+// The dedicated server's id.
 func (o GetServerServicesResultOutput) ServerId() pulumi.StringOutput {
 	return o.ApplyT(func(v GetServerServicesResult) string { return v.ServerId }).(pulumi.StringOutput)
 }
 
+// The server's billed services.
 func (o GetServerServicesResultOutput) Services() ServiceResultArrayOutput {
 	return o.ApplyT(func(v GetServerServicesResult) []ServiceResult { return v.Services }).(ServiceResultArrayOutput)
 }

@@ -11,6 +11,34 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
+// One SSL certificate, by exactly one of id or name (case-insensitive), optionally of one type.
+//
+// ## Example Usage
+// ### An SSL certificate by id
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			certificate, err := serverscom.LookupSslCertificate(ctx, &serverscom.GetSslCertificateArgs{
+//				Id: pulumi.StringRef("LeCert01"),
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("certificateExpires", certificate.ExpiresAt)
+//			return nil
+//		})
+//	}
+//
+// ```
 func LookupSslCertificate(ctx *pulumi.Context, args *LookupSslCertificateArgs, opts ...pulumi.InvokeOption) (*LookupSslCertificateResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv LookupSslCertificateResult
@@ -22,26 +50,36 @@ func LookupSslCertificate(ctx *pulumi.Context, args *LookupSslCertificateArgs, o
 }
 
 type LookupSslCertificateArgs struct {
-	Id   *string `pulumi:"id"`
+	// The certificate's id (give exactly one of id and name).
+	Id *string `pulumi:"id"`
+	// The certificate's name, case-insensitive (give exactly one of id and name).
 	Name *string `pulumi:"name"`
 	// Its type; without it an id is tried as custom, then as Let's Encrypt.
 	Type *GetSslCertificateArgsType `pulumi:"type"`
 }
 
 type LookupSslCertificateResult struct {
-	CreatedAt   string   `pulumi:"createdAt"`
+	// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+	CreatedAt string `pulumi:"createdAt"`
+	// The domain names the certificate covers.
 	DomainNames []string `pulumi:"domainNames"`
-	ExpiresAt   *string  `pulumi:"expiresAt"`
-	Id          string   `pulumi:"id"`
-	Issuer      *string  `pulumi:"issuer"`
+	// When the certificate expires; null where the API does not say.
+	ExpiresAt *string `pulumi:"expiresAt"`
+	// The certificate's id.
+	Id string `pulumi:"id"`
+	// The issuer; null where the API does not say.
+	Issuer *string `pulumi:"issuer"`
 	// The labels, without the provider's ownership label.
 	Labels map[string]string `pulumi:"labels"`
-	Name   string            `pulumi:"name"`
+	// The certificate's name.
+	Name string `pulumi:"name"`
 	// 40 hexadecimal characters; null where the API leaves it out (Let's Encrypt).
 	Sha1Fingerprint *string `pulumi:"sha1Fingerprint"`
-	Subject         string  `pulumi:"subject"`
+	// The subject.
+	Subject string `pulumi:"subject"`
 	// "custom" or "letsencrypt".
-	Type      string `pulumi:"type"`
+	Type string `pulumi:"type"`
+	// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
 	UpdatedAt string `pulumi:"updatedAt"`
 }
 
@@ -51,7 +89,9 @@ func LookupSslCertificateOutput(ctx *pulumi.Context, args LookupSslCertificateOu
 }
 
 type LookupSslCertificateOutputArgs struct {
-	Id   pulumi.StringPtrInput `pulumi:"id"`
+	// The certificate's id (give exactly one of id and name).
+	Id pulumi.StringPtrInput `pulumi:"id"`
+	// The certificate's name, case-insensitive (give exactly one of id and name).
 	Name pulumi.StringPtrInput `pulumi:"name"`
 	// Its type; without it an id is tried as custom, then as Let's Encrypt.
 	Type GetSslCertificateArgsTypePtrInput `pulumi:"type"`
@@ -75,22 +115,27 @@ func (o LookupSslCertificateResultOutput) ToLookupSslCertificateResultOutputWith
 	return o
 }
 
+// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
 func (o LookupSslCertificateResultOutput) CreatedAt() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupSslCertificateResult) string { return v.CreatedAt }).(pulumi.StringOutput)
 }
 
+// The domain names the certificate covers.
 func (o LookupSslCertificateResultOutput) DomainNames() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v LookupSslCertificateResult) []string { return v.DomainNames }).(pulumi.StringArrayOutput)
 }
 
+// When the certificate expires; null where the API does not say.
 func (o LookupSslCertificateResultOutput) ExpiresAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupSslCertificateResult) *string { return v.ExpiresAt }).(pulumi.StringPtrOutput)
 }
 
+// The certificate's id.
 func (o LookupSslCertificateResultOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupSslCertificateResult) string { return v.Id }).(pulumi.StringOutput)
 }
 
+// The issuer; null where the API does not say.
 func (o LookupSslCertificateResultOutput) Issuer() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupSslCertificateResult) *string { return v.Issuer }).(pulumi.StringPtrOutput)
 }
@@ -100,6 +145,7 @@ func (o LookupSslCertificateResultOutput) Labels() pulumi.StringMapOutput {
 	return o.ApplyT(func(v LookupSslCertificateResult) map[string]string { return v.Labels }).(pulumi.StringMapOutput)
 }
 
+// The certificate's name.
 func (o LookupSslCertificateResultOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupSslCertificateResult) string { return v.Name }).(pulumi.StringOutput)
 }
@@ -109,6 +155,7 @@ func (o LookupSslCertificateResultOutput) Sha1Fingerprint() pulumi.StringPtrOutp
 	return o.ApplyT(func(v LookupSslCertificateResult) *string { return v.Sha1Fingerprint }).(pulumi.StringPtrOutput)
 }
 
+// The subject.
 func (o LookupSslCertificateResultOutput) Subject() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupSslCertificateResult) string { return v.Subject }).(pulumi.StringOutput)
 }
@@ -118,6 +165,7 @@ func (o LookupSslCertificateResultOutput) Type() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupSslCertificateResult) string { return v.Type }).(pulumi.StringOutput)
 }
 
+// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
 func (o LookupSslCertificateResultOutput) UpdatedAt() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupSslCertificateResult) string { return v.UpdatedAt }).(pulumi.StringOutput)
 }

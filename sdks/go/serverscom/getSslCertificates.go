@@ -11,6 +11,34 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
+// The account's SSL certificates (custom and Let's Encrypt), filtered by labels, name and type.
+//
+// ## Example Usage
+// ### The Let's Encrypt certificates
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			certificates, err := serverscom.GetSslCertificates(ctx, &serverscom.GetSslCertificatesArgs{
+//				Type: serverscom.GetSslCertificatesArgsTypeLetsencrypt,
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("sslCertificates", certificates.SslCertificates)
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetSslCertificates(ctx *pulumi.Context, args *GetSslCertificatesArgs, opts ...pulumi.InvokeOption) (*GetSslCertificatesResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetSslCertificatesResult
@@ -23,9 +51,9 @@ func GetSslCertificates(ctx *pulumi.Context, args *GetSslCertificatesArgs, opts 
 
 type GetSslCertificatesArgs struct {
 	// Only certificates whose labels match (text or a builder).
-	LabelSelector interface{} `pulumi:"labelSelector"`
+	LabelSelector *string `pulumi:"labelSelector"`
 	// The most certificates to read, 1 to 10,000 (default 1,000); more is an error.
-	Limit *float64 `pulumi:"limit"`
+	Limit *int `pulumi:"limit"`
 	// Only certificates whose name contains this text.
 	SearchPattern *string `pulumi:"searchPattern"`
 	// Only certificates of this type (filtered here: the list has no type parameter).
@@ -33,7 +61,8 @@ type GetSslCertificatesArgs struct {
 }
 
 type GetSslCertificatesResult struct {
-	SslCertificates []GetSslCertificateResult `pulumi:"sslCertificates"`
+	// The certificates, in the API's order.
+	SslCertificates []SslCertificateResult `pulumi:"sslCertificates"`
 }
 
 func GetSslCertificatesOutput(ctx *pulumi.Context, args GetSslCertificatesOutputArgs, opts ...pulumi.InvokeOption) GetSslCertificatesResultOutput {
@@ -43,9 +72,9 @@ func GetSslCertificatesOutput(ctx *pulumi.Context, args GetSslCertificatesOutput
 
 type GetSslCertificatesOutputArgs struct {
 	// Only certificates whose labels match (text or a builder).
-	LabelSelector pulumi.Input `pulumi:"labelSelector"`
+	LabelSelector pulumi.StringPtrInput `pulumi:"labelSelector"`
 	// The most certificates to read, 1 to 10,000 (default 1,000); more is an error.
-	Limit pulumi.Float64PtrInput `pulumi:"limit"`
+	Limit pulumi.IntPtrInput `pulumi:"limit"`
 	// Only certificates whose name contains this text.
 	SearchPattern pulumi.StringPtrInput `pulumi:"searchPattern"`
 	// Only certificates of this type (filtered here: the list has no type parameter).
@@ -70,8 +99,9 @@ func (o GetSslCertificatesResultOutput) ToGetSslCertificatesResultOutputWithCont
 	return o
 }
 
-func (o GetSslCertificatesResultOutput) SslCertificates() GetSslCertificateResultArrayOutput {
-	return o.ApplyT(func(v GetSslCertificatesResult) []GetSslCertificateResult { return v.SslCertificates }).(GetSslCertificateResultArrayOutput)
+// The certificates, in the API's order.
+func (o GetSslCertificatesResultOutput) SslCertificates() SslCertificateResultArrayOutput {
+	return o.ApplyT(func(v GetSslCertificatesResult) []SslCertificateResult { return v.SslCertificates }).(SslCertificateResultArrayOutput)
 }
 
 func init() {

@@ -11,6 +11,40 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
+// The subnetworks of a network pool, filtered by attachment and title.
+//
+// ## Example Usage
+// ### The subnetworks of a network pool
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			pool, err := serverscom.GetNetworkPool(ctx, &serverscom.GetNetworkPoolArgs{
+//				Title: pulumi.StringRef("AMS1 private"),
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			subnetworksVar, err := serverscom.GetSubnetworks(ctx, &serverscom.GetSubnetworksArgs{
+//				NetworkPoolId: pool.Id,
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("subnetworks", subnetworksVar.Subnetworks)
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetSubnetworks(ctx *pulumi.Context, args *GetSubnetworksArgs, opts ...pulumi.InvokeOption) (*GetSubnetworksResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetSubnetworksResult
@@ -25,13 +59,15 @@ type GetSubnetworksArgs struct {
 	// true: only subnetworks attached to a server.
 	Attached *bool `pulumi:"attached"`
 	// The most subnetworks to return, 1 to 10,000 (default 1,000); more is an error.
-	Limit         *float64 `pulumi:"limit"`
-	NetworkPoolId string   `pulumi:"networkPoolId"`
+	Limit *int `pulumi:"limit"`
+	// The network pool's id.
+	NetworkPoolId string `pulumi:"networkPoolId"`
 	// Only subnetworks whose title (or CIDR) contains this text.
 	SearchPattern *string `pulumi:"searchPattern"`
 }
 
 type GetSubnetworksResult struct {
+	// The subnetworks, in the API's order.
 	Subnetworks []SubnetworkResult `pulumi:"subnetworks"`
 }
 
@@ -44,8 +80,9 @@ type GetSubnetworksOutputArgs struct {
 	// true: only subnetworks attached to a server.
 	Attached pulumi.BoolPtrInput `pulumi:"attached"`
 	// The most subnetworks to return, 1 to 10,000 (default 1,000); more is an error.
-	Limit         pulumi.Float64PtrInput `pulumi:"limit"`
-	NetworkPoolId pulumi.StringInput     `pulumi:"networkPoolId"`
+	Limit pulumi.IntPtrInput `pulumi:"limit"`
+	// The network pool's id.
+	NetworkPoolId pulumi.StringInput `pulumi:"networkPoolId"`
 	// Only subnetworks whose title (or CIDR) contains this text.
 	SearchPattern pulumi.StringPtrInput `pulumi:"searchPattern"`
 }
@@ -68,6 +105,7 @@ func (o GetSubnetworksResultOutput) ToGetSubnetworksResultOutputWithContext(ctx 
 	return o
 }
 
+// The subnetworks, in the API's order.
 func (o GetSubnetworksResultOutput) Subnetworks() SubnetworkResultArrayOutput {
 	return o.ApplyT(func(v GetSubnetworksResult) []SubnetworkResult { return v.Subnetworks }).(SubnetworkResultArrayOutput)
 }

@@ -11,9 +11,52 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-func LookupUplinkModel(ctx *pulumi.Context, args *LookupUplinkModelArgs, opts ...pulumi.InvokeOption) (*LookupUplinkModelResult, error) {
+// One uplink model a server model can be ordered with in a location, by exactly one of id or name.
+//
+// ## Example Usage
+// ### An uplink model by name
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			location, err := serverscom.GetLocation(ctx, &serverscom.GetLocationArgs{
+//				Code: pulumi.StringRef("AMS1"),
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			r640, err := serverscom.GetServerModel(ctx, &serverscom.GetServerModelArgs{
+//				LocationId: location.Id,
+//				Name:       pulumi.StringRef("Dell R640"),
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			publicUplink, err := serverscom.GetUplinkModel(ctx, &serverscom.GetUplinkModelArgs{
+//				LocationId:    location.Id,
+//				ServerModelId: r640.Id,
+//				Name:          pulumi.StringRef("Public 1 Gbps without redundancy"),
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("uplinkId", publicUplink.Id)
+//			return nil
+//		})
+//	}
+//
+// ```
+func GetUplinkModel(ctx *pulumi.Context, args *GetUplinkModelArgs, opts ...pulumi.InvokeOption) (*GetUplinkModelResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
-	var rv LookupUplinkModelResult
+	var rv GetUplinkModelResult
 	err := ctx.Invoke("serverscom:index:getUplinkModel", args, &rv, opts...)
 	if err != nil {
 		return nil, err
@@ -21,77 +64,89 @@ func LookupUplinkModel(ctx *pulumi.Context, args *LookupUplinkModelArgs, opts ..
 	return &rv, nil
 }
 
-type LookupUplinkModelArgs struct {
-	Id         *int `pulumi:"id"`
-	LocationId int  `pulumi:"locationId"`
+type GetUplinkModelArgs struct {
+	// The uplink model's id (give exactly one of id and name).
+	Id *int `pulumi:"id"`
+	// The location (its id; see the getLocation function).
+	LocationId int `pulumi:"locationId"`
 	// The name, or whole words of it that fit one uplink only ("public 10 gbps").
-	Name          *string `pulumi:"name"`
-	ServerModelId int     `pulumi:"serverModelId"`
+	Name *string `pulumi:"name"`
+	// The server model (its id; see the getServerModel function).
+	ServerModelId int `pulumi:"serverModelId"`
 }
 
-type LookupUplinkModelResult struct {
-	Id         int    `pulumi:"id"`
-	Name       string `pulumi:"name"`
-	Redundancy *bool  `pulumi:"redundancy"`
+type GetUplinkModelResult struct {
+	// The uplink model's id (in the `uplinkModels` property of a DedicatedServer).
+	Id int `pulumi:"id"`
+	// The uplink model's name.
+	Name string `pulumi:"name"`
+	// Whether the uplink is redundant; null where the API does not say.
+	Redundancy *bool `pulumi:"redundancy"`
 	// Mbit/s; null when the API does not say.
 	Speed *float64 `pulumi:"speed"`
 	// "public" or "private".
 	Type string `pulumi:"type"`
 }
 
-func LookupUplinkModelOutput(ctx *pulumi.Context, args LookupUplinkModelOutputArgs, opts ...pulumi.InvokeOption) LookupUplinkModelResultOutput {
+func GetUplinkModelOutput(ctx *pulumi.Context, args GetUplinkModelOutputArgs, opts ...pulumi.InvokeOption) GetUplinkModelResultOutput {
 	options := pulumi.InvokeOutputOptions{InvokeOptions: internal.PkgInvokeDefaultOpts(opts)}
-	return ctx.InvokeOutput("serverscom:index:getUplinkModel", args, LookupUplinkModelResultOutput{}, options).(LookupUplinkModelResultOutput)
+	return ctx.InvokeOutput("serverscom:index:getUplinkModel", args, GetUplinkModelResultOutput{}, options).(GetUplinkModelResultOutput)
 }
 
-type LookupUplinkModelOutputArgs struct {
-	Id         pulumi.IntPtrInput `pulumi:"id"`
-	LocationId pulumi.IntInput    `pulumi:"locationId"`
+type GetUplinkModelOutputArgs struct {
+	// The uplink model's id (give exactly one of id and name).
+	Id pulumi.IntPtrInput `pulumi:"id"`
+	// The location (its id; see the getLocation function).
+	LocationId pulumi.IntInput `pulumi:"locationId"`
 	// The name, or whole words of it that fit one uplink only ("public 10 gbps").
-	Name          pulumi.StringPtrInput `pulumi:"name"`
-	ServerModelId pulumi.IntInput       `pulumi:"serverModelId"`
+	Name pulumi.StringPtrInput `pulumi:"name"`
+	// The server model (its id; see the getServerModel function).
+	ServerModelId pulumi.IntInput `pulumi:"serverModelId"`
 }
 
-func (LookupUplinkModelOutputArgs) ElementType() reflect.Type {
-	return reflect.TypeOf((*LookupUplinkModelArgs)(nil)).Elem()
+func (GetUplinkModelOutputArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetUplinkModelArgs)(nil)).Elem()
 }
 
-type LookupUplinkModelResultOutput struct{ *pulumi.OutputState }
+type GetUplinkModelResultOutput struct{ *pulumi.OutputState }
 
-func (LookupUplinkModelResultOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*LookupUplinkModelResult)(nil)).Elem()
+func (GetUplinkModelResultOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetUplinkModelResult)(nil)).Elem()
 }
 
-func (o LookupUplinkModelResultOutput) ToLookupUplinkModelResultOutput() LookupUplinkModelResultOutput {
+func (o GetUplinkModelResultOutput) ToGetUplinkModelResultOutput() GetUplinkModelResultOutput {
 	return o
 }
 
-func (o LookupUplinkModelResultOutput) ToLookupUplinkModelResultOutputWithContext(ctx context.Context) LookupUplinkModelResultOutput {
+func (o GetUplinkModelResultOutput) ToGetUplinkModelResultOutputWithContext(ctx context.Context) GetUplinkModelResultOutput {
 	return o
 }
 
-func (o LookupUplinkModelResultOutput) Id() pulumi.IntOutput {
-	return o.ApplyT(func(v LookupUplinkModelResult) int { return v.Id }).(pulumi.IntOutput)
+// The uplink model's id (in the `uplinkModels` property of a DedicatedServer).
+func (o GetUplinkModelResultOutput) Id() pulumi.IntOutput {
+	return o.ApplyT(func(v GetUplinkModelResult) int { return v.Id }).(pulumi.IntOutput)
 }
 
-func (o LookupUplinkModelResultOutput) Name() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupUplinkModelResult) string { return v.Name }).(pulumi.StringOutput)
+// The uplink model's name.
+func (o GetUplinkModelResultOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v GetUplinkModelResult) string { return v.Name }).(pulumi.StringOutput)
 }
 
-func (o LookupUplinkModelResultOutput) Redundancy() pulumi.BoolPtrOutput {
-	return o.ApplyT(func(v LookupUplinkModelResult) *bool { return v.Redundancy }).(pulumi.BoolPtrOutput)
+// Whether the uplink is redundant; null where the API does not say.
+func (o GetUplinkModelResultOutput) Redundancy() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v GetUplinkModelResult) *bool { return v.Redundancy }).(pulumi.BoolPtrOutput)
 }
 
 // Mbit/s; null when the API does not say.
-func (o LookupUplinkModelResultOutput) Speed() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v LookupUplinkModelResult) *float64 { return v.Speed }).(pulumi.Float64PtrOutput)
+func (o GetUplinkModelResultOutput) Speed() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v GetUplinkModelResult) *float64 { return v.Speed }).(pulumi.Float64PtrOutput)
 }
 
 // "public" or "private".
-func (o LookupUplinkModelResultOutput) Type() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupUplinkModelResult) string { return v.Type }).(pulumi.StringOutput)
+func (o GetUplinkModelResultOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v GetUplinkModelResult) string { return v.Type }).(pulumi.StringOutput)
 }
 
 func init() {
-	pulumi.RegisterOutputType(LookupUplinkModelResultOutput{})
+	pulumi.RegisterOutputType(GetUplinkModelResultOutput{})
 }

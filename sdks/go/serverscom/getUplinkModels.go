@@ -11,6 +11,49 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
+// The uplink models a server model can be ordered with in a location.
+//
+// ## Example Usage
+// ### The public uplink models of a server model
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			location, err := serverscom.GetLocation(ctx, &serverscom.GetLocationArgs{
+//				Code: pulumi.StringRef("AMS1"),
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			r640, err := serverscom.GetServerModel(ctx, &serverscom.GetServerModelArgs{
+//				LocationId: location.Id,
+//				Name:       pulumi.StringRef("Dell R640"),
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			uplinks, err := serverscom.GetUplinkModels(ctx, &serverscom.GetUplinkModelsArgs{
+//				LocationId:    location.Id,
+//				ServerModelId: r640.Id,
+//				Type:          serverscom.GetUplinkModelsArgsTypePublic,
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("uplinkModels", uplinks.UplinkModels)
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetUplinkModels(ctx *pulumi.Context, args *GetUplinkModelsArgs, opts ...pulumi.InvokeOption) (*GetUplinkModelsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetUplinkModelsResult
@@ -22,14 +65,19 @@ func GetUplinkModels(ctx *pulumi.Context, args *GetUplinkModelsArgs, opts ...pul
 }
 
 type GetUplinkModelsArgs struct {
-	LocationId    int                      `pulumi:"locationId"`
-	Redundancy    *bool                    `pulumi:"redundancy"`
-	ServerModelId int                      `pulumi:"serverModelId"`
-	Type          *GetUplinkModelsArgsType `pulumi:"type"`
+	// The location (its id; see the getLocation function).
+	LocationId int `pulumi:"locationId"`
+	// Only redundant uplinks (true) or only single ones (false).
+	Redundancy *bool `pulumi:"redundancy"`
+	// The server model (its id; see the getServerModel function).
+	ServerModelId int `pulumi:"serverModelId"`
+	// Only uplinks of this type: `public` or `private`.
+	Type *GetUplinkModelsArgsType `pulumi:"type"`
 }
 
 type GetUplinkModelsResult struct {
-	UplinkModels []GetUplinkModelResult `pulumi:"uplinkModels"`
+	// The uplink models, in the API's order.
+	UplinkModels []UplinkModelResult `pulumi:"uplinkModels"`
 }
 
 func GetUplinkModelsOutput(ctx *pulumi.Context, args GetUplinkModelsOutputArgs, opts ...pulumi.InvokeOption) GetUplinkModelsResultOutput {
@@ -38,10 +86,14 @@ func GetUplinkModelsOutput(ctx *pulumi.Context, args GetUplinkModelsOutputArgs, 
 }
 
 type GetUplinkModelsOutputArgs struct {
-	LocationId    pulumi.IntInput                 `pulumi:"locationId"`
-	Redundancy    pulumi.BoolPtrInput             `pulumi:"redundancy"`
-	ServerModelId pulumi.IntInput                 `pulumi:"serverModelId"`
-	Type          GetUplinkModelsArgsTypePtrInput `pulumi:"type"`
+	// The location (its id; see the getLocation function).
+	LocationId pulumi.IntInput `pulumi:"locationId"`
+	// Only redundant uplinks (true) or only single ones (false).
+	Redundancy pulumi.BoolPtrInput `pulumi:"redundancy"`
+	// The server model (its id; see the getServerModel function).
+	ServerModelId pulumi.IntInput `pulumi:"serverModelId"`
+	// Only uplinks of this type: `public` or `private`.
+	Type GetUplinkModelsArgsTypePtrInput `pulumi:"type"`
 }
 
 func (GetUplinkModelsOutputArgs) ElementType() reflect.Type {
@@ -62,8 +114,9 @@ func (o GetUplinkModelsResultOutput) ToGetUplinkModelsResultOutputWithContext(ct
 	return o
 }
 
-func (o GetUplinkModelsResultOutput) UplinkModels() GetUplinkModelResultArrayOutput {
-	return o.ApplyT(func(v GetUplinkModelsResult) []GetUplinkModelResult { return v.UplinkModels }).(GetUplinkModelResultArrayOutput)
+// The uplink models, in the API's order.
+func (o GetUplinkModelsResultOutput) UplinkModels() UplinkModelResultArrayOutput {
+	return o.ApplyT(func(v GetUplinkModelsResult) []UplinkModelResult { return v.UplinkModels }).(UplinkModelResultArrayOutput)
 }
 
 func init() {

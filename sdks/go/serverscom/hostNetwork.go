@@ -12,43 +12,117 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// An additional network of a dedicated or SBM server: a public or private IPv4 network of the
-// given size, or a dedicated server's public IPv6 network. Waits until the network is active (its
-// CIDR is assigned then); destroy removes it and waits until it is gone. Nothing changes in
-// place: every change replaces the network (the old one is removed first).
+// An additional network of a dedicated or SBM server: a public or private IPv4 network of the given
+// size, or a dedicated server's public IPv6 network. Waits until the network is active (its CIDR is
+// assigned then); destroy removes it and waits until it is gone. Nothing changes in place: every
+// change replaces the network (the old one is removed first).
 //
 // The resource's id is the network's API path below /v1,
-// `hosts/<dedicated_servers|sbm_servers>/<host id>/networks/<network id>`. Networks have no
-// labels: a create of the public IPv6 network (one per server) stops before ordering when the
-// server has it already, naming it (take it over with `adoptId`); an IPv4 order interrupted
-// before its answer may leave a network the next `up` does not know
-// (getHostNetworks({additional: true}) lists them).
+// `hosts/<dedicated_servers|sbm_servers>/<host id>/networks/<network id>`. Networks have no labels:
+// a create of the public IPv6 network (one per server) stops before ordering when the server has it
+// already, naming it (take it over with the `adoptId` property); an IPv4 order interrupted before
+// its answer may leave a network the next `pulumi up` does not know (the getHostNetworks function
+// with `additional` set to true lists them).
 //
-// Timeouts (the `customTimeouts` option): create and delete 15 minutes, update 5.
+// Default timeouts (the custom timeouts resource option changes them): create and delete 15
+// minutes, update 5 minutes.
+//
+// ## Example Usage
+// ### An additional public IPv4 network on a dedicated server
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			db, err := serverscom.NewDedicatedServer(ctx, "db", &serverscom.DedicatedServerArgs{
+//				LocationId:    pulumi.Int(1),
+//				ServerModelId: pulumi.Int(101),
+//				UplinkModels: &serverscom.DedicatedServerUplinkModelsArgs{
+//					Private: &serverscom.DedicatedServerUplinkModelsPrivateArgs{
+//						Id: pulumi.Int(401),
+//					},
+//					Public: &serverscom.DedicatedServerUplinkModelsPublicArgs{
+//						Id:               pulumi.Int(403),
+//						BandwidthModelId: pulumi.Int(501),
+//					},
+//				},
+//				RamSize: pulumi.Int(64),
+//				Drives: &serverscom.DedicatedServerDrivesArgs{
+//					Slots: serverscom.DedicatedServerDrivesSlotsArray{
+//						&serverscom.DedicatedServerDrivesSlotsArgs{
+//							Position:     pulumi.Int(0),
+//							DriveModelId: pulumi.Int(201),
+//						},
+//						&serverscom.DedicatedServerDrivesSlotsArgs{
+//							Position:     pulumi.Int(1),
+//							DriveModelId: pulumi.Int(201),
+//						},
+//					},
+//				},
+//				OperatingSystemId: pulumi.Int(301),
+//				Hostname:          pulumi.String("db-1"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			extra, err := serverscom.NewHostNetwork(ctx, "extra", &serverscom.HostNetworkArgs{
+//				HostId:             db.ID(),
+//				HostType:           serverscom.HostNetworkHostType_Dedicated_server,
+//				Type:               serverscom.HostNetworkType_Public_ipv4,
+//				Mask:               pulumi.Int(29),
+//				DistributionMethod: serverscom.HostNetworkDistributionMethodGateway,
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("extraCidr", extra.Cidr)
+//			return nil
+//		})
+//	}
+//
+// ```
 type HostNetwork struct {
 	pulumi.CustomResourceState
 
-	Additional pulumi.BoolPtrOutput `pulumi:"additional"`
+	// Whether the network was ordered in addition to the ones the server came with.
+	Additional pulumi.BoolOutput `pulumi:"additional"`
 	// Assigned once the network is active.
-	Cidr               pulumi.StringPtrOutput `pulumi:"cidr"`
-	CreatedAt          pulumi.StringPtrOutput `pulumi:"createdAt"`
-	DistributionMethod pulumi.StringPtrOutput `pulumi:"distributionMethod"`
-	Family             pulumi.StringPtrOutput `pulumi:"family"`
+	Cidr pulumi.StringPtrOutput `pulumi:"cidr"`
+	// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+	CreatedAt pulumi.StringOutput `pulumi:"createdAt"`
+	// IPv4 only: "gateway" (the default sent; the only one for private networks) or "route".
+	DistributionMethod pulumi.StringOutput `pulumi:"distributionMethod"`
+	// The network's family: `ipv4` or `ipv6`.
+	Family pulumi.StringOutput `pulumi:"family"`
 	// The network's first usable address; null until allotted (or where the API leaves it out).
 	FirstIp pulumi.StringPtrOutput `pulumi:"firstIp"`
 	// The gateway address hosts on this network route through; null until allotted.
-	Gateway       pulumi.StringPtrOutput       `pulumi:"gateway"`
-	HostId        pulumi.StringPtrOutput       `pulumi:"hostId"`
-	HostType      HostNetworkHostTypePtrOutput `pulumi:"hostType"`
-	InterfaceType pulumi.StringPtrOutput       `pulumi:"interfaceType"`
+	Gateway pulumi.StringPtrOutput `pulumi:"gateway"`
+	// The id of the host (a dedicated server, SBM server or Kubernetes bare metal node).
+	HostId pulumi.StringOutput `pulumi:"hostId"`
+	// "dedicated_server" or "sbm_server" (SBM servers: private_ipv4 only).
+	HostType HostNetworkHostTypeOutput `pulumi:"hostType"`
+	// The interface the network is on: `public`, `private` or `oob`.
+	InterfaceType pulumi.StringOutput `pulumi:"interfaceType"`
 	// The CIDR's prefix length; null until active.
 	Mask pulumi.IntPtrOutput `pulumi:"mask"`
 	// The network's own id in the API.
-	NetworkId pulumi.StringPtrOutput   `pulumi:"networkId"`
-	Status    pulumi.StringPtrOutput   `pulumi:"status"`
-	Title     pulumi.StringPtrOutput   `pulumi:"title"`
-	Type      HostNetworkTypePtrOutput `pulumi:"type"`
-	UpdatedAt pulumi.StringPtrOutput   `pulumi:"updatedAt"`
+	NetworkId pulumi.StringOutput `pulumi:"networkId"`
+	// The status as the API reports it.
+	Status pulumi.StringOutput `pulumi:"status"`
+	// The network's title; null where the API does not say.
+	Title pulumi.StringPtrOutput `pulumi:"title"`
+	// "public_ipv4", "private_ipv4" or "public_ipv6" (dedicated servers: the IPv6 activation).
+	Type HostNetworkTypePtrOutput `pulumi:"type"`
+	// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+	UpdatedAt pulumi.StringOutput `pulumi:"updatedAt"`
 }
 
 // NewHostNetwork registers a new resource with the given unique name, arguments, and options.
@@ -114,9 +188,9 @@ func HostNetworkExists(ctx *pulumi.Context,
 }
 
 type hostNetworkArgs struct {
-	// Take over the existing network with this id,
-	// `hosts/<dedicated_servers|sbm_servers>/<host id>/networks/<network id>` (`pulumi import` does
-	// not work with dynamic providers). Its host, type, mask and distribution method must match.
+	// Take over the existing network with this id, `hosts/<dedicated_servers|sbm_servers>/<host
+	// id>/networks/<network id>` (from the program itself, where `pulumi import` writes code). Its
+	// host, type, mask and distribution method must match.
 	AdoptId *string `pulumi:"adoptId"`
 	// IPv4 only: "gateway" (the default sent; the only one for private networks) or "route".
 	DistributionMethod *HostNetworkDistributionMethod `pulumi:"distributionMethod"`
@@ -132,9 +206,9 @@ type hostNetworkArgs struct {
 
 // The set of arguments for constructing a HostNetwork resource.
 type HostNetworkArgs struct {
-	// Take over the existing network with this id,
-	// `hosts/<dedicated_servers|sbm_servers>/<host id>/networks/<network id>` (`pulumi import` does
-	// not work with dynamic providers). Its host, type, mask and distribution method must match.
+	// Take over the existing network with this id, `hosts/<dedicated_servers|sbm_servers>/<host
+	// id>/networks/<network id>` (from the program itself, where `pulumi import` writes code). Its
+	// host, type, mask and distribution method must match.
 	AdoptId pulumi.StringPtrInput
 	// IPv4 only: "gateway" (the default sent; the only one for private networks) or "route".
 	DistributionMethod HostNetworkDistributionMethodPtrInput
@@ -235,8 +309,9 @@ func (o HostNetworkOutput) ToHostNetworkOutputWithContext(ctx context.Context) H
 	return o
 }
 
-func (o HostNetworkOutput) Additional() pulumi.BoolPtrOutput {
-	return o.ApplyT(func(v *HostNetwork) pulumi.BoolPtrOutput { return v.Additional }).(pulumi.BoolPtrOutput)
+// Whether the network was ordered in addition to the ones the server came with.
+func (o HostNetworkOutput) Additional() pulumi.BoolOutput {
+	return o.ApplyT(func(v *HostNetwork) pulumi.BoolOutput { return v.Additional }).(pulumi.BoolOutput)
 }
 
 // Assigned once the network is active.
@@ -244,16 +319,19 @@ func (o HostNetworkOutput) Cidr() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *HostNetwork) pulumi.StringPtrOutput { return v.Cidr }).(pulumi.StringPtrOutput)
 }
 
-func (o HostNetworkOutput) CreatedAt() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *HostNetwork) pulumi.StringPtrOutput { return v.CreatedAt }).(pulumi.StringPtrOutput)
+// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+func (o HostNetworkOutput) CreatedAt() pulumi.StringOutput {
+	return o.ApplyT(func(v *HostNetwork) pulumi.StringOutput { return v.CreatedAt }).(pulumi.StringOutput)
 }
 
-func (o HostNetworkOutput) DistributionMethod() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *HostNetwork) pulumi.StringPtrOutput { return v.DistributionMethod }).(pulumi.StringPtrOutput)
+// IPv4 only: "gateway" (the default sent; the only one for private networks) or "route".
+func (o HostNetworkOutput) DistributionMethod() pulumi.StringOutput {
+	return o.ApplyT(func(v *HostNetwork) pulumi.StringOutput { return v.DistributionMethod }).(pulumi.StringOutput)
 }
 
-func (o HostNetworkOutput) Family() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *HostNetwork) pulumi.StringPtrOutput { return v.Family }).(pulumi.StringPtrOutput)
+// The network's family: `ipv4` or `ipv6`.
+func (o HostNetworkOutput) Family() pulumi.StringOutput {
+	return o.ApplyT(func(v *HostNetwork) pulumi.StringOutput { return v.Family }).(pulumi.StringOutput)
 }
 
 // The network's first usable address; null until allotted (or where the API leaves it out).
@@ -266,16 +344,19 @@ func (o HostNetworkOutput) Gateway() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *HostNetwork) pulumi.StringPtrOutput { return v.Gateway }).(pulumi.StringPtrOutput)
 }
 
-func (o HostNetworkOutput) HostId() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *HostNetwork) pulumi.StringPtrOutput { return v.HostId }).(pulumi.StringPtrOutput)
+// The id of the host (a dedicated server, SBM server or Kubernetes bare metal node).
+func (o HostNetworkOutput) HostId() pulumi.StringOutput {
+	return o.ApplyT(func(v *HostNetwork) pulumi.StringOutput { return v.HostId }).(pulumi.StringOutput)
 }
 
-func (o HostNetworkOutput) HostType() HostNetworkHostTypePtrOutput {
-	return o.ApplyT(func(v *HostNetwork) HostNetworkHostTypePtrOutput { return v.HostType }).(HostNetworkHostTypePtrOutput)
+// "dedicated_server" or "sbm_server" (SBM servers: private_ipv4 only).
+func (o HostNetworkOutput) HostType() HostNetworkHostTypeOutput {
+	return o.ApplyT(func(v *HostNetwork) HostNetworkHostTypeOutput { return v.HostType }).(HostNetworkHostTypeOutput)
 }
 
-func (o HostNetworkOutput) InterfaceType() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *HostNetwork) pulumi.StringPtrOutput { return v.InterfaceType }).(pulumi.StringPtrOutput)
+// The interface the network is on: `public`, `private` or `oob`.
+func (o HostNetworkOutput) InterfaceType() pulumi.StringOutput {
+	return o.ApplyT(func(v *HostNetwork) pulumi.StringOutput { return v.InterfaceType }).(pulumi.StringOutput)
 }
 
 // The CIDR's prefix length; null until active.
@@ -284,24 +365,28 @@ func (o HostNetworkOutput) Mask() pulumi.IntPtrOutput {
 }
 
 // The network's own id in the API.
-func (o HostNetworkOutput) NetworkId() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *HostNetwork) pulumi.StringPtrOutput { return v.NetworkId }).(pulumi.StringPtrOutput)
+func (o HostNetworkOutput) NetworkId() pulumi.StringOutput {
+	return o.ApplyT(func(v *HostNetwork) pulumi.StringOutput { return v.NetworkId }).(pulumi.StringOutput)
 }
 
-func (o HostNetworkOutput) Status() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *HostNetwork) pulumi.StringPtrOutput { return v.Status }).(pulumi.StringPtrOutput)
+// The status as the API reports it.
+func (o HostNetworkOutput) Status() pulumi.StringOutput {
+	return o.ApplyT(func(v *HostNetwork) pulumi.StringOutput { return v.Status }).(pulumi.StringOutput)
 }
 
+// The network's title; null where the API does not say.
 func (o HostNetworkOutput) Title() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *HostNetwork) pulumi.StringPtrOutput { return v.Title }).(pulumi.StringPtrOutput)
 }
 
+// "public_ipv4", "private_ipv4" or "public_ipv6" (dedicated servers: the IPv6 activation).
 func (o HostNetworkOutput) Type() HostNetworkTypePtrOutput {
 	return o.ApplyT(func(v *HostNetwork) HostNetworkTypePtrOutput { return v.Type }).(HostNetworkTypePtrOutput)
 }
 
-func (o HostNetworkOutput) UpdatedAt() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *HostNetwork) pulumi.StringPtrOutput { return v.UpdatedAt }).(pulumi.StringPtrOutput)
+// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+func (o HostNetworkOutput) UpdatedAt() pulumi.StringOutput {
+	return o.ApplyT(func(v *HostNetwork) pulumi.StringOutput { return v.UpdatedAt }).(pulumi.StringOutput)
 }
 
 type HostNetworkArrayOutput struct{ *pulumi.OutputState }

@@ -14,34 +14,70 @@ import (
 
 // Keeps a Kubernetes bare metal node powered on.
 //
-// Create and update switch the node on when its power status is not `powered_on` and wait until
-// it is; while another power operation is in progress (409) the request is repeated until the
-// timeout, and a node that is not ready (412, e.g. still being installed) fails with a message
-// saying so. Refresh reports the live power status: a node switched off behind Pulumi's back
-// shows as a change of `poweredOn`, which the next `pulumi up` undoes.
+// Create and update switch the node on when its power status is not `powered_on` and wait until it
+// is; while another power operation is in progress (409) the request is repeated until the timeout,
+// and a node that is not ready (412, e.g. still being installed) fails with a message saying so.
+// Refresh reports the live power status: a node switched off outside Pulumi shows as a change of
+// `poweredOn`, which the next `pulumi up` undoes.
 //
 // Delete sends nothing: the node stays in whatever power state it is in (the API cannot delete
 // nodes, and switching one off because a program stopped declaring this resource would take a
 // cluster node down by surprise).
 //
-// Timeouts (the `customTimeouts` option): create and update default to 15 minutes.
+// Default timeouts (the custom timeouts resource option changes them): create and update 15
+// minutes.
+//
+// ## Example Usage
+// ### Power on a Kubernetes bare metal node
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			bm, err := serverscom.NewKubernetesBaremetalNodePower(ctx, "bm", &serverscom.KubernetesBaremetalNodePowerArgs{
+//				NodeId:    pulumi.String("BmNode02"),
+//				PoweredOn: pulumi.Bool(true),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("bmPowered", bm.PoweredOn)
+//			return nil
+//		})
+//	}
+//
+// ```
 type KubernetesBaremetalNodePower struct {
 	pulumi.CustomResourceState
 
 	// The Kubernetes cluster the node belongs to.
-	ClusterId pulumi.StringPtrOutput `pulumi:"clusterId"`
+	ClusterId pulumi.StringOutput `pulumi:"clusterId"`
 	// The node's id and number within the cluster (GET /kubernetes_clusters/{id}/nodes).
-	ClusterNodeId     pulumi.StringPtrOutput  `pulumi:"clusterNodeId"`
-	ClusterNodeNumber pulumi.Float64PtrOutput `pulumi:"clusterNodeNumber"`
-	LocationCode      pulumi.StringPtrOutput  `pulumi:"locationCode"`
-	LocationId        pulumi.Float64PtrOutput `pulumi:"locationId"`
-	NodeId            pulumi.StringPtrOutput  `pulumi:"nodeId"`
-	OperationalStatus pulumi.StringPtrOutput  `pulumi:"operationalStatus"`
+	ClusterNodeId pulumi.StringOutput `pulumi:"clusterNodeId"`
+	// The node's number in its cluster.
+	ClusterNodeNumber pulumi.IntOutput `pulumi:"clusterNodeNumber"`
+	// The code of the location, e.g. `AMS1`.
+	LocationCode pulumi.StringPtrOutput `pulumi:"locationCode"`
+	// The id of the location (see the getLocation function).
+	LocationId pulumi.IntOutput `pulumi:"locationId"`
+	// The bare metal node host's id (GET /hosts/kubernetes_baremetal_nodes; a cluster node's
+	// `refId`). Changing it manages another node: a replacement.
+	NodeId pulumi.StringOutput `pulumi:"nodeId"`
+	// The operational status as the API reports it (`normal` once provisioning or a reinstall is done).
+	OperationalStatus pulumi.StringPtrOutput `pulumi:"operationalStatus"`
 	// The live power_status: powered_on, powering_on, powered_off...
-	PowerStatus pulumi.StringPtrOutput `pulumi:"powerStatus"`
+	PowerStatus pulumi.StringOutput `pulumi:"powerStatus"`
 	// Whether the node's power status is `powered_on` (false during a power operation).
-	PoweredOn pulumi.BoolPtrOutput   `pulumi:"poweredOn"`
-	Status    pulumi.StringPtrOutput `pulumi:"status"`
+	PoweredOn pulumi.BoolOutput `pulumi:"poweredOn"`
+	// The status as the API reports it.
+	Status pulumi.StringOutput `pulumi:"status"`
 	// The node's title (its hostname); absent when the API has none.
 	Title pulumi.StringPtrOutput `pulumi:"title"`
 }
@@ -206,47 +242,54 @@ func (o KubernetesBaremetalNodePowerOutput) ToKubernetesBaremetalNodePowerOutput
 }
 
 // The Kubernetes cluster the node belongs to.
-func (o KubernetesBaremetalNodePowerOutput) ClusterId() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *KubernetesBaremetalNodePower) pulumi.StringPtrOutput { return v.ClusterId }).(pulumi.StringPtrOutput)
+func (o KubernetesBaremetalNodePowerOutput) ClusterId() pulumi.StringOutput {
+	return o.ApplyT(func(v *KubernetesBaremetalNodePower) pulumi.StringOutput { return v.ClusterId }).(pulumi.StringOutput)
 }
 
 // The node's id and number within the cluster (GET /kubernetes_clusters/{id}/nodes).
-func (o KubernetesBaremetalNodePowerOutput) ClusterNodeId() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *KubernetesBaremetalNodePower) pulumi.StringPtrOutput { return v.ClusterNodeId }).(pulumi.StringPtrOutput)
+func (o KubernetesBaremetalNodePowerOutput) ClusterNodeId() pulumi.StringOutput {
+	return o.ApplyT(func(v *KubernetesBaremetalNodePower) pulumi.StringOutput { return v.ClusterNodeId }).(pulumi.StringOutput)
 }
 
-func (o KubernetesBaremetalNodePowerOutput) ClusterNodeNumber() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *KubernetesBaremetalNodePower) pulumi.Float64PtrOutput { return v.ClusterNodeNumber }).(pulumi.Float64PtrOutput)
+// The node's number in its cluster.
+func (o KubernetesBaremetalNodePowerOutput) ClusterNodeNumber() pulumi.IntOutput {
+	return o.ApplyT(func(v *KubernetesBaremetalNodePower) pulumi.IntOutput { return v.ClusterNodeNumber }).(pulumi.IntOutput)
 }
 
+// The code of the location, e.g. `AMS1`.
 func (o KubernetesBaremetalNodePowerOutput) LocationCode() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *KubernetesBaremetalNodePower) pulumi.StringPtrOutput { return v.LocationCode }).(pulumi.StringPtrOutput)
 }
 
-func (o KubernetesBaremetalNodePowerOutput) LocationId() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *KubernetesBaremetalNodePower) pulumi.Float64PtrOutput { return v.LocationId }).(pulumi.Float64PtrOutput)
+// The id of the location (see the getLocation function).
+func (o KubernetesBaremetalNodePowerOutput) LocationId() pulumi.IntOutput {
+	return o.ApplyT(func(v *KubernetesBaremetalNodePower) pulumi.IntOutput { return v.LocationId }).(pulumi.IntOutput)
 }
 
-func (o KubernetesBaremetalNodePowerOutput) NodeId() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *KubernetesBaremetalNodePower) pulumi.StringPtrOutput { return v.NodeId }).(pulumi.StringPtrOutput)
+// The bare metal node host's id (GET /hosts/kubernetes_baremetal_nodes; a cluster node's
+// `refId`). Changing it manages another node: a replacement.
+func (o KubernetesBaremetalNodePowerOutput) NodeId() pulumi.StringOutput {
+	return o.ApplyT(func(v *KubernetesBaremetalNodePower) pulumi.StringOutput { return v.NodeId }).(pulumi.StringOutput)
 }
 
+// The operational status as the API reports it (`normal` once provisioning or a reinstall is done).
 func (o KubernetesBaremetalNodePowerOutput) OperationalStatus() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *KubernetesBaremetalNodePower) pulumi.StringPtrOutput { return v.OperationalStatus }).(pulumi.StringPtrOutput)
 }
 
 // The live power_status: powered_on, powering_on, powered_off...
-func (o KubernetesBaremetalNodePowerOutput) PowerStatus() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *KubernetesBaremetalNodePower) pulumi.StringPtrOutput { return v.PowerStatus }).(pulumi.StringPtrOutput)
+func (o KubernetesBaremetalNodePowerOutput) PowerStatus() pulumi.StringOutput {
+	return o.ApplyT(func(v *KubernetesBaremetalNodePower) pulumi.StringOutput { return v.PowerStatus }).(pulumi.StringOutput)
 }
 
 // Whether the node's power status is `powered_on` (false during a power operation).
-func (o KubernetesBaremetalNodePowerOutput) PoweredOn() pulumi.BoolPtrOutput {
-	return o.ApplyT(func(v *KubernetesBaremetalNodePower) pulumi.BoolPtrOutput { return v.PoweredOn }).(pulumi.BoolPtrOutput)
+func (o KubernetesBaremetalNodePowerOutput) PoweredOn() pulumi.BoolOutput {
+	return o.ApplyT(func(v *KubernetesBaremetalNodePower) pulumi.BoolOutput { return v.PoweredOn }).(pulumi.BoolOutput)
 }
 
-func (o KubernetesBaremetalNodePowerOutput) Status() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *KubernetesBaremetalNodePower) pulumi.StringPtrOutput { return v.Status }).(pulumi.StringPtrOutput)
+// The status as the API reports it.
+func (o KubernetesBaremetalNodePowerOutput) Status() pulumi.StringOutput {
+	return o.ApplyT(func(v *KubernetesBaremetalNodePower) pulumi.StringOutput { return v.Status }).(pulumi.StringOutput)
 }
 
 // The node's title (its hostname); absent when the API has none.

@@ -13,31 +13,66 @@ import (
 )
 
 // An existing Kubernetes cluster, named by id: the API cannot create or delete clusters (they are
-// ordered elsewhere), so this resource manages parts of one, its labels and the node groups of
-// the nodes the program names, and waits until the cluster is `active` after each change.
+// ordered elsewhere), so this resource manages parts of one, its labels and the node groups of the
+// nodes the program names, and waits until the cluster is `active` after each change.
 //
 // Letting go puts back what the resource changed, and nothing else:
 //   - deleting the resource (or replacing it with another `clusterId`) restores the labels the
-//     cluster had before the resource first set them, and moves every node it placed back to the
-//     node group the node was in before. The cluster itself keeps running;
+//     cluster had before the resource first set them, and moves every node it placed back to the node
+//     group the node was in before. The cluster itself keeps running;
 //   - removing `labels` from the program, or a node from `nodeGroups`, does the same for that part.
-//     What it will put back is shown in `originalLabels` and `originalNodeGroups`.
+//     What it will put back is shown in the `originalLabels` and `originalNodeGroups` outputs.
 //
 // No ownership label is stamped on the cluster: naming it by id already makes a repeated create
 // take charge of the same cluster.
 //
-// Timeouts (the `customTimeouts` option): create and update wait up to 30 minutes for the
-// cluster to be active; delete does not wait.
+// Default timeouts (the custom timeouts resource option changes them): create and update wait up to
+// 30 minutes for the cluster to be active; delete does not wait.
+//
+// ## Example Usage
+// ### Labels on an existing Kubernetes cluster
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			k8S, err := serverscom.NewKubernetesCluster(ctx, "k8s", &serverscom.KubernetesClusterArgs{
+//				ClusterId: pulumi.String("K8sProd1"),
+//				Labels: pulumi.StringMap{
+//					"team": pulumi.String("platform"),
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("clusterStatus", k8S.Status)
+//			return nil
+//		})
+//	}
+//
+// ```
 type KubernetesCluster struct {
 	pulumi.CustomResourceState
 
-	ClusterId pulumi.StringPtrOutput `pulumi:"clusterId"`
-	CreatedAt pulumi.StringPtrOutput `pulumi:"createdAt"`
+	// The id of an existing cluster (the API cannot create one). Another id replaces the resource.
+	ClusterId pulumi.StringOutput `pulumi:"clusterId"`
+	// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+	CreatedAt pulumi.StringOutput `pulumi:"createdAt"`
 	// The cluster's labels, all of them (managed or not).
-	Labels       pulumi.StringMapOutput  `pulumi:"labels"`
-	LocationCode pulumi.StringPtrOutput  `pulumi:"locationCode"`
-	LocationId   pulumi.Float64PtrOutput `pulumi:"locationId"`
-	Name         pulumi.StringPtrOutput  `pulumi:"name"`
+	Labels pulumi.StringMapOutput `pulumi:"labels"`
+	// The code of the location, e.g. `AMS1`.
+	LocationCode pulumi.StringPtrOutput `pulumi:"locationCode"`
+	// The id of the location (see the getLocation function).
+	LocationId pulumi.IntOutput `pulumi:"locationId"`
+	// The cluster's name.
+	Name pulumi.StringOutput `pulumi:"name"`
 	// The live node group of each node the resource places.
 	NodeGroups pulumi.StringMapOutput `pulumi:"nodeGroups"`
 	// Every node of the cluster, by number.
@@ -46,8 +81,10 @@ type KubernetesCluster struct {
 	OriginalLabels pulumi.StringMapOutput `pulumi:"originalLabels"`
 	// The node group each placed node goes back to when the resource is deleted.
 	OriginalNodeGroups pulumi.StringMapOutput `pulumi:"originalNodeGroups"`
-	Status             pulumi.StringPtrOutput `pulumi:"status"`
-	UpdatedAt          pulumi.StringPtrOutput `pulumi:"updatedAt"`
+	// The status as the API reports it.
+	Status pulumi.StringOutput `pulumi:"status"`
+	// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+	UpdatedAt pulumi.StringOutput `pulumi:"updatedAt"`
 }
 
 // NewKubernetesCluster registers a new resource with the given unique name, arguments, and options.
@@ -212,12 +249,14 @@ func (o KubernetesClusterOutput) ToKubernetesClusterOutputWithContext(ctx contex
 	return o
 }
 
-func (o KubernetesClusterOutput) ClusterId() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *KubernetesCluster) pulumi.StringPtrOutput { return v.ClusterId }).(pulumi.StringPtrOutput)
+// The id of an existing cluster (the API cannot create one). Another id replaces the resource.
+func (o KubernetesClusterOutput) ClusterId() pulumi.StringOutput {
+	return o.ApplyT(func(v *KubernetesCluster) pulumi.StringOutput { return v.ClusterId }).(pulumi.StringOutput)
 }
 
-func (o KubernetesClusterOutput) CreatedAt() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *KubernetesCluster) pulumi.StringPtrOutput { return v.CreatedAt }).(pulumi.StringPtrOutput)
+// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+func (o KubernetesClusterOutput) CreatedAt() pulumi.StringOutput {
+	return o.ApplyT(func(v *KubernetesCluster) pulumi.StringOutput { return v.CreatedAt }).(pulumi.StringOutput)
 }
 
 // The cluster's labels, all of them (managed or not).
@@ -225,16 +264,19 @@ func (o KubernetesClusterOutput) Labels() pulumi.StringMapOutput {
 	return o.ApplyT(func(v *KubernetesCluster) pulumi.StringMapOutput { return v.Labels }).(pulumi.StringMapOutput)
 }
 
+// The code of the location, e.g. `AMS1`.
 func (o KubernetesClusterOutput) LocationCode() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *KubernetesCluster) pulumi.StringPtrOutput { return v.LocationCode }).(pulumi.StringPtrOutput)
 }
 
-func (o KubernetesClusterOutput) LocationId() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *KubernetesCluster) pulumi.Float64PtrOutput { return v.LocationId }).(pulumi.Float64PtrOutput)
+// The id of the location (see the getLocation function).
+func (o KubernetesClusterOutput) LocationId() pulumi.IntOutput {
+	return o.ApplyT(func(v *KubernetesCluster) pulumi.IntOutput { return v.LocationId }).(pulumi.IntOutput)
 }
 
-func (o KubernetesClusterOutput) Name() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *KubernetesCluster) pulumi.StringPtrOutput { return v.Name }).(pulumi.StringPtrOutput)
+// The cluster's name.
+func (o KubernetesClusterOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v *KubernetesCluster) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }
 
 // The live node group of each node the resource places.
@@ -257,12 +299,14 @@ func (o KubernetesClusterOutput) OriginalNodeGroups() pulumi.StringMapOutput {
 	return o.ApplyT(func(v *KubernetesCluster) pulumi.StringMapOutput { return v.OriginalNodeGroups }).(pulumi.StringMapOutput)
 }
 
-func (o KubernetesClusterOutput) Status() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *KubernetesCluster) pulumi.StringPtrOutput { return v.Status }).(pulumi.StringPtrOutput)
+// The status as the API reports it.
+func (o KubernetesClusterOutput) Status() pulumi.StringOutput {
+	return o.ApplyT(func(v *KubernetesCluster) pulumi.StringOutput { return v.Status }).(pulumi.StringOutput)
 }
 
-func (o KubernetesClusterOutput) UpdatedAt() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *KubernetesCluster) pulumi.StringPtrOutput { return v.UpdatedAt }).(pulumi.StringPtrOutput)
+// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+func (o KubernetesClusterOutput) UpdatedAt() pulumi.StringOutput {
+	return o.ApplyT(func(v *KubernetesCluster) pulumi.StringOutput { return v.UpdatedAt }).(pulumi.StringOutput)
 }
 
 type KubernetesClusterArrayOutput struct{ *pulumi.OutputState }

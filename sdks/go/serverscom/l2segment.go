@@ -14,25 +14,93 @@ import (
 
 // An L2 segment: a layer-2 network joining dedicated servers of one location group.
 //
-// Every create and every change (name, members or labels alone included) is applied by the
-// network: the segment is `pending` until it is `active` again, and the resource waits for that.
-// A request the API refuses while the segment is pending (409 NOT_READY) is repeated until it is
-// accepted. Delete waits until the segment is gone.
+// Every create and every change (name, members or labels alone included) is applied by the network:
+// the segment is `pending` until it is `active` again, and the resource waits for that. A request
+// the API refuses while the segment is pending (409 NOT_READY) is repeated until it is accepted.
+// Delete waits until the segment is gone.
 //
-// Timeouts (the `customTimeouts` option): create, update and delete default to 30 minutes.
+// Default timeouts (the custom timeouts resource option changes them): create, update and delete 30
+// minutes.
+//
+// ## Example Usage
+// ### A private L2 segment joining a dedicated server
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			nodeA, err := serverscom.NewDedicatedServer(ctx, "node-a", &serverscom.DedicatedServerArgs{
+//				LocationId:    pulumi.Int(1),
+//				ServerModelId: pulumi.Int(101),
+//				UplinkModels: &serverscom.DedicatedServerUplinkModelsArgs{
+//					Private: &serverscom.DedicatedServerUplinkModelsPrivateArgs{
+//						Id: pulumi.Int(401),
+//					},
+//				},
+//				RamSize: pulumi.Int(64),
+//				Drives: &serverscom.DedicatedServerDrivesArgs{
+//					Slots: serverscom.DedicatedServerDrivesSlotsArray{
+//						&serverscom.DedicatedServerDrivesSlotsArgs{
+//							Position:     pulumi.Int(0),
+//							DriveModelId: pulumi.Int(201),
+//						},
+//						&serverscom.DedicatedServerDrivesSlotsArgs{
+//							Position:     pulumi.Int(1),
+//							DriveModelId: pulumi.Int(201),
+//						},
+//					},
+//				},
+//				OperatingSystemId: pulumi.Int(303),
+//				Hostname:          pulumi.String("node-a"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			lan, err := serverscom.NewL2Segment(ctx, "lan", &serverscom.L2SegmentArgs{
+//				Type:            serverscom.L2SegmentTypePrivate,
+//				LocationGroupId: pulumi.Int(1),
+//				Members: serverscom.L2SegmentMemberArray{
+//					&serverscom.L2SegmentMemberArgs{
+//						Id:   nodeA.ID(),
+//						Mode: serverscom.L2SegmentMemberModeNative,
+//					},
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("segmentId", lan.ID())
+//			return nil
+//		})
+//	}
+//
+// ```
 type L2Segment struct {
 	pulumi.CustomResourceState
 
+	// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
 	CreatedAt pulumi.StringPtrOutput `pulumi:"createdAt"`
 	// The labels, without the provider's ownership label.
-	Labels            pulumi.StringMapOutput `pulumi:"labels"`
+	Labels pulumi.StringMapOutput `pulumi:"labels"`
+	// The code of the segment's location group.
 	LocationGroupCode pulumi.StringPtrOutput `pulumi:"locationGroupCode"`
-	LocationGroupId   pulumi.IntPtrOutput    `pulumi:"locationGroupId"`
+	// The location group (GET /l2_segments/location_groups); changing it replaces the segment.
+	LocationGroupId pulumi.IntPtrOutput `pulumi:"locationGroupId"`
 	// The members as the API reports them, sorted by id (vlan is set for trunk members).
 	Members L2MemberOutputArrayOutput `pulumi:"members"`
-	Name    pulumi.StringPtrOutput    `pulumi:"name"`
-	Status  pulumi.StringPtrOutput    `pulumi:"status"`
-	Type    pulumi.StringPtrOutput    `pulumi:"type"`
+	// The segment's name; default: the Pulumi resource name.
+	Name pulumi.StringPtrOutput `pulumi:"name"`
+	// The status as the API reports it.
+	Status pulumi.StringOutput `pulumi:"status"`
+	// public or private; must be the location group's type. Changing it replaces the segment.
+	Type pulumi.StringPtrOutput `pulumi:"type"`
 	// null while the segment was never updated.
 	UpdatedAt pulumi.StringPtrOutput `pulumi:"updatedAt"`
 }
@@ -97,8 +165,8 @@ func L2SegmentExists(ctx *pulumi.Context,
 }
 
 type l2segmentArgs struct {
-	// Take over the existing segment with this id instead of creating one (`pulumi import` does not
-	// work with dynamic providers). Its type and location group must match; name, members and
+	// Take over the existing segment with this id instead of creating one (from the program itself,
+	// where `pulumi import` writes code). Its type and location group must match; name, members and
 	// labels are then brought to the declared values.
 	AdoptId *string `pulumi:"adoptId"`
 	// The complete label set; omitted means none.
@@ -115,8 +183,8 @@ type l2segmentArgs struct {
 
 // The set of arguments for constructing a L2Segment resource.
 type L2SegmentArgs struct {
-	// Take over the existing segment with this id instead of creating one (`pulumi import` does not
-	// work with dynamic providers). Its type and location group must match; name, members and
+	// Take over the existing segment with this id instead of creating one (from the program itself,
+	// where `pulumi import` writes code). Its type and location group must match; name, members and
 	// labels are then brought to the declared values.
 	AdoptId pulumi.StringPtrInput
 	// The complete label set; omitted means none.
@@ -218,6 +286,7 @@ func (o L2SegmentOutput) ToL2SegmentOutputWithContext(ctx context.Context) L2Seg
 	return o
 }
 
+// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
 func (o L2SegmentOutput) CreatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *L2Segment) pulumi.StringPtrOutput { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }
@@ -227,10 +296,12 @@ func (o L2SegmentOutput) Labels() pulumi.StringMapOutput {
 	return o.ApplyT(func(v *L2Segment) pulumi.StringMapOutput { return v.Labels }).(pulumi.StringMapOutput)
 }
 
+// The code of the segment's location group.
 func (o L2SegmentOutput) LocationGroupCode() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *L2Segment) pulumi.StringPtrOutput { return v.LocationGroupCode }).(pulumi.StringPtrOutput)
 }
 
+// The location group (GET /l2_segments/location_groups); changing it replaces the segment.
 func (o L2SegmentOutput) LocationGroupId() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *L2Segment) pulumi.IntPtrOutput { return v.LocationGroupId }).(pulumi.IntPtrOutput)
 }
@@ -240,14 +311,17 @@ func (o L2SegmentOutput) Members() L2MemberOutputArrayOutput {
 	return o.ApplyT(func(v *L2Segment) L2MemberOutputArrayOutput { return v.Members }).(L2MemberOutputArrayOutput)
 }
 
+// The segment's name; default: the Pulumi resource name.
 func (o L2SegmentOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *L2Segment) pulumi.StringPtrOutput { return v.Name }).(pulumi.StringPtrOutput)
 }
 
-func (o L2SegmentOutput) Status() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *L2Segment) pulumi.StringPtrOutput { return v.Status }).(pulumi.StringPtrOutput)
+// The status as the API reports it.
+func (o L2SegmentOutput) Status() pulumi.StringOutput {
+	return o.ApplyT(func(v *L2Segment) pulumi.StringOutput { return v.Status }).(pulumi.StringOutput)
 }
 
+// public or private; must be the location group's type. Changing it replaces the segment.
 func (o L2SegmentOutput) Type() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *L2Segment) pulumi.StringPtrOutput { return v.Type }).(pulumi.StringPtrOutput)
 }

@@ -12,31 +12,89 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// An L4 (TCP/UDP) load balancer. Everything but the location changes in place: one PUT with the
+// An L4 (TCP/UDP) load balancer. Everything but the location changes in place: one request with the
 // complete zone lists, then a wait until the balancer is active again.
 //
-// Timeouts (the `customTimeouts` option): create, update and delete default to 20 minutes.
+// Default timeouts (the custom timeouts resource option changes them): create, update and delete 20
+// minutes.
+//
+// ## Example Usage
+// ### A TCP load balancer on port 443
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			tcp, err := serverscom.NewL4LoadBalancer(ctx, "tcp", &serverscom.L4LoadBalancerArgs{
+//				LocationId: pulumi.Int(1),
+//				VhostZones: serverscom.L4VhostZoneArray{
+//					&serverscom.L4VhostZoneArgs{
+//						Id: pulumi.String("tls"),
+//						Ports: pulumi.IntArray{
+//							pulumi.Int(443),
+//						},
+//						UpstreamId: pulumi.String("app"),
+//					},
+//				},
+//				UpstreamZones: serverscom.L4UpstreamZoneArray{
+//					&serverscom.L4UpstreamZoneArgs{
+//						Id: pulumi.String("app"),
+//						Upstreams: serverscom.LoadBalancerUpstreamArray{
+//							&serverscom.LoadBalancerUpstreamArgs{
+//								Ip:   pulumi.String("10.0.0.5"),
+//								Port: pulumi.Int(8443),
+//							},
+//						},
+//					},
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("tcpAddresses", tcp.ExternalAddresses)
+//			return nil
+//		})
+//	}
+//
+// ```
 type L4LoadBalancer struct {
 	pulumi.CustomResourceState
 
 	// null on a shared cluster.
-	ClusterId         pulumi.StringPtrOutput   `pulumi:"clusterId"`
-	CreatedAt         pulumi.StringPtrOutput   `pulumi:"createdAt"`
+	ClusterId pulumi.StringPtrOutput `pulumi:"clusterId"`
+	// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+	CreatedAt pulumi.StringPtrOutput `pulumi:"createdAt"`
+	// The balancer's external IP addresses.
 	ExternalAddresses pulumi.StringArrayOutput `pulumi:"externalAddresses"`
 	// The labels, without the provider's ownership label.
-	Labels       pulumi.StringMapOutput `pulumi:"labels"`
+	Labels pulumi.StringMapOutput `pulumi:"labels"`
+	// The code of the location, e.g. `AMS1`.
 	LocationCode pulumi.StringPtrOutput `pulumi:"locationCode"`
-	LocationId   pulumi.IntPtrOutput    `pulumi:"locationId"`
-	Name         pulumi.StringPtrOutput `pulumi:"name"`
+	// The id of the location (see the getLocation function).
+	LocationId pulumi.IntPtrOutput `pulumi:"locationId"`
+	// Default: the Pulumi resource name.
+	Name pulumi.StringPtrOutput `pulumi:"name"`
 	// Whether the balancer runs on a shared cluster; null where the record leaves it out.
-	SharedCluster     pulumi.BoolPtrOutput    `pulumi:"sharedCluster"`
-	Status            pulumi.StringPtrOutput  `pulumi:"status"`
-	StoreLogs         pulumi.BoolPtrOutput    `pulumi:"storeLogs"`
-	StoreLogsRegionId pulumi.Float64PtrOutput `pulumi:"storeLogsRegionId"`
-	UpdatedAt         pulumi.StringPtrOutput  `pulumi:"updatedAt"`
-	UpstreamZones     pulumi.MapArrayOutput   `pulumi:"upstreamZones"`
+	SharedCluster pulumi.BoolPtrOutput `pulumi:"sharedCluster"`
+	// The status as the API reports it.
+	Status pulumi.StringPtrOutput `pulumi:"status"`
+	// Keep logs; default false.
+	StoreLogs pulumi.BoolPtrOutput `pulumi:"storeLogs"`
+	// The cloud region that keeps the logs.
+	StoreLogsRegionId pulumi.IntPtrOutput `pulumi:"storeLogsRegionId"`
+	// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+	UpdatedAt pulumi.StringPtrOutput `pulumi:"updatedAt"`
+	// The upstream zones, sorted by id, with the API's defaults filled in.
+	UpstreamZones L4UpstreamZoneArrayOutput `pulumi:"upstreamZones"`
 	// Sorted by id, with the API's defaults filled in.
-	VhostZones pulumi.MapArrayOutput `pulumi:"vhostZones"`
+	VhostZones L4VhostZoneArrayOutput `pulumi:"vhostZones"`
 }
 
 // NewL4LoadBalancer registers a new resource with the given unique name, arguments, and options.
@@ -113,8 +171,8 @@ type l4loadBalancerArgs struct {
 	Name *string `pulumi:"name"`
 	// Keep logs; default false.
 	StoreLogs *bool `pulumi:"storeLogs"`
-	// The cloud region that keeps them (Ansible's store_logs_region_id).
-	StoreLogsRegionId *float64 `pulumi:"storeLogsRegionId"`
+	// The cloud region that keeps the logs.
+	StoreLogsRegionId *int `pulumi:"storeLogsRegionId"`
 	// Groups of upstream servers.
 	UpstreamZones []L4UpstreamZone `pulumi:"upstreamZones"`
 	// Forwarding rules: ports to an upstream zone.
@@ -135,8 +193,8 @@ type L4LoadBalancerArgs struct {
 	Name pulumi.StringPtrInput
 	// Keep logs; default false.
 	StoreLogs pulumi.BoolPtrInput
-	// The cloud region that keeps them (Ansible's store_logs_region_id).
-	StoreLogsRegionId pulumi.Float64PtrInput
+	// The cloud region that keeps the logs.
+	StoreLogsRegionId pulumi.IntPtrInput
 	// Groups of upstream servers.
 	UpstreamZones L4UpstreamZoneArrayInput
 	// Forwarding rules: ports to an upstream zone.
@@ -235,10 +293,12 @@ func (o L4LoadBalancerOutput) ClusterId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *L4LoadBalancer) pulumi.StringPtrOutput { return v.ClusterId }).(pulumi.StringPtrOutput)
 }
 
+// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
 func (o L4LoadBalancerOutput) CreatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *L4LoadBalancer) pulumi.StringPtrOutput { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }
 
+// The balancer's external IP addresses.
 func (o L4LoadBalancerOutput) ExternalAddresses() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *L4LoadBalancer) pulumi.StringArrayOutput { return v.ExternalAddresses }).(pulumi.StringArrayOutput)
 }
@@ -248,14 +308,17 @@ func (o L4LoadBalancerOutput) Labels() pulumi.StringMapOutput {
 	return o.ApplyT(func(v *L4LoadBalancer) pulumi.StringMapOutput { return v.Labels }).(pulumi.StringMapOutput)
 }
 
+// The code of the location, e.g. `AMS1`.
 func (o L4LoadBalancerOutput) LocationCode() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *L4LoadBalancer) pulumi.StringPtrOutput { return v.LocationCode }).(pulumi.StringPtrOutput)
 }
 
+// The id of the location (see the getLocation function).
 func (o L4LoadBalancerOutput) LocationId() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *L4LoadBalancer) pulumi.IntPtrOutput { return v.LocationId }).(pulumi.IntPtrOutput)
 }
 
+// Default: the Pulumi resource name.
 func (o L4LoadBalancerOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *L4LoadBalancer) pulumi.StringPtrOutput { return v.Name }).(pulumi.StringPtrOutput)
 }
@@ -265,29 +328,34 @@ func (o L4LoadBalancerOutput) SharedCluster() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *L4LoadBalancer) pulumi.BoolPtrOutput { return v.SharedCluster }).(pulumi.BoolPtrOutput)
 }
 
+// The status as the API reports it.
 func (o L4LoadBalancerOutput) Status() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *L4LoadBalancer) pulumi.StringPtrOutput { return v.Status }).(pulumi.StringPtrOutput)
 }
 
+// Keep logs; default false.
 func (o L4LoadBalancerOutput) StoreLogs() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *L4LoadBalancer) pulumi.BoolPtrOutput { return v.StoreLogs }).(pulumi.BoolPtrOutput)
 }
 
-func (o L4LoadBalancerOutput) StoreLogsRegionId() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *L4LoadBalancer) pulumi.Float64PtrOutput { return v.StoreLogsRegionId }).(pulumi.Float64PtrOutput)
+// The cloud region that keeps the logs.
+func (o L4LoadBalancerOutput) StoreLogsRegionId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *L4LoadBalancer) pulumi.IntPtrOutput { return v.StoreLogsRegionId }).(pulumi.IntPtrOutput)
 }
 
+// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
 func (o L4LoadBalancerOutput) UpdatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *L4LoadBalancer) pulumi.StringPtrOutput { return v.UpdatedAt }).(pulumi.StringPtrOutput)
 }
 
-func (o L4LoadBalancerOutput) UpstreamZones() pulumi.MapArrayOutput {
-	return o.ApplyT(func(v *L4LoadBalancer) pulumi.MapArrayOutput { return v.UpstreamZones }).(pulumi.MapArrayOutput)
+// The upstream zones, sorted by id, with the API's defaults filled in.
+func (o L4LoadBalancerOutput) UpstreamZones() L4UpstreamZoneArrayOutput {
+	return o.ApplyT(func(v *L4LoadBalancer) L4UpstreamZoneArrayOutput { return v.UpstreamZones }).(L4UpstreamZoneArrayOutput)
 }
 
 // Sorted by id, with the API's defaults filled in.
-func (o L4LoadBalancerOutput) VhostZones() pulumi.MapArrayOutput {
-	return o.ApplyT(func(v *L4LoadBalancer) pulumi.MapArrayOutput { return v.VhostZones }).(pulumi.MapArrayOutput)
+func (o L4LoadBalancerOutput) VhostZones() L4VhostZoneArrayOutput {
+	return o.ApplyT(func(v *L4LoadBalancer) L4VhostZoneArrayOutput { return v.VhostZones }).(L4VhostZoneArrayOutput)
 }
 
 type L4LoadBalancerArrayOutput struct{ *pulumi.OutputState }

@@ -12,35 +12,104 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// An L7 (HTTP) load balancer: virtual hosts by domain, TLS with a certificate of the account,
-// path rules to groups of upstream servers with HTTP health checks. Everything but the location
-// changes in place: one PUT with the complete zone lists, then a wait until it is active again.
+// An L7 (HTTP) load balancer: virtual hosts by domain, TLS with a certificate of the account, path
+// rules to groups of upstream servers with HTTP health checks. Everything but the location changes
+// in place: one request with the complete zone lists, then a wait until it is active again.
 //
-// Timeouts (the `customTimeouts` option): create, update and delete default to 20 minutes.
+// Default timeouts (the custom timeouts resource option changes them): create, update and delete 20
+// minutes.
+//
+// ## Example Usage
+// ### An HTTPS load balancer with a Let's Encrypt certificate
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			front, err := serverscom.NewL7LoadBalancer(ctx, "front", &serverscom.L7LoadBalancerArgs{
+//				LocationId: pulumi.Int(1),
+//				VhostZones: serverscom.L7VhostZoneArray{
+//					&serverscom.L7VhostZoneArgs{
+//						Id: pulumi.String("site"),
+//						Ports: pulumi.IntArray{
+//							pulumi.Int(443),
+//						},
+//						Ssl: pulumi.Bool(true),
+//						Domains: pulumi.StringArray{
+//							pulumi.String("example.com"),
+//						},
+//						SslCertificateId: pulumi.String("LeCert01"),
+//						LocationZones: serverscom.L7LocationZoneArray{
+//							&serverscom.L7LocationZoneArgs{
+//								Location:   pulumi.String("/"),
+//								UpstreamId: pulumi.String("web"),
+//							},
+//						},
+//					},
+//				},
+//				UpstreamZones: serverscom.L7UpstreamZoneArray{
+//					&serverscom.L7UpstreamZoneArgs{
+//						Id: pulumi.String("web"),
+//						Upstreams: serverscom.LoadBalancerUpstreamArray{
+//							&serverscom.LoadBalancerUpstreamArgs{
+//								Ip:   pulumi.String("10.0.0.5"),
+//								Port: pulumi.Int(80),
+//							},
+//						},
+//					},
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("frontAddresses", front.ExternalAddresses)
+//			return nil
+//		})
+//	}
+//
+// ```
 type L7LoadBalancer struct {
 	pulumi.CustomResourceState
 
 	// null on a shared cluster.
 	ClusterId pulumi.StringPtrOutput `pulumi:"clusterId"`
+	// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
 	CreatedAt pulumi.StringPtrOutput `pulumi:"createdAt"`
 	// The domains of every vhost zone.
-	Domains           pulumi.StringArrayOutput `pulumi:"domains"`
+	Domains pulumi.StringArrayOutput `pulumi:"domains"`
+	// The balancer's external IP addresses.
 	ExternalAddresses pulumi.StringArrayOutput `pulumi:"externalAddresses"`
-	Geoip             pulumi.BoolPtrOutput     `pulumi:"geoip"`
+	// GeoIP; default false.
+	Geoip pulumi.BoolPtrOutput `pulumi:"geoip"`
 	// The labels, without the provider's ownership label.
-	Labels       pulumi.StringMapOutput `pulumi:"labels"`
+	Labels pulumi.StringMapOutput `pulumi:"labels"`
+	// The code of the location, e.g. `AMS1`.
 	LocationCode pulumi.StringPtrOutput `pulumi:"locationCode"`
-	LocationId   pulumi.IntPtrOutput    `pulumi:"locationId"`
-	Name         pulumi.StringPtrOutput `pulumi:"name"`
+	// The id of the location (see the getLocation function).
+	LocationId pulumi.IntPtrOutput `pulumi:"locationId"`
+	// Default: the Pulumi resource name.
+	Name pulumi.StringPtrOutput `pulumi:"name"`
 	// Whether the balancer runs on a shared cluster; null where the record leaves it out.
-	SharedCluster     pulumi.BoolPtrOutput    `pulumi:"sharedCluster"`
-	Status            pulumi.StringPtrOutput  `pulumi:"status"`
-	StoreLogs         pulumi.BoolPtrOutput    `pulumi:"storeLogs"`
-	StoreLogsRegionId pulumi.Float64PtrOutput `pulumi:"storeLogsRegionId"`
-	UpdatedAt         pulumi.StringPtrOutput  `pulumi:"updatedAt"`
-	UpstreamZones     pulumi.MapArrayOutput   `pulumi:"upstreamZones"`
+	SharedCluster pulumi.BoolPtrOutput `pulumi:"sharedCluster"`
+	// The status as the API reports it.
+	Status pulumi.StringPtrOutput `pulumi:"status"`
+	// Keep logs; default false.
+	StoreLogs pulumi.BoolPtrOutput `pulumi:"storeLogs"`
+	// The cloud region that keeps them.
+	StoreLogsRegionId pulumi.IntPtrOutput `pulumi:"storeLogsRegionId"`
+	// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+	UpdatedAt pulumi.StringPtrOutput `pulumi:"updatedAt"`
+	// The upstream zones, sorted by id, with the API's defaults filled in.
+	UpstreamZones L7UpstreamZoneArrayOutput `pulumi:"upstreamZones"`
 	// Sorted by id, with the API's defaults filled in.
-	VhostZones pulumi.MapArrayOutput `pulumi:"vhostZones"`
+	VhostZones L7VhostZoneArrayOutput `pulumi:"vhostZones"`
 }
 
 // NewL7LoadBalancer registers a new resource with the given unique name, arguments, and options.
@@ -123,9 +192,11 @@ type l7loadBalancerArgs struct {
 	// Keep logs; default false.
 	StoreLogs *bool `pulumi:"storeLogs"`
 	// The cloud region that keeps them.
-	StoreLogsRegionId *float64         `pulumi:"storeLogsRegionId"`
-	UpstreamZones     []L7UpstreamZone `pulumi:"upstreamZones"`
-	VhostZones        []L7VhostZone    `pulumi:"vhostZones"`
+	StoreLogsRegionId *int `pulumi:"storeLogsRegionId"`
+	// Groups of upstream servers.
+	UpstreamZones []L7UpstreamZone `pulumi:"upstreamZones"`
+	// Virtual hosts: domains and ports to location zones or an upstream zone.
+	VhostZones []L7VhostZone `pulumi:"vhostZones"`
 }
 
 // The set of arguments for constructing a L7LoadBalancer resource.
@@ -145,9 +216,11 @@ type L7LoadBalancerArgs struct {
 	// Keep logs; default false.
 	StoreLogs pulumi.BoolPtrInput
 	// The cloud region that keeps them.
-	StoreLogsRegionId pulumi.Float64PtrInput
-	UpstreamZones     L7UpstreamZoneArrayInput
-	VhostZones        L7VhostZoneArrayInput
+	StoreLogsRegionId pulumi.IntPtrInput
+	// Groups of upstream servers.
+	UpstreamZones L7UpstreamZoneArrayInput
+	// Virtual hosts: domains and ports to location zones or an upstream zone.
+	VhostZones L7VhostZoneArrayInput
 }
 
 func (L7LoadBalancerArgs) ElementType() reflect.Type {
@@ -242,6 +315,7 @@ func (o L7LoadBalancerOutput) ClusterId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *L7LoadBalancer) pulumi.StringPtrOutput { return v.ClusterId }).(pulumi.StringPtrOutput)
 }
 
+// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
 func (o L7LoadBalancerOutput) CreatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *L7LoadBalancer) pulumi.StringPtrOutput { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }
@@ -251,10 +325,12 @@ func (o L7LoadBalancerOutput) Domains() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *L7LoadBalancer) pulumi.StringArrayOutput { return v.Domains }).(pulumi.StringArrayOutput)
 }
 
+// The balancer's external IP addresses.
 func (o L7LoadBalancerOutput) ExternalAddresses() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *L7LoadBalancer) pulumi.StringArrayOutput { return v.ExternalAddresses }).(pulumi.StringArrayOutput)
 }
 
+// GeoIP; default false.
 func (o L7LoadBalancerOutput) Geoip() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *L7LoadBalancer) pulumi.BoolPtrOutput { return v.Geoip }).(pulumi.BoolPtrOutput)
 }
@@ -264,14 +340,17 @@ func (o L7LoadBalancerOutput) Labels() pulumi.StringMapOutput {
 	return o.ApplyT(func(v *L7LoadBalancer) pulumi.StringMapOutput { return v.Labels }).(pulumi.StringMapOutput)
 }
 
+// The code of the location, e.g. `AMS1`.
 func (o L7LoadBalancerOutput) LocationCode() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *L7LoadBalancer) pulumi.StringPtrOutput { return v.LocationCode }).(pulumi.StringPtrOutput)
 }
 
+// The id of the location (see the getLocation function).
 func (o L7LoadBalancerOutput) LocationId() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *L7LoadBalancer) pulumi.IntPtrOutput { return v.LocationId }).(pulumi.IntPtrOutput)
 }
 
+// Default: the Pulumi resource name.
 func (o L7LoadBalancerOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *L7LoadBalancer) pulumi.StringPtrOutput { return v.Name }).(pulumi.StringPtrOutput)
 }
@@ -281,29 +360,34 @@ func (o L7LoadBalancerOutput) SharedCluster() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *L7LoadBalancer) pulumi.BoolPtrOutput { return v.SharedCluster }).(pulumi.BoolPtrOutput)
 }
 
+// The status as the API reports it.
 func (o L7LoadBalancerOutput) Status() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *L7LoadBalancer) pulumi.StringPtrOutput { return v.Status }).(pulumi.StringPtrOutput)
 }
 
+// Keep logs; default false.
 func (o L7LoadBalancerOutput) StoreLogs() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *L7LoadBalancer) pulumi.BoolPtrOutput { return v.StoreLogs }).(pulumi.BoolPtrOutput)
 }
 
-func (o L7LoadBalancerOutput) StoreLogsRegionId() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *L7LoadBalancer) pulumi.Float64PtrOutput { return v.StoreLogsRegionId }).(pulumi.Float64PtrOutput)
+// The cloud region that keeps them.
+func (o L7LoadBalancerOutput) StoreLogsRegionId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *L7LoadBalancer) pulumi.IntPtrOutput { return v.StoreLogsRegionId }).(pulumi.IntPtrOutput)
 }
 
+// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
 func (o L7LoadBalancerOutput) UpdatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *L7LoadBalancer) pulumi.StringPtrOutput { return v.UpdatedAt }).(pulumi.StringPtrOutput)
 }
 
-func (o L7LoadBalancerOutput) UpstreamZones() pulumi.MapArrayOutput {
-	return o.ApplyT(func(v *L7LoadBalancer) pulumi.MapArrayOutput { return v.UpstreamZones }).(pulumi.MapArrayOutput)
+// The upstream zones, sorted by id, with the API's defaults filled in.
+func (o L7LoadBalancerOutput) UpstreamZones() L7UpstreamZoneArrayOutput {
+	return o.ApplyT(func(v *L7LoadBalancer) L7UpstreamZoneArrayOutput { return v.UpstreamZones }).(L7UpstreamZoneArrayOutput)
 }
 
 // Sorted by id, with the API's defaults filled in.
-func (o L7LoadBalancerOutput) VhostZones() pulumi.MapArrayOutput {
-	return o.ApplyT(func(v *L7LoadBalancer) pulumi.MapArrayOutput { return v.VhostZones }).(pulumi.MapArrayOutput)
+func (o L7LoadBalancerOutput) VhostZones() L7VhostZoneArrayOutput {
+	return o.ApplyT(func(v *L7LoadBalancer) L7VhostZoneArrayOutput { return v.VhostZones }).(L7VhostZoneArrayOutput)
 }
 
 type L7LoadBalancerArrayOutput struct{ *pulumi.OutputState }

@@ -12,28 +12,65 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// The labels of an existing Let's Encrypt certificate. Such certificates are ordered in the
-// control panel, never through the API, so this resource only takes one over (adoptId) and
+// The labels of an existing Let's Encrypt certificate. Such certificates are ordered in the control
+// panel, never through the API, so this resource only takes one over (the `adoptId` property) and
 // manages its labels; its outputs describe the certificate.
 //
 // Destroying the resource leaves the certificate and its labels in place: only the provider's
-// ownership label is removed. Changing adoptId moves the management to another certificate.
+// ownership label is removed. Changing `adoptId` moves the management to another certificate.
+//
+// ## Example Usage
+// ### Labels on a Let's Encrypt certificate
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			le, err := serverscom.NewLetsEncryptCertificateLabels(ctx, "le", &serverscom.LetsEncryptCertificateLabelsArgs{
+//				AdoptId: pulumi.String("LeCert01"),
+//				Labels: pulumi.StringMap{
+//					"team": pulumi.String("web"),
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("leDomains", le.DomainNames)
+//			return nil
+//		})
+//	}
+//
+// ```
 type LetsEncryptCertificateLabels struct {
 	pulumi.CustomResourceState
 
-	CreatedAt   pulumi.StringPtrOutput   `pulumi:"createdAt"`
+	// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+	CreatedAt pulumi.StringOutput `pulumi:"createdAt"`
+	// The domain names the certificate covers.
 	DomainNames pulumi.StringArrayOutput `pulumi:"domainNames"`
-	ExpiresAt   pulumi.StringPtrOutput   `pulumi:"expiresAt"`
-	Issuer      pulumi.StringPtrOutput   `pulumi:"issuer"`
+	// When the certificate expires; null where the API does not say.
+	ExpiresAt pulumi.StringPtrOutput `pulumi:"expiresAt"`
+	// The certificate's issuer; null where the API does not say.
+	Issuer pulumi.StringPtrOutput `pulumi:"issuer"`
 	// The labels, without the provider's ownership label.
 	Labels pulumi.StringMapOutput `pulumi:"labels"`
-	Name   pulumi.StringPtrOutput `pulumi:"name"`
+	// The certificate's name.
+	Name pulumi.StringOutput `pulumi:"name"`
 	// Absent when the API does not report it for the certificate.
 	Sha1Fingerprint pulumi.StringPtrOutput `pulumi:"sha1Fingerprint"`
-	Subject         pulumi.StringPtrOutput `pulumi:"subject"`
+	// The certificate's subject.
+	Subject pulumi.StringOutput `pulumi:"subject"`
 	// `letsencrypt`.
-	Type      pulumi.StringPtrOutput `pulumi:"type"`
-	UpdatedAt pulumi.StringPtrOutput `pulumi:"updatedAt"`
+	Type pulumi.StringOutput `pulumi:"type"`
+	// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+	UpdatedAt pulumi.StringOutput `pulumi:"updatedAt"`
 }
 
 // NewLetsEncryptCertificateLabels registers a new resource with the given unique name, arguments, and options.
@@ -186,18 +223,22 @@ func (o LetsEncryptCertificateLabelsOutput) ToLetsEncryptCertificateLabelsOutput
 	return o
 }
 
-func (o LetsEncryptCertificateLabelsOutput) CreatedAt() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *LetsEncryptCertificateLabels) pulumi.StringPtrOutput { return v.CreatedAt }).(pulumi.StringPtrOutput)
+// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+func (o LetsEncryptCertificateLabelsOutput) CreatedAt() pulumi.StringOutput {
+	return o.ApplyT(func(v *LetsEncryptCertificateLabels) pulumi.StringOutput { return v.CreatedAt }).(pulumi.StringOutput)
 }
 
+// The domain names the certificate covers.
 func (o LetsEncryptCertificateLabelsOutput) DomainNames() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *LetsEncryptCertificateLabels) pulumi.StringArrayOutput { return v.DomainNames }).(pulumi.StringArrayOutput)
 }
 
+// When the certificate expires; null where the API does not say.
 func (o LetsEncryptCertificateLabelsOutput) ExpiresAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *LetsEncryptCertificateLabels) pulumi.StringPtrOutput { return v.ExpiresAt }).(pulumi.StringPtrOutput)
 }
 
+// The certificate's issuer; null where the API does not say.
 func (o LetsEncryptCertificateLabelsOutput) Issuer() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *LetsEncryptCertificateLabels) pulumi.StringPtrOutput { return v.Issuer }).(pulumi.StringPtrOutput)
 }
@@ -207,8 +248,9 @@ func (o LetsEncryptCertificateLabelsOutput) Labels() pulumi.StringMapOutput {
 	return o.ApplyT(func(v *LetsEncryptCertificateLabels) pulumi.StringMapOutput { return v.Labels }).(pulumi.StringMapOutput)
 }
 
-func (o LetsEncryptCertificateLabelsOutput) Name() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *LetsEncryptCertificateLabels) pulumi.StringPtrOutput { return v.Name }).(pulumi.StringPtrOutput)
+// The certificate's name.
+func (o LetsEncryptCertificateLabelsOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v *LetsEncryptCertificateLabels) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }
 
 // Absent when the API does not report it for the certificate.
@@ -216,17 +258,19 @@ func (o LetsEncryptCertificateLabelsOutput) Sha1Fingerprint() pulumi.StringPtrOu
 	return o.ApplyT(func(v *LetsEncryptCertificateLabels) pulumi.StringPtrOutput { return v.Sha1Fingerprint }).(pulumi.StringPtrOutput)
 }
 
-func (o LetsEncryptCertificateLabelsOutput) Subject() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *LetsEncryptCertificateLabels) pulumi.StringPtrOutput { return v.Subject }).(pulumi.StringPtrOutput)
+// The certificate's subject.
+func (o LetsEncryptCertificateLabelsOutput) Subject() pulumi.StringOutput {
+	return o.ApplyT(func(v *LetsEncryptCertificateLabels) pulumi.StringOutput { return v.Subject }).(pulumi.StringOutput)
 }
 
 // `letsencrypt`.
-func (o LetsEncryptCertificateLabelsOutput) Type() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *LetsEncryptCertificateLabels) pulumi.StringPtrOutput { return v.Type }).(pulumi.StringPtrOutput)
+func (o LetsEncryptCertificateLabelsOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v *LetsEncryptCertificateLabels) pulumi.StringOutput { return v.Type }).(pulumi.StringOutput)
 }
 
-func (o LetsEncryptCertificateLabelsOutput) UpdatedAt() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *LetsEncryptCertificateLabels) pulumi.StringPtrOutput { return v.UpdatedAt }).(pulumi.StringPtrOutput)
+// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+func (o LetsEncryptCertificateLabelsOutput) UpdatedAt() pulumi.StringOutput {
+	return o.ApplyT(func(v *LetsEncryptCertificateLabels) pulumi.StringOutput { return v.UpdatedAt }).(pulumi.StringOutput)
 }
 
 type LetsEncryptCertificateLabelsArrayOutput struct{ *pulumi.OutputState }

@@ -12,31 +12,75 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// A PTR (reverse DNS) record of a cloud instance or a host. Records cannot be changed: any
-// change replaces the record (the old one is deleted first).
+// A PTR (reverse DNS) record of a cloud instance or a host. Records cannot be changed: any change
+// replaces the record (the old one is deleted first).
 //
-// The resource's id is the record's API path below /v1, e.g.
-// `cloud_computing/instances/<instance id>/ptr_records/<record id>`; `ptrRecordId` is the
-// record's own id. Records have no labels: create never takes over a record that already has the
-// declared target, address and domain (another resource's, an earlier generation's, or one made
-// by hand): it names it and adds its own, so two resources never share one record. To manage an
-// existing record, name it with `adoptId`.
+// The resource's id is the record's API path below /v1, e.g. `cloud_computing/instances/<instance
+// id>/ptr_records/<record id>`; the `ptrRecordId` output is the record's own id. Records have no
+// labels: a create never takes over a record that already has the declared target, address and
+// domain (another resource's, an earlier generation's, or one made by hand): it names it and adds
+// its own, so two resources never share one record. To manage an existing record, name it with the
+// `adoptId` property.
 //
-// Timeouts (the `customTimeouts` option): create, update and delete default to 5 minutes.
+// Default timeouts (the custom timeouts resource option changes them): create, update and delete 5
+// minutes.
+//
+// ## Example Usage
+// ### A PTR record for a cloud instance's address
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			app, err := serverscom.NewCloudInstance(ctx, "app", &serverscom.CloudInstanceArgs{
+//				RegionId: pulumi.Int(1),
+//				FlavorId: pulumi.String("SSD.30"),
+//				ImageId:  pulumi.String("6f1c3b4e-2d5a-4c8e-9b7f-1a2b3c4d5e01"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			appPtr, err := serverscom.NewPtrRecord(ctx, "app-ptr", &serverscom.PtrRecordArgs{
+//				CloudInstanceId: app.ID(),
+//				Ip:              app.PublicIpv4Address,
+//				Domain:          pulumi.String("app.example.com"),
+//				Ttl:             pulumi.Int(300),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("ptrId", appPtr.ID())
+//			return nil
+//		})
+//	}
+//
+// ```
 type PtrRecord struct {
 	pulumi.CustomResourceState
 
+	// The cloud instance whose address this is.
 	CloudInstanceId pulumi.StringPtrOutput `pulumi:"cloudInstanceId"`
 	// The domain, lower case.
-	Domain   pulumi.StringPtrOutput     `pulumi:"domain"`
-	HostId   pulumi.StringPtrOutput     `pulumi:"hostId"`
+	Domain pulumi.StringOutput `pulumi:"domain"`
+	// The id of the host (a dedicated server, SBM server or Kubernetes bare metal node).
+	HostId pulumi.StringPtrOutput `pulumi:"hostId"`
+	// What kind of host hostId names.
 	HostType PtrRecordHostTypePtrOutput `pulumi:"hostType"`
 	// The address in canonical form (IPv6 compressed, lower case).
-	Ip       pulumi.StringPtrOutput `pulumi:"ip"`
-	Priority pulumi.IntPtrOutput    `pulumi:"priority"`
+	Ip pulumi.StringOutput `pulumi:"ip"`
+	// 0 to 65535; default: the service's (0).
+	Priority pulumi.IntOutput `pulumi:"priority"`
 	// The record's id in the API.
-	PtrRecordId pulumi.StringPtrOutput `pulumi:"ptrRecordId"`
-	Ttl         pulumi.IntPtrOutput    `pulumi:"ttl"`
+	PtrRecordId pulumi.StringOutput `pulumi:"ptrRecordId"`
+	// Seconds, 1 to 604800; default: the service's (60).
+	Ttl pulumi.IntOutput `pulumi:"ttl"`
 }
 
 // NewPtrRecord registers a new resource with the given unique name, arguments, and options.
@@ -230,39 +274,44 @@ func (o PtrRecordOutput) ToPtrRecordOutputWithContext(ctx context.Context) PtrRe
 	return o
 }
 
+// The cloud instance whose address this is.
 func (o PtrRecordOutput) CloudInstanceId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *PtrRecord) pulumi.StringPtrOutput { return v.CloudInstanceId }).(pulumi.StringPtrOutput)
 }
 
 // The domain, lower case.
-func (o PtrRecordOutput) Domain() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *PtrRecord) pulumi.StringPtrOutput { return v.Domain }).(pulumi.StringPtrOutput)
+func (o PtrRecordOutput) Domain() pulumi.StringOutput {
+	return o.ApplyT(func(v *PtrRecord) pulumi.StringOutput { return v.Domain }).(pulumi.StringOutput)
 }
 
+// The id of the host (a dedicated server, SBM server or Kubernetes bare metal node).
 func (o PtrRecordOutput) HostId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *PtrRecord) pulumi.StringPtrOutput { return v.HostId }).(pulumi.StringPtrOutput)
 }
 
+// What kind of host hostId names.
 func (o PtrRecordOutput) HostType() PtrRecordHostTypePtrOutput {
 	return o.ApplyT(func(v *PtrRecord) PtrRecordHostTypePtrOutput { return v.HostType }).(PtrRecordHostTypePtrOutput)
 }
 
 // The address in canonical form (IPv6 compressed, lower case).
-func (o PtrRecordOutput) Ip() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *PtrRecord) pulumi.StringPtrOutput { return v.Ip }).(pulumi.StringPtrOutput)
+func (o PtrRecordOutput) Ip() pulumi.StringOutput {
+	return o.ApplyT(func(v *PtrRecord) pulumi.StringOutput { return v.Ip }).(pulumi.StringOutput)
 }
 
-func (o PtrRecordOutput) Priority() pulumi.IntPtrOutput {
-	return o.ApplyT(func(v *PtrRecord) pulumi.IntPtrOutput { return v.Priority }).(pulumi.IntPtrOutput)
+// 0 to 65535; default: the service's (0).
+func (o PtrRecordOutput) Priority() pulumi.IntOutput {
+	return o.ApplyT(func(v *PtrRecord) pulumi.IntOutput { return v.Priority }).(pulumi.IntOutput)
 }
 
 // The record's id in the API.
-func (o PtrRecordOutput) PtrRecordId() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *PtrRecord) pulumi.StringPtrOutput { return v.PtrRecordId }).(pulumi.StringPtrOutput)
+func (o PtrRecordOutput) PtrRecordId() pulumi.StringOutput {
+	return o.ApplyT(func(v *PtrRecord) pulumi.StringOutput { return v.PtrRecordId }).(pulumi.StringOutput)
 }
 
-func (o PtrRecordOutput) Ttl() pulumi.IntPtrOutput {
-	return o.ApplyT(func(v *PtrRecord) pulumi.IntPtrOutput { return v.Ttl }).(pulumi.IntPtrOutput)
+// Seconds, 1 to 604800; default: the service's (60).
+func (o PtrRecordOutput) Ttl() pulumi.IntOutput {
+	return o.ApplyT(func(v *PtrRecord) pulumi.IntOutput { return v.Ttl }).(pulumi.IntOutput)
 }
 
 type PtrRecordArrayOutput struct{ *pulumi.OutputState }

@@ -180,13 +180,13 @@ type DnsRecordType string
 const (
 	DnsRecordTypeA     = DnsRecordType("A")
 	DnsRecordTypeAAAA  = DnsRecordType("AAAA")
+	DnsRecordTypeALIAS = DnsRecordType("ALIAS")
 	DnsRecordTypeCAA   = DnsRecordType("CAA")
 	DnsRecordTypeCNAME = DnsRecordType("CNAME")
 	DnsRecordTypeMX    = DnsRecordType("MX")
 	DnsRecordTypeNS    = DnsRecordType("NS")
-	DnsRecordTypeTXT   = DnsRecordType("TXT")
 	DnsRecordTypeSRV   = DnsRecordType("SRV")
-	DnsRecordTypeALIAS = DnsRecordType("ALIAS")
+	DnsRecordTypeTXT   = DnsRecordType("TXT")
 )
 
 func (DnsRecordType) ElementType() reflect.Type {
@@ -313,13 +313,13 @@ func (o DnsRecordTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context
 //
 //	DnsRecordTypeA
 //	DnsRecordTypeAAAA
+//	DnsRecordTypeALIAS
 //	DnsRecordTypeCAA
 //	DnsRecordTypeCNAME
 //	DnsRecordTypeMX
 //	DnsRecordTypeNS
-//	DnsRecordTypeTXT
 //	DnsRecordTypeSRV
-//	DnsRecordTypeALIAS
+//	DnsRecordTypeTXT
 type DnsRecordTypeInput interface {
 	pulumi.Input
 
@@ -358,8 +358,8 @@ type GetDnsZonesArgsDelegationStatus string
 
 const (
 	GetDnsZonesArgsDelegationStatusDelegated   = GetDnsZonesArgsDelegationStatus("delegated")
-	GetDnsZonesArgsDelegationStatusVerified    = GetDnsZonesArgsDelegationStatus("verified")
 	GetDnsZonesArgsDelegationStatusUndelegated = GetDnsZonesArgsDelegationStatus("undelegated")
+	GetDnsZonesArgsDelegationStatusVerified    = GetDnsZonesArgsDelegationStatus("verified")
 )
 
 func (GetDnsZonesArgsDelegationStatus) ElementType() reflect.Type {
@@ -485,8 +485,8 @@ func (o GetDnsZonesArgsDelegationStatusPtrOutput) ToStringPtrOutputWithContext(c
 // A concrete instance of `GetDnsZonesArgsDelegationStatusInput` can be one of the following:
 //
 //	GetDnsZonesArgsDelegationStatusDelegated
-//	GetDnsZonesArgsDelegationStatusVerified
 //	GetDnsZonesArgsDelegationStatusUndelegated
+//	GetDnsZonesArgsDelegationStatusVerified
 type GetDnsZonesArgsDelegationStatusInput interface {
 	pulumi.Input
 
@@ -524,8 +524,8 @@ func (in *getDnsZonesArgsDelegationStatusPtr) ToGetDnsZonesArgsDelegationStatusP
 type GetHostArgsType string
 
 const (
-	GetHostArgsType_Kubernetes_baremetal_node = GetHostArgsType("kubernetes_baremetal_node")
 	GetHostArgsType_Dedicated_server          = GetHostArgsType("dedicated_server")
+	GetHostArgsType_Kubernetes_baremetal_node = GetHostArgsType("kubernetes_baremetal_node")
 	GetHostArgsType_Sbm_server                = GetHostArgsType("sbm_server")
 )
 
@@ -651,8 +651,8 @@ func (o GetHostArgsTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Conte
 // GetHostArgsTypeInput is an input type that accepts values of the GetHostArgsType enum
 // A concrete instance of `GetHostArgsTypeInput` can be one of the following:
 //
-//	GetHostArgsType_Kubernetes_baremetal_node
 //	GetHostArgsType_Dedicated_server
+//	GetHostArgsType_Kubernetes_baremetal_node
 //	GetHostArgsType_Sbm_server
 type GetHostArgsTypeInput interface {
 	pulumi.Input
@@ -691,8 +691,8 @@ func (in *getHostArgsTypePtr) ToGetHostArgsTypePtrOutputWithContext(ctx context.
 type GetHostDriveSlotsArgsHostType string
 
 const (
-	GetHostDriveSlotsArgsHostType_Kubernetes_baremetal_node = GetHostDriveSlotsArgsHostType("kubernetes_baremetal_node")
 	GetHostDriveSlotsArgsHostType_Dedicated_server          = GetHostDriveSlotsArgsHostType("dedicated_server")
+	GetHostDriveSlotsArgsHostType_Kubernetes_baremetal_node = GetHostDriveSlotsArgsHostType("kubernetes_baremetal_node")
 )
 
 func (GetHostDriveSlotsArgsHostType) ElementType() reflect.Type {
@@ -817,8 +817,8 @@ func (o GetHostDriveSlotsArgsHostTypePtrOutput) ToStringPtrOutputWithContext(ctx
 // GetHostDriveSlotsArgsHostTypeInput is an input type that accepts values of the GetHostDriveSlotsArgsHostType enum
 // A concrete instance of `GetHostDriveSlotsArgsHostTypeInput` can be one of the following:
 //
-//	GetHostDriveSlotsArgsHostType_Kubernetes_baremetal_node
 //	GetHostDriveSlotsArgsHostType_Dedicated_server
+//	GetHostDriveSlotsArgsHostType_Kubernetes_baremetal_node
 type GetHostDriveSlotsArgsHostTypeInput interface {
 	pulumi.Input
 
@@ -1186,8 +1186,8 @@ func (in *getHostNetworksArgsFamilyPtr) ToGetHostNetworksArgsFamilyPtrOutputWith
 type GetHostNetworksArgsHostType string
 
 const (
-	GetHostNetworksArgsHostType_Kubernetes_baremetal_node = GetHostNetworksArgsHostType("kubernetes_baremetal_node")
 	GetHostNetworksArgsHostType_Dedicated_server          = GetHostNetworksArgsHostType("dedicated_server")
+	GetHostNetworksArgsHostType_Kubernetes_baremetal_node = GetHostNetworksArgsHostType("kubernetes_baremetal_node")
 	GetHostNetworksArgsHostType_Sbm_server                = GetHostNetworksArgsHostType("sbm_server")
 )
 
@@ -1313,8 +1313,8 @@ func (o GetHostNetworksArgsHostTypePtrOutput) ToStringPtrOutputWithContext(ctx c
 // GetHostNetworksArgsHostTypeInput is an input type that accepts values of the GetHostNetworksArgsHostType enum
 // A concrete instance of `GetHostNetworksArgsHostTypeInput` can be one of the following:
 //
-//	GetHostNetworksArgsHostType_Kubernetes_baremetal_node
 //	GetHostNetworksArgsHostType_Dedicated_server
+//	GetHostNetworksArgsHostType_Kubernetes_baremetal_node
 //	GetHostNetworksArgsHostType_Sbm_server
 type GetHostNetworksArgsHostTypeInput interface {
 	pulumi.Input
@@ -1353,9 +1353,9 @@ func (in *getHostNetworksArgsHostTypePtr) ToGetHostNetworksArgsHostTypePtrOutput
 type GetHostNetworksArgsInterfaceType string
 
 const (
-	GetHostNetworksArgsInterfaceTypePublic  = GetHostNetworksArgsInterfaceType("public")
-	GetHostNetworksArgsInterfaceTypePrivate = GetHostNetworksArgsInterfaceType("private")
 	GetHostNetworksArgsInterfaceTypeOob     = GetHostNetworksArgsInterfaceType("oob")
+	GetHostNetworksArgsInterfaceTypePrivate = GetHostNetworksArgsInterfaceType("private")
+	GetHostNetworksArgsInterfaceTypePublic  = GetHostNetworksArgsInterfaceType("public")
 )
 
 func (GetHostNetworksArgsInterfaceType) ElementType() reflect.Type {
@@ -1480,9 +1480,9 @@ func (o GetHostNetworksArgsInterfaceTypePtrOutput) ToStringPtrOutputWithContext(
 // GetHostNetworksArgsInterfaceTypeInput is an input type that accepts values of the GetHostNetworksArgsInterfaceType enum
 // A concrete instance of `GetHostNetworksArgsInterfaceTypeInput` can be one of the following:
 //
-//	GetHostNetworksArgsInterfaceTypePublic
-//	GetHostNetworksArgsInterfaceTypePrivate
 //	GetHostNetworksArgsInterfaceTypeOob
+//	GetHostNetworksArgsInterfaceTypePrivate
+//	GetHostNetworksArgsInterfaceTypePublic
 type GetHostNetworksArgsInterfaceTypeInput interface {
 	pulumi.Input
 
@@ -1520,8 +1520,8 @@ func (in *getHostNetworksArgsInterfaceTypePtr) ToGetHostNetworksArgsInterfaceTyp
 type GetHostPowerFeedsArgsHostType string
 
 const (
-	GetHostPowerFeedsArgsHostType_Kubernetes_baremetal_node = GetHostPowerFeedsArgsHostType("kubernetes_baremetal_node")
 	GetHostPowerFeedsArgsHostType_Dedicated_server          = GetHostPowerFeedsArgsHostType("dedicated_server")
+	GetHostPowerFeedsArgsHostType_Kubernetes_baremetal_node = GetHostPowerFeedsArgsHostType("kubernetes_baremetal_node")
 	GetHostPowerFeedsArgsHostType_Sbm_server                = GetHostPowerFeedsArgsHostType("sbm_server")
 )
 
@@ -1647,8 +1647,8 @@ func (o GetHostPowerFeedsArgsHostTypePtrOutput) ToStringPtrOutputWithContext(ctx
 // GetHostPowerFeedsArgsHostTypeInput is an input type that accepts values of the GetHostPowerFeedsArgsHostType enum
 // A concrete instance of `GetHostPowerFeedsArgsHostTypeInput` can be one of the following:
 //
-//	GetHostPowerFeedsArgsHostType_Kubernetes_baremetal_node
 //	GetHostPowerFeedsArgsHostType_Dedicated_server
+//	GetHostPowerFeedsArgsHostType_Kubernetes_baremetal_node
 //	GetHostPowerFeedsArgsHostType_Sbm_server
 type GetHostPowerFeedsArgsHostTypeInput interface {
 	pulumi.Input
@@ -1687,8 +1687,8 @@ func (in *getHostPowerFeedsArgsHostTypePtr) ToGetHostPowerFeedsArgsHostTypePtrOu
 type GetHostsArgsType string
 
 const (
-	GetHostsArgsType_Kubernetes_baremetal_node = GetHostsArgsType("kubernetes_baremetal_node")
 	GetHostsArgsType_Dedicated_server          = GetHostsArgsType("dedicated_server")
+	GetHostsArgsType_Kubernetes_baremetal_node = GetHostsArgsType("kubernetes_baremetal_node")
 	GetHostsArgsType_Sbm_server                = GetHostsArgsType("sbm_server")
 )
 
@@ -1814,8 +1814,8 @@ func (o GetHostsArgsTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Cont
 // GetHostsArgsTypeInput is an input type that accepts values of the GetHostsArgsType enum
 // A concrete instance of `GetHostsArgsTypeInput` can be one of the following:
 //
-//	GetHostsArgsType_Kubernetes_baremetal_node
 //	GetHostsArgsType_Dedicated_server
+//	GetHostsArgsType_Kubernetes_baremetal_node
 //	GetHostsArgsType_Sbm_server
 type GetHostsArgsTypeInput interface {
 	pulumi.Input
@@ -2184,8 +2184,8 @@ func (in *getLoadBalancersArgsTypePtr) ToGetLoadBalancersArgsTypePtrOutputWithCo
 type GetNetworkPoolArgsType string
 
 const (
-	GetNetworkPoolArgsTypePublic  = GetNetworkPoolArgsType("public")
 	GetNetworkPoolArgsTypePrivate = GetNetworkPoolArgsType("private")
+	GetNetworkPoolArgsTypePublic  = GetNetworkPoolArgsType("public")
 )
 
 func (GetNetworkPoolArgsType) ElementType() reflect.Type {
@@ -2310,8 +2310,8 @@ func (o GetNetworkPoolArgsTypePtrOutput) ToStringPtrOutputWithContext(ctx contex
 // GetNetworkPoolArgsTypeInput is an input type that accepts values of the GetNetworkPoolArgsType enum
 // A concrete instance of `GetNetworkPoolArgsTypeInput` can be one of the following:
 //
-//	GetNetworkPoolArgsTypePublic
 //	GetNetworkPoolArgsTypePrivate
+//	GetNetworkPoolArgsTypePublic
 type GetNetworkPoolArgsTypeInput interface {
 	pulumi.Input
 
@@ -2349,8 +2349,8 @@ func (in *getNetworkPoolArgsTypePtr) ToGetNetworkPoolArgsTypePtrOutputWithContex
 type GetNetworkPoolsArgsType string
 
 const (
-	GetNetworkPoolsArgsTypePublic  = GetNetworkPoolsArgsType("public")
 	GetNetworkPoolsArgsTypePrivate = GetNetworkPoolsArgsType("private")
+	GetNetworkPoolsArgsTypePublic  = GetNetworkPoolsArgsType("public")
 )
 
 func (GetNetworkPoolsArgsType) ElementType() reflect.Type {
@@ -2475,8 +2475,8 @@ func (o GetNetworkPoolsArgsTypePtrOutput) ToStringPtrOutputWithContext(ctx conte
 // GetNetworkPoolsArgsTypeInput is an input type that accepts values of the GetNetworkPoolsArgsType enum
 // A concrete instance of `GetNetworkPoolsArgsTypeInput` can be one of the following:
 //
-//	GetNetworkPoolsArgsTypePublic
 //	GetNetworkPoolsArgsTypePrivate
+//	GetNetworkPoolsArgsTypePublic
 type GetNetworkPoolsArgsTypeInput interface {
 	pulumi.Input
 
@@ -3009,8 +3009,8 @@ func (in *getSslCertificatesArgsTypePtr) ToGetSslCertificatesArgsTypePtrOutputWi
 type GetUplinkModelsArgsType string
 
 const (
-	GetUplinkModelsArgsTypePublic  = GetUplinkModelsArgsType("public")
 	GetUplinkModelsArgsTypePrivate = GetUplinkModelsArgsType("private")
+	GetUplinkModelsArgsTypePublic  = GetUplinkModelsArgsType("public")
 )
 
 func (GetUplinkModelsArgsType) ElementType() reflect.Type {
@@ -3135,8 +3135,8 @@ func (o GetUplinkModelsArgsTypePtrOutput) ToStringPtrOutputWithContext(ctx conte
 // GetUplinkModelsArgsTypeInput is an input type that accepts values of the GetUplinkModelsArgsType enum
 // A concrete instance of `GetUplinkModelsArgsTypeInput` can be one of the following:
 //
-//	GetUplinkModelsArgsTypePublic
 //	GetUplinkModelsArgsTypePrivate
+//	GetUplinkModelsArgsTypePublic
 type GetUplinkModelsArgsTypeInput interface {
 	pulumi.Input
 
@@ -3504,8 +3504,8 @@ func (in *hostNetworkHostTypePtr) ToHostNetworkHostTypePtrOutputWithContext(ctx 
 type HostNetworkType string
 
 const (
-	HostNetworkType_Public_ipv4  = HostNetworkType("public_ipv4")
 	HostNetworkType_Private_ipv4 = HostNetworkType("private_ipv4")
+	HostNetworkType_Public_ipv4  = HostNetworkType("public_ipv4")
 	HostNetworkType_Public_ipv6  = HostNetworkType("public_ipv6")
 )
 
@@ -3631,8 +3631,8 @@ func (o HostNetworkTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Conte
 // HostNetworkTypeInput is an input type that accepts values of the HostNetworkType enum
 // A concrete instance of `HostNetworkTypeInput` can be one of the following:
 //
-//	HostNetworkType_Public_ipv4
 //	HostNetworkType_Private_ipv4
+//	HostNetworkType_Public_ipv4
 //	HostNetworkType_Public_ipv6
 type HostNetworkTypeInput interface {
 	pulumi.Input
@@ -3836,8 +3836,8 @@ func (in *l2segmentMemberModePtr) ToL2SegmentMemberModePtrOutputWithContext(ctx 
 type L2SegmentType string
 
 const (
-	L2SegmentTypePublic  = L2SegmentType("public")
 	L2SegmentTypePrivate = L2SegmentType("private")
+	L2SegmentTypePublic  = L2SegmentType("public")
 )
 
 func (L2SegmentType) ElementType() reflect.Type {
@@ -3962,8 +3962,8 @@ func (o L2SegmentTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context
 // L2SegmentTypeInput is an input type that accepts values of the L2SegmentType enum
 // A concrete instance of `L2SegmentTypeInput` can be one of the following:
 //
-//	L2SegmentTypePublic
 //	L2SegmentTypePrivate
+//	L2SegmentTypePublic
 type L2SegmentTypeInput interface {
 	pulumi.Input
 
@@ -4001,8 +4001,8 @@ func (in *l2segmentTypePtr) ToL2SegmentTypePtrOutputWithContext(ctx context.Cont
 type PtrRecordHostType string
 
 const (
-	PtrRecordHostType_Kubernetes_baremetal_node = PtrRecordHostType("kubernetes_baremetal_node")
 	PtrRecordHostType_Dedicated_server          = PtrRecordHostType("dedicated_server")
+	PtrRecordHostType_Kubernetes_baremetal_node = PtrRecordHostType("kubernetes_baremetal_node")
 	PtrRecordHostType_Sbm_server                = PtrRecordHostType("sbm_server")
 )
 
@@ -4128,8 +4128,8 @@ func (o PtrRecordHostTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Con
 // PtrRecordHostTypeInput is an input type that accepts values of the PtrRecordHostType enum
 // A concrete instance of `PtrRecordHostTypeInput` can be one of the following:
 //
-//	PtrRecordHostType_Kubernetes_baremetal_node
 //	PtrRecordHostType_Dedicated_server
+//	PtrRecordHostType_Kubernetes_baremetal_node
 //	PtrRecordHostType_Sbm_server
 type PtrRecordHostTypeInput interface {
 	pulumi.Input
@@ -4172,50 +4172,50 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*DnsRecordTypePtrInput)(nil)).Elem(), DnsRecordType("A"))
 	pulumi.RegisterInputType(reflect.TypeOf((*GetDnsZonesArgsDelegationStatusInput)(nil)).Elem(), GetDnsZonesArgsDelegationStatus("delegated"))
 	pulumi.RegisterInputType(reflect.TypeOf((*GetDnsZonesArgsDelegationStatusPtrInput)(nil)).Elem(), GetDnsZonesArgsDelegationStatus("delegated"))
-	pulumi.RegisterInputType(reflect.TypeOf((*GetHostArgsTypeInput)(nil)).Elem(), GetHostArgsType("kubernetes_baremetal_node"))
-	pulumi.RegisterInputType(reflect.TypeOf((*GetHostArgsTypePtrInput)(nil)).Elem(), GetHostArgsType("kubernetes_baremetal_node"))
-	pulumi.RegisterInputType(reflect.TypeOf((*GetHostDriveSlotsArgsHostTypeInput)(nil)).Elem(), GetHostDriveSlotsArgsHostType("kubernetes_baremetal_node"))
-	pulumi.RegisterInputType(reflect.TypeOf((*GetHostDriveSlotsArgsHostTypePtrInput)(nil)).Elem(), GetHostDriveSlotsArgsHostType("kubernetes_baremetal_node"))
+	pulumi.RegisterInputType(reflect.TypeOf((*GetHostArgsTypeInput)(nil)).Elem(), GetHostArgsType("dedicated_server"))
+	pulumi.RegisterInputType(reflect.TypeOf((*GetHostArgsTypePtrInput)(nil)).Elem(), GetHostArgsType("dedicated_server"))
+	pulumi.RegisterInputType(reflect.TypeOf((*GetHostDriveSlotsArgsHostTypeInput)(nil)).Elem(), GetHostDriveSlotsArgsHostType("dedicated_server"))
+	pulumi.RegisterInputType(reflect.TypeOf((*GetHostDriveSlotsArgsHostTypePtrInput)(nil)).Elem(), GetHostDriveSlotsArgsHostType("dedicated_server"))
 	pulumi.RegisterInputType(reflect.TypeOf((*GetHostNetworksArgsDistributionMethodInput)(nil)).Elem(), GetHostNetworksArgsDistributionMethod("gateway"))
 	pulumi.RegisterInputType(reflect.TypeOf((*GetHostNetworksArgsDistributionMethodPtrInput)(nil)).Elem(), GetHostNetworksArgsDistributionMethod("gateway"))
 	pulumi.RegisterInputType(reflect.TypeOf((*GetHostNetworksArgsFamilyInput)(nil)).Elem(), GetHostNetworksArgsFamily("ipv4"))
 	pulumi.RegisterInputType(reflect.TypeOf((*GetHostNetworksArgsFamilyPtrInput)(nil)).Elem(), GetHostNetworksArgsFamily("ipv4"))
-	pulumi.RegisterInputType(reflect.TypeOf((*GetHostNetworksArgsHostTypeInput)(nil)).Elem(), GetHostNetworksArgsHostType("kubernetes_baremetal_node"))
-	pulumi.RegisterInputType(reflect.TypeOf((*GetHostNetworksArgsHostTypePtrInput)(nil)).Elem(), GetHostNetworksArgsHostType("kubernetes_baremetal_node"))
-	pulumi.RegisterInputType(reflect.TypeOf((*GetHostNetworksArgsInterfaceTypeInput)(nil)).Elem(), GetHostNetworksArgsInterfaceType("public"))
-	pulumi.RegisterInputType(reflect.TypeOf((*GetHostNetworksArgsInterfaceTypePtrInput)(nil)).Elem(), GetHostNetworksArgsInterfaceType("public"))
-	pulumi.RegisterInputType(reflect.TypeOf((*GetHostPowerFeedsArgsHostTypeInput)(nil)).Elem(), GetHostPowerFeedsArgsHostType("kubernetes_baremetal_node"))
-	pulumi.RegisterInputType(reflect.TypeOf((*GetHostPowerFeedsArgsHostTypePtrInput)(nil)).Elem(), GetHostPowerFeedsArgsHostType("kubernetes_baremetal_node"))
-	pulumi.RegisterInputType(reflect.TypeOf((*GetHostsArgsTypeInput)(nil)).Elem(), GetHostsArgsType("kubernetes_baremetal_node"))
-	pulumi.RegisterInputType(reflect.TypeOf((*GetHostsArgsTypePtrInput)(nil)).Elem(), GetHostsArgsType("kubernetes_baremetal_node"))
+	pulumi.RegisterInputType(reflect.TypeOf((*GetHostNetworksArgsHostTypeInput)(nil)).Elem(), GetHostNetworksArgsHostType("dedicated_server"))
+	pulumi.RegisterInputType(reflect.TypeOf((*GetHostNetworksArgsHostTypePtrInput)(nil)).Elem(), GetHostNetworksArgsHostType("dedicated_server"))
+	pulumi.RegisterInputType(reflect.TypeOf((*GetHostNetworksArgsInterfaceTypeInput)(nil)).Elem(), GetHostNetworksArgsInterfaceType("oob"))
+	pulumi.RegisterInputType(reflect.TypeOf((*GetHostNetworksArgsInterfaceTypePtrInput)(nil)).Elem(), GetHostNetworksArgsInterfaceType("oob"))
+	pulumi.RegisterInputType(reflect.TypeOf((*GetHostPowerFeedsArgsHostTypeInput)(nil)).Elem(), GetHostPowerFeedsArgsHostType("dedicated_server"))
+	pulumi.RegisterInputType(reflect.TypeOf((*GetHostPowerFeedsArgsHostTypePtrInput)(nil)).Elem(), GetHostPowerFeedsArgsHostType("dedicated_server"))
+	pulumi.RegisterInputType(reflect.TypeOf((*GetHostsArgsTypeInput)(nil)).Elem(), GetHostsArgsType("dedicated_server"))
+	pulumi.RegisterInputType(reflect.TypeOf((*GetHostsArgsTypePtrInput)(nil)).Elem(), GetHostsArgsType("dedicated_server"))
 	pulumi.RegisterInputType(reflect.TypeOf((*GetLoadBalancerArgsTypeInput)(nil)).Elem(), GetLoadBalancerArgsType("l4"))
 	pulumi.RegisterInputType(reflect.TypeOf((*GetLoadBalancerArgsTypePtrInput)(nil)).Elem(), GetLoadBalancerArgsType("l4"))
 	pulumi.RegisterInputType(reflect.TypeOf((*GetLoadBalancersArgsTypeInput)(nil)).Elem(), GetLoadBalancersArgsType("l4"))
 	pulumi.RegisterInputType(reflect.TypeOf((*GetLoadBalancersArgsTypePtrInput)(nil)).Elem(), GetLoadBalancersArgsType("l4"))
-	pulumi.RegisterInputType(reflect.TypeOf((*GetNetworkPoolArgsTypeInput)(nil)).Elem(), GetNetworkPoolArgsType("public"))
-	pulumi.RegisterInputType(reflect.TypeOf((*GetNetworkPoolArgsTypePtrInput)(nil)).Elem(), GetNetworkPoolArgsType("public"))
-	pulumi.RegisterInputType(reflect.TypeOf((*GetNetworkPoolsArgsTypeInput)(nil)).Elem(), GetNetworkPoolsArgsType("public"))
-	pulumi.RegisterInputType(reflect.TypeOf((*GetNetworkPoolsArgsTypePtrInput)(nil)).Elem(), GetNetworkPoolsArgsType("public"))
+	pulumi.RegisterInputType(reflect.TypeOf((*GetNetworkPoolArgsTypeInput)(nil)).Elem(), GetNetworkPoolArgsType("private"))
+	pulumi.RegisterInputType(reflect.TypeOf((*GetNetworkPoolArgsTypePtrInput)(nil)).Elem(), GetNetworkPoolArgsType("private"))
+	pulumi.RegisterInputType(reflect.TypeOf((*GetNetworkPoolsArgsTypeInput)(nil)).Elem(), GetNetworkPoolsArgsType("private"))
+	pulumi.RegisterInputType(reflect.TypeOf((*GetNetworkPoolsArgsTypePtrInput)(nil)).Elem(), GetNetworkPoolsArgsType("private"))
 	pulumi.RegisterInputType(reflect.TypeOf((*GetServerNetworkUsageArgsHostTypeInput)(nil)).Elem(), GetServerNetworkUsageArgsHostType("dedicated_server"))
 	pulumi.RegisterInputType(reflect.TypeOf((*GetServerNetworkUsageArgsHostTypePtrInput)(nil)).Elem(), GetServerNetworkUsageArgsHostType("dedicated_server"))
 	pulumi.RegisterInputType(reflect.TypeOf((*GetSslCertificateArgsTypeInput)(nil)).Elem(), GetSslCertificateArgsType("custom"))
 	pulumi.RegisterInputType(reflect.TypeOf((*GetSslCertificateArgsTypePtrInput)(nil)).Elem(), GetSslCertificateArgsType("custom"))
 	pulumi.RegisterInputType(reflect.TypeOf((*GetSslCertificatesArgsTypeInput)(nil)).Elem(), GetSslCertificatesArgsType("custom"))
 	pulumi.RegisterInputType(reflect.TypeOf((*GetSslCertificatesArgsTypePtrInput)(nil)).Elem(), GetSslCertificatesArgsType("custom"))
-	pulumi.RegisterInputType(reflect.TypeOf((*GetUplinkModelsArgsTypeInput)(nil)).Elem(), GetUplinkModelsArgsType("public"))
-	pulumi.RegisterInputType(reflect.TypeOf((*GetUplinkModelsArgsTypePtrInput)(nil)).Elem(), GetUplinkModelsArgsType("public"))
+	pulumi.RegisterInputType(reflect.TypeOf((*GetUplinkModelsArgsTypeInput)(nil)).Elem(), GetUplinkModelsArgsType("private"))
+	pulumi.RegisterInputType(reflect.TypeOf((*GetUplinkModelsArgsTypePtrInput)(nil)).Elem(), GetUplinkModelsArgsType("private"))
 	pulumi.RegisterInputType(reflect.TypeOf((*HostNetworkDistributionMethodInput)(nil)).Elem(), HostNetworkDistributionMethod("gateway"))
 	pulumi.RegisterInputType(reflect.TypeOf((*HostNetworkDistributionMethodPtrInput)(nil)).Elem(), HostNetworkDistributionMethod("gateway"))
 	pulumi.RegisterInputType(reflect.TypeOf((*HostNetworkHostTypeInput)(nil)).Elem(), HostNetworkHostType("dedicated_server"))
 	pulumi.RegisterInputType(reflect.TypeOf((*HostNetworkHostTypePtrInput)(nil)).Elem(), HostNetworkHostType("dedicated_server"))
-	pulumi.RegisterInputType(reflect.TypeOf((*HostNetworkTypeInput)(nil)).Elem(), HostNetworkType("public_ipv4"))
-	pulumi.RegisterInputType(reflect.TypeOf((*HostNetworkTypePtrInput)(nil)).Elem(), HostNetworkType("public_ipv4"))
+	pulumi.RegisterInputType(reflect.TypeOf((*HostNetworkTypeInput)(nil)).Elem(), HostNetworkType("private_ipv4"))
+	pulumi.RegisterInputType(reflect.TypeOf((*HostNetworkTypePtrInput)(nil)).Elem(), HostNetworkType("private_ipv4"))
 	pulumi.RegisterInputType(reflect.TypeOf((*L2SegmentMemberModeInput)(nil)).Elem(), L2SegmentMemberMode("native"))
 	pulumi.RegisterInputType(reflect.TypeOf((*L2SegmentMemberModePtrInput)(nil)).Elem(), L2SegmentMemberMode("native"))
-	pulumi.RegisterInputType(reflect.TypeOf((*L2SegmentTypeInput)(nil)).Elem(), L2SegmentType("public"))
-	pulumi.RegisterInputType(reflect.TypeOf((*L2SegmentTypePtrInput)(nil)).Elem(), L2SegmentType("public"))
-	pulumi.RegisterInputType(reflect.TypeOf((*PtrRecordHostTypeInput)(nil)).Elem(), PtrRecordHostType("kubernetes_baremetal_node"))
-	pulumi.RegisterInputType(reflect.TypeOf((*PtrRecordHostTypePtrInput)(nil)).Elem(), PtrRecordHostType("kubernetes_baremetal_node"))
+	pulumi.RegisterInputType(reflect.TypeOf((*L2SegmentTypeInput)(nil)).Elem(), L2SegmentType("private"))
+	pulumi.RegisterInputType(reflect.TypeOf((*L2SegmentTypePtrInput)(nil)).Elem(), L2SegmentType("private"))
+	pulumi.RegisterInputType(reflect.TypeOf((*PtrRecordHostTypeInput)(nil)).Elem(), PtrRecordHostType("dedicated_server"))
+	pulumi.RegisterInputType(reflect.TypeOf((*PtrRecordHostTypePtrInput)(nil)).Elem(), PtrRecordHostType("dedicated_server"))
 	pulumi.RegisterOutputType(CloudInstanceUpgradeConfirmationOutput{})
 	pulumi.RegisterOutputType(CloudInstanceUpgradeConfirmationPtrOutput{})
 	pulumi.RegisterOutputType(DnsRecordTypeOutput{})

@@ -13,11 +13,82 @@ import (
 
 var _ = internal.GetEnvOrDefault
 
+// A bandwidth option of a public uplink model.
+type BandwidthOptionResult struct {
+	// Bytes committed; null for unmetered options.
+	Commit *float64 `pulumi:"commit"`
+	// The bandwidth option's id (the `bandwidthModelId` of a DedicatedServer's public uplink).
+	Id int `pulumi:"id"`
+	// The bandwidth option's name.
+	Name string `pulumi:"name"`
+	// The option's type, e.g. `bytes` or `unmetered`; null where the API does not say.
+	Type *string `pulumi:"type"`
+}
+
+// A bandwidth option of a public uplink model.
+type BandwidthOptionResultOutput struct{ *pulumi.OutputState }
+
+func (BandwidthOptionResultOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*BandwidthOptionResult)(nil)).Elem()
+}
+
+func (o BandwidthOptionResultOutput) ToBandwidthOptionResultOutput() BandwidthOptionResultOutput {
+	return o
+}
+
+func (o BandwidthOptionResultOutput) ToBandwidthOptionResultOutputWithContext(ctx context.Context) BandwidthOptionResultOutput {
+	return o
+}
+
+// Bytes committed; null for unmetered options.
+func (o BandwidthOptionResultOutput) Commit() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v BandwidthOptionResult) *float64 { return v.Commit }).(pulumi.Float64PtrOutput)
+}
+
+// The bandwidth option's id (the `bandwidthModelId` of a DedicatedServer's public uplink).
+func (o BandwidthOptionResultOutput) Id() pulumi.IntOutput {
+	return o.ApplyT(func(v BandwidthOptionResult) int { return v.Id }).(pulumi.IntOutput)
+}
+
+// The bandwidth option's name.
+func (o BandwidthOptionResultOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v BandwidthOptionResult) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// The option's type, e.g. `bytes` or `unmetered`; null where the API does not say.
+func (o BandwidthOptionResultOutput) Type() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v BandwidthOptionResult) *string { return v.Type }).(pulumi.StringPtrOutput)
+}
+
+type BandwidthOptionResultArrayOutput struct{ *pulumi.OutputState }
+
+func (BandwidthOptionResultArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]BandwidthOptionResult)(nil)).Elem()
+}
+
+func (o BandwidthOptionResultArrayOutput) ToBandwidthOptionResultArrayOutput() BandwidthOptionResultArrayOutput {
+	return o
+}
+
+func (o BandwidthOptionResultArrayOutput) ToBandwidthOptionResultArrayOutputWithContext(ctx context.Context) BandwidthOptionResultArrayOutput {
+	return o
+}
+
+func (o BandwidthOptionResultArrayOutput) Index(i pulumi.IntInput) BandwidthOptionResultOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) BandwidthOptionResult {
+		return vs[0].([]BandwidthOptionResult)[vs[1].(int)]
+	}).(BandwidthOptionResultOutput)
+}
+
+// A flavor of a cloud region: what an instance can be sized as.
 type CloudFlavorResult struct {
-	Id   string `pulumi:"id"`
+	// The flavor's id (the `flavorId` property of a CloudInstance).
+	Id string `pulumi:"id"`
+	// The flavor's name, e.g. `SSD.30`.
 	Name string `pulumi:"name"`
 }
 
+// A flavor of a cloud region: what an instance can be sized as.
 type CloudFlavorResultOutput struct{ *pulumi.OutputState }
 
 func (CloudFlavorResultOutput) ElementType() reflect.Type {
@@ -32,10 +103,12 @@ func (o CloudFlavorResultOutput) ToCloudFlavorResultOutputWithContext(ctx contex
 	return o
 }
 
+// The flavor's id (the `flavorId` property of a CloudInstance).
 func (o CloudFlavorResultOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v CloudFlavorResult) string { return v.Id }).(pulumi.StringOutput)
 }
 
+// The flavor's name, e.g. `SSD.30`.
 func (o CloudFlavorResultOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v CloudFlavorResult) string { return v.Name }).(pulumi.StringOutput)
 }
@@ -60,11 +133,15 @@ func (o CloudFlavorResultArrayOutput) Index(i pulumi.IntInput) CloudFlavorResult
 	}).(CloudFlavorResultOutput)
 }
 
+// An image of a cloud region: what an instance can be created from.
 type CloudImageResult struct {
-	Id   string `pulumi:"id"`
+	// The image's id (the `imageId` property of a CloudInstance).
+	Id string `pulumi:"id"`
+	// The image's name, e.g. `Ubuntu 24.04-server (64 bit)`.
 	Name string `pulumi:"name"`
 }
 
+// An image of a cloud region: what an instance can be created from.
 type CloudImageResultOutput struct{ *pulumi.OutputState }
 
 func (CloudImageResultOutput) ElementType() reflect.Type {
@@ -79,10 +156,12 @@ func (o CloudImageResultOutput) ToCloudImageResultOutputWithContext(ctx context.
 	return o
 }
 
+// The image's id (the `imageId` property of a CloudInstance).
 func (o CloudImageResultOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v CloudImageResult) string { return v.Id }).(pulumi.StringOutput)
 }
 
+// The image's name, e.g. `Ubuntu 24.04-server (64 bit)`.
 func (o CloudImageResultOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v CloudImageResult) string { return v.Name }).(pulumi.StringOutput)
 }
@@ -107,24 +186,111 @@ func (o CloudImageResultArrayOutput) Index(i pulumi.IntInput) CloudImageResultOu
 	}).(CloudImageResultOutput)
 }
 
+// A cloud region, with its flavors and images.
+type CloudRegionResult struct {
+	// The region's code, e.g. `AMS1`.
+	Code string `pulumi:"code"`
+	// What an instance here can be sized as.
+	Flavors []CloudFlavorResult `pulumi:"flavors"`
+	// The region's id.
+	Id int `pulumi:"id"`
+	// What an instance here can be created from.
+	Images []CloudImageResult `pulumi:"images"`
+	// The region's name, e.g. `Amsterdam`.
+	Name string `pulumi:"name"`
+}
+
+// A cloud region, with its flavors and images.
+type CloudRegionResultOutput struct{ *pulumi.OutputState }
+
+func (CloudRegionResultOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*CloudRegionResult)(nil)).Elem()
+}
+
+func (o CloudRegionResultOutput) ToCloudRegionResultOutput() CloudRegionResultOutput {
+	return o
+}
+
+func (o CloudRegionResultOutput) ToCloudRegionResultOutputWithContext(ctx context.Context) CloudRegionResultOutput {
+	return o
+}
+
+// The region's code, e.g. `AMS1`.
+func (o CloudRegionResultOutput) Code() pulumi.StringOutput {
+	return o.ApplyT(func(v CloudRegionResult) string { return v.Code }).(pulumi.StringOutput)
+}
+
+// What an instance here can be sized as.
+func (o CloudRegionResultOutput) Flavors() CloudFlavorResultArrayOutput {
+	return o.ApplyT(func(v CloudRegionResult) []CloudFlavorResult { return v.Flavors }).(CloudFlavorResultArrayOutput)
+}
+
+// The region's id.
+func (o CloudRegionResultOutput) Id() pulumi.IntOutput {
+	return o.ApplyT(func(v CloudRegionResult) int { return v.Id }).(pulumi.IntOutput)
+}
+
+// What an instance here can be created from.
+func (o CloudRegionResultOutput) Images() CloudImageResultArrayOutput {
+	return o.ApplyT(func(v CloudRegionResult) []CloudImageResult { return v.Images }).(CloudImageResultArrayOutput)
+}
+
+// The region's name, e.g. `Amsterdam`.
+func (o CloudRegionResultOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v CloudRegionResult) string { return v.Name }).(pulumi.StringOutput)
+}
+
+type CloudRegionResultArrayOutput struct{ *pulumi.OutputState }
+
+func (CloudRegionResultArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]CloudRegionResult)(nil)).Elem()
+}
+
+func (o CloudRegionResultArrayOutput) ToCloudRegionResultArrayOutput() CloudRegionResultArrayOutput {
+	return o
+}
+
+func (o CloudRegionResultArrayOutput) ToCloudRegionResultArrayOutputWithContext(ctx context.Context) CloudRegionResultArrayOutput {
+	return o
+}
+
+func (o CloudRegionResultArrayOutput) Index(i pulumi.IntInput) CloudRegionResultOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) CloudRegionResult {
+		return vs[0].([]CloudRegionResult)[vs[1].(int)]
+	}).(CloudRegionResultOutput)
+}
+
+// A cloud block storage volume.
 type CloudVolumeResult struct {
-	Bootable    *bool   `pulumi:"bootable"`
-	CreatedAt   *string `pulumi:"createdAt"`
+	// Whether an instance can boot from the volume; null where the API does not say.
+	Bootable *bool `pulumi:"bootable"`
+	// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+	CreatedAt *string `pulumi:"createdAt"`
+	// The volume's description; null when it has none.
 	Description *string `pulumi:"description"`
-	Device      *string `pulumi:"device"`
-	Id          string  `pulumi:"id"`
+	// The device name in the attached instance, e.g. `/dev/vdb`; null when not attached.
+	Device *string `pulumi:"device"`
+	// The volume's id.
+	Id string `pulumi:"id"`
 	// The attached cloud instance, or null.
 	InstanceId *string `pulumi:"instanceId"`
 	// The labels, without the provider's ownership label.
-	Labels       map[string]string `pulumi:"labels"`
-	Name         string            `pulumi:"name"`
-	PlatformUuid *string           `pulumi:"platformUuid"`
-	RegionCode   *string           `pulumi:"regionCode"`
-	RegionId     *int              `pulumi:"regionId"`
-	Size         *float64          `pulumi:"size"`
-	Status       string            `pulumi:"status"`
+	Labels map[string]string `pulumi:"labels"`
+	// The volume's name.
+	Name string `pulumi:"name"`
+	// The id of the object on the underlying cloud platform.
+	PlatformUuid *string `pulumi:"platformUuid"`
+	// The code of the cloud region.
+	RegionCode *string `pulumi:"regionCode"`
+	// The id of the cloud region (see the getCloudRegion function).
+	RegionId *int `pulumi:"regionId"`
+	// The size in GB; null where the API does not say.
+	Size *int `pulumi:"size"`
+	// The status as the API reports it.
+	Status string `pulumi:"status"`
 }
 
+// A cloud block storage volume.
 type CloudVolumeResultOutput struct{ *pulumi.OutputState }
 
 func (CloudVolumeResultOutput) ElementType() reflect.Type {
@@ -139,22 +305,27 @@ func (o CloudVolumeResultOutput) ToCloudVolumeResultOutputWithContext(ctx contex
 	return o
 }
 
+// Whether an instance can boot from the volume; null where the API does not say.
 func (o CloudVolumeResultOutput) Bootable() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v CloudVolumeResult) *bool { return v.Bootable }).(pulumi.BoolPtrOutput)
 }
 
+// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
 func (o CloudVolumeResultOutput) CreatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v CloudVolumeResult) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }
 
+// The volume's description; null when it has none.
 func (o CloudVolumeResultOutput) Description() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v CloudVolumeResult) *string { return v.Description }).(pulumi.StringPtrOutput)
 }
 
+// The device name in the attached instance, e.g. `/dev/vdb`; null when not attached.
 func (o CloudVolumeResultOutput) Device() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v CloudVolumeResult) *string { return v.Device }).(pulumi.StringPtrOutput)
 }
 
+// The volume's id.
 func (o CloudVolumeResultOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v CloudVolumeResult) string { return v.Id }).(pulumi.StringOutput)
 }
@@ -169,26 +340,32 @@ func (o CloudVolumeResultOutput) Labels() pulumi.StringMapOutput {
 	return o.ApplyT(func(v CloudVolumeResult) map[string]string { return v.Labels }).(pulumi.StringMapOutput)
 }
 
+// The volume's name.
 func (o CloudVolumeResultOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v CloudVolumeResult) string { return v.Name }).(pulumi.StringOutput)
 }
 
+// The id of the object on the underlying cloud platform.
 func (o CloudVolumeResultOutput) PlatformUuid() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v CloudVolumeResult) *string { return v.PlatformUuid }).(pulumi.StringPtrOutput)
 }
 
+// The code of the cloud region.
 func (o CloudVolumeResultOutput) RegionCode() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v CloudVolumeResult) *string { return v.RegionCode }).(pulumi.StringPtrOutput)
 }
 
+// The id of the cloud region (see the getCloudRegion function).
 func (o CloudVolumeResultOutput) RegionId() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v CloudVolumeResult) *int { return v.RegionId }).(pulumi.IntPtrOutput)
 }
 
-func (o CloudVolumeResultOutput) Size() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v CloudVolumeResult) *float64 { return v.Size }).(pulumi.Float64PtrOutput)
+// The size in GB; null where the API does not say.
+func (o CloudVolumeResultOutput) Size() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v CloudVolumeResult) *int { return v.Size }).(pulumi.IntPtrOutput)
 }
 
+// The status as the API reports it.
 func (o CloudVolumeResultOutput) Status() pulumi.StringOutput {
 	return o.ApplyT(func(v CloudVolumeResult) string { return v.Status }).(pulumi.StringOutput)
 }
@@ -213,14 +390,17 @@ func (o CloudVolumeResultArrayOutput) Index(i pulumi.IntInput) CloudVolumeResult
 	}).(CloudVolumeResultOutput)
 }
 
+// A network port of a dedicated server.
 type ConnectionResult struct {
 	// The port's MAC address (the wire's `macaddr`); null where none is recorded.
 	MacAddress *string `pulumi:"macAddress"`
-	Port       string  `pulumi:"port"`
+	// The network port's name.
+	Port string `pulumi:"port"`
 	// "public", "private" or "oob" as the API names the port's network.
 	Type *string `pulumi:"type"`
 }
 
+// A network port of a dedicated server.
 type ConnectionResultOutput struct{ *pulumi.OutputState }
 
 func (ConnectionResultOutput) ElementType() reflect.Type {
@@ -240,6 +420,7 @@ func (o ConnectionResultOutput) MacAddress() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ConnectionResult) *string { return v.MacAddress }).(pulumi.StringPtrOutput)
 }
 
+// The network port's name.
 func (o ConnectionResultOutput) Port() pulumi.StringOutput {
 	return o.ApplyT(func(v ConnectionResult) string { return v.Port }).(pulumi.StringOutput)
 }
@@ -269,8 +450,9 @@ func (o ConnectionResultArrayOutput) Index(i pulumi.IntInput) ConnectionResultOu
 	}).(ConnectionResultOutput)
 }
 
+// The server's drives: which drive model in which slot, and how the slots are grouped.
 type DedicatedServerDrives struct {
-	// Groups of filled slots; `ignore: true` leaves a group unconfigured.
+	// Groups of filled slots; a group whose `ignore` property is true is left unconfigured.
 	Layout []DedicatedServerDrivesLayout `pulumi:"layout"`
 	// Which drive model goes in which slot (positions from 0).
 	Slots []DedicatedServerDrivesSlots `pulumi:"slots"`
@@ -287,8 +469,9 @@ type DedicatedServerDrivesInput interface {
 	ToDedicatedServerDrivesOutputWithContext(context.Context) DedicatedServerDrivesOutput
 }
 
+// The server's drives: which drive model in which slot, and how the slots are grouped.
 type DedicatedServerDrivesArgs struct {
-	// Groups of filled slots; `ignore: true` leaves a group unconfigured.
+	// Groups of filled slots; a group whose `ignore` property is true is left unconfigured.
 	Layout DedicatedServerDrivesLayoutArrayInput `pulumi:"layout"`
 	// Which drive model goes in which slot (positions from 0).
 	Slots DedicatedServerDrivesSlotsArrayInput `pulumi:"slots"`
@@ -306,6 +489,7 @@ func (i DedicatedServerDrivesArgs) ToDedicatedServerDrivesOutputWithContext(ctx 
 	return pulumi.ToOutputWithContext(ctx, i).(DedicatedServerDrivesOutput)
 }
 
+// The server's drives: which drive model in which slot, and how the slots are grouped.
 type DedicatedServerDrivesOutput struct{ *pulumi.OutputState }
 
 func (DedicatedServerDrivesOutput) ElementType() reflect.Type {
@@ -320,7 +504,7 @@ func (o DedicatedServerDrivesOutput) ToDedicatedServerDrivesOutputWithContext(ct
 	return o
 }
 
-// Groups of filled slots; `ignore: true` leaves a group unconfigured.
+// Groups of filled slots; a group whose `ignore` property is true is left unconfigured.
 func (o DedicatedServerDrivesOutput) Layout() DedicatedServerDrivesLayoutArrayOutput {
 	return o.ApplyT(func(v DedicatedServerDrives) []DedicatedServerDrivesLayout { return v.Layout }).(DedicatedServerDrivesLayoutArrayOutput)
 }
@@ -354,7 +538,7 @@ func (o DedicatedServerDrivesPtrOutput) Elem() DedicatedServerDrivesOutput {
 	}).(DedicatedServerDrivesOutput)
 }
 
-// Groups of filled slots; `ignore: true` leaves a group unconfigured.
+// Groups of filled slots; a group whose `ignore` property is true is left unconfigured.
 func (o DedicatedServerDrivesPtrOutput) Layout() DedicatedServerDrivesLayoutArrayOutput {
 	return o.ApplyT(func(v *DedicatedServerDrives) []DedicatedServerDrivesLayout {
 		if v == nil {
@@ -374,9 +558,25 @@ func (o DedicatedServerDrivesPtrOutput) Slots() DedicatedServerDrivesSlotsArrayO
 	}).(DedicatedServerDrivesSlotsArrayOutput)
 }
 
+// Groups of filled slots; a group whose `ignore` property is true is left unconfigured.
 type DedicatedServerDrivesLayout struct {
-	Ignore        *bool     `pulumi:"ignore"`
-	SlotPositions []float64 `pulumi:"slotPositions"`
+	// Leave the group unconfigured; default false.
+	Ignore *bool `pulumi:"ignore"`
+	// The positions of the slots the group joins.
+	SlotPositions []int `pulumi:"slotPositions"`
+}
+
+// Defaults sets the appropriate defaults for DedicatedServerDrivesLayout
+func (val *DedicatedServerDrivesLayout) Defaults() *DedicatedServerDrivesLayout {
+	if val == nil {
+		return nil
+	}
+	tmp := *val
+	if tmp.Ignore == nil {
+		ignore_ := false
+		tmp.Ignore = &ignore_
+	}
+	return &tmp
 }
 
 // DedicatedServerDrivesLayoutInput is an input type that accepts DedicatedServerDrivesLayoutArgs and DedicatedServerDrivesLayoutOutput values.
@@ -390,11 +590,25 @@ type DedicatedServerDrivesLayoutInput interface {
 	ToDedicatedServerDrivesLayoutOutputWithContext(context.Context) DedicatedServerDrivesLayoutOutput
 }
 
+// Groups of filled slots; a group whose `ignore` property is true is left unconfigured.
 type DedicatedServerDrivesLayoutArgs struct {
-	Ignore        pulumi.BoolPtrInput      `pulumi:"ignore"`
-	SlotPositions pulumi.Float64ArrayInput `pulumi:"slotPositions"`
+	// Leave the group unconfigured; default false.
+	Ignore pulumi.BoolPtrInput `pulumi:"ignore"`
+	// The positions of the slots the group joins.
+	SlotPositions pulumi.IntArrayInput `pulumi:"slotPositions"`
 }
 
+// Defaults sets the appropriate defaults for DedicatedServerDrivesLayoutArgs
+func (val *DedicatedServerDrivesLayoutArgs) Defaults() *DedicatedServerDrivesLayoutArgs {
+	if val == nil {
+		return nil
+	}
+	tmp := *val
+	if tmp.Ignore == nil {
+		tmp.Ignore = pulumi.BoolPtr(false)
+	}
+	return &tmp
+}
 func (DedicatedServerDrivesLayoutArgs) ElementType() reflect.Type {
 	return reflect.TypeOf((*DedicatedServerDrivesLayout)(nil)).Elem()
 }
@@ -432,6 +646,7 @@ func (i DedicatedServerDrivesLayoutArray) ToDedicatedServerDrivesLayoutArrayOutp
 	return pulumi.ToOutputWithContext(ctx, i).(DedicatedServerDrivesLayoutArrayOutput)
 }
 
+// Groups of filled slots; a group whose `ignore` property is true is left unconfigured.
 type DedicatedServerDrivesLayoutOutput struct{ *pulumi.OutputState }
 
 func (DedicatedServerDrivesLayoutOutput) ElementType() reflect.Type {
@@ -446,12 +661,14 @@ func (o DedicatedServerDrivesLayoutOutput) ToDedicatedServerDrivesLayoutOutputWi
 	return o
 }
 
+// Leave the group unconfigured; default false.
 func (o DedicatedServerDrivesLayoutOutput) Ignore() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v DedicatedServerDrivesLayout) *bool { return v.Ignore }).(pulumi.BoolPtrOutput)
 }
 
-func (o DedicatedServerDrivesLayoutOutput) SlotPositions() pulumi.Float64ArrayOutput {
-	return o.ApplyT(func(v DedicatedServerDrivesLayout) []float64 { return v.SlotPositions }).(pulumi.Float64ArrayOutput)
+// The positions of the slots the group joins.
+func (o DedicatedServerDrivesLayoutOutput) SlotPositions() pulumi.IntArrayOutput {
+	return o.ApplyT(func(v DedicatedServerDrivesLayout) []int { return v.SlotPositions }).(pulumi.IntArrayOutput)
 }
 
 type DedicatedServerDrivesLayoutArrayOutput struct{ *pulumi.OutputState }
@@ -474,9 +691,12 @@ func (o DedicatedServerDrivesLayoutArrayOutput) Index(i pulumi.IntInput) Dedicat
 	}).(DedicatedServerDrivesLayoutOutput)
 }
 
+// Which drive model goes in which slot (positions from 0).
 type DedicatedServerDrivesSlots struct {
-	DriveModelId float64 `pulumi:"driveModelId"`
-	Position     float64 `pulumi:"position"`
+	// The drive model's id (see the getDriveModel function).
+	DriveModelId int `pulumi:"driveModelId"`
+	// The slot's position (see the getServerModel function's drive slots).
+	Position int `pulumi:"position"`
 }
 
 // DedicatedServerDrivesSlotsInput is an input type that accepts DedicatedServerDrivesSlotsArgs and DedicatedServerDrivesSlotsOutput values.
@@ -490,9 +710,12 @@ type DedicatedServerDrivesSlotsInput interface {
 	ToDedicatedServerDrivesSlotsOutputWithContext(context.Context) DedicatedServerDrivesSlotsOutput
 }
 
+// Which drive model goes in which slot (positions from 0).
 type DedicatedServerDrivesSlotsArgs struct {
-	DriveModelId pulumi.Float64Input `pulumi:"driveModelId"`
-	Position     pulumi.Float64Input `pulumi:"position"`
+	// The drive model's id (see the getDriveModel function).
+	DriveModelId pulumi.IntInput `pulumi:"driveModelId"`
+	// The slot's position (see the getServerModel function's drive slots).
+	Position pulumi.IntInput `pulumi:"position"`
 }
 
 func (DedicatedServerDrivesSlotsArgs) ElementType() reflect.Type {
@@ -532,6 +755,7 @@ func (i DedicatedServerDrivesSlotsArray) ToDedicatedServerDrivesSlotsArrayOutput
 	return pulumi.ToOutputWithContext(ctx, i).(DedicatedServerDrivesSlotsArrayOutput)
 }
 
+// Which drive model goes in which slot (positions from 0).
 type DedicatedServerDrivesSlotsOutput struct{ *pulumi.OutputState }
 
 func (DedicatedServerDrivesSlotsOutput) ElementType() reflect.Type {
@@ -546,12 +770,14 @@ func (o DedicatedServerDrivesSlotsOutput) ToDedicatedServerDrivesSlotsOutputWith
 	return o
 }
 
-func (o DedicatedServerDrivesSlotsOutput) DriveModelId() pulumi.Float64Output {
-	return o.ApplyT(func(v DedicatedServerDrivesSlots) float64 { return v.DriveModelId }).(pulumi.Float64Output)
+// The drive model's id (see the getDriveModel function).
+func (o DedicatedServerDrivesSlotsOutput) DriveModelId() pulumi.IntOutput {
+	return o.ApplyT(func(v DedicatedServerDrivesSlots) int { return v.DriveModelId }).(pulumi.IntOutput)
 }
 
-func (o DedicatedServerDrivesSlotsOutput) Position() pulumi.Float64Output {
-	return o.ApplyT(func(v DedicatedServerDrivesSlots) float64 { return v.Position }).(pulumi.Float64Output)
+// The slot's position (see the getServerModel function's drive slots).
+func (o DedicatedServerDrivesSlotsOutput) Position() pulumi.IntOutput {
+	return o.ApplyT(func(v DedicatedServerDrivesSlots) int { return v.Position }).(pulumi.IntOutput)
 }
 
 type DedicatedServerDrivesSlotsArrayOutput struct{ *pulumi.OutputState }
@@ -574,6 +800,7 @@ func (o DedicatedServerDrivesSlotsArrayOutput) Index(i pulumi.IntInput) Dedicate
 	}).(DedicatedServerDrivesSlotsOutput)
 }
 
+// The server's uplinks: the private one, and the public one with its bandwidth option.
 type DedicatedServerUplinkModels struct {
 	// The private uplink model offered for the server model.
 	Private DedicatedServerUplinkModelsPrivate `pulumi:"private"`
@@ -592,6 +819,7 @@ type DedicatedServerUplinkModelsInput interface {
 	ToDedicatedServerUplinkModelsOutputWithContext(context.Context) DedicatedServerUplinkModelsOutput
 }
 
+// The server's uplinks: the private one, and the public one with its bandwidth option.
 type DedicatedServerUplinkModelsArgs struct {
 	// The private uplink model offered for the server model.
 	Private DedicatedServerUplinkModelsPrivateInput `pulumi:"private"`
@@ -611,6 +839,7 @@ func (i DedicatedServerUplinkModelsArgs) ToDedicatedServerUplinkModelsOutputWith
 	return pulumi.ToOutputWithContext(ctx, i).(DedicatedServerUplinkModelsOutput)
 }
 
+// The server's uplinks: the private one, and the public one with its bandwidth option.
 type DedicatedServerUplinkModelsOutput struct{ *pulumi.OutputState }
 
 func (DedicatedServerUplinkModelsOutput) ElementType() reflect.Type {
@@ -679,8 +908,10 @@ func (o DedicatedServerUplinkModelsPtrOutput) Public() DedicatedServerUplinkMode
 	}).(DedicatedServerUplinkModelsPublicPtrOutput)
 }
 
+// The private uplink model offered for the server model.
 type DedicatedServerUplinkModelsPrivate struct {
-	Id float64 `pulumi:"id"`
+	// The private uplink model's id (see the getUplinkModel function).
+	Id int `pulumi:"id"`
 }
 
 // DedicatedServerUplinkModelsPrivateInput is an input type that accepts DedicatedServerUplinkModelsPrivateArgs and DedicatedServerUplinkModelsPrivateOutput values.
@@ -694,8 +925,10 @@ type DedicatedServerUplinkModelsPrivateInput interface {
 	ToDedicatedServerUplinkModelsPrivateOutputWithContext(context.Context) DedicatedServerUplinkModelsPrivateOutput
 }
 
+// The private uplink model offered for the server model.
 type DedicatedServerUplinkModelsPrivateArgs struct {
-	Id pulumi.Float64Input `pulumi:"id"`
+	// The private uplink model's id (see the getUplinkModel function).
+	Id pulumi.IntInput `pulumi:"id"`
 }
 
 func (DedicatedServerUplinkModelsPrivateArgs) ElementType() reflect.Type {
@@ -710,6 +943,7 @@ func (i DedicatedServerUplinkModelsPrivateArgs) ToDedicatedServerUplinkModelsPri
 	return pulumi.ToOutputWithContext(ctx, i).(DedicatedServerUplinkModelsPrivateOutput)
 }
 
+// The private uplink model offered for the server model.
 type DedicatedServerUplinkModelsPrivateOutput struct{ *pulumi.OutputState }
 
 func (DedicatedServerUplinkModelsPrivateOutput) ElementType() reflect.Type {
@@ -724,8 +958,9 @@ func (o DedicatedServerUplinkModelsPrivateOutput) ToDedicatedServerUplinkModelsP
 	return o
 }
 
-func (o DedicatedServerUplinkModelsPrivateOutput) Id() pulumi.Float64Output {
-	return o.ApplyT(func(v DedicatedServerUplinkModelsPrivate) float64 { return v.Id }).(pulumi.Float64Output)
+// The private uplink model's id (see the getUplinkModel function).
+func (o DedicatedServerUplinkModelsPrivateOutput) Id() pulumi.IntOutput {
+	return o.ApplyT(func(v DedicatedServerUplinkModelsPrivate) int { return v.Id }).(pulumi.IntOutput)
 }
 
 type DedicatedServerUplinkModelsPrivatePtrOutput struct{ *pulumi.OutputState }
@@ -752,18 +987,22 @@ func (o DedicatedServerUplinkModelsPrivatePtrOutput) Elem() DedicatedServerUplin
 	}).(DedicatedServerUplinkModelsPrivateOutput)
 }
 
-func (o DedicatedServerUplinkModelsPrivatePtrOutput) Id() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *DedicatedServerUplinkModelsPrivate) *float64 {
+// The private uplink model's id (see the getUplinkModel function).
+func (o DedicatedServerUplinkModelsPrivatePtrOutput) Id() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *DedicatedServerUplinkModelsPrivate) *int {
 		if v == nil {
 			return nil
 		}
 		return &v.Id
-	}).(pulumi.Float64PtrOutput)
+	}).(pulumi.IntPtrOutput)
 }
 
+// The public uplink and its bandwidth option; omitted: no public uplink.
 type DedicatedServerUplinkModelsPublic struct {
-	BandwidthModelId float64 `pulumi:"bandwidthModelId"`
-	Id               float64 `pulumi:"id"`
+	// The bandwidth option's id (see the getBandwidthOption function).
+	BandwidthModelId int `pulumi:"bandwidthModelId"`
+	// The public uplink model's id (see the getUplinkModel function).
+	Id int `pulumi:"id"`
 }
 
 // DedicatedServerUplinkModelsPublicInput is an input type that accepts DedicatedServerUplinkModelsPublicArgs and DedicatedServerUplinkModelsPublicOutput values.
@@ -777,9 +1016,12 @@ type DedicatedServerUplinkModelsPublicInput interface {
 	ToDedicatedServerUplinkModelsPublicOutputWithContext(context.Context) DedicatedServerUplinkModelsPublicOutput
 }
 
+// The public uplink and its bandwidth option; omitted: no public uplink.
 type DedicatedServerUplinkModelsPublicArgs struct {
-	BandwidthModelId pulumi.Float64Input `pulumi:"bandwidthModelId"`
-	Id               pulumi.Float64Input `pulumi:"id"`
+	// The bandwidth option's id (see the getBandwidthOption function).
+	BandwidthModelId pulumi.IntInput `pulumi:"bandwidthModelId"`
+	// The public uplink model's id (see the getUplinkModel function).
+	Id pulumi.IntInput `pulumi:"id"`
 }
 
 func (DedicatedServerUplinkModelsPublicArgs) ElementType() reflect.Type {
@@ -835,6 +1077,7 @@ func (i *dedicatedServerUplinkModelsPublicPtrType) ToDedicatedServerUplinkModels
 	return pulumi.ToOutputWithContext(ctx, i).(DedicatedServerUplinkModelsPublicPtrOutput)
 }
 
+// The public uplink and its bandwidth option; omitted: no public uplink.
 type DedicatedServerUplinkModelsPublicOutput struct{ *pulumi.OutputState }
 
 func (DedicatedServerUplinkModelsPublicOutput) ElementType() reflect.Type {
@@ -859,12 +1102,14 @@ func (o DedicatedServerUplinkModelsPublicOutput) ToDedicatedServerUplinkModelsPu
 	}).(DedicatedServerUplinkModelsPublicPtrOutput)
 }
 
-func (o DedicatedServerUplinkModelsPublicOutput) BandwidthModelId() pulumi.Float64Output {
-	return o.ApplyT(func(v DedicatedServerUplinkModelsPublic) float64 { return v.BandwidthModelId }).(pulumi.Float64Output)
+// The bandwidth option's id (see the getBandwidthOption function).
+func (o DedicatedServerUplinkModelsPublicOutput) BandwidthModelId() pulumi.IntOutput {
+	return o.ApplyT(func(v DedicatedServerUplinkModelsPublic) int { return v.BandwidthModelId }).(pulumi.IntOutput)
 }
 
-func (o DedicatedServerUplinkModelsPublicOutput) Id() pulumi.Float64Output {
-	return o.ApplyT(func(v DedicatedServerUplinkModelsPublic) float64 { return v.Id }).(pulumi.Float64Output)
+// The public uplink model's id (see the getUplinkModel function).
+func (o DedicatedServerUplinkModelsPublicOutput) Id() pulumi.IntOutput {
+	return o.ApplyT(func(v DedicatedServerUplinkModelsPublic) int { return v.Id }).(pulumi.IntOutput)
 }
 
 type DedicatedServerUplinkModelsPublicPtrOutput struct{ *pulumi.OutputState }
@@ -891,36 +1136,47 @@ func (o DedicatedServerUplinkModelsPublicPtrOutput) Elem() DedicatedServerUplink
 	}).(DedicatedServerUplinkModelsPublicOutput)
 }
 
-func (o DedicatedServerUplinkModelsPublicPtrOutput) BandwidthModelId() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *DedicatedServerUplinkModelsPublic) *float64 {
+// The bandwidth option's id (see the getBandwidthOption function).
+func (o DedicatedServerUplinkModelsPublicPtrOutput) BandwidthModelId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *DedicatedServerUplinkModelsPublic) *int {
 		if v == nil {
 			return nil
 		}
 		return &v.BandwidthModelId
-	}).(pulumi.Float64PtrOutput)
+	}).(pulumi.IntPtrOutput)
 }
 
-func (o DedicatedServerUplinkModelsPublicPtrOutput) Id() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *DedicatedServerUplinkModelsPublic) *float64 {
+// The public uplink model's id (see the getUplinkModel function).
+func (o DedicatedServerUplinkModelsPublicPtrOutput) Id() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *DedicatedServerUplinkModelsPublic) *int {
 		if v == nil {
 			return nil
 		}
 		return &v.Id
-	}).(pulumi.Float64PtrOutput)
+	}).(pulumi.IntPtrOutput)
 }
 
+// A record of a DNS zone.
 type DnsRecordResult struct {
+	// The record's value (an address, a host name, a text...); null where the API does not say.
 	Data *string `pulumi:"data"`
 	// "<zoneId>/<recordId>", the id of a DnsRecord resource (and its adoptId).
-	Id       string   `pulumi:"id"`
-	Name     string   `pulumi:"name"`
-	Priority *float64 `pulumi:"priority"`
-	RecordId string   `pulumi:"recordId"`
-	Ttl      *float64 `pulumi:"ttl"`
-	Type     string   `pulumi:"type"`
-	ZoneId   string   `pulumi:"zoneId"`
+	Id string `pulumi:"id"`
+	// The record's name (the host name within the zone).
+	Name string `pulumi:"name"`
+	// The priority (MX and SRV records); null for other types.
+	Priority *int `pulumi:"priority"`
+	// The record's own id in its zone.
+	RecordId string `pulumi:"recordId"`
+	// The time to live, in seconds; null where the API does not say.
+	Ttl *int `pulumi:"ttl"`
+	// The record's type: A, AAAA, CNAME, MX, TXT, NS, SRV, CAA, SOA...
+	Type string `pulumi:"type"`
+	// The id of the record's zone.
+	ZoneId string `pulumi:"zoneId"`
 }
 
+// A record of a DNS zone.
 type DnsRecordResultOutput struct{ *pulumi.OutputState }
 
 func (DnsRecordResultOutput) ElementType() reflect.Type {
@@ -935,6 +1191,7 @@ func (o DnsRecordResultOutput) ToDnsRecordResultOutputWithContext(ctx context.Co
 	return o
 }
 
+// The record's value (an address, a host name, a text...); null where the API does not say.
 func (o DnsRecordResultOutput) Data() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v DnsRecordResult) *string { return v.Data }).(pulumi.StringPtrOutput)
 }
@@ -944,26 +1201,32 @@ func (o DnsRecordResultOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v DnsRecordResult) string { return v.Id }).(pulumi.StringOutput)
 }
 
+// The record's name (the host name within the zone).
 func (o DnsRecordResultOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v DnsRecordResult) string { return v.Name }).(pulumi.StringOutput)
 }
 
-func (o DnsRecordResultOutput) Priority() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v DnsRecordResult) *float64 { return v.Priority }).(pulumi.Float64PtrOutput)
+// The priority (MX and SRV records); null for other types.
+func (o DnsRecordResultOutput) Priority() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v DnsRecordResult) *int { return v.Priority }).(pulumi.IntPtrOutput)
 }
 
+// The record's own id in its zone.
 func (o DnsRecordResultOutput) RecordId() pulumi.StringOutput {
 	return o.ApplyT(func(v DnsRecordResult) string { return v.RecordId }).(pulumi.StringOutput)
 }
 
-func (o DnsRecordResultOutput) Ttl() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v DnsRecordResult) *float64 { return v.Ttl }).(pulumi.Float64PtrOutput)
+// The time to live, in seconds; null where the API does not say.
+func (o DnsRecordResultOutput) Ttl() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v DnsRecordResult) *int { return v.Ttl }).(pulumi.IntPtrOutput)
 }
 
+// The record's type: A, AAAA, CNAME, MX, TXT, NS, SRV, CAA, SOA...
 func (o DnsRecordResultOutput) Type() pulumi.StringOutput {
 	return o.ApplyT(func(v DnsRecordResult) string { return v.Type }).(pulumi.StringOutput)
 }
 
+// The id of the record's zone.
 func (o DnsRecordResultOutput) ZoneId() pulumi.StringOutput {
 	return o.ApplyT(func(v DnsRecordResult) string { return v.ZoneId }).(pulumi.StringOutput)
 }
@@ -988,19 +1251,30 @@ func (o DnsRecordResultArrayOutput) Index(i pulumi.IntInput) DnsRecordResultOutp
 	}).(DnsRecordResultOutput)
 }
 
+// A DNS zone.
 type DnsZoneResult struct {
-	CreatedAt        *string `pulumi:"createdAt"`
+	// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+	CreatedAt *string `pulumi:"createdAt"`
+	// Whether the domain is delegated to the service's name servers, as the API reports it.
 	DelegationStatus *string `pulumi:"delegationStatus"`
-	Email            *string `pulumi:"email"`
-	Id               string  `pulumi:"id"`
+	// The zone's contact e-mail address (SOA); null where the API does not say.
+	Email *string `pulumi:"email"`
+	// The zone's id.
+	Id string `pulumi:"id"`
 	// The labels, without the provider's ownership label.
-	Labels        map[string]string `pulumi:"labels"`
-	Name          string            `pulumi:"name"`
-	Ttl           *float64          `pulumi:"ttl"`
-	UnpublishDate *string           `pulumi:"unpublishDate"`
-	UpdatedAt     *string           `pulumi:"updatedAt"`
+	Labels map[string]string `pulumi:"labels"`
+	// The zone's domain name, e.g. `example.com`.
+	Name string `pulumi:"name"`
+	// The zone's default time to live of records, in seconds.
+	Ttl *int `pulumi:"ttl"`
+	// When the zone stops being published (for example once delegation has failed for long); null
+	// when no such date is set.
+	UnpublishDate *string `pulumi:"unpublishDate"`
+	// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+	UpdatedAt *string `pulumi:"updatedAt"`
 }
 
+// A DNS zone.
 type DnsZoneResultOutput struct{ *pulumi.OutputState }
 
 func (DnsZoneResultOutput) ElementType() reflect.Type {
@@ -1015,18 +1289,22 @@ func (o DnsZoneResultOutput) ToDnsZoneResultOutputWithContext(ctx context.Contex
 	return o
 }
 
+// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
 func (o DnsZoneResultOutput) CreatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v DnsZoneResult) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }
 
+// Whether the domain is delegated to the service's name servers, as the API reports it.
 func (o DnsZoneResultOutput) DelegationStatus() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v DnsZoneResult) *string { return v.DelegationStatus }).(pulumi.StringPtrOutput)
 }
 
+// The zone's contact e-mail address (SOA); null where the API does not say.
 func (o DnsZoneResultOutput) Email() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v DnsZoneResult) *string { return v.Email }).(pulumi.StringPtrOutput)
 }
 
+// The zone's id.
 func (o DnsZoneResultOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v DnsZoneResult) string { return v.Id }).(pulumi.StringOutput)
 }
@@ -1036,18 +1314,23 @@ func (o DnsZoneResultOutput) Labels() pulumi.StringMapOutput {
 	return o.ApplyT(func(v DnsZoneResult) map[string]string { return v.Labels }).(pulumi.StringMapOutput)
 }
 
+// The zone's domain name, e.g. `example.com`.
 func (o DnsZoneResultOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v DnsZoneResult) string { return v.Name }).(pulumi.StringOutput)
 }
 
-func (o DnsZoneResultOutput) Ttl() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v DnsZoneResult) *float64 { return v.Ttl }).(pulumi.Float64PtrOutput)
+// The zone's default time to live of records, in seconds.
+func (o DnsZoneResultOutput) Ttl() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v DnsZoneResult) *int { return v.Ttl }).(pulumi.IntPtrOutput)
 }
 
+// When the zone stops being published (for example once delegation has failed for long); null
+// when no such date is set.
 func (o DnsZoneResultOutput) UnpublishDate() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v DnsZoneResult) *string { return v.UnpublishDate }).(pulumi.StringPtrOutput)
 }
 
+// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
 func (o DnsZoneResultOutput) UpdatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v DnsZoneResult) *string { return v.UpdatedAt }).(pulumi.StringPtrOutput)
 }
@@ -1072,14 +1355,100 @@ func (o DnsZoneResultArrayOutput) Index(i pulumi.IntInput) DnsZoneResultOutput {
 	}).(DnsZoneResultOutput)
 }
 
+// A drive model a server model can be ordered with.
+type DriveModelResult struct {
+	// GB.
+	Capacity int `pulumi:"capacity"`
+	// The form factor, e.g. `2.5`.
+	FormFactor string `pulumi:"formFactor"`
+	// The drive model's id (a drive slot's `driveModelId`).
+	Id int `pulumi:"id"`
+	// The interface, e.g. `SATA3`.
+	Interface string `pulumi:"interface"`
+	// The media type, e.g. `SSD`.
+	MediaType string `pulumi:"mediaType"`
+	// The drive model's name.
+	Name string `pulumi:"name"`
+}
+
+// A drive model a server model can be ordered with.
+type DriveModelResultOutput struct{ *pulumi.OutputState }
+
+func (DriveModelResultOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*DriveModelResult)(nil)).Elem()
+}
+
+func (o DriveModelResultOutput) ToDriveModelResultOutput() DriveModelResultOutput {
+	return o
+}
+
+func (o DriveModelResultOutput) ToDriveModelResultOutputWithContext(ctx context.Context) DriveModelResultOutput {
+	return o
+}
+
+// GB.
+func (o DriveModelResultOutput) Capacity() pulumi.IntOutput {
+	return o.ApplyT(func(v DriveModelResult) int { return v.Capacity }).(pulumi.IntOutput)
+}
+
+// The form factor, e.g. `2.5`.
+func (o DriveModelResultOutput) FormFactor() pulumi.StringOutput {
+	return o.ApplyT(func(v DriveModelResult) string { return v.FormFactor }).(pulumi.StringOutput)
+}
+
+// The drive model's id (a drive slot's `driveModelId`).
+func (o DriveModelResultOutput) Id() pulumi.IntOutput {
+	return o.ApplyT(func(v DriveModelResult) int { return v.Id }).(pulumi.IntOutput)
+}
+
+// The interface, e.g. `SATA3`.
+func (o DriveModelResultOutput) Interface() pulumi.StringOutput {
+	return o.ApplyT(func(v DriveModelResult) string { return v.Interface }).(pulumi.StringOutput)
+}
+
+// The media type, e.g. `SSD`.
+func (o DriveModelResultOutput) MediaType() pulumi.StringOutput {
+	return o.ApplyT(func(v DriveModelResult) string { return v.MediaType }).(pulumi.StringOutput)
+}
+
+// The drive model's name.
+func (o DriveModelResultOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v DriveModelResult) string { return v.Name }).(pulumi.StringOutput)
+}
+
+type DriveModelResultArrayOutput struct{ *pulumi.OutputState }
+
+func (DriveModelResultArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]DriveModelResult)(nil)).Elem()
+}
+
+func (o DriveModelResultArrayOutput) ToDriveModelResultArrayOutput() DriveModelResultArrayOutput {
+	return o
+}
+
+func (o DriveModelResultArrayOutput) ToDriveModelResultArrayOutputWithContext(ctx context.Context) DriveModelResultArrayOutput {
+	return o
+}
+
+func (o DriveModelResultArrayOutput) Index(i pulumi.IntInput) DriveModelResultOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) DriveModelResult {
+		return vs[0].([]DriveModelResult)[vs[1].(int)]
+	}).(DriveModelResultOutput)
+}
+
+// A drive slot of a host, filled or not.
 type DriveSlotResult struct {
 	// The drive in the slot; null for an empty slot.
 	DriveModel *DriveSlotResultDriveModel `pulumi:"driveModel"`
-	FormFactor *string                    `pulumi:"formFactor"`
-	Interface  *string                    `pulumi:"interface"`
-	Position   float64                    `pulumi:"position"`
+	// The slot's form factor; null where the API does not say.
+	FormFactor *string `pulumi:"formFactor"`
+	// The slot's interface; null where the API does not say.
+	Interface *string `pulumi:"interface"`
+	// The slot's position.
+	Position int `pulumi:"position"`
 }
 
+// A drive slot of a host, filled or not.
 type DriveSlotResultOutput struct{ *pulumi.OutputState }
 
 func (DriveSlotResultOutput) ElementType() reflect.Type {
@@ -1099,16 +1468,19 @@ func (o DriveSlotResultOutput) DriveModel() DriveSlotResultDriveModelPtrOutput {
 	return o.ApplyT(func(v DriveSlotResult) *DriveSlotResultDriveModel { return v.DriveModel }).(DriveSlotResultDriveModelPtrOutput)
 }
 
+// The slot's form factor; null where the API does not say.
 func (o DriveSlotResultOutput) FormFactor() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v DriveSlotResult) *string { return v.FormFactor }).(pulumi.StringPtrOutput)
 }
 
+// The slot's interface; null where the API does not say.
 func (o DriveSlotResultOutput) Interface() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v DriveSlotResult) *string { return v.Interface }).(pulumi.StringPtrOutput)
 }
 
-func (o DriveSlotResultOutput) Position() pulumi.Float64Output {
-	return o.ApplyT(func(v DriveSlotResult) float64 { return v.Position }).(pulumi.Float64Output)
+// The slot's position.
+func (o DriveSlotResultOutput) Position() pulumi.IntOutput {
+	return o.ApplyT(func(v DriveSlotResult) int { return v.Position }).(pulumi.IntOutput)
 }
 
 type DriveSlotResultArrayOutput struct{ *pulumi.OutputState }
@@ -1131,15 +1503,23 @@ func (o DriveSlotResultArrayOutput) Index(i pulumi.IntInput) DriveSlotResultOutp
 	}).(DriveSlotResultOutput)
 }
 
+// The drive in the slot; null for an empty slot.
 type DriveSlotResultDriveModel struct {
-	Capacity   float64 `pulumi:"capacity"`
-	FormFactor string  `pulumi:"formFactor"`
-	Id         float64 `pulumi:"id"`
-	Interface  string  `pulumi:"interface"`
-	MediaType  string  `pulumi:"mediaType"`
-	Name       string  `pulumi:"name"`
+	// The capacity in GB.
+	Capacity int `pulumi:"capacity"`
+	// The form factor, e.g. `2.5`.
+	FormFactor string `pulumi:"formFactor"`
+	// The drive model's id.
+	Id int `pulumi:"id"`
+	// The interface, e.g. `SATA3`.
+	Interface string `pulumi:"interface"`
+	// The media type, e.g. `SSD`.
+	MediaType string `pulumi:"mediaType"`
+	// The drive model's name.
+	Name string `pulumi:"name"`
 }
 
+// The drive in the slot; null for an empty slot.
 type DriveSlotResultDriveModelOutput struct{ *pulumi.OutputState }
 
 func (DriveSlotResultDriveModelOutput) ElementType() reflect.Type {
@@ -1154,26 +1534,32 @@ func (o DriveSlotResultDriveModelOutput) ToDriveSlotResultDriveModelOutputWithCo
 	return o
 }
 
-func (o DriveSlotResultDriveModelOutput) Capacity() pulumi.Float64Output {
-	return o.ApplyT(func(v DriveSlotResultDriveModel) float64 { return v.Capacity }).(pulumi.Float64Output)
+// The capacity in GB.
+func (o DriveSlotResultDriveModelOutput) Capacity() pulumi.IntOutput {
+	return o.ApplyT(func(v DriveSlotResultDriveModel) int { return v.Capacity }).(pulumi.IntOutput)
 }
 
+// The form factor, e.g. `2.5`.
 func (o DriveSlotResultDriveModelOutput) FormFactor() pulumi.StringOutput {
 	return o.ApplyT(func(v DriveSlotResultDriveModel) string { return v.FormFactor }).(pulumi.StringOutput)
 }
 
-func (o DriveSlotResultDriveModelOutput) Id() pulumi.Float64Output {
-	return o.ApplyT(func(v DriveSlotResultDriveModel) float64 { return v.Id }).(pulumi.Float64Output)
+// The drive model's id.
+func (o DriveSlotResultDriveModelOutput) Id() pulumi.IntOutput {
+	return o.ApplyT(func(v DriveSlotResultDriveModel) int { return v.Id }).(pulumi.IntOutput)
 }
 
+// The interface, e.g. `SATA3`.
 func (o DriveSlotResultDriveModelOutput) Interface() pulumi.StringOutput {
 	return o.ApplyT(func(v DriveSlotResultDriveModel) string { return v.Interface }).(pulumi.StringOutput)
 }
 
+// The media type, e.g. `SSD`.
 func (o DriveSlotResultDriveModelOutput) MediaType() pulumi.StringOutput {
 	return o.ApplyT(func(v DriveSlotResultDriveModel) string { return v.MediaType }).(pulumi.StringOutput)
 }
 
+// The drive model's name.
 func (o DriveSlotResultDriveModelOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v DriveSlotResultDriveModel) string { return v.Name }).(pulumi.StringOutput)
 }
@@ -1202,15 +1588,17 @@ func (o DriveSlotResultDriveModelPtrOutput) Elem() DriveSlotResultDriveModelOutp
 	}).(DriveSlotResultDriveModelOutput)
 }
 
-func (o DriveSlotResultDriveModelPtrOutput) Capacity() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *DriveSlotResultDriveModel) *float64 {
+// The capacity in GB.
+func (o DriveSlotResultDriveModelPtrOutput) Capacity() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *DriveSlotResultDriveModel) *int {
 		if v == nil {
 			return nil
 		}
 		return &v.Capacity
-	}).(pulumi.Float64PtrOutput)
+	}).(pulumi.IntPtrOutput)
 }
 
+// The form factor, e.g. `2.5`.
 func (o DriveSlotResultDriveModelPtrOutput) FormFactor() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *DriveSlotResultDriveModel) *string {
 		if v == nil {
@@ -1220,15 +1608,17 @@ func (o DriveSlotResultDriveModelPtrOutput) FormFactor() pulumi.StringPtrOutput 
 	}).(pulumi.StringPtrOutput)
 }
 
-func (o DriveSlotResultDriveModelPtrOutput) Id() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *DriveSlotResultDriveModel) *float64 {
+// The drive model's id.
+func (o DriveSlotResultDriveModelPtrOutput) Id() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *DriveSlotResultDriveModel) *int {
 		if v == nil {
 			return nil
 		}
 		return &v.Id
-	}).(pulumi.Float64PtrOutput)
+	}).(pulumi.IntPtrOutput)
 }
 
+// The interface, e.g. `SATA3`.
 func (o DriveSlotResultDriveModelPtrOutput) Interface() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *DriveSlotResultDriveModel) *string {
 		if v == nil {
@@ -1238,6 +1628,7 @@ func (o DriveSlotResultDriveModelPtrOutput) Interface() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// The media type, e.g. `SSD`.
 func (o DriveSlotResultDriveModelPtrOutput) MediaType() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *DriveSlotResultDriveModel) *string {
 		if v == nil {
@@ -1247,6 +1638,7 @@ func (o DriveSlotResultDriveModelPtrOutput) MediaType() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// The drive model's name.
 func (o DriveSlotResultDriveModelPtrOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *DriveSlotResultDriveModel) *string {
 		if v == nil {
@@ -1256,1417 +1648,35 @@ func (o DriveSlotResultDriveModelPtrOutput) Name() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
-type GetBandwidthOptionResult struct {
-	// Bytes committed; null for unmetered options.
-	Commit *float64 `pulumi:"commit"`
-	Id     int      `pulumi:"id"`
-	Name   string   `pulumi:"name"`
-	Type   *string  `pulumi:"type"`
-}
-
-type GetBandwidthOptionResultOutput struct{ *pulumi.OutputState }
-
-func (GetBandwidthOptionResultOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*GetBandwidthOptionResult)(nil)).Elem()
-}
-
-func (o GetBandwidthOptionResultOutput) ToGetBandwidthOptionResultOutput() GetBandwidthOptionResultOutput {
-	return o
-}
-
-func (o GetBandwidthOptionResultOutput) ToGetBandwidthOptionResultOutputWithContext(ctx context.Context) GetBandwidthOptionResultOutput {
-	return o
-}
-
-// Bytes committed; null for unmetered options.
-func (o GetBandwidthOptionResultOutput) Commit() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v GetBandwidthOptionResult) *float64 { return v.Commit }).(pulumi.Float64PtrOutput)
-}
-
-func (o GetBandwidthOptionResultOutput) Id() pulumi.IntOutput {
-	return o.ApplyT(func(v GetBandwidthOptionResult) int { return v.Id }).(pulumi.IntOutput)
-}
-
-func (o GetBandwidthOptionResultOutput) Name() pulumi.StringOutput {
-	return o.ApplyT(func(v GetBandwidthOptionResult) string { return v.Name }).(pulumi.StringOutput)
-}
-
-func (o GetBandwidthOptionResultOutput) Type() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetBandwidthOptionResult) *string { return v.Type }).(pulumi.StringPtrOutput)
-}
-
-type GetBandwidthOptionResultArrayOutput struct{ *pulumi.OutputState }
-
-func (GetBandwidthOptionResultArrayOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*[]GetBandwidthOptionResult)(nil)).Elem()
-}
-
-func (o GetBandwidthOptionResultArrayOutput) ToGetBandwidthOptionResultArrayOutput() GetBandwidthOptionResultArrayOutput {
-	return o
-}
-
-func (o GetBandwidthOptionResultArrayOutput) ToGetBandwidthOptionResultArrayOutputWithContext(ctx context.Context) GetBandwidthOptionResultArrayOutput {
-	return o
-}
-
-func (o GetBandwidthOptionResultArrayOutput) Index(i pulumi.IntInput) GetBandwidthOptionResultOutput {
-	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetBandwidthOptionResult {
-		return vs[0].([]GetBandwidthOptionResult)[vs[1].(int)]
-	}).(GetBandwidthOptionResultOutput)
-}
-
-type GetCloudRegionResult struct {
-	Code string `pulumi:"code"`
-	// What an instance here can be sized as.
-	Flavors []CloudFlavorResult `pulumi:"flavors"`
-	Id      int                 `pulumi:"id"`
-	// What an instance here can be created from.
-	Images []CloudImageResult `pulumi:"images"`
-	Name   string             `pulumi:"name"`
-}
-
-type GetCloudRegionResultOutput struct{ *pulumi.OutputState }
-
-func (GetCloudRegionResultOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*GetCloudRegionResult)(nil)).Elem()
-}
-
-func (o GetCloudRegionResultOutput) ToGetCloudRegionResultOutput() GetCloudRegionResultOutput {
-	return o
-}
-
-func (o GetCloudRegionResultOutput) ToGetCloudRegionResultOutputWithContext(ctx context.Context) GetCloudRegionResultOutput {
-	return o
-}
-
-func (o GetCloudRegionResultOutput) Code() pulumi.StringOutput {
-	return o.ApplyT(func(v GetCloudRegionResult) string { return v.Code }).(pulumi.StringOutput)
-}
-
-// What an instance here can be sized as.
-func (o GetCloudRegionResultOutput) Flavors() CloudFlavorResultArrayOutput {
-	return o.ApplyT(func(v GetCloudRegionResult) []CloudFlavorResult { return v.Flavors }).(CloudFlavorResultArrayOutput)
-}
-
-func (o GetCloudRegionResultOutput) Id() pulumi.IntOutput {
-	return o.ApplyT(func(v GetCloudRegionResult) int { return v.Id }).(pulumi.IntOutput)
-}
-
-// What an instance here can be created from.
-func (o GetCloudRegionResultOutput) Images() CloudImageResultArrayOutput {
-	return o.ApplyT(func(v GetCloudRegionResult) []CloudImageResult { return v.Images }).(CloudImageResultArrayOutput)
-}
-
-func (o GetCloudRegionResultOutput) Name() pulumi.StringOutput {
-	return o.ApplyT(func(v GetCloudRegionResult) string { return v.Name }).(pulumi.StringOutput)
-}
-
-type GetCloudRegionResultArrayOutput struct{ *pulumi.OutputState }
-
-func (GetCloudRegionResultArrayOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*[]GetCloudRegionResult)(nil)).Elem()
-}
-
-func (o GetCloudRegionResultArrayOutput) ToGetCloudRegionResultArrayOutput() GetCloudRegionResultArrayOutput {
-	return o
-}
-
-func (o GetCloudRegionResultArrayOutput) ToGetCloudRegionResultArrayOutputWithContext(ctx context.Context) GetCloudRegionResultArrayOutput {
-	return o
-}
-
-func (o GetCloudRegionResultArrayOutput) Index(i pulumi.IntInput) GetCloudRegionResultOutput {
-	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetCloudRegionResult {
-		return vs[0].([]GetCloudRegionResult)[vs[1].(int)]
-	}).(GetCloudRegionResultOutput)
-}
-
-type GetDriveModelResult struct {
-	// GB.
-	Capacity   float64 `pulumi:"capacity"`
-	FormFactor string  `pulumi:"formFactor"`
-	Id         int     `pulumi:"id"`
-	Interface  string  `pulumi:"interface"`
-	MediaType  string  `pulumi:"mediaType"`
-	Name       string  `pulumi:"name"`
-}
-
-type GetDriveModelResultOutput struct{ *pulumi.OutputState }
-
-func (GetDriveModelResultOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*GetDriveModelResult)(nil)).Elem()
-}
-
-func (o GetDriveModelResultOutput) ToGetDriveModelResultOutput() GetDriveModelResultOutput {
-	return o
-}
-
-func (o GetDriveModelResultOutput) ToGetDriveModelResultOutputWithContext(ctx context.Context) GetDriveModelResultOutput {
-	return o
-}
-
-// GB.
-func (o GetDriveModelResultOutput) Capacity() pulumi.Float64Output {
-	return o.ApplyT(func(v GetDriveModelResult) float64 { return v.Capacity }).(pulumi.Float64Output)
-}
-
-func (o GetDriveModelResultOutput) FormFactor() pulumi.StringOutput {
-	return o.ApplyT(func(v GetDriveModelResult) string { return v.FormFactor }).(pulumi.StringOutput)
-}
-
-func (o GetDriveModelResultOutput) Id() pulumi.IntOutput {
-	return o.ApplyT(func(v GetDriveModelResult) int { return v.Id }).(pulumi.IntOutput)
-}
-
-func (o GetDriveModelResultOutput) Interface() pulumi.StringOutput {
-	return o.ApplyT(func(v GetDriveModelResult) string { return v.Interface }).(pulumi.StringOutput)
-}
-
-func (o GetDriveModelResultOutput) MediaType() pulumi.StringOutput {
-	return o.ApplyT(func(v GetDriveModelResult) string { return v.MediaType }).(pulumi.StringOutput)
-}
-
-func (o GetDriveModelResultOutput) Name() pulumi.StringOutput {
-	return o.ApplyT(func(v GetDriveModelResult) string { return v.Name }).(pulumi.StringOutput)
-}
-
-type GetDriveModelResultArrayOutput struct{ *pulumi.OutputState }
-
-func (GetDriveModelResultArrayOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*[]GetDriveModelResult)(nil)).Elem()
-}
-
-func (o GetDriveModelResultArrayOutput) ToGetDriveModelResultArrayOutput() GetDriveModelResultArrayOutput {
-	return o
-}
-
-func (o GetDriveModelResultArrayOutput) ToGetDriveModelResultArrayOutputWithContext(ctx context.Context) GetDriveModelResultArrayOutput {
-	return o
-}
-
-func (o GetDriveModelResultArrayOutput) Index(i pulumi.IntInput) GetDriveModelResultOutput {
-	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetDriveModelResult {
-		return vs[0].([]GetDriveModelResult)[vs[1].(int)]
-	}).(GetDriveModelResultOutput)
-}
-
-// A host of any kind; fields a kind or an older record lacks are null.
-type GetHostResult struct {
-	Configuration        *string                   `pulumi:"configuration"`
-	ConfigurationDetails *HostConfigurationDetails `pulumi:"configurationDetails"`
-	CreatedAt            *string                   `pulumi:"createdAt"`
-	Id                   string                    `pulumi:"id"`
-	// Bare metal nodes only.
-	KubernetesClusterId         *string  `pulumi:"kubernetesClusterId"`
-	KubernetesClusterNodeId     *string  `pulumi:"kubernetesClusterNodeId"`
-	KubernetesClusterNodeNumber *float64 `pulumi:"kubernetesClusterNodeNumber"`
-	// The labels, without the provider's ownership label.
-	Labels             map[string]string `pulumi:"labels"`
-	LeaseStartAt       *string           `pulumi:"leaseStartAt"`
-	LocationCode       *string           `pulumi:"locationCode"`
-	LocationId         *int              `pulumi:"locationId"`
-	OobIpv4Address     *string           `pulumi:"oobIpv4Address"`
-	OperationalStatus  *string           `pulumi:"operationalStatus"`
-	PowerStatus        *string           `pulumi:"powerStatus"`
-	PrivateIpv4Address *string           `pulumi:"privateIpv4Address"`
-	PublicIpv4Address  *string           `pulumi:"publicIpv4Address"`
-	RackId             *string           `pulumi:"rackId"`
-	// Set once a release is scheduled.
-	ScheduledReleaseAt *string `pulumi:"scheduledReleaseAt"`
-	Status             string  `pulumi:"status"`
-	// null for a bare metal node without one.
-	Title *string `pulumi:"title"`
-	// "dedicated_server", "sbm_server" or "kubernetes_baremetal_node".
-	Type      string  `pulumi:"type"`
-	UpdatedAt *string `pulumi:"updatedAt"`
-}
-
-// A host of any kind; fields a kind or an older record lacks are null.
-type GetHostResultOutput struct{ *pulumi.OutputState }
-
-func (GetHostResultOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*GetHostResult)(nil)).Elem()
-}
-
-func (o GetHostResultOutput) ToGetHostResultOutput() GetHostResultOutput {
-	return o
-}
-
-func (o GetHostResultOutput) ToGetHostResultOutputWithContext(ctx context.Context) GetHostResultOutput {
-	return o
-}
-
-func (o GetHostResultOutput) Configuration() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetHostResult) *string { return v.Configuration }).(pulumi.StringPtrOutput)
-}
-
-func (o GetHostResultOutput) ConfigurationDetails() HostConfigurationDetailsPtrOutput {
-	return o.ApplyT(func(v GetHostResult) *HostConfigurationDetails { return v.ConfigurationDetails }).(HostConfigurationDetailsPtrOutput)
-}
-
-func (o GetHostResultOutput) CreatedAt() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetHostResult) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
-}
-
-func (o GetHostResultOutput) Id() pulumi.StringOutput {
-	return o.ApplyT(func(v GetHostResult) string { return v.Id }).(pulumi.StringOutput)
-}
-
-// Bare metal nodes only.
-func (o GetHostResultOutput) KubernetesClusterId() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetHostResult) *string { return v.KubernetesClusterId }).(pulumi.StringPtrOutput)
-}
-
-func (o GetHostResultOutput) KubernetesClusterNodeId() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetHostResult) *string { return v.KubernetesClusterNodeId }).(pulumi.StringPtrOutput)
-}
-
-func (o GetHostResultOutput) KubernetesClusterNodeNumber() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v GetHostResult) *float64 { return v.KubernetesClusterNodeNumber }).(pulumi.Float64PtrOutput)
-}
-
-// The labels, without the provider's ownership label.
-func (o GetHostResultOutput) Labels() pulumi.StringMapOutput {
-	return o.ApplyT(func(v GetHostResult) map[string]string { return v.Labels }).(pulumi.StringMapOutput)
-}
-
-func (o GetHostResultOutput) LeaseStartAt() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetHostResult) *string { return v.LeaseStartAt }).(pulumi.StringPtrOutput)
-}
-
-func (o GetHostResultOutput) LocationCode() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetHostResult) *string { return v.LocationCode }).(pulumi.StringPtrOutput)
-}
-
-func (o GetHostResultOutput) LocationId() pulumi.IntPtrOutput {
-	return o.ApplyT(func(v GetHostResult) *int { return v.LocationId }).(pulumi.IntPtrOutput)
-}
-
-func (o GetHostResultOutput) OobIpv4Address() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetHostResult) *string { return v.OobIpv4Address }).(pulumi.StringPtrOutput)
-}
-
-func (o GetHostResultOutput) OperationalStatus() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetHostResult) *string { return v.OperationalStatus }).(pulumi.StringPtrOutput)
-}
-
-func (o GetHostResultOutput) PowerStatus() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetHostResult) *string { return v.PowerStatus }).(pulumi.StringPtrOutput)
-}
-
-func (o GetHostResultOutput) PrivateIpv4Address() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetHostResult) *string { return v.PrivateIpv4Address }).(pulumi.StringPtrOutput)
-}
-
-func (o GetHostResultOutput) PublicIpv4Address() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetHostResult) *string { return v.PublicIpv4Address }).(pulumi.StringPtrOutput)
-}
-
-func (o GetHostResultOutput) RackId() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetHostResult) *string { return v.RackId }).(pulumi.StringPtrOutput)
-}
-
-// Set once a release is scheduled.
-func (o GetHostResultOutput) ScheduledReleaseAt() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetHostResult) *string { return v.ScheduledReleaseAt }).(pulumi.StringPtrOutput)
-}
-
-func (o GetHostResultOutput) Status() pulumi.StringOutput {
-	return o.ApplyT(func(v GetHostResult) string { return v.Status }).(pulumi.StringOutput)
-}
-
-// null for a bare metal node without one.
-func (o GetHostResultOutput) Title() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetHostResult) *string { return v.Title }).(pulumi.StringPtrOutput)
-}
-
-// "dedicated_server", "sbm_server" or "kubernetes_baremetal_node".
-func (o GetHostResultOutput) Type() pulumi.StringOutput {
-	return o.ApplyT(func(v GetHostResult) string { return v.Type }).(pulumi.StringOutput)
-}
-
-func (o GetHostResultOutput) UpdatedAt() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetHostResult) *string { return v.UpdatedAt }).(pulumi.StringPtrOutput)
-}
-
-type GetHostResultArrayOutput struct{ *pulumi.OutputState }
-
-func (GetHostResultArrayOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*[]GetHostResult)(nil)).Elem()
-}
-
-func (o GetHostResultArrayOutput) ToGetHostResultArrayOutput() GetHostResultArrayOutput {
-	return o
-}
-
-func (o GetHostResultArrayOutput) ToGetHostResultArrayOutputWithContext(ctx context.Context) GetHostResultArrayOutput {
-	return o
-}
-
-func (o GetHostResultArrayOutput) Index(i pulumi.IntInput) GetHostResultOutput {
-	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetHostResult {
-		return vs[0].([]GetHostResult)[vs[1].(int)]
-	}).(GetHostResultOutput)
-}
-
-// Fields older records lack are null.
-type GetKubernetesClusterNodeResult struct {
-	ClusterId          string                     `pulumi:"clusterId"`
-	Configuration      string                     `pulumi:"configuration"`
-	CreatedAt          string                     `pulumi:"createdAt"`
-	Hostname           string                     `pulumi:"hostname"`
-	Id                 string                     `pulumi:"id"`
-	Labels             map[string]string          `pulumi:"labels"`
-	LocationCode       *string                    `pulumi:"locationCode"`
-	LocationId         *int                       `pulumi:"locationId"`
-	NodeGroup          *KubernetesNodeGroupResult `pulumi:"nodeGroup"`
-	Number             float64                    `pulumi:"number"`
-	PrivateIpv4Address *string                    `pulumi:"privateIpv4Address"`
-	PublicIpv4Address  *string                    `pulumi:"publicIpv4Address"`
-	// The id of the underlying cloud instance or bare metal node host.
-	RefId  string `pulumi:"refId"`
-	Role   string `pulumi:"role"`
-	Status string `pulumi:"status"`
-	// "cloud" or "baremetal".
-	Type      string `pulumi:"type"`
-	UpdatedAt string `pulumi:"updatedAt"`
-}
-
-// Fields older records lack are null.
-type GetKubernetesClusterNodeResultOutput struct{ *pulumi.OutputState }
-
-func (GetKubernetesClusterNodeResultOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*GetKubernetesClusterNodeResult)(nil)).Elem()
-}
-
-func (o GetKubernetesClusterNodeResultOutput) ToGetKubernetesClusterNodeResultOutput() GetKubernetesClusterNodeResultOutput {
-	return o
-}
-
-func (o GetKubernetesClusterNodeResultOutput) ToGetKubernetesClusterNodeResultOutputWithContext(ctx context.Context) GetKubernetesClusterNodeResultOutput {
-	return o
-}
-
-func (o GetKubernetesClusterNodeResultOutput) ClusterId() pulumi.StringOutput {
-	return o.ApplyT(func(v GetKubernetesClusterNodeResult) string { return v.ClusterId }).(pulumi.StringOutput)
-}
-
-func (o GetKubernetesClusterNodeResultOutput) Configuration() pulumi.StringOutput {
-	return o.ApplyT(func(v GetKubernetesClusterNodeResult) string { return v.Configuration }).(pulumi.StringOutput)
-}
-
-func (o GetKubernetesClusterNodeResultOutput) CreatedAt() pulumi.StringOutput {
-	return o.ApplyT(func(v GetKubernetesClusterNodeResult) string { return v.CreatedAt }).(pulumi.StringOutput)
-}
-
-func (o GetKubernetesClusterNodeResultOutput) Hostname() pulumi.StringOutput {
-	return o.ApplyT(func(v GetKubernetesClusterNodeResult) string { return v.Hostname }).(pulumi.StringOutput)
-}
-
-func (o GetKubernetesClusterNodeResultOutput) Id() pulumi.StringOutput {
-	return o.ApplyT(func(v GetKubernetesClusterNodeResult) string { return v.Id }).(pulumi.StringOutput)
-}
-
-func (o GetKubernetesClusterNodeResultOutput) Labels() pulumi.StringMapOutput {
-	return o.ApplyT(func(v GetKubernetesClusterNodeResult) map[string]string { return v.Labels }).(pulumi.StringMapOutput)
-}
-
-func (o GetKubernetesClusterNodeResultOutput) LocationCode() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetKubernetesClusterNodeResult) *string { return v.LocationCode }).(pulumi.StringPtrOutput)
-}
-
-func (o GetKubernetesClusterNodeResultOutput) LocationId() pulumi.IntPtrOutput {
-	return o.ApplyT(func(v GetKubernetesClusterNodeResult) *int { return v.LocationId }).(pulumi.IntPtrOutput)
-}
-
-func (o GetKubernetesClusterNodeResultOutput) NodeGroup() KubernetesNodeGroupResultPtrOutput {
-	return o.ApplyT(func(v GetKubernetesClusterNodeResult) *KubernetesNodeGroupResult { return v.NodeGroup }).(KubernetesNodeGroupResultPtrOutput)
-}
-
-func (o GetKubernetesClusterNodeResultOutput) Number() pulumi.Float64Output {
-	return o.ApplyT(func(v GetKubernetesClusterNodeResult) float64 { return v.Number }).(pulumi.Float64Output)
-}
-
-func (o GetKubernetesClusterNodeResultOutput) PrivateIpv4Address() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetKubernetesClusterNodeResult) *string { return v.PrivateIpv4Address }).(pulumi.StringPtrOutput)
-}
-
-func (o GetKubernetesClusterNodeResultOutput) PublicIpv4Address() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetKubernetesClusterNodeResult) *string { return v.PublicIpv4Address }).(pulumi.StringPtrOutput)
-}
-
-// The id of the underlying cloud instance or bare metal node host.
-func (o GetKubernetesClusterNodeResultOutput) RefId() pulumi.StringOutput {
-	return o.ApplyT(func(v GetKubernetesClusterNodeResult) string { return v.RefId }).(pulumi.StringOutput)
-}
-
-func (o GetKubernetesClusterNodeResultOutput) Role() pulumi.StringOutput {
-	return o.ApplyT(func(v GetKubernetesClusterNodeResult) string { return v.Role }).(pulumi.StringOutput)
-}
-
-func (o GetKubernetesClusterNodeResultOutput) Status() pulumi.StringOutput {
-	return o.ApplyT(func(v GetKubernetesClusterNodeResult) string { return v.Status }).(pulumi.StringOutput)
-}
-
-// "cloud" or "baremetal".
-func (o GetKubernetesClusterNodeResultOutput) Type() pulumi.StringOutput {
-	return o.ApplyT(func(v GetKubernetesClusterNodeResult) string { return v.Type }).(pulumi.StringOutput)
-}
-
-func (o GetKubernetesClusterNodeResultOutput) UpdatedAt() pulumi.StringOutput {
-	return o.ApplyT(func(v GetKubernetesClusterNodeResult) string { return v.UpdatedAt }).(pulumi.StringOutput)
-}
-
-type GetKubernetesClusterNodeResultArrayOutput struct{ *pulumi.OutputState }
-
-func (GetKubernetesClusterNodeResultArrayOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*[]GetKubernetesClusterNodeResult)(nil)).Elem()
-}
-
-func (o GetKubernetesClusterNodeResultArrayOutput) ToGetKubernetesClusterNodeResultArrayOutput() GetKubernetesClusterNodeResultArrayOutput {
-	return o
-}
-
-func (o GetKubernetesClusterNodeResultArrayOutput) ToGetKubernetesClusterNodeResultArrayOutputWithContext(ctx context.Context) GetKubernetesClusterNodeResultArrayOutput {
-	return o
-}
-
-func (o GetKubernetesClusterNodeResultArrayOutput) Index(i pulumi.IntInput) GetKubernetesClusterNodeResultOutput {
-	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetKubernetesClusterNodeResult {
-		return vs[0].([]GetKubernetesClusterNodeResult)[vs[1].(int)]
-	}).(GetKubernetesClusterNodeResultOutput)
-}
-
-type GetKubernetesClusterResult struct {
-	CreatedAt string `pulumi:"createdAt"`
-	Id        string `pulumi:"id"`
-	// The labels, without the provider's ownership label.
-	Labels       map[string]string `pulumi:"labels"`
-	LocationCode *string           `pulumi:"locationCode"`
-	LocationId   int               `pulumi:"locationId"`
-	Name         string            `pulumi:"name"`
-	Status       string            `pulumi:"status"`
-	UpdatedAt    string            `pulumi:"updatedAt"`
-}
-
-type GetKubernetesClusterResultOutput struct{ *pulumi.OutputState }
-
-func (GetKubernetesClusterResultOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*GetKubernetesClusterResult)(nil)).Elem()
-}
-
-func (o GetKubernetesClusterResultOutput) ToGetKubernetesClusterResultOutput() GetKubernetesClusterResultOutput {
-	return o
-}
-
-func (o GetKubernetesClusterResultOutput) ToGetKubernetesClusterResultOutputWithContext(ctx context.Context) GetKubernetesClusterResultOutput {
-	return o
-}
-
-func (o GetKubernetesClusterResultOutput) CreatedAt() pulumi.StringOutput {
-	return o.ApplyT(func(v GetKubernetesClusterResult) string { return v.CreatedAt }).(pulumi.StringOutput)
-}
-
-func (o GetKubernetesClusterResultOutput) Id() pulumi.StringOutput {
-	return o.ApplyT(func(v GetKubernetesClusterResult) string { return v.Id }).(pulumi.StringOutput)
-}
-
-// The labels, without the provider's ownership label.
-func (o GetKubernetesClusterResultOutput) Labels() pulumi.StringMapOutput {
-	return o.ApplyT(func(v GetKubernetesClusterResult) map[string]string { return v.Labels }).(pulumi.StringMapOutput)
-}
-
-func (o GetKubernetesClusterResultOutput) LocationCode() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetKubernetesClusterResult) *string { return v.LocationCode }).(pulumi.StringPtrOutput)
-}
-
-func (o GetKubernetesClusterResultOutput) LocationId() pulumi.IntOutput {
-	return o.ApplyT(func(v GetKubernetesClusterResult) int { return v.LocationId }).(pulumi.IntOutput)
-}
-
-func (o GetKubernetesClusterResultOutput) Name() pulumi.StringOutput {
-	return o.ApplyT(func(v GetKubernetesClusterResult) string { return v.Name }).(pulumi.StringOutput)
-}
-
-func (o GetKubernetesClusterResultOutput) Status() pulumi.StringOutput {
-	return o.ApplyT(func(v GetKubernetesClusterResult) string { return v.Status }).(pulumi.StringOutput)
-}
-
-func (o GetKubernetesClusterResultOutput) UpdatedAt() pulumi.StringOutput {
-	return o.ApplyT(func(v GetKubernetesClusterResult) string { return v.UpdatedAt }).(pulumi.StringOutput)
-}
-
-type GetKubernetesClusterResultArrayOutput struct{ *pulumi.OutputState }
-
-func (GetKubernetesClusterResultArrayOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*[]GetKubernetesClusterResult)(nil)).Elem()
-}
-
-func (o GetKubernetesClusterResultArrayOutput) ToGetKubernetesClusterResultArrayOutput() GetKubernetesClusterResultArrayOutput {
-	return o
-}
-
-func (o GetKubernetesClusterResultArrayOutput) ToGetKubernetesClusterResultArrayOutputWithContext(ctx context.Context) GetKubernetesClusterResultArrayOutput {
-	return o
-}
-
-func (o GetKubernetesClusterResultArrayOutput) Index(i pulumi.IntInput) GetKubernetesClusterResultOutput {
-	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetKubernetesClusterResult {
-		return vs[0].([]GetKubernetesClusterResult)[vs[1].(int)]
-	}).(GetKubernetesClusterResultOutput)
-}
-
-type GetLoadBalancerClusterResult struct {
-	CreatedAt    *string `pulumi:"createdAt"`
-	Id           string  `pulumi:"id"`
-	LocationCode *string `pulumi:"locationCode"`
-	LocationId   *int    `pulumi:"locationId"`
-	Name         *string `pulumi:"name"`
-	Status       *string `pulumi:"status"`
-	UpdatedAt    *string `pulumi:"updatedAt"`
-}
-
-type GetLoadBalancerClusterResultOutput struct{ *pulumi.OutputState }
-
-func (GetLoadBalancerClusterResultOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*GetLoadBalancerClusterResult)(nil)).Elem()
-}
-
-func (o GetLoadBalancerClusterResultOutput) ToGetLoadBalancerClusterResultOutput() GetLoadBalancerClusterResultOutput {
-	return o
-}
-
-func (o GetLoadBalancerClusterResultOutput) ToGetLoadBalancerClusterResultOutputWithContext(ctx context.Context) GetLoadBalancerClusterResultOutput {
-	return o
-}
-
-func (o GetLoadBalancerClusterResultOutput) CreatedAt() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetLoadBalancerClusterResult) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
-}
-
-func (o GetLoadBalancerClusterResultOutput) Id() pulumi.StringOutput {
-	return o.ApplyT(func(v GetLoadBalancerClusterResult) string { return v.Id }).(pulumi.StringOutput)
-}
-
-func (o GetLoadBalancerClusterResultOutput) LocationCode() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetLoadBalancerClusterResult) *string { return v.LocationCode }).(pulumi.StringPtrOutput)
-}
-
-func (o GetLoadBalancerClusterResultOutput) LocationId() pulumi.IntPtrOutput {
-	return o.ApplyT(func(v GetLoadBalancerClusterResult) *int { return v.LocationId }).(pulumi.IntPtrOutput)
-}
-
-func (o GetLoadBalancerClusterResultOutput) Name() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetLoadBalancerClusterResult) *string { return v.Name }).(pulumi.StringPtrOutput)
-}
-
-func (o GetLoadBalancerClusterResultOutput) Status() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetLoadBalancerClusterResult) *string { return v.Status }).(pulumi.StringPtrOutput)
-}
-
-func (o GetLoadBalancerClusterResultOutput) UpdatedAt() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetLoadBalancerClusterResult) *string { return v.UpdatedAt }).(pulumi.StringPtrOutput)
-}
-
-type GetLoadBalancerClusterResultArrayOutput struct{ *pulumi.OutputState }
-
-func (GetLoadBalancerClusterResultArrayOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*[]GetLoadBalancerClusterResult)(nil)).Elem()
-}
-
-func (o GetLoadBalancerClusterResultArrayOutput) ToGetLoadBalancerClusterResultArrayOutput() GetLoadBalancerClusterResultArrayOutput {
-	return o
-}
-
-func (o GetLoadBalancerClusterResultArrayOutput) ToGetLoadBalancerClusterResultArrayOutputWithContext(ctx context.Context) GetLoadBalancerClusterResultArrayOutput {
-	return o
-}
-
-func (o GetLoadBalancerClusterResultArrayOutput) Index(i pulumi.IntInput) GetLoadBalancerClusterResultOutput {
-	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetLoadBalancerClusterResult {
-		return vs[0].([]GetLoadBalancerClusterResult)[vs[1].(int)]
-	}).(GetLoadBalancerClusterResultOutput)
-}
-
-type GetLocationResult struct {
-	Code     string          `pulumi:"code"`
-	Id       int             `pulumi:"id"`
-	IpxeBoot IpxeBootSupport `pulumi:"ipxeBoot"`
-	// null when the record does not say.
-	L2SegmentsEnabled *bool `pulumi:"l2SegmentsEnabled"`
-	// null when the API does not say.
-	LoadBalancersEnabled *bool  `pulumi:"loadBalancersEnabled"`
-	Name                 string `pulumi:"name"`
-	// null when the API does not say.
-	PrivateRacksEnabled *bool `pulumi:"privateRacksEnabled"`
-	// null when the record does not carry it.
-	Status *string `pulumi:"status"`
-	// The additional features servers can have here, by their API names.
-	SupportedFeatures []string `pulumi:"supportedFeatures"`
-}
-
-type GetLocationResultOutput struct{ *pulumi.OutputState }
-
-func (GetLocationResultOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*GetLocationResult)(nil)).Elem()
-}
-
-func (o GetLocationResultOutput) ToGetLocationResultOutput() GetLocationResultOutput {
-	return o
-}
-
-func (o GetLocationResultOutput) ToGetLocationResultOutputWithContext(ctx context.Context) GetLocationResultOutput {
-	return o
-}
-
-func (o GetLocationResultOutput) Code() pulumi.StringOutput {
-	return o.ApplyT(func(v GetLocationResult) string { return v.Code }).(pulumi.StringOutput)
-}
-
-func (o GetLocationResultOutput) Id() pulumi.IntOutput {
-	return o.ApplyT(func(v GetLocationResult) int { return v.Id }).(pulumi.IntOutput)
-}
-
-func (o GetLocationResultOutput) IpxeBoot() IpxeBootSupportOutput {
-	return o.ApplyT(func(v GetLocationResult) IpxeBootSupport { return v.IpxeBoot }).(IpxeBootSupportOutput)
-}
-
-// null when the record does not say.
-func (o GetLocationResultOutput) L2SegmentsEnabled() pulumi.BoolPtrOutput {
-	return o.ApplyT(func(v GetLocationResult) *bool { return v.L2SegmentsEnabled }).(pulumi.BoolPtrOutput)
-}
-
-// null when the API does not say.
-func (o GetLocationResultOutput) LoadBalancersEnabled() pulumi.BoolPtrOutput {
-	return o.ApplyT(func(v GetLocationResult) *bool { return v.LoadBalancersEnabled }).(pulumi.BoolPtrOutput)
-}
-
-func (o GetLocationResultOutput) Name() pulumi.StringOutput {
-	return o.ApplyT(func(v GetLocationResult) string { return v.Name }).(pulumi.StringOutput)
-}
-
-// null when the API does not say.
-func (o GetLocationResultOutput) PrivateRacksEnabled() pulumi.BoolPtrOutput {
-	return o.ApplyT(func(v GetLocationResult) *bool { return v.PrivateRacksEnabled }).(pulumi.BoolPtrOutput)
-}
-
-// null when the record does not carry it.
-func (o GetLocationResultOutput) Status() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetLocationResult) *string { return v.Status }).(pulumi.StringPtrOutput)
-}
-
-// The additional features servers can have here, by their API names.
-func (o GetLocationResultOutput) SupportedFeatures() pulumi.StringArrayOutput {
-	return o.ApplyT(func(v GetLocationResult) []string { return v.SupportedFeatures }).(pulumi.StringArrayOutput)
-}
-
-type GetLocationResultArrayOutput struct{ *pulumi.OutputState }
-
-func (GetLocationResultArrayOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*[]GetLocationResult)(nil)).Elem()
-}
-
-func (o GetLocationResultArrayOutput) ToGetLocationResultArrayOutput() GetLocationResultArrayOutput {
-	return o
-}
-
-func (o GetLocationResultArrayOutput) ToGetLocationResultArrayOutputWithContext(ctx context.Context) GetLocationResultArrayOutput {
-	return o
-}
-
-func (o GetLocationResultArrayOutput) Index(i pulumi.IntInput) GetLocationResultOutput {
-	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetLocationResult {
-		return vs[0].([]GetLocationResult)[vs[1].(int)]
-	}).(GetLocationResultOutput)
-}
-
-type GetNetworkPoolResult struct {
-	Cidr      *string `pulumi:"cidr"`
-	CreatedAt *string `pulumi:"createdAt"`
-	Id        string  `pulumi:"id"`
-	// The labels, without the provider's ownership label.
-	Labels        map[string]string `pulumi:"labels"`
-	LocationCodes []string          `pulumi:"locationCodes"`
-	LocationIds   []float64         `pulumi:"locationIds"`
-	Title         *string           `pulumi:"title"`
-	// "private" or "public".
-	Type      *string `pulumi:"type"`
-	UpdatedAt *string `pulumi:"updatedAt"`
-}
-
-type GetNetworkPoolResultOutput struct{ *pulumi.OutputState }
-
-func (GetNetworkPoolResultOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*GetNetworkPoolResult)(nil)).Elem()
-}
-
-func (o GetNetworkPoolResultOutput) ToGetNetworkPoolResultOutput() GetNetworkPoolResultOutput {
-	return o
-}
-
-func (o GetNetworkPoolResultOutput) ToGetNetworkPoolResultOutputWithContext(ctx context.Context) GetNetworkPoolResultOutput {
-	return o
-}
-
-func (o GetNetworkPoolResultOutput) Cidr() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetNetworkPoolResult) *string { return v.Cidr }).(pulumi.StringPtrOutput)
-}
-
-func (o GetNetworkPoolResultOutput) CreatedAt() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetNetworkPoolResult) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
-}
-
-func (o GetNetworkPoolResultOutput) Id() pulumi.StringOutput {
-	return o.ApplyT(func(v GetNetworkPoolResult) string { return v.Id }).(pulumi.StringOutput)
-}
-
-// The labels, without the provider's ownership label.
-func (o GetNetworkPoolResultOutput) Labels() pulumi.StringMapOutput {
-	return o.ApplyT(func(v GetNetworkPoolResult) map[string]string { return v.Labels }).(pulumi.StringMapOutput)
-}
-
-func (o GetNetworkPoolResultOutput) LocationCodes() pulumi.StringArrayOutput {
-	return o.ApplyT(func(v GetNetworkPoolResult) []string { return v.LocationCodes }).(pulumi.StringArrayOutput)
-}
-
-func (o GetNetworkPoolResultOutput) LocationIds() pulumi.Float64ArrayOutput {
-	return o.ApplyT(func(v GetNetworkPoolResult) []float64 { return v.LocationIds }).(pulumi.Float64ArrayOutput)
-}
-
-func (o GetNetworkPoolResultOutput) Title() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetNetworkPoolResult) *string { return v.Title }).(pulumi.StringPtrOutput)
-}
-
-// "private" or "public".
-func (o GetNetworkPoolResultOutput) Type() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetNetworkPoolResult) *string { return v.Type }).(pulumi.StringPtrOutput)
-}
-
-func (o GetNetworkPoolResultOutput) UpdatedAt() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetNetworkPoolResult) *string { return v.UpdatedAt }).(pulumi.StringPtrOutput)
-}
-
-type GetNetworkPoolResultArrayOutput struct{ *pulumi.OutputState }
-
-func (GetNetworkPoolResultArrayOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*[]GetNetworkPoolResult)(nil)).Elem()
-}
-
-func (o GetNetworkPoolResultArrayOutput) ToGetNetworkPoolResultArrayOutput() GetNetworkPoolResultArrayOutput {
-	return o
-}
-
-func (o GetNetworkPoolResultArrayOutput) ToGetNetworkPoolResultArrayOutputWithContext(ctx context.Context) GetNetworkPoolResultArrayOutput {
-	return o
-}
-
-func (o GetNetworkPoolResultArrayOutput) Index(i pulumi.IntInput) GetNetworkPoolResultOutput {
-	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetNetworkPoolResult {
-		return vs[0].([]GetNetworkPoolResult)[vs[1].(int)]
-	}).(GetNetworkPoolResultOutput)
-}
-
-type GetOperatingSystemResult struct {
-	Arch string `pulumi:"arch"`
-	// The file systems a drive layout may use with it.
-	Filesystems []string `pulumi:"filesystems"`
-	FullName    string   `pulumi:"fullName"`
-	Id          int      `pulumi:"id"`
-	Name        string   `pulumi:"name"`
-	Version     string   `pulumi:"version"`
-}
-
-type GetOperatingSystemResultOutput struct{ *pulumi.OutputState }
-
-func (GetOperatingSystemResultOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*GetOperatingSystemResult)(nil)).Elem()
-}
-
-func (o GetOperatingSystemResultOutput) ToGetOperatingSystemResultOutput() GetOperatingSystemResultOutput {
-	return o
-}
-
-func (o GetOperatingSystemResultOutput) ToGetOperatingSystemResultOutputWithContext(ctx context.Context) GetOperatingSystemResultOutput {
-	return o
-}
-
-func (o GetOperatingSystemResultOutput) Arch() pulumi.StringOutput {
-	return o.ApplyT(func(v GetOperatingSystemResult) string { return v.Arch }).(pulumi.StringOutput)
-}
-
-// The file systems a drive layout may use with it.
-func (o GetOperatingSystemResultOutput) Filesystems() pulumi.StringArrayOutput {
-	return o.ApplyT(func(v GetOperatingSystemResult) []string { return v.Filesystems }).(pulumi.StringArrayOutput)
-}
-
-func (o GetOperatingSystemResultOutput) FullName() pulumi.StringOutput {
-	return o.ApplyT(func(v GetOperatingSystemResult) string { return v.FullName }).(pulumi.StringOutput)
-}
-
-func (o GetOperatingSystemResultOutput) Id() pulumi.IntOutput {
-	return o.ApplyT(func(v GetOperatingSystemResult) int { return v.Id }).(pulumi.IntOutput)
-}
-
-func (o GetOperatingSystemResultOutput) Name() pulumi.StringOutput {
-	return o.ApplyT(func(v GetOperatingSystemResult) string { return v.Name }).(pulumi.StringOutput)
-}
-
-func (o GetOperatingSystemResultOutput) Version() pulumi.StringOutput {
-	return o.ApplyT(func(v GetOperatingSystemResult) string { return v.Version }).(pulumi.StringOutput)
-}
-
-type GetOperatingSystemResultArrayOutput struct{ *pulumi.OutputState }
-
-func (GetOperatingSystemResultArrayOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*[]GetOperatingSystemResult)(nil)).Elem()
-}
-
-func (o GetOperatingSystemResultArrayOutput) ToGetOperatingSystemResultArrayOutput() GetOperatingSystemResultArrayOutput {
-	return o
-}
-
-func (o GetOperatingSystemResultArrayOutput) ToGetOperatingSystemResultArrayOutputWithContext(ctx context.Context) GetOperatingSystemResultArrayOutput {
-	return o
-}
-
-func (o GetOperatingSystemResultArrayOutput) Index(i pulumi.IntInput) GetOperatingSystemResultOutput {
-	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetOperatingSystemResult {
-		return vs[0].([]GetOperatingSystemResult)[vs[1].(int)]
-	}).(GetOperatingSystemResultOutput)
-}
-
-type GetRackResult struct {
-	Id string `pulumi:"id"`
-	// The labels, without the provider's ownership label.
-	Labels       map[string]string `pulumi:"labels"`
-	LocationCode *string           `pulumi:"locationCode"`
-	LocationId   *int              `pulumi:"locationId"`
-	Name         *string           `pulumi:"name"`
-}
-
-type GetRackResultOutput struct{ *pulumi.OutputState }
-
-func (GetRackResultOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*GetRackResult)(nil)).Elem()
-}
-
-func (o GetRackResultOutput) ToGetRackResultOutput() GetRackResultOutput {
-	return o
-}
-
-func (o GetRackResultOutput) ToGetRackResultOutputWithContext(ctx context.Context) GetRackResultOutput {
-	return o
-}
-
-func (o GetRackResultOutput) Id() pulumi.StringOutput {
-	return o.ApplyT(func(v GetRackResult) string { return v.Id }).(pulumi.StringOutput)
-}
-
-// The labels, without the provider's ownership label.
-func (o GetRackResultOutput) Labels() pulumi.StringMapOutput {
-	return o.ApplyT(func(v GetRackResult) map[string]string { return v.Labels }).(pulumi.StringMapOutput)
-}
-
-func (o GetRackResultOutput) LocationCode() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetRackResult) *string { return v.LocationCode }).(pulumi.StringPtrOutput)
-}
-
-func (o GetRackResultOutput) LocationId() pulumi.IntPtrOutput {
-	return o.ApplyT(func(v GetRackResult) *int { return v.LocationId }).(pulumi.IntPtrOutput)
-}
-
-func (o GetRackResultOutput) Name() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetRackResult) *string { return v.Name }).(pulumi.StringPtrOutput)
-}
-
-type GetRackResultArrayOutput struct{ *pulumi.OutputState }
-
-func (GetRackResultArrayOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*[]GetRackResult)(nil)).Elem()
-}
-
-func (o GetRackResultArrayOutput) ToGetRackResultArrayOutput() GetRackResultArrayOutput {
-	return o
-}
-
-func (o GetRackResultArrayOutput) ToGetRackResultArrayOutputWithContext(ctx context.Context) GetRackResultArrayOutput {
-	return o
-}
-
-func (o GetRackResultArrayOutput) Index(i pulumi.IntInput) GetRackResultOutput {
-	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetRackResult {
-		return vs[0].([]GetRackResult)[vs[1].(int)]
-	}).(GetRackResultOutput)
-}
-
-// Fields the API may leave out are null.
-type GetRbsFlavorResult struct {
-	BandwidthPerGb *float64 `pulumi:"bandwidthPerGb"`
-	Id             int      `pulumi:"id"`
-	IopsPerGb      *float64 `pulumi:"iopsPerGb"`
-	MinSizeGb      *float64 `pulumi:"minSizeGb"`
-	Name           string   `pulumi:"name"`
-}
-
-// Fields the API may leave out are null.
-type GetRbsFlavorResultOutput struct{ *pulumi.OutputState }
-
-func (GetRbsFlavorResultOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*GetRbsFlavorResult)(nil)).Elem()
-}
-
-func (o GetRbsFlavorResultOutput) ToGetRbsFlavorResultOutput() GetRbsFlavorResultOutput {
-	return o
-}
-
-func (o GetRbsFlavorResultOutput) ToGetRbsFlavorResultOutputWithContext(ctx context.Context) GetRbsFlavorResultOutput {
-	return o
-}
-
-func (o GetRbsFlavorResultOutput) BandwidthPerGb() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v GetRbsFlavorResult) *float64 { return v.BandwidthPerGb }).(pulumi.Float64PtrOutput)
-}
-
-func (o GetRbsFlavorResultOutput) Id() pulumi.IntOutput {
-	return o.ApplyT(func(v GetRbsFlavorResult) int { return v.Id }).(pulumi.IntOutput)
-}
-
-func (o GetRbsFlavorResultOutput) IopsPerGb() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v GetRbsFlavorResult) *float64 { return v.IopsPerGb }).(pulumi.Float64PtrOutput)
-}
-
-func (o GetRbsFlavorResultOutput) MinSizeGb() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v GetRbsFlavorResult) *float64 { return v.MinSizeGb }).(pulumi.Float64PtrOutput)
-}
-
-func (o GetRbsFlavorResultOutput) Name() pulumi.StringOutput {
-	return o.ApplyT(func(v GetRbsFlavorResult) string { return v.Name }).(pulumi.StringOutput)
-}
-
-type GetRbsFlavorResultArrayOutput struct{ *pulumi.OutputState }
-
-func (GetRbsFlavorResultArrayOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*[]GetRbsFlavorResult)(nil)).Elem()
-}
-
-func (o GetRbsFlavorResultArrayOutput) ToGetRbsFlavorResultArrayOutput() GetRbsFlavorResultArrayOutput {
-	return o
-}
-
-func (o GetRbsFlavorResultArrayOutput) ToGetRbsFlavorResultArrayOutputWithContext(ctx context.Context) GetRbsFlavorResultArrayOutput {
-	return o
-}
-
-func (o GetRbsFlavorResultArrayOutput) Index(i pulumi.IntInput) GetRbsFlavorResultOutput {
-	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetRbsFlavorResult {
-		return vs[0].([]GetRbsFlavorResult)[vs[1].(int)]
-	}).(GetRbsFlavorResultOutput)
-}
-
-// Fields the API may leave out are null.
-type GetSbmFlavorModelResult struct {
-	BandwidthId   *float64 `pulumi:"bandwidthId"`
-	BandwidthName *string  `pulumi:"bandwidthName"`
-	CpuCoresCount *float64 `pulumi:"cpuCoresCount"`
-	CpuCount      *float64 `pulumi:"cpuCount"`
-	// GHz, as the API writes it ("3.8").
-	CpuFrequency           *string  `pulumi:"cpuFrequency"`
-	CpuName                *string  `pulumi:"cpuName"`
-	DrivesConfiguration    *string  `pulumi:"drivesConfiguration"`
-	Id                     int      `pulumi:"id"`
-	Name                   string   `pulumi:"name"`
-	PrivateUplinkModelId   *float64 `pulumi:"privateUplinkModelId"`
-	PrivateUplinkModelName *string  `pulumi:"privateUplinkModelName"`
-	PublicUplinkModelId    *float64 `pulumi:"publicUplinkModelId"`
-	PublicUplinkModelName  *string  `pulumi:"publicUplinkModelName"`
-	RamSize                *float64 `pulumi:"ramSize"`
-}
-
-// Fields the API may leave out are null.
-type GetSbmFlavorModelResultOutput struct{ *pulumi.OutputState }
-
-func (GetSbmFlavorModelResultOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*GetSbmFlavorModelResult)(nil)).Elem()
-}
-
-func (o GetSbmFlavorModelResultOutput) ToGetSbmFlavorModelResultOutput() GetSbmFlavorModelResultOutput {
-	return o
-}
-
-func (o GetSbmFlavorModelResultOutput) ToGetSbmFlavorModelResultOutputWithContext(ctx context.Context) GetSbmFlavorModelResultOutput {
-	return o
-}
-
-func (o GetSbmFlavorModelResultOutput) BandwidthId() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v GetSbmFlavorModelResult) *float64 { return v.BandwidthId }).(pulumi.Float64PtrOutput)
-}
-
-func (o GetSbmFlavorModelResultOutput) BandwidthName() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetSbmFlavorModelResult) *string { return v.BandwidthName }).(pulumi.StringPtrOutput)
-}
-
-func (o GetSbmFlavorModelResultOutput) CpuCoresCount() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v GetSbmFlavorModelResult) *float64 { return v.CpuCoresCount }).(pulumi.Float64PtrOutput)
-}
-
-func (o GetSbmFlavorModelResultOutput) CpuCount() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v GetSbmFlavorModelResult) *float64 { return v.CpuCount }).(pulumi.Float64PtrOutput)
-}
-
-// GHz, as the API writes it ("3.8").
-func (o GetSbmFlavorModelResultOutput) CpuFrequency() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetSbmFlavorModelResult) *string { return v.CpuFrequency }).(pulumi.StringPtrOutput)
-}
-
-func (o GetSbmFlavorModelResultOutput) CpuName() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetSbmFlavorModelResult) *string { return v.CpuName }).(pulumi.StringPtrOutput)
-}
-
-func (o GetSbmFlavorModelResultOutput) DrivesConfiguration() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetSbmFlavorModelResult) *string { return v.DrivesConfiguration }).(pulumi.StringPtrOutput)
-}
-
-func (o GetSbmFlavorModelResultOutput) Id() pulumi.IntOutput {
-	return o.ApplyT(func(v GetSbmFlavorModelResult) int { return v.Id }).(pulumi.IntOutput)
-}
-
-func (o GetSbmFlavorModelResultOutput) Name() pulumi.StringOutput {
-	return o.ApplyT(func(v GetSbmFlavorModelResult) string { return v.Name }).(pulumi.StringOutput)
-}
-
-func (o GetSbmFlavorModelResultOutput) PrivateUplinkModelId() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v GetSbmFlavorModelResult) *float64 { return v.PrivateUplinkModelId }).(pulumi.Float64PtrOutput)
-}
-
-func (o GetSbmFlavorModelResultOutput) PrivateUplinkModelName() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetSbmFlavorModelResult) *string { return v.PrivateUplinkModelName }).(pulumi.StringPtrOutput)
-}
-
-func (o GetSbmFlavorModelResultOutput) PublicUplinkModelId() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v GetSbmFlavorModelResult) *float64 { return v.PublicUplinkModelId }).(pulumi.Float64PtrOutput)
-}
-
-func (o GetSbmFlavorModelResultOutput) PublicUplinkModelName() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetSbmFlavorModelResult) *string { return v.PublicUplinkModelName }).(pulumi.StringPtrOutput)
-}
-
-func (o GetSbmFlavorModelResultOutput) RamSize() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v GetSbmFlavorModelResult) *float64 { return v.RamSize }).(pulumi.Float64PtrOutput)
-}
-
-type GetSbmFlavorModelResultArrayOutput struct{ *pulumi.OutputState }
-
-func (GetSbmFlavorModelResultArrayOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*[]GetSbmFlavorModelResult)(nil)).Elem()
-}
-
-func (o GetSbmFlavorModelResultArrayOutput) ToGetSbmFlavorModelResultArrayOutput() GetSbmFlavorModelResultArrayOutput {
-	return o
-}
-
-func (o GetSbmFlavorModelResultArrayOutput) ToGetSbmFlavorModelResultArrayOutputWithContext(ctx context.Context) GetSbmFlavorModelResultArrayOutput {
-	return o
-}
-
-func (o GetSbmFlavorModelResultArrayOutput) Index(i pulumi.IntInput) GetSbmFlavorModelResultOutput {
-	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetSbmFlavorModelResult {
-		return vs[0].([]GetSbmFlavorModelResult)[vs[1].(int)]
-	}).(GetSbmFlavorModelResultOutput)
-}
-
-// Fields the API may leave out are null.
-type GetServerModelResult struct {
-	CpuCoresCount *float64 `pulumi:"cpuCoresCount"`
-	CpuCount      *float64 `pulumi:"cpuCount"`
-	// MHz.
-	CpuFrequency *float64 `pulumi:"cpuFrequency"`
-	CpuName      *string  `pulumi:"cpuName"`
-	// The drive slots; getServerModel always has them, getServerModels only where the list does.
-	DriveSlots        []ServerModelDriveSlotResult `pulumi:"driveSlots"`
-	DriveSlotsCount   *float64                     `pulumi:"driveSlotsCount"`
-	HasRaidController *bool                        `pulumi:"hasRaidController"`
-	Id                int                          `pulumi:"id"`
-	// GB.
-	MaxRam             *float64 `pulumi:"maxRam"`
-	Name               string   `pulumi:"name"`
-	RaidControllerName *string  `pulumi:"raidControllerName"`
-	// GB, the base amount.
-	Ram     *float64 `pulumi:"ram"`
-	RamType *string  `pulumi:"ramType"`
-}
-
-// Fields the API may leave out are null.
-type GetServerModelResultOutput struct{ *pulumi.OutputState }
-
-func (GetServerModelResultOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*GetServerModelResult)(nil)).Elem()
-}
-
-func (o GetServerModelResultOutput) ToGetServerModelResultOutput() GetServerModelResultOutput {
-	return o
-}
-
-func (o GetServerModelResultOutput) ToGetServerModelResultOutputWithContext(ctx context.Context) GetServerModelResultOutput {
-	return o
-}
-
-func (o GetServerModelResultOutput) CpuCoresCount() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v GetServerModelResult) *float64 { return v.CpuCoresCount }).(pulumi.Float64PtrOutput)
-}
-
-func (o GetServerModelResultOutput) CpuCount() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v GetServerModelResult) *float64 { return v.CpuCount }).(pulumi.Float64PtrOutput)
-}
-
-// MHz.
-func (o GetServerModelResultOutput) CpuFrequency() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v GetServerModelResult) *float64 { return v.CpuFrequency }).(pulumi.Float64PtrOutput)
-}
-
-func (o GetServerModelResultOutput) CpuName() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetServerModelResult) *string { return v.CpuName }).(pulumi.StringPtrOutput)
-}
-
-// The drive slots; getServerModel always has them, getServerModels only where the list does.
-func (o GetServerModelResultOutput) DriveSlots() ServerModelDriveSlotResultArrayOutput {
-	return o.ApplyT(func(v GetServerModelResult) []ServerModelDriveSlotResult { return v.DriveSlots }).(ServerModelDriveSlotResultArrayOutput)
-}
-
-func (o GetServerModelResultOutput) DriveSlotsCount() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v GetServerModelResult) *float64 { return v.DriveSlotsCount }).(pulumi.Float64PtrOutput)
-}
-
-func (o GetServerModelResultOutput) HasRaidController() pulumi.BoolPtrOutput {
-	return o.ApplyT(func(v GetServerModelResult) *bool { return v.HasRaidController }).(pulumi.BoolPtrOutput)
-}
-
-func (o GetServerModelResultOutput) Id() pulumi.IntOutput {
-	return o.ApplyT(func(v GetServerModelResult) int { return v.Id }).(pulumi.IntOutput)
-}
-
-// GB.
-func (o GetServerModelResultOutput) MaxRam() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v GetServerModelResult) *float64 { return v.MaxRam }).(pulumi.Float64PtrOutput)
-}
-
-func (o GetServerModelResultOutput) Name() pulumi.StringOutput {
-	return o.ApplyT(func(v GetServerModelResult) string { return v.Name }).(pulumi.StringOutput)
-}
-
-func (o GetServerModelResultOutput) RaidControllerName() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetServerModelResult) *string { return v.RaidControllerName }).(pulumi.StringPtrOutput)
-}
-
-// GB, the base amount.
-func (o GetServerModelResultOutput) Ram() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v GetServerModelResult) *float64 { return v.Ram }).(pulumi.Float64PtrOutput)
-}
-
-func (o GetServerModelResultOutput) RamType() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetServerModelResult) *string { return v.RamType }).(pulumi.StringPtrOutput)
-}
-
-type GetServerModelResultArrayOutput struct{ *pulumi.OutputState }
-
-func (GetServerModelResultArrayOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*[]GetServerModelResult)(nil)).Elem()
-}
-
-func (o GetServerModelResultArrayOutput) ToGetServerModelResultArrayOutput() GetServerModelResultArrayOutput {
-	return o
-}
-
-func (o GetServerModelResultArrayOutput) ToGetServerModelResultArrayOutputWithContext(ctx context.Context) GetServerModelResultArrayOutput {
-	return o
-}
-
-func (o GetServerModelResultArrayOutput) Index(i pulumi.IntInput) GetServerModelResultOutput {
-	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetServerModelResult {
-		return vs[0].([]GetServerModelResult)[vs[1].(int)]
-	}).(GetServerModelResultOutput)
-}
-
-type GetSslCertificateResult struct {
-	CreatedAt   string   `pulumi:"createdAt"`
-	DomainNames []string `pulumi:"domainNames"`
-	ExpiresAt   *string  `pulumi:"expiresAt"`
-	Id          string   `pulumi:"id"`
-	Issuer      *string  `pulumi:"issuer"`
-	// The labels, without the provider's ownership label.
-	Labels map[string]string `pulumi:"labels"`
-	Name   string            `pulumi:"name"`
-	// 40 hexadecimal characters; null where the API leaves it out (Let's Encrypt).
-	Sha1Fingerprint *string `pulumi:"sha1Fingerprint"`
-	Subject         string  `pulumi:"subject"`
-	// "custom" or "letsencrypt".
-	Type      string `pulumi:"type"`
-	UpdatedAt string `pulumi:"updatedAt"`
-}
-
-type GetSslCertificateResultOutput struct{ *pulumi.OutputState }
-
-func (GetSslCertificateResultOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*GetSslCertificateResult)(nil)).Elem()
-}
-
-func (o GetSslCertificateResultOutput) ToGetSslCertificateResultOutput() GetSslCertificateResultOutput {
-	return o
-}
-
-func (o GetSslCertificateResultOutput) ToGetSslCertificateResultOutputWithContext(ctx context.Context) GetSslCertificateResultOutput {
-	return o
-}
-
-func (o GetSslCertificateResultOutput) CreatedAt() pulumi.StringOutput {
-	return o.ApplyT(func(v GetSslCertificateResult) string { return v.CreatedAt }).(pulumi.StringOutput)
-}
-
-func (o GetSslCertificateResultOutput) DomainNames() pulumi.StringArrayOutput {
-	return o.ApplyT(func(v GetSslCertificateResult) []string { return v.DomainNames }).(pulumi.StringArrayOutput)
-}
-
-func (o GetSslCertificateResultOutput) ExpiresAt() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetSslCertificateResult) *string { return v.ExpiresAt }).(pulumi.StringPtrOutput)
-}
-
-func (o GetSslCertificateResultOutput) Id() pulumi.StringOutput {
-	return o.ApplyT(func(v GetSslCertificateResult) string { return v.Id }).(pulumi.StringOutput)
-}
-
-func (o GetSslCertificateResultOutput) Issuer() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetSslCertificateResult) *string { return v.Issuer }).(pulumi.StringPtrOutput)
-}
-
-// The labels, without the provider's ownership label.
-func (o GetSslCertificateResultOutput) Labels() pulumi.StringMapOutput {
-	return o.ApplyT(func(v GetSslCertificateResult) map[string]string { return v.Labels }).(pulumi.StringMapOutput)
-}
-
-func (o GetSslCertificateResultOutput) Name() pulumi.StringOutput {
-	return o.ApplyT(func(v GetSslCertificateResult) string { return v.Name }).(pulumi.StringOutput)
-}
-
-// 40 hexadecimal characters; null where the API leaves it out (Let's Encrypt).
-func (o GetSslCertificateResultOutput) Sha1Fingerprint() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetSslCertificateResult) *string { return v.Sha1Fingerprint }).(pulumi.StringPtrOutput)
-}
-
-func (o GetSslCertificateResultOutput) Subject() pulumi.StringOutput {
-	return o.ApplyT(func(v GetSslCertificateResult) string { return v.Subject }).(pulumi.StringOutput)
-}
-
-// "custom" or "letsencrypt".
-func (o GetSslCertificateResultOutput) Type() pulumi.StringOutput {
-	return o.ApplyT(func(v GetSslCertificateResult) string { return v.Type }).(pulumi.StringOutput)
-}
-
-func (o GetSslCertificateResultOutput) UpdatedAt() pulumi.StringOutput {
-	return o.ApplyT(func(v GetSslCertificateResult) string { return v.UpdatedAt }).(pulumi.StringOutput)
-}
-
-type GetSslCertificateResultArrayOutput struct{ *pulumi.OutputState }
-
-func (GetSslCertificateResultArrayOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*[]GetSslCertificateResult)(nil)).Elem()
-}
-
-func (o GetSslCertificateResultArrayOutput) ToGetSslCertificateResultArrayOutput() GetSslCertificateResultArrayOutput {
-	return o
-}
-
-func (o GetSslCertificateResultArrayOutput) ToGetSslCertificateResultArrayOutputWithContext(ctx context.Context) GetSslCertificateResultArrayOutput {
-	return o
-}
-
-func (o GetSslCertificateResultArrayOutput) Index(i pulumi.IntInput) GetSslCertificateResultOutput {
-	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetSslCertificateResult {
-		return vs[0].([]GetSslCertificateResult)[vs[1].(int)]
-	}).(GetSslCertificateResultOutput)
-}
-
-type GetUplinkModelResult struct {
-	Id         int    `pulumi:"id"`
-	Name       string `pulumi:"name"`
-	Redundancy *bool  `pulumi:"redundancy"`
-	// Mbit/s; null when the API does not say.
-	Speed *float64 `pulumi:"speed"`
-	// "public" or "private".
-	Type string `pulumi:"type"`
-}
-
-type GetUplinkModelResultOutput struct{ *pulumi.OutputState }
-
-func (GetUplinkModelResultOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*GetUplinkModelResult)(nil)).Elem()
-}
-
-func (o GetUplinkModelResultOutput) ToGetUplinkModelResultOutput() GetUplinkModelResultOutput {
-	return o
-}
-
-func (o GetUplinkModelResultOutput) ToGetUplinkModelResultOutputWithContext(ctx context.Context) GetUplinkModelResultOutput {
-	return o
-}
-
-func (o GetUplinkModelResultOutput) Id() pulumi.IntOutput {
-	return o.ApplyT(func(v GetUplinkModelResult) int { return v.Id }).(pulumi.IntOutput)
-}
-
-func (o GetUplinkModelResultOutput) Name() pulumi.StringOutput {
-	return o.ApplyT(func(v GetUplinkModelResult) string { return v.Name }).(pulumi.StringOutput)
-}
-
-func (o GetUplinkModelResultOutput) Redundancy() pulumi.BoolPtrOutput {
-	return o.ApplyT(func(v GetUplinkModelResult) *bool { return v.Redundancy }).(pulumi.BoolPtrOutput)
-}
-
-// Mbit/s; null when the API does not say.
-func (o GetUplinkModelResultOutput) Speed() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v GetUplinkModelResult) *float64 { return v.Speed }).(pulumi.Float64PtrOutput)
-}
-
-// "public" or "private".
-func (o GetUplinkModelResultOutput) Type() pulumi.StringOutput {
-	return o.ApplyT(func(v GetUplinkModelResult) string { return v.Type }).(pulumi.StringOutput)
-}
-
-type GetUplinkModelResultArrayOutput struct{ *pulumi.OutputState }
-
-func (GetUplinkModelResultArrayOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*[]GetUplinkModelResult)(nil)).Elem()
-}
-
-func (o GetUplinkModelResultArrayOutput) ToGetUplinkModelResultArrayOutput() GetUplinkModelResultArrayOutput {
-	return o
-}
-
-func (o GetUplinkModelResultArrayOutput) ToGetUplinkModelResultArrayOutputWithContext(ctx context.Context) GetUplinkModelResultArrayOutput {
-	return o
-}
-
-func (o GetUplinkModelResultArrayOutput) Index(i pulumi.IntInput) GetUplinkModelResultOutput {
-	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetUplinkModelResult {
-		return vs[0].([]GetUplinkModelResult)[vs[1].(int)]
-	}).(GetUplinkModelResultOutput)
-}
-
 // `configuration_details`: dedicated servers and bare metal nodes have server model fields,
 // SBM servers flavor fields; those of the other kind are null.
 type HostConfigurationDetails struct {
-	BandwidthId             *float64 `pulumi:"bandwidthId"`
-	BandwidthName           *string  `pulumi:"bandwidthName"`
-	OperatingSystemFullName *string  `pulumi:"operatingSystemFullName"`
-	OperatingSystemId       *float64 `pulumi:"operatingSystemId"`
-	PrivateUplinkId         *float64 `pulumi:"privateUplinkId"`
-	PrivateUplinkName       *string  `pulumi:"privateUplinkName"`
-	PublicUplinkId          *float64 `pulumi:"publicUplinkId"`
-	PublicUplinkName        *string  `pulumi:"publicUplinkName"`
+	// The id of the bandwidth option; null when none applies.
+	BandwidthId *int `pulumi:"bandwidthId"`
+	// The name of the bandwidth option; null when none applies.
+	BandwidthName *string `pulumi:"bandwidthName"`
+	// The full name of the operating system; null when none is installed.
+	OperatingSystemFullName *string `pulumi:"operatingSystemFullName"`
+	// The id of the operating system; null when none is installed.
+	OperatingSystemId *int `pulumi:"operatingSystemId"`
+	// The id of the private uplink; null when there is none.
+	PrivateUplinkId *int `pulumi:"privateUplinkId"`
+	// The name of the private uplink; null when there is none.
+	PrivateUplinkName *string `pulumi:"privateUplinkName"`
+	// The id of the public uplink; null when there is none.
+	PublicUplinkId *int `pulumi:"publicUplinkId"`
+	// The name of the public uplink; null when there is none.
+	PublicUplinkName *string `pulumi:"publicUplinkName"`
 	// GB.
-	RamSize            *float64 `pulumi:"ramSize"`
-	SbmFlavorModelId   *float64 `pulumi:"sbmFlavorModelId"`
-	SbmFlavorModelName *string  `pulumi:"sbmFlavorModelName"`
-	ServerModelId      *float64 `pulumi:"serverModelId"`
-	ServerModelName    *string  `pulumi:"serverModelName"`
+	RamSize *int `pulumi:"ramSize"`
+	// The id of the SBM flavor (see the getSbmFlavorModel function).
+	SbmFlavorModelId *int `pulumi:"sbmFlavorModelId"`
+	// The name of the SBM flavor.
+	SbmFlavorModelName *string `pulumi:"sbmFlavorModelName"`
+	// The id of the server model (see the getServerModel function).
+	ServerModelId *int `pulumi:"serverModelId"`
+	// The name of the server model.
+	ServerModelName *string `pulumi:"serverModelName"`
 }
 
 // `configuration_details`: dedicated servers and bare metal nodes have server model fields,
@@ -2685,55 +1695,67 @@ func (o HostConfigurationDetailsOutput) ToHostConfigurationDetailsOutputWithCont
 	return o
 }
 
-func (o HostConfigurationDetailsOutput) BandwidthId() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v HostConfigurationDetails) *float64 { return v.BandwidthId }).(pulumi.Float64PtrOutput)
+// The id of the bandwidth option; null when none applies.
+func (o HostConfigurationDetailsOutput) BandwidthId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v HostConfigurationDetails) *int { return v.BandwidthId }).(pulumi.IntPtrOutput)
 }
 
+// The name of the bandwidth option; null when none applies.
 func (o HostConfigurationDetailsOutput) BandwidthName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v HostConfigurationDetails) *string { return v.BandwidthName }).(pulumi.StringPtrOutput)
 }
 
+// The full name of the operating system; null when none is installed.
 func (o HostConfigurationDetailsOutput) OperatingSystemFullName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v HostConfigurationDetails) *string { return v.OperatingSystemFullName }).(pulumi.StringPtrOutput)
 }
 
-func (o HostConfigurationDetailsOutput) OperatingSystemId() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v HostConfigurationDetails) *float64 { return v.OperatingSystemId }).(pulumi.Float64PtrOutput)
+// The id of the operating system; null when none is installed.
+func (o HostConfigurationDetailsOutput) OperatingSystemId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v HostConfigurationDetails) *int { return v.OperatingSystemId }).(pulumi.IntPtrOutput)
 }
 
-func (o HostConfigurationDetailsOutput) PrivateUplinkId() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v HostConfigurationDetails) *float64 { return v.PrivateUplinkId }).(pulumi.Float64PtrOutput)
+// The id of the private uplink; null when there is none.
+func (o HostConfigurationDetailsOutput) PrivateUplinkId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v HostConfigurationDetails) *int { return v.PrivateUplinkId }).(pulumi.IntPtrOutput)
 }
 
+// The name of the private uplink; null when there is none.
 func (o HostConfigurationDetailsOutput) PrivateUplinkName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v HostConfigurationDetails) *string { return v.PrivateUplinkName }).(pulumi.StringPtrOutput)
 }
 
-func (o HostConfigurationDetailsOutput) PublicUplinkId() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v HostConfigurationDetails) *float64 { return v.PublicUplinkId }).(pulumi.Float64PtrOutput)
+// The id of the public uplink; null when there is none.
+func (o HostConfigurationDetailsOutput) PublicUplinkId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v HostConfigurationDetails) *int { return v.PublicUplinkId }).(pulumi.IntPtrOutput)
 }
 
+// The name of the public uplink; null when there is none.
 func (o HostConfigurationDetailsOutput) PublicUplinkName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v HostConfigurationDetails) *string { return v.PublicUplinkName }).(pulumi.StringPtrOutput)
 }
 
 // GB.
-func (o HostConfigurationDetailsOutput) RamSize() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v HostConfigurationDetails) *float64 { return v.RamSize }).(pulumi.Float64PtrOutput)
+func (o HostConfigurationDetailsOutput) RamSize() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v HostConfigurationDetails) *int { return v.RamSize }).(pulumi.IntPtrOutput)
 }
 
-func (o HostConfigurationDetailsOutput) SbmFlavorModelId() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v HostConfigurationDetails) *float64 { return v.SbmFlavorModelId }).(pulumi.Float64PtrOutput)
+// The id of the SBM flavor (see the getSbmFlavorModel function).
+func (o HostConfigurationDetailsOutput) SbmFlavorModelId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v HostConfigurationDetails) *int { return v.SbmFlavorModelId }).(pulumi.IntPtrOutput)
 }
 
+// The name of the SBM flavor.
 func (o HostConfigurationDetailsOutput) SbmFlavorModelName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v HostConfigurationDetails) *string { return v.SbmFlavorModelName }).(pulumi.StringPtrOutput)
 }
 
-func (o HostConfigurationDetailsOutput) ServerModelId() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v HostConfigurationDetails) *float64 { return v.ServerModelId }).(pulumi.Float64PtrOutput)
+// The id of the server model (see the getServerModel function).
+func (o HostConfigurationDetailsOutput) ServerModelId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v HostConfigurationDetails) *int { return v.ServerModelId }).(pulumi.IntPtrOutput)
 }
 
+// The name of the server model.
 func (o HostConfigurationDetailsOutput) ServerModelName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v HostConfigurationDetails) *string { return v.ServerModelName }).(pulumi.StringPtrOutput)
 }
@@ -2762,15 +1784,17 @@ func (o HostConfigurationDetailsPtrOutput) Elem() HostConfigurationDetailsOutput
 	}).(HostConfigurationDetailsOutput)
 }
 
-func (o HostConfigurationDetailsPtrOutput) BandwidthId() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *HostConfigurationDetails) *float64 {
+// The id of the bandwidth option; null when none applies.
+func (o HostConfigurationDetailsPtrOutput) BandwidthId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *HostConfigurationDetails) *int {
 		if v == nil {
 			return nil
 		}
 		return v.BandwidthId
-	}).(pulumi.Float64PtrOutput)
+	}).(pulumi.IntPtrOutput)
 }
 
+// The name of the bandwidth option; null when none applies.
 func (o HostConfigurationDetailsPtrOutput) BandwidthName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *HostConfigurationDetails) *string {
 		if v == nil {
@@ -2780,6 +1804,7 @@ func (o HostConfigurationDetailsPtrOutput) BandwidthName() pulumi.StringPtrOutpu
 	}).(pulumi.StringPtrOutput)
 }
 
+// The full name of the operating system; null when none is installed.
 func (o HostConfigurationDetailsPtrOutput) OperatingSystemFullName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *HostConfigurationDetails) *string {
 		if v == nil {
@@ -2789,24 +1814,27 @@ func (o HostConfigurationDetailsPtrOutput) OperatingSystemFullName() pulumi.Stri
 	}).(pulumi.StringPtrOutput)
 }
 
-func (o HostConfigurationDetailsPtrOutput) OperatingSystemId() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *HostConfigurationDetails) *float64 {
+// The id of the operating system; null when none is installed.
+func (o HostConfigurationDetailsPtrOutput) OperatingSystemId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *HostConfigurationDetails) *int {
 		if v == nil {
 			return nil
 		}
 		return v.OperatingSystemId
-	}).(pulumi.Float64PtrOutput)
+	}).(pulumi.IntPtrOutput)
 }
 
-func (o HostConfigurationDetailsPtrOutput) PrivateUplinkId() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *HostConfigurationDetails) *float64 {
+// The id of the private uplink; null when there is none.
+func (o HostConfigurationDetailsPtrOutput) PrivateUplinkId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *HostConfigurationDetails) *int {
 		if v == nil {
 			return nil
 		}
 		return v.PrivateUplinkId
-	}).(pulumi.Float64PtrOutput)
+	}).(pulumi.IntPtrOutput)
 }
 
+// The name of the private uplink; null when there is none.
 func (o HostConfigurationDetailsPtrOutput) PrivateUplinkName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *HostConfigurationDetails) *string {
 		if v == nil {
@@ -2816,15 +1844,17 @@ func (o HostConfigurationDetailsPtrOutput) PrivateUplinkName() pulumi.StringPtrO
 	}).(pulumi.StringPtrOutput)
 }
 
-func (o HostConfigurationDetailsPtrOutput) PublicUplinkId() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *HostConfigurationDetails) *float64 {
+// The id of the public uplink; null when there is none.
+func (o HostConfigurationDetailsPtrOutput) PublicUplinkId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *HostConfigurationDetails) *int {
 		if v == nil {
 			return nil
 		}
 		return v.PublicUplinkId
-	}).(pulumi.Float64PtrOutput)
+	}).(pulumi.IntPtrOutput)
 }
 
+// The name of the public uplink; null when there is none.
 func (o HostConfigurationDetailsPtrOutput) PublicUplinkName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *HostConfigurationDetails) *string {
 		if v == nil {
@@ -2835,24 +1865,26 @@ func (o HostConfigurationDetailsPtrOutput) PublicUplinkName() pulumi.StringPtrOu
 }
 
 // GB.
-func (o HostConfigurationDetailsPtrOutput) RamSize() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *HostConfigurationDetails) *float64 {
+func (o HostConfigurationDetailsPtrOutput) RamSize() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *HostConfigurationDetails) *int {
 		if v == nil {
 			return nil
 		}
 		return v.RamSize
-	}).(pulumi.Float64PtrOutput)
+	}).(pulumi.IntPtrOutput)
 }
 
-func (o HostConfigurationDetailsPtrOutput) SbmFlavorModelId() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *HostConfigurationDetails) *float64 {
+// The id of the SBM flavor (see the getSbmFlavorModel function).
+func (o HostConfigurationDetailsPtrOutput) SbmFlavorModelId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *HostConfigurationDetails) *int {
 		if v == nil {
 			return nil
 		}
 		return v.SbmFlavorModelId
-	}).(pulumi.Float64PtrOutput)
+	}).(pulumi.IntPtrOutput)
 }
 
+// The name of the SBM flavor.
 func (o HostConfigurationDetailsPtrOutput) SbmFlavorModelName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *HostConfigurationDetails) *string {
 		if v == nil {
@@ -2862,15 +1894,17 @@ func (o HostConfigurationDetailsPtrOutput) SbmFlavorModelName() pulumi.StringPtr
 	}).(pulumi.StringPtrOutput)
 }
 
-func (o HostConfigurationDetailsPtrOutput) ServerModelId() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *HostConfigurationDetails) *float64 {
+// The id of the server model (see the getServerModel function).
+func (o HostConfigurationDetailsPtrOutput) ServerModelId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *HostConfigurationDetails) *int {
 		if v == nil {
 			return nil
 		}
 		return v.ServerModelId
-	}).(pulumi.Float64PtrOutput)
+	}).(pulumi.IntPtrOutput)
 }
 
+// The name of the server model.
 func (o HostConfigurationDetailsPtrOutput) ServerModelName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *HostConfigurationDetails) *string {
 		if v == nil {
@@ -2880,22 +1914,224 @@ func (o HostConfigurationDetailsPtrOutput) ServerModelName() pulumi.StringPtrOut
 	}).(pulumi.StringPtrOutput)
 }
 
-// One invoice; the document links only when it was read by id (`getInvoices({ id })`).
-type InvoiceResult struct {
-	CsvUrl   *string `pulumi:"csvUrl"`
-	Currency *string `pulumi:"currency"`
-	// YYYY-MM-DD.
-	Date     *string  `pulumi:"date"`
-	Id       string   `pulumi:"id"`
-	Number   *float64 `pulumi:"number"`
-	ParentId *string  `pulumi:"parentId"`
-	PdfUrl   *string  `pulumi:"pdfUrl"`
-	Status   *string  `pulumi:"status"`
-	TotalDue *float64 `pulumi:"totalDue"`
-	Type     *string  `pulumi:"type"`
+// A host of any kind; fields a kind or an older record lacks are null.
+type HostResult struct {
+	// The hardware configuration in words, as the API describes it.
+	Configuration *string `pulumi:"configuration"`
+	// The configuration as ordered; null where the API leaves it out.
+	ConfigurationDetails *HostConfigurationDetails `pulumi:"configurationDetails"`
+	// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+	CreatedAt *string `pulumi:"createdAt"`
+	// The host's id.
+	Id string `pulumi:"id"`
+	// Bare metal nodes only.
+	KubernetesClusterId *string `pulumi:"kubernetesClusterId"`
+	// For a Kubernetes bare metal node, its id as a node of the cluster; otherwise null.
+	KubernetesClusterNodeId *string `pulumi:"kubernetesClusterNodeId"`
+	// For a Kubernetes bare metal node, its number in the cluster; otherwise null.
+	KubernetesClusterNodeNumber *int `pulumi:"kubernetesClusterNodeNumber"`
+	// The labels, without the provider's ownership label.
+	Labels map[string]string `pulumi:"labels"`
+	// The date the lease started (YYYY-MM-DD); null until then.
+	LeaseStartAt *string `pulumi:"leaseStartAt"`
+	// The code of the location, e.g. `AMS1`.
+	LocationCode *string `pulumi:"locationCode"`
+	// The id of the location (see the getLocation function).
+	LocationId *int `pulumi:"locationId"`
+	// The address of the out-of-band management interface; null when it has none.
+	OobIpv4Address *string `pulumi:"oobIpv4Address"`
+	// The operational status as the API reports it (`normal` once provisioning or a reinstall is done).
+	OperationalStatus *string `pulumi:"operationalStatus"`
+	// The power status as the API reports it, e.g. `powered_on`.
+	PowerStatus *string `pulumi:"powerStatus"`
+	// The private IPv4 address; null when it has none.
+	PrivateIpv4Address *string `pulumi:"privateIpv4Address"`
+	// The public IPv4 address; null when it has none.
+	PublicIpv4Address *string `pulumi:"publicIpv4Address"`
+	// The id of the rack the server stands in; null where the API does not say.
+	RackId *string `pulumi:"rackId"`
+	// Set once a release is scheduled.
+	ScheduledReleaseAt *string `pulumi:"scheduledReleaseAt"`
+	// The status as the API reports it.
+	Status string `pulumi:"status"`
+	// null for a bare metal node without one.
+	Title *string `pulumi:"title"`
+	// "dedicated_server", "sbm_server" or "kubernetes_baremetal_node".
+	Type string `pulumi:"type"`
+	// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+	UpdatedAt *string `pulumi:"updatedAt"`
 }
 
-// One invoice; the document links only when it was read by id (`getInvoices({ id })`).
+// A host of any kind; fields a kind or an older record lacks are null.
+type HostResultOutput struct{ *pulumi.OutputState }
+
+func (HostResultOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*HostResult)(nil)).Elem()
+}
+
+func (o HostResultOutput) ToHostResultOutput() HostResultOutput {
+	return o
+}
+
+func (o HostResultOutput) ToHostResultOutputWithContext(ctx context.Context) HostResultOutput {
+	return o
+}
+
+// The hardware configuration in words, as the API describes it.
+func (o HostResultOutput) Configuration() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v HostResult) *string { return v.Configuration }).(pulumi.StringPtrOutput)
+}
+
+// The configuration as ordered; null where the API leaves it out.
+func (o HostResultOutput) ConfigurationDetails() HostConfigurationDetailsPtrOutput {
+	return o.ApplyT(func(v HostResult) *HostConfigurationDetails { return v.ConfigurationDetails }).(HostConfigurationDetailsPtrOutput)
+}
+
+// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+func (o HostResultOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v HostResult) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
+}
+
+// The host's id.
+func (o HostResultOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v HostResult) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Bare metal nodes only.
+func (o HostResultOutput) KubernetesClusterId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v HostResult) *string { return v.KubernetesClusterId }).(pulumi.StringPtrOutput)
+}
+
+// For a Kubernetes bare metal node, its id as a node of the cluster; otherwise null.
+func (o HostResultOutput) KubernetesClusterNodeId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v HostResult) *string { return v.KubernetesClusterNodeId }).(pulumi.StringPtrOutput)
+}
+
+// For a Kubernetes bare metal node, its number in the cluster; otherwise null.
+func (o HostResultOutput) KubernetesClusterNodeNumber() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v HostResult) *int { return v.KubernetesClusterNodeNumber }).(pulumi.IntPtrOutput)
+}
+
+// The labels, without the provider's ownership label.
+func (o HostResultOutput) Labels() pulumi.StringMapOutput {
+	return o.ApplyT(func(v HostResult) map[string]string { return v.Labels }).(pulumi.StringMapOutput)
+}
+
+// The date the lease started (YYYY-MM-DD); null until then.
+func (o HostResultOutput) LeaseStartAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v HostResult) *string { return v.LeaseStartAt }).(pulumi.StringPtrOutput)
+}
+
+// The code of the location, e.g. `AMS1`.
+func (o HostResultOutput) LocationCode() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v HostResult) *string { return v.LocationCode }).(pulumi.StringPtrOutput)
+}
+
+// The id of the location (see the getLocation function).
+func (o HostResultOutput) LocationId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v HostResult) *int { return v.LocationId }).(pulumi.IntPtrOutput)
+}
+
+// The address of the out-of-band management interface; null when it has none.
+func (o HostResultOutput) OobIpv4Address() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v HostResult) *string { return v.OobIpv4Address }).(pulumi.StringPtrOutput)
+}
+
+// The operational status as the API reports it (`normal` once provisioning or a reinstall is done).
+func (o HostResultOutput) OperationalStatus() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v HostResult) *string { return v.OperationalStatus }).(pulumi.StringPtrOutput)
+}
+
+// The power status as the API reports it, e.g. `powered_on`.
+func (o HostResultOutput) PowerStatus() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v HostResult) *string { return v.PowerStatus }).(pulumi.StringPtrOutput)
+}
+
+// The private IPv4 address; null when it has none.
+func (o HostResultOutput) PrivateIpv4Address() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v HostResult) *string { return v.PrivateIpv4Address }).(pulumi.StringPtrOutput)
+}
+
+// The public IPv4 address; null when it has none.
+func (o HostResultOutput) PublicIpv4Address() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v HostResult) *string { return v.PublicIpv4Address }).(pulumi.StringPtrOutput)
+}
+
+// The id of the rack the server stands in; null where the API does not say.
+func (o HostResultOutput) RackId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v HostResult) *string { return v.RackId }).(pulumi.StringPtrOutput)
+}
+
+// Set once a release is scheduled.
+func (o HostResultOutput) ScheduledReleaseAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v HostResult) *string { return v.ScheduledReleaseAt }).(pulumi.StringPtrOutput)
+}
+
+// The status as the API reports it.
+func (o HostResultOutput) Status() pulumi.StringOutput {
+	return o.ApplyT(func(v HostResult) string { return v.Status }).(pulumi.StringOutput)
+}
+
+// null for a bare metal node without one.
+func (o HostResultOutput) Title() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v HostResult) *string { return v.Title }).(pulumi.StringPtrOutput)
+}
+
+// "dedicated_server", "sbm_server" or "kubernetes_baremetal_node".
+func (o HostResultOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v HostResult) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+func (o HostResultOutput) UpdatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v HostResult) *string { return v.UpdatedAt }).(pulumi.StringPtrOutput)
+}
+
+type HostResultArrayOutput struct{ *pulumi.OutputState }
+
+func (HostResultArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]HostResult)(nil)).Elem()
+}
+
+func (o HostResultArrayOutput) ToHostResultArrayOutput() HostResultArrayOutput {
+	return o
+}
+
+func (o HostResultArrayOutput) ToHostResultArrayOutputWithContext(ctx context.Context) HostResultArrayOutput {
+	return o
+}
+
+func (o HostResultArrayOutput) Index(i pulumi.IntInput) HostResultOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) HostResult {
+		return vs[0].([]HostResult)[vs[1].(int)]
+	}).(HostResultOutput)
+}
+
+// One invoice; the document links (`csvUrl`, `pdfUrl`) are null where the list leaves them out.
+type InvoiceResult struct {
+	// The address of the invoice as a CSV file.
+	CsvUrl *string `pulumi:"csvUrl"`
+	// The currency code, e.g. `EUR`.
+	Currency *string `pulumi:"currency"`
+	// YYYY-MM-DD.
+	Date *string `pulumi:"date"`
+	// The invoice's id.
+	Id string `pulumi:"id"`
+	// The invoice's number; null where the API does not say.
+	Number *int `pulumi:"number"`
+	// For a credit note, the id of the invoice it belongs to; otherwise null.
+	ParentId *string `pulumi:"parentId"`
+	// The address of the invoice as a PDF file.
+	PdfUrl *string `pulumi:"pdfUrl"`
+	// The status: pending, outstanding, overdue, paid, canceled or reissued.
+	Status *string `pulumi:"status"`
+	// The total due, in `currency`.
+	TotalDue *float64 `pulumi:"totalDue"`
+	// `invoice` or `credit_note`.
+	Type *string `pulumi:"type"`
+}
+
+// One invoice; the document links (`csvUrl`, `pdfUrl`) are null where the list leaves them out.
 type InvoiceResultOutput struct{ *pulumi.OutputState }
 
 func (InvoiceResultOutput) ElementType() reflect.Type {
@@ -2910,10 +2146,12 @@ func (o InvoiceResultOutput) ToInvoiceResultOutputWithContext(ctx context.Contex
 	return o
 }
 
+// The address of the invoice as a CSV file.
 func (o InvoiceResultOutput) CsvUrl() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v InvoiceResult) *string { return v.CsvUrl }).(pulumi.StringPtrOutput)
 }
 
+// The currency code, e.g. `EUR`.
 func (o InvoiceResultOutput) Currency() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v InvoiceResult) *string { return v.Currency }).(pulumi.StringPtrOutput)
 }
@@ -2923,30 +2161,37 @@ func (o InvoiceResultOutput) Date() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v InvoiceResult) *string { return v.Date }).(pulumi.StringPtrOutput)
 }
 
+// The invoice's id.
 func (o InvoiceResultOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v InvoiceResult) string { return v.Id }).(pulumi.StringOutput)
 }
 
-func (o InvoiceResultOutput) Number() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v InvoiceResult) *float64 { return v.Number }).(pulumi.Float64PtrOutput)
+// The invoice's number; null where the API does not say.
+func (o InvoiceResultOutput) Number() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v InvoiceResult) *int { return v.Number }).(pulumi.IntPtrOutput)
 }
 
+// For a credit note, the id of the invoice it belongs to; otherwise null.
 func (o InvoiceResultOutput) ParentId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v InvoiceResult) *string { return v.ParentId }).(pulumi.StringPtrOutput)
 }
 
+// The address of the invoice as a PDF file.
 func (o InvoiceResultOutput) PdfUrl() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v InvoiceResult) *string { return v.PdfUrl }).(pulumi.StringPtrOutput)
 }
 
+// The status: pending, outstanding, overdue, paid, canceled or reissued.
 func (o InvoiceResultOutput) Status() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v InvoiceResult) *string { return v.Status }).(pulumi.StringPtrOutput)
 }
 
+// The total due, in `currency`.
 func (o InvoiceResultOutput) TotalDue() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v InvoiceResult) *float64 { return v.TotalDue }).(pulumi.Float64PtrOutput)
 }
 
+// `invoice` or `credit_note`.
 func (o InvoiceResultOutput) Type() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v InvoiceResult) *string { return v.Type }).(pulumi.StringPtrOutput)
 }
@@ -2973,8 +2218,10 @@ func (o InvoiceResultArrayOutput) Index(i pulumi.IntInput) InvoiceResultOutput {
 
 // Whether a location offers each iPXE Boot mode (features private_ipxe_boot, public_ipxe_boot).
 type IpxeBootSupport struct {
+	// Whether private iPXE boot can be ordered here.
 	Private bool `pulumi:"private"`
-	Public  bool `pulumi:"public"`
+	// Whether public iPXE boot can be ordered here.
+	Public bool `pulumi:"public"`
 }
 
 // Whether a location offers each iPXE Boot mode (features private_ipxe_boot, public_ipxe_boot).
@@ -2992,28 +2239,39 @@ func (o IpxeBootSupportOutput) ToIpxeBootSupportOutputWithContext(ctx context.Co
 	return o
 }
 
+// Whether private iPXE boot can be ordered here.
 func (o IpxeBootSupportOutput) Private() pulumi.BoolOutput {
 	return o.ApplyT(func(v IpxeBootSupport) bool { return v.Private }).(pulumi.BoolOutput)
 }
 
+// Whether public iPXE boot can be ordered here.
 func (o IpxeBootSupportOutput) Public() pulumi.BoolOutput {
 	return o.ApplyT(func(v IpxeBootSupport) bool { return v.Public }).(pulumi.BoolOutput)
 }
 
 // One node as the resource outputs it.
 type KubernetesClusterNodeOutput struct {
-	Configuration      string  `pulumi:"configuration"`
-	Hostname           string  `pulumi:"hostname"`
-	Id                 string  `pulumi:"id"`
-	NodeGroupId        *string `pulumi:"nodeGroupId"`
-	NodeGroupName      *string `pulumi:"nodeGroupName"`
-	Number             float64 `pulumi:"number"`
+	// The node's hardware configuration in words.
+	Configuration string `pulumi:"configuration"`
+	// The node's host name.
+	Hostname string `pulumi:"hostname"`
+	// The node's id (the key of the `nodeGroups` property).
+	Id string `pulumi:"id"`
+	// The id of the node group the node is in; null when it is in none.
+	NodeGroupId *string `pulumi:"nodeGroupId"`
+	// The name of the node group the node is in; null when it is in none.
+	NodeGroupName *string `pulumi:"nodeGroupName"`
+	// The node's number in the cluster.
+	Number int `pulumi:"number"`
+	// The node's private IPv4 address; null when it has none.
 	PrivateIpv4Address *string `pulumi:"privateIpv4Address"`
-	PublicIpv4Address  *string `pulumi:"publicIpv4Address"`
+	// The node's public IPv4 address; null when it has none.
+	PublicIpv4Address *string `pulumi:"publicIpv4Address"`
 	// The underlying cloud instance or bare metal node host (KubernetesBaremetalNodePower's nodeId).
 	RefId string `pulumi:"refId"`
 	// master or node.
-	Role   string `pulumi:"role"`
+	Role string `pulumi:"role"`
+	// The node's status as the API reports it.
 	Status string `pulumi:"status"`
 	// cloud or baremetal.
 	Type string `pulumi:"type"`
@@ -3034,34 +2292,42 @@ func (o KubernetesClusterNodeOutputOutput) ToKubernetesClusterNodeOutputOutputWi
 	return o
 }
 
+// The node's hardware configuration in words.
 func (o KubernetesClusterNodeOutputOutput) Configuration() pulumi.StringOutput {
 	return o.ApplyT(func(v KubernetesClusterNodeOutput) string { return v.Configuration }).(pulumi.StringOutput)
 }
 
+// The node's host name.
 func (o KubernetesClusterNodeOutputOutput) Hostname() pulumi.StringOutput {
 	return o.ApplyT(func(v KubernetesClusterNodeOutput) string { return v.Hostname }).(pulumi.StringOutput)
 }
 
+// The node's id (the key of the `nodeGroups` property).
 func (o KubernetesClusterNodeOutputOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v KubernetesClusterNodeOutput) string { return v.Id }).(pulumi.StringOutput)
 }
 
+// The id of the node group the node is in; null when it is in none.
 func (o KubernetesClusterNodeOutputOutput) NodeGroupId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v KubernetesClusterNodeOutput) *string { return v.NodeGroupId }).(pulumi.StringPtrOutput)
 }
 
+// The name of the node group the node is in; null when it is in none.
 func (o KubernetesClusterNodeOutputOutput) NodeGroupName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v KubernetesClusterNodeOutput) *string { return v.NodeGroupName }).(pulumi.StringPtrOutput)
 }
 
-func (o KubernetesClusterNodeOutputOutput) Number() pulumi.Float64Output {
-	return o.ApplyT(func(v KubernetesClusterNodeOutput) float64 { return v.Number }).(pulumi.Float64Output)
+// The node's number in the cluster.
+func (o KubernetesClusterNodeOutputOutput) Number() pulumi.IntOutput {
+	return o.ApplyT(func(v KubernetesClusterNodeOutput) int { return v.Number }).(pulumi.IntOutput)
 }
 
+// The node's private IPv4 address; null when it has none.
 func (o KubernetesClusterNodeOutputOutput) PrivateIpv4Address() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v KubernetesClusterNodeOutput) *string { return v.PrivateIpv4Address }).(pulumi.StringPtrOutput)
 }
 
+// The node's public IPv4 address; null when it has none.
 func (o KubernetesClusterNodeOutputOutput) PublicIpv4Address() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v KubernetesClusterNodeOutput) *string { return v.PublicIpv4Address }).(pulumi.StringPtrOutput)
 }
@@ -3076,6 +2342,7 @@ func (o KubernetesClusterNodeOutputOutput) Role() pulumi.StringOutput {
 	return o.ApplyT(func(v KubernetesClusterNodeOutput) string { return v.Role }).(pulumi.StringOutput)
 }
 
+// The node's status as the API reports it.
 func (o KubernetesClusterNodeOutputOutput) Status() pulumi.StringOutput {
 	return o.ApplyT(func(v KubernetesClusterNodeOutput) string { return v.Status }).(pulumi.StringOutput)
 }
@@ -3105,14 +2372,274 @@ func (o KubernetesClusterNodeOutputArrayOutput) Index(i pulumi.IntInput) Kuberne
 	}).(KubernetesClusterNodeOutputOutput)
 }
 
-type KubernetesNodeGroupResult struct {
-	CreatedAt   string  `pulumi:"createdAt"`
-	Description *string `pulumi:"description"`
-	Id          string  `pulumi:"id"`
-	Name        string  `pulumi:"name"`
-	UpdatedAt   string  `pulumi:"updatedAt"`
+// Fields older records lack are null.
+type KubernetesClusterNodeResult struct {
+	// The id of the node's cluster.
+	ClusterId string `pulumi:"clusterId"`
+	// The hardware configuration in words, as the API describes it.
+	Configuration string `pulumi:"configuration"`
+	// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+	CreatedAt string `pulumi:"createdAt"`
+	// The node's host name.
+	Hostname string `pulumi:"hostname"`
+	// The node's id.
+	Id string `pulumi:"id"`
+	// The node's labels, without the provider's ownership label.
+	Labels map[string]string `pulumi:"labels"`
+	// The code of the location, e.g. `AMS1`.
+	LocationCode *string `pulumi:"locationCode"`
+	// The id of the location (see the getLocation function).
+	LocationId *int `pulumi:"locationId"`
+	// The node group the node is in; null when it is in none.
+	NodeGroup *KubernetesNodeGroupResult `pulumi:"nodeGroup"`
+	// The node's number in the cluster.
+	Number int `pulumi:"number"`
+	// The private IPv4 address; null when it has none.
+	PrivateIpv4Address *string `pulumi:"privateIpv4Address"`
+	// The public IPv4 address; null when it has none.
+	PublicIpv4Address *string `pulumi:"publicIpv4Address"`
+	// The id of the underlying cloud instance or bare metal node host.
+	RefId string `pulumi:"refId"`
+	// The node's role: `master` or `node`.
+	Role string `pulumi:"role"`
+	// The status as the API reports it.
+	Status string `pulumi:"status"`
+	// "cloud" or "baremetal".
+	Type string `pulumi:"type"`
+	// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+	UpdatedAt string `pulumi:"updatedAt"`
 }
 
+// Fields older records lack are null.
+type KubernetesClusterNodeResultOutput struct{ *pulumi.OutputState }
+
+func (KubernetesClusterNodeResultOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*KubernetesClusterNodeResult)(nil)).Elem()
+}
+
+func (o KubernetesClusterNodeResultOutput) ToKubernetesClusterNodeResultOutput() KubernetesClusterNodeResultOutput {
+	return o
+}
+
+func (o KubernetesClusterNodeResultOutput) ToKubernetesClusterNodeResultOutputWithContext(ctx context.Context) KubernetesClusterNodeResultOutput {
+	return o
+}
+
+// The id of the node's cluster.
+func (o KubernetesClusterNodeResultOutput) ClusterId() pulumi.StringOutput {
+	return o.ApplyT(func(v KubernetesClusterNodeResult) string { return v.ClusterId }).(pulumi.StringOutput)
+}
+
+// The hardware configuration in words, as the API describes it.
+func (o KubernetesClusterNodeResultOutput) Configuration() pulumi.StringOutput {
+	return o.ApplyT(func(v KubernetesClusterNodeResult) string { return v.Configuration }).(pulumi.StringOutput)
+}
+
+// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+func (o KubernetesClusterNodeResultOutput) CreatedAt() pulumi.StringOutput {
+	return o.ApplyT(func(v KubernetesClusterNodeResult) string { return v.CreatedAt }).(pulumi.StringOutput)
+}
+
+// The node's host name.
+func (o KubernetesClusterNodeResultOutput) Hostname() pulumi.StringOutput {
+	return o.ApplyT(func(v KubernetesClusterNodeResult) string { return v.Hostname }).(pulumi.StringOutput)
+}
+
+// The node's id.
+func (o KubernetesClusterNodeResultOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v KubernetesClusterNodeResult) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The node's labels, without the provider's ownership label.
+func (o KubernetesClusterNodeResultOutput) Labels() pulumi.StringMapOutput {
+	return o.ApplyT(func(v KubernetesClusterNodeResult) map[string]string { return v.Labels }).(pulumi.StringMapOutput)
+}
+
+// The code of the location, e.g. `AMS1`.
+func (o KubernetesClusterNodeResultOutput) LocationCode() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v KubernetesClusterNodeResult) *string { return v.LocationCode }).(pulumi.StringPtrOutput)
+}
+
+// The id of the location (see the getLocation function).
+func (o KubernetesClusterNodeResultOutput) LocationId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v KubernetesClusterNodeResult) *int { return v.LocationId }).(pulumi.IntPtrOutput)
+}
+
+// The node group the node is in; null when it is in none.
+func (o KubernetesClusterNodeResultOutput) NodeGroup() KubernetesNodeGroupResultPtrOutput {
+	return o.ApplyT(func(v KubernetesClusterNodeResult) *KubernetesNodeGroupResult { return v.NodeGroup }).(KubernetesNodeGroupResultPtrOutput)
+}
+
+// The node's number in the cluster.
+func (o KubernetesClusterNodeResultOutput) Number() pulumi.IntOutput {
+	return o.ApplyT(func(v KubernetesClusterNodeResult) int { return v.Number }).(pulumi.IntOutput)
+}
+
+// The private IPv4 address; null when it has none.
+func (o KubernetesClusterNodeResultOutput) PrivateIpv4Address() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v KubernetesClusterNodeResult) *string { return v.PrivateIpv4Address }).(pulumi.StringPtrOutput)
+}
+
+// The public IPv4 address; null when it has none.
+func (o KubernetesClusterNodeResultOutput) PublicIpv4Address() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v KubernetesClusterNodeResult) *string { return v.PublicIpv4Address }).(pulumi.StringPtrOutput)
+}
+
+// The id of the underlying cloud instance or bare metal node host.
+func (o KubernetesClusterNodeResultOutput) RefId() pulumi.StringOutput {
+	return o.ApplyT(func(v KubernetesClusterNodeResult) string { return v.RefId }).(pulumi.StringOutput)
+}
+
+// The node's role: `master` or `node`.
+func (o KubernetesClusterNodeResultOutput) Role() pulumi.StringOutput {
+	return o.ApplyT(func(v KubernetesClusterNodeResult) string { return v.Role }).(pulumi.StringOutput)
+}
+
+// The status as the API reports it.
+func (o KubernetesClusterNodeResultOutput) Status() pulumi.StringOutput {
+	return o.ApplyT(func(v KubernetesClusterNodeResult) string { return v.Status }).(pulumi.StringOutput)
+}
+
+// "cloud" or "baremetal".
+func (o KubernetesClusterNodeResultOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v KubernetesClusterNodeResult) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+func (o KubernetesClusterNodeResultOutput) UpdatedAt() pulumi.StringOutput {
+	return o.ApplyT(func(v KubernetesClusterNodeResult) string { return v.UpdatedAt }).(pulumi.StringOutput)
+}
+
+type KubernetesClusterNodeResultArrayOutput struct{ *pulumi.OutputState }
+
+func (KubernetesClusterNodeResultArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]KubernetesClusterNodeResult)(nil)).Elem()
+}
+
+func (o KubernetesClusterNodeResultArrayOutput) ToKubernetesClusterNodeResultArrayOutput() KubernetesClusterNodeResultArrayOutput {
+	return o
+}
+
+func (o KubernetesClusterNodeResultArrayOutput) ToKubernetesClusterNodeResultArrayOutputWithContext(ctx context.Context) KubernetesClusterNodeResultArrayOutput {
+	return o
+}
+
+func (o KubernetesClusterNodeResultArrayOutput) Index(i pulumi.IntInput) KubernetesClusterNodeResultOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) KubernetesClusterNodeResult {
+		return vs[0].([]KubernetesClusterNodeResult)[vs[1].(int)]
+	}).(KubernetesClusterNodeResultOutput)
+}
+
+// A Kubernetes cluster.
+type KubernetesClusterResult struct {
+	// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+	CreatedAt string `pulumi:"createdAt"`
+	// The cluster's id.
+	Id string `pulumi:"id"`
+	// The labels, without the provider's ownership label.
+	Labels map[string]string `pulumi:"labels"`
+	// The code of the location, e.g. `AMS1`.
+	LocationCode *string `pulumi:"locationCode"`
+	// The id of the location (see the getLocation function).
+	LocationId int `pulumi:"locationId"`
+	// The cluster's name.
+	Name string `pulumi:"name"`
+	// The status as the API reports it.
+	Status string `pulumi:"status"`
+	// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+	UpdatedAt string `pulumi:"updatedAt"`
+}
+
+// A Kubernetes cluster.
+type KubernetesClusterResultOutput struct{ *pulumi.OutputState }
+
+func (KubernetesClusterResultOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*KubernetesClusterResult)(nil)).Elem()
+}
+
+func (o KubernetesClusterResultOutput) ToKubernetesClusterResultOutput() KubernetesClusterResultOutput {
+	return o
+}
+
+func (o KubernetesClusterResultOutput) ToKubernetesClusterResultOutputWithContext(ctx context.Context) KubernetesClusterResultOutput {
+	return o
+}
+
+// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+func (o KubernetesClusterResultOutput) CreatedAt() pulumi.StringOutput {
+	return o.ApplyT(func(v KubernetesClusterResult) string { return v.CreatedAt }).(pulumi.StringOutput)
+}
+
+// The cluster's id.
+func (o KubernetesClusterResultOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v KubernetesClusterResult) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The labels, without the provider's ownership label.
+func (o KubernetesClusterResultOutput) Labels() pulumi.StringMapOutput {
+	return o.ApplyT(func(v KubernetesClusterResult) map[string]string { return v.Labels }).(pulumi.StringMapOutput)
+}
+
+// The code of the location, e.g. `AMS1`.
+func (o KubernetesClusterResultOutput) LocationCode() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v KubernetesClusterResult) *string { return v.LocationCode }).(pulumi.StringPtrOutput)
+}
+
+// The id of the location (see the getLocation function).
+func (o KubernetesClusterResultOutput) LocationId() pulumi.IntOutput {
+	return o.ApplyT(func(v KubernetesClusterResult) int { return v.LocationId }).(pulumi.IntOutput)
+}
+
+// The cluster's name.
+func (o KubernetesClusterResultOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v KubernetesClusterResult) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// The status as the API reports it.
+func (o KubernetesClusterResultOutput) Status() pulumi.StringOutput {
+	return o.ApplyT(func(v KubernetesClusterResult) string { return v.Status }).(pulumi.StringOutput)
+}
+
+// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+func (o KubernetesClusterResultOutput) UpdatedAt() pulumi.StringOutput {
+	return o.ApplyT(func(v KubernetesClusterResult) string { return v.UpdatedAt }).(pulumi.StringOutput)
+}
+
+type KubernetesClusterResultArrayOutput struct{ *pulumi.OutputState }
+
+func (KubernetesClusterResultArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]KubernetesClusterResult)(nil)).Elem()
+}
+
+func (o KubernetesClusterResultArrayOutput) ToKubernetesClusterResultArrayOutput() KubernetesClusterResultArrayOutput {
+	return o
+}
+
+func (o KubernetesClusterResultArrayOutput) ToKubernetesClusterResultArrayOutputWithContext(ctx context.Context) KubernetesClusterResultArrayOutput {
+	return o
+}
+
+func (o KubernetesClusterResultArrayOutput) Index(i pulumi.IntInput) KubernetesClusterResultOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) KubernetesClusterResult {
+		return vs[0].([]KubernetesClusterResult)[vs[1].(int)]
+	}).(KubernetesClusterResultOutput)
+}
+
+// A node group of a Kubernetes cluster.
+type KubernetesNodeGroupResult struct {
+	// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+	CreatedAt string `pulumi:"createdAt"`
+	// The node group's description; null when it has none.
+	Description *string `pulumi:"description"`
+	// The node group's id.
+	Id string `pulumi:"id"`
+	// The node group's name.
+	Name string `pulumi:"name"`
+	// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+	UpdatedAt string `pulumi:"updatedAt"`
+}
+
+// A node group of a Kubernetes cluster.
 type KubernetesNodeGroupResultOutput struct{ *pulumi.OutputState }
 
 func (KubernetesNodeGroupResultOutput) ElementType() reflect.Type {
@@ -3127,22 +2654,27 @@ func (o KubernetesNodeGroupResultOutput) ToKubernetesNodeGroupResultOutputWithCo
 	return o
 }
 
+// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
 func (o KubernetesNodeGroupResultOutput) CreatedAt() pulumi.StringOutput {
 	return o.ApplyT(func(v KubernetesNodeGroupResult) string { return v.CreatedAt }).(pulumi.StringOutput)
 }
 
+// The node group's description; null when it has none.
 func (o KubernetesNodeGroupResultOutput) Description() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v KubernetesNodeGroupResult) *string { return v.Description }).(pulumi.StringPtrOutput)
 }
 
+// The node group's id.
 func (o KubernetesNodeGroupResultOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v KubernetesNodeGroupResult) string { return v.Id }).(pulumi.StringOutput)
 }
 
+// The node group's name.
 func (o KubernetesNodeGroupResultOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v KubernetesNodeGroupResult) string { return v.Name }).(pulumi.StringOutput)
 }
 
+// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
 func (o KubernetesNodeGroupResultOutput) UpdatedAt() pulumi.StringOutput {
 	return o.ApplyT(func(v KubernetesNodeGroupResult) string { return v.UpdatedAt }).(pulumi.StringOutput)
 }
@@ -3171,6 +2703,7 @@ func (o KubernetesNodeGroupResultPtrOutput) Elem() KubernetesNodeGroupResultOutp
 	}).(KubernetesNodeGroupResultOutput)
 }
 
+// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
 func (o KubernetesNodeGroupResultPtrOutput) CreatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *KubernetesNodeGroupResult) *string {
 		if v == nil {
@@ -3180,6 +2713,7 @@ func (o KubernetesNodeGroupResultPtrOutput) CreatedAt() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// The node group's description; null when it has none.
 func (o KubernetesNodeGroupResultPtrOutput) Description() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *KubernetesNodeGroupResult) *string {
 		if v == nil {
@@ -3189,6 +2723,7 @@ func (o KubernetesNodeGroupResultPtrOutput) Description() pulumi.StringPtrOutput
 	}).(pulumi.StringPtrOutput)
 }
 
+// The node group's id.
 func (o KubernetesNodeGroupResultPtrOutput) Id() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *KubernetesNodeGroupResult) *string {
 		if v == nil {
@@ -3198,6 +2733,7 @@ func (o KubernetesNodeGroupResultPtrOutput) Id() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// The node group's name.
 func (o KubernetesNodeGroupResultPtrOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *KubernetesNodeGroupResult) *string {
 		if v == nil {
@@ -3207,6 +2743,7 @@ func (o KubernetesNodeGroupResultPtrOutput) Name() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
 func (o KubernetesNodeGroupResultPtrOutput) UpdatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *KubernetesNodeGroupResult) *string {
 		if v == nil {
@@ -3218,13 +2755,16 @@ func (o KubernetesNodeGroupResultPtrOutput) UpdatedAt() pulumi.StringPtrOutput {
 
 // One member as the resource outputs it (the member record, without labels and dates).
 type L2MemberOutput struct {
-	Id     string `pulumi:"id"`
-	Mode   string `pulumi:"mode"`
+	// The member server's id.
+	Id string `pulumi:"id"`
+	// `native` or `trunk`.
+	Mode string `pulumi:"mode"`
+	// The member's status as the API reports it.
 	Status string `pulumi:"status"`
 	// The server's title.
 	Title string `pulumi:"title"`
 	// The segment's VLAN for a trunk member; null for a native one.
-	Vlan *float64 `pulumi:"vlan"`
+	Vlan *int `pulumi:"vlan"`
 }
 
 // One member as the resource outputs it (the member record, without labels and dates).
@@ -3242,14 +2782,17 @@ func (o L2MemberOutputOutput) ToL2MemberOutputOutputWithContext(ctx context.Cont
 	return o
 }
 
+// The member server's id.
 func (o L2MemberOutputOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v L2MemberOutput) string { return v.Id }).(pulumi.StringOutput)
 }
 
+// `native` or `trunk`.
 func (o L2MemberOutputOutput) Mode() pulumi.StringOutput {
 	return o.ApplyT(func(v L2MemberOutput) string { return v.Mode }).(pulumi.StringOutput)
 }
 
+// The member's status as the API reports it.
 func (o L2MemberOutputOutput) Status() pulumi.StringOutput {
 	return o.ApplyT(func(v L2MemberOutput) string { return v.Status }).(pulumi.StringOutput)
 }
@@ -3260,8 +2803,8 @@ func (o L2MemberOutputOutput) Title() pulumi.StringOutput {
 }
 
 // The segment's VLAN for a trunk member; null for a native one.
-func (o L2MemberOutputOutput) Vlan() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v L2MemberOutput) *float64 { return v.Vlan }).(pulumi.Float64PtrOutput)
+func (o L2MemberOutputOutput) Vlan() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v L2MemberOutput) *int { return v.Vlan }).(pulumi.IntPtrOutput)
 }
 
 type L2MemberOutputArrayOutput struct{ *pulumi.OutputState }
@@ -3284,6 +2827,7 @@ func (o L2MemberOutputArrayOutput) Index(i pulumi.IntInput) L2MemberOutputOutput
 	}).(L2MemberOutputOutput)
 }
 
+// A dedicated server in the segment, and how it joins it.
 type L2SegmentMember struct {
 	// The id of a dedicated server in one of the location group's locations.
 	Id string `pulumi:"id"`
@@ -3302,6 +2846,7 @@ type L2SegmentMemberInput interface {
 	ToL2SegmentMemberOutputWithContext(context.Context) L2SegmentMemberOutput
 }
 
+// A dedicated server in the segment, and how it joins it.
 type L2SegmentMemberArgs struct {
 	// The id of a dedicated server in one of the location group's locations.
 	Id pulumi.StringInput `pulumi:"id"`
@@ -3346,6 +2891,7 @@ func (i L2SegmentMemberArray) ToL2SegmentMemberArrayOutputWithContext(ctx contex
 	return pulumi.ToOutputWithContext(ctx, i).(L2SegmentMemberArrayOutput)
 }
 
+// A dedicated server in the segment, and how it joins it.
 type L2SegmentMemberOutput struct{ *pulumi.OutputState }
 
 func (L2SegmentMemberOutput) ElementType() reflect.Type {
@@ -3390,20 +2936,27 @@ func (o L2SegmentMemberArrayOutput) Index(i pulumi.IntInput) L2SegmentMemberOutp
 	}).(L2SegmentMemberOutput)
 }
 
+// A member of an L2 segment: a server it joins.
 type L2SegmentMemberResult struct {
+	// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
 	CreatedAt string `pulumi:"createdAt"`
 	// The dedicated server's id.
-	Id     string            `pulumi:"id"`
+	Id string `pulumi:"id"`
+	// The member's labels, without the provider's ownership label.
 	Labels map[string]string `pulumi:"labels"`
 	// "native" or "trunk".
-	Mode      string `pulumi:"mode"`
-	Status    string `pulumi:"status"`
-	Title     string `pulumi:"title"`
+	Mode string `pulumi:"mode"`
+	// The status as the API reports it.
+	Status string `pulumi:"status"`
+	// The member server's title.
+	Title string `pulumi:"title"`
+	// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
 	UpdatedAt string `pulumi:"updatedAt"`
 	// null in native mode.
-	Vlan *float64 `pulumi:"vlan"`
+	Vlan *int `pulumi:"vlan"`
 }
 
+// A member of an L2 segment: a server it joins.
 type L2SegmentMemberResultOutput struct{ *pulumi.OutputState }
 
 func (L2SegmentMemberResultOutput) ElementType() reflect.Type {
@@ -3418,6 +2971,7 @@ func (o L2SegmentMemberResultOutput) ToL2SegmentMemberResultOutputWithContext(ct
 	return o
 }
 
+// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
 func (o L2SegmentMemberResultOutput) CreatedAt() pulumi.StringOutput {
 	return o.ApplyT(func(v L2SegmentMemberResult) string { return v.CreatedAt }).(pulumi.StringOutput)
 }
@@ -3427,6 +2981,7 @@ func (o L2SegmentMemberResultOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v L2SegmentMemberResult) string { return v.Id }).(pulumi.StringOutput)
 }
 
+// The member's labels, without the provider's ownership label.
 func (o L2SegmentMemberResultOutput) Labels() pulumi.StringMapOutput {
 	return o.ApplyT(func(v L2SegmentMemberResult) map[string]string { return v.Labels }).(pulumi.StringMapOutput)
 }
@@ -3436,21 +2991,24 @@ func (o L2SegmentMemberResultOutput) Mode() pulumi.StringOutput {
 	return o.ApplyT(func(v L2SegmentMemberResult) string { return v.Mode }).(pulumi.StringOutput)
 }
 
+// The status as the API reports it.
 func (o L2SegmentMemberResultOutput) Status() pulumi.StringOutput {
 	return o.ApplyT(func(v L2SegmentMemberResult) string { return v.Status }).(pulumi.StringOutput)
 }
 
+// The member server's title.
 func (o L2SegmentMemberResultOutput) Title() pulumi.StringOutput {
 	return o.ApplyT(func(v L2SegmentMemberResult) string { return v.Title }).(pulumi.StringOutput)
 }
 
+// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
 func (o L2SegmentMemberResultOutput) UpdatedAt() pulumi.StringOutput {
 	return o.ApplyT(func(v L2SegmentMemberResult) string { return v.UpdatedAt }).(pulumi.StringOutput)
 }
 
 // null in native mode.
-func (o L2SegmentMemberResultOutput) Vlan() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v L2SegmentMemberResult) *float64 { return v.Vlan }).(pulumi.Float64PtrOutput)
+func (o L2SegmentMemberResultOutput) Vlan() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v L2SegmentMemberResult) *int { return v.Vlan }).(pulumi.IntPtrOutput)
 }
 
 type L2SegmentMemberResultArrayOutput struct{ *pulumi.OutputState }
@@ -3473,17 +3031,19 @@ func (o L2SegmentMemberResultArrayOutput) Index(i pulumi.IntInput) L2SegmentMemb
 	}).(L2SegmentMemberResultOutput)
 }
 
+// A group of upstream servers of an L4 load balancer, with its balancing method and health checks.
 type L4UpstreamZone struct {
 	// Health check interval in seconds, 1 to 60; default 5.
-	HcInterval *float64 `pulumi:"hcInterval"`
+	HcInterval *int `pulumi:"hcInterval"`
 	// Health check jitter in seconds, 0 to 60; default 5.
-	HcJitter *float64 `pulumi:"hcJitter"`
+	HcJitter *int `pulumi:"hcJitter"`
 	// 1 to 255 characters, unique; vhost zones name it in upstreamId.
 	Id string `pulumi:"id"`
 	// "random.least_conn" (default), "round-robin" or "least_conn".
 	Method *string `pulumi:"method"`
 	// Balance UDP instead of TCP; default false.
-	Udp       *bool                  `pulumi:"udp"`
+	Udp *bool `pulumi:"udp"`
+	// The upstream servers of the zone; at least one.
 	Upstreams []LoadBalancerUpstream `pulumi:"upstreams"`
 }
 
@@ -3493,6 +3053,14 @@ func (val *L4UpstreamZone) Defaults() *L4UpstreamZone {
 		return nil
 	}
 	tmp := *val
+	if tmp.HcInterval == nil {
+		hcInterval_ := 5
+		tmp.HcInterval = &hcInterval_
+	}
+	if tmp.HcJitter == nil {
+		hcJitter_ := 5
+		tmp.HcJitter = &hcJitter_
+	}
 	if tmp.Udp == nil {
 		udp_ := false
 		tmp.Udp = &udp_
@@ -3511,17 +3079,19 @@ type L4UpstreamZoneInput interface {
 	ToL4UpstreamZoneOutputWithContext(context.Context) L4UpstreamZoneOutput
 }
 
+// A group of upstream servers of an L4 load balancer, with its balancing method and health checks.
 type L4UpstreamZoneArgs struct {
 	// Health check interval in seconds, 1 to 60; default 5.
-	HcInterval pulumi.Float64PtrInput `pulumi:"hcInterval"`
+	HcInterval pulumi.IntPtrInput `pulumi:"hcInterval"`
 	// Health check jitter in seconds, 0 to 60; default 5.
-	HcJitter pulumi.Float64PtrInput `pulumi:"hcJitter"`
+	HcJitter pulumi.IntPtrInput `pulumi:"hcJitter"`
 	// 1 to 255 characters, unique; vhost zones name it in upstreamId.
 	Id pulumi.StringInput `pulumi:"id"`
 	// "random.least_conn" (default), "round-robin" or "least_conn".
 	Method pulumi.StringPtrInput `pulumi:"method"`
 	// Balance UDP instead of TCP; default false.
-	Udp       pulumi.BoolPtrInput            `pulumi:"udp"`
+	Udp pulumi.BoolPtrInput `pulumi:"udp"`
+	// The upstream servers of the zone; at least one.
 	Upstreams LoadBalancerUpstreamArrayInput `pulumi:"upstreams"`
 }
 
@@ -3531,6 +3101,12 @@ func (val *L4UpstreamZoneArgs) Defaults() *L4UpstreamZoneArgs {
 		return nil
 	}
 	tmp := *val
+	if tmp.HcInterval == nil {
+		tmp.HcInterval = pulumi.IntPtr(5)
+	}
+	if tmp.HcJitter == nil {
+		tmp.HcJitter = pulumi.IntPtr(5)
+	}
 	if tmp.Udp == nil {
 		tmp.Udp = pulumi.BoolPtr(false)
 	}
@@ -3573,6 +3149,7 @@ func (i L4UpstreamZoneArray) ToL4UpstreamZoneArrayOutputWithContext(ctx context.
 	return pulumi.ToOutputWithContext(ctx, i).(L4UpstreamZoneArrayOutput)
 }
 
+// A group of upstream servers of an L4 load balancer, with its balancing method and health checks.
 type L4UpstreamZoneOutput struct{ *pulumi.OutputState }
 
 func (L4UpstreamZoneOutput) ElementType() reflect.Type {
@@ -3588,13 +3165,13 @@ func (o L4UpstreamZoneOutput) ToL4UpstreamZoneOutputWithContext(ctx context.Cont
 }
 
 // Health check interval in seconds, 1 to 60; default 5.
-func (o L4UpstreamZoneOutput) HcInterval() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v L4UpstreamZone) *float64 { return v.HcInterval }).(pulumi.Float64PtrOutput)
+func (o L4UpstreamZoneOutput) HcInterval() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v L4UpstreamZone) *int { return v.HcInterval }).(pulumi.IntPtrOutput)
 }
 
 // Health check jitter in seconds, 0 to 60; default 5.
-func (o L4UpstreamZoneOutput) HcJitter() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v L4UpstreamZone) *float64 { return v.HcJitter }).(pulumi.Float64PtrOutput)
+func (o L4UpstreamZoneOutput) HcJitter() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v L4UpstreamZone) *int { return v.HcJitter }).(pulumi.IntPtrOutput)
 }
 
 // 1 to 255 characters, unique; vhost zones name it in upstreamId.
@@ -3612,6 +3189,7 @@ func (o L4UpstreamZoneOutput) Udp() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v L4UpstreamZone) *bool { return v.Udp }).(pulumi.BoolPtrOutput)
 }
 
+// The upstream servers of the zone; at least one.
 func (o L4UpstreamZoneOutput) Upstreams() LoadBalancerUpstreamArrayOutput {
 	return o.ApplyT(func(v L4UpstreamZone) []LoadBalancerUpstream { return v.Upstreams }).(LoadBalancerUpstreamArrayOutput)
 }
@@ -3636,13 +3214,14 @@ func (o L4UpstreamZoneArrayOutput) Index(i pulumi.IntInput) L4UpstreamZoneOutput
 	}).(L4UpstreamZoneOutput)
 }
 
+// A forwarding rule of an L4 load balancer: ports to an upstream zone.
 type L4VhostZone struct {
 	// At most 255 characters.
 	Description *string `pulumi:"description"`
 	// 1 to 255 characters, unique.
 	Id string `pulumi:"id"`
 	// The ports to balance, each 1 to 65535; at least one.
-	Ports []float64 `pulumi:"ports"`
+	Ports []int `pulumi:"ports"`
 	// Default false.
 	ProxyProtocol *bool `pulumi:"proxyProtocol"`
 	// Default false.
@@ -3679,13 +3258,14 @@ type L4VhostZoneInput interface {
 	ToL4VhostZoneOutputWithContext(context.Context) L4VhostZoneOutput
 }
 
+// A forwarding rule of an L4 load balancer: ports to an upstream zone.
 type L4VhostZoneArgs struct {
 	// At most 255 characters.
 	Description pulumi.StringPtrInput `pulumi:"description"`
 	// 1 to 255 characters, unique.
 	Id pulumi.StringInput `pulumi:"id"`
 	// The ports to balance, each 1 to 65535; at least one.
-	Ports pulumi.Float64ArrayInput `pulumi:"ports"`
+	Ports pulumi.IntArrayInput `pulumi:"ports"`
 	// Default false.
 	ProxyProtocol pulumi.BoolPtrInput `pulumi:"proxyProtocol"`
 	// Default false.
@@ -3745,6 +3325,7 @@ func (i L4VhostZoneArray) ToL4VhostZoneArrayOutputWithContext(ctx context.Contex
 	return pulumi.ToOutputWithContext(ctx, i).(L4VhostZoneArrayOutput)
 }
 
+// A forwarding rule of an L4 load balancer: ports to an upstream zone.
 type L4VhostZoneOutput struct{ *pulumi.OutputState }
 
 func (L4VhostZoneOutput) ElementType() reflect.Type {
@@ -3770,8 +3351,8 @@ func (o L4VhostZoneOutput) Id() pulumi.StringOutput {
 }
 
 // The ports to balance, each 1 to 65535; at least one.
-func (o L4VhostZoneOutput) Ports() pulumi.Float64ArrayOutput {
-	return o.ApplyT(func(v L4VhostZone) []float64 { return v.Ports }).(pulumi.Float64ArrayOutput)
+func (o L4VhostZoneOutput) Ports() pulumi.IntArrayOutput {
+	return o.ApplyT(func(v L4VhostZone) []int { return v.Ports }).(pulumi.IntArrayOutput)
 }
 
 // Default false.
@@ -3809,11 +3390,13 @@ func (o L4VhostZoneArrayOutput) Index(i pulumi.IntInput) L4VhostZoneOutput {
 	}).(L4VhostZoneOutput)
 }
 
+// A path rule of an L7 virtual host: requests under a location go to an upstream zone.
 type L7LocationZone struct {
 	// The path prefix, e.g. "/api".
 	Location string `pulumi:"location"`
 	// The id of one of upstreamZones.
-	UpstreamId   string  `pulumi:"upstreamId"`
+	UpstreamId string `pulumi:"upstreamId"`
+	// The path the request is sent to on the upstream, in place of the matched location.
 	UpstreamPath *string `pulumi:"upstreamPath"`
 }
 
@@ -3828,11 +3411,13 @@ type L7LocationZoneInput interface {
 	ToL7LocationZoneOutputWithContext(context.Context) L7LocationZoneOutput
 }
 
+// A path rule of an L7 virtual host: requests under a location go to an upstream zone.
 type L7LocationZoneArgs struct {
 	// The path prefix, e.g. "/api".
 	Location pulumi.StringInput `pulumi:"location"`
 	// The id of one of upstreamZones.
-	UpstreamId   pulumi.StringInput    `pulumi:"upstreamId"`
+	UpstreamId pulumi.StringInput `pulumi:"upstreamId"`
+	// The path the request is sent to on the upstream, in place of the matched location.
 	UpstreamPath pulumi.StringPtrInput `pulumi:"upstreamPath"`
 }
 
@@ -3873,6 +3458,7 @@ func (i L7LocationZoneArray) ToL7LocationZoneArrayOutputWithContext(ctx context.
 	return pulumi.ToOutputWithContext(ctx, i).(L7LocationZoneArrayOutput)
 }
 
+// A path rule of an L7 virtual host: requests under a location go to an upstream zone.
 type L7LocationZoneOutput struct{ *pulumi.OutputState }
 
 func (L7LocationZoneOutput) ElementType() reflect.Type {
@@ -3897,6 +3483,7 @@ func (o L7LocationZoneOutput) UpstreamId() pulumi.StringOutput {
 	return o.ApplyT(func(v L7LocationZone) string { return v.UpstreamId }).(pulumi.StringOutput)
 }
 
+// The path the request is sent to on the upstream, in place of the matched location.
 func (o L7LocationZoneOutput) UpstreamPath() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v L7LocationZone) *string { return v.UpstreamPath }).(pulumi.StringPtrOutput)
 }
@@ -3921,26 +3508,29 @@ func (o L7LocationZoneArrayOutput) Index(i pulumi.IntInput) L7LocationZoneOutput
 	}).(L7LocationZoneOutput)
 }
 
+// A group of upstream servers of an L7 load balancer, with its balancing method and HTTP health
+// checks.
 type L7UpstreamZone struct {
 	// Default false.
-	Grpc     *bool   `pulumi:"grpc"`
+	Grpc *bool `pulumi:"grpc"`
+	// The host name health checks ask for.
 	HcDomain *string `pulumi:"hcDomain"`
 	// Failed checks before an upstream is taken out, at least 1; default 3.
-	HcFails *float64 `pulumi:"hcFails"`
+	HcFails *int `pulumi:"hcFails"`
 	// At most 64 characters.
 	HcGrpcService *string `pulumi:"hcGrpcService"`
 	// 0 to 16; default 0.
-	HcGrpcStatus *float64 `pulumi:"hcGrpcStatus"`
+	HcGrpcStatus *int `pulumi:"hcGrpcStatus"`
 	// Health check interval, seconds, 1 to 60; default 5.
-	HcInterval *float64 `pulumi:"hcInterval"`
+	HcInterval *int `pulumi:"hcInterval"`
 	// Health check jitter, seconds, 0 to 60; default 5.
-	HcJitter *float64 `pulumi:"hcJitter"`
+	HcJitter *int `pulumi:"hcJitter"`
 	// Default false.
 	HcMandatory *bool `pulumi:"hcMandatory"`
 	// "GET" (default) or "HEAD".
 	HcMethod *string `pulumi:"hcMethod"`
 	// Passed checks to take it back, at least 1; default 3.
-	HcPasses *float64 `pulumi:"hcPasses"`
+	HcPasses *int `pulumi:"hcPasses"`
 	// At most 255 characters; default "/".
 	HcPath *string `pulumi:"hcPath"`
 	// Expected status (nginx match syntax), at most 255 characters; default "200-399".
@@ -3954,7 +3544,8 @@ type L7UpstreamZone struct {
 	// Sticky cookie; default true.
 	Sticky *bool `pulumi:"sticky"`
 	// "TLSv1.3" (default) or "TLSv1.2".
-	TlsPreset *string                `pulumi:"tlsPreset"`
+	TlsPreset *string `pulumi:"tlsPreset"`
+	// The upstream servers of the zone; at least one.
 	Upstreams []LoadBalancerUpstream `pulumi:"upstreams"`
 }
 
@@ -3968,9 +3559,29 @@ func (val *L7UpstreamZone) Defaults() *L7UpstreamZone {
 		grpc_ := false
 		tmp.Grpc = &grpc_
 	}
+	if tmp.HcFails == nil {
+		hcFails_ := 3
+		tmp.HcFails = &hcFails_
+	}
+	if tmp.HcGrpcStatus == nil {
+		hcGrpcStatus_ := 0
+		tmp.HcGrpcStatus = &hcGrpcStatus_
+	}
+	if tmp.HcInterval == nil {
+		hcInterval_ := 5
+		tmp.HcInterval = &hcInterval_
+	}
+	if tmp.HcJitter == nil {
+		hcJitter_ := 5
+		tmp.HcJitter = &hcJitter_
+	}
 	if tmp.HcMandatory == nil {
 		hcMandatory_ := false
 		tmp.HcMandatory = &hcMandatory_
+	}
+	if tmp.HcPasses == nil {
+		hcPasses_ := 3
+		tmp.HcPasses = &hcPasses_
 	}
 	if tmp.Ssl == nil {
 		ssl_ := false
@@ -3994,26 +3605,29 @@ type L7UpstreamZoneInput interface {
 	ToL7UpstreamZoneOutputWithContext(context.Context) L7UpstreamZoneOutput
 }
 
+// A group of upstream servers of an L7 load balancer, with its balancing method and HTTP health
+// checks.
 type L7UpstreamZoneArgs struct {
 	// Default false.
-	Grpc     pulumi.BoolPtrInput   `pulumi:"grpc"`
+	Grpc pulumi.BoolPtrInput `pulumi:"grpc"`
+	// The host name health checks ask for.
 	HcDomain pulumi.StringPtrInput `pulumi:"hcDomain"`
 	// Failed checks before an upstream is taken out, at least 1; default 3.
-	HcFails pulumi.Float64PtrInput `pulumi:"hcFails"`
+	HcFails pulumi.IntPtrInput `pulumi:"hcFails"`
 	// At most 64 characters.
 	HcGrpcService pulumi.StringPtrInput `pulumi:"hcGrpcService"`
 	// 0 to 16; default 0.
-	HcGrpcStatus pulumi.Float64PtrInput `pulumi:"hcGrpcStatus"`
+	HcGrpcStatus pulumi.IntPtrInput `pulumi:"hcGrpcStatus"`
 	// Health check interval, seconds, 1 to 60; default 5.
-	HcInterval pulumi.Float64PtrInput `pulumi:"hcInterval"`
+	HcInterval pulumi.IntPtrInput `pulumi:"hcInterval"`
 	// Health check jitter, seconds, 0 to 60; default 5.
-	HcJitter pulumi.Float64PtrInput `pulumi:"hcJitter"`
+	HcJitter pulumi.IntPtrInput `pulumi:"hcJitter"`
 	// Default false.
 	HcMandatory pulumi.BoolPtrInput `pulumi:"hcMandatory"`
 	// "GET" (default) or "HEAD".
 	HcMethod pulumi.StringPtrInput `pulumi:"hcMethod"`
 	// Passed checks to take it back, at least 1; default 3.
-	HcPasses pulumi.Float64PtrInput `pulumi:"hcPasses"`
+	HcPasses pulumi.IntPtrInput `pulumi:"hcPasses"`
 	// At most 255 characters; default "/".
 	HcPath pulumi.StringPtrInput `pulumi:"hcPath"`
 	// Expected status (nginx match syntax), at most 255 characters; default "200-399".
@@ -4027,7 +3641,8 @@ type L7UpstreamZoneArgs struct {
 	// Sticky cookie; default true.
 	Sticky pulumi.BoolPtrInput `pulumi:"sticky"`
 	// "TLSv1.3" (default) or "TLSv1.2".
-	TlsPreset pulumi.StringPtrInput          `pulumi:"tlsPreset"`
+	TlsPreset pulumi.StringPtrInput `pulumi:"tlsPreset"`
+	// The upstream servers of the zone; at least one.
 	Upstreams LoadBalancerUpstreamArrayInput `pulumi:"upstreams"`
 }
 
@@ -4040,8 +3655,23 @@ func (val *L7UpstreamZoneArgs) Defaults() *L7UpstreamZoneArgs {
 	if tmp.Grpc == nil {
 		tmp.Grpc = pulumi.BoolPtr(false)
 	}
+	if tmp.HcFails == nil {
+		tmp.HcFails = pulumi.IntPtr(3)
+	}
+	if tmp.HcGrpcStatus == nil {
+		tmp.HcGrpcStatus = pulumi.IntPtr(0)
+	}
+	if tmp.HcInterval == nil {
+		tmp.HcInterval = pulumi.IntPtr(5)
+	}
+	if tmp.HcJitter == nil {
+		tmp.HcJitter = pulumi.IntPtr(5)
+	}
 	if tmp.HcMandatory == nil {
 		tmp.HcMandatory = pulumi.BoolPtr(false)
+	}
+	if tmp.HcPasses == nil {
+		tmp.HcPasses = pulumi.IntPtr(3)
 	}
 	if tmp.Ssl == nil {
 		tmp.Ssl = pulumi.BoolPtr(false)
@@ -4088,6 +3718,8 @@ func (i L7UpstreamZoneArray) ToL7UpstreamZoneArrayOutputWithContext(ctx context.
 	return pulumi.ToOutputWithContext(ctx, i).(L7UpstreamZoneArrayOutput)
 }
 
+// A group of upstream servers of an L7 load balancer, with its balancing method and HTTP health
+// checks.
 type L7UpstreamZoneOutput struct{ *pulumi.OutputState }
 
 func (L7UpstreamZoneOutput) ElementType() reflect.Type {
@@ -4107,13 +3739,14 @@ func (o L7UpstreamZoneOutput) Grpc() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v L7UpstreamZone) *bool { return v.Grpc }).(pulumi.BoolPtrOutput)
 }
 
+// The host name health checks ask for.
 func (o L7UpstreamZoneOutput) HcDomain() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v L7UpstreamZone) *string { return v.HcDomain }).(pulumi.StringPtrOutput)
 }
 
 // Failed checks before an upstream is taken out, at least 1; default 3.
-func (o L7UpstreamZoneOutput) HcFails() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v L7UpstreamZone) *float64 { return v.HcFails }).(pulumi.Float64PtrOutput)
+func (o L7UpstreamZoneOutput) HcFails() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v L7UpstreamZone) *int { return v.HcFails }).(pulumi.IntPtrOutput)
 }
 
 // At most 64 characters.
@@ -4122,18 +3755,18 @@ func (o L7UpstreamZoneOutput) HcGrpcService() pulumi.StringPtrOutput {
 }
 
 // 0 to 16; default 0.
-func (o L7UpstreamZoneOutput) HcGrpcStatus() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v L7UpstreamZone) *float64 { return v.HcGrpcStatus }).(pulumi.Float64PtrOutput)
+func (o L7UpstreamZoneOutput) HcGrpcStatus() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v L7UpstreamZone) *int { return v.HcGrpcStatus }).(pulumi.IntPtrOutput)
 }
 
 // Health check interval, seconds, 1 to 60; default 5.
-func (o L7UpstreamZoneOutput) HcInterval() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v L7UpstreamZone) *float64 { return v.HcInterval }).(pulumi.Float64PtrOutput)
+func (o L7UpstreamZoneOutput) HcInterval() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v L7UpstreamZone) *int { return v.HcInterval }).(pulumi.IntPtrOutput)
 }
 
 // Health check jitter, seconds, 0 to 60; default 5.
-func (o L7UpstreamZoneOutput) HcJitter() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v L7UpstreamZone) *float64 { return v.HcJitter }).(pulumi.Float64PtrOutput)
+func (o L7UpstreamZoneOutput) HcJitter() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v L7UpstreamZone) *int { return v.HcJitter }).(pulumi.IntPtrOutput)
 }
 
 // Default false.
@@ -4147,8 +3780,8 @@ func (o L7UpstreamZoneOutput) HcMethod() pulumi.StringPtrOutput {
 }
 
 // Passed checks to take it back, at least 1; default 3.
-func (o L7UpstreamZoneOutput) HcPasses() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v L7UpstreamZone) *float64 { return v.HcPasses }).(pulumi.Float64PtrOutput)
+func (o L7UpstreamZoneOutput) HcPasses() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v L7UpstreamZone) *int { return v.HcPasses }).(pulumi.IntPtrOutput)
 }
 
 // At most 255 characters; default "/".
@@ -4186,6 +3819,7 @@ func (o L7UpstreamZoneOutput) TlsPreset() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v L7UpstreamZone) *string { return v.TlsPreset }).(pulumi.StringPtrOutput)
 }
 
+// The upstream servers of the zone; at least one.
 func (o L7UpstreamZoneOutput) Upstreams() LoadBalancerUpstreamArrayOutput {
 	return o.ApplyT(func(v L7UpstreamZone) []LoadBalancerUpstream { return v.Upstreams }).(LoadBalancerUpstreamArrayOutput)
 }
@@ -4210,18 +3844,22 @@ func (o L7UpstreamZoneArrayOutput) Index(i pulumi.IntInput) L7UpstreamZoneOutput
 	}).(L7UpstreamZoneOutput)
 }
 
+// A virtual host of an L7 load balancer: domains and ports, TLS, and where requests go.
 type L7VhostZone struct {
 	// At least one domain name.
-	Domains             []string `pulumi:"domains"`
-	Http2               *bool    `pulumi:"http2"`
-	Http2PushPreload    *bool    `pulumi:"http2PushPreload"`
-	HttpToHttpsRedirect *bool    `pulumi:"httpToHttpsRedirect"`
+	Domains []string `pulumi:"domains"`
+	// Serve HTTP/2; default false.
+	Http2 *bool `pulumi:"http2"`
+	// HTTP/2 server push of preloaded resources; default false.
+	Http2PushPreload *bool `pulumi:"http2PushPreload"`
+	// Redirect HTTP requests to HTTPS; default false.
+	HttpToHttpsRedirect *bool `pulumi:"httpToHttpsRedirect"`
 	// 1 to 255 characters, unique.
 	Id string `pulumi:"id"`
 	// Path rules to upstream zones.
 	LocationZones []L7LocationZone `pulumi:"locationZones"`
 	// Each 1 to 65535; at least one.
-	Ports []float64 `pulumi:"ports"`
+	Ports []int `pulumi:"ports"`
 	// Take the client address from this header when the request comes from these networks.
 	RealIpHeader *L7VhostZoneRealIpHeader `pulumi:"realIpHeader"`
 	// TLS termination with sslCertificateId; default false.
@@ -4236,6 +3874,18 @@ func (val *L7VhostZone) Defaults() *L7VhostZone {
 		return nil
 	}
 	tmp := *val
+	if tmp.Http2 == nil {
+		http2_ := false
+		tmp.Http2 = &http2_
+	}
+	if tmp.Http2PushPreload == nil {
+		http2PushPreload_ := false
+		tmp.Http2PushPreload = &http2PushPreload_
+	}
+	if tmp.HttpToHttpsRedirect == nil {
+		httpToHttpsRedirect_ := false
+		tmp.HttpToHttpsRedirect = &httpToHttpsRedirect_
+	}
 	if tmp.Ssl == nil {
 		ssl_ := false
 		tmp.Ssl = &ssl_
@@ -4254,18 +3904,22 @@ type L7VhostZoneInput interface {
 	ToL7VhostZoneOutputWithContext(context.Context) L7VhostZoneOutput
 }
 
+// A virtual host of an L7 load balancer: domains and ports, TLS, and where requests go.
 type L7VhostZoneArgs struct {
 	// At least one domain name.
-	Domains             pulumi.StringArrayInput `pulumi:"domains"`
-	Http2               pulumi.BoolPtrInput     `pulumi:"http2"`
-	Http2PushPreload    pulumi.BoolPtrInput     `pulumi:"http2PushPreload"`
-	HttpToHttpsRedirect pulumi.BoolPtrInput     `pulumi:"httpToHttpsRedirect"`
+	Domains pulumi.StringArrayInput `pulumi:"domains"`
+	// Serve HTTP/2; default false.
+	Http2 pulumi.BoolPtrInput `pulumi:"http2"`
+	// HTTP/2 server push of preloaded resources; default false.
+	Http2PushPreload pulumi.BoolPtrInput `pulumi:"http2PushPreload"`
+	// Redirect HTTP requests to HTTPS; default false.
+	HttpToHttpsRedirect pulumi.BoolPtrInput `pulumi:"httpToHttpsRedirect"`
 	// 1 to 255 characters, unique.
 	Id pulumi.StringInput `pulumi:"id"`
 	// Path rules to upstream zones.
 	LocationZones L7LocationZoneArrayInput `pulumi:"locationZones"`
 	// Each 1 to 65535; at least one.
-	Ports pulumi.Float64ArrayInput `pulumi:"ports"`
+	Ports pulumi.IntArrayInput `pulumi:"ports"`
 	// Take the client address from this header when the request comes from these networks.
 	RealIpHeader L7VhostZoneRealIpHeaderPtrInput `pulumi:"realIpHeader"`
 	// TLS termination with sslCertificateId; default false.
@@ -4280,6 +3934,15 @@ func (val *L7VhostZoneArgs) Defaults() *L7VhostZoneArgs {
 		return nil
 	}
 	tmp := *val
+	if tmp.Http2 == nil {
+		tmp.Http2 = pulumi.BoolPtr(false)
+	}
+	if tmp.Http2PushPreload == nil {
+		tmp.Http2PushPreload = pulumi.BoolPtr(false)
+	}
+	if tmp.HttpToHttpsRedirect == nil {
+		tmp.HttpToHttpsRedirect = pulumi.BoolPtr(false)
+	}
 	if tmp.Ssl == nil {
 		tmp.Ssl = pulumi.BoolPtr(false)
 	}
@@ -4322,6 +3985,7 @@ func (i L7VhostZoneArray) ToL7VhostZoneArrayOutputWithContext(ctx context.Contex
 	return pulumi.ToOutputWithContext(ctx, i).(L7VhostZoneArrayOutput)
 }
 
+// A virtual host of an L7 load balancer: domains and ports, TLS, and where requests go.
 type L7VhostZoneOutput struct{ *pulumi.OutputState }
 
 func (L7VhostZoneOutput) ElementType() reflect.Type {
@@ -4341,14 +4005,17 @@ func (o L7VhostZoneOutput) Domains() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v L7VhostZone) []string { return v.Domains }).(pulumi.StringArrayOutput)
 }
 
+// Serve HTTP/2; default false.
 func (o L7VhostZoneOutput) Http2() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v L7VhostZone) *bool { return v.Http2 }).(pulumi.BoolPtrOutput)
 }
 
+// HTTP/2 server push of preloaded resources; default false.
 func (o L7VhostZoneOutput) Http2PushPreload() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v L7VhostZone) *bool { return v.Http2PushPreload }).(pulumi.BoolPtrOutput)
 }
 
+// Redirect HTTP requests to HTTPS; default false.
 func (o L7VhostZoneOutput) HttpToHttpsRedirect() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v L7VhostZone) *bool { return v.HttpToHttpsRedirect }).(pulumi.BoolPtrOutput)
 }
@@ -4364,8 +4031,8 @@ func (o L7VhostZoneOutput) LocationZones() L7LocationZoneArrayOutput {
 }
 
 // Each 1 to 65535; at least one.
-func (o L7VhostZoneOutput) Ports() pulumi.Float64ArrayOutput {
-	return o.ApplyT(func(v L7VhostZone) []float64 { return v.Ports }).(pulumi.Float64ArrayOutput)
+func (o L7VhostZoneOutput) Ports() pulumi.IntArrayOutput {
+	return o.ApplyT(func(v L7VhostZone) []int { return v.Ports }).(pulumi.IntArrayOutput)
 }
 
 // Take the client address from this header when the request comes from these networks.
@@ -4403,8 +4070,11 @@ func (o L7VhostZoneArrayOutput) Index(i pulumi.IntInput) L7VhostZoneOutput {
 	}).(L7VhostZoneOutput)
 }
 
+// Take the client address from this header when the request comes from these networks.
 type L7VhostZoneRealIpHeader struct {
-	Name     string   `pulumi:"name"`
+	// The header's name, e.g. `X-Forwarded-For`.
+	Name string `pulumi:"name"`
+	// The networks (CIDR notation) whose requests the header is trusted from.
 	Networks []string `pulumi:"networks"`
 }
 
@@ -4419,8 +4089,11 @@ type L7VhostZoneRealIpHeaderInput interface {
 	ToL7VhostZoneRealIpHeaderOutputWithContext(context.Context) L7VhostZoneRealIpHeaderOutput
 }
 
+// Take the client address from this header when the request comes from these networks.
 type L7VhostZoneRealIpHeaderArgs struct {
-	Name     pulumi.StringInput      `pulumi:"name"`
+	// The header's name, e.g. `X-Forwarded-For`.
+	Name pulumi.StringInput `pulumi:"name"`
+	// The networks (CIDR notation) whose requests the header is trusted from.
 	Networks pulumi.StringArrayInput `pulumi:"networks"`
 }
 
@@ -4477,6 +4150,7 @@ func (i *l7vhostZoneRealIpHeaderPtrType) ToL7VhostZoneRealIpHeaderPtrOutputWithC
 	return pulumi.ToOutputWithContext(ctx, i).(L7VhostZoneRealIpHeaderPtrOutput)
 }
 
+// Take the client address from this header when the request comes from these networks.
 type L7VhostZoneRealIpHeaderOutput struct{ *pulumi.OutputState }
 
 func (L7VhostZoneRealIpHeaderOutput) ElementType() reflect.Type {
@@ -4501,10 +4175,12 @@ func (o L7VhostZoneRealIpHeaderOutput) ToL7VhostZoneRealIpHeaderPtrOutputWithCon
 	}).(L7VhostZoneRealIpHeaderPtrOutput)
 }
 
+// The header's name, e.g. `X-Forwarded-For`.
 func (o L7VhostZoneRealIpHeaderOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v L7VhostZoneRealIpHeader) string { return v.Name }).(pulumi.StringOutput)
 }
 
+// The networks (CIDR notation) whose requests the header is trusted from.
 func (o L7VhostZoneRealIpHeaderOutput) Networks() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v L7VhostZoneRealIpHeader) []string { return v.Networks }).(pulumi.StringArrayOutput)
 }
@@ -4533,6 +4209,7 @@ func (o L7VhostZoneRealIpHeaderPtrOutput) Elem() L7VhostZoneRealIpHeaderOutput {
 	}).(L7VhostZoneRealIpHeaderOutput)
 }
 
+// The header's name, e.g. `X-Forwarded-For`.
 func (o L7VhostZoneRealIpHeaderPtrOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *L7VhostZoneRealIpHeader) *string {
 		if v == nil {
@@ -4542,6 +4219,7 @@ func (o L7VhostZoneRealIpHeaderPtrOutput) Name() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// The networks (CIDR notation) whose requests the header is trusted from.
 func (o L7VhostZoneRealIpHeaderPtrOutput) Networks() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *L7VhostZoneRealIpHeader) []string {
 		if v == nil {
@@ -4551,24 +4229,123 @@ func (o L7VhostZoneRealIpHeaderPtrOutput) Networks() pulumi.StringArrayOutput {
 	}).(pulumi.StringArrayOutput)
 }
 
-type LoadBalancerResult struct {
-	// null on a shared cluster.
-	ClusterId         *string  `pulumi:"clusterId"`
-	CreatedAt         *string  `pulumi:"createdAt"`
-	ExternalAddresses []string `pulumi:"externalAddresses"`
-	Id                string   `pulumi:"id"`
-	// The labels, without the provider's ownership label.
-	Labels       map[string]string `pulumi:"labels"`
-	LocationCode *string           `pulumi:"locationCode"`
-	LocationId   *int              `pulumi:"locationId"`
-	Name         *string           `pulumi:"name"`
-	Status       *string           `pulumi:"status"`
-	StoreLogs    *bool             `pulumi:"storeLogs"`
-	// "l4" or "l7".
-	Type      *string `pulumi:"type"`
+// A dedicated load balancer cluster.
+type LoadBalancerClusterResult struct {
+	// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+	CreatedAt *string `pulumi:"createdAt"`
+	// The cluster's id (the `clusterId` property of an L4LoadBalancer or L7LoadBalancer).
+	Id string `pulumi:"id"`
+	// The code of the location, e.g. `AMS1`.
+	LocationCode *string `pulumi:"locationCode"`
+	// The id of the location (see the getLocation function).
+	LocationId *int `pulumi:"locationId"`
+	// The cluster's name; null where the API does not say.
+	Name *string `pulumi:"name"`
+	// The status as the API reports it.
+	Status *string `pulumi:"status"`
+	// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
 	UpdatedAt *string `pulumi:"updatedAt"`
 }
 
+// A dedicated load balancer cluster.
+type LoadBalancerClusterResultOutput struct{ *pulumi.OutputState }
+
+func (LoadBalancerClusterResultOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*LoadBalancerClusterResult)(nil)).Elem()
+}
+
+func (o LoadBalancerClusterResultOutput) ToLoadBalancerClusterResultOutput() LoadBalancerClusterResultOutput {
+	return o
+}
+
+func (o LoadBalancerClusterResultOutput) ToLoadBalancerClusterResultOutputWithContext(ctx context.Context) LoadBalancerClusterResultOutput {
+	return o
+}
+
+// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+func (o LoadBalancerClusterResultOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LoadBalancerClusterResult) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
+}
+
+// The cluster's id (the `clusterId` property of an L4LoadBalancer or L7LoadBalancer).
+func (o LoadBalancerClusterResultOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v LoadBalancerClusterResult) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The code of the location, e.g. `AMS1`.
+func (o LoadBalancerClusterResultOutput) LocationCode() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LoadBalancerClusterResult) *string { return v.LocationCode }).(pulumi.StringPtrOutput)
+}
+
+// The id of the location (see the getLocation function).
+func (o LoadBalancerClusterResultOutput) LocationId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v LoadBalancerClusterResult) *int { return v.LocationId }).(pulumi.IntPtrOutput)
+}
+
+// The cluster's name; null where the API does not say.
+func (o LoadBalancerClusterResultOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LoadBalancerClusterResult) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+// The status as the API reports it.
+func (o LoadBalancerClusterResultOutput) Status() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LoadBalancerClusterResult) *string { return v.Status }).(pulumi.StringPtrOutput)
+}
+
+// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+func (o LoadBalancerClusterResultOutput) UpdatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LoadBalancerClusterResult) *string { return v.UpdatedAt }).(pulumi.StringPtrOutput)
+}
+
+type LoadBalancerClusterResultArrayOutput struct{ *pulumi.OutputState }
+
+func (LoadBalancerClusterResultArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]LoadBalancerClusterResult)(nil)).Elem()
+}
+
+func (o LoadBalancerClusterResultArrayOutput) ToLoadBalancerClusterResultArrayOutput() LoadBalancerClusterResultArrayOutput {
+	return o
+}
+
+func (o LoadBalancerClusterResultArrayOutput) ToLoadBalancerClusterResultArrayOutputWithContext(ctx context.Context) LoadBalancerClusterResultArrayOutput {
+	return o
+}
+
+func (o LoadBalancerClusterResultArrayOutput) Index(i pulumi.IntInput) LoadBalancerClusterResultOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) LoadBalancerClusterResult {
+		return vs[0].([]LoadBalancerClusterResult)[vs[1].(int)]
+	}).(LoadBalancerClusterResultOutput)
+}
+
+// An L4 or L7 load balancer.
+type LoadBalancerResult struct {
+	// null on a shared cluster.
+	ClusterId *string `pulumi:"clusterId"`
+	// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+	CreatedAt *string `pulumi:"createdAt"`
+	// The balancer's external IP addresses.
+	ExternalAddresses []string `pulumi:"externalAddresses"`
+	// The balancer's id.
+	Id string `pulumi:"id"`
+	// The labels, without the provider's ownership label.
+	Labels map[string]string `pulumi:"labels"`
+	// The code of the location, e.g. `AMS1`.
+	LocationCode *string `pulumi:"locationCode"`
+	// The id of the location (see the getLocation function).
+	LocationId *int `pulumi:"locationId"`
+	// The balancer's name; null where the API does not say.
+	Name *string `pulumi:"name"`
+	// The status as the API reports it.
+	Status *string `pulumi:"status"`
+	// Whether the balancer keeps logs; null where the API does not say.
+	StoreLogs *bool `pulumi:"storeLogs"`
+	// "l4" or "l7".
+	Type *string `pulumi:"type"`
+	// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+	UpdatedAt *string `pulumi:"updatedAt"`
+}
+
+// An L4 or L7 load balancer.
 type LoadBalancerResultOutput struct{ *pulumi.OutputState }
 
 func (LoadBalancerResultOutput) ElementType() reflect.Type {
@@ -4588,14 +4365,17 @@ func (o LoadBalancerResultOutput) ClusterId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LoadBalancerResult) *string { return v.ClusterId }).(pulumi.StringPtrOutput)
 }
 
+// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
 func (o LoadBalancerResultOutput) CreatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LoadBalancerResult) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }
 
+// The balancer's external IP addresses.
 func (o LoadBalancerResultOutput) ExternalAddresses() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v LoadBalancerResult) []string { return v.ExternalAddresses }).(pulumi.StringArrayOutput)
 }
 
+// The balancer's id.
 func (o LoadBalancerResultOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v LoadBalancerResult) string { return v.Id }).(pulumi.StringOutput)
 }
@@ -4605,22 +4385,27 @@ func (o LoadBalancerResultOutput) Labels() pulumi.StringMapOutput {
 	return o.ApplyT(func(v LoadBalancerResult) map[string]string { return v.Labels }).(pulumi.StringMapOutput)
 }
 
+// The code of the location, e.g. `AMS1`.
 func (o LoadBalancerResultOutput) LocationCode() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LoadBalancerResult) *string { return v.LocationCode }).(pulumi.StringPtrOutput)
 }
 
+// The id of the location (see the getLocation function).
 func (o LoadBalancerResultOutput) LocationId() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v LoadBalancerResult) *int { return v.LocationId }).(pulumi.IntPtrOutput)
 }
 
+// The balancer's name; null where the API does not say.
 func (o LoadBalancerResultOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LoadBalancerResult) *string { return v.Name }).(pulumi.StringPtrOutput)
 }
 
+// The status as the API reports it.
 func (o LoadBalancerResultOutput) Status() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LoadBalancerResult) *string { return v.Status }).(pulumi.StringPtrOutput)
 }
 
+// Whether the balancer keeps logs; null where the API does not say.
 func (o LoadBalancerResultOutput) StoreLogs() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v LoadBalancerResult) *bool { return v.StoreLogs }).(pulumi.BoolPtrOutput)
 }
@@ -4630,6 +4415,7 @@ func (o LoadBalancerResultOutput) Type() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LoadBalancerResult) *string { return v.Type }).(pulumi.StringPtrOutput)
 }
 
+// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
 func (o LoadBalancerResultOutput) UpdatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LoadBalancerResult) *string { return v.UpdatedAt }).(pulumi.StringPtrOutput)
 }
@@ -4654,20 +4440,45 @@ func (o LoadBalancerResultArrayOutput) Index(i pulumi.IntInput) LoadBalancerResu
 	}).(LoadBalancerResultOutput)
 }
 
-// An upstream server (L4 and L7 alike). Defaults are the API's, as Ansible documents them.
+// An upstream server (L4 and L7 alike). The defaults are the API's.
 type LoadBalancerUpstream struct {
 	// Seconds, 1 to 60; default 30.
-	FailTimeout *float64 `pulumi:"failTimeout"`
+	FailTimeout *int `pulumi:"failTimeout"`
 	// IPv4 or IPv6 address.
 	Ip string `pulumi:"ip"`
 	// 1 to 65535; default 63000.
-	MaxConns *float64 `pulumi:"maxConns"`
+	MaxConns *int `pulumi:"maxConns"`
 	// Failures before the server is taken out; default 0.
-	MaxFails *float64 `pulumi:"maxFails"`
+	MaxFails *int `pulumi:"maxFails"`
 	// 1 to 65535.
-	Port float64 `pulumi:"port"`
+	Port int `pulumi:"port"`
 	// A positive whole number; default 1.
-	Weight *float64 `pulumi:"weight"`
+	Weight *int `pulumi:"weight"`
+}
+
+// Defaults sets the appropriate defaults for LoadBalancerUpstream
+func (val *LoadBalancerUpstream) Defaults() *LoadBalancerUpstream {
+	if val == nil {
+		return nil
+	}
+	tmp := *val
+	if tmp.FailTimeout == nil {
+		failTimeout_ := 30
+		tmp.FailTimeout = &failTimeout_
+	}
+	if tmp.MaxConns == nil {
+		maxConns_ := 63000
+		tmp.MaxConns = &maxConns_
+	}
+	if tmp.MaxFails == nil {
+		maxFails_ := 0
+		tmp.MaxFails = &maxFails_
+	}
+	if tmp.Weight == nil {
+		weight_ := 1
+		tmp.Weight = &weight_
+	}
+	return &tmp
 }
 
 // LoadBalancerUpstreamInput is an input type that accepts LoadBalancerUpstreamArgs and LoadBalancerUpstreamOutput values.
@@ -4681,22 +4492,42 @@ type LoadBalancerUpstreamInput interface {
 	ToLoadBalancerUpstreamOutputWithContext(context.Context) LoadBalancerUpstreamOutput
 }
 
-// An upstream server (L4 and L7 alike). Defaults are the API's, as Ansible documents them.
+// An upstream server (L4 and L7 alike). The defaults are the API's.
 type LoadBalancerUpstreamArgs struct {
 	// Seconds, 1 to 60; default 30.
-	FailTimeout pulumi.Float64PtrInput `pulumi:"failTimeout"`
+	FailTimeout pulumi.IntPtrInput `pulumi:"failTimeout"`
 	// IPv4 or IPv6 address.
 	Ip pulumi.StringInput `pulumi:"ip"`
 	// 1 to 65535; default 63000.
-	MaxConns pulumi.Float64PtrInput `pulumi:"maxConns"`
+	MaxConns pulumi.IntPtrInput `pulumi:"maxConns"`
 	// Failures before the server is taken out; default 0.
-	MaxFails pulumi.Float64PtrInput `pulumi:"maxFails"`
+	MaxFails pulumi.IntPtrInput `pulumi:"maxFails"`
 	// 1 to 65535.
-	Port pulumi.Float64Input `pulumi:"port"`
+	Port pulumi.IntInput `pulumi:"port"`
 	// A positive whole number; default 1.
-	Weight pulumi.Float64PtrInput `pulumi:"weight"`
+	Weight pulumi.IntPtrInput `pulumi:"weight"`
 }
 
+// Defaults sets the appropriate defaults for LoadBalancerUpstreamArgs
+func (val *LoadBalancerUpstreamArgs) Defaults() *LoadBalancerUpstreamArgs {
+	if val == nil {
+		return nil
+	}
+	tmp := *val
+	if tmp.FailTimeout == nil {
+		tmp.FailTimeout = pulumi.IntPtr(30)
+	}
+	if tmp.MaxConns == nil {
+		tmp.MaxConns = pulumi.IntPtr(63000)
+	}
+	if tmp.MaxFails == nil {
+		tmp.MaxFails = pulumi.IntPtr(0)
+	}
+	if tmp.Weight == nil {
+		tmp.Weight = pulumi.IntPtr(1)
+	}
+	return &tmp
+}
 func (LoadBalancerUpstreamArgs) ElementType() reflect.Type {
 	return reflect.TypeOf((*LoadBalancerUpstream)(nil)).Elem()
 }
@@ -4734,7 +4565,7 @@ func (i LoadBalancerUpstreamArray) ToLoadBalancerUpstreamArrayOutputWithContext(
 	return pulumi.ToOutputWithContext(ctx, i).(LoadBalancerUpstreamArrayOutput)
 }
 
-// An upstream server (L4 and L7 alike). Defaults are the API's, as Ansible documents them.
+// An upstream server (L4 and L7 alike). The defaults are the API's.
 type LoadBalancerUpstreamOutput struct{ *pulumi.OutputState }
 
 func (LoadBalancerUpstreamOutput) ElementType() reflect.Type {
@@ -4750,8 +4581,8 @@ func (o LoadBalancerUpstreamOutput) ToLoadBalancerUpstreamOutputWithContext(ctx 
 }
 
 // Seconds, 1 to 60; default 30.
-func (o LoadBalancerUpstreamOutput) FailTimeout() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v LoadBalancerUpstream) *float64 { return v.FailTimeout }).(pulumi.Float64PtrOutput)
+func (o LoadBalancerUpstreamOutput) FailTimeout() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v LoadBalancerUpstream) *int { return v.FailTimeout }).(pulumi.IntPtrOutput)
 }
 
 // IPv4 or IPv6 address.
@@ -4760,23 +4591,23 @@ func (o LoadBalancerUpstreamOutput) Ip() pulumi.StringOutput {
 }
 
 // 1 to 65535; default 63000.
-func (o LoadBalancerUpstreamOutput) MaxConns() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v LoadBalancerUpstream) *float64 { return v.MaxConns }).(pulumi.Float64PtrOutput)
+func (o LoadBalancerUpstreamOutput) MaxConns() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v LoadBalancerUpstream) *int { return v.MaxConns }).(pulumi.IntPtrOutput)
 }
 
 // Failures before the server is taken out; default 0.
-func (o LoadBalancerUpstreamOutput) MaxFails() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v LoadBalancerUpstream) *float64 { return v.MaxFails }).(pulumi.Float64PtrOutput)
+func (o LoadBalancerUpstreamOutput) MaxFails() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v LoadBalancerUpstream) *int { return v.MaxFails }).(pulumi.IntPtrOutput)
 }
 
 // 1 to 65535.
-func (o LoadBalancerUpstreamOutput) Port() pulumi.Float64Output {
-	return o.ApplyT(func(v LoadBalancerUpstream) float64 { return v.Port }).(pulumi.Float64Output)
+func (o LoadBalancerUpstreamOutput) Port() pulumi.IntOutput {
+	return o.ApplyT(func(v LoadBalancerUpstream) int { return v.Port }).(pulumi.IntOutput)
 }
 
 // A positive whole number; default 1.
-func (o LoadBalancerUpstreamOutput) Weight() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v LoadBalancerUpstream) *float64 { return v.Weight }).(pulumi.Float64PtrOutput)
+func (o LoadBalancerUpstreamOutput) Weight() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v LoadBalancerUpstream) *int { return v.Weight }).(pulumi.IntPtrOutput)
 }
 
 type LoadBalancerUpstreamArrayOutput struct{ *pulumi.OutputState }
@@ -4799,14 +4630,121 @@ func (o LoadBalancerUpstreamArrayOutput) Index(i pulumi.IntInput) LoadBalancerUp
 	}).(LoadBalancerUpstreamOutput)
 }
 
+// A location of the service (a data center).
+type LocationResult struct {
+	// The location's code, e.g. `AMS1`.
+	Code string `pulumi:"code"`
+	// The location's id.
+	Id int `pulumi:"id"`
+	// Which iPXE boot features the location offers (derived from `supportedFeatures`).
+	IpxeBoot IpxeBootSupport `pulumi:"ipxeBoot"`
+	// null when the record does not say.
+	L2SegmentsEnabled *bool `pulumi:"l2SegmentsEnabled"`
+	// null when the API does not say.
+	LoadBalancersEnabled *bool `pulumi:"loadBalancersEnabled"`
+	// The location's name, e.g. `AMS1`'s `Amsterdam`.
+	Name string `pulumi:"name"`
+	// null when the API does not say.
+	PrivateRacksEnabled *bool `pulumi:"privateRacksEnabled"`
+	// null when the record does not carry it.
+	Status *string `pulumi:"status"`
+	// The additional features servers can have here, by their API names.
+	SupportedFeatures []string `pulumi:"supportedFeatures"`
+}
+
+// A location of the service (a data center).
+type LocationResultOutput struct{ *pulumi.OutputState }
+
+func (LocationResultOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*LocationResult)(nil)).Elem()
+}
+
+func (o LocationResultOutput) ToLocationResultOutput() LocationResultOutput {
+	return o
+}
+
+func (o LocationResultOutput) ToLocationResultOutputWithContext(ctx context.Context) LocationResultOutput {
+	return o
+}
+
+// The location's code, e.g. `AMS1`.
+func (o LocationResultOutput) Code() pulumi.StringOutput {
+	return o.ApplyT(func(v LocationResult) string { return v.Code }).(pulumi.StringOutput)
+}
+
+// The location's id.
+func (o LocationResultOutput) Id() pulumi.IntOutput {
+	return o.ApplyT(func(v LocationResult) int { return v.Id }).(pulumi.IntOutput)
+}
+
+// Which iPXE boot features the location offers (derived from `supportedFeatures`).
+func (o LocationResultOutput) IpxeBoot() IpxeBootSupportOutput {
+	return o.ApplyT(func(v LocationResult) IpxeBootSupport { return v.IpxeBoot }).(IpxeBootSupportOutput)
+}
+
+// null when the record does not say.
+func (o LocationResultOutput) L2SegmentsEnabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v LocationResult) *bool { return v.L2SegmentsEnabled }).(pulumi.BoolPtrOutput)
+}
+
+// null when the API does not say.
+func (o LocationResultOutput) LoadBalancersEnabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v LocationResult) *bool { return v.LoadBalancersEnabled }).(pulumi.BoolPtrOutput)
+}
+
+// The location's name, e.g. `AMS1`'s `Amsterdam`.
+func (o LocationResultOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v LocationResult) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// null when the API does not say.
+func (o LocationResultOutput) PrivateRacksEnabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v LocationResult) *bool { return v.PrivateRacksEnabled }).(pulumi.BoolPtrOutput)
+}
+
+// null when the record does not carry it.
+func (o LocationResultOutput) Status() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LocationResult) *string { return v.Status }).(pulumi.StringPtrOutput)
+}
+
+// The additional features servers can have here, by their API names.
+func (o LocationResultOutput) SupportedFeatures() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v LocationResult) []string { return v.SupportedFeatures }).(pulumi.StringArrayOutput)
+}
+
+type LocationResultArrayOutput struct{ *pulumi.OutputState }
+
+func (LocationResultArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]LocationResult)(nil)).Elem()
+}
+
+func (o LocationResultArrayOutput) ToLocationResultArrayOutput() LocationResultArrayOutput {
+	return o
+}
+
+func (o LocationResultArrayOutput) ToLocationResultArrayOutputWithContext(ctx context.Context) LocationResultArrayOutput {
+	return o
+}
+
+func (o LocationResultArrayOutput) Index(i pulumi.IntInput) LocationResultOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) LocationResult {
+		return vs[0].([]LocationResult)[vs[1].(int)]
+	}).(LocationResultOutput)
+}
+
+// A metric family of the API's Prometheus exposition, with its samples.
 type MetricFamilyResult struct {
-	Help    *string              `pulumi:"help"`
-	Name    string               `pulumi:"name"`
+	// The family's help text; null when the exposition gives none.
+	Help *string `pulumi:"help"`
+	// The metric family's name.
+	Name string `pulumi:"name"`
+	// The family's samples.
 	Samples []MetricSampleResult `pulumi:"samples"`
 	// "gauge", "counter", ...
 	Type *string `pulumi:"type"`
 }
 
+// A metric family of the API's Prometheus exposition, with its samples.
 type MetricFamilyResultOutput struct{ *pulumi.OutputState }
 
 func (MetricFamilyResultOutput) ElementType() reflect.Type {
@@ -4821,14 +4759,17 @@ func (o MetricFamilyResultOutput) ToMetricFamilyResultOutputWithContext(ctx cont
 	return o
 }
 
+// The family's help text; null when the exposition gives none.
 func (o MetricFamilyResultOutput) Help() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v MetricFamilyResult) *string { return v.Help }).(pulumi.StringPtrOutput)
 }
 
+// The metric family's name.
 func (o MetricFamilyResultOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v MetricFamilyResult) string { return v.Name }).(pulumi.StringOutput)
 }
 
+// The family's samples.
 func (o MetricFamilyResultOutput) Samples() MetricSampleResultArrayOutput {
 	return o.ApplyT(func(v MetricFamilyResult) []MetricSampleResult { return v.Samples }).(MetricSampleResultArrayOutput)
 }
@@ -4858,13 +4799,17 @@ func (o MetricFamilyResultArrayOutput) Index(i pulumi.IntInput) MetricFamilyResu
 	}).(MetricFamilyResultOutput)
 }
 
+// One sample of a metric family.
 type MetricSampleResult struct {
+	// The sample's labels.
 	Labels map[string]string `pulumi:"labels"`
 	// Milliseconds since the epoch, when the exposition gives one; null otherwise.
 	TimestampMs *float64 `pulumi:"timestampMs"`
-	Value       float64  `pulumi:"value"`
+	// The sample's value.
+	Value float64 `pulumi:"value"`
 }
 
+// One sample of a metric family.
 type MetricSampleResultOutput struct{ *pulumi.OutputState }
 
 func (MetricSampleResultOutput) ElementType() reflect.Type {
@@ -4879,6 +4824,7 @@ func (o MetricSampleResultOutput) ToMetricSampleResultOutputWithContext(ctx cont
 	return o
 }
 
+// The sample's labels.
 func (o MetricSampleResultOutput) Labels() pulumi.StringMapOutput {
 	return o.ApplyT(func(v MetricSampleResult) map[string]string { return v.Labels }).(pulumi.StringMapOutput)
 }
@@ -4888,6 +4834,7 @@ func (o MetricSampleResultOutput) TimestampMs() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v MetricSampleResult) *float64 { return v.TimestampMs }).(pulumi.Float64PtrOutput)
 }
 
+// The sample's value.
 func (o MetricSampleResultOutput) Value() pulumi.Float64Output {
 	return o.ApplyT(func(v MetricSampleResult) float64 { return v.Value }).(pulumi.Float64Output)
 }
@@ -4912,29 +4859,137 @@ func (o MetricSampleResultArrayOutput) Index(i pulumi.IntInput) MetricSampleResu
 	}).(MetricSampleResultOutput)
 }
 
+// A network pool: what subnetworks are allocated from.
+type NetworkPoolResult struct {
+	// The pool's network in CIDR notation; null where the API does not say.
+	Cidr *string `pulumi:"cidr"`
+	// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+	CreatedAt *string `pulumi:"createdAt"`
+	// The pool's id (the `networkPoolId` property of a Subnetwork).
+	Id string `pulumi:"id"`
+	// The labels, without the provider's ownership label.
+	Labels map[string]string `pulumi:"labels"`
+	// The codes of the locations the pool serves.
+	LocationCodes []string `pulumi:"locationCodes"`
+	// The ids of the locations the pool serves.
+	LocationIds []int `pulumi:"locationIds"`
+	// The pool's title; null where the API does not say.
+	Title *string `pulumi:"title"`
+	// "private" or "public".
+	Type *string `pulumi:"type"`
+	// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+	UpdatedAt *string `pulumi:"updatedAt"`
+}
+
+// A network pool: what subnetworks are allocated from.
+type NetworkPoolResultOutput struct{ *pulumi.OutputState }
+
+func (NetworkPoolResultOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*NetworkPoolResult)(nil)).Elem()
+}
+
+func (o NetworkPoolResultOutput) ToNetworkPoolResultOutput() NetworkPoolResultOutput {
+	return o
+}
+
+func (o NetworkPoolResultOutput) ToNetworkPoolResultOutputWithContext(ctx context.Context) NetworkPoolResultOutput {
+	return o
+}
+
+// The pool's network in CIDR notation; null where the API does not say.
+func (o NetworkPoolResultOutput) Cidr() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v NetworkPoolResult) *string { return v.Cidr }).(pulumi.StringPtrOutput)
+}
+
+// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+func (o NetworkPoolResultOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v NetworkPoolResult) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
+}
+
+// The pool's id (the `networkPoolId` property of a Subnetwork).
+func (o NetworkPoolResultOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v NetworkPoolResult) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The labels, without the provider's ownership label.
+func (o NetworkPoolResultOutput) Labels() pulumi.StringMapOutput {
+	return o.ApplyT(func(v NetworkPoolResult) map[string]string { return v.Labels }).(pulumi.StringMapOutput)
+}
+
+// The codes of the locations the pool serves.
+func (o NetworkPoolResultOutput) LocationCodes() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v NetworkPoolResult) []string { return v.LocationCodes }).(pulumi.StringArrayOutput)
+}
+
+// The ids of the locations the pool serves.
+func (o NetworkPoolResultOutput) LocationIds() pulumi.IntArrayOutput {
+	return o.ApplyT(func(v NetworkPoolResult) []int { return v.LocationIds }).(pulumi.IntArrayOutput)
+}
+
+// The pool's title; null where the API does not say.
+func (o NetworkPoolResultOutput) Title() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v NetworkPoolResult) *string { return v.Title }).(pulumi.StringPtrOutput)
+}
+
+// "private" or "public".
+func (o NetworkPoolResultOutput) Type() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v NetworkPoolResult) *string { return v.Type }).(pulumi.StringPtrOutput)
+}
+
+// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+func (o NetworkPoolResultOutput) UpdatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v NetworkPoolResult) *string { return v.UpdatedAt }).(pulumi.StringPtrOutput)
+}
+
+type NetworkPoolResultArrayOutput struct{ *pulumi.OutputState }
+
+func (NetworkPoolResultArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]NetworkPoolResult)(nil)).Elem()
+}
+
+func (o NetworkPoolResultArrayOutput) ToNetworkPoolResultArrayOutput() NetworkPoolResultArrayOutput {
+	return o
+}
+
+func (o NetworkPoolResultArrayOutput) ToNetworkPoolResultArrayOutputWithContext(ctx context.Context) NetworkPoolResultArrayOutput {
+	return o
+}
+
+func (o NetworkPoolResultArrayOutput) Index(i pulumi.IntInput) NetworkPoolResultOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) NetworkPoolResult {
+		return vs[0].([]NetworkPoolResult)[vs[1].(int)]
+	}).(NetworkPoolResultOutput)
+}
+
+// A network of a host.
 type NetworkResult struct {
 	// true when the network was ordered additionally.
 	Additional bool `pulumi:"additional"`
 	// IPv4 or IPv6 CIDR; null until an additional network is active.
-	Cidr      *string `pulumi:"cidr"`
-	CreatedAt string  `pulumi:"createdAt"`
+	Cidr *string `pulumi:"cidr"`
+	// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+	CreatedAt string `pulumi:"createdAt"`
 	// "route" or "gateway".
 	DistributionMethod string `pulumi:"distributionMethod"`
 	// "ipv4" or "ipv6".
 	Family string `pulumi:"family"`
-	// The first usable address; null where the record has none (Go `Network.FirstIP`, omitempty).
+	// The network's first usable address; null where the API leaves it out.
 	FirstIp *string `pulumi:"firstIp"`
-	// The network's gateway address; null where the record has none (Go `Network.Gateway`).
+	// The network's gateway address; null where the API leaves it out.
 	Gateway *string `pulumi:"gateway"`
-	Id      string  `pulumi:"id"`
+	// The network's id.
+	Id string `pulumi:"id"`
 	// "public", "private" or "oob".
 	InterfaceType string `pulumi:"interfaceType"`
-	Status        string `pulumi:"status"`
+	// The network's status, e.g. `active`.
+	Status string `pulumi:"status"`
 	// null where the API has none (the Go client reads it as nullable).
-	Title     *string `pulumi:"title"`
-	UpdatedAt string  `pulumi:"updatedAt"`
+	Title *string `pulumi:"title"`
+	// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+	UpdatedAt string `pulumi:"updatedAt"`
 }
 
+// A network of a host.
 type NetworkResultOutput struct{ *pulumi.OutputState }
 
 func (NetworkResultOutput) ElementType() reflect.Type {
@@ -4959,6 +5014,7 @@ func (o NetworkResultOutput) Cidr() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v NetworkResult) *string { return v.Cidr }).(pulumi.StringPtrOutput)
 }
 
+// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
 func (o NetworkResultOutput) CreatedAt() pulumi.StringOutput {
 	return o.ApplyT(func(v NetworkResult) string { return v.CreatedAt }).(pulumi.StringOutput)
 }
@@ -4973,16 +5029,17 @@ func (o NetworkResultOutput) Family() pulumi.StringOutput {
 	return o.ApplyT(func(v NetworkResult) string { return v.Family }).(pulumi.StringOutput)
 }
 
-// The first usable address; null where the record has none (Go `Network.FirstIP`, omitempty).
+// The network's first usable address; null where the API leaves it out.
 func (o NetworkResultOutput) FirstIp() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v NetworkResult) *string { return v.FirstIp }).(pulumi.StringPtrOutput)
 }
 
-// The network's gateway address; null where the record has none (Go `Network.Gateway`).
+// The network's gateway address; null where the API leaves it out.
 func (o NetworkResultOutput) Gateway() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v NetworkResult) *string { return v.Gateway }).(pulumi.StringPtrOutput)
 }
 
+// The network's id.
 func (o NetworkResultOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v NetworkResult) string { return v.Id }).(pulumi.StringOutput)
 }
@@ -4992,6 +5049,7 @@ func (o NetworkResultOutput) InterfaceType() pulumi.StringOutput {
 	return o.ApplyT(func(v NetworkResult) string { return v.InterfaceType }).(pulumi.StringOutput)
 }
 
+// The network's status, e.g. `active`.
 func (o NetworkResultOutput) Status() pulumi.StringOutput {
 	return o.ApplyT(func(v NetworkResult) string { return v.Status }).(pulumi.StringOutput)
 }
@@ -5001,6 +5059,7 @@ func (o NetworkResultOutput) Title() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v NetworkResult) *string { return v.Title }).(pulumi.StringPtrOutput)
 }
 
+// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
 func (o NetworkResultOutput) UpdatedAt() pulumi.StringOutput {
 	return o.ApplyT(func(v NetworkResult) string { return v.UpdatedAt }).(pulumi.StringOutput)
 }
@@ -5025,14 +5084,98 @@ func (o NetworkResultArrayOutput) Index(i pulumi.IntInput) NetworkResultOutput {
 	}).(NetworkResultOutput)
 }
 
-type PowerFeedResult struct {
+// An operating system a server can be ordered with.
+type OperatingSystemResult struct {
+	// The architecture, e.g. `x86_64`.
+	Arch string `pulumi:"arch"`
+	// The file systems a drive layout may use with it.
+	Filesystems []string `pulumi:"filesystems"`
+	// The full name, e.g. `Ubuntu 24.04-server x86_64`.
+	FullName string `pulumi:"fullName"`
+	// The operating system's id (the `operatingSystemId` property of a server).
+	Id int `pulumi:"id"`
+	// The name, e.g. `Ubuntu`.
 	Name string `pulumi:"name"`
-	// "on" or "off" (srvctl's records).
+	// The version, e.g. `24.04-server`.
+	Version string `pulumi:"version"`
+}
+
+// An operating system a server can be ordered with.
+type OperatingSystemResultOutput struct{ *pulumi.OutputState }
+
+func (OperatingSystemResultOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*OperatingSystemResult)(nil)).Elem()
+}
+
+func (o OperatingSystemResultOutput) ToOperatingSystemResultOutput() OperatingSystemResultOutput {
+	return o
+}
+
+func (o OperatingSystemResultOutput) ToOperatingSystemResultOutputWithContext(ctx context.Context) OperatingSystemResultOutput {
+	return o
+}
+
+// The architecture, e.g. `x86_64`.
+func (o OperatingSystemResultOutput) Arch() pulumi.StringOutput {
+	return o.ApplyT(func(v OperatingSystemResult) string { return v.Arch }).(pulumi.StringOutput)
+}
+
+// The file systems a drive layout may use with it.
+func (o OperatingSystemResultOutput) Filesystems() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v OperatingSystemResult) []string { return v.Filesystems }).(pulumi.StringArrayOutput)
+}
+
+// The full name, e.g. `Ubuntu 24.04-server x86_64`.
+func (o OperatingSystemResultOutput) FullName() pulumi.StringOutput {
+	return o.ApplyT(func(v OperatingSystemResult) string { return v.FullName }).(pulumi.StringOutput)
+}
+
+// The operating system's id (the `operatingSystemId` property of a server).
+func (o OperatingSystemResultOutput) Id() pulumi.IntOutput {
+	return o.ApplyT(func(v OperatingSystemResult) int { return v.Id }).(pulumi.IntOutput)
+}
+
+// The name, e.g. `Ubuntu`.
+func (o OperatingSystemResultOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v OperatingSystemResult) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// The version, e.g. `24.04-server`.
+func (o OperatingSystemResultOutput) Version() pulumi.StringOutput {
+	return o.ApplyT(func(v OperatingSystemResult) string { return v.Version }).(pulumi.StringOutput)
+}
+
+type OperatingSystemResultArrayOutput struct{ *pulumi.OutputState }
+
+func (OperatingSystemResultArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]OperatingSystemResult)(nil)).Elem()
+}
+
+func (o OperatingSystemResultArrayOutput) ToOperatingSystemResultArrayOutput() OperatingSystemResultArrayOutput {
+	return o
+}
+
+func (o OperatingSystemResultArrayOutput) ToOperatingSystemResultArrayOutputWithContext(ctx context.Context) OperatingSystemResultArrayOutput {
+	return o
+}
+
+func (o OperatingSystemResultArrayOutput) Index(i pulumi.IntInput) OperatingSystemResultOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) OperatingSystemResult {
+		return vs[0].([]OperatingSystemResult)[vs[1].(int)]
+	}).(OperatingSystemResultOutput)
+}
+
+// A power feed of a host.
+type PowerFeedResult struct {
+	// The power feed's name.
+	Name string `pulumi:"name"`
+	// `on` or `off`, as the API reports it; null where it does not say.
 	Status *string `pulumi:"status"`
-	// "physical" in srvctl's records; null where the API leaves it out (the Go fixtures).
+	// The feed's type, e.g. `physical`; null where the API leaves it out.
 	Type *string `pulumi:"type"`
 }
 
+// A power feed of a host.
 type PowerFeedResultOutput struct{ *pulumi.OutputState }
 
 func (PowerFeedResultOutput) ElementType() reflect.Type {
@@ -5047,16 +5190,17 @@ func (o PowerFeedResultOutput) ToPowerFeedResultOutputWithContext(ctx context.Co
 	return o
 }
 
+// The power feed's name.
 func (o PowerFeedResultOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v PowerFeedResult) string { return v.Name }).(pulumi.StringOutput)
 }
 
-// "on" or "off" (srvctl's records).
+// `on` or `off`, as the API reports it; null where it does not say.
 func (o PowerFeedResultOutput) Status() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v PowerFeedResult) *string { return v.Status }).(pulumi.StringPtrOutput)
 }
 
-// "physical" in srvctl's records; null where the API leaves it out (the Go fixtures).
+// The feed's type, e.g. `physical`; null where the API leaves it out.
 func (o PowerFeedResultOutput) Type() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v PowerFeedResult) *string { return v.Type }).(pulumi.StringPtrOutput)
 }
@@ -5081,12 +5225,89 @@ func (o PowerFeedResultArrayOutput) Index(i pulumi.IntInput) PowerFeedResultOutp
 	}).(PowerFeedResultOutput)
 }
 
+// A private rack of the account.
+type RackResult struct {
+	// The rack's id.
+	Id string `pulumi:"id"`
+	// The labels, without the provider's ownership label.
+	Labels map[string]string `pulumi:"labels"`
+	// The code of the location, e.g. `AMS1`.
+	LocationCode *string `pulumi:"locationCode"`
+	// The id of the location (see the getLocation function).
+	LocationId *int `pulumi:"locationId"`
+	// The rack's name; null where the API does not say.
+	Name *string `pulumi:"name"`
+}
+
+// A private rack of the account.
+type RackResultOutput struct{ *pulumi.OutputState }
+
+func (RackResultOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*RackResult)(nil)).Elem()
+}
+
+func (o RackResultOutput) ToRackResultOutput() RackResultOutput {
+	return o
+}
+
+func (o RackResultOutput) ToRackResultOutputWithContext(ctx context.Context) RackResultOutput {
+	return o
+}
+
+// The rack's id.
+func (o RackResultOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v RackResult) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The labels, without the provider's ownership label.
+func (o RackResultOutput) Labels() pulumi.StringMapOutput {
+	return o.ApplyT(func(v RackResult) map[string]string { return v.Labels }).(pulumi.StringMapOutput)
+}
+
+// The code of the location, e.g. `AMS1`.
+func (o RackResultOutput) LocationCode() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v RackResult) *string { return v.LocationCode }).(pulumi.StringPtrOutput)
+}
+
+// The id of the location (see the getLocation function).
+func (o RackResultOutput) LocationId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v RackResult) *int { return v.LocationId }).(pulumi.IntPtrOutput)
+}
+
+// The rack's name; null where the API does not say.
+func (o RackResultOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v RackResult) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+type RackResultArrayOutput struct{ *pulumi.OutputState }
+
+func (RackResultArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]RackResult)(nil)).Elem()
+}
+
+func (o RackResultArrayOutput) ToRackResultArrayOutput() RackResultArrayOutput {
+	return o
+}
+
+func (o RackResultArrayOutput) ToRackResultArrayOutputWithContext(ctx context.Context) RackResultArrayOutput {
+	return o
+}
+
+func (o RackResultArrayOutput) Index(i pulumi.IntInput) RackResultOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) RackResult {
+		return vs[0].([]RackResult)[vs[1].(int)]
+	}).(RackResultOutput)
+}
+
+// A RAM size a server model can be ordered with.
 type RamOptionResult struct {
 	// GB.
-	Ram  float64 `pulumi:"ram"`
+	Ram int `pulumi:"ram"`
+	// The RAM type; null where the API does not say.
 	Type *string `pulumi:"type"`
 }
 
+// A RAM size a server model can be ordered with.
 type RamOptionResultOutput struct{ *pulumi.OutputState }
 
 func (RamOptionResultOutput) ElementType() reflect.Type {
@@ -5102,10 +5323,11 @@ func (o RamOptionResultOutput) ToRamOptionResultOutputWithContext(ctx context.Co
 }
 
 // GB.
-func (o RamOptionResultOutput) Ram() pulumi.Float64Output {
-	return o.ApplyT(func(v RamOptionResult) float64 { return v.Ram }).(pulumi.Float64Output)
+func (o RamOptionResultOutput) Ram() pulumi.IntOutput {
+	return o.ApplyT(func(v RamOptionResult) int { return v.Ram }).(pulumi.IntOutput)
 }
 
+// The RAM type; null where the API does not say.
 func (o RamOptionResultOutput) Type() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v RamOptionResult) *string { return v.Type }).(pulumi.StringPtrOutput)
 }
@@ -5130,15 +5352,234 @@ func (o RamOptionResultArrayOutput) Index(i pulumi.IntInput) RamOptionResultOutp
 	}).(RamOptionResultOutput)
 }
 
-type ServerModelDriveSlotResult struct {
-	// null for an empty slot, which the order fills.
-	DriveModelId *float64 `pulumi:"driveModelId"`
-	FormFactor   string   `pulumi:"formFactor"`
-	HotSwappable bool     `pulumi:"hotSwappable"`
-	Interface    string   `pulumi:"interface"`
-	Position     float64  `pulumi:"position"`
+// Fields the API may leave out are null.
+type RbsFlavorResult struct {
+	// The bandwidth a volume gets per GB of its size; null where the API does not say.
+	BandwidthPerGb *float64 `pulumi:"bandwidthPerGb"`
+	// The flavor's id (the `flavorId` property of an RbsVolume).
+	Id int `pulumi:"id"`
+	// The I/O operations per second a volume gets per GB of its size; null where the API does not
+	// say.
+	IopsPerGb *float64 `pulumi:"iopsPerGb"`
+	// The smallest volume size, in GB; null where the API does not say.
+	MinSizeGb *float64 `pulumi:"minSizeGb"`
+	// The flavor's name.
+	Name string `pulumi:"name"`
 }
 
+// Fields the API may leave out are null.
+type RbsFlavorResultOutput struct{ *pulumi.OutputState }
+
+func (RbsFlavorResultOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*RbsFlavorResult)(nil)).Elem()
+}
+
+func (o RbsFlavorResultOutput) ToRbsFlavorResultOutput() RbsFlavorResultOutput {
+	return o
+}
+
+func (o RbsFlavorResultOutput) ToRbsFlavorResultOutputWithContext(ctx context.Context) RbsFlavorResultOutput {
+	return o
+}
+
+// The bandwidth a volume gets per GB of its size; null where the API does not say.
+func (o RbsFlavorResultOutput) BandwidthPerGb() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v RbsFlavorResult) *float64 { return v.BandwidthPerGb }).(pulumi.Float64PtrOutput)
+}
+
+// The flavor's id (the `flavorId` property of an RbsVolume).
+func (o RbsFlavorResultOutput) Id() pulumi.IntOutput {
+	return o.ApplyT(func(v RbsFlavorResult) int { return v.Id }).(pulumi.IntOutput)
+}
+
+// The I/O operations per second a volume gets per GB of its size; null where the API does not
+// say.
+func (o RbsFlavorResultOutput) IopsPerGb() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v RbsFlavorResult) *float64 { return v.IopsPerGb }).(pulumi.Float64PtrOutput)
+}
+
+// The smallest volume size, in GB; null where the API does not say.
+func (o RbsFlavorResultOutput) MinSizeGb() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v RbsFlavorResult) *float64 { return v.MinSizeGb }).(pulumi.Float64PtrOutput)
+}
+
+// The flavor's name.
+func (o RbsFlavorResultOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v RbsFlavorResult) string { return v.Name }).(pulumi.StringOutput)
+}
+
+type RbsFlavorResultArrayOutput struct{ *pulumi.OutputState }
+
+func (RbsFlavorResultArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]RbsFlavorResult)(nil)).Elem()
+}
+
+func (o RbsFlavorResultArrayOutput) ToRbsFlavorResultArrayOutput() RbsFlavorResultArrayOutput {
+	return o
+}
+
+func (o RbsFlavorResultArrayOutput) ToRbsFlavorResultArrayOutputWithContext(ctx context.Context) RbsFlavorResultArrayOutput {
+	return o
+}
+
+func (o RbsFlavorResultArrayOutput) Index(i pulumi.IntInput) RbsFlavorResultOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) RbsFlavorResult {
+		return vs[0].([]RbsFlavorResult)[vs[1].(int)]
+	}).(RbsFlavorResultOutput)
+}
+
+// Fields the API may leave out are null.
+type SbmFlavorModelResult struct {
+	// The id of the bandwidth option; null when none applies.
+	BandwidthId *int `pulumi:"bandwidthId"`
+	// The name of the bandwidth option; null when none applies.
+	BandwidthName *string `pulumi:"bandwidthName"`
+	// The number of CPU cores; null where the API does not say.
+	CpuCoresCount *int `pulumi:"cpuCoresCount"`
+	// The number of CPUs; null where the API does not say.
+	CpuCount *int `pulumi:"cpuCount"`
+	// GHz, as the API writes it ("3.8").
+	CpuFrequency *string `pulumi:"cpuFrequency"`
+	// The CPU model; null where the API does not say.
+	CpuName *string `pulumi:"cpuName"`
+	// The drives in words; null where the API does not say.
+	DrivesConfiguration *string `pulumi:"drivesConfiguration"`
+	// The flavor's id (the `sbmFlavorModelId` property of an SbmServer).
+	Id int `pulumi:"id"`
+	// The flavor's name.
+	Name string `pulumi:"name"`
+	// The id of the private uplink model; null where the API does not say.
+	PrivateUplinkModelId *int `pulumi:"privateUplinkModelId"`
+	// The name of the private uplink model; null where the API does not say.
+	PrivateUplinkModelName *string `pulumi:"privateUplinkModelName"`
+	// The id of the public uplink model; null where the API does not say.
+	PublicUplinkModelId *int `pulumi:"publicUplinkModelId"`
+	// The name of the public uplink model; null where the API does not say.
+	PublicUplinkModelName *string `pulumi:"publicUplinkModelName"`
+	// The RAM in GB; null where the API does not say.
+	RamSize *int `pulumi:"ramSize"`
+}
+
+// Fields the API may leave out are null.
+type SbmFlavorModelResultOutput struct{ *pulumi.OutputState }
+
+func (SbmFlavorModelResultOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*SbmFlavorModelResult)(nil)).Elem()
+}
+
+func (o SbmFlavorModelResultOutput) ToSbmFlavorModelResultOutput() SbmFlavorModelResultOutput {
+	return o
+}
+
+func (o SbmFlavorModelResultOutput) ToSbmFlavorModelResultOutputWithContext(ctx context.Context) SbmFlavorModelResultOutput {
+	return o
+}
+
+// The id of the bandwidth option; null when none applies.
+func (o SbmFlavorModelResultOutput) BandwidthId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v SbmFlavorModelResult) *int { return v.BandwidthId }).(pulumi.IntPtrOutput)
+}
+
+// The name of the bandwidth option; null when none applies.
+func (o SbmFlavorModelResultOutput) BandwidthName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v SbmFlavorModelResult) *string { return v.BandwidthName }).(pulumi.StringPtrOutput)
+}
+
+// The number of CPU cores; null where the API does not say.
+func (o SbmFlavorModelResultOutput) CpuCoresCount() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v SbmFlavorModelResult) *int { return v.CpuCoresCount }).(pulumi.IntPtrOutput)
+}
+
+// The number of CPUs; null where the API does not say.
+func (o SbmFlavorModelResultOutput) CpuCount() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v SbmFlavorModelResult) *int { return v.CpuCount }).(pulumi.IntPtrOutput)
+}
+
+// GHz, as the API writes it ("3.8").
+func (o SbmFlavorModelResultOutput) CpuFrequency() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v SbmFlavorModelResult) *string { return v.CpuFrequency }).(pulumi.StringPtrOutput)
+}
+
+// The CPU model; null where the API does not say.
+func (o SbmFlavorModelResultOutput) CpuName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v SbmFlavorModelResult) *string { return v.CpuName }).(pulumi.StringPtrOutput)
+}
+
+// The drives in words; null where the API does not say.
+func (o SbmFlavorModelResultOutput) DrivesConfiguration() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v SbmFlavorModelResult) *string { return v.DrivesConfiguration }).(pulumi.StringPtrOutput)
+}
+
+// The flavor's id (the `sbmFlavorModelId` property of an SbmServer).
+func (o SbmFlavorModelResultOutput) Id() pulumi.IntOutput {
+	return o.ApplyT(func(v SbmFlavorModelResult) int { return v.Id }).(pulumi.IntOutput)
+}
+
+// The flavor's name.
+func (o SbmFlavorModelResultOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v SbmFlavorModelResult) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// The id of the private uplink model; null where the API does not say.
+func (o SbmFlavorModelResultOutput) PrivateUplinkModelId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v SbmFlavorModelResult) *int { return v.PrivateUplinkModelId }).(pulumi.IntPtrOutput)
+}
+
+// The name of the private uplink model; null where the API does not say.
+func (o SbmFlavorModelResultOutput) PrivateUplinkModelName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v SbmFlavorModelResult) *string { return v.PrivateUplinkModelName }).(pulumi.StringPtrOutput)
+}
+
+// The id of the public uplink model; null where the API does not say.
+func (o SbmFlavorModelResultOutput) PublicUplinkModelId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v SbmFlavorModelResult) *int { return v.PublicUplinkModelId }).(pulumi.IntPtrOutput)
+}
+
+// The name of the public uplink model; null where the API does not say.
+func (o SbmFlavorModelResultOutput) PublicUplinkModelName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v SbmFlavorModelResult) *string { return v.PublicUplinkModelName }).(pulumi.StringPtrOutput)
+}
+
+// The RAM in GB; null where the API does not say.
+func (o SbmFlavorModelResultOutput) RamSize() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v SbmFlavorModelResult) *int { return v.RamSize }).(pulumi.IntPtrOutput)
+}
+
+type SbmFlavorModelResultArrayOutput struct{ *pulumi.OutputState }
+
+func (SbmFlavorModelResultArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]SbmFlavorModelResult)(nil)).Elem()
+}
+
+func (o SbmFlavorModelResultArrayOutput) ToSbmFlavorModelResultArrayOutput() SbmFlavorModelResultArrayOutput {
+	return o
+}
+
+func (o SbmFlavorModelResultArrayOutput) ToSbmFlavorModelResultArrayOutputWithContext(ctx context.Context) SbmFlavorModelResultArrayOutput {
+	return o
+}
+
+func (o SbmFlavorModelResultArrayOutput) Index(i pulumi.IntInput) SbmFlavorModelResultOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) SbmFlavorModelResult {
+		return vs[0].([]SbmFlavorModelResult)[vs[1].(int)]
+	}).(SbmFlavorModelResultOutput)
+}
+
+// A drive slot of a server model.
+type ServerModelDriveSlotResult struct {
+	// null for an empty slot, which the order fills.
+	DriveModelId *int `pulumi:"driveModelId"`
+	// The slot's form factor, e.g. `2.5`.
+	FormFactor string `pulumi:"formFactor"`
+	// Whether a drive can be changed while the server runs.
+	HotSwappable bool `pulumi:"hotSwappable"`
+	// The slot's interface, e.g. `SATA3`.
+	Interface string `pulumi:"interface"`
+	// The slot's position (the `position` of a DedicatedServer's drive slot).
+	Position int `pulumi:"position"`
+}
+
+// A drive slot of a server model.
 type ServerModelDriveSlotResultOutput struct{ *pulumi.OutputState }
 
 func (ServerModelDriveSlotResultOutput) ElementType() reflect.Type {
@@ -5154,24 +5595,28 @@ func (o ServerModelDriveSlotResultOutput) ToServerModelDriveSlotResultOutputWith
 }
 
 // null for an empty slot, which the order fills.
-func (o ServerModelDriveSlotResultOutput) DriveModelId() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v ServerModelDriveSlotResult) *float64 { return v.DriveModelId }).(pulumi.Float64PtrOutput)
+func (o ServerModelDriveSlotResultOutput) DriveModelId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ServerModelDriveSlotResult) *int { return v.DriveModelId }).(pulumi.IntPtrOutput)
 }
 
+// The slot's form factor, e.g. `2.5`.
 func (o ServerModelDriveSlotResultOutput) FormFactor() pulumi.StringOutput {
 	return o.ApplyT(func(v ServerModelDriveSlotResult) string { return v.FormFactor }).(pulumi.StringOutput)
 }
 
+// Whether a drive can be changed while the server runs.
 func (o ServerModelDriveSlotResultOutput) HotSwappable() pulumi.BoolOutput {
 	return o.ApplyT(func(v ServerModelDriveSlotResult) bool { return v.HotSwappable }).(pulumi.BoolOutput)
 }
 
+// The slot's interface, e.g. `SATA3`.
 func (o ServerModelDriveSlotResultOutput) Interface() pulumi.StringOutput {
 	return o.ApplyT(func(v ServerModelDriveSlotResult) string { return v.Interface }).(pulumi.StringOutput)
 }
 
-func (o ServerModelDriveSlotResultOutput) Position() pulumi.Float64Output {
-	return o.ApplyT(func(v ServerModelDriveSlotResult) float64 { return v.Position }).(pulumi.Float64Output)
+// The slot's position (the `position` of a DedicatedServer's drive slot).
+func (o ServerModelDriveSlotResultOutput) Position() pulumi.IntOutput {
+	return o.ApplyT(func(v ServerModelDriveSlotResult) int { return v.Position }).(pulumi.IntOutput)
 }
 
 type ServerModelDriveSlotResultArrayOutput struct{ *pulumi.OutputState }
@@ -5194,23 +5639,169 @@ func (o ServerModelDriveSlotResultArrayOutput) Index(i pulumi.IntInput) ServerMo
 	}).(ServerModelDriveSlotResultOutput)
 }
 
+// Fields the API may leave out are null.
+type ServerModelResult struct {
+	// The number of CPU cores; null where the API does not say.
+	CpuCoresCount *int `pulumi:"cpuCoresCount"`
+	// The number of CPUs; null where the API does not say.
+	CpuCount *int `pulumi:"cpuCount"`
+	// MHz.
+	CpuFrequency *float64 `pulumi:"cpuFrequency"`
+	// The CPU model; null where the API does not say.
+	CpuName *string `pulumi:"cpuName"`
+	// The drive slots; getServerModel always has them, getServerModels only where the list does.
+	DriveSlots []ServerModelDriveSlotResult `pulumi:"driveSlots"`
+	// The number of drive slots; null where the API does not say.
+	DriveSlotsCount *int `pulumi:"driveSlotsCount"`
+	// Whether the model has a RAID controller; null where the API does not say.
+	HasRaidController *bool `pulumi:"hasRaidController"`
+	// The model's id (the `serverModelId` property of a DedicatedServer).
+	Id int `pulumi:"id"`
+	// GB.
+	MaxRam *int `pulumi:"maxRam"`
+	// The model's name.
+	Name string `pulumi:"name"`
+	// The RAID controller's name; null where the API does not say.
+	RaidControllerName *string `pulumi:"raidControllerName"`
+	// GB, the base amount.
+	Ram *int `pulumi:"ram"`
+	// The RAM type, e.g. `DDR4`; null where the API does not say.
+	RamType *string `pulumi:"ramType"`
+}
+
+// Fields the API may leave out are null.
+type ServerModelResultOutput struct{ *pulumi.OutputState }
+
+func (ServerModelResultOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ServerModelResult)(nil)).Elem()
+}
+
+func (o ServerModelResultOutput) ToServerModelResultOutput() ServerModelResultOutput {
+	return o
+}
+
+func (o ServerModelResultOutput) ToServerModelResultOutputWithContext(ctx context.Context) ServerModelResultOutput {
+	return o
+}
+
+// The number of CPU cores; null where the API does not say.
+func (o ServerModelResultOutput) CpuCoresCount() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ServerModelResult) *int { return v.CpuCoresCount }).(pulumi.IntPtrOutput)
+}
+
+// The number of CPUs; null where the API does not say.
+func (o ServerModelResultOutput) CpuCount() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ServerModelResult) *int { return v.CpuCount }).(pulumi.IntPtrOutput)
+}
+
+// MHz.
+func (o ServerModelResultOutput) CpuFrequency() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v ServerModelResult) *float64 { return v.CpuFrequency }).(pulumi.Float64PtrOutput)
+}
+
+// The CPU model; null where the API does not say.
+func (o ServerModelResultOutput) CpuName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ServerModelResult) *string { return v.CpuName }).(pulumi.StringPtrOutput)
+}
+
+// The drive slots; getServerModel always has them, getServerModels only where the list does.
+func (o ServerModelResultOutput) DriveSlots() ServerModelDriveSlotResultArrayOutput {
+	return o.ApplyT(func(v ServerModelResult) []ServerModelDriveSlotResult { return v.DriveSlots }).(ServerModelDriveSlotResultArrayOutput)
+}
+
+// The number of drive slots; null where the API does not say.
+func (o ServerModelResultOutput) DriveSlotsCount() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ServerModelResult) *int { return v.DriveSlotsCount }).(pulumi.IntPtrOutput)
+}
+
+// Whether the model has a RAID controller; null where the API does not say.
+func (o ServerModelResultOutput) HasRaidController() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ServerModelResult) *bool { return v.HasRaidController }).(pulumi.BoolPtrOutput)
+}
+
+// The model's id (the `serverModelId` property of a DedicatedServer).
+func (o ServerModelResultOutput) Id() pulumi.IntOutput {
+	return o.ApplyT(func(v ServerModelResult) int { return v.Id }).(pulumi.IntOutput)
+}
+
+// GB.
+func (o ServerModelResultOutput) MaxRam() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ServerModelResult) *int { return v.MaxRam }).(pulumi.IntPtrOutput)
+}
+
+// The model's name.
+func (o ServerModelResultOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v ServerModelResult) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// The RAID controller's name; null where the API does not say.
+func (o ServerModelResultOutput) RaidControllerName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ServerModelResult) *string { return v.RaidControllerName }).(pulumi.StringPtrOutput)
+}
+
+// GB, the base amount.
+func (o ServerModelResultOutput) Ram() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ServerModelResult) *int { return v.Ram }).(pulumi.IntPtrOutput)
+}
+
+// The RAM type, e.g. `DDR4`; null where the API does not say.
+func (o ServerModelResultOutput) RamType() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ServerModelResult) *string { return v.RamType }).(pulumi.StringPtrOutput)
+}
+
+type ServerModelResultArrayOutput struct{ *pulumi.OutputState }
+
+func (ServerModelResultArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ServerModelResult)(nil)).Elem()
+}
+
+func (o ServerModelResultArrayOutput) ToServerModelResultArrayOutput() ServerModelResultArrayOutput {
+	return o
+}
+
+func (o ServerModelResultArrayOutput) ToServerModelResultArrayOutputWithContext(ctx context.Context) ServerModelResultArrayOutput {
+	return o
+}
+
+func (o ServerModelResultArrayOutput) Index(i pulumi.IntInput) ServerModelResultOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ServerModelResult {
+		return vs[0].([]ServerModelResult)[vs[1].(int)]
+	}).(ServerModelResultOutput)
+}
+
+// A billed service of a dedicated server, with its charges.
 type ServiceResult struct {
-	Currency      *string  `pulumi:"currency"`
-	DateFrom      *string  `pulumi:"dateFrom"`
-	DateTo        *string  `pulumi:"dateTo"`
-	DiscountRate  *float64 `pulumi:"discountRate"`
-	FinishedAt    *string  `pulumi:"finishedAt"`
-	Id            string   `pulumi:"id"`
-	Label         *string  `pulumi:"label"`
-	Name          *string  `pulumi:"name"`
-	StartedAt     *string  `pulumi:"startedAt"`
-	Subtotal      *float64 `pulumi:"subtotal"`
-	Tax           *float64 `pulumi:"tax"`
-	Total         *float64 `pulumi:"total"`
-	Type          *string  `pulumi:"type"`
+	// The currency code, e.g. `EUR`.
+	Currency *string `pulumi:"currency"`
+	// The start of the billed period; null where the API does not say.
+	DateFrom *string `pulumi:"dateFrom"`
+	// The end of the billed period; null where the API does not say.
+	DateTo *string `pulumi:"dateTo"`
+	// The discount rate applied.
+	DiscountRate *float64 `pulumi:"discountRate"`
+	// When the service ended; null while it runs.
+	FinishedAt *string `pulumi:"finishedAt"`
+	// The service's id.
+	Id string `pulumi:"id"`
+	// The service's label as billed; null where the API does not say.
+	Label *string `pulumi:"label"`
+	// The service's name; null where the API does not say.
+	Name *string `pulumi:"name"`
+	// When the service started; null where the API does not say.
+	StartedAt *string `pulumi:"startedAt"`
+	// The total before tax, in `currency`.
+	Subtotal *float64 `pulumi:"subtotal"`
+	// The tax, in `currency`.
+	Tax *float64 `pulumi:"tax"`
+	// The total with tax, in `currency`.
+	Total *float64 `pulumi:"total"`
+	// The service's type (rent, traffic, option...); null where the API does not say.
+	Type *string `pulumi:"type"`
+	// The quantity billed; null where the API does not say.
 	UsageQuantity *float64 `pulumi:"usageQuantity"`
 }
 
+// A billed service of a dedicated server, with its charges.
 type ServiceResultOutput struct{ *pulumi.OutputState }
 
 func (ServiceResultOutput) ElementType() reflect.Type {
@@ -5225,58 +5816,72 @@ func (o ServiceResultOutput) ToServiceResultOutputWithContext(ctx context.Contex
 	return o
 }
 
+// The currency code, e.g. `EUR`.
 func (o ServiceResultOutput) Currency() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ServiceResult) *string { return v.Currency }).(pulumi.StringPtrOutput)
 }
 
+// The start of the billed period; null where the API does not say.
 func (o ServiceResultOutput) DateFrom() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ServiceResult) *string { return v.DateFrom }).(pulumi.StringPtrOutput)
 }
 
+// The end of the billed period; null where the API does not say.
 func (o ServiceResultOutput) DateTo() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ServiceResult) *string { return v.DateTo }).(pulumi.StringPtrOutput)
 }
 
+// The discount rate applied.
 func (o ServiceResultOutput) DiscountRate() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v ServiceResult) *float64 { return v.DiscountRate }).(pulumi.Float64PtrOutput)
 }
 
+// When the service ended; null while it runs.
 func (o ServiceResultOutput) FinishedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ServiceResult) *string { return v.FinishedAt }).(pulumi.StringPtrOutput)
 }
 
+// The service's id.
 func (o ServiceResultOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v ServiceResult) string { return v.Id }).(pulumi.StringOutput)
 }
 
+// The service's label as billed; null where the API does not say.
 func (o ServiceResultOutput) Label() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ServiceResult) *string { return v.Label }).(pulumi.StringPtrOutput)
 }
 
+// The service's name; null where the API does not say.
 func (o ServiceResultOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ServiceResult) *string { return v.Name }).(pulumi.StringPtrOutput)
 }
 
+// When the service started; null where the API does not say.
 func (o ServiceResultOutput) StartedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ServiceResult) *string { return v.StartedAt }).(pulumi.StringPtrOutput)
 }
 
+// The total before tax, in `currency`.
 func (o ServiceResultOutput) Subtotal() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v ServiceResult) *float64 { return v.Subtotal }).(pulumi.Float64PtrOutput)
 }
 
+// The tax, in `currency`.
 func (o ServiceResultOutput) Tax() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v ServiceResult) *float64 { return v.Tax }).(pulumi.Float64PtrOutput)
 }
 
+// The total with tax, in `currency`.
 func (o ServiceResultOutput) Total() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v ServiceResult) *float64 { return v.Total }).(pulumi.Float64PtrOutput)
 }
 
+// The service's type (rent, traffic, option...); null where the API does not say.
 func (o ServiceResultOutput) Type() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ServiceResult) *string { return v.Type }).(pulumi.StringPtrOutput)
 }
 
+// The quantity billed; null where the API does not say.
 func (o ServiceResultOutput) UsageQuantity() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v ServiceResult) *float64 { return v.UsageQuantity }).(pulumi.Float64PtrOutput)
 }
@@ -5301,18 +5906,143 @@ func (o ServiceResultArrayOutput) Index(i pulumi.IntInput) ServiceResultOutput {
 	}).(ServiceResultOutput)
 }
 
-type SubnetworkResult struct {
-	Attached  *bool   `pulumi:"attached"`
-	Cidr      *string `pulumi:"cidr"`
-	CreatedAt *string `pulumi:"createdAt"`
-	// The subnetwork's own id (a Subnetwork resource's `subnetworkId`).
-	Id            string  `pulumi:"id"`
-	InterfaceType *string `pulumi:"interfaceType"`
-	NetworkPoolId string  `pulumi:"networkPoolId"`
-	Title         *string `pulumi:"title"`
-	UpdatedAt     *string `pulumi:"updatedAt"`
+// An SSL certificate of the account.
+type SslCertificateResult struct {
+	// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+	CreatedAt string `pulumi:"createdAt"`
+	// The domain names the certificate covers.
+	DomainNames []string `pulumi:"domainNames"`
+	// When the certificate expires; null where the API does not say.
+	ExpiresAt *string `pulumi:"expiresAt"`
+	// The certificate's id.
+	Id string `pulumi:"id"`
+	// The issuer; null where the API does not say.
+	Issuer *string `pulumi:"issuer"`
+	// The labels, without the provider's ownership label.
+	Labels map[string]string `pulumi:"labels"`
+	// The certificate's name.
+	Name string `pulumi:"name"`
+	// 40 hexadecimal characters; null where the API leaves it out (Let's Encrypt).
+	Sha1Fingerprint *string `pulumi:"sha1Fingerprint"`
+	// The subject.
+	Subject string `pulumi:"subject"`
+	// "custom" or "letsencrypt".
+	Type string `pulumi:"type"`
+	// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+	UpdatedAt string `pulumi:"updatedAt"`
 }
 
+// An SSL certificate of the account.
+type SslCertificateResultOutput struct{ *pulumi.OutputState }
+
+func (SslCertificateResultOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*SslCertificateResult)(nil)).Elem()
+}
+
+func (o SslCertificateResultOutput) ToSslCertificateResultOutput() SslCertificateResultOutput {
+	return o
+}
+
+func (o SslCertificateResultOutput) ToSslCertificateResultOutputWithContext(ctx context.Context) SslCertificateResultOutput {
+	return o
+}
+
+// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+func (o SslCertificateResultOutput) CreatedAt() pulumi.StringOutput {
+	return o.ApplyT(func(v SslCertificateResult) string { return v.CreatedAt }).(pulumi.StringOutput)
+}
+
+// The domain names the certificate covers.
+func (o SslCertificateResultOutput) DomainNames() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v SslCertificateResult) []string { return v.DomainNames }).(pulumi.StringArrayOutput)
+}
+
+// When the certificate expires; null where the API does not say.
+func (o SslCertificateResultOutput) ExpiresAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v SslCertificateResult) *string { return v.ExpiresAt }).(pulumi.StringPtrOutput)
+}
+
+// The certificate's id.
+func (o SslCertificateResultOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v SslCertificateResult) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The issuer; null where the API does not say.
+func (o SslCertificateResultOutput) Issuer() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v SslCertificateResult) *string { return v.Issuer }).(pulumi.StringPtrOutput)
+}
+
+// The labels, without the provider's ownership label.
+func (o SslCertificateResultOutput) Labels() pulumi.StringMapOutput {
+	return o.ApplyT(func(v SslCertificateResult) map[string]string { return v.Labels }).(pulumi.StringMapOutput)
+}
+
+// The certificate's name.
+func (o SslCertificateResultOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v SslCertificateResult) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// 40 hexadecimal characters; null where the API leaves it out (Let's Encrypt).
+func (o SslCertificateResultOutput) Sha1Fingerprint() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v SslCertificateResult) *string { return v.Sha1Fingerprint }).(pulumi.StringPtrOutput)
+}
+
+// The subject.
+func (o SslCertificateResultOutput) Subject() pulumi.StringOutput {
+	return o.ApplyT(func(v SslCertificateResult) string { return v.Subject }).(pulumi.StringOutput)
+}
+
+// "custom" or "letsencrypt".
+func (o SslCertificateResultOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v SslCertificateResult) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+func (o SslCertificateResultOutput) UpdatedAt() pulumi.StringOutput {
+	return o.ApplyT(func(v SslCertificateResult) string { return v.UpdatedAt }).(pulumi.StringOutput)
+}
+
+type SslCertificateResultArrayOutput struct{ *pulumi.OutputState }
+
+func (SslCertificateResultArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]SslCertificateResult)(nil)).Elem()
+}
+
+func (o SslCertificateResultArrayOutput) ToSslCertificateResultArrayOutput() SslCertificateResultArrayOutput {
+	return o
+}
+
+func (o SslCertificateResultArrayOutput) ToSslCertificateResultArrayOutputWithContext(ctx context.Context) SslCertificateResultArrayOutput {
+	return o
+}
+
+func (o SslCertificateResultArrayOutput) Index(i pulumi.IntInput) SslCertificateResultOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) SslCertificateResult {
+		return vs[0].([]SslCertificateResult)[vs[1].(int)]
+	}).(SslCertificateResultOutput)
+}
+
+// A subnetwork of a network pool.
+type SubnetworkResult struct {
+	// Whether the subnetwork is attached to a server; null where the API does not say.
+	Attached *bool `pulumi:"attached"`
+	// The subnetwork in CIDR notation; null where the API does not say.
+	Cidr *string `pulumi:"cidr"`
+	// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+	CreatedAt *string `pulumi:"createdAt"`
+	// The subnetwork's own id (a Subnetwork resource's `subnetworkId`).
+	Id string `pulumi:"id"`
+	// The interface it serves: `public` or `private`; null where the API does not say.
+	InterfaceType *string `pulumi:"interfaceType"`
+	// The id of its network pool.
+	NetworkPoolId string `pulumi:"networkPoolId"`
+	// The subnetwork's title; null where the API does not say.
+	Title *string `pulumi:"title"`
+	// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+	UpdatedAt *string `pulumi:"updatedAt"`
+}
+
+// A subnetwork of a network pool.
 type SubnetworkResultOutput struct{ *pulumi.OutputState }
 
 func (SubnetworkResultOutput) ElementType() reflect.Type {
@@ -5327,14 +6057,17 @@ func (o SubnetworkResultOutput) ToSubnetworkResultOutputWithContext(ctx context.
 	return o
 }
 
+// Whether the subnetwork is attached to a server; null where the API does not say.
 func (o SubnetworkResultOutput) Attached() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v SubnetworkResult) *bool { return v.Attached }).(pulumi.BoolPtrOutput)
 }
 
+// The subnetwork in CIDR notation; null where the API does not say.
 func (o SubnetworkResultOutput) Cidr() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v SubnetworkResult) *string { return v.Cidr }).(pulumi.StringPtrOutput)
 }
 
+// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
 func (o SubnetworkResultOutput) CreatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v SubnetworkResult) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }
@@ -5344,18 +6077,22 @@ func (o SubnetworkResultOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v SubnetworkResult) string { return v.Id }).(pulumi.StringOutput)
 }
 
+// The interface it serves: `public` or `private`; null where the API does not say.
 func (o SubnetworkResultOutput) InterfaceType() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v SubnetworkResult) *string { return v.InterfaceType }).(pulumi.StringPtrOutput)
 }
 
+// The id of its network pool.
 func (o SubnetworkResultOutput) NetworkPoolId() pulumi.StringOutput {
 	return o.ApplyT(func(v SubnetworkResult) string { return v.NetworkPoolId }).(pulumi.StringOutput)
 }
 
+// The subnetwork's title; null where the API does not say.
 func (o SubnetworkResultOutput) Title() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v SubnetworkResult) *string { return v.Title }).(pulumi.StringPtrOutput)
 }
 
+// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
 func (o SubnetworkResultOutput) UpdatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v SubnetworkResult) *string { return v.UpdatedAt }).(pulumi.StringPtrOutput)
 }
@@ -5378,6 +6115,80 @@ func (o SubnetworkResultArrayOutput) Index(i pulumi.IntInput) SubnetworkResultOu
 	return pulumi.All(o, i).ApplyT(func(vs []interface{}) SubnetworkResult {
 		return vs[0].([]SubnetworkResult)[vs[1].(int)]
 	}).(SubnetworkResultOutput)
+}
+
+// An uplink model a server model can be ordered with.
+type UplinkModelResult struct {
+	// The uplink model's id (in the `uplinkModels` property of a DedicatedServer).
+	Id int `pulumi:"id"`
+	// The uplink model's name.
+	Name string `pulumi:"name"`
+	// Whether the uplink is redundant; null where the API does not say.
+	Redundancy *bool `pulumi:"redundancy"`
+	// Mbit/s; null when the API does not say.
+	Speed *float64 `pulumi:"speed"`
+	// "public" or "private".
+	Type string `pulumi:"type"`
+}
+
+// An uplink model a server model can be ordered with.
+type UplinkModelResultOutput struct{ *pulumi.OutputState }
+
+func (UplinkModelResultOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*UplinkModelResult)(nil)).Elem()
+}
+
+func (o UplinkModelResultOutput) ToUplinkModelResultOutput() UplinkModelResultOutput {
+	return o
+}
+
+func (o UplinkModelResultOutput) ToUplinkModelResultOutputWithContext(ctx context.Context) UplinkModelResultOutput {
+	return o
+}
+
+// The uplink model's id (in the `uplinkModels` property of a DedicatedServer).
+func (o UplinkModelResultOutput) Id() pulumi.IntOutput {
+	return o.ApplyT(func(v UplinkModelResult) int { return v.Id }).(pulumi.IntOutput)
+}
+
+// The uplink model's name.
+func (o UplinkModelResultOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v UplinkModelResult) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// Whether the uplink is redundant; null where the API does not say.
+func (o UplinkModelResultOutput) Redundancy() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v UplinkModelResult) *bool { return v.Redundancy }).(pulumi.BoolPtrOutput)
+}
+
+// Mbit/s; null when the API does not say.
+func (o UplinkModelResultOutput) Speed() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v UplinkModelResult) *float64 { return v.Speed }).(pulumi.Float64PtrOutput)
+}
+
+// "public" or "private".
+func (o UplinkModelResultOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v UplinkModelResult) string { return v.Type }).(pulumi.StringOutput)
+}
+
+type UplinkModelResultArrayOutput struct{ *pulumi.OutputState }
+
+func (UplinkModelResultArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]UplinkModelResult)(nil)).Elem()
+}
+
+func (o UplinkModelResultArrayOutput) ToUplinkModelResultArrayOutput() UplinkModelResultArrayOutput {
+	return o
+}
+
+func (o UplinkModelResultArrayOutput) ToUplinkModelResultArrayOutputWithContext(ctx context.Context) UplinkModelResultArrayOutput {
+	return o
+}
+
+func (o UplinkModelResultArrayOutput) Index(i pulumi.IntInput) UplinkModelResultOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) UplinkModelResult {
+		return vs[0].([]UplinkModelResult)[vs[1].(int)]
+	}).(UplinkModelResultOutput)
 }
 
 func init() {
@@ -5406,10 +6217,14 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*L7VhostZoneRealIpHeaderPtrInput)(nil)).Elem(), L7VhostZoneRealIpHeaderArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*LoadBalancerUpstreamInput)(nil)).Elem(), LoadBalancerUpstreamArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*LoadBalancerUpstreamArrayInput)(nil)).Elem(), LoadBalancerUpstreamArray{})
+	pulumi.RegisterOutputType(BandwidthOptionResultOutput{})
+	pulumi.RegisterOutputType(BandwidthOptionResultArrayOutput{})
 	pulumi.RegisterOutputType(CloudFlavorResultOutput{})
 	pulumi.RegisterOutputType(CloudFlavorResultArrayOutput{})
 	pulumi.RegisterOutputType(CloudImageResultOutput{})
 	pulumi.RegisterOutputType(CloudImageResultArrayOutput{})
+	pulumi.RegisterOutputType(CloudRegionResultOutput{})
+	pulumi.RegisterOutputType(CloudRegionResultArrayOutput{})
 	pulumi.RegisterOutputType(CloudVolumeResultOutput{})
 	pulumi.RegisterOutputType(CloudVolumeResultArrayOutput{})
 	pulumi.RegisterOutputType(ConnectionResultOutput{})
@@ -5430,49 +6245,25 @@ func init() {
 	pulumi.RegisterOutputType(DnsRecordResultArrayOutput{})
 	pulumi.RegisterOutputType(DnsZoneResultOutput{})
 	pulumi.RegisterOutputType(DnsZoneResultArrayOutput{})
+	pulumi.RegisterOutputType(DriveModelResultOutput{})
+	pulumi.RegisterOutputType(DriveModelResultArrayOutput{})
 	pulumi.RegisterOutputType(DriveSlotResultOutput{})
 	pulumi.RegisterOutputType(DriveSlotResultArrayOutput{})
 	pulumi.RegisterOutputType(DriveSlotResultDriveModelOutput{})
 	pulumi.RegisterOutputType(DriveSlotResultDriveModelPtrOutput{})
-	pulumi.RegisterOutputType(GetBandwidthOptionResultOutput{})
-	pulumi.RegisterOutputType(GetBandwidthOptionResultArrayOutput{})
-	pulumi.RegisterOutputType(GetCloudRegionResultOutput{})
-	pulumi.RegisterOutputType(GetCloudRegionResultArrayOutput{})
-	pulumi.RegisterOutputType(GetDriveModelResultOutput{})
-	pulumi.RegisterOutputType(GetDriveModelResultArrayOutput{})
-	pulumi.RegisterOutputType(GetHostResultOutput{})
-	pulumi.RegisterOutputType(GetHostResultArrayOutput{})
-	pulumi.RegisterOutputType(GetKubernetesClusterNodeResultOutput{})
-	pulumi.RegisterOutputType(GetKubernetesClusterNodeResultArrayOutput{})
-	pulumi.RegisterOutputType(GetKubernetesClusterResultOutput{})
-	pulumi.RegisterOutputType(GetKubernetesClusterResultArrayOutput{})
-	pulumi.RegisterOutputType(GetLoadBalancerClusterResultOutput{})
-	pulumi.RegisterOutputType(GetLoadBalancerClusterResultArrayOutput{})
-	pulumi.RegisterOutputType(GetLocationResultOutput{})
-	pulumi.RegisterOutputType(GetLocationResultArrayOutput{})
-	pulumi.RegisterOutputType(GetNetworkPoolResultOutput{})
-	pulumi.RegisterOutputType(GetNetworkPoolResultArrayOutput{})
-	pulumi.RegisterOutputType(GetOperatingSystemResultOutput{})
-	pulumi.RegisterOutputType(GetOperatingSystemResultArrayOutput{})
-	pulumi.RegisterOutputType(GetRackResultOutput{})
-	pulumi.RegisterOutputType(GetRackResultArrayOutput{})
-	pulumi.RegisterOutputType(GetRbsFlavorResultOutput{})
-	pulumi.RegisterOutputType(GetRbsFlavorResultArrayOutput{})
-	pulumi.RegisterOutputType(GetSbmFlavorModelResultOutput{})
-	pulumi.RegisterOutputType(GetSbmFlavorModelResultArrayOutput{})
-	pulumi.RegisterOutputType(GetServerModelResultOutput{})
-	pulumi.RegisterOutputType(GetServerModelResultArrayOutput{})
-	pulumi.RegisterOutputType(GetSslCertificateResultOutput{})
-	pulumi.RegisterOutputType(GetSslCertificateResultArrayOutput{})
-	pulumi.RegisterOutputType(GetUplinkModelResultOutput{})
-	pulumi.RegisterOutputType(GetUplinkModelResultArrayOutput{})
 	pulumi.RegisterOutputType(HostConfigurationDetailsOutput{})
 	pulumi.RegisterOutputType(HostConfigurationDetailsPtrOutput{})
+	pulumi.RegisterOutputType(HostResultOutput{})
+	pulumi.RegisterOutputType(HostResultArrayOutput{})
 	pulumi.RegisterOutputType(InvoiceResultOutput{})
 	pulumi.RegisterOutputType(InvoiceResultArrayOutput{})
 	pulumi.RegisterOutputType(IpxeBootSupportOutput{})
 	pulumi.RegisterOutputType(KubernetesClusterNodeOutputOutput{})
 	pulumi.RegisterOutputType(KubernetesClusterNodeOutputArrayOutput{})
+	pulumi.RegisterOutputType(KubernetesClusterNodeResultOutput{})
+	pulumi.RegisterOutputType(KubernetesClusterNodeResultArrayOutput{})
+	pulumi.RegisterOutputType(KubernetesClusterResultOutput{})
+	pulumi.RegisterOutputType(KubernetesClusterResultArrayOutput{})
 	pulumi.RegisterOutputType(KubernetesNodeGroupResultOutput{})
 	pulumi.RegisterOutputType(KubernetesNodeGroupResultPtrOutput{})
 	pulumi.RegisterOutputType(L2MemberOutputOutput{})
@@ -5493,24 +6284,44 @@ func init() {
 	pulumi.RegisterOutputType(L7VhostZoneArrayOutput{})
 	pulumi.RegisterOutputType(L7VhostZoneRealIpHeaderOutput{})
 	pulumi.RegisterOutputType(L7VhostZoneRealIpHeaderPtrOutput{})
+	pulumi.RegisterOutputType(LoadBalancerClusterResultOutput{})
+	pulumi.RegisterOutputType(LoadBalancerClusterResultArrayOutput{})
 	pulumi.RegisterOutputType(LoadBalancerResultOutput{})
 	pulumi.RegisterOutputType(LoadBalancerResultArrayOutput{})
 	pulumi.RegisterOutputType(LoadBalancerUpstreamOutput{})
 	pulumi.RegisterOutputType(LoadBalancerUpstreamArrayOutput{})
+	pulumi.RegisterOutputType(LocationResultOutput{})
+	pulumi.RegisterOutputType(LocationResultArrayOutput{})
 	pulumi.RegisterOutputType(MetricFamilyResultOutput{})
 	pulumi.RegisterOutputType(MetricFamilyResultArrayOutput{})
 	pulumi.RegisterOutputType(MetricSampleResultOutput{})
 	pulumi.RegisterOutputType(MetricSampleResultArrayOutput{})
+	pulumi.RegisterOutputType(NetworkPoolResultOutput{})
+	pulumi.RegisterOutputType(NetworkPoolResultArrayOutput{})
 	pulumi.RegisterOutputType(NetworkResultOutput{})
 	pulumi.RegisterOutputType(NetworkResultArrayOutput{})
+	pulumi.RegisterOutputType(OperatingSystemResultOutput{})
+	pulumi.RegisterOutputType(OperatingSystemResultArrayOutput{})
 	pulumi.RegisterOutputType(PowerFeedResultOutput{})
 	pulumi.RegisterOutputType(PowerFeedResultArrayOutput{})
+	pulumi.RegisterOutputType(RackResultOutput{})
+	pulumi.RegisterOutputType(RackResultArrayOutput{})
 	pulumi.RegisterOutputType(RamOptionResultOutput{})
 	pulumi.RegisterOutputType(RamOptionResultArrayOutput{})
+	pulumi.RegisterOutputType(RbsFlavorResultOutput{})
+	pulumi.RegisterOutputType(RbsFlavorResultArrayOutput{})
+	pulumi.RegisterOutputType(SbmFlavorModelResultOutput{})
+	pulumi.RegisterOutputType(SbmFlavorModelResultArrayOutput{})
 	pulumi.RegisterOutputType(ServerModelDriveSlotResultOutput{})
 	pulumi.RegisterOutputType(ServerModelDriveSlotResultArrayOutput{})
+	pulumi.RegisterOutputType(ServerModelResultOutput{})
+	pulumi.RegisterOutputType(ServerModelResultArrayOutput{})
 	pulumi.RegisterOutputType(ServiceResultOutput{})
 	pulumi.RegisterOutputType(ServiceResultArrayOutput{})
+	pulumi.RegisterOutputType(SslCertificateResultOutput{})
+	pulumi.RegisterOutputType(SslCertificateResultArrayOutput{})
 	pulumi.RegisterOutputType(SubnetworkResultOutput{})
 	pulumi.RegisterOutputType(SubnetworkResultArrayOutput{})
+	pulumi.RegisterOutputType(UplinkModelResultOutput{})
+	pulumi.RegisterOutputType(UplinkModelResultArrayOutput{})
 }

@@ -12,33 +12,94 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// A remote block storage volume.
+// A remote block storage (RBS) volume, reached over iSCSI.
 //
-// Timeouts (the `customTimeouts` option): create, update and delete default to 30 minutes.
-// `username` and `password` (the iSCSI credentials) are secret outputs.
+// The `username` and `password` outputs (the iSCSI credentials) are secret. A volume can only grow:
+// a smaller `size` is refused before any request; a new location or flavor replaces the volume with
+// a new, empty one.
+//
+// Default timeouts (the custom timeouts resource option changes them): create, update and delete 30
+// minutes.
+//
+// ## Example Usage
+// ### A 100 GB RBS volume in Amsterdam, the flavor looked up by name
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			location, err := serverscom.GetLocation(ctx, &serverscom.GetLocationArgs{
+//				Code: pulumi.StringRef("AMS1"),
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			standard, err := serverscom.GetRbsFlavor(ctx, &serverscom.GetRbsFlavorArgs{
+//				LocationId: location.Id,
+//				Name:       pulumi.StringRef("Standard"),
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			data, err := serverscom.NewRbsVolume(ctx, "data", &serverscom.RbsVolumeArgs{
+//				LocationId: pulumi.Int(location.Id),
+//				FlavorId:   pulumi.Int(standard.Id),
+//				Size:       pulumi.Int(100),
+//				Labels: pulumi.StringMap{
+//					"env": pulumi.String("prod"),
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("volumeAddress", data.IpAddress)
+//			return nil
+//		})
+//	}
+//
+// ```
 type RbsVolume struct {
 	pulumi.CustomResourceState
 
-	Bandwidth  pulumi.Float64PtrOutput `pulumi:"bandwidth"`
-	CreatedAt  pulumi.StringPtrOutput  `pulumi:"createdAt"`
-	FlavorId   pulumi.IntPtrOutput     `pulumi:"flavorId"`
-	FlavorName pulumi.StringPtrOutput  `pulumi:"flavorName"`
-	Iops       pulumi.Float64PtrOutput `pulumi:"iops"`
+	// The volume's bandwidth, as the API gives it.
+	Bandwidth pulumi.Float64PtrOutput `pulumi:"bandwidth"`
+	// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+	CreatedAt pulumi.StringPtrOutput `pulumi:"createdAt"`
+	// The RBS flavor offered in that location; changing it replaces the volume.
+	FlavorId pulumi.IntPtrOutput `pulumi:"flavorId"`
+	// The name of the RBS flavor.
+	FlavorName pulumi.StringPtrOutput `pulumi:"flavorName"`
+	// The volume's I/O operations per second.
+	Iops pulumi.Float64PtrOutput `pulumi:"iops"`
 	// The iSCSI target address; set once the volume is active.
 	IpAddress pulumi.StringPtrOutput `pulumi:"ipAddress"`
 	// The labels, without the provider's ownership label.
-	Labels       pulumi.StringMapOutput `pulumi:"labels"`
+	Labels pulumi.StringMapOutput `pulumi:"labels"`
+	// The code of the location, e.g. `AMS1`.
 	LocationCode pulumi.StringPtrOutput `pulumi:"locationCode"`
-	LocationId   pulumi.IntPtrOutput    `pulumi:"locationId"`
-	Name         pulumi.StringPtrOutput `pulumi:"name"`
+	// The id of the location (see the getLocation function).
+	LocationId pulumi.IntPtrOutput `pulumi:"locationId"`
+	// The volume's name; default: the Pulumi resource name.
+	Name pulumi.StringOutput `pulumi:"name"`
 	// Secret.
-	Password  pulumi.StringPtrOutput `pulumi:"password"`
-	Size      pulumi.IntPtrOutput    `pulumi:"size"`
-	Status    pulumi.StringPtrOutput `pulumi:"status"`
+	Password pulumi.StringOutput `pulumi:"password"`
+	// Gigabytes, 1 to 2048. A volume can only grow.
+	Size pulumi.IntPtrOutput `pulumi:"size"`
+	// The status as the API reports it.
+	Status pulumi.StringOutput `pulumi:"status"`
+	// The iSCSI target's name (IQN); null right after creation.
 	TargetIqn pulumi.StringPtrOutput `pulumi:"targetIqn"`
+	// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
 	UpdatedAt pulumi.StringPtrOutput `pulumi:"updatedAt"`
 	// Secret.
-	Username pulumi.StringPtrOutput `pulumi:"username"`
+	Username pulumi.StringOutput `pulumi:"username"`
 }
 
 // NewRbsVolume registers a new resource with the given unique name, arguments, and options.
@@ -106,9 +167,9 @@ func RbsVolumeExists(ctx *pulumi.Context,
 }
 
 type rbsVolumeArgs struct {
-	// Take over the existing volume with this id instead of creating one (`pulumi import` does not
-	// work with dynamic providers). Its location and flavor must match; name, size and labels are
-	// then brought to the declared values.
+	// Take over the existing volume with this id instead of creating one (from the program itself,
+	// where `pulumi import` writes code). Its location and flavor must match; name, size and labels
+	// are then brought to the declared values.
 	AdoptId *string `pulumi:"adoptId"`
 	// The RBS flavor offered in that location; changing it replaces the volume.
 	FlavorId int `pulumi:"flavorId"`
@@ -124,9 +185,9 @@ type rbsVolumeArgs struct {
 
 // The set of arguments for constructing a RbsVolume resource.
 type RbsVolumeArgs struct {
-	// Take over the existing volume with this id instead of creating one (`pulumi import` does not
-	// work with dynamic providers). Its location and flavor must match; name, size and labels are
-	// then brought to the declared values.
+	// Take over the existing volume with this id instead of creating one (from the program itself,
+	// where `pulumi import` writes code). Its location and flavor must match; name, size and labels
+	// are then brought to the declared values.
 	AdoptId pulumi.StringPtrInput
 	// The RBS flavor offered in that location; changing it replaces the volume.
 	FlavorId pulumi.IntInput
@@ -227,22 +288,27 @@ func (o RbsVolumeOutput) ToRbsVolumeOutputWithContext(ctx context.Context) RbsVo
 	return o
 }
 
+// The volume's bandwidth, as the API gives it.
 func (o RbsVolumeOutput) Bandwidth() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v *RbsVolume) pulumi.Float64PtrOutput { return v.Bandwidth }).(pulumi.Float64PtrOutput)
 }
 
+// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
 func (o RbsVolumeOutput) CreatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *RbsVolume) pulumi.StringPtrOutput { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }
 
+// The RBS flavor offered in that location; changing it replaces the volume.
 func (o RbsVolumeOutput) FlavorId() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *RbsVolume) pulumi.IntPtrOutput { return v.FlavorId }).(pulumi.IntPtrOutput)
 }
 
+// The name of the RBS flavor.
 func (o RbsVolumeOutput) FlavorName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *RbsVolume) pulumi.StringPtrOutput { return v.FlavorName }).(pulumi.StringPtrOutput)
 }
 
+// The volume's I/O operations per second.
 func (o RbsVolumeOutput) Iops() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v *RbsVolume) pulumi.Float64PtrOutput { return v.Iops }).(pulumi.Float64PtrOutput)
 }
@@ -257,42 +323,49 @@ func (o RbsVolumeOutput) Labels() pulumi.StringMapOutput {
 	return o.ApplyT(func(v *RbsVolume) pulumi.StringMapOutput { return v.Labels }).(pulumi.StringMapOutput)
 }
 
+// The code of the location, e.g. `AMS1`.
 func (o RbsVolumeOutput) LocationCode() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *RbsVolume) pulumi.StringPtrOutput { return v.LocationCode }).(pulumi.StringPtrOutput)
 }
 
+// The id of the location (see the getLocation function).
 func (o RbsVolumeOutput) LocationId() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *RbsVolume) pulumi.IntPtrOutput { return v.LocationId }).(pulumi.IntPtrOutput)
 }
 
-func (o RbsVolumeOutput) Name() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *RbsVolume) pulumi.StringPtrOutput { return v.Name }).(pulumi.StringPtrOutput)
+// The volume's name; default: the Pulumi resource name.
+func (o RbsVolumeOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v *RbsVolume) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }
 
 // Secret.
-func (o RbsVolumeOutput) Password() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *RbsVolume) pulumi.StringPtrOutput { return v.Password }).(pulumi.StringPtrOutput)
+func (o RbsVolumeOutput) Password() pulumi.StringOutput {
+	return o.ApplyT(func(v *RbsVolume) pulumi.StringOutput { return v.Password }).(pulumi.StringOutput)
 }
 
+// Gigabytes, 1 to 2048. A volume can only grow.
 func (o RbsVolumeOutput) Size() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *RbsVolume) pulumi.IntPtrOutput { return v.Size }).(pulumi.IntPtrOutput)
 }
 
-func (o RbsVolumeOutput) Status() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *RbsVolume) pulumi.StringPtrOutput { return v.Status }).(pulumi.StringPtrOutput)
+// The status as the API reports it.
+func (o RbsVolumeOutput) Status() pulumi.StringOutput {
+	return o.ApplyT(func(v *RbsVolume) pulumi.StringOutput { return v.Status }).(pulumi.StringOutput)
 }
 
+// The iSCSI target's name (IQN); null right after creation.
 func (o RbsVolumeOutput) TargetIqn() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *RbsVolume) pulumi.StringPtrOutput { return v.TargetIqn }).(pulumi.StringPtrOutput)
 }
 
+// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
 func (o RbsVolumeOutput) UpdatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *RbsVolume) pulumi.StringPtrOutput { return v.UpdatedAt }).(pulumi.StringPtrOutput)
 }
 
 // Secret.
-func (o RbsVolumeOutput) Username() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *RbsVolume) pulumi.StringPtrOutput { return v.Username }).(pulumi.StringPtrOutput)
+func (o RbsVolumeOutput) Username() pulumi.StringOutput {
+	return o.ApplyT(func(v *RbsVolume) pulumi.StringOutput { return v.Username }).(pulumi.StringOutput)
 }
 
 type RbsVolumeArrayOutput struct{ *pulumi.OutputState }

@@ -12,67 +12,147 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// A Scalable Bare Metal server: one host, billed by the hour.
+// A Scalable Bare Metal (SBM) server: one host, billed by the hour.
 //
-//   - Ready means status `active`, operational status `normal` and the power settled (on, or off
-//     if someone switched it off: the provider never switches a server on).
+//   - Ready means status `active`, operational status `normal` and the power settled (on, or off if
+//     someone switched it off: the provider never switches a server on).
 //   - In place: labels. A new `operatingSystemId`, `hostname`, `sshKeyFingerprints` or `userData`
-//     reinstalls the server (POST reinstall, then a wait for `normal`): its drives are erased, its
-//     id and addresses stay. Only with consent: `reinstallTrigger` must change in the same update,
-//     or `check` refuses the change. Location, flavor and network ids replace it (deleted first).
-//   - Windows: `check` only sees an id, so the rule is applied when ordering and reinstalling, by
-//     looking the system up in the SBM catalogue of the location and flavor before any request;
-//     the API's own refusal (422 on operating_system_id) stays as a second line of defence.
-//   - Delete releases the server (DELETE): the service schedules the release for the end of the
-//     billing hour (`scheduledReleaseAt`). The delete ends there, with a progress line saying when;
-//     the server is billed until then. A server whose release is scheduled is never adopted again.
+//     reinstalls the server (its drives are erased, its id and addresses stay), and only with
+//     consent: the `reinstallTrigger` property must change in the same update, or the change is
+//     refused before any request. A new location, flavor or network id replaces the server (the old
+//     one is deleted first).
+//   - Windows cannot run on SBM servers: the operating system is looked up in the SBM catalogue of
+//     the location and flavor before the order or reinstall, and a Windows system is refused there.
+//   - Delete releases the server: the service schedules the release for the end of the billing hour
+//     (the `scheduledReleaseAt` output). The delete ends there, with a progress line saying when; the
+//     server is billed until then. A server whose release is scheduled is never taken over again.
 //
-// Timeouts (the `customTimeouts` option): create 1 hour, update 1 hour, delete 30 minutes.
-// `configuration_details` is flattened: its fields are top-level outputs (`ramSize`,
+// The API's `configuration_details` are flattened into outputs of their own (`ramSize`,
 // `sbmFlavorModelId`, `operatingSystemId`, ...), lined up with the inputs. `userData` is secret.
+//
+// Default timeouts (the custom timeouts resource option changes them): create 1 hour, update 1
+// hour, delete 30 minutes.
+//
+// ## Example Usage
+// ### An SBM server with Ubuntu, its flavor and operating system looked up by name
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			location, err := serverscom.GetLocation(ctx, &serverscom.GetLocationArgs{
+//				Code: pulumi.StringRef("AMS1"),
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			flavor, err := serverscom.GetSbmFlavorModel(ctx, &serverscom.GetSbmFlavorModelArgs{
+//				LocationId: location.Id,
+//				Name:       pulumi.StringRef("SBM-01"),
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			ubuntu, err := serverscom.GetOperatingSystem(ctx, &serverscom.GetOperatingSystemArgs{
+//				LocationId:       location.Id,
+//				SbmFlavorModelId: pulumi.IntRef(flavor.Id),
+//				Name:             pulumi.StringRef("Ubuntu 24.04-server x86_64"),
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			web, err := serverscom.NewSbmServer(ctx, "web", &serverscom.SbmServerArgs{
+//				LocationId:        pulumi.Int(location.Id),
+//				SbmFlavorModelId:  pulumi.Int(flavor.Id),
+//				OperatingSystemId: pulumi.Int(ubuntu.Id),
+//				Hostname:          pulumi.String("web-1"),
+//				Labels: pulumi.StringMap{
+//					"env": pulumi.String("prod"),
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("webAddress", web.PublicIpv4Address)
+//			return nil
+//		})
+//	}
+//
+// ```
 type SbmServer struct {
 	pulumi.CustomResourceState
 
-	BandwidthId   pulumi.Float64PtrOutput `pulumi:"bandwidthId"`
-	BandwidthName pulumi.StringPtrOutput  `pulumi:"bandwidthName"`
-	Configuration pulumi.StringPtrOutput  `pulumi:"configuration"`
-	CreatedAt     pulumi.StringPtrOutput  `pulumi:"createdAt"`
+	// The id of the bandwidth option; null when none applies.
+	BandwidthId pulumi.IntPtrOutput `pulumi:"bandwidthId"`
+	// The name of the bandwidth option; null when none applies.
+	BandwidthName pulumi.StringPtrOutput `pulumi:"bandwidthName"`
+	// The hardware configuration in words, as the API describes it.
+	Configuration pulumi.StringOutput `pulumi:"configuration"`
+	// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+	CreatedAt pulumi.StringOutput `pulumi:"createdAt"`
 	// The labels, without the provider's ownership label.
 	Labels pulumi.StringMapOutput `pulumi:"labels"`
 	// YYYY-MM-DD.
-	LeaseStartAt            pulumi.StringPtrOutput `pulumi:"leaseStartAt"`
-	LocationCode            pulumi.StringPtrOutput `pulumi:"locationCode"`
-	LocationId              pulumi.IntPtrOutput    `pulumi:"locationId"`
-	OobIpv4Address          pulumi.StringPtrOutput `pulumi:"oobIpv4Address"`
+	LeaseStartAt pulumi.StringPtrOutput `pulumi:"leaseStartAt"`
+	// The code of the location, e.g. `AMS1`.
+	LocationCode pulumi.StringPtrOutput `pulumi:"locationCode"`
+	// The id of the location (see the getLocation function).
+	LocationId pulumi.IntOutput `pulumi:"locationId"`
+	// The address of the out-of-band management interface; null when it has none.
+	OobIpv4Address pulumi.StringPtrOutput `pulumi:"oobIpv4Address"`
+	// The full name of the operating system; null when none is installed.
 	OperatingSystemFullName pulumi.StringPtrOutput `pulumi:"operatingSystemFullName"`
-	OperatingSystemId       pulumi.IntPtrOutput    `pulumi:"operatingSystemId"`
-	OperationalStatus       pulumi.StringPtrOutput `pulumi:"operationalStatus"`
-	PowerStatus             pulumi.StringPtrOutput `pulumi:"powerStatus"`
-	PrivateIpv4Address      pulumi.StringPtrOutput `pulumi:"privateIpv4Address"`
+	// The id of the operating system; null when none is installed.
+	OperatingSystemId pulumi.IntPtrOutput `pulumi:"operatingSystemId"`
+	// The operational status as the API reports it (`normal` once provisioning or a reinstall is done).
+	OperationalStatus pulumi.StringPtrOutput `pulumi:"operationalStatus"`
+	// The power status as the API reports it, e.g. `powered_on`.
+	PowerStatus pulumi.StringPtrOutput `pulumi:"powerStatus"`
+	// The private IPv4 address; null when it has none.
+	PrivateIpv4Address pulumi.StringPtrOutput `pulumi:"privateIpv4Address"`
 	// As declared (the API does not return it).
-	PrivateIpv4NetworkId pulumi.StringPtrOutput  `pulumi:"privateIpv4NetworkId"`
-	PrivateUplinkId      pulumi.Float64PtrOutput `pulumi:"privateUplinkId"`
-	PrivateUplinkName    pulumi.StringPtrOutput  `pulumi:"privateUplinkName"`
-	PublicIpv4Address    pulumi.StringPtrOutput  `pulumi:"publicIpv4Address"`
+	PrivateIpv4NetworkId pulumi.StringPtrOutput `pulumi:"privateIpv4NetworkId"`
+	// The id of the private uplink; null when there is none.
+	PrivateUplinkId pulumi.IntPtrOutput `pulumi:"privateUplinkId"`
+	// The name of the private uplink; null when there is none.
+	PrivateUplinkName pulumi.StringPtrOutput `pulumi:"privateUplinkName"`
+	// The public IPv4 address; null when it has none.
+	PublicIpv4Address pulumi.StringPtrOutput `pulumi:"publicIpv4Address"`
 	// As declared (the API does not return it).
-	PublicIpv4NetworkId pulumi.StringPtrOutput  `pulumi:"publicIpv4NetworkId"`
-	PublicUplinkId      pulumi.Float64PtrOutput `pulumi:"publicUplinkId"`
-	PublicUplinkName    pulumi.StringPtrOutput  `pulumi:"publicUplinkName"`
-	RackId              pulumi.StringPtrOutput  `pulumi:"rackId"`
-	RamSize             pulumi.Float64PtrOutput `pulumi:"ramSize"`
+	PublicIpv4NetworkId pulumi.StringPtrOutput `pulumi:"publicIpv4NetworkId"`
+	// The id of the public uplink; null when there is none.
+	PublicUplinkId pulumi.IntPtrOutput `pulumi:"publicUplinkId"`
+	// The name of the public uplink; null when there is none.
+	PublicUplinkName pulumi.StringPtrOutput `pulumi:"publicUplinkName"`
+	// The id of the rack the server stands in; null where the API does not say.
+	RackId pulumi.StringPtrOutput `pulumi:"rackId"`
+	// The RAM in GB.
+	RamSize pulumi.IntPtrOutput `pulumi:"ramSize"`
 	// The value last applied.
-	ReinstallTrigger   pulumi.StringPtrOutput `pulumi:"reinstallTrigger"`
-	SbmFlavorModelId   pulumi.IntPtrOutput    `pulumi:"sbmFlavorModelId"`
+	ReinstallTrigger pulumi.StringPtrOutput `pulumi:"reinstallTrigger"`
+	// The id of the SBM flavor (see the getSbmFlavorModel function).
+	SbmFlavorModelId pulumi.IntPtrOutput `pulumi:"sbmFlavorModelId"`
+	// The name of the SBM flavor.
 	SbmFlavorModelName pulumi.StringPtrOutput `pulumi:"sbmFlavorModelName"`
+	// When the release is scheduled; null when none is.
 	ScheduledReleaseAt pulumi.StringPtrOutput `pulumi:"scheduledReleaseAt"`
 	// As declared (the API does not return them).
 	SshKeyFingerprints pulumi.StringArrayOutput `pulumi:"sshKeyFingerprints"`
-	Status             pulumi.StringPtrOutput   `pulumi:"status"`
+	// The status as the API reports it.
+	Status pulumi.StringOutput `pulumi:"status"`
 	// The host name.
-	Title pulumi.StringPtrOutput `pulumi:"title"`
+	Title pulumi.StringOutput `pulumi:"title"`
 	// Always `sbm_server`.
-	Type      pulumi.StringPtrOutput `pulumi:"type"`
-	UpdatedAt pulumi.StringPtrOutput `pulumi:"updatedAt"`
+	Type pulumi.StringOutput `pulumi:"type"`
+	// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+	UpdatedAt pulumi.StringOutput `pulumi:"updatedAt"`
 	// As declared (the API does not return it). Secret.
 	UserData pulumi.StringPtrOutput `pulumi:"userData"`
 }
@@ -149,10 +229,11 @@ func SbmServerExists(ctx *pulumi.Context,
 }
 
 type sbmServerArgs struct {
-	// Take over the existing SBM server with this id instead of ordering one (`pulumi import` does
-	// not work with dynamic providers). Its location, flavor, operating system and host name must
-	// match (the last two would otherwise reinstall it unannounced); its labels are then brought to
-	// the declared ones. The network ids, keys and user data cannot be read back: taken on trust.
+	// Take over the existing SBM server with this id instead of ordering one (from the program
+	// itself, where `pulumi import` writes code). Its location, flavor, operating system and host
+	// name must match (the last two would otherwise reinstall it unannounced); its labels are then
+	// brought to the declared ones. The network ids, keys and user data cannot be read back: they are
+	// taken on trust.
 	AdoptId *string `pulumi:"adoptId"`
 	// The host name (the record's `title`). Changing it reinstalls the server (the API renames an
 	// SBM server no other way), which needs `reinstallTrigger` to change in the same update.
@@ -186,10 +267,11 @@ type sbmServerArgs struct {
 
 // The set of arguments for constructing a SbmServer resource.
 type SbmServerArgs struct {
-	// Take over the existing SBM server with this id instead of ordering one (`pulumi import` does
-	// not work with dynamic providers). Its location, flavor, operating system and host name must
-	// match (the last two would otherwise reinstall it unannounced); its labels are then brought to
-	// the declared ones. The network ids, keys and user data cannot be read back: taken on trust.
+	// Take over the existing SBM server with this id instead of ordering one (from the program
+	// itself, where `pulumi import` writes code). Its location, flavor, operating system and host
+	// name must match (the last two would otherwise reinstall it unannounced); its labels are then
+	// brought to the declared ones. The network ids, keys and user data cannot be read back: they are
+	// taken on trust.
 	AdoptId pulumi.StringPtrInput
 	// The host name (the record's `title`). Changing it reinstalls the server (the API renames an
 	// SBM server no other way), which needs `reinstallTrigger` to change in the same update.
@@ -308,20 +390,24 @@ func (o SbmServerOutput) ToSbmServerOutputWithContext(ctx context.Context) SbmSe
 	return o
 }
 
-func (o SbmServerOutput) BandwidthId() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *SbmServer) pulumi.Float64PtrOutput { return v.BandwidthId }).(pulumi.Float64PtrOutput)
+// The id of the bandwidth option; null when none applies.
+func (o SbmServerOutput) BandwidthId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *SbmServer) pulumi.IntPtrOutput { return v.BandwidthId }).(pulumi.IntPtrOutput)
 }
 
+// The name of the bandwidth option; null when none applies.
 func (o SbmServerOutput) BandwidthName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *SbmServer) pulumi.StringPtrOutput { return v.BandwidthName }).(pulumi.StringPtrOutput)
 }
 
-func (o SbmServerOutput) Configuration() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *SbmServer) pulumi.StringPtrOutput { return v.Configuration }).(pulumi.StringPtrOutput)
+// The hardware configuration in words, as the API describes it.
+func (o SbmServerOutput) Configuration() pulumi.StringOutput {
+	return o.ApplyT(func(v *SbmServer) pulumi.StringOutput { return v.Configuration }).(pulumi.StringOutput)
 }
 
-func (o SbmServerOutput) CreatedAt() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *SbmServer) pulumi.StringPtrOutput { return v.CreatedAt }).(pulumi.StringPtrOutput)
+// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+func (o SbmServerOutput) CreatedAt() pulumi.StringOutput {
+	return o.ApplyT(func(v *SbmServer) pulumi.StringOutput { return v.CreatedAt }).(pulumi.StringOutput)
 }
 
 // The labels, without the provider's ownership label.
@@ -334,34 +420,42 @@ func (o SbmServerOutput) LeaseStartAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *SbmServer) pulumi.StringPtrOutput { return v.LeaseStartAt }).(pulumi.StringPtrOutput)
 }
 
+// The code of the location, e.g. `AMS1`.
 func (o SbmServerOutput) LocationCode() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *SbmServer) pulumi.StringPtrOutput { return v.LocationCode }).(pulumi.StringPtrOutput)
 }
 
-func (o SbmServerOutput) LocationId() pulumi.IntPtrOutput {
-	return o.ApplyT(func(v *SbmServer) pulumi.IntPtrOutput { return v.LocationId }).(pulumi.IntPtrOutput)
+// The id of the location (see the getLocation function).
+func (o SbmServerOutput) LocationId() pulumi.IntOutput {
+	return o.ApplyT(func(v *SbmServer) pulumi.IntOutput { return v.LocationId }).(pulumi.IntOutput)
 }
 
+// The address of the out-of-band management interface; null when it has none.
 func (o SbmServerOutput) OobIpv4Address() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *SbmServer) pulumi.StringPtrOutput { return v.OobIpv4Address }).(pulumi.StringPtrOutput)
 }
 
+// The full name of the operating system; null when none is installed.
 func (o SbmServerOutput) OperatingSystemFullName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *SbmServer) pulumi.StringPtrOutput { return v.OperatingSystemFullName }).(pulumi.StringPtrOutput)
 }
 
+// The id of the operating system; null when none is installed.
 func (o SbmServerOutput) OperatingSystemId() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *SbmServer) pulumi.IntPtrOutput { return v.OperatingSystemId }).(pulumi.IntPtrOutput)
 }
 
+// The operational status as the API reports it (`normal` once provisioning or a reinstall is done).
 func (o SbmServerOutput) OperationalStatus() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *SbmServer) pulumi.StringPtrOutput { return v.OperationalStatus }).(pulumi.StringPtrOutput)
 }
 
+// The power status as the API reports it, e.g. `powered_on`.
 func (o SbmServerOutput) PowerStatus() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *SbmServer) pulumi.StringPtrOutput { return v.PowerStatus }).(pulumi.StringPtrOutput)
 }
 
+// The private IPv4 address; null when it has none.
 func (o SbmServerOutput) PrivateIpv4Address() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *SbmServer) pulumi.StringPtrOutput { return v.PrivateIpv4Address }).(pulumi.StringPtrOutput)
 }
@@ -371,14 +465,17 @@ func (o SbmServerOutput) PrivateIpv4NetworkId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *SbmServer) pulumi.StringPtrOutput { return v.PrivateIpv4NetworkId }).(pulumi.StringPtrOutput)
 }
 
-func (o SbmServerOutput) PrivateUplinkId() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *SbmServer) pulumi.Float64PtrOutput { return v.PrivateUplinkId }).(pulumi.Float64PtrOutput)
+// The id of the private uplink; null when there is none.
+func (o SbmServerOutput) PrivateUplinkId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *SbmServer) pulumi.IntPtrOutput { return v.PrivateUplinkId }).(pulumi.IntPtrOutput)
 }
 
+// The name of the private uplink; null when there is none.
 func (o SbmServerOutput) PrivateUplinkName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *SbmServer) pulumi.StringPtrOutput { return v.PrivateUplinkName }).(pulumi.StringPtrOutput)
 }
 
+// The public IPv4 address; null when it has none.
 func (o SbmServerOutput) PublicIpv4Address() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *SbmServer) pulumi.StringPtrOutput { return v.PublicIpv4Address }).(pulumi.StringPtrOutput)
 }
@@ -388,20 +485,24 @@ func (o SbmServerOutput) PublicIpv4NetworkId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *SbmServer) pulumi.StringPtrOutput { return v.PublicIpv4NetworkId }).(pulumi.StringPtrOutput)
 }
 
-func (o SbmServerOutput) PublicUplinkId() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *SbmServer) pulumi.Float64PtrOutput { return v.PublicUplinkId }).(pulumi.Float64PtrOutput)
+// The id of the public uplink; null when there is none.
+func (o SbmServerOutput) PublicUplinkId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *SbmServer) pulumi.IntPtrOutput { return v.PublicUplinkId }).(pulumi.IntPtrOutput)
 }
 
+// The name of the public uplink; null when there is none.
 func (o SbmServerOutput) PublicUplinkName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *SbmServer) pulumi.StringPtrOutput { return v.PublicUplinkName }).(pulumi.StringPtrOutput)
 }
 
+// The id of the rack the server stands in; null where the API does not say.
 func (o SbmServerOutput) RackId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *SbmServer) pulumi.StringPtrOutput { return v.RackId }).(pulumi.StringPtrOutput)
 }
 
-func (o SbmServerOutput) RamSize() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *SbmServer) pulumi.Float64PtrOutput { return v.RamSize }).(pulumi.Float64PtrOutput)
+// The RAM in GB.
+func (o SbmServerOutput) RamSize() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *SbmServer) pulumi.IntPtrOutput { return v.RamSize }).(pulumi.IntPtrOutput)
 }
 
 // The value last applied.
@@ -409,14 +510,17 @@ func (o SbmServerOutput) ReinstallTrigger() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *SbmServer) pulumi.StringPtrOutput { return v.ReinstallTrigger }).(pulumi.StringPtrOutput)
 }
 
+// The id of the SBM flavor (see the getSbmFlavorModel function).
 func (o SbmServerOutput) SbmFlavorModelId() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *SbmServer) pulumi.IntPtrOutput { return v.SbmFlavorModelId }).(pulumi.IntPtrOutput)
 }
 
+// The name of the SBM flavor.
 func (o SbmServerOutput) SbmFlavorModelName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *SbmServer) pulumi.StringPtrOutput { return v.SbmFlavorModelName }).(pulumi.StringPtrOutput)
 }
 
+// When the release is scheduled; null when none is.
 func (o SbmServerOutput) ScheduledReleaseAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *SbmServer) pulumi.StringPtrOutput { return v.ScheduledReleaseAt }).(pulumi.StringPtrOutput)
 }
@@ -426,22 +530,24 @@ func (o SbmServerOutput) SshKeyFingerprints() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *SbmServer) pulumi.StringArrayOutput { return v.SshKeyFingerprints }).(pulumi.StringArrayOutput)
 }
 
-func (o SbmServerOutput) Status() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *SbmServer) pulumi.StringPtrOutput { return v.Status }).(pulumi.StringPtrOutput)
+// The status as the API reports it.
+func (o SbmServerOutput) Status() pulumi.StringOutput {
+	return o.ApplyT(func(v *SbmServer) pulumi.StringOutput { return v.Status }).(pulumi.StringOutput)
 }
 
 // The host name.
-func (o SbmServerOutput) Title() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *SbmServer) pulumi.StringPtrOutput { return v.Title }).(pulumi.StringPtrOutput)
+func (o SbmServerOutput) Title() pulumi.StringOutput {
+	return o.ApplyT(func(v *SbmServer) pulumi.StringOutput { return v.Title }).(pulumi.StringOutput)
 }
 
 // Always `sbm_server`.
-func (o SbmServerOutput) Type() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *SbmServer) pulumi.StringPtrOutput { return v.Type }).(pulumi.StringPtrOutput)
+func (o SbmServerOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v *SbmServer) pulumi.StringOutput { return v.Type }).(pulumi.StringOutput)
 }
 
-func (o SbmServerOutput) UpdatedAt() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *SbmServer) pulumi.StringPtrOutput { return v.UpdatedAt }).(pulumi.StringPtrOutput)
+// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+func (o SbmServerOutput) UpdatedAt() pulumi.StringOutput {
+	return o.ApplyT(func(v *SbmServer) pulumi.StringOutput { return v.UpdatedAt }).(pulumi.StringOutput)
 }
 
 // As declared (the API does not return it). Secret.

@@ -12,27 +12,59 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// An SSH key of the account, for server orders and reinstalls (`sshKeyFingerprints`). The
-// resource's id is the key's fingerprint.
+// An SSH key of the account, for server orders and reinstalls (the `sshKeyFingerprints` property of
+// servers). The resource's id is the key's fingerprint.
 //
 // An account holds each public key and each name once: adding a key that is already there fails
-// with a message naming the key that holds it and how to adopt it. A create whose answer is
-// lost finds the key it added by its fingerprint and the label unique to that create. A
-// replacement that keeps the public key deletes the old key first (the default of the
-// `deleteBeforeReplace` option here).
+// with a message naming the key that holds it and how to take it over. A create whose answer is
+// lost finds the key it added by its fingerprint and the label unique to that create. A replacement
+// that keeps the public key deletes the old key first.
 //
-// Timeouts (the `customTimeouts` option): create, update and delete default to 5 minutes (the
-// API answers at once; delete then checks that the key is gone).
+// Default timeouts (the custom timeouts resource option changes them): create, update and delete 5
+// minutes (the API answers at once; delete then checks that the key is gone).
+//
+// ## Example Usage
+// ### An SSH key
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			deploy, err := serverscom.NewSshKey(ctx, "deploy", &serverscom.SshKeyArgs{
+//				PublicKey: pulumi.String("ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAICPDUkarrY7MnyS308g9l/aRCIDLkT8/4rUiYUMB9RJr"),
+//				Labels: pulumi.StringMap{
+//					"team": pulumi.String("platform"),
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("fingerprint", deploy.Fingerprint)
+//			return nil
+//		})
+//	}
+//
+// ```
 type SshKey struct {
 	pulumi.CustomResourceState
 
-	CreatedAt pulumi.StringPtrOutput `pulumi:"createdAt"`
+	// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+	CreatedAt pulumi.StringOutput `pulumi:"createdAt"`
 	// Colon-separated hexadecimal MD5 of the key, as `ssh-keygen -l -E md5` prints it.
-	Fingerprint pulumi.StringPtrOutput `pulumi:"fingerprint"`
+	Fingerprint pulumi.StringOutput `pulumi:"fingerprint"`
 	// The labels, without the provider's ownership label.
-	Labels    pulumi.StringMapOutput `pulumi:"labels"`
-	Name      pulumi.StringPtrOutput `pulumi:"name"`
-	UpdatedAt pulumi.StringPtrOutput `pulumi:"updatedAt"`
+	Labels pulumi.StringMapOutput `pulumi:"labels"`
+	// The key's name, unique in the account; default: the Pulumi resource name.
+	Name pulumi.StringOutput `pulumi:"name"`
+	// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+	UpdatedAt pulumi.StringOutput `pulumi:"updatedAt"`
 }
 
 // NewSshKey registers a new resource with the given unique name, arguments, and options.
@@ -84,9 +116,9 @@ func SshKeyExists(ctx *pulumi.Context,
 }
 
 type sshKeyArgs struct {
-	// Take over the account's key with this fingerprint instead of adding one (`pulumi import`
-	// does not work with dynamic providers). Its public key must be the declared one; the name and
-	// labels are then brought to the declared values.
+	// Take over the account's key with this fingerprint instead of adding one (from the program
+	// itself, where `pulumi import` writes code). Its public key must be the declared one; the name
+	// and labels are then brought to the declared values.
 	AdoptId *string `pulumi:"adoptId"`
 	// The complete label set; omitted means none.
 	Labels map[string]string `pulumi:"labels"`
@@ -100,9 +132,9 @@ type sshKeyArgs struct {
 
 // The set of arguments for constructing a SshKey resource.
 type SshKeyArgs struct {
-	// Take over the account's key with this fingerprint instead of adding one (`pulumi import`
-	// does not work with dynamic providers). Its public key must be the declared one; the name and
-	// labels are then brought to the declared values.
+	// Take over the account's key with this fingerprint instead of adding one (from the program
+	// itself, where `pulumi import` writes code). Its public key must be the declared one; the name
+	// and labels are then brought to the declared values.
 	AdoptId pulumi.StringPtrInput
 	// The complete label set; omitted means none.
 	Labels pulumi.StringMapInput
@@ -201,13 +233,14 @@ func (o SshKeyOutput) ToSshKeyOutputWithContext(ctx context.Context) SshKeyOutpu
 	return o
 }
 
-func (o SshKeyOutput) CreatedAt() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *SshKey) pulumi.StringPtrOutput { return v.CreatedAt }).(pulumi.StringPtrOutput)
+// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+func (o SshKeyOutput) CreatedAt() pulumi.StringOutput {
+	return o.ApplyT(func(v *SshKey) pulumi.StringOutput { return v.CreatedAt }).(pulumi.StringOutput)
 }
 
 // Colon-separated hexadecimal MD5 of the key, as `ssh-keygen -l -E md5` prints it.
-func (o SshKeyOutput) Fingerprint() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *SshKey) pulumi.StringPtrOutput { return v.Fingerprint }).(pulumi.StringPtrOutput)
+func (o SshKeyOutput) Fingerprint() pulumi.StringOutput {
+	return o.ApplyT(func(v *SshKey) pulumi.StringOutput { return v.Fingerprint }).(pulumi.StringOutput)
 }
 
 // The labels, without the provider's ownership label.
@@ -215,12 +248,14 @@ func (o SshKeyOutput) Labels() pulumi.StringMapOutput {
 	return o.ApplyT(func(v *SshKey) pulumi.StringMapOutput { return v.Labels }).(pulumi.StringMapOutput)
 }
 
-func (o SshKeyOutput) Name() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *SshKey) pulumi.StringPtrOutput { return v.Name }).(pulumi.StringPtrOutput)
+// The key's name, unique in the account; default: the Pulumi resource name.
+func (o SshKeyOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v *SshKey) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }
 
-func (o SshKeyOutput) UpdatedAt() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *SshKey) pulumi.StringPtrOutput { return v.UpdatedAt }).(pulumi.StringPtrOutput)
+// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+func (o SshKeyOutput) UpdatedAt() pulumi.StringOutput {
+	return o.ApplyT(func(v *SshKey) pulumi.StringOutput { return v.UpdatedAt }).(pulumi.StringOutput)
 }
 
 type SshKeyArrayOutput struct{ *pulumi.OutputState }

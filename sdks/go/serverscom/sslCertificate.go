@@ -12,32 +12,71 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// A custom SSL certificate (uploaded certificate, private key and chain). Let's Encrypt
-// certificates cannot be uploaded: see LetsEncryptCertificateLabels.
+// A custom SSL certificate (an uploaded certificate, private key and chain). Let's Encrypt
+// certificates cannot be uploaded: see the LetsEncryptCertificateLabels resource.
 //
-// Renewal changes the certificate in place (same id): change publicKey and privateKey together.
-// The private key never appears in outputs, progress lines or messages: the API never returns
-// it, and diff compares a digest of its public half (the `privateKey` output holds that digest,
-// registered secret all the same).
+// Renewal changes the certificate in place (same id): change `publicKey` and `privateKey` together.
+// The private key never appears in outputs, progress lines or messages: the API never returns it,
+// and the diff compares a digest of its public half (the `privateKey` output holds that digest,
+// secret all the same).
 //
-// Timeouts (the `customTimeouts` option): create, update and delete default to 5 minutes (the
-// API answers at once; delete then checks that the certificate is gone).
+// Default timeouts (the custom timeouts resource option changes them): create, update and delete 5
+// minutes (the API answers at once; delete then checks that the certificate is gone).
+//
+// ## Example Usage
+// ### A custom SSL certificate, its private key a secret of the stack
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			cfg := config.New(ctx, "")
+//			sslCertificate := cfg.Require("sslCertificate")
+//			sslPrivateKey := cfg.Require("sslPrivateKey")
+//			site, err := serverscom.NewSslCertificate(ctx, "site", &serverscom.SslCertificateArgs{
+//				PublicKey:  pulumi.String(sslCertificate),
+//				PrivateKey: pulumi.String(sslPrivateKey),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("certificateExpiresAt", site.ExpiresAt)
+//			return nil
+//		})
+//	}
+//
+// ```
 type SslCertificate struct {
 	pulumi.CustomResourceState
 
-	CreatedAt   pulumi.StringPtrOutput   `pulumi:"createdAt"`
+	// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+	CreatedAt pulumi.StringOutput `pulumi:"createdAt"`
+	// The domain names the certificate covers.
 	DomainNames pulumi.StringArrayOutput `pulumi:"domainNames"`
-	ExpiresAt   pulumi.StringPtrOutput   `pulumi:"expiresAt"`
-	Issuer      pulumi.StringPtrOutput   `pulumi:"issuer"`
+	// When the certificate expires; null where the API does not say.
+	ExpiresAt pulumi.StringPtrOutput `pulumi:"expiresAt"`
+	// The certificate's issuer; null where the API does not say.
+	Issuer pulumi.StringPtrOutput `pulumi:"issuer"`
 	// The labels, without the provider's ownership label.
 	Labels pulumi.StringMapOutput `pulumi:"labels"`
-	Name   pulumi.StringPtrOutput `pulumi:"name"`
+	// The certificate's name; default: the Pulumi resource name.
+	Name pulumi.StringOutput `pulumi:"name"`
 	// 40 hexadecimal characters.
 	Sha1Fingerprint pulumi.StringPtrOutput `pulumi:"sha1Fingerprint"`
-	Subject         pulumi.StringPtrOutput `pulumi:"subject"`
+	// The certificate's subject.
+	Subject pulumi.StringOutput `pulumi:"subject"`
 	// `custom`.
-	Type      pulumi.StringPtrOutput `pulumi:"type"`
-	UpdatedAt pulumi.StringPtrOutput `pulumi:"updatedAt"`
+	Type pulumi.StringOutput `pulumi:"type"`
+	// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+	UpdatedAt pulumi.StringOutput `pulumi:"updatedAt"`
 }
 
 // NewSslCertificate registers a new resource with the given unique name, arguments, and options.
@@ -95,10 +134,10 @@ func SslCertificateExists(ctx *pulumi.Context,
 }
 
 type sslCertificateArgs struct {
-	// Take over the existing custom certificate with this id instead of uploading one (`pulumi
-	// import` does not work with dynamic providers). Name, labels and, when the certificate
-	// differs, the key material are then brought to the declared values. The adopted
-	// certificate's chain cannot be read: it is taken to be the declared one until chainKey changes.
+	// Take over the existing custom certificate with this id instead of uploading one (from the
+	// program itself, where `pulumi import` writes code). Name, labels and, when the certificate
+	// differs, the key material are then brought to the declared values. The adopted certificate's
+	// chain cannot be read: it is taken to be the declared one until `chainKey` changes.
 	AdoptId *string `pulumi:"adoptId"`
 	// The intermediate certificates, PEM; omitted means none (removing it removes the chain).
 	ChainKey *string `pulumi:"chainKey"`
@@ -106,10 +145,9 @@ type sslCertificateArgs struct {
 	Labels map[string]string `pulumi:"labels"`
 	// The certificate's name; default: the Pulumi resource name.
 	Name *string `pulumi:"name"`
-	// Its private key, PEM, unencrypted. Always registered as a secret (wrapped in
-	// `pulumi.secret`), so the state holds it encrypted; pass it from a secret config value
-	// (`config.requireSecret("tlsKey")`) so that it is never in clear in the program either.
-	// Changes in place, together with the certificate.
+	// The certificate's private key, PEM, unencrypted. Always stored as a secret, so the state holds
+	// it encrypted; pass it from a secret configuration value so that it is never in clear in the
+	// program either. Changes in place, together with the certificate.
 	PrivateKey string `pulumi:"privateKey"`
 	// The certificate, PEM (one -----BEGIN CERTIFICATE----- block). Changes in place.
 	PublicKey string `pulumi:"publicKey"`
@@ -117,10 +155,10 @@ type sslCertificateArgs struct {
 
 // The set of arguments for constructing a SslCertificate resource.
 type SslCertificateArgs struct {
-	// Take over the existing custom certificate with this id instead of uploading one (`pulumi
-	// import` does not work with dynamic providers). Name, labels and, when the certificate
-	// differs, the key material are then brought to the declared values. The adopted
-	// certificate's chain cannot be read: it is taken to be the declared one until chainKey changes.
+	// Take over the existing custom certificate with this id instead of uploading one (from the
+	// program itself, where `pulumi import` writes code). Name, labels and, when the certificate
+	// differs, the key material are then brought to the declared values. The adopted certificate's
+	// chain cannot be read: it is taken to be the declared one until `chainKey` changes.
 	AdoptId pulumi.StringPtrInput
 	// The intermediate certificates, PEM; omitted means none (removing it removes the chain).
 	ChainKey pulumi.StringPtrInput
@@ -128,10 +166,9 @@ type SslCertificateArgs struct {
 	Labels pulumi.StringMapInput
 	// The certificate's name; default: the Pulumi resource name.
 	Name pulumi.StringPtrInput
-	// Its private key, PEM, unencrypted. Always registered as a secret (wrapped in
-	// `pulumi.secret`), so the state holds it encrypted; pass it from a secret config value
-	// (`config.requireSecret("tlsKey")`) so that it is never in clear in the program either.
-	// Changes in place, together with the certificate.
+	// The certificate's private key, PEM, unencrypted. Always stored as a secret, so the state holds
+	// it encrypted; pass it from a secret configuration value so that it is never in clear in the
+	// program either. Changes in place, together with the certificate.
 	PrivateKey pulumi.StringInput
 	// The certificate, PEM (one -----BEGIN CERTIFICATE----- block). Changes in place.
 	PublicKey pulumi.StringInput
@@ -224,18 +261,22 @@ func (o SslCertificateOutput) ToSslCertificateOutputWithContext(ctx context.Cont
 	return o
 }
 
-func (o SslCertificateOutput) CreatedAt() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *SslCertificate) pulumi.StringPtrOutput { return v.CreatedAt }).(pulumi.StringPtrOutput)
+// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+func (o SslCertificateOutput) CreatedAt() pulumi.StringOutput {
+	return o.ApplyT(func(v *SslCertificate) pulumi.StringOutput { return v.CreatedAt }).(pulumi.StringOutput)
 }
 
+// The domain names the certificate covers.
 func (o SslCertificateOutput) DomainNames() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *SslCertificate) pulumi.StringArrayOutput { return v.DomainNames }).(pulumi.StringArrayOutput)
 }
 
+// When the certificate expires; null where the API does not say.
 func (o SslCertificateOutput) ExpiresAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *SslCertificate) pulumi.StringPtrOutput { return v.ExpiresAt }).(pulumi.StringPtrOutput)
 }
 
+// The certificate's issuer; null where the API does not say.
 func (o SslCertificateOutput) Issuer() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *SslCertificate) pulumi.StringPtrOutput { return v.Issuer }).(pulumi.StringPtrOutput)
 }
@@ -245,8 +286,9 @@ func (o SslCertificateOutput) Labels() pulumi.StringMapOutput {
 	return o.ApplyT(func(v *SslCertificate) pulumi.StringMapOutput { return v.Labels }).(pulumi.StringMapOutput)
 }
 
-func (o SslCertificateOutput) Name() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *SslCertificate) pulumi.StringPtrOutput { return v.Name }).(pulumi.StringPtrOutput)
+// The certificate's name; default: the Pulumi resource name.
+func (o SslCertificateOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v *SslCertificate) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }
 
 // 40 hexadecimal characters.
@@ -254,17 +296,19 @@ func (o SslCertificateOutput) Sha1Fingerprint() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *SslCertificate) pulumi.StringPtrOutput { return v.Sha1Fingerprint }).(pulumi.StringPtrOutput)
 }
 
-func (o SslCertificateOutput) Subject() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *SslCertificate) pulumi.StringPtrOutput { return v.Subject }).(pulumi.StringPtrOutput)
+// The certificate's subject.
+func (o SslCertificateOutput) Subject() pulumi.StringOutput {
+	return o.ApplyT(func(v *SslCertificate) pulumi.StringOutput { return v.Subject }).(pulumi.StringOutput)
 }
 
 // `custom`.
-func (o SslCertificateOutput) Type() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *SslCertificate) pulumi.StringPtrOutput { return v.Type }).(pulumi.StringPtrOutput)
+func (o SslCertificateOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v *SslCertificate) pulumi.StringOutput { return v.Type }).(pulumi.StringOutput)
 }
 
-func (o SslCertificateOutput) UpdatedAt() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *SslCertificate) pulumi.StringPtrOutput { return v.UpdatedAt }).(pulumi.StringPtrOutput)
+// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+func (o SslCertificateOutput) UpdatedAt() pulumi.StringOutput {
+	return o.ApplyT(func(v *SslCertificate) pulumi.StringOutput { return v.UpdatedAt }).(pulumi.StringOutput)
 }
 
 type SslCertificateArrayOutput struct{ *pulumi.OutputState }

@@ -12,34 +12,74 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// A subnetwork allocated from a network pool, for servers' additional networks
-// (Terraform: serverscom_subnetwork).
+// A subnetwork allocated from a network pool, for servers' additional networks (Terraform:
+// serverscom_subnetwork).
 //
-// The resource's id is the subnetwork's API path below /v1,
-// `network_pools/<pool id>/subnetworks/<subnetwork id>`; `subnetworkId` is its own id.
-// Subnetworks have no labels: with `cidr`, a create stops before ordering when the pool already
-// has a subnetwork with that range, naming it (take it over with `adoptId`); a create whose
-// answer was lost finds the one it made by its range. With only `mask`, an order interrupted
-// before its answer may leave an unused subnetwork (getSubnetworks lists them).
+// The resource's id is the subnetwork's API path below /v1, `network_pools/<pool
+// id>/subnetworks/<subnetwork id>`; the `subnetworkId` output is its own id. Subnetworks have no
+// labels: with `cidr`, a create stops before ordering when the pool already has a subnetwork with
+// that range, naming it (take it over with the `adoptId` property); a create whose answer was lost
+// finds the one it made by its range. With only `mask`, an order interrupted before its answer may
+// leave an unused subnetwork (the getSubnetworks function lists them).
 //
-// Timeouts (the `customTimeouts` option): create, update and delete default to 5 minutes.
+// Default timeouts (the custom timeouts resource option changes them): create, update and delete 5
+// minutes.
+//
+// ## Example Usage
+// ### A /29 subnetwork of a private network pool
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-serverscom/pulumi-serverscom/sdks/go/serverscom"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			pool, err := serverscom.GetNetworkPool(ctx, &serverscom.GetNetworkPoolArgs{
+//				Title: pulumi.StringRef("AMS1 private"),
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			private, err := serverscom.NewSubnetwork(ctx, "private", &serverscom.SubnetworkArgs{
+//				NetworkPoolId: pulumi.String(pool.Id),
+//				Cidr:          pulumi.String("10.20.0.0/29"),
+//				Title:         pulumi.String("db"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("subnetworkCidr", private.Cidr)
+//			return nil
+//		})
+//	}
+//
+// ```
 type Subnetwork struct {
 	pulumi.CustomResourceState
 
 	// Whether a server uses it.
 	Attached pulumi.BoolPtrOutput `pulumi:"attached"`
 	// The allocated range (also when only a mask was declared).
-	Cidr      pulumi.StringPtrOutput `pulumi:"cidr"`
+	Cidr pulumi.StringPtrOutput `pulumi:"cidr"`
+	// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
 	CreatedAt pulumi.StringPtrOutput `pulumi:"createdAt"`
 	// The pool's type: "private" or "public".
 	InterfaceType pulumi.StringPtrOutput `pulumi:"interfaceType"`
 	// The range's prefix length.
-	Mask          pulumi.IntPtrOutput    `pulumi:"mask"`
-	NetworkPoolId pulumi.StringPtrOutput `pulumi:"networkPoolId"`
+	Mask pulumi.IntPtrOutput `pulumi:"mask"`
+	// The network pool to allocate from (getNetworkPool); changing it replaces the subnetwork.
+	NetworkPoolId pulumi.StringOutput `pulumi:"networkPoolId"`
 	// The subnetwork's own id in the API.
-	SubnetworkId pulumi.StringPtrOutput `pulumi:"subnetworkId"`
-	Title        pulumi.StringPtrOutput `pulumi:"title"`
-	UpdatedAt    pulumi.StringPtrOutput `pulumi:"updatedAt"`
+	SubnetworkId pulumi.StringOutput `pulumi:"subnetworkId"`
+	// The title; omitted means none. The only property changed in place.
+	Title pulumi.StringPtrOutput `pulumi:"title"`
+	// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+	UpdatedAt pulumi.StringPtrOutput `pulumi:"updatedAt"`
 }
 
 // NewSubnetwork registers a new resource with the given unique name, arguments, and options.
@@ -98,8 +138,8 @@ func SubnetworkExists(ctx *pulumi.Context,
 
 type subnetworkArgs struct {
 	// Take over the existing subnetwork with this id, `network_pools/<pool id>/subnetworks/<id>`
-	// (`pulumi import` does not work with dynamic providers; Terraform's import id is the last
-	// part). Its pool, and cidr or mask where declared, must match; the title is then set.
+	// (from the program itself, where `pulumi import` writes code; Terraform's import id is the last
+	// part). Its pool, and `cidr` or `mask` where declared, must match; the title is then set.
 	AdoptId *string `pulumi:"adoptId"`
 	// The range to allocate, inside the pool, e.g. "10.0.0.0/29"; changing it replaces.
 	Cidr *string `pulumi:"cidr"`
@@ -114,8 +154,8 @@ type subnetworkArgs struct {
 // The set of arguments for constructing a Subnetwork resource.
 type SubnetworkArgs struct {
 	// Take over the existing subnetwork with this id, `network_pools/<pool id>/subnetworks/<id>`
-	// (`pulumi import` does not work with dynamic providers; Terraform's import id is the last
-	// part). Its pool, and cidr or mask where declared, must match; the title is then set.
+	// (from the program itself, where `pulumi import` writes code; Terraform's import id is the last
+	// part). Its pool, and `cidr` or `mask` where declared, must match; the title is then set.
 	AdoptId pulumi.StringPtrInput
 	// The range to allocate, inside the pool, e.g. "10.0.0.0/29"; changing it replaces.
 	Cidr pulumi.StringPtrInput
@@ -224,6 +264,7 @@ func (o SubnetworkOutput) Cidr() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Subnetwork) pulumi.StringPtrOutput { return v.Cidr }).(pulumi.StringPtrOutput)
 }
 
+// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
 func (o SubnetworkOutput) CreatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Subnetwork) pulumi.StringPtrOutput { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }
@@ -238,19 +279,22 @@ func (o SubnetworkOutput) Mask() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *Subnetwork) pulumi.IntPtrOutput { return v.Mask }).(pulumi.IntPtrOutput)
 }
 
-func (o SubnetworkOutput) NetworkPoolId() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *Subnetwork) pulumi.StringPtrOutput { return v.NetworkPoolId }).(pulumi.StringPtrOutput)
+// The network pool to allocate from (getNetworkPool); changing it replaces the subnetwork.
+func (o SubnetworkOutput) NetworkPoolId() pulumi.StringOutput {
+	return o.ApplyT(func(v *Subnetwork) pulumi.StringOutput { return v.NetworkPoolId }).(pulumi.StringOutput)
 }
 
 // The subnetwork's own id in the API.
-func (o SubnetworkOutput) SubnetworkId() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *Subnetwork) pulumi.StringPtrOutput { return v.SubnetworkId }).(pulumi.StringPtrOutput)
+func (o SubnetworkOutput) SubnetworkId() pulumi.StringOutput {
+	return o.ApplyT(func(v *Subnetwork) pulumi.StringOutput { return v.SubnetworkId }).(pulumi.StringOutput)
 }
 
+// The title; omitted means none. The only property changed in place.
 func (o SubnetworkOutput) Title() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Subnetwork) pulumi.StringPtrOutput { return v.Title }).(pulumi.StringPtrOutput)
 }
 
+// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
 func (o SubnetworkOutput) UpdatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Subnetwork) pulumi.StringPtrOutput { return v.UpdatedAt }).(pulumi.StringPtrOutput)
 }

@@ -8,9 +8,12 @@ import * as enums from "../types/enums";
 
 import * as utilities from "../utilities";
 
+/**
+ * The server's drives: which drive model in which slot, and how the slots are grouped.
+ */
 export interface DedicatedServerDrivesArgs {
     /**
-     * Groups of filled slots; `ignore: true` leaves a group unconfigured.
+     * Groups of filled slots; a group whose `ignore` property is true is left unconfigured.
      */
     layout?: pulumi.Input<pulumi.Input<inputs.DedicatedServerDrivesLayoutArgs>[] | undefined>;
     /**
@@ -19,16 +22,46 @@ export interface DedicatedServerDrivesArgs {
     slots: pulumi.Input<pulumi.Input<inputs.DedicatedServerDrivesSlotsArgs>[]>;
 }
 
+/**
+ * Groups of filled slots; a group whose `ignore` property is true is left unconfigured.
+ */
 export interface DedicatedServerDrivesLayoutArgs {
+    /**
+     * Leave the group unconfigured; default false.
+     */
     ignore?: pulumi.Input<boolean | undefined>;
+    /**
+     * The positions of the slots the group joins.
+     */
     slotPositions: pulumi.Input<pulumi.Input<number>[]>;
 }
+/**
+ * dedicatedServerDrivesLayoutArgsProvideDefaults sets the appropriate defaults for DedicatedServerDrivesLayoutArgs
+ */
+export function dedicatedServerDrivesLayoutArgsProvideDefaults(val: DedicatedServerDrivesLayoutArgs): DedicatedServerDrivesLayoutArgs {
+    return {
+        ...val,
+        ignore: (val.ignore) ?? false,
+    };
+}
 
+/**
+ * Which drive model goes in which slot (positions from 0).
+ */
 export interface DedicatedServerDrivesSlotsArgs {
+    /**
+     * The drive model's id (see the getDriveModel function).
+     */
     driveModelId: pulumi.Input<number>;
+    /**
+     * The slot's position (see the getServerModel function's drive slots).
+     */
     position: pulumi.Input<number>;
 }
 
+/**
+ * The server's uplinks: the private one, and the public one with its bandwidth option.
+ */
 export interface DedicatedServerUplinkModelsArgs {
     /**
      * The private uplink model offered for the server model.
@@ -40,15 +73,33 @@ export interface DedicatedServerUplinkModelsArgs {
     public?: pulumi.Input<inputs.DedicatedServerUplinkModelsPublicArgs | undefined>;
 }
 
+/**
+ * The private uplink model offered for the server model.
+ */
 export interface DedicatedServerUplinkModelsPrivateArgs {
+    /**
+     * The private uplink model's id (see the getUplinkModel function).
+     */
     id: pulumi.Input<number>;
 }
 
+/**
+ * The public uplink and its bandwidth option; omitted: no public uplink.
+ */
 export interface DedicatedServerUplinkModelsPublicArgs {
+    /**
+     * The bandwidth option's id (see the getBandwidthOption function).
+     */
     bandwidthModelId: pulumi.Input<number>;
+    /**
+     * The public uplink model's id (see the getUplinkModel function).
+     */
     id: pulumi.Input<number>;
 }
 
+/**
+ * A dedicated server in the segment, and how it joins it.
+ */
 export interface L2SegmentMemberArgs {
     /**
      * The id of a dedicated server in one of the location group's locations.
@@ -60,6 +111,9 @@ export interface L2SegmentMemberArgs {
     mode: pulumi.Input<enums.L2SegmentMemberMode>;
 }
 
+/**
+ * A group of upstream servers of an L4 load balancer, with its balancing method and health checks.
+ */
 export interface L4UpstreamZoneArgs {
     /**
      * Health check interval in seconds, 1 to 60; default 5.
@@ -81,6 +135,9 @@ export interface L4UpstreamZoneArgs {
      * Balance UDP instead of TCP; default false.
      */
     udp?: pulumi.Input<boolean | undefined>;
+    /**
+     * The upstream servers of the zone; at least one.
+     */
     upstreams: pulumi.Input<pulumi.Input<inputs.LoadBalancerUpstreamArgs>[]>;
 }
 /**
@@ -89,10 +146,15 @@ export interface L4UpstreamZoneArgs {
 export function l4upstreamZoneArgsProvideDefaults(val: L4UpstreamZoneArgs): L4UpstreamZoneArgs {
     return {
         ...val,
+        hcInterval: (val.hcInterval) ?? 5,
+        hcJitter: (val.hcJitter) ?? 5,
         udp: (val.udp) ?? false,
     };
 }
 
+/**
+ * A forwarding rule of an L4 load balancer: ports to an upstream zone.
+ */
 export interface L4VhostZoneArgs {
     /**
      * At most 255 characters.
@@ -130,6 +192,9 @@ export function l4vhostZoneArgsProvideDefaults(val: L4VhostZoneArgs): L4VhostZon
     };
 }
 
+/**
+ * A path rule of an L7 virtual host: requests under a location go to an upstream zone.
+ */
 export interface L7LocationZoneArgs {
     /**
      * The path prefix, e.g. "/api".
@@ -139,14 +204,24 @@ export interface L7LocationZoneArgs {
      * The id of one of upstreamZones.
      */
     upstreamId: pulumi.Input<string>;
+    /**
+     * The path the request is sent to on the upstream, in place of the matched location.
+     */
     upstreamPath?: pulumi.Input<string | undefined>;
 }
 
+/**
+ * A group of upstream servers of an L7 load balancer, with its balancing method and HTTP health
+ * checks.
+ */
 export interface L7UpstreamZoneArgs {
     /**
      * Default false.
      */
     grpc?: pulumi.Input<boolean | undefined>;
+    /**
+     * The host name health checks ask for.
+     */
     hcDomain?: pulumi.Input<string | undefined>;
     /**
      * Failed checks before an upstream is taken out, at least 1; default 3.
@@ -208,6 +283,9 @@ export interface L7UpstreamZoneArgs {
      * "TLSv1.3" (default) or "TLSv1.2".
      */
     tlsPreset?: pulumi.Input<string | undefined>;
+    /**
+     * The upstream servers of the zone; at least one.
+     */
     upstreams: pulumi.Input<pulumi.Input<inputs.LoadBalancerUpstreamArgs>[]>;
 }
 /**
@@ -217,19 +295,36 @@ export function l7upstreamZoneArgsProvideDefaults(val: L7UpstreamZoneArgs): L7Up
     return {
         ...val,
         grpc: (val.grpc) ?? false,
+        hcFails: (val.hcFails) ?? 3,
+        hcGrpcStatus: (val.hcGrpcStatus) ?? 0,
+        hcInterval: (val.hcInterval) ?? 5,
+        hcJitter: (val.hcJitter) ?? 5,
         hcMandatory: (val.hcMandatory) ?? false,
+        hcPasses: (val.hcPasses) ?? 3,
         ssl: (val.ssl) ?? false,
         sticky: (val.sticky) ?? true,
     };
 }
 
+/**
+ * A virtual host of an L7 load balancer: domains and ports, TLS, and where requests go.
+ */
 export interface L7VhostZoneArgs {
     /**
      * At least one domain name.
      */
     domains: pulumi.Input<pulumi.Input<string>[]>;
+    /**
+     * Serve HTTP/2; default false.
+     */
     http2?: pulumi.Input<boolean | undefined>;
+    /**
+     * HTTP/2 server push of preloaded resources; default false.
+     */
     http2PushPreload?: pulumi.Input<boolean | undefined>;
+    /**
+     * Redirect HTTP requests to HTTPS; default false.
+     */
     httpToHttpsRedirect?: pulumi.Input<boolean | undefined>;
     /**
      * 1 to 255 characters, unique.
@@ -262,17 +357,29 @@ export interface L7VhostZoneArgs {
 export function l7vhostZoneArgsProvideDefaults(val: L7VhostZoneArgs): L7VhostZoneArgs {
     return {
         ...val,
+        http2: (val.http2) ?? false,
+        http2PushPreload: (val.http2PushPreload) ?? false,
+        httpToHttpsRedirect: (val.httpToHttpsRedirect) ?? false,
         ssl: (val.ssl) ?? false,
     };
 }
 
+/**
+ * Take the client address from this header when the request comes from these networks.
+ */
 export interface L7VhostZoneRealIpHeaderArgs {
+    /**
+     * The header's name, e.g. `X-Forwarded-For`.
+     */
     name: pulumi.Input<string>;
+    /**
+     * The networks (CIDR notation) whose requests the header is trusted from.
+     */
     networks: pulumi.Input<pulumi.Input<string>[]>;
 }
 
 /**
- * An upstream server (L4 and L7 alike). Defaults are the API's, as Ansible documents them.
+ * An upstream server (L4 and L7 alike). The defaults are the API's.
  */
 export interface LoadBalancerUpstreamArgs {
     /**
@@ -299,5 +406,17 @@ export interface LoadBalancerUpstreamArgs {
      * A positive whole number; default 1.
      */
     weight?: pulumi.Input<number | undefined>;
+}
+/**
+ * loadBalancerUpstreamArgsProvideDefaults sets the appropriate defaults for LoadBalancerUpstreamArgs
+ */
+export function loadBalancerUpstreamArgsProvideDefaults(val: LoadBalancerUpstreamArgs): LoadBalancerUpstreamArgs {
+    return {
+        ...val,
+        failTimeout: (val.failTimeout) ?? 30,
+        maxConns: (val.maxConns) ?? 63000,
+        maxFails: (val.maxFails) ?? 0,
+        weight: (val.weight) ?? 1,
+    };
 }
 

@@ -8,21 +8,105 @@ import * as enums from "../types/enums";
 
 import * as utilities from "../utilities";
 
+/**
+ * A bandwidth option of a public uplink model.
+ */
+export interface BandwidthOptionResult {
+    /**
+     * Bytes committed; null for unmetered options.
+     */
+    commit?: number;
+    /**
+     * The bandwidth option's id (the `bandwidthModelId` of a DedicatedServer's public uplink).
+     */
+    id: number;
+    /**
+     * The bandwidth option's name.
+     */
+    name: string;
+    /**
+     * The option's type, e.g. `bytes` or `unmetered`; null where the API does not say.
+     */
+    type?: string;
+}
+
+/**
+ * A flavor of a cloud region: what an instance can be sized as.
+ */
 export interface CloudFlavorResult {
+    /**
+     * The flavor's id (the `flavorId` property of a CloudInstance).
+     */
     id: string;
+    /**
+     * The flavor's name, e.g. `SSD.30`.
+     */
     name: string;
 }
 
+/**
+ * An image of a cloud region: what an instance can be created from.
+ */
 export interface CloudImageResult {
+    /**
+     * The image's id (the `imageId` property of a CloudInstance).
+     */
     id: string;
+    /**
+     * The image's name, e.g. `Ubuntu 24.04-server (64 bit)`.
+     */
     name: string;
 }
 
+/**
+ * A cloud region, with its flavors and images.
+ */
+export interface CloudRegionResult {
+    /**
+     * The region's code, e.g. `AMS1`.
+     */
+    code: string;
+    /**
+     * What an instance here can be sized as.
+     */
+    flavors: outputs.CloudFlavorResult[];
+    /**
+     * The region's id.
+     */
+    id: number;
+    /**
+     * What an instance here can be created from.
+     */
+    images: outputs.CloudImageResult[];
+    /**
+     * The region's name, e.g. `Amsterdam`.
+     */
+    name: string;
+}
+
+/**
+ * A cloud block storage volume.
+ */
 export interface CloudVolumeResult {
+    /**
+     * Whether an instance can boot from the volume; null where the API does not say.
+     */
     bootable?: boolean;
+    /**
+     * When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+     */
     createdAt?: string;
+    /**
+     * The volume's description; null when it has none.
+     */
     description?: string;
+    /**
+     * The device name in the attached instance, e.g. `/dev/vdb`; null when not attached.
+     */
     device?: string;
+    /**
+     * The volume's id.
+     */
     id: string;
     /**
      * The attached cloud instance, or null.
@@ -32,19 +116,43 @@ export interface CloudVolumeResult {
      * The labels, without the provider's ownership label.
      */
     labels: {[key: string]: string};
+    /**
+     * The volume's name.
+     */
     name: string;
+    /**
+     * The id of the object on the underlying cloud platform.
+     */
     platformUuid?: string;
+    /**
+     * The code of the cloud region.
+     */
     regionCode?: string;
+    /**
+     * The id of the cloud region (see the getCloudRegion function).
+     */
     regionId?: number;
+    /**
+     * The size in GB; null where the API does not say.
+     */
     size?: number;
+    /**
+     * The status as the API reports it.
+     */
     status: string;
 }
 
+/**
+ * A network port of a dedicated server.
+ */
 export interface ConnectionResult {
     /**
      * The port's MAC address (the wire's `macaddr`); null where none is recorded.
      */
     macAddress?: string;
+    /**
+     * The network port's name.
+     */
     port: string;
     /**
      * "public", "private" or "oob" as the API names the port's network.
@@ -52,9 +160,12 @@ export interface ConnectionResult {
     type?: string;
 }
 
+/**
+ * The server's drives: which drive model in which slot, and how the slots are grouped.
+ */
 export interface DedicatedServerDrives {
     /**
-     * Groups of filled slots; `ignore: true` leaves a group unconfigured.
+     * Groups of filled slots; a group whose `ignore` property is true is left unconfigured.
      */
     layout?: outputs.DedicatedServerDrivesLayout[];
     /**
@@ -63,16 +174,46 @@ export interface DedicatedServerDrives {
     slots: outputs.DedicatedServerDrivesSlots[];
 }
 
+/**
+ * Groups of filled slots; a group whose `ignore` property is true is left unconfigured.
+ */
 export interface DedicatedServerDrivesLayout {
+    /**
+     * Leave the group unconfigured; default false.
+     */
     ignore?: boolean;
+    /**
+     * The positions of the slots the group joins.
+     */
     slotPositions: number[];
 }
+/**
+ * dedicatedServerDrivesLayoutProvideDefaults sets the appropriate defaults for DedicatedServerDrivesLayout
+ */
+export function dedicatedServerDrivesLayoutProvideDefaults(val: DedicatedServerDrivesLayout): DedicatedServerDrivesLayout {
+    return {
+        ...val,
+        ignore: (val.ignore) ?? false,
+    };
+}
 
+/**
+ * Which drive model goes in which slot (positions from 0).
+ */
 export interface DedicatedServerDrivesSlots {
+    /**
+     * The drive model's id (see the getDriveModel function).
+     */
     driveModelId: number;
+    /**
+     * The slot's position (see the getServerModel function's drive slots).
+     */
     position: number;
 }
 
+/**
+ * The server's uplinks: the private one, and the public one with its bandwidth option.
+ */
 export interface DedicatedServerUplinkModels {
     /**
      * The private uplink model offered for the server model.
@@ -84,130 +225,331 @@ export interface DedicatedServerUplinkModels {
     public?: outputs.DedicatedServerUplinkModelsPublic;
 }
 
+/**
+ * The private uplink model offered for the server model.
+ */
 export interface DedicatedServerUplinkModelsPrivate {
+    /**
+     * The private uplink model's id (see the getUplinkModel function).
+     */
     id: number;
 }
 
+/**
+ * The public uplink and its bandwidth option; omitted: no public uplink.
+ */
 export interface DedicatedServerUplinkModelsPublic {
+    /**
+     * The bandwidth option's id (see the getBandwidthOption function).
+     */
     bandwidthModelId: number;
+    /**
+     * The public uplink model's id (see the getUplinkModel function).
+     */
     id: number;
 }
 
+/**
+ * A record of a DNS zone.
+ */
 export interface DnsRecordResult {
+    /**
+     * The record's value (an address, a host name, a text...); null where the API does not say.
+     */
     data?: string;
     /**
      * "<zoneId>/<recordId>", the id of a DnsRecord resource (and its adoptId).
      */
     id: string;
+    /**
+     * The record's name (the host name within the zone).
+     */
     name: string;
+    /**
+     * The priority (MX and SRV records); null for other types.
+     */
     priority?: number;
+    /**
+     * The record's own id in its zone.
+     */
     recordId: string;
+    /**
+     * The time to live, in seconds; null where the API does not say.
+     */
     ttl?: number;
+    /**
+     * The record's type: A, AAAA, CNAME, MX, TXT, NS, SRV, CAA, SOA...
+     */
     type: string;
+    /**
+     * The id of the record's zone.
+     */
     zoneId: string;
 }
 
+/**
+ * A DNS zone.
+ */
 export interface DnsZoneResult {
+    /**
+     * When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+     */
     createdAt?: string;
+    /**
+     * Whether the domain is delegated to the service's name servers, as the API reports it.
+     */
     delegationStatus?: string;
+    /**
+     * The zone's contact e-mail address (SOA); null where the API does not say.
+     */
     email?: string;
+    /**
+     * The zone's id.
+     */
     id: string;
     /**
      * The labels, without the provider's ownership label.
      */
     labels: {[key: string]: string};
+    /**
+     * The zone's domain name, e.g. `example.com`.
+     */
     name: string;
+    /**
+     * The zone's default time to live of records, in seconds.
+     */
     ttl?: number;
+    /**
+     * When the zone stops being published (for example once delegation has failed for long); null
+     * when no such date is set.
+     */
     unpublishDate?: string;
+    /**
+     * When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+     */
     updatedAt?: string;
 }
 
+/**
+ * A drive model a server model can be ordered with.
+ */
+export interface DriveModelResult {
+    /**
+     * GB.
+     */
+    capacity: number;
+    /**
+     * The form factor, e.g. `2.5`.
+     */
+    formFactor: string;
+    /**
+     * The drive model's id (a drive slot's `driveModelId`).
+     */
+    id: number;
+    /**
+     * The interface, e.g. `SATA3`.
+     */
+    interface: string;
+    /**
+     * The media type, e.g. `SSD`.
+     */
+    mediaType: string;
+    /**
+     * The drive model's name.
+     */
+    name: string;
+}
+
+/**
+ * A drive slot of a host, filled or not.
+ */
 export interface DriveSlotResult {
     /**
      * The drive in the slot; null for an empty slot.
      */
     driveModel?: outputs.DriveSlotResultDriveModel;
+    /**
+     * The slot's form factor; null where the API does not say.
+     */
     formFactor?: string;
+    /**
+     * The slot's interface; null where the API does not say.
+     */
     interface?: string;
+    /**
+     * The slot's position.
+     */
     position: number;
 }
 
+/**
+ * The drive in the slot; null for an empty slot.
+ */
 export interface DriveSlotResultDriveModel {
+    /**
+     * The capacity in GB.
+     */
     capacity: number;
+    /**
+     * The form factor, e.g. `2.5`.
+     */
     formFactor: string;
+    /**
+     * The drive model's id.
+     */
     id: number;
+    /**
+     * The interface, e.g. `SATA3`.
+     */
     interface: string;
+    /**
+     * The media type, e.g. `SSD`.
+     */
     mediaType: string;
+    /**
+     * The drive model's name.
+     */
     name: string;
 }
 
-export interface GetBandwidthOptionResult {
+/**
+ * `configuration_details`: dedicated servers and bare metal nodes have server model fields,
+ * SBM servers flavor fields; those of the other kind are null.
+ */
+export interface HostConfigurationDetails {
     /**
-     * Bytes committed; null for unmetered options.
+     * The id of the bandwidth option; null when none applies.
      */
-    commit?: number;
-    id: number;
-    name: string;
-    type?: string;
-}
-
-export interface GetCloudRegionResult {
-    code: string;
+    bandwidthId?: number;
     /**
-     * What an instance here can be sized as.
+     * The name of the bandwidth option; null when none applies.
      */
-    flavors: outputs.CloudFlavorResult[];
-    id: number;
+    bandwidthName?: string;
     /**
-     * What an instance here can be created from.
+     * The full name of the operating system; null when none is installed.
      */
-    images: outputs.CloudImageResult[];
-    name: string;
-}
-
-export interface GetDriveModelResult {
+    operatingSystemFullName?: string;
+    /**
+     * The id of the operating system; null when none is installed.
+     */
+    operatingSystemId?: number;
+    /**
+     * The id of the private uplink; null when there is none.
+     */
+    privateUplinkId?: number;
+    /**
+     * The name of the private uplink; null when there is none.
+     */
+    privateUplinkName?: string;
+    /**
+     * The id of the public uplink; null when there is none.
+     */
+    publicUplinkId?: number;
+    /**
+     * The name of the public uplink; null when there is none.
+     */
+    publicUplinkName?: string;
     /**
      * GB.
      */
-    capacity: number;
-    formFactor: string;
-    id: number;
-    interface: string;
-    mediaType: string;
-    name: string;
+    ramSize?: number;
+    /**
+     * The id of the SBM flavor (see the getSbmFlavorModel function).
+     */
+    sbmFlavorModelId?: number;
+    /**
+     * The name of the SBM flavor.
+     */
+    sbmFlavorModelName?: string;
+    /**
+     * The id of the server model (see the getServerModel function).
+     */
+    serverModelId?: number;
+    /**
+     * The name of the server model.
+     */
+    serverModelName?: string;
 }
 
 /**
  * A host of any kind; fields a kind or an older record lacks are null.
  */
-export interface GetHostResult {
+export interface HostResult {
+    /**
+     * The hardware configuration in words, as the API describes it.
+     */
     configuration?: string;
+    /**
+     * The configuration as ordered; null where the API leaves it out.
+     */
     configurationDetails?: outputs.HostConfigurationDetails;
+    /**
+     * When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+     */
     createdAt?: string;
+    /**
+     * The host's id.
+     */
     id: string;
     /**
      * Bare metal nodes only.
      */
     kubernetesClusterId?: string;
+    /**
+     * For a Kubernetes bare metal node, its id as a node of the cluster; otherwise null.
+     */
     kubernetesClusterNodeId?: string;
+    /**
+     * For a Kubernetes bare metal node, its number in the cluster; otherwise null.
+     */
     kubernetesClusterNodeNumber?: number;
     /**
      * The labels, without the provider's ownership label.
      */
     labels: {[key: string]: string};
+    /**
+     * The date the lease started (YYYY-MM-DD); null until then.
+     */
     leaseStartAt?: string;
+    /**
+     * The code of the location, e.g. `AMS1`.
+     */
     locationCode?: string;
+    /**
+     * The id of the location (see the getLocation function).
+     */
     locationId?: number;
+    /**
+     * The address of the out-of-band management interface; null when it has none.
+     */
     oobIpv4Address?: string;
+    /**
+     * The operational status as the API reports it (`normal` once provisioning or a reinstall is done).
+     */
     operationalStatus?: string;
+    /**
+     * The power status as the API reports it, e.g. `powered_on`.
+     */
     powerStatus?: string;
+    /**
+     * The private IPv4 address; null when it has none.
+     */
     privateIpv4Address?: string;
+    /**
+     * The public IPv4 address; null when it has none.
+     */
     publicIpv4Address?: string;
+    /**
+     * The id of the rack the server stands in; null where the API does not say.
+     */
     rackId?: string;
     /**
      * Set once a release is scheduled.
      */
     scheduledReleaseAt?: string;
+    /**
+     * The status as the API reports it.
+     */
     status: string;
     /**
      * null for a bare metal node without one.
@@ -217,65 +559,740 @@ export interface GetHostResult {
      * "dedicated_server", "sbm_server" or "kubernetes_baremetal_node".
      */
     type: string;
+    /**
+     * When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+     */
     updatedAt?: string;
+}
+
+/**
+ * One invoice; the document links (`csvUrl`, `pdfUrl`) are null where the list leaves them out.
+ */
+export interface InvoiceResult {
+    /**
+     * The address of the invoice as a CSV file.
+     */
+    csvUrl?: string;
+    /**
+     * The currency code, e.g. `EUR`.
+     */
+    currency?: string;
+    /**
+     * YYYY-MM-DD.
+     */
+    date?: string;
+    /**
+     * The invoice's id.
+     */
+    id: string;
+    /**
+     * The invoice's number; null where the API does not say.
+     */
+    number?: number;
+    /**
+     * For a credit note, the id of the invoice it belongs to; otherwise null.
+     */
+    parentId?: string;
+    /**
+     * The address of the invoice as a PDF file.
+     */
+    pdfUrl?: string;
+    /**
+     * The status: pending, outstanding, overdue, paid, canceled or reissued.
+     */
+    status?: string;
+    /**
+     * The total due, in `currency`.
+     */
+    totalDue?: number;
+    /**
+     * `invoice` or `credit_note`.
+     */
+    type?: string;
+}
+
+/**
+ * Whether a location offers each iPXE Boot mode (features private_ipxe_boot, public_ipxe_boot).
+ */
+export interface IpxeBootSupport {
+    /**
+     * Whether private iPXE boot can be ordered here.
+     */
+    private: boolean;
+    /**
+     * Whether public iPXE boot can be ordered here.
+     */
+    public: boolean;
+}
+
+/**
+ * One node as the resource outputs it.
+ */
+export interface KubernetesClusterNodeOutput {
+    /**
+     * The node's hardware configuration in words.
+     */
+    configuration: string;
+    /**
+     * The node's host name.
+     */
+    hostname: string;
+    /**
+     * The node's id (the key of the `nodeGroups` property).
+     */
+    id: string;
+    /**
+     * The id of the node group the node is in; null when it is in none.
+     */
+    nodeGroupId?: string;
+    /**
+     * The name of the node group the node is in; null when it is in none.
+     */
+    nodeGroupName?: string;
+    /**
+     * The node's number in the cluster.
+     */
+    number: number;
+    /**
+     * The node's private IPv4 address; null when it has none.
+     */
+    privateIpv4Address?: string;
+    /**
+     * The node's public IPv4 address; null when it has none.
+     */
+    publicIpv4Address?: string;
+    /**
+     * The underlying cloud instance or bare metal node host (KubernetesBaremetalNodePower's nodeId).
+     */
+    refId: string;
+    /**
+     * master or node.
+     */
+    role: string;
+    /**
+     * The node's status as the API reports it.
+     */
+    status: string;
+    /**
+     * cloud or baremetal.
+     */
+    type: string;
 }
 
 /**
  * Fields older records lack are null.
  */
-export interface GetKubernetesClusterNodeResult {
+export interface KubernetesClusterNodeResult {
+    /**
+     * The id of the node's cluster.
+     */
     clusterId: string;
+    /**
+     * The hardware configuration in words, as the API describes it.
+     */
     configuration: string;
+    /**
+     * When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+     */
     createdAt: string;
+    /**
+     * The node's host name.
+     */
     hostname: string;
+    /**
+     * The node's id.
+     */
     id: string;
+    /**
+     * The node's labels, without the provider's ownership label.
+     */
     labels: {[key: string]: string};
+    /**
+     * The code of the location, e.g. `AMS1`.
+     */
     locationCode?: string;
+    /**
+     * The id of the location (see the getLocation function).
+     */
     locationId?: number;
+    /**
+     * The node group the node is in; null when it is in none.
+     */
     nodeGroup?: outputs.KubernetesNodeGroupResult;
+    /**
+     * The node's number in the cluster.
+     */
     number: number;
+    /**
+     * The private IPv4 address; null when it has none.
+     */
     privateIpv4Address?: string;
+    /**
+     * The public IPv4 address; null when it has none.
+     */
     publicIpv4Address?: string;
     /**
      * The id of the underlying cloud instance or bare metal node host.
      */
     refId: string;
+    /**
+     * The node's role: `master` or `node`.
+     */
     role: string;
+    /**
+     * The status as the API reports it.
+     */
     status: string;
     /**
      * "cloud" or "baremetal".
      */
     type: string;
+    /**
+     * When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+     */
     updatedAt: string;
 }
 
-export interface GetKubernetesClusterResult {
+/**
+ * A Kubernetes cluster.
+ */
+export interface KubernetesClusterResult {
+    /**
+     * When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+     */
     createdAt: string;
+    /**
+     * The cluster's id.
+     */
     id: string;
     /**
      * The labels, without the provider's ownership label.
      */
     labels: {[key: string]: string};
+    /**
+     * The code of the location, e.g. `AMS1`.
+     */
     locationCode?: string;
+    /**
+     * The id of the location (see the getLocation function).
+     */
     locationId: number;
+    /**
+     * The cluster's name.
+     */
     name: string;
+    /**
+     * The status as the API reports it.
+     */
     status: string;
+    /**
+     * When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+     */
     updatedAt: string;
 }
 
-export interface GetLoadBalancerClusterResult {
-    createdAt?: string;
+/**
+ * A node group of a Kubernetes cluster.
+ */
+export interface KubernetesNodeGroupResult {
+    /**
+     * When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+     */
+    createdAt: string;
+    /**
+     * The node group's description; null when it has none.
+     */
+    description?: string;
+    /**
+     * The node group's id.
+     */
     id: string;
+    /**
+     * The node group's name.
+     */
+    name: string;
+    /**
+     * When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+     */
+    updatedAt: string;
+}
+
+/**
+ * One member as the resource outputs it (the member record, without labels and dates).
+ */
+export interface L2MemberOutput {
+    /**
+     * The member server's id.
+     */
+    id: string;
+    /**
+     * `native` or `trunk`.
+     */
+    mode: string;
+    /**
+     * The member's status as the API reports it.
+     */
+    status: string;
+    /**
+     * The server's title.
+     */
+    title: string;
+    /**
+     * The segment's VLAN for a trunk member; null for a native one.
+     */
+    vlan?: number;
+}
+
+/**
+ * A member of an L2 segment: a server it joins.
+ */
+export interface L2SegmentMemberResult {
+    /**
+     * When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+     */
+    createdAt: string;
+    /**
+     * The dedicated server's id.
+     */
+    id: string;
+    /**
+     * The member's labels, without the provider's ownership label.
+     */
+    labels: {[key: string]: string};
+    /**
+     * "native" or "trunk".
+     */
+    mode: string;
+    /**
+     * The status as the API reports it.
+     */
+    status: string;
+    /**
+     * The member server's title.
+     */
+    title: string;
+    /**
+     * When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+     */
+    updatedAt: string;
+    /**
+     * null in native mode.
+     */
+    vlan?: number;
+}
+
+/**
+ * A group of upstream servers of an L4 load balancer, with its balancing method and health checks.
+ */
+export interface L4UpstreamZone {
+    /**
+     * Health check interval in seconds, 1 to 60; default 5.
+     */
+    hcInterval?: number;
+    /**
+     * Health check jitter in seconds, 0 to 60; default 5.
+     */
+    hcJitter?: number;
+    /**
+     * 1 to 255 characters, unique; vhost zones name it in upstreamId.
+     */
+    id: string;
+    /**
+     * "random.least_conn" (default), "round-robin" or "least_conn".
+     */
+    method?: string;
+    /**
+     * Balance UDP instead of TCP; default false.
+     */
+    udp?: boolean;
+    /**
+     * The upstream servers of the zone; at least one.
+     */
+    upstreams: outputs.LoadBalancerUpstream[];
+}
+/**
+ * l4upstreamZoneProvideDefaults sets the appropriate defaults for L4UpstreamZone
+ */
+export function l4upstreamZoneProvideDefaults(val: L4UpstreamZone): L4UpstreamZone {
+    return {
+        ...val,
+        hcInterval: (val.hcInterval) ?? 5,
+        hcJitter: (val.hcJitter) ?? 5,
+        udp: (val.udp) ?? false,
+    };
+}
+
+/**
+ * A forwarding rule of an L4 load balancer: ports to an upstream zone.
+ */
+export interface L4VhostZone {
+    /**
+     * At most 255 characters.
+     */
+    description?: string;
+    /**
+     * 1 to 255 characters, unique.
+     */
+    id: string;
+    /**
+     * The ports to balance, each 1 to 65535; at least one.
+     */
+    ports: number[];
+    /**
+     * Default false.
+     */
+    proxyProtocol?: boolean;
+    /**
+     * Default false.
+     */
+    udp?: boolean;
+    /**
+     * The id of one of upstreamZones.
+     */
+    upstreamId: string;
+}
+/**
+ * l4vhostZoneProvideDefaults sets the appropriate defaults for L4VhostZone
+ */
+export function l4vhostZoneProvideDefaults(val: L4VhostZone): L4VhostZone {
+    return {
+        ...val,
+        proxyProtocol: (val.proxyProtocol) ?? false,
+        udp: (val.udp) ?? false,
+    };
+}
+
+/**
+ * A path rule of an L7 virtual host: requests under a location go to an upstream zone.
+ */
+export interface L7LocationZone {
+    /**
+     * The path prefix, e.g. "/api".
+     */
+    location: string;
+    /**
+     * The id of one of upstreamZones.
+     */
+    upstreamId: string;
+    /**
+     * The path the request is sent to on the upstream, in place of the matched location.
+     */
+    upstreamPath?: string;
+}
+
+/**
+ * A group of upstream servers of an L7 load balancer, with its balancing method and HTTP health
+ * checks.
+ */
+export interface L7UpstreamZone {
+    /**
+     * Default false.
+     */
+    grpc?: boolean;
+    /**
+     * The host name health checks ask for.
+     */
+    hcDomain?: string;
+    /**
+     * Failed checks before an upstream is taken out, at least 1; default 3.
+     */
+    hcFails?: number;
+    /**
+     * At most 64 characters.
+     */
+    hcGrpcService?: string;
+    /**
+     * 0 to 16; default 0.
+     */
+    hcGrpcStatus?: number;
+    /**
+     * Health check interval, seconds, 1 to 60; default 5.
+     */
+    hcInterval?: number;
+    /**
+     * Health check jitter, seconds, 0 to 60; default 5.
+     */
+    hcJitter?: number;
+    /**
+     * Default false.
+     */
+    hcMandatory?: boolean;
+    /**
+     * "GET" (default) or "HEAD".
+     */
+    hcMethod?: string;
+    /**
+     * Passed checks to take it back, at least 1; default 3.
+     */
+    hcPasses?: number;
+    /**
+     * At most 255 characters; default "/".
+     */
+    hcPath?: string;
+    /**
+     * Expected status (nginx match syntax), at most 255 characters; default "200-399".
+     */
+    hcStatus?: string;
+    /**
+     * 1 to 255 characters, unique; location zones name it in upstreamId.
+     */
+    id: string;
+    /**
+     * "random.least_conn" (default), "round-robin" or "least_conn".
+     */
+    method?: string;
+    /**
+     * TLS to the upstreams; default false.
+     */
+    ssl?: boolean;
+    /**
+     * Sticky cookie; default true.
+     */
+    sticky?: boolean;
+    /**
+     * "TLSv1.3" (default) or "TLSv1.2".
+     */
+    tlsPreset?: string;
+    /**
+     * The upstream servers of the zone; at least one.
+     */
+    upstreams: outputs.LoadBalancerUpstream[];
+}
+/**
+ * l7upstreamZoneProvideDefaults sets the appropriate defaults for L7UpstreamZone
+ */
+export function l7upstreamZoneProvideDefaults(val: L7UpstreamZone): L7UpstreamZone {
+    return {
+        ...val,
+        grpc: (val.grpc) ?? false,
+        hcFails: (val.hcFails) ?? 3,
+        hcGrpcStatus: (val.hcGrpcStatus) ?? 0,
+        hcInterval: (val.hcInterval) ?? 5,
+        hcJitter: (val.hcJitter) ?? 5,
+        hcMandatory: (val.hcMandatory) ?? false,
+        hcPasses: (val.hcPasses) ?? 3,
+        ssl: (val.ssl) ?? false,
+        sticky: (val.sticky) ?? true,
+    };
+}
+
+/**
+ * A virtual host of an L7 load balancer: domains and ports, TLS, and where requests go.
+ */
+export interface L7VhostZone {
+    /**
+     * At least one domain name.
+     */
+    domains: string[];
+    /**
+     * Serve HTTP/2; default false.
+     */
+    http2?: boolean;
+    /**
+     * HTTP/2 server push of preloaded resources; default false.
+     */
+    http2PushPreload?: boolean;
+    /**
+     * Redirect HTTP requests to HTTPS; default false.
+     */
+    httpToHttpsRedirect?: boolean;
+    /**
+     * 1 to 255 characters, unique.
+     */
+    id: string;
+    /**
+     * Path rules to upstream zones.
+     */
+    locationZones?: outputs.L7LocationZone[];
+    /**
+     * Each 1 to 65535; at least one.
+     */
+    ports: number[];
+    /**
+     * Take the client address from this header when the request comes from these networks.
+     */
+    realIpHeader?: outputs.L7VhostZoneRealIpHeader;
+    /**
+     * TLS termination with sslCertificateId; default false.
+     */
+    ssl?: boolean;
+    /**
+     * An SslCertificate's (or getSslCertificate's) id; required with ssl.
+     */
+    sslCertificateId?: string;
+}
+/**
+ * l7vhostZoneProvideDefaults sets the appropriate defaults for L7VhostZone
+ */
+export function l7vhostZoneProvideDefaults(val: L7VhostZone): L7VhostZone {
+    return {
+        ...val,
+        http2: (val.http2) ?? false,
+        http2PushPreload: (val.http2PushPreload) ?? false,
+        httpToHttpsRedirect: (val.httpToHttpsRedirect) ?? false,
+        ssl: (val.ssl) ?? false,
+    };
+}
+
+/**
+ * Take the client address from this header when the request comes from these networks.
+ */
+export interface L7VhostZoneRealIpHeader {
+    /**
+     * The header's name, e.g. `X-Forwarded-For`.
+     */
+    name: string;
+    /**
+     * The networks (CIDR notation) whose requests the header is trusted from.
+     */
+    networks: string[];
+}
+
+/**
+ * A dedicated load balancer cluster.
+ */
+export interface LoadBalancerClusterResult {
+    /**
+     * When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+     */
+    createdAt?: string;
+    /**
+     * The cluster's id (the `clusterId` property of an L4LoadBalancer or L7LoadBalancer).
+     */
+    id: string;
+    /**
+     * The code of the location, e.g. `AMS1`.
+     */
     locationCode?: string;
+    /**
+     * The id of the location (see the getLocation function).
+     */
     locationId?: number;
+    /**
+     * The cluster's name; null where the API does not say.
+     */
     name?: string;
+    /**
+     * The status as the API reports it.
+     */
     status?: string;
+    /**
+     * When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+     */
     updatedAt?: string;
 }
 
-export interface GetLocationResult {
+/**
+ * An L4 or L7 load balancer.
+ */
+export interface LoadBalancerResult {
+    /**
+     * null on a shared cluster.
+     */
+    clusterId?: string;
+    /**
+     * When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+     */
+    createdAt?: string;
+    /**
+     * The balancer's external IP addresses.
+     */
+    externalAddresses: string[];
+    /**
+     * The balancer's id.
+     */
+    id: string;
+    /**
+     * The labels, without the provider's ownership label.
+     */
+    labels: {[key: string]: string};
+    /**
+     * The code of the location, e.g. `AMS1`.
+     */
+    locationCode?: string;
+    /**
+     * The id of the location (see the getLocation function).
+     */
+    locationId?: number;
+    /**
+     * The balancer's name; null where the API does not say.
+     */
+    name?: string;
+    /**
+     * The status as the API reports it.
+     */
+    status?: string;
+    /**
+     * Whether the balancer keeps logs; null where the API does not say.
+     */
+    storeLogs?: boolean;
+    /**
+     * "l4" or "l7".
+     */
+    type?: string;
+    /**
+     * When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+     */
+    updatedAt?: string;
+}
+
+/**
+ * An upstream server (L4 and L7 alike). The defaults are the API's.
+ */
+export interface LoadBalancerUpstream {
+    /**
+     * Seconds, 1 to 60; default 30.
+     */
+    failTimeout?: number;
+    /**
+     * IPv4 or IPv6 address.
+     */
+    ip: string;
+    /**
+     * 1 to 65535; default 63000.
+     */
+    maxConns?: number;
+    /**
+     * Failures before the server is taken out; default 0.
+     */
+    maxFails?: number;
+    /**
+     * 1 to 65535.
+     */
+    port: number;
+    /**
+     * A positive whole number; default 1.
+     */
+    weight?: number;
+}
+/**
+ * loadBalancerUpstreamProvideDefaults sets the appropriate defaults for LoadBalancerUpstream
+ */
+export function loadBalancerUpstreamProvideDefaults(val: LoadBalancerUpstream): LoadBalancerUpstream {
+    return {
+        ...val,
+        failTimeout: (val.failTimeout) ?? 30,
+        maxConns: (val.maxConns) ?? 63000,
+        maxFails: (val.maxFails) ?? 0,
+        weight: (val.weight) ?? 1,
+    };
+}
+
+/**
+ * A location of the service (a data center).
+ */
+export interface LocationResult {
+    /**
+     * The location's code, e.g. `AMS1`.
+     */
     code: string;
+    /**
+     * The location's id.
+     */
     id: number;
+    /**
+     * Which iPXE boot features the location offers (derived from `supportedFeatures`).
+     */
     ipxeBoot: outputs.IpxeBootSupport;
     /**
      * null when the record does not say.
@@ -285,6 +1302,9 @@ export interface GetLocationResult {
      * null when the API does not say.
      */
     loadBalancersEnabled?: boolean;
+    /**
+     * The location's name, e.g. `AMS1`'s `Amsterdam`.
+     */
     name: string;
     /**
      * null when the API does not say.
@@ -300,298 +1320,21 @@ export interface GetLocationResult {
     supportedFeatures: string[];
 }
 
-export interface GetNetworkPoolResult {
-    cidr?: string;
-    createdAt?: string;
-    id: string;
-    /**
-     * The labels, without the provider's ownership label.
-     */
-    labels: {[key: string]: string};
-    locationCodes: string[];
-    locationIds: number[];
-    title?: string;
-    /**
-     * "private" or "public".
-     */
-    type?: string;
-    updatedAt?: string;
-}
-
-export interface GetOperatingSystemResult {
-    arch: string;
-    /**
-     * The file systems a drive layout may use with it.
-     */
-    filesystems: string[];
-    fullName: string;
-    id: number;
-    name: string;
-    version: string;
-}
-
-export interface GetRackResult {
-    id: string;
-    /**
-     * The labels, without the provider's ownership label.
-     */
-    labels: {[key: string]: string};
-    locationCode?: string;
-    locationId?: number;
-    name?: string;
-}
-
 /**
- * Fields the API may leave out are null.
+ * A metric family of the API's Prometheus exposition, with its samples.
  */
-export interface GetRbsFlavorResult {
-    bandwidthPerGb?: number;
-    id: number;
-    iopsPerGb?: number;
-    minSizeGb?: number;
-    name: string;
-}
-
-/**
- * Fields the API may leave out are null.
- */
-export interface GetSbmFlavorModelResult {
-    bandwidthId?: number;
-    bandwidthName?: string;
-    cpuCoresCount?: number;
-    cpuCount?: number;
-    /**
-     * GHz, as the API writes it ("3.8").
-     */
-    cpuFrequency?: string;
-    cpuName?: string;
-    drivesConfiguration?: string;
-    id: number;
-    name: string;
-    privateUplinkModelId?: number;
-    privateUplinkModelName?: string;
-    publicUplinkModelId?: number;
-    publicUplinkModelName?: string;
-    ramSize?: number;
-}
-
-/**
- * Fields the API may leave out are null.
- */
-export interface GetServerModelResult {
-    cpuCoresCount?: number;
-    cpuCount?: number;
-    /**
-     * MHz.
-     */
-    cpuFrequency?: number;
-    cpuName?: string;
-    /**
-     * The drive slots; getServerModel always has them, getServerModels only where the list does.
-     */
-    driveSlots?: outputs.ServerModelDriveSlotResult[];
-    driveSlotsCount?: number;
-    hasRaidController?: boolean;
-    id: number;
-    /**
-     * GB.
-     */
-    maxRam?: number;
-    name: string;
-    raidControllerName?: string;
-    /**
-     * GB, the base amount.
-     */
-    ram?: number;
-    ramType?: string;
-}
-
-export interface GetSslCertificateResult {
-    createdAt: string;
-    domainNames: string[];
-    expiresAt?: string;
-    id: string;
-    issuer?: string;
-    /**
-     * The labels, without the provider's ownership label.
-     */
-    labels: {[key: string]: string};
-    name: string;
-    /**
-     * 40 hexadecimal characters; null where the API leaves it out (Let's Encrypt).
-     */
-    sha1Fingerprint?: string;
-    subject: string;
-    /**
-     * "custom" or "letsencrypt".
-     */
-    type: string;
-    updatedAt: string;
-}
-
-export interface GetUplinkModelResult {
-    id: number;
-    name: string;
-    redundancy?: boolean;
-    /**
-     * Mbit/s; null when the API does not say.
-     */
-    speed?: number;
-    /**
-     * "public" or "private".
-     */
-    type: string;
-}
-
-/**
- * `configuration_details`: dedicated servers and bare metal nodes have server model fields,
- * SBM servers flavor fields; those of the other kind are null.
- */
-export interface HostConfigurationDetails {
-    bandwidthId?: number;
-    bandwidthName?: string;
-    operatingSystemFullName?: string;
-    operatingSystemId?: number;
-    privateUplinkId?: number;
-    privateUplinkName?: string;
-    publicUplinkId?: number;
-    publicUplinkName?: string;
-    /**
-     * GB.
-     */
-    ramSize?: number;
-    sbmFlavorModelId?: number;
-    sbmFlavorModelName?: string;
-    serverModelId?: number;
-    serverModelName?: string;
-}
-
-/**
- * One invoice; the document links only when it was read by id (`getInvoices({ id })`).
- */
-export interface InvoiceResult {
-    csvUrl?: string;
-    currency?: string;
-    /**
-     * YYYY-MM-DD.
-     */
-    date?: string;
-    id: string;
-    number?: number;
-    parentId?: string;
-    pdfUrl?: string;
-    status?: string;
-    totalDue?: number;
-    type?: string;
-}
-
-/**
- * Whether a location offers each iPXE Boot mode (features private_ipxe_boot, public_ipxe_boot).
- */
-export interface IpxeBootSupport {
-    private: boolean;
-    public: boolean;
-}
-
-/**
- * One node as the resource outputs it.
- */
-export interface KubernetesClusterNodeOutput {
-    configuration: string;
-    hostname: string;
-    id: string;
-    nodeGroupId?: string;
-    nodeGroupName?: string;
-    number: number;
-    privateIpv4Address?: string;
-    publicIpv4Address?: string;
-    /**
-     * The underlying cloud instance or bare metal node host (KubernetesBaremetalNodePower's nodeId).
-     */
-    refId: string;
-    /**
-     * master or node.
-     */
-    role: string;
-    status: string;
-    /**
-     * cloud or baremetal.
-     */
-    type: string;
-}
-
-export interface KubernetesNodeGroupResult {
-    createdAt: string;
-    description?: string;
-    id: string;
-    name: string;
-    updatedAt: string;
-}
-
-/**
- * One member as the resource outputs it (the member record, without labels and dates).
- */
-export interface L2MemberOutput {
-    id: string;
-    mode: string;
-    status: string;
-    /**
-     * The server's title.
-     */
-    title: string;
-    /**
-     * The segment's VLAN for a trunk member; null for a native one.
-     */
-    vlan?: number;
-}
-
-export interface L2SegmentMemberResult {
-    createdAt: string;
-    /**
-     * The dedicated server's id.
-     */
-    id: string;
-    labels: {[key: string]: string};
-    /**
-     * "native" or "trunk".
-     */
-    mode: string;
-    status: string;
-    title: string;
-    updatedAt: string;
-    /**
-     * null in native mode.
-     */
-    vlan?: number;
-}
-
-export interface LoadBalancerResult {
-    /**
-     * null on a shared cluster.
-     */
-    clusterId?: string;
-    createdAt?: string;
-    externalAddresses: string[];
-    id: string;
-    /**
-     * The labels, without the provider's ownership label.
-     */
-    labels: {[key: string]: string};
-    locationCode?: string;
-    locationId?: number;
-    name?: string;
-    status?: string;
-    storeLogs?: boolean;
-    /**
-     * "l4" or "l7".
-     */
-    type?: string;
-    updatedAt?: string;
-}
-
 export interface MetricFamilyResult {
+    /**
+     * The family's help text; null when the exposition gives none.
+     */
     help?: string;
+    /**
+     * The metric family's name.
+     */
     name: string;
+    /**
+     * The family's samples.
+     */
     samples: outputs.MetricSampleResult[];
     /**
      * "gauge", "counter", ...
@@ -599,15 +1342,69 @@ export interface MetricFamilyResult {
     type?: string;
 }
 
+/**
+ * One sample of a metric family.
+ */
 export interface MetricSampleResult {
+    /**
+     * The sample's labels.
+     */
     labels: {[key: string]: string};
     /**
      * Milliseconds since the epoch, when the exposition gives one; null otherwise.
      */
     timestampMs?: number;
+    /**
+     * The sample's value.
+     */
     value: number;
 }
 
+/**
+ * A network pool: what subnetworks are allocated from.
+ */
+export interface NetworkPoolResult {
+    /**
+     * The pool's network in CIDR notation; null where the API does not say.
+     */
+    cidr?: string;
+    /**
+     * When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+     */
+    createdAt?: string;
+    /**
+     * The pool's id (the `networkPoolId` property of a Subnetwork).
+     */
+    id: string;
+    /**
+     * The labels, without the provider's ownership label.
+     */
+    labels: {[key: string]: string};
+    /**
+     * The codes of the locations the pool serves.
+     */
+    locationCodes: string[];
+    /**
+     * The ids of the locations the pool serves.
+     */
+    locationIds: number[];
+    /**
+     * The pool's title; null where the API does not say.
+     */
+    title?: string;
+    /**
+     * "private" or "public".
+     */
+    type?: string;
+    /**
+     * When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+     */
+    updatedAt?: string;
+}
+
+/**
+ * A network of a host.
+ */
 export interface NetworkResult {
     /**
      * true when the network was ordered additionally.
@@ -617,6 +1414,9 @@ export interface NetworkResult {
      * IPv4 or IPv6 CIDR; null until an additional network is active.
      */
     cidr?: string;
+    /**
+     * When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+     */
     createdAt: string;
     /**
      * "route" or "gateway".
@@ -627,85 +1427,469 @@ export interface NetworkResult {
      */
     family: string;
     /**
-     * The first usable address; null where the record has none (Go `Network.FirstIP`, omitempty).
+     * The network's first usable address; null where the API leaves it out.
      */
     firstIp?: string;
     /**
-     * The network's gateway address; null where the record has none (Go `Network.Gateway`).
+     * The network's gateway address; null where the API leaves it out.
      */
     gateway?: string;
+    /**
+     * The network's id.
+     */
     id: string;
     /**
      * "public", "private" or "oob".
      */
     interfaceType: string;
+    /**
+     * The network's status, e.g. `active`.
+     */
     status: string;
     /**
      * null where the API has none (the Go client reads it as nullable).
      */
     title?: string;
+    /**
+     * When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+     */
     updatedAt: string;
 }
 
-export interface PowerFeedResult {
+/**
+ * An operating system a server can be ordered with.
+ */
+export interface OperatingSystemResult {
+    /**
+     * The architecture, e.g. `x86_64`.
+     */
+    arch: string;
+    /**
+     * The file systems a drive layout may use with it.
+     */
+    filesystems: string[];
+    /**
+     * The full name, e.g. `Ubuntu 24.04-server x86_64`.
+     */
+    fullName: string;
+    /**
+     * The operating system's id (the `operatingSystemId` property of a server).
+     */
+    id: number;
+    /**
+     * The name, e.g. `Ubuntu`.
+     */
     name: string;
     /**
-     * "on" or "off" (srvctl's records).
+     * The version, e.g. `24.04-server`.
+     */
+    version: string;
+}
+
+/**
+ * A power feed of a host.
+ */
+export interface PowerFeedResult {
+    /**
+     * The power feed's name.
+     */
+    name: string;
+    /**
+     * `on` or `off`, as the API reports it; null where it does not say.
      */
     status?: string;
     /**
-     * "physical" in srvctl's records; null where the API leaves it out (the Go fixtures).
+     * The feed's type, e.g. `physical`; null where the API leaves it out.
      */
     type?: string;
 }
 
+/**
+ * A private rack of the account.
+ */
+export interface RackResult {
+    /**
+     * The rack's id.
+     */
+    id: string;
+    /**
+     * The labels, without the provider's ownership label.
+     */
+    labels: {[key: string]: string};
+    /**
+     * The code of the location, e.g. `AMS1`.
+     */
+    locationCode?: string;
+    /**
+     * The id of the location (see the getLocation function).
+     */
+    locationId?: number;
+    /**
+     * The rack's name; null where the API does not say.
+     */
+    name?: string;
+}
+
+/**
+ * A RAM size a server model can be ordered with.
+ */
 export interface RamOptionResult {
     /**
      * GB.
      */
     ram: number;
+    /**
+     * The RAM type; null where the API does not say.
+     */
     type?: string;
 }
 
+/**
+ * Fields the API may leave out are null.
+ */
+export interface RbsFlavorResult {
+    /**
+     * The bandwidth a volume gets per GB of its size; null where the API does not say.
+     */
+    bandwidthPerGb?: number;
+    /**
+     * The flavor's id (the `flavorId` property of an RbsVolume).
+     */
+    id: number;
+    /**
+     * The I/O operations per second a volume gets per GB of its size; null where the API does not
+     * say.
+     */
+    iopsPerGb?: number;
+    /**
+     * The smallest volume size, in GB; null where the API does not say.
+     */
+    minSizeGb?: number;
+    /**
+     * The flavor's name.
+     */
+    name: string;
+}
+
+/**
+ * Fields the API may leave out are null.
+ */
+export interface SbmFlavorModelResult {
+    /**
+     * The id of the bandwidth option; null when none applies.
+     */
+    bandwidthId?: number;
+    /**
+     * The name of the bandwidth option; null when none applies.
+     */
+    bandwidthName?: string;
+    /**
+     * The number of CPU cores; null where the API does not say.
+     */
+    cpuCoresCount?: number;
+    /**
+     * The number of CPUs; null where the API does not say.
+     */
+    cpuCount?: number;
+    /**
+     * GHz, as the API writes it ("3.8").
+     */
+    cpuFrequency?: string;
+    /**
+     * The CPU model; null where the API does not say.
+     */
+    cpuName?: string;
+    /**
+     * The drives in words; null where the API does not say.
+     */
+    drivesConfiguration?: string;
+    /**
+     * The flavor's id (the `sbmFlavorModelId` property of an SbmServer).
+     */
+    id: number;
+    /**
+     * The flavor's name.
+     */
+    name: string;
+    /**
+     * The id of the private uplink model; null where the API does not say.
+     */
+    privateUplinkModelId?: number;
+    /**
+     * The name of the private uplink model; null where the API does not say.
+     */
+    privateUplinkModelName?: string;
+    /**
+     * The id of the public uplink model; null where the API does not say.
+     */
+    publicUplinkModelId?: number;
+    /**
+     * The name of the public uplink model; null where the API does not say.
+     */
+    publicUplinkModelName?: string;
+    /**
+     * The RAM in GB; null where the API does not say.
+     */
+    ramSize?: number;
+}
+
+/**
+ * A drive slot of a server model.
+ */
 export interface ServerModelDriveSlotResult {
     /**
      * null for an empty slot, which the order fills.
      */
     driveModelId?: number;
+    /**
+     * The slot's form factor, e.g. `2.5`.
+     */
     formFactor: string;
+    /**
+     * Whether a drive can be changed while the server runs.
+     */
     hotSwappable: boolean;
+    /**
+     * The slot's interface, e.g. `SATA3`.
+     */
     interface: string;
+    /**
+     * The slot's position (the `position` of a DedicatedServer's drive slot).
+     */
     position: number;
 }
 
+/**
+ * Fields the API may leave out are null.
+ */
+export interface ServerModelResult {
+    /**
+     * The number of CPU cores; null where the API does not say.
+     */
+    cpuCoresCount?: number;
+    /**
+     * The number of CPUs; null where the API does not say.
+     */
+    cpuCount?: number;
+    /**
+     * MHz.
+     */
+    cpuFrequency?: number;
+    /**
+     * The CPU model; null where the API does not say.
+     */
+    cpuName?: string;
+    /**
+     * The drive slots; getServerModel always has them, getServerModels only where the list does.
+     */
+    driveSlots?: outputs.ServerModelDriveSlotResult[];
+    /**
+     * The number of drive slots; null where the API does not say.
+     */
+    driveSlotsCount?: number;
+    /**
+     * Whether the model has a RAID controller; null where the API does not say.
+     */
+    hasRaidController?: boolean;
+    /**
+     * The model's id (the `serverModelId` property of a DedicatedServer).
+     */
+    id: number;
+    /**
+     * GB.
+     */
+    maxRam?: number;
+    /**
+     * The model's name.
+     */
+    name: string;
+    /**
+     * The RAID controller's name; null where the API does not say.
+     */
+    raidControllerName?: string;
+    /**
+     * GB, the base amount.
+     */
+    ram?: number;
+    /**
+     * The RAM type, e.g. `DDR4`; null where the API does not say.
+     */
+    ramType?: string;
+}
+
+/**
+ * A billed service of a dedicated server, with its charges.
+ */
 export interface ServiceResult {
+    /**
+     * The currency code, e.g. `EUR`.
+     */
     currency?: string;
+    /**
+     * The start of the billed period; null where the API does not say.
+     */
     dateFrom?: string;
+    /**
+     * The end of the billed period; null where the API does not say.
+     */
     dateTo?: string;
+    /**
+     * The discount rate applied.
+     */
     discountRate?: number;
+    /**
+     * When the service ended; null while it runs.
+     */
     finishedAt?: string;
+    /**
+     * The service's id.
+     */
     id: string;
+    /**
+     * The service's label as billed; null where the API does not say.
+     */
     label?: string;
+    /**
+     * The service's name; null where the API does not say.
+     */
     name?: string;
+    /**
+     * When the service started; null where the API does not say.
+     */
     startedAt?: string;
+    /**
+     * The total before tax, in `currency`.
+     */
     subtotal?: number;
+    /**
+     * The tax, in `currency`.
+     */
     tax?: number;
+    /**
+     * The total with tax, in `currency`.
+     */
     total?: number;
+    /**
+     * The service's type (rent, traffic, option...); null where the API does not say.
+     */
     type?: string;
+    /**
+     * The quantity billed; null where the API does not say.
+     */
     usageQuantity?: number;
 }
 
+/**
+ * An SSL certificate of the account.
+ */
+export interface SslCertificateResult {
+    /**
+     * When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+     */
+    createdAt: string;
+    /**
+     * The domain names the certificate covers.
+     */
+    domainNames: string[];
+    /**
+     * When the certificate expires; null where the API does not say.
+     */
+    expiresAt?: string;
+    /**
+     * The certificate's id.
+     */
+    id: string;
+    /**
+     * The issuer; null where the API does not say.
+     */
+    issuer?: string;
+    /**
+     * The labels, without the provider's ownership label.
+     */
+    labels: {[key: string]: string};
+    /**
+     * The certificate's name.
+     */
+    name: string;
+    /**
+     * 40 hexadecimal characters; null where the API leaves it out (Let's Encrypt).
+     */
+    sha1Fingerprint?: string;
+    /**
+     * The subject.
+     */
+    subject: string;
+    /**
+     * "custom" or "letsencrypt".
+     */
+    type: string;
+    /**
+     * When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+     */
+    updatedAt: string;
+}
+
+/**
+ * A subnetwork of a network pool.
+ */
 export interface SubnetworkResult {
+    /**
+     * Whether the subnetwork is attached to a server; null where the API does not say.
+     */
     attached?: boolean;
+    /**
+     * The subnetwork in CIDR notation; null where the API does not say.
+     */
     cidr?: string;
+    /**
+     * When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+     */
     createdAt?: string;
     /**
      * The subnetwork's own id (a Subnetwork resource's `subnetworkId`).
      */
     id: string;
+    /**
+     * The interface it serves: `public` or `private`; null where the API does not say.
+     */
     interfaceType?: string;
+    /**
+     * The id of its network pool.
+     */
     networkPoolId: string;
+    /**
+     * The subnetwork's title; null where the API does not say.
+     */
     title?: string;
+    /**
+     * When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+     */
     updatedAt?: string;
+}
+
+/**
+ * An uplink model a server model can be ordered with.
+ */
+export interface UplinkModelResult {
+    /**
+     * The uplink model's id (in the `uplinkModels` property of a DedicatedServer).
+     */
+    id: number;
+    /**
+     * The uplink model's name.
+     */
+    name: string;
+    /**
+     * Whether the uplink is redundant; null where the API does not say.
+     */
+    redundancy?: boolean;
+    /**
+     * Mbit/s; null when the API does not say.
+     */
+    speed?: number;
+    /**
+     * "public" or "private".
+     */
+    type: string;
 }
 

@@ -45,33 +45,33 @@ class CloudInstanceUpgradeConfirmation(_builtins.str, Enum):
 class DnsRecordType(_builtins.str, Enum):
     A = "A"
     AAAA = "AAAA"
+    ALIAS = "ALIAS"
     CAA = "CAA"
     CNAME = "CNAME"
     MX = "MX"
     NS = "NS"
-    TXT = "TXT"
     SRV = "SRV"
-    ALIAS = "ALIAS"
+    TXT = "TXT"
 
 
 @pulumi.type_token("serverscom:index:GetDnsZonesArgsDelegationStatus")
 class GetDnsZonesArgsDelegationStatus(_builtins.str, Enum):
     DELEGATED = "delegated"
-    VERIFIED = "verified"
     UNDELEGATED = "undelegated"
+    VERIFIED = "verified"
 
 
 @pulumi.type_token("serverscom:index:GetHostArgsType")
 class GetHostArgsType(_builtins.str, Enum):
-    KUBERNETES_BAREMETAL_NODE = "kubernetes_baremetal_node"
     DEDICATED_SERVER = "dedicated_server"
+    KUBERNETES_BAREMETAL_NODE = "kubernetes_baremetal_node"
     SBM_SERVER = "sbm_server"
 
 
 @pulumi.type_token("serverscom:index:GetHostDriveSlotsArgsHostType")
 class GetHostDriveSlotsArgsHostType(_builtins.str, Enum):
-    KUBERNETES_BAREMETAL_NODE = "kubernetes_baremetal_node"
     DEDICATED_SERVER = "dedicated_server"
+    KUBERNETES_BAREMETAL_NODE = "kubernetes_baremetal_node"
 
 
 @pulumi.type_token("serverscom:index:GetHostNetworksArgsDistributionMethod")
@@ -88,29 +88,29 @@ class GetHostNetworksArgsFamily(_builtins.str, Enum):
 
 @pulumi.type_token("serverscom:index:GetHostNetworksArgsHostType")
 class GetHostNetworksArgsHostType(_builtins.str, Enum):
-    KUBERNETES_BAREMETAL_NODE = "kubernetes_baremetal_node"
     DEDICATED_SERVER = "dedicated_server"
+    KUBERNETES_BAREMETAL_NODE = "kubernetes_baremetal_node"
     SBM_SERVER = "sbm_server"
 
 
 @pulumi.type_token("serverscom:index:GetHostNetworksArgsInterfaceType")
 class GetHostNetworksArgsInterfaceType(_builtins.str, Enum):
-    PUBLIC = "public"
-    PRIVATE = "private"
     OOB = "oob"
+    PRIVATE = "private"
+    PUBLIC = "public"
 
 
 @pulumi.type_token("serverscom:index:GetHostPowerFeedsArgsHostType")
 class GetHostPowerFeedsArgsHostType(_builtins.str, Enum):
-    KUBERNETES_BAREMETAL_NODE = "kubernetes_baremetal_node"
     DEDICATED_SERVER = "dedicated_server"
+    KUBERNETES_BAREMETAL_NODE = "kubernetes_baremetal_node"
     SBM_SERVER = "sbm_server"
 
 
 @pulumi.type_token("serverscom:index:GetHostsArgsType")
 class GetHostsArgsType(_builtins.str, Enum):
-    KUBERNETES_BAREMETAL_NODE = "kubernetes_baremetal_node"
     DEDICATED_SERVER = "dedicated_server"
+    KUBERNETES_BAREMETAL_NODE = "kubernetes_baremetal_node"
     SBM_SERVER = "sbm_server"
 
 
@@ -128,14 +128,14 @@ class GetLoadBalancersArgsType(_builtins.str, Enum):
 
 @pulumi.type_token("serverscom:index:GetNetworkPoolArgsType")
 class GetNetworkPoolArgsType(_builtins.str, Enum):
-    PUBLIC = "public"
     PRIVATE = "private"
+    PUBLIC = "public"
 
 
 @pulumi.type_token("serverscom:index:GetNetworkPoolsArgsType")
 class GetNetworkPoolsArgsType(_builtins.str, Enum):
-    PUBLIC = "public"
     PRIVATE = "private"
+    PUBLIC = "public"
 
 
 @pulumi.type_token("serverscom:index:GetServerNetworkUsageArgsHostType")
@@ -158,8 +158,8 @@ class GetSslCertificatesArgsType(_builtins.str, Enum):
 
 @pulumi.type_token("serverscom:index:GetUplinkModelsArgsType")
 class GetUplinkModelsArgsType(_builtins.str, Enum):
-    PUBLIC = "public"
     PRIVATE = "private"
+    PUBLIC = "public"
 
 
 @pulumi.type_token("serverscom:index:HostNetworkDistributionMethod")
@@ -176,8 +176,8 @@ class HostNetworkHostType(_builtins.str, Enum):
 
 @pulumi.type_token("serverscom:index:HostNetworkType")
 class HostNetworkType(_builtins.str, Enum):
-    PUBLIC_IPV4 = "public_ipv4"
     PRIVATE_IPV4 = "private_ipv4"
+    PUBLIC_IPV4 = "public_ipv4"
     PUBLIC_IPV6 = "public_ipv6"
 
 
@@ -189,12 +189,12 @@ class L2SegmentMemberMode(_builtins.str, Enum):
 
 @pulumi.type_token("serverscom:index:L2SegmentType")
 class L2SegmentType(_builtins.str, Enum):
-    PUBLIC = "public"
     PRIVATE = "private"
+    PUBLIC = "public"
 
 
 @pulumi.type_token("serverscom:index:PtrRecordHostType")
 class PtrRecordHostType(_builtins.str, Enum):
-    KUBERNETES_BAREMETAL_NODE = "kubernetes_baremetal_node"
     DEDICATED_SERVER = "dedicated_server"
+    KUBERNETES_BAREMETAL_NODE = "kubernetes_baremetal_node"
     SBM_SERVER = "sbm_server"

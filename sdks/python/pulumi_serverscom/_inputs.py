@@ -47,13 +47,16 @@ __all__ = [
 ]
 
 class DedicatedServerDrivesArgsDict(TypedDict):
+    """
+    The server's drives: which drive model in which slot, and how the slots are grouped.
+    """
     slots: pulumi.Input[Sequence[pulumi.Input['DedicatedServerDrivesSlotsArgsDict']]]
     """
     Which drive model goes in which slot (positions from 0).
     """
     layout: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input['DedicatedServerDrivesLayoutArgsDict']]]]]
     """
-    Groups of filled slots; `ignore: true` leaves a group unconfigured.
+    Groups of filled slots; a group whose `ignore` property is true is left unconfigured.
     """
 
 @pulumi.input_type
@@ -62,8 +65,10 @@ class DedicatedServerDrivesArgs:
                  slots: pulumi.Input[Sequence[pulumi.Input['DedicatedServerDrivesSlotsArgs']]],
                  layout: pulumi.Input[Optional[Sequence[pulumi.Input['DedicatedServerDrivesLayoutArgs']]]] = None):
         """
+        The server's drives: which drive model in which slot, and how the slots are grouped.
+
         :param pulumi.Input[Sequence[pulumi.Input['DedicatedServerDrivesSlotsArgs']]] slots: Which drive model goes in which slot (positions from 0).
-        :param pulumi.Input[Sequence[pulumi.Input['DedicatedServerDrivesLayoutArgs']]] layout: Groups of filled slots; `ignore: true` leaves a group unconfigured.
+        :param pulumi.Input[Sequence[pulumi.Input['DedicatedServerDrivesLayoutArgs']]] layout: Groups of filled slots; a group whose `ignore` property is true is left unconfigured.
         """
         pulumi.set(__self__, "slots", slots)
         if layout is not None:
@@ -85,7 +90,7 @@ class DedicatedServerDrivesArgs:
     @pulumi.getter
     def layout(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['DedicatedServerDrivesLayoutArgs']]]]:
         """
-        Groups of filled slots; `ignore: true` leaves a group unconfigured.
+        Groups of filled slots; a group whose `ignore` property is true is left unconfigured.
         """
         return pulumi.get(self, "layout")
 
@@ -95,30 +100,53 @@ class DedicatedServerDrivesArgs:
 
 
 class DedicatedServerDrivesLayoutArgsDict(TypedDict):
-    slot_positions: pulumi.Input[Sequence[pulumi.Input[_builtins.float]]]
+    """
+    Groups of filled slots; a group whose `ignore` property is true is left unconfigured.
+    """
+    slot_positions: pulumi.Input[Sequence[pulumi.Input[_builtins.int]]]
+    """
+    The positions of the slots the group joins.
+    """
     ignore: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Leave the group unconfigured; default false.
+    """
 
 @pulumi.input_type
 class DedicatedServerDrivesLayoutArgs:
     def __init__(__self__, *,
-                 slot_positions: pulumi.Input[Sequence[pulumi.Input[_builtins.float]]],
+                 slot_positions: pulumi.Input[Sequence[pulumi.Input[_builtins.int]]],
                  ignore: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        Groups of filled slots; a group whose `ignore` property is true is left unconfigured.
+
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.int]]] slot_positions: The positions of the slots the group joins.
+        :param pulumi.Input[_builtins.bool] ignore: Leave the group unconfigured; default false.
+        """
         pulumi.set(__self__, "slot_positions", slot_positions)
+        if ignore is None:
+            ignore = False
         if ignore is not None:
             pulumi.set(__self__, "ignore", ignore)
 
     @_builtins.property
     @pulumi.getter(name="slotPositions")
-    def slot_positions(self) -> pulumi.Input[Sequence[pulumi.Input[_builtins.float]]]:
+    def slot_positions(self) -> pulumi.Input[Sequence[pulumi.Input[_builtins.int]]]:
+        """
+        The positions of the slots the group joins.
+        """
         return pulumi.get(self, "slot_positions")
 
     @slot_positions.setter
-    def slot_positions(self, value: pulumi.Input[Sequence[pulumi.Input[_builtins.float]]]):
+    def slot_positions(self, value: pulumi.Input[Sequence[pulumi.Input[_builtins.int]]]):
         pulumi.set(self, "slot_positions", value)
 
     @_builtins.property
     @pulumi.getter
     def ignore(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Leave the group unconfigured; default false.
+        """
         return pulumi.get(self, "ignore")
 
     @ignore.setter
@@ -127,37 +155,61 @@ class DedicatedServerDrivesLayoutArgs:
 
 
 class DedicatedServerDrivesSlotsArgsDict(TypedDict):
-    drive_model_id: pulumi.Input[_builtins.float]
-    position: pulumi.Input[_builtins.float]
+    """
+    Which drive model goes in which slot (positions from 0).
+    """
+    drive_model_id: pulumi.Input[_builtins.int]
+    """
+    The drive model's id (see the getDriveModel function).
+    """
+    position: pulumi.Input[_builtins.int]
+    """
+    The slot's position (see the getServerModel function's drive slots).
+    """
 
 @pulumi.input_type
 class DedicatedServerDrivesSlotsArgs:
     def __init__(__self__, *,
-                 drive_model_id: pulumi.Input[_builtins.float],
-                 position: pulumi.Input[_builtins.float]):
+                 drive_model_id: pulumi.Input[_builtins.int],
+                 position: pulumi.Input[_builtins.int]):
+        """
+        Which drive model goes in which slot (positions from 0).
+
+        :param pulumi.Input[_builtins.int] drive_model_id: The drive model's id (see the getDriveModel function).
+        :param pulumi.Input[_builtins.int] position: The slot's position (see the getServerModel function's drive slots).
+        """
         pulumi.set(__self__, "drive_model_id", drive_model_id)
         pulumi.set(__self__, "position", position)
 
     @_builtins.property
     @pulumi.getter(name="driveModelId")
-    def drive_model_id(self) -> pulumi.Input[_builtins.float]:
+    def drive_model_id(self) -> pulumi.Input[_builtins.int]:
+        """
+        The drive model's id (see the getDriveModel function).
+        """
         return pulumi.get(self, "drive_model_id")
 
     @drive_model_id.setter
-    def drive_model_id(self, value: pulumi.Input[_builtins.float]):
+    def drive_model_id(self, value: pulumi.Input[_builtins.int]):
         pulumi.set(self, "drive_model_id", value)
 
     @_builtins.property
     @pulumi.getter
-    def position(self) -> pulumi.Input[_builtins.float]:
+    def position(self) -> pulumi.Input[_builtins.int]:
+        """
+        The slot's position (see the getServerModel function's drive slots).
+        """
         return pulumi.get(self, "position")
 
     @position.setter
-    def position(self, value: pulumi.Input[_builtins.float]):
+    def position(self, value: pulumi.Input[_builtins.int]):
         pulumi.set(self, "position", value)
 
 
 class DedicatedServerUplinkModelsArgsDict(TypedDict):
+    """
+    The server's uplinks: the private one, and the public one with its bandwidth option.
+    """
     private: pulumi.Input['DedicatedServerUplinkModelsPrivateArgsDict']
     """
     The private uplink model offered for the server model.
@@ -173,6 +225,8 @@ class DedicatedServerUplinkModelsArgs:
                  private: pulumi.Input['DedicatedServerUplinkModelsPrivateArgs'],
                  public: pulumi.Input[Optional['DedicatedServerUplinkModelsPublicArgs']] = None):
         """
+        The server's uplinks: the private one, and the public one with its bandwidth option.
+
         :param pulumi.Input['DedicatedServerUplinkModelsPrivateArgs'] private: The private uplink model offered for the server model.
         :param pulumi.Input['DedicatedServerUplinkModelsPublicArgs'] public: The public uplink and its bandwidth option; omitted: no public uplink.
         """
@@ -206,56 +260,94 @@ class DedicatedServerUplinkModelsArgs:
 
 
 class DedicatedServerUplinkModelsPrivateArgsDict(TypedDict):
-    id: pulumi.Input[_builtins.float]
+    """
+    The private uplink model offered for the server model.
+    """
+    id: pulumi.Input[_builtins.int]
+    """
+    The private uplink model's id (see the getUplinkModel function).
+    """
 
 @pulumi.input_type
 class DedicatedServerUplinkModelsPrivateArgs:
     def __init__(__self__, *,
-                 id: pulumi.Input[_builtins.float]):
+                 id: pulumi.Input[_builtins.int]):
+        """
+        The private uplink model offered for the server model.
+
+        :param pulumi.Input[_builtins.int] id: The private uplink model's id (see the getUplinkModel function).
+        """
         pulumi.set(__self__, "id", id)
 
     @_builtins.property
     @pulumi.getter
-    def id(self) -> pulumi.Input[_builtins.float]:
+    def id(self) -> pulumi.Input[_builtins.int]:
+        """
+        The private uplink model's id (see the getUplinkModel function).
+        """
         return pulumi.get(self, "id")
 
     @id.setter
-    def id(self, value: pulumi.Input[_builtins.float]):
+    def id(self, value: pulumi.Input[_builtins.int]):
         pulumi.set(self, "id", value)
 
 
 class DedicatedServerUplinkModelsPublicArgsDict(TypedDict):
-    bandwidth_model_id: pulumi.Input[_builtins.float]
-    id: pulumi.Input[_builtins.float]
+    """
+    The public uplink and its bandwidth option; omitted: no public uplink.
+    """
+    bandwidth_model_id: pulumi.Input[_builtins.int]
+    """
+    The bandwidth option's id (see the getBandwidthOption function).
+    """
+    id: pulumi.Input[_builtins.int]
+    """
+    The public uplink model's id (see the getUplinkModel function).
+    """
 
 @pulumi.input_type
 class DedicatedServerUplinkModelsPublicArgs:
     def __init__(__self__, *,
-                 bandwidth_model_id: pulumi.Input[_builtins.float],
-                 id: pulumi.Input[_builtins.float]):
+                 bandwidth_model_id: pulumi.Input[_builtins.int],
+                 id: pulumi.Input[_builtins.int]):
+        """
+        The public uplink and its bandwidth option; omitted: no public uplink.
+
+        :param pulumi.Input[_builtins.int] bandwidth_model_id: The bandwidth option's id (see the getBandwidthOption function).
+        :param pulumi.Input[_builtins.int] id: The public uplink model's id (see the getUplinkModel function).
+        """
         pulumi.set(__self__, "bandwidth_model_id", bandwidth_model_id)
         pulumi.set(__self__, "id", id)
 
     @_builtins.property
     @pulumi.getter(name="bandwidthModelId")
-    def bandwidth_model_id(self) -> pulumi.Input[_builtins.float]:
+    def bandwidth_model_id(self) -> pulumi.Input[_builtins.int]:
+        """
+        The bandwidth option's id (see the getBandwidthOption function).
+        """
         return pulumi.get(self, "bandwidth_model_id")
 
     @bandwidth_model_id.setter
-    def bandwidth_model_id(self, value: pulumi.Input[_builtins.float]):
+    def bandwidth_model_id(self, value: pulumi.Input[_builtins.int]):
         pulumi.set(self, "bandwidth_model_id", value)
 
     @_builtins.property
     @pulumi.getter
-    def id(self) -> pulumi.Input[_builtins.float]:
+    def id(self) -> pulumi.Input[_builtins.int]:
+        """
+        The public uplink model's id (see the getUplinkModel function).
+        """
         return pulumi.get(self, "id")
 
     @id.setter
-    def id(self, value: pulumi.Input[_builtins.float]):
+    def id(self, value: pulumi.Input[_builtins.int]):
         pulumi.set(self, "id", value)
 
 
 class L2SegmentMemberArgsDict(TypedDict):
+    """
+    A dedicated server in the segment, and how it joins it.
+    """
     id: pulumi.Input[_builtins.str]
     """
     The id of a dedicated server in one of the location group's locations.
@@ -271,6 +363,8 @@ class L2SegmentMemberArgs:
                  id: pulumi.Input[_builtins.str],
                  mode: pulumi.Input['L2SegmentMemberMode']):
         """
+        A dedicated server in the segment, and how it joins it.
+
         :param pulumi.Input[_builtins.str] id: The id of a dedicated server in one of the location group's locations.
         :param pulumi.Input['L2SegmentMemberMode'] mode: native (untagged) or trunk (tagged with the segment's VLAN).
         """
@@ -303,16 +397,22 @@ class L2SegmentMemberArgs:
 
 
 class L4UpstreamZoneArgsDict(TypedDict):
+    """
+    A group of upstream servers of an L4 load balancer, with its balancing method and health checks.
+    """
     id: pulumi.Input[_builtins.str]
     """
     1 to 255 characters, unique; vhost zones name it in upstreamId.
     """
     upstreams: pulumi.Input[Sequence[pulumi.Input['LoadBalancerUpstreamArgsDict']]]
-    hc_interval: NotRequired[pulumi.Input[Optional[_builtins.float]]]
+    """
+    The upstream servers of the zone; at least one.
+    """
+    hc_interval: NotRequired[pulumi.Input[Optional[_builtins.int]]]
     """
     Health check interval in seconds, 1 to 60; default 5.
     """
-    hc_jitter: NotRequired[pulumi.Input[Optional[_builtins.float]]]
+    hc_jitter: NotRequired[pulumi.Input[Optional[_builtins.int]]]
     """
     Health check jitter in seconds, 0 to 60; default 5.
     """
@@ -330,21 +430,28 @@ class L4UpstreamZoneArgs:
     def __init__(__self__, *,
                  id: pulumi.Input[_builtins.str],
                  upstreams: pulumi.Input[Sequence[pulumi.Input['LoadBalancerUpstreamArgs']]],
-                 hc_interval: pulumi.Input[Optional[_builtins.float]] = None,
-                 hc_jitter: pulumi.Input[Optional[_builtins.float]] = None,
+                 hc_interval: pulumi.Input[Optional[_builtins.int]] = None,
+                 hc_jitter: pulumi.Input[Optional[_builtins.int]] = None,
                  method: pulumi.Input[Optional[_builtins.str]] = None,
                  udp: pulumi.Input[Optional[_builtins.bool]] = None):
         """
+        A group of upstream servers of an L4 load balancer, with its balancing method and health checks.
+
         :param pulumi.Input[_builtins.str] id: 1 to 255 characters, unique; vhost zones name it in upstreamId.
-        :param pulumi.Input[_builtins.float] hc_interval: Health check interval in seconds, 1 to 60; default 5.
-        :param pulumi.Input[_builtins.float] hc_jitter: Health check jitter in seconds, 0 to 60; default 5.
+        :param pulumi.Input[Sequence[pulumi.Input['LoadBalancerUpstreamArgs']]] upstreams: The upstream servers of the zone; at least one.
+        :param pulumi.Input[_builtins.int] hc_interval: Health check interval in seconds, 1 to 60; default 5.
+        :param pulumi.Input[_builtins.int] hc_jitter: Health check jitter in seconds, 0 to 60; default 5.
         :param pulumi.Input[_builtins.str] method: "random.least_conn" (default), "round-robin" or "least_conn".
         :param pulumi.Input[_builtins.bool] udp: Balance UDP instead of TCP; default false.
         """
         pulumi.set(__self__, "id", id)
         pulumi.set(__self__, "upstreams", upstreams)
+        if hc_interval is None:
+            hc_interval = 5
         if hc_interval is not None:
             pulumi.set(__self__, "hc_interval", hc_interval)
+        if hc_jitter is None:
+            hc_jitter = 5
         if hc_jitter is not None:
             pulumi.set(__self__, "hc_jitter", hc_jitter)
         if method is not None:
@@ -369,6 +476,9 @@ class L4UpstreamZoneArgs:
     @_builtins.property
     @pulumi.getter
     def upstreams(self) -> pulumi.Input[Sequence[pulumi.Input['LoadBalancerUpstreamArgs']]]:
+        """
+        The upstream servers of the zone; at least one.
+        """
         return pulumi.get(self, "upstreams")
 
     @upstreams.setter
@@ -377,26 +487,26 @@ class L4UpstreamZoneArgs:
 
     @_builtins.property
     @pulumi.getter(name="hcInterval")
-    def hc_interval(self) -> pulumi.Input[Optional[_builtins.float]]:
+    def hc_interval(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
         Health check interval in seconds, 1 to 60; default 5.
         """
         return pulumi.get(self, "hc_interval")
 
     @hc_interval.setter
-    def hc_interval(self, value: pulumi.Input[Optional[_builtins.float]]):
+    def hc_interval(self, value: pulumi.Input[Optional[_builtins.int]]):
         pulumi.set(self, "hc_interval", value)
 
     @_builtins.property
     @pulumi.getter(name="hcJitter")
-    def hc_jitter(self) -> pulumi.Input[Optional[_builtins.float]]:
+    def hc_jitter(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
         Health check jitter in seconds, 0 to 60; default 5.
         """
         return pulumi.get(self, "hc_jitter")
 
     @hc_jitter.setter
-    def hc_jitter(self, value: pulumi.Input[Optional[_builtins.float]]):
+    def hc_jitter(self, value: pulumi.Input[Optional[_builtins.int]]):
         pulumi.set(self, "hc_jitter", value)
 
     @_builtins.property
@@ -425,11 +535,14 @@ class L4UpstreamZoneArgs:
 
 
 class L4VhostZoneArgsDict(TypedDict):
+    """
+    A forwarding rule of an L4 load balancer: ports to an upstream zone.
+    """
     id: pulumi.Input[_builtins.str]
     """
     1 to 255 characters, unique.
     """
-    ports: pulumi.Input[Sequence[pulumi.Input[_builtins.float]]]
+    ports: pulumi.Input[Sequence[pulumi.Input[_builtins.int]]]
     """
     The ports to balance, each 1 to 65535; at least one.
     """
@@ -454,14 +567,16 @@ class L4VhostZoneArgsDict(TypedDict):
 class L4VhostZoneArgs:
     def __init__(__self__, *,
                  id: pulumi.Input[_builtins.str],
-                 ports: pulumi.Input[Sequence[pulumi.Input[_builtins.float]]],
+                 ports: pulumi.Input[Sequence[pulumi.Input[_builtins.int]]],
                  upstream_id: pulumi.Input[_builtins.str],
                  description: pulumi.Input[Optional[_builtins.str]] = None,
                  proxy_protocol: pulumi.Input[Optional[_builtins.bool]] = None,
                  udp: pulumi.Input[Optional[_builtins.bool]] = None):
         """
+        A forwarding rule of an L4 load balancer: ports to an upstream zone.
+
         :param pulumi.Input[_builtins.str] id: 1 to 255 characters, unique.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.float]]] ports: The ports to balance, each 1 to 65535; at least one.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.int]]] ports: The ports to balance, each 1 to 65535; at least one.
         :param pulumi.Input[_builtins.str] upstream_id: The id of one of upstreamZones.
         :param pulumi.Input[_builtins.str] description: At most 255 characters.
         :param pulumi.Input[_builtins.bool] proxy_protocol: Default false.
@@ -495,14 +610,14 @@ class L4VhostZoneArgs:
 
     @_builtins.property
     @pulumi.getter
-    def ports(self) -> pulumi.Input[Sequence[pulumi.Input[_builtins.float]]]:
+    def ports(self) -> pulumi.Input[Sequence[pulumi.Input[_builtins.int]]]:
         """
         The ports to balance, each 1 to 65535; at least one.
         """
         return pulumi.get(self, "ports")
 
     @ports.setter
-    def ports(self, value: pulumi.Input[Sequence[pulumi.Input[_builtins.float]]]):
+    def ports(self, value: pulumi.Input[Sequence[pulumi.Input[_builtins.int]]]):
         pulumi.set(self, "ports", value)
 
     @_builtins.property
@@ -555,6 +670,9 @@ class L4VhostZoneArgs:
 
 
 class L7LocationZoneArgsDict(TypedDict):
+    """
+    A path rule of an L7 virtual host: requests under a location go to an upstream zone.
+    """
     location: pulumi.Input[_builtins.str]
     """
     The path prefix, e.g. "/api".
@@ -564,6 +682,9 @@ class L7LocationZoneArgsDict(TypedDict):
     The id of one of upstreamZones.
     """
     upstream_path: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The path the request is sent to on the upstream, in place of the matched location.
+    """
 
 @pulumi.input_type
 class L7LocationZoneArgs:
@@ -572,8 +693,11 @@ class L7LocationZoneArgs:
                  upstream_id: pulumi.Input[_builtins.str],
                  upstream_path: pulumi.Input[Optional[_builtins.str]] = None):
         """
+        A path rule of an L7 virtual host: requests under a location go to an upstream zone.
+
         :param pulumi.Input[_builtins.str] location: The path prefix, e.g. "/api".
         :param pulumi.Input[_builtins.str] upstream_id: The id of one of upstreamZones.
+        :param pulumi.Input[_builtins.str] upstream_path: The path the request is sent to on the upstream, in place of the matched location.
         """
         pulumi.set(__self__, "location", location)
         pulumi.set(__self__, "upstream_id", upstream_id)
@@ -607,6 +731,9 @@ class L7LocationZoneArgs:
     @_builtins.property
     @pulumi.getter(name="upstreamPath")
     def upstream_path(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The path the request is sent to on the upstream, in place of the matched location.
+        """
         return pulumi.get(self, "upstream_path")
 
     @upstream_path.setter
@@ -615,17 +742,27 @@ class L7LocationZoneArgs:
 
 
 class L7UpstreamZoneArgsDict(TypedDict):
+    """
+    A group of upstream servers of an L7 load balancer, with its balancing method and HTTP health
+    checks.
+    """
     id: pulumi.Input[_builtins.str]
     """
     1 to 255 characters, unique; location zones name it in upstreamId.
     """
     upstreams: pulumi.Input[Sequence[pulumi.Input['LoadBalancerUpstreamArgsDict']]]
+    """
+    The upstream servers of the zone; at least one.
+    """
     grpc: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
     """
     Default false.
     """
     hc_domain: NotRequired[pulumi.Input[Optional[_builtins.str]]]
-    hc_fails: NotRequired[pulumi.Input[Optional[_builtins.float]]]
+    """
+    The host name health checks ask for.
+    """
+    hc_fails: NotRequired[pulumi.Input[Optional[_builtins.int]]]
     """
     Failed checks before an upstream is taken out, at least 1; default 3.
     """
@@ -633,15 +770,15 @@ class L7UpstreamZoneArgsDict(TypedDict):
     """
     At most 64 characters.
     """
-    hc_grpc_status: NotRequired[pulumi.Input[Optional[_builtins.float]]]
+    hc_grpc_status: NotRequired[pulumi.Input[Optional[_builtins.int]]]
     """
     0 to 16; default 0.
     """
-    hc_interval: NotRequired[pulumi.Input[Optional[_builtins.float]]]
+    hc_interval: NotRequired[pulumi.Input[Optional[_builtins.int]]]
     """
     Health check interval, seconds, 1 to 60; default 5.
     """
-    hc_jitter: NotRequired[pulumi.Input[Optional[_builtins.float]]]
+    hc_jitter: NotRequired[pulumi.Input[Optional[_builtins.int]]]
     """
     Health check jitter, seconds, 0 to 60; default 5.
     """
@@ -653,7 +790,7 @@ class L7UpstreamZoneArgsDict(TypedDict):
     """
     "GET" (default) or "HEAD".
     """
-    hc_passes: NotRequired[pulumi.Input[Optional[_builtins.float]]]
+    hc_passes: NotRequired[pulumi.Input[Optional[_builtins.int]]]
     """
     Passed checks to take it back, at least 1; default 3.
     """
@@ -689,14 +826,14 @@ class L7UpstreamZoneArgs:
                  upstreams: pulumi.Input[Sequence[pulumi.Input['LoadBalancerUpstreamArgs']]],
                  grpc: pulumi.Input[Optional[_builtins.bool]] = None,
                  hc_domain: pulumi.Input[Optional[_builtins.str]] = None,
-                 hc_fails: pulumi.Input[Optional[_builtins.float]] = None,
+                 hc_fails: pulumi.Input[Optional[_builtins.int]] = None,
                  hc_grpc_service: pulumi.Input[Optional[_builtins.str]] = None,
-                 hc_grpc_status: pulumi.Input[Optional[_builtins.float]] = None,
-                 hc_interval: pulumi.Input[Optional[_builtins.float]] = None,
-                 hc_jitter: pulumi.Input[Optional[_builtins.float]] = None,
+                 hc_grpc_status: pulumi.Input[Optional[_builtins.int]] = None,
+                 hc_interval: pulumi.Input[Optional[_builtins.int]] = None,
+                 hc_jitter: pulumi.Input[Optional[_builtins.int]] = None,
                  hc_mandatory: pulumi.Input[Optional[_builtins.bool]] = None,
                  hc_method: pulumi.Input[Optional[_builtins.str]] = None,
-                 hc_passes: pulumi.Input[Optional[_builtins.float]] = None,
+                 hc_passes: pulumi.Input[Optional[_builtins.int]] = None,
                  hc_path: pulumi.Input[Optional[_builtins.str]] = None,
                  hc_status: pulumi.Input[Optional[_builtins.str]] = None,
                  method: pulumi.Input[Optional[_builtins.str]] = None,
@@ -704,16 +841,21 @@ class L7UpstreamZoneArgs:
                  sticky: pulumi.Input[Optional[_builtins.bool]] = None,
                  tls_preset: pulumi.Input[Optional[_builtins.str]] = None):
         """
+        A group of upstream servers of an L7 load balancer, with its balancing method and HTTP health
+        checks.
+
         :param pulumi.Input[_builtins.str] id: 1 to 255 characters, unique; location zones name it in upstreamId.
+        :param pulumi.Input[Sequence[pulumi.Input['LoadBalancerUpstreamArgs']]] upstreams: The upstream servers of the zone; at least one.
         :param pulumi.Input[_builtins.bool] grpc: Default false.
-        :param pulumi.Input[_builtins.float] hc_fails: Failed checks before an upstream is taken out, at least 1; default 3.
+        :param pulumi.Input[_builtins.str] hc_domain: The host name health checks ask for.
+        :param pulumi.Input[_builtins.int] hc_fails: Failed checks before an upstream is taken out, at least 1; default 3.
         :param pulumi.Input[_builtins.str] hc_grpc_service: At most 64 characters.
-        :param pulumi.Input[_builtins.float] hc_grpc_status: 0 to 16; default 0.
-        :param pulumi.Input[_builtins.float] hc_interval: Health check interval, seconds, 1 to 60; default 5.
-        :param pulumi.Input[_builtins.float] hc_jitter: Health check jitter, seconds, 0 to 60; default 5.
+        :param pulumi.Input[_builtins.int] hc_grpc_status: 0 to 16; default 0.
+        :param pulumi.Input[_builtins.int] hc_interval: Health check interval, seconds, 1 to 60; default 5.
+        :param pulumi.Input[_builtins.int] hc_jitter: Health check jitter, seconds, 0 to 60; default 5.
         :param pulumi.Input[_builtins.bool] hc_mandatory: Default false.
         :param pulumi.Input[_builtins.str] hc_method: "GET" (default) or "HEAD".
-        :param pulumi.Input[_builtins.float] hc_passes: Passed checks to take it back, at least 1; default 3.
+        :param pulumi.Input[_builtins.int] hc_passes: Passed checks to take it back, at least 1; default 3.
         :param pulumi.Input[_builtins.str] hc_path: At most 255 characters; default "/".
         :param pulumi.Input[_builtins.str] hc_status: Expected status (nginx match syntax), at most 255 characters; default "200-399".
         :param pulumi.Input[_builtins.str] method: "random.least_conn" (default), "round-robin" or "least_conn".
@@ -729,14 +871,22 @@ class L7UpstreamZoneArgs:
             pulumi.set(__self__, "grpc", grpc)
         if hc_domain is not None:
             pulumi.set(__self__, "hc_domain", hc_domain)
+        if hc_fails is None:
+            hc_fails = 3
         if hc_fails is not None:
             pulumi.set(__self__, "hc_fails", hc_fails)
         if hc_grpc_service is not None:
             pulumi.set(__self__, "hc_grpc_service", hc_grpc_service)
+        if hc_grpc_status is None:
+            hc_grpc_status = 0
         if hc_grpc_status is not None:
             pulumi.set(__self__, "hc_grpc_status", hc_grpc_status)
+        if hc_interval is None:
+            hc_interval = 5
         if hc_interval is not None:
             pulumi.set(__self__, "hc_interval", hc_interval)
+        if hc_jitter is None:
+            hc_jitter = 5
         if hc_jitter is not None:
             pulumi.set(__self__, "hc_jitter", hc_jitter)
         if hc_mandatory is None:
@@ -745,6 +895,8 @@ class L7UpstreamZoneArgs:
             pulumi.set(__self__, "hc_mandatory", hc_mandatory)
         if hc_method is not None:
             pulumi.set(__self__, "hc_method", hc_method)
+        if hc_passes is None:
+            hc_passes = 3
         if hc_passes is not None:
             pulumi.set(__self__, "hc_passes", hc_passes)
         if hc_path is not None:
@@ -779,6 +931,9 @@ class L7UpstreamZoneArgs:
     @_builtins.property
     @pulumi.getter
     def upstreams(self) -> pulumi.Input[Sequence[pulumi.Input['LoadBalancerUpstreamArgs']]]:
+        """
+        The upstream servers of the zone; at least one.
+        """
         return pulumi.get(self, "upstreams")
 
     @upstreams.setter
@@ -800,6 +955,9 @@ class L7UpstreamZoneArgs:
     @_builtins.property
     @pulumi.getter(name="hcDomain")
     def hc_domain(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The host name health checks ask for.
+        """
         return pulumi.get(self, "hc_domain")
 
     @hc_domain.setter
@@ -808,14 +966,14 @@ class L7UpstreamZoneArgs:
 
     @_builtins.property
     @pulumi.getter(name="hcFails")
-    def hc_fails(self) -> pulumi.Input[Optional[_builtins.float]]:
+    def hc_fails(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
         Failed checks before an upstream is taken out, at least 1; default 3.
         """
         return pulumi.get(self, "hc_fails")
 
     @hc_fails.setter
-    def hc_fails(self, value: pulumi.Input[Optional[_builtins.float]]):
+    def hc_fails(self, value: pulumi.Input[Optional[_builtins.int]]):
         pulumi.set(self, "hc_fails", value)
 
     @_builtins.property
@@ -832,38 +990,38 @@ class L7UpstreamZoneArgs:
 
     @_builtins.property
     @pulumi.getter(name="hcGrpcStatus")
-    def hc_grpc_status(self) -> pulumi.Input[Optional[_builtins.float]]:
+    def hc_grpc_status(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
         0 to 16; default 0.
         """
         return pulumi.get(self, "hc_grpc_status")
 
     @hc_grpc_status.setter
-    def hc_grpc_status(self, value: pulumi.Input[Optional[_builtins.float]]):
+    def hc_grpc_status(self, value: pulumi.Input[Optional[_builtins.int]]):
         pulumi.set(self, "hc_grpc_status", value)
 
     @_builtins.property
     @pulumi.getter(name="hcInterval")
-    def hc_interval(self) -> pulumi.Input[Optional[_builtins.float]]:
+    def hc_interval(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
         Health check interval, seconds, 1 to 60; default 5.
         """
         return pulumi.get(self, "hc_interval")
 
     @hc_interval.setter
-    def hc_interval(self, value: pulumi.Input[Optional[_builtins.float]]):
+    def hc_interval(self, value: pulumi.Input[Optional[_builtins.int]]):
         pulumi.set(self, "hc_interval", value)
 
     @_builtins.property
     @pulumi.getter(name="hcJitter")
-    def hc_jitter(self) -> pulumi.Input[Optional[_builtins.float]]:
+    def hc_jitter(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
         Health check jitter, seconds, 0 to 60; default 5.
         """
         return pulumi.get(self, "hc_jitter")
 
     @hc_jitter.setter
-    def hc_jitter(self, value: pulumi.Input[Optional[_builtins.float]]):
+    def hc_jitter(self, value: pulumi.Input[Optional[_builtins.int]]):
         pulumi.set(self, "hc_jitter", value)
 
     @_builtins.property
@@ -892,14 +1050,14 @@ class L7UpstreamZoneArgs:
 
     @_builtins.property
     @pulumi.getter(name="hcPasses")
-    def hc_passes(self) -> pulumi.Input[Optional[_builtins.float]]:
+    def hc_passes(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
         Passed checks to take it back, at least 1; default 3.
         """
         return pulumi.get(self, "hc_passes")
 
     @hc_passes.setter
-    def hc_passes(self, value: pulumi.Input[Optional[_builtins.float]]):
+    def hc_passes(self, value: pulumi.Input[Optional[_builtins.int]]):
         pulumi.set(self, "hc_passes", value)
 
     @_builtins.property
@@ -976,6 +1134,9 @@ class L7UpstreamZoneArgs:
 
 
 class L7VhostZoneArgsDict(TypedDict):
+    """
+    A virtual host of an L7 load balancer: domains and ports, TLS, and where requests go.
+    """
     domains: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]
     """
     At least one domain name.
@@ -984,13 +1145,22 @@ class L7VhostZoneArgsDict(TypedDict):
     """
     1 to 255 characters, unique.
     """
-    ports: pulumi.Input[Sequence[pulumi.Input[_builtins.float]]]
+    ports: pulumi.Input[Sequence[pulumi.Input[_builtins.int]]]
     """
     Each 1 to 65535; at least one.
     """
     http2: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Serve HTTP/2; default false.
+    """
     http2_push_preload: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    HTTP/2 server push of preloaded resources; default false.
+    """
     http_to_https_redirect: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Redirect HTTP requests to HTTPS; default false.
+    """
     location_zones: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input['L7LocationZoneArgsDict']]]]]
     """
     Path rules to upstream zones.
@@ -1013,7 +1183,7 @@ class L7VhostZoneArgs:
     def __init__(__self__, *,
                  domains: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]],
                  id: pulumi.Input[_builtins.str],
-                 ports: pulumi.Input[Sequence[pulumi.Input[_builtins.float]]],
+                 ports: pulumi.Input[Sequence[pulumi.Input[_builtins.int]]],
                  http2: pulumi.Input[Optional[_builtins.bool]] = None,
                  http2_push_preload: pulumi.Input[Optional[_builtins.bool]] = None,
                  http_to_https_redirect: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -1022,9 +1192,14 @@ class L7VhostZoneArgs:
                  ssl: pulumi.Input[Optional[_builtins.bool]] = None,
                  ssl_certificate_id: pulumi.Input[Optional[_builtins.str]] = None):
         """
+        A virtual host of an L7 load balancer: domains and ports, TLS, and where requests go.
+
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] domains: At least one domain name.
         :param pulumi.Input[_builtins.str] id: 1 to 255 characters, unique.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.float]]] ports: Each 1 to 65535; at least one.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.int]]] ports: Each 1 to 65535; at least one.
+        :param pulumi.Input[_builtins.bool] http2: Serve HTTP/2; default false.
+        :param pulumi.Input[_builtins.bool] http2_push_preload: HTTP/2 server push of preloaded resources; default false.
+        :param pulumi.Input[_builtins.bool] http_to_https_redirect: Redirect HTTP requests to HTTPS; default false.
         :param pulumi.Input[Sequence[pulumi.Input['L7LocationZoneArgs']]] location_zones: Path rules to upstream zones.
         :param pulumi.Input['L7VhostZoneRealIpHeaderArgs'] real_ip_header: Take the client address from this header when the request comes from these networks.
         :param pulumi.Input[_builtins.bool] ssl: TLS termination with sslCertificateId; default false.
@@ -1033,10 +1208,16 @@ class L7VhostZoneArgs:
         pulumi.set(__self__, "domains", domains)
         pulumi.set(__self__, "id", id)
         pulumi.set(__self__, "ports", ports)
+        if http2 is None:
+            http2 = False
         if http2 is not None:
             pulumi.set(__self__, "http2", http2)
+        if http2_push_preload is None:
+            http2_push_preload = False
         if http2_push_preload is not None:
             pulumi.set(__self__, "http2_push_preload", http2_push_preload)
+        if http_to_https_redirect is None:
+            http_to_https_redirect = False
         if http_to_https_redirect is not None:
             pulumi.set(__self__, "http_to_https_redirect", http_to_https_redirect)
         if location_zones is not None:
@@ -1076,19 +1257,22 @@ class L7VhostZoneArgs:
 
     @_builtins.property
     @pulumi.getter
-    def ports(self) -> pulumi.Input[Sequence[pulumi.Input[_builtins.float]]]:
+    def ports(self) -> pulumi.Input[Sequence[pulumi.Input[_builtins.int]]]:
         """
         Each 1 to 65535; at least one.
         """
         return pulumi.get(self, "ports")
 
     @ports.setter
-    def ports(self, value: pulumi.Input[Sequence[pulumi.Input[_builtins.float]]]):
+    def ports(self, value: pulumi.Input[Sequence[pulumi.Input[_builtins.int]]]):
         pulumi.set(self, "ports", value)
 
     @_builtins.property
     @pulumi.getter
     def http2(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Serve HTTP/2; default false.
+        """
         return pulumi.get(self, "http2")
 
     @http2.setter
@@ -1098,6 +1282,9 @@ class L7VhostZoneArgs:
     @_builtins.property
     @pulumi.getter(name="http2PushPreload")
     def http2_push_preload(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        HTTP/2 server push of preloaded resources; default false.
+        """
         return pulumi.get(self, "http2_push_preload")
 
     @http2_push_preload.setter
@@ -1107,6 +1294,9 @@ class L7VhostZoneArgs:
     @_builtins.property
     @pulumi.getter(name="httpToHttpsRedirect")
     def http_to_https_redirect(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Redirect HTTP requests to HTTPS; default false.
+        """
         return pulumi.get(self, "http_to_https_redirect")
 
     @http_to_https_redirect.setter
@@ -1163,20 +1353,38 @@ class L7VhostZoneArgs:
 
 
 class L7VhostZoneRealIpHeaderArgsDict(TypedDict):
+    """
+    Take the client address from this header when the request comes from these networks.
+    """
     name: pulumi.Input[_builtins.str]
+    """
+    The header's name, e.g. `X-Forwarded-For`.
+    """
     networks: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]
+    """
+    The networks (CIDR notation) whose requests the header is trusted from.
+    """
 
 @pulumi.input_type
 class L7VhostZoneRealIpHeaderArgs:
     def __init__(__self__, *,
                  name: pulumi.Input[_builtins.str],
                  networks: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]):
+        """
+        Take the client address from this header when the request comes from these networks.
+
+        :param pulumi.Input[_builtins.str] name: The header's name, e.g. `X-Forwarded-For`.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] networks: The networks (CIDR notation) whose requests the header is trusted from.
+        """
         pulumi.set(__self__, "name", name)
         pulumi.set(__self__, "networks", networks)
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> pulumi.Input[_builtins.str]:
+        """
+        The header's name, e.g. `X-Forwarded-For`.
+        """
         return pulumi.get(self, "name")
 
     @name.setter
@@ -1186,6 +1394,9 @@ class L7VhostZoneRealIpHeaderArgs:
     @_builtins.property
     @pulumi.getter
     def networks(self) -> pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]:
+        """
+        The networks (CIDR notation) whose requests the header is trusted from.
+        """
         return pulumi.get(self, "networks")
 
     @networks.setter
@@ -1195,29 +1406,29 @@ class L7VhostZoneRealIpHeaderArgs:
 
 class LoadBalancerUpstreamArgsDict(TypedDict):
     """
-    An upstream server (L4 and L7 alike). Defaults are the API's, as Ansible documents them.
+    An upstream server (L4 and L7 alike). The defaults are the API's.
     """
     ip: pulumi.Input[_builtins.str]
     """
     IPv4 or IPv6 address.
     """
-    port: pulumi.Input[_builtins.float]
+    port: pulumi.Input[_builtins.int]
     """
     1 to 65535.
     """
-    fail_timeout: NotRequired[pulumi.Input[Optional[_builtins.float]]]
+    fail_timeout: NotRequired[pulumi.Input[Optional[_builtins.int]]]
     """
     Seconds, 1 to 60; default 30.
     """
-    max_conns: NotRequired[pulumi.Input[Optional[_builtins.float]]]
+    max_conns: NotRequired[pulumi.Input[Optional[_builtins.int]]]
     """
     1 to 65535; default 63000.
     """
-    max_fails: NotRequired[pulumi.Input[Optional[_builtins.float]]]
+    max_fails: NotRequired[pulumi.Input[Optional[_builtins.int]]]
     """
     Failures before the server is taken out; default 0.
     """
-    weight: NotRequired[pulumi.Input[Optional[_builtins.float]]]
+    weight: NotRequired[pulumi.Input[Optional[_builtins.int]]]
     """
     A positive whole number; default 1.
     """
@@ -1226,29 +1437,37 @@ class LoadBalancerUpstreamArgsDict(TypedDict):
 class LoadBalancerUpstreamArgs:
     def __init__(__self__, *,
                  ip: pulumi.Input[_builtins.str],
-                 port: pulumi.Input[_builtins.float],
-                 fail_timeout: pulumi.Input[Optional[_builtins.float]] = None,
-                 max_conns: pulumi.Input[Optional[_builtins.float]] = None,
-                 max_fails: pulumi.Input[Optional[_builtins.float]] = None,
-                 weight: pulumi.Input[Optional[_builtins.float]] = None):
+                 port: pulumi.Input[_builtins.int],
+                 fail_timeout: pulumi.Input[Optional[_builtins.int]] = None,
+                 max_conns: pulumi.Input[Optional[_builtins.int]] = None,
+                 max_fails: pulumi.Input[Optional[_builtins.int]] = None,
+                 weight: pulumi.Input[Optional[_builtins.int]] = None):
         """
-        An upstream server (L4 and L7 alike). Defaults are the API's, as Ansible documents them.
+        An upstream server (L4 and L7 alike). The defaults are the API's.
 
         :param pulumi.Input[_builtins.str] ip: IPv4 or IPv6 address.
-        :param pulumi.Input[_builtins.float] port: 1 to 65535.
-        :param pulumi.Input[_builtins.float] fail_timeout: Seconds, 1 to 60; default 30.
-        :param pulumi.Input[_builtins.float] max_conns: 1 to 65535; default 63000.
-        :param pulumi.Input[_builtins.float] max_fails: Failures before the server is taken out; default 0.
-        :param pulumi.Input[_builtins.float] weight: A positive whole number; default 1.
+        :param pulumi.Input[_builtins.int] port: 1 to 65535.
+        :param pulumi.Input[_builtins.int] fail_timeout: Seconds, 1 to 60; default 30.
+        :param pulumi.Input[_builtins.int] max_conns: 1 to 65535; default 63000.
+        :param pulumi.Input[_builtins.int] max_fails: Failures before the server is taken out; default 0.
+        :param pulumi.Input[_builtins.int] weight: A positive whole number; default 1.
         """
         pulumi.set(__self__, "ip", ip)
         pulumi.set(__self__, "port", port)
+        if fail_timeout is None:
+            fail_timeout = 30
         if fail_timeout is not None:
             pulumi.set(__self__, "fail_timeout", fail_timeout)
+        if max_conns is None:
+            max_conns = 63000
         if max_conns is not None:
             pulumi.set(__self__, "max_conns", max_conns)
+        if max_fails is None:
+            max_fails = 0
         if max_fails is not None:
             pulumi.set(__self__, "max_fails", max_fails)
+        if weight is None:
+            weight = 1
         if weight is not None:
             pulumi.set(__self__, "weight", weight)
 
@@ -1266,62 +1485,62 @@ class LoadBalancerUpstreamArgs:
 
     @_builtins.property
     @pulumi.getter
-    def port(self) -> pulumi.Input[_builtins.float]:
+    def port(self) -> pulumi.Input[_builtins.int]:
         """
         1 to 65535.
         """
         return pulumi.get(self, "port")
 
     @port.setter
-    def port(self, value: pulumi.Input[_builtins.float]):
+    def port(self, value: pulumi.Input[_builtins.int]):
         pulumi.set(self, "port", value)
 
     @_builtins.property
     @pulumi.getter(name="failTimeout")
-    def fail_timeout(self) -> pulumi.Input[Optional[_builtins.float]]:
+    def fail_timeout(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
         Seconds, 1 to 60; default 30.
         """
         return pulumi.get(self, "fail_timeout")
 
     @fail_timeout.setter
-    def fail_timeout(self, value: pulumi.Input[Optional[_builtins.float]]):
+    def fail_timeout(self, value: pulumi.Input[Optional[_builtins.int]]):
         pulumi.set(self, "fail_timeout", value)
 
     @_builtins.property
     @pulumi.getter(name="maxConns")
-    def max_conns(self) -> pulumi.Input[Optional[_builtins.float]]:
+    def max_conns(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
         1 to 65535; default 63000.
         """
         return pulumi.get(self, "max_conns")
 
     @max_conns.setter
-    def max_conns(self, value: pulumi.Input[Optional[_builtins.float]]):
+    def max_conns(self, value: pulumi.Input[Optional[_builtins.int]]):
         pulumi.set(self, "max_conns", value)
 
     @_builtins.property
     @pulumi.getter(name="maxFails")
-    def max_fails(self) -> pulumi.Input[Optional[_builtins.float]]:
+    def max_fails(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
         Failures before the server is taken out; default 0.
         """
         return pulumi.get(self, "max_fails")
 
     @max_fails.setter
-    def max_fails(self, value: pulumi.Input[Optional[_builtins.float]]):
+    def max_fails(self, value: pulumi.Input[Optional[_builtins.int]]):
         pulumi.set(self, "max_fails", value)
 
     @_builtins.property
     @pulumi.getter
-    def weight(self) -> pulumi.Input[Optional[_builtins.float]]:
+    def weight(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
         A positive whole number; default 1.
         """
         return pulumi.get(self, "weight")
 
     @weight.setter
-    def weight(self, value: pulumi.Input[Optional[_builtins.float]]):
+    def weight(self, value: pulumi.Input[Optional[_builtins.int]]):
         pulumi.set(self, "weight", value)
 
 

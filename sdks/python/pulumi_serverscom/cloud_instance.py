@@ -45,10 +45,10 @@ class CloudInstanceArgs:
                reinstall): the disk is erased, the id and the addresses stay. That needs
                `reinstallTrigger` to change in the same update.
         :param pulumi.Input[_builtins.int] region_id: The cloud region; changing it replaces the instance.
-        :param pulumi.Input[_builtins.str] adopt_id: Take over the existing instance with this id instead of creating one (`pulumi import` does
-               not work with dynamic providers). Its region and image must match (a new image would
+        :param pulumi.Input[_builtins.str] adopt_id: Take over the existing instance with this id instead of creating one (from the program itself,
+               where `pulumi import` writes code). Its region and image must match (a new image would
                reinstall it unannounced); the rest is brought to the declared values. The SSH key and user
-               data cannot be read back: taken on trust.
+               data cannot be read back: they are taken on trust.
         :param pulumi.Input[_builtins.int] backup_copies: How many backup copies to keep; default 0. Changed in place.
         :param pulumi.Input[_builtins.bool] gpn_enabled: The global private network; default false. Changed in place.
         :param pulumi.Input[_builtins.bool] ipv4_enabled: A public IPv4 address; default true (the API's default). false creates the instance without
@@ -149,10 +149,10 @@ class CloudInstanceArgs:
     @pulumi.getter(name="adoptId")
     def adopt_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Take over the existing instance with this id instead of creating one (`pulumi import` does
-        not work with dynamic providers). Its region and image must match (a new image would
+        Take over the existing instance with this id instead of creating one (from the program itself,
+        where `pulumi import` writes code). Its region and image must match (a new image would
         reinstall it unannounced); the rest is brought to the declared values. The SSH key and user
-        data cannot be read back: taken on trust.
+        data cannot be read back: they are taken on trust.
         """
         return pulumi.get(self, "adopt_id")
 
@@ -326,31 +326,54 @@ class CloudInstance(pulumi.CustomResource):
         """
         A cloud computing instance.
 
-        - Ready means a settled status: ACTIVE after a create (ERROR, QUOTA_EXCEEDED and
-          KEYPAIR_NOT_FOUND fail at once; DELETED, DELETING or a 404 mean it is gone).
-        - In place: name (sent even when it is the only change), backup copies, GPN, IPv6, labels;
-          flavor (upgrade, then approval per `upgradeConfirmation`); image (reinstall: the disk is
-          erased, so only when `reinstallTrigger` changes in the same update, or `check` refuses the
-          change); reboot trigger. Replaced: region, SSH key, user data (the API takes them at
+        - Ready means a settled status: `ACTIVE` after a create (`ERROR`, `QUOTA_EXCEEDED` and
+          `KEYPAIR_NOT_FOUND` fail at once; `DELETED`, `DELETING` or a 404 mean it is gone).
+        - In place: name, backup copies, GPN, IPv6, labels; flavor (an upgrade, then its approval as the
+          `upgradeConfirmation` property says); image (a reinstall: the disk is erased, so only when the
+          `reinstallTrigger` property changes in the same update, or the change is refused before any
+          request); the reboot trigger. Replaced: region, SSH key, user data (the API takes them at
           creation only).
-        - An update does the upgrade first when it approves it (a refused upgrade then changes
-          nothing), then the reinstall, the PUT, an upgrade left awaiting confirmation, the reboot.
-          While an upgrade awaits confirmation the API refuses the other actions: with
-          `upgradeConfirmation: "leave"`, change the flavor in an update of its own.
-        - A locked instance (409 CONFLICT) or a region in maintenance (CLOUD_REGION_MAINTENANCE):
-          the update is repeated with backoff until its timeout, one progress line per change, then
-          fails naming the reason; the next `pulumi up` tries again.
+        - An update does the upgrade first when it approves it (a refused upgrade then changes nothing),
+          then the reinstall, the other changes, an upgrade left awaiting confirmation, and the reboot.
+          While an upgrade awaits confirmation the API refuses every other action: with
+          `upgradeConfirmation` set to `leave`, change the flavor in an update of its own.
+        - A locked instance (409 CONFLICT) or a region in maintenance (CLOUD_REGION_MAINTENANCE): the
+          update is repeated with backoff until its timeout, one progress line per change, then fails
+          naming the reason; the next `pulumi up` tries again.
 
-        Timeouts (the `customTimeouts` option): create 15 minutes, update 30 minutes, delete 15 minutes.
-        `platformUuid` is the instance's id on the cloud platform, null until the platform has built
-        it. `userData` is secret.
+        The `platformUuid` output is the instance's id on the cloud platform, null until the platform has
+        built it. `userData` is secret.
+
+        Default timeouts (the custom timeouts resource option changes them): create 15 minutes, update 30
+        minutes, delete 15 minutes.
+
+        ## Example Usage
+        ### A cloud instance in Amsterdam, flavor and image looked up by name
+        ```python
+        import pulumi
+        import pulumi_serverscom as serverscom
+
+        region = serverscom.get_cloud_region(code="AMS1")
+        small = serverscom.get_cloud_flavor(region_id=region.id,
+            name="SSD.30")
+        image = serverscom.get_cloud_image(region_id=region.id,
+            name="Ubuntu 24.04-server (64 bit)")
+        vm = serverscom.CloudInstance("vm",
+            region_id=region.id,
+            flavor_id=small.id,
+            image_id=image.id,
+            labels={
+                "env": "prod",
+            })
+        pulumi.export("vmAddress", vm.public_ipv4_address)
+        ```
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.str] adopt_id: Take over the existing instance with this id instead of creating one (`pulumi import` does
-               not work with dynamic providers). Its region and image must match (a new image would
+        :param pulumi.Input[_builtins.str] adopt_id: Take over the existing instance with this id instead of creating one (from the program itself,
+               where `pulumi import` writes code). Its region and image must match (a new image would
                reinstall it unannounced); the rest is brought to the declared values. The SSH key and user
-               data cannot be read back: taken on trust.
+               data cannot be read back: they are taken on trust.
         :param pulumi.Input[_builtins.int] backup_copies: How many backup copies to keep; default 0. Changed in place.
         :param pulumi.Input[_builtins.str] flavor_id: A flavor of the region, e.g. "SSD.50". A larger one upgrades the instance in place (it is
                down for up to 10 minutes; see `upgradeConfirmation`). A smaller one is refused with an
@@ -387,24 +410,47 @@ class CloudInstance(pulumi.CustomResource):
         """
         A cloud computing instance.
 
-        - Ready means a settled status: ACTIVE after a create (ERROR, QUOTA_EXCEEDED and
-          KEYPAIR_NOT_FOUND fail at once; DELETED, DELETING or a 404 mean it is gone).
-        - In place: name (sent even when it is the only change), backup copies, GPN, IPv6, labels;
-          flavor (upgrade, then approval per `upgradeConfirmation`); image (reinstall: the disk is
-          erased, so only when `reinstallTrigger` changes in the same update, or `check` refuses the
-          change); reboot trigger. Replaced: region, SSH key, user data (the API takes them at
+        - Ready means a settled status: `ACTIVE` after a create (`ERROR`, `QUOTA_EXCEEDED` and
+          `KEYPAIR_NOT_FOUND` fail at once; `DELETED`, `DELETING` or a 404 mean it is gone).
+        - In place: name, backup copies, GPN, IPv6, labels; flavor (an upgrade, then its approval as the
+          `upgradeConfirmation` property says); image (a reinstall: the disk is erased, so only when the
+          `reinstallTrigger` property changes in the same update, or the change is refused before any
+          request); the reboot trigger. Replaced: region, SSH key, user data (the API takes them at
           creation only).
-        - An update does the upgrade first when it approves it (a refused upgrade then changes
-          nothing), then the reinstall, the PUT, an upgrade left awaiting confirmation, the reboot.
-          While an upgrade awaits confirmation the API refuses the other actions: with
-          `upgradeConfirmation: "leave"`, change the flavor in an update of its own.
-        - A locked instance (409 CONFLICT) or a region in maintenance (CLOUD_REGION_MAINTENANCE):
-          the update is repeated with backoff until its timeout, one progress line per change, then
-          fails naming the reason; the next `pulumi up` tries again.
+        - An update does the upgrade first when it approves it (a refused upgrade then changes nothing),
+          then the reinstall, the other changes, an upgrade left awaiting confirmation, and the reboot.
+          While an upgrade awaits confirmation the API refuses every other action: with
+          `upgradeConfirmation` set to `leave`, change the flavor in an update of its own.
+        - A locked instance (409 CONFLICT) or a region in maintenance (CLOUD_REGION_MAINTENANCE): the
+          update is repeated with backoff until its timeout, one progress line per change, then fails
+          naming the reason; the next `pulumi up` tries again.
 
-        Timeouts (the `customTimeouts` option): create 15 minutes, update 30 minutes, delete 15 minutes.
-        `platformUuid` is the instance's id on the cloud platform, null until the platform has built
-        it. `userData` is secret.
+        The `platformUuid` output is the instance's id on the cloud platform, null until the platform has
+        built it. `userData` is secret.
+
+        Default timeouts (the custom timeouts resource option changes them): create 15 minutes, update 30
+        minutes, delete 15 minutes.
+
+        ## Example Usage
+        ### A cloud instance in Amsterdam, flavor and image looked up by name
+        ```python
+        import pulumi
+        import pulumi_serverscom as serverscom
+
+        region = serverscom.get_cloud_region(code="AMS1")
+        small = serverscom.get_cloud_flavor(region_id=region.id,
+            name="SSD.30")
+        image = serverscom.get_cloud_image(region_id=region.id,
+            name="Ubuntu 24.04-server (64 bit)")
+        vm = serverscom.CloudInstance("vm",
+            region_id=region.id,
+            flavor_id=small.id,
+            image_id=image.id,
+            labels={
+                "env": "prod",
+            })
+        pulumi.export("vmAddress", vm.public_ipv4_address)
+        ```
 
         :param str resource_name: The name of the resource.
         :param CloudInstanceArgs args: The arguments to use to populate this resource's properties.
@@ -549,7 +595,7 @@ class CloudInstance(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="awaitingUpgradeConfirmation")
-    def awaiting_upgrade_confirmation(self) -> pulumi.Output[Optional[_builtins.bool]]:
+    def awaiting_upgrade_confirmation(self) -> pulumi.Output[_builtins.bool]:
         """
         True while an upgrade awaits confirmation (status AWAITING_UPGRADE_CONFIRM).
         """
@@ -558,36 +604,61 @@ class CloudInstance(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="backupCopies")
     def backup_copies(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        How many backup copies to keep; default 0. Changed in place.
+        """
         return pulumi.get(self, "backup_copies")
 
     @_builtins.property
     @pulumi.getter(name="createdAt")
-    def created_at(self) -> pulumi.Output[Optional[_builtins.str]]:
+    def created_at(self) -> pulumi.Output[_builtins.str]:
+        """
+        When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+        """
         return pulumi.get(self, "created_at")
 
     @_builtins.property
     @pulumi.getter(name="flavorId")
-    def flavor_id(self) -> pulumi.Output[Optional[_builtins.str]]:
+    def flavor_id(self) -> pulumi.Output[_builtins.str]:
+        """
+        A flavor of the region, e.g. "SSD.50". A larger one upgrades the instance in place (it is
+        down for up to 10 minutes; see `upgradeConfirmation`). A smaller one is refused with an
+        error: an instance cannot shrink, so downsizing means replacing it (`pulumi up --replace`).
+        """
         return pulumi.get(self, "flavor_id")
 
     @_builtins.property
     @pulumi.getter(name="flavorName")
     def flavor_name(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The name of the flavor.
+        """
         return pulumi.get(self, "flavor_name")
 
     @_builtins.property
     @pulumi.getter(name="gpnEnabled")
     def gpn_enabled(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        The global private network; default false. Changed in place.
+        """
         return pulumi.get(self, "gpn_enabled")
 
     @_builtins.property
     @pulumi.getter(name="imageId")
-    def image_id(self) -> pulumi.Output[Optional[_builtins.str]]:
+    def image_id(self) -> pulumi.Output[_builtins.str]:
+        """
+        An image of the region (a UUID). Changing it reinstalls the instance in place (POST
+        reinstall): the disk is erased, the id and the addresses stay. That needs
+        `reinstallTrigger` to change in the same update.
+        """
         return pulumi.get(self, "image_id")
 
     @_builtins.property
     @pulumi.getter(name="imageName")
     def image_name(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The name of the image; null where the API does not say.
+        """
         return pulumi.get(self, "image_name")
 
     @_builtins.property
@@ -601,11 +672,14 @@ class CloudInstance(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="ipv6Enabled")
     def ipv6_enabled(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        A public IPv6 address; default false. Changed in place.
+        """
         return pulumi.get(self, "ipv6_enabled")
 
     @_builtins.property
     @pulumi.getter
-    def labels(self) -> pulumi.Output[Optional[Mapping[str, _builtins.str]]]:
+    def labels(self) -> pulumi.Output[Mapping[str, _builtins.str]]:
         """
         The labels, without the provider's ownership label.
         """
@@ -614,36 +688,57 @@ class CloudInstance(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="localIpv4Address")
     def local_ipv4_address(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The local IPv4 address; null when it has none.
+        """
         return pulumi.get(self, "local_ipv4_address")
 
     @_builtins.property
     @pulumi.getter
-    def name(self) -> pulumi.Output[Optional[_builtins.str]]:
+    def name(self) -> pulumi.Output[_builtins.str]:
+        """
+        The instance's name; default: the Pulumi resource name. Changed in place.
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter(name="platformUuid")
     def platform_uuid(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The id of the object on the underlying cloud platform.
+        """
         return pulumi.get(self, "platform_uuid")
 
     @_builtins.property
     @pulumi.getter(name="privateIpv4Address")
     def private_ipv4_address(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The private IPv4 address; null when it has none.
+        """
         return pulumi.get(self, "private_ipv4_address")
 
     @_builtins.property
     @pulumi.getter(name="publicIpv4Address")
     def public_ipv4_address(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The public IPv4 address; null when it has none.
+        """
         return pulumi.get(self, "public_ipv4_address")
 
     @_builtins.property
     @pulumi.getter(name="publicIpv6Address")
     def public_ipv6_address(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The public IPv6 address; null when it has none.
+        """
         return pulumi.get(self, "public_ipv6_address")
 
     @_builtins.property
     @pulumi.getter(name="publicPortBlocked")
     def public_port_blocked(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Whether the public port is blocked (by the service, e.g. for abuse).
+        """
         return pulumi.get(self, "public_port_blocked")
 
     @_builtins.property
@@ -657,11 +752,17 @@ class CloudInstance(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="regionCode")
     def region_code(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The code of the cloud region.
+        """
         return pulumi.get(self, "region_code")
 
     @_builtins.property
     @pulumi.getter(name="regionId")
     def region_id(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        The id of the cloud region (see the getCloudRegion function).
+        """
         return pulumi.get(self, "region_id")
 
     @_builtins.property
@@ -682,7 +783,7 @@ class CloudInstance(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def status(self) -> pulumi.Output[Optional[_builtins.str]]:
+    def status(self) -> pulumi.Output[_builtins.str]:
         """
         Upper case: ACTIVE, AWAITING_UPGRADE_CONFIRM, ...
         """
@@ -690,7 +791,10 @@ class CloudInstance(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="updatedAt")
-    def updated_at(self) -> pulumi.Output[Optional[_builtins.str]]:
+    def updated_at(self) -> pulumi.Output[_builtins.str]:
+        """
+        When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+        """
         return pulumi.get(self, "updated_at")
 
     @_builtins.property

@@ -99,10 +99,29 @@ class CloudSnapshot(pulumi.CustomResource):
                  region_id: pulumi.Input[Optional[_builtins.int]] = None,
                  __props__=None):
         """
-        A snapshot of a cloud instance's disk. Its id is "<regionId>/<snapshotId>". Snapshots have no labels: a snapshot of the
-        same name in the region stops the create (adopt it with `adoptId`).
+        A snapshot of a cloud instance's disk. Its id is `<regionId>/<snapshotId>`. Snapshots have no
+        labels: a snapshot of the same name in the region stops the create (take it over with the
+        `adoptId` property).
 
-        Timeouts (the `customTimeouts` option): create 60 minutes, update 10, delete 30.
+        Default timeouts (the custom timeouts resource option changes them): create 60 minutes, update 10
+        minutes, delete 30 minutes.
+
+        ## Example Usage
+        ### A snapshot of a cloud instance
+        ```python
+        import pulumi
+        import pulumi_serverscom as serverscom
+
+        app = serverscom.CloudInstance("app",
+            region_id=1,
+            flavor_id="SSD.30",
+            image_id="6f1c3b4e-2d5a-4c8e-9b7f-1a2b3c4d5e01")
+        golden = serverscom.CloudSnapshot("golden",
+            region_id=1,
+            instance_id=app.id,
+            name="golden")
+        pulumi.export("snapshotId", golden.id)
+        ```
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -118,10 +137,29 @@ class CloudSnapshot(pulumi.CustomResource):
                  args: CloudSnapshotArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        A snapshot of a cloud instance's disk. Its id is "<regionId>/<snapshotId>". Snapshots have no labels: a snapshot of the
-        same name in the region stops the create (adopt it with `adoptId`).
+        A snapshot of a cloud instance's disk. Its id is `<regionId>/<snapshotId>`. Snapshots have no
+        labels: a snapshot of the same name in the region stops the create (take it over with the
+        `adoptId` property).
 
-        Timeouts (the `customTimeouts` option): create 60 minutes, update 10, delete 30.
+        Default timeouts (the custom timeouts resource option changes them): create 60 minutes, update 10
+        minutes, delete 30 minutes.
+
+        ## Example Usage
+        ### A snapshot of a cloud instance
+        ```python
+        import pulumi
+        import pulumi_serverscom as serverscom
+
+        app = serverscom.CloudInstance("app",
+            region_id=1,
+            flavor_id="SSD.30",
+            image_id="6f1c3b4e-2d5a-4c8e-9b7f-1a2b3c4d5e01")
+        golden = serverscom.CloudSnapshot("golden",
+            region_id=1,
+            instance_id=app.id,
+            name="golden")
+        pulumi.export("snapshotId", golden.id)
+        ```
 
         :param str resource_name: The name of the resource.
         :param CloudSnapshotArgs args: The arguments to use to populate this resource's properties.
@@ -209,41 +247,63 @@ class CloudSnapshot(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="fileUrl")
     def file_url(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The address the snapshot image can be downloaded from; null where the API does not say.
+        """
         return pulumi.get(self, "file_url")
 
     @_builtins.property
     @pulumi.getter(name="imageSize")
     def image_size(self) -> pulumi.Output[Optional[_builtins.float]]:
+        """
+        The snapshot image's size, as the API gives it; null where it does not say.
+        """
         return pulumi.get(self, "image_size")
 
     @_builtins.property
     @pulumi.getter(name="instanceId")
     def instance_id(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The cloud instance to snapshot; changing it makes a new snapshot.
+        """
         return pulumi.get(self, "instance_id")
 
     @_builtins.property
     @pulumi.getter(name="isBackup")
     def is_backup(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Whether the snapshot was made as a backup; null where the API does not say.
+        """
         return pulumi.get(self, "is_backup")
 
     @_builtins.property
     @pulumi.getter(name="minDisk")
     def min_disk(self) -> pulumi.Output[Optional[_builtins.float]]:
+        """
+        The smallest disk, in GB, an instance made from the snapshot needs; null where the API does not
+        say.
+        """
         return pulumi.get(self, "min_disk")
 
     @_builtins.property
     @pulumi.getter
-    def name(self) -> pulumi.Output[Optional[_builtins.str]]:
+    def name(self) -> pulumi.Output[_builtins.str]:
+        """
+        Unique in the region among this program's snapshots; default: the resource name. Fixed.
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter(name="regionId")
-    def region_id(self) -> pulumi.Output[Optional[_builtins.int]]:
+    def region_id(self) -> pulumi.Output[_builtins.int]:
+        """
+        The id of the cloud region (see the getCloudRegion function).
+        """
         return pulumi.get(self, "region_id")
 
     @_builtins.property
     @pulumi.getter(name="snapshotId")
-    def snapshot_id(self) -> pulumi.Output[Optional[_builtins.str]]:
+    def snapshot_id(self) -> pulumi.Output[_builtins.str]:
         """
         The snapshot's own id in the region (an image id).
         """

@@ -35,6 +35,7 @@ class CloudVolumeArgs:
         :param pulumi.Input[_builtins.str] adopt_id: Take over the existing volume with this id instead of creating one. Its region must match;
                name, description, attachment and labels are then brought to the declared values.
         :param pulumi.Input[_builtins.str] backup_id: Make the volume from this CloudVolumeBackup (a restore into a new volume); replaces.
+        :param pulumi.Input[_builtins.str] description: The volume's description.
         :param pulumi.Input[_builtins.str] instance_id: The cloud instance (of the same region) to attach the volume to; omitted means detached.
                Changing it detaches and attaches in place.
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] labels: The complete label set; omitted means none.
@@ -107,6 +108,9 @@ class CloudVolumeArgs:
     @_builtins.property
     @pulumi.getter
     def description(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The volume's description.
+        """
         return pulumi.get(self, "description")
 
     @description.setter
@@ -167,16 +171,30 @@ class CloudVolume(pulumi.CustomResource):
                  size: pulumi.Input[Optional[_builtins.int]] = None,
                  __props__=None):
         """
-        A cloud block storage volume, attached to at most one cloud instance.
+        A cloud block storage volume, attached to at most one cloud instance. Deleting an attached volume
+        detaches it first.
 
-        Timeouts (the `customTimeouts` option): create, update and delete default to 20 minutes.
-        Deleting an attached volume detaches it first.
+        Default timeouts (the custom timeouts resource option changes them): create, update and delete 20
+        minutes.
+
+        ## Example Usage
+        ### A 20 GB cloud volume
+        ```python
+        import pulumi
+        import pulumi_serverscom as serverscom
+
+        vol = serverscom.CloudVolume("vol",
+            region_id=1,
+            size=20)
+        pulumi.export("volumeId", vol.id)
+        ```
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: Take over the existing volume with this id instead of creating one. Its region must match;
                name, description, attachment and labels are then brought to the declared values.
         :param pulumi.Input[_builtins.str] backup_id: Make the volume from this CloudVolumeBackup (a restore into a new volume); replaces.
+        :param pulumi.Input[_builtins.str] description: The volume's description.
         :param pulumi.Input[_builtins.str] instance_id: The cloud instance (of the same region) to attach the volume to; omitted means detached.
                Changing it detaches and attaches in place.
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] labels: The complete label set; omitted means none.
@@ -191,10 +209,23 @@ class CloudVolume(pulumi.CustomResource):
                  args: CloudVolumeArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        A cloud block storage volume, attached to at most one cloud instance.
+        A cloud block storage volume, attached to at most one cloud instance. Deleting an attached volume
+        detaches it first.
 
-        Timeouts (the `customTimeouts` option): create, update and delete default to 20 minutes.
-        Deleting an attached volume detaches it first.
+        Default timeouts (the custom timeouts resource option changes them): create, update and delete 20
+        minutes.
+
+        ## Example Usage
+        ### A 20 GB cloud volume
+        ```python
+        import pulumi
+        import pulumi_serverscom as serverscom
+
+        vol = serverscom.CloudVolume("vol",
+            region_id=1,
+            size=20)
+        pulumi.export("volumeId", vol.id)
+        ```
 
         :param str resource_name: The name of the resource.
         :param CloudVolumeArgs args: The arguments to use to populate this resource's properties.
@@ -294,21 +325,33 @@ class CloudVolume(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="backupId")
     def backup_id(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        Make the volume from this CloudVolumeBackup (a restore into a new volume); replaces.
+        """
         return pulumi.get(self, "backup_id")
 
     @_builtins.property
     @pulumi.getter
     def bootable(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Whether an instance can boot from the volume; null where the API does not say.
+        """
         return pulumi.get(self, "bootable")
 
     @_builtins.property
     @pulumi.getter(name="createdAt")
     def created_at(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+        """
         return pulumi.get(self, "created_at")
 
     @_builtins.property
     @pulumi.getter
     def description(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The volume's description; null when it has none.
+        """
         return pulumi.get(self, "description")
 
     @_builtins.property
@@ -329,7 +372,7 @@ class CloudVolume(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def labels(self) -> pulumi.Output[Optional[Mapping[str, _builtins.str]]]:
+    def labels(self) -> pulumi.Output[Mapping[str, _builtins.str]]:
         """
         The labels, without the provider's ownership label.
         """
@@ -337,32 +380,47 @@ class CloudVolume(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def name(self) -> pulumi.Output[Optional[_builtins.str]]:
+    def name(self) -> pulumi.Output[_builtins.str]:
+        """
+        The volume's name; default: the Pulumi resource name.
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter(name="platformUuid")
     def platform_uuid(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The id of the object on the underlying cloud platform.
+        """
         return pulumi.get(self, "platform_uuid")
 
     @_builtins.property
     @pulumi.getter(name="regionCode")
     def region_code(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The code of the cloud region.
+        """
         return pulumi.get(self, "region_code")
 
     @_builtins.property
     @pulumi.getter(name="regionId")
     def region_id(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        The id of the cloud region (see the getCloudRegion function).
+        """
         return pulumi.get(self, "region_id")
 
     @_builtins.property
     @pulumi.getter
     def size(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        Gigabytes. Fixed once created: no official client resizes a cloud volume.
+        """
         return pulumi.get(self, "size")
 
     @_builtins.property
     @pulumi.getter
-    def status(self) -> pulumi.Output[Optional[_builtins.str]]:
+    def status(self) -> pulumi.Output[_builtins.str]:
         """
         `available` (detached) or `in-use` (attached) once settled.
         """

@@ -134,11 +134,25 @@ class CloudVolumeBackup(pulumi.CustomResource):
                  volume_id: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
-        A backup of a cloud volume. To restore it, declare a `CloudVolume` with `backupId` set to this
-        backup's id (a new volume made from it); the SDK's `cloudBackups.restore` writes it over an
-        existing volume, which no resource does on its own.
+        A backup of a cloud volume. To restore it, declare a CloudVolume whose `backupId` property is
+        this backup's id (a new volume made from it); writing a backup over an existing volume is an API
+        action no resource takes on its own.
 
-        Timeouts (the `customTimeouts` option): create 60 minutes, update 10, delete 30.
+        Default timeouts (the custom timeouts resource option changes them): create 60 minutes, update 10
+        minutes, delete 30 minutes.
+
+        ## Example Usage
+        ### A backup of a cloud volume
+        ```python
+        import pulumi
+        import pulumi_serverscom as serverscom
+
+        vol = serverscom.CloudVolume("vol",
+            region_id=1,
+            size=20)
+        nightly = serverscom.CloudVolumeBackup("nightly", volume_id=vol.id)
+        pulumi.export("backupId", nightly.id)
+        ```
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -156,11 +170,25 @@ class CloudVolumeBackup(pulumi.CustomResource):
                  args: CloudVolumeBackupArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        A backup of a cloud volume. To restore it, declare a `CloudVolume` with `backupId` set to this
-        backup's id (a new volume made from it); the SDK's `cloudBackups.restore` writes it over an
-        existing volume, which no resource does on its own.
+        A backup of a cloud volume. To restore it, declare a CloudVolume whose `backupId` property is
+        this backup's id (a new volume made from it); writing a backup over an existing volume is an API
+        action no resource takes on its own.
 
-        Timeouts (the `customTimeouts` option): create 60 minutes, update 10, delete 30.
+        Default timeouts (the custom timeouts resource option changes them): create 60 minutes, update 10
+        minutes, delete 30 minutes.
+
+        ## Example Usage
+        ### A backup of a cloud volume
+        ```python
+        import pulumi
+        import pulumi_serverscom as serverscom
+
+        vol = serverscom.CloudVolume("vol",
+            region_id=1,
+            size=20)
+        nightly = serverscom.CloudVolumeBackup("nightly", volume_id=vol.id)
+        pulumi.export("backupId", nightly.id)
+        ```
 
         :param str resource_name: The name of the resource.
         :param CloudVolumeBackupArgs args: The arguments to use to populate this resource's properties.
@@ -252,11 +280,14 @@ class CloudVolumeBackup(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="createdAt")
     def created_at(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+        """
         return pulumi.get(self, "created_at")
 
     @_builtins.property
     @pulumi.getter
-    def labels(self) -> pulumi.Output[Optional[Mapping[str, _builtins.str]]]:
+    def labels(self) -> pulumi.Output[Mapping[str, _builtins.str]]:
         """
         The labels, without the provider's ownership label.
         """
@@ -264,37 +295,56 @@ class CloudVolumeBackup(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def name(self) -> pulumi.Output[Optional[_builtins.str]]:
+    def name(self) -> pulumi.Output[_builtins.str]:
+        """
+        The backup's name; default: the Pulumi resource name. Fixed once created.
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter(name="platformUuid")
     def platform_uuid(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The id of the object on the underlying cloud platform.
+        """
         return pulumi.get(self, "platform_uuid")
 
     @_builtins.property
     @pulumi.getter(name="platformVolumeUuid")
     def platform_volume_uuid(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The id on the cloud platform of the volume the backup was made of; null where the API does not
+        say.
+        """
         return pulumi.get(self, "platform_volume_uuid")
 
     @_builtins.property
     @pulumi.getter(name="regionCode")
     def region_code(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The code of the cloud region.
+        """
         return pulumi.get(self, "region_code")
 
     @_builtins.property
     @pulumi.getter(name="regionId")
-    def region_id(self) -> pulumi.Output[Optional[_builtins.float]]:
+    def region_id(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        The id of the cloud region (see the getCloudRegion function).
+        """
         return pulumi.get(self, "region_id")
 
     @_builtins.property
     @pulumi.getter
-    def size(self) -> pulumi.Output[Optional[_builtins.float]]:
+    def size(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        The backup's size in GB; null where the API does not say.
+        """
         return pulumi.get(self, "size")
 
     @_builtins.property
     @pulumi.getter
-    def status(self) -> pulumi.Output[Optional[_builtins.str]]:
+    def status(self) -> pulumi.Output[_builtins.str]:
         """
         `available` once made.
         """
@@ -303,5 +353,8 @@ class CloudVolumeBackup(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="volumeId")
     def volume_id(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The CloudVolume to back up; changing it makes a new backup (of that volume).
+        """
         return pulumi.get(self, "volume_id")
 

@@ -23,7 +23,7 @@ class DedicatedServerArgs:
     def __init__(__self__, *,
                  drives: pulumi.Input['DedicatedServerDrivesArgs'],
                  location_id: pulumi.Input[_builtins.int],
-                 operating_system_id: pulumi.Input[_builtins.float],
+                 operating_system_id: pulumi.Input[_builtins.int],
                  ram_size: pulumi.Input[_builtins.int],
                  server_model_id: pulumi.Input[_builtins.int],
                  uplink_models: pulumi.Input['DedicatedServerUplinkModelsArgs'],
@@ -43,16 +43,17 @@ class DedicatedServerArgs:
 
         :param pulumi.Input['DedicatedServerDrivesArgs'] drives: The drives and their layout; changing them replaces the server.
         :param pulumi.Input[_builtins.int] location_id: The location (ids from the location list); changing it replaces the server.
-        :param pulumi.Input[_builtins.float] operating_system_id: The operating system (Windows included), or null for none: iPXE Boot, with an iPXE feature
+        :param pulumi.Input[_builtins.int] operating_system_id: The operating system (Windows included), or null for none: iPXE Boot, with an iPXE feature
                in `features` and `ipxeConfig`. Changing it reinstalls the server in place (its disks are
                wiped), which needs `reinstallTrigger` to change in the same update; changing it to null is
                the reinstall-based iPXE Boot flow.
         :param pulumi.Input[_builtins.int] ram_size: GB, one of the server model's RAM options; changing it replaces the server.
         :param pulumi.Input[_builtins.int] server_model_id: The server model offered there; changing it replaces the server.
         :param pulumi.Input['DedicatedServerUplinkModelsArgs'] uplink_models: Changing them replaces the server.
-        :param pulumi.Input[_builtins.str] adopt_id: Take over the existing server with this id instead of ordering one (`pulumi import` does not
-               work with dynamic providers). Its location, server model, uplinks and RAM must match; drives
-               and ipv6 cannot be read back and are taken as declared; the rest is brought to the program.
+        :param pulumi.Input[_builtins.str] adopt_id: Take over the existing server with this id instead of ordering one (from the program itself,
+               where `pulumi import` writes code). Its location, server model, uplinks and RAM must match;
+               drives and IPv6 cannot be read back and are taken as declared; the rest is brought to the
+               declared values.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] features: The complete set of active features (omitted: none), such as private_ipxe_boot or
                public_ipxe_boot (one at most), no_private_ip, no_public_ip_address, no_public_network.
                Changed in place: features leave before others are activated.
@@ -133,7 +134,7 @@ class DedicatedServerArgs:
 
     @_builtins.property
     @pulumi.getter(name="operatingSystemId")
-    def operating_system_id(self) -> pulumi.Input[_builtins.float]:
+    def operating_system_id(self) -> pulumi.Input[_builtins.int]:
         """
         The operating system (Windows included), or null for none: iPXE Boot, with an iPXE feature
         in `features` and `ipxeConfig`. Changing it reinstalls the server in place (its disks are
@@ -143,7 +144,7 @@ class DedicatedServerArgs:
         return pulumi.get(self, "operating_system_id")
 
     @operating_system_id.setter
-    def operating_system_id(self, value: pulumi.Input[_builtins.float]):
+    def operating_system_id(self, value: pulumi.Input[_builtins.int]):
         pulumi.set(self, "operating_system_id", value)
 
     @_builtins.property
@@ -186,9 +187,10 @@ class DedicatedServerArgs:
     @pulumi.getter(name="adoptId")
     def adopt_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Take over the existing server with this id instead of ordering one (`pulumi import` does not
-        work with dynamic providers). Its location, server model, uplinks and RAM must match; drives
-        and ipv6 cannot be read back and are taken as declared; the rest is brought to the program.
+        Take over the existing server with this id instead of ordering one (from the program itself,
+        where `pulumi import` writes code). Its location, server model, uplinks and RAM must match;
+        drives and IPv6 cannot be read back and are taken as declared; the rest is brought to the
+        declared values.
         """
         return pulumi.get(self, "adopt_id")
 
@@ -341,7 +343,7 @@ class DedicatedServer(pulumi.CustomResource):
                  ipxe_config: pulumi.Input[Optional[_builtins.str]] = None,
                  labels: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  location_id: pulumi.Input[Optional[_builtins.int]] = None,
-                 operating_system_id: pulumi.Input[Optional[_builtins.float]] = None,
+                 operating_system_id: pulumi.Input[Optional[_builtins.int]] = None,
                  ram_size: pulumi.Input[Optional[_builtins.int]] = None,
                  reboot_on_ipxe_change: pulumi.Input[Optional[_builtins.bool]] = None,
                  reboot_trigger: pulumi.Input[Optional[_builtins.str]] = None,
@@ -355,22 +357,82 @@ class DedicatedServer(pulumi.CustomResource):
         A dedicated server, ordered by the month. One resource is one server.
 
         Ready means status `active`, operational status `normal`, power status `powered_on`, and no
-        feature switching. Deleting schedules the release (at the end of the billing period): the
-        server counts as gone from then on.
+        feature switching. Deleting schedules the release (at the end of the billing period): the server
+        counts as gone from then on.
 
-        Timeouts (the `customTimeouts` option): create 6 h, update 2 h, delete 1 h. Every wait of a
-        multi-step update (feature switch, reinstall, reboot) gets the update timeout.
+        The API's `configuration_details` are flattened into outputs of their own (`ramSize`,
+        `serverModelId`, `operatingSystemId`, ...), so each input compares with the output of the same
+        name. The API promises few fields of a dedicated server, and a record may lack some of its
+        configuration details: such outputs are then absent.
 
-        configuration_details is flattened into top-level outputs (ramSize, serverModelId,
-        operatingSystemId, ...), so each input compares with the output of the same name. api-spec.md
-        promises few fields of a dedicated server, and records may lack keys of configuration_details:
-        such outputs are then absent (docs/wire.md, Schema policy).
+        Default timeouts (the custom timeouts resource option changes them): create 6 hours, update 2
+        hours, delete 1 hour. Every wait of an update with several steps (feature switch, reinstall,
+        reboot) gets the update timeout.
+
+        ## Example Usage
+        ### A dedicated server, its hardware looked up by name
+        ```python
+        import pulumi
+        import pulumi_serverscom as serverscom
+
+        location = serverscom.get_location(code="AMS1")
+        r640 = serverscom.get_server_model(location_id=location.id,
+            name="Dell R640")
+        ssd = serverscom.get_drive_model(location_id=location.id,
+            server_model_id=r640.id,
+            name="Intel D3-S4510 480GB")
+        private_uplink = serverscom.get_uplink_model(location_id=location.id,
+            server_model_id=r640.id,
+            name="Private 1 Gbps without redundancy")
+        public_uplink = serverscom.get_uplink_model(location_id=location.id,
+            server_model_id=r640.id,
+            name="Public 1 Gbps without redundancy")
+        traffic = serverscom.get_bandwidth_option(location_id=location.id,
+            server_model_id=r640.id,
+            uplink_model_id=public_uplink.id,
+            name="20 TB")
+        os = serverscom.get_operating_system(location_id=location.id,
+            server_model_id=r640.id,
+            name="Ubuntu 24.04-server x86_64")
+        server = serverscom.DedicatedServer("server",
+            location_id=location.id,
+            server_model_id=r640.id,
+            uplink_models={
+                "private": {
+                    "id": private_uplink.id,
+                },
+                "public": {
+                    "id": public_uplink.id,
+                    "bandwidth_model_id": traffic.id,
+                },
+            },
+            ram_size=64,
+            drives={
+                "slots": [
+                    {
+                        "position": 0,
+                        "drive_model_id": ssd.id,
+                    },
+                    {
+                        "position": 1,
+                        "drive_model_id": ssd.id,
+                    },
+                ],
+            },
+            operating_system_id=os.id,
+            hostname="server-1",
+            labels={
+                "env": "prod",
+            })
+        pulumi.export("serverAddress", server.public_ipv4_address)
+        ```
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.str] adopt_id: Take over the existing server with this id instead of ordering one (`pulumi import` does not
-               work with dynamic providers). Its location, server model, uplinks and RAM must match; drives
-               and ipv6 cannot be read back and are taken as declared; the rest is brought to the program.
+        :param pulumi.Input[_builtins.str] adopt_id: Take over the existing server with this id instead of ordering one (from the program itself,
+               where `pulumi import` writes code). Its location, server model, uplinks and RAM must match;
+               drives and IPv6 cannot be read back and are taken as declared; the rest is brought to the
+               declared values.
         :param pulumi.Input[Union['DedicatedServerDrivesArgs', 'DedicatedServerDrivesArgsDict', 'outputs.DedicatedServerDrives']] drives: The drives and their layout; changing them replaces the server.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] features: The complete set of active features (omitted: none), such as private_ipxe_boot or
                public_ipxe_boot (one at most), no_private_ip, no_public_ip_address, no_public_network.
@@ -382,7 +444,7 @@ class DedicatedServer(pulumi.CustomResource):
                rebootOnIpxeChange.
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] labels: The complete label set; omitted means none.
         :param pulumi.Input[_builtins.int] location_id: The location (ids from the location list); changing it replaces the server.
-        :param pulumi.Input[_builtins.float] operating_system_id: The operating system (Windows included), or null for none: iPXE Boot, with an iPXE feature
+        :param pulumi.Input[_builtins.int] operating_system_id: The operating system (Windows included), or null for none: iPXE Boot, with an iPXE feature
                in `features` and `ipxeConfig`. Changing it reinstalls the server in place (its disks are
                wiped), which needs `reinstallTrigger` to change in the same update; changing it to null is
                the reinstall-based iPXE Boot flow.
@@ -411,16 +473,75 @@ class DedicatedServer(pulumi.CustomResource):
         A dedicated server, ordered by the month. One resource is one server.
 
         Ready means status `active`, operational status `normal`, power status `powered_on`, and no
-        feature switching. Deleting schedules the release (at the end of the billing period): the
-        server counts as gone from then on.
+        feature switching. Deleting schedules the release (at the end of the billing period): the server
+        counts as gone from then on.
 
-        Timeouts (the `customTimeouts` option): create 6 h, update 2 h, delete 1 h. Every wait of a
-        multi-step update (feature switch, reinstall, reboot) gets the update timeout.
+        The API's `configuration_details` are flattened into outputs of their own (`ramSize`,
+        `serverModelId`, `operatingSystemId`, ...), so each input compares with the output of the same
+        name. The API promises few fields of a dedicated server, and a record may lack some of its
+        configuration details: such outputs are then absent.
 
-        configuration_details is flattened into top-level outputs (ramSize, serverModelId,
-        operatingSystemId, ...), so each input compares with the output of the same name. api-spec.md
-        promises few fields of a dedicated server, and records may lack keys of configuration_details:
-        such outputs are then absent (docs/wire.md, Schema policy).
+        Default timeouts (the custom timeouts resource option changes them): create 6 hours, update 2
+        hours, delete 1 hour. Every wait of an update with several steps (feature switch, reinstall,
+        reboot) gets the update timeout.
+
+        ## Example Usage
+        ### A dedicated server, its hardware looked up by name
+        ```python
+        import pulumi
+        import pulumi_serverscom as serverscom
+
+        location = serverscom.get_location(code="AMS1")
+        r640 = serverscom.get_server_model(location_id=location.id,
+            name="Dell R640")
+        ssd = serverscom.get_drive_model(location_id=location.id,
+            server_model_id=r640.id,
+            name="Intel D3-S4510 480GB")
+        private_uplink = serverscom.get_uplink_model(location_id=location.id,
+            server_model_id=r640.id,
+            name="Private 1 Gbps without redundancy")
+        public_uplink = serverscom.get_uplink_model(location_id=location.id,
+            server_model_id=r640.id,
+            name="Public 1 Gbps without redundancy")
+        traffic = serverscom.get_bandwidth_option(location_id=location.id,
+            server_model_id=r640.id,
+            uplink_model_id=public_uplink.id,
+            name="20 TB")
+        os = serverscom.get_operating_system(location_id=location.id,
+            server_model_id=r640.id,
+            name="Ubuntu 24.04-server x86_64")
+        server = serverscom.DedicatedServer("server",
+            location_id=location.id,
+            server_model_id=r640.id,
+            uplink_models={
+                "private": {
+                    "id": private_uplink.id,
+                },
+                "public": {
+                    "id": public_uplink.id,
+                    "bandwidth_model_id": traffic.id,
+                },
+            },
+            ram_size=64,
+            drives={
+                "slots": [
+                    {
+                        "position": 0,
+                        "drive_model_id": ssd.id,
+                    },
+                    {
+                        "position": 1,
+                        "drive_model_id": ssd.id,
+                    },
+                ],
+            },
+            operating_system_id=os.id,
+            hostname="server-1",
+            labels={
+                "env": "prod",
+            })
+        pulumi.export("serverAddress", server.public_ipv4_address)
+        ```
 
         :param str resource_name: The name of the resource.
         :param DedicatedServerArgs args: The arguments to use to populate this resource's properties.
@@ -445,7 +566,7 @@ class DedicatedServer(pulumi.CustomResource):
                  ipxe_config: pulumi.Input[Optional[_builtins.str]] = None,
                  labels: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  location_id: pulumi.Input[Optional[_builtins.int]] = None,
-                 operating_system_id: pulumi.Input[Optional[_builtins.float]] = None,
+                 operating_system_id: pulumi.Input[Optional[_builtins.int]] = None,
                  ram_size: pulumi.Input[Optional[_builtins.int]] = None,
                  reboot_on_ipxe_change: pulumi.Input[Optional[_builtins.bool]] = None,
                  reboot_trigger: pulumi.Input[Optional[_builtins.str]] = None,
@@ -500,6 +621,7 @@ class DedicatedServer(pulumi.CustomResource):
             __props__.__dict__["bandwidth_name"] = None
             __props__.__dict__["configuration"] = None
             __props__.__dict__["created_at"] = None
+            __props__.__dict__["drive_slots"] = None
             __props__.__dict__["feature_statuses"] = None
             __props__.__dict__["ipxe_boot_feature"] = None
             __props__.__dict__["lease_start_at"] = None
@@ -551,6 +673,7 @@ class DedicatedServer(pulumi.CustomResource):
         __props__.__dict__["bandwidth_name"] = None
         __props__.__dict__["configuration"] = None
         __props__.__dict__["created_at"] = None
+        __props__.__dict__["drive_slots"] = None
         __props__.__dict__["drives"] = None
         __props__.__dict__["feature_statuses"] = None
         __props__.__dict__["features"] = None
@@ -598,12 +721,18 @@ class DedicatedServer(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="bandwidthId")
-    def bandwidth_id(self) -> pulumi.Output[Optional[_builtins.float]]:
+    def bandwidth_id(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        The id of the bandwidth option; null when none applies.
+        """
         return pulumi.get(self, "bandwidth_id")
 
     @_builtins.property
     @pulumi.getter(name="bandwidthName")
     def bandwidth_name(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The name of the bandwidth option; null when none applies.
+        """
         return pulumi.get(self, "bandwidth_name")
 
     @_builtins.property
@@ -617,11 +746,27 @@ class DedicatedServer(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="createdAt")
     def created_at(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+        """
         return pulumi.get(self, "created_at")
+
+    @_builtins.property
+    @pulumi.getter(name="driveSlots")
+    def drive_slots(self) -> pulumi.Output[Optional[Sequence['outputs.DriveSlotResult']]]:
+        """
+        The server's drive slots, by position, each with the drive in it (null for an empty slot):
+        what the server has, read from the API once the server is active (absent before). The
+        `drives` input is the order as last applied; this is the hardware as the API reports it.
+        """
+        return pulumi.get(self, "drive_slots")
 
     @_builtins.property
     @pulumi.getter
     def drives(self) -> pulumi.Output[Optional['outputs.DedicatedServerDrives']]:
+        """
+        The drives and their layout; changing them replaces the server.
+        """
         return pulumi.get(self, "drives")
 
     @_builtins.property
@@ -642,12 +787,18 @@ class DedicatedServer(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def hostname(self) -> pulumi.Output[Optional[_builtins.str]]:
+    def hostname(self) -> pulumi.Output[_builtins.str]:
+        """
+        The server's host name (the record's title); default: the resource name.
+        """
         return pulumi.get(self, "hostname")
 
     @_builtins.property
     @pulumi.getter
     def ipv6(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Default false; changing it replaces the server.
+        """
         return pulumi.get(self, "ipv6")
 
     @_builtins.property
@@ -668,7 +819,7 @@ class DedicatedServer(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def labels(self) -> pulumi.Output[Optional[Mapping[str, _builtins.str]]]:
+    def labels(self) -> pulumi.Output[Mapping[str, _builtins.str]]:
         """
         The labels, without the provider's ownership label.
         """
@@ -677,96 +828,158 @@ class DedicatedServer(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="leaseStartAt")
     def lease_start_at(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The date the lease started (YYYY-MM-DD); null until then.
+        """
         return pulumi.get(self, "lease_start_at")
 
     @_builtins.property
     @pulumi.getter(name="locationCode")
     def location_code(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The code of the location, e.g. `AMS1`.
+        """
         return pulumi.get(self, "location_code")
 
     @_builtins.property
     @pulumi.getter(name="locationId")
     def location_id(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        The id of the location (see the getLocation function).
+        """
         return pulumi.get(self, "location_id")
 
     @_builtins.property
     @pulumi.getter(name="oobIpv4Address")
     def oob_ipv4_address(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The address of the out-of-band management interface; null when it has none.
+        """
         return pulumi.get(self, "oob_ipv4_address")
 
     @_builtins.property
     @pulumi.getter(name="operatingSystemFullName")
     def operating_system_full_name(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The full name of the operating system; null when none is installed.
+        """
         return pulumi.get(self, "operating_system_full_name")
 
     @_builtins.property
     @pulumi.getter(name="operatingSystemId")
-    def operating_system_id(self) -> pulumi.Output[Optional[_builtins.float]]:
+    def operating_system_id(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        The id of the operating system; null when none is installed.
+        """
         return pulumi.get(self, "operating_system_id")
 
     @_builtins.property
     @pulumi.getter(name="operationalStatus")
     def operational_status(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The operational status as the API reports it (`normal` once provisioning or a reinstall is done).
+        """
         return pulumi.get(self, "operational_status")
 
     @_builtins.property
     @pulumi.getter(name="powerStatus")
     def power_status(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The power status as the API reports it, e.g. `powered_on`.
+        """
         return pulumi.get(self, "power_status")
 
     @_builtins.property
     @pulumi.getter(name="privateIpv4Address")
     def private_ipv4_address(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The private IPv4 address; null when it has none.
+        """
         return pulumi.get(self, "private_ipv4_address")
 
     @_builtins.property
     @pulumi.getter(name="privateUplinkId")
-    def private_uplink_id(self) -> pulumi.Output[Optional[_builtins.float]]:
+    def private_uplink_id(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        The id of the private uplink; null when there is none.
+        """
         return pulumi.get(self, "private_uplink_id")
 
     @_builtins.property
     @pulumi.getter(name="privateUplinkName")
     def private_uplink_name(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The name of the private uplink; null when there is none.
+        """
         return pulumi.get(self, "private_uplink_name")
 
     @_builtins.property
     @pulumi.getter(name="publicIpv4Address")
     def public_ipv4_address(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The public IPv4 address; null when it has none.
+        """
         return pulumi.get(self, "public_ipv4_address")
 
     @_builtins.property
     @pulumi.getter(name="publicUplinkId")
-    def public_uplink_id(self) -> pulumi.Output[Optional[_builtins.float]]:
+    def public_uplink_id(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        The id of the public uplink; null when there is none.
+        """
         return pulumi.get(self, "public_uplink_id")
 
     @_builtins.property
     @pulumi.getter(name="publicUplinkName")
     def public_uplink_name(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The name of the public uplink; null when there is none.
+        """
         return pulumi.get(self, "public_uplink_name")
 
     @_builtins.property
     @pulumi.getter(name="rackId")
     def rack_id(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The id of the rack the server stands in; null where the API does not say.
+        """
         return pulumi.get(self, "rack_id")
 
     @_builtins.property
     @pulumi.getter(name="ramSize")
     def ram_size(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        The RAM in GB.
+        """
         return pulumi.get(self, "ram_size")
 
     @_builtins.property
     @pulumi.getter(name="rebootOnIpxeChange")
     def reboot_on_ipxe_change(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Whether Pulumi reboots the server after changing the iPXE script or feature of a server in
+        iPXE Boot mode, so the new script applies at once. Default false: Pulumi prints that a reboot
+        is needed and leaves the timing to you.
+        """
         return pulumi.get(self, "reboot_on_ipxe_change")
 
     @_builtins.property
     @pulumi.getter(name="rebootTrigger")
     def reboot_trigger(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        Any text; changing it reboots the server and waits until it is ready again.
+        """
         return pulumi.get(self, "reboot_trigger")
 
     @_builtins.property
     @pulumi.getter(name="reinstallTrigger")
     def reinstall_trigger(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        Consent to a reinstall: any text. A reinstall erases the server's drives, so a change of
+        `operatingSystemId` is refused (a check failure, before any request) unless this changes to
+        a new value in the same update, e.g. today's date. Changing it alone does nothing; it needs
+        no value on create.
+        """
         return pulumi.get(self, "reinstall_trigger")
 
     @_builtins.property
@@ -780,45 +993,73 @@ class DedicatedServer(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="serverModelId")
     def server_model_id(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        The id of the server model (see the getServerModel function).
+        """
         return pulumi.get(self, "server_model_id")
 
     @_builtins.property
     @pulumi.getter(name="serverModelName")
     def server_model_name(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The name of the server model.
+        """
         return pulumi.get(self, "server_model_name")
 
     @_builtins.property
     @pulumi.getter(name="sshKeyFingerprints")
     def ssh_key_fingerprints(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
+        """
+        The complete set of SSH keys attached to the server (omitted: none).
+        """
         return pulumi.get(self, "ssh_key_fingerprints")
 
     @_builtins.property
     @pulumi.getter
-    def status(self) -> pulumi.Output[Optional[_builtins.str]]:
+    def status(self) -> pulumi.Output[_builtins.str]:
+        """
+        The status as the API reports it.
+        """
         return pulumi.get(self, "status")
 
     @_builtins.property
     @pulumi.getter
-    def title(self) -> pulumi.Output[Optional[_builtins.str]]:
+    def title(self) -> pulumi.Output[_builtins.str]:
+        """
+        The server's title (its host name, as the API shows it).
+        """
         return pulumi.get(self, "title")
 
     @_builtins.property
     @pulumi.getter
-    def type(self) -> pulumi.Output[Optional[_builtins.str]]:
+    def type(self) -> pulumi.Output[_builtins.str]:
+        """
+        The host's kind: `dedicated_server`.
+        """
         return pulumi.get(self, "type")
 
     @_builtins.property
     @pulumi.getter(name="updatedAt")
     def updated_at(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+        """
         return pulumi.get(self, "updated_at")
 
     @_builtins.property
     @pulumi.getter(name="uplinkModels")
     def uplink_models(self) -> pulumi.Output[Optional['outputs.DedicatedServerUplinkModels']]:
+        """
+        Changing them replaces the server.
+        """
         return pulumi.get(self, "uplink_models")
 
     @_builtins.property
     @pulumi.getter(name="userData")
     def user_data(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        Cloud-init user data for the order and for reinstalls. Changing it alone changes nothing on
+        the server: the new value is used by the next reinstall. A secret input and output.
+        """
         return pulumi.get(self, "user_data")
 

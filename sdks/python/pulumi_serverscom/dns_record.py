@@ -149,10 +149,30 @@ class DnsRecord(pulumi.CustomResource):
                  zone_id: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
-        A record of a DNS zone. Its id is "<zoneId>/<recordId>". Records have no labels: a record with
-        the same zone, name, type and data found before a create stops it (adopt it with `adoptId`).
+        A record of a DNS zone. Its id is `<zoneId>/<recordId>`. Records have no labels: a record with
+        the same zone, name, type and data found before a create stops it (take it over with the
+        `adoptId` property).
 
-        Timeouts (the `customTimeouts` option): create, update and delete default to 5 minutes.
+        Default timeouts (the custom timeouts resource option changes them): create, update and delete 5
+        minutes.
+
+        ## Example Usage
+        ### An A record in a DNS zone
+        ```python
+        import pulumi
+        import pulumi_serverscom as serverscom
+
+        zone_www = serverscom.DnsZone("zone-www",
+            name="example.org",
+            email="admin@example.org")
+        www = serverscom.DnsRecord("www",
+            zone_id=zone_www.id,
+            name="www",
+            type=serverscom.DnsRecordType.A,
+            data="192.0.2.1",
+            ttl=300)
+        pulumi.export("recordId", www.id)
+        ```
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -171,10 +191,30 @@ class DnsRecord(pulumi.CustomResource):
                  args: DnsRecordArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        A record of a DNS zone. Its id is "<zoneId>/<recordId>". Records have no labels: a record with
-        the same zone, name, type and data found before a create stops it (adopt it with `adoptId`).
+        A record of a DNS zone. Its id is `<zoneId>/<recordId>`. Records have no labels: a record with
+        the same zone, name, type and data found before a create stops it (take it over with the
+        `adoptId` property).
 
-        Timeouts (the `customTimeouts` option): create, update and delete default to 5 minutes.
+        Default timeouts (the custom timeouts resource option changes them): create, update and delete 5
+        minutes.
+
+        ## Example Usage
+        ### An A record in a DNS zone
+        ```python
+        import pulumi
+        import pulumi_serverscom as serverscom
+
+        zone_www = serverscom.DnsZone("zone-www",
+            name="example.org",
+            email="admin@example.org")
+        www = serverscom.DnsRecord("www",
+            zone_id=zone_www.id,
+            name="www",
+            type=serverscom.DnsRecordType.A,
+            data="192.0.2.1",
+            ttl=300)
+        pulumi.export("recordId", www.id)
+        ```
 
         :param str resource_name: The name of the resource.
         :param DnsRecordArgs args: The arguments to use to populate this resource's properties.
@@ -269,26 +309,38 @@ class DnsRecord(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="createdAt")
     def created_at(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+        """
         return pulumi.get(self, "created_at")
 
     @_builtins.property
     @pulumi.getter
     def data(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The record's data in the type's text form: "192.0.2.1", "10 20 5060 sip.example.com".
+        """
         return pulumi.get(self, "data")
 
     @_builtins.property
     @pulumi.getter
-    def name(self) -> pulumi.Output[Optional[_builtins.str]]:
+    def name(self) -> pulumi.Output[_builtins.str]:
+        """
+        "@", a name within the zone ("www") or its FQDN ("www.example.com").
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter
     def priority(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        MX and SRV only (and required there), 0 to 65535.
+        """
         return pulumi.get(self, "priority")
 
     @_builtins.property
     @pulumi.getter(name="recordId")
-    def record_id(self) -> pulumi.Output[Optional[_builtins.str]]:
+    def record_id(self) -> pulumi.Output[_builtins.str]:
         """
         The record's own id within the zone.
         """
@@ -297,20 +349,32 @@ class DnsRecord(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter
     def ttl(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        Seconds, 0 to 604800; default: the zone's.
+        """
         return pulumi.get(self, "ttl")
 
     @_builtins.property
     @pulumi.getter
-    def type(self) -> pulumi.Output[Optional[_builtins.str]]:
+    def type(self) -> pulumi.Output[_builtins.str]:
+        """
+        A, AAAA, CAA, CNAME, MX, NS, TXT, SRV or ALIAS; changing it replaces the record.
+        """
         return pulumi.get(self, "type")
 
     @_builtins.property
     @pulumi.getter(name="updatedAt")
     def updated_at(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+        """
         return pulumi.get(self, "updated_at")
 
     @_builtins.property
     @pulumi.getter(name="zoneId")
-    def zone_id(self) -> pulumi.Output[Optional[_builtins.str]]:
+    def zone_id(self) -> pulumi.Output[_builtins.str]:
+        """
+        The DnsZone's id; changing it replaces the record.
+        """
         return pulumi.get(self, "zone_id")
 

@@ -116,10 +116,27 @@ class DnsZone(pulumi.CustomResource):
                  ttl: pulumi.Input[Optional[_builtins.int]] = None,
                  __props__=None):
         """
-        A DNS zone (the API's DNS domain). Creates are idempotent through the ownership label; a zone
-        of the same name that is not this resource's stops the create (adopt it with `adoptId`).
+        A DNS zone (the API's DNS domain). A repeated create finds the zone it made by the ownership
+        label; a zone of the same name that is not this resource's stops the create (take it over with
+        the `adoptId` property).
 
-        Timeouts (the `customTimeouts` option): create, update and delete default to 5 minutes.
+        Default timeouts (the custom timeouts resource option changes them): create, update and delete 5
+        minutes.
+
+        ## Example Usage
+        ### A DNS zone
+        ```python
+        import pulumi
+        import pulumi_serverscom as serverscom
+
+        zone = serverscom.DnsZone("zone",
+            name="example.com",
+            email="admin@example.com",
+            labels={
+                "env": "prod",
+            })
+        pulumi.export("zoneId", zone.id)
+        ```
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -136,10 +153,27 @@ class DnsZone(pulumi.CustomResource):
                  args: DnsZoneArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        A DNS zone (the API's DNS domain). Creates are idempotent through the ownership label; a zone
-        of the same name that is not this resource's stops the create (adopt it with `adoptId`).
+        A DNS zone (the API's DNS domain). A repeated create finds the zone it made by the ownership
+        label; a zone of the same name that is not this resource's stops the create (take it over with
+        the `adoptId` property).
 
-        Timeouts (the `customTimeouts` option): create, update and delete default to 5 minutes.
+        Default timeouts (the custom timeouts resource option changes them): create, update and delete 5
+        minutes.
+
+        ## Example Usage
+        ### A DNS zone
+        ```python
+        import pulumi
+        import pulumi_serverscom as serverscom
+
+        zone = serverscom.DnsZone("zone",
+            name="example.com",
+            email="admin@example.com",
+            labels={
+                "env": "prod",
+            })
+        pulumi.export("zoneId", zone.id)
+        ```
 
         :param str resource_name: The name of the resource.
         :param DnsZoneArgs args: The arguments to use to populate this resource's properties.
@@ -226,6 +260,9 @@ class DnsZone(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="createdAt")
     def created_at(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+        """
         return pulumi.get(self, "created_at")
 
     @_builtins.property
@@ -239,11 +276,14 @@ class DnsZone(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter
     def email(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The SOA contact. Fixed once created: the API changes only labels.
+        """
         return pulumi.get(self, "email")
 
     @_builtins.property
     @pulumi.getter
-    def labels(self) -> pulumi.Output[Optional[Mapping[str, _builtins.str]]]:
+    def labels(self) -> pulumi.Output[Mapping[str, _builtins.str]]:
         """
         The labels, without the provider's ownership label.
         """
@@ -251,21 +291,34 @@ class DnsZone(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def name(self) -> pulumi.Output[Optional[_builtins.str]]:
+    def name(self) -> pulumi.Output[_builtins.str]:
+        """
+        The zone's domain name, lower case (example.com); changing it replaces the zone.
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter
     def ttl(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        The default TTL of the zone's records, 0 to 604800 seconds. Fixed once created.
+        """
         return pulumi.get(self, "ttl")
 
     @_builtins.property
     @pulumi.getter(name="unpublishDate")
     def unpublish_date(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        When the zone stops being published (for example once delegation has failed for long); null
+        when no such date is set.
+        """
         return pulumi.get(self, "unpublish_date")
 
     @_builtins.property
     @pulumi.getter(name="updatedAt")
     def updated_at(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+        """
         return pulumi.get(self, "updated_at")
 

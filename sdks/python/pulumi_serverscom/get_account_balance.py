@@ -37,16 +37,25 @@ class GetAccountBalanceResult:
     @_builtins.property
     @pulumi.getter
     def currency(self) -> Optional[_builtins.str]:
+        """
+        The currency of the amounts, e.g. `EUR`; null where the API does not say.
+        """
         return pulumi.get(self, "currency")
 
     @_builtins.property
     @pulumi.getter(name="currentBalance")
     def current_balance(self) -> Optional[_builtins.float]:
+        """
+        The account's current balance, in `currency`; null where the API does not say.
+        """
         return pulumi.get(self, "current_balance")
 
     @_builtins.property
     @pulumi.getter(name="nextInvoiceTotalDue")
     def next_invoice_total_due(self) -> Optional[_builtins.float]:
+        """
+        The total due on the next invoice, in `currency`; null where the API does not say.
+        """
         return pulumi.get(self, "next_invoice_total_due")
 
 
@@ -63,7 +72,17 @@ class AwaitableGetAccountBalanceResult(GetAccountBalanceResult):
 
 def get_account_balance(opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetAccountBalanceResult:
     """
-    Use this data source to access information about an existing resource.
+    The account's current balance and the total due on the next invoice.
+
+    ## Example Usage
+    ### The account's balance
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    balance_var = serverscom.get_account_balance()
+    pulumi.export("balance", balance_var.current_balance)
+    ```
     """
     __args__ = dict()
     opts = pulumi.InvokeOptions.merge(_utilities.get_invoke_opts_defaults(), opts)
@@ -75,7 +94,17 @@ def get_account_balance(opts: Optional[pulumi.InvokeOptions] = None) -> Awaitabl
         next_invoice_total_due=pulumi.get(__ret__, 'next_invoice_total_due'))
 def get_account_balance_output(opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetAccountBalanceResult]:
     """
-    Use this data source to access information about an existing resource.
+    The account's current balance and the total due on the next invoice.
+
+    ## Example Usage
+    ### The account's balance
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    balance_var = serverscom.get_account_balance()
+    pulumi.export("balance", balance_var.current_balance)
+    ```
     """
     __args__ = dict()
     opts = pulumi.InvokeOutputOptions.merge(_utilities.get_invoke_opts_defaults(), opts)

@@ -48,16 +48,25 @@ class GetBandwidthOptionResult:
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.int:
+        """
+        The bandwidth option's id (the `bandwidthModelId` of a DedicatedServer's public uplink).
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> _builtins.str:
+        """
+        The bandwidth option's name.
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter
     def type(self) -> Optional[_builtins.str]:
+        """
+        The option's type, e.g. `bytes` or `unmetered`; null where the API does not say.
+        """
         return pulumi.get(self, "type")
 
 
@@ -80,9 +89,32 @@ def get_bandwidth_option(id: Optional[_builtins.int] = None,
                          uplink_model_id: Optional[_builtins.int] = None,
                          opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetBandwidthOptionResult:
     """
-    Use this data source to access information about an existing resource.
+    One bandwidth option of a public uplink model, by exactly one of id or name.
 
+    ## Example Usage
+    ### A bandwidth option by name
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    location = serverscom.get_location(code="AMS1")
+    r640 = serverscom.get_server_model(location_id=location.id,
+        name="Dell R640")
+    public_uplink = serverscom.get_uplink_model(location_id=location.id,
+        server_model_id=r640.id,
+        name="Public 1 Gbps without redundancy")
+    traffic = serverscom.get_bandwidth_option(location_id=location.id,
+        server_model_id=r640.id,
+        uplink_model_id=public_uplink.id,
+        name="20 TB")
+    pulumi.export("trafficId", traffic.id)
+    ```
+
+    :param _builtins.int id: The bandwidth option's id (give exactly one of id and name).
+    :param _builtins.int location_id: The location (its id; see the getLocation function).
     :param _builtins.str name: The name: "20 TB", "Unmetered 1 Gbps".
+    :param _builtins.int server_model_id: The server model (its id; see the getServerModel function).
+    :param _builtins.int uplink_model_id: The public uplink model (its id; see the getUplinkModel function).
     """
     __args__ = dict()
     __args__['id'] = id
@@ -105,9 +137,32 @@ def get_bandwidth_option_output(id: pulumi.Input[Optional[Optional[_builtins.int
                                 uplink_model_id: pulumi.Input[Optional[_builtins.int]] = None,
                                 opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetBandwidthOptionResult]:
     """
-    Use this data source to access information about an existing resource.
+    One bandwidth option of a public uplink model, by exactly one of id or name.
 
+    ## Example Usage
+    ### A bandwidth option by name
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    location = serverscom.get_location(code="AMS1")
+    r640 = serverscom.get_server_model(location_id=location.id,
+        name="Dell R640")
+    public_uplink = serverscom.get_uplink_model(location_id=location.id,
+        server_model_id=r640.id,
+        name="Public 1 Gbps without redundancy")
+    traffic = serverscom.get_bandwidth_option(location_id=location.id,
+        server_model_id=r640.id,
+        uplink_model_id=public_uplink.id,
+        name="20 TB")
+    pulumi.export("trafficId", traffic.id)
+    ```
+
+    :param _builtins.int id: The bandwidth option's id (give exactly one of id and name).
+    :param _builtins.int location_id: The location (its id; see the getLocation function).
     :param _builtins.str name: The name: "20 TB", "Unmetered 1 Gbps".
+    :param _builtins.int server_model_id: The server model (its id; see the getServerModel function).
+    :param _builtins.int uplink_model_id: The public uplink model (its id; see the getUplinkModel function).
     """
     __args__ = dict()
     __args__['id'] = id

@@ -31,7 +31,10 @@ class GetBandwidthOptionsResult:
 
     @_builtins.property
     @pulumi.getter(name="bandwidthOptions")
-    def bandwidth_options(self) -> Sequence['outputs.GetBandwidthOptionResult']:
+    def bandwidth_options(self) -> Sequence['outputs.BandwidthOptionResult']:
+        """
+        The bandwidth options, in the API's order.
+        """
         return pulumi.get(self, "bandwidth_options")
 
 
@@ -50,8 +53,28 @@ def get_bandwidth_options(location_id: Optional[_builtins.int] = None,
                           uplink_model_id: Optional[_builtins.int] = None,
                           opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetBandwidthOptionsResult:
     """
-    Use this data source to access information about an existing resource.
+    The bandwidth options of a public uplink model of a server model in a location.
 
+    ## Example Usage
+    ### The bandwidth options of an uplink
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    location = serverscom.get_location(code="AMS1")
+    r640 = serverscom.get_server_model(location_id=location.id,
+        name="Dell R640")
+    public_uplink = serverscom.get_uplink_model(location_id=location.id,
+        server_model_id=r640.id,
+        name="Public 1 Gbps without redundancy")
+    options = serverscom.get_bandwidth_options(location_id=location.id,
+        server_model_id=r640.id,
+        uplink_model_id=public_uplink.id)
+    pulumi.export("bandwidthOptions", options.bandwidth_options)
+    ```
+
+    :param _builtins.int location_id: The location (its id; see the getLocation function).
+    :param _builtins.int server_model_id: The server model (its id; see the getServerModel function).
     :param _builtins.str type: Only this type ("bytes" for a committed volume, "bandwidth" for unmetered).
     :param _builtins.int uplink_model_id: A public uplink model.
     """
@@ -71,8 +94,28 @@ def get_bandwidth_options_output(location_id: pulumi.Input[Optional[_builtins.in
                                  uplink_model_id: pulumi.Input[Optional[_builtins.int]] = None,
                                  opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetBandwidthOptionsResult]:
     """
-    Use this data source to access information about an existing resource.
+    The bandwidth options of a public uplink model of a server model in a location.
 
+    ## Example Usage
+    ### The bandwidth options of an uplink
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    location = serverscom.get_location(code="AMS1")
+    r640 = serverscom.get_server_model(location_id=location.id,
+        name="Dell R640")
+    public_uplink = serverscom.get_uplink_model(location_id=location.id,
+        server_model_id=r640.id,
+        name="Public 1 Gbps without redundancy")
+    options = serverscom.get_bandwidth_options(location_id=location.id,
+        server_model_id=r640.id,
+        uplink_model_id=public_uplink.id)
+    pulumi.export("bandwidthOptions", options.bandwidth_options)
+    ```
+
+    :param _builtins.int location_id: The location (its id; see the getLocation function).
+    :param _builtins.int server_model_id: The server model (its id; see the getServerModel function).
     :param _builtins.str type: Only this type ("bytes" for a committed volume, "bandwidth" for unmetered).
     :param _builtins.int uplink_model_id: A public uplink model.
     """

@@ -34,11 +34,17 @@ class GetCloudFlavorResult:
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        The flavor's id (the `flavorId` property of a CloudInstance).
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> _builtins.str:
+        """
+        The flavor's name, e.g. `SSD.30`.
+        """
         return pulumi.get(self, "name")
 
 
@@ -57,7 +63,23 @@ def get_cloud_flavor(id: Optional[_builtins.str] = None,
                      region_id: Optional[_builtins.int] = None,
                      opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetCloudFlavorResult:
     """
-    Use this data source to access information about an existing resource.
+    One flavor of a cloud region (what a cloud instance is sized as), by exactly one of id or name.
+
+    ## Example Usage
+    ### A cloud flavor by name
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    region = serverscom.get_cloud_region(code="AMS1")
+    small = serverscom.get_cloud_flavor(region_id=region.id,
+        name="SSD.30")
+    pulumi.export("cloudFlavorId", small.id)
+    ```
+
+    :param _builtins.str id: The flavor's id (give exactly one of id and name).
+    :param _builtins.str name: The flavor's name or whole words of it, case-insensitive (give exactly one of id and name).
+    :param _builtins.int region_id: The cloud region (its id; see the getCloudRegion function).
     """
     __args__ = dict()
     __args__['id'] = id
@@ -74,7 +96,23 @@ def get_cloud_flavor_output(id: pulumi.Input[Optional[Optional[_builtins.str]]] 
                             region_id: pulumi.Input[Optional[_builtins.int]] = None,
                             opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetCloudFlavorResult]:
     """
-    Use this data source to access information about an existing resource.
+    One flavor of a cloud region (what a cloud instance is sized as), by exactly one of id or name.
+
+    ## Example Usage
+    ### A cloud flavor by name
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    region = serverscom.get_cloud_region(code="AMS1")
+    small = serverscom.get_cloud_flavor(region_id=region.id,
+        name="SSD.30")
+    pulumi.export("cloudFlavorId", small.id)
+    ```
+
+    :param _builtins.str id: The flavor's id (give exactly one of id and name).
+    :param _builtins.str name: The flavor's name or whole words of it, case-insensitive (give exactly one of id and name).
+    :param _builtins.int region_id: The cloud region (its id; see the getCloudRegion function).
     """
     __args__ = dict()
     __args__['id'] = id

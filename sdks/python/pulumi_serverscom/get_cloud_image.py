@@ -34,11 +34,17 @@ class GetCloudImageResult:
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        The image's id (the `imageId` property of a CloudInstance).
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> _builtins.str:
+        """
+        The image's name, e.g. `Ubuntu 24.04-server (64 bit)`.
+        """
         return pulumi.get(self, "name")
 
 
@@ -57,7 +63,24 @@ def get_cloud_image(id: Optional[_builtins.str] = None,
                     region_id: Optional[_builtins.int] = None,
                     opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetCloudImageResult:
     """
-    Use this data source to access information about an existing resource.
+    One image of a cloud region (what a cloud instance is created from), by exactly one of id or
+    name.
+
+    ## Example Usage
+    ### A cloud image by name
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    region = serverscom.get_cloud_region(code="AMS1")
+    image = serverscom.get_cloud_image(region_id=region.id,
+        name="Ubuntu 24.04-server (64 bit)")
+    pulumi.export("imageId", image.id)
+    ```
+
+    :param _builtins.str id: The image's id (give exactly one of id and name).
+    :param _builtins.str name: The image's name or whole words of it, case-insensitive (give exactly one of id and name).
+    :param _builtins.int region_id: The cloud region (its id; see the getCloudRegion function).
     """
     __args__ = dict()
     __args__['id'] = id
@@ -74,7 +97,24 @@ def get_cloud_image_output(id: pulumi.Input[Optional[Optional[_builtins.str]]] =
                            region_id: pulumi.Input[Optional[_builtins.int]] = None,
                            opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetCloudImageResult]:
     """
-    Use this data source to access information about an existing resource.
+    One image of a cloud region (what a cloud instance is created from), by exactly one of id or
+    name.
+
+    ## Example Usage
+    ### A cloud image by name
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    region = serverscom.get_cloud_region(code="AMS1")
+    image = serverscom.get_cloud_image(region_id=region.id,
+        name="Ubuntu 24.04-server (64 bit)")
+    pulumi.export("imageId", image.id)
+    ```
+
+    :param _builtins.str id: The image's id (give exactly one of id and name).
+    :param _builtins.str name: The image's name or whole words of it, case-insensitive (give exactly one of id and name).
+    :param _builtins.int region_id: The cloud region (its id; see the getCloudRegion function).
     """
     __args__ = dict()
     __args__['id'] = id

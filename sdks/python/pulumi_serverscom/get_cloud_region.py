@@ -44,6 +44,9 @@ class GetCloudRegionResult:
     @_builtins.property
     @pulumi.getter
     def code(self) -> _builtins.str:
+        """
+        The region's code, e.g. `AMS1`.
+        """
         return pulumi.get(self, "code")
 
     @_builtins.property
@@ -57,6 +60,9 @@ class GetCloudRegionResult:
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.int:
+        """
+        The region's id.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
@@ -70,6 +76,9 @@ class GetCloudRegionResult:
     @_builtins.property
     @pulumi.getter
     def name(self) -> _builtins.str:
+        """
+        The region's name, e.g. `Amsterdam`.
+        """
         return pulumi.get(self, "name")
 
 
@@ -91,9 +100,21 @@ def get_cloud_region(code: Optional[_builtins.str] = None,
                      name: Optional[_builtins.str] = None,
                      opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetCloudRegionResult:
     """
-    Use this data source to access information about an existing resource.
+    One cloud region, by exactly one of id, code (exact) or name (case-insensitive), with its flavors
+    and images.
+
+    ## Example Usage
+    ### A cloud region by code
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    region = serverscom.get_cloud_region(code="AMS1")
+    pulumi.export("regionId", region.id)
+    ```
 
     :param _builtins.str code: "AMS1".
+    :param _builtins.int id: The region's id (give exactly one of id, code and name).
     :param _builtins.str name: "Amsterdam".
     """
     __args__ = dict()
@@ -114,9 +135,21 @@ def get_cloud_region_output(code: pulumi.Input[Optional[Optional[_builtins.str]]
                             name: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                             opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetCloudRegionResult]:
     """
-    Use this data source to access information about an existing resource.
+    One cloud region, by exactly one of id, code (exact) or name (case-insensitive), with its flavors
+    and images.
+
+    ## Example Usage
+    ### A cloud region by code
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    region = serverscom.get_cloud_region(code="AMS1")
+    pulumi.export("regionId", region.id)
+    ```
 
     :param _builtins.str code: "AMS1".
+    :param _builtins.int id: The region's id (give exactly one of id, code and name).
     :param _builtins.str name: "Amsterdam".
     """
     __args__ = dict()

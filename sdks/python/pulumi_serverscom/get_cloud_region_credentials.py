@@ -43,11 +43,17 @@ class GetCloudRegionCredentialsResult:
     @_builtins.property
     @pulumi.getter
     def password(self) -> _builtins.str:
+        """
+        The OpenStack password.
+        """
         return pulumi.get(self, "password")
 
     @_builtins.property
     @pulumi.getter(name="regionId")
     def region_id(self) -> _builtins.int:
+        """
+        The cloud region's id.
+        """
         return pulumi.get(self, "region_id")
 
     @_builtins.property
@@ -91,10 +97,24 @@ class AwaitableGetCloudRegionCredentialsResult(GetCloudRegionCredentialsResult):
 def get_cloud_region_credentials(region_id: Optional[_builtins.int] = None,
                                  opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetCloudRegionCredentialsResult:
     """
-    The account's OpenStack credentials in a cloud region (GET /cloud_computing/regions/{id}/
-    credentials; Go `CloudComputingRegionCredentials`, srvctl `cloud-regions get-credentials`), for
-    a program that configures an OpenStack provider. The Promise form gives the password in clear
-    to the program: wrap it with `pulumi.secret`, or use the Output form, which is secret.
+    The account's OpenStack credentials in a cloud region, for a program that configures an OpenStack
+    provider.
+
+    The result is secret: the output form of this function keeps it secret. A plain (non-output) call
+    gives the password to the program in clear: keep it out of stack outputs and logs, or mark it
+    secret.
+
+    ## Example Usage
+    ### The OpenStack credentials of a cloud region
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    openstack = serverscom.get_cloud_region_credentials(region_id=1)
+    pulumi.export("openstackUrl", openstack.url)
+    ```
+
+    :param _builtins.int region_id: The cloud region (its id; see the getCloudRegion function).
     """
     __args__ = dict()
     __args__['regionId'] = region_id
@@ -110,10 +130,24 @@ def get_cloud_region_credentials(region_id: Optional[_builtins.int] = None,
 def get_cloud_region_credentials_output(region_id: pulumi.Input[Optional[_builtins.int]] = None,
                                         opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetCloudRegionCredentialsResult]:
     """
-    The account's OpenStack credentials in a cloud region (GET /cloud_computing/regions/{id}/
-    credentials; Go `CloudComputingRegionCredentials`, srvctl `cloud-regions get-credentials`), for
-    a program that configures an OpenStack provider. The Promise form gives the password in clear
-    to the program: wrap it with `pulumi.secret`, or use the Output form, which is secret.
+    The account's OpenStack credentials in a cloud region, for a program that configures an OpenStack
+    provider.
+
+    The result is secret: the output form of this function keeps it secret. A plain (non-output) call
+    gives the password to the program in clear: keep it out of stack outputs and logs, or mark it
+    secret.
+
+    ## Example Usage
+    ### The OpenStack credentials of a cloud region
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    openstack = serverscom.get_cloud_region_credentials(region_id=1)
+    pulumi.export("openstackUrl", openstack.url)
+    ```
+
+    :param _builtins.int region_id: The cloud region (its id; see the getCloudRegion function).
     """
     __args__ = dict()
     __args__['regionId'] = region_id

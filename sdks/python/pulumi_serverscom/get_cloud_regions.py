@@ -31,7 +31,10 @@ class GetCloudRegionsResult:
 
     @_builtins.property
     @pulumi.getter(name="cloudRegions")
-    def cloud_regions(self) -> Sequence['outputs.GetCloudRegionResult']:
+    def cloud_regions(self) -> Sequence['outputs.CloudRegionResult']:
+        """
+        Every cloud region, with its flavors and images.
+        """
         return pulumi.get(self, "cloud_regions")
 
 
@@ -46,7 +49,17 @@ class AwaitableGetCloudRegionsResult(GetCloudRegionsResult):
 
 def get_cloud_regions(opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetCloudRegionsResult:
     """
-    Every region with its flavors and images (two more requests per region).
+    Every cloud region with its flavors and images (two more requests per region).
+
+    ## Example Usage
+    ### Every cloud region
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    regions = serverscom.get_cloud_regions()
+    pulumi.export("cloudRegions", regions.cloud_regions)
+    ```
     """
     __args__ = dict()
     opts = pulumi.InvokeOptions.merge(_utilities.get_invoke_opts_defaults(), opts)
@@ -56,7 +69,17 @@ def get_cloud_regions(opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableG
         cloud_regions=pulumi.get(__ret__, 'cloud_regions'))
 def get_cloud_regions_output(opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetCloudRegionsResult]:
     """
-    Every region with its flavors and images (two more requests per region).
+    Every cloud region with its flavors and images (two more requests per region).
+
+    ## Example Usage
+    ### Every cloud region
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    regions = serverscom.get_cloud_regions()
+    pulumi.export("cloudRegions", regions.cloud_regions)
+    ```
     """
     __args__ = dict()
     opts = pulumi.InvokeOutputOptions.merge(_utilities.get_invoke_opts_defaults(), opts)

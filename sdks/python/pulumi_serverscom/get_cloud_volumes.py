@@ -32,6 +32,9 @@ class GetCloudVolumesResult:
     @_builtins.property
     @pulumi.getter(name="cloudVolumes")
     def cloud_volumes(self) -> Sequence['outputs.CloudVolumeResult']:
+        """
+        The cloud volumes, in the API's order.
+        """
         return pulumi.get(self, "cloud_volumes")
 
 
@@ -45,15 +48,28 @@ class AwaitableGetCloudVolumesResult(GetCloudVolumesResult):
 
 
 def get_cloud_volumes(instance_id: Optional[_builtins.str] = None,
-                      label_selector: Optional[Any] = None,
-                      limit: Optional[_builtins.float] = None,
+                      label_selector: Optional[_builtins.str] = None,
+                      limit: Optional[_builtins.int] = None,
                       region_id: Optional[_builtins.int] = None,
                       search_pattern: Optional[_builtins.str] = None,
                       opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetCloudVolumesResult:
     """
-    Use this data source to access information about an existing resource.
+    The account's cloud block storage volumes, filtered by labels, name, region and attached
+    instance.
 
-    :param _builtins.str instance_id: Only volumes attached to this cloud instance (asked of the API, as srvctl does, and checked here).
+    ## Example Usage
+    ### The cloud volumes of a region
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    volumes = serverscom.get_cloud_volumes(region_id=1)
+    pulumi.export("cloudVolumes", volumes.cloud_volumes)
+    ```
+
+    :param _builtins.str instance_id: Only volumes attached to this cloud instance.
+    :param _builtins.str label_selector: Only objects whose labels match this label selector, e.g. `env==prod,tier in (web, api)`; checked against the selector grammar before it is sent.
+    :param _builtins.int limit: The most items to return, 1 to 10,000 (default 1,000); more matching items fail the call, naming the limit.
     :param _builtins.int region_id: Only volumes of this cloud region (filtered here as well as asked of the API).
     :param _builtins.str search_pattern: Only volumes whose name contains this text (case-insensitive), matched here: no official
            client sends `search_pattern` for this list.
@@ -70,15 +86,28 @@ def get_cloud_volumes(instance_id: Optional[_builtins.str] = None,
     return AwaitableGetCloudVolumesResult(
         cloud_volumes=pulumi.get(__ret__, 'cloud_volumes'))
 def get_cloud_volumes_output(instance_id: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
-                             label_selector: pulumi.Input[Optional[Optional[Any]]] = None,
-                             limit: pulumi.Input[Optional[Optional[_builtins.float]]] = None,
+                             label_selector: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
+                             limit: pulumi.Input[Optional[Optional[_builtins.int]]] = None,
                              region_id: pulumi.Input[Optional[Optional[_builtins.int]]] = None,
                              search_pattern: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                              opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetCloudVolumesResult]:
     """
-    Use this data source to access information about an existing resource.
+    The account's cloud block storage volumes, filtered by labels, name, region and attached
+    instance.
 
-    :param _builtins.str instance_id: Only volumes attached to this cloud instance (asked of the API, as srvctl does, and checked here).
+    ## Example Usage
+    ### The cloud volumes of a region
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    volumes = serverscom.get_cloud_volumes(region_id=1)
+    pulumi.export("cloudVolumes", volumes.cloud_volumes)
+    ```
+
+    :param _builtins.str instance_id: Only volumes attached to this cloud instance.
+    :param _builtins.str label_selector: Only objects whose labels match this label selector, e.g. `env==prod,tier in (web, api)`; checked against the selector grammar before it is sent.
+    :param _builtins.int limit: The most items to return, 1 to 10,000 (default 1,000); more matching items fail the call, naming the limit.
     :param _builtins.int region_id: Only volumes of this cloud region (filtered here as well as asked of the API).
     :param _builtins.str search_pattern: Only volumes whose name contains this text (case-insensitive), matched here: no official
            client sends `search_pattern` for this list.

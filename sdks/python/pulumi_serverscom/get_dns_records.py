@@ -32,6 +32,9 @@ class GetDnsRecordsResult:
     @_builtins.property
     @pulumi.getter(name="dnsRecords")
     def dns_records(self) -> Sequence['outputs.DnsRecordResult']:
+        """
+        The records, in the API's order.
+        """
         return pulumi.get(self, "dns_records")
 
 
@@ -44,16 +47,32 @@ class AwaitableGetDnsRecordsResult(GetDnsRecordsResult):
             dns_records=self.dns_records)
 
 
-def get_dns_records(limit: Optional[_builtins.float] = None,
+def get_dns_records(limit: Optional[_builtins.int] = None,
                     name: Optional[_builtins.str] = None,
                     type: Optional[_builtins.str] = None,
                     zone_id: Optional[_builtins.str] = None,
                     opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetDnsRecordsResult:
     """
-    Use this data source to access information about an existing resource.
+    The records of a DNS zone, filtered by type and name.
 
+    ## Example Usage
+    ### The A records of a DNS zone
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    zone_list = serverscom.DnsZone("zone-list",
+        name="example.net",
+        email="admin@example.net")
+    records = serverscom.get_dns_records_output(zone_id=zone_list.id,
+        type="A")
+    pulumi.export("dnsRecords", records.dns_records)
+    ```
+
+    :param _builtins.int limit: The most items to return, 1 to 10,000 (default 1,000); more matching items fail the call, naming the limit.
     :param _builtins.str name: Only records of this name.
     :param _builtins.str type: Only records of this type ("A", "MX", "SOA", ...).
+    :param _builtins.str zone_id: The DNS zone (its id; see the getDnsZones function).
     """
     __args__ = dict()
     __args__['limit'] = limit
@@ -65,16 +84,32 @@ def get_dns_records(limit: Optional[_builtins.float] = None,
 
     return AwaitableGetDnsRecordsResult(
         dns_records=pulumi.get(__ret__, 'dns_records'))
-def get_dns_records_output(limit: pulumi.Input[Optional[Optional[_builtins.float]]] = None,
+def get_dns_records_output(limit: pulumi.Input[Optional[Optional[_builtins.int]]] = None,
                            name: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                            type: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                            zone_id: pulumi.Input[Optional[_builtins.str]] = None,
                            opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetDnsRecordsResult]:
     """
-    Use this data source to access information about an existing resource.
+    The records of a DNS zone, filtered by type and name.
 
+    ## Example Usage
+    ### The A records of a DNS zone
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    zone_list = serverscom.DnsZone("zone-list",
+        name="example.net",
+        email="admin@example.net")
+    records = serverscom.get_dns_records_output(zone_id=zone_list.id,
+        type="A")
+    pulumi.export("dnsRecords", records.dns_records)
+    ```
+
+    :param _builtins.int limit: The most items to return, 1 to 10,000 (default 1,000); more matching items fail the call, naming the limit.
     :param _builtins.str name: Only records of this name.
     :param _builtins.str type: Only records of this type ("A", "MX", "SOA", ...).
+    :param _builtins.str zone_id: The DNS zone (its id; see the getDnsZones function).
     """
     __args__ = dict()
     __args__['limit'] = limit

@@ -33,6 +33,9 @@ class GetDnsZonesResult:
     @_builtins.property
     @pulumi.getter(name="dnsZones")
     def dns_zones(self) -> Sequence['outputs.DnsZoneResult']:
+        """
+        The DNS zones, in the API's order.
+        """
         return pulumi.get(self, "dns_zones")
 
 
@@ -46,13 +49,26 @@ class AwaitableGetDnsZonesResult(GetDnsZonesResult):
 
 
 def get_dns_zones(delegation_status: Optional['GetDnsZonesArgsDelegationStatus'] = None,
-                  label_selector: Optional[Any] = None,
-                  limit: Optional[_builtins.float] = None,
+                  label_selector: Optional[_builtins.str] = None,
+                  limit: Optional[_builtins.int] = None,
                   search_pattern: Optional[_builtins.str] = None,
                   opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetDnsZonesResult:
     """
-    Use this data source to access information about an existing resource.
+    The account's DNS zones, filtered by labels, name and delegation status.
 
+    ## Example Usage
+    ### The DNS zones labelled env=prod
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    zones = serverscom.get_dns_zones(label_selector="env=prod")
+    pulumi.export("dnsZones", zones.dns_zones)
+    ```
+
+    :param 'GetDnsZonesArgsDelegationStatus' delegation_status: Only zones of this delegation status.
+    :param _builtins.str label_selector: Only objects whose labels match this label selector, e.g. `env==prod,tier in (web, api)`; checked against the selector grammar before it is sent.
+    :param _builtins.int limit: The most items to return, 1 to 10,000 (default 1,000); more matching items fail the call, naming the limit.
     :param _builtins.str search_pattern: Only zones whose name contains this text.
     """
     __args__ = dict()
@@ -66,13 +82,26 @@ def get_dns_zones(delegation_status: Optional['GetDnsZonesArgsDelegationStatus']
     return AwaitableGetDnsZonesResult(
         dns_zones=pulumi.get(__ret__, 'dns_zones'))
 def get_dns_zones_output(delegation_status: pulumi.Input[Optional[Optional['GetDnsZonesArgsDelegationStatus']]] = None,
-                         label_selector: pulumi.Input[Optional[Optional[Any]]] = None,
-                         limit: pulumi.Input[Optional[Optional[_builtins.float]]] = None,
+                         label_selector: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
+                         limit: pulumi.Input[Optional[Optional[_builtins.int]]] = None,
                          search_pattern: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                          opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetDnsZonesResult]:
     """
-    Use this data source to access information about an existing resource.
+    The account's DNS zones, filtered by labels, name and delegation status.
 
+    ## Example Usage
+    ### The DNS zones labelled env=prod
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    zones = serverscom.get_dns_zones(label_selector="env=prod")
+    pulumi.export("dnsZones", zones.dns_zones)
+    ```
+
+    :param 'GetDnsZonesArgsDelegationStatus' delegation_status: Only zones of this delegation status.
+    :param _builtins.str label_selector: Only objects whose labels match this label selector, e.g. `env==prod,tier in (web, api)`; checked against the selector grammar before it is sent.
+    :param _builtins.int limit: The most items to return, 1 to 10,000 (default 1,000); more matching items fail the call, naming the limit.
     :param _builtins.str search_pattern: Only zones whose name contains this text.
     """
     __args__ = dict()

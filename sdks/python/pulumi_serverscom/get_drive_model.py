@@ -24,8 +24,8 @@ __all__ = [
 @pulumi.output_type
 class GetDriveModelResult:
     def __init__(__self__, capacity=None, form_factor=None, id=None, interface=None, media_type=None, name=None):
-        if capacity and not isinstance(capacity, float):
-            raise TypeError("Expected argument 'capacity' to be a float")
+        if capacity and not isinstance(capacity, int):
+            raise TypeError("Expected argument 'capacity' to be a int")
         pulumi.set(__self__, "capacity", capacity)
         if form_factor and not isinstance(form_factor, str):
             raise TypeError("Expected argument 'form_factor' to be a str")
@@ -45,7 +45,7 @@ class GetDriveModelResult:
 
     @_builtins.property
     @pulumi.getter
-    def capacity(self) -> _builtins.float:
+    def capacity(self) -> _builtins.int:
         """
         GB.
         """
@@ -54,26 +54,41 @@ class GetDriveModelResult:
     @_builtins.property
     @pulumi.getter(name="formFactor")
     def form_factor(self) -> _builtins.str:
+        """
+        The form factor, e.g. `2.5`.
+        """
         return pulumi.get(self, "form_factor")
 
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.int:
+        """
+        The drive model's id (a drive slot's `driveModelId`).
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter
     def interface(self) -> _builtins.str:
+        """
+        The interface, e.g. `SATA3`.
+        """
         return pulumi.get(self, "interface")
 
     @_builtins.property
     @pulumi.getter(name="mediaType")
     def media_type(self) -> _builtins.str:
+        """
+        The media type, e.g. `SSD`.
+        """
         return pulumi.get(self, "media_type")
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> _builtins.str:
+        """
+        The drive model's name.
+        """
         return pulumi.get(self, "name")
 
 
@@ -97,9 +112,27 @@ def get_drive_model(id: Optional[_builtins.int] = None,
                     server_model_id: Optional[_builtins.int] = None,
                     opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetDriveModelResult:
     """
-    Use this data source to access information about an existing resource.
+    One drive model a server model can be ordered with in a location, by exactly one of id or name.
 
+    ## Example Usage
+    ### A drive model by name
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    location = serverscom.get_location(code="AMS1")
+    r640 = serverscom.get_server_model(location_id=location.id,
+        name="Dell R640")
+    ssd = serverscom.get_drive_model(location_id=location.id,
+        server_model_id=r640.id,
+        name="Intel D3-S4510 480GB")
+    pulumi.export("driveModelId", ssd.id)
+    ```
+
+    :param _builtins.int id: The drive model's id (give exactly one of id and name).
+    :param _builtins.int location_id: The location (its id; see the getLocation function).
     :param _builtins.str name: The model's name, or whole words of it that fit one model only ("PM883").
+    :param _builtins.int server_model_id: The server model (its id; see the getServerModel function).
     """
     __args__ = dict()
     __args__['id'] = id
@@ -122,9 +155,27 @@ def get_drive_model_output(id: pulumi.Input[Optional[Optional[_builtins.int]]] =
                            server_model_id: pulumi.Input[Optional[_builtins.int]] = None,
                            opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetDriveModelResult]:
     """
-    Use this data source to access information about an existing resource.
+    One drive model a server model can be ordered with in a location, by exactly one of id or name.
 
+    ## Example Usage
+    ### A drive model by name
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    location = serverscom.get_location(code="AMS1")
+    r640 = serverscom.get_server_model(location_id=location.id,
+        name="Dell R640")
+    ssd = serverscom.get_drive_model(location_id=location.id,
+        server_model_id=r640.id,
+        name="Intel D3-S4510 480GB")
+    pulumi.export("driveModelId", ssd.id)
+    ```
+
+    :param _builtins.int id: The drive model's id (give exactly one of id and name).
+    :param _builtins.int location_id: The location (its id; see the getLocation function).
     :param _builtins.str name: The model's name, or whole words of it that fit one model only ("PM883").
+    :param _builtins.int server_model_id: The server model (its id; see the getServerModel function).
     """
     __args__ = dict()
     __args__['id'] = id

@@ -31,7 +31,10 @@ class GetDriveModelsResult:
 
     @_builtins.property
     @pulumi.getter(name="driveModels")
-    def drive_models(self) -> Sequence['outputs.GetDriveModelResult']:
+    def drive_models(self) -> Sequence['outputs.DriveModelResult']:
+        """
+        The drive models, in the API's order.
+        """
         return pulumi.get(self, "drive_models")
 
 
@@ -51,11 +54,28 @@ def get_drive_models(interface: Optional[_builtins.str] = None,
                      server_model_id: Optional[_builtins.int] = None,
                      opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetDriveModelsResult:
     """
-    Use this data source to access information about an existing resource.
+    The drive models a server model can be ordered with in a location.
+
+    ## Example Usage
+    ### The SSD models of a server model
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    location = serverscom.get_location(code="AMS1")
+    r640 = serverscom.get_server_model(location_id=location.id,
+        name="Dell R640")
+    ssds = serverscom.get_drive_models(location_id=location.id,
+        server_model_id=r640.id,
+        media_type="ssd")
+    pulumi.export("driveModels", ssds.drive_models)
+    ```
 
     :param _builtins.str interface: Only this interface: "SATA3", "SAS", "NVMe"...
+    :param _builtins.int location_id: The location (its id; see the getLocation function).
     :param _builtins.str media_type: Only this media type: "SSD", "HDD", "NVMe"...
     :param _builtins.str search_pattern: Only models whose name contains this text.
+    :param _builtins.int server_model_id: The server model (its id; see the getServerModel function).
     """
     __args__ = dict()
     __args__['interface'] = interface
@@ -75,11 +95,28 @@ def get_drive_models_output(interface: pulumi.Input[Optional[Optional[_builtins.
                             server_model_id: pulumi.Input[Optional[_builtins.int]] = None,
                             opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetDriveModelsResult]:
     """
-    Use this data source to access information about an existing resource.
+    The drive models a server model can be ordered with in a location.
+
+    ## Example Usage
+    ### The SSD models of a server model
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    location = serverscom.get_location(code="AMS1")
+    r640 = serverscom.get_server_model(location_id=location.id,
+        name="Dell R640")
+    ssds = serverscom.get_drive_models(location_id=location.id,
+        server_model_id=r640.id,
+        media_type="ssd")
+    pulumi.export("driveModels", ssds.drive_models)
+    ```
 
     :param _builtins.str interface: Only this interface: "SATA3", "SAS", "NVMe"...
+    :param _builtins.int location_id: The location (its id; see the getLocation function).
     :param _builtins.str media_type: Only this media type: "SSD", "HDD", "NVMe"...
     :param _builtins.str search_pattern: Only models whose name contains this text.
+    :param _builtins.int server_model_id: The server model (its id; see the getServerModel function).
     """
     __args__ = dict()
     __args__['interface'] = interface

@@ -44,8 +44,8 @@ class GetHostResult:
         if kubernetes_cluster_node_id and not isinstance(kubernetes_cluster_node_id, str):
             raise TypeError("Expected argument 'kubernetes_cluster_node_id' to be a str")
         pulumi.set(__self__, "kubernetes_cluster_node_id", kubernetes_cluster_node_id)
-        if kubernetes_cluster_node_number and not isinstance(kubernetes_cluster_node_number, float):
-            raise TypeError("Expected argument 'kubernetes_cluster_node_number' to be a float")
+        if kubernetes_cluster_node_number and not isinstance(kubernetes_cluster_node_number, int):
+            raise TypeError("Expected argument 'kubernetes_cluster_node_number' to be a int")
         pulumi.set(__self__, "kubernetes_cluster_node_number", kubernetes_cluster_node_number)
         if labels and not isinstance(labels, dict):
             raise TypeError("Expected argument 'labels' to be a dict")
@@ -96,21 +96,33 @@ class GetHostResult:
     @_builtins.property
     @pulumi.getter
     def configuration(self) -> Optional[_builtins.str]:
+        """
+        The hardware configuration in words, as the API describes it.
+        """
         return pulumi.get(self, "configuration")
 
     @_builtins.property
     @pulumi.getter(name="configurationDetails")
     def configuration_details(self) -> Optional['outputs.HostConfigurationDetails']:
+        """
+        The configuration as ordered; null where the API leaves it out.
+        """
         return pulumi.get(self, "configuration_details")
 
     @_builtins.property
     @pulumi.getter(name="createdAt")
     def created_at(self) -> Optional[_builtins.str]:
+        """
+        When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+        """
         return pulumi.get(self, "created_at")
 
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        The host's id.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
@@ -124,11 +136,17 @@ class GetHostResult:
     @_builtins.property
     @pulumi.getter(name="kubernetesClusterNodeId")
     def kubernetes_cluster_node_id(self) -> Optional[_builtins.str]:
+        """
+        For a Kubernetes bare metal node, its id as a node of the cluster; otherwise null.
+        """
         return pulumi.get(self, "kubernetes_cluster_node_id")
 
     @_builtins.property
     @pulumi.getter(name="kubernetesClusterNodeNumber")
-    def kubernetes_cluster_node_number(self) -> Optional[_builtins.float]:
+    def kubernetes_cluster_node_number(self) -> Optional[_builtins.int]:
+        """
+        For a Kubernetes bare metal node, its number in the cluster; otherwise null.
+        """
         return pulumi.get(self, "kubernetes_cluster_node_number")
 
     @_builtins.property
@@ -142,46 +160,73 @@ class GetHostResult:
     @_builtins.property
     @pulumi.getter(name="leaseStartAt")
     def lease_start_at(self) -> Optional[_builtins.str]:
+        """
+        The date the lease started (YYYY-MM-DD); null until then.
+        """
         return pulumi.get(self, "lease_start_at")
 
     @_builtins.property
     @pulumi.getter(name="locationCode")
     def location_code(self) -> Optional[_builtins.str]:
+        """
+        The code of the location, e.g. `AMS1`.
+        """
         return pulumi.get(self, "location_code")
 
     @_builtins.property
     @pulumi.getter(name="locationId")
     def location_id(self) -> Optional[_builtins.int]:
+        """
+        The id of the location (see the getLocation function).
+        """
         return pulumi.get(self, "location_id")
 
     @_builtins.property
     @pulumi.getter(name="oobIpv4Address")
     def oob_ipv4_address(self) -> Optional[_builtins.str]:
+        """
+        The address of the out-of-band management interface; null when it has none.
+        """
         return pulumi.get(self, "oob_ipv4_address")
 
     @_builtins.property
     @pulumi.getter(name="operationalStatus")
     def operational_status(self) -> Optional[_builtins.str]:
+        """
+        The operational status as the API reports it (`normal` once provisioning or a reinstall is done).
+        """
         return pulumi.get(self, "operational_status")
 
     @_builtins.property
     @pulumi.getter(name="powerStatus")
     def power_status(self) -> Optional[_builtins.str]:
+        """
+        The power status as the API reports it, e.g. `powered_on`.
+        """
         return pulumi.get(self, "power_status")
 
     @_builtins.property
     @pulumi.getter(name="privateIpv4Address")
     def private_ipv4_address(self) -> Optional[_builtins.str]:
+        """
+        The private IPv4 address; null when it has none.
+        """
         return pulumi.get(self, "private_ipv4_address")
 
     @_builtins.property
     @pulumi.getter(name="publicIpv4Address")
     def public_ipv4_address(self) -> Optional[_builtins.str]:
+        """
+        The public IPv4 address; null when it has none.
+        """
         return pulumi.get(self, "public_ipv4_address")
 
     @_builtins.property
     @pulumi.getter(name="rackId")
     def rack_id(self) -> Optional[_builtins.str]:
+        """
+        The id of the rack the server stands in; null where the API does not say.
+        """
         return pulumi.get(self, "rack_id")
 
     @_builtins.property
@@ -195,6 +240,9 @@ class GetHostResult:
     @_builtins.property
     @pulumi.getter
     def status(self) -> _builtins.str:
+        """
+        The status as the API reports it.
+        """
         return pulumi.get(self, "status")
 
     @_builtins.property
@@ -216,6 +264,9 @@ class GetHostResult:
     @_builtins.property
     @pulumi.getter(name="updatedAt")
     def updated_at(self) -> Optional[_builtins.str]:
+        """
+        When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+        """
         return pulumi.get(self, "updated_at")
 
 
@@ -256,6 +307,17 @@ def get_host(id: Optional[_builtins.str] = None,
     """
     One host: `getHost({ id: "xYz12AbC" })`, `getHost({ title: "web-1", type: "sbm_server" })`.
 
+    ## Example Usage
+    ### A host by title
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    host = serverscom.get_host(title="k8s-prod-bm-4")
+    pulumi.export("hostStatus", host.status)
+    ```
+
+    :param _builtins.str id: The host's id (give exactly one of id and title).
     :param _builtins.str title: The host name it was ordered with.
     :param 'GetHostArgsType' type: Its kind; without it an id is tried as each kind in turn.
     """
@@ -296,6 +358,17 @@ def get_host_output(id: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
     """
     One host: `getHost({ id: "xYz12AbC" })`, `getHost({ title: "web-1", type: "sbm_server" })`.
 
+    ## Example Usage
+    ### A host by title
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    host = serverscom.get_host(title="k8s-prod-bm-4")
+    pulumi.export("hostStatus", host.status)
+    ```
+
+    :param _builtins.str id: The host's id (give exactly one of id and title).
     :param _builtins.str title: The host name it was ordered with.
     :param 'GetHostArgsType' type: Its kind; without it an id is tried as each kind in turn.
     """

@@ -36,11 +36,17 @@ class GetHostDriveSlotsResult:
     @_builtins.property
     @pulumi.getter(name="driveSlots")
     def drive_slots(self) -> Sequence['outputs.DriveSlotResult']:
+        """
+        The drive slots, filled or not, by position.
+        """
         return pulumi.get(self, "drive_slots")
 
     @_builtins.property
     @pulumi.getter(name="hostId")
     def host_id(self) -> _builtins.str:
+        """
+        The host's id.
+        """
         return pulumi.get(self, "host_id")
 
 
@@ -60,6 +66,44 @@ def get_host_drive_slots(host_id: Optional[_builtins.str] = None,
     """
     The drive slots of a dedicated server or bare metal node, filled or not, by position.
 
+    ## Example Usage
+    ### The drive slots of a dedicated server
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    db = serverscom.DedicatedServer("db",
+        location_id=1,
+        server_model_id=101,
+        uplink_models={
+            "private": {
+                "id": 401,
+            },
+            "public": {
+                "id": 403,
+                "bandwidth_model_id": 501,
+            },
+        },
+        ram_size=64,
+        drives={
+            "slots": [
+                {
+                    "position": 0,
+                    "drive_model_id": 201,
+                },
+                {
+                    "position": 1,
+                    "drive_model_id": 201,
+                },
+            ],
+        },
+        operating_system_id=301,
+        hostname="db-1")
+    slots = serverscom.get_host_drive_slots_output(host_id=db.id)
+    pulumi.export("driveSlots", slots.drive_slots)
+    ```
+
+    :param _builtins.str host_id: The host's id.
     :param 'GetHostDriveSlotsArgsHostType' host_type: "dedicated_server" (default) or "kubernetes_baremetal_node": the API has no SBM drive slots.
     """
     __args__ = dict()
@@ -77,6 +121,44 @@ def get_host_drive_slots_output(host_id: pulumi.Input[Optional[_builtins.str]] =
     """
     The drive slots of a dedicated server or bare metal node, filled or not, by position.
 
+    ## Example Usage
+    ### The drive slots of a dedicated server
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    db = serverscom.DedicatedServer("db",
+        location_id=1,
+        server_model_id=101,
+        uplink_models={
+            "private": {
+                "id": 401,
+            },
+            "public": {
+                "id": 403,
+                "bandwidth_model_id": 501,
+            },
+        },
+        ram_size=64,
+        drives={
+            "slots": [
+                {
+                    "position": 0,
+                    "drive_model_id": 201,
+                },
+                {
+                    "position": 1,
+                    "drive_model_id": 201,
+                },
+            ],
+        },
+        operating_system_id=301,
+        hostname="db-1")
+    slots = serverscom.get_host_drive_slots_output(host_id=db.id)
+    pulumi.export("driveSlots", slots.drive_slots)
+    ```
+
+    :param _builtins.str host_id: The host's id.
     :param 'GetHostDriveSlotsArgsHostType' host_type: "dedicated_server" (default) or "kubernetes_baremetal_node": the API has no SBM drive slots.
     """
     __args__ = dict()

@@ -33,6 +33,9 @@ class GetHostNetworksResult:
     @_builtins.property
     @pulumi.getter
     def networks(self) -> Sequence['outputs.NetworkResult']:
+        """
+        The networks, in the API's order.
+        """
         return pulumi.get(self, "networks")
 
 
@@ -51,15 +54,57 @@ def get_host_networks(additional: Optional[_builtins.bool] = None,
                       host_id: Optional[_builtins.str] = None,
                       host_type: Optional['GetHostNetworksArgsHostType'] = None,
                       interface_type: Optional['GetHostNetworksArgsInterfaceType'] = None,
-                      limit: Optional[_builtins.float] = None,
+                      limit: Optional[_builtins.int] = None,
                       search_pattern: Optional[_builtins.str] = None,
                       opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetHostNetworksResult:
     """
-    Use this data source to access information about an existing resource.
+    The networks of a host (a dedicated server, SBM server or Kubernetes bare metal node), filtered
+    by family, interface, distribution method and more.
+
+    ## Example Usage
+    ### The networks of a dedicated server
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    db = serverscom.DedicatedServer("db",
+        location_id=1,
+        server_model_id=101,
+        uplink_models={
+            "private": {
+                "id": 401,
+            },
+            "public": {
+                "id": 403,
+                "bandwidth_model_id": 501,
+            },
+        },
+        ram_size=64,
+        drives={
+            "slots": [
+                {
+                    "position": 0,
+                    "drive_model_id": 201,
+                },
+                {
+                    "position": 1,
+                    "drive_model_id": 201,
+                },
+            ],
+        },
+        operating_system_id=301,
+        hostname="db-1")
+    networks_var = serverscom.get_host_networks_output(host_id=db.id)
+    pulumi.export("networks", networks_var.networks)
+    ```
 
     :param _builtins.bool additional: true: only networks ordered additionally; false: only the others.
+    :param 'GetHostNetworksArgsDistributionMethod' distribution_method: Only networks of this distribution method: `route` or `gateway`.
+    :param 'GetHostNetworksArgsFamily' family: Only networks of this family: `ipv4` or `ipv6`.
+    :param _builtins.str host_id: The host's id.
     :param 'GetHostNetworksArgsHostType' host_type: The host's kind; without it, the host is read first to learn it (one to three requests).
-    :param _builtins.float limit: The most networks to return, 1 to 10,000 (default 1,000); more is an error.
+    :param 'GetHostNetworksArgsInterfaceType' interface_type: Only networks on this interface: `public`, `private` or `oob`.
+    :param _builtins.int limit: The most networks to return, 1 to 10,000 (default 1,000); more is an error.
     :param _builtins.str search_pattern: Only networks whose title contains this text.
     """
     __args__ = dict()
@@ -82,15 +127,57 @@ def get_host_networks_output(additional: pulumi.Input[Optional[Optional[_builtin
                              host_id: pulumi.Input[Optional[_builtins.str]] = None,
                              host_type: pulumi.Input[Optional[Optional['GetHostNetworksArgsHostType']]] = None,
                              interface_type: pulumi.Input[Optional[Optional['GetHostNetworksArgsInterfaceType']]] = None,
-                             limit: pulumi.Input[Optional[Optional[_builtins.float]]] = None,
+                             limit: pulumi.Input[Optional[Optional[_builtins.int]]] = None,
                              search_pattern: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                              opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetHostNetworksResult]:
     """
-    Use this data source to access information about an existing resource.
+    The networks of a host (a dedicated server, SBM server or Kubernetes bare metal node), filtered
+    by family, interface, distribution method and more.
+
+    ## Example Usage
+    ### The networks of a dedicated server
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    db = serverscom.DedicatedServer("db",
+        location_id=1,
+        server_model_id=101,
+        uplink_models={
+            "private": {
+                "id": 401,
+            },
+            "public": {
+                "id": 403,
+                "bandwidth_model_id": 501,
+            },
+        },
+        ram_size=64,
+        drives={
+            "slots": [
+                {
+                    "position": 0,
+                    "drive_model_id": 201,
+                },
+                {
+                    "position": 1,
+                    "drive_model_id": 201,
+                },
+            ],
+        },
+        operating_system_id=301,
+        hostname="db-1")
+    networks_var = serverscom.get_host_networks_output(host_id=db.id)
+    pulumi.export("networks", networks_var.networks)
+    ```
 
     :param _builtins.bool additional: true: only networks ordered additionally; false: only the others.
+    :param 'GetHostNetworksArgsDistributionMethod' distribution_method: Only networks of this distribution method: `route` or `gateway`.
+    :param 'GetHostNetworksArgsFamily' family: Only networks of this family: `ipv4` or `ipv6`.
+    :param _builtins.str host_id: The host's id.
     :param 'GetHostNetworksArgsHostType' host_type: The host's kind; without it, the host is read first to learn it (one to three requests).
-    :param _builtins.float limit: The most networks to return, 1 to 10,000 (default 1,000); more is an error.
+    :param 'GetHostNetworksArgsInterfaceType' interface_type: Only networks on this interface: `public`, `private` or `oob`.
+    :param _builtins.int limit: The most networks to return, 1 to 10,000 (default 1,000); more is an error.
     :param _builtins.str search_pattern: Only networks whose title contains this text.
     """
     __args__ = dict()

@@ -36,11 +36,17 @@ class GetHostPowerFeedsResult:
     @_builtins.property
     @pulumi.getter(name="hostId")
     def host_id(self) -> _builtins.str:
+        """
+        The host's id.
+        """
         return pulumi.get(self, "host_id")
 
     @_builtins.property
     @pulumi.getter(name="powerFeeds")
     def power_feeds(self) -> Sequence['outputs.PowerFeedResult']:
+        """
+        The host's power feeds.
+        """
         return pulumi.get(self, "power_feeds")
 
 
@@ -60,6 +66,44 @@ def get_host_power_feeds(host_id: Optional[_builtins.str] = None,
     """
     The power feeds of a host of any kind, and whether each is on.
 
+    ## Example Usage
+    ### The power feeds of a dedicated server
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    db = serverscom.DedicatedServer("db",
+        location_id=1,
+        server_model_id=101,
+        uplink_models={
+            "private": {
+                "id": 401,
+            },
+            "public": {
+                "id": 403,
+                "bandwidth_model_id": 501,
+            },
+        },
+        ram_size=64,
+        drives={
+            "slots": [
+                {
+                    "position": 0,
+                    "drive_model_id": 201,
+                },
+                {
+                    "position": 1,
+                    "drive_model_id": 201,
+                },
+            ],
+        },
+        operating_system_id=301,
+        hostname="db-1")
+    feeds = serverscom.get_host_power_feeds_output(host_id=db.id)
+    pulumi.export("powerFeeds", feeds.power_feeds)
+    ```
+
+    :param _builtins.str host_id: The host's id.
     :param 'GetHostPowerFeedsArgsHostType' host_type: Default "dedicated_server".
     """
     __args__ = dict()
@@ -77,6 +121,44 @@ def get_host_power_feeds_output(host_id: pulumi.Input[Optional[_builtins.str]] =
     """
     The power feeds of a host of any kind, and whether each is on.
 
+    ## Example Usage
+    ### The power feeds of a dedicated server
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    db = serverscom.DedicatedServer("db",
+        location_id=1,
+        server_model_id=101,
+        uplink_models={
+            "private": {
+                "id": 401,
+            },
+            "public": {
+                "id": 403,
+                "bandwidth_model_id": 501,
+            },
+        },
+        ram_size=64,
+        drives={
+            "slots": [
+                {
+                    "position": 0,
+                    "drive_model_id": 201,
+                },
+                {
+                    "position": 1,
+                    "drive_model_id": 201,
+                },
+            ],
+        },
+        operating_system_id=301,
+        hostname="db-1")
+    feeds = serverscom.get_host_power_feeds_output(host_id=db.id)
+    pulumi.export("powerFeeds", feeds.power_feeds)
+    ```
+
+    :param _builtins.str host_id: The host's id.
     :param 'GetHostPowerFeedsArgsHostType' host_type: Default "dedicated_server".
     """
     __args__ = dict()

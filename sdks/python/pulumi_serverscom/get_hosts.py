@@ -32,7 +32,10 @@ class GetHostsResult:
 
     @_builtins.property
     @pulumi.getter
-    def hosts(self) -> Sequence['outputs.GetHostResult']:
+    def hosts(self) -> Sequence['outputs.HostResult']:
+        """
+        The hosts, in the API's order.
+        """
         return pulumi.get(self, "hosts")
 
 
@@ -45,8 +48,8 @@ class AwaitableGetHostsResult(GetHostsResult):
             hosts=self.hosts)
 
 
-def get_hosts(label_selector: Optional[Any] = None,
-              limit: Optional[_builtins.float] = None,
+def get_hosts(label_selector: Optional[_builtins.str] = None,
+              limit: Optional[_builtins.int] = None,
               location_id: Optional[_builtins.int] = None,
               search_pattern: Optional[_builtins.str] = None,
               type: Optional['GetHostsArgsType'] = None,
@@ -54,10 +57,22 @@ def get_hosts(label_selector: Optional[Any] = None,
     """
     Hosts matching every filter given (all hosts without any).
 
-    :param Any label_selector: Only hosts whose labels match: `"env==prod,tier in (web, api)"`, or a builder,
-           `labelSelector().eq("env", "prod")` (from `pulumi-serverscom/sdk`).
-    :param _builtins.float limit: The most hosts to return, 1 to 10,000 (default 1,000). More matching hosts is an error, not
+    ## Example Usage
+    ### The hosts in Amsterdam
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    location = serverscom.get_location(code="AMS1")
+    hosts_var = serverscom.get_hosts(location_id=location.id)
+    pulumi.export("hosts", hosts_var.hosts)
+    ```
+
+    :param _builtins.str label_selector: Only hosts whose labels match this label selector, e.g. `env==prod,tier in (web, api)`; checked
+           against the selector grammar before it is sent.
+    :param _builtins.int limit: The most hosts to return, 1 to 10,000 (default 1,000). More matching hosts is an error, not
            a shorter list: a program must not act on part of them believing it saw them all.
+    :param _builtins.int location_id: The id of the location (see the getLocation function).
     :param _builtins.str search_pattern: Only hosts whose title contains this text.
     :param 'GetHostsArgsType' type: Only hosts of this kind.
     """
@@ -72,8 +87,8 @@ def get_hosts(label_selector: Optional[Any] = None,
 
     return AwaitableGetHostsResult(
         hosts=pulumi.get(__ret__, 'hosts'))
-def get_hosts_output(label_selector: pulumi.Input[Optional[Optional[Any]]] = None,
-                     limit: pulumi.Input[Optional[Optional[_builtins.float]]] = None,
+def get_hosts_output(label_selector: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
+                     limit: pulumi.Input[Optional[Optional[_builtins.int]]] = None,
                      location_id: pulumi.Input[Optional[Optional[_builtins.int]]] = None,
                      search_pattern: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                      type: pulumi.Input[Optional[Optional['GetHostsArgsType']]] = None,
@@ -81,10 +96,22 @@ def get_hosts_output(label_selector: pulumi.Input[Optional[Optional[Any]]] = Non
     """
     Hosts matching every filter given (all hosts without any).
 
-    :param Any label_selector: Only hosts whose labels match: `"env==prod,tier in (web, api)"`, or a builder,
-           `labelSelector().eq("env", "prod")` (from `pulumi-serverscom/sdk`).
-    :param _builtins.float limit: The most hosts to return, 1 to 10,000 (default 1,000). More matching hosts is an error, not
+    ## Example Usage
+    ### The hosts in Amsterdam
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    location = serverscom.get_location(code="AMS1")
+    hosts_var = serverscom.get_hosts(location_id=location.id)
+    pulumi.export("hosts", hosts_var.hosts)
+    ```
+
+    :param _builtins.str label_selector: Only hosts whose labels match this label selector, e.g. `env==prod,tier in (web, api)`; checked
+           against the selector grammar before it is sent.
+    :param _builtins.int limit: The most hosts to return, 1 to 10,000 (default 1,000). More matching hosts is an error, not
            a shorter list: a program must not act on part of them believing it saw them all.
+    :param _builtins.int location_id: The id of the location (see the getLocation function).
     :param _builtins.str search_pattern: Only hosts whose title contains this text.
     :param 'GetHostsArgsType' type: Only hosts of this kind.
     """

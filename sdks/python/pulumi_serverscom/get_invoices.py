@@ -32,6 +32,9 @@ class GetInvoicesResult:
     @_builtins.property
     @pulumi.getter
     def invoices(self) -> Sequence['outputs.InvoiceResult']:
+        """
+        The invoices, in the API's order.
+        """
         return pulumi.get(self, "invoices")
 
 
@@ -46,20 +49,32 @@ class AwaitableGetInvoicesResult(GetInvoicesResult):
 
 def get_invoices(currency: Optional[_builtins.str] = None,
                  end_date: Optional[_builtins.str] = None,
-                 limit: Optional[_builtins.float] = None,
+                 limit: Optional[_builtins.int] = None,
                  parent_id: Optional[_builtins.str] = None,
                  start_date: Optional[_builtins.str] = None,
                  status: Optional[_builtins.str] = None,
                  type: Optional[_builtins.str] = None,
                  opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetInvoicesResult:
     """
-    Use this data source to access information about an existing resource.
+    The account's invoices and credit notes, filtered by status, type, currency and date (at most
+    1,000 unless `limit` says otherwise).
 
+    ## Example Usage
+    ### The account's paid invoices
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    invoices_var = serverscom.get_invoices(status="paid")
+    pulumi.export("invoices", invoices_var.invoices)
+    ```
+
+    :param _builtins.str currency: The currency code, e.g. `EUR`.
     :param _builtins.str end_date: YYYY-MM-DD: invoices up to this date.
-    :param _builtins.float limit: The most invoices to read, 1 to 10,000 (default 1,000); more is an error.
+    :param _builtins.int limit: The most invoices to read, 1 to 10,000 (default 1,000); more is an error.
     :param _builtins.str parent_id: The invoice a credit note belongs to.
     :param _builtins.str start_date: YYYY-MM-DD: invoices from this date.
-    :param _builtins.str status: pending, outstanding, overdue, paid, canceled or reissued (srvctl's list).
+    :param _builtins.str status: Only invoices of this status: pending, outstanding, overdue, paid, canceled or reissued.
     :param _builtins.str type: "invoice" or "credit_note".
     """
     __args__ = dict()
@@ -77,20 +92,32 @@ def get_invoices(currency: Optional[_builtins.str] = None,
         invoices=pulumi.get(__ret__, 'invoices'))
 def get_invoices_output(currency: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                         end_date: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
-                        limit: pulumi.Input[Optional[Optional[_builtins.float]]] = None,
+                        limit: pulumi.Input[Optional[Optional[_builtins.int]]] = None,
                         parent_id: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                         start_date: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                         status: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                         type: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                         opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetInvoicesResult]:
     """
-    Use this data source to access information about an existing resource.
+    The account's invoices and credit notes, filtered by status, type, currency and date (at most
+    1,000 unless `limit` says otherwise).
 
+    ## Example Usage
+    ### The account's paid invoices
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    invoices_var = serverscom.get_invoices(status="paid")
+    pulumi.export("invoices", invoices_var.invoices)
+    ```
+
+    :param _builtins.str currency: The currency code, e.g. `EUR`.
     :param _builtins.str end_date: YYYY-MM-DD: invoices up to this date.
-    :param _builtins.float limit: The most invoices to read, 1 to 10,000 (default 1,000); more is an error.
+    :param _builtins.int limit: The most invoices to read, 1 to 10,000 (default 1,000); more is an error.
     :param _builtins.str parent_id: The invoice a credit note belongs to.
     :param _builtins.str start_date: YYYY-MM-DD: invoices from this date.
-    :param _builtins.str status: pending, outstanding, overdue, paid, canceled or reissued (srvctl's list).
+    :param _builtins.str status: Only invoices of this status: pending, outstanding, overdue, paid, canceled or reissued.
     :param _builtins.str type: "invoice" or "credit_note".
     """
     __args__ = dict()

@@ -52,11 +52,17 @@ class GetKubernetesClusterResult:
     @_builtins.property
     @pulumi.getter(name="createdAt")
     def created_at(self) -> _builtins.str:
+        """
+        When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+        """
         return pulumi.get(self, "created_at")
 
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        The cluster's id.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
@@ -70,26 +76,41 @@ class GetKubernetesClusterResult:
     @_builtins.property
     @pulumi.getter(name="locationCode")
     def location_code(self) -> Optional[_builtins.str]:
+        """
+        The code of the location, e.g. `AMS1`.
+        """
         return pulumi.get(self, "location_code")
 
     @_builtins.property
     @pulumi.getter(name="locationId")
     def location_id(self) -> _builtins.int:
+        """
+        The id of the location (see the getLocation function).
+        """
         return pulumi.get(self, "location_id")
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> _builtins.str:
+        """
+        The cluster's name.
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter
     def status(self) -> _builtins.str:
+        """
+        The status as the API reports it.
+        """
         return pulumi.get(self, "status")
 
     @_builtins.property
     @pulumi.getter(name="updatedAt")
     def updated_at(self) -> _builtins.str:
+        """
+        When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+        """
         return pulumi.get(self, "updated_at")
 
 
@@ -113,7 +134,20 @@ def get_kubernetes_cluster(id: Optional[_builtins.str] = None,
                            name: Optional[_builtins.str] = None,
                            opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetKubernetesClusterResult:
     """
-    Use this data source to access information about an existing resource.
+    One Kubernetes cluster, by exactly one of id or name (case-insensitive).
+
+    ## Example Usage
+    ### A Kubernetes cluster by name
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    cluster = serverscom.get_kubernetes_cluster(name="k8s-prod")
+    pulumi.export("clusterId", cluster.id)
+    ```
+
+    :param _builtins.str id: The cluster's id (give exactly one of id and name).
+    :param _builtins.str name: The cluster's name, case-insensitive (give exactly one of id and name).
     """
     __args__ = dict()
     __args__['id'] = id
@@ -134,7 +168,20 @@ def get_kubernetes_cluster_output(id: pulumi.Input[Optional[Optional[_builtins.s
                                   name: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                                   opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetKubernetesClusterResult]:
     """
-    Use this data source to access information about an existing resource.
+    One Kubernetes cluster, by exactly one of id or name (case-insensitive).
+
+    ## Example Usage
+    ### A Kubernetes cluster by name
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    cluster = serverscom.get_kubernetes_cluster(name="k8s-prod")
+    pulumi.export("clusterId", cluster.id)
+    ```
+
+    :param _builtins.str id: The cluster's id (give exactly one of id and name).
+    :param _builtins.str name: The cluster's name, case-insensitive (give exactly one of id and name).
     """
     __args__ = dict()
     __args__['id'] = id

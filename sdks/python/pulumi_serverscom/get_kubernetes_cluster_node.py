@@ -52,8 +52,8 @@ class GetKubernetesClusterNodeResult:
         if node_group and not isinstance(node_group, dict):
             raise TypeError("Expected argument 'node_group' to be a dict")
         pulumi.set(__self__, "node_group", node_group)
-        if number and not isinstance(number, float):
-            raise TypeError("Expected argument 'number' to be a float")
+        if number and not isinstance(number, int):
+            raise TypeError("Expected argument 'number' to be a int")
         pulumi.set(__self__, "number", number)
         if private_ipv4_address and not isinstance(private_ipv4_address, str):
             raise TypeError("Expected argument 'private_ipv4_address' to be a str")
@@ -80,61 +80,97 @@ class GetKubernetesClusterNodeResult:
     @_builtins.property
     @pulumi.getter(name="clusterId")
     def cluster_id(self) -> _builtins.str:
+        """
+        The id of the node's cluster.
+        """
         return pulumi.get(self, "cluster_id")
 
     @_builtins.property
     @pulumi.getter
     def configuration(self) -> _builtins.str:
+        """
+        The hardware configuration in words, as the API describes it.
+        """
         return pulumi.get(self, "configuration")
 
     @_builtins.property
     @pulumi.getter(name="createdAt")
     def created_at(self) -> _builtins.str:
+        """
+        When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+        """
         return pulumi.get(self, "created_at")
 
     @_builtins.property
     @pulumi.getter
     def hostname(self) -> _builtins.str:
+        """
+        The node's host name.
+        """
         return pulumi.get(self, "hostname")
 
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        The node's id.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter
     def labels(self) -> Mapping[str, _builtins.str]:
+        """
+        The node's labels, without the provider's ownership label.
+        """
         return pulumi.get(self, "labels")
 
     @_builtins.property
     @pulumi.getter(name="locationCode")
     def location_code(self) -> Optional[_builtins.str]:
+        """
+        The code of the location, e.g. `AMS1`.
+        """
         return pulumi.get(self, "location_code")
 
     @_builtins.property
     @pulumi.getter(name="locationId")
     def location_id(self) -> Optional[_builtins.int]:
+        """
+        The id of the location (see the getLocation function).
+        """
         return pulumi.get(self, "location_id")
 
     @_builtins.property
     @pulumi.getter(name="nodeGroup")
     def node_group(self) -> Optional['outputs.KubernetesNodeGroupResult']:
+        """
+        The node group the node is in; null when it is in none.
+        """
         return pulumi.get(self, "node_group")
 
     @_builtins.property
     @pulumi.getter
-    def number(self) -> _builtins.float:
+    def number(self) -> _builtins.int:
+        """
+        The node's number in the cluster.
+        """
         return pulumi.get(self, "number")
 
     @_builtins.property
     @pulumi.getter(name="privateIpv4Address")
     def private_ipv4_address(self) -> Optional[_builtins.str]:
+        """
+        The private IPv4 address; null when it has none.
+        """
         return pulumi.get(self, "private_ipv4_address")
 
     @_builtins.property
     @pulumi.getter(name="publicIpv4Address")
     def public_ipv4_address(self) -> Optional[_builtins.str]:
+        """
+        The public IPv4 address; null when it has none.
+        """
         return pulumi.get(self, "public_ipv4_address")
 
     @_builtins.property
@@ -148,11 +184,17 @@ class GetKubernetesClusterNodeResult:
     @_builtins.property
     @pulumi.getter
     def role(self) -> _builtins.str:
+        """
+        The node's role: `master` or `node`.
+        """
         return pulumi.get(self, "role")
 
     @_builtins.property
     @pulumi.getter
     def status(self) -> _builtins.str:
+        """
+        The status as the API reports it.
+        """
         return pulumi.get(self, "status")
 
     @_builtins.property
@@ -166,6 +208,9 @@ class GetKubernetesClusterNodeResult:
     @_builtins.property
     @pulumi.getter(name="updatedAt")
     def updated_at(self) -> _builtins.str:
+        """
+        When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+        """
         return pulumi.get(self, "updated_at")
 
 
@@ -199,7 +244,23 @@ def get_kubernetes_cluster_node(cluster_id: Optional[_builtins.str] = None,
                                 id: Optional[_builtins.str] = None,
                                 opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetKubernetesClusterNodeResult:
     """
-    Use this data source to access information about an existing resource.
+    One node of a Kubernetes cluster, by exactly one of id or host name.
+
+    ## Example Usage
+    ### A Kubernetes cluster's node by hostname
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    cluster = serverscom.get_kubernetes_cluster(name="k8s-prod")
+    master = serverscom.get_kubernetes_cluster_node(cluster_id=cluster.id,
+        hostname="k8s-prod-cloud-1")
+    pulumi.export("masterAddress", master.private_ipv4_address)
+    ```
+
+    :param _builtins.str cluster_id: The cluster's id.
+    :param _builtins.str hostname: The node's host name, exact but for case (give exactly one of id and hostname).
+    :param _builtins.str id: The node's id (give exactly one of id and hostname).
     """
     __args__ = dict()
     __args__['clusterId'] = cluster_id
@@ -231,7 +292,23 @@ def get_kubernetes_cluster_node_output(cluster_id: pulumi.Input[Optional[_builti
                                        id: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                                        opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetKubernetesClusterNodeResult]:
     """
-    Use this data source to access information about an existing resource.
+    One node of a Kubernetes cluster, by exactly one of id or host name.
+
+    ## Example Usage
+    ### A Kubernetes cluster's node by hostname
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    cluster = serverscom.get_kubernetes_cluster(name="k8s-prod")
+    master = serverscom.get_kubernetes_cluster_node(cluster_id=cluster.id,
+        hostname="k8s-prod-cloud-1")
+    pulumi.export("masterAddress", master.private_ipv4_address)
+    ```
+
+    :param _builtins.str cluster_id: The cluster's id.
+    :param _builtins.str hostname: The node's host name, exact but for case (give exactly one of id and hostname).
+    :param _builtins.str id: The node's id (give exactly one of id and hostname).
     """
     __args__ = dict()
     __args__['clusterId'] = cluster_id

@@ -31,7 +31,10 @@ class GetKubernetesClusterNodesResult:
 
     @_builtins.property
     @pulumi.getter
-    def nodes(self) -> Sequence['outputs.GetKubernetesClusterNodeResult']:
+    def nodes(self) -> Sequence['outputs.KubernetesClusterNodeResult']:
+        """
+        The nodes, in the API's order.
+        """
         return pulumi.get(self, "nodes")
 
 
@@ -45,15 +48,27 @@ class AwaitableGetKubernetesClusterNodesResult(GetKubernetesClusterNodesResult):
 
 
 def get_kubernetes_cluster_nodes(cluster_id: Optional[_builtins.str] = None,
-                                 label_selector: Optional[Any] = None,
-                                 limit: Optional[_builtins.float] = None,
+                                 label_selector: Optional[_builtins.str] = None,
+                                 limit: Optional[_builtins.int] = None,
                                  search_pattern: Optional[_builtins.str] = None,
                                  opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetKubernetesClusterNodesResult:
     """
-    Use this data source to access information about an existing resource.
+    The nodes of a Kubernetes cluster, filtered by labels and name.
 
-    :param Any label_selector: Only nodes whose labels match (text or a builder).
-    :param _builtins.float limit: The most nodes to return, 1 to 10,000 (default 1,000); more is an error.
+    ## Example Usage
+    ### A Kubernetes cluster's nodes
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    cluster = serverscom.get_kubernetes_cluster(name="k8s-prod")
+    nodes_var = serverscom.get_kubernetes_cluster_nodes(cluster_id=cluster.id)
+    pulumi.export("nodes", nodes_var.nodes)
+    ```
+
+    :param _builtins.str cluster_id: The cluster's id.
+    :param _builtins.str label_selector: Only nodes whose labels match (text or a builder).
+    :param _builtins.int limit: The most nodes to return, 1 to 10,000 (default 1,000); more is an error.
     :param _builtins.str search_pattern: Only nodes whose hostname contains this text.
     """
     __args__ = dict()
@@ -67,15 +82,27 @@ def get_kubernetes_cluster_nodes(cluster_id: Optional[_builtins.str] = None,
     return AwaitableGetKubernetesClusterNodesResult(
         nodes=pulumi.get(__ret__, 'nodes'))
 def get_kubernetes_cluster_nodes_output(cluster_id: pulumi.Input[Optional[_builtins.str]] = None,
-                                        label_selector: pulumi.Input[Optional[Optional[Any]]] = None,
-                                        limit: pulumi.Input[Optional[Optional[_builtins.float]]] = None,
+                                        label_selector: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
+                                        limit: pulumi.Input[Optional[Optional[_builtins.int]]] = None,
                                         search_pattern: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                                         opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetKubernetesClusterNodesResult]:
     """
-    Use this data source to access information about an existing resource.
+    The nodes of a Kubernetes cluster, filtered by labels and name.
 
-    :param Any label_selector: Only nodes whose labels match (text or a builder).
-    :param _builtins.float limit: The most nodes to return, 1 to 10,000 (default 1,000); more is an error.
+    ## Example Usage
+    ### A Kubernetes cluster's nodes
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    cluster = serverscom.get_kubernetes_cluster(name="k8s-prod")
+    nodes_var = serverscom.get_kubernetes_cluster_nodes(cluster_id=cluster.id)
+    pulumi.export("nodes", nodes_var.nodes)
+    ```
+
+    :param _builtins.str cluster_id: The cluster's id.
+    :param _builtins.str label_selector: Only nodes whose labels match (text or a builder).
+    :param _builtins.int limit: The most nodes to return, 1 to 10,000 (default 1,000); more is an error.
     :param _builtins.str search_pattern: Only nodes whose hostname contains this text.
     """
     __args__ = dict()

@@ -31,7 +31,10 @@ class GetKubernetesClustersResult:
 
     @_builtins.property
     @pulumi.getter(name="kubernetesClusters")
-    def kubernetes_clusters(self) -> Sequence['outputs.GetKubernetesClusterResult']:
+    def kubernetes_clusters(self) -> Sequence['outputs.KubernetesClusterResult']:
+        """
+        The clusters, in the API's order.
+        """
         return pulumi.get(self, "kubernetes_clusters")
 
 
@@ -44,16 +47,27 @@ class AwaitableGetKubernetesClustersResult(GetKubernetesClustersResult):
             kubernetes_clusters=self.kubernetes_clusters)
 
 
-def get_kubernetes_clusters(label_selector: Optional[Any] = None,
-                            limit: Optional[_builtins.float] = None,
+def get_kubernetes_clusters(label_selector: Optional[_builtins.str] = None,
+                            limit: Optional[_builtins.int] = None,
                             location_id: Optional[_builtins.int] = None,
                             search_pattern: Optional[_builtins.str] = None,
                             opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetKubernetesClustersResult:
     """
-    Use this data source to access information about an existing resource.
+    The account's Kubernetes clusters, filtered by labels, name and location.
 
-    :param Any label_selector: Only clusters whose labels match (text or a builder).
-    :param _builtins.float limit: The most clusters to return, 1 to 10,000 (default 1,000); more is an error.
+    ## Example Usage
+    ### Every Kubernetes cluster
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    clusters = serverscom.get_kubernetes_clusters()
+    pulumi.export("kubernetesClusters", clusters.kubernetes_clusters)
+    ```
+
+    :param _builtins.str label_selector: Only clusters whose labels match (text or a builder).
+    :param _builtins.int limit: The most clusters to return, 1 to 10,000 (default 1,000); more is an error.
+    :param _builtins.int location_id: The id of the location (see the getLocation function).
     :param _builtins.str search_pattern: Only clusters whose name contains this text.
     """
     __args__ = dict()
@@ -66,16 +80,27 @@ def get_kubernetes_clusters(label_selector: Optional[Any] = None,
 
     return AwaitableGetKubernetesClustersResult(
         kubernetes_clusters=pulumi.get(__ret__, 'kubernetes_clusters'))
-def get_kubernetes_clusters_output(label_selector: pulumi.Input[Optional[Optional[Any]]] = None,
-                                   limit: pulumi.Input[Optional[Optional[_builtins.float]]] = None,
+def get_kubernetes_clusters_output(label_selector: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
+                                   limit: pulumi.Input[Optional[Optional[_builtins.int]]] = None,
                                    location_id: pulumi.Input[Optional[Optional[_builtins.int]]] = None,
                                    search_pattern: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                                    opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetKubernetesClustersResult]:
     """
-    Use this data source to access information about an existing resource.
+    The account's Kubernetes clusters, filtered by labels, name and location.
 
-    :param Any label_selector: Only clusters whose labels match (text or a builder).
-    :param _builtins.float limit: The most clusters to return, 1 to 10,000 (default 1,000); more is an error.
+    ## Example Usage
+    ### Every Kubernetes cluster
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    clusters = serverscom.get_kubernetes_clusters()
+    pulumi.export("kubernetesClusters", clusters.kubernetes_clusters)
+    ```
+
+    :param _builtins.str label_selector: Only clusters whose labels match (text or a builder).
+    :param _builtins.int limit: The most clusters to return, 1 to 10,000 (default 1,000); more is an error.
+    :param _builtins.int location_id: The id of the location (see the getLocation function).
     :param _builtins.str search_pattern: Only clusters whose name contains this text.
     """
     __args__ = dict()

@@ -36,8 +36,8 @@ class GetL2SegmentResult:
         if location_group_code and not isinstance(location_group_code, str):
             raise TypeError("Expected argument 'location_group_code' to be a str")
         pulumi.set(__self__, "location_group_code", location_group_code)
-        if location_group_id and not isinstance(location_group_id, float):
-            raise TypeError("Expected argument 'location_group_id' to be a float")
+        if location_group_id and not isinstance(location_group_id, int):
+            raise TypeError("Expected argument 'location_group_id' to be a int")
         pulumi.set(__self__, "location_group_id", location_group_id)
         if name and not isinstance(name, str):
             raise TypeError("Expected argument 'name' to be a str")
@@ -55,11 +55,17 @@ class GetL2SegmentResult:
     @_builtins.property
     @pulumi.getter(name="createdAt")
     def created_at(self) -> Optional[_builtins.str]:
+        """
+        When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+        """
         return pulumi.get(self, "created_at")
 
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        The segment's id.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
@@ -73,21 +79,33 @@ class GetL2SegmentResult:
     @_builtins.property
     @pulumi.getter(name="locationGroupCode")
     def location_group_code(self) -> Optional[_builtins.str]:
+        """
+        The code of the segment's location group; null where the API does not say.
+        """
         return pulumi.get(self, "location_group_code")
 
     @_builtins.property
     @pulumi.getter(name="locationGroupId")
-    def location_group_id(self) -> Optional[_builtins.float]:
+    def location_group_id(self) -> Optional[_builtins.int]:
+        """
+        The id of the segment's location group; null where the API does not say.
+        """
         return pulumi.get(self, "location_group_id")
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> Optional[_builtins.str]:
+        """
+        The segment's name; null where the API does not say.
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter
     def status(self) -> _builtins.str:
+        """
+        The status as the API reports it.
+        """
         return pulumi.get(self, "status")
 
     @_builtins.property
@@ -128,7 +146,50 @@ def get_l2_segment(id: Optional[_builtins.str] = None,
                    name: Optional[_builtins.str] = None,
                    opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetL2SegmentResult:
     """
-    Use this data source to access information about an existing resource.
+    One L2 segment, by exactly one of id or name (case-insensitive).
+
+    ## Example Usage
+    ### An L2 segment by id
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    node_a = serverscom.DedicatedServer("node-a",
+        location_id=1,
+        server_model_id=101,
+        uplink_models={
+            "private": {
+                "id": 401,
+            },
+        },
+        ram_size=64,
+        drives={
+            "slots": [
+                {
+                    "position": 0,
+                    "drive_model_id": 201,
+                },
+                {
+                    "position": 1,
+                    "drive_model_id": 201,
+                },
+            ],
+        },
+        operating_system_id=303,
+        hostname="node-a")
+    lan = serverscom.L2Segment("lan",
+        type=serverscom.L2SegmentType.PRIVATE,
+        location_group_id=1,
+        members=[{
+            "id": node_a.id,
+            "mode": serverscom.L2SegmentMemberMode.NATIVE,
+        }])
+    segment = serverscom.get_l2_segment_output(id=lan.id)
+    pulumi.export("segmentStatus", segment.status)
+    ```
+
+    :param _builtins.str id: The segment's id (give exactly one of id and name).
+    :param _builtins.str name: The segment's name, case-insensitive (give exactly one of id and name).
     """
     __args__ = dict()
     __args__['id'] = id
@@ -150,7 +211,50 @@ def get_l2_segment_output(id: pulumi.Input[Optional[Optional[_builtins.str]]] = 
                           name: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                           opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetL2SegmentResult]:
     """
-    Use this data source to access information about an existing resource.
+    One L2 segment, by exactly one of id or name (case-insensitive).
+
+    ## Example Usage
+    ### An L2 segment by id
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    node_a = serverscom.DedicatedServer("node-a",
+        location_id=1,
+        server_model_id=101,
+        uplink_models={
+            "private": {
+                "id": 401,
+            },
+        },
+        ram_size=64,
+        drives={
+            "slots": [
+                {
+                    "position": 0,
+                    "drive_model_id": 201,
+                },
+                {
+                    "position": 1,
+                    "drive_model_id": 201,
+                },
+            ],
+        },
+        operating_system_id=303,
+        hostname="node-a")
+    lan = serverscom.L2Segment("lan",
+        type=serverscom.L2SegmentType.PRIVATE,
+        location_group_id=1,
+        members=[{
+            "id": node_a.id,
+            "mode": serverscom.L2SegmentMemberMode.NATIVE,
+        }])
+    segment = serverscom.get_l2_segment_output(id=lan.id)
+    pulumi.export("segmentStatus", segment.status)
+    ```
+
+    :param _builtins.str id: The segment's id (give exactly one of id and name).
+    :param _builtins.str name: The segment's name, case-insensitive (give exactly one of id and name).
     """
     __args__ = dict()
     __args__['id'] = id

@@ -32,6 +32,9 @@ class GetL2SegmentMembersResult:
     @_builtins.property
     @pulumi.getter
     def members(self) -> Sequence['outputs.L2SegmentMemberResult']:
+        """
+        The members, in the API's order.
+        """
         return pulumi.get(self, "members")
 
 
@@ -45,14 +48,55 @@ class AwaitableGetL2SegmentMembersResult(GetL2SegmentMembersResult):
 
 
 def get_l2_segment_members(l2_segment_id: Optional[_builtins.str] = None,
-                           label_selector: Optional[Any] = None,
-                           limit: Optional[_builtins.float] = None,
+                           label_selector: Optional[_builtins.str] = None,
+                           limit: Optional[_builtins.int] = None,
                            opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetL2SegmentMembersResult:
     """
-    Use this data source to access information about an existing resource.
+    The members of an L2 segment (the servers it joins), filtered by labels.
 
-    :param Any label_selector: Only members whose labels (their servers' labels) match (text or a builder).
-    :param _builtins.float limit: The most members to return, 1 to 10,000 (default 1,000); more is an error.
+    ## Example Usage
+    ### The members of an L2 segment
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    node_a = serverscom.DedicatedServer("node-a",
+        location_id=1,
+        server_model_id=101,
+        uplink_models={
+            "private": {
+                "id": 401,
+            },
+        },
+        ram_size=64,
+        drives={
+            "slots": [
+                {
+                    "position": 0,
+                    "drive_model_id": 201,
+                },
+                {
+                    "position": 1,
+                    "drive_model_id": 201,
+                },
+            ],
+        },
+        operating_system_id=303,
+        hostname="node-a")
+    lan = serverscom.L2Segment("lan",
+        type=serverscom.L2SegmentType.PRIVATE,
+        location_group_id=1,
+        members=[{
+            "id": node_a.id,
+            "mode": serverscom.L2SegmentMemberMode.NATIVE,
+        }])
+    members_var = serverscom.get_l2_segment_members_output(l2_segment_id=lan.id)
+    pulumi.export("members", members_var.members)
+    ```
+
+    :param _builtins.str l2_segment_id: The segment's id.
+    :param _builtins.str label_selector: Only members whose labels (their servers' labels) match (text or a builder).
+    :param _builtins.int limit: The most members to return, 1 to 10,000 (default 1,000); more is an error.
     """
     __args__ = dict()
     __args__['l2SegmentId'] = l2_segment_id
@@ -64,14 +108,55 @@ def get_l2_segment_members(l2_segment_id: Optional[_builtins.str] = None,
     return AwaitableGetL2SegmentMembersResult(
         members=pulumi.get(__ret__, 'members'))
 def get_l2_segment_members_output(l2_segment_id: pulumi.Input[Optional[_builtins.str]] = None,
-                                  label_selector: pulumi.Input[Optional[Optional[Any]]] = None,
-                                  limit: pulumi.Input[Optional[Optional[_builtins.float]]] = None,
+                                  label_selector: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
+                                  limit: pulumi.Input[Optional[Optional[_builtins.int]]] = None,
                                   opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetL2SegmentMembersResult]:
     """
-    Use this data source to access information about an existing resource.
+    The members of an L2 segment (the servers it joins), filtered by labels.
 
-    :param Any label_selector: Only members whose labels (their servers' labels) match (text or a builder).
-    :param _builtins.float limit: The most members to return, 1 to 10,000 (default 1,000); more is an error.
+    ## Example Usage
+    ### The members of an L2 segment
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    node_a = serverscom.DedicatedServer("node-a",
+        location_id=1,
+        server_model_id=101,
+        uplink_models={
+            "private": {
+                "id": 401,
+            },
+        },
+        ram_size=64,
+        drives={
+            "slots": [
+                {
+                    "position": 0,
+                    "drive_model_id": 201,
+                },
+                {
+                    "position": 1,
+                    "drive_model_id": 201,
+                },
+            ],
+        },
+        operating_system_id=303,
+        hostname="node-a")
+    lan = serverscom.L2Segment("lan",
+        type=serverscom.L2SegmentType.PRIVATE,
+        location_group_id=1,
+        members=[{
+            "id": node_a.id,
+            "mode": serverscom.L2SegmentMemberMode.NATIVE,
+        }])
+    members_var = serverscom.get_l2_segment_members_output(l2_segment_id=lan.id)
+    pulumi.export("members", members_var.members)
+    ```
+
+    :param _builtins.str l2_segment_id: The segment's id.
+    :param _builtins.str label_selector: Only members whose labels (their servers' labels) match (text or a builder).
+    :param _builtins.int limit: The most members to return, 1 to 10,000 (default 1,000); more is an error.
     """
     __args__ = dict()
     __args__['l2SegmentId'] = l2_segment_id

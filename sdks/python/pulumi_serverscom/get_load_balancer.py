@@ -82,6 +82,9 @@ class GetLoadBalancerResult:
     @_builtins.property
     @pulumi.getter(name="createdAt")
     def created_at(self) -> Optional[_builtins.str]:
+        """
+        When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+        """
         return pulumi.get(self, "created_at")
 
     @_builtins.property
@@ -95,11 +98,17 @@ class GetLoadBalancerResult:
     @_builtins.property
     @pulumi.getter(name="externalAddresses")
     def external_addresses(self) -> Sequence[_builtins.str]:
+        """
+        The balancer's external IP addresses.
+        """
         return pulumi.get(self, "external_addresses")
 
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        The balancer's id.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
@@ -113,26 +122,41 @@ class GetLoadBalancerResult:
     @_builtins.property
     @pulumi.getter(name="locationCode")
     def location_code(self) -> Optional[_builtins.str]:
+        """
+        The code of the location, e.g. `AMS1`.
+        """
         return pulumi.get(self, "location_code")
 
     @_builtins.property
     @pulumi.getter(name="locationId")
     def location_id(self) -> Optional[_builtins.int]:
+        """
+        The id of the location (see the getLocation function).
+        """
         return pulumi.get(self, "location_id")
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> Optional[_builtins.str]:
+        """
+        The balancer's name; null where the API does not say.
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter
     def status(self) -> Optional[_builtins.str]:
+        """
+        The status as the API reports it.
+        """
         return pulumi.get(self, "status")
 
     @_builtins.property
     @pulumi.getter(name="storeLogs")
     def store_logs(self) -> Optional[_builtins.bool]:
+        """
+        Whether the balancer keeps logs; null where the API does not say.
+        """
         return pulumi.get(self, "store_logs")
 
     @_builtins.property
@@ -146,11 +170,17 @@ class GetLoadBalancerResult:
     @_builtins.property
     @pulumi.getter(name="updatedAt")
     def updated_at(self) -> Optional[_builtins.str]:
+        """
+        When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+        """
         return pulumi.get(self, "updated_at")
 
     @_builtins.property
     @pulumi.getter(name="upstreamZones")
     def upstream_zones(self) -> Sequence[Mapping[str, Any]]:
+        """
+        The upstream zones as the API answers them, keys in camelCase.
+        """
         return pulumi.get(self, "upstream_zones")
 
     @_builtins.property
@@ -190,8 +220,34 @@ def get_load_balancer(id: Optional[_builtins.str] = None,
                       type: Optional['GetLoadBalancerArgsType'] = None,
                       opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetLoadBalancerResult:
     """
-    Use this data source to access information about an existing resource.
+    One load balancer, L4 or L7, by exactly one of id or name (case-insensitive), with its zones.
 
+    ## Example Usage
+    ### A load balancer by id
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    tcp = serverscom.L4LoadBalancer("tcp",
+        location_id=1,
+        vhost_zones=[{
+            "id": "tls",
+            "ports": [443],
+            "upstream_id": "app",
+        }],
+        upstream_zones=[{
+            "id": "app",
+            "upstreams": [{
+                "ip": "10.0.0.5",
+                "port": 8443,
+            }],
+        }])
+    balancer = serverscom.get_load_balancer_output(id=tcp.id)
+    pulumi.export("balancerStatus", balancer.status)
+    ```
+
+    :param _builtins.str id: The balancer's id (give exactly one of id and name).
+    :param _builtins.str name: The balancer's name, case-insensitive (give exactly one of id and name).
     :param 'GetLoadBalancerArgsType' type: Its layer; without it the list tells.
     """
     __args__ = dict()
@@ -222,8 +278,34 @@ def get_load_balancer_output(id: pulumi.Input[Optional[Optional[_builtins.str]]]
                              type: pulumi.Input[Optional[Optional['GetLoadBalancerArgsType']]] = None,
                              opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetLoadBalancerResult]:
     """
-    Use this data source to access information about an existing resource.
+    One load balancer, L4 or L7, by exactly one of id or name (case-insensitive), with its zones.
 
+    ## Example Usage
+    ### A load balancer by id
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    tcp = serverscom.L4LoadBalancer("tcp",
+        location_id=1,
+        vhost_zones=[{
+            "id": "tls",
+            "ports": [443],
+            "upstream_id": "app",
+        }],
+        upstream_zones=[{
+            "id": "app",
+            "upstreams": [{
+                "ip": "10.0.0.5",
+                "port": 8443,
+            }],
+        }])
+    balancer = serverscom.get_load_balancer_output(id=tcp.id)
+    pulumi.export("balancerStatus", balancer.status)
+    ```
+
+    :param _builtins.str id: The balancer's id (give exactly one of id and name).
+    :param _builtins.str name: The balancer's name, case-insensitive (give exactly one of id and name).
     :param 'GetLoadBalancerArgsType' type: Its layer; without it the list tells.
     """
     __args__ = dict()

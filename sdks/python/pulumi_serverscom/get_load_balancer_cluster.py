@@ -49,36 +49,57 @@ class GetLoadBalancerClusterResult:
     @_builtins.property
     @pulumi.getter(name="createdAt")
     def created_at(self) -> Optional[_builtins.str]:
+        """
+        When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+        """
         return pulumi.get(self, "created_at")
 
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        The cluster's id (the `clusterId` property of an L4LoadBalancer or L7LoadBalancer).
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter(name="locationCode")
     def location_code(self) -> Optional[_builtins.str]:
+        """
+        The code of the location, e.g. `AMS1`.
+        """
         return pulumi.get(self, "location_code")
 
     @_builtins.property
     @pulumi.getter(name="locationId")
     def location_id(self) -> Optional[_builtins.int]:
+        """
+        The id of the location (see the getLocation function).
+        """
         return pulumi.get(self, "location_id")
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> Optional[_builtins.str]:
+        """
+        The cluster's name; null where the API does not say.
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter
     def status(self) -> Optional[_builtins.str]:
+        """
+        The status as the API reports it.
+        """
         return pulumi.get(self, "status")
 
     @_builtins.property
     @pulumi.getter(name="updatedAt")
     def updated_at(self) -> Optional[_builtins.str]:
+        """
+        When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+        """
         return pulumi.get(self, "updated_at")
 
 
@@ -101,7 +122,21 @@ def get_load_balancer_cluster(id: Optional[_builtins.str] = None,
                               name: Optional[_builtins.str] = None,
                               opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetLoadBalancerClusterResult:
     """
-    Use this data source to access information about an existing resource.
+    One dedicated load balancer cluster, by exactly one of id or name (case-insensitive).
+
+    ## Example Usage
+    ### A load balancer cluster by id
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    lb_cluster_list = serverscom.get_load_balancer_clusters(location_id=1)
+    lb_cluster = serverscom.get_load_balancer_cluster(id=lb_cluster_list.load_balancer_clusters[0].id)
+    pulumi.export("lbClusterName", lb_cluster.name)
+    ```
+
+    :param _builtins.str id: The cluster's id (give exactly one of id and name).
+    :param _builtins.str name: The cluster's name, case-insensitive (give exactly one of id and name).
     """
     __args__ = dict()
     __args__['id'] = id
@@ -121,7 +156,21 @@ def get_load_balancer_cluster_output(id: pulumi.Input[Optional[Optional[_builtin
                                      name: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                                      opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetLoadBalancerClusterResult]:
     """
-    Use this data source to access information about an existing resource.
+    One dedicated load balancer cluster, by exactly one of id or name (case-insensitive).
+
+    ## Example Usage
+    ### A load balancer cluster by id
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    lb_cluster_list = serverscom.get_load_balancer_clusters(location_id=1)
+    lb_cluster = serverscom.get_load_balancer_cluster(id=lb_cluster_list.load_balancer_clusters[0].id)
+    pulumi.export("lbClusterName", lb_cluster.name)
+    ```
+
+    :param _builtins.str id: The cluster's id (give exactly one of id and name).
+    :param _builtins.str name: The cluster's name, case-insensitive (give exactly one of id and name).
     """
     __args__ = dict()
     __args__['id'] = id

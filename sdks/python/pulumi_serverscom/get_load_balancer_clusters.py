@@ -31,7 +31,10 @@ class GetLoadBalancerClustersResult:
 
     @_builtins.property
     @pulumi.getter(name="loadBalancerClusters")
-    def load_balancer_clusters(self) -> Sequence['outputs.GetLoadBalancerClusterResult']:
+    def load_balancer_clusters(self) -> Sequence['outputs.LoadBalancerClusterResult']:
+        """
+        The dedicated load balancer clusters, in the API's order.
+        """
         return pulumi.get(self, "load_balancer_clusters")
 
 
@@ -44,12 +47,27 @@ class AwaitableGetLoadBalancerClustersResult(GetLoadBalancerClustersResult):
             load_balancer_clusters=self.load_balancer_clusters)
 
 
-def get_load_balancer_clusters(limit: Optional[_builtins.float] = None,
+def get_load_balancer_clusters(limit: Optional[_builtins.int] = None,
                                location_id: Optional[_builtins.int] = None,
                                search_pattern: Optional[_builtins.str] = None,
                                opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetLoadBalancerClustersResult:
     """
-    Use this data source to access information about an existing resource.
+    The account's dedicated load balancer clusters, filtered by name and location.
+
+    ## Example Usage
+    ### The load balancer clusters in Amsterdam
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    location = serverscom.get_location(code="AMS1")
+    lb_clusters_var = serverscom.get_load_balancer_clusters(location_id=location.id)
+    pulumi.export("lbClusters", lb_clusters_var.load_balancer_clusters)
+    ```
+
+    :param _builtins.int limit: The most items to return, 1 to 10,000 (default 1,000); more matching items fail the call, naming the limit.
+    :param _builtins.int location_id: Only clusters of this location.
+    :param _builtins.str search_pattern: Only clusters whose name contains this text.
     """
     __args__ = dict()
     __args__['limit'] = limit
@@ -60,12 +78,27 @@ def get_load_balancer_clusters(limit: Optional[_builtins.float] = None,
 
     return AwaitableGetLoadBalancerClustersResult(
         load_balancer_clusters=pulumi.get(__ret__, 'load_balancer_clusters'))
-def get_load_balancer_clusters_output(limit: pulumi.Input[Optional[Optional[_builtins.float]]] = None,
+def get_load_balancer_clusters_output(limit: pulumi.Input[Optional[Optional[_builtins.int]]] = None,
                                       location_id: pulumi.Input[Optional[Optional[_builtins.int]]] = None,
                                       search_pattern: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                                       opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetLoadBalancerClustersResult]:
     """
-    Use this data source to access information about an existing resource.
+    The account's dedicated load balancer clusters, filtered by name and location.
+
+    ## Example Usage
+    ### The load balancer clusters in Amsterdam
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    location = serverscom.get_location(code="AMS1")
+    lb_clusters_var = serverscom.get_load_balancer_clusters(location_id=location.id)
+    pulumi.export("lbClusters", lb_clusters_var.load_balancer_clusters)
+    ```
+
+    :param _builtins.int limit: The most items to return, 1 to 10,000 (default 1,000); more matching items fail the call, naming the limit.
+    :param _builtins.int location_id: Only clusters of this location.
+    :param _builtins.str search_pattern: Only clusters whose name contains this text.
     """
     __args__ = dict()
     __args__['limit'] = limit

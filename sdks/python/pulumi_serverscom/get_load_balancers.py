@@ -33,6 +33,9 @@ class GetLoadBalancersResult:
     @_builtins.property
     @pulumi.getter(name="loadBalancers")
     def load_balancers(self) -> Sequence['outputs.LoadBalancerResult']:
+        """
+        The balancers, in the API's order.
+        """
         return pulumi.get(self, "load_balancers")
 
 
@@ -46,19 +49,31 @@ class AwaitableGetLoadBalancersResult(GetLoadBalancersResult):
 
 
 def get_load_balancers(cluster_id: Optional[_builtins.str] = None,
-                       label_selector: Optional[Any] = None,
-                       limit: Optional[_builtins.float] = None,
+                       label_selector: Optional[_builtins.str] = None,
+                       limit: Optional[_builtins.int] = None,
                        location_id: Optional[_builtins.int] = None,
                        search_pattern: Optional[_builtins.str] = None,
                        type: Optional['GetLoadBalancersArgsType'] = None,
                        opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetLoadBalancersResult:
     """
-    Use this data source to access information about an existing resource.
+    The account's L4 and L7 load balancers, filtered by labels, layer, location, cluster and name.
+
+    ## Example Usage
+    ### The L4 load balancers
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    balancers = serverscom.get_load_balancers(type=serverscom.GetLoadBalancersArgsType.L4)
+    pulumi.export("loadBalancers", balancers.load_balancers)
+    ```
 
     :param _builtins.str cluster_id: Only balancers on this dedicated cluster.
-    :param Any label_selector: Only balancers whose labels match (text or a builder).
-    :param _builtins.float limit: The most balancers to return, 1 to 10,000 (default 1,000); more is an error.
+    :param _builtins.str label_selector: Only balancers whose labels match (text or a builder).
+    :param _builtins.int limit: The most balancers to return, 1 to 10,000 (default 1,000); more is an error.
+    :param _builtins.int location_id: The id of the location (see the getLocation function).
     :param _builtins.str search_pattern: Only balancers whose name contains this text.
+    :param 'GetLoadBalancersArgsType' type: Only balancers of this layer: `l4` or `l7`.
     """
     __args__ = dict()
     __args__['clusterId'] = cluster_id
@@ -73,19 +88,31 @@ def get_load_balancers(cluster_id: Optional[_builtins.str] = None,
     return AwaitableGetLoadBalancersResult(
         load_balancers=pulumi.get(__ret__, 'load_balancers'))
 def get_load_balancers_output(cluster_id: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
-                              label_selector: pulumi.Input[Optional[Optional[Any]]] = None,
-                              limit: pulumi.Input[Optional[Optional[_builtins.float]]] = None,
+                              label_selector: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
+                              limit: pulumi.Input[Optional[Optional[_builtins.int]]] = None,
                               location_id: pulumi.Input[Optional[Optional[_builtins.int]]] = None,
                               search_pattern: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                               type: pulumi.Input[Optional[Optional['GetLoadBalancersArgsType']]] = None,
                               opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetLoadBalancersResult]:
     """
-    Use this data source to access information about an existing resource.
+    The account's L4 and L7 load balancers, filtered by labels, layer, location, cluster and name.
+
+    ## Example Usage
+    ### The L4 load balancers
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    balancers = serverscom.get_load_balancers(type=serverscom.GetLoadBalancersArgsType.L4)
+    pulumi.export("loadBalancers", balancers.load_balancers)
+    ```
 
     :param _builtins.str cluster_id: Only balancers on this dedicated cluster.
-    :param Any label_selector: Only balancers whose labels match (text or a builder).
-    :param _builtins.float limit: The most balancers to return, 1 to 10,000 (default 1,000); more is an error.
+    :param _builtins.str label_selector: Only balancers whose labels match (text or a builder).
+    :param _builtins.int limit: The most balancers to return, 1 to 10,000 (default 1,000); more is an error.
+    :param _builtins.int location_id: The id of the location (see the getLocation function).
     :param _builtins.str search_pattern: Only balancers whose name contains this text.
+    :param 'GetLoadBalancersArgsType' type: Only balancers of this layer: `l4` or `l7`.
     """
     __args__ = dict()
     __args__['clusterId'] = cluster_id

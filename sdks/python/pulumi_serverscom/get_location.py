@@ -56,16 +56,25 @@ class GetLocationResult:
     @_builtins.property
     @pulumi.getter
     def code(self) -> _builtins.str:
+        """
+        The location's code, e.g. `AMS1`.
+        """
         return pulumi.get(self, "code")
 
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.int:
+        """
+        The location's id.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter(name="ipxeBoot")
     def ipxe_boot(self) -> 'outputs.IpxeBootSupport':
+        """
+        Which iPXE boot features the location offers (derived from `supportedFeatures`).
+        """
         return pulumi.get(self, "ipxe_boot")
 
     @_builtins.property
@@ -87,6 +96,9 @@ class GetLocationResult:
     @_builtins.property
     @pulumi.getter
     def name(self) -> _builtins.str:
+        """
+        The location's name, e.g. `AMS1`'s `Amsterdam`.
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
@@ -136,9 +148,21 @@ def get_location(code: Optional[_builtins.str] = None,
                  name: Optional[_builtins.str] = None,
                  opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetLocationResult:
     """
-    One location: `getLocation({ code: "AMS1" })`, `getLocation({ name: "amsterdam" })`.
+    One location, by exactly one of id, code (exact but for case, e.g. `AMS1`) or name
+    (case-insensitive, e.g. `amsterdam`).
+
+    ## Example Usage
+    ### A location by code
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    location = serverscom.get_location(code="AMS1")
+    pulumi.export("locationId", location.id)
+    ```
 
     :param _builtins.str code: The location's code, such as "AMS1".
+    :param _builtins.int id: The location's id (give exactly one of id, code and name).
     :param _builtins.str name: The location's name, such as "Amsterdam".
     """
     __args__ = dict()
@@ -163,9 +187,21 @@ def get_location_output(code: pulumi.Input[Optional[Optional[_builtins.str]]] = 
                         name: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                         opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetLocationResult]:
     """
-    One location: `getLocation({ code: "AMS1" })`, `getLocation({ name: "amsterdam" })`.
+    One location, by exactly one of id, code (exact but for case, e.g. `AMS1`) or name
+    (case-insensitive, e.g. `amsterdam`).
+
+    ## Example Usage
+    ### A location by code
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    location = serverscom.get_location(code="AMS1")
+    pulumi.export("locationId", location.id)
+    ```
 
     :param _builtins.str code: The location's code, such as "AMS1".
+    :param _builtins.int id: The location's id (give exactly one of id, code and name).
     :param _builtins.str name: The location's name, such as "Amsterdam".
     """
     __args__ = dict()

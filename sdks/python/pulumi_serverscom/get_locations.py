@@ -31,7 +31,10 @@ class GetLocationsResult:
 
     @_builtins.property
     @pulumi.getter
-    def locations(self) -> Sequence['outputs.GetLocationResult']:
+    def locations(self) -> Sequence['outputs.LocationResult']:
+        """
+        The locations, in the API's order.
+        """
         return pulumi.get(self, "locations")
 
 
@@ -47,7 +50,17 @@ class AwaitableGetLocationsResult(GetLocationsResult):
 def get_locations(search_pattern: Optional[_builtins.str] = None,
                   opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetLocationsResult:
     """
-    Every location (at most DEFAULT_LIST_LIMIT).
+    Every location of the service (at most 1,000), optionally those whose name contains a text.
+
+    ## Example Usage
+    ### Every location
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    locations_var = serverscom.get_locations()
+    pulumi.export("locations", locations_var.locations)
+    ```
 
     :param _builtins.str search_pattern: Only locations whose name contains this text.
     """
@@ -61,7 +74,17 @@ def get_locations(search_pattern: Optional[_builtins.str] = None,
 def get_locations_output(search_pattern: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                          opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetLocationsResult]:
     """
-    Every location (at most DEFAULT_LIST_LIMIT).
+    Every location of the service (at most 1,000), optionally those whose name contains a text.
+
+    ## Example Usage
+    ### Every location
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    locations_var = serverscom.get_locations()
+    pulumi.export("locations", locations_var.locations)
+    ```
 
     :param _builtins.str search_pattern: Only locations whose name contains this text.
     """

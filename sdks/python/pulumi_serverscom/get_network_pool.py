@@ -56,16 +56,25 @@ class GetNetworkPoolResult:
     @_builtins.property
     @pulumi.getter
     def cidr(self) -> Optional[_builtins.str]:
+        """
+        The pool's network in CIDR notation; null where the API does not say.
+        """
         return pulumi.get(self, "cidr")
 
     @_builtins.property
     @pulumi.getter(name="createdAt")
     def created_at(self) -> Optional[_builtins.str]:
+        """
+        When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+        """
         return pulumi.get(self, "created_at")
 
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        The pool's id (the `networkPoolId` property of a Subnetwork).
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
@@ -79,16 +88,25 @@ class GetNetworkPoolResult:
     @_builtins.property
     @pulumi.getter(name="locationCodes")
     def location_codes(self) -> Sequence[_builtins.str]:
+        """
+        The codes of the locations the pool serves.
+        """
         return pulumi.get(self, "location_codes")
 
     @_builtins.property
     @pulumi.getter(name="locationIds")
-    def location_ids(self) -> Sequence[_builtins.float]:
+    def location_ids(self) -> Sequence[_builtins.int]:
+        """
+        The ids of the locations the pool serves.
+        """
         return pulumi.get(self, "location_ids")
 
     @_builtins.property
     @pulumi.getter
     def title(self) -> Optional[_builtins.str]:
+        """
+        The pool's title; null where the API does not say.
+        """
         return pulumi.get(self, "title")
 
     @_builtins.property
@@ -102,6 +120,9 @@ class GetNetworkPoolResult:
     @_builtins.property
     @pulumi.getter(name="updatedAt")
     def updated_at(self) -> Optional[_builtins.str]:
+        """
+        When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+        """
         return pulumi.get(self, "updated_at")
 
 
@@ -124,17 +145,31 @@ class AwaitableGetNetworkPoolResult(GetNetworkPoolResult):
 
 def get_network_pool(cidr: Optional[_builtins.str] = None,
                      id: Optional[_builtins.str] = None,
-                     label_selector: Optional[Any] = None,
+                     label_selector: Optional[_builtins.str] = None,
                      location_id: Optional[_builtins.int] = None,
                      title: Optional[_builtins.str] = None,
                      type: Optional['GetNetworkPoolArgsType'] = None,
                      opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetNetworkPoolResult:
     """
-    Use this data source to access information about an existing resource.
+    One network pool, by exactly one of id, title (case-insensitive) or CIDR.
+
+    ## Example Usage
+    ### A network pool by title
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    pool = serverscom.get_network_pool(title="AMS1 private")
+    pulumi.export("poolCidr", pool.cidr)
+    ```
 
     :param _builtins.str cidr: The pool's whole range, e.g. "10.0.0.0/20" (compared as a network).
-    :param Any label_selector: Only pools whose labels match (text or a builder).
+    :param _builtins.str id: The pool's id (give exactly one of id, title and cidr).
+    :param _builtins.str label_selector: Only pools whose labels match this label selector, e.g. `env==prod,tier in (web, api)`; checked
+           against the selector grammar before it is sent.
     :param _builtins.int location_id: Only pools of this location.
+    :param _builtins.str title: The pool's title, case-insensitive (give exactly one of id, title and cidr).
+    :param 'GetNetworkPoolArgsType' type: Only pools of this type: `public` or `private`.
     """
     __args__ = dict()
     __args__['cidr'] = cidr
@@ -158,17 +193,31 @@ def get_network_pool(cidr: Optional[_builtins.str] = None,
         updated_at=pulumi.get(__ret__, 'updated_at'))
 def get_network_pool_output(cidr: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                             id: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
-                            label_selector: pulumi.Input[Optional[Optional[Any]]] = None,
+                            label_selector: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                             location_id: pulumi.Input[Optional[Optional[_builtins.int]]] = None,
                             title: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                             type: pulumi.Input[Optional[Optional['GetNetworkPoolArgsType']]] = None,
                             opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetNetworkPoolResult]:
     """
-    Use this data source to access information about an existing resource.
+    One network pool, by exactly one of id, title (case-insensitive) or CIDR.
+
+    ## Example Usage
+    ### A network pool by title
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    pool = serverscom.get_network_pool(title="AMS1 private")
+    pulumi.export("poolCidr", pool.cidr)
+    ```
 
     :param _builtins.str cidr: The pool's whole range, e.g. "10.0.0.0/20" (compared as a network).
-    :param Any label_selector: Only pools whose labels match (text or a builder).
+    :param _builtins.str id: The pool's id (give exactly one of id, title and cidr).
+    :param _builtins.str label_selector: Only pools whose labels match this label selector, e.g. `env==prod,tier in (web, api)`; checked
+           against the selector grammar before it is sent.
     :param _builtins.int location_id: Only pools of this location.
+    :param _builtins.str title: The pool's title, case-insensitive (give exactly one of id, title and cidr).
+    :param 'GetNetworkPoolArgsType' type: Only pools of this type: `public` or `private`.
     """
     __args__ = dict()
     __args__['cidr'] = cidr

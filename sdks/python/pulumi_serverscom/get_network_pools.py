@@ -32,7 +32,10 @@ class GetNetworkPoolsResult:
 
     @_builtins.property
     @pulumi.getter(name="networkPools")
-    def network_pools(self) -> Sequence['outputs.GetNetworkPoolResult']:
+    def network_pools(self) -> Sequence['outputs.NetworkPoolResult']:
+        """
+        The network pools, in the API's order.
+        """
         return pulumi.get(self, "network_pools")
 
 
@@ -45,19 +48,32 @@ class AwaitableGetNetworkPoolsResult(GetNetworkPoolsResult):
             network_pools=self.network_pools)
 
 
-def get_network_pools(label_selector: Optional[Any] = None,
-                      limit: Optional[_builtins.float] = None,
+def get_network_pools(label_selector: Optional[_builtins.str] = None,
+                      limit: Optional[_builtins.int] = None,
                       location_id: Optional[_builtins.int] = None,
                       search_pattern: Optional[_builtins.str] = None,
                       type: Optional['GetNetworkPoolsArgsType'] = None,
                       opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetNetworkPoolsResult:
     """
-    Use this data source to access information about an existing resource.
+    The account's network pools (what subnetworks are allocated from), filtered by labels, location,
+    type and title.
 
-    :param Any label_selector: Only pools whose labels match (text or a builder).
-    :param _builtins.float limit: The most pools to return, 1 to 10,000 (default 1,000); more is an error.
+    ## Example Usage
+    ### The private network pools
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    pools = serverscom.get_network_pools(type=serverscom.GetNetworkPoolsArgsType.PRIVATE)
+    pulumi.export("networkPools", pools.network_pools)
+    ```
+
+    :param _builtins.str label_selector: Only pools whose labels match this label selector, e.g. `env==prod,tier in (web, api)`; checked
+           against the selector grammar before it is sent.
+    :param _builtins.int limit: The most pools to return, 1 to 10,000 (default 1,000); more is an error.
     :param _builtins.int location_id: Only pools of this location.
     :param _builtins.str search_pattern: Only pools whose title (or CIDR) contains this text.
+    :param 'GetNetworkPoolsArgsType' type: Only pools of this type: `public` or `private`.
     """
     __args__ = dict()
     __args__['labelSelector'] = label_selector
@@ -70,19 +86,32 @@ def get_network_pools(label_selector: Optional[Any] = None,
 
     return AwaitableGetNetworkPoolsResult(
         network_pools=pulumi.get(__ret__, 'network_pools'))
-def get_network_pools_output(label_selector: pulumi.Input[Optional[Optional[Any]]] = None,
-                             limit: pulumi.Input[Optional[Optional[_builtins.float]]] = None,
+def get_network_pools_output(label_selector: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
+                             limit: pulumi.Input[Optional[Optional[_builtins.int]]] = None,
                              location_id: pulumi.Input[Optional[Optional[_builtins.int]]] = None,
                              search_pattern: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                              type: pulumi.Input[Optional[Optional['GetNetworkPoolsArgsType']]] = None,
                              opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetNetworkPoolsResult]:
     """
-    Use this data source to access information about an existing resource.
+    The account's network pools (what subnetworks are allocated from), filtered by labels, location,
+    type and title.
 
-    :param Any label_selector: Only pools whose labels match (text or a builder).
-    :param _builtins.float limit: The most pools to return, 1 to 10,000 (default 1,000); more is an error.
+    ## Example Usage
+    ### The private network pools
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    pools = serverscom.get_network_pools(type=serverscom.GetNetworkPoolsArgsType.PRIVATE)
+    pulumi.export("networkPools", pools.network_pools)
+    ```
+
+    :param _builtins.str label_selector: Only pools whose labels match this label selector, e.g. `env==prod,tier in (web, api)`; checked
+           against the selector grammar before it is sent.
+    :param _builtins.int limit: The most pools to return, 1 to 10,000 (default 1,000); more is an error.
     :param _builtins.int location_id: Only pools of this location.
     :param _builtins.str search_pattern: Only pools whose title (or CIDR) contains this text.
+    :param 'GetNetworkPoolsArgsType' type: Only pools of this type: `public` or `private`.
     """
     __args__ = dict()
     __args__['labelSelector'] = label_selector

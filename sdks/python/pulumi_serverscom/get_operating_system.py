@@ -46,6 +46,9 @@ class GetOperatingSystemResult:
     @_builtins.property
     @pulumi.getter
     def arch(self) -> _builtins.str:
+        """
+        The architecture, e.g. `x86_64`.
+        """
         return pulumi.get(self, "arch")
 
     @_builtins.property
@@ -59,21 +62,33 @@ class GetOperatingSystemResult:
     @_builtins.property
     @pulumi.getter(name="fullName")
     def full_name(self) -> _builtins.str:
+        """
+        The full name, e.g. `Ubuntu 24.04-server x86_64`.
+        """
         return pulumi.get(self, "full_name")
 
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.int:
+        """
+        The operating system's id (the `operatingSystemId` property of a server).
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> _builtins.str:
+        """
+        The name, e.g. `Ubuntu`.
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter
     def version(self) -> _builtins.str:
+        """
+        The version, e.g. `24.04-server`.
+        """
         return pulumi.get(self, "version")
 
 
@@ -94,17 +109,35 @@ class AwaitableGetOperatingSystemResult(GetOperatingSystemResult):
 def get_operating_system(id: Optional[_builtins.int] = None,
                          location_id: Optional[_builtins.int] = None,
                          name: Optional[_builtins.str] = None,
-                         sbm_flavor_model_id: Optional[_builtins.float] = None,
-                         server_model_id: Optional[_builtins.float] = None,
+                         sbm_flavor_model_id: Optional[_builtins.int] = None,
+                         server_model_id: Optional[_builtins.int] = None,
                          opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetOperatingSystemResult:
     """
-    One operating system:
-    `getOperatingSystem({ locationId, serverModelId, name: "ubuntu 24.04" })`.
+    One operating system a dedicated server model or an SBM flavor can be ordered with in a location,
+    by exactly one of id or name (the full name, "name version", or whole words of them,
+    case-insensitive).
 
+    ## Example Usage
+    ### An operating system by name
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    location = serverscom.get_location(code="AMS1")
+    r640 = serverscom.get_server_model(location_id=location.id,
+        name="Dell R640")
+    os = serverscom.get_operating_system(location_id=location.id,
+        server_model_id=r640.id,
+        name="Ubuntu 24.04-server x86_64")
+    pulumi.export("osId", os.id)
+    ```
+
+    :param _builtins.int id: The operating system's id (give exactly one of id and name).
+    :param _builtins.int location_id: The location (its id; see the getLocation function).
     :param _builtins.str name: The full name ("Ubuntu 24.04-server x86_64"), "name version" ("Ubuntu 24.04-server"), or
            whole words of either that fit one system only ("ubuntu 24.04").
-    :param _builtins.float sbm_flavor_model_id: For an SBM server of this flavor.
-    :param _builtins.float server_model_id: For a dedicated server of this model.
+    :param _builtins.int sbm_flavor_model_id: For an SBM server of this flavor.
+    :param _builtins.int server_model_id: For a dedicated server of this model.
     """
     __args__ = dict()
     __args__['id'] = id
@@ -125,17 +158,35 @@ def get_operating_system(id: Optional[_builtins.int] = None,
 def get_operating_system_output(id: pulumi.Input[Optional[Optional[_builtins.int]]] = None,
                                 location_id: pulumi.Input[Optional[_builtins.int]] = None,
                                 name: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
-                                sbm_flavor_model_id: pulumi.Input[Optional[Optional[_builtins.float]]] = None,
-                                server_model_id: pulumi.Input[Optional[Optional[_builtins.float]]] = None,
+                                sbm_flavor_model_id: pulumi.Input[Optional[Optional[_builtins.int]]] = None,
+                                server_model_id: pulumi.Input[Optional[Optional[_builtins.int]]] = None,
                                 opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetOperatingSystemResult]:
     """
-    One operating system:
-    `getOperatingSystem({ locationId, serverModelId, name: "ubuntu 24.04" })`.
+    One operating system a dedicated server model or an SBM flavor can be ordered with in a location,
+    by exactly one of id or name (the full name, "name version", or whole words of them,
+    case-insensitive).
 
+    ## Example Usage
+    ### An operating system by name
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    location = serverscom.get_location(code="AMS1")
+    r640 = serverscom.get_server_model(location_id=location.id,
+        name="Dell R640")
+    os = serverscom.get_operating_system(location_id=location.id,
+        server_model_id=r640.id,
+        name="Ubuntu 24.04-server x86_64")
+    pulumi.export("osId", os.id)
+    ```
+
+    :param _builtins.int id: The operating system's id (give exactly one of id and name).
+    :param _builtins.int location_id: The location (its id; see the getLocation function).
     :param _builtins.str name: The full name ("Ubuntu 24.04-server x86_64"), "name version" ("Ubuntu 24.04-server"), or
            whole words of either that fit one system only ("ubuntu 24.04").
-    :param _builtins.float sbm_flavor_model_id: For an SBM server of this flavor.
-    :param _builtins.float server_model_id: For a dedicated server of this model.
+    :param _builtins.int sbm_flavor_model_id: For an SBM server of this flavor.
+    :param _builtins.int server_model_id: For a dedicated server of this model.
     """
     __args__ = dict()
     __args__['id'] = id

@@ -31,7 +31,10 @@ class GetOperatingSystemsResult:
 
     @_builtins.property
     @pulumi.getter(name="operatingSystems")
-    def operating_systems(self) -> Sequence['outputs.GetOperatingSystemResult']:
+    def operating_systems(self) -> Sequence['outputs.OperatingSystemResult']:
+        """
+        The operating systems, in the API's order.
+        """
         return pulumi.get(self, "operating_systems")
 
 
@@ -45,14 +48,30 @@ class AwaitableGetOperatingSystemsResult(GetOperatingSystemsResult):
 
 
 def get_operating_systems(location_id: Optional[_builtins.int] = None,
-                          sbm_flavor_model_id: Optional[_builtins.float] = None,
-                          server_model_id: Optional[_builtins.float] = None,
+                          sbm_flavor_model_id: Optional[_builtins.int] = None,
+                          server_model_id: Optional[_builtins.int] = None,
                           opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetOperatingSystemsResult:
     """
-    Use this data source to access information about an existing resource.
+    The operating systems a dedicated server model or an SBM flavor can be ordered with in a
+    location.
 
-    :param _builtins.float sbm_flavor_model_id: For an SBM server of this flavor.
-    :param _builtins.float server_model_id: For a dedicated server of this model.
+    ## Example Usage
+    ### The operating systems of a server model
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    location = serverscom.get_location(code="AMS1")
+    r640 = serverscom.get_server_model(location_id=location.id,
+        name="Dell R640")
+    systems = serverscom.get_operating_systems(location_id=location.id,
+        server_model_id=r640.id)
+    pulumi.export("operatingSystems", systems.operating_systems)
+    ```
+
+    :param _builtins.int location_id: The location (its id; see the getLocation function).
+    :param _builtins.int sbm_flavor_model_id: For an SBM server of this flavor.
+    :param _builtins.int server_model_id: For a dedicated server of this model.
     """
     __args__ = dict()
     __args__['locationId'] = location_id
@@ -64,14 +83,30 @@ def get_operating_systems(location_id: Optional[_builtins.int] = None,
     return AwaitableGetOperatingSystemsResult(
         operating_systems=pulumi.get(__ret__, 'operating_systems'))
 def get_operating_systems_output(location_id: pulumi.Input[Optional[_builtins.int]] = None,
-                                 sbm_flavor_model_id: pulumi.Input[Optional[Optional[_builtins.float]]] = None,
-                                 server_model_id: pulumi.Input[Optional[Optional[_builtins.float]]] = None,
+                                 sbm_flavor_model_id: pulumi.Input[Optional[Optional[_builtins.int]]] = None,
+                                 server_model_id: pulumi.Input[Optional[Optional[_builtins.int]]] = None,
                                  opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetOperatingSystemsResult]:
     """
-    Use this data source to access information about an existing resource.
+    The operating systems a dedicated server model or an SBM flavor can be ordered with in a
+    location.
 
-    :param _builtins.float sbm_flavor_model_id: For an SBM server of this flavor.
-    :param _builtins.float server_model_id: For a dedicated server of this model.
+    ## Example Usage
+    ### The operating systems of a server model
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    location = serverscom.get_location(code="AMS1")
+    r640 = serverscom.get_server_model(location_id=location.id,
+        name="Dell R640")
+    systems = serverscom.get_operating_systems(location_id=location.id,
+        server_model_id=r640.id)
+    pulumi.export("operatingSystems", systems.operating_systems)
+    ```
+
+    :param _builtins.int location_id: The location (its id; see the getLocation function).
+    :param _builtins.int sbm_flavor_model_id: For an SBM server of this flavor.
+    :param _builtins.int server_model_id: For a dedicated server of this model.
     """
     __args__ = dict()
     __args__['locationId'] = location_id

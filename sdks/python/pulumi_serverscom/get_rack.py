@@ -43,6 +43,9 @@ class GetRackResult:
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        The rack's id.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
@@ -56,16 +59,25 @@ class GetRackResult:
     @_builtins.property
     @pulumi.getter(name="locationCode")
     def location_code(self) -> Optional[_builtins.str]:
+        """
+        The code of the location, e.g. `AMS1`.
+        """
         return pulumi.get(self, "location_code")
 
     @_builtins.property
     @pulumi.getter(name="locationId")
     def location_id(self) -> Optional[_builtins.int]:
+        """
+        The id of the location (see the getLocation function).
+        """
         return pulumi.get(self, "location_id")
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> Optional[_builtins.str]:
+        """
+        The rack's name; null where the API does not say.
+        """
         return pulumi.get(self, "name")
 
 
@@ -86,7 +98,20 @@ def get_rack(id: Optional[_builtins.str] = None,
              name: Optional[_builtins.str] = None,
              opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetRackResult:
     """
-    Use this data source to access information about an existing resource.
+    One private rack, by exactly one of id or name (case-insensitive).
+
+    ## Example Usage
+    ### A private rack by name
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    rack = serverscom.get_rack(name="private-rack-1")
+    pulumi.export("rackId", rack.id)
+    ```
+
+    :param _builtins.str id: The rack's id (give exactly one of id and name).
+    :param _builtins.str name: The rack's name (case-insensitive; give exactly one of id and name).
     """
     __args__ = dict()
     __args__['id'] = id
@@ -104,7 +129,20 @@ def get_rack_output(id: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                     name: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                     opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetRackResult]:
     """
-    Use this data source to access information about an existing resource.
+    One private rack, by exactly one of id or name (case-insensitive).
+
+    ## Example Usage
+    ### A private rack by name
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    rack = serverscom.get_rack(name="private-rack-1")
+    pulumi.export("rackId", rack.id)
+    ```
+
+    :param _builtins.str id: The rack's id (give exactly one of id and name).
+    :param _builtins.str name: The rack's name (case-insensitive; give exactly one of id and name).
     """
     __args__ = dict()
     __args__['id'] = id

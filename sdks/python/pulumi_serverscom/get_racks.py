@@ -31,7 +31,10 @@ class GetRacksResult:
 
     @_builtins.property
     @pulumi.getter
-    def racks(self) -> Sequence['outputs.GetRackResult']:
+    def racks(self) -> Sequence['outputs.RackResult']:
+        """
+        The racks, in the API's order.
+        """
         return pulumi.get(self, "racks")
 
 
@@ -44,15 +47,28 @@ class AwaitableGetRacksResult(GetRacksResult):
             racks=self.racks)
 
 
-def get_racks(label_selector: Optional[Any] = None,
-              limit: Optional[_builtins.float] = None,
+def get_racks(label_selector: Optional[_builtins.str] = None,
+              limit: Optional[_builtins.int] = None,
               location_id: Optional[_builtins.int] = None,
               search_pattern: Optional[_builtins.str] = None,
               opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetRacksResult:
     """
-    Use this data source to access information about an existing resource.
+    The account's private racks, filtered by labels, location and name.
 
-    :param _builtins.int location_id: Asked of the API (`location_id`, as srvctl's `racks list`) and checked here.
+    ## Example Usage
+    ### The private racks in Amsterdam
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    location = serverscom.get_location(code="AMS1")
+    racks_var = serverscom.get_racks(location_id=location.id)
+    pulumi.export("racks", racks_var.racks)
+    ```
+
+    :param _builtins.str label_selector: Only objects whose labels match this label selector, e.g. `env==prod,tier in (web, api)`; checked against the selector grammar before it is sent.
+    :param _builtins.int limit: The most items to return, 1 to 10,000 (default 1,000); more matching items fail the call, naming the limit.
+    :param _builtins.int location_id: Only racks of this location.
     :param _builtins.str search_pattern: Racks whose name contains this text (case-insensitive), matched here: no source sends it.
     """
     __args__ = dict()
@@ -65,15 +81,28 @@ def get_racks(label_selector: Optional[Any] = None,
 
     return AwaitableGetRacksResult(
         racks=pulumi.get(__ret__, 'racks'))
-def get_racks_output(label_selector: pulumi.Input[Optional[Optional[Any]]] = None,
-                     limit: pulumi.Input[Optional[Optional[_builtins.float]]] = None,
+def get_racks_output(label_selector: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
+                     limit: pulumi.Input[Optional[Optional[_builtins.int]]] = None,
                      location_id: pulumi.Input[Optional[Optional[_builtins.int]]] = None,
                      search_pattern: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                      opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetRacksResult]:
     """
-    Use this data source to access information about an existing resource.
+    The account's private racks, filtered by labels, location and name.
 
-    :param _builtins.int location_id: Asked of the API (`location_id`, as srvctl's `racks list`) and checked here.
+    ## Example Usage
+    ### The private racks in Amsterdam
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    location = serverscom.get_location(code="AMS1")
+    racks_var = serverscom.get_racks(location_id=location.id)
+    pulumi.export("racks", racks_var.racks)
+    ```
+
+    :param _builtins.str label_selector: Only objects whose labels match this label selector, e.g. `env==prod,tier in (web, api)`; checked against the selector grammar before it is sent.
+    :param _builtins.int limit: The most items to return, 1 to 10,000 (default 1,000); more matching items fail the call, naming the limit.
+    :param _builtins.int location_id: Only racks of this location.
     :param _builtins.str search_pattern: Racks whose name contains this text (case-insensitive), matched here: no source sends it.
     """
     __args__ = dict()

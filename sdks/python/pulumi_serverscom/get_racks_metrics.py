@@ -32,6 +32,9 @@ class GetRacksMetricsResult:
     @_builtins.property
     @pulumi.getter
     def families(self) -> Sequence['outputs.MetricFamilyResult']:
+        """
+        The metric families, in the order of the exposition.
+        """
         return pulumi.get(self, "families")
 
 
@@ -47,9 +50,20 @@ class AwaitableGetRacksMetricsResult(GetRacksMetricsResult):
 def get_racks_metrics(name: Optional[_builtins.str] = None,
                       opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetRacksMetricsResult:
     """
-    The racks' metrics: counts, hosts per rack, monthly traffic, PDU and ATS power and current.
+    The racks' metrics: counts, hosts per rack, monthly traffic, PDU and ATS power and current (the
+    API's Prometheus exposition, parsed).
 
-    :param _builtins.str name: Only the family of this name (e.g. "serverscom_hosts_count"); all of them when omitted.
+    ## Example Usage
+    ### The racks' metrics
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    rack_metrics_var = serverscom.get_racks_metrics()
+    pulumi.export("rackMetrics", rack_metrics_var.families)
+    ```
+
+    :param _builtins.str name: Only the metric family of this name; every family when omitted.
     """
     __args__ = dict()
     __args__['name'] = name
@@ -61,9 +75,20 @@ def get_racks_metrics(name: Optional[_builtins.str] = None,
 def get_racks_metrics_output(name: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                              opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetRacksMetricsResult]:
     """
-    The racks' metrics: counts, hosts per rack, monthly traffic, PDU and ATS power and current.
+    The racks' metrics: counts, hosts per rack, monthly traffic, PDU and ATS power and current (the
+    API's Prometheus exposition, parsed).
 
-    :param _builtins.str name: Only the family of this name (e.g. "serverscom_hosts_count"); all of them when omitted.
+    ## Example Usage
+    ### The racks' metrics
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    rack_metrics_var = serverscom.get_racks_metrics()
+    pulumi.export("rackMetrics", rack_metrics_var.families)
+    ```
+
+    :param _builtins.str name: Only the metric family of this name; every family when omitted.
     """
     __args__ = dict()
     __args__['name'] = name

@@ -32,6 +32,9 @@ class GetRamOptionsResult:
     @_builtins.property
     @pulumi.getter(name="ramOptions")
     def ram_options(self) -> Sequence['outputs.RamOptionResult']:
+        """
+        The RAM options, in the API's order.
+        """
         return pulumi.get(self, "ram_options")
 
 
@@ -49,6 +52,23 @@ def get_ram_options(location_id: Optional[_builtins.int] = None,
                     opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetRamOptionsResult:
     """
     The RAM sizes a server model can be ordered with in a location.
+
+    ## Example Usage
+    ### The RAM sizes of a server model
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    location = serverscom.get_location(code="AMS1")
+    r640 = serverscom.get_server_model(location_id=location.id,
+        name="Dell R640")
+    ram = serverscom.get_ram_options(location_id=location.id,
+        server_model_id=r640.id)
+    pulumi.export("ramOptions", ram.ram_options)
+    ```
+
+    :param _builtins.int location_id: The location (its id; see the getLocation function).
+    :param _builtins.int server_model_id: The server model (its id; see the getServerModel function).
     """
     __args__ = dict()
     __args__['locationId'] = location_id
@@ -63,6 +83,23 @@ def get_ram_options_output(location_id: pulumi.Input[Optional[_builtins.int]] = 
                            opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetRamOptionsResult]:
     """
     The RAM sizes a server model can be ordered with in a location.
+
+    ## Example Usage
+    ### The RAM sizes of a server model
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    location = serverscom.get_location(code="AMS1")
+    r640 = serverscom.get_server_model(location_id=location.id,
+        name="Dell R640")
+    ram = serverscom.get_ram_options(location_id=location.id,
+        server_model_id=r640.id)
+    pulumi.export("ramOptions", ram.ram_options)
+    ```
+
+    :param _builtins.int location_id: The location (its id; see the getLocation function).
+    :param _builtins.int server_model_id: The server model (its id; see the getServerModel function).
     """
     __args__ = dict()
     __args__['locationId'] = location_id

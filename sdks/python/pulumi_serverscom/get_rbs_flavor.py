@@ -43,26 +43,42 @@ class GetRbsFlavorResult:
     @_builtins.property
     @pulumi.getter(name="bandwidthPerGb")
     def bandwidth_per_gb(self) -> Optional[_builtins.float]:
+        """
+        The bandwidth a volume gets per GB of its size; null where the API does not say.
+        """
         return pulumi.get(self, "bandwidth_per_gb")
 
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.int:
+        """
+        The flavor's id (the `flavorId` property of an RbsVolume).
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter(name="iopsPerGb")
     def iops_per_gb(self) -> Optional[_builtins.float]:
+        """
+        The I/O operations per second a volume gets per GB of its size; null where the API does not
+        say.
+        """
         return pulumi.get(self, "iops_per_gb")
 
     @_builtins.property
     @pulumi.getter(name="minSizeGb")
     def min_size_gb(self) -> Optional[_builtins.float]:
+        """
+        The smallest volume size, in GB; null where the API does not say.
+        """
         return pulumi.get(self, "min_size_gb")
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> _builtins.str:
+        """
+        The flavor's name.
+        """
         return pulumi.get(self, "name")
 
 
@@ -84,7 +100,23 @@ def get_rbs_flavor(id: Optional[_builtins.int] = None,
                    name: Optional[_builtins.str] = None,
                    opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetRbsFlavorResult:
     """
-    Use this data source to access information about an existing resource.
+    One remote block storage flavor of a location, by exactly one of id or name.
+
+    ## Example Usage
+    ### An RBS flavor by name
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    location = serverscom.get_location(code="AMS1")
+    standard = serverscom.get_rbs_flavor(location_id=location.id,
+        name="Standard")
+    pulumi.export("rbsFlavorId", standard.id)
+    ```
+
+    :param _builtins.int id: The flavor's id (give exactly one of id and name).
+    :param _builtins.int location_id: The location (its id; see the getLocation function).
+    :param _builtins.str name: The flavor's name or whole words of it, case-insensitive (give exactly one of id and name).
     """
     __args__ = dict()
     __args__['id'] = id
@@ -104,7 +136,23 @@ def get_rbs_flavor_output(id: pulumi.Input[Optional[Optional[_builtins.int]]] = 
                           name: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                           opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetRbsFlavorResult]:
     """
-    Use this data source to access information about an existing resource.
+    One remote block storage flavor of a location, by exactly one of id or name.
+
+    ## Example Usage
+    ### An RBS flavor by name
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    location = serverscom.get_location(code="AMS1")
+    standard = serverscom.get_rbs_flavor(location_id=location.id,
+        name="Standard")
+    pulumi.export("rbsFlavorId", standard.id)
+    ```
+
+    :param _builtins.int id: The flavor's id (give exactly one of id and name).
+    :param _builtins.int location_id: The location (its id; see the getLocation function).
+    :param _builtins.str name: The flavor's name or whole words of it, case-insensitive (give exactly one of id and name).
     """
     __args__ = dict()
     __args__['id'] = id

@@ -31,7 +31,10 @@ class GetRbsFlavorsResult:
 
     @_builtins.property
     @pulumi.getter(name="rbsFlavors")
-    def rbs_flavors(self) -> Sequence['outputs.GetRbsFlavorResult']:
+    def rbs_flavors(self) -> Sequence['outputs.RbsFlavorResult']:
+        """
+        The RBS flavors, in the API's order.
+        """
         return pulumi.get(self, "rbs_flavors")
 
 
@@ -47,7 +50,20 @@ class AwaitableGetRbsFlavorsResult(GetRbsFlavorsResult):
 def get_rbs_flavors(location_id: Optional[_builtins.int] = None,
                     opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetRbsFlavorsResult:
     """
-    Use this data source to access information about an existing resource.
+    The remote block storage flavors a location offers.
+
+    ## Example Usage
+    ### The RBS flavors in Amsterdam
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    location = serverscom.get_location(code="AMS1")
+    flavors = serverscom.get_rbs_flavors(location_id=location.id)
+    pulumi.export("rbsFlavors", flavors.rbs_flavors)
+    ```
+
+    :param _builtins.int location_id: The location (its id; see the getLocation function).
     """
     __args__ = dict()
     __args__['locationId'] = location_id
@@ -59,7 +75,20 @@ def get_rbs_flavors(location_id: Optional[_builtins.int] = None,
 def get_rbs_flavors_output(location_id: pulumi.Input[Optional[_builtins.int]] = None,
                            opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetRbsFlavorsResult]:
     """
-    Use this data source to access information about an existing resource.
+    The remote block storage flavors a location offers.
+
+    ## Example Usage
+    ### The RBS flavors in Amsterdam
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    location = serverscom.get_location(code="AMS1")
+    flavors = serverscom.get_rbs_flavors(location_id=location.id)
+    pulumi.export("rbsFlavors", flavors.rbs_flavors)
+    ```
+
+    :param _builtins.int location_id: The location (its id; see the getLocation function).
     """
     __args__ = dict()
     __args__['locationId'] = location_id

@@ -24,17 +24,17 @@ __all__ = [
 @pulumi.output_type
 class GetSbmFlavorModelResult:
     def __init__(__self__, bandwidth_id=None, bandwidth_name=None, cpu_cores_count=None, cpu_count=None, cpu_frequency=None, cpu_name=None, drives_configuration=None, id=None, name=None, private_uplink_model_id=None, private_uplink_model_name=None, public_uplink_model_id=None, public_uplink_model_name=None, ram_size=None):
-        if bandwidth_id and not isinstance(bandwidth_id, float):
-            raise TypeError("Expected argument 'bandwidth_id' to be a float")
+        if bandwidth_id and not isinstance(bandwidth_id, int):
+            raise TypeError("Expected argument 'bandwidth_id' to be a int")
         pulumi.set(__self__, "bandwidth_id", bandwidth_id)
         if bandwidth_name and not isinstance(bandwidth_name, str):
             raise TypeError("Expected argument 'bandwidth_name' to be a str")
         pulumi.set(__self__, "bandwidth_name", bandwidth_name)
-        if cpu_cores_count and not isinstance(cpu_cores_count, float):
-            raise TypeError("Expected argument 'cpu_cores_count' to be a float")
+        if cpu_cores_count and not isinstance(cpu_cores_count, int):
+            raise TypeError("Expected argument 'cpu_cores_count' to be a int")
         pulumi.set(__self__, "cpu_cores_count", cpu_cores_count)
-        if cpu_count and not isinstance(cpu_count, float):
-            raise TypeError("Expected argument 'cpu_count' to be a float")
+        if cpu_count and not isinstance(cpu_count, int):
+            raise TypeError("Expected argument 'cpu_count' to be a int")
         pulumi.set(__self__, "cpu_count", cpu_count)
         if cpu_frequency and not isinstance(cpu_frequency, str):
             raise TypeError("Expected argument 'cpu_frequency' to be a str")
@@ -51,40 +51,52 @@ class GetSbmFlavorModelResult:
         if name and not isinstance(name, str):
             raise TypeError("Expected argument 'name' to be a str")
         pulumi.set(__self__, "name", name)
-        if private_uplink_model_id and not isinstance(private_uplink_model_id, float):
-            raise TypeError("Expected argument 'private_uplink_model_id' to be a float")
+        if private_uplink_model_id and not isinstance(private_uplink_model_id, int):
+            raise TypeError("Expected argument 'private_uplink_model_id' to be a int")
         pulumi.set(__self__, "private_uplink_model_id", private_uplink_model_id)
         if private_uplink_model_name and not isinstance(private_uplink_model_name, str):
             raise TypeError("Expected argument 'private_uplink_model_name' to be a str")
         pulumi.set(__self__, "private_uplink_model_name", private_uplink_model_name)
-        if public_uplink_model_id and not isinstance(public_uplink_model_id, float):
-            raise TypeError("Expected argument 'public_uplink_model_id' to be a float")
+        if public_uplink_model_id and not isinstance(public_uplink_model_id, int):
+            raise TypeError("Expected argument 'public_uplink_model_id' to be a int")
         pulumi.set(__self__, "public_uplink_model_id", public_uplink_model_id)
         if public_uplink_model_name and not isinstance(public_uplink_model_name, str):
             raise TypeError("Expected argument 'public_uplink_model_name' to be a str")
         pulumi.set(__self__, "public_uplink_model_name", public_uplink_model_name)
-        if ram_size and not isinstance(ram_size, float):
-            raise TypeError("Expected argument 'ram_size' to be a float")
+        if ram_size and not isinstance(ram_size, int):
+            raise TypeError("Expected argument 'ram_size' to be a int")
         pulumi.set(__self__, "ram_size", ram_size)
 
     @_builtins.property
     @pulumi.getter(name="bandwidthId")
-    def bandwidth_id(self) -> Optional[_builtins.float]:
+    def bandwidth_id(self) -> Optional[_builtins.int]:
+        """
+        The id of the bandwidth option; null when none applies.
+        """
         return pulumi.get(self, "bandwidth_id")
 
     @_builtins.property
     @pulumi.getter(name="bandwidthName")
     def bandwidth_name(self) -> Optional[_builtins.str]:
+        """
+        The name of the bandwidth option; null when none applies.
+        """
         return pulumi.get(self, "bandwidth_name")
 
     @_builtins.property
     @pulumi.getter(name="cpuCoresCount")
-    def cpu_cores_count(self) -> Optional[_builtins.float]:
+    def cpu_cores_count(self) -> Optional[_builtins.int]:
+        """
+        The number of CPU cores; null where the API does not say.
+        """
         return pulumi.get(self, "cpu_cores_count")
 
     @_builtins.property
     @pulumi.getter(name="cpuCount")
-    def cpu_count(self) -> Optional[_builtins.float]:
+    def cpu_count(self) -> Optional[_builtins.int]:
+        """
+        The number of CPUs; null where the API does not say.
+        """
         return pulumi.get(self, "cpu_count")
 
     @_builtins.property
@@ -98,46 +110,73 @@ class GetSbmFlavorModelResult:
     @_builtins.property
     @pulumi.getter(name="cpuName")
     def cpu_name(self) -> Optional[_builtins.str]:
+        """
+        The CPU model; null where the API does not say.
+        """
         return pulumi.get(self, "cpu_name")
 
     @_builtins.property
     @pulumi.getter(name="drivesConfiguration")
     def drives_configuration(self) -> Optional[_builtins.str]:
+        """
+        The drives in words; null where the API does not say.
+        """
         return pulumi.get(self, "drives_configuration")
 
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.int:
+        """
+        The flavor's id (the `sbmFlavorModelId` property of an SbmServer).
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> _builtins.str:
+        """
+        The flavor's name.
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter(name="privateUplinkModelId")
-    def private_uplink_model_id(self) -> Optional[_builtins.float]:
+    def private_uplink_model_id(self) -> Optional[_builtins.int]:
+        """
+        The id of the private uplink model; null where the API does not say.
+        """
         return pulumi.get(self, "private_uplink_model_id")
 
     @_builtins.property
     @pulumi.getter(name="privateUplinkModelName")
     def private_uplink_model_name(self) -> Optional[_builtins.str]:
+        """
+        The name of the private uplink model; null where the API does not say.
+        """
         return pulumi.get(self, "private_uplink_model_name")
 
     @_builtins.property
     @pulumi.getter(name="publicUplinkModelId")
-    def public_uplink_model_id(self) -> Optional[_builtins.float]:
+    def public_uplink_model_id(self) -> Optional[_builtins.int]:
+        """
+        The id of the public uplink model; null where the API does not say.
+        """
         return pulumi.get(self, "public_uplink_model_id")
 
     @_builtins.property
     @pulumi.getter(name="publicUplinkModelName")
     def public_uplink_model_name(self) -> Optional[_builtins.str]:
+        """
+        The name of the public uplink model; null where the API does not say.
+        """
         return pulumi.get(self, "public_uplink_model_name")
 
     @_builtins.property
     @pulumi.getter(name="ramSize")
-    def ram_size(self) -> Optional[_builtins.float]:
+    def ram_size(self) -> Optional[_builtins.int]:
+        """
+        The RAM in GB; null where the API does not say.
+        """
         return pulumi.get(self, "ram_size")
 
 
@@ -168,7 +207,23 @@ def get_sbm_flavor_model(id: Optional[_builtins.int] = None,
                          name: Optional[_builtins.str] = None,
                          opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetSbmFlavorModelResult:
     """
-    Use this data source to access information about an existing resource.
+    One Scalable Bare Metal flavor of a location, by exactly one of id or name.
+
+    ## Example Usage
+    ### An SBM flavor by name
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    location = serverscom.get_location(code="AMS1")
+    flavor = serverscom.get_sbm_flavor_model(location_id=location.id,
+        name="SBM-01")
+    pulumi.export("sbmFlavorId", flavor.id)
+    ```
+
+    :param _builtins.int id: The flavor's id (give exactly one of id and name).
+    :param _builtins.int location_id: The location (its id; see the getLocation function).
+    :param _builtins.str name: The flavor's name or whole words of it, case-insensitive (give exactly one of id and name).
     """
     __args__ = dict()
     __args__['id'] = id
@@ -197,7 +252,23 @@ def get_sbm_flavor_model_output(id: pulumi.Input[Optional[Optional[_builtins.int
                                 name: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                                 opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetSbmFlavorModelResult]:
     """
-    Use this data source to access information about an existing resource.
+    One Scalable Bare Metal flavor of a location, by exactly one of id or name.
+
+    ## Example Usage
+    ### An SBM flavor by name
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    location = serverscom.get_location(code="AMS1")
+    flavor = serverscom.get_sbm_flavor_model(location_id=location.id,
+        name="SBM-01")
+    pulumi.export("sbmFlavorId", flavor.id)
+    ```
+
+    :param _builtins.int id: The flavor's id (give exactly one of id and name).
+    :param _builtins.int location_id: The location (its id; see the getLocation function).
+    :param _builtins.str name: The flavor's name or whole words of it, case-insensitive (give exactly one of id and name).
     """
     __args__ = dict()
     __args__['id'] = id

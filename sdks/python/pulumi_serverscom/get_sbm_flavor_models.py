@@ -31,7 +31,10 @@ class GetSbmFlavorModelsResult:
 
     @_builtins.property
     @pulumi.getter(name="sbmFlavorModels")
-    def sbm_flavor_models(self) -> Sequence['outputs.GetSbmFlavorModelResult']:
+    def sbm_flavor_models(self) -> Sequence['outputs.SbmFlavorModelResult']:
+        """
+        The SBM flavors, in the API's order.
+        """
         return pulumi.get(self, "sbm_flavor_models")
 
 
@@ -49,8 +52,20 @@ def get_sbm_flavor_models(location_id: Optional[_builtins.int] = None,
                           show_all: Optional[_builtins.bool] = None,
                           opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetSbmFlavorModelsResult:
     """
-    Use this data source to access information about an existing resource.
+    The Scalable Bare Metal flavors a location offers.
 
+    ## Example Usage
+    ### The SBM flavors in Amsterdam
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    location = serverscom.get_location(code="AMS1")
+    sbm_flavors = serverscom.get_sbm_flavor_models(location_id=location.id)
+    pulumi.export("sbmFlavorModels", sbm_flavors.sbm_flavor_models)
+    ```
+
+    :param _builtins.int location_id: The location (its id; see the getLocation function).
     :param _builtins.str search_pattern: Only flavors whose name contains this text.
     :param _builtins.bool show_all: Also flavors out of stock now.
     """
@@ -68,8 +83,20 @@ def get_sbm_flavor_models_output(location_id: pulumi.Input[Optional[_builtins.in
                                  show_all: pulumi.Input[Optional[Optional[_builtins.bool]]] = None,
                                  opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetSbmFlavorModelsResult]:
     """
-    Use this data source to access information about an existing resource.
+    The Scalable Bare Metal flavors a location offers.
 
+    ## Example Usage
+    ### The SBM flavors in Amsterdam
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    location = serverscom.get_location(code="AMS1")
+    sbm_flavors = serverscom.get_sbm_flavor_models(location_id=location.id)
+    pulumi.export("sbmFlavorModels", sbm_flavors.sbm_flavor_models)
+    ```
+
+    :param _builtins.int location_id: The location (its id; see the getLocation function).
     :param _builtins.str search_pattern: Only flavors whose name contains this text.
     :param _builtins.bool show_all: Also flavors out of stock now.
     """

@@ -35,11 +35,17 @@ class GetServerConnectionsResult:
     @_builtins.property
     @pulumi.getter
     def connections(self) -> Sequence['outputs.ConnectionResult']:
+        """
+        The server's network ports.
+        """
         return pulumi.get(self, "connections")
 
     @_builtins.property
     @pulumi.getter(name="serverId")
     def server_id(self) -> _builtins.str:
+        """
+        The dedicated server's id.
+        """
         return pulumi.get(self, "server_id")
 
 
@@ -58,6 +64,43 @@ def get_server_connections(server_id: Optional[_builtins.str] = None,
     """
     A dedicated server's network ports and their MAC addresses (for DHCP or switch configuration).
 
+    ## Example Usage
+    ### The switch ports a dedicated server connects to
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    db = serverscom.DedicatedServer("db",
+        location_id=1,
+        server_model_id=101,
+        uplink_models={
+            "private": {
+                "id": 401,
+            },
+            "public": {
+                "id": 403,
+                "bandwidth_model_id": 501,
+            },
+        },
+        ram_size=64,
+        drives={
+            "slots": [
+                {
+                    "position": 0,
+                    "drive_model_id": 201,
+                },
+                {
+                    "position": 1,
+                    "drive_model_id": 201,
+                },
+            ],
+        },
+        operating_system_id=301,
+        hostname="db-1")
+    connections_var = serverscom.get_server_connections_output(server_id=db.id)
+    pulumi.export("connections", connections_var.connections)
+    ```
+
     :param _builtins.str server_id: A dedicated server's id.
     """
     __args__ = dict()
@@ -72,6 +115,43 @@ def get_server_connections_output(server_id: pulumi.Input[Optional[_builtins.str
                                   opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetServerConnectionsResult]:
     """
     A dedicated server's network ports and their MAC addresses (for DHCP or switch configuration).
+
+    ## Example Usage
+    ### The switch ports a dedicated server connects to
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    db = serverscom.DedicatedServer("db",
+        location_id=1,
+        server_model_id=101,
+        uplink_models={
+            "private": {
+                "id": 401,
+            },
+            "public": {
+                "id": 403,
+                "bandwidth_model_id": 501,
+            },
+        },
+        ram_size=64,
+        drives={
+            "slots": [
+                {
+                    "position": 0,
+                    "drive_model_id": 201,
+                },
+                {
+                    "position": 1,
+                    "drive_model_id": 201,
+                },
+            ],
+        },
+        operating_system_id=301,
+        hostname="db-1")
+    connections_var = serverscom.get_server_connections_output(server_id=db.id)
+    pulumi.export("connections", connections_var.connections)
+    ```
 
     :param _builtins.str server_id: A dedicated server's id.
     """

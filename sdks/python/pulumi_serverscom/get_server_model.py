@@ -25,11 +25,11 @@ __all__ = [
 @pulumi.output_type
 class GetServerModelResult:
     def __init__(__self__, cpu_cores_count=None, cpu_count=None, cpu_frequency=None, cpu_name=None, drive_slots=None, drive_slots_count=None, has_raid_controller=None, id=None, max_ram=None, name=None, raid_controller_name=None, ram=None, ram_type=None):
-        if cpu_cores_count and not isinstance(cpu_cores_count, float):
-            raise TypeError("Expected argument 'cpu_cores_count' to be a float")
+        if cpu_cores_count and not isinstance(cpu_cores_count, int):
+            raise TypeError("Expected argument 'cpu_cores_count' to be a int")
         pulumi.set(__self__, "cpu_cores_count", cpu_cores_count)
-        if cpu_count and not isinstance(cpu_count, float):
-            raise TypeError("Expected argument 'cpu_count' to be a float")
+        if cpu_count and not isinstance(cpu_count, int):
+            raise TypeError("Expected argument 'cpu_count' to be a int")
         pulumi.set(__self__, "cpu_count", cpu_count)
         if cpu_frequency and not isinstance(cpu_frequency, float):
             raise TypeError("Expected argument 'cpu_frequency' to be a float")
@@ -40,8 +40,8 @@ class GetServerModelResult:
         if drive_slots and not isinstance(drive_slots, list):
             raise TypeError("Expected argument 'drive_slots' to be a list")
         pulumi.set(__self__, "drive_slots", drive_slots)
-        if drive_slots_count and not isinstance(drive_slots_count, float):
-            raise TypeError("Expected argument 'drive_slots_count' to be a float")
+        if drive_slots_count and not isinstance(drive_slots_count, int):
+            raise TypeError("Expected argument 'drive_slots_count' to be a int")
         pulumi.set(__self__, "drive_slots_count", drive_slots_count)
         if has_raid_controller and not isinstance(has_raid_controller, bool):
             raise TypeError("Expected argument 'has_raid_controller' to be a bool")
@@ -49,8 +49,8 @@ class GetServerModelResult:
         if id and not isinstance(id, int):
             raise TypeError("Expected argument 'id' to be a int")
         pulumi.set(__self__, "id", id)
-        if max_ram and not isinstance(max_ram, float):
-            raise TypeError("Expected argument 'max_ram' to be a float")
+        if max_ram and not isinstance(max_ram, int):
+            raise TypeError("Expected argument 'max_ram' to be a int")
         pulumi.set(__self__, "max_ram", max_ram)
         if name and not isinstance(name, str):
             raise TypeError("Expected argument 'name' to be a str")
@@ -58,8 +58,8 @@ class GetServerModelResult:
         if raid_controller_name and not isinstance(raid_controller_name, str):
             raise TypeError("Expected argument 'raid_controller_name' to be a str")
         pulumi.set(__self__, "raid_controller_name", raid_controller_name)
-        if ram and not isinstance(ram, float):
-            raise TypeError("Expected argument 'ram' to be a float")
+        if ram and not isinstance(ram, int):
+            raise TypeError("Expected argument 'ram' to be a int")
         pulumi.set(__self__, "ram", ram)
         if ram_type and not isinstance(ram_type, str):
             raise TypeError("Expected argument 'ram_type' to be a str")
@@ -67,12 +67,18 @@ class GetServerModelResult:
 
     @_builtins.property
     @pulumi.getter(name="cpuCoresCount")
-    def cpu_cores_count(self) -> Optional[_builtins.float]:
+    def cpu_cores_count(self) -> Optional[_builtins.int]:
+        """
+        The number of CPU cores; null where the API does not say.
+        """
         return pulumi.get(self, "cpu_cores_count")
 
     @_builtins.property
     @pulumi.getter(name="cpuCount")
-    def cpu_count(self) -> Optional[_builtins.float]:
+    def cpu_count(self) -> Optional[_builtins.int]:
+        """
+        The number of CPUs; null where the API does not say.
+        """
         return pulumi.get(self, "cpu_count")
 
     @_builtins.property
@@ -86,6 +92,9 @@ class GetServerModelResult:
     @_builtins.property
     @pulumi.getter(name="cpuName")
     def cpu_name(self) -> Optional[_builtins.str]:
+        """
+        The CPU model; null where the API does not say.
+        """
         return pulumi.get(self, "cpu_name")
 
     @_builtins.property
@@ -98,22 +107,31 @@ class GetServerModelResult:
 
     @_builtins.property
     @pulumi.getter(name="driveSlotsCount")
-    def drive_slots_count(self) -> Optional[_builtins.float]:
+    def drive_slots_count(self) -> Optional[_builtins.int]:
+        """
+        The number of drive slots; null where the API does not say.
+        """
         return pulumi.get(self, "drive_slots_count")
 
     @_builtins.property
     @pulumi.getter(name="hasRaidController")
     def has_raid_controller(self) -> Optional[_builtins.bool]:
+        """
+        Whether the model has a RAID controller; null where the API does not say.
+        """
         return pulumi.get(self, "has_raid_controller")
 
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.int:
+        """
+        The model's id (the `serverModelId` property of a DedicatedServer).
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter(name="maxRam")
-    def max_ram(self) -> Optional[_builtins.float]:
+    def max_ram(self) -> Optional[_builtins.int]:
         """
         GB.
         """
@@ -122,16 +140,22 @@ class GetServerModelResult:
     @_builtins.property
     @pulumi.getter
     def name(self) -> _builtins.str:
+        """
+        The model's name.
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter(name="raidControllerName")
     def raid_controller_name(self) -> Optional[_builtins.str]:
+        """
+        The RAID controller's name; null where the API does not say.
+        """
         return pulumi.get(self, "raid_controller_name")
 
     @_builtins.property
     @pulumi.getter
-    def ram(self) -> Optional[_builtins.float]:
+    def ram(self) -> Optional[_builtins.int]:
         """
         GB, the base amount.
         """
@@ -140,6 +164,9 @@ class GetServerModelResult:
     @_builtins.property
     @pulumi.getter(name="ramType")
     def ram_type(self) -> Optional[_builtins.str]:
+        """
+        The RAM type, e.g. `DDR4`; null where the API does not say.
+        """
         return pulumi.get(self, "ram_type")
 
 
@@ -169,8 +196,22 @@ def get_server_model(id: Optional[_builtins.int] = None,
                      name: Optional[_builtins.str] = None,
                      opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetServerModelResult:
     """
-    One server model, with its drive slots.
+    One server model of a location, by exactly one of id or name, with its drive slots.
 
+    ## Example Usage
+    ### A server model by name
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    location = serverscom.get_location(code="AMS1")
+    r640 = serverscom.get_server_model(location_id=location.id,
+        name="Dell R640")
+    pulumi.export("serverModelId", r640.id)
+    ```
+
+    :param _builtins.int id: The model's id (give exactly one of id and name).
+    :param _builtins.int location_id: The location (its id; see the getLocation function).
     :param _builtins.str name: The model's name, or whole words of it: "Dell R640", "r740xd".
     """
     __args__ = dict()
@@ -199,8 +240,22 @@ def get_server_model_output(id: pulumi.Input[Optional[Optional[_builtins.int]]] 
                             name: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                             opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetServerModelResult]:
     """
-    One server model, with its drive slots.
+    One server model of a location, by exactly one of id or name, with its drive slots.
 
+    ## Example Usage
+    ### A server model by name
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    location = serverscom.get_location(code="AMS1")
+    r640 = serverscom.get_server_model(location_id=location.id,
+        name="Dell R640")
+    pulumi.export("serverModelId", r640.id)
+    ```
+
+    :param _builtins.int id: The model's id (give exactly one of id and name).
+    :param _builtins.int location_id: The location (its id; see the getLocation function).
     :param _builtins.str name: The model's name, or whole words of it: "Dell R640", "r740xd".
     """
     __args__ = dict()

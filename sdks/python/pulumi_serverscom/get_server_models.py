@@ -31,7 +31,10 @@ class GetServerModelsResult:
 
     @_builtins.property
     @pulumi.getter(name="serverModels")
-    def server_models(self) -> Sequence['outputs.GetServerModelResult']:
+    def server_models(self) -> Sequence['outputs.ServerModelResult']:
+        """
+        The server models, in the API's order.
+        """
         return pulumi.get(self, "server_models")
 
 
@@ -49,8 +52,22 @@ def get_server_models(has_raid_controller: Optional[_builtins.bool] = None,
                       search_pattern: Optional[_builtins.str] = None,
                       opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetServerModelsResult:
     """
-    The server models a location offers (at most DEFAULT_LIST_LIMIT).
+    The server models (what a dedicated server is built on) a location offers (at most 1,000).
 
+    ## Example Usage
+    ### The server models with a RAID controller
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    location = serverscom.get_location(code="AMS1")
+    models = serverscom.get_server_models(location_id=location.id,
+        has_raid_controller=True)
+    pulumi.export("serverModels", models.server_models)
+    ```
+
+    :param _builtins.bool has_raid_controller: Only models with (true) or without (false) a RAID controller.
+    :param _builtins.int location_id: The location (its id; see the getLocation function).
     :param _builtins.str search_pattern: Only models whose name contains this text.
     """
     __args__ = dict()
@@ -67,8 +84,22 @@ def get_server_models_output(has_raid_controller: pulumi.Input[Optional[Optional
                              search_pattern: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                              opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetServerModelsResult]:
     """
-    The server models a location offers (at most DEFAULT_LIST_LIMIT).
+    The server models (what a dedicated server is built on) a location offers (at most 1,000).
 
+    ## Example Usage
+    ### The server models with a RAID controller
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    location = serverscom.get_location(code="AMS1")
+    models = serverscom.get_server_models(location_id=location.id,
+        has_raid_controller=True)
+    pulumi.export("serverModels", models.server_models)
+    ```
+
+    :param _builtins.bool has_raid_controller: Only models with (true) or without (false) a RAID controller.
+    :param _builtins.int location_id: The location (its id; see the getLocation function).
     :param _builtins.str search_pattern: Only models whose name contains this text.
     """
     __args__ = dict()

@@ -52,19 +52,25 @@ class GetServerNetworkUsageResult:
     @_builtins.property
     @pulumi.getter(name="serverId")
     def server_id(self) -> _builtins.str:
+        """
+        The server's id.
+        """
         return pulumi.get(self, "server_id")
 
     @_builtins.property
     @pulumi.getter
     def type(self) -> Optional[_builtins.str]:
         """
-        What is metered ("traffic" in the Go fixture, "public" in srvctl's).
+        What is metered, as the API names it (e.g. `traffic` or `public`); null where it does not say.
         """
         return pulumi.get(self, "type")
 
     @_builtins.property
     @pulumi.getter
     def unit(self) -> Optional[_builtins.str]:
+        """
+        The unit of `value` and `commit`, as the API gives it.
+        """
         return pulumi.get(self, "unit")
 
     @_builtins.property
@@ -95,7 +101,45 @@ def get_server_network_usage(host_type: Optional['GetServerNetworkUsageArgsHostT
     """
     A dedicated or SBM server's traffic of the current billing period.
 
+    ## Example Usage
+    ### A dedicated server's traffic this month
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    db = serverscom.DedicatedServer("db",
+        location_id=1,
+        server_model_id=101,
+        uplink_models={
+            "private": {
+                "id": 401,
+            },
+            "public": {
+                "id": 403,
+                "bandwidth_model_id": 501,
+            },
+        },
+        ram_size=64,
+        drives={
+            "slots": [
+                {
+                    "position": 0,
+                    "drive_model_id": 201,
+                },
+                {
+                    "position": 1,
+                    "drive_model_id": 201,
+                },
+            ],
+        },
+        operating_system_id=301,
+        hostname="db-1")
+    usage = serverscom.get_server_network_usage_output(server_id=db.id)
+    pulumi.export("trafficUsed", usage.value)
+    ```
+
     :param 'GetServerNetworkUsageArgsHostType' host_type: "dedicated_server" (default) or "sbm_server".
+    :param _builtins.str server_id: The server's id.
     """
     __args__ = dict()
     __args__['hostType'] = host_type
@@ -115,7 +159,45 @@ def get_server_network_usage_output(host_type: pulumi.Input[Optional[Optional['G
     """
     A dedicated or SBM server's traffic of the current billing period.
 
+    ## Example Usage
+    ### A dedicated server's traffic this month
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    db = serverscom.DedicatedServer("db",
+        location_id=1,
+        server_model_id=101,
+        uplink_models={
+            "private": {
+                "id": 401,
+            },
+            "public": {
+                "id": 403,
+                "bandwidth_model_id": 501,
+            },
+        },
+        ram_size=64,
+        drives={
+            "slots": [
+                {
+                    "position": 0,
+                    "drive_model_id": 201,
+                },
+                {
+                    "position": 1,
+                    "drive_model_id": 201,
+                },
+            ],
+        },
+        operating_system_id=301,
+        hostname="db-1")
+    usage = serverscom.get_server_network_usage_output(server_id=db.id)
+    pulumi.export("trafficUsed", usage.value)
+    ```
+
     :param 'GetServerNetworkUsageArgsHostType' host_type: "dedicated_server" (default) or "sbm_server".
+    :param _builtins.str server_id: The server's id.
     """
     __args__ = dict()
     __args__['hostType'] = host_type

@@ -37,16 +37,26 @@ class GetServerOobCredentialsResult:
     @_builtins.property
     @pulumi.getter
     def login(self) -> _builtins.str:
+        """
+        The out-of-band (IPMI) login.
+        """
         return pulumi.get(self, "login")
 
     @_builtins.property
     @pulumi.getter
     def secret(self) -> _builtins.str:
+        """
+        The out-of-band (IPMI) password, as the API gives it (encrypted to the GPG key of
+        `fingerprint`).
+        """
         return pulumi.get(self, "secret")
 
     @_builtins.property
     @pulumi.getter(name="serverId")
     def server_id(self) -> _builtins.str:
+        """
+        The dedicated server's id.
+        """
         return pulumi.get(self, "server_id")
 
 
@@ -65,12 +75,52 @@ def get_server_oob_credentials(fingerprint: Optional[_builtins.str] = None,
                                server_id: Optional[_builtins.str] = None,
                                opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetServerOobCredentialsResult:
     """
-    The out-of-band (IPMI) credentials of a dedicated server. The Promise form gives them in clear
-    to the program: wrap them with `pulumi.secret` before they reach a resource or an export, or
-    use the Output form, which is secret.
+    The out-of-band (IPMI) credentials of a dedicated server.
 
-    :param _builtins.str fingerprint: The fingerprint of your GPG key (40 hexadecimal digits), which srvctl requires for this
-           request; the API presumably encrypts the secret to that key.
+    The result is secret: the output form of this function keeps it secret. A plain (non-output) call
+    gives the values to the program in clear: keep them out of stack outputs and logs, or mark them
+    secret.
+
+    ## Example Usage
+    ### A dedicated server's out-of-band credentials, encrypted to your GPG key
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    db = serverscom.DedicatedServer("db",
+        location_id=1,
+        server_model_id=101,
+        uplink_models={
+            "private": {
+                "id": 401,
+            },
+            "public": {
+                "id": 403,
+                "bandwidth_model_id": 501,
+            },
+        },
+        ram_size=64,
+        drives={
+            "slots": [
+                {
+                    "position": 0,
+                    "drive_model_id": 201,
+                },
+                {
+                    "position": 1,
+                    "drive_model_id": 201,
+                },
+            ],
+        },
+        operating_system_id=301,
+        hostname="db-1")
+    oob = serverscom.get_server_oob_credentials_output(server_id=db.id,
+        fingerprint="0123456789ABCDEF0123456789ABCDEF01234567")
+    pulumi.export("oobLogin", oob.login)
+    ```
+
+    :param _builtins.str fingerprint: The fingerprint of your GPG key (40 hexadecimal digits), which the API requires for this
+           request (the secret is meant to be encrypted to that key).
     :param _builtins.str server_id: The dedicated server's id.
     """
     __args__ = dict()
@@ -87,12 +137,52 @@ def get_server_oob_credentials_output(fingerprint: pulumi.Input[Optional[_builti
                                       server_id: pulumi.Input[Optional[_builtins.str]] = None,
                                       opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetServerOobCredentialsResult]:
     """
-    The out-of-band (IPMI) credentials of a dedicated server. The Promise form gives them in clear
-    to the program: wrap them with `pulumi.secret` before they reach a resource or an export, or
-    use the Output form, which is secret.
+    The out-of-band (IPMI) credentials of a dedicated server.
 
-    :param _builtins.str fingerprint: The fingerprint of your GPG key (40 hexadecimal digits), which srvctl requires for this
-           request; the API presumably encrypts the secret to that key.
+    The result is secret: the output form of this function keeps it secret. A plain (non-output) call
+    gives the values to the program in clear: keep them out of stack outputs and logs, or mark them
+    secret.
+
+    ## Example Usage
+    ### A dedicated server's out-of-band credentials, encrypted to your GPG key
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    db = serverscom.DedicatedServer("db",
+        location_id=1,
+        server_model_id=101,
+        uplink_models={
+            "private": {
+                "id": 401,
+            },
+            "public": {
+                "id": 403,
+                "bandwidth_model_id": 501,
+            },
+        },
+        ram_size=64,
+        drives={
+            "slots": [
+                {
+                    "position": 0,
+                    "drive_model_id": 201,
+                },
+                {
+                    "position": 1,
+                    "drive_model_id": 201,
+                },
+            ],
+        },
+        operating_system_id=301,
+        hostname="db-1")
+    oob = serverscom.get_server_oob_credentials_output(server_id=db.id,
+        fingerprint="0123456789ABCDEF0123456789ABCDEF01234567")
+    pulumi.export("oobLogin", oob.login)
+    ```
+
+    :param _builtins.str fingerprint: The fingerprint of your GPG key (40 hexadecimal digits), which the API requires for this
+           request (the secret is meant to be encrypted to that key).
     :param _builtins.str server_id: The dedicated server's id.
     """
     __args__ = dict()

@@ -35,11 +35,17 @@ class GetServerServicesResult:
     @_builtins.property
     @pulumi.getter(name="serverId")
     def server_id(self) -> _builtins.str:
+        """
+        The dedicated server's id.
+        """
         return pulumi.get(self, "server_id")
 
     @_builtins.property
     @pulumi.getter
     def services(self) -> Sequence['outputs.ServiceResult']:
+        """
+        The server's billed services.
+        """
         return pulumi.get(self, "services")
 
 
@@ -53,13 +59,50 @@ class AwaitableGetServerServicesResult(GetServerServicesResult):
             services=self.services)
 
 
-def get_server_services(limit: Optional[_builtins.float] = None,
+def get_server_services(limit: Optional[_builtins.int] = None,
                         server_id: Optional[_builtins.str] = None,
                         opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetServerServicesResult:
     """
     A dedicated server's billed services (rent, traffic, options) and their charges.
 
-    :param _builtins.float limit: The most services to read, 1 to 10,000 (default 1,000); more is an error.
+    ## Example Usage
+    ### A dedicated server's services
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    db = serverscom.DedicatedServer("db",
+        location_id=1,
+        server_model_id=101,
+        uplink_models={
+            "private": {
+                "id": 401,
+            },
+            "public": {
+                "id": 403,
+                "bandwidth_model_id": 501,
+            },
+        },
+        ram_size=64,
+        drives={
+            "slots": [
+                {
+                    "position": 0,
+                    "drive_model_id": 201,
+                },
+                {
+                    "position": 1,
+                    "drive_model_id": 201,
+                },
+            ],
+        },
+        operating_system_id=301,
+        hostname="db-1")
+    services_var = serverscom.get_server_services_output(server_id=db.id)
+    pulumi.export("services", services_var.services)
+    ```
+
+    :param _builtins.int limit: The most services to read, 1 to 10,000 (default 1,000); more is an error.
     :param _builtins.str server_id: A dedicated server's id.
     """
     __args__ = dict()
@@ -71,13 +114,50 @@ def get_server_services(limit: Optional[_builtins.float] = None,
     return AwaitableGetServerServicesResult(
         server_id=pulumi.get(__ret__, 'server_id'),
         services=pulumi.get(__ret__, 'services'))
-def get_server_services_output(limit: pulumi.Input[Optional[Optional[_builtins.float]]] = None,
+def get_server_services_output(limit: pulumi.Input[Optional[Optional[_builtins.int]]] = None,
                                server_id: pulumi.Input[Optional[_builtins.str]] = None,
                                opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetServerServicesResult]:
     """
     A dedicated server's billed services (rent, traffic, options) and their charges.
 
-    :param _builtins.float limit: The most services to read, 1 to 10,000 (default 1,000); more is an error.
+    ## Example Usage
+    ### A dedicated server's services
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    db = serverscom.DedicatedServer("db",
+        location_id=1,
+        server_model_id=101,
+        uplink_models={
+            "private": {
+                "id": 401,
+            },
+            "public": {
+                "id": 403,
+                "bandwidth_model_id": 501,
+            },
+        },
+        ram_size=64,
+        drives={
+            "slots": [
+                {
+                    "position": 0,
+                    "drive_model_id": 201,
+                },
+                {
+                    "position": 1,
+                    "drive_model_id": 201,
+                },
+            ],
+        },
+        operating_system_id=301,
+        hostname="db-1")
+    services_var = serverscom.get_server_services_output(server_id=db.id)
+    pulumi.export("services", services_var.services)
+    ```
+
+    :param _builtins.int limit: The most services to read, 1 to 10,000 (default 1,000); more is an error.
     :param _builtins.str server_id: A dedicated server's id.
     """
     __args__ = dict()

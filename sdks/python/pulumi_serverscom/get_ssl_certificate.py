@@ -62,26 +62,41 @@ class GetSslCertificateResult:
     @_builtins.property
     @pulumi.getter(name="createdAt")
     def created_at(self) -> _builtins.str:
+        """
+        When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+        """
         return pulumi.get(self, "created_at")
 
     @_builtins.property
     @pulumi.getter(name="domainNames")
     def domain_names(self) -> Sequence[_builtins.str]:
+        """
+        The domain names the certificate covers.
+        """
         return pulumi.get(self, "domain_names")
 
     @_builtins.property
     @pulumi.getter(name="expiresAt")
     def expires_at(self) -> Optional[_builtins.str]:
+        """
+        When the certificate expires; null where the API does not say.
+        """
         return pulumi.get(self, "expires_at")
 
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        The certificate's id.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter
     def issuer(self) -> Optional[_builtins.str]:
+        """
+        The issuer; null where the API does not say.
+        """
         return pulumi.get(self, "issuer")
 
     @_builtins.property
@@ -95,6 +110,9 @@ class GetSslCertificateResult:
     @_builtins.property
     @pulumi.getter
     def name(self) -> _builtins.str:
+        """
+        The certificate's name.
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
@@ -108,6 +126,9 @@ class GetSslCertificateResult:
     @_builtins.property
     @pulumi.getter
     def subject(self) -> _builtins.str:
+        """
+        The subject.
+        """
         return pulumi.get(self, "subject")
 
     @_builtins.property
@@ -121,6 +142,9 @@ class GetSslCertificateResult:
     @_builtins.property
     @pulumi.getter(name="updatedAt")
     def updated_at(self) -> _builtins.str:
+        """
+        When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+        """
         return pulumi.get(self, "updated_at")
 
 
@@ -148,8 +172,20 @@ def get_ssl_certificate(id: Optional[_builtins.str] = None,
                         type: Optional['GetSslCertificateArgsType'] = None,
                         opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetSslCertificateResult:
     """
-    Use this data source to access information about an existing resource.
+    One SSL certificate, by exactly one of id or name (case-insensitive), optionally of one type.
 
+    ## Example Usage
+    ### An SSL certificate by id
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    certificate = serverscom.get_ssl_certificate(id="LeCert01")
+    pulumi.export("certificateExpires", certificate.expires_at)
+    ```
+
+    :param _builtins.str id: The certificate's id (give exactly one of id and name).
+    :param _builtins.str name: The certificate's name, case-insensitive (give exactly one of id and name).
     :param 'GetSslCertificateArgsType' type: Its type; without it an id is tried as custom, then as Let's Encrypt.
     """
     __args__ = dict()
@@ -176,8 +212,20 @@ def get_ssl_certificate_output(id: pulumi.Input[Optional[Optional[_builtins.str]
                                type: pulumi.Input[Optional[Optional['GetSslCertificateArgsType']]] = None,
                                opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetSslCertificateResult]:
     """
-    Use this data source to access information about an existing resource.
+    One SSL certificate, by exactly one of id or name (case-insensitive), optionally of one type.
 
+    ## Example Usage
+    ### An SSL certificate by id
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    certificate = serverscom.get_ssl_certificate(id="LeCert01")
+    pulumi.export("certificateExpires", certificate.expires_at)
+    ```
+
+    :param _builtins.str id: The certificate's id (give exactly one of id and name).
+    :param _builtins.str name: The certificate's name, case-insensitive (give exactly one of id and name).
     :param 'GetSslCertificateArgsType' type: Its type; without it an id is tried as custom, then as Let's Encrypt.
     """
     __args__ = dict()

@@ -32,7 +32,10 @@ class GetSslCertificatesResult:
 
     @_builtins.property
     @pulumi.getter(name="sslCertificates")
-    def ssl_certificates(self) -> Sequence['outputs.GetSslCertificateResult']:
+    def ssl_certificates(self) -> Sequence['outputs.SslCertificateResult']:
+        """
+        The certificates, in the API's order.
+        """
         return pulumi.get(self, "ssl_certificates")
 
 
@@ -45,16 +48,26 @@ class AwaitableGetSslCertificatesResult(GetSslCertificatesResult):
             ssl_certificates=self.ssl_certificates)
 
 
-def get_ssl_certificates(label_selector: Optional[Any] = None,
-                         limit: Optional[_builtins.float] = None,
+def get_ssl_certificates(label_selector: Optional[_builtins.str] = None,
+                         limit: Optional[_builtins.int] = None,
                          search_pattern: Optional[_builtins.str] = None,
                          type: Optional['GetSslCertificatesArgsType'] = None,
                          opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetSslCertificatesResult:
     """
-    Use this data source to access information about an existing resource.
+    The account's SSL certificates (custom and Let's Encrypt), filtered by labels, name and type.
 
-    :param Any label_selector: Only certificates whose labels match (text or a builder).
-    :param _builtins.float limit: The most certificates to read, 1 to 10,000 (default 1,000); more is an error.
+    ## Example Usage
+    ### The Let's Encrypt certificates
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    certificates = serverscom.get_ssl_certificates(type=serverscom.GetSslCertificatesArgsType.LETSENCRYPT)
+    pulumi.export("sslCertificates", certificates.ssl_certificates)
+    ```
+
+    :param _builtins.str label_selector: Only certificates whose labels match (text or a builder).
+    :param _builtins.int limit: The most certificates to read, 1 to 10,000 (default 1,000); more is an error.
     :param _builtins.str search_pattern: Only certificates whose name contains this text.
     :param 'GetSslCertificatesArgsType' type: Only certificates of this type (filtered here: the list has no type parameter).
     """
@@ -68,16 +81,26 @@ def get_ssl_certificates(label_selector: Optional[Any] = None,
 
     return AwaitableGetSslCertificatesResult(
         ssl_certificates=pulumi.get(__ret__, 'ssl_certificates'))
-def get_ssl_certificates_output(label_selector: pulumi.Input[Optional[Optional[Any]]] = None,
-                                limit: pulumi.Input[Optional[Optional[_builtins.float]]] = None,
+def get_ssl_certificates_output(label_selector: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
+                                limit: pulumi.Input[Optional[Optional[_builtins.int]]] = None,
                                 search_pattern: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                                 type: pulumi.Input[Optional[Optional['GetSslCertificatesArgsType']]] = None,
                                 opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetSslCertificatesResult]:
     """
-    Use this data source to access information about an existing resource.
+    The account's SSL certificates (custom and Let's Encrypt), filtered by labels, name and type.
 
-    :param Any label_selector: Only certificates whose labels match (text or a builder).
-    :param _builtins.float limit: The most certificates to read, 1 to 10,000 (default 1,000); more is an error.
+    ## Example Usage
+    ### The Let's Encrypt certificates
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    certificates = serverscom.get_ssl_certificates(type=serverscom.GetSslCertificatesArgsType.LETSENCRYPT)
+    pulumi.export("sslCertificates", certificates.ssl_certificates)
+    ```
+
+    :param _builtins.str label_selector: Only certificates whose labels match (text or a builder).
+    :param _builtins.int limit: The most certificates to read, 1 to 10,000 (default 1,000); more is an error.
     :param _builtins.str search_pattern: Only certificates whose name contains this text.
     :param 'GetSslCertificatesArgsType' type: Only certificates of this type (filtered here: the list has no type parameter).
     """

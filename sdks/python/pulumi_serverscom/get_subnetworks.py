@@ -32,6 +32,9 @@ class GetSubnetworksResult:
     @_builtins.property
     @pulumi.getter
     def subnetworks(self) -> Sequence['outputs.SubnetworkResult']:
+        """
+        The subnetworks, in the API's order.
+        """
         return pulumi.get(self, "subnetworks")
 
 
@@ -45,15 +48,27 @@ class AwaitableGetSubnetworksResult(GetSubnetworksResult):
 
 
 def get_subnetworks(attached: Optional[_builtins.bool] = None,
-                    limit: Optional[_builtins.float] = None,
+                    limit: Optional[_builtins.int] = None,
                     network_pool_id: Optional[_builtins.str] = None,
                     search_pattern: Optional[_builtins.str] = None,
                     opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetSubnetworksResult:
     """
-    Use this data source to access information about an existing resource.
+    The subnetworks of a network pool, filtered by attachment and title.
+
+    ## Example Usage
+    ### The subnetworks of a network pool
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    pool = serverscom.get_network_pool(title="AMS1 private")
+    subnetworks_var = serverscom.get_subnetworks(network_pool_id=pool.id)
+    pulumi.export("subnetworks", subnetworks_var.subnetworks)
+    ```
 
     :param _builtins.bool attached: true: only subnetworks attached to a server.
-    :param _builtins.float limit: The most subnetworks to return, 1 to 10,000 (default 1,000); more is an error.
+    :param _builtins.int limit: The most subnetworks to return, 1 to 10,000 (default 1,000); more is an error.
+    :param _builtins.str network_pool_id: The network pool's id.
     :param _builtins.str search_pattern: Only subnetworks whose title (or CIDR) contains this text.
     """
     __args__ = dict()
@@ -67,15 +82,27 @@ def get_subnetworks(attached: Optional[_builtins.bool] = None,
     return AwaitableGetSubnetworksResult(
         subnetworks=pulumi.get(__ret__, 'subnetworks'))
 def get_subnetworks_output(attached: pulumi.Input[Optional[Optional[_builtins.bool]]] = None,
-                           limit: pulumi.Input[Optional[Optional[_builtins.float]]] = None,
+                           limit: pulumi.Input[Optional[Optional[_builtins.int]]] = None,
                            network_pool_id: pulumi.Input[Optional[_builtins.str]] = None,
                            search_pattern: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                            opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetSubnetworksResult]:
     """
-    Use this data source to access information about an existing resource.
+    The subnetworks of a network pool, filtered by attachment and title.
+
+    ## Example Usage
+    ### The subnetworks of a network pool
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    pool = serverscom.get_network_pool(title="AMS1 private")
+    subnetworks_var = serverscom.get_subnetworks(network_pool_id=pool.id)
+    pulumi.export("subnetworks", subnetworks_var.subnetworks)
+    ```
 
     :param _builtins.bool attached: true: only subnetworks attached to a server.
-    :param _builtins.float limit: The most subnetworks to return, 1 to 10,000 (default 1,000); more is an error.
+    :param _builtins.int limit: The most subnetworks to return, 1 to 10,000 (default 1,000); more is an error.
+    :param _builtins.str network_pool_id: The network pool's id.
     :param _builtins.str search_pattern: Only subnetworks whose title (or CIDR) contains this text.
     """
     __args__ = dict()

@@ -43,16 +43,25 @@ class GetUplinkModelResult:
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.int:
+        """
+        The uplink model's id (in the `uplinkModels` property of a DedicatedServer).
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> _builtins.str:
+        """
+        The uplink model's name.
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter
     def redundancy(self) -> Optional[_builtins.bool]:
+        """
+        Whether the uplink is redundant; null where the API does not say.
+        """
         return pulumi.get(self, "redundancy")
 
     @_builtins.property
@@ -91,9 +100,27 @@ def get_uplink_model(id: Optional[_builtins.int] = None,
                      server_model_id: Optional[_builtins.int] = None,
                      opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetUplinkModelResult:
     """
-    Use this data source to access information about an existing resource.
+    One uplink model a server model can be ordered with in a location, by exactly one of id or name.
 
+    ## Example Usage
+    ### An uplink model by name
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    location = serverscom.get_location(code="AMS1")
+    r640 = serverscom.get_server_model(location_id=location.id,
+        name="Dell R640")
+    public_uplink = serverscom.get_uplink_model(location_id=location.id,
+        server_model_id=r640.id,
+        name="Public 1 Gbps without redundancy")
+    pulumi.export("uplinkId", public_uplink.id)
+    ```
+
+    :param _builtins.int id: The uplink model's id (give exactly one of id and name).
+    :param _builtins.int location_id: The location (its id; see the getLocation function).
     :param _builtins.str name: The name, or whole words of it that fit one uplink only ("public 10 gbps").
+    :param _builtins.int server_model_id: The server model (its id; see the getServerModel function).
     """
     __args__ = dict()
     __args__['id'] = id
@@ -115,9 +142,27 @@ def get_uplink_model_output(id: pulumi.Input[Optional[Optional[_builtins.int]]] 
                             server_model_id: pulumi.Input[Optional[_builtins.int]] = None,
                             opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetUplinkModelResult]:
     """
-    Use this data source to access information about an existing resource.
+    One uplink model a server model can be ordered with in a location, by exactly one of id or name.
 
+    ## Example Usage
+    ### An uplink model by name
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    location = serverscom.get_location(code="AMS1")
+    r640 = serverscom.get_server_model(location_id=location.id,
+        name="Dell R640")
+    public_uplink = serverscom.get_uplink_model(location_id=location.id,
+        server_model_id=r640.id,
+        name="Public 1 Gbps without redundancy")
+    pulumi.export("uplinkId", public_uplink.id)
+    ```
+
+    :param _builtins.int id: The uplink model's id (give exactly one of id and name).
+    :param _builtins.int location_id: The location (its id; see the getLocation function).
     :param _builtins.str name: The name, or whole words of it that fit one uplink only ("public 10 gbps").
+    :param _builtins.int server_model_id: The server model (its id; see the getServerModel function).
     """
     __args__ = dict()
     __args__['id'] = id

@@ -32,7 +32,10 @@ class GetUplinkModelsResult:
 
     @_builtins.property
     @pulumi.getter(name="uplinkModels")
-    def uplink_models(self) -> Sequence['outputs.GetUplinkModelResult']:
+    def uplink_models(self) -> Sequence['outputs.UplinkModelResult']:
+        """
+        The uplink models, in the API's order.
+        """
         return pulumi.get(self, "uplink_models")
 
 
@@ -51,7 +54,27 @@ def get_uplink_models(location_id: Optional[_builtins.int] = None,
                       type: Optional['GetUplinkModelsArgsType'] = None,
                       opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetUplinkModelsResult:
     """
-    Use this data source to access information about an existing resource.
+    The uplink models a server model can be ordered with in a location.
+
+    ## Example Usage
+    ### The public uplink models of a server model
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    location = serverscom.get_location(code="AMS1")
+    r640 = serverscom.get_server_model(location_id=location.id,
+        name="Dell R640")
+    uplinks = serverscom.get_uplink_models(location_id=location.id,
+        server_model_id=r640.id,
+        type=serverscom.GetUplinkModelsArgsType.PUBLIC)
+    pulumi.export("uplinkModels", uplinks.uplink_models)
+    ```
+
+    :param _builtins.int location_id: The location (its id; see the getLocation function).
+    :param _builtins.bool redundancy: Only redundant uplinks (true) or only single ones (false).
+    :param _builtins.int server_model_id: The server model (its id; see the getServerModel function).
+    :param 'GetUplinkModelsArgsType' type: Only uplinks of this type: `public` or `private`.
     """
     __args__ = dict()
     __args__['locationId'] = location_id
@@ -69,7 +92,27 @@ def get_uplink_models_output(location_id: pulumi.Input[Optional[_builtins.int]] 
                              type: pulumi.Input[Optional[Optional['GetUplinkModelsArgsType']]] = None,
                              opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetUplinkModelsResult]:
     """
-    Use this data source to access information about an existing resource.
+    The uplink models a server model can be ordered with in a location.
+
+    ## Example Usage
+    ### The public uplink models of a server model
+    ```python
+    import pulumi
+    import pulumi_serverscom as serverscom
+
+    location = serverscom.get_location(code="AMS1")
+    r640 = serverscom.get_server_model(location_id=location.id,
+        name="Dell R640")
+    uplinks = serverscom.get_uplink_models(location_id=location.id,
+        server_model_id=r640.id,
+        type=serverscom.GetUplinkModelsArgsType.PUBLIC)
+    pulumi.export("uplinkModels", uplinks.uplink_models)
+    ```
+
+    :param _builtins.int location_id: The location (its id; see the getLocation function).
+    :param _builtins.bool redundancy: Only redundant uplinks (true) or only single ones (false).
+    :param _builtins.int server_model_id: The server model (its id; see the getServerModel function).
+    :param 'GetUplinkModelsArgsType' type: Only uplinks of this type: `public` or `private`.
     """
     __args__ = dict()
     __args__['locationId'] = location_id

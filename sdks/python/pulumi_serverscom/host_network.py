@@ -32,9 +32,9 @@ class HostNetworkArgs:
         :param pulumi.Input[_builtins.str] host_id: The server; changing it replaces the network.
         :param pulumi.Input['HostNetworkHostType'] host_type: "dedicated_server" or "sbm_server" (SBM servers: private_ipv4 only).
         :param pulumi.Input['HostNetworkType'] type: "public_ipv4", "private_ipv4" or "public_ipv6" (dedicated servers: the IPv6 activation).
-        :param pulumi.Input[_builtins.str] adopt_id: Take over the existing network with this id,
-               `hosts/<dedicated_servers|sbm_servers>/<host id>/networks/<network id>` (`pulumi import` does
-               not work with dynamic providers). Its host, type, mask and distribution method must match.
+        :param pulumi.Input[_builtins.str] adopt_id: Take over the existing network with this id, `hosts/<dedicated_servers|sbm_servers>/<host
+               id>/networks/<network id>` (from the program itself, where `pulumi import` writes code). Its
+               host, type, mask and distribution method must match.
         :param pulumi.Input['HostNetworkDistributionMethod'] distribution_method: IPv4 only: "gateway" (the default sent; the only one for private networks) or "route".
         :param pulumi.Input[_builtins.int] mask: IPv4 only: 26 to 29 with gateway, 32 with route.
         """
@@ -88,9 +88,9 @@ class HostNetworkArgs:
     @pulumi.getter(name="adoptId")
     def adopt_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Take over the existing network with this id,
-        `hosts/<dedicated_servers|sbm_servers>/<host id>/networks/<network id>` (`pulumi import` does
-        not work with dynamic providers). Its host, type, mask and distribution method must match.
+        Take over the existing network with this id, `hosts/<dedicated_servers|sbm_servers>/<host
+        id>/networks/<network id>` (from the program itself, where `pulumi import` writes code). Its
+        host, type, mask and distribution method must match.
         """
         return pulumi.get(self, "adopt_id")
 
@@ -137,25 +137,68 @@ class HostNetwork(pulumi.CustomResource):
                  type: pulumi.Input[Optional['HostNetworkType']] = None,
                  __props__=None):
         """
-        An additional network of a dedicated or SBM server: a public or private IPv4 network of the
-        given size, or a dedicated server's public IPv6 network. Waits until the network is active (its
-        CIDR is assigned then); destroy removes it and waits until it is gone. Nothing changes in
-        place: every change replaces the network (the old one is removed first).
+        An additional network of a dedicated or SBM server: a public or private IPv4 network of the given
+        size, or a dedicated server's public IPv6 network. Waits until the network is active (its CIDR is
+        assigned then); destroy removes it and waits until it is gone. Nothing changes in place: every
+        change replaces the network (the old one is removed first).
 
         The resource's id is the network's API path below /v1,
-        `hosts/<dedicated_servers|sbm_servers>/<host id>/networks/<network id>`. Networks have no
-        labels: a create of the public IPv6 network (one per server) stops before ordering when the
-        server has it already, naming it (take it over with `adoptId`); an IPv4 order interrupted
-        before its answer may leave a network the next `up` does not know
-        (getHostNetworks({additional: true}) lists them).
+        `hosts/<dedicated_servers|sbm_servers>/<host id>/networks/<network id>`. Networks have no labels:
+        a create of the public IPv6 network (one per server) stops before ordering when the server has it
+        already, naming it (take it over with the `adoptId` property); an IPv4 order interrupted before
+        its answer may leave a network the next `pulumi up` does not know (the getHostNetworks function
+        with `additional` set to true lists them).
 
-        Timeouts (the `customTimeouts` option): create and delete 15 minutes, update 5.
+        Default timeouts (the custom timeouts resource option changes them): create and delete 15
+        minutes, update 5 minutes.
+
+        ## Example Usage
+        ### An additional public IPv4 network on a dedicated server
+        ```python
+        import pulumi
+        import pulumi_serverscom as serverscom
+
+        db = serverscom.DedicatedServer("db",
+            location_id=1,
+            server_model_id=101,
+            uplink_models={
+                "private": {
+                    "id": 401,
+                },
+                "public": {
+                    "id": 403,
+                    "bandwidth_model_id": 501,
+                },
+            },
+            ram_size=64,
+            drives={
+                "slots": [
+                    {
+                        "position": 0,
+                        "drive_model_id": 201,
+                    },
+                    {
+                        "position": 1,
+                        "drive_model_id": 201,
+                    },
+                ],
+            },
+            operating_system_id=301,
+            hostname="db-1")
+        extra = serverscom.HostNetwork("extra",
+            host_id=db.id,
+            host_type=serverscom.HostNetworkHostType.DEDICATED_SERVER,
+            type=serverscom.HostNetworkType.PUBLIC_IPV4,
+            mask=29,
+            distribution_method=serverscom.HostNetworkDistributionMethod.GATEWAY)
+        pulumi.export("extraCidr", extra.cidr)
+        ```
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.str] adopt_id: Take over the existing network with this id,
-               `hosts/<dedicated_servers|sbm_servers>/<host id>/networks/<network id>` (`pulumi import` does
-               not work with dynamic providers). Its host, type, mask and distribution method must match.
+        :param pulumi.Input[_builtins.str] adopt_id: Take over the existing network with this id, `hosts/<dedicated_servers|sbm_servers>/<host
+               id>/networks/<network id>` (from the program itself, where `pulumi import` writes code). Its
+               host, type, mask and distribution method must match.
         :param pulumi.Input['HostNetworkDistributionMethod'] distribution_method: IPv4 only: "gateway" (the default sent; the only one for private networks) or "route".
         :param pulumi.Input[_builtins.str] host_id: The server; changing it replaces the network.
         :param pulumi.Input['HostNetworkHostType'] host_type: "dedicated_server" or "sbm_server" (SBM servers: private_ipv4 only).
@@ -169,19 +212,62 @@ class HostNetwork(pulumi.CustomResource):
                  args: HostNetworkArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        An additional network of a dedicated or SBM server: a public or private IPv4 network of the
-        given size, or a dedicated server's public IPv6 network. Waits until the network is active (its
-        CIDR is assigned then); destroy removes it and waits until it is gone. Nothing changes in
-        place: every change replaces the network (the old one is removed first).
+        An additional network of a dedicated or SBM server: a public or private IPv4 network of the given
+        size, or a dedicated server's public IPv6 network. Waits until the network is active (its CIDR is
+        assigned then); destroy removes it and waits until it is gone. Nothing changes in place: every
+        change replaces the network (the old one is removed first).
 
         The resource's id is the network's API path below /v1,
-        `hosts/<dedicated_servers|sbm_servers>/<host id>/networks/<network id>`. Networks have no
-        labels: a create of the public IPv6 network (one per server) stops before ordering when the
-        server has it already, naming it (take it over with `adoptId`); an IPv4 order interrupted
-        before its answer may leave a network the next `up` does not know
-        (getHostNetworks({additional: true}) lists them).
+        `hosts/<dedicated_servers|sbm_servers>/<host id>/networks/<network id>`. Networks have no labels:
+        a create of the public IPv6 network (one per server) stops before ordering when the server has it
+        already, naming it (take it over with the `adoptId` property); an IPv4 order interrupted before
+        its answer may leave a network the next `pulumi up` does not know (the getHostNetworks function
+        with `additional` set to true lists them).
 
-        Timeouts (the `customTimeouts` option): create and delete 15 minutes, update 5.
+        Default timeouts (the custom timeouts resource option changes them): create and delete 15
+        minutes, update 5 minutes.
+
+        ## Example Usage
+        ### An additional public IPv4 network on a dedicated server
+        ```python
+        import pulumi
+        import pulumi_serverscom as serverscom
+
+        db = serverscom.DedicatedServer("db",
+            location_id=1,
+            server_model_id=101,
+            uplink_models={
+                "private": {
+                    "id": 401,
+                },
+                "public": {
+                    "id": 403,
+                    "bandwidth_model_id": 501,
+                },
+            },
+            ram_size=64,
+            drives={
+                "slots": [
+                    {
+                        "position": 0,
+                        "drive_model_id": 201,
+                    },
+                    {
+                        "position": 1,
+                        "drive_model_id": 201,
+                    },
+                ],
+            },
+            operating_system_id=301,
+            hostname="db-1")
+        extra = serverscom.HostNetwork("extra",
+            host_id=db.id,
+            host_type=serverscom.HostNetworkHostType.DEDICATED_SERVER,
+            type=serverscom.HostNetworkType.PUBLIC_IPV4,
+            mask=29,
+            distribution_method=serverscom.HostNetworkDistributionMethod.GATEWAY)
+        pulumi.export("extraCidr", extra.cidr)
+        ```
 
         :param str resource_name: The name of the resource.
         :param HostNetworkArgs args: The arguments to use to populate this resource's properties.
@@ -286,7 +372,10 @@ class HostNetwork(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def additional(self) -> pulumi.Output[Optional[_builtins.bool]]:
+    def additional(self) -> pulumi.Output[_builtins.bool]:
+        """
+        Whether the network was ordered in addition to the ones the server came with.
+        """
         return pulumi.get(self, "additional")
 
     @_builtins.property
@@ -299,17 +388,26 @@ class HostNetwork(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="createdAt")
-    def created_at(self) -> pulumi.Output[Optional[_builtins.str]]:
+    def created_at(self) -> pulumi.Output[_builtins.str]:
+        """
+        When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+        """
         return pulumi.get(self, "created_at")
 
     @_builtins.property
     @pulumi.getter(name="distributionMethod")
-    def distribution_method(self) -> pulumi.Output[Optional[_builtins.str]]:
+    def distribution_method(self) -> pulumi.Output[_builtins.str]:
+        """
+        IPv4 only: "gateway" (the default sent; the only one for private networks) or "route".
+        """
         return pulumi.get(self, "distribution_method")
 
     @_builtins.property
     @pulumi.getter
-    def family(self) -> pulumi.Output[Optional[_builtins.str]]:
+    def family(self) -> pulumi.Output[_builtins.str]:
+        """
+        The network's family: `ipv4` or `ipv6`.
+        """
         return pulumi.get(self, "family")
 
     @_builtins.property
@@ -330,17 +428,26 @@ class HostNetwork(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="hostId")
-    def host_id(self) -> pulumi.Output[Optional[_builtins.str]]:
+    def host_id(self) -> pulumi.Output[_builtins.str]:
+        """
+        The id of the host (a dedicated server, SBM server or Kubernetes bare metal node).
+        """
         return pulumi.get(self, "host_id")
 
     @_builtins.property
     @pulumi.getter(name="hostType")
-    def host_type(self) -> pulumi.Output[Optional['HostNetworkHostType']]:
+    def host_type(self) -> pulumi.Output['HostNetworkHostType']:
+        """
+        "dedicated_server" or "sbm_server" (SBM servers: private_ipv4 only).
+        """
         return pulumi.get(self, "host_type")
 
     @_builtins.property
     @pulumi.getter(name="interfaceType")
-    def interface_type(self) -> pulumi.Output[Optional[_builtins.str]]:
+    def interface_type(self) -> pulumi.Output[_builtins.str]:
+        """
+        The interface the network is on: `public`, `private` or `oob`.
+        """
         return pulumi.get(self, "interface_type")
 
     @_builtins.property
@@ -353,7 +460,7 @@ class HostNetwork(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="networkId")
-    def network_id(self) -> pulumi.Output[Optional[_builtins.str]]:
+    def network_id(self) -> pulumi.Output[_builtins.str]:
         """
         The network's own id in the API.
         """
@@ -361,21 +468,33 @@ class HostNetwork(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def status(self) -> pulumi.Output[Optional[_builtins.str]]:
+    def status(self) -> pulumi.Output[_builtins.str]:
+        """
+        The status as the API reports it.
+        """
         return pulumi.get(self, "status")
 
     @_builtins.property
     @pulumi.getter
     def title(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The network's title; null where the API does not say.
+        """
         return pulumi.get(self, "title")
 
     @_builtins.property
     @pulumi.getter
     def type(self) -> pulumi.Output[Optional['HostNetworkType']]:
+        """
+        "public_ipv4", "private_ipv4" or "public_ipv6" (dedicated servers: the IPv6 activation).
+        """
         return pulumi.get(self, "type")
 
     @_builtins.property
     @pulumi.getter(name="updatedAt")
-    def updated_at(self) -> pulumi.Output[Optional[_builtins.str]]:
+    def updated_at(self) -> pulumi.Output[_builtins.str]:
+        """
+        When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+        """
         return pulumi.get(self, "updated_at")
 

@@ -72,17 +72,30 @@ class KubernetesBaremetalNodePower(pulumi.CustomResource):
         """
         Keeps a Kubernetes bare metal node powered on.
 
-        Create and update switch the node on when its power status is not `powered_on` and wait until
-        it is; while another power operation is in progress (409) the request is repeated until the
-        timeout, and a node that is not ready (412, e.g. still being installed) fails with a message
-        saying so. Refresh reports the live power status: a node switched off behind Pulumi's back
-        shows as a change of `poweredOn`, which the next `pulumi up` undoes.
+        Create and update switch the node on when its power status is not `powered_on` and wait until it
+        is; while another power operation is in progress (409) the request is repeated until the timeout,
+        and a node that is not ready (412, e.g. still being installed) fails with a message saying so.
+        Refresh reports the live power status: a node switched off outside Pulumi shows as a change of
+        `poweredOn`, which the next `pulumi up` undoes.
 
         Delete sends nothing: the node stays in whatever power state it is in (the API cannot delete
         nodes, and switching one off because a program stopped declaring this resource would take a
         cluster node down by surprise).
 
-        Timeouts (the `customTimeouts` option): create and update default to 15 minutes.
+        Default timeouts (the custom timeouts resource option changes them): create and update 15
+        minutes.
+
+        ## Example Usage
+        ### Power on a Kubernetes bare metal node
+        ```python
+        import pulumi
+        import pulumi_serverscom as serverscom
+
+        bm = serverscom.KubernetesBaremetalNodePower("bm",
+            node_id="BmNode02",
+            powered_on=True)
+        pulumi.export("bmPowered", bm.powered_on)
+        ```
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -99,17 +112,30 @@ class KubernetesBaremetalNodePower(pulumi.CustomResource):
         """
         Keeps a Kubernetes bare metal node powered on.
 
-        Create and update switch the node on when its power status is not `powered_on` and wait until
-        it is; while another power operation is in progress (409) the request is repeated until the
-        timeout, and a node that is not ready (412, e.g. still being installed) fails with a message
-        saying so. Refresh reports the live power status: a node switched off behind Pulumi's back
-        shows as a change of `poweredOn`, which the next `pulumi up` undoes.
+        Create and update switch the node on when its power status is not `powered_on` and wait until it
+        is; while another power operation is in progress (409) the request is repeated until the timeout,
+        and a node that is not ready (412, e.g. still being installed) fails with a message saying so.
+        Refresh reports the live power status: a node switched off outside Pulumi shows as a change of
+        `poweredOn`, which the next `pulumi up` undoes.
 
         Delete sends nothing: the node stays in whatever power state it is in (the API cannot delete
         nodes, and switching one off because a program stopped declaring this resource would take a
         cluster node down by surprise).
 
-        Timeouts (the `customTimeouts` option): create and update default to 15 minutes.
+        Default timeouts (the custom timeouts resource option changes them): create and update 15
+        minutes.
+
+        ## Example Usage
+        ### Power on a Kubernetes bare metal node
+        ```python
+        import pulumi
+        import pulumi_serverscom as serverscom
+
+        bm = serverscom.KubernetesBaremetalNodePower("bm",
+            node_id="BmNode02",
+            powered_on=True)
+        pulumi.export("bmPowered", bm.powered_on)
+        ```
 
         :param str resource_name: The name of the resource.
         :param KubernetesBaremetalNodePowerArgs args: The arguments to use to populate this resource's properties.
@@ -197,7 +223,7 @@ class KubernetesBaremetalNodePower(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="clusterId")
-    def cluster_id(self) -> pulumi.Output[Optional[_builtins.str]]:
+    def cluster_id(self) -> pulumi.Output[_builtins.str]:
         """
         The Kubernetes cluster the node belongs to.
         """
@@ -205,7 +231,7 @@ class KubernetesBaremetalNodePower(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="clusterNodeId")
-    def cluster_node_id(self) -> pulumi.Output[Optional[_builtins.str]]:
+    def cluster_node_id(self) -> pulumi.Output[_builtins.str]:
         """
         The node's id and number within the cluster (GET /kubernetes_clusters/{id}/nodes).
         """
@@ -213,32 +239,48 @@ class KubernetesBaremetalNodePower(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="clusterNodeNumber")
-    def cluster_node_number(self) -> pulumi.Output[Optional[_builtins.float]]:
+    def cluster_node_number(self) -> pulumi.Output[_builtins.int]:
+        """
+        The node's number in its cluster.
+        """
         return pulumi.get(self, "cluster_node_number")
 
     @_builtins.property
     @pulumi.getter(name="locationCode")
     def location_code(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The code of the location, e.g. `AMS1`.
+        """
         return pulumi.get(self, "location_code")
 
     @_builtins.property
     @pulumi.getter(name="locationId")
-    def location_id(self) -> pulumi.Output[Optional[_builtins.float]]:
+    def location_id(self) -> pulumi.Output[_builtins.int]:
+        """
+        The id of the location (see the getLocation function).
+        """
         return pulumi.get(self, "location_id")
 
     @_builtins.property
     @pulumi.getter(name="nodeId")
-    def node_id(self) -> pulumi.Output[Optional[_builtins.str]]:
+    def node_id(self) -> pulumi.Output[_builtins.str]:
+        """
+        The bare metal node host's id (GET /hosts/kubernetes_baremetal_nodes; a cluster node's
+        `refId`). Changing it manages another node: a replacement.
+        """
         return pulumi.get(self, "node_id")
 
     @_builtins.property
     @pulumi.getter(name="operationalStatus")
     def operational_status(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The operational status as the API reports it (`normal` once provisioning or a reinstall is done).
+        """
         return pulumi.get(self, "operational_status")
 
     @_builtins.property
     @pulumi.getter(name="powerStatus")
-    def power_status(self) -> pulumi.Output[Optional[_builtins.str]]:
+    def power_status(self) -> pulumi.Output[_builtins.str]:
         """
         The live power_status: powered_on, powering_on, powered_off...
         """
@@ -246,7 +288,7 @@ class KubernetesBaremetalNodePower(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="poweredOn")
-    def powered_on(self) -> pulumi.Output[Optional[_builtins.bool]]:
+    def powered_on(self) -> pulumi.Output[_builtins.bool]:
         """
         Whether the node's power status is `powered_on` (false during a power operation).
         """
@@ -254,7 +296,10 @@ class KubernetesBaremetalNodePower(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def status(self) -> pulumi.Output[Optional[_builtins.str]]:
+    def status(self) -> pulumi.Output[_builtins.str]:
+        """
+        The status as the API reports it.
+        """
         return pulumi.get(self, "status")
 
     @_builtins.property

@@ -89,21 +89,35 @@ class KubernetesCluster(pulumi.CustomResource):
                  __props__=None):
         """
         An existing Kubernetes cluster, named by id: the API cannot create or delete clusters (they are
-        ordered elsewhere), so this resource manages parts of one, its labels and the node groups of
-        the nodes the program names, and waits until the cluster is `active` after each change.
+        ordered elsewhere), so this resource manages parts of one, its labels and the node groups of the
+        nodes the program names, and waits until the cluster is `active` after each change.
 
         Letting go puts back what the resource changed, and nothing else:
         - deleting the resource (or replacing it with another `clusterId`) restores the labels the
-          cluster had before the resource first set them, and moves every node it placed back to the
-          node group the node was in before. The cluster itself keeps running;
+          cluster had before the resource first set them, and moves every node it placed back to the node
+          group the node was in before. The cluster itself keeps running;
         - removing `labels` from the program, or a node from `nodeGroups`, does the same for that part.
-          What it will put back is shown in `originalLabels` and `originalNodeGroups`.
+          What it will put back is shown in the `originalLabels` and `originalNodeGroups` outputs.
 
         No ownership label is stamped on the cluster: naming it by id already makes a repeated create
         take charge of the same cluster.
 
-        Timeouts (the `customTimeouts` option): create and update wait up to 30 minutes for the
-        cluster to be active; delete does not wait.
+        Default timeouts (the custom timeouts resource option changes them): create and update wait up to
+        30 minutes for the cluster to be active; delete does not wait.
+
+        ## Example Usage
+        ### Labels on an existing Kubernetes cluster
+        ```python
+        import pulumi
+        import pulumi_serverscom as serverscom
+
+        k8_s = serverscom.KubernetesCluster("k8s",
+            cluster_id="K8sProd1",
+            labels={
+                "team": "platform",
+            })
+        pulumi.export("clusterStatus", k8_s.status)
+        ```
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -121,21 +135,35 @@ class KubernetesCluster(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         An existing Kubernetes cluster, named by id: the API cannot create or delete clusters (they are
-        ordered elsewhere), so this resource manages parts of one, its labels and the node groups of
-        the nodes the program names, and waits until the cluster is `active` after each change.
+        ordered elsewhere), so this resource manages parts of one, its labels and the node groups of the
+        nodes the program names, and waits until the cluster is `active` after each change.
 
         Letting go puts back what the resource changed, and nothing else:
         - deleting the resource (or replacing it with another `clusterId`) restores the labels the
-          cluster had before the resource first set them, and moves every node it placed back to the
-          node group the node was in before. The cluster itself keeps running;
+          cluster had before the resource first set them, and moves every node it placed back to the node
+          group the node was in before. The cluster itself keeps running;
         - removing `labels` from the program, or a node from `nodeGroups`, does the same for that part.
-          What it will put back is shown in `originalLabels` and `originalNodeGroups`.
+          What it will put back is shown in the `originalLabels` and `originalNodeGroups` outputs.
 
         No ownership label is stamped on the cluster: naming it by id already makes a repeated create
         take charge of the same cluster.
 
-        Timeouts (the `customTimeouts` option): create and update wait up to 30 minutes for the
-        cluster to be active; delete does not wait.
+        Default timeouts (the custom timeouts resource option changes them): create and update wait up to
+        30 minutes for the cluster to be active; delete does not wait.
+
+        ## Example Usage
+        ### Labels on an existing Kubernetes cluster
+        ```python
+        import pulumi
+        import pulumi_serverscom as serverscom
+
+        k8_s = serverscom.KubernetesCluster("k8s",
+            cluster_id="K8sProd1",
+            labels={
+                "team": "platform",
+            })
+        pulumi.export("clusterStatus", k8_s.status)
+        ```
 
         :param str resource_name: The name of the resource.
         :param KubernetesClusterArgs args: The arguments to use to populate this resource's properties.
@@ -224,17 +252,23 @@ class KubernetesCluster(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="clusterId")
-    def cluster_id(self) -> pulumi.Output[Optional[_builtins.str]]:
+    def cluster_id(self) -> pulumi.Output[_builtins.str]:
+        """
+        The id of an existing cluster (the API cannot create one). Another id replaces the resource.
+        """
         return pulumi.get(self, "cluster_id")
 
     @_builtins.property
     @pulumi.getter(name="createdAt")
-    def created_at(self) -> pulumi.Output[Optional[_builtins.str]]:
+    def created_at(self) -> pulumi.Output[_builtins.str]:
+        """
+        When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+        """
         return pulumi.get(self, "created_at")
 
     @_builtins.property
     @pulumi.getter
-    def labels(self) -> pulumi.Output[Optional[Mapping[str, _builtins.str]]]:
+    def labels(self) -> pulumi.Output[Mapping[str, _builtins.str]]:
         """
         The cluster's labels, all of them (managed or not).
         """
@@ -243,21 +277,30 @@ class KubernetesCluster(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="locationCode")
     def location_code(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The code of the location, e.g. `AMS1`.
+        """
         return pulumi.get(self, "location_code")
 
     @_builtins.property
     @pulumi.getter(name="locationId")
-    def location_id(self) -> pulumi.Output[Optional[_builtins.float]]:
+    def location_id(self) -> pulumi.Output[_builtins.int]:
+        """
+        The id of the location (see the getLocation function).
+        """
         return pulumi.get(self, "location_id")
 
     @_builtins.property
     @pulumi.getter
-    def name(self) -> pulumi.Output[Optional[_builtins.str]]:
+    def name(self) -> pulumi.Output[_builtins.str]:
+        """
+        The cluster's name.
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter(name="nodeGroups")
-    def node_groups(self) -> pulumi.Output[Optional[Mapping[str, _builtins.str]]]:
+    def node_groups(self) -> pulumi.Output[Mapping[str, _builtins.str]]:
         """
         The live node group of each node the resource places.
         """
@@ -265,7 +308,7 @@ class KubernetesCluster(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def nodes(self) -> pulumi.Output[Optional[Sequence['outputs.KubernetesClusterNodeOutput']]]:
+    def nodes(self) -> pulumi.Output[Sequence['outputs.KubernetesClusterNodeOutput']]:
         """
         Every node of the cluster, by number.
         """
@@ -281,7 +324,7 @@ class KubernetesCluster(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="originalNodeGroups")
-    def original_node_groups(self) -> pulumi.Output[Optional[Mapping[str, _builtins.str]]]:
+    def original_node_groups(self) -> pulumi.Output[Mapping[str, _builtins.str]]:
         """
         The node group each placed node goes back to when the resource is deleted.
         """
@@ -289,11 +332,17 @@ class KubernetesCluster(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def status(self) -> pulumi.Output[Optional[_builtins.str]]:
+    def status(self) -> pulumi.Output[_builtins.str]:
+        """
+        The status as the API reports it.
+        """
         return pulumi.get(self, "status")
 
     @_builtins.property
     @pulumi.getter(name="updatedAt")
-    def updated_at(self) -> pulumi.Output[Optional[_builtins.str]]:
+    def updated_at(self) -> pulumi.Output[_builtins.str]:
+        """
+        When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+        """
         return pulumi.get(self, "updated_at")
 

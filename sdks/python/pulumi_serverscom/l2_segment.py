@@ -34,8 +34,8 @@ class L2SegmentArgs:
         :param pulumi.Input[_builtins.int] location_group_id: The location group (GET /l2_segments/location_groups); changing it replaces the segment.
         :param pulumi.Input[Sequence[pulumi.Input['L2SegmentMemberArgs']]] members: The dedicated servers in the segment, each once; changed in place (order does not matter).
         :param pulumi.Input['L2SegmentType'] type: public or private; must be the location group's type. Changing it replaces the segment.
-        :param pulumi.Input[_builtins.str] adopt_id: Take over the existing segment with this id instead of creating one (`pulumi import` does not
-               work with dynamic providers). Its type and location group must match; name, members and
+        :param pulumi.Input[_builtins.str] adopt_id: Take over the existing segment with this id instead of creating one (from the program itself,
+               where `pulumi import` writes code). Its type and location group must match; name, members and
                labels are then brought to the declared values.
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] labels: The complete label set; omitted means none.
         :param pulumi.Input[_builtins.str] name: The segment's name; default: the Pulumi resource name.
@@ -90,8 +90,8 @@ class L2SegmentArgs:
     @pulumi.getter(name="adoptId")
     def adopt_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Take over the existing segment with this id instead of creating one (`pulumi import` does not
-        work with dynamic providers). Its type and location group must match; name, members and
+        Take over the existing segment with this id instead of creating one (from the program itself,
+        where `pulumi import` writes code). Its type and location group must match; name, members and
         labels are then brought to the declared values.
         """
         return pulumi.get(self, "adopt_id")
@@ -141,17 +141,57 @@ class L2Segment(pulumi.CustomResource):
         """
         An L2 segment: a layer-2 network joining dedicated servers of one location group.
 
-        Every create and every change (name, members or labels alone included) is applied by the
-        network: the segment is `pending` until it is `active` again, and the resource waits for that.
-        A request the API refuses while the segment is pending (409 NOT_READY) is repeated until it is
-        accepted. Delete waits until the segment is gone.
+        Every create and every change (name, members or labels alone included) is applied by the network:
+        the segment is `pending` until it is `active` again, and the resource waits for that. A request
+        the API refuses while the segment is pending (409 NOT_READY) is repeated until it is accepted.
+        Delete waits until the segment is gone.
 
-        Timeouts (the `customTimeouts` option): create, update and delete default to 30 minutes.
+        Default timeouts (the custom timeouts resource option changes them): create, update and delete 30
+        minutes.
+
+        ## Example Usage
+        ### A private L2 segment joining a dedicated server
+        ```python
+        import pulumi
+        import pulumi_serverscom as serverscom
+
+        node_a = serverscom.DedicatedServer("node-a",
+            location_id=1,
+            server_model_id=101,
+            uplink_models={
+                "private": {
+                    "id": 401,
+                },
+            },
+            ram_size=64,
+            drives={
+                "slots": [
+                    {
+                        "position": 0,
+                        "drive_model_id": 201,
+                    },
+                    {
+                        "position": 1,
+                        "drive_model_id": 201,
+                    },
+                ],
+            },
+            operating_system_id=303,
+            hostname="node-a")
+        lan = serverscom.L2Segment("lan",
+            type=serverscom.L2SegmentType.PRIVATE,
+            location_group_id=1,
+            members=[{
+                "id": node_a.id,
+                "mode": serverscom.L2SegmentMemberMode.NATIVE,
+            }])
+        pulumi.export("segmentId", lan.id)
+        ```
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.str] adopt_id: Take over the existing segment with this id instead of creating one (`pulumi import` does not
-               work with dynamic providers). Its type and location group must match; name, members and
+        :param pulumi.Input[_builtins.str] adopt_id: Take over the existing segment with this id instead of creating one (from the program itself,
+               where `pulumi import` writes code). Its type and location group must match; name, members and
                labels are then brought to the declared values.
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] labels: The complete label set; omitted means none.
         :param pulumi.Input[_builtins.int] location_group_id: The location group (GET /l2_segments/location_groups); changing it replaces the segment.
@@ -168,12 +208,52 @@ class L2Segment(pulumi.CustomResource):
         """
         An L2 segment: a layer-2 network joining dedicated servers of one location group.
 
-        Every create and every change (name, members or labels alone included) is applied by the
-        network: the segment is `pending` until it is `active` again, and the resource waits for that.
-        A request the API refuses while the segment is pending (409 NOT_READY) is repeated until it is
-        accepted. Delete waits until the segment is gone.
+        Every create and every change (name, members or labels alone included) is applied by the network:
+        the segment is `pending` until it is `active` again, and the resource waits for that. A request
+        the API refuses while the segment is pending (409 NOT_READY) is repeated until it is accepted.
+        Delete waits until the segment is gone.
 
-        Timeouts (the `customTimeouts` option): create, update and delete default to 30 minutes.
+        Default timeouts (the custom timeouts resource option changes them): create, update and delete 30
+        minutes.
+
+        ## Example Usage
+        ### A private L2 segment joining a dedicated server
+        ```python
+        import pulumi
+        import pulumi_serverscom as serverscom
+
+        node_a = serverscom.DedicatedServer("node-a",
+            location_id=1,
+            server_model_id=101,
+            uplink_models={
+                "private": {
+                    "id": 401,
+                },
+            },
+            ram_size=64,
+            drives={
+                "slots": [
+                    {
+                        "position": 0,
+                        "drive_model_id": 201,
+                    },
+                    {
+                        "position": 1,
+                        "drive_model_id": 201,
+                    },
+                ],
+            },
+            operating_system_id=303,
+            hostname="node-a")
+        lan = serverscom.L2Segment("lan",
+            type=serverscom.L2SegmentType.PRIVATE,
+            location_group_id=1,
+            members=[{
+                "id": node_a.id,
+                "mode": serverscom.L2SegmentMemberMode.NATIVE,
+            }])
+        pulumi.export("segmentId", lan.id)
+        ```
 
         :param str resource_name: The name of the resource.
         :param L2SegmentArgs args: The arguments to use to populate this resource's properties.
@@ -265,11 +345,14 @@ class L2Segment(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="createdAt")
     def created_at(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+        """
         return pulumi.get(self, "created_at")
 
     @_builtins.property
     @pulumi.getter
-    def labels(self) -> pulumi.Output[Optional[Mapping[str, _builtins.str]]]:
+    def labels(self) -> pulumi.Output[Mapping[str, _builtins.str]]:
         """
         The labels, without the provider's ownership label.
         """
@@ -278,11 +361,17 @@ class L2Segment(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="locationGroupCode")
     def location_group_code(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The code of the segment's location group.
+        """
         return pulumi.get(self, "location_group_code")
 
     @_builtins.property
     @pulumi.getter(name="locationGroupId")
     def location_group_id(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        The location group (GET /l2_segments/location_groups); changing it replaces the segment.
+        """
         return pulumi.get(self, "location_group_id")
 
     @_builtins.property
@@ -296,16 +385,25 @@ class L2Segment(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter
     def name(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The segment's name; default: the Pulumi resource name.
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter
-    def status(self) -> pulumi.Output[Optional[_builtins.str]]:
+    def status(self) -> pulumi.Output[_builtins.str]:
+        """
+        The status as the API reports it.
+        """
         return pulumi.get(self, "status")
 
     @_builtins.property
     @pulumi.getter
     def type(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        public or private; must be the location group's type. Changing it replaces the segment.
+        """
         return pulumi.get(self, "type")
 
     @_builtins.property

@@ -13,6 +13,7 @@ if sys.version_info >= (3, 11):
 else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
+from . import outputs
 from ._inputs import *
 
 __all__ = ['L4LoadBalancerArgs', 'L4LoadBalancer']
@@ -28,7 +29,7 @@ class L4LoadBalancerArgs:
                  labels: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  store_logs: pulumi.Input[Optional[_builtins.bool]] = None,
-                 store_logs_region_id: pulumi.Input[Optional[_builtins.float]] = None):
+                 store_logs_region_id: pulumi.Input[Optional[_builtins.int]] = None):
         """
         The set of arguments for constructing a L4LoadBalancer resource.
 
@@ -40,7 +41,7 @@ class L4LoadBalancerArgs:
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] labels: The complete label set; omitted means none.
         :param pulumi.Input[_builtins.str] name: Default: the Pulumi resource name.
         :param pulumi.Input[_builtins.bool] store_logs: Keep logs; default false.
-        :param pulumi.Input[_builtins.float] store_logs_region_id: The cloud region that keeps them (Ansible's store_logs_region_id).
+        :param pulumi.Input[_builtins.int] store_logs_region_id: The cloud region that keeps the logs.
         """
         pulumi.set(__self__, "location_id", location_id)
         pulumi.set(__self__, "upstream_zones", upstream_zones)
@@ -158,14 +159,14 @@ class L4LoadBalancerArgs:
 
     @_builtins.property
     @pulumi.getter(name="storeLogsRegionId")
-    def store_logs_region_id(self) -> pulumi.Input[Optional[_builtins.float]]:
+    def store_logs_region_id(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        The cloud region that keeps them (Ansible's store_logs_region_id).
+        The cloud region that keeps the logs.
         """
         return pulumi.get(self, "store_logs_region_id")
 
     @store_logs_region_id.setter
-    def store_logs_region_id(self, value: pulumi.Input[Optional[_builtins.float]]):
+    def store_logs_region_id(self, value: pulumi.Input[Optional[_builtins.int]]):
         pulumi.set(self, "store_logs_region_id", value)
 
 
@@ -181,15 +182,39 @@ class L4LoadBalancer(pulumi.CustomResource):
                  location_id: pulumi.Input[Optional[_builtins.int]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  store_logs: pulumi.Input[Optional[_builtins.bool]] = None,
-                 store_logs_region_id: pulumi.Input[Optional[_builtins.float]] = None,
-                 upstream_zones: pulumi.Input[Optional[Sequence[pulumi.Input[Union['L4UpstreamZoneArgs', 'L4UpstreamZoneArgsDict']]]]] = None,
-                 vhost_zones: pulumi.Input[Optional[Sequence[pulumi.Input[Union['L4VhostZoneArgs', 'L4VhostZoneArgsDict']]]]] = None,
+                 store_logs_region_id: pulumi.Input[Optional[_builtins.int]] = None,
+                 upstream_zones: pulumi.Input[Optional[Sequence[pulumi.Input[Union['L4UpstreamZoneArgs', 'L4UpstreamZoneArgsDict', 'outputs.L4UpstreamZone']]]]] = None,
+                 vhost_zones: pulumi.Input[Optional[Sequence[pulumi.Input[Union['L4VhostZoneArgs', 'L4VhostZoneArgsDict', 'outputs.L4VhostZone']]]]] = None,
                  __props__=None):
         """
-        An L4 (TCP/UDP) load balancer. Everything but the location changes in place: one PUT with the
+        An L4 (TCP/UDP) load balancer. Everything but the location changes in place: one request with the
         complete zone lists, then a wait until the balancer is active again.
 
-        Timeouts (the `customTimeouts` option): create, update and delete default to 20 minutes.
+        Default timeouts (the custom timeouts resource option changes them): create, update and delete 20
+        minutes.
+
+        ## Example Usage
+        ### A TCP load balancer on port 443
+        ```python
+        import pulumi
+        import pulumi_serverscom as serverscom
+
+        tcp = serverscom.L4LoadBalancer("tcp",
+            location_id=1,
+            vhost_zones=[{
+                "id": "tls",
+                "ports": [443],
+                "upstream_id": "app",
+            }],
+            upstream_zones=[{
+                "id": "app",
+                "upstreams": [{
+                    "ip": "10.0.0.5",
+                    "port": 8443,
+                }],
+            }])
+        pulumi.export("tcpAddresses", tcp.external_addresses)
+        ```
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -199,9 +224,9 @@ class L4LoadBalancer(pulumi.CustomResource):
         :param pulumi.Input[_builtins.int] location_id: Where it runs (getLocation; load balancers must be enabled there); changing it replaces.
         :param pulumi.Input[_builtins.str] name: Default: the Pulumi resource name.
         :param pulumi.Input[_builtins.bool] store_logs: Keep logs; default false.
-        :param pulumi.Input[_builtins.float] store_logs_region_id: The cloud region that keeps them (Ansible's store_logs_region_id).
-        :param pulumi.Input[Sequence[pulumi.Input[Union['L4UpstreamZoneArgs', 'L4UpstreamZoneArgsDict']]]] upstream_zones: Groups of upstream servers.
-        :param pulumi.Input[Sequence[pulumi.Input[Union['L4VhostZoneArgs', 'L4VhostZoneArgsDict']]]] vhost_zones: Forwarding rules: ports to an upstream zone.
+        :param pulumi.Input[_builtins.int] store_logs_region_id: The cloud region that keeps the logs.
+        :param pulumi.Input[Sequence[pulumi.Input[Union['L4UpstreamZoneArgs', 'L4UpstreamZoneArgsDict', 'outputs.L4UpstreamZone']]]] upstream_zones: Groups of upstream servers.
+        :param pulumi.Input[Sequence[pulumi.Input[Union['L4VhostZoneArgs', 'L4VhostZoneArgsDict', 'outputs.L4VhostZone']]]] vhost_zones: Forwarding rules: ports to an upstream zone.
         """
         ...
     @overload
@@ -210,10 +235,34 @@ class L4LoadBalancer(pulumi.CustomResource):
                  args: L4LoadBalancerArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        An L4 (TCP/UDP) load balancer. Everything but the location changes in place: one PUT with the
+        An L4 (TCP/UDP) load balancer. Everything but the location changes in place: one request with the
         complete zone lists, then a wait until the balancer is active again.
 
-        Timeouts (the `customTimeouts` option): create, update and delete default to 20 minutes.
+        Default timeouts (the custom timeouts resource option changes them): create, update and delete 20
+        minutes.
+
+        ## Example Usage
+        ### A TCP load balancer on port 443
+        ```python
+        import pulumi
+        import pulumi_serverscom as serverscom
+
+        tcp = serverscom.L4LoadBalancer("tcp",
+            location_id=1,
+            vhost_zones=[{
+                "id": "tls",
+                "ports": [443],
+                "upstream_id": "app",
+            }],
+            upstream_zones=[{
+                "id": "app",
+                "upstreams": [{
+                    "ip": "10.0.0.5",
+                    "port": 8443,
+                }],
+            }])
+        pulumi.export("tcpAddresses", tcp.external_addresses)
+        ```
 
         :param str resource_name: The name of the resource.
         :param L4LoadBalancerArgs args: The arguments to use to populate this resource's properties.
@@ -236,9 +285,9 @@ class L4LoadBalancer(pulumi.CustomResource):
                  location_id: pulumi.Input[Optional[_builtins.int]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  store_logs: pulumi.Input[Optional[_builtins.bool]] = None,
-                 store_logs_region_id: pulumi.Input[Optional[_builtins.float]] = None,
-                 upstream_zones: pulumi.Input[Optional[Sequence[pulumi.Input[Union['L4UpstreamZoneArgs', 'L4UpstreamZoneArgsDict']]]]] = None,
-                 vhost_zones: pulumi.Input[Optional[Sequence[pulumi.Input[Union['L4VhostZoneArgs', 'L4VhostZoneArgsDict']]]]] = None,
+                 store_logs_region_id: pulumi.Input[Optional[_builtins.int]] = None,
+                 upstream_zones: pulumi.Input[Optional[Sequence[pulumi.Input[Union['L4UpstreamZoneArgs', 'L4UpstreamZoneArgsDict', 'outputs.L4UpstreamZone']]]]] = None,
+                 vhost_zones: pulumi.Input[Optional[Sequence[pulumi.Input[Union['L4VhostZoneArgs', 'L4VhostZoneArgsDict', 'outputs.L4VhostZone']]]]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
         if not isinstance(opts, pulumi.ResourceOptions):
@@ -328,16 +377,22 @@ class L4LoadBalancer(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="createdAt")
     def created_at(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+        """
         return pulumi.get(self, "created_at")
 
     @_builtins.property
     @pulumi.getter(name="externalAddresses")
-    def external_addresses(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
+    def external_addresses(self) -> pulumi.Output[Sequence[_builtins.str]]:
+        """
+        The balancer's external IP addresses.
+        """
         return pulumi.get(self, "external_addresses")
 
     @_builtins.property
     @pulumi.getter
-    def labels(self) -> pulumi.Output[Optional[Mapping[str, _builtins.str]]]:
+    def labels(self) -> pulumi.Output[Mapping[str, _builtins.str]]:
         """
         The labels, without the provider's ownership label.
         """
@@ -346,16 +401,25 @@ class L4LoadBalancer(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="locationCode")
     def location_code(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The code of the location, e.g. `AMS1`.
+        """
         return pulumi.get(self, "location_code")
 
     @_builtins.property
     @pulumi.getter(name="locationId")
     def location_id(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        The id of the location (see the getLocation function).
+        """
         return pulumi.get(self, "location_id")
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        Default: the Pulumi resource name.
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
@@ -369,31 +433,46 @@ class L4LoadBalancer(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter
     def status(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The status as the API reports it.
+        """
         return pulumi.get(self, "status")
 
     @_builtins.property
     @pulumi.getter(name="storeLogs")
     def store_logs(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Keep logs; default false.
+        """
         return pulumi.get(self, "store_logs")
 
     @_builtins.property
     @pulumi.getter(name="storeLogsRegionId")
-    def store_logs_region_id(self) -> pulumi.Output[Optional[_builtins.float]]:
+    def store_logs_region_id(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        The cloud region that keeps the logs.
+        """
         return pulumi.get(self, "store_logs_region_id")
 
     @_builtins.property
     @pulumi.getter(name="updatedAt")
     def updated_at(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+        """
         return pulumi.get(self, "updated_at")
 
     @_builtins.property
     @pulumi.getter(name="upstreamZones")
-    def upstream_zones(self) -> pulumi.Output[Optional[Sequence[Mapping[str, Any]]]]:
+    def upstream_zones(self) -> pulumi.Output[Sequence['outputs.L4UpstreamZone']]:
+        """
+        The upstream zones, sorted by id, with the API's defaults filled in.
+        """
         return pulumi.get(self, "upstream_zones")
 
     @_builtins.property
     @pulumi.getter(name="vhostZones")
-    def vhost_zones(self) -> pulumi.Output[Optional[Sequence[Mapping[str, Any]]]]:
+    def vhost_zones(self) -> pulumi.Output[Sequence['outputs.L4VhostZone']]:
         """
         Sorted by id, with the API's defaults filled in.
         """

@@ -13,6 +13,7 @@ if sys.version_info >= (3, 11):
 else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
+from . import outputs
 from ._inputs import *
 
 __all__ = ['L7LoadBalancerArgs', 'L7LoadBalancer']
@@ -29,18 +30,20 @@ class L7LoadBalancerArgs:
                  labels: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  store_logs: pulumi.Input[Optional[_builtins.bool]] = None,
-                 store_logs_region_id: pulumi.Input[Optional[_builtins.float]] = None):
+                 store_logs_region_id: pulumi.Input[Optional[_builtins.int]] = None):
         """
         The set of arguments for constructing a L7LoadBalancer resource.
 
         :param pulumi.Input[_builtins.int] location_id: Where it runs (load balancers must be enabled there); changing it replaces.
+        :param pulumi.Input[Sequence[pulumi.Input['L7UpstreamZoneArgs']]] upstream_zones: Groups of upstream servers.
+        :param pulumi.Input[Sequence[pulumi.Input['L7VhostZoneArgs']]] vhost_zones: Virtual hosts: domains and ports to location zones or an upstream zone.
         :param pulumi.Input[_builtins.str] adopt_id: Take over the existing L7 balancer with this id; its location must match.
         :param pulumi.Input[_builtins.str] cluster_id: A dedicated cluster (getLoadBalancerCluster); omitted: a shared one. Changed in place.
         :param pulumi.Input[_builtins.bool] geoip: GeoIP; default false.
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] labels: The complete label set; omitted means none.
         :param pulumi.Input[_builtins.str] name: Default: the Pulumi resource name.
         :param pulumi.Input[_builtins.bool] store_logs: Keep logs; default false.
-        :param pulumi.Input[_builtins.float] store_logs_region_id: The cloud region that keeps them.
+        :param pulumi.Input[_builtins.int] store_logs_region_id: The cloud region that keeps them.
         """
         pulumi.set(__self__, "location_id", location_id)
         pulumi.set(__self__, "upstream_zones", upstream_zones)
@@ -79,6 +82,9 @@ class L7LoadBalancerArgs:
     @_builtins.property
     @pulumi.getter(name="upstreamZones")
     def upstream_zones(self) -> pulumi.Input[Sequence[pulumi.Input['L7UpstreamZoneArgs']]]:
+        """
+        Groups of upstream servers.
+        """
         return pulumi.get(self, "upstream_zones")
 
     @upstream_zones.setter
@@ -88,6 +94,9 @@ class L7LoadBalancerArgs:
     @_builtins.property
     @pulumi.getter(name="vhostZones")
     def vhost_zones(self) -> pulumi.Input[Sequence[pulumi.Input['L7VhostZoneArgs']]]:
+        """
+        Virtual hosts: domains and ports to location zones or an upstream zone.
+        """
         return pulumi.get(self, "vhost_zones")
 
     @vhost_zones.setter
@@ -168,14 +177,14 @@ class L7LoadBalancerArgs:
 
     @_builtins.property
     @pulumi.getter(name="storeLogsRegionId")
-    def store_logs_region_id(self) -> pulumi.Input[Optional[_builtins.float]]:
+    def store_logs_region_id(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
         The cloud region that keeps them.
         """
         return pulumi.get(self, "store_logs_region_id")
 
     @store_logs_region_id.setter
-    def store_logs_region_id(self, value: pulumi.Input[Optional[_builtins.float]]):
+    def store_logs_region_id(self, value: pulumi.Input[Optional[_builtins.int]]):
         pulumi.set(self, "store_logs_region_id", value)
 
 
@@ -192,16 +201,46 @@ class L7LoadBalancer(pulumi.CustomResource):
                  location_id: pulumi.Input[Optional[_builtins.int]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  store_logs: pulumi.Input[Optional[_builtins.bool]] = None,
-                 store_logs_region_id: pulumi.Input[Optional[_builtins.float]] = None,
-                 upstream_zones: pulumi.Input[Optional[Sequence[pulumi.Input[Union['L7UpstreamZoneArgs', 'L7UpstreamZoneArgsDict']]]]] = None,
-                 vhost_zones: pulumi.Input[Optional[Sequence[pulumi.Input[Union['L7VhostZoneArgs', 'L7VhostZoneArgsDict']]]]] = None,
+                 store_logs_region_id: pulumi.Input[Optional[_builtins.int]] = None,
+                 upstream_zones: pulumi.Input[Optional[Sequence[pulumi.Input[Union['L7UpstreamZoneArgs', 'L7UpstreamZoneArgsDict', 'outputs.L7UpstreamZone']]]]] = None,
+                 vhost_zones: pulumi.Input[Optional[Sequence[pulumi.Input[Union['L7VhostZoneArgs', 'L7VhostZoneArgsDict', 'outputs.L7VhostZone']]]]] = None,
                  __props__=None):
         """
-        An L7 (HTTP) load balancer: virtual hosts by domain, TLS with a certificate of the account,
-        path rules to groups of upstream servers with HTTP health checks. Everything but the location
-        changes in place: one PUT with the complete zone lists, then a wait until it is active again.
+        An L7 (HTTP) load balancer: virtual hosts by domain, TLS with a certificate of the account, path
+        rules to groups of upstream servers with HTTP health checks. Everything but the location changes
+        in place: one request with the complete zone lists, then a wait until it is active again.
 
-        Timeouts (the `customTimeouts` option): create, update and delete default to 20 minutes.
+        Default timeouts (the custom timeouts resource option changes them): create, update and delete 20
+        minutes.
+
+        ## Example Usage
+        ### An HTTPS load balancer with a Let's Encrypt certificate
+        ```python
+        import pulumi
+        import pulumi_serverscom as serverscom
+
+        front = serverscom.L7LoadBalancer("front",
+            location_id=1,
+            vhost_zones=[{
+                "id": "site",
+                "ports": [443],
+                "ssl": True,
+                "domains": ["example.com"],
+                "ssl_certificate_id": "LeCert01",
+                "location_zones": [{
+                    "location": "/",
+                    "upstream_id": "web",
+                }],
+            }],
+            upstream_zones=[{
+                "id": "web",
+                "upstreams": [{
+                    "ip": "10.0.0.5",
+                    "port": 80,
+                }],
+            }])
+        pulumi.export("frontAddresses", front.external_addresses)
+        ```
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -212,7 +251,9 @@ class L7LoadBalancer(pulumi.CustomResource):
         :param pulumi.Input[_builtins.int] location_id: Where it runs (load balancers must be enabled there); changing it replaces.
         :param pulumi.Input[_builtins.str] name: Default: the Pulumi resource name.
         :param pulumi.Input[_builtins.bool] store_logs: Keep logs; default false.
-        :param pulumi.Input[_builtins.float] store_logs_region_id: The cloud region that keeps them.
+        :param pulumi.Input[_builtins.int] store_logs_region_id: The cloud region that keeps them.
+        :param pulumi.Input[Sequence[pulumi.Input[Union['L7UpstreamZoneArgs', 'L7UpstreamZoneArgsDict', 'outputs.L7UpstreamZone']]]] upstream_zones: Groups of upstream servers.
+        :param pulumi.Input[Sequence[pulumi.Input[Union['L7VhostZoneArgs', 'L7VhostZoneArgsDict', 'outputs.L7VhostZone']]]] vhost_zones: Virtual hosts: domains and ports to location zones or an upstream zone.
         """
         ...
     @overload
@@ -221,11 +262,41 @@ class L7LoadBalancer(pulumi.CustomResource):
                  args: L7LoadBalancerArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        An L7 (HTTP) load balancer: virtual hosts by domain, TLS with a certificate of the account,
-        path rules to groups of upstream servers with HTTP health checks. Everything but the location
-        changes in place: one PUT with the complete zone lists, then a wait until it is active again.
+        An L7 (HTTP) load balancer: virtual hosts by domain, TLS with a certificate of the account, path
+        rules to groups of upstream servers with HTTP health checks. Everything but the location changes
+        in place: one request with the complete zone lists, then a wait until it is active again.
 
-        Timeouts (the `customTimeouts` option): create, update and delete default to 20 minutes.
+        Default timeouts (the custom timeouts resource option changes them): create, update and delete 20
+        minutes.
+
+        ## Example Usage
+        ### An HTTPS load balancer with a Let's Encrypt certificate
+        ```python
+        import pulumi
+        import pulumi_serverscom as serverscom
+
+        front = serverscom.L7LoadBalancer("front",
+            location_id=1,
+            vhost_zones=[{
+                "id": "site",
+                "ports": [443],
+                "ssl": True,
+                "domains": ["example.com"],
+                "ssl_certificate_id": "LeCert01",
+                "location_zones": [{
+                    "location": "/",
+                    "upstream_id": "web",
+                }],
+            }],
+            upstream_zones=[{
+                "id": "web",
+                "upstreams": [{
+                    "ip": "10.0.0.5",
+                    "port": 80,
+                }],
+            }])
+        pulumi.export("frontAddresses", front.external_addresses)
+        ```
 
         :param str resource_name: The name of the resource.
         :param L7LoadBalancerArgs args: The arguments to use to populate this resource's properties.
@@ -249,9 +320,9 @@ class L7LoadBalancer(pulumi.CustomResource):
                  location_id: pulumi.Input[Optional[_builtins.int]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  store_logs: pulumi.Input[Optional[_builtins.bool]] = None,
-                 store_logs_region_id: pulumi.Input[Optional[_builtins.float]] = None,
-                 upstream_zones: pulumi.Input[Optional[Sequence[pulumi.Input[Union['L7UpstreamZoneArgs', 'L7UpstreamZoneArgsDict']]]]] = None,
-                 vhost_zones: pulumi.Input[Optional[Sequence[pulumi.Input[Union['L7VhostZoneArgs', 'L7VhostZoneArgsDict']]]]] = None,
+                 store_logs_region_id: pulumi.Input[Optional[_builtins.int]] = None,
+                 upstream_zones: pulumi.Input[Optional[Sequence[pulumi.Input[Union['L7UpstreamZoneArgs', 'L7UpstreamZoneArgsDict', 'outputs.L7UpstreamZone']]]]] = None,
+                 vhost_zones: pulumi.Input[Optional[Sequence[pulumi.Input[Union['L7VhostZoneArgs', 'L7VhostZoneArgsDict', 'outputs.L7VhostZone']]]]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
         if not isinstance(opts, pulumi.ResourceOptions):
@@ -347,6 +418,9 @@ class L7LoadBalancer(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="createdAt")
     def created_at(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+        """
         return pulumi.get(self, "created_at")
 
     @_builtins.property
@@ -359,17 +433,23 @@ class L7LoadBalancer(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="externalAddresses")
-    def external_addresses(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
+    def external_addresses(self) -> pulumi.Output[Sequence[_builtins.str]]:
+        """
+        The balancer's external IP addresses.
+        """
         return pulumi.get(self, "external_addresses")
 
     @_builtins.property
     @pulumi.getter
     def geoip(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        GeoIP; default false.
+        """
         return pulumi.get(self, "geoip")
 
     @_builtins.property
     @pulumi.getter
-    def labels(self) -> pulumi.Output[Optional[Mapping[str, _builtins.str]]]:
+    def labels(self) -> pulumi.Output[Mapping[str, _builtins.str]]:
         """
         The labels, without the provider's ownership label.
         """
@@ -378,16 +458,25 @@ class L7LoadBalancer(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="locationCode")
     def location_code(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The code of the location, e.g. `AMS1`.
+        """
         return pulumi.get(self, "location_code")
 
     @_builtins.property
     @pulumi.getter(name="locationId")
     def location_id(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        The id of the location (see the getLocation function).
+        """
         return pulumi.get(self, "location_id")
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        Default: the Pulumi resource name.
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
@@ -401,31 +490,46 @@ class L7LoadBalancer(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter
     def status(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The status as the API reports it.
+        """
         return pulumi.get(self, "status")
 
     @_builtins.property
     @pulumi.getter(name="storeLogs")
     def store_logs(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Keep logs; default false.
+        """
         return pulumi.get(self, "store_logs")
 
     @_builtins.property
     @pulumi.getter(name="storeLogsRegionId")
-    def store_logs_region_id(self) -> pulumi.Output[Optional[_builtins.float]]:
+    def store_logs_region_id(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        The cloud region that keeps them.
+        """
         return pulumi.get(self, "store_logs_region_id")
 
     @_builtins.property
     @pulumi.getter(name="updatedAt")
     def updated_at(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+        """
         return pulumi.get(self, "updated_at")
 
     @_builtins.property
     @pulumi.getter(name="upstreamZones")
-    def upstream_zones(self) -> pulumi.Output[Optional[Sequence[Mapping[str, Any]]]]:
+    def upstream_zones(self) -> pulumi.Output[Sequence['outputs.L7UpstreamZone']]:
+        """
+        The upstream zones, sorted by id, with the API's defaults filled in.
+        """
         return pulumi.get(self, "upstream_zones")
 
     @_builtins.property
     @pulumi.getter(name="vhostZones")
-    def vhost_zones(self) -> pulumi.Output[Optional[Sequence[Mapping[str, Any]]]]:
+    def vhost_zones(self) -> pulumi.Output[Sequence['outputs.L7VhostZone']]:
         """
         Sorted by id, with the API's defaults filled in.
         """

@@ -66,12 +66,26 @@ class LetsEncryptCertificateLabels(pulumi.CustomResource):
                  labels: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  __props__=None):
         """
-        The labels of an existing Let's Encrypt certificate. Such certificates are ordered in the
-        control panel, never through the API, so this resource only takes one over (adoptId) and
+        The labels of an existing Let's Encrypt certificate. Such certificates are ordered in the control
+        panel, never through the API, so this resource only takes one over (the `adoptId` property) and
         manages its labels; its outputs describe the certificate.
 
         Destroying the resource leaves the certificate and its labels in place: only the provider's
-        ownership label is removed. Changing adoptId moves the management to another certificate.
+        ownership label is removed. Changing `adoptId` moves the management to another certificate.
+
+        ## Example Usage
+        ### Labels on a Let's Encrypt certificate
+        ```python
+        import pulumi
+        import pulumi_serverscom as serverscom
+
+        le = serverscom.LetsEncryptCertificateLabels("le",
+            adopt_id="LeCert01",
+            labels={
+                "team": "web",
+            })
+        pulumi.export("leDomains", le.domain_names)
+        ```
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -85,12 +99,26 @@ class LetsEncryptCertificateLabels(pulumi.CustomResource):
                  args: LetsEncryptCertificateLabelsArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        The labels of an existing Let's Encrypt certificate. Such certificates are ordered in the
-        control panel, never through the API, so this resource only takes one over (adoptId) and
+        The labels of an existing Let's Encrypt certificate. Such certificates are ordered in the control
+        panel, never through the API, so this resource only takes one over (the `adoptId` property) and
         manages its labels; its outputs describe the certificate.
 
         Destroying the resource leaves the certificate and its labels in place: only the provider's
-        ownership label is removed. Changing adoptId moves the management to another certificate.
+        ownership label is removed. Changing `adoptId` moves the management to another certificate.
+
+        ## Example Usage
+        ### Labels on a Let's Encrypt certificate
+        ```python
+        import pulumi
+        import pulumi_serverscom as serverscom
+
+        le = serverscom.LetsEncryptCertificateLabels("le",
+            adopt_id="LeCert01",
+            labels={
+                "team": "web",
+            })
+        pulumi.export("leDomains", le.domain_names)
+        ```
 
         :param str resource_name: The name of the resource.
         :param LetsEncryptCertificateLabelsArgs args: The arguments to use to populate this resource's properties.
@@ -173,27 +201,39 @@ class LetsEncryptCertificateLabels(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="createdAt")
-    def created_at(self) -> pulumi.Output[Optional[_builtins.str]]:
+    def created_at(self) -> pulumi.Output[_builtins.str]:
+        """
+        When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+        """
         return pulumi.get(self, "created_at")
 
     @_builtins.property
     @pulumi.getter(name="domainNames")
-    def domain_names(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
+    def domain_names(self) -> pulumi.Output[Sequence[_builtins.str]]:
+        """
+        The domain names the certificate covers.
+        """
         return pulumi.get(self, "domain_names")
 
     @_builtins.property
     @pulumi.getter(name="expiresAt")
     def expires_at(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        When the certificate expires; null where the API does not say.
+        """
         return pulumi.get(self, "expires_at")
 
     @_builtins.property
     @pulumi.getter
     def issuer(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The certificate's issuer; null where the API does not say.
+        """
         return pulumi.get(self, "issuer")
 
     @_builtins.property
     @pulumi.getter
-    def labels(self) -> pulumi.Output[Optional[Mapping[str, _builtins.str]]]:
+    def labels(self) -> pulumi.Output[Mapping[str, _builtins.str]]:
         """
         The labels, without the provider's ownership label.
         """
@@ -201,7 +241,10 @@ class LetsEncryptCertificateLabels(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def name(self) -> pulumi.Output[Optional[_builtins.str]]:
+    def name(self) -> pulumi.Output[_builtins.str]:
+        """
+        The certificate's name.
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
@@ -214,12 +257,15 @@ class LetsEncryptCertificateLabels(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def subject(self) -> pulumi.Output[Optional[_builtins.str]]:
+    def subject(self) -> pulumi.Output[_builtins.str]:
+        """
+        The certificate's subject.
+        """
         return pulumi.get(self, "subject")
 
     @_builtins.property
     @pulumi.getter
-    def type(self) -> pulumi.Output[Optional[_builtins.str]]:
+    def type(self) -> pulumi.Output[_builtins.str]:
         """
         `letsencrypt`.
         """
@@ -227,6 +273,9 @@ class LetsEncryptCertificateLabels(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="updatedAt")
-    def updated_at(self) -> pulumi.Output[Optional[_builtins.str]]:
+    def updated_at(self) -> pulumi.Output[_builtins.str]:
+        """
+        When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+        """
         return pulumi.get(self, "updated_at")
 

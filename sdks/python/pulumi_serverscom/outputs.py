@@ -17,8 +17,10 @@ from . import outputs
 from ._enums import *
 
 __all__ = [
+    'BandwidthOptionResult',
     'CloudFlavorResult',
     'CloudImageResult',
+    'CloudRegionResult',
     'CloudVolumeResult',
     'ConnectionResult',
     'DedicatedServerDrives',
@@ -29,82 +31,245 @@ __all__ = [
     'DedicatedServerUplinkModelsPublic',
     'DnsRecordResult',
     'DnsZoneResult',
+    'DriveModelResult',
     'DriveSlotResult',
     'DriveSlotResultDriveModel',
-    'GetBandwidthOptionResult',
-    'GetCloudRegionResult',
-    'GetDriveModelResult',
-    'GetHostResult',
-    'GetKubernetesClusterNodeResult',
-    'GetKubernetesClusterResult',
-    'GetLoadBalancerClusterResult',
-    'GetLocationResult',
-    'GetNetworkPoolResult',
-    'GetOperatingSystemResult',
-    'GetRackResult',
-    'GetRbsFlavorResult',
-    'GetSbmFlavorModelResult',
-    'GetServerModelResult',
-    'GetSslCertificateResult',
-    'GetUplinkModelResult',
     'HostConfigurationDetails',
+    'HostResult',
     'InvoiceResult',
     'IpxeBootSupport',
     'KubernetesClusterNodeOutput',
+    'KubernetesClusterNodeResult',
+    'KubernetesClusterResult',
     'KubernetesNodeGroupResult',
     'L2MemberOutput',
     'L2SegmentMemberResult',
+    'L4UpstreamZone',
+    'L4VhostZone',
+    'L7LocationZone',
+    'L7UpstreamZone',
+    'L7VhostZone',
+    'L7VhostZoneRealIpHeader',
+    'LoadBalancerClusterResult',
     'LoadBalancerResult',
+    'LoadBalancerUpstream',
+    'LocationResult',
     'MetricFamilyResult',
     'MetricSampleResult',
+    'NetworkPoolResult',
     'NetworkResult',
+    'OperatingSystemResult',
     'PowerFeedResult',
+    'RackResult',
     'RamOptionResult',
+    'RbsFlavorResult',
+    'SbmFlavorModelResult',
     'ServerModelDriveSlotResult',
+    'ServerModelResult',
     'ServiceResult',
+    'SslCertificateResult',
     'SubnetworkResult',
+    'UplinkModelResult',
 ]
 
 @pulumi.output_type
+class BandwidthOptionResult(dict):
+    """
+    A bandwidth option of a public uplink model.
+    """
+    def __init__(__self__, *,
+                 id: _builtins.int,
+                 name: _builtins.str,
+                 commit: Optional[_builtins.float] = None,
+                 type: Optional[_builtins.str] = None):
+        """
+        A bandwidth option of a public uplink model.
+
+        :param _builtins.int id: The bandwidth option's id (the `bandwidthModelId` of a DedicatedServer's public uplink).
+        :param _builtins.str name: The bandwidth option's name.
+        :param _builtins.float commit: Bytes committed; null for unmetered options.
+        :param _builtins.str type: The option's type, e.g. `bytes` or `unmetered`; null where the API does not say.
+        """
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "name", name)
+        if commit is not None:
+            pulumi.set(__self__, "commit", commit)
+        if type is not None:
+            pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.int:
+        """
+        The bandwidth option's id (the `bandwidthModelId` of a DedicatedServer's public uplink).
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        The bandwidth option's name.
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def commit(self) -> Optional[_builtins.float]:
+        """
+        Bytes committed; null for unmetered options.
+        """
+        return pulumi.get(self, "commit")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> Optional[_builtins.str]:
+        """
+        The option's type, e.g. `bytes` or `unmetered`; null where the API does not say.
+        """
+        return pulumi.get(self, "type")
+
+
+@pulumi.output_type
 class CloudFlavorResult(dict):
+    """
+    A flavor of a cloud region: what an instance can be sized as.
+    """
     def __init__(__self__, *,
                  id: _builtins.str,
                  name: _builtins.str):
+        """
+        A flavor of a cloud region: what an instance can be sized as.
+
+        :param _builtins.str id: The flavor's id (the `flavorId` property of a CloudInstance).
+        :param _builtins.str name: The flavor's name, e.g. `SSD.30`.
+        """
         pulumi.set(__self__, "id", id)
         pulumi.set(__self__, "name", name)
 
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        The flavor's id (the `flavorId` property of a CloudInstance).
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> _builtins.str:
+        """
+        The flavor's name, e.g. `SSD.30`.
+        """
         return pulumi.get(self, "name")
 
 
 @pulumi.output_type
 class CloudImageResult(dict):
+    """
+    An image of a cloud region: what an instance can be created from.
+    """
     def __init__(__self__, *,
                  id: _builtins.str,
                  name: _builtins.str):
+        """
+        An image of a cloud region: what an instance can be created from.
+
+        :param _builtins.str id: The image's id (the `imageId` property of a CloudInstance).
+        :param _builtins.str name: The image's name, e.g. `Ubuntu 24.04-server (64 bit)`.
+        """
         pulumi.set(__self__, "id", id)
         pulumi.set(__self__, "name", name)
 
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        The image's id (the `imageId` property of a CloudInstance).
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> _builtins.str:
+        """
+        The image's name, e.g. `Ubuntu 24.04-server (64 bit)`.
+        """
+        return pulumi.get(self, "name")
+
+
+@pulumi.output_type
+class CloudRegionResult(dict):
+    """
+    A cloud region, with its flavors and images.
+    """
+    def __init__(__self__, *,
+                 code: _builtins.str,
+                 flavors: Sequence['outputs.CloudFlavorResult'],
+                 id: _builtins.int,
+                 images: Sequence['outputs.CloudImageResult'],
+                 name: _builtins.str):
+        """
+        A cloud region, with its flavors and images.
+
+        :param _builtins.str code: The region's code, e.g. `AMS1`.
+        :param Sequence['CloudFlavorResult'] flavors: What an instance here can be sized as.
+        :param _builtins.int id: The region's id.
+        :param Sequence['CloudImageResult'] images: What an instance here can be created from.
+        :param _builtins.str name: The region's name, e.g. `Amsterdam`.
+        """
+        pulumi.set(__self__, "code", code)
+        pulumi.set(__self__, "flavors", flavors)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "images", images)
+        pulumi.set(__self__, "name", name)
+
+    @_builtins.property
+    @pulumi.getter
+    def code(self) -> _builtins.str:
+        """
+        The region's code, e.g. `AMS1`.
+        """
+        return pulumi.get(self, "code")
+
+    @_builtins.property
+    @pulumi.getter
+    def flavors(self) -> Sequence['outputs.CloudFlavorResult']:
+        """
+        What an instance here can be sized as.
+        """
+        return pulumi.get(self, "flavors")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.int:
+        """
+        The region's id.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def images(self) -> Sequence['outputs.CloudImageResult']:
+        """
+        What an instance here can be created from.
+        """
+        return pulumi.get(self, "images")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        The region's name, e.g. `Amsterdam`.
+        """
         return pulumi.get(self, "name")
 
 
 @pulumi.output_type
 class CloudVolumeResult(dict):
+    """
+    A cloud block storage volume.
+    """
     def __init__(__self__, *,
                  id: _builtins.str,
                  labels: Mapping[str, _builtins.str],
@@ -118,10 +283,23 @@ class CloudVolumeResult(dict):
                  platform_uuid: Optional[_builtins.str] = None,
                  region_code: Optional[_builtins.str] = None,
                  region_id: Optional[_builtins.int] = None,
-                 size: Optional[_builtins.float] = None):
+                 size: Optional[_builtins.int] = None):
         """
+        A cloud block storage volume.
+
+        :param _builtins.str id: The volume's id.
         :param Mapping[str, _builtins.str] labels: The labels, without the provider's ownership label.
+        :param _builtins.str name: The volume's name.
+        :param _builtins.str status: The status as the API reports it.
+        :param _builtins.bool bootable: Whether an instance can boot from the volume; null where the API does not say.
+        :param _builtins.str created_at: When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+        :param _builtins.str description: The volume's description; null when it has none.
+        :param _builtins.str device: The device name in the attached instance, e.g. `/dev/vdb`; null when not attached.
         :param _builtins.str instance_id: The attached cloud instance, or null.
+        :param _builtins.str platform_uuid: The id of the object on the underlying cloud platform.
+        :param _builtins.str region_code: The code of the cloud region.
+        :param _builtins.int region_id: The id of the cloud region (see the getCloudRegion function).
+        :param _builtins.int size: The size in GB; null where the API does not say.
         """
         pulumi.set(__self__, "id", id)
         pulumi.set(__self__, "labels", labels)
@@ -149,6 +327,9 @@ class CloudVolumeResult(dict):
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        The volume's id.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
@@ -162,31 +343,49 @@ class CloudVolumeResult(dict):
     @_builtins.property
     @pulumi.getter
     def name(self) -> _builtins.str:
+        """
+        The volume's name.
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter
     def status(self) -> _builtins.str:
+        """
+        The status as the API reports it.
+        """
         return pulumi.get(self, "status")
 
     @_builtins.property
     @pulumi.getter
     def bootable(self) -> Optional[_builtins.bool]:
+        """
+        Whether an instance can boot from the volume; null where the API does not say.
+        """
         return pulumi.get(self, "bootable")
 
     @_builtins.property
     @pulumi.getter(name="createdAt")
     def created_at(self) -> Optional[_builtins.str]:
+        """
+        When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+        """
         return pulumi.get(self, "created_at")
 
     @_builtins.property
     @pulumi.getter
     def description(self) -> Optional[_builtins.str]:
+        """
+        The volume's description; null when it has none.
+        """
         return pulumi.get(self, "description")
 
     @_builtins.property
     @pulumi.getter
     def device(self) -> Optional[_builtins.str]:
+        """
+        The device name in the attached instance, e.g. `/dev/vdb`; null when not attached.
+        """
         return pulumi.get(self, "device")
 
     @_builtins.property
@@ -200,31 +399,49 @@ class CloudVolumeResult(dict):
     @_builtins.property
     @pulumi.getter(name="platformUuid")
     def platform_uuid(self) -> Optional[_builtins.str]:
+        """
+        The id of the object on the underlying cloud platform.
+        """
         return pulumi.get(self, "platform_uuid")
 
     @_builtins.property
     @pulumi.getter(name="regionCode")
     def region_code(self) -> Optional[_builtins.str]:
+        """
+        The code of the cloud region.
+        """
         return pulumi.get(self, "region_code")
 
     @_builtins.property
     @pulumi.getter(name="regionId")
     def region_id(self) -> Optional[_builtins.int]:
+        """
+        The id of the cloud region (see the getCloudRegion function).
+        """
         return pulumi.get(self, "region_id")
 
     @_builtins.property
     @pulumi.getter
-    def size(self) -> Optional[_builtins.float]:
+    def size(self) -> Optional[_builtins.int]:
+        """
+        The size in GB; null where the API does not say.
+        """
         return pulumi.get(self, "size")
 
 
 @pulumi.output_type
 class ConnectionResult(dict):
+    """
+    A network port of a dedicated server.
+    """
     def __init__(__self__, *,
                  port: _builtins.str,
                  mac_address: Optional[_builtins.str] = None,
                  type: Optional[_builtins.str] = None):
         """
+        A network port of a dedicated server.
+
+        :param _builtins.str port: The network port's name.
         :param _builtins.str mac_address: The port's MAC address (the wire's `macaddr`); null where none is recorded.
         :param _builtins.str type: "public", "private" or "oob" as the API names the port's network.
         """
@@ -237,6 +454,9 @@ class ConnectionResult(dict):
     @_builtins.property
     @pulumi.getter
     def port(self) -> _builtins.str:
+        """
+        The network port's name.
+        """
         return pulumi.get(self, "port")
 
     @_builtins.property
@@ -258,12 +478,17 @@ class ConnectionResult(dict):
 
 @pulumi.output_type
 class DedicatedServerDrives(dict):
+    """
+    The server's drives: which drive model in which slot, and how the slots are grouped.
+    """
     def __init__(__self__, *,
                  slots: Sequence['outputs.DedicatedServerDrivesSlots'],
                  layout: Optional[Sequence['outputs.DedicatedServerDrivesLayout']] = None):
         """
+        The server's drives: which drive model in which slot, and how the slots are grouped.
+
         :param Sequence['DedicatedServerDrivesSlots'] slots: Which drive model goes in which slot (positions from 0).
-        :param Sequence['DedicatedServerDrivesLayout'] layout: Groups of filled slots; `ignore: true` leaves a group unconfigured.
+        :param Sequence['DedicatedServerDrivesLayout'] layout: Groups of filled slots; a group whose `ignore` property is true is left unconfigured.
         """
         pulumi.set(__self__, "slots", slots)
         if layout is not None:
@@ -281,13 +506,16 @@ class DedicatedServerDrives(dict):
     @pulumi.getter
     def layout(self) -> Optional[Sequence['outputs.DedicatedServerDrivesLayout']]:
         """
-        Groups of filled slots; `ignore: true` leaves a group unconfigured.
+        Groups of filled slots; a group whose `ignore` property is true is left unconfigured.
         """
         return pulumi.get(self, "layout")
 
 
 @pulumi.output_type
 class DedicatedServerDrivesLayout(dict):
+    """
+    Groups of filled slots; a group whose `ignore` property is true is left unconfigured.
+    """
     @staticmethod
     def __key_warning(key: str):
         suggest = None
@@ -306,25 +534,42 @@ class DedicatedServerDrivesLayout(dict):
         return super().get(key, default)
 
     def __init__(__self__, *,
-                 slot_positions: Sequence[_builtins.float],
+                 slot_positions: Sequence[_builtins.int],
                  ignore: Optional[_builtins.bool] = None):
+        """
+        Groups of filled slots; a group whose `ignore` property is true is left unconfigured.
+
+        :param Sequence[_builtins.int] slot_positions: The positions of the slots the group joins.
+        :param _builtins.bool ignore: Leave the group unconfigured; default false.
+        """
         pulumi.set(__self__, "slot_positions", slot_positions)
+        if ignore is None:
+            ignore = False
         if ignore is not None:
             pulumi.set(__self__, "ignore", ignore)
 
     @_builtins.property
     @pulumi.getter(name="slotPositions")
-    def slot_positions(self) -> Sequence[_builtins.float]:
+    def slot_positions(self) -> Sequence[_builtins.int]:
+        """
+        The positions of the slots the group joins.
+        """
         return pulumi.get(self, "slot_positions")
 
     @_builtins.property
     @pulumi.getter
     def ignore(self) -> Optional[_builtins.bool]:
+        """
+        Leave the group unconfigured; default false.
+        """
         return pulumi.get(self, "ignore")
 
 
 @pulumi.output_type
 class DedicatedServerDrivesSlots(dict):
+    """
+    Which drive model goes in which slot (positions from 0).
+    """
     @staticmethod
     def __key_warning(key: str):
         suggest = None
@@ -343,28 +588,45 @@ class DedicatedServerDrivesSlots(dict):
         return super().get(key, default)
 
     def __init__(__self__, *,
-                 drive_model_id: _builtins.float,
-                 position: _builtins.float):
+                 drive_model_id: _builtins.int,
+                 position: _builtins.int):
+        """
+        Which drive model goes in which slot (positions from 0).
+
+        :param _builtins.int drive_model_id: The drive model's id (see the getDriveModel function).
+        :param _builtins.int position: The slot's position (see the getServerModel function's drive slots).
+        """
         pulumi.set(__self__, "drive_model_id", drive_model_id)
         pulumi.set(__self__, "position", position)
 
     @_builtins.property
     @pulumi.getter(name="driveModelId")
-    def drive_model_id(self) -> _builtins.float:
+    def drive_model_id(self) -> _builtins.int:
+        """
+        The drive model's id (see the getDriveModel function).
+        """
         return pulumi.get(self, "drive_model_id")
 
     @_builtins.property
     @pulumi.getter
-    def position(self) -> _builtins.float:
+    def position(self) -> _builtins.int:
+        """
+        The slot's position (see the getServerModel function's drive slots).
+        """
         return pulumi.get(self, "position")
 
 
 @pulumi.output_type
 class DedicatedServerUplinkModels(dict):
+    """
+    The server's uplinks: the private one, and the public one with its bandwidth option.
+    """
     def __init__(__self__, *,
                  private: 'outputs.DedicatedServerUplinkModelsPrivate',
                  public: Optional['outputs.DedicatedServerUplinkModelsPublic'] = None):
         """
+        The server's uplinks: the private one, and the public one with its bandwidth option.
+
         :param 'DedicatedServerUplinkModelsPrivate' private: The private uplink model offered for the server model.
         :param 'DedicatedServerUplinkModelsPublic' public: The public uplink and its bandwidth option; omitted: no public uplink.
         """
@@ -391,18 +653,32 @@ class DedicatedServerUplinkModels(dict):
 
 @pulumi.output_type
 class DedicatedServerUplinkModelsPrivate(dict):
+    """
+    The private uplink model offered for the server model.
+    """
     def __init__(__self__, *,
-                 id: _builtins.float):
+                 id: _builtins.int):
+        """
+        The private uplink model offered for the server model.
+
+        :param _builtins.int id: The private uplink model's id (see the getUplinkModel function).
+        """
         pulumi.set(__self__, "id", id)
 
     @_builtins.property
     @pulumi.getter
-    def id(self) -> _builtins.float:
+    def id(self) -> _builtins.int:
+        """
+        The private uplink model's id (see the getUplinkModel function).
+        """
         return pulumi.get(self, "id")
 
 
 @pulumi.output_type
 class DedicatedServerUplinkModelsPublic(dict):
+    """
+    The public uplink and its bandwidth option; omitted: no public uplink.
+    """
     @staticmethod
     def __key_warning(key: str):
         suggest = None
@@ -421,24 +697,39 @@ class DedicatedServerUplinkModelsPublic(dict):
         return super().get(key, default)
 
     def __init__(__self__, *,
-                 bandwidth_model_id: _builtins.float,
-                 id: _builtins.float):
+                 bandwidth_model_id: _builtins.int,
+                 id: _builtins.int):
+        """
+        The public uplink and its bandwidth option; omitted: no public uplink.
+
+        :param _builtins.int bandwidth_model_id: The bandwidth option's id (see the getBandwidthOption function).
+        :param _builtins.int id: The public uplink model's id (see the getUplinkModel function).
+        """
         pulumi.set(__self__, "bandwidth_model_id", bandwidth_model_id)
         pulumi.set(__self__, "id", id)
 
     @_builtins.property
     @pulumi.getter(name="bandwidthModelId")
-    def bandwidth_model_id(self) -> _builtins.float:
+    def bandwidth_model_id(self) -> _builtins.int:
+        """
+        The bandwidth option's id (see the getBandwidthOption function).
+        """
         return pulumi.get(self, "bandwidth_model_id")
 
     @_builtins.property
     @pulumi.getter
-    def id(self) -> _builtins.float:
+    def id(self) -> _builtins.int:
+        """
+        The public uplink model's id (see the getUplinkModel function).
+        """
         return pulumi.get(self, "id")
 
 
 @pulumi.output_type
 class DnsRecordResult(dict):
+    """
+    A record of a DNS zone.
+    """
     def __init__(__self__, *,
                  id: _builtins.str,
                  name: _builtins.str,
@@ -446,10 +737,19 @@ class DnsRecordResult(dict):
                  type: _builtins.str,
                  zone_id: _builtins.str,
                  data: Optional[_builtins.str] = None,
-                 priority: Optional[_builtins.float] = None,
-                 ttl: Optional[_builtins.float] = None):
+                 priority: Optional[_builtins.int] = None,
+                 ttl: Optional[_builtins.int] = None):
         """
+        A record of a DNS zone.
+
         :param _builtins.str id: "<zoneId>/<recordId>", the id of a DnsRecord resource (and its adoptId).
+        :param _builtins.str name: The record's name (the host name within the zone).
+        :param _builtins.str record_id: The record's own id in its zone.
+        :param _builtins.str type: The record's type: A, AAAA, CNAME, MX, TXT, NS, SRV, CAA, SOA...
+        :param _builtins.str zone_id: The id of the record's zone.
+        :param _builtins.str data: The record's value (an address, a host name, a text...); null where the API does not say.
+        :param _builtins.int priority: The priority (MX and SRV records); null for other types.
+        :param _builtins.int ttl: The time to live, in seconds; null where the API does not say.
         """
         pulumi.set(__self__, "id", id)
         pulumi.set(__self__, "name", name)
@@ -474,41 +774,65 @@ class DnsRecordResult(dict):
     @_builtins.property
     @pulumi.getter
     def name(self) -> _builtins.str:
+        """
+        The record's name (the host name within the zone).
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter(name="recordId")
     def record_id(self) -> _builtins.str:
+        """
+        The record's own id in its zone.
+        """
         return pulumi.get(self, "record_id")
 
     @_builtins.property
     @pulumi.getter
     def type(self) -> _builtins.str:
+        """
+        The record's type: A, AAAA, CNAME, MX, TXT, NS, SRV, CAA, SOA...
+        """
         return pulumi.get(self, "type")
 
     @_builtins.property
     @pulumi.getter(name="zoneId")
     def zone_id(self) -> _builtins.str:
+        """
+        The id of the record's zone.
+        """
         return pulumi.get(self, "zone_id")
 
     @_builtins.property
     @pulumi.getter
     def data(self) -> Optional[_builtins.str]:
+        """
+        The record's value (an address, a host name, a text...); null where the API does not say.
+        """
         return pulumi.get(self, "data")
 
     @_builtins.property
     @pulumi.getter
-    def priority(self) -> Optional[_builtins.float]:
+    def priority(self) -> Optional[_builtins.int]:
+        """
+        The priority (MX and SRV records); null for other types.
+        """
         return pulumi.get(self, "priority")
 
     @_builtins.property
     @pulumi.getter
-    def ttl(self) -> Optional[_builtins.float]:
+    def ttl(self) -> Optional[_builtins.int]:
+        """
+        The time to live, in seconds; null where the API does not say.
+        """
         return pulumi.get(self, "ttl")
 
 
 @pulumi.output_type
 class DnsZoneResult(dict):
+    """
+    A DNS zone.
+    """
     def __init__(__self__, *,
                  id: _builtins.str,
                  labels: Mapping[str, _builtins.str],
@@ -516,11 +840,22 @@ class DnsZoneResult(dict):
                  created_at: Optional[_builtins.str] = None,
                  delegation_status: Optional[_builtins.str] = None,
                  email: Optional[_builtins.str] = None,
-                 ttl: Optional[_builtins.float] = None,
+                 ttl: Optional[_builtins.int] = None,
                  unpublish_date: Optional[_builtins.str] = None,
                  updated_at: Optional[_builtins.str] = None):
         """
+        A DNS zone.
+
+        :param _builtins.str id: The zone's id.
         :param Mapping[str, _builtins.str] labels: The labels, without the provider's ownership label.
+        :param _builtins.str name: The zone's domain name, e.g. `example.com`.
+        :param _builtins.str created_at: When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+        :param _builtins.str delegation_status: Whether the domain is delegated to the service's name servers, as the API reports it.
+        :param _builtins.str email: The zone's contact e-mail address (SOA); null where the API does not say.
+        :param _builtins.int ttl: The zone's default time to live of records, in seconds.
+        :param _builtins.str unpublish_date: When the zone stops being published (for example once delegation has failed for long); null
+               when no such date is set.
+        :param _builtins.str updated_at: When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
         """
         pulumi.set(__self__, "id", id)
         pulumi.set(__self__, "labels", labels)
@@ -541,6 +876,9 @@ class DnsZoneResult(dict):
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        The zone's id.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
@@ -554,48 +892,175 @@ class DnsZoneResult(dict):
     @_builtins.property
     @pulumi.getter
     def name(self) -> _builtins.str:
+        """
+        The zone's domain name, e.g. `example.com`.
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter(name="createdAt")
     def created_at(self) -> Optional[_builtins.str]:
+        """
+        When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+        """
         return pulumi.get(self, "created_at")
 
     @_builtins.property
     @pulumi.getter(name="delegationStatus")
     def delegation_status(self) -> Optional[_builtins.str]:
+        """
+        Whether the domain is delegated to the service's name servers, as the API reports it.
+        """
         return pulumi.get(self, "delegation_status")
 
     @_builtins.property
     @pulumi.getter
     def email(self) -> Optional[_builtins.str]:
+        """
+        The zone's contact e-mail address (SOA); null where the API does not say.
+        """
         return pulumi.get(self, "email")
 
     @_builtins.property
     @pulumi.getter
-    def ttl(self) -> Optional[_builtins.float]:
+    def ttl(self) -> Optional[_builtins.int]:
+        """
+        The zone's default time to live of records, in seconds.
+        """
         return pulumi.get(self, "ttl")
 
     @_builtins.property
     @pulumi.getter(name="unpublishDate")
     def unpublish_date(self) -> Optional[_builtins.str]:
+        """
+        When the zone stops being published (for example once delegation has failed for long); null
+        when no such date is set.
+        """
         return pulumi.get(self, "unpublish_date")
 
     @_builtins.property
     @pulumi.getter(name="updatedAt")
     def updated_at(self) -> Optional[_builtins.str]:
+        """
+        When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+        """
         return pulumi.get(self, "updated_at")
 
 
 @pulumi.output_type
-class DriveSlotResult(dict):
+class DriveModelResult(dict):
+    """
+    A drive model a server model can be ordered with.
+    """
     def __init__(__self__, *,
-                 position: _builtins.float,
+                 capacity: _builtins.int,
+                 form_factor: _builtins.str,
+                 id: _builtins.int,
+                 interface: _builtins.str,
+                 media_type: _builtins.str,
+                 name: _builtins.str):
+        """
+        A drive model a server model can be ordered with.
+
+        :param _builtins.int capacity: GB.
+        :param _builtins.str form_factor: The form factor, e.g. `2.5`.
+        :param _builtins.int id: The drive model's id (a drive slot's `driveModelId`).
+        :param _builtins.str interface: The interface, e.g. `SATA3`.
+        :param _builtins.str media_type: The media type, e.g. `SSD`.
+        :param _builtins.str name: The drive model's name.
+        """
+        pulumi.set(__self__, "capacity", capacity)
+        pulumi.set(__self__, "form_factor", form_factor)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "interface", interface)
+        pulumi.set(__self__, "media_type", media_type)
+        pulumi.set(__self__, "name", name)
+
+    @_builtins.property
+    @pulumi.getter
+    def capacity(self) -> _builtins.int:
+        """
+        GB.
+        """
+        return pulumi.get(self, "capacity")
+
+    @_builtins.property
+    @pulumi.getter(name="formFactor")
+    def form_factor(self) -> _builtins.str:
+        """
+        The form factor, e.g. `2.5`.
+        """
+        return pulumi.get(self, "form_factor")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.int:
+        """
+        The drive model's id (a drive slot's `driveModelId`).
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def interface(self) -> _builtins.str:
+        """
+        The interface, e.g. `SATA3`.
+        """
+        return pulumi.get(self, "interface")
+
+    @_builtins.property
+    @pulumi.getter(name="mediaType")
+    def media_type(self) -> _builtins.str:
+        """
+        The media type, e.g. `SSD`.
+        """
+        return pulumi.get(self, "media_type")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        The drive model's name.
+        """
+        return pulumi.get(self, "name")
+
+
+@pulumi.output_type
+class DriveSlotResult(dict):
+    """
+    A drive slot of a host, filled or not.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "driveModel":
+            suggest = "drive_model"
+        elif key == "formFactor":
+            suggest = "form_factor"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in DriveSlotResult. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        DriveSlotResult.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        DriveSlotResult.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 position: _builtins.int,
                  drive_model: Optional['outputs.DriveSlotResultDriveModel'] = None,
                  form_factor: Optional[_builtins.str] = None,
                  interface: Optional[_builtins.str] = None):
         """
+        A drive slot of a host, filled or not.
+
+        :param _builtins.int position: The slot's position.
         :param 'DriveSlotResultDriveModel' drive_model: The drive in the slot; null for an empty slot.
+        :param _builtins.str form_factor: The slot's form factor; null where the API does not say.
+        :param _builtins.str interface: The slot's interface; null where the API does not say.
         """
         pulumi.set(__self__, "position", position)
         if drive_model is not None:
@@ -607,7 +1072,10 @@ class DriveSlotResult(dict):
 
     @_builtins.property
     @pulumi.getter
-    def position(self) -> _builtins.float:
+    def position(self) -> _builtins.int:
+        """
+        The slot's position.
+        """
         return pulumi.get(self, "position")
 
     @_builtins.property
@@ -621,23 +1089,61 @@ class DriveSlotResult(dict):
     @_builtins.property
     @pulumi.getter(name="formFactor")
     def form_factor(self) -> Optional[_builtins.str]:
+        """
+        The slot's form factor; null where the API does not say.
+        """
         return pulumi.get(self, "form_factor")
 
     @_builtins.property
     @pulumi.getter
     def interface(self) -> Optional[_builtins.str]:
+        """
+        The slot's interface; null where the API does not say.
+        """
         return pulumi.get(self, "interface")
 
 
 @pulumi.output_type
 class DriveSlotResultDriveModel(dict):
+    """
+    The drive in the slot; null for an empty slot.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "formFactor":
+            suggest = "form_factor"
+        elif key == "mediaType":
+            suggest = "media_type"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in DriveSlotResultDriveModel. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        DriveSlotResultDriveModel.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        DriveSlotResultDriveModel.__key_warning(key)
+        return super().get(key, default)
+
     def __init__(__self__, *,
-                 capacity: _builtins.float,
+                 capacity: _builtins.int,
                  form_factor: _builtins.str,
-                 id: _builtins.float,
+                 id: _builtins.int,
                  interface: _builtins.str,
                  media_type: _builtins.str,
                  name: _builtins.str):
+        """
+        The drive in the slot; null for an empty slot.
+
+        :param _builtins.int capacity: The capacity in GB.
+        :param _builtins.str form_factor: The form factor, e.g. `2.5`.
+        :param _builtins.int id: The drive model's id.
+        :param _builtins.str interface: The interface, e.g. `SATA3`.
+        :param _builtins.str media_type: The media type, e.g. `SSD`.
+        :param _builtins.str name: The drive model's name.
+        """
         pulumi.set(__self__, "capacity", capacity)
         pulumi.set(__self__, "form_factor", form_factor)
         pulumi.set(__self__, "id", id)
@@ -647,181 +1153,225 @@ class DriveSlotResultDriveModel(dict):
 
     @_builtins.property
     @pulumi.getter
-    def capacity(self) -> _builtins.float:
+    def capacity(self) -> _builtins.int:
+        """
+        The capacity in GB.
+        """
         return pulumi.get(self, "capacity")
 
     @_builtins.property
     @pulumi.getter(name="formFactor")
     def form_factor(self) -> _builtins.str:
+        """
+        The form factor, e.g. `2.5`.
+        """
         return pulumi.get(self, "form_factor")
 
     @_builtins.property
     @pulumi.getter
-    def id(self) -> _builtins.float:
+    def id(self) -> _builtins.int:
+        """
+        The drive model's id.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter
     def interface(self) -> _builtins.str:
+        """
+        The interface, e.g. `SATA3`.
+        """
         return pulumi.get(self, "interface")
 
     @_builtins.property
     @pulumi.getter(name="mediaType")
     def media_type(self) -> _builtins.str:
+        """
+        The media type, e.g. `SSD`.
+        """
         return pulumi.get(self, "media_type")
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> _builtins.str:
+        """
+        The drive model's name.
+        """
         return pulumi.get(self, "name")
 
 
 @pulumi.output_type
-class GetBandwidthOptionResult(dict):
+class HostConfigurationDetails(dict):
+    """
+    `configuration_details`: dedicated servers and bare metal nodes have server model fields,
+    SBM servers flavor fields; those of the other kind are null.
+    """
     def __init__(__self__, *,
-                 id: _builtins.int,
-                 name: _builtins.str,
-                 commit: Optional[_builtins.float] = None,
-                 type: Optional[_builtins.str] = None):
+                 bandwidth_id: Optional[_builtins.int] = None,
+                 bandwidth_name: Optional[_builtins.str] = None,
+                 operating_system_full_name: Optional[_builtins.str] = None,
+                 operating_system_id: Optional[_builtins.int] = None,
+                 private_uplink_id: Optional[_builtins.int] = None,
+                 private_uplink_name: Optional[_builtins.str] = None,
+                 public_uplink_id: Optional[_builtins.int] = None,
+                 public_uplink_name: Optional[_builtins.str] = None,
+                 ram_size: Optional[_builtins.int] = None,
+                 sbm_flavor_model_id: Optional[_builtins.int] = None,
+                 sbm_flavor_model_name: Optional[_builtins.str] = None,
+                 server_model_id: Optional[_builtins.int] = None,
+                 server_model_name: Optional[_builtins.str] = None):
         """
-        :param _builtins.float commit: Bytes committed; null for unmetered options.
+        `configuration_details`: dedicated servers and bare metal nodes have server model fields,
+        SBM servers flavor fields; those of the other kind are null.
+
+        :param _builtins.int bandwidth_id: The id of the bandwidth option; null when none applies.
+        :param _builtins.str bandwidth_name: The name of the bandwidth option; null when none applies.
+        :param _builtins.str operating_system_full_name: The full name of the operating system; null when none is installed.
+        :param _builtins.int operating_system_id: The id of the operating system; null when none is installed.
+        :param _builtins.int private_uplink_id: The id of the private uplink; null when there is none.
+        :param _builtins.str private_uplink_name: The name of the private uplink; null when there is none.
+        :param _builtins.int public_uplink_id: The id of the public uplink; null when there is none.
+        :param _builtins.str public_uplink_name: The name of the public uplink; null when there is none.
+        :param _builtins.int ram_size: GB.
+        :param _builtins.int sbm_flavor_model_id: The id of the SBM flavor (see the getSbmFlavorModel function).
+        :param _builtins.str sbm_flavor_model_name: The name of the SBM flavor.
+        :param _builtins.int server_model_id: The id of the server model (see the getServerModel function).
+        :param _builtins.str server_model_name: The name of the server model.
         """
-        pulumi.set(__self__, "id", id)
-        pulumi.set(__self__, "name", name)
-        if commit is not None:
-            pulumi.set(__self__, "commit", commit)
-        if type is not None:
-            pulumi.set(__self__, "type", type)
+        if bandwidth_id is not None:
+            pulumi.set(__self__, "bandwidth_id", bandwidth_id)
+        if bandwidth_name is not None:
+            pulumi.set(__self__, "bandwidth_name", bandwidth_name)
+        if operating_system_full_name is not None:
+            pulumi.set(__self__, "operating_system_full_name", operating_system_full_name)
+        if operating_system_id is not None:
+            pulumi.set(__self__, "operating_system_id", operating_system_id)
+        if private_uplink_id is not None:
+            pulumi.set(__self__, "private_uplink_id", private_uplink_id)
+        if private_uplink_name is not None:
+            pulumi.set(__self__, "private_uplink_name", private_uplink_name)
+        if public_uplink_id is not None:
+            pulumi.set(__self__, "public_uplink_id", public_uplink_id)
+        if public_uplink_name is not None:
+            pulumi.set(__self__, "public_uplink_name", public_uplink_name)
+        if ram_size is not None:
+            pulumi.set(__self__, "ram_size", ram_size)
+        if sbm_flavor_model_id is not None:
+            pulumi.set(__self__, "sbm_flavor_model_id", sbm_flavor_model_id)
+        if sbm_flavor_model_name is not None:
+            pulumi.set(__self__, "sbm_flavor_model_name", sbm_flavor_model_name)
+        if server_model_id is not None:
+            pulumi.set(__self__, "server_model_id", server_model_id)
+        if server_model_name is not None:
+            pulumi.set(__self__, "server_model_name", server_model_name)
 
     @_builtins.property
-    @pulumi.getter
-    def id(self) -> _builtins.int:
-        return pulumi.get(self, "id")
+    @pulumi.getter(name="bandwidthId")
+    def bandwidth_id(self) -> Optional[_builtins.int]:
+        """
+        The id of the bandwidth option; null when none applies.
+        """
+        return pulumi.get(self, "bandwidth_id")
 
     @_builtins.property
-    @pulumi.getter
-    def name(self) -> _builtins.str:
-        return pulumi.get(self, "name")
+    @pulumi.getter(name="bandwidthName")
+    def bandwidth_name(self) -> Optional[_builtins.str]:
+        """
+        The name of the bandwidth option; null when none applies.
+        """
+        return pulumi.get(self, "bandwidth_name")
 
     @_builtins.property
-    @pulumi.getter
-    def commit(self) -> Optional[_builtins.float]:
+    @pulumi.getter(name="operatingSystemFullName")
+    def operating_system_full_name(self) -> Optional[_builtins.str]:
         """
-        Bytes committed; null for unmetered options.
+        The full name of the operating system; null when none is installed.
         """
-        return pulumi.get(self, "commit")
+        return pulumi.get(self, "operating_system_full_name")
 
     @_builtins.property
-    @pulumi.getter
-    def type(self) -> Optional[_builtins.str]:
-        return pulumi.get(self, "type")
-
-
-@pulumi.output_type
-class GetCloudRegionResult(dict):
-    def __init__(__self__, *,
-                 code: _builtins.str,
-                 flavors: Sequence['outputs.CloudFlavorResult'],
-                 id: _builtins.int,
-                 images: Sequence['outputs.CloudImageResult'],
-                 name: _builtins.str):
+    @pulumi.getter(name="operatingSystemId")
+    def operating_system_id(self) -> Optional[_builtins.int]:
         """
-        :param Sequence['CloudFlavorResult'] flavors: What an instance here can be sized as.
-        :param Sequence['CloudImageResult'] images: What an instance here can be created from.
+        The id of the operating system; null when none is installed.
         """
-        pulumi.set(__self__, "code", code)
-        pulumi.set(__self__, "flavors", flavors)
-        pulumi.set(__self__, "id", id)
-        pulumi.set(__self__, "images", images)
-        pulumi.set(__self__, "name", name)
+        return pulumi.get(self, "operating_system_id")
 
     @_builtins.property
-    @pulumi.getter
-    def code(self) -> _builtins.str:
-        return pulumi.get(self, "code")
+    @pulumi.getter(name="privateUplinkId")
+    def private_uplink_id(self) -> Optional[_builtins.int]:
+        """
+        The id of the private uplink; null when there is none.
+        """
+        return pulumi.get(self, "private_uplink_id")
 
     @_builtins.property
-    @pulumi.getter
-    def flavors(self) -> Sequence['outputs.CloudFlavorResult']:
+    @pulumi.getter(name="privateUplinkName")
+    def private_uplink_name(self) -> Optional[_builtins.str]:
         """
-        What an instance here can be sized as.
+        The name of the private uplink; null when there is none.
         """
-        return pulumi.get(self, "flavors")
+        return pulumi.get(self, "private_uplink_name")
 
     @_builtins.property
-    @pulumi.getter
-    def id(self) -> _builtins.int:
-        return pulumi.get(self, "id")
+    @pulumi.getter(name="publicUplinkId")
+    def public_uplink_id(self) -> Optional[_builtins.int]:
+        """
+        The id of the public uplink; null when there is none.
+        """
+        return pulumi.get(self, "public_uplink_id")
 
     @_builtins.property
-    @pulumi.getter
-    def images(self) -> Sequence['outputs.CloudImageResult']:
+    @pulumi.getter(name="publicUplinkName")
+    def public_uplink_name(self) -> Optional[_builtins.str]:
         """
-        What an instance here can be created from.
+        The name of the public uplink; null when there is none.
         """
-        return pulumi.get(self, "images")
+        return pulumi.get(self, "public_uplink_name")
 
     @_builtins.property
-    @pulumi.getter
-    def name(self) -> _builtins.str:
-        return pulumi.get(self, "name")
-
-
-@pulumi.output_type
-class GetDriveModelResult(dict):
-    def __init__(__self__, *,
-                 capacity: _builtins.float,
-                 form_factor: _builtins.str,
-                 id: _builtins.int,
-                 interface: _builtins.str,
-                 media_type: _builtins.str,
-                 name: _builtins.str):
-        """
-        :param _builtins.float capacity: GB.
-        """
-        pulumi.set(__self__, "capacity", capacity)
-        pulumi.set(__self__, "form_factor", form_factor)
-        pulumi.set(__self__, "id", id)
-        pulumi.set(__self__, "interface", interface)
-        pulumi.set(__self__, "media_type", media_type)
-        pulumi.set(__self__, "name", name)
-
-    @_builtins.property
-    @pulumi.getter
-    def capacity(self) -> _builtins.float:
+    @pulumi.getter(name="ramSize")
+    def ram_size(self) -> Optional[_builtins.int]:
         """
         GB.
         """
-        return pulumi.get(self, "capacity")
+        return pulumi.get(self, "ram_size")
 
     @_builtins.property
-    @pulumi.getter(name="formFactor")
-    def form_factor(self) -> _builtins.str:
-        return pulumi.get(self, "form_factor")
+    @pulumi.getter(name="sbmFlavorModelId")
+    def sbm_flavor_model_id(self) -> Optional[_builtins.int]:
+        """
+        The id of the SBM flavor (see the getSbmFlavorModel function).
+        """
+        return pulumi.get(self, "sbm_flavor_model_id")
 
     @_builtins.property
-    @pulumi.getter
-    def id(self) -> _builtins.int:
-        return pulumi.get(self, "id")
+    @pulumi.getter(name="sbmFlavorModelName")
+    def sbm_flavor_model_name(self) -> Optional[_builtins.str]:
+        """
+        The name of the SBM flavor.
+        """
+        return pulumi.get(self, "sbm_flavor_model_name")
 
     @_builtins.property
-    @pulumi.getter
-    def interface(self) -> _builtins.str:
-        return pulumi.get(self, "interface")
+    @pulumi.getter(name="serverModelId")
+    def server_model_id(self) -> Optional[_builtins.int]:
+        """
+        The id of the server model (see the getServerModel function).
+        """
+        return pulumi.get(self, "server_model_id")
 
     @_builtins.property
-    @pulumi.getter(name="mediaType")
-    def media_type(self) -> _builtins.str:
-        return pulumi.get(self, "media_type")
-
-    @_builtins.property
-    @pulumi.getter
-    def name(self) -> _builtins.str:
-        return pulumi.get(self, "name")
+    @pulumi.getter(name="serverModelName")
+    def server_model_name(self) -> Optional[_builtins.str]:
+        """
+        The name of the server model.
+        """
+        return pulumi.get(self, "server_model_name")
 
 
 @pulumi.output_type
-class GetHostResult(dict):
+class HostResult(dict):
     """
     A host of any kind; fields a kind or an older record lacks are null.
     """
@@ -835,7 +1385,7 @@ class GetHostResult(dict):
                  created_at: Optional[_builtins.str] = None,
                  kubernetes_cluster_id: Optional[_builtins.str] = None,
                  kubernetes_cluster_node_id: Optional[_builtins.str] = None,
-                 kubernetes_cluster_node_number: Optional[_builtins.float] = None,
+                 kubernetes_cluster_node_number: Optional[_builtins.int] = None,
                  lease_start_at: Optional[_builtins.str] = None,
                  location_code: Optional[_builtins.str] = None,
                  location_id: Optional[_builtins.int] = None,
@@ -851,11 +1401,28 @@ class GetHostResult(dict):
         """
         A host of any kind; fields a kind or an older record lacks are null.
 
+        :param _builtins.str id: The host's id.
         :param Mapping[str, _builtins.str] labels: The labels, without the provider's ownership label.
+        :param _builtins.str status: The status as the API reports it.
         :param _builtins.str type: "dedicated_server", "sbm_server" or "kubernetes_baremetal_node".
+        :param _builtins.str configuration: The hardware configuration in words, as the API describes it.
+        :param 'HostConfigurationDetails' configuration_details: The configuration as ordered; null where the API leaves it out.
+        :param _builtins.str created_at: When it was created: an ISO 8601 UTC timestamp, as the API gives it.
         :param _builtins.str kubernetes_cluster_id: Bare metal nodes only.
+        :param _builtins.str kubernetes_cluster_node_id: For a Kubernetes bare metal node, its id as a node of the cluster; otherwise null.
+        :param _builtins.int kubernetes_cluster_node_number: For a Kubernetes bare metal node, its number in the cluster; otherwise null.
+        :param _builtins.str lease_start_at: The date the lease started (YYYY-MM-DD); null until then.
+        :param _builtins.str location_code: The code of the location, e.g. `AMS1`.
+        :param _builtins.int location_id: The id of the location (see the getLocation function).
+        :param _builtins.str oob_ipv4_address: The address of the out-of-band management interface; null when it has none.
+        :param _builtins.str operational_status: The operational status as the API reports it (`normal` once provisioning or a reinstall is done).
+        :param _builtins.str power_status: The power status as the API reports it, e.g. `powered_on`.
+        :param _builtins.str private_ipv4_address: The private IPv4 address; null when it has none.
+        :param _builtins.str public_ipv4_address: The public IPv4 address; null when it has none.
+        :param _builtins.str rack_id: The id of the rack the server stands in; null where the API does not say.
         :param _builtins.str scheduled_release_at: Set once a release is scheduled.
         :param _builtins.str title: null for a bare metal node without one.
+        :param _builtins.str updated_at: When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
         """
         pulumi.set(__self__, "id", id)
         pulumi.set(__self__, "labels", labels)
@@ -901,6 +1468,9 @@ class GetHostResult(dict):
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        The host's id.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
@@ -914,6 +1484,9 @@ class GetHostResult(dict):
     @_builtins.property
     @pulumi.getter
     def status(self) -> _builtins.str:
+        """
+        The status as the API reports it.
+        """
         return pulumi.get(self, "status")
 
     @_builtins.property
@@ -927,16 +1500,25 @@ class GetHostResult(dict):
     @_builtins.property
     @pulumi.getter
     def configuration(self) -> Optional[_builtins.str]:
+        """
+        The hardware configuration in words, as the API describes it.
+        """
         return pulumi.get(self, "configuration")
 
     @_builtins.property
     @pulumi.getter(name="configurationDetails")
     def configuration_details(self) -> Optional['outputs.HostConfigurationDetails']:
+        """
+        The configuration as ordered; null where the API leaves it out.
+        """
         return pulumi.get(self, "configuration_details")
 
     @_builtins.property
     @pulumi.getter(name="createdAt")
     def created_at(self) -> Optional[_builtins.str]:
+        """
+        When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+        """
         return pulumi.get(self, "created_at")
 
     @_builtins.property
@@ -950,56 +1532,89 @@ class GetHostResult(dict):
     @_builtins.property
     @pulumi.getter(name="kubernetesClusterNodeId")
     def kubernetes_cluster_node_id(self) -> Optional[_builtins.str]:
+        """
+        For a Kubernetes bare metal node, its id as a node of the cluster; otherwise null.
+        """
         return pulumi.get(self, "kubernetes_cluster_node_id")
 
     @_builtins.property
     @pulumi.getter(name="kubernetesClusterNodeNumber")
-    def kubernetes_cluster_node_number(self) -> Optional[_builtins.float]:
+    def kubernetes_cluster_node_number(self) -> Optional[_builtins.int]:
+        """
+        For a Kubernetes bare metal node, its number in the cluster; otherwise null.
+        """
         return pulumi.get(self, "kubernetes_cluster_node_number")
 
     @_builtins.property
     @pulumi.getter(name="leaseStartAt")
     def lease_start_at(self) -> Optional[_builtins.str]:
+        """
+        The date the lease started (YYYY-MM-DD); null until then.
+        """
         return pulumi.get(self, "lease_start_at")
 
     @_builtins.property
     @pulumi.getter(name="locationCode")
     def location_code(self) -> Optional[_builtins.str]:
+        """
+        The code of the location, e.g. `AMS1`.
+        """
         return pulumi.get(self, "location_code")
 
     @_builtins.property
     @pulumi.getter(name="locationId")
     def location_id(self) -> Optional[_builtins.int]:
+        """
+        The id of the location (see the getLocation function).
+        """
         return pulumi.get(self, "location_id")
 
     @_builtins.property
     @pulumi.getter(name="oobIpv4Address")
     def oob_ipv4_address(self) -> Optional[_builtins.str]:
+        """
+        The address of the out-of-band management interface; null when it has none.
+        """
         return pulumi.get(self, "oob_ipv4_address")
 
     @_builtins.property
     @pulumi.getter(name="operationalStatus")
     def operational_status(self) -> Optional[_builtins.str]:
+        """
+        The operational status as the API reports it (`normal` once provisioning or a reinstall is done).
+        """
         return pulumi.get(self, "operational_status")
 
     @_builtins.property
     @pulumi.getter(name="powerStatus")
     def power_status(self) -> Optional[_builtins.str]:
+        """
+        The power status as the API reports it, e.g. `powered_on`.
+        """
         return pulumi.get(self, "power_status")
 
     @_builtins.property
     @pulumi.getter(name="privateIpv4Address")
     def private_ipv4_address(self) -> Optional[_builtins.str]:
+        """
+        The private IPv4 address; null when it has none.
+        """
         return pulumi.get(self, "private_ipv4_address")
 
     @_builtins.property
     @pulumi.getter(name="publicIpv4Address")
     def public_ipv4_address(self) -> Optional[_builtins.str]:
+        """
+        The public IPv4 address; null when it has none.
+        """
         return pulumi.get(self, "public_ipv4_address")
 
     @_builtins.property
     @pulumi.getter(name="rackId")
     def rack_id(self) -> Optional[_builtins.str]:
+        """
+        The id of the rack the server stands in; null where the API does not say.
+        """
         return pulumi.get(self, "rack_id")
 
     @_builtins.property
@@ -1021,11 +1636,352 @@ class GetHostResult(dict):
     @_builtins.property
     @pulumi.getter(name="updatedAt")
     def updated_at(self) -> Optional[_builtins.str]:
+        """
+        When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+        """
         return pulumi.get(self, "updated_at")
 
 
 @pulumi.output_type
-class GetKubernetesClusterNodeResult(dict):
+class InvoiceResult(dict):
+    """
+    One invoice; the document links (`csvUrl`, `pdfUrl`) are null where the list leaves them out.
+    """
+    def __init__(__self__, *,
+                 id: _builtins.str,
+                 csv_url: Optional[_builtins.str] = None,
+                 currency: Optional[_builtins.str] = None,
+                 date: Optional[_builtins.str] = None,
+                 number: Optional[_builtins.int] = None,
+                 parent_id: Optional[_builtins.str] = None,
+                 pdf_url: Optional[_builtins.str] = None,
+                 status: Optional[_builtins.str] = None,
+                 total_due: Optional[_builtins.float] = None,
+                 type: Optional[_builtins.str] = None):
+        """
+        One invoice; the document links (`csvUrl`, `pdfUrl`) are null where the list leaves them out.
+
+        :param _builtins.str id: The invoice's id.
+        :param _builtins.str csv_url: The address of the invoice as a CSV file.
+        :param _builtins.str currency: The currency code, e.g. `EUR`.
+        :param _builtins.str date: YYYY-MM-DD.
+        :param _builtins.int number: The invoice's number; null where the API does not say.
+        :param _builtins.str parent_id: For a credit note, the id of the invoice it belongs to; otherwise null.
+        :param _builtins.str pdf_url: The address of the invoice as a PDF file.
+        :param _builtins.str status: The status: pending, outstanding, overdue, paid, canceled or reissued.
+        :param _builtins.float total_due: The total due, in `currency`.
+        :param _builtins.str type: `invoice` or `credit_note`.
+        """
+        pulumi.set(__self__, "id", id)
+        if csv_url is not None:
+            pulumi.set(__self__, "csv_url", csv_url)
+        if currency is not None:
+            pulumi.set(__self__, "currency", currency)
+        if date is not None:
+            pulumi.set(__self__, "date", date)
+        if number is not None:
+            pulumi.set(__self__, "number", number)
+        if parent_id is not None:
+            pulumi.set(__self__, "parent_id", parent_id)
+        if pdf_url is not None:
+            pulumi.set(__self__, "pdf_url", pdf_url)
+        if status is not None:
+            pulumi.set(__self__, "status", status)
+        if total_due is not None:
+            pulumi.set(__self__, "total_due", total_due)
+        if type is not None:
+            pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The invoice's id.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter(name="csvUrl")
+    def csv_url(self) -> Optional[_builtins.str]:
+        """
+        The address of the invoice as a CSV file.
+        """
+        return pulumi.get(self, "csv_url")
+
+    @_builtins.property
+    @pulumi.getter
+    def currency(self) -> Optional[_builtins.str]:
+        """
+        The currency code, e.g. `EUR`.
+        """
+        return pulumi.get(self, "currency")
+
+    @_builtins.property
+    @pulumi.getter
+    def date(self) -> Optional[_builtins.str]:
+        """
+        YYYY-MM-DD.
+        """
+        return pulumi.get(self, "date")
+
+    @_builtins.property
+    @pulumi.getter
+    def number(self) -> Optional[_builtins.int]:
+        """
+        The invoice's number; null where the API does not say.
+        """
+        return pulumi.get(self, "number")
+
+    @_builtins.property
+    @pulumi.getter(name="parentId")
+    def parent_id(self) -> Optional[_builtins.str]:
+        """
+        For a credit note, the id of the invoice it belongs to; otherwise null.
+        """
+        return pulumi.get(self, "parent_id")
+
+    @_builtins.property
+    @pulumi.getter(name="pdfUrl")
+    def pdf_url(self) -> Optional[_builtins.str]:
+        """
+        The address of the invoice as a PDF file.
+        """
+        return pulumi.get(self, "pdf_url")
+
+    @_builtins.property
+    @pulumi.getter
+    def status(self) -> Optional[_builtins.str]:
+        """
+        The status: pending, outstanding, overdue, paid, canceled or reissued.
+        """
+        return pulumi.get(self, "status")
+
+    @_builtins.property
+    @pulumi.getter(name="totalDue")
+    def total_due(self) -> Optional[_builtins.float]:
+        """
+        The total due, in `currency`.
+        """
+        return pulumi.get(self, "total_due")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> Optional[_builtins.str]:
+        """
+        `invoice` or `credit_note`.
+        """
+        return pulumi.get(self, "type")
+
+
+@pulumi.output_type
+class IpxeBootSupport(dict):
+    """
+    Whether a location offers each iPXE Boot mode (features private_ipxe_boot, public_ipxe_boot).
+    """
+    def __init__(__self__, *,
+                 private: _builtins.bool,
+                 public: _builtins.bool):
+        """
+        Whether a location offers each iPXE Boot mode (features private_ipxe_boot, public_ipxe_boot).
+
+        :param _builtins.bool private: Whether private iPXE boot can be ordered here.
+        :param _builtins.bool public: Whether public iPXE boot can be ordered here.
+        """
+        pulumi.set(__self__, "private", private)
+        pulumi.set(__self__, "public", public)
+
+    @_builtins.property
+    @pulumi.getter
+    def private(self) -> _builtins.bool:
+        """
+        Whether private iPXE boot can be ordered here.
+        """
+        return pulumi.get(self, "private")
+
+    @_builtins.property
+    @pulumi.getter
+    def public(self) -> _builtins.bool:
+        """
+        Whether public iPXE boot can be ordered here.
+        """
+        return pulumi.get(self, "public")
+
+
+@pulumi.output_type
+class KubernetesClusterNodeOutput(dict):
+    """
+    One node as the resource outputs it.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "refId":
+            suggest = "ref_id"
+        elif key == "nodeGroupId":
+            suggest = "node_group_id"
+        elif key == "nodeGroupName":
+            suggest = "node_group_name"
+        elif key == "privateIpv4Address":
+            suggest = "private_ipv4_address"
+        elif key == "publicIpv4Address":
+            suggest = "public_ipv4_address"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in KubernetesClusterNodeOutput. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        KubernetesClusterNodeOutput.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        KubernetesClusterNodeOutput.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 configuration: _builtins.str,
+                 hostname: _builtins.str,
+                 id: _builtins.str,
+                 number: _builtins.int,
+                 ref_id: _builtins.str,
+                 role: _builtins.str,
+                 status: _builtins.str,
+                 type: _builtins.str,
+                 node_group_id: Optional[_builtins.str] = None,
+                 node_group_name: Optional[_builtins.str] = None,
+                 private_ipv4_address: Optional[_builtins.str] = None,
+                 public_ipv4_address: Optional[_builtins.str] = None):
+        """
+        One node as the resource outputs it.
+
+        :param _builtins.str configuration: The node's hardware configuration in words.
+        :param _builtins.str hostname: The node's host name.
+        :param _builtins.str id: The node's id (the key of the `nodeGroups` property).
+        :param _builtins.int number: The node's number in the cluster.
+        :param _builtins.str ref_id: The underlying cloud instance or bare metal node host (KubernetesBaremetalNodePower's nodeId).
+        :param _builtins.str role: master or node.
+        :param _builtins.str status: The node's status as the API reports it.
+        :param _builtins.str type: cloud or baremetal.
+        :param _builtins.str node_group_id: The id of the node group the node is in; null when it is in none.
+        :param _builtins.str node_group_name: The name of the node group the node is in; null when it is in none.
+        :param _builtins.str private_ipv4_address: The node's private IPv4 address; null when it has none.
+        :param _builtins.str public_ipv4_address: The node's public IPv4 address; null when it has none.
+        """
+        pulumi.set(__self__, "configuration", configuration)
+        pulumi.set(__self__, "hostname", hostname)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "number", number)
+        pulumi.set(__self__, "ref_id", ref_id)
+        pulumi.set(__self__, "role", role)
+        pulumi.set(__self__, "status", status)
+        pulumi.set(__self__, "type", type)
+        if node_group_id is not None:
+            pulumi.set(__self__, "node_group_id", node_group_id)
+        if node_group_name is not None:
+            pulumi.set(__self__, "node_group_name", node_group_name)
+        if private_ipv4_address is not None:
+            pulumi.set(__self__, "private_ipv4_address", private_ipv4_address)
+        if public_ipv4_address is not None:
+            pulumi.set(__self__, "public_ipv4_address", public_ipv4_address)
+
+    @_builtins.property
+    @pulumi.getter
+    def configuration(self) -> _builtins.str:
+        """
+        The node's hardware configuration in words.
+        """
+        return pulumi.get(self, "configuration")
+
+    @_builtins.property
+    @pulumi.getter
+    def hostname(self) -> _builtins.str:
+        """
+        The node's host name.
+        """
+        return pulumi.get(self, "hostname")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The node's id (the key of the `nodeGroups` property).
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def number(self) -> _builtins.int:
+        """
+        The node's number in the cluster.
+        """
+        return pulumi.get(self, "number")
+
+    @_builtins.property
+    @pulumi.getter(name="refId")
+    def ref_id(self) -> _builtins.str:
+        """
+        The underlying cloud instance or bare metal node host (KubernetesBaremetalNodePower's nodeId).
+        """
+        return pulumi.get(self, "ref_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def role(self) -> _builtins.str:
+        """
+        master or node.
+        """
+        return pulumi.get(self, "role")
+
+    @_builtins.property
+    @pulumi.getter
+    def status(self) -> _builtins.str:
+        """
+        The node's status as the API reports it.
+        """
+        return pulumi.get(self, "status")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        cloud or baremetal.
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter(name="nodeGroupId")
+    def node_group_id(self) -> Optional[_builtins.str]:
+        """
+        The id of the node group the node is in; null when it is in none.
+        """
+        return pulumi.get(self, "node_group_id")
+
+    @_builtins.property
+    @pulumi.getter(name="nodeGroupName")
+    def node_group_name(self) -> Optional[_builtins.str]:
+        """
+        The name of the node group the node is in; null when it is in none.
+        """
+        return pulumi.get(self, "node_group_name")
+
+    @_builtins.property
+    @pulumi.getter(name="privateIpv4Address")
+    def private_ipv4_address(self) -> Optional[_builtins.str]:
+        """
+        The node's private IPv4 address; null when it has none.
+        """
+        return pulumi.get(self, "private_ipv4_address")
+
+    @_builtins.property
+    @pulumi.getter(name="publicIpv4Address")
+    def public_ipv4_address(self) -> Optional[_builtins.str]:
+        """
+        The node's public IPv4 address; null when it has none.
+        """
+        return pulumi.get(self, "public_ipv4_address")
+
+
+@pulumi.output_type
+class KubernetesClusterNodeResult(dict):
     """
     Fields older records lack are null.
     """
@@ -1036,7 +1992,7 @@ class GetKubernetesClusterNodeResult(dict):
                  hostname: _builtins.str,
                  id: _builtins.str,
                  labels: Mapping[str, _builtins.str],
-                 number: _builtins.float,
+                 number: _builtins.int,
                  ref_id: _builtins.str,
                  role: _builtins.str,
                  status: _builtins.str,
@@ -1050,8 +2006,23 @@ class GetKubernetesClusterNodeResult(dict):
         """
         Fields older records lack are null.
 
+        :param _builtins.str cluster_id: The id of the node's cluster.
+        :param _builtins.str configuration: The hardware configuration in words, as the API describes it.
+        :param _builtins.str created_at: When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+        :param _builtins.str hostname: The node's host name.
+        :param _builtins.str id: The node's id.
+        :param Mapping[str, _builtins.str] labels: The node's labels, without the provider's ownership label.
+        :param _builtins.int number: The node's number in the cluster.
         :param _builtins.str ref_id: The id of the underlying cloud instance or bare metal node host.
+        :param _builtins.str role: The node's role: `master` or `node`.
+        :param _builtins.str status: The status as the API reports it.
         :param _builtins.str type: "cloud" or "baremetal".
+        :param _builtins.str updated_at: When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+        :param _builtins.str location_code: The code of the location, e.g. `AMS1`.
+        :param _builtins.int location_id: The id of the location (see the getLocation function).
+        :param 'KubernetesNodeGroupResult' node_group: The node group the node is in; null when it is in none.
+        :param _builtins.str private_ipv4_address: The private IPv4 address; null when it has none.
+        :param _builtins.str public_ipv4_address: The public IPv4 address; null when it has none.
         """
         pulumi.set(__self__, "cluster_id", cluster_id)
         pulumi.set(__self__, "configuration", configuration)
@@ -1079,36 +2050,57 @@ class GetKubernetesClusterNodeResult(dict):
     @_builtins.property
     @pulumi.getter(name="clusterId")
     def cluster_id(self) -> _builtins.str:
+        """
+        The id of the node's cluster.
+        """
         return pulumi.get(self, "cluster_id")
 
     @_builtins.property
     @pulumi.getter
     def configuration(self) -> _builtins.str:
+        """
+        The hardware configuration in words, as the API describes it.
+        """
         return pulumi.get(self, "configuration")
 
     @_builtins.property
     @pulumi.getter(name="createdAt")
     def created_at(self) -> _builtins.str:
+        """
+        When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+        """
         return pulumi.get(self, "created_at")
 
     @_builtins.property
     @pulumi.getter
     def hostname(self) -> _builtins.str:
+        """
+        The node's host name.
+        """
         return pulumi.get(self, "hostname")
 
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        The node's id.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter
     def labels(self) -> Mapping[str, _builtins.str]:
+        """
+        The node's labels, without the provider's ownership label.
+        """
         return pulumi.get(self, "labels")
 
     @_builtins.property
     @pulumi.getter
-    def number(self) -> _builtins.float:
+    def number(self) -> _builtins.int:
+        """
+        The node's number in the cluster.
+        """
         return pulumi.get(self, "number")
 
     @_builtins.property
@@ -1122,11 +2114,17 @@ class GetKubernetesClusterNodeResult(dict):
     @_builtins.property
     @pulumi.getter
     def role(self) -> _builtins.str:
+        """
+        The node's role: `master` or `node`.
+        """
         return pulumi.get(self, "role")
 
     @_builtins.property
     @pulumi.getter
     def status(self) -> _builtins.str:
+        """
+        The status as the API reports it.
+        """
         return pulumi.get(self, "status")
 
     @_builtins.property
@@ -1140,36 +2138,57 @@ class GetKubernetesClusterNodeResult(dict):
     @_builtins.property
     @pulumi.getter(name="updatedAt")
     def updated_at(self) -> _builtins.str:
+        """
+        When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+        """
         return pulumi.get(self, "updated_at")
 
     @_builtins.property
     @pulumi.getter(name="locationCode")
     def location_code(self) -> Optional[_builtins.str]:
+        """
+        The code of the location, e.g. `AMS1`.
+        """
         return pulumi.get(self, "location_code")
 
     @_builtins.property
     @pulumi.getter(name="locationId")
     def location_id(self) -> Optional[_builtins.int]:
+        """
+        The id of the location (see the getLocation function).
+        """
         return pulumi.get(self, "location_id")
 
     @_builtins.property
     @pulumi.getter(name="nodeGroup")
     def node_group(self) -> Optional['outputs.KubernetesNodeGroupResult']:
+        """
+        The node group the node is in; null when it is in none.
+        """
         return pulumi.get(self, "node_group")
 
     @_builtins.property
     @pulumi.getter(name="privateIpv4Address")
     def private_ipv4_address(self) -> Optional[_builtins.str]:
+        """
+        The private IPv4 address; null when it has none.
+        """
         return pulumi.get(self, "private_ipv4_address")
 
     @_builtins.property
     @pulumi.getter(name="publicIpv4Address")
     def public_ipv4_address(self) -> Optional[_builtins.str]:
+        """
+        The public IPv4 address; null when it has none.
+        """
         return pulumi.get(self, "public_ipv4_address")
 
 
 @pulumi.output_type
-class GetKubernetesClusterResult(dict):
+class KubernetesClusterResult(dict):
+    """
+    A Kubernetes cluster.
+    """
     def __init__(__self__, *,
                  created_at: _builtins.str,
                  id: _builtins.str,
@@ -1180,7 +2199,16 @@ class GetKubernetesClusterResult(dict):
                  updated_at: _builtins.str,
                  location_code: Optional[_builtins.str] = None):
         """
+        A Kubernetes cluster.
+
+        :param _builtins.str created_at: When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+        :param _builtins.str id: The cluster's id.
         :param Mapping[str, _builtins.str] labels: The labels, without the provider's ownership label.
+        :param _builtins.int location_id: The id of the location (see the getLocation function).
+        :param _builtins.str name: The cluster's name.
+        :param _builtins.str status: The status as the API reports it.
+        :param _builtins.str updated_at: When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+        :param _builtins.str location_code: The code of the location, e.g. `AMS1`.
         """
         pulumi.set(__self__, "created_at", created_at)
         pulumi.set(__self__, "id", id)
@@ -1195,11 +2223,17 @@ class GetKubernetesClusterResult(dict):
     @_builtins.property
     @pulumi.getter(name="createdAt")
     def created_at(self) -> _builtins.str:
+        """
+        When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+        """
         return pulumi.get(self, "created_at")
 
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        The cluster's id.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
@@ -1213,31 +2247,1043 @@ class GetKubernetesClusterResult(dict):
     @_builtins.property
     @pulumi.getter(name="locationId")
     def location_id(self) -> _builtins.int:
+        """
+        The id of the location (see the getLocation function).
+        """
         return pulumi.get(self, "location_id")
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> _builtins.str:
+        """
+        The cluster's name.
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter
     def status(self) -> _builtins.str:
+        """
+        The status as the API reports it.
+        """
         return pulumi.get(self, "status")
 
     @_builtins.property
     @pulumi.getter(name="updatedAt")
     def updated_at(self) -> _builtins.str:
+        """
+        When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+        """
         return pulumi.get(self, "updated_at")
 
     @_builtins.property
     @pulumi.getter(name="locationCode")
     def location_code(self) -> Optional[_builtins.str]:
+        """
+        The code of the location, e.g. `AMS1`.
+        """
         return pulumi.get(self, "location_code")
 
 
 @pulumi.output_type
-class GetLoadBalancerClusterResult(dict):
+class KubernetesNodeGroupResult(dict):
+    """
+    A node group of a Kubernetes cluster.
+    """
+    def __init__(__self__, *,
+                 created_at: _builtins.str,
+                 id: _builtins.str,
+                 name: _builtins.str,
+                 updated_at: _builtins.str,
+                 description: Optional[_builtins.str] = None):
+        """
+        A node group of a Kubernetes cluster.
+
+        :param _builtins.str created_at: When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+        :param _builtins.str id: The node group's id.
+        :param _builtins.str name: The node group's name.
+        :param _builtins.str updated_at: When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+        :param _builtins.str description: The node group's description; null when it has none.
+        """
+        pulumi.set(__self__, "created_at", created_at)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "updated_at", updated_at)
+        if description is not None:
+            pulumi.set(__self__, "description", description)
+
+    @_builtins.property
+    @pulumi.getter(name="createdAt")
+    def created_at(self) -> _builtins.str:
+        """
+        When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+        """
+        return pulumi.get(self, "created_at")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The node group's id.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        The node group's name.
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter(name="updatedAt")
+    def updated_at(self) -> _builtins.str:
+        """
+        When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+        """
+        return pulumi.get(self, "updated_at")
+
+    @_builtins.property
+    @pulumi.getter
+    def description(self) -> Optional[_builtins.str]:
+        """
+        The node group's description; null when it has none.
+        """
+        return pulumi.get(self, "description")
+
+
+@pulumi.output_type
+class L2MemberOutput(dict):
+    """
+    One member as the resource outputs it (the member record, without labels and dates).
+    """
+    def __init__(__self__, *,
+                 id: _builtins.str,
+                 mode: _builtins.str,
+                 status: _builtins.str,
+                 title: _builtins.str,
+                 vlan: Optional[_builtins.int] = None):
+        """
+        One member as the resource outputs it (the member record, without labels and dates).
+
+        :param _builtins.str id: The member server's id.
+        :param _builtins.str mode: `native` or `trunk`.
+        :param _builtins.str status: The member's status as the API reports it.
+        :param _builtins.str title: The server's title.
+        :param _builtins.int vlan: The segment's VLAN for a trunk member; null for a native one.
+        """
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "mode", mode)
+        pulumi.set(__self__, "status", status)
+        pulumi.set(__self__, "title", title)
+        if vlan is not None:
+            pulumi.set(__self__, "vlan", vlan)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The member server's id.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def mode(self) -> _builtins.str:
+        """
+        `native` or `trunk`.
+        """
+        return pulumi.get(self, "mode")
+
+    @_builtins.property
+    @pulumi.getter
+    def status(self) -> _builtins.str:
+        """
+        The member's status as the API reports it.
+        """
+        return pulumi.get(self, "status")
+
+    @_builtins.property
+    @pulumi.getter
+    def title(self) -> _builtins.str:
+        """
+        The server's title.
+        """
+        return pulumi.get(self, "title")
+
+    @_builtins.property
+    @pulumi.getter
+    def vlan(self) -> Optional[_builtins.int]:
+        """
+        The segment's VLAN for a trunk member; null for a native one.
+        """
+        return pulumi.get(self, "vlan")
+
+
+@pulumi.output_type
+class L2SegmentMemberResult(dict):
+    """
+    A member of an L2 segment: a server it joins.
+    """
+    def __init__(__self__, *,
+                 created_at: _builtins.str,
+                 id: _builtins.str,
+                 labels: Mapping[str, _builtins.str],
+                 mode: _builtins.str,
+                 status: _builtins.str,
+                 title: _builtins.str,
+                 updated_at: _builtins.str,
+                 vlan: Optional[_builtins.int] = None):
+        """
+        A member of an L2 segment: a server it joins.
+
+        :param _builtins.str created_at: When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+        :param _builtins.str id: The dedicated server's id.
+        :param Mapping[str, _builtins.str] labels: The member's labels, without the provider's ownership label.
+        :param _builtins.str mode: "native" or "trunk".
+        :param _builtins.str status: The status as the API reports it.
+        :param _builtins.str title: The member server's title.
+        :param _builtins.str updated_at: When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+        :param _builtins.int vlan: null in native mode.
+        """
+        pulumi.set(__self__, "created_at", created_at)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "labels", labels)
+        pulumi.set(__self__, "mode", mode)
+        pulumi.set(__self__, "status", status)
+        pulumi.set(__self__, "title", title)
+        pulumi.set(__self__, "updated_at", updated_at)
+        if vlan is not None:
+            pulumi.set(__self__, "vlan", vlan)
+
+    @_builtins.property
+    @pulumi.getter(name="createdAt")
+    def created_at(self) -> _builtins.str:
+        """
+        When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+        """
+        return pulumi.get(self, "created_at")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The dedicated server's id.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def labels(self) -> Mapping[str, _builtins.str]:
+        """
+        The member's labels, without the provider's ownership label.
+        """
+        return pulumi.get(self, "labels")
+
+    @_builtins.property
+    @pulumi.getter
+    def mode(self) -> _builtins.str:
+        """
+        "native" or "trunk".
+        """
+        return pulumi.get(self, "mode")
+
+    @_builtins.property
+    @pulumi.getter
+    def status(self) -> _builtins.str:
+        """
+        The status as the API reports it.
+        """
+        return pulumi.get(self, "status")
+
+    @_builtins.property
+    @pulumi.getter
+    def title(self) -> _builtins.str:
+        """
+        The member server's title.
+        """
+        return pulumi.get(self, "title")
+
+    @_builtins.property
+    @pulumi.getter(name="updatedAt")
+    def updated_at(self) -> _builtins.str:
+        """
+        When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+        """
+        return pulumi.get(self, "updated_at")
+
+    @_builtins.property
+    @pulumi.getter
+    def vlan(self) -> Optional[_builtins.int]:
+        """
+        null in native mode.
+        """
+        return pulumi.get(self, "vlan")
+
+
+@pulumi.output_type
+class L4UpstreamZone(dict):
+    """
+    A group of upstream servers of an L4 load balancer, with its balancing method and health checks.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "hcInterval":
+            suggest = "hc_interval"
+        elif key == "hcJitter":
+            suggest = "hc_jitter"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in L4UpstreamZone. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        L4UpstreamZone.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        L4UpstreamZone.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 id: _builtins.str,
+                 upstreams: Sequence['outputs.LoadBalancerUpstream'],
+                 hc_interval: Optional[_builtins.int] = None,
+                 hc_jitter: Optional[_builtins.int] = None,
+                 method: Optional[_builtins.str] = None,
+                 udp: Optional[_builtins.bool] = None):
+        """
+        A group of upstream servers of an L4 load balancer, with its balancing method and health checks.
+
+        :param _builtins.str id: 1 to 255 characters, unique; vhost zones name it in upstreamId.
+        :param Sequence['LoadBalancerUpstream'] upstreams: The upstream servers of the zone; at least one.
+        :param _builtins.int hc_interval: Health check interval in seconds, 1 to 60; default 5.
+        :param _builtins.int hc_jitter: Health check jitter in seconds, 0 to 60; default 5.
+        :param _builtins.str method: "random.least_conn" (default), "round-robin" or "least_conn".
+        :param _builtins.bool udp: Balance UDP instead of TCP; default false.
+        """
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "upstreams", upstreams)
+        if hc_interval is None:
+            hc_interval = 5
+        if hc_interval is not None:
+            pulumi.set(__self__, "hc_interval", hc_interval)
+        if hc_jitter is None:
+            hc_jitter = 5
+        if hc_jitter is not None:
+            pulumi.set(__self__, "hc_jitter", hc_jitter)
+        if method is not None:
+            pulumi.set(__self__, "method", method)
+        if udp is None:
+            udp = False
+        if udp is not None:
+            pulumi.set(__self__, "udp", udp)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        1 to 255 characters, unique; vhost zones name it in upstreamId.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def upstreams(self) -> Sequence['outputs.LoadBalancerUpstream']:
+        """
+        The upstream servers of the zone; at least one.
+        """
+        return pulumi.get(self, "upstreams")
+
+    @_builtins.property
+    @pulumi.getter(name="hcInterval")
+    def hc_interval(self) -> Optional[_builtins.int]:
+        """
+        Health check interval in seconds, 1 to 60; default 5.
+        """
+        return pulumi.get(self, "hc_interval")
+
+    @_builtins.property
+    @pulumi.getter(name="hcJitter")
+    def hc_jitter(self) -> Optional[_builtins.int]:
+        """
+        Health check jitter in seconds, 0 to 60; default 5.
+        """
+        return pulumi.get(self, "hc_jitter")
+
+    @_builtins.property
+    @pulumi.getter
+    def method(self) -> Optional[_builtins.str]:
+        """
+        "random.least_conn" (default), "round-robin" or "least_conn".
+        """
+        return pulumi.get(self, "method")
+
+    @_builtins.property
+    @pulumi.getter
+    def udp(self) -> Optional[_builtins.bool]:
+        """
+        Balance UDP instead of TCP; default false.
+        """
+        return pulumi.get(self, "udp")
+
+
+@pulumi.output_type
+class L4VhostZone(dict):
+    """
+    A forwarding rule of an L4 load balancer: ports to an upstream zone.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "upstreamId":
+            suggest = "upstream_id"
+        elif key == "proxyProtocol":
+            suggest = "proxy_protocol"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in L4VhostZone. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        L4VhostZone.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        L4VhostZone.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 id: _builtins.str,
+                 ports: Sequence[_builtins.int],
+                 upstream_id: _builtins.str,
+                 description: Optional[_builtins.str] = None,
+                 proxy_protocol: Optional[_builtins.bool] = None,
+                 udp: Optional[_builtins.bool] = None):
+        """
+        A forwarding rule of an L4 load balancer: ports to an upstream zone.
+
+        :param _builtins.str id: 1 to 255 characters, unique.
+        :param Sequence[_builtins.int] ports: The ports to balance, each 1 to 65535; at least one.
+        :param _builtins.str upstream_id: The id of one of upstreamZones.
+        :param _builtins.str description: At most 255 characters.
+        :param _builtins.bool proxy_protocol: Default false.
+        :param _builtins.bool udp: Default false.
+        """
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "ports", ports)
+        pulumi.set(__self__, "upstream_id", upstream_id)
+        if description is not None:
+            pulumi.set(__self__, "description", description)
+        if proxy_protocol is None:
+            proxy_protocol = False
+        if proxy_protocol is not None:
+            pulumi.set(__self__, "proxy_protocol", proxy_protocol)
+        if udp is None:
+            udp = False
+        if udp is not None:
+            pulumi.set(__self__, "udp", udp)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        1 to 255 characters, unique.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def ports(self) -> Sequence[_builtins.int]:
+        """
+        The ports to balance, each 1 to 65535; at least one.
+        """
+        return pulumi.get(self, "ports")
+
+    @_builtins.property
+    @pulumi.getter(name="upstreamId")
+    def upstream_id(self) -> _builtins.str:
+        """
+        The id of one of upstreamZones.
+        """
+        return pulumi.get(self, "upstream_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def description(self) -> Optional[_builtins.str]:
+        """
+        At most 255 characters.
+        """
+        return pulumi.get(self, "description")
+
+    @_builtins.property
+    @pulumi.getter(name="proxyProtocol")
+    def proxy_protocol(self) -> Optional[_builtins.bool]:
+        """
+        Default false.
+        """
+        return pulumi.get(self, "proxy_protocol")
+
+    @_builtins.property
+    @pulumi.getter
+    def udp(self) -> Optional[_builtins.bool]:
+        """
+        Default false.
+        """
+        return pulumi.get(self, "udp")
+
+
+@pulumi.output_type
+class L7LocationZone(dict):
+    """
+    A path rule of an L7 virtual host: requests under a location go to an upstream zone.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "upstreamId":
+            suggest = "upstream_id"
+        elif key == "upstreamPath":
+            suggest = "upstream_path"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in L7LocationZone. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        L7LocationZone.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        L7LocationZone.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 location: _builtins.str,
+                 upstream_id: _builtins.str,
+                 upstream_path: Optional[_builtins.str] = None):
+        """
+        A path rule of an L7 virtual host: requests under a location go to an upstream zone.
+
+        :param _builtins.str location: The path prefix, e.g. "/api".
+        :param _builtins.str upstream_id: The id of one of upstreamZones.
+        :param _builtins.str upstream_path: The path the request is sent to on the upstream, in place of the matched location.
+        """
+        pulumi.set(__self__, "location", location)
+        pulumi.set(__self__, "upstream_id", upstream_id)
+        if upstream_path is not None:
+            pulumi.set(__self__, "upstream_path", upstream_path)
+
+    @_builtins.property
+    @pulumi.getter
+    def location(self) -> _builtins.str:
+        """
+        The path prefix, e.g. "/api".
+        """
+        return pulumi.get(self, "location")
+
+    @_builtins.property
+    @pulumi.getter(name="upstreamId")
+    def upstream_id(self) -> _builtins.str:
+        """
+        The id of one of upstreamZones.
+        """
+        return pulumi.get(self, "upstream_id")
+
+    @_builtins.property
+    @pulumi.getter(name="upstreamPath")
+    def upstream_path(self) -> Optional[_builtins.str]:
+        """
+        The path the request is sent to on the upstream, in place of the matched location.
+        """
+        return pulumi.get(self, "upstream_path")
+
+
+@pulumi.output_type
+class L7UpstreamZone(dict):
+    """
+    A group of upstream servers of an L7 load balancer, with its balancing method and HTTP health
+    checks.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "hcDomain":
+            suggest = "hc_domain"
+        elif key == "hcFails":
+            suggest = "hc_fails"
+        elif key == "hcGrpcService":
+            suggest = "hc_grpc_service"
+        elif key == "hcGrpcStatus":
+            suggest = "hc_grpc_status"
+        elif key == "hcInterval":
+            suggest = "hc_interval"
+        elif key == "hcJitter":
+            suggest = "hc_jitter"
+        elif key == "hcMandatory":
+            suggest = "hc_mandatory"
+        elif key == "hcMethod":
+            suggest = "hc_method"
+        elif key == "hcPasses":
+            suggest = "hc_passes"
+        elif key == "hcPath":
+            suggest = "hc_path"
+        elif key == "hcStatus":
+            suggest = "hc_status"
+        elif key == "tlsPreset":
+            suggest = "tls_preset"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in L7UpstreamZone. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        L7UpstreamZone.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        L7UpstreamZone.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 id: _builtins.str,
+                 upstreams: Sequence['outputs.LoadBalancerUpstream'],
+                 grpc: Optional[_builtins.bool] = None,
+                 hc_domain: Optional[_builtins.str] = None,
+                 hc_fails: Optional[_builtins.int] = None,
+                 hc_grpc_service: Optional[_builtins.str] = None,
+                 hc_grpc_status: Optional[_builtins.int] = None,
+                 hc_interval: Optional[_builtins.int] = None,
+                 hc_jitter: Optional[_builtins.int] = None,
+                 hc_mandatory: Optional[_builtins.bool] = None,
+                 hc_method: Optional[_builtins.str] = None,
+                 hc_passes: Optional[_builtins.int] = None,
+                 hc_path: Optional[_builtins.str] = None,
+                 hc_status: Optional[_builtins.str] = None,
+                 method: Optional[_builtins.str] = None,
+                 ssl: Optional[_builtins.bool] = None,
+                 sticky: Optional[_builtins.bool] = None,
+                 tls_preset: Optional[_builtins.str] = None):
+        """
+        A group of upstream servers of an L7 load balancer, with its balancing method and HTTP health
+        checks.
+
+        :param _builtins.str id: 1 to 255 characters, unique; location zones name it in upstreamId.
+        :param Sequence['LoadBalancerUpstream'] upstreams: The upstream servers of the zone; at least one.
+        :param _builtins.bool grpc: Default false.
+        :param _builtins.str hc_domain: The host name health checks ask for.
+        :param _builtins.int hc_fails: Failed checks before an upstream is taken out, at least 1; default 3.
+        :param _builtins.str hc_grpc_service: At most 64 characters.
+        :param _builtins.int hc_grpc_status: 0 to 16; default 0.
+        :param _builtins.int hc_interval: Health check interval, seconds, 1 to 60; default 5.
+        :param _builtins.int hc_jitter: Health check jitter, seconds, 0 to 60; default 5.
+        :param _builtins.bool hc_mandatory: Default false.
+        :param _builtins.str hc_method: "GET" (default) or "HEAD".
+        :param _builtins.int hc_passes: Passed checks to take it back, at least 1; default 3.
+        :param _builtins.str hc_path: At most 255 characters; default "/".
+        :param _builtins.str hc_status: Expected status (nginx match syntax), at most 255 characters; default "200-399".
+        :param _builtins.str method: "random.least_conn" (default), "round-robin" or "least_conn".
+        :param _builtins.bool ssl: TLS to the upstreams; default false.
+        :param _builtins.bool sticky: Sticky cookie; default true.
+        :param _builtins.str tls_preset: "TLSv1.3" (default) or "TLSv1.2".
+        """
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "upstreams", upstreams)
+        if grpc is None:
+            grpc = False
+        if grpc is not None:
+            pulumi.set(__self__, "grpc", grpc)
+        if hc_domain is not None:
+            pulumi.set(__self__, "hc_domain", hc_domain)
+        if hc_fails is None:
+            hc_fails = 3
+        if hc_fails is not None:
+            pulumi.set(__self__, "hc_fails", hc_fails)
+        if hc_grpc_service is not None:
+            pulumi.set(__self__, "hc_grpc_service", hc_grpc_service)
+        if hc_grpc_status is None:
+            hc_grpc_status = 0
+        if hc_grpc_status is not None:
+            pulumi.set(__self__, "hc_grpc_status", hc_grpc_status)
+        if hc_interval is None:
+            hc_interval = 5
+        if hc_interval is not None:
+            pulumi.set(__self__, "hc_interval", hc_interval)
+        if hc_jitter is None:
+            hc_jitter = 5
+        if hc_jitter is not None:
+            pulumi.set(__self__, "hc_jitter", hc_jitter)
+        if hc_mandatory is None:
+            hc_mandatory = False
+        if hc_mandatory is not None:
+            pulumi.set(__self__, "hc_mandatory", hc_mandatory)
+        if hc_method is not None:
+            pulumi.set(__self__, "hc_method", hc_method)
+        if hc_passes is None:
+            hc_passes = 3
+        if hc_passes is not None:
+            pulumi.set(__self__, "hc_passes", hc_passes)
+        if hc_path is not None:
+            pulumi.set(__self__, "hc_path", hc_path)
+        if hc_status is not None:
+            pulumi.set(__self__, "hc_status", hc_status)
+        if method is not None:
+            pulumi.set(__self__, "method", method)
+        if ssl is None:
+            ssl = False
+        if ssl is not None:
+            pulumi.set(__self__, "ssl", ssl)
+        if sticky is None:
+            sticky = True
+        if sticky is not None:
+            pulumi.set(__self__, "sticky", sticky)
+        if tls_preset is not None:
+            pulumi.set(__self__, "tls_preset", tls_preset)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        1 to 255 characters, unique; location zones name it in upstreamId.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def upstreams(self) -> Sequence['outputs.LoadBalancerUpstream']:
+        """
+        The upstream servers of the zone; at least one.
+        """
+        return pulumi.get(self, "upstreams")
+
+    @_builtins.property
+    @pulumi.getter
+    def grpc(self) -> Optional[_builtins.bool]:
+        """
+        Default false.
+        """
+        return pulumi.get(self, "grpc")
+
+    @_builtins.property
+    @pulumi.getter(name="hcDomain")
+    def hc_domain(self) -> Optional[_builtins.str]:
+        """
+        The host name health checks ask for.
+        """
+        return pulumi.get(self, "hc_domain")
+
+    @_builtins.property
+    @pulumi.getter(name="hcFails")
+    def hc_fails(self) -> Optional[_builtins.int]:
+        """
+        Failed checks before an upstream is taken out, at least 1; default 3.
+        """
+        return pulumi.get(self, "hc_fails")
+
+    @_builtins.property
+    @pulumi.getter(name="hcGrpcService")
+    def hc_grpc_service(self) -> Optional[_builtins.str]:
+        """
+        At most 64 characters.
+        """
+        return pulumi.get(self, "hc_grpc_service")
+
+    @_builtins.property
+    @pulumi.getter(name="hcGrpcStatus")
+    def hc_grpc_status(self) -> Optional[_builtins.int]:
+        """
+        0 to 16; default 0.
+        """
+        return pulumi.get(self, "hc_grpc_status")
+
+    @_builtins.property
+    @pulumi.getter(name="hcInterval")
+    def hc_interval(self) -> Optional[_builtins.int]:
+        """
+        Health check interval, seconds, 1 to 60; default 5.
+        """
+        return pulumi.get(self, "hc_interval")
+
+    @_builtins.property
+    @pulumi.getter(name="hcJitter")
+    def hc_jitter(self) -> Optional[_builtins.int]:
+        """
+        Health check jitter, seconds, 0 to 60; default 5.
+        """
+        return pulumi.get(self, "hc_jitter")
+
+    @_builtins.property
+    @pulumi.getter(name="hcMandatory")
+    def hc_mandatory(self) -> Optional[_builtins.bool]:
+        """
+        Default false.
+        """
+        return pulumi.get(self, "hc_mandatory")
+
+    @_builtins.property
+    @pulumi.getter(name="hcMethod")
+    def hc_method(self) -> Optional[_builtins.str]:
+        """
+        "GET" (default) or "HEAD".
+        """
+        return pulumi.get(self, "hc_method")
+
+    @_builtins.property
+    @pulumi.getter(name="hcPasses")
+    def hc_passes(self) -> Optional[_builtins.int]:
+        """
+        Passed checks to take it back, at least 1; default 3.
+        """
+        return pulumi.get(self, "hc_passes")
+
+    @_builtins.property
+    @pulumi.getter(name="hcPath")
+    def hc_path(self) -> Optional[_builtins.str]:
+        """
+        At most 255 characters; default "/".
+        """
+        return pulumi.get(self, "hc_path")
+
+    @_builtins.property
+    @pulumi.getter(name="hcStatus")
+    def hc_status(self) -> Optional[_builtins.str]:
+        """
+        Expected status (nginx match syntax), at most 255 characters; default "200-399".
+        """
+        return pulumi.get(self, "hc_status")
+
+    @_builtins.property
+    @pulumi.getter
+    def method(self) -> Optional[_builtins.str]:
+        """
+        "random.least_conn" (default), "round-robin" or "least_conn".
+        """
+        return pulumi.get(self, "method")
+
+    @_builtins.property
+    @pulumi.getter
+    def ssl(self) -> Optional[_builtins.bool]:
+        """
+        TLS to the upstreams; default false.
+        """
+        return pulumi.get(self, "ssl")
+
+    @_builtins.property
+    @pulumi.getter
+    def sticky(self) -> Optional[_builtins.bool]:
+        """
+        Sticky cookie; default true.
+        """
+        return pulumi.get(self, "sticky")
+
+    @_builtins.property
+    @pulumi.getter(name="tlsPreset")
+    def tls_preset(self) -> Optional[_builtins.str]:
+        """
+        "TLSv1.3" (default) or "TLSv1.2".
+        """
+        return pulumi.get(self, "tls_preset")
+
+
+@pulumi.output_type
+class L7VhostZone(dict):
+    """
+    A virtual host of an L7 load balancer: domains and ports, TLS, and where requests go.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "http2PushPreload":
+            suggest = "http2_push_preload"
+        elif key == "httpToHttpsRedirect":
+            suggest = "http_to_https_redirect"
+        elif key == "locationZones":
+            suggest = "location_zones"
+        elif key == "realIpHeader":
+            suggest = "real_ip_header"
+        elif key == "sslCertificateId":
+            suggest = "ssl_certificate_id"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in L7VhostZone. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        L7VhostZone.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        L7VhostZone.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 domains: Sequence[_builtins.str],
+                 id: _builtins.str,
+                 ports: Sequence[_builtins.int],
+                 http2: Optional[_builtins.bool] = None,
+                 http2_push_preload: Optional[_builtins.bool] = None,
+                 http_to_https_redirect: Optional[_builtins.bool] = None,
+                 location_zones: Optional[Sequence['outputs.L7LocationZone']] = None,
+                 real_ip_header: Optional['outputs.L7VhostZoneRealIpHeader'] = None,
+                 ssl: Optional[_builtins.bool] = None,
+                 ssl_certificate_id: Optional[_builtins.str] = None):
+        """
+        A virtual host of an L7 load balancer: domains and ports, TLS, and where requests go.
+
+        :param Sequence[_builtins.str] domains: At least one domain name.
+        :param _builtins.str id: 1 to 255 characters, unique.
+        :param Sequence[_builtins.int] ports: Each 1 to 65535; at least one.
+        :param _builtins.bool http2: Serve HTTP/2; default false.
+        :param _builtins.bool http2_push_preload: HTTP/2 server push of preloaded resources; default false.
+        :param _builtins.bool http_to_https_redirect: Redirect HTTP requests to HTTPS; default false.
+        :param Sequence['L7LocationZone'] location_zones: Path rules to upstream zones.
+        :param 'L7VhostZoneRealIpHeader' real_ip_header: Take the client address from this header when the request comes from these networks.
+        :param _builtins.bool ssl: TLS termination with sslCertificateId; default false.
+        :param _builtins.str ssl_certificate_id: An SslCertificate's (or getSslCertificate's) id; required with ssl.
+        """
+        pulumi.set(__self__, "domains", domains)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "ports", ports)
+        if http2 is None:
+            http2 = False
+        if http2 is not None:
+            pulumi.set(__self__, "http2", http2)
+        if http2_push_preload is None:
+            http2_push_preload = False
+        if http2_push_preload is not None:
+            pulumi.set(__self__, "http2_push_preload", http2_push_preload)
+        if http_to_https_redirect is None:
+            http_to_https_redirect = False
+        if http_to_https_redirect is not None:
+            pulumi.set(__self__, "http_to_https_redirect", http_to_https_redirect)
+        if location_zones is not None:
+            pulumi.set(__self__, "location_zones", location_zones)
+        if real_ip_header is not None:
+            pulumi.set(__self__, "real_ip_header", real_ip_header)
+        if ssl is None:
+            ssl = False
+        if ssl is not None:
+            pulumi.set(__self__, "ssl", ssl)
+        if ssl_certificate_id is not None:
+            pulumi.set(__self__, "ssl_certificate_id", ssl_certificate_id)
+
+    @_builtins.property
+    @pulumi.getter
+    def domains(self) -> Sequence[_builtins.str]:
+        """
+        At least one domain name.
+        """
+        return pulumi.get(self, "domains")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        1 to 255 characters, unique.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def ports(self) -> Sequence[_builtins.int]:
+        """
+        Each 1 to 65535; at least one.
+        """
+        return pulumi.get(self, "ports")
+
+    @_builtins.property
+    @pulumi.getter
+    def http2(self) -> Optional[_builtins.bool]:
+        """
+        Serve HTTP/2; default false.
+        """
+        return pulumi.get(self, "http2")
+
+    @_builtins.property
+    @pulumi.getter(name="http2PushPreload")
+    def http2_push_preload(self) -> Optional[_builtins.bool]:
+        """
+        HTTP/2 server push of preloaded resources; default false.
+        """
+        return pulumi.get(self, "http2_push_preload")
+
+    @_builtins.property
+    @pulumi.getter(name="httpToHttpsRedirect")
+    def http_to_https_redirect(self) -> Optional[_builtins.bool]:
+        """
+        Redirect HTTP requests to HTTPS; default false.
+        """
+        return pulumi.get(self, "http_to_https_redirect")
+
+    @_builtins.property
+    @pulumi.getter(name="locationZones")
+    def location_zones(self) -> Optional[Sequence['outputs.L7LocationZone']]:
+        """
+        Path rules to upstream zones.
+        """
+        return pulumi.get(self, "location_zones")
+
+    @_builtins.property
+    @pulumi.getter(name="realIpHeader")
+    def real_ip_header(self) -> Optional['outputs.L7VhostZoneRealIpHeader']:
+        """
+        Take the client address from this header when the request comes from these networks.
+        """
+        return pulumi.get(self, "real_ip_header")
+
+    @_builtins.property
+    @pulumi.getter
+    def ssl(self) -> Optional[_builtins.bool]:
+        """
+        TLS termination with sslCertificateId; default false.
+        """
+        return pulumi.get(self, "ssl")
+
+    @_builtins.property
+    @pulumi.getter(name="sslCertificateId")
+    def ssl_certificate_id(self) -> Optional[_builtins.str]:
+        """
+        An SslCertificate's (or getSslCertificate's) id; required with ssl.
+        """
+        return pulumi.get(self, "ssl_certificate_id")
+
+
+@pulumi.output_type
+class L7VhostZoneRealIpHeader(dict):
+    """
+    Take the client address from this header when the request comes from these networks.
+    """
+    def __init__(__self__, *,
+                 name: _builtins.str,
+                 networks: Sequence[_builtins.str]):
+        """
+        Take the client address from this header when the request comes from these networks.
+
+        :param _builtins.str name: The header's name, e.g. `X-Forwarded-For`.
+        :param Sequence[_builtins.str] networks: The networks (CIDR notation) whose requests the header is trusted from.
+        """
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "networks", networks)
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        The header's name, e.g. `X-Forwarded-For`.
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def networks(self) -> Sequence[_builtins.str]:
+        """
+        The networks (CIDR notation) whose requests the header is trusted from.
+        """
+        return pulumi.get(self, "networks")
+
+
+@pulumi.output_type
+class LoadBalancerClusterResult(dict):
+    """
+    A dedicated load balancer cluster.
+    """
     def __init__(__self__, *,
                  id: _builtins.str,
                  created_at: Optional[_builtins.str] = None,
@@ -1246,6 +3292,17 @@ class GetLoadBalancerClusterResult(dict):
                  name: Optional[_builtins.str] = None,
                  status: Optional[_builtins.str] = None,
                  updated_at: Optional[_builtins.str] = None):
+        """
+        A dedicated load balancer cluster.
+
+        :param _builtins.str id: The cluster's id (the `clusterId` property of an L4LoadBalancer or L7LoadBalancer).
+        :param _builtins.str created_at: When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+        :param _builtins.str location_code: The code of the location, e.g. `AMS1`.
+        :param _builtins.int location_id: The id of the location (see the getLocation function).
+        :param _builtins.str name: The cluster's name; null where the API does not say.
+        :param _builtins.str status: The status as the API reports it.
+        :param _builtins.str updated_at: When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+        """
         pulumi.set(__self__, "id", id)
         if created_at is not None:
             pulumi.set(__self__, "created_at", created_at)
@@ -1263,41 +3320,329 @@ class GetLoadBalancerClusterResult(dict):
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        The cluster's id (the `clusterId` property of an L4LoadBalancer or L7LoadBalancer).
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter(name="createdAt")
     def created_at(self) -> Optional[_builtins.str]:
+        """
+        When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+        """
         return pulumi.get(self, "created_at")
 
     @_builtins.property
     @pulumi.getter(name="locationCode")
     def location_code(self) -> Optional[_builtins.str]:
+        """
+        The code of the location, e.g. `AMS1`.
+        """
         return pulumi.get(self, "location_code")
 
     @_builtins.property
     @pulumi.getter(name="locationId")
     def location_id(self) -> Optional[_builtins.int]:
+        """
+        The id of the location (see the getLocation function).
+        """
         return pulumi.get(self, "location_id")
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> Optional[_builtins.str]:
+        """
+        The cluster's name; null where the API does not say.
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter
     def status(self) -> Optional[_builtins.str]:
+        """
+        The status as the API reports it.
+        """
         return pulumi.get(self, "status")
 
     @_builtins.property
     @pulumi.getter(name="updatedAt")
     def updated_at(self) -> Optional[_builtins.str]:
+        """
+        When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+        """
         return pulumi.get(self, "updated_at")
 
 
 @pulumi.output_type
-class GetLocationResult(dict):
+class LoadBalancerResult(dict):
+    """
+    An L4 or L7 load balancer.
+    """
+    def __init__(__self__, *,
+                 external_addresses: Sequence[_builtins.str],
+                 id: _builtins.str,
+                 labels: Mapping[str, _builtins.str],
+                 cluster_id: Optional[_builtins.str] = None,
+                 created_at: Optional[_builtins.str] = None,
+                 location_code: Optional[_builtins.str] = None,
+                 location_id: Optional[_builtins.int] = None,
+                 name: Optional[_builtins.str] = None,
+                 status: Optional[_builtins.str] = None,
+                 store_logs: Optional[_builtins.bool] = None,
+                 type: Optional[_builtins.str] = None,
+                 updated_at: Optional[_builtins.str] = None):
+        """
+        An L4 or L7 load balancer.
+
+        :param Sequence[_builtins.str] external_addresses: The balancer's external IP addresses.
+        :param _builtins.str id: The balancer's id.
+        :param Mapping[str, _builtins.str] labels: The labels, without the provider's ownership label.
+        :param _builtins.str cluster_id: null on a shared cluster.
+        :param _builtins.str created_at: When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+        :param _builtins.str location_code: The code of the location, e.g. `AMS1`.
+        :param _builtins.int location_id: The id of the location (see the getLocation function).
+        :param _builtins.str name: The balancer's name; null where the API does not say.
+        :param _builtins.str status: The status as the API reports it.
+        :param _builtins.bool store_logs: Whether the balancer keeps logs; null where the API does not say.
+        :param _builtins.str type: "l4" or "l7".
+        :param _builtins.str updated_at: When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+        """
+        pulumi.set(__self__, "external_addresses", external_addresses)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "labels", labels)
+        if cluster_id is not None:
+            pulumi.set(__self__, "cluster_id", cluster_id)
+        if created_at is not None:
+            pulumi.set(__self__, "created_at", created_at)
+        if location_code is not None:
+            pulumi.set(__self__, "location_code", location_code)
+        if location_id is not None:
+            pulumi.set(__self__, "location_id", location_id)
+        if name is not None:
+            pulumi.set(__self__, "name", name)
+        if status is not None:
+            pulumi.set(__self__, "status", status)
+        if store_logs is not None:
+            pulumi.set(__self__, "store_logs", store_logs)
+        if type is not None:
+            pulumi.set(__self__, "type", type)
+        if updated_at is not None:
+            pulumi.set(__self__, "updated_at", updated_at)
+
+    @_builtins.property
+    @pulumi.getter(name="externalAddresses")
+    def external_addresses(self) -> Sequence[_builtins.str]:
+        """
+        The balancer's external IP addresses.
+        """
+        return pulumi.get(self, "external_addresses")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The balancer's id.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def labels(self) -> Mapping[str, _builtins.str]:
+        """
+        The labels, without the provider's ownership label.
+        """
+        return pulumi.get(self, "labels")
+
+    @_builtins.property
+    @pulumi.getter(name="clusterId")
+    def cluster_id(self) -> Optional[_builtins.str]:
+        """
+        null on a shared cluster.
+        """
+        return pulumi.get(self, "cluster_id")
+
+    @_builtins.property
+    @pulumi.getter(name="createdAt")
+    def created_at(self) -> Optional[_builtins.str]:
+        """
+        When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+        """
+        return pulumi.get(self, "created_at")
+
+    @_builtins.property
+    @pulumi.getter(name="locationCode")
+    def location_code(self) -> Optional[_builtins.str]:
+        """
+        The code of the location, e.g. `AMS1`.
+        """
+        return pulumi.get(self, "location_code")
+
+    @_builtins.property
+    @pulumi.getter(name="locationId")
+    def location_id(self) -> Optional[_builtins.int]:
+        """
+        The id of the location (see the getLocation function).
+        """
+        return pulumi.get(self, "location_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> Optional[_builtins.str]:
+        """
+        The balancer's name; null where the API does not say.
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def status(self) -> Optional[_builtins.str]:
+        """
+        The status as the API reports it.
+        """
+        return pulumi.get(self, "status")
+
+    @_builtins.property
+    @pulumi.getter(name="storeLogs")
+    def store_logs(self) -> Optional[_builtins.bool]:
+        """
+        Whether the balancer keeps logs; null where the API does not say.
+        """
+        return pulumi.get(self, "store_logs")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> Optional[_builtins.str]:
+        """
+        "l4" or "l7".
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter(name="updatedAt")
+    def updated_at(self) -> Optional[_builtins.str]:
+        """
+        When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+        """
+        return pulumi.get(self, "updated_at")
+
+
+@pulumi.output_type
+class LoadBalancerUpstream(dict):
+    """
+    An upstream server (L4 and L7 alike). The defaults are the API's.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "failTimeout":
+            suggest = "fail_timeout"
+        elif key == "maxConns":
+            suggest = "max_conns"
+        elif key == "maxFails":
+            suggest = "max_fails"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in LoadBalancerUpstream. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        LoadBalancerUpstream.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        LoadBalancerUpstream.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 ip: _builtins.str,
+                 port: _builtins.int,
+                 fail_timeout: Optional[_builtins.int] = None,
+                 max_conns: Optional[_builtins.int] = None,
+                 max_fails: Optional[_builtins.int] = None,
+                 weight: Optional[_builtins.int] = None):
+        """
+        An upstream server (L4 and L7 alike). The defaults are the API's.
+
+        :param _builtins.str ip: IPv4 or IPv6 address.
+        :param _builtins.int port: 1 to 65535.
+        :param _builtins.int fail_timeout: Seconds, 1 to 60; default 30.
+        :param _builtins.int max_conns: 1 to 65535; default 63000.
+        :param _builtins.int max_fails: Failures before the server is taken out; default 0.
+        :param _builtins.int weight: A positive whole number; default 1.
+        """
+        pulumi.set(__self__, "ip", ip)
+        pulumi.set(__self__, "port", port)
+        if fail_timeout is None:
+            fail_timeout = 30
+        if fail_timeout is not None:
+            pulumi.set(__self__, "fail_timeout", fail_timeout)
+        if max_conns is None:
+            max_conns = 63000
+        if max_conns is not None:
+            pulumi.set(__self__, "max_conns", max_conns)
+        if max_fails is None:
+            max_fails = 0
+        if max_fails is not None:
+            pulumi.set(__self__, "max_fails", max_fails)
+        if weight is None:
+            weight = 1
+        if weight is not None:
+            pulumi.set(__self__, "weight", weight)
+
+    @_builtins.property
+    @pulumi.getter
+    def ip(self) -> _builtins.str:
+        """
+        IPv4 or IPv6 address.
+        """
+        return pulumi.get(self, "ip")
+
+    @_builtins.property
+    @pulumi.getter
+    def port(self) -> _builtins.int:
+        """
+        1 to 65535.
+        """
+        return pulumi.get(self, "port")
+
+    @_builtins.property
+    @pulumi.getter(name="failTimeout")
+    def fail_timeout(self) -> Optional[_builtins.int]:
+        """
+        Seconds, 1 to 60; default 30.
+        """
+        return pulumi.get(self, "fail_timeout")
+
+    @_builtins.property
+    @pulumi.getter(name="maxConns")
+    def max_conns(self) -> Optional[_builtins.int]:
+        """
+        1 to 65535; default 63000.
+        """
+        return pulumi.get(self, "max_conns")
+
+    @_builtins.property
+    @pulumi.getter(name="maxFails")
+    def max_fails(self) -> Optional[_builtins.int]:
+        """
+        Failures before the server is taken out; default 0.
+        """
+        return pulumi.get(self, "max_fails")
+
+    @_builtins.property
+    @pulumi.getter
+    def weight(self) -> Optional[_builtins.int]:
+        """
+        A positive whole number; default 1.
+        """
+        return pulumi.get(self, "weight")
+
+
+@pulumi.output_type
+class LocationResult(dict):
+    """
+    A location of the service (a data center).
+    """
     def __init__(__self__, *,
                  code: _builtins.str,
                  id: _builtins.int,
@@ -1309,6 +3654,12 @@ class GetLocationResult(dict):
                  private_racks_enabled: Optional[_builtins.bool] = None,
                  status: Optional[_builtins.str] = None):
         """
+        A location of the service (a data center).
+
+        :param _builtins.str code: The location's code, e.g. `AMS1`.
+        :param _builtins.int id: The location's id.
+        :param 'IpxeBootSupport' ipxe_boot: Which iPXE boot features the location offers (derived from `supportedFeatures`).
+        :param _builtins.str name: The location's name, e.g. `AMS1`'s `Amsterdam`.
         :param Sequence[_builtins.str] supported_features: The additional features servers can have here, by their API names.
         :param _builtins.bool l2_segments_enabled: null when the record does not say.
         :param _builtins.bool load_balancers_enabled: null when the API does not say.
@@ -1332,21 +3683,33 @@ class GetLocationResult(dict):
     @_builtins.property
     @pulumi.getter
     def code(self) -> _builtins.str:
+        """
+        The location's code, e.g. `AMS1`.
+        """
         return pulumi.get(self, "code")
 
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.int:
+        """
+        The location's id.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter(name="ipxeBoot")
     def ipxe_boot(self) -> 'outputs.IpxeBootSupport':
+        """
+        Which iPXE boot features the location offers (derived from `supportedFeatures`).
+        """
         return pulumi.get(self, "ipxe_boot")
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> _builtins.str:
+        """
+        The location's name, e.g. `AMS1`'s `Amsterdam`.
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
@@ -1391,20 +3754,136 @@ class GetLocationResult(dict):
 
 
 @pulumi.output_type
-class GetNetworkPoolResult(dict):
+class MetricFamilyResult(dict):
+    """
+    A metric family of the API's Prometheus exposition, with its samples.
+    """
+    def __init__(__self__, *,
+                 name: _builtins.str,
+                 samples: Sequence['outputs.MetricSampleResult'],
+                 help: Optional[_builtins.str] = None,
+                 type: Optional[_builtins.str] = None):
+        """
+        A metric family of the API's Prometheus exposition, with its samples.
+
+        :param _builtins.str name: The metric family's name.
+        :param Sequence['MetricSampleResult'] samples: The family's samples.
+        :param _builtins.str help: The family's help text; null when the exposition gives none.
+        :param _builtins.str type: "gauge", "counter", ...
+        """
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "samples", samples)
+        if help is not None:
+            pulumi.set(__self__, "help", help)
+        if type is not None:
+            pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        The metric family's name.
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def samples(self) -> Sequence['outputs.MetricSampleResult']:
+        """
+        The family's samples.
+        """
+        return pulumi.get(self, "samples")
+
+    @_builtins.property
+    @pulumi.getter
+    def help(self) -> Optional[_builtins.str]:
+        """
+        The family's help text; null when the exposition gives none.
+        """
+        return pulumi.get(self, "help")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> Optional[_builtins.str]:
+        """
+        "gauge", "counter", ...
+        """
+        return pulumi.get(self, "type")
+
+
+@pulumi.output_type
+class MetricSampleResult(dict):
+    """
+    One sample of a metric family.
+    """
+    def __init__(__self__, *,
+                 labels: Mapping[str, _builtins.str],
+                 value: _builtins.float,
+                 timestamp_ms: Optional[_builtins.float] = None):
+        """
+        One sample of a metric family.
+
+        :param Mapping[str, _builtins.str] labels: The sample's labels.
+        :param _builtins.float value: The sample's value.
+        :param _builtins.float timestamp_ms: Milliseconds since the epoch, when the exposition gives one; null otherwise.
+        """
+        pulumi.set(__self__, "labels", labels)
+        pulumi.set(__self__, "value", value)
+        if timestamp_ms is not None:
+            pulumi.set(__self__, "timestamp_ms", timestamp_ms)
+
+    @_builtins.property
+    @pulumi.getter
+    def labels(self) -> Mapping[str, _builtins.str]:
+        """
+        The sample's labels.
+        """
+        return pulumi.get(self, "labels")
+
+    @_builtins.property
+    @pulumi.getter
+    def value(self) -> _builtins.float:
+        """
+        The sample's value.
+        """
+        return pulumi.get(self, "value")
+
+    @_builtins.property
+    @pulumi.getter(name="timestampMs")
+    def timestamp_ms(self) -> Optional[_builtins.float]:
+        """
+        Milliseconds since the epoch, when the exposition gives one; null otherwise.
+        """
+        return pulumi.get(self, "timestamp_ms")
+
+
+@pulumi.output_type
+class NetworkPoolResult(dict):
+    """
+    A network pool: what subnetworks are allocated from.
+    """
     def __init__(__self__, *,
                  id: _builtins.str,
                  labels: Mapping[str, _builtins.str],
                  location_codes: Sequence[_builtins.str],
-                 location_ids: Sequence[_builtins.float],
+                 location_ids: Sequence[_builtins.int],
                  cidr: Optional[_builtins.str] = None,
                  created_at: Optional[_builtins.str] = None,
                  title: Optional[_builtins.str] = None,
                  type: Optional[_builtins.str] = None,
                  updated_at: Optional[_builtins.str] = None):
         """
+        A network pool: what subnetworks are allocated from.
+
+        :param _builtins.str id: The pool's id (the `networkPoolId` property of a Subnetwork).
         :param Mapping[str, _builtins.str] labels: The labels, without the provider's ownership label.
+        :param Sequence[_builtins.str] location_codes: The codes of the locations the pool serves.
+        :param Sequence[_builtins.int] location_ids: The ids of the locations the pool serves.
+        :param _builtins.str cidr: The pool's network in CIDR notation; null where the API does not say.
+        :param _builtins.str created_at: When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+        :param _builtins.str title: The pool's title; null where the API does not say.
         :param _builtins.str type: "private" or "public".
+        :param _builtins.str updated_at: When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
         """
         pulumi.set(__self__, "id", id)
         pulumi.set(__self__, "labels", labels)
@@ -1424,6 +3903,9 @@ class GetNetworkPoolResult(dict):
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        The pool's id (the `networkPoolId` property of a Subnetwork).
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
@@ -1437,26 +3919,41 @@ class GetNetworkPoolResult(dict):
     @_builtins.property
     @pulumi.getter(name="locationCodes")
     def location_codes(self) -> Sequence[_builtins.str]:
+        """
+        The codes of the locations the pool serves.
+        """
         return pulumi.get(self, "location_codes")
 
     @_builtins.property
     @pulumi.getter(name="locationIds")
-    def location_ids(self) -> Sequence[_builtins.float]:
+    def location_ids(self) -> Sequence[_builtins.int]:
+        """
+        The ids of the locations the pool serves.
+        """
         return pulumi.get(self, "location_ids")
 
     @_builtins.property
     @pulumi.getter
     def cidr(self) -> Optional[_builtins.str]:
+        """
+        The pool's network in CIDR notation; null where the API does not say.
+        """
         return pulumi.get(self, "cidr")
 
     @_builtins.property
     @pulumi.getter(name="createdAt")
     def created_at(self) -> Optional[_builtins.str]:
+        """
+        When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+        """
         return pulumi.get(self, "created_at")
 
     @_builtins.property
     @pulumi.getter
     def title(self) -> Optional[_builtins.str]:
+        """
+        The pool's title; null where the API does not say.
+        """
         return pulumi.get(self, "title")
 
     @_builtins.property
@@ -1470,11 +3967,165 @@ class GetNetworkPoolResult(dict):
     @_builtins.property
     @pulumi.getter(name="updatedAt")
     def updated_at(self) -> Optional[_builtins.str]:
+        """
+        When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+        """
         return pulumi.get(self, "updated_at")
 
 
 @pulumi.output_type
-class GetOperatingSystemResult(dict):
+class NetworkResult(dict):
+    """
+    A network of a host.
+    """
+    def __init__(__self__, *,
+                 additional: _builtins.bool,
+                 created_at: _builtins.str,
+                 distribution_method: _builtins.str,
+                 family: _builtins.str,
+                 id: _builtins.str,
+                 interface_type: _builtins.str,
+                 status: _builtins.str,
+                 updated_at: _builtins.str,
+                 cidr: Optional[_builtins.str] = None,
+                 first_ip: Optional[_builtins.str] = None,
+                 gateway: Optional[_builtins.str] = None,
+                 title: Optional[_builtins.str] = None):
+        """
+        A network of a host.
+
+        :param _builtins.bool additional: true when the network was ordered additionally.
+        :param _builtins.str created_at: When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+        :param _builtins.str distribution_method: "route" or "gateway".
+        :param _builtins.str family: "ipv4" or "ipv6".
+        :param _builtins.str id: The network's id.
+        :param _builtins.str interface_type: "public", "private" or "oob".
+        :param _builtins.str status: The network's status, e.g. `active`.
+        :param _builtins.str updated_at: When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+        :param _builtins.str cidr: IPv4 or IPv6 CIDR; null until an additional network is active.
+        :param _builtins.str first_ip: The network's first usable address; null where the API leaves it out.
+        :param _builtins.str gateway: The network's gateway address; null where the API leaves it out.
+        :param _builtins.str title: null where the API has none (the Go client reads it as nullable).
+        """
+        pulumi.set(__self__, "additional", additional)
+        pulumi.set(__self__, "created_at", created_at)
+        pulumi.set(__self__, "distribution_method", distribution_method)
+        pulumi.set(__self__, "family", family)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "interface_type", interface_type)
+        pulumi.set(__self__, "status", status)
+        pulumi.set(__self__, "updated_at", updated_at)
+        if cidr is not None:
+            pulumi.set(__self__, "cidr", cidr)
+        if first_ip is not None:
+            pulumi.set(__self__, "first_ip", first_ip)
+        if gateway is not None:
+            pulumi.set(__self__, "gateway", gateway)
+        if title is not None:
+            pulumi.set(__self__, "title", title)
+
+    @_builtins.property
+    @pulumi.getter
+    def additional(self) -> _builtins.bool:
+        """
+        true when the network was ordered additionally.
+        """
+        return pulumi.get(self, "additional")
+
+    @_builtins.property
+    @pulumi.getter(name="createdAt")
+    def created_at(self) -> _builtins.str:
+        """
+        When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+        """
+        return pulumi.get(self, "created_at")
+
+    @_builtins.property
+    @pulumi.getter(name="distributionMethod")
+    def distribution_method(self) -> _builtins.str:
+        """
+        "route" or "gateway".
+        """
+        return pulumi.get(self, "distribution_method")
+
+    @_builtins.property
+    @pulumi.getter
+    def family(self) -> _builtins.str:
+        """
+        "ipv4" or "ipv6".
+        """
+        return pulumi.get(self, "family")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The network's id.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter(name="interfaceType")
+    def interface_type(self) -> _builtins.str:
+        """
+        "public", "private" or "oob".
+        """
+        return pulumi.get(self, "interface_type")
+
+    @_builtins.property
+    @pulumi.getter
+    def status(self) -> _builtins.str:
+        """
+        The network's status, e.g. `active`.
+        """
+        return pulumi.get(self, "status")
+
+    @_builtins.property
+    @pulumi.getter(name="updatedAt")
+    def updated_at(self) -> _builtins.str:
+        """
+        When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+        """
+        return pulumi.get(self, "updated_at")
+
+    @_builtins.property
+    @pulumi.getter
+    def cidr(self) -> Optional[_builtins.str]:
+        """
+        IPv4 or IPv6 CIDR; null until an additional network is active.
+        """
+        return pulumi.get(self, "cidr")
+
+    @_builtins.property
+    @pulumi.getter(name="firstIp")
+    def first_ip(self) -> Optional[_builtins.str]:
+        """
+        The network's first usable address; null where the API leaves it out.
+        """
+        return pulumi.get(self, "first_ip")
+
+    @_builtins.property
+    @pulumi.getter
+    def gateway(self) -> Optional[_builtins.str]:
+        """
+        The network's gateway address; null where the API leaves it out.
+        """
+        return pulumi.get(self, "gateway")
+
+    @_builtins.property
+    @pulumi.getter
+    def title(self) -> Optional[_builtins.str]:
+        """
+        null where the API has none (the Go client reads it as nullable).
+        """
+        return pulumi.get(self, "title")
+
+
+@pulumi.output_type
+class OperatingSystemResult(dict):
+    """
+    An operating system a server can be ordered with.
+    """
     def __init__(__self__, *,
                  arch: _builtins.str,
                  filesystems: Sequence[_builtins.str],
@@ -1483,7 +4134,14 @@ class GetOperatingSystemResult(dict):
                  name: _builtins.str,
                  version: _builtins.str):
         """
+        An operating system a server can be ordered with.
+
+        :param _builtins.str arch: The architecture, e.g. `x86_64`.
         :param Sequence[_builtins.str] filesystems: The file systems a drive layout may use with it.
+        :param _builtins.str full_name: The full name, e.g. `Ubuntu 24.04-server x86_64`.
+        :param _builtins.int id: The operating system's id (the `operatingSystemId` property of a server).
+        :param _builtins.str name: The name, e.g. `Ubuntu`.
+        :param _builtins.str version: The version, e.g. `24.04-server`.
         """
         pulumi.set(__self__, "arch", arch)
         pulumi.set(__self__, "filesystems", filesystems)
@@ -1495,6 +4153,9 @@ class GetOperatingSystemResult(dict):
     @_builtins.property
     @pulumi.getter
     def arch(self) -> _builtins.str:
+        """
+        The architecture, e.g. `x86_64`.
+        """
         return pulumi.get(self, "arch")
 
     @_builtins.property
@@ -1508,26 +4169,88 @@ class GetOperatingSystemResult(dict):
     @_builtins.property
     @pulumi.getter(name="fullName")
     def full_name(self) -> _builtins.str:
+        """
+        The full name, e.g. `Ubuntu 24.04-server x86_64`.
+        """
         return pulumi.get(self, "full_name")
 
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.int:
+        """
+        The operating system's id (the `operatingSystemId` property of a server).
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> _builtins.str:
+        """
+        The name, e.g. `Ubuntu`.
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter
     def version(self) -> _builtins.str:
+        """
+        The version, e.g. `24.04-server`.
+        """
         return pulumi.get(self, "version")
 
 
 @pulumi.output_type
-class GetRackResult(dict):
+class PowerFeedResult(dict):
+    """
+    A power feed of a host.
+    """
+    def __init__(__self__, *,
+                 name: _builtins.str,
+                 status: Optional[_builtins.str] = None,
+                 type: Optional[_builtins.str] = None):
+        """
+        A power feed of a host.
+
+        :param _builtins.str name: The power feed's name.
+        :param _builtins.str status: `on` or `off`, as the API reports it; null where it does not say.
+        :param _builtins.str type: The feed's type, e.g. `physical`; null where the API leaves it out.
+        """
+        pulumi.set(__self__, "name", name)
+        if status is not None:
+            pulumi.set(__self__, "status", status)
+        if type is not None:
+            pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        The power feed's name.
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def status(self) -> Optional[_builtins.str]:
+        """
+        `on` or `off`, as the API reports it; null where it does not say.
+        """
+        return pulumi.get(self, "status")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> Optional[_builtins.str]:
+        """
+        The feed's type, e.g. `physical`; null where the API leaves it out.
+        """
+        return pulumi.get(self, "type")
+
+
+@pulumi.output_type
+class RackResult(dict):
+    """
+    A private rack of the account.
+    """
     def __init__(__self__, *,
                  id: _builtins.str,
                  labels: Mapping[str, _builtins.str],
@@ -1535,7 +4258,13 @@ class GetRackResult(dict):
                  location_id: Optional[_builtins.int] = None,
                  name: Optional[_builtins.str] = None):
         """
+        A private rack of the account.
+
+        :param _builtins.str id: The rack's id.
         :param Mapping[str, _builtins.str] labels: The labels, without the provider's ownership label.
+        :param _builtins.str location_code: The code of the location, e.g. `AMS1`.
+        :param _builtins.int location_id: The id of the location (see the getLocation function).
+        :param _builtins.str name: The rack's name; null where the API does not say.
         """
         pulumi.set(__self__, "id", id)
         pulumi.set(__self__, "labels", labels)
@@ -1549,6 +4278,9 @@ class GetRackResult(dict):
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        The rack's id.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
@@ -1562,21 +4294,65 @@ class GetRackResult(dict):
     @_builtins.property
     @pulumi.getter(name="locationCode")
     def location_code(self) -> Optional[_builtins.str]:
+        """
+        The code of the location, e.g. `AMS1`.
+        """
         return pulumi.get(self, "location_code")
 
     @_builtins.property
     @pulumi.getter(name="locationId")
     def location_id(self) -> Optional[_builtins.int]:
+        """
+        The id of the location (see the getLocation function).
+        """
         return pulumi.get(self, "location_id")
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> Optional[_builtins.str]:
+        """
+        The rack's name; null where the API does not say.
+        """
         return pulumi.get(self, "name")
 
 
 @pulumi.output_type
-class GetRbsFlavorResult(dict):
+class RamOptionResult(dict):
+    """
+    A RAM size a server model can be ordered with.
+    """
+    def __init__(__self__, *,
+                 ram: _builtins.int,
+                 type: Optional[_builtins.str] = None):
+        """
+        A RAM size a server model can be ordered with.
+
+        :param _builtins.int ram: GB.
+        :param _builtins.str type: The RAM type; null where the API does not say.
+        """
+        pulumi.set(__self__, "ram", ram)
+        if type is not None:
+            pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter
+    def ram(self) -> _builtins.int:
+        """
+        GB.
+        """
+        return pulumi.get(self, "ram")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> Optional[_builtins.str]:
+        """
+        The RAM type; null where the API does not say.
+        """
+        return pulumi.get(self, "type")
+
+
+@pulumi.output_type
+class RbsFlavorResult(dict):
     """
     Fields the API may leave out are null.
     """
@@ -1588,6 +4364,13 @@ class GetRbsFlavorResult(dict):
                  min_size_gb: Optional[_builtins.float] = None):
         """
         Fields the API may leave out are null.
+
+        :param _builtins.int id: The flavor's id (the `flavorId` property of an RbsVolume).
+        :param _builtins.str name: The flavor's name.
+        :param _builtins.float bandwidth_per_gb: The bandwidth a volume gets per GB of its size; null where the API does not say.
+        :param _builtins.float iops_per_gb: The I/O operations per second a volume gets per GB of its size; null where the API does not
+               say.
+        :param _builtins.float min_size_gb: The smallest volume size, in GB; null where the API does not say.
         """
         pulumi.set(__self__, "id", id)
         pulumi.set(__self__, "name", name)
@@ -1601,53 +4384,82 @@ class GetRbsFlavorResult(dict):
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.int:
+        """
+        The flavor's id (the `flavorId` property of an RbsVolume).
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> _builtins.str:
+        """
+        The flavor's name.
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter(name="bandwidthPerGb")
     def bandwidth_per_gb(self) -> Optional[_builtins.float]:
+        """
+        The bandwidth a volume gets per GB of its size; null where the API does not say.
+        """
         return pulumi.get(self, "bandwidth_per_gb")
 
     @_builtins.property
     @pulumi.getter(name="iopsPerGb")
     def iops_per_gb(self) -> Optional[_builtins.float]:
+        """
+        The I/O operations per second a volume gets per GB of its size; null where the API does not
+        say.
+        """
         return pulumi.get(self, "iops_per_gb")
 
     @_builtins.property
     @pulumi.getter(name="minSizeGb")
     def min_size_gb(self) -> Optional[_builtins.float]:
+        """
+        The smallest volume size, in GB; null where the API does not say.
+        """
         return pulumi.get(self, "min_size_gb")
 
 
 @pulumi.output_type
-class GetSbmFlavorModelResult(dict):
+class SbmFlavorModelResult(dict):
     """
     Fields the API may leave out are null.
     """
     def __init__(__self__, *,
                  id: _builtins.int,
                  name: _builtins.str,
-                 bandwidth_id: Optional[_builtins.float] = None,
+                 bandwidth_id: Optional[_builtins.int] = None,
                  bandwidth_name: Optional[_builtins.str] = None,
-                 cpu_cores_count: Optional[_builtins.float] = None,
-                 cpu_count: Optional[_builtins.float] = None,
+                 cpu_cores_count: Optional[_builtins.int] = None,
+                 cpu_count: Optional[_builtins.int] = None,
                  cpu_frequency: Optional[_builtins.str] = None,
                  cpu_name: Optional[_builtins.str] = None,
                  drives_configuration: Optional[_builtins.str] = None,
-                 private_uplink_model_id: Optional[_builtins.float] = None,
+                 private_uplink_model_id: Optional[_builtins.int] = None,
                  private_uplink_model_name: Optional[_builtins.str] = None,
-                 public_uplink_model_id: Optional[_builtins.float] = None,
+                 public_uplink_model_id: Optional[_builtins.int] = None,
                  public_uplink_model_name: Optional[_builtins.str] = None,
-                 ram_size: Optional[_builtins.float] = None):
+                 ram_size: Optional[_builtins.int] = None):
         """
         Fields the API may leave out are null.
 
+        :param _builtins.int id: The flavor's id (the `sbmFlavorModelId` property of an SbmServer).
+        :param _builtins.str name: The flavor's name.
+        :param _builtins.int bandwidth_id: The id of the bandwidth option; null when none applies.
+        :param _builtins.str bandwidth_name: The name of the bandwidth option; null when none applies.
+        :param _builtins.int cpu_cores_count: The number of CPU cores; null where the API does not say.
+        :param _builtins.int cpu_count: The number of CPUs; null where the API does not say.
         :param _builtins.str cpu_frequency: GHz, as the API writes it ("3.8").
+        :param _builtins.str cpu_name: The CPU model; null where the API does not say.
+        :param _builtins.str drives_configuration: The drives in words; null where the API does not say.
+        :param _builtins.int private_uplink_model_id: The id of the private uplink model; null where the API does not say.
+        :param _builtins.str private_uplink_model_name: The name of the private uplink model; null where the API does not say.
+        :param _builtins.int public_uplink_model_id: The id of the public uplink model; null where the API does not say.
+        :param _builtins.str public_uplink_model_name: The name of the public uplink model; null where the API does not say.
+        :param _builtins.int ram_size: The RAM in GB; null where the API does not say.
         """
         pulumi.set(__self__, "id", id)
         pulumi.set(__self__, "name", name)
@@ -1679,31 +4491,49 @@ class GetSbmFlavorModelResult(dict):
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.int:
+        """
+        The flavor's id (the `sbmFlavorModelId` property of an SbmServer).
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> _builtins.str:
+        """
+        The flavor's name.
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter(name="bandwidthId")
-    def bandwidth_id(self) -> Optional[_builtins.float]:
+    def bandwidth_id(self) -> Optional[_builtins.int]:
+        """
+        The id of the bandwidth option; null when none applies.
+        """
         return pulumi.get(self, "bandwidth_id")
 
     @_builtins.property
     @pulumi.getter(name="bandwidthName")
     def bandwidth_name(self) -> Optional[_builtins.str]:
+        """
+        The name of the bandwidth option; null when none applies.
+        """
         return pulumi.get(self, "bandwidth_name")
 
     @_builtins.property
     @pulumi.getter(name="cpuCoresCount")
-    def cpu_cores_count(self) -> Optional[_builtins.float]:
+    def cpu_cores_count(self) -> Optional[_builtins.int]:
+        """
+        The number of CPU cores; null where the API does not say.
+        """
         return pulumi.get(self, "cpu_cores_count")
 
     @_builtins.property
     @pulumi.getter(name="cpuCount")
-    def cpu_count(self) -> Optional[_builtins.float]:
+    def cpu_count(self) -> Optional[_builtins.int]:
+        """
+        The number of CPUs; null where the API does not say.
+        """
         return pulumi.get(self, "cpu_count")
 
     @_builtins.property
@@ -1717,65 +4547,163 @@ class GetSbmFlavorModelResult(dict):
     @_builtins.property
     @pulumi.getter(name="cpuName")
     def cpu_name(self) -> Optional[_builtins.str]:
+        """
+        The CPU model; null where the API does not say.
+        """
         return pulumi.get(self, "cpu_name")
 
     @_builtins.property
     @pulumi.getter(name="drivesConfiguration")
     def drives_configuration(self) -> Optional[_builtins.str]:
+        """
+        The drives in words; null where the API does not say.
+        """
         return pulumi.get(self, "drives_configuration")
 
     @_builtins.property
     @pulumi.getter(name="privateUplinkModelId")
-    def private_uplink_model_id(self) -> Optional[_builtins.float]:
+    def private_uplink_model_id(self) -> Optional[_builtins.int]:
+        """
+        The id of the private uplink model; null where the API does not say.
+        """
         return pulumi.get(self, "private_uplink_model_id")
 
     @_builtins.property
     @pulumi.getter(name="privateUplinkModelName")
     def private_uplink_model_name(self) -> Optional[_builtins.str]:
+        """
+        The name of the private uplink model; null where the API does not say.
+        """
         return pulumi.get(self, "private_uplink_model_name")
 
     @_builtins.property
     @pulumi.getter(name="publicUplinkModelId")
-    def public_uplink_model_id(self) -> Optional[_builtins.float]:
+    def public_uplink_model_id(self) -> Optional[_builtins.int]:
+        """
+        The id of the public uplink model; null where the API does not say.
+        """
         return pulumi.get(self, "public_uplink_model_id")
 
     @_builtins.property
     @pulumi.getter(name="publicUplinkModelName")
     def public_uplink_model_name(self) -> Optional[_builtins.str]:
+        """
+        The name of the public uplink model; null where the API does not say.
+        """
         return pulumi.get(self, "public_uplink_model_name")
 
     @_builtins.property
     @pulumi.getter(name="ramSize")
-    def ram_size(self) -> Optional[_builtins.float]:
+    def ram_size(self) -> Optional[_builtins.int]:
+        """
+        The RAM in GB; null where the API does not say.
+        """
         return pulumi.get(self, "ram_size")
 
 
 @pulumi.output_type
-class GetServerModelResult(dict):
+class ServerModelDriveSlotResult(dict):
+    """
+    A drive slot of a server model.
+    """
+    def __init__(__self__, *,
+                 form_factor: _builtins.str,
+                 hot_swappable: _builtins.bool,
+                 interface: _builtins.str,
+                 position: _builtins.int,
+                 drive_model_id: Optional[_builtins.int] = None):
+        """
+        A drive slot of a server model.
+
+        :param _builtins.str form_factor: The slot's form factor, e.g. `2.5`.
+        :param _builtins.bool hot_swappable: Whether a drive can be changed while the server runs.
+        :param _builtins.str interface: The slot's interface, e.g. `SATA3`.
+        :param _builtins.int position: The slot's position (the `position` of a DedicatedServer's drive slot).
+        :param _builtins.int drive_model_id: null for an empty slot, which the order fills.
+        """
+        pulumi.set(__self__, "form_factor", form_factor)
+        pulumi.set(__self__, "hot_swappable", hot_swappable)
+        pulumi.set(__self__, "interface", interface)
+        pulumi.set(__self__, "position", position)
+        if drive_model_id is not None:
+            pulumi.set(__self__, "drive_model_id", drive_model_id)
+
+    @_builtins.property
+    @pulumi.getter(name="formFactor")
+    def form_factor(self) -> _builtins.str:
+        """
+        The slot's form factor, e.g. `2.5`.
+        """
+        return pulumi.get(self, "form_factor")
+
+    @_builtins.property
+    @pulumi.getter(name="hotSwappable")
+    def hot_swappable(self) -> _builtins.bool:
+        """
+        Whether a drive can be changed while the server runs.
+        """
+        return pulumi.get(self, "hot_swappable")
+
+    @_builtins.property
+    @pulumi.getter
+    def interface(self) -> _builtins.str:
+        """
+        The slot's interface, e.g. `SATA3`.
+        """
+        return pulumi.get(self, "interface")
+
+    @_builtins.property
+    @pulumi.getter
+    def position(self) -> _builtins.int:
+        """
+        The slot's position (the `position` of a DedicatedServer's drive slot).
+        """
+        return pulumi.get(self, "position")
+
+    @_builtins.property
+    @pulumi.getter(name="driveModelId")
+    def drive_model_id(self) -> Optional[_builtins.int]:
+        """
+        null for an empty slot, which the order fills.
+        """
+        return pulumi.get(self, "drive_model_id")
+
+
+@pulumi.output_type
+class ServerModelResult(dict):
     """
     Fields the API may leave out are null.
     """
     def __init__(__self__, *,
                  id: _builtins.int,
                  name: _builtins.str,
-                 cpu_cores_count: Optional[_builtins.float] = None,
-                 cpu_count: Optional[_builtins.float] = None,
+                 cpu_cores_count: Optional[_builtins.int] = None,
+                 cpu_count: Optional[_builtins.int] = None,
                  cpu_frequency: Optional[_builtins.float] = None,
                  cpu_name: Optional[_builtins.str] = None,
                  drive_slots: Optional[Sequence['outputs.ServerModelDriveSlotResult']] = None,
-                 drive_slots_count: Optional[_builtins.float] = None,
+                 drive_slots_count: Optional[_builtins.int] = None,
                  has_raid_controller: Optional[_builtins.bool] = None,
-                 max_ram: Optional[_builtins.float] = None,
+                 max_ram: Optional[_builtins.int] = None,
                  raid_controller_name: Optional[_builtins.str] = None,
-                 ram: Optional[_builtins.float] = None,
+                 ram: Optional[_builtins.int] = None,
                  ram_type: Optional[_builtins.str] = None):
         """
         Fields the API may leave out are null.
 
+        :param _builtins.int id: The model's id (the `serverModelId` property of a DedicatedServer).
+        :param _builtins.str name: The model's name.
+        :param _builtins.int cpu_cores_count: The number of CPU cores; null where the API does not say.
+        :param _builtins.int cpu_count: The number of CPUs; null where the API does not say.
         :param _builtins.float cpu_frequency: MHz.
+        :param _builtins.str cpu_name: The CPU model; null where the API does not say.
         :param Sequence['ServerModelDriveSlotResult'] drive_slots: The drive slots; getServerModel always has them, getServerModels only where the list does.
-        :param _builtins.float max_ram: GB.
-        :param _builtins.float ram: GB, the base amount.
+        :param _builtins.int drive_slots_count: The number of drive slots; null where the API does not say.
+        :param _builtins.bool has_raid_controller: Whether the model has a RAID controller; null where the API does not say.
+        :param _builtins.int max_ram: GB.
+        :param _builtins.str raid_controller_name: The RAID controller's name; null where the API does not say.
+        :param _builtins.int ram: GB, the base amount.
+        :param _builtins.str ram_type: The RAM type, e.g. `DDR4`; null where the API does not say.
         """
         pulumi.set(__self__, "id", id)
         pulumi.set(__self__, "name", name)
@@ -1805,21 +4733,33 @@ class GetServerModelResult(dict):
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.int:
+        """
+        The model's id (the `serverModelId` property of a DedicatedServer).
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> _builtins.str:
+        """
+        The model's name.
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter(name="cpuCoresCount")
-    def cpu_cores_count(self) -> Optional[_builtins.float]:
+    def cpu_cores_count(self) -> Optional[_builtins.int]:
+        """
+        The number of CPU cores; null where the API does not say.
+        """
         return pulumi.get(self, "cpu_cores_count")
 
     @_builtins.property
     @pulumi.getter(name="cpuCount")
-    def cpu_count(self) -> Optional[_builtins.float]:
+    def cpu_count(self) -> Optional[_builtins.int]:
+        """
+        The number of CPUs; null where the API does not say.
+        """
         return pulumi.get(self, "cpu_count")
 
     @_builtins.property
@@ -1833,6 +4773,9 @@ class GetServerModelResult(dict):
     @_builtins.property
     @pulumi.getter(name="cpuName")
     def cpu_name(self) -> Optional[_builtins.str]:
+        """
+        The CPU model; null where the API does not say.
+        """
         return pulumi.get(self, "cpu_name")
 
     @_builtins.property
@@ -1845,17 +4788,23 @@ class GetServerModelResult(dict):
 
     @_builtins.property
     @pulumi.getter(name="driveSlotsCount")
-    def drive_slots_count(self) -> Optional[_builtins.float]:
+    def drive_slots_count(self) -> Optional[_builtins.int]:
+        """
+        The number of drive slots; null where the API does not say.
+        """
         return pulumi.get(self, "drive_slots_count")
 
     @_builtins.property
     @pulumi.getter(name="hasRaidController")
     def has_raid_controller(self) -> Optional[_builtins.bool]:
+        """
+        Whether the model has a RAID controller; null where the API does not say.
+        """
         return pulumi.get(self, "has_raid_controller")
 
     @_builtins.property
     @pulumi.getter(name="maxRam")
-    def max_ram(self) -> Optional[_builtins.float]:
+    def max_ram(self) -> Optional[_builtins.int]:
         """
         GB.
         """
@@ -1864,11 +4813,14 @@ class GetServerModelResult(dict):
     @_builtins.property
     @pulumi.getter(name="raidControllerName")
     def raid_controller_name(self) -> Optional[_builtins.str]:
+        """
+        The RAID controller's name; null where the API does not say.
+        """
         return pulumi.get(self, "raid_controller_name")
 
     @_builtins.property
     @pulumi.getter
-    def ram(self) -> Optional[_builtins.float]:
+    def ram(self) -> Optional[_builtins.int]:
         """
         GB, the base amount.
         """
@@ -1877,1138 +4829,17 @@ class GetServerModelResult(dict):
     @_builtins.property
     @pulumi.getter(name="ramType")
     def ram_type(self) -> Optional[_builtins.str]:
+        """
+        The RAM type, e.g. `DDR4`; null where the API does not say.
+        """
         return pulumi.get(self, "ram_type")
 
 
 @pulumi.output_type
-class GetSslCertificateResult(dict):
-    def __init__(__self__, *,
-                 created_at: _builtins.str,
-                 domain_names: Sequence[_builtins.str],
-                 id: _builtins.str,
-                 labels: Mapping[str, _builtins.str],
-                 name: _builtins.str,
-                 subject: _builtins.str,
-                 type: _builtins.str,
-                 updated_at: _builtins.str,
-                 expires_at: Optional[_builtins.str] = None,
-                 issuer: Optional[_builtins.str] = None,
-                 sha1_fingerprint: Optional[_builtins.str] = None):
-        """
-        :param Mapping[str, _builtins.str] labels: The labels, without the provider's ownership label.
-        :param _builtins.str type: "custom" or "letsencrypt".
-        :param _builtins.str sha1_fingerprint: 40 hexadecimal characters; null where the API leaves it out (Let's Encrypt).
-        """
-        pulumi.set(__self__, "created_at", created_at)
-        pulumi.set(__self__, "domain_names", domain_names)
-        pulumi.set(__self__, "id", id)
-        pulumi.set(__self__, "labels", labels)
-        pulumi.set(__self__, "name", name)
-        pulumi.set(__self__, "subject", subject)
-        pulumi.set(__self__, "type", type)
-        pulumi.set(__self__, "updated_at", updated_at)
-        if expires_at is not None:
-            pulumi.set(__self__, "expires_at", expires_at)
-        if issuer is not None:
-            pulumi.set(__self__, "issuer", issuer)
-        if sha1_fingerprint is not None:
-            pulumi.set(__self__, "sha1_fingerprint", sha1_fingerprint)
-
-    @_builtins.property
-    @pulumi.getter(name="createdAt")
-    def created_at(self) -> _builtins.str:
-        return pulumi.get(self, "created_at")
-
-    @_builtins.property
-    @pulumi.getter(name="domainNames")
-    def domain_names(self) -> Sequence[_builtins.str]:
-        return pulumi.get(self, "domain_names")
-
-    @_builtins.property
-    @pulumi.getter
-    def id(self) -> _builtins.str:
-        return pulumi.get(self, "id")
-
-    @_builtins.property
-    @pulumi.getter
-    def labels(self) -> Mapping[str, _builtins.str]:
-        """
-        The labels, without the provider's ownership label.
-        """
-        return pulumi.get(self, "labels")
-
-    @_builtins.property
-    @pulumi.getter
-    def name(self) -> _builtins.str:
-        return pulumi.get(self, "name")
-
-    @_builtins.property
-    @pulumi.getter
-    def subject(self) -> _builtins.str:
-        return pulumi.get(self, "subject")
-
-    @_builtins.property
-    @pulumi.getter
-    def type(self) -> _builtins.str:
-        """
-        "custom" or "letsencrypt".
-        """
-        return pulumi.get(self, "type")
-
-    @_builtins.property
-    @pulumi.getter(name="updatedAt")
-    def updated_at(self) -> _builtins.str:
-        return pulumi.get(self, "updated_at")
-
-    @_builtins.property
-    @pulumi.getter(name="expiresAt")
-    def expires_at(self) -> Optional[_builtins.str]:
-        return pulumi.get(self, "expires_at")
-
-    @_builtins.property
-    @pulumi.getter
-    def issuer(self) -> Optional[_builtins.str]:
-        return pulumi.get(self, "issuer")
-
-    @_builtins.property
-    @pulumi.getter(name="sha1Fingerprint")
-    def sha1_fingerprint(self) -> Optional[_builtins.str]:
-        """
-        40 hexadecimal characters; null where the API leaves it out (Let's Encrypt).
-        """
-        return pulumi.get(self, "sha1_fingerprint")
-
-
-@pulumi.output_type
-class GetUplinkModelResult(dict):
-    def __init__(__self__, *,
-                 id: _builtins.int,
-                 name: _builtins.str,
-                 type: _builtins.str,
-                 redundancy: Optional[_builtins.bool] = None,
-                 speed: Optional[_builtins.float] = None):
-        """
-        :param _builtins.str type: "public" or "private".
-        :param _builtins.float speed: Mbit/s; null when the API does not say.
-        """
-        pulumi.set(__self__, "id", id)
-        pulumi.set(__self__, "name", name)
-        pulumi.set(__self__, "type", type)
-        if redundancy is not None:
-            pulumi.set(__self__, "redundancy", redundancy)
-        if speed is not None:
-            pulumi.set(__self__, "speed", speed)
-
-    @_builtins.property
-    @pulumi.getter
-    def id(self) -> _builtins.int:
-        return pulumi.get(self, "id")
-
-    @_builtins.property
-    @pulumi.getter
-    def name(self) -> _builtins.str:
-        return pulumi.get(self, "name")
-
-    @_builtins.property
-    @pulumi.getter
-    def type(self) -> _builtins.str:
-        """
-        "public" or "private".
-        """
-        return pulumi.get(self, "type")
-
-    @_builtins.property
-    @pulumi.getter
-    def redundancy(self) -> Optional[_builtins.bool]:
-        return pulumi.get(self, "redundancy")
-
-    @_builtins.property
-    @pulumi.getter
-    def speed(self) -> Optional[_builtins.float]:
-        """
-        Mbit/s; null when the API does not say.
-        """
-        return pulumi.get(self, "speed")
-
-
-@pulumi.output_type
-class HostConfigurationDetails(dict):
-    """
-    `configuration_details`: dedicated servers and bare metal nodes have server model fields,
-    SBM servers flavor fields; those of the other kind are null.
-    """
-    def __init__(__self__, *,
-                 bandwidth_id: Optional[_builtins.float] = None,
-                 bandwidth_name: Optional[_builtins.str] = None,
-                 operating_system_full_name: Optional[_builtins.str] = None,
-                 operating_system_id: Optional[_builtins.float] = None,
-                 private_uplink_id: Optional[_builtins.float] = None,
-                 private_uplink_name: Optional[_builtins.str] = None,
-                 public_uplink_id: Optional[_builtins.float] = None,
-                 public_uplink_name: Optional[_builtins.str] = None,
-                 ram_size: Optional[_builtins.float] = None,
-                 sbm_flavor_model_id: Optional[_builtins.float] = None,
-                 sbm_flavor_model_name: Optional[_builtins.str] = None,
-                 server_model_id: Optional[_builtins.float] = None,
-                 server_model_name: Optional[_builtins.str] = None):
-        """
-        `configuration_details`: dedicated servers and bare metal nodes have server model fields,
-        SBM servers flavor fields; those of the other kind are null.
-
-        :param _builtins.float ram_size: GB.
-        """
-        if bandwidth_id is not None:
-            pulumi.set(__self__, "bandwidth_id", bandwidth_id)
-        if bandwidth_name is not None:
-            pulumi.set(__self__, "bandwidth_name", bandwidth_name)
-        if operating_system_full_name is not None:
-            pulumi.set(__self__, "operating_system_full_name", operating_system_full_name)
-        if operating_system_id is not None:
-            pulumi.set(__self__, "operating_system_id", operating_system_id)
-        if private_uplink_id is not None:
-            pulumi.set(__self__, "private_uplink_id", private_uplink_id)
-        if private_uplink_name is not None:
-            pulumi.set(__self__, "private_uplink_name", private_uplink_name)
-        if public_uplink_id is not None:
-            pulumi.set(__self__, "public_uplink_id", public_uplink_id)
-        if public_uplink_name is not None:
-            pulumi.set(__self__, "public_uplink_name", public_uplink_name)
-        if ram_size is not None:
-            pulumi.set(__self__, "ram_size", ram_size)
-        if sbm_flavor_model_id is not None:
-            pulumi.set(__self__, "sbm_flavor_model_id", sbm_flavor_model_id)
-        if sbm_flavor_model_name is not None:
-            pulumi.set(__self__, "sbm_flavor_model_name", sbm_flavor_model_name)
-        if server_model_id is not None:
-            pulumi.set(__self__, "server_model_id", server_model_id)
-        if server_model_name is not None:
-            pulumi.set(__self__, "server_model_name", server_model_name)
-
-    @_builtins.property
-    @pulumi.getter(name="bandwidthId")
-    def bandwidth_id(self) -> Optional[_builtins.float]:
-        return pulumi.get(self, "bandwidth_id")
-
-    @_builtins.property
-    @pulumi.getter(name="bandwidthName")
-    def bandwidth_name(self) -> Optional[_builtins.str]:
-        return pulumi.get(self, "bandwidth_name")
-
-    @_builtins.property
-    @pulumi.getter(name="operatingSystemFullName")
-    def operating_system_full_name(self) -> Optional[_builtins.str]:
-        return pulumi.get(self, "operating_system_full_name")
-
-    @_builtins.property
-    @pulumi.getter(name="operatingSystemId")
-    def operating_system_id(self) -> Optional[_builtins.float]:
-        return pulumi.get(self, "operating_system_id")
-
-    @_builtins.property
-    @pulumi.getter(name="privateUplinkId")
-    def private_uplink_id(self) -> Optional[_builtins.float]:
-        return pulumi.get(self, "private_uplink_id")
-
-    @_builtins.property
-    @pulumi.getter(name="privateUplinkName")
-    def private_uplink_name(self) -> Optional[_builtins.str]:
-        return pulumi.get(self, "private_uplink_name")
-
-    @_builtins.property
-    @pulumi.getter(name="publicUplinkId")
-    def public_uplink_id(self) -> Optional[_builtins.float]:
-        return pulumi.get(self, "public_uplink_id")
-
-    @_builtins.property
-    @pulumi.getter(name="publicUplinkName")
-    def public_uplink_name(self) -> Optional[_builtins.str]:
-        return pulumi.get(self, "public_uplink_name")
-
-    @_builtins.property
-    @pulumi.getter(name="ramSize")
-    def ram_size(self) -> Optional[_builtins.float]:
-        """
-        GB.
-        """
-        return pulumi.get(self, "ram_size")
-
-    @_builtins.property
-    @pulumi.getter(name="sbmFlavorModelId")
-    def sbm_flavor_model_id(self) -> Optional[_builtins.float]:
-        return pulumi.get(self, "sbm_flavor_model_id")
-
-    @_builtins.property
-    @pulumi.getter(name="sbmFlavorModelName")
-    def sbm_flavor_model_name(self) -> Optional[_builtins.str]:
-        return pulumi.get(self, "sbm_flavor_model_name")
-
-    @_builtins.property
-    @pulumi.getter(name="serverModelId")
-    def server_model_id(self) -> Optional[_builtins.float]:
-        return pulumi.get(self, "server_model_id")
-
-    @_builtins.property
-    @pulumi.getter(name="serverModelName")
-    def server_model_name(self) -> Optional[_builtins.str]:
-        return pulumi.get(self, "server_model_name")
-
-
-@pulumi.output_type
-class InvoiceResult(dict):
-    """
-    One invoice; the document links only when it was read by id (`getInvoices({ id })`).
-    """
-    def __init__(__self__, *,
-                 id: _builtins.str,
-                 csv_url: Optional[_builtins.str] = None,
-                 currency: Optional[_builtins.str] = None,
-                 date: Optional[_builtins.str] = None,
-                 number: Optional[_builtins.float] = None,
-                 parent_id: Optional[_builtins.str] = None,
-                 pdf_url: Optional[_builtins.str] = None,
-                 status: Optional[_builtins.str] = None,
-                 total_due: Optional[_builtins.float] = None,
-                 type: Optional[_builtins.str] = None):
-        """
-        One invoice; the document links only when it was read by id (`getInvoices({ id })`).
-
-        :param _builtins.str date: YYYY-MM-DD.
-        """
-        pulumi.set(__self__, "id", id)
-        if csv_url is not None:
-            pulumi.set(__self__, "csv_url", csv_url)
-        if currency is not None:
-            pulumi.set(__self__, "currency", currency)
-        if date is not None:
-            pulumi.set(__self__, "date", date)
-        if number is not None:
-            pulumi.set(__self__, "number", number)
-        if parent_id is not None:
-            pulumi.set(__self__, "parent_id", parent_id)
-        if pdf_url is not None:
-            pulumi.set(__self__, "pdf_url", pdf_url)
-        if status is not None:
-            pulumi.set(__self__, "status", status)
-        if total_due is not None:
-            pulumi.set(__self__, "total_due", total_due)
-        if type is not None:
-            pulumi.set(__self__, "type", type)
-
-    @_builtins.property
-    @pulumi.getter
-    def id(self) -> _builtins.str:
-        return pulumi.get(self, "id")
-
-    @_builtins.property
-    @pulumi.getter(name="csvUrl")
-    def csv_url(self) -> Optional[_builtins.str]:
-        return pulumi.get(self, "csv_url")
-
-    @_builtins.property
-    @pulumi.getter
-    def currency(self) -> Optional[_builtins.str]:
-        return pulumi.get(self, "currency")
-
-    @_builtins.property
-    @pulumi.getter
-    def date(self) -> Optional[_builtins.str]:
-        """
-        YYYY-MM-DD.
-        """
-        return pulumi.get(self, "date")
-
-    @_builtins.property
-    @pulumi.getter
-    def number(self) -> Optional[_builtins.float]:
-        return pulumi.get(self, "number")
-
-    @_builtins.property
-    @pulumi.getter(name="parentId")
-    def parent_id(self) -> Optional[_builtins.str]:
-        return pulumi.get(self, "parent_id")
-
-    @_builtins.property
-    @pulumi.getter(name="pdfUrl")
-    def pdf_url(self) -> Optional[_builtins.str]:
-        return pulumi.get(self, "pdf_url")
-
-    @_builtins.property
-    @pulumi.getter
-    def status(self) -> Optional[_builtins.str]:
-        return pulumi.get(self, "status")
-
-    @_builtins.property
-    @pulumi.getter(name="totalDue")
-    def total_due(self) -> Optional[_builtins.float]:
-        return pulumi.get(self, "total_due")
-
-    @_builtins.property
-    @pulumi.getter
-    def type(self) -> Optional[_builtins.str]:
-        return pulumi.get(self, "type")
-
-
-@pulumi.output_type
-class IpxeBootSupport(dict):
-    """
-    Whether a location offers each iPXE Boot mode (features private_ipxe_boot, public_ipxe_boot).
-    """
-    def __init__(__self__, *,
-                 private: _builtins.bool,
-                 public: _builtins.bool):
-        """
-        Whether a location offers each iPXE Boot mode (features private_ipxe_boot, public_ipxe_boot).
-        """
-        pulumi.set(__self__, "private", private)
-        pulumi.set(__self__, "public", public)
-
-    @_builtins.property
-    @pulumi.getter
-    def private(self) -> _builtins.bool:
-        return pulumi.get(self, "private")
-
-    @_builtins.property
-    @pulumi.getter
-    def public(self) -> _builtins.bool:
-        return pulumi.get(self, "public")
-
-
-@pulumi.output_type
-class KubernetesClusterNodeOutput(dict):
-    """
-    One node as the resource outputs it.
-    """
-    @staticmethod
-    def __key_warning(key: str):
-        suggest = None
-        if key == "refId":
-            suggest = "ref_id"
-        elif key == "nodeGroupId":
-            suggest = "node_group_id"
-        elif key == "nodeGroupName":
-            suggest = "node_group_name"
-        elif key == "privateIpv4Address":
-            suggest = "private_ipv4_address"
-        elif key == "publicIpv4Address":
-            suggest = "public_ipv4_address"
-
-        if suggest:
-            pulumi.log.warn(f"Key '{key}' not found in KubernetesClusterNodeOutput. Access the value via the '{suggest}' property getter instead.")
-
-    def __getitem__(self, key: str) -> Any:
-        KubernetesClusterNodeOutput.__key_warning(key)
-        return super().__getitem__(key)
-
-    def get(self, key: str, default = None) -> Any:
-        KubernetesClusterNodeOutput.__key_warning(key)
-        return super().get(key, default)
-
-    def __init__(__self__, *,
-                 configuration: _builtins.str,
-                 hostname: _builtins.str,
-                 id: _builtins.str,
-                 number: _builtins.float,
-                 ref_id: _builtins.str,
-                 role: _builtins.str,
-                 status: _builtins.str,
-                 type: _builtins.str,
-                 node_group_id: Optional[_builtins.str] = None,
-                 node_group_name: Optional[_builtins.str] = None,
-                 private_ipv4_address: Optional[_builtins.str] = None,
-                 public_ipv4_address: Optional[_builtins.str] = None):
-        """
-        One node as the resource outputs it.
-
-        :param _builtins.str ref_id: The underlying cloud instance or bare metal node host (KubernetesBaremetalNodePower's nodeId).
-        :param _builtins.str role: master or node.
-        :param _builtins.str type: cloud or baremetal.
-        """
-        pulumi.set(__self__, "configuration", configuration)
-        pulumi.set(__self__, "hostname", hostname)
-        pulumi.set(__self__, "id", id)
-        pulumi.set(__self__, "number", number)
-        pulumi.set(__self__, "ref_id", ref_id)
-        pulumi.set(__self__, "role", role)
-        pulumi.set(__self__, "status", status)
-        pulumi.set(__self__, "type", type)
-        if node_group_id is not None:
-            pulumi.set(__self__, "node_group_id", node_group_id)
-        if node_group_name is not None:
-            pulumi.set(__self__, "node_group_name", node_group_name)
-        if private_ipv4_address is not None:
-            pulumi.set(__self__, "private_ipv4_address", private_ipv4_address)
-        if public_ipv4_address is not None:
-            pulumi.set(__self__, "public_ipv4_address", public_ipv4_address)
-
-    @_builtins.property
-    @pulumi.getter
-    def configuration(self) -> _builtins.str:
-        return pulumi.get(self, "configuration")
-
-    @_builtins.property
-    @pulumi.getter
-    def hostname(self) -> _builtins.str:
-        return pulumi.get(self, "hostname")
-
-    @_builtins.property
-    @pulumi.getter
-    def id(self) -> _builtins.str:
-        return pulumi.get(self, "id")
-
-    @_builtins.property
-    @pulumi.getter
-    def number(self) -> _builtins.float:
-        return pulumi.get(self, "number")
-
-    @_builtins.property
-    @pulumi.getter(name="refId")
-    def ref_id(self) -> _builtins.str:
-        """
-        The underlying cloud instance or bare metal node host (KubernetesBaremetalNodePower's nodeId).
-        """
-        return pulumi.get(self, "ref_id")
-
-    @_builtins.property
-    @pulumi.getter
-    def role(self) -> _builtins.str:
-        """
-        master or node.
-        """
-        return pulumi.get(self, "role")
-
-    @_builtins.property
-    @pulumi.getter
-    def status(self) -> _builtins.str:
-        return pulumi.get(self, "status")
-
-    @_builtins.property
-    @pulumi.getter
-    def type(self) -> _builtins.str:
-        """
-        cloud or baremetal.
-        """
-        return pulumi.get(self, "type")
-
-    @_builtins.property
-    @pulumi.getter(name="nodeGroupId")
-    def node_group_id(self) -> Optional[_builtins.str]:
-        return pulumi.get(self, "node_group_id")
-
-    @_builtins.property
-    @pulumi.getter(name="nodeGroupName")
-    def node_group_name(self) -> Optional[_builtins.str]:
-        return pulumi.get(self, "node_group_name")
-
-    @_builtins.property
-    @pulumi.getter(name="privateIpv4Address")
-    def private_ipv4_address(self) -> Optional[_builtins.str]:
-        return pulumi.get(self, "private_ipv4_address")
-
-    @_builtins.property
-    @pulumi.getter(name="publicIpv4Address")
-    def public_ipv4_address(self) -> Optional[_builtins.str]:
-        return pulumi.get(self, "public_ipv4_address")
-
-
-@pulumi.output_type
-class KubernetesNodeGroupResult(dict):
-    def __init__(__self__, *,
-                 created_at: _builtins.str,
-                 id: _builtins.str,
-                 name: _builtins.str,
-                 updated_at: _builtins.str,
-                 description: Optional[_builtins.str] = None):
-        pulumi.set(__self__, "created_at", created_at)
-        pulumi.set(__self__, "id", id)
-        pulumi.set(__self__, "name", name)
-        pulumi.set(__self__, "updated_at", updated_at)
-        if description is not None:
-            pulumi.set(__self__, "description", description)
-
-    @_builtins.property
-    @pulumi.getter(name="createdAt")
-    def created_at(self) -> _builtins.str:
-        return pulumi.get(self, "created_at")
-
-    @_builtins.property
-    @pulumi.getter
-    def id(self) -> _builtins.str:
-        return pulumi.get(self, "id")
-
-    @_builtins.property
-    @pulumi.getter
-    def name(self) -> _builtins.str:
-        return pulumi.get(self, "name")
-
-    @_builtins.property
-    @pulumi.getter(name="updatedAt")
-    def updated_at(self) -> _builtins.str:
-        return pulumi.get(self, "updated_at")
-
-    @_builtins.property
-    @pulumi.getter
-    def description(self) -> Optional[_builtins.str]:
-        return pulumi.get(self, "description")
-
-
-@pulumi.output_type
-class L2MemberOutput(dict):
-    """
-    One member as the resource outputs it (the member record, without labels and dates).
-    """
-    def __init__(__self__, *,
-                 id: _builtins.str,
-                 mode: _builtins.str,
-                 status: _builtins.str,
-                 title: _builtins.str,
-                 vlan: Optional[_builtins.float] = None):
-        """
-        One member as the resource outputs it (the member record, without labels and dates).
-
-        :param _builtins.str title: The server's title.
-        :param _builtins.float vlan: The segment's VLAN for a trunk member; null for a native one.
-        """
-        pulumi.set(__self__, "id", id)
-        pulumi.set(__self__, "mode", mode)
-        pulumi.set(__self__, "status", status)
-        pulumi.set(__self__, "title", title)
-        if vlan is not None:
-            pulumi.set(__self__, "vlan", vlan)
-
-    @_builtins.property
-    @pulumi.getter
-    def id(self) -> _builtins.str:
-        return pulumi.get(self, "id")
-
-    @_builtins.property
-    @pulumi.getter
-    def mode(self) -> _builtins.str:
-        return pulumi.get(self, "mode")
-
-    @_builtins.property
-    @pulumi.getter
-    def status(self) -> _builtins.str:
-        return pulumi.get(self, "status")
-
-    @_builtins.property
-    @pulumi.getter
-    def title(self) -> _builtins.str:
-        """
-        The server's title.
-        """
-        return pulumi.get(self, "title")
-
-    @_builtins.property
-    @pulumi.getter
-    def vlan(self) -> Optional[_builtins.float]:
-        """
-        The segment's VLAN for a trunk member; null for a native one.
-        """
-        return pulumi.get(self, "vlan")
-
-
-@pulumi.output_type
-class L2SegmentMemberResult(dict):
-    def __init__(__self__, *,
-                 created_at: _builtins.str,
-                 id: _builtins.str,
-                 labels: Mapping[str, _builtins.str],
-                 mode: _builtins.str,
-                 status: _builtins.str,
-                 title: _builtins.str,
-                 updated_at: _builtins.str,
-                 vlan: Optional[_builtins.float] = None):
-        """
-        :param _builtins.str id: The dedicated server's id.
-        :param _builtins.str mode: "native" or "trunk".
-        :param _builtins.float vlan: null in native mode.
-        """
-        pulumi.set(__self__, "created_at", created_at)
-        pulumi.set(__self__, "id", id)
-        pulumi.set(__self__, "labels", labels)
-        pulumi.set(__self__, "mode", mode)
-        pulumi.set(__self__, "status", status)
-        pulumi.set(__self__, "title", title)
-        pulumi.set(__self__, "updated_at", updated_at)
-        if vlan is not None:
-            pulumi.set(__self__, "vlan", vlan)
-
-    @_builtins.property
-    @pulumi.getter(name="createdAt")
-    def created_at(self) -> _builtins.str:
-        return pulumi.get(self, "created_at")
-
-    @_builtins.property
-    @pulumi.getter
-    def id(self) -> _builtins.str:
-        """
-        The dedicated server's id.
-        """
-        return pulumi.get(self, "id")
-
-    @_builtins.property
-    @pulumi.getter
-    def labels(self) -> Mapping[str, _builtins.str]:
-        return pulumi.get(self, "labels")
-
-    @_builtins.property
-    @pulumi.getter
-    def mode(self) -> _builtins.str:
-        """
-        "native" or "trunk".
-        """
-        return pulumi.get(self, "mode")
-
-    @_builtins.property
-    @pulumi.getter
-    def status(self) -> _builtins.str:
-        return pulumi.get(self, "status")
-
-    @_builtins.property
-    @pulumi.getter
-    def title(self) -> _builtins.str:
-        return pulumi.get(self, "title")
-
-    @_builtins.property
-    @pulumi.getter(name="updatedAt")
-    def updated_at(self) -> _builtins.str:
-        return pulumi.get(self, "updated_at")
-
-    @_builtins.property
-    @pulumi.getter
-    def vlan(self) -> Optional[_builtins.float]:
-        """
-        null in native mode.
-        """
-        return pulumi.get(self, "vlan")
-
-
-@pulumi.output_type
-class LoadBalancerResult(dict):
-    def __init__(__self__, *,
-                 external_addresses: Sequence[_builtins.str],
-                 id: _builtins.str,
-                 labels: Mapping[str, _builtins.str],
-                 cluster_id: Optional[_builtins.str] = None,
-                 created_at: Optional[_builtins.str] = None,
-                 location_code: Optional[_builtins.str] = None,
-                 location_id: Optional[_builtins.int] = None,
-                 name: Optional[_builtins.str] = None,
-                 status: Optional[_builtins.str] = None,
-                 store_logs: Optional[_builtins.bool] = None,
-                 type: Optional[_builtins.str] = None,
-                 updated_at: Optional[_builtins.str] = None):
-        """
-        :param Mapping[str, _builtins.str] labels: The labels, without the provider's ownership label.
-        :param _builtins.str cluster_id: null on a shared cluster.
-        :param _builtins.str type: "l4" or "l7".
-        """
-        pulumi.set(__self__, "external_addresses", external_addresses)
-        pulumi.set(__self__, "id", id)
-        pulumi.set(__self__, "labels", labels)
-        if cluster_id is not None:
-            pulumi.set(__self__, "cluster_id", cluster_id)
-        if created_at is not None:
-            pulumi.set(__self__, "created_at", created_at)
-        if location_code is not None:
-            pulumi.set(__self__, "location_code", location_code)
-        if location_id is not None:
-            pulumi.set(__self__, "location_id", location_id)
-        if name is not None:
-            pulumi.set(__self__, "name", name)
-        if status is not None:
-            pulumi.set(__self__, "status", status)
-        if store_logs is not None:
-            pulumi.set(__self__, "store_logs", store_logs)
-        if type is not None:
-            pulumi.set(__self__, "type", type)
-        if updated_at is not None:
-            pulumi.set(__self__, "updated_at", updated_at)
-
-    @_builtins.property
-    @pulumi.getter(name="externalAddresses")
-    def external_addresses(self) -> Sequence[_builtins.str]:
-        return pulumi.get(self, "external_addresses")
-
-    @_builtins.property
-    @pulumi.getter
-    def id(self) -> _builtins.str:
-        return pulumi.get(self, "id")
-
-    @_builtins.property
-    @pulumi.getter
-    def labels(self) -> Mapping[str, _builtins.str]:
-        """
-        The labels, without the provider's ownership label.
-        """
-        return pulumi.get(self, "labels")
-
-    @_builtins.property
-    @pulumi.getter(name="clusterId")
-    def cluster_id(self) -> Optional[_builtins.str]:
-        """
-        null on a shared cluster.
-        """
-        return pulumi.get(self, "cluster_id")
-
-    @_builtins.property
-    @pulumi.getter(name="createdAt")
-    def created_at(self) -> Optional[_builtins.str]:
-        return pulumi.get(self, "created_at")
-
-    @_builtins.property
-    @pulumi.getter(name="locationCode")
-    def location_code(self) -> Optional[_builtins.str]:
-        return pulumi.get(self, "location_code")
-
-    @_builtins.property
-    @pulumi.getter(name="locationId")
-    def location_id(self) -> Optional[_builtins.int]:
-        return pulumi.get(self, "location_id")
-
-    @_builtins.property
-    @pulumi.getter
-    def name(self) -> Optional[_builtins.str]:
-        return pulumi.get(self, "name")
-
-    @_builtins.property
-    @pulumi.getter
-    def status(self) -> Optional[_builtins.str]:
-        return pulumi.get(self, "status")
-
-    @_builtins.property
-    @pulumi.getter(name="storeLogs")
-    def store_logs(self) -> Optional[_builtins.bool]:
-        return pulumi.get(self, "store_logs")
-
-    @_builtins.property
-    @pulumi.getter
-    def type(self) -> Optional[_builtins.str]:
-        """
-        "l4" or "l7".
-        """
-        return pulumi.get(self, "type")
-
-    @_builtins.property
-    @pulumi.getter(name="updatedAt")
-    def updated_at(self) -> Optional[_builtins.str]:
-        return pulumi.get(self, "updated_at")
-
-
-@pulumi.output_type
-class MetricFamilyResult(dict):
-    def __init__(__self__, *,
-                 name: _builtins.str,
-                 samples: Sequence['outputs.MetricSampleResult'],
-                 help: Optional[_builtins.str] = None,
-                 type: Optional[_builtins.str] = None):
-        """
-        :param _builtins.str type: "gauge", "counter", ...
-        """
-        pulumi.set(__self__, "name", name)
-        pulumi.set(__self__, "samples", samples)
-        if help is not None:
-            pulumi.set(__self__, "help", help)
-        if type is not None:
-            pulumi.set(__self__, "type", type)
-
-    @_builtins.property
-    @pulumi.getter
-    def name(self) -> _builtins.str:
-        return pulumi.get(self, "name")
-
-    @_builtins.property
-    @pulumi.getter
-    def samples(self) -> Sequence['outputs.MetricSampleResult']:
-        return pulumi.get(self, "samples")
-
-    @_builtins.property
-    @pulumi.getter
-    def help(self) -> Optional[_builtins.str]:
-        return pulumi.get(self, "help")
-
-    @_builtins.property
-    @pulumi.getter
-    def type(self) -> Optional[_builtins.str]:
-        """
-        "gauge", "counter", ...
-        """
-        return pulumi.get(self, "type")
-
-
-@pulumi.output_type
-class MetricSampleResult(dict):
-    def __init__(__self__, *,
-                 labels: Mapping[str, _builtins.str],
-                 value: _builtins.float,
-                 timestamp_ms: Optional[_builtins.float] = None):
-        """
-        :param _builtins.float timestamp_ms: Milliseconds since the epoch, when the exposition gives one; null otherwise.
-        """
-        pulumi.set(__self__, "labels", labels)
-        pulumi.set(__self__, "value", value)
-        if timestamp_ms is not None:
-            pulumi.set(__self__, "timestamp_ms", timestamp_ms)
-
-    @_builtins.property
-    @pulumi.getter
-    def labels(self) -> Mapping[str, _builtins.str]:
-        return pulumi.get(self, "labels")
-
-    @_builtins.property
-    @pulumi.getter
-    def value(self) -> _builtins.float:
-        return pulumi.get(self, "value")
-
-    @_builtins.property
-    @pulumi.getter(name="timestampMs")
-    def timestamp_ms(self) -> Optional[_builtins.float]:
-        """
-        Milliseconds since the epoch, when the exposition gives one; null otherwise.
-        """
-        return pulumi.get(self, "timestamp_ms")
-
-
-@pulumi.output_type
-class NetworkResult(dict):
-    def __init__(__self__, *,
-                 additional: _builtins.bool,
-                 created_at: _builtins.str,
-                 distribution_method: _builtins.str,
-                 family: _builtins.str,
-                 id: _builtins.str,
-                 interface_type: _builtins.str,
-                 status: _builtins.str,
-                 updated_at: _builtins.str,
-                 cidr: Optional[_builtins.str] = None,
-                 first_ip: Optional[_builtins.str] = None,
-                 gateway: Optional[_builtins.str] = None,
-                 title: Optional[_builtins.str] = None):
-        """
-        :param _builtins.bool additional: true when the network was ordered additionally.
-        :param _builtins.str distribution_method: "route" or "gateway".
-        :param _builtins.str family: "ipv4" or "ipv6".
-        :param _builtins.str interface_type: "public", "private" or "oob".
-        :param _builtins.str cidr: IPv4 or IPv6 CIDR; null until an additional network is active.
-        :param _builtins.str first_ip: The first usable address; null where the record has none (Go `Network.FirstIP`, omitempty).
-        :param _builtins.str gateway: The network's gateway address; null where the record has none (Go `Network.Gateway`).
-        :param _builtins.str title: null where the API has none (the Go client reads it as nullable).
-        """
-        pulumi.set(__self__, "additional", additional)
-        pulumi.set(__self__, "created_at", created_at)
-        pulumi.set(__self__, "distribution_method", distribution_method)
-        pulumi.set(__self__, "family", family)
-        pulumi.set(__self__, "id", id)
-        pulumi.set(__self__, "interface_type", interface_type)
-        pulumi.set(__self__, "status", status)
-        pulumi.set(__self__, "updated_at", updated_at)
-        if cidr is not None:
-            pulumi.set(__self__, "cidr", cidr)
-        if first_ip is not None:
-            pulumi.set(__self__, "first_ip", first_ip)
-        if gateway is not None:
-            pulumi.set(__self__, "gateway", gateway)
-        if title is not None:
-            pulumi.set(__self__, "title", title)
-
-    @_builtins.property
-    @pulumi.getter
-    def additional(self) -> _builtins.bool:
-        """
-        true when the network was ordered additionally.
-        """
-        return pulumi.get(self, "additional")
-
-    @_builtins.property
-    @pulumi.getter(name="createdAt")
-    def created_at(self) -> _builtins.str:
-        return pulumi.get(self, "created_at")
-
-    @_builtins.property
-    @pulumi.getter(name="distributionMethod")
-    def distribution_method(self) -> _builtins.str:
-        """
-        "route" or "gateway".
-        """
-        return pulumi.get(self, "distribution_method")
-
-    @_builtins.property
-    @pulumi.getter
-    def family(self) -> _builtins.str:
-        """
-        "ipv4" or "ipv6".
-        """
-        return pulumi.get(self, "family")
-
-    @_builtins.property
-    @pulumi.getter
-    def id(self) -> _builtins.str:
-        return pulumi.get(self, "id")
-
-    @_builtins.property
-    @pulumi.getter(name="interfaceType")
-    def interface_type(self) -> _builtins.str:
-        """
-        "public", "private" or "oob".
-        """
-        return pulumi.get(self, "interface_type")
-
-    @_builtins.property
-    @pulumi.getter
-    def status(self) -> _builtins.str:
-        return pulumi.get(self, "status")
-
-    @_builtins.property
-    @pulumi.getter(name="updatedAt")
-    def updated_at(self) -> _builtins.str:
-        return pulumi.get(self, "updated_at")
-
-    @_builtins.property
-    @pulumi.getter
-    def cidr(self) -> Optional[_builtins.str]:
-        """
-        IPv4 or IPv6 CIDR; null until an additional network is active.
-        """
-        return pulumi.get(self, "cidr")
-
-    @_builtins.property
-    @pulumi.getter(name="firstIp")
-    def first_ip(self) -> Optional[_builtins.str]:
-        """
-        The first usable address; null where the record has none (Go `Network.FirstIP`, omitempty).
-        """
-        return pulumi.get(self, "first_ip")
-
-    @_builtins.property
-    @pulumi.getter
-    def gateway(self) -> Optional[_builtins.str]:
-        """
-        The network's gateway address; null where the record has none (Go `Network.Gateway`).
-        """
-        return pulumi.get(self, "gateway")
-
-    @_builtins.property
-    @pulumi.getter
-    def title(self) -> Optional[_builtins.str]:
-        """
-        null where the API has none (the Go client reads it as nullable).
-        """
-        return pulumi.get(self, "title")
-
-
-@pulumi.output_type
-class PowerFeedResult(dict):
-    def __init__(__self__, *,
-                 name: _builtins.str,
-                 status: Optional[_builtins.str] = None,
-                 type: Optional[_builtins.str] = None):
-        """
-        :param _builtins.str status: "on" or "off" (srvctl's records).
-        :param _builtins.str type: "physical" in srvctl's records; null where the API leaves it out (the Go fixtures).
-        """
-        pulumi.set(__self__, "name", name)
-        if status is not None:
-            pulumi.set(__self__, "status", status)
-        if type is not None:
-            pulumi.set(__self__, "type", type)
-
-    @_builtins.property
-    @pulumi.getter
-    def name(self) -> _builtins.str:
-        return pulumi.get(self, "name")
-
-    @_builtins.property
-    @pulumi.getter
-    def status(self) -> Optional[_builtins.str]:
-        """
-        "on" or "off" (srvctl's records).
-        """
-        return pulumi.get(self, "status")
-
-    @_builtins.property
-    @pulumi.getter
-    def type(self) -> Optional[_builtins.str]:
-        """
-        "physical" in srvctl's records; null where the API leaves it out (the Go fixtures).
-        """
-        return pulumi.get(self, "type")
-
-
-@pulumi.output_type
-class RamOptionResult(dict):
-    def __init__(__self__, *,
-                 ram: _builtins.float,
-                 type: Optional[_builtins.str] = None):
-        """
-        :param _builtins.float ram: GB.
-        """
-        pulumi.set(__self__, "ram", ram)
-        if type is not None:
-            pulumi.set(__self__, "type", type)
-
-    @_builtins.property
-    @pulumi.getter
-    def ram(self) -> _builtins.float:
-        """
-        GB.
-        """
-        return pulumi.get(self, "ram")
-
-    @_builtins.property
-    @pulumi.getter
-    def type(self) -> Optional[_builtins.str]:
-        return pulumi.get(self, "type")
-
-
-@pulumi.output_type
-class ServerModelDriveSlotResult(dict):
-    def __init__(__self__, *,
-                 form_factor: _builtins.str,
-                 hot_swappable: _builtins.bool,
-                 interface: _builtins.str,
-                 position: _builtins.float,
-                 drive_model_id: Optional[_builtins.float] = None):
-        """
-        :param _builtins.float drive_model_id: null for an empty slot, which the order fills.
-        """
-        pulumi.set(__self__, "form_factor", form_factor)
-        pulumi.set(__self__, "hot_swappable", hot_swappable)
-        pulumi.set(__self__, "interface", interface)
-        pulumi.set(__self__, "position", position)
-        if drive_model_id is not None:
-            pulumi.set(__self__, "drive_model_id", drive_model_id)
-
-    @_builtins.property
-    @pulumi.getter(name="formFactor")
-    def form_factor(self) -> _builtins.str:
-        return pulumi.get(self, "form_factor")
-
-    @_builtins.property
-    @pulumi.getter(name="hotSwappable")
-    def hot_swappable(self) -> _builtins.bool:
-        return pulumi.get(self, "hot_swappable")
-
-    @_builtins.property
-    @pulumi.getter
-    def interface(self) -> _builtins.str:
-        return pulumi.get(self, "interface")
-
-    @_builtins.property
-    @pulumi.getter
-    def position(self) -> _builtins.float:
-        return pulumi.get(self, "position")
-
-    @_builtins.property
-    @pulumi.getter(name="driveModelId")
-    def drive_model_id(self) -> Optional[_builtins.float]:
-        """
-        null for an empty slot, which the order fills.
-        """
-        return pulumi.get(self, "drive_model_id")
-
-
-@pulumi.output_type
 class ServiceResult(dict):
+    """
+    A billed service of a dedicated server, with its charges.
+    """
     def __init__(__self__, *,
                  id: _builtins.str,
                  currency: Optional[_builtins.str] = None,
@@ -3024,6 +4855,24 @@ class ServiceResult(dict):
                  total: Optional[_builtins.float] = None,
                  type: Optional[_builtins.str] = None,
                  usage_quantity: Optional[_builtins.float] = None):
+        """
+        A billed service of a dedicated server, with its charges.
+
+        :param _builtins.str id: The service's id.
+        :param _builtins.str currency: The currency code, e.g. `EUR`.
+        :param _builtins.str date_from: The start of the billed period; null where the API does not say.
+        :param _builtins.str date_to: The end of the billed period; null where the API does not say.
+        :param _builtins.float discount_rate: The discount rate applied.
+        :param _builtins.str finished_at: When the service ended; null while it runs.
+        :param _builtins.str label: The service's label as billed; null where the API does not say.
+        :param _builtins.str name: The service's name; null where the API does not say.
+        :param _builtins.str started_at: When the service started; null where the API does not say.
+        :param _builtins.float subtotal: The total before tax, in `currency`.
+        :param _builtins.float tax: The tax, in `currency`.
+        :param _builtins.float total: The total with tax, in `currency`.
+        :param _builtins.str type: The service's type (rent, traffic, option...); null where the API does not say.
+        :param _builtins.float usage_quantity: The quantity billed; null where the API does not say.
+        """
         pulumi.set(__self__, "id", id)
         if currency is not None:
             pulumi.set(__self__, "currency", currency)
@@ -3055,76 +4904,257 @@ class ServiceResult(dict):
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        The service's id.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter
     def currency(self) -> Optional[_builtins.str]:
+        """
+        The currency code, e.g. `EUR`.
+        """
         return pulumi.get(self, "currency")
 
     @_builtins.property
     @pulumi.getter(name="dateFrom")
     def date_from(self) -> Optional[_builtins.str]:
+        """
+        The start of the billed period; null where the API does not say.
+        """
         return pulumi.get(self, "date_from")
 
     @_builtins.property
     @pulumi.getter(name="dateTo")
     def date_to(self) -> Optional[_builtins.str]:
+        """
+        The end of the billed period; null where the API does not say.
+        """
         return pulumi.get(self, "date_to")
 
     @_builtins.property
     @pulumi.getter(name="discountRate")
     def discount_rate(self) -> Optional[_builtins.float]:
+        """
+        The discount rate applied.
+        """
         return pulumi.get(self, "discount_rate")
 
     @_builtins.property
     @pulumi.getter(name="finishedAt")
     def finished_at(self) -> Optional[_builtins.str]:
+        """
+        When the service ended; null while it runs.
+        """
         return pulumi.get(self, "finished_at")
 
     @_builtins.property
     @pulumi.getter
     def label(self) -> Optional[_builtins.str]:
+        """
+        The service's label as billed; null where the API does not say.
+        """
         return pulumi.get(self, "label")
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> Optional[_builtins.str]:
+        """
+        The service's name; null where the API does not say.
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter(name="startedAt")
     def started_at(self) -> Optional[_builtins.str]:
+        """
+        When the service started; null where the API does not say.
+        """
         return pulumi.get(self, "started_at")
 
     @_builtins.property
     @pulumi.getter
     def subtotal(self) -> Optional[_builtins.float]:
+        """
+        The total before tax, in `currency`.
+        """
         return pulumi.get(self, "subtotal")
 
     @_builtins.property
     @pulumi.getter
     def tax(self) -> Optional[_builtins.float]:
+        """
+        The tax, in `currency`.
+        """
         return pulumi.get(self, "tax")
 
     @_builtins.property
     @pulumi.getter
     def total(self) -> Optional[_builtins.float]:
+        """
+        The total with tax, in `currency`.
+        """
         return pulumi.get(self, "total")
 
     @_builtins.property
     @pulumi.getter
     def type(self) -> Optional[_builtins.str]:
+        """
+        The service's type (rent, traffic, option...); null where the API does not say.
+        """
         return pulumi.get(self, "type")
 
     @_builtins.property
     @pulumi.getter(name="usageQuantity")
     def usage_quantity(self) -> Optional[_builtins.float]:
+        """
+        The quantity billed; null where the API does not say.
+        """
         return pulumi.get(self, "usage_quantity")
 
 
 @pulumi.output_type
+class SslCertificateResult(dict):
+    """
+    An SSL certificate of the account.
+    """
+    def __init__(__self__, *,
+                 created_at: _builtins.str,
+                 domain_names: Sequence[_builtins.str],
+                 id: _builtins.str,
+                 labels: Mapping[str, _builtins.str],
+                 name: _builtins.str,
+                 subject: _builtins.str,
+                 type: _builtins.str,
+                 updated_at: _builtins.str,
+                 expires_at: Optional[_builtins.str] = None,
+                 issuer: Optional[_builtins.str] = None,
+                 sha1_fingerprint: Optional[_builtins.str] = None):
+        """
+        An SSL certificate of the account.
+
+        :param _builtins.str created_at: When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+        :param Sequence[_builtins.str] domain_names: The domain names the certificate covers.
+        :param _builtins.str id: The certificate's id.
+        :param Mapping[str, _builtins.str] labels: The labels, without the provider's ownership label.
+        :param _builtins.str name: The certificate's name.
+        :param _builtins.str subject: The subject.
+        :param _builtins.str type: "custom" or "letsencrypt".
+        :param _builtins.str updated_at: When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+        :param _builtins.str expires_at: When the certificate expires; null where the API does not say.
+        :param _builtins.str issuer: The issuer; null where the API does not say.
+        :param _builtins.str sha1_fingerprint: 40 hexadecimal characters; null where the API leaves it out (Let's Encrypt).
+        """
+        pulumi.set(__self__, "created_at", created_at)
+        pulumi.set(__self__, "domain_names", domain_names)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "labels", labels)
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "subject", subject)
+        pulumi.set(__self__, "type", type)
+        pulumi.set(__self__, "updated_at", updated_at)
+        if expires_at is not None:
+            pulumi.set(__self__, "expires_at", expires_at)
+        if issuer is not None:
+            pulumi.set(__self__, "issuer", issuer)
+        if sha1_fingerprint is not None:
+            pulumi.set(__self__, "sha1_fingerprint", sha1_fingerprint)
+
+    @_builtins.property
+    @pulumi.getter(name="createdAt")
+    def created_at(self) -> _builtins.str:
+        """
+        When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+        """
+        return pulumi.get(self, "created_at")
+
+    @_builtins.property
+    @pulumi.getter(name="domainNames")
+    def domain_names(self) -> Sequence[_builtins.str]:
+        """
+        The domain names the certificate covers.
+        """
+        return pulumi.get(self, "domain_names")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The certificate's id.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def labels(self) -> Mapping[str, _builtins.str]:
+        """
+        The labels, without the provider's ownership label.
+        """
+        return pulumi.get(self, "labels")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        The certificate's name.
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def subject(self) -> _builtins.str:
+        """
+        The subject.
+        """
+        return pulumi.get(self, "subject")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        "custom" or "letsencrypt".
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter(name="updatedAt")
+    def updated_at(self) -> _builtins.str:
+        """
+        When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+        """
+        return pulumi.get(self, "updated_at")
+
+    @_builtins.property
+    @pulumi.getter(name="expiresAt")
+    def expires_at(self) -> Optional[_builtins.str]:
+        """
+        When the certificate expires; null where the API does not say.
+        """
+        return pulumi.get(self, "expires_at")
+
+    @_builtins.property
+    @pulumi.getter
+    def issuer(self) -> Optional[_builtins.str]:
+        """
+        The issuer; null where the API does not say.
+        """
+        return pulumi.get(self, "issuer")
+
+    @_builtins.property
+    @pulumi.getter(name="sha1Fingerprint")
+    def sha1_fingerprint(self) -> Optional[_builtins.str]:
+        """
+        40 hexadecimal characters; null where the API leaves it out (Let's Encrypt).
+        """
+        return pulumi.get(self, "sha1_fingerprint")
+
+
+@pulumi.output_type
 class SubnetworkResult(dict):
+    """
+    A subnetwork of a network pool.
+    """
     def __init__(__self__, *,
                  id: _builtins.str,
                  network_pool_id: _builtins.str,
@@ -3135,7 +5165,16 @@ class SubnetworkResult(dict):
                  title: Optional[_builtins.str] = None,
                  updated_at: Optional[_builtins.str] = None):
         """
+        A subnetwork of a network pool.
+
         :param _builtins.str id: The subnetwork's own id (a Subnetwork resource's `subnetworkId`).
+        :param _builtins.str network_pool_id: The id of its network pool.
+        :param _builtins.bool attached: Whether the subnetwork is attached to a server; null where the API does not say.
+        :param _builtins.str cidr: The subnetwork in CIDR notation; null where the API does not say.
+        :param _builtins.str created_at: When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+        :param _builtins.str interface_type: The interface it serves: `public` or `private`; null where the API does not say.
+        :param _builtins.str title: The subnetwork's title; null where the API does not say.
+        :param _builtins.str updated_at: When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
         """
         pulumi.set(__self__, "id", id)
         pulumi.set(__self__, "network_pool_id", network_pool_id)
@@ -3163,36 +5202,126 @@ class SubnetworkResult(dict):
     @_builtins.property
     @pulumi.getter(name="networkPoolId")
     def network_pool_id(self) -> _builtins.str:
+        """
+        The id of its network pool.
+        """
         return pulumi.get(self, "network_pool_id")
 
     @_builtins.property
     @pulumi.getter
     def attached(self) -> Optional[_builtins.bool]:
+        """
+        Whether the subnetwork is attached to a server; null where the API does not say.
+        """
         return pulumi.get(self, "attached")
 
     @_builtins.property
     @pulumi.getter
     def cidr(self) -> Optional[_builtins.str]:
+        """
+        The subnetwork in CIDR notation; null where the API does not say.
+        """
         return pulumi.get(self, "cidr")
 
     @_builtins.property
     @pulumi.getter(name="createdAt")
     def created_at(self) -> Optional[_builtins.str]:
+        """
+        When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+        """
         return pulumi.get(self, "created_at")
 
     @_builtins.property
     @pulumi.getter(name="interfaceType")
     def interface_type(self) -> Optional[_builtins.str]:
+        """
+        The interface it serves: `public` or `private`; null where the API does not say.
+        """
         return pulumi.get(self, "interface_type")
 
     @_builtins.property
     @pulumi.getter
     def title(self) -> Optional[_builtins.str]:
+        """
+        The subnetwork's title; null where the API does not say.
+        """
         return pulumi.get(self, "title")
 
     @_builtins.property
     @pulumi.getter(name="updatedAt")
     def updated_at(self) -> Optional[_builtins.str]:
+        """
+        When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+        """
         return pulumi.get(self, "updated_at")
+
+
+@pulumi.output_type
+class UplinkModelResult(dict):
+    """
+    An uplink model a server model can be ordered with.
+    """
+    def __init__(__self__, *,
+                 id: _builtins.int,
+                 name: _builtins.str,
+                 type: _builtins.str,
+                 redundancy: Optional[_builtins.bool] = None,
+                 speed: Optional[_builtins.float] = None):
+        """
+        An uplink model a server model can be ordered with.
+
+        :param _builtins.int id: The uplink model's id (in the `uplinkModels` property of a DedicatedServer).
+        :param _builtins.str name: The uplink model's name.
+        :param _builtins.str type: "public" or "private".
+        :param _builtins.bool redundancy: Whether the uplink is redundant; null where the API does not say.
+        :param _builtins.float speed: Mbit/s; null when the API does not say.
+        """
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "type", type)
+        if redundancy is not None:
+            pulumi.set(__self__, "redundancy", redundancy)
+        if speed is not None:
+            pulumi.set(__self__, "speed", speed)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.int:
+        """
+        The uplink model's id (in the `uplinkModels` property of a DedicatedServer).
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        The uplink model's name.
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        "public" or "private".
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter
+    def redundancy(self) -> Optional[_builtins.bool]:
+        """
+        Whether the uplink is redundant; null where the API does not say.
+        """
+        return pulumi.get(self, "redundancy")
+
+    @_builtins.property
+    @pulumi.getter
+    def speed(self) -> Optional[_builtins.float]:
+        """
+        Mbit/s; null when the API does not say.
+        """
+        return pulumi.get(self, "speed")
 
 

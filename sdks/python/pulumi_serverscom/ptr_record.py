@@ -172,17 +172,36 @@ class PtrRecord(pulumi.CustomResource):
                  ttl: pulumi.Input[Optional[_builtins.int]] = None,
                  __props__=None):
         """
-        A PTR (reverse DNS) record of a cloud instance or a host. Records cannot be changed: any
-        change replaces the record (the old one is deleted first).
+        A PTR (reverse DNS) record of a cloud instance or a host. Records cannot be changed: any change
+        replaces the record (the old one is deleted first).
 
-        The resource's id is the record's API path below /v1, e.g.
-        `cloud_computing/instances/<instance id>/ptr_records/<record id>`; `ptrRecordId` is the
-        record's own id. Records have no labels: create never takes over a record that already has the
-        declared target, address and domain (another resource's, an earlier generation's, or one made
-        by hand): it names it and adds its own, so two resources never share one record. To manage an
-        existing record, name it with `adoptId`.
+        The resource's id is the record's API path below /v1, e.g. `cloud_computing/instances/<instance
+        id>/ptr_records/<record id>`; the `ptrRecordId` output is the record's own id. Records have no
+        labels: a create never takes over a record that already has the declared target, address and
+        domain (another resource's, an earlier generation's, or one made by hand): it names it and adds
+        its own, so two resources never share one record. To manage an existing record, name it with the
+        `adoptId` property.
 
-        Timeouts (the `customTimeouts` option): create, update and delete default to 5 minutes.
+        Default timeouts (the custom timeouts resource option changes them): create, update and delete 5
+        minutes.
+
+        ## Example Usage
+        ### A PTR record for a cloud instance's address
+        ```python
+        import pulumi
+        import pulumi_serverscom as serverscom
+
+        app = serverscom.CloudInstance("app",
+            region_id=1,
+            flavor_id="SSD.30",
+            image_id="6f1c3b4e-2d5a-4c8e-9b7f-1a2b3c4d5e01")
+        app_ptr = serverscom.PtrRecord("app-ptr",
+            cloud_instance_id=app.id,
+            ip=app.public_ipv4_address,
+            domain="app.example.com",
+            ttl=300)
+        pulumi.export("ptrId", app_ptr.id)
+        ```
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -204,17 +223,36 @@ class PtrRecord(pulumi.CustomResource):
                  args: PtrRecordArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        A PTR (reverse DNS) record of a cloud instance or a host. Records cannot be changed: any
-        change replaces the record (the old one is deleted first).
+        A PTR (reverse DNS) record of a cloud instance or a host. Records cannot be changed: any change
+        replaces the record (the old one is deleted first).
 
-        The resource's id is the record's API path below /v1, e.g.
-        `cloud_computing/instances/<instance id>/ptr_records/<record id>`; `ptrRecordId` is the
-        record's own id. Records have no labels: create never takes over a record that already has the
-        declared target, address and domain (another resource's, an earlier generation's, or one made
-        by hand): it names it and adds its own, so two resources never share one record. To manage an
-        existing record, name it with `adoptId`.
+        The resource's id is the record's API path below /v1, e.g. `cloud_computing/instances/<instance
+        id>/ptr_records/<record id>`; the `ptrRecordId` output is the record's own id. Records have no
+        labels: a create never takes over a record that already has the declared target, address and
+        domain (another resource's, an earlier generation's, or one made by hand): it names it and adds
+        its own, so two resources never share one record. To manage an existing record, name it with the
+        `adoptId` property.
 
-        Timeouts (the `customTimeouts` option): create, update and delete default to 5 minutes.
+        Default timeouts (the custom timeouts resource option changes them): create, update and delete 5
+        minutes.
+
+        ## Example Usage
+        ### A PTR record for a cloud instance's address
+        ```python
+        import pulumi
+        import pulumi_serverscom as serverscom
+
+        app = serverscom.CloudInstance("app",
+            region_id=1,
+            flavor_id="SSD.30",
+            image_id="6f1c3b4e-2d5a-4c8e-9b7f-1a2b3c4d5e01")
+        app_ptr = serverscom.PtrRecord("app-ptr",
+            cloud_instance_id=app.id,
+            ip=app.public_ipv4_address,
+            domain="app.example.com",
+            ttl=300)
+        pulumi.export("ptrId", app_ptr.id)
+        ```
 
         :param str resource_name: The name of the resource.
         :param PtrRecordArgs args: The arguments to use to populate this resource's properties.
@@ -304,11 +342,14 @@ class PtrRecord(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="cloudInstanceId")
     def cloud_instance_id(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The cloud instance whose address this is.
+        """
         return pulumi.get(self, "cloud_instance_id")
 
     @_builtins.property
     @pulumi.getter
-    def domain(self) -> pulumi.Output[Optional[_builtins.str]]:
+    def domain(self) -> pulumi.Output[_builtins.str]:
         """
         The domain, lower case.
         """
@@ -317,16 +358,22 @@ class PtrRecord(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="hostId")
     def host_id(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The id of the host (a dedicated server, SBM server or Kubernetes bare metal node).
+        """
         return pulumi.get(self, "host_id")
 
     @_builtins.property
     @pulumi.getter(name="hostType")
     def host_type(self) -> pulumi.Output[Optional['PtrRecordHostType']]:
+        """
+        What kind of host hostId names.
+        """
         return pulumi.get(self, "host_type")
 
     @_builtins.property
     @pulumi.getter
-    def ip(self) -> pulumi.Output[Optional[_builtins.str]]:
+    def ip(self) -> pulumi.Output[_builtins.str]:
         """
         The address in canonical form (IPv6 compressed, lower case).
         """
@@ -334,12 +381,15 @@ class PtrRecord(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def priority(self) -> pulumi.Output[Optional[_builtins.int]]:
+    def priority(self) -> pulumi.Output[_builtins.int]:
+        """
+        0 to 65535; default: the service's (0).
+        """
         return pulumi.get(self, "priority")
 
     @_builtins.property
     @pulumi.getter(name="ptrRecordId")
-    def ptr_record_id(self) -> pulumi.Output[Optional[_builtins.str]]:
+    def ptr_record_id(self) -> pulumi.Output[_builtins.str]:
         """
         The record's id in the API.
         """
@@ -347,6 +397,9 @@ class PtrRecord(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def ttl(self) -> pulumi.Output[Optional[_builtins.int]]:
+    def ttl(self) -> pulumi.Output[_builtins.int]:
+        """
+        Seconds, 1 to 604800; default: the service's (60).
+        """
         return pulumi.get(self, "ttl")
 

@@ -31,9 +31,9 @@ class RbsVolumeArgs:
         :param pulumi.Input[_builtins.int] flavor_id: The RBS flavor offered in that location; changing it replaces the volume.
         :param pulumi.Input[_builtins.int] location_id: The location; changing it replaces the volume (a new, empty one).
         :param pulumi.Input[_builtins.int] size: Gigabytes, 1 to 2048. A volume can only grow.
-        :param pulumi.Input[_builtins.str] adopt_id: Take over the existing volume with this id instead of creating one (`pulumi import` does not
-               work with dynamic providers). Its location and flavor must match; name, size and labels are
-               then brought to the declared values.
+        :param pulumi.Input[_builtins.str] adopt_id: Take over the existing volume with this id instead of creating one (from the program itself,
+               where `pulumi import` writes code). Its location and flavor must match; name, size and labels
+               are then brought to the declared values.
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] labels: The complete label set; omitted means none.
         :param pulumi.Input[_builtins.str] name: The volume's name; default: the Pulumi resource name.
         """
@@ -87,9 +87,9 @@ class RbsVolumeArgs:
     @pulumi.getter(name="adoptId")
     def adopt_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Take over the existing volume with this id instead of creating one (`pulumi import` does not
-        work with dynamic providers). Its location and flavor must match; name, size and labels are
-        then brought to the declared values.
+        Take over the existing volume with this id instead of creating one (from the program itself,
+        where `pulumi import` writes code). Its location and flavor must match; name, size and labels
+        are then brought to the declared values.
         """
         return pulumi.get(self, "adopt_id")
 
@@ -136,16 +136,39 @@ class RbsVolume(pulumi.CustomResource):
                  size: pulumi.Input[Optional[_builtins.int]] = None,
                  __props__=None):
         """
-        A remote block storage volume.
+        A remote block storage (RBS) volume, reached over iSCSI.
 
-        Timeouts (the `customTimeouts` option): create, update and delete default to 30 minutes.
-        `username` and `password` (the iSCSI credentials) are secret outputs.
+        The `username` and `password` outputs (the iSCSI credentials) are secret. A volume can only grow:
+        a smaller `size` is refused before any request; a new location or flavor replaces the volume with
+        a new, empty one.
+
+        Default timeouts (the custom timeouts resource option changes them): create, update and delete 30
+        minutes.
+
+        ## Example Usage
+        ### A 100 GB RBS volume in Amsterdam, the flavor looked up by name
+        ```python
+        import pulumi
+        import pulumi_serverscom as serverscom
+
+        location = serverscom.get_location(code="AMS1")
+        standard = serverscom.get_rbs_flavor(location_id=location.id,
+            name="Standard")
+        data = serverscom.RbsVolume("data",
+            location_id=location.id,
+            flavor_id=standard.id,
+            size=100,
+            labels={
+                "env": "prod",
+            })
+        pulumi.export("volumeAddress", data.ip_address)
+        ```
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.str] adopt_id: Take over the existing volume with this id instead of creating one (`pulumi import` does not
-               work with dynamic providers). Its location and flavor must match; name, size and labels are
-               then brought to the declared values.
+        :param pulumi.Input[_builtins.str] adopt_id: Take over the existing volume with this id instead of creating one (from the program itself,
+               where `pulumi import` writes code). Its location and flavor must match; name, size and labels
+               are then brought to the declared values.
         :param pulumi.Input[_builtins.int] flavor_id: The RBS flavor offered in that location; changing it replaces the volume.
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] labels: The complete label set; omitted means none.
         :param pulumi.Input[_builtins.int] location_id: The location; changing it replaces the volume (a new, empty one).
@@ -159,10 +182,33 @@ class RbsVolume(pulumi.CustomResource):
                  args: RbsVolumeArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        A remote block storage volume.
+        A remote block storage (RBS) volume, reached over iSCSI.
 
-        Timeouts (the `customTimeouts` option): create, update and delete default to 30 minutes.
-        `username` and `password` (the iSCSI credentials) are secret outputs.
+        The `username` and `password` outputs (the iSCSI credentials) are secret. A volume can only grow:
+        a smaller `size` is refused before any request; a new location or flavor replaces the volume with
+        a new, empty one.
+
+        Default timeouts (the custom timeouts resource option changes them): create, update and delete 30
+        minutes.
+
+        ## Example Usage
+        ### A 100 GB RBS volume in Amsterdam, the flavor looked up by name
+        ```python
+        import pulumi
+        import pulumi_serverscom as serverscom
+
+        location = serverscom.get_location(code="AMS1")
+        standard = serverscom.get_rbs_flavor(location_id=location.id,
+            name="Standard")
+        data = serverscom.RbsVolume("data",
+            location_id=location.id,
+            flavor_id=standard.id,
+            size=100,
+            labels={
+                "env": "prod",
+            })
+        pulumi.export("volumeAddress", data.ip_address)
+        ```
 
         :param str resource_name: The name of the resource.
         :param RbsVolumeArgs args: The arguments to use to populate this resource's properties.
@@ -270,26 +316,41 @@ class RbsVolume(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter
     def bandwidth(self) -> pulumi.Output[Optional[_builtins.float]]:
+        """
+        The volume's bandwidth, as the API gives it.
+        """
         return pulumi.get(self, "bandwidth")
 
     @_builtins.property
     @pulumi.getter(name="createdAt")
     def created_at(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+        """
         return pulumi.get(self, "created_at")
 
     @_builtins.property
     @pulumi.getter(name="flavorId")
     def flavor_id(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        The RBS flavor offered in that location; changing it replaces the volume.
+        """
         return pulumi.get(self, "flavor_id")
 
     @_builtins.property
     @pulumi.getter(name="flavorName")
     def flavor_name(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The name of the RBS flavor.
+        """
         return pulumi.get(self, "flavor_name")
 
     @_builtins.property
     @pulumi.getter
     def iops(self) -> pulumi.Output[Optional[_builtins.float]]:
+        """
+        The volume's I/O operations per second.
+        """
         return pulumi.get(self, "iops")
 
     @_builtins.property
@@ -302,7 +363,7 @@ class RbsVolume(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def labels(self) -> pulumi.Output[Optional[Mapping[str, _builtins.str]]]:
+    def labels(self) -> pulumi.Output[Mapping[str, _builtins.str]]:
         """
         The labels, without the provider's ownership label.
         """
@@ -311,21 +372,30 @@ class RbsVolume(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="locationCode")
     def location_code(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The code of the location, e.g. `AMS1`.
+        """
         return pulumi.get(self, "location_code")
 
     @_builtins.property
     @pulumi.getter(name="locationId")
     def location_id(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        The id of the location (see the getLocation function).
+        """
         return pulumi.get(self, "location_id")
 
     @_builtins.property
     @pulumi.getter
-    def name(self) -> pulumi.Output[Optional[_builtins.str]]:
+    def name(self) -> pulumi.Output[_builtins.str]:
+        """
+        The volume's name; default: the Pulumi resource name.
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter
-    def password(self) -> pulumi.Output[Optional[_builtins.str]]:
+    def password(self) -> pulumi.Output[_builtins.str]:
         """
         Secret.
         """
@@ -334,26 +404,38 @@ class RbsVolume(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter
     def size(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        Gigabytes, 1 to 2048. A volume can only grow.
+        """
         return pulumi.get(self, "size")
 
     @_builtins.property
     @pulumi.getter
-    def status(self) -> pulumi.Output[Optional[_builtins.str]]:
+    def status(self) -> pulumi.Output[_builtins.str]:
+        """
+        The status as the API reports it.
+        """
         return pulumi.get(self, "status")
 
     @_builtins.property
     @pulumi.getter(name="targetIqn")
     def target_iqn(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The iSCSI target's name (IQN); null right after creation.
+        """
         return pulumi.get(self, "target_iqn")
 
     @_builtins.property
     @pulumi.getter(name="updatedAt")
     def updated_at(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+        """
         return pulumi.get(self, "updated_at")
 
     @_builtins.property
     @pulumi.getter
-    def username(self) -> pulumi.Output[Optional[_builtins.str]]:
+    def username(self) -> pulumi.Output[_builtins.str]:
         """
         Secret.
         """

@@ -40,10 +40,11 @@ class SbmServerArgs:
                Windows id is refused before anything is ordered). Changing it reinstalls the server, which
                needs `reinstallTrigger` to change in the same update.
         :param pulumi.Input[_builtins.int] sbm_flavor_model_id: The SBM flavor offered in that location; changing it replaces the server.
-        :param pulumi.Input[_builtins.str] adopt_id: Take over the existing SBM server with this id instead of ordering one (`pulumi import` does
-               not work with dynamic providers). Its location, flavor, operating system and host name must
-               match (the last two would otherwise reinstall it unannounced); its labels are then brought to
-               the declared ones. The network ids, keys and user data cannot be read back: taken on trust.
+        :param pulumi.Input[_builtins.str] adopt_id: Take over the existing SBM server with this id instead of ordering one (from the program
+               itself, where `pulumi import` writes code). Its location, flavor, operating system and host
+               name must match (the last two would otherwise reinstall it unannounced); its labels are then
+               brought to the declared ones. The network ids, keys and user data cannot be read back: they are
+               taken on trust.
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] labels: The complete label set; omitted means none.
         :param pulumi.Input[_builtins.str] private_ipv4_network_id: A network to take the private address from (the flavor needs a private uplink); replaces.
         :param pulumi.Input[_builtins.str] public_ipv4_network_id: A network to take the public address from (the flavor needs a public uplink); replaces.
@@ -130,10 +131,11 @@ class SbmServerArgs:
     @pulumi.getter(name="adoptId")
     def adopt_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Take over the existing SBM server with this id instead of ordering one (`pulumi import` does
-        not work with dynamic providers). Its location, flavor, operating system and host name must
-        match (the last two would otherwise reinstall it unannounced); its labels are then brought to
-        the declared ones. The network ids, keys and user data cannot be read back: taken on trust.
+        Take over the existing SBM server with this id instead of ordering one (from the program
+        itself, where `pulumi import` writes code). Its location, flavor, operating system and host
+        name must match (the last two would otherwise reinstall it unannounced); its labels are then
+        brought to the declared ones. The network ids, keys and user data cannot be read back: they are
+        taken on trust.
         """
         return pulumi.get(self, "adopt_id")
 
@@ -238,31 +240,57 @@ class SbmServer(pulumi.CustomResource):
                  user_data: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
-        A Scalable Bare Metal server: one host, billed by the hour.
+        A Scalable Bare Metal (SBM) server: one host, billed by the hour.
 
-        - Ready means status `active`, operational status `normal` and the power settled (on, or off
-          if someone switched it off: the provider never switches a server on).
+        - Ready means status `active`, operational status `normal` and the power settled (on, or off if
+          someone switched it off: the provider never switches a server on).
         - In place: labels. A new `operatingSystemId`, `hostname`, `sshKeyFingerprints` or `userData`
-          reinstalls the server (POST reinstall, then a wait for `normal`): its drives are erased, its
-          id and addresses stay. Only with consent: `reinstallTrigger` must change in the same update,
-          or `check` refuses the change. Location, flavor and network ids replace it (deleted first).
-        - Windows: `check` only sees an id, so the rule is applied when ordering and reinstalling, by
-          looking the system up in the SBM catalogue of the location and flavor before any request;
-          the API's own refusal (422 on operating_system_id) stays as a second line of defence.
-        - Delete releases the server (DELETE): the service schedules the release for the end of the
-          billing hour (`scheduledReleaseAt`). The delete ends there, with a progress line saying when;
-          the server is billed until then. A server whose release is scheduled is never adopted again.
+          reinstalls the server (its drives are erased, its id and addresses stay), and only with
+          consent: the `reinstallTrigger` property must change in the same update, or the change is
+          refused before any request. A new location, flavor or network id replaces the server (the old
+          one is deleted first).
+        - Windows cannot run on SBM servers: the operating system is looked up in the SBM catalogue of
+          the location and flavor before the order or reinstall, and a Windows system is refused there.
+        - Delete releases the server: the service schedules the release for the end of the billing hour
+          (the `scheduledReleaseAt` output). The delete ends there, with a progress line saying when; the
+          server is billed until then. A server whose release is scheduled is never taken over again.
 
-        Timeouts (the `customTimeouts` option): create 1 hour, update 1 hour, delete 30 minutes.
-        `configuration_details` is flattened: its fields are top-level outputs (`ramSize`,
+        The API's `configuration_details` are flattened into outputs of their own (`ramSize`,
         `sbmFlavorModelId`, `operatingSystemId`, ...), lined up with the inputs. `userData` is secret.
+
+        Default timeouts (the custom timeouts resource option changes them): create 1 hour, update 1
+        hour, delete 30 minutes.
+
+        ## Example Usage
+        ### An SBM server with Ubuntu, its flavor and operating system looked up by name
+        ```python
+        import pulumi
+        import pulumi_serverscom as serverscom
+
+        location = serverscom.get_location(code="AMS1")
+        flavor = serverscom.get_sbm_flavor_model(location_id=location.id,
+            name="SBM-01")
+        ubuntu = serverscom.get_operating_system(location_id=location.id,
+            sbm_flavor_model_id=flavor.id,
+            name="Ubuntu 24.04-server x86_64")
+        web = serverscom.SbmServer("web",
+            location_id=location.id,
+            sbm_flavor_model_id=flavor.id,
+            operating_system_id=ubuntu.id,
+            hostname="web-1",
+            labels={
+                "env": "prod",
+            })
+        pulumi.export("webAddress", web.public_ipv4_address)
+        ```
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.str] adopt_id: Take over the existing SBM server with this id instead of ordering one (`pulumi import` does
-               not work with dynamic providers). Its location, flavor, operating system and host name must
-               match (the last two would otherwise reinstall it unannounced); its labels are then brought to
-               the declared ones. The network ids, keys and user data cannot be read back: taken on trust.
+        :param pulumi.Input[_builtins.str] adopt_id: Take over the existing SBM server with this id instead of ordering one (from the program
+               itself, where `pulumi import` writes code). Its location, flavor, operating system and host
+               name must match (the last two would otherwise reinstall it unannounced); its labels are then
+               brought to the declared ones. The network ids, keys and user data cannot be read back: they are
+               taken on trust.
         :param pulumi.Input[_builtins.str] hostname: The host name (the record's `title`). Changing it reinstalls the server (the API renames an
                SBM server no other way), which needs `reinstallTrigger` to change in the same update.
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] labels: The complete label set; omitted means none.
@@ -289,24 +317,49 @@ class SbmServer(pulumi.CustomResource):
                  args: SbmServerArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        A Scalable Bare Metal server: one host, billed by the hour.
+        A Scalable Bare Metal (SBM) server: one host, billed by the hour.
 
-        - Ready means status `active`, operational status `normal` and the power settled (on, or off
-          if someone switched it off: the provider never switches a server on).
+        - Ready means status `active`, operational status `normal` and the power settled (on, or off if
+          someone switched it off: the provider never switches a server on).
         - In place: labels. A new `operatingSystemId`, `hostname`, `sshKeyFingerprints` or `userData`
-          reinstalls the server (POST reinstall, then a wait for `normal`): its drives are erased, its
-          id and addresses stay. Only with consent: `reinstallTrigger` must change in the same update,
-          or `check` refuses the change. Location, flavor and network ids replace it (deleted first).
-        - Windows: `check` only sees an id, so the rule is applied when ordering and reinstalling, by
-          looking the system up in the SBM catalogue of the location and flavor before any request;
-          the API's own refusal (422 on operating_system_id) stays as a second line of defence.
-        - Delete releases the server (DELETE): the service schedules the release for the end of the
-          billing hour (`scheduledReleaseAt`). The delete ends there, with a progress line saying when;
-          the server is billed until then. A server whose release is scheduled is never adopted again.
+          reinstalls the server (its drives are erased, its id and addresses stay), and only with
+          consent: the `reinstallTrigger` property must change in the same update, or the change is
+          refused before any request. A new location, flavor or network id replaces the server (the old
+          one is deleted first).
+        - Windows cannot run on SBM servers: the operating system is looked up in the SBM catalogue of
+          the location and flavor before the order or reinstall, and a Windows system is refused there.
+        - Delete releases the server: the service schedules the release for the end of the billing hour
+          (the `scheduledReleaseAt` output). The delete ends there, with a progress line saying when; the
+          server is billed until then. A server whose release is scheduled is never taken over again.
 
-        Timeouts (the `customTimeouts` option): create 1 hour, update 1 hour, delete 30 minutes.
-        `configuration_details` is flattened: its fields are top-level outputs (`ramSize`,
+        The API's `configuration_details` are flattened into outputs of their own (`ramSize`,
         `sbmFlavorModelId`, `operatingSystemId`, ...), lined up with the inputs. `userData` is secret.
+
+        Default timeouts (the custom timeouts resource option changes them): create 1 hour, update 1
+        hour, delete 30 minutes.
+
+        ## Example Usage
+        ### An SBM server with Ubuntu, its flavor and operating system looked up by name
+        ```python
+        import pulumi
+        import pulumi_serverscom as serverscom
+
+        location = serverscom.get_location(code="AMS1")
+        flavor = serverscom.get_sbm_flavor_model(location_id=location.id,
+            name="SBM-01")
+        ubuntu = serverscom.get_operating_system(location_id=location.id,
+            sbm_flavor_model_id=flavor.id,
+            name="Ubuntu 24.04-server x86_64")
+        web = serverscom.SbmServer("web",
+            location_id=location.id,
+            sbm_flavor_model_id=flavor.id,
+            operating_system_id=ubuntu.id,
+            hostname="web-1",
+            labels={
+                "env": "prod",
+            })
+        pulumi.export("webAddress", web.public_ipv4_address)
+        ```
 
         :param str resource_name: The name of the resource.
         :param SbmServerArgs args: The arguments to use to populate this resource's properties.
@@ -455,27 +508,39 @@ class SbmServer(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="bandwidthId")
-    def bandwidth_id(self) -> pulumi.Output[Optional[_builtins.float]]:
+    def bandwidth_id(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        The id of the bandwidth option; null when none applies.
+        """
         return pulumi.get(self, "bandwidth_id")
 
     @_builtins.property
     @pulumi.getter(name="bandwidthName")
     def bandwidth_name(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The name of the bandwidth option; null when none applies.
+        """
         return pulumi.get(self, "bandwidth_name")
 
     @_builtins.property
     @pulumi.getter
-    def configuration(self) -> pulumi.Output[Optional[_builtins.str]]:
+    def configuration(self) -> pulumi.Output[_builtins.str]:
+        """
+        The hardware configuration in words, as the API describes it.
+        """
         return pulumi.get(self, "configuration")
 
     @_builtins.property
     @pulumi.getter(name="createdAt")
-    def created_at(self) -> pulumi.Output[Optional[_builtins.str]]:
+    def created_at(self) -> pulumi.Output[_builtins.str]:
+        """
+        When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+        """
         return pulumi.get(self, "created_at")
 
     @_builtins.property
     @pulumi.getter
-    def labels(self) -> pulumi.Output[Optional[Mapping[str, _builtins.str]]]:
+    def labels(self) -> pulumi.Output[Mapping[str, _builtins.str]]:
         """
         The labels, without the provider's ownership label.
         """
@@ -492,41 +557,65 @@ class SbmServer(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="locationCode")
     def location_code(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The code of the location, e.g. `AMS1`.
+        """
         return pulumi.get(self, "location_code")
 
     @_builtins.property
     @pulumi.getter(name="locationId")
-    def location_id(self) -> pulumi.Output[Optional[_builtins.int]]:
+    def location_id(self) -> pulumi.Output[_builtins.int]:
+        """
+        The id of the location (see the getLocation function).
+        """
         return pulumi.get(self, "location_id")
 
     @_builtins.property
     @pulumi.getter(name="oobIpv4Address")
     def oob_ipv4_address(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The address of the out-of-band management interface; null when it has none.
+        """
         return pulumi.get(self, "oob_ipv4_address")
 
     @_builtins.property
     @pulumi.getter(name="operatingSystemFullName")
     def operating_system_full_name(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The full name of the operating system; null when none is installed.
+        """
         return pulumi.get(self, "operating_system_full_name")
 
     @_builtins.property
     @pulumi.getter(name="operatingSystemId")
     def operating_system_id(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        The id of the operating system; null when none is installed.
+        """
         return pulumi.get(self, "operating_system_id")
 
     @_builtins.property
     @pulumi.getter(name="operationalStatus")
     def operational_status(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The operational status as the API reports it (`normal` once provisioning or a reinstall is done).
+        """
         return pulumi.get(self, "operational_status")
 
     @_builtins.property
     @pulumi.getter(name="powerStatus")
     def power_status(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The power status as the API reports it, e.g. `powered_on`.
+        """
         return pulumi.get(self, "power_status")
 
     @_builtins.property
     @pulumi.getter(name="privateIpv4Address")
     def private_ipv4_address(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The private IPv4 address; null when it has none.
+        """
         return pulumi.get(self, "private_ipv4_address")
 
     @_builtins.property
@@ -539,17 +628,26 @@ class SbmServer(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="privateUplinkId")
-    def private_uplink_id(self) -> pulumi.Output[Optional[_builtins.float]]:
+    def private_uplink_id(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        The id of the private uplink; null when there is none.
+        """
         return pulumi.get(self, "private_uplink_id")
 
     @_builtins.property
     @pulumi.getter(name="privateUplinkName")
     def private_uplink_name(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The name of the private uplink; null when there is none.
+        """
         return pulumi.get(self, "private_uplink_name")
 
     @_builtins.property
     @pulumi.getter(name="publicIpv4Address")
     def public_ipv4_address(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The public IPv4 address; null when it has none.
+        """
         return pulumi.get(self, "public_ipv4_address")
 
     @_builtins.property
@@ -562,22 +660,34 @@ class SbmServer(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="publicUplinkId")
-    def public_uplink_id(self) -> pulumi.Output[Optional[_builtins.float]]:
+    def public_uplink_id(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        The id of the public uplink; null when there is none.
+        """
         return pulumi.get(self, "public_uplink_id")
 
     @_builtins.property
     @pulumi.getter(name="publicUplinkName")
     def public_uplink_name(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The name of the public uplink; null when there is none.
+        """
         return pulumi.get(self, "public_uplink_name")
 
     @_builtins.property
     @pulumi.getter(name="rackId")
     def rack_id(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The id of the rack the server stands in; null where the API does not say.
+        """
         return pulumi.get(self, "rack_id")
 
     @_builtins.property
     @pulumi.getter(name="ramSize")
-    def ram_size(self) -> pulumi.Output[Optional[_builtins.float]]:
+    def ram_size(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        The RAM in GB.
+        """
         return pulumi.get(self, "ram_size")
 
     @_builtins.property
@@ -591,16 +701,25 @@ class SbmServer(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="sbmFlavorModelId")
     def sbm_flavor_model_id(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        The id of the SBM flavor (see the getSbmFlavorModel function).
+        """
         return pulumi.get(self, "sbm_flavor_model_id")
 
     @_builtins.property
     @pulumi.getter(name="sbmFlavorModelName")
     def sbm_flavor_model_name(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The name of the SBM flavor.
+        """
         return pulumi.get(self, "sbm_flavor_model_name")
 
     @_builtins.property
     @pulumi.getter(name="scheduledReleaseAt")
     def scheduled_release_at(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        When the release is scheduled; null when none is.
+        """
         return pulumi.get(self, "scheduled_release_at")
 
     @_builtins.property
@@ -613,12 +732,15 @@ class SbmServer(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def status(self) -> pulumi.Output[Optional[_builtins.str]]:
+    def status(self) -> pulumi.Output[_builtins.str]:
+        """
+        The status as the API reports it.
+        """
         return pulumi.get(self, "status")
 
     @_builtins.property
     @pulumi.getter
-    def title(self) -> pulumi.Output[Optional[_builtins.str]]:
+    def title(self) -> pulumi.Output[_builtins.str]:
         """
         The host name.
         """
@@ -626,7 +748,7 @@ class SbmServer(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def type(self) -> pulumi.Output[Optional[_builtins.str]]:
+    def type(self) -> pulumi.Output[_builtins.str]:
         """
         Always `sbm_server`.
         """
@@ -634,7 +756,10 @@ class SbmServer(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="updatedAt")
-    def updated_at(self) -> pulumi.Output[Optional[_builtins.str]]:
+    def updated_at(self) -> pulumi.Output[_builtins.str]:
+        """
+        When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+        """
         return pulumi.get(self, "updated_at")
 
     @_builtins.property

@@ -29,9 +29,9 @@ class SshKeyArgs:
         :param pulumi.Input[_builtins.str] public_key: The OpenSSH public key line, such as the content of ~/.ssh/id_ed25519.pub (types ssh-ed25519,
                ssh-rsa, ecdsa-sha2-nistp256/384/521, the sk- security key types, ssh-dss). Changing it
                replaces the key: another public key is another key, with another fingerprint.
-        :param pulumi.Input[_builtins.str] adopt_id: Take over the account's key with this fingerprint instead of adding one (`pulumi import`
-               does not work with dynamic providers). Its public key must be the declared one; the name and
-               labels are then brought to the declared values.
+        :param pulumi.Input[_builtins.str] adopt_id: Take over the account's key with this fingerprint instead of adding one (from the program
+               itself, where `pulumi import` writes code). Its public key must be the declared one; the name
+               and labels are then brought to the declared values.
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] labels: The complete label set; omitted means none.
         :param pulumi.Input[_builtins.str] name: The key's name, unique in the account; default: the Pulumi resource name.
         """
@@ -61,9 +61,9 @@ class SshKeyArgs:
     @pulumi.getter(name="adoptId")
     def adopt_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Take over the account's key with this fingerprint instead of adding one (`pulumi import`
-        does not work with dynamic providers). Its public key must be the declared one; the name and
-        labels are then brought to the declared values.
+        Take over the account's key with this fingerprint instead of adding one (from the program
+        itself, where `pulumi import` writes code). Its public key must be the declared one; the name
+        and labels are then brought to the declared values.
         """
         return pulumi.get(self, "adopt_id")
 
@@ -108,23 +108,36 @@ class SshKey(pulumi.CustomResource):
                  public_key: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
-        An SSH key of the account, for server orders and reinstalls (`sshKeyFingerprints`). The
-        resource's id is the key's fingerprint.
+        An SSH key of the account, for server orders and reinstalls (the `sshKeyFingerprints` property of
+        servers). The resource's id is the key's fingerprint.
 
         An account holds each public key and each name once: adding a key that is already there fails
-        with a message naming the key that holds it and how to adopt it. A create whose answer is
-        lost finds the key it added by its fingerprint and the label unique to that create. A
-        replacement that keeps the public key deletes the old key first (the default of the
-        `deleteBeforeReplace` option here).
+        with a message naming the key that holds it and how to take it over. A create whose answer is
+        lost finds the key it added by its fingerprint and the label unique to that create. A replacement
+        that keeps the public key deletes the old key first.
 
-        Timeouts (the `customTimeouts` option): create, update and delete default to 5 minutes (the
-        API answers at once; delete then checks that the key is gone).
+        Default timeouts (the custom timeouts resource option changes them): create, update and delete 5
+        minutes (the API answers at once; delete then checks that the key is gone).
+
+        ## Example Usage
+        ### An SSH key
+        ```python
+        import pulumi
+        import pulumi_serverscom as serverscom
+
+        deploy = serverscom.SshKey("deploy",
+            public_key="ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAICPDUkarrY7MnyS308g9l/aRCIDLkT8/4rUiYUMB9RJr",
+            labels={
+                "team": "platform",
+            })
+        pulumi.export("fingerprint", deploy.fingerprint)
+        ```
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.str] adopt_id: Take over the account's key with this fingerprint instead of adding one (`pulumi import`
-               does not work with dynamic providers). Its public key must be the declared one; the name and
-               labels are then brought to the declared values.
+        :param pulumi.Input[_builtins.str] adopt_id: Take over the account's key with this fingerprint instead of adding one (from the program
+               itself, where `pulumi import` writes code). Its public key must be the declared one; the name
+               and labels are then brought to the declared values.
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] labels: The complete label set; omitted means none.
         :param pulumi.Input[_builtins.str] name: The key's name, unique in the account; default: the Pulumi resource name.
         :param pulumi.Input[_builtins.str] public_key: The OpenSSH public key line, such as the content of ~/.ssh/id_ed25519.pub (types ssh-ed25519,
@@ -138,17 +151,30 @@ class SshKey(pulumi.CustomResource):
                  args: SshKeyArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        An SSH key of the account, for server orders and reinstalls (`sshKeyFingerprints`). The
-        resource's id is the key's fingerprint.
+        An SSH key of the account, for server orders and reinstalls (the `sshKeyFingerprints` property of
+        servers). The resource's id is the key's fingerprint.
 
         An account holds each public key and each name once: adding a key that is already there fails
-        with a message naming the key that holds it and how to adopt it. A create whose answer is
-        lost finds the key it added by its fingerprint and the label unique to that create. A
-        replacement that keeps the public key deletes the old key first (the default of the
-        `deleteBeforeReplace` option here).
+        with a message naming the key that holds it and how to take it over. A create whose answer is
+        lost finds the key it added by its fingerprint and the label unique to that create. A replacement
+        that keeps the public key deletes the old key first.
 
-        Timeouts (the `customTimeouts` option): create, update and delete default to 5 minutes (the
-        API answers at once; delete then checks that the key is gone).
+        Default timeouts (the custom timeouts resource option changes them): create, update and delete 5
+        minutes (the API answers at once; delete then checks that the key is gone).
+
+        ## Example Usage
+        ### An SSH key
+        ```python
+        import pulumi
+        import pulumi_serverscom as serverscom
+
+        deploy = serverscom.SshKey("deploy",
+            public_key="ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAICPDUkarrY7MnyS308g9l/aRCIDLkT8/4rUiYUMB9RJr",
+            labels={
+                "team": "platform",
+            })
+        pulumi.export("fingerprint", deploy.fingerprint)
+        ```
 
         :param str resource_name: The name of the resource.
         :param SshKeyArgs args: The arguments to use to populate this resource's properties.
@@ -224,12 +250,15 @@ class SshKey(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="createdAt")
-    def created_at(self) -> pulumi.Output[Optional[_builtins.str]]:
+    def created_at(self) -> pulumi.Output[_builtins.str]:
+        """
+        When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+        """
         return pulumi.get(self, "created_at")
 
     @_builtins.property
     @pulumi.getter
-    def fingerprint(self) -> pulumi.Output[Optional[_builtins.str]]:
+    def fingerprint(self) -> pulumi.Output[_builtins.str]:
         """
         Colon-separated hexadecimal MD5 of the key, as `ssh-keygen -l -E md5` prints it.
         """
@@ -237,7 +266,7 @@ class SshKey(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def labels(self) -> pulumi.Output[Optional[Mapping[str, _builtins.str]]]:
+    def labels(self) -> pulumi.Output[Mapping[str, _builtins.str]]:
         """
         The labels, without the provider's ownership label.
         """
@@ -245,11 +274,17 @@ class SshKey(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def name(self) -> pulumi.Output[Optional[_builtins.str]]:
+    def name(self) -> pulumi.Output[_builtins.str]:
+        """
+        The key's name, unique in the account; default: the Pulumi resource name.
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter(name="updatedAt")
-    def updated_at(self) -> pulumi.Output[Optional[_builtins.str]]:
+    def updated_at(self) -> pulumi.Output[_builtins.str]:
+        """
+        When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+        """
         return pulumi.get(self, "updated_at")
 

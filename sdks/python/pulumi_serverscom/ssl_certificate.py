@@ -28,15 +28,14 @@ class SslCertificateArgs:
         """
         The set of arguments for constructing a SslCertificate resource.
 
-        :param pulumi.Input[_builtins.str] private_key: Its private key, PEM, unencrypted. Always registered as a secret (wrapped in
-               `pulumi.secret`), so the state holds it encrypted; pass it from a secret config value
-               (`config.requireSecret("tlsKey")`) so that it is never in clear in the program either.
-               Changes in place, together with the certificate.
+        :param pulumi.Input[_builtins.str] private_key: The certificate's private key, PEM, unencrypted. Always stored as a secret, so the state holds
+               it encrypted; pass it from a secret configuration value so that it is never in clear in the
+               program either. Changes in place, together with the certificate.
         :param pulumi.Input[_builtins.str] public_key: The certificate, PEM (one -----BEGIN CERTIFICATE----- block). Changes in place.
-        :param pulumi.Input[_builtins.str] adopt_id: Take over the existing custom certificate with this id instead of uploading one (`pulumi
-               import` does not work with dynamic providers). Name, labels and, when the certificate
-               differs, the key material are then brought to the declared values. The adopted
-               certificate's chain cannot be read: it is taken to be the declared one until chainKey changes.
+        :param pulumi.Input[_builtins.str] adopt_id: Take over the existing custom certificate with this id instead of uploading one (from the
+               program itself, where `pulumi import` writes code). Name, labels and, when the certificate
+               differs, the key material are then brought to the declared values. The adopted certificate's
+               chain cannot be read: it is taken to be the declared one until `chainKey` changes.
         :param pulumi.Input[_builtins.str] chain_key: The intermediate certificates, PEM; omitted means none (removing it removes the chain).
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] labels: The complete label set; omitted means none.
         :param pulumi.Input[_builtins.str] name: The certificate's name; default: the Pulumi resource name.
@@ -56,10 +55,9 @@ class SslCertificateArgs:
     @pulumi.getter(name="privateKey")
     def private_key(self) -> pulumi.Input[_builtins.str]:
         """
-        Its private key, PEM, unencrypted. Always registered as a secret (wrapped in
-        `pulumi.secret`), so the state holds it encrypted; pass it from a secret config value
-        (`config.requireSecret("tlsKey")`) so that it is never in clear in the program either.
-        Changes in place, together with the certificate.
+        The certificate's private key, PEM, unencrypted. Always stored as a secret, so the state holds
+        it encrypted; pass it from a secret configuration value so that it is never in clear in the
+        program either. Changes in place, together with the certificate.
         """
         return pulumi.get(self, "private_key")
 
@@ -83,10 +81,10 @@ class SslCertificateArgs:
     @pulumi.getter(name="adoptId")
     def adopt_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Take over the existing custom certificate with this id instead of uploading one (`pulumi
-        import` does not work with dynamic providers). Name, labels and, when the certificate
-        differs, the key material are then brought to the declared values. The adopted
-        certificate's chain cannot be read: it is taken to be the declared one until chainKey changes.
+        Take over the existing custom certificate with this id instead of uploading one (from the
+        program itself, where `pulumi import` writes code). Name, labels and, when the certificate
+        differs, the key material are then brought to the declared values. The adopted certificate's
+        chain cannot be read: it is taken to be the declared one until `chainKey` changes.
         """
         return pulumi.get(self, "adopt_id")
 
@@ -145,30 +143,44 @@ class SslCertificate(pulumi.CustomResource):
                  public_key: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
-        A custom SSL certificate (uploaded certificate, private key and chain). Let's Encrypt
-        certificates cannot be uploaded: see LetsEncryptCertificateLabels.
+        A custom SSL certificate (an uploaded certificate, private key and chain). Let's Encrypt
+        certificates cannot be uploaded: see the LetsEncryptCertificateLabels resource.
 
-        Renewal changes the certificate in place (same id): change publicKey and privateKey together.
-        The private key never appears in outputs, progress lines or messages: the API never returns
-        it, and diff compares a digest of its public half (the `privateKey` output holds that digest,
-        registered secret all the same).
+        Renewal changes the certificate in place (same id): change `publicKey` and `privateKey` together.
+        The private key never appears in outputs, progress lines or messages: the API never returns it,
+        and the diff compares a digest of its public half (the `privateKey` output holds that digest,
+        secret all the same).
 
-        Timeouts (the `customTimeouts` option): create, update and delete default to 5 minutes (the
-        API answers at once; delete then checks that the certificate is gone).
+        Default timeouts (the custom timeouts resource option changes them): create, update and delete 5
+        minutes (the API answers at once; delete then checks that the certificate is gone).
+
+        ## Example Usage
+        ### A custom SSL certificate, its private key a secret of the stack
+        ```python
+        import pulumi
+        import pulumi_serverscom as serverscom
+
+        config = pulumi.Config()
+        ssl_certificate = config.require("sslCertificate")
+        ssl_private_key = config.require("sslPrivateKey")
+        site = serverscom.SslCertificate("site",
+            public_key=ssl_certificate,
+            private_key=ssl_private_key)
+        pulumi.export("certificateExpiresAt", site.expires_at)
+        ```
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.str] adopt_id: Take over the existing custom certificate with this id instead of uploading one (`pulumi
-               import` does not work with dynamic providers). Name, labels and, when the certificate
-               differs, the key material are then brought to the declared values. The adopted
-               certificate's chain cannot be read: it is taken to be the declared one until chainKey changes.
+        :param pulumi.Input[_builtins.str] adopt_id: Take over the existing custom certificate with this id instead of uploading one (from the
+               program itself, where `pulumi import` writes code). Name, labels and, when the certificate
+               differs, the key material are then brought to the declared values. The adopted certificate's
+               chain cannot be read: it is taken to be the declared one until `chainKey` changes.
         :param pulumi.Input[_builtins.str] chain_key: The intermediate certificates, PEM; omitted means none (removing it removes the chain).
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] labels: The complete label set; omitted means none.
         :param pulumi.Input[_builtins.str] name: The certificate's name; default: the Pulumi resource name.
-        :param pulumi.Input[_builtins.str] private_key: Its private key, PEM, unencrypted. Always registered as a secret (wrapped in
-               `pulumi.secret`), so the state holds it encrypted; pass it from a secret config value
-               (`config.requireSecret("tlsKey")`) so that it is never in clear in the program either.
-               Changes in place, together with the certificate.
+        :param pulumi.Input[_builtins.str] private_key: The certificate's private key, PEM, unencrypted. Always stored as a secret, so the state holds
+               it encrypted; pass it from a secret configuration value so that it is never in clear in the
+               program either. Changes in place, together with the certificate.
         :param pulumi.Input[_builtins.str] public_key: The certificate, PEM (one -----BEGIN CERTIFICATE----- block). Changes in place.
         """
         ...
@@ -178,16 +190,31 @@ class SslCertificate(pulumi.CustomResource):
                  args: SslCertificateArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        A custom SSL certificate (uploaded certificate, private key and chain). Let's Encrypt
-        certificates cannot be uploaded: see LetsEncryptCertificateLabels.
+        A custom SSL certificate (an uploaded certificate, private key and chain). Let's Encrypt
+        certificates cannot be uploaded: see the LetsEncryptCertificateLabels resource.
 
-        Renewal changes the certificate in place (same id): change publicKey and privateKey together.
-        The private key never appears in outputs, progress lines or messages: the API never returns
-        it, and diff compares a digest of its public half (the `privateKey` output holds that digest,
-        registered secret all the same).
+        Renewal changes the certificate in place (same id): change `publicKey` and `privateKey` together.
+        The private key never appears in outputs, progress lines or messages: the API never returns it,
+        and the diff compares a digest of its public half (the `privateKey` output holds that digest,
+        secret all the same).
 
-        Timeouts (the `customTimeouts` option): create, update and delete default to 5 minutes (the
-        API answers at once; delete then checks that the certificate is gone).
+        Default timeouts (the custom timeouts resource option changes them): create, update and delete 5
+        minutes (the API answers at once; delete then checks that the certificate is gone).
+
+        ## Example Usage
+        ### A custom SSL certificate, its private key a secret of the stack
+        ```python
+        import pulumi
+        import pulumi_serverscom as serverscom
+
+        config = pulumi.Config()
+        ssl_certificate = config.require("sslCertificate")
+        ssl_private_key = config.require("sslPrivateKey")
+        site = serverscom.SslCertificate("site",
+            public_key=ssl_certificate,
+            private_key=ssl_private_key)
+        pulumi.export("certificateExpiresAt", site.expires_at)
+        ```
 
         :param str resource_name: The name of the resource.
         :param SslCertificateArgs args: The arguments to use to populate this resource's properties.
@@ -279,27 +306,39 @@ class SslCertificate(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="createdAt")
-    def created_at(self) -> pulumi.Output[Optional[_builtins.str]]:
+    def created_at(self) -> pulumi.Output[_builtins.str]:
+        """
+        When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+        """
         return pulumi.get(self, "created_at")
 
     @_builtins.property
     @pulumi.getter(name="domainNames")
-    def domain_names(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
+    def domain_names(self) -> pulumi.Output[Sequence[_builtins.str]]:
+        """
+        The domain names the certificate covers.
+        """
         return pulumi.get(self, "domain_names")
 
     @_builtins.property
     @pulumi.getter(name="expiresAt")
     def expires_at(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        When the certificate expires; null where the API does not say.
+        """
         return pulumi.get(self, "expires_at")
 
     @_builtins.property
     @pulumi.getter
     def issuer(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The certificate's issuer; null where the API does not say.
+        """
         return pulumi.get(self, "issuer")
 
     @_builtins.property
     @pulumi.getter
-    def labels(self) -> pulumi.Output[Optional[Mapping[str, _builtins.str]]]:
+    def labels(self) -> pulumi.Output[Mapping[str, _builtins.str]]:
         """
         The labels, without the provider's ownership label.
         """
@@ -307,7 +346,10 @@ class SslCertificate(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def name(self) -> pulumi.Output[Optional[_builtins.str]]:
+    def name(self) -> pulumi.Output[_builtins.str]:
+        """
+        The certificate's name; default: the Pulumi resource name.
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
@@ -320,12 +362,15 @@ class SslCertificate(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def subject(self) -> pulumi.Output[Optional[_builtins.str]]:
+    def subject(self) -> pulumi.Output[_builtins.str]:
+        """
+        The certificate's subject.
+        """
         return pulumi.get(self, "subject")
 
     @_builtins.property
     @pulumi.getter
-    def type(self) -> pulumi.Output[Optional[_builtins.str]]:
+    def type(self) -> pulumi.Output[_builtins.str]:
         """
         `custom`.
         """
@@ -333,6 +378,9 @@ class SslCertificate(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="updatedAt")
-    def updated_at(self) -> pulumi.Output[Optional[_builtins.str]]:
+    def updated_at(self) -> pulumi.Output[_builtins.str]:
+        """
+        When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+        """
         return pulumi.get(self, "updated_at")
 

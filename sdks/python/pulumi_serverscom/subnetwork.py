@@ -29,8 +29,8 @@ class SubnetworkArgs:
 
         :param pulumi.Input[_builtins.str] network_pool_id: The network pool to allocate from (getNetworkPool); changing it replaces the subnetwork.
         :param pulumi.Input[_builtins.str] adopt_id: Take over the existing subnetwork with this id, `network_pools/<pool id>/subnetworks/<id>`
-               (`pulumi import` does not work with dynamic providers; Terraform's import id is the last
-               part). Its pool, and cidr or mask where declared, must match; the title is then set.
+               (from the program itself, where `pulumi import` writes code; Terraform's import id is the last
+               part). Its pool, and `cidr` or `mask` where declared, must match; the title is then set.
         :param pulumi.Input[_builtins.str] cidr: The range to allocate, inside the pool, e.g. "10.0.0.0/29"; changing it replaces.
         :param pulumi.Input[_builtins.int] mask: Or the prefix length of a free range the API picks, e.g. 29; changing it replaces.
         :param pulumi.Input[_builtins.str] title: The title; omitted means none. The only property changed in place.
@@ -62,8 +62,8 @@ class SubnetworkArgs:
     def adopt_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Take over the existing subnetwork with this id, `network_pools/<pool id>/subnetworks/<id>`
-        (`pulumi import` does not work with dynamic providers; Terraform's import id is the last
-        part). Its pool, and cidr or mask where declared, must match; the title is then set.
+        (from the program itself, where `pulumi import` writes code; Terraform's import id is the last
+        part). Its pool, and `cidr` or `mask` where declared, must match; the title is then set.
         """
         return pulumi.get(self, "adopt_id")
 
@@ -121,23 +121,38 @@ class Subnetwork(pulumi.CustomResource):
                  title: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
-        A subnetwork allocated from a network pool, for servers' additional networks
-        (Terraform: serverscom_subnetwork).
+        A subnetwork allocated from a network pool, for servers' additional networks (Terraform:
+        serverscom_subnetwork).
 
-        The resource's id is the subnetwork's API path below /v1,
-        `network_pools/<pool id>/subnetworks/<subnetwork id>`; `subnetworkId` is its own id.
-        Subnetworks have no labels: with `cidr`, a create stops before ordering when the pool already
-        has a subnetwork with that range, naming it (take it over with `adoptId`); a create whose
-        answer was lost finds the one it made by its range. With only `mask`, an order interrupted
-        before its answer may leave an unused subnetwork (getSubnetworks lists them).
+        The resource's id is the subnetwork's API path below /v1, `network_pools/<pool
+        id>/subnetworks/<subnetwork id>`; the `subnetworkId` output is its own id. Subnetworks have no
+        labels: with `cidr`, a create stops before ordering when the pool already has a subnetwork with
+        that range, naming it (take it over with the `adoptId` property); a create whose answer was lost
+        finds the one it made by its range. With only `mask`, an order interrupted before its answer may
+        leave an unused subnetwork (the getSubnetworks function lists them).
 
-        Timeouts (the `customTimeouts` option): create, update and delete default to 5 minutes.
+        Default timeouts (the custom timeouts resource option changes them): create, update and delete 5
+        minutes.
+
+        ## Example Usage
+        ### A /29 subnetwork of a private network pool
+        ```python
+        import pulumi
+        import pulumi_serverscom as serverscom
+
+        pool = serverscom.get_network_pool(title="AMS1 private")
+        private = serverscom.Subnetwork("private",
+            network_pool_id=pool.id,
+            cidr="10.20.0.0/29",
+            title="db")
+        pulumi.export("subnetworkCidr", private.cidr)
+        ```
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: Take over the existing subnetwork with this id, `network_pools/<pool id>/subnetworks/<id>`
-               (`pulumi import` does not work with dynamic providers; Terraform's import id is the last
-               part). Its pool, and cidr or mask where declared, must match; the title is then set.
+               (from the program itself, where `pulumi import` writes code; Terraform's import id is the last
+               part). Its pool, and `cidr` or `mask` where declared, must match; the title is then set.
         :param pulumi.Input[_builtins.str] cidr: The range to allocate, inside the pool, e.g. "10.0.0.0/29"; changing it replaces.
         :param pulumi.Input[_builtins.int] mask: Or the prefix length of a free range the API picks, e.g. 29; changing it replaces.
         :param pulumi.Input[_builtins.str] network_pool_id: The network pool to allocate from (getNetworkPool); changing it replaces the subnetwork.
@@ -150,17 +165,32 @@ class Subnetwork(pulumi.CustomResource):
                  args: SubnetworkArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        A subnetwork allocated from a network pool, for servers' additional networks
-        (Terraform: serverscom_subnetwork).
+        A subnetwork allocated from a network pool, for servers' additional networks (Terraform:
+        serverscom_subnetwork).
 
-        The resource's id is the subnetwork's API path below /v1,
-        `network_pools/<pool id>/subnetworks/<subnetwork id>`; `subnetworkId` is its own id.
-        Subnetworks have no labels: with `cidr`, a create stops before ordering when the pool already
-        has a subnetwork with that range, naming it (take it over with `adoptId`); a create whose
-        answer was lost finds the one it made by its range. With only `mask`, an order interrupted
-        before its answer may leave an unused subnetwork (getSubnetworks lists them).
+        The resource's id is the subnetwork's API path below /v1, `network_pools/<pool
+        id>/subnetworks/<subnetwork id>`; the `subnetworkId` output is its own id. Subnetworks have no
+        labels: with `cidr`, a create stops before ordering when the pool already has a subnetwork with
+        that range, naming it (take it over with the `adoptId` property); a create whose answer was lost
+        finds the one it made by its range. With only `mask`, an order interrupted before its answer may
+        leave an unused subnetwork (the getSubnetworks function lists them).
 
-        Timeouts (the `customTimeouts` option): create, update and delete default to 5 minutes.
+        Default timeouts (the custom timeouts resource option changes them): create, update and delete 5
+        minutes.
+
+        ## Example Usage
+        ### A /29 subnetwork of a private network pool
+        ```python
+        import pulumi
+        import pulumi_serverscom as serverscom
+
+        pool = serverscom.get_network_pool(title="AMS1 private")
+        private = serverscom.Subnetwork("private",
+            network_pool_id=pool.id,
+            cidr="10.20.0.0/29",
+            title="db")
+        pulumi.export("subnetworkCidr", private.cidr)
+        ```
 
         :param str resource_name: The name of the resource.
         :param SubnetworkArgs args: The arguments to use to populate this resource's properties.
@@ -263,6 +293,9 @@ class Subnetwork(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="createdAt")
     def created_at(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+        """
         return pulumi.get(self, "created_at")
 
     @_builtins.property
@@ -283,12 +316,15 @@ class Subnetwork(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="networkPoolId")
-    def network_pool_id(self) -> pulumi.Output[Optional[_builtins.str]]:
+    def network_pool_id(self) -> pulumi.Output[_builtins.str]:
+        """
+        The network pool to allocate from (getNetworkPool); changing it replaces the subnetwork.
+        """
         return pulumi.get(self, "network_pool_id")
 
     @_builtins.property
     @pulumi.getter(name="subnetworkId")
-    def subnetwork_id(self) -> pulumi.Output[Optional[_builtins.str]]:
+    def subnetwork_id(self) -> pulumi.Output[_builtins.str]:
         """
         The subnetwork's own id in the API.
         """
@@ -297,10 +333,16 @@ class Subnetwork(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter
     def title(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The title; omitted means none. The only property changed in place.
+        """
         return pulumi.get(self, "title")
 
     @_builtins.property
     @pulumi.getter(name="updatedAt")
     def updated_at(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+        """
         return pulumi.get(self, "updated_at")
 

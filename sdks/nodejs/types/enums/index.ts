@@ -12,36 +12,36 @@ export type CloudInstanceUpgradeConfirmation = (typeof CloudInstanceUpgradeConfi
 export const DnsRecordType = {
     A: "A",
     AAAA: "AAAA",
+    ALIAS: "ALIAS",
     CAA: "CAA",
     CNAME: "CNAME",
     MX: "MX",
     NS: "NS",
-    TXT: "TXT",
     SRV: "SRV",
-    ALIAS: "ALIAS",
+    TXT: "TXT",
 } as const;
 
 export type DnsRecordType = (typeof DnsRecordType)[keyof typeof DnsRecordType];
 
 export const GetDnsZonesArgsDelegationStatus = {
     Delegated: "delegated",
-    Verified: "verified",
     Undelegated: "undelegated",
+    Verified: "verified",
 } as const;
 
 export type GetDnsZonesArgsDelegationStatus = (typeof GetDnsZonesArgsDelegationStatus)[keyof typeof GetDnsZonesArgsDelegationStatus];
 
 export const GetHostArgsType = {
-    Kubernetes_baremetal_node: "kubernetes_baremetal_node",
     Dedicated_server: "dedicated_server",
+    Kubernetes_baremetal_node: "kubernetes_baremetal_node",
     Sbm_server: "sbm_server",
 } as const;
 
 export type GetHostArgsType = (typeof GetHostArgsType)[keyof typeof GetHostArgsType];
 
 export const GetHostDriveSlotsArgsHostType = {
-    Kubernetes_baremetal_node: "kubernetes_baremetal_node",
     Dedicated_server: "dedicated_server",
+    Kubernetes_baremetal_node: "kubernetes_baremetal_node",
 } as const;
 
 export type GetHostDriveSlotsArgsHostType = (typeof GetHostDriveSlotsArgsHostType)[keyof typeof GetHostDriveSlotsArgsHostType];
@@ -61,32 +61,32 @@ export const GetHostNetworksArgsFamily = {
 export type GetHostNetworksArgsFamily = (typeof GetHostNetworksArgsFamily)[keyof typeof GetHostNetworksArgsFamily];
 
 export const GetHostNetworksArgsHostType = {
-    Kubernetes_baremetal_node: "kubernetes_baremetal_node",
     Dedicated_server: "dedicated_server",
+    Kubernetes_baremetal_node: "kubernetes_baremetal_node",
     Sbm_server: "sbm_server",
 } as const;
 
 export type GetHostNetworksArgsHostType = (typeof GetHostNetworksArgsHostType)[keyof typeof GetHostNetworksArgsHostType];
 
 export const GetHostNetworksArgsInterfaceType = {
-    Public: "public",
-    Private: "private",
     Oob: "oob",
+    Private: "private",
+    Public: "public",
 } as const;
 
 export type GetHostNetworksArgsInterfaceType = (typeof GetHostNetworksArgsInterfaceType)[keyof typeof GetHostNetworksArgsInterfaceType];
 
 export const GetHostPowerFeedsArgsHostType = {
-    Kubernetes_baremetal_node: "kubernetes_baremetal_node",
     Dedicated_server: "dedicated_server",
+    Kubernetes_baremetal_node: "kubernetes_baremetal_node",
     Sbm_server: "sbm_server",
 } as const;
 
 export type GetHostPowerFeedsArgsHostType = (typeof GetHostPowerFeedsArgsHostType)[keyof typeof GetHostPowerFeedsArgsHostType];
 
 export const GetHostsArgsType = {
-    Kubernetes_baremetal_node: "kubernetes_baremetal_node",
     Dedicated_server: "dedicated_server",
+    Kubernetes_baremetal_node: "kubernetes_baremetal_node",
     Sbm_server: "sbm_server",
 } as const;
 
@@ -107,15 +107,15 @@ export const GetLoadBalancersArgsType = {
 export type GetLoadBalancersArgsType = (typeof GetLoadBalancersArgsType)[keyof typeof GetLoadBalancersArgsType];
 
 export const GetNetworkPoolArgsType = {
-    Public: "public",
     Private: "private",
+    Public: "public",
 } as const;
 
 export type GetNetworkPoolArgsType = (typeof GetNetworkPoolArgsType)[keyof typeof GetNetworkPoolArgsType];
 
 export const GetNetworkPoolsArgsType = {
-    Public: "public",
     Private: "private",
+    Public: "public",
 } as const;
 
 export type GetNetworkPoolsArgsType = (typeof GetNetworkPoolsArgsType)[keyof typeof GetNetworkPoolsArgsType];
@@ -142,8 +142,8 @@ export const GetSslCertificatesArgsType = {
 export type GetSslCertificatesArgsType = (typeof GetSslCertificatesArgsType)[keyof typeof GetSslCertificatesArgsType];
 
 export const GetUplinkModelsArgsType = {
-    Public: "public",
     Private: "private",
+    Public: "public",
 } as const;
 
 export type GetUplinkModelsArgsType = (typeof GetUplinkModelsArgsType)[keyof typeof GetUplinkModelsArgsType];
@@ -163,8 +163,8 @@ export const HostNetworkHostType = {
 export type HostNetworkHostType = (typeof HostNetworkHostType)[keyof typeof HostNetworkHostType];
 
 export const HostNetworkType = {
-    Public_ipv4: "public_ipv4",
     Private_ipv4: "private_ipv4",
+    Public_ipv4: "public_ipv4",
     Public_ipv6: "public_ipv6",
 } as const;
 
@@ -178,15 +178,15 @@ export const L2SegmentMemberMode = {
 export type L2SegmentMemberMode = (typeof L2SegmentMemberMode)[keyof typeof L2SegmentMemberMode];
 
 export const L2SegmentType = {
-    Public: "public",
     Private: "private",
+    Public: "public",
 } as const;
 
 export type L2SegmentType = (typeof L2SegmentType)[keyof typeof L2SegmentType];
 
 export const PtrRecordHostType = {
-    Kubernetes_baremetal_node: "kubernetes_baremetal_node",
     Dedicated_server: "dedicated_server",
+    Kubernetes_baremetal_node: "kubernetes_baremetal_node",
     Sbm_server: "sbm_server",
 } as const;
 

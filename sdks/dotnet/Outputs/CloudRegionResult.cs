@@ -11,23 +11,35 @@ using Pulumi;
 namespace PulumiServersCom.Serverscom.Outputs
 {
 
+    /// <summary>
+    /// A cloud region, with its flavors and images.
+    /// </summary>
     [OutputType]
-    public sealed class GetCloudRegionResult
+    public sealed class CloudRegionResult
     {
+        /// <summary>
+        /// The region's code, e.g. `AMS1`.
+        /// </summary>
         public readonly string Code;
         /// <summary>
         /// What an instance here can be sized as.
         /// </summary>
         public readonly ImmutableArray<Outputs.CloudFlavorResult> Flavors;
+        /// <summary>
+        /// The region's id.
+        /// </summary>
         public readonly int Id;
         /// <summary>
         /// What an instance here can be created from.
         /// </summary>
         public readonly ImmutableArray<Outputs.CloudImageResult> Images;
+        /// <summary>
+        /// The region's name, e.g. `Amsterdam`.
+        /// </summary>
         public readonly string Name;
 
         [OutputConstructor]
-        private GetCloudRegionResult(
+        private CloudRegionResult(
             string code,
 
             ImmutableArray<Outputs.CloudFlavorResult> flavors,

@@ -15,35 +15,83 @@ namespace PulumiServersCom.Serverscom.Outputs
     /// A host of any kind; fields a kind or an older record lacks are null.
     /// </summary>
     [OutputType]
-    public sealed class GetHostResult
+    public sealed class HostResult
     {
+        /// <summary>
+        /// The hardware configuration in words, as the API describes it.
+        /// </summary>
         public readonly string? Configuration;
+        /// <summary>
+        /// The configuration as ordered; null where the API leaves it out.
+        /// </summary>
         public readonly Outputs.HostConfigurationDetails? ConfigurationDetails;
+        /// <summary>
+        /// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+        /// </summary>
         public readonly string? CreatedAt;
+        /// <summary>
+        /// The host's id.
+        /// </summary>
         public readonly string Id;
         /// <summary>
         /// Bare metal nodes only.
         /// </summary>
         public readonly string? KubernetesClusterId;
+        /// <summary>
+        /// For a Kubernetes bare metal node, its id as a node of the cluster; otherwise null.
+        /// </summary>
         public readonly string? KubernetesClusterNodeId;
-        public readonly double? KubernetesClusterNodeNumber;
+        /// <summary>
+        /// For a Kubernetes bare metal node, its number in the cluster; otherwise null.
+        /// </summary>
+        public readonly int? KubernetesClusterNodeNumber;
         /// <summary>
         /// The labels, without the provider's ownership label.
         /// </summary>
         public readonly ImmutableDictionary<string, string> Labels;
+        /// <summary>
+        /// The date the lease started (YYYY-MM-DD); null until then.
+        /// </summary>
         public readonly string? LeaseStartAt;
+        /// <summary>
+        /// The code of the location, e.g. `AMS1`.
+        /// </summary>
         public readonly string? LocationCode;
+        /// <summary>
+        /// The id of the location (see the getLocation function).
+        /// </summary>
         public readonly int? LocationId;
+        /// <summary>
+        /// The address of the out-of-band management interface; null when it has none.
+        /// </summary>
         public readonly string? OobIpv4Address;
+        /// <summary>
+        /// The operational status as the API reports it (`normal` once provisioning or a reinstall is done).
+        /// </summary>
         public readonly string? OperationalStatus;
+        /// <summary>
+        /// The power status as the API reports it, e.g. `powered_on`.
+        /// </summary>
         public readonly string? PowerStatus;
+        /// <summary>
+        /// The private IPv4 address; null when it has none.
+        /// </summary>
         public readonly string? PrivateIpv4Address;
+        /// <summary>
+        /// The public IPv4 address; null when it has none.
+        /// </summary>
         public readonly string? PublicIpv4Address;
+        /// <summary>
+        /// The id of the rack the server stands in; null where the API does not say.
+        /// </summary>
         public readonly string? RackId;
         /// <summary>
         /// Set once a release is scheduled.
         /// </summary>
         public readonly string? ScheduledReleaseAt;
+        /// <summary>
+        /// The status as the API reports it.
+        /// </summary>
         public readonly string Status;
         /// <summary>
         /// null for a bare metal node without one.
@@ -53,10 +101,13 @@ namespace PulumiServersCom.Serverscom.Outputs
         /// "dedicated_server", "sbm_server" or "kubernetes_baremetal_node".
         /// </summary>
         public readonly string Type;
+        /// <summary>
+        /// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+        /// </summary>
         public readonly string? UpdatedAt;
 
         [OutputConstructor]
-        private GetHostResult(
+        private HostResult(
             string? configuration,
 
             Outputs.HostConfigurationDetails? configurationDetails,
@@ -69,7 +120,7 @@ namespace PulumiServersCom.Serverscom.Outputs
 
             string? kubernetesClusterNodeId,
 
-            double? kubernetesClusterNodeNumber,
+            int? kubernetesClusterNodeNumber,
 
             ImmutableDictionary<string, string> labels,
 

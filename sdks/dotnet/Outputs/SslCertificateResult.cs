@@ -11,32 +11,59 @@ using Pulumi;
 namespace PulumiServersCom.Serverscom.Outputs
 {
 
+    /// <summary>
+    /// An SSL certificate of the account.
+    /// </summary>
     [OutputType]
-    public sealed class GetSslCertificateResult
+    public sealed class SslCertificateResult
     {
+        /// <summary>
+        /// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+        /// </summary>
         public readonly string CreatedAt;
+        /// <summary>
+        /// The domain names the certificate covers.
+        /// </summary>
         public readonly ImmutableArray<string> DomainNames;
+        /// <summary>
+        /// When the certificate expires; null where the API does not say.
+        /// </summary>
         public readonly string? ExpiresAt;
+        /// <summary>
+        /// The certificate's id.
+        /// </summary>
         public readonly string Id;
+        /// <summary>
+        /// The issuer; null where the API does not say.
+        /// </summary>
         public readonly string? Issuer;
         /// <summary>
         /// The labels, without the provider's ownership label.
         /// </summary>
         public readonly ImmutableDictionary<string, string> Labels;
+        /// <summary>
+        /// The certificate's name.
+        /// </summary>
         public readonly string Name;
         /// <summary>
         /// 40 hexadecimal characters; null where the API leaves it out (Let's Encrypt).
         /// </summary>
         public readonly string? Sha1Fingerprint;
+        /// <summary>
+        /// The subject.
+        /// </summary>
         public readonly string Subject;
         /// <summary>
         /// "custom" or "letsencrypt".
         /// </summary>
         public readonly string Type;
+        /// <summary>
+        /// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+        /// </summary>
         public readonly string UpdatedAt;
 
         [OutputConstructor]
-        private GetSslCertificateResult(
+        private SslCertificateResult(
             string createdAt,
 
             ImmutableArray<string> domainNames,

@@ -11,27 +11,51 @@ using Pulumi;
 namespace PulumiServersCom.Serverscom.Outputs
 {
 
+    /// <summary>
+    /// A network pool: what subnetworks are allocated from.
+    /// </summary>
     [OutputType]
-    public sealed class GetNetworkPoolResult
+    public sealed class NetworkPoolResult
     {
+        /// <summary>
+        /// The pool's network in CIDR notation; null where the API does not say.
+        /// </summary>
         public readonly string? Cidr;
+        /// <summary>
+        /// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+        /// </summary>
         public readonly string? CreatedAt;
+        /// <summary>
+        /// The pool's id (the `networkPoolId` property of a Subnetwork).
+        /// </summary>
         public readonly string Id;
         /// <summary>
         /// The labels, without the provider's ownership label.
         /// </summary>
         public readonly ImmutableDictionary<string, string> Labels;
+        /// <summary>
+        /// The codes of the locations the pool serves.
+        /// </summary>
         public readonly ImmutableArray<string> LocationCodes;
-        public readonly ImmutableArray<double> LocationIds;
+        /// <summary>
+        /// The ids of the locations the pool serves.
+        /// </summary>
+        public readonly ImmutableArray<int> LocationIds;
+        /// <summary>
+        /// The pool's title; null where the API does not say.
+        /// </summary>
         public readonly string? Title;
         /// <summary>
         /// "private" or "public".
         /// </summary>
         public readonly string? Type;
+        /// <summary>
+        /// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+        /// </summary>
         public readonly string? UpdatedAt;
 
         [OutputConstructor]
-        private GetNetworkPoolResult(
+        private NetworkPoolResult(
             string? cidr,
 
             string? createdAt,
@@ -42,7 +66,7 @@ namespace PulumiServersCom.Serverscom.Outputs
 
             ImmutableArray<string> locationCodes,
 
-            ImmutableArray<double> locationIds,
+            ImmutableArray<int> locationIds,
 
             string? title,
 

@@ -15,34 +15,79 @@ namespace PulumiServersCom.Serverscom.Outputs
     /// Fields older records lack are null.
     /// </summary>
     [OutputType]
-    public sealed class GetKubernetesClusterNodeResult
+    public sealed class KubernetesClusterNodeResult
     {
+        /// <summary>
+        /// The id of the node's cluster.
+        /// </summary>
         public readonly string ClusterId;
+        /// <summary>
+        /// The hardware configuration in words, as the API describes it.
+        /// </summary>
         public readonly string Configuration;
+        /// <summary>
+        /// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+        /// </summary>
         public readonly string CreatedAt;
+        /// <summary>
+        /// The node's host name.
+        /// </summary>
         public readonly string Hostname;
+        /// <summary>
+        /// The node's id.
+        /// </summary>
         public readonly string Id;
+        /// <summary>
+        /// The node's labels, without the provider's ownership label.
+        /// </summary>
         public readonly ImmutableDictionary<string, string> Labels;
+        /// <summary>
+        /// The code of the location, e.g. `AMS1`.
+        /// </summary>
         public readonly string? LocationCode;
+        /// <summary>
+        /// The id of the location (see the getLocation function).
+        /// </summary>
         public readonly int? LocationId;
+        /// <summary>
+        /// The node group the node is in; null when it is in none.
+        /// </summary>
         public readonly Outputs.KubernetesNodeGroupResult? NodeGroup;
-        public readonly double Number;
+        /// <summary>
+        /// The node's number in the cluster.
+        /// </summary>
+        public readonly int Number;
+        /// <summary>
+        /// The private IPv4 address; null when it has none.
+        /// </summary>
         public readonly string? PrivateIpv4Address;
+        /// <summary>
+        /// The public IPv4 address; null when it has none.
+        /// </summary>
         public readonly string? PublicIpv4Address;
         /// <summary>
         /// The id of the underlying cloud instance or bare metal node host.
         /// </summary>
         public readonly string RefId;
+        /// <summary>
+        /// The node's role: `master` or `node`.
+        /// </summary>
         public readonly string Role;
+        /// <summary>
+        /// The status as the API reports it.
+        /// </summary>
         public readonly string Status;
         /// <summary>
         /// "cloud" or "baremetal".
         /// </summary>
         public readonly string Type;
+        /// <summary>
+        /// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+        /// </summary>
         public readonly string UpdatedAt;
 
         [OutputConstructor]
-        private GetKubernetesClusterNodeResult(
+        private KubernetesClusterNodeResult(
             string clusterId,
 
             string configuration,
@@ -61,7 +106,7 @@ namespace PulumiServersCom.Serverscom.Outputs
 
             Outputs.KubernetesNodeGroupResult? nodeGroup,
 
-            double number,
+            int number,
 
             string? privateIpv4Address,
 

@@ -15,39 +15,66 @@ namespace PulumiServersCom.Serverscom.Outputs
     /// Fields the API may leave out are null.
     /// </summary>
     [OutputType]
-    public sealed class GetServerModelResult
+    public sealed class ServerModelResult
     {
-        public readonly double? CpuCoresCount;
-        public readonly double? CpuCount;
+        /// <summary>
+        /// The number of CPU cores; null where the API does not say.
+        /// </summary>
+        public readonly int? CpuCoresCount;
+        /// <summary>
+        /// The number of CPUs; null where the API does not say.
+        /// </summary>
+        public readonly int? CpuCount;
         /// <summary>
         /// MHz.
         /// </summary>
         public readonly double? CpuFrequency;
+        /// <summary>
+        /// The CPU model; null where the API does not say.
+        /// </summary>
         public readonly string? CpuName;
         /// <summary>
         /// The drive slots; getServerModel always has them, getServerModels only where the list does.
         /// </summary>
         public readonly ImmutableArray<Outputs.ServerModelDriveSlotResult> DriveSlots;
-        public readonly double? DriveSlotsCount;
+        /// <summary>
+        /// The number of drive slots; null where the API does not say.
+        /// </summary>
+        public readonly int? DriveSlotsCount;
+        /// <summary>
+        /// Whether the model has a RAID controller; null where the API does not say.
+        /// </summary>
         public readonly bool? HasRaidController;
+        /// <summary>
+        /// The model's id (the `serverModelId` property of a DedicatedServer).
+        /// </summary>
         public readonly int Id;
         /// <summary>
         /// GB.
         /// </summary>
-        public readonly double? MaxRam;
+        public readonly int? MaxRam;
+        /// <summary>
+        /// The model's name.
+        /// </summary>
         public readonly string Name;
+        /// <summary>
+        /// The RAID controller's name; null where the API does not say.
+        /// </summary>
         public readonly string? RaidControllerName;
         /// <summary>
         /// GB, the base amount.
         /// </summary>
-        public readonly double? Ram;
+        public readonly int? Ram;
+        /// <summary>
+        /// The RAM type, e.g. `DDR4`; null where the API does not say.
+        /// </summary>
         public readonly string? RamType;
 
         [OutputConstructor]
-        private GetServerModelResult(
-            double? cpuCoresCount,
+        private ServerModelResult(
+            int? cpuCoresCount,
 
-            double? cpuCount,
+            int? cpuCount,
 
             double? cpuFrequency,
 
@@ -55,19 +82,19 @@ namespace PulumiServersCom.Serverscom.Outputs
 
             ImmutableArray<Outputs.ServerModelDriveSlotResult> driveSlots,
 
-            double? driveSlotsCount,
+            int? driveSlotsCount,
 
             bool? hasRaidController,
 
             int id,
 
-            double? maxRam,
+            int? maxRam,
 
             string name,
 
             string? raidControllerName,
 
-            double? ram,
+            int? ram,
 
             string? ramType)
         {

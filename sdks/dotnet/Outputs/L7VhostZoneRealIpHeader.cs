@@ -11,31 +11,29 @@ using Pulumi;
 namespace PulumiServersCom.Serverscom.Outputs
 {
 
+    /// <summary>
+    /// Take the client address from this header when the request comes from these networks.
+    /// </summary>
     [OutputType]
-    public sealed class GetBandwidthOptionResult
+    public sealed class L7VhostZoneRealIpHeader
     {
         /// <summary>
-        /// Bytes committed; null for unmetered options.
+        /// The header's name, e.g. `X-Forwarded-For`.
         /// </summary>
-        public readonly double? Commit;
-        public readonly int Id;
         public readonly string Name;
-        public readonly string? Type;
+        /// <summary>
+        /// The networks (CIDR notation) whose requests the header is trusted from.
+        /// </summary>
+        public readonly ImmutableArray<string> Networks;
 
         [OutputConstructor]
-        private GetBandwidthOptionResult(
-            double? commit,
-
-            int id,
-
+        private L7VhostZoneRealIpHeader(
             string name,
 
-            string? type)
+            ImmutableArray<string> networks)
         {
-            Commit = commit;
-            Id = id;
             Name = name;
-            Type = type;
+            Networks = networks;
         }
     }
 }

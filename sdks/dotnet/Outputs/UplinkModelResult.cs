@@ -11,11 +11,23 @@ using Pulumi;
 namespace PulumiServersCom.Serverscom.Outputs
 {
 
+    /// <summary>
+    /// An uplink model a server model can be ordered with.
+    /// </summary>
     [OutputType]
-    public sealed class GetUplinkModelResult
+    public sealed class UplinkModelResult
     {
+        /// <summary>
+        /// The uplink model's id (in the `uplinkModels` property of a DedicatedServer).
+        /// </summary>
         public readonly int Id;
+        /// <summary>
+        /// The uplink model's name.
+        /// </summary>
         public readonly string Name;
+        /// <summary>
+        /// Whether the uplink is redundant; null where the API does not say.
+        /// </summary>
         public readonly bool? Redundancy;
         /// <summary>
         /// Mbit/s; null when the API does not say.
@@ -27,7 +39,7 @@ namespace PulumiServersCom.Serverscom.Outputs
         public readonly string Type;
 
         [OutputConstructor]
-        private GetUplinkModelResult(
+        private UplinkModelResult(
             int id,
 
             string name,

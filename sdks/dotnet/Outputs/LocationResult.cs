@@ -11,11 +11,23 @@ using Pulumi;
 namespace PulumiServersCom.Serverscom.Outputs
 {
 
+    /// <summary>
+    /// A location of the service (a data center).
+    /// </summary>
     [OutputType]
-    public sealed class GetLocationResult
+    public sealed class LocationResult
     {
+        /// <summary>
+        /// The location's code, e.g. `AMS1`.
+        /// </summary>
         public readonly string Code;
+        /// <summary>
+        /// The location's id.
+        /// </summary>
         public readonly int Id;
+        /// <summary>
+        /// Which iPXE boot features the location offers (derived from `supportedFeatures`).
+        /// </summary>
         public readonly Outputs.IpxeBootSupport IpxeBoot;
         /// <summary>
         /// null when the record does not say.
@@ -25,6 +37,9 @@ namespace PulumiServersCom.Serverscom.Outputs
         /// null when the API does not say.
         /// </summary>
         public readonly bool? LoadBalancersEnabled;
+        /// <summary>
+        /// The location's name, e.g. `AMS1`'s `Amsterdam`.
+        /// </summary>
         public readonly string Name;
         /// <summary>
         /// null when the API does not say.
@@ -40,7 +55,7 @@ namespace PulumiServersCom.Serverscom.Outputs
         public readonly ImmutableArray<string> SupportedFeatures;
 
         [OutputConstructor]
-        private GetLocationResult(
+        private LocationResult(
             string code,
 
             int id,

@@ -11,23 +11,47 @@ using Pulumi;
 namespace PulumiServersCom.Serverscom.Outputs
 {
 
+    /// <summary>
+    /// A Kubernetes cluster.
+    /// </summary>
     [OutputType]
-    public sealed class GetKubernetesClusterResult
+    public sealed class KubernetesClusterResult
     {
+        /// <summary>
+        /// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+        /// </summary>
         public readonly string CreatedAt;
+        /// <summary>
+        /// The cluster's id.
+        /// </summary>
         public readonly string Id;
         /// <summary>
         /// The labels, without the provider's ownership label.
         /// </summary>
         public readonly ImmutableDictionary<string, string> Labels;
+        /// <summary>
+        /// The code of the location, e.g. `AMS1`.
+        /// </summary>
         public readonly string? LocationCode;
+        /// <summary>
+        /// The id of the location (see the getLocation function).
+        /// </summary>
         public readonly int LocationId;
+        /// <summary>
+        /// The cluster's name.
+        /// </summary>
         public readonly string Name;
+        /// <summary>
+        /// The status as the API reports it.
+        /// </summary>
         public readonly string Status;
+        /// <summary>
+        /// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+        /// </summary>
         public readonly string UpdatedAt;
 
         [OutputConstructor]
-        private GetKubernetesClusterResult(
+        private KubernetesClusterResult(
             string createdAt,
 
             string id,

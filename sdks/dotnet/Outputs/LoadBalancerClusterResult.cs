@@ -11,19 +11,43 @@ using Pulumi;
 namespace PulumiServersCom.Serverscom.Outputs
 {
 
+    /// <summary>
+    /// A dedicated load balancer cluster.
+    /// </summary>
     [OutputType]
-    public sealed class GetLoadBalancerClusterResult
+    public sealed class LoadBalancerClusterResult
     {
+        /// <summary>
+        /// When it was created: an ISO 8601 UTC timestamp, as the API gives it.
+        /// </summary>
         public readonly string? CreatedAt;
+        /// <summary>
+        /// The cluster's id (the `clusterId` property of an L4LoadBalancer or L7LoadBalancer).
+        /// </summary>
         public readonly string Id;
+        /// <summary>
+        /// The code of the location, e.g. `AMS1`.
+        /// </summary>
         public readonly string? LocationCode;
+        /// <summary>
+        /// The id of the location (see the getLocation function).
+        /// </summary>
         public readonly int? LocationId;
+        /// <summary>
+        /// The cluster's name; null where the API does not say.
+        /// </summary>
         public readonly string? Name;
+        /// <summary>
+        /// The status as the API reports it.
+        /// </summary>
         public readonly string? Status;
+        /// <summary>
+        /// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
+        /// </summary>
         public readonly string? UpdatedAt;
 
         [OutputConstructor]
-        private GetLoadBalancerClusterResult(
+        private LoadBalancerClusterResult(
             string? createdAt,
 
             string id,

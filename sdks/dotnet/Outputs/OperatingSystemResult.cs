@@ -11,21 +11,39 @@ using Pulumi;
 namespace PulumiServersCom.Serverscom.Outputs
 {
 
+    /// <summary>
+    /// An operating system a server can be ordered with.
+    /// </summary>
     [OutputType]
-    public sealed class GetOperatingSystemResult
+    public sealed class OperatingSystemResult
     {
+        /// <summary>
+        /// The architecture, e.g. `x86_64`.
+        /// </summary>
         public readonly string Arch;
         /// <summary>
         /// The file systems a drive layout may use with it.
         /// </summary>
         public readonly ImmutableArray<string> Filesystems;
+        /// <summary>
+        /// The full name, e.g. `Ubuntu 24.04-server x86_64`.
+        /// </summary>
         public readonly string FullName;
+        /// <summary>
+        /// The operating system's id (the `operatingSystemId` property of a server).
+        /// </summary>
         public readonly int Id;
+        /// <summary>
+        /// The name, e.g. `Ubuntu`.
+        /// </summary>
         public readonly string Name;
+        /// <summary>
+        /// The version, e.g. `24.04-server`.
+        /// </summary>
         public readonly string Version;
 
         [OutputConstructor]
-        private GetOperatingSystemResult(
+        private OperatingSystemResult(
             string arch,
 
             ImmutableArray<string> filesystems,

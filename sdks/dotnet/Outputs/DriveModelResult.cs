@@ -11,22 +11,40 @@ using Pulumi;
 namespace PulumiServersCom.Serverscom.Outputs
 {
 
+    /// <summary>
+    /// A drive model a server model can be ordered with.
+    /// </summary>
     [OutputType]
-    public sealed class GetDriveModelResult
+    public sealed class DriveModelResult
     {
         /// <summary>
         /// GB.
         /// </summary>
-        public readonly double Capacity;
+        public readonly int Capacity;
+        /// <summary>
+        /// The form factor, e.g. `2.5`.
+        /// </summary>
         public readonly string FormFactor;
+        /// <summary>
+        /// The drive model's id (a drive slot's `driveModelId`).
+        /// </summary>
         public readonly int Id;
+        /// <summary>
+        /// The interface, e.g. `SATA3`.
+        /// </summary>
         public readonly string Interface;
+        /// <summary>
+        /// The media type, e.g. `SSD`.
+        /// </summary>
         public readonly string MediaType;
+        /// <summary>
+        /// The drive model's name.
+        /// </summary>
         public readonly string Name;
 
         [OutputConstructor]
-        private GetDriveModelResult(
-            double capacity,
+        private DriveModelResult(
+            int capacity,
 
             string formFactor,
 

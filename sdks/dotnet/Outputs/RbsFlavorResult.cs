@@ -15,16 +15,32 @@ namespace PulumiServersCom.Serverscom.Outputs
     /// Fields the API may leave out are null.
     /// </summary>
     [OutputType]
-    public sealed class GetRbsFlavorResult
+    public sealed class RbsFlavorResult
     {
+        /// <summary>
+        /// The bandwidth a volume gets per GB of its size; null where the API does not say.
+        /// </summary>
         public readonly double? BandwidthPerGb;
+        /// <summary>
+        /// The flavor's id (the `flavorId` property of an RbsVolume).
+        /// </summary>
         public readonly int Id;
+        /// <summary>
+        /// The I/O operations per second a volume gets per GB of its size; null where the API does not
+        /// say.
+        /// </summary>
         public readonly double? IopsPerGb;
+        /// <summary>
+        /// The smallest volume size, in GB; null where the API does not say.
+        /// </summary>
         public readonly double? MinSizeGb;
+        /// <summary>
+        /// The flavor's name.
+        /// </summary>
         public readonly string Name;
 
         [OutputConstructor]
-        private GetRbsFlavorResult(
+        private RbsFlavorResult(
             double? bandwidthPerGb,
 
             int id,

@@ -11,20 +11,35 @@ using Pulumi;
 namespace PulumiServersCom.Serverscom.Outputs
 {
 
+    /// <summary>
+    /// A private rack of the account.
+    /// </summary>
     [OutputType]
-    public sealed class GetRackResult
+    public sealed class RackResult
     {
+        /// <summary>
+        /// The rack's id.
+        /// </summary>
         public readonly string Id;
         /// <summary>
         /// The labels, without the provider's ownership label.
         /// </summary>
         public readonly ImmutableDictionary<string, string> Labels;
+        /// <summary>
+        /// The code of the location, e.g. `AMS1`.
+        /// </summary>
         public readonly string? LocationCode;
+        /// <summary>
+        /// The id of the location (see the getLocation function).
+        /// </summary>
         public readonly int? LocationId;
+        /// <summary>
+        /// The rack's name; null where the API does not say.
+        /// </summary>
         public readonly string? Name;
 
         [OutputConstructor]
-        private GetRackResult(
+        private RackResult(
             string id,
 
             ImmutableDictionary<string, string> labels,
