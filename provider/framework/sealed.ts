@@ -6,7 +6,7 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { clean, registerSecret } from "../../sdk/core/redact";
 import type { PropertyBag } from "./check";
-import type { KindProvider } from "./lifecycle";
+import type { KindProvider } from "./kind-provider";
 
 /** The string values of the secret properties in `bags`, registered for redaction. */
 export function registerSecretsOf(

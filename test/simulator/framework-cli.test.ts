@@ -20,7 +20,7 @@ describe("arguments", () => {
       "--speed",
       "600",
       "--state-file",
-      "/tmp/s.json",
+      "state/s.json",
       "--faults",
       '{"seed":3,"rules":[{"kind":"rateLimit","probability":0.5}]}',
       "--start-time",
@@ -31,7 +31,7 @@ describe("arguments", () => {
       host: "127.0.0.1",
       token: "abc",
       speed: 600,
-      stateFile: "/tmp/s.json",
+      stateFile: "state/s.json",
       faults: { seed: 3, rules: [{ kind: "rateLimit", probability: 0.5 }] },
       startTime: "2026-01-01T00:00:00Z",
     });
