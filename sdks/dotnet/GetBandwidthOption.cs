@@ -150,11 +150,11 @@ namespace PulumiServersCom.Serverscom
         /// 
         /// import com.pulumi.Context;
         /// import com.pulumi.Pulumi;
-        /// import com.pulumi.serverscom.ServerscomFunctions;
-        /// import com.pulumi.serverscom.inputs.GetBandwidthOptionArgs;
-        /// import com.pulumi.serverscom.inputs.GetLocationArgs;
-        /// import com.pulumi.serverscom.inputs.GetServerModelArgs;
-        /// import com.pulumi.serverscom.inputs.GetUplinkModelArgs;
+        /// import com.pulumiserverscom.serverscom.ServerscomFunctions;
+        /// import com.pulumiserverscom.serverscom.inputs.GetBandwidthOptionArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.GetLocationArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.GetServerModelArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.GetUplinkModelArgs;
         /// 
         /// public class App {
         ///     public static void main(String[] args) {
@@ -363,11 +363,11 @@ namespace PulumiServersCom.Serverscom
         /// 
         /// import com.pulumi.Context;
         /// import com.pulumi.Pulumi;
-        /// import com.pulumi.serverscom.ServerscomFunctions;
-        /// import com.pulumi.serverscom.inputs.GetBandwidthOptionArgs;
-        /// import com.pulumi.serverscom.inputs.GetLocationArgs;
-        /// import com.pulumi.serverscom.inputs.GetServerModelArgs;
-        /// import com.pulumi.serverscom.inputs.GetUplinkModelArgs;
+        /// import com.pulumiserverscom.serverscom.ServerscomFunctions;
+        /// import com.pulumiserverscom.serverscom.inputs.GetBandwidthOptionArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.GetLocationArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.GetServerModelArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.GetUplinkModelArgs;
         /// 
         /// public class App {
         ///     public static void main(String[] args) {
@@ -576,11 +576,11 @@ namespace PulumiServersCom.Serverscom
         /// 
         /// import com.pulumi.Context;
         /// import com.pulumi.Pulumi;
-        /// import com.pulumi.serverscom.ServerscomFunctions;
-        /// import com.pulumi.serverscom.inputs.GetBandwidthOptionArgs;
-        /// import com.pulumi.serverscom.inputs.GetLocationArgs;
-        /// import com.pulumi.serverscom.inputs.GetServerModelArgs;
-        /// import com.pulumi.serverscom.inputs.GetUplinkModelArgs;
+        /// import com.pulumiserverscom.serverscom.ServerscomFunctions;
+        /// import com.pulumiserverscom.serverscom.inputs.GetBandwidthOptionArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.GetLocationArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.GetServerModelArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.GetUplinkModelArgs;
         /// 
         /// public class App {
         ///     public static void main(String[] args) {

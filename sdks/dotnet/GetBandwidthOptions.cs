@@ -146,11 +146,11 @@ namespace PulumiServersCom.Serverscom
         /// 
         /// import com.pulumi.Context;
         /// import com.pulumi.Pulumi;
-        /// import com.pulumi.serverscom.ServerscomFunctions;
-        /// import com.pulumi.serverscom.inputs.GetBandwidthOptionsArgs;
-        /// import com.pulumi.serverscom.inputs.GetLocationArgs;
-        /// import com.pulumi.serverscom.inputs.GetServerModelArgs;
-        /// import com.pulumi.serverscom.inputs.GetUplinkModelArgs;
+        /// import com.pulumiserverscom.serverscom.ServerscomFunctions;
+        /// import com.pulumiserverscom.serverscom.inputs.GetBandwidthOptionsArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.GetLocationArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.GetServerModelArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.GetUplinkModelArgs;
         /// 
         /// public class App {
         ///     public static void main(String[] args) {
@@ -353,11 +353,11 @@ namespace PulumiServersCom.Serverscom
         /// 
         /// import com.pulumi.Context;
         /// import com.pulumi.Pulumi;
-        /// import com.pulumi.serverscom.ServerscomFunctions;
-        /// import com.pulumi.serverscom.inputs.GetBandwidthOptionsArgs;
-        /// import com.pulumi.serverscom.inputs.GetLocationArgs;
-        /// import com.pulumi.serverscom.inputs.GetServerModelArgs;
-        /// import com.pulumi.serverscom.inputs.GetUplinkModelArgs;
+        /// import com.pulumiserverscom.serverscom.ServerscomFunctions;
+        /// import com.pulumiserverscom.serverscom.inputs.GetBandwidthOptionsArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.GetLocationArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.GetServerModelArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.GetUplinkModelArgs;
         /// 
         /// public class App {
         ///     public static void main(String[] args) {
@@ -560,11 +560,11 @@ namespace PulumiServersCom.Serverscom
         /// 
         /// import com.pulumi.Context;
         /// import com.pulumi.Pulumi;
-        /// import com.pulumi.serverscom.ServerscomFunctions;
-        /// import com.pulumi.serverscom.inputs.GetBandwidthOptionsArgs;
-        /// import com.pulumi.serverscom.inputs.GetLocationArgs;
-        /// import com.pulumi.serverscom.inputs.GetServerModelArgs;
-        /// import com.pulumi.serverscom.inputs.GetUplinkModelArgs;
+        /// import com.pulumiserverscom.serverscom.ServerscomFunctions;
+        /// import com.pulumiserverscom.serverscom.inputs.GetBandwidthOptionsArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.GetLocationArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.GetServerModelArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.GetUplinkModelArgs;
         /// 
         /// public class App {
         ///     public static void main(String[] args) {

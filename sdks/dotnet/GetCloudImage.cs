@@ -101,9 +101,9 @@ namespace PulumiServersCom.Serverscom
         /// 
         /// import com.pulumi.Context;
         /// import com.pulumi.Pulumi;
-        /// import com.pulumi.serverscom.ServerscomFunctions;
-        /// import com.pulumi.serverscom.inputs.GetCloudImageArgs;
-        /// import com.pulumi.serverscom.inputs.GetCloudRegionArgs;
+        /// import com.pulumiserverscom.serverscom.ServerscomFunctions;
+        /// import com.pulumiserverscom.serverscom.inputs.GetCloudImageArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.GetCloudRegionArgs;
         /// 
         /// public class App {
         ///     public static void main(String[] args) {
@@ -235,9 +235,9 @@ namespace PulumiServersCom.Serverscom
         /// 
         /// import com.pulumi.Context;
         /// import com.pulumi.Pulumi;
-        /// import com.pulumi.serverscom.ServerscomFunctions;
-        /// import com.pulumi.serverscom.inputs.GetCloudImageArgs;
-        /// import com.pulumi.serverscom.inputs.GetCloudRegionArgs;
+        /// import com.pulumiserverscom.serverscom.ServerscomFunctions;
+        /// import com.pulumiserverscom.serverscom.inputs.GetCloudImageArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.GetCloudRegionArgs;
         /// 
         /// public class App {
         ///     public static void main(String[] args) {
@@ -369,9 +369,9 @@ namespace PulumiServersCom.Serverscom
         /// 
         /// import com.pulumi.Context;
         /// import com.pulumi.Pulumi;
-        /// import com.pulumi.serverscom.ServerscomFunctions;
-        /// import com.pulumi.serverscom.inputs.GetCloudImageArgs;
-        /// import com.pulumi.serverscom.inputs.GetCloudRegionArgs;
+        /// import com.pulumiserverscom.serverscom.ServerscomFunctions;
+        /// import com.pulumiserverscom.serverscom.inputs.GetCloudImageArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.GetCloudRegionArgs;
         /// 
         /// public class App {
         ///     public static void main(String[] args) {

@@ -104,10 +104,10 @@ namespace PulumiServersCom.Serverscom
         /// 
         /// import com.pulumi.Context;
         /// import com.pulumi.Pulumi;
-        /// import com.pulumi.serverscom.DnsZone;
-        /// import com.pulumi.serverscom.DnsZoneArgs;
-        /// import com.pulumi.serverscom.ServerscomFunctions;
-        /// import com.pulumi.serverscom.inputs.GetDnsRecordsArgs;
+        /// import com.pulumiserverscom.serverscom.DnsZone;
+        /// import com.pulumiserverscom.serverscom.DnsZoneArgs;
+        /// import com.pulumiserverscom.serverscom.ServerscomFunctions;
+        /// import com.pulumiserverscom.serverscom.inputs.GetDnsRecordsArgs;
         /// 
         /// public class App {
         ///     public static void main(String[] args) {
@@ -244,10 +244,10 @@ namespace PulumiServersCom.Serverscom
         /// 
         /// import com.pulumi.Context;
         /// import com.pulumi.Pulumi;
-        /// import com.pulumi.serverscom.DnsZone;
-        /// import com.pulumi.serverscom.DnsZoneArgs;
-        /// import com.pulumi.serverscom.ServerscomFunctions;
-        /// import com.pulumi.serverscom.inputs.GetDnsRecordsArgs;
+        /// import com.pulumiserverscom.serverscom.DnsZone;
+        /// import com.pulumiserverscom.serverscom.DnsZoneArgs;
+        /// import com.pulumiserverscom.serverscom.ServerscomFunctions;
+        /// import com.pulumiserverscom.serverscom.inputs.GetDnsRecordsArgs;
         /// 
         /// public class App {
         ///     public static void main(String[] args) {
@@ -384,10 +384,10 @@ namespace PulumiServersCom.Serverscom
         /// 
         /// import com.pulumi.Context;
         /// import com.pulumi.Pulumi;
-        /// import com.pulumi.serverscom.DnsZone;
-        /// import com.pulumi.serverscom.DnsZoneArgs;
-        /// import com.pulumi.serverscom.ServerscomFunctions;
-        /// import com.pulumi.serverscom.inputs.GetDnsRecordsArgs;
+        /// import com.pulumiserverscom.serverscom.DnsZone;
+        /// import com.pulumiserverscom.serverscom.DnsZoneArgs;
+        /// import com.pulumiserverscom.serverscom.ServerscomFunctions;
+        /// import com.pulumiserverscom.serverscom.inputs.GetDnsRecordsArgs;
         /// 
         /// public class App {
         ///     public static void main(String[] args) {

@@ -123,10 +123,10 @@ namespace PulumiServersCom.Serverscom
         /// 
         /// import com.pulumi.Context;
         /// import com.pulumi.Pulumi;
-        /// import com.pulumi.serverscom.ServerscomFunctions;
-        /// import com.pulumi.serverscom.inputs.GetDriveModelArgs;
-        /// import com.pulumi.serverscom.inputs.GetLocationArgs;
-        /// import com.pulumi.serverscom.inputs.GetServerModelArgs;
+        /// import com.pulumiserverscom.serverscom.ServerscomFunctions;
+        /// import com.pulumiserverscom.serverscom.inputs.GetDriveModelArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.GetLocationArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.GetServerModelArgs;
         /// 
         /// public class App {
         ///     public static void main(String[] args) {
@@ -293,10 +293,10 @@ namespace PulumiServersCom.Serverscom
         /// 
         /// import com.pulumi.Context;
         /// import com.pulumi.Pulumi;
-        /// import com.pulumi.serverscom.ServerscomFunctions;
-        /// import com.pulumi.serverscom.inputs.GetDriveModelArgs;
-        /// import com.pulumi.serverscom.inputs.GetLocationArgs;
-        /// import com.pulumi.serverscom.inputs.GetServerModelArgs;
+        /// import com.pulumiserverscom.serverscom.ServerscomFunctions;
+        /// import com.pulumiserverscom.serverscom.inputs.GetDriveModelArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.GetLocationArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.GetServerModelArgs;
         /// 
         /// public class App {
         ///     public static void main(String[] args) {
@@ -463,10 +463,10 @@ namespace PulumiServersCom.Serverscom
         /// 
         /// import com.pulumi.Context;
         /// import com.pulumi.Pulumi;
-        /// import com.pulumi.serverscom.ServerscomFunctions;
-        /// import com.pulumi.serverscom.inputs.GetDriveModelArgs;
-        /// import com.pulumi.serverscom.inputs.GetLocationArgs;
-        /// import com.pulumi.serverscom.inputs.GetServerModelArgs;
+        /// import com.pulumiserverscom.serverscom.ServerscomFunctions;
+        /// import com.pulumiserverscom.serverscom.inputs.GetDriveModelArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.GetLocationArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.GetServerModelArgs;
         /// 
         /// public class App {
         ///     public static void main(String[] args) {

@@ -96,9 +96,9 @@ namespace PulumiServersCom.Serverscom
         /// 
         /// import com.pulumi.Context;
         /// import com.pulumi.Pulumi;
-        /// import com.pulumi.serverscom.ServerscomFunctions;
-        /// import com.pulumi.serverscom.inputs.GetKubernetesClusterArgs;
-        /// import com.pulumi.serverscom.inputs.GetKubernetesClusterNodesArgs;
+        /// import com.pulumiserverscom.serverscom.ServerscomFunctions;
+        /// import com.pulumiserverscom.serverscom.inputs.GetKubernetesClusterArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.GetKubernetesClusterNodesArgs;
         /// 
         /// public class App {
         ///     public static void main(String[] args) {
@@ -223,9 +223,9 @@ namespace PulumiServersCom.Serverscom
         /// 
         /// import com.pulumi.Context;
         /// import com.pulumi.Pulumi;
-        /// import com.pulumi.serverscom.ServerscomFunctions;
-        /// import com.pulumi.serverscom.inputs.GetKubernetesClusterArgs;
-        /// import com.pulumi.serverscom.inputs.GetKubernetesClusterNodesArgs;
+        /// import com.pulumiserverscom.serverscom.ServerscomFunctions;
+        /// import com.pulumiserverscom.serverscom.inputs.GetKubernetesClusterArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.GetKubernetesClusterNodesArgs;
         /// 
         /// public class App {
         ///     public static void main(String[] args) {
@@ -350,9 +350,9 @@ namespace PulumiServersCom.Serverscom
         /// 
         /// import com.pulumi.Context;
         /// import com.pulumi.Pulumi;
-        /// import com.pulumi.serverscom.ServerscomFunctions;
-        /// import com.pulumi.serverscom.inputs.GetKubernetesClusterArgs;
-        /// import com.pulumi.serverscom.inputs.GetKubernetesClusterNodesArgs;
+        /// import com.pulumiserverscom.serverscom.ServerscomFunctions;
+        /// import com.pulumiserverscom.serverscom.inputs.GetKubernetesClusterArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.GetKubernetesClusterNodesArgs;
         /// 
         /// public class App {
         ///     public static void main(String[] args) {

@@ -228,19 +228,19 @@ namespace PulumiServersCom.Serverscom
         /// 
         /// import com.pulumi.Context;
         /// import com.pulumi.Pulumi;
-        /// import com.pulumi.serverscom.DedicatedServer;
-        /// import com.pulumi.serverscom.DedicatedServerArgs;
-        /// import com.pulumi.serverscom.L2Segment;
-        /// import com.pulumi.serverscom.L2SegmentArgs;
-        /// import com.pulumi.serverscom.ServerscomFunctions;
-        /// import com.pulumi.serverscom.enums.L2SegmentMemberMode;
-        /// import com.pulumi.serverscom.enums.L2SegmentType;
-        /// import com.pulumi.serverscom.inputs.DedicatedServerDrivesArgs;
-        /// import com.pulumi.serverscom.inputs.DedicatedServerDrivesSlotsArgs;
-        /// import com.pulumi.serverscom.inputs.DedicatedServerUplinkModelsArgs;
-        /// import com.pulumi.serverscom.inputs.DedicatedServerUplinkModelsPrivateArgs;
-        /// import com.pulumi.serverscom.inputs.GetL2SegmentArgs;
-        /// import com.pulumi.serverscom.inputs.L2SegmentMemberArgs;
+        /// import com.pulumiserverscom.serverscom.DedicatedServer;
+        /// import com.pulumiserverscom.serverscom.DedicatedServerArgs;
+        /// import com.pulumiserverscom.serverscom.L2Segment;
+        /// import com.pulumiserverscom.serverscom.L2SegmentArgs;
+        /// import com.pulumiserverscom.serverscom.ServerscomFunctions;
+        /// import com.pulumiserverscom.serverscom.enums.L2SegmentMemberMode;
+        /// import com.pulumiserverscom.serverscom.enums.L2SegmentType;
+        /// import com.pulumiserverscom.serverscom.inputs.DedicatedServerDrivesArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.DedicatedServerDrivesSlotsArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.DedicatedServerUplinkModelsArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.DedicatedServerUplinkModelsPrivateArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.GetL2SegmentArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.L2SegmentMemberArgs;
         /// 
         /// public class App {
         ///     public static void main(String[] args) {
@@ -545,19 +545,19 @@ namespace PulumiServersCom.Serverscom
         /// 
         /// import com.pulumi.Context;
         /// import com.pulumi.Pulumi;
-        /// import com.pulumi.serverscom.DedicatedServer;
-        /// import com.pulumi.serverscom.DedicatedServerArgs;
-        /// import com.pulumi.serverscom.L2Segment;
-        /// import com.pulumi.serverscom.L2SegmentArgs;
-        /// import com.pulumi.serverscom.ServerscomFunctions;
-        /// import com.pulumi.serverscom.enums.L2SegmentMemberMode;
-        /// import com.pulumi.serverscom.enums.L2SegmentType;
-        /// import com.pulumi.serverscom.inputs.DedicatedServerDrivesArgs;
-        /// import com.pulumi.serverscom.inputs.DedicatedServerDrivesSlotsArgs;
-        /// import com.pulumi.serverscom.inputs.DedicatedServerUplinkModelsArgs;
-        /// import com.pulumi.serverscom.inputs.DedicatedServerUplinkModelsPrivateArgs;
-        /// import com.pulumi.serverscom.inputs.GetL2SegmentArgs;
-        /// import com.pulumi.serverscom.inputs.L2SegmentMemberArgs;
+        /// import com.pulumiserverscom.serverscom.DedicatedServer;
+        /// import com.pulumiserverscom.serverscom.DedicatedServerArgs;
+        /// import com.pulumiserverscom.serverscom.L2Segment;
+        /// import com.pulumiserverscom.serverscom.L2SegmentArgs;
+        /// import com.pulumiserverscom.serverscom.ServerscomFunctions;
+        /// import com.pulumiserverscom.serverscom.enums.L2SegmentMemberMode;
+        /// import com.pulumiserverscom.serverscom.enums.L2SegmentType;
+        /// import com.pulumiserverscom.serverscom.inputs.DedicatedServerDrivesArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.DedicatedServerDrivesSlotsArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.DedicatedServerUplinkModelsArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.DedicatedServerUplinkModelsPrivateArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.GetL2SegmentArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.L2SegmentMemberArgs;
         /// 
         /// public class App {
         ///     public static void main(String[] args) {
@@ -862,19 +862,19 @@ namespace PulumiServersCom.Serverscom
         /// 
         /// import com.pulumi.Context;
         /// import com.pulumi.Pulumi;
-        /// import com.pulumi.serverscom.DedicatedServer;
-        /// import com.pulumi.serverscom.DedicatedServerArgs;
-        /// import com.pulumi.serverscom.L2Segment;
-        /// import com.pulumi.serverscom.L2SegmentArgs;
-        /// import com.pulumi.serverscom.ServerscomFunctions;
-        /// import com.pulumi.serverscom.enums.L2SegmentMemberMode;
-        /// import com.pulumi.serverscom.enums.L2SegmentType;
-        /// import com.pulumi.serverscom.inputs.DedicatedServerDrivesArgs;
-        /// import com.pulumi.serverscom.inputs.DedicatedServerDrivesSlotsArgs;
-        /// import com.pulumi.serverscom.inputs.DedicatedServerUplinkModelsArgs;
-        /// import com.pulumi.serverscom.inputs.DedicatedServerUplinkModelsPrivateArgs;
-        /// import com.pulumi.serverscom.inputs.GetL2SegmentArgs;
-        /// import com.pulumi.serverscom.inputs.L2SegmentMemberArgs;
+        /// import com.pulumiserverscom.serverscom.DedicatedServer;
+        /// import com.pulumiserverscom.serverscom.DedicatedServerArgs;
+        /// import com.pulumiserverscom.serverscom.L2Segment;
+        /// import com.pulumiserverscom.serverscom.L2SegmentArgs;
+        /// import com.pulumiserverscom.serverscom.ServerscomFunctions;
+        /// import com.pulumiserverscom.serverscom.enums.L2SegmentMemberMode;
+        /// import com.pulumiserverscom.serverscom.enums.L2SegmentType;
+        /// import com.pulumiserverscom.serverscom.inputs.DedicatedServerDrivesArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.DedicatedServerDrivesSlotsArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.DedicatedServerUplinkModelsArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.DedicatedServerUplinkModelsPrivateArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.GetL2SegmentArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.L2SegmentMemberArgs;
         /// 
         /// public class App {
         ///     public static void main(String[] args) {

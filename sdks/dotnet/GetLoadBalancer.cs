@@ -167,13 +167,13 @@ namespace PulumiServersCom.Serverscom
         /// 
         /// import com.pulumi.Context;
         /// import com.pulumi.Pulumi;
-        /// import com.pulumi.serverscom.L4LoadBalancer;
-        /// import com.pulumi.serverscom.L4LoadBalancerArgs;
-        /// import com.pulumi.serverscom.ServerscomFunctions;
-        /// import com.pulumi.serverscom.inputs.GetLoadBalancerArgs;
-        /// import com.pulumi.serverscom.inputs.L4UpstreamZoneArgs;
-        /// import com.pulumi.serverscom.inputs.L4VhostZoneArgs;
-        /// import com.pulumi.serverscom.inputs.LoadBalancerUpstreamArgs;
+        /// import com.pulumiserverscom.serverscom.L4LoadBalancer;
+        /// import com.pulumiserverscom.serverscom.L4LoadBalancerArgs;
+        /// import com.pulumiserverscom.serverscom.ServerscomFunctions;
+        /// import com.pulumiserverscom.serverscom.inputs.GetLoadBalancerArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.L4UpstreamZoneArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.L4VhostZoneArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.LoadBalancerUpstreamArgs;
         /// 
         /// public class App {
         ///     public static void main(String[] args) {
@@ -391,13 +391,13 @@ namespace PulumiServersCom.Serverscom
         /// 
         /// import com.pulumi.Context;
         /// import com.pulumi.Pulumi;
-        /// import com.pulumi.serverscom.L4LoadBalancer;
-        /// import com.pulumi.serverscom.L4LoadBalancerArgs;
-        /// import com.pulumi.serverscom.ServerscomFunctions;
-        /// import com.pulumi.serverscom.inputs.GetLoadBalancerArgs;
-        /// import com.pulumi.serverscom.inputs.L4UpstreamZoneArgs;
-        /// import com.pulumi.serverscom.inputs.L4VhostZoneArgs;
-        /// import com.pulumi.serverscom.inputs.LoadBalancerUpstreamArgs;
+        /// import com.pulumiserverscom.serverscom.L4LoadBalancer;
+        /// import com.pulumiserverscom.serverscom.L4LoadBalancerArgs;
+        /// import com.pulumiserverscom.serverscom.ServerscomFunctions;
+        /// import com.pulumiserverscom.serverscom.inputs.GetLoadBalancerArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.L4UpstreamZoneArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.L4VhostZoneArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.LoadBalancerUpstreamArgs;
         /// 
         /// public class App {
         ///     public static void main(String[] args) {
@@ -615,13 +615,13 @@ namespace PulumiServersCom.Serverscom
         /// 
         /// import com.pulumi.Context;
         /// import com.pulumi.Pulumi;
-        /// import com.pulumi.serverscom.L4LoadBalancer;
-        /// import com.pulumi.serverscom.L4LoadBalancerArgs;
-        /// import com.pulumi.serverscom.ServerscomFunctions;
-        /// import com.pulumi.serverscom.inputs.GetLoadBalancerArgs;
-        /// import com.pulumi.serverscom.inputs.L4UpstreamZoneArgs;
-        /// import com.pulumi.serverscom.inputs.L4VhostZoneArgs;
-        /// import com.pulumi.serverscom.inputs.LoadBalancerUpstreamArgs;
+        /// import com.pulumiserverscom.serverscom.L4LoadBalancer;
+        /// import com.pulumiserverscom.serverscom.L4LoadBalancerArgs;
+        /// import com.pulumiserverscom.serverscom.ServerscomFunctions;
+        /// import com.pulumiserverscom.serverscom.inputs.GetLoadBalancerArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.L4UpstreamZoneArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.L4VhostZoneArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.LoadBalancerUpstreamArgs;
         /// 
         /// public class App {
         ///     public static void main(String[] args) {

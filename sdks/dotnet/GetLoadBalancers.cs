@@ -81,9 +81,9 @@ namespace PulumiServersCom.Serverscom
         /// 
         /// import com.pulumi.Context;
         /// import com.pulumi.Pulumi;
-        /// import com.pulumi.serverscom.ServerscomFunctions;
-        /// import com.pulumi.serverscom.enums.GetLoadBalancersArgsType;
-        /// import com.pulumi.serverscom.inputs.GetLoadBalancersArgs;
+        /// import com.pulumiserverscom.serverscom.ServerscomFunctions;
+        /// import com.pulumiserverscom.serverscom.enums.GetLoadBalancersArgsType;
+        /// import com.pulumiserverscom.serverscom.inputs.GetLoadBalancersArgs;
         /// 
         /// public class App {
         ///     public static void main(String[] args) {
@@ -184,9 +184,9 @@ namespace PulumiServersCom.Serverscom
         /// 
         /// import com.pulumi.Context;
         /// import com.pulumi.Pulumi;
-        /// import com.pulumi.serverscom.ServerscomFunctions;
-        /// import com.pulumi.serverscom.enums.GetLoadBalancersArgsType;
-        /// import com.pulumi.serverscom.inputs.GetLoadBalancersArgs;
+        /// import com.pulumiserverscom.serverscom.ServerscomFunctions;
+        /// import com.pulumiserverscom.serverscom.enums.GetLoadBalancersArgsType;
+        /// import com.pulumiserverscom.serverscom.inputs.GetLoadBalancersArgs;
         /// 
         /// public class App {
         ///     public static void main(String[] args) {
@@ -287,9 +287,9 @@ namespace PulumiServersCom.Serverscom
         /// 
         /// import com.pulumi.Context;
         /// import com.pulumi.Pulumi;
-        /// import com.pulumi.serverscom.ServerscomFunctions;
-        /// import com.pulumi.serverscom.enums.GetLoadBalancersArgsType;
-        /// import com.pulumi.serverscom.inputs.GetLoadBalancersArgs;
+        /// import com.pulumiserverscom.serverscom.ServerscomFunctions;
+        /// import com.pulumiserverscom.serverscom.enums.GetLoadBalancersArgsType;
+        /// import com.pulumiserverscom.serverscom.inputs.GetLoadBalancersArgs;
         /// 
         /// public class App {
         ///     public static void main(String[] args) {

@@ -82,9 +82,9 @@ namespace PulumiServersCom.Serverscom
         /// 
         /// import com.pulumi.Context;
         /// import com.pulumi.Pulumi;
-        /// import com.pulumi.serverscom.ServerscomFunctions;
-        /// import com.pulumi.serverscom.enums.GetNetworkPoolsArgsType;
-        /// import com.pulumi.serverscom.inputs.GetNetworkPoolsArgs;
+        /// import com.pulumiserverscom.serverscom.ServerscomFunctions;
+        /// import com.pulumiserverscom.serverscom.enums.GetNetworkPoolsArgsType;
+        /// import com.pulumiserverscom.serverscom.inputs.GetNetworkPoolsArgs;
         /// 
         /// public class App {
         ///     public static void main(String[] args) {
@@ -186,9 +186,9 @@ namespace PulumiServersCom.Serverscom
         /// 
         /// import com.pulumi.Context;
         /// import com.pulumi.Pulumi;
-        /// import com.pulumi.serverscom.ServerscomFunctions;
-        /// import com.pulumi.serverscom.enums.GetNetworkPoolsArgsType;
-        /// import com.pulumi.serverscom.inputs.GetNetworkPoolsArgs;
+        /// import com.pulumiserverscom.serverscom.ServerscomFunctions;
+        /// import com.pulumiserverscom.serverscom.enums.GetNetworkPoolsArgsType;
+        /// import com.pulumiserverscom.serverscom.inputs.GetNetworkPoolsArgs;
         /// 
         /// public class App {
         ///     public static void main(String[] args) {
@@ -290,9 +290,9 @@ namespace PulumiServersCom.Serverscom
         /// 
         /// import com.pulumi.Context;
         /// import com.pulumi.Pulumi;
-        /// import com.pulumi.serverscom.ServerscomFunctions;
-        /// import com.pulumi.serverscom.enums.GetNetworkPoolsArgsType;
-        /// import com.pulumi.serverscom.inputs.GetNetworkPoolsArgs;
+        /// import com.pulumiserverscom.serverscom.ServerscomFunctions;
+        /// import com.pulumiserverscom.serverscom.enums.GetNetworkPoolsArgsType;
+        /// import com.pulumiserverscom.serverscom.inputs.GetNetworkPoolsArgs;
         /// 
         /// public class App {
         ///     public static void main(String[] args) {

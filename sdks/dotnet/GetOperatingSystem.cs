@@ -125,10 +125,10 @@ namespace PulumiServersCom.Serverscom
         /// 
         /// import com.pulumi.Context;
         /// import com.pulumi.Pulumi;
-        /// import com.pulumi.serverscom.ServerscomFunctions;
-        /// import com.pulumi.serverscom.inputs.GetLocationArgs;
-        /// import com.pulumi.serverscom.inputs.GetOperatingSystemArgs;
-        /// import com.pulumi.serverscom.inputs.GetServerModelArgs;
+        /// import com.pulumiserverscom.serverscom.ServerscomFunctions;
+        /// import com.pulumiserverscom.serverscom.inputs.GetLocationArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.GetOperatingSystemArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.GetServerModelArgs;
         /// 
         /// public class App {
         ///     public static void main(String[] args) {
@@ -297,10 +297,10 @@ namespace PulumiServersCom.Serverscom
         /// 
         /// import com.pulumi.Context;
         /// import com.pulumi.Pulumi;
-        /// import com.pulumi.serverscom.ServerscomFunctions;
-        /// import com.pulumi.serverscom.inputs.GetLocationArgs;
-        /// import com.pulumi.serverscom.inputs.GetOperatingSystemArgs;
-        /// import com.pulumi.serverscom.inputs.GetServerModelArgs;
+        /// import com.pulumiserverscom.serverscom.ServerscomFunctions;
+        /// import com.pulumiserverscom.serverscom.inputs.GetLocationArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.GetOperatingSystemArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.GetServerModelArgs;
         /// 
         /// public class App {
         ///     public static void main(String[] args) {
@@ -469,10 +469,10 @@ namespace PulumiServersCom.Serverscom
         /// 
         /// import com.pulumi.Context;
         /// import com.pulumi.Pulumi;
-        /// import com.pulumi.serverscom.ServerscomFunctions;
-        /// import com.pulumi.serverscom.inputs.GetLocationArgs;
-        /// import com.pulumi.serverscom.inputs.GetOperatingSystemArgs;
-        /// import com.pulumi.serverscom.inputs.GetServerModelArgs;
+        /// import com.pulumiserverscom.serverscom.ServerscomFunctions;
+        /// import com.pulumiserverscom.serverscom.inputs.GetLocationArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.GetOperatingSystemArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.GetServerModelArgs;
         /// 
         /// public class App {
         ///     public static void main(String[] args) {

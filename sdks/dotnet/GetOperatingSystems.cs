@@ -120,10 +120,10 @@ namespace PulumiServersCom.Serverscom
         /// 
         /// import com.pulumi.Context;
         /// import com.pulumi.Pulumi;
-        /// import com.pulumi.serverscom.ServerscomFunctions;
-        /// import com.pulumi.serverscom.inputs.GetLocationArgs;
-        /// import com.pulumi.serverscom.inputs.GetOperatingSystemsArgs;
-        /// import com.pulumi.serverscom.inputs.GetServerModelArgs;
+        /// import com.pulumiserverscom.serverscom.ServerscomFunctions;
+        /// import com.pulumiserverscom.serverscom.inputs.GetLocationArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.GetOperatingSystemsArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.GetServerModelArgs;
         /// 
         /// public class App {
         ///     public static void main(String[] args) {
@@ -285,10 +285,10 @@ namespace PulumiServersCom.Serverscom
         /// 
         /// import com.pulumi.Context;
         /// import com.pulumi.Pulumi;
-        /// import com.pulumi.serverscom.ServerscomFunctions;
-        /// import com.pulumi.serverscom.inputs.GetLocationArgs;
-        /// import com.pulumi.serverscom.inputs.GetOperatingSystemsArgs;
-        /// import com.pulumi.serverscom.inputs.GetServerModelArgs;
+        /// import com.pulumiserverscom.serverscom.ServerscomFunctions;
+        /// import com.pulumiserverscom.serverscom.inputs.GetLocationArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.GetOperatingSystemsArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.GetServerModelArgs;
         /// 
         /// public class App {
         ///     public static void main(String[] args) {
@@ -450,10 +450,10 @@ namespace PulumiServersCom.Serverscom
         /// 
         /// import com.pulumi.Context;
         /// import com.pulumi.Pulumi;
-        /// import com.pulumi.serverscom.ServerscomFunctions;
-        /// import com.pulumi.serverscom.inputs.GetLocationArgs;
-        /// import com.pulumi.serverscom.inputs.GetOperatingSystemsArgs;
-        /// import com.pulumi.serverscom.inputs.GetServerModelArgs;
+        /// import com.pulumiserverscom.serverscom.ServerscomFunctions;
+        /// import com.pulumiserverscom.serverscom.inputs.GetLocationArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.GetOperatingSystemsArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.GetServerModelArgs;
         /// 
         /// public class App {
         ///     public static void main(String[] args) {

@@ -119,10 +119,10 @@ namespace PulumiServersCom.Serverscom
         /// 
         /// import com.pulumi.Context;
         /// import com.pulumi.Pulumi;
-        /// import com.pulumi.serverscom.ServerscomFunctions;
-        /// import com.pulumi.serverscom.inputs.GetLocationArgs;
-        /// import com.pulumi.serverscom.inputs.GetRamOptionsArgs;
-        /// import com.pulumi.serverscom.inputs.GetServerModelArgs;
+        /// import com.pulumiserverscom.serverscom.ServerscomFunctions;
+        /// import com.pulumiserverscom.serverscom.inputs.GetLocationArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.GetRamOptionsArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.GetServerModelArgs;
         /// 
         /// public class App {
         ///     public static void main(String[] args) {
@@ -283,10 +283,10 @@ namespace PulumiServersCom.Serverscom
         /// 
         /// import com.pulumi.Context;
         /// import com.pulumi.Pulumi;
-        /// import com.pulumi.serverscom.ServerscomFunctions;
-        /// import com.pulumi.serverscom.inputs.GetLocationArgs;
-        /// import com.pulumi.serverscom.inputs.GetRamOptionsArgs;
-        /// import com.pulumi.serverscom.inputs.GetServerModelArgs;
+        /// import com.pulumiserverscom.serverscom.ServerscomFunctions;
+        /// import com.pulumiserverscom.serverscom.inputs.GetLocationArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.GetRamOptionsArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.GetServerModelArgs;
         /// 
         /// public class App {
         ///     public static void main(String[] args) {
@@ -447,10 +447,10 @@ namespace PulumiServersCom.Serverscom
         /// 
         /// import com.pulumi.Context;
         /// import com.pulumi.Pulumi;
-        /// import com.pulumi.serverscom.ServerscomFunctions;
-        /// import com.pulumi.serverscom.inputs.GetLocationArgs;
-        /// import com.pulumi.serverscom.inputs.GetRamOptionsArgs;
-        /// import com.pulumi.serverscom.inputs.GetServerModelArgs;
+        /// import com.pulumiserverscom.serverscom.ServerscomFunctions;
+        /// import com.pulumiserverscom.serverscom.inputs.GetLocationArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.GetRamOptionsArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.GetServerModelArgs;
         /// 
         /// public class App {
         ///     public static void main(String[] args) {

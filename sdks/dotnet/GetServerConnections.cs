@@ -203,15 +203,15 @@ namespace PulumiServersCom.Serverscom
         /// 
         /// import com.pulumi.Context;
         /// import com.pulumi.Pulumi;
-        /// import com.pulumi.serverscom.DedicatedServer;
-        /// import com.pulumi.serverscom.DedicatedServerArgs;
-        /// import com.pulumi.serverscom.ServerscomFunctions;
-        /// import com.pulumi.serverscom.inputs.DedicatedServerDrivesArgs;
-        /// import com.pulumi.serverscom.inputs.DedicatedServerDrivesSlotsArgs;
-        /// import com.pulumi.serverscom.inputs.DedicatedServerUplinkModelsArgs;
-        /// import com.pulumi.serverscom.inputs.DedicatedServerUplinkModelsPrivateArgs;
-        /// import com.pulumi.serverscom.inputs.DedicatedServerUplinkModelsPublicArgs;
-        /// import com.pulumi.serverscom.inputs.GetServerConnectionsArgs;
+        /// import com.pulumiserverscom.serverscom.DedicatedServer;
+        /// import com.pulumiserverscom.serverscom.DedicatedServerArgs;
+        /// import com.pulumiserverscom.serverscom.ServerscomFunctions;
+        /// import com.pulumiserverscom.serverscom.inputs.DedicatedServerDrivesArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.DedicatedServerDrivesSlotsArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.DedicatedServerUplinkModelsArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.DedicatedServerUplinkModelsPrivateArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.DedicatedServerUplinkModelsPublicArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.GetServerConnectionsArgs;
         /// 
         /// public class App {
         ///     public static void main(String[] args) {
@@ -481,15 +481,15 @@ namespace PulumiServersCom.Serverscom
         /// 
         /// import com.pulumi.Context;
         /// import com.pulumi.Pulumi;
-        /// import com.pulumi.serverscom.DedicatedServer;
-        /// import com.pulumi.serverscom.DedicatedServerArgs;
-        /// import com.pulumi.serverscom.ServerscomFunctions;
-        /// import com.pulumi.serverscom.inputs.DedicatedServerDrivesArgs;
-        /// import com.pulumi.serverscom.inputs.DedicatedServerDrivesSlotsArgs;
-        /// import com.pulumi.serverscom.inputs.DedicatedServerUplinkModelsArgs;
-        /// import com.pulumi.serverscom.inputs.DedicatedServerUplinkModelsPrivateArgs;
-        /// import com.pulumi.serverscom.inputs.DedicatedServerUplinkModelsPublicArgs;
-        /// import com.pulumi.serverscom.inputs.GetServerConnectionsArgs;
+        /// import com.pulumiserverscom.serverscom.DedicatedServer;
+        /// import com.pulumiserverscom.serverscom.DedicatedServerArgs;
+        /// import com.pulumiserverscom.serverscom.ServerscomFunctions;
+        /// import com.pulumiserverscom.serverscom.inputs.DedicatedServerDrivesArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.DedicatedServerDrivesSlotsArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.DedicatedServerUplinkModelsArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.DedicatedServerUplinkModelsPrivateArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.DedicatedServerUplinkModelsPublicArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.GetServerConnectionsArgs;
         /// 
         /// public class App {
         ///     public static void main(String[] args) {
@@ -759,15 +759,15 @@ namespace PulumiServersCom.Serverscom
         /// 
         /// import com.pulumi.Context;
         /// import com.pulumi.Pulumi;
-        /// import com.pulumi.serverscom.DedicatedServer;
-        /// import com.pulumi.serverscom.DedicatedServerArgs;
-        /// import com.pulumi.serverscom.ServerscomFunctions;
-        /// import com.pulumi.serverscom.inputs.DedicatedServerDrivesArgs;
-        /// import com.pulumi.serverscom.inputs.DedicatedServerDrivesSlotsArgs;
-        /// import com.pulumi.serverscom.inputs.DedicatedServerUplinkModelsArgs;
-        /// import com.pulumi.serverscom.inputs.DedicatedServerUplinkModelsPrivateArgs;
-        /// import com.pulumi.serverscom.inputs.DedicatedServerUplinkModelsPublicArgs;
-        /// import com.pulumi.serverscom.inputs.GetServerConnectionsArgs;
+        /// import com.pulumiserverscom.serverscom.DedicatedServer;
+        /// import com.pulumiserverscom.serverscom.DedicatedServerArgs;
+        /// import com.pulumiserverscom.serverscom.ServerscomFunctions;
+        /// import com.pulumiserverscom.serverscom.inputs.DedicatedServerDrivesArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.DedicatedServerDrivesSlotsArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.DedicatedServerUplinkModelsArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.DedicatedServerUplinkModelsPrivateArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.DedicatedServerUplinkModelsPublicArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.GetServerConnectionsArgs;
         /// 
         /// public class App {
         ///     public static void main(String[] args) {

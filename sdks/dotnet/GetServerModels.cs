@@ -100,9 +100,9 @@ namespace PulumiServersCom.Serverscom
         /// 
         /// import com.pulumi.Context;
         /// import com.pulumi.Pulumi;
-        /// import com.pulumi.serverscom.ServerscomFunctions;
-        /// import com.pulumi.serverscom.inputs.GetLocationArgs;
-        /// import com.pulumi.serverscom.inputs.GetServerModelsArgs;
+        /// import com.pulumiserverscom.serverscom.ServerscomFunctions;
+        /// import com.pulumiserverscom.serverscom.inputs.GetLocationArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.GetServerModelsArgs;
         /// 
         /// public class App {
         ///     public static void main(String[] args) {
@@ -233,9 +233,9 @@ namespace PulumiServersCom.Serverscom
         /// 
         /// import com.pulumi.Context;
         /// import com.pulumi.Pulumi;
-        /// import com.pulumi.serverscom.ServerscomFunctions;
-        /// import com.pulumi.serverscom.inputs.GetLocationArgs;
-        /// import com.pulumi.serverscom.inputs.GetServerModelsArgs;
+        /// import com.pulumiserverscom.serverscom.ServerscomFunctions;
+        /// import com.pulumiserverscom.serverscom.inputs.GetLocationArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.GetServerModelsArgs;
         /// 
         /// public class App {
         ///     public static void main(String[] args) {
@@ -366,9 +366,9 @@ namespace PulumiServersCom.Serverscom
         /// 
         /// import com.pulumi.Context;
         /// import com.pulumi.Pulumi;
-        /// import com.pulumi.serverscom.ServerscomFunctions;
-        /// import com.pulumi.serverscom.inputs.GetLocationArgs;
-        /// import com.pulumi.serverscom.inputs.GetServerModelsArgs;
+        /// import com.pulumiserverscom.serverscom.ServerscomFunctions;
+        /// import com.pulumiserverscom.serverscom.inputs.GetLocationArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.GetServerModelsArgs;
         /// 
         /// public class App {
         ///     public static void main(String[] args) {

@@ -81,8 +81,8 @@ namespace PulumiServersCom.Serverscom
         /// 
         /// import com.pulumi.Context;
         /// import com.pulumi.Pulumi;
-        /// import com.pulumi.serverscom.ServerscomFunctions;
-        /// import com.pulumi.serverscom.inputs.GetSslCertificateArgs;
+        /// import com.pulumiserverscom.serverscom.ServerscomFunctions;
+        /// import com.pulumiserverscom.serverscom.inputs.GetSslCertificateArgs;
         /// 
         /// public class App {
         ///     public static void main(String[] args) {
@@ -183,8 +183,8 @@ namespace PulumiServersCom.Serverscom
         /// 
         /// import com.pulumi.Context;
         /// import com.pulumi.Pulumi;
-        /// import com.pulumi.serverscom.ServerscomFunctions;
-        /// import com.pulumi.serverscom.inputs.GetSslCertificateArgs;
+        /// import com.pulumiserverscom.serverscom.ServerscomFunctions;
+        /// import com.pulumiserverscom.serverscom.inputs.GetSslCertificateArgs;
         /// 
         /// public class App {
         ///     public static void main(String[] args) {
@@ -285,8 +285,8 @@ namespace PulumiServersCom.Serverscom
         /// 
         /// import com.pulumi.Context;
         /// import com.pulumi.Pulumi;
-        /// import com.pulumi.serverscom.ServerscomFunctions;
-        /// import com.pulumi.serverscom.inputs.GetSslCertificateArgs;
+        /// import com.pulumiserverscom.serverscom.ServerscomFunctions;
+        /// import com.pulumiserverscom.serverscom.inputs.GetSslCertificateArgs;
         /// 
         /// public class App {
         ///     public static void main(String[] args) {

@@ -123,11 +123,11 @@ namespace PulumiServersCom.Serverscom
         /// 
         /// import com.pulumi.Context;
         /// import com.pulumi.Pulumi;
-        /// import com.pulumi.serverscom.ServerscomFunctions;
-        /// import com.pulumi.serverscom.enums.GetUplinkModelsArgsType;
-        /// import com.pulumi.serverscom.inputs.GetLocationArgs;
-        /// import com.pulumi.serverscom.inputs.GetServerModelArgs;
-        /// import com.pulumi.serverscom.inputs.GetUplinkModelsArgs;
+        /// import com.pulumiserverscom.serverscom.ServerscomFunctions;
+        /// import com.pulumiserverscom.serverscom.enums.GetUplinkModelsArgsType;
+        /// import com.pulumiserverscom.serverscom.inputs.GetLocationArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.GetServerModelArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.GetUplinkModelsArgs;
         /// 
         /// public class App {
         ///     public static void main(String[] args) {
@@ -294,11 +294,11 @@ namespace PulumiServersCom.Serverscom
         /// 
         /// import com.pulumi.Context;
         /// import com.pulumi.Pulumi;
-        /// import com.pulumi.serverscom.ServerscomFunctions;
-        /// import com.pulumi.serverscom.enums.GetUplinkModelsArgsType;
-        /// import com.pulumi.serverscom.inputs.GetLocationArgs;
-        /// import com.pulumi.serverscom.inputs.GetServerModelArgs;
-        /// import com.pulumi.serverscom.inputs.GetUplinkModelsArgs;
+        /// import com.pulumiserverscom.serverscom.ServerscomFunctions;
+        /// import com.pulumiserverscom.serverscom.enums.GetUplinkModelsArgsType;
+        /// import com.pulumiserverscom.serverscom.inputs.GetLocationArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.GetServerModelArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.GetUplinkModelsArgs;
         /// 
         /// public class App {
         ///     public static void main(String[] args) {
@@ -465,11 +465,11 @@ namespace PulumiServersCom.Serverscom
         /// 
         /// import com.pulumi.Context;
         /// import com.pulumi.Pulumi;
-        /// import com.pulumi.serverscom.ServerscomFunctions;
-        /// import com.pulumi.serverscom.enums.GetUplinkModelsArgsType;
-        /// import com.pulumi.serverscom.inputs.GetLocationArgs;
-        /// import com.pulumi.serverscom.inputs.GetServerModelArgs;
-        /// import com.pulumi.serverscom.inputs.GetUplinkModelsArgs;
+        /// import com.pulumiserverscom.serverscom.ServerscomFunctions;
+        /// import com.pulumiserverscom.serverscom.enums.GetUplinkModelsArgsType;
+        /// import com.pulumiserverscom.serverscom.inputs.GetLocationArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.GetServerModelArgs;
+        /// import com.pulumiserverscom.serverscom.inputs.GetUplinkModelsArgs;
         /// 
         /// public class App {
         ///     public static void main(String[] args) {

@@ -10,6 +10,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"math/big"
 	"sort"
@@ -43,9 +44,13 @@ func generateJava(program *pcl.Program) (map[string][]byte, hcl.Diagnostics, err
 	if err != nil {
 		return nil, nil, err
 	}
+	base, err := javaBasePackage(pkg)
+	if err != nil {
+		return nil, nil, err
+	}
 	w := &javaWriter{
 		pkg:     pkg,
-		base:    "com.pulumi." + pkg.Name,
+		base:    base,
 		imports: map[string]bool{"com.pulumi.Context": true, "com.pulumi.Pulumi": true},
 		invokes: map[string]string{},
 		configs: map[string]bool{},
@@ -443,4 +448,26 @@ func javaName(name string) string {
 		return out + "_"
 	}
 	return out
+}
+
+// javaBasePackage is the package pulumi-java generates the SDK into: the schema's
+// language.java.basePackage (default "com.pulumi") followed by the package's name.
+func javaBasePackage(pkg *schema.Package) (string, error) {
+	base := "com.pulumi"
+	if raw, ok := pkg.Language["java"]; ok {
+		var java struct {
+			BasePackage string `json:"basePackage"`
+		}
+		data, err := json.Marshal(raw)
+		if err != nil {
+			return "", err
+		}
+		if err := json.Unmarshal(data, &java); err != nil {
+			return "", fmt.Errorf("java: language.java: %w", err)
+		}
+		if java.BasePackage != "" {
+			base = java.BasePackage
+		}
+	}
+	return base + "." + pkg.Name, nil
 }
