@@ -16,10 +16,6 @@ const UNIT_MS: Readonly<Record<string, number>> = {
 
 const PART = /(\d*)(?:\.(\d*))?([^\d.]+)/y;
 
-/**
- * Milliseconds of a Go duration, or an Error naming the rule it breaks. A timeout must be
- * positive, so a sign, zero and an empty text are refused.
- */
 /** The text for a message: JSON-quoted (control characters escaped), cut at 60 characters. */
 function quoted(text: string): string {
   return text.length <= 60
@@ -27,6 +23,10 @@ function quoted(text: string): string {
     : `${JSON.stringify(text.slice(0, 60))}... (${text.length} characters)`;
 }
 
+/**
+ * Milliseconds of a Go duration, or an Error naming the rule it breaks. A timeout must be
+ * positive, so a sign, zero and an empty text are refused.
+ */
 export function parseDuration(text: string): number | Error {
   const help = `expected a duration such as "30m", "1h30m" or "90s" (units h, m, s, ms, us, ns)`;
   if (text === "") return new Error(`an empty duration: ${help}`);

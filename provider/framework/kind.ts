@@ -14,7 +14,6 @@ export interface KindTimeouts {
   readonly delete: number;
 }
 
-/** What one wait of an `UpdateContext` polls for. */
 /**
  * How the wait after a create polls (docs/performance.md, "Settling"): nothing before
  * `firstPollMs`, then every `intervalMs` to 1.5 times it, jittered so that many servers ordered
@@ -27,6 +26,7 @@ export interface PollSchedule {
   readonly intervalMs: number;
 }
 
+/** What one wait of an `UpdateContext` polls for. */
 export interface UpdateWait<Live extends object> {
   /** What is waited for, after the noun and id: "to be powered on after the reboot". */
   readonly description: string;

@@ -164,7 +164,6 @@ export function getHostsOutput(
  * One host of any kind (dedicated server, SBM server, Kubernetes bare metal node), by exactly one
  * of id or title (case-insensitive), optionally narrowed to one kind.
  */
-/** One host: `getHost({ id: "xYz12AbC" })`, `getHost({ title: "web-1", type: "sbm_server" })`. */
 export function getHost(args: GetHostArgs, opts?: LookupOptions): Promise<GetHostResult> {
   return promiseForm(async () => {
     const lookup = lookupContext("getHost", opts);
