@@ -13,7 +13,8 @@ namespace PulumiServersCom.Serverscom
     public static class GetHost
     {
         /// <summary>
-        /// One host: `getHost({ id: "xYz12AbC" })`, `getHost({ title: "web-1", type: "sbm_server" })`.
+        /// One host of any kind (dedicated server, SBM server, Kubernetes bare metal node), by exactly one
+        /// of id or title (case-insensitive), optionally narrowed to one kind.
         /// 
         /// {{% examples %}}
         /// ## Example Usage
@@ -115,7 +116,8 @@ namespace PulumiServersCom.Serverscom
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetHostResult>("serverscom:index:getHost", args ?? new GetHostArgs(), options.WithDefaults());
 
         /// <summary>
-        /// One host: `getHost({ id: "xYz12AbC" })`, `getHost({ title: "web-1", type: "sbm_server" })`.
+        /// One host of any kind (dedicated server, SBM server, Kubernetes bare metal node), by exactly one
+        /// of id or title (case-insensitive), optionally narrowed to one kind.
         /// 
         /// {{% examples %}}
         /// ## Example Usage
@@ -217,7 +219,8 @@ namespace PulumiServersCom.Serverscom
             => global::Pulumi.Deployment.Instance.Invoke<GetHostResult>("serverscom:index:getHost", args ?? new GetHostInvokeArgs(), options.WithDefaults());
 
         /// <summary>
-        /// One host: `getHost({ id: "xYz12AbC" })`, `getHost({ title: "web-1", type: "sbm_server" })`.
+        /// One host of any kind (dedicated server, SBM server, Kubernetes bare metal node), by exactly one
+        /// of id or title (case-insensitive), optionally narrowed to one kind.
         /// 
         /// {{% examples %}}
         /// ## Example Usage

@@ -8,7 +8,8 @@ import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
 /**
- * One host: `getHost({ id: "xYz12AbC" })`, `getHost({ title: "web-1", type: "sbm_server" })`.
+ * One host of any kind (dedicated server, SBM server, Kubernetes bare metal node), by exactly one
+ * of id or title (case-insensitive), optionally narrowed to one kind.
  *
  * ## Example Usage
  * ### A host by title
@@ -139,7 +140,8 @@ export interface GetHostResult {
     readonly updatedAt?: string;
 }
 /**
- * One host: `getHost({ id: "xYz12AbC" })`, `getHost({ title: "web-1", type: "sbm_server" })`.
+ * One host of any kind (dedicated server, SBM server, Kubernetes bare metal node), by exactly one
+ * of id or title (case-insensitive), optionally narrowed to one kind.
  *
  * ## Example Usage
  * ### A host by title

@@ -11,7 +11,8 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// One host: `getHost({ id: "xYz12AbC" })`, `getHost({ title: "web-1", type: "sbm_server" })`.
+// One host of any kind (dedicated server, SBM server, Kubernetes bare metal node), by exactly one
+// of id or title (case-insensitive), optionally narrowed to one kind.
 //
 // ## Example Usage
 // ### A host by title

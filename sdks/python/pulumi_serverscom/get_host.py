@@ -305,7 +305,8 @@ def get_host(id: Optional[_builtins.str] = None,
              type: Optional['GetHostArgsType'] = None,
              opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetHostResult:
     """
-    One host: `getHost({ id: "xYz12AbC" })`, `getHost({ title: "web-1", type: "sbm_server" })`.
+    One host of any kind (dedicated server, SBM server, Kubernetes bare metal node), by exactly one
+    of id or title (case-insensitive), optionally narrowed to one kind.
 
     ## Example Usage
     ### A host by title
@@ -356,7 +357,8 @@ def get_host_output(id: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                     type: pulumi.Input[Optional[Optional['GetHostArgsType']]] = None,
                     opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetHostResult]:
     """
-    One host: `getHost({ id: "xYz12AbC" })`, `getHost({ title: "web-1", type: "sbm_server" })`.
+    One host of any kind (dedicated server, SBM server, Kubernetes bare metal node), by exactly one
+    of id or title (case-insensitive), optionally narrowed to one kind.
 
     ## Example Usage
     ### A host by title
