@@ -48,13 +48,13 @@ func program(step string) pulumi.RunFunc {
 		return first
 	}
 	return func(ctx *pulumi.Context) error {
-		location, err := serverscom.LookupLocation(ctx, &serverscom.LookupLocationArgs{
+		location, err := serverscom.GetLocation(ctx, &serverscom.GetLocationArgs{
 			Code: pulumi.StringRef("AMS1"),
 		})
 		if err != nil {
 			return err
 		}
-		standard, err := serverscom.LookupRbsFlavor(ctx, &serverscom.LookupRbsFlavorArgs{
+		standard, err := serverscom.GetRbsFlavor(ctx, &serverscom.GetRbsFlavorArgs{
 			LocationId: location.Id,
 			Name:       pulumi.StringRef("standard"),
 		})
