@@ -80,6 +80,46 @@ export async function waitReady<Live extends object>(
 ): Promise<Live> {
   const { kind } = core;
   if (kind.isReady(current)) return current;
+  const ready: UpdateWait<Live> = {
+    description: "to be ready",
+    isDone: (record) => kind.isReady(record),
+    failure: (record) => kind.failure?.(record),
+  };
+  // The create's answer is the first observation: its progress line is printed at once.
+  const first =
+    operation === "create" ? { ...provisioningTuning(core), initial: { value: current } } : {};
+  return pollLive(core, client, id, bag, timeoutMs, track, operation, ready, first);
+}
+
+/** One step's wait of a multi-step update: like waitReady, with the step's own end, states and failures. */
+export async function waitUntil<Live extends object>(
+  core: KindCore<Live>,
+  client: ServersComClient,
+  id: string,
+  bag: PropertyBag,
+  timeoutMs: number,
+  track: (value: Live) => void,
+  wait: UpdateWait<Live>,
+): Promise<Live> {
+  return pollLive(core, client, id, bag, timeoutMs, track, "update", wait, {});
+}
+
+/**
+ * Polls the object until `wait` is done. Every record seen goes to `track` (a failure records
+ * the last one); the object disappearing (404) or being deleted ends the wait at once.
+ */
+async function pollLive<Live extends object>(
+  core: KindCore<Live>,
+  client: ServersComClient,
+  id: string,
+  bag: PropertyBag,
+  timeoutMs: number,
+  track: (value: Live) => void,
+  operation: "create" | "update",
+  wait: UpdateWait<Live>,
+  first: Pick<WaitOptions<Live>, "firstDelayMs" | "minDelayMs" | "maxDelayMs" | "initial">,
+): Promise<Live> {
+  const { kind } = core;
   const prefix = core.subject(bag, id);
   const poll = sharedPolls.poller(kind, client, id, core.tuning().clock);
   return waitFor(
@@ -93,46 +133,7 @@ export async function waitReady<Live extends object>(
     },
     {
       ...core.tuning(),
-      // The create's answer is the first observation: its progress line is printed at once.
-      ...(operation === "create"
-        ? { ...provisioningTuning(core), initial: { value: current } }
-        : {}),
-      description: `${kind.noun} ${id} to be ready`,
-      timeoutMs,
-      state: (record) => kind.state(record),
-      isSettled: (record) => kind.isReady(record),
-      isFailed: (record) => (core.isGone(record) ? "it is being deleted" : kind.failure?.(record)),
-      retryOn: isRetryable,
-      onChange: (change: StateChange<Live>) =>
-        core.context.progress(stateChangeLine(prefix, change)),
-    },
-  );
-}
-
-/** One step's wait of a multi-step update: like waitReady, with the step's own end, states and failures. */
-export async function waitUntil<Live extends object>(
-  core: KindCore<Live>,
-  client: ServersComClient,
-  id: string,
-  bag: PropertyBag,
-  timeoutMs: number,
-  track: (value: Live) => void,
-  wait: UpdateWait<Live>,
-): Promise<Live> {
-  const { kind } = core;
-  const prefix = core.subject(bag, id);
-  const poll = sharedPolls.poller(kind, client, id, core.tuning().clock);
-  return waitFor(
-    async () => {
-      const record = await poll.get();
-      if (record === undefined) {
-        throw new ObjectGone(`the ${kind.noun} disappeared (404) during the update`);
-      }
-      track(record);
-      return record;
-    },
-    {
-      ...core.tuning(),
+      ...first,
       description: `${kind.noun} ${id} ${wait.description}`,
       timeoutMs,
       state: (record) => (wait.state === undefined ? kind.state(record) : wait.state(record)),

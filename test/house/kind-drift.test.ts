@@ -4,60 +4,50 @@
 // up to date) must name the same inputs and outputs. A property added to one and not the other
 // fails here: an input the class accepts but the diff never compares, an output the diff reads
 // that the class never declares, a secret the schema does not mark.
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
-import { cloudInstanceKind } from "../../provider/cloud-instance/definition";
-import { cloudSnapshotKind } from "../../provider/cloud-snapshot/definition";
-import { cloudVolumeKind } from "../../provider/cloud-volume/definition";
-import { cloudVolumeBackupKind } from "../../provider/cloud-volume-backup/definition";
-import { dedicatedServerKind } from "../../provider/dedicated-server/definition";
-import { dnsRecordKind } from "../../provider/dns-record/definition";
-import { dnsZoneKind } from "../../provider/dns-zone/definition";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { ResourceKind } from "../../provider/framework/kind";
-import { hostNetworkKind } from "../../provider/host-network/definition";
-import { kubernetesBaremetalNodePowerKind } from "../../provider/kubernetes-baremetal-node-power/definition";
-import { l2SegmentKind } from "../../provider/l2-segment/definition";
-import { l4LoadBalancerKind } from "../../provider/l4-load-balancer/definition";
-import { l7LoadBalancerKind } from "../../provider/l7-load-balancer/definition";
-import { ptrRecordKind } from "../../provider/ptr-record/definition";
-import { rbsVolumeKind } from "../../provider/rbs-volume/definition";
-import { sbmServerKind } from "../../provider/sbm-server/definition";
-import { sshKeyKind } from "../../provider/ssh-key/definition";
-import { sslCertificateKind } from "../../provider/ssl-certificate/definition";
-import { letsEncryptCertificateLabelsKind } from "../../provider/ssl-certificate/lets-encrypt";
-import { subnetworkKind } from "../../provider/subnetwork/definition";
 
-const kinds: ReadonlyArray<ResourceKind<object>> = [
-  cloudInstanceKind as unknown as ResourceKind<object>,
-  cloudSnapshotKind as unknown as ResourceKind<object>,
-  cloudVolumeBackupKind as unknown as ResourceKind<object>,
-  cloudVolumeKind as unknown as ResourceKind<object>,
-  dedicatedServerKind as unknown as ResourceKind<object>,
-  dnsRecordKind as unknown as ResourceKind<object>,
-  dnsZoneKind as unknown as ResourceKind<object>,
-  hostNetworkKind as unknown as ResourceKind<object>,
-  kubernetesBaremetalNodePowerKind as unknown as ResourceKind<object>,
-  l2SegmentKind as unknown as ResourceKind<object>,
-  l4LoadBalancerKind as unknown as ResourceKind<object>,
-  l7LoadBalancerKind as unknown as ResourceKind<object>,
-  ptrRecordKind as unknown as ResourceKind<object>,
-  rbsVolumeKind as unknown as ResourceKind<object>,
-  sbmServerKind as unknown as ResourceKind<object>,
-  sshKeyKind as unknown as ResourceKind<object>,
-  sslCertificateKind as unknown as ResourceKind<object>,
-  subnetworkKind as unknown as ResourceKind<object>,
-  letsEncryptCertificateLabelsKind as unknown as ResourceKind<object>,
-];
+const root = join(__dirname, "..", "..");
+
+/**
+ * Every ResourceKind the provider's folders export (a value with a name, properties and
+ * secretOutputs), found by reading the modules: a new kind is checked without a line here.
+ */
+async function discoverKinds(): Promise<ReadonlyArray<ResourceKind<object>>> {
+  const found = new Map<string, ResourceKind<object>>();
+  const folder = join(root, "provider");
+  for (const entry of readdirSync(folder, { withFileTypes: true })) {
+    if (!entry.isDirectory() || ["framework", "native", "functions"].includes(entry.name)) continue;
+    for (const file of readdirSync(join(folder, entry.name))) {
+      if (!file.endsWith(".ts") || file.endsWith(".test.ts")) continue;
+      const source = readFileSync(join(folder, entry.name, file), "utf8");
+      if (!/export const \w+Kind\b/.test(source)) continue;
+      const module = (await import(join(folder, entry.name, file))) as Record<string, unknown>;
+      for (const [exported, value] of Object.entries(module)) {
+        const kind = value as Partial<ResourceKind<object>> | undefined;
+        if (
+          exported.endsWith("Kind") &&
+          typeof kind?.name === "string" &&
+          typeof kind.properties === "object" &&
+          Array.isArray(kind.secretOutputs)
+        ) {
+          found.set(kind.name, kind as ResourceKind<object>);
+        }
+      }
+    }
+  }
+  return [...found.values()];
+}
 
 interface SchemaResource {
   readonly properties: Record<string, { readonly secret?: boolean }>;
   readonly inputProperties: Record<string, { readonly secret?: boolean }>;
 }
 
-const schema = JSON.parse(
-  readFileSync(join(__dirname, "..", "..", "provider", "native", "generated.json"), "utf8"),
-).schema as { resources: Record<string, SchemaResource> };
+const schema = JSON.parse(readFileSync(join(root, "provider", "native", "generated.json"), "utf8"))
+  .schema as { resources: Record<string, SchemaResource> };
 
 /** Inputs every class has besides its kind's properties (check.ts: the adoption input). */
 const STANDARD_INPUTS = ["adoptId"];
@@ -70,36 +60,85 @@ const WITHOUT_STANDARD: Readonly<Record<string, readonly string[]>> = {
   KubernetesBaremetalNodePower: ["adoptId"],
 };
 
-describe.each(kinds.map((kind) => [kind.name, kind] as const))("%s", (name, kind) => {
-  const resource = schema.resources[`serverscom:index:${name}`];
+/** The inputs only the class or only the definition names. */
+function inputDrift(kind: ResourceKind<object>, resource: SchemaResource): string[] {
+  const declared = Object.keys(resource.inputProperties);
+  const standard = STANDARD_INPUTS.filter((input) => !WITHOUT_STANDARD[kind.name]?.includes(input));
+  const diffed = [...Object.keys(kind.properties), ...standard];
+  return [
+    ...declared.filter((input) => !diffed.includes(input)).map((i) => `class only: ${i}`),
+    ...diffed.filter((input) => !declared.includes(input)).map((i) => `definition only: ${i}`),
+  ];
+}
 
-  it("is in the native schema (generated from its class)", () => {
-    expect(resource).toBeDefined();
+describe("every kind's definition against its class (the native schema)", () => {
+  let kinds: ReadonlyArray<ResourceKind<object>> = [];
+  beforeAll(async () => {
+    kinds = await discoverKinds();
+  });
+
+  /** Per kind, what `drift` finds; an empty object when nothing drifts. */
+  const driftOf = (drift: (kind: ResourceKind<object>, resource: SchemaResource) => string[]) => {
+    const out: Record<string, string[]> = {};
+    for (const kind of kinds) {
+      const resource = schema.resources[`serverscom:index:${kind.name}`];
+      const found = resource === undefined ? ["not in the schema"] : drift(kind, resource);
+      if (found.length > 0) out[kind.name] = found;
+    }
+    return out;
+  };
+
+  it("finds every kind the schema has but KubernetesCluster (its own provider, no definition)", () => {
+    const names = kinds.map((kind) => kind.name).sort();
+    const inSchema = Object.keys(schema.resources)
+      .map((token) => token.replace("serverscom:index:", ""))
+      .filter((name) => name !== "KubernetesCluster")
+      .sort();
+    expect(names).toEqual(inSchema);
   });
 
   it("the class takes every property the definition diffs, and no other input", () => {
-    const declared = Object.keys(resource?.inputProperties ?? {}).sort();
-    const standard = STANDARD_INPUTS.filter((input) => !WITHOUT_STANDARD[name]?.includes(input));
-    const diffed = [...Object.keys(kind.properties), ...standard].sort();
-    expect(declared).toEqual(diffed);
+    const drift = driftOf(inputDrift);
+    expect(drift).toEqual({});
   });
 
   it("the class declares every output the definition compares an input with", () => {
-    const outputs = Object.keys(resource?.properties ?? {});
-    const compared = Object.entries(kind.properties)
-      // Write-only values are never read back; an ignored one is never compared.
-      .filter(([, rule]) => rule.writeOnly !== true && rule.rule !== "ignore")
-      .map(([property, rule]) => rule.output ?? property);
-    expect(compared.filter((output) => !outputs.includes(output))).toEqual([]);
+    const drift = driftOf((kind, resource) => {
+      const outputs = Object.keys(resource.properties);
+      return (
+        Object.entries(kind.properties)
+          // Write-only values are never read back; an ignored one is never compared.
+          .filter(([, rule]) => rule.writeOnly !== true && rule.rule !== "ignore")
+          .map(([property, rule]) => rule.output ?? property)
+          .filter((output) => !outputs.includes(output))
+      );
+    });
+    expect(drift).toEqual({});
   });
 
   it("the schema marks every secret of the definition (an output, or an input the state keeps)", () => {
-    const marked = [
-      ...Object.entries(resource?.properties ?? {}),
-      ...Object.entries(resource?.inputProperties ?? {}),
-    ]
-      .filter(([, property]) => property.secret === true)
-      .map(([output]) => output);
-    expect(kind.secretOutputs.filter((output) => !marked.includes(output))).toEqual([]);
+    const drift = driftOf((kind, resource) => {
+      const marked = [
+        ...Object.entries(resource.properties),
+        ...Object.entries(resource.inputProperties),
+      ]
+        .filter(([, property]) => property.secret === true)
+        .map(([name]) => name);
+      return kind.secretOutputs.filter((output) => !marked.includes(output));
+    });
+    expect(drift).toEqual({});
+  });
+
+  it("reports drift where there is some (the check's own proof)", () => {
+    const kind = kinds.find((k) => k.name === "SshKey");
+    const resource = schema.resources["serverscom:index:SshKey"];
+    if (kind === undefined || resource === undefined) throw new Error("SshKey not found");
+    expect(inputDrift(kind, resource)).toEqual([]);
+    const widened = { ...resource, inputProperties: { ...resource.inputProperties, extra: {} } };
+    expect(inputDrift(kind, widened)).toEqual(["class only: extra"]);
+    const { name: _name, ...narrowed } = resource.inputProperties;
+    expect(inputDrift(kind, { ...resource, inputProperties: narrowed })).toEqual([
+      "definition only: name",
+    ]);
   });
 });
