@@ -76,6 +76,17 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
   );
 }
 
+/**
+ * PropertyRule.equal for a value a record may leave out: absent from the record means the API did
+ * not report it, not that it changed; drift shows where the record reports the value. The
+ * official clients' records of some kinds carry no such field (issue 24: the Go client's SBM
+ * server and RBS volume records), and a program declaring it would otherwise show a change on
+ * every preview.
+ */
+export function sameWhenReported(desired: unknown, live: unknown): boolean {
+  return live === undefined || jsonEqual(desired, live);
+}
+
 /** The rules whose values the API returns (`live`) and the write-only ones (`writeOnly`). */
 export function splitWriteOnly(rules: PropertyRules): {
   live: PropertyRules;

@@ -104,7 +104,8 @@ export function checkReinstallTrigger(c: Checker, consent: ReinstallConsent): vo
     const wanted = desiredValue(name, rule, c.news);
     if (wanted === undefined || containsUnknown(wanted)) continue;
     const before = desiredValue(name, rule, c.olds);
-    if (jsonEqual(wanted, before)) continue;
+    // The rule's own equality: a value the API does not report (PropertyRule.equal) is no change.
+    if ((rule.equal ?? jsonEqual)(wanted, before)) continue;
     const change =
       input.showValues === true && before !== undefined
         ? ` from ${shown(before)} to ${shown(wanted)}`

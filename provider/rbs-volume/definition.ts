@@ -11,6 +11,7 @@ import { NotFoundError } from "../../sdk/core/errors";
 import { MAX_RBS_VOLUME_SIZE_GB } from "../../sdk/core/limits";
 import { stateMatcher } from "../../sdk/wait";
 import type { Checker, PropertyBag } from "../framework/check";
+import { sameWhenReported } from "../framework/diff";
 import type { ResourceKind } from "../framework/kind";
 import { allOf, withoutOwnerLabel } from "../framework/ownership";
 import { listRead } from "../framework/read-snapshot";
@@ -62,11 +63,13 @@ export const rbsVolumeKind: ResourceKind<RbsVolume> = {
   // Volumes are made in well under a minute, sometimes several.
   provisioning: { firstPollMs: 15 * SECOND, intervalMs: 15 * SECOND },
   properties: {
-    // The API has no way to move a volume or change its flavor: a new volume is needed.
-    locationId: { rule: "replace" },
-    flavorId: { rule: "replace" },
+    // The API has no way to move a volume or change its flavor: a new volume is needed. The Go
+    // client's record (pkg/fixtures/rbs_volumes/get_response.json, v1.0.32) carries none of the
+    // three below: absent, they are taken as declared (sameWhenReported).
+    locationId: { rule: "replace", equal: sameWhenReported },
+    flavorId: { rule: "replace", equal: sameWhenReported },
     name: { rule: "update" },
-    size: { rule: "update" },
+    size: { rule: "update", equal: sameWhenReported },
     // Absent labels mean no labels, so deleting the property removes every label.
     labels: { rule: "update", desired: (news) => news.labels ?? {} },
   },

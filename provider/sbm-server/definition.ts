@@ -16,7 +16,7 @@ import type { ServersComClient } from "../../sdk/client";
 import { ConflictError, InputValidationError, NotFoundError } from "../../sdk/core/errors";
 import { stateMatcher } from "../../sdk/wait";
 import { type Checker, MAX_USER_DATA_BYTES, type PropertyBag, shown } from "../framework/check";
-import type { PropertyRules } from "../framework/diff";
+import { type PropertyRules, sameWhenReported } from "../framework/diff";
 import type { ResourceKind, UpdateContext } from "../framework/kind";
 import { UpdateRefused } from "../framework/lifecycle";
 import { orderBatcher } from "../framework/order-batch";
@@ -108,15 +108,19 @@ export const SBM_SERVER_OUTPUTS = [
   ...SBM_SERVER_SECRET_OUTPUTS,
 ] as const;
 
+// The flavor and operating system may be absent from a record (sameWhenReported): the Go
+// client's SBM record (pkg/fixtures/hosts/sbm_servers/get_response.json, v1.0.32) has no
+// `configuration_details` at all, and srvctl's (testdata/entities/hosts/get_sbm.json) has no
+// `sbm_flavor_model_id` in it.
 const SBM_SERVER_PROPERTIES: PropertyRules = {
   // An SBM server cannot move or change its flavor, and its networks are chosen at order time.
   locationId: { rule: "replace" },
-  sbmFlavorModelId: { rule: "replace" },
+  sbmFlavorModelId: { rule: "replace", equal: sameWhenReported },
   publicIpv4NetworkId: { rule: "replace", writeOnly: true },
   privateIpv4NetworkId: { rule: "replace", writeOnly: true },
   // The reinstall request carries these four: a change reinstalls the server in place, with the
   // program's consent (reinstallTrigger).
-  operatingSystemId: { rule: "update" },
+  operatingSystemId: { rule: "update", equal: sameWhenReported },
   hostname: { rule: "update", output: "title" },
   sshKeyFingerprints: { rule: "update", writeOnly: true },
   userData: { rule: "update", writeOnly: true },

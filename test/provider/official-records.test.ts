@@ -182,6 +182,69 @@ describe.skipIf(!officialPresent)(
       },
     );
 
+    // The Go client's SBM server, dedicated server and RBS volume records leave out values a
+    // program must declare (configuration_details; an RBS volume's location, flavor and size):
+    // absent from the record, they are taken as declared; reported, a different value is drift.
+    const unreported = [
+      {
+        file: "go-client/pkg/fixtures/hosts/sbm_servers/get_response.json",
+        kind: sbmServerKind,
+        live: (raw: unknown) => SbmServerSchema.parse(raw),
+        declared: { sbmFlavorModelId: 1001, operatingSystemId: 5 },
+        reported: { configuration_details: { sbm_flavor_model_id: 1002, operating_system_id: 6 } },
+        changed: { replaces: ["sbmFlavorModelId"], updates: ["operatingSystemId"] },
+      },
+      {
+        file: "go-client/pkg/fixtures/hosts/dedicated_servers/get_response.json",
+        kind: dedicatedServerKind,
+        live: (raw: unknown) => ({
+          server: DedicatedServerSchema.parse(raw),
+          features: {},
+          sshKeyFingerprints: [],
+        }),
+        declared: {
+          serverModelId: 101,
+          uplinkModels: { private: { id: 401 } },
+          ramSize: 64,
+          operatingSystemId: 301,
+        },
+        reported: {
+          configuration_details: {
+            server_model_id: 102,
+            private_uplink_id: 402,
+            ram_size: 32,
+            operating_system_id: 302,
+          },
+        },
+        changed: {
+          replaces: ["serverModelId", "uplinkModels", "ramSize"],
+          updates: ["operatingSystemId"],
+        },
+      },
+      {
+        file: "go-client/pkg/fixtures/rbs_volumes/get_response.json",
+        kind: rbsVolumeKind,
+        live: (raw: unknown) => RbsVolumeSchema.parse(raw),
+        declared: { locationId: 1, flavorId: 1, size: 100 },
+        reported: { location_id: 2, flavor_id: 2, size: 200 },
+        changed: { replaces: ["locationId", "flavorId"], updates: ["size"] },
+      },
+    ];
+
+    it.each(unreported)(
+      "$file: values the record leaves out are taken as declared, reported ones still drift",
+      ({ file, kind, live, declared, reported, changed }) => {
+        const raw = readOfficial(file) as PropertyBag;
+        const read = (record: PropertyBag) => {
+          const value = live(record) as never;
+          const inputs = { ...(kind.liveInputs(value) as PropertyBag), ...declared };
+          return diffProperties(splitWriteOnly(kind.properties).live, kind.outputs(value), inputs);
+        };
+        expect(read(raw)).toMatchObject({ changes: false });
+        expect(read({ ...raw, ...reported })).toMatchObject({ changes: true, ...changed });
+      },
+    );
+
     it("srvctl's load balancer records (zones null, Go nil slices) read as no zones", () => {
       for (const file of [
         "lb/get_l4.json",
