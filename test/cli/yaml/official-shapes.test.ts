@@ -145,7 +145,9 @@ const IMPORTED: readonly Imported[] = [
   {
     kind: "CloudSnapshot",
     name: "snapshot",
-    id: "1/snapshot1",
+    // The import id that names the instance (README's import table): the region's snapshots of
+    // that instance are asked, not every instance of the region.
+    id: "1/BDbDxbl2/snapshot1",
     file: `${GO}/cloud_regions/snapshots_list_response.json`,
   },
 ];
