@@ -8,19 +8,19 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 
 const root = join(__dirname, "..", "..");
-/** An absolute path under a folder that only a machine has: /work, /root, /tmp, /home, /Users. */
-const MACHINE_PATH = /(^|[\s"'`(=:])\/(work|root|tmp|home|Users)(\/|\b)/;
+/** The top folders that only a machine has (its work folder, home folders, temporary folder). */
+const MACHINE_FOLDERS = ["work", "root", "tmp", "home", "Users"];
+/** An absolute path under one of them. */
+const MACHINE_PATH = new RegExp(`(^|[\\s"'\`(=:])\\/(${MACHINE_FOLDERS.join("|")})(\\/|\\b)`);
+/** A path under such a folder, spelled so that this file holds none of them literally. */
+const under = (folder: string, rest: string) => `/${folder}${rest}`;
 
 function trackedTextFiles(): string[] {
   const out = execFileSync("git", ["ls-files", "-z"], { cwd: root, encoding: "utf8" });
-  return (
-    out
-      .split("\0")
-      .filter((file) => file !== "" && !file.endsWith("package-lock.json"))
-      // This file: its own proof below spells out the paths it looks for.
-      .filter((file) => file !== "test/house/machine-paths.test.ts")
-      .filter((file) => !/\.(png|jpg|gif|ico|tgz|gz|zip|wasm)$/.test(file))
-  );
+  return out
+    .split("\0")
+    .filter((file) => file !== "" && !file.endsWith("package-lock.json"))
+    .filter((file) => !/\.(png|jpg|gif|ico|tgz|gz|zip|wasm)$/.test(file));
 }
 
 describe("committed text", () => {
@@ -45,17 +45,17 @@ describe("committed text", () => {
 
   it("the pattern catches what it is for (the check's own proof)", () => {
     for (const line of [
-      "// see /work/main/provider/x.ts",
-      'const p = "/root/go/pkg/mod";',
-      "npm pack --pack-destination /tmp ./x",
-      "(/home/dev/src)",
+      `// see ${under("work", "/main/provider/x.ts")}`,
+      `const p = "${under("root", "/go/pkg/mod")}";`,
+      `npm pack --pack-destination ${under("tmp", "")} ./x`,
+      `(${under("home", "/dev/src")})`,
     ]) {
       expect(MACHINE_PATH.test(line), line).toBe(true);
     }
     for (const line of [
       "sdk/core/retry.ts",
       "a/tmp/b",
-      "https://example.com/work/x",
+      `https://example.com${under("work", "/x")}`,
       "docs/home",
     ]) {
       expect(MACHINE_PATH.test(line), line).toBe(false);
