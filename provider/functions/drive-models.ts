@@ -2,6 +2,7 @@
 // endpoint GET /locations/{loc}/order_options/server_models/{sm}/drive_models/{id}.
 import type * as pulumi from "@pulumi/pulumi";
 import type { DriveModel } from "../../sdk/areas/locations";
+import { driveModelResult, type GetDriveModelResult } from "./drive-slot-result";
 import { definedFields, oneOf, optionalText, text, wholeNumber } from "./framework/args";
 import { getById } from "./framework/by-id";
 import {
@@ -42,21 +43,7 @@ export interface GetDriveModelArgs {
   readonly name?: string;
 }
 
-/** A drive model a server model can be ordered with. */
-export interface GetDriveModelResult {
-  /** The drive model's id (a drive slot's `driveModelId`). */
-  readonly id: number;
-  /** The drive model's name. */
-  readonly name: string;
-  /** GB. */
-  readonly capacity: number;
-  /** The interface, e.g. `SATA3`. */
-  readonly interface: string;
-  /** The form factor, e.g. `2.5`. */
-  readonly formFactor: string;
-  /** The media type, e.g. `SSD`. */
-  readonly mediaType: string;
-}
+export type { GetDriveModelResult };
 
 export interface GetDriveModelsResult {
   /** The drive models, in the API's order. */
@@ -144,15 +131,4 @@ function listDriveModels(
     lookup.client.locations.listDriveModels(locationId, serverModelId, options, lookup.call),
     { fn: lookup.fn, what: "drive models" },
   );
-}
-
-function driveModelResult(model: DriveModel): GetDriveModelResult {
-  return {
-    id: model.id,
-    name: model.name,
-    capacity: model.capacity,
-    interface: model.interface,
-    formFactor: model.form_factor,
-    mediaType: model.media_type,
-  };
 }

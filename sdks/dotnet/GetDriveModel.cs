@@ -593,7 +593,7 @@ namespace PulumiServersCom.Serverscom
     public sealed class GetDriveModelResult
     {
         /// <summary>
-        /// GB.
+        /// The capacity in GB.
         /// </summary>
         public readonly int Capacity;
         /// <summary>

@@ -60,7 +60,7 @@ export interface GetDriveModelArgs {
 
 export interface GetDriveModelResult {
     /**
-     * GB.
+     * The capacity in GB.
      */
     readonly capacity: number;
     /**

@@ -12,13 +12,13 @@ namespace PulumiServersCom.Serverscom.Outputs
 {
 
     /// <summary>
-    /// A drive model a server model can be ordered with.
+    /// A drive model: one a server model can be ordered with, or the one in a drive slot.
     /// </summary>
     [OutputType]
     public sealed class DriveModelResult
     {
         /// <summary>
-        /// GB.
+        /// The capacity in GB.
         /// </summary>
         public readonly int Capacity;
         /// <summary>

@@ -20,7 +20,7 @@ namespace PulumiServersCom.Serverscom.Outputs
         /// <summary>
         /// The drive in the slot; null for an empty slot.
         /// </summary>
-        public readonly Outputs.DriveSlotResultDriveModel? DriveModel;
+        public readonly Outputs.DriveModelResult? DriveModel;
         /// <summary>
         /// The slot's form factor; null where the API does not say.
         /// </summary>
@@ -36,7 +36,7 @@ namespace PulumiServersCom.Serverscom.Outputs
 
         [OutputConstructor]
         private DriveSlotResult(
-            Outputs.DriveSlotResultDriveModel? driveModel,
+            Outputs.DriveModelResult? driveModel,
 
             string? formFactor,
 

@@ -76,7 +76,7 @@ type GetDriveModelArgs struct {
 }
 
 type GetDriveModelResult struct {
-	// GB.
+	// The capacity in GB.
 	Capacity int `pulumi:"capacity"`
 	// The form factor, e.g. `2.5`.
 	FormFactor string `pulumi:"formFactor"`
@@ -124,7 +124,7 @@ func (o GetDriveModelResultOutput) ToGetDriveModelResultOutputWithContext(ctx co
 	return o
 }
 
-// GB.
+// The capacity in GB.
 func (o GetDriveModelResultOutput) Capacity() pulumi.IntOutput {
 	return o.ApplyT(func(v GetDriveModelResult) int { return v.Capacity }).(pulumi.IntOutput)
 }

@@ -1355,9 +1355,9 @@ func (o DnsZoneResultArrayOutput) Index(i pulumi.IntInput) DnsZoneResultOutput {
 	}).(DnsZoneResultOutput)
 }
 
-// A drive model a server model can be ordered with.
+// A drive model: one a server model can be ordered with, or the one in a drive slot.
 type DriveModelResult struct {
-	// GB.
+	// The capacity in GB.
 	Capacity int `pulumi:"capacity"`
 	// The form factor, e.g. `2.5`.
 	FormFactor string `pulumi:"formFactor"`
@@ -1371,7 +1371,7 @@ type DriveModelResult struct {
 	Name string `pulumi:"name"`
 }
 
-// A drive model a server model can be ordered with.
+// A drive model: one a server model can be ordered with, or the one in a drive slot.
 type DriveModelResultOutput struct{ *pulumi.OutputState }
 
 func (DriveModelResultOutput) ElementType() reflect.Type {
@@ -1386,7 +1386,7 @@ func (o DriveModelResultOutput) ToDriveModelResultOutputWithContext(ctx context.
 	return o
 }
 
-// GB.
+// The capacity in GB.
 func (o DriveModelResultOutput) Capacity() pulumi.IntOutput {
 	return o.ApplyT(func(v DriveModelResult) int { return v.Capacity }).(pulumi.IntOutput)
 }
@@ -1416,6 +1416,90 @@ func (o DriveModelResultOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v DriveModelResult) string { return v.Name }).(pulumi.StringOutput)
 }
 
+type DriveModelResultPtrOutput struct{ *pulumi.OutputState }
+
+func (DriveModelResultPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**DriveModelResult)(nil)).Elem()
+}
+
+func (o DriveModelResultPtrOutput) ToDriveModelResultPtrOutput() DriveModelResultPtrOutput {
+	return o
+}
+
+func (o DriveModelResultPtrOutput) ToDriveModelResultPtrOutputWithContext(ctx context.Context) DriveModelResultPtrOutput {
+	return o
+}
+
+func (o DriveModelResultPtrOutput) Elem() DriveModelResultOutput {
+	return o.ApplyT(func(v *DriveModelResult) DriveModelResult {
+		if v != nil {
+			return *v
+		}
+		var ret DriveModelResult
+		return ret
+	}).(DriveModelResultOutput)
+}
+
+// The capacity in GB.
+func (o DriveModelResultPtrOutput) Capacity() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *DriveModelResult) *int {
+		if v == nil {
+			return nil
+		}
+		return &v.Capacity
+	}).(pulumi.IntPtrOutput)
+}
+
+// The form factor, e.g. `2.5`.
+func (o DriveModelResultPtrOutput) FormFactor() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *DriveModelResult) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.FormFactor
+	}).(pulumi.StringPtrOutput)
+}
+
+// The drive model's id (a drive slot's `driveModelId`).
+func (o DriveModelResultPtrOutput) Id() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *DriveModelResult) *int {
+		if v == nil {
+			return nil
+		}
+		return &v.Id
+	}).(pulumi.IntPtrOutput)
+}
+
+// The interface, e.g. `SATA3`.
+func (o DriveModelResultPtrOutput) Interface() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *DriveModelResult) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Interface
+	}).(pulumi.StringPtrOutput)
+}
+
+// The media type, e.g. `SSD`.
+func (o DriveModelResultPtrOutput) MediaType() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *DriveModelResult) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.MediaType
+	}).(pulumi.StringPtrOutput)
+}
+
+// The drive model's name.
+func (o DriveModelResultPtrOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *DriveModelResult) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Name
+	}).(pulumi.StringPtrOutput)
+}
+
 type DriveModelResultArrayOutput struct{ *pulumi.OutputState }
 
 func (DriveModelResultArrayOutput) ElementType() reflect.Type {
@@ -1439,7 +1523,7 @@ func (o DriveModelResultArrayOutput) Index(i pulumi.IntInput) DriveModelResultOu
 // A drive slot of a host, filled or not.
 type DriveSlotResult struct {
 	// The drive in the slot; null for an empty slot.
-	DriveModel *DriveSlotResultDriveModel `pulumi:"driveModel"`
+	DriveModel *DriveModelResult `pulumi:"driveModel"`
 	// The slot's form factor; null where the API does not say.
 	FormFactor *string `pulumi:"formFactor"`
 	// The slot's interface; null where the API does not say.
@@ -1464,8 +1548,8 @@ func (o DriveSlotResultOutput) ToDriveSlotResultOutputWithContext(ctx context.Co
 }
 
 // The drive in the slot; null for an empty slot.
-func (o DriveSlotResultOutput) DriveModel() DriveSlotResultDriveModelPtrOutput {
-	return o.ApplyT(func(v DriveSlotResult) *DriveSlotResultDriveModel { return v.DriveModel }).(DriveSlotResultDriveModelPtrOutput)
+func (o DriveSlotResultOutput) DriveModel() DriveModelResultPtrOutput {
+	return o.ApplyT(func(v DriveSlotResult) *DriveModelResult { return v.DriveModel }).(DriveModelResultPtrOutput)
 }
 
 // The slot's form factor; null where the API does not say.
@@ -1501,151 +1585,6 @@ func (o DriveSlotResultArrayOutput) Index(i pulumi.IntInput) DriveSlotResultOutp
 	return pulumi.All(o, i).ApplyT(func(vs []interface{}) DriveSlotResult {
 		return vs[0].([]DriveSlotResult)[vs[1].(int)]
 	}).(DriveSlotResultOutput)
-}
-
-// The drive in the slot; null for an empty slot.
-type DriveSlotResultDriveModel struct {
-	// The capacity in GB.
-	Capacity int `pulumi:"capacity"`
-	// The form factor, e.g. `2.5`.
-	FormFactor string `pulumi:"formFactor"`
-	// The drive model's id.
-	Id int `pulumi:"id"`
-	// The interface, e.g. `SATA3`.
-	Interface string `pulumi:"interface"`
-	// The media type, e.g. `SSD`.
-	MediaType string `pulumi:"mediaType"`
-	// The drive model's name.
-	Name string `pulumi:"name"`
-}
-
-// The drive in the slot; null for an empty slot.
-type DriveSlotResultDriveModelOutput struct{ *pulumi.OutputState }
-
-func (DriveSlotResultDriveModelOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*DriveSlotResultDriveModel)(nil)).Elem()
-}
-
-func (o DriveSlotResultDriveModelOutput) ToDriveSlotResultDriveModelOutput() DriveSlotResultDriveModelOutput {
-	return o
-}
-
-func (o DriveSlotResultDriveModelOutput) ToDriveSlotResultDriveModelOutputWithContext(ctx context.Context) DriveSlotResultDriveModelOutput {
-	return o
-}
-
-// The capacity in GB.
-func (o DriveSlotResultDriveModelOutput) Capacity() pulumi.IntOutput {
-	return o.ApplyT(func(v DriveSlotResultDriveModel) int { return v.Capacity }).(pulumi.IntOutput)
-}
-
-// The form factor, e.g. `2.5`.
-func (o DriveSlotResultDriveModelOutput) FormFactor() pulumi.StringOutput {
-	return o.ApplyT(func(v DriveSlotResultDriveModel) string { return v.FormFactor }).(pulumi.StringOutput)
-}
-
-// The drive model's id.
-func (o DriveSlotResultDriveModelOutput) Id() pulumi.IntOutput {
-	return o.ApplyT(func(v DriveSlotResultDriveModel) int { return v.Id }).(pulumi.IntOutput)
-}
-
-// The interface, e.g. `SATA3`.
-func (o DriveSlotResultDriveModelOutput) Interface() pulumi.StringOutput {
-	return o.ApplyT(func(v DriveSlotResultDriveModel) string { return v.Interface }).(pulumi.StringOutput)
-}
-
-// The media type, e.g. `SSD`.
-func (o DriveSlotResultDriveModelOutput) MediaType() pulumi.StringOutput {
-	return o.ApplyT(func(v DriveSlotResultDriveModel) string { return v.MediaType }).(pulumi.StringOutput)
-}
-
-// The drive model's name.
-func (o DriveSlotResultDriveModelOutput) Name() pulumi.StringOutput {
-	return o.ApplyT(func(v DriveSlotResultDriveModel) string { return v.Name }).(pulumi.StringOutput)
-}
-
-type DriveSlotResultDriveModelPtrOutput struct{ *pulumi.OutputState }
-
-func (DriveSlotResultDriveModelPtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**DriveSlotResultDriveModel)(nil)).Elem()
-}
-
-func (o DriveSlotResultDriveModelPtrOutput) ToDriveSlotResultDriveModelPtrOutput() DriveSlotResultDriveModelPtrOutput {
-	return o
-}
-
-func (o DriveSlotResultDriveModelPtrOutput) ToDriveSlotResultDriveModelPtrOutputWithContext(ctx context.Context) DriveSlotResultDriveModelPtrOutput {
-	return o
-}
-
-func (o DriveSlotResultDriveModelPtrOutput) Elem() DriveSlotResultDriveModelOutput {
-	return o.ApplyT(func(v *DriveSlotResultDriveModel) DriveSlotResultDriveModel {
-		if v != nil {
-			return *v
-		}
-		var ret DriveSlotResultDriveModel
-		return ret
-	}).(DriveSlotResultDriveModelOutput)
-}
-
-// The capacity in GB.
-func (o DriveSlotResultDriveModelPtrOutput) Capacity() pulumi.IntPtrOutput {
-	return o.ApplyT(func(v *DriveSlotResultDriveModel) *int {
-		if v == nil {
-			return nil
-		}
-		return &v.Capacity
-	}).(pulumi.IntPtrOutput)
-}
-
-// The form factor, e.g. `2.5`.
-func (o DriveSlotResultDriveModelPtrOutput) FormFactor() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *DriveSlotResultDriveModel) *string {
-		if v == nil {
-			return nil
-		}
-		return &v.FormFactor
-	}).(pulumi.StringPtrOutput)
-}
-
-// The drive model's id.
-func (o DriveSlotResultDriveModelPtrOutput) Id() pulumi.IntPtrOutput {
-	return o.ApplyT(func(v *DriveSlotResultDriveModel) *int {
-		if v == nil {
-			return nil
-		}
-		return &v.Id
-	}).(pulumi.IntPtrOutput)
-}
-
-// The interface, e.g. `SATA3`.
-func (o DriveSlotResultDriveModelPtrOutput) Interface() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *DriveSlotResultDriveModel) *string {
-		if v == nil {
-			return nil
-		}
-		return &v.Interface
-	}).(pulumi.StringPtrOutput)
-}
-
-// The media type, e.g. `SSD`.
-func (o DriveSlotResultDriveModelPtrOutput) MediaType() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *DriveSlotResultDriveModel) *string {
-		if v == nil {
-			return nil
-		}
-		return &v.MediaType
-	}).(pulumi.StringPtrOutput)
-}
-
-// The drive model's name.
-func (o DriveSlotResultDriveModelPtrOutput) Name() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *DriveSlotResultDriveModel) *string {
-		if v == nil {
-			return nil
-		}
-		return &v.Name
-	}).(pulumi.StringPtrOutput)
 }
 
 // `configuration_details`: dedicated servers and bare metal nodes have server model fields,
@@ -6246,11 +6185,10 @@ func init() {
 	pulumi.RegisterOutputType(DnsZoneResultOutput{})
 	pulumi.RegisterOutputType(DnsZoneResultArrayOutput{})
 	pulumi.RegisterOutputType(DriveModelResultOutput{})
+	pulumi.RegisterOutputType(DriveModelResultPtrOutput{})
 	pulumi.RegisterOutputType(DriveModelResultArrayOutput{})
 	pulumi.RegisterOutputType(DriveSlotResultOutput{})
 	pulumi.RegisterOutputType(DriveSlotResultArrayOutput{})
-	pulumi.RegisterOutputType(DriveSlotResultDriveModelOutput{})
-	pulumi.RegisterOutputType(DriveSlotResultDriveModelPtrOutput{})
 	pulumi.RegisterOutputType(HostConfigurationDetailsOutput{})
 	pulumi.RegisterOutputType(HostConfigurationDetailsPtrOutput{})
 	pulumi.RegisterOutputType(HostResultOutput{})

@@ -331,11 +331,11 @@ export interface DnsZoneResult {
 }
 
 /**
- * A drive model a server model can be ordered with.
+ * A drive model: one a server model can be ordered with, or the one in a drive slot.
  */
 export interface DriveModelResult {
     /**
-     * GB.
+     * The capacity in GB.
      */
     capacity: number;
     /**
@@ -367,7 +367,7 @@ export interface DriveSlotResult {
     /**
      * The drive in the slot; null for an empty slot.
      */
-    driveModel?: outputs.DriveSlotResultDriveModel;
+    driveModel?: outputs.DriveModelResult;
     /**
      * The slot's form factor; null where the API does not say.
      */
@@ -380,36 +380,6 @@ export interface DriveSlotResult {
      * The slot's position.
      */
     position: number;
-}
-
-/**
- * The drive in the slot; null for an empty slot.
- */
-export interface DriveSlotResultDriveModel {
-    /**
-     * The capacity in GB.
-     */
-    capacity: number;
-    /**
-     * The form factor, e.g. `2.5`.
-     */
-    formFactor: string;
-    /**
-     * The drive model's id.
-     */
-    id: number;
-    /**
-     * The interface, e.g. `SATA3`.
-     */
-    interface: string;
-    /**
-     * The media type, e.g. `SSD`.
-     */
-    mediaType: string;
-    /**
-     * The drive model's name.
-     */
-    name: string;
 }
 
 /**

@@ -47,7 +47,7 @@ class GetDriveModelResult:
     @pulumi.getter
     def capacity(self) -> _builtins.int:
         """
-        GB.
+        The capacity in GB.
         """
         return pulumi.get(self, "capacity")
 

@@ -33,7 +33,6 @@ __all__ = [
     'DnsZoneResult',
     'DriveModelResult',
     'DriveSlotResult',
-    'DriveSlotResultDriveModel',
     'HostConfigurationDetails',
     'HostResult',
     'InvoiceResult',
@@ -950,8 +949,27 @@ class DnsZoneResult(dict):
 @pulumi.output_type
 class DriveModelResult(dict):
     """
-    A drive model a server model can be ordered with.
+    A drive model: one a server model can be ordered with, or the one in a drive slot.
     """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "formFactor":
+            suggest = "form_factor"
+        elif key == "mediaType":
+            suggest = "media_type"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in DriveModelResult. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        DriveModelResult.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        DriveModelResult.__key_warning(key)
+        return super().get(key, default)
+
     def __init__(__self__, *,
                  capacity: _builtins.int,
                  form_factor: _builtins.str,
@@ -960,9 +978,9 @@ class DriveModelResult(dict):
                  media_type: _builtins.str,
                  name: _builtins.str):
         """
-        A drive model a server model can be ordered with.
+        A drive model: one a server model can be ordered with, or the one in a drive slot.
 
-        :param _builtins.int capacity: GB.
+        :param _builtins.int capacity: The capacity in GB.
         :param _builtins.str form_factor: The form factor, e.g. `2.5`.
         :param _builtins.int id: The drive model's id (a drive slot's `driveModelId`).
         :param _builtins.str interface: The interface, e.g. `SATA3`.
@@ -980,7 +998,7 @@ class DriveModelResult(dict):
     @pulumi.getter
     def capacity(self) -> _builtins.int:
         """
-        GB.
+        The capacity in GB.
         """
         return pulumi.get(self, "capacity")
 
@@ -1051,14 +1069,14 @@ class DriveSlotResult(dict):
 
     def __init__(__self__, *,
                  position: _builtins.int,
-                 drive_model: Optional['outputs.DriveSlotResultDriveModel'] = None,
+                 drive_model: Optional['outputs.DriveModelResult'] = None,
                  form_factor: Optional[_builtins.str] = None,
                  interface: Optional[_builtins.str] = None):
         """
         A drive slot of a host, filled or not.
 
         :param _builtins.int position: The slot's position.
-        :param 'DriveSlotResultDriveModel' drive_model: The drive in the slot; null for an empty slot.
+        :param 'DriveModelResult' drive_model: The drive in the slot; null for an empty slot.
         :param _builtins.str form_factor: The slot's form factor; null where the API does not say.
         :param _builtins.str interface: The slot's interface; null where the API does not say.
         """
@@ -1080,7 +1098,7 @@ class DriveSlotResult(dict):
 
     @_builtins.property
     @pulumi.getter(name="driveModel")
-    def drive_model(self) -> Optional['outputs.DriveSlotResultDriveModel']:
+    def drive_model(self) -> Optional['outputs.DriveModelResult']:
         """
         The drive in the slot; null for an empty slot.
         """
@@ -1101,103 +1119,6 @@ class DriveSlotResult(dict):
         The slot's interface; null where the API does not say.
         """
         return pulumi.get(self, "interface")
-
-
-@pulumi.output_type
-class DriveSlotResultDriveModel(dict):
-    """
-    The drive in the slot; null for an empty slot.
-    """
-    @staticmethod
-    def __key_warning(key: str):
-        suggest = None
-        if key == "formFactor":
-            suggest = "form_factor"
-        elif key == "mediaType":
-            suggest = "media_type"
-
-        if suggest:
-            pulumi.log.warn(f"Key '{key}' not found in DriveSlotResultDriveModel. Access the value via the '{suggest}' property getter instead.")
-
-    def __getitem__(self, key: str) -> Any:
-        DriveSlotResultDriveModel.__key_warning(key)
-        return super().__getitem__(key)
-
-    def get(self, key: str, default = None) -> Any:
-        DriveSlotResultDriveModel.__key_warning(key)
-        return super().get(key, default)
-
-    def __init__(__self__, *,
-                 capacity: _builtins.int,
-                 form_factor: _builtins.str,
-                 id: _builtins.int,
-                 interface: _builtins.str,
-                 media_type: _builtins.str,
-                 name: _builtins.str):
-        """
-        The drive in the slot; null for an empty slot.
-
-        :param _builtins.int capacity: The capacity in GB.
-        :param _builtins.str form_factor: The form factor, e.g. `2.5`.
-        :param _builtins.int id: The drive model's id.
-        :param _builtins.str interface: The interface, e.g. `SATA3`.
-        :param _builtins.str media_type: The media type, e.g. `SSD`.
-        :param _builtins.str name: The drive model's name.
-        """
-        pulumi.set(__self__, "capacity", capacity)
-        pulumi.set(__self__, "form_factor", form_factor)
-        pulumi.set(__self__, "id", id)
-        pulumi.set(__self__, "interface", interface)
-        pulumi.set(__self__, "media_type", media_type)
-        pulumi.set(__self__, "name", name)
-
-    @_builtins.property
-    @pulumi.getter
-    def capacity(self) -> _builtins.int:
-        """
-        The capacity in GB.
-        """
-        return pulumi.get(self, "capacity")
-
-    @_builtins.property
-    @pulumi.getter(name="formFactor")
-    def form_factor(self) -> _builtins.str:
-        """
-        The form factor, e.g. `2.5`.
-        """
-        return pulumi.get(self, "form_factor")
-
-    @_builtins.property
-    @pulumi.getter
-    def id(self) -> _builtins.int:
-        """
-        The drive model's id.
-        """
-        return pulumi.get(self, "id")
-
-    @_builtins.property
-    @pulumi.getter
-    def interface(self) -> _builtins.str:
-        """
-        The interface, e.g. `SATA3`.
-        """
-        return pulumi.get(self, "interface")
-
-    @_builtins.property
-    @pulumi.getter(name="mediaType")
-    def media_type(self) -> _builtins.str:
-        """
-        The media type, e.g. `SSD`.
-        """
-        return pulumi.get(self, "media_type")
-
-    @_builtins.property
-    @pulumi.getter
-    def name(self) -> _builtins.str:
-        """
-        The drive model's name.
-        """
-        return pulumi.get(self, "name")
 
 
 @pulumi.output_type
