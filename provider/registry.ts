@@ -16,12 +16,8 @@ import {
   settingsFromConfig,
   withSettingHints,
 } from "./framework/configuration";
-import {
-  createKindProvider,
-  type KindProvider,
-  type ProviderContext,
-  type WaitTuning,
-} from "./framework/lifecycle";
+import type { KindProvider, ProviderContext, WaitTuning } from "./framework/kind-provider";
+import { createKindProvider } from "./framework/lifecycle";
 import { orderBatchingFrom } from "./framework/order-batch";
 import { stderrSink } from "./framework/progress";
 import { checkReadSnapshotSetting } from "./framework/read-snapshot";

@@ -14,7 +14,7 @@ import { UnprocessableEntityError } from "../../sdk/core/errors";
 import { stateMatcher } from "../../sdk/wait";
 import type { PropertyBag } from "../framework/check";
 import type { UpdateContext, UpdateWait } from "../framework/kind";
-import { UpdateRefused } from "../framework/lifecycle";
+import { UpdateRefused } from "../framework/kind-provider";
 import { subject } from "../framework/progress";
 import { rebootAndWait, rebootRequested } from "../framework/reboot-trigger";
 import { reinstallConsented, unconsentedReinstall } from "../framework/reinstall-trigger";

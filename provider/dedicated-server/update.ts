@@ -10,7 +10,7 @@ import { ConflictError, PreconditionFailedError } from "../../sdk/core/errors";
 import type { PropertyBag } from "../framework/check";
 import { messageOf } from "../framework/errors";
 import type { UpdateContext } from "../framework/kind";
-import { UpdateRefused } from "../framework/lifecycle";
+import { UpdateRefused } from "../framework/kind-provider";
 import { rebootAndWait, rebootRequested } from "../framework/reboot-trigger";
 import { reinstallConsented, unconsentedReinstall } from "../framework/reinstall-trigger";
 import { FEATURE_ON, FEATURE_UNUSABLE, isIpxeFeature } from "./features";

@@ -28,17 +28,6 @@ import { check, diff } from "./planning";
 import { read } from "./reading";
 import { sealedProvider } from "./sealed";
 
-// The names other modules have always imported from here.
-export {
-  ADOPT_INPUT,
-  type KindProvider,
-  type LifecycleProvider,
-  type ProviderContext,
-  UpdateRefused,
-  type WaitTuning,
-} from "./kind-provider";
-export { LATE_COMMIT_WINDOW_MS } from "./late-commit";
-
 export function createKindProvider<Live extends object>(
   kind: ResourceKind<Live>,
   context: ProviderContext,

@@ -30,7 +30,7 @@ import {
   type TimeoutsMs,
 } from "../framework/hidden";
 import type { KindTimeouts } from "../framework/kind";
-import type { KindProvider, ProviderContext } from "../framework/lifecycle";
+import type { KindProvider, ProviderContext } from "../framework/kind-provider";
 import { stateChangeLine, subject } from "../framework/progress";
 import { sealedProvider } from "../framework/sealed";
 import {

@@ -26,7 +26,7 @@ import { dnsZoneKind } from "../dns-zone/definition";
 import type { PropertyBag } from "../framework/check";
 import { OWNER_INPUT } from "../framework/hidden";
 import type { ResourceKind } from "../framework/kind";
-import { ADOPT_INPUT } from "../framework/lifecycle";
+import { ADOPT_INPUT } from "../framework/kind-provider";
 import { OWNER_LABEL_KEY } from "../framework/ownership";
 import { hostNetworkKind } from "../host-network/definition";
 import { sshKeyKind } from "../ssh-key/definition";

@@ -15,7 +15,7 @@ import type { PropertyBag } from "../framework/check";
 import type { DiffOutcome } from "../framework/diff";
 import { PartialResourceError } from "../framework/errors";
 import { HIDDEN_INPUTS, OWNER_INPUT, TIMEOUTS_INPUT, UNRECORDED_OUTPUT } from "../framework/hidden";
-import { ADOPT_INPUT, type KindProvider, type LifecycleProvider } from "../framework/lifecycle";
+import { ADOPT_INPUT, type KindProvider, type LifecycleProvider } from "../framework/kind-provider";
 import { ownerLabelForUrn } from "../framework/ownership";
 import { refuseCreateFirst } from "./delete-first";
 import { kindDefaults, secretProperties } from "./generated";

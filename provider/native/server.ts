@@ -43,7 +43,7 @@ import * as statusproto from "@pulumi/pulumi/proto/status_pb";
 import type * as structproto from "google-protobuf/google/protobuf/struct_pb";
 import { ClientCache, resolveSettings, type StackSettings } from "../framework/configuration";
 import { messageOf, PartialResourceError } from "../framework/errors";
-import type { ProviderContext } from "../framework/lifecycle";
+import type { ProviderContext } from "../framework/kind-provider";
 import { requestBudgetFrom } from "../framework/request-budget";
 import { createKindProviders, waitTuningFrom } from "../registry";
 import { checkConfig, diffConfig, settingsFrom } from "./config";

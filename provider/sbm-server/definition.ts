@@ -18,7 +18,7 @@ import { stateMatcher } from "../../sdk/wait";
 import { type Checker, MAX_USER_DATA_BYTES, type PropertyBag, shown } from "../framework/check";
 import { type PropertyRules, sameWhenReported } from "../framework/diff";
 import type { ResourceKind, UpdateContext } from "../framework/kind";
-import { UpdateRefused } from "../framework/lifecycle";
+import { UpdateRefused } from "../framework/kind-provider";
 import { orderBatcher } from "../framework/order-batch";
 import { allOf, withoutOwnerLabel } from "../framework/ownership";
 import { subject } from "../framework/progress";

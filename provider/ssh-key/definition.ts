@@ -5,7 +5,7 @@ import type { SshKey } from "../../sdk/areas/common";
 import type { Checker, PropertyBag } from "../framework/check";
 import { messageOf } from "../framework/errors";
 import type { ResourceKind } from "../framework/kind";
-import { UpdateRefused } from "../framework/lifecycle";
+import { UpdateRefused } from "../framework/kind-provider";
 import { allOf, withoutOwnerLabel } from "../framework/ownership";
 import { listRead } from "../framework/read-snapshot";
 import { isUnknown, UNKNOWN } from "../framework/unknowns";

@@ -18,7 +18,8 @@ import { activeFeatures, type DedicatedServerLive } from "../../provider/dedicat
 import type { PropertyBag } from "../../provider/framework/check";
 import { jsonEqual } from "../../provider/framework/diff";
 import type { ResourceKind } from "../../provider/framework/kind";
-import { createKindProvider, type ProviderContext } from "../../provider/framework/lifecycle";
+import type { ProviderContext } from "../../provider/framework/kind-provider";
+import { createKindProvider } from "../../provider/framework/lifecycle";
 import { OWNER_LABEL_KEY } from "../../provider/framework/ownership";
 import { kubernetesBaremetalNodePowerKind } from "../../provider/kubernetes-baremetal-node-power/definition";
 import {

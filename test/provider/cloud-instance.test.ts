@@ -4,11 +4,8 @@ import { cloudInstanceKind } from "../../provider/cloud-instance/definition";
 import type { PropertyBag } from "../../provider/framework/check";
 import { PartialResourceError } from "../../provider/framework/errors";
 import { TIMEOUTS_INPUT } from "../../provider/framework/hidden";
-import {
-  createKindProvider,
-  type KindProvider,
-  UpdateRefused,
-} from "../../provider/framework/lifecycle";
+import { type KindProvider, UpdateRefused } from "../../provider/framework/kind-provider";
+import { createKindProvider } from "../../provider/framework/lifecycle";
 import { OWNER_LABEL_KEY } from "../../provider/framework/ownership";
 import { UNKNOWN } from "../../provider/framework/unknowns";
 import type { Clock } from "../../sdk/wait";

@@ -7,7 +7,8 @@ import { cloudSnapshotKind } from "../../provider/cloud-snapshot/definition";
 import type { PropertyBag } from "../../provider/framework/check";
 import { PartialResourceError } from "../../provider/framework/errors";
 import { TIMEOUTS_INPUT } from "../../provider/framework/hidden";
-import { createKindProvider, type KindProvider } from "../../provider/framework/lifecycle";
+import type { KindProvider } from "../../provider/framework/kind-provider";
+import { createKindProvider } from "../../provider/framework/lifecycle";
 import {
   closeTestBed,
   engineInputs,

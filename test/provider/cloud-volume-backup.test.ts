@@ -6,7 +6,8 @@ import { cloudVolumeBackupKind } from "../../provider/cloud-volume-backup/defini
 import type { PropertyBag } from "../../provider/framework/check";
 import { PartialResourceError } from "../../provider/framework/errors";
 import { TIMEOUTS_INPUT } from "../../provider/framework/hidden";
-import { createKindProvider, type KindProvider } from "../../provider/framework/lifecycle";
+import type { KindProvider } from "../../provider/framework/kind-provider";
+import { createKindProvider } from "../../provider/framework/lifecycle";
 import { CREATE_LABEL_KEY, OWNER_LABEL_KEY } from "../../provider/framework/ownership";
 import {
   closeTestBed,

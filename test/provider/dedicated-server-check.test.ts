@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { dedicatedServerKind } from "../../provider/dedicated-server/definition";
 import { planBoot } from "../../provider/dedicated-server/plan";
 import type { PropertyBag } from "../../provider/framework/check";
-import { createKindProvider, type ProviderContext } from "../../provider/framework/lifecycle";
+import type { ProviderContext } from "../../provider/framework/kind-provider";
+import { createKindProvider } from "../../provider/framework/lifecycle";
 import { UNKNOWN } from "../../provider/framework/unknowns";
 import { ipxeFields, ORDER, SCRIPT, serverInputs, UBUNTU_22 } from "./dedicated-server-support";
 

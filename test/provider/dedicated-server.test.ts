@@ -5,11 +5,8 @@ import { dedicatedServerKind } from "../../provider/dedicated-server/definition"
 import type { PropertyBag } from "../../provider/framework/check";
 import { PartialResourceError } from "../../provider/framework/errors";
 import { TIMEOUTS_INPUT } from "../../provider/framework/hidden";
-import {
-  createKindProvider,
-  type KindProvider,
-  UpdateRefused,
-} from "../../provider/framework/lifecycle";
+import { type KindProvider, UpdateRefused } from "../../provider/framework/kind-provider";
+import { createKindProvider } from "../../provider/framework/lifecycle";
 import { OWNER_LABEL_KEY } from "../../provider/framework/ownership";
 import {
   addSshKey,

@@ -4,7 +4,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { dnsZoneKind } from "../../provider/dns-zone/definition";
 import { PENDING_OUTPUT } from "../../provider/framework/hidden";
-import { createKindProvider, LATE_COMMIT_WINDOW_MS } from "../../provider/framework/lifecycle";
+import { LATE_COMMIT_WINDOW_MS } from "../../provider/framework/late-commit";
+import { createKindProvider } from "../../provider/framework/lifecycle";
 import { UNKNOWN } from "../../provider/framework/unknowns";
 import { rbsVolumeKind } from "../../provider/rbs-volume/definition";
 import {

@@ -6,7 +6,8 @@
 // two could be this order's, none is taken and both are named.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { PropertyBag } from "../../provider/framework/check";
-import { createKindProvider, LATE_COMMIT_WINDOW_MS } from "../../provider/framework/lifecycle";
+import { LATE_COMMIT_WINDOW_MS } from "../../provider/framework/late-commit";
+import { createKindProvider } from "../../provider/framework/lifecycle";
 import { hostNetworkKind } from "../../provider/host-network/definition";
 import { subnetworkKind } from "../../provider/subnetwork/definition";
 import {

@@ -4,7 +4,8 @@
 // lifecycle then looks for its own object); a lone order is never delayed.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { OWNER_INPUT } from "../../provider/framework/hidden";
-import { createKindProvider, type KindProvider } from "../../provider/framework/lifecycle";
+import type { KindProvider } from "../../provider/framework/kind-provider";
+import { createKindProvider } from "../../provider/framework/lifecycle";
 import {
   matchHost,
   ORDER_BATCH_ENV,

@@ -5,11 +5,9 @@ import type { PropertyBag } from "../../provider/framework/check";
 import { PartialResourceError } from "../../provider/framework/errors";
 import { PENDING_OUTPUT } from "../../provider/framework/hidden";
 import type { ResourceKind } from "../../provider/framework/kind";
-import {
-  createKindProvider,
-  type KindProvider,
-  LATE_COMMIT_WINDOW_MS,
-} from "../../provider/framework/lifecycle";
+import type { KindProvider } from "../../provider/framework/kind-provider";
+import { LATE_COMMIT_WINDOW_MS } from "../../provider/framework/late-commit";
+import { createKindProvider } from "../../provider/framework/lifecycle";
 import {
   allOf,
   CREATE_LABEL_KEY,

@@ -2,7 +2,8 @@
 // instance (made here) and of a host (the seeded Kubernetes bare metal node BmNode01).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { PropertyBag } from "../../provider/framework/check";
-import { createKindProvider, type KindProvider } from "../../provider/framework/lifecycle";
+import type { KindProvider } from "../../provider/framework/kind-provider";
+import { createKindProvider } from "../../provider/framework/lifecycle";
 import { UNKNOWN } from "../../provider/framework/unknowns";
 import { ptrRecordKind } from "../../provider/ptr-record/definition";
 import {

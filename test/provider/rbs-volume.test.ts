@@ -3,7 +3,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { PropertyBag } from "../../provider/framework/check";
 import { PartialResourceError } from "../../provider/framework/errors";
 import { TIMEOUTS_INPUT } from "../../provider/framework/hidden";
-import { createKindProvider, type KindProvider } from "../../provider/framework/lifecycle";
+import type { KindProvider } from "../../provider/framework/kind-provider";
+import { createKindProvider } from "../../provider/framework/lifecycle";
 import { CREATE_LABEL_KEY, OWNER_LABEL_KEY } from "../../provider/framework/ownership";
 import { UNKNOWN } from "../../provider/framework/unknowns";
 import { rbsVolumeKind } from "../../provider/rbs-volume/definition";

@@ -3,7 +3,8 @@
 // write counter), then the real thing: RbsVolume reads through the lifecycle against the
 // simulator, and writes seen at the transport.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createKindProvider, type KindProvider } from "../../provider/framework/lifecycle";
+import type { KindProvider } from "../../provider/framework/kind-provider";
+import { createKindProvider } from "../../provider/framework/lifecycle";
 import {
   type ListedPage,
   type ListRead,

@@ -5,7 +5,8 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { createKindProvider, type ProviderContext } from "../../provider/framework/lifecycle";
+import type { ProviderContext } from "../../provider/framework/kind-provider";
+import { createKindProvider } from "../../provider/framework/lifecycle";
 import { budgetHooks } from "../../provider/framework/request-budget";
 import { rbsVolumeKind } from "../../provider/rbs-volume/definition";
 import { ServersComClient } from "../../sdk/client";

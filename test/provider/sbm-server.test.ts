@@ -3,11 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { PropertyBag } from "../../provider/framework/check";
 import { PartialResourceError } from "../../provider/framework/errors";
 import { TIMEOUTS_INPUT } from "../../provider/framework/hidden";
-import {
-  createKindProvider,
-  type KindProvider,
-  UpdateRefused,
-} from "../../provider/framework/lifecycle";
+import { type KindProvider, UpdateRefused } from "../../provider/framework/kind-provider";
+import { createKindProvider } from "../../provider/framework/lifecycle";
 import { OWNER_LABEL_KEY } from "../../provider/framework/ownership";
 import { UNKNOWN } from "../../provider/framework/unknowns";
 import { sbmServerKind } from "../../provider/sbm-server/definition";

@@ -3,7 +3,8 @@
 // every check rule.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { PropertyBag } from "../../provider/framework/check";
-import { createKindProvider, type KindProvider } from "../../provider/framework/lifecycle";
+import type { KindProvider } from "../../provider/framework/kind-provider";
+import { createKindProvider } from "../../provider/framework/lifecycle";
 import { UNKNOWN } from "../../provider/framework/unknowns";
 import {
   parseSubnetworkResourceId,

@@ -5,7 +5,7 @@
 import { expect } from "vitest";
 import type { PropertyBag } from "../../provider/framework/check";
 import { OWNER_INPUT } from "../../provider/framework/hidden";
-import type { ProviderContext } from "../../provider/framework/lifecycle";
+import type { ProviderContext } from "../../provider/framework/kind-provider";
 import { ownerLabelValue } from "../../provider/framework/ownership";
 import { typeToken } from "../../provider/framework/resource";
 import { ServersComClient } from "../../sdk/client";

@@ -18,11 +18,8 @@ import { dnsRecordKind } from "../../provider/dns-record/definition";
 import { dnsZoneKind } from "../../provider/dns-zone/definition";
 import type { PropertyBag } from "../../provider/framework/check";
 import { TOKEN_KEY, URL_KEY } from "../../provider/framework/configuration";
-import {
-  createKindProvider,
-  type KindProvider,
-  type ProviderContext,
-} from "../../provider/framework/lifecycle";
+import type { KindProvider, ProviderContext } from "../../provider/framework/kind-provider";
+import { createKindProvider } from "../../provider/framework/lifecycle";
 import * as functions from "../../provider/functions";
 import { LookupError } from "../../provider/functions";
 import { closeFunctionClients } from "../../provider/functions/framework/settings";

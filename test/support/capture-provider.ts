@@ -8,11 +8,11 @@
 // The secret outputs' values become secrets of the run.
 import type { ResourceKind } from "../../provider/framework/kind";
 import type {
-  createKindProvider,
   KindProvider,
   LifecycleProvider,
   ProviderContext,
-} from "../../provider/framework/lifecycle";
+} from "../../provider/framework/kind-provider";
+import type { createKindProvider } from "../../provider/framework/lifecycle";
 import { currentRegistry } from "./captured";
 
 /** `context` with its progress sink also recording; every other member is the context's own. */
