@@ -3,7 +3,8 @@
 // Go client and srvctl (docs/wire.md, "Account"). Invoices and racks are seeded; the balance is
 // the account setting `balance` (PATCH /_simulator/account to change it).
 import { randomBytes } from "node:crypto";
-import { collectLabels, type FieldErrors, ok, readBody, validationFailed } from "../framework/body";
+import { ok, readBody } from "../framework/body";
+import { registerCollection } from "../framework/collection";
 import {
   type Area,
   type AreaHelpers,
@@ -70,41 +71,40 @@ function register(router: Router, helpers: AreaHelpers): void {
         : DEFAULT_BALANCE,
     );
   });
-  // srvctl's `invoices list` filters (cmd/base/list_options.go); the dates bound `date`.
-  router.add("GET", "/v1/billing/invoices", (req, ctx) => {
-    const start = req.query.get("start_date");
-    const end = req.query.get("end_date");
-    const records = ctx.store.all(INVOICES).filter((invoice) => {
-      const date = typeof invoice.date === "string" ? invoice.date : "";
-      return (start === null || date >= start) && (end === null || date <= end);
-    });
-    return helpers.list(req, records, {
+  registerCollection(router, helpers, {
+    path: "/v1/billing/invoices",
+    collection: INVOICES,
+    // srvctl's `invoices list` filters (cmd/base/list_options.go); the dates bound `date`.
+    list: {
       sortable: ["id", "date", "number"],
       filters: { status: "status", type: "type", parent_id: "parent_id", currency: "currency" },
-    });
+    },
+    records: (ctx, req) => {
+      const start = req.query.get("start_date");
+      const end = req.query.get("end_date");
+      return ctx.store.all(INVOICES).filter((invoice) => {
+        const date = typeof invoice.date === "string" ? invoice.date : "";
+        return (start === null || date >= start) && (end === null || date <= end);
+      });
+    },
+    present: invoiceDetail,
   });
-  router.add("GET", "/v1/billing/invoices/:id", (req, ctx) =>
-    ok(invoiceDetail(helpers.getOr404(ctx, INVOICES, req.params.id ?? ""))),
-  );
-  router.add("GET", "/v1/racks", (req, ctx) =>
-    helpers.list(req, ctx.store.all(RACKS), {
-      // srvctl's `racks list`: label_selector, location_id; no source sends search_pattern.
+  registerCollection(router, helpers, {
+    path: "/v1/racks",
+    collection: RACKS,
+    // srvctl's `racks list`: label_selector, location_id; no source sends search_pattern.
+    list: {
       sortable: ["id", "name"],
       labelSelector: true,
       filters: { location_id: "location_id" },
-    }),
-  );
-  router.add("GET", "/v1/racks/:id", (req, ctx) =>
-    ok(helpers.getOr404(ctx, RACKS, req.params.id ?? "")),
-  );
-  router.add("PUT", "/v1/racks/:id", (req, ctx) => {
-    const id = req.params.id ?? "";
-    helpers.getOr404(ctx, RACKS, id);
-    const body = readBody(req);
-    const errors: FieldErrors = {};
-    const labels = collectLabels(helpers, body.labels ?? {}, errors);
-    if (Object.keys(errors).length > 0) throw validationFailed(errors);
-    return ok(ctx.store.update(RACKS, id, { labels }));
+    },
+    // A rack's labels are its only writable field, and a body without them clears them all.
+    update: (ctx, helpers, req) => {
+      const id = req.params.id ?? "";
+      helpers.getOr404(ctx, RACKS, id);
+      const labels = helpers.checkLabels(readBody(req).labels ?? {});
+      return ok(ctx.store.update(RACKS, id, { labels }));
+    },
   });
   router.add("GET", "/v1/hosts/dedicated_servers/:id/oob_credentials", (req, ctx) => {
     const server = helpers.getOr404(ctx, "dedicated_servers", req.params.id ?? "");

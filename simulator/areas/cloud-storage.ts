@@ -14,15 +14,16 @@ import {
   readBody,
   validationFailed,
 } from "../framework/body";
+import { registerCollection, relabel } from "../framework/collection";
 import {
   type Area,
+  type AreaHandler,
   type AreaHelpers,
   type Json,
   type Router,
   SimApiError,
   type SimContext,
   type SimRequest,
-  type SimResponse,
   type Step,
   type WireRecord,
 } from "../framework/contract";
@@ -88,7 +89,7 @@ function devicesOn(ctx: SimContext, instanceId: string): number {
     .filter((volume) => attachmentsOf(volume).some((a) => a.instance_id === instanceId)).length;
 }
 
-function createVolume(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): SimResponse {
+const createVolume: AreaHandler = (ctx, helpers, req) => {
   const body = readBody(req);
   const errors: FieldErrors = {};
   if (!isNonEmptyString(body.name)) errors.name = "is required";
@@ -158,9 +159,9 @@ function createVolume(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): S
     });
   }
   return accepted(ctx.store.insert(VOLUMES, record, steps));
-}
+};
 
-function updateVolume(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): SimResponse {
+const updateVolume: AreaHandler = (ctx, helpers, req) => {
   const id = req.params.id ?? "";
   const record = helpers.getOr404(ctx, VOLUMES, id);
   if (text(record, "status") === "deleting") throw conflict("Cloud volume", record, "be updated");
@@ -182,7 +183,7 @@ function updateVolume(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): S
   if (typeof body.description === "string") patch.description = body.description;
   if (labels !== undefined) patch.labels = labels;
   return ok(ctx.store.update(VOLUMES, id, patch));
-}
+};
 
 function settledVolume(ctx: SimContext, helpers: AreaHelpers, req: SimRequest, action: string) {
   const record = helpers.getOr404(ctx, VOLUMES, req.params.id ?? "");
@@ -192,7 +193,7 @@ function settledVolume(ctx: SimContext, helpers: AreaHelpers, req: SimRequest, a
   return record;
 }
 
-function attachVolume(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): SimResponse {
+const attachVolume: AreaHandler = (ctx, helpers, req) => {
   const record = settledVolume(ctx, helpers, req, "be attached");
   const body: Body = readBody(req);
   const instance = operableInstance(ctx, record.region_id, body.instance_id);
@@ -211,9 +212,9 @@ function attachVolume(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): S
     },
   ];
   return accepted(ctx.store.update(VOLUMES, text(record, "id"), { status: "attaching" }, steps));
-}
+};
 
-function detachVolume(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): SimResponse {
+const detachVolume: AreaHandler = (ctx, helpers, req) => {
   const record = settledVolume(ctx, helpers, req, "be detached");
   const body: Body = readBody(req);
   if (!attachmentsOf(record).some((a) => a.instance_id === body.instance_id)) {
@@ -226,9 +227,9 @@ function detachVolume(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): S
     },
   ];
   return accepted(ctx.store.update(VOLUMES, text(record, "id"), { status: "detaching" }, steps));
-}
+};
 
-function deleteVolume(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): SimResponse {
+const deleteVolume: AreaHandler = (ctx, helpers, req) => {
   const id = req.params.id ?? "";
   const record = helpers.getOr404(ctx, VOLUMES, id);
   if (text(record, "status") === "deleting") return accepted(record);
@@ -238,9 +239,9 @@ function deleteVolume(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): S
   }
   const steps: Step[] = [{ afterMs: helpers.duration("cloud_volume_change"), remove: true }];
   return accepted(ctx.store.update(VOLUMES, id, { status: "deleting" }, steps));
-}
+};
 
-function createBackup(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): SimResponse {
+const createBackup: AreaHandler = (ctx, helpers, req) => {
   const body = readBody(req);
   const errors: FieldErrors = {};
   if (!isNonEmptyString(body.name)) errors.name = "is required";
@@ -278,20 +279,9 @@ function createBackup(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): S
   return accepted(
     ctx.store.insert(BACKUPS, record, [{ afterMs: after, set: { status: "available" } }]),
   );
-}
+};
 
-function updateBackup(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): SimResponse {
-  const id = req.params.id ?? "";
-  helpers.getOr404(ctx, BACKUPS, id);
-  const body = readBody(req);
-  const errors: FieldErrors = {};
-  const labels =
-    body.labels === undefined ? undefined : collectLabels(helpers, body.labels, errors);
-  if (Object.keys(errors).length > 0) throw validationFailed(errors);
-  return ok(ctx.store.update(BACKUPS, id, labels === undefined ? {} : { labels }));
-}
-
-function restoreBackup(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): SimResponse {
+const restoreBackup: AreaHandler = (ctx, helpers, req) => {
   const id = req.params.id ?? "";
   const backup = helpers.getOr404(ctx, BACKUPS, id);
   if (text(backup, "status") !== "available") throw conflict("Backup", backup, "be restored");
@@ -313,9 +303,9 @@ function restoreBackup(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): 
       { afterMs: after, set: { status: "available" } },
     ]),
   );
-}
+};
 
-function deleteBackup(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): SimResponse {
+const deleteBackup: AreaHandler = (ctx, helpers, req) => {
   const id = req.params.id ?? "";
   const record = helpers.getOr404(ctx, BACKUPS, id);
   const status = text(record, "status");
@@ -323,65 +313,69 @@ function deleteBackup(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): S
   if (status !== "available" && status !== "error") throw conflict("Backup", record, "be deleted");
   const steps: Step[] = [{ afterMs: helpers.duration("cloud_backup_change"), remove: true }];
   return accepted(ctx.store.update(BACKUPS, id, { status: "deleting" }, steps));
+};
+
+/** srvctl's `cloud-volumes list --instance-id`: the volumes attached to that instance. */
+function volumesListed(ctx: SimContext, req: SimRequest): WireRecord[] {
+  const instanceId = req.query.get("instance_id");
+  return ctx.store
+    .all(VOLUMES)
+    .filter(
+      (volume) =>
+        instanceId === null ||
+        (Array.isArray(volume.attachments) &&
+          volume.attachments.some(
+            (attachment) =>
+              typeof attachment === "object" &&
+              attachment !== null &&
+              !Array.isArray(attachment) &&
+              attachment.instance_id === instanceId,
+          )),
+    );
 }
 
 function registerVolumes(router: Router, helpers: AreaHelpers): void {
   const volumes = `${BASE}/volumes`;
   // srvctl's `cloud-volumes list` filters: label_selector, region_id, instance_id (the volumes
   // attached to that instance). No source sends search_pattern here: not taken.
-  router.add("GET", volumes, (req, ctx) => {
-    const instanceId = req.query.get("instance_id");
-    const records = ctx.store
-      .all(VOLUMES)
-      .filter(
-        (volume) =>
-          instanceId === null ||
-          (Array.isArray(volume.attachments) &&
-            volume.attachments.some(
-              (attachment) =>
-                typeof attachment === "object" &&
-                attachment !== null &&
-                !Array.isArray(attachment) &&
-                attachment.instance_id === instanceId,
-            )),
-      );
-    return helpers.list(req, records, {
+  registerCollection(router, helpers, {
+    path: volumes,
+    collection: VOLUMES,
+    list: {
       sortable: ["id", "name", "size", "status", "created_at"],
       labelSelector: true,
       filters: { region_id: "region_id", status: "status" },
-    });
+    },
+    records: volumesListed,
+    create: createVolume,
+    update: updateVolume,
+    remove: deleteVolume,
   });
-  router.add("POST", volumes, (req, ctx) => createVolume(ctx, helpers, req));
-  router.add("GET", `${volumes}/:id`, (req, ctx) =>
-    ok(helpers.getOr404(ctx, VOLUMES, req.params.id ?? "")),
-  );
-  router.add("PUT", `${volumes}/:id`, (req, ctx) => updateVolume(ctx, helpers, req));
-  router.add("DELETE", `${volumes}/:id`, (req, ctx) => deleteVolume(ctx, helpers, req));
   router.add("POST", `${volumes}/:id/attach`, (req, ctx) => attachVolume(ctx, helpers, req));
   router.add("POST", `${volumes}/:id/detach`, (req, ctx) => detachVolume(ctx, helpers, req));
 }
 
 function registerBackups(router: Router, helpers: AreaHelpers): void {
   const backups = `${BASE}/backups`;
-  router.add("GET", backups, (req, ctx) =>
-    helpers.list(req, ctx.store.all(BACKUPS), {
+  registerCollection(router, helpers, {
+    path: backups,
+    collection: BACKUPS,
+    list: {
       sortable: ["id", "name", "status", "created_at"],
       searchField: "name",
       labelSelector: true,
       filters: { region_id: "region_id", status: "status" },
-    }),
-  );
-  router.add("POST", backups, (req, ctx) => createBackup(ctx, helpers, req));
-  router.add("GET", `${backups}/:id`, (req, ctx) =>
-    ok(helpers.getOr404(ctx, BACKUPS, req.params.id ?? "")),
-  );
-  router.add("PUT", `${backups}/:id`, (req, ctx) => updateBackup(ctx, helpers, req));
-  router.add("DELETE", `${backups}/:id`, (req, ctx) => deleteBackup(ctx, helpers, req));
+    },
+    create: createBackup,
+    // Labels are the only writable field of a backup.
+    update: relabel(BACKUPS),
+    remove: deleteBackup,
+  });
   router.add("POST", `${backups}/:id/restore`, (req, ctx) => restoreBackup(ctx, helpers, req));
 }
 
 /** A snapshot of a cloud instance's disk, in the region's list (cloud.ts lists them). */
-function createSnapshot(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): SimResponse {
+const createSnapshot: AreaHandler = (ctx, helpers, req) => {
   const region = helpers.getOr404(ctx, REGIONS, req.params.region_id ?? "");
   const body = readBody(req);
   const errors: FieldErrors = {};
@@ -408,9 +402,9 @@ function createSnapshot(ctx: SimContext, helpers: AreaHelpers, req: SimRequest):
     },
   ];
   return accepted(ctx.store.insert(SNAPSHOTS, record, steps));
-}
+};
 
-function deleteSnapshot(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): SimResponse {
+const deleteSnapshot: AreaHandler = (ctx, helpers, req) => {
   const region = helpers.getOr404(ctx, REGIONS, req.params.region_id ?? "");
   const id = req.params.id ?? "";
   const record = ctx.store.get(SNAPSHOTS, id);
@@ -421,7 +415,7 @@ function deleteSnapshot(ctx: SimContext, helpers: AreaHelpers, req: SimRequest):
   if (text(record, "status") !== "active") throw conflict("Snapshot", record, "be deleted");
   const steps: Step[] = [{ afterMs: helpers.duration("cloud_snapshot_change"), remove: true }];
   return accepted(ctx.store.update(SNAPSHOTS, id, { status: "pending_delete" }, steps));
-}
+};
 
 export const cloudStorageArea: Area = {
   name: "cloud-storage",

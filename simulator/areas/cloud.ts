@@ -14,8 +14,10 @@ import {
   stringProblem,
   validationFailed,
 } from "../framework/body";
+import { registerCollection } from "../framework/collection";
 import {
   type Area,
+  type AreaHandler,
   type AreaHelpers,
   type Router,
   SimApiError,
@@ -203,7 +205,7 @@ function checkBackupCopies(body: Body, errors: FieldErrors): void {
   }
 }
 
-function createInstance(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): SimResponse {
+const createInstance: AreaHandler = (ctx, helpers, req) => {
   const body = readBody(req);
   const { regionId, labels } = validateCreate(ctx, helpers, body);
   const region = helpers.getOr404(ctx, REGIONS, String(regionId));
@@ -254,13 +256,13 @@ function createInstance(ctx: SimContext, helpers: AreaHelpers, req: SimRequest):
     },
   ];
   return accepted(ctx.store.insert(INSTANCES, record, steps));
-}
+};
 
 function flavorName(regionId: number, flavorId: string): string {
   return cloudFlavors(regionId).find((flavor) => flavor.id === flavorId)?.name ?? flavorId;
 }
 
-function updateInstance(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): SimResponse {
+const updateInstance: AreaHandler = (ctx, helpers, req) => {
   const id = req.params.id ?? "";
   const record = helpers.getOr404(ctx, INSTANCES, id);
   const body = readBody(req);
@@ -281,7 +283,7 @@ function updateInstance(ctx: SimContext, helpers: AreaHelpers, req: SimRequest):
   if (labels !== undefined) patch.labels = labels;
   applyNetworkFlags(record, body, patch);
   return ok(ctx.store.update(INSTANCES, id, patch));
-}
+};
 
 /**
  * GPN and IPv6 change the instance's networking, so they need a settled instance: a change during
@@ -300,7 +302,7 @@ function applyNetworkFlags(record: WireRecord, body: Body, patch: WireRecord): v
   }
 }
 
-function deleteInstance(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): SimResponse {
+const deleteInstance: AreaHandler = (ctx, helpers, req) => {
   const id = req.params.id ?? "";
   const record = helpers.getOr404(ctx, INSTANCES, id);
   // A second DELETE while the first is in flight answers the same: deletion is idempotent.
@@ -310,7 +312,7 @@ function deleteInstance(ctx: SimContext, helpers: AreaHelpers, req: SimRequest):
   }
   const steps: Step[] = [{ afterMs: helpers.duration("cloud_delete"), remove: true }];
   return accepted(ctx.store.update(INSTANCES, id, { status: "DELETING" }, steps));
-}
+};
 
 function runSimpleAction(
   ctx: SimContext,
@@ -329,7 +331,7 @@ function runSimpleAction(
   return accepted(ctx.store.update(INSTANCES, id, { status: action.via }, steps));
 }
 
-function upgradeInstance(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): SimResponse {
+const upgradeInstance: AreaHandler = (ctx, helpers, req) => {
   const id = req.params.id ?? "";
   const record = helpers.getOr404(ctx, INSTANCES, id);
   assertOperable(ctx, record, "upgrade");
@@ -364,18 +366,18 @@ function upgradeInstance(ctx: SimContext, helpers: AreaHelpers, req: SimRequest)
   ];
   const patch: WireRecord = { status: "UPGRADING", _previous_flavor_id: current };
   return accepted(ctx.store.update(INSTANCES, id, patch, steps));
-}
+};
 
-function approveUpgrade(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): SimResponse {
+const approveUpgrade: AreaHandler = (ctx, helpers, req) => {
   const id = req.params.id ?? "";
   const record = helpers.getOr404(ctx, INSTANCES, id);
   assertState(record, ["AWAITING_UPGRADE_CONFIRM"], "approve an upgrade");
   // Empty steps cancel the pending automatic confirmation.
   const patch: WireRecord = { status: "ACTIVE", _previous_flavor_id: null };
   return accepted(ctx.store.update(INSTANCES, id, patch, []));
-}
+};
 
-function revertUpgrade(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): SimResponse {
+const revertUpgrade: AreaHandler = (ctx, helpers, req) => {
   const id = req.params.id ?? "";
   const record = helpers.getOr404(ctx, INSTANCES, id);
   assertState(record, ["AWAITING_UPGRADE_CONFIRM"], "revert an upgrade");
@@ -393,9 +395,9 @@ function revertUpgrade(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): 
     },
   ];
   return accepted(ctx.store.update(INSTANCES, id, { status: "REVERTING_UPGRADE" }, steps));
-}
+};
 
-function reinstallInstance(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): SimResponse {
+const reinstallInstance: AreaHandler = (ctx, helpers, req) => {
   const id = req.params.id ?? "";
   const record = helpers.getOr404(ctx, INSTANCES, id);
   assertState(record, ["ACTIVE", "SWITCHED_OFF"], "reinstall");
@@ -413,7 +415,7 @@ function reinstallInstance(ctx: SimContext, helpers: AreaHelpers, req: SimReques
   ];
   const patch: WireRecord = { status: "REBUILDING", image_id: image.id, image_name: image.name };
   return accepted(ctx.store.update(INSTANCES, id, patch, steps));
-}
+};
 
 /** PTR records name one of the instance's public addresses; none are added while it is deleted. */
 function ptrOwner(helpers: AreaHelpers) {
@@ -477,20 +479,19 @@ function registerRegions(router: Router, helpers: AreaHelpers): void {
 
 function registerInstances(router: Router, helpers: AreaHelpers): void {
   const instances = `${BASE}/instances`;
-  router.add("GET", instances, (req, ctx) =>
-    helpers.list(req, ctx.store.all(INSTANCES), {
+  registerCollection(router, helpers, {
+    path: instances,
+    collection: INSTANCES,
+    list: {
       sortable: ["id", "name", "status", "created_at", "updated_at"],
       searchField: "name",
       labelSelector: true,
       filters: { region_id: "region_id", status: "status" },
-    }),
-  );
-  router.add("POST", instances, (req, ctx) => createInstance(ctx, helpers, req));
-  router.add("GET", `${instances}/:id`, (req, ctx) =>
-    ok(helpers.getOr404(ctx, INSTANCES, req.params.id ?? "")),
-  );
-  router.add("PUT", `${instances}/:id`, (req, ctx) => updateInstance(ctx, helpers, req));
-  router.add("DELETE", `${instances}/:id`, (req, ctx) => deleteInstance(ctx, helpers, req));
+    },
+    create: createInstance,
+    update: updateInstance,
+    remove: deleteInstance,
+  });
   for (const [name, action] of Object.entries(simpleActions)) {
     router.add("POST", `${instances}/:id/${name}`, (req, ctx) =>
       runSimpleAction(ctx, helpers, req, name, action),

@@ -12,14 +12,14 @@ import {
   readBody,
   validationFailed,
 } from "../framework/body";
+import { registerCollection } from "../framework/collection";
 import {
   type Area,
+  type AreaHandler,
   type AreaHelpers,
   type Router,
   SimApiError,
   type SimContext,
-  type SimRequest,
-  type SimResponse,
   type WireRecord,
 } from "../framework/contract";
 
@@ -56,7 +56,7 @@ function nameProblem(name: unknown, zone: string): string | undefined {
   return pattern.test(relative) ? undefined : "must be @, a name within the domain, or its FQDN";
 }
 
-function createDomain(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): SimResponse {
+const createDomain: AreaHandler = (ctx, helpers, req) => {
   const body = readBody(req);
   const errors: FieldErrors = {};
   if (!isNonEmptyString(body.name) || body.name.length > 255 || !DOMAIN_NAME.test(body.name)) {
@@ -96,9 +96,9 @@ function createDomain(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): S
     _system: true,
   });
   return ok(domain, 201);
-}
+};
 
-function updateDomain(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): SimResponse {
+const updateDomain: AreaHandler = (ctx, helpers, req) => {
   const id = req.params.id ?? "";
   helpers.getOr404(ctx, DOMAINS, id);
   const body = readBody(req);
@@ -111,15 +111,15 @@ function updateDomain(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): S
     body.labels === undefined ? undefined : collectLabels(helpers, body.labels, errors);
   if (Object.keys(errors).length > 0) throw validationFailed(errors);
   return ok(ctx.store.update(DOMAINS, id, labels === undefined ? {} : { labels }));
-}
+};
 
-function deleteDomain(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): SimResponse {
+const deleteDomain: AreaHandler = (ctx, helpers, req) => {
   const id = req.params.id ?? "";
   helpers.getOr404(ctx, DOMAINS, id);
   for (const record of recordsOf(ctx, id)) ctx.store.remove(RECORDS, text(record, "id"));
   ctx.store.remove(DOMAINS, id);
   return noContent();
-}
+};
 
 function recordsOf(ctx: SimContext, domainId: string): WireRecord[] {
   return ctx.store.all(RECORDS).filter((record) => record.domain_id === domainId);
@@ -153,7 +153,7 @@ function checkRecordFields(
   }
 }
 
-function createRecord(ctx: SimContext, req: SimRequest, helpers: AreaHelpers): SimResponse {
+const createRecord: AreaHandler = (ctx, helpers, req) => {
   const domainId = req.params.domain_id ?? "";
   const domain = helpers.getOr404(ctx, DOMAINS, domainId);
   const body = readBody(req);
@@ -177,9 +177,9 @@ function createRecord(ctx: SimContext, req: SimRequest, helpers: AreaHelpers): S
     updated_at: now,
   });
   return ok(record, 201);
-}
+};
 
-function updateRecord(ctx: SimContext, req: SimRequest, helpers: AreaHelpers): SimResponse {
+const updateRecord: AreaHandler = (ctx, helpers, req) => {
   const domainId = req.params.domain_id ?? "";
   const domain = helpers.getOr404(ctx, DOMAINS, domainId);
   const record = recordOr404(ctx, domainId, req.params.id ?? "");
@@ -196,9 +196,9 @@ function updateRecord(ctx: SimContext, req: SimRequest, helpers: AreaHelpers): S
   if (isInteger(body.ttl)) patch.ttl = body.ttl;
   if (isInteger(body.priority)) patch.priority = body.priority;
   return ok(ctx.store.update(RECORDS, text(record, "id"), patch));
-}
+};
 
-function deleteRecord(ctx: SimContext, req: SimRequest, helpers: AreaHelpers): SimResponse {
+const deleteRecord: AreaHandler = (ctx, helpers, req) => {
   const domainId = req.params.domain_id ?? "";
   helpers.getOr404(ctx, DOMAINS, domainId);
   const record = recordOr404(ctx, domainId, req.params.id ?? "");
@@ -206,43 +206,42 @@ function deleteRecord(ctx: SimContext, req: SimRequest, helpers: AreaHelpers): S
     throw validationFailed({ type: "SOA records are managed by the service" });
   ctx.store.remove(RECORDS, text(record, "id"));
   return noContent();
-}
+};
 
 function register(router: Router, helpers: AreaHelpers): void {
-  router.add("GET", BASE, (req, ctx) =>
-    helpers.list(req, ctx.store.all(DOMAINS), {
+  registerCollection(router, helpers, {
+    path: BASE,
+    collection: DOMAINS,
+    list: {
       sortable: ["id", "name", "created_at", "updated_at"],
       searchField: "name",
       labelSelector: true,
       filters: { delegation_status: "delegation_status" },
-    }),
-  );
-  router.add("POST", BASE, (req, ctx) => createDomain(ctx, helpers, req));
-  // Registered before /:id, and answered the same for every account of the simulator.
+    },
+    create: createDomain,
+    update: updateDomain,
+    remove: deleteDomain,
+  });
+  // Answered the same for every account of the simulator (a static segment: it wins over /:id).
   router.add("GET", `${BASE}/delegation_data`, () =>
     ok({
       nameservers: ["ns1.servers.com", "ns2.servers.com"],
       required_txt: "servers-com-verification=simulator",
     }),
   );
-  router.add("GET", `${BASE}/:id`, (req, ctx) =>
-    ok(helpers.getOr404(ctx, DOMAINS, req.params.id ?? "")),
-  );
-  router.add("PUT", `${BASE}/:id`, (req, ctx) => updateDomain(ctx, helpers, req));
-  router.add("DELETE", `${BASE}/:id`, (req, ctx) => deleteDomain(ctx, helpers, req));
   const records = `${BASE}/:domain_id/records`;
   router.add("GET", records, (req, ctx) => {
     const domainId = req.params.domain_id ?? "";
     helpers.getOr404(ctx, DOMAINS, domainId);
     return helpers.list(req, recordsOf(ctx, domainId), { filters: { type: "type", name: "name" } });
   });
-  router.add("POST", records, (req, ctx) => createRecord(ctx, req, helpers));
+  router.add("POST", records, (req, ctx) => createRecord(ctx, helpers, req));
   router.add("GET", `${records}/:id`, (req, ctx) => {
     helpers.getOr404(ctx, DOMAINS, req.params.domain_id ?? "");
     return ok(recordOr404(ctx, req.params.domain_id ?? "", req.params.id ?? ""));
   });
-  router.add("PUT", `${records}/:id`, (req, ctx) => updateRecord(ctx, req, helpers));
-  router.add("DELETE", `${records}/:id`, (req, ctx) => deleteRecord(ctx, req, helpers));
+  router.add("PUT", `${records}/:id`, (req, ctx) => updateRecord(ctx, helpers, req));
+  router.add("DELETE", `${records}/:id`, (req, ctx) => deleteRecord(ctx, helpers, req));
 }
 
 export const dnsArea: Area = { name: "dns", register };

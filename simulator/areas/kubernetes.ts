@@ -1,14 +1,15 @@
 // The Kubernetes area: clusters (labels only: the API cannot create or delete them) and their
 // nodes, which can move between the cluster's node groups (api-spec.md "Kubernetes").
 import { ok, readBody, validationFailed } from "../framework/body";
+import { registerCollection, relabel } from "../framework/collection";
 import {
   type Area,
+  type AreaHandler,
   type AreaHelpers,
   type Router,
   SimApiError,
   type SimContext,
   type SimRequest,
-  type SimResponse,
   type WireRecord,
 } from "../framework/contract";
 import { seedKubernetes } from "../seed/kubernetes";
@@ -37,16 +38,6 @@ function nodeOr404(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): Wire
   return node;
 }
 
-function updateCluster(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): SimResponse {
-  const id = req.params.id ?? "";
-  helpers.getOr404(ctx, CLUSTERS, id);
-  const body = readBody(req);
-  // Labels are the only writable field; the submitted object replaces the whole set.
-  if (body.labels === undefined) return ok(helpers.getOr404(ctx, CLUSTERS, id));
-  const labels = helpers.checkLabels(body.labels);
-  return ok(ctx.store.update(CLUSTERS, id, { labels }));
-}
-
 function nodeGroupsOf(cluster: WireRecord): WireRecord[] {
   const groups = cluster._node_groups;
   if (!Array.isArray(groups)) return [];
@@ -56,7 +47,7 @@ function nodeGroupsOf(cluster: WireRecord): WireRecord[] {
   );
 }
 
-function reassignNode(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): SimResponse {
+const reassignNode: AreaHandler = (ctx, helpers, req) => {
   const node = nodeOr404(ctx, helpers, req);
   const cluster = helpers.getOr404(ctx, CLUSTERS, req.params.id ?? "");
   const groupId = readBody(req).node_group_id;
@@ -70,7 +61,7 @@ function reassignNode(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): S
     });
   }
   return ok(ctx.store.update(NODES, String(node.id), { node_group: group }));
-}
+};
 
 /** A node group as answered: its record with the number of nodes in it (G+ `NodeCount`). */
 function nodeGroupView(ctx: SimContext, clusterId: string, group: WireRecord): WireRecord {
@@ -175,18 +166,18 @@ function registerNodeGroups(router: Router, helpers: AreaHelpers): void {
 
 function register(router: Router, helpers: AreaHelpers): void {
   registerNodeGroups(router, helpers);
-  router.add("GET", BASE, (req, ctx) =>
-    helpers.list(req, ctx.store.all(CLUSTERS), {
+  // Labels are the only writable field of a cluster; the API cannot create or delete one.
+  registerCollection(router, helpers, {
+    path: BASE,
+    collection: CLUSTERS,
+    list: {
       sortable: ["id", "name", "status", "created_at", "updated_at"],
       searchField: "name",
       labelSelector: true,
       filters: { location_id: "location_id", status: "status" },
-    }),
-  );
-  router.add("GET", `${BASE}/:id`, (req, ctx) =>
-    ok(helpers.getOr404(ctx, CLUSTERS, req.params.id ?? "")),
-  );
-  router.add("PUT", `${BASE}/:id`, (req, ctx) => updateCluster(ctx, helpers, req));
+    },
+    update: relabel(CLUSTERS),
+  });
   router.add("GET", `${BASE}/:id/nodes`, (req, ctx) => {
     const clusterId = req.params.id ?? "";
     helpers.getOr404(ctx, CLUSTERS, clusterId);

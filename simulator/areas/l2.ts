@@ -13,15 +13,15 @@ import {
   readBody,
   validationFailed,
 } from "../framework/body";
+import { registerCollection } from "../framework/collection";
 import {
   type Area,
+  type AreaHandler,
   type AreaHelpers,
   type Json,
   type Router,
   SimApiError,
   type SimContext,
-  type SimRequest,
-  type SimResponse,
   type Step,
   type WireRecord,
 } from "../framework/contract";
@@ -186,7 +186,7 @@ function activationSteps(
   ];
 }
 
-function createSegment(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): SimResponse {
+const createSegment: AreaHandler = (ctx, helpers, req) => {
   const body = readBody(req);
   const errors: FieldErrors = {};
   if (body.name !== undefined && !isNonEmptyString(body.name)) {
@@ -230,7 +230,7 @@ function createSegment(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): 
     members.map((member) => member.id),
   );
   return accepted(created);
-}
+};
 
 function assertSettled(segment: WireRecord): void {
   if (segment.status === "pending") {
@@ -245,7 +245,7 @@ function assertSettled(segment: WireRecord): void {
   }
 }
 
-function updateSegment(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): SimResponse {
+const updateSegment: AreaHandler = (ctx, helpers, req) => {
   const id = req.params.id ?? "";
   const segment = helpers.getOr404(ctx, SEGMENTS, id);
   assertSettled(segment);
@@ -277,9 +277,9 @@ function updateSegment(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): 
     members.map((member) => member.id),
   );
   return ok(updated);
-}
+};
 
-function deleteSegment(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): SimResponse {
+const deleteSegment: AreaHandler = (ctx, helpers, req) => {
   const id = req.params.id ?? "";
   const segment = helpers.getOr404(ctx, SEGMENTS, id);
   if (segment.status === "removing") return accepted(segment);
@@ -294,17 +294,17 @@ function deleteSegment(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): 
     [],
   );
   return accepted(removing);
-}
+};
 
 /** A change of the segment's networks: like every change, applied through pending. */
-function changeNetworks(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): SimResponse {
+const changeNetworks: AreaHandler = (ctx, helpers, req) => {
   const id = req.params.id ?? "";
   const segment = helpers.getOr404(ctx, SEGMENTS, id);
   assertSettled(segment);
   const networks = changedNetworks(ctx, segment, readBody(req));
   const steps = activationSteps(helpers, storedMembers(segment), networks);
   return ok(ctx.store.update(SEGMENTS, id, { status: "pending", _networks: networks }, steps));
-}
+};
 
 function memberRecords(ctx: SimContext, segment: WireRecord): WireRecord[] {
   const vlan = typeof segment._vlan === "number" ? segment._vlan : null;
@@ -329,20 +329,19 @@ function register(router: Router, helpers: AreaHelpers): void {
       filters: { group_type: "group_type" },
     }),
   );
-  router.add("GET", BASE, (req, ctx) =>
-    helpers.list(req, ctx.store.all(SEGMENTS), {
+  registerCollection(router, helpers, {
+    path: BASE,
+    collection: SEGMENTS,
+    list: {
       sortable: ["id", "name", "status", "created_at", "updated_at"],
       searchField: "name",
       labelSelector: true,
       filters: { type: "type", status: "status", location_group_id: "location_group_id" },
-    }),
-  );
-  router.add("POST", BASE, (req, ctx) => createSegment(ctx, helpers, req));
-  router.add("GET", `${BASE}/:id`, (req, ctx) =>
-    ok(helpers.getOr404(ctx, SEGMENTS, req.params.id ?? "")),
-  );
-  router.add("PUT", `${BASE}/:id`, (req, ctx) => updateSegment(ctx, helpers, req));
-  router.add("DELETE", `${BASE}/:id`, (req, ctx) => deleteSegment(ctx, helpers, req));
+    },
+    create: createSegment,
+    update: updateSegment,
+    remove: deleteSegment,
+  });
   // api-spec.md: label_selector, per_page and page only (no sorting parameters).
   router.add("GET", `${BASE}/:id/networks`, (req, ctx) =>
     helpers.list(req, segmentNetworks(helpers.getOr404(ctx, SEGMENTS, req.params.id ?? "")), {

@@ -17,6 +17,7 @@ import {
   readBody,
   validationFailed,
 } from "../framework/body";
+import { registerCollection } from "../framework/collection";
 import type {
   Area,
   AreaHelpers,
@@ -455,12 +456,14 @@ function summary(record: WireRecord): WireRecord {
 
 function registerLayer(router: Router, helpers: AreaHelpers, layer: Layer): void {
   const base = `/v1/load_balancers/${layer}`;
-  router.add("POST", base, (req, ctx) => create(ctx, helpers, layer, req));
-  router.add("GET", `${base}/:id`, (req, ctx) =>
-    ok(helpers.getOr404(ctx, collectionOf(layer), req.params.id ?? "")),
-  );
-  router.add("PUT", `${base}/:id`, (req, ctx) => update(ctx, helpers, layer, req));
-  router.add("DELETE", `${base}/:id`, (req, ctx) => remove(ctx, helpers, layer, req));
+  // Each layer is listed with the other (GET /v1/load_balancers), not on its own path.
+  registerCollection(router, helpers, {
+    path: base,
+    collection: collectionOf(layer),
+    create: (ctx, helpers, req) => create(ctx, helpers, layer, req),
+    update: (ctx, helpers, req) => update(ctx, helpers, layer, req),
+    remove: (ctx, helpers, req) => remove(ctx, helpers, layer, req),
+  });
 }
 
 function register(router: Router, helpers: AreaHelpers): void {
@@ -475,16 +478,11 @@ function register(router: Router, helpers: AreaHelpers): void {
   );
   registerLayer(router, helpers, "l4");
   registerLayer(router, helpers, "l7");
-  router.add("GET", "/v1/load_balancer_clusters", (req, ctx) =>
-    helpers.list(req, ctx.store.all(CLUSTERS), {
-      sortable,
-      searchField: "name",
-      filters: { location_id: "location_id" },
-    }),
-  );
-  router.add("GET", "/v1/load_balancer_clusters/:id", (req, ctx) =>
-    ok(helpers.getOr404(ctx, CLUSTERS, req.params.id ?? "")),
-  );
+  registerCollection(router, helpers, {
+    path: "/v1/load_balancer_clusters",
+    collection: CLUSTERS,
+    list: { sortable, searchField: "name", filters: { location_id: "location_id" } },
+  });
 }
 
 /**

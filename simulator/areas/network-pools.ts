@@ -14,14 +14,15 @@ import {
   throwIfErrors,
   validationFailed,
 } from "../framework/body";
+import { registerCollection } from "../framework/collection";
 import {
   type Area,
+  type AreaHandler,
   type AreaHelpers,
   type Router,
   SimApiError,
   type SimContext,
   type SimRequest,
-  type SimResponse,
   type WireRecord,
 } from "../framework/contract";
 import { networkPoolSeeds } from "../seed/network-pools";
@@ -145,7 +146,7 @@ function subnetworkTitle(body: Body, errors: FieldErrors): string | null | undef
   return title;
 }
 
-function createSubnetwork(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): SimResponse {
+const createSubnetwork: AreaHandler = (ctx, helpers, req) => {
   const pool = poolOr404(ctx, helpers, req);
   const body = readBody(req);
   const errors: FieldErrors = {};
@@ -164,9 +165,9 @@ function createSubnetwork(ctx: SimContext, helpers: AreaHelpers, req: SimRequest
     updated_at: now,
   };
   return ok(ctx.store.insert(SUBNETWORKS, record), 201);
-}
+};
 
-function updateSubnetwork(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): SimResponse {
+const updateSubnetwork: AreaHandler = (ctx, helpers, req) => {
   const record = subnetworkOr404(ctx, helpers, req);
   const errors: FieldErrors = {};
   const title = subnetworkTitle(readBody(req), errors);
@@ -174,9 +175,9 @@ function updateSubnetwork(ctx: SimContext, helpers: AreaHelpers, req: SimRequest
   // The Go client always sends title: null clears it, absent leaves it.
   const patch: WireRecord = title === undefined ? {} : { title };
   return ok(ctx.store.update(SUBNETWORKS, String(record.id), patch));
-}
+};
 
-function updatePool(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): SimResponse {
+const updatePool: AreaHandler = (ctx, helpers, req) => {
   const pool = poolOr404(ctx, helpers, req);
   const body = readBody(req);
   const errors: FieldErrors = {};
@@ -188,7 +189,7 @@ function updatePool(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): Sim
   if (title !== undefined) patch.title = title;
   if (labels !== undefined) patch.labels = labels;
   return ok(ctx.store.update(POOLS, String(pool.id), patch));
-}
+};
 
 /** search_pattern matches the title or the CIDR (Terraform's data source searches by CIDR). */
 function searched(records: WireRecord[], req: SimRequest): WireRecord[] {
@@ -203,17 +204,22 @@ function searched(records: WireRecord[], req: SimRequest): WireRecord[] {
 
 function register(router: Router, helpers: AreaHelpers): void {
   const sortable = ["id", "title", "cidr", "created_at", "updated_at"];
-  router.add("GET", BASE, (req, ctx) => {
-    const location = req.query.get("location_id");
-    const pools = searched(ctx.store.all(POOLS), req).filter(
-      (pool) =>
-        location === null ||
-        (Array.isArray(pool.location_ids) && pool.location_ids.map(String).includes(location)),
-    );
-    return helpers.list(req, pools, { sortable, labelSelector: true, filters: { type: "type" } });
+  // Pools are seeded: the API reads, retitles and relabels them, and cannot create or delete one.
+  registerCollection(router, helpers, {
+    path: BASE,
+    collection: POOLS,
+    param: "pool_id",
+    list: { sortable, labelSelector: true, filters: { type: "type" } },
+    records: (ctx, req) => {
+      const location = req.query.get("location_id");
+      return searched(ctx.store.all(POOLS), req).filter(
+        (pool) =>
+          location === null ||
+          (Array.isArray(pool.location_ids) && pool.location_ids.map(String).includes(location)),
+      );
+    },
+    update: updatePool,
   });
-  router.add("GET", `${BASE}/:pool_id`, (req, ctx) => ok(poolOr404(ctx, helpers, req)));
-  router.add("PUT", `${BASE}/:pool_id`, (req, ctx) => updatePool(ctx, helpers, req));
   router.add("GET", `${BASE}/:pool_id/subnetworks`, (req, ctx) => {
     const pool = poolOr404(ctx, helpers, req);
     const records = searched(subnetworksOf(ctx, String(pool.id)), req);

@@ -14,15 +14,16 @@ import {
   stringProblem,
   validationFailed,
 } from "../framework/body";
+import { registerCollection } from "../framework/collection";
 import {
   type Area,
+  type AreaHandler,
   type AreaHelpers,
   type Json,
   type Router,
   SimApiError,
   type SimContext,
   type SimRequest,
-  type SimResponse,
   type Step,
   type WireRecord,
 } from "../framework/contract";
@@ -131,7 +132,7 @@ function newPassword(): string {
   return randomBytes(18).toString("base64url");
 }
 
-function createVolume(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): SimResponse {
+const createVolume: AreaHandler = (ctx, helpers, req) => {
   const input = validateCreate(helpers, readBody(req));
   // api-spec.md's transition: "request valid, payment method present, quota ok", in that order.
   if (ctx.store.account.payment_method == null) {
@@ -172,9 +173,9 @@ function createVolume(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): S
     },
   ];
   return accepted(ctx.store.insert(VOLUMES, record, steps));
-}
+};
 
-function updateVolume(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): SimResponse {
+const updateVolume: AreaHandler = (ctx, helpers, req) => {
   const id = req.params.id ?? "";
   const record = helpers.getOr404(ctx, VOLUMES, id);
   if (record.status === "removing") throw conflict(record, "be updated");
@@ -204,16 +205,16 @@ function updateVolume(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): S
   Object.assign(patch, { size, status: "pending" }, performance(flavor, size));
   const steps: Step[] = [{ afterMs: helpers.duration("rbs_resize"), set: { status: "active" } }];
   return ok(ctx.store.update(VOLUMES, id, patch, steps));
-}
+};
 
-function deleteVolume(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): SimResponse {
+const deleteVolume: AreaHandler = (ctx, helpers, req) => {
   const id = req.params.id ?? "";
   const record = helpers.getOr404(ctx, VOLUMES, id);
   // Deleting twice answers the same: the first removal is already on its way.
   if (record.status === "removing") return accepted(record);
   const steps: Step[] = [{ afterMs: helpers.duration("rbs_delete"), remove: true }];
   return accepted(ctx.store.update(VOLUMES, id, { status: "removing" }, steps));
-}
+};
 
 function credentials(record: WireRecord): Json {
   return {
@@ -225,12 +226,12 @@ function credentials(record: WireRecord): Json {
   };
 }
 
-function resetCredentials(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): SimResponse {
+const resetCredentials: AreaHandler = (ctx, helpers, req) => {
   const id = req.params.id ?? "";
   const record = helpers.getOr404(ctx, VOLUMES, id);
   if (record.status !== "active") throw conflict(record, "reset its credentials");
   return ok(ctx.store.update(VOLUMES, id, { _password: newPassword() }));
-}
+};
 
 function locationFlavors(req: SimRequest): readonly RbsFlavor[] {
   const raw = req.params.location_id ?? "";
@@ -260,20 +261,19 @@ function registerFlavors(router: Router, helpers: AreaHelpers): void {
 }
 
 function registerVolumes(router: Router, helpers: AreaHelpers): void {
-  router.add("GET", BASE, (req, ctx) =>
-    helpers.list(req, ctx.store.all(VOLUMES), {
+  registerCollection(router, helpers, {
+    path: BASE,
+    collection: VOLUMES,
+    list: {
       sortable: ["id", "name", "size", "status", "created_at", "updated_at"],
       searchField: "name",
       labelSelector: true,
       filters: { location_id: "location_id", flavor_id: "flavor_id", status: "status" },
-    }),
-  );
-  router.add("POST", BASE, (req, ctx) => createVolume(ctx, helpers, req));
-  router.add("GET", `${BASE}/:id`, (req, ctx) =>
-    ok(helpers.getOr404(ctx, VOLUMES, req.params.id ?? "")),
-  );
-  router.add("PUT", `${BASE}/:id`, (req, ctx) => updateVolume(ctx, helpers, req));
-  router.add("DELETE", `${BASE}/:id`, (req, ctx) => deleteVolume(ctx, helpers, req));
+    },
+    create: createVolume,
+    update: updateVolume,
+    remove: deleteVolume,
+  });
   router.add("GET", `${BASE}/:id/credentials`, (req, ctx) =>
     ok(credentials(helpers.getOr404(ctx, VOLUMES, req.params.id ?? ""))),
   );

@@ -8,10 +8,10 @@ import {
   type FieldErrors,
   integerProblem,
   isObject,
-  ok,
   readBody,
   throwIfErrors,
 } from "../framework/body";
+import { registerCollection, relabel } from "../framework/collection";
 import {
   type Area,
   type AreaHelpers,
@@ -243,13 +243,6 @@ function placeOrder(
   });
 }
 
-function updateLabels(ctx: SimContext, helpers: AreaHelpers, id: string, body: Body): WireRecord {
-  helpers.getOr404(ctx, SBM, id);
-  // Labels are the only writable field; the submitted object replaces the whole set.
-  if (body.labels === undefined) return helpers.getOr404(ctx, SBM, id);
-  return ctx.store.update(SBM, id, { labels: helpers.checkLabels(body.labels) });
-}
-
 /**
  * DELETE schedules the release for the end of the server's current billing hour (hours count
  * from its order; one that has begun is paid) and answers the server with scheduled_release_at.
@@ -323,19 +316,16 @@ function reinstall(ctx: SimContext, helpers: AreaHelpers, id: string, body: Body
 }
 
 function register(router: Router, helpers: AreaHelpers): void {
-  router.add("GET", BASE, (req, ctx) => helpers.list(req, ctx.store.all(SBM), HOST_LIST_SPEC));
-  router.add("POST", BASE, (req, ctx) =>
-    accepted(placeOrder(ctx, helpers, validateOrder(ctx, helpers, readBody(req)))),
-  );
-  router.add("GET", `${BASE}/:id`, (req, ctx) =>
-    ok(helpers.getOr404(ctx, SBM, req.params.id ?? "")),
-  );
-  router.add("PUT", `${BASE}/:id`, (req, ctx) =>
-    ok(updateLabels(ctx, helpers, req.params.id ?? "", readBody(req))),
-  );
-  router.add("DELETE", `${BASE}/:id`, (req, ctx) =>
-    accepted(release(ctx, helpers, req.params.id ?? "")),
-  );
+  registerCollection(router, helpers, {
+    path: BASE,
+    collection: SBM,
+    list: HOST_LIST_SPEC,
+    create: (ctx, helpers, req) =>
+      accepted(placeOrder(ctx, helpers, validateOrder(ctx, helpers, readBody(req)))),
+    // Labels are the only writable field of an SBM server.
+    update: relabel(SBM),
+    remove: (ctx, helpers, req) => accepted(release(ctx, helpers, req.params.id ?? "")),
+  });
   router.add("POST", `${BASE}/:id/reinstall`, (req, ctx) =>
     accepted(reinstall(ctx, helpers, req.params.id ?? "", readBody(req))),
   );

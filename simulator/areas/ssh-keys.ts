@@ -11,14 +11,13 @@ import {
   readBody,
   validationFailed,
 } from "../framework/body";
+import { registerCollection } from "../framework/collection";
 import {
   type Area,
+  type AreaHandler,
   type AreaHelpers,
   type Router,
   SimApiError,
-  type SimContext,
-  type SimRequest,
-  type SimResponse,
   type WireRecord,
 } from "../framework/contract";
 
@@ -72,7 +71,7 @@ function mustBeUnique(what: string): SimApiError {
   return new SimApiError(409, "MUST_BE_UNIQUE", `An SSH key with this ${what} already exists`);
 }
 
-function createKey(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): SimResponse {
+const createKey: AreaHandler = (ctx, helpers, req) => {
   const body = readBody(req);
   const errors: FieldErrors = {};
   if (!isNonEmptyString(body.name)) errors.name = "is required";
@@ -93,9 +92,9 @@ function createKey(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): SimR
     _public_key: String(body.public_key).trim(),
   };
   return ok(ctx.store.insert(KEYS, record, [], fingerprint), 201);
-}
+};
 
-function updateKey(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): SimResponse {
+const updateKey: AreaHandler = (ctx, helpers, req) => {
   const fingerprint = req.params.fingerprint ?? "";
   helpers.getOr404(ctx, KEYS, fingerprint);
   const body = readBody(req);
@@ -114,27 +113,29 @@ function updateKey(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): SimR
   if (typeof body.name === "string") patch.name = body.name;
   if (labels !== undefined) patch.labels = labels;
   return ok(ctx.store.update(KEYS, fingerprint, patch));
-}
+};
+
+const deleteKey: AreaHandler = (ctx, helpers, req) => {
+  const fingerprint = req.params.fingerprint ?? "";
+  helpers.getOr404(ctx, KEYS, fingerprint);
+  ctx.store.remove(KEYS, fingerprint);
+  return noContent();
+};
 
 function register(router: Router, helpers: AreaHelpers): void {
-  router.add("GET", BASE, (req, ctx) =>
-    helpers.list(req, ctx.store.all(KEYS), {
+  registerCollection(router, helpers, {
+    path: BASE,
+    collection: KEYS,
+    param: "fingerprint",
+    list: {
       // SSH keys have no id: the default sort ("id") keeps the order they were added in.
       sortable: ["name", "fingerprint", "created_at", "updated_at"],
       searchField: "name",
       labelSelector: true,
-    }),
-  );
-  router.add("POST", BASE, (req, ctx) => createKey(ctx, helpers, req));
-  router.add("GET", `${BASE}/:fingerprint`, (req, ctx) =>
-    ok(helpers.getOr404(ctx, KEYS, req.params.fingerprint ?? "")),
-  );
-  router.add("PUT", `${BASE}/:fingerprint`, (req, ctx) => updateKey(ctx, helpers, req));
-  router.add("DELETE", `${BASE}/:fingerprint`, (req, ctx) => {
-    const fingerprint = req.params.fingerprint ?? "";
-    helpers.getOr404(ctx, KEYS, fingerprint);
-    ctx.store.remove(KEYS, fingerprint);
-    return noContent();
+    },
+    create: createKey,
+    update: updateKey,
+    remove: deleteKey,
   });
 }
 

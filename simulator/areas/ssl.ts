@@ -12,12 +12,11 @@ import {
 } from "../framework/body";
 import {
   type Area,
+  type AreaHandler,
   type AreaHelpers,
   type Router,
   SimApiError,
   type SimContext,
-  type SimRequest,
-  type SimResponse,
   type WireRecord,
 } from "../framework/contract";
 
@@ -104,7 +103,7 @@ function checkKeyMaterial(material: KeyMaterial, errors: FieldErrors): WireRecor
   return certificate === undefined ? {} : describe(certificate);
 }
 
-function createCustom(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): SimResponse {
+const createCustom: AreaHandler = (ctx, helpers, req) => {
   const body = readBody(req);
   const errors: FieldErrors = {};
   if (!given(body.name)) errors.name = "is required";
@@ -134,7 +133,7 @@ function createCustom(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): S
     _chain_key: chainKey,
   };
   return ok(ctx.store.insert(CERTIFICATES, record), 201);
-}
+};
 
 function certificateOr404(ctx: SimContext, type: CertificateType, id: string): WireRecord {
   const record = ctx.store.get(CERTIFICATES, id);
@@ -145,7 +144,7 @@ function certificateOr404(ctx: SimContext, type: CertificateType, id: string): W
   return record;
 }
 
-function updateCustom(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): SimResponse {
+const updateCustom: AreaHandler = (ctx, helpers, req) => {
   const id = req.params.id ?? "";
   const record = certificateOr404(ctx, "custom", id);
   const body = readBody(req);
@@ -172,15 +171,15 @@ function updateCustom(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): S
   if (given(body.name)) patch.name = body.name;
   if (labels !== undefined) patch.labels = labels;
   return ok(ctx.store.update(CERTIFICATES, id, patch));
-}
+};
 
-function updateLetsEncrypt(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): SimResponse {
+const updateLetsEncrypt: AreaHandler = (ctx, helpers, req) => {
   const id = req.params.id ?? "";
   certificateOr404(ctx, "letsencrypt", id);
   const body = readBody(req);
   if (body.labels === undefined) return ok(certificateOr404(ctx, "letsencrypt", id));
   return ok(ctx.store.update(CERTIFICATES, id, { labels: helpers.checkLabels(body.labels) }));
-}
+};
 
 function registerTyped(router: Router, type: CertificateType): void {
   const path = `${BASE}/${type}/:id`;

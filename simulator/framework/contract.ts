@@ -104,6 +104,9 @@ export interface SimContext {
 
 export type Handler = (req: SimRequest, ctx: SimContext) => SimResponse | Promise<SimResponse>;
 
+/** A route handler as areas write theirs: the store and clock, the framework's helpers, the request. */
+export type AreaHandler = (ctx: SimContext, helpers: AreaHelpers, req: SimRequest) => SimResponse;
+
 export interface Router {
   /** Registers a route; pattern segments starting with ":" are parameters ("/v1/ssh_keys/:fingerprint"). */
   add(method: Method, pattern: string, handler: Handler): void;

@@ -1,0 +1,72 @@
+// The routes most collections of the API share: the list at a path (pages, sorting, search and
+// label selectors by the collection's ListSpec), one record at `path/:id` (404 when absent), and
+// the area's own create, update and delete. Areas register them here and keep only their rules
+// (bodies, transitions, conflicts) and the routes no other collection has. Written only against
+// contract.ts and body.ts, so areas may import it as they import the contract.
+import { ok, readBody } from "./body";
+import type {
+  AreaHandler,
+  AreaHelpers,
+  ListSpec,
+  Router,
+  SimContext,
+  SimRequest,
+  WireRecord,
+} from "./contract";
+
+export interface CollectionRoutes {
+  /** The list's path ("/v1/ssh_keys"); one record is at `${path}/:${param}`. */
+  readonly path: string;
+  /** The store's collection the records live in. */
+  readonly collection: string;
+  /** The path parameter naming one record (default "id"). */
+  readonly param?: string;
+  /** GET path answers the list with these options; omit for collections the API does not list. */
+  readonly list?: ListSpec;
+  /** The records GET path lists (default: every record of the collection), e.g. after a filter the ListSpec cannot express. */
+  readonly records?: (ctx: SimContext, req: SimRequest) => readonly WireRecord[];
+  /** How one record is answered (default: as stored). */
+  readonly present?: (record: WireRecord) => WireRecord;
+  /** POST path. */
+  readonly create?: AreaHandler;
+  /** PUT path/:param. */
+  readonly update?: AreaHandler;
+  /** DELETE path/:param. */
+  readonly remove?: AreaHandler;
+}
+
+export function registerCollection(
+  router: Router,
+  helpers: AreaHelpers,
+  routes: CollectionRoutes,
+): void {
+  const { path, collection, list, records, present, create, update, remove } = routes;
+  const param = routes.param ?? "id";
+  const one = `${path}/:${param}`;
+  if (list !== undefined) {
+    router.add("GET", path, (req, ctx) =>
+      helpers.list(req, records?.(ctx, req) ?? ctx.store.all(collection), list),
+    );
+  }
+  if (create !== undefined) router.add("POST", path, (req, ctx) => create(ctx, helpers, req));
+  router.add("GET", one, (req, ctx) => {
+    const record = helpers.getOr404(ctx, collection, req.params[param] ?? "");
+    return ok(present === undefined ? record : present(record));
+  });
+  if (update !== undefined) router.add("PUT", one, (req, ctx) => update(ctx, helpers, req));
+  if (remove !== undefined) router.add("DELETE", one, (req, ctx) => remove(ctx, helpers, req));
+}
+
+/**
+ * The PUT of a record whose only writable field is its labels: the object sent replaces the
+ * whole set, a body without labels changes nothing (and stamps nothing). 404 before the body.
+ */
+export function relabel(collection: string): AreaHandler {
+  return (ctx, helpers, req) => {
+    const id = req.params.id ?? "";
+    const record = helpers.getOr404(ctx, collection, id);
+    const labels = readBody(req).labels;
+    if (labels === undefined) return ok(record);
+    return ok(ctx.store.update(collection, id, { labels: helpers.checkLabels(labels) }));
+  };
+}
