@@ -8,8 +8,7 @@
 // and `pulumi preview --expect-no-changes` passes (python.py runs both steps as inline programs:
 // the Python language host cannot be built here). No object is recorded twice, and only the other
 // stack's objects stay unrecorded.
-import { execFile } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -20,10 +19,11 @@ import { OWNED, type SeededAccount, seededAccount } from "../../provider/discove
 import { pythonEnvironment, pythonVersion } from "../python/venv";
 import { type CliSetup, cliSetup, pulumiBin } from "../support/cli";
 import { Inventory } from "../support/inventory";
-import { installPackage } from "../support/project";
+import { runProgram } from "../support/program";
+import { installPackage, writeProjectFile } from "../support/project";
 import { exportState, secretsInFiles } from "../support/state";
 import { CERTIFICATE, PRIVATE_KEY } from "../typescript/all-kinds";
-import { discoverBin } from "./support";
+import { discoverBin, expectOnlyOthersUnrecorded, type ImportSpec } from "./support";
 
 const PYTHON = pythonVersion();
 const PROJECT = "discovered-python";
@@ -36,12 +36,6 @@ let projectDir: string;
 let inventory: Inventory;
 let python: string;
 
-interface ImportSpec {
-  type: string;
-  name: string;
-  id: string;
-  parent?: string;
-}
 let specs: ImportSpec[] = [];
 
 /** One resource of the Python program: what python.py declares. */
@@ -60,18 +54,7 @@ interface Declared {
  * its work dir.
  */
 function projectFile(runtime: "python" | "yaml"): void {
-  writeFileSync(
-    join(projectDir, "Pulumi.yaml"),
-    [
-      `name: ${PROJECT}`,
-      `runtime: ${runtime}`,
-      "plugins:",
-      "  providers:",
-      "    - name: serverscom",
-      "      path: ./node_modules/.bin",
-      "",
-    ].join("\n"),
-  );
+  writeProjectFile(projectDir, PROJECT, runtime);
 }
 
 /** The additions' values: what the all-kinds program made the objects with. */
@@ -88,7 +71,7 @@ function additionValue(kind: KindName, property: string): unknown {
  * Runs one step of python.py with the CLI's environment and the stack's settings on stdin (the
  * token and the private key never appear in a command line); its last line is the summary.
  */
-function step(
+async function step(
   name: "import" | "preview",
   extra: Record<string, unknown>,
 ): Promise<Record<string, number>> {
@@ -102,24 +85,13 @@ function step(
     ...extra,
   };
   const script = join(repoRoot(), "test", "cli", "discover", "python.py");
-  return new Promise((resolve, reject) => {
-    const child = execFile(
-      python,
-      [script, name],
-      { env: { ...setup.env }, timeout: 5 * 60_000, maxBuffer: 64 * 1024 * 1024 },
-      (error, stdout, stderr) => {
-        if (error !== null) {
-          reject(
-            new Error(`${name}: ${error.message}\n--- stdout\n${stdout}\n--- stderr\n${stderr}`),
-          );
-          return;
-        }
-        const last = stdout.trim().split("\n").at(-1) ?? "";
-        resolve((JSON.parse(last) as { summary: Record<string, number> }).summary);
-      },
-    );
-    child.stdin?.end(JSON.stringify(settings));
-  });
+  const result = await runProgram<{ summary: Record<string, number> }>(
+    name,
+    { file: python, args: [script, name] },
+    setup,
+    settings,
+  );
+  return result.summary;
 }
 
 describe.skipIf(PYTHON === undefined)(
@@ -208,15 +180,10 @@ describe.skipIf(PYTHON === undefined)(
       // Nothing imported twice, nothing lost; unrecorded only what another stack manages (and
       // its zone's record).
       const findings = await inventory.check(await exportState(setup, projectDir, STACK));
-      const other = OWNED.map((name) => account.made.get(name)?.id);
-      for (const finding of findings) {
-        expect(finding.finding, JSON.stringify(finding)).toBe("orphan");
-        expect(
-          other.some((id) => id !== undefined && finding.object.endsWith(id)) ||
-            finding.kind === "DnsRecord",
-          JSON.stringify(finding),
-        ).toBe(true);
-      }
+      expectOnlyOthersUnrecorded(
+        findings,
+        OWNED.map((name) => account.made.get(name)?.id),
+      );
     });
 
     it("no secret in clear in any file the CLI wrote", () => {

@@ -3,10 +3,20 @@
 // label taken off objects a first stack made (objects made outside Pulumi carry none).
 import { execFile } from "node:child_process";
 import { join } from "node:path";
+import { expect } from "vitest";
 import { OWNER_LABEL_KEY } from "../../../provider/framework/ownership";
+import type { Finding } from "../../../scripts/soak/inventory";
 import { OBJECT_KINDS } from "../../../scripts/soak/kinds";
 import type { Simulator, WireRecord } from "../../../simulator";
 import type { CliSetup } from "../support/cli";
+
+/** One entry of the import file `serverscom-discover --out` writes (`pulumi import --file`). */
+export interface ImportSpec {
+  type: string;
+  name: string;
+  id: string;
+  parent?: string;
+}
 
 export interface DiscoverResult {
   readonly code: number;
@@ -63,5 +73,23 @@ export async function forgetOwnership(sim: Simulator, keep: readonly string[]): 
       const key = collection === "ssh_keys" ? String(record.fingerprint) : String(record.id);
       await sim.control.patch(collection, key, { labels: rest });
     }
+  }
+}
+
+/**
+ * The inventory after the adoption: nothing recorded twice, nothing lost; unrecorded (orphan)
+ * only what another stack manages (`others`, the ids it kept) and its zone's DNS record.
+ */
+export function expectOnlyOthersUnrecorded(
+  findings: readonly Finding[],
+  others: readonly (string | undefined)[],
+): void {
+  for (const finding of findings) {
+    expect(finding.finding, JSON.stringify(finding)).toBe("orphan");
+    expect(
+      others.some((id) => id !== undefined && finding.object.endsWith(id)) ||
+        finding.kind === "DnsRecord",
+      JSON.stringify(finding),
+    ).toBe(true);
   }
 }

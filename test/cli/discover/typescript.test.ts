@@ -29,7 +29,7 @@ import { Inventory } from "../support/inventory";
 import { installPackage } from "../support/project";
 import { exportState, secretsInFiles } from "../support/state";
 import { CERTIFICATE, PRIVATE_KEY } from "../typescript/all-kinds";
-import { discoverBin } from "./support";
+import { discoverBin, expectOnlyOthersUnrecorded, type ImportSpec } from "./support";
 
 let account: SeededAccount;
 let root: string;
@@ -40,11 +40,6 @@ let inline: InlineStack;
 const STACK = "adopted";
 const programFile = () => join(projectDir, "index.ts");
 
-interface ImportSpec {
-  type: string;
-  name: string;
-  id: string;
-}
 let specs: ImportSpec[] = [];
 
 /** Every record of the collections, by "collection/key". */
@@ -191,15 +186,10 @@ describe("serverscom-discover --typescript through the real CLI", () => {
     expect(adopted).toHaveLength(specs.length);
     // Nothing recorded twice; unrecorded only what another stack manages (and its zone's record).
     const findings = await inventory.check(state);
-    const other = OWNED.map((name) => account.made.get(name)?.id);
-    for (const finding of findings) {
-      expect(finding.finding, JSON.stringify(finding)).toBe("orphan");
-      expect(
-        other.some((id) => id !== undefined && finding.object.endsWith(id)) ||
-          finding.kind === "DnsRecord",
-        JSON.stringify(finding),
-      ).toBe(true);
-    }
+    expectOnlyOthersUnrecorded(
+      findings,
+      OWNED.map((name) => account.made.get(name)?.id),
+    );
   });
 
   it("then preview --expect-no-changes passes", async () => {

@@ -23,7 +23,7 @@ import {
   USER_DATA,
 } from "../yaml/program";
 import { YamlStack } from "../yaml/stack";
-import { discoverBin, forgetOwnership } from "./support";
+import { discoverBin, forgetOwnership, type ImportSpec } from "./support";
 
 let sim: Simulator;
 let root: string;
@@ -35,12 +35,6 @@ const idOf = new Map<string, string>();
 /** Kept by another stack. */
 const OWNED = "data";
 
-interface ImportSpec {
-  type: string;
-  name: string;
-  id: string;
-  parent?: string;
-}
 let specs: ImportSpec[] = [];
 
 /** A type token in full (pulumi-yaml writes `serverscom:RbsVolume` for the index module). */

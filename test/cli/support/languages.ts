@@ -6,16 +6,16 @@
 // and an RBS flavor; each step prints its change summary and outputs as JSON on its last line,
 // and the simulator's inventory is compared with the exported state after every step
 // (support/inventory.ts).
-import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type Simulator, startSimulator } from "../../../simulator";
 import { type CliSetup, cliSetup, pulumiBin } from "./cli";
 import { Inventory } from "./inventory";
-import { installPackage } from "./project";
+import { runProgram } from "./program";
+import { installPackage, writeProjectFile } from "./project";
 import { exportState, secretsInFiles } from "./state";
 
 export type Step = "up" | "preview-refresh" | "update" | "replace" | "destroy";
@@ -59,25 +59,7 @@ function runStep(
   setup: CliSetup,
   settings: Record<string, string>,
 ): Promise<StepResult> {
-  const { file, args } = command(step);
-  return new Promise((resolve, reject) => {
-    const child = execFile(
-      file,
-      args,
-      { env: { ...setup.env }, timeout: 5 * 60_000, maxBuffer: 64 * 1024 * 1024 },
-      (error, stdout, stderr) => {
-        if (error !== null) {
-          reject(
-            new Error(`${step}: ${error.message}\n--- stdout\n${stdout}\n--- stderr\n${stderr}`),
-          );
-          return;
-        }
-        const last = stdout.trim().split("\n").at(-1) ?? "";
-        resolve(JSON.parse(last) as StepResult);
-      },
-    );
-    child.stdin?.end(JSON.stringify(settings));
-  });
+  return runProgram<StepResult>(step, command(step), setup, settings);
 }
 
 /**
@@ -104,18 +86,7 @@ export function lifecycleTests(
     // The native plugin through `plugins.providers`, as the README tells users of every
     // language; the Automation API keeps a Pulumi.yaml it finds in its work dir.
     installPackage(dir());
-    writeFileSync(
-      join(dir(), "Pulumi.yaml"),
-      [
-        `name: ${project}`,
-        `runtime: ${runtime}`,
-        "plugins:",
-        "  providers:",
-        "    - name: serverscom",
-        "      path: ./node_modules/.bin",
-        "",
-      ].join("\n"),
-    );
+    writeProjectFile(dir(), project, runtime);
     inventory = await Inventory.start(sim);
     command = await prepare();
     settings = {

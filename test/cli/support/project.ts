@@ -27,15 +27,16 @@ export function installPackage(dir: string): void {
   );
 }
 
-/** A YAML project whose native plugin is found through `plugins.providers`, as the README says. */
-export function yamlProject(dir: string, name: string, body: string): void {
-  mkdirSync(dir, { recursive: true });
-  installPackage(dir);
+/**
+ * The project file (Pulumi.yaml) of `dir`: the native plugin found through `plugins.providers`,
+ * as the README tells users of every language; `body` is the rest of a YAML program.
+ */
+export function writeProjectFile(dir: string, name: string, runtime: string, body = ""): void {
   writeFileSync(
     join(dir, "Pulumi.yaml"),
     [
       `name: ${name}`,
-      "runtime: yaml",
+      `runtime: ${runtime}`,
       "plugins:",
       "  providers:",
       "    - name: serverscom",
@@ -43,4 +44,11 @@ export function yamlProject(dir: string, name: string, body: string): void {
       body,
     ].join("\n"),
   );
+}
+
+/** A YAML project whose native plugin is found through `plugins.providers`, as the README says. */
+export function yamlProject(dir: string, name: string, body: string): void {
+  mkdirSync(dir, { recursive: true });
+  installPackage(dir);
+  writeProjectFile(dir, name, "yaml", body);
 }
