@@ -5,13 +5,11 @@
 // `pulumi import --file` imports all of it into a YAML project through the native plugin; with
 // the README's additions written into the generated code, `pulumi preview --expect-no-changes`
 // passes, and the only object no state records is the one another stack manages.
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { parse, stringify } from "yaml";
 import { ADDITIONS } from "../../../provider/discover/kinds";
-import { type Simulator, startSimulator } from "../../../simulator";
 import { expectSuccess } from "../support/cli";
 import { secretsInFiles } from "../support/state";
 import {
@@ -22,12 +20,9 @@ import {
   programBody,
   USER_DATA,
 } from "../yaml/program";
-import { YamlStack } from "../yaml/stack";
+import { useYamlStack } from "../yaml/stack";
 import { discoverBin, forgetOwnership, type ImportSpec } from "./support";
 
-let sim: Simulator;
-let root: string;
-let stack: YamlStack;
 /** What the first stack made: id -> its resource name there. */
 const madeBy = new Map<string, string>();
 /** The first stack's resource name -> id. */
@@ -50,33 +45,25 @@ function literal(value: unknown): unknown {
   return ref === null ? value : (idOf.get(ref[1] as string) ?? value);
 }
 
-beforeAll(async () => {
-  sim = await startSimulator({ speed: 3000 });
-  root = mkdtempSync(join(tmpdir(), "serverscom-cli-discover-"));
-  stack = await YamlStack.create(sim, root, "yaml-discover", programBody({ userData: true }));
-});
-afterAll(async () => {
-  await sim?.close();
-  rmSync(root, { recursive: true, force: true });
-});
+const bed = useYamlStack("yaml-discover", () => programBody({ userData: true }));
 
 describe("serverscom-discover, pulumi import --file, preview: a YAML project", () => {
   it("a first stack makes one object of every kind, then is removed, leaving them", async () => {
-    expectSuccess(await stack.run(["up", "--yes"]));
-    for (const r of (await stack.state()).resources) {
+    expectSuccess(await bed.stack.run(["up", "--yes"]));
+    for (const r of (await bed.stack.state()).resources) {
       if (!r.type.startsWith("serverscom:index:")) continue;
       madeBy.set(r.id, r.name);
       idOf.set(r.name, r.id);
     }
     expect(idOf.size).toBe(DECLARED.length);
-    expectSuccess(await stack.raw(["stack", "rm", "--force", "--yes"]));
-    await forgetOwnership(sim, [idOf.get(OWNED) ?? ""]);
-    await stack.init("adopted", sim);
+    expectSuccess(await bed.stack.raw(["stack", "rm", "--force", "--yes"]));
+    await forgetOwnership(bed.sim, [idOf.get(OWNED) ?? ""]);
+    await bed.stack.init("adopted", bed.sim);
   });
 
   it("serverscom-discover --out: every object, the other stack's named and left out", async () => {
-    const file = join(stack.dir, "import.json");
-    const result = await discoverBin(stack.setup, stack.dir, sim, ["--out", file]);
+    const file = join(bed.stack.dir, "import.json");
+    const result = await discoverBin(bed.stack.setup, bed.stack.dir, bed.sim, ["--out", file]);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toBe("");
     specs = (JSON.parse(readFileSync(file, "utf8")) as { resources: ImportSpec[] }).resources;
@@ -86,17 +73,17 @@ describe("serverscom-discover, pulumi import --file, preview: a YAML project", (
       else expect(ids, name).toContain(id);
     }
     expect(result.stderr).toContain(`left out RbsVolume ${idOf.get(OWNED)} (`);
-    expect(result.stderr).not.toContain(sim.token);
+    expect(result.stderr).not.toContain(bed.sim.token);
   });
 
   it("pulumi import --file imports it all; with the additions, preview --expect-no-changes", async () => {
-    stack.program = stringify({ config: { [KEY_CONFIG]: { type: "string", secret: true } } });
-    const out = join(stack.dir, "adopted.yaml");
+    bed.stack.program = stringify({ config: { [KEY_CONFIG]: { type: "string", secret: true } } });
+    const out = join(bed.stack.dir, "adopted.yaml");
     const result = expectSuccess(
-      await stack.raw([
+      await bed.stack.raw([
         "import",
         "--file",
-        join(stack.dir, "import.json"),
+        join(bed.stack.dir, "import.json"),
         "--out",
         out,
         "--yes",
@@ -128,13 +115,13 @@ describe("serverscom-discover, pulumi import --file, preview: a YAML project", (
     // Children come with the object they live on as their parent.
     const ptr = specs.find((s) => s.type === "serverscom:index:PtrRecord");
     expect(generated.resources[ptr?.name ?? ""]?.options?.parent).toBe(`\${${ptr?.parent}}`);
-    stack.program = stringify(
+    bed.stack.program = stringify(
       { config: { [KEY_CONFIG]: { type: "string", secret: true } }, resources },
       { aliasDuplicateObjects: false, lineWidth: 0 },
     );
-    expectSuccess(await stack.raw(["preview", "--expect-no-changes", "--diff"]));
+    expectSuccess(await bed.stack.raw(["preview", "--expect-no-changes", "--diff"]));
     // Nothing imported twice, nothing lost; unrecorded only the object another stack manages.
-    const findings = await stack.inventory.check(await stack.state());
+    const findings = await bed.stack.inventory.check(await bed.stack.state());
     expect(findings.map((f) => `${f.finding} ${f.object}`)).toEqual([
       `orphan rbs_volumes/${idOf.get(OWNED)}`,
     ]);
@@ -144,7 +131,10 @@ describe("serverscom-discover, pulumi import --file, preview: a YAML project", (
     const { key } = certificateFiles();
     const keyLines = key.split("\n").filter((line) => line.length >= 40);
     expect(
-      secretsInFiles([stack.setup.backend], [sim.token, key.trim(), ...keyLines, USER_DATA]),
+      secretsInFiles(
+        [bed.stack.setup.backend],
+        [bed.sim.token, key.trim(), ...keyLines, USER_DATA],
+      ),
     ).toEqual([]);
   });
 });

@@ -3,14 +3,12 @@
 // imported one by one with `--out`, the generated YAML names the right type, the README's
 // additions (README.md, "Other languages and `pulumi import`", the import table) are written in,
 // and `pulumi preview --expect-no-changes` passes; then all at once with `--file`.
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { parse, stringify } from "yaml";
 import { OWNER_LABEL_KEY } from "../../../provider/framework/ownership";
 import type { StoredResource } from "../../../scripts/engine/harness";
-import { type Simulator, startSimulator } from "../../../simulator";
 import { expectSuccess } from "../support/cli";
 import { secretsInFiles } from "../support/state";
 import { ADDITIONS, WARNED } from "./additions";
@@ -22,11 +20,8 @@ import {
   programBody,
   USER_DATA,
 } from "./program";
-import { YamlStack } from "./stack";
+import { useYamlStack } from "./stack";
 
-let sim: Simulator;
-let root: string;
-let stack: YamlStack;
 /** What the first stack made: resource name → its state entry. */
 const made = new Map<string, StoredResource>();
 /** The imported program's resources, as the generated code and the additions make them. */
@@ -52,13 +47,13 @@ const LABELLED = [
 /** Removes the ownership label from every object: what nothing made through Pulumi carries. */
 async function forgetOwnership(): Promise<void> {
   for (const collection of LABELLED) {
-    for (const record of await sim.control.records(collection)) {
+    for (const record of await bed.sim.control.records(collection)) {
       const labels = record.labels;
       if (typeof labels !== "object" || labels === null || Array.isArray(labels)) continue;
       if (!(OWNER_LABEL_KEY in labels)) continue;
       const { [OWNER_LABEL_KEY]: _, ...rest } = labels;
       const key = collection === "ssh_keys" ? String(record.fingerprint) : String(record.id);
-      await sim.control.patch(collection, key, { labels: rest });
+      await bed.sim.control.patch(collection, key, { labels: rest });
     }
   }
 }
@@ -117,27 +112,19 @@ function importedProgram(override: typeof imported = {}): string {
   );
 }
 
-beforeAll(async () => {
-  sim = await startSimulator({ speed: 3000 });
-  root = mkdtempSync(join(tmpdir(), "serverscom-cli-import-"));
-  stack = await YamlStack.create(sim, root, "yaml-import", programBody({ userData: true }));
-});
-afterAll(async () => {
-  await sim?.close();
-  rmSync(root, { recursive: true, force: true });
-});
+const bed = useYamlStack("yaml-import", () => programBody({ userData: true }));
 
 describe("pulumi import of every kind through the real CLI", () => {
   it("a first stack makes one object of every kind, then is removed, leaving them", async () => {
-    expectSuccess(await stack.run(["up", "--yes"]));
-    for (const resource of (await stack.state()).resources) made.set(resource.name, resource);
-    expectSuccess(await stack.raw(["stack", "rm", "--force", "--yes"]));
+    expectSuccess(await bed.stack.run(["up", "--yes"]));
+    for (const resource of (await bed.stack.state()).resources) made.set(resource.name, resource);
+    expectSuccess(await bed.stack.raw(["stack", "rm", "--force", "--yes"]));
   });
 
   // Issue 25, item 4: an object that still carries another resource's owner label is refused.
   it("pulumi import of an object another resource owns is refused, naming the owner", async () => {
-    await stack.init("takeover", sim);
-    const result = await stack.raw([
+    await bed.stack.init("takeover", bed.sim);
+    const result = await bed.stack.raw([
       "import",
       "serverscom:index:RbsVolume",
       "data",
@@ -149,19 +136,21 @@ describe("pulumi import of every kind through the real CLI", () => {
     expect(result.code, printed).not.toBe(0);
     expect(printed).toContain(`${OWNER_LABEL_KEY}=`);
     expect(printed).toContain("pulumi state delete");
-    expect((await stack.state()).resources.filter((r) => r.type.includes("RbsVolume"))).toEqual([]);
-    expectSuccess(await stack.raw(["stack", "rm", "--force", "--yes"]));
+    expect((await bed.stack.state()).resources.filter((r) => r.type.includes("RbsVolume"))).toEqual(
+      [],
+    );
+    expectSuccess(await bed.stack.raw(["stack", "rm", "--force", "--yes"]));
     await forgetOwnership();
-    await stack.init("imported", sim);
-    stack.program = importedProgram();
+    await bed.stack.init("imported", bed.sim);
+    bed.stack.program = importedProgram();
   });
 
   for (const { name, kind } of DECLARED) {
     it(`pulumi import serverscom:index:${kind} ${name} <id> --out: the generated code names the type`, async () => {
       const id = importId(name, kind);
-      const out = join(stack.dir, `${name}.import.yaml`);
+      const out = join(bed.stack.dir, `${name}.import.yaml`);
       const result = expectSuccess(
-        await stack.raw([
+        await bed.stack.raw([
           "import",
           `serverscom:index:${kind}`,
           name,
@@ -185,7 +174,7 @@ describe("pulumi import of every kind through the real CLI", () => {
       // keeps the resource's own id, "<regionId>/<snapshotId>".
       if (kind === "CloudSnapshot") {
         expect(resource?.properties?.instanceId).toBe(made.get("app")?.id);
-        const entry = (await stack.state()).resources.find((r) => r.name === name);
+        const entry = (await bed.stack.state()).resources.find((r) => r.name === name);
         expect(entry?.id).toBe(made.get(name)?.id);
       }
       // A clean import: the engine's import Check (step.go, ImportStep) warns only about the
@@ -203,15 +192,15 @@ describe("pulumi import of every kind through the real CLI", () => {
   }
 
   it("with every object imported and the README's additions: preview --expect-no-changes", async () => {
-    stack.program = importedProgram();
-    expectSuccess(await stack.run(["preview", "--expect-no-changes", "--diff"]));
+    bed.stack.program = importedProgram();
+    expectSuccess(await bed.stack.run(["preview", "--expect-no-changes", "--diff"]));
   });
 
   it("pulumi import --file: every kind at once into another stack, then no change", async () => {
-    expectSuccess(await stack.raw(["stack", "rm", "--force", "--yes"]));
-    await stack.init("bulk", sim);
-    stack.program = importedProgram();
-    const file = stack.writeFile(
+    expectSuccess(await bed.stack.raw(["stack", "rm", "--force", "--yes"]));
+    await bed.stack.init("bulk", bed.sim);
+    bed.stack.program = importedProgram();
+    const file = bed.stack.writeFile(
       "import.json",
       JSON.stringify({
         resources: DECLARED.map(({ name, kind }) => ({
@@ -221,9 +210,9 @@ describe("pulumi import of every kind through the real CLI", () => {
         })),
       }),
     );
-    const out = join(stack.dir, "bulk.import.yaml");
+    const out = join(bed.stack.dir, "bulk.import.yaml");
     const result = expectSuccess(
-      await stack.run(["import", "--file", file, "--out", out, "--yes", "--protect=false"]),
+      await bed.stack.run(["import", "--file", file, "--out", out, "--yes", "--protect=false"]),
     );
     const printed = `${result.stdout}\n${result.stderr}`;
     const warned = DECLARED.flatMap(({ kind }) => WARNED[kind] ?? []);
@@ -239,21 +228,25 @@ describe("pulumi import of every kind through the real CLI", () => {
     const golden = (generated.resources as Record<string, { properties?: Record<string, unknown> }>)
       .golden;
     expect(golden?.properties?.instanceId).toBe(`\${app.id}`);
-    expectSuccess(await stack.run(["preview", "--expect-no-changes", "--diff"]));
+    expectSuccess(await bed.stack.run(["preview", "--expect-no-changes", "--diff"]));
   });
 
   it("destroy --yes deletes the imported objects", async () => {
-    expectSuccess(await stack.run(["destroy", "--yes"]));
-    expect((await stack.state()).resources).toEqual([]);
+    expectSuccess(await bed.stack.run(["destroy", "--yes"]));
+    expect((await bed.stack.state()).resources).toEqual([]);
   });
 
   it("no secret in clear in any file the CLI wrote", async () => {
     const { key } = certificateFiles();
-    const passwords = (await sim.control.records("rbs_volumes")).map((v) => String(v._password));
+    const passwords = (await bed.sim.control.records("rbs_volumes")).map((v) =>
+      String(v._password),
+    );
     const keyLines = key.split("\n").filter((line) => line.length >= 40);
-    expect(secretsInFiles([root], [sim.token, key.trim(), ...keyLines, ...passwords])).toEqual([]);
+    expect(
+      secretsInFiles([bed.root], [bed.sim.token, key.trim(), ...keyLines, ...passwords]),
+    ).toEqual([]);
     // User data is a secret input (the schema says so): sealed in every state, though the
     // program holds it in clear.
-    expect(secretsInFiles([stack.setup.backend], [USER_DATA])).toEqual([]);
+    expect(secretsInFiles([bed.stack.setup.backend], [USER_DATA])).toEqual([]);
   });
 });

@@ -1,23 +1,11 @@
-// The YAML program of every kind (program.ts) through the real Pulumi CLI and the native plugin:
-// the lifecycle TypeScript programs go through (test/engine/scenario.ts), each command a test,
-// the simulator's inventory compared with the exported state after every one (stack.ts), and no
-// secret in clear in any file the CLI wrote.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { StoredResource } from "../../../scripts/engine/harness";
-import { type Simulator, startSimulator } from "../../../simulator";
 import { expectSuccess } from "../support/cli";
 import { secretsInFiles } from "../support/state";
 import { diffBlocks } from "./diff-output";
 import { DRIFTS } from "./drift";
 import { certificateFiles, DECLARED, programBody, UNDER_TEST } from "./program";
-import { YamlStack } from "./stack";
-
-let sim: Simulator;
-let root: string;
-let stack: YamlStack;
+import { useYamlStack } from "./stack";
 
 /**
  * Kinds whose replacement is another object (a new id, the old one deleted or released); the
@@ -67,27 +55,21 @@ const byName = (resources: readonly StoredResource[]) =>
 /** Secrets only the simulator and the test know: the token, RBS passwords, the private key. */
 async function secrets(): Promise<string[]> {
   const { key } = certificateFiles();
-  const passwords = (await sim.control.records("rbs_volumes")).map((v) => String(v._password));
+  const passwords = (await bed.sim.control.records("rbs_volumes")).map((v) => String(v._password));
   const keyLines = key.split("\n").filter((line) => line.length >= 40);
-  return [sim.token, key.trim(), ...keyLines, ...passwords];
+  return [bed.sim.token, key.trim(), ...keyLines, ...passwords];
 }
 
-beforeAll(async () => {
-  // An RBS volume's creation takes 30 simulated minutes, 600 ms of real time: long enough for the
-  // partial create's 1 ms timeout to fail reliably on a loaded machine (the default 45 s is 15 ms,
-  // less than one request there).
-  sim = await startSimulator({ speed: 3000, durations: { rbs_create: 1_800_000 } });
-  root = mkdtempSync(join(tmpdir(), "serverscom-cli-yaml-"));
-  stack = await YamlStack.create(sim, root, "yaml-lifecycle", programBody());
-});
-afterAll(async () => {
-  await sim?.close();
-  rmSync(root, { recursive: true, force: true });
+// An RBS volume's creation takes 30 simulated minutes, 600 ms of real time: long enough for the
+// partial create's 1 ms timeout to fail reliably on a loaded machine (the default 45 s is 15 ms,
+// less than one request there).
+const bed = useYamlStack("yaml-lifecycle", () => programBody(), {
+  durations: { rbs_create: 1_800_000 },
 });
 
 describe("a YAML program of all 20 kinds through the real CLI", () => {
   it("preview: every resource to create, outputs unknown, the lookups run", async () => {
-    const result = expectSuccess(await stack.run(["preview"]));
+    const result = expectSuccess(await bed.stack.run(["preview"]));
     // The stack itself is the one more.
     expect(result.stdout).toContain(`+ ${DECLARED.length + 1} to create`);
     expect(result.stdout).toMatch(/fingerprint\s*: \[unknown\]/);
@@ -97,28 +79,28 @@ describe("a YAML program of all 20 kinds through the real CLI", () => {
   });
 
   it("up creates every resource", async () => {
-    expectSuccess(await stack.run(["up", "--yes"]));
-    const state = await stack.state();
+    expectSuccess(await bed.stack.run(["up", "--yes"]));
+    const state = await bed.stack.state();
     expect(state.resources.map((r) => r.name).sort()).toEqual(DECLARED.map((r) => r.name).sort());
     for (const resource of state.resources) expect(resource.initErrors, resource.name).toEqual([]);
   });
 
   it("preview --expect-no-changes", async () => {
-    expectSuccess(await stack.run(["preview", "--expect-no-changes"]));
+    expectSuccess(await bed.stack.run(["preview", "--expect-no-changes"]));
   });
 
   it("preview --refresh --expect-no-changes: no false drift on any kind", async () => {
-    expectSuccess(await stack.run(["preview", "--refresh", "--expect-no-changes"]));
+    expectSuccess(await bed.stack.run(["preview", "--refresh", "--expect-no-changes"]));
   });
 
   it("drift on every kind: preview --refresh --expect-no-changes fails and names each property", async () => {
-    const resources = byName((await stack.state()).resources);
+    const resources = byName((await bed.stack.state()).resources);
     for (const drift of DRIFTS) {
       const resource = resources.get(drift.name);
       if (resource === undefined) throw new Error(`no ${drift.name} in the state`);
-      await drift.change(resource, sim);
+      await drift.change(resource, bed.sim);
     }
-    const result = await stack.run(["preview", "--refresh", "--expect-no-changes", "--diff"]);
+    const result = await bed.stack.run(["preview", "--refresh", "--expect-no-changes", "--diff"]);
     // ExitNoChanges (pulumi/pulumi v3.274.1 pkg/cmd/pulumi/cmd/exit_codes.go:37, :117).
     expect(result.code, result.stdout).toBe(7);
     expect(result.stderr).toContain(
@@ -133,24 +115,24 @@ describe("a YAML program of all 20 kinds through the real CLI", () => {
     expect(DRIFTS.map((d) => d.name).sort()).toEqual(UNDER_TEST.map((r) => r.name).sort());
     for (const drift of DRIFTS) {
       const resource = resources.get(drift.name);
-      if (resource !== undefined) await drift.undo?.(resource, sim);
+      if (resource !== undefined) await drift.undo?.(resource, bed.sim);
     }
   });
 
   it("refresh --yes records the drift", async () => {
-    expectSuccess(await stack.run(["refresh", "--yes"]));
+    expectSuccess(await bed.stack.run(["refresh", "--yes"]));
   });
 
   it("up --yes converges: the declared values are back", async () => {
-    expectSuccess(await stack.run(["up", "--yes"]));
-    expectSuccess(await stack.run(["preview", "--refresh", "--expect-no-changes"]));
+    expectSuccess(await bed.stack.run(["up", "--yes"]));
+    expectSuccess(await bed.stack.run(["preview", "--refresh", "--expect-no-changes"]));
   });
 
   it("up --replace <urn> on every kind", async () => {
-    const before = byName((await stack.state()).resources);
+    const before = byName((await bed.stack.state()).resources);
     const args = UNDER_TEST.flatMap(({ name }) => ["--replace", before.get(name)?.urn ?? name]);
-    const result = expectSuccess(await stack.run(["up", "--yes", ...args]));
-    const after = byName((await stack.state()).resources);
+    const result = expectSuccess(await bed.stack.run(["up", "--yes", ...args]));
+    const after = byName((await bed.stack.state()).resources);
     for (const { name, kind } of UNDER_TEST) {
       expect(result.stdout, name).toMatch(
         new RegExp(`serverscom:index:${kind} ${name} (replaced|deleted original)`),
@@ -162,7 +144,7 @@ describe("a YAML program of all 20 kinds through the real CLI", () => {
       else expect(now.id, `${name}: the same object`).toBe(old.id);
       const live = LIVE[kind];
       if (live !== undefined && NEW_OBJECT.has(kind)) {
-        const records = await sim.control.records(live.collection);
+        const records = await bed.sim.control.records(live.collection);
         const oldRecord = records.find((r) => String(r.id) === old.id);
         expect(
           oldRecord === undefined || !live.live(oldRecord),
@@ -170,41 +152,41 @@ describe("a YAML program of all 20 kinds through the real CLI", () => {
         ).toBe(true);
       }
     }
-    expectSuccess(await stack.run(["preview", "--refresh", "--expect-no-changes"]));
+    expectSuccess(await bed.stack.run(["preview", "--refresh", "--expect-no-changes"]));
   });
 
   it("a partial create (a 1 ms create timeout) is recorded, refreshed, and resumed: one object", async () => {
     const late = { kind: "RbsVolume", properties: { locationId: 1, flavorId: 1, size: 10 } };
-    stack.program = programBody({
+    bed.stack.program = programBody({
       extra: { late: { ...late, options: { customTimeouts: { create: "1ms" } } } },
     });
-    const failed = await stack.run(["up", "--yes"], ["RbsVolume"]);
+    const failed = await bed.stack.run(["up", "--yes"], ["RbsVolume"]);
     // A failed step is a bail: ExitCodeError (exit_codes.go:91-93).
     expect(failed.code, failed.stdout).toBe(1);
-    const partial = byName((await stack.state()).resources).get("late");
+    const partial = byName((await bed.stack.state()).resources).get("late");
     expect(partial?.initErrors.length, "the state records it with an init error").toBeGreaterThan(
       0,
     );
-    expectSuccess(await stack.run(["refresh", "--yes"]));
-    stack.program = programBody({ extra: { late } });
-    expectSuccess(await stack.run(["up", "--yes"]));
-    const resumed = byName((await stack.state()).resources).get("late");
+    expectSuccess(await bed.stack.run(["refresh", "--yes"]));
+    bed.stack.program = programBody({ extra: { late } });
+    expectSuccess(await bed.stack.run(["up", "--yes"]));
+    const resumed = byName((await bed.stack.state()).resources).get("late");
     expect(resumed?.id).toBe(partial?.id);
     expect(resumed?.initErrors).toEqual([]);
-    const volumes = (await sim.control.records("rbs_volumes")).filter((v) => v.size === 10);
+    const volumes = (await bed.sim.control.records("rbs_volumes")).filter((v) => v.size === 10);
     expect(volumes.map((v) => String(v.id))).toEqual([partial?.id]);
   });
 
   it("destroy --yes leaves nothing", async () => {
-    expectSuccess(await stack.run(["destroy", "--yes"]));
-    expect((await stack.state()).resources).toEqual([]);
+    expectSuccess(await bed.stack.run(["destroy", "--yes"]));
+    expect((await bed.stack.state()).resources).toEqual([]);
     for (const { collection, live } of Object.values(LIVE)) {
-      const left = (await sim.control.records(collection)).filter(live);
+      const left = (await bed.sim.control.records(collection)).filter(live);
       expect(left, collection).toEqual([]);
     }
   });
 
   it("no secret in clear in any file the CLI wrote", async () => {
-    expect(secretsInFiles([root], await secrets())).toEqual([]);
+    expect(secretsInFiles([bed.root], await secrets())).toEqual([]);
   });
 });

@@ -4,22 +4,16 @@
 // `pulumi stack import`); the trigger alone is recorded by an update that reinstalls nothing; a
 // change of the recorded trigger makes the preview say REINSTALLS in words, and `up` reinstalls
 // once.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { stringify } from "yaml";
-import { type Simulator, startSimulator } from "../../../simulator";
 import { expectSuccess } from "../support/cli";
 import { KEY_CONFIG, ref } from "./program";
-import { YamlStack } from "./stack";
+import { useYamlStack } from "./stack";
 
 const REINSTALL = "POST /v1/hosts/sbm_servers/:id/reinstall";
 const NEVER_RECORDED = "The state records no reinstallTrigger";
-
-let sim: Simulator;
-let root: string;
-let stack: YamlStack;
 
 /** The program: one SBM server with this system and, when given, this trigger. */
 function program(operatingSystemId: number, reinstallTrigger?: string): string {
@@ -49,7 +43,7 @@ function program(operatingSystemId: number, reinstallTrigger?: string): string {
 }
 
 async function reinstalls(): Promise<number> {
-  return (await sim.control.requestCounts())[REINSTALL] ?? 0;
+  return (await bed.sim.control.requestCounts())[REINSTALL] ?? 0;
 }
 
 function printed(result: { stdout: string; stderr: string }): string {
@@ -58,8 +52,8 @@ function printed(result: { stdout: string; stderr: string }): string {
 
 /** A state as an older version wrote it: the server's recorded trigger left out. */
 async function asOlderVersion(): Promise<void> {
-  const file = join(root, "older.json");
-  expectSuccess(await stack.raw(["stack", "export", "--file", file]));
+  const file = join(bed.root, "older.json");
+  expectSuccess(await bed.stack.raw(["stack", "export", "--file", file]));
   const exported = JSON.parse(readFileSync(file, "utf8")) as {
     deployment: { resources?: { type: string; inputs?: object; outputs?: object }[] };
   };
@@ -70,28 +64,20 @@ async function asOlderVersion(): Promise<void> {
     }
   }
   writeFileSync(file, JSON.stringify(exported));
-  expectSuccess(await stack.raw(["stack", "import", "--file", file]));
+  expectSuccess(await bed.stack.raw(["stack", "import", "--file", file]));
 }
 
-beforeAll(async () => {
-  sim = await startSimulator({ speed: 3000 });
-  root = mkdtempSync(join(tmpdir(), "serverscom-cli-reinstall-"));
-  stack = await YamlStack.create(sim, root, "yaml-reinstall", program(302));
-});
-afterAll(async () => {
-  await sim?.close();
-  rmSync(root, { recursive: true, force: true });
-});
+const bed = useYamlStack("yaml-reinstall", () => program(302));
 
 describe("reinstall consent through the real CLI (native plugin)", () => {
   it("a server made without a trigger: a first trigger with a new system is refused, nothing sent", async () => {
-    expectSuccess(await stack.run(["up", "--yes"]));
-    await sim.control.clearRequestCounts();
-    stack.program = program(301, "2026-11-01");
-    const preview = await stack.run(["preview"], ["SbmServer"]);
+    expectSuccess(await bed.stack.run(["up", "--yes"]));
+    await bed.sim.control.clearRequestCounts();
+    bed.stack.program = program(301, "2026-11-01");
+    const preview = await bed.stack.run(["preview"], ["SbmServer"]);
     expect(preview.code, printed(preview)).not.toBe(0);
     expect(printed(preview)).toContain(NEVER_RECORDED);
-    const up = await stack.run(["up", "--yes"], ["SbmServer"]);
+    const up = await bed.stack.run(["up", "--yes"], ["SbmServer"]);
     expect(up.code, printed(up)).not.toBe(0);
     expect(printed(up)).toContain(NEVER_RECORDED);
     expect(await reinstalls()).toBe(0);
@@ -99,31 +85,31 @@ describe("reinstall consent through the real CLI (native plugin)", () => {
 
   it("a state of an older version (no trigger recorded) confirms nothing either", async () => {
     // The trigger recorded by an update that reinstalls nothing...
-    stack.program = program(302, "2026-11-01");
-    expectSuccess(await stack.run(["up", "--yes"]));
+    bed.stack.program = program(302, "2026-11-01");
+    expectSuccess(await bed.stack.run(["up", "--yes"]));
     expect(await reinstalls()).toBe(0);
     // ...then the state put back as an older version wrote it.
     await asOlderVersion();
-    stack.program = program(301, "2026-11-24");
-    const preview = await stack.run(["preview"], ["SbmServer"]);
+    bed.stack.program = program(301, "2026-11-24");
+    const preview = await bed.stack.run(["preview"], ["SbmServer"]);
     expect(preview.code, printed(preview)).not.toBe(0);
     expect(printed(preview)).toContain(NEVER_RECORDED);
     expect(await reinstalls()).toBe(0);
     // The trigger alone: recorded, no reinstall.
-    stack.program = program(302, "2026-11-24");
-    expectSuccess(await stack.run(["up", "--yes"]));
+    bed.stack.program = program(302, "2026-11-24");
+    expectSuccess(await bed.stack.run(["up", "--yes"]));
     expect(await reinstalls()).toBe(0);
   });
 
   it("with the recorded trigger changed, the preview says REINSTALLS in words and up reinstalls once", async () => {
-    stack.program = program(301, "2026-12-01");
-    const preview = expectSuccess(await stack.run(["preview", "--diff"]));
+    bed.stack.program = program(301, "2026-12-01");
+    const preview = expectSuccess(await bed.stack.run(["preview", "--diff"]));
     expect(printed(preview)).toMatch(
       /this update REINSTALLS the .*\(operatingSystemId changes, confirmed by reinstallTrigger\), which erases/,
     );
     expect(await reinstalls()).toBe(0);
-    expectSuccess(await stack.run(["up", "--yes"]));
+    expectSuccess(await bed.stack.run(["up", "--yes"]));
     expect(await reinstalls()).toBe(1);
-    expectSuccess(await stack.run(["destroy", "--yes"]));
+    expectSuccess(await bed.stack.run(["destroy", "--yes"]));
   });
 });

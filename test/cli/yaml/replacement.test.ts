@@ -9,19 +9,13 @@
 // CloudSnapshot need a server or an instance and are covered through both doors elsewhere
 // (test/native/delete-first.test.ts checks every kind's Diff and Create look-up).
 import { generateKeyPairSync } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { stringify } from "yaml";
-import { type Simulator, startSimulator } from "../../../simulator";
 import { expectSuccess } from "../support/cli";
 import { ref } from "./program";
-import { YamlStack } from "./stack";
-
-let sim: Simulator;
-let root: string;
-let stack: YamlStack;
+import { useYamlStack } from "./stack";
 
 /** A fresh ed25519 public key in OpenSSH form. */
 function sshPublicKey(): string {
@@ -101,31 +95,32 @@ function stepOps(eventLog: string): Map<string, string[]> {
  */
 async function upWithEvents(args: readonly string[], log: string): Promise<Map<string, string[]>> {
   const result = expectSuccess(
-    await stack.raw(["up", "--yes", "--event-log", log, ...args], {
+    await bed.stack.raw(["up", "--yes", "--event-log", log, ...args], {
       PULUMI_DEBUG_COMMANDS: "true",
     }),
   );
-  await stack.inventory.expectClean(await stack.state(), `${result.command}\n${result.stdout}`);
+  await bed.stack.inventory.expectClean(
+    await bed.stack.state(),
+    `${result.command}\n${result.stdout}`,
+  );
   return stepOps(log);
 }
 
 const first: Shape = { publicKey: sshPublicKey(), zone: "example.com", cidr: "10.20.0.0/29" };
 
+const bed = useYamlStack("yaml-replacement", () => body(first));
 beforeAll(async () => {
-  sim = await startSimulator({ speed: 3000 });
-  root = mkdtempSync(join(tmpdir(), "serverscom-cli-replacement-"));
-  stack = await YamlStack.create(sim, root, "yaml-replacement", body(first));
-  expectSuccess(await stack.run(["up", "--yes"]));
-});
-afterAll(async () => {
-  await sim?.close();
-  rmSync(root, { recursive: true, force: true });
+  expectSuccess(await bed.stack.run(["up", "--yes"]));
 });
 
 describe("delete-first kinds replaced in YAML without the resource option", () => {
   it("a normal replacement deletes the old generation first (the plugin's Diff decides)", async () => {
-    stack.program = body({ publicKey: sshPublicKey(), zone: "example.org", cidr: "10.20.0.8/29" });
-    const ops = await upWithEvents([], join(root, "normal-replacement.json"));
+    bed.stack.program = body({
+      publicKey: sshPublicKey(),
+      zone: "example.org",
+      cidr: "10.20.0.8/29",
+    });
+    const ops = await upWithEvents([], join(bed.root, "normal-replacement.json"));
     for (const name of ["key", "zone", "www", "private"]) {
       const steps = ops.get(name) ?? [];
       expect(steps, name).toContain("delete-replaced");
@@ -137,10 +132,10 @@ describe("delete-first kinds replaced in YAML without the resource option", () =
 
   for (const name of NAMES) {
     it(`up --replace ${name} fails before any change, naming the option in each language`, async () => {
-      const before = await stack.state();
+      const before = await bed.stack.state();
       const old = before.resources.find((r) => r.name === name);
       if (old === undefined) throw new Error(`no ${name} in the state`);
-      const result = await stack.run(
+      const result = await bed.stack.run(
         ["up", "--yes", "--replace", old.urn],
         [old.type.split(":").at(-1) ?? ""],
       );
@@ -156,27 +151,27 @@ describe("delete-first kinds replaced in YAML without the resource option", () =
       ]) {
         expect(output).toContain(spelling);
       }
-      const after = await stack.state();
+      const after = await bed.stack.state();
       expect(after.resources.find((r) => r.name === name)?.id).toBe(old.id);
       expect(after.pendingDeletes).toEqual([]);
       // The state and the simulator still agree, and nothing else changed.
-      expectSuccess(await stack.run(["preview", "--refresh", "--expect-no-changes"]));
+      expectSuccess(await bed.stack.run(["preview", "--refresh", "--expect-no-changes"]));
     });
   }
 
   it("with deleteBeforeReplace: true, up --replace of each works", async () => {
     const current = { publicKey: "", zone: "example.org", cidr: "10.20.0.8/29" };
-    const state = await stack.state();
+    const state = await bed.stack.state();
     current.publicKey = String(
       state.resources.find((r) => r.name === "key")?.inputs.publicKey ?? "",
     );
-    stack.program = body({ ...current, deleteFirst: true });
-    expectSuccess(await stack.run(["up", "--yes"]));
+    bed.stack.program = body({ ...current, deleteFirst: true });
+    expectSuccess(await bed.stack.run(["up", "--yes"]));
     const urns = NAMES.flatMap((name) => [
       "--replace",
       state.resources.find((r) => r.name === name)?.urn ?? name,
     ]);
-    const ops = await upWithEvents(urns, join(root, "targeted.json"));
+    const ops = await upWithEvents(urns, join(bed.root, "targeted.json"));
     for (const name of NAMES) {
       const steps = ops.get(name) ?? [];
       expect(steps.indexOf("delete-replaced"), name).toBeGreaterThanOrEqual(0);
@@ -184,11 +179,11 @@ describe("delete-first kinds replaced in YAML without the resource option", () =
         steps.indexOf("create-replacement"),
       );
     }
-    expectSuccess(await stack.run(["preview", "--refresh", "--expect-no-changes"]));
+    expectSuccess(await bed.stack.run(["preview", "--refresh", "--expect-no-changes"]));
   });
 
   it("destroy leaves nothing", async () => {
-    expectSuccess(await stack.run(["destroy", "--yes"]));
-    expect((await stack.state()).resources).toEqual([]);
+    expectSuccess(await bed.stack.run(["destroy", "--yes"]));
+    expect((await bed.stack.state()).resources).toEqual([]);
   });
 });

@@ -1,9 +1,11 @@
 // One YAML stack driven through the real CLI, the simulator's inventory compared with the
 // exported state after every command (support/inventory.ts): a test never runs `pulumi` without
 // that check.
-import { readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Simulator } from "../../../simulator";
+import { afterAll, beforeAll } from "vitest";
+import { type Simulator, type SimulatorOptions, startSimulator } from "../../../simulator";
 import { type CliResult, type CliSetup, cliSetup, expectSuccess, pulumi } from "../support/cli";
 import { Inventory } from "../support/inventory";
 import { yamlProject } from "../support/project";
@@ -97,4 +99,35 @@ export class YamlStack {
     }
     return result;
   }
+}
+
+/** What a suite of one YAML stack works with; set before its tests run. */
+export interface YamlBed {
+  sim: Simulator;
+  /** The suite's folder: the project, the CLI's home and backend. */
+  root: string;
+  stack: YamlStack;
+}
+
+/**
+ * One simulator (3000 times real time unless `options` say otherwise) and one YAML stack of
+ * `project` per test file: made in beforeAll with the program `body()`, closed and removed in
+ * afterAll. Read the bed's fields inside hooks and tests.
+ */
+export function useYamlStack(
+  project: string,
+  body: () => string,
+  options: SimulatorOptions = {},
+): YamlBed {
+  const bed = {} as YamlBed;
+  beforeAll(async () => {
+    bed.sim = await startSimulator({ speed: 3000, ...options });
+    bed.root = mkdtempSync(join(tmpdir(), `serverscom-cli-${project}-`));
+    bed.stack = await YamlStack.create(bed.sim, bed.root, project, body());
+  });
+  afterAll(async () => {
+    await bed.sim?.close();
+    if (bed.root !== undefined) rmSync(bed.root, { recursive: true, force: true });
+  });
+  return bed;
 }
