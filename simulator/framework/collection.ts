@@ -23,7 +23,10 @@ export interface CollectionRoutes {
   readonly param?: string;
   /** GET path answers the list with these options; omit for collections the API does not list. */
   readonly list?: ListSpec;
-  /** The records GET path lists (default: every record of the collection), e.g. after a filter the ListSpec cannot express. */
+  /**
+   * The records GET path lists (default: every record of the collection), for filters the
+   * ListSpec cannot express.
+   */
   readonly records?: (ctx: SimContext, req: SimRequest) => readonly WireRecord[];
   /** How one record is answered (default: as stored). */
   readonly present?: (record: WireRecord) => WireRecord;
@@ -59,7 +62,8 @@ export function registerCollection(
 
 /**
  * The PUT of a record whose only writable field is its labels: the object sent replaces the
- * whole set, a body without labels changes nothing (and stamps nothing). 404 before the body.
+ * whole set, a body without labels changes nothing (and stamps nothing). The record is at
+ * `:id`; an unknown one answers 404 before its body is read.
  */
 export function relabel(collection: string): AreaHandler {
   return (ctx, helpers, req) => {

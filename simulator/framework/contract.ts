@@ -104,7 +104,7 @@ export interface SimContext {
 
 export type Handler = (req: SimRequest, ctx: SimContext) => SimResponse | Promise<SimResponse>;
 
-/** A route handler as areas write theirs: the store and clock, the framework's helpers, the request. */
+/** An area's route handler: the store and clock, the framework's helpers, the request. */
 export type AreaHandler = (ctx: SimContext, helpers: AreaHelpers, req: SimRequest) => SimResponse;
 
 export interface Router {
