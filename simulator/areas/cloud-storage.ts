@@ -350,9 +350,8 @@ function registerVolumes(router: Router, helpers: AreaHelpers): void {
     create: createVolume,
     update: updateVolume,
     remove: deleteVolume,
+    actions: { attach: attachVolume, detach: detachVolume },
   });
-  router.add("POST", `${volumes}/:id/attach`, (req, ctx) => attachVolume(ctx, helpers, req));
-  router.add("POST", `${volumes}/:id/detach`, (req, ctx) => detachVolume(ctx, helpers, req));
 }
 
 function registerBackups(router: Router, helpers: AreaHelpers): void {
@@ -370,8 +369,8 @@ function registerBackups(router: Router, helpers: AreaHelpers): void {
     // Labels are the only writable field of a backup.
     update: relabel(BACKUPS),
     remove: deleteBackup,
+    actions: { restore: restoreBackup },
   });
-  router.add("POST", `${backups}/:id/restore`, (req, ctx) => restoreBackup(ctx, helpers, req));
 }
 
 /** A snapshot of a cloud instance's disk, in the region's list (cloud.ts lists them). */

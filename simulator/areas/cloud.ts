@@ -491,22 +491,18 @@ function registerInstances(router: Router, helpers: AreaHelpers): void {
     create: createInstance,
     update: updateInstance,
     remove: deleteInstance,
+    actions: {
+      upgrade: upgradeInstance,
+      approve_upgrade: approveUpgrade,
+      revert_upgrade: revertUpgrade,
+      reinstall: reinstallInstance,
+    },
   });
   for (const [name, action] of Object.entries(simpleActions)) {
     router.add("POST", `${instances}/:id/${name}`, (req, ctx) =>
       runSimpleAction(ctx, helpers, req, name, action),
     );
   }
-  router.add("POST", `${instances}/:id/upgrade`, (req, ctx) => upgradeInstance(ctx, helpers, req));
-  router.add("POST", `${instances}/:id/approve_upgrade`, (req, ctx) =>
-    approveUpgrade(ctx, helpers, req),
-  );
-  router.add("POST", `${instances}/:id/revert_upgrade`, (req, ctx) =>
-    revertUpgrade(ctx, helpers, req),
-  );
-  router.add("POST", `${instances}/:id/reinstall`, (req, ctx) =>
-    reinstallInstance(ctx, helpers, req),
-  );
   registerPtrRecordRoutes(router, helpers, ptrOwner(helpers));
 }
 

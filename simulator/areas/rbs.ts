@@ -273,14 +273,12 @@ function registerVolumes(router: Router, helpers: AreaHelpers): void {
     create: createVolume,
     update: updateVolume,
     remove: deleteVolume,
+    // Path per the official Go client (ResetCredentials); it answers the volume, not the secret.
+    // reset_credentials, as the Ansible collection (tested on the live API) names it: docs/wire.md.
+    actions: { reset_credentials: resetCredentials },
   });
   router.add("GET", `${BASE}/:id/credentials`, (req, ctx) =>
     ok(credentials(helpers.getOr404(ctx, VOLUMES, req.params.id ?? ""))),
-  );
-  // Path per the official Go client (ResetCredentials); it answers the volume, not the secret.
-  // reset_credentials, as the Ansible collection (tested on the live API) names it: docs/wire.md.
-  router.add("POST", `${BASE}/:id/reset_credentials`, (req, ctx) =>
-    resetCredentials(ctx, helpers, req),
   );
 }
 

@@ -1,6 +1,6 @@
 // The routes most collections of the API share: the list at a path (pages, sorting, search and
 // label selectors by the collection's ListSpec), one record at `path/:id` (404 when absent), and
-// the area's own create, update and delete. Areas register them here and keep only their rules
+// the area's own create, update, delete and actions (POST `path/:id/<action>`). Areas register them here and keep only their rules
 // (bodies, transitions, conflicts) and the routes no other collection has. Written only against
 // contract.ts and body.ts, so areas may import it as they import the contract.
 import { ok, readBody } from "./body";
@@ -36,6 +36,8 @@ export interface CollectionRoutes {
   readonly update?: AreaHandler;
   /** DELETE path/:param. */
   readonly remove?: AreaHandler;
+  /** The record's actions: POST path/:param/<name> ("reboot", "attach", ...). */
+  readonly actions?: Readonly<Record<string, AreaHandler>>;
 }
 
 export function registerCollection(
@@ -43,7 +45,7 @@ export function registerCollection(
   helpers: AreaHelpers,
   routes: CollectionRoutes,
 ): void {
-  const { path, collection, list, records, present, create, update, remove } = routes;
+  const { path, collection, list, records, present, create, update, remove, actions } = routes;
   const param = routes.param ?? "id";
   const one = `${path}/:${param}`;
   if (list !== undefined) {
@@ -58,6 +60,9 @@ export function registerCollection(
   });
   if (update !== undefined) router.add("PUT", one, (req, ctx) => update(ctx, helpers, req));
   if (remove !== undefined) router.add("DELETE", one, (req, ctx) => remove(ctx, helpers, req));
+  for (const [name, action] of Object.entries(actions ?? {})) {
+    router.add("POST", `${one}/${name}`, (req, ctx) => action(ctx, helpers, req));
+  }
 }
 
 /**
