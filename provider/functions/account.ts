@@ -1,19 +1,11 @@
 // The account's read-only data: its balance, its invoices, its private racks, and the
 // out-of-band credentials of one of its dedicated servers (a secret result).
-import * as pulumi from "@pulumi/pulumi";
 import type { Invoice, Rack } from "../../sdk/areas/account";
 import { withoutOwnerLabel } from "../framework/ownership";
 import { definedFields, oneOf, optionalText, optionalWholeNumber, text } from "./framework/args";
 import { getById } from "./framework/by-id";
 import { LookupError } from "./framework/errors";
-import {
-  type LookupOptions,
-  type LookupOutputOptions,
-  lookupOutput,
-  type OutputArgs,
-  outputForm,
-  promiseForm,
-} from "./framework/invoke";
+import { type LookupOptions, outputForm, promiseForm, secretOutputForm } from "./framework/invoke";
 import { collectFiltered, collectPages } from "./framework/lists";
 import { nameCandidate, pickBySearch } from "./framework/match";
 import { type LabelSelector, selectorText } from "./framework/selector";
@@ -292,9 +284,4 @@ export function getServerOobCredentials(
 }
 
 /** The Output form: always secret, whatever the arguments. */
-export function getServerOobCredentialsOutput(
-  args: OutputArgs<GetServerOobCredentialsArgs>,
-  opts?: LookupOutputOptions,
-): pulumi.Output<GetServerOobCredentialsResult> {
-  return pulumi.secret(lookupOutput(getServerOobCredentials, args, opts));
-}
+export const getServerOobCredentialsOutput = secretOutputForm(getServerOobCredentials);

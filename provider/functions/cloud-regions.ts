@@ -1,6 +1,5 @@
 // Cloud regions, each with the flavors and images a cloud instance can be created from there
 // (images differ per region: an image id of one region is refused in another).
-import * as pulumi from "@pulumi/pulumi";
 import type { CloudFlavor, CloudImage, CloudRegion } from "../../sdk/areas/cloud-regions";
 import { ServersComError } from "../../sdk/core/errors";
 import { oneOf, text, wholeNumber } from "./framework/args";
@@ -8,11 +7,9 @@ import { findById, getById } from "./framework/by-id";
 import {
   type Lookup,
   type LookupOptions,
-  type LookupOutputOptions,
-  lookupOutput,
-  type OutputArgs,
   outputForm,
   promiseForm,
+  secretOutputForm,
 } from "./framework/invoke";
 import { collect, PAGE_SIZE } from "./framework/lists";
 import { nameCandidate, namedCandidate, pickByName } from "./framework/match";
@@ -297,9 +294,4 @@ export function getCloudRegionCredentials(
 }
 
 /** The Output form: always secret, whatever the arguments. */
-export function getCloudRegionCredentialsOutput(
-  args: OutputArgs<GetCloudRegionCredentialsArgs>,
-  opts?: LookupOutputOptions,
-): pulumi.Output<GetCloudRegionCredentialsResult> {
-  return pulumi.secret(lookupOutput(getCloudRegionCredentials, args, opts));
-}
+export const getCloudRegionCredentialsOutput = secretOutputForm(getCloudRegionCredentials);

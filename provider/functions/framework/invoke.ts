@@ -81,6 +81,17 @@ export function outputForm<A extends object, R>(
 }
 
 /**
+ * The Output form of a lookup whose result is a credential: secret whatever the arguments (the
+ * native plugin seals the same functions' results, native/functions.ts SECRET_RESULTS).
+ */
+export function secretOutputForm<A extends object, R>(
+  run: (args: A, opts?: LookupOptions) => Promise<R>,
+): (args: OutputArgs<A>, opts?: LookupOutputOptions) => pulumi.Output<R> {
+  // A lookup's result is plain data (no Output inside), so Unwrap<R> is R.
+  return (args, opts) => pulumi.secret(lookupOutput(run, args, opts)) as pulumi.Output<R>;
+}
+
+/**
  * The Promise form: `run` is given the lookup's context (lookupContext). A program may catch its
  * failures, so the SDK's errors keep their classes (NotFoundError, ApiError, ConnectionError...),
  * fields and causes. One the program does not catch ends it through the language host's handler,
