@@ -16,14 +16,22 @@ import {
   ListLimitError,
   NoMatchError,
 } from "../../provider/functions";
-import { lookupBed, orderServers } from "./functions-support";
+import { lookupBed } from "./functions-support";
 
 const FINGERPRINT = "0123 4567 89AB CDEF 0123 4567 89AB CDEF 0123 4567";
 
 let serverId: string;
 
 const bed = lookupBed({}, async ({ client }) => {
-  const [server] = await orderServers(client, ["db-1.example.com"]);
+  const [server] = await client.dedicatedServers.create({
+    location_id: 1,
+    server_model_id: 101,
+    uplink_models: { private: { id: 401 } },
+    ram_size: 32,
+    drives: { slots: [{ position: 0, drive_model_id: 201 }] },
+    operating_system_id: 303,
+    hosts: [{ hostname: "db-1.example.com" }],
+  });
   serverId = server?.id ?? "";
   await client.cloudVolumes.create({
     name: "logs",

@@ -16,19 +16,24 @@ import {
   LookupError,
   NoMatchError,
 } from "../../provider/functions";
-import { lookupBed, orderServers } from "./functions-support";
+import { lookupBed } from "./functions-support";
 
 let serverId: string;
 
 const { failure } = lookupBed({}, async ({ client }) => {
-  // Two slots, ordered out of position order: the lookup answers them by position.
-  const [server] = await orderServers(client, ["db-1.example.com"], {
+  const [server] = await client.dedicatedServers.create({
+    location_id: 1,
+    server_model_id: 101,
+    uplink_models: { private: { id: 401 } },
+    ram_size: 32,
     drives: {
       slots: [
         { position: 1, drive_model_id: 201 },
         { position: 0, drive_model_id: 201 },
       ],
     },
+    operating_system_id: 303,
+    hosts: [{ hostname: "db-1.example.com" }],
   });
   serverId = server?.id ?? "";
 });

@@ -14,7 +14,7 @@ import {
 } from "../../provider/functions";
 import { labelSelector } from "../../sdk/labels";
 import type { WireRecord } from "../../simulator";
-import { lookupBed, orderServers } from "./functions-support";
+import { lookupBed } from "./functions-support";
 
 const SBM_HOSTS = 230;
 /** The seed's three nodes and one of this suite, which carries networks of its own. */
@@ -138,10 +138,15 @@ const seed = {
 };
 
 const { failure } = lookupBed({ seed }, async ({ client }) => {
-  const [server] = await orderServers(client, ["db-1.example.com"], {
+  const [server] = await client.dedicatedServers.create({
+    location_id: 1,
+    server_model_id: 101,
     uplink_models: { private: { id: 401 }, public: { id: 403, bandwidth_model_id: 501 } },
+    ram_size: 32,
+    drives: { slots: [{ position: 0, drive_model_id: 201 }] },
     operating_system_id: 302,
     ipv6: true,
+    hosts: [{ hostname: "db-1.example.com" }],
     labels: { role: "db" },
   });
   if (server === undefined) throw new Error("the order answered no server");

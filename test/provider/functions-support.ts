@@ -61,26 +61,3 @@ export function lookupBed(
   });
   return bed;
 }
-
-type ServerOrder = Parameters<ServersComClient["dedicatedServers"]["create"]>[0];
-
-/**
- * Dedicated servers ordered in the seed's catalogue (AMS1, a Dell R640 with 32 GB, one drive in
- * slot 0, a private uplink, Debian 12), one per host name; `fields` replace any of these.
- */
-export function orderServers(
-  client: ServersComClient,
-  hostnames: readonly string[],
-  fields: Partial<ServerOrder> = {},
-): ReturnType<ServersComClient["dedicatedServers"]["create"]> {
-  return client.dedicatedServers.create({
-    location_id: 1,
-    server_model_id: 101,
-    uplink_models: { private: { id: 401 } },
-    ram_size: 32,
-    drives: { slots: [{ position: 0, drive_model_id: 201 }] },
-    operating_system_id: 303,
-    hosts: hostnames.map((hostname) => ({ hostname })),
-    ...fields,
-  });
-}
