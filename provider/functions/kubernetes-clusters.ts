@@ -153,7 +153,6 @@ export function getKubernetesCluster(
   return promiseForm("getKubernetesCluster", opts, async (lookup) => {
     const cluster = await accountItem(lookup, args, {
       what: "Kubernetes cluster",
-      listed: "Kubernetes clusters",
       get: (id) => lookup.client.kubernetesClusters.get(id, lookup.call),
       list: (query) => lookup.client.kubernetesClusters.list(query, lookup.call),
       candidate: nameCandidate,

@@ -76,7 +76,6 @@ export function getL2Segment(
   return promiseForm("getL2Segment", opts, async (lookup) => {
     const segment = await accountItem(lookup, args, {
       what: "L2 segment",
-      listed: "L2 segments",
       get: (id) => lookup.client.l2Segments.get(id, lookup.call),
       list: (query) => lookup.client.l2Segments.list(query, lookup.call),
       candidate: (segment: L2Segment) => namedCandidate(segment, segment.name ?? ""),

@@ -239,7 +239,6 @@ export function getLoadBalancerCluster(
   return promiseForm("getLoadBalancerCluster", opts, async (lookup) => {
     const cluster = await accountItem(lookup, args, {
       what: "load balancer cluster",
-      listed: "load balancer clusters",
       get: (id) => lookup.client.loadBalancers.getCluster(id, lookup.call),
       list: (query) => lookup.client.loadBalancers.listClusters(query, lookup.call),
       candidate: (item) => nameCandidate({ ...item, name: item.name ?? item.id }),

@@ -56,8 +56,8 @@ export async function accountItem<T, K extends string = "name">(
   item: {
     /** Singular, for messages ("Kubernetes cluster"). */
     readonly what: string;
-    /** What the list holds, for its bound's error ("Kubernetes clusters"). */
-    readonly listed: string;
+    /** What the list holds, for its bound's error; default `what` and an "s". */
+    readonly listed?: string;
     /** The argument naming the item by name; default "name". */
     readonly nameKey?: K;
     /** "exact" for names that are codes or host names; default "words". */
@@ -85,7 +85,7 @@ export async function accountItem<T, K extends string = "name">(
       mode: item.mode ?? "words",
       ...(item.where === undefined ? {} : { where: item.where }),
     },
-    { what: item.listed },
+    { what: item.listed ?? `${item.what}s` },
     item.list,
     item.candidate,
   );
