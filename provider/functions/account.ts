@@ -1,20 +1,12 @@
 // The account's read-only data: its balance, its invoices, its private racks, and the
 // out-of-band credentials of one of its dedicated servers (a secret result).
-import * as pulumi from "@pulumi/pulumi";
 import type { Invoice, Rack } from "../../sdk/areas/account";
 import { withoutOwnerLabel } from "../framework/ownership";
 import { definedFields, oneOf, optionalText, optionalWholeNumber, text } from "./framework/args";
 import { getById } from "./framework/by-id";
 import { LookupError } from "./framework/errors";
-import {
-  type LookupOptions,
-  type LookupOutputOptions,
-  lookupContext,
-  lookupOutput,
-  type OutputArgs,
-  promiseForm,
-} from "./framework/invoke";
-import { collectPages, listLimit } from "./framework/lists";
+import { type LookupOptions, outputForm, promiseForm, secretOutputForm } from "./framework/invoke";
+import { collectFiltered, collectPages } from "./framework/lists";
 import { nameCandidate, pickBySearch } from "./framework/match";
 import { type LabelSelector, selectorText } from "./framework/selector";
 
@@ -32,8 +24,7 @@ export function getAccountBalance(
   _args: Record<string, never> = {},
   opts?: LookupOptions,
 ): Promise<GetAccountBalanceResult> {
-  return promiseForm(async () => {
-    const lookup = lookupContext("getAccountBalance", opts);
+  return promiseForm("getAccountBalance", opts, async (lookup) => {
     const balance = await lookup.client.account.getBalance(lookup.call);
     return {
       currentBalance: balance.current_balance ?? null,
@@ -43,12 +34,7 @@ export function getAccountBalance(
   });
 }
 
-export function getAccountBalanceOutput(
-  args: OutputArgs<Record<string, never>> = {},
-  opts?: LookupOutputOptions,
-): pulumi.Output<GetAccountBalanceResult> {
-  return lookupOutput(getAccountBalance, args, opts);
-}
+export const getAccountBalanceOutput = outputForm(getAccountBalance);
 
 /** The filters srvctl's `invoices list` sends (docs/wire.md, "Account"), asked of the API. */
 export interface GetInvoicesArgs {
@@ -103,8 +89,7 @@ export function getInvoices(
   args: GetInvoicesArgs = {},
   opts?: LookupOptions,
 ): Promise<GetInvoicesResult> {
-  return promiseForm(async () => {
-    const lookup = lookupContext("getInvoices", opts);
+  return promiseForm("getInvoices", opts, async (lookup) => {
     const filters = definedFields({
       status: optionalText(lookup.fn, args, "status"),
       type: optionalText(lookup.fn, args, "type"),
@@ -113,22 +98,21 @@ export function getInvoices(
       startDate: optionalText(lookup.fn, args, "startDate"),
       endDate: optionalText(lookup.fn, args, "endDate"),
     });
-    const limit = listLimit(lookup.fn, args.limit);
-    const invoices = await collectPages(
+    const invoices = await collectFiltered(
       lookup,
-      { what: "invoices match", limit, narrowWith: "status, type, currency or a date range" },
-      (page) => lookup.client.account.listInvoices({ ...page, ...filters }, lookup.call),
+      {
+        what: "invoices match",
+        limit: args.limit,
+        narrowWith: "status, type, currency or a date range",
+      },
+      filters,
+      (query) => lookup.client.account.listInvoices(query, lookup.call),
     );
     return { invoices: invoices.map(invoiceResult) };
   });
 }
 
-export function getInvoicesOutput(
-  args: OutputArgs<GetInvoicesArgs> = {},
-  opts?: LookupOutputOptions,
-): pulumi.Output<GetInvoicesResult> {
-  return lookupOutput(getInvoices, args, opts);
-}
+export const getInvoicesOutput = outputForm(getInvoices);
 
 function invoiceResult(invoice: Invoice): InvoiceResult {
   return {
@@ -181,19 +165,18 @@ export interface GetRacksResult {
 
 /** The account's private racks, filtered by labels, location and name. */
 export function getRacks(args: GetRacksArgs = {}, opts?: LookupOptions): Promise<GetRacksResult> {
-  return promiseForm(async () => {
-    const lookup = lookupContext("getRacks", opts);
+  return promiseForm("getRacks", opts, async (lookup) => {
     const locationId = optionalWholeNumber(lookup.fn, args, "locationId");
     const pattern = optionalText(lookup.fn, args, "searchPattern")?.toLowerCase();
     const filters = definedFields({
       labelSelector: selectorText(lookup.fn, args.labelSelector),
       locationId,
     });
-    const limit = listLimit(lookup.fn, args.limit);
-    const racks = await collectPages(
+    const racks = await collectFiltered(
       lookup,
-      { what: "racks match", limit, narrowWith: "labelSelector or locationId" },
-      (page) => lookup.client.account.listRacks({ ...page, ...filters }, lookup.call),
+      { what: "racks match", limit: args.limit, narrowWith: "labelSelector or locationId" },
+      filters,
+      (query) => lookup.client.account.listRacks(query, lookup.call),
     );
     return {
       racks: racks
@@ -206,17 +189,11 @@ export function getRacks(args: GetRacksArgs = {}, opts?: LookupOptions): Promise
   });
 }
 
-export function getRacksOutput(
-  args: OutputArgs<GetRacksArgs> = {},
-  opts?: LookupOutputOptions,
-): pulumi.Output<GetRacksResult> {
-  return lookupOutput(getRacks, args, opts);
-}
+export const getRacksOutput = outputForm(getRacks);
 
 /** One private rack, by exactly one of id or name (case-insensitive). */
 export function getRack(args: GetRackArgs, opts?: LookupOptions): Promise<GetRackResult> {
-  return promiseForm(async () => {
-    const lookup = lookupContext("getRack", opts);
+  return promiseForm("getRack", opts, async (lookup) => {
     const key = oneOf(lookup.fn, args, ["id", "name"]);
     if (key === "id") {
       const id = text(lookup.fn, args, "id");
@@ -242,12 +219,7 @@ export function getRack(args: GetRackArgs, opts?: LookupOptions): Promise<GetRac
   });
 }
 
-export function getRackOutput(
-  args: OutputArgs<GetRackArgs>,
-  opts?: LookupOutputOptions,
-): pulumi.Output<GetRackResult> {
-  return lookupOutput(getRack, args, opts);
-}
+export const getRackOutput = outputForm(getRack);
 
 function rackResult(rack: Rack): GetRackResult {
   return {
@@ -295,8 +267,7 @@ export function getServerOobCredentials(
   args: GetServerOobCredentialsArgs,
   opts?: LookupOptions,
 ): Promise<GetServerOobCredentialsResult> {
-  return promiseForm(async () => {
-    const lookup = lookupContext("getServerOobCredentials", opts);
+  return promiseForm("getServerOobCredentials", opts, async (lookup) => {
     const serverId = text(lookup.fn, args, "serverId");
     const fingerprint = text(lookup.fn, args, "fingerprint");
     if (!GPG_FINGERPRINT.test(fingerprint)) {
@@ -313,9 +284,4 @@ export function getServerOobCredentials(
 }
 
 /** The Output form: always secret, whatever the arguments. */
-export function getServerOobCredentialsOutput(
-  args: OutputArgs<GetServerOobCredentialsArgs>,
-  opts?: LookupOutputOptions,
-): pulumi.Output<GetServerOobCredentialsResult> {
-  return pulumi.secret(lookupOutput(getServerOobCredentials, args, opts));
-}
+export const getServerOobCredentialsOutput = secretOutputForm(getServerOobCredentials);

@@ -1,6 +1,5 @@
 // Cloud regions, each with the flavors and images a cloud instance can be created from there
 // (images differ per region: an image id of one region is refused in another).
-import * as pulumi from "@pulumi/pulumi";
 import type { CloudFlavor, CloudImage, CloudRegion } from "../../sdk/areas/cloud-regions";
 import { ServersComError } from "../../sdk/core/errors";
 import { oneOf, text, wholeNumber } from "./framework/args";
@@ -8,11 +7,9 @@ import { findById, getById } from "./framework/by-id";
 import {
   type Lookup,
   type LookupOptions,
-  type LookupOutputOptions,
-  lookupContext,
-  lookupOutput,
-  type OutputArgs,
+  outputForm,
   promiseForm,
+  secretOutputForm,
 } from "./framework/invoke";
 import { collect, PAGE_SIZE } from "./framework/lists";
 import { nameCandidate, namedCandidate, pickByName } from "./framework/match";
@@ -89,8 +86,7 @@ export function getCloudRegions(
   _args: Record<string, never> = {},
   opts?: LookupOptions,
 ): Promise<GetCloudRegionsResult> {
-  return promiseForm(async () => {
-    const lookup = lookupContext("getCloudRegions", opts);
+  return promiseForm("getCloudRegions", opts, async (lookup) => {
     const regions = await listRegions(lookup);
     return {
       cloudRegions: await Promise.all(regions.map((region) => withCatalogue(lookup, region))),
@@ -98,12 +94,7 @@ export function getCloudRegions(
   });
 }
 
-export function getCloudRegionsOutput(
-  args: OutputArgs<Record<string, never>> = {},
-  opts?: LookupOutputOptions,
-): pulumi.Output<GetCloudRegionsResult> {
-  return lookupOutput(getCloudRegions, args, opts);
-}
+export const getCloudRegionsOutput = outputForm(getCloudRegions);
 
 /**
  * One cloud region, by exactly one of id, code (exact) or name (case-insensitive), with its flavors
@@ -113,8 +104,7 @@ export function getCloudRegion(
   args: GetCloudRegionArgs,
   opts?: LookupOptions,
 ): Promise<GetCloudRegionResult> {
-  return promiseForm(async () => {
-    const lookup = lookupContext("getCloudRegion", opts);
+  return promiseForm("getCloudRegion", opts, async (lookup) => {
     const key = oneOf(lookup.fn, args, ["id", "code", "name"]);
     // Checked before the list is read, so that a wrong argument sends no request.
     const wanted =
@@ -141,12 +131,7 @@ export function getCloudRegion(
   });
 }
 
-export function getCloudRegionOutput(
-  args: OutputArgs<GetCloudRegionArgs>,
-  opts?: LookupOutputOptions,
-): pulumi.Output<GetCloudRegionResult> {
-  return lookupOutput(getCloudRegion, args, opts);
-}
+export const getCloudRegionOutput = outputForm(getCloudRegion);
 
 /**
  * One flavor of a cloud region (what a cloud instance is sized as), by exactly one of id or name.
@@ -155,20 +140,14 @@ export function getCloudFlavor(
   args: GetCloudFlavorArgs,
   opts?: LookupOptions,
 ): Promise<CloudFlavorResult> {
-  return promiseForm(async () => {
-    const lookup = lookupContext("getCloudFlavor", opts);
+  return promiseForm("getCloudFlavor", opts, async (lookup) => {
     const regionId = wholeNumber(lookup.fn, args, "regionId");
     const wanted = itemKey(lookup, args);
     return pickItem(lookup, wanted, "cloud flavor", regionId, await listFlavors(lookup, regionId));
   });
 }
 
-export function getCloudFlavorOutput(
-  args: OutputArgs<GetCloudFlavorArgs>,
-  opts?: LookupOutputOptions,
-): pulumi.Output<CloudFlavorResult> {
-  return lookupOutput(getCloudFlavor, args, opts);
-}
+export const getCloudFlavorOutput = outputForm(getCloudFlavor);
 
 /**
  * One image of a cloud region (what a cloud instance is created from), by exactly one of id or
@@ -178,20 +157,14 @@ export function getCloudImage(
   args: GetCloudImageArgs,
   opts?: LookupOptions,
 ): Promise<CloudImageResult> {
-  return promiseForm(async () => {
-    const lookup = lookupContext("getCloudImage", opts);
+  return promiseForm("getCloudImage", opts, async (lookup) => {
     const regionId = wholeNumber(lookup.fn, args, "regionId");
     const wanted = itemKey(lookup, args);
     return pickItem(lookup, wanted, "cloud image", regionId, await listImages(lookup, regionId));
   });
 }
 
-export function getCloudImageOutput(
-  args: OutputArgs<GetCloudImageArgs>,
-  opts?: LookupOutputOptions,
-): pulumi.Output<CloudImageResult> {
-  return lookupOutput(getCloudImage, args, opts);
-}
+export const getCloudImageOutput = outputForm(getCloudImage);
 
 /** Which flavor or image is asked for, checked before the region's list is read. */
 interface ItemKey {
@@ -303,8 +276,7 @@ export function getCloudRegionCredentials(
   args: GetCloudRegionCredentialsArgs,
   opts?: LookupOptions,
 ): Promise<GetCloudRegionCredentialsResult> {
-  return promiseForm(async () => {
-    const lookup = lookupContext("getCloudRegionCredentials", opts);
+  return promiseForm("getCloudRegionCredentials", opts, async (lookup) => {
     const regionId = wholeNumber(lookup.fn, args, "regionId");
     const credentials = await getById(lookup, "cloud region", regionId, () =>
       lookup.client.cloudRegions.getCredentials(regionId, lookup.call),
@@ -322,9 +294,4 @@ export function getCloudRegionCredentials(
 }
 
 /** The Output form: always secret, whatever the arguments. */
-export function getCloudRegionCredentialsOutput(
-  args: OutputArgs<GetCloudRegionCredentialsArgs>,
-  opts?: LookupOutputOptions,
-): pulumi.Output<GetCloudRegionCredentialsResult> {
-  return pulumi.secret(lookupOutput(getCloudRegionCredentials, args, opts));
-}
+export const getCloudRegionCredentialsOutput = secretOutputForm(getCloudRegionCredentials);

@@ -1,17 +1,9 @@
 // Cloud block storage volumes of the account, by label selector, region or name.
-import type * as pulumi from "@pulumi/pulumi";
 import { attachedInstanceId, type CloudVolume } from "../../sdk/areas/cloud-volumes";
 import { withoutOwnerLabel } from "../framework/ownership";
 import { definedFields, optionalText, optionalWholeNumber } from "./framework/args";
-import {
-  type LookupOptions,
-  type LookupOutputOptions,
-  lookupContext,
-  lookupOutput,
-  type OutputArgs,
-  promiseForm,
-} from "./framework/invoke";
-import { collectPages, listLimit } from "./framework/lists";
+import { type LookupOptions, outputForm, promiseForm } from "./framework/invoke";
+import { collectFiltered } from "./framework/lists";
 import { type LabelSelector, selectorText } from "./framework/selector";
 
 export interface GetCloudVolumesArgs {
@@ -66,8 +58,7 @@ export function getCloudVolumes(
   args: GetCloudVolumesArgs = {},
   opts?: LookupOptions,
 ): Promise<GetCloudVolumesResult> {
-  return promiseForm(async () => {
-    const lookup = lookupContext("getCloudVolumes", opts);
+  return promiseForm("getCloudVolumes", opts, async (lookup) => {
     const regionId = optionalWholeNumber(lookup.fn, args, "regionId");
     const instanceId = optionalText(lookup.fn, args, "instanceId");
     const pattern = optionalText(lookup.fn, args, "searchPattern")?.toLowerCase();
@@ -76,11 +67,15 @@ export function getCloudVolumes(
       regionId,
       instanceId,
     });
-    const limit = listLimit(lookup.fn, args.limit);
-    const volumes = await collectPages(
+    const volumes = await collectFiltered(
       lookup,
-      { what: "cloud volumes match", limit, narrowWith: "labelSelector, regionId or instanceId" },
-      (page) => lookup.client.cloudVolumes.list({ ...page, ...filters }, lookup.call),
+      {
+        what: "cloud volumes match",
+        limit: args.limit,
+        narrowWith: "labelSelector, regionId or instanceId",
+      },
+      filters,
+      (query) => lookup.client.cloudVolumes.list(query, lookup.call),
     );
     return {
       cloudVolumes: volumes
@@ -92,12 +87,7 @@ export function getCloudVolumes(
   });
 }
 
-export function getCloudVolumesOutput(
-  args: OutputArgs<GetCloudVolumesArgs> = {},
-  opts?: LookupOutputOptions,
-): pulumi.Output<GetCloudVolumesResult> {
-  return lookupOutput(getCloudVolumes, args, opts);
-}
+export const getCloudVolumesOutput = outputForm(getCloudVolumes);
 
 function cloudVolumeResult(volume: CloudVolume): CloudVolumeResult {
   return {

@@ -1,18 +1,10 @@
 // DNS zones of the account (by label selector, name, delegation status) and the records of one.
-import type * as pulumi from "@pulumi/pulumi";
 import type { DnsDomain, DnsRecord } from "../../sdk/areas/dns";
 import { withoutOwnerLabel } from "../framework/ownership";
 import { definedFields, optionalChoice, optionalText, text } from "./framework/args";
 import { getById } from "./framework/by-id";
-import {
-  type LookupOptions,
-  type LookupOutputOptions,
-  lookupContext,
-  lookupOutput,
-  type OutputArgs,
-  promiseForm,
-} from "./framework/invoke";
-import { collectPages, listLimit } from "./framework/lists";
+import { type LookupOptions, outputForm, promiseForm } from "./framework/invoke";
+import { collectFiltered, collectPages, listLimit } from "./framework/lists";
 import { type LabelSelector, selectorText } from "./framework/selector";
 
 type DelegationStatus = "delegated" | "verified" | "undelegated";
@@ -60,29 +52,23 @@ export function getDnsZones(
   args: GetDnsZonesArgs = {},
   opts?: LookupOptions,
 ): Promise<GetDnsZonesResult> {
-  return promiseForm(async () => {
-    const lookup = lookupContext("getDnsZones", opts);
+  return promiseForm("getDnsZones", opts, async (lookup) => {
     const filters = definedFields({
       labelSelector: selectorText(lookup.fn, args.labelSelector),
       searchPattern: optionalText(lookup.fn, args, "searchPattern"),
       delegationStatus: optionalChoice(lookup.fn, args, "delegationStatus", DELEGATION),
     });
-    const limit = listLimit(lookup.fn, args.limit);
-    const zones = await collectPages(
+    const zones = await collectFiltered(
       lookup,
-      { what: "DNS zones match", limit, narrowWith: "labelSelector or searchPattern" },
-      (page) => lookup.client.dns.listDomains({ ...page, ...filters }, lookup.call),
+      { what: "DNS zones match", limit: args.limit, narrowWith: "labelSelector or searchPattern" },
+      filters,
+      (query) => lookup.client.dns.listDomains(query, lookup.call),
     );
     return { dnsZones: zones.map(zoneResult) };
   });
 }
 
-export function getDnsZonesOutput(
-  args: OutputArgs<GetDnsZonesArgs> = {},
-  opts?: LookupOutputOptions,
-): pulumi.Output<GetDnsZonesResult> {
-  return lookupOutput(getDnsZones, args, opts);
-}
+export const getDnsZonesOutput = outputForm(getDnsZones);
 
 function zoneResult(zone: DnsDomain): DnsZoneResult {
   return {
@@ -138,8 +124,7 @@ export function getDnsRecords(
   args: GetDnsRecordsArgs,
   opts?: LookupOptions,
 ): Promise<GetDnsRecordsResult> {
-  return promiseForm(async () => {
-    const lookup = lookupContext("getDnsRecords", opts);
+  return promiseForm("getDnsRecords", opts, async (lookup) => {
     const zoneId = text(lookup.fn, args, "zoneId");
     const filters = definedFields({
       type: optionalText(lookup.fn, args, "type"),
@@ -164,12 +149,7 @@ export function getDnsRecords(
   });
 }
 
-export function getDnsRecordsOutput(
-  args: OutputArgs<GetDnsRecordsArgs>,
-  opts?: LookupOutputOptions,
-): pulumi.Output<GetDnsRecordsResult> {
-  return lookupOutput(getDnsRecords, args, opts);
-}
+export const getDnsRecordsOutput = outputForm(getDnsRecords);
 
 function recordResult(record: DnsRecord): DnsRecordResult {
   return {

@@ -1,21 +1,11 @@
 // Drive models a server model's slots can hold in a location; one of them through the spec's
 // endpoint GET /locations/{loc}/order_options/server_models/{sm}/drive_models/{id}.
-import type * as pulumi from "@pulumi/pulumi";
 import type { DriveModel } from "../../sdk/areas/locations";
 import { driveModelResult, type GetDriveModelResult } from "./drive-slot-result";
-import { definedFields, oneOf, optionalText, text, wholeNumber } from "./framework/args";
-import { getById } from "./framework/by-id";
-import {
-  type Lookup,
-  type LookupOptions,
-  type LookupOutputOptions,
-  lookupContext,
-  lookupOutput,
-  type OutputArgs,
-  promiseForm,
-} from "./framework/invoke";
+import { definedFields, optionalText, wholeNumber } from "./framework/args";
+import { type Lookup, type LookupOptions, outputForm, promiseForm } from "./framework/invoke";
 import { collect, PAGE_SIZE } from "./framework/lists";
-import { nameCandidate, pickByName } from "./framework/match";
+import { catalogueItem } from "./framework/one";
 import { locationWhere } from "./locations";
 
 export interface GetDriveModelsArgs {
@@ -55,8 +45,7 @@ export function getDriveModels(
   args: GetDriveModelsArgs,
   opts?: LookupOptions,
 ): Promise<GetDriveModelsResult> {
-  return promiseForm(async () => {
-    const lookup = lookupContext("getDriveModels", opts);
+  return promiseForm("getDriveModels", opts, async (lookup) => {
     const locationId = wholeNumber(lookup.fn, args, "locationId");
     const serverModelId = wholeNumber(lookup.fn, args, "serverModelId");
     const filters = {
@@ -69,12 +58,7 @@ export function getDriveModels(
   });
 }
 
-export function getDriveModelsOutput(
-  args: OutputArgs<GetDriveModelsArgs>,
-  opts?: LookupOutputOptions,
-): pulumi.Output<GetDriveModelsResult> {
-  return lookupOutput(getDriveModels, args, opts);
-}
+export const getDriveModelsOutput = outputForm(getDriveModels);
 
 /**
  * One drive model a server model can be ordered with in a location, by exactly one of id or name.
@@ -83,38 +67,21 @@ export function getDriveModel(
   args: GetDriveModelArgs,
   opts?: LookupOptions,
 ): Promise<GetDriveModelResult> {
-  return promiseForm(async () => {
-    const lookup = lookupContext("getDriveModel", opts);
+  return promiseForm("getDriveModel", opts, async (lookup) => {
     const locationId = wholeNumber(lookup.fn, args, "locationId");
     const serverModelId = wholeNumber(lookup.fn, args, "serverModelId");
-    const key = oneOf(lookup.fn, args, ["id", "name"]);
-    if (key === "id") {
-      const id = wholeNumber(lookup.fn, args, "id");
-      const model = await getById(lookup, "drive model", id, () =>
+    const model = await catalogueItem(lookup, args, {
+      what: "drive model",
+      where: locationWhere(lookup, locationId, ` for server model ${serverModelId}`),
+      get: (id) =>
         lookup.client.locations.getDriveModel(locationId, serverModelId, id, lookup.call),
-      );
-      return driveModelResult(model);
-    }
-    const model = await pickByName(
-      {
-        fn: lookup.fn,
-        what: "drive model",
-        query: text(lookup.fn, args, "name"),
-        mode: "words",
-        where: locationWhere(lookup, locationId, ` for server model ${serverModelId}`),
-      },
-      (await listDriveModels(lookup, locationId, serverModelId, {})).map(nameCandidate),
-    );
+      list: () => listDriveModels(lookup, locationId, serverModelId, {}),
+    });
     return driveModelResult(model);
   });
 }
 
-export function getDriveModelOutput(
-  args: OutputArgs<GetDriveModelArgs>,
-  opts?: LookupOutputOptions,
-): pulumi.Output<GetDriveModelResult> {
-  return lookupOutput(getDriveModel, args, opts);
-}
+export const getDriveModelOutput = outputForm(getDriveModel);
 
 function listDriveModels(
   lookup: Lookup,

@@ -3,20 +3,12 @@
 // fills its drive slots from), its power feeds (every kind), a dedicated server's network ports
 // and billed services, a dedicated or SBM server's traffic of the billing period. Paths and
 // records: the Go client's hosts.go and types.go at abb982c9, srvctl's `hosts` commands.
-import type * as pulumi from "@pulumi/pulumi";
 import type { DedicatedServerService } from "../../sdk/areas/dedicated-servers";
 import type { HostKind } from "../../sdk/areas/host-common";
 import { type DriveSlotResult, driveSlotResult } from "./drive-slot-result";
 import { optionalChoice, text } from "./framework/args";
 import { getById } from "./framework/by-id";
-import {
-  type LookupOptions,
-  type LookupOutputOptions,
-  lookupContext,
-  lookupOutput,
-  type OutputArgs,
-  promiseForm,
-} from "./framework/invoke";
+import { type LookupOptions, outputForm, promiseForm } from "./framework/invoke";
 import { collect, listLimit, PAGE_SIZE } from "./framework/lists";
 
 export type { DriveSlotResult };
@@ -48,8 +40,7 @@ export function getHostDriveSlots(
   args: GetHostDriveSlotsArgs,
   opts?: LookupOptions,
 ): Promise<GetHostDriveSlotsResult> {
-  return promiseForm(async () => {
-    const lookup = lookupContext("getHostDriveSlots", opts);
+  return promiseForm("getHostDriveSlots", opts, async (lookup) => {
     const hostId = text(lookup.fn, args, "hostId");
     const hostType =
       optionalChoice(lookup.fn, args, "hostType", DRIVE_SLOT_KINDS) ?? "dedicated_server";
@@ -70,12 +61,7 @@ export function getHostDriveSlots(
   });
 }
 
-export function getHostDriveSlotsOutput(
-  args: OutputArgs<GetHostDriveSlotsArgs>,
-  opts?: LookupOutputOptions,
-): pulumi.Output<GetHostDriveSlotsResult> {
-  return lookupOutput(getHostDriveSlots, args, opts);
-}
+export const getHostDriveSlotsOutput = outputForm(getHostDriveSlots);
 
 export interface GetHostPowerFeedsArgs {
   /** The host's id. */
@@ -106,8 +92,7 @@ export function getHostPowerFeeds(
   args: GetHostPowerFeedsArgs,
   opts?: LookupOptions,
 ): Promise<GetHostPowerFeedsResult> {
-  return promiseForm(async () => {
-    const lookup = lookupContext("getHostPowerFeeds", opts);
+  return promiseForm("getHostPowerFeeds", opts, async (lookup) => {
     const hostId = text(lookup.fn, args, "hostId");
     const hostType = optionalChoice(lookup.fn, args, "hostType", ALL_KINDS) ?? "dedicated_server";
     const api =
@@ -130,12 +115,7 @@ export function getHostPowerFeeds(
   });
 }
 
-export function getHostPowerFeedsOutput(
-  args: OutputArgs<GetHostPowerFeedsArgs>,
-  opts?: LookupOutputOptions,
-): pulumi.Output<GetHostPowerFeedsResult> {
-  return lookupOutput(getHostPowerFeeds, args, opts);
-}
+export const getHostPowerFeedsOutput = outputForm(getHostPowerFeeds);
 
 export interface GetServerConnectionsArgs {
   /** A dedicated server's id. */
@@ -164,8 +144,7 @@ export function getServerConnections(
   args: GetServerConnectionsArgs,
   opts?: LookupOptions,
 ): Promise<GetServerConnectionsResult> {
-  return promiseForm(async () => {
-    const lookup = lookupContext("getServerConnections", opts);
+  return promiseForm("getServerConnections", opts, async (lookup) => {
     const serverId = text(lookup.fn, args, "serverId");
     const connections = await getById(lookup, "dedicated server", serverId, () =>
       collect(
@@ -191,12 +170,7 @@ export function getServerConnections(
   });
 }
 
-export function getServerConnectionsOutput(
-  args: OutputArgs<GetServerConnectionsArgs>,
-  opts?: LookupOutputOptions,
-): pulumi.Output<GetServerConnectionsResult> {
-  return lookupOutput(getServerConnections, args, opts);
-}
+export const getServerConnectionsOutput = outputForm(getServerConnections);
 
 export interface GetServerServicesArgs {
   /** A dedicated server's id. */
@@ -248,8 +222,7 @@ export function getServerServices(
   args: GetServerServicesArgs,
   opts?: LookupOptions,
 ): Promise<GetServerServicesResult> {
-  return promiseForm(async () => {
-    const lookup = lookupContext("getServerServices", opts);
+  return promiseForm("getServerServices", opts, async (lookup) => {
     const serverId = text(lookup.fn, args, "serverId");
     const limit = listLimit(lookup.fn, args.limit);
     const services = await getById(lookup, "dedicated server", serverId, () =>
@@ -266,12 +239,7 @@ export function getServerServices(
   });
 }
 
-export function getServerServicesOutput(
-  args: OutputArgs<GetServerServicesArgs>,
-  opts?: LookupOutputOptions,
-): pulumi.Output<GetServerServicesResult> {
-  return lookupOutput(getServerServices, args, opts);
-}
+export const getServerServicesOutput = outputForm(getServerServices);
 
 function serviceResult(service: DedicatedServerService): ServiceResult {
   return {
@@ -319,8 +287,7 @@ export function getServerNetworkUsage(
   args: GetServerNetworkUsageArgs,
   opts?: LookupOptions,
 ): Promise<GetServerNetworkUsageResult> {
-  return promiseForm(async () => {
-    const lookup = lookupContext("getServerNetworkUsage", opts);
+  return promiseForm("getServerNetworkUsage", opts, async (lookup) => {
     const serverId = text(lookup.fn, args, "serverId");
     const hostType = optionalChoice(lookup.fn, args, "hostType", USAGE_KINDS) ?? "dedicated_server";
     const api =
@@ -338,9 +305,4 @@ export function getServerNetworkUsage(
   });
 }
 
-export function getServerNetworkUsageOutput(
-  args: OutputArgs<GetServerNetworkUsageArgs>,
-  opts?: LookupOutputOptions,
-): pulumi.Output<GetServerNetworkUsageResult> {
-  return lookupOutput(getServerNetworkUsage, args, opts);
-}
+export const getServerNetworkUsageOutput = outputForm(getServerNetworkUsage);

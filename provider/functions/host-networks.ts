@@ -1,6 +1,5 @@
 // Networks of a host: a dedicated server, an SBM server or a Kubernetes bare metal node, with
 // the spec's filters (family, interface type, distribution method, additional, search pattern).
-import type * as pulumi from "@pulumi/pulumi";
 import type {
   Network,
   NetworkDistributionMethod,
@@ -17,15 +16,7 @@ import {
   optionalText,
   text,
 } from "./framework/args";
-import {
-  type Lookup,
-  type LookupOptions,
-  type LookupOutputOptions,
-  lookupContext,
-  lookupOutput,
-  type OutputArgs,
-  promiseForm,
-} from "./framework/invoke";
+import { type Lookup, type LookupOptions, outputForm, promiseForm } from "./framework/invoke";
 import { collect, listLimit, PAGE_SIZE } from "./framework/lists";
 import { findHostById } from "./hosts";
 
@@ -91,8 +82,7 @@ export function getHostNetworks(
   args: GetHostNetworksArgs,
   opts?: LookupOptions,
 ): Promise<GetHostNetworksResult> {
-  return promiseForm(async () => {
-    const lookup = lookupContext("getHostNetworks", opts);
+  return promiseForm("getHostNetworks", opts, async (lookup) => {
     const hostId = text(lookup.fn, args, "hostId");
     const givenType = optionalChoice(lookup.fn, args, "hostType", hostKinds);
     const filters = definedFields({
@@ -117,12 +107,7 @@ export function getHostNetworks(
   });
 }
 
-export function getHostNetworksOutput(
-  args: OutputArgs<GetHostNetworksArgs>,
-  opts?: LookupOutputOptions,
-): pulumi.Output<GetHostNetworksResult> {
-  return lookupOutput(getHostNetworks, args, opts);
-}
+export const getHostNetworksOutput = outputForm(getHostNetworks);
 
 async function hostKindOf(lookup: Lookup, hostId: string): Promise<HostKind> {
   return (await findHostById(lookup, hostId, undefined)).type;

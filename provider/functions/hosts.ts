@@ -1,6 +1,5 @@
 // Hosts of the account (dedicated servers, SBM servers, Kubernetes bare metal nodes), by label
 // selector and kind, or one of them by id or title.
-import type * as pulumi from "@pulumi/pulumi";
 import type { DedicatedServer } from "../../sdk/areas/dedicated-servers";
 import {
   type HostKind,
@@ -26,16 +25,8 @@ import {
   text,
 } from "./framework/args";
 import { NoMatchError } from "./framework/errors";
-import {
-  type Lookup,
-  type LookupOptions,
-  type LookupOutputOptions,
-  lookupContext,
-  lookupOutput,
-  type OutputArgs,
-  promiseForm,
-} from "./framework/invoke";
-import { collectPages, listLimit } from "./framework/lists";
+import { type Lookup, type LookupOptions, outputForm, promiseForm } from "./framework/invoke";
+import { collectFiltered } from "./framework/lists";
 import { pickBySearchList } from "./framework/match";
 import { type LabelSelector, selectorText } from "./framework/selector";
 
@@ -132,41 +123,35 @@ export interface GetHostsResult {
 
 /** Hosts matching every filter given (all hosts without any). */
 export function getHosts(args: GetHostsArgs = {}, opts?: LookupOptions): Promise<GetHostsResult> {
-  return promiseForm(async () => {
-    const lookup = lookupContext("getHosts", opts);
+  return promiseForm("getHosts", opts, async (lookup) => {
     const filters = definedFields({
       labelSelector: selectorText(lookup.fn, args.labelSelector),
       type: optionalChoice(lookup.fn, args, "type", hostKinds),
       locationId: optionalWholeNumber(lookup.fn, args, "locationId"),
       searchPattern: optionalText(lookup.fn, args, "searchPattern"),
     });
-    const hosts = await collectPages(
+    const hosts = await collectFiltered(
       lookup,
       {
         what: "hosts match",
-        limit: listLimit(lookup.fn, args.limit),
+        limit: args.limit,
         narrowWith: "labelSelector, type, locationId or searchPattern",
       },
-      (page) => lookup.client.hosts.list({ ...page, ...filters }, lookup.call),
+      filters,
+      (query) => lookup.client.hosts.list(query, lookup.call),
     );
     return { hosts: hosts.map(hostResult) };
   });
 }
 
-export function getHostsOutput(
-  args: OutputArgs<GetHostsArgs> = {},
-  opts?: LookupOutputOptions,
-): pulumi.Output<GetHostsResult> {
-  return lookupOutput(getHosts, args, opts);
-}
+export const getHostsOutput = outputForm(getHosts);
 
 /**
  * One host of any kind (dedicated server, SBM server, Kubernetes bare metal node), by exactly one
  * of id or title (case-insensitive), optionally narrowed to one kind.
  */
 export function getHost(args: GetHostArgs, opts?: LookupOptions): Promise<GetHostResult> {
-  return promiseForm(async () => {
-    const lookup = lookupContext("getHost", opts);
+  return promiseForm("getHost", opts, async (lookup) => {
     const type = optionalChoice(lookup.fn, args, "type", hostKinds);
     const key = oneOf(lookup.fn, args, ["id", "title"]);
     if (key === "id")
@@ -184,12 +169,7 @@ export function getHost(args: GetHostArgs, opts?: LookupOptions): Promise<GetHos
   });
 }
 
-export function getHostOutput(
-  args: OutputArgs<GetHostArgs>,
-  opts?: LookupOutputOptions,
-): pulumi.Output<GetHostResult> {
-  return lookupOutput(getHost, args, opts);
-}
+export const getHostOutput = outputForm(getHost);
 
 /**
  * A host by id: GET of its kind, or of each kind in turn when the kind is not known (an id names

@@ -1,23 +1,15 @@
 // Kubernetes clusters (ordered elsewhere: the API reads and relabels them) and their nodes.
-import type * as pulumi from "@pulumi/pulumi";
 import type {
   KubernetesCluster,
   KubernetesClusterNode,
   KubernetesNodeGroup,
 } from "../../sdk/areas/kubernetes-clusters";
 import { withoutOwnerLabel } from "../framework/ownership";
-import { definedFields, oneOf, optionalText, optionalWholeNumber, text } from "./framework/args";
-import { getById } from "./framework/by-id";
-import {
-  type LookupOptions,
-  type LookupOutputOptions,
-  lookupContext,
-  lookupOutput,
-  type OutputArgs,
-  promiseForm,
-} from "./framework/invoke";
-import { collectPages, listLimit } from "./framework/lists";
-import { nameCandidate, namedCandidate, pickBySearchList } from "./framework/match";
+import { definedFields, optionalText, optionalWholeNumber, text } from "./framework/args";
+import { type LookupOptions, outputForm, promiseForm } from "./framework/invoke";
+import { collectFiltered } from "./framework/lists";
+import { nameCandidate, namedCandidate } from "./framework/match";
+import { accountItem } from "./framework/one";
 import { type LabelSelector, selectorText } from "./framework/selector";
 
 export interface GetKubernetesClustersArgs {
@@ -131,139 +123,95 @@ export function getKubernetesClusters(
   args: GetKubernetesClustersArgs = {},
   opts?: LookupOptions,
 ): Promise<GetKubernetesClustersResult> {
-  return promiseForm(async () => {
-    const lookup = lookupContext("getKubernetesClusters", opts);
+  return promiseForm("getKubernetesClusters", opts, async (lookup) => {
     const filters = definedFields({
       labelSelector: selectorText(lookup.fn, args.labelSelector),
       searchPattern: optionalText(lookup.fn, args, "searchPattern"),
       locationId: optionalWholeNumber(lookup.fn, args, "locationId"),
     });
-    const clusters = await collectPages(
+    const clusters = await collectFiltered(
       lookup,
       {
         what: "Kubernetes clusters match",
-        limit: listLimit(lookup.fn, args.limit),
+        limit: args.limit,
         narrowWith: "labelSelector, searchPattern or locationId",
       },
-      (page) => lookup.client.kubernetesClusters.list({ ...page, ...filters }, lookup.call),
+      filters,
+      (query) => lookup.client.kubernetesClusters.list(query, lookup.call),
     );
     return { kubernetesClusters: clusters.map(clusterResult) };
   });
 }
 
-export function getKubernetesClustersOutput(
-  args: OutputArgs<GetKubernetesClustersArgs> = {},
-  opts?: LookupOutputOptions,
-): pulumi.Output<GetKubernetesClustersResult> {
-  return lookupOutput(getKubernetesClusters, args, opts);
-}
+export const getKubernetesClustersOutput = outputForm(getKubernetesClusters);
 
 /** One Kubernetes cluster, by exactly one of id or name (case-insensitive). */
 export function getKubernetesCluster(
   args: GetKubernetesClusterArgs,
   opts?: LookupOptions,
 ): Promise<GetKubernetesClusterResult> {
-  return promiseForm(async () => {
-    const lookup = lookupContext("getKubernetesCluster", opts);
-    const key = oneOf(lookup.fn, args, ["id", "name"]);
-    if (key === "id") {
-      const id = text(lookup.fn, args, "id");
-      return clusterResult(
-        await getById(lookup, "Kubernetes cluster", id, () =>
-          lookup.client.kubernetesClusters.get(id, lookup.call),
-        ),
-      );
-    }
-    const cluster = await pickBySearchList(
-      lookup,
-      { what: "Kubernetes cluster", query: text(lookup.fn, args, "name"), mode: "words" },
-      { what: "Kubernetes clusters" },
-      (query) => lookup.client.kubernetesClusters.list(query, lookup.call),
-      nameCandidate,
-    );
+  return promiseForm("getKubernetesCluster", opts, async (lookup) => {
+    const cluster = await accountItem(lookup, args, {
+      what: "Kubernetes cluster",
+      get: (id) => lookup.client.kubernetesClusters.get(id, lookup.call),
+      list: (query) => lookup.client.kubernetesClusters.list(query, lookup.call),
+      candidate: nameCandidate,
+    });
     return clusterResult(cluster);
   });
 }
 
-export function getKubernetesClusterOutput(
-  args: OutputArgs<GetKubernetesClusterArgs>,
-  opts?: LookupOutputOptions,
-): pulumi.Output<GetKubernetesClusterResult> {
-  return lookupOutput(getKubernetesCluster, args, opts);
-}
+export const getKubernetesClusterOutput = outputForm(getKubernetesCluster);
 
 /** The nodes of a Kubernetes cluster, filtered by labels and name. */
 export function getKubernetesClusterNodes(
   args: GetKubernetesClusterNodesArgs,
   opts?: LookupOptions,
 ): Promise<GetKubernetesClusterNodesResult> {
-  return promiseForm(async () => {
-    const lookup = lookupContext("getKubernetesClusterNodes", opts);
+  return promiseForm("getKubernetesClusterNodes", opts, async (lookup) => {
     const clusterId = text(lookup.fn, args, "clusterId");
     const filters = definedFields({
       labelSelector: selectorText(lookup.fn, args.labelSelector),
       searchPattern: optionalText(lookup.fn, args, "searchPattern"),
     });
-    const nodes = await collectPages(
+    const nodes = await collectFiltered(
       lookup,
       {
         what: `nodes of Kubernetes cluster ${clusterId}`,
-        limit: listLimit(lookup.fn, args.limit),
+        limit: args.limit,
         narrowWith: "labelSelector or searchPattern",
       },
-      (page) =>
-        lookup.client.kubernetesClusters.listNodes(clusterId, { ...page, ...filters }, lookup.call),
+      filters,
+      (query) => lookup.client.kubernetesClusters.listNodes(clusterId, query, lookup.call),
     );
     return { nodes: nodes.map(nodeResult) };
   });
 }
 
-export function getKubernetesClusterNodesOutput(
-  args: OutputArgs<GetKubernetesClusterNodesArgs>,
-  opts?: LookupOutputOptions,
-): pulumi.Output<GetKubernetesClusterNodesResult> {
-  return lookupOutput(getKubernetesClusterNodes, args, opts);
-}
+export const getKubernetesClusterNodesOutput = outputForm(getKubernetesClusterNodes);
 
 /** One node of a Kubernetes cluster, by exactly one of id or host name. */
 export function getKubernetesClusterNode(
   args: GetKubernetesClusterNodeArgs,
   opts?: LookupOptions,
 ): Promise<GetKubernetesClusterNodeResult> {
-  return promiseForm(async () => {
-    const lookup = lookupContext("getKubernetesClusterNode", opts);
+  return promiseForm("getKubernetesClusterNode", opts, async (lookup) => {
     const clusterId = text(lookup.fn, args, "clusterId");
-    const key = oneOf(lookup.fn, args, ["id", "hostname"]);
-    if (key === "id") {
-      const id = text(lookup.fn, args, "id");
-      return nodeResult(
-        await getById(lookup, "Kubernetes cluster node", id, () =>
-          lookup.client.kubernetesClusters.getNode(clusterId, id, lookup.call),
-        ),
-      );
-    }
-    const node = await pickBySearchList(
-      lookup,
-      {
-        what: "Kubernetes cluster node",
-        query: text(lookup.fn, args, "hostname"),
-        mode: "exact",
-        where: async () => ` in Kubernetes cluster ${clusterId}`,
-      },
-      { what: `nodes of Kubernetes cluster ${clusterId}` },
-      (query) => lookup.client.kubernetesClusters.listNodes(clusterId, query, lookup.call),
-      (candidate) => namedCandidate(candidate, candidate.hostname),
-    );
+    const node = await accountItem(lookup, args, {
+      what: "Kubernetes cluster node",
+      listed: `nodes of Kubernetes cluster ${clusterId}`,
+      nameKey: "hostname",
+      mode: "exact",
+      where: async () => ` in Kubernetes cluster ${clusterId}`,
+      get: (id) => lookup.client.kubernetesClusters.getNode(clusterId, id, lookup.call),
+      list: (query) => lookup.client.kubernetesClusters.listNodes(clusterId, query, lookup.call),
+      candidate: (candidate) => namedCandidate(candidate, candidate.hostname),
+    });
     return nodeResult(node);
   });
 }
 
-export function getKubernetesClusterNodeOutput(
-  args: OutputArgs<GetKubernetesClusterNodeArgs>,
-  opts?: LookupOutputOptions,
-): pulumi.Output<GetKubernetesClusterNodeResult> {
-  return lookupOutput(getKubernetesClusterNode, args, opts);
-}
+export const getKubernetesClusterNodeOutput = outputForm(getKubernetesClusterNode);
 
 function clusterResult(cluster: KubernetesCluster): GetKubernetesClusterResult {
   return {

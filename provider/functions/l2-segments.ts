@@ -1,20 +1,12 @@
 // L2 segments and their members (the dedicated servers a segment joins, each in native or trunk
 // mode).
-import type * as pulumi from "@pulumi/pulumi";
 import type { L2Member, L2Segment } from "../../sdk/areas/l2-segments";
 import { withoutOwnerLabel } from "../framework/ownership";
-import { definedFields, oneOf, text } from "./framework/args";
-import { getById } from "./framework/by-id";
-import {
-  type LookupOptions,
-  type LookupOutputOptions,
-  lookupContext,
-  lookupOutput,
-  type OutputArgs,
-  promiseForm,
-} from "./framework/invoke";
-import { collectPages, listLimit } from "./framework/lists";
-import { namedCandidate, pickBySearchList } from "./framework/match";
+import { definedFields, text } from "./framework/args";
+import { type LookupOptions, outputForm, promiseForm } from "./framework/invoke";
+import { collectFiltered } from "./framework/lists";
+import { namedCandidate } from "./framework/match";
+import { accountItem } from "./framework/one";
 import { type LabelSelector, selectorText } from "./framework/selector";
 
 /** One segment by exactly one of id or name (case-insensitive). */
@@ -81,64 +73,42 @@ export function getL2Segment(
   args: GetL2SegmentArgs,
   opts?: LookupOptions,
 ): Promise<GetL2SegmentResult> {
-  return promiseForm(async () => {
-    const lookup = lookupContext("getL2Segment", opts);
-    const key = oneOf(lookup.fn, args, ["id", "name"]);
-    if (key === "id") {
-      const id = text(lookup.fn, args, "id");
-      return l2SegmentResult(
-        await getById(lookup, "L2 segment", id, () =>
-          lookup.client.l2Segments.get(id, lookup.call),
-        ),
-      );
-    }
-    const segment = await pickBySearchList(
-      lookup,
-      { what: "L2 segment", query: text(lookup.fn, args, "name"), mode: "words" },
-      { what: "L2 segments" },
-      (query) => lookup.client.l2Segments.list(query, lookup.call),
-      (segment: L2Segment) => namedCandidate(segment, segment.name ?? ""),
-    );
+  return promiseForm("getL2Segment", opts, async (lookup) => {
+    const segment = await accountItem(lookup, args, {
+      what: "L2 segment",
+      get: (id) => lookup.client.l2Segments.get(id, lookup.call),
+      list: (query) => lookup.client.l2Segments.list(query, lookup.call),
+      candidate: (segment: L2Segment) => namedCandidate(segment, segment.name ?? ""),
+    });
     return l2SegmentResult(segment);
   });
 }
 
-export function getL2SegmentOutput(
-  args: OutputArgs<GetL2SegmentArgs>,
-  opts?: LookupOutputOptions,
-): pulumi.Output<GetL2SegmentResult> {
-  return lookupOutput(getL2Segment, args, opts);
-}
+export const getL2SegmentOutput = outputForm(getL2Segment);
 
 /** The members of an L2 segment (the servers it joins), filtered by labels. */
 export function getL2SegmentMembers(
   args: GetL2SegmentMembersArgs,
   opts?: LookupOptions,
 ): Promise<GetL2SegmentMembersResult> {
-  return promiseForm(async () => {
-    const lookup = lookupContext("getL2SegmentMembers", opts);
+  return promiseForm("getL2SegmentMembers", opts, async (lookup) => {
     const l2SegmentId = text(lookup.fn, args, "l2SegmentId");
     const filters = definedFields({ labelSelector: selectorText(lookup.fn, args.labelSelector) });
-    const members = await collectPages(
+    const members = await collectFiltered(
       lookup,
       {
         what: `members of L2 segment ${l2SegmentId}`,
-        limit: listLimit(lookup.fn, args.limit),
+        limit: args.limit,
         narrowWith: "labelSelector",
       },
-      (page) =>
-        lookup.client.l2Segments.listMembers(l2SegmentId, { ...page, ...filters }, lookup.call),
+      filters,
+      (query) => lookup.client.l2Segments.listMembers(l2SegmentId, query, lookup.call),
     );
     return { members: members.map(memberResult) };
   });
 }
 
-export function getL2SegmentMembersOutput(
-  args: OutputArgs<GetL2SegmentMembersArgs>,
-  opts?: LookupOutputOptions,
-): pulumi.Output<GetL2SegmentMembersResult> {
-  return lookupOutput(getL2SegmentMembers, args, opts);
-}
+export const getL2SegmentMembersOutput = outputForm(getL2SegmentMembers);
 
 function l2SegmentResult(segment: L2Segment): GetL2SegmentResult {
   return {

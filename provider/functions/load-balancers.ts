@@ -1,6 +1,5 @@
 // Load balancers of both layers (by label selector, type, location, cluster; one by id or name
 // with its zones) and load balancer clusters (dedicated clusters a balancer may run on).
-import type * as pulumi from "@pulumi/pulumi";
 import type {
   L4LoadBalancer,
   L7LoadBalancer,
@@ -19,17 +18,10 @@ import {
 } from "./framework/args";
 import { getById } from "./framework/by-id";
 import { NoMatchError } from "./framework/errors";
-import {
-  type Lookup,
-  type LookupOptions,
-  type LookupOutputOptions,
-  lookupContext,
-  lookupOutput,
-  type OutputArgs,
-  promiseForm,
-} from "./framework/invoke";
-import { collectPages, listLimit } from "./framework/lists";
+import { type Lookup, type LookupOptions, outputForm, promiseForm } from "./framework/invoke";
+import { collectFiltered } from "./framework/lists";
 import { nameCandidate, namedCandidate, pickBySearchList } from "./framework/match";
+import { accountItem } from "./framework/one";
 import { type LabelSelector, selectorText } from "./framework/selector";
 
 export type LoadBalancerType = "l4" | "l7";
@@ -136,8 +128,7 @@ export function getLoadBalancers(
   args: GetLoadBalancersArgs = {},
   opts?: LookupOptions,
 ): Promise<GetLoadBalancersResult> {
-  return promiseForm(async () => {
-    const lookup = lookupContext("getLoadBalancers", opts);
+  return promiseForm("getLoadBalancers", opts, async (lookup) => {
     const filters = definedFields({
       labelSelector: selectorText(lookup.fn, args.labelSelector),
       type: optionalChoice(lookup.fn, args, "type", TYPES),
@@ -145,25 +136,21 @@ export function getLoadBalancers(
       clusterId: optionalText(lookup.fn, args, "clusterId"),
       searchPattern: optionalText(lookup.fn, args, "searchPattern"),
     });
-    const balancers = await collectPages(
+    const balancers = await collectFiltered(
       lookup,
       {
         what: "load balancers match",
-        limit: listLimit(lookup.fn, args.limit),
+        limit: args.limit,
         narrowWith: "labelSelector, type, locationId, clusterId or searchPattern",
       },
-      (page) => lookup.client.loadBalancers.list({ ...page, ...filters }, lookup.call),
+      filters,
+      (query) => lookup.client.loadBalancers.list(query, lookup.call),
     );
     return { loadBalancers: balancers.map(loadBalancerResult) };
   });
 }
 
-export function getLoadBalancersOutput(
-  args: OutputArgs<GetLoadBalancersArgs> = {},
-  opts?: LookupOutputOptions,
-): pulumi.Output<GetLoadBalancersResult> {
-  return lookupOutput(getLoadBalancers, args, opts);
-}
+export const getLoadBalancersOutput = outputForm(getLoadBalancers);
 
 /**
  * One load balancer, L4 or L7, by exactly one of id or name (case-insensitive), with its zones.
@@ -172,8 +159,7 @@ export function getLoadBalancer(
   args: GetLoadBalancerArgs,
   opts?: LookupOptions,
 ): Promise<GetLoadBalancerResult> {
-  return promiseForm(async () => {
-    const lookup = lookupContext("getLoadBalancer", opts);
+  return promiseForm("getLoadBalancer", opts, async (lookup) => {
     const type = optionalChoice(lookup.fn, args, "type", TYPES);
     const key = oneOf(lookup.fn, args, ["id", "name"]);
     let id: string;
@@ -202,12 +188,7 @@ export function getLoadBalancer(
   });
 }
 
-export function getLoadBalancerOutput(
-  args: OutputArgs<GetLoadBalancerArgs>,
-  opts?: LookupOutputOptions,
-): pulumi.Output<GetLoadBalancerResult> {
-  return lookupOutput(getLoadBalancer, args, opts);
-}
+export const getLoadBalancerOutput = outputForm(getLoadBalancer);
 
 /** A balancer's layer, when not given: GET by id has a path per layer, each is tried in turn. */
 async function layerOf(lookup: Lookup, id: string): Promise<string> {
@@ -228,20 +209,16 @@ export function getLoadBalancerClusters(
   args: GetLoadBalancerClustersArgs = {},
   opts?: LookupOptions,
 ): Promise<GetLoadBalancerClustersResult> {
-  return promiseForm(async () => {
-    const lookup = lookupContext("getLoadBalancerClusters", opts);
+  return promiseForm("getLoadBalancerClusters", opts, async (lookup) => {
     const filters = definedFields({
       searchPattern: optionalText(lookup.fn, args, "searchPattern"),
     });
     const locationId = optionalWholeNumber(lookup.fn, args, "locationId");
-    const clusters = await collectPages(
+    const clusters = await collectFiltered(
       lookup,
-      {
-        what: "load balancer clusters",
-        limit: listLimit(lookup.fn, args.limit),
-        narrowWith: "searchPattern",
-      },
-      (page) => lookup.client.loadBalancers.listClusters({ ...page, ...filters }, lookup.call),
+      { what: "load balancer clusters", limit: args.limit, narrowWith: "searchPattern" },
+      filters,
+      (query) => lookup.client.loadBalancers.listClusters(query, lookup.call),
     );
     // srvctl sends no location filter for clusters: it is applied here.
     return {
@@ -252,46 +229,25 @@ export function getLoadBalancerClusters(
   });
 }
 
-export function getLoadBalancerClustersOutput(
-  args: OutputArgs<GetLoadBalancerClustersArgs> = {},
-  opts?: LookupOutputOptions,
-): pulumi.Output<GetLoadBalancerClustersResult> {
-  return lookupOutput(getLoadBalancerClusters, args, opts);
-}
+export const getLoadBalancerClustersOutput = outputForm(getLoadBalancerClusters);
 
 /** One dedicated load balancer cluster, by exactly one of id or name (case-insensitive). */
 export function getLoadBalancerCluster(
   args: GetLoadBalancerClusterArgs,
   opts?: LookupOptions,
 ): Promise<GetLoadBalancerClusterResult> {
-  return promiseForm(async () => {
-    const lookup = lookupContext("getLoadBalancerCluster", opts);
-    const key = oneOf(lookup.fn, args, ["id", "name"]);
-    if (key === "id") {
-      const id = text(lookup.fn, args, "id");
-      return clusterResult(
-        await getById(lookup, "load balancer cluster", id, () =>
-          lookup.client.loadBalancers.getCluster(id, lookup.call),
-        ),
-      );
-    }
-    const cluster = await pickBySearchList(
-      lookup,
-      { what: "load balancer cluster", query: text(lookup.fn, args, "name"), mode: "words" },
-      { what: "load balancer clusters" },
-      (query) => lookup.client.loadBalancers.listClusters(query, lookup.call),
-      (item) => nameCandidate({ ...item, name: item.name ?? item.id }),
-    );
+  return promiseForm("getLoadBalancerCluster", opts, async (lookup) => {
+    const cluster = await accountItem(lookup, args, {
+      what: "load balancer cluster",
+      get: (id) => lookup.client.loadBalancers.getCluster(id, lookup.call),
+      list: (query) => lookup.client.loadBalancers.listClusters(query, lookup.call),
+      candidate: (item) => nameCandidate({ ...item, name: item.name ?? item.id }),
+    });
     return clusterResult(cluster);
   });
 }
 
-export function getLoadBalancerClusterOutput(
-  args: OutputArgs<GetLoadBalancerClusterArgs>,
-  opts?: LookupOutputOptions,
-): pulumi.Output<GetLoadBalancerClusterResult> {
-  return lookupOutput(getLoadBalancerCluster, args, opts);
-}
+export const getLoadBalancerClusterOutput = outputForm(getLoadBalancerCluster);
 
 function camelKey(key: string): string {
   return key.replace(/_([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());

@@ -1,19 +1,10 @@
 // Locations: where dedicated and SBM servers are ordered, and what each one offers. iPXE Boot is
 // available where the location's supported_features name it (wire-notes.md).
-import type * as pulumi from "@pulumi/pulumi";
 import { ipxeBootModes, type Location } from "../../sdk/areas/locations";
 import { ServersComError } from "../../sdk/core/errors";
 import { definedFields, oneOf, optionalText, text, wholeNumber } from "./framework/args";
 import { getById } from "./framework/by-id";
-import {
-  type Lookup,
-  type LookupOptions,
-  type LookupOutputOptions,
-  lookupContext,
-  lookupOutput,
-  type OutputArgs,
-  promiseForm,
-} from "./framework/invoke";
+import { type Lookup, type LookupOptions, outputForm, promiseForm } from "./framework/invoke";
 import { collect, PAGE_SIZE } from "./framework/lists";
 import { namedCandidate, pickByName } from "./framework/match";
 
@@ -72,20 +63,14 @@ export function getLocations(
   args: GetLocationsArgs = {},
   opts?: LookupOptions,
 ): Promise<GetLocationsResult> {
-  return promiseForm(async () => {
-    const lookup = lookupContext("getLocations", opts);
+  return promiseForm("getLocations", opts, async (lookup) => {
     const searchPattern = optionalText(lookup.fn, args, "searchPattern");
     const locations = await listLocations(lookup, searchPattern);
     return { locations: locations.map(locationResult) };
   });
 }
 
-export function getLocationsOutput(
-  args: OutputArgs<GetLocationsArgs> = {},
-  opts?: LookupOutputOptions,
-): pulumi.Output<GetLocationsResult> {
-  return lookupOutput(getLocations, args, opts);
-}
+export const getLocationsOutput = outputForm(getLocations);
 
 /**
  * One location, by exactly one of id, code (exact but for case, e.g. `AMS1`) or name
@@ -95,8 +80,7 @@ export function getLocation(
   args: GetLocationArgs,
   opts?: LookupOptions,
 ): Promise<GetLocationResult> {
-  return promiseForm(async () => {
-    const lookup = lookupContext("getLocation", opts);
+  return promiseForm("getLocation", opts, async (lookup) => {
     const key = oneOf(lookup.fn, args, ["id", "code", "name"]);
     if (key === "id") {
       const id = wholeNumber(lookup.fn, args, "id");
@@ -116,12 +100,7 @@ export function getLocation(
   });
 }
 
-export function getLocationOutput(
-  args: OutputArgs<GetLocationArgs>,
-  opts?: LookupOutputOptions,
-): pulumi.Output<GetLocationResult> {
-  return lookupOutput(getLocation, args, opts);
-}
+export const getLocationOutput = outputForm(getLocation);
 
 function listLocations(lookup: Lookup, searchPattern: string | undefined): Promise<Location[]> {
   const list = lookup.client.locations.list(

@@ -2,17 +2,9 @@
 // "Host hardware and usage"): the API's Prometheus text exposition, parsed by the SDK into metric
 // families; a program picks the family it wants by name (a dashboard's thresholds, an alert's
 // inputs, a report export).
-import type * as pulumi from "@pulumi/pulumi";
 import type { MetricFamily } from "../../sdk/areas/metrics";
 import { optionalText } from "./framework/args";
-import {
-  type Lookup,
-  type LookupOptions,
-  type LookupOutputOptions,
-  lookupContext,
-  lookupOutput,
-  type OutputArgs,
-} from "./framework/invoke";
+import { type Lookup, type LookupOptions, outputForm, promiseForm } from "./framework/invoke";
 
 export interface GetMetricsArgs {
   /** Only the metric family of this name; every family when omitted. */
@@ -59,18 +51,19 @@ function familyResult(family: MetricFamily): MetricFamilyResult {
   };
 }
 
-async function metrics(
+function metrics(
   fn: string,
   args: GetMetricsArgs,
   opts: LookupOptions | undefined,
   read: (lookup: Lookup) => Promise<MetricFamily[]>,
 ): Promise<GetMetricsResult> {
-  const lookup = lookupContext(fn, opts);
-  const name = optionalText(lookup.fn, args, "name");
-  const families = await read(lookup);
-  return {
-    families: families.filter((f) => name === undefined || f.name === name).map(familyResult),
-  };
+  return promiseForm(fn, opts, async (lookup) => {
+    const name = optionalText(lookup.fn, args, "name");
+    const families = await read(lookup);
+    return {
+      families: families.filter((f) => name === undefined || f.name === name).map(familyResult),
+    };
+  });
 }
 
 /**
@@ -86,12 +79,7 @@ export function getHostsMetrics(
   );
 }
 
-export function getHostsMetricsOutput(
-  args: OutputArgs<GetMetricsArgs> = {},
-  opts?: LookupOutputOptions,
-): pulumi.Output<GetMetricsResult> {
-  return lookupOutput(getHostsMetrics, args, opts);
-}
+export const getHostsMetricsOutput = outputForm(getHostsMetrics);
 
 /**
  * The racks' metrics: counts, hosts per rack, monthly traffic, PDU and ATS power and current (the
@@ -106,9 +94,4 @@ export function getRacksMetrics(
   );
 }
 
-export function getRacksMetricsOutput(
-  args: OutputArgs<GetMetricsArgs> = {},
-  opts?: LookupOutputOptions,
-): pulumi.Output<GetMetricsResult> {
-  return lookupOutput(getRacksMetrics, args, opts);
-}
+export const getRacksMetricsOutput = outputForm(getRacksMetrics);

@@ -1,6 +1,5 @@
 // Network pools of the account (Terraform: data "serverscom_network_pool", by id or CIDR), and
 // the subnetworks allocated from one.
-import type * as pulumi from "@pulumi/pulumi";
 import type { NetworkPool, Subnetwork } from "../../sdk/areas/network-pools";
 import { parseCidr } from "../../sdk/core/cidr";
 import { withoutOwnerLabel } from "../framework/ownership";
@@ -15,16 +14,8 @@ import {
 } from "./framework/args";
 import { getById } from "./framework/by-id";
 import { AmbiguousMatchError, LookupError, NoMatchError } from "./framework/errors";
-import {
-  type Lookup,
-  type LookupOptions,
-  type LookupOutputOptions,
-  lookupContext,
-  lookupOutput,
-  type OutputArgs,
-  promiseForm,
-} from "./framework/invoke";
-import { collectPages, listLimit } from "./framework/lists";
+import { type Lookup, type LookupOptions, outputForm, promiseForm } from "./framework/invoke";
+import { collectFiltered, collectPages } from "./framework/lists";
 import { namedCandidate, pickBySearchList } from "./framework/match";
 import { type LabelSelector, selectorText } from "./framework/selector";
 
@@ -136,39 +127,33 @@ export function getNetworkPools(
   args: GetNetworkPoolsArgs = {},
   opts?: LookupOptions,
 ): Promise<GetNetworkPoolsResult> {
-  return promiseForm(async () => {
-    const lookup = lookupContext("getNetworkPools", opts);
+  return promiseForm("getNetworkPools", opts, async (lookup) => {
     const filters = {
       ...filtersOf(lookup, args),
       ...definedFields({ searchPattern: optionalText(lookup.fn, args, "searchPattern") }),
     };
-    const pools = await collectPages(
+    const pools = await collectFiltered(
       lookup,
       {
         what: "network pools match",
-        limit: listLimit(lookup.fn, args.limit),
+        limit: args.limit,
         narrowWith: "labelSelector, locationId, type or searchPattern",
       },
-      (page) => lookup.client.networkPools.list({ ...page, ...filters }, lookup.call),
+      filters,
+      (query) => lookup.client.networkPools.list(query, lookup.call),
     );
     return { networkPools: pools.map(networkPoolResult) };
   });
 }
 
-export function getNetworkPoolsOutput(
-  args: OutputArgs<GetNetworkPoolsArgs> = {},
-  opts?: LookupOutputOptions,
-): pulumi.Output<GetNetworkPoolsResult> {
-  return lookupOutput(getNetworkPools, args, opts);
-}
+export const getNetworkPoolsOutput = outputForm(getNetworkPools);
 
 /** One network pool, by exactly one of id, title (case-insensitive) or CIDR. */
 export function getNetworkPool(
   args: GetNetworkPoolArgs,
   opts?: LookupOptions,
 ): Promise<GetNetworkPoolResult> {
-  return promiseForm(async () => {
-    const lookup = lookupContext("getNetworkPool", opts);
+  return promiseForm("getNetworkPool", opts, async (lookup) => {
     const key = oneOf(lookup.fn, args, ["id", "title", "cidr"]);
     const filters = filtersOf(lookup, args);
     const list = (query: { readonly perPage: number; readonly searchPattern?: string }) =>
@@ -202,12 +187,7 @@ export function getNetworkPool(
   });
 }
 
-export function getNetworkPoolOutput(
-  args: OutputArgs<GetNetworkPoolArgs>,
-  opts?: LookupOutputOptions,
-): pulumi.Output<GetNetworkPoolResult> {
-  return lookupOutput(getNetworkPool, args, opts);
-}
+export const getNetworkPoolOutput = outputForm(getNetworkPool);
 
 /** The pool whose range is this network: narrowed by search_pattern as Terraform does, then all. */
 async function byCidr(
@@ -256,8 +236,7 @@ export function getSubnetworks(
   args: GetSubnetworksArgs,
   opts?: LookupOptions,
 ): Promise<GetSubnetworksResult> {
-  return promiseForm(async () => {
-    const lookup = lookupContext("getSubnetworks", opts);
+  return promiseForm("getSubnetworks", opts, async (lookup) => {
     const networkPoolId = text(lookup.fn, args, "networkPoolId");
     const attached = optionalBoolean(lookup.fn, args, "attached");
     // srvctl sends attached only as true; false is applied here, not sent.
@@ -266,19 +245,15 @@ export function getSubnetworks(
       searchPattern: optionalText(lookup.fn, args, "searchPattern"),
     });
     const subnetworks = await getById(lookup, "network pool", networkPoolId, () =>
-      collectPages(
+      collectFiltered(
         lookup,
         {
           what: `subnetworks of network pool ${networkPoolId}`,
-          limit: listLimit(lookup.fn, args.limit),
+          limit: args.limit,
           narrowWith: "attached or searchPattern",
         },
-        (page) =>
-          lookup.client.networkPools.listSubnetworks(
-            networkPoolId,
-            { ...page, ...filters },
-            lookup.call,
-          ),
+        filters,
+        (query) => lookup.client.networkPools.listSubnetworks(networkPoolId, query, lookup.call),
       ),
     );
     return {
@@ -289,12 +264,7 @@ export function getSubnetworks(
   });
 }
 
-export function getSubnetworksOutput(
-  args: OutputArgs<GetSubnetworksArgs>,
-  opts?: LookupOutputOptions,
-): pulumi.Output<GetSubnetworksResult> {
-  return lookupOutput(getSubnetworks, args, opts);
-}
+export const getSubnetworksOutput = outputForm(getSubnetworks);
 
 function networkPoolResult(pool: NetworkPool): GetNetworkPoolResult {
   return {

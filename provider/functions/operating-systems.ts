@@ -1,20 +1,11 @@
 // Operating systems a server can be ordered with: for a dedicated server per location and server
 // model, for an SBM server per location and SBM flavor (which never offers Windows).
-import type * as pulumi from "@pulumi/pulumi";
 import type { OperatingSystem } from "../../sdk/areas/locations";
 import type { PagePromise } from "../../sdk/core/contract";
 import { atMostOneOf, oneOf, text, wholeNumber } from "./framework/args";
 import { getById } from "./framework/by-id";
 import { LookupError } from "./framework/errors";
-import {
-  type Lookup,
-  type LookupOptions,
-  type LookupOutputOptions,
-  lookupContext,
-  lookupOutput,
-  type OutputArgs,
-  promiseForm,
-} from "./framework/invoke";
+import { type Lookup, type LookupOptions, outputForm, promiseForm } from "./framework/invoke";
 import { collect, PAGE_SIZE } from "./framework/lists";
 import { pickByName } from "./framework/match";
 import { locationWhere } from "./locations";
@@ -74,19 +65,13 @@ export function getOperatingSystems(
   args: GetOperatingSystemsArgs,
   opts?: LookupOptions,
 ): Promise<GetOperatingSystemsResult> {
-  return promiseForm(async () => {
-    const lookup = lookupContext("getOperatingSystems", opts);
+  return promiseForm("getOperatingSystems", opts, async (lookup) => {
     const systems = await listOperatingSystems(lookup, offerOf(lookup.fn, args));
     return { operatingSystems: systems.map(operatingSystemResult) };
   });
 }
 
-export function getOperatingSystemsOutput(
-  args: OutputArgs<GetOperatingSystemsArgs>,
-  opts?: LookupOutputOptions,
-): pulumi.Output<GetOperatingSystemsResult> {
-  return lookupOutput(getOperatingSystems, args, opts);
-}
+export const getOperatingSystemsOutput = outputForm(getOperatingSystems);
 
 /**
  * One operating system a dedicated server model or an SBM flavor can be ordered with in a location,
@@ -97,8 +82,7 @@ export function getOperatingSystem(
   args: GetOperatingSystemArgs,
   opts?: LookupOptions,
 ): Promise<GetOperatingSystemResult> {
-  return promiseForm(async () => {
-    const lookup = lookupContext("getOperatingSystem", opts);
+  return promiseForm("getOperatingSystem", opts, async (lookup) => {
     const offer = offerOf(lookup.fn, args);
     const key = oneOf(lookup.fn, args, ["id", "name"]);
     if (key === "id") {
@@ -139,12 +123,7 @@ export function getOperatingSystem(
   });
 }
 
-export function getOperatingSystemOutput(
-  args: OutputArgs<GetOperatingSystemArgs>,
-  opts?: LookupOutputOptions,
-): pulumi.Output<GetOperatingSystemResult> {
-  return lookupOutput(getOperatingSystem, args, opts);
-}
+export const getOperatingSystemOutput = outputForm(getOperatingSystem);
 
 function offerOf(fn: string, args: GetOperatingSystemsArgs): Offer {
   const locationId = wholeNumber(fn, args, "locationId");

@@ -1,20 +1,10 @@
 // RBS flavors: the performance classes a remote block storage volume is created with, per
 // location (their ids differ between locations).
-import type * as pulumi from "@pulumi/pulumi";
 import type { RbsFlavor } from "../../sdk/areas/rbs-volumes";
-import { oneOf, text, wholeNumber } from "./framework/args";
-import { getById } from "./framework/by-id";
-import {
-  type Lookup,
-  type LookupOptions,
-  type LookupOutputOptions,
-  lookupContext,
-  lookupOutput,
-  type OutputArgs,
-  promiseForm,
-} from "./framework/invoke";
+import { wholeNumber } from "./framework/args";
+import { type Lookup, type LookupOptions, outputForm, promiseForm } from "./framework/invoke";
 import { collectPages } from "./framework/lists";
-import { nameCandidate, pickByName } from "./framework/match";
+import { catalogueItem } from "./framework/one";
 import { locationWhere } from "./locations";
 
 export interface GetRbsFlavorsArgs {
@@ -61,56 +51,32 @@ export function getRbsFlavors(
   args: GetRbsFlavorsArgs,
   opts?: LookupOptions,
 ): Promise<GetRbsFlavorsResult> {
-  return promiseForm(async () => {
-    const lookup = lookupContext("getRbsFlavors", opts);
+  return promiseForm("getRbsFlavors", opts, async (lookup) => {
     const locationId = wholeNumber(lookup.fn, args, "locationId");
     return { rbsFlavors: (await listFlavors(lookup, locationId)).map(rbsFlavorResult) };
   });
 }
 
-export function getRbsFlavorsOutput(
-  args: OutputArgs<GetRbsFlavorsArgs>,
-  opts?: LookupOutputOptions,
-): pulumi.Output<GetRbsFlavorsResult> {
-  return lookupOutput(getRbsFlavors, args, opts);
-}
+export const getRbsFlavorsOutput = outputForm(getRbsFlavors);
 
 /** One remote block storage flavor of a location, by exactly one of id or name. */
 export function getRbsFlavor(
   args: GetRbsFlavorArgs,
   opts?: LookupOptions,
 ): Promise<GetRbsFlavorResult> {
-  return promiseForm(async () => {
-    const lookup = lookupContext("getRbsFlavor", opts);
+  return promiseForm("getRbsFlavor", opts, async (lookup) => {
     const locationId = wholeNumber(lookup.fn, args, "locationId");
-    const key = oneOf(lookup.fn, args, ["id", "name"]);
-    if (key === "id") {
-      const id = wholeNumber(lookup.fn, args, "id");
-      const flavor = await getById(lookup, "RBS flavor", id, () =>
-        lookup.client.rbsVolumes.getFlavor(locationId, id, lookup.call),
-      );
-      return rbsFlavorResult(flavor);
-    }
-    const flavor = await pickByName(
-      {
-        fn: lookup.fn,
-        what: "RBS flavor",
-        query: text(lookup.fn, args, "name"),
-        mode: "words",
-        where: locationWhere(lookup, locationId),
-      },
-      (await listFlavors(lookup, locationId)).map(nameCandidate),
-    );
+    const flavor = await catalogueItem(lookup, args, {
+      what: "RBS flavor",
+      where: locationWhere(lookup, locationId),
+      get: (id) => lookup.client.rbsVolumes.getFlavor(locationId, id, lookup.call),
+      list: () => listFlavors(lookup, locationId),
+    });
     return rbsFlavorResult(flavor);
   });
 }
 
-export function getRbsFlavorOutput(
-  args: OutputArgs<GetRbsFlavorArgs>,
-  opts?: LookupOutputOptions,
-): pulumi.Output<GetRbsFlavorResult> {
-  return lookupOutput(getRbsFlavor, args, opts);
-}
+export const getRbsFlavorOutput = outputForm(getRbsFlavor);
 
 function listFlavors(lookup: Lookup, locationId: number): Promise<RbsFlavor[]> {
   return collectPages(lookup, { what: "RBS flavors" }, (page) =>

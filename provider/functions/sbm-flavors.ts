@@ -1,27 +1,10 @@
 // SBM flavor models: the fixed configurations a Scalable Bare Metal server is ordered as, per
 // location. Their operating systems are looked up with getOperatingSystem(s) and sbmFlavorModelId.
-import type * as pulumi from "@pulumi/pulumi";
 import type { SbmFlavorModel } from "../../sdk/areas/locations";
-import {
-  definedFields,
-  oneOf,
-  optionalBoolean,
-  optionalText,
-  text,
-  wholeNumber,
-} from "./framework/args";
-import { getById } from "./framework/by-id";
-import {
-  type Lookup,
-  type LookupOptions,
-  type LookupOutputOptions,
-  lookupContext,
-  lookupOutput,
-  type OutputArgs,
-  promiseForm,
-} from "./framework/invoke";
+import { definedFields, optionalBoolean, optionalText, wholeNumber } from "./framework/args";
+import { type Lookup, type LookupOptions, outputForm, promiseForm } from "./framework/invoke";
 import { collectPages } from "./framework/lists";
-import { nameCandidate, pickByName } from "./framework/match";
+import { catalogueItem } from "./framework/one";
 import { locationWhere } from "./locations";
 
 export interface GetSbmFlavorModelsArgs {
@@ -85,8 +68,7 @@ export function getSbmFlavorModels(
   args: GetSbmFlavorModelsArgs,
   opts?: LookupOptions,
 ): Promise<GetSbmFlavorModelsResult> {
-  return promiseForm(async () => {
-    const lookup = lookupContext("getSbmFlavorModels", opts);
+  return promiseForm("getSbmFlavorModels", opts, async (lookup) => {
     const locationId = wholeNumber(lookup.fn, args, "locationId");
     const filters = definedFields({
       searchPattern: optionalText(lookup.fn, args, "searchPattern"),
@@ -97,51 +79,28 @@ export function getSbmFlavorModels(
   });
 }
 
-export function getSbmFlavorModelsOutput(
-  args: OutputArgs<GetSbmFlavorModelsArgs>,
-  opts?: LookupOutputOptions,
-): pulumi.Output<GetSbmFlavorModelsResult> {
-  return lookupOutput(getSbmFlavorModels, args, opts);
-}
+export const getSbmFlavorModelsOutput = outputForm(getSbmFlavorModels);
 
 /** One Scalable Bare Metal flavor of a location, by exactly one of id or name. */
 export function getSbmFlavorModel(
   args: GetSbmFlavorModelArgs,
   opts?: LookupOptions,
 ): Promise<GetSbmFlavorModelResult> {
-  return promiseForm(async () => {
-    const lookup = lookupContext("getSbmFlavorModel", opts);
+  return promiseForm("getSbmFlavorModel", opts, async (lookup) => {
     const locationId = wholeNumber(lookup.fn, args, "locationId");
-    const key = oneOf(lookup.fn, args, ["id", "name"]);
-    if (key === "id") {
-      const id = wholeNumber(lookup.fn, args, "id");
-      const flavor = await getById(lookup, "SBM flavor model", id, () =>
-        lookup.client.locations.getSbmFlavorModel(locationId, id, lookup.call),
-      );
-      return sbmFlavorModelResult(flavor);
-    }
-    const flavor = await pickByName(
-      {
-        fn: lookup.fn,
-        what: "SBM flavor model",
-        query: text(lookup.fn, args, "name"),
-        mode: "words",
-        where: locationWhere(lookup, locationId),
-      },
+    const flavor = await catalogueItem(lookup, args, {
+      what: "SBM flavor model",
+      where: locationWhere(lookup, locationId),
+      get: (id) => lookup.client.locations.getSbmFlavorModel(locationId, id, lookup.call),
       // Out-of-stock flavors too: a program naming one should hear "out of stock" from the
       // order, not "no such flavor" from the lookup.
-      (await listFlavors(lookup, locationId, { showAll: true })).map(nameCandidate),
-    );
+      list: () => listFlavors(lookup, locationId, { showAll: true }),
+    });
     return sbmFlavorModelResult(flavor);
   });
 }
 
-export function getSbmFlavorModelOutput(
-  args: OutputArgs<GetSbmFlavorModelArgs>,
-  opts?: LookupOutputOptions,
-): pulumi.Output<GetSbmFlavorModelResult> {
-  return lookupOutput(getSbmFlavorModel, args, opts);
-}
+export const getSbmFlavorModelOutput = outputForm(getSbmFlavorModel);
 
 function listFlavors(
   lookup: Lookup,

@@ -1,6 +1,5 @@
 // Server models of a location (what a dedicated server is built on) and the RAM sizes each one
 // can be ordered with.
-import type * as pulumi from "@pulumi/pulumi";
 import type { RamOption, ServerModel, ServerModelDriveSlot } from "../../sdk/areas/locations";
 import {
   definedFields,
@@ -11,15 +10,7 @@ import {
   wholeNumber,
 } from "./framework/args";
 import { getById } from "./framework/by-id";
-import {
-  type Lookup,
-  type LookupOptions,
-  type LookupOutputOptions,
-  lookupContext,
-  lookupOutput,
-  type OutputArgs,
-  promiseForm,
-} from "./framework/invoke";
+import { type Lookup, type LookupOptions, outputForm, promiseForm } from "./framework/invoke";
 import { collectPages } from "./framework/lists";
 import { nameCandidate, pickByName } from "./framework/match";
 import { locationWhere } from "./locations";
@@ -117,8 +108,7 @@ export function getServerModels(
   args: GetServerModelsArgs,
   opts?: LookupOptions,
 ): Promise<GetServerModelsResult> {
-  return promiseForm(async () => {
-    const lookup = lookupContext("getServerModels", opts);
+  return promiseForm("getServerModels", opts, async (lookup) => {
     const locationId = wholeNumber(lookup.fn, args, "locationId");
     const searchPattern = optionalText(lookup.fn, args, "searchPattern");
     const hasRaidController = optionalBoolean(lookup.fn, args, "hasRaidController");
@@ -131,20 +121,14 @@ export function getServerModels(
   });
 }
 
-export function getServerModelsOutput(
-  args: OutputArgs<GetServerModelsArgs>,
-  opts?: LookupOutputOptions,
-): pulumi.Output<GetServerModelsResult> {
-  return lookupOutput(getServerModels, args, opts);
-}
+export const getServerModelsOutput = outputForm(getServerModels);
 
 /** One server model of a location, by exactly one of id or name, with its drive slots. */
 export function getServerModel(
   args: GetServerModelArgs,
   opts?: LookupOptions,
 ): Promise<GetServerModelResult> {
-  return promiseForm(async () => {
-    const lookup = lookupContext("getServerModel", opts);
+  return promiseForm("getServerModel", opts, async (lookup) => {
     const locationId = wholeNumber(lookup.fn, args, "locationId");
     const key = oneOf(lookup.fn, args, ["id", "name"]);
     let id: number;
@@ -171,20 +155,14 @@ export function getServerModel(
   });
 }
 
-export function getServerModelOutput(
-  args: OutputArgs<GetServerModelArgs>,
-  opts?: LookupOutputOptions,
-): pulumi.Output<GetServerModelResult> {
-  return lookupOutput(getServerModel, args, opts);
-}
+export const getServerModelOutput = outputForm(getServerModel);
 
 /** The RAM sizes a server model can be ordered with in a location. */
 export function getRamOptions(
   args: GetRamOptionsArgs,
   opts?: LookupOptions,
 ): Promise<GetRamOptionsResult> {
-  return promiseForm(async () => {
-    const lookup = lookupContext("getRamOptions", opts);
+  return promiseForm("getRamOptions", opts, async (lookup) => {
     const locationId = wholeNumber(lookup.fn, args, "locationId");
     const serverModelId = wholeNumber(lookup.fn, args, "serverModelId");
     const options = await collectPages(lookup, { what: "RAM options" }, (page) =>
@@ -194,12 +172,7 @@ export function getRamOptions(
   });
 }
 
-export function getRamOptionsOutput(
-  args: OutputArgs<GetRamOptionsArgs>,
-  opts?: LookupOutputOptions,
-): pulumi.Output<GetRamOptionsResult> {
-  return lookupOutput(getRamOptions, args, opts);
-}
+export const getRamOptionsOutput = outputForm(getRamOptions);
 
 function listServerModels(
   lookup: Lookup,

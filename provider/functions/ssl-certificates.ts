@@ -1,21 +1,12 @@
 // SSL certificates of the account: custom ones (uploaded) and Let's Encrypt ones (issued in the
 // control panel), by label selector, or one of them by id or name.
-import type * as pulumi from "@pulumi/pulumi";
 import type { SslCertificate } from "../../sdk/areas/ssl-certificates";
 import { NotFoundError } from "../../sdk/core/errors";
 import { withoutOwnerLabel } from "../framework/ownership";
 import { definedFields, oneOf, optionalChoice, optionalText, text } from "./framework/args";
 import { NoMatchError } from "./framework/errors";
-import {
-  type Lookup,
-  type LookupOptions,
-  type LookupOutputOptions,
-  lookupContext,
-  lookupOutput,
-  type OutputArgs,
-  promiseForm,
-} from "./framework/invoke";
-import { collect, listLimit, PAGE_SIZE } from "./framework/lists";
+import { type Lookup, type LookupOptions, outputForm, promiseForm } from "./framework/invoke";
+import { collect, collectFiltered, PAGE_SIZE } from "./framework/lists";
 import { nameCandidate, pickBySearch } from "./framework/match";
 import { type LabelSelector, selectorText } from "./framework/selector";
 
@@ -79,21 +70,21 @@ export function getSslCertificates(
   args: GetSslCertificatesArgs = {},
   opts?: LookupOptions,
 ): Promise<GetSslCertificatesResult> {
-  return promiseForm(async () => {
-    const lookup = lookupContext("getSslCertificates", opts);
+  return promiseForm("getSslCertificates", opts, async (lookup) => {
     const filters = definedFields({
       labelSelector: selectorText(lookup.fn, args.labelSelector),
       searchPattern: optionalText(lookup.fn, args, "searchPattern"),
     });
     const type = optionalChoice(lookup.fn, args, "type", TYPES);
-    const certificates = await collect(
-      lookup.client.sslCertificates.list({ perPage: PAGE_SIZE, ...filters }, lookup.call),
+    const certificates = await collectFiltered(
+      lookup,
       {
-        fn: lookup.fn,
         what: "SSL certificates match",
-        limit: listLimit(lookup.fn, args.limit),
+        limit: args.limit,
         narrowWith: "labelSelector or searchPattern",
       },
+      filters,
+      (query) => lookup.client.sslCertificates.list(query, lookup.call),
     );
     return {
       sslCertificates: certificates
@@ -103,12 +94,7 @@ export function getSslCertificates(
   });
 }
 
-export function getSslCertificatesOutput(
-  args: OutputArgs<GetSslCertificatesArgs> = {},
-  opts?: LookupOutputOptions,
-): pulumi.Output<GetSslCertificatesResult> {
-  return lookupOutput(getSslCertificates, args, opts);
-}
+export const getSslCertificatesOutput = outputForm(getSslCertificates);
 
 /**
  * One SSL certificate, by exactly one of id or name (case-insensitive), optionally of one type.
@@ -117,8 +103,7 @@ export function getSslCertificate(
   args: GetSslCertificateArgs,
   opts?: LookupOptions,
 ): Promise<GetSslCertificateResult> {
-  return promiseForm(async () => {
-    const lookup = lookupContext("getSslCertificate", opts);
+  return promiseForm("getSslCertificate", opts, async (lookup) => {
     const type = optionalChoice(lookup.fn, args, "type", TYPES);
     const key = oneOf(lookup.fn, args, ["id", "name"]);
     if (key === "id") {
@@ -148,12 +133,7 @@ export function getSslCertificate(
   });
 }
 
-export function getSslCertificateOutput(
-  args: OutputArgs<GetSslCertificateArgs>,
-  opts?: LookupOutputOptions,
-): pulumi.Output<GetSslCertificateResult> {
-  return lookupOutput(getSslCertificate, args, opts);
-}
+export const getSslCertificateOutput = outputForm(getSslCertificate);
 
 /** GET by id has a path per type: each type is tried in turn when the type is not known. */
 async function findById(

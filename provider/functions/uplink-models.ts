@@ -1,27 +1,16 @@
 // Uplinks a server model can be ordered with in a location (private and public ports), and the
 // bandwidth plans of each public uplink.
-import type * as pulumi from "@pulumi/pulumi";
 import type { BandwidthOption, UplinkModel } from "../../sdk/areas/locations";
 import {
   definedFields,
-  oneOf,
   optionalBoolean,
   optionalChoice,
   optionalText,
-  text,
   wholeNumber,
 } from "./framework/args";
-import { getById } from "./framework/by-id";
-import {
-  type LookupOptions,
-  type LookupOutputOptions,
-  lookupContext,
-  lookupOutput,
-  type OutputArgs,
-  promiseForm,
-} from "./framework/invoke";
-import { collect, PAGE_SIZE } from "./framework/lists";
-import { nameCandidate, pickByName } from "./framework/match";
+import { type Lookup, type LookupOptions, outputForm, promiseForm } from "./framework/invoke";
+import { collectPages } from "./framework/lists";
+import { catalogueItem } from "./framework/one";
 import { locationWhere } from "./locations";
 
 export type UplinkType = "public" | "private";
@@ -116,33 +105,19 @@ export function getUplinkModels(
   args: GetUplinkModelsArgs,
   opts?: LookupOptions,
 ): Promise<GetUplinkModelsResult> {
-  return promiseForm(async () => {
-    const lookup = lookupContext("getUplinkModels", opts);
+  return promiseForm("getUplinkModels", opts, async (lookup) => {
     const locationId = wholeNumber(lookup.fn, args, "locationId");
     const serverModelId = wholeNumber(lookup.fn, args, "serverModelId");
     const filters = definedFields({
       type: optionalChoice(lookup.fn, args, "type", UPLINK_TYPES),
       redundancy: optionalBoolean(lookup.fn, args, "redundancy"),
     });
-    const models = await collect(
-      lookup.client.locations.listUplinkModels(
-        locationId,
-        serverModelId,
-        { perPage: PAGE_SIZE, ...filters },
-        lookup.call,
-      ),
-      { fn: lookup.fn, what: "uplink models" },
-    );
+    const models = await listUplinkModels(lookup, locationId, serverModelId, filters);
     return { uplinkModels: models.map(uplinkModelResult) };
   });
 }
 
-export function getUplinkModelsOutput(
-  args: OutputArgs<GetUplinkModelsArgs>,
-  opts?: LookupOutputOptions,
-): pulumi.Output<GetUplinkModelsResult> {
-  return lookupOutput(getUplinkModels, args, opts);
-}
+export const getUplinkModelsOutput = outputForm(getUplinkModels);
 
 /**
  * One uplink model a server model can be ordered with in a location, by exactly one of id or name.
@@ -151,94 +126,56 @@ export function getUplinkModel(
   args: GetUplinkModelArgs,
   opts?: LookupOptions,
 ): Promise<GetUplinkModelResult> {
-  return promiseForm(async () => {
-    const lookup = lookupContext("getUplinkModel", opts);
+  return promiseForm("getUplinkModel", opts, async (lookup) => {
     const locationId = wholeNumber(lookup.fn, args, "locationId");
     const serverModelId = wholeNumber(lookup.fn, args, "serverModelId");
-    const key = oneOf(lookup.fn, args, ["id", "name"]);
-    if (key === "id") {
-      const id = wholeNumber(lookup.fn, args, "id");
-      const model = await getById(lookup, "uplink model", id, () =>
+    const model = await catalogueItem(lookup, args, {
+      what: "uplink model",
+      where: locationWhere(lookup, locationId, ` for server model ${serverModelId}`),
+      get: (id) =>
         lookup.client.locations.getUplinkModel(locationId, serverModelId, id, lookup.call),
-      );
-      return uplinkModelResult(model);
-    }
-    const models = await collect(
-      lookup.client.locations.listUplinkModels(
-        locationId,
-        serverModelId,
-        { perPage: PAGE_SIZE },
-        lookup.call,
-      ),
-      { fn: lookup.fn, what: "uplink models" },
-    );
-    const model = await pickByName(
-      {
-        fn: lookup.fn,
-        what: "uplink model",
-        query: text(lookup.fn, args, "name"),
-        mode: "words",
-        where: locationWhere(lookup, locationId, ` for server model ${serverModelId}`),
-      },
-      models.map(nameCandidate),
-    );
+      list: () => listUplinkModels(lookup, locationId, serverModelId, {}),
+    });
     return uplinkModelResult(model);
   });
 }
 
-export function getUplinkModelOutput(
-  args: OutputArgs<GetUplinkModelArgs>,
-  opts?: LookupOutputOptions,
-): pulumi.Output<GetUplinkModelResult> {
-  return lookupOutput(getUplinkModel, args, opts);
-}
+export const getUplinkModelOutput = outputForm(getUplinkModel);
 
 /** The bandwidth options of a public uplink model of a server model in a location. */
 export function getBandwidthOptions(
   args: GetBandwidthOptionsArgs,
   opts?: LookupOptions,
 ): Promise<GetBandwidthOptionsResult> {
-  return promiseForm(async () => {
-    const lookup = lookupContext("getBandwidthOptions", opts);
+  return promiseForm("getBandwidthOptions", opts, async (lookup) => {
     const locationId = wholeNumber(lookup.fn, args, "locationId");
     const serverModelId = wholeNumber(lookup.fn, args, "serverModelId");
     const uplinkModelId = wholeNumber(lookup.fn, args, "uplinkModelId");
     const filters = definedFields({ type: optionalText(lookup.fn, args, "type") });
-    const options = await collect(
-      lookup.client.locations.listBandwidthOptions(
-        locationId,
-        serverModelId,
-        uplinkModelId,
-        { perPage: PAGE_SIZE, ...filters },
-        lookup.call,
-      ),
-      { fn: lookup.fn, what: "bandwidth options" },
+    const options = await listBandwidthOptions(
+      lookup,
+      { locationId, serverModelId, uplinkModelId },
+      filters,
     );
     return { bandwidthOptions: options.map(bandwidthOptionResult) };
   });
 }
 
-export function getBandwidthOptionsOutput(
-  args: OutputArgs<GetBandwidthOptionsArgs>,
-  opts?: LookupOutputOptions,
-): pulumi.Output<GetBandwidthOptionsResult> {
-  return lookupOutput(getBandwidthOptions, args, opts);
-}
+export const getBandwidthOptionsOutput = outputForm(getBandwidthOptions);
 
 /** One bandwidth option of a public uplink model, by exactly one of id or name. */
 export function getBandwidthOption(
   args: GetBandwidthOptionArgs,
   opts?: LookupOptions,
 ): Promise<GetBandwidthOptionResult> {
-  return promiseForm(async () => {
-    const lookup = lookupContext("getBandwidthOption", opts);
+  return promiseForm("getBandwidthOption", opts, async (lookup) => {
     const locationId = wholeNumber(lookup.fn, args, "locationId");
     const serverModelId = wholeNumber(lookup.fn, args, "serverModelId");
     const uplinkModelId = wholeNumber(lookup.fn, args, "uplinkModelId");
-    const key = oneOf(lookup.fn, args, ["id", "name"]);
-    if (key === "id") {
-      const id = wholeNumber(lookup.fn, args, "id");
-      const option = await getById(lookup, "bandwidth option", id, () =>
+    const option = await catalogueItem(lookup, args, {
+      what: "bandwidth option",
+      where: locationWhere(lookup, locationId, ` for uplink model ${uplinkModelId}`),
+      get: (id) =>
         lookup.client.locations.getBandwidthOption(
           locationId,
           serverModelId,
@@ -246,38 +183,48 @@ export function getBandwidthOption(
           id,
           lookup.call,
         ),
-      );
-      return bandwidthOptionResult(option);
-    }
-    const options = await collect(
-      lookup.client.locations.listBandwidthOptions(
-        locationId,
-        serverModelId,
-        uplinkModelId,
-        { perPage: PAGE_SIZE },
-        lookup.call,
-      ),
-      { fn: lookup.fn, what: "bandwidth options" },
-    );
-    const option = await pickByName(
-      {
-        fn: lookup.fn,
-        what: "bandwidth option",
-        query: text(lookup.fn, args, "name"),
-        mode: "words",
-        where: locationWhere(lookup, locationId, ` for uplink model ${uplinkModelId}`),
-      },
-      options.map(nameCandidate),
-    );
+      list: () => listBandwidthOptions(lookup, { locationId, serverModelId, uplinkModelId }, {}),
+    });
     return bandwidthOptionResult(option);
   });
 }
 
-export function getBandwidthOptionOutput(
-  args: OutputArgs<GetBandwidthOptionArgs>,
-  opts?: LookupOutputOptions,
-): pulumi.Output<GetBandwidthOptionResult> {
-  return lookupOutput(getBandwidthOption, args, opts);
+export const getBandwidthOptionOutput = outputForm(getBandwidthOption);
+
+function listUplinkModels(
+  lookup: Lookup,
+  locationId: number,
+  serverModelId: number,
+  filters: { readonly type?: UplinkType; readonly redundancy?: boolean },
+): Promise<UplinkModel[]> {
+  return collectPages(lookup, { what: "uplink models" }, (page) =>
+    lookup.client.locations.listUplinkModels(
+      locationId,
+      serverModelId,
+      { ...page, ...filters },
+      lookup.call,
+    ),
+  );
+}
+
+function listBandwidthOptions(
+  lookup: Lookup,
+  uplink: {
+    readonly locationId: number;
+    readonly serverModelId: number;
+    readonly uplinkModelId: number;
+  },
+  filters: { readonly type?: string },
+): Promise<BandwidthOption[]> {
+  return collectPages(lookup, { what: "bandwidth options" }, (page) =>
+    lookup.client.locations.listBandwidthOptions(
+      uplink.locationId,
+      uplink.serverModelId,
+      uplink.uplinkModelId,
+      { ...page, ...filters },
+      lookup.call,
+    ),
+  );
 }
 
 function uplinkModelResult(model: UplinkModel): GetUplinkModelResult {

@@ -1,9 +1,7 @@
 // Lookup functions over things of the account other than hosts: SSL certificates (the seed's
 // Let's Encrypt ones and two custom ones seeded here), an L2 segment ordered through the API and
 // its members, and the seed's Kubernetes clusters and nodes.
-import * as pulumi from "@pulumi/pulumi";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TOKEN_KEY, URL_KEY } from "../../provider/framework/configuration";
+import { describe, expect, it } from "vitest";
 import { OWNER_LABEL_KEY } from "../../provider/framework/ownership";
 import {
   AmbiguousMatchError,
@@ -17,10 +15,9 @@ import {
   getSslCertificates,
   NoMatchError,
 } from "../../provider/functions";
-import { closeFunctionClients } from "../../provider/functions/framework/settings";
-import { ServersComClient } from "../../sdk/client";
 import { labelSelector } from "../../sdk/labels";
-import { type Simulator, startSimulator, type WireRecord } from "../../simulator";
+import type { WireRecord } from "../../simulator";
+import { lookupBed } from "./functions-support";
 
 const AT = "2026-01-01T00:00:00.000Z";
 const EXPIRES = "2027-01-01T00:00:00.000Z";
@@ -41,28 +38,22 @@ function customCertificate(id: string, name: string, labels: Record<string, stri
   };
 }
 
-let sim: Simulator;
-let client: ServersComClient;
 let segmentId: string;
 let serverIds: string[];
 
-beforeAll(async () => {
-  sim = await startSimulator({
-    speed: 0,
-    seed: {
-      records: {
-        ssl_certificates: [
-          customCertificate("CuCert01", "Web frontend", {
-            env: "prod",
-            [OWNER_LABEL_KEY]: `o${"1".repeat(40)}`,
-          }),
-          customCertificate("CuCert02", "Web backend", { env: "staging" }),
-        ],
-      },
-    },
-  });
-  pulumi.runtime.setAllConfig({ [TOKEN_KEY]: sim.token, [URL_KEY]: sim.url }, [TOKEN_KEY]);
-  client = new ServersComClient({ token: sim.token, baseUrl: sim.url });
+const seed = {
+  records: {
+    ssl_certificates: [
+      customCertificate("CuCert01", "Web frontend", {
+        env: "prod",
+        [OWNER_LABEL_KEY]: `o${"1".repeat(40)}`,
+      }),
+      customCertificate("CuCert02", "Web backend", { env: "staging" }),
+    ],
+  },
+};
+
+const { failure } = lookupBed({ seed }, async ({ client }) => {
   // Two orders: the labels of an order go to every server in it.
   const order = (hostnames: string[], role: string) =>
     client.dedicatedServers.create({
@@ -89,24 +80,6 @@ beforeAll(async () => {
   });
   segmentId = segment.id;
 });
-
-afterAll(async () => {
-  pulumi.runtime.setAllConfig({}, []);
-  await closeFunctionClients();
-  await client.close();
-  await sim.close();
-});
-
-async function failure(promise: Promise<unknown>): Promise<Error> {
-  try {
-    await promise;
-  } catch (error) {
-    if (!(error instanceof Error)) throw error;
-    expect(error.message).not.toContain(sim.token);
-    return error;
-  }
-  throw new Error("expected the lookup to fail");
-}
 
 describe("SSL certificates", () => {
   it("lists certificates of every type, by label selector, search pattern and type", async () => {
@@ -146,17 +119,12 @@ describe("SSL certificates", () => {
     ]);
   });
 
-  it("finds one by id, with or without its type", async () => {
-    expect((await getSslCertificate({ id: "LeCert02" })).name).toBe("api.example.com");
+  // By id of either type, by an exact name, an id of another type: functions-lookups.test.ts.
+  it("finds a custom one by id and type", async () => {
     expect((await getSslCertificate({ id: "CuCert02", type: "custom" })).name).toBe("Web backend");
-    const wrongType = await failure(getSslCertificate({ id: "LeCert02", type: "custom" }));
-    expect(wrongType.message).toBe(
-      "getSslCertificate: no SSL certificate of type custom has id LeCert02",
-    );
   });
 
-  it("finds one by name: an exact name before names that contain it", async () => {
-    expect((await getSslCertificate({ name: "Example.com" })).id).toBe("LeCert01");
+  it("finds one by words of its name, among custom and Let's Encrypt ones", async () => {
     expect((await getSslCertificate({ name: "frontend" })).id).toBe("CuCert01");
     const several = await failure(getSslCertificate({ name: "web" }));
     expect(several).toBeInstanceOf(AmbiguousMatchError);
@@ -235,9 +203,8 @@ describe("Kubernetes clusters and nodes", () => {
     expect(dallas.kubernetesClusters.map((c) => c.id)).toEqual(["K8sStag1"]);
   });
 
-  it("finds a cluster by id and by name", async () => {
-    expect((await getKubernetesCluster({ id: "K8sStag1" })).name).toBe("k8s-staging");
-    expect((await getKubernetesCluster({ name: "K8S-PROD" })).id).toBe("K8sProd1");
+  // By id and by its whole name: functions-lookups.test.ts.
+  it("finds a cluster by words of its name", async () => {
     expect((await getKubernetesCluster({ name: "staging" })).id).toBe("K8sStag1");
     const several = await failure(getKubernetesCluster({ name: "k8s" }));
     expect(several).toBeInstanceOf(AmbiguousMatchError);
@@ -276,14 +243,8 @@ describe("Kubernetes clusters and nodes", () => {
     expect(bareMetal.nodes).toHaveLength(3);
   });
 
-  it("finds a node by id and by its exact hostname", async () => {
-    const node = await getKubernetesClusterNode({ clusterId: "K8sProd1", id: "KnProd04" });
-    expect(node.refId).toBe("BmNode02");
-    const byName = await getKubernetesClusterNode({
-      clusterId: "K8sProd1",
-      hostname: "K8S-PROD-BM-4",
-    });
-    expect(byName.id).toBe("KnProd04");
+  // By id and by its hostname: functions-lookups.test.ts.
+  it("finds a node by its exact hostname only", async () => {
     const partial = await failure(
       getKubernetesClusterNode({ clusterId: "K8sProd1", hostname: "k8s-prod-bm" }),
     );

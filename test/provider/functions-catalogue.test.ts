@@ -1,9 +1,9 @@
 // Lookup functions over the order catalogue (locations and their order options, SBM flavors,
 // cloud regions, RBS flavors) against the simulator's seed. Every function is called in its
-// Promise form here; the Output form is the subject of functions-program.test.ts.
-import * as pulumi from "@pulumi/pulumi";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TOKEN_KEY, URL_KEY } from "../../provider/framework/configuration";
+// Promise form here; the Output form is the subject of functions-program.test.ts. Finding one
+// thing by id and by name, the lists' requests and the failures all lookups share are tabled in
+// functions-lookups.test.ts; what is left here is each area's own.
+import { afterAll, describe, expect, it } from "vitest";
 import {
   AmbiguousMatchError,
   getBandwidthOption,
@@ -30,25 +30,16 @@ import {
   LookupError,
   NoMatchError,
 } from "../../provider/functions";
-import { closeFunctionClients } from "../../provider/functions/framework/settings";
-import { AMS1, DFW1, SIN1, type Simulator, startSimulator } from "../../simulator";
+import { AMS1, SIN1 } from "../../simulator";
+import { lookupBed } from "./functions-support";
 
-let sim: Simulator;
-/** Every error message and result seen, checked for the token at the end. */
+const bed = lookupBed();
+/** Every result seen, checked for the token at the end (failures are as they come). */
 const texts: string[] = [];
 
-beforeAll(async () => {
-  sim = await startSimulator({ speed: 0 });
-  // As `pulumi config set --secret serverscom:apiToken` leaves it for the program.
-  pulumi.runtime.setAllConfig({ [TOKEN_KEY]: sim.token, [URL_KEY]: sim.url }, [TOKEN_KEY]);
-});
-
-afterAll(async () => {
+afterAll(() => {
   expect(texts.length).toBeGreaterThan(20);
-  for (const text of texts) expect(text).not.toContain(sim.token);
-  pulumi.runtime.setAllConfig({}, []);
-  await closeFunctionClients();
-  await sim.close();
+  for (const text of texts) expect(text).not.toContain(bed.sim.token);
 });
 
 /** The result, recorded for the secret check. */
@@ -58,17 +49,7 @@ async function ok<T>(promise: Promise<T>): Promise<T> {
   return result;
 }
 
-/** The error a lookup fails with, recorded for the secret check. */
-async function failure(promise: Promise<unknown>): Promise<Error> {
-  try {
-    await promise;
-  } catch (error) {
-    if (!(error instanceof Error)) throw error;
-    texts.push(error.message);
-    return error;
-  }
-  throw new Error("expected the lookup to fail");
-}
+const { failure } = bed;
 
 const R640 = 101;
 const SUPERMICRO = 104;
@@ -99,13 +80,6 @@ describe("locations", () => {
     expect(locations.map((l) => l.code)).toEqual(["DFW1"]);
   });
 
-  it("finds one by id, by code and by name, case-insensitively", async () => {
-    expect((await ok(getLocation({ id: SIN1 }))).code).toBe("SIN1");
-    expect((await ok(getLocation({ code: "ams1" }))).id).toBe(AMS1);
-    expect((await ok(getLocation({ code: " AMS1 " }))).id).toBe(AMS1);
-    expect((await ok(getLocation({ name: "DALLAS" }))).id).toBe(DFW1);
-  });
-
   it("names the close matches of an unknown code", async () => {
     const error = await failure(getLocation({ code: "ams9" }));
     expect(error).toBeInstanceOf(NoMatchError);
@@ -125,19 +99,7 @@ describe("locations", () => {
     );
   });
 
-  it("keeps the API's message for an unknown id", async () => {
-    const error = await failure(getLocation({ id: 99 }));
-    expect(error).toBeInstanceOf(NoMatchError);
-    expect(error.message).toMatch(/^getLocation: no location has id 99 \(GET .*404 NOT_FOUND/);
-  });
-
-  it("wants exactly one of id, code and name, of the right types", async () => {
-    expect((await failure(getLocation({}))).message).toBe(
-      "getLocation: give one of id, code, name",
-    );
-    expect((await failure(getLocation({ id: 1, code: "AMS1" }))).message).toBe(
-      "getLocation: give only one of id, code, name (got id and code)",
-    );
+  it("wants its keys of the right types", async () => {
     const wrong = await failure(getLocation({ id: "1" as unknown as number }));
     expect(wrong).toBeInstanceOf(LookupError);
     expect(wrong.message).toBe('getLocation: id must be a whole number, at least 1 (got "1")');
@@ -323,8 +285,7 @@ describe("drive models", () => {
     );
   });
 
-  it("finds one by words of its name; several fitting is an error", async () => {
-    expect((await ok(getDriveModel({ ...model, name: "pm883" }))).id).toBe(202);
+  it("refuses a name several models fit", async () => {
     const error = await failure(getDriveModel({ ...model, name: "samsung" }));
     expect(error.message).toContain(
       '"samsung" matches 2 drive models for server model 101 in location AMS1',
@@ -344,7 +305,7 @@ describe("uplink models and bandwidth options", () => {
     expect(wrong.message).toBe('getUplinkModels: type must be one of public, private (got "fast")');
   });
 
-  it("finds an uplink by id and by name", async () => {
+  it("finds an uplink by id, with every field", async () => {
     expect(await ok(getUplinkModel({ ...model, id: 402 }))).toEqual({
       id: 402,
       name: "Private 10 Gbps with redundancy",
@@ -352,10 +313,9 @@ describe("uplink models and bandwidth options", () => {
       speed: 10000,
       redundancy: true,
     });
-    expect((await ok(getUplinkModel({ ...model, name: "public 10 gbps" }))).id).toBe(404);
   });
 
-  it("lists and finds the bandwidth options of a public uplink", async () => {
+  it("lists the bandwidth options of a public uplink; a miss names the close ones", async () => {
     const uplink = { ...model, uplinkModelId: PUBLIC_1G };
     const all = await ok(getBandwidthOptions(uplink));
     expect(all.bandwidthOptions.map((b) => [b.name, b.commit])).toEqual([
@@ -363,8 +323,6 @@ describe("uplink models and bandwidth options", () => {
       ["50 TB", 50_000_000_000_000],
       ["Unmetered 1 Gbps", null],
     ]);
-    expect((await ok(getBandwidthOption({ ...uplink, id: 502 }))).name).toBe("50 TB");
-    expect((await ok(getBandwidthOption({ ...uplink, name: "unmetered" }))).id).toBe(503);
     const error = await failure(getBandwidthOption({ ...uplink, name: "30 TB" }));
     expect(error.message).toBe(
       'getBandwidthOption: no bandwidth option matches "30 TB" for uplink model 403 in ' +
@@ -385,9 +343,7 @@ describe("SBM flavor models", () => {
     });
   });
 
-  it("finds one by id and by name", async () => {
-    expect((await ok(getSbmFlavorModel({ locationId: AMS1, id: 602 }))).name).toBe("SBM-02");
-    expect((await ok(getSbmFlavorModel({ locationId: AMS1, name: "sbm-01" }))).id).toBe(SBM_01);
+  it("finds one by words of its name; several fitting is an error", async () => {
     expect((await ok(getSbmFlavorModel({ locationId: AMS1, name: "private" }))).id).toBe(603);
     const error = await failure(getSbmFlavorModel({ locationId: AMS1, name: "SBM" }));
     expect(error).toBeInstanceOf(AmbiguousMatchError);
@@ -408,17 +364,13 @@ describe("cloud regions", () => {
     expect(cloudRegions[1]?.images).toHaveLength(3);
   });
 
-  it("finds a region by id, code or name", async () => {
-    expect((await ok(getCloudRegion({ id: 2 }))).code).toBe("DFW1");
+  it("finds a region with its images", async () => {
     const ams = await ok(getCloudRegion({ code: "ams1" }));
     expect(ams).toMatchObject({ id: 1, name: "Amsterdam" });
     expect(ams.images[0]).toEqual({
       id: "6f1c3b4e-2d5a-4c8e-9b7f-1a2b3c4d5e01",
       name: "Ubuntu 24.04-server (64 bit)",
     });
-    expect((await ok(getCloudRegion({ name: "dallas" }))).id).toBe(2);
-    const error = await failure(getCloudRegion({ id: 7 }));
-    expect(error.message).toBe("getCloudRegion: no cloud region has id 7; available: 1, 2");
   });
 
   it("finds a flavor and an image of a region by id or name", async () => {
@@ -426,9 +378,6 @@ describe("cloud regions", () => {
       id: "SSD.80",
       name: "SSD.80",
     });
-    expect((await ok(getCloudFlavor({ regionId: 1, name: "ssd.120" }))).id).toBe("SSD.120");
-    const image = await ok(getCloudImage({ regionId: 2, name: "ubuntu 24.04" }));
-    expect(image.id).toBe("8a2d4c6e-3e6b-4d9f-8c1a-2b3c4d5e6f11");
     const foreign = await failure(
       getCloudImage({ regionId: 2, id: "6f1c3b4e-2d5a-4c8e-9b7f-1a2b3c4d5e01" }),
     );
@@ -444,14 +393,12 @@ describe("cloud regions", () => {
 });
 
 describe("RBS flavors", () => {
-  it("lists the flavors of a location and finds one by id or name", async () => {
+  it("lists the flavors of a location; a miss names those there are", async () => {
     const { rbsFlavors } = await ok(getRbsFlavors({ locationId: AMS1 }));
     expect(rbsFlavors).toEqual([
       { id: 1, name: "Standard", iopsPerGb: 10, bandwidthPerGb: 1, minSizeGb: 10 },
       { id: 2, name: "Ultra", iopsPerGb: 50, bandwidthPerGb: 2, minSizeGb: 50 },
     ]);
-    expect((await ok(getRbsFlavor({ locationId: DFW1, name: "ULTRA" }))).id).toBe(4);
-    expect((await ok(getRbsFlavor({ locationId: DFW1, id: 3 }))).name).toBe("Standard");
     const error = await failure(getRbsFlavor({ locationId: SIN1, name: "ultra" }));
     expect(error.message).toBe(
       'getRbsFlavor: no RBS flavor matches "ultra" in location SIN1; available: Standard',

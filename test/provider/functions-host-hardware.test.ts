@@ -2,8 +2,7 @@
 // (the slots it was ordered with), power feeds, connections, services and network usage, an SBM
 // server's usage, a cloud region's credentials (a secret Output); unknown hosts are NoMatchError.
 import * as pulumi from "@pulumi/pulumi";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TOKEN_KEY, URL_KEY } from "../../provider/framework/configuration";
+import { describe, expect, it } from "vitest";
 import {
   getCloudRegionCredentials,
   getCloudRegionCredentialsOutput,
@@ -17,18 +16,11 @@ import {
   LookupError,
   NoMatchError,
 } from "../../provider/functions";
-import { closeFunctionClients } from "../../provider/functions/framework/settings";
-import { ServersComClient } from "../../sdk/client";
-import { type Simulator, startSimulator } from "../../simulator";
+import { lookupBed } from "./functions-support";
 
-let sim: Simulator;
-let client: ServersComClient;
 let serverId: string;
 
-beforeAll(async () => {
-  sim = await startSimulator({ speed: 0 });
-  pulumi.runtime.setAllConfig({ [TOKEN_KEY]: sim.token, [URL_KEY]: sim.url }, [TOKEN_KEY]);
-  client = new ServersComClient({ token: sim.token, baseUrl: sim.url });
+const { failure } = lookupBed({}, async ({ client }) => {
   const [server] = await client.dedicatedServers.create({
     location_id: 1,
     server_model_id: 101,
@@ -45,20 +37,6 @@ beforeAll(async () => {
   });
   serverId = server?.id ?? "";
 });
-
-afterAll(async () => {
-  pulumi.runtime.setAllConfig({}, []);
-  await closeFunctionClients();
-  await client.close();
-  await sim.close();
-});
-
-async function failure(promise: Promise<unknown>): Promise<Error> {
-  return promise.then(
-    () => new Error("expected the lookup to fail"),
-    (reason: unknown) => reason as Error,
-  );
-}
 
 describe("getHostDriveSlots", () => {
   it("answers the ordered slots by position, each with its drive model", async () => {

@@ -1,30 +1,20 @@
 // Lookup functions over load balancers (two made here through the SDK, one with the ownership
 // label) and the simulator's seeded load balancer clusters.
-import * as pulumi from "@pulumi/pulumi";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TOKEN_KEY, URL_KEY } from "../../provider/framework/configuration";
+import { describe, expect, it } from "vitest";
 import { OWNER_LABEL_KEY } from "../../provider/framework/ownership";
 import {
   getLoadBalancer,
-  getLoadBalancerCluster,
   getLoadBalancerClusters,
   getLoadBalancers,
   LookupError,
   NoMatchError,
 } from "../../provider/functions";
-import { closeFunctionClients } from "../../provider/functions/framework/settings";
-import { ServersComClient } from "../../sdk/client";
-import { type Simulator, startSimulator } from "../../simulator";
+import { lookupBed } from "./functions-support";
 
-let sim: Simulator;
-let client: ServersComClient;
 let l4Id: string;
 let l7Id: string;
 
-beforeAll(async () => {
-  sim = await startSimulator({ speed: 0 });
-  pulumi.runtime.setAllConfig({ [TOKEN_KEY]: sim.token, [URL_KEY]: sim.url }, [TOKEN_KEY]);
-  client = new ServersComClient({ token: sim.token, baseUrl: sim.url });
+const { failure } = lookupBed({}, async ({ client }) => {
   const l4 = await client.loadBalancers.createL4({
     name: "tcp front",
     location_id: 1,
@@ -43,24 +33,6 @@ beforeAll(async () => {
   l4Id = l4.id;
   l7Id = l7.id;
 });
-
-afterAll(async () => {
-  pulumi.runtime.setAllConfig({}, []);
-  await closeFunctionClients();
-  await client.close();
-  await sim.close();
-});
-
-async function failure(promise: Promise<unknown>): Promise<Error> {
-  try {
-    await promise;
-  } catch (error) {
-    if (!(error instanceof Error)) throw error;
-    expect(error.message).not.toContain(sim.token);
-    return error;
-  }
-  throw new Error("expected the lookup to fail");
-}
 
 describe("getLoadBalancers", () => {
   it("lists both layers, filtered by type, location, cluster and labels", async () => {
@@ -101,8 +73,9 @@ describe("getLoadBalancer", () => {
   });
 });
 
+// Finding one cluster by id or name, and an unknown id: functions-lookups.test.ts.
 describe("load balancer clusters", () => {
-  it("lists them, by location too, and finds one by id or name", async () => {
+  it("lists them, by location too", async () => {
     const all = (await getLoadBalancerClusters()).loadBalancerClusters;
     expect(all.map((c) => c.id)).toEqual(["LbClAms1", "LbClDfw1"]);
     const dfw = (await getLoadBalancerClusters({ locationId: 2 })).loadBalancerClusters;
@@ -118,8 +91,5 @@ describe("load balancer clusters", () => {
         updatedAt: expect.any(String),
       },
     ]);
-    expect((await getLoadBalancerCluster({ name: "Dedicated-AMS1" })).id).toBe("LbClAms1");
-    expect((await getLoadBalancerCluster({ id: "LbClDfw1" })).locationCode).toBe("DFW1");
-    expect(await failure(getLoadBalancerCluster({ id: "Nope" }))).toBeInstanceOf(NoMatchError);
   });
 });

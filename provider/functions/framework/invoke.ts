@@ -67,19 +67,48 @@ export function lookupOutput<A extends object, R>(
     .apply(([resolved]) => run(resolved as unknown as A, plainOpts).catch(asRunError));
 }
 
+/** `getXOutput`: the Output form of `getX` (lookupOutput), its arguments optional where getX's are. */
+export function outputForm<A extends object, R>(
+  run: (args?: A, opts?: LookupOptions) => Promise<R>,
+): (args?: OutputArgs<A>, opts?: LookupOutputOptions) => pulumi.Output<R>;
+export function outputForm<A extends object, R>(
+  run: (args: A, opts?: LookupOptions) => Promise<R>,
+): (args: OutputArgs<A>, opts?: LookupOutputOptions) => pulumi.Output<R>;
+export function outputForm<A extends object, R>(
+  run: (args: A, opts?: LookupOptions) => Promise<R>,
+): (args: OutputArgs<A>, opts?: LookupOutputOptions) => pulumi.Output<R> {
+  return (args = {} as OutputArgs<A>, opts) => lookupOutput(run, args, opts);
+}
+
 /**
- * The Promise form: a program may catch its failures, so the SDK's errors keep their classes
- * (NotFoundError, ApiError, ConnectionError...), fields and causes. One the program does not catch
- * ends it through the language host's handler, which prints anything but a RunError as
- * "Unhandled exception" with its stack trace (@pulumi/pulumi 3.270.0 automation/server.js and
- * cmd/run, the uncaught handler). Our errors already say what failed and where, so they are
- * marked as Pulumi marks a RunError: the `__pulumiRunError` member that `RunError.isInstance`
- * reads (errors.js; utils.js, hasTrueBooleanMember), not enumerable, so the handler prints the
- * message alone. Anything else (a bug) keeps its stack trace.
+ * The Output form of a lookup whose result is a credential: secret whatever the arguments (the
+ * native plugin seals the same functions' results, native/functions.ts SECRET_RESULTS).
  */
-export async function promiseForm<R>(run: () => Promise<R>): Promise<R> {
+export function secretOutputForm<A extends object, R>(
+  run: (args: A, opts?: LookupOptions) => Promise<R>,
+): (args: OutputArgs<A>, opts?: LookupOutputOptions) => pulumi.Output<R> {
+  // A lookup's result is plain data (no Output inside), so Unwrap<R> is R.
+  return (args, opts) => pulumi.secret(lookupOutput(run, args, opts)) as pulumi.Output<R>;
+}
+
+/**
+ * The Promise form: `run` is given the lookup's context (lookupContext). A program may catch its
+ * failures, so the SDK's errors keep their classes (NotFoundError, ApiError, ConnectionError...),
+ * fields and causes. One the program does not catch ends it through the language host's handler,
+ * which prints anything but a RunError as "Unhandled exception" with its stack trace
+ * (@pulumi/pulumi 3.270.0 automation/server.js and cmd/run, the uncaught handler). Our errors
+ * already say what failed and where, so they are marked as Pulumi marks a RunError: the
+ * `__pulumiRunError` member that `RunError.isInstance` reads (errors.js; utils.js,
+ * hasTrueBooleanMember), not enumerable, so the handler prints the message alone. Anything else
+ * (a bug) keeps its stack trace.
+ */
+export async function promiseForm<R>(
+  fn: string,
+  opts: LookupOptions | undefined,
+  run: (lookup: Lookup) => Promise<R>,
+): Promise<R> {
   try {
-    return await run();
+    return await run(lookupContext(fn, opts));
   } catch (error) {
     if (error instanceof ServersComError && !pulumi.RunError.isInstance(error)) {
       Object.defineProperty(error, RUN_ERROR_MARK, { value: true, enumerable: false });

@@ -65,3 +65,18 @@ export function collectPages<T>(
 ): Promise<T[]> {
   return collect(list({ perPage: PAGE_SIZE }), { fn: lookup.fn, ...bound });
 }
+
+/**
+ * A list function's items: `filters` sent with every page, at most the function's `limit`
+ * argument (checked here, before any request; DEFAULT_LIST_LIMIT when absent), more being a
+ * ListLimitError that names what narrows the list.
+ */
+export function collectFiltered<T, F extends object>(
+  lookup: Lookup,
+  bound: { readonly what: string; readonly limit: unknown; readonly narrowWith: string },
+  filters: F,
+  list: (query: { readonly perPage: number } & F) => PagePromise<T>,
+): Promise<T[]> {
+  const limit = listLimit(lookup.fn, bound.limit);
+  return collectPages(lookup, { ...bound, limit }, (page) => list({ ...page, ...filters }));
+}
