@@ -2,8 +2,7 @@
 // elsewhere: the API can read, relabel and power them, never create or delete them.
 import { z } from "zod";
 import type { CallOptions, ListOptions, PagePromise, Requester } from "../core/contract";
-import { path } from "../core/contract";
-import { checkLabels, type LabelsInput } from "./common";
+import type { LabelsInput } from "./common";
 import {
   type HostDriveSlot,
   HostKindApi,
@@ -11,6 +10,7 @@ import {
   hostRecordFields,
   listDriveSlotsAt,
   ServerModelConfigurationDetailsSchema,
+  updateHostAt,
 } from "./host-common";
 
 const collection = "kubernetes_baremetal_nodes";
@@ -53,15 +53,6 @@ export class KubernetesBaremetalNodesApi extends HostKindApi<KubernetesBaremetal
     body: KubernetesBaremetalNodeUpdateBody,
     options?: CallOptions,
   ): Promise<KubernetesBaremetalNode> {
-    checkLabels(body.labels);
-    return this.http.request(
-      {
-        method: "PUT",
-        path: path`/hosts/${collection}/${id}`,
-        body,
-        schema: KubernetesBaremetalNodeSchema,
-      },
-      options,
-    );
+    return updateHostAt(this.http, collection, id, body, KubernetesBaremetalNodeSchema, options);
   }
 }
