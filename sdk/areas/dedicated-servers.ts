@@ -2,7 +2,7 @@
 // deleted, and the only kind with features (iPXE Boot among them) and attached SSH keys.
 import { z } from "zod";
 import type { CallOptions, PagePromise, Requester } from "../core/contract";
-import { path, toWireQuery } from "../core/contract";
+import { path } from "../core/contract";
 import { checkIpxeConfig } from "../core/limits";
 import type { StateTable } from "../wait";
 import {
@@ -15,10 +15,11 @@ import {
 import {
   createHostsAt,
   type HostDriveSlot,
+  HostDriveSlotSchema,
   type HostListOptions,
   hostActionAt,
   hostRecordFields,
-  listDriveSlotsAt,
+  listHostItemsAt,
   ServerKindApi,
   ServerModelConfigurationDetailsSchema,
   updateHostAt,
@@ -263,15 +264,10 @@ export class DedicatedServersApi extends ServerKindApi<DedicatedServer> {
 
   listFeatures(
     id: string,
-    options?: Pick<DedicatedServerListOptions, "perPage" | "page">,
+    options?: Paging,
     callOptions?: CallOptions,
   ): PagePromise<DedicatedServerFeature> {
-    return this.http.list(
-      path`/hosts/${collection}/${id}/features`,
-      toWireQuery(options),
-      DedicatedServerFeatureSchema,
-      callOptions,
-    );
+    return this.#list(id, "features", DedicatedServerFeatureSchema, options, callOptions);
   }
 
   /** Answers `{name, status}` with status `activation`; poll listFeatures for the outcome. */
@@ -316,7 +312,7 @@ export class DedicatedServersApi extends ServerKindApi<DedicatedServer> {
     options?: Paging,
     callOptions?: CallOptions,
   ): PagePromise<HostDriveSlot> {
-    return listDriveSlotsAt(this.http, collection, id, options, callOptions);
+    return this.#list(id, "drive_slots", HostDriveSlotSchema, options, callOptions);
   }
 
   /** The server's network ports and their MAC addresses. */
@@ -325,12 +321,7 @@ export class DedicatedServersApi extends ServerKindApi<DedicatedServer> {
     options?: Paging,
     callOptions?: CallOptions,
   ): PagePromise<HostConnection> {
-    return this.http.list(
-      path`/hosts/${collection}/${id}/connections`,
-      toWireQuery(options),
-      HostConnectionSchema,
-      callOptions,
-    );
+    return this.#list(id, "connections", HostConnectionSchema, options, callOptions);
   }
 
   /** The server's billed services. */
@@ -339,25 +330,11 @@ export class DedicatedServersApi extends ServerKindApi<DedicatedServer> {
     options?: Paging,
     callOptions?: CallOptions,
   ): PagePromise<DedicatedServerService> {
-    return this.http.list(
-      path`/hosts/${collection}/${id}/services`,
-      toWireQuery(options),
-      DedicatedServerServiceSchema,
-      callOptions,
-    );
+    return this.#list(id, "services", DedicatedServerServiceSchema, options, callOptions);
   }
 
-  listSshKeys(
-    id: string,
-    options?: Pick<DedicatedServerListOptions, "perPage" | "page">,
-    callOptions?: CallOptions,
-  ): PagePromise<SshKey> {
-    return this.http.list(
-      path`/hosts/${collection}/${id}/ssh_keys`,
-      toWireQuery(options),
-      SshKeySchema,
-      callOptions,
-    );
+  listSshKeys(id: string, options?: Paging, callOptions?: CallOptions): PagePromise<SshKey> {
+    return this.#list(id, "ssh_keys", SshKeySchema, options, callOptions);
   }
 
   /** One attached key (Go `GetDedicatedServerSSHKey`, fixture `ssh_keys/get_response.json`); 404 when not attached. */
@@ -422,6 +399,16 @@ export class DedicatedServersApi extends ServerKindApi<DedicatedServer> {
       undefined,
       options,
     );
+  }
+
+  #list<T>(
+    id: string,
+    items: "drive_slots" | "features" | "connections" | "services" | "ssh_keys",
+    schema: z.ZodType<T>,
+    options: Paging | undefined,
+    callOptions: CallOptions | undefined,
+  ): PagePromise<T> {
+    return listHostItemsAt(this.http, collection, id, items, schema, options, callOptions);
   }
 
   #action(

@@ -184,18 +184,24 @@ export const NetworkUsageSchema = z.object({
 });
 export type NetworkUsage = z.infer<typeof NetworkUsageSchema>;
 
-/** GET /hosts/{collection}/{id}/drive_slots: the host kinds that have it share this. */
-export function listDriveSlotsAt(
+/**
+ * GET /hosts/{collection}/{id}/{items}: a paged list under one host (drive_slots of dedicated
+ * servers and bare metal nodes; features, connections, services and ssh_keys of dedicated
+ * servers), paged only: none of them takes a filter.
+ */
+export function listHostItemsAt<T>(
   http: Requester,
-  collection: "dedicated_servers" | "kubernetes_baremetal_nodes",
+  collection: HostCollection,
   id: string,
+  items: "drive_slots" | "features" | "connections" | "services" | "ssh_keys",
+  schema: z.ZodType<T>,
   options: Pick<ListOptions, "perPage" | "page"> | undefined,
   callOptions: CallOptions | undefined,
-): PagePromise<HostDriveSlot> {
+): PagePromise<T> {
   return http.list(
-    path`/hosts/${collection}/${id}/drive_slots`,
+    path`/hosts/${collection}/${id}/${items}`,
     toWireQuery(options),
-    HostDriveSlotSchema,
+    schema,
     callOptions,
   );
 }

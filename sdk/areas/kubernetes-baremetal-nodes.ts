@@ -5,10 +5,11 @@ import type { CallOptions, ListOptions, PagePromise, Requester } from "../core/c
 import type { LabelsInput } from "./common";
 import {
   type HostDriveSlot,
+  HostDriveSlotSchema,
   HostKindApi,
   type HostListOptions,
   hostRecordFields,
-  listDriveSlotsAt,
+  listHostItemsAt,
   ServerModelConfigurationDetailsSchema,
   updateHostAt,
 } from "./host-common";
@@ -45,7 +46,15 @@ export class KubernetesBaremetalNodesApi extends HostKindApi<KubernetesBaremetal
     options?: Pick<ListOptions, "perPage" | "page">,
     callOptions?: CallOptions,
   ): PagePromise<HostDriveSlot> {
-    return listDriveSlotsAt(this.http, collection, id, options, callOptions);
+    return listHostItemsAt(
+      this.http,
+      collection,
+      id,
+      "drive_slots",
+      HostDriveSlotSchema,
+      options,
+      callOptions,
+    );
   }
 
   async update(
