@@ -193,16 +193,16 @@ export class RecordsAt<T> {
     return this.http.request({ method: "GET", path: this.at(id), schema: this.schema }, options);
   }
 
-  create(body: LabelledBody, options: CallOptions | undefined): Promise<T> {
-    checkLabels(body.labels);
+  create(body: object, options: CallOptions | undefined): Promise<T> {
+    checkLabels(labelsOf(body));
     return this.http.request(
       { method: "POST", path: this.base, body, schema: this.schema },
       options,
     );
   }
 
-  update(id: string | number, body: LabelledBody, options: CallOptions | undefined): Promise<T> {
-    checkLabels(body.labels);
+  update(id: string | number, body: object, options: CallOptions | undefined): Promise<T> {
+    checkLabels(labelsOf(body));
     return this.http.request(
       { method: "PUT", path: this.at(id), body, schema: this.schema },
       options,
@@ -223,7 +223,7 @@ export class RecordsAt<T> {
   }
 }
 
-/** A create or update body; those that carry labels have them checked. */
-interface LabelledBody {
-  readonly labels?: LabelsInput;
+/** The labels of a create or update body, if it carries any (DNS records and subnetworks do not). */
+function labelsOf(body: object): LabelsInput | undefined {
+  return (body as { readonly labels?: LabelsInput }).labels;
 }
