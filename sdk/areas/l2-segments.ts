@@ -5,12 +5,12 @@ import type { CallOptions, ListOptions, PagePromise, Requester } from "../core/c
 import { path, toWireQuery } from "../core/contract";
 import type { StateTable } from "../wait";
 import {
-  checkLabels,
   type LabelsInput,
   LabelsSchema,
   type Network,
   NetworkSchema,
   type PagingOptions,
+  RecordsAt,
   TimestampSchema,
 } from "./common";
 
@@ -117,38 +117,30 @@ export interface L2LocationGroupListOptions extends PagingOptions {
 }
 
 export class L2SegmentsApi {
-  constructor(private readonly http: Requester) {}
+  readonly #segments: RecordsAt<L2Segment>;
+  constructor(private readonly http: Requester) {
+    this.#segments = new RecordsAt(http, "/l2_segments", L2SegmentSchema);
+  }
 
   list(options?: L2SegmentListOptions, callOptions?: CallOptions): PagePromise<L2Segment> {
-    return this.http.list("/l2_segments", toWireQuery(options), L2SegmentSchema, callOptions);
+    return this.#segments.list(options, callOptions);
   }
 
   async get(id: string, options?: CallOptions): Promise<L2Segment> {
-    return this.http.request(
-      { method: "GET", path: segmentPath(id), schema: L2SegmentSchema },
-      options,
-    );
+    return this.#segments.get(id, options);
   }
 
   async create(body: L2SegmentCreateBody, options?: CallOptions): Promise<L2Segment> {
-    checkLabels(body.labels);
-    return this.http.request(
-      { method: "POST", path: "/l2_segments", body, schema: L2SegmentSchema },
-      options,
-    );
+    return this.#segments.create(body, options);
   }
 
   async update(id: string, body: L2SegmentUpdateBody, options?: CallOptions): Promise<L2Segment> {
-    checkLabels(body.labels);
-    return this.http.request(
-      { method: "PUT", path: segmentPath(id), body, schema: L2SegmentSchema },
-      options,
-    );
+    return this.#segments.update(id, body, options);
   }
 
   /** The response body is not documented and not read; the segment goes through `removing`. */
   async delete(id: string, options?: CallOptions): Promise<void> {
-    return this.http.requestEmpty({ method: "DELETE", path: segmentPath(id) }, options);
+    return this.#segments.delete(id, options);
   }
 
   listMembers(
@@ -199,8 +191,4 @@ export class L2SegmentsApi {
       callOptions,
     );
   }
-}
-
-function segmentPath(id: string): string {
-  return path`/l2_segments/${id}`;
 }
