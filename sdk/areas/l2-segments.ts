@@ -2,7 +2,7 @@
 // layer-2 network; members are the servers, each in native or trunk mode.
 import { z } from "zod";
 import type { CallOptions, ListOptions, PagePromise, Requester } from "../core/contract";
-import { path, toWireQuery } from "../core/contract";
+import { path } from "../core/contract";
 import type { StateTable } from "../wait";
 import {
   type LabelsInput,
@@ -118,8 +118,14 @@ export interface L2LocationGroupListOptions extends PagingOptions {
 
 export class L2SegmentsApi {
   readonly #segments: RecordsAt<L2Segment>;
+  readonly #locationGroups: RecordsAt<L2LocationGroup>;
   constructor(private readonly http: Requester) {
     this.#segments = new RecordsAt(http, "/l2_segments", L2SegmentSchema);
+    this.#locationGroups = new RecordsAt(
+      http,
+      "/l2_segments/location_groups",
+      L2LocationGroupSchema,
+    );
   }
 
   list(options?: L2SegmentListOptions, callOptions?: CallOptions): PagePromise<L2Segment> {
@@ -148,12 +154,7 @@ export class L2SegmentsApi {
     options?: L2MemberListOptions,
     callOptions?: CallOptions,
   ): PagePromise<L2Member> {
-    return this.http.list(
-      path`/l2_segments/${id}/members`,
-      toWireQuery(options),
-      L2MemberSchema,
-      callOptions,
-    );
+    return this.#under(id, "members", L2MemberSchema).list(options, callOptions);
   }
 
   listNetworks(
@@ -161,12 +162,7 @@ export class L2SegmentsApi {
     options?: PagingOptions,
     callOptions?: CallOptions,
   ): PagePromise<Network> {
-    return this.http.list(
-      path`/l2_segments/${id}/networks`,
-      toWireQuery(options),
-      NetworkSchema,
-      callOptions,
-    );
+    return this.#under(id, "networks", NetworkSchema).list(options, callOptions);
   }
 
   async changeNetworks(
@@ -184,11 +180,11 @@ export class L2SegmentsApi {
     options?: L2LocationGroupListOptions,
     callOptions?: CallOptions,
   ): PagePromise<L2LocationGroup> {
-    return this.http.list(
-      "/l2_segments/location_groups",
-      toWireQuery(options),
-      L2LocationGroupSchema,
-      callOptions,
-    );
+    return this.#locationGroups.list(options, callOptions);
+  }
+
+  /** A segment's members or networks: /l2_segments/{id}/members, /l2_segments/{id}/networks. */
+  #under<T>(id: string, what: "members" | "networks", schema: z.ZodType<T>): RecordsAt<T> {
+    return new RecordsAt(this.http, path`/l2_segments/${id}/${what}`, schema);
   }
 }
