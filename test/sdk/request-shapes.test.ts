@@ -3,8 +3,14 @@
 // the answer holds. And every method of every area of the client has a row, so a new method
 // cannot go untested on the wire.
 import { describe, expect, it } from "vitest";
-import { ServersComClient } from "../../sdk";
-import { type RequestShape, requestShapes, withoutRow } from "./request-shapes";
+import { InputValidationError, ServersComClient } from "../../sdk";
+import {
+  type Refusal,
+  type RequestShape,
+  refusals,
+  requestShapes,
+  withoutRow,
+} from "./request-shapes";
 import { useWireBed } from "./support-wire";
 
 const ORIGIN = "https://api.example.test";
@@ -21,7 +27,7 @@ function expected(row: RequestShape) {
   };
 }
 
-function call(client: ServersComClient, row: RequestShape): PromiseLike<unknown> {
+function call(client: ServersComClient, row: RequestShape | Refusal): PromiseLike<unknown> {
   const api = (client as unknown as Record<string, Record<string, unknown>>)[row.area];
   const method = api?.[row.method];
   if (typeof method !== "function") throw new Error(`no method ${row.area}.${row.method}`);
@@ -72,4 +78,24 @@ describe("each SDK call's request and the record it parses", () => {
       Object.keys(withoutRow).filter((name) => rows.has(name) || !methods.includes(name)),
     ).toEqual([]);
   });
+});
+
+describe("local checks refuse bad input before any request is sent", () => {
+  const bed = useWireBed();
+
+  it.each(refusals.map((row) => [`${row.area}.${row.method} ${row.case}`, row] as const))(
+    "%s",
+    async (_, row) => {
+      // An answer stands ready: if the call sent anything, it would be consumed and recorded.
+      bed().answer(200, {});
+      const error: unknown = await call(bed().client, row).then(
+        () => undefined,
+        (rejection: unknown) => rejection,
+      );
+      expect(error).toBeInstanceOf(InputValidationError);
+      expect((error as InputValidationError).field).toBe(row.refuses);
+      expect(bed().sent).toEqual([]);
+      expect(bed().pending()).toBe(1);
+    },
+  );
 });

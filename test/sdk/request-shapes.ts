@@ -50,7 +50,7 @@ const network = {
   created_at: ts,
   updated_at: ts,
 };
-export const fingerprint = "48:81:0c:43:99:12:71:5e:ba:fd:e7:2f:20:d7:95:e8";
+const fingerprint = "48:81:0c:43:99:12:71:5e:ba:fd:e7:2f:20:d7:95:e8";
 const fingerprintInPath = encodeURIComponent(fingerprint);
 const sshKey = { name: "deploy", fingerprint, labels: {}, created_at: ts, updated_at: ts };
 const feature = { name: "private_ipxe_boot", status: "activation" };
@@ -183,7 +183,7 @@ const snapshot = { id: "s1", name: "nightly", status: "active", is_backup: true 
 
 // --- Request bodies ---
 
-export const ipxeScript = "#!ipxe\nchain http://boot.example.com/menu.ipxe\n";
+const ipxeScript = "#!ipxe\nchain http://boot.example.com/menu.ipxe\n";
 export const dedicatedCreateBody = {
   location_id: 1,
   server_model_id: 231,
@@ -213,7 +213,7 @@ const dedicatedReinstallBody = {
   ssh_key_fingerprints: [fingerprint],
   user_data: "x",
 };
-export const sbmCreateBody = {
+const sbmCreateBody = {
   sbm_flavor_model_id: 119,
   location_id: 1,
   operating_system_id: 50,
@@ -230,7 +230,7 @@ const sbmReinstallBody = {
   ssh_key_fingerprints: [fingerprint],
   user_data: "x",
 };
-export const cloudCreateBody = {
+const cloudCreateBody = {
   name: "app",
   region_id: 1,
   flavor_id: "101",
@@ -1431,3 +1431,234 @@ export const withoutRow: Readonly<Record<string, string>> = {
   "metrics.listHostsMetrics": "Prometheus text, not JSON: test/sdk/metrics.test.ts",
   "metrics.listRacksMetrics": "Prometheus text, not JSON: test/sdk/metrics.test.ts",
 };
+
+// --- Bad input: refused before any request is sent ---
+
+/** A call whose input breaks a local check: it throws InputValidationError and sends nothing. */
+export interface Refusal {
+  readonly area: string;
+  readonly method: string;
+  /** The rule broken. */
+  readonly case: string;
+  readonly args: readonly unknown[];
+  /** The field the InputValidationError names. */
+  readonly refuses: string;
+}
+
+const badLabels = { env: "-prod" };
+const oversizedIpxe = `#!ipxe\n${"x".repeat(64 * 1024)}`;
+const notIpxe = "#!/bin/sh\necho hi\n";
+
+export const refusals: readonly Refusal[] = [
+  // labels on every create and update body that carries them
+  {
+    case: "labels",
+    area: "dedicatedServers",
+    method: "create",
+    args: [{ ...dedicatedCreateBody, labels: badLabels }],
+    refuses: "labels.env",
+  },
+  {
+    case: "hosts[].labels",
+    area: "dedicatedServers",
+    method: "create",
+    args: [
+      {
+        ...dedicatedCreateBody,
+        hosts: [{ hostname: "a" }, { hostname: "b", labels: badLabels }],
+      },
+    ],
+    refuses: "hosts.1.labels.env",
+  },
+  {
+    case: "labels",
+    area: "dedicatedServers",
+    method: "update",
+    args: ["ds1", { labels: badLabels }],
+    refuses: "labels.env",
+  },
+  {
+    case: "hosts[].labels",
+    area: "sbmServers",
+    method: "create",
+    args: [{ ...sbmCreateBody, hosts: [{ hostname: "a", labels: badLabels }] }],
+    refuses: "hosts.0.labels.env",
+  },
+  {
+    case: "labels",
+    area: "sbmServers",
+    method: "update",
+    args: ["sbm1", { labels: badLabels }],
+    refuses: "labels.env",
+  },
+  {
+    case: "labels",
+    area: "kubernetesBaremetalNodes",
+    method: "update",
+    args: ["kbm1", { labels: badLabels }],
+    refuses: "labels.env",
+  },
+  {
+    case: "labels",
+    area: "cloudInstances",
+    method: "create",
+    args: [{ ...cloudCreateBody, labels: badLabels }],
+    refuses: "labels.env",
+  },
+  {
+    case: "labels",
+    area: "cloudInstances",
+    method: "update",
+    args: ["ci1", { labels: badLabels }],
+    refuses: "labels.env",
+  },
+  {
+    case: "labels",
+    area: "kubernetesClusters",
+    method: "update",
+    args: ["k8s1", { labels: badLabels }],
+    refuses: "labels.env",
+  },
+  {
+    case: "labels",
+    area: "rbsVolumes",
+    method: "create",
+    args: [{ name: "d", location_id: 1, flavor_id: 7, size: 10, labels: badLabels }],
+    refuses: "labels.env",
+  },
+  {
+    case: "labels",
+    area: "rbsVolumes",
+    method: "update",
+    args: ["rbs1", { labels: badLabels }],
+    refuses: "labels.env",
+  },
+  {
+    case: "labels",
+    area: "l2Segments",
+    method: "create",
+    args: [
+      {
+        type: "public",
+        location_group_id: 1,
+        members: [],
+        labels: badLabels,
+      },
+    ],
+    refuses: "labels.env",
+  },
+  {
+    case: "labels",
+    area: "l2Segments",
+    method: "update",
+    args: ["l2s1", { labels: badLabels }],
+    refuses: "labels.env",
+  },
+  {
+    case: "labels",
+    area: "sslCertificates",
+    method: "createCustom",
+    args: [
+      {
+        name: "n",
+        public_key: "P",
+        private_key: "K",
+        labels: badLabels,
+      },
+    ],
+    refuses: "labels.env",
+  },
+  {
+    case: "labels",
+    area: "sslCertificates",
+    method: "updateCustom",
+    args: ["ssl1", { labels: badLabels }],
+    refuses: "labels.env",
+  },
+  {
+    case: "labels",
+    area: "sslCertificates",
+    method: "updateLetsEncrypt",
+    args: ["le1", { labels: badLabels }],
+    refuses: "labels.env",
+  },
+  {
+    case: "labels",
+    area: "sshKeys",
+    method: "create",
+    args: [{ name: "k", public_key: "ssh-ed25519 A", labels: badLabels }],
+    refuses: "labels.env",
+  },
+  {
+    case: "labels",
+    area: "sshKeys",
+    method: "update",
+    args: [fingerprint, { labels: badLabels }],
+    refuses: "labels.env",
+  },
+  // ipxe_config: first line #!ipxe, at most 64 KB
+  {
+    case: "ipxe_config over 64 KB",
+    area: "dedicatedServers",
+    method: "create",
+    args: [{ ...dedicatedCreateBody, ipxe_config: oversizedIpxe }],
+    refuses: "ipxe_config",
+  },
+  {
+    case: "ipxe_config without #!ipxe",
+    area: "dedicatedServers",
+    method: "create",
+    args: [{ ...dedicatedCreateBody, ipxe_config: notIpxe }],
+    refuses: "ipxe_config",
+  },
+  {
+    case: "ipxe_config",
+    area: "dedicatedServers",
+    method: "update",
+    args: ["ds1", { ipxe_config: notIpxe }],
+    refuses: "ipxe_config",
+  },
+  {
+    case: "ipxe_config",
+    area: "dedicatedServers",
+    method: "reinstall",
+    args: [
+      "ds1",
+      {
+        hostname: "a",
+        operating_system_id: null,
+        ipxe_config: oversizedIpxe,
+      },
+    ],
+    refuses: "ipxe_config",
+  },
+  {
+    case: "ipxe_config",
+    area: "dedicatedServers",
+    method: "activateFeature",
+    args: ["ds1", "public_ipxe_boot", { ipxe_config: notIpxe }],
+    refuses: "ipxe_config",
+  },
+  // RBS size: a whole number of GB from 1 to 2048
+  {
+    case: "size over 2048 GB",
+    area: "rbsVolumes",
+    method: "create",
+    args: [{ name: "d", location_id: 1, flavor_id: 7, size: 2049 }],
+    refuses: "size",
+  },
+  {
+    case: "size 0",
+    area: "rbsVolumes",
+    method: "create",
+    args: [{ name: "d", location_id: 1, flavor_id: 7, size: 0 }],
+    refuses: "size",
+  },
+  {
+    case: "size not whole",
+    area: "rbsVolumes",
+    method: "update",
+    args: ["rbs1", { size: 10.5 }],
+    refuses: "size",
+  },
+];
