@@ -1,6 +1,6 @@
-// What the areas do beyond each verb's request (request-shapes.ts tables those): how the host
-// lists read the kinds and name a failing field, and the local checks (labels, ipxe_config, RBS
-// size) that refuse bad input before anything is sent.
+// What the areas do beyond each verb's request and each local check's refusal (request-shapes.ts
+// tables those): how the host lists read the kinds and name a failing field, and valid input at
+// the checks' limits going through.
 // undici's MockAgent is the client's dispatcher; no global is touched and no socket is opened.
 import { MockAgent } from "undici";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
