@@ -46,7 +46,6 @@ export interface LabelIssue {
 
 /** Labels that break the spec's rules. `field`/`rule` are the first issue's; the message lists all. */
 export class LabelValidationError extends InputValidationError {
-  override name = "LabelValidationError";
   readonly key: string;
   readonly issues: readonly LabelIssue[];
   constructor(issues: readonly [LabelIssue, ...LabelIssue[]]) {
@@ -222,7 +221,6 @@ const SELECTOR_FIELD = "label_selector";
 
 /** A selector that does not follow the grammar; `position` is a 0-based offset into the text. */
 export class LabelSelectorError extends InputValidationError {
-  override name = "LabelSelectorError";
   constructor(
     readonly position: number,
     readonly expected: string,

@@ -100,7 +100,6 @@ const DEFAULT_DESCRIPTION = "the resource";
 
 /** The deadline passed before the value settled. `cause` is the last poll's error, if it failed. */
 export class WaitTimeoutError extends ServersComError {
-  override name = "WaitTimeoutError";
   readonly description: string;
   /** The last state observed, or undefined when no poll succeeded. */
   readonly lastState: string | undefined;
@@ -134,7 +133,6 @@ export class WaitTimeoutError extends ServersComError {
 
 /** The value reached a failed state; waiting longer would not help. */
 export class WaitFailedError extends ServersComError {
-  override name = "WaitFailedError";
   constructor(
     readonly description: string,
     readonly state: string,
@@ -149,7 +147,6 @@ export class WaitFailedError extends ServersComError {
  * DOMException) so every error the SDK throws is a ServersComError; the reason is the `cause`.
  */
 export class WaitAbortedError extends ServersComError {
-  override name = "WaitAbortedError";
   constructor(
     readonly description: string,
     cause: unknown,

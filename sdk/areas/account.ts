@@ -4,13 +4,13 @@
 // (account, invoices, racks); docs/wire.md, "Account".
 import { z } from "zod";
 import type { CallOptions, ListOptions, PagePromise, Requester } from "../core/contract";
-import { path, toWireQuery } from "../core/contract";
+import { path } from "../core/contract";
 import {
-  checkLabels,
   DateSchema,
   type LabelsInput,
   LabelsSchema,
   type PagingOptions,
+  RecordsAt,
 } from "./common";
 
 /** Every field nullable-tolerant: the fixture is the only evidence, and has them all. */
@@ -81,7 +81,12 @@ export interface RackListOptions extends Omit<ListOptions, "searchPattern"> {
 }
 
 export class AccountApi {
-  constructor(private readonly http: Requester) {}
+  readonly #invoices: RecordsAt<Invoice>;
+  readonly #racks: RecordsAt<Rack>;
+  constructor(private readonly http: Requester) {
+    this.#invoices = new RecordsAt(http, "/billing/invoices", InvoiceSchema);
+    this.#racks = new RecordsAt(http, "/racks", RackSchema);
+  }
 
   async getBalance(options?: CallOptions): Promise<AccountBalance> {
     return this.http.request(
@@ -91,34 +96,24 @@ export class AccountApi {
   }
 
   listInvoices(options?: InvoiceListOptions, callOptions?: CallOptions): PagePromise<Invoice> {
-    return this.http.list("/billing/invoices", toWireQuery(options), InvoiceSchema, callOptions);
+    return this.#invoices.list(options, callOptions);
   }
 
   async getInvoice(id: string, options?: CallOptions): Promise<Invoice> {
-    return this.http.request(
-      { method: "GET", path: path`/billing/invoices/${id}`, schema: InvoiceSchema },
-      options,
-    );
+    return this.#invoices.get(id, options);
   }
 
   listRacks(options?: RackListOptions, callOptions?: CallOptions): PagePromise<Rack> {
-    return this.http.list("/racks", toWireQuery(options), RackSchema, callOptions);
+    return this.#racks.list(options, callOptions);
   }
 
   async getRack(id: string, options?: CallOptions): Promise<Rack> {
-    return this.http.request(
-      { method: "GET", path: path`/racks/${id}`, schema: RackSchema },
-      options,
-    );
+    return this.#racks.get(id, options);
   }
 
   /** PUT /racks/{id} {labels}: the only change the Go client makes to a rack. */
   async updateRack(id: string, labels: LabelsInput, options?: CallOptions): Promise<Rack> {
-    checkLabels(labels);
-    return this.http.request(
-      { method: "PUT", path: path`/racks/${id}`, body: { labels }, schema: RackSchema },
-      options,
-    );
+    return this.#racks.update(id, { labels }, options);
   }
 
   /**

@@ -3,9 +3,8 @@
 // (cloud-backups); docs/wire.md, "Cloud block storage".
 import { z } from "zod";
 import type { CallOptions, ListOptions, PagePromise, Requester } from "../core/contract";
-import { path, toWireQuery } from "../core/contract";
 import type { StateTable } from "../wait";
-import { checkLabels, type LabelsInput, LabelsSchema, TimestampSchema } from "./common";
+import { type LabelsInput, LabelsSchema, RecordsAt, TimestampSchema } from "./common";
 
 /** No spec: id, name and status required (every official fixture has them), the rest optional. */
 export const CloudBackupSchema = z.object({
@@ -51,30 +50,21 @@ export interface CloudBackupListOptions extends ListOptions {
 }
 
 export class CloudBackupsApi {
-  constructor(private readonly http: Requester) {}
+  readonly #backups: RecordsAt<CloudBackup>;
+  constructor(private readonly http: Requester) {
+    this.#backups = new RecordsAt(http, "/cloud_block_storage/backups", CloudBackupSchema);
+  }
 
   list(options?: CloudBackupListOptions, callOptions?: CallOptions): PagePromise<CloudBackup> {
-    return this.http.list(
-      "/cloud_block_storage/backups",
-      toWireQuery(options),
-      CloudBackupSchema,
-      callOptions,
-    );
+    return this.#backups.list(options, callOptions);
   }
 
   async get(id: string, options?: CallOptions): Promise<CloudBackup> {
-    return this.http.request(
-      { method: "GET", path: backupPath(id), schema: CloudBackupSchema },
-      options,
-    );
+    return this.#backups.get(id, options);
   }
 
   async create(body: CloudBackupCreateBody, options?: CallOptions): Promise<CloudBackup> {
-    checkLabels(body.labels);
-    return this.http.request(
-      { method: "POST", path: "/cloud_block_storage/backups", body, schema: CloudBackupSchema },
-      options,
-    );
+    return this.#backups.create(body, options);
   }
 
   async update(
@@ -82,15 +72,11 @@ export class CloudBackupsApi {
     body: CloudBackupUpdateBody,
     options?: CallOptions,
   ): Promise<CloudBackup> {
-    checkLabels(body.labels);
-    return this.http.request(
-      { method: "PUT", path: backupPath(id), body, schema: CloudBackupSchema },
-      options,
-    );
+    return this.#backups.update(id, body, options);
   }
 
   async delete(id: string, options?: CallOptions): Promise<void> {
-    return this.http.requestEmpty({ method: "DELETE", path: backupPath(id) }, options);
+    return this.#backups.delete(id, options);
   }
 
   /**
@@ -101,15 +87,11 @@ export class CloudBackupsApi {
     return this.http.request(
       {
         method: "POST",
-        path: path`/cloud_block_storage/backups/${id}/restore`,
+        path: `${this.#backups.at(id)}/restore`,
         body: { volume_id: volumeId },
         schema: CloudBackupSchema,
       },
       options,
     );
   }
-}
-
-function backupPath(id: string): string {
-  return path`/cloud_block_storage/backups/${id}`;
 }

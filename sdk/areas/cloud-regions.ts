@@ -2,9 +2,9 @@
 // instance can be created from.
 import { z } from "zod";
 import type { CallOptions, ListOptions, PagePromise, Requester } from "../core/contract";
-import { path, toWireQuery } from "../core/contract";
+import { path } from "../core/contract";
 import type { StateTable } from "../wait";
-import type { PagingOptions } from "./common";
+import { type PagingOptions, RecordsAt } from "./common";
 
 export const CloudRegionSchema = z.object({
   id: z.number().int(),
@@ -60,12 +60,7 @@ export class CloudRegionsApi {
   constructor(private readonly http: Requester) {}
 
   list(options?: ListOptions, callOptions?: CallOptions): PagePromise<CloudRegion> {
-    return this.http.list(
-      "/cloud_computing/regions",
-      toWireQuery(options),
-      CloudRegionSchema,
-      callOptions,
-    );
+    return this.#under("", CloudRegionSchema).list(options, callOptions);
   }
 
   listFlavors(
@@ -73,12 +68,7 @@ export class CloudRegionsApi {
     options?: PagingOptions,
     callOptions?: CallOptions,
   ): PagePromise<CloudFlavor> {
-    return this.http.list(
-      path`/cloud_computing/regions/${regionId}/flavors`,
-      toWireQuery(options),
-      CloudFlavorSchema,
-      callOptions,
-    );
+    return this.#under(path`/${regionId}/flavors`, CloudFlavorSchema).list(options, callOptions);
   }
 
   listImages(
@@ -86,12 +76,7 @@ export class CloudRegionsApi {
     options?: PagingOptions,
     callOptions?: CallOptions,
   ): PagePromise<CloudImage> {
-    return this.http.list(
-      path`/cloud_computing/regions/${regionId}/images`,
-      toWireQuery(options),
-      CloudImageSchema,
-      callOptions,
-    );
+    return this.#under(path`/${regionId}/images`, CloudImageSchema).list(options, callOptions);
   }
 
   async getCredentials(regionId: number, options?: CallOptions): Promise<CloudRegionCredentials> {
@@ -110,12 +95,7 @@ export class CloudRegionsApi {
     options?: CloudSnapshotListOptions,
     callOptions?: CallOptions,
   ): PagePromise<CloudSnapshot> {
-    return this.http.list(
-      path`/cloud_computing/regions/${regionId}/snapshots`,
-      toWireQuery(options),
-      CloudSnapshotSchema,
-      callOptions,
-    );
+    return this.#snapshots(regionId).list(options, callOptions);
   }
 
   /**
@@ -128,26 +108,21 @@ export class CloudRegionsApi {
     body: CloudSnapshotCreateBody,
     options?: CallOptions,
   ): Promise<CloudSnapshot> {
-    return this.http.request(
-      {
-        method: "POST",
-        path: path`/cloud_computing/regions/${regionId}/snapshots`,
-        body,
-        schema: CloudSnapshotSchema,
-      },
-      options,
-    );
+    return this.#snapshots(regionId).create(body, options);
   }
 
   /** DELETE .../snapshots/{id} (Go client DeleteSnapshot; the answer is not read). */
   async deleteSnapshot(regionId: number, snapshotId: string, options?: CallOptions): Promise<void> {
-    return this.http.requestEmpty(
-      {
-        method: "DELETE",
-        path: path`/cloud_computing/regions/${regionId}/snapshots/${snapshotId}`,
-      },
-      options,
-    );
+    return this.#snapshots(regionId).delete(snapshotId, options);
+  }
+
+  #snapshots(regionId: number): RecordsAt<CloudSnapshot> {
+    return this.#under(path`/${regionId}/snapshots`, CloudSnapshotSchema);
+  }
+
+  /** The records at /cloud_computing/regions{below}. */
+  #under<T>(below: string, schema: z.ZodType<T>): RecordsAt<T> {
+    return new RecordsAt(this.http, `/cloud_computing/regions${below}`, schema);
   }
 }
 

@@ -3,10 +3,9 @@
 // and srvctl (cloud-volumes); docs/wire.md, "Cloud block storage", records each decision.
 import { z } from "zod";
 import type { CallOptions, ListOptions, PagePromise, Requester } from "../core/contract";
-import { path, toWireQuery } from "../core/contract";
 import { InputValidationError } from "../core/errors";
 import type { StateTable } from "../wait";
-import { checkLabels, type LabelsInput, LabelsSchema, TimestampSchema } from "./common";
+import { type LabelsInput, LabelsSchema, RecordsAt, TimestampSchema } from "./common";
 
 /** One instance a volume is attached to (the Go client's Attachment). */
 export const CloudVolumeAttachmentSchema = z.object({
@@ -105,32 +104,23 @@ function checkSize(size: number | undefined): void {
 }
 
 export class CloudVolumesApi {
-  constructor(private readonly http: Requester) {}
+  readonly #volumes: RecordsAt<CloudVolume>;
+  constructor(private readonly http: Requester) {
+    this.#volumes = new RecordsAt(http, "/cloud_block_storage/volumes", CloudVolumeSchema);
+  }
 
   list(options?: CloudVolumeListOptions, callOptions?: CallOptions): PagePromise<CloudVolume> {
-    return this.http.list(
-      "/cloud_block_storage/volumes",
-      toWireQuery(options),
-      CloudVolumeSchema,
-      callOptions,
-    );
+    return this.#volumes.list(options, callOptions);
   }
 
   async get(id: string, options?: CallOptions): Promise<CloudVolume> {
-    return this.http.request(
-      { method: "GET", path: volumePath(id), schema: CloudVolumeSchema },
-      options,
-    );
+    return this.#volumes.get(id, options);
   }
 
   /** Answers the volume in a transitional status (`pending` in the Go client's fixture). */
   async create(body: CloudVolumeCreateBody, options?: CallOptions): Promise<CloudVolume> {
     checkSize(body.size);
-    checkLabels(body.labels);
-    return this.http.request(
-      { method: "POST", path: "/cloud_block_storage/volumes", body, schema: CloudVolumeSchema },
-      options,
-    );
+    return this.#volumes.create(body, options);
   }
 
   async update(
@@ -138,47 +128,40 @@ export class CloudVolumesApi {
     body: CloudVolumeUpdateBody,
     options?: CallOptions,
   ): Promise<CloudVolume> {
-    checkLabels(body.labels);
-    return this.http.request(
-      { method: "PUT", path: volumePath(id), body, schema: CloudVolumeSchema },
-      options,
-    );
+    return this.#volumes.update(id, body, options);
   }
 
   /** Answers the volume (Go client), which goes through `deleting` until GET answers 404. */
   async delete(id: string, options?: CallOptions): Promise<void> {
-    return this.http.requestEmpty({ method: "DELETE", path: volumePath(id) }, options);
+    return this.#volumes.delete(id, options);
   }
 
   /** POST .../attach {instance_id}: the volume goes `attaching`, then `in-use`. */
   async attach(id: string, instanceId: string, options?: CallOptions): Promise<CloudVolume> {
-    return this.http.request(
-      {
-        method: "POST",
-        path: path`/cloud_block_storage/volumes/${id}/attach`,
-        body: { instance_id: instanceId },
-        schema: CloudVolumeSchema,
-      },
-      options,
-    );
+    return this.#instanceAction(id, "attach", instanceId, options);
   }
 
   /** POST .../detach {instance_id}: the volume goes `detaching`, then `available`. */
   async detach(id: string, instanceId: string, options?: CallOptions): Promise<CloudVolume> {
+    return this.#instanceAction(id, "detach", instanceId, options);
+  }
+
+  #instanceAction(
+    id: string,
+    action: "attach" | "detach",
+    instanceId: string,
+    options: CallOptions | undefined,
+  ): Promise<CloudVolume> {
     return this.http.request(
       {
         method: "POST",
-        path: path`/cloud_block_storage/volumes/${id}/detach`,
+        path: `${this.#volumes.at(id)}/${action}`,
         body: { instance_id: instanceId },
         schema: CloudVolumeSchema,
       },
       options,
     );
   }
-}
-
-function volumePath(id: string): string {
-  return path`/cloud_block_storage/volumes/${id}`;
 }
 
 /** The instance a volume is attached to (a volume attaches to at most one), or undefined. */

@@ -5,7 +5,7 @@
 // later never fails a parse; it is left out of the typed result, which keeps the types exact.
 import { z } from "zod";
 import type { CallOptions, ListOptions, PagePromise, Requester } from "../core/contract";
-import { toWireQuery } from "../core/contract";
+import { path, toWireQuery } from "../core/contract";
 import { validateLabels } from "../labels";
 
 /**
@@ -170,3 +170,60 @@ export type SshKey = z.infer<typeof SshKeySchema>;
 
 /** Order options and other lists that take only paging. */
 export type PagingOptions = Pick<ListOptions, "perPage" | "page" | "sorting" | "direction">;
+
+/**
+ * The verbs of one collection of records at one path (`/ssh_keys`, `/dns/domains`,
+ * `/network_pools/{id}/subnetworks`...): list with the area's filters as the wire's query, and
+ * get, create, update and delete one record at `{base}/{id}`, the labels of a body checked before
+ * anything is sent. Each area keeps its own methods, with their names, types and sources, and
+ * sends through this.
+ */
+export class RecordsAt<T> {
+  constructor(
+    private readonly http: Requester,
+    private readonly base: string,
+    private readonly schema: z.ZodType<T>,
+  ) {}
+
+  list(options: object | undefined, callOptions: CallOptions | undefined): PagePromise<T> {
+    return this.http.list(this.base, toWireQuery(options), this.schema, callOptions);
+  }
+
+  get(id: string | number, options: CallOptions | undefined): Promise<T> {
+    return this.http.request({ method: "GET", path: this.at(id), schema: this.schema }, options);
+  }
+
+  create(body: object, options: CallOptions | undefined): Promise<T> {
+    checkLabels(labelsOf(body));
+    return this.http.request(
+      { method: "POST", path: this.base, body, schema: this.schema },
+      options,
+    );
+  }
+
+  update(id: string | number, body: object, options: CallOptions | undefined): Promise<T> {
+    checkLabels(labelsOf(body));
+    return this.http.request(
+      { method: "PUT", path: this.at(id), body, schema: this.schema },
+      options,
+    );
+  }
+
+  delete(id: string | number, options: CallOptions | undefined): Promise<void> {
+    return this.http.requestEmpty({ method: "DELETE", path: this.at(id) }, options);
+  }
+
+  /**
+   * `{base}/{id}`, the id checked and encoded by `path` as if the template were written out
+   * (its error names the whole template, `/ssh_keys/{}`).
+   */
+  at(id: string | number): string {
+    const strings = [`${this.base}/`, ""];
+    return path(Object.assign(strings, { raw: strings }), id);
+  }
+}
+
+/** The labels of a create or update body, if it carries any (DNS records and subnetworks do not). */
+function labelsOf(body: object): LabelsInput | undefined {
+  return (body as { readonly labels?: LabelsInput }).labels;
+}

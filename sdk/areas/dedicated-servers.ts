@@ -2,11 +2,10 @@
 // deleted, and the only kind with features (iPXE Boot among them) and attached SSH keys.
 import { z } from "zod";
 import type { CallOptions, PagePromise, Requester } from "../core/contract";
-import { path, toWireQuery } from "../core/contract";
+import { path } from "../core/contract";
 import { checkIpxeConfig } from "../core/limits";
 import type { StateTable } from "../wait";
 import {
-  checkLabels,
   type LabelsInput,
   type Network,
   type SshKey,
@@ -14,16 +13,18 @@ import {
   TimestampSchema,
 } from "./common";
 import {
-  getNetworkUsageAt,
+  createHostsAt,
   type HostDriveSlot,
-  HostKindApi,
+  HostDriveSlotSchema,
   type HostListOptions,
+  hostActionAt,
   hostRecordFields,
-  listDriveSlotsAt,
-  type NetworkUsage,
+  listHostItemsAt,
+  ServerKindApi,
   ServerModelConfigurationDetailsSchema,
+  updateHostAt,
 } from "./host-common";
-import { deleteNetworkAt, type NetworkOrderBody, orderNetworkAt } from "./host-networks";
+import { type NetworkOrderBody, orderNetworkAt } from "./host-networks";
 
 const collection = "dedicated_servers";
 
@@ -205,27 +206,15 @@ type Paging = Pick<DedicatedServerListOptions, "perPage" | "page">;
 
 // --- Verbs ---
 
-export class DedicatedServersApi extends HostKindApi<DedicatedServer> {
+export class DedicatedServersApi extends ServerKindApi<DedicatedServer> {
   constructor(http: Requester) {
     super(http, collection, DedicatedServerSchema);
   }
 
   /** Orders one server per `hosts` entry and answers their records (status init). */
   async create(body: DedicatedServerCreateBody, options?: CallOptions): Promise<DedicatedServer[]> {
-    checkLabels(body.labels);
-    body.hosts.forEach((host, index) => {
-      checkLabels(host.labels, `hosts.${index}.labels`);
-    });
     if (body.ipxe_config !== undefined) checkIpxeConfig(body.ipxe_config, "ipxe_config");
-    return this.http.request(
-      {
-        method: "POST",
-        path: path`/hosts/${collection}`,
-        body,
-        schema: z.array(DedicatedServerSchema),
-      },
-      options,
-    );
+    return createHostsAt(this.http, collection, body, DedicatedServerSchema, options);
   }
 
   async update(
@@ -233,17 +222,8 @@ export class DedicatedServersApi extends HostKindApi<DedicatedServer> {
     body: DedicatedServerUpdateBody,
     options?: CallOptions,
   ): Promise<DedicatedServer> {
-    checkLabels(body.labels);
     if (body.ipxe_config !== undefined) checkIpxeConfig(body.ipxe_config, "ipxe_config");
-    return this.http.request(
-      {
-        method: "PUT",
-        path: path`/hosts/${collection}/${id}`,
-        body,
-        schema: DedicatedServerSchema,
-      },
-      options,
-    );
+    return updateHostAt(this.http, collection, id, body, DedicatedServerSchema, options);
   }
 
   /**
@@ -255,26 +235,11 @@ export class DedicatedServersApi extends HostKindApi<DedicatedServer> {
     body: DedicatedServerScheduleReleaseBody = {},
     options?: CallOptions,
   ): Promise<DedicatedServer> {
-    return this.http.request(
-      {
-        method: "POST",
-        path: path`/hosts/${collection}/${id}/schedule_release`,
-        body,
-        schema: DedicatedServerSchema,
-      },
-      options,
-    );
+    return this.#action(id, "schedule_release", body, options);
   }
 
   async abortRelease(id: string, options?: CallOptions): Promise<DedicatedServer> {
-    return this.http.request(
-      {
-        method: "POST",
-        path: path`/hosts/${collection}/${id}/abort_release`,
-        schema: DedicatedServerSchema,
-      },
-      options,
-    );
+    return this.#action(id, "abort_release", undefined, options);
   }
 
   /** After the request, operational_status leaves `normal` and returns to it when done. */
@@ -284,15 +249,7 @@ export class DedicatedServersApi extends HostKindApi<DedicatedServer> {
     options?: CallOptions,
   ): Promise<DedicatedServer> {
     if (body.ipxe_config !== undefined) checkIpxeConfig(body.ipxe_config, "ipxe_config");
-    return this.http.request(
-      {
-        method: "POST",
-        path: path`/hosts/${collection}/${id}/reinstall`,
-        body,
-        schema: DedicatedServerSchema,
-      },
-      options,
-    );
+    return this.#action(id, "reinstall", body, options);
   }
 
   /** Power-cycles the server. The spec does not show the response, so none is read. */
@@ -307,15 +264,10 @@ export class DedicatedServersApi extends HostKindApi<DedicatedServer> {
 
   listFeatures(
     id: string,
-    options?: Pick<DedicatedServerListOptions, "perPage" | "page">,
+    options?: Paging,
     callOptions?: CallOptions,
   ): PagePromise<DedicatedServerFeature> {
-    return this.http.list(
-      path`/hosts/${collection}/${id}/features`,
-      toWireQuery(options),
-      DedicatedServerFeatureSchema,
-      callOptions,
-    );
+    return this.#list(id, "features", DedicatedServerFeatureSchema, options, callOptions);
   }
 
   /** Answers `{name, status}` with status `activation`; poll listFeatures for the outcome. */
@@ -360,7 +312,7 @@ export class DedicatedServersApi extends HostKindApi<DedicatedServer> {
     options?: Paging,
     callOptions?: CallOptions,
   ): PagePromise<HostDriveSlot> {
-    return listDriveSlotsAt(this.http, collection, id, options, callOptions);
+    return this.#list(id, "drive_slots", HostDriveSlotSchema, options, callOptions);
   }
 
   /** The server's network ports and their MAC addresses. */
@@ -369,12 +321,7 @@ export class DedicatedServersApi extends HostKindApi<DedicatedServer> {
     options?: Paging,
     callOptions?: CallOptions,
   ): PagePromise<HostConnection> {
-    return this.http.list(
-      path`/hosts/${collection}/${id}/connections`,
-      toWireQuery(options),
-      HostConnectionSchema,
-      callOptions,
-    );
+    return this.#list(id, "connections", HostConnectionSchema, options, callOptions);
   }
 
   /** The server's billed services. */
@@ -383,30 +330,11 @@ export class DedicatedServersApi extends HostKindApi<DedicatedServer> {
     options?: Paging,
     callOptions?: CallOptions,
   ): PagePromise<DedicatedServerService> {
-    return this.http.list(
-      path`/hosts/${collection}/${id}/services`,
-      toWireQuery(options),
-      DedicatedServerServiceSchema,
-      callOptions,
-    );
+    return this.#list(id, "services", DedicatedServerServiceSchema, options, callOptions);
   }
 
-  /** The traffic of the current billing period. */
-  async getNetworkUsage(id: string, options?: CallOptions): Promise<NetworkUsage> {
-    return getNetworkUsageAt(this.http, collection, id, options);
-  }
-
-  listSshKeys(
-    id: string,
-    options?: Pick<DedicatedServerListOptions, "perPage" | "page">,
-    callOptions?: CallOptions,
-  ): PagePromise<SshKey> {
-    return this.http.list(
-      path`/hosts/${collection}/${id}/ssh_keys`,
-      toWireQuery(options),
-      SshKeySchema,
-      callOptions,
-    );
+  listSshKeys(id: string, options?: Paging, callOptions?: CallOptions): PagePromise<SshKey> {
+    return this.#list(id, "ssh_keys", SshKeySchema, options, callOptions);
   }
 
   /** One attached key (Go `GetDedicatedServerSSHKey`, fixture `ssh_keys/get_response.json`); 404 when not attached. */
@@ -462,21 +390,6 @@ export class DedicatedServersApi extends HostKindApi<DedicatedServer> {
     );
   }
 
-  /** Orders a private IPv4 network (distribution method gateway only). */
-  addPrivateIpv4Network(
-    id: string,
-    body: NetworkOrderBody,
-    options?: CallOptions,
-  ): Promise<Network> {
-    return orderNetworkAt(
-      this.http,
-      path`/hosts/${collection}/${id}`,
-      "private_ipv4",
-      body,
-      options,
-    );
-  }
-
   /** Activates the server's public IPv6 network (no body). */
   activatePublicIpv6Network(id: string, options?: CallOptions): Promise<Network> {
     return orderNetworkAt(
@@ -488,12 +401,22 @@ export class DedicatedServersApi extends HostKindApi<DedicatedServer> {
     );
   }
 
-  /** Removes a network; it goes through removing to a 404. */
-  deleteNetwork(id: string, networkId: string, options?: CallOptions): Promise<void> {
-    return deleteNetworkAt(
-      this.http,
-      path`/hosts/${collection}/${id}/networks/${networkId}`,
-      options,
-    );
+  #list<T>(
+    id: string,
+    items: "drive_slots" | "features" | "connections" | "services" | "ssh_keys",
+    schema: z.ZodType<T>,
+    options: Paging | undefined,
+    callOptions: CallOptions | undefined,
+  ): PagePromise<T> {
+    return listHostItemsAt(this.http, collection, id, items, schema, options, callOptions);
+  }
+
+  #action(
+    id: string,
+    action: "schedule_release" | "abort_release" | "reinstall",
+    body: object | undefined,
+    options: CallOptions | undefined,
+  ): Promise<DedicatedServer> {
+    return hostActionAt(this.http, collection, id, action, DedicatedServerSchema, body, options);
   }
 }

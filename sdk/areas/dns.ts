@@ -4,8 +4,8 @@
 // data sources); docs/wire.md, "DNS".
 import { z } from "zod";
 import type { CallOptions, ListOptions, PagePromise, Requester } from "../core/contract";
-import { path, toWireQuery } from "../core/contract";
-import { checkLabels, type LabelsInput, LabelsSchema, TimestampSchema } from "./common";
+import { path } from "../core/contract";
+import { type LabelsInput, LabelsSchema, RecordsAt, TimestampSchema } from "./common";
 
 /** Only id and name required (every fixture has them); the rest optional or nullable. */
 export const DnsDomainSchema = z.object({
@@ -101,25 +101,21 @@ export const DnsDelegationDataSchema = z.object({
 export type DnsDelegationData = z.infer<typeof DnsDelegationDataSchema>;
 
 export class DnsApi {
-  constructor(private readonly http: Requester) {}
+  readonly #domains: RecordsAt<DnsDomain>;
+  constructor(private readonly http: Requester) {
+    this.#domains = new RecordsAt(http, "/dns/domains", DnsDomainSchema);
+  }
 
   listDomains(options?: DnsDomainListOptions, callOptions?: CallOptions): PagePromise<DnsDomain> {
-    return this.http.list("/dns/domains", toWireQuery(options), DnsDomainSchema, callOptions);
+    return this.#domains.list(options, callOptions);
   }
 
   async getDomain(id: string, options?: CallOptions): Promise<DnsDomain> {
-    return this.http.request(
-      { method: "GET", path: path`/dns/domains/${id}`, schema: DnsDomainSchema },
-      options,
-    );
+    return this.#domains.get(id, options);
   }
 
   async createDomain(body: DnsDomainCreateBody, options?: CallOptions): Promise<DnsDomain> {
-    checkLabels(body.labels);
-    return this.http.request(
-      { method: "POST", path: "/dns/domains", body, schema: DnsDomainSchema },
-      options,
-    );
+    return this.#domains.create(body, options);
   }
 
   async updateDomain(
@@ -127,16 +123,12 @@ export class DnsApi {
     body: DnsDomainUpdateBody,
     options?: CallOptions,
   ): Promise<DnsDomain> {
-    checkLabels(body.labels);
-    return this.http.request(
-      { method: "PUT", path: path`/dns/domains/${id}`, body, schema: DnsDomainSchema },
-      options,
-    );
+    return this.#domains.update(id, body, options);
   }
 
   /** 204; the zone and every record in it are gone. */
   async deleteDomain(id: string, options?: CallOptions): Promise<void> {
-    return this.http.requestEmpty({ method: "DELETE", path: path`/dns/domains/${id}` }, options);
+    return this.#domains.delete(id, options);
   }
 
   async getDelegationData(options?: CallOptions): Promise<DnsDelegationData> {
@@ -151,23 +143,11 @@ export class DnsApi {
     options?: DnsRecordListOptions,
     callOptions?: CallOptions,
   ): PagePromise<DnsRecord> {
-    return this.http.list(
-      path`/dns/domains/${domainId}/records`,
-      toWireQuery(options),
-      withDomain(domainId),
-      callOptions,
-    );
+    return this.#records(domainId).list(options, callOptions);
   }
 
   async getRecord(domainId: string, id: string, options?: CallOptions): Promise<DnsRecord> {
-    return this.http.request(
-      {
-        method: "GET",
-        path: path`/dns/domains/${domainId}/records/${id}`,
-        schema: withDomain(domainId),
-      },
-      options,
-    );
+    return this.#records(domainId).get(id, options);
   }
 
   async createRecord(
@@ -175,15 +155,7 @@ export class DnsApi {
     body: DnsRecordCreateBody,
     options?: CallOptions,
   ): Promise<DnsRecord> {
-    return this.http.request(
-      {
-        method: "POST",
-        path: path`/dns/domains/${domainId}/records`,
-        body,
-        schema: withDomain(domainId),
-      },
-      options,
-    );
+    return this.#records(domainId).create(body, options);
   }
 
   async updateRecord(
@@ -192,23 +164,17 @@ export class DnsApi {
     body: DnsRecordUpdateBody,
     options?: CallOptions,
   ): Promise<DnsRecord> {
-    return this.http.request(
-      {
-        method: "PUT",
-        path: path`/dns/domains/${domainId}/records/${id}`,
-        body,
-        schema: withDomain(domainId),
-      },
-      options,
-    );
+    return this.#records(domainId).update(id, body, options);
   }
 
   /** 204. */
   async deleteRecord(domainId: string, id: string, options?: CallOptions): Promise<void> {
-    return this.http.requestEmpty(
-      { method: "DELETE", path: path`/dns/domains/${domainId}/records/${id}` },
-      options,
-    );
+    return this.#records(domainId).delete(id, options);
+  }
+
+  /** The records of one domain: /dns/domains/{id}/records, each given that domain_id. */
+  #records(domainId: string): RecordsAt<DnsRecord> {
+    return new RecordsAt(this.http, path`/dns/domains/${domainId}/records`, withDomain(domainId));
   }
 }
 

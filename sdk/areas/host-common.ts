@@ -7,10 +7,12 @@ import type { CallOptions, ListOptions, PagePromise, Requester } from "../core/c
 import { path, toWireQuery } from "../core/contract";
 import type { StateTable } from "../wait";
 import {
+  checkLabels,
   createPtrRecordAt,
   DateSchema,
   deletePtrRecordAt,
   type HostPtrRecordCreateBody,
+  type LabelsInput,
   LabelsSchema,
   listPtrRecordsAt,
   type Network,
@@ -20,6 +22,7 @@ import {
   type PtrRecordListOptions,
   TimestampSchema,
 } from "./common";
+import { deleteNetworkAt, type NetworkOrderBody, orderNetworkAt } from "./host-networks";
 import { DriveModelSchema } from "./locations";
 
 /** The path segment of each kind under /hosts, which is also the record's `type`. */
@@ -181,18 +184,24 @@ export const NetworkUsageSchema = z.object({
 });
 export type NetworkUsage = z.infer<typeof NetworkUsageSchema>;
 
-/** GET /hosts/{collection}/{id}/drive_slots: the host kinds that have it share this. */
-export function listDriveSlotsAt(
+/**
+ * GET /hosts/{collection}/{id}/{items}: a paged list under one host (drive_slots of dedicated
+ * servers and bare metal nodes; features, connections, services and ssh_keys of dedicated
+ * servers), paged only: none of them takes a filter.
+ */
+export function listHostItemsAt<T>(
   http: Requester,
-  collection: "dedicated_servers" | "kubernetes_baremetal_nodes",
+  collection: HostCollection,
   id: string,
+  items: "drive_slots" | "features" | "connections" | "services" | "ssh_keys",
+  schema: z.ZodType<T>,
   options: Pick<ListOptions, "perPage" | "page"> | undefined,
   callOptions: CallOptions | undefined,
-): PagePromise<HostDriveSlot> {
+): PagePromise<T> {
   return http.list(
-    path`/hosts/${collection}/${id}/drive_slots`,
+    path`/hosts/${collection}/${id}/${items}`,
     toWireQuery(options),
-    HostDriveSlotSchema,
+    schema,
     callOptions,
   );
 }
@@ -215,15 +224,78 @@ export function getNetworkUsageAt(
 }
 
 /**
+ * POST /hosts/{collection}/{id}/{action}: the host actions every kind answers with its own
+ * record (power_on, power_off, power_cycle; reinstall; schedule_release, abort_release). The
+ * body is sent when given (reinstall, schedule_release); the others send none.
+ */
+export function hostActionAt<T>(
+  http: Requester,
+  collection: HostCollection,
+  id: string,
+  action: string,
+  schema: z.ZodType<T>,
+  body: object | undefined,
+  options: CallOptions | undefined,
+): Promise<T> {
+  return http.request(
+    {
+      method: "POST",
+      path: path`/hosts/${collection}/${id}/${action}`,
+      ...(body === undefined ? {} : { body }),
+      schema,
+    },
+    options,
+  );
+}
+
+/**
+ * POST /hosts/{collection}: orders one host per `hosts` entry and answers one record per entry,
+ * in order (dedicated servers: Go `CreateDedicatedServers`; SBM servers: Go `CreateSBMServers`).
+ * The order's labels and each entry's are checked first, named by their place in the body.
+ */
+export function createHostsAt<T>(
+  http: Requester,
+  collection: "dedicated_servers" | "sbm_servers",
+  body: { readonly labels?: LabelsInput; readonly hosts: readonly { labels?: LabelsInput }[] },
+  schema: z.ZodType<T>,
+  options: CallOptions | undefined,
+): Promise<T[]> {
+  checkLabels(body.labels);
+  body.hosts.forEach((host, index) => {
+    checkLabels(host.labels, `hosts.${index}.labels`);
+  });
+  return http.request(
+    { method: "POST", path: path`/hosts/${collection}`, body, schema: z.array(schema) },
+    options,
+  );
+}
+
+/** PUT /hosts/{collection}/{id}: every kind's update; `labels` replaces the whole set. */
+export function updateHostAt<T>(
+  http: Requester,
+  collection: HostCollection,
+  id: string,
+  body: { readonly labels?: LabelsInput },
+  schema: z.ZodType<T>,
+  options: CallOptions | undefined,
+): Promise<T> {
+  checkLabels(body.labels);
+  return http.request(
+    { method: "PUT", path: path`/hosts/${collection}/${id}`, body, schema },
+    options,
+  );
+}
+
+/**
  * What the three kind areas share: listing and reading the kind's records, powering a host, and
  * its network and PTR record sub-resources, all under `/hosts/{collection}`. Each area extends
  * it with its collection and record schema and adds its own verbs (create, update, release...).
  */
-export abstract class HostKindApi<T> {
+export abstract class HostKindApi<T, C extends HostCollection = HostCollection> {
   protected constructor(
     protected readonly http: Requester,
-    protected readonly collection: HostCollection,
-    private readonly schema: z.ZodType<T>,
+    protected readonly collection: C,
+    protected readonly schema: z.ZodType<T>,
   ) {}
 
   list(options?: HostListOptions, callOptions?: CallOptions): PagePromise<T> {
@@ -247,15 +319,39 @@ export abstract class HostKindApi<T> {
    * runs, 412 PRECONDITION_FAILED when the host is not ready.
    */
   async powerOn(id: string, options?: CallOptions): Promise<T> {
-    return this.powerAction(id, "power_on", options);
+    return hostActionAt(
+      this.http,
+      this.collection,
+      id,
+      "power_on",
+      this.schema,
+      undefined,
+      options,
+    );
   }
 
   async powerOff(id: string, options?: CallOptions): Promise<T> {
-    return this.powerAction(id, "power_off", options);
+    return hostActionAt(
+      this.http,
+      this.collection,
+      id,
+      "power_off",
+      this.schema,
+      undefined,
+      options,
+    );
   }
 
   async powerCycle(id: string, options?: CallOptions): Promise<T> {
-    return this.powerAction(id, "power_cycle", options);
+    return hostActionAt(
+      this.http,
+      this.collection,
+      id,
+      "power_cycle",
+      this.schema,
+      undefined,
+      options,
+    );
   }
 
   /** The host's power feeds (every kind: Go `DedicatedServerPowerFeeds`, `SBMServerPowerFeeds`, `KubernetesBaremetalNodePowerFeeds`). */
@@ -327,19 +423,43 @@ export abstract class HostKindApi<T> {
       options,
     );
   }
+}
 
-  /** POST /hosts/{collection}/{id}/{action} with no body; every kind answers its own record. */
-  private powerAction(
+/**
+ * What dedicated and SBM servers share beyond every host's verbs: the traffic of the billing
+ * period and the private IPv4 networks ordered on them (sdk/areas/host-networks.ts). Kubernetes
+ * bare metal nodes have neither.
+ */
+export abstract class ServerKindApi<T> extends HostKindApi<T, "dedicated_servers" | "sbm_servers"> {
+  /** The traffic of the current billing period (Go `GetDedicatedServerNetworkUsage`, `GetSBMServerNetworkUsage`). */
+  async getNetworkUsage(id: string, options?: CallOptions): Promise<NetworkUsage> {
+    return getNetworkUsageAt(this.http, this.collection, id, options);
+  }
+
+  /**
+   * Orders a private IPv4 network, distribution method gateway only (Go client for dedicated
+   * servers, Ansible's sbm_server_network for SBM servers); 202 with the network, status new and
+   * no CIDR yet.
+   */
+  addPrivateIpv4Network(
     id: string,
-    action: "power_on" | "power_off" | "power_cycle",
+    body: NetworkOrderBody,
     options?: CallOptions,
-  ): Promise<T> {
-    return this.http.request(
-      {
-        method: "POST",
-        path: path`/hosts/${this.collection}/${id}/${action}`,
-        schema: this.schema,
-      },
+  ): Promise<Network> {
+    return orderNetworkAt(
+      this.http,
+      path`/hosts/${this.collection}/${id}`,
+      "private_ipv4",
+      body,
+      options,
+    );
+  }
+
+  /** Removes a network: it goes through removing to a 404; 409 while it cannot go yet. */
+  deleteNetwork(id: string, networkId: string, options?: CallOptions): Promise<void> {
+    return deleteNetworkAt(
+      this.http,
+      path`/hosts/${this.collection}/${id}/networks/${networkId}`,
       options,
     );
   }

@@ -2,15 +2,16 @@
 // elsewhere: the API can read, relabel and power them, never create or delete them.
 import { z } from "zod";
 import type { CallOptions, ListOptions, PagePromise, Requester } from "../core/contract";
-import { path } from "../core/contract";
-import { checkLabels, type LabelsInput } from "./common";
+import type { LabelsInput } from "./common";
 import {
   type HostDriveSlot,
+  HostDriveSlotSchema,
   HostKindApi,
   type HostListOptions,
   hostRecordFields,
-  listDriveSlotsAt,
+  listHostItemsAt,
   ServerModelConfigurationDetailsSchema,
+  updateHostAt,
 } from "./host-common";
 
 const collection = "kubernetes_baremetal_nodes";
@@ -45,7 +46,15 @@ export class KubernetesBaremetalNodesApi extends HostKindApi<KubernetesBaremetal
     options?: Pick<ListOptions, "perPage" | "page">,
     callOptions?: CallOptions,
   ): PagePromise<HostDriveSlot> {
-    return listDriveSlotsAt(this.http, collection, id, options, callOptions);
+    return listHostItemsAt(
+      this.http,
+      collection,
+      id,
+      "drive_slots",
+      HostDriveSlotSchema,
+      options,
+      callOptions,
+    );
   }
 
   async update(
@@ -53,15 +62,6 @@ export class KubernetesBaremetalNodesApi extends HostKindApi<KubernetesBaremetal
     body: KubernetesBaremetalNodeUpdateBody,
     options?: CallOptions,
   ): Promise<KubernetesBaremetalNode> {
-    checkLabels(body.labels);
-    return this.http.request(
-      {
-        method: "PUT",
-        path: path`/hosts/${collection}/${id}`,
-        body,
-        schema: KubernetesBaremetalNodeSchema,
-      },
-      options,
-    );
+    return updateHostAt(this.http, collection, id, body, KubernetesBaremetalNodeSchema, options);
   }
 }

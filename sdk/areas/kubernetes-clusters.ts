@@ -2,9 +2,9 @@
 // the API reads them, relabels them and moves nodes between node groups, nothing more.
 import { z } from "zod";
 import type { CallOptions, ListOptions, PagePromise, Requester } from "../core/contract";
-import { path, toWireQuery } from "../core/contract";
+import { path } from "../core/contract";
 import type { StateTable } from "../wait";
-import { checkLabels, type LabelsInput, LabelsSchema, TimestampSchema } from "./common";
+import { type LabelsInput, LabelsSchema, RecordsAt, TimestampSchema } from "./common";
 
 export const KubernetesClusterSchema = z.object({
   id: z.string(),
@@ -100,25 +100,20 @@ export interface KubernetesClusterListOptions extends ListOptions {
 export type KubernetesClusterNodeListOptions = ListOptions;
 
 export class KubernetesClustersApi {
-  constructor(private readonly http: Requester) {}
+  readonly #clusters: RecordsAt<KubernetesCluster>;
+  constructor(private readonly http: Requester) {
+    this.#clusters = new RecordsAt(http, "/kubernetes_clusters", KubernetesClusterSchema);
+  }
 
   list(
     options?: KubernetesClusterListOptions,
     callOptions?: CallOptions,
   ): PagePromise<KubernetesCluster> {
-    return this.http.list(
-      "/kubernetes_clusters",
-      toWireQuery(options),
-      KubernetesClusterSchema,
-      callOptions,
-    );
+    return this.#clusters.list(options, callOptions);
   }
 
   async get(id: string, options?: CallOptions): Promise<KubernetesCluster> {
-    return this.http.request(
-      { method: "GET", path: path`/kubernetes_clusters/${id}`, schema: KubernetesClusterSchema },
-      options,
-    );
+    return this.#clusters.get(id, options);
   }
 
   async update(
@@ -126,16 +121,7 @@ export class KubernetesClustersApi {
     body: KubernetesClusterUpdateBody,
     options?: CallOptions,
   ): Promise<KubernetesCluster> {
-    checkLabels(body.labels);
-    return this.http.request(
-      {
-        method: "PUT",
-        path: path`/kubernetes_clusters/${id}`,
-        body,
-        schema: KubernetesClusterSchema,
-      },
-      options,
-    );
+    return this.#clusters.update(id, body, options);
   }
 
   listNodes(
@@ -143,12 +129,7 @@ export class KubernetesClustersApi {
     options?: KubernetesClusterNodeListOptions,
     callOptions?: CallOptions,
   ): PagePromise<KubernetesClusterNode> {
-    return this.http.list(
-      path`/kubernetes_clusters/${clusterId}/nodes`,
-      toWireQuery(options),
-      KubernetesClusterNodeSchema,
-      callOptions,
-    );
+    return this.#nodes(clusterId).list(options, callOptions);
   }
 
   async getNode(
@@ -156,14 +137,7 @@ export class KubernetesClustersApi {
     nodeId: string,
     options?: CallOptions,
   ): Promise<KubernetesClusterNode> {
-    return this.http.request(
-      {
-        method: "GET",
-        path: path`/kubernetes_clusters/${clusterId}/nodes/${nodeId}`,
-        schema: KubernetesClusterNodeSchema,
-      },
-      options,
-    );
+    return this.#nodes(clusterId).get(nodeId, options);
   }
 
   /** Moves the node to another node group; answers the node with its new node_group. */
@@ -173,15 +147,7 @@ export class KubernetesClustersApi {
     body: KubernetesClusterNodeUpdateBody,
     options?: CallOptions,
   ): Promise<KubernetesClusterNode> {
-    return this.http.request(
-      {
-        method: "PUT",
-        path: path`/kubernetes_clusters/${clusterId}/nodes/${nodeId}`,
-        body,
-        schema: KubernetesClusterNodeSchema,
-      },
-      options,
-    );
+    return this.#nodes(clusterId).update(nodeId, body, options);
   }
 
   /** GET .../node_groups (Go `NodeGroups`): the cluster's node groups. */
@@ -190,12 +156,7 @@ export class KubernetesClustersApi {
     options?: Pick<ListOptions, "perPage" | "page">,
     callOptions?: CallOptions,
   ): PagePromise<KubernetesNodeGroup> {
-    return this.http.list(
-      path`/kubernetes_clusters/${clusterId}/node_groups`,
-      toWireQuery(options),
-      KubernetesNodeGroupSchema,
-      callOptions,
-    );
+    return this.#nodeGroups(clusterId).list(options, callOptions);
   }
 
   /** POST .../node_groups {name, description?} (Go `CreateNodeGroup`). */
@@ -204,15 +165,7 @@ export class KubernetesClustersApi {
     body: KubernetesNodeGroupCreateBody,
     options?: CallOptions,
   ): Promise<KubernetesNodeGroup> {
-    return this.http.request(
-      {
-        method: "POST",
-        path: path`/kubernetes_clusters/${clusterId}/node_groups`,
-        body,
-        schema: KubernetesNodeGroupSchema,
-      },
-      options,
-    );
+    return this.#nodeGroups(clusterId).create(body, options);
   }
 
   /** PUT .../node_groups/{id} {name?, description?} (Go `UpdateNodeGroup`). */
@@ -222,15 +175,7 @@ export class KubernetesClustersApi {
     body: KubernetesNodeGroupUpdateBody,
     options?: CallOptions,
   ): Promise<KubernetesNodeGroup> {
-    return this.http.request(
-      {
-        method: "PUT",
-        path: path`/kubernetes_clusters/${clusterId}/node_groups/${nodeGroupId}`,
-        body,
-        schema: KubernetesNodeGroupSchema,
-      },
-      options,
-    );
+    return this.#nodeGroups(clusterId).update(nodeGroupId, body, options);
   }
 
   /** DELETE .../node_groups/{id} (Go `DeleteNodeGroup`; the answer is not read). */
@@ -239,13 +184,7 @@ export class KubernetesClustersApi {
     nodeGroupId: string,
     options?: CallOptions,
   ): Promise<void> {
-    return this.http.requestEmpty(
-      {
-        method: "DELETE",
-        path: path`/kubernetes_clusters/${clusterId}/node_groups/${nodeGroupId}`,
-      },
-      options,
-    );
+    return this.#nodeGroups(clusterId).delete(nodeGroupId, options);
   }
 
   /** POST .../nodes/move {node_group_id, node_ids} (Go `MoveNodes`): answers the moved nodes. */
@@ -262,6 +201,24 @@ export class KubernetesClustersApi {
         schema: z.array(KubernetesClusterNodeSchema),
       },
       options,
+    );
+  }
+
+  /** A cluster's nodes: /kubernetes_clusters/{id}/nodes. */
+  #nodes(clusterId: string): RecordsAt<KubernetesClusterNode> {
+    return new RecordsAt(
+      this.http,
+      path`/kubernetes_clusters/${clusterId}/nodes`,
+      KubernetesClusterNodeSchema,
+    );
+  }
+
+  /** A cluster's node groups: /kubernetes_clusters/{id}/node_groups. */
+  #nodeGroups(clusterId: string): RecordsAt<KubernetesNodeGroup> {
+    return new RecordsAt(
+      this.http,
+      path`/kubernetes_clusters/${clusterId}/node_groups`,
+      KubernetesNodeGroupSchema,
     );
   }
 }

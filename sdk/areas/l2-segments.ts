@@ -2,15 +2,15 @@
 // layer-2 network; members are the servers, each in native or trunk mode.
 import { z } from "zod";
 import type { CallOptions, ListOptions, PagePromise, Requester } from "../core/contract";
-import { path, toWireQuery } from "../core/contract";
+import { path } from "../core/contract";
 import type { StateTable } from "../wait";
 import {
-  checkLabels,
   type LabelsInput,
   LabelsSchema,
   type Network,
   NetworkSchema,
   type PagingOptions,
+  RecordsAt,
   TimestampSchema,
 } from "./common";
 
@@ -117,38 +117,36 @@ export interface L2LocationGroupListOptions extends PagingOptions {
 }
 
 export class L2SegmentsApi {
-  constructor(private readonly http: Requester) {}
+  readonly #segments: RecordsAt<L2Segment>;
+  readonly #locationGroups: RecordsAt<L2LocationGroup>;
+  constructor(private readonly http: Requester) {
+    this.#segments = new RecordsAt(http, "/l2_segments", L2SegmentSchema);
+    this.#locationGroups = new RecordsAt(
+      http,
+      "/l2_segments/location_groups",
+      L2LocationGroupSchema,
+    );
+  }
 
   list(options?: L2SegmentListOptions, callOptions?: CallOptions): PagePromise<L2Segment> {
-    return this.http.list("/l2_segments", toWireQuery(options), L2SegmentSchema, callOptions);
+    return this.#segments.list(options, callOptions);
   }
 
   async get(id: string, options?: CallOptions): Promise<L2Segment> {
-    return this.http.request(
-      { method: "GET", path: segmentPath(id), schema: L2SegmentSchema },
-      options,
-    );
+    return this.#segments.get(id, options);
   }
 
   async create(body: L2SegmentCreateBody, options?: CallOptions): Promise<L2Segment> {
-    checkLabels(body.labels);
-    return this.http.request(
-      { method: "POST", path: "/l2_segments", body, schema: L2SegmentSchema },
-      options,
-    );
+    return this.#segments.create(body, options);
   }
 
   async update(id: string, body: L2SegmentUpdateBody, options?: CallOptions): Promise<L2Segment> {
-    checkLabels(body.labels);
-    return this.http.request(
-      { method: "PUT", path: segmentPath(id), body, schema: L2SegmentSchema },
-      options,
-    );
+    return this.#segments.update(id, body, options);
   }
 
   /** The response body is not documented and not read; the segment goes through `removing`. */
   async delete(id: string, options?: CallOptions): Promise<void> {
-    return this.http.requestEmpty({ method: "DELETE", path: segmentPath(id) }, options);
+    return this.#segments.delete(id, options);
   }
 
   listMembers(
@@ -156,12 +154,7 @@ export class L2SegmentsApi {
     options?: L2MemberListOptions,
     callOptions?: CallOptions,
   ): PagePromise<L2Member> {
-    return this.http.list(
-      path`/l2_segments/${id}/members`,
-      toWireQuery(options),
-      L2MemberSchema,
-      callOptions,
-    );
+    return this.#under(id, "members", L2MemberSchema).list(options, callOptions);
   }
 
   listNetworks(
@@ -169,12 +162,7 @@ export class L2SegmentsApi {
     options?: PagingOptions,
     callOptions?: CallOptions,
   ): PagePromise<Network> {
-    return this.http.list(
-      path`/l2_segments/${id}/networks`,
-      toWireQuery(options),
-      NetworkSchema,
-      callOptions,
-    );
+    return this.#under(id, "networks", NetworkSchema).list(options, callOptions);
   }
 
   async changeNetworks(
@@ -192,15 +180,11 @@ export class L2SegmentsApi {
     options?: L2LocationGroupListOptions,
     callOptions?: CallOptions,
   ): PagePromise<L2LocationGroup> {
-    return this.http.list(
-      "/l2_segments/location_groups",
-      toWireQuery(options),
-      L2LocationGroupSchema,
-      callOptions,
-    );
+    return this.#locationGroups.list(options, callOptions);
   }
-}
 
-function segmentPath(id: string): string {
-  return path`/l2_segments/${id}`;
+  /** A segment's members or networks: /l2_segments/{id}/members, /l2_segments/{id}/networks. */
+  #under<T>(id: string, what: "members" | "networks", schema: z.ZodType<T>): RecordsAt<T> {
+    return new RecordsAt(this.http, path`/l2_segments/${id}/${what}`, schema);
+  }
 }

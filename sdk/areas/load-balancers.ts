@@ -304,6 +304,38 @@ export interface L7LoadBalancerUpdateBody {
 
 type LoadBalancerLayer = "l4" | "l7";
 
+/**
+ * The L4 and L7 balancers are one API at two paths, `/load_balancers/l4` and `/load_balancers/l7`
+ * (Go client pkg/load_balancers.go; Ansible's load_balancer_instance_l4 and _l7 modules): the
+ * same four verbs, each layer with its own record and bodies. These send them for either layer.
+ */
+function layerGet<T>(
+  http: Requester,
+  layer: LoadBalancerLayer,
+  id: string,
+  schema: z.ZodType<T>,
+  options: CallOptions | undefined,
+): Promise<T> {
+  return http.request({ method: "GET", path: layerPath(layer, id), schema }, options);
+}
+
+/** POST a new balancer (202, status in_process) or PUT a change (200, or 202 while applied). */
+function layerSend<T>(
+  http: Requester,
+  layer: LoadBalancerLayer,
+  id: string | undefined,
+  body: { readonly labels?: LabelsInput },
+  schema: z.ZodType<T>,
+  options: CallOptions | undefined,
+): Promise<T> {
+  checkLabels(body.labels);
+  const spec =
+    id === undefined
+      ? ({ method: "POST", path: `/load_balancers/${layer}` } as const)
+      : ({ method: "PUT", path: layerPath(layer, id) } as const);
+  return http.request({ ...spec, body, schema }, options);
+}
+
 export class LoadBalancersApi {
   constructor(private readonly http: Requester) {}
 
@@ -313,19 +345,12 @@ export class LoadBalancersApi {
   }
 
   async getL4(id: string, options?: CallOptions): Promise<L4LoadBalancer> {
-    return this.http.request(
-      { method: "GET", path: layerPath("l4", id), schema: L4LoadBalancerSchema },
-      options,
-    );
+    return layerGet(this.http, "l4", id, L4LoadBalancerSchema, options);
   }
 
   /** 202 with the balancer in status in_process (Ansible's good code; Go fixture). */
   async createL4(body: L4LoadBalancerCreateBody, options?: CallOptions): Promise<L4LoadBalancer> {
-    checkLabels(body.labels);
-    return this.http.request(
-      { method: "POST", path: "/load_balancers/l4", body, schema: L4LoadBalancerSchema },
-      options,
-    );
+    return layerSend(this.http, "l4", undefined, body, L4LoadBalancerSchema, options);
   }
 
   /** 200 (nothing to change) or 202 (being applied: wait for active), per Ansible. */
@@ -334,11 +359,7 @@ export class LoadBalancersApi {
     body: L4LoadBalancerUpdateBody,
     options?: CallOptions,
   ): Promise<L4LoadBalancer> {
-    checkLabels(body.labels);
-    return this.http.request(
-      { method: "PUT", path: layerPath("l4", id), body, schema: L4LoadBalancerSchema },
-      options,
-    );
+    return layerSend(this.http, "l4", id, body, L4LoadBalancerSchema, options);
   }
 
   /** 204 (Ansible); the balancer then disappears. */
@@ -347,36 +368,27 @@ export class LoadBalancersApi {
   }
 
   async getL7(id: string, options?: CallOptions): Promise<L7LoadBalancer> {
-    return this.http.request(
-      { method: "GET", path: layerPath("l7", id), schema: L7LoadBalancerSchema },
-      options,
-    );
+    return layerGet(this.http, "l7", id, L7LoadBalancerSchema, options);
   }
 
+  /** As createL4: 202 with the balancer in status in_process. */
   async createL7(body: L7LoadBalancerCreateBody, options?: CallOptions): Promise<L7LoadBalancer> {
-    checkLabels(body.labels);
-    return this.http.request(
-      { method: "POST", path: "/load_balancers/l7", body, schema: L7LoadBalancerSchema },
-      options,
-    );
+    return layerSend(this.http, "l7", undefined, body, L7LoadBalancerSchema, options);
   }
 
+  /** As updateL4: 200 or 202. */
   async updateL7(
     id: string,
     body: L7LoadBalancerUpdateBody,
     options?: CallOptions,
   ): Promise<L7LoadBalancer> {
-    checkLabels(body.labels);
-    return this.http.request(
-      { method: "PUT", path: layerPath("l7", id), body, schema: L7LoadBalancerSchema },
-      options,
-    );
+    return layerSend(this.http, "l7", id, body, L7LoadBalancerSchema, options);
   }
 
+  /** As deleteL4: 204. */
   async deleteL7(id: string, options?: CallOptions): Promise<void> {
     return this.http.requestEmpty({ method: "DELETE", path: layerPath("l7", id) }, options);
   }
-
   listClusters(
     options?: LoadBalancerClusterListOptions,
     callOptions?: CallOptions,

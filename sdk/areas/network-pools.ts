@@ -5,9 +5,9 @@
 import { z } from "zod";
 import { parseCidr } from "../core/cidr";
 import type { CallOptions, ListOptions, PagePromise, Requester } from "../core/contract";
-import { path, toWireQuery } from "../core/contract";
+import { path } from "../core/contract";
 import { InputValidationError } from "../core/errors";
-import { checkLabels, type LabelsInput, LabelsSchema, TimestampSchema } from "./common";
+import { type LabelsInput, LabelsSchema, RecordsAt, TimestampSchema } from "./common";
 
 /**
  * A pool of addresses the account holds (made by servers.com, not through the API). Only `id` is
@@ -101,17 +101,17 @@ export function checkSubnetworkCreate(body: SubnetworkCreateBody): void {
 }
 
 export class NetworkPoolsApi {
-  constructor(private readonly http: Requester) {}
+  readonly #pools: RecordsAt<NetworkPool>;
+  constructor(private readonly http: Requester) {
+    this.#pools = new RecordsAt(http, "/network_pools", NetworkPoolSchema);
+  }
 
   list(options?: NetworkPoolListOptions, callOptions?: CallOptions): PagePromise<NetworkPool> {
-    return this.http.list("/network_pools", toWireQuery(options), NetworkPoolSchema, callOptions);
+    return this.#pools.list(options, callOptions);
   }
 
   async get(id: string, options?: CallOptions): Promise<NetworkPool> {
-    return this.http.request(
-      { method: "GET", path: path`/network_pools/${id}`, schema: NetworkPoolSchema },
-      options,
-    );
+    return this.#pools.get(id, options);
   }
 
   async update(
@@ -119,11 +119,7 @@ export class NetworkPoolsApi {
     body: NetworkPoolUpdateBody,
     options?: CallOptions,
   ): Promise<NetworkPool> {
-    checkLabels(body.labels);
-    return this.http.request(
-      { method: "PUT", path: path`/network_pools/${id}`, body, schema: NetworkPoolSchema },
-      options,
-    );
+    return this.#pools.update(id, body, options);
   }
 
   listSubnetworks(
@@ -131,12 +127,7 @@ export class NetworkPoolsApi {
     options?: SubnetworkListOptions,
     callOptions?: CallOptions,
   ): PagePromise<Subnetwork> {
-    return this.http.list(
-      path`/network_pools/${networkPoolId}/subnetworks`,
-      toWireQuery(options),
-      SubnetworkSchema,
-      callOptions,
-    );
+    return this.#subnetworks(networkPoolId).list(options, callOptions);
   }
 
   async getSubnetwork(
@@ -144,10 +135,7 @@ export class NetworkPoolsApi {
     id: string,
     options?: CallOptions,
   ): Promise<Subnetwork> {
-    return this.http.request(
-      { method: "GET", path: subnetworkPath(networkPoolId, id), schema: SubnetworkSchema },
-      options,
-    );
+    return this.#subnetworks(networkPoolId).get(id, options);
   }
 
   /** Answers the subnetwork, usable at once (it has no status). */
@@ -157,15 +145,7 @@ export class NetworkPoolsApi {
     options?: CallOptions,
   ): Promise<Subnetwork> {
     checkSubnetworkCreate(body);
-    return this.http.request(
-      {
-        method: "POST",
-        path: path`/network_pools/${networkPoolId}/subnetworks`,
-        body,
-        schema: SubnetworkSchema,
-      },
-      options,
-    );
+    return this.#subnetworks(networkPoolId).create(body, options);
   }
 
   async updateSubnetwork(
@@ -174,21 +154,20 @@ export class NetworkPoolsApi {
     body: SubnetworkUpdateBody,
     options?: CallOptions,
   ): Promise<Subnetwork> {
-    return this.http.request(
-      { method: "PUT", path: subnetworkPath(networkPoolId, id), body, schema: SubnetworkSchema },
-      options,
-    );
+    return this.#subnetworks(networkPoolId).update(id, body, options);
   }
 
   /** The Go client reads no body from this request. */
   async deleteSubnetwork(networkPoolId: string, id: string, options?: CallOptions): Promise<void> {
-    return this.http.requestEmpty(
-      { method: "DELETE", path: subnetworkPath(networkPoolId, id) },
-      options,
+    return this.#subnetworks(networkPoolId).delete(id, options);
+  }
+
+  /** The subnetworks of one pool: /network_pools/{id}/subnetworks. */
+  #subnetworks(networkPoolId: string): RecordsAt<Subnetwork> {
+    return new RecordsAt(
+      this.http,
+      path`/network_pools/${networkPoolId}/subnetworks`,
+      SubnetworkSchema,
     );
   }
-}
-
-function subnetworkPath(networkPoolId: string, id: string): string {
-  return path`/network_pools/${networkPoolId}/subnetworks/${id}`;
 }

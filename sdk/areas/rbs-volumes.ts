@@ -2,15 +2,15 @@
 // offers for them.
 import { z } from "zod";
 import type { CallOptions, ListOptions, PagePromise, Requester } from "../core/contract";
-import { path, toWireQuery } from "../core/contract";
+import { path } from "../core/contract";
 import { NotFoundError } from "../core/errors";
 import { checkRbsSize } from "../core/limits";
 import type { StateTable } from "../wait";
 import {
-  checkLabels,
   type LabelsInput,
   LabelsSchema,
   type PagingOptions,
+  RecordsAt,
   TimestampSchema,
 } from "./common";
 
@@ -97,22 +97,17 @@ export interface RbsVolumeUpdateBody {
 export type RbsVolumeListOptions = ListOptions;
 
 export class RbsVolumesApi {
-  constructor(private readonly http: Requester) {}
+  readonly #volumes: RecordsAt<RbsVolume>;
+  constructor(private readonly http: Requester) {
+    this.#volumes = new RecordsAt(http, "/remote_block_storage/volumes", RbsVolumeSchema);
+  }
 
   list(options?: RbsVolumeListOptions, callOptions?: CallOptions): PagePromise<RbsVolume> {
-    return this.http.list(
-      "/remote_block_storage/volumes",
-      toWireQuery(options),
-      RbsVolumeSchema,
-      callOptions,
-    );
+    return this.#volumes.list(options, callOptions);
   }
 
   async get(id: string, options?: CallOptions): Promise<RbsVolume> {
-    return this.http.request(
-      { method: "GET", path: volumePath(id), schema: RbsVolumeSchema },
-      options,
-    );
+    return this.#volumes.get(id, options);
   }
 
   /**
@@ -121,25 +116,17 @@ export class RbsVolumesApi {
    */
   async create(body: RbsVolumeCreateBody, options?: CallOptions): Promise<RbsVolume> {
     checkRbsSize(body.size, "size");
-    checkLabels(body.labels);
-    return this.http.request(
-      { method: "POST", path: "/remote_block_storage/volumes", body, schema: RbsVolumeSchema },
-      options,
-    );
+    return this.#volumes.create(body, options);
   }
 
   async update(id: string, body: RbsVolumeUpdateBody, options?: CallOptions): Promise<RbsVolume> {
     if (body.size !== undefined) checkRbsSize(body.size, "size");
-    checkLabels(body.labels);
-    return this.http.request(
-      { method: "PUT", path: volumePath(id), body, schema: RbsVolumeSchema },
-      options,
-    );
+    return this.#volumes.update(id, body, options);
   }
 
   /** The response body is not documented and not read; the volume goes through `removing`. */
   async delete(id: string, options?: CallOptions): Promise<void> {
-    return this.http.requestEmpty({ method: "DELETE", path: volumePath(id) }, options);
+    return this.#volumes.delete(id, options);
   }
 
   /** Secret: see RbsVolumeCredentialsSchema. */
@@ -166,7 +153,7 @@ export class RbsVolumesApi {
       this.http.request(
         {
           method: "POST",
-          path: `${path`/remote_block_storage/volumes/${id}`}/${action}`,
+          path: `${this.#volumes.at(id)}/${action}`,
           schema: RbsVolumeSchema,
         },
         options,
@@ -186,26 +173,19 @@ export class RbsVolumesApi {
     options?: PagingOptions,
     callOptions?: CallOptions,
   ): PagePromise<RbsFlavor> {
-    return this.http.list(
-      path`/locations/${locationId}/order_options/remote_block_storage/flavors`,
-      toWireQuery(options),
-      RbsFlavorSchema,
-      callOptions,
-    );
+    return this.#flavors(locationId).list(options, callOptions);
   }
 
   async getFlavor(locationId: number, flavorId: number, options?: CallOptions): Promise<RbsFlavor> {
-    return this.http.request(
-      {
-        method: "GET",
-        path: path`/locations/${locationId}/order_options/remote_block_storage/flavors/${flavorId}`,
-        schema: RbsFlavorSchema,
-      },
-      options,
+    return this.#flavors(locationId).get(flavorId, options);
+  }
+
+  /** The RBS flavors a location offers, among its order options. */
+  #flavors(locationId: number): RecordsAt<RbsFlavor> {
+    return new RecordsAt(
+      this.http,
+      path`/locations/${locationId}/order_options/remote_block_storage/flavors`,
+      RbsFlavorSchema,
     );
   }
-}
-
-function volumePath(id: string): string {
-  return path`/remote_block_storage/volumes/${id}`;
 }

@@ -2,16 +2,16 @@
 import { z } from "zod";
 import type { CallOptions, Requester } from "../core/contract";
 import { path } from "../core/contract";
-import { checkLabels, type LabelsInput, type Network } from "./common";
+import type { LabelsInput } from "./common";
 import {
   configurationDetailsFields,
-  getNetworkUsageAt,
-  HostKindApi,
+  createHostsAt,
   type HostListOptions,
+  hostActionAt,
   hostRecordFields,
-  type NetworkUsage,
+  ServerKindApi,
+  updateHostAt,
 } from "./host-common";
-import { deleteNetworkAt, type NetworkOrderBody, orderNetworkAt } from "./host-networks";
 
 const collection = "sbm_servers";
 
@@ -68,38 +68,18 @@ export type SbmServerListOptions = HostListOptions;
 
 // --- Verbs ---
 
-export class SbmServersApi extends HostKindApi<SbmServer> {
+export class SbmServersApi extends ServerKindApi<SbmServer> {
   constructor(http: Requester) {
     super(http, collection, SbmServerSchema);
   }
 
-  /** The traffic of the current billing period (Go `GetSBMServerNetworkUsage`). */
-  async getNetworkUsage(id: string, options?: CallOptions): Promise<NetworkUsage> {
-    return getNetworkUsageAt(this.http, collection, id, options);
-  }
-
   /** Answers one record per `hosts` entry: status init, operational_status provisioning. */
   async create(body: SbmServerCreateBody, options?: CallOptions): Promise<SbmServer[]> {
-    body.hosts.forEach((host, index) => {
-      checkLabels(host.labels, `hosts.${index}.labels`);
-    });
-    return this.http.request(
-      {
-        method: "POST",
-        path: path`/hosts/${collection}`,
-        body,
-        schema: z.array(SbmServerSchema),
-      },
-      options,
-    );
+    return createHostsAt(this.http, collection, body, SbmServerSchema, options);
   }
 
   async update(id: string, body: SbmServerUpdateBody, options?: CallOptions): Promise<SbmServer> {
-    checkLabels(body.labels);
-    return this.http.request(
-      { method: "PUT", path: path`/hosts/${collection}/${id}`, body, schema: SbmServerSchema },
-      options,
-    );
+    return updateHostAt(this.http, collection, id, body, SbmServerSchema, options);
   }
 
   /** Releases the server at the end of the billing hour; answers the server. */
@@ -115,40 +95,6 @@ export class SbmServersApi extends HostKindApi<SbmServer> {
     body: SbmServerReinstallBody,
     options?: CallOptions,
   ): Promise<SbmServer> {
-    return this.http.request(
-      {
-        method: "POST",
-        path: path`/hosts/${collection}/${id}/reinstall`,
-        body,
-        schema: SbmServerSchema,
-      },
-      options,
-    );
-  }
-
-  // --- Additional networks (sdk/areas/host-networks.ts): private IPv4 only ---
-
-  /** Orders a private IPv4 network (Ansible's sbm_server_network); 202, status new, no CIDR yet. */
-  addPrivateIpv4Network(
-    id: string,
-    body: NetworkOrderBody,
-    options?: CallOptions,
-  ): Promise<Network> {
-    return orderNetworkAt(
-      this.http,
-      path`/hosts/${collection}/${id}`,
-      "private_ipv4",
-      body,
-      options,
-    );
-  }
-
-  /** Removes a network; 409 while it cannot go yet. */
-  deleteNetwork(id: string, networkId: string, options?: CallOptions): Promise<void> {
-    return deleteNetworkAt(
-      this.http,
-      path`/hosts/${collection}/${id}/networks/${networkId}`,
-      options,
-    );
+    return hostActionAt(this.http, collection, id, "reinstall", SbmServerSchema, body, options);
   }
 }

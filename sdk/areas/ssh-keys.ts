@@ -1,7 +1,6 @@
 // The account's SSH keys: /ssh_keys. The fingerprint is the id.
 import type { CallOptions, ListOptions, PagePromise, Requester } from "../core/contract";
-import { path, toWireQuery } from "../core/contract";
-import { checkLabels, type LabelsInput, type SshKey, SshKeySchema } from "./common";
+import { type LabelsInput, RecordsAt, type SshKey, SshKeySchema } from "./common";
 
 export interface SshKeyCreateBody {
   readonly name: string;
@@ -19,25 +18,22 @@ export interface SshKeyUpdateBody {
 export type SshKeyListOptions = ListOptions;
 
 export class SshKeysApi {
-  constructor(private readonly http: Requester) {}
-
-  list(options?: SshKeyListOptions, callOptions?: CallOptions): PagePromise<SshKey> {
-    return this.http.list("/ssh_keys", toWireQuery(options), SshKeySchema, callOptions);
+  readonly #keys: RecordsAt<SshKey>;
+  constructor(http: Requester) {
+    this.#keys = new RecordsAt(http, "/ssh_keys", SshKeySchema);
   }
 
+  list(options?: SshKeyListOptions, callOptions?: CallOptions): PagePromise<SshKey> {
+    return this.#keys.list(options, callOptions);
+  }
+
+  /** By fingerprint, percent-encoded in the path (its colons). */
   async get(fingerprint: string, options?: CallOptions): Promise<SshKey> {
-    return this.http.request(
-      { method: "GET", path: keyPath(fingerprint), schema: SshKeySchema },
-      options,
-    );
+    return this.#keys.get(fingerprint, options);
   }
 
   async create(body: SshKeyCreateBody, options?: CallOptions): Promise<SshKey> {
-    checkLabels(body.labels);
-    return this.http.request(
-      { method: "POST", path: "/ssh_keys", body, schema: SshKeySchema },
-      options,
-    );
+    return this.#keys.create(body, options);
   }
 
   async update(
@@ -45,18 +41,10 @@ export class SshKeysApi {
     body: SshKeyUpdateBody,
     options?: CallOptions,
   ): Promise<SshKey> {
-    checkLabels(body.labels);
-    return this.http.request(
-      { method: "PUT", path: keyPath(fingerprint), body, schema: SshKeySchema },
-      options,
-    );
+    return this.#keys.update(fingerprint, body, options);
   }
 
   async delete(fingerprint: string, options?: CallOptions): Promise<void> {
-    return this.http.requestEmpty({ method: "DELETE", path: keyPath(fingerprint) }, options);
+    return this.#keys.delete(fingerprint, options);
   }
-}
-
-function keyPath(fingerprint: string): string {
-  return path`/ssh_keys/${fingerprint}`;
 }

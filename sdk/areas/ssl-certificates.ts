@@ -2,8 +2,7 @@
 // Let's Encrypt ones are issued elsewhere and can only be relabelled or deleted.
 import { z } from "zod";
 import type { CallOptions, ListOptions, PagePromise, Requester } from "../core/contract";
-import { path, toWireQuery } from "../core/contract";
-import { checkLabels, type LabelsInput, LabelsSchema, TimestampSchema } from "./common";
+import { type LabelsInput, LabelsSchema, RecordsAt, TimestampSchema } from "./common";
 
 export const SslCertificateSchema = z.object({
   id: z.string(),
@@ -51,37 +50,32 @@ export interface SslCertificateListOptions extends ListOptions {
 }
 
 export class SslCertificatesApi {
-  constructor(private readonly http: Requester) {}
+  readonly #all: RecordsAt<SslCertificate>;
+  readonly #custom: RecordsAt<SslCertificate>;
+  readonly #letsEncrypt: RecordsAt<SslCertificate>;
+  constructor(http: Requester) {
+    this.#all = new RecordsAt(http, "/ssl_certificates", SslCertificateSchema);
+    this.#custom = new RecordsAt(http, "/ssl_certificates/custom", SslCertificateSchema);
+    this.#letsEncrypt = new RecordsAt(http, "/ssl_certificates/letsencrypt", SslCertificateSchema);
+  }
 
   /** Certificates of every type. */
   list(
     options?: SslCertificateListOptions,
     callOptions?: CallOptions,
   ): PagePromise<SslCertificate> {
-    return this.http.list(
-      "/ssl_certificates",
-      toWireQuery(options),
-      SslCertificateSchema,
-      callOptions,
-    );
+    return this.#all.list(options, callOptions);
   }
 
   async getCustom(id: string, options?: CallOptions): Promise<SslCertificate> {
-    return this.http.request(
-      { method: "GET", path: customPath(id), schema: SslCertificateSchema },
-      options,
-    );
+    return this.#custom.get(id, options);
   }
 
   async createCustom(
     body: SslCertificateCustomCreateBody,
     options?: CallOptions,
   ): Promise<SslCertificate> {
-    checkLabels(body.labels);
-    return this.http.request(
-      { method: "POST", path: "/ssl_certificates/custom", body, schema: SslCertificateSchema },
-      options,
-    );
+    return this.#custom.create(body, options);
   }
 
   async updateCustom(
@@ -89,22 +83,15 @@ export class SslCertificatesApi {
     body: SslCertificateCustomUpdateBody,
     options?: CallOptions,
   ): Promise<SslCertificate> {
-    checkLabels(body.labels);
-    return this.http.request(
-      { method: "PUT", path: customPath(id), body, schema: SslCertificateSchema },
-      options,
-    );
+    return this.#custom.update(id, body, options);
   }
 
   async deleteCustom(id: string, options?: CallOptions): Promise<void> {
-    return this.http.requestEmpty({ method: "DELETE", path: customPath(id) }, options);
+    return this.#custom.delete(id, options);
   }
 
   async getLetsEncrypt(id: string, options?: CallOptions): Promise<SslCertificate> {
-    return this.http.request(
-      { method: "GET", path: letsEncryptPath(id), schema: SslCertificateSchema },
-      options,
-    );
+    return this.#letsEncrypt.get(id, options);
   }
 
   async updateLetsEncrypt(
@@ -112,22 +99,10 @@ export class SslCertificatesApi {
     body: SslCertificateLetsEncryptUpdateBody,
     options?: CallOptions,
   ): Promise<SslCertificate> {
-    checkLabels(body.labels);
-    return this.http.request(
-      { method: "PUT", path: letsEncryptPath(id), body, schema: SslCertificateSchema },
-      options,
-    );
+    return this.#letsEncrypt.update(id, body, options);
   }
 
   async deleteLetsEncrypt(id: string, options?: CallOptions): Promise<void> {
-    return this.http.requestEmpty({ method: "DELETE", path: letsEncryptPath(id) }, options);
+    return this.#letsEncrypt.delete(id, options);
   }
-}
-
-function customPath(id: string): string {
-  return path`/ssl_certificates/custom/${id}`;
-}
-
-function letsEncryptPath(id: string): string {
-  return path`/ssl_certificates/letsencrypt/${id}`;
 }

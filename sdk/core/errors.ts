@@ -12,11 +12,13 @@ import { clean, cleanCause, redact, redactValue } from "./redact";
  * ServersComError, or the caller's own abort reason, is kept as it is.
  */
 export class ServersComError extends Error {
-  override name = "ServersComError";
   // `{ cause?: unknown }` rather than lib.es2022's ErrorOptions: the public declarations must
   // compile under Pulumi's stock template, whose target (es2016) has no ErrorOptions.
   constructor(message: string, options?: { cause?: unknown }) {
     super(clean(message), options);
+    // Every error's `name` is its class's name (NotFoundError, TimeoutError...), set once here
+    // rather than repeated in each class; a subclass may still set its own.
+    this.name = new.target.name;
   }
 }
 
@@ -25,7 +27,6 @@ export class ServersComError extends Error {
  * for example field "labels.env", rule "a value is at most 63 characters".
  */
 export class InputValidationError extends ServersComError {
-  override name = "InputValidationError";
   readonly field: string;
   readonly rule: string;
   constructor(field: string, rule: string, message = `${field}: ${rule}`) {
@@ -121,7 +122,6 @@ function cleanInit(init: ApiErrorInit): ApiErrorInit {
  * several meanings (409).
  */
 export class ApiError extends ServersComError {
-  override name = "ApiError";
   readonly status: number;
   /** The body's `code`, such as "NOT_FOUND"; undefined when the body has none (or is not JSON). */
   readonly code: string | undefined;
@@ -168,7 +168,6 @@ export class ApiError extends ServersComError {
 
 /** 400 BAD_REQUEST: an invalid query parameter; `params` names them (for example ["per_page"]). */
 export class BadRequestError extends ApiError {
-  override name = "BadRequestError";
   readonly params: string[];
   constructor(init: ApiErrorInit) {
     super(init);
@@ -180,44 +179,31 @@ export class BadRequestError extends ApiError {
 }
 
 /** 401: the token is missing, wrong or revoked. */
-export class AuthenticationError extends ApiError {
-  override name = "AuthenticationError";
-}
+export class AuthenticationError extends ApiError {}
 
 /** 402 PAYMENT_REQUIRED: the account has no valid payment method. */
-export class PaymentRequiredError extends ApiError {
-  override name = "PaymentRequiredError";
-}
+export class PaymentRequiredError extends ApiError {}
 
 /** 403: the token may not do this. */
-export class PermissionDeniedError extends ApiError {
-  override name = "PermissionDeniedError";
-}
+export class PermissionDeniedError extends ApiError {}
 
 /** 404 NOT_FOUND. */
-export class NotFoundError extends ApiError {
-  override name = "NotFoundError";
-}
+export class NotFoundError extends ApiError {}
 
 /**
  * 409: the resource's state forbids the operation. `code` says which: CONFLICT, MUST_BE_UNIQUE,
  * NOT_READY, INCOMPATIBLE_FEATURE_STATE, HOST_RELEASE_ALREADY_SCHEDULED, HOST_RELEASE_NOT_SCHEDULED.
  */
-export class ConflictError extends ApiError {
-  override name = "ConflictError";
-}
+export class ConflictError extends ApiError {}
 
 /** 412 PRECONDITION_FAILED: the host is not ready. */
-export class PreconditionFailedError extends ApiError {
-  override name = "PreconditionFailedError";
-}
+export class PreconditionFailedError extends ApiError {}
 
 /**
  * 422 UNPROCESSABLE_ENTITY: `errors` maps each rejected field (dotted for array entries, such
  * as "hosts.0.private_ipv4_network_id") to the service's message.
  */
 export class UnprocessableEntityError extends ApiError {
-  override name = "UnprocessableEntityError";
   readonly errors: Record<string, string>;
   constructor(init: ApiErrorInit) {
     super(init);
@@ -226,19 +212,13 @@ export class UnprocessableEntityError extends ApiError {
 }
 
 /** 429: the rate limit is exhausted; `retryAfterMs` says for how long, when the server said so. */
-export class RateLimitError extends ApiError {
-  override name = "RateLimitError";
-}
+export class RateLimitError extends ApiError {}
 
 /** CLOUD_REGION_MAINTENANCE (any status): the cloud region is in maintenance mode. */
-export class CloudRegionMaintenanceError extends ApiError {
-  override name = "CloudRegionMaintenanceError";
-}
+export class CloudRegionMaintenanceError extends ApiError {}
 
 /** 5xx. 502, 503 and 504 are retried for idempotent requests. */
-export class InternalServerError extends ApiError {
-  override name = "InternalServerError";
-}
+export class InternalServerError extends ApiError {}
 
 type ApiErrorClass = new (init: ApiErrorInit) => ApiError;
 
@@ -306,7 +286,6 @@ export interface ResponseValidationErrorInit {
  * service did the work: only the answer could not be read, so this is not retried.
  */
 export class ResponseValidationError extends ServersComError {
-  override name = "ResponseValidationError";
   readonly status: number;
   readonly method: string;
   readonly path: string;
@@ -338,7 +317,6 @@ export class ResponseValidationError extends ServersComError {
  * `code` its system code (ECONNREFUSED, ECONNRESET, UND_ERR_SOCKET...).
  */
 export class ConnectionError extends ServersComError {
-  override name = "ConnectionError";
   readonly code: string | undefined;
   constructor(
     readonly method: string,
@@ -357,7 +335,6 @@ export class ConnectionError extends ServersComError {
 
 /** The per-request timeout (client option `timeoutMs`, or the call's) expired. */
 export class TimeoutError extends ServersComError {
-  override name = "TimeoutError";
   constructor(
     readonly method: string,
     readonly path: string,
@@ -369,7 +346,6 @@ export class TimeoutError extends ServersComError {
 
 /** The caller's AbortSignal fired (during the request or a wait before a retry). */
 export class AbortError extends ServersComError {
-  override name = "AbortError";
   constructor(
     readonly method: string,
     readonly path: string,
@@ -385,7 +361,6 @@ export class AbortError extends ServersComError {
  * answer. `bytes` is what had arrived (or what Content-Length announced) when it was refused.
  */
 export class ResponseTooLargeError extends ServersComError {
-  override name = "ResponseTooLargeError";
   constructor(
     readonly method: string,
     readonly path: string,
@@ -406,7 +381,6 @@ export class ResponseTooLargeError extends ServersComError {
  * (its path), `bound` the rule it broke, such as "at most 10000 pages".
  */
 export class PaginationError extends ServersComError {
-  override name = "PaginationError";
   constructor(
     readonly list: string,
     readonly bound: string,

@@ -69,7 +69,6 @@ export interface BudgetWait {
 
 /** A wait for the budget longer than the caller may wait: the request was not sent. */
 export class BudgetWaitError extends ServersComError {
-  override name = "BudgetWaitError";
   constructor(
     readonly waitMs: number,
     readonly reason: string,

@@ -20,6 +20,7 @@ import {
   TimeoutError,
   UnprocessableEntityError,
 } from "../../sdk/core/errors";
+import { LABEL_RULES, LabelValidationError } from "../../sdk/labels";
 
 function init(status: number, body: unknown, headers: Record<string, string> = {}): ApiErrorInit {
   return { status, method: "POST", path: "/v1/remote_block_storage/volumes", headers, body };
@@ -209,5 +210,19 @@ describe("transient failures", () => {
     });
     expect(error.code).toBe("ECONNREFUSED");
     expect(error.message).toContain("POST /v1/ssh_keys: connection failed (ECONNREFUSED)");
+  });
+});
+
+describe("error names", () => {
+  it("each error's name is its class's, spelled out: logs and messages show it", () => {
+    expect(new ServersComError("m").name).toBe("ServersComError");
+    expect(ApiError.from(init(404, { code: "NOT_FOUND", message: "m" })).name).toBe(
+      "NotFoundError",
+    );
+    expect(ApiError.from(init(418, {})).name).toBe("ApiError");
+    expect(ApiError.from(init(502, {})).name).toBe("InternalServerError");
+    expect(new TimeoutError("GET", "/v1/hosts", 1000).name).toBe("TimeoutError");
+    const issue = { key: "env", field: "labels.env", rule: LABEL_RULES.valueType };
+    expect(new LabelValidationError([issue]).name).toBe("LabelValidationError");
   });
 });

@@ -18,6 +18,8 @@ export interface WireBed {
   /** Answers the next request with this status and JSON body (text when a string is given). */
   answer(status: number, data?: unknown, contentType?: string): void;
   readonly sent: SentRequest[];
+  /** How many answers given are still waiting for a request. */
+  pending(): number;
 }
 
 export function useWireBed(): () => WireBed {
@@ -36,6 +38,7 @@ export function useWireBed(): () => WireBed {
     bed = {
       client,
       sent,
+      pending: () => agent.pendingInterceptors().length,
       answer(status, data, contentType = "application/json") {
         agent
           .get(ORIGIN)
