@@ -7,6 +7,7 @@ import { expect } from "vitest";
 import { dnsRecordKind } from "../../provider/dns-record/definition";
 import { dnsZoneKind } from "../../provider/dns-zone/definition";
 import { OWNER_LABEL_KEY } from "../../provider/framework/ownership";
+import { rbsVolumeKind } from "../../provider/rbs-volume/definition";
 import { sshKeyKind } from "../../provider/ssh-key/definition";
 import { fingerprintOf } from "../../provider/ssh-key/public-key";
 import type { KindRow } from "./row";
@@ -158,4 +159,95 @@ const dnsRecord: KindRow = {
   lostCreateAnswer: /the create request failed .*, and since then .*set adoptId/,
 };
 
-export const KINDS: readonly KindRow[] = [sshKey, dnsZone, dnsRecord];
+const rbsVolume: KindRow = {
+  kind: rbsVolumeKind,
+  name: "data",
+  collection: "rbs_volumes",
+  secretFields: ["_password"],
+  inputs: () => ({
+    name: "data",
+    locationId: 1,
+    flavorId: 1,
+    size: 100,
+    labels: { env: "prod", team: "a" },
+  }),
+  id: ({ record }) => String(record.id),
+  // Every field, with the credentials.
+  outputs: ({ record }) => ({
+    name: "data",
+    size: 100,
+    status: "active",
+    locationId: 1,
+    locationCode: "AMS1",
+    flavorId: 1,
+    flavorName: "Standard",
+    iops: 1000,
+    bandwidth: 100,
+    labels: { env: "prod", team: "a" },
+    ipAddress: expect.any(String),
+    targetIqn: expect.any(String),
+    createdAt: expect.any(String),
+    updatedAt: expect.any(String),
+    username: expect.any(String),
+    password: record._password,
+  }),
+  labels: { env: "prod", team: "a" },
+  readInputs: () => ({
+    name: "data",
+    size: 100,
+    locationId: 1,
+    flavorId: 1,
+    labels: { env: "prod", team: "a" },
+  }),
+  // One line per state change, none per poll.
+  createLines: ({ id }) => [
+    `serverscom:RbsVolume data (${id}): creating`,
+    expect.stringMatching(
+      new RegExp(`^serverscom:RbsVolume data \\(${id}\\): creating -> active after 4\\ds$`),
+    ),
+  ],
+  deleteLines: ({ id }) => [
+    `serverscom:RbsVolume data (${id}): removing`,
+    expect.stringMatching(/: removing -> gone after \d+s$/),
+  ],
+  // The wait after the resize.
+  update: {
+    fields: () => ({ name: "data-2", size: 200, labels: { env: "staging" } }),
+    updates: ["name", "size", "labels"],
+    outputs: ({ record }) => ({
+      name: "data-2",
+      size: 200,
+      status: "active",
+      labels: { env: "staging" },
+      iops: 2000,
+      password: record._password,
+    }),
+    labels: { env: "staging" },
+    lines: ({ id }) => [
+      `serverscom:RbsVolume data-2 (${id}): pending`,
+      expect.stringMatching(/: pending -> active after \d+s$/),
+    ],
+  },
+  replace: [
+    { fields: () => ({ flavorId: 2 }), replaces: ["flavorId"], deleteBeforeReplace: true },
+    {
+      fields: () => ({ locationId: 2, flavorId: 3 }),
+      replaces: ["locationId", "flavorId"],
+      deleteBeforeReplace: true,
+    },
+  ],
+  drift: {
+    change: async ({ id, record }, sim) => {
+      const labels = record.labels as Record<string, string>;
+      await sim.control.patch("rbs_volumes", id, {
+        name: "renamed",
+        labels: { env: "dev", [OWNER_LABEL_KEY]: String(labels[OWNER_LABEL_KEY]) },
+      });
+    },
+    shows: { name: "renamed", labels: { env: "dev" } },
+    updates: ["name", "labels"],
+  },
+  lostCreateAnswer: "adopts",
+};
+
+export const KINDS: readonly KindRow[] = [sshKey, dnsZone, dnsRecord, rbsVolume];

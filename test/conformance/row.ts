@@ -24,6 +24,8 @@ export interface KindRow {
   readonly name: string;
   /** The simulator collection holding the kind's objects. */
   readonly collection: string;
+  /** The record's fields holding secrets only the simulator knows, never to be printed. */
+  readonly secretFields?: readonly string[];
   /** The key of the record behind an id (default: the id itself). */
   readonly recordKey?: (id: string) => string;
   /** Objects the resource needs, made through the API before each create. */
@@ -42,9 +44,12 @@ export interface KindRow {
   /** The exact inputs a read by id gives back (hidden inputs excepted). */
   readonly readInputs: (created: Created) => PropertyBag;
   /** The progress lines the create prints, exactly (default: none). */
-  readonly createLines?: (created: Created) => readonly string[];
-  /** The progress lines the delete prints, exactly. */
-  readonly deleteLines: (created: Created) => readonly string[];
+  readonly createLines?: (created: Created) => readonly unknown[];
+  /**
+   * The progress lines the delete prints, exactly: the first names the resource as every line
+   * does ("serverscom:<Kind> <name> (<id>): ...").
+   */
+  readonly deleteLines: (created: Created) => readonly [string, ...unknown[]];
   /** An in-place change: the inputs it alters, the properties the diff names, what comes out. */
   readonly update: {
     readonly fields: (created: Created) => PropertyBag;
@@ -52,6 +57,8 @@ export interface KindRow {
     readonly outputs: (created: Created) => PropertyBag;
     /** The object's labels afterwards, exactly (ownership and create labels added). */
     readonly labels?: Readonly<Record<string, string>>;
+    /** The progress lines the update prints, exactly (default: none). */
+    readonly lines?: (created: Created) => readonly unknown[];
   };
   /** Changes that replace the object, each with the properties the diff names. */
   readonly replace: ReadonlyArray<{
