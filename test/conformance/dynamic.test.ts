@@ -4,6 +4,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { PropertyBag } from "../../provider/framework/check";
 import { PartialResourceError } from "../../provider/framework/errors";
+import { TIMEOUTS_INPUT } from "../../provider/framework/hidden";
 import type { KindProvider } from "../../provider/framework/kind-provider";
 import { createKindProvider } from "../../provider/framework/lifecycle";
 import { CREATE_LABEL_KEY, OWNER_LABEL_KEY } from "../../provider/framework/ownership";
@@ -11,7 +12,9 @@ import {
   closeTestBed,
   engineInputs,
   failureOf,
+  PROVIDER_TEXT,
   recordCount,
+  requests,
   resetTestBed,
   startTestBed,
   type TestBed,
@@ -28,7 +31,7 @@ beforeAll(async () => {
 });
 
 /** Secrets only the simulator knows (RBS passwords), looked for in every line and message. */
-const secrets = new Set<string>();
+const secrets = new Set<string>(KINDS.flatMap((row) => row.secrets ?? []));
 
 afterAll(() => closeTestBed(bed, messages, { atLeast: KINDS.length, secrets }));
 
@@ -99,6 +102,7 @@ describe.each(KINDS.map((row) => [row.kind.name, row] as const))("%s", (_kind, r
     // The ownership label is on the object but hidden from the outputs.
     if (row.labels !== undefined)
       expect(created.record.labels).toEqual(ownLabels(row.labels, inputs));
+    if (row.stored !== undefined) expect(created.record).toMatchObject(row.stored(created));
     expect(bed.lines).toEqual(row.createLines?.(created) ?? []);
     expect(await recordCount(bed, row.collection)).toBe(before + 1);
   });
@@ -125,6 +129,9 @@ describe.each(KINDS.map((row) => [row.kind.name, row] as const))("%s", (_kind, r
     const { outs: updated } = await provider.update(created.id, outs, news);
     expect(updated).toMatchObject(row.update.outputs(created));
     expect(bed.lines).toEqual(row.update.lines?.(created) ?? []);
+    for (const [route, count] of Object.entries(row.update.requests ?? {})) {
+      expect(await requests(bed, route), route).toBe(count);
+    }
     if (row.update.labels !== undefined) {
       const labels = (await recordOf(row, created.id))?.labels;
       expect(labels).toEqual(ownLabels(row.update.labels, inputs, false));
@@ -198,6 +205,55 @@ describe.each(KINDS.map((row) => [row.kind.name, row] as const))("%s", (_kind, r
     expect(error.message).toContain("no longer exists");
     expect(error.message).toContain("pulumi refresh");
   });
+
+  const { removeOutside, partial } = row;
+  if (removeOutside !== undefined) {
+    it("read answers {} while the object is being removed outside Pulumi", async () => {
+      const { provider, outs, created } = await make(row);
+      await removeOutside(created, bed.client);
+      expect(await provider.read(created.id, outs)).toEqual({});
+    });
+  }
+
+  if (partial !== undefined) {
+    it("a create whose wait fails records the id; the next update resumes the wait", async () => {
+      const provider = createKindProvider(row.kind, bed.context);
+      const ready = await prepared(row);
+      const news = engineInputs(row.kind.name, row.name, row.inputs(ready));
+      const inputs = { ...news, [TIMEOUTS_INPUT]: { create: partial.timeoutMs } };
+      const before = await recordCount(bed, row.collection);
+      await bed.sim.control.clearRequestCounts();
+      const error = await failure(provider.create(inputs));
+      expect(error).toBeInstanceOf(PartialResourceError);
+      const { id, message, reasons, properties } = error as PartialResourceError;
+      const record = (await recordOf(row, id)) ?? {};
+      const created = { id, prepared: ready, record };
+      expect(id).toBe(row.id(created));
+      const label = row.deleteLines(created)[0].replace(/: \S+$/, "");
+      expect(message.startsWith(`${label} was created but is not ready: timed out after `)).toBe(
+        true,
+      );
+      expect(message).toContain(`timed out after ${partial.timeoutMs / 1000}s`);
+      expect(reasons).toEqual([message]);
+      // The inputs (with __provider, needed to load the provider on refresh) and the record so far.
+      expect(properties).toMatchObject({
+        __provider: PROVIDER_TEXT,
+        __ownerLabel: inputs.__ownerLabel,
+        [TIMEOUTS_INPUT]: { create: partial.timeoutMs },
+        ...partial.properties,
+      });
+      for (const name of partial.absent ?? []) expect(properties).not.toHaveProperty(name);
+      // The engine records the resource with init errors; the next `up` calls update.
+      const { outs } = await provider.update(id, properties, news);
+      const done = { ...created, record: (await recordOf(row, id)) ?? {} };
+      expect(outs).toEqual({ ...row.outputs(done), __ownerLabel: inputs.__ownerLabel });
+      expect(await recordCount(bed, row.collection)).toBe(before + 1);
+      const posts = Object.entries(await bed.sim.control.requestCounts())
+        .filter(([route]) => route.startsWith("POST "))
+        .map(([, count]) => count);
+      expect(posts).toEqual([1]);
+    });
+  }
 
   it("a create answer lost after the API applied it: one object, never a second", async () => {
     const provider = createKindProvider(row.kind, bed.context);

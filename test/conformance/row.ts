@@ -41,8 +41,15 @@ export interface KindRow {
    * exactly; undefined: the kind's API has no labels.
    */
   readonly labels?: Readonly<Record<string, string>>;
+  /** What the simulator's record holds after the create, beyond the outputs (write-only inputs). */
+  readonly stored?: (created: Created) => Readonly<Record<string, unknown>>;
   /** The exact inputs a read by id gives back (hidden inputs excepted). */
   readonly readInputs: (created: Created) => PropertyBag;
+  /**
+   * The write-only properties (PropertyRule.writeOnly) a read by id alone cannot see: `pulumi
+   * import` records them as unrecorded (provider/framework/hidden.ts, UNRECORDED_OUTPUT).
+   */
+  readonly unrecorded?: readonly string[];
   /** The progress lines the create prints, exactly (default: none). */
   readonly createLines?: (created: Created) => readonly unknown[];
   /**
@@ -59,6 +66,8 @@ export interface KindRow {
     readonly labels?: Readonly<Record<string, string>>;
     /** The progress lines the update prints, exactly (default: none). */
     readonly lines?: (created: Created) => readonly unknown[];
+    /** Requests the update makes, by route ("METHOD /v1/pattern"), where the count matters. */
+    readonly requests?: Readonly<Record<string, number>>;
   };
   /** Changes that replace the object, each with the properties the diff names. */
   readonly replace: ReadonlyArray<{
@@ -74,6 +83,20 @@ export interface KindRow {
     readonly shows: PropertyBag;
     readonly updates: readonly string[];
   };
+  /** Starts the object's removal outside Pulumi: a read then answers {} (the object is gone). */
+  readonly removeOutside?: (created: Created, client: ServersComClient) => Promise<void>;
+  /**
+   * A create whose wait times out after `timeoutMs` though the object exists: a partial-create
+   * error with its id, whose properties hold the hidden inputs and these (and not `absent`); the
+   * next update resumes the wait and answers the create's outputs.
+   */
+  readonly partial?: {
+    readonly timeoutMs: number;
+    readonly properties: PropertyBag;
+    readonly absent?: readonly string[];
+  };
+  /** Texts that must never appear in a progress line or an error (a secret input). */
+  readonly secrets?: readonly string[];
   /**
    * After a create whose answer was lost once the API applied it: "adopts" (the create finds its
    * own object by its create label, says so, and makes no other); or the error text the create

@@ -2,7 +2,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { PropertyBag } from "../../provider/framework/check";
 import { PartialResourceError } from "../../provider/framework/errors";
-import { TIMEOUTS_INPUT } from "../../provider/framework/hidden";
 import type { KindProvider } from "../../provider/framework/kind-provider";
 import { createKindProvider } from "../../provider/framework/lifecycle";
 import { CREATE_LABEL_KEY, OWNER_LABEL_KEY } from "../../provider/framework/ownership";
@@ -80,53 +79,6 @@ describe("sizes: a volume only grows", () => {
     });
     const error = await failure(provider.update(id, read.props as PropertyBag, inputs));
     expect(error.message).toContain("it has 300 GB and the program asks for 100 GB");
-  });
-});
-
-describe("deletion outside Pulumi", () => {
-  it("read answers {} while the volume is being removed", async () => {
-    const { id, outs } = await created("data");
-    await bed.client.rbsVolumes.delete(id);
-    expect(await provider.read(id, outs)).toEqual({});
-  });
-});
-
-describe("partial creation: the volume exists but the wait fails", () => {
-  it("records the id with a partial-create error, and the next update resumes the wait", async () => {
-    const inputs = volumeInputs("slow", {
-      ...AMS1,
-      size: 100,
-      [TIMEOUTS_INPUT]: { create: 5_000 },
-    });
-    const error = await failure(provider.create(inputs));
-    expect(error).toBeInstanceOf(PartialResourceError);
-    const partial = error as PartialResourceError;
-    const [volume] = await bed.sim.control.records("rbs_volumes");
-    expect(partial.id).toBe(volume?.id);
-    expect(partial.message).toMatch(
-      new RegExp(
-        `^serverscom:RbsVolume slow \\(${partial.id}\\) was created but is not ready: timed out after 5s`,
-      ),
-    );
-    expect(partial.reasons).toEqual([partial.message]);
-    // The inputs (with __provider, needed to load the provider on refresh) and the record so far.
-    expect(partial.properties).toMatchObject({
-      __provider: inputs.__provider,
-      __ownerLabel: inputs.__ownerLabel,
-      __timeouts: { create: 5_000 },
-      status: "creating",
-      size: 100,
-      locationCode: "AMS1",
-      ipAddress: null,
-    });
-    expect(partial.properties).not.toHaveProperty("password");
-
-    // The engine records the resource with init errors; the next `up` calls update.
-    const news = volumeInputs("slow", { ...AMS1, size: 100 });
-    const { outs } = await provider.update(partial.id, partial.properties, news);
-    expect(outs).toMatchObject({ status: "active", size: 100 });
-    expect(typeof (outs as PropertyBag).password).toBe("string");
-    expect(await volumeCount()).toBe(1);
   });
 });
 
