@@ -220,7 +220,7 @@ describe.each(KINDS.map((row) => [row.kind.name, row] as const))("%s", (_kind, r
       const provider = createKindProvider(row.kind, bed.context);
       const ready = await prepared(row);
       const news = engineInputs(row.kind.name, row.name, row.inputs(ready));
-      const inputs = { ...news, [TIMEOUTS_INPUT]: { create: partial.timeoutMs } };
+      const inputs: PropertyBag = { ...news, [TIMEOUTS_INPUT]: { create: partial.timeoutMs } };
       const before = await recordCount(bed, row.collection);
       await bed.sim.control.clearRequestCounts();
       const error = await failure(provider.create(inputs));
