@@ -19,7 +19,7 @@ import {
   startTestBed,
   type TestBed,
 } from "../provider/support";
-import { KINDS } from "./kinds";
+import { KINDS, seedOf } from "./kinds";
 import type { Created, KindRow, Prepared } from "./row";
 
 let bed: TestBed;
@@ -27,7 +27,7 @@ let bed: TestBed;
 const messages: string[] = [];
 
 beforeAll(async () => {
-  bed = await startTestBed();
+  bed = await startTestBed({ seed: { records: seedOf(KINDS) } });
 });
 
 /** Secrets only the simulator knows (RBS passwords), looked for in every line and message. */

@@ -8,9 +8,11 @@ import { cloudInstanceKind } from "../../provider/cloud-instance/definition";
 import { dnsRecordKind } from "../../provider/dns-record/definition";
 import { dnsZoneKind } from "../../provider/dns-zone/definition";
 import { OWNER_LABEL_KEY } from "../../provider/framework/ownership";
+import { l2SegmentKind } from "../../provider/l2-segment/definition";
 import { rbsVolumeKind } from "../../provider/rbs-volume/definition";
 import { sshKeyKind } from "../../provider/ssh-key/definition";
 import { fingerprintOf } from "../../provider/ssh-key/public-key";
+import type { WireRecord } from "../../simulator";
 import type { KindRow } from "./row";
 
 // Public halves of throwaway keys.
@@ -402,4 +404,174 @@ const cloudInstance: KindRow = {
   lostCreateAnswer: "adopts",
 };
 
-export const KINDS: readonly KindRow[] = [sshKey, dnsZone, dnsRecord, rbsVolume, cloudInstance];
+/** A seeded dedicated server, ready (the simulator seeds none). */
+function seededServer(id: string, locationId: number): WireRecord {
+  return {
+    id,
+    type: "dedicated_server",
+    title: `${id.toLowerCase()}.example.com`,
+    location_id: locationId,
+    location_code: locationId === 1 ? "AMS1" : "DFW1",
+    status: "active",
+    operational_status: "normal",
+    power_status: "powered_on",
+    labels: {},
+    _features: { private_ipxe_boot: "deactivated", public_ipxe_boot: "deactivated" },
+    created_at: "2026-01-01T00:00:00.000Z",
+    updated_at: "2026-01-01T00:00:00.000Z",
+  };
+}
+
+const PENDING_TO_ACTIVE = /: pending -> active after 2m \d+s$/;
+
+const l2Segment: KindRow = {
+  kind: l2SegmentKind,
+  name: "backend",
+  seed: {
+    dedicated_servers: [
+      seededServer("L2Ams001", 1),
+      seededServer("L2Ams002", 1),
+      seededServer("L2Ams003", 1),
+    ],
+  },
+  collection: "l2_segments",
+  inputs: () => ({
+    name: "backend",
+    type: "private",
+    locationGroupId: 1,
+    members: [
+      { id: "L2Ams002", mode: "trunk" },
+      { id: "L2Ams001", mode: "native" },
+    ],
+    labels: { env: "prod" },
+  }),
+  id: ({ record }) => String(record.id),
+  // Every field, with the members by id.
+  outputs: () => ({
+    name: "backend",
+    type: "private",
+    status: "active",
+    locationGroupId: 1,
+    locationGroupCode: "ams1-private",
+    labels: { env: "prod" },
+    members: [
+      {
+        id: "L2Ams001",
+        mode: "native",
+        title: "l2ams001.example.com",
+        vlan: null,
+        status: "active",
+      },
+      { id: "L2Ams002", mode: "trunk", title: "l2ams002.example.com", vlan: 100, status: "active" },
+    ],
+    createdAt: expect.any(String),
+    updatedAt: expect.any(String),
+  }),
+  labels: { env: "prod" },
+  // The members in the API's order.
+  readInputs: () => ({
+    name: "backend",
+    type: "private",
+    locationGroupId: 1,
+    members: [
+      { id: "L2Ams001", mode: "native" },
+      { id: "L2Ams002", mode: "trunk" },
+    ],
+    labels: { env: "prod" },
+  }),
+  createLines: ({ id }) => [
+    `serverscom:L2Segment backend (${id}): pending`,
+    expect.stringMatching(PENDING_TO_ACTIVE),
+  ],
+  deleteLines: ({ id }) => [
+    `serverscom:L2Segment backend (${id}): removing`,
+    expect.stringMatching(/: removing -> gone after 1m \d+s$/),
+  ],
+  // Waits until active again.
+  update: {
+    fields: () => ({
+      name: "backend-2",
+      members: [
+        { id: "L2Ams001", mode: "trunk" },
+        { id: "L2Ams003", mode: "native" },
+      ],
+      labels: { env: "staging" },
+    }),
+    updates: ["name", "members", "labels"],
+    outputs: () => ({
+      name: "backend-2",
+      status: "active",
+      labels: { env: "staging" },
+      members: [
+        { id: "L2Ams001", mode: "trunk", vlan: 100, status: "active" },
+        { id: "L2Ams003", mode: "native", vlan: null, status: "active" },
+      ],
+    }),
+    labels: { env: "staging" },
+    lines: ({ id }) => [
+      `serverscom:L2Segment backend-2 (${id}): pending`,
+      expect.stringMatching(PENDING_TO_ACTIVE),
+    ],
+    requests: { "PUT /v1/l2_segments/:id": 1 },
+  },
+  replace: [
+    {
+      fields: () => ({ locationGroupId: 5 }),
+      replaces: ["locationGroupId"],
+      deleteBeforeReplace: true,
+    },
+    {
+      fields: () => ({ type: "public", locationGroupId: 2 }),
+      replaces: ["type", "locationGroupId"],
+      deleteBeforeReplace: true,
+    },
+  ],
+  drift: {
+    change: async ({ id, record }, sim) => {
+      const labels = record.labels as Record<string, string>;
+      const members = (await sim.control.peek("l2_segments", id))?._members as WireRecord[];
+      await sim.control.patch("l2_segments", id, {
+        name: "renamed",
+        labels: { env: "dev", [OWNER_LABEL_KEY]: String(labels[OWNER_LABEL_KEY]) },
+        _members: members.filter((member) => member.id === "L2Ams001"),
+      });
+    },
+    shows: { name: "renamed", labels: { env: "dev" }, members: [{ id: "L2Ams001" }] },
+    updates: ["name", "members", "labels"],
+  },
+  removeOutside: async ({ id }, client) => {
+    await client.l2Segments.delete(id);
+  },
+  // The last record the wait read: the members are there, not active yet.
+  partial: {
+    timeoutMs: 5_000,
+    properties: {
+      status: "pending",
+      members: [
+        { id: "L2Ams001", status: "new" },
+        { id: "L2Ams002", status: "new" },
+      ],
+    },
+  },
+  lostCreateAnswer: "adopts",
+};
+
+/** Every row's seed records, one simulator's seed. */
+export function seedOf(rows: readonly KindRow[]): Record<string, WireRecord[]> {
+  const records: Record<string, WireRecord[]> = {};
+  for (const row of rows) {
+    for (const [collection, seeded] of Object.entries(row.seed ?? {})) {
+      records[collection] = [...(records[collection] ?? []), ...seeded];
+    }
+  }
+  return records;
+}
+
+export const KINDS: readonly KindRow[] = [
+  sshKey,
+  dnsZone,
+  dnsRecord,
+  rbsVolume,
+  cloudInstance,
+  l2Segment,
+];

@@ -14,7 +14,7 @@ import { repoRoot } from "../../scripts/engine/repo";
 import { secretValue } from "../../scripts/engine/secrets";
 import { ServersComClient } from "../../sdk/client";
 import { type Simulator, startSimulator } from "../../simulator";
-import { KINDS } from "./kinds";
+import { KINDS, seedOf } from "./kinds";
 import type { Created } from "./row";
 
 const PROJECT_DIR = join(repoRoot(), "test", "engine", "project");
@@ -28,7 +28,7 @@ let host: PluginHost;
 const logged: string[] = [];
 
 beforeAll(async () => {
-  sim = await startSimulator({ speed: 3000 });
+  sim = await startSimulator({ speed: 3000, seed: { records: seedOf(KINDS) } });
   client = new ServersComClient({ token: sim.token, baseUrl: sim.url });
   host = await PluginHost.start({
     projectDir: PROJECT_DIR,

@@ -4,7 +4,7 @@
 import type { PropertyBag } from "../../provider/framework/check";
 import type { ResourceKind } from "../../provider/framework/kind";
 import type { ServersComClient } from "../../sdk/client";
-import type { Simulator } from "../../simulator";
+import type { Simulator, WireRecord } from "../../simulator";
 
 /** Values the row's inputs refer to (a zone's id), made through the API before each create. */
 export type Prepared = Readonly<Record<string, string>>;
@@ -22,6 +22,8 @@ export interface KindRow {
   readonly kind: ResourceKind<any>;
   /** The resource's name in the program (the URN's last part). */
   readonly name: string;
+  /** Records the simulator is seeded with for the kind (by collection): servers it cannot order. */
+  readonly seed?: Readonly<Record<string, readonly WireRecord[]>>;
   /** The simulator collection holding the kind's objects. */
   readonly collection: string;
   /** The record's fields holding secrets only the simulator knows, never to be printed. */
