@@ -114,7 +114,11 @@ describe.each(KINDS.map((row) => [row.kind.name, row] as const))("%s", (_kind, r
       props: outs,
       inputs: { ...row.readInputs(created), __ownerLabel: inputs.__ownerLabel },
     });
-    expect(await provider.diff(created.id, outs, inputs)).toMatchObject({ changes: false });
+    expect(await provider.diff(created.id, outs, inputs)).toMatchObject({
+      changes: false,
+      replaces: [],
+      updates: [],
+    });
   });
 
   it("changes in place, and then diffs without changes", async () => {
@@ -126,6 +130,7 @@ describe.each(KINDS.map((row) => [row.kind.name, row] as const))("%s", (_kind, r
       updates: row.update.updates,
     });
     bed.lines.length = 0;
+    await bed.sim.control.clearRequestCounts();
     const { outs: updated } = await provider.update(created.id, outs, news);
     expect(updated).toMatchObject(row.update.outputs(created));
     expect(bed.lines).toEqual(row.update.lines?.(created) ?? []);
@@ -135,6 +140,9 @@ describe.each(KINDS.map((row) => [row.kind.name, row] as const))("%s", (_kind, r
     if (row.update.labels !== undefined) {
       const labels = (await recordOf(row, created.id))?.labels;
       expect(labels).toEqual(ownLabels(row.update.labels, inputs, false));
+    }
+    if (row.update.stored !== undefined) {
+      expect(await recordOf(row, created.id)).toMatchObject(row.update.stored(created));
     }
     expect(await provider.diff(created.id, updated as PropertyBag, news)).toMatchObject({
       changes: false,
@@ -176,7 +184,9 @@ describe.each(KINDS.map((row) => [row.kind.name, row] as const))("%s", (_kind, r
     const { provider, outs, created } = await make(row);
     bed.lines.length = 0;
     await provider.delete(created.id, outs);
-    expect(await recordOf(row, created.id)).toBeUndefined();
+    const left = await recordOf(row, created.id);
+    if (row.deleted === undefined) expect(left).toBeUndefined();
+    else row.deleted(left);
     expect(bed.lines).toEqual(row.deleteLines(created));
     await provider.delete(created.id, outs);
     expect(await provider.read(created.id, outs)).toEqual({});
@@ -208,10 +218,12 @@ describe.each(KINDS.map((row) => [row.kind.name, row] as const))("%s", (_kind, r
 
   const { removeOutside, partial } = row;
   if (removeOutside !== undefined) {
-    it("read answers {} while the object is being removed outside Pulumi", async () => {
-      const { provider, outs, created } = await make(row);
+    it("read answers {} while the object is being removed outside Pulumi; update refuses", async () => {
+      const { provider, inputs, outs, created } = await make(row);
       await removeOutside(created, bed.client);
       expect(await provider.read(created.id, outs)).toEqual({});
+      const error = await failure(provider.update(created.id, outs, inputs));
+      expect(error.message).toContain("no longer exists");
     });
   }
 
@@ -233,7 +245,8 @@ describe.each(KINDS.map((row) => [row.kind.name, row] as const))("%s", (_kind, r
       expect(message.startsWith(`${label} was created but is not ready: timed out after `)).toBe(
         true,
       );
-      expect(message).toContain(`timed out after ${partial.timeoutMs / 1000}s`);
+      const timeout = partial.timeoutText ?? `${partial.timeoutMs / 1000}s`;
+      expect(message).toContain(`timed out after ${timeout}`);
       expect(reasons).toEqual([message]);
       // The inputs (with __provider, needed to load the provider on refresh) and the record so far.
       expect(properties).toMatchObject({
@@ -244,6 +257,7 @@ describe.each(KINDS.map((row) => [row.kind.name, row] as const))("%s", (_kind, r
       });
       for (const name of partial.absent ?? []) expect(properties).not.toHaveProperty(name);
       // The engine records the resource with init errors; the next `up` calls update.
+      expect(await provider.diff(id, properties, news)).toMatchObject({ replaces: [] });
       const { outs } = await provider.update(id, properties, news);
       const done = { ...created, record: (await recordOf(row, id)) ?? {} };
       expect(outs).toEqual({ ...row.outputs(done), __ownerLabel: inputs.__ownerLabel });

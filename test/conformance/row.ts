@@ -55,6 +55,11 @@ export interface KindRow {
   /** The progress lines the create prints, exactly (default: none). */
   readonly createLines?: (created: Created) => readonly unknown[];
   /**
+   * What the record behind the id is after the delete (default: absent). A dedicated server stays
+   * listed with its release scheduled, and counts as gone.
+   */
+  readonly deleted?: (record: Readonly<Record<string, unknown>> | undefined) => void;
+  /**
    * The progress lines the delete prints, exactly: the first names the resource as every line
    * does ("serverscom:<Kind> <name> (<id>): ...").
    */
@@ -68,6 +73,8 @@ export interface KindRow {
     readonly labels?: Readonly<Record<string, string>>;
     /** The progress lines the update prints, exactly (default: none). */
     readonly lines?: (created: Created) => readonly unknown[];
+    /** What the simulator's record holds afterwards, beyond the outputs. */
+    readonly stored?: (created: Created) => Readonly<Record<string, unknown>>;
     /** Requests the update makes, by route ("METHOD /v1/pattern"), where the count matters. */
     readonly requests?: Readonly<Record<string, number>>;
   };
@@ -94,6 +101,8 @@ export interface KindRow {
    */
   readonly partial?: {
     readonly timeoutMs: number;
+    /** How the error words the timeout (default: "<seconds>s"). */
+    readonly timeoutText?: string;
     readonly properties: PropertyBag;
     readonly absent?: readonly string[];
   };
