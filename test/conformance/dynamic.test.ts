@@ -68,6 +68,12 @@ function ownLabels(labels: Readonly<Record<string, string>>, inputs: PropertyBag
   };
 }
 
+/** The resource as every progress line names it ("serverscom:<Kind> <name> (<id>)"). */
+function labelOf(row: KindRow, created: Created): string {
+  const line = row.deleteLines(created)[0];
+  return line.slice(0, line.indexOf(`(${created.id})`) + created.id.length + 2);
+}
+
 async function prepared(row: KindRow): Promise<Prepared> {
   return (await row.prepare?.(bed.client)) ?? {};
 }
@@ -241,7 +247,7 @@ describe.each(KINDS.map((row) => [row.kind.name, row] as const))("%s", (_kind, r
       const record = (await recordOf(row, id)) ?? {};
       const created = { id, prepared: ready, record };
       expect(id).toBe(row.id(created));
-      const label = row.deleteLines(created)[0].replace(/: \S+$/, "");
+      const label = labelOf(row, created);
       expect(message.startsWith(`${label} was created but is not ready: timed out after `)).toBe(
         true,
       );
@@ -284,8 +290,7 @@ describe.each(KINDS.map((row) => [row.kind.name, row] as const))("%s", (_kind, r
       const { id, outs } = await provider.create(inputs);
       const created = { id, prepared: ready, record: (await recordOf(row, id)) ?? {} };
       expect(outs).toEqual({ ...row.outputs(created), __ownerLabel: inputs.__ownerLabel });
-      // The resource as every progress line names it, from the delete's line.
-      const label = row.deleteLines(created)[0].replace(/: \S+$/, "");
+      const label = labelOf(row, created);
       const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
       expect(bed.lines[0]).toMatch(
         new RegExp(`^${escaped}: the create request failed \\(.*\\) but the API had applied it`),
