@@ -15,8 +15,29 @@ import { sbmServerKind } from "../../provider/sbm-server/definition";
 import { sshKeyKind } from "../../provider/ssh-key/definition";
 import { fingerprintOf } from "../../provider/ssh-key/public-key";
 import type { WireRecord } from "../../simulator";
-import { ed25519Key } from "../provider/dedicated-server-support";
+import { ed25519Key, ORDER, UBUNTU_22 } from "../provider/dedicated-server-support";
 import type { KindRow } from "./row";
+
+/**
+ * A drift: `fields` of the record and its labels changed outside Pulumi (the ownership label
+ * kept, as a hand edit in the panel keeps it), `extra` computed from the record as it is then.
+ */
+function changedOutside(
+  collection: string,
+  fields: Readonly<Record<string, unknown>>,
+  labels: Readonly<Record<string, string>>,
+  extra: (record: Readonly<Record<string, unknown>>) => Record<string, unknown> = () => ({}),
+): KindRow["drift"]["change"] {
+  return async ({ id }, sim) => {
+    const record = (await sim.control.peek(collection, id)) ?? {};
+    const own = (record.labels as Record<string, string>)[OWNER_LABEL_KEY];
+    await sim.control.patch(collection, id, {
+      ...fields,
+      labels: { ...labels, [OWNER_LABEL_KEY]: String(own) },
+      ...extra(record),
+    });
+  };
+}
 
 // Public halves of throwaway keys.
 const KEY = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAICPDUkarrY7MnyS308g9l/aRCIDLkT8/4rUiYUMB9RJr";
@@ -56,13 +77,7 @@ const sshKey: KindRow = {
     },
   ],
   drift: {
-    change: async ({ id }, sim) => {
-      const labels = (await sim.control.peek("ssh_keys", id))?.labels as Record<string, string>;
-      await sim.control.patch("ssh_keys", id, {
-        name: "renamed",
-        labels: { team: "x", [OWNER_LABEL_KEY]: String(labels[OWNER_LABEL_KEY]) },
-      });
-    },
+    change: changedOutside("ssh_keys", { name: "renamed" }, { team: "x" }),
     shows: { name: "renamed", labels: { team: "x" } },
     updates: ["name", "labels"],
   },
@@ -100,10 +115,7 @@ const dnsZone: KindRow = {
     { fields: () => ({ name: "example.org" }), replaces: ["name"], deleteBeforeReplace: true },
   ],
   drift: {
-    change: async ({ id, record }, sim) => {
-      const labels = record.labels as Record<string, string>;
-      await sim.control.patch("dns_domains", id, { labels: { ...labels, env: "x" } });
-    },
+    change: changedOutside("dns_domains", {}, { env: "x" }),
     shows: { labels: { env: "x" } },
     updates: ["labels"],
   },
@@ -153,9 +165,8 @@ const dnsRecord: KindRow = {
     { fields: () => ({ zoneId: "other" }), replaces: ["zoneId"], deleteBeforeReplace: true },
   ],
   drift: {
-    change: async ({ prepared, record }, sim) => {
+    change: async ({ record }, sim) => {
       await sim.control.patch("dns_records", String(record.id), { data: "192.0.2.7" });
-      void prepared;
     },
     shows: { data: "192.0.2.7" },
     updates: ["data"],
@@ -243,13 +254,7 @@ const rbsVolume: KindRow = {
     },
   ],
   drift: {
-    change: async ({ id, record }, sim) => {
-      const labels = record.labels as Record<string, string>;
-      await sim.control.patch("rbs_volumes", id, {
-        name: "renamed",
-        labels: { env: "dev", [OWNER_LABEL_KEY]: String(labels[OWNER_LABEL_KEY]) },
-      });
-    },
+    change: changedOutside("rbs_volumes", { name: "renamed" }, { env: "dev" }),
     shows: { name: "renamed", labels: { env: "dev" } },
     updates: ["name", "labels"],
   },
@@ -387,13 +392,7 @@ const cloudInstance: KindRow = {
     },
   ],
   drift: {
-    change: async ({ id, record }, sim) => {
-      const labels = record.labels as Record<string, string>;
-      await sim.control.patch("cloud_instances", id, {
-        name: "renamed",
-        labels: { env: "x", [OWNER_LABEL_KEY]: String(labels[OWNER_LABEL_KEY]) },
-      });
-    },
+    change: changedOutside("cloud_instances", { name: "renamed" }, { env: "x" }),
     shows: { name: "renamed", labels: { env: "x" } },
     updates: ["name", "labels"],
   },
@@ -408,7 +407,7 @@ const cloudInstance: KindRow = {
 };
 
 /** A seeded dedicated server, ready (the simulator seeds none). */
-function seededServer(id: string, locationId: number): WireRecord {
+export function seededServer(id: string, locationId: number): WireRecord {
   return {
     id,
     type: "dedicated_server",
@@ -530,15 +529,9 @@ const l2Segment: KindRow = {
     },
   ],
   drift: {
-    change: async ({ id, record }, sim) => {
-      const labels = record.labels as Record<string, string>;
-      const members = (await sim.control.peek("l2_segments", id))?._members as WireRecord[];
-      await sim.control.patch("l2_segments", id, {
-        name: "renamed",
-        labels: { env: "dev", [OWNER_LABEL_KEY]: String(labels[OWNER_LABEL_KEY]) },
-        _members: members.filter((member) => member.id === "L2Ams001"),
-      });
-    },
+    change: changedOutside("l2_segments", { name: "renamed" }, { env: "dev" }, (record) => ({
+      _members: (record._members as WireRecord[]).filter((member) => member.id === "L2Ams001"),
+    })),
     shows: { name: "renamed", labels: { env: "dev" }, members: [{ id: "L2Ams001" }] },
     updates: ["name", "members", "labels"],
   },
@@ -570,23 +563,6 @@ export function seedOf(rows: readonly KindRow[]): Record<string, WireRecord[]> {
   return records;
 }
 
-/** Seed ids (simulator/seed/catalogue.ts). */
-const UBUNTU_22 = 301;
-/** A Dell R640 in AMS1 with two 480 GB SSDs in one layout, private and public uplinks. */
-const SERVER_ORDER = {
-  locationId: 1,
-  serverModelId: 101,
-  uplinkModels: { private: { id: 401 }, public: { id: 403, bandwidthModelId: 501 } },
-  ramSize: 64,
-  drives: {
-    slots: [
-      { position: 0, driveModelId: 201 },
-      { position: 1, driveModelId: 201 },
-    ],
-    layout: [{ slotPositions: [0, 1], ignore: false }],
-  },
-  operatingSystemId: UBUNTU_22,
-};
 const SERVER_USER_DATA = "#cloud-config\nruncmd: [echo hello]\n";
 const DRIVE_SLOT = {
   interface: "SATA3",
@@ -614,7 +590,7 @@ const dedicatedServer: KindRow = {
   },
   inputs: ({ alice, bob }) => ({
     hostname: "web-1",
-    ...SERVER_ORDER,
+    ...ORDER,
     labels: { env: "prod", team: "a" },
     sshKeyFingerprints: [alice, bob],
     userData: SERVER_USER_DATA,
@@ -644,7 +620,7 @@ const dedicatedServer: KindRow = {
     bandwidthName: "20 TB",
     operatingSystemId: UBUNTU_22,
     operatingSystemFullName: "Ubuntu 22.04-server x86_64",
-    uplinkModels: SERVER_ORDER.uplinkModels,
+    uplinkModels: ORDER.uplinkModels,
     ipxeConfig: null,
     features: [],
     ipxeBootFeature: null,
@@ -658,7 +634,7 @@ const dedicatedServer: KindRow = {
       { position: 0, ...DRIVE_SLOT },
       { position: 1, ...DRIVE_SLOT },
     ],
-    drives: SERVER_ORDER.drives,
+    drives: ORDER.drives,
     ipv6: false,
     userData: SERVER_USER_DATA,
     rebootOnIpxeChange: false,
@@ -673,7 +649,7 @@ const dedicatedServer: KindRow = {
   labels: { env: "prod", team: "a" },
   stored: () => ({ _user_data: SERVER_USER_DATA }),
   readInputs: ({ prepared }) => ({
-    ...SERVER_ORDER,
+    ...ORDER,
     features: [],
     hostname: "web-1",
     sshKeyFingerprints: [prepared.alice, prepared.bob].sort(),
@@ -746,13 +722,7 @@ const dedicatedServer: KindRow = {
     { fields: () => ({ ipv6: true }), replaces: ["ipv6"], deleteBeforeReplace: true },
   ],
   drift: {
-    change: async ({ id, record }, sim) => {
-      const labels = record.labels as Record<string, string>;
-      await sim.control.patch("dedicated_servers", id, {
-        title: "renamed",
-        labels: { env: "dev", [OWNER_LABEL_KEY]: String(labels[OWNER_LABEL_KEY]) },
-      });
-    },
+    change: changedOutside("dedicated_servers", { title: "renamed" }, { env: "dev" }),
     shows: { hostname: "renamed", labels: { env: "dev" } },
     updates: ["hostname", "labels"],
   },
@@ -768,7 +738,7 @@ const dedicatedServer: KindRow = {
       operationalStatus: "provisioning",
       hostname: "web-1",
       ipv6: false,
-      drives: SERVER_ORDER.drives,
+      drives: ORDER.drives,
     },
   },
   lostCreateAnswer: "adopts",
@@ -858,12 +828,7 @@ const sbmServer: KindRow = {
     },
   ],
   drift: {
-    change: async ({ id, record }, sim) => {
-      const labels = record.labels as Record<string, string>;
-      await sim.control.patch("sbm_servers", id, {
-        labels: { env: "dev", [OWNER_LABEL_KEY]: String(labels[OWNER_LABEL_KEY]) },
-      });
-    },
+    change: changedOutside("sbm_servers", {}, { env: "dev" }),
     shows: { labels: { env: "dev" } },
     updates: ["labels"],
   },

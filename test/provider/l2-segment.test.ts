@@ -10,7 +10,8 @@ import { OWNER_LABEL_KEY } from "../../provider/framework/ownership";
 import { UNKNOWN } from "../../provider/framework/unknowns";
 import { l2SegmentKind } from "../../provider/l2-segment/definition";
 import type { ServersComClient } from "../../sdk/client";
-import type { Simulator, WireRecord } from "../../simulator";
+import type { Simulator } from "../../simulator";
+import { seededServer } from "../conformance/kinds";
 import {
   closeTestBed,
   engineInputs,
@@ -23,22 +24,7 @@ import {
 
 const SEGMENTS = "l2_segments";
 
-function server(id: string, locationId: number): WireRecord {
-  return {
-    id,
-    type: "dedicated_server",
-    title: `${id.toLowerCase()}.example.com`,
-    location_id: locationId,
-    location_code: locationId === 1 ? "AMS1" : "DFW1",
-    status: "active",
-    operational_status: "normal",
-    power_status: "powered_on",
-    labels: {},
-    _features: { private_ipxe_boot: "deactivated", public_ipxe_boot: "deactivated" },
-    created_at: "2026-01-01T00:00:00.000Z",
-    updated_at: "2026-01-01T00:00:00.000Z",
-  };
-}
+const server = seededServer;
 
 let bed: TestBed;
 // Short names for the bed's parts.
