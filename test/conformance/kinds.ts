@@ -5,6 +5,7 @@
 
 import { expect } from "vitest";
 import { cloudInstanceKind } from "../../provider/cloud-instance/definition";
+import { cloudVolumeKind } from "../../provider/cloud-volume/definition";
 import { dedicatedServerKind } from "../../provider/dedicated-server/definition";
 import { dnsRecordKind } from "../../provider/dns-record/definition";
 import { dnsZoneKind } from "../../provider/dns-zone/definition";
@@ -847,6 +848,69 @@ const sbmServer: KindRow = {
   lostCreateAnswer: "adopts",
 };
 
+const cloudVolume: KindRow = {
+  kind: cloudVolumeKind,
+  name: "data",
+  collection: "cloud_volumes",
+  inputs: () => ({ name: "data", regionId: 1, size: 20, labels: { env: "prod" } }),
+  id: ({ record }) => String(record.id),
+  // Detached: every field.
+  outputs: () => ({
+    name: "data",
+    size: 20,
+    status: "available",
+    regionId: 1,
+    regionCode: "AMS1",
+    instanceId: null,
+    device: null,
+    labels: { env: "prod" },
+    description: null,
+    bootable: false,
+    platformUuid: expect.any(String),
+    createdAt: expect.any(String),
+  }),
+  labels: { env: "prod" },
+  readInputs: () => ({
+    name: "data",
+    size: 20,
+    regionId: 1,
+    instanceId: null,
+    labels: { env: "prod" },
+  }),
+  unrecorded: ["backupId"],
+  createLines: ({ id }) => [
+    `serverscom:CloudVolume data (${id}): pending`,
+    expect.stringMatching(/: pending -> available after \d+s$/),
+  ],
+  deleteLines: ({ id }) => [
+    `serverscom:CloudVolume data (${id}): deleting`,
+    expect.stringMatching(/: deleting -> gone after \d+s$/),
+  ],
+  // Name, description and labels with one PUT.
+  update: {
+    fields: () => ({ name: "data-2", description: "logs", labels: { env: "dev" } }),
+    updates: ["name", "description", "labels"],
+    outputs: () => ({ name: "data-2", description: "logs", labels: { env: "dev" } }),
+    labels: { env: "dev" },
+    requests: { "PUT /v1/cloud_block_storage/volumes/:id": 1 },
+  },
+  // Another region or another backup, deleting first.
+  replace: [
+    { fields: () => ({ regionId: 2 }), replaces: ["regionId"], deleteBeforeReplace: true },
+    { fields: () => ({ backupId: "b1" }), replaces: ["backupId"], deleteBeforeReplace: true },
+  ],
+  drift: {
+    change: changedOutside("cloud_volumes", { name: "renamed" }, { env: "x" }),
+    shows: { name: "renamed", labels: { env: "x" } },
+    updates: ["name", "labels"],
+  },
+  removeOutside: async ({ id }, client) => {
+    await client.cloudVolumes.delete(id);
+  },
+  partial: { timeoutMs: 5_000, properties: { status: "pending", size: 20 } },
+  lostCreateAnswer: "adopts",
+};
+
 export const KINDS: readonly KindRow[] = [
   sshKey,
   dnsZone,
@@ -856,4 +920,5 @@ export const KINDS: readonly KindRow[] = [
   l2Segment,
   dedicatedServer,
   sbmServer,
+  cloudVolume,
 ];
