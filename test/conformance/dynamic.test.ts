@@ -181,7 +181,7 @@ describe.each(KINDS.map((row) => [row.kind.name, row] as const))("%s", (_kind, r
         changes: true,
         replaces: change.replaces,
         updates: change.updates ?? [],
-        deleteBeforeReplace: change.deleteBeforeReplace,
+        deleteBeforeReplace: change.deleteBeforeReplace ?? true,
       });
     },
   );

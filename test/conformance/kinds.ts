@@ -74,7 +74,6 @@ const sshKey: KindRow = {
     {
       fields: () => ({ publicKey: OTHER_KEY }),
       replaces: ["publicKey"],
-      deleteBeforeReplace: true,
     },
   ],
   drift: {
@@ -112,9 +111,7 @@ const dnsZone: KindRow = {
     outputs: () => ({ labels: { env: "dev" } }),
     labels: { env: "dev" },
   },
-  replace: [
-    { fields: () => ({ name: "example.org" }), replaces: ["name"], deleteBeforeReplace: true },
-  ],
+  replace: [{ fields: () => ({ name: "example.org" }), replaces: ["name"] }],
   drift: {
     change: changedOutside("dns_domains", {}, { env: "x" }),
     shows: { labels: { env: "x" } },
@@ -161,9 +158,8 @@ const dnsRecord: KindRow = {
       fields: () => ({ type: "AAAA", data: "2001:db8::1" }),
       replaces: ["type"],
       updates: ["data"],
-      deleteBeforeReplace: true,
     },
-    { fields: () => ({ zoneId: "other" }), replaces: ["zoneId"], deleteBeforeReplace: true },
+    { fields: () => ({ zoneId: "other" }), replaces: ["zoneId"] },
   ],
   drift: {
     change: async ({ record }, sim) => {
@@ -247,11 +243,10 @@ const rbsVolume: KindRow = {
     ],
   },
   replace: [
-    { fields: () => ({ flavorId: 2 }), replaces: ["flavorId"], deleteBeforeReplace: true },
+    { fields: () => ({ flavorId: 2 }), replaces: ["flavorId"] },
     {
       fields: () => ({ locationId: 2, flavorId: 3 }),
       replaces: ["locationId", "flavorId"],
-      deleteBeforeReplace: true,
     },
   ],
   drift: {
@@ -379,17 +374,14 @@ const cloudInstance: KindRow = {
       fields: () => ({ regionId: 2, imageId: DALLAS_UBUNTU_24 }),
       replaces: ["regionId"],
       updates: ["imageId"],
-      deleteBeforeReplace: true,
     },
     {
       fields: () => ({ userData: `${USER_DATA}x: 1\n` }),
       replaces: ["userData"],
-      deleteBeforeReplace: true,
     },
     {
       fields: () => ({ sshKeyFingerprint: "aa:bb:cc:dd:ee:ff:00:11:22:33:44:55:66:77:88:99" }),
       replaces: ["sshKeyFingerprint"],
-      deleteBeforeReplace: true,
     },
   ],
   drift: {
@@ -521,12 +513,10 @@ const l2Segment: KindRow = {
     {
       fields: () => ({ locationGroupId: 5 }),
       replaces: ["locationGroupId"],
-      deleteBeforeReplace: true,
     },
     {
       fields: () => ({ type: "public", locationGroupId: 2 }),
       replaces: ["type", "locationGroupId"],
-      deleteBeforeReplace: true,
     },
   ],
   drift: {
@@ -703,24 +693,21 @@ const dedicatedServer: KindRow = {
   },
   // New hardware, location, uplinks, drives or ipv6, deleting first.
   replace: [
-    { fields: () => ({ locationId: 2 }), replaces: ["locationId"], deleteBeforeReplace: true },
+    { fields: () => ({ locationId: 2 }), replaces: ["locationId"] },
     {
       fields: () => ({ serverModelId: 102 }),
       replaces: ["serverModelId"],
-      deleteBeforeReplace: true,
     },
-    { fields: () => ({ ramSize: 128 }), replaces: ["ramSize"], deleteBeforeReplace: true },
+    { fields: () => ({ ramSize: 128 }), replaces: ["ramSize"] },
     {
       fields: () => ({ uplinkModels: { private: { id: 402 } } }),
       replaces: ["uplinkModels"],
-      deleteBeforeReplace: true,
     },
     {
       fields: () => ({ drives: { slots: [{ position: 0, driveModelId: 202 }] } }),
       replaces: ["drives"],
-      deleteBeforeReplace: true,
     },
-    { fields: () => ({ ipv6: true }), replaces: ["ipv6"], deleteBeforeReplace: true },
+    { fields: () => ({ ipv6: true }), replaces: ["ipv6"] },
   ],
   drift: {
     change: changedOutside("dedicated_servers", { title: "renamed" }, { env: "dev" }),
@@ -813,19 +800,16 @@ const sbmServer: KindRow = {
     {
       fields: () => ({ sbmFlavorModelId: 602 }),
       replaces: ["sbmFlavorModelId"],
-      deleteBeforeReplace: true,
     },
     {
       fields: () => ({ locationId: 2, sbmFlavorModelId: 602 }),
       replaces: ["locationId", "sbmFlavorModelId"],
-      deleteBeforeReplace: true,
     },
     // A creation-only input set after the create: through the native door too (it once took any
     // write-only value the outputs lack on trust, as after an import, and saw no change).
     {
       fields: () => ({ publicIpv4NetworkId: "n1" }),
       replaces: ["publicIpv4NetworkId"],
-      deleteBeforeReplace: true,
     },
   ],
   drift: {
@@ -896,8 +880,8 @@ const cloudVolume: KindRow = {
   },
   // Another region or another backup, deleting first.
   replace: [
-    { fields: () => ({ regionId: 2 }), replaces: ["regionId"], deleteBeforeReplace: true },
-    { fields: () => ({ backupId: "b1" }), replaces: ["backupId"], deleteBeforeReplace: true },
+    { fields: () => ({ regionId: 2 }), replaces: ["regionId"] },
+    { fields: () => ({ backupId: "b1" }), replaces: ["backupId"] },
   ],
   drift: {
     change: changedOutside("cloud_volumes", { name: "renamed" }, { env: "x" }),

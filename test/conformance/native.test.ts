@@ -138,7 +138,7 @@ describe.each(KINDS.map((row) => [row.kind.name, row] as const))("%s", (_kind, r
       expect(diff).toMatchObject({
         changes: "some",
         replaces: change.replaces,
-        deleteBeforeReplace: change.deleteBeforeReplace,
+        deleteBeforeReplace: change.deleteBeforeReplace ?? true,
       });
       const updates = change.updates ?? [];
       const replacing = Object.fromEntries(

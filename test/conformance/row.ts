@@ -84,7 +84,8 @@ export interface KindRow {
     readonly replaces: readonly string[];
     /** The properties the same change alters in place (default: none). */
     readonly updates?: readonly string[];
-    readonly deleteBeforeReplace: boolean;
+    /** Whether the replacement deletes first (default true: framework/diff.ts deletes first). */
+    readonly deleteBeforeReplace?: boolean;
   }>;
   /** A change behind Pulumi's back, what a read then shows, and what the diff names to fix. */
   readonly drift: {
