@@ -14,7 +14,13 @@ import type { ServersComClient } from "../../sdk/client";
 import type { PropertyBag } from "../framework/check";
 import type { DiffOutcome } from "../framework/diff";
 import { PartialResourceError } from "../framework/errors";
-import { HIDDEN_INPUTS, OWNER_INPUT, TIMEOUTS_INPUT, UNRECORDED_OUTPUT } from "../framework/hidden";
+import {
+  HIDDEN_INPUTS,
+  OWNER_INPUT,
+  TIMEOUTS_INPUT,
+  UNRECORDED_OUTPUT,
+  unrecordedOf,
+} from "../framework/hidden";
 import { ADOPT_INPUT, type KindProvider, type LifecycleProvider } from "../framework/kind-provider";
 import { ownerLabelForUrn } from "../framework/ownership";
 import { refuseCreateFirst } from "./delete-first";
@@ -121,17 +127,21 @@ export class NativeResource {
   }
 
   /**
-   * The lifecycle's diff of the new inputs against the old outputs. Write-only values (which
-   * the API never returns) that the old outputs lack are taken as declared, as adoption takes
-   * them (framework/diff.ts, PropertyRule.writeOnly): every create and update records them, so
-   * only `pulumi import` leaves them out, and an imported server must not be replaced because its
-   * drive layout could not be read back.
+   * The lifecycle's diff of the new inputs against the old outputs. The write-only values (which
+   * the API never returns) that `pulumi import` could not read, listed by the imported outputs
+   * (hidden.ts, UNRECORDED_OUTPUT), are taken as declared, as adoption takes them
+   * (framework/diff.ts, PropertyRule.writeOnly): an imported server must not be replaced because
+   * its drive layout could not be read back. Any other one the old outputs lack was not set when
+   * the object was made: setting it now is a change (a replacement for a creation-only one).
    */
   async diff(id: string, olds: Properties, news: Properties): Promise<DiffResult> {
     const newBag = openSecrets(ownPropertiesOf(news)).plain;
+    const oldPlain = openSecrets(ownPropertiesOf(olds)).plain;
+    const trusted = (this.provider as Partial<LifecycleProvider>).writeOnlyValues?.(newBag) ?? {};
+    const unrecorded = unrecordedOf(oldPlain);
     const oldBag = {
-      ...((this.provider as Partial<LifecycleProvider>).writeOnlyValues?.(newBag) ?? {}),
-      ...openSecrets(ownPropertiesOf(olds)).plain,
+      ...Object.fromEntries(Object.entries(trusted).filter(([name]) => unrecorded.includes(name))),
+      ...oldPlain,
     };
     const outcome = await this.provider.diff(id, oldBag, newBag);
     const detailed: Record<string, { replace: boolean; added: boolean }> = {};

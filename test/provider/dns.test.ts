@@ -1,6 +1,7 @@
-// DnsZone and DnsRecord against the simulator: lifecycle, the refused zone changes, the API's
-// uniqueness instead of labels (a foreign zone of the same name, an identical record: never
-// adopted silently), adoption by adoptId, drift, deletion outside Pulumi, check.
+// DnsZone and DnsRecord against the simulator, beyond the lifecycle every kind shares (their rows
+// in test/conformance): the refused zone changes, the API's uniqueness instead of labels (a
+// foreign zone of the same name, an identical record: never adopted silently), adoption by
+// adoptId, names within the zone, check.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { dnsRecordKind } from "../../provider/dns-record/definition";
 import { dnsZoneKind } from "../../provider/dns-zone/definition";
@@ -8,7 +9,6 @@ import type { PropertyBag } from "../../provider/framework/check";
 import { PartialResourceError } from "../../provider/framework/errors";
 import type { KindProvider } from "../../provider/framework/kind-provider";
 import { createKindProvider } from "../../provider/framework/lifecycle";
-import { CREATE_LABEL_KEY, OWNER_LABEL_KEY } from "../../provider/framework/ownership";
 import {
   closeTestBed,
   engineInputs,
@@ -68,32 +68,8 @@ async function record(zoneId: string, fields: PropertyBag = {}) {
 }
 
 describe("DnsZone", () => {
-  it("creates a zone with the ownership label, reads it back and diffs without changes", async () => {
-    const { inputs, id, outs } = await zone({ ttl: 600, labels: { env: "prod" } });
-    expect(outs).toMatchObject({
-      name: "example.com",
-      email: "admin@example.com",
-      ttl: 600,
-      delegationStatus: "undelegated",
-      labels: { env: "prod" },
-      unpublishDate: null,
-    });
-    const stored = await bed.sim.control.peek("dns_domains", id);
-    expect(stored?.labels).toEqual({
-      env: "prod",
-      [OWNER_LABEL_KEY]: inputs.__ownerLabel,
-      // One random value per create call (ownership.ts).
-      [CREATE_LABEL_KEY]: expect.stringMatching(/^c[0-9a-f]{32}$/),
-    });
-    const read = await zones.read(id, outs);
-    expect(read.props).toEqual(outs);
-    expect(await zones.diff(id, outs, inputs)).toMatchObject({ changes: false });
-  });
-
-  it("changes labels in place; refuses email and ttl before any request", async () => {
+  it("refuses email and ttl changes before any request", async () => {
     const { inputs, id, outs } = await zone({ labels: { env: "prod" } });
-    const { outs: updated } = await zones.update(id, outs, { ...inputs, labels: { env: "dev" } });
-    expect(updated).toMatchObject({ labels: { env: "dev" } });
     const error = await failure(
       zones.update(id, outs, { ...inputs, email: "dns@example.com", ttl: 60 }),
     );
@@ -107,15 +83,6 @@ describe("DnsZone", () => {
     expect((await bed.sim.control.peek("dns_domains", id))?.email).toBe("admin@example.com");
   });
 
-  it("replaces for another name; deletes, and read then answers {}", async () => {
-    const { inputs, id, outs } = await zone();
-    expect(await zones.diff(id, outs, { ...inputs, name: "example.org" })).toMatchObject({
-      replaces: ["name"],
-    });
-    await zones.delete(id, outs);
-    expect(await zones.read(id, outs)).toEqual({});
-  });
-
   it("a second create never adopts a zone of that name, even with its ownership label: it stops, naming it", async () => {
     // Issue 12: what a create finds before its POST is never adopted; zone names are unique in
     // the API, so the create stops before ordering, naming the zone and adoptId.
@@ -124,16 +91,6 @@ describe("DnsZone", () => {
     const error = await failure(zones.create(inputs));
     expect(error.message).toContain(`a DNS zone example.com already exists (id ${first.id})`);
     expect(error.message).toContain(`set adoptId: "${first.id}"`);
-    expect(await recordCount(bed, "dns_domains")).toBe(1);
-  });
-
-  it("after a lost create answer, takes the zone carrying its own create label (late commit)", async () => {
-    await bed.sim.control.setFaults({
-      rules: [{ kind: "dropResponseAfterApply", probability: 1, method: "POST", times: 1 }],
-    });
-    const { id } = await zones.create(zoneInputs("zone"));
-    expect(bed.lines.join("\n")).toContain(`(${id}): the create request failed`);
-    expect(bed.lines.join("\n")).toContain("but the API had applied it");
     expect(await recordCount(bed, "dns_domains")).toBe(1);
   });
 
@@ -198,43 +155,7 @@ describe("DnsRecord", () => {
     expect((await records.read(id, outs)).props).toMatchObject({ name: "www.EXAMPLE.com." });
   });
 
-  it("creates a record with id <zoneId>/<recordId>, reads it and diffs without changes", async () => {
-    const { id: zoneId } = await zone();
-    const { inputs, id, outs } = await record(zoneId, { ttl: 300 });
-    expect(id).toBe(`${zoneId}/${String(outs.recordId)}`);
-    expect(outs).toMatchObject({
-      zoneId,
-      name: "www",
-      type: "A",
-      data: "192.0.2.1",
-      ttl: 300,
-      priority: null,
-    });
-    expect((await records.read(id, outs)).props).toEqual(outs);
-    expect(await records.diff(id, outs, inputs)).toMatchObject({ changes: false });
-  });
-
-  it("updates name, data, ttl in place; replaces for another type or zone", async () => {
-    const { id: zoneId } = await zone();
-    const { inputs, id, outs } = await record(zoneId);
-    const news = { ...inputs, name: "web", data: "192.0.2.2", ttl: 120 };
-    expect(await records.diff(id, outs, news)).toMatchObject({
-      updates: ["name", "data", "ttl"],
-      replaces: [],
-    });
-    const { outs: updated } = await records.update(id, outs, news);
-    expect(updated).toMatchObject({ name: "web", data: "192.0.2.2", ttl: 120 });
-    expect(
-      await records.diff(id, outs, { ...inputs, type: "AAAA", data: "2001:db8::1" }),
-    ).toMatchObject({
-      replaces: ["type"],
-    });
-    expect(await records.diff(id, outs, { ...inputs, zoneId: "other" })).toMatchObject({
-      replaces: ["zoneId"],
-    });
-  });
-
-  it("MX with priority; drift of data outside Pulumi shows on read", async () => {
+  it("MX with priority; a change of data made outside Pulumi shows on read", async () => {
     const { id: zoneId } = await zone();
     const { id, outs } = await record(zoneId, {
       name: "@",
@@ -245,8 +166,7 @@ describe("DnsRecord", () => {
     expect(outs).toMatchObject({ type: "MX", priority: 10 });
     await bed.client.dns.updateRecord(zoneId, String(outs.recordId), { data: "mx.example.net" });
     const read = await records.read(id, outs);
-    expect(read.props).toMatchObject({ data: "mx.example.net" });
-    expect(read.inputs).toMatchObject({ data: "mx.example.net" });
+    expect(read.props).toMatchObject({ data: "mx.example.net", priority: 10 });
   });
 
   it("never adopts an identical record silently: the create stops naming it; adoptId takes it", async () => {
@@ -270,24 +190,8 @@ describe("DnsRecord", () => {
     expect(other.id).not.toBe(adopted.id);
   });
 
-  it("after a lost create answer, names the identical record that appeared and takes nothing (issue 25)", async () => {
-    // Records have no labels: one that appeared may be this create's or another program's
-    // (test/provider/late-commit-foreign.test.ts), so it is named with adoptId, never taken.
-    const { id: zoneId } = await zone();
-    await bed.sim.control.setFaults({
-      rules: [{ kind: "dropResponseAfterApply", probability: 1, method: "POST", times: 1 }],
-    });
-    const error = await failure(record(zoneId));
-    expect(error.message).toMatch(/the create request failed .*, and since then .*set adoptId/);
-    const live = await bed.client.dns.listRecords(zoneId, { type: "A" }).toArray({ limit: 100 });
-    expect(live.length).toBe(1);
-  });
-
-  it("deletes; a record gone with its zone reads as {}; a malformed id is refused", async () => {
+  it("a record gone with its zone reads as {}; a malformed id is refused", async () => {
     const { id: zoneId, outs: zoneOuts } = await zone();
-    const { id, outs } = await record(zoneId);
-    await records.delete(id, outs);
-    expect(await records.read(id, outs)).toEqual({});
     const second = await record(zoneId);
     await zones.delete(zoneId, zoneOuts);
     expect(await records.read(second.id, second.outs)).toEqual({});

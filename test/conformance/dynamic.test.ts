@@ -1,0 +1,310 @@
+// The lifecycle conformance suite through the dynamic door: every row of kinds.ts through its
+// kind provider (createKindProvider, as the TypeScript door's provider host runs it) against the
+// simulator on virtual time (test/provider/support.ts). The native door's twin: native.test.ts.
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { PropertyBag } from "../../provider/framework/check";
+import { PartialResourceError } from "../../provider/framework/errors";
+import { TIMEOUTS_INPUT } from "../../provider/framework/hidden";
+import type { KindProvider } from "../../provider/framework/kind-provider";
+import { createKindProvider } from "../../provider/framework/lifecycle";
+import { CREATE_LABEL_KEY, OWNER_LABEL_KEY } from "../../provider/framework/ownership";
+import {
+  closeTestBed,
+  engineInputs,
+  failureOf,
+  PROVIDER_TEXT,
+  recordCount,
+  requests,
+  resetTestBed,
+  startTestBed,
+  type TestBed,
+} from "../provider/support";
+import { KINDS, seedOf } from "./kinds";
+import type { Created, KindRow, Prepared } from "./row";
+
+let bed: TestBed;
+/** Every error message a provider produced, checked for the token at the end. */
+const messages: string[] = [];
+
+beforeAll(async () => {
+  bed = await startTestBed({ seed: { records: seedOf(KINDS) } });
+});
+
+/** Secrets only the simulator knows (RBS passwords), looked for in every line and message. */
+const secrets = new Set<string>(KINDS.flatMap((row) => row.secrets ?? []));
+
+afterAll(() => closeTestBed(bed, messages, { atLeast: KINDS.length, secrets }));
+
+beforeEach(() => resetTestBed(bed));
+
+afterEach(async () => {
+  for (const row of KINDS) {
+    for (const record of await bed.sim.control.records(row.collection)) {
+      for (const field of row.secretFields ?? []) secrets.add(String(record[field]));
+    }
+  }
+});
+
+const failure = (promise: Promise<unknown>) => failureOf(promise, messages);
+
+interface Made {
+  readonly provider: KindProvider;
+  readonly created: Created;
+  readonly inputs: PropertyBag;
+  readonly outs: PropertyBag;
+  /** How many objects of the kind the simulator held before the create (a zone's own records). */
+  readonly before: number;
+}
+
+/**
+ * The labels the object carries: the row's and this resource's owner label; after the create, its
+ * create label too (one random value per create call, ownership.ts), which an update drops.
+ */
+function ownLabels(labels: Readonly<Record<string, string>>, inputs: PropertyBag, create = true) {
+  return {
+    ...labels,
+    [OWNER_LABEL_KEY]: inputs.__ownerLabel,
+    ...(create ? { [CREATE_LABEL_KEY]: expect.stringMatching(/^c[0-9a-f]{32}$/) } : {}),
+  };
+}
+
+/** The resource as every progress line names it ("serverscom:<Kind> <name> (<id>)"). */
+function labelOf(row: KindRow, created: Created): string {
+  const line = row.deleteLines(created)[0];
+  return line.slice(0, line.indexOf(`(${created.id})`) + created.id.length + 2);
+}
+
+async function prepared(row: KindRow): Promise<Prepared> {
+  return (await row.prepare?.(bed.client)) ?? {};
+}
+
+async function recordOf(row: KindRow, id: string): Promise<Record<string, unknown> | undefined> {
+  return bed.sim.control.peek(row.collection, row.recordKey?.(id) ?? id);
+}
+
+/** Creates the row's resource: the create's request counts and progress lines are then reset. */
+async function make(row: KindRow): Promise<Made> {
+  const provider = createKindProvider(row.kind, bed.context);
+  const ready = await prepared(row);
+  const inputs = engineInputs(row.kind.name, row.name, row.inputs(ready));
+  const before = await recordCount(bed, row.collection);
+  const { id, outs } = await provider.create(inputs);
+  const record = await recordOf(row, id);
+  if (record === undefined) throw new Error(`no ${row.collection} record behind ${id}`);
+  return {
+    provider,
+    inputs,
+    outs: outs as PropertyBag,
+    before,
+    created: { id, prepared: ready, record },
+  };
+}
+
+describe.each(KINDS.map((row) => [row.kind.name, row] as const))("%s", (_kind, row) => {
+  it("creates: the id, the exact outputs, the object's labels", async () => {
+    const { inputs, outs, created, before } = await make(row);
+    expect(created.id).toBe(row.id(created));
+    expect(outs).toEqual({ ...row.outputs(created), __ownerLabel: inputs.__ownerLabel });
+    // The ownership label is on the object but hidden from the outputs.
+    if (row.labels !== undefined)
+      expect(created.record.labels).toEqual(ownLabels(row.labels, inputs));
+    if (row.stored !== undefined) expect(created.record).toMatchObject(row.stored(created));
+    expect(bed.lines).toEqual(row.createLines?.(created) ?? []);
+    expect(await recordCount(bed, row.collection)).toBe(before + 1);
+  });
+
+  it("reads the live outputs and input values by id, and diffs them without changes", async () => {
+    const { provider, inputs, outs, created } = await make(row);
+    expect(await provider.read(created.id, outs)).toEqual({
+      id: created.id,
+      props: outs,
+      inputs: { ...row.readInputs(created), __ownerLabel: inputs.__ownerLabel },
+    });
+    expect(await provider.diff(created.id, outs, inputs)).toMatchObject({
+      changes: false,
+      replaces: [],
+      updates: [],
+    });
+  });
+
+  it("changes in place, and then diffs without changes", async () => {
+    const { provider, inputs, outs, created } = await make(row);
+    const news = { ...inputs, ...row.update.fields(created) };
+    expect(await provider.diff(created.id, outs, news)).toMatchObject({
+      changes: true,
+      replaces: [],
+      updates: row.update.updates,
+    });
+    bed.lines.length = 0;
+    await bed.sim.control.clearRequestCounts();
+    const { outs: updated } = await provider.update(created.id, outs, news);
+    expect(updated).toMatchObject(row.update.outputs(created));
+    expect(bed.lines).toEqual(row.update.lines?.(created) ?? []);
+    for (const [route, count] of Object.entries(row.update.requests ?? {})) {
+      expect(await requests(bed, route), route).toBe(count);
+    }
+    if (row.update.labels !== undefined) {
+      const labels = (await recordOf(row, created.id))?.labels;
+      expect(labels).toEqual(ownLabels(row.update.labels, inputs, false));
+    }
+    if (row.update.stored !== undefined) {
+      expect(await recordOf(row, created.id)).toMatchObject(row.update.stored(created));
+    }
+    expect(await provider.diff(created.id, updated as PropertyBag, news)).toMatchObject({
+      changes: false,
+    });
+  });
+
+  // A kind whose API has labels.
+  if (row.labels !== undefined) {
+    it("removes every label but its own when the labels input goes away", async () => {
+      const { provider, inputs, outs, created } = await make(row);
+      const { labels: _removed, ...news } = inputs;
+      expect(await provider.diff(created.id, outs, news)).toMatchObject({
+        changes: true,
+        replaces: [],
+        updates: ["labels"],
+      });
+      const { outs: updated } = await provider.update(created.id, outs, news);
+      expect(updated).toMatchObject({ labels: {} });
+      expect((await recordOf(row, created.id))?.labels).toEqual(ownLabels({}, inputs, false));
+    });
+  }
+
+  it.each(row.replace.map((change) => [change.replaces.join(", "), change] as const))(
+    "replaces for another %s",
+    async (_names, change) => {
+      const { provider, inputs, outs, created } = await make(row);
+      expect(
+        await provider.diff(created.id, outs, { ...inputs, ...change.fields(created) }),
+      ).toMatchObject({
+        changes: true,
+        replaces: change.replaces,
+        updates: change.updates ?? [],
+        deleteBeforeReplace: change.deleteBeforeReplace ?? true,
+      });
+    },
+  );
+
+  it("deletes; a 404 counts as done; read then answers {}", async () => {
+    const { provider, outs, created } = await make(row);
+    bed.lines.length = 0;
+    await provider.delete(created.id, outs);
+    const left = await recordOf(row, created.id);
+    if (row.deleted === undefined) expect(left).toBeUndefined();
+    else row.deleted(left);
+    expect(bed.lines).toEqual(row.deleteLines(created));
+    await provider.delete(created.id, outs);
+    expect(await provider.read(created.id, outs)).toEqual({});
+  });
+
+  it("drift: a read shows the change made outside Pulumi, the diff names it, update puts it back", async () => {
+    const { provider, inputs, outs, created } = await make(row);
+    await row.drift.change(created, bed.sim);
+    const read = await provider.read(created.id, outs);
+    expect(read.props).toMatchObject(row.drift.shows);
+    expect(read.inputs).toMatchObject(row.drift.shows);
+    expect(await provider.diff(created.id, read.props as PropertyBag, inputs)).toMatchObject({
+      changes: true,
+      replaces: [],
+      updates: row.drift.updates,
+    });
+    const { outs: fixed } = await provider.update(created.id, read.props as PropertyBag, inputs);
+    expect(fixed).toEqual({ ...row.outputs(created), __ownerLabel: inputs.__ownerLabel });
+  });
+
+  it("deleted outside Pulumi: read answers {}, and update says to refresh", async () => {
+    const { provider, inputs, outs, created } = await make(row);
+    await bed.sim.control.remove(row.collection, row.recordKey?.(created.id) ?? created.id);
+    expect(await provider.read(created.id, outs)).toEqual({});
+    const error = await failure(provider.update(created.id, outs, inputs));
+    expect(error.message).toContain("no longer exists");
+    expect(error.message).toContain("pulumi refresh");
+  });
+
+  const { removeOutside, partial } = row;
+  if (removeOutside !== undefined) {
+    it("read answers {} while the object is being removed outside Pulumi; update refuses", async () => {
+      const { provider, inputs, outs, created } = await make(row);
+      await removeOutside(created, bed.client);
+      expect(await provider.read(created.id, outs)).toEqual({});
+      const error = await failure(provider.update(created.id, outs, inputs));
+      expect(error.message).toContain("no longer exists");
+    });
+  }
+
+  if (partial !== undefined) {
+    it("a create whose wait fails records the id; the next update resumes the wait", async () => {
+      const provider = createKindProvider(row.kind, bed.context);
+      const ready = await prepared(row);
+      const news = engineInputs(row.kind.name, row.name, row.inputs(ready));
+      const inputs: PropertyBag = { ...news, [TIMEOUTS_INPUT]: { create: partial.timeoutMs } };
+      const before = await recordCount(bed, row.collection);
+      await bed.sim.control.clearRequestCounts();
+      const error = await failure(provider.create(inputs));
+      expect(error).toBeInstanceOf(PartialResourceError);
+      const { id, message, reasons, properties } = error as PartialResourceError;
+      const record = (await recordOf(row, id)) ?? {};
+      const created = { id, prepared: ready, record };
+      expect(id).toBe(row.id(created));
+      const label = labelOf(row, created);
+      expect(message.startsWith(`${label} was created but is not ready: timed out after `)).toBe(
+        true,
+      );
+      const timeout = partial.timeoutText ?? `${partial.timeoutMs / 1000}s`;
+      expect(message).toContain(`timed out after ${timeout}`);
+      expect(reasons).toEqual([message]);
+      // The inputs (with __provider, needed to load the provider on refresh) and the record so far.
+      expect(properties).toMatchObject({
+        __provider: PROVIDER_TEXT,
+        __ownerLabel: inputs.__ownerLabel,
+        [TIMEOUTS_INPUT]: { create: partial.timeoutMs },
+        ...partial.properties,
+      });
+      for (const name of partial.absent ?? []) expect(properties).not.toHaveProperty(name);
+      // The engine records the resource with init errors; the next `up` calls update.
+      expect(await provider.diff(id, properties, news)).toMatchObject({ replaces: [] });
+      const { outs } = await provider.update(id, properties, news);
+      const done = { ...created, record: (await recordOf(row, id)) ?? {} };
+      expect(outs).toEqual({ ...row.outputs(done), __ownerLabel: inputs.__ownerLabel });
+      expect(await recordCount(bed, row.collection)).toBe(before + 1);
+      const posts = Object.entries(await bed.sim.control.requestCounts())
+        .filter(([route]) => route.startsWith("POST "))
+        .map(([, count]) => count);
+      expect(posts).toEqual([1]);
+    });
+  }
+
+  it("a create answer lost after the API applied it: one object, never a second", async () => {
+    const provider = createKindProvider(row.kind, bed.context);
+    const ready = await prepared(row);
+    const inputs = engineInputs(row.kind.name, row.name, row.inputs(ready));
+    const before = await recordCount(bed, row.collection);
+    await bed.sim.control.clearRequestCounts();
+    await bed.sim.control.setFaults({
+      rules: [{ kind: "dropResponseAfterApply", probability: 1, method: "POST", times: 1 }],
+    });
+    const lost = row.lostCreateAnswer;
+    if (lost === "adopts") {
+      // Its own create label names the object: taken at once, and said so.
+      const { id, outs } = await provider.create(inputs);
+      const created = { id, prepared: ready, record: (await recordOf(row, id)) ?? {} };
+      expect(outs).toEqual({ ...row.outputs(created), __ownerLabel: inputs.__ownerLabel });
+      const label = labelOf(row, created);
+      const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+      expect(bed.lines[0]).toMatch(
+        new RegExp(`^${escaped}: the create request failed \\(.*\\) but the API had applied it`),
+      );
+    } else {
+      const error = await failure(provider.create(inputs));
+      expect(error).not.toBeInstanceOf(PartialResourceError);
+      expect(error.message).toMatch(lost);
+    }
+    expect(await recordCount(bed, row.collection)).toBe(before + 1);
+    // One POST: a lost answer is never sent again.
+    const posts = Object.entries(await bed.sim.control.requestCounts())
+      .filter(([route]) => route.startsWith("POST "))
+      .map(([, count]) => count);
+    expect(posts).toEqual([1]);
+  });
+});
