@@ -637,7 +637,10 @@ export function outcomeLines(report: SoakReport): string[] {
 /**
  * The create paths of the soak's kinds: the foreignTwin fault's (faults.ts). The inventory tells
  * a twin apart by the mark the simulator puts on it (inventory.ts, isForeignTwin), labels or
- * none. The first is the certain twin of `--certain-faults`.
+ * none. The first is the certain twin of `--certain-faults`. PtrRecord's is left out: the
+ * inventory tells its twin apart now, but a lost answer of a PTR record takes the one matching
+ * record that appeared (it has no conflict rule: the API keeps identical records), so another
+ * program's twin would be taken (docs/reliability.md, "Known limits").
  */
 const TWIN_PATHS: readonly string[] = [
   "/v1/remote_block_storage/volumes",
@@ -647,7 +650,6 @@ const TWIN_PATHS: readonly string[] = [
   "/v1/l2_segments",
   "/v1/ssl_certificates/custom",
   "/v1/ssh_keys",
-  "/v1/cloud_computing/instances/*/ptr_records",
   "/v1/dns/domains/*/records",
   "/v1/cloud_computing/regions/*/snapshots",
   "/v1/network_pools/*/subnetworks",
