@@ -14,6 +14,7 @@ import { type CloudSnapshot, cloudSnapshotStates } from "../../sdk/areas/cloud-r
 import type { ServersComClient } from "../../sdk/client";
 import { NotFoundError } from "../../sdk/core/errors";
 import { stateMatcher } from "../../sdk/wait";
+import { adoptAdvice } from "../framework/adopt-advice";
 import { type Checker, CONTROL, type PropertyBag, shown } from "../framework/check";
 import type { ResourceKind } from "../framework/kind";
 
@@ -197,7 +198,7 @@ export const cloudSnapshotKind: ResourceKind<RegionSnapshot> = {
     return (
       `the region already has a snapshot named ${name} (id ${id}), and snapshots have no labels ` +
       "to tell whose it is: it may be one an interrupted create made, or another's. To manage " +
-      `it with this resource, set adoptId: "${id}"; otherwise choose another name`
+      `it with this resource, ${adoptAdvice(id)}; otherwise choose another name`
     );
   },
   async create(client, inputs) {

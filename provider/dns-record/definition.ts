@@ -15,6 +15,7 @@ import {
 } from "../../sdk/areas/dns";
 import type { ServersComClient } from "../../sdk/client";
 import { InputValidationError, NotFoundError } from "../../sdk/core/errors";
+import { adoptAdvice } from "../framework/adopt-advice";
 import { type Checker, type PropertyBag, shown } from "../framework/check";
 import type { ResourceKind } from "../framework/kind";
 import { isUnknown } from "../framework/unknowns";
@@ -214,7 +215,7 @@ export const dnsRecordKind: ResourceKind<DnsRecord> = {
     return (
       `the zone already has this ${type} record ${name} -> ${data} (id ${id}), and records have no ` +
       "labels to tell whose it is: it may be one an interrupted create made, or another " +
-      `program's. To manage it with this resource, set adoptId: "${id}"; otherwise delete it`
+      `program's. To manage it with this resource, ${adoptAdvice(id)}; otherwise delete it`
     );
   },
   async create(client, inputs) {

@@ -9,6 +9,7 @@ import type { ServersComClient } from "../../sdk/client";
 import { ApiError, InputValidationError } from "../../sdk/core/errors";
 import { BudgetWaitError } from "../../sdk/core/rate-limit";
 import { WaitTimeoutError, waitFor } from "../../sdk/wait";
+import { candidateList } from "./adopt-advice";
 import type { PropertyBag } from "./check";
 import { messageOf } from "./errors";
 import type { KindCore } from "./kind-core";
@@ -153,7 +154,7 @@ export async function lateCommit<Live extends object>(
     if (lookup instanceof Ambiguous) {
       throw new Error(
         `${prefix}: the create request failed (${messageOf(failure)}), and since then ` +
-          `${lookup.ids.length} ${kind.noun}s matching it appeared: ${lookup.ids.join(", ")}. ` +
+          `${lookup.ids.length} ${kind.noun}s matching it appeared: ${candidateList(lookup.ids)}. ` +
           `Nothing tells which one this create made, if any (${kind.noun}s have no ` +
           "labels): set adoptId to the one that is this resource's and delete the others, or " +
           "delete them all; nothing was recorded",

@@ -11,6 +11,7 @@ import type { ServersComClient } from "../../sdk/client";
 import { parseCidr } from "../../sdk/core/cidr";
 import { ConflictError, NotFoundError } from "../../sdk/core/errors";
 import { stateMatcher } from "../../sdk/wait";
+import { adoptAdvice } from "../framework/adopt-advice";
 import { type Checker, type PropertyBag, shown } from "../framework/check";
 import type { ResourceKind } from "../framework/kind";
 import { isUnknown } from "../framework/unknowns";
@@ -260,7 +261,7 @@ export const hostNetworkKind: ResourceKind<HostNetworkOnHost> = {
     const id = this.id(first);
     return (
       `the server already has its public IPv6 network (id ${id}, ${first.network.status}), and ` +
-      `it has only one. To manage it with this resource, set adoptId: "${id}"; otherwise ` +
+      `it has only one. To manage it with this resource, ${adoptAdvice(id)}; otherwise ` +
       "remove the other resource that declares it"
     );
   },

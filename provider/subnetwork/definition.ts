@@ -17,6 +17,7 @@ import { MAX_SUBNETWORK_MASK } from "../../sdk/areas/network-pools";
 import type { ServersComClient } from "../../sdk/client";
 import { cidrContains, parseCidr } from "../../sdk/core/cidr";
 import { InputValidationError, NotFoundError } from "../../sdk/core/errors";
+import { adoptAdvice } from "../framework/adopt-advice";
 import { type Checker, CONTROL, type PropertyBag, shown } from "../framework/check";
 import { jsonEqual } from "../framework/diff";
 import { OWNER_INPUT } from "../framework/hidden";
@@ -258,14 +259,14 @@ export const subnetworkKind: ResourceKind<SubnetworkInPool> = {
       return (
         `the network pool "${networkPoolId}" has a subnetwork ${first.record.cidr ?? ""} (${id}) ` +
         "that an interrupted create of this resource ordered (it still carries its order title). " +
-        `To manage it with this resource, set adoptId: "${id}"; otherwise delete it. Nothing ` +
+        `To manage it with this resource, ${adoptAdvice(id)}; otherwise delete it. Nothing ` +
         "was ordered"
       );
     }
     return (
       `the network pool "${networkPoolId}" already has the subnetwork ${cidr} (${id}) titled ` +
       `${shown(first.record.title ?? null)} (declared: ${shown(title ?? null)}), and the API ` +
-      `refuses an overlapping one. To manage it with this resource, set adoptId: "${id}"; ` +
+      `refuses an overlapping one. To manage it with this resource, ${adoptAdvice(id)}; ` +
       "otherwise declare another cidr"
     );
   },

@@ -804,14 +804,27 @@ export class EngineHarness {
       ...this.pendingDeletes.map((resource) => ({ resource, replaced: true })),
       ...gone.map((resource) => ({ resource, replaced: false })),
     ];
+    // The engine reports every step that failed, not only the first: deletes under way when one
+    // fails still finish, and each failure is shown under its resource.
+    const errors: Error[] = [];
     for (const antichain of scheduleDeletes(condemned)) {
-      await forEachLimited(antichain, this.parallel(), async ({ resource: old, replaced }) => {
-        this.log(old.urn, replaced ? "delete-replaced" : "delete");
-        await host.delete(old.urn, old.id, old.outputs, old.inputs);
-        if (replaced) this.pendingDeletes.splice(this.pendingDeletes.indexOf(old), 1);
-        else this.state.delete(old.urn);
-        this.note(steps, { urn: old.urn, op: "delete" }, old);
-      });
+      try {
+        await forEachLimited(antichain, this.parallel(), async ({ resource: old, replaced }) => {
+          this.log(old.urn, replaced ? "delete-replaced" : "delete");
+          try {
+            await host.delete(old.urn, old.id, old.outputs, old.inputs);
+          } catch (error) {
+            errors.push(error instanceof Error ? error : new Error(String(error)));
+            throw error;
+          }
+          if (replaced) this.pendingDeletes.splice(this.pendingDeletes.indexOf(old), 1);
+          else this.state.delete(old.urn);
+          this.note(steps, { urn: old.urn, op: "delete" }, old);
+        });
+      } catch (error) {
+        if (errors.length <= 1) throw error;
+        throw new OperationFailed(steps, errors);
+      }
     }
   }
 

@@ -59,6 +59,12 @@ const TYPED: readonly [string, RegExp][] = [
   ],
   ["RateLimitError", /\b(GET|POST|PUT|PATCH|DELETE) \/v1\/\S* -> 429\b/],
   ["WaitFailedError", /\bgave up waiting for .+: it reached the failed state "/],
+  // An object the create cannot tell from another program's, named for the user to adopt
+  // (provider/framework/adopt-advice.ts): the cause is the conflict the message states.
+  [
+    "adoptId stop",
+    /\bset adoptId: "[^"]+"|\bappeared: "[^"]+"(, "[^"]+")*\. Nothing tells which one/,
+  ],
   // The engine's words (sdk/go/common/diag/errors.go:37,41): with the value, or with none.
   ["check failure", /\bresource '[^']+'(: property \S+ value \{.*?\})? has a problem: \S/],
 ];
@@ -66,6 +72,8 @@ const TYPED: readonly [string, RegExp][] = [
 const REQUEST = /\b(GET|POST|PUT|PATCH|DELETE) (\/v1\/[^\s?:;,)]*)/;
 const SUBJECT = /\bserverscom:([A-Za-z]+) .*?\(([^()\s]+)\)/;
 const ENGINE_NAME = /pulumi-nodejs:dynamic\/serverscom:([A-Za-z]+) resource '([^']+)'/;
+/** A provider message's prefix, `serverscom:<Kind> <what>: ` (kind-core.ts, prefix). */
+const PREFIX = /^serverscom:([A-Za-z]+) [^:]*: /;
 
 /**
  * The harness's own failure (scripts/engine/host.ts, struct(): google-protobuf cannot convert an
@@ -100,6 +108,8 @@ export function kindOfPath(path: string, kinds: readonly string[]): string | und
 }
 
 function causeOf(message: string): string {
+  // First: its own words hold a record's data (`www -> 192.0.2.1`), which reads as a status.
+  if (/\bset adoptId: "|Nothing tells which one/.test(message)) return "adoptId stop";
   const api = / -> (\d{3})( [A-Z_]+)?/.exec(message);
   if (api !== null) return `${api[1]}${api[2] ?? ""}`;
   const connection = /: connection failed( \(([A-Z_]+)\))?/.exec(message);
@@ -122,11 +132,13 @@ export function judge(message: string, kinds: readonly string[]): Verdict {
     request === null ? "" : ` ${request[1]} ${routePattern(request[1] ?? "", request[2] ?? "")}`;
   const subject = SUBJECT.exec(message);
   const engineName = ENGINE_NAME.exec(message);
+  const prefix = PREFIX.exec(message);
   const partial = /\bwas (created|adopted|updated) but is not ready/.exec(message);
   const lookup = /the lookup for an object it may have created failed too/.test(message);
   const named =
     (subject !== null && kinds.includes(subject[1] ?? "") ? subject[1] : undefined) ??
     (engineName !== null && kinds.includes(engineName[1] ?? "") ? engineName[1] : undefined) ??
+    (prefix !== null && kinds.includes(prefix[1] ?? "") ? prefix[1] : undefined) ??
     (request === null ? undefined : kindOfPath(request[2] ?? "", kinds)) ??
     kinds.find((kind) => {
       const noun = OBJECT_KINDS[kind]?.noun;

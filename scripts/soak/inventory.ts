@@ -15,6 +15,7 @@
 
 import { OWNER_LABEL_KEY } from "../../provider/framework/ownership";
 import type { SimulatorControl, WireRecord } from "../../simulator";
+import { FOREIGN_TWIN_FIELD, FOREIGN_TWIN_LABEL } from "../../simulator/framework/server";
 import type { StoredResource } from "../engine/harness";
 import { OBJECT_KINDS, type ObjectKind, type SeedCheck } from "./kinds";
 
@@ -75,10 +76,13 @@ function kindOfType(type: string): string | undefined {
   return prefix === undefined ? undefined : type.slice(prefix.length);
 }
 
-/** The label the simulator's foreignTwin fault puts on another program's twin (server.ts). */
-const FOREIGN_TWIN_LABEL = "simulator/foreign-twin";
-
-function isForeignTwin(record: WireRecord): boolean {
+/**
+ * Made by the simulator's foreignTwin fault as another program's: the internal field it puts on
+ * every record of the twin's order (the hooks show internal fields), and on kinds with labels
+ * the label it puts in place of the caller's (server.ts).
+ */
+export function isForeignTwin(record: WireRecord): boolean {
+  if (record[FOREIGN_TWIN_FIELD] === true) return true;
   const labels = record.labels;
   return (
     typeof labels === "object" &&
@@ -182,7 +186,9 @@ export function compareInventory(input: CompareInput): Finding[] {
     );
     const object = (record: WireRecord) => `${spec.collection}/${spec.recordKey(record)}`;
 
-    findings.push(...duplicates(kind, spec, live, recorded, replaced));
+    // Another program's twin is never a second object of this stack's resource (see below).
+    const ownLive = live.filter((record) => !isForeignTwin(record));
+    findings.push(...duplicates(kind, spec, ownLive, recorded, replaced));
 
     if (spec.seeded === true) {
       // Seeded objects: one that carries an ownership label nothing records is a leftover.

@@ -30,6 +30,7 @@ import { sslCertificateKind } from "../../provider/ssl-certificate/definition";
 import { letsEncryptCertificateLabelsKind } from "../../provider/ssl-certificate/lets-encrypt";
 import { subnetworkKind } from "../../provider/subnetwork/definition";
 import { cloudInstanceGoneStatuses } from "../../sdk/areas/cloud-instances";
+import type { ServersComClient } from "../../sdk/client";
 import type { SimulatorControl, WireRecord } from "../../simulator";
 import type { Program, StoredResource } from "../engine/harness";
 import { repoRoot } from "../engine/repo";
@@ -282,6 +283,11 @@ export interface SoakKind {
   readonly changeOp: "update" | "replace";
   /** Why the change is a replacement, for the report. */
   readonly changeNote?: string;
+  /**
+   * Makes what the programs use but no resource manages, once, before the seed is read (so it
+   * counts as seed data) and before any fault.
+   */
+  readonly setUp?: (client: ServersComClient) => Promise<void>;
   /** Puts seeded objects back in the state a lifecycle starts from (a node switched off). */
   readonly prepare?: (control: SimulatorControl) => Promise<void>;
   /** Seeded objects whose fields must be back to the seed once nothing manages them. */
@@ -438,6 +444,76 @@ const nodePower =
     new sc.KubernetesBaremetalNodePower("bm", { nodeId }, TIMEOUTS);
   };
 
+/**
+ * The zone of the DnsRecord kind's record: made once before the soak (setUp), managed by no
+ * resource, as a zone another team runs. Declared in the stack, `up --replace` would replace it
+ * deleting first, and the API deletes a zone's records with it: the engine deletes such a
+ * dependent first (its DeleteBeforeReplace chain), which the engine harness does not model.
+ */
+let soakZoneId = "";
+
+/** A record in the soak's zone (test/engine/dns-record.test.ts). */
+const dnsRecord =
+  (data: string, ttl: number): Program =>
+  (sc) => {
+    new sc.DnsRecord("www", { zoneId: soakZoneId, name: "www", type: "A", data, ttl }, TIMEOUTS);
+  };
+
+/** A snapshot of one of two instances declared beside it: another instance replaces it. */
+const cloudSnapshot =
+  (of: "a" | "b"): Program =>
+  (sc) => {
+    const instances = {
+      a: new sc.CloudInstance(
+        "snap-a",
+        { regionId: 1, flavorId: "SSD.30", imageId: AMS1_UBUNTU_IMAGE },
+        TIMEOUTS,
+      ),
+      b: new sc.CloudInstance(
+        "snap-b",
+        { regionId: 1, flavorId: "SSD.30", imageId: AMS1_UBUNTU_IMAGE },
+        TIMEOUTS,
+      ),
+    };
+    new sc.CloudSnapshot(
+      "golden",
+      { regionId: 1, instanceId: instances[of].id, name: "golden" },
+      TIMEOUTS,
+    );
+  };
+
+/** A subnetwork by CIDR of a seeded pool (test/engine/subnetwork.test.ts). */
+const subnetwork =
+  (title: string): Program =>
+  (sc) => {
+    new sc.Subnetwork(
+      "pool-net",
+      { networkPoolId: "NpAms1Pr", cidr: "10.20.0.0/29", title },
+      TIMEOUTS,
+    );
+  };
+
+/** A dedicated server's one public IPv6 network, or an additional public IPv4 one. */
+const hostNetwork =
+  (type: "public_ipv6" | "public_ipv4"): Program =>
+  (sc) => {
+    const server = new sc.DedicatedServer(
+      "net-host",
+      { ...DEDICATED, hostname: "net-1" },
+      TIMEOUTS,
+    );
+    new sc.HostNetwork(
+      "v6",
+      {
+        hostId: server.id,
+        hostType: "dedicated_server",
+        type,
+        ...(type === "public_ipv4" ? { mask: 29 } : {}),
+      },
+      TIMEOUTS,
+    );
+  };
+
 export const SOAK_KINDS: readonly SoakKind[] = [
   {
     kind: "RbsVolume",
@@ -558,6 +634,56 @@ export const SOAK_KINDS: readonly SoakKind[] = [
         await control.patch("kubernetes_baremetal_nodes", node, { power_status: "powered_off" });
       }
     },
+  },
+  // The kinds without labels whose lost answer stops the create naming the object with
+  // adoptId (issue 25): the runner plays the user who adopts it (runner.ts, adoptions).
+  {
+    kind: "DnsRecord",
+    name: "www",
+    declares: [{ kind: "DnsRecord", name: "www" }],
+    async setUp(client) {
+      const zone = await client.dns.createDomain({
+        name: "soak.example.com",
+        email: "admin@example.com",
+      });
+      soakZoneId = zone.id;
+    },
+    create: dnsRecord("192.0.2.1", 300),
+    change: dnsRecord("192.0.2.2", 60),
+    changeOp: "update",
+  },
+  {
+    kind: "CloudSnapshot",
+    name: "golden",
+    declares: [
+      { kind: "CloudInstance", name: "snap-a" },
+      { kind: "CloudInstance", name: "snap-b" },
+      { kind: "CloudSnapshot", name: "golden" },
+    ],
+    create: cloudSnapshot("a"),
+    change: cloudSnapshot("b"),
+    changeOp: "replace",
+    changeNote: "no source of the API changes a snapshot: another instance replaces it",
+  },
+  {
+    kind: "Subnetwork",
+    name: "pool-net",
+    declares: [{ kind: "Subnetwork", name: "pool-net" }],
+    create: subnetwork("db"),
+    change: subnetwork("database"),
+    changeOp: "update",
+  },
+  {
+    kind: "HostNetwork",
+    name: "v6",
+    declares: [
+      { kind: "DedicatedServer", name: "net-host" },
+      { kind: "HostNetwork", name: "v6" },
+    ],
+    create: hostNetwork("public_ipv6"),
+    change: hostNetwork("public_ipv4"),
+    changeOp: "replace",
+    changeNote: "a network cannot be changed: every change replaces it",
   },
 ];
 

@@ -46,6 +46,8 @@ export function reportLines(report: SoakReport): string[] {
     `  harness artifacts ("${HARNESS_STRUCT_ERROR}": a dependent of a resource that failed in the same up, ` +
       `registered by the harness where the engine would stop): ${report.harnessArtifacts}`,
     `  objects awaiting adoption after a failed step (adopted by the next up): ${report.awaitingAdoption}`,
+    `  adoptId stops resolved by the user (the candidate the stack made, set as adoptId): ${report.adoptions.length}` +
+      `${report.adoptions.length === 0 ? "" : ` (${report.adoptions.map((a) => `${a.resource} ${a.id}`).join(", ")})`}`,
     `  refreshes finding drift (recorded outputs that were not the object's): ${report.drift.length}` +
       `${report.drift.length === 0 ? "" : ` (${report.drift.slice(0, 10).join(", ")})`}`,
   ];

@@ -106,6 +106,7 @@ interface Waiter {
   /** A resend after a 429, whose retry loop already waited what the server asked. */
   readonly retry: boolean;
   readonly resolve: () => void;
+  readonly reject: (reason: unknown) => void;
 }
 
 /** When X-RateLimit-Reset says the window ends, in epoch ms; undefined when it does not say. */
@@ -193,17 +194,9 @@ export class RateLimiter {
     }
     // Bounded and announced (issue 25, item 5): never a silent hour.
     if (delay > 0) {
-      const reason = this.#reasonFor(priority, retry);
-      const deadline = this.#deadline?.();
-      const left = deadline === undefined ? Number.POSITIVE_INFINITY : deadline - this.#now();
-      if (delay > this.#maxWaitMs || delay > left) {
-        const bound =
-          left < this.#maxWaitMs
-            ? `the ${Math.max(0, Math.ceil(left / 1000))} s left of the operation's timeout`
-            : `the ${Math.round(this.#maxWaitMs / 1000)} s a request waits for the budget at most`;
-        return Promise.reject(new BudgetWaitError(delay, reason, bound));
-      }
-      this.#onWait?.({ ms: delay, reason });
+      const refused = this.#refusal(delay, priority, retry);
+      if (refused !== undefined) return Promise.reject(refused);
+      this.#onWait?.({ ms: delay, reason: this.#reasonFor(priority, retry) });
     }
     return new Promise<void>((resolve, reject) => {
       if (signal?.aborted) {
@@ -212,6 +205,21 @@ export class RateLimiter {
       }
       this.#enqueue(priority, retry, signal, resolve, reject);
     });
+  }
+
+  /**
+   * The error of a wait longer than a request may wait (the cap, or what is left of the
+   * operation's timeout), or undefined when the wait may start.
+   */
+  #refusal(delay: number, priority: RequestPriority, retry: boolean): BudgetWaitError | undefined {
+    const deadline = this.#deadline?.();
+    const left = deadline === undefined ? Number.POSITIVE_INFINITY : deadline - this.#now();
+    if (delay <= this.#maxWaitMs && delay <= left) return undefined;
+    const bound =
+      left < this.#maxWaitMs
+        ? `the ${Math.max(0, Math.ceil(left / 1000))} s left of the operation's timeout`
+        : `the ${Math.round(this.#maxWaitMs / 1000)} s a request waits for the budget at most`;
+    return new BudgetWaitError(delay, this.#reasonFor(priority, retry), bound);
   }
 
   #enqueue(
@@ -236,6 +244,10 @@ export class RateLimiter {
       resolve: () => {
         signal?.removeEventListener("abort", onAbort);
         resolve();
+      },
+      reject: (reason: unknown) => {
+        signal?.removeEventListener("abort", onAbort);
+        reject(reason);
       },
     };
     signal?.addEventListener("abort", onAbort, { once: true });
@@ -336,6 +348,14 @@ export class RateLimiter {
         const at = index === -1 ? 0 : index;
         const head = this.#queue[at] as Waiter;
         const delay = this.#delayFor(head.priority, head.retry);
+        // An answer learnt while it queued may have moved the window far off (a reset in a day):
+        // the bound of `acquire` holds for a queued request too, never a silent hour.
+        const refused = delay > 0 ? this.#refusal(delay, head.priority, head.retry) : undefined;
+        if (refused !== undefined) {
+          this.#queue.splice(at, 1);
+          head.reject(refused);
+          continue;
+        }
         if (delay > 0) {
           const from = this.#now();
           const ms = Math.min(delay, MAX_WAIT_MS);

@@ -19,7 +19,8 @@ export type FaultKind =
    * applied as another program's, and the caller gets a gateway's 504 (or `status`): an
    * identical foreign object appears while the caller cannot know its own fate (issue 25, item
    * 2). For creates (POST). Where the request had labels, the twin carries only
-   * `simulator/foreign-twin: "true"` (server.ts, FOREIGN_TWIN_LABEL).
+   * `simulator/foreign-twin: "true"` (server.ts, FOREIGN_TWIN_LABEL); every record the twin's
+   * order made carries the internal field `_foreign_twin` (FOREIGN_TWIN_FIELD), labels or none.
    */
   | "foreignTwin"
   /**

@@ -326,12 +326,9 @@ export function createListener(engine: Engine, token: string) {
       );
     }
     if (fault?.kind === "foreignTwin") {
-      // Another program's identical order, made in the caller's place: its labels left out.
-      try {
-        await match.route.handler({ ...simRequest, body: withoutLabels(body) }, engine.ctx);
-      } catch {
-        // Refused (a name taken, say): nothing appears, and the caller still gets its 504.
-      }
+      await applyForeignTwin(engine, () =>
+        match.route.handler({ ...simRequest, body: withoutLabels(body) }, engine.ctx),
+      );
       await engine.persist();
       return send(
         res,
@@ -433,6 +430,42 @@ export function createListener(engine: Engine, token: string) {
  * host entry of an order), where the request had labels: so that a soak can tell it apart.
  */
 export const FOREIGN_TWIN_LABEL = "simulator/foreign-twin";
+
+/**
+ * The internal field (never answered: stripInternal) on every record another program's twin
+ * made: where the request had no labels (a DNS or PTR record, a snapshot, a subnetwork by CIDR, a
+ * host network), nothing else tells the twin from the caller's own object, and a soak must.
+ */
+export const FOREIGN_TWIN_FIELD = "_foreign_twin";
+
+/**
+ * A foreignTwin fault's order, applied as another program's: refused (a name taken, say),
+ * nothing appears; applied, every record it made carries FOREIGN_TWIN_FIELD.
+ */
+async function applyForeignTwin(engine: Engine, apply: () => unknown): Promise<void> {
+  const before = storedKeys(engine);
+  try {
+    await apply();
+  } catch {
+    return;
+  }
+  for (const [collection, keys] of storedKeys(engine)) {
+    for (const key of keys) {
+      if (before.get(collection)?.has(key) !== true) {
+        engine.store.update(collection, key, { [FOREIGN_TWIN_FIELD]: true });
+      }
+    }
+  }
+}
+
+/** The keys of every stored record, by collection. */
+function storedKeys(engine: Engine): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  for (const [collection, records] of Object.entries(engine.store.snapshot().collections)) {
+    out.set(collection, new Set(Object.keys(records)));
+  }
+  return out;
+}
 
 function withoutLabels(body: unknown): unknown {
   if (typeof body !== "object" || body === null || Array.isArray(body)) return body;
