@@ -24,7 +24,7 @@ export interface NodeGroupWish {
 }
 
 /** One created group as the outputs show it (and remember it: the id). */
-export interface ManagedNodeGroupOutput {
+export interface KubernetesClusterNodeGroupOutput {
   /** The node group's id. */
   readonly id: string;
   /** The node group's name. */
@@ -161,7 +161,7 @@ export function managedOutputs(
   live: readonly KubernetesNodeGroup[],
   nodes: readonly KubernetesClusterNode[],
   managed: readonly string[],
-): ManagedNodeGroupOutput[] {
+): KubernetesClusterNodeGroupOutput[] {
   const sorted = [...nodes].sort((a, b) => a.number - b.number);
   return managed.flatMap((id) => {
     const group = live.find((candidate) => candidate.id === id);
@@ -184,7 +184,9 @@ export function managedOutputs(
  * created group's name, its description when it has one, and every node in it. A group renamed
  * or a node moved out (or in) by hand shows as a difference.
  */
-export function managedLiveInputs(outputs: readonly ManagedNodeGroupOutput[]): PropertyBag[] {
+export function managedLiveInputs(
+  outputs: readonly KubernetesClusterNodeGroupOutput[],
+): PropertyBag[] {
   return outputs.map((group) => ({
     name: group.name,
     ...(group.description === null ? {} : { description: group.description }),
@@ -199,7 +201,7 @@ export function managedLiveInputs(outputs: readonly ManagedNodeGroupOutput[]): P
  */
 export function managedDiffers(declared: unknown, outputs: unknown): boolean {
   const wishes = Array.isArray(declared) ? declared : [];
-  const groups = Array.isArray(outputs) ? (outputs as ManagedNodeGroupOutput[]) : [];
+  const groups = Array.isArray(outputs) ? (outputs as KubernetesClusterNodeGroupOutput[]) : [];
   if (wishes.length !== groups.length) return true;
   return wishes.some((entry: unknown, index) => {
     const wish = entry as { name?: unknown; description?: unknown; nodeIds?: unknown };

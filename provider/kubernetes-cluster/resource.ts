@@ -7,7 +7,7 @@ import {
   KUBERNETES_CLUSTER_OUTPUTS,
   type KubernetesClusterNodeOutput,
 } from "./definition";
-import type { ManagedNodeGroupOutput } from "./node-groups";
+import type { KubernetesClusterNodeGroupOutput } from "./node-groups";
 
 export interface KubernetesClusterArgs {
   /** The id of an existing cluster (the API cannot create one). Another id replaces the resource. */
@@ -32,11 +32,11 @@ export interface KubernetesClusterArgs {
    * node someone else moved in stops the update until that node is moved. Omitted: no group is
    * created, and those created earlier are deleted as above.
    */
-  readonly managedNodeGroups?: pulumi.Input<pulumi.Input<KubernetesNodeGroupArgs>[]>;
+  readonly managedNodeGroups?: pulumi.Input<pulumi.Input<KubernetesManagedNodeGroupArgs>[]>;
 }
 
 /** One node group a KubernetesCluster creates and keeps. */
-export interface KubernetesNodeGroupArgs {
+export interface KubernetesManagedNodeGroupArgs {
   /** The group's name, unique in the cluster. */
   readonly name: pulumi.Input<string>;
   /** The group's description; omitted: left as it is. */
@@ -84,7 +84,7 @@ export class KubernetesCluster extends pulumi.dynamic.Resource {
   /** The live node group of each node the resource places. */
   declare readonly nodeGroups: pulumi.Output<Record<string, string>>;
   /** The node groups this resource created, in the declared order, with their nodes now. */
-  declare readonly managedNodeGroups: pulumi.Output<ManagedNodeGroupOutput[]>;
+  declare readonly managedNodeGroups: pulumi.Output<KubernetesClusterNodeGroupOutput[]>;
   /** The labels that deleting the resource puts back; absent while it does not manage labels. */
   declare readonly originalLabels: pulumi.Output<Record<string, string> | undefined>;
   /** The node group each placed node goes back to when the resource is deleted. */

@@ -13,7 +13,7 @@ const PROD = "K8sProd1";
 const SEED_GROUPS = ["NgCloud1", "NgBare01", "NgSpare1"];
 
 const cluster =
-  (groups: unknown[]): Program =>
+  (groups: { name: string; description?: string; nodeIds?: string[] }[]): Program =>
   (serverscom) => {
     new serverscom.KubernetesCluster("k8s", { clusterId: PROD, managedNodeGroups: groups });
   };
