@@ -92,7 +92,14 @@ export function createKubernetesClusterProvider(context: ProviderContext): KindP
     update: (id, olds, news) => lifecycle.update(id, olds, news),
     delete: (id, props) => lifecycle.delete(id, props),
   };
-  return sealedProvider(provider, []);
+  // `pulumi import` through the native door refuses a cluster another resource manages, as
+  // create does (native/resources.ts calls it with the importing resource's label).
+  const refuseImport = async (id: string, owner: string): Promise<void> => {
+    const found = await fetchCluster(context.client(), id, false);
+    if (found !== undefined)
+      refuseAnotherOwner(found, { [OWNER_INPUT]: owner }, prefixOf(found, {}, id));
+  };
+  return sealedProvider({ ...provider, refuseImport }, []);
 }
 
 class ClusterLifecycle {

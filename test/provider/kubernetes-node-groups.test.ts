@@ -379,3 +379,18 @@ describe("check: managedNodeGroups", () => {
     ).toMatchObject({ changes: true, updates: ["managedNodeGroups"] });
   });
 });
+
+describe("pulumi import of a cluster another resource manages", () => {
+  it("is refused, naming the other resource's label; the same resource's passes", async () => {
+    const { outs } = await created([]);
+    const lifecycle = provider as KindProvider & {
+      refuseImport(id: string, owner: string): Promise<void>;
+    };
+    await expect(
+      lifecycle.refuseImport(CLUSTER, String(outs[OWNER_INPUT])),
+    ).resolves.toBeUndefined();
+    await expect(lifecycle.refuseImport(CLUSTER, "o-another-resource")).rejects.toThrow(
+      "One resource per cluster",
+    );
+  });
+});
