@@ -17,6 +17,11 @@ export function hasGroups(memory: ClusterMemory): boolean {
   return (memory.managedNodeGroups ?? []).length > 0;
 }
 
+/** A refusal made before any request: what stops the plan, what to do, and that nothing changed. */
+function stopped(prefix: string, problem: string, remedy: string): Error {
+  return new Error(`${prefix}: ${problem}. ${remedy}. Nothing was changed`);
+}
+
 /**
  * One cluster, one resource: labels are sent whole, so a second resource's update would erase
  * the first one's ownership label (and each would record the other's labels as originals).
@@ -25,38 +30,40 @@ export function refuseAnotherOwner(record: ClusterRecord, inputs: PropertyBag, p
   const mine = inputs[OWNER_INPUT];
   const theirs = record.cluster.labels[OWNER_LABEL_KEY];
   if (typeof mine !== "string" || theirs === undefined || theirs === mine) return;
-  throw new Error(
-    `${prefix}: clusterId: the cluster carries the ownership label ${OWNER_LABEL_KEY}=${theirs} ` +
-      "of another resource, which manages it already. One resource per cluster: remove that " +
-      "resource (its delete takes the label off), or take the label off by hand if nothing " +
-      "manages the cluster any more, then run again. Nothing was changed",
+  throw stopped(
+    prefix,
+    `clusterId: the cluster carries the ownership label ${OWNER_LABEL_KEY}=${theirs} of another ` +
+      "resource, which manages it already",
+    "One resource per cluster: remove that resource (its delete takes the label off), or take " +
+      "the label off by hand if nothing manages the cluster any more, then run again",
   );
 }
 
 /** A declared group whose name another group of the cluster holds: never taken over. */
 export function refuseClashes(prefix: string, plan: ClusterPlan): void {
-  const clashes = plan.groups?.clashes ?? [];
-  if (clashes.length === 0) return;
-  const named = clashes.map((clash) => `"${clash.name}" (${clash.id})`).join(", ");
-  throw new Error(
-    `${prefix}: managedNodeGroups declares ${named}, a name a node group of the cluster holds ` +
-      "already that this resource did not create. It is never taken over: choose another name " +
-      "(to put nodes into an existing group, use nodeGroups: node id -> node group id). " +
-      "Nothing was changed",
+  const named = (plan.groups?.clashes ?? []).map((clash) => `"${clash.name}" (${clash.id})`);
+  if (named.length === 0) return;
+  throw stopped(
+    prefix,
+    `managedNodeGroups declares ${named.join(", ")}, a name a node group of the cluster holds ` +
+      "already that this resource did not create",
+    "It is never taken over: choose another name (to put nodes into an existing group, use " +
+      "nodeGroups: node id -> node group id)",
   );
 }
 
 /** A created group to delete still holding nodes the resource cannot send anywhere. */
 export function refuseBlocked(prefix: string, plan: ClusterPlan): void {
-  const blocked = plan.groups?.blocked ?? [];
-  if (blocked.length === 0) return;
-  const named = blocked
-    .map((entry) => `${entry.group.name} (${entry.group.id}) holds ${entry.nodeIds.join(", ")}`)
-    .join("; ");
-  throw new Error(
-    `${prefix}: node groups this resource created are to be deleted, but ${named}, which this ` +
-      "resource did not put there and cannot send back anywhere. Move those nodes to another " +
-      "group (or declare the group again in managedNodeGroups), then run again. Nothing was changed",
+  const named = (plan.groups?.blocked ?? []).map(
+    (entry) => `${entry.group.name} (${entry.group.id}) holds ${entry.nodeIds.join(", ")}`,
+  );
+  if (named.length === 0) return;
+  throw stopped(
+    prefix,
+    `node groups this resource created are to be deleted, but ${named.join("; ")}, which this ` +
+      "resource did not put there and cannot send back anywhere",
+    "Move those nodes to another group (or declare the group again in managedNodeGroups), then " +
+      "run again",
   );
 }
 

@@ -23,10 +23,10 @@ import {
 
 const CLUSTER = "K8sProd1";
 const PREFIX = "serverscom:KubernetesCluster k8s-prod (K8sProd1)";
-
+/** Every error message the tests saw, for the secret scan (closeTestBed). */
+const messages: string[] = [];
 let bed: TestBed;
 let provider: KindProvider;
-const messages: string[] = [];
 
 beforeAll(async () => {
   bed = await startTestBed();
