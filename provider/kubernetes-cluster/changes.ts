@@ -227,10 +227,11 @@ export function memoryOutputs(memory: ClusterMemory): Record<string, unknown> {
 /** The memory from outputs (the old state); anything malformed counts as not remembered. */
 export function memoryFrom(outputs: PropertyBag): ClusterMemory {
   const originalLabels = stringMap(outputs.originalLabels);
+  const managed = managedIdsFrom(outputs);
   return {
     ...(originalLabels === undefined ? {} : { originalLabels }),
     originalNodeGroups: stringMap(outputs.originalNodeGroups) ?? {},
-    managedNodeGroups: managedIdsFrom(outputs),
+    ...(managed.length === 0 ? {} : { managedNodeGroups: managed }),
   };
 }
 
