@@ -4,9 +4,17 @@
 // and the node groups of the nodes the program names, and puts them back when it lets go
 // (changes.ts). provider.ts holds its lifecycle.
 import type { KubernetesClusterNode } from "../../sdk/areas/kubernetes-clusters";
-import { type Checker, idIssue, type PropertyBag, shown } from "../framework/check";
+import {
+  type Checker,
+  cutShort,
+  idIssue,
+  MAX_NAME_LENGTH,
+  type PropertyBag,
+  shown,
+} from "../framework/check";
 import { type DiffOutcome, jsonEqual } from "../framework/diff";
 import type { KindTimeouts } from "../framework/kind";
+import { withoutOwnerLabel } from "../framework/ownership";
 import { containsUnknown, isUnknown } from "../framework/unknowns";
 import {
   type ClusterMemory,
@@ -15,6 +23,7 @@ import {
   memoryOutputs,
   placedNodeGroups,
 } from "./changes";
+import { groupWishesOf, managedDiffers, managedLiveInputs, managedOutputs } from "./node-groups";
 
 const MINUTE = 60_000;
 
@@ -38,6 +47,11 @@ export interface KubernetesClusterInputs {
   readonly clusterId: string;
   readonly labels?: Readonly<Record<string, string>>;
   readonly nodeGroups?: Readonly<Record<string, string>>;
+  readonly managedNodeGroups?: readonly {
+    readonly name: string;
+    readonly description?: string;
+    readonly nodeIds?: readonly string[];
+  }[];
 }
 
 /** Every output of the resource. */
@@ -50,6 +64,7 @@ export const KUBERNETES_CLUSTER_OUTPUTS = [
   "labels",
   "nodes",
   "nodeGroups",
+  "managedNodeGroups",
   "originalLabels",
   "originalNodeGroups",
   "createdAt",
@@ -89,6 +104,107 @@ export function checkKubernetesCluster(c: Checker): void {
   c.id("clusterId", true);
   c.labels();
   checkNodeGroups(c);
+  checkManagedNodeGroups(c);
+}
+
+const MANAGED = "managedNodeGroups";
+
+/**
+ * `managedNodeGroups`: a list of { name, description?, nodeIds? }; names non-empty and unique, a
+ * node in one group at most and not also placed by `nodeGroups` (unknown values pass).
+ */
+function checkManagedNodeGroups(c: Checker): void {
+  const value = c.news[MANAGED];
+  if (value === undefined || value === null || isUnknown(value)) return;
+  if (!Array.isArray(value)) {
+    c.fail(MANAGED, `${MANAGED} must be a list of node groups ({ name, description, nodeIds })`);
+    return;
+  }
+  const names = new Map<string, number>();
+  const homes = new Map<string, string>();
+  const placed = c.news.nodeGroups;
+  value.forEach((entry: unknown, index) => {
+    const at = `${MANAGED}[${index}]`;
+    if (isUnknown(entry)) return;
+    if (typeof entry !== "object" || entry === null || Array.isArray(entry)) {
+      c.fail(
+        MANAGED,
+        `${at} must be an object { name, description, nodeIds } (got ${shown(entry)})`,
+      );
+      return;
+    }
+    const group = entry as { name?: unknown; description?: unknown; nodeIds?: unknown };
+    const name = group.name;
+    if (!isUnknown(name)) {
+      if (typeof name !== "string" || name.trim() === "") {
+        c.fail(MANAGED, `${at}.name must be a non-empty string (got ${shown(name)})`);
+      } else if (name.length > MAX_NAME_LENGTH) {
+        c.fail(
+          MANAGED,
+          `${at}.name must be at most ${MAX_NAME_LENGTH} characters (got ${name.length})`,
+        );
+      } else if (names.has(name)) {
+        c.fail(
+          MANAGED,
+          `${at}.name ${shown(name)} is already the name of ${MANAGED}[${names.get(name)}]: ` +
+            "node group names must be unique; rename one of them",
+        );
+      } else {
+        names.set(name, index);
+      }
+    }
+    const description = group.description;
+    if (description !== undefined && description !== null && !isUnknown(description)) {
+      if (typeof description !== "string") {
+        c.fail(MANAGED, `${at}.description must be a string (got ${shown(description)})`);
+      }
+    }
+    checkGroupNodes(c, at, group.nodeIds, homes, placed);
+  });
+}
+
+/** A group's nodeIds: node ids, each in one declared group at most, none in `nodeGroups`. */
+function checkGroupNodes(
+  c: Checker,
+  at: string,
+  nodeIds: unknown,
+  homes: Map<string, string>,
+  placed: unknown,
+): void {
+  if (nodeIds === undefined || nodeIds === null || isUnknown(nodeIds)) return;
+  if (!Array.isArray(nodeIds)) {
+    c.fail(MANAGED, `${at}.nodeIds must be a list of node ids (got ${shown(nodeIds)})`);
+    return;
+  }
+  for (const nodeId of nodeIds) {
+    if (isUnknown(nodeId)) continue;
+    if (typeof nodeId !== "string" || nodeId.trim() === "") {
+      c.fail(MANAGED, `${at}.nodeIds: a node id must be a non-empty string (got ${shown(nodeId)})`);
+      continue;
+    }
+    const issue = idIssue(nodeId);
+    if (issue !== undefined) {
+      c.fail(MANAGED, `${at}.nodeIds: a node id ${issue}`);
+      continue;
+    }
+    const home = homes.get(nodeId);
+    if (home !== undefined) {
+      c.fail(
+        MANAGED,
+        `${at}.nodeIds names node ${cutShort(nodeId)}, which ${home} names already: a node is ` +
+          "in one node group; keep it in one of them",
+      );
+      continue;
+    }
+    homes.set(nodeId, at);
+    if (typeof placed === "object" && placed !== null && Object.hasOwn(placed, nodeId)) {
+      c.fail(
+        MANAGED,
+        `${at}.nodeIds names node ${cutShort(nodeId)}, which nodeGroups places too: name each ` +
+          "node in one of the two properties",
+      );
+    }
+  }
 }
 
 /** `nodeGroups`: an object of node ids to node group ids (unknown values pass). */
@@ -137,8 +253,15 @@ export function diffKubernetesCluster(olds: PropertyBag, news: PropertyBag): Dif
     updates.push("labels");
   }
   const nodeGroups = news.nodeGroups ?? {};
-  if (containsUnknown(nodeGroups) || !jsonEqual(nodeGroups, olds.nodeGroups ?? {})) {
+  if (
+    containsUnknown(nodeGroups) ||
+    !jsonEqual(nodeGroups, withoutGrouped(olds.nodeGroups, news.managedNodeGroups))
+  ) {
     updates.push("nodeGroups");
+  }
+  const managed = news.managedNodeGroups;
+  if (containsUnknown(managed) || managedDiffers(managed, olds.managedNodeGroups)) {
+    updates.push("managedNodeGroups");
   }
   return {
     changes: replaces.length > 0 || updates.length > 0,
@@ -147,6 +270,17 @@ export function diffKubernetesCluster(olds: PropertyBag, news: PropertyBag): Dif
     // A new clusterId means letting go of the old cluster first: its labels and nodes go back.
     deleteBeforeReplace: true,
   };
+}
+
+/**
+ * The old `nodeGroups` outputs without the nodes `managedNodeGroups` declares: a declared node
+ * moved by hand into a group the resource did not create shows there, and is that property's
+ * change, not this one's.
+ */
+function withoutGrouped(placed: unknown, groups: unknown): Record<string, unknown> {
+  const declared = new Set(groupWishesOf({ managedNodeGroups: groups }).flatMap((g) => g.nodeIds));
+  const entries = typeof placed === "object" && placed !== null ? Object.entries(placed) : [];
+  return Object.fromEntries(entries.filter(([nodeId]) => !declared.has(nodeId)));
 }
 
 /** Outputs: the cluster and its nodes, the placed nodes' groups, and what to put back. */
@@ -161,9 +295,14 @@ export function clusterOutputs(
     status: cluster.status,
     locationId: cluster.location_id,
     locationCode: cluster.location_code ?? null,
-    labels: { ...cluster.labels },
+    labels: withoutOwnerLabel(cluster.labels),
     nodes: [...record.nodes].sort((a, b) => a.number - b.number).map(nodeOutput),
     nodeGroups: placedNodeGroups(record, memory),
+    managedNodeGroups: managedOutputs(
+      record.groups ?? [],
+      record.nodes,
+      memory.managedNodeGroups ?? [],
+    ),
     ...memoryOutputs(memory),
     createdAt: cluster.created_at,
     updatedAt: cluster.updated_at,
@@ -177,8 +316,17 @@ export function clusterLiveInputs(
 ): Record<string, unknown> {
   return {
     clusterId: record.cluster.id,
-    ...(memory.originalLabels === undefined ? {} : { labels: { ...record.cluster.labels } }),
+    ...(memory.originalLabels === undefined
+      ? {}
+      : { labels: withoutOwnerLabel(record.cluster.labels) }),
     nodeGroups: placedNodeGroups(record, memory),
+    ...((memory.managedNodeGroups ?? []).length === 0
+      ? {}
+      : {
+          managedNodeGroups: managedLiveInputs(
+            managedOutputs(record.groups ?? [], record.nodes, memory.managedNodeGroups ?? []),
+          ),
+        }),
   };
 }
 

@@ -21,8 +21,10 @@ import {
 } from "../../sdk/core/errors";
 import { type StateChange, stateMatcher, waitFor } from "../../sdk/wait";
 import { Checker, type PropertyBag } from "../framework/check";
+import { jsonEqual } from "../framework/diff";
 import { messageOf, PartialResourceError } from "../framework/errors";
 import {
+  OWNER_INPUT,
   PENDING_OUTPUT,
   pendingOf,
   pickHidden,
@@ -31,6 +33,7 @@ import {
 } from "../framework/hidden";
 import type { KindTimeouts } from "../framework/kind";
 import type { KindProvider, ProviderContext } from "../framework/kind-provider";
+import { withoutOwnerLabel } from "../framework/ownership";
 import { stateChangeLine, subject } from "../framework/progress";
 import { sealedProvider } from "../framework/sealed";
 import {
@@ -52,6 +55,15 @@ import {
   KUBERNETES_CLUSTER_NOUN,
   KUBERNETES_CLUSTER_TIMEOUTS,
 } from "./definition";
+import {
+  createGroup,
+  deleteGroup,
+  GroupProgress,
+  hasGroups,
+  refuseAnotherOwner,
+  refuseBlocked,
+  refuseClashes,
+} from "./group-requests";
 
 /** The serialised provider; the host adds it to results but not to error properties. */
 const PROVIDER_KEY = "__provider";
@@ -80,7 +92,14 @@ export function createKubernetesClusterProvider(context: ProviderContext): KindP
     update: (id, olds, news) => lifecycle.update(id, olds, news),
     delete: (id, props) => lifecycle.delete(id, props),
   };
-  return sealedProvider(provider, []);
+  // `pulumi import` through the native door refuses a cluster another resource manages, as
+  // create does (native/resources.ts calls it with the importing resource's label).
+  const refuseImport = async (id: string, owner: string): Promise<void> => {
+    const found = await fetchCluster(context.client(), id, false);
+    if (found !== undefined)
+      refuseAnotherOwner(found, { [OWNER_INPUT]: owner }, prefixOf(found, {}, id));
+  };
+  return sealedProvider({ ...provider, refuseImport }, []);
 }
 
 class ClusterLifecycle {
@@ -96,22 +115,23 @@ class ClusterLifecycle {
   async create(inputs: PropertyBag): Promise<dynamic.CreateResult> {
     const client = this.context.client();
     const clusterId = String(inputs.clusterId);
-    const found = await fetchCluster(client, clusterId);
+    const found = await fetchCluster(client, clusterId, wishOf(inputs).groups.length > 0);
     if (found === undefined) {
       throw new Error(
         `clusterId: there is no ${KUBERNETES_CLUSTER_NOUN} with id "${clusterId}". The API ` +
           "cannot create clusters: order the cluster first, then name it here",
       );
     }
+    refuseAnotherOwner(found, inputs, prefixOf(found, inputs, clusterId));
     const { record, memory } = await this.converge(client, found, NO_MEMORY, inputs, "create");
     return { id: clusterId, outs: outputsOf(record, memory, inputs) };
   }
 
   async read(id: string, props: PropertyBag): Promise<dynamic.ReadResult> {
-    const found = await fetchCluster(this.context.client(), id);
+    const memory = memoryFrom(props);
+    const found = await fetchCluster(this.context.client(), id, hasGroups(memory));
     // An empty id tells the engine the cluster is gone: refresh drops it from the state.
     if (found === undefined) return {};
-    const memory = memoryFrom(props);
     return {
       id,
       props: { ...outputsOf(found, memory, props), ...pendingOf(props) },
@@ -121,34 +141,48 @@ class ClusterLifecycle {
 
   async update(id: string, olds: PropertyBag, news: PropertyBag): Promise<dynamic.UpdateResult> {
     const client = this.context.client();
-    const found = await fetchCluster(client, id);
+    const remembered = memoryFrom(olds);
+    const groups = hasGroups(remembered) || wishOf(news).groups.length > 0;
+    const found = await fetchCluster(client, id, groups);
     if (found === undefined) {
       throw new Error(
         `${prefixOf(undefined, olds, id)}: the ${KUBERNETES_CLUSTER_NOUN} no longer exists. Run ` +
           "`pulumi refresh` to drop it from the state.",
       );
     }
-    const { record, memory } = await this.converge(client, found, memoryFrom(olds), news, "update");
+    const { record, memory } = await this.converge(client, found, remembered, news, "update");
     return { outs: outputsOf(record, memory, news) };
   }
 
   /**
-   * Puts back what the resource changed: the labels it found (when it manages labels) and the
-   * node group of every node it placed. A node that left the cluster, or whose former group no
+   * Puts back what the resource changed: the labels it found (when it manages labels), without
+   * its ownership label, the node group of every node it placed, and deletes the node groups it
+   * created once their nodes are back. A node that left the cluster, or whose former group no
    * longer exists, cannot be put back: a line says so and the rest goes on, so that a destroy is
-   * never stuck on something nobody can fix. The cluster keeps running.
+   * never stuck on something nobody can fix. A created group holding a node the resource did not
+   * put there stops the delete before any request (the user moves the node, then runs again).
+   * The cluster keeps running.
    */
   async delete(id: string, props: PropertyBag): Promise<void> {
     const client = this.context.client();
-    const found = await fetchCluster(client, id);
+    const memory = memoryFrom(props);
+    const found = await fetchCluster(client, id, hasGroups(memory));
     if (found === undefined) return;
-    const plan = planChanges(found, memoryFrom(props), NOTHING);
+    const owner = props[OWNER_INPUT];
+    const plan = planChanges(found, memory, {
+      ...NOTHING,
+      ...(typeof owner === "string" ? { release: owner } : {}),
+    });
     const prefix = prefixOf(found, props, id);
+    refuseBlocked(prefix, plan);
     this.reportVanished(prefix, plan);
     try {
       if (plan.labels !== undefined) {
         await client.kubernetesClusters.update(id, { labels: plan.labels });
-        this.context.progress(`${prefix}: put back the labels it had before`);
+        // Taking the ownership label off is no news; labels put back are.
+        if (!onlyOwnerDiffers(found, plan.labels)) {
+          this.context.progress(`${prefix}: put back the labels it had before`);
+        }
       }
     } catch (error) {
       if (error instanceof NotFoundError) return;
@@ -170,6 +204,10 @@ class ClusterLifecycle {
         );
       }
     }
+    for (const group of plan.groups?.deletes ?? []) {
+      await deleteGroup(client, id, group.id);
+      this.context.progress(`${prefix}: deleted node group ${group.name} (${group.id})`);
+    }
   }
 
   /**
@@ -187,20 +225,55 @@ class ClusterLifecycle {
     const id = found.cluster.id;
     const plan = planChanges(found, memory, wishOf(bag));
     const prefix = prefixOf(found, bag, id);
-    if (plan.unknownNodes.length > 0) {
-      const known = found.nodes.map((node) => node.id).join(", ");
-      throw new Error(
-        `${prefix}: nodeGroups names ${plan.unknownNodes.join(", ")}, which the cluster does not ` +
-          `have (its nodes: ${known || "none"})`,
-      );
+    const known = found.nodes.map((node) => node.id).join(", ") || "none";
+    for (const [property, unknown] of [
+      ["nodeGroups", plan.unknownNodes],
+      ["managedNodeGroups", plan.unknownGroupedNodes],
+    ] as const) {
+      if (unknown.length > 0) {
+        throw new Error(
+          `${prefix}: ${property} names ${unknown.join(", ")}, which the cluster does not have ` +
+            `(its nodes: ${known})`,
+        );
+      }
     }
+    refuseClashes(prefix, plan);
+    refuseBlocked(prefix, plan);
     this.reportVanished(prefix, plan);
     let last = found;
     let changed = false;
+    const groups = new GroupProgress(plan);
+    const remembered = (): ClusterMemory => ({
+      ...plan.memory,
+      managedNodeGroups: groups.remembered(),
+    });
     try {
-      if (plan.labels !== undefined) {
+      // The ownership label alone goes last: a rejected first change then leaves no trace.
+      const stampOnly = plan.labels !== undefined && onlyOwnerDiffers(found, plan.labels);
+      if (plan.labels !== undefined && !stampOnly) {
         await client.kubernetesClusters.update(id, { labels: plan.labels });
         changed = true;
+      }
+      for (const create of plan.groups?.creates ?? []) {
+        const made = await createGroup(client, id, create, found.groups ?? []);
+        groups.created(create.index, made.id);
+        changed = true;
+        this.context.progress(`${prefix}: created node group ${made.name} (${made.id})`);
+      }
+      for (const update of plan.groups?.updates ?? []) {
+        const { id: groupId, ...body } = update;
+        await client.kubernetesClusters.updateNodeGroup(id, groupId, body);
+        changed = true;
+      }
+      for (const [index, nodeIds] of (plan.groups?.joins ?? []).entries()) {
+        const groupId = groups.idAt(index);
+        if (nodeIds.length === 0 || groupId === undefined) continue;
+        await client.kubernetesClusters.moveNodes(id, {
+          node_group_id: groupId,
+          node_ids: [...nodeIds],
+        });
+        changed = true;
+        this.context.progress(`${prefix}: moved ${nodeIds.join(", ")} to node group ${groupId}`);
       }
       for (const move of plan.moves) {
         await client.kubernetesClusters.updateNode(id, move.nodeId, {
@@ -208,10 +281,27 @@ class ClusterLifecycle {
         });
         changed = true;
       }
-      last = await this.waitActive(client, id, prefix, timeoutsOf(bag)[operation], (record) => {
-        last = record;
-      });
-      return { record: last, memory: plan.memory };
+      for (const group of plan.groups?.deletes ?? []) {
+        await deleteGroup(client, id, group.id);
+        groups.deleted(group.id);
+        changed = true;
+        this.context.progress(`${prefix}: deleted node group ${group.name} (${group.id})`);
+      }
+      if (plan.labels !== undefined && stampOnly) {
+        await client.kubernetesClusters.update(id, { labels: plan.labels });
+        changed = true;
+      }
+      last = await this.waitActive(
+        client,
+        id,
+        prefix,
+        timeoutsOf(bag)[operation],
+        hasGroups(remembered()),
+        (record) => {
+          last = record;
+        },
+      );
+      return { record: last, memory: remembered() };
     } catch (error) {
       if (!changed && isRejection(error)) throw error;
       const what = operation === "create" ? "was adopted" : "was changed";
@@ -220,7 +310,7 @@ class ClusterLifecycle {
         "Run `pulumi up` again to finish (or `pulumi destroy` to put back what it changed).";
       const properties = {
         ...bag,
-        ...outputsOf(last, plan.memory, bag),
+        ...outputsOf(last, remembered(), bag),
         [PENDING_OUTPUT]: operation,
         [PROVIDER_KEY]: bag[PROVIDER_KEY],
       };
@@ -237,11 +327,12 @@ class ClusterLifecycle {
     id: string,
     prefix: string,
     timeoutMs: number,
+    groups: boolean,
     track: (record: ClusterRecord) => void,
   ): Promise<ClusterRecord> {
     return waitFor(
       async () => {
-        const record = await fetchCluster(client, id);
+        const record = await fetchCluster(client, id, groups);
         if (record === undefined) {
           throw new Error(`the ${KUBERNETES_CLUSTER_NOUN} disappeared (404)`);
         }
@@ -277,6 +368,7 @@ class ClusterLifecycle {
 async function fetchCluster(
   client: ServersComClient,
   id: string,
+  withGroups: boolean,
 ): Promise<ClusterRecord | undefined> {
   try {
     const cluster = await client.kubernetesClusters.get(id);
@@ -286,7 +378,16 @@ async function fetchCluster(
         `${KUBERNETES_CLUSTER_NOUN} ${id} has more than ${NODE_LIMIT} nodes: more than this provider reads`,
       );
     }
-    return { cluster, nodes };
+    if (!withGroups) return { cluster, nodes };
+    const groups = await client.kubernetesClusters
+      .listNodeGroups(id)
+      .toArray({ limit: NODE_LIMIT + 1 });
+    if (groups.length > NODE_LIMIT) {
+      throw new Error(
+        `${KUBERNETES_CLUSTER_NOUN} ${id} has more than ${NODE_LIMIT} node groups: more than this provider reads`,
+      );
+    }
+    return { cluster, nodes, groups };
   } catch (error) {
     // Gone, also between the two requests.
     if (error instanceof NotFoundError) return undefined;
@@ -312,6 +413,11 @@ function prefixOf(record: ClusterRecord | undefined, bag: PropertyBag, id: strin
 function timeoutsOf(bag: PropertyBag): KindTimeouts {
   const custom = bag[TIMEOUTS_INPUT] as TimeoutsMs | undefined;
   return { ...KUBERNETES_CLUSTER_TIMEOUTS, ...(typeof custom === "object" ? custom : {}) };
+}
+
+/** Whether the labels to send differ from the live ones by the ownership label alone. */
+function onlyOwnerDiffers(record: ClusterRecord, labels: Readonly<Record<string, string>>) {
+  return jsonEqual(withoutOwnerLabel(record.cluster.labels), withoutOwnerLabel(labels));
 }
 
 /** The API refused the request (4xx): nothing changed. */

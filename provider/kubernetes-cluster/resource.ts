@@ -7,6 +7,7 @@ import {
   KUBERNETES_CLUSTER_OUTPUTS,
   type KubernetesClusterNodeOutput,
 } from "./definition";
+import type { KubernetesClusterNodeGroupOutput } from "./node-groups";
 
 export interface KubernetesClusterArgs {
   /** The id of an existing cluster (the API cannot create one). Another id replaces the resource. */
@@ -21,6 +22,27 @@ export interface KubernetesClusterArgs {
    * are left in their groups.
    */
   readonly nodeGroups?: pulumi.Input<Record<string, pulumi.Input<string>>>;
+  /**
+   * Node groups this resource creates and keeps: each with a unique `name`, an optional
+   * `description` and the ids of the nodes to put in it (`nodeIds`, ids from the `nodes` output).
+   * A group is matched by name, or by its position when its name changes (a rename in place).
+   * Removing a group moves the nodes the resource put in it back to the group they came from,
+   * then deletes it. Groups this resource did not create are never renamed, moved or deleted:
+   * a declared name such a group holds is refused, and a created group to delete that holds a
+   * node someone else moved in stops the update until that node is moved. Omitted: no group is
+   * created, and those created earlier are deleted as above.
+   */
+  readonly managedNodeGroups?: pulumi.Input<pulumi.Input<KubernetesManagedNodeGroupArgs>[]>;
+}
+
+/** One node group a KubernetesCluster creates and keeps. */
+export interface KubernetesManagedNodeGroupArgs {
+  /** The group's name, unique in the cluster. */
+  readonly name: pulumi.Input<string>;
+  /** The group's description; omitted: left as it is. */
+  readonly description?: pulumi.Input<string>;
+  /** The ids of the nodes to put in the group. */
+  readonly nodeIds?: pulumi.Input<pulumi.Input<string>[]>;
 }
 
 // The serialised provider: one object per kind, so Pulumi serialises it once (it caches by object).
@@ -28,8 +50,9 @@ const provider = createShim(KUBERNETES_CLUSTER_KIND);
 
 /**
  * An existing Kubernetes cluster, named by id: the API cannot create or delete clusters (they are
- * ordered elsewhere), so this resource manages parts of one, its labels and the node groups of the
- * nodes the program names, and waits until the cluster is `active` after each change.
+ * ordered elsewhere), so this resource manages parts of one, its labels, the node groups of the
+ * nodes the program names and the node groups it creates itself (`managedNodeGroups`), and waits
+ * until the cluster is `active` after each change.
  *
  * Letting go puts back what the resource changed, and nothing else:
  * - deleting the resource (or replacing it with another `clusterId`) restores the labels the
@@ -38,8 +61,11 @@ const provider = createShim(KUBERNETES_CLUSTER_KIND);
  * - removing `labels` from the program, or a node from `nodeGroups`, does the same for that part.
  * What it will put back is shown in the `originalLabels` and `originalNodeGroups` outputs.
  *
- * No ownership label is stamped on the cluster: naming it by id already makes a repeated create
- * take charge of the same cluster.
+ * - removing a group from `managedNodeGroups` moves its nodes back, then deletes the group.
+ *
+ * The cluster carries the ownership label `pulumi-serverscom/owner` while the resource manages it
+ * (never shown in `labels`): a cluster another resource manages is refused, and a replacement
+ * that would take charge before the old generation let go is stopped.
  *
  * Default timeouts (the custom timeouts resource option changes them): create and update wait up to
  * 30 minutes for the cluster to be active; delete does not wait.
@@ -57,6 +83,8 @@ export class KubernetesCluster extends pulumi.dynamic.Resource {
   declare readonly nodes: pulumi.Output<KubernetesClusterNodeOutput[]>;
   /** The live node group of each node the resource places. */
   declare readonly nodeGroups: pulumi.Output<Record<string, string>>;
+  /** The node groups this resource created, in the declared order, with their nodes now. */
+  declare readonly managedNodeGroups: pulumi.Output<KubernetesClusterNodeGroupOutput[]>;
   /** The labels that deleting the resource puts back; absent while it does not manage labels. */
   declare readonly originalLabels: pulumi.Output<Record<string, string> | undefined>;
   /** The node group each placed node goes back to when the resource is deleted. */
@@ -80,7 +108,12 @@ export class KubernetesCluster extends pulumi.dynamic.Resource {
         },
       },
       name,
-      { clusterId: args.clusterId, labels: args.labels, nodeGroups: args.nodeGroups },
+      {
+        clusterId: args.clusterId,
+        labels: args.labels,
+        nodeGroups: args.nodeGroups,
+        managedNodeGroups: args.managedNodeGroups,
+      },
       opts,
     );
     super(provider, name, props, options, MODULE, KUBERNETES_CLUSTER_KIND);

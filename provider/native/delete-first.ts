@@ -14,12 +14,13 @@
 //   before any request that changes anything, naming the option to set in each language. The old
 //   object and its state stay as they were.
 //
-// Two cases cannot be told apart this way, and need the option set by hand (README,
-// "Replacement"): a KubernetesCluster (the cluster carries no mark of the resource that takes
-// charge of it: kubernetes-cluster/resource.ts), and a DnsRecord, CloudSnapshot, Subnetwork or
-// HostNetwork that declares adoptId (it names the object the old generation holds, on purpose,
+// A KubernetesCluster is told by the ownership label its resource stamps on the cluster while it
+// manages it (kubernetes-cluster/changes.ts, planLabels). One case cannot be told apart this way,
+// and needs the option set by hand (README, "Replacement"): a DnsRecord, CloudSnapshot,
+// Subnetwork or HostNetwork that declares adoptId (it names the object the old generation holds, on purpose,
 // and such objects have no labels).
 import type { ServersComClient } from "../../sdk/client";
+import { NotFoundError } from "../../sdk/core/errors";
 import { cloudSnapshotKind } from "../cloud-snapshot/definition";
 import { dnsRecordKind } from "../dns-record/definition";
 import { dnsZoneKind } from "../dns-zone/definition";
@@ -29,6 +30,7 @@ import type { ResourceKind } from "../framework/kind";
 import { ADOPT_INPUT } from "../framework/kind-provider";
 import { OWNER_LABEL_KEY } from "../framework/ownership";
 import { hostNetworkKind } from "../host-network/definition";
+import { KUBERNETES_CLUSTER_NOUN } from "../kubernetes-cluster/definition";
 import { sshKeyKind } from "../ssh-key/definition";
 import { letsEncryptCertificateLabelsKind } from "../ssl-certificate/lets-encrypt";
 import { subnetworkKind } from "../subnetwork/definition";
@@ -119,6 +121,22 @@ const OCCUPANTS: Readonly<Record<string, Finder>> = {
       return record === undefined ? [] : [record];
     },
   ),
+  KubernetesCluster: async (client, inputs) => {
+    const owner = inputs[OWNER_INPUT];
+    const id = inputs.clusterId;
+    if (typeof owner !== "string" || typeof id !== "string") return undefined;
+    const cluster = await client.kubernetesClusters.get(id).catch((error: unknown) => {
+      if (error instanceof NotFoundError) return undefined;
+      throw error;
+    });
+    if (cluster?.labels[OWNER_LABEL_KEY] !== owner) return undefined;
+    return {
+      said:
+        `the ${KUBERNETES_CLUSTER_NOUN} ${id} carries this resource's ownership label: an ` +
+        "earlier generation of this resource still manages it",
+      ours: true,
+    };
+  },
   DnsRecord: unique(dnsRecordKind),
   CloudSnapshot: unique(cloudSnapshotKind),
   Subnetwork: unique(subnetworkKind),

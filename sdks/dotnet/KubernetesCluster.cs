@@ -12,24 +12,28 @@ namespace PulumiServersCom.Serverscom
 {
     /// <summary>
     /// An existing Kubernetes cluster, named by id: the API cannot create or delete clusters (they are
-    /// ordered elsewhere), so this resource manages parts of one, its labels and the node groups of the
-    /// nodes the program names, and waits until the cluster is `active` after each change.
+    /// ordered elsewhere), so this resource manages parts of one, its labels, the node groups of the
+    /// nodes the program names and the node groups it creates itself (`managedNodeGroups`), and waits
+    /// until the cluster is `active` after each change.
     /// 
     /// Letting go puts back what the resource changed, and nothing else:
     /// - deleting the resource (or replacing it with another `clusterId`) restores the labels the
-    ///   cluster had before the resource first set them, and moves every node it placed back to the node
-    ///   group the node was in before. The cluster itself keeps running;
+    /// cluster had before the resource first set them, and moves every node it placed back to the node
+    /// group the node was in before. The cluster itself keeps running;
     /// - removing `labels` from the program, or a node from `nodeGroups`, does the same for that part.
-    ///   What it will put back is shown in the `originalLabels` and `originalNodeGroups` outputs.
+    /// What it will put back is shown in the `originalLabels` and `originalNodeGroups` outputs.
     /// 
-    /// No ownership label is stamped on the cluster: naming it by id already makes a repeated create
-    /// take charge of the same cluster.
+    /// - removing a group from `managedNodeGroups` moves its nodes back, then deletes the group.
+    /// 
+    /// The cluster carries the ownership label `pulumi-serverscom/owner` while the resource manages it
+    /// (never shown in `labels`): a cluster another resource manages is refused, and a replacement
+    /// that would take charge before the old generation let go is stopped.
     /// 
     /// Default timeouts (the custom timeouts resource option changes them): create and update wait up to
     /// 30 minutes for the cluster to be active; delete does not wait.
     /// 
     /// ## Example Usage
-    /// ### Labels on an existing Kubernetes cluster
+    /// ### Labels and a node group of its own on an existing Kubernetes cluster
     /// ```csharp
     /// using System.Collections.Generic;
     /// using System.Linq;
@@ -45,11 +49,24 @@ namespace PulumiServersCom.Serverscom
     ///         {
     ///             { "team", "platform" },
     ///         },
+    ///         ManagedNodeGroups = new[]
+    ///         {
+    ///             new Serverscom.Inputs.KubernetesManagedNodeGroupArgs
+    ///             {
+    ///                 Name = "gpu",
+    ///                 Description = "GPU workers",
+    ///                 NodeIds = new[]
+    ///                 {
+    ///                     "KnProd04",
+    ///                 },
+    ///             },
+    ///         },
     ///     });
     /// 
     ///     return new Dictionary&lt;string, object?&gt;
     ///     {
     ///         ["clusterStatus"] = k8S.Status,
+    ///         ["nodeGroups"] = k8S.ManagedNodeGroups,
     ///     };
     /// });
     /// ```
@@ -86,6 +103,12 @@ namespace PulumiServersCom.Serverscom
         /// </summary>
         [Output("locationId")]
         public Output<int> LocationId { get; private set; } = null!;
+
+        /// <summary>
+        /// The node groups this resource created, in the declared order, with their nodes now.
+        /// </summary>
+        [Output("managedNodeGroups")]
+        public Output<ImmutableArray<Outputs.KubernetesClusterNodeGroupOutput>> ManagedNodeGroups { get; private set; } = null!;
 
         /// <summary>
         /// The cluster's name.
@@ -196,6 +219,25 @@ namespace PulumiServersCom.Serverscom
         {
             get => _labels ?? (_labels = new InputMap<string>());
             set => _labels = value;
+        }
+
+        [Input("managedNodeGroups")]
+        private InputList<Inputs.KubernetesManagedNodeGroupArgs>? _managedNodeGroups;
+
+        /// <summary>
+        /// Node groups this resource creates and keeps: each with a unique `name`, an optional
+        /// `description` and the ids of the nodes to put in it (`nodeIds`, ids from the `nodes` output).
+        /// A group is matched by name, or by its position when its name changes (a rename in place).
+        /// Removing a group moves the nodes the resource put in it back to the group they came from,
+        /// then deletes it. Groups this resource did not create are never renamed, moved or deleted:
+        /// a declared name such a group holds is refused, and a created group to delete that holds a
+        /// node someone else moved in stops the update until that node is moved. Omitted: no group is
+        /// created, and those created earlier are deleted as above.
+        /// </summary>
+        public InputList<Inputs.KubernetesManagedNodeGroupArgs> ManagedNodeGroups
+        {
+            get => _managedNodeGroups ?? (_managedNodeGroups = new InputList<Inputs.KubernetesManagedNodeGroupArgs>());
+            set => _managedNodeGroups = value;
         }
 
         [Input("nodeGroups")]

@@ -9,24 +9,28 @@ import * as utilities from "./utilities";
 
 /**
  * An existing Kubernetes cluster, named by id: the API cannot create or delete clusters (they are
- * ordered elsewhere), so this resource manages parts of one, its labels and the node groups of the
- * nodes the program names, and waits until the cluster is `active` after each change.
+ * ordered elsewhere), so this resource manages parts of one, its labels, the node groups of the
+ * nodes the program names and the node groups it creates itself (`managedNodeGroups`), and waits
+ * until the cluster is `active` after each change.
  *
  * Letting go puts back what the resource changed, and nothing else:
  * - deleting the resource (or replacing it with another `clusterId`) restores the labels the
- *   cluster had before the resource first set them, and moves every node it placed back to the node
- *   group the node was in before. The cluster itself keeps running;
+ * cluster had before the resource first set them, and moves every node it placed back to the node
+ * group the node was in before. The cluster itself keeps running;
  * - removing `labels` from the program, or a node from `nodeGroups`, does the same for that part.
- *   What it will put back is shown in the `originalLabels` and `originalNodeGroups` outputs.
+ * What it will put back is shown in the `originalLabels` and `originalNodeGroups` outputs.
  *
- * No ownership label is stamped on the cluster: naming it by id already makes a repeated create
- * take charge of the same cluster.
+ * - removing a group from `managedNodeGroups` moves its nodes back, then deletes the group.
+ *
+ * The cluster carries the ownership label `pulumi-serverscom/owner` while the resource manages it
+ * (never shown in `labels`): a cluster another resource manages is refused, and a replacement
+ * that would take charge before the old generation let go is stopped.
  *
  * Default timeouts (the custom timeouts resource option changes them): create and update wait up to
  * 30 minutes for the cluster to be active; delete does not wait.
  *
  * ## Example Usage
- * ### Labels on an existing Kubernetes cluster
+ * ### Labels and a node group of its own on an existing Kubernetes cluster
  *
  * ```typescript
  * import * as pulumi from "@pulumi/pulumi";
@@ -37,8 +41,14 @@ import * as utilities from "./utilities";
  *     labels: {
  *         team: "platform",
  *     },
+ *     managedNodeGroups: [{
+ *         name: "gpu",
+ *         description: "GPU workers",
+ *         nodeIds: ["KnProd04"],
+ *     }],
  * });
  * export const clusterStatus = k8S.status;
+ * export const nodeGroups = k8S.managedNodeGroups;
  * ```
  */
 export class KubernetesCluster extends pulumi.CustomResource {
@@ -99,6 +109,10 @@ export class KubernetesCluster extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly locationId: pulumi.Output<number>;
     /**
+     * The node groups this resource created, in the declared order, with their nodes now.
+     */
+    declare public readonly managedNodeGroups: pulumi.Output<outputs.KubernetesClusterNodeGroupOutput[]>;
+    /**
      * The cluster's name.
      */
     declare public /*out*/ readonly name: pulumi.Output<string>;
@@ -143,6 +157,7 @@ export class KubernetesCluster extends pulumi.CustomResource {
             }
             resourceInputs["clusterId"] = args?.clusterId;
             resourceInputs["labels"] = args?.labels;
+            resourceInputs["managedNodeGroups"] = args?.managedNodeGroups;
             resourceInputs["nodeGroups"] = args?.nodeGroups;
             resourceInputs["createdAt"] = undefined /*out*/;
             resourceInputs["locationCode"] = undefined /*out*/;
@@ -159,6 +174,7 @@ export class KubernetesCluster extends pulumi.CustomResource {
             resourceInputs["labels"] = undefined /*out*/;
             resourceInputs["locationCode"] = undefined /*out*/;
             resourceInputs["locationId"] = undefined /*out*/;
+            resourceInputs["managedNodeGroups"] = undefined /*out*/;
             resourceInputs["name"] = undefined /*out*/;
             resourceInputs["nodeGroups"] = undefined /*out*/;
             resourceInputs["nodes"] = undefined /*out*/;
@@ -187,6 +203,17 @@ export interface KubernetesClusterArgs {
      * they are.
      */
     labels?: pulumi.Input<{[key: string]: pulumi.Input<string>} | undefined>;
+    /**
+     * Node groups this resource creates and keeps: each with a unique `name`, an optional
+     * `description` and the ids of the nodes to put in it (`nodeIds`, ids from the `nodes` output).
+     * A group is matched by name, or by its position when its name changes (a rename in place).
+     * Removing a group moves the nodes the resource put in it back to the group they came from,
+     * then deletes it. Groups this resource did not create are never renamed, moved or deleted:
+     * a declared name such a group holds is refused, and a created group to delete that holds a
+     * node someone else moved in stops the update until that node is moved. Omitted: no group is
+     * created, and those created earlier are deleted as above.
+     */
+    managedNodeGroups?: pulumi.Input<pulumi.Input<inputs.KubernetesManagedNodeGroupArgs>[] | undefined>;
     /**
      * Node id -> node group id for the nodes to place (ids from the `nodes` output). Nodes not named
      * are left in their groups.

@@ -133,6 +133,14 @@ function registerNodeGroups(router: Router, helpers: AreaHelpers): void {
         candidate.id === group.id ? updated : candidate,
       ),
     });
+    // Nodes carry a copy of their group: a renamed group shows its new name on them too.
+    for (const node of nodesOf(ctx, String(cluster.id))) {
+      const nodeGroup = node.node_group;
+      if (typeof nodeGroup === "object" && nodeGroup !== null && !Array.isArray(nodeGroup)) {
+        if (nodeGroup.id === group.id)
+          ctx.store.update(NODES, String(node.id), { node_group: updated });
+      }
+    }
     return ok(nodeGroupView(ctx, String(cluster.id), updated));
   });
   router.add("DELETE", `${groups}/:group_id`, (req, ctx) => {

@@ -2,6 +2,7 @@
 // `destroy`. The API cannot create or delete clusters: the resource takes charge of a seeded one,
 // and letting go puts back what it changed. Needs a current dist/ (npm test builds it first).
 import { describe, expect } from "vitest";
+import { withoutOwnerLabel } from "../../provider/framework/ownership";
 import type { Simulator } from "../../simulator";
 import type { Program } from "./harness";
 import { engineScenario } from "./scenario";
@@ -28,8 +29,11 @@ const cluster =
 const s = engineScenario({ kind: "KubernetesCluster", name: "k8s" });
 
 const staging = cluster({ clusterId: STAGING, labels: { env: "staging", "managed-by": "pulumi" } });
+/** The cluster's labels but the ownership label (test/engine/kubernetes-node-groups.test.ts). */
 const labelsOf = async (sim: Simulator, id: string) =>
-  (await sim.control.peek("kubernetes_clusters", id))?.labels;
+  withoutOwnerLabel(
+    (await sim.control.peek("kubernetes_clusters", id))?.labels as Record<string, string>,
+  );
 
 describe("a KubernetesCluster through the engine's steps", () => {
   s.up(cluster(), async (resource, sim) => {

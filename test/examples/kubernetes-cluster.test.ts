@@ -1,6 +1,7 @@
 // examples/kubernetes-cluster: what it registers, and a round trip through the engine harness;
 // destroy puts back the cluster's labels and node groups.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { OWNER_LABEL_KEY } from "../../provider/framework/ownership";
 import { type Simulator, startSimulator } from "../../simulator";
 import { byName, declared, registrations, roundTrip } from "./support";
 
@@ -42,7 +43,12 @@ describe("examples/kubernetes-cluster", () => {
         });
         expect(harness.outputs.get("bareMetalPower")?.value).toBe("powered_on");
         const cluster = await sim.control.peek("kubernetes_clusters", "K8sProd1");
-        expect(cluster?.labels).toEqual({ env: "prod", team: "platform", "managed-by": "pulumi" });
+        expect(cluster?.labels).toEqual({
+          env: "prod",
+          team: "platform",
+          "managed-by": "pulumi",
+          [OWNER_LABEL_KEY]: expect.any(String),
+        });
       },
     });
     const after = await sim.control.peek("kubernetes_clusters", "K8sProd1");

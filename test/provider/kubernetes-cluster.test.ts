@@ -6,6 +6,7 @@ import type { PropertyBag } from "../../provider/framework/check";
 import { PartialResourceError } from "../../provider/framework/errors";
 import { TIMEOUTS_INPUT } from "../../provider/framework/hidden";
 import type { KindProvider } from "../../provider/framework/kind-provider";
+import { OWNER_LABEL_KEY, withoutOwnerLabel } from "../../provider/framework/ownership";
 import { UNKNOWN } from "../../provider/framework/unknowns";
 import { createKubernetesClusterProvider } from "../../provider/kubernetes-cluster/provider";
 import type { Clock } from "../../sdk/wait";
@@ -71,8 +72,10 @@ async function adopted(fields: PropertyBag = {}) {
 
 const failure = (promise: Promise<unknown>) => failureOf(promise, messages);
 
+/** The cluster's labels but the ownership label (test/provider/kubernetes-node-groups.test.ts). */
 async function liveLabels(): Promise<unknown> {
-  return (await bed.sim.control.peek(CLUSTERS, "K8sProd1"))?.labels;
+  const labels = (await bed.sim.control.peek(CLUSTERS, "K8sProd1"))?.labels;
+  return withoutOwnerLabel(labels as Record<string, string> | undefined);
 }
 
 async function groupOf(nodeId: string): Promise<unknown> {
@@ -131,8 +134,12 @@ describe("create: take charge of an existing cluster", () => {
       publicIpv4Address: "198.19.200.21",
       refId: "BmNode01",
     });
-    // The cluster holds exactly the declared labels: no ownership label is stamped on it.
-    expect(await liveLabels()).toEqual({ env: "prod", owner: "me" });
+    // The cluster holds exactly the declared labels and the ownership label.
+    expect((await bed.sim.control.peek(CLUSTERS, "K8sProd1"))?.labels).toEqual({
+      env: "prod",
+      owner: "me",
+      [OWNER_LABEL_KEY]: inputs.__ownerLabel,
+    });
     expect(await groupOf("KnProd03")).toBe("NgSpare1");
     expect(await writes()).toEqual({ [PUT_CLUSTER]: 1, [PUT_NODE]: 1 });
     // Active already: nothing to report.
@@ -149,7 +156,8 @@ describe("create: take charge of an existing cluster", () => {
     expect(first.outs).not.toHaveProperty("originalLabels");
     const again = await adopted();
     expect(again.outs).toEqual(first.outs);
-    expect(await writes()).toEqual({});
+    // The ownership label only (kubernetes-node-groups.test.ts).
+    expect(await writes()).toEqual({ [PUT_CLUSTER]: 1 });
   });
 
   it("sends nothing for a node already in its group, but remembers it", async () => {
@@ -159,7 +167,8 @@ describe("create: take charge of an existing cluster", () => {
       originalNodeGroups: { KnProd04: "NgBare01" },
       nodeGroups: { KnProd04: "NgBare01" },
     });
-    expect(await writes()).toEqual({});
+    // The ownership label only (kubernetes-node-groups.test.ts).
+    expect(await writes()).toEqual({ [PUT_CLUSTER]: 1 });
   });
 
   it("fails clearly for a cluster that does not exist", async () => {
@@ -309,7 +318,8 @@ describe("read and update", () => {
     expect(await provider.diff(id, outs, news)).toMatchObject({ updates: ["labels"] });
     const { outs: updated } = await provider.update(id, outs, news);
     expect(updated).toMatchObject({ originalLabels: SEED_LABELS });
-    expect(await writes()).toEqual({});
+    // The ownership label only (kubernetes-node-groups.test.ts).
+    expect(await writes()).toEqual({ [PUT_CLUSTER]: 1 });
   });
 
   it("moves nodes in place: a new node is placed, a node no longer named goes back", async () => {

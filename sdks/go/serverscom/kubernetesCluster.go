@@ -13,24 +13,28 @@ import (
 )
 
 // An existing Kubernetes cluster, named by id: the API cannot create or delete clusters (they are
-// ordered elsewhere), so this resource manages parts of one, its labels and the node groups of the
-// nodes the program names, and waits until the cluster is `active` after each change.
+// ordered elsewhere), so this resource manages parts of one, its labels, the node groups of the
+// nodes the program names and the node groups it creates itself (`managedNodeGroups`), and waits
+// until the cluster is `active` after each change.
 //
 // Letting go puts back what the resource changed, and nothing else:
-//   - deleting the resource (or replacing it with another `clusterId`) restores the labels the
-//     cluster had before the resource first set them, and moves every node it placed back to the node
-//     group the node was in before. The cluster itself keeps running;
-//   - removing `labels` from the program, or a node from `nodeGroups`, does the same for that part.
-//     What it will put back is shown in the `originalLabels` and `originalNodeGroups` outputs.
+// - deleting the resource (or replacing it with another `clusterId`) restores the labels the
+// cluster had before the resource first set them, and moves every node it placed back to the node
+// group the node was in before. The cluster itself keeps running;
+// - removing `labels` from the program, or a node from `nodeGroups`, does the same for that part.
+// What it will put back is shown in the `originalLabels` and `originalNodeGroups` outputs.
 //
-// No ownership label is stamped on the cluster: naming it by id already makes a repeated create
-// take charge of the same cluster.
+// - removing a group from `managedNodeGroups` moves its nodes back, then deletes the group.
+//
+// The cluster carries the ownership label `pulumi-serverscom/owner` while the resource manages it
+// (never shown in `labels`): a cluster another resource manages is refused, and a replacement
+// that would take charge before the old generation let go is stopped.
 //
 // Default timeouts (the custom timeouts resource option changes them): create and update wait up to
 // 30 minutes for the cluster to be active; delete does not wait.
 //
 // ## Example Usage
-// ### Labels on an existing Kubernetes cluster
+// ### Labels and a node group of its own on an existing Kubernetes cluster
 // ```go
 // package main
 //
@@ -48,11 +52,21 @@ import (
 //				Labels: pulumi.StringMap{
 //					"team": pulumi.String("platform"),
 //				},
+//				ManagedNodeGroups: serverscom.KubernetesManagedNodeGroupArray{
+//					&serverscom.KubernetesManagedNodeGroupArgs{
+//						Name:        pulumi.String("gpu"),
+//						Description: pulumi.String("GPU workers"),
+//						NodeIds: pulumi.StringArray{
+//							pulumi.String("KnProd04"),
+//						},
+//					},
+//				},
 //			})
 //			if err != nil {
 //				return err
 //			}
 //			ctx.Export("clusterStatus", k8S.Status)
+//			ctx.Export("nodeGroups", k8S.ManagedNodeGroups)
 //			return nil
 //		})
 //	}
@@ -71,6 +85,8 @@ type KubernetesCluster struct {
 	LocationCode pulumi.StringPtrOutput `pulumi:"locationCode"`
 	// The id of the location (see the getLocation function).
 	LocationId pulumi.IntOutput `pulumi:"locationId"`
+	// The node groups this resource created, in the declared order, with their nodes now.
+	ManagedNodeGroups KubernetesClusterNodeGroupOutputArrayOutput `pulumi:"managedNodeGroups"`
 	// The cluster's name.
 	Name pulumi.StringOutput `pulumi:"name"`
 	// The live node group of each node the resource places.
@@ -145,6 +161,15 @@ type kubernetesClusterArgs struct {
 	// The cluster's complete label set; `{}` removes every label. Omitted: the labels are left as
 	// they are.
 	Labels map[string]string `pulumi:"labels"`
+	// Node groups this resource creates and keeps: each with a unique `name`, an optional
+	// `description` and the ids of the nodes to put in it (`nodeIds`, ids from the `nodes` output).
+	// A group is matched by name, or by its position when its name changes (a rename in place).
+	// Removing a group moves the nodes the resource put in it back to the group they came from,
+	// then deletes it. Groups this resource did not create are never renamed, moved or deleted:
+	// a declared name such a group holds is refused, and a created group to delete that holds a
+	// node someone else moved in stops the update until that node is moved. Omitted: no group is
+	// created, and those created earlier are deleted as above.
+	ManagedNodeGroups []KubernetesManagedNodeGroup `pulumi:"managedNodeGroups"`
 	// Node id -> node group id for the nodes to place (ids from the `nodes` output). Nodes not named
 	// are left in their groups.
 	NodeGroups map[string]string `pulumi:"nodeGroups"`
@@ -157,6 +182,15 @@ type KubernetesClusterArgs struct {
 	// The cluster's complete label set; `{}` removes every label. Omitted: the labels are left as
 	// they are.
 	Labels pulumi.StringMapInput
+	// Node groups this resource creates and keeps: each with a unique `name`, an optional
+	// `description` and the ids of the nodes to put in it (`nodeIds`, ids from the `nodes` output).
+	// A group is matched by name, or by its position when its name changes (a rename in place).
+	// Removing a group moves the nodes the resource put in it back to the group they came from,
+	// then deletes it. Groups this resource did not create are never renamed, moved or deleted:
+	// a declared name such a group holds is refused, and a created group to delete that holds a
+	// node someone else moved in stops the update until that node is moved. Omitted: no group is
+	// created, and those created earlier are deleted as above.
+	ManagedNodeGroups KubernetesManagedNodeGroupArrayInput
 	// Node id -> node group id for the nodes to place (ids from the `nodes` output). Nodes not named
 	// are left in their groups.
 	NodeGroups pulumi.StringMapInput
@@ -272,6 +306,11 @@ func (o KubernetesClusterOutput) LocationCode() pulumi.StringPtrOutput {
 // The id of the location (see the getLocation function).
 func (o KubernetesClusterOutput) LocationId() pulumi.IntOutput {
 	return o.ApplyT(func(v *KubernetesCluster) pulumi.IntOutput { return v.LocationId }).(pulumi.IntOutput)
+}
+
+// The node groups this resource created, in the declared order, with their nodes now.
+func (o KubernetesClusterOutput) ManagedNodeGroups() KubernetesClusterNodeGroupOutputArrayOutput {
+	return o.ApplyT(func(v *KubernetesCluster) KubernetesClusterNodeGroupOutputArrayOutput { return v.ManagedNodeGroups }).(KubernetesClusterNodeGroupOutputArrayOutput)
 }
 
 // The cluster's name.

@@ -2188,6 +2188,80 @@ func (o IpxeBootSupportOutput) Public() pulumi.BoolOutput {
 	return o.ApplyT(func(v IpxeBootSupport) bool { return v.Public }).(pulumi.BoolOutput)
 }
 
+// One created group as the outputs show it (and remember it: the id).
+type KubernetesClusterNodeGroupOutput struct {
+	// The node group's description; null when it has none.
+	Description *string `pulumi:"description"`
+	// The node group's id.
+	Id string `pulumi:"id"`
+	// The node group's name.
+	Name string `pulumi:"name"`
+	// How many nodes the group holds.
+	NodeCount int `pulumi:"nodeCount"`
+	// The ids of the nodes in the group now, by number (declared ones and any moved in by hand).
+	NodeIds []string `pulumi:"nodeIds"`
+}
+
+// One created group as the outputs show it (and remember it: the id).
+type KubernetesClusterNodeGroupOutputOutput struct{ *pulumi.OutputState }
+
+func (KubernetesClusterNodeGroupOutputOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*KubernetesClusterNodeGroupOutput)(nil)).Elem()
+}
+
+func (o KubernetesClusterNodeGroupOutputOutput) ToKubernetesClusterNodeGroupOutputOutput() KubernetesClusterNodeGroupOutputOutput {
+	return o
+}
+
+func (o KubernetesClusterNodeGroupOutputOutput) ToKubernetesClusterNodeGroupOutputOutputWithContext(ctx context.Context) KubernetesClusterNodeGroupOutputOutput {
+	return o
+}
+
+// The node group's description; null when it has none.
+func (o KubernetesClusterNodeGroupOutputOutput) Description() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v KubernetesClusterNodeGroupOutput) *string { return v.Description }).(pulumi.StringPtrOutput)
+}
+
+// The node group's id.
+func (o KubernetesClusterNodeGroupOutputOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v KubernetesClusterNodeGroupOutput) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The node group's name.
+func (o KubernetesClusterNodeGroupOutputOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v KubernetesClusterNodeGroupOutput) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// How many nodes the group holds.
+func (o KubernetesClusterNodeGroupOutputOutput) NodeCount() pulumi.IntOutput {
+	return o.ApplyT(func(v KubernetesClusterNodeGroupOutput) int { return v.NodeCount }).(pulumi.IntOutput)
+}
+
+// The ids of the nodes in the group now, by number (declared ones and any moved in by hand).
+func (o KubernetesClusterNodeGroupOutputOutput) NodeIds() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v KubernetesClusterNodeGroupOutput) []string { return v.NodeIds }).(pulumi.StringArrayOutput)
+}
+
+type KubernetesClusterNodeGroupOutputArrayOutput struct{ *pulumi.OutputState }
+
+func (KubernetesClusterNodeGroupOutputArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]KubernetesClusterNodeGroupOutput)(nil)).Elem()
+}
+
+func (o KubernetesClusterNodeGroupOutputArrayOutput) ToKubernetesClusterNodeGroupOutputArrayOutput() KubernetesClusterNodeGroupOutputArrayOutput {
+	return o
+}
+
+func (o KubernetesClusterNodeGroupOutputArrayOutput) ToKubernetesClusterNodeGroupOutputArrayOutputWithContext(ctx context.Context) KubernetesClusterNodeGroupOutputArrayOutput {
+	return o
+}
+
+func (o KubernetesClusterNodeGroupOutputArrayOutput) Index(i pulumi.IntInput) KubernetesClusterNodeGroupOutputOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) KubernetesClusterNodeGroupOutput {
+		return vs[0].([]KubernetesClusterNodeGroupOutput)[vs[1].(int)]
+	}).(KubernetesClusterNodeGroupOutputOutput)
+}
+
 // One node as the resource outputs it.
 type KubernetesClusterNodeOutput struct {
 	// The node's hardware configuration in words.
@@ -2562,6 +2636,124 @@ func (o KubernetesClusterResultArrayOutput) Index(i pulumi.IntInput) KubernetesC
 	return pulumi.All(o, i).ApplyT(func(vs []interface{}) KubernetesClusterResult {
 		return vs[0].([]KubernetesClusterResult)[vs[1].(int)]
 	}).(KubernetesClusterResultOutput)
+}
+
+// One node group a KubernetesCluster creates and keeps.
+type KubernetesManagedNodeGroup struct {
+	// The group's description; omitted: left as it is.
+	Description *string `pulumi:"description"`
+	// The group's name, unique in the cluster.
+	Name string `pulumi:"name"`
+	// The ids of the nodes to put in the group.
+	NodeIds []string `pulumi:"nodeIds"`
+}
+
+// KubernetesManagedNodeGroupInput is an input type that accepts KubernetesManagedNodeGroupArgs and KubernetesManagedNodeGroupOutput values.
+// You can construct a concrete instance of `KubernetesManagedNodeGroupInput` via:
+//
+//	KubernetesManagedNodeGroupArgs{...}
+type KubernetesManagedNodeGroupInput interface {
+	pulumi.Input
+
+	ToKubernetesManagedNodeGroupOutput() KubernetesManagedNodeGroupOutput
+	ToKubernetesManagedNodeGroupOutputWithContext(context.Context) KubernetesManagedNodeGroupOutput
+}
+
+// One node group a KubernetesCluster creates and keeps.
+type KubernetesManagedNodeGroupArgs struct {
+	// The group's description; omitted: left as it is.
+	Description pulumi.StringPtrInput `pulumi:"description"`
+	// The group's name, unique in the cluster.
+	Name pulumi.StringInput `pulumi:"name"`
+	// The ids of the nodes to put in the group.
+	NodeIds pulumi.StringArrayInput `pulumi:"nodeIds"`
+}
+
+func (KubernetesManagedNodeGroupArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*KubernetesManagedNodeGroup)(nil)).Elem()
+}
+
+func (i KubernetesManagedNodeGroupArgs) ToKubernetesManagedNodeGroupOutput() KubernetesManagedNodeGroupOutput {
+	return i.ToKubernetesManagedNodeGroupOutputWithContext(context.Background())
+}
+
+func (i KubernetesManagedNodeGroupArgs) ToKubernetesManagedNodeGroupOutputWithContext(ctx context.Context) KubernetesManagedNodeGroupOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(KubernetesManagedNodeGroupOutput)
+}
+
+// KubernetesManagedNodeGroupArrayInput is an input type that accepts KubernetesManagedNodeGroupArray and KubernetesManagedNodeGroupArrayOutput values.
+// You can construct a concrete instance of `KubernetesManagedNodeGroupArrayInput` via:
+//
+//	KubernetesManagedNodeGroupArray{ KubernetesManagedNodeGroupArgs{...} }
+type KubernetesManagedNodeGroupArrayInput interface {
+	pulumi.Input
+
+	ToKubernetesManagedNodeGroupArrayOutput() KubernetesManagedNodeGroupArrayOutput
+	ToKubernetesManagedNodeGroupArrayOutputWithContext(context.Context) KubernetesManagedNodeGroupArrayOutput
+}
+
+type KubernetesManagedNodeGroupArray []KubernetesManagedNodeGroupInput
+
+func (KubernetesManagedNodeGroupArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]KubernetesManagedNodeGroup)(nil)).Elem()
+}
+
+func (i KubernetesManagedNodeGroupArray) ToKubernetesManagedNodeGroupArrayOutput() KubernetesManagedNodeGroupArrayOutput {
+	return i.ToKubernetesManagedNodeGroupArrayOutputWithContext(context.Background())
+}
+
+func (i KubernetesManagedNodeGroupArray) ToKubernetesManagedNodeGroupArrayOutputWithContext(ctx context.Context) KubernetesManagedNodeGroupArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(KubernetesManagedNodeGroupArrayOutput)
+}
+
+// One node group a KubernetesCluster creates and keeps.
+type KubernetesManagedNodeGroupOutput struct{ *pulumi.OutputState }
+
+func (KubernetesManagedNodeGroupOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*KubernetesManagedNodeGroup)(nil)).Elem()
+}
+
+func (o KubernetesManagedNodeGroupOutput) ToKubernetesManagedNodeGroupOutput() KubernetesManagedNodeGroupOutput {
+	return o
+}
+
+func (o KubernetesManagedNodeGroupOutput) ToKubernetesManagedNodeGroupOutputWithContext(ctx context.Context) KubernetesManagedNodeGroupOutput {
+	return o
+}
+
+// The group's description; omitted: left as it is.
+func (o KubernetesManagedNodeGroupOutput) Description() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v KubernetesManagedNodeGroup) *string { return v.Description }).(pulumi.StringPtrOutput)
+}
+
+// The group's name, unique in the cluster.
+func (o KubernetesManagedNodeGroupOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v KubernetesManagedNodeGroup) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// The ids of the nodes to put in the group.
+func (o KubernetesManagedNodeGroupOutput) NodeIds() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v KubernetesManagedNodeGroup) []string { return v.NodeIds }).(pulumi.StringArrayOutput)
+}
+
+type KubernetesManagedNodeGroupArrayOutput struct{ *pulumi.OutputState }
+
+func (KubernetesManagedNodeGroupArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]KubernetesManagedNodeGroup)(nil)).Elem()
+}
+
+func (o KubernetesManagedNodeGroupArrayOutput) ToKubernetesManagedNodeGroupArrayOutput() KubernetesManagedNodeGroupArrayOutput {
+	return o
+}
+
+func (o KubernetesManagedNodeGroupArrayOutput) ToKubernetesManagedNodeGroupArrayOutputWithContext(ctx context.Context) KubernetesManagedNodeGroupArrayOutput {
+	return o
+}
+
+func (o KubernetesManagedNodeGroupArrayOutput) Index(i pulumi.IntInput) KubernetesManagedNodeGroupOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) KubernetesManagedNodeGroup {
+		return vs[0].([]KubernetesManagedNodeGroup)[vs[1].(int)]
+	}).(KubernetesManagedNodeGroupOutput)
 }
 
 // A node group of a Kubernetes cluster.
@@ -6140,6 +6332,8 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*DedicatedServerUplinkModelsPrivateInput)(nil)).Elem(), DedicatedServerUplinkModelsPrivateArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*DedicatedServerUplinkModelsPublicInput)(nil)).Elem(), DedicatedServerUplinkModelsPublicArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*DedicatedServerUplinkModelsPublicPtrInput)(nil)).Elem(), DedicatedServerUplinkModelsPublicArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*KubernetesManagedNodeGroupInput)(nil)).Elem(), KubernetesManagedNodeGroupArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*KubernetesManagedNodeGroupArrayInput)(nil)).Elem(), KubernetesManagedNodeGroupArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*L2SegmentMemberInput)(nil)).Elem(), L2SegmentMemberArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*L2SegmentMemberArrayInput)(nil)).Elem(), L2SegmentMemberArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*L4UpstreamZoneInput)(nil)).Elem(), L4UpstreamZoneArgs{})
@@ -6196,12 +6390,16 @@ func init() {
 	pulumi.RegisterOutputType(InvoiceResultOutput{})
 	pulumi.RegisterOutputType(InvoiceResultArrayOutput{})
 	pulumi.RegisterOutputType(IpxeBootSupportOutput{})
+	pulumi.RegisterOutputType(KubernetesClusterNodeGroupOutputOutput{})
+	pulumi.RegisterOutputType(KubernetesClusterNodeGroupOutputArrayOutput{})
 	pulumi.RegisterOutputType(KubernetesClusterNodeOutputOutput{})
 	pulumi.RegisterOutputType(KubernetesClusterNodeOutputArrayOutput{})
 	pulumi.RegisterOutputType(KubernetesClusterNodeResultOutput{})
 	pulumi.RegisterOutputType(KubernetesClusterNodeResultArrayOutput{})
 	pulumi.RegisterOutputType(KubernetesClusterResultOutput{})
 	pulumi.RegisterOutputType(KubernetesClusterResultArrayOutput{})
+	pulumi.RegisterOutputType(KubernetesManagedNodeGroupOutput{})
+	pulumi.RegisterOutputType(KubernetesManagedNodeGroupArrayOutput{})
 	pulumi.RegisterOutputType(KubernetesNodeGroupResultOutput{})
 	pulumi.RegisterOutputType(KubernetesNodeGroupResultPtrOutput{})
 	pulumi.RegisterOutputType(L2MemberOutputOutput{})

@@ -98,6 +98,24 @@ export interface DedicatedServerUplinkModelsPublicArgs {
 }
 
 /**
+ * One node group a KubernetesCluster creates and keeps.
+ */
+export interface KubernetesManagedNodeGroupArgs {
+    /**
+     * The group's description; omitted: left as it is.
+     */
+    description?: pulumi.Input<string | undefined>;
+    /**
+     * The group's name, unique in the cluster.
+     */
+    name: pulumi.Input<string>;
+    /**
+     * The ids of the nodes to put in the group.
+     */
+    nodeIds?: pulumi.Input<pulumi.Input<string>[] | undefined>;
+}
+
+/**
  * A dedicated server in the segment, and how it joins it.
  */
 export interface L2SegmentMemberArgs {

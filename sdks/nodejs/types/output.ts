@@ -596,6 +596,32 @@ export interface IpxeBootSupport {
 }
 
 /**
+ * One created group as the outputs show it (and remember it: the id).
+ */
+export interface KubernetesClusterNodeGroupOutput {
+    /**
+     * The node group's description; null when it has none.
+     */
+    description?: string;
+    /**
+     * The node group's id.
+     */
+    id: string;
+    /**
+     * The node group's name.
+     */
+    name: string;
+    /**
+     * How many nodes the group holds.
+     */
+    nodeCount: number;
+    /**
+     * The ids of the nodes in the group now, by number (declared ones and any moved in by hand).
+     */
+    nodeIds: string[];
+}
+
+/**
  * One node as the resource outputs it.
  */
 export interface KubernetesClusterNodeOutput {

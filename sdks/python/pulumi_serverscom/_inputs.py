@@ -28,6 +28,8 @@ __all__ = [
     'DedicatedServerUplinkModelsPrivateArgsDict',
     'DedicatedServerUplinkModelsPublicArgs',
     'DedicatedServerUplinkModelsPublicArgsDict',
+    'KubernetesManagedNodeGroupArgs',
+    'KubernetesManagedNodeGroupArgsDict',
     'L2SegmentMemberArgs',
     'L2SegmentMemberArgsDict',
     'L4UpstreamZoneArgs',
@@ -342,6 +344,79 @@ class DedicatedServerUplinkModelsPublicArgs:
     @id.setter
     def id(self, value: pulumi.Input[_builtins.int]):
         pulumi.set(self, "id", value)
+
+
+class KubernetesManagedNodeGroupArgsDict(TypedDict):
+    """
+    One node group a KubernetesCluster creates and keeps.
+    """
+    name: pulumi.Input[_builtins.str]
+    """
+    The group's name, unique in the cluster.
+    """
+    description: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The group's description; omitted: left as it is.
+    """
+    node_ids: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
+    """
+    The ids of the nodes to put in the group.
+    """
+
+@pulumi.input_type
+class KubernetesManagedNodeGroupArgs:
+    def __init__(__self__, *,
+                 name: pulumi.Input[_builtins.str],
+                 description: pulumi.Input[Optional[_builtins.str]] = None,
+                 node_ids: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None):
+        """
+        One node group a KubernetesCluster creates and keeps.
+
+        :param pulumi.Input[_builtins.str] name: The group's name, unique in the cluster.
+        :param pulumi.Input[_builtins.str] description: The group's description; omitted: left as it is.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] node_ids: The ids of the nodes to put in the group.
+        """
+        pulumi.set(__self__, "name", name)
+        if description is not None:
+            pulumi.set(__self__, "description", description)
+        if node_ids is not None:
+            pulumi.set(__self__, "node_ids", node_ids)
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> pulumi.Input[_builtins.str]:
+        """
+        The group's name, unique in the cluster.
+        """
+        return pulumi.get(self, "name")
+
+    @name.setter
+    def name(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "name", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def description(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The group's description; omitted: left as it is.
+        """
+        return pulumi.get(self, "description")
+
+    @description.setter
+    def description(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "description", value)
+
+    @_builtins.property
+    @pulumi.getter(name="nodeIds")
+    def node_ids(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        The ids of the nodes to put in the group.
+        """
+        return pulumi.get(self, "node_ids")
+
+    @node_ids.setter
+    def node_ids(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "node_ids", value)
 
 
 class L2SegmentMemberArgsDict(TypedDict):

@@ -14,6 +14,7 @@ else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
 from . import outputs
+from ._inputs import *
 
 __all__ = ['KubernetesClusterArgs', 'KubernetesCluster']
 
@@ -22,6 +23,7 @@ class KubernetesClusterArgs:
     def __init__(__self__, *,
                  cluster_id: pulumi.Input[_builtins.str],
                  labels: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
+                 managed_node_groups: pulumi.Input[Optional[Sequence[pulumi.Input['KubernetesManagedNodeGroupArgs']]]] = None,
                  node_groups: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None):
         """
         The set of arguments for constructing a KubernetesCluster resource.
@@ -29,12 +31,22 @@ class KubernetesClusterArgs:
         :param pulumi.Input[_builtins.str] cluster_id: The id of an existing cluster (the API cannot create one). Another id replaces the resource.
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] labels: The cluster's complete label set; `{}` removes every label. Omitted: the labels are left as
                they are.
+        :param pulumi.Input[Sequence[pulumi.Input['KubernetesManagedNodeGroupArgs']]] managed_node_groups: Node groups this resource creates and keeps: each with a unique `name`, an optional
+               `description` and the ids of the nodes to put in it (`nodeIds`, ids from the `nodes` output).
+               A group is matched by name, or by its position when its name changes (a rename in place).
+               Removing a group moves the nodes the resource put in it back to the group they came from,
+               then deletes it. Groups this resource did not create are never renamed, moved or deleted:
+               a declared name such a group holds is refused, and a created group to delete that holds a
+               node someone else moved in stops the update until that node is moved. Omitted: no group is
+               created, and those created earlier are deleted as above.
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] node_groups: Node id -> node group id for the nodes to place (ids from the `nodes` output). Nodes not named
                are left in their groups.
         """
         pulumi.set(__self__, "cluster_id", cluster_id)
         if labels is not None:
             pulumi.set(__self__, "labels", labels)
+        if managed_node_groups is not None:
+            pulumi.set(__self__, "managed_node_groups", managed_node_groups)
         if node_groups is not None:
             pulumi.set(__self__, "node_groups", node_groups)
 
@@ -64,6 +76,25 @@ class KubernetesClusterArgs:
         pulumi.set(self, "labels", value)
 
     @_builtins.property
+    @pulumi.getter(name="managedNodeGroups")
+    def managed_node_groups(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['KubernetesManagedNodeGroupArgs']]]]:
+        """
+        Node groups this resource creates and keeps: each with a unique `name`, an optional
+        `description` and the ids of the nodes to put in it (`nodeIds`, ids from the `nodes` output).
+        A group is matched by name, or by its position when its name changes (a rename in place).
+        Removing a group moves the nodes the resource put in it back to the group they came from,
+        then deletes it. Groups this resource did not create are never renamed, moved or deleted:
+        a declared name such a group holds is refused, and a created group to delete that holds a
+        node someone else moved in stops the update until that node is moved. Omitted: no group is
+        created, and those created earlier are deleted as above.
+        """
+        return pulumi.get(self, "managed_node_groups")
+
+    @managed_node_groups.setter
+    def managed_node_groups(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['KubernetesManagedNodeGroupArgs']]]]):
+        pulumi.set(self, "managed_node_groups", value)
+
+    @_builtins.property
     @pulumi.getter(name="nodeGroups")
     def node_groups(self) -> pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]:
         """
@@ -85,28 +116,33 @@ class KubernetesCluster(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  cluster_id: pulumi.Input[Optional[_builtins.str]] = None,
                  labels: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
+                 managed_node_groups: pulumi.Input[Optional[Sequence[pulumi.Input[Union['KubernetesManagedNodeGroupArgs', 'KubernetesManagedNodeGroupArgsDict']]]]] = None,
                  node_groups: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  __props__=None):
         """
         An existing Kubernetes cluster, named by id: the API cannot create or delete clusters (they are
-        ordered elsewhere), so this resource manages parts of one, its labels and the node groups of the
-        nodes the program names, and waits until the cluster is `active` after each change.
+        ordered elsewhere), so this resource manages parts of one, its labels, the node groups of the
+        nodes the program names and the node groups it creates itself (`managedNodeGroups`), and waits
+        until the cluster is `active` after each change.
 
         Letting go puts back what the resource changed, and nothing else:
         - deleting the resource (or replacing it with another `clusterId`) restores the labels the
-          cluster had before the resource first set them, and moves every node it placed back to the node
-          group the node was in before. The cluster itself keeps running;
+        cluster had before the resource first set them, and moves every node it placed back to the node
+        group the node was in before. The cluster itself keeps running;
         - removing `labels` from the program, or a node from `nodeGroups`, does the same for that part.
-          What it will put back is shown in the `originalLabels` and `originalNodeGroups` outputs.
+        What it will put back is shown in the `originalLabels` and `originalNodeGroups` outputs.
 
-        No ownership label is stamped on the cluster: naming it by id already makes a repeated create
-        take charge of the same cluster.
+        - removing a group from `managedNodeGroups` moves its nodes back, then deletes the group.
+
+        The cluster carries the ownership label `pulumi-serverscom/owner` while the resource manages it
+        (never shown in `labels`): a cluster another resource manages is refused, and a replacement
+        that would take charge before the old generation let go is stopped.
 
         Default timeouts (the custom timeouts resource option changes them): create and update wait up to
         30 minutes for the cluster to be active; delete does not wait.
 
         ## Example Usage
-        ### Labels on an existing Kubernetes cluster
+        ### Labels and a node group of its own on an existing Kubernetes cluster
         ```python
         import pulumi
         import pulumi_serverscom as serverscom
@@ -115,8 +151,14 @@ class KubernetesCluster(pulumi.CustomResource):
             cluster_id="K8sProd1",
             labels={
                 "team": "platform",
-            })
+            },
+            managed_node_groups=[{
+                "name": "gpu",
+                "description": "GPU workers",
+                "node_ids": ["KnProd04"],
+            }])
         pulumi.export("clusterStatus", k8_s.status)
+        pulumi.export("nodeGroups", k8_s.managed_node_groups)
         ```
 
         :param str resource_name: The name of the resource.
@@ -124,6 +166,14 @@ class KubernetesCluster(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] cluster_id: The id of an existing cluster (the API cannot create one). Another id replaces the resource.
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] labels: The cluster's complete label set; `{}` removes every label. Omitted: the labels are left as
                they are.
+        :param pulumi.Input[Sequence[pulumi.Input[Union['KubernetesManagedNodeGroupArgs', 'KubernetesManagedNodeGroupArgsDict']]]] managed_node_groups: Node groups this resource creates and keeps: each with a unique `name`, an optional
+               `description` and the ids of the nodes to put in it (`nodeIds`, ids from the `nodes` output).
+               A group is matched by name, or by its position when its name changes (a rename in place).
+               Removing a group moves the nodes the resource put in it back to the group they came from,
+               then deletes it. Groups this resource did not create are never renamed, moved or deleted:
+               a declared name such a group holds is refused, and a created group to delete that holds a
+               node someone else moved in stops the update until that node is moved. Omitted: no group is
+               created, and those created earlier are deleted as above.
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] node_groups: Node id -> node group id for the nodes to place (ids from the `nodes` output). Nodes not named
                are left in their groups.
         """
@@ -135,24 +185,28 @@ class KubernetesCluster(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         An existing Kubernetes cluster, named by id: the API cannot create or delete clusters (they are
-        ordered elsewhere), so this resource manages parts of one, its labels and the node groups of the
-        nodes the program names, and waits until the cluster is `active` after each change.
+        ordered elsewhere), so this resource manages parts of one, its labels, the node groups of the
+        nodes the program names and the node groups it creates itself (`managedNodeGroups`), and waits
+        until the cluster is `active` after each change.
 
         Letting go puts back what the resource changed, and nothing else:
         - deleting the resource (or replacing it with another `clusterId`) restores the labels the
-          cluster had before the resource first set them, and moves every node it placed back to the node
-          group the node was in before. The cluster itself keeps running;
+        cluster had before the resource first set them, and moves every node it placed back to the node
+        group the node was in before. The cluster itself keeps running;
         - removing `labels` from the program, or a node from `nodeGroups`, does the same for that part.
-          What it will put back is shown in the `originalLabels` and `originalNodeGroups` outputs.
+        What it will put back is shown in the `originalLabels` and `originalNodeGroups` outputs.
 
-        No ownership label is stamped on the cluster: naming it by id already makes a repeated create
-        take charge of the same cluster.
+        - removing a group from `managedNodeGroups` moves its nodes back, then deletes the group.
+
+        The cluster carries the ownership label `pulumi-serverscom/owner` while the resource manages it
+        (never shown in `labels`): a cluster another resource manages is refused, and a replacement
+        that would take charge before the old generation let go is stopped.
 
         Default timeouts (the custom timeouts resource option changes them): create and update wait up to
         30 minutes for the cluster to be active; delete does not wait.
 
         ## Example Usage
-        ### Labels on an existing Kubernetes cluster
+        ### Labels and a node group of its own on an existing Kubernetes cluster
         ```python
         import pulumi
         import pulumi_serverscom as serverscom
@@ -161,8 +215,14 @@ class KubernetesCluster(pulumi.CustomResource):
             cluster_id="K8sProd1",
             labels={
                 "team": "platform",
-            })
+            },
+            managed_node_groups=[{
+                "name": "gpu",
+                "description": "GPU workers",
+                "node_ids": ["KnProd04"],
+            }])
         pulumi.export("clusterStatus", k8_s.status)
+        pulumi.export("nodeGroups", k8_s.managed_node_groups)
         ```
 
         :param str resource_name: The name of the resource.
@@ -182,6 +242,7 @@ class KubernetesCluster(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  cluster_id: pulumi.Input[Optional[_builtins.str]] = None,
                  labels: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
+                 managed_node_groups: pulumi.Input[Optional[Sequence[pulumi.Input[Union['KubernetesManagedNodeGroupArgs', 'KubernetesManagedNodeGroupArgsDict']]]]] = None,
                  node_groups: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
@@ -196,6 +257,7 @@ class KubernetesCluster(pulumi.CustomResource):
                 raise TypeError("Missing required property 'cluster_id'")
             __props__.__dict__["cluster_id"] = cluster_id
             __props__.__dict__["labels"] = labels
+            __props__.__dict__["managed_node_groups"] = managed_node_groups
             __props__.__dict__["node_groups"] = node_groups
             __props__.__dict__["created_at"] = None
             __props__.__dict__["location_code"] = None
@@ -235,6 +297,7 @@ class KubernetesCluster(pulumi.CustomResource):
         __props__.__dict__["labels"] = None
         __props__.__dict__["location_code"] = None
         __props__.__dict__["location_id"] = None
+        __props__.__dict__["managed_node_groups"] = None
         __props__.__dict__["name"] = None
         __props__.__dict__["node_groups"] = None
         __props__.__dict__["nodes"] = None
@@ -289,6 +352,14 @@ class KubernetesCluster(pulumi.CustomResource):
         The id of the location (see the getLocation function).
         """
         return pulumi.get(self, "location_id")
+
+    @_builtins.property
+    @pulumi.getter(name="managedNodeGroups")
+    def managed_node_groups(self) -> pulumi.Output[Sequence['outputs.KubernetesClusterNodeGroupOutput']]:
+        """
+        The node groups this resource created, in the declared order, with their nodes now.
+        """
+        return pulumi.get(self, "managed_node_groups")
 
     @_builtins.property
     @pulumi.getter

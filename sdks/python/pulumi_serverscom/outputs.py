@@ -37,6 +37,7 @@ __all__ = [
     'HostResult',
     'InvoiceResult',
     'IpxeBootSupport',
+    'KubernetesClusterNodeGroupOutput',
     'KubernetesClusterNodeOutput',
     'KubernetesClusterNodeResult',
     'KubernetesClusterResult',
@@ -1726,6 +1727,93 @@ class IpxeBootSupport(dict):
         Whether public iPXE boot can be ordered here.
         """
         return pulumi.get(self, "public")
+
+
+@pulumi.output_type
+class KubernetesClusterNodeGroupOutput(dict):
+    """
+    One created group as the outputs show it (and remember it: the id).
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "nodeCount":
+            suggest = "node_count"
+        elif key == "nodeIds":
+            suggest = "node_ids"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in KubernetesClusterNodeGroupOutput. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        KubernetesClusterNodeGroupOutput.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        KubernetesClusterNodeGroupOutput.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 id: _builtins.str,
+                 name: _builtins.str,
+                 node_count: _builtins.int,
+                 node_ids: Sequence[_builtins.str],
+                 description: Optional[_builtins.str] = None):
+        """
+        One created group as the outputs show it (and remember it: the id).
+
+        :param _builtins.str id: The node group's id.
+        :param _builtins.str name: The node group's name.
+        :param _builtins.int node_count: How many nodes the group holds.
+        :param Sequence[_builtins.str] node_ids: The ids of the nodes in the group now, by number (declared ones and any moved in by hand).
+        :param _builtins.str description: The node group's description; null when it has none.
+        """
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "node_count", node_count)
+        pulumi.set(__self__, "node_ids", node_ids)
+        if description is not None:
+            pulumi.set(__self__, "description", description)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The node group's id.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        The node group's name.
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter(name="nodeCount")
+    def node_count(self) -> _builtins.int:
+        """
+        How many nodes the group holds.
+        """
+        return pulumi.get(self, "node_count")
+
+    @_builtins.property
+    @pulumi.getter(name="nodeIds")
+    def node_ids(self) -> Sequence[_builtins.str]:
+        """
+        The ids of the nodes in the group now, by number (declared ones and any moved in by hand).
+        """
+        return pulumi.get(self, "node_ids")
+
+    @_builtins.property
+    @pulumi.getter
+    def description(self) -> Optional[_builtins.str]:
+        """
+        The node group's description; null when it has none.
+        """
+        return pulumi.get(self, "description")
 
 
 @pulumi.output_type

@@ -5,7 +5,7 @@
 // - a targeted one (`up --replace`), where the engine asks no Diff and creates first, fails in
 //   Create naming the option in each language, and leaves the old object and the state intact;
 // - with `deleteBeforeReplace: true`, the same `up --replace` works.
-// KubernetesCluster cannot be told apart in Create (the README says so); HostNetwork and
+// KubernetesCluster is in test/cli/yaml/kubernetes-node-groups.test.ts; HostNetwork and
 // CloudSnapshot need a server or an instance and are covered through both doors elsewhere
 // (test/native/delete-first.test.ts checks every kind's Diff and Create look-up).
 import { generateKeyPairSync } from "node:crypto";
