@@ -148,6 +148,7 @@ export const cloudInstanceKind: ResourceKind<CloudInstance> = {
   provisioning: { firstPollMs: MINUTE, intervalMs: 10 * SECOND },
   properties: CLOUD_INSTANCE_PROPERTIES,
   secretOutputs: CLOUD_INSTANCE_SECRET_OUTPUTS,
+  outputNames: CLOUD_INSTANCE_OUTPUTS,
   reinstall: CLOUD_INSTANCE_REINSTALL_CONSENT,
 
   check(c: Checker) {

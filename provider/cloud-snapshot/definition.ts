@@ -126,6 +126,13 @@ export const cloudSnapshotKind: ResourceKind<RegionSnapshot> = {
     name: { rule: "update" },
   },
   secretOutputs: [],
+  outputNames: CLOUD_SNAPSHOT_OUTPUTS,
+  // A snapshot of the same name stops a create (kind.conflict): a replacement that keeps the
+  // name (`up --replace`, another instance) can only delete first. With a new name either works.
+  replaceDeletesFirst: {
+    reason: "a region's snapshot names identify them (kind.conflict)",
+    required: false,
+  },
 
   check(c: Checker) {
     c.integer("regionId", true, { min: 1 });

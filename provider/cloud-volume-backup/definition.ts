@@ -53,6 +53,7 @@ export const cloudVolumeBackupKind: ResourceKind<CloudBackup> = {
     labels: { rule: "update", desired: (news) => news.labels ?? {} },
   },
   secretOutputs: [],
+  outputNames: CLOUD_VOLUME_BACKUP_OUTPUTS,
 
   check(c: Checker) {
     c.id("volumeId", true);

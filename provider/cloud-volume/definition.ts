@@ -97,6 +97,7 @@ export const cloudVolumeKind: ResourceKind<CloudVolume> = {
     labels: { rule: "update", desired: (news) => news.labels ?? {} },
   },
   secretOutputs: [],
+  outputNames: CLOUD_VOLUME_OUTPUTS,
 
   check(c: Checker) {
     const regionId = c.integer("regionId", true, { min: 1 });

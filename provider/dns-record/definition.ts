@@ -138,6 +138,13 @@ export const dnsRecordKind: ResourceKind<DnsRecord> = {
     priority: { rule: "update" },
   },
   secretOutputs: [],
+  outputNames: DNS_RECORD_OUTPUTS,
+  // An identical record stops a create (kind.conflict): a replacement that keeps the type,
+  // name and data (`up --replace`) can only delete first. Otherwise either order works.
+  replaceDeletesFirst: {
+    reason: "an identical record is refused before it is ordered (kind.conflict)",
+    required: false,
+  },
 
   check(c: Checker) {
     c.id("zoneId", true);

@@ -65,6 +65,10 @@ export const dnsZoneKind: ResourceKind<DnsDomain> = {
     labels: { rule: "update", desired: (news) => news.labels ?? {} },
   },
   secretOutputs: [],
+  outputNames: DNS_ZONE_OUTPUTS,
+  // Zone names are unique in the API: a replacement that keeps the name (`up --replace`) can
+  // only delete first (kind.conflict stops a create-first one). With a new name either works.
+  replaceDeletesFirst: { reason: "the API keeps zone names unique", required: false },
 
   check(c: Checker) {
     const name = c.string("name", true, 255);

@@ -54,6 +54,7 @@ export const kubernetesBaremetalNodePowerKind: ResourceKind<KubernetesBaremetalN
     poweredOn: { rule: "update", desired: (news) => news.poweredOn ?? true },
   },
   secretOutputs: [],
+  outputNames: KUBERNETES_BAREMETAL_NODE_POWER_OUTPUTS,
 
   check(c: Checker) {
     // A path segment of the power requests: bounded like every such id (framework/check.ts).

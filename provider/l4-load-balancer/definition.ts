@@ -158,6 +158,7 @@ export const l4LoadBalancerKind: ResourceKind<L4LoadBalancer> = {
   name: "L4LoadBalancer",
   noun: "L4 load balancer",
   ...loadBalancerRecords<L4LoadBalancer>(),
+  outputNames: L4_LOAD_BALANCER_OUTPUTS,
   properties: loadBalancerProperties(zoneViews),
 
   // locationId's rule stays in the kind's folder: the schema generator reads integers from here.

@@ -1,8 +1,7 @@
 // The L4LoadBalancer resource as a Pulumi program uses it.
 import * as pulumi from "@pulumi/pulumi";
-import { MODULE, registration } from "../framework/resource";
-import { createShim } from "../shim";
-import { L4_LOAD_BALANCER_OUTPUTS, l4LoadBalancerKind } from "./definition";
+import { KindResource } from "../framework/resource";
+import { l4LoadBalancerKind } from "./definition";
 
 /** An upstream server (L4 and L7 alike). The defaults are the API's. */
 export interface LoadBalancerUpstreamArgs {
@@ -75,8 +74,6 @@ export interface L4LoadBalancerArgs {
   readonly adoptId?: pulumi.Input<string>;
 }
 
-const provider = createShim(l4LoadBalancerKind.name);
-
 /**
  * An L4 (TCP/UDP) load balancer. Everything but the location changes in place: one request with the
  * complete zone lists, then a wait until the balancer is active again.
@@ -84,7 +81,7 @@ const provider = createShim(l4LoadBalancerKind.name);
  * Default timeouts (the custom timeouts resource option changes them): create, update and delete 20
  * minutes.
  */
-export class L4LoadBalancer extends pulumi.dynamic.Resource {
+export class L4LoadBalancer extends KindResource {
   declare readonly name: pulumi.Output<string>;
   declare readonly status: pulumi.Output<string>;
   declare readonly locationId: pulumi.Output<number>;
@@ -107,22 +104,6 @@ export class L4LoadBalancer extends pulumi.dynamic.Resource {
   declare readonly updatedAt: pulumi.Output<string | null>;
 
   constructor(name: string, args: L4LoadBalancerArgs, opts: pulumi.CustomResourceOptions = {}) {
-    const { props, opts: options } = registration(
-      { kind: l4LoadBalancerKind.name, secretOutputs: [], outputs: L4_LOAD_BALANCER_OUTPUTS },
-      name,
-      {
-        name: args.name ?? name,
-        locationId: args.locationId,
-        clusterId: args.clusterId,
-        storeLogs: args.storeLogs,
-        storeLogsRegionId: args.storeLogsRegionId,
-        vhostZones: args.vhostZones,
-        upstreamZones: args.upstreamZones,
-        labels: args.labels,
-        adoptId: args.adoptId,
-      },
-      opts,
-    );
-    super(provider, name, props, options, MODULE, l4LoadBalancerKind.name);
+    super(l4LoadBalancerKind, name, { ...args, name: args.name ?? name }, opts);
   }
 }

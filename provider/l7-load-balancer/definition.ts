@@ -323,6 +323,7 @@ export const l7LoadBalancerKind: ResourceKind<L7LoadBalancer> = {
   name: "L7LoadBalancer",
   noun: "L7 load balancer",
   ...loadBalancerRecords<L7LoadBalancer>(),
+  outputNames: L7_LOAD_BALANCER_OUTPUTS,
   properties: loadBalancerProperties(zoneViews, {
     // Absent: false, as Ansible sends by default.
     geoip: { rule: "update", desired: (news) => news.geoip ?? false },

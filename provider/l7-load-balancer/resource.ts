@@ -1,9 +1,8 @@
 // The L7LoadBalancer resource as a Pulumi program uses it.
 import * as pulumi from "@pulumi/pulumi";
-import { MODULE, registration } from "../framework/resource";
+import { KindResource } from "../framework/resource";
 import type { LoadBalancerUpstreamArgs } from "../l4-load-balancer/resource";
-import { createShim } from "../shim";
-import { L7_LOAD_BALANCER_OUTPUTS, l7LoadBalancerKind } from "./definition";
+import { l7LoadBalancerKind } from "./definition";
 
 /**
  * A group of upstream servers of an L7 load balancer, with its balancing method and HTTP health
@@ -110,8 +109,6 @@ export interface L7LoadBalancerArgs {
   readonly adoptId?: pulumi.Input<string>;
 }
 
-const provider = createShim(l7LoadBalancerKind.name);
-
 /**
  * An L7 (HTTP) load balancer: virtual hosts by domain, TLS with a certificate of the account, path
  * rules to groups of upstream servers with HTTP health checks. Everything but the location changes
@@ -120,7 +117,7 @@ const provider = createShim(l7LoadBalancerKind.name);
  * Default timeouts (the custom timeouts resource option changes them): create, update and delete 20
  * minutes.
  */
-export class L7LoadBalancer extends pulumi.dynamic.Resource {
+export class L7LoadBalancer extends KindResource {
   declare readonly name: pulumi.Output<string>;
   declare readonly status: pulumi.Output<string>;
   declare readonly locationId: pulumi.Output<number>;
@@ -146,23 +143,6 @@ export class L7LoadBalancer extends pulumi.dynamic.Resource {
   declare readonly updatedAt: pulumi.Output<string | null>;
 
   constructor(name: string, args: L7LoadBalancerArgs, opts: pulumi.CustomResourceOptions = {}) {
-    const { props, opts: options } = registration(
-      { kind: l7LoadBalancerKind.name, secretOutputs: [], outputs: L7_LOAD_BALANCER_OUTPUTS },
-      name,
-      {
-        name: args.name ?? name,
-        locationId: args.locationId,
-        clusterId: args.clusterId,
-        storeLogs: args.storeLogs,
-        storeLogsRegionId: args.storeLogsRegionId,
-        geoip: args.geoip,
-        vhostZones: args.vhostZones,
-        upstreamZones: args.upstreamZones,
-        labels: args.labels,
-        adoptId: args.adoptId,
-      },
-      opts,
-    );
-    super(provider, name, props, options, MODULE, l7LoadBalancerKind.name);
+    super(l7LoadBalancerKind, name, { ...args, name: args.name ?? name }, opts);
   }
 }

@@ -152,6 +152,7 @@ export const ptrRecordKind: ResourceKind<PtrRecordOnTarget> = {
     priority: { rule: "replace" },
   },
   secretOutputs: [],
+  outputNames: PTR_RECORD_OUTPUTS,
 
   check(c: Checker) {
     checkTarget(c);

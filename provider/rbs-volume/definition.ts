@@ -74,6 +74,7 @@ export const rbsVolumeKind: ResourceKind<RbsVolume> = {
     labels: { rule: "update", desired: (news) => news.labels ?? {} },
   },
   secretOutputs: RBS_VOLUME_SECRET_OUTPUTS,
+  outputNames: RBS_VOLUME_OUTPUTS,
 
   check(c: Checker) {
     const locationId = c.integer("locationId", true, { min: 1 });

@@ -157,6 +157,7 @@ export const sbmServerKind: ResourceKind<SbmServer> = {
   provisioning: { firstPollMs: 10 * SECOND, intervalMs: 10 * SECOND },
   properties: SBM_SERVER_PROPERTIES,
   secretOutputs: SBM_SERVER_SECRET_OUTPUTS,
+  outputNames: SBM_SERVER_OUTPUTS,
   reinstall: SBM_REINSTALL_CONSENT,
 
   check(c: Checker) {

@@ -139,6 +139,7 @@ export const sslCertificateKind: ResourceKind<SslCertificate> = {
     labels: { rule: "update", desired: (news) => news.labels ?? {} },
   },
   secretOutputs: SSL_CERTIFICATE_SECRET_OUTPUTS,
+  outputNames: SSL_CERTIFICATE_OUTPUTS,
 
   check(c: Checker) {
     c.name();

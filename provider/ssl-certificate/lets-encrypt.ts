@@ -38,6 +38,14 @@ export const letsEncryptCertificateLabelsKind: ResourceKind<SslCertificate> = {
     labels: { rule: "update", desired: (news) => news.labels ?? {} },
   },
   secretOutputs: [],
+  outputNames: LETS_ENCRYPT_CERTIFICATE_LABELS_OUTPUTS,
+  // One certificate, two generations: the old one's delete would release the new one's.
+  replaceDeletesFirst: {
+    reason:
+      "both generations would label the same certificate, and the old one's delete " +
+      "would release it from the new one",
+    required: true,
+  },
   keepsObjectOnDelete: true,
 
   check(c: Checker) {
