@@ -15,8 +15,7 @@ import {
   listByLabels,
   loadBalancerLiveInputs,
   loadBalancerOutputs,
-  loadBalancerProperties,
-  loadBalancerRecords,
+  loadBalancerParts,
   unlessNotFound,
   updateSettings,
   type ZoneViews,
@@ -25,7 +24,7 @@ import {
 import {
   type Bag,
   byId,
-  checkClusterAndLogs,
+  checkSettings,
   definedOnly,
   isBag,
   known,
@@ -39,23 +38,6 @@ import {
 
 /** L4 adds no settings to those every balancer has. */
 export type L4LoadBalancerInputs = LoadBalancerInputs;
-
-export const L4_LOAD_BALANCER_OUTPUTS = [
-  "name",
-  "status",
-  "locationId",
-  "locationCode",
-  "clusterId",
-  "sharedCluster",
-  "storeLogs",
-  "storeLogsRegionId",
-  "externalAddresses",
-  "vhostZones",
-  "upstreamZones",
-  "labels",
-  "createdAt",
-  "updatedAt",
-] as const;
 
 /** Vhost zones as compared and shown: the documented fields, Ansible's defaults where absent. */
 export function l4VhostZonesView(value: unknown): Bag[] {
@@ -157,15 +139,10 @@ const zoneViews: ZoneViews = {
 export const l4LoadBalancerKind: ResourceKind<L4LoadBalancer> = {
   name: "L4LoadBalancer",
   noun: "L4 load balancer",
-  ...loadBalancerRecords<L4LoadBalancer>(),
-  outputNames: L4_LOAD_BALANCER_OUTPUTS,
-  properties: loadBalancerProperties(zoneViews),
+  ...loadBalancerParts<L4LoadBalancer>({ views: zoneViews }),
 
-  // locationId's rule stays in the kind's folder: the schema generator reads integers from here.
   check(c: Checker) {
-    c.string("name", true, 255);
-    c.integer("locationId", true, { min: 1 });
-    checkClusterAndLogs(c);
+    checkSettings(c);
     checkZones(c);
     c.labels();
   },

@@ -19,8 +19,7 @@ import {
   listByLabels,
   loadBalancerLiveInputs,
   loadBalancerOutputs,
-  loadBalancerProperties,
-  loadBalancerRecords,
+  loadBalancerParts,
   unlessNotFound,
   updateSettings,
   type ZoneViews,
@@ -29,7 +28,7 @@ import {
 import {
   type Bag,
   byId,
-  checkClusterAndLogs,
+  checkSettings,
   definedOnly,
   domainsView,
   isBag,
@@ -46,25 +45,6 @@ import { domainProblem } from "../ptr-record/names";
 export interface L7LoadBalancerInputs extends LoadBalancerInputs {
   readonly geoip?: boolean;
 }
-
-export const L7_LOAD_BALANCER_OUTPUTS = [
-  "name",
-  "status",
-  "locationId",
-  "locationCode",
-  "clusterId",
-  "sharedCluster",
-  "storeLogs",
-  "storeLogsRegionId",
-  "geoip",
-  "domains",
-  "externalAddresses",
-  "vhostZones",
-  "upstreamZones",
-  "labels",
-  "createdAt",
-  "updatedAt",
-] as const;
 
 /** A key only where the source holds a value: one side may leave it out (zonesEqual). */
 function ifPresent(key: string, value: unknown): Bag {
@@ -322,18 +302,17 @@ const zoneViews: ZoneViews = {
 export const l7LoadBalancerKind: ResourceKind<L7LoadBalancer> = {
   name: "L7LoadBalancer",
   noun: "L7 load balancer",
-  ...loadBalancerRecords<L7LoadBalancer>(),
-  outputNames: L7_LOAD_BALANCER_OUTPUTS,
-  properties: loadBalancerProperties(zoneViews, {
-    // Absent: false, as Ansible sends by default.
-    geoip: { rule: "update", desired: (news) => news.geoip ?? false },
+  ...loadBalancerParts<L7LoadBalancer>({
+    views: zoneViews,
+    properties: {
+      // Absent: false, as Ansible sends by default.
+      geoip: { rule: "update", desired: (news) => news.geoip ?? false },
+    },
+    outputs: ["geoip", "domains"],
   }),
 
-  // locationId's rule stays in the kind's folder: the schema generator reads integers from here.
   check(c: Checker) {
-    c.string("name", true, 255);
-    c.integer("locationId", true, { min: 1 });
-    checkClusterAndLogs(c);
+    checkSettings(c);
     const geoip = c.news.geoip;
     if (known(geoip) && typeof geoip !== "boolean") {
       c.fail("geoip", `geoip must be true or false (got ${shown(geoip)})`);

@@ -40,7 +40,7 @@ type ZonedRecord = LoadBalancer & {
 };
 
 /** The property rules; `layer` holds the layer's own settings, listed after the shared ones. */
-export function loadBalancerProperties(views: ZoneViews, layer: PropertyRules = {}): PropertyRules {
+function loadBalancerProperties(views: ZoneViews, layer: PropertyRules = {}): PropertyRules {
   return {
     // No source moves a balancer to another location: a new one is needed.
     locationId: { rule: "replace" },
@@ -138,11 +138,28 @@ export function zonesChanged(changes: PropertyBag): boolean {
   return "vhostZones" in changes || "upstreamZones" in changes;
 }
 
-/** How a balancer record is named, waited for and labelled: the same on both layers. */
-export function loadBalancerRecords<Live extends LoadBalancer>(): Pick<
+/** What a layer adds to what every balancer has (loadBalancerParts). */
+export interface LoadBalancerLayer {
+  /** The layer's zones as compared and shown. */
+  readonly views: ZoneViews;
+  /** The layer's own settings' property rules, listed after the shared ones. */
+  readonly properties?: PropertyRules;
+  /** The layer's own outputs, listed after the settings (as loadBalancerOutputs' `layer`). */
+  readonly outputs?: readonly string[];
+}
+
+/**
+ * What both layers' kinds are made of alike: the property rules, the output names, and how a
+ * balancer record is named, waited for and labelled.
+ */
+export function loadBalancerParts<Live extends LoadBalancer>(
+  layer: LoadBalancerLayer,
+): Pick<
   ResourceKind<Live>,
   | "defaultTimeouts"
+  | "properties"
   | "secretOutputs"
+  | "outputNames"
   | "display"
   | "id"
   | "state"
@@ -154,7 +171,26 @@ export function loadBalancerRecords<Live extends LoadBalancer>(): Pick<
   return {
     // Ansible waits up to 10 minutes for a balancer to become active, after create and update.
     defaultTimeouts: { create: 20 * MINUTE, update: 20 * MINUTE, delete: 20 * MINUTE },
+    properties: loadBalancerProperties(layer.views, layer.properties),
     secretOutputs: [],
+    // In loadBalancerOutputs' order.
+    outputNames: [
+      "name",
+      "status",
+      "locationId",
+      "locationCode",
+      "clusterId",
+      "sharedCluster",
+      "storeLogs",
+      "storeLogsRegionId",
+      ...(layer.outputs ?? []),
+      "externalAddresses",
+      "vhostZones",
+      "upstreamZones",
+      "labels",
+      "createdAt",
+      "updatedAt",
+    ],
     display: (bag: PropertyBag) => (typeof bag.name === "string" ? bag.name : "(unnamed)"),
     id: (record) => record.id,
     state: (record) => record.status ?? "unknown",

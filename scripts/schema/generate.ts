@@ -251,7 +251,7 @@ class Generator {
     const properties: Record<string, PropertySpec> = {};
     const returned = this.returnedOutputs(kind, dirname(file.fileName));
     const required: string[] = [];
-    for (const member of declaration.members) {
+    for (const member of this.classMembers(declaration)) {
       if (!ts.isPropertyDeclaration(member) || member.type === undefined) continue;
       if (!member.modifiers?.some((m) => m.kind === ts.SyntaxKind.DeclareKeyword)) continue;
       const property = this.checker.getSymbolAtLocation(member.name);
@@ -274,6 +274,22 @@ class Generator {
       inputProperties,
       requiredInputs,
     };
+  }
+
+  /**
+   * A class's members and those of the classes it extends, the base's first: the outputs both
+   * load balancers show are declared once (load-balancer/resource.ts).
+   */
+  private classMembers(declaration: ts.ClassDeclaration): ts.ClassElement[] {
+    const base = declaration.heritageClauses?.find(
+      (clause) => clause.token === ts.SyntaxKind.ExtendsKeyword,
+    )?.types[0]?.expression;
+    const symbol = base === undefined ? undefined : this.checker.getSymbolAtLocation(base);
+    const parent =
+      symbol === undefined ? undefined : resolve(this.checker, symbol).valueDeclaration;
+    const inherited =
+      parent !== undefined && ts.isClassDeclaration(parent) ? this.classMembers(parent) : [];
+    return [...inherited, ...declaration.members];
   }
 
   /**
