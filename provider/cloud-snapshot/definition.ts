@@ -12,10 +12,10 @@
 // names it (adopt it with adoptId).
 import { type CloudSnapshot, cloudSnapshotStates } from "../../sdk/areas/cloud-regions";
 import type { ServersComClient } from "../../sdk/client";
-import { NotFoundError } from "../../sdk/core/errors";
 import { stateMatcher } from "../../sdk/wait";
 import { type Checker, CONTROL, type PropertyBag, shown } from "../framework/check";
 import type { ResourceKind } from "../framework/kind";
+import { unlessNotFound } from "../framework/not-found";
 
 const MINUTE = 60_000;
 const states = stateMatcher(cloudSnapshotStates);
@@ -104,12 +104,7 @@ async function snapshotsOf(
   client: ServersComClient,
   regionId: number,
 ): Promise<CloudSnapshot[] | undefined> {
-  try {
-    return await client.cloudRegions.listSnapshots(regionId).toArray({ limit: 10_000 });
-  } catch (error) {
-    if (error instanceof NotFoundError) return undefined;
-    throw error;
-  }
+  return unlessNotFound(client.cloudRegions.listSnapshots(regionId).toArray({ limit: 10_000 }));
 }
 
 export const cloudSnapshotKind: ResourceKind<RegionSnapshot> = {

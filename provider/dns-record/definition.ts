@@ -17,6 +17,7 @@ import type { ServersComClient } from "../../sdk/client";
 import { InputValidationError, NotFoundError } from "../../sdk/core/errors";
 import { type Checker, type PropertyBag, shown } from "../framework/check";
 import type { ResourceKind } from "../framework/kind";
+import { unlessNotFound } from "../framework/not-found";
 import { isUnknown } from "../framework/unknowns";
 
 const MINUTE = 60_000;
@@ -189,13 +190,8 @@ export const dnsRecordKind: ResourceKind<DnsRecord> = {
 
   async get(client: ServersComClient, id: string) {
     const { zoneId, recordId } = parseId(id);
-    try {
-      return await client.dns.getRecord(zoneId, recordId);
-    } catch (error) {
-      // A 404 of the zone too: the record went with it.
-      if (error instanceof NotFoundError) return undefined;
-      throw error;
-    }
+    // A 404 of the zone too: the record went with it.
+    return unlessNotFound(client.dns.getRecord(zoneId, recordId));
   },
   findByLabels: async () => [],
   async findByContent(client, inputs) {

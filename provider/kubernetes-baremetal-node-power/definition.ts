@@ -6,11 +6,12 @@
 import { hostPowerStatusStates } from "../../sdk/areas/host-common";
 import type { KubernetesBaremetalNode } from "../../sdk/areas/kubernetes-baremetal-nodes";
 import type { ServersComClient } from "../../sdk/client";
-import { ConflictError, NotFoundError, PreconditionFailedError } from "../../sdk/core/errors";
+import { ConflictError, PreconditionFailedError } from "../../sdk/core/errors";
 import { stateMatcher } from "../../sdk/wait";
 import { type Checker, shown } from "../framework/check";
 import { messageOf } from "../framework/errors";
 import type { ResourceKind } from "../framework/kind";
+import { unlessNotFound } from "../framework/not-found";
 import { isUnknown } from "../framework/unknowns";
 
 const MINUTE = 60_000;
@@ -138,12 +139,7 @@ async function findNode(
   client: ServersComClient,
   id: string,
 ): Promise<KubernetesBaremetalNode | undefined> {
-  try {
-    return await client.kubernetesBaremetalNodes.get(id);
-  } catch (error) {
-    if (error instanceof NotFoundError) return undefined;
-    throw error;
-  }
+  return unlessNotFound(client.kubernetesBaremetalNodes.get(id));
 }
 
 /**

@@ -9,17 +9,16 @@ import type {
 } from "../../sdk/areas/load-balancers";
 import type { Checker } from "../framework/check";
 import type { ResourceKind } from "../framework/kind";
+import { unlessNotFound } from "../framework/not-found";
 import {
-  createSettings,
+  createBody,
   type LoadBalancerInputs,
   listByLabels,
   loadBalancerLiveInputs,
   loadBalancerOutputs,
   loadBalancerParts,
-  unlessNotFound,
-  updateSettings,
+  updateBody,
   type ZoneViews,
-  zonesChanged,
 } from "../load-balancer/definition";
 import {
   type Bag,
@@ -131,6 +130,13 @@ function checkZones(c: Checker): void {
   });
 }
 
+function zonesBody(inputs: L4LoadBalancerInputs) {
+  return {
+    vhost_zones: vhostZonesBody(inputs.vhostZones),
+    upstream_zones: upstreamZonesBody(inputs.upstreamZones),
+  };
+}
+
 const zoneViews: ZoneViews = {
   vhostZones: l4VhostZonesView,
   upstreamZones: l4UpstreamZonesView,
@@ -149,28 +155,21 @@ export const l4LoadBalancerKind: ResourceKind<L4LoadBalancer> = {
 
   get: (client, id) => unlessNotFound(client.loadBalancers.getL4(id)),
   findByLabels: (client, labelSelector) => listByLabels(client, "l4", labelSelector),
-  create(client, inputs, labels) {
-    const i = inputs as unknown as L4LoadBalancerInputs;
-    return client.loadBalancers.createL4({
-      ...createSettings(i),
-      vhost_zones: vhostZonesBody(i.vhostZones),
-      upstream_zones: upstreamZonesBody(i.upstreamZones),
-      labels,
-    });
-  },
-  update(client, id, changes, labels, context) {
-    const news = context.news as unknown as L4LoadBalancerInputs;
-    return client.loadBalancers.updateL4(id, {
-      ...updateSettings(news, context.record, changes),
-      ...(zonesChanged(changes)
-        ? {
-            vhost_zones: vhostZonesBody(news.vhostZones),
-            upstream_zones: upstreamZonesBody(news.upstreamZones),
-          }
-        : {}),
-      ...(labels === undefined ? {} : { labels }),
-    });
-  },
+  create: (client, inputs, labels) =>
+    client.loadBalancers.createL4(
+      createBody(inputs as unknown as L4LoadBalancerInputs, zonesBody, labels),
+    ),
+  update: (client, id, changes, labels, context) =>
+    client.loadBalancers.updateL4(
+      id,
+      updateBody(
+        context.news as unknown as L4LoadBalancerInputs,
+        context.record,
+        changes,
+        labels,
+        zonesBody,
+      ),
+    ),
   delete: (client, id) => client.loadBalancers.deleteL4(id),
 
   outputs: (record) => loadBalancerOutputs(record, zoneViews),

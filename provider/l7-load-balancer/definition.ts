@@ -12,18 +12,17 @@ import type {
 import { parseCidr } from "../../sdk/core/cidr";
 import { type Checker, MAX_ID_LENGTH, shown } from "../framework/check";
 import type { ResourceKind } from "../framework/kind";
+import { unlessNotFound } from "../framework/not-found";
 import { isUnknown } from "../framework/unknowns";
 import {
-  createSettings,
+  createBody,
   type LoadBalancerInputs,
   listByLabels,
   loadBalancerLiveInputs,
   loadBalancerOutputs,
   loadBalancerParts,
-  unlessNotFound,
-  updateSettings,
+  updateBody,
   type ZoneViews,
-  zonesChanged,
 } from "../load-balancer/definition";
 import {
   type Bag,
@@ -294,6 +293,13 @@ function checkVhostZones(c: Checker, upstreamIds: ReadonlySet<string>): void {
   });
 }
 
+function zonesBody(inputs: L7LoadBalancerInputs) {
+  return {
+    vhost_zones: vhostZonesBody(inputs.vhostZones),
+    upstream_zones: upstreamZonesBody(inputs.upstreamZones),
+  };
+}
+
 const zoneViews: ZoneViews = {
   vhostZones: l7VhostZonesView,
   upstreamZones: l7UpstreamZonesView,
@@ -326,11 +332,8 @@ export const l7LoadBalancerKind: ResourceKind<L7LoadBalancer> = {
   create(client, inputs, labels) {
     const i = inputs as unknown as L7LoadBalancerInputs;
     return client.loadBalancers.createL7({
-      ...createSettings(i),
+      ...createBody(i, zonesBody, labels),
       geoip: i.geoip ?? false,
-      vhost_zones: vhostZonesBody(i.vhostZones),
-      upstream_zones: upstreamZonesBody(i.upstreamZones),
-      labels,
     });
   },
   update(client, id, changes, labels, context) {
@@ -338,15 +341,8 @@ export const l7LoadBalancerKind: ResourceKind<L7LoadBalancer> = {
     // Absent means false: decided against the record, as the shared settings are.
     const geoip = news.geoip ?? false;
     return client.loadBalancers.updateL7(id, {
-      ...updateSettings(news, context.record, changes),
+      ...updateBody(news, context.record, changes, labels, zonesBody),
       ...(geoip !== (context.record.geoip ?? false) ? { geoip } : {}),
-      ...(zonesChanged(changes)
-        ? {
-            vhost_zones: vhostZonesBody(news.vhostZones),
-            upstream_zones: upstreamZonesBody(news.upstreamZones),
-          }
-        : {}),
-      ...(labels === undefined ? {} : { labels }),
     });
   },
   delete: (client, id) => client.loadBalancers.deleteL7(id),

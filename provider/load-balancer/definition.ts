@@ -4,7 +4,6 @@
 // geoip, domains) and its zones; a fix here reaches both kinds.
 import { type LoadBalancer, loadBalancerStates } from "../../sdk/areas/load-balancers";
 import type { ServersComClient } from "../../sdk/client";
-import { NotFoundError } from "../../sdk/core/errors";
 import { stateMatcher } from "../../sdk/wait";
 import type { PropertyBag } from "../framework/check";
 import type { PropertyRules } from "../framework/diff";
@@ -65,16 +64,6 @@ function loadBalancerProperties(views: ZoneViews, layer: PropertyRules = {}): Pr
   };
 }
 
-/** The record of a GET, or undefined on 404. */
-export async function unlessNotFound<T>(request: Promise<T>): Promise<T | undefined> {
-  try {
-    return await request;
-  } catch (error) {
-    if (error instanceof NotFoundError) return undefined;
-    throw error;
-  }
-}
-
 /** The list holds balancers of both layers without zones; the wait reads the full record. */
 export function listByLabels(
   client: ServersComClient,
@@ -90,7 +79,7 @@ export function listByLabels(
 }
 
 /** The shared settings of a create body (the layer adds its settings, zones and labels). */
-export function createSettings(inputs: LoadBalancerInputs) {
+function createSettings(inputs: LoadBalancerInputs) {
   return {
     name: inputs.name,
     location_id: inputs.locationId,
@@ -106,7 +95,7 @@ export function createSettings(inputs: LoadBalancerInputs) {
  * The shared settings of an update body. `changes` leaves out properties whose absence means a
  * value (no cluster, no logs): what to send is decided against the live record instead.
  */
-export function updateSettings(
+function updateSettings(
   news: LoadBalancerInputs,
   live: LoadBalancer,
   changes: PropertyBag,
@@ -134,8 +123,35 @@ export function updateSettings(
 }
 
 /** Zones reference each other: when either list changed, both lists go together. */
-export function zonesChanged(changes: PropertyBag): boolean {
+function zonesChanged(changes: PropertyBag): boolean {
   return "vhostZones" in changes || "upstreamZones" in changes;
+}
+
+/** A layer's zone lists as the API takes them: both together (zones reference each other). */
+export type ZonesBody<Zones extends object> = (inputs: LoadBalancerInputs) => Zones;
+
+/** A create body: the shared settings, the layer's zones and the labels. */
+export function createBody<Zones extends object>(
+  inputs: LoadBalancerInputs,
+  zones: ZonesBody<Zones>,
+  labels: Record<string, string>,
+) {
+  return { ...createSettings(inputs), ...zones(inputs), labels };
+}
+
+/** An update body: the shared settings that change, the zones when either list changed, labels. */
+export function updateBody<Zones extends object>(
+  news: LoadBalancerInputs,
+  live: LoadBalancer,
+  changes: PropertyBag,
+  labels: Record<string, string> | undefined,
+  zones: ZonesBody<Zones>,
+) {
+  return {
+    ...updateSettings(news, live, changes),
+    ...(zonesChanged(changes) ? zones(news) : {}),
+    ...(labels === undefined ? {} : { labels }),
+  };
 }
 
 /** What a layer adds to what every balancer has (loadBalancerParts). */
