@@ -36,7 +36,6 @@ export {
   type L4LoadBalancerArgs,
   type L4UpstreamZoneArgs,
   type L4VhostZoneArgs,
-  type LoadBalancerUpstreamArgs,
 } from "./l4-load-balancer/resource";
 export {
   L7LoadBalancer,
@@ -45,6 +44,7 @@ export {
   type L7UpstreamZoneArgs,
   type L7VhostZoneArgs,
 } from "./l7-load-balancer/resource";
+export type { LoadBalancerUpstreamArgs } from "./load-balancer/resource";
 export { PtrRecord, type PtrRecordArgs } from "./ptr-record/resource";
 export type { HostType } from "./ptr-record/target";
 export { RbsVolume, type RbsVolumeArgs } from "./rbs-volume/resource";

@@ -9,12 +9,12 @@ import {
   cloudInstanceStates,
   platformUuidOf,
 } from "../../sdk/areas/cloud-instances";
-import type { ServersComClient } from "../../sdk/client";
-import { CloudRegionMaintenanceError, ConflictError, NotFoundError } from "../../sdk/core/errors";
+import { CloudRegionMaintenanceError, ConflictError } from "../../sdk/core/errors";
 import { stateMatcher } from "../../sdk/wait";
 import { type Checker, MAX_USER_DATA_BYTES, type PropertyBag, shown } from "../framework/check";
 import { jsonEqual, type PropertyRules } from "../framework/diff";
 import type { ResourceKind } from "../framework/kind";
+import { unlessNotFound } from "../framework/not-found";
 import { allOf, withoutOwnerLabel } from "../framework/ownership";
 import { listRead } from "../framework/read-snapshot";
 import {
@@ -148,6 +148,7 @@ export const cloudInstanceKind: ResourceKind<CloudInstance> = {
   provisioning: { firstPollMs: MINUTE, intervalMs: 10 * SECOND },
   properties: CLOUD_INSTANCE_PROPERTIES,
   secretOutputs: CLOUD_INSTANCE_SECRET_OUTPUTS,
+  outputNames: CLOUD_INSTANCE_OUTPUTS,
   reinstall: CLOUD_INSTANCE_REINSTALL_CONSENT,
 
   check(c: Checker) {
@@ -181,14 +182,7 @@ export const cloudInstanceKind: ResourceKind<CloudInstance> = {
 
   display: (bag: PropertyBag) => (typeof bag.name === "string" ? bag.name : "(unnamed)"),
 
-  async get(client: ServersComClient, id: string) {
-    try {
-      return await client.cloudInstances.get(id);
-    } catch (error) {
-      if (error instanceof NotFoundError) return undefined;
-      throw error;
-    }
-  },
+  get: (client, id) => unlessNotFound(client.cloudInstances.get(id)),
   findByLabels: (client, labelSelector) =>
     allOf(client.cloudInstances.list({ labelSelector }), "cloud instances"),
   // A refresh reads instances from their list (framework/read-snapshot.ts).

@@ -1,12 +1,7 @@
 // The CloudInstance resource as a Pulumi program uses it.
 import * as pulumi from "@pulumi/pulumi";
-import { MODULE, registration } from "../framework/resource";
-import { createShim } from "../shim";
-import {
-  CLOUD_INSTANCE_OUTPUTS,
-  CLOUD_INSTANCE_SECRET_OUTPUTS,
-  cloudInstanceKind,
-} from "./definition";
+import { KindResource } from "../framework/resource";
+import { cloudInstanceKind } from "./definition";
 import type { UpgradeConfirmation } from "./update";
 
 export type { UpgradeConfirmation } from "./update";
@@ -73,9 +68,6 @@ export interface CloudInstanceArgs {
   readonly adoptId?: pulumi.Input<string>;
 }
 
-// The serialised provider: one object per kind, so Pulumi serialises it once (it caches by object).
-const provider = createShim(cloudInstanceKind.name);
-
 /**
  * A cloud computing instance.
  *
@@ -100,7 +92,7 @@ const provider = createShim(cloudInstanceKind.name);
  * Default timeouts (the custom timeouts resource option changes them): create 15 minutes, update 30
  * minutes, delete 15 minutes.
  */
-export class CloudInstance extends pulumi.dynamic.Resource {
+export class CloudInstance extends KindResource {
   declare readonly platformUuid: pulumi.Output<string | null>;
   /** Upper case: ACTIVE, AWAITING_UPGRADE_CONFIRM, ... */
   declare readonly status: pulumi.Output<string>;
@@ -140,32 +132,6 @@ export class CloudInstance extends pulumi.dynamic.Resource {
   declare readonly userData: pulumi.Output<string | undefined>;
 
   constructor(name: string, args: CloudInstanceArgs, opts: pulumi.CustomResourceOptions = {}) {
-    const { props, opts: options } = registration(
-      {
-        kind: cloudInstanceKind.name,
-        secretOutputs: CLOUD_INSTANCE_SECRET_OUTPUTS,
-        outputs: CLOUD_INSTANCE_OUTPUTS,
-      },
-      name,
-      {
-        regionId: args.regionId,
-        flavorId: args.flavorId,
-        imageId: args.imageId,
-        name: args.name ?? name,
-        gpnEnabled: args.gpnEnabled,
-        ipv4Enabled: args.ipv4Enabled,
-        ipv6Enabled: args.ipv6Enabled,
-        sshKeyFingerprint: args.sshKeyFingerprint,
-        backupCopies: args.backupCopies,
-        userData: args.userData,
-        labels: args.labels,
-        upgradeConfirmation: args.upgradeConfirmation,
-        rebootTrigger: args.rebootTrigger,
-        reinstallTrigger: args.reinstallTrigger,
-        adoptId: args.adoptId,
-      },
-      opts,
-    );
-    super(provider, name, props, options, MODULE, cloudInstanceKind.name);
+    super(cloudInstanceKind, name, { ...args, name: args.name ?? name }, opts);
   }
 }

@@ -12,11 +12,11 @@
 // names it (adopt it with adoptId).
 import { type CloudSnapshot, cloudSnapshotStates } from "../../sdk/areas/cloud-regions";
 import type { ServersComClient } from "../../sdk/client";
-import { NotFoundError } from "../../sdk/core/errors";
 import { stateMatcher } from "../../sdk/wait";
 import { adoptAdvice } from "../framework/adopt-advice";
 import { type Checker, CONTROL, type PropertyBag, shown } from "../framework/check";
 import type { ResourceKind } from "../framework/kind";
+import { unlessNotFound } from "../framework/not-found";
 
 const MINUTE = 60_000;
 const states = stateMatcher(cloudSnapshotStates);
@@ -105,12 +105,7 @@ async function snapshotsOf(
   client: ServersComClient,
   regionId: number,
 ): Promise<CloudSnapshot[] | undefined> {
-  try {
-    return await client.cloudRegions.listSnapshots(regionId).toArray({ limit: 10_000 });
-  } catch (error) {
-    if (error instanceof NotFoundError) return undefined;
-    throw error;
-  }
+  return unlessNotFound(client.cloudRegions.listSnapshots(regionId).toArray({ limit: 10_000 }));
 }
 
 export const cloudSnapshotKind: ResourceKind<RegionSnapshot> = {
@@ -127,6 +122,13 @@ export const cloudSnapshotKind: ResourceKind<RegionSnapshot> = {
     name: { rule: "update" },
   },
   secretOutputs: [],
+  outputNames: CLOUD_SNAPSHOT_OUTPUTS,
+  // A snapshot of the same name stops a create (kind.conflict): a replacement that keeps the
+  // name (`up --replace`, another instance) can only delete first. With a new name either works.
+  replaceDeletesFirst: {
+    reason: "a region's snapshot names identify them (kind.conflict)",
+    required: false,
+  },
 
   check(c: Checker) {
     c.integer("regionId", true, { min: 1 });

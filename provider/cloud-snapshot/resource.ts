@@ -1,8 +1,7 @@
 // The CloudSnapshot resource as a Pulumi program uses it.
 import * as pulumi from "@pulumi/pulumi";
-import { MODULE, registration } from "../framework/resource";
-import { createShim } from "../shim";
-import { CLOUD_SNAPSHOT_OUTPUTS, cloudSnapshotKind } from "./definition";
+import { KindResource } from "../framework/resource";
+import { cloudSnapshotKind } from "./definition";
 
 export interface CloudSnapshotArgs {
   /** The cloud instance's region; changing it makes a new snapshot. */
@@ -15,8 +14,6 @@ export interface CloudSnapshotArgs {
   readonly adoptId?: pulumi.Input<string>;
 }
 
-const provider = createShim(cloudSnapshotKind.name);
-
 /**
  * A snapshot of a cloud instance's disk. Its id is `<regionId>/<snapshotId>`. Snapshots have no
  * labels: a snapshot of the same name in the region stops the create (take it over with the
@@ -25,7 +22,7 @@ const provider = createShim(cloudSnapshotKind.name);
  * Default timeouts (the custom timeouts resource option changes them): create 60 minutes, update 10
  * minutes, delete 30 minutes.
  */
-export class CloudSnapshot extends pulumi.dynamic.Resource {
+export class CloudSnapshot extends KindResource {
   declare readonly regionId: pulumi.Output<number>;
   declare readonly instanceId: pulumi.Output<string>;
   /** The snapshot's own id in the region (an image id). */
@@ -46,27 +43,6 @@ export class CloudSnapshot extends pulumi.dynamic.Resource {
   declare readonly fileUrl: pulumi.Output<string | null>;
 
   constructor(name: string, args: CloudSnapshotArgs, opts: pulumi.CustomResourceOptions = {}) {
-    const { props, opts: options } = registration(
-      {
-        kind: cloudSnapshotKind.name,
-        secretOutputs: [],
-        outputs: CLOUD_SNAPSHOT_OUTPUTS,
-        // A snapshot of the same name stops a create (kind.conflict): a replacement that keeps the
-        // name (`up --replace`, another instance) can only delete first. With a new name either works.
-        replaceDeletesFirst: {
-          reason: "a region's snapshot names identify them (kind.conflict)",
-          required: false,
-        },
-      },
-      name,
-      {
-        regionId: args.regionId,
-        instanceId: args.instanceId,
-        name: args.name ?? name,
-        adoptId: args.adoptId,
-      },
-      opts,
-    );
-    super(provider, name, props, options, MODULE, cloudSnapshotKind.name);
+    super(cloudSnapshotKind, name, { ...args, name: args.name ?? name }, opts);
   }
 }

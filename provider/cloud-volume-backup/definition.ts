@@ -3,11 +3,10 @@
 // place (the Go client's update input). Restoring is not an input change here: a restore writes
 // the backup over a volume, so it is a new CloudVolume with `backupId` (docs/wire.md).
 import { type CloudBackup, cloudBackupStates } from "../../sdk/areas/cloud-backups";
-import type { ServersComClient } from "../../sdk/client";
-import { NotFoundError } from "../../sdk/core/errors";
 import { stateMatcher } from "../../sdk/wait";
 import { type Checker, type PropertyBag } from "../framework/check";
 import type { ResourceKind } from "../framework/kind";
+import { unlessNotFound } from "../framework/not-found";
 import { allOf, withoutOwnerLabel } from "../framework/ownership";
 import { listRead } from "../framework/read-snapshot";
 
@@ -53,6 +52,7 @@ export const cloudVolumeBackupKind: ResourceKind<CloudBackup> = {
     labels: { rule: "update", desired: (news) => news.labels ?? {} },
   },
   secretOutputs: [],
+  outputNames: CLOUD_VOLUME_BACKUP_OUTPUTS,
 
   check(c: Checker) {
     c.id("volumeId", true);
@@ -68,14 +68,7 @@ export const cloudVolumeBackupKind: ResourceKind<CloudBackup> = {
 
   display: (bag: PropertyBag) => (typeof bag.name === "string" ? bag.name : "(unnamed)"),
 
-  async get(client: ServersComClient, id: string) {
-    try {
-      return await client.cloudBackups.get(id);
-    } catch (error) {
-      if (error instanceof NotFoundError) return undefined;
-      throw error;
-    }
-  },
+  get: (client, id) => unlessNotFound(client.cloudBackups.get(id)),
   findByLabels: (client, labelSelector) =>
     allOf(client.cloudBackups.list({ labelSelector }), "cloud volume backups"),
   listRead: listRead({

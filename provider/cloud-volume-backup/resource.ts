@@ -1,8 +1,7 @@
 // The CloudVolumeBackup resource as a Pulumi program uses it.
 import * as pulumi from "@pulumi/pulumi";
-import { MODULE, registration } from "../framework/resource";
-import { createShim } from "../shim";
-import { CLOUD_VOLUME_BACKUP_OUTPUTS, cloudVolumeBackupKind } from "./definition";
+import { KindResource } from "../framework/resource";
+import { cloudVolumeBackupKind } from "./definition";
 
 export interface CloudVolumeBackupArgs {
   /** The CloudVolume to back up; changing it makes a new backup (of that volume). */
@@ -19,8 +18,6 @@ export interface CloudVolumeBackupArgs {
   readonly adoptId?: pulumi.Input<string>;
 }
 
-const provider = createShim(cloudVolumeBackupKind.name);
-
 /**
  * A backup of a cloud volume. To restore it, declare a CloudVolume whose `backupId` property is
  * this backup's id (a new volume made from it); writing a backup over an existing volume is an API
@@ -29,7 +26,7 @@ const provider = createShim(cloudVolumeBackupKind.name);
  * Default timeouts (the custom timeouts resource option changes them): create 60 minutes, update 10
  * minutes, delete 30 minutes.
  */
-export class CloudVolumeBackup extends pulumi.dynamic.Resource {
+export class CloudVolumeBackup extends KindResource {
   declare readonly volumeId: pulumi.Output<string>;
   declare readonly name: pulumi.Output<string>;
   /** `available` once made. */
@@ -49,23 +46,6 @@ export class CloudVolumeBackup extends pulumi.dynamic.Resource {
   declare readonly createdAt: pulumi.Output<string | null>;
 
   constructor(name: string, args: CloudVolumeBackupArgs, opts: pulumi.CustomResourceOptions = {}) {
-    const { props, opts: options } = registration(
-      {
-        kind: cloudVolumeBackupKind.name,
-        secretOutputs: [],
-        outputs: CLOUD_VOLUME_BACKUP_OUTPUTS,
-      },
-      name,
-      {
-        volumeId: args.volumeId,
-        name: args.name ?? name,
-        incremental: args.incremental,
-        force: args.force,
-        labels: args.labels,
-        adoptId: args.adoptId,
-      },
-      opts,
-    );
-    super(provider, name, props, options, MODULE, cloudVolumeBackupKind.name);
+    super(cloudVolumeBackupKind, name, { ...args, name: args.name ?? name }, opts);
   }
 }

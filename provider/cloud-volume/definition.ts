@@ -9,10 +9,11 @@ import {
   cloudVolumeStates,
 } from "../../sdk/areas/cloud-volumes";
 import type { ServersComClient } from "../../sdk/client";
-import { ConflictError, NotFoundError } from "../../sdk/core/errors";
+import { ConflictError } from "../../sdk/core/errors";
 import { stateMatcher } from "../../sdk/wait";
 import { type Checker, type PropertyBag } from "../framework/check";
 import type { ResourceKind, UpdateContext } from "../framework/kind";
+import { unlessNotFound } from "../framework/not-found";
 import { allOf, withoutOwnerLabel } from "../framework/ownership";
 import { listRead } from "../framework/read-snapshot";
 
@@ -97,6 +98,7 @@ export const cloudVolumeKind: ResourceKind<CloudVolume> = {
     labels: { rule: "update", desired: (news) => news.labels ?? {} },
   },
   secretOutputs: [],
+  outputNames: CLOUD_VOLUME_OUTPUTS,
 
   check(c: Checker) {
     const regionId = c.integer("regionId", true, { min: 1 });
@@ -120,14 +122,7 @@ export const cloudVolumeKind: ResourceKind<CloudVolume> = {
 
   display: (bag: PropertyBag) => (typeof bag.name === "string" ? bag.name : "(unnamed)"),
 
-  async get(client: ServersComClient, id: string) {
-    try {
-      return await client.cloudVolumes.get(id);
-    } catch (error) {
-      if (error instanceof NotFoundError) return undefined;
-      throw error;
-    }
-  },
+  get: (client, id) => unlessNotFound(client.cloudVolumes.get(id)),
   findByLabels: (client, labelSelector) =>
     allOf(client.cloudVolumes.list({ labelSelector }), "cloud volumes"),
   listRead: listRead({

@@ -1,8 +1,7 @@
 // The CloudVolume resource as a Pulumi program uses it.
 import * as pulumi from "@pulumi/pulumi";
-import { MODULE, registration } from "../framework/resource";
-import { createShim } from "../shim";
-import { CLOUD_VOLUME_OUTPUTS, cloudVolumeKind } from "./definition";
+import { KindResource } from "../framework/resource";
+import { cloudVolumeKind } from "./definition";
 
 export interface CloudVolumeArgs {
   /** The cloud region; changing it replaces the volume (a new, empty one). */
@@ -29,8 +28,6 @@ export interface CloudVolumeArgs {
   readonly adoptId?: pulumi.Input<string>;
 }
 
-const provider = createShim(cloudVolumeKind.name);
-
 /**
  * A cloud block storage volume, attached to at most one cloud instance. Deleting an attached volume
  * detaches it first.
@@ -38,7 +35,7 @@ const provider = createShim(cloudVolumeKind.name);
  * Default timeouts (the custom timeouts resource option changes them): create, update and delete 20
  * minutes.
  */
-export class CloudVolume extends pulumi.dynamic.Resource {
+export class CloudVolume extends KindResource {
   declare readonly name: pulumi.Output<string>;
   declare readonly size: pulumi.Output<number>;
   /** `available` (detached) or `in-use` (attached) once settled. */
@@ -60,21 +57,6 @@ export class CloudVolume extends pulumi.dynamic.Resource {
   declare readonly backupId: pulumi.Output<string | undefined>;
 
   constructor(name: string, args: CloudVolumeArgs, opts: pulumi.CustomResourceOptions = {}) {
-    const { props, opts: options } = registration(
-      { kind: cloudVolumeKind.name, secretOutputs: [], outputs: CLOUD_VOLUME_OUTPUTS },
-      name,
-      {
-        regionId: args.regionId,
-        size: args.size,
-        name: args.name ?? name,
-        description: args.description,
-        instanceId: args.instanceId,
-        backupId: args.backupId,
-        labels: args.labels,
-        adoptId: args.adoptId,
-      },
-      opts,
-    );
-    super(provider, name, props, options, MODULE, cloudVolumeKind.name);
+    super(cloudVolumeKind, name, { ...args, name: args.name ?? name }, opts);
   }
 }

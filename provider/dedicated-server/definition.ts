@@ -151,6 +151,7 @@ export const dedicatedServerKind: ResourceKind<DedicatedServerLive> = {
   provisioning: { firstPollMs: 90 * SECOND, intervalMs: MINUTE },
   properties: DEDICATED_SERVER_PROPERTIES,
   secretOutputs: DEDICATED_SERVER_SECRET_OUTPUTS,
+  outputNames: DEDICATED_SERVER_OUTPUTS,
   reinstall: DEDICATED_REINSTALL_CONSENT,
 
   check(c) {

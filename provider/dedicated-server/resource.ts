@@ -1,13 +1,8 @@
 // The DedicatedServer resource as a Pulumi program uses it.
 import * as pulumi from "@pulumi/pulumi";
-import { MODULE, registration } from "../framework/resource";
+import { KindResource } from "../framework/resource";
 import type { DriveSlotResult } from "../functions/drive-slot-result";
-import { createShim } from "../shim";
-import {
-  DEDICATED_SERVER_OUTPUTS,
-  DEDICATED_SERVER_SECRET_OUTPUTS,
-  dedicatedServerKind,
-} from "./definition";
+import { dedicatedServerKind } from "./definition";
 
 /** The server's uplinks: the private one, and the public one with its bandwidth option. */
 export interface DedicatedServerUplinkModelsArgs {
@@ -114,9 +109,6 @@ export interface DedicatedServerArgs {
   readonly reinstallTrigger?: pulumi.Input<string>;
 }
 
-// The serialised provider: one object per kind, so Pulumi serialises it once (it caches by object).
-const provider = createShim(dedicatedServerKind.name);
-
 /**
  * A dedicated server, ordered by the month. One resource is one server.
  *
@@ -133,7 +125,7 @@ const provider = createShim(dedicatedServerKind.name);
  * hours, delete 1 hour. Every wait of an update with several steps (feature switch, reinstall,
  * reboot) gets the update timeout.
  */
-export class DedicatedServer extends pulumi.dynamic.Resource {
+export class DedicatedServer extends KindResource {
   declare readonly hostname: pulumi.Output<string>;
   /** The server's title (its host name, as the API shows it). */
   declare readonly title: pulumi.Output<string>;
@@ -200,34 +192,6 @@ export class DedicatedServer extends pulumi.dynamic.Resource {
   declare readonly reinstallTrigger: pulumi.Output<string | undefined>;
 
   constructor(name: string, args: DedicatedServerArgs, opts: pulumi.CustomResourceOptions = {}) {
-    const { props, opts: options } = registration(
-      {
-        kind: dedicatedServerKind.name,
-        secretOutputs: DEDICATED_SERVER_SECRET_OUTPUTS,
-        outputs: DEDICATED_SERVER_OUTPUTS,
-      },
-      name,
-      {
-        locationId: args.locationId,
-        serverModelId: args.serverModelId,
-        uplinkModels: args.uplinkModels,
-        ramSize: args.ramSize,
-        drives: args.drives,
-        operatingSystemId: args.operatingSystemId,
-        features: args.features,
-        ipxeConfig: args.ipxeConfig,
-        ipv6: args.ipv6,
-        hostname: args.hostname ?? name,
-        sshKeyFingerprints: args.sshKeyFingerprints,
-        userData: args.userData,
-        labels: args.labels,
-        adoptId: args.adoptId,
-        rebootOnIpxeChange: args.rebootOnIpxeChange,
-        rebootTrigger: args.rebootTrigger,
-        reinstallTrigger: args.reinstallTrigger,
-      },
-      opts,
-    );
-    super(provider, name, props, options, MODULE, dedicatedServerKind.name);
+    super(dedicatedServerKind, name, { ...args, hostname: args.hostname ?? name }, opts);
   }
 }

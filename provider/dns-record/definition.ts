@@ -18,6 +18,7 @@ import { InputValidationError, NotFoundError } from "../../sdk/core/errors";
 import { adoptAdvice } from "../framework/adopt-advice";
 import { type Checker, type PropertyBag, shown } from "../framework/check";
 import type { ResourceKind } from "../framework/kind";
+import { unlessNotFound } from "../framework/not-found";
 import { isUnknown } from "../framework/unknowns";
 
 const MINUTE = 60_000;
@@ -139,6 +140,13 @@ export const dnsRecordKind: ResourceKind<DnsRecord> = {
     priority: { rule: "update" },
   },
   secretOutputs: [],
+  outputNames: DNS_RECORD_OUTPUTS,
+  // An identical record stops a create (kind.conflict): a replacement that keeps the type,
+  // name and data (`up --replace`) can only delete first. Otherwise either order works.
+  replaceDeletesFirst: {
+    reason: "an identical record is refused before it is ordered (kind.conflict)",
+    required: false,
+  },
 
   check(c: Checker) {
     c.id("zoneId", true);
@@ -183,13 +191,8 @@ export const dnsRecordKind: ResourceKind<DnsRecord> = {
 
   async get(client: ServersComClient, id: string) {
     const { zoneId, recordId } = parseId(id);
-    try {
-      return await client.dns.getRecord(zoneId, recordId);
-    } catch (error) {
-      // A 404 of the zone too: the record went with it.
-      if (error instanceof NotFoundError) return undefined;
-      throw error;
-    }
+    // A 404 of the zone too: the record went with it.
+    return unlessNotFound(client.dns.getRecord(zoneId, recordId));
   },
   findByLabels: async () => [],
   async findByContent(client, inputs) {

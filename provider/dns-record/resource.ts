@@ -1,9 +1,8 @@
 // The DnsRecord resource as a Pulumi program uses it.
 import * as pulumi from "@pulumi/pulumi";
 import type { DnsRecordType } from "../../sdk/areas/dns";
-import { MODULE, registration } from "../framework/resource";
-import { createShim } from "../shim";
-import { DNS_RECORD_OUTPUTS, dnsRecordKind } from "./definition";
+import { KindResource } from "../framework/resource";
+import { dnsRecordKind } from "./definition";
 
 export interface DnsRecordArgs {
   /** The DnsZone's id; changing it replaces the record. */
@@ -22,8 +21,6 @@ export interface DnsRecordArgs {
   readonly adoptId?: pulumi.Input<string>;
 }
 
-const provider = createShim(dnsRecordKind.name);
-
 /**
  * A record of a DNS zone. Its id is `<zoneId>/<recordId>`. Records have no labels: a record with
  * the same zone, name, type and data found before a create stops it (take it over with the
@@ -32,7 +29,7 @@ const provider = createShim(dnsRecordKind.name);
  * Default timeouts (the custom timeouts resource option changes them): create, update and delete 5
  * minutes.
  */
-export class DnsRecord extends pulumi.dynamic.Resource {
+export class DnsRecord extends KindResource {
   declare readonly zoneId: pulumi.Output<string>;
   /** The record's own id within the zone. */
   declare readonly recordId: pulumi.Output<string>;
@@ -45,30 +42,6 @@ export class DnsRecord extends pulumi.dynamic.Resource {
   declare readonly updatedAt: pulumi.Output<string | null>;
 
   constructor(name: string, args: DnsRecordArgs, opts: pulumi.CustomResourceOptions = {}) {
-    const { props, opts: options } = registration(
-      {
-        kind: dnsRecordKind.name,
-        secretOutputs: [],
-        outputs: DNS_RECORD_OUTPUTS,
-        // An identical record stops a create (kind.conflict): a replacement that keeps the type,
-        // name and data (`up --replace`) can only delete first. Otherwise either order works.
-        replaceDeletesFirst: {
-          reason: "an identical record is refused before it is ordered (kind.conflict)",
-          required: false,
-        },
-      },
-      name,
-      {
-        zoneId: args.zoneId,
-        type: args.type,
-        name: args.name,
-        data: args.data,
-        ttl: args.ttl,
-        priority: args.priority,
-        adoptId: args.adoptId,
-      },
-      opts,
-    );
-    super(provider, name, props, options, MODULE, dnsRecordKind.name);
+    super(dnsRecordKind, name, args, opts);
   }
 }

@@ -4,11 +4,10 @@
 // deletes every record in it, so a changed email or ttl is refused rather than replaced.
 import type { DnsDomain } from "../../sdk/areas/dns";
 import { MAX_DNS_TTL } from "../../sdk/areas/dns";
-import type { ServersComClient } from "../../sdk/client";
-import { NotFoundError } from "../../sdk/core/errors";
 import { type Checker, type PropertyBag, shown } from "../framework/check";
 import { OWNER_INPUT } from "../framework/hidden";
 import type { ResourceKind } from "../framework/kind";
+import { unlessNotFound } from "../framework/not-found";
 import { allOf, OWNER_LABEL_KEY, withoutOwnerLabel } from "../framework/ownership";
 import { listRead } from "../framework/read-snapshot";
 
@@ -65,6 +64,10 @@ export const dnsZoneKind: ResourceKind<DnsDomain> = {
     labels: { rule: "update", desired: (news) => news.labels ?? {} },
   },
   secretOutputs: [],
+  outputNames: DNS_ZONE_OUTPUTS,
+  // Zone names are unique in the API: a replacement that keeps the name (`up --replace`) can
+  // only delete first (kind.conflict stops a create-first one). With a new name either works.
+  replaceDeletesFirst: { reason: "the API keeps zone names unique", required: false },
 
   check(c: Checker) {
     const name = c.string("name", true, 255);
@@ -87,14 +90,7 @@ export const dnsZoneKind: ResourceKind<DnsDomain> = {
 
   display: (bag: PropertyBag) => (typeof bag.name === "string" ? bag.name : "(unnamed)"),
 
-  async get(client: ServersComClient, id: string) {
-    try {
-      return await client.dns.getDomain(id);
-    } catch (error) {
-      if (error instanceof NotFoundError) return undefined;
-      throw error;
-    }
-  },
+  get: (client, id) => unlessNotFound(client.dns.getDomain(id)),
   findByLabels: (client, labelSelector) =>
     allOf(client.dns.listDomains({ labelSelector }), "DNS zones"),
   listRead: listRead({

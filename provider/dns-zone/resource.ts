@@ -1,8 +1,7 @@
 // The DnsZone resource as a Pulumi program uses it.
 import * as pulumi from "@pulumi/pulumi";
-import { MODULE, registration } from "../framework/resource";
-import { createShim } from "../shim";
-import { DNS_ZONE_OUTPUTS, dnsZoneKind } from "./definition";
+import { KindResource } from "../framework/resource";
+import { dnsZoneKind } from "./definition";
 
 export interface DnsZoneArgs {
   /** The zone's domain name, lower case (example.com); changing it replaces the zone. */
@@ -17,8 +16,6 @@ export interface DnsZoneArgs {
   readonly adoptId?: pulumi.Input<string>;
 }
 
-const provider = createShim(dnsZoneKind.name);
-
 /**
  * A DNS zone (the API's DNS domain). A repeated create finds the zone it made by the ownership
  * label; a zone of the same name that is not this resource's stops the create (take it over with
@@ -27,7 +24,7 @@ const provider = createShim(dnsZoneKind.name);
  * Default timeouts (the custom timeouts resource option changes them): create, update and delete 5
  * minutes.
  */
-export class DnsZone extends pulumi.dynamic.Resource {
+export class DnsZone extends KindResource {
   declare readonly name: pulumi.Output<string>;
   declare readonly email: pulumi.Output<string | null>;
   declare readonly ttl: pulumi.Output<number | null>;
@@ -44,25 +41,6 @@ export class DnsZone extends pulumi.dynamic.Resource {
   declare readonly updatedAt: pulumi.Output<string | null>;
 
   constructor(name: string, args: DnsZoneArgs, opts: pulumi.CustomResourceOptions = {}) {
-    const { props, opts: options } = registration(
-      {
-        kind: dnsZoneKind.name,
-        secretOutputs: [],
-        outputs: DNS_ZONE_OUTPUTS,
-        // Zone names are unique in the API: a replacement that keeps the name (`up --replace`) can
-        // only delete first (kind.conflict stops a create-first one). With a new name either works.
-        replaceDeletesFirst: { reason: "the API keeps zone names unique", required: false },
-      },
-      name,
-      {
-        name: args.name,
-        email: args.email,
-        ttl: args.ttl,
-        labels: args.labels,
-        adoptId: args.adoptId,
-      },
-      opts,
-    );
-    super(provider, name, props, options, MODULE, dnsZoneKind.name);
+    super(dnsZoneKind, name, args, opts);
   }
 }

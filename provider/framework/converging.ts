@@ -5,7 +5,6 @@
 // keeps the old state; write-only values are recorded as applied only once the API accepted them.
 
 import type * as dynamic from "@pulumi/pulumi/dynamic";
-import type { ServersComClient } from "../../sdk/client";
 import { ApiError } from "../../sdk/core/errors";
 import type { PropertyBag } from "./check";
 import { changedProperties } from "./diff";
@@ -15,7 +14,7 @@ import type { KindCore } from "./kind-core";
 import { UpdateRefused } from "./kind-provider";
 import { OWNER_LABEL_KEY, withOwnerLabel } from "./ownership";
 import { labelsOf, pick, stringValue } from "./property-bags";
-import { untilAccepted, waitReady, waitUntil } from "./waiting";
+import { type ObjectWait, untilAccepted, waitReady, waitUntil } from "./waiting";
 
 export async function update<Live extends object>(
   core: KindCore<Live>,
@@ -40,8 +39,9 @@ export async function update<Live extends object>(
   const progress = { accepted: false };
   try {
     // A create that timed out (partial) or an earlier resize may still be in progress.
-    last = await waitReady(core, client, id, last, news, timeouts.update, "update", track);
-    last = await converge(core, client, id, last, news, timeouts.update, track, olds, progress);
+    const on = { core, client, id, bag: news, timeoutMs: timeouts.update, track };
+    last = await waitReady(on, last, "update");
+    last = await converge(on, last, olds, progress);
     return { outs: await core.outputsOf(client, last, news) };
   } catch (error) {
     // Refusals and rejected requests leave the object as it was: a plain error keeps the old
@@ -60,16 +60,12 @@ export async function update<Live extends object>(
  * applied); adoption has no old outputs, so they are not changes there.
  */
 export async function converge<Live extends object>(
-  core: KindCore<Live>,
-  client: ServersComClient,
-  id: string,
+  on: ObjectWait<Live>,
   record: Live,
-  news: PropertyBag,
-  timeoutMs: number,
-  track: (value: Live) => void,
   olds?: PropertyBag,
   progress?: { accepted: boolean },
 ): Promise<Live> {
+  const { core, client, id, bag: news, timeoutMs, track } = on;
   const { kind } = core;
   const refusal = kind.refuseUpdate?.(record, news);
   if (refusal !== undefined) throw new UpdateRefused(`${core.subject(news, id)}: ${refusal}`);
@@ -93,12 +89,12 @@ export async function converge<Live extends object>(
         changed.filter((name) => name !== "labels"),
       ),
       sendLabels ? withOwnerLabel(labelsOf(news), owner) : undefined,
-      updateContext(core, client, id, record, news, timeoutMs, track),
+      updateContext(on, record),
     ),
   );
   if (progress !== undefined) progress.accepted = true;
   track(updated);
-  return waitReady(core, client, id, updated, news, timeoutMs, "update", track);
+  return waitReady(on, updated, "update");
 }
 
 /**
@@ -123,19 +119,14 @@ function writeOnlyChanges<Live extends object>(
 
 /** What a multi-step `update` uses to wait between its steps (kind.ts, UpdateContext). */
 function updateContext<Live extends object>(
-  core: KindCore<Live>,
-  client: ServersComClient,
-  id: string,
+  on: ObjectWait<Live>,
   record: Live,
-  news: PropertyBag,
-  timeoutMs: number,
-  track: (value: Live) => void,
 ): UpdateContext<Live> {
   return {
-    news,
+    news: on.bag,
     record,
-    waitUntil: (wait) => waitUntil(core, client, id, news, timeoutMs, track, wait),
-    say: (text) => core.say(news, id, text),
+    waitUntil: (wait) => waitUntil(on, wait),
+    say: (text) => on.core.say(on.bag, on.id, text),
   };
 }
 

@@ -57,11 +57,10 @@ export async function create<Live extends object>(
     last = value;
   };
   try {
-    last = await waitReady(core, client, id, last, inputs, timeouts.create, "create", track);
+    const on = { core, client, id, bag: inputs, timeoutMs: timeouts.create, track };
+    last = await waitReady(on, last, "create");
     // A late-committed order may not be finished (a subnetwork's title: labelsInOrder).
-    if (adopted || late) {
-      last = await converge(core, client, id, last, inputs, timeouts.create, track);
-    }
+    if (adopted || late) last = await converge(on, last);
     return { id, outs: await core.outputsOf(client, last, inputs) };
   } catch (error) {
     const what = adopted ? "was adopted but is not ready" : "was created but is not ready";

@@ -61,6 +61,20 @@ export interface ScheduledRemoval {
   readonly scheduled: string;
 }
 
+/**
+ * Why a replacement must delete the old object before creating the new one, for kinds whose two
+ * generations cannot exist side by side (an SSH key: one per fingerprint; a cluster or
+ * certificate the resource takes charge of: one object, two generations). The class then defaults
+ * the resource option `deleteBeforeReplace` to true (framework/resource.ts), which the engine also
+ * applies to a targeted replacement (`up --replace`), where the provider's diff is never asked
+ * (pkg/resource/deploy/step_generator.go, `diff`: isTargetedReplace).
+ */
+export interface ReplaceDeletesFirst {
+  readonly reason: string;
+  /** An explicit `deleteBeforeReplace: false` is refused (else it is the user's choice). */
+  readonly required: boolean;
+}
+
 export interface ResourceKind<Live extends object> {
   /** The type's name: the token is `pulumi-nodejs:dynamic/serverscom:<name>`. Never rename it:
    *  it is stored in every state (the serialised shim captures it). */
@@ -79,6 +93,13 @@ export interface ResourceKind<Live extends object> {
   readonly properties: PropertyRules;
   /** Outputs that hold secrets; the resource registers them as additionalSecretOutputs. */
   readonly secretOutputs: readonly string[];
+  /**
+   * Every output's name: the class declares each (test/house/kind-drift.test.ts) and registers a
+   * placeholder for each (framework/resource.ts).
+   */
+  readonly outputNames: readonly string[];
+  /** Set for kinds whose two generations cannot exist side by side. */
+  readonly replaceDeletesFirst?: ReplaceDeletesFirst;
   /**
    * The kind's reinstall consent (reinstall-trigger.ts), for the servers: the diff then says in
    * words, in preview and in `up`, when an update reinstalls. The kind's check applies it too.

@@ -65,20 +65,29 @@ export async function untilAccepted<Live extends object, T>(
 }
 
 /**
+ * What every wait on one object shares: the kind, the client, the object's id, the inputs that
+ * name it in progress lines, the operation's timeout, and where each record seen goes (`track`:
+ * a failure records the last one).
+ */
+export interface ObjectWait<Live extends object> {
+  readonly core: KindCore<Live>;
+  readonly client: ServersComClient;
+  readonly id: string;
+  readonly bag: PropertyBag;
+  readonly timeoutMs: number;
+  readonly track: (value: Live) => void;
+}
+
+/**
  * Polls until ready; the object disappearing or failing ends the wait at once. A record that
  * is already ready ends it before any poll (and any progress line): nothing is pending.
  */
 export async function waitReady<Live extends object>(
-  core: KindCore<Live>,
-  client: ServersComClient,
-  id: string,
+  on: ObjectWait<Live>,
   current: Live,
-  bag: PropertyBag,
-  timeoutMs: number,
   operation: "create" | "update",
-  track: (value: Live) => void,
 ): Promise<Live> {
-  const { kind } = core;
+  const { kind } = on.core;
   if (kind.isReady(current)) return current;
   const ready: UpdateWait<Live> = {
     description: "to be ready",
@@ -87,21 +96,16 @@ export async function waitReady<Live extends object>(
   };
   // The create's answer is the first observation: its progress line is printed at once.
   const first =
-    operation === "create" ? { ...provisioningTuning(core), initial: { value: current } } : {};
-  return pollLive(core, client, id, bag, timeoutMs, track, operation, ready, first);
+    operation === "create" ? { ...provisioningTuning(on.core), initial: { value: current } } : {};
+  return pollLive(on, operation, ready, first);
 }
 
 /** One step's wait of a multi-step update: like waitReady, with the step's own end, states and failures. */
 export async function waitUntil<Live extends object>(
-  core: KindCore<Live>,
-  client: ServersComClient,
-  id: string,
-  bag: PropertyBag,
-  timeoutMs: number,
-  track: (value: Live) => void,
+  on: ObjectWait<Live>,
   wait: UpdateWait<Live>,
 ): Promise<Live> {
-  return pollLive(core, client, id, bag, timeoutMs, track, "update", wait, {});
+  return pollLive(on, "update", wait, {});
 }
 
 /**
@@ -109,12 +113,7 @@ export async function waitUntil<Live extends object>(
  * the last one); the object disappearing (404) or being deleted ends the wait at once.
  */
 async function pollLive<Live extends object>(
-  core: KindCore<Live>,
-  client: ServersComClient,
-  id: string,
-  bag: PropertyBag,
-  timeoutMs: number,
-  track: (value: Live) => void,
+  { core, client, id, bag, timeoutMs, track }: ObjectWait<Live>,
   operation: "create" | "update",
   wait: UpdateWait<Live>,
   first: Pick<WaitOptions<Live>, "firstDelayMs" | "minDelayMs" | "maxDelayMs" | "initial">,

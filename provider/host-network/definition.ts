@@ -168,6 +168,10 @@ export const hostNetworkKind: ResourceKind<HostNetworkOnHost> = {
     distributionMethod: { rule: "replace" },
   },
   secretOutputs: [],
+  outputNames: HOST_NETWORK_OUTPUTS,
+  // A server has one public IPv6 network (kind.conflict): its replacement (`up --replace`) can
+  // only delete first. An IPv4 network could go either way.
+  replaceDeletesFirst: { reason: "a server has one public IPv6 network", required: false },
 
   check(c: Checker) {
     checkChoices(c);

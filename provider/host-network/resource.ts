@@ -1,13 +1,7 @@
 // The HostNetwork resource as a Pulumi program uses it.
 import * as pulumi from "@pulumi/pulumi";
-import { MODULE, registration } from "../framework/resource";
-import { createShim } from "../shim";
-import {
-  HOST_NETWORK_OUTPUTS,
-  type HostNetworkType,
-  hostNetworkKind,
-  type NetworkHostType,
-} from "./definition";
+import { KindResource } from "../framework/resource";
+import { type HostNetworkType, hostNetworkKind, type NetworkHostType } from "./definition";
 
 export interface HostNetworkArgs {
   /** The server; changing it replaces the network. */
@@ -28,8 +22,6 @@ export interface HostNetworkArgs {
   readonly adoptId?: pulumi.Input<string>;
 }
 
-const provider = createShim(hostNetworkKind.name);
-
 /**
  * An additional network of a dedicated or SBM server: a public or private IPv4 network of the given
  * size, or a dedicated server's public IPv6 network. Waits until the network is active (its CIDR is
@@ -46,7 +38,7 @@ const provider = createShim(hostNetworkKind.name);
  * Default timeouts (the custom timeouts resource option changes them): create and delete 15
  * minutes, update 5 minutes.
  */
-export class HostNetwork extends pulumi.dynamic.Resource {
+export class HostNetwork extends KindResource {
   declare readonly hostId: pulumi.Output<string>;
   declare readonly hostType: pulumi.Output<NetworkHostType>;
   declare readonly type: pulumi.Output<HostNetworkType | null>;
@@ -74,26 +66,6 @@ export class HostNetwork extends pulumi.dynamic.Resource {
   declare readonly updatedAt: pulumi.Output<string>;
 
   constructor(name: string, args: HostNetworkArgs, opts: pulumi.CustomResourceOptions = {}) {
-    const { props, opts: options } = registration(
-      {
-        kind: hostNetworkKind.name,
-        secretOutputs: [],
-        outputs: HOST_NETWORK_OUTPUTS,
-        // A server has one public IPv6 network (kind.conflict): its replacement (`up --replace`) can
-        // only delete first. An IPv4 network could go either way.
-        replaceDeletesFirst: { reason: "a server has one public IPv6 network", required: false },
-      },
-      name,
-      {
-        hostId: args.hostId,
-        hostType: args.hostType,
-        type: args.type,
-        mask: args.mask,
-        distributionMethod: args.distributionMethod,
-        adoptId: args.adoptId,
-      },
-      opts,
-    );
-    super(provider, name, props, options, MODULE, hostNetworkKind.name);
+    super(hostNetworkKind, name, args, opts);
   }
 }

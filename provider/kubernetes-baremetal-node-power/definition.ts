@@ -6,11 +6,12 @@
 import { hostPowerStatusStates } from "../../sdk/areas/host-common";
 import type { KubernetesBaremetalNode } from "../../sdk/areas/kubernetes-baremetal-nodes";
 import type { ServersComClient } from "../../sdk/client";
-import { ConflictError, NotFoundError, PreconditionFailedError } from "../../sdk/core/errors";
+import { ConflictError, PreconditionFailedError } from "../../sdk/core/errors";
 import { stateMatcher } from "../../sdk/wait";
 import { type Checker, shown } from "../framework/check";
 import { messageOf } from "../framework/errors";
 import type { ResourceKind } from "../framework/kind";
+import { unlessNotFound } from "../framework/not-found";
 import { isUnknown } from "../framework/unknowns";
 
 const MINUTE = 60_000;
@@ -54,6 +55,7 @@ export const kubernetesBaremetalNodePowerKind: ResourceKind<KubernetesBaremetalN
     poweredOn: { rule: "update", desired: (news) => news.poweredOn ?? true },
   },
   secretOutputs: [],
+  outputNames: KUBERNETES_BAREMETAL_NODE_POWER_OUTPUTS,
 
   check(c: Checker) {
     // A path segment of the power requests: bounded like every such id (framework/check.ts).
@@ -137,12 +139,7 @@ async function findNode(
   client: ServersComClient,
   id: string,
 ): Promise<KubernetesBaremetalNode | undefined> {
-  try {
-    return await client.kubernetesBaremetalNodes.get(id);
-  } catch (error) {
-    if (error instanceof NotFoundError) return undefined;
-    throw error;
-  }
+  return unlessNotFound(client.kubernetesBaremetalNodes.get(id));
 }
 
 /**

@@ -1,11 +1,7 @@
 // The KubernetesBaremetalNodePower resource as a Pulumi program uses it.
 import * as pulumi from "@pulumi/pulumi";
-import { MODULE, registration } from "../framework/resource";
-import { createShim } from "../shim";
-import {
-  KUBERNETES_BAREMETAL_NODE_POWER_OUTPUTS,
-  kubernetesBaremetalNodePowerKind,
-} from "./definition";
+import { KindResource } from "../framework/resource";
+import { kubernetesBaremetalNodePowerKind } from "./definition";
 
 export interface KubernetesBaremetalNodePowerArgs {
   /**
@@ -16,9 +12,6 @@ export interface KubernetesBaremetalNodePowerArgs {
   /** Only true, the default: the resource keeps the node powered on. */
   readonly poweredOn?: pulumi.Input<true>;
 }
-
-// The serialised provider: one object per kind, so Pulumi serialises it once (it caches by object).
-const provider = createShim(kubernetesBaremetalNodePowerKind.name);
 
 /**
  * Keeps a Kubernetes bare metal node powered on.
@@ -36,7 +29,7 @@ const provider = createShim(kubernetesBaremetalNodePowerKind.name);
  * Default timeouts (the custom timeouts resource option changes them): create and update 15
  * minutes.
  */
-export class KubernetesBaremetalNodePower extends pulumi.dynamic.Resource {
+export class KubernetesBaremetalNodePower extends KindResource {
   declare readonly nodeId: pulumi.Output<string>;
   /** Whether the node's power status is `powered_on` (false during a power operation). */
   declare readonly poweredOn: pulumi.Output<boolean>;
@@ -60,16 +53,11 @@ export class KubernetesBaremetalNodePower extends pulumi.dynamic.Resource {
     args: KubernetesBaremetalNodePowerArgs,
     opts: pulumi.CustomResourceOptions = {},
   ) {
-    const { props, opts: options } = registration(
-      {
-        kind: kubernetesBaremetalNodePowerKind.name,
-        secretOutputs: [],
-        outputs: KUBERNETES_BAREMETAL_NODE_POWER_OUTPUTS,
-      },
+    super(
+      kubernetesBaremetalNodePowerKind,
       name,
-      { nodeId: args.nodeId, poweredOn: args.poweredOn ?? true },
+      { ...args, poweredOn: args.poweredOn ?? true },
       opts,
     );
-    super(provider, name, props, options, MODULE, kubernetesBaremetalNodePowerKind.name);
   }
 }

@@ -1,7 +1,6 @@
 // The KubernetesCluster resource as a Pulumi program uses it.
 import * as pulumi from "@pulumi/pulumi";
-import { MODULE, registration } from "../framework/resource";
-import { createShim } from "../shim";
+import { KindResource } from "../framework/resource";
 import {
   KUBERNETES_CLUSTER_KIND,
   KUBERNETES_CLUSTER_OUTPUTS,
@@ -45,9 +44,6 @@ export interface KubernetesManagedNodeGroupArgs {
   readonly nodeIds?: pulumi.Input<pulumi.Input<string>[]>;
 }
 
-// The serialised provider: one object per kind, so Pulumi serialises it once (it caches by object).
-const provider = createShim(KUBERNETES_CLUSTER_KIND);
-
 /**
  * An existing Kubernetes cluster, named by id: the API cannot create or delete clusters (they are
  * ordered elsewhere), so this resource manages parts of one, its labels, the node groups of the
@@ -70,7 +66,7 @@ const provider = createShim(KUBERNETES_CLUSTER_KIND);
  * Default timeouts (the custom timeouts resource option changes them): create and update wait up to
  * 30 minutes for the cluster to be active; delete does not wait.
  */
-export class KubernetesCluster extends pulumi.dynamic.Resource {
+export class KubernetesCluster extends KindResource {
   declare readonly clusterId: pulumi.Output<string>;
   /** The cluster's name. */
   declare readonly name: pulumi.Output<string>;
@@ -93,11 +89,11 @@ export class KubernetesCluster extends pulumi.dynamic.Resource {
   declare readonly updatedAt: pulumi.Output<string>;
 
   constructor(name: string, args: KubernetesClusterArgs, opts: pulumi.CustomResourceOptions = {}) {
-    const { props, opts: options } = registration(
+    super(
       {
-        kind: KUBERNETES_CLUSTER_KIND,
+        name: KUBERNETES_CLUSTER_KIND,
         secretOutputs: [],
-        outputs: KUBERNETES_CLUSTER_OUTPUTS,
+        outputNames: KUBERNETES_CLUSTER_OUTPUTS,
         // One cluster, two generations: the new one would record the old one's changes as the
         // originals, and the old one's delete would then undo the new one's labels and groups.
         replaceDeletesFirst: {
@@ -108,14 +104,8 @@ export class KubernetesCluster extends pulumi.dynamic.Resource {
         },
       },
       name,
-      {
-        clusterId: args.clusterId,
-        labels: args.labels,
-        nodeGroups: args.nodeGroups,
-        managedNodeGroups: args.managedNodeGroups,
-      },
+      args,
       opts,
     );
-    super(provider, name, props, options, MODULE, KUBERNETES_CLUSTER_KIND);
   }
 }

@@ -82,6 +82,7 @@ export const l2SegmentKind: ResourceKind<L2SegmentRecord> = {
     labels: { rule: "update", desired: (news) => news.labels ?? {} },
   },
   secretOutputs: [],
+  outputNames: L2_SEGMENT_OUTPUTS,
 
   check(c: Checker) {
     const type = c.string("type", true);

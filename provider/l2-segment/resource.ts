@@ -1,9 +1,8 @@
 // The L2Segment resource as a Pulumi program uses it.
 import * as pulumi from "@pulumi/pulumi";
 import type { L2MemberMode, L2SegmentType } from "../../sdk/areas/l2-segments";
-import { MODULE, registration } from "../framework/resource";
-import { createShim } from "../shim";
-import { L2_SEGMENT_OUTPUTS, l2SegmentKind } from "./definition";
+import { KindResource } from "../framework/resource";
+import { l2SegmentKind } from "./definition";
 import type { L2MemberOutput } from "./members";
 
 /** A dedicated server in the segment, and how it joins it. */
@@ -33,9 +32,6 @@ export interface L2SegmentArgs {
   readonly adoptId?: pulumi.Input<string>;
 }
 
-// The serialised provider: one object per kind, so Pulumi serialises it once (it caches by object).
-const provider = createShim(l2SegmentKind.name);
-
 /**
  * An L2 segment: a layer-2 network joining dedicated servers of one location group.
  *
@@ -47,7 +43,7 @@ const provider = createShim(l2SegmentKind.name);
  * Default timeouts (the custom timeouts resource option changes them): create, update and delete 30
  * minutes.
  */
-export class L2Segment extends pulumi.dynamic.Resource {
+export class L2Segment extends KindResource {
   declare readonly name: pulumi.Output<string>;
   declare readonly type: pulumi.Output<string>;
   declare readonly status: pulumi.Output<string>;
@@ -63,19 +59,6 @@ export class L2Segment extends pulumi.dynamic.Resource {
   declare readonly updatedAt: pulumi.Output<string | null>;
 
   constructor(name: string, args: L2SegmentArgs, opts: pulumi.CustomResourceOptions = {}) {
-    const { props, opts: options } = registration(
-      { kind: l2SegmentKind.name, secretOutputs: [], outputs: L2_SEGMENT_OUTPUTS },
-      name,
-      {
-        type: args.type,
-        locationGroupId: args.locationGroupId,
-        members: args.members,
-        name: args.name ?? name,
-        labels: args.labels,
-        adoptId: args.adoptId,
-      },
-      opts,
-    );
-    super(provider, name, props, options, MODULE, l2SegmentKind.name);
+    super(l2SegmentKind, name, { ...args, name: args.name ?? name }, opts);
   }
 }

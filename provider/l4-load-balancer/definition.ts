@@ -9,23 +9,21 @@ import type {
 } from "../../sdk/areas/load-balancers";
 import type { Checker } from "../framework/check";
 import type { ResourceKind } from "../framework/kind";
+import { unlessNotFound } from "../framework/not-found";
 import {
-  createSettings,
+  createBody,
   type LoadBalancerInputs,
   listByLabels,
   loadBalancerLiveInputs,
   loadBalancerOutputs,
-  loadBalancerProperties,
-  loadBalancerRecords,
-  unlessNotFound,
-  updateSettings,
+  loadBalancerParts,
+  updateBody,
   type ZoneViews,
-  zonesChanged,
 } from "../load-balancer/definition";
 import {
   type Bag,
   byId,
-  checkClusterAndLogs,
+  checkSettings,
   definedOnly,
   isBag,
   known,
@@ -39,23 +37,6 @@ import {
 
 /** L4 adds no settings to those every balancer has. */
 export type L4LoadBalancerInputs = LoadBalancerInputs;
-
-export const L4_LOAD_BALANCER_OUTPUTS = [
-  "name",
-  "status",
-  "locationId",
-  "locationCode",
-  "clusterId",
-  "sharedCluster",
-  "storeLogs",
-  "storeLogsRegionId",
-  "externalAddresses",
-  "vhostZones",
-  "upstreamZones",
-  "labels",
-  "createdAt",
-  "updatedAt",
-] as const;
 
 /** Vhost zones as compared and shown: the documented fields, Ansible's defaults where absent. */
 export function l4VhostZonesView(value: unknown): Bag[] {
@@ -149,6 +130,13 @@ function checkZones(c: Checker): void {
   });
 }
 
+function zonesBody(inputs: L4LoadBalancerInputs) {
+  return {
+    vhost_zones: vhostZonesBody(inputs.vhostZones),
+    upstream_zones: upstreamZonesBody(inputs.upstreamZones),
+  };
+}
+
 const zoneViews: ZoneViews = {
   vhostZones: l4VhostZonesView,
   upstreamZones: l4UpstreamZonesView,
@@ -157,42 +145,31 @@ const zoneViews: ZoneViews = {
 export const l4LoadBalancerKind: ResourceKind<L4LoadBalancer> = {
   name: "L4LoadBalancer",
   noun: "L4 load balancer",
-  ...loadBalancerRecords<L4LoadBalancer>(),
-  properties: loadBalancerProperties(zoneViews),
+  ...loadBalancerParts<L4LoadBalancer>({ views: zoneViews }),
 
-  // locationId's rule stays in the kind's folder: the schema generator reads integers from here.
   check(c: Checker) {
-    c.string("name", true, 255);
-    c.integer("locationId", true, { min: 1 });
-    checkClusterAndLogs(c);
+    checkSettings(c);
     checkZones(c);
     c.labels();
   },
 
   get: (client, id) => unlessNotFound(client.loadBalancers.getL4(id)),
   findByLabels: (client, labelSelector) => listByLabels(client, "l4", labelSelector),
-  create(client, inputs, labels) {
-    const i = inputs as unknown as L4LoadBalancerInputs;
-    return client.loadBalancers.createL4({
-      ...createSettings(i),
-      vhost_zones: vhostZonesBody(i.vhostZones),
-      upstream_zones: upstreamZonesBody(i.upstreamZones),
-      labels,
-    });
-  },
-  update(client, id, changes, labels, context) {
-    const news = context.news as unknown as L4LoadBalancerInputs;
-    return client.loadBalancers.updateL4(id, {
-      ...updateSettings(news, context.record, changes),
-      ...(zonesChanged(changes)
-        ? {
-            vhost_zones: vhostZonesBody(news.vhostZones),
-            upstream_zones: upstreamZonesBody(news.upstreamZones),
-          }
-        : {}),
-      ...(labels === undefined ? {} : { labels }),
-    });
-  },
+  create: (client, inputs, labels) =>
+    client.loadBalancers.createL4(
+      createBody(inputs as unknown as L4LoadBalancerInputs, zonesBody, labels),
+    ),
+  update: (client, id, changes, labels, context) =>
+    client.loadBalancers.updateL4(
+      id,
+      updateBody(
+        context.news as unknown as L4LoadBalancerInputs,
+        context.record,
+        changes,
+        labels,
+        zonesBody,
+      ),
+    ),
   delete: (client, id) => client.loadBalancers.deleteL4(id),
 
   outputs: (record) => loadBalancerOutputs(record, zoneViews),

@@ -12,24 +12,22 @@ import type {
 import { parseCidr } from "../../sdk/core/cidr";
 import { type Checker, MAX_ID_LENGTH, shown } from "../framework/check";
 import type { ResourceKind } from "../framework/kind";
+import { unlessNotFound } from "../framework/not-found";
 import { isUnknown } from "../framework/unknowns";
 import {
-  createSettings,
+  createBody,
   type LoadBalancerInputs,
   listByLabels,
   loadBalancerLiveInputs,
   loadBalancerOutputs,
-  loadBalancerProperties,
-  loadBalancerRecords,
-  unlessNotFound,
-  updateSettings,
+  loadBalancerParts,
+  updateBody,
   type ZoneViews,
-  zonesChanged,
 } from "../load-balancer/definition";
 import {
   type Bag,
   byId,
-  checkClusterAndLogs,
+  checkSettings,
   definedOnly,
   domainsView,
   isBag,
@@ -46,25 +44,6 @@ import { domainProblem } from "../ptr-record/names";
 export interface L7LoadBalancerInputs extends LoadBalancerInputs {
   readonly geoip?: boolean;
 }
-
-export const L7_LOAD_BALANCER_OUTPUTS = [
-  "name",
-  "status",
-  "locationId",
-  "locationCode",
-  "clusterId",
-  "sharedCluster",
-  "storeLogs",
-  "storeLogsRegionId",
-  "geoip",
-  "domains",
-  "externalAddresses",
-  "vhostZones",
-  "upstreamZones",
-  "labels",
-  "createdAt",
-  "updatedAt",
-] as const;
 
 /** A key only where the source holds a value: one side may leave it out (zonesEqual). */
 function ifPresent(key: string, value: unknown): Bag {
@@ -314,6 +293,13 @@ function checkVhostZones(c: Checker, upstreamIds: ReadonlySet<string>): void {
   });
 }
 
+function zonesBody(inputs: L7LoadBalancerInputs) {
+  return {
+    vhost_zones: vhostZonesBody(inputs.vhostZones),
+    upstream_zones: upstreamZonesBody(inputs.upstreamZones),
+  };
+}
+
 const zoneViews: ZoneViews = {
   vhostZones: l7VhostZonesView,
   upstreamZones: l7UpstreamZonesView,
@@ -322,17 +308,17 @@ const zoneViews: ZoneViews = {
 export const l7LoadBalancerKind: ResourceKind<L7LoadBalancer> = {
   name: "L7LoadBalancer",
   noun: "L7 load balancer",
-  ...loadBalancerRecords<L7LoadBalancer>(),
-  properties: loadBalancerProperties(zoneViews, {
-    // Absent: false, as Ansible sends by default.
-    geoip: { rule: "update", desired: (news) => news.geoip ?? false },
+  ...loadBalancerParts<L7LoadBalancer>({
+    views: zoneViews,
+    properties: {
+      // Absent: false, as Ansible sends by default.
+      geoip: { rule: "update", desired: (news) => news.geoip ?? false },
+    },
+    outputs: ["geoip", "domains"],
   }),
 
-  // locationId's rule stays in the kind's folder: the schema generator reads integers from here.
   check(c: Checker) {
-    c.string("name", true, 255);
-    c.integer("locationId", true, { min: 1 });
-    checkClusterAndLogs(c);
+    checkSettings(c);
     const geoip = c.news.geoip;
     if (known(geoip) && typeof geoip !== "boolean") {
       c.fail("geoip", `geoip must be true or false (got ${shown(geoip)})`);
@@ -346,11 +332,8 @@ export const l7LoadBalancerKind: ResourceKind<L7LoadBalancer> = {
   create(client, inputs, labels) {
     const i = inputs as unknown as L7LoadBalancerInputs;
     return client.loadBalancers.createL7({
-      ...createSettings(i),
+      ...createBody(i, zonesBody, labels),
       geoip: i.geoip ?? false,
-      vhost_zones: vhostZonesBody(i.vhostZones),
-      upstream_zones: upstreamZonesBody(i.upstreamZones),
-      labels,
     });
   },
   update(client, id, changes, labels, context) {
@@ -358,15 +341,8 @@ export const l7LoadBalancerKind: ResourceKind<L7LoadBalancer> = {
     // Absent means false: decided against the record, as the shared settings are.
     const geoip = news.geoip ?? false;
     return client.loadBalancers.updateL7(id, {
-      ...updateSettings(news, context.record, changes),
+      ...updateBody(news, context.record, changes, labels, zonesBody),
       ...(geoip !== (context.record.geoip ?? false) ? { geoip } : {}),
-      ...(zonesChanged(changes)
-        ? {
-            vhost_zones: vhostZonesBody(news.vhostZones),
-            upstream_zones: upstreamZonesBody(news.upstreamZones),
-          }
-        : {}),
-      ...(labels === undefined ? {} : { labels }),
     });
   },
   delete: (client, id) => client.loadBalancers.deleteL7(id),

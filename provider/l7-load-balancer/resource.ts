@@ -1,27 +1,21 @@
 // The L7LoadBalancer resource as a Pulumi program uses it.
 import * as pulumi from "@pulumi/pulumi";
-import { MODULE, registration } from "../framework/resource";
-import type { LoadBalancerUpstreamArgs } from "../l4-load-balancer/resource";
-import { createShim } from "../shim";
-import { L7_LOAD_BALANCER_OUTPUTS, l7LoadBalancerKind } from "./definition";
+import {
+  type LoadBalancerArgs,
+  LoadBalancerResource,
+  type LoadBalancerUpstreamZoneArgs,
+} from "../load-balancer/resource";
+import { l7LoadBalancerKind } from "./definition";
 
 /**
  * A group of upstream servers of an L7 load balancer, with its balancing method and HTTP health
  * checks.
  */
-export interface L7UpstreamZoneArgs {
-  /** 1 to 255 characters, unique; location zones name it in upstreamId. */
-  readonly id: pulumi.Input<string>;
-  /** "random.least_conn" (default), "round-robin" or "least_conn". */
-  readonly method?: pulumi.Input<string>;
+export interface L7UpstreamZoneArgs extends LoadBalancerUpstreamZoneArgs {
   /** TLS to the upstreams; default false. */
   readonly ssl?: pulumi.Input<boolean>;
   /** Sticky cookie; default true. */
   readonly sticky?: pulumi.Input<boolean>;
-  /** Health check interval, seconds, 1 to 60; default 5. */
-  readonly hcInterval?: pulumi.Input<number>;
-  /** Health check jitter, seconds, 0 to 60; default 5. */
-  readonly hcJitter?: pulumi.Input<number>;
   /** Failed checks before an upstream is taken out, at least 1; default 3. */
   readonly hcFails?: pulumi.Input<number>;
   /** Passed checks to take it back, at least 1; default 3. */
@@ -44,8 +38,6 @@ export interface L7UpstreamZoneArgs {
   readonly hcGrpcService?: pulumi.Input<string>;
   /** 0 to 16; default 0. */
   readonly hcGrpcStatus?: pulumi.Input<number>;
-  /** The upstream servers of the zone; at least one. */
-  readonly upstreams: pulumi.Input<pulumi.Input<LoadBalancerUpstreamArgs>[]>;
 }
 
 /** A path rule of an L7 virtual host: requests under a location go to an upstream zone. */
@@ -87,30 +79,16 @@ export interface L7VhostZoneArgs {
   }>;
 }
 
-export interface L7LoadBalancerArgs {
-  /** Where it runs (load balancers must be enabled there); changing it replaces. */
-  readonly locationId: pulumi.Input<number>;
-  /** Default: the Pulumi resource name. */
-  readonly name?: pulumi.Input<string>;
-  /** A dedicated cluster (getLoadBalancerCluster); omitted: a shared one. Changed in place. */
-  readonly clusterId?: pulumi.Input<string>;
-  /** Keep logs; default false. */
-  readonly storeLogs?: pulumi.Input<boolean>;
-  /** The cloud region that keeps them. */
-  readonly storeLogsRegionId?: pulumi.Input<number>;
+export interface L7LoadBalancerArgs extends LoadBalancerArgs {
   /** GeoIP; default false. */
   readonly geoip?: pulumi.Input<boolean>;
   /** Virtual hosts: domains and ports to location zones or an upstream zone. */
   readonly vhostZones: pulumi.Input<pulumi.Input<L7VhostZoneArgs>[]>;
   /** Groups of upstream servers. */
   readonly upstreamZones: pulumi.Input<pulumi.Input<L7UpstreamZoneArgs>[]>;
-  /** The complete label set; omitted means none. */
-  readonly labels?: pulumi.Input<Record<string, pulumi.Input<string>>>;
   /** Take over the existing L7 balancer with this id; its location must match. */
   readonly adoptId?: pulumi.Input<string>;
 }
-
-const provider = createShim(l7LoadBalancerKind.name);
 
 /**
  * An L7 (HTTP) load balancer: virtual hosts by domain, TLS with a certificate of the account, path
@@ -120,49 +98,16 @@ const provider = createShim(l7LoadBalancerKind.name);
  * Default timeouts (the custom timeouts resource option changes them): create, update and delete 20
  * minutes.
  */
-export class L7LoadBalancer extends pulumi.dynamic.Resource {
-  declare readonly name: pulumi.Output<string>;
-  declare readonly status: pulumi.Output<string>;
-  declare readonly locationId: pulumi.Output<number>;
-  declare readonly locationCode: pulumi.Output<string | null>;
-  /** null on a shared cluster. */
-  declare readonly clusterId: pulumi.Output<string | null>;
-  /** Whether the balancer runs on a shared cluster; null where the record leaves it out. */
-  declare readonly sharedCluster: pulumi.Output<boolean | null>;
-  declare readonly storeLogs: pulumi.Output<boolean | null>;
-  declare readonly storeLogsRegionId: pulumi.Output<number | null>;
+export class L7LoadBalancer extends LoadBalancerResource {
   declare readonly geoip: pulumi.Output<boolean | null>;
   /** The domains of every vhost zone. */
   declare readonly domains: pulumi.Output<string[]>;
-  /** The balancer's external IP addresses. */
-  declare readonly externalAddresses: pulumi.Output<string[]>;
   /** Sorted by id, with the API's defaults filled in. */
   declare readonly vhostZones: pulumi.Output<pulumi.Unwrap<L7VhostZoneArgs>[]>;
   /** The upstream zones, sorted by id, with the API's defaults filled in. */
   declare readonly upstreamZones: pulumi.Output<pulumi.Unwrap<L7UpstreamZoneArgs>[]>;
-  /** The labels, without the provider's ownership label. */
-  declare readonly labels: pulumi.Output<Record<string, string>>;
-  declare readonly createdAt: pulumi.Output<string | null>;
-  declare readonly updatedAt: pulumi.Output<string | null>;
 
   constructor(name: string, args: L7LoadBalancerArgs, opts: pulumi.CustomResourceOptions = {}) {
-    const { props, opts: options } = registration(
-      { kind: l7LoadBalancerKind.name, secretOutputs: [], outputs: L7_LOAD_BALANCER_OUTPUTS },
-      name,
-      {
-        name: args.name ?? name,
-        locationId: args.locationId,
-        clusterId: args.clusterId,
-        storeLogs: args.storeLogs,
-        storeLogsRegionId: args.storeLogsRegionId,
-        geoip: args.geoip,
-        vhostZones: args.vhostZones,
-        upstreamZones: args.upstreamZones,
-        labels: args.labels,
-        adoptId: args.adoptId,
-      },
-      opts,
-    );
-    super(provider, name, props, options, MODULE, l7LoadBalancerKind.name);
+    super(l7LoadBalancerKind, name, { ...args, name: args.name ?? name }, opts);
   }
 }

@@ -4,7 +4,6 @@
 // geoip, domains) and its zones; a fix here reaches both kinds.
 import { type LoadBalancer, loadBalancerStates } from "../../sdk/areas/load-balancers";
 import type { ServersComClient } from "../../sdk/client";
-import { NotFoundError } from "../../sdk/core/errors";
 import { stateMatcher } from "../../sdk/wait";
 import type { PropertyBag } from "../framework/check";
 import type { PropertyRules } from "../framework/diff";
@@ -40,7 +39,7 @@ type ZonedRecord = LoadBalancer & {
 };
 
 /** The property rules; `layer` holds the layer's own settings, listed after the shared ones. */
-export function loadBalancerProperties(views: ZoneViews, layer: PropertyRules = {}): PropertyRules {
+function loadBalancerProperties(views: ZoneViews, layer: PropertyRules = {}): PropertyRules {
   return {
     // No source moves a balancer to another location: a new one is needed.
     locationId: { rule: "replace" },
@@ -65,16 +64,6 @@ export function loadBalancerProperties(views: ZoneViews, layer: PropertyRules = 
   };
 }
 
-/** The record of a GET, or undefined on 404. */
-export async function unlessNotFound<T>(request: Promise<T>): Promise<T | undefined> {
-  try {
-    return await request;
-  } catch (error) {
-    if (error instanceof NotFoundError) return undefined;
-    throw error;
-  }
-}
-
 /** The list holds balancers of both layers without zones; the wait reads the full record. */
 export function listByLabels(
   client: ServersComClient,
@@ -90,7 +79,7 @@ export function listByLabels(
 }
 
 /** The shared settings of a create body (the layer adds its settings, zones and labels). */
-export function createSettings(inputs: LoadBalancerInputs) {
+function createSettings(inputs: LoadBalancerInputs) {
   return {
     name: inputs.name,
     location_id: inputs.locationId,
@@ -106,7 +95,7 @@ export function createSettings(inputs: LoadBalancerInputs) {
  * The shared settings of an update body. `changes` leaves out properties whose absence means a
  * value (no cluster, no logs): what to send is decided against the live record instead.
  */
-export function updateSettings(
+function updateSettings(
   news: LoadBalancerInputs,
   live: LoadBalancer,
   changes: PropertyBag,
@@ -134,15 +123,59 @@ export function updateSettings(
 }
 
 /** Zones reference each other: when either list changed, both lists go together. */
-export function zonesChanged(changes: PropertyBag): boolean {
+function zonesChanged(changes: PropertyBag): boolean {
   return "vhostZones" in changes || "upstreamZones" in changes;
 }
 
-/** How a balancer record is named, waited for and labelled: the same on both layers. */
-export function loadBalancerRecords<Live extends LoadBalancer>(): Pick<
+/** A layer's zone lists as the API takes them: both together (zones reference each other). */
+export type ZonesBody<Zones extends object> = (inputs: LoadBalancerInputs) => Zones;
+
+/** A create body: the shared settings, the layer's zones and the labels. */
+export function createBody<Zones extends object>(
+  inputs: LoadBalancerInputs,
+  zones: ZonesBody<Zones>,
+  labels: Record<string, string>,
+) {
+  return { ...createSettings(inputs), ...zones(inputs), labels };
+}
+
+/** An update body: the shared settings that change, the zones when either list changed, labels. */
+export function updateBody<Zones extends object>(
+  news: LoadBalancerInputs,
+  live: LoadBalancer,
+  changes: PropertyBag,
+  labels: Record<string, string> | undefined,
+  zones: ZonesBody<Zones>,
+) {
+  return {
+    ...updateSettings(news, live, changes),
+    ...(zonesChanged(changes) ? zones(news) : {}),
+    ...(labels === undefined ? {} : { labels }),
+  };
+}
+
+/** What a layer adds to what every balancer has (loadBalancerParts). */
+export interface LoadBalancerLayer {
+  /** The layer's zones as compared and shown. */
+  readonly views: ZoneViews;
+  /** The layer's own settings' property rules, listed after the shared ones. */
+  readonly properties?: PropertyRules;
+  /** The layer's own outputs, listed after the settings (as loadBalancerOutputs' `layer`). */
+  readonly outputs?: readonly string[];
+}
+
+/**
+ * What both layers' kinds are made of alike: the property rules, the output names, and how a
+ * balancer record is named, waited for and labelled.
+ */
+export function loadBalancerParts<Live extends LoadBalancer>(
+  layer: LoadBalancerLayer,
+): Pick<
   ResourceKind<Live>,
   | "defaultTimeouts"
+  | "properties"
   | "secretOutputs"
+  | "outputNames"
   | "display"
   | "id"
   | "state"
@@ -154,7 +187,26 @@ export function loadBalancerRecords<Live extends LoadBalancer>(): Pick<
   return {
     // Ansible waits up to 10 minutes for a balancer to become active, after create and update.
     defaultTimeouts: { create: 20 * MINUTE, update: 20 * MINUTE, delete: 20 * MINUTE },
+    properties: loadBalancerProperties(layer.views, layer.properties),
     secretOutputs: [],
+    // In loadBalancerOutputs' order.
+    outputNames: [
+      "name",
+      "status",
+      "locationId",
+      "locationCode",
+      "clusterId",
+      "sharedCluster",
+      "storeLogs",
+      "storeLogsRegionId",
+      ...(layer.outputs ?? []),
+      "externalAddresses",
+      "vhostZones",
+      "upstreamZones",
+      "labels",
+      "createdAt",
+      "updatedAt",
+    ],
     display: (bag: PropertyBag) => (typeof bag.name === "string" ? bag.name : "(unnamed)"),
     id: (record) => record.id,
     state: (record) => record.status ?? "unknown",

@@ -324,8 +324,10 @@ export function stringOf(bag: PropertyBag, key: string): string | undefined {
   return typeof value === "string" ? value : undefined;
 }
 
-/** clusterId, storeLogs and storeLogsRegionId: the same rules on both layers. */
-export function checkClusterAndLogs(c: Checker): void {
+/** name, locationId, clusterId, storeLogs and storeLogsRegionId: the same rules on both layers. */
+export function checkSettings(c: Checker): void {
+  c.string("name", true, 255);
+  c.integer("locationId", true, { min: 1 });
   c.string("clusterId", false, MAX_ID_LENGTH);
   const logs = c.news.storeLogs;
   if (known(logs) && typeof logs !== "boolean") {

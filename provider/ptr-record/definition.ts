@@ -6,9 +6,9 @@
 // another's record; `adoptId` takes one over explicitly (issue 12, item 5).
 import type { PtrRecord } from "../../sdk/areas/common";
 import type { ServersComClient } from "../../sdk/client";
-import { NotFoundError } from "../../sdk/core/errors";
 import { type Checker, type PropertyBag, shown } from "../framework/check";
 import type { ResourceKind } from "../framework/kind";
+import { unlessNotFound } from "../framework/not-found";
 import { isUnknown } from "../framework/unknowns";
 import { canonicalDomain, canonicalIp, domainProblem, ipProblem } from "./names";
 import {
@@ -96,13 +96,10 @@ async function recordsOf(
   client: ServersComClient,
   target: PtrTarget,
 ): Promise<PtrRecord[] | undefined> {
-  try {
-    // A target has a handful of records (one per address); 1000 bounds a runaway list.
-    return await ptrRecordsApi(client, target).listPtrRecords(target.id).toArray({ limit: 1000 });
-  } catch (error) {
-    if (error instanceof NotFoundError) return undefined;
-    throw error;
-  }
+  // A target has a handful of records (one per address); 1000 bounds a runaway list.
+  return unlessNotFound(
+    ptrRecordsApi(client, target).listPtrRecords(target.id).toArray({ limit: 1000 }),
+  );
 }
 
 function checkTarget(c: Checker): void {
@@ -152,6 +149,7 @@ export const ptrRecordKind: ResourceKind<PtrRecordOnTarget> = {
     priority: { rule: "replace" },
   },
   secretOutputs: [],
+  outputNames: PTR_RECORD_OUTPUTS,
 
   check(c: Checker) {
     checkTarget(c);

@@ -1,8 +1,7 @@
 // The PtrRecord resource as a Pulumi program uses it.
 import * as pulumi from "@pulumi/pulumi";
-import { MODULE, registration } from "../framework/resource";
-import { createShim } from "../shim";
-import { PTR_RECORD_OUTPUTS, ptrRecordKind } from "./definition";
+import { KindResource } from "../framework/resource";
+import { ptrRecordKind } from "./definition";
 import type { HostType } from "./target";
 
 /** Exactly one target: `cloudInstanceId`, or `hostId` with `hostType`. */
@@ -29,9 +28,6 @@ export interface PtrRecordArgs {
   readonly adoptId?: pulumi.Input<string>;
 }
 
-// The serialised provider: one object per kind, so Pulumi serialises it once (it caches by object).
-const provider = createShim(ptrRecordKind.name);
-
 /**
  * A PTR (reverse DNS) record of a cloud instance or a host. Records cannot be changed: any change
  * replaces the record (the old one is deleted first).
@@ -46,7 +42,7 @@ const provider = createShim(ptrRecordKind.name);
  * Default timeouts (the custom timeouts resource option changes them): create, update and delete 5
  * minutes.
  */
-export class PtrRecord extends pulumi.dynamic.Resource {
+export class PtrRecord extends KindResource {
   declare readonly cloudInstanceId: pulumi.Output<string | undefined>;
   declare readonly hostId: pulumi.Output<string | undefined>;
   declare readonly hostType: pulumi.Output<HostType | undefined>;
@@ -60,21 +56,6 @@ export class PtrRecord extends pulumi.dynamic.Resource {
   declare readonly ptrRecordId: pulumi.Output<string>;
 
   constructor(name: string, args: PtrRecordArgs, opts: pulumi.CustomResourceOptions = {}) {
-    const { props, opts: options } = registration(
-      { kind: ptrRecordKind.name, secretOutputs: [], outputs: PTR_RECORD_OUTPUTS },
-      name,
-      {
-        cloudInstanceId: args.cloudInstanceId,
-        hostId: args.hostId,
-        hostType: args.hostType,
-        ip: args.ip,
-        domain: args.domain,
-        ttl: args.ttl,
-        priority: args.priority,
-        adoptId: args.adoptId,
-      },
-      opts,
-    );
-    super(provider, name, props, options, MODULE, ptrRecordKind.name);
+    super(ptrRecordKind, name, args, opts);
   }
 }

@@ -6,13 +6,12 @@ import {
   rbsVolumeGoneStatuses,
   rbsVolumeStates,
 } from "../../sdk/areas/rbs-volumes";
-import type { ServersComClient } from "../../sdk/client";
-import { NotFoundError } from "../../sdk/core/errors";
 import { MAX_RBS_VOLUME_SIZE_GB } from "../../sdk/core/limits";
 import { stateMatcher } from "../../sdk/wait";
 import type { Checker, PropertyBag } from "../framework/check";
 import { sameWhenReported } from "../framework/diff";
 import type { ResourceKind } from "../framework/kind";
+import { unlessNotFound } from "../framework/not-found";
 import { allOf, withoutOwnerLabel } from "../framework/ownership";
 import { listRead } from "../framework/read-snapshot";
 
@@ -74,6 +73,7 @@ export const rbsVolumeKind: ResourceKind<RbsVolume> = {
     labels: { rule: "update", desired: (news) => news.labels ?? {} },
   },
   secretOutputs: RBS_VOLUME_SECRET_OUTPUTS,
+  outputNames: RBS_VOLUME_OUTPUTS,
 
   check(c: Checker) {
     const locationId = c.integer("locationId", true, { min: 1 });
@@ -97,14 +97,7 @@ export const rbsVolumeKind: ResourceKind<RbsVolume> = {
 
   display: (bag: PropertyBag) => (typeof bag.name === "string" ? bag.name : "(unnamed)"),
 
-  async get(client: ServersComClient, id: string) {
-    try {
-      return await client.rbsVolumes.get(id);
-    } catch (error) {
-      if (error instanceof NotFoundError) return undefined;
-      throw error;
-    }
-  },
+  get: (client, id) => unlessNotFound(client.rbsVolumes.get(id)),
   findByLabels: (client, labelSelector) =>
     allOf(client.rbsVolumes.list({ labelSelector }), "RBS volumes"),
   // A refresh reads volumes from their list (framework/read-snapshot.ts); credentials stay a GET.

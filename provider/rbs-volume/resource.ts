@@ -1,8 +1,7 @@
 // The RbsVolume resource as a Pulumi program uses it.
 import * as pulumi from "@pulumi/pulumi";
-import { MODULE, registration } from "../framework/resource";
-import { createShim } from "../shim";
-import { RBS_VOLUME_OUTPUTS, RBS_VOLUME_SECRET_OUTPUTS, rbsVolumeKind } from "./definition";
+import { KindResource } from "../framework/resource";
+import { rbsVolumeKind } from "./definition";
 
 export interface RbsVolumeArgs {
   /** The location; changing it replaces the volume (a new, empty one). */
@@ -23,9 +22,6 @@ export interface RbsVolumeArgs {
   readonly adoptId?: pulumi.Input<string>;
 }
 
-// The serialised provider: one object per kind, so Pulumi serialises it once (it caches by object).
-const provider = createShim(rbsVolumeKind.name);
-
 /**
  * A remote block storage (RBS) volume, reached over iSCSI.
  *
@@ -36,7 +32,7 @@ const provider = createShim(rbsVolumeKind.name);
  * Default timeouts (the custom timeouts resource option changes them): create, update and delete 30
  * minutes.
  */
-export class RbsVolume extends pulumi.dynamic.Resource {
+export class RbsVolume extends KindResource {
   declare readonly name: pulumi.Output<string>;
   declare readonly size: pulumi.Output<number>;
   declare readonly status: pulumi.Output<string>;
@@ -63,23 +59,6 @@ export class RbsVolume extends pulumi.dynamic.Resource {
   declare readonly password: pulumi.Output<string>;
 
   constructor(name: string, args: RbsVolumeArgs, opts: pulumi.CustomResourceOptions = {}) {
-    const { props, opts: options } = registration(
-      {
-        kind: rbsVolumeKind.name,
-        secretOutputs: RBS_VOLUME_SECRET_OUTPUTS,
-        outputs: RBS_VOLUME_OUTPUTS,
-      },
-      name,
-      {
-        locationId: args.locationId,
-        flavorId: args.flavorId,
-        size: args.size,
-        name: args.name ?? name,
-        labels: args.labels,
-        adoptId: args.adoptId,
-      },
-      opts,
-    );
-    super(provider, name, props, options, MODULE, rbsVolumeKind.name);
+    super(rbsVolumeKind, name, { ...args, name: args.name ?? name }, opts);
   }
 }

@@ -13,12 +13,13 @@ import type {
   SbmServerHostInput,
 } from "../../sdk/areas/sbm-servers";
 import type { ServersComClient } from "../../sdk/client";
-import { ConflictError, InputValidationError, NotFoundError } from "../../sdk/core/errors";
+import { ConflictError, InputValidationError } from "../../sdk/core/errors";
 import { stateMatcher } from "../../sdk/wait";
 import { type Checker, MAX_USER_DATA_BYTES, type PropertyBag, shown } from "../framework/check";
 import { type PropertyRules, sameWhenReported } from "../framework/diff";
 import type { ResourceKind, UpdateContext } from "../framework/kind";
 import { UpdateRefused } from "../framework/kind-provider";
+import { unlessNotFound } from "../framework/not-found";
 import { orderBatcher } from "../framework/order-batch";
 import { allOf, withoutOwnerLabel } from "../framework/ownership";
 import { subject } from "../framework/progress";
@@ -157,6 +158,7 @@ export const sbmServerKind: ResourceKind<SbmServer> = {
   provisioning: { firstPollMs: 10 * SECOND, intervalMs: 10 * SECOND },
   properties: SBM_SERVER_PROPERTIES,
   secretOutputs: SBM_SERVER_SECRET_OUTPUTS,
+  outputNames: SBM_SERVER_OUTPUTS,
   reinstall: SBM_REINSTALL_CONSENT,
 
   check(c: Checker) {
@@ -185,14 +187,7 @@ export const sbmServerKind: ResourceKind<SbmServer> = {
     return typeof bag.title === "string" ? bag.title : "(unnamed)";
   },
 
-  async get(client: ServersComClient, id: string) {
-    try {
-      return await client.sbmServers.get(id);
-    } catch (error) {
-      if (error instanceof NotFoundError) return undefined;
-      throw error;
-    }
-  },
+  get: (client, id) => unlessNotFound(client.sbmServers.get(id)),
   // A server whose release is scheduled (an earlier destroy or replacement) is on its way out:
   // never adopted, never reported as a duplicate.
   async findByLabels(client, labelSelector) {

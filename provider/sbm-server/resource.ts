@@ -1,8 +1,7 @@
 // The SbmServer resource as a Pulumi program uses it.
 import * as pulumi from "@pulumi/pulumi";
-import { MODULE, registration } from "../framework/resource";
-import { createShim } from "../shim";
-import { SBM_SERVER_OUTPUTS, SBM_SERVER_SECRET_OUTPUTS, sbmServerKind } from "./definition";
+import { KindResource } from "../framework/resource";
+import { sbmServerKind } from "./definition";
 
 export interface SbmServerArgs {
   /** The location; changing it replaces the server. */
@@ -53,9 +52,6 @@ export interface SbmServerArgs {
   readonly adoptId?: pulumi.Input<string>;
 }
 
-// The serialised provider: one object per kind, so Pulumi serialises it once (it caches by object).
-const provider = createShim(sbmServerKind.name);
-
 /**
  * A Scalable Bare Metal (SBM) server: one host, billed by the hour.
  *
@@ -78,7 +74,7 @@ const provider = createShim(sbmServerKind.name);
  * Default timeouts (the custom timeouts resource option changes them): create 1 hour, update 1
  * hour, delete 30 minutes.
  */
-export class SbmServer extends pulumi.dynamic.Resource {
+export class SbmServer extends KindResource {
   declare readonly rackId: pulumi.Output<string | null>;
   /** The host name. */
   declare readonly title: pulumi.Output<string>;
@@ -123,28 +119,6 @@ export class SbmServer extends pulumi.dynamic.Resource {
   declare readonly reinstallTrigger: pulumi.Output<string | undefined>;
 
   constructor(name: string, args: SbmServerArgs, opts: pulumi.CustomResourceOptions = {}) {
-    const { props, opts: options } = registration(
-      {
-        kind: sbmServerKind.name,
-        secretOutputs: SBM_SERVER_SECRET_OUTPUTS,
-        outputs: SBM_SERVER_OUTPUTS,
-      },
-      name,
-      {
-        locationId: args.locationId,
-        sbmFlavorModelId: args.sbmFlavorModelId,
-        operatingSystemId: args.operatingSystemId,
-        hostname: args.hostname,
-        publicIpv4NetworkId: args.publicIpv4NetworkId,
-        privateIpv4NetworkId: args.privateIpv4NetworkId,
-        sshKeyFingerprints: args.sshKeyFingerprints,
-        userData: args.userData,
-        reinstallTrigger: args.reinstallTrigger,
-        labels: args.labels,
-        adoptId: args.adoptId,
-      },
-      opts,
-    );
-    super(provider, name, props, options, MODULE, sbmServerKind.name);
+    super(sbmServerKind, name, args, opts);
   }
 }

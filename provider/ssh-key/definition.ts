@@ -52,6 +52,13 @@ export const sshKeyKind: ResourceKind<SshKey> = {
     labels: { rule: "update", desired: (news) => news.labels ?? {} },
   },
   secretOutputs: [],
+  outputNames: SSH_KEY_OUTPUTS,
+  // The account holds one key per fingerprint: a replacement that keeps the public key
+  // (`up --replace`) can only delete first. With a new public key either order works.
+  replaceDeletesFirst: {
+    reason: "the account holds one key per fingerprint",
+    required: false,
+  },
 
   check(c: Checker) {
     c.name();

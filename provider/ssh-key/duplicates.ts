@@ -4,8 +4,9 @@
 // tells them apart; the answer is built only after a refusal, so the usual create costs nothing.
 import type { SshKey } from "../../sdk/areas/common";
 import type { ServersComClient } from "../../sdk/client";
-import { ConflictError, NotFoundError } from "../../sdk/core/errors";
+import { ConflictError } from "../../sdk/core/errors";
 import { messageOf } from "../framework/errors";
+import { unlessNotFound } from "../framework/not-found";
 import { fingerprintOf, sameFingerprint } from "./public-key";
 
 /** What the refused request asked for. */
@@ -64,12 +65,7 @@ export async function keyOf(
   client: ServersComClient,
   fingerprint: string,
 ): Promise<SshKey | undefined> {
-  try {
-    return await client.sshKeys.get(fingerprint);
-  } catch (error) {
-    if (error instanceof NotFoundError) return undefined;
-    throw error;
-  }
+  return unlessNotFound(client.sshKeys.get(fingerprint));
 }
 
 /** The key with exactly this name; the search matches substrings, so it is bounded and filtered. */

@@ -1,8 +1,7 @@
 // The SshKey resource as a Pulumi program uses it.
 import * as pulumi from "@pulumi/pulumi";
-import { MODULE, registration } from "../framework/resource";
-import { createShim } from "../shim";
-import { SSH_KEY_OUTPUTS, sshKeyKind } from "./definition";
+import { KindResource } from "../framework/resource";
+import { sshKeyKind } from "./definition";
 
 export interface SshKeyArgs {
   /**
@@ -23,9 +22,6 @@ export interface SshKeyArgs {
   readonly adoptId?: pulumi.Input<string>;
 }
 
-// The serialised provider: one object per kind, so Pulumi serialises it once (it caches by object).
-const provider = createShim(sshKeyKind.name);
-
 /**
  * An SSH key of the account, for server orders and reinstalls (the `sshKeyFingerprints` property of
  * servers). The resource's id is the key's fingerprint.
@@ -38,7 +34,7 @@ const provider = createShim(sshKeyKind.name);
  * Default timeouts (the custom timeouts resource option changes them): create, update and delete 5
  * minutes (the API answers at once; delete then checks that the key is gone).
  */
-export class SshKey extends pulumi.dynamic.Resource {
+export class SshKey extends KindResource {
   /** Colon-separated hexadecimal MD5 of the key, as `ssh-keygen -l -E md5` prints it. */
   declare readonly fingerprint: pulumi.Output<string>;
   declare readonly name: pulumi.Output<string>;
@@ -48,27 +44,6 @@ export class SshKey extends pulumi.dynamic.Resource {
   declare readonly updatedAt: pulumi.Output<string>;
 
   constructor(name: string, args: SshKeyArgs, opts: pulumi.CustomResourceOptions = {}) {
-    const { props, opts: options } = registration(
-      {
-        kind: sshKeyKind.name,
-        secretOutputs: [],
-        outputs: SSH_KEY_OUTPUTS,
-        // The account holds one key per fingerprint: a replacement that keeps the public key
-        // (`up --replace`) can only delete first. With a new public key either order works.
-        replaceDeletesFirst: {
-          reason: "the account holds one key per fingerprint",
-          required: false,
-        },
-      },
-      name,
-      {
-        publicKey: args.publicKey,
-        name: args.name ?? name,
-        labels: args.labels,
-        adoptId: args.adoptId,
-      },
-      opts,
-    );
-    super(provider, name, props, options, MODULE, sshKeyKind.name);
+    super(sshKeyKind, name, { ...args, name: args.name ?? name }, opts);
   }
 }

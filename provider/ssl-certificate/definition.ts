@@ -5,9 +5,9 @@
 // instead (pem.ts says why that is enough and safe).
 import type { SslCertificate } from "../../sdk/areas/ssl-certificates";
 import type { ServersComClient } from "../../sdk/client";
-import { NotFoundError } from "../../sdk/core/errors";
 import type { Checker, PropertyBag } from "../framework/check";
 import type { ResourceKind } from "../framework/kind";
+import { unlessNotFound } from "../framework/not-found";
 import { allOf, withoutOwnerLabel } from "../framework/ownership";
 import { listRead } from "../framework/read-snapshot";
 import { isUnknown, UNKNOWN } from "../framework/unknowns";
@@ -69,12 +69,7 @@ async function getCertificate(
   client: ServersComClient,
   id: string,
 ): Promise<SslCertificate | undefined> {
-  try {
-    return await client.sslCertificates.getCustom(id);
-  } catch (error) {
-    if (error instanceof NotFoundError) return undefined;
-    throw error;
-  }
+  return unlessNotFound(client.sslCertificates.getCustom(id));
 }
 
 /** The key material fields of a request body, from the complete inputs. */
@@ -139,6 +134,7 @@ export const sslCertificateKind: ResourceKind<SslCertificate> = {
     labels: { rule: "update", desired: (news) => news.labels ?? {} },
   },
   secretOutputs: SSL_CERTIFICATE_SECRET_OUTPUTS,
+  outputNames: SSL_CERTIFICATE_OUTPUTS,
 
   check(c: Checker) {
     c.name();

@@ -1,11 +1,7 @@
 // The LetsEncryptCertificateLabels resource as a Pulumi program uses it.
 import * as pulumi from "@pulumi/pulumi";
-import { MODULE, registration } from "../framework/resource";
-import { createShim } from "../shim";
-import {
-  LETS_ENCRYPT_CERTIFICATE_LABELS_OUTPUTS,
-  letsEncryptCertificateLabelsKind,
-} from "./lets-encrypt";
+import { KindResource } from "../framework/resource";
+import { letsEncryptCertificateLabelsKind } from "./lets-encrypt";
 
 export interface LetsEncryptCertificateLabelsArgs {
   /** The id of the existing Let's Encrypt certificate (required: the API cannot issue one). */
@@ -13,9 +9,6 @@ export interface LetsEncryptCertificateLabelsArgs {
   /** The certificate's complete label set; omitted means none. */
   readonly labels?: pulumi.Input<Record<string, pulumi.Input<string>>>;
 }
-
-// The serialised provider: one object per kind, so Pulumi serialises it once (it caches by object).
-const provider = createShim(letsEncryptCertificateLabelsKind.name);
 
 /**
  * The labels of an existing Let's Encrypt certificate. Such certificates are ordered in the control
@@ -25,7 +18,7 @@ const provider = createShim(letsEncryptCertificateLabelsKind.name);
  * Destroying the resource leaves the certificate and its labels in place: only the provider's
  * ownership label is removed. Changing `adoptId` moves the management to another certificate.
  */
-export class LetsEncryptCertificateLabels extends pulumi.dynamic.Resource {
+export class LetsEncryptCertificateLabels extends KindResource {
   /** The certificate's name. */
   declare readonly name: pulumi.Output<string>;
   /** `letsencrypt`. */
@@ -50,23 +43,6 @@ export class LetsEncryptCertificateLabels extends pulumi.dynamic.Resource {
     args: LetsEncryptCertificateLabelsArgs,
     opts: pulumi.CustomResourceOptions = {},
   ) {
-    const { props, opts: options } = registration(
-      {
-        kind: letsEncryptCertificateLabelsKind.name,
-        secretOutputs: [],
-        outputs: LETS_ENCRYPT_CERTIFICATE_LABELS_OUTPUTS,
-        // One certificate, two generations: the old one's delete would release the new one's.
-        replaceDeletesFirst: {
-          reason:
-            "both generations would label the same certificate, and the old one's delete " +
-            "would release it from the new one",
-          required: true,
-        },
-      },
-      name,
-      { adoptId: args.adoptId, labels: args.labels },
-      opts,
-    );
-    super(provider, name, props, options, MODULE, letsEncryptCertificateLabelsKind.name);
+    super(letsEncryptCertificateLabelsKind, name, args, opts);
   }
 }

@@ -6,9 +6,9 @@
 // leaves the certificate and its labels, removing only the provider's ownership label.
 import type { SslCertificate } from "../../sdk/areas/ssl-certificates";
 import type { ServersComClient } from "../../sdk/client";
-import { NotFoundError } from "../../sdk/core/errors";
 import type { Checker, PropertyBag } from "../framework/check";
 import type { ResourceKind } from "../framework/kind";
+import { unlessNotFound } from "../framework/not-found";
 import { allOf, OWNER_LABEL_KEY, withoutOwnerLabel } from "../framework/ownership";
 import { certificateOutputs, SSL_CERTIFICATE_RECORD_OUTPUTS } from "./record";
 
@@ -20,13 +20,8 @@ async function getCertificate(
   client: ServersComClient,
   id: string,
 ): Promise<SslCertificate | undefined> {
-  try {
-    return await client.sslCertificates.getLetsEncrypt(id);
-  } catch (error) {
-    // A custom certificate's id is not found on this path either: it is not one to adopt here.
-    if (error instanceof NotFoundError) return undefined;
-    throw error;
-  }
+  // A custom certificate's id is not found on this path either: it is not one to adopt here.
+  return unlessNotFound(client.sslCertificates.getLetsEncrypt(id));
 }
 
 export const letsEncryptCertificateLabelsKind: ResourceKind<SslCertificate> = {
@@ -38,6 +33,14 @@ export const letsEncryptCertificateLabelsKind: ResourceKind<SslCertificate> = {
     labels: { rule: "update", desired: (news) => news.labels ?? {} },
   },
   secretOutputs: [],
+  outputNames: LETS_ENCRYPT_CERTIFICATE_LABELS_OUTPUTS,
+  // One certificate, two generations: the old one's delete would release the new one's.
+  replaceDeletesFirst: {
+    reason:
+      "both generations would label the same certificate, and the old one's delete " +
+      "would release it from the new one",
+    required: true,
+  },
   keepsObjectOnDelete: true,
 
   check(c: Checker) {

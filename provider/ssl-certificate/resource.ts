@@ -1,12 +1,7 @@
 // The SslCertificate resource (custom certificates) as a Pulumi program uses it.
 import * as pulumi from "@pulumi/pulumi";
-import { MODULE, registration } from "../framework/resource";
-import { createShim } from "../shim";
-import {
-  SSL_CERTIFICATE_OUTPUTS,
-  SSL_CERTIFICATE_SECRET_OUTPUTS,
-  sslCertificateKind,
-} from "./definition";
+import { KindResource } from "../framework/resource";
+import { sslCertificateKind } from "./definition";
 
 export interface SslCertificateArgs {
   /** The certificate, PEM (one -----BEGIN CERTIFICATE----- block). Changes in place. */
@@ -32,9 +27,6 @@ export interface SslCertificateArgs {
   readonly adoptId?: pulumi.Input<string>;
 }
 
-// The serialised provider: one object per kind, so Pulumi serialises it once (it caches by object).
-const provider = createShim(sslCertificateKind.name);
-
 /**
  * A custom SSL certificate (an uploaded certificate, private key and chain). Let's Encrypt
  * certificates cannot be uploaded: see the LetsEncryptCertificateLabels resource.
@@ -47,7 +39,7 @@ const provider = createShim(sslCertificateKind.name);
  * Default timeouts (the custom timeouts resource option changes them): create, update and delete 5
  * minutes (the API answers at once; delete then checks that the certificate is gone).
  */
-export class SslCertificate extends pulumi.dynamic.Resource {
+export class SslCertificate extends KindResource {
   declare readonly name: pulumi.Output<string>;
   /** `custom`. */
   declare readonly type: pulumi.Output<string>;
@@ -67,25 +59,16 @@ export class SslCertificate extends pulumi.dynamic.Resource {
   declare readonly updatedAt: pulumi.Output<string>;
 
   constructor(name: string, args: SslCertificateArgs, opts: pulumi.CustomResourceOptions = {}) {
-    const { props, opts: options } = registration(
-      {
-        kind: sslCertificateKind.name,
-        secretOutputs: SSL_CERTIFICATE_SECRET_OUTPUTS,
-        outputs: SSL_CERTIFICATE_OUTPUTS,
-      },
+    super(
+      sslCertificateKind,
       name,
       {
+        ...args,
         name: args.name ?? name,
-        publicKey: args.publicKey,
-        // A secret output too, so registration() seals the input whatever the caller passed.
-        privateKey: args.privateKey,
         // Always sent, null for none: an absent input would not count as a change to remove.
         chainKey: args.chainKey ?? null,
-        labels: args.labels,
-        adoptId: args.adoptId,
       },
       opts,
     );
-    super(provider, name, props, options, MODULE, sslCertificateKind.name);
   }
 }

@@ -181,6 +181,13 @@ export const subnetworkKind: ResourceKind<SubnetworkInPool> = {
     title: { rule: "update", desired: (news) => news.title ?? null },
   },
   secretOutputs: [],
+  outputNames: SUBNETWORK_OUTPUTS,
+  // The API refuses an overlapping CIDR (kind.conflict stops it first): a replacement that
+  // keeps a declared cidr (`up --replace`) can only delete first. With a mask either works.
+  replaceDeletesFirst: {
+    reason: "the API refuses a CIDR that overlaps one of the pool",
+    required: false,
+  },
 
   check(c: Checker) {
     c.id("networkPoolId", true);

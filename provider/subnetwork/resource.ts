@@ -1,8 +1,7 @@
 // The Subnetwork resource as a Pulumi program uses it.
 import * as pulumi from "@pulumi/pulumi";
-import { MODULE, registration } from "../framework/resource";
-import { createShim } from "../shim";
-import { SUBNETWORK_OUTPUTS, subnetworkKind } from "./definition";
+import { KindResource } from "../framework/resource";
+import { subnetworkKind } from "./definition";
 
 /** Exactly one of `cidr` and `mask`. */
 export interface SubnetworkArgs {
@@ -22,8 +21,6 @@ export interface SubnetworkArgs {
   readonly adoptId?: pulumi.Input<string>;
 }
 
-const provider = createShim(subnetworkKind.name);
-
 /**
  * A subnetwork allocated from a network pool, for servers' additional networks (Terraform:
  * serverscom_subnetwork).
@@ -38,7 +35,7 @@ const provider = createShim(subnetworkKind.name);
  * Default timeouts (the custom timeouts resource option changes them): create, update and delete 5
  * minutes.
  */
-export class Subnetwork extends pulumi.dynamic.Resource {
+export class Subnetwork extends KindResource {
   declare readonly networkPoolId: pulumi.Output<string>;
   declare readonly title: pulumi.Output<string | null>;
   /** The allocated range (also when only a mask was declared). */
@@ -55,28 +52,6 @@ export class Subnetwork extends pulumi.dynamic.Resource {
   declare readonly updatedAt: pulumi.Output<string | null>;
 
   constructor(name: string, args: SubnetworkArgs, opts: pulumi.CustomResourceOptions = {}) {
-    const { props, opts: options } = registration(
-      {
-        kind: subnetworkKind.name,
-        secretOutputs: [],
-        outputs: SUBNETWORK_OUTPUTS,
-        // The API refuses an overlapping CIDR (kind.conflict stops it first): a replacement that
-        // keeps a declared cidr (`up --replace`) can only delete first. With a mask either works.
-        replaceDeletesFirst: {
-          reason: "the API refuses a CIDR that overlaps one of the pool",
-          required: false,
-        },
-      },
-      name,
-      {
-        networkPoolId: args.networkPoolId,
-        cidr: args.cidr,
-        mask: args.mask,
-        title: args.title,
-        adoptId: args.adoptId,
-      },
-      opts,
-    );
-    super(provider, name, props, options, MODULE, subnetworkKind.name);
+    super(subnetworkKind, name, args, opts);
   }
 }

@@ -7,7 +7,8 @@
 // - the functions are the package's `getX` exports (not `getXOutput`): their first parameter
 //   gives the inputs, their Promise's type the outputs;
 // - secrets are the outputs the class registers as additionalSecretOutputs (`secretOutputs` of
-//   its `registration(...)` call) and the inputs of the same names (registration() seals those);
+//   the kind it passes to KindResource) and the inputs of the same names (registration() seals
+//   those);
 // - replaceOnChanges is what the kind's own diff says: the provider's diff (dist/, the code that
 //   runs) with every input unknown lists exactly the properties whose change replaces;
 // - `integer` where the kind's checks or the function's argument checks demand a whole number
@@ -250,7 +251,7 @@ class Generator {
     const properties: Record<string, PropertySpec> = {};
     const returned = this.returnedOutputs(kind, dirname(file.fileName));
     const required: string[] = [];
-    for (const member of declaration.members) {
+    for (const member of this.classMembers(declaration)) {
       if (!ts.isPropertyDeclaration(member) || member.type === undefined) continue;
       if (!member.modifiers?.some((m) => m.kind === ts.SyntaxKind.DeclareKeyword)) continue;
       const property = this.checker.getSymbolAtLocation(member.name);
@@ -273,6 +274,22 @@ class Generator {
       inputProperties,
       requiredInputs,
     };
+  }
+
+  /**
+   * A class's members and those of the classes it extends, the base's first: the outputs both
+   * load balancers show are declared once (load-balancer/resource.ts).
+   */
+  private classMembers(declaration: ts.ClassDeclaration): ts.ClassElement[] {
+    const base = declaration.heritageClauses?.find(
+      (clause) => clause.token === ts.SyntaxKind.ExtendsKeyword,
+    )?.types[0]?.expression;
+    const symbol = base === undefined ? undefined : this.checker.getSymbolAtLocation(base);
+    const parent =
+      symbol === undefined ? undefined : resolve(this.checker, symbol).valueDeclaration;
+    const inherited =
+      parent !== undefined && ts.isClassDeclaration(parent) ? this.classMembers(parent) : [];
+    return [...inherited, ...declaration.members];
   }
 
   /**
@@ -685,7 +702,10 @@ function constructorDefaults(ctor: ts.ConstructorDeclaration): Record<string, In
   return out;
 }
 
-/** The names in the `secretOutputs` of the constructor's registration(...) call. */
+/**
+ * The names in the `secretOutputs` of what the constructor registers: the kind's definition the
+ * constructor passes to KindResource (`super(rbsVolumeKind, ...)`), or an object written there.
+ */
 function secretOutputs(checker: ts.TypeChecker, ctor: ts.ConstructorDeclaration): string[] {
   const names: string[] = [];
   const visit = (node: ts.Node): void => {
@@ -699,6 +719,23 @@ function secretOutputs(checker: ts.TypeChecker, ctor: ts.ConstructorDeclaration)
         ? checker.getTypeArguments(type as ts.TypeReference)
         : [];
       for (const item of items) if (item.isStringLiteral()) names.push(item.value);
+    }
+    // The kind's definition: its object literal's own properties.
+    if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.SuperKeyword &&
+      node.arguments[0] !== undefined &&
+      ts.isIdentifier(node.arguments[0])
+    ) {
+      const symbol = checker.getSymbolAtLocation(node.arguments[0]);
+      const declaration =
+        symbol === undefined ? undefined : resolve(checker, symbol).valueDeclaration;
+      if (declaration !== undefined && ts.isVariableDeclaration(declaration)) {
+        const initializer = declaration.initializer;
+        if (initializer !== undefined && ts.isObjectLiteralExpression(initializer)) {
+          for (const property of initializer.properties) visit(property);
+        }
+      }
     }
     ts.forEachChild(node, visit);
   };

@@ -156,7 +156,7 @@ namespace PulumiServersCom.Serverscom
         public Output<bool?> StoreLogs { get; private set; } = null!;
 
         /// <summary>
-        /// The cloud region that keeps them.
+        /// The cloud region that keeps the logs.
         /// </summary>
         [Output("storeLogsRegionId")]
         public Output<int?> StoreLogsRegionId { get; private set; } = null!;
@@ -260,7 +260,7 @@ namespace PulumiServersCom.Serverscom
         }
 
         /// <summary>
-        /// Where it runs (load balancers must be enabled there); changing it replaces.
+        /// Where it runs (getLocation; load balancers must be enabled there); changing it replaces.
         /// </summary>
         [Input("locationId", required: true)]
         public Input<int> LocationId { get; set; } = null!;
@@ -278,7 +278,7 @@ namespace PulumiServersCom.Serverscom
         public Input<bool>? StoreLogs { get; set; }
 
         /// <summary>
-        /// The cloud region that keeps them.
+        /// The cloud region that keeps the logs.
         /// </summary>
         [Input("storeLogsRegionId")]
         public Input<int>? StoreLogsRegionId { get; set; }

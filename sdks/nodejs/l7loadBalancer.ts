@@ -132,7 +132,7 @@ export class L7LoadBalancer extends pulumi.CustomResource {
      */
     declare public readonly storeLogs: pulumi.Output<boolean | undefined>;
     /**
-     * The cloud region that keeps them.
+     * The cloud region that keeps the logs.
      */
     declare public readonly storeLogsRegionId: pulumi.Output<number | undefined>;
     /**
@@ -231,7 +231,7 @@ export interface L7LoadBalancerArgs {
      */
     labels?: pulumi.Input<{[key: string]: pulumi.Input<string>} | undefined>;
     /**
-     * Where it runs (load balancers must be enabled there); changing it replaces.
+     * Where it runs (getLocation; load balancers must be enabled there); changing it replaces.
      */
     locationId: pulumi.Input<number>;
     /**
@@ -243,7 +243,7 @@ export interface L7LoadBalancerArgs {
      */
     storeLogs?: pulumi.Input<boolean | undefined>;
     /**
-     * The cloud region that keeps them.
+     * The cloud region that keeps the logs.
      */
     storeLogsRegionId?: pulumi.Input<number | undefined>;
     /**

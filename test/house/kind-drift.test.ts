@@ -116,6 +116,17 @@ describe("every kind's definition against its class (the native schema)", () => 
     expect(drift).toEqual({});
   });
 
+  it("the class declares exactly the outputs the kind registers (outputNames)", () => {
+    const drift = driftOf((kind, resource) => {
+      const declared = Object.keys(resource.properties);
+      return [
+        ...declared.filter((o) => !kind.outputNames.includes(o)).map((o) => `class only: ${o}`),
+        ...kind.outputNames.filter((o) => !declared.includes(o)).map((o) => `kind only: ${o}`),
+      ];
+    });
+    expect(drift).toEqual({});
+  });
+
   it("the schema marks every secret of the definition (an output, or an input the state keeps)", () => {
     const drift = driftOf((kind, resource) => {
       const marked = [

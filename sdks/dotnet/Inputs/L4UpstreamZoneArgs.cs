@@ -29,7 +29,7 @@ namespace PulumiServersCom.Serverscom.Inputs
         public Input<int>? HcJitter { get; set; }
 
         /// <summary>
-        /// 1 to 255 characters, unique; vhost zones name it in upstreamId.
+        /// 1 to 255 characters, unique; the zones that send traffic here name it in upstreamId.
         /// </summary>
         [Input("id", required: true)]
         public Input<string> Id { get; set; } = null!;

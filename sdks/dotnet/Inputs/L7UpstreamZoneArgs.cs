@@ -48,13 +48,13 @@ namespace PulumiServersCom.Serverscom.Inputs
         public Input<int>? HcGrpcStatus { get; set; }
 
         /// <summary>
-        /// Health check interval, seconds, 1 to 60; default 5.
+        /// Health check interval in seconds, 1 to 60; default 5.
         /// </summary>
         [Input("hcInterval")]
         public Input<int>? HcInterval { get; set; }
 
         /// <summary>
-        /// Health check jitter, seconds, 0 to 60; default 5.
+        /// Health check jitter in seconds, 0 to 60; default 5.
         /// </summary>
         [Input("hcJitter")]
         public Input<int>? HcJitter { get; set; }
@@ -90,7 +90,7 @@ namespace PulumiServersCom.Serverscom.Inputs
         public Input<string>? HcStatus { get; set; }
 
         /// <summary>
-        /// 1 to 255 characters, unique; location zones name it in upstreamId.
+        /// 1 to 255 characters, unique; the zones that send traffic here name it in upstreamId.
         /// </summary>
         [Input("id", required: true)]
         public Input<string> Id { get; set; } = null!;

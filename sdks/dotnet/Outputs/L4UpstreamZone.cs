@@ -26,7 +26,7 @@ namespace PulumiServersCom.Serverscom.Outputs
         /// </summary>
         public readonly int? HcJitter;
         /// <summary>
-        /// 1 to 255 characters, unique; vhost zones name it in upstreamId.
+        /// 1 to 255 characters, unique; the zones that send traffic here name it in upstreamId.
         /// </summary>
         public readonly string Id;
         /// <summary>

@@ -39,11 +39,11 @@ namespace PulumiServersCom.Serverscom.Outputs
         /// </summary>
         public readonly int? HcGrpcStatus;
         /// <summary>
-        /// Health check interval, seconds, 1 to 60; default 5.
+        /// Health check interval in seconds, 1 to 60; default 5.
         /// </summary>
         public readonly int? HcInterval;
         /// <summary>
-        /// Health check jitter, seconds, 0 to 60; default 5.
+        /// Health check jitter in seconds, 0 to 60; default 5.
         /// </summary>
         public readonly int? HcJitter;
         /// <summary>
@@ -67,7 +67,7 @@ namespace PulumiServersCom.Serverscom.Outputs
         /// </summary>
         public readonly string? HcStatus;
         /// <summary>
-        /// 1 to 255 characters, unique; location zones name it in upstreamId.
+        /// 1 to 255 characters, unique; the zones that send traffic here name it in upstreamId.
         /// </summary>
         public readonly string Id;
         /// <summary>

@@ -102,7 +102,7 @@ type L7LoadBalancer struct {
 	Status pulumi.StringPtrOutput `pulumi:"status"`
 	// Keep logs; default false.
 	StoreLogs pulumi.BoolPtrOutput `pulumi:"storeLogs"`
-	// The cloud region that keeps them.
+	// The cloud region that keeps the logs.
 	StoreLogsRegionId pulumi.IntPtrOutput `pulumi:"storeLogsRegionId"`
 	// When it was last changed: an ISO 8601 UTC timestamp, as the API gives it.
 	UpdatedAt pulumi.StringPtrOutput `pulumi:"updatedAt"`
@@ -185,13 +185,13 @@ type l7loadBalancerArgs struct {
 	Geoip *bool `pulumi:"geoip"`
 	// The complete label set; omitted means none.
 	Labels map[string]string `pulumi:"labels"`
-	// Where it runs (load balancers must be enabled there); changing it replaces.
+	// Where it runs (getLocation; load balancers must be enabled there); changing it replaces.
 	LocationId int `pulumi:"locationId"`
 	// Default: the Pulumi resource name.
 	Name *string `pulumi:"name"`
 	// Keep logs; default false.
 	StoreLogs *bool `pulumi:"storeLogs"`
-	// The cloud region that keeps them.
+	// The cloud region that keeps the logs.
 	StoreLogsRegionId *int `pulumi:"storeLogsRegionId"`
 	// Groups of upstream servers.
 	UpstreamZones []L7UpstreamZone `pulumi:"upstreamZones"`
@@ -209,13 +209,13 @@ type L7LoadBalancerArgs struct {
 	Geoip pulumi.BoolPtrInput
 	// The complete label set; omitted means none.
 	Labels pulumi.StringMapInput
-	// Where it runs (load balancers must be enabled there); changing it replaces.
+	// Where it runs (getLocation; load balancers must be enabled there); changing it replaces.
 	LocationId pulumi.IntInput
 	// Default: the Pulumi resource name.
 	Name pulumi.StringPtrInput
 	// Keep logs; default false.
 	StoreLogs pulumi.BoolPtrInput
-	// The cloud region that keeps them.
+	// The cloud region that keeps the logs.
 	StoreLogsRegionId pulumi.IntPtrInput
 	// Groups of upstream servers.
 	UpstreamZones L7UpstreamZoneArrayInput
@@ -370,7 +370,7 @@ func (o L7LoadBalancerOutput) StoreLogs() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *L7LoadBalancer) pulumi.BoolPtrOutput { return v.StoreLogs }).(pulumi.BoolPtrOutput)
 }
 
-// The cloud region that keeps them.
+// The cloud region that keeps the logs.
 func (o L7LoadBalancerOutput) StoreLogsRegionId() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *L7LoadBalancer) pulumi.IntPtrOutput { return v.StoreLogsRegionId }).(pulumi.IntPtrOutput)
 }

@@ -3168,7 +3168,7 @@ type L4UpstreamZone struct {
 	HcInterval *int `pulumi:"hcInterval"`
 	// Health check jitter in seconds, 0 to 60; default 5.
 	HcJitter *int `pulumi:"hcJitter"`
-	// 1 to 255 characters, unique; vhost zones name it in upstreamId.
+	// 1 to 255 characters, unique; the zones that send traffic here name it in upstreamId.
 	Id string `pulumi:"id"`
 	// "random.least_conn" (default), "round-robin" or "least_conn".
 	Method *string `pulumi:"method"`
@@ -3216,7 +3216,7 @@ type L4UpstreamZoneArgs struct {
 	HcInterval pulumi.IntPtrInput `pulumi:"hcInterval"`
 	// Health check jitter in seconds, 0 to 60; default 5.
 	HcJitter pulumi.IntPtrInput `pulumi:"hcJitter"`
-	// 1 to 255 characters, unique; vhost zones name it in upstreamId.
+	// 1 to 255 characters, unique; the zones that send traffic here name it in upstreamId.
 	Id pulumi.StringInput `pulumi:"id"`
 	// "random.least_conn" (default), "round-robin" or "least_conn".
 	Method pulumi.StringPtrInput `pulumi:"method"`
@@ -3305,7 +3305,7 @@ func (o L4UpstreamZoneOutput) HcJitter() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v L4UpstreamZone) *int { return v.HcJitter }).(pulumi.IntPtrOutput)
 }
 
-// 1 to 255 characters, unique; vhost zones name it in upstreamId.
+// 1 to 255 characters, unique; the zones that send traffic here name it in upstreamId.
 func (o L4UpstreamZoneOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v L4UpstreamZone) string { return v.Id }).(pulumi.StringOutput)
 }
@@ -3652,9 +3652,9 @@ type L7UpstreamZone struct {
 	HcGrpcService *string `pulumi:"hcGrpcService"`
 	// 0 to 16; default 0.
 	HcGrpcStatus *int `pulumi:"hcGrpcStatus"`
-	// Health check interval, seconds, 1 to 60; default 5.
+	// Health check interval in seconds, 1 to 60; default 5.
 	HcInterval *int `pulumi:"hcInterval"`
-	// Health check jitter, seconds, 0 to 60; default 5.
+	// Health check jitter in seconds, 0 to 60; default 5.
 	HcJitter *int `pulumi:"hcJitter"`
 	// Default false.
 	HcMandatory *bool `pulumi:"hcMandatory"`
@@ -3666,7 +3666,7 @@ type L7UpstreamZone struct {
 	HcPath *string `pulumi:"hcPath"`
 	// Expected status (nginx match syntax), at most 255 characters; default "200-399".
 	HcStatus *string `pulumi:"hcStatus"`
-	// 1 to 255 characters, unique; location zones name it in upstreamId.
+	// 1 to 255 characters, unique; the zones that send traffic here name it in upstreamId.
 	Id string `pulumi:"id"`
 	// "random.least_conn" (default), "round-robin" or "least_conn".
 	Method *string `pulumi:"method"`
@@ -3749,9 +3749,9 @@ type L7UpstreamZoneArgs struct {
 	HcGrpcService pulumi.StringPtrInput `pulumi:"hcGrpcService"`
 	// 0 to 16; default 0.
 	HcGrpcStatus pulumi.IntPtrInput `pulumi:"hcGrpcStatus"`
-	// Health check interval, seconds, 1 to 60; default 5.
+	// Health check interval in seconds, 1 to 60; default 5.
 	HcInterval pulumi.IntPtrInput `pulumi:"hcInterval"`
-	// Health check jitter, seconds, 0 to 60; default 5.
+	// Health check jitter in seconds, 0 to 60; default 5.
 	HcJitter pulumi.IntPtrInput `pulumi:"hcJitter"`
 	// Default false.
 	HcMandatory pulumi.BoolPtrInput `pulumi:"hcMandatory"`
@@ -3763,7 +3763,7 @@ type L7UpstreamZoneArgs struct {
 	HcPath pulumi.StringPtrInput `pulumi:"hcPath"`
 	// Expected status (nginx match syntax), at most 255 characters; default "200-399".
 	HcStatus pulumi.StringPtrInput `pulumi:"hcStatus"`
-	// 1 to 255 characters, unique; location zones name it in upstreamId.
+	// 1 to 255 characters, unique; the zones that send traffic here name it in upstreamId.
 	Id pulumi.StringInput `pulumi:"id"`
 	// "random.least_conn" (default), "round-robin" or "least_conn".
 	Method pulumi.StringPtrInput `pulumi:"method"`
@@ -3890,12 +3890,12 @@ func (o L7UpstreamZoneOutput) HcGrpcStatus() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v L7UpstreamZone) *int { return v.HcGrpcStatus }).(pulumi.IntPtrOutput)
 }
 
-// Health check interval, seconds, 1 to 60; default 5.
+// Health check interval in seconds, 1 to 60; default 5.
 func (o L7UpstreamZoneOutput) HcInterval() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v L7UpstreamZone) *int { return v.HcInterval }).(pulumi.IntPtrOutput)
 }
 
-// Health check jitter, seconds, 0 to 60; default 5.
+// Health check jitter in seconds, 0 to 60; default 5.
 func (o L7UpstreamZoneOutput) HcJitter() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v L7UpstreamZone) *int { return v.HcJitter }).(pulumi.IntPtrOutput)
 }
@@ -3925,7 +3925,7 @@ func (o L7UpstreamZoneOutput) HcStatus() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v L7UpstreamZone) *string { return v.HcStatus }).(pulumi.StringPtrOutput)
 }
 
-// 1 to 255 characters, unique; location zones name it in upstreamId.
+// 1 to 255 characters, unique; the zones that send traffic here name it in upstreamId.
 func (o L7UpstreamZoneOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v L7UpstreamZone) string { return v.Id }).(pulumi.StringOutput)
 }

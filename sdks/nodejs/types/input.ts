@@ -142,7 +142,7 @@ export interface L4UpstreamZoneArgs {
      */
     hcJitter?: pulumi.Input<number | undefined>;
     /**
-     * 1 to 255 characters, unique; vhost zones name it in upstreamId.
+     * 1 to 255 characters, unique; the zones that send traffic here name it in upstreamId.
      */
     id: pulumi.Input<string>;
     /**
@@ -254,11 +254,11 @@ export interface L7UpstreamZoneArgs {
      */
     hcGrpcStatus?: pulumi.Input<number | undefined>;
     /**
-     * Health check interval, seconds, 1 to 60; default 5.
+     * Health check interval in seconds, 1 to 60; default 5.
      */
     hcInterval?: pulumi.Input<number | undefined>;
     /**
-     * Health check jitter, seconds, 0 to 60; default 5.
+     * Health check jitter in seconds, 0 to 60; default 5.
      */
     hcJitter?: pulumi.Input<number | undefined>;
     /**
@@ -282,7 +282,7 @@ export interface L7UpstreamZoneArgs {
      */
     hcStatus?: pulumi.Input<string | undefined>;
     /**
-     * 1 to 255 characters, unique; location zones name it in upstreamId.
+     * 1 to 255 characters, unique; the zones that send traffic here name it in upstreamId.
      */
     id: pulumi.Input<string>;
     /**

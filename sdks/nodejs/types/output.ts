@@ -890,7 +890,7 @@ export interface L4UpstreamZone {
      */
     hcJitter?: number;
     /**
-     * 1 to 255 characters, unique; vhost zones name it in upstreamId.
+     * 1 to 255 characters, unique; the zones that send traffic here name it in upstreamId.
      */
     id: string;
     /**
@@ -1002,11 +1002,11 @@ export interface L7UpstreamZone {
      */
     hcGrpcStatus?: number;
     /**
-     * Health check interval, seconds, 1 to 60; default 5.
+     * Health check interval in seconds, 1 to 60; default 5.
      */
     hcInterval?: number;
     /**
-     * Health check jitter, seconds, 0 to 60; default 5.
+     * Health check jitter in seconds, 0 to 60; default 5.
      */
     hcJitter?: number;
     /**
@@ -1030,7 +1030,7 @@ export interface L7UpstreamZone {
      */
     hcStatus?: string;
     /**
-     * 1 to 255 characters, unique; location zones name it in upstreamId.
+     * 1 to 255 characters, unique; the zones that send traffic here name it in upstreamId.
      */
     id: string;
     /**

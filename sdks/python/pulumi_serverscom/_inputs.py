@@ -477,7 +477,7 @@ class L4UpstreamZoneArgsDict(TypedDict):
     """
     id: pulumi.Input[_builtins.str]
     """
-    1 to 255 characters, unique; vhost zones name it in upstreamId.
+    1 to 255 characters, unique; the zones that send traffic here name it in upstreamId.
     """
     upstreams: pulumi.Input[Sequence[pulumi.Input['LoadBalancerUpstreamArgsDict']]]
     """
@@ -512,7 +512,7 @@ class L4UpstreamZoneArgs:
         """
         A group of upstream servers of an L4 load balancer, with its balancing method and health checks.
 
-        :param pulumi.Input[_builtins.str] id: 1 to 255 characters, unique; vhost zones name it in upstreamId.
+        :param pulumi.Input[_builtins.str] id: 1 to 255 characters, unique; the zones that send traffic here name it in upstreamId.
         :param pulumi.Input[Sequence[pulumi.Input['LoadBalancerUpstreamArgs']]] upstreams: The upstream servers of the zone; at least one.
         :param pulumi.Input[_builtins.int] hc_interval: Health check interval in seconds, 1 to 60; default 5.
         :param pulumi.Input[_builtins.int] hc_jitter: Health check jitter in seconds, 0 to 60; default 5.
@@ -540,7 +540,7 @@ class L4UpstreamZoneArgs:
     @pulumi.getter
     def id(self) -> pulumi.Input[_builtins.str]:
         """
-        1 to 255 characters, unique; vhost zones name it in upstreamId.
+        1 to 255 characters, unique; the zones that send traffic here name it in upstreamId.
         """
         return pulumi.get(self, "id")
 
@@ -823,7 +823,7 @@ class L7UpstreamZoneArgsDict(TypedDict):
     """
     id: pulumi.Input[_builtins.str]
     """
-    1 to 255 characters, unique; location zones name it in upstreamId.
+    1 to 255 characters, unique; the zones that send traffic here name it in upstreamId.
     """
     upstreams: pulumi.Input[Sequence[pulumi.Input['LoadBalancerUpstreamArgsDict']]]
     """
@@ -851,11 +851,11 @@ class L7UpstreamZoneArgsDict(TypedDict):
     """
     hc_interval: NotRequired[pulumi.Input[Optional[_builtins.int]]]
     """
-    Health check interval, seconds, 1 to 60; default 5.
+    Health check interval in seconds, 1 to 60; default 5.
     """
     hc_jitter: NotRequired[pulumi.Input[Optional[_builtins.int]]]
     """
-    Health check jitter, seconds, 0 to 60; default 5.
+    Health check jitter in seconds, 0 to 60; default 5.
     """
     hc_mandatory: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
     """
@@ -919,15 +919,15 @@ class L7UpstreamZoneArgs:
         A group of upstream servers of an L7 load balancer, with its balancing method and HTTP health
         checks.
 
-        :param pulumi.Input[_builtins.str] id: 1 to 255 characters, unique; location zones name it in upstreamId.
+        :param pulumi.Input[_builtins.str] id: 1 to 255 characters, unique; the zones that send traffic here name it in upstreamId.
         :param pulumi.Input[Sequence[pulumi.Input['LoadBalancerUpstreamArgs']]] upstreams: The upstream servers of the zone; at least one.
         :param pulumi.Input[_builtins.bool] grpc: Default false.
         :param pulumi.Input[_builtins.str] hc_domain: The host name health checks ask for.
         :param pulumi.Input[_builtins.int] hc_fails: Failed checks before an upstream is taken out, at least 1; default 3.
         :param pulumi.Input[_builtins.str] hc_grpc_service: At most 64 characters.
         :param pulumi.Input[_builtins.int] hc_grpc_status: 0 to 16; default 0.
-        :param pulumi.Input[_builtins.int] hc_interval: Health check interval, seconds, 1 to 60; default 5.
-        :param pulumi.Input[_builtins.int] hc_jitter: Health check jitter, seconds, 0 to 60; default 5.
+        :param pulumi.Input[_builtins.int] hc_interval: Health check interval in seconds, 1 to 60; default 5.
+        :param pulumi.Input[_builtins.int] hc_jitter: Health check jitter in seconds, 0 to 60; default 5.
         :param pulumi.Input[_builtins.bool] hc_mandatory: Default false.
         :param pulumi.Input[_builtins.str] hc_method: "GET" (default) or "HEAD".
         :param pulumi.Input[_builtins.int] hc_passes: Passed checks to take it back, at least 1; default 3.
@@ -995,7 +995,7 @@ class L7UpstreamZoneArgs:
     @pulumi.getter
     def id(self) -> pulumi.Input[_builtins.str]:
         """
-        1 to 255 characters, unique; location zones name it in upstreamId.
+        1 to 255 characters, unique; the zones that send traffic here name it in upstreamId.
         """
         return pulumi.get(self, "id")
 
@@ -1079,7 +1079,7 @@ class L7UpstreamZoneArgs:
     @pulumi.getter(name="hcInterval")
     def hc_interval(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Health check interval, seconds, 1 to 60; default 5.
+        Health check interval in seconds, 1 to 60; default 5.
         """
         return pulumi.get(self, "hc_interval")
 
@@ -1091,7 +1091,7 @@ class L7UpstreamZoneArgs:
     @pulumi.getter(name="hcJitter")
     def hc_jitter(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Health check jitter, seconds, 0 to 60; default 5.
+        Health check jitter in seconds, 0 to 60; default 5.
         """
         return pulumi.get(self, "hc_jitter")
 

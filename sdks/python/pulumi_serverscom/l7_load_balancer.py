@@ -34,7 +34,7 @@ class L7LoadBalancerArgs:
         """
         The set of arguments for constructing a L7LoadBalancer resource.
 
-        :param pulumi.Input[_builtins.int] location_id: Where it runs (load balancers must be enabled there); changing it replaces.
+        :param pulumi.Input[_builtins.int] location_id: Where it runs (getLocation; load balancers must be enabled there); changing it replaces.
         :param pulumi.Input[Sequence[pulumi.Input['L7UpstreamZoneArgs']]] upstream_zones: Groups of upstream servers.
         :param pulumi.Input[Sequence[pulumi.Input['L7VhostZoneArgs']]] vhost_zones: Virtual hosts: domains and ports to location zones or an upstream zone.
         :param pulumi.Input[_builtins.str] adopt_id: Take over the existing L7 balancer with this id; its location must match.
@@ -43,7 +43,7 @@ class L7LoadBalancerArgs:
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] labels: The complete label set; omitted means none.
         :param pulumi.Input[_builtins.str] name: Default: the Pulumi resource name.
         :param pulumi.Input[_builtins.bool] store_logs: Keep logs; default false.
-        :param pulumi.Input[_builtins.int] store_logs_region_id: The cloud region that keeps them.
+        :param pulumi.Input[_builtins.int] store_logs_region_id: The cloud region that keeps the logs.
         """
         pulumi.set(__self__, "location_id", location_id)
         pulumi.set(__self__, "upstream_zones", upstream_zones)
@@ -71,7 +71,7 @@ class L7LoadBalancerArgs:
     @pulumi.getter(name="locationId")
     def location_id(self) -> pulumi.Input[_builtins.int]:
         """
-        Where it runs (load balancers must be enabled there); changing it replaces.
+        Where it runs (getLocation; load balancers must be enabled there); changing it replaces.
         """
         return pulumi.get(self, "location_id")
 
@@ -179,7 +179,7 @@ class L7LoadBalancerArgs:
     @pulumi.getter(name="storeLogsRegionId")
     def store_logs_region_id(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        The cloud region that keeps them.
+        The cloud region that keeps the logs.
         """
         return pulumi.get(self, "store_logs_region_id")
 
@@ -248,10 +248,10 @@ class L7LoadBalancer(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] cluster_id: A dedicated cluster (getLoadBalancerCluster); omitted: a shared one. Changed in place.
         :param pulumi.Input[_builtins.bool] geoip: GeoIP; default false.
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] labels: The complete label set; omitted means none.
-        :param pulumi.Input[_builtins.int] location_id: Where it runs (load balancers must be enabled there); changing it replaces.
+        :param pulumi.Input[_builtins.int] location_id: Where it runs (getLocation; load balancers must be enabled there); changing it replaces.
         :param pulumi.Input[_builtins.str] name: Default: the Pulumi resource name.
         :param pulumi.Input[_builtins.bool] store_logs: Keep logs; default false.
-        :param pulumi.Input[_builtins.int] store_logs_region_id: The cloud region that keeps them.
+        :param pulumi.Input[_builtins.int] store_logs_region_id: The cloud region that keeps the logs.
         :param pulumi.Input[Sequence[pulumi.Input[Union['L7UpstreamZoneArgs', 'L7UpstreamZoneArgsDict', 'outputs.L7UpstreamZone']]]] upstream_zones: Groups of upstream servers.
         :param pulumi.Input[Sequence[pulumi.Input[Union['L7VhostZoneArgs', 'L7VhostZoneArgsDict', 'outputs.L7VhostZone']]]] vhost_zones: Virtual hosts: domains and ports to location zones or an upstream zone.
         """
@@ -507,7 +507,7 @@ class L7LoadBalancer(pulumi.CustomResource):
     @pulumi.getter(name="storeLogsRegionId")
     def store_logs_region_id(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
-        The cloud region that keeps them.
+        The cloud region that keeps the logs.
         """
         return pulumi.get(self, "store_logs_region_id")
 

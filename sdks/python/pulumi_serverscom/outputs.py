@@ -2565,7 +2565,7 @@ class L4UpstreamZone(dict):
         """
         A group of upstream servers of an L4 load balancer, with its balancing method and health checks.
 
-        :param _builtins.str id: 1 to 255 characters, unique; vhost zones name it in upstreamId.
+        :param _builtins.str id: 1 to 255 characters, unique; the zones that send traffic here name it in upstreamId.
         :param Sequence['LoadBalancerUpstream'] upstreams: The upstream servers of the zone; at least one.
         :param _builtins.int hc_interval: Health check interval in seconds, 1 to 60; default 5.
         :param _builtins.int hc_jitter: Health check jitter in seconds, 0 to 60; default 5.
@@ -2593,7 +2593,7 @@ class L4UpstreamZone(dict):
     @pulumi.getter
     def id(self) -> _builtins.str:
         """
-        1 to 255 characters, unique; vhost zones name it in upstreamId.
+        1 to 255 characters, unique; the zones that send traffic here name it in upstreamId.
         """
         return pulumi.get(self, "id")
 
@@ -2875,15 +2875,15 @@ class L7UpstreamZone(dict):
         A group of upstream servers of an L7 load balancer, with its balancing method and HTTP health
         checks.
 
-        :param _builtins.str id: 1 to 255 characters, unique; location zones name it in upstreamId.
+        :param _builtins.str id: 1 to 255 characters, unique; the zones that send traffic here name it in upstreamId.
         :param Sequence['LoadBalancerUpstream'] upstreams: The upstream servers of the zone; at least one.
         :param _builtins.bool grpc: Default false.
         :param _builtins.str hc_domain: The host name health checks ask for.
         :param _builtins.int hc_fails: Failed checks before an upstream is taken out, at least 1; default 3.
         :param _builtins.str hc_grpc_service: At most 64 characters.
         :param _builtins.int hc_grpc_status: 0 to 16; default 0.
-        :param _builtins.int hc_interval: Health check interval, seconds, 1 to 60; default 5.
-        :param _builtins.int hc_jitter: Health check jitter, seconds, 0 to 60; default 5.
+        :param _builtins.int hc_interval: Health check interval in seconds, 1 to 60; default 5.
+        :param _builtins.int hc_jitter: Health check jitter in seconds, 0 to 60; default 5.
         :param _builtins.bool hc_mandatory: Default false.
         :param _builtins.str hc_method: "GET" (default) or "HEAD".
         :param _builtins.int hc_passes: Passed checks to take it back, at least 1; default 3.
@@ -2951,7 +2951,7 @@ class L7UpstreamZone(dict):
     @pulumi.getter
     def id(self) -> _builtins.str:
         """
-        1 to 255 characters, unique; location zones name it in upstreamId.
+        1 to 255 characters, unique; the zones that send traffic here name it in upstreamId.
         """
         return pulumi.get(self, "id")
 
@@ -3007,7 +3007,7 @@ class L7UpstreamZone(dict):
     @pulumi.getter(name="hcInterval")
     def hc_interval(self) -> Optional[_builtins.int]:
         """
-        Health check interval, seconds, 1 to 60; default 5.
+        Health check interval in seconds, 1 to 60; default 5.
         """
         return pulumi.get(self, "hc_interval")
 
@@ -3015,7 +3015,7 @@ class L7UpstreamZone(dict):
     @pulumi.getter(name="hcJitter")
     def hc_jitter(self) -> Optional[_builtins.int]:
         """
-        Health check jitter, seconds, 0 to 60; default 5.
+        Health check jitter in seconds, 0 to 60; default 5.
         """
         return pulumi.get(self, "hc_jitter")
 
