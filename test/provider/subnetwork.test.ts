@@ -1,6 +1,6 @@
 // Subnetwork's provider implementation against the simulator (its seeded network pools), on
-// virtual time: lifecycle, drift, deletion outside Pulumi, the interrupted create, adoption and
-// every check rule.
+// virtual time: what its conformance row (test/conformance/kinds.ts) does not cover: allocation
+// by mask, clearing the title, IPv6, an attachment by hand, adoption and every check rule.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { PropertyBag } from "../../provider/framework/check";
 import type { KindProvider } from "../../provider/framework/kind-provider";
@@ -49,26 +49,6 @@ async function created(fields: PropertyBag) {
 }
 
 describe("the lifecycle", () => {
-  it("allocates by CIDR; the id is its path; read and diff agree with the inputs", async () => {
-    const { inputs, id, outs } = await created({ cidr: "10.20.0.0/29", title: "db" });
-    const [record] = await bed.sim.control.records("subnetworks");
-    expect(id).toBe(subnetworkResourceId(POOL, String(record?.id)));
-    expect(outs).toMatchObject({
-      networkPoolId: POOL,
-      title: "db",
-      cidr: "10.20.0.0/29",
-      mask: 29,
-      attached: false,
-      interfaceType: "private",
-      subnetworkId: record?.id,
-    });
-    expect(bed.lines).toEqual([]);
-    const read = await provider.read(id, outs);
-    expect(read.id).toBe(id);
-    expect(read.inputs).toMatchObject({ networkPoolId: POOL, cidr: "10.20.0.0/29", title: "db" });
-    expect(await provider.diff(id, outs, inputs)).toMatchObject({ changes: false });
-  });
-
   it("allocates by mask: the API's range is an output, and the mask is compared with it", async () => {
     const { inputs, id, outs } = await created({ mask: 28 });
     expect(outs).toMatchObject({ cidr: "10.20.0.0/28", mask: 28, title: null });
@@ -79,24 +59,13 @@ describe("the lifecycle", () => {
     });
   });
 
-  it("retitles in place (removing the title clears it); pool, cidr and mask replace", async () => {
+  // The row (test/conformance/kinds.ts) retitles in place and replaces for pool and cidr.
+  it("removing the title clears it; an unknown cidr shows as a replacement", async () => {
     const { inputs, id, outs } = await created({ cidr: "10.20.0.0/29", title: "db" });
-    const news = { ...inputs, title: "database" };
-    expect(await provider.diff(id, outs, news)).toMatchObject({ replaces: [], changes: true });
-    const { outs: updated } = await provider.update(id, outs, news);
-    expect(updated).toMatchObject({ title: "database", cidr: "10.20.0.0/29" });
     const untitled = { ...inputs, title: undefined };
-    expect(await provider.diff(id, updated as PropertyBag, untitled)).toMatchObject({
-      changes: true,
-    });
-    const { outs: cleared } = await provider.update(id, updated as PropertyBag, untitled);
+    expect(await provider.diff(id, outs, untitled)).toMatchObject({ changes: true });
+    const { outs: cleared } = await provider.update(id, outs, untitled);
     expect((cleared as PropertyBag).title).toBeNull();
-    for (const [change, replaces] of [
-      [{ networkPoolId: "NpDfw1Pr" }, ["networkPoolId"]],
-      [{ cidr: "10.20.0.8/29" }, ["cidr"]],
-    ] as const) {
-      expect(await provider.diff(id, outs, { ...inputs, ...change })).toMatchObject({ replaces });
-    }
     // An unknown value (preview) may change: it shows as the replacement it may be.
     expect(await provider.diff(id, outs, { ...inputs, cidr: UNKNOWN })).toMatchObject({
       replaces: ["cidr"],
@@ -109,50 +78,19 @@ describe("the lifecycle", () => {
     const inputs = inputsOf({ cidr: "2001:DB8:0::/48" });
     expect(await provider.diff("x", live, inputs)).toMatchObject({ changes: false });
   });
-
-  it("deletes, waiting for the 404; a second delete and a read of a deleted one are fine", async () => {
-    const { id, outs } = await created({ mask: 30 });
-    await provider.delete(id, outs);
-    expect(await subnetworks()).toBe(0);
-    await provider.delete(id, outs);
-    expect(await provider.read(id, outs)).toEqual({});
-  });
 });
 
-describe("drift and deletion outside Pulumi", () => {
-  it("a retitle by hand shows in read and as an update in diff", async () => {
-    const { inputs, id, outs } = await created({ cidr: "10.20.0.0/29", title: "db" });
-    const subnetworkId = String(outs.subnetworkId);
-    await bed.sim.control.patch("subnetworks", subnetworkId, { title: "by-hand", attached: true });
+// The row covers a retitle and a deletion by hand.
+describe("drift", () => {
+  it("an attachment made outside Pulumi shows in read", async () => {
+    const { id, outs } = await created({ cidr: "10.20.0.0/29", title: "db" });
+    await bed.sim.control.patch("subnetworks", String(outs.subnetworkId), { attached: true });
     const read = await provider.read(id, outs);
-    expect(read.props).toMatchObject({ title: "by-hand", attached: true });
-    expect(await provider.diff(id, read.props as PropertyBag, inputs)).toMatchObject({
-      changes: true,
-      replaces: [],
-    });
-  });
-
-  it("a subnetwork deleted by hand reads as gone", async () => {
-    const { id, outs } = await created({ mask: 29 });
-    await bed.sim.control.remove("subnetworks", String(outs.subnetworkId));
-    expect(await provider.read(id, outs)).toEqual({});
+    expect(read.props).toMatchObject({ title: "db", attached: true });
   });
 });
 
 describe("creates that must not duplicate", () => {
-  it("a lost POST answer with a CIDR: the subnetwork that appeared is named, not taken (issue 25)", async () => {
-    // The API refuses a second subnetwork with the CIDR: the one that appeared may be this
-    // create's or another program's (test/provider/late-commit-foreign.test.ts).
-    await bed.sim.control.setFaults({
-      rules: [{ kind: "dropResponseAfterApply", probability: 1, method: "POST", times: 1 }],
-    });
-    const error = await failure(created({ cidr: "10.20.0.0/29", title: "db" }));
-    expect(error.message).toMatch(
-      /^serverscom:Subnetwork db: the create request failed .*, and since then .*set adoptId/,
-    );
-    expect(await subnetworks()).toBe(1);
-  });
-
   it("never adopts a subnetwork with the declared CIDR and title: it stops, naming it and adoptId", async () => {
     // Issue 12: an earlier object is named, not adopted (it may be another resource's with the
     // same inputs). The API refuses an overlapping CIDR, so the create stops before its POST.
