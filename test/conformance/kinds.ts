@@ -3,6 +3,9 @@
 // native plugin over gRPC, as every other language and `pulumi import` reach it). A kind's own
 // test files keep only what is specific to it. Adding a kind means adding its row here.
 
+import { X509Certificate } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { expect } from "vitest";
 import { cloudInstanceKind } from "../../provider/cloud-instance/definition";
 import { cloudVolumeKind } from "../../provider/cloud-volume/definition";
@@ -15,6 +18,7 @@ import { rbsVolumeKind } from "../../provider/rbs-volume/definition";
 import { sbmServerKind } from "../../provider/sbm-server/definition";
 import { sshKeyKind } from "../../provider/ssh-key/definition";
 import { fingerprintOf } from "../../provider/ssh-key/public-key";
+import { sslCertificateKind } from "../../provider/ssl-certificate/definition";
 import {
   parseSubnetworkResourceId,
   subnetworkKind,
@@ -951,6 +955,96 @@ const subnetwork: KindRow = {
     /^serverscom:Subnetwork db: the create request failed .*, and since then .*set adoptId/,
 };
 
+const pem = (name: string) =>
+  readFileSync(join(__dirname, "..", "simulator", "data", name), "utf8");
+/** Self-signed, CN example.test, SANs example.test and www.example.test (test/simulator/data). */
+const CERTIFICATE = pem("ssl-cert.pem");
+const CERTIFICATE_KEY = pem("ssl-key.pem");
+/** The renewal: rotated.example.test with a new key, issued by a test CA (the chain). */
+const RENEWED_CERTIFICATE = pem("ssl-renewed-cert.pem");
+const RENEWED_KEY = pem("ssl-renewed-key.pem");
+const RENEWAL_CA = pem("ssl-renewal-ca.pem");
+const sha1Of = (certificate: string) =>
+  new X509Certificate(certificate).fingerprint.replaceAll(":", "").toLowerCase();
+/** The lines of a PEM key's body, none of which may appear anywhere but in requests. */
+const keyLines = (key: string) =>
+  key.split("\n").filter((line) => line.length > 20 && !line.startsWith("-----"));
+
+const sslCertificate: KindRow = {
+  kind: sslCertificateKind,
+  name: "site",
+  collection: "ssl_certificates",
+  secretFields: ["_private_key"],
+  inputs: () => ({
+    name: "site",
+    publicKey: CERTIFICATE,
+    privateKey: CERTIFICATE_KEY,
+    chainKey: null,
+    labels: { env: "prod" },
+  }),
+  id: ({ record }) => String(record.id),
+  // What the API read from the certificate, never the private key.
+  outputs: () => ({
+    name: "site",
+    type: "custom",
+    issuer: "example.test",
+    subject: "example.test",
+    domainNames: ["example.test", "www.example.test"],
+    expiresAt: "2126-10-29T00:04:14.000Z",
+    sha1Fingerprint: sha1Of(CERTIFICATE),
+    labels: { env: "prod" },
+    createdAt: expect.any(String),
+    updatedAt: expect.any(String),
+    // Write-only: a digest of the key pair's public half, and "no chain".
+    privateKey: expect.stringMatching(/^spki-sha256:[0-9a-f]{64}$/),
+    chainKey: null,
+  }),
+  labels: { env: "prod" },
+  stored: () => ({ _private_key: CERTIFICATE_KEY }),
+  readInputs: () => ({
+    name: "site",
+    labels: { env: "prod" },
+    privateKey: expect.stringMatching(/^spki-sha256:[0-9a-f]{64}$/),
+    chainKey: null,
+  }),
+  unrecorded: ["privateKey", "chainKey"],
+  deleteLines: ({ id }) => [`serverscom:SslCertificate site (${id}): gone`],
+  // The renewal: the certificate, the key and the chain in place, one PUT.
+  update: {
+    fields: () => ({
+      publicKey: RENEWED_CERTIFICATE,
+      privateKey: RENEWED_KEY,
+      chainKey: RENEWAL_CA,
+    }),
+    updates: ["publicKey", "privateKey", "chainKey"],
+    outputs: () => ({
+      subject: "rotated.example.test",
+      issuer: "Test Intermediate CA",
+      domainNames: ["rotated.example.test", "www.rotated.example.test"],
+      sha1Fingerprint: sha1Of(RENEWED_CERTIFICATE),
+      privateKey: expect.stringMatching(/^spki-sha256:[0-9a-f]{64}$/),
+      chainKey: expect.stringMatching(/^der-sha256:[0-9a-f]{64}$/),
+    }),
+    stored: () => ({ _private_key: RENEWED_KEY, _chain_key: RENEWAL_CA }),
+    requests: { "PUT /v1/ssl_certificates/custom/:id": 1 },
+  },
+  // Every property changes in place.
+  replace: [],
+  // Renewed by hand: the API reports another certificate (another fingerprint, subject and name)
+  // than the declared one, before or after the row's update.
+  drift: {
+    change: changedOutside(
+      "ssl_certificates",
+      { name: "by-hand", sha1_fingerprint: "0".repeat(40), subject: "other.example.test" },
+      { env: "x" },
+    ),
+    shows: { name: "by-hand", labels: { env: "x" } },
+    updates: ["name", "publicKey", "labels"],
+  },
+  secrets: [...keyLines(CERTIFICATE_KEY), ...keyLines(RENEWED_KEY)],
+  lostCreateAnswer: "adopts",
+};
+
 export const KINDS: readonly KindRow[] = [
   sshKey,
   dnsZone,
@@ -962,4 +1056,5 @@ export const KINDS: readonly KindRow[] = [
   sbmServer,
   cloudVolume,
   subnetwork,
+  sslCertificate,
 ];

@@ -24,39 +24,9 @@ const OTHER_KEY = data("ssl-other-key.pem");
 
 // The renewal: a certificate for rotated.example.test with a new (P-256) key, issued by a test
 // CA whose certificate is the chain. Made with openssl for these tests; nothing else trusts them.
-const CA = `-----BEGIN CERTIFICATE-----
-MIIBxTCCAWugAwIBAgIUB+BjgbNgBkpxsaEq/SgcxF3Ap4MwCgYIKoZIzj0EAwIw
-NzEdMBsGA1UEAwwUVGVzdCBJbnRlcm1lZGlhdGUgQ0ExFjAUBgNVBAoMDVByb3Zp
-ZGVyIFRlc3QwIBcNMjYxMTIyMDAzMTQ4WhgPMjEyNjEwMjkwMDMxNDhaMDcxHTAb
-BgNVBAMMFFRlc3QgSW50ZXJtZWRpYXRlIENBMRYwFAYDVQQKDA1Qcm92aWRlciBU
-ZXN0MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAEuZDGSdaarltnZZugjQnQZVNA
-+Zsc+LRWAxHvIfs68T+ExpMpblle2YUa/bjGzRRPm9OvX3CVyiDswckB0Ea9eqNT
-MFEwHQYDVR0OBBYEFFn/ZLJUGIxXKJ79umIaysboZJw/MB8GA1UdIwQYMBaAFFn/
-ZLJUGIxXKJ79umIaysboZJw/MA8GA1UdEwEB/wQFMAMBAf8wCgYIKoZIzj0EAwID
-SAAwRQIgHh5h5iPCCNxsGB4yY7kIneyNhvCRWXhcUNPp7DWy9dkCIQDppSXRR9Co
-VaDb8hjXPfjZP+f5HoOzXJdnE9yT/PO50w==
------END CERTIFICATE-----
-`;
-const RENEWED_CERTIFICATE = `-----BEGIN CERTIFICATE-----
-MIIB7zCCAZWgAwIBAgIUW6PN/+HNhuUAi3gmFUHbMxfTvyQwCgYIKoZIzj0EAwIw
-NzEdMBsGA1UEAwwUVGVzdCBJbnRlcm1lZGlhdGUgQ0ExFjAUBgNVBAoMDVByb3Zp
-ZGVyIFRlc3QwIBcNMjYxMTIyMDAzMTQ4WhgPMjEyNjEwMjkwMDMxNDhaMDcxHTAb
-BgNVBAMMFHJvdGF0ZWQuZXhhbXBsZS50ZXN0MRYwFAYDVQQKDA1Qcm92aWRlciBU
-ZXN0MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAEVVQgV6XWuHwREX5oyKcz5Az3
-l7aCm4O3OSUL+XCIS4z/m+660kdO877Erf4CVxUDzQ4cqDWOFBDxuhSwqz3MmaN9
-MHswOQYDVR0RBDIwMIIUcm90YXRlZC5leGFtcGxlLnRlc3SCGHd3dy5yb3RhdGVk
-LmV4YW1wbGUudGVzdDAdBgNVHQ4EFgQUudCPPD0G8QxqjEYTtbEMdOqQI8IwHwYD
-VR0jBBgwFoAUWf9kslQYjFconv26YhrKxuhknD8wCgYIKoZIzj0EAwIDSAAwRQIg
-KzkbTfHhPqyi8+t0rXXrCjFYG7AJlNKXJRDBH5DCsykCIQCZavxYQB3VeH1H30ZC
-DptXR/1Jx1LE+38rBtL+O3lqxw==
------END CERTIFICATE-----
-`;
-const RENEWED_KEY = `-----BEGIN PRIVATE KEY-----
-MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgSIR3DFAHl575aPV2
-31dUNsojuJrm5vDbUlvJYzz3rwGhRANCAARVVCBXpda4fBERfmjIpzPkDPeXtoKb
-g7c5JQv5cIhLjP+b7rrSR07zvsSt/gJXFQPNDhyoNY4UEPG6FLCrPcyZ
------END PRIVATE KEY-----
-`;
+const CA = data("ssl-renewal-ca.pem");
+const RENEWED_CERTIFICATE = data("ssl-renewed-cert.pem");
+const RENEWED_KEY = data("ssl-renewed-key.pem");
 
 /** The lines of every private key used here: none may appear anywhere but in requests. */
 const SECRET_LINES = [KEY, OTHER_KEY, RENEWED_KEY].flatMap((pem) =>
