@@ -1,6 +1,7 @@
 // SslCertificate's provider implementation (custom certificates) against the simulator. The
-// private key is a secret input: besides the lifecycle, these tests collect every output,
-// progress line and error message and check that none of them holds any of the key.
+// private key is a secret input: besides what its conformance row (test/conformance/kinds.ts)
+// asserts, these tests collect every output, progress line and error message and check that none
+// of them holds any of the key.
 import { createPrivateKey, X509Certificate } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -116,48 +117,6 @@ function putFields(): () => string[][] {
 }
 
 describe("the lifecycle: create, read, update, delete", () => {
-  it("uploads the certificate and returns what the API read from it, not the private key", async () => {
-    const { inputs, id, outs } = await created("site", { labels: { env: "prod" } });
-    expect(outs).toEqual({
-      name: "site",
-      type: "custom",
-      issuer: "example.test",
-      subject: "example.test",
-      domainNames: ["example.test", "www.example.test"],
-      expiresAt: "2126-10-29T00:04:14.000Z",
-      sha1Fingerprint: sha1(CERTIFICATE),
-      labels: { env: "prod" },
-      createdAt: expect.any(String),
-      updatedAt: expect.any(String),
-      // Write-only: a digest of the key pair's public half, and "no chain".
-      privateKey: expect.stringMatching(/^spki-sha256:[0-9a-f]{64}$/),
-      chainKey: null,
-      __ownerLabel: inputs.__ownerLabel,
-    });
-    const stored = await bed.sim.control.peek(CERTIFICATES, id);
-    expect(stored?._private_key).toBe(KEY);
-    expect(stored?.labels).toMatchObject({ env: "prod", [OWNER_LABEL_KEY]: inputs.__ownerLabel });
-    expect(bed.lines).toEqual([]);
-  });
-
-  it("reads the live record, keeps the write-only digests, and diffs without changes", async () => {
-    const { inputs, id, outs } = await created("site");
-    const read = saw(await provider.read(id, outs));
-    expect(read.id).toBe(id);
-    expect(read.props).toEqual(outs);
-    expect(read.inputs).toEqual({
-      name: "site",
-      labels: {},
-      privateKey: outs.privateKey,
-      chainKey: null,
-      __ownerLabel: inputs.__ownerLabel,
-    });
-    expect(await provider.diff(id, outs, inputs)).toMatchObject({ changes: false });
-    expect(await provider.diff(id, read.props as PropertyBag, inputs)).toMatchObject({
-      changes: false,
-    });
-  });
-
   it("renames and relabels without sending the key material again", async () => {
     const { inputs, id, outs } = await created("site", { labels: { env: "prod" } });
     const puts = putFields();
@@ -171,34 +130,19 @@ describe("the lifecycle: create, read, update, delete", () => {
     expect(puts()).toEqual([["labels", "name"]]);
   });
 
-  it("rotates the certificate, the key and the chain in place: same id, one PUT of all three", async () => {
+  // The row (test/conformance/kinds.ts) renews in place: outputs, stored material, one PUT.
+  it("renews with one PUT of all three; dropping the chain sends the material without it", async () => {
     const { inputs, id, outs } = await created("site");
     const news = { ...inputs, ...RENEWAL };
-    expect(await provider.diff(id, outs, news)).toMatchObject({
-      changes: true,
-      replaces: [],
-      updates: ["publicKey", "privateKey", "chainKey"],
-    });
     const puts = putFields();
     const outs2 = await updated(id, outs, news);
-    expect(outs2).toMatchObject({
-      subject: "rotated.example.test",
-      issuer: "Test Intermediate CA",
-      domainNames: ["rotated.example.test", "www.rotated.example.test"],
-      sha1Fingerprint: sha1(RENEWED_CERTIFICATE),
-      chainKey: expect.stringMatching(/^der-sha256:[0-9a-f]{64}$/),
-    });
     expect(outs2.privateKey).not.toBe(outs.privateKey);
     expect(puts()).toEqual([["chain_key", "private_key", "public_key"]]);
-    const stored = await bed.sim.control.peek(CERTIFICATES, id);
-    expect(stored?._private_key).toBe(RENEWED_KEY);
-    expect(stored?._chain_key).toBe(CA);
     expect(
       (await bed.sim.control.records(CERTIFICATES)).filter((r) => r.type === "custom"),
     ).toHaveLength(1);
-    expect(await provider.diff(id, outs2, news)).toMatchObject({ changes: false });
 
-    // Dropping the chain sends the material without it: the API then keeps none.
+    // The API then keeps no chain.
     const unchained = { ...news, chainKey: null };
     expect(await provider.diff(id, outs2, unchained)).toMatchObject({ updates: ["chainKey"] });
     const outs3 = await updated(id, outs2, unchained);
@@ -213,15 +157,6 @@ describe("the lifecycle: create, read, update, delete", () => {
     expect(await provider.diff(id, outs, { ...inputs, privateKey: pkcs1 })).toMatchObject({
       changes: false,
     });
-  });
-
-  it("deletes the certificate; a 404 counts as done", async () => {
-    const { id, outs } = await created("site");
-    await provider.delete(id, outs);
-    expect(await bed.sim.control.peek(CERTIFICATES, id)).toBeUndefined();
-    expect(bed.lines).toEqual([`serverscom:SslCertificate site (${id}): gone`]);
-    await provider.delete(id, outs);
-    expect(await provider.read(id, outs)).toEqual({});
   });
 });
 
@@ -247,63 +182,25 @@ describe("a chain update the API did not take (issue 12, item 6)", () => {
   });
 });
 
+// The row covers the drift's read and diff, and a deletion outside Pulumi.
 describe("drift", () => {
-  it("sees a certificate replaced outside Pulumi and uploads the declared material again", async () => {
+  it("a certificate replaced outside Pulumi: the fix uploads the whole declared material", async () => {
     const { inputs, id, outs } = await created("site");
-    // Someone renewed it by hand: the API now reports another certificate (and another name).
     await bed.sim.control.patch(CERTIFICATES, id, {
       name: "by-hand",
       sha1_fingerprint: sha1(RENEWED_CERTIFICATE),
       subject: "rotated.example.test",
     });
     const read = saw(await provider.read(id, outs));
-    expect(read.props).toMatchObject({
-      name: "by-hand",
-      sha1Fingerprint: sha1(RENEWED_CERTIFICATE),
-    });
-    expect(await provider.diff(id, read.props as PropertyBag, inputs)).toMatchObject({
-      changes: true,
-      updates: ["name", "publicKey"],
-    });
     const puts = putFields();
     const fixed = await updated(id, read.props as PropertyBag, inputs);
     expect(fixed).toMatchObject({ name: "site", sha1Fingerprint: sha1(CERTIFICATE) });
-    // The whole material goes, so the API can check the certificate against the key.
+    // So the API can check the certificate against the key.
     expect(puts()).toEqual([["name", "private_key", "public_key"]]);
   });
 });
 
-describe("deletion outside Pulumi", () => {
-  it("read answers {} when the certificate is gone, and update says to refresh", async () => {
-    const { inputs, id, outs } = await created("site");
-    await bed.sim.control.remove(CERTIFICATES, id);
-    expect(await provider.read(id, outs)).toEqual({});
-    const error = await failure(provider.update(id, outs, inputs));
-    expect(error.message).toContain("no longer exists");
-  });
-});
-
 describe("idempotent create", () => {
-  it("recovers at once when the POST response is lost after the API applied it", async () => {
-    await bed.sim.control.setFaults({
-      rules: [
-        {
-          kind: "dropResponseAfterApply",
-          probability: 1,
-          method: "POST",
-          path: "/v1/ssl_certificates/custom",
-          times: 1,
-        },
-      ],
-    });
-    const { id, outs } = await created("site");
-    expect(outs.sha1Fingerprint).toBe(sha1(CERTIFICATE));
-    expect(await bed.sim.control.records(CERTIFICATES)).toHaveLength(3); // 2 seeded Let's Encrypt
-    expect(bed.lines[0]).toMatch(
-      new RegExp(`^serverscom:SslCertificate site \\(${id}\\): the create request failed`),
-    );
-  });
-
   it("a later create never adopts the certificate an earlier one uploaded: it names it", async () => {
     await bed.sim.control.setFaults({
       rules: [{ kind: "dropResponseAfterApply", probability: 1, method: "POST", times: 1 }],
