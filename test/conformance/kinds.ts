@@ -3,9 +3,6 @@
 // native plugin over gRPC, as every other language and `pulumi import` reach it). A kind's own
 // test files keep only what is specific to it. Adding a kind means adding its row here.
 
-import { X509Certificate } from "node:crypto";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { expect } from "vitest";
 import { cloudInstanceKind } from "../../provider/cloud-instance/definition";
 import { cloudVolumeKind } from "../../provider/cloud-volume/definition";
@@ -26,6 +23,15 @@ import {
 } from "../../provider/subnetwork/definition";
 import type { WireRecord } from "../../simulator";
 import { ed25519Key, ORDER, UBUNTU_22 } from "../provider/dedicated-server-support";
+import {
+  CA,
+  CERTIFICATE,
+  KEY as CERTIFICATE_KEY,
+  keyLines,
+  RENEWED_CERTIFICATE,
+  RENEWED_KEY,
+  sha1,
+} from "../provider/ssl-certificate-support";
 import type { KindRow } from "./row";
 
 /**
@@ -955,21 +961,6 @@ const subnetwork: KindRow = {
     /^serverscom:Subnetwork db: the create request failed .*, and since then .*set adoptId/,
 };
 
-const pem = (name: string) =>
-  readFileSync(join(__dirname, "..", "simulator", "data", name), "utf8");
-/** Self-signed, CN example.test, SANs example.test and www.example.test (test/simulator/data). */
-const CERTIFICATE = pem("ssl-cert.pem");
-const CERTIFICATE_KEY = pem("ssl-key.pem");
-/** The renewal: rotated.example.test with a new key, issued by a test CA (the chain). */
-const RENEWED_CERTIFICATE = pem("ssl-renewed-cert.pem");
-const RENEWED_KEY = pem("ssl-renewed-key.pem");
-const RENEWAL_CA = pem("ssl-renewal-ca.pem");
-const sha1Of = (certificate: string) =>
-  new X509Certificate(certificate).fingerprint.replaceAll(":", "").toLowerCase();
-/** The lines of a PEM key's body, none of which may appear anywhere but in requests. */
-const keyLines = (key: string) =>
-  key.split("\n").filter((line) => line.length > 20 && !line.startsWith("-----"));
-
 const sslCertificate: KindRow = {
   kind: sslCertificateKind,
   name: "site",
@@ -991,7 +982,7 @@ const sslCertificate: KindRow = {
     subject: "example.test",
     domainNames: ["example.test", "www.example.test"],
     expiresAt: "2126-10-29T00:04:14.000Z",
-    sha1Fingerprint: sha1Of(CERTIFICATE),
+    sha1Fingerprint: sha1(CERTIFICATE),
     labels: { env: "prod" },
     createdAt: expect.any(String),
     updatedAt: expect.any(String),
@@ -1014,18 +1005,18 @@ const sslCertificate: KindRow = {
     fields: () => ({
       publicKey: RENEWED_CERTIFICATE,
       privateKey: RENEWED_KEY,
-      chainKey: RENEWAL_CA,
+      chainKey: CA,
     }),
     updates: ["publicKey", "privateKey", "chainKey"],
     outputs: () => ({
       subject: "rotated.example.test",
       issuer: "Test Intermediate CA",
       domainNames: ["rotated.example.test", "www.rotated.example.test"],
-      sha1Fingerprint: sha1Of(RENEWED_CERTIFICATE),
+      sha1Fingerprint: sha1(RENEWED_CERTIFICATE),
       privateKey: expect.stringMatching(/^spki-sha256:[0-9a-f]{64}$/),
       chainKey: expect.stringMatching(/^der-sha256:[0-9a-f]{64}$/),
     }),
-    stored: () => ({ _private_key: RENEWED_KEY, _chain_key: RENEWAL_CA }),
+    stored: () => ({ _private_key: RENEWED_KEY, _chain_key: CA }),
     requests: { "PUT /v1/ssl_certificates/custom/:id": 1 },
   },
   // Every property changes in place.

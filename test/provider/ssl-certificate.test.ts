@@ -2,9 +2,7 @@
 // private key is a secret input: besides what its conformance row (test/conformance/kinds.ts)
 // asserts, these tests collect every output, progress line and error message and check that none
 // of them holds any of the key.
-import { createPrivateKey, X509Certificate } from "node:crypto";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { createPrivateKey } from "node:crypto";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { PropertyBag } from "../../provider/framework/check";
 import { PartialResourceError } from "../../provider/framework/errors";
@@ -13,29 +11,20 @@ import { createKindProvider } from "../../provider/framework/lifecycle";
 import { OWNER_LABEL_KEY } from "../../provider/framework/ownership";
 import { UNKNOWN } from "../../provider/framework/unknowns";
 import { sslCertificateKind } from "../../provider/ssl-certificate/definition";
+import {
+  CA,
+  CERTIFICATE,
+  KEY,
+  keyLines,
+  OTHER_KEY,
+  RENEWED_CERTIFICATE,
+  RENEWED_KEY,
+  sha1,
+} from "./ssl-certificate-support";
 import { engineInputs, PROVIDER_TEXT, resetTestBed, startTestBed, type TestBed } from "./support";
 
-const data = (name: string) =>
-  readFileSync(join(__dirname, "..", "simulator", "data", name), "utf8");
-/** Self-signed, CN example.test, SANs example.test and www.example.test (test/simulator/data). */
-const CERTIFICATE = data("ssl-cert.pem");
-const KEY = data("ssl-key.pem");
-/** A key that is not the certificate's. */
-const OTHER_KEY = data("ssl-other-key.pem");
-
-// The renewal: a certificate for rotated.example.test with a new (P-256) key, issued by a test
-// CA whose certificate is the chain. Made with openssl for these tests; nothing else trusts them.
-const CA = data("ssl-renewal-ca.pem");
-const RENEWED_CERTIFICATE = data("ssl-renewed-cert.pem");
-const RENEWED_KEY = data("ssl-renewed-key.pem");
-
 /** The lines of every private key used here: none may appear anywhere but in requests. */
-const SECRET_LINES = [KEY, OTHER_KEY, RENEWED_KEY].flatMap((pem) =>
-  pem.split("\n").filter((line) => line.length > 20 && !line.startsWith("-----")),
-);
-
-const sha1 = (pem: string) =>
-  new X509Certificate(pem).fingerprint.replaceAll(":", "").toLowerCase();
+const SECRET_LINES = [KEY, OTHER_KEY, RENEWED_KEY].flatMap(keyLines);
 
 let bed: TestBed;
 let provider: KindProvider;
