@@ -19,6 +19,7 @@ import {
   type Area,
   type AreaHandler,
   type AreaHelpers,
+  type ListSpec,
   type Router,
   SimApiError,
   type SimContext,
@@ -445,11 +446,18 @@ function registerRegions(router: Router, helpers: AreaHelpers): void {
       searchField: "name",
     }),
   );
-  router.add("GET", `${BASE}/regions/:id/flavors`, (req, ctx) => {
-    const region = helpers.getOr404(ctx, REGIONS, req.params.id ?? "");
-    const flavors = cloudFlavors(Number(region.id)).map((flavor) => ({ ...flavor }));
-    return helpers.list(req, flavors, {});
-  });
+  /** A list under one region: 404 for a region that does not exist, then its entries. */
+  const regionList = (
+    name: string,
+    entries: (ctx: SimContext, region: WireRecord) => WireRecord[],
+    spec: ListSpec = {},
+  ) =>
+    router.add("GET", `${BASE}/regions/:id/${name}`, (req, ctx) =>
+      helpers.list(req, entries(ctx, helpers.getOr404(ctx, REGIONS, req.params.id ?? "")), spec),
+    );
+  regionList("flavors", (_ctx, region) =>
+    cloudFlavors(Number(region.id)).map((flavor) => ({ ...flavor })),
+  );
   // The account's OpenStack credentials in the region (Go `CloudComputingRegionCredentials`:
   // tenant_name and username are numbers, as in every fixture).
   router.add("GET", `${BASE}/regions/:id/credentials`, (req, ctx) => {
@@ -461,20 +469,16 @@ function registerRegions(router: Router, helpers: AreaHelpers): void {
       username: 200_000 + Number(region.id),
     });
   });
-  router.add("GET", `${BASE}/regions/:id/images`, (req, ctx) => {
-    const region = helpers.getOr404(ctx, REGIONS, req.params.id ?? "");
-    const images = cloudImages(Number(region.id)).map((image) => ({ ...image }));
-    return helpers.list(req, images, {});
-  });
+  regionList("images", (_ctx, region) =>
+    cloudImages(Number(region.id)).map((image) => ({ ...image })),
+  );
   // The Go client (and so the SDK) lists a region's snapshots; cloud-storage.ts takes and
   // deletes them (issue 17). The instance is internal: the record does not name it.
-  router.add("GET", `${BASE}/regions/:id/snapshots`, (req, ctx) => {
-    const region = helpers.getOr404(ctx, REGIONS, req.params.id ?? "");
-    const snapshots = ctx.store.all("cloud_snapshots").filter((s) => s._region_id === region.id);
-    return helpers.list(req, snapshots, {
-      filters: { instance_id: "_instance_id", is_backup: "is_backup" },
-    });
-  });
+  regionList(
+    "snapshots",
+    (ctx, region) => ctx.store.all("cloud_snapshots").filter((s) => s._region_id === region.id),
+    { filters: { instance_id: "_instance_id", is_backup: "is_backup" } },
+  );
 }
 
 function registerInstances(router: Router, helpers: AreaHelpers): void {

@@ -93,17 +93,32 @@ function withDefaults(value: Record<string, unknown>, defaults: WireRecord): Wir
   return out;
 }
 
+/**
+ * The entries of a body's array, each read by `check` into its record at `<field>.<index>`; an
+ * entry that is not an object is an error and stands as {}.
+ */
+function eachObject(
+  field: string,
+  entries: readonly unknown[],
+  errors: FieldErrors,
+  check: (entry: Record<string, unknown>, at: string) => WireRecord,
+): WireRecord[] {
+  return entries.map((entry, index) => {
+    const at = `${field}.${index}`;
+    if (!isObject(entry)) {
+      errors[at] = "must be an object";
+      return {};
+    }
+    return check(entry, at);
+  });
+}
+
 function checkUpstreams(field: string, value: unknown, errors: FieldErrors): WireRecord[] {
   if (!Array.isArray(value) || value.length === 0) {
     errors[field] = "must be a non-empty array";
     return [];
   }
-  return value.map((upstream, index) => {
-    const at = `${field}.${index}`;
-    if (!isObject(upstream)) {
-      errors[at] = "must be an object";
-      return {};
-    }
+  return eachObject(field, value, errors, (upstream, at) => {
     if (typeof upstream.ip !== "string" || isIP(upstream.ip) === 0)
       errors[`${at}.ip`] = "must be an IP address";
     if (!inRange(upstream.port, 1, 65535)) errors[`${at}.port`] = "must be from 1 to 65535";
@@ -120,19 +135,26 @@ function checkUpstreams(field: string, value: unknown, errors: FieldErrors): Wir
   });
 }
 
-function checkUpstreamZones(layer: Layer, value: unknown, errors: FieldErrors): WireRecord[] {
+/** A body's zones: an array of objects, each with an id of 1 to 255 characters. */
+function checkZoneList(
+  field: "upstream_zones" | "vhost_zones",
+  value: unknown,
+  errors: FieldErrors,
+  check: (zone: Record<string, unknown>, at: string) => WireRecord,
+): WireRecord[] {
   if (!Array.isArray(value)) {
-    errors.upstream_zones = "is required and must be an array";
+    errors[field] = "is required and must be an array";
     return [];
   }
-  return value.map((zone, index) => {
-    const at = `upstream_zones.${index}`;
-    if (!isObject(zone)) {
-      errors[at] = "must be an object";
-      return {};
-    }
+  return eachObject(field, value, errors, (zone, at) => {
     if (!isNonEmptyString(zone.id) || zone.id.length > 255)
       errors[`${at}.id`] = "must be 1 to 255 characters";
+    return check(zone, at);
+  });
+}
+
+function checkUpstreamZones(layer: Layer, value: unknown, errors: FieldErrors): WireRecord[] {
+  return checkZoneList("upstream_zones", value, errors, (zone, at) => {
     if (zone.method !== undefined && !METHODS.includes(String(zone.method))) {
       errors[`${at}.method`] = `must be one of ${METHODS.join(", ")}`;
     }
@@ -182,18 +204,7 @@ function checkVhostZones(
   errors: FieldErrors,
   presets: ReadonlyMap<string, string> = new Map(),
 ): WireRecord[] {
-  if (!Array.isArray(value)) {
-    errors.vhost_zones = "is required and must be an array";
-    return [];
-  }
-  return value.map((zone, index) => {
-    const at = `vhost_zones.${index}`;
-    if (!isObject(zone)) {
-      errors[at] = "must be an object";
-      return {};
-    }
-    if (!isNonEmptyString(zone.id) || zone.id.length > 255)
-      errors[`${at}.id`] = "must be 1 to 255 characters";
+  return checkZoneList("vhost_zones", value, errors, (zone, at) => {
     checkPorts(at, zone.ports, errors);
     if (layer === "l4") {
       if (typeof zone.upstream_id !== "string" || !upstreamIds.has(zone.upstream_id)) {

@@ -5,6 +5,7 @@ import { ok } from "../framework/body";
 import type {
   Area,
   AreaHelpers,
+  ListSpec,
   Router,
   SimContext,
   SimRequest,
@@ -37,6 +38,13 @@ const FLAVOR = `${OPTIONS}/sbm_flavor_models/:sbm_flavor_model_id`;
  */
 const BY_ID = { sortable: ["id"] } as const;
 const OS_SORTING = { sortable: ["id", "name", "version", "arch"] } as const;
+const DRIVE_MODELS: ListSpec = {
+  ...BY_ID,
+  searchField: "name",
+  filters: { media_type: "media_type", interface: "interface" },
+};
+const UPLINK_MODELS: ListSpec = { ...BY_ID, filters: { type: "type", redundancy: "redundancy" } };
+const BANDWIDTH: ListSpec = { ...BY_ID, filters: { type: "type" } };
 
 function locationOr404(ctx: SimContext, req: SimRequest): WireRecord {
   const loc = location(ctx.store, req.params.location_id);
@@ -67,6 +75,27 @@ function pick(records: readonly WireRecord[], raw: string | undefined, what: str
   return found;
 }
 
+/** The entries of one list of order options, for the location (and model) its path names. */
+type Entries = (ctx: SimContext, req: SimRequest) => readonly WireRecord[];
+
+/** A list of order options at `path`, each entry also read alone at `path/:param`. */
+interface OptionList {
+  readonly path: string;
+  readonly param: string;
+  /** What an entry is, for the 404 of one the list lacks ("Drive model"). */
+  readonly what: string;
+  readonly spec: ListSpec;
+  readonly entries: Entries;
+}
+
+/** Both routes answer 404 for an unknown location (or model) first. */
+function registerOptionList(router: Router, helpers: AreaHelpers, list: OptionList): void {
+  router.add("GET", list.path, (req, ctx) => helpers.list(req, list.entries(ctx, req), list.spec));
+  router.add("GET", `${list.path}/:${list.param}`, (req, ctx) =>
+    ok(pick(list.entries(ctx, req), req.params[list.param], list.what)),
+  );
+}
+
 function register(router: Router, helpers: AreaHelpers): void {
   router.add("GET", BASE, (req, ctx) =>
     helpers.list(req, ctx.store.all(LOCATIONS), { ...BY_ID, searchField: "name" }),
@@ -85,70 +114,29 @@ function register(router: Router, helpers: AreaHelpers): void {
     helpers.list(req, ramOptions(modelOr404(ctx, req).model), {}),
   );
 
-  router.add("GET", `${MODEL}/operating_systems`, (req, ctx) => {
-    const { loc, model } = modelOr404(ctx, req);
-    return helpers.list(req, operatingSystems(ctx.store, Number(loc.id), model), OS_SORTING);
-  });
-  router.add("GET", `${MODEL}/operating_systems/:operating_system_id`, (req, ctx) => {
-    const { loc, model } = modelOr404(ctx, req);
-    const all = operatingSystems(ctx.store, Number(loc.id), model);
-    return ok(pick(all, req.params.operating_system_id, "Operating system"));
-  });
-
-  router.add("GET", `${MODEL}/drive_models`, (req, ctx) =>
-    helpers.list(req, driveModels(ctx.store, modelOr404(ctx, req).model), {
-      ...BY_ID,
-      searchField: "name",
-      filters: { media_type: "media_type", interface: "interface" },
-    }),
+  const lists = (path: string, param: string, what: string, spec: ListSpec, entries: Entries) =>
+    registerOptionList(router, helpers, { path, param, what, spec, entries });
+  lists(
+    `${MODEL}/operating_systems`,
+    "operating_system_id",
+    "Operating system",
+    OS_SORTING,
+    (ctx, req) => {
+      const { loc, model } = modelOr404(ctx, req);
+      return operatingSystems(ctx.store, Number(loc.id), model);
+    },
   );
   // The spec's one drive-model endpoint: 404 NOT_FOUND when the drive model does not exist.
-  router.add("GET", `${MODEL}/drive_models/:drive_model_id`, (req, ctx) =>
-    ok(
-      pick(
-        driveModels(ctx.store, modelOr404(ctx, req).model),
-        req.params.drive_model_id,
-        "Drive model",
-      ),
-    ),
+  lists(`${MODEL}/drive_models`, "drive_model_id", "Drive model", DRIVE_MODELS, (ctx, req) =>
+    driveModels(ctx.store, modelOr404(ctx, req).model),
   );
-
-  router.add("GET", `${MODEL}/uplink_models`, (req, ctx) =>
-    helpers.list(req, uplinkModels(ctx.store, modelOr404(ctx, req).model), {
-      ...BY_ID,
-      filters: { type: "type", redundancy: "redundancy" },
-    }),
-  );
-  router.add("GET", `${MODEL}/uplink_models/:uplink_model_id`, (req, ctx) =>
-    ok(
-      pick(
-        uplinkModels(ctx.store, modelOr404(ctx, req).model),
-        req.params.uplink_model_id,
-        "Uplink model",
-      ),
-    ),
-  );
-  const uplinkOr404 = (ctx: SimContext, req: SimRequest) =>
-    pick(
-      uplinkModels(ctx.store, modelOr404(ctx, req).model),
-      req.params.uplink_model_id,
-      "Uplink model",
-    );
-  router.add("GET", `${MODEL}/uplink_models/:uplink_model_id/bandwidth`, (req, ctx) =>
-    helpers.list(req, bandwidthOptions(ctx.store, uplinkOr404(ctx, req)), {
-      ...BY_ID,
-      filters: { type: "type" },
-    }),
-  );
-  router.add("GET", `${MODEL}/uplink_models/:uplink_model_id/bandwidth/:bandwidth_id`, (req, ctx) =>
-    ok(
-      pick(
-        bandwidthOptions(ctx.store, uplinkOr404(ctx, req)),
-        req.params.bandwidth_id,
-        "Bandwidth option",
-      ),
-    ),
-  );
+  const uplinks: Entries = (ctx, req) => uplinkModels(ctx.store, modelOr404(ctx, req).model);
+  lists(`${MODEL}/uplink_models`, "uplink_model_id", "Uplink model", UPLINK_MODELS, uplinks);
+  const bandwidth = `${MODEL}/uplink_models/:uplink_model_id/bandwidth`;
+  lists(bandwidth, "bandwidth_id", "Bandwidth option", BANDWIDTH, (ctx, req) => {
+    const uplink = pick(uplinks(ctx, req), req.params.uplink_model_id, "Uplink model");
+    return bandwidthOptions(ctx.store, uplink);
+  });
 
   router.add("GET", `${OPTIONS}/sbm_flavor_models`, (req, ctx) =>
     helpers.list(req, sbmFlavors(ctx.store, Number(locationOr404(ctx, req).id)), {
@@ -157,20 +145,13 @@ function register(router: Router, helpers: AreaHelpers): void {
     }),
   );
   router.add("GET", FLAVOR, (req, ctx) => ok(flavorOr404(ctx, req).flavor));
-  router.add("GET", `${FLAVOR}/operating_systems`, (req, ctx) => {
-    const { loc } = flavorOr404(ctx, req);
-    return helpers.list(req, sbmOperatingSystems(ctx.store, Number(loc.id)), OS_SORTING);
-  });
-  router.add("GET", `${FLAVOR}/operating_systems/:operating_system_id`, (req, ctx) => {
-    const { loc } = flavorOr404(ctx, req);
-    return ok(
-      pick(
-        sbmOperatingSystems(ctx.store, Number(loc.id)),
-        req.params.operating_system_id,
-        "Operating system",
-      ),
-    );
-  });
+  lists(
+    `${FLAVOR}/operating_systems`,
+    "operating_system_id",
+    "Operating system",
+    OS_SORTING,
+    (ctx, req) => sbmOperatingSystems(ctx.store, Number(flavorOr404(ctx, req).loc.id)),
+  );
 }
 
 export const locationsArea: Area = { name: "locations", register };

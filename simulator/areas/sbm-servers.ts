@@ -78,16 +78,19 @@ function checkOperatingSystem(
 }
 
 /**
- * A network id asks for an address in that network, which needs an uplink of the same kind:
+ * A host entry's `<kind>_ipv4_network_id` (errors at `<at>.<field>`). A network id asks for an
+ * address in that network, which needs an uplink of the same kind:
  * "a host gets a private or public network id while the order has no matching uplink" is 422.
  */
 function checkNetworkId(
   flavor: WireRecord | undefined,
-  value: unknown,
+  host: Body,
   kind: "private" | "public",
-  field: string,
+  at: string,
   errors: FieldErrors,
 ): string | null {
+  const value = host[`${kind}_ipv4_network_id`];
+  const field = `${at}.${kind}_ipv4_network_id`;
   if (value === undefined || value === null) return null;
   if (typeof value !== "string" || value === "") {
     errors[field] = "must be a network id";
@@ -123,20 +126,8 @@ function validateOrder(ctx: SimContext, helpers: AreaHelpers, body: Body) {
       const host = isObject(entry) ? entry : {};
       const problem = hostnameProblem(host.hostname);
       if (problem !== undefined) errors[`hosts.${i}.hostname`] = problem;
-      const privateNetworkId = checkNetworkId(
-        flavor,
-        host.private_ipv4_network_id,
-        "private",
-        `hosts.${i}.private_ipv4_network_id`,
-        errors,
-      );
-      const publicNetworkId = checkNetworkId(
-        flavor,
-        host.public_ipv4_network_id,
-        "public",
-        `hosts.${i}.public_ipv4_network_id`,
-        errors,
-      );
+      const privateNetworkId = checkNetworkId(flavor, host, "private", `hosts.${i}`, errors);
+      const publicNetworkId = checkNetworkId(flavor, host, "public", `hosts.${i}`, errors);
       const labels =
         host.labels === undefined
           ? {}

@@ -14,6 +14,15 @@ function objectBody(req: SimRequest): WireRecord {
   return body as WireRecord;
 }
 
+/** The body's `field` as a finite number >= 0, or 400 BAD_REQUEST naming it. */
+function nonNegativeNumber(req: SimRequest, field: string, message: string): number {
+  const value = objectBody(req)[field];
+  if (typeof value !== "number" || !Number.isFinite(value) || value < 0) {
+    throw new SimApiError(400, "BAD_REQUEST", message, { params: [field] });
+  }
+  return value;
+}
+
 function recordOr404(engine: Engine, req: SimRequest): WireRecord {
   const { collection = "", key = "" } = req.params;
   const record = engine.store.get(collection, key);
@@ -30,24 +39,14 @@ export function registerHooks(engine: Engine): void {
   const r = engine.hooks;
 
   r.add("POST", "/_simulator/advance", (req) => {
-    const ms = objectBody(req).ms;
-    if (typeof ms !== "number" || !Number.isFinite(ms) || ms < 0) {
-      throw new SimApiError(400, "BAD_REQUEST", "ms must be a number of milliseconds >= 0", {
-        params: ["ms"],
-      });
-    }
+    const ms = nonNegativeNumber(req, "ms", "ms must be a number of milliseconds >= 0");
     engine.clock.advance(ms);
     return ok({ now: engine.clock.iso() });
   });
 
   // The clock's speed, for tests that must hold a transition (speed 0) and then let it go.
   r.add("POST", "/_simulator/clock", (req) => {
-    const speed = objectBody(req).speed;
-    if (typeof speed !== "number" || !Number.isFinite(speed) || speed < 0) {
-      throw new SimApiError(400, "BAD_REQUEST", "speed must be a finite number >= 0", {
-        params: ["speed"],
-      });
-    }
+    const speed = nonNegativeNumber(req, "speed", "speed must be a finite number >= 0");
     engine.clock.setSpeed(speed);
     return ok({ now: engine.clock.iso(), speed });
   });

@@ -306,6 +306,16 @@ const bandwidth_options: WireRecord[] = [
   { id: 504, name: "Unmetered 10 Gbps", type: "bandwidth", commit: null },
 ];
 
+/** The hardware of the two one-uplink SBM flavors, which differ only in their uplinks. */
+const XEON_E2236_HARDWARE = {
+  cpu_name: "Intel Xeon E-2236",
+  cpu_count: 1,
+  cpu_cores_count: 6,
+  cpu_frequency: "3.4",
+  ram_size: 32,
+  drives_configuration: "2 x 480 GB SSD",
+} as const;
+
 const sbm_flavor_models: WireRecord[] = [
   {
     id: 601,
@@ -345,12 +355,7 @@ const sbm_flavor_models: WireRecord[] = [
     // No public uplink: a host with a public network id is refused.
     id: 603,
     name: "SBM-Private-01",
-    cpu_name: "Intel Xeon E-2236",
-    cpu_count: 1,
-    cpu_cores_count: 6,
-    cpu_frequency: "3.4",
-    ram_size: 32,
-    drives_configuration: "2 x 480 GB SSD",
+    ...XEON_E2236_HARDWARE,
     public_uplink_model_id: null,
     public_uplink_model_name: null,
     private_uplink_model_id: 401,
@@ -363,12 +368,7 @@ const sbm_flavor_models: WireRecord[] = [
     // No private uplink: a host with a private network id is refused.
     id: 604,
     name: "SBM-Public-01",
-    cpu_name: "Intel Xeon E-2236",
-    cpu_count: 1,
-    cpu_cores_count: 6,
-    cpu_frequency: "3.4",
-    ram_size: 32,
-    drives_configuration: "2 x 480 GB SSD",
+    ...XEON_E2236_HARDWARE,
     public_uplink_model_id: 403,
     public_uplink_model_name: "Public 1 Gbps without redundancy",
     private_uplink_model_id: null,

@@ -183,6 +183,14 @@ function nodeGroupRecord(group: NodeGroupSeed, at: string): { [key: string]: Jso
   return { ...group, created_at: at, updated_at: at };
 }
 
+/** A node's addresses, the same on its Kubernetes record and its host's: public once active. */
+function nodeAddresses(node: NodeSeed, status: string): WireRecord {
+  return {
+    private_ipv4_address: `10.20.0.${node.hostIndex}`,
+    public_ipv4_address: status === "active" ? `198.19.200.${node.hostIndex}` : null,
+  };
+}
+
 function nodeRecord(cluster: ClusterSeed, node: NodeSeed, at: string): WireRecord {
   const group = cluster.groups.find((candidate) => candidate.id === node.groupId);
   return {
@@ -193,8 +201,7 @@ function nodeRecord(cluster: ClusterSeed, node: NodeSeed, at: string): WireRecor
     type: node.type,
     role: node.role,
     status: node.status,
-    private_ipv4_address: `10.20.0.${node.hostIndex}`,
-    public_ipv4_address: node.status === "active" ? `198.19.200.${node.hostIndex}` : null,
+    ...nodeAddresses(node, node.status),
     location_id: cluster.locationId,
     location_code: cluster.locationCode,
     ref_id: node.refId,
@@ -222,8 +229,7 @@ function bareMetalHostRecord(cluster: ClusterSeed, node: NodeSeed, at: string): 
     operational_status: state.operational,
     power_status: state.power,
     configuration: node.configuration,
-    private_ipv4_address: `10.20.0.${node.hostIndex}`,
-    public_ipv4_address: state.status === "active" ? `198.19.200.${node.hostIndex}` : null,
+    ...nodeAddresses(node, state.status),
     lease_start_at: at.slice(0, 10),
     scheduled_release_at: null,
     type: "kubernetes_baremetal_node",
