@@ -6,12 +6,12 @@ import { randomUUID } from "node:crypto";
 import {
   accepted,
   type Body,
-  collectLabels,
   type FieldErrors,
   isInteger,
   isNonEmptyString,
   ok,
   readBody,
+  readLabels,
   validationFailed,
 } from "../framework/body";
 import { registerCollection, relabel } from "../framework/collection";
@@ -120,7 +120,7 @@ const createVolume: AreaHandler = (ctx, helpers, req) => {
   if (body.description !== undefined && typeof body.description !== "string") {
     errors.description = "must be a string";
   }
-  const labels = body.labels === undefined ? {} : collectLabels(helpers, body.labels, errors);
+  const labels = readLabels(helpers, body, errors) ?? {};
   if (region === undefined || Object.keys(errors).length > 0) throw validationFailed(errors);
   const attachTo =
     body.attach_instance_id === undefined
@@ -175,8 +175,7 @@ const updateVolume: AreaHandler = (ctx, helpers, req) => {
   }
   // The Go client's update input has no size: the simulator refuses one rather than guess.
   if (body.size !== undefined) errors.size = "cannot be changed";
-  const labels =
-    body.labels === undefined ? undefined : collectLabels(helpers, body.labels, errors);
+  const labels = readLabels(helpers, body, errors);
   if (Object.keys(errors).length > 0) throw validationFailed(errors);
   const patch: WireRecord = {};
   if (typeof body.name === "string") patch.name = body.name;
@@ -249,7 +248,7 @@ const createBackup: AreaHandler = (ctx, helpers, req) => {
     ? ctx.store.get(VOLUMES, body.volume_id)
     : undefined;
   if (volume === undefined) errors.volume_id = `cloud volume ${String(body.volume_id)} not found`;
-  const labels = body.labels === undefined ? {} : collectLabels(helpers, body.labels, errors);
+  const labels = readLabels(helpers, body, errors) ?? {};
   if (volume === undefined || Object.keys(errors).length > 0) throw validationFailed(errors);
   const status = text(volume, "status");
   if (status !== "available" && status !== "in-use")

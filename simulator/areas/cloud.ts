@@ -4,13 +4,13 @@ import { randomUUID } from "node:crypto";
 import {
   accepted,
   type Body,
-  collectLabels,
   type FieldErrors,
   integerProblem,
   isInteger,
   isNonEmptyString,
   ok,
   readBody,
+  readLabels,
   stringProblem,
   validationFailed,
 } from "../framework/body";
@@ -193,7 +193,7 @@ function validateCreate(ctx: SimContext, helpers: AreaHelpers, body: Body) {
   if (body.user_data !== undefined && typeof body.user_data !== "string") {
     errors.user_data = "must be a string";
   }
-  const labels = body.labels === undefined ? {} : collectLabels(helpers, body.labels, errors);
+  const labels = readLabels(helpers, body, errors) ?? {};
   if (Object.keys(errors).length > 0) throw validationFailed(errors);
   return { regionId, labels };
 }
@@ -274,8 +274,7 @@ const updateInstance: AreaHandler = (ctx, helpers, req) => {
       errors[flag] = "must be a boolean";
   }
   checkBackupCopies(body, errors);
-  const labels =
-    body.labels === undefined ? undefined : collectLabels(helpers, body.labels, errors);
+  const labels = readLabels(helpers, body, errors);
   if (Object.keys(errors).length > 0) throw validationFailed(errors);
   if (text(record, "status") === "DELETING") throw conflict(record, "be updated");
   const patch: WireRecord = {};

@@ -2,11 +2,11 @@
 // catalogue, every problem reported at once in a 422 field map, then one record per hosts entry.
 import {
   type Body,
-  collectLabels,
   type FieldErrors,
   integerProblem,
   isInteger,
   isObject,
+  readLabels,
   throwIfErrors,
 } from "../framework/body";
 import type { AreaHelpers, Json, SimContext, Step, WireRecord } from "../framework/contract";
@@ -255,7 +255,7 @@ export function validateOrder(ctx: SimContext, helpers: AreaHelpers, body: Body)
   if (body.ipv6 !== undefined && typeof body.ipv6 !== "boolean") errors.ipv6 = "must be a boolean";
   const hostnames = checkHosts(body.hosts, errors);
   const extras = checkInstallExtras(ctx.store, body, errors);
-  const labels = body.labels === undefined ? {} : collectLabels(helpers, body.labels, errors);
+  const labels = readLabels(helpers, body, errors) ?? {};
   throwIfErrors(errors);
   if (loc === undefined || model === undefined || privateUplink === undefined) {
     throw new Error("validated order lacks its location, model or uplink");

@@ -5,13 +5,13 @@
 import {
   accepted,
   type Body,
-  collectLabels,
   type FieldErrors,
   isInteger,
   isObject,
   ok,
   optionalString,
   readBody,
+  readLabels,
   throwIfErrors,
   validationFailed,
 } from "../framework/body";
@@ -67,7 +67,8 @@ function update(ctx: SimContext, helpers: AreaHelpers, id: string, body: Body): 
       errors.title = "must be a non-empty string of at most 255 characters";
     } else patch.title = body.title;
   }
-  if (body.labels !== undefined) patch.labels = collectLabels(helpers, body.labels, errors);
+  const labels = readLabels(helpers, body, errors);
+  if (labels !== undefined) patch.labels = labels;
   const userData = optionalString(body, "user_data", errors);
   if (userData !== undefined) patch._user_data = userData;
   if (body.ipxe_config !== undefined) {

@@ -3,13 +3,13 @@
 // (docs/wire.md, "DNS"). A new zone holds the service's SOA record, which cannot be changed or
 // deleted (Terraform: "SOA and PTR records are system-managed (read-only)").
 import {
-  collectLabels,
   type FieldErrors,
   isInteger,
   isNonEmptyString,
   noContent,
   ok,
   readBody,
+  readLabels,
   validationFailed,
 } from "../framework/body";
 import { registerCollection } from "../framework/collection";
@@ -68,7 +68,7 @@ const createDomain: AreaHandler = (ctx, helpers, req) => {
     errors.email = "must be an email address";
   }
   checkTtl(body.ttl, errors);
-  const labels = body.labels === undefined ? {} : collectLabels(helpers, body.labels, errors);
+  const labels = readLabels(helpers, body, errors) ?? {};
   if (Object.keys(errors).length > 0) throw validationFailed(errors);
   const id = ctx.newId();
   const now = ctx.clock.iso();
@@ -107,8 +107,7 @@ const updateDomain: AreaHandler = (ctx, helpers, req) => {
   for (const field of ["name", "email", "ttl"]) {
     if (body[field] !== undefined) errors[field] = "cannot be changed";
   }
-  const labels =
-    body.labels === undefined ? undefined : collectLabels(helpers, body.labels, errors);
+  const labels = readLabels(helpers, body, errors);
   if (Object.keys(errors).length > 0) throw validationFailed(errors);
   return ok(ctx.store.update(DOMAINS, id, labels === undefined ? {} : { labels }));
 };

@@ -4,13 +4,13 @@
 // (l2_change); while pending it refuses changes with 409 NOT_READY (wire-notes.md).
 import {
   accepted,
-  collectLabels,
   type FieldErrors,
   integerProblem,
   isNonEmptyString,
   isObject,
   ok,
   readBody,
+  readLabels,
   validationFailed,
 } from "../framework/body";
 import { registerCollection } from "../framework/collection";
@@ -204,7 +204,7 @@ const createSegment: AreaHandler = (ctx, helpers, req) => {
     errors.type = `location group ${group.code} offers ${group.group_type} segments only`;
   }
   const inputs = group === undefined ? [] : validateMembers(ctx, group, body.members, errors);
-  const labels = body.labels === undefined ? {} : collectLabels(helpers, body.labels, errors);
+  const labels = readLabels(helpers, body, errors) ?? {};
   if (group === undefined || Object.keys(errors).length > 0) throw validationFailed(errors);
   const id = ctx.newId();
   const now = ctx.clock.iso();
@@ -259,8 +259,7 @@ const updateSegment: AreaHandler = (ctx, helpers, req) => {
     body.members === undefined || group === undefined
       ? undefined
       : validateMembers(ctx, group, body.members, errors);
-  const labels =
-    body.labels === undefined ? undefined : collectLabels(helpers, body.labels, errors);
+  const labels = readLabels(helpers, body, errors);
   if (Object.keys(errors).length > 0) throw validationFailed(errors);
   const previous = storedMembers(segment);
   const members = inputs === undefined ? previous : mergeMembers(previous, inputs, ctx.clock.iso());

@@ -7,7 +7,6 @@
 import { isIP } from "node:net";
 import {
   type Body,
-  collectLabels,
   type FieldErrors,
   isInteger,
   isNonEmptyString,
@@ -15,6 +14,7 @@ import {
   noContent,
   ok,
   readBody,
+  readLabels,
   validationFailed,
 } from "../framework/body";
 import { registerCollection } from "../framework/collection";
@@ -365,7 +365,7 @@ function create(ctx: SimContext, helpers: AreaHelpers, layer: Layer, req: SimReq
   else if (loc.load_balancers_enabled !== true) errors.location_id = "offers no load balancers";
   const zones = checkZones(ctx, layer, body, errors);
   const clusterId = checkCluster(ctx, body.cluster_id, loc?.id, errors);
-  const labels = body.labels === undefined ? {} : collectLabels(helpers, body.labels, errors);
+  const labels = readLabels(helpers, body, errors) ?? {};
   if (Object.keys(errors).length > 0 || loc === undefined) throw validationFailed(errors);
   const now = ctx.clock.iso();
   const record: WireRecord = {
@@ -426,7 +426,8 @@ function update(ctx: SimContext, helpers: AreaHelpers, layer: Layer, req: SimReq
     Object.assign(patch, zones);
     if (layer === "l7") patch.domains = domainsOf(zones.vhost_zones);
   }
-  if (body.labels !== undefined) patch.labels = collectLabels(helpers, body.labels, errors);
+  const labels = readLabels(helpers, body, errors);
+  if (labels !== undefined) patch.labels = labels;
   if (Object.keys(errors).length > 0) throw validationFailed(errors);
   const changed = Object.entries(patch).some(
     ([key, value]) => JSON.stringify(current[key]) !== JSON.stringify(value),

@@ -4,13 +4,13 @@
 // and no labels: it exists from the create's answer until its DELETE (204).
 import {
   type Body,
-  collectLabels,
   type FieldErrors,
   isInteger,
   noContent,
   ok,
   optionalString,
   readBody,
+  readLabels,
   throwIfErrors,
   validationFailed,
 } from "../framework/body";
@@ -182,8 +182,7 @@ const updatePool: AreaHandler = (ctx, helpers, req) => {
   const body = readBody(req);
   const errors: FieldErrors = {};
   const title = optionalString(body, "title", errors);
-  const labels =
-    body.labels === undefined ? undefined : collectLabels(helpers, body.labels, errors);
+  const labels = readLabels(helpers, body, errors);
   throwIfErrors(errors);
   const patch: WireRecord = {};
   if (title !== undefined) patch.title = title;

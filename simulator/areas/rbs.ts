@@ -4,13 +4,13 @@ import { randomBytes } from "node:crypto";
 import {
   accepted,
   type Body,
-  collectLabels,
   type FieldErrors,
   integerProblem,
   isInteger,
   isNonEmptyString,
   ok,
   readBody,
+  readLabels,
   stringProblem,
   validationFailed,
 } from "../framework/body";
@@ -120,7 +120,7 @@ function validateCreate(helpers: AreaHelpers, body: Body) {
   } else if (flavor !== undefined && Number(body.size) < flavor.min_size_gb) {
     errors.size = `must be at least ${flavor.min_size_gb} GB for the ${flavor.name} flavor`;
   }
-  const labels = body.labels === undefined ? {} : collectLabels(helpers, body.labels, errors);
+  const labels = readLabels(helpers, body, errors) ?? {};
   if (location === undefined || flavor === undefined || Object.keys(errors).length > 0) {
     throw validationFailed(errors);
   }
@@ -189,8 +189,7 @@ const updateVolume: AreaHandler = (ctx, helpers, req) => {
     if (!isInteger(body.size)) errors.size = "must be a whole number of gigabytes";
     else if (body.size < current) errors.size = `can only grow: the volume has ${current} GB`;
   }
-  const labels =
-    body.labels === undefined ? undefined : collectLabels(helpers, body.labels, errors);
+  const labels = readLabels(helpers, body, errors);
   if (Object.keys(errors).length > 0) throw validationFailed(errors);
   const patch: WireRecord = {};
   if (typeof body.name === "string") patch.name = body.name;

@@ -4,11 +4,11 @@
 import {
   accepted,
   type Body,
-  collectLabels,
   type FieldErrors,
   integerProblem,
   isObject,
   readBody,
+  readLabels,
   throwIfErrors,
 } from "../framework/body";
 import { registerCollection, relabel } from "../framework/collection";
@@ -128,10 +128,7 @@ function validateOrder(ctx: SimContext, helpers: AreaHelpers, body: Body) {
       if (problem !== undefined) errors[`hosts.${i}.hostname`] = problem;
       const privateNetworkId = checkNetworkId(flavor, host, "private", `hosts.${i}`, errors);
       const publicNetworkId = checkNetworkId(flavor, host, "public", `hosts.${i}`, errors);
-      const labels =
-        host.labels === undefined
-          ? {}
-          : collectLabels(helpers, host.labels, errors, `hosts.${i}.labels`);
+      const labels = readLabels(helpers, host, errors, `hosts.${i}.labels`) ?? {};
       hosts.push({ hostname: String(host.hostname), privateNetworkId, publicNetworkId, labels });
     });
   }

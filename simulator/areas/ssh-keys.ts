@@ -3,12 +3,12 @@
 // unique per account (409 MUST_BE_UNIQUE, wire-notes.md).
 import { createHash } from "node:crypto";
 import {
-  collectLabels,
   type FieldErrors,
   isNonEmptyString,
   noContent,
   ok,
   readBody,
+  readLabels,
   validationFailed,
 } from "../framework/body";
 import { registerCollection } from "../framework/collection";
@@ -78,7 +78,7 @@ const createKey: AreaHandler = (ctx, helpers, req) => {
   const fingerprint =
     typeof body.public_key === "string" ? sshFingerprint(body.public_key) : undefined;
   if (fingerprint === undefined) errors.public_key = "is not a valid OpenSSH public key";
-  const labels = body.labels === undefined ? {} : collectLabels(helpers, body.labels, errors);
+  const labels = readLabels(helpers, body, errors) ?? {};
   if (fingerprint === undefined || Object.keys(errors).length > 0) throw validationFailed(errors);
   if (ctx.store.get(KEYS, fingerprint) !== undefined) throw mustBeUnique("public key");
   if (ctx.store.all(KEYS).some((key) => key.name === body.name)) throw mustBeUnique("name");
@@ -102,8 +102,7 @@ const updateKey: AreaHandler = (ctx, helpers, req) => {
   if (body.name !== undefined && !isNonEmptyString(body.name)) {
     errors.name = "must not be empty";
   }
-  const labels =
-    body.labels === undefined ? undefined : collectLabels(helpers, body.labels, errors);
+  const labels = readLabels(helpers, body, errors);
   if (Object.keys(errors).length > 0) throw validationFailed(errors);
   const clash = ctx.store
     .all(KEYS)

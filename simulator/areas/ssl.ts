@@ -3,11 +3,11 @@
 // which the API cannot create (seeded). The private key is kept internal and never answered.
 import { createHash, createPrivateKey, type KeyObject, X509Certificate } from "node:crypto";
 import {
-  collectLabels,
   type FieldErrors,
   noContent,
   ok,
   readBody,
+  readLabels,
   validationFailed,
 } from "../framework/body";
 import {
@@ -117,7 +117,7 @@ const createCustom: AreaHandler = (ctx, helpers, req) => {
           errors,
         )
       : {};
-  const labels = body.labels === undefined ? {} : collectLabels(helpers, body.labels, errors);
+  const labels = readLabels(helpers, body, errors) ?? {};
   if (Object.keys(errors).length > 0) throw validationFailed(errors);
   const now = ctx.clock.iso();
   const record: WireRecord = {
@@ -165,8 +165,7 @@ const updateCustom: AreaHandler = (ctx, helpers, req) => {
       _chain_key: material.chainKey,
     });
   }
-  const labels =
-    body.labels === undefined ? undefined : collectLabels(helpers, body.labels, errors);
+  const labels = readLabels(helpers, body, errors);
   if (Object.keys(errors).length > 0) throw validationFailed(errors);
   if (given(body.name)) patch.name = body.name;
   if (labels !== undefined) patch.labels = labels;

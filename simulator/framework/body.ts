@@ -80,16 +80,19 @@ export function collectErrors<T>(errors: FieldErrors, check: () => T): T | undef
 }
 
 /**
- * The labels of a body, checked by the spec's label rules; their errors join the other field
- * errors (the caller throws them), and {} stands in for labels that were refused.
+ * The labels a body sends, checked by the spec's label rules (`field` names them in errors,
+ * e.g. "hosts.0.labels"); their errors join the other field errors (the caller throws them), and
+ * {} stands in for labels that were refused. Undefined when the body sends none: a create stores
+ * {}, an update keeps the record's.
  */
-export function collectLabels(
+export function readLabels(
   helpers: AreaHelpers,
-  labels: unknown,
+  body: Body,
   errors: FieldErrors,
   field = "labels",
-): { [key: string]: string } {
-  return collectErrors(errors, () => helpers.checkLabels(labels, field)) ?? {};
+): { [key: string]: string } | undefined {
+  if (body.labels === undefined) return undefined;
+  return collectErrors(errors, () => helpers.checkLabels(body.labels, field)) ?? {};
 }
 
 /**
