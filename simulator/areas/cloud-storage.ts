@@ -6,6 +6,7 @@ import { randomUUID } from "node:crypto";
 import {
   accepted,
   type Body,
+  conflict,
   type FieldErrors,
   isInteger,
   isNonEmptyString,
@@ -42,14 +43,6 @@ const OPERABLE_INSTANCE = ["ACTIVE", "SWITCHED_OFF"];
 function text(record: WireRecord, field: string): string {
   const value = record[field];
   return typeof value === "string" ? value : "";
-}
-
-function conflict(what: string, record: WireRecord, action: string): SimApiError {
-  return new SimApiError(
-    409,
-    "CONFLICT",
-    `${what} ${text(record, "id")} cannot ${action} while ${text(record, "status")}`,
-  );
 }
 
 function attachmentsOf(volume: WireRecord): WireRecord[] {

@@ -4,6 +4,7 @@ import { randomUUID } from "node:crypto";
 import {
   accepted,
   type Body,
+  conflict,
   type FieldErrors,
   integerProblem,
   isInteger,
@@ -124,14 +125,6 @@ const simpleActions: Readonly<Record<string, SimpleAction>> = {
   },
 };
 
-function conflict(record: WireRecord, action: string): SimApiError {
-  return new SimApiError(
-    409,
-    "CONFLICT",
-    `Cloud instance ${text(record, "id")} cannot ${action} while ${text(record, "status")}`,
-  );
-}
-
 /** Locked instances and regions in maintenance refuse reboot and upgrade (api-spec.md Errors). */
 function assertOperable(ctx: SimContext, record: WireRecord, action: string): void {
   if (record._locked === true) {
@@ -152,7 +145,7 @@ function assertOperable(ctx: SimContext, record: WireRecord, action: string): vo
 }
 
 function assertState(record: WireRecord, allowed: readonly string[], action: string): void {
-  if (!allowed.includes(text(record, "status"))) throw conflict(record, action);
+  if (!allowed.includes(text(record, "status"))) throw conflict("Cloud instance", record, action);
 }
 
 function validateCreate(ctx: SimContext, helpers: AreaHelpers, body: Body) {
@@ -276,7 +269,7 @@ const updateInstance: AreaHandler = (ctx, helpers, req) => {
   checkBackupCopies(body, errors);
   const labels = readLabels(helpers, body, errors);
   if (Object.keys(errors).length > 0) throw validationFailed(errors);
-  if (text(record, "status") === "DELETING") throw conflict(record, "be updated");
+  if (text(record, "status") === "DELETING") throw conflict("Cloud instance", record, "be updated");
   const patch: WireRecord = {};
   if (typeof body.name === "string") patch.name = body.name;
   if (isInteger(body.backup_copies)) patch.backup_copies = body.backup_copies;
@@ -427,7 +420,7 @@ function ptrOwner(helpers: AreaHelpers) {
     owner(ctx: SimContext, id: string, forWrite: boolean): WireRecord {
       const instance = helpers.getOr404(ctx, INSTANCES, id);
       if (forWrite && text(instance, "status") === "DELETING") {
-        throw conflict(instance, "get PTR records");
+        throw conflict("Cloud instance", instance, "get PTR records");
       }
       return instance;
     },

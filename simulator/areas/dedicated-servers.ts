@@ -43,6 +43,7 @@ import {
   DEDICATED_KIND,
   hostnameProblem,
   objectOf,
+  reinstallRefused,
 } from "./hosts-shared";
 import { operatingSystems, serverModel } from "./locations-catalogue";
 
@@ -193,11 +194,7 @@ function reinstall(ctx: SimContext, helpers: AreaHelpers, id: string, body: Body
   throwIfErrors(errors);
 
   if (installInProgress(server) || server.operational_status !== "normal") {
-    throw new SimApiError(
-      409,
-      "CONFLICT",
-      `The server cannot be reinstalled now (status ${server.status}, operational_status ${server.operational_status})`,
-    );
+    throw reinstallRefused(server);
   }
   // Restriction 2: iPXE Boot goes with no operating system; a system cannot be installed under it.
   if (os !== undefined && ipxe !== undefined) {

@@ -36,6 +36,15 @@ export function notFound(what: string, id: string): SimApiError {
   return new SimApiError(404, "NOT_FOUND", `${what} ${id} not found`);
 }
 
+/** 409 of a reinstall the host's state does not allow now (installing, not normal, released). */
+export function reinstallRefused(server: WireRecord): SimApiError {
+  return new SimApiError(
+    409,
+    "CONFLICT",
+    `The server cannot be reinstalled now (status ${server.status}, operational_status ${server.operational_status})`,
+  );
+}
+
 export function stringList(value: Json | undefined): string[] {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
 }

@@ -4,6 +4,7 @@ import { randomBytes } from "node:crypto";
 import {
   accepted,
   type Body,
+  conflict,
   type FieldErrors,
   integerProblem,
   isInteger,
@@ -38,14 +39,6 @@ const MAX_VOLUME_GB = 2048;
 function numberField(record: WireRecord, field: string): number {
   const value = record[field];
   return typeof value === "number" ? value : 0;
-}
-
-function conflict(record: WireRecord, action: string): SimApiError {
-  return new SimApiError(
-    409,
-    "CONFLICT",
-    `RBS volume ${String(record.id)} cannot ${action} while ${String(record.status)}`,
-  );
 }
 
 /** A configured account number, or undefined when the account sets no such limit. */
@@ -178,7 +171,7 @@ const createVolume: AreaHandler = (ctx, helpers, req) => {
 const updateVolume: AreaHandler = (ctx, helpers, req) => {
   const id = req.params.id ?? "";
   const record = helpers.getOr404(ctx, VOLUMES, id);
-  if (record.status === "removing") throw conflict(record, "be updated");
+  if (record.status === "removing") throw conflict("RBS volume", record, "be updated");
   const body = readBody(req);
   const errors: FieldErrors = {};
   if (body.name !== undefined && !isNonEmptyString(body.name)) {
@@ -196,7 +189,7 @@ const updateVolume: AreaHandler = (ctx, helpers, req) => {
   if (labels !== undefined) patch.labels = labels;
   const size = isInteger(body.size) ? body.size : current;
   if (size === current) return ok(ctx.store.update(VOLUMES, id, patch));
-  if (record.status !== "active") throw conflict(record, "be resized");
+  if (record.status !== "active") throw conflict("RBS volume", record, "be resized");
   const locationId = numberField(record, "location_id");
   const problem = capacityProblem(ctx, locationId, size, size - current);
   if (problem !== undefined) throw validationFailed({ size: problem });
@@ -228,7 +221,7 @@ function credentials(record: WireRecord): Json {
 const resetCredentials: AreaHandler = (ctx, helpers, req) => {
   const id = req.params.id ?? "";
   const record = helpers.getOr404(ctx, VOLUMES, id);
-  if (record.status !== "active") throw conflict(record, "reset its credentials");
+  if (record.status !== "active") throw conflict("RBS volume", record, "reset its credentials");
   return ok(ctx.store.update(VOLUMES, id, { _password: newPassword() }));
 };
 

@@ -16,7 +16,6 @@ import {
   type Area,
   type AreaHelpers,
   type Router,
-  SimApiError,
   type SimContext,
   type Step,
   type WireRecord,
@@ -33,6 +32,7 @@ import {
   NETWORKS,
   objectOf,
   PTR_RECORDS,
+  reinstallRefused,
   SBM,
   SBM_KIND,
 } from "./hosts-shared";
@@ -279,11 +279,7 @@ function reinstall(ctx: SimContext, helpers: AreaHelpers, id: string, body: Body
     server.operational_status !== "normal" ||
     typeof server.scheduled_release_at === "string"
   ) {
-    throw new SimApiError(
-      409,
-      "CONFLICT",
-      `The server cannot be reinstalled now (status ${server.status}, operational_status ${server.operational_status})`,
-    );
+    throw reinstallRefused(server);
   }
   const patch: WireRecord = {
     title: String(hostname),

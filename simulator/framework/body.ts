@@ -7,6 +7,7 @@ import {
   SimApiError,
   type SimRequest,
   type SimResponse,
+  type WireRecord,
 } from "./contract";
 
 /** A request body as read: field names of the wire, values not yet checked. */
@@ -49,6 +50,18 @@ export function isNonEmptyString(value: unknown): value is string {
 /** 422 with the spec's field map ("Validation failed", errors: {field: message}). */
 export function validationFailed(errors: FieldErrors): SimApiError {
   return new SimApiError(422, "UNPROCESSABLE_ENTITY", "Validation failed", { errors });
+}
+
+/**
+ * 409 CONFLICT of an action the record's status does not allow now: "<what> <id> cannot <action>
+ * while <status>" (what: "Cloud instance", "RBS volume", ...).
+ */
+export function conflict(what: string, record: WireRecord, action: string): SimApiError {
+  return new SimApiError(
+    409,
+    "CONFLICT",
+    `${what} ${String(record.id)} cannot ${action} while ${String(record.status)}`,
+  );
 }
 
 export function throwIfErrors(errors: FieldErrors): void {
