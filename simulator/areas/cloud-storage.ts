@@ -15,7 +15,7 @@ import {
   readLabels,
   validationFailed,
 } from "../framework/body";
-import { registerCollection, relabel } from "../framework/collection";
+import { childOr404, registerCollection, relabel } from "../framework/collection";
 import {
   type Area,
   type AreaHandler,
@@ -398,10 +398,8 @@ const createSnapshot: AreaHandler = (ctx, helpers, req) => {
 const deleteSnapshot: AreaHandler = (ctx, helpers, req) => {
   const region = helpers.getOr404(ctx, REGIONS, req.params.region_id ?? "");
   const id = req.params.id ?? "";
-  const record = ctx.store.get(SNAPSHOTS, id);
-  if (record === undefined || record._region_id !== region.id) {
-    throw new SimApiError(404, "NOT_FOUND", `Snapshot ${id} not found`);
-  }
+  const inRegion = { field: "_region_id", id: region.id };
+  const record = childOr404(ctx, SNAPSHOTS, id, inRegion, `Snapshot ${id} not found`);
   if (text(record, "status") === "pending_delete") return accepted(record);
   if (text(record, "status") !== "active") throw conflict("Snapshot", record, "be deleted");
   const steps: Step[] = [{ afterMs: helpers.duration("cloud_snapshot_change"), remove: true }];

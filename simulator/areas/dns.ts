@@ -12,13 +12,12 @@ import {
   readLabels,
   validationFailed,
 } from "../framework/body";
-import { registerCollection } from "../framework/collection";
+import { childOr404, registerCollection } from "../framework/collection";
 import {
   type Area,
   type AreaHandler,
   type AreaHelpers,
   type Router,
-  SimApiError,
   type SimContext,
   type WireRecord,
 } from "../framework/contract";
@@ -125,11 +124,8 @@ function recordsOf(ctx: SimContext, domainId: string): WireRecord[] {
 }
 
 function recordOr404(ctx: SimContext, domainId: string, id: string): WireRecord {
-  const record = ctx.store.get(RECORDS, id);
-  if (record === undefined || record.domain_id !== domainId) {
-    throw new SimApiError(404, "NOT_FOUND", `DNS record ${id} not found`);
-  }
-  return record;
+  const domain = { field: "domain_id", id: domainId };
+  return childOr404(ctx, RECORDS, id, domain, `DNS record ${id} not found`);
 }
 
 function checkRecordFields(

@@ -1,7 +1,7 @@
 // The Kubernetes area: clusters (labels only: the API cannot create or delete them) and their
 // nodes, which can move between the cluster's node groups (api-spec.md "Kubernetes").
 import { ok, readBody, validationFailed } from "../framework/body";
-import { registerCollection, relabel } from "../framework/collection";
+import { childOr404, registerCollection, relabel } from "../framework/collection";
 import {
   type Area,
   type AreaHandler,
@@ -27,15 +27,8 @@ function nodeOr404(ctx: SimContext, helpers: AreaHelpers, req: SimRequest): Wire
   const clusterId = req.params.id ?? "";
   helpers.getOr404(ctx, CLUSTERS, clusterId);
   const nodeId = req.params.node_id ?? "";
-  const node = ctx.store.get(NODES, nodeId);
-  if (node === undefined || node.cluster_id !== clusterId) {
-    throw new SimApiError(
-      404,
-      "NOT_FOUND",
-      `Kubernetes node ${nodeId} not found in cluster ${clusterId}`,
-    );
-  }
-  return node;
+  const message = `Kubernetes node ${nodeId} not found in cluster ${clusterId}`;
+  return childOr404(ctx, NODES, nodeId, { field: "cluster_id", id: clusterId }, message);
 }
 
 function nodeGroupsOf(cluster: WireRecord): WireRecord[] {

@@ -13,8 +13,9 @@ import {
   readBody,
   throwIfErrors,
 } from "../framework/body";
+import { childOr404 } from "../framework/collection";
 import type { AreaHelpers, Router, SimContext, WireRecord } from "../framework/contract";
-import { hostnameProblem, notFound } from "./hosts-shared";
+import { hostnameProblem } from "./hosts-shared";
 
 const MAX_TTL = 604_800;
 const MAX_PRIORITY = 65_535;
@@ -93,10 +94,8 @@ export function registerPtrRecordRoutes(
     const ownerId = req.params.id ?? "";
     owner.owner(ctx, ownerId, false);
     const ptrId = req.params.ptr_id ?? "";
-    const record = ctx.store.get(owner.collection, ptrId);
-    if (record === undefined || record[owner.ownerField] !== ownerId) {
-      throw notFound("PTR record", ptrId);
-    }
+    const ownedBy = { field: owner.ownerField, id: ownerId };
+    childOr404(ctx, owner.collection, ptrId, ownedBy, `PTR record ${ptrId} not found`);
     ctx.store.remove(owner.collection, ptrId);
     return noContent();
   });

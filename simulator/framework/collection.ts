@@ -4,14 +4,16 @@
 // (bodies, transitions, conflicts) and the routes no other collection has. Written only against
 // contract.ts and body.ts, so areas may import it as they import the contract.
 import { ok, readBody } from "./body";
-import type {
-  AreaHandler,
-  AreaHelpers,
-  ListSpec,
-  Router,
-  SimContext,
-  SimRequest,
-  WireRecord,
+import {
+  type AreaHandler,
+  type AreaHelpers,
+  type Json,
+  type ListSpec,
+  type Router,
+  SimApiError,
+  type SimContext,
+  type SimRequest,
+  type WireRecord,
 } from "./contract";
 
 export interface CollectionRoutes {
@@ -63,6 +65,30 @@ export function registerCollection(
   for (const [name, action] of Object.entries(actions ?? {})) {
     router.add("POST", `${one}/${name}`, (req, ctx) => action(ctx, helpers, req));
   }
+}
+
+/** Which parent a child record belongs to: the child's field holding it, and the parent's id. */
+export interface ParentRef {
+  readonly field: string;
+  readonly id: Json | undefined;
+}
+
+/**
+ * A record of a child collection (a zone's DNS records, a cluster's nodes, an owner's PTR
+ * records): one of another parent is as absent as one that does not exist, 404 with `message`.
+ */
+export function childOr404(
+  ctx: SimContext,
+  collection: string,
+  key: string,
+  parent: ParentRef,
+  message: string,
+): WireRecord {
+  const record = ctx.store.get(collection, key);
+  if (record === undefined || record[parent.field] !== parent.id) {
+    throw new SimApiError(404, "NOT_FOUND", message);
+  }
+  return record;
 }
 
 /**
