@@ -30,6 +30,24 @@ const states = stateMatcher(cloudVolumeStates);
  */
 export const MAX_CLOUD_VOLUME_SIZE = 2_147_483_647;
 
+/** The outputs a volume's record gives (all but backupId); getCloudVolumes shows the same. */
+export function cloudVolumeOutputs(record: CloudVolume) {
+  return {
+    name: record.name,
+    size: record.size ?? null,
+    status: record.status,
+    regionId: record.region_id ?? null,
+    regionCode: record.region_code ?? null,
+    description: record.description ?? null,
+    bootable: record.bootable ?? null,
+    instanceId: attachedInstanceId(record) ?? null,
+    device: record.attachments?.[0]?.device ?? null,
+    platformUuid: record.openstack_uuid ?? null,
+    labels: withoutOwnerLabel(record.labels),
+    createdAt: record.created_at ?? null,
+  };
+}
+
 /** The inputs as the provider receives them once check has passed. */
 export interface CloudVolumeInputs {
   readonly regionId: number;
@@ -198,20 +216,7 @@ export const cloudVolumeKind: ResourceKind<CloudVolume> = {
   isGone: (record) => record.status === "deleting",
   labels: (record) => record.labels ?? {},
 
-  outputs: (record) => ({
-    name: record.name,
-    size: record.size ?? null,
-    status: record.status,
-    regionId: record.region_id ?? null,
-    regionCode: record.region_code ?? null,
-    description: record.description ?? null,
-    bootable: record.bootable ?? null,
-    instanceId: attachedInstanceId(record) ?? null,
-    device: record.attachments?.[0]?.device ?? null,
-    platformUuid: record.openstack_uuid ?? null,
-    labels: withoutOwnerLabel(record.labels),
-    createdAt: record.created_at ?? null,
-  }),
+  outputs: cloudVolumeOutputs,
   liveInputs: (record) => ({
     name: record.name,
     size: record.size,

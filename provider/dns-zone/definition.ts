@@ -50,6 +50,20 @@ function fixedFieldProblem(record: DnsDomain, news: PropertyBag): string | undef
   );
 }
 
+/** The outputs a zone's record gives; getDnsZones shows the same, with the id. */
+export function dnsZoneOutputs(record: DnsDomain) {
+  return {
+    name: record.name,
+    email: record.email ?? null,
+    ttl: record.ttl ?? null,
+    delegationStatus: record.delegation_status ?? null,
+    labels: withoutOwnerLabel(record.labels),
+    unpublishDate: record.unpublish_date ?? null,
+    createdAt: record.created_at ?? null,
+    updatedAt: record.updated_at ?? null,
+  };
+}
+
 export const dnsZoneKind: ResourceKind<DnsDomain> = {
   name: "DnsZone",
   noun: "DNS zone",
@@ -144,16 +158,7 @@ export const dnsZoneKind: ResourceKind<DnsDomain> = {
   isReady: () => true,
   labels: (record) => record.labels ?? {},
 
-  outputs: (record) => ({
-    name: record.name,
-    email: record.email ?? null,
-    ttl: record.ttl ?? null,
-    delegationStatus: record.delegation_status ?? null,
-    labels: withoutOwnerLabel(record.labels),
-    unpublishDate: record.unpublish_date ?? null,
-    createdAt: record.created_at ?? null,
-    updatedAt: record.updated_at ?? null,
-  }),
+  outputs: dnsZoneOutputs,
   liveInputs: (record) => ({
     name: record.name,
     ...(record.email == null ? {} : { email: record.email }),

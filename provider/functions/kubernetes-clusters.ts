@@ -5,6 +5,7 @@ import type {
   KubernetesNodeGroup,
 } from "../../sdk/areas/kubernetes-clusters";
 import { withoutOwnerLabel } from "../framework/ownership";
+import { clusterFields } from "../kubernetes-cluster/definition";
 import { definedFields, optionalText, optionalWholeNumber, text } from "./framework/args";
 import { type LookupOptions, outputForm, promiseForm } from "./framework/invoke";
 import { collectFiltered } from "./framework/lists";
@@ -213,17 +214,9 @@ export function getKubernetesClusterNode(
 
 export const getKubernetesClusterNodeOutput = outputForm(getKubernetesClusterNode);
 
+/** The fields the KubernetesCluster resource shows (one mapping for both), with the id. */
 function clusterResult(cluster: KubernetesCluster): GetKubernetesClusterResult {
-  return {
-    id: cluster.id,
-    name: cluster.name,
-    status: cluster.status,
-    locationId: cluster.location_id,
-    locationCode: cluster.location_code ?? null,
-    labels: withoutOwnerLabel(cluster.labels),
-    createdAt: cluster.created_at,
-    updatedAt: cluster.updated_at,
-  };
+  return { id: cluster.id, ...clusterFields(cluster) };
 }
 
 function nodeResult(node: KubernetesClusterNode): GetKubernetesClusterNodeResult {
