@@ -13,9 +13,9 @@ import { ConflictError } from "../../sdk/core/errors";
 import { stateMatcher } from "../../sdk/wait";
 import { type Checker, type PropertyBag } from "../framework/check";
 import type { ResourceKind, UpdateContext } from "../framework/kind";
+import { readFromList } from "../framework/listed";
 import { unlessNotFound } from "../framework/not-found";
-import { allOf, withoutOwnerLabel } from "../framework/ownership";
-import { listRead } from "../framework/read-snapshot";
+import { withoutOwnerLabel } from "../framework/ownership";
 
 const SECOND = 1_000;
 const MINUTE = 60 * SECOND;
@@ -141,13 +141,11 @@ export const cloudVolumeKind: ResourceKind<CloudVolume> = {
   display: (bag: PropertyBag) => (typeof bag.name === "string" ? bag.name : "(unnamed)"),
 
   get: (client, id) => unlessNotFound(client.cloudVolumes.get(id)),
-  findByLabels: (client, labelSelector) =>
-    allOf(client.cloudVolumes.list({ labelSelector }), "cloud volumes"),
-  listRead: listRead({
-    list: (client, options) => client.cloudVolumes.list(options),
-    id: (volume) => volume.id,
-    live: async (_client, volume) => volume,
-  }),
+  ...readFromList(
+    "cloud volumes",
+    (client, options) => client.cloudVolumes.list(options),
+    (volume) => volume.id,
+  ),
   create(client, inputs, labels) {
     const { name, regionId, size, description, backupId } = inputs as unknown as CloudVolumeInputs;
     const instanceId = wantedInstance(inputs);

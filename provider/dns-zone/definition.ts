@@ -7,9 +7,9 @@ import { MAX_DNS_TTL } from "../../sdk/areas/dns";
 import { type Checker, type PropertyBag, shown } from "../framework/check";
 import { OWNER_INPUT } from "../framework/hidden";
 import type { ResourceKind } from "../framework/kind";
+import { readFromList } from "../framework/listed";
 import { unlessNotFound } from "../framework/not-found";
-import { allOf, OWNER_LABEL_KEY, withoutOwnerLabel } from "../framework/ownership";
-import { listRead } from "../framework/read-snapshot";
+import { OWNER_LABEL_KEY, withoutOwnerLabel } from "../framework/ownership";
 
 const MINUTE = 60_000;
 const LABEL = "[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9])?";
@@ -105,13 +105,11 @@ export const dnsZoneKind: ResourceKind<DnsDomain> = {
   display: (bag: PropertyBag) => (typeof bag.name === "string" ? bag.name : "(unnamed)"),
 
   get: (client, id) => unlessNotFound(client.dns.getDomain(id)),
-  findByLabels: (client, labelSelector) =>
-    allOf(client.dns.listDomains({ labelSelector }), "DNS zones"),
-  listRead: listRead({
-    list: (client, options) => client.dns.listDomains(options),
-    id: (domain) => domain.id,
-    live: async (_client, domain) => domain,
-  }),
+  ...readFromList(
+    "DNS zones",
+    (client, options) => client.dns.listDomains(options),
+    (domain) => domain.id,
+  ),
   /**
    * The API holds one zone per name. A zone of this name without this resource's ownership label
    * (findByLabels found none) is someone else's, or an earlier program's: never taken over

@@ -278,13 +278,15 @@ function networkPoolResult(pool: NetworkPool): GetNetworkPoolResult {
 
 function subnetworkResult(networkPoolId: string, subnetwork: Subnetwork): SubnetworkResult {
   return {
-    id: subnetwork.id,
+    ...camelFields(subnetwork, [
+      "id",
+      "title",
+      "cidr",
+      "attached",
+      "interface_type",
+      "created_at",
+      "updated_at",
+    ]),
     networkPoolId: subnetwork.network_pool_id ?? networkPoolId,
-    title: subnetwork.title ?? null,
-    cidr: subnetwork.cidr ?? null,
-    attached: subnetwork.attached ?? null,
-    interfaceType: subnetwork.interface_type ?? null,
-    createdAt: subnetwork.created_at ?? null,
-    updatedAt: subnetwork.updated_at ?? null,
   };
 }
