@@ -14,9 +14,9 @@ import { stateMatcher } from "../../sdk/wait";
 import { type Checker, MAX_USER_DATA_BYTES, type PropertyBag, shown } from "../framework/check";
 import { jsonEqual, type PropertyRules } from "../framework/diff";
 import type { ResourceKind } from "../framework/kind";
+import { readFromList } from "../framework/listed";
 import { unlessNotFound } from "../framework/not-found";
-import { allOf, withoutOwnerLabel } from "../framework/ownership";
-import { listRead } from "../framework/read-snapshot";
+import { withoutOwnerLabel } from "../framework/ownership";
 import {
   checkRebootTrigger,
   REBOOT_TRIGGER_INPUT,
@@ -183,14 +183,12 @@ export const cloudInstanceKind: ResourceKind<CloudInstance> = {
   display: (bag: PropertyBag) => (typeof bag.name === "string" ? bag.name : "(unnamed)"),
 
   get: (client, id) => unlessNotFound(client.cloudInstances.get(id)),
-  findByLabels: (client, labelSelector) =>
-    allOf(client.cloudInstances.list({ labelSelector }), "cloud instances"),
   // A refresh reads instances from their list (framework/read-snapshot.ts).
-  listRead: listRead({
-    list: (client, options) => client.cloudInstances.list(options),
-    id: (instance) => instance.id,
-    live: async (_client, instance) => instance,
-  }),
+  ...readFromList(
+    "cloud instances",
+    (client, options) => client.cloudInstances.list(options),
+    (instance) => instance.id,
+  ),
   create(client, inputs, labels) {
     const wanted = inputs as unknown as CloudInstanceInputs;
     return client.cloudInstances.create({

@@ -6,9 +6,9 @@ import { type CloudBackup, cloudBackupStates } from "../../sdk/areas/cloud-backu
 import { stateMatcher } from "../../sdk/wait";
 import { type Checker, type PropertyBag } from "../framework/check";
 import type { ResourceKind } from "../framework/kind";
+import { readFromList } from "../framework/listed";
 import { unlessNotFound } from "../framework/not-found";
-import { allOf, withoutOwnerLabel } from "../framework/ownership";
-import { listRead } from "../framework/read-snapshot";
+import { withoutOwnerLabel } from "../framework/ownership";
 
 const MINUTE = 60_000;
 const states = stateMatcher(cloudBackupStates);
@@ -69,13 +69,11 @@ export const cloudVolumeBackupKind: ResourceKind<CloudBackup> = {
   display: (bag: PropertyBag) => (typeof bag.name === "string" ? bag.name : "(unnamed)"),
 
   get: (client, id) => unlessNotFound(client.cloudBackups.get(id)),
-  findByLabels: (client, labelSelector) =>
-    allOf(client.cloudBackups.list({ labelSelector }), "cloud volume backups"),
-  listRead: listRead({
-    list: (client, options) => client.cloudBackups.list(options),
-    id: (backup) => backup.id,
-    live: async (_client, backup) => backup,
-  }),
+  ...readFromList(
+    "cloud volume backups",
+    (client, options) => client.cloudBackups.list(options),
+    (backup) => backup.id,
+  ),
   create(client, inputs, labels) {
     const { volumeId, name, incremental, force } = inputs as unknown as CloudVolumeBackupInputs;
     return client.cloudBackups.create({

@@ -13,9 +13,9 @@ import { ConflictError } from "../../sdk/core/errors";
 import { stateMatcher } from "../../sdk/wait";
 import { type Checker, type PropertyBag } from "../framework/check";
 import type { ResourceKind, UpdateContext } from "../framework/kind";
+import { readFromList } from "../framework/listed";
 import { unlessNotFound } from "../framework/not-found";
-import { allOf, withoutOwnerLabel } from "../framework/ownership";
-import { listRead } from "../framework/read-snapshot";
+import { withoutOwnerLabel } from "../framework/ownership";
 
 const SECOND = 1_000;
 const MINUTE = 60 * SECOND;
@@ -29,6 +29,24 @@ const states = stateMatcher(cloudVolumeStates);
  * the API cannot even store the size.
  */
 export const MAX_CLOUD_VOLUME_SIZE = 2_147_483_647;
+
+/** The outputs a volume's record gives (all but backupId); getCloudVolumes shows the same. */
+export function cloudVolumeOutputs(record: CloudVolume) {
+  return {
+    name: record.name,
+    size: record.size ?? null,
+    status: record.status,
+    regionId: record.region_id ?? null,
+    regionCode: record.region_code ?? null,
+    description: record.description ?? null,
+    bootable: record.bootable ?? null,
+    instanceId: attachedInstanceId(record) ?? null,
+    device: record.attachments?.[0]?.device ?? null,
+    platformUuid: record.openstack_uuid ?? null,
+    labels: withoutOwnerLabel(record.labels),
+    createdAt: record.created_at ?? null,
+  };
+}
 
 /** The inputs as the provider receives them once check has passed. */
 export interface CloudVolumeInputs {
@@ -123,13 +141,11 @@ export const cloudVolumeKind: ResourceKind<CloudVolume> = {
   display: (bag: PropertyBag) => (typeof bag.name === "string" ? bag.name : "(unnamed)"),
 
   get: (client, id) => unlessNotFound(client.cloudVolumes.get(id)),
-  findByLabels: (client, labelSelector) =>
-    allOf(client.cloudVolumes.list({ labelSelector }), "cloud volumes"),
-  listRead: listRead({
-    list: (client, options) => client.cloudVolumes.list(options),
-    id: (volume) => volume.id,
-    live: async (_client, volume) => volume,
-  }),
+  ...readFromList(
+    "cloud volumes",
+    (client, options) => client.cloudVolumes.list(options),
+    (volume) => volume.id,
+  ),
   create(client, inputs, labels) {
     const { name, regionId, size, description, backupId } = inputs as unknown as CloudVolumeInputs;
     const instanceId = wantedInstance(inputs);
@@ -198,20 +214,7 @@ export const cloudVolumeKind: ResourceKind<CloudVolume> = {
   isGone: (record) => record.status === "deleting",
   labels: (record) => record.labels ?? {},
 
-  outputs: (record) => ({
-    name: record.name,
-    size: record.size ?? null,
-    status: record.status,
-    regionId: record.region_id ?? null,
-    regionCode: record.region_code ?? null,
-    description: record.description ?? null,
-    bootable: record.bootable ?? null,
-    instanceId: attachedInstanceId(record) ?? null,
-    device: record.attachments?.[0]?.device ?? null,
-    platformUuid: record.openstack_uuid ?? null,
-    labels: withoutOwnerLabel(record.labels),
-    createdAt: record.created_at ?? null,
-  }),
+  outputs: cloudVolumeOutputs,
   liveInputs: (record) => ({
     name: record.name,
     size: record.size,

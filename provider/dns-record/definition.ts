@@ -125,6 +125,19 @@ async function refuseNameOutsideZone(
   if (problem !== undefined) throw new InputValidationError("name", problem, problem);
 }
 
+/** A record's fields as the DnsRecord resource and getDnsRecords both show them. */
+export function dnsRecordFields(record: DnsRecord) {
+  return {
+    zoneId: record.domain_id,
+    recordId: record.id,
+    name: record.name,
+    type: record.type,
+    data: record.data ?? null,
+    ttl: record.ttl ?? null,
+    priority: record.priority ?? null,
+  };
+}
+
 export const dnsRecordKind: ResourceKind<DnsRecord> = {
   name: "DnsRecord",
   noun: "DNS record",
@@ -254,13 +267,7 @@ export const dnsRecordKind: ResourceKind<DnsRecord> = {
   labels: () => ({}),
 
   outputs: (record) => ({
-    zoneId: record.domain_id,
-    recordId: record.id,
-    name: record.name,
-    type: record.type,
-    data: record.data ?? null,
-    ttl: record.ttl ?? null,
-    priority: record.priority ?? null,
+    ...dnsRecordFields(record),
     createdAt: record.created_at ?? null,
     updatedAt: record.updated_at ?? null,
   }),

@@ -7,9 +7,9 @@ import { MAX_DNS_TTL } from "../../sdk/areas/dns";
 import { type Checker, type PropertyBag, shown } from "../framework/check";
 import { OWNER_INPUT } from "../framework/hidden";
 import type { ResourceKind } from "../framework/kind";
+import { readFromList } from "../framework/listed";
 import { unlessNotFound } from "../framework/not-found";
-import { allOf, OWNER_LABEL_KEY, withoutOwnerLabel } from "../framework/ownership";
-import { listRead } from "../framework/read-snapshot";
+import { OWNER_LABEL_KEY, withoutOwnerLabel } from "../framework/ownership";
 
 const MINUTE = 60_000;
 const LABEL = "[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9])?";
@@ -48,6 +48,20 @@ function fixedFieldProblem(record: DnsDomain, news: PropertyBag): string | undef
     "zone's values; to change them, remove the zone from the program and declare it again " +
     "(deleting a zone deletes every record in it)"
   );
+}
+
+/** The outputs a zone's record gives; getDnsZones shows the same, with the id. */
+export function dnsZoneOutputs(record: DnsDomain) {
+  return {
+    name: record.name,
+    email: record.email ?? null,
+    ttl: record.ttl ?? null,
+    delegationStatus: record.delegation_status ?? null,
+    labels: withoutOwnerLabel(record.labels),
+    unpublishDate: record.unpublish_date ?? null,
+    createdAt: record.created_at ?? null,
+    updatedAt: record.updated_at ?? null,
+  };
 }
 
 export const dnsZoneKind: ResourceKind<DnsDomain> = {
@@ -91,13 +105,11 @@ export const dnsZoneKind: ResourceKind<DnsDomain> = {
   display: (bag: PropertyBag) => (typeof bag.name === "string" ? bag.name : "(unnamed)"),
 
   get: (client, id) => unlessNotFound(client.dns.getDomain(id)),
-  findByLabels: (client, labelSelector) =>
-    allOf(client.dns.listDomains({ labelSelector }), "DNS zones"),
-  listRead: listRead({
-    list: (client, options) => client.dns.listDomains(options),
-    id: (domain) => domain.id,
-    live: async (_client, domain) => domain,
-  }),
+  ...readFromList(
+    "DNS zones",
+    (client, options) => client.dns.listDomains(options),
+    (domain) => domain.id,
+  ),
   /**
    * The API holds one zone per name. A zone of this name without this resource's ownership label
    * (findByLabels found none) is someone else's, or an earlier program's: never taken over
@@ -144,16 +156,7 @@ export const dnsZoneKind: ResourceKind<DnsDomain> = {
   isReady: () => true,
   labels: (record) => record.labels ?? {},
 
-  outputs: (record) => ({
-    name: record.name,
-    email: record.email ?? null,
-    ttl: record.ttl ?? null,
-    delegationStatus: record.delegation_status ?? null,
-    labels: withoutOwnerLabel(record.labels),
-    unpublishDate: record.unpublish_date ?? null,
-    createdAt: record.created_at ?? null,
-    updatedAt: record.updated_at ?? null,
-  }),
+  outputs: dnsZoneOutputs,
   liveInputs: (record) => ({
     name: record.name,
     ...(record.email == null ? {} : { email: record.email }),

@@ -5,6 +5,7 @@ import { withoutOwnerLabel } from "../framework/ownership";
 import { definedFields, oneOf, optionalText, optionalWholeNumber, text } from "./framework/args";
 import { getById } from "./framework/by-id";
 import { LookupError } from "./framework/errors";
+import { camelFields } from "./framework/fields";
 import { type LookupOptions, outputForm, promiseForm, secretOutputForm } from "./framework/invoke";
 import { collectFiltered, collectPages } from "./framework/lists";
 import { nameCandidate, pickBySearch } from "./framework/match";
@@ -115,18 +116,18 @@ export function getInvoices(
 export const getInvoicesOutput = outputForm(getInvoices);
 
 function invoiceResult(invoice: Invoice): InvoiceResult {
-  return {
-    id: invoice.id,
-    number: invoice.number ?? null,
-    parentId: invoice.parent_id ?? null,
-    status: invoice.status ?? null,
-    date: invoice.date ?? null,
-    type: invoice.type ?? null,
-    totalDue: invoice.total_due ?? null,
-    currency: invoice.currency ?? null,
-    csvUrl: invoice.csv_url ?? null,
-    pdfUrl: invoice.pdf_url ?? null,
-  };
+  return camelFields(invoice, [
+    "id",
+    "number",
+    "parent_id",
+    "status",
+    "date",
+    "type",
+    "total_due",
+    "currency",
+    "csv_url",
+    "pdf_url",
+  ]);
 }
 
 export interface GetRacksArgs {
@@ -223,10 +224,7 @@ export const getRackOutput = outputForm(getRack);
 
 function rackResult(rack: Rack): GetRackResult {
   return {
-    id: rack.id,
-    name: rack.name ?? null,
-    locationId: rack.location_id ?? null,
-    locationCode: rack.location_code ?? null,
+    ...camelFields(rack, ["id", "name", "location_id", "location_code"]),
     labels: withoutOwnerLabel(rack.labels),
   };
 }

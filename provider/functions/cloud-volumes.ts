@@ -1,6 +1,6 @@
 // Cloud block storage volumes of the account, by label selector, region or name.
 import { attachedInstanceId, type CloudVolume } from "../../sdk/areas/cloud-volumes";
-import { withoutOwnerLabel } from "../framework/ownership";
+import { cloudVolumeOutputs } from "../cloud-volume/definition";
 import { definedFields, optionalText, optionalWholeNumber } from "./framework/args";
 import { type LookupOptions, outputForm, promiseForm } from "./framework/invoke";
 import { collectFiltered } from "./framework/lists";
@@ -89,20 +89,7 @@ export function getCloudVolumes(
 
 export const getCloudVolumesOutput = outputForm(getCloudVolumes);
 
+/** The fields the CloudVolume resource outputs (one mapping for both), with the id. */
 function cloudVolumeResult(volume: CloudVolume): CloudVolumeResult {
-  return {
-    id: volume.id,
-    name: volume.name,
-    status: volume.status,
-    size: volume.size ?? null,
-    regionId: volume.region_id ?? null,
-    regionCode: volume.region_code ?? null,
-    description: volume.description ?? null,
-    bootable: volume.bootable ?? null,
-    instanceId: attachedInstanceId(volume) ?? null,
-    device: volume.attachments?.[0]?.device ?? null,
-    platformUuid: volume.openstack_uuid ?? null,
-    labels: withoutOwnerLabel(volume.labels),
-    createdAt: volume.created_at ?? null,
-  };
+  return { id: volume.id, ...cloudVolumeOutputs(volume) };
 }

@@ -1,6 +1,7 @@
 // DNS zones of the account (by label selector, name, delegation status) and the records of one.
 import type { DnsDomain, DnsRecord } from "../../sdk/areas/dns";
-import { withoutOwnerLabel } from "../framework/ownership";
+import { dnsRecordFields, dnsRecordResourceId } from "../dns-record/definition";
+import { dnsZoneOutputs } from "../dns-zone/definition";
 import { definedFields, optionalChoice, optionalText, text } from "./framework/args";
 import { getById } from "./framework/by-id";
 import { type LookupOptions, outputForm, promiseForm } from "./framework/invoke";
@@ -70,18 +71,9 @@ export function getDnsZones(
 
 export const getDnsZonesOutput = outputForm(getDnsZones);
 
+/** The fields the DnsZone resource outputs (one mapping for both), with the id. */
 function zoneResult(zone: DnsDomain): DnsZoneResult {
-  return {
-    id: zone.id,
-    name: zone.name,
-    email: zone.email ?? null,
-    ttl: zone.ttl ?? null,
-    delegationStatus: zone.delegation_status ?? null,
-    labels: withoutOwnerLabel(zone.labels),
-    unpublishDate: zone.unpublish_date ?? null,
-    createdAt: zone.created_at ?? null,
-    updatedAt: zone.updated_at ?? null,
-  };
+  return { id: zone.id, ...dnsZoneOutputs(zone) };
 }
 
 export interface GetDnsRecordsArgs {
@@ -151,15 +143,7 @@ export function getDnsRecords(
 
 export const getDnsRecordsOutput = outputForm(getDnsRecords);
 
+/** The fields the DnsRecord resource shows, with its id (one mapping for both). */
 function recordResult(record: DnsRecord): DnsRecordResult {
-  return {
-    id: `${record.domain_id}/${record.id}`,
-    recordId: record.id,
-    zoneId: record.domain_id,
-    name: record.name,
-    type: record.type,
-    data: record.data ?? null,
-    ttl: record.ttl ?? null,
-    priority: record.priority ?? null,
-  };
+  return { id: dnsRecordResourceId(record), ...dnsRecordFields(record) };
 }

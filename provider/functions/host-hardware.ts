@@ -8,6 +8,7 @@ import type { HostKind } from "../../sdk/areas/host-common";
 import { type DriveSlotResult, driveSlotResult } from "./drive-slot-result";
 import { optionalChoice, text } from "./framework/args";
 import { getById } from "./framework/by-id";
+import { camelFields } from "./framework/fields";
 import { type LookupOptions, outputForm, promiseForm } from "./framework/invoke";
 import { collect, listLimit, PAGE_SIZE } from "./framework/lists";
 
@@ -242,22 +243,22 @@ export function getServerServices(
 export const getServerServicesOutput = outputForm(getServerServices);
 
 function serviceResult(service: DedicatedServerService): ServiceResult {
-  return {
-    id: service.id,
-    name: service.name ?? null,
-    type: service.type ?? null,
-    currency: service.currency ?? null,
-    label: service.label ?? null,
-    startedAt: service.started_at ?? null,
-    finishedAt: service.finished_at ?? null,
-    dateFrom: service.date_from ?? null,
-    dateTo: service.date_to ?? null,
-    usageQuantity: service.usage_quantity ?? null,
-    tax: service.tax ?? null,
-    total: service.total ?? null,
-    subtotal: service.subtotal ?? null,
-    discountRate: service.discount_rate ?? null,
-  };
+  return camelFields(service, [
+    "id",
+    "name",
+    "type",
+    "currency",
+    "label",
+    "started_at",
+    "finished_at",
+    "date_from",
+    "date_to",
+    "usage_quantity",
+    "tax",
+    "total",
+    "subtotal",
+    "discount_rate",
+  ]);
 }
 
 export interface GetServerNetworkUsageArgs {

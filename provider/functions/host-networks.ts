@@ -9,6 +9,7 @@ import type {
 } from "../../sdk/areas/common";
 import { type HostKind, hostKinds } from "../../sdk/areas/host-common";
 import type { PagePromise } from "../../sdk/core/contract";
+import { networkFields } from "../host-network/definition";
 import {
   definedFields,
   optionalBoolean,
@@ -129,19 +130,7 @@ function listNetworks(
   }
 }
 
+/** The fields the HostNetwork resource shows (one mapping for both), with the id. */
 function networkResult(network: Network): NetworkResult {
-  return {
-    id: network.id,
-    title: network.title ?? null,
-    status: network.status,
-    cidr: network.cidr ?? null,
-    firstIp: network.first_ip ?? null,
-    gateway: network.gateway ?? null,
-    family: network.family,
-    interfaceType: network.interface_type,
-    distributionMethod: network.distribution_method,
-    additional: network.additional,
-    createdAt: network.created_at,
-    updatedAt: network.updated_at,
-  };
+  return { id: network.id, ...networkFields(network) };
 }

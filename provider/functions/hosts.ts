@@ -25,6 +25,7 @@ import {
   text,
 } from "./framework/args";
 import { NoMatchError } from "./framework/errors";
+import { camelFields } from "./framework/fields";
 import { type Lookup, type LookupOptions, outputForm, promiseForm } from "./framework/invoke";
 import { collectFiltered } from "./framework/lists";
 import { pickBySearchList } from "./framework/match";
@@ -212,21 +213,25 @@ function hostCandidate(host: Host) {
 
 export function hostResult(host: Host): GetHostResult {
   return {
-    id: host.id,
-    type: host.type,
-    title: host.title ?? null,
-    rackId: host.rack_id ?? null,
-    locationId: host.location_id ?? null,
-    locationCode: host.location_code ?? null,
-    status: host.status,
-    operationalStatus: host.operational_status ?? null,
-    powerStatus: host.power_status ?? null,
-    configuration: host.configuration ?? null,
-    privateIpv4Address: host.private_ipv4_address ?? null,
-    publicIpv4Address: host.public_ipv4_address ?? null,
-    oobIpv4Address: host.oob_ipv4_address ?? null,
-    leaseStartAt: host.lease_start_at ?? null,
-    scheduledReleaseAt: host.scheduled_release_at ?? null,
+    ...camelFields(host, [
+      "id",
+      "type",
+      "title",
+      "rack_id",
+      "location_id",
+      "location_code",
+      "status",
+      "operational_status",
+      "power_status",
+      "configuration",
+      "private_ipv4_address",
+      "public_ipv4_address",
+      "oob_ipv4_address",
+      "lease_start_at",
+      "scheduled_release_at",
+      "created_at",
+      "updated_at",
+    ]),
     configurationDetails: configurationDetails(host),
     kubernetesClusterId: isKubernetesBaremetalNode(host) ? host.kubernetes_cluster_id : null,
     kubernetesClusterNodeId: isKubernetesBaremetalNode(host)
@@ -236,8 +241,6 @@ export function hostResult(host: Host): GetHostResult {
       ? host.kubernetes_cluster_node_number
       : null,
     labels: withoutOwnerLabel(host.labels ?? {}),
-    createdAt: host.created_at ?? null,
-    updatedAt: host.updated_at ?? null,
   };
 }
 
@@ -272,15 +275,15 @@ function configurationDetails(host: Host): HostConfigurationDetails | null {
 function commonDetails(
   details: Omit<ServerModelConfigurationDetails, "server_model_id" | "server_model_name">,
 ) {
-  return {
-    ramSize: details.ram_size ?? null,
-    bandwidthId: details.bandwidth_id ?? null,
-    bandwidthName: details.bandwidth_name ?? null,
-    privateUplinkId: details.private_uplink_id ?? null,
-    privateUplinkName: details.private_uplink_name ?? null,
-    publicUplinkId: details.public_uplink_id ?? null,
-    publicUplinkName: details.public_uplink_name ?? null,
-    operatingSystemId: details.operating_system_id ?? null,
-    operatingSystemFullName: details.operating_system_full_name ?? null,
-  };
+  return camelFields(details, [
+    "ram_size",
+    "bandwidth_id",
+    "bandwidth_name",
+    "private_uplink_id",
+    "private_uplink_name",
+    "public_uplink_id",
+    "public_uplink_name",
+    "operating_system_id",
+    "operating_system_full_name",
+  ]);
 }

@@ -5,7 +5,9 @@ import type {
   KubernetesNodeGroup,
 } from "../../sdk/areas/kubernetes-clusters";
 import { withoutOwnerLabel } from "../framework/ownership";
+import { clusterFields } from "../kubernetes-cluster/definition";
 import { definedFields, optionalText, optionalWholeNumber, text } from "./framework/args";
+import { camelFields } from "./framework/fields";
 import { type LookupOptions, outputForm, promiseForm } from "./framework/invoke";
 import { collectFiltered } from "./framework/lists";
 import { nameCandidate, namedCandidate } from "./framework/match";
@@ -213,47 +215,35 @@ export function getKubernetesClusterNode(
 
 export const getKubernetesClusterNodeOutput = outputForm(getKubernetesClusterNode);
 
+/** The fields the KubernetesCluster resource shows (one mapping for both), with the id. */
 function clusterResult(cluster: KubernetesCluster): GetKubernetesClusterResult {
-  return {
-    id: cluster.id,
-    name: cluster.name,
-    status: cluster.status,
-    locationId: cluster.location_id,
-    locationCode: cluster.location_code ?? null,
-    labels: withoutOwnerLabel(cluster.labels),
-    createdAt: cluster.created_at,
-    updatedAt: cluster.updated_at,
-  };
+  return { id: cluster.id, ...clusterFields(cluster) };
 }
 
 function nodeResult(node: KubernetesClusterNode): GetKubernetesClusterNodeResult {
   return {
-    id: node.id,
-    number: node.number,
-    hostname: node.hostname,
-    configuration: node.configuration,
-    type: node.type,
-    role: node.role,
-    status: node.status,
-    privateIpv4Address: node.private_ipv4_address,
-    publicIpv4Address: node.public_ipv4_address,
-    locationId: node.location_id ?? null,
-    locationCode: node.location_code ?? null,
-    refId: node.ref_id,
-    clusterId: node.cluster_id,
+    ...camelFields(node, [
+      "id",
+      "number",
+      "hostname",
+      "configuration",
+      "type",
+      "role",
+      "status",
+      "private_ipv4_address",
+      "public_ipv4_address",
+      "location_id",
+      "location_code",
+      "ref_id",
+      "cluster_id",
+      "created_at",
+      "updated_at",
+    ]),
     nodeGroup: node.node_group == null ? null : nodeGroupResult(node.node_group),
     labels: withoutOwnerLabel(node.labels),
-    createdAt: node.created_at,
-    updatedAt: node.updated_at,
   };
 }
 
 function nodeGroupResult(group: KubernetesNodeGroup): KubernetesNodeGroupResult {
-  return {
-    id: group.id,
-    name: group.name,
-    description: group.description,
-    createdAt: group.created_at,
-    updatedAt: group.updated_at,
-  };
+  return camelFields(group, ["id", "name", "description", "created_at", "updated_at"]);
 }

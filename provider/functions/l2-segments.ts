@@ -3,6 +3,7 @@
 import type { L2Member, L2Segment } from "../../sdk/areas/l2-segments";
 import { withoutOwnerLabel } from "../framework/ownership";
 import { definedFields, text } from "./framework/args";
+import { camelFields } from "./framework/fields";
 import { type LookupOptions, outputForm, promiseForm } from "./framework/invoke";
 import { collectFiltered } from "./framework/lists";
 import { namedCandidate } from "./framework/match";
@@ -112,27 +113,23 @@ export const getL2SegmentMembersOutput = outputForm(getL2SegmentMembers);
 
 function l2SegmentResult(segment: L2Segment): GetL2SegmentResult {
   return {
-    id: segment.id,
-    name: segment.name ?? null,
-    type: segment.type ?? null,
-    status: segment.status,
-    locationGroupId: segment.location_group_id ?? null,
-    locationGroupCode: segment.location_group_code ?? null,
+    ...camelFields(segment, [
+      "id",
+      "name",
+      "type",
+      "status",
+      "location_group_id",
+      "location_group_code",
+      "created_at",
+      "updated_at",
+    ]),
     labels: withoutOwnerLabel(segment.labels ?? {}),
-    createdAt: segment.created_at ?? null,
-    updatedAt: segment.updated_at ?? null,
   };
 }
 
 function memberResult(member: L2Member): L2SegmentMemberResult {
   return {
-    id: member.id,
-    title: member.title,
-    mode: member.mode,
-    vlan: member.vlan,
-    status: member.status,
+    ...camelFields(member, ["id", "title", "mode", "vlan", "status", "created_at", "updated_at"]),
     labels: withoutOwnerLabel(member.labels),
-    createdAt: member.created_at,
-    updatedAt: member.updated_at,
   };
 }

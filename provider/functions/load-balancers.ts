@@ -18,6 +18,7 @@ import {
 } from "./framework/args";
 import { getById } from "./framework/by-id";
 import { NoMatchError } from "./framework/errors";
+import { camelFields } from "./framework/fields";
 import { type Lookup, type LookupOptions, outputForm, promiseForm } from "./framework/invoke";
 import { collectFiltered } from "./framework/lists";
 import { nameCandidate, namedCandidate, pickBySearchList } from "./framework/match";
@@ -264,18 +265,20 @@ function camelCased(value: unknown): unknown {
 
 function loadBalancerResult(balancer: LoadBalancer): LoadBalancerResult {
   return {
-    id: balancer.id,
-    name: balancer.name ?? null,
-    type: balancer.type ?? null,
-    status: balancer.status ?? null,
+    ...camelFields(balancer, [
+      "id",
+      "name",
+      "type",
+      "status",
+      "location_id",
+      "location_code",
+      "cluster_id",
+      "store_logs",
+      "created_at",
+      "updated_at",
+    ]),
     externalAddresses: [...(balancer.external_addresses ?? [])],
-    locationId: balancer.location_id ?? null,
-    locationCode: balancer.location_code ?? null,
-    clusterId: balancer.cluster_id ?? null,
-    storeLogs: balancer.store_logs ?? null,
     labels: withoutOwnerLabel(balancer.labels),
-    createdAt: balancer.created_at ?? null,
-    updatedAt: balancer.updated_at ?? null,
   };
 }
 
@@ -293,13 +296,13 @@ function fullResult(balancer: L4LoadBalancer | L7LoadBalancer): GetLoadBalancerR
 }
 
 function clusterResult(cluster: LoadBalancerCluster): GetLoadBalancerClusterResult {
-  return {
-    id: cluster.id,
-    name: cluster.name ?? null,
-    locationId: cluster.location_id ?? null,
-    locationCode: cluster.location_code ?? null,
-    status: cluster.status ?? null,
-    createdAt: cluster.created_at ?? null,
-    updatedAt: cluster.updated_at ?? null,
-  };
+  return camelFields(cluster, [
+    "id",
+    "name",
+    "location_id",
+    "location_code",
+    "status",
+    "created_at",
+    "updated_at",
+  ]);
 }

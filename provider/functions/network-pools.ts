@@ -14,6 +14,7 @@ import {
 } from "./framework/args";
 import { getById } from "./framework/by-id";
 import { AmbiguousMatchError, LookupError, NoMatchError } from "./framework/errors";
+import { camelFields } from "./framework/fields";
 import { type Lookup, type LookupOptions, outputForm, promiseForm } from "./framework/invoke";
 import { collectFiltered, collectPages } from "./framework/lists";
 import { namedCandidate, pickBySearchList } from "./framework/match";
@@ -268,27 +269,24 @@ export const getSubnetworksOutput = outputForm(getSubnetworks);
 
 function networkPoolResult(pool: NetworkPool): GetNetworkPoolResult {
   return {
-    id: pool.id,
-    title: pool.title ?? null,
-    cidr: pool.cidr ?? null,
-    type: pool.type ?? null,
+    ...camelFields(pool, ["id", "title", "cidr", "type", "created_at", "updated_at"]),
     locationIds: [...(pool.location_ids ?? [])],
     locationCodes: [...(pool.location_codes ?? [])],
     labels: withoutOwnerLabel(pool.labels),
-    createdAt: pool.created_at ?? null,
-    updatedAt: pool.updated_at ?? null,
   };
 }
 
 function subnetworkResult(networkPoolId: string, subnetwork: Subnetwork): SubnetworkResult {
   return {
-    id: subnetwork.id,
+    ...camelFields(subnetwork, [
+      "id",
+      "title",
+      "cidr",
+      "attached",
+      "interface_type",
+      "created_at",
+      "updated_at",
+    ]),
     networkPoolId: subnetwork.network_pool_id ?? networkPoolId,
-    title: subnetwork.title ?? null,
-    cidr: subnetwork.cidr ?? null,
-    attached: subnetwork.attached ?? null,
-    interfaceType: subnetwork.interface_type ?? null,
-    createdAt: subnetwork.created_at ?? null,
-    updatedAt: subnetwork.updated_at ?? null,
   };
 }

@@ -2,6 +2,7 @@
 // location (their ids differ between locations).
 import type { RbsFlavor } from "../../sdk/areas/rbs-volumes";
 import { wholeNumber } from "./framework/args";
+import { camelFields } from "./framework/fields";
 import { type Lookup, type LookupOptions, outputForm, promiseForm } from "./framework/invoke";
 import { collectPages } from "./framework/lists";
 import { catalogueItem } from "./framework/one";
@@ -85,11 +86,5 @@ function listFlavors(lookup: Lookup, locationId: number): Promise<RbsFlavor[]> {
 }
 
 function rbsFlavorResult(flavor: RbsFlavor): GetRbsFlavorResult {
-  return {
-    id: flavor.id,
-    name: flavor.name,
-    iopsPerGb: flavor.iops_per_gb ?? null,
-    bandwidthPerGb: flavor.bandwidth_per_gb ?? null,
-    minSizeGb: flavor.min_size_gb ?? null,
-  };
+  return camelFields(flavor, ["id", "name", "iops_per_gb", "bandwidth_per_gb", "min_size_gb"]);
 }

@@ -2,10 +2,12 @@
 // location. Their operating systems are looked up with getOperatingSystem(s) and sbmFlavorModelId.
 import type { SbmFlavorModel } from "../../sdk/areas/locations";
 import { definedFields, optionalBoolean, optionalText, wholeNumber } from "./framework/args";
+import { camelFields } from "./framework/fields";
 import { type Lookup, type LookupOptions, outputForm, promiseForm } from "./framework/invoke";
 import { collectPages } from "./framework/lists";
 import { catalogueItem } from "./framework/one";
 import { locationWhere } from "./locations";
+import { MACHINE_FIELDS } from "./server-models";
 
 export interface GetSbmFlavorModelsArgs {
   /** The location (its id; see the getLocation function). */
@@ -113,20 +115,15 @@ function listFlavors(
 }
 
 function sbmFlavorModelResult(flavor: SbmFlavorModel): GetSbmFlavorModelResult {
-  return {
-    id: flavor.id,
-    name: flavor.name,
-    cpuName: flavor.cpu_name ?? null,
-    cpuCount: flavor.cpu_count ?? null,
-    cpuCoresCount: flavor.cpu_cores_count ?? null,
-    cpuFrequency: flavor.cpu_frequency ?? null,
-    ramSize: flavor.ram_size ?? null,
-    drivesConfiguration: flavor.drives_configuration ?? null,
-    publicUplinkModelId: flavor.public_uplink_model_id ?? null,
-    publicUplinkModelName: flavor.public_uplink_model_name ?? null,
-    privateUplinkModelId: flavor.private_uplink_model_id ?? null,
-    privateUplinkModelName: flavor.private_uplink_model_name ?? null,
-    bandwidthId: flavor.bandwidth_id ?? null,
-    bandwidthName: flavor.bandwidth_name ?? null,
-  };
+  return camelFields(flavor, [
+    ...MACHINE_FIELDS,
+    "ram_size",
+    "drives_configuration",
+    "public_uplink_model_id",
+    "public_uplink_model_name",
+    "private_uplink_model_id",
+    "private_uplink_model_name",
+    "bandwidth_id",
+    "bandwidth_name",
+  ]);
 }

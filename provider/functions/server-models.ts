@@ -10,6 +10,7 @@ import {
   wholeNumber,
 } from "./framework/args";
 import { getById } from "./framework/by-id";
+import { camelFields } from "./framework/fields";
 import { type Lookup, type LookupOptions, outputForm, promiseForm } from "./framework/invoke";
 import { collectPages } from "./framework/lists";
 import { nameCandidate, pickByName } from "./framework/match";
@@ -184,32 +185,39 @@ function listServerModels(
   );
 }
 
+/** What a server model and an SBM flavor both say of the machine (getSbmFlavorModel too). */
+export const MACHINE_FIELDS = [
+  "id",
+  "name",
+  "cpu_name",
+  "cpu_count",
+  "cpu_cores_count",
+  "cpu_frequency",
+] as const;
+
 function serverModelResult(model: ServerModel): GetServerModelResult {
   return {
-    id: model.id,
-    name: model.name,
-    cpuName: model.cpu_name ?? null,
-    cpuCount: model.cpu_count ?? null,
-    cpuCoresCount: model.cpu_cores_count ?? null,
-    cpuFrequency: model.cpu_frequency ?? null,
-    ram: model.ram ?? null,
-    ramType: model.ram_type ?? null,
-    maxRam: model.max_ram ?? null,
-    hasRaidController: model.has_raid_controller ?? null,
-    raidControllerName: model.raid_controller_name ?? null,
-    driveSlotsCount: model.drive_slots_count ?? null,
+    ...camelFields(model, [
+      ...MACHINE_FIELDS,
+      "ram",
+      "ram_type",
+      "max_ram",
+      "has_raid_controller",
+      "raid_controller_name",
+      "drive_slots_count",
+    ]),
     driveSlots: model.drive_slots?.map(driveSlotResult) ?? null,
   };
 }
 
 function driveSlotResult(slot: ServerModelDriveSlot): ServerModelDriveSlotResult {
-  return {
-    position: slot.position,
-    interface: slot.interface,
-    formFactor: slot.form_factor,
-    driveModelId: slot.drive_model_id,
-    hotSwappable: slot.hot_swappable,
-  };
+  return camelFields(slot, [
+    "position",
+    "interface",
+    "form_factor",
+    "drive_model_id",
+    "hot_swappable",
+  ]);
 }
 
 function ramOptionResult(option: RamOption): RamOptionResult {

@@ -2,7 +2,7 @@
 // control panel), by label selector, or one of them by id or name.
 import type { SslCertificate } from "../../sdk/areas/ssl-certificates";
 import { NotFoundError } from "../../sdk/core/errors";
-import { withoutOwnerLabel } from "../framework/ownership";
+import { certificateOutputs } from "../ssl-certificate/record";
 import { definedFields, oneOf, optionalChoice, optionalText, text } from "./framework/args";
 import { NoMatchError } from "./framework/errors";
 import { type Lookup, type LookupOptions, outputForm, promiseForm } from "./framework/invoke";
@@ -154,18 +154,14 @@ async function findById(
   throw new NoMatchError(`${lookup.fn}: no SSL certificate${kinds} has id ${id}`);
 }
 
+/**
+ * The fields the certificate resources output (one mapping for all), with the id; a
+ * `sha1Fingerprint` the API omits is null here (a resource leaves it out).
+ */
 function sslCertificateResult(certificate: SslCertificate): GetSslCertificateResult {
   return {
     id: certificate.id,
-    name: certificate.name,
-    type: certificate.type,
-    issuer: certificate.issuer,
-    subject: certificate.subject,
-    domainNames: [...(certificate.domain_names ?? [])],
+    ...certificateOutputs(certificate),
     sha1Fingerprint: certificate.sha1_fingerprint ?? null,
-    labels: withoutOwnerLabel(certificate.labels),
-    expiresAt: certificate.expires_at,
-    createdAt: certificate.created_at,
-    updatedAt: certificate.updated_at,
   };
 }

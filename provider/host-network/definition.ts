@@ -149,6 +149,23 @@ function checkChoices(c: Checker): void {
   }
 }
 
+/** A network's own fields, as the HostNetwork resource and getHostNetworks both show them. */
+export function networkFields(network: Network) {
+  return {
+    title: network.title ?? null,
+    status: network.status,
+    cidr: network.cidr ?? null,
+    firstIp: network.first_ip ?? null,
+    gateway: network.gateway ?? null,
+    family: network.family,
+    interfaceType: network.interface_type,
+    distributionMethod: network.distribution_method,
+    additional: network.additional,
+    createdAt: network.created_at,
+    updatedAt: network.updated_at,
+  };
+}
+
 export const hostNetworkKind: ResourceKind<HostNetworkOnHost> = {
   name: "HostNetwork",
   noun: "host network",
@@ -311,18 +328,8 @@ export const hostNetworkKind: ResourceKind<HostNetworkOnHost> = {
     hostType,
     type: typeOf(network),
     mask: maskOf(network),
-    distributionMethod: network.distribution_method,
     networkId: network.id,
-    title: network.title ?? null,
-    status: network.status,
-    cidr: network.cidr ?? null,
-    firstIp: network.first_ip ?? null,
-    gateway: network.gateway ?? null,
-    family: network.family,
-    interfaceType: network.interface_type,
-    additional: network.additional,
-    createdAt: network.created_at,
-    updatedAt: network.updated_at,
+    ...networkFields(network),
   }),
   liveInputs: ({ hostType, hostId, network }) => ({
     hostId,

@@ -3,7 +3,7 @@
 // object: the API cannot. It takes charge of an existing cluster named by id, manages its labels
 // and the node groups of the nodes the program names, and puts them back when it lets go
 // (changes.ts). provider.ts holds its lifecycle.
-import type { KubernetesClusterNode } from "../../sdk/areas/kubernetes-clusters";
+import type { KubernetesCluster, KubernetesClusterNode } from "../../sdk/areas/kubernetes-clusters";
 import {
   type Checker,
   cutShort,
@@ -291,11 +291,7 @@ export function clusterOutputs(
   const { cluster } = record;
   return {
     clusterId: cluster.id,
-    name: cluster.name,
-    status: cluster.status,
-    locationId: cluster.location_id,
-    locationCode: cluster.location_code ?? null,
-    labels: withoutOwnerLabel(cluster.labels),
+    ...clusterFields(cluster),
     nodes: [...record.nodes].sort((a, b) => a.number - b.number).map(nodeOutput),
     nodeGroups: placedNodeGroups(record, memory),
     managedNodeGroups: managedOutputs(
@@ -304,6 +300,17 @@ export function clusterOutputs(
       memory.managedNodeGroups ?? [],
     ),
     ...memoryOutputs(memory),
+  };
+}
+
+/** A cluster's own fields, as the KubernetesCluster resource and getKubernetesCluster show them. */
+export function clusterFields(cluster: KubernetesCluster) {
+  return {
+    name: cluster.name,
+    status: cluster.status,
+    locationId: cluster.location_id,
+    locationCode: cluster.location_code ?? null,
+    labels: withoutOwnerLabel(cluster.labels),
     createdAt: cluster.created_at,
     updatedAt: cluster.updated_at,
   };

@@ -11,9 +11,9 @@ import { stateMatcher } from "../../sdk/wait";
 import type { Checker, PropertyBag } from "../framework/check";
 import { sameWhenReported } from "../framework/diff";
 import type { ResourceKind } from "../framework/kind";
+import { readFromList } from "../framework/listed";
 import { unlessNotFound } from "../framework/not-found";
-import { allOf, withoutOwnerLabel } from "../framework/ownership";
-import { listRead } from "../framework/read-snapshot";
+import { withoutOwnerLabel } from "../framework/ownership";
 
 const SECOND = 1_000;
 const MINUTE = 60 * SECOND;
@@ -98,14 +98,12 @@ export const rbsVolumeKind: ResourceKind<RbsVolume> = {
   display: (bag: PropertyBag) => (typeof bag.name === "string" ? bag.name : "(unnamed)"),
 
   get: (client, id) => unlessNotFound(client.rbsVolumes.get(id)),
-  findByLabels: (client, labelSelector) =>
-    allOf(client.rbsVolumes.list({ labelSelector }), "RBS volumes"),
   // A refresh reads volumes from their list (framework/read-snapshot.ts); credentials stay a GET.
-  listRead: listRead({
-    list: (client, options) => client.rbsVolumes.list(options),
-    id: (volume) => volume.id,
-    live: async (_client, volume) => volume,
-  }),
+  ...readFromList(
+    "RBS volumes",
+    (client, options) => client.rbsVolumes.list(options),
+    (volume) => volume.id,
+  ),
   create(client, inputs, labels) {
     const { name, locationId, flavorId, size } = inputs as unknown as RbsVolumeInputs;
     return client.rbsVolumes.create({

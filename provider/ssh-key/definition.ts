@@ -6,8 +6,8 @@ import type { Checker, PropertyBag } from "../framework/check";
 import { messageOf } from "../framework/errors";
 import type { ResourceKind } from "../framework/kind";
 import { UpdateRefused } from "../framework/kind-provider";
-import { allOf, withoutOwnerLabel } from "../framework/ownership";
-import { listRead } from "../framework/read-snapshot";
+import { readFromList } from "../framework/listed";
+import { withoutOwnerLabel } from "../framework/ownership";
 import { isUnknown, UNKNOWN } from "../framework/unknowns";
 import { explainDuplicate, keyOf } from "./duplicates";
 import { fingerprintOf, parsePublicKey, sameFingerprint } from "./public-key";
@@ -78,14 +78,12 @@ export const sshKeyKind: ResourceKind<SshKey> = {
   display: (bag: PropertyBag) => (typeof bag.name === "string" ? bag.name : "(unnamed)"),
 
   get: keyOf,
-  findByLabels: (client, labelSelector) =>
-    allOf(client.sshKeys.list({ labelSelector }), "SSH keys"),
   // A refresh reads keys from their list (framework/read-snapshot.ts).
-  listRead: listRead({
-    list: (client, options) => client.sshKeys.list(options),
-    id: (key) => key.fingerprint,
-    live: async (_client, key) => key,
-  }),
+  ...readFromList(
+    "SSH keys",
+    (client, options) => client.sshKeys.list(options),
+    (key) => key.fingerprint,
+  ),
   /**
    * The declared public key, found by its fingerprint (a GET: no label selector involved). Never
    * adopted (kind.ts): the account holds one key per fingerprint, so a POST would be refused

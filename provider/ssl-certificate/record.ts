@@ -16,7 +16,8 @@ export const SSL_CERTIFICATE_RECORD_OUTPUTS = [
   "updatedAt",
 ] as const;
 
-export function certificateOutputs(record: SslCertificate): Record<string, unknown> {
+/** The outputs of every certificate kind; getSslCertificate(s) shows the same, with the id. */
+export function certificateOutputs(record: SslCertificate) {
   return {
     name: record.name,
     type: record.type,
