@@ -4,7 +4,13 @@ import { z } from "zod";
 import type { CallOptions, ListOptions, PagePromise, Requester } from "../core/contract";
 import { path } from "../core/contract";
 import type { StateTable } from "../wait";
-import { type LabelsInput, LabelsSchema, RecordsAt, TimestampSchema } from "./common";
+import {
+  type LabelsInput,
+  LabelsSchema,
+  RecordsAt,
+  TimestampSchema,
+  UpdatableCollectionApi,
+} from "./common";
 
 export const KubernetesClusterSchema = z.object({
   id: z.string(),
@@ -99,29 +105,13 @@ export interface KubernetesClusterListOptions extends ListOptions {
 
 export type KubernetesClusterNodeListOptions = ListOptions;
 
-export class KubernetesClustersApi {
-  readonly #clusters: RecordsAt<KubernetesCluster>;
-  constructor(private readonly http: Requester) {
-    this.#clusters = new RecordsAt(http, "/kubernetes_clusters", KubernetesClusterSchema);
-  }
-
-  list(
-    options?: KubernetesClusterListOptions,
-    callOptions?: CallOptions,
-  ): PagePromise<KubernetesCluster> {
-    return this.#clusters.list(options, callOptions);
-  }
-
-  async get(id: string, options?: CallOptions): Promise<KubernetesCluster> {
-    return this.#clusters.get(id, options);
-  }
-
-  async update(
-    id: string,
-    body: KubernetesClusterUpdateBody,
-    options?: CallOptions,
-  ): Promise<KubernetesCluster> {
-    return this.#clusters.update(id, body, options);
+export class KubernetesClustersApi extends UpdatableCollectionApi<
+  KubernetesCluster,
+  KubernetesClusterListOptions,
+  KubernetesClusterUpdateBody
+> {
+  constructor(http: Requester) {
+    super(http, "/kubernetes_clusters", KubernetesClusterSchema);
   }
 
   listNodes(
