@@ -182,6 +182,14 @@ export class RecordsAt<T> {
   }
 
   /**
+   * The records of a sub-collection of one record, at `{base}/{id}/{name}`: a domain's DNS
+   * records, a pool's subnetworks, a host's PTR records...
+   */
+  under<S>(id: string | number, name: string, schema: z.ZodType<S>): RecordsAt<S> {
+    return new RecordsAt(this.http, `${this.at(id)}/${name}`, schema);
+  }
+
+  /**
    * POST {base}/{id}/{action}, answered with the record: a host's power_on or reinstall, a cloud
    * instance's reboot, a volume's attach... The body is sent when given; the others send none.
    */
@@ -304,6 +312,6 @@ export abstract class PtrRecordOwnerApi<
   }
 
   #ptrRecords(id: string): RecordsAt<PtrRecord> {
-    return new RecordsAt(this.http, `${this.records.at(id)}/ptr_records`, PtrRecordSchema);
+    return this.records.under(id, "ptr_records", PtrRecordSchema);
   }
 }

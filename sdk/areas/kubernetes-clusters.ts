@@ -196,19 +196,11 @@ export class KubernetesClustersApi extends UpdatableCollectionApi<
 
   /** A cluster's nodes: /kubernetes_clusters/{id}/nodes. */
   #nodes(clusterId: string): RecordsAt<KubernetesClusterNode> {
-    return new RecordsAt(
-      this.http,
-      path`/kubernetes_clusters/${clusterId}/nodes`,
-      KubernetesClusterNodeSchema,
-    );
+    return this.records.under(clusterId, "nodes", KubernetesClusterNodeSchema);
   }
 
   /** A cluster's node groups: /kubernetes_clusters/{id}/node_groups. */
   #nodeGroups(clusterId: string): RecordsAt<KubernetesNodeGroup> {
-    return new RecordsAt(
-      this.http,
-      path`/kubernetes_clusters/${clusterId}/node_groups`,
-      KubernetesNodeGroupSchema,
-    );
+    return this.records.under(clusterId, "node_groups", KubernetesNodeGroupSchema);
   }
 }

@@ -139,7 +139,7 @@ export class L2SegmentsApi extends CrudCollectionApi<
     options?: L2MemberListOptions,
     callOptions?: CallOptions,
   ): PagePromise<L2Member> {
-    return this.#under(id, "members", L2MemberSchema).list(options, callOptions);
+    return this.records.under(id, "members", L2MemberSchema).list(options, callOptions);
   }
 
   listNetworks(
@@ -147,7 +147,7 @@ export class L2SegmentsApi extends CrudCollectionApi<
     options?: PagingOptions,
     callOptions?: CallOptions,
   ): PagePromise<Network> {
-    return this.#under(id, "networks", NetworkSchema).list(options, callOptions);
+    return this.records.under(id, "networks", NetworkSchema).list(options, callOptions);
   }
 
   async changeNetworks(
@@ -166,10 +166,5 @@ export class L2SegmentsApi extends CrudCollectionApi<
     callOptions?: CallOptions,
   ): PagePromise<L2LocationGroup> {
     return this.#locationGroups.list(options, callOptions);
-  }
-
-  /** A segment's members or networks: /l2_segments/{id}/members, /l2_segments/{id}/networks. */
-  #under<T>(id: string, what: "members" | "networks", schema: z.ZodType<T>): RecordsAt<T> {
-    return new RecordsAt(this.http, path`/l2_segments/${id}/${what}`, schema);
   }
 }

@@ -5,7 +5,6 @@
 import { z } from "zod";
 import { parseCidr } from "../core/cidr";
 import type { CallOptions, ListOptions, PagePromise, Requester } from "../core/contract";
-import { path } from "../core/contract";
 import { InputValidationError } from "../core/errors";
 import {
   type LabelsInput,
@@ -157,10 +156,6 @@ export class NetworkPoolsApi extends UpdatableCollectionApi<
 
   /** The subnetworks of one pool: /network_pools/{id}/subnetworks. */
   #subnetworks(networkPoolId: string): RecordsAt<Subnetwork> {
-    return new RecordsAt(
-      this.http,
-      path`/network_pools/${networkPoolId}/subnetworks`,
-      SubnetworkSchema,
-    );
+    return this.records.under(networkPoolId, "subnetworks", SubnetworkSchema);
   }
 }
