@@ -64,14 +64,6 @@ export class CloudBackupsApi extends CrudCollectionApi<
    * Answers the backup in `restoring`. Deliberately not a resource input: it erases data.
    */
   async restore(id: string, volumeId: string, options?: CallOptions): Promise<CloudBackup> {
-    return this.http.request(
-      {
-        method: "POST",
-        path: `${this.records.at(id)}/restore`,
-        body: { volume_id: volumeId },
-        schema: CloudBackupSchema,
-      },
-      options,
-    );
+    return this.records.action(id, "restore", { volume_id: volumeId }, options);
   }
 }

@@ -122,29 +122,12 @@ export class CloudVolumesApi extends CrudCollectionApi<
 
   /** POST .../attach {instance_id}: the volume goes `attaching`, then `in-use`. */
   async attach(id: string, instanceId: string, options?: CallOptions): Promise<CloudVolume> {
-    return this.#instanceAction(id, "attach", instanceId, options);
+    return this.records.action(id, "attach", { instance_id: instanceId }, options);
   }
 
   /** POST .../detach {instance_id}: the volume goes `detaching`, then `available`. */
   async detach(id: string, instanceId: string, options?: CallOptions): Promise<CloudVolume> {
-    return this.#instanceAction(id, "detach", instanceId, options);
-  }
-
-  #instanceAction(
-    id: string,
-    action: "attach" | "detach",
-    instanceId: string,
-    options: CallOptions | undefined,
-  ): Promise<CloudVolume> {
-    return this.http.request(
-      {
-        method: "POST",
-        path: `${this.records.at(id)}/${action}`,
-        body: { instance_id: instanceId },
-        schema: CloudVolumeSchema,
-      },
-      options,
-    );
+    return this.records.action(id, "detach", { instance_id: instanceId }, options);
   }
 }
 

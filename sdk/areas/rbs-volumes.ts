@@ -146,15 +146,7 @@ export class RbsVolumesApi extends CrudCollectionApi<
    * absent, not the volume: the volume is read first) sends the second once.
    */
   async resetCredentials(id: string, options?: CallOptions): Promise<RbsVolume> {
-    const reset = (action: string) =>
-      this.http.request(
-        {
-          method: "POST",
-          path: `${this.records.at(id)}/${action}`,
-          schema: RbsVolumeSchema,
-        },
-        options,
-      );
+    const reset = (action: string) => this.records.action(id, action, undefined, options);
     try {
       return await reset("reset_credentials");
     } catch (error) {
