@@ -316,21 +316,25 @@ class SelectorParser {
   }
 
   private key(): string {
-    const start = this.i;
-    const key = this.word();
-    if (key === "") throw this.error("a label key");
-    const [breach] = keyBreaches(key);
-    if (breach !== undefined) throw this.error("a valid label key", start, breach);
-    return key;
+    return this.token("a label key", "a valid label key", keyBreaches);
   }
 
   private value(): string {
+    return this.token("a value", "a valid label value", valueBreaches);
+  }
+
+  /** A key or a value: a word, not empty, that breaks none of its label rules. */
+  private token(
+    expected: string,
+    valid: string,
+    breaches: (word: string) => readonly LabelRule[],
+  ): string {
     const start = this.i;
-    const value = this.word();
-    if (value === "") throw this.error("a value");
-    const [breach] = valueBreaches(value);
-    if (breach !== undefined) throw this.error("a valid label value", start, breach);
-    return value;
+    const word = this.word();
+    if (word === "") throw this.error(expected);
+    const [breach] = breaches(word);
+    if (breach !== undefined) throw this.error(valid, start, breach);
+    return word;
   }
 
   private word(): string {

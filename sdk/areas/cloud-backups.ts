@@ -2,9 +2,9 @@
 // paths and bodies follow the official Go client (cloud_block_storage_backups.go) and srvctl
 // (cloud-backups); docs/wire.md, "Cloud block storage".
 import { z } from "zod";
-import type { CallOptions, ListOptions, PagePromise, Requester } from "../core/contract";
+import type { CallOptions, ListOptions, Requester } from "../core/contract";
 import type { StateTable } from "../wait";
-import { type LabelsInput, LabelsSchema, RecordsAt, TimestampSchema } from "./common";
+import { CrudCollectionApi, type LabelsInput, LabelsSchema, TimestampSchema } from "./common";
 
 /** No spec: id, name and status required (every official fixture has them), the rest optional. */
 export const CloudBackupSchema = z.object({
@@ -49,34 +49,14 @@ export interface CloudBackupListOptions extends ListOptions {
   readonly regionId?: number;
 }
 
-export class CloudBackupsApi {
-  readonly #backups: RecordsAt<CloudBackup>;
-  constructor(private readonly http: Requester) {
-    this.#backups = new RecordsAt(http, "/cloud_block_storage/backups", CloudBackupSchema);
-  }
-
-  list(options?: CloudBackupListOptions, callOptions?: CallOptions): PagePromise<CloudBackup> {
-    return this.#backups.list(options, callOptions);
-  }
-
-  async get(id: string, options?: CallOptions): Promise<CloudBackup> {
-    return this.#backups.get(id, options);
-  }
-
-  async create(body: CloudBackupCreateBody, options?: CallOptions): Promise<CloudBackup> {
-    return this.#backups.create(body, options);
-  }
-
-  async update(
-    id: string,
-    body: CloudBackupUpdateBody,
-    options?: CallOptions,
-  ): Promise<CloudBackup> {
-    return this.#backups.update(id, body, options);
-  }
-
-  async delete(id: string, options?: CallOptions): Promise<void> {
-    return this.#backups.delete(id, options);
+export class CloudBackupsApi extends CrudCollectionApi<
+  CloudBackup,
+  CloudBackupListOptions,
+  CloudBackupCreateBody,
+  CloudBackupUpdateBody
+> {
+  constructor(http: Requester) {
+    super(http, "/cloud_block_storage/backups", CloudBackupSchema);
   }
 
   /**
@@ -84,14 +64,6 @@ export class CloudBackupsApi {
    * Answers the backup in `restoring`. Deliberately not a resource input: it erases data.
    */
   async restore(id: string, volumeId: string, options?: CallOptions): Promise<CloudBackup> {
-    return this.http.request(
-      {
-        method: "POST",
-        path: `${this.#backups.at(id)}/restore`,
-        body: { volume_id: volumeId },
-        schema: CloudBackupSchema,
-      },
-      options,
-    );
+    return this.records.action(id, "restore", { volume_id: volumeId }, options);
   }
 }

@@ -1,19 +1,13 @@
 // Cloud instances: /cloud_computing/instances. Every action answers the instance in its new
 // (upper-case) status.
 import { z } from "zod";
-import type { CallOptions, ListOptions, PagePromise, Requester } from "../core/contract";
-import { path, toWireQuery } from "../core/contract";
+import type { CallOptions, ListOptions, Requester } from "../core/contract";
 import type { StateTable } from "../wait";
 import {
   type CloudInstancePtrRecordCreateBody,
-  checkLabels,
-  createPtrRecordAt,
-  deletePtrRecordAt,
   type LabelsInput,
   LabelsSchema,
-  listPtrRecordsAt,
-  type PtrRecord,
-  type PtrRecordListOptions,
+  PtrRecordOwnerApi,
   TimestampSchema,
 } from "./common";
 
@@ -144,62 +138,33 @@ export interface CloudInstanceListOptions extends ListOptions {
   readonly regionId?: number;
 }
 
-type CloudInstanceAction =
-  | "reboot"
-  | "approve_upgrade"
-  | "revert_upgrade"
-  | "rescue"
-  | "unrescue"
-  | "switch_on"
-  | "switch_off";
-
 // --- Verbs ---
 
-export class CloudInstancesApi {
-  constructor(private readonly http: Requester) {}
-
-  list(options?: CloudInstanceListOptions, callOptions?: CallOptions): PagePromise<CloudInstance> {
-    return this.http.list(base, toWireQuery(options), CloudInstanceSchema, callOptions);
-  }
-
-  async get(id: string, options?: CallOptions): Promise<CloudInstance> {
-    return this.http.request(
-      { method: "GET", path: instancePath(id), schema: CloudInstanceSchema },
-      options,
-    );
+export class CloudInstancesApi extends PtrRecordOwnerApi<
+  CloudInstance,
+  CloudInstanceListOptions,
+  CloudInstanceUpdateBody,
+  CloudInstancePtrRecordCreateBody
+> {
+  constructor(http: Requester) {
+    super(http, base, CloudInstanceSchema);
   }
 
   async create(body: CloudInstanceCreateBody, options?: CallOptions): Promise<CloudInstance> {
-    checkLabels(body.labels);
-    return this.http.request(
-      { method: "POST", path: base, body, schema: CloudInstanceSchema },
-      options,
-    );
-  }
-
-  async update(
-    id: string,
-    body: CloudInstanceUpdateBody,
-    options?: CallOptions,
-  ): Promise<CloudInstance> {
-    checkLabels(body.labels);
-    return this.http.request(
-      { method: "PUT", path: instancePath(id), body, schema: CloudInstanceSchema },
-      options,
-    );
+    return this.records.create(body, options);
   }
 
   /** Answers the instance with status DELETING. */
   async delete(id: string, options?: CallOptions): Promise<CloudInstance> {
     return this.http.request(
-      { method: "DELETE", path: instancePath(id), schema: CloudInstanceSchema },
+      { method: "DELETE", path: this.records.at(id), schema: CloudInstanceSchema },
       options,
     );
   }
 
   /** Answers REBOOTING. 409 CONFLICT when locked; CLOUD_REGION_MAINTENANCE in maintenance. */
   async reboot(id: string, options?: CallOptions): Promise<CloudInstance> {
-    return this.#action(id, "reboot", options);
+    return this.records.action(id, "reboot", undefined, options);
   }
 
   /** Answers UPGRADING; AWAITING_UPGRADE_CONFIRM follows, confirmed on its own after 72 h. */
@@ -208,23 +173,15 @@ export class CloudInstancesApi {
     body: CloudInstanceUpgradeBody,
     options?: CallOptions,
   ): Promise<CloudInstance> {
-    return this.http.request(
-      {
-        method: "POST",
-        path: path`/cloud_computing/instances/${id}/upgrade`,
-        body,
-        schema: CloudInstanceSchema,
-      },
-      options,
-    );
+    return this.records.action(id, "upgrade", body, options);
   }
 
   async approveUpgrade(id: string, options?: CallOptions): Promise<CloudInstance> {
-    return this.#action(id, "approve_upgrade", options);
+    return this.records.action(id, "approve_upgrade", undefined, options);
   }
 
   async revertUpgrade(id: string, options?: CallOptions): Promise<CloudInstance> {
-    return this.#action(id, "revert_upgrade", options);
+    return this.records.action(id, "revert_upgrade", undefined, options);
   }
 
   async reinstall(
@@ -232,23 +189,15 @@ export class CloudInstancesApi {
     body: CloudInstanceReinstallBody,
     options?: CallOptions,
   ): Promise<CloudInstance> {
-    return this.http.request(
-      {
-        method: "POST",
-        path: path`/cloud_computing/instances/${id}/reinstall`,
-        body,
-        schema: CloudInstanceSchema,
-      },
-      options,
-    );
+    return this.records.action(id, "reinstall", body, options);
   }
 
   async rescue(id: string, options?: CallOptions): Promise<CloudInstance> {
-    return this.#action(id, "rescue", options);
+    return this.records.action(id, "rescue", undefined, options);
   }
 
   async unrescue(id: string, options?: CallOptions): Promise<CloudInstance> {
-    return this.#action(id, "unrescue", options);
+    return this.records.action(id, "unrescue", undefined, options);
   }
 
   /**
@@ -256,60 +205,11 @@ export class CloudInstancesApi {
    * why not the Go client's switch_power_on); answers SWITCHING_ON.
    */
   async powerOn(id: string, options?: CallOptions): Promise<CloudInstance> {
-    return this.#action(id, "switch_on", options);
+    return this.records.action(id, "switch_on", undefined, options);
   }
 
   /** POST .../switch_off; answers SWITCHING_OFF, then SWITCHED_OFF. */
   async powerOff(id: string, options?: CallOptions): Promise<CloudInstance> {
-    return this.#action(id, "switch_off", options);
+    return this.records.action(id, "switch_off", undefined, options);
   }
-
-  listPtrRecords(
-    id: string,
-    options?: PtrRecordListOptions,
-    callOptions?: CallOptions,
-  ): PagePromise<PtrRecord> {
-    return listPtrRecordsAt(
-      this.http,
-      path`/cloud_computing/instances/${id}/ptr_records`,
-      options,
-      callOptions,
-    );
-  }
-
-  async createPtrRecord(
-    id: string,
-    body: CloudInstancePtrRecordCreateBody,
-    options?: CallOptions,
-  ): Promise<PtrRecord> {
-    return createPtrRecordAt(
-      this.http,
-      path`/cloud_computing/instances/${id}/ptr_records`,
-      body,
-      options,
-    );
-  }
-
-  async deletePtrRecord(id: string, ptrRecordId: string, options?: CallOptions): Promise<void> {
-    return deletePtrRecordAt(
-      this.http,
-      path`/cloud_computing/instances/${id}/ptr_records/${ptrRecordId}`,
-      options,
-    );
-  }
-
-  #action(id: string, action: CloudInstanceAction, options?: CallOptions): Promise<CloudInstance> {
-    return this.http.request(
-      {
-        method: "POST",
-        path: path`/cloud_computing/instances/${id}/${action}`,
-        schema: CloudInstanceSchema,
-      },
-      options,
-    );
-  }
-}
-
-function instancePath(id: string): string {
-  return path`/cloud_computing/instances/${id}`;
 }

@@ -2,10 +2,10 @@
 // api-spec.md: paths and bodies follow the official Go client (cloud_block_storage_volumes.go)
 // and srvctl (cloud-volumes); docs/wire.md, "Cloud block storage", records each decision.
 import { z } from "zod";
-import type { CallOptions, ListOptions, PagePromise, Requester } from "../core/contract";
+import type { CallOptions, ListOptions, Requester } from "../core/contract";
 import { InputValidationError } from "../core/errors";
 import type { StateTable } from "../wait";
-import { type LabelsInput, LabelsSchema, RecordsAt, TimestampSchema } from "./common";
+import { CrudCollectionApi, type LabelsInput, LabelsSchema, TimestampSchema } from "./common";
 
 /** One instance a volume is attached to (the Go client's Attachment). */
 export const CloudVolumeAttachmentSchema = z.object({
@@ -103,64 +103,31 @@ function checkSize(size: number | undefined): void {
   }
 }
 
-export class CloudVolumesApi {
-  readonly #volumes: RecordsAt<CloudVolume>;
-  constructor(private readonly http: Requester) {
-    this.#volumes = new RecordsAt(http, "/cloud_block_storage/volumes", CloudVolumeSchema);
-  }
-
-  list(options?: CloudVolumeListOptions, callOptions?: CallOptions): PagePromise<CloudVolume> {
-    return this.#volumes.list(options, callOptions);
-  }
-
-  async get(id: string, options?: CallOptions): Promise<CloudVolume> {
-    return this.#volumes.get(id, options);
+/** `delete` answers the volume (Go client, not read), which goes through `deleting` until GET answers 404. */
+export class CloudVolumesApi extends CrudCollectionApi<
+  CloudVolume,
+  CloudVolumeListOptions,
+  CloudVolumeCreateBody,
+  CloudVolumeUpdateBody
+> {
+  constructor(http: Requester) {
+    super(http, "/cloud_block_storage/volumes", CloudVolumeSchema);
   }
 
   /** Answers the volume in a transitional status (`pending` in the Go client's fixture). */
-  async create(body: CloudVolumeCreateBody, options?: CallOptions): Promise<CloudVolume> {
+  override async create(body: CloudVolumeCreateBody, options?: CallOptions): Promise<CloudVolume> {
     checkSize(body.size);
-    return this.#volumes.create(body, options);
-  }
-
-  async update(
-    id: string,
-    body: CloudVolumeUpdateBody,
-    options?: CallOptions,
-  ): Promise<CloudVolume> {
-    return this.#volumes.update(id, body, options);
-  }
-
-  /** Answers the volume (Go client), which goes through `deleting` until GET answers 404. */
-  async delete(id: string, options?: CallOptions): Promise<void> {
-    return this.#volumes.delete(id, options);
+    return super.create(body, options);
   }
 
   /** POST .../attach {instance_id}: the volume goes `attaching`, then `in-use`. */
   async attach(id: string, instanceId: string, options?: CallOptions): Promise<CloudVolume> {
-    return this.#instanceAction(id, "attach", instanceId, options);
+    return this.records.action(id, "attach", { instance_id: instanceId }, options);
   }
 
   /** POST .../detach {instance_id}: the volume goes `detaching`, then `available`. */
   async detach(id: string, instanceId: string, options?: CallOptions): Promise<CloudVolume> {
-    return this.#instanceAction(id, "detach", instanceId, options);
-  }
-
-  #instanceAction(
-    id: string,
-    action: "attach" | "detach",
-    instanceId: string,
-    options: CallOptions | undefined,
-  ): Promise<CloudVolume> {
-    return this.http.request(
-      {
-        method: "POST",
-        path: `${this.#volumes.at(id)}/${action}`,
-        body: { instance_id: instanceId },
-        schema: CloudVolumeSchema,
-      },
-      options,
-    );
+    return this.records.action(id, "detach", { instance_id: instanceId }, options);
   }
 }
 

@@ -1,5 +1,6 @@
 // Records and helpers that several areas share: labels, timestamps, PTR records, networks and
-// SSH keys appear under hosts, cloud instances, L2 segments and the account alike.
+// SSH keys appear under hosts, cloud instances, L2 segments and the account alike; and the verbs
+// of a collection of records (RecordsAt, CollectionApi and its subclasses), written once.
 //
 // Every record schema of the areas is a plain (non-strict) z.object: a field the service adds
 // later never fails a parse; it is left out of the typed result, which keeps the types exact.
@@ -82,41 +83,6 @@ export interface CloudInstancePtrRecordCreateBody extends PtrRecordCreateFields 
 
 export type PtrRecordListOptions = ListOptions;
 
-/**
- * The PTR record verbs of every owner (a host of any kind, a cloud instance), written once.
- * Each takes the path the owner built with `path`, so an empty id is reported against the
- * owner's whole template: `/hosts/sbm_servers/{id}/ptr_records` for list and create, and
- * `.../ptr_records/{ptrRecordId}` for delete.
- */
-export function listPtrRecordsAt(
-  http: Requester,
-  ptrRecordsPath: string,
-  options?: PtrRecordListOptions,
-  callOptions?: CallOptions,
-): PagePromise<PtrRecord> {
-  return http.list(ptrRecordsPath, toWireQuery(options), PtrRecordSchema, callOptions);
-}
-
-export function createPtrRecordAt(
-  http: Requester,
-  ptrRecordsPath: string,
-  body: HostPtrRecordCreateBody | CloudInstancePtrRecordCreateBody,
-  callOptions?: CallOptions,
-): Promise<PtrRecord> {
-  return http.request(
-    { method: "POST", path: ptrRecordsPath, body, schema: PtrRecordSchema },
-    callOptions,
-  );
-}
-
-export function deletePtrRecordAt(
-  http: Requester,
-  ptrRecordPath: string,
-  callOptions?: CallOptions,
-): Promise<void> {
-  return http.requestEmpty({ method: "DELETE", path: ptrRecordPath }, callOptions);
-}
-
 // --- Networks (of a host, of an L2 segment) ---
 
 export const NetworkSchema = z.object({
@@ -175,8 +141,10 @@ export type PagingOptions = Pick<ListOptions, "perPage" | "page" | "sorting" | "
  * The verbs of one collection of records at one path (`/ssh_keys`, `/dns/domains`,
  * `/network_pools/{id}/subnetworks`...): list with the area's filters as the wire's query, and
  * get, create, update and delete one record at `{base}/{id}`, the labels of a body checked before
- * anything is sent. Each area keeps its own methods, with their names, types and sources, and
- * sends through this.
+ * anything is sent, and POST its actions at `{base}/{id}/{action}`. Areas whose records are one
+ * collection get their verbs from CollectionApi and its subclasses below, which send through
+ * this; the others keep their own methods, with their names, types and sources, and send through
+ * this too.
  */
 export class RecordsAt<T> {
   constructor(
@@ -214,6 +182,35 @@ export class RecordsAt<T> {
   }
 
   /**
+   * The records of a sub-collection of one record, at `{base}/{id}/{name}`: a domain's DNS
+   * records, a pool's subnetworks, a host's PTR records...
+   */
+  under<S>(id: string | number, name: string, schema: z.ZodType<S>): RecordsAt<S> {
+    return new RecordsAt(this.http, `${this.at(id)}/${name}`, schema);
+  }
+
+  /**
+   * POST {base}/{id}/{action}, answered with the record: a host's power_on or reinstall, a cloud
+   * instance's reboot, a volume's attach... The body is sent when given; the others send none.
+   */
+  action(
+    id: string | number,
+    action: string,
+    body: object | undefined,
+    options: CallOptions | undefined,
+  ): Promise<T> {
+    return this.http.request(
+      {
+        method: "POST",
+        path: `${this.at(id)}/${action}`,
+        ...(body === undefined ? {} : { body }),
+        schema: this.schema,
+      },
+      options,
+    );
+  }
+
+  /**
    * `{base}/{id}`, the id checked and encoded by `path` as if the template were written out
    * (its error names the whole template, `/ssh_keys/{}`).
    */
@@ -226,4 +223,95 @@ export class RecordsAt<T> {
 /** The labels of a create or update body, if it carries any (DNS records and subnetworks do not). */
 function labelsOf(body: object): LabelsInput | undefined {
   return (body as { readonly labels?: LabelsInput }).labels;
+}
+
+// --- The verbs of an area whose records are one collection at one path, written once ---
+// List and get (every such area), update (those whose records can be changed: relabelled,
+// retitled), create and delete (those whose records the API also makes and removes), and the PTR
+// records a host or a cloud instance owns. An area extends the class with the verbs it has, names
+// its path, record schema, list filters and bodies, and adds its own verbs (actions,
+// sub-collections); its methods keep their names and exact types. Helpers of those classes are
+// `#private` or live in RecordsAt: a method on their prototypes would be a verb of every area.
+
+/** GET {base} with the area's filters (L) as the wire's query, and GET {base}/{id}. */
+export abstract class CollectionApi<T, L extends object> {
+  /** The collection's verbs at their path; subclasses send their own verbs through it too. */
+  protected readonly records: RecordsAt<T>;
+
+  protected constructor(
+    protected readonly http: Requester,
+    base: string,
+    schema: z.ZodType<T>,
+  ) {
+    this.records = new RecordsAt(http, base, schema);
+  }
+
+  list(options?: L, callOptions?: CallOptions): PagePromise<T> {
+    return this.records.list(options, callOptions);
+  }
+
+  async get(id: string, options?: CallOptions): Promise<T> {
+    return this.records.get(id, options);
+  }
+}
+
+/** And PUT {base}/{id} with the body U, its labels (if any) checked before it is sent. */
+export abstract class UpdatableCollectionApi<
+  T,
+  L extends object,
+  U extends object,
+> extends CollectionApi<T, L> {
+  async update(id: string, body: U, options?: CallOptions): Promise<T> {
+    return this.records.update(id, body, options);
+  }
+}
+
+/** And POST {base} with the body C (its labels checked first), and DELETE {base}/{id}. */
+export abstract class CrudCollectionApi<
+  T,
+  L extends object,
+  C extends object,
+  U extends object,
+> extends UpdatableCollectionApi<T, L, U> {
+  async create(body: C, options?: CallOptions): Promise<T> {
+    return this.records.create(body, options);
+  }
+
+  /** The answer's body, if any, is not read. */
+  async delete(id: string, options?: CallOptions): Promise<void> {
+    return this.records.delete(id, options);
+  }
+}
+
+/**
+ * And the PTR records of each record (hosts of every kind, cloud instances): GET and POST
+ * {base}/{id}/ptr_records, DELETE {base}/{id}/ptr_records/{ptrRecordId}. PTR records cannot be
+ * changed, only created and deleted; P is the owner's create body (`domain` for a host, `data`
+ * for a cloud instance).
+ */
+export abstract class PtrRecordOwnerApi<
+  T,
+  L extends object,
+  U extends object,
+  P extends HostPtrRecordCreateBody | CloudInstancePtrRecordCreateBody,
+> extends UpdatableCollectionApi<T, L, U> {
+  listPtrRecords(
+    id: string,
+    options?: PtrRecordListOptions,
+    callOptions?: CallOptions,
+  ): PagePromise<PtrRecord> {
+    return this.#ptrRecords(id).list(options, callOptions);
+  }
+
+  async createPtrRecord(id: string, body: P, options?: CallOptions): Promise<PtrRecord> {
+    return this.#ptrRecords(id).create(body, options);
+  }
+
+  async deletePtrRecord(id: string, ptrRecordId: string, options?: CallOptions): Promise<void> {
+    return this.#ptrRecords(id).delete(ptrRecordId, options);
+  }
+
+  #ptrRecords(id: string): RecordsAt<PtrRecord> {
+    return this.records.under(id, "ptr_records", PtrRecordSchema);
+  }
 }

@@ -17,16 +17,12 @@ import {
   type HostDriveSlot,
   HostDriveSlotSchema,
   type HostListOptions,
-  hostActionAt,
   hostRecordFields,
   listHostItemsAt,
   ServerKindApi,
   ServerModelConfigurationDetailsSchema,
-  updateHostAt,
 } from "./host-common";
 import { type NetworkOrderBody, orderNetworkAt } from "./host-networks";
-
-const collection = "dedicated_servers";
 
 // --- Records ---
 
@@ -206,24 +202,24 @@ type Paging = Pick<DedicatedServerListOptions, "perPage" | "page">;
 
 // --- Verbs ---
 
-export class DedicatedServersApi extends ServerKindApi<DedicatedServer> {
+export class DedicatedServersApi extends ServerKindApi<DedicatedServer, DedicatedServerUpdateBody> {
   constructor(http: Requester) {
-    super(http, collection, DedicatedServerSchema);
+    super(http, "dedicated_servers", DedicatedServerSchema);
   }
 
   /** Orders one server per `hosts` entry and answers their records (status init). */
   async create(body: DedicatedServerCreateBody, options?: CallOptions): Promise<DedicatedServer[]> {
     if (body.ipxe_config !== undefined) checkIpxeConfig(body.ipxe_config, "ipxe_config");
-    return createHostsAt(this.http, collection, body, DedicatedServerSchema, options);
+    return createHostsAt(this.http, this.collection, body, DedicatedServerSchema, options);
   }
 
-  async update(
+  override async update(
     id: string,
     body: DedicatedServerUpdateBody,
     options?: CallOptions,
   ): Promise<DedicatedServer> {
     if (body.ipxe_config !== undefined) checkIpxeConfig(body.ipxe_config, "ipxe_config");
-    return updateHostAt(this.http, collection, id, body, DedicatedServerSchema, options);
+    return super.update(id, body, options);
   }
 
   /**
@@ -235,11 +231,11 @@ export class DedicatedServersApi extends ServerKindApi<DedicatedServer> {
     body: DedicatedServerScheduleReleaseBody = {},
     options?: CallOptions,
   ): Promise<DedicatedServer> {
-    return this.#action(id, "schedule_release", body, options);
+    return this.records.action(id, "schedule_release", body, options);
   }
 
   async abortRelease(id: string, options?: CallOptions): Promise<DedicatedServer> {
-    return this.#action(id, "abort_release", undefined, options);
+    return this.records.action(id, "abort_release", undefined, options);
   }
 
   /** After the request, operational_status leaves `normal` and returns to it when done. */
@@ -249,13 +245,13 @@ export class DedicatedServersApi extends ServerKindApi<DedicatedServer> {
     options?: CallOptions,
   ): Promise<DedicatedServer> {
     if (body.ipxe_config !== undefined) checkIpxeConfig(body.ipxe_config, "ipxe_config");
-    return this.#action(id, "reinstall", body, options);
+    return this.records.action(id, "reinstall", body, options);
   }
 
   /** Power-cycles the server. The spec does not show the response, so none is read. */
   async reboot(id: string, options?: CallOptions): Promise<void> {
     return this.http.requestEmpty(
-      { method: "POST", path: path`/hosts/${collection}/${id}/reboot` },
+      { method: "POST", path: path`/hosts/${this.collection}/${id}/reboot` },
       options,
     );
   }
@@ -281,7 +277,7 @@ export class DedicatedServersApi extends ServerKindApi<DedicatedServer> {
     return this.http.request(
       {
         method: "POST",
-        path: path`/hosts/${collection}/${id}/features/${name}/activate`,
+        path: path`/hosts/${this.collection}/${id}/features/${name}/activate`,
         body,
         schema: DedicatedServerFeatureSchema,
       },
@@ -297,7 +293,7 @@ export class DedicatedServersApi extends ServerKindApi<DedicatedServer> {
     return this.http.request(
       {
         method: "POST",
-        path: path`/hosts/${collection}/${id}/features/${name}/deactivate`,
+        path: path`/hosts/${this.collection}/${id}/features/${name}/deactivate`,
         schema: DedicatedServerFeatureSchema,
       },
       options,
@@ -342,7 +338,7 @@ export class DedicatedServersApi extends ServerKindApi<DedicatedServer> {
     return this.http.request(
       {
         method: "GET",
-        path: path`/hosts/${collection}/${id}/ssh_keys/${fingerprint}`,
+        path: path`/hosts/${this.collection}/${id}/ssh_keys/${fingerprint}`,
         schema: SshKeySchema,
       },
       options,
@@ -358,7 +354,7 @@ export class DedicatedServersApi extends ServerKindApi<DedicatedServer> {
     return this.http.request(
       {
         method: "POST",
-        path: path`/hosts/${collection}/${id}/ssh_keys`,
+        path: path`/hosts/${this.collection}/${id}/ssh_keys`,
         body: { ssh_key_fingerprints: fingerprints },
         schema: z.array(SshKeySchema),
       },
@@ -368,7 +364,7 @@ export class DedicatedServersApi extends ServerKindApi<DedicatedServer> {
 
   async detachSshKey(id: string, fingerprint: string, options?: CallOptions): Promise<void> {
     return this.http.requestEmpty(
-      { method: "DELETE", path: path`/hosts/${collection}/${id}/ssh_keys/${fingerprint}` },
+      { method: "DELETE", path: path`/hosts/${this.collection}/${id}/ssh_keys/${fingerprint}` },
       options,
     );
   }
@@ -381,24 +377,12 @@ export class DedicatedServersApi extends ServerKindApi<DedicatedServer> {
     body: NetworkOrderBody,
     options?: CallOptions,
   ): Promise<Network> {
-    return orderNetworkAt(
-      this.http,
-      path`/hosts/${collection}/${id}`,
-      "public_ipv4",
-      body,
-      options,
-    );
+    return orderNetworkAt(this.http, this.records.at(id), "public_ipv4", body, options);
   }
 
   /** Activates the server's public IPv6 network (no body). */
   activatePublicIpv6Network(id: string, options?: CallOptions): Promise<Network> {
-    return orderNetworkAt(
-      this.http,
-      path`/hosts/${collection}/${id}`,
-      "public_ipv6",
-      undefined,
-      options,
-    );
+    return orderNetworkAt(this.http, this.records.at(id), "public_ipv6", undefined, options);
   }
 
   #list<T>(
@@ -408,15 +392,6 @@ export class DedicatedServersApi extends ServerKindApi<DedicatedServer> {
     options: Paging | undefined,
     callOptions: CallOptions | undefined,
   ): PagePromise<T> {
-    return listHostItemsAt(this.http, collection, id, items, schema, options, callOptions);
-  }
-
-  #action(
-    id: string,
-    action: "schedule_release" | "abort_release" | "reinstall",
-    body: object | undefined,
-    options: CallOptions | undefined,
-  ): Promise<DedicatedServer> {
-    return hostActionAt(this.http, collection, id, action, DedicatedServerSchema, body, options);
+    return listHostItemsAt(this.http, this.collection, id, items, schema, options, callOptions);
   }
 }

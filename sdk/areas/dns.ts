@@ -4,7 +4,6 @@
 // data sources); docs/wire.md, "DNS".
 import { z } from "zod";
 import type { CallOptions, ListOptions, PagePromise, Requester } from "../core/contract";
-import { path } from "../core/contract";
 import { type LabelsInput, LabelsSchema, RecordsAt, TimestampSchema } from "./common";
 
 /** Only id and name required (every fixture has them); the rest optional or nullable. */
@@ -174,7 +173,7 @@ export class DnsApi {
 
   /** The records of one domain: /dns/domains/{id}/records, each given that domain_id. */
   #records(domainId: string): RecordsAt<DnsRecord> {
-    return new RecordsAt(this.http, path`/dns/domains/${domainId}/records`, withDomain(domainId));
+    return this.#domains.under(domainId, "records", withDomain(domainId));
   }
 }
 

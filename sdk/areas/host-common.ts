@@ -8,18 +8,14 @@ import { path, toWireQuery } from "../core/contract";
 import type { StateTable } from "../wait";
 import {
   checkLabels,
-  createPtrRecordAt,
   DateSchema,
-  deletePtrRecordAt,
   type HostPtrRecordCreateBody,
   type LabelsInput,
   LabelsSchema,
-  listPtrRecordsAt,
   type Network,
   type NetworkListOptions,
   NetworkSchema,
-  type PtrRecord,
-  type PtrRecordListOptions,
+  PtrRecordOwnerApi,
   TimestampSchema,
 } from "./common";
 import { deleteNetworkAt, type NetworkOrderBody, orderNetworkAt } from "./host-networks";
@@ -138,8 +134,6 @@ export interface HostListOptions extends ListOptions {
   readonly sorting?: "id" | "created_at" | "updated_at";
 }
 
-// --- The verbs every kind has, written once ---
-
 // --- Hardware and usage records of a host (Go client types.go at abb982c9) ---
 
 /**
@@ -224,31 +218,6 @@ export function getNetworkUsageAt(
 }
 
 /**
- * POST /hosts/{collection}/{id}/{action}: the host actions every kind answers with its own
- * record (power_on, power_off, power_cycle; reinstall; schedule_release, abort_release). The
- * body is sent when given (reinstall, schedule_release); the others send none.
- */
-export function hostActionAt<T>(
-  http: Requester,
-  collection: HostCollection,
-  id: string,
-  action: string,
-  schema: z.ZodType<T>,
-  body: object | undefined,
-  options: CallOptions | undefined,
-): Promise<T> {
-  return http.request(
-    {
-      method: "POST",
-      path: path`/hosts/${collection}/${id}/${action}`,
-      ...(body === undefined ? {} : { body }),
-      schema,
-    },
-    options,
-  );
-}
-
-/**
  * POST /hosts/{collection}: orders one host per `hosts` entry and answers one record per entry,
  * in order (dedicated servers: Go `CreateDedicatedServers`; SBM servers: Go `CreateSBMServers`).
  * The order's labels and each entry's are checked first, named by their place in the body.
@@ -270,48 +239,25 @@ export function createHostsAt<T>(
   );
 }
 
-/** PUT /hosts/{collection}/{id}: every kind's update; `labels` replaces the whole set. */
-export function updateHostAt<T>(
-  http: Requester,
-  collection: HostCollection,
-  id: string,
-  body: { readonly labels?: LabelsInput },
-  schema: z.ZodType<T>,
-  options: CallOptions | undefined,
-): Promise<T> {
-  checkLabels(body.labels);
-  return http.request(
-    { method: "PUT", path: path`/hosts/${collection}/${id}`, body, schema },
-    options,
-  );
-}
+// --- The verbs every kind has, written once ---
 
 /**
- * What the three kind areas share: listing and reading the kind's records, powering a host, and
- * its network and PTR record sub-resources, all under `/hosts/{collection}`. Each area extends
- * it with its collection and record schema and adds its own verbs (create, update, release...).
+ * What the three kind areas share: listing, reading and updating the kind's records (`labels`
+ * replaces the whole set), powering a host, and its network and PTR record sub-resources, all
+ * under `/hosts/{collection}`. Each area extends it with its collection, record schema and
+ * update body, and adds its own verbs (create, release...).
  */
-export abstract class HostKindApi<T, C extends HostCollection = HostCollection> {
+export abstract class HostKindApi<
+  T,
+  U extends { readonly labels?: LabelsInput },
+  C extends HostCollection = HostCollection,
+> extends PtrRecordOwnerApi<T, HostListOptions, U, HostPtrRecordCreateBody> {
   protected constructor(
-    protected readonly http: Requester,
+    http: Requester,
     protected readonly collection: C,
-    protected readonly schema: z.ZodType<T>,
-  ) {}
-
-  list(options?: HostListOptions, callOptions?: CallOptions): PagePromise<T> {
-    return this.http.list(
-      path`/hosts/${this.collection}`,
-      toWireQuery(options),
-      this.schema,
-      callOptions,
-    );
-  }
-
-  async get(id: string, options?: CallOptions): Promise<T> {
-    return this.http.request(
-      { method: "GET", path: path`/hosts/${this.collection}/${id}`, schema: this.schema },
-      options,
-    );
+    schema: z.ZodType<T>,
+  ) {
+    super(http, `/hosts/${collection}`, schema);
   }
 
   /**
@@ -319,39 +265,15 @@ export abstract class HostKindApi<T, C extends HostCollection = HostCollection> 
    * runs, 412 PRECONDITION_FAILED when the host is not ready.
    */
   async powerOn(id: string, options?: CallOptions): Promise<T> {
-    return hostActionAt(
-      this.http,
-      this.collection,
-      id,
-      "power_on",
-      this.schema,
-      undefined,
-      options,
-    );
+    return this.records.action(id, "power_on", undefined, options);
   }
 
   async powerOff(id: string, options?: CallOptions): Promise<T> {
-    return hostActionAt(
-      this.http,
-      this.collection,
-      id,
-      "power_off",
-      this.schema,
-      undefined,
-      options,
-    );
+    return this.records.action(id, "power_off", undefined, options);
   }
 
   async powerCycle(id: string, options?: CallOptions): Promise<T> {
-    return hostActionAt(
-      this.http,
-      this.collection,
-      id,
-      "power_cycle",
-      this.schema,
-      undefined,
-      options,
-    );
+    return this.records.action(id, "power_cycle", undefined, options);
   }
 
   /** The host's power feeds (every kind: Go `DedicatedServerPowerFeeds`, `SBMServerPowerFeeds`, `KubernetesBaremetalNodePowerFeeds`). */
@@ -389,40 +311,6 @@ export abstract class HostKindApi<T, C extends HostCollection = HostCollection> 
       options,
     );
   }
-
-  listPtrRecords(
-    id: string,
-    options?: PtrRecordListOptions,
-    callOptions?: CallOptions,
-  ): PagePromise<PtrRecord> {
-    return listPtrRecordsAt(
-      this.http,
-      path`/hosts/${this.collection}/${id}/ptr_records`,
-      options,
-      callOptions,
-    );
-  }
-
-  async createPtrRecord(
-    id: string,
-    body: HostPtrRecordCreateBody,
-    options?: CallOptions,
-  ): Promise<PtrRecord> {
-    return createPtrRecordAt(
-      this.http,
-      path`/hosts/${this.collection}/${id}/ptr_records`,
-      body,
-      options,
-    );
-  }
-
-  async deletePtrRecord(id: string, ptrRecordId: string, options?: CallOptions): Promise<void> {
-    return deletePtrRecordAt(
-      this.http,
-      path`/hosts/${this.collection}/${id}/ptr_records/${ptrRecordId}`,
-      options,
-    );
-  }
 }
 
 /**
@@ -430,7 +318,10 @@ export abstract class HostKindApi<T, C extends HostCollection = HostCollection> 
  * period and the private IPv4 networks ordered on them (sdk/areas/host-networks.ts). Kubernetes
  * bare metal nodes have neither.
  */
-export abstract class ServerKindApi<T> extends HostKindApi<T, "dedicated_servers" | "sbm_servers"> {
+export abstract class ServerKindApi<
+  T,
+  U extends { readonly labels?: LabelsInput },
+> extends HostKindApi<T, U, "dedicated_servers" | "sbm_servers"> {
   /** The traffic of the current billing period (Go `GetDedicatedServerNetworkUsage`, `GetSBMServerNetworkUsage`). */
   async getNetworkUsage(id: string, options?: CallOptions): Promise<NetworkUsage> {
     return getNetworkUsageAt(this.http, this.collection, id, options);
@@ -446,13 +337,7 @@ export abstract class ServerKindApi<T> extends HostKindApi<T, "dedicated_servers
     body: NetworkOrderBody,
     options?: CallOptions,
   ): Promise<Network> {
-    return orderNetworkAt(
-      this.http,
-      path`/hosts/${this.collection}/${id}`,
-      "private_ipv4",
-      body,
-      options,
-    );
+    return orderNetworkAt(this.http, this.records.at(id), "private_ipv4", body, options);
   }
 
   /** Removes a network: it goes through removing to a 404; 409 while it cannot go yet. */

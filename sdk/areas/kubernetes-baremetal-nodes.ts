@@ -11,10 +11,7 @@ import {
   hostRecordFields,
   listHostItemsAt,
   ServerModelConfigurationDetailsSchema,
-  updateHostAt,
 } from "./host-common";
-
-const collection = "kubernetes_baremetal_nodes";
 
 export const KubernetesBaremetalNodeSchema = z.object({
   ...hostRecordFields,
@@ -35,9 +32,12 @@ export interface KubernetesBaremetalNodeUpdateBody {
 
 export type KubernetesBaremetalNodeListOptions = HostListOptions;
 
-export class KubernetesBaremetalNodesApi extends HostKindApi<KubernetesBaremetalNode> {
+export class KubernetesBaremetalNodesApi extends HostKindApi<
+  KubernetesBaremetalNode,
+  KubernetesBaremetalNodeUpdateBody
+> {
   constructor(http: Requester) {
-    super(http, collection, KubernetesBaremetalNodeSchema);
+    super(http, "kubernetes_baremetal_nodes", KubernetesBaremetalNodeSchema);
   }
 
   /** The node's drive slots (Go `KubernetesBaremetalNodeDriveSlots`). */
@@ -48,20 +48,12 @@ export class KubernetesBaremetalNodesApi extends HostKindApi<KubernetesBaremetal
   ): PagePromise<HostDriveSlot> {
     return listHostItemsAt(
       this.http,
-      collection,
+      this.collection,
       id,
       "drive_slots",
       HostDriveSlotSchema,
       options,
       callOptions,
     );
-  }
-
-  async update(
-    id: string,
-    body: KubernetesBaremetalNodeUpdateBody,
-    options?: CallOptions,
-  ): Promise<KubernetesBaremetalNode> {
-    return updateHostAt(this.http, collection, id, body, KubernetesBaremetalNodeSchema, options);
   }
 }

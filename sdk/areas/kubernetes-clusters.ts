@@ -4,7 +4,13 @@ import { z } from "zod";
 import type { CallOptions, ListOptions, PagePromise, Requester } from "../core/contract";
 import { path } from "../core/contract";
 import type { StateTable } from "../wait";
-import { type LabelsInput, LabelsSchema, RecordsAt, TimestampSchema } from "./common";
+import {
+  type LabelsInput,
+  LabelsSchema,
+  RecordsAt,
+  TimestampSchema,
+  UpdatableCollectionApi,
+} from "./common";
 
 export const KubernetesClusterSchema = z.object({
   id: z.string(),
@@ -99,29 +105,13 @@ export interface KubernetesClusterListOptions extends ListOptions {
 
 export type KubernetesClusterNodeListOptions = ListOptions;
 
-export class KubernetesClustersApi {
-  readonly #clusters: RecordsAt<KubernetesCluster>;
-  constructor(private readonly http: Requester) {
-    this.#clusters = new RecordsAt(http, "/kubernetes_clusters", KubernetesClusterSchema);
-  }
-
-  list(
-    options?: KubernetesClusterListOptions,
-    callOptions?: CallOptions,
-  ): PagePromise<KubernetesCluster> {
-    return this.#clusters.list(options, callOptions);
-  }
-
-  async get(id: string, options?: CallOptions): Promise<KubernetesCluster> {
-    return this.#clusters.get(id, options);
-  }
-
-  async update(
-    id: string,
-    body: KubernetesClusterUpdateBody,
-    options?: CallOptions,
-  ): Promise<KubernetesCluster> {
-    return this.#clusters.update(id, body, options);
+export class KubernetesClustersApi extends UpdatableCollectionApi<
+  KubernetesCluster,
+  KubernetesClusterListOptions,
+  KubernetesClusterUpdateBody
+> {
+  constructor(http: Requester) {
+    super(http, "/kubernetes_clusters", KubernetesClusterSchema);
   }
 
   listNodes(
@@ -206,19 +196,11 @@ export class KubernetesClustersApi {
 
   /** A cluster's nodes: /kubernetes_clusters/{id}/nodes. */
   #nodes(clusterId: string): RecordsAt<KubernetesClusterNode> {
-    return new RecordsAt(
-      this.http,
-      path`/kubernetes_clusters/${clusterId}/nodes`,
-      KubernetesClusterNodeSchema,
-    );
+    return this.records.under(clusterId, "nodes", KubernetesClusterNodeSchema);
   }
 
   /** A cluster's node groups: /kubernetes_clusters/{id}/node_groups. */
   #nodeGroups(clusterId: string): RecordsAt<KubernetesNodeGroup> {
-    return new RecordsAt(
-      this.http,
-      path`/kubernetes_clusters/${clusterId}/node_groups`,
-      KubernetesNodeGroupSchema,
-    );
+    return this.records.under(clusterId, "node_groups", KubernetesNodeGroupSchema);
   }
 }

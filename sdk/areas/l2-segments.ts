@@ -5,6 +5,7 @@ import type { CallOptions, ListOptions, PagePromise, Requester } from "../core/c
 import { path } from "../core/contract";
 import type { StateTable } from "../wait";
 import {
+  CrudCollectionApi,
   type LabelsInput,
   LabelsSchema,
   type Network,
@@ -116,11 +117,16 @@ export interface L2LocationGroupListOptions extends PagingOptions {
   readonly groupType?: string;
 }
 
-export class L2SegmentsApi {
-  readonly #segments: RecordsAt<L2Segment>;
+/** `delete`'s answer is not documented and not read; the segment goes through `removing`. */
+export class L2SegmentsApi extends CrudCollectionApi<
+  L2Segment,
+  L2SegmentListOptions,
+  L2SegmentCreateBody,
+  L2SegmentUpdateBody
+> {
   readonly #locationGroups: RecordsAt<L2LocationGroup>;
-  constructor(private readonly http: Requester) {
-    this.#segments = new RecordsAt(http, "/l2_segments", L2SegmentSchema);
+  constructor(http: Requester) {
+    super(http, "/l2_segments", L2SegmentSchema);
     this.#locationGroups = new RecordsAt(
       http,
       "/l2_segments/location_groups",
@@ -128,33 +134,12 @@ export class L2SegmentsApi {
     );
   }
 
-  list(options?: L2SegmentListOptions, callOptions?: CallOptions): PagePromise<L2Segment> {
-    return this.#segments.list(options, callOptions);
-  }
-
-  async get(id: string, options?: CallOptions): Promise<L2Segment> {
-    return this.#segments.get(id, options);
-  }
-
-  async create(body: L2SegmentCreateBody, options?: CallOptions): Promise<L2Segment> {
-    return this.#segments.create(body, options);
-  }
-
-  async update(id: string, body: L2SegmentUpdateBody, options?: CallOptions): Promise<L2Segment> {
-    return this.#segments.update(id, body, options);
-  }
-
-  /** The response body is not documented and not read; the segment goes through `removing`. */
-  async delete(id: string, options?: CallOptions): Promise<void> {
-    return this.#segments.delete(id, options);
-  }
-
   listMembers(
     id: string,
     options?: L2MemberListOptions,
     callOptions?: CallOptions,
   ): PagePromise<L2Member> {
-    return this.#under(id, "members", L2MemberSchema).list(options, callOptions);
+    return this.records.under(id, "members", L2MemberSchema).list(options, callOptions);
   }
 
   listNetworks(
@@ -162,7 +147,7 @@ export class L2SegmentsApi {
     options?: PagingOptions,
     callOptions?: CallOptions,
   ): PagePromise<Network> {
-    return this.#under(id, "networks", NetworkSchema).list(options, callOptions);
+    return this.records.under(id, "networks", NetworkSchema).list(options, callOptions);
   }
 
   async changeNetworks(
@@ -181,10 +166,5 @@ export class L2SegmentsApi {
     callOptions?: CallOptions,
   ): PagePromise<L2LocationGroup> {
     return this.#locationGroups.list(options, callOptions);
-  }
-
-  /** A segment's members or networks: /l2_segments/{id}/members, /l2_segments/{id}/networks. */
-  #under<T>(id: string, what: "members" | "networks", schema: z.ZodType<T>): RecordsAt<T> {
-    return new RecordsAt(this.http, path`/l2_segments/${id}/${what}`, schema);
   }
 }

@@ -5,9 +5,14 @@
 import { z } from "zod";
 import { parseCidr } from "../core/cidr";
 import type { CallOptions, ListOptions, PagePromise, Requester } from "../core/contract";
-import { path } from "../core/contract";
 import { InputValidationError } from "../core/errors";
-import { type LabelsInput, LabelsSchema, RecordsAt, TimestampSchema } from "./common";
+import {
+  type LabelsInput,
+  LabelsSchema,
+  RecordsAt,
+  TimestampSchema,
+  UpdatableCollectionApi,
+} from "./common";
 
 /**
  * A pool of addresses the account holds (made by servers.com, not through the API). Only `id` is
@@ -100,26 +105,13 @@ export function checkSubnetworkCreate(body: SubnetworkCreateBody): void {
   }
 }
 
-export class NetworkPoolsApi {
-  readonly #pools: RecordsAt<NetworkPool>;
-  constructor(private readonly http: Requester) {
-    this.#pools = new RecordsAt(http, "/network_pools", NetworkPoolSchema);
-  }
-
-  list(options?: NetworkPoolListOptions, callOptions?: CallOptions): PagePromise<NetworkPool> {
-    return this.#pools.list(options, callOptions);
-  }
-
-  async get(id: string, options?: CallOptions): Promise<NetworkPool> {
-    return this.#pools.get(id, options);
-  }
-
-  async update(
-    id: string,
-    body: NetworkPoolUpdateBody,
-    options?: CallOptions,
-  ): Promise<NetworkPool> {
-    return this.#pools.update(id, body, options);
+export class NetworkPoolsApi extends UpdatableCollectionApi<
+  NetworkPool,
+  NetworkPoolListOptions,
+  NetworkPoolUpdateBody
+> {
+  constructor(http: Requester) {
+    super(http, "/network_pools", NetworkPoolSchema);
   }
 
   listSubnetworks(
@@ -164,10 +156,6 @@ export class NetworkPoolsApi {
 
   /** The subnetworks of one pool: /network_pools/{id}/subnetworks. */
   #subnetworks(networkPoolId: string): RecordsAt<Subnetwork> {
-    return new RecordsAt(
-      this.http,
-      path`/network_pools/${networkPoolId}/subnetworks`,
-      SubnetworkSchema,
-    );
+    return this.records.under(networkPoolId, "subnetworks", SubnetworkSchema);
   }
 }

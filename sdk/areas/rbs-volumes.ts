@@ -7,6 +7,7 @@ import { NotFoundError } from "../core/errors";
 import { checkRbsSize } from "../core/limits";
 import type { StateTable } from "../wait";
 import {
+  CrudCollectionApi,
   type LabelsInput,
   LabelsSchema,
   type PagingOptions,
@@ -96,37 +97,33 @@ export interface RbsVolumeUpdateBody {
 
 export type RbsVolumeListOptions = ListOptions;
 
-export class RbsVolumesApi {
-  readonly #volumes: RecordsAt<RbsVolume>;
-  constructor(private readonly http: Requester) {
-    this.#volumes = new RecordsAt(http, "/remote_block_storage/volumes", RbsVolumeSchema);
-  }
-
-  list(options?: RbsVolumeListOptions, callOptions?: CallOptions): PagePromise<RbsVolume> {
-    return this.#volumes.list(options, callOptions);
-  }
-
-  async get(id: string, options?: CallOptions): Promise<RbsVolume> {
-    return this.#volumes.get(id, options);
+/** `delete`'s answer is not documented and not read; the volume goes through `removing`. */
+export class RbsVolumesApi extends CrudCollectionApi<
+  RbsVolume,
+  RbsVolumeListOptions,
+  RbsVolumeCreateBody,
+  RbsVolumeUpdateBody
+> {
+  constructor(http: Requester) {
+    super(http, "/remote_block_storage/volumes", RbsVolumeSchema);
   }
 
   /**
    * Answers the volume in status creating, ip_address and target_iqn null. 402
    * PAYMENT_REQUIRED without a payment method; 422 under errors.size beyond quota or space.
    */
-  async create(body: RbsVolumeCreateBody, options?: CallOptions): Promise<RbsVolume> {
+  override async create(body: RbsVolumeCreateBody, options?: CallOptions): Promise<RbsVolume> {
     checkRbsSize(body.size, "size");
-    return this.#volumes.create(body, options);
+    return super.create(body, options);
   }
 
-  async update(id: string, body: RbsVolumeUpdateBody, options?: CallOptions): Promise<RbsVolume> {
+  override async update(
+    id: string,
+    body: RbsVolumeUpdateBody,
+    options?: CallOptions,
+  ): Promise<RbsVolume> {
     if (body.size !== undefined) checkRbsSize(body.size, "size");
-    return this.#volumes.update(id, body, options);
-  }
-
-  /** The response body is not documented and not read; the volume goes through `removing`. */
-  async delete(id: string, options?: CallOptions): Promise<void> {
-    return this.#volumes.delete(id, options);
+    return super.update(id, body, options);
   }
 
   /** Secret: see RbsVolumeCredentialsSchema. */
@@ -149,15 +146,7 @@ export class RbsVolumesApi {
    * absent, not the volume: the volume is read first) sends the second once.
    */
   async resetCredentials(id: string, options?: CallOptions): Promise<RbsVolume> {
-    const reset = (action: string) =>
-      this.http.request(
-        {
-          method: "POST",
-          path: `${this.#volumes.at(id)}/${action}`,
-          schema: RbsVolumeSchema,
-        },
-        options,
-      );
+    const reset = (action: string) => this.records.action(id, action, undefined, options);
     try {
       return await reset("reset_credentials");
     } catch (error) {

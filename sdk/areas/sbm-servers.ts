@@ -1,19 +1,14 @@
 // Scalable Bare Metal servers: /hosts/sbm_servers. Billed by the hour and released with DELETE.
 import { z } from "zod";
 import type { CallOptions, Requester } from "../core/contract";
-import { path } from "../core/contract";
 import type { LabelsInput } from "./common";
 import {
   configurationDetailsFields,
   createHostsAt,
   type HostListOptions,
-  hostActionAt,
   hostRecordFields,
   ServerKindApi,
-  updateHostAt,
 } from "./host-common";
-
-const collection = "sbm_servers";
 
 // --- Records ---
 
@@ -68,24 +63,20 @@ export type SbmServerListOptions = HostListOptions;
 
 // --- Verbs ---
 
-export class SbmServersApi extends ServerKindApi<SbmServer> {
+export class SbmServersApi extends ServerKindApi<SbmServer, SbmServerUpdateBody> {
   constructor(http: Requester) {
-    super(http, collection, SbmServerSchema);
+    super(http, "sbm_servers", SbmServerSchema);
   }
 
   /** Answers one record per `hosts` entry: status init, operational_status provisioning. */
   async create(body: SbmServerCreateBody, options?: CallOptions): Promise<SbmServer[]> {
-    return createHostsAt(this.http, collection, body, SbmServerSchema, options);
-  }
-
-  async update(id: string, body: SbmServerUpdateBody, options?: CallOptions): Promise<SbmServer> {
-    return updateHostAt(this.http, collection, id, body, SbmServerSchema, options);
+    return createHostsAt(this.http, this.collection, body, SbmServerSchema, options);
   }
 
   /** Releases the server at the end of the billing hour; answers the server. */
   async release(id: string, options?: CallOptions): Promise<SbmServer> {
     return this.http.request(
-      { method: "DELETE", path: path`/hosts/${collection}/${id}`, schema: SbmServerSchema },
+      { method: "DELETE", path: this.records.at(id), schema: SbmServerSchema },
       options,
     );
   }
@@ -95,6 +86,6 @@ export class SbmServersApi extends ServerKindApi<SbmServer> {
     body: SbmServerReinstallBody,
     options?: CallOptions,
   ): Promise<SbmServer> {
-    return hostActionAt(this.http, collection, id, "reinstall", SbmServerSchema, body, options);
+    return this.records.action(id, "reinstall", body, options);
   }
 }

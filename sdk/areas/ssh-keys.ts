@@ -1,6 +1,6 @@
 // The account's SSH keys: /ssh_keys. The fingerprint is the id.
-import type { CallOptions, ListOptions, PagePromise, Requester } from "../core/contract";
-import { type LabelsInput, RecordsAt, type SshKey, SshKeySchema } from "./common";
+import type { ListOptions, Requester } from "../core/contract";
+import { CrudCollectionApi, type LabelsInput, type SshKey, SshKeySchema } from "./common";
 
 export interface SshKeyCreateBody {
   readonly name: string;
@@ -17,34 +17,17 @@ export interface SshKeyUpdateBody {
 
 export type SshKeyListOptions = ListOptions;
 
-export class SshKeysApi {
-  readonly #keys: RecordsAt<SshKey>;
+/**
+ * The fingerprint is the id: `get`, `update` and `delete` take it, percent-encoded in the path
+ * (its colons).
+ */
+export class SshKeysApi extends CrudCollectionApi<
+  SshKey,
+  SshKeyListOptions,
+  SshKeyCreateBody,
+  SshKeyUpdateBody
+> {
   constructor(http: Requester) {
-    this.#keys = new RecordsAt(http, "/ssh_keys", SshKeySchema);
-  }
-
-  list(options?: SshKeyListOptions, callOptions?: CallOptions): PagePromise<SshKey> {
-    return this.#keys.list(options, callOptions);
-  }
-
-  /** By fingerprint, percent-encoded in the path (its colons). */
-  async get(fingerprint: string, options?: CallOptions): Promise<SshKey> {
-    return this.#keys.get(fingerprint, options);
-  }
-
-  async create(body: SshKeyCreateBody, options?: CallOptions): Promise<SshKey> {
-    return this.#keys.create(body, options);
-  }
-
-  async update(
-    fingerprint: string,
-    body: SshKeyUpdateBody,
-    options?: CallOptions,
-  ): Promise<SshKey> {
-    return this.#keys.update(fingerprint, body, options);
-  }
-
-  async delete(fingerprint: string, options?: CallOptions): Promise<void> {
-    return this.#keys.delete(fingerprint, options);
+    super(http, "/ssh_keys", SshKeySchema);
   }
 }

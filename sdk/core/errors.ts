@@ -270,16 +270,12 @@ export interface ResponseIssue {
   readonly message: string;
 }
 
-export interface ResponseValidationErrorInit {
-  readonly status: number;
-  readonly method: string;
-  readonly path: string;
-  /** Dotted path of the first bad field; "" when the body as a whole is wrong (or not JSON). */
-  readonly field: string;
-  readonly issues: readonly ResponseIssue[];
-  /** The raw response text, to compare with what the schema expected. */
-  readonly body: string;
-}
+/** What a ResponseValidationError is made from: its own fields, before redaction. */
+export interface ResponseValidationErrorInit
+  extends Pick<
+    ResponseValidationError,
+    "status" | "method" | "path" | "field" | "issues" | "body"
+  > {}
 
 /**
  * A 2xx response whose body does not match what the API documents (or is not JSON). The
@@ -289,8 +285,10 @@ export class ResponseValidationError extends ServersComError {
   readonly status: number;
   readonly method: string;
   readonly path: string;
+  /** Dotted path of the first bad field; "" when the body as a whole is wrong (or not JSON). */
   readonly field: string;
   readonly issues: readonly ResponseIssue[];
+  /** The raw response text, to compare with what the schema expected. */
   readonly body: string;
 
   constructor(init: ResponseValidationErrorInit) {

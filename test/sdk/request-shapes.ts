@@ -1661,4 +1661,48 @@ export const refusals: readonly Refusal[] = [
     args: ["rbs1", { size: 10.5 }],
     refuses: "size",
   },
+  // ids: an empty or dot segment is refused by the path it would go in (sdk/core/contract.ts
+  // `path`), on the shared collection verbs, actions and sub-collections (sdk/areas/common.ts)
+  {
+    case: "empty fingerprint",
+    area: "sshKeys",
+    method: "get",
+    args: [""],
+    refuses: 'path segment 1 of "/ssh_keys/{}"',
+  },
+  {
+    case: "dot segment id of an action",
+    area: "sbmServers",
+    method: "powerOn",
+    args: [".."],
+    refuses: 'path segment 1 of "/hosts/sbm_servers/{}"',
+  },
+  {
+    case: "empty id of an action",
+    area: "cloudInstances",
+    method: "reboot",
+    args: [""],
+    refuses: 'path segment 1 of "/cloud_computing/instances/{}"',
+  },
+  {
+    case: "dot segment PTR record id",
+    area: "dedicatedServers",
+    method: "deletePtrRecord",
+    args: ["ds1", "."],
+    refuses: 'path segment 1 of "/hosts/dedicated_servers/ds1/ptr_records/{}"',
+  },
+  {
+    case: "empty domain id of a record",
+    area: "dns",
+    method: "getRecord",
+    args: ["", "rec1"],
+    refuses: 'path segment 1 of "/dns/domains/{}"',
+  },
+  {
+    case: "empty subnetwork id",
+    area: "networkPools",
+    method: "deleteSubnetwork",
+    args: ["np1", ""],
+    refuses: 'path segment 1 of "/network_pools/np1/subnetworks/{}"',
+  },
 ];
