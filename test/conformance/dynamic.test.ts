@@ -1,4 +1,4 @@
-// The lifecycle conformance suite through the dynamic door: every row of kinds.ts through its
+// The lifecycle conformance suite through the dynamic door: every row of kinds/ through its
 // kind provider (createKindProvider, as the TypeScript door's provider host runs it) against the
 // simulator on virtual time (test/provider/support.ts). The native door's twin: native.test.ts.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";

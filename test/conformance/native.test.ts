@@ -1,4 +1,4 @@
-// The lifecycle conformance suite through the native door: every row of kinds.ts through the
+// The lifecycle conformance suite through the native door: every row of kinds/ through the
 // native plugin (`pulumi-resource-serverscom`, started from the package's bin as the CLI starts
 // it; scripts/engine/plugin.ts) over gRPC, against a simulator. Each row's tests run in order on
 // one resource, as successive `pulumi` commands do: create, import, in-place change, replacing

@@ -1,5 +1,6 @@
-// The shape of one kind's row in the lifecycle conformance table (kinds.ts): what the kind is
-// created with, what it must answer, what changes it in place and what replaces it, how it drifts.
+// The shape of one kind's row in the lifecycle conformance table (kinds/, a module per kind):
+// what the kind is created with, what it must answer, what changes it in place and what replaces
+// it, how it drifts.
 // The suites (dynamic.test.ts, native.test.ts) run every row through both doors.
 import type { PropertyBag } from "../../provider/framework/check";
 import type { ResourceKind } from "../../provider/framework/kind";

@@ -1,5 +1,5 @@
 // SslCertificate's provider implementation (custom certificates) against the simulator. The
-// private key is a secret input: besides what its conformance row (test/conformance/kinds.ts)
+// private key is a secret input: besides what its conformance row (test/conformance/kinds/ssl-certificate.ts)
 // asserts, these tests collect every output, progress line and error message and check that none
 // of them holds any of the key.
 import { createPrivateKey } from "node:crypto";
@@ -119,7 +119,7 @@ describe("the lifecycle: create, read, update, delete", () => {
     expect(puts()).toEqual([["labels", "name"]]);
   });
 
-  // The row (test/conformance/kinds.ts) renews in place: outputs, stored material, one PUT.
+  // The row (test/conformance/kinds/ssl-certificate.ts) renews in place: outputs, stored material, one PUT.
   it("renews with one PUT of all three; dropping the chain sends the material without it", async () => {
     const { inputs, id, outs } = await created("site");
     const news = { ...inputs, ...RENEWAL };
