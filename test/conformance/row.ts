@@ -31,8 +31,11 @@ export interface KindRow {
   readonly secretFields?: readonly string[];
   /** The key of the record behind an id (default: the id itself). */
   readonly recordKey?: (id: string) => string;
-  /** Objects the resource needs, made through the API before each create. */
-  readonly prepare?: (client: ServersComClient) => Promise<Prepared>;
+  /**
+   * Objects the resource needs, made through the API before each create (the simulator's clock
+   * moved on where they must become ready).
+   */
+  readonly prepare?: (client: ServersComClient, sim: Simulator) => Promise<Prepared>;
   /** The program's inputs of the create. */
   readonly inputs: (prepared: Prepared) => PropertyBag;
   /** The id the create must answer. */
@@ -65,8 +68,11 @@ export interface KindRow {
    * does ("serverscom:<Kind> <name> (<id>): ...").
    */
   readonly deleteLines: (created: Created) => readonly [string, ...unknown[]];
-  /** An in-place change: the inputs it alters, the properties the diff names, what comes out. */
-  readonly update: {
+  /**
+   * An in-place change: the inputs it alters, the properties the diff names, what comes out;
+   * undefined: every property replaces (the API cannot change the object).
+   */
+  readonly update?: {
     readonly fields: (created: Created) => PropertyBag;
     readonly updates: readonly string[];
     readonly outputs: (created: Created) => PropertyBag;
@@ -88,11 +94,15 @@ export interface KindRow {
     /** Whether the replacement deletes first (default true: framework/diff.ts deletes first). */
     readonly deleteBeforeReplace?: boolean;
   }>;
-  /** A change behind Pulumi's back, what a read then shows, and what the diff names to fix. */
+  /**
+   * A change behind Pulumi's back, what a read then shows, and what the diff names to fix: in
+   * place (`updates`, which the update then puts back), or by a replacement (`replaces`).
+   */
   readonly drift: {
     readonly change: (created: Created, sim: Simulator) => Promise<void>;
     readonly shows: PropertyBag;
     readonly updates: readonly string[];
+    readonly replaces?: readonly string[];
   };
   /** Starts the object's removal outside Pulumi: a read then answers {} (the object is gone). */
   readonly removeOutside?: (created: Created, client: ServersComClient) => Promise<void>;
@@ -116,4 +126,14 @@ export interface KindRow {
    * fails with (a kind without labels cannot tell its object from another program's).
    */
   readonly lostCreateAnswer: "adopts" | RegExp;
+}
+
+/**
+ * The inputs with `fields` changed, as the engine sends them: a field set to undefined is left
+ * out (the program no longer sets it).
+ */
+export function changed(inputs: PropertyBag, fields: PropertyBag): PropertyBag {
+  const news: Record<string, unknown> = { ...inputs, ...fields };
+  for (const [name, value] of Object.entries(fields)) if (value === undefined) delete news[name];
+  return news;
 }

@@ -12,6 +12,7 @@ import { dedicatedServer } from "./dedicated-server";
 import { dnsRecord } from "./dns-record";
 import { dnsZone } from "./dns-zone";
 import { l2Segment } from "./l2-segment";
+import { ptrRecord } from "./ptr-record";
 import { rbsVolume } from "./rbs-volume";
 import { sbmServer } from "./sbm-server";
 import { sshKey } from "./ssh-key";
@@ -30,6 +31,7 @@ export const KINDS: readonly KindRow[] = [
   cloudVolume,
   subnetwork,
   sslCertificate,
+  ptrRecord,
 ];
 
 /** Every row's seed records, one simulator's seed. */
