@@ -11,6 +11,7 @@ import { cloudVolume } from "./cloud-volume";
 import { dedicatedServer } from "./dedicated-server";
 import { dnsRecord } from "./dns-record";
 import { dnsZone } from "./dns-zone";
+import { hostNetwork } from "./host-network";
 import { l2Segment } from "./l2-segment";
 import { ptrRecord } from "./ptr-record";
 import { rbsVolume } from "./rbs-volume";
@@ -32,6 +33,7 @@ export const KINDS: readonly KindRow[] = [
   subnetwork,
   sslCertificate,
   ptrRecord,
+  hostNetwork,
 ];
 
 /** Every row's seed records, one simulator's seed. */
