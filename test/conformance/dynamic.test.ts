@@ -215,6 +215,13 @@ describe.each(KINDS.map((row) => [row.kind.name, row] as const))("%s", (_kind, r
     });
     // A replacement is the engine's: a create and a delete, each asserted above.
     if (replaces.length > 0) return;
+    const { refused } = row.drift;
+    if (refused !== undefined) {
+      const error = await failure(provider.update(created.id, read.props as PropertyBag, inputs));
+      expect(error).not.toBeInstanceOf(PartialResourceError);
+      expect(error.message).toMatch(refused);
+      return;
+    }
     const { outs: fixed } = await provider.update(created.id, read.props as PropertyBag, inputs);
     expect(fixed).toEqual({ ...row.outputs(created), __ownerLabel: inputs.__ownerLabel });
   });

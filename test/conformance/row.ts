@@ -96,13 +96,15 @@ export interface KindRow {
   }>;
   /**
    * A change behind Pulumi's back, what a read then shows, and what the diff names to fix: in
-   * place (`updates`, which the update then puts back), or by a replacement (`replaces`).
+   * place (`updates`, which the update then puts back, or refuses with `refused` where the API
+   * cannot make the change), or by a replacement (`replaces`).
    */
   readonly drift: {
     readonly change: (created: Created, sim: Simulator) => Promise<void>;
     readonly shows: PropertyBag;
     readonly updates: readonly string[];
     readonly replaces?: readonly string[];
+    readonly refused?: RegExp;
   };
   /** Starts the object's removal outside Pulumi: a read then answers {} (the object is gone). */
   readonly removeOutside?: (created: Created, client: ServersComClient) => Promise<void>;

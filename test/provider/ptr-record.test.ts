@@ -15,13 +15,8 @@ import {
   parsePtrResourceId,
   ptrResourceId,
 } from "../../provider/ptr-record/target";
-import {
-  activeCloudInstance,
-  CLOUD_RECORDS,
-  HOST,
-  HOST_IP,
-  HOST_RECORDS,
-} from "./ptr-record-support";
+import { activeCloudInstance } from "./cloud-instance-support";
+import { CLOUD_RECORDS, HOST, HOST_IP, HOST_RECORDS } from "./ptr-record-support";
 import {
   closeTestBed,
   engineInputs,

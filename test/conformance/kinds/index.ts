@@ -7,6 +7,7 @@
 import type { WireRecord } from "../../../simulator";
 import type { KindRow } from "../row";
 import { cloudInstance } from "./cloud-instance";
+import { cloudSnapshot } from "./cloud-snapshot";
 import { cloudVolume } from "./cloud-volume";
 import { dedicatedServer } from "./dedicated-server";
 import { dnsRecord } from "./dns-record";
@@ -34,6 +35,7 @@ export const KINDS: readonly KindRow[] = [
   sslCertificate,
   ptrRecord,
   hostNetwork,
+  cloudSnapshot,
 ];
 
 /** Every row's seed records, one simulator's seed. */

@@ -2,12 +2,8 @@
 // create and delete records, so every property replaces and nothing changes in place; records
 // have no labels (ptr-record.test.ts: a host's records, canonical spellings, adoptId).
 import { ptrRecordKind } from "../../../provider/ptr-record/definition";
-import {
-  activeCloudInstance,
-  CLOUD_RECORDS,
-  HOST,
-  HOST_IP,
-} from "../../provider/ptr-record-support";
+import { activeCloudInstance } from "../../provider/cloud-instance-support";
+import { CLOUD_RECORDS, HOST, HOST_IP } from "../../provider/ptr-record-support";
 import type { KindRow } from "../row";
 
 const DECLARED = { domain: "web.example.com" };
