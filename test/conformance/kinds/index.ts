@@ -9,6 +9,7 @@ import type { KindRow } from "../row";
 import { cloudInstance } from "./cloud-instance";
 import { cloudSnapshot } from "./cloud-snapshot";
 import { cloudVolume } from "./cloud-volume";
+import { cloudVolumeBackup } from "./cloud-volume-backup";
 import { dedicatedServer } from "./dedicated-server";
 import { dnsRecord } from "./dns-record";
 import { dnsZone } from "./dns-zone";
@@ -36,6 +37,7 @@ export const KINDS: readonly KindRow[] = [
   ptrRecord,
   hostNetwork,
   cloudSnapshot,
+  cloudVolumeBackup,
 ];
 
 /** Every row's seed records, one simulator's seed. */
