@@ -15,6 +15,7 @@ import { dnsRecord } from "./dns-record";
 import { dnsZone } from "./dns-zone";
 import { hostNetwork } from "./host-network";
 import { l2Segment } from "./l2-segment";
+import { l4LoadBalancer } from "./l4-load-balancer";
 import { ptrRecord } from "./ptr-record";
 import { rbsVolume } from "./rbs-volume";
 import { sbmServer } from "./sbm-server";
@@ -38,6 +39,7 @@ export const KINDS: readonly KindRow[] = [
   hostNetwork,
   cloudSnapshot,
   cloudVolumeBackup,
+  l4LoadBalancer,
 ];
 
 /** Every row's seed records, one simulator's seed. */
