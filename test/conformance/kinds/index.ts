@@ -16,6 +16,7 @@ import { dnsZone } from "./dns-zone";
 import { hostNetwork } from "./host-network";
 import { l2Segment } from "./l2-segment";
 import { l4LoadBalancer } from "./l4-load-balancer";
+import { l7LoadBalancer } from "./l7-load-balancer";
 import { ptrRecord } from "./ptr-record";
 import { rbsVolume } from "./rbs-volume";
 import { sbmServer } from "./sbm-server";
@@ -40,6 +41,7 @@ export const KINDS: readonly KindRow[] = [
   cloudSnapshot,
   cloudVolumeBackup,
   l4LoadBalancer,
+  l7LoadBalancer,
 ];
 
 /** Every row's seed records, one simulator's seed. */
