@@ -27,6 +27,17 @@ export interface KindRow {
   readonly seed?: Readonly<Record<string, readonly WireRecord[]>>;
   /** The simulator collection holding the kind's objects. */
   readonly collection: string;
+  /**
+   * How many objects a create adds to the collection (default 1); 0: the kind takes charge of an
+   * object that exists (a node's power), and its delete lets go of it, leaving it as it is: a
+   * read still finds it.
+   */
+  readonly adds?: 0 | 1;
+  /**
+   * How every progress line names the resource, "serverscom:<Kind> <name> (<id>)" (default: as
+   * the first delete line does).
+   */
+  readonly label?: (created: Created) => string;
   /** The record's fields holding secrets only the simulator knows, never to be printed. */
   readonly secretFields?: readonly string[];
   /** The key of the record behind an id (default: the id itself). */
@@ -65,9 +76,9 @@ export interface KindRow {
   readonly deleted?: (record: Readonly<Record<string, unknown>> | undefined) => void;
   /**
    * The progress lines the delete prints, exactly: the first names the resource as every line
-   * does ("serverscom:<Kind> <name> (<id>): ...").
+   * does ("serverscom:<Kind> <name> (<id>): ..."), unless the row has a `label`.
    */
-  readonly deleteLines: (created: Created) => readonly [string, ...unknown[]];
+  readonly deleteLines: (created: Created) => readonly unknown[];
   /**
    * An in-place change: the inputs it alters, the properties the diff names, what comes out;
    * undefined: every property replaces (the API cannot change the object).

@@ -14,6 +14,7 @@ import { dedicatedServer } from "./dedicated-server";
 import { dnsRecord } from "./dns-record";
 import { dnsZone } from "./dns-zone";
 import { hostNetwork } from "./host-network";
+import { kubernetesBaremetalNodePower } from "./kubernetes-baremetal-node-power";
 import { l2Segment } from "./l2-segment";
 import { l4LoadBalancer } from "./l4-load-balancer";
 import { l7LoadBalancer } from "./l7-load-balancer";
@@ -42,6 +43,7 @@ export const KINDS: readonly KindRow[] = [
   cloudVolumeBackup,
   l4LoadBalancer,
   l7LoadBalancer,
+  kubernetesBaremetalNodePower,
 ];
 
 /** Every row's seed records, one simulator's seed. */
