@@ -118,7 +118,7 @@ export interface KindRow {
     readonly refused?: RegExp;
   };
   /** Starts the object's removal outside Pulumi: a read then answers {} (the object is gone). */
-  readonly removeOutside?: (created: Created, client: ServersComClient) => Promise<void>;
+  readonly removeOutside?: (created: Created, client: ServersComClient) => Promise<unknown>;
   /**
    * A create whose wait times out after `timeoutMs` though the object exists: a partial-create
    * error with its id, whose properties hold the hidden inputs and these (and not `absent`); the

@@ -22,3 +22,15 @@ export function changedOutside(
     });
   };
 }
+
+/** The common drift: renamed and relabelled by hand; the update puts both back. */
+export function renamedOutside(
+  collection: string,
+  labels: Readonly<Record<string, string>>,
+): KindRow["drift"] {
+  return {
+    change: changedOutside(collection, { name: "renamed" }, labels),
+    shows: { name: "renamed", labels },
+    updates: ["name", "labels"],
+  };
+}

@@ -2,7 +2,8 @@
 import { expect } from "vitest";
 import { cloudInstanceKind } from "../../../provider/cloud-instance/definition";
 import type { KindRow } from "../row";
-import { changedOutside } from "./changed-outside";
+import { renamedOutside } from "./changed-outside";
+import { waited } from "./waited";
 
 /** Region 1 (AMS1) images: Ubuntu 24.04. */
 const UBUNTU_24 = "6f1c3b4e-2d5a-4c8e-9b7f-1a2b3c4d5e01";
@@ -80,14 +81,9 @@ export const cloudInstance: KindRow = {
   stored: () => ({ _user_data: USER_DATA, _ssh_key_fingerprint: INSTANCE_KEY_FINGERPRINT }),
   // Write-only: the API never answers them.
   unrecorded: ["sshKeyFingerprint", "ipv4Enabled", "userData", "rebootTrigger"],
-  createLines: ({ id }) => [
-    `serverscom:CloudInstance web (${id}): PROVISIONING`,
-    expect.stringMatching(/: PROVISIONING -> ACTIVE after 1m \d+s$/),
-  ],
-  deleteLines: ({ id }) => [
-    `serverscom:CloudInstance web (${id}): DELETING`,
-    expect.stringMatching(/: DELETING -> gone after \d+s$/),
-  ],
+  createLines: ({ id }) =>
+    waited(`serverscom:CloudInstance web (${id})`, "PROVISIONING", "ACTIVE", /1m \d+s/),
+  deleteLines: ({ id }) => waited(`serverscom:CloudInstance web (${id})`, "DELETING", "gone"),
   // One PUT for them all.
   update: {
     fields: () => ({
@@ -123,14 +119,8 @@ export const cloudInstance: KindRow = {
       replaces: ["sshKeyFingerprint"],
     },
   ],
-  drift: {
-    change: changedOutside("cloud_instances", { name: "renamed" }, { env: "x" }),
-    shows: { name: "renamed", labels: { env: "x" } },
-    updates: ["name", "labels"],
-  },
-  removeOutside: async ({ id }, client) => {
-    await client.cloudInstances.delete(id);
-  },
+  drift: renamedOutside("cloud_instances", { env: "x" }),
+  removeOutside: ({ id }, client) => client.cloudInstances.delete(id),
   partial: {
     timeoutMs: 10_000,
     properties: { status: "PROVISIONING", publicIpv4Address: null, userData: USER_DATA },

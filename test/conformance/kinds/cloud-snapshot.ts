@@ -5,6 +5,7 @@ import { expect } from "vitest";
 import { cloudSnapshotKind } from "../../../provider/cloud-snapshot/definition";
 import { activeCloudInstance } from "../../provider/cloud-instance-support";
 import type { KindRow } from "../row";
+import { waited } from "./waited";
 
 export const cloudSnapshot: KindRow = {
   kind: cloudSnapshotKind,
@@ -29,14 +30,10 @@ export const cloudSnapshot: KindRow = {
   }),
   // The instance found again by asking the region's instances (the record never names it).
   readInputs: ({ prepared }) => ({ name: "golden", regionId: 1, instanceId: prepared.instanceId }),
-  createLines: ({ id }) => [
-    `serverscom:CloudSnapshot golden (${id}): pending`,
-    expect.stringMatching(/: pending -> active after (\d+m )?\d+s$/),
-  ],
-  deleteLines: ({ id }) => [
-    `serverscom:CloudSnapshot golden (${id}): pending_delete`,
-    expect.stringMatching(/: pending_delete -> gone after 1m \d+s$/),
-  ],
+  createLines: ({ id }) =>
+    waited(`serverscom:CloudSnapshot golden (${id})`, "pending", "active", /(\d+m )?\d+s/),
+  deleteLines: ({ id }) =>
+    waited(`serverscom:CloudSnapshot golden (${id})`, "pending_delete", "gone", /1m \d+s/),
   // Another instance or region, deleting first.
   replace: [
     { fields: () => ({ instanceId: "other" }), replaces: ["instanceId"] },
@@ -51,9 +48,7 @@ export const cloudSnapshot: KindRow = {
     updates: ["name"],
     refused: /a snapshot cannot be renamed .*: it is renamed and the program asks for golden/,
   },
-  removeOutside: async ({ record }, client) => {
-    await client.cloudRegions.deleteSnapshot(1, String(record.id));
-  },
+  removeOutside: ({ record }, client) => client.cloudRegions.deleteSnapshot(1, String(record.id)),
   partial: { timeoutMs: 5_000, properties: { status: "pending", name: "golden" } },
   // Snapshots have no labels: one that appeared may be this create's or another program's, so it
   // is named with adoptId, never taken (issue 25).

@@ -5,6 +5,7 @@ import { cloudVolumeBackupKind } from "../../../provider/cloud-volume-backup/def
 import { availableVolume, BACKUPS } from "../../provider/cloud-volume-backup-support";
 import type { KindRow } from "../row";
 import { changedOutside } from "./changed-outside";
+import { waited } from "./waited";
 
 export const cloudVolumeBackup: KindRow = {
   kind: cloudVolumeBackupKind,
@@ -34,14 +35,10 @@ export const cloudVolumeBackup: KindRow = {
     volumeId: prepared.volumeId,
     labels: { env: "prod" },
   }),
-  createLines: ({ id }) => [
-    `serverscom:CloudVolumeBackup nightly (${id}): creating`,
-    expect.stringMatching(/: creating -> available after (\d+m )?\d+s$/),
-  ],
-  deleteLines: ({ id }) => [
-    `serverscom:CloudVolumeBackup nightly (${id}): deleting`,
-    expect.stringMatching(/: deleting -> gone after (\d+m )?\d+s$/),
-  ],
+  createLines: ({ id }) =>
+    waited(`serverscom:CloudVolumeBackup nightly (${id})`, "creating", "available", /(\d+m )?\d+s/),
+  deleteLines: ({ id }) =>
+    waited(`serverscom:CloudVolumeBackup nightly (${id})`, "deleting", "gone", /(\d+m )?\d+s/),
   // The API changes only a backup's labels.
   update: {
     fields: () => ({ labels: { env: "dev" } }),
@@ -56,9 +53,7 @@ export const cloudVolumeBackup: KindRow = {
     shows: { labels: { env: "x" } },
     updates: ["labels"],
   },
-  removeOutside: async ({ id }, client) => {
-    await client.cloudBackups.delete(id);
-  },
+  removeOutside: ({ id }, client) => client.cloudBackups.delete(id),
   partial: { timeoutMs: 5_000, properties: { status: "creating", name: "nightly" } },
   // It finds the backup carrying its own create label (late commit).
   lostCreateAnswer: "adopts",

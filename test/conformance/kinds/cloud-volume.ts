@@ -2,7 +2,8 @@
 import { expect } from "vitest";
 import { cloudVolumeKind } from "../../../provider/cloud-volume/definition";
 import type { KindRow } from "../row";
-import { changedOutside } from "./changed-outside";
+import { renamedOutside } from "./changed-outside";
+import { waited } from "./waited";
 
 export const cloudVolume: KindRow = {
   kind: cloudVolumeKind,
@@ -34,14 +35,8 @@ export const cloudVolume: KindRow = {
     labels: { env: "prod" },
   }),
   unrecorded: ["backupId"],
-  createLines: ({ id }) => [
-    `serverscom:CloudVolume data (${id}): pending`,
-    expect.stringMatching(/: pending -> available after \d+s$/),
-  ],
-  deleteLines: ({ id }) => [
-    `serverscom:CloudVolume data (${id}): deleting`,
-    expect.stringMatching(/: deleting -> gone after \d+s$/),
-  ],
+  createLines: ({ id }) => waited(`serverscom:CloudVolume data (${id})`, "pending", "available"),
+  deleteLines: ({ id }) => waited(`serverscom:CloudVolume data (${id})`, "deleting", "gone"),
   // Name, description and labels with one PUT.
   update: {
     fields: () => ({ name: "data-2", description: "logs", labels: { env: "dev" } }),
@@ -55,14 +50,8 @@ export const cloudVolume: KindRow = {
     { fields: () => ({ regionId: 2 }), replaces: ["regionId"] },
     { fields: () => ({ backupId: "b1" }), replaces: ["backupId"] },
   ],
-  drift: {
-    change: changedOutside("cloud_volumes", { name: "renamed" }, { env: "x" }),
-    shows: { name: "renamed", labels: { env: "x" } },
-    updates: ["name", "labels"],
-  },
-  removeOutside: async ({ id }, client) => {
-    await client.cloudVolumes.delete(id);
-  },
+  drift: renamedOutside("cloud_volumes", { env: "x" }),
+  removeOutside: ({ id }, client) => client.cloudVolumes.delete(id),
   partial: { timeoutMs: 5_000, properties: { status: "pending", size: 20 } },
   lostCreateAnswer: "adopts",
 };

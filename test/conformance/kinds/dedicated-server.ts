@@ -165,9 +165,7 @@ export const dedicatedServer: KindRow = {
     shows: { hostname: "renamed", labels: { env: "dev" } },
     updates: ["hostname", "labels"],
   },
-  removeOutside: async ({ id }, client) => {
-    await client.dedicatedServers.scheduleRelease(id);
-  },
+  removeOutside: ({ id }, client) => client.dedicatedServers.scheduleRelease(id),
   partial: {
     timeoutMs: 300_000,
     timeoutText: "5m 0s",

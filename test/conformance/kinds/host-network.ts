@@ -5,6 +5,7 @@ import { expect } from "vitest";
 import { hostNetworkKind } from "../../../provider/host-network/definition";
 import { HOST_NETWORKS, orderedDedicatedServer } from "../../provider/host-network-support";
 import type { KindRow } from "../row";
+import { waited } from "./waited";
 
 const ORDERED = { hostType: "dedicated_server", type: "public_ipv4", mask: 29 };
 
@@ -41,14 +42,20 @@ export const hostNetwork: KindRow = {
     ...ORDERED,
     distributionMethod: "gateway",
   }),
-  createLines: ({ prepared, id }) => [
-    `serverscom:HostNetwork public_ipv4 of ${prepared.hostId} (${id}): new`,
-    expect.stringMatching(/: new -> active after 2m \d+s$/),
-  ],
-  deleteLines: ({ prepared, id }) => [
-    `serverscom:HostNetwork public_ipv4 of ${prepared.hostId} (${id}): removing`,
-    expect.stringMatching(/: removing -> gone after 2m \d+s$/),
-  ],
+  createLines: ({ prepared, id }) =>
+    waited(
+      `serverscom:HostNetwork public_ipv4 of ${prepared.hostId} (${id})`,
+      "new",
+      "active",
+      /2m \d+s/,
+    ),
+  deleteLines: ({ prepared, id }) =>
+    waited(
+      `serverscom:HostNetwork public_ipv4 of ${prepared.hostId} (${id})`,
+      "removing",
+      "gone",
+      /2m \d+s/,
+    ),
   // Any change replaces, deleting first.
   replace: [
     { fields: () => ({ mask: 28 }), replaces: ["mask"] },
@@ -69,9 +76,8 @@ export const hostNetwork: KindRow = {
     replaces: ["distributionMethod"],
   },
   // Removed by hand: gone from "removing" on.
-  removeOutside: async ({ prepared, record }, client) => {
-    await client.dedicatedServers.deleteNetwork(prepared.hostId ?? "", String(record.id));
-  },
+  removeOutside: ({ prepared, record }, client) =>
+    client.dedicatedServers.deleteNetwork(prepared.hostId ?? "", String(record.id)),
   partial: {
     timeoutMs: 5_000,
     properties: { status: "new", cidr: null, mask: null },

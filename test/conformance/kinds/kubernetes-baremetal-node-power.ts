@@ -7,6 +7,7 @@ import { expect } from "vitest";
 import { kubernetesBaremetalNodePowerKind } from "../../../provider/kubernetes-baremetal-node-power/definition";
 import { HOSTS, prefix } from "../../provider/kubernetes-baremetal-node-power-support";
 import type { KindRow } from "../row";
+import { waited } from "./waited";
 
 const NODE = "BmNode02";
 
@@ -35,10 +36,7 @@ export const kubernetesBaremetalNodePower: KindRow = {
   // Nothing is stamped on the node.
   stored: () => ({ power_status: "powered_on", labels: {} }),
   readInputs: () => ({ nodeId: NODE, poweredOn: true }),
-  createLines: () => [
-    `${prefix(NODE)}: powering_on`,
-    expect.stringMatching(/: powering_on -> powered_on after \d+s$/),
-  ],
+  createLines: () => waited(prefix(NODE), "powering_on", "powered_on"),
   // The node stays as it is (on, or as a drift left it), and nothing is said.
   deleted: (record) => expect(record).toMatchObject({ id: NODE }),
   deleteLines: () => [],

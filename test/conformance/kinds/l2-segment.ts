@@ -5,8 +5,7 @@ import type { WireRecord } from "../../../simulator";
 import type { KindRow } from "../row";
 import { changedOutside } from "./changed-outside";
 import { seededServer } from "./seeded-server";
-
-const PENDING_TO_ACTIVE = /: pending -> active after 2m \d+s$/;
+import { waited } from "./waited";
 
 export const l2Segment: KindRow = {
   kind: l2SegmentKind,
@@ -63,14 +62,10 @@ export const l2Segment: KindRow = {
     ],
     labels: { env: "prod" },
   }),
-  createLines: ({ id }) => [
-    `serverscom:L2Segment backend (${id}): pending`,
-    expect.stringMatching(PENDING_TO_ACTIVE),
-  ],
-  deleteLines: ({ id }) => [
-    `serverscom:L2Segment backend (${id}): removing`,
-    expect.stringMatching(/: removing -> gone after 1m \d+s$/),
-  ],
+  createLines: ({ id }) =>
+    waited(`serverscom:L2Segment backend (${id})`, "pending", "active", /2m \d+s/),
+  deleteLines: ({ id }) =>
+    waited(`serverscom:L2Segment backend (${id})`, "removing", "gone", /1m \d+s/),
   // Waits until active again.
   update: {
     fields: () => ({
@@ -92,10 +87,8 @@ export const l2Segment: KindRow = {
       ],
     }),
     labels: { env: "staging" },
-    lines: ({ id }) => [
-      `serverscom:L2Segment backend-2 (${id}): pending`,
-      expect.stringMatching(PENDING_TO_ACTIVE),
-    ],
+    lines: ({ id }) =>
+      waited(`serverscom:L2Segment backend-2 (${id})`, "pending", "active", /2m \d+s/),
     requests: { "PUT /v1/l2_segments/:id": 1 },
   },
   replace: [
@@ -115,9 +108,7 @@ export const l2Segment: KindRow = {
     shows: { name: "renamed", labels: { env: "dev" }, members: [{ id: "L2Ams001" }] },
     updates: ["name", "members", "labels"],
   },
-  removeOutside: async ({ id }, client) => {
-    await client.l2Segments.delete(id);
-  },
+  removeOutside: ({ id }, client) => client.l2Segments.delete(id),
   // The last record the wait read: the members are there, not active yet.
   partial: {
     timeoutMs: 5_000,

@@ -1,13 +1,10 @@
-// The L4LoadBalancer row: everything but the location changes in place, with one PUT and a wait
-// (l4-load-balancer.test.ts: zones with the defaults spelled out, the cluster, adoption, check).
-import { expect } from "vitest";
 import { l4LoadBalancerKind } from "../../../provider/l4-load-balancer/definition";
 import type { WireRecord } from "../../../simulator";
 import { L4_RECORDS, ZONES } from "../../provider/l4-load-balancer-support";
 import type { KindRow } from "../row";
+import { balancerOutputs } from "./balancer-outputs";
 import { changedOutside } from "./changed-outside";
-
-const IN_PROCESS_TO_ACTIVE = /: in_process -> active after 1m \d+s$/;
+import { waited } from "./waited";
 
 /** The declared balancer as the API keeps it: its zones with the API's defaults. */
 const LIVE = {
@@ -48,25 +45,13 @@ export const l4LoadBalancer: KindRow = {
   inputs: () => ({ name: "tcp", locationId: 1, ...ZONES, labels: { env: "prod" } }),
   id: ({ record }) => String(record.id),
   // The zones with the API's defaults.
-  outputs: () => ({
-    ...LIVE,
-    status: "active",
-    locationCode: "AMS1",
-    sharedCluster: true,
-    externalAddresses: [expect.any(String)],
-    createdAt: expect.any(String),
-    updatedAt: expect.any(String),
-  }),
+  outputs: () => balancerOutputs(LIVE),
   labels: { env: "prod" },
   readInputs: () => LIVE,
-  createLines: ({ id }) => [
-    `serverscom:L4LoadBalancer tcp (${id}): in_process`,
-    expect.stringMatching(IN_PROCESS_TO_ACTIVE),
-  ],
-  deleteLines: ({ id }) => [
-    `serverscom:L4LoadBalancer tcp (${id}): deleting`,
-    expect.stringMatching(/: deleting -> gone after 1m \d+s$/),
-  ],
+  createLines: ({ id }) =>
+    waited(`serverscom:L4LoadBalancer tcp (${id})`, "in_process", "active", /1m \d+s/),
+  deleteLines: ({ id }) =>
+    waited(`serverscom:L4LoadBalancer tcp (${id})`, "deleting", "gone", /1m \d+s/),
   // Name, zones, logs and labels with one PUT, waiting until active again.
   update: {
     fields: () => ({
@@ -104,10 +89,8 @@ export const l4LoadBalancer: KindRow = {
       ],
     }),
     labels: { env: "staging" },
-    lines: ({ id }) => [
-      `serverscom:L4LoadBalancer tcp-2 (${id}): in_process`,
-      expect.stringMatching(IN_PROCESS_TO_ACTIVE),
-    ],
+    lines: ({ id }) =>
+      waited(`serverscom:L4LoadBalancer tcp-2 (${id})`, "in_process", "active", /1m \d+s/),
     requests: { "PUT /v1/load_balancers/l4/:id": 1 },
   },
   replace: [{ fields: () => ({ locationId: 2 }), replaces: ["locationId"] }],
@@ -125,9 +108,7 @@ export const l4LoadBalancer: KindRow = {
     },
     updates: ["name", "upstreamZones", "labels"],
   },
-  removeOutside: async ({ id }, client) => {
-    await client.loadBalancers.deleteL4(id);
-  },
+  removeOutside: ({ id }, client) => client.loadBalancers.deleteL4(id),
   partial: { timeoutMs: 5_000, properties: { status: "in_process", name: "tcp" } },
   // Its ownership and create labels find the balancer the API made.
   lostCreateAnswer: "adopts",

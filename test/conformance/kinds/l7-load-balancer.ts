@@ -1,15 +1,12 @@
-// The L7LoadBalancer row: a TLS site with a certificate of the account, path rules and health
-// checks; everything but the location changes in place, with one PUT and a wait
-// (l7-load-balancer.test.ts: zones spelled otherwise, a certificate refused, check).
-import { expect } from "vitest";
 import { l7LoadBalancerKind } from "../../../provider/l7-load-balancer/definition";
 import type { WireRecord } from "../../../simulator";
 import { L7_RECORDS, ZONES } from "../../provider/l7-load-balancer-support";
 import type { KindRow } from "../row";
+import { balancerOutputs } from "./balancer-outputs";
 import { changedOutside } from "./changed-outside";
+import { waited } from "./waited";
 
 const SITE = ZONES.vhostZones[0];
-const IN_PROCESS_TO_ACTIVE = /: in_process -> active after 1m \d+s$/;
 
 /** An upstream zone with the API's defaults, in the API's order (by id). */
 const upstreamZone = (id: string, hcPath: string, ip: string, port: number, weight: number) => ({
@@ -68,27 +65,17 @@ export const l7LoadBalancer: KindRow = {
   id: ({ record }) => String(record.id),
   // The domains, and the record's TLS preset on the vhost zone (Go L7VHostZone), not the upstream
   // zone.
-  outputs: () => ({
-    ...LIVE,
-    status: "active",
-    locationCode: "AMS1",
-    sharedCluster: true,
-    domains: ["example.com", "www.example.com"],
-    externalAddresses: [expect.any(String)],
-    vhostZones: [siteZone({ tlsPreset: "TLSv1.3" }, { redirect: false })],
-    createdAt: expect.any(String),
-    updatedAt: expect.any(String),
-  }),
+  outputs: () =>
+    balancerOutputs(LIVE, {
+      domains: ["example.com", "www.example.com"],
+      vhostZones: [siteZone({ tlsPreset: "TLSv1.3" }, { redirect: false })],
+    }),
   labels: { env: "prod" },
   readInputs: () => LIVE,
-  createLines: ({ id }) => [
-    `serverscom:L7LoadBalancer web (${id}): in_process`,
-    expect.stringMatching(IN_PROCESS_TO_ACTIVE),
-  ],
-  deleteLines: ({ id }) => [
-    `serverscom:L7LoadBalancer web (${id}): deleting`,
-    expect.stringMatching(/: deleting -> gone after 1m \d+s$/),
-  ],
+  createLines: ({ id }) =>
+    waited(`serverscom:L7LoadBalancer web (${id})`, "in_process", "active", /1m \d+s/),
+  deleteLines: ({ id }) =>
+    waited(`serverscom:L7LoadBalancer web (${id})`, "deleting", "gone", /1m \d+s/),
   // Geoip, zones, the cluster and labels with one PUT, waiting until active again.
   update: {
     fields: () => ({
@@ -106,10 +93,8 @@ export const l7LoadBalancer: KindRow = {
       labels: { env: "staging" },
     }),
     labels: { env: "staging" },
-    lines: ({ id }) => [
-      `serverscom:L7LoadBalancer web (${id}): in_process`,
-      expect.stringMatching(IN_PROCESS_TO_ACTIVE),
-    ],
+    lines: ({ id }) =>
+      waited(`serverscom:L7LoadBalancer web (${id})`, "in_process", "active", /1m \d+s/),
     requests: { "PUT /v1/load_balancers/l7/:id": 1 },
   },
   replace: [{ fields: () => ({ locationId: 2 }), replaces: ["locationId"] }],
@@ -131,9 +116,7 @@ export const l7LoadBalancer: KindRow = {
     },
     updates: ["name", "upstreamZones", "labels"],
   },
-  removeOutside: async ({ id }, client) => {
-    await client.loadBalancers.deleteL7(id);
-  },
+  removeOutside: ({ id }, client) => client.loadBalancers.deleteL7(id),
   partial: { timeoutMs: 5_000, properties: { status: "in_process", name: "web" } },
   // Its ownership and create labels find the balancer the API made.
   lostCreateAnswer: "adopts",

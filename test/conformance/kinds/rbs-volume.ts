@@ -2,7 +2,8 @@
 import { expect } from "vitest";
 import { rbsVolumeKind } from "../../../provider/rbs-volume/definition";
 import type { KindRow } from "../row";
-import { changedOutside } from "./changed-outside";
+import { renamedOutside } from "./changed-outside";
+import { waited } from "./waited";
 
 export const rbsVolume: KindRow = {
   kind: rbsVolumeKind,
@@ -45,16 +46,9 @@ export const rbsVolume: KindRow = {
     labels: { env: "prod", team: "a" },
   }),
   // One line per state change, none per poll.
-  createLines: ({ id }) => [
-    `serverscom:RbsVolume data (${id}): creating`,
-    expect.stringMatching(
-      new RegExp(`^serverscom:RbsVolume data \\(${id}\\): creating -> active after 4\\ds$`),
-    ),
-  ],
-  deleteLines: ({ id }) => [
-    `serverscom:RbsVolume data (${id}): removing`,
-    expect.stringMatching(/: removing -> gone after \d+s$/),
-  ],
+  createLines: ({ id }) =>
+    waited(`serverscom:RbsVolume data (${id})`, "creating", "active", /4\ds/),
+  deleteLines: ({ id }) => waited(`serverscom:RbsVolume data (${id})`, "removing", "gone"),
   // The wait after the resize.
   update: {
     fields: () => ({ name: "data-2", size: 200, labels: { env: "staging" } }),
@@ -68,10 +62,7 @@ export const rbsVolume: KindRow = {
       password: record._password,
     }),
     labels: { env: "staging" },
-    lines: ({ id }) => [
-      `serverscom:RbsVolume data-2 (${id}): pending`,
-      expect.stringMatching(/: pending -> active after \d+s$/),
-    ],
+    lines: ({ id }) => waited(`serverscom:RbsVolume data-2 (${id})`, "pending", "active"),
   },
   replace: [
     { fields: () => ({ flavorId: 2 }), replaces: ["flavorId"] },
@@ -80,14 +71,8 @@ export const rbsVolume: KindRow = {
       replaces: ["locationId", "flavorId"],
     },
   ],
-  drift: {
-    change: changedOutside("rbs_volumes", { name: "renamed" }, { env: "dev" }),
-    shows: { name: "renamed", labels: { env: "dev" } },
-    updates: ["name", "labels"],
-  },
-  removeOutside: async ({ id }, client) => {
-    await client.rbsVolumes.delete(id);
-  },
+  drift: renamedOutside("rbs_volumes", { env: "dev" }),
+  removeOutside: ({ id }, client) => client.rbsVolumes.delete(id),
   partial: {
     timeoutMs: 5_000,
     properties: { status: "creating", size: 100, locationCode: "AMS1", ipAddress: null },

@@ -89,9 +89,7 @@ export const sbmServer: KindRow = {
     shows: { labels: { env: "dev" } },
     updates: ["labels"],
   },
-  removeOutside: async ({ id }, client) => {
-    await client.sbmServers.release(id);
-  },
+  removeOutside: ({ id }, client) => client.sbmServers.release(id),
   partial: {
     timeoutMs: 60_000,
     timeoutText: "1m 0s",

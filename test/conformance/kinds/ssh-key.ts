@@ -3,7 +3,7 @@ import { expect } from "vitest";
 import { sshKeyKind } from "../../../provider/ssh-key/definition";
 import { fingerprintOf } from "../../../provider/ssh-key/public-key";
 import type { KindRow } from "../row";
-import { changedOutside } from "./changed-outside";
+import { renamedOutside } from "./changed-outside";
 
 // Public halves of throwaway keys.
 const KEY = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAICPDUkarrY7MnyS308g9l/aRCIDLkT8/4rUiYUMB9RJr";
@@ -41,10 +41,6 @@ export const sshKey: KindRow = {
       replaces: ["publicKey"],
     },
   ],
-  drift: {
-    change: changedOutside("ssh_keys", { name: "renamed" }, { team: "x" }),
-    shows: { name: "renamed", labels: { team: "x" } },
-    updates: ["name", "labels"],
-  },
+  drift: renamedOutside("ssh_keys", { team: "x" }),
   lostCreateAnswer: "adopts",
 };
