@@ -1,5 +1,6 @@
-// The servers the HostNetwork tests order networks on, shared by host-network.test.ts and the
-// kind's conformance row (test/conformance/kinds/host-network.ts).
+// The servers the HostNetwork tests order networks on, shared by host-network.test.ts, the kind's
+// conformance row (test/conformance/kinds/host-network.ts) and the lost-answer tests
+// (late-commit-foreign.test.ts, lost-answer-networks.test.ts).
 import type { ServersComClient } from "../../sdk/client";
 
 export const HOST_NETWORKS = "host_networks";

@@ -4,6 +4,7 @@ import { dedicatedServerKind } from "../../../provider/dedicated-server/definiti
 import { ed25519Key, ORDER, UBUNTU_22 } from "../../provider/dedicated-server-support";
 import type { KindRow } from "../row";
 import { changedOutside } from "./changed-outside";
+import { HOST_FIELDS } from "./host-fields";
 
 const SERVER_USER_DATA = "#cloud-config\nruncmd: [echo hello]\n";
 const DRIVE_SLOT = {
@@ -80,13 +81,7 @@ export const dedicatedServer: KindRow = {
     ipv6: false,
     userData: SERVER_USER_DATA,
     rebootOnIpxeChange: false,
-    rackId: expect.any(String),
-    privateIpv4Address: expect.any(String),
-    publicIpv4Address: expect.any(String),
-    oobIpv4Address: expect.any(String),
-    leaseStartAt: expect.any(String),
-    createdAt: expect.any(String),
-    updatedAt: expect.any(String),
+    ...HOST_FIELDS,
   }),
   labels: { env: "prod", team: "a" },
   stored: () => ({ _user_data: SERVER_USER_DATA }),

@@ -7,6 +7,9 @@ import { changedOutside } from "./changed-outside";
 import { seededServer } from "./seeded-server";
 import { waited } from "./waited";
 
+/** The segment's inputs but its members. */
+const DECLARED = { name: "backend", type: "private", locationGroupId: 1, labels: { env: "prod" } };
+
 export const l2Segment: KindRow = {
   kind: l2SegmentKind,
   name: "backend",
@@ -19,14 +22,11 @@ export const l2Segment: KindRow = {
   },
   collection: "l2_segments",
   inputs: () => ({
-    name: "backend",
-    type: "private",
-    locationGroupId: 1,
+    ...DECLARED,
     members: [
       { id: "L2Ams002", mode: "trunk" },
       { id: "L2Ams001", mode: "native" },
     ],
-    labels: { env: "prod" },
   }),
   id: ({ record }) => String(record.id),
   // Every field, with the members by id.
@@ -53,14 +53,11 @@ export const l2Segment: KindRow = {
   labels: { env: "prod" },
   // The members in the API's order.
   readInputs: () => ({
-    name: "backend",
-    type: "private",
-    locationGroupId: 1,
+    ...DECLARED,
     members: [
       { id: "L2Ams001", mode: "native" },
       { id: "L2Ams002", mode: "trunk" },
     ],
-    labels: { env: "prod" },
   }),
   createLines: ({ id }) =>
     waited(`serverscom:L2Segment backend (${id})`, "pending", "active", /2m \d+s/),

@@ -3,6 +3,7 @@ import { expect } from "vitest";
 import { sbmServerKind } from "../../../provider/sbm-server/definition";
 import type { KindRow } from "../row";
 import { changedOutside } from "./changed-outside";
+import { HOST_FIELDS } from "./host-fields";
 
 const SBM_ORDER = { locationId: 1, sbmFlavorModelId: 601, operatingSystemId: 301 };
 
@@ -28,14 +29,8 @@ export const sbmServer: KindRow = {
     ramSize: 32,
     scheduledReleaseAt: null,
     labels: { env: "prod" },
-    rackId: expect.any(String),
+    ...HOST_FIELDS,
     configuration: expect.any(String),
-    privateIpv4Address: expect.any(String),
-    publicIpv4Address: expect.any(String),
-    oobIpv4Address: expect.any(String),
-    leaseStartAt: expect.any(String),
-    createdAt: expect.any(String),
-    updatedAt: expect.any(String),
     bandwidthName: expect.any(String),
     privateUplinkName: expect.any(String),
     publicUplinkName: expect.any(String),
