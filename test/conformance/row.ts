@@ -1,5 +1,6 @@
-// The shape of one kind's row in the lifecycle conformance table (kinds.ts): what the kind is
-// created with, what it must answer, what changes it in place and what replaces it, how it drifts.
+// The shape of one kind's row in the lifecycle conformance table (kinds/, a module per kind):
+// what the kind is created with, what it must answer, what changes it in place and what replaces
+// it, how it drifts.
 // The suites (dynamic.test.ts, native.test.ts) run every row through both doors.
 import type { PropertyBag } from "../../provider/framework/check";
 import type { ResourceKind } from "../../provider/framework/kind";
@@ -26,12 +27,26 @@ export interface KindRow {
   readonly seed?: Readonly<Record<string, readonly WireRecord[]>>;
   /** The simulator collection holding the kind's objects. */
   readonly collection: string;
+  /**
+   * How many objects a create adds to the collection (default 1); 0: the kind takes charge of an
+   * object that exists (a node's power), and its delete lets go of it, leaving it as it is: a
+   * read still finds it.
+   */
+  readonly adds?: 0 | 1;
+  /**
+   * How every progress line names the resource, "serverscom:<Kind> <name> (<id>)" (default: as
+   * the first delete line does).
+   */
+  readonly label?: (created: Created) => string;
   /** The record's fields holding secrets only the simulator knows, never to be printed. */
   readonly secretFields?: readonly string[];
   /** The key of the record behind an id (default: the id itself). */
   readonly recordKey?: (id: string) => string;
-  /** Objects the resource needs, made through the API before each create. */
-  readonly prepare?: (client: ServersComClient) => Promise<Prepared>;
+  /**
+   * Objects the resource needs, made through the API before each create (the simulator's clock
+   * moved on where they must become ready).
+   */
+  readonly prepare?: (client: ServersComClient, sim: Simulator) => Promise<Prepared>;
   /** The program's inputs of the create. */
   readonly inputs: (prepared: Prepared) => PropertyBag;
   /** The id the create must answer. */
@@ -61,11 +76,14 @@ export interface KindRow {
   readonly deleted?: (record: Readonly<Record<string, unknown>> | undefined) => void;
   /**
    * The progress lines the delete prints, exactly: the first names the resource as every line
-   * does ("serverscom:<Kind> <name> (<id>): ...").
+   * does ("serverscom:<Kind> <name> (<id>): ..."), unless the row has a `label`.
    */
-  readonly deleteLines: (created: Created) => readonly [string, ...unknown[]];
-  /** An in-place change: the inputs it alters, the properties the diff names, what comes out. */
-  readonly update: {
+  readonly deleteLines: (created: Created) => readonly unknown[];
+  /**
+   * An in-place change: the inputs it alters, the properties the diff names, what comes out;
+   * undefined: every property replaces (the API cannot change the object).
+   */
+  readonly update?: {
     readonly fields: (created: Created) => PropertyBag;
     readonly updates: readonly string[];
     readonly outputs: (created: Created) => PropertyBag;
@@ -87,14 +105,20 @@ export interface KindRow {
     /** Whether the replacement deletes first (default true: framework/diff.ts deletes first). */
     readonly deleteBeforeReplace?: boolean;
   }>;
-  /** A change behind Pulumi's back, what a read then shows, and what the diff names to fix. */
+  /**
+   * A change behind Pulumi's back, what a read then shows, and what the diff names to fix: in
+   * place (`updates`, which the update then puts back, or refuses with `refused` where the API
+   * cannot make the change), or by a replacement (`replaces`).
+   */
   readonly drift: {
     readonly change: (created: Created, sim: Simulator) => Promise<void>;
     readonly shows: PropertyBag;
     readonly updates: readonly string[];
+    readonly replaces?: readonly string[];
+    readonly refused?: RegExp;
   };
   /** Starts the object's removal outside Pulumi: a read then answers {} (the object is gone). */
-  readonly removeOutside?: (created: Created, client: ServersComClient) => Promise<void>;
+  readonly removeOutside?: (created: Created, client: ServersComClient) => Promise<unknown>;
   /**
    * A create whose wait times out after `timeoutMs` though the object exists: a partial-create
    * error with its id, whose properties hold the hidden inputs and these (and not `absent`); the
@@ -115,4 +139,14 @@ export interface KindRow {
    * fails with (a kind without labels cannot tell its object from another program's).
    */
   readonly lostCreateAnswer: "adopts" | RegExp;
+}
+
+/**
+ * The inputs with `fields` changed, as the engine sends them: a field set to undefined is left
+ * out (the program no longer sets it).
+ */
+export function changed(inputs: PropertyBag, fields: PropertyBag): PropertyBag {
+  const news: Record<string, unknown> = { ...inputs, ...fields };
+  for (const [name, value] of Object.entries(fields)) if (value === undefined) delete news[name];
+  return news;
 }

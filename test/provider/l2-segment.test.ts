@@ -11,7 +11,7 @@ import { UNKNOWN } from "../../provider/framework/unknowns";
 import { l2SegmentKind } from "../../provider/l2-segment/definition";
 import type { ServersComClient } from "../../sdk/client";
 import type { Simulator } from "../../simulator";
-import { seededServer } from "../conformance/kinds";
+import { seededServer } from "../conformance/kinds/seeded-server";
 import {
   closeTestBed,
   engineInputs,

@@ -15,6 +15,7 @@ import type { ResourceKind } from "../../provider/framework/kind";
 import { createKindProvider } from "../../provider/framework/lifecycle";
 import { hostNetworkKind } from "../../provider/host-network/definition";
 import { subnetworkKind } from "../../provider/subnetwork/definition";
+import { orderedDedicatedServer } from "./host-network-support";
 import {
   closeTestBed,
   engineInputs,
@@ -101,18 +102,10 @@ const ipv6Network: Case = {
   kind: hostNetworkKind as ResourceKind<object>,
   path: "/v1/hosts/dedicated_servers/*/networks/public_ipv6",
   async inputs() {
-    const [server] = await bed.client.dedicatedServers.create({
-      location_id: 1,
-      server_model_id: 101,
-      uplink_models: { private: { id: 401 }, public: { id: 403, bandwidth_model_id: 501 } },
-      ram_size: 32,
-      drives: { slots: [{ position: 0, drive_model_id: 201 }] },
-      operating_system_id: 303,
-      hosts: [{ hostname: "net.example.com" }],
-    });
+    const hostId = await orderedDedicatedServer(bed.client);
     await bed.sim.control.advance(60 * 60_000);
     return engineInputs("HostNetwork", "v6", {
-      hostId: server?.id,
+      hostId,
       hostType: "dedicated_server",
       type: "public_ipv6",
     });

@@ -10,6 +10,7 @@ import { LATE_COMMIT_WINDOW_MS } from "../../provider/framework/late-commit";
 import { createKindProvider } from "../../provider/framework/lifecycle";
 import { hostNetworkKind } from "../../provider/host-network/definition";
 import { subnetworkKind } from "../../provider/subnetwork/definition";
+import { orderedDedicatedServer } from "./host-network-support";
 import {
   closeTestBed,
   engineInputs,
@@ -74,17 +75,9 @@ describe("Subnetwork by mask", () => {
 
 describe("IPv4 HostNetworks", () => {
   async function dedicatedServer(): Promise<string> {
-    const [server] = await bed.client.dedicatedServers.create({
-      location_id: 1,
-      server_model_id: 101,
-      uplink_models: { private: { id: 401 }, public: { id: 403, bandwidth_model_id: 501 } },
-      ram_size: 32,
-      drives: { slots: [{ position: 0, drive_model_id: 201 }] },
-      operating_system_id: 303,
-      hosts: [{ hostname: "net.example.com" }],
-    });
+    const hostId = await orderedDedicatedServer(bed.client);
     await bed.sim.control.advance(60 * 60_000);
-    return server?.id ?? "";
+    return hostId;
   }
 
   async function sbmServer(): Promise<string> {

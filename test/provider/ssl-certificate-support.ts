@@ -1,5 +1,6 @@
 // The certificates and keys the SslCertificate tests upload (test/simulator/data), shared by
-// ssl-certificate.test.ts and the kind's conformance row (test/conformance/kinds.ts).
+// ssl-certificate.test.ts and the kind's conformance row
+// (test/conformance/kinds/ssl-certificate.ts).
 import { X509Certificate } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";

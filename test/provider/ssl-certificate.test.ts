@@ -1,7 +1,7 @@
 // SslCertificate's provider implementation (custom certificates) against the simulator. The
-// private key is a secret input: besides what its conformance row (test/conformance/kinds.ts)
-// asserts, these tests collect every output, progress line and error message and check that none
-// of them holds any of the key.
+// private key is a secret input: besides what its conformance row
+// (test/conformance/kinds/ssl-certificate.ts) asserts, these tests collect every output, progress
+// line and error message and check that none of them holds any of the key.
 import { createPrivateKey } from "node:crypto";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { PropertyBag } from "../../provider/framework/check";
@@ -119,7 +119,8 @@ describe("the lifecycle: create, read, update, delete", () => {
     expect(puts()).toEqual([["labels", "name"]]);
   });
 
-  // The row (test/conformance/kinds.ts) renews in place: outputs, stored material, one PUT.
+  // The row (test/conformance/kinds/ssl-certificate.ts) renews in place: outputs, stored
+  // material, one PUT.
   it("renews with one PUT of all three; dropping the chain sends the material without it", async () => {
     const { inputs, id, outs } = await created("site");
     const news = { ...inputs, ...RENEWAL };

@@ -1,6 +1,7 @@
 // Subnetwork's provider implementation against the simulator (its seeded network pools), on
-// virtual time: what its conformance row (test/conformance/kinds.ts) does not cover: allocation
-// by mask, clearing the title, IPv6, an attachment by hand, adoption and every check rule.
+// virtual time: what its conformance row (test/conformance/kinds/subnetwork.ts) does not cover:
+// allocation by mask, clearing the title, IPv6, an attachment by hand, adoption and every check
+// rule.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { PropertyBag } from "../../provider/framework/check";
 import type { KindProvider } from "../../provider/framework/kind-provider";
@@ -59,7 +60,8 @@ describe("the lifecycle", () => {
     });
   });
 
-  // The row (test/conformance/kinds.ts) retitles in place and replaces for pool and cidr.
+  // The row (test/conformance/kinds/subnetwork.ts) retitles in place and replaces for pool and
+  // cidr.
   it("removing the title clears it; an unknown cidr shows as a replacement", async () => {
     const { inputs, id, outs } = await created({ cidr: "10.20.0.0/29", title: "db" });
     const untitled = { ...inputs, title: undefined };
