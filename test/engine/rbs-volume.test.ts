@@ -148,6 +148,61 @@ describe("failures through the engine", () => {
     await s.harness().destroy();
   });
 
+  // Issue 25 (the soak's last duplicates): the create's answer is lost after the API applied
+  // it, and an answer before it said the request budget is spent until tomorrow but for that
+  // POST. The look-up for this create's label must still go: refused, it failed the create with
+  // nothing recorded, and the next `up` ordered a second volume. Each command starts its own
+  // provider host, as each `pulumi` command does, so the budget learnt dies with the first.
+  s.each("a lost create answer whose look-up the budget would refuse is taken", async (door) => {
+    const h = new EngineHarness({
+      door,
+      projectDir: join(__dirname, "project"),
+      project: "engine-harness",
+      stack: "lost-answer",
+      config: {
+        "serverscom:apiToken": { value: s.sim().token, secret: true },
+        "serverscom:apiUrl": { value: s.sim().url },
+      },
+      env: { SERVERSCOM_POLL_INTERVAL_MS: "5", SERVERSCOM_LATE_COMMIT_WINDOW_MS: "3000" },
+    });
+    const path = "/v1/remote_block_storage/volumes";
+    await s.sim().control.setFaults({
+      rules: [
+        {
+          kind: "rateLimitHeaders",
+          probability: 1,
+          times: 1,
+          method: "GET",
+          path,
+          headers: {
+            "x-ratelimit-limit": "2000",
+            "x-ratelimit-remaining": "1",
+            "x-ratelimit-reset": String(Math.floor(Date.now() / 1000) + 86_400),
+          },
+        },
+        { kind: "dropResponseAfterApply", probability: 1, times: 1, method: "POST", path },
+      ],
+    });
+    const lost = volume({ name: "lost-answer" });
+    const error = await h.up(lost).catch((e: unknown) => e);
+    await s.sim().control.setFaults({});
+    expect(error).toBeInstanceOf(OperationFailed);
+    const mine = async () =>
+      (await s.sim().control.records("rbs_volumes")).filter((v) => v.name === "lost-answer");
+    const [made] = await mine();
+    // Found by its create label and recorded (the wait after it was refused by the budget).
+    const partial = h.resource(TYPE, "data");
+    expect(partial?.id).toBe(made?.id);
+    expect(partial?.initErrors).toHaveLength(1);
+    expect((error as Error).message).toContain("was created but is not ready");
+    // The next `up` (a new process, a new budget) resumes it: still one volume.
+    await h.up(lost);
+    expect(h.resource(TYPE, "data")?.initErrors).toEqual([]);
+    expect((await mine()).map((v) => v.id)).toEqual([made?.id]);
+    await h.destroy();
+    expect(await mine()).toEqual([]);
+  });
+
   it("through the plugin door each command loads the provider as the engine does", async () => {
     const h = new EngineHarness({
       door: "plugin",

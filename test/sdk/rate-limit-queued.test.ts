@@ -4,7 +4,7 @@
 // DEFAULT_MAX_WAIT_MS, issue 25 item 5) must hold for a queued request too: it fails at once
 // with BudgetWaitError naming the limit, instead of sleeping silently.
 import { describe, expect, it } from "vitest";
-import { BudgetWaitError, RateLimiter } from "../../sdk/core/rate-limit";
+import { BudgetWaitError, neverRefused, RateLimiter } from "../../sdk/core/rate-limit";
 
 const T0 = Date.parse("2026-03-01T00:00:00Z");
 
@@ -75,6 +75,41 @@ describe("a request queued for the budget", () => {
     const outcome = (queued ?? Promise.resolve()).then(() => "went");
     await v.wakeUp();
     expect(await outcome).toBe("went");
+    expect(v.sleeps).toEqual([60_000]);
+  });
+});
+
+// The late-commit look-up after a lost create answer (provider/framework/late-commit.ts): a
+// refusal would fail the create with its order applied, and the next `up` would order again.
+describe("a request that must not be refused (neverRefused)", () => {
+  it("goes at once where a wait would pass the cap, and others are still refused", async () => {
+    const v = steppedClock();
+    const limiter = new RateLimiter(v.clock);
+    limiter.observe(200, spent(86_400), undefined);
+    const { turn } = await neverRefused(async () => ({ turn: limiter.acquire("background") }));
+    expect(turn).toBeUndefined();
+    const plain = limiter.acquire("background");
+    await expect(plain).rejects.toBeInstanceOf(BudgetWaitError);
+    expect(v.sleeps).toEqual([]);
+  });
+
+  it("goes once queued when an answer puts the reset past the cap", async () => {
+    const v = steppedClock();
+    const limiter = new RateLimiter(v.clock);
+    limiter.observe(200, spent(60), undefined);
+    // Wrapped: awaiting the turn itself would wait for the sleep.
+    const { turn: queued } = await neverRefused(async () => ({
+      turn: limiter.acquire("foreground"),
+    }));
+    expect(queued).toBeDefined();
+    const outcome = (queued ?? Promise.resolve()).then(
+      () => "went",
+      (error: unknown) => error,
+    );
+    limiter.observe(200, spent(86_400), undefined);
+    await v.wakeUp();
+    expect(await outcome).toBe("went");
+    // A wait within the bounds is still taken: the minute, never the hour.
     expect(v.sleeps).toEqual([60_000]);
   });
 });
