@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ownerLabelForUrn } from "../../provider/framework/ownership";
 import { PluginHost } from "../../scripts/engine/plugin";
+import { lostAnswerUnderSpentBudget } from "../support/lost-answer-faults";
 import type { Program } from "./harness";
 import { EngineHarness, OperationFailed } from "./harness";
 import { engineScenario } from "./scenario";
@@ -27,6 +28,20 @@ const s = engineScenario({
 });
 
 const replaced = volume({ name: "data-2", size: 200, locationId: 2, flavorId: 3 });
+
+/** A harness of the test's own, on the scenario's simulator: each command its own host. */
+const ownHarness = (door: "dynamic" | "plugin", stack: string, env: Record<string, string> = {}) =>
+  new EngineHarness({
+    door,
+    projectDir: join(__dirname, "project"),
+    project: "engine-harness",
+    stack,
+    config: {
+      "serverscom:apiToken": { value: s.sim().token, secret: true },
+      "serverscom:apiUrl": { value: s.sim().url },
+    },
+    env: { SERVERSCOM_POLL_INTERVAL_MS: "5", ...env },
+  });
 
 describe("an RbsVolume through the engine's steps", () => {
   s.up(volume({ labels: { env: "prod" } }), async (resource, sim) => {
@@ -154,35 +169,8 @@ describe("failures through the engine", () => {
   // nothing recorded, and the next `up` ordered a second volume. Each command starts its own
   // provider host, as each `pulumi` command does, so the budget learnt dies with the first.
   s.each("a lost create answer whose look-up the budget would refuse is taken", async (door) => {
-    const h = new EngineHarness({
-      door,
-      projectDir: join(__dirname, "project"),
-      project: "engine-harness",
-      stack: "lost-answer",
-      config: {
-        "serverscom:apiToken": { value: s.sim().token, secret: true },
-        "serverscom:apiUrl": { value: s.sim().url },
-      },
-      env: { SERVERSCOM_POLL_INTERVAL_MS: "5", SERVERSCOM_LATE_COMMIT_WINDOW_MS: "3000" },
-    });
-    const path = "/v1/remote_block_storage/volumes";
-    await s.sim().control.setFaults({
-      rules: [
-        {
-          kind: "rateLimitHeaders",
-          probability: 1,
-          times: 1,
-          method: "GET",
-          path,
-          headers: {
-            "x-ratelimit-limit": "2000",
-            "x-ratelimit-remaining": "1",
-            "x-ratelimit-reset": String(Math.floor(Date.now() / 1000) + 86_400),
-          },
-        },
-        { kind: "dropResponseAfterApply", probability: 1, times: 1, method: "POST", path },
-      ],
-    });
+    const h = ownHarness(door, "lost-answer", { SERVERSCOM_LATE_COMMIT_WINDOW_MS: "3000" });
+    await s.sim().control.setFaults(lostAnswerUnderSpentBudget("/v1/remote_block_storage/volumes"));
     const lost = volume({ name: "lost-answer" });
     const error = await h.up(lost).catch((e: unknown) => e);
     await s.sim().control.setFaults({});
@@ -204,17 +192,7 @@ describe("failures through the engine", () => {
   });
 
   it("through the plugin door each command loads the provider as the engine does", async () => {
-    const h = new EngineHarness({
-      door: "plugin",
-      projectDir: join(__dirname, "project"),
-      project: "engine-harness",
-      stack: "dev",
-      config: {
-        "serverscom:apiToken": { value: s.sim().token, secret: true },
-        "serverscom:apiUrl": { value: s.sim().url },
-      },
-      env: { SERVERSCOM_POLL_INTERVAL_MS: "5" },
-    });
+    const h = ownHarness("plugin", "dev");
     /** The handshake calls since the last look. */
     const calls = () => PluginHost.calls.splice(0);
     calls();

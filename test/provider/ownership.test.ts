@@ -17,6 +17,7 @@ import {
 import { rbsVolumeKind } from "../../provider/rbs-volume/definition";
 import type { RbsVolume as RbsVolumeRecord } from "../../sdk/areas/rbs-volumes";
 import { ServersComClient } from "../../sdk/client";
+import { lostAnswerUnderSpentBudget } from "../support/lost-answer-faults";
 import {
   closeTestBed,
   failureOf,
@@ -111,25 +112,7 @@ describe("a lost create answer whose look-up the request budget would refuse (is
    * for this call's create label would wait for the reset, an hour at most, past the 10 minutes a
    * request waits: refused, it failed the create, and the next `up` ordered a second volume.
    */
-  async function spentAfterThePost(): Promise<void> {
-    await bed.sim.control.setFaults({
-      rules: [
-        {
-          kind: "rateLimitHeaders",
-          probability: 1,
-          times: 1,
-          method: "GET",
-          path: VOLUMES,
-          headers: {
-            "x-ratelimit-limit": "2000",
-            "x-ratelimit-remaining": "1",
-            "x-ratelimit-reset": String(Math.floor(Date.now() / 1000) + 86_400),
-          },
-        },
-        { kind: "dropResponseAfterApply", probability: 1, times: 1, method: POST, path: VOLUMES },
-      ],
-    });
-  }
+  const spentAfterThePost = () => bed.sim.control.setFaults(lostAnswerUnderSpentBudget(VOLUMES));
 
   /** A provider with a client of its own: the budget it learns must not reach other tests. */
   function freshProvider(): { provider: KindProvider; close: () => Promise<void> } {

@@ -43,6 +43,13 @@ const spent = (resetInS: number) => ({
   "x-ratelimit-reset": String(T0 / 1000 + resetInS),
 });
 
+/** What a turn for the budget ends in: "went", or the error that refused it. */
+const outcomeOf = (turn: Promise<void> | undefined): Promise<unknown> =>
+  (turn ?? Promise.resolve()).then(
+    () => "went",
+    (error: unknown) => error,
+  );
+
 describe("a request queued for the budget", () => {
   it("fails with BudgetWaitError once an answer puts the reset past the cap, sleeping no longer", async () => {
     const v = steppedClock();
@@ -51,10 +58,7 @@ describe("a request queued for the budget", () => {
     // A minute: within the cap, so it queues and the pump sleeps for the window.
     const queued = limiter.acquire("foreground");
     expect(queued).toBeDefined();
-    const outcome = (queued ?? Promise.resolve()).then(
-      () => "went",
-      (error: unknown) => error,
-    );
+    const outcome = outcomeOf(queued);
     // Meanwhile another answer says the window resets in a day.
     limiter.observe(200, spent(86_400), undefined);
     await v.wakeUp();
@@ -72,7 +76,7 @@ describe("a request queued for the budget", () => {
     const limiter = new RateLimiter(v.clock);
     limiter.observe(200, spent(60), undefined);
     const queued = limiter.acquire("foreground");
-    const outcome = (queued ?? Promise.resolve()).then(() => "went");
+    const outcome = outcomeOf(queued);
     await v.wakeUp();
     expect(await outcome).toBe("went");
     expect(v.sleeps).toEqual([60_000]);
@@ -102,10 +106,7 @@ describe("a request that must not be refused (neverRefused)", () => {
       turn: limiter.acquire("foreground"),
     }));
     expect(queued).toBeDefined();
-    const outcome = (queued ?? Promise.resolve()).then(
-      () => "went",
-      (error: unknown) => error,
-    );
+    const outcome = outcomeOf(queued);
     limiter.observe(200, spent(86_400), undefined);
     await v.wakeUp();
     expect(await outcome).toBe("went");

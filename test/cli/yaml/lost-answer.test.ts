@@ -6,6 +6,7 @@
 // object found before a POST is never adopted (docs/architecture.md, "Ownership").
 import { describe, expect, it } from "vitest";
 import { stringify } from "yaml";
+import { lostAnswerUnderSpentBudget } from "../../support/lost-answer-faults";
 import { expectSuccess } from "../support/cli";
 import { useYamlStack } from "./stack";
 
@@ -25,23 +26,7 @@ const bed = useYamlStack("yaml-lost-answer", body);
 
 describe("a create answer lost while the request budget says spent (real CLI)", () => {
   it("the create finds its volume and records it; the next up resumes it, one volume", async () => {
-    await bed.sim.control.setFaults({
-      rules: [
-        {
-          kind: "rateLimitHeaders",
-          probability: 1,
-          times: 1,
-          method: "GET",
-          path: VOLUMES,
-          headers: {
-            "x-ratelimit-limit": "2000",
-            "x-ratelimit-remaining": "1",
-            "x-ratelimit-reset": String(Math.floor(Date.now() / 1000) + 86_400),
-          },
-        },
-        { kind: "dropResponseAfterApply", probability: 1, times: 1, method: "POST", path: VOLUMES },
-      ],
-    });
+    await bed.sim.control.setFaults(lostAnswerUnderSpentBudget(VOLUMES));
     // The inventory check after the command: the volume is recorded, nothing orphaned.
     const failed = await bed.stack.run(["up", "--yes"], ["RbsVolume"]);
     await bed.sim.control.setFaults({});
