@@ -3,11 +3,13 @@
 // never retried (it may buy a second object); instead the create looks for the object this very
 // call made, by its create label (ownership.ts) or, for kinds without labels, by content. The
 // engine records a create only from its answer, so an object found here is returned as the
-// create's own; one that cannot be told apart is named, never taken.
+// create's own; one that cannot be told apart is named, never taken. The look-up is never refused
+// by the request budget (sdk/core/rate-limit.ts, `neverRefused`): it is the last chance to find
+// the object, since the next `pulumi up` cannot tell it from an older generation (ownership.ts).
 
 import type { ServersComClient } from "../../sdk/client";
 import { ApiError, InputValidationError } from "../../sdk/core/errors";
-import { BudgetWaitError } from "../../sdk/core/rate-limit";
+import { BudgetWaitError, neverRefused } from "../../sdk/core/rate-limit";
 import { WaitTimeoutError, waitFor } from "../../sdk/wait";
 import { candidateList } from "./adopt-advice";
 import type { PropertyBag } from "./check";
@@ -95,7 +97,11 @@ export async function lateCommit<Live extends object>(
   try {
     const found = await waitFor<Live | undefined>(
       async () => {
-        latest = await knownObjects(core, client, inputs, owner);
+        // Past the budget's bounds the look-up goes at once rather than fail: a header may have
+        // put the window's reset a day away (the soak's hostile headers did, and the create
+        // failed with its order applied); a budget that is really spent answers 429, which
+        // this look-up tries again within its window.
+        latest = await neverRefused(() => knownObjects(core, client, inputs, owner));
         const candidates = [...latest.values()].filter(ours);
         // Two that this create could have made (two identical orders of one host at once):
         // which is its own cannot be known, and taking one could take another's.
@@ -113,7 +119,6 @@ export async function lateCommit<Live extends object>(
         // within the window, a 500 included (the SDK retries those only for what it must).
         retryOn: (error) =>
           !(error instanceof Ambiguous) &&
-          !(error instanceof BudgetWaitError) &&
           !(error instanceof ApiError && error.status < 500 && error.status !== 429),
         onChange: (change) => {
           if (change.previous === undefined && change.value === undefined) {

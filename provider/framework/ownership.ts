@@ -8,6 +8,15 @@
 //   (the generation a create-before-delete replacement is about to delete, an object a killed
 //   `pulumi up` left behind, or a foreign object someone copied the label onto).
 // Only an object carrying this call's create label is ever taken as this call's result.
+// The create label cannot be made the same for a failed create and its retry by the next `pulumi
+// up` (which would let the retry take what a lost answer made): the engine calls Check without
+// old inputs for every create, a new resource's and a replacement's alike (pulumi/pulumi v3.274.1
+// pkg/resource/deploy/step_generator.go:1421-1427, `old == nil` or a targeted replacement, and
+// :2102-2121, the re-check before a replacement), and Create with the checked inputs alone
+// (step.go:395-401), so a label computed from what the provider is given would be the same for
+// a replacement with unchanged inputs as for the first generation it is about to delete. Hence
+// one chance: the late-commit look-up of the failed call itself (late-commit.ts), which the
+// request budget never refuses.
 import { createHash, randomBytes } from "node:crypto";
 import type { ToArrayOptions } from "../../sdk/core/contract";
 import { labelSelector } from "../../sdk/labels";

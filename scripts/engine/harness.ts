@@ -591,8 +591,14 @@ export class EngineHarness {
 
   // --- the engine's steps for one registration ---
 
-  private async check(host: ProviderHost, reg: Registration): Promise<Properties> {
-    const old = this.state.get(reg.urn);
+  /**
+   * Check, with the recorded inputs as the olds, or none (`fresh`): the engine passes none for a
+   * new resource and a targeted replacement (pulumi/pulumi v3.274.1
+   * pkg/resource/deploy/step_generator.go:1421-1427), and checks again without them once it
+   * decided to replace (:2102-2121): a replacement's create gets the inputs of that Check.
+   */
+  private async check(host: ProviderHost, reg: Registration, fresh = false): Promise<Properties> {
+    const old = fresh ? undefined : this.state.get(reg.urn);
     const checked = await host.check(reg.urn, old?.inputs ?? {}, reg.inputs);
     if (checked.failures.length > 0) {
       // In the engine's words, each failure with the value the program gave (diag.ts), under
@@ -618,7 +624,7 @@ export class EngineHarness {
     steps: StepRecord[],
     targetedReplace = false,
   ): Promise<StoredResource> {
-    const reg = { ...registered, inputs: await this.check(host, registered) };
+    const reg = { ...registered, inputs: await this.check(host, registered, targetedReplace) };
     const old = this.state.get(reg.urn);
     if (old === undefined) {
       this.log(reg.urn, "create");
@@ -635,20 +641,24 @@ export class EngineHarness {
     if (diff.replaces.length > 0) {
       // The resource option overrides the provider's answer (step_generator.go).
       const deleteFirst = reg.deleteBeforeReplace ?? diff.deleteBeforeReplace;
+      // The replacement's inputs: checked again without the olds (step_generator.go:2102-2121).
+      const next = targetedReplace
+        ? reg
+        : { ...reg, inputs: await this.check(host, registered, true) };
       if (deleteFirst) {
         this.log(old.urn, "delete-replaced");
         await host.delete(old.urn, old.id, old.outputs, old.inputs);
         this.state.delete(old.urn);
         this.log(reg.urn, "replace");
         this.log(reg.urn, "create-replacement");
-        return this.create(host, reg, steps, "replace");
+        return this.create(host, next, steps, "replace");
       }
       // The old generation is deleted at the end of the deployment, after its dependents moved
       // to the new one (DeleteReplaced steps), and stays recorded until that delete succeeds.
       // A create that fails with nothing made leaves the old generation the current one.
       try {
         this.log(reg.urn, "create-replacement");
-        const created = await this.create(host, reg, steps, "replace");
+        const created = await this.create(host, next, steps, "replace");
         this.log(reg.urn, "replace");
         this.pendingDeletes.push(old);
         return created;

@@ -31,6 +31,25 @@ export function isBackground(): boolean {
   return backgroundScope.getStore() === true;
 }
 
+const neverRefusedScope = new AsyncLocalStorage<true>();
+
+/**
+ * Runs `work` with its requests never refused by the budget: a wait within the bounds (the cap,
+ * the operation's deadline) is still taken, but one past them is skipped and the request goes at
+ * once instead of failing with BudgetWaitError. For the one look-up whose refusal costs more than
+ * a refused request: the search for what a create whose answer was lost has made (the provider's
+ * late-commit look-up). The budget learnt from a header may be wrong (a reset said to be a day
+ * away); if it is right, the API answers 429, which the caller retries within its own window.
+ */
+export function neverRefused<T>(work: () => Promise<T>): Promise<T> {
+  return neverRefusedScope.run(true, work);
+}
+
+/** Whether the caller runs inside `neverRefused`. */
+export function isNeverRefused(): boolean {
+  return neverRefusedScope.getStore() === true;
+}
+
 export interface RateLimitClock {
   /** Milliseconds since the epoch (X-RateLimit-Reset is epoch seconds). */
   now(): number;
@@ -105,6 +124,8 @@ interface Waiter {
   readonly priority: RequestPriority;
   /** A resend after a 429, whose retry loop already waited what the server asked. */
   readonly retry: boolean;
+  /** Sent at once when its wait passes the bounds, never refused (`neverRefused`). */
+  readonly pressing: boolean;
   readonly resolve: () => void;
   readonly reject: (reason: unknown) => void;
 }
@@ -188,6 +209,7 @@ export class RateLimiter {
         ? this.#queue.some((waiter) => waiter.priority === "foreground")
         : this.#queue.length > 0;
     const delay = this.#delayFor(priority, retry);
+    const pressing = isNeverRefused();
     if (!ahead && delay <= 0) {
       this.#spend(priority);
       return undefined;
@@ -195,6 +217,10 @@ export class RateLimiter {
     // Bounded and announced (issue 25, item 5): never a silent hour.
     if (delay > 0) {
       const refused = this.#refusal(delay, priority, retry);
+      if (refused !== undefined && pressing) {
+        this.#spend(priority);
+        return undefined;
+      }
       if (refused !== undefined) return Promise.reject(refused);
       this.#onWait?.({ ms: delay, reason: this.#reasonFor(priority, retry) });
     }
@@ -203,7 +229,7 @@ export class RateLimiter {
         reject(signal.reason);
         return;
       }
-      this.#enqueue(priority, retry, signal, resolve, reject);
+      this.#enqueue(priority, retry, pressing, signal, resolve, reject);
     });
   }
 
@@ -225,6 +251,7 @@ export class RateLimiter {
   #enqueue(
     priority: RequestPriority,
     retry: boolean,
+    pressing: boolean,
     signal: AbortSignal | undefined,
     resolve: () => void,
     reject: (reason: unknown) => void,
@@ -241,6 +268,7 @@ export class RateLimiter {
     entry.waiter = {
       priority,
       retry,
+      pressing,
       resolve: () => {
         signal?.removeEventListener("abort", onAbort);
         resolve();
@@ -353,7 +381,13 @@ export class RateLimiter {
         const refused = delay > 0 ? this.#refusal(delay, head.priority, head.retry) : undefined;
         if (refused !== undefined) {
           this.#queue.splice(at, 1);
-          head.reject(refused);
+          // A request that must not be refused goes now instead (`neverRefused`).
+          if (head.pressing) {
+            this.#spend(head.priority);
+            head.resolve();
+          } else {
+            head.reject(refused);
+          }
           continue;
         }
         if (delay > 0) {

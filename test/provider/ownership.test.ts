@@ -16,6 +16,8 @@ import {
 } from "../../provider/framework/ownership";
 import { rbsVolumeKind } from "../../provider/rbs-volume/definition";
 import type { RbsVolume as RbsVolumeRecord } from "../../sdk/areas/rbs-volumes";
+import { ServersComClient } from "../../sdk/client";
+import { lostAnswerUnderSpentBudget } from "../support/lost-answer-faults";
 import {
   closeTestBed,
   failureOf,
@@ -100,6 +102,51 @@ describe("late commits: a create the API applies after the client gave up (item 
     expect(all).toHaveLength(2);
     const late = all.find((v) => v.id !== result.id);
     expect(bed.lines.join("\n")).toContain(`not adopting ${late?.id}`);
+  });
+});
+
+describe("a lost create answer whose look-up the request budget would refuse (issue 25)", () => {
+  /**
+   * The soak's case: an answer before the POST says the budget is spent until tomorrow but for
+   * one request (the POST spends it), then the POST is applied and its answer lost. The look-up
+   * for this call's create label would wait for the reset, an hour at most, past the 10 minutes a
+   * request waits: refused, it failed the create, and the next `up` ordered a second volume.
+   */
+  const spentAfterThePost = () => bed.sim.control.setFaults(lostAnswerUnderSpentBudget(VOLUMES));
+
+  /** A provider with a client of its own: the budget it learns must not reach other tests. */
+  function freshProvider(): { provider: KindProvider; close: () => Promise<void> } {
+    const client = new ServersComClient({
+      token: bed.sim.token,
+      baseUrl: bed.sim.url,
+      retry: { sleep: async () => {} },
+    });
+    return {
+      provider: createKindProvider(rbsVolumeKind, { ...bed.context, client: () => client }),
+      close: () => client.close(),
+    };
+  }
+
+  it("the look-up goes anyway: the create takes its volume, and records it", async () => {
+    await spentAfterThePost();
+    const fresh = freshProvider();
+    try {
+      const error = await failure(fresh.provider.create(volumeInputs("data", AMS1)));
+      // Found: the volume's id is recorded (a partial create), so nothing is ordered again. The
+      // wait for it to be ready is refused by the same budget, as every request after it is.
+      expect(error).toBeInstanceOf(PartialResourceError);
+      const all = await volumes();
+      expect(all).toHaveLength(1);
+      expect((error as PartialResourceError).id).toBe(all[0]?.id);
+      expect(error.message).toMatch(/was created but is not ready: GET .*: rate limit: /);
+      expect(bed.lines.join("\n")).toContain("but the API had applied it");
+      // Only the look-up passes the budget: the next create is refused before any request.
+      const refused = await failure(fresh.provider.create(volumeInputs("other", AMS1)));
+      expect(refused.message).toMatch(/rate limit: .*, so the request was not sent/);
+      expect(await volumes()).toHaveLength(1);
+    } finally {
+      await fresh.close();
+    }
   });
 });
 

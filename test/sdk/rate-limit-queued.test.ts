@@ -4,7 +4,7 @@
 // DEFAULT_MAX_WAIT_MS, issue 25 item 5) must hold for a queued request too: it fails at once
 // with BudgetWaitError naming the limit, instead of sleeping silently.
 import { describe, expect, it } from "vitest";
-import { BudgetWaitError, RateLimiter } from "../../sdk/core/rate-limit";
+import { BudgetWaitError, neverRefused, RateLimiter } from "../../sdk/core/rate-limit";
 
 const T0 = Date.parse("2026-03-01T00:00:00Z");
 
@@ -43,6 +43,13 @@ const spent = (resetInS: number) => ({
   "x-ratelimit-reset": String(T0 / 1000 + resetInS),
 });
 
+/** What a turn for the budget ends in: "went", or the error that refused it. */
+const outcomeOf = (turn: Promise<void> | undefined): Promise<unknown> =>
+  (turn ?? Promise.resolve()).then(
+    () => "went",
+    (error: unknown) => error,
+  );
+
 describe("a request queued for the budget", () => {
   it("fails with BudgetWaitError once an answer puts the reset past the cap, sleeping no longer", async () => {
     const v = steppedClock();
@@ -51,10 +58,7 @@ describe("a request queued for the budget", () => {
     // A minute: within the cap, so it queues and the pump sleeps for the window.
     const queued = limiter.acquire("foreground");
     expect(queued).toBeDefined();
-    const outcome = (queued ?? Promise.resolve()).then(
-      () => "went",
-      (error: unknown) => error,
-    );
+    const outcome = outcomeOf(queued);
     // Meanwhile another answer says the window resets in a day.
     limiter.observe(200, spent(86_400), undefined);
     await v.wakeUp();
@@ -72,9 +76,41 @@ describe("a request queued for the budget", () => {
     const limiter = new RateLimiter(v.clock);
     limiter.observe(200, spent(60), undefined);
     const queued = limiter.acquire("foreground");
-    const outcome = (queued ?? Promise.resolve()).then(() => "went");
+    const outcome = outcomeOf(queued);
     await v.wakeUp();
     expect(await outcome).toBe("went");
+    expect(v.sleeps).toEqual([60_000]);
+  });
+});
+
+// The late-commit look-up after a lost create answer (provider/framework/late-commit.ts): a
+// refusal would fail the create with its order applied, and the next `up` would order again.
+describe("a request that must not be refused (neverRefused)", () => {
+  it("goes at once where a wait would pass the cap, and others are still refused", async () => {
+    const v = steppedClock();
+    const limiter = new RateLimiter(v.clock);
+    limiter.observe(200, spent(86_400), undefined);
+    const { turn } = await neverRefused(async () => ({ turn: limiter.acquire("background") }));
+    expect(turn).toBeUndefined();
+    const plain = limiter.acquire("background");
+    await expect(plain).rejects.toBeInstanceOf(BudgetWaitError);
+    expect(v.sleeps).toEqual([]);
+  });
+
+  it("goes once queued when an answer puts the reset past the cap", async () => {
+    const v = steppedClock();
+    const limiter = new RateLimiter(v.clock);
+    limiter.observe(200, spent(60), undefined);
+    // Wrapped: awaiting the turn itself would wait for the sleep.
+    const { turn: queued } = await neverRefused(async () => ({
+      turn: limiter.acquire("foreground"),
+    }));
+    expect(queued).toBeDefined();
+    const outcome = outcomeOf(queued);
+    limiter.observe(200, spent(86_400), undefined);
+    await v.wakeUp();
+    expect(await outcome).toBe("went");
+    // A wait within the bounds is still taken: the minute, never the hour.
     expect(v.sleeps).toEqual([60_000]);
   });
 });
