@@ -12,6 +12,7 @@ import { repoRoot } from "../../scripts/engine/repo";
 import { secretValue } from "../../scripts/engine/secrets";
 import { ServersComClient } from "../../sdk/client";
 import { AMS1, type Simulator, startSimulator } from "../../simulator";
+import { orderDedicatedServer } from "../sdk-simulator/dedicated-order";
 
 const REPO = repoRoot();
 const PROJECT_DIR = join(REPO, "test", "engine", "project");
@@ -272,21 +273,12 @@ describe("Invoke", () => {
       "serverscom:apiUrl": frozen.url,
     });
     client = new ServersComClient({ token: frozen.token, baseUrl: frozen.url });
-    const servers = await client.dedicatedServers.create({
-      location_id: AMS1,
-      server_model_id: 101,
-      uplink_models: { private: { id: 401 } },
-      ram_size: 32,
-      drives: { slots: [{ position: 0, drive_model_id: 201 }] },
-      operating_system_id: 303,
-      hosts: [{ hostname: "db-1.example.com" }],
-    });
-    serverId = servers[0]?.id ?? "";
+    serverId = (await orderDedicatedServer(client, "db-1.example.com")).id;
     const segment = await client.l2Segments.create({
       name: "backend",
       type: "private",
       location_group_id: 1,
-      members: servers.map((server) => ({ id: server.id, mode: "native" })),
+      members: [{ id: serverId, mode: "native" }],
     });
     segmentId = segment.id;
     await client.cloudVolumes.create({ name: "logs", region_id: 1, size: 10, labels: {} });
