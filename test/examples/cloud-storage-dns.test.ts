@@ -1,22 +1,21 @@
 // examples/cloud-storage-dns: what it registers, and a round trip through the engine harness with
 // the volume detached and attached again in place.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Simulator, startSimulator } from "../../simulator";
-import { byName, configKey, declared, opsByName, registrations, roundTrip } from "./support";
+import { describe, expect, it } from "vitest";
+import {
+  byName,
+  configKey,
+  declared,
+  opsByName,
+  registrations,
+  roundTrip,
+  useExampleSimulator,
+} from "./support";
 
-let sim: Simulator;
-
-beforeAll(async () => {
-  sim = await startSimulator({ speed: 3000 });
-});
-
-afterAll(async () => {
-  await sim.close();
-});
+const sim = useExampleSimulator();
 
 describe("examples/cloud-storage-dns", () => {
   it("registers an instance, its attached volume, a backup, a snapshot, a zone and two records", async () => {
-    const { resources, outputs } = await registrations("cloud-storage-dns", sim);
+    const { resources, outputs } = await registrations("cloud-storage-dns", sim());
     expect(declared(resources)).toEqual([
       "CloudInstance app",
       "CloudSnapshot golden",
@@ -40,14 +39,14 @@ describe("examples/cloud-storage-dns", () => {
       "accountBalance",
     ]);
     expect(outputs.get("accountBalance")?.value).toBe("123.45 EUR");
-    const detached = await registrations("cloud-storage-dns", sim, {
+    const detached = await registrations("cloud-storage-dns", sim(), {
       [configKey("cloud-storage-dns", "attachData")]: "false",
     });
     expect(byName(detached.resources).data?.inputs).not.toHaveProperty("instanceId");
   });
 
   it("runs through the engine: up, an up without changes, detach and attach in place, destroy", async () => {
-    await roundTrip("cloud-storage-dns", sim, {
+    await roundTrip("cloud-storage-dns", sim(), {
       resources: 7,
       afterCreate: (harness) => {
         expect(harness.outputs.get("dataVolume")?.value).toMatchObject({

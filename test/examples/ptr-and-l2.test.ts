@@ -1,22 +1,21 @@
 // examples/ptr-and-l2: what it registers, and a round trip through the engine harness.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Simulator, startSimulator } from "../../simulator";
-import { byName, configKey, declared, opsByName, registrations, roundTrip } from "./support";
+import { describe, expect, it } from "vitest";
+import {
+  byName,
+  configKey,
+  DYNAMIC,
+  declared,
+  opsByName,
+  registrations,
+  roundTrip,
+  useExampleSimulator,
+} from "./support";
 
-const DYNAMIC = "pulumi-nodejs:dynamic/serverscom:";
-let sim: Simulator;
-
-beforeAll(async () => {
-  sim = await startSimulator({ speed: 3000 });
-});
-
-afterAll(async () => {
-  await sim.close();
-});
+const sim = useExampleSimulator();
 
 describe("examples/ptr-and-l2", () => {
   it("registers two servers, a private L2 segment joining them, and a PTR record each", async () => {
-    const { resources } = await registrations("ptr-and-l2", sim, {}, (type, name) =>
+    const { resources } = await registrations("ptr-and-l2", sim(), {}, (type, name) =>
       type === `${DYNAMIC}DedicatedServer`
         ? { publicIpv4Address: `198.51.100.${name.at(-1)}` }
         : {},
@@ -51,11 +50,11 @@ describe("examples/ptr-and-l2", () => {
   });
 
   it("runs through the engine: up, an up without changes, a new domain, destroy", async () => {
-    await roundTrip("ptr-and-l2", sim, {
+    await roundTrip("ptr-and-l2", sim(), {
       resources: 5,
       afterCreate: async (harness) => {
         expect(harness.outputs.get("segmentStatus")?.value).toBe("active");
-        const segment = await sim.control.peek(
+        const segment = await sim().control.peek(
           "l2_segments",
           String(harness.outputs.get("segmentId")?.value),
         );

@@ -1,22 +1,21 @@
 // examples/sbm-fleet: what it registers, and a round trip through the engine harness, with the
 // label selector lookup finding the fleet's stable servers.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Simulator, startSimulator } from "../../simulator";
-import { byName, configKey, declared, opsByName, registrations, roundTrip } from "./support";
+import { describe, expect, it } from "vitest";
+import {
+  byName,
+  configKey,
+  declared,
+  opsByName,
+  registrations,
+  roundTrip,
+  useExampleSimulator,
+} from "./support";
 
-let sim: Simulator;
-
-beforeAll(async () => {
-  sim = await startSimulator({ speed: 3000 });
-});
-
-afterAll(async () => {
-  await sim.close();
-});
+const sim = useExampleSimulator();
 
 describe("examples/sbm-fleet", () => {
   it("registers three labelled SBM servers, the first a canary", async () => {
-    const { resources } = await registrations("sbm-fleet", sim);
+    const { resources } = await registrations("sbm-fleet", sim());
     expect(declared(resources)).toEqual(["SbmServer web-1", "SbmServer web-2", "SbmServer web-3"]);
     const servers = byName(resources);
     // SBM-01 in AMS1 with Debian 12, from the simulator's catalogue.
@@ -31,7 +30,7 @@ describe("examples/sbm-fleet", () => {
   });
 
   it("runs through the engine; the lookup finds the stable servers by label; a fourth joins", async () => {
-    await roundTrip("sbm-fleet", sim, {
+    await roundTrip("sbm-fleet", sim(), {
       resources: 3,
       afterCreate: (harness) => {
         expect(harness.outputs.get("stableHosts")?.value).toEqual([
