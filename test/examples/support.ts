@@ -22,22 +22,43 @@ const REPO = repoRoot();
 /** The type token prefix of our dynamic resources as a program registers them. */
 export const DYNAMIC = "pulumi-nodejs:dynamic/serverscom:";
 
+/** One example's test file: its simulator and the helpers below bound to the example. */
+export interface ExampleBed {
+  /** The file's simulator, started before its tests and closed after them. */
+  sim(): Simulator;
+  registrations(
+    extraConfig?: Record<string, string>,
+    computed?: MockOutputs,
+  ): ReturnType<typeof registrations>;
+  roundTrip(options: RoundTripOptions): Promise<void>;
+  configKey(key: string): string;
+  /** How many dedicated server reinstalls the simulator has been asked for so far. */
+  reinstalls(): Promise<number>;
+}
+
 /**
- * One simulator for the test file, started before its tests and closed after them. At 3000
- * times real speed a 20-minute installation takes 400 ms and a reinstall 300 ms. Read it inside
- * tests through the returned getter.
+ * The bed of the test file of examples/<name>. Its simulator runs at 3000 times real speed: a
+ * 20-minute installation takes 400 ms and a reinstall 300 ms.
  */
-export function useExampleSimulator(): () => Simulator {
-  let sim: Simulator | undefined;
+export function useExample(name: string): ExampleBed {
+  let started: Simulator | undefined;
   beforeAll(async () => {
-    sim = await startSimulator({ speed: 3000 });
+    started = await startSimulator({ speed: 3000 });
   });
   afterAll(async () => {
-    await sim?.close();
+    await started?.close();
   });
-  return () => {
-    if (sim === undefined) throw new Error("the simulator starts in beforeAll");
-    return sim;
+  const sim = () => {
+    if (started === undefined) throw new Error("the simulator starts in beforeAll");
+    return started;
+  };
+  return {
+    sim,
+    registrations: (extraConfig, computed) => registrations(name, sim(), extraConfig, computed),
+    roundTrip: (options) => roundTrip(name, sim(), options),
+    configKey: (key) => configKey(name, key),
+    reinstalls: async () =>
+      (await sim().control.requestCounts())["POST /v1/hosts/dedicated_servers/:id/reinstall"] ?? 0,
   };
 }
 
