@@ -35,8 +35,7 @@ describe("examples/quick-start", () => {
   it("runs through the engine: up, an up without changes, destroy", async () => {
     await example.roundTrip({
       resources: 3,
-      secrets: async () =>
-        (await example.sim().control.records("rbs_volumes")).map((v) => String(v._password)),
+      secrets: example.rbsPasswords,
       afterCreate: (harness) => {
         expect(harness.outputs.get("volumePassword")?.secret).toBe(true);
         expect(harness.outputs.get("serverPublicIp")?.value).toMatch(/^\d+\.\d+\.\d+\.\d+$/);

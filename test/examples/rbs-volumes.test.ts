@@ -32,8 +32,7 @@ describe("examples/rbs-volumes", () => {
   it("runs through the engine: up, an up without changes, destroy; credentials stay secret", async () => {
     await example.roundTrip({
       resources: 2,
-      secrets: async () =>
-        (await example.sim().control.records("rbs_volumes")).map((v) => String(v._password)),
+      secrets: example.rbsPasswords,
       afterCreate: (harness) => {
         expect(harness.outputs.get("dataCredentials")?.secret).toBe(true);
         expect(harness.outputs.get("dataVolume")).toMatchObject({

@@ -34,6 +34,8 @@ export interface ExampleBed {
   configKey(key: string): string;
   /** How many dedicated server reinstalls the simulator has been asked for so far. */
   reinstalls(): Promise<number>;
+  /** The passwords of the RBS volumes the simulator holds: secrets no state may show. */
+  rbsPasswords(): Promise<string[]>;
 }
 
 /**
@@ -59,6 +61,8 @@ export function useExample(name: string): ExampleBed {
     configKey: (key) => configKey(name, key),
     reinstalls: async () =>
       (await sim().control.requestCounts())["POST /v1/hosts/dedicated_servers/:id/reinstall"] ?? 0,
+    rbsPasswords: async () =>
+      (await sim().control.records("rbs_volumes")).map((v) => String(v._password)),
   };
 }
 
