@@ -1,22 +1,13 @@
 // examples/cloud-storage-dns: what it registers, and a round trip through the engine harness with
 // the volume detached and attached again in place.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Simulator, startSimulator } from "../../simulator";
-import { byName, configKey, declared, opsByName, registrations, roundTrip } from "./support";
+import { describe, expect, it } from "vitest";
+import { byName, declared, opsByName, useExample } from "./support";
 
-let sim: Simulator;
-
-beforeAll(async () => {
-  sim = await startSimulator({ speed: 3000 });
-});
-
-afterAll(async () => {
-  await sim.close();
-});
+const example = useExample("cloud-storage-dns");
 
 describe("examples/cloud-storage-dns", () => {
   it("registers an instance, its attached volume, a backup, a snapshot, a zone and two records", async () => {
-    const { resources, outputs } = await registrations("cloud-storage-dns", sim);
+    const { resources, outputs } = await example.registrations();
     expect(declared(resources)).toEqual([
       "CloudInstance app",
       "CloudSnapshot golden",
@@ -40,14 +31,14 @@ describe("examples/cloud-storage-dns", () => {
       "accountBalance",
     ]);
     expect(outputs.get("accountBalance")?.value).toBe("123.45 EUR");
-    const detached = await registrations("cloud-storage-dns", sim, {
-      [configKey("cloud-storage-dns", "attachData")]: "false",
+    const detached = await example.registrations({
+      [example.configKey("attachData")]: "false",
     });
     expect(byName(detached.resources).data?.inputs).not.toHaveProperty("instanceId");
   });
 
   it("runs through the engine: up, an up without changes, detach and attach in place, destroy", async () => {
-    await roundTrip("cloud-storage-dns", sim, {
+    await example.roundTrip({
       resources: 7,
       afterCreate: (harness) => {
         expect(harness.outputs.get("dataVolume")?.value).toMatchObject({
@@ -61,13 +52,13 @@ describe("examples/cloud-storage-dns", () => {
         expect(harness.outputs.get("snapshot")?.value).toMatchObject({ status: "active" });
       },
       flow: async (harness, program) => {
-        harness.setConfig(configKey("cloud-storage-dns", "attachData"), "false");
+        harness.setConfig(example.configKey("attachData"), "false");
         expect(opsByName(await harness.up(program))).toMatchObject({ data: "update", app: "same" });
         expect(harness.outputs.get("dataVolume")?.value).toMatchObject({
           status: "available",
           device: null,
         });
-        harness.setConfig(configKey("cloud-storage-dns", "attachData"), "true");
+        harness.setConfig(example.configKey("attachData"), "true");
         expect(opsByName(await harness.up(program))).toMatchObject({ data: "update", www: "same" });
         expect(harness.outputs.get("dataVolume")?.value).toMatchObject({ status: "in-use" });
       },

@@ -1,22 +1,13 @@
 // examples/cloud-upgrade: what it registers, and a round trip through the engine harness with
 // the flavor upgrade it is about.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Simulator, startSimulator } from "../../simulator";
-import { byName, configKey, declared, opsByName, registrations, roundTrip } from "./support";
+import { describe, expect, it } from "vitest";
+import { byName, declared, opsByName, useExample } from "./support";
 
-let sim: Simulator;
-
-beforeAll(async () => {
-  sim = await startSimulator({ speed: 3000 });
-});
-
-afterAll(async () => {
-  await sim.close();
-});
+const example = useExample("cloud-upgrade");
 
 describe("examples/cloud-upgrade", () => {
   it("registers an instance with the configured flavor, approving upgrades", async () => {
-    const { resources } = await registrations("cloud-upgrade", sim);
+    const { resources } = await example.registrations();
     expect(declared(resources)).toEqual(["CloudInstance app"]);
     expect(byName(resources).app?.inputs).toMatchObject({
       regionId: 1,
@@ -25,21 +16,21 @@ describe("examples/cloud-upgrade", () => {
       backupCopies: 1,
       upgradeConfirmation: "approve",
     });
-    const larger = await registrations("cloud-upgrade", sim, {
-      [configKey("cloud-upgrade", "flavor")]: "SSD.50",
+    const larger = await example.registrations({
+      [example.configKey("flavor")]: "SSD.50",
     });
     expect(byName(larger.resources).app?.inputs.flavorId).toBe("SSD.50");
   });
 
   it("runs through the engine: up, an up without changes, an in-place upgrade, destroy", async () => {
-    await roundTrip("cloud-upgrade", sim, {
+    await example.roundTrip({
       resources: 1,
       afterCreate: (harness) => {
         expect(harness.outputs.get("flavorNow")?.value).toBe("SSD.30");
       },
       flow: async (harness, program) => {
         const id = harness.outputs.get("instanceId")?.value;
-        harness.setConfig(configKey("cloud-upgrade", "flavor"), "SSD.50");
+        harness.setConfig(example.configKey("flavor"), "SSD.50");
         expect(opsByName(await harness.up(program))).toEqual({ app: "update" });
         expect(harness.outputs.get("instanceId")?.value).toBe(id);
         expect(harness.outputs.get("flavorNow")?.value).toBe("SSD.50");

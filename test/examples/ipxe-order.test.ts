@@ -1,23 +1,13 @@
 // examples/ipxe-order: the order-based iPXE Boot flow. What it registers, and a round trip
 // through the engine harness.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Simulator, startSimulator } from "../../simulator";
-import { byName, configKey, declared, opsByName, registrations, roundTrip } from "./support";
+import { describe, expect, it } from "vitest";
+import { byName, declared, opsByName, useExample } from "./support";
 
-let sim: Simulator;
-
-beforeAll(async () => {
-  // A 20-minute installation takes 400 ms.
-  sim = await startSimulator({ speed: 3000 });
-});
-
-afterAll(async () => {
-  await sim.close();
-});
+const example = useExample("ipxe-order");
 
 describe("examples/ipxe-order", () => {
   it("orders the server with no operating system, private iPXE Boot and the script", async () => {
-    const { resources } = await registrations("ipxe-order", sim);
+    const { resources } = await example.registrations();
     expect(declared(resources)).toEqual(["DedicatedServer pxe-1"]);
     expect(byName(resources)["pxe-1"]?.inputs).toMatchObject({
       locationId: 1,
@@ -37,7 +27,7 @@ describe("examples/ipxe-order", () => {
   });
 
   it("runs through the engine: up, an up without changes, a new script in place, destroy", async () => {
-    await roundTrip("ipxe-order", sim, {
+    await example.roundTrip({
       resources: 1,
       afterCreate: (harness) => {
         expect(harness.outputs.get("ipxeBootFeature")?.value).toBe("private_ipxe_boot");
@@ -45,7 +35,7 @@ describe("examples/ipxe-order", () => {
       },
       flow: async (harness, program) => {
         const id = harness.outputs.get("serverId")?.value;
-        harness.setConfig(configKey("ipxe-order", "bootServer"), "http://10.0.0.20");
+        harness.setConfig(example.configKey("bootServer"), "http://10.0.0.20");
         expect(opsByName(await harness.up(program))).toEqual({ "pxe-1": "update" });
         expect(harness.outputs.get("serverId")?.value).toBe(id);
         expect(harness.outputs.get("script")?.value).toContain("http://10.0.0.20/menu.ipxe");

@@ -1,24 +1,14 @@
 // examples/ipxe-reinstall: the reinstall-based iPXE Boot flow. What it registers either way, and
 // a round trip through the engine harness: Ubuntu, then iPXE Boot, then Ubuntu again.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Simulator, startSimulator } from "../../simulator";
-import { byName, configKey, declared, opsByName, registrations, roundTrip } from "./support";
+import { describe, expect, it } from "vitest";
+import { byName, declared, opsByName, useExample } from "./support";
 
-const IPXE = configKey("ipxe-reinstall", "ipxe");
-let sim: Simulator;
-
-beforeAll(async () => {
-  // A 20-minute installation takes 400 ms, a reinstall 300 ms.
-  sim = await startSimulator({ speed: 3000 });
-});
-
-afterAll(async () => {
-  await sim.close();
-});
+const example = useExample("ipxe-reinstall");
+const IPXE = example.configKey("ipxe");
 
 describe("examples/ipxe-reinstall", () => {
   it("registers Ubuntu by default, and no OS with public iPXE Boot when ipxe is set", async () => {
-    const disk = await registrations("ipxe-reinstall", sim);
+    const disk = await example.registrations();
     expect(declared(disk.resources)).toEqual(["DedicatedServer app-1"]);
     const installed = byName(disk.resources)["app-1"]?.inputs;
     expect(installed).toMatchObject({
@@ -29,7 +19,7 @@ describe("examples/ipxe-reinstall", () => {
     });
     expect(installed?.features).toBeUndefined();
 
-    const ipxe = await registrations("ipxe-reinstall", sim, { [IPXE]: "true" });
+    const ipxe = await example.registrations({ [IPXE]: "true" });
     expect(byName(ipxe.resources)["app-1"]?.inputs).toMatchObject({
       operatingSystemId: null,
       features: ["public_ipxe_boot"],
@@ -40,7 +30,7 @@ describe("examples/ipxe-reinstall", () => {
   });
 
   it("runs through the engine: Ubuntu, then a reinstall into iPXE Boot and back, same server", async () => {
-    await roundTrip("ipxe-reinstall", sim, {
+    await example.roundTrip({
       resources: 1,
       afterCreate: (harness) => {
         expect(harness.outputs.get("operatingSystem")?.value).toBe("Ubuntu 22.04-server x86_64");
@@ -48,11 +38,9 @@ describe("examples/ipxe-reinstall", () => {
       },
       flow: async (harness, program) => {
         const id = harness.outputs.get("serverId")?.value;
-        const reinstalls = async () =>
-          (await sim.control.requestCounts())["POST /v1/hosts/dedicated_servers/:id/reinstall"];
         harness.setConfig(IPXE, "true");
         expect(opsByName(await harness.up(program))).toEqual({ "app-1": "update" });
-        expect(await reinstalls()).toBe(1);
+        expect(await example.reinstalls()).toBe(1);
         expect(harness.outputs.get("serverId")?.value).toBe(id);
         expect(harness.outputs.get("ipxeBootFeature")?.value).toBe("public_ipxe_boot");
         expect(harness.outputs.get("operatingSystem")?.value).toBeNull();
@@ -62,7 +50,7 @@ describe("examples/ipxe-reinstall", () => {
         expect(opsByName(await harness.up(program))).toEqual({ "app-1": "update" });
         expect(harness.outputs.get("ipxeBootFeature")?.value).toBeNull();
         expect(harness.outputs.get("operatingSystem")?.value).toBe("Ubuntu 22.04-server x86_64");
-        expect(await reinstalls()).toBe(2);
+        expect(await example.reinstalls()).toBe(2);
       },
     });
   });

@@ -1,29 +1,20 @@
 // examples/ipxe-standalone: the standalone iPXE Boot flow. What it registers, and a round trip
 // through the engine harness: a bare server, iPXE Boot turned on in place, a new script.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Simulator, startSimulator } from "../../simulator";
-import { byName, configKey, declared, opsByName, registrations, roundTrip } from "./support";
+import { describe, expect, it } from "vitest";
+import { byName, declared, opsByName, useExample } from "./support";
 
-const MENU = configKey("ipxe-standalone", "menu");
-let sim: Simulator;
-
-beforeAll(async () => {
-  sim = await startSimulator({ speed: 3000 });
-});
-
-afterAll(async () => {
-  await sim.close();
-});
+const example = useExample("ipxe-standalone");
+const MENU = example.configKey("menu");
 
 describe("examples/ipxe-standalone", () => {
   it("registers a bare server, and private iPXE Boot with the menu's script once set", async () => {
-    const bare = await registrations("ipxe-standalone", sim);
+    const bare = await example.registrations();
     expect(declared(bare.resources)).toEqual(["DedicatedServer lab-1"]);
     const inputs = byName(bare.resources)["lab-1"]?.inputs;
     expect(inputs).toMatchObject({ operatingSystemId: null, rebootOnIpxeChange: true });
     expect(inputs?.features).toBeUndefined();
 
-    const ipxe = await registrations("ipxe-standalone", sim, { [MENU]: "install" });
+    const ipxe = await example.registrations({ [MENU]: "install" });
     expect(byName(ipxe.resources)["lab-1"]?.inputs).toMatchObject({
       features: ["private_ipxe_boot"],
       ipxeConfig: "#!ipxe\ndhcp\nchain http://10.0.0.10/install.ipxe\n",
@@ -31,16 +22,13 @@ describe("examples/ipxe-standalone", () => {
   });
 
   it("runs through the engine: iPXE Boot on in place, then a new script, no reinstall", async () => {
-    await roundTrip("ipxe-standalone", sim, {
+    await example.roundTrip({
       resources: 1,
       afterCreate: (harness) => {
         expect(harness.outputs.get("ipxeBootFeature")?.value).toBeNull();
       },
       flow: async (harness, program) => {
         const id = harness.outputs.get("serverId")?.value;
-        const reinstalls = async () =>
-          (await sim.control.requestCounts())["POST /v1/hosts/dedicated_servers/:id/reinstall"] ??
-          0;
         harness.setConfig(MENU, "install");
         expect(opsByName(await harness.up(program))).toEqual({ "lab-1": "update" });
         expect(harness.outputs.get("ipxeBootFeature")?.value).toBe("private_ipxe_boot");
@@ -51,7 +39,7 @@ describe("examples/ipxe-standalone", () => {
         expect(harness.outputs.get("script")?.value).toContain("/rescue.ipxe");
         expect(harness.outputs.get("serverId")?.value).toBe(id);
         expect(harness.outputs.get("powerStatus")?.value).toBe("powered_on");
-        expect(await reinstalls()).toBe(0);
+        expect(await example.reinstalls()).toBe(0);
       },
     });
   });

@@ -1,23 +1,14 @@
 // examples/kubernetes-cluster: what it registers, and a round trip through the engine harness;
 // destroy puts back the cluster's labels and node groups.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { OWNER_LABEL_KEY } from "../../provider/framework/ownership";
-import { type Simulator, startSimulator } from "../../simulator";
-import { byName, declared, registrations, roundTrip } from "./support";
+import { byName, declared, useExample } from "./support";
 
-let sim: Simulator;
-
-beforeAll(async () => {
-  sim = await startSimulator({ speed: 3000 });
-});
-
-afterAll(async () => {
-  await sim.close();
-});
+const example = useExample("kubernetes-cluster");
 
 describe("examples/kubernetes-cluster", () => {
   it("registers the cluster's labels and node groups, and the bare metal node's power", async () => {
-    const { resources } = await registrations("kubernetes-cluster", sim);
+    const { resources } = await example.registrations();
     expect(declared(resources)).toEqual([
       "KubernetesBaremetalNodePower bm-4-power",
       "KubernetesCluster prod",
@@ -33,8 +24,8 @@ describe("examples/kubernetes-cluster", () => {
   });
 
   it("runs through the engine; destroy restores the labels and the node group", async () => {
-    const before = await sim.control.peek("kubernetes_clusters", "K8sProd1");
-    await roundTrip("kubernetes-cluster", sim, {
+    const before = await example.sim().control.peek("kubernetes_clusters", "K8sProd1");
+    await example.roundTrip({
       resources: 2,
       afterCreate: async (harness) => {
         expect(harness.outputs.get("nodeGroups")?.value).toMatchObject({ KnProd02: "NgSpare1" });
@@ -42,7 +33,7 @@ describe("examples/kubernetes-cluster", () => {
           KnProd02: "NgCloud1",
         });
         expect(harness.outputs.get("bareMetalPower")?.value).toBe("powered_on");
-        const cluster = await sim.control.peek("kubernetes_clusters", "K8sProd1");
+        const cluster = await example.sim().control.peek("kubernetes_clusters", "K8sProd1");
         expect(cluster?.labels).toEqual({
           env: "prod",
           team: "platform",
@@ -51,7 +42,7 @@ describe("examples/kubernetes-cluster", () => {
         });
       },
     });
-    const after = await sim.control.peek("kubernetes_clusters", "K8sProd1");
+    const after = await example.sim().control.peek("kubernetes_clusters", "K8sProd1");
     expect(after?.labels).toEqual(before?.labels);
   });
 });

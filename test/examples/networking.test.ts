@@ -1,22 +1,12 @@
 // examples/networking: what it registers, and a round trip through the engine harness.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Simulator, startSimulator } from "../../simulator";
-import { byName, configKey, declared, opsByName, registrations, roundTrip } from "./support";
+import { describe, expect, it } from "vitest";
+import { byName, DYNAMIC, declared, opsByName, useExample } from "./support";
 
-const DYNAMIC = "pulumi-nodejs:dynamic/serverscom:";
-let sim: Simulator;
-
-beforeAll(async () => {
-  sim = await startSimulator({ speed: 3000 });
-});
-
-afterAll(async () => {
-  await sim.close();
-});
+const example = useExample("networking");
 
 describe("examples/networking", () => {
   it("registers a subnetwork, a server with an extra network, and two load balancers", async () => {
-    const { resources, outputs } = await registrations("networking", sim, {}, (type) =>
+    const { resources, outputs } = await example.registrations({}, (type) =>
       type === `${DYNAMIC}SbmServer` ? { privateIpv4Address: "10.0.1.2" } : {},
     );
     expect(declared(resources)).toEqual([
@@ -61,7 +51,7 @@ describe("examples/networking", () => {
   });
 
   it("runs through the engine: up, an up without changes, one more upstream in place, destroy", async () => {
-    await roundTrip("networking", sim, {
+    await example.roundTrip({
       resources: 5,
       afterCreate: (harness) => {
         expect(harness.outputs.get("subnetworkCidr")?.value).toMatch(/^10\.20\.\d+\.\d+\/29$/);
@@ -70,7 +60,7 @@ describe("examples/networking", () => {
         expect(harness.outputs.get("webDomains")?.value).toEqual(["example.com"]);
       },
       flow: async (harness, program) => {
-        harness.setConfig(configKey("networking", "webPorts"), "2");
+        harness.setConfig(example.configKey("webPorts"), "2");
         expect(opsByName(await harness.up(program))).toEqual({
           backend: "same",
           app: "same",

@@ -1,22 +1,12 @@
 // examples/ptr-and-l2: what it registers, and a round trip through the engine harness.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Simulator, startSimulator } from "../../simulator";
-import { byName, configKey, declared, opsByName, registrations, roundTrip } from "./support";
+import { describe, expect, it } from "vitest";
+import { byName, DYNAMIC, declared, opsByName, useExample } from "./support";
 
-const DYNAMIC = "pulumi-nodejs:dynamic/serverscom:";
-let sim: Simulator;
-
-beforeAll(async () => {
-  sim = await startSimulator({ speed: 3000 });
-});
-
-afterAll(async () => {
-  await sim.close();
-});
+const example = useExample("ptr-and-l2");
 
 describe("examples/ptr-and-l2", () => {
   it("registers two servers, a private L2 segment joining them, and a PTR record each", async () => {
-    const { resources } = await registrations("ptr-and-l2", sim, {}, (type, name) =>
+    const { resources } = await example.registrations({}, (type, name) =>
       type === `${DYNAMIC}DedicatedServer`
         ? { publicIpv4Address: `198.51.100.${name.at(-1)}` }
         : {},
@@ -51,19 +41,18 @@ describe("examples/ptr-and-l2", () => {
   });
 
   it("runs through the engine: up, an up without changes, a new domain, destroy", async () => {
-    await roundTrip("ptr-and-l2", sim, {
+    await example.roundTrip({
       resources: 5,
       afterCreate: async (harness) => {
         expect(harness.outputs.get("segmentStatus")?.value).toBe("active");
-        const segment = await sim.control.peek(
-          "l2_segments",
-          String(harness.outputs.get("segmentId")?.value),
-        );
+        const segment = await example
+          .sim()
+          .control.peek("l2_segments", String(harness.outputs.get("segmentId")?.value));
         expect(segment?.status).toBe("active");
       },
       // Host names change in place; PTR records cannot change: they are replaced.
       flow: async (harness, program) => {
-        harness.setConfig(configKey("ptr-and-l2", "domain"), "db.example.net");
+        harness.setConfig(example.configKey("domain"), "db.example.net");
         expect(opsByName(await harness.up(program))).toEqual({
           "db-1": "update",
           "db-2": "update",

@@ -1,23 +1,13 @@
 // examples/quick-start (the root Pulumi.yaml's program): what it registers, and a round trip
 // through the engine harness.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Simulator, startSimulator } from "../../simulator";
-import { byName, declared, registrations, roundTrip } from "./support";
+import { describe, expect, it } from "vitest";
+import { byName, DYNAMIC, declared, useExample } from "./support";
 
-const DYNAMIC = "pulumi-nodejs:dynamic/serverscom:";
-let sim: Simulator;
-
-beforeAll(async () => {
-  sim = await startSimulator({ speed: 3000 });
-});
-
-afterAll(async () => {
-  await sim.close();
-});
+const example = useExample("quick-start");
 
 describe("examples/quick-start", () => {
   it("registers an SSH key, an SBM server that trusts it, and a volume, ids from lookups", async () => {
-    const { resources, outputs } = await registrations("quick-start", sim, {}, (type) =>
+    const { resources, outputs } = await example.registrations({}, (type) =>
       type === `${DYNAMIC}SshKey` ? { fingerprint: "aa:bb" } : {},
     );
     expect(declared(resources)).toEqual(["RbsVolume data", "SbmServer web", "SshKey deploy"]);
@@ -43,10 +33,9 @@ describe("examples/quick-start", () => {
   });
 
   it("runs through the engine: up, an up without changes, destroy", async () => {
-    await roundTrip("quick-start", sim, {
+    await example.roundTrip({
       resources: 3,
-      secrets: async () =>
-        (await sim.control.records("rbs_volumes")).map((v) => String(v._password)),
+      secrets: example.rbsPasswords,
       afterCreate: (harness) => {
         expect(harness.outputs.get("volumePassword")?.secret).toBe(true);
         expect(harness.outputs.get("serverPublicIp")?.value).toMatch(/^\d+\.\d+\.\d+\.\d+$/);

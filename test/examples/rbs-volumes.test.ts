@@ -1,22 +1,13 @@
 // examples/rbs-volumes: what it registers, and a round trip through the engine harness.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Simulator, startSimulator } from "../../simulator";
-import { byName, configKey, declared, opsByName, registrations, roundTrip } from "./support";
+import { describe, expect, it } from "vitest";
+import { byName, DYNAMIC, declared, opsByName, useExample } from "./support";
 
-const TYPE = "pulumi-nodejs:dynamic/serverscom:RbsVolume";
-let sim: Simulator;
-
-beforeAll(async () => {
-  sim = await startSimulator({ speed: 3000 });
-});
-
-afterAll(async () => {
-  await sim.close();
-});
+const TYPE = `${DYNAMIC}RbsVolume`;
+const example = useExample("rbs-volumes");
 
 describe("examples/rbs-volumes", () => {
   it("registers a Standard and an Ultra volume in AMS1 with labels", async () => {
-    const { resources, outputs } = await registrations("rbs-volumes", sim);
+    const { resources, outputs } = await example.registrations();
     expect(declared(resources)).toEqual(["RbsVolume data", "RbsVolume journal"]);
     expect(resources.every((r) => r.type === TYPE)).toBe(true);
     const { data, journal } = byName(resources);
@@ -32,17 +23,16 @@ describe("examples/rbs-volumes", () => {
   });
 
   it("takes the data volume's size from the stack configuration", async () => {
-    const { resources } = await registrations("rbs-volumes", sim, {
-      [configKey("rbs-volumes", "dataSize")]: "250",
+    const { resources } = await example.registrations({
+      [example.configKey("dataSize")]: "250",
     });
     expect(byName(resources).data?.inputs.size).toBe(250);
   });
 
   it("runs through the engine: up, an up without changes, destroy; credentials stay secret", async () => {
-    await roundTrip("rbs-volumes", sim, {
+    await example.roundTrip({
       resources: 2,
-      secrets: async () =>
-        (await sim.control.records("rbs_volumes")).map((v) => String(v._password)),
+      secrets: example.rbsPasswords,
       afterCreate: (harness) => {
         expect(harness.outputs.get("dataCredentials")?.secret).toBe(true);
         expect(harness.outputs.get("dataVolume")).toMatchObject({
@@ -52,7 +42,7 @@ describe("examples/rbs-volumes", () => {
       },
       // Growing the data volume is an in-place update of that volume alone.
       flow: async (harness, program) => {
-        harness.setConfig(configKey("rbs-volumes", "dataSize"), "200");
+        harness.setConfig(example.configKey("dataSize"), "200");
         expect(opsByName(await harness.up(program))).toEqual({ data: "update", journal: "same" });
         expect(harness.outputs.get("dataVolume")?.value).toMatchObject({ iops: 2000 });
       },

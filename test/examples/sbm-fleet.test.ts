@@ -1,22 +1,13 @@
 // examples/sbm-fleet: what it registers, and a round trip through the engine harness, with the
 // label selector lookup finding the fleet's stable servers.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Simulator, startSimulator } from "../../simulator";
-import { byName, configKey, declared, opsByName, registrations, roundTrip } from "./support";
+import { describe, expect, it } from "vitest";
+import { byName, declared, opsByName, useExample } from "./support";
 
-let sim: Simulator;
-
-beforeAll(async () => {
-  sim = await startSimulator({ speed: 3000 });
-});
-
-afterAll(async () => {
-  await sim.close();
-});
+const example = useExample("sbm-fleet");
 
 describe("examples/sbm-fleet", () => {
   it("registers three labelled SBM servers, the first a canary", async () => {
-    const { resources } = await registrations("sbm-fleet", sim);
+    const { resources } = await example.registrations();
     expect(declared(resources)).toEqual(["SbmServer web-1", "SbmServer web-2", "SbmServer web-3"]);
     const servers = byName(resources);
     // SBM-01 in AMS1 with Debian 12, from the simulator's catalogue.
@@ -31,7 +22,7 @@ describe("examples/sbm-fleet", () => {
   });
 
   it("runs through the engine; the lookup finds the stable servers by label; a fourth joins", async () => {
-    await roundTrip("sbm-fleet", sim, {
+    await example.roundTrip({
       resources: 3,
       afterCreate: (harness) => {
         expect(harness.outputs.get("stableHosts")?.value).toEqual([
@@ -40,7 +31,7 @@ describe("examples/sbm-fleet", () => {
         ]);
       },
       flow: async (harness, program) => {
-        harness.setConfig(configKey("sbm-fleet", "size"), "4");
+        harness.setConfig(example.configKey("size"), "4");
         expect(opsByName(await harness.up(program))).toEqual({
           "web-1": "same",
           "web-2": "same",
@@ -54,7 +45,7 @@ describe("examples/sbm-fleet", () => {
           { title: "web-4.example.com", publicIp: expect.any(String) },
         ]);
         // Back to three: the fourth server is released.
-        harness.removeConfig(configKey("sbm-fleet", "size"));
+        harness.removeConfig(example.configKey("size"));
         expect(opsByName(await harness.up(program))["web-4"]).toBe("delete");
       },
     });

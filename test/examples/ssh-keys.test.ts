@@ -1,21 +1,12 @@
 // examples/ssh-keys: what it registers, and a round trip through the engine harness.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Simulator, startSimulator } from "../../simulator";
-import { byName, configKey, declared, opsByName, registrations, roundTrip } from "./support";
+import { describe, expect, it } from "vitest";
+import { byName, declared, opsByName, useExample } from "./support";
 
-let sim: Simulator;
-
-beforeAll(async () => {
-  sim = await startSimulator({ speed: 3000 });
-});
-
-afterAll(async () => {
-  await sim.close();
-});
+const example = useExample("ssh-keys");
 
 describe("examples/ssh-keys", () => {
   it("registers one key per member, named by team, labelled", async () => {
-    const { resources, outputs } = await registrations("ssh-keys", sim);
+    const { resources, outputs } = await example.registrations();
     expect(declared(resources)).toEqual(["SshKey alice", "SshKey bob"]);
     expect(byName(resources).alice?.inputs).toMatchObject({
       name: "platform-alice",
@@ -28,19 +19,19 @@ describe("examples/ssh-keys", () => {
 
   it("takes the members from the stack configuration when set", async () => {
     const members = [{ name: "carol", team: "sre", publicKey: "ssh-ed25519 AAAA carol" }];
-    const { resources } = await registrations("ssh-keys", sim, {
-      [configKey("ssh-keys", "members")]: JSON.stringify(members),
+    const { resources } = await example.registrations({
+      [example.configKey("members")]: JSON.stringify(members),
     });
     expect(declared(resources)).toEqual(["SshKey carol"]);
   });
 
   it("runs through the engine: up, an up without changes, a move to another team, destroy", async () => {
-    await roundTrip("ssh-keys", sim, {
+    await example.roundTrip({
       resources: 2,
       afterCreate: async (harness) => {
         const fingerprints = harness.outputs.get("fingerprints")?.value;
         expect(Object.keys(fingerprints as object)).toEqual(["alice", "bob"]);
-        const keys = await sim.control.records("ssh_keys");
+        const keys = await example.sim().control.records("ssh_keys");
         expect(keys.map((k) => k.name).sort()).toEqual(["payments-bob", "platform-alice"]);
       },
       // Another team renames and relabels the key in place: same fingerprint.
@@ -59,9 +50,9 @@ describe("examples/ssh-keys", () => {
               "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAINvWNjjlWrl88bu2Gqte2YLciyme0C7j21PbdPN6dmq2 bob@laptop",
           },
         ];
-        harness.setConfig(configKey("ssh-keys", "members"), JSON.stringify(members));
+        harness.setConfig(example.configKey("members"), JSON.stringify(members));
         expect(opsByName(await harness.up(program))).toEqual({ alice: "update", bob: "same" });
-        const keys = await sim.control.records("ssh_keys");
+        const keys = await example.sim().control.records("ssh_keys");
         expect(keys.map((k) => k.name).sort()).toEqual(["payments-alice", "payments-bob"]);
       },
     });

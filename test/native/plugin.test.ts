@@ -12,6 +12,7 @@ import { repoRoot } from "../../scripts/engine/repo";
 import { secretValue } from "../../scripts/engine/secrets";
 import { ServersComClient } from "../../sdk/client";
 import { AMS1, type Simulator, startSimulator } from "../../simulator";
+import { orderDedicatedServer } from "../sdk-simulator/dedicated-order";
 
 const REPO = repoRoot();
 const PROJECT_DIR = join(REPO, "test", "engine", "project");
@@ -34,13 +35,24 @@ async function startPlugin(env: Record<string, string> = {}): Promise<PluginHost
   });
 }
 
+/** A plugin configured for `against` (its token as a secret); stopped again if that fails. */
+async function configuredPlugin(against: Simulator): Promise<PluginHost> {
+  const plugin = await startPlugin();
+  try {
+    await plugin.configure({
+      "serverscom:apiToken": secretValue(against.token),
+      "serverscom:apiUrl": against.url,
+    });
+  } catch (error) {
+    await plugin.stop();
+    throw error;
+  }
+  return plugin;
+}
+
 beforeAll(async () => {
   sim = await startSimulator({ speed: 3000 });
-  host = await startPlugin();
-  await host.configure({
-    "serverscom:apiToken": secretValue(sim.token),
-    "serverscom:apiUrl": sim.url,
-  });
+  host = await configuredPlugin(sim);
 });
 
 afterAll(async () => {
@@ -266,27 +278,14 @@ describe("Invoke", () => {
 
   beforeAll(async () => {
     frozen = await startSimulator({ speed: 0 });
-    plugin = await startPlugin();
-    await plugin.configure({
-      "serverscom:apiToken": secretValue(frozen.token),
-      "serverscom:apiUrl": frozen.url,
-    });
+    plugin = await configuredPlugin(frozen);
     client = new ServersComClient({ token: frozen.token, baseUrl: frozen.url });
-    const servers = await client.dedicatedServers.create({
-      location_id: AMS1,
-      server_model_id: 101,
-      uplink_models: { private: { id: 401 } },
-      ram_size: 32,
-      drives: { slots: [{ position: 0, drive_model_id: 201 }] },
-      operating_system_id: 303,
-      hosts: [{ hostname: "db-1.example.com" }],
-    });
-    serverId = servers[0]?.id ?? "";
+    serverId = (await orderDedicatedServer(client, "db-1.example.com")).id;
     const segment = await client.l2Segments.create({
       name: "backend",
       type: "private",
       location_group_id: 1,
-      members: servers.map((server) => ({ id: server.id, mode: "native" })),
+      members: [{ id: serverId, mode: "native" }],
     });
     segmentId = segment.id;
     await client.cloudVolumes.create({ name: "logs", region_id: 1, size: 10, labels: {} });
@@ -413,12 +412,8 @@ describe("Invoke", () => {
   });
 
   it("a secret argument makes the result secret", async () => {
-    const plugin = await startPlugin();
+    const plugin = await configuredPlugin(sim);
     try {
-      await plugin.configure({
-        "serverscom:apiToken": secretValue(sim.token),
-        "serverscom:apiUrl": sim.url,
-      });
       const direct = await host.invoke("serverscom:index:getLocation", { code: "AMS1" });
       const answer = await plugin.rawInvoke("serverscom:index:getLocation", {
         code: secretValue("AMS1"),
@@ -443,12 +438,8 @@ describe("what the plugin logged", () => {
 
 describe("Cancel", () => {
   it("is acknowledged, and no new operation starts after it", async () => {
-    const plugin = await startPlugin();
+    const plugin = await configuredPlugin(sim);
     try {
-      await plugin.configure({
-        "serverscom:apiToken": secretValue(sim.token),
-        "serverscom:apiUrl": sim.url,
-      });
       await plugin.cancel();
       const error = await plugin
         .rawCreate(VOLUME, { locationId: AMS1, flavorId: 1, size: 10, name: "late" })

@@ -651,6 +651,29 @@ function updateContext<Live extends object>(live: Live, news: PropertyBag) {
   };
 }
 
+/**
+ * A change of the name alone through `kind`, every request answered with `record`: the update
+ * request (`area`.`method`) carries the record's name and labels. Answers the calls made.
+ */
+async function renamed<Live extends { name: string; labels: Record<string, string> }>(
+  kind: ResourceKind<Live>,
+  record: Live,
+  id: string,
+  [area, method]: readonly [string, string],
+): Promise<readonly Call[]> {
+  const { client, calls } = echoing(record);
+  const inputs = kind.liveInputs(record);
+  await kind.update(
+    client,
+    id,
+    { name: inputs.name },
+    record.labels,
+    updateContext(record, inputs),
+  );
+  expect(requestOf(calls, area, method)).toEqual({ name: record.name, labels: record.labels });
+  return calls;
+}
+
 describe("live inputs -> request bodies name the record's own values", () => {
   // The loop record -> live inputs -> body must give back the record's fields under their wire
   // names: a camelCase input mapped to the wrong field (flavor_id from locationId), or labels
@@ -834,33 +857,12 @@ describe("live inputs -> request bodies name the record's own values", () => {
         sshKeyRecord.map((r) => parsed(SshKeySchema, r)),
         sslRecord.map((r) => parsed(SslCertificateSchema, r)),
         async (key, certificate) => {
-          const ssh = echoing(key);
-          const sshInputs = sshKeyKind.liveInputs(key);
-          await sshKeyKind.update(
-            ssh.client,
-            key.fingerprint,
-            { name: sshInputs.name },
-            key.labels,
-            updateContext(key, sshInputs),
-          );
-          expect(requestOf(ssh.calls, "sshKeys", "update")).toEqual({
-            name: key.name,
-            labels: key.labels,
-          });
-          expect(ssh.calls[0]?.args[0]).toBe(key.fingerprint);
-          const ssl = echoing(certificate);
-          const sslInputs = sslCertificateKind.liveInputs(certificate);
-          await sslCertificateKind.update(
-            ssl.client,
-            certificate.id,
-            { name: sslInputs.name },
-            certificate.labels,
-            updateContext(certificate, sslInputs),
-          );
-          expect(requestOf(ssl.calls, "sslCertificates", "updateCustom")).toEqual({
-            name: certificate.name,
-            labels: certificate.labels,
-          });
+          const ssh = await renamed(sshKeyKind, key, key.fingerprint, ["sshKeys", "update"]);
+          expect(ssh[0]?.args[0]).toBe(key.fingerprint);
+          await renamed(sslCertificateKind, certificate, certificate.id, [
+            "sslCertificates",
+            "updateCustom",
+          ]);
         },
       ),
       runs(200, 707),

@@ -206,6 +206,10 @@ function secretRow(kind: KindName, title: string, change: PropertyBag, property:
   };
 }
 
+/** The commonest row: one property of the base set to `value`, titled "<property> <what>". */
+const field = (kind: KindName, property: string, what: string, value: unknown, rule: RegExp) =>
+  row(kind, `${property} ${what}`, { [property]: value }, property, rule);
+
 const labels = (kind: KindName, title: string, value: unknown, rule: RegExp) =>
   row(kind, `labels: ${title}`, { labels: value }, "labels", rule);
 
@@ -216,6 +220,9 @@ const scriptOfBytes = (bytes: number) => {
   return head + "x".repeat(bytes - head.length);
 };
 const ipxe = (fields: PropertyBag) => ({ ...ipxeFields(), ...fields });
+/** A DedicatedServer with iPXE Boot whose script `script` is refused. */
+const ipxeConfig = (what: string, script: unknown, rule: RegExp) =>
+  row("DedicatedServer", `ipxeConfig ${what}`, ipxe({ ipxeConfig: script }), "ipxeConfig", rule);
 // JSON.parse makes "__proto__" an own property, as a computed key (`{ ["__proto__"]: "x" }`) in a
 // program does; an object literal's `__proto__:` would set the prototype instead.
 const PROTO_KEY_LABELS: unknown = JSON.parse('{"env":"prod","__proto__":"x"}');
@@ -269,69 +276,19 @@ export const CHECK_ROWS: readonly CheckRow[] = [
   labels("CloudInstance", 'the key "__proto__"', PROTO_KEY_LABELS, /Latin letters/),
 
   // --- DedicatedServer: iPXE Boot (api-spec.md, "iPXE Boot") ---
-  row(
-    "DedicatedServer",
-    "ipxeConfig without #!ipxe",
-    ipxe({ ipxeConfig: "dhcp\nchain http://x/\n" }),
-    "ipxeConfig",
-    /first line must be #!ipxe/,
-  ),
-  row(
-    "DedicatedServer",
-    "ipxeConfig 64 KB + 1 byte",
-    ipxe({ ipxeConfig: scriptOfBytes(65_537) }),
-    "ipxeConfig",
+  ipxeConfig("without #!ipxe", "dhcp\nchain http://x/\n", /first line must be #!ipxe/),
+  ipxeConfig("64 KB + 1 byte", scriptOfBytes(65_537), /at most 65536 bytes/),
+  ipxeConfig(
+    "under 64 K characters but over 64 KB as UTF-8",
+    `#!ipxe\n${"é".repeat(32_765)}`,
     /at most 65536 bytes/,
   ),
-  row(
-    "DedicatedServer",
-    "ipxeConfig under 64 K characters but over 64 KB as UTF-8",
-    ipxe({ ipxeConfig: `#!ipxe\n${"é".repeat(32_765)}` }),
-    "ipxeConfig",
-    /at most 65536 bytes/,
-  ),
-  row(
-    "DedicatedServer",
-    "ipxeConfig of 1 MB",
-    ipxe({ ipxeConfig: scriptOfBytes(MB) }),
-    "ipxeConfig",
-    /at most 65536 bytes/,
-  ),
-  row(
-    "DedicatedServer",
-    "ipxeConfig #!IPXE in capitals",
-    ipxe({ ipxeConfig: "#!IPXE\ndhcp\n" }),
-    "ipxeConfig",
-    /first line must be #!ipxe/,
-  ),
-  row(
-    "DedicatedServer",
-    "ipxeConfig with a byte-order mark",
-    ipxe({ ipxeConfig: "\uFEFF#!ipxe\ndhcp\n" }),
-    "ipxeConfig",
-    /first line must be #!ipxe/,
-  ),
-  row(
-    "DedicatedServer",
-    "ipxeConfig with a Cyrillic і in #!ipxe",
-    ipxe({ ipxeConfig: "#!іpxe\ndhcp\n" }),
-    "ipxeConfig",
-    /first line must be #!ipxe/,
-  ),
-  row(
-    "DedicatedServer",
-    "ipxeConfig empty",
-    ipxe({ ipxeConfig: "" }),
-    "ipxeConfig",
-    /first line must be #!ipxe/,
-  ),
-  row(
-    "DedicatedServer",
-    "ipxeConfig a number",
-    ipxe({ ipxeConfig: 42 }),
-    "ipxeConfig",
-    /must be a string/,
-  ),
+  ipxeConfig("of 1 MB", scriptOfBytes(MB), /at most 65536 bytes/),
+  ipxeConfig("#!IPXE in capitals", "#!IPXE\ndhcp\n", /first line must be #!ipxe/),
+  ipxeConfig("with a byte-order mark", "\uFEFF#!ipxe\ndhcp\n", /first line must be #!ipxe/),
+  ipxeConfig("with a Cyrillic і in #!ipxe", "#!іpxe\ndhcp\n", /first line must be #!ipxe/),
+  ipxeConfig("empty", "", /first line must be #!ipxe/),
+  ipxeConfig("a number", 42, /must be a string/),
   row(
     "DedicatedServer",
     "restriction 1: private and public iPXE Boot together",
@@ -463,99 +420,39 @@ export const CHECK_ROWS: readonly CheckRow[] = [
     "sshKeyFingerprints",
     /keys are installed by the reinstall/,
   ),
-  row(
-    "SbmServer",
-    "reinstallTrigger a number",
-    { reinstallTrigger: 1 },
-    "reinstallTrigger",
-    /must be a string/,
-  ),
+  field("SbmServer", "reinstallTrigger", "a number", 1, /must be a string/),
   // --- DedicatedServer: the rest ---
-  row("DedicatedServer", "locationId a string", { locationId: "1" }, "locationId", /whole number/),
-  row(
+  field("DedicatedServer", "locationId", "a string", "1", /whole number/),
+  field("DedicatedServer", "serverModelId", "beyond exact integers", 2 ** 60, /at most/),
+  field("DedicatedServer", "ramSize", "0", 0, /at least 1/),
+  field("DedicatedServer", "uplinkModels", "missing", undefined, /required/),
+  field("DedicatedServer", "drives", "without slots", { slots: [] }, /at least one/),
+  field("DedicatedServer", "operatingSystemId", "missing", undefined, /required/),
+  field("DedicatedServer", "features", "a string", "private_ipxe_boot", /array/),
+  field("DedicatedServer", "hostname", "with unicode", "wéb-1", /valid host name/),
+  field(
     "DedicatedServer",
-    "serverModelId beyond exact integers",
-    { serverModelId: 2 ** 60 },
-    "serverModelId",
-    /at most/,
-  ),
-  row("DedicatedServer", "ramSize 0", { ramSize: 0 }, "ramSize", /at least 1/),
-  row(
-    "DedicatedServer",
-    "uplinkModels missing",
-    { uplinkModels: undefined },
-    "uplinkModels",
-    /required/,
-  ),
-  row(
-    "DedicatedServer",
-    "drives without slots",
-    { drives: { slots: [] } },
-    "drives",
-    /at least one/,
-  ),
-  row(
-    "DedicatedServer",
-    "operatingSystemId missing",
-    { operatingSystemId: undefined },
-    "operatingSystemId",
-    /required/,
-  ),
-  row(
-    "DedicatedServer",
-    "features a string",
-    { features: "private_ipxe_boot" },
-    "features",
-    /array/,
-  ),
-  row(
-    "DedicatedServer",
-    "hostname with unicode",
-    { hostname: "wéb-1" },
     "hostname",
-    /valid host name/,
-  ),
-  row(
-    "DedicatedServer",
-    "hostname of 254 characters",
-    { hostname: `${"a".repeat(63)}.`.repeat(4).slice(0, 254) },
-    "hostname",
+    "of 254 characters",
+    `${"a".repeat(63)}.`.repeat(4).slice(0, 254),
     /253/,
   ),
-  row("DedicatedServer", "hostname empty", { hostname: "" }, "hostname", /non-empty/),
-  row("DedicatedServer", "ipv6 a string", { ipv6: "yes" }, "ipv6", /boolean/),
-  row(
+  field("DedicatedServer", "hostname", "empty", "", /non-empty/),
+  field("DedicatedServer", "ipv6", "a string", "yes", /boolean/),
+  field(
     "DedicatedServer",
-    "sshKeyFingerprints listed twice",
-    { sshKeyFingerprints: ["aa:bb", "aa:bb"] },
     "sshKeyFingerprints",
+    "listed twice",
+    ["aa:bb", "aa:bb"],
     /listed twice/,
   ),
-  row(
-    "DedicatedServer",
-    "rebootTrigger a number",
-    { rebootTrigger: 3 },
-    "rebootTrigger",
-    /must be a string/,
-  ),
+  field("DedicatedServer", "rebootTrigger", "a number", 3, /must be a string/),
 
   // --- SbmServer ---
-  row(
-    "SbmServer",
-    "hostname with an underscore",
-    { hostname: "web_1.example.com" },
-    "hostname",
-    /host name/,
-  ),
-  row("SbmServer", "hostname of 1 MB", { hostname: "a".repeat(MB) }, "hostname", /at most 253/),
-  row(
-    "SbmServer",
-    "operatingSystemId missing",
-    { operatingSystemId: undefined },
-    "operatingSystemId",
-    /required/,
-  ),
-  row("SbmServer", "sbmFlavorModelId 0", { sbmFlavorModelId: 0 }, "sbmFlavorModelId", /at least 1/),
+  field("SbmServer", "hostname", "with an underscore", "web_1.example.com", /host name/),
+  field("SbmServer", "hostname", "of 1 MB", "a".repeat(MB), /at most 253/),
+  field("SbmServer", "operatingSystemId", "missing", undefined, /required/),
+  field("SbmServer", "sbmFlavorModelId", "0", 0, /at least 1/),
   row(
     "SbmServer",
     "a fingerprint that is not hex",
@@ -563,28 +460,16 @@ export const CHECK_ROWS: readonly CheckRow[] = [
     "sshKeyFingerprints",
     /fingerprint/,
   ),
-  row(
-    "SbmServer",
-    "sshKeyFingerprints a string",
-    { sshKeyFingerprints: SSH_FINGERPRINT },
-    "sshKeyFingerprints",
-    /list/,
-  ),
-  row(
-    "SbmServer",
-    "publicIpv4NetworkId empty",
-    { publicIpv4NetworkId: "" },
-    "publicIpv4NetworkId",
-    /non-empty/,
-  ),
-  row("SbmServer", "userData a number", { userData: 42 }, "userData", /string/),
+  field("SbmServer", "sshKeyFingerprints", "a string", SSH_FINGERPRINT, /list/),
+  field("SbmServer", "publicIpv4NetworkId", "empty", "", /non-empty/),
+  field("SbmServer", "userData", "a number", 42, /string/),
 
   // --- RbsVolume (api-spec.md, Limits: 2048 GB; grow only) ---
-  row("RbsVolume", "size 2049 GB", { size: 2049 }, "size", /at most 2048/),
-  row("RbsVolume", "size 1e300", { size: 1e300 }, "size", /at most 2048/),
-  row("RbsVolume", "size 0", { size: 0 }, "size", /at least 1/),
-  row("RbsVolume", "size a string", { size: "100" }, "size", /whole number/),
-  row("RbsVolume", "size a fraction", { size: 100.5 }, "size", /whole number/),
+  field("RbsVolume", "size", "2049 GB", 2049, /at most 2048/),
+  field("RbsVolume", "size", "1e300", 1e300, /at most 2048/),
+  field("RbsVolume", "size", "0", 0, /at least 1/),
+  field("RbsVolume", "size", "a string", "100", /whole number/),
+  field("RbsVolume", "size", "a fraction", 100.5, /whole number/),
   updateRow(
     "RbsVolume",
     "update: shrinking 200 GB to 100 GB",
@@ -593,47 +478,23 @@ export const CHECK_ROWS: readonly CheckRow[] = [
     "size",
     /only grow/,
   ),
-  row("RbsVolume", "name empty", { name: "" }, "name", /non-empty/),
-  row("RbsVolume", "name only blanks", { name: "   " }, "name", /non-empty/),
-  row("RbsVolume", "locationId missing", { locationId: undefined }, "locationId", /required/),
-  row("RbsVolume", "flavorId true", { flavorId: true }, "flavorId", /whole number/),
-  row("RbsVolume", "adoptId empty", { adoptId: "" }, "adoptId", /non-empty/),
-  row(
-    "RbsVolume",
-    "adoptId of 1 MB (a path segment)",
-    { adoptId: "A".repeat(MB) },
-    "adoptId",
-    /at most/,
-  ),
+  field("RbsVolume", "name", "empty", "", /non-empty/),
+  field("RbsVolume", "name", "only blanks", "   ", /non-empty/),
+  field("RbsVolume", "locationId", "missing", undefined, /required/),
+  field("RbsVolume", "flavorId", "true", true, /whole number/),
+  field("RbsVolume", "adoptId", "empty", "", /non-empty/),
+  field("RbsVolume", "adoptId", "of 1 MB (a path segment)", "A".repeat(MB), /at most/),
 
   // --- CloudInstance ---
-  row("CloudInstance", "regionId a string", { regionId: "1" }, "regionId", /whole number/),
-  row("CloudInstance", "flavorId a number", { flavorId: 50 }, "flavorId", /non-empty string/),
-  row("CloudInstance", "imageId empty", { imageId: "" }, "imageId", /non-empty/),
-  row("CloudInstance", "name missing", { name: undefined }, "name", /required/),
-  row("CloudInstance", "gpnEnabled a string", { gpnEnabled: "yes" }, "gpnEnabled", /true or false/),
-  row("CloudInstance", "backupCopies negative", { backupCopies: -1 }, "backupCopies", /at least 0/),
-  row(
-    "CloudInstance",
-    "sshKeyFingerprint not a fingerprint",
-    { sshKeyFingerprint: "deploy-key" },
-    "sshKeyFingerprint",
-    /fingerprint/,
-  ),
-  row(
-    "CloudInstance",
-    "upgradeConfirmation in capitals",
-    { upgradeConfirmation: "Approve" },
-    "upgradeConfirmation",
-    /"approve"/,
-  ),
-  row(
-    "CloudInstance",
-    "rebootTrigger an object",
-    { rebootTrigger: {} },
-    "rebootTrigger",
-    /must be a string/,
-  ),
+  field("CloudInstance", "regionId", "a string", "1", /whole number/),
+  field("CloudInstance", "flavorId", "a number", 50, /non-empty string/),
+  field("CloudInstance", "imageId", "empty", "", /non-empty/),
+  field("CloudInstance", "name", "missing", undefined, /required/),
+  field("CloudInstance", "gpnEnabled", "a string", "yes", /true or false/),
+  field("CloudInstance", "backupCopies", "negative", -1, /at least 0/),
+  field("CloudInstance", "sshKeyFingerprint", "not a fingerprint", "deploy-key", /fingerprint/),
+  field("CloudInstance", "upgradeConfirmation", "in capitals", "Approve", /"approve"/),
+  field("CloudInstance", "rebootTrigger", "an object", {}, /must be a string/),
   updateRow(
     "CloudInstance",
     "update: another image without reinstallTrigger",
@@ -642,24 +503,12 @@ export const CHECK_ROWS: readonly CheckRow[] = [
     "imageId",
     /reinstalls the cloud instance, which erases its disk.*change reinstallTrigger/,
   ),
-  row(
-    "CloudInstance",
-    "reinstallTrigger a boolean",
-    { reinstallTrigger: true },
-    "reinstallTrigger",
-    /must be a string/,
-  ),
+  field("CloudInstance", "reinstallTrigger", "a boolean", true, /must be a string/),
 
   // --- KubernetesCluster ---
-  row("KubernetesCluster", "clusterId missing", { clusterId: undefined }, "clusterId", /required/),
-  row("KubernetesCluster", "clusterId empty", { clusterId: "" }, "clusterId", /non-empty/),
-  row(
-    "KubernetesCluster",
-    "nodeGroups an array",
-    { nodeGroups: ["KnProd03"] },
-    "nodeGroups",
-    /object/,
-  ),
+  field("KubernetesCluster", "clusterId", "missing", undefined, /required/),
+  field("KubernetesCluster", "clusterId", "empty", "", /non-empty/),
+  field("KubernetesCluster", "nodeGroups", "an array", ["KnProd03"], /object/),
   row(
     "KubernetesCluster",
     "a node group id empty",
@@ -676,35 +525,17 @@ export const CHECK_ROWS: readonly CheckRow[] = [
   ),
 
   // --- KubernetesBaremetalNodePower ---
-  row(
-    "KubernetesBaremetalNodePower",
-    "nodeId missing",
-    { nodeId: undefined },
-    "nodeId",
-    /required/,
-  ),
-  row("KubernetesBaremetalNodePower", "nodeId empty", { nodeId: "" }, "nodeId", /non-empty/),
-  row(
-    "KubernetesBaremetalNodePower",
-    "poweredOn false",
-    { poweredOn: false },
-    "poweredOn",
-    /must be true/,
-  ),
-  row(
-    "KubernetesBaremetalNodePower",
-    "poweredOn a string",
-    { poweredOn: "true" },
-    "poweredOn",
-    /must be true/,
-  ),
+  field("KubernetesBaremetalNodePower", "nodeId", "missing", undefined, /required/),
+  field("KubernetesBaremetalNodePower", "nodeId", "empty", "", /non-empty/),
+  field("KubernetesBaremetalNodePower", "poweredOn", "false", false, /must be true/),
+  field("KubernetesBaremetalNodePower", "poweredOn", "a string", "true", /must be true/),
 
   // --- L2Segment ---
-  row("L2Segment", "type in capitals", { type: "Private" }, "type", /public or private/),
-  row("L2Segment", "type empty", { type: "" }, "type", /non-empty/),
-  row("L2Segment", "locationGroupId 0", { locationGroupId: 0 }, "locationGroupId", /at least 1/),
-  row("L2Segment", "members missing", { members: undefined }, "members", /required/),
-  row("L2Segment", "members empty", { members: [] }, "members", /non-empty/),
+  field("L2Segment", "type", "in capitals", "Private", /public or private/),
+  field("L2Segment", "type", "empty", "", /non-empty/),
+  field("L2Segment", "locationGroupId", "0", 0, /at least 1/),
+  field("L2Segment", "members", "missing", undefined, /required/),
+  field("L2Segment", "members", "empty", [], /non-empty/),
   row(
     "L2Segment",
     "a member listed twice",
@@ -733,8 +564,8 @@ export const CHECK_ROWS: readonly CheckRow[] = [
   ),
 
   // --- SshKey ---
-  row("SshKey", "publicKey missing", { publicKey: undefined }, "publicKey", /required/),
-  row("SshKey", "publicKey empty", { publicKey: "" }, "publicKey", /OpenSSH public key line/),
+  field("SshKey", "publicKey", "missing", undefined, /required/),
+  field("SshKey", "publicKey", "empty", "", /OpenSSH public key line/),
   row(
     "SshKey",
     "publicKey a private key",
@@ -745,93 +576,33 @@ export const CHECK_ROWS: readonly CheckRow[] = [
     "publicKey",
     /private key/,
   ),
-  row(
-    "SshKey",
-    "publicKey of an unknown type",
-    { publicKey: "ssh-foo AAAAC3Nz" },
-    "publicKey",
-    /key type/,
-  ),
-  row(
-    "SshKey",
-    "publicKey data not base64",
-    { publicKey: "ssh-ed25519 not*base64" },
-    "publicKey",
-    /not base64/,
-  ),
-  row(
-    "SshKey",
-    "publicKey cut short",
-    { publicKey: SSH_KEY.slice(0, 40) },
-    "publicKey",
-    /base64|cut short/,
-  ),
-  row(
-    "SshKey",
-    "publicKey of 1 MB",
-    { publicKey: `ssh-ed25519 ${"A".repeat(MB)}` },
-    "publicKey",
-    /not a complete/,
-  ),
-  row("SshKey", "publicKey a number", { publicKey: 42 }, "publicKey", /must be a string/),
-  row("SshKey", "name missing", { name: undefined }, "name", /required/),
+  field("SshKey", "publicKey", "of an unknown type", "ssh-foo AAAAC3Nz", /key type/),
+  field("SshKey", "publicKey", "data not base64", "ssh-ed25519 not*base64", /not base64/),
+  field("SshKey", "publicKey", "cut short", SSH_KEY.slice(0, 40), /base64|cut short/),
+  field("SshKey", "publicKey", "of 1 MB", `ssh-ed25519 ${"A".repeat(MB)}`, /not a complete/),
+  field("SshKey", "publicKey", "a number", 42, /must be a string/),
+  field("SshKey", "name", "missing", undefined, /required/),
 
   // --- SslCertificate ---
-  row("SslCertificate", "publicKey empty", { publicKey: "" }, "publicKey", /required/),
-  row(
+  field("SslCertificate", "publicKey", "empty", "", /required/),
+  field("SslCertificate", "publicKey", "not PEM", "certificate", /PEM certificate/),
+  field("SslCertificate", "publicKey", "holding the key", KEY, /private key/),
+  field(
     "SslCertificate",
-    "publicKey not PEM",
-    { publicKey: "certificate" },
     "publicKey",
-    /PEM certificate/,
-  ),
-  row(
-    "SslCertificate",
-    "publicKey holding the key",
-    { publicKey: KEY },
-    "publicKey",
-    /private key/,
-  ),
-  row(
-    "SslCertificate",
-    "publicKey holding two certificates",
-    { publicKey: CERTIFICATE + CERTIFICATE },
-    "publicKey",
+    "holding two certificates",
+    CERTIFICATE + CERTIFICATE,
     /2 certificates/,
   ),
-  row(
-    "SslCertificate",
-    "privateKey not PEM",
-    { privateKey: "key" },
-    "privateKey",
-    /PEM private key/,
-  ),
-  row(
-    "SslCertificate",
-    "privateKey of another pair",
-    { privateKey: OTHER_KEY },
-    "privateKey",
-    /does not match/,
-  ),
-  row("SslCertificate", "privateKey a number", { privateKey: 42 }, "privateKey", /string of PEM/),
-  row(
-    "SslCertificate",
-    "chainKey not PEM",
-    { chainKey: "intermediate" },
-    "chainKey",
-    /PEM certificates/,
-  ),
-  row("SslCertificate", "name only blanks", { name: " " }, "name", /non-empty/),
+  field("SslCertificate", "privateKey", "not PEM", "key", /PEM private key/),
+  field("SslCertificate", "privateKey", "of another pair", OTHER_KEY, /does not match/),
+  field("SslCertificate", "privateKey", "a number", 42, /string of PEM/),
+  field("SslCertificate", "chainKey", "not PEM", "intermediate", /PEM certificates/),
+  field("SslCertificate", "name", "only blanks", " ", /non-empty/),
 
   // --- LetsEncryptCertificateLabels ---
-  row(
-    "LetsEncryptCertificateLabels",
-    "adoptId missing",
-    { adoptId: undefined },
-    "adoptId",
-    /required/,
-  ),
-  row("LetsEncryptCertificateLabels", "adoptId empty", { adoptId: "" }, "adoptId", /non-empty/),
+  field("LetsEncryptCertificateLabels", "adoptId", "missing", undefined, /required/),
+  field("LetsEncryptCertificateLabels", "adoptId", "empty", "", /non-empty/),
 
   // --- PtrRecord: exactly one target ---
   row(
@@ -855,13 +626,7 @@ export const CHECK_ROWS: readonly CheckRow[] = [
     "hostType",
     /required with hostId/,
   ),
-  row(
-    "PtrRecord",
-    "hostType without hostId",
-    { hostType: "sbm_server" },
-    "hostType",
-    /only with hostId/,
-  ),
+  field("PtrRecord", "hostType", "without hostId", "sbm_server", /only with hostId/),
   row(
     "PtrRecord",
     "hostType unknown",
@@ -869,30 +634,24 @@ export const CHECK_ROWS: readonly CheckRow[] = [
     "hostType",
     /one of/,
   ),
-  row("PtrRecord", "ip out of range", { ip: "999.1.1.1" }, "ip", /IPv4 or IPv6/),
-  row("PtrRecord", "ip empty", { ip: "" }, "ip", /non-empty/),
-  row("PtrRecord", "ip with a zone index", { ip: "fe80::1%eth0" }, "ip", /without a zone index/),
-  row(
-    "PtrRecord",
-    "domain with the trailing dot",
-    { domain: "a.example.com." },
-    "domain",
-    /trailing dot/,
-  ),
-  row("PtrRecord", "domain of one label", { domain: "localhost" }, "domain", /fully qualified/),
-  row("PtrRecord", "domain in unicode", { domain: "bücher.example" }, "domain", /fully qualified/),
-  row("PtrRecord", "domain of 1 MB", { domain: `${"a".repeat(MB)}.com` }, "domain", /at most 253/),
-  row("PtrRecord", "ttl 0", { ttl: 0 }, "ttl", /at least 1/),
-  row("PtrRecord", "priority negative", { priority: -1 }, "priority", /at least 0/),
-  row("PtrRecord", "ttl a string", { ttl: "60" }, "ttl", /whole number/),
+  field("PtrRecord", "ip", "out of range", "999.1.1.1", /IPv4 or IPv6/),
+  field("PtrRecord", "ip", "empty", "", /non-empty/),
+  field("PtrRecord", "ip", "with a zone index", "fe80::1%eth0", /without a zone index/),
+  field("PtrRecord", "domain", "with the trailing dot", "a.example.com.", /trailing dot/),
+  field("PtrRecord", "domain", "of one label", "localhost", /fully qualified/),
+  field("PtrRecord", "domain", "in unicode", "bücher.example", /fully qualified/),
+  field("PtrRecord", "domain", "of 1 MB", `${"a".repeat(MB)}.com`, /at most 253/),
+  field("PtrRecord", "ttl", "0", 0, /at least 1/),
+  field("PtrRecord", "priority", "negative", -1, /at least 0/),
+  field("PtrRecord", "ttl", "a string", "60", /whole number/),
 
   // --- Subnetwork: a CIDR of the pool or a mask (issue 16) ---
-  row("Subnetwork", "cidr with host bits", { cidr: "10.20.0.1/29" }, "cidr", /first address/),
-  row("Subnetwork", "cidr without a prefix", { cidr: "10.20.0.0" }, "cidr", /CIDR notation/),
+  field("Subnetwork", "cidr", "with host bits", "10.20.0.1/29", /first address/),
+  field("Subnetwork", "cidr", "without a prefix", "10.20.0.0", /CIDR notation/),
   row("Subnetwork", "cidr and mask", { mask: 29 }, "mask", /not both/),
   row("Subnetwork", "neither cidr nor mask", { cidr: undefined }, "cidr", /needs cidr/),
   row("Subnetwork", "mask 0", { cidr: undefined, mask: 0 }, "mask", /at least 1/),
-  row("Subnetwork", "networkPoolId empty", { networkPoolId: "" }, "networkPoolId", /non-empty/),
+  field("Subnetwork", "networkPoolId", "empty", "", /non-empty/),
   // Issue 25: the new kinds' ids that become path segments (a dot segment, its encoding, CR LF).
   ...(
     [
@@ -927,7 +686,7 @@ export const CHECK_ROWS: readonly CheckRow[] = [
   ),
   row("HostNetwork", "public on an SBM server", { hostType: "sbm_server" }, "type", /SBM/),
   row("HostNetwork", "IPv6 with a mask", { type: "public_ipv6" }, "mask", /does not apply/),
-  row("HostNetwork", "type unknown", { type: "public_ipv5" }, "type", /one of/),
+  field("HostNetwork", "type", "unknown", "public_ipv5", /one of/),
 
   // --- L4LoadBalancer and L7LoadBalancer: zones and upstreams ---
   row(
@@ -958,7 +717,7 @@ export const CHECK_ROWS: readonly CheckRow[] = [
     "upstreamZones",
     /one of/,
   ),
-  row("L4LoadBalancer", "locationId missing", { locationId: undefined }, "locationId", /required/),
+  field("L4LoadBalancer", "locationId", "missing", undefined, /required/),
   row(
     "L7LoadBalancer",
     "a vhost zone without domains",
@@ -1054,14 +813,8 @@ export const CHECK_ROWS: readonly CheckRow[] = [
   ),
 
   // --- huge values: refused, and not repeated whole in the message (the test bounds its length) ---
-  row("DedicatedServer", "hostname of 1 MB", { hostname: "a".repeat(MB) }, "hostname", /253/),
-  row(
-    "DedicatedServer",
-    "operatingSystemId a 1 MB string",
-    { operatingSystemId: "x".repeat(MB) },
-    "operatingSystemId",
-    /whole number/,
-  ),
+  field("DedicatedServer", "hostname", "of 1 MB", "a".repeat(MB), /253/),
+  field("DedicatedServer", "operatingSystemId", "a 1 MB string", "x".repeat(MB), /whole number/),
   row(
     "DedicatedServer",
     "uplink id a 1 MB string",
@@ -1076,7 +829,7 @@ export const CHECK_ROWS: readonly CheckRow[] = [
     "features",
     /not a feature name/,
   ),
-  row("DedicatedServer", "ipv6 a 1 MB string", { ipv6: "y".repeat(MB) }, "ipv6", /boolean/),
+  field("DedicatedServer", "ipv6", "a 1 MB string", "y".repeat(MB), /boolean/),
   row(
     "DedicatedServer",
     "a fingerprint of 1 MB blanks",
@@ -1084,11 +837,11 @@ export const CHECK_ROWS: readonly CheckRow[] = [
     "sshKeyFingerprints",
     /non-empty string/,
   ),
-  row(
+  field(
     "DedicatedServer",
-    "rebootTrigger a 1 MB object",
-    { rebootTrigger: { a: "x".repeat(MB) } },
     "rebootTrigger",
+    "a 1 MB object",
+    { a: "x".repeat(MB) },
     /must be a string/,
   ),
   row(
@@ -1098,35 +851,11 @@ export const CHECK_ROWS: readonly CheckRow[] = [
     "sshKeyFingerprints",
     /fingerprint/,
   ),
-  row("RbsVolume", "name of 1 MB blanks", { name: " ".repeat(MB) }, "name", /non-empty/),
-  row(
-    "RbsVolume",
-    "size a 1 MB string of digits",
-    { size: "1".repeat(MB) },
-    "size",
-    /whole number/,
-  ),
-  row(
-    "CloudInstance",
-    "upgradeConfirmation of 1 MB",
-    { upgradeConfirmation: "a".repeat(MB) },
-    "upgradeConfirmation",
-    /"approve"/,
-  ),
-  row(
-    "CloudInstance",
-    "sshKeyFingerprint of 1 MB",
-    { sshKeyFingerprint: "a".repeat(MB) },
-    "sshKeyFingerprint",
-    /fingerprint/,
-  ),
-  row(
-    "KubernetesCluster",
-    "clusterId of 1 MB (a path segment)",
-    { clusterId: "K".repeat(MB) },
-    "clusterId",
-    /at most/,
-  ),
+  field("RbsVolume", "name", "of 1 MB blanks", " ".repeat(MB), /non-empty/),
+  field("RbsVolume", "size", "a 1 MB string of digits", "1".repeat(MB), /whole number/),
+  field("CloudInstance", "upgradeConfirmation", "of 1 MB", "a".repeat(MB), /"approve"/),
+  field("CloudInstance", "sshKeyFingerprint", "of 1 MB", "a".repeat(MB), /fingerprint/),
+  field("KubernetesCluster", "clusterId", "of 1 MB (a path segment)", "K".repeat(MB), /at most/),
   row(
     "KubernetesCluster",
     "a node group id of 1 MB blanks",
@@ -1134,21 +863,21 @@ export const CHECK_ROWS: readonly CheckRow[] = [
     "nodeGroups",
     /node group id/,
   ),
-  row(
+  field(
     "KubernetesBaremetalNodePower",
-    "nodeId of 1 MB (a path segment)",
-    { nodeId: "B".repeat(MB) },
     "nodeId",
+    "of 1 MB (a path segment)",
+    "B".repeat(MB),
     /at most/,
   ),
-  row(
+  field(
     "KubernetesBaremetalNodePower",
-    "poweredOn a 1 MB string",
-    { poweredOn: "t".repeat(MB) },
     "poweredOn",
+    "a 1 MB string",
+    "t".repeat(MB),
     /must be true/,
   ),
-  row("L2Segment", "type of 1 MB", { type: "p".repeat(MB) }, "type", /public or private/),
+  field("L2Segment", "type", "of 1 MB", "p".repeat(MB), /public or private/),
   row(
     "L2Segment",
     "a member mode of 1 MB",
@@ -1156,14 +885,8 @@ export const CHECK_ROWS: readonly CheckRow[] = [
     "members",
     /native or trunk/,
   ),
-  row("PtrRecord", "ip of 1 MB", { ip: "1".repeat(MB) }, "ip", /IPv4 or IPv6/),
-  row(
-    "PtrRecord",
-    "cloudInstanceId of 1 MB (a path segment)",
-    { cloudInstanceId: "C".repeat(MB) },
-    "cloudInstanceId",
-    /at most/,
-  ),
+  field("PtrRecord", "ip", "of 1 MB", "1".repeat(MB), /IPv4 or IPv6/),
+  field("PtrRecord", "cloudInstanceId", "of 1 MB (a path segment)", "C".repeat(MB), /at most/),
   row(
     "PtrRecord",
     "hostType of 1 MB",
@@ -1209,27 +932,15 @@ export const CHECK_ROWS: readonly CheckRow[] = [
     /must not be "\."/,
   ),
   row("KubernetesBaremetalNodePower", 'nodeId "."', { nodeId: "." }, "nodeId", /must not be "\."/),
-  row(
+  field(
     "KubernetesBaremetalNodePower",
-    "nodeId with CR LF (a forged log line)",
-    { nodeId: "BmNode02\r\n2026-01-01 INFO deploy ok" },
     "nodeId",
+    "with CR LF (a forged log line)",
+    "BmNode02\r\n2026-01-01 INFO deploy ok",
     /control characters/,
   ),
-  row(
-    "PtrRecord",
-    "cloudInstanceId with NUL",
-    { cloudInstanceId: "Ci1\u0000" },
-    "cloudInstanceId",
-    /control characters/,
-  ),
-  row(
-    "DedicatedServer",
-    "adoptId with LF",
-    { adoptId: "Ds1\nforged" },
-    "adoptId",
-    /control characters/,
-  ),
+  field("PtrRecord", "cloudInstanceId", "with NUL", "Ci1\u0000", /control characters/),
+  field("DedicatedServer", "adoptId", "with LF", "Ds1\nforged", /control characters/),
   row(
     "KubernetesCluster",
     "a node id with ESC",
@@ -1240,66 +951,48 @@ export const CHECK_ROWS: readonly CheckRow[] = [
   secretRow("SbmServer", "userData an object", { userData: { password: SECRET } }, "userData"),
   secretRow("CloudInstance", "userData an array", { userData: [SECRET] }, "userData"),
   secretRow("DedicatedServer", "userData an object", { userData: { runcmd: SECRET } }, "userData"),
-  row(
+  field(
     "SbmServer",
-    "userData 64 KB + 1 byte",
-    { userData: "u".repeat(65_537) },
     "userData",
+    "64 KB + 1 byte",
+    "u".repeat(65_537),
     /at most 65536 bytes as UTF-8 \(got 65537 bytes\)/,
   ),
-  row(
+  field(
     "CloudInstance",
-    "userData of 2 MB",
-    { userData: "u".repeat(2 * MB) },
     "userData",
+    "of 2 MB",
+    "u".repeat(2 * MB),
     /at most 65536 bytes as UTF-8 \(got 2097152 bytes\)/,
   ),
-  row(
+  field(
     "DedicatedServer",
-    "userData over 64 KB as UTF-8",
-    { userData: "é".repeat(40_000) },
     "userData",
+    "over 64 KB as UTF-8",
+    "é".repeat(40_000),
     /at most 65536 bytes as UTF-8 \(got 80000 bytes\)/,
   ),
-  row(
+  field(
     "RbsVolume",
-    "name of 256 characters",
-    { name: "n".repeat(256) },
     "name",
+    "of 256 characters",
+    "n".repeat(256),
     /at most 255 characters \(got 256\)/,
   ),
-  row(
+  field(
     "CloudInstance",
-    "name of 2 MB",
-    { name: "n".repeat(2 * MB) },
     "name",
+    "of 2 MB",
+    "n".repeat(2 * MB),
     /at most 255 characters \(got 2097152\)/,
   ),
-  row(
-    "SshKey",
-    "name of 256 characters",
-    { name: "n".repeat(256) },
-    "name",
-    /at most 255 characters/,
-  ),
-  row(
-    "SslCertificate",
-    "name of 256 characters",
-    { name: "n".repeat(256) },
-    "name",
-    /at most 255 characters/,
-  ),
-  row(
-    "L2Segment",
-    "name of 256 characters",
-    { name: "n".repeat(256) },
-    "name",
-    /at most 255 characters/,
-  ),
+  field("SshKey", "name", "of 256 characters", "n".repeat(256), /at most 255 characters/),
+  field("SslCertificate", "name", "of 256 characters", "n".repeat(256), /at most 255 characters/),
+  field("L2Segment", "name", "of 256 characters", "n".repeat(256), /at most 255 characters/),
   // --- issue 17: cloud block storage, snapshots, DNS ---
-  row("CloudVolume", "size 0", { size: 0 }, "size", /at least 1/),
-  row("CloudVolume", "instanceId empty", { instanceId: "" }, "instanceId", /non-empty/),
-  row("CloudVolume", "regionId a string", { regionId: "1" }, "regionId", /whole number/),
+  field("CloudVolume", "size", "0", 0, /at least 1/),
+  field("CloudVolume", "instanceId", "empty", "", /non-empty/),
+  field("CloudVolume", "regionId", "a string", "1", /whole number/),
   updateRow(
     "CloudVolume",
     "update: a resize",
@@ -1308,21 +1001,15 @@ export const CHECK_ROWS: readonly CheckRow[] = [
     "size",
     /cannot change in place/,
   ),
-  row("CloudVolumeBackup", "volumeId missing", { volumeId: undefined }, "volumeId", /required/),
-  row("CloudVolumeBackup", "force not a boolean", { force: "yes" }, "force", /true or false/),
-  row(
-    "CloudSnapshot",
-    "instanceId of 1 KB (a path segment)",
-    { instanceId: "x".repeat(1024) },
-    "instanceId",
-    /at most/,
-  ),
-  row("CloudSnapshot", "regionId 0", { regionId: 0 }, "regionId", /at least 1/),
+  field("CloudVolumeBackup", "volumeId", "missing", undefined, /required/),
+  field("CloudVolumeBackup", "force", "not a boolean", "yes", /true or false/),
+  field("CloudSnapshot", "instanceId", "of 1 KB (a path segment)", "x".repeat(1024), /at most/),
+  field("CloudSnapshot", "regionId", "0", 0, /at least 1/),
   row("DnsZone", "upper-case name", { name: "Example.COM" }, "name", /lower-case domain name/),
-  row("DnsZone", "email without @", { email: "hostmaster" }, "email", /email address/),
-  row("DnsZone", "ttl past a week", { ttl: 604_801 }, "ttl", /at most 604800/),
-  row("DnsRecord", "type SOA", { type: "SOA" }, "type", /must be one of/),
-  row("DnsRecord", "priority on an A record", { priority: 10 }, "priority", /only with MX and SRV/),
+  field("DnsZone", "email", "without @", "hostmaster", /email address/),
+  field("DnsZone", "ttl", "past a week", 604_801, /at most 604800/),
+  field("DnsRecord", "type", "SOA", "SOA", /must be one of/),
+  field("DnsRecord", "priority", "on an A record", 10, /only with MX and SRV/),
   row(
     "DnsRecord",
     "MX without priority",
@@ -1337,12 +1024,12 @@ export const CHECK_ROWS: readonly CheckRow[] = [
   row("DnsRecord", "AAAA given IPv4", { type: "AAAA", data: "192.0.2.1" }, "data", /IPv6/),
   row("DnsRecord", "CNAME with a space", { type: "CNAME", data: "a b" }, "data", /host name/),
   row("DnsRecord", "TXT with CR LF", { type: "TXT", data: "v=1\r\nx" }, "data", /control/),
-  row("DnsRecord", "name with a space", { name: "w w" }, "name", /record name/),
+  field("DnsRecord", "name", "with a space", "w w", /record name/),
   // Issue 25: a title with a line break, a volume past what the cloud stores.
-  row("Subnetwork", "title with CR LF", { title: "a\r\nb" }, "title", /control characters/),
-  row("Subnetwork", "title with a NUL", { title: "a\u0000b" }, "title", /control characters/),
-  row("CloudVolume", "size of 10^15 GB", { size: 1e15 }, "size", /at most 2147483647 GB/),
-  row("CloudVolume", "regionId past 2^53", { regionId: 1e22 }, "regionId", /safe\) integer/),
+  field("Subnetwork", "title", "with CR LF", "a\r\nb", /control characters/),
+  field("Subnetwork", "title", "with a NUL", "a\u0000b", /control characters/),
+  field("CloudVolume", "size", "of 10^15 GB", 1e15, /at most 2147483647 GB/),
+  field("CloudVolume", "regionId", "past 2^53", 1e22, /safe\) integer/),
 ];
 
 /** Values at the limits, which must pass: the rows above are refused by one step past them. */
@@ -1503,66 +1190,22 @@ function lookup(
   return { fn, title, call: () => run(args), property, rule };
 }
 
+/** A label selector (sdk/labels.ts) the function refuses: its only argument. */
+const selector = (fn: FunctionName, what: string, value: unknown, rule: RegExp) =>
+  lookup(fn, `selector: ${what}`, { labelSelector: value }, "labelSelector", rule);
+
 const DEDICATED = { locationId: 1, serverModelId: 101 };
 
 export const LOOKUP_ROWS: readonly LookupRow[] = [
   // --- label selectors (sdk/labels.ts grammar), through each function that takes one ---
-  lookup(
-    "getHosts",
-    "selector: a key without its value",
-    { labelSelector: "env==" },
-    "labelSelector",
-    /expected a value/,
-  ),
-  lookup(
-    "getHosts",
-    "selector: in without parentheses",
-    { labelSelector: "env in prod" },
-    "labelSelector",
-    /'\(' after in/,
-  ),
-  lookup(
-    "getHosts",
-    "selector: an empty set",
-    { labelSelector: "env in ()" },
-    "labelSelector",
-    /expected a value/,
-  ),
-  lookup(
-    "getHosts",
-    "selector: an unclosed set",
-    { labelSelector: "env in (a, b" },
-    "labelSelector",
-    /',' or '\)'/,
-  ),
-  lookup(
-    "getHosts",
-    "selector: ; between conditions",
-    { labelSelector: "env=prod;tier=web" },
-    "labelSelector",
-    /expected ',' or the end/,
-  ),
-  lookup(
-    "getHosts",
-    "selector: an unknown operator",
-    { labelSelector: "env>=1" },
-    "labelSelector",
-    /an operator/,
-  ),
-  lookup(
-    "getSslCertificates",
-    "selector: uppercase prefix",
-    { labelSelector: "Example.com/team==a" },
-    "labelSelector",
-    /lowercase/,
-  ),
-  lookup(
-    "getSslCertificates",
-    "selector: a value starting with a dash",
-    { labelSelector: "env==-x" },
-    "labelSelector",
-    /start and end/,
-  ),
+  selector("getHosts", "a key without its value", "env==", /expected a value/),
+  selector("getHosts", "in without parentheses", "env in prod", /'\(' after in/),
+  selector("getHosts", "an empty set", "env in ()", /expected a value/),
+  selector("getHosts", "an unclosed set", "env in (a, b", /',' or '\)'/),
+  selector("getHosts", "; between conditions", "env=prod;tier=web", /expected ',' or the end/),
+  selector("getHosts", "an unknown operator", "env>=1", /an operator/),
+  selector("getSslCertificates", "uppercase prefix", "Example.com/team==a", /lowercase/),
+  selector("getSslCertificates", "a value starting with a dash", "env==-x", /start and end/),
   lookup(
     "getL2SegmentMembers",
     "selector: a bare !",
@@ -1577,20 +1220,8 @@ export const LOOKUP_ROWS: readonly LookupRow[] = [
     "labelSelector",
     /at most 63/,
   ),
-  lookup(
-    "getKubernetesClusters",
-    "selector: a unicode value",
-    { labelSelector: "tier==wéb" },
-    "labelSelector",
-    /expected ',' or the end/,
-  ),
-  lookup(
-    "getKubernetesClusters",
-    "selector: a number",
-    { labelSelector: 42 },
-    "labelSelector",
-    /string or a label selector builder/,
-  ),
+  selector("getKubernetesClusters", "a unicode value", "tier==wéb", /expected ',' or the end/),
+  selector("getKubernetesClusters", "a number", 42, /string or a label selector builder/),
   lookup(
     "getKubernetesClusterNodes",
     "selector: a value with a space",
@@ -1867,22 +1498,10 @@ export const LOOKUP_ROWS: readonly LookupRow[] = [
     "labelSelector",
     /at most/,
   ),
-  lookup(
-    "getSslCertificates",
-    "selector: a value of 1 MB",
-    { labelSelector: `env==${"v".repeat(MB)}` },
-    "labelSelector",
-    /at most/,
-  ),
+  selector("getSslCertificates", "a value of 1 MB", `env==${"v".repeat(MB)}`, /at most/),
   // --- issue 17 ---
   lookup("getInvoices", "limit 0", { limit: 0 }, "limit", /whole number from 1/),
-  lookup(
-    "getRacks",
-    "selector: a key without its value",
-    { labelSelector: "env==" },
-    "labelSelector",
-    /expected a value/,
-  ),
+  selector("getRacks", "a key without its value", "env==", /expected a value/),
   lookup(
     "getRack",
     "id and name both",

@@ -421,23 +421,28 @@ describe("a server whose pagination does not end", () => {
     expectSealed(error);
   });
 
-  it("full pages for ever: stopped at the page bound", async () => {
-    const server = await endless(1, (page) => `/v1/things?page=${page + 1}`);
-    const { http } = client(server.url, { listBounds: { maxPages: 50 } });
+  it.each([
+    {
+      title: "full pages for ever: stopped at the page bound",
+      perPage: 1,
+      listBounds: { maxPages: 50 },
+      bound: "at most 50 pages per list call",
+      requests: 50,
+    },
+    {
+      title: "100 items a page for ever: stopped at the item bound",
+      perPage: 100,
+      listBounds: { maxItems: 250 },
+      bound: "at most 250 items per list call",
+      requests: 3,
+    },
+  ])("$title", async ({ perPage, listBounds, bound, requests }) => {
+    const server = await endless(perPage, (page) => `/v1/things?page=${page + 1}`);
+    const { http } = client(server.url, { listBounds });
     const error = await failure(() => iterate(http));
     expect(error).toBeInstanceOf(PaginationError);
-    expect((error as PaginationError).bound).toBe("at most 50 pages per list call");
-    expect(server.requests).toHaveLength(50);
-    expectSealed(error);
-  });
-
-  it("100 items a page for ever: stopped at the item bound", async () => {
-    const server = await endless(100, (page) => `/v1/things?page=${page + 1}`);
-    const { http } = client(server.url, { listBounds: { maxItems: 250 } });
-    const error = await failure(() => iterate(http));
-    expect(error).toBeInstanceOf(PaginationError);
-    expect((error as PaginationError).bound).toBe("at most 250 items per list call");
-    expect(server.requests).toHaveLength(3);
+    expect((error as PaginationError).bound).toBe(bound);
+    expect(server.requests).toHaveLength(requests);
     expectSealed(error);
   });
 

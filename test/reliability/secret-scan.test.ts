@@ -14,6 +14,7 @@ import { rbsVolumeKind } from "../../provider/rbs-volume/definition";
 import { ServersComClient } from "../../sdk/client";
 import { type Simulator, startSimulator } from "../../simulator";
 import { EngineHarness, type Program } from "../engine/harness";
+import { simulatorConfig } from "../examples/support";
 import { captureRegistrations, settle } from "../provider/mocks";
 import { failureOf, startTestBed, volumeInputs } from "../provider/support";
 import {
@@ -145,10 +146,7 @@ describe("what the harness captures", () => {
       projectDir: join(REPO, "test", "engine", "project"),
       project: "engine-harness",
       stack: "dev",
-      config: {
-        "serverscom:apiToken": { value: sim.token, secret: true },
-        "serverscom:apiUrl": { value: sim.url },
-      },
+      config: simulatorConfig(sim),
       env: { SERVERSCOM_POLL_INTERVAL_MS: "5" },
       reuseHost: true,
     });

@@ -3,6 +3,7 @@
 // dedicated server (a GPG fingerprint required), with the SDK's error classes.
 import { describe, expect, it } from "vitest";
 import { BadRequestError, InputValidationError, NotFoundError } from "../../sdk/core/errors";
+import { orderDedicatedServer } from "./dedicated-order";
 import { rejectionOf, useSdkSimulator } from "./support";
 
 describe("client.account on the simulator", () => {
@@ -40,16 +41,7 @@ describe("client.account on the simulator", () => {
 
   it("answers a server's OOB credentials for a GPG fingerprint, 400 without one, 404 for no server", async () => {
     const api = bed().client.account;
-    const [server] = await bed().client.dedicatedServers.create({
-      location_id: 1,
-      server_model_id: 101,
-      uplink_models: { private: { id: 401 } },
-      ram_size: 32,
-      drives: { slots: [{ position: 0, drive_model_id: 201 }] },
-      operating_system_id: 303,
-      hosts: [{ hostname: "db-1.example.com" }],
-    });
-    const id = server?.id ?? "";
+    const { id } = await orderDedicatedServer(bed().client, "db-1.example.com");
     const credentials = await api.getOobCredentials(id, "0123456789ABCDEF0123456789ABCDEF01234567");
     expect(credentials.login).toBe("ADMIN");
     const error = await rejectionOf(api.getOobCredentials(id, "nope"), BadRequestError);

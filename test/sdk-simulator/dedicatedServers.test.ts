@@ -13,6 +13,7 @@ import {
   PreconditionFailedError,
   UnprocessableEntityError,
 } from "../../sdk/core/errors";
+import { dedicatedServerOrder } from "./dedicated-order";
 import {
   HOUR,
   hostPowerSettled,
@@ -33,11 +34,12 @@ const SSH_KEY = {
 };
 const IPXE_SCRIPT = "#!ipxe\ndhcp\nchain http://boot.example.com/menu.ipxe\n";
 
-/** A dedicated server in AMS1 from the seed catalogue (model 101, Ubuntu 22.04). */
+/**
+ * The suite's order: model 101 in AMS1 with both uplinks, 64 GB, two drives of model 202 in one
+ * layout, Ubuntu 22.04 (301), labelled.
+ */
 function order(overrides: Partial<DedicatedServerCreateBody> = {}): DedicatedServerCreateBody {
-  return {
-    location_id: 1,
-    server_model_id: 101,
+  return dedicatedServerOrder("web1.example.com", {
     uplink_models: { private: { id: 401 }, public: { id: 403, bandwidth_model_id: 501 } },
     ram_size: 64,
     drives: {
@@ -48,10 +50,9 @@ function order(overrides: Partial<DedicatedServerCreateBody> = {}): DedicatedSer
       layout: [{ slot_positions: [0, 1], ignore: false }],
     },
     operating_system_id: 301,
-    hosts: [{ hostname: "web1.example.com" }],
     labels: { env: "test", tier: "web" },
     ...overrides,
-  };
+  });
 }
 
 const ready = hostReady<DedicatedServer>();

@@ -4,22 +4,17 @@
 import { describe, expect, it } from "vitest";
 import { hostNetworkStates } from "../../sdk/areas/host-networks";
 import { InputValidationError } from "../../sdk/core/errors";
+import { orderDedicatedServer } from "./dedicated-order";
 import { rejectionOf, useSdkSimulator, waitGone, waitSettled } from "./support";
 
 describe("additional host networks on the simulator", () => {
   const bed = useSdkSimulator();
 
   async function dedicatedServer(): Promise<string> {
-    const [server] = await bed().client.dedicatedServers.create({
-      location_id: 1,
-      server_model_id: 101,
+    const server = await orderDedicatedServer(bed().client, "net.example.com", {
       uplink_models: { private: { id: 401 }, public: { id: 403, bandwidth_model_id: 501 } },
-      ram_size: 32,
-      drives: { slots: [{ position: 0, drive_model_id: 201 }] },
-      operating_system_id: 303,
-      hosts: [{ hostname: "net.example.com" }],
     });
-    return server?.id ?? "";
+    return server.id;
   }
 
   it("orders a public IPv4 network on a dedicated server, waits for its CIDR, removes it", async () => {

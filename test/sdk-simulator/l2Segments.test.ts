@@ -11,6 +11,7 @@ import {
   l2SegmentStates,
 } from "../../sdk/areas/l2-segments";
 import { ConflictError, NotFoundError, UnprocessableEntityError } from "../../sdk/core/errors";
+import { orderDedicatedServer } from "./dedicated-order";
 import {
   rejectionOf,
   type SdkBed,
@@ -34,17 +35,12 @@ const membersSettled: readonly StatusCheck<L2Member[]>[] = [
 ];
 
 async function server(bed: SdkBed, hostname: string): Promise<DedicatedServer> {
-  const [created] = await bed.client.dedicatedServers.create({
-    location_id: 1,
+  const created = await orderDedicatedServer(bed.client, hostname, {
     server_model_id: 104,
-    uplink_models: { private: { id: 401 } },
     ram_size: 16,
-    drives: { slots: [{ position: 0, drive_model_id: 201 }] },
     operating_system_id: 301,
-    hosts: [{ hostname }],
     labels: { role: hostname.split(".")[0] ?? "" },
   });
-  if (created === undefined) throw new Error("one server ordered");
   const { value } = await waitSettled(bed, () => bed.client.dedicatedServers.get(created.id), [
     [hostStatusStates, (s) => s.status],
   ]);

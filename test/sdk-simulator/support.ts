@@ -8,7 +8,7 @@ import {
   hostStatusStates,
 } from "../../sdk/areas/host-common";
 import { ServersComClient } from "../../sdk/client";
-import { NotFoundError } from "../../sdk/core/errors";
+import { BadRequestError, NotFoundError } from "../../sdk/core/errors";
 import {
   type Clock,
   type StateTable,
@@ -164,4 +164,11 @@ export async function rejectionOf<E extends Error>(
   );
   expect(error).toBeInstanceOf(type);
   return error as E;
+}
+
+/** A malformed label selector: refused with 400 BAD_REQUEST naming the label_selector parameter. */
+export async function expectSelectorRefused(list: Promise<unknown>): Promise<void> {
+  const error = await rejectionOf(list, BadRequestError);
+  expect(error.code).toBe("BAD_REQUEST");
+  expect(error.params).toEqual(["label_selector"]);
 }

@@ -3,21 +3,13 @@
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync } from "node:fs";
-import { homedir } from "node:os";
 import { join } from "node:path";
 import { repoRoot } from "../../../scripts/engine/repo";
-import { treeHash } from "../support/languages";
+import { cacheFolder, toolOutput, treeHash } from "../support/languages";
 
 /** The Go version, or undefined where Go is not on PATH. */
 export function goVersion(): string | undefined {
-  try {
-    return execFileSync("go", ["env", "GOVERSION"], {
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "ignore"],
-    }).trim();
-  } catch {
-    return undefined;
-  }
+  return toolOutput("go", ["env", "GOVERSION"]);
 }
 
 /** The built program's path, built when missing. */
@@ -26,13 +18,7 @@ export function goProgram(): string {
   const hash = createHash("sha256");
   for (const file of ["go.mod", "go.sum", "main.go"]) hash.update(readFileSync(join(source, file)));
   hash.update(treeHash(join(repoRoot(), "sdks", "go", "serverscom")));
-  const root =
-    process.env.PULUMI_SERVERSCOM_GO_PROGRAM_CACHE ??
-    join(
-      process.env.XDG_CACHE_HOME ?? join(homedir(), ".cache"),
-      "pulumi-serverscom",
-      "go-program",
-    );
+  const root = cacheFolder(process.env.PULUMI_SERVERSCOM_GO_PROGRAM_CACHE, "go-program");
   const binary = join(root, `${hash.digest("hex").slice(0, 16)}_${goVersion()}`, "program");
   if (existsSync(binary)) return binary;
   mkdirSync(join(binary, ".."), { recursive: true });

@@ -3,22 +3,20 @@
 // refresh that proposes nothing, an in-place update, a replacement, destroy
 // (support/languages.ts; the program is lifecycle.py).
 import { join } from "node:path";
-import { describe } from "vitest";
 import { repoRoot } from "../../../scripts/engine/repo";
-import { lifecycleTests } from "../support/languages";
+import { lifecycleSuite } from "../support/languages";
 import { pythonEnvironment, pythonVersion } from "./venv";
 
-const PYTHON = pythonVersion();
-
-describe.skipIf(PYTHON === undefined)(
-  `a Python program of the generated SDK through the real CLI${PYTHON === undefined ? " (skipped: no python3 on PATH)" : ""}`,
+lifecycleSuite(
+  "a Python program of the generated SDK through the real CLI",
+  pythonVersion(),
+  "python3",
+  "python",
   () => {
-    lifecycleTests("python", () => {
-      const python = pythonEnvironment();
-      return (step) => ({
-        file: python,
-        args: [join(repoRoot(), "test", "cli", "python", "lifecycle.py"), step],
-      });
+    const python = pythonEnvironment();
+    return (step) => ({
+      file: python,
+      args: [join(repoRoot(), "test", "cli", "python", "lifecycle.py"), step],
     });
   },
 );

@@ -7,33 +7,24 @@
 // isolation (no second download of the build backend for every run).
 import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { homedir, tmpdir } from "node:os";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { repoRoot } from "../../../scripts/engine/repo";
-import { treeHash } from "../support/languages";
+import { cacheFolder, toolOutput, treeHash } from "../support/languages";
 
 export const PULUMI_PYTHON = "3.272.0";
 const BUILD_TOOLS = ["setuptools>=70", "wheel"];
 
 /** The system's Python 3 version, or undefined where there is none. */
 export function pythonVersion(): string | undefined {
-  try {
-    return execFileSync("python3", ["-c", "import sys; print(sys.version.split()[0])"], {
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "ignore"],
-    }).trim();
-  } catch {
-    return undefined;
-  }
+  return toolOutput("python3", ["-c", "import sys; print(sys.version.split()[0])"]);
 }
 
 /** The virtual environment's python, made when missing. */
 export function pythonEnvironment(): string {
   const sdk = join(repoRoot(), "sdks", "python");
   const key = `py${pythonVersion()}_pulumi-${PULUMI_PYTHON}_sdk-${treeHash(sdk)}`;
-  const root =
-    process.env.PULUMI_SERVERSCOM_VENV_CACHE ??
-    join(process.env.XDG_CACHE_HOME ?? join(homedir(), ".cache"), "pulumi-serverscom", "python");
+  const root = cacheFolder(process.env.PULUMI_SERVERSCOM_VENV_CACHE, "python");
   const venv = join(root, key);
   const python = join(venv, "bin", "python");
   const marker = join(venv, ".complete");

@@ -6,11 +6,12 @@
 // and an RBS flavor; each step prints its change summary and outputs as JSON on its last line,
 // and the simulator's inventory is compared with the exported state after every step
 // (support/inventory.ts).
+import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { homedir, tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Simulator, startSimulator } from "../../../simulator";
 import { type CliSetup, cliSetup, pulumiBin } from "./cli";
 import { Inventory } from "./inventory";
@@ -24,6 +25,26 @@ export interface StepResult {
   /** The change summary: operation (`create`, `same`, `update`, ...) -> count. */
   readonly summary: Record<string, number>;
   readonly outputs: Record<string, unknown>;
+}
+
+/** What `file args` prints, trimmed; undefined where `file` is not on PATH (or fails). */
+export function toolOutput(file: string, args: readonly string[]): string | undefined {
+  try {
+    return execFileSync(file, args, {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+    }).trim();
+  } catch {
+    return undefined;
+  }
+}
+
+/** A cache folder of ours: `override` when set, else <XDG cache home>/pulumi-serverscom/<name>. */
+export function cacheFolder(override: string | undefined, name: string): string {
+  return (
+    override ??
+    join(process.env.XDG_CACHE_HOME ?? join(homedir(), ".cache"), "pulumi-serverscom", name)
+  );
 }
 
 /** A hash of every file under `dir`, names included. */
@@ -60,6 +81,23 @@ function runStep(
   settings: Record<string, string>,
 ): Promise<StepResult> {
   return runProgram<StepResult>(step, command(step), setup, settings);
+}
+
+/**
+ * The lifecycle suite of a language whose tool may be missing (`version` undefined): then it
+ * reports itself skipped, naming the tool.
+ */
+export function lifecycleSuite(
+  title: string,
+  version: string | undefined,
+  tool: string,
+  runtime: "python" | "go",
+  prepare: () => Promise<StepCommand> | StepCommand,
+): void {
+  const skipped = version === undefined ? ` (skipped: no ${tool} on PATH)` : "";
+  describe.skipIf(version === undefined)(`${title}${skipped}`, () => {
+    lifecycleTests(runtime, prepare);
+  });
 }
 
 /**

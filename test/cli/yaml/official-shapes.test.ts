@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parse, stringify } from "yaml";
+import { parse } from "yaml";
 import { resourceKinds } from "../../../provider/registry";
 import { fingerprintOf } from "../../../provider/ssh-key/public-key";
 import { certificateSha1, parseCertificate } from "../../../provider/ssl-certificate/pem";
@@ -21,7 +21,7 @@ import { yamlProject } from "../support/project";
 import { type RecordDouble, startRecordDouble } from "../support/record-double";
 import { secretsInFiles } from "../support/state";
 import { ADDITIONS } from "./additions";
-import { certificateFiles, KEY_CONFIG } from "./program";
+import { certificateFiles, KEY_CONFIG, SECRET_KEY_CONFIG, yamlText } from "./program";
 
 const GO = "go-client/pkg/fixtures";
 /** The SSH key's id: its fingerprint, that of the key the program declares (see substituted). */
@@ -37,119 +37,67 @@ interface Imported {
   readonly file: string;
 }
 
+/** A row whose record is the Go client's fixture at `path` (all but one). */
+const go = (kind: string, name: string, id: string, path: string): Imported => ({
+  kind,
+  name,
+  id,
+  file: `${GO}/${path}`,
+});
+
 const IMPORTED: readonly Imported[] = [
-  { kind: "RbsVolume", name: "rbs", id: "Rbs2KdWL", file: `${GO}/rbs_volumes/get_response.json` },
-  {
-    kind: "SbmServer",
-    name: "sbm",
-    id: "xkazYeJ0",
-    file: `${GO}/hosts/sbm_servers/get_response.json`,
-  },
-  {
-    kind: "CloudInstance",
-    name: "instance",
-    id: "BDbDxbl2",
-    file: `${GO}/cloud_instances/get_response.json`,
-  },
-  {
-    kind: "KubernetesCluster",
-    name: "cluster",
-    id: "YQdJqobO",
-    file: `${GO}/kubernetes_clusters/get_response.json`,
-  },
-  {
-    kind: "L2Segment",
-    name: "segment",
-    id: "y1aKReQG",
-    file: `${GO}/l2_segments/get_response.json`,
-  },
-  {
-    kind: "KubernetesBaremetalNodePower",
-    name: "nodePower",
-    id: "xkazYeJ0",
-    file: `${GO}/hosts/kubernetes_baremetal_nodes/get_response.json`,
-  },
-  {
-    kind: "DedicatedServer",
-    name: "server",
-    id: "xkazYeJ0",
-    file: `${GO}/hosts/dedicated_servers/get_response.json`,
-  },
-  {
-    kind: "SshKey",
-    name: "key",
-    id: SSH_KEY_ID,
-    file: `${GO}/ssh_keys/get_response.json`,
-  },
-  {
-    kind: "SslCertificate",
-    name: "certificate",
-    id: "LDdwpRe1",
-    file: `${GO}/ssl_certificates/get_custom_response.json`,
-  },
-  {
-    kind: "LetsEncryptCertificateLabels",
-    name: "letsEncrypt",
-    id: "LDdwpRe1",
-    file: `${GO}/ssl_certificates/get_le_response.json`,
-  },
+  go("RbsVolume", "rbs", "Rbs2KdWL", "rbs_volumes/get_response.json"),
+  go("SbmServer", "sbm", "xkazYeJ0", "hosts/sbm_servers/get_response.json"),
+  go("CloudInstance", "instance", "BDbDxbl2", "cloud_instances/get_response.json"),
+  go("KubernetesCluster", "cluster", "YQdJqobO", "kubernetes_clusters/get_response.json"),
+  go("L2Segment", "segment", "y1aKReQG", "l2_segments/get_response.json"),
+  go(
+    "KubernetesBaremetalNodePower",
+    "nodePower",
+    "xkazYeJ0",
+    "hosts/kubernetes_baremetal_nodes/get_response.json",
+  ),
+  go("DedicatedServer", "server", "xkazYeJ0", "hosts/dedicated_servers/get_response.json"),
+  go("SshKey", "key", SSH_KEY_ID, "ssh_keys/get_response.json"),
+  go("SslCertificate", "certificate", "LDdwpRe1", "ssl_certificates/get_custom_response.json"),
+  go(
+    "LetsEncryptCertificateLabels",
+    "letsEncrypt",
+    "LDdwpRe1",
+    "ssl_certificates/get_le_response.json",
+  ),
   {
     kind: "PtrRecord",
     name: "ptr",
     id: "hosts/dedicated_servers/xkazYeJ0/ptr_records/ptrId",
     file: `${SRVCTL}/ptr/get.json`,
   },
-  {
-    kind: "Subnetwork",
-    name: "subnetwork",
-    id: "network_pools/a/subnetworks/b",
-    file: `${GO}/network_pools/get_subnetwork_response.json`,
-  },
-  {
-    kind: "HostNetwork",
-    name: "network",
-    id: "hosts/dedicated_servers/xkazYeJ0/networks/pen5zld7",
-    file: `${GO}/hosts/dedicated_servers/get_network_response.json`,
-  },
-  {
-    kind: "L4LoadBalancer",
-    name: "l4",
-    id: "y1aKReQG",
-    file: `${GO}/load_balancers/l4/get_response.json`,
-  },
-  {
-    kind: "L7LoadBalancer",
-    name: "l7",
-    id: "y1aKReQG",
-    file: `${GO}/load_balancers/l7/get_response.json`,
-  },
-  {
-    kind: "CloudVolume",
-    name: "volume",
-    id: "Jrb2KdWL",
-    file: `${GO}/cloud_volumes/get_response.json`,
-  },
-  { kind: "DnsZone", name: "zone", id: "aXmDk39e", file: `${GO}/dns/get_domain_response.json` },
-  {
-    kind: "DnsRecord",
-    name: "record",
-    id: "aXmDk39e/rEc0rd01",
-    file: `${GO}/dns/get_record_response.json`,
-  },
-  {
-    kind: "CloudVolumeBackup",
-    name: "backup",
-    id: "X7ax9byv",
-    file: `${GO}/cloud_backups/get_response.json`,
-  },
-  {
-    kind: "CloudSnapshot",
-    name: "snapshot",
-    // The import id that names the instance (README's import table): the region's snapshots of
-    // that instance are asked, not every instance of the region.
-    id: "1/BDbDxbl2/snapshot1",
-    file: `${GO}/cloud_regions/snapshots_list_response.json`,
-  },
+  go(
+    "Subnetwork",
+    "subnetwork",
+    "network_pools/a/subnetworks/b",
+    "network_pools/get_subnetwork_response.json",
+  ),
+  go(
+    "HostNetwork",
+    "network",
+    "hosts/dedicated_servers/xkazYeJ0/networks/pen5zld7",
+    "hosts/dedicated_servers/get_network_response.json",
+  ),
+  go("L4LoadBalancer", "l4", "y1aKReQG", "load_balancers/l4/get_response.json"),
+  go("L7LoadBalancer", "l7", "y1aKReQG", "load_balancers/l7/get_response.json"),
+  go("CloudVolume", "volume", "Jrb2KdWL", "cloud_volumes/get_response.json"),
+  go("DnsZone", "zone", "aXmDk39e", "dns/get_domain_response.json"),
+  go("DnsRecord", "record", "aXmDk39e/rEc0rd01", "dns/get_record_response.json"),
+  go("CloudVolumeBackup", "backup", "X7ax9byv", "cloud_backups/get_response.json"),
+  // The import id that names the instance (README's import table): the region's snapshots of
+  // that instance are asked, not every instance of the region.
+  go(
+    "CloudSnapshot",
+    "snapshot",
+    "1/BDbDxbl2/snapshot1",
+    "cloud_regions/snapshots_list_response.json",
+  ),
 ];
 
 /**
@@ -341,10 +289,7 @@ describe.skipIf(!officialPresent)(
         join(dir, "Pulumi.yaml"),
         [
           ...readFileSync(join(dir, "Pulumi.yaml"), "utf8").split("\n").slice(0, 6),
-          stringify(
-            { config: { [KEY_CONFIG]: { type: "string", secret: true } }, resources },
-            { aliasDuplicateObjects: false, lineWidth: 0 },
-          ),
+          yamlText({ config: SECRET_KEY_CONFIG, resources }),
         ].join("\n"),
       );
       const before = double.answered.length;

@@ -34,6 +34,22 @@ export function certificateFiles(): { cert: string; key: string } {
 /** The stack configuration the program reads: the certificate's private key is a secret. */
 export const KEY_CONFIG = "sslPrivateKey";
 
+/** The `config:` block of the suites' programs: KEY_CONFIG, a secret string. */
+export const SECRET_KEY_CONFIG = { [KEY_CONFIG]: { type: "string", secret: true } };
+
+/** The `location` variable of the suites' programs: AMS1, looked up by its code. */
+export const AMS1_LOCATION = {
+  "fn::invoke": { function: "serverscom:index:getLocation", arguments: { code: "AMS1" } },
+};
+
+/**
+ * A program as Pulumi.yaml text: no anchors or aliases for shared objects (pulumi-yaml refuses
+ * alias nodes), no folded lines.
+ */
+export function yamlText(program: object): string {
+  return stringify(program, { aliasDuplicateObjects: false, lineWidth: 0 });
+}
+
 type Props = Record<string, unknown>;
 
 export interface Declaration {
@@ -252,27 +268,21 @@ export function programBody(options: ProgramOptions = {}): string {
       ...(r.options === undefined ? {} : { options: r.options }),
     };
   }
-  // No anchors/aliases for shared objects: pulumi-yaml refuses alias nodes.
-  return stringify(
-    {
-      config: { [KEY_CONFIG]: { type: "string", secret: true } },
-      variables: {
-        location: {
-          "fn::invoke": { function: "serverscom:index:getLocation", arguments: { code: "AMS1" } },
+  return yamlText({
+    config: SECRET_KEY_CONFIG,
+    variables: {
+      location: AMS1_LOCATION,
+      standard: {
+        "fn::invoke": {
+          function: "serverscom:index:getRbsFlavor",
+          arguments: { locationId: ref("location.id"), name: "standard" },
         },
-        standard: {
-          "fn::invoke": {
-            function: "serverscom:index:getRbsFlavor",
-            arguments: { locationId: ref("location.id"), name: "standard" },
-          },
-        },
-      },
-      resources: out,
-      outputs: {
-        fingerprint: ref("deploy.fingerprint"),
-        volumeAddress: ref("data.ipAddress"),
       },
     },
-    { aliasDuplicateObjects: false, lineWidth: 0 },
-  );
+    resources: out,
+    outputs: {
+      fingerprint: ref("deploy.fingerprint"),
+      volumeAddress: ref("data.ipAddress"),
+    },
+  });
 }

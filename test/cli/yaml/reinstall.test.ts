@@ -7,9 +7,8 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { stringify } from "yaml";
 import { expectSuccess } from "../support/cli";
-import { KEY_CONFIG, ref } from "./program";
+import { AMS1_LOCATION, ref, SECRET_KEY_CONFIG, yamlText } from "./program";
 import { useYamlStack } from "./stack";
 
 const REINSTALL = "POST /v1/hosts/sbm_servers/:id/reinstall";
@@ -17,29 +16,22 @@ const NEVER_RECORDED = "The state records no reinstallTrigger";
 
 /** The program: one SBM server with this system and, when given, this trigger. */
 function program(operatingSystemId: number, reinstallTrigger?: string): string {
-  return stringify(
-    {
-      config: { [KEY_CONFIG]: { type: "string", secret: true } },
-      variables: {
-        location: {
-          "fn::invoke": { function: "serverscom:index:getLocation", arguments: { code: "AMS1" } },
-        },
-      },
-      resources: {
-        web: {
-          type: "serverscom:index:SbmServer",
-          properties: {
-            locationId: ref("location.id"),
-            sbmFlavorModelId: 601,
-            operatingSystemId,
-            hostname: "web-1",
-            ...(reinstallTrigger === undefined ? {} : { reinstallTrigger }),
-          },
+  return yamlText({
+    config: SECRET_KEY_CONFIG,
+    variables: { location: AMS1_LOCATION },
+    resources: {
+      web: {
+        type: "serverscom:index:SbmServer",
+        properties: {
+          locationId: ref("location.id"),
+          sbmFlavorModelId: 601,
+          operatingSystemId,
+          hostname: "web-1",
+          ...(reinstallTrigger === undefined ? {} : { reinstallTrigger }),
         },
       },
     },
-    { aliasDuplicateObjects: false, lineWidth: 0 },
-  );
+  });
 }
 
 async function reinstalls(): Promise<number> {
