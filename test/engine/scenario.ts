@@ -89,7 +89,12 @@ export interface FailedCreate {
   readonly count?: (sim: Simulator) => Promise<number>;
 }
 
-type Check = (resource: StoredResource, sim: Simulator) => Promise<void> | void;
+/** What a scenario checks or does: the resource under test, the simulator, the harness. */
+export type Check = (
+  resource: StoredResource,
+  sim: Simulator,
+  harness: EngineHarness,
+) => Promise<void> | void;
 
 export interface Replacements {
   /** The program of the current state, with these resource options on the resource under test. */
@@ -276,7 +281,7 @@ export function engineScenario(options: ScenarioOptions): Scenario {
           // The serialised shim: a couple of kilobytes, whatever the kind.
           expect(String(resource.inputs.__provider).length).toBeLessThan(4096);
         }
-        await check?.(resource, current());
+        await check?.(resource, current(), currentHarness());
       });
     },
 
@@ -361,7 +366,7 @@ export function engineScenario(options: ScenarioOptions): Scenario {
             expect(detailed.length).toBeGreaterThan(0);
             for (const kind of detailed) expect(IN_PLACE).toContain(kind);
           }
-          await check?.(stored(), current());
+          await check?.(stored(), current(), currentHarness());
         },
       );
     },
@@ -377,7 +382,7 @@ export function engineScenario(options: ScenarioOptions): Scenario {
           expect(detailed.some((kind) => !IN_PLACE.includes(kind))).toBe(true);
         }
         expect(stored().id).not.toBe(id);
-        await check?.(stored(), current());
+        await check?.(stored(), current(), currentHarness());
       });
     },
 
@@ -385,9 +390,9 @@ export function engineScenario(options: ScenarioOptions): Scenario {
       each(
         "refresh reports a change made outside Pulumi, and the next up puts it back",
         async () => {
-          await change(stored(), current());
+          await change(stored(), current(), currentHarness());
           expect(opOf(await currentHarness().refresh(), options.name)).toBe("update");
-          await check(stored(), current());
+          await check(stored(), current(), currentHarness());
           expect(opOf(await up(program), options.name)).toBe(fix);
           const again = await currentHarness().refresh();
           expect(again.map((s) => s.op)).toEqual(again.map(() => "same"));
@@ -399,7 +404,7 @@ export function engineScenario(options: ScenarioOptions): Scenario {
       each(
         "refresh after a deletion outside Pulumi drops it; the next up creates it again",
         async () => {
-          await remove(stored(), current());
+          await remove(stored(), current(), currentHarness());
           expect(opOf(await currentHarness().refresh(), options.name)).toBe("delete");
           expect(currentHarness().resource(type, options.name)).toBeUndefined();
           await restore?.(current());
