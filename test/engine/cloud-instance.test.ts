@@ -6,26 +6,12 @@ import { scenarioOf } from "./kinds";
 import { AMS1_DEBIAN, AMS1_UBUNTU, instance } from "./programs";
 import { reinstallConsent } from "./reinstall-consent";
 import { engineScenario } from "./scenario";
+import { userDataIsSecret } from "./user-data";
 
 const s = engineScenario(scenarioOf("CloudInstance"));
 
 describe("CloudInstance user data", () => {
-  const userData = "#cloud-config\nchpasswd: { list: 'root:plain-user-data-secret' }\n";
-  let stateText = "";
-
-  it("is a secret output", async () => {
-    await s.harness().up(instance({ userData }));
-    expect(s.stored().additionalSecretOutputs).toContain("userData");
-    stateText = s.harness().stateText();
-    await s.harness().destroy();
-  });
-
-  // The engine seals additionalSecretOutputs only (pkg/resource/deploy/step_executor.go):
-  // registration() wraps the input of the same name in pulumi.secret so it is sealed too.
-  it("plain user data never reaches the stored state in clear", () => {
-    expect(stateText).toContain("serverscom:CloudInstance");
-    expect(stateText).not.toContain("plain-user-data-secret");
-  });
+  userDataIsSecret(s, "CloudInstance", (userData) => [instance({ userData })]);
 });
 
 describe("deleteBeforeReplace: false and a replace-only property the API never reports", () => {

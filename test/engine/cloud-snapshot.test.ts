@@ -2,8 +2,8 @@
 // `pulumi up` / `refresh` / `destroy`: a lost create beside another program's snapshot. Its
 // lifecycle is a row of the engine lifecycle table (kinds.ts). Needs a current dist/.
 import { describe, expect } from "vitest";
-import { OperationFailed } from "./harness";
 import { scenarioOf } from "./kinds";
+import { expectNamedNotTaken, upLosingCreate } from "./lost-create";
 import { snapshot } from "./programs";
 import { engineScenario } from "./scenario";
 
@@ -18,23 +18,10 @@ describe("a CloudSnapshot whose create is lost", () => {
     async () => {
       const h = s.harness();
       const sim = s.sim();
-      await sim.control.setFaults({
-        rules: [
-          {
-            kind: "foreignTwin",
-            probability: 1,
-            times: 1,
-            method: "POST",
-            path: "/v1/cloud_computing/regions/*/snapshots",
-          },
-        ],
-      });
-      const failed = await h.up(snapshot()).catch((caught: unknown) => caught);
-      await sim.control.setFaults({});
-      expect(failed).toBeInstanceOf(OperationFailed);
+      const path = "/v1/cloud_computing/regions/*/snapshots";
+      const failed = await upLosingCreate(s, "foreignTwin", path, snapshot());
       const [twin] = await sim.control.records("cloud_snapshots");
-      expect((failed as Error).message).toContain("504");
-      expect((failed as Error).message).toContain(`adoptId: "1/${String(twin?.id)}"`);
+      expectNamedNotTaken(failed, `adoptId: "1/${String(twin?.id)}"`);
       expect(() => s.stored()).toThrow(/no CloudSnapshot golden in the state/);
       const again = await h.up(snapshot()).catch((caught: unknown) => caught);
       expect((again as Error).message).toContain("the region already has a snapshot named golden");

@@ -2,8 +2,8 @@
 // `pulumi up` / `refresh` / `destroy`: a lost create beside another program's record. Its
 // lifecycle is a row of the engine lifecycle table (kinds.ts). Needs a current dist/.
 import { describe, expect } from "vitest";
-import { OperationFailed } from "./harness";
 import { scenarioOf } from "./kinds";
+import { expectNamedNotTaken, upLosingCreate } from "./lost-create";
 import { dnsRecord as record } from "./programs";
 import { engineScenario } from "./scenario";
 
@@ -20,24 +20,9 @@ describe("a DnsRecord whose create is lost", () => {
       const sim = s.sim();
       const aRecords = async () =>
         (await sim.control.records("dns_records")).filter((r) => r.type === "A");
-      await sim.control.setFaults({
-        rules: [
-          {
-            kind: "foreignTwin",
-            probability: 1,
-            times: 1,
-            method: "POST",
-            path: "/v1/dns/domains/*/records",
-          },
-        ],
-      });
-      const failed = await h.up(record()).catch((caught: unknown) => caught);
-      await sim.control.setFaults({});
-      expect(failed).toBeInstanceOf(OperationFailed);
+      const failed = await upLosingCreate(s, "foreignTwin", "/v1/dns/domains/*/records", record());
       const [twin] = await aRecords();
-      const twinId = `${String(twin?.domain_id)}/${String(twin?.id)}`;
-      expect((failed as Error).message).toContain("504");
-      expect((failed as Error).message).toContain(`adoptId: "${twinId}"`);
+      expectNamedNotTaken(failed, `adoptId: "${String(twin?.domain_id)}/${String(twin?.id)}"`);
       expect(() => s.stored()).toThrow(/no DnsRecord www in the state/);
       // The next up stops at it, and still takes nothing.
       const again = await h.up(record()).catch((caught: unknown) => caught);

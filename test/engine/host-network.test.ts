@@ -2,8 +2,8 @@
 // `pulumi up` / `refresh` / `destroy`: lost creates of IPv4 and IPv6 networks. Its lifecycle is a
 // row of the engine lifecycle table (kinds.ts). Needs a current dist/ (npm test builds it first).
 import { describe, expect } from "vitest";
-import { OperationFailed } from "./harness";
 import { scenarioOf } from "./kinds";
+import { expectNamedNotTaken, upLosingCreate } from "./lost-create";
 import { hostNetwork as network } from "./programs";
 import { engineScenario } from "./scenario";
 
@@ -21,20 +21,8 @@ describe("a HostNetwork whose create is lost", () => {
   // told by the host's networks before and after the POST: found, recorded, ordered once.
   s.each("IPv4: a lost answer finds its own network by the host's list, ordered once", async () => {
     const h = s.harness();
-    const sim = s.sim();
-    await sim.control.setFaults({
-      rules: [
-        {
-          kind: "dropResponseAfterApply",
-          probability: 1,
-          times: 1,
-          method: "POST",
-          path: "/v1/hosts/dedicated_servers/*/networks",
-        },
-      ],
-    });
-    await h.up(network());
-    await sim.control.setFaults({});
+    const path = "/v1/hosts/dedicated_servers/*/networks";
+    expect(await upLosingCreate(s, "dropResponseAfterApply", path, network())).toBeUndefined();
     const networks = await additional("ipv4");
     expect(networks).toHaveLength(1);
     expect(networkId(s.stored().id)).toBe(String(networks[0]?.id));
@@ -47,26 +35,11 @@ describe("a HostNetwork whose create is lost", () => {
     "IPv6: a 504 not applied beside another program's activation is named, never taken",
     async () => {
       const h = s.harness();
-      const sim = s.sim();
       const ipv6 = network({ type: "public_ipv6", mask: undefined });
-      await sim.control.setFaults({
-        rules: [
-          {
-            kind: "foreignTwin",
-            probability: 1,
-            times: 1,
-            method: "POST",
-            path: "/v1/hosts/dedicated_servers/*/networks/public_ipv6",
-          },
-        ],
-      });
-      const failed = await h.up(ipv6).catch((caught: unknown) => caught);
-      await sim.control.setFaults({});
-      expect(failed).toBeInstanceOf(OperationFailed);
+      const path = "/v1/hosts/dedicated_servers/*/networks/public_ipv6";
+      const failed = await upLosingCreate(s, "foreignTwin", path, ipv6);
       const [twin] = await additional("ipv6");
-      expect((failed as Error).message).toContain("504");
-      expect((failed as Error).message).toContain(String(twin?.id));
-      expect((failed as Error).message).toContain("adoptId");
+      expectNamedNotTaken(failed, String(twin?.id), "adoptId");
       expect(() => s.stored()).toThrow(/no HostNetwork extra in the state/);
       const again = await h.up(ipv6).catch((caught: unknown) => caught);
       expect((again as Error).message).toContain("the server already has its public IPv6 network");

@@ -7,6 +7,7 @@ import { scenarioOf, unscheduled } from "./kinds";
 import { DEBIAN_12, sbmServer as server, UBUNTU_24 } from "./programs";
 import { reinstallConsent } from "./reinstall-consent";
 import { engineScenario } from "./scenario";
+import { userDataIsSecret } from "./user-data";
 
 const s = engineScenario(scenarioOf("SbmServer"));
 
@@ -16,25 +17,12 @@ async function liveServers(sim: Simulator) {
 }
 
 describe("SbmServer user data", () => {
-  const userData = "#cloud-config\nchpasswd: { list: 'root:plain-user-data-secret' }\n";
-  let stateText = "";
-
-  it("is a secret output", async () => {
-    // A server gets user data: a reinstall, confirmed by a change of the trigger, which an up
-    // records first (one the state never recorded confirms nothing).
-    await s.harness().up(server({ reinstallTrigger: "first" }));
-    await s.harness().up(server({ userData, reinstallTrigger: "user-data" }));
-    expect(s.stored().additionalSecretOutputs).toContain("userData");
-    stateText = s.harness().stateText();
-    await s.harness().destroy();
-  });
-
-  // The engine seals additionalSecretOutputs only (pkg/resource/deploy/step_executor.go):
-  // registration() wraps the input of the same name in pulumi.secret so it is sealed too.
-  it("plain user data never reaches the stored state in clear", () => {
-    expect(stateText).toContain("serverscom:SbmServer");
-    expect(stateText).not.toContain("plain-user-data-secret");
-  });
+  // A server gets user data: a reinstall, confirmed by a change of the trigger, which an up
+  // records first (one the state never recorded confirms nothing).
+  userDataIsSecret(s, "SbmServer", (userData) => [
+    server({ reinstallTrigger: "first" }),
+    server({ userData, reinstallTrigger: "user-data" }),
+  ]);
 });
 
 describe("SbmServer reinstall: only with the program's consent", () => {

@@ -3,12 +3,13 @@
 // CIDR and by mask. Its lifecycle is a row of the engine lifecycle table (kinds.ts). Needs a
 // current dist/ (npm test builds it first).
 import { describe, expect } from "vitest";
-import { OperationFailed } from "./harness";
 import { scenarioOf } from "./kinds";
+import { expectNamedNotTaken, upLosingCreate } from "./lost-create";
 import { subnetwork } from "./programs";
 import { engineScenario } from "./scenario";
 
 const RECORDS = "subnetworks";
+const POST_PATH = "/v1/network_pools/*/subnetworks";
 
 /** The subnetwork's own id: the last part of the resource's id (its path below /v1). */
 const subnetworkId = (id: string) => id.split("/").at(-1) ?? id;
@@ -25,21 +26,9 @@ describe("a Subnetwork whose create is lost", () => {
     async () => {
       const h = s.harness();
       const sim = s.sim();
-      const twinRule = {
-        kind: "foreignTwin",
-        probability: 1,
-        times: 1,
-        method: "POST",
-        path: "/v1/network_pools/*/subnetworks",
-      } as const;
-      await sim.control.setFaults({ rules: [twinRule] });
-      const failed = await h.up(subnetwork()).catch((caught: unknown) => caught);
-      await sim.control.setFaults({});
-      expect(failed).toBeInstanceOf(OperationFailed);
+      const failed = await upLosingCreate(s, "foreignTwin", POST_PATH, subnetwork());
       const [twin] = await sim.control.records(RECORDS);
-      expect((failed as Error).message).toContain("504");
-      expect((failed as Error).message).toContain(String(twin?.id));
-      expect((failed as Error).message).toContain("adoptId");
+      expectNamedNotTaken(failed, String(twin?.id), "adoptId");
       expect(() => s.stored()).toThrow(/no Subnetwork private in the state/);
       const again = await h.up(subnetwork()).catch((caught: unknown) => caught);
       expect((again as Error).message).toContain("already has the subnetwork 10.20.0.0/29");
@@ -53,19 +42,7 @@ describe("a Subnetwork whose create is lost", () => {
   s.each("by mask: a lost answer finds its own subnetwork, ordered once", async () => {
     const h = s.harness();
     const sim = s.sim();
-    await sim.control.setFaults({
-      rules: [
-        {
-          kind: "dropResponseAfterApply",
-          probability: 1,
-          times: 1,
-          method: "POST",
-          path: "/v1/network_pools/*/subnetworks",
-        },
-      ],
-    });
-    await h.up(replaced);
-    await sim.control.setFaults({});
+    expect(await upLosingCreate(s, "dropResponseAfterApply", POST_PATH, replaced)).toBeUndefined();
     const records = await sim.control.records(RECORDS);
     expect(records).toHaveLength(1);
     expect(subnetworkId(s.stored().id)).toBe(String(records[0]?.id));
