@@ -6,8 +6,9 @@
 // secrets the kind's suite names, every secret input and output of the state) may appear in the
 // stored state or in what the provider printed.
 //
-// A kind's suite (test/engine/<kind>.test.ts) calls engineScenario once, then one method per
-// scenario, in order: they share one simulator and one stack, as successive `pulumi` commands do.
+// The lifecycle table (kinds.ts, run by lifecycle.ts) calls engineScenario once per kind, then one
+// method per scenario, in order (a kind's own tests, test/engine/<kind>.test.ts, start their
+// own): they share one simulator and one stack, as successive `pulumi` commands do.
 // The harness keeps one provider process per door for the suite (reuseHost), restarted when the
 // configuration changes; the rebuilt-package scenario starts its own.
 // A scenario that cannot apply to a kind is recorded with `notApplicable`, the reason, and a
