@@ -15,13 +15,32 @@ export type Declare = (args?: Bag, opts?: Bag) => Program;
 /** A resource the package's constructors all take: a name, inputs and resource options. */
 type Constructor = new (name: string, args: Bag, opts: Bag) => unknown;
 
-/** A program declaring the resource `name` of the package's class `kind`, and nothing else. */
-function single(kind: keyof PackageModule, name: string, defaults: Bag): Declare {
+/**
+ * A program declaring what the resource needs (`companion`, first), then the resource `name` of
+ * the package's class `kind`, its default inputs taken from the companion.
+ */
+function beside<C>(
+  companion: (serverscom: PackageModule) => C,
+  kind: keyof PackageModule,
+  name: string,
+  defaults: (companion: C) => Bag,
+): Declare {
   return (args = {}, opts = {}) =>
     (serverscom) => {
+      const made = companion(serverscom);
       const Resource = serverscom[kind] as unknown as Constructor;
-      new Resource(name, { ...defaults, ...args }, opts);
+      new Resource(name, { ...defaults(made), ...args }, opts);
     };
+}
+
+/** A program declaring the resource `name` of the package's class `kind`, and nothing else. */
+function single(kind: keyof PackageModule, name: string, defaults: Bag): Declare {
+  return beside(
+    () => undefined,
+    kind,
+    name,
+    () => defaults,
+  );
 }
 
 /** Ubuntu 24.04 in region 1 (AMS1) and in region 2 (DFW1): images differ per region. */
@@ -112,19 +131,13 @@ export const dedicatedServer = single("DedicatedServer", "db", {
 });
 
 /** A record, with the zone it lives in declared beside it. */
-export const dnsRecord =
-  (args: Bag = {}, opts: Bag = {}): Program =>
-  (serverscom) => {
-    const zone = new serverscom.DnsZone("zone", {
-      name: "example.com",
-      email: "admin@example.com",
-    });
-    new serverscom.DnsRecord(
-      "www",
-      { zoneId: zone.id, name: "www", type: "A", data: "192.0.2.1", ...args },
-      opts,
-    );
-  };
+export const dnsRecord = beside(
+  (serverscom) =>
+    new serverscom.DnsZone("zone", { name: "example.com", email: "admin@example.com" }),
+  "DnsRecord",
+  "www",
+  (zone) => ({ zoneId: zone.id, name: "www", type: "A", data: "192.0.2.1" }),
+);
 
 export const dnsZone = single("DnsZone", "zone", {
   name: "example.com",
@@ -133,10 +146,9 @@ export const dnsZone = single("DnsZone", "zone", {
 });
 
 /** An additional network of a dedicated server declared beside it. */
-export const hostNetwork =
-  (args: Bag = {}, opts: Bag = {}): Program =>
-  (serverscom) => {
-    const server = new serverscom.DedicatedServer("db", {
+export const hostNetwork = beside(
+  (serverscom) =>
+    new serverscom.DedicatedServer("db", {
       locationId: 1,
       serverModelId: 101,
       uplinkModels: { private: { id: 401 }, public: { id: 403, bandwidthModelId: 501 } },
@@ -144,13 +156,11 @@ export const hostNetwork =
       drives: { slots: [{ position: 0, driveModelId: 201 }] },
       operatingSystemId: 301,
       hostname: "db-1",
-    });
-    new serverscom.HostNetwork(
-      "extra",
-      { hostId: server.id, hostType: "dedicated_server", type: "public_ipv4", mask: 29, ...args },
-      opts,
-    );
-  };
+    }),
+  "HostNetwork",
+  "extra",
+  (server) => ({ hostId: server.id, hostType: "dedicated_server", type: "public_ipv4", mask: 29 }),
+);
 
 /** The simulator's seed (simulator/seed/kubernetes.ts): a host that is off, one that is on. */
 export const POWERED_OFF = "BmNode02";
@@ -170,16 +180,8 @@ export const cluster = single("KubernetesCluster", "k8s", {
 
 /** Two servers on Debian 12 with a private uplink, the members of a segment. */
 const MEMBER: DedicatedServerArgs = {
-  locationId: 1,
-  serverModelId: 101,
+  ...ORDER,
   uplinkModels: { private: { id: 401 } },
-  ramSize: 64,
-  drives: {
-    slots: [
-      { position: 0, driveModelId: 201 },
-      { position: 1, driveModelId: 201 },
-    ],
-  },
   operatingSystemId: 303,
 };
 
@@ -239,25 +241,17 @@ export const certificateLabels = single("LetsEncryptCertificateLabels", "site", 
 });
 
 /** A PTR record for the public address of a cloud instance declared beside it. */
-export const ptrRecord =
-  (args: Bag = {}, opts: Bag = {}): Program =>
-  (serverscom) => {
-    const host = new serverscom.CloudInstance("app", {
-      regionId: 1,
-      flavorId: "SSD.30",
-      imageId: AMS1_UBUNTU,
-    });
-    new serverscom.PtrRecord(
-      "app-ptr",
-      {
-        cloudInstanceId: host.id,
-        ip: host.publicIpv4Address.apply((ip) => ip ?? ""),
-        domain: "app.example.com",
-        ...args,
-      },
-      opts,
-    );
-  };
+export const ptrRecord = beside(
+  (serverscom) =>
+    new serverscom.CloudInstance("app", { regionId: 1, flavorId: "SSD.30", imageId: AMS1_UBUNTU }),
+  "PtrRecord",
+  "app-ptr",
+  (host) => ({
+    cloudInstanceId: host.id,
+    ip: host.publicIpv4Address.apply((ip) => ip ?? ""),
+    domain: "app.example.com",
+  }),
+);
 
 export const rbsVolume = single("RbsVolume", "data", { locationId: 1, flavorId: 1, size: 100 });
 

@@ -248,6 +248,10 @@ export function engineScenario(options: ScenarioOptions): Scenario {
       lane.sim = await startSimulator({ speed: 3000, ...options.simulator });
       active = lane;
       lane.harness = newHarness(lane.door);
+      // The lane's provider host starts here, not in the suite's first test (whatever that test
+      // is: a kind's own tests have no plain create first): an up of a program that declares
+      // nothing, which records nothing, not even the provider's configuration.
+      await lane.harness.up(() => {});
     }
     active = dynamicLane;
   });
