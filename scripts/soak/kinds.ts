@@ -3,7 +3,7 @@
 // key a stored resource's id maps to, when an object counts as live), so that the inventory
 // (inventory.ts) can be compared with the harness's state.
 //
-// The programs follow test/engine/<kind>.test.ts. Each resource gets customTimeouts of a minute:
+// The programs follow test/engine/programs.ts. Each resource gets customTimeouts of a minute:
 // at the soak's simulator speed every wait takes well under a second, and a wait that hangs
 // because of a bug must end the step (with a typed timeout error) instead of the whole run.
 import { readFileSync } from "node:fs";
@@ -294,7 +294,7 @@ export interface SoakKind {
   readonly seedChecks?: readonly SeedCheck[];
 }
 
-// --- the programs (test/engine/<kind>.test.ts) ---
+// --- the programs (test/engine/programs.ts) ---
 
 const SBM_01 = 601;
 const UBUNTU_24 = 302;

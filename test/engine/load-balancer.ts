@@ -1,10 +1,9 @@
-// What the L4 and L7 engine scenarios check alike. A deleted balancer lingers in status
+// What the L4 and L7 rows of the engine lifecycle table (kinds.ts) check alike. A deleted balancer lingers in status
 // "deleting" before it disappears (the simulator, as the API's status table says), so "live"
 // means every other status.
 import { expect } from "vitest";
 import type { Simulator } from "../../simulator";
-import type { Program, StoredResource } from "./harness";
-import type { FailedCreate } from "./scenario";
+import type { StoredResource } from "./harness";
 
 /** How many balancers of this layer (`records`: the simulator's collection) are not being deleted. */
 export async function liveBalancers(sim: Simulator, records: string): Promise<number> {
@@ -20,30 +19,10 @@ export function replacedCheck(records: string) {
   };
 }
 
-/** Deletes the balancer behind Pulumi's back. */
-export function removeOutside(records: string) {
-  return async (resource: StoredResource, sim: Simulator): Promise<void> => {
-    await sim.control.remove(records, resource.id);
-  };
-}
-
 /** After destroy: every balancer left is being deleted. */
 export function destroyedCheck(records: string) {
   return async (sim: Simulator): Promise<void> => {
     const left = await sim.control.records(records);
     expect(left.every((b) => b.status === "deleting")).toBe(true);
-  };
-}
-
-/** A create that times out while the balancer applies (partial), resumed by the next up. */
-export function timedOutCreate(
-  records: string,
-  balancer: (args?: Record<string, unknown>, opts?: Record<string, unknown>) => Program,
-): FailedCreate {
-  return {
-    failing: balancer({}, { customTimeouts: { create: "1ms" } }),
-    partial: true,
-    resume: balancer(),
-    count: (sim) => liveBalancers(sim, records),
   };
 }

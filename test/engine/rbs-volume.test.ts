@@ -1,5 +1,7 @@
-// RbsVolume through the real provider host, driven like `pulumi up` / `refresh` / `destroy`.
-// Needs a current dist/ (npm test builds it first; alone: npm run build).
+// RbsVolume's own tests through the real provider host and the native plugin, driven like
+// `pulumi up` / `refresh` / `destroy`: an import under another resource's name, failures, the
+// plugin's handshake, what a preview hands the program. Its lifecycle is a row of the engine
+// lifecycle table (kinds.ts). Needs a current dist/ (npm test builds it first).
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ownerLabelForUrn } from "../../provider/framework/ownership";
@@ -7,27 +9,13 @@ import { PluginHost } from "../../scripts/engine/plugin";
 import { lostAnswerUnderSpentBudget } from "../support/lost-answer-faults";
 import type { Program } from "./harness";
 import { EngineHarness, OperationFailed } from "./harness";
+import { scenarioOf } from "./kinds";
+import { rbsVolume as volume } from "./programs";
 import { engineScenario } from "./scenario";
 
 const TYPE = "pulumi-nodejs:dynamic/serverscom:RbsVolume";
 
-const volume =
-  (args: Record<string, unknown> = {}, opts: Record<string, unknown> = {}): Program =>
-  (serverscom) => {
-    new serverscom.RbsVolume("data", { locationId: 1, flavorId: 1, size: 100, ...args }, opts);
-  };
-
-const s = engineScenario({
-  kind: "RbsVolume",
-  name: "data",
-  // A creation takes 10 simulated minutes, 200 ms of real time: long enough for the 1 ms create
-  // timeout of the partial-create scenario to fail reliably on a busy machine.
-  simulator: { speed: 3000, durations: { rbs_create: 600_000 } },
-  secrets: async (sim) =>
-    (await sim.control.records("rbs_volumes")).map((v) => String(v._password)),
-});
-
-const replaced = volume({ name: "data-2", size: 200, locationId: 2, flavorId: 3 });
+const s = engineScenario(scenarioOf("RbsVolume"));
 
 /** A harness of the test's own, on the scenario's simulator: each command its own host. */
 const ownHarness = (door: "dynamic" | "plugin", stack: string, env: Record<string, string> = {}) =>
@@ -43,64 +31,12 @@ const ownHarness = (door: "dynamic" | "plugin", stack: string, env: Record<strin
     env: { SERVERSCOM_POLL_INTERVAL_MS: "5", ...env },
   });
 
-describe("an RbsVolume through the engine's steps", () => {
-  s.up(volume({ labels: { env: "prod" } }), async (resource, sim) => {
-    expect(resource.outputs).toMatchObject({
-      status: "active",
-      size: 100,
-      labels: { env: "prod" },
-    });
-    expect(resource.additionalSecretOutputs).toEqual(["username", "password"]);
-    const [record] = await sim.control.records("rbs_volumes");
-    expect(resource.outputs.password).toBe(record?._password);
-    expect(s.harness().stderr).toContainEqual(
-      expect.stringMatching(
-        new RegExp(
-          `^serverscom:RbsVolume data \\(${resource.id}\\): creating -> active after \\d+m?s$`,
-        ),
-      ),
-    );
-  });
-  s.noChange(volume({ labels: { env: "prod" } }));
-  s.noChangeAfterRebuild(volume({ labels: { env: "prod" } }));
-  s.replacements({
-    program: (opts) => volume({ labels: { env: "prod" } }, opts),
-    newObject: true,
-    count: async (sim) =>
-      (await sim.control.records("rbs_volumes")).filter((v) => v.status !== "removing").length,
-  });
-  s.inPlace(volume({ name: "data-2", size: 200, labels: { env: "staging" } }), (resource) => {
-    expect(resource.outputs).toMatchObject({
-      name: "data-2",
-      size: 200,
-      status: "active",
-      labels: { env: "staging" },
-      iops: 2000,
-    });
-    expect(typeof resource.outputs.password).toBe("string");
-  });
-  s.replace(replaced, async (resource, sim) => {
-    expect(resource.outputs).toMatchObject({ locationCode: "DFW1", status: "active" });
-    const live = (await sim.control.records("rbs_volumes")).filter((v) => v.status !== "removing");
-    expect(live.map((v) => v.id)).toEqual([resource.id]);
-  });
-  s.drift(
-    replaced,
-    async (resource, sim) => {
-      await sim.control.patch("rbs_volumes", resource.id, { name: "renamed-by-hand" });
-    },
-    (resource) => {
-      expect(resource.outputs.name).toBe("renamed-by-hand");
-      expect(resource.inputs.name).toBe("renamed-by-hand");
-    },
-  );
-  s.deletedOutside(replaced, async (resource, sim) => {
-    await sim.control.remove("rbs_volumes", resource.id);
-  });
+describe("an import of an RbsVolume another resource owns", () => {
   // Issue 25, item 4.
   s.each(
     "is refused, naming the owner's hash and how to release it; its own import passes",
     async () => {
+      await s.harness().up(volume({ labels: { env: "prod" } }));
       const resource = s.stored();
       const other = resource.urn.replace(/::data$/, "::copy");
       const error = await s.importAs(other).catch((caught: unknown) => caught);
@@ -115,20 +51,11 @@ describe("an RbsVolume through the engine's steps", () => {
       expect(message).toContain(resource.id);
       // The resource's own URN (a re-import of its own object) is no takeover.
       await expect(s.importAs(resource.urn)).resolves.toMatchObject({ id: resource.id });
+      await s.harness().destroy();
     },
     undefined,
     ["plugin"],
   );
-  s.destroy(async (sim) => {
-    expect(await sim.control.records("rbs_volumes")).toEqual([]);
-  });
-  s.failedCreate({
-    // A create timeout far shorter than the creation: the wait fails after the POST.
-    failing: volume({}, { customTimeouts: { create: "1ms" } }),
-    partial: true,
-    resume: volume(),
-    count: async (sim) => (await sim.control.records("rbs_volumes")).length,
-  });
 });
 
 describe("failures through the engine", () => {

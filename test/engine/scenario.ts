@@ -6,8 +6,9 @@
 // secrets the kind's suite names, every secret input and output of the state) may appear in the
 // stored state or in what the provider printed.
 //
-// A kind's suite (test/engine/<kind>.test.ts) calls engineScenario once, then one method per
-// scenario, in order: they share one simulator and one stack, as successive `pulumi` commands do.
+// The lifecycle table (kinds.ts, run by lifecycle.ts) calls engineScenario once per kind, then one
+// method per scenario, in order (a kind's own tests, test/engine/<kind>.test.ts, start their
+// own): they share one simulator and one stack, as successive `pulumi` commands do.
 // The harness keeps one provider process per door for the suite (reuseHost), restarted when the
 // configuration changes; the rebuilt-package scenario starts its own.
 // A scenario that cannot apply to a kind is recorded with `notApplicable`, the reason, and a
@@ -89,7 +90,12 @@ export interface FailedCreate {
   readonly count?: (sim: Simulator) => Promise<number>;
 }
 
-type Check = (resource: StoredResource, sim: Simulator) => Promise<void> | void;
+/** What a scenario checks or does: the resource under test, the simulator, the harness. */
+export type Check = (
+  resource: StoredResource,
+  sim: Simulator,
+  harness: EngineHarness,
+) => Promise<void> | void;
 
 export interface Replacements {
   /** The program of the current state, with these resource options on the resource under test. */
@@ -242,6 +248,10 @@ export function engineScenario(options: ScenarioOptions): Scenario {
       lane.sim = await startSimulator({ speed: 3000, ...options.simulator });
       active = lane;
       lane.harness = newHarness(lane.door);
+      // The lane's provider host starts here, not in the suite's first test (whatever that test
+      // is: a kind's own tests have no plain create first): an up of a program that declares
+      // nothing, which records nothing, not even the provider's configuration.
+      await lane.harness.up(() => {});
     }
     active = dynamicLane;
   });
@@ -276,7 +286,7 @@ export function engineScenario(options: ScenarioOptions): Scenario {
           // The serialised shim: a couple of kilobytes, whatever the kind.
           expect(String(resource.inputs.__provider).length).toBeLessThan(4096);
         }
-        await check?.(resource, current());
+        await check?.(resource, current(), currentHarness());
       });
     },
 
@@ -361,7 +371,7 @@ export function engineScenario(options: ScenarioOptions): Scenario {
             expect(detailed.length).toBeGreaterThan(0);
             for (const kind of detailed) expect(IN_PLACE).toContain(kind);
           }
-          await check?.(stored(), current());
+          await check?.(stored(), current(), currentHarness());
         },
       );
     },
@@ -377,7 +387,7 @@ export function engineScenario(options: ScenarioOptions): Scenario {
           expect(detailed.some((kind) => !IN_PLACE.includes(kind))).toBe(true);
         }
         expect(stored().id).not.toBe(id);
-        await check?.(stored(), current());
+        await check?.(stored(), current(), currentHarness());
       });
     },
 
@@ -385,9 +395,9 @@ export function engineScenario(options: ScenarioOptions): Scenario {
       each(
         "refresh reports a change made outside Pulumi, and the next up puts it back",
         async () => {
-          await change(stored(), current());
+          await change(stored(), current(), currentHarness());
           expect(opOf(await currentHarness().refresh(), options.name)).toBe("update");
-          await check(stored(), current());
+          await check(stored(), current(), currentHarness());
           expect(opOf(await up(program), options.name)).toBe(fix);
           const again = await currentHarness().refresh();
           expect(again.map((s) => s.op)).toEqual(again.map(() => "same"));
@@ -399,7 +409,7 @@ export function engineScenario(options: ScenarioOptions): Scenario {
       each(
         "refresh after a deletion outside Pulumi drops it; the next up creates it again",
         async () => {
-          await remove(stored(), current());
+          await remove(stored(), current(), currentHarness());
           expect(opOf(await currentHarness().refresh(), options.name)).toBe("delete");
           expect(currentHarness().resource(type, options.name)).toBeUndefined();
           await restore?.(current());
