@@ -301,7 +301,7 @@ const UBUNTU_24 = 302;
 /** A Dell R640 in AMS1 (the seed catalogue). */
 const DEDICATED: DedicatedServerArgs = DEDICATED_SERVER;
 
-/** For the L2 segment: a private uplink only (test/engine/l2-segment.test.ts). */
+/** For the L2 segment: a private uplink only (its row in test/engine/kinds.ts). */
 const L2_NODE: DedicatedServerArgs = {
   ...DEDICATED,
   uplinkModels: { private: { id: 401 } },

@@ -318,7 +318,7 @@ const rename =
   (sim: Simulator, id: string) =>
     sim.control.patch(collection, id, { [field]: value }).then(() => undefined);
 
-/** The drifts, one per kind (the hooks of test/engine/<kind>.test.ts). */
+/** The drifts, one per kind (the drift hooks of the engine lifecycle table, test/engine/kinds.ts). */
 export const DRIFTS: readonly Drift[] = [
   {
     kind: "SshKey",

@@ -1,5 +1,5 @@
 // A change behind Pulumi's back for each kind of the program (the hooks of
-// test/engine/<kind>.test.ts), and the input the next `preview --refresh` must name.
+// rows of the engine lifecycle table, test/engine/kinds.ts), and the input the next `preview --refresh` must name.
 import type { StoredResource } from "../../../scripts/engine/harness";
 import type { Json, Simulator } from "../../../simulator";
 

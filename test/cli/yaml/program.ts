@@ -1,5 +1,5 @@
 // The YAML program of the suite: every one of the 20 resource kinds, with the inputs of its
-// engine test (test/engine/<kind>.test.ts) and ids looked up through `fn::invoke`, written as a
+// row in the engine lifecycle table (test/engine/kinds.ts) and ids looked up through `fn::invoke`, written as a
 // user writes Pulumi.yaml for the native plugin (README, "Other languages").
 //
 // `deleteBeforeReplace: true` on exactly the kinds the README says a program of another language
