@@ -126,7 +126,7 @@ export const cloudSnapshotKind: ResourceKind<RegionSnapshot> = {
   // A snapshot of the same name stops a create (kind.conflict): a replacement that keeps the
   // name (`up --replace`, another instance) can only delete first. With a new name either works.
   replaceDeletesFirst: {
-    reason: "a region's snapshot names identify them (kind.conflict)",
+    reason: "a region's snapshot names identify them",
     required: false,
   },
 

@@ -157,7 +157,7 @@ export const dnsRecordKind: ResourceKind<DnsRecord> = {
   // An identical record stops a create (kind.conflict): a replacement that keeps the type,
   // name and data (`up --replace`) can only delete first. Otherwise either order works.
   replaceDeletesFirst: {
-    reason: "an identical record is refused before it is ordered (kind.conflict)",
+    reason: "an identical record is refused",
     required: false,
   },
 

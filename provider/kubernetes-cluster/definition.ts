@@ -13,7 +13,7 @@ import {
   shown,
 } from "../framework/check";
 import { type DiffOutcome, jsonEqual } from "../framework/diff";
-import type { KindTimeouts } from "../framework/kind";
+import type { KindTimeouts, ReplaceDeletesFirst } from "../framework/kind";
 import { withoutOwnerLabel } from "../framework/ownership";
 import { containsUnknown, isUnknown } from "../framework/unknowns";
 import {
@@ -30,6 +30,18 @@ const MINUTE = 60_000;
 /** The type's name (token `pulumi-nodejs:dynamic/serverscom:KubernetesCluster`): never rename. */
 export const KUBERNETES_CLUSTER_KIND = "KubernetesCluster";
 export const KUBERNETES_CLUSTER_NOUN = "Kubernetes cluster";
+
+/**
+ * One cluster, two generations: the new one would record the old one's changes as the
+ * originals, and the old one's delete would then undo the new one's labels and groups. The class
+ * defaults deleteBeforeReplace from it; the native door's Diff and create-first check read it.
+ */
+export const KUBERNETES_CLUSTER_REPLACEMENT: ReplaceDeletesFirst = {
+  reason:
+    "both generations would take charge of the same cluster, and the old one's delete would " +
+    "undo what the new one applied",
+  required: true,
+};
 
 /**
  * Create and update wait up to 30 minutes for the cluster to be `active` (a cluster being

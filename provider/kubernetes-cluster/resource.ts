@@ -4,6 +4,7 @@ import { KindResource } from "../framework/resource";
 import {
   KUBERNETES_CLUSTER_KIND,
   KUBERNETES_CLUSTER_OUTPUTS,
+  KUBERNETES_CLUSTER_REPLACEMENT,
   type KubernetesClusterNodeOutput,
 } from "./definition";
 import type { KubernetesClusterNodeGroupOutput } from "./node-groups";
@@ -94,14 +95,7 @@ export class KubernetesCluster extends KindResource {
         name: KUBERNETES_CLUSTER_KIND,
         secretOutputs: [],
         outputNames: KUBERNETES_CLUSTER_OUTPUTS,
-        // One cluster, two generations: the new one would record the old one's changes as the
-        // originals, and the old one's delete would then undo the new one's labels and groups.
-        replaceDeletesFirst: {
-          reason:
-            "both generations would take charge of the same cluster, and the old one's delete " +
-            "would undo what the new one applied",
-          required: true,
-        },
+        replaceDeletesFirst: KUBERNETES_CLUSTER_REPLACEMENT,
       },
       name,
       args,

@@ -26,28 +26,18 @@ import { dnsRecordKind } from "../dns-record/definition";
 import { dnsZoneKind } from "../dns-zone/definition";
 import type { PropertyBag } from "../framework/check";
 import { OWNER_INPUT } from "../framework/hidden";
-import type { ResourceKind } from "../framework/kind";
+import type { ReplaceDeletesFirst, ResourceKind } from "../framework/kind";
 import { ADOPT_INPUT } from "../framework/kind-provider";
 import { OWNER_LABEL_KEY } from "../framework/ownership";
 import { hostNetworkKind } from "../host-network/definition";
-import { KUBERNETES_CLUSTER_NOUN } from "../kubernetes-cluster/definition";
+import {
+  KUBERNETES_CLUSTER_KIND,
+  KUBERNETES_CLUSTER_NOUN,
+  KUBERNETES_CLUSTER_REPLACEMENT,
+} from "../kubernetes-cluster/definition";
 import { sshKeyKind } from "../ssh-key/definition";
 import { letsEncryptCertificateLabelsKind } from "../ssl-certificate/lets-encrypt";
 import { subnetworkKind } from "../subnetwork/definition";
-
-/** Why a kind's replacement deletes first (the same reasons as the TypeScript classes'). */
-export const DELETE_FIRST: Readonly<Record<string, string>> = {
-  KubernetesCluster:
-    "both generations would take charge of the same cluster, and the old one's delete would undo what the new one applied",
-  LetsEncryptCertificateLabels:
-    "both generations would label the same certificate, and the old one's delete would release it from the new one",
-  SshKey: "the account holds one key per fingerprint",
-  DnsZone: "the API keeps zone names unique",
-  DnsRecord: "an identical record is refused",
-  CloudSnapshot: "a region's snapshot names identify them",
-  Subnetwork: "the API refuses a CIDR that overlaps one of the pool",
-  HostNetwork: "a server has one public IPv6 network",
-};
 
 /** The resource option in each language's words. */
 export const DELETE_BEFORE_REPLACE_OPTION =
@@ -103,45 +93,72 @@ function unique<Live extends object>(kind: ResourceKind<Live>): Finder {
   };
 }
 
-const OCCUPANTS: Readonly<Record<string, Finder>> = {
-  SshKey: labelled(
-    sshKeyKind,
-    (client, inputs) => sshKeyKind.findByContent?.(client, inputs) ?? Promise.resolve([]),
-  ),
-  DnsZone: labelled(
-    dnsZoneKind,
-    (client, inputs) => dnsZoneKind.findByContent?.(client, inputs) ?? Promise.resolve([]),
-  ),
-  LetsEncryptCertificateLabels: labelled(
-    letsEncryptCertificateLabelsKind,
-    async (client, inputs) => {
+/**
+ * The kinds whose replacement deletes first, each with its rule from its definition
+ * (replaceDeletesFirst: the TypeScript classes default the option from the same rule) and what
+ * finds the object a create of it needs.
+ */
+const DELETING_FIRST: ReadonlyArray<readonly [string, ReplaceDeletesFirst | undefined, Finder]> = [
+  [
+    sshKeyKind.name,
+    sshKeyKind.replaceDeletesFirst,
+    labelled(
+      sshKeyKind,
+      (client, inputs) => sshKeyKind.findByContent?.(client, inputs) ?? Promise.resolve([]),
+    ),
+  ],
+  [
+    dnsZoneKind.name,
+    dnsZoneKind.replaceDeletesFirst,
+    labelled(
+      dnsZoneKind,
+      (client, inputs) => dnsZoneKind.findByContent?.(client, inputs) ?? Promise.resolve([]),
+    ),
+  ],
+  [
+    letsEncryptCertificateLabelsKind.name,
+    letsEncryptCertificateLabelsKind.replaceDeletesFirst,
+    labelled(letsEncryptCertificateLabelsKind, async (client, inputs) => {
       const id = inputs.adoptId;
       if (typeof id !== "string") return [];
       const record = await letsEncryptCertificateLabelsKind.get(client, id);
       return record === undefined ? [] : [record];
+    }),
+  ],
+  [
+    KUBERNETES_CLUSTER_KIND,
+    KUBERNETES_CLUSTER_REPLACEMENT,
+    async (client, inputs) => {
+      const owner = inputs[OWNER_INPUT];
+      const id = inputs.clusterId;
+      if (typeof owner !== "string" || typeof id !== "string") return undefined;
+      const cluster = await client.kubernetesClusters.get(id).catch((error: unknown) => {
+        if (error instanceof NotFoundError) return undefined;
+        throw error;
+      });
+      if (cluster?.labels[OWNER_LABEL_KEY] !== owner) return undefined;
+      return {
+        said:
+          `the ${KUBERNETES_CLUSTER_NOUN} ${id} carries this resource's ownership label: an ` +
+          "earlier generation of this resource still manages it",
+        ours: true,
+      };
     },
-  ),
-  KubernetesCluster: async (client, inputs) => {
-    const owner = inputs[OWNER_INPUT];
-    const id = inputs.clusterId;
-    if (typeof owner !== "string" || typeof id !== "string") return undefined;
-    const cluster = await client.kubernetesClusters.get(id).catch((error: unknown) => {
-      if (error instanceof NotFoundError) return undefined;
-      throw error;
-    });
-    if (cluster?.labels[OWNER_LABEL_KEY] !== owner) return undefined;
-    return {
-      said:
-        `the ${KUBERNETES_CLUSTER_NOUN} ${id} carries this resource's ownership label: an ` +
-        "earlier generation of this resource still manages it",
-      ours: true,
-    };
-  },
-  DnsRecord: unique(dnsRecordKind),
-  CloudSnapshot: unique(cloudSnapshotKind),
-  Subnetwork: unique(subnetworkKind),
-  HostNetwork: unique(hostNetworkKind),
-};
+  ],
+  [dnsRecordKind.name, dnsRecordKind.replaceDeletesFirst, unique(dnsRecordKind)],
+  [cloudSnapshotKind.name, cloudSnapshotKind.replaceDeletesFirst, unique(cloudSnapshotKind)],
+  [subnetworkKind.name, subnetworkKind.replaceDeletesFirst, unique(subnetworkKind)],
+  [hostNetworkKind.name, hostNetworkKind.replaceDeletesFirst, unique(hostNetworkKind)],
+];
+
+/** Why a kind's replacement deletes first: the reason its definition gives. */
+export const DELETE_FIRST: Readonly<Record<string, string>> = Object.fromEntries(
+  DELETING_FIRST.map(([name, rule]) => [name, rule?.reason ?? "its definition says so"]),
+);
+
+const OCCUPANTS: Readonly<Record<string, Finder>> = Object.fromEntries(
+  DELETING_FIRST.map(([name, , find]) => [name, find]),
+);
 
 /**
  * Fails when the object a create of this kind needs is still held, most likely by the old

@@ -8,6 +8,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ResourceKind } from "../../provider/framework/kind";
+import { KUBERNETES_CLUSTER_REPLACEMENT } from "../../provider/kubernetes-cluster/definition";
+import { DELETE_FIRST } from "../../provider/native/delete-first";
 
 const root = join(__dirname, "..", "..");
 
@@ -95,6 +97,20 @@ describe("every kind's definition against its class (the native schema)", () => 
       .filter((name) => name !== "KubernetesCluster")
       .sort();
     expect(names).toEqual(inSchema);
+  });
+
+  it("the native door deletes first for exactly the kinds whose definition says so, for its reason", () => {
+    const fromDefinitions = Object.fromEntries(
+      kinds.flatMap((kind) =>
+        kind.replaceDeletesFirst === undefined
+          ? []
+          : [[kind.name, kind.replaceDeletesFirst.reason]],
+      ),
+    );
+    expect(DELETE_FIRST).toEqual({
+      ...fromDefinitions,
+      KubernetesCluster: KUBERNETES_CLUSTER_REPLACEMENT.reason,
+    });
   });
 
   it("the class takes every property the definition diffs, and no other input", () => {
