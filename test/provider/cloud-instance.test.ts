@@ -11,7 +11,7 @@ import { UNKNOWN } from "../../provider/framework/unknowns";
 import type { Clock } from "../../sdk/wait";
 import { engineInputs, failureOf, kindSuite, recordCount, requests as requestsOf } from "./support";
 
-const { bed, provider, messages } = kindSuite(cloudInstanceKind, {
+const { bed, provider, messages, checkFailures } = kindSuite(cloudInstanceKind, {
   atLeast: 10,
   secrets: ["hunter2"],
 });
@@ -598,11 +598,7 @@ describe("check: every rule is a failure naming the property", () => {
     rebootTrigger: "1",
   });
 
-  async function reasons(news: PropertyBag) {
-    const result = await provider.check({}, news);
-    for (const failure of result.failures ?? []) messages.push(failure.reason);
-    return result.failures ?? [];
-  }
+  const reasons = (news: PropertyBag) => checkFailures(provider, news);
 
   it("accepts valid inputs and returns them", async () => {
     expect(await provider.check({}, valid)).toEqual({ inputs: valid, failures: [] });

@@ -13,7 +13,7 @@ import { kubernetesBaremetalNodePowerKind } from "../../provider/kubernetes-bare
 import { HOSTS, POWER_ON, prefix } from "./kubernetes-baremetal-node-power-support";
 import { engineInputs, failureOf, kindSuite } from "./support";
 
-const { bed, provider, messages } = kindSuite(kubernetesBaremetalNodePowerKind);
+const { bed, provider, messages, checkFailures } = kindSuite(kubernetesBaremetalNodePowerKind);
 
 /** Inputs as the engine sends them for a resource named `name` in project/stack p/s. */
 function powerInputs(nodeId: string, fields: PropertyBag = {}): Record<string, unknown> {
@@ -163,11 +163,7 @@ describe("a node that cannot be powered on", () => {
 describe("check: every rule is a failure naming the property", () => {
   const valid = powerInputs("BmNode02");
 
-  async function reasons(news: PropertyBag) {
-    const result = await provider.check({}, news);
-    for (const failure of result.failures ?? []) messages.push(failure.reason);
-    return result.failures ?? [];
-  }
+  const reasons = (news: PropertyBag) => checkFailures(provider, news);
 
   it("accepts valid inputs, poweredOn omitted included", async () => {
     expect(await provider.check({}, valid)).toEqual({ inputs: valid, failures: [] });

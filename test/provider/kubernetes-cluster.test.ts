@@ -16,7 +16,7 @@ const NODES = "kubernetes_nodes";
 const SEED_LABELS = { env: "prod", team: "platform" };
 const PREFIX = "serverscom:KubernetesCluster k8s-prod (K8sProd1)";
 
-const { bed, messages, failure } = suiteBed();
+const { bed, failure, checkFailures } = suiteBed();
 /** Run after each simulated sleep of the provider's waits: a cluster finishing elsewhere. */
 let afterSleep: (() => Promise<void>) | undefined;
 let clock: Clock;
@@ -426,11 +426,7 @@ describe("deletion outside Pulumi", () => {
 describe("check: every rule is a failure naming the property", () => {
   const valid = clusterInputs({ labels: { env: "prod" }, nodeGroups: { KnProd03: "NgSpare1" } });
 
-  async function reasons(news: PropertyBag) {
-    const result = await provider.check({}, news);
-    for (const failure of result.failures ?? []) messages.push(failure.reason);
-    return result.failures ?? [];
-  }
+  const reasons = (news: PropertyBag) => checkFailures(provider, news);
 
   it("accepts valid inputs and returns them", async () => {
     expect(await provider.check({}, valid)).toEqual({ inputs: valid, failures: [] });

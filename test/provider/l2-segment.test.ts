@@ -16,7 +16,7 @@ const SEGMENTS = "l2_segments";
 
 const server = seededServer;
 
-const { bed, provider, messages } = kindSuite(l2SegmentKind, {
+const { bed, provider, messages, checkFailures } = kindSuite(l2SegmentKind, {
   simulator: {
     seed: {
       records: {
@@ -252,11 +252,7 @@ describe("adoption by adoptId", () => {
 describe("check: every rule is a failure naming the property", () => {
   const valid = segmentInputs("backend");
 
-  async function reasons(news: PropertyBag) {
-    const result = await provider.check({}, news);
-    for (const failure of result.failures ?? []) messages.push(failure.reason);
-    return result.failures ?? [];
-  }
+  const reasons = (news: PropertyBag) => checkFailures(provider, news);
 
   it("accepts valid inputs and returns them", async () => {
     expect(await provider.check({}, valid)).toEqual({ inputs: valid, failures: [] });

@@ -17,7 +17,7 @@ import { activeCloudInstance } from "./cloud-instance-support";
 import { CLOUD_RECORDS, HOST, HOST_IP, HOST_RECORDS } from "./ptr-record-support";
 import { engineInputs, failureOf, kindSuite, recordCount as recordsIn } from "./support";
 
-const { bed, provider, messages } = kindSuite(ptrRecordKind, { atLeast: 10 });
+const { bed, provider, messages, checkFailures } = kindSuite(ptrRecordKind, { atLeast: 10 });
 
 const CLOUD_POST = "POST /v1/cloud_computing/instances/:id/ptr_records";
 const cloudInstance = () => activeCloudInstance(bed.client, bed.sim);
@@ -177,11 +177,7 @@ describe("check: every rule is a failure naming the property", () => {
   });
   const onHost = ptrInputs("rdns", { ...HOST, ip: HOST_IP, domain: "a.example.com" });
 
-  async function reasons(news: PropertyBag) {
-    const result = await provider.check({}, news);
-    for (const failure of result.failures ?? []) messages.push(failure.reason);
-    return result.failures ?? [];
-  }
+  const reasons = (news: PropertyBag) => checkFailures(provider, news);
 
   it("accepts either target", async () => {
     expect(await reasons(valid)).toEqual([]);

@@ -8,7 +8,7 @@ import { UNKNOWN } from "../../provider/framework/unknowns";
 import { sbmServerKind } from "../../provider/sbm-server/definition";
 import { engineInputs, failureOf, kindSuite, recordCount, requests as requestsOf } from "./support";
 
-const { bed, provider, messages } = kindSuite(sbmServerKind, { atLeast: 10 });
+const { bed, provider, messages, checkFailures } = kindSuite(sbmServerKind, { atLeast: 10 });
 
 const SERVERS = "sbm_servers";
 const ORDER = "POST /v1/hosts/sbm_servers";
@@ -447,11 +447,7 @@ describe("adoption by adoptId", () => {
 describe("check: every rule is a failure naming the property", () => {
   const valid = serverInputs("web", { labels: { env: "prod" } });
 
-  async function reasons(news: PropertyBag) {
-    const result = await provider.check({}, news);
-    for (const failure of result.failures ?? []) messages.push(failure.reason);
-    return result.failures ?? [];
-  }
+  const reasons = (news: PropertyBag) => checkFailures(provider, news);
 
   it("accepts valid inputs and returns them", async () => {
     expect(await provider.check({}, valid)).toEqual({ inputs: valid, failures: [] });

@@ -10,7 +10,7 @@ import { sshKeyKind } from "../../provider/ssh-key/definition";
 import { fingerprintOf } from "../../provider/ssh-key/public-key";
 import { engineInputs, failureOf, kindSuite, recordCount } from "./support";
 
-const { bed, provider, messages } = kindSuite(sshKeyKind, { atLeast: 10 });
+const { bed, provider, messages, checkFailures } = kindSuite(sshKeyKind, { atLeast: 10 });
 
 const KEYS = "ssh_keys";
 const CREATE = "POST /v1/ssh_keys";
@@ -239,11 +239,7 @@ describe("adoption by adoptId", () => {
 describe("check: every rule is a failure naming the property", () => {
   const valid = keyInputs("deploy");
 
-  async function reasons(news: PropertyBag) {
-    const result = await provider.check({}, news);
-    for (const failure of result.failures ?? []) messages.push(failure.reason);
-    return result.failures ?? [];
-  }
+  const reasons = (news: PropertyBag) => checkFailures(provider, news);
 
   it("accepts valid inputs and returns them", async () => {
     expect(await provider.check({}, valid)).toEqual({ inputs: valid, failures: [] });

@@ -2,11 +2,16 @@
 // "sleep" (virtual time: no test sleeps for real), a client for it, and a provider context that
 // collects progress lines.
 
+import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { afterAll, beforeAll, beforeEach, expect } from "vitest";
 import type { PropertyBag } from "../../provider/framework/check";
 import { OWNER_INPUT } from "../../provider/framework/hidden";
 import type { ResourceKind } from "../../provider/framework/kind";
-import type { LifecycleProvider, ProviderContext } from "../../provider/framework/kind-provider";
+import type {
+  KindProvider,
+  LifecycleProvider,
+  ProviderContext,
+} from "../../provider/framework/kind-provider";
 import { createKindProvider } from "../../provider/framework/lifecycle";
 import { ownerLabelValue } from "../../provider/framework/ownership";
 import { typeToken } from "../../provider/framework/resource";
@@ -131,6 +136,8 @@ export interface SuiteBed {
   readonly messages: string[];
   /** The error `promise` fails with, its message added to `messages`. */
   failure(promise: Promise<unknown>): Promise<Error>;
+  /** The failures `provider`'s check finds in `news` (no old inputs), their reasons in `messages`. */
+  checkFailures(provider: KindProvider, news: PropertyBag): Promise<dynamic.CheckFailure[]>;
 }
 
 /**
@@ -168,7 +175,16 @@ export function suiteBed(options: SuiteBedOptions = {}): SuiteBed {
     if (started !== undefined) await closeTestBed(started, messages, options);
   });
   beforeEach(() => resetTestBed(current()));
-  return { bed, messages, failure: (promise) => failureOf(promise, messages) };
+  return {
+    bed,
+    messages,
+    failure: (promise) => failureOf(promise, messages),
+    async checkFailures(provider, news) {
+      const failures = (await provider.check({}, news)).failures ?? [];
+      for (const failure of failures) messages.push(failure.reason);
+      return failures;
+    },
+  };
 }
 
 /** suiteBed with the provider of `kind` on the bed. */
