@@ -1,5 +1,5 @@
 // CloudInstance's provider implementation against the simulator, on virtual time.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { cloudInstanceKind } from "../../provider/cloud-instance/definition";
 import type { PropertyBag } from "../../provider/framework/check";
 import { PartialResourceError } from "../../provider/framework/errors";
@@ -9,31 +9,13 @@ import { createKindProvider } from "../../provider/framework/lifecycle";
 import { OWNER_LABEL_KEY } from "../../provider/framework/ownership";
 import { UNKNOWN } from "../../provider/framework/unknowns";
 import type { Clock } from "../../sdk/wait";
-import {
-  closeTestBed,
-  engineInputs,
-  failureOf,
-  recordCount,
-  requests as requestsOf,
-  resetTestBed,
-  startTestBed,
-  type TestBed,
-} from "./support";
+import { engineInputs, failureOf, kindSuite, recordCount, requests as requestsOf } from "./support";
 
-let bed: TestBed;
-let provider: KindProvider;
-/** Every error message and progress line, checked for secrets at the end. */
-const messages: string[] = [];
-const USER_DATA = "#cloud-config\npassword: hunter2-secret\n";
-
-beforeAll(async () => {
-  bed = await startTestBed();
-  provider = createKindProvider(cloudInstanceKind, bed.context);
+const { bed, provider, messages, checkFailures } = kindSuite(cloudInstanceKind, {
+  atLeast: 10,
+  secrets: ["hunter2"],
 });
-
-afterAll(() => closeTestBed(bed, messages, { atLeast: 10, secrets: ["hunter2"] }));
-
-beforeEach(() => resetTestBed(bed));
+const USER_DATA = "#cloud-config\npassword: hunter2-secret\n";
 
 const INSTANCES = "cloud_instances";
 const INSTANCE = "/v1/cloud_computing/instances/:id";
@@ -616,11 +598,7 @@ describe("check: every rule is a failure naming the property", () => {
     rebootTrigger: "1",
   });
 
-  async function reasons(news: PropertyBag) {
-    const result = await provider.check({}, news);
-    for (const failure of result.failures ?? []) messages.push(failure.reason);
-    return result.failures ?? [];
-  }
+  const reasons = (news: PropertyBag) => checkFailures(provider, news);
 
   it("accepts valid inputs and returns them", async () => {
     expect(await provider.check({}, valid)).toEqual({ inputs: valid, failures: [] });

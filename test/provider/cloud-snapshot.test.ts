@@ -4,41 +4,19 @@
 // create, lost create answer) does not assert: a rename in the program refused, the id's forms
 // and the import's instance, the name as the API's only identity (never adopted silently),
 // adoption by adoptId, check.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { cloudSnapshotKind } from "../../provider/cloud-snapshot/definition";
 import type { PropertyBag } from "../../provider/framework/check";
 import { PartialResourceError } from "../../provider/framework/errors";
-import type { KindProvider } from "../../provider/framework/kind-provider";
-import { createKindProvider } from "../../provider/framework/lifecycle";
 import { activeCloudInstance } from "./cloud-instance-support";
-import {
-  closeTestBed,
-  engineInputs,
-  failureOf,
-  recordCount,
-  resetTestBed,
-  startTestBed,
-  type TestBed,
-} from "./support";
+import { engineInputs, kindSuite, recordCount } from "./support";
 
-let bed: TestBed;
-let provider: KindProvider;
-const messages: string[] = [];
+const { bed, provider, messages, failure } = kindSuite(cloudSnapshotKind, { atLeast: 3 });
 let instanceId: string;
 
-beforeAll(async () => {
-  bed = await startTestBed();
-  provider = createKindProvider(cloudSnapshotKind, bed.context);
-});
-
-afterAll(() => closeTestBed(bed, messages, { atLeast: 3 }));
-
 beforeEach(async () => {
-  await resetTestBed(bed);
   instanceId = (await activeCloudInstance(bed.client, bed.sim)).id;
 });
-
-const failure = (promise: Promise<unknown>) => failureOf(promise, messages);
 
 function snapshotInputs(fields: PropertyBag = {}) {
   return engineInputs("CloudSnapshot", "golden", {

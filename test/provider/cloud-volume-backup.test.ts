@@ -3,42 +3,20 @@
 // wait, labels in place, replacement for another volume, delete, drift, deletion outside Pulumi,
 // partial create, lost create answer) does not assert: how it is taken is never a change, the
 // refused rename, an earlier generation never adopted, check.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { cloudVolumeBackupKind } from "../../provider/cloud-volume-backup/definition";
 import type { PropertyBag } from "../../provider/framework/check";
 import { PartialResourceError } from "../../provider/framework/errors";
 import { TIMEOUTS_INPUT } from "../../provider/framework/hidden";
-import type { KindProvider } from "../../provider/framework/kind-provider";
-import { createKindProvider } from "../../provider/framework/lifecycle";
 import { availableVolume, BACKUPS } from "./cloud-volume-backup-support";
-import {
-  closeTestBed,
-  engineInputs,
-  failureOf,
-  recordCount,
-  resetTestBed,
-  startTestBed,
-  type TestBed,
-} from "./support";
+import { engineInputs, kindSuite, recordCount } from "./support";
 
-let bed: TestBed;
-let provider: KindProvider;
-const messages: string[] = [];
+const { bed, provider, messages, failure } = kindSuite(cloudVolumeBackupKind, { atLeast: 3 });
 let volumeId: string;
 
-beforeAll(async () => {
-  bed = await startTestBed();
-  provider = createKindProvider(cloudVolumeBackupKind, bed.context);
-});
-
-afterAll(() => closeTestBed(bed, messages, { atLeast: 3 }));
-
 beforeEach(async () => {
-  await resetTestBed(bed);
   volumeId = await availableVolume(bed.client, bed.sim);
 });
-
-const failure = (promise: Promise<unknown>) => failureOf(promise, messages);
 
 function backupInputs(fields: PropertyBag = {}) {
   return engineInputs("CloudVolumeBackup", "nightly", { name: "nightly", volumeId, ...fields });

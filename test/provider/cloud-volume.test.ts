@@ -1,37 +1,14 @@
 // CloudVolume's provider implementation against the simulator, on virtual time: a create attached
 // to an instance, in-place changes (attach, move, detach), the refused resize, the delete of an
 // attached volume, a detach outside Pulumi, adoption, check.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { cloudVolumeKind } from "../../provider/cloud-volume/definition";
 import type { PropertyBag } from "../../provider/framework/check";
 import { PartialResourceError } from "../../provider/framework/errors";
-import type { KindProvider } from "../../provider/framework/kind-provider";
-import { createKindProvider } from "../../provider/framework/lifecycle";
 import { UNKNOWN } from "../../provider/framework/unknowns";
-import {
-  closeTestBed,
-  engineInputs,
-  failureOf,
-  recordCount,
-  resetTestBed,
-  startTestBed,
-  type TestBed,
-} from "./support";
+import { engineInputs, kindSuite, recordCount } from "./support";
 
-let bed: TestBed;
-let provider: KindProvider;
-const messages: string[] = [];
-
-beforeAll(async () => {
-  bed = await startTestBed();
-  provider = createKindProvider(cloudVolumeKind, bed.context);
-});
-
-afterAll(() => closeTestBed(bed, messages, { atLeast: 5 }));
-
-beforeEach(() => resetTestBed(bed));
-
-const failure = (promise: Promise<unknown>) => failureOf(promise, messages);
+const { bed, provider, messages, failure } = kindSuite(cloudVolumeKind, { atLeast: 5 });
 
 function volumeInputs(name: string, fields: PropertyBag = {}) {
   return engineInputs("CloudVolume", name, { name, regionId: 1, size: 20, ...fields });

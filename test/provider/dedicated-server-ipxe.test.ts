@@ -1,11 +1,9 @@
 // iPXE Boot through the DedicatedServer resource (api-spec.md, "iPXE Boot"): the three activation
 // flows end to end against the simulator, and the restrictions only the service can see.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { dedicatedServerKind } from "../../provider/dedicated-server/definition";
 import type { PropertyBag } from "../../provider/framework/check";
 import { PartialResourceError } from "../../provider/framework/errors";
-import type { KindProvider } from "../../provider/framework/kind-provider";
-import { createKindProvider } from "../../provider/framework/lifecycle";
 import type { DedicatedServersApi } from "../../sdk/areas/dedicated-servers";
 import {
   addSshKey,
@@ -19,21 +17,9 @@ import {
   storedFeatures,
   UBUNTU_22,
 } from "./dedicated-server-support";
-import { closeTestBed, failureOf, resetTestBed, startTestBed, type TestBed } from "./support";
+import { kindSuite } from "./support";
 
-let bed: TestBed;
-let provider: KindProvider;
-
-beforeAll(async () => {
-  bed = await startTestBed();
-  provider = createKindProvider(dedicatedServerKind, bed.context);
-});
-
-afterAll(() => closeTestBed(bed, []));
-
-beforeEach(() => resetTestBed(bed));
-
-const failure = (promise: Promise<unknown>) => failureOf(promise);
+const { bed, provider, failure } = kindSuite(dedicatedServerKind);
 
 /** Created with a reinstallTrigger recorded: one the state never recorded confirms nothing. */
 async function created(name: string, fields: PropertyBag = {}) {

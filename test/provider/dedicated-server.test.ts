@@ -1,10 +1,10 @@
 // DedicatedServer's provider implementation against the simulator, on virtual time: reinstalls,
 // drift that needs consent, ambiguous creates, adoption, rebootTrigger.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { dedicatedServerKind } from "../../provider/dedicated-server/definition";
 import type { PropertyBag } from "../../provider/framework/check";
 import { PartialResourceError } from "../../provider/framework/errors";
-import { type KindProvider, UpdateRefused } from "../../provider/framework/kind-provider";
+import { UpdateRefused } from "../../provider/framework/kind-provider";
 import { createKindProvider } from "../../provider/framework/lifecycle";
 import { OWNER_LABEL_KEY } from "../../provider/framework/ownership";
 import {
@@ -17,25 +17,14 @@ import {
   UBUNTU_22,
   WINDOWS_2022,
 } from "./dedicated-server-support";
-import { closeTestBed, failureOf, resetTestBed, startTestBed, type TestBed } from "./support";
-
-let bed: TestBed;
-let provider: KindProvider;
-/** Every error message the provider produced, checked for secrets at the end. */
-const messages: string[] = [];
-const USER_DATA = "#cloud-config\nruncmd: [echo hello]\n";
-
-beforeAll(async () => {
-  bed = await startTestBed();
-  provider = createKindProvider(dedicatedServerKind, bed.context);
-});
+import { kindSuite } from "./support";
 
 // No progress line and no error message holds the API token or the user data.
-afterAll(() => closeTestBed(bed, messages, { atLeast: 5, secrets: ["runcmd"] }));
-
-beforeEach(() => resetTestBed(bed));
-
-const failure = (promise: Promise<unknown>) => failureOf(promise, messages);
+const { bed, provider, failure } = kindSuite(dedicatedServerKind, {
+  atLeast: 5,
+  secrets: ["runcmd"],
+});
+const USER_DATA = "#cloud-config\nruncmd: [echo hello]\n";
 
 /** Created with a reinstallTrigger recorded: one the state never recorded confirms nothing. */
 async function created(name: string, fields: PropertyBag = {}) {

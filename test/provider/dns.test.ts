@@ -2,40 +2,17 @@
 // in test/conformance): the refused zone changes, the API's uniqueness instead of labels (a
 // foreign zone of the same name, an identical record: never adopted silently), adoption by
 // adoptId, names within the zone, check.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { dnsRecordKind } from "../../provider/dns-record/definition";
 import { dnsZoneKind } from "../../provider/dns-zone/definition";
 import type { PropertyBag } from "../../provider/framework/check";
 import { PartialResourceError } from "../../provider/framework/errors";
-import type { KindProvider } from "../../provider/framework/kind-provider";
 import { createKindProvider } from "../../provider/framework/lifecycle";
-import {
-  closeTestBed,
-  engineInputs,
-  failureOf,
-  recordCount,
-  requests,
-  resetTestBed,
-  startTestBed,
-  type TestBed,
-} from "./support";
+import { engineInputs, recordCount, requests, suiteBed } from "./support";
 
-let bed: TestBed;
-let zones: KindProvider;
-let records: KindProvider;
-const messages: string[] = [];
-
-beforeAll(async () => {
-  bed = await startTestBed();
-  zones = createKindProvider(dnsZoneKind, bed.context);
-  records = createKindProvider(dnsRecordKind, bed.context);
-});
-
-afterAll(() => closeTestBed(bed, messages, { atLeast: 4 }));
-
-beforeEach(() => resetTestBed(bed));
-
-const failure = (promise: Promise<unknown>) => failureOf(promise, messages);
+const { bed, messages, failure } = suiteBed({ atLeast: 4 });
+const zones = createKindProvider(dnsZoneKind, bed.context);
+const records = createKindProvider(dnsRecordKind, bed.context);
 
 function zoneInputs(name: string, fields: PropertyBag = {}) {
   return engineInputs("DnsZone", name, {

@@ -3,10 +3,8 @@
 // network ordered, waited for, read, replaced for any change, drifted, deleted outside Pulumi,
 // removed, its lost order answer) does not assert: the mask before activation, an SBM server's
 // network, a removal refused for now, the IPv6 activation found again, adoptId, every check rule.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { PropertyBag } from "../../provider/framework/check";
-import type { KindProvider } from "../../provider/framework/kind-provider";
-import { createKindProvider } from "../../provider/framework/lifecycle";
 import { UNKNOWN } from "../../provider/framework/unknowns";
 import {
   hostNetworkKind,
@@ -14,30 +12,9 @@ import {
   parseHostNetworkResourceId,
 } from "../../provider/host-network/definition";
 import { orderedDedicatedServer } from "./host-network-support";
-import {
-  closeTestBed,
-  engineInputs,
-  failureOf,
-  requests,
-  resetTestBed,
-  startTestBed,
-  type TestBed,
-} from "./support";
+import { engineInputs, kindSuite, requests } from "./support";
 
-let bed: TestBed;
-let provider: KindProvider;
-const messages: string[] = [];
-
-beforeAll(async () => {
-  bed = await startTestBed();
-  provider = createKindProvider(hostNetworkKind, bed.context);
-});
-
-afterAll(() => closeTestBed(bed, messages, { atLeast: 10 }));
-
-beforeEach(() => resetTestBed(bed));
-
-const failure = (promise: Promise<unknown>) => failureOf(promise, messages);
+const { bed, provider, messages, failure } = kindSuite(hostNetworkKind, { atLeast: 10 });
 
 const dedicatedServer = () => orderedDedicatedServer(bed.client);
 

@@ -1,33 +1,16 @@
 // Issue 25, minor items of the lifecycle: `__pending` given as an input is refused by check; a
 // create that is not a preview holding the engine's unknown placeholder creates nothing; a DNS
 // zone an earlier create of this resource committed late is named as this resource's.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { dnsZoneKind } from "../../provider/dns-zone/definition";
 import { PENDING_OUTPUT } from "../../provider/framework/hidden";
 import { LATE_COMMIT_WINDOW_MS } from "../../provider/framework/late-commit";
 import { createKindProvider } from "../../provider/framework/lifecycle";
 import { UNKNOWN } from "../../provider/framework/unknowns";
 import { rbsVolumeKind } from "../../provider/rbs-volume/definition";
-import {
-  closeTestBed,
-  engineInputs,
-  failureOf,
-  resetTestBed,
-  startTestBed,
-  type TestBed,
-  volumeInputs,
-} from "./support";
+import { engineInputs, suiteBed, volumeInputs } from "./support";
 
-let bed: TestBed;
-const messages: string[] = [];
-
-beforeAll(async () => {
-  bed = await startTestBed();
-});
-afterAll(() => closeTestBed(bed, messages, { atLeast: 2 }));
-beforeEach(() => resetTestBed(bed));
-
-const failure = (promise: Promise<unknown>) => failureOf(promise, messages);
+const { bed, failure } = suiteBed({ atLeast: 2 });
 
 describe("hidden outputs and unknown values are never inputs", () => {
   it("check refuses __pending given as an input", async () => {

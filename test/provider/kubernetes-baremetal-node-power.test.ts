@@ -4,36 +4,16 @@
 // again, deleted outside Pulumi, partial create, lost power-on answer) does not assert: the
 // requests, a node on already, a power operation under way, 409 and 412 answers, check. The
 // seed's bare metal node hosts: BmNode01 on, BmNode02 off, BmNode03 not ready (pending).
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { PropertyBag } from "../../provider/framework/check";
 import { PartialResourceError } from "../../provider/framework/errors";
 import { TIMEOUTS_INPUT } from "../../provider/framework/hidden";
-import type { KindProvider } from "../../provider/framework/kind-provider";
-import { createKindProvider } from "../../provider/framework/lifecycle";
 import { UNKNOWN } from "../../provider/framework/unknowns";
 import { kubernetesBaremetalNodePowerKind } from "../../provider/kubernetes-baremetal-node-power/definition";
 import { HOSTS, POWER_ON, prefix } from "./kubernetes-baremetal-node-power-support";
-import {
-  closeTestBed,
-  engineInputs,
-  failureOf,
-  resetTestBed,
-  startTestBed,
-  type TestBed,
-} from "./support";
+import { engineInputs, failureOf, kindSuite } from "./support";
 
-let bed: TestBed;
-let provider: KindProvider;
-const messages: string[] = [];
-
-beforeAll(async () => {
-  bed = await startTestBed();
-  provider = createKindProvider(kubernetesBaremetalNodePowerKind, bed.context);
-});
-
-afterAll(() => closeTestBed(bed, messages));
-
-beforeEach(() => resetTestBed(bed));
+const { bed, provider, messages, checkFailures } = kindSuite(kubernetesBaremetalNodePowerKind);
 
 /** Inputs as the engine sends them for a resource named `name` in project/stack p/s. */
 function powerInputs(nodeId: string, fields: PropertyBag = {}): Record<string, unknown> {
@@ -183,11 +163,7 @@ describe("a node that cannot be powered on", () => {
 describe("check: every rule is a failure naming the property", () => {
   const valid = powerInputs("BmNode02");
 
-  async function reasons(news: PropertyBag) {
-    const result = await provider.check({}, news);
-    for (const failure of result.failures ?? []) messages.push(failure.reason);
-    return result.failures ?? [];
-  }
+  const reasons = (news: PropertyBag) => checkFailures(provider, news);
 
   it("accepts valid inputs, poweredOn omitted included", async () => {
     expect(await provider.check({}, valid)).toEqual({ inputs: valid, failures: [] });

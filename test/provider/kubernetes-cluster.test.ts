@@ -1,58 +1,42 @@
 // KubernetesCluster's provider against the simulator, on virtual time. The seed's cluster
 // K8sProd1 ("k8s-prod", labels env=prod team=platform) has node groups NgCloud1, NgBare01 and
 // NgSpare1 (empty) and nodes KnProd01-05 (KnProd03-05 in NgBare01).
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { PropertyBag } from "../../provider/framework/check";
 import { PartialResourceError } from "../../provider/framework/errors";
 import { TIMEOUTS_INPUT } from "../../provider/framework/hidden";
-import type { KindProvider } from "../../provider/framework/kind-provider";
 import { OWNER_LABEL_KEY, withoutOwnerLabel } from "../../provider/framework/ownership";
 import { UNKNOWN } from "../../provider/framework/unknowns";
 import { createKubernetesClusterProvider } from "../../provider/kubernetes-cluster/provider";
 import type { Clock } from "../../sdk/wait";
-import {
-  closeTestBed,
-  engineInputs,
-  failureOf,
-  PROVIDER_TEXT,
-  simulatedClock,
-  startTestBed,
-  type TestBed,
-} from "./support";
+import { engineInputs, PROVIDER_TEXT, simulatedClock, suiteBed } from "./support";
 
 const CLUSTERS = "kubernetes_clusters";
 const NODES = "kubernetes_nodes";
 const SEED_LABELS = { env: "prod", team: "platform" };
 const PREFIX = "serverscom:KubernetesCluster k8s-prod (K8sProd1)";
 
-let bed: TestBed;
-let provider: KindProvider;
+const { bed, failure, checkFailures } = suiteBed();
 /** Run after each simulated sleep of the provider's waits: a cluster finishing elsewhere. */
 let afterSleep: (() => Promise<void>) | undefined;
-const messages: string[] = [];
+let clock: Clock;
+const provider = createKubernetesClusterProvider({
+  ...bed.context,
+  waitTuning: () => ({ clock, random: () => 0.5 }),
+});
 
-beforeAll(async () => {
-  bed = await startTestBed();
+beforeAll(() => {
   const base = simulatedClock(bed.sim);
-  const clock: Clock = {
+  clock = {
     now: () => base.now(),
     async sleep(ms) {
       await base.sleep(ms);
       await afterSleep?.();
     },
   };
-  provider = createKubernetesClusterProvider({
-    ...bed.context,
-    waitTuning: () => ({ clock, random: () => 0.5 }),
-  });
 });
 
-afterAll(() => closeTestBed(bed, messages));
-
-beforeEach(async () => {
-  await bed.sim.control.reset();
-  await bed.sim.control.setFaults({});
-  bed.lines.length = 0;
+beforeEach(() => {
   afterSleep = undefined;
 });
 
@@ -69,8 +53,6 @@ async function adopted(fields: PropertyBag = {}) {
   const result = await provider.create(inputs);
   return { inputs, id: result.id, outs: result.outs as Record<string, unknown> };
 }
-
-const failure = (promise: Promise<unknown>) => failureOf(promise, messages);
 
 /** The cluster's labels but the ownership label (test/provider/kubernetes-node-groups.test.ts). */
 async function liveLabels(): Promise<unknown> {
@@ -444,11 +426,7 @@ describe("deletion outside Pulumi", () => {
 describe("check: every rule is a failure naming the property", () => {
   const valid = clusterInputs({ labels: { env: "prod" }, nodeGroups: { KnProd03: "NgSpare1" } });
 
-  async function reasons(news: PropertyBag) {
-    const result = await provider.check({}, news);
-    for (const failure of result.failures ?? []) messages.push(failure.reason);
-    return result.failures ?? [];
-  }
+  const reasons = (news: PropertyBag) => checkFailures(provider, news);
 
   it("accepts valid inputs and returns them", async () => {
     expect(await provider.check({}, valid)).toEqual({ inputs: valid, failures: [] });

@@ -3,7 +3,7 @@
 // what it never touches (groups it did not create). Also the ownership label it stamps on the
 // cluster, which lets the native plugin stop a create-first replacement. The seed's cluster
 // K8sProd1 has node groups NgCloud1 (KnProd01-02), NgBare01 (KnProd03-05) and NgSpare1 (empty).
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { PropertyBag } from "../../provider/framework/check";
 import { PartialResourceError } from "../../provider/framework/errors";
 import { OWNER_INPUT } from "../../provider/framework/hidden";
@@ -12,42 +12,19 @@ import { OWNER_LABEL_KEY } from "../../provider/framework/ownership";
 import { UNKNOWN } from "../../provider/framework/unknowns";
 import { createKubernetesClusterProvider } from "../../provider/kubernetes-cluster/provider";
 import { refuseCreateFirst } from "../../provider/native/delete-first";
-import {
-  closeTestBed,
-  engineInputs,
-  failureOf,
-  simulatedClock,
-  startTestBed,
-  type TestBed,
-} from "./support";
+import { engineInputs, simulatedClock, suiteBed } from "./support";
 
 const CLUSTER = "K8sProd1";
 const PREFIX = "serverscom:KubernetesCluster k8s-prod (K8sProd1)";
-/** Every error message the tests saw, for the secret scan (closeTestBed). */
-const messages: string[] = [];
-let bed: TestBed;
-let provider: KindProvider;
-
-beforeAll(async () => {
-  bed = await startTestBed();
-  provider = createKubernetesClusterProvider({
-    ...bed.context,
-    waitTuning: () => ({ clock: simulatedClock(bed.sim), random: () => 0.5 }),
-  });
-});
-afterAll(() => closeTestBed(bed, messages));
-beforeEach(async () => {
-  await bed.sim.control.reset();
-  await bed.sim.control.setFaults({});
-  await bed.sim.control.clearRequestCounts();
-  bed.lines.length = 0;
+const { bed, messages, failure } = suiteBed();
+const provider = createKubernetesClusterProvider({
+  ...bed.context,
+  waitTuning: () => ({ clock: simulatedClock(bed.sim), random: () => 0.5 }),
 });
 
 function inputs(fields: PropertyBag = {}): Record<string, unknown> {
   return engineInputs("KubernetesCluster", "prod", { clusterId: CLUSTER, ...fields });
 }
-
-const failure = (promise: Promise<unknown>) => failureOf(promise, messages);
 
 async function liveGroups() {
   return bed.client.kubernetesClusters.listNodeGroups(CLUSTER).toArray({ limit: 100 });

@@ -1,41 +1,23 @@
 // L2Segment's provider implementation against the simulator, on virtual time. The member servers
 // are seeded by the suite itself (the simulator seeds no dedicated servers).
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { PropertyBag } from "../../provider/framework/check";
 import { PartialResourceError } from "../../provider/framework/errors";
 import { TIMEOUTS_INPUT } from "../../provider/framework/hidden";
-import type { KindProvider } from "../../provider/framework/kind-provider";
-import { createKindProvider } from "../../provider/framework/lifecycle";
 import { OWNER_LABEL_KEY } from "../../provider/framework/ownership";
 import { UNKNOWN } from "../../provider/framework/unknowns";
 import { l2SegmentKind } from "../../provider/l2-segment/definition";
 import type { ServersComClient } from "../../sdk/client";
 import type { Simulator } from "../../simulator";
 import { seededServer } from "../conformance/kinds/seeded-server";
-import {
-  closeTestBed,
-  engineInputs,
-  failureOf,
-  PROVIDER_TEXT,
-  resetTestBed,
-  startTestBed,
-  type TestBed,
-} from "./support";
+import { engineInputs, failureOf, kindSuite, PROVIDER_TEXT } from "./support";
 
 const SEGMENTS = "l2_segments";
 
 const server = seededServer;
 
-let bed: TestBed;
-// Short names for the bed's parts.
-let sim: Simulator;
-let client: ServersComClient;
-let lines: string[];
-let provider: KindProvider;
-const messages: string[] = [];
-
-beforeAll(async () => {
-  bed = await startTestBed({
+const { bed, provider, messages, checkFailures } = kindSuite(l2SegmentKind, {
+  simulator: {
     seed: {
       records: {
         dedicated_servers: [
@@ -46,14 +28,16 @@ beforeAll(async () => {
         ],
       },
     },
-  });
-  ({ sim, client, lines } = bed);
-  provider = createKindProvider(l2SegmentKind, bed.context);
+  },
 });
+// Short names for the bed's parts.
+let sim: Simulator;
+let client: ServersComClient;
+let lines: string[];
 
-afterAll(() => closeTestBed(bed, messages));
-
-beforeEach(() => resetTestBed(bed));
+beforeAll(() => {
+  ({ sim, client, lines } = bed);
+});
 
 /** Inputs as the engine sends them for an L2Segment named `name` in project/stack p/s. */
 function segmentInputs(name: string, fields: PropertyBag = {}): Record<string, unknown> {
@@ -268,11 +252,7 @@ describe("adoption by adoptId", () => {
 describe("check: every rule is a failure naming the property", () => {
   const valid = segmentInputs("backend");
 
-  async function reasons(news: PropertyBag) {
-    const result = await provider.check({}, news);
-    for (const failure of result.failures ?? []) messages.push(failure.reason);
-    return result.failures ?? [];
-  }
+  const reasons = (news: PropertyBag) => checkFailures(provider, news);
 
   it("accepts valid inputs and returns them", async () => {
     expect(await provider.check({}, valid)).toEqual({ inputs: valid, failures: [] });

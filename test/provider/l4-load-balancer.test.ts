@@ -3,38 +3,16 @@
 // name, zones, logs and labels in place, the location replacing, delete, drift, deletion outside
 // Pulumi, partial create, lost create answer) does not assert: zones with the defaults spelled
 // out, the cluster moves, an update the API refuses, adoption and every check rule.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { PropertyBag } from "../../provider/framework/check";
 import { PartialResourceError } from "../../provider/framework/errors";
-import type { KindProvider } from "../../provider/framework/kind-provider";
-import { createKindProvider } from "../../provider/framework/lifecycle";
 import { OWNER_LABEL_KEY } from "../../provider/framework/ownership";
 import { UNKNOWN } from "../../provider/framework/unknowns";
 import { l4LoadBalancerKind } from "../../provider/l4-load-balancer/definition";
 import { L4_RECORDS, ZONES } from "./l4-load-balancer-support";
-import {
-  closeTestBed,
-  engineInputs,
-  failureOf,
-  resetTestBed,
-  startTestBed,
-  type TestBed,
-} from "./support";
+import { engineInputs, kindSuite } from "./support";
 
-let bed: TestBed;
-let provider: KindProvider;
-const messages: string[] = [];
-
-beforeAll(async () => {
-  bed = await startTestBed();
-  provider = createKindProvider(l4LoadBalancerKind, bed.context);
-});
-
-afterAll(() => closeTestBed(bed, messages, { atLeast: 10 }));
-
-beforeEach(() => resetTestBed(bed));
-
-const failure = (promise: Promise<unknown>) => failureOf(promise, messages);
+const { bed, provider, messages, failure } = kindSuite(l4LoadBalancerKind, { atLeast: 10 });
 
 const inputsOf = (fields: PropertyBag = {}) =>
   engineInputs("L4LoadBalancer", "tcp", { name: "tcp", locationId: 1, ...ZONES, ...fields });

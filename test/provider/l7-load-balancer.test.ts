@@ -3,38 +3,15 @@
 // the account, path rules and health checks created, read, changed in place, replaced, deleted,
 // drifted, deleted outside Pulumi, partial create, lost create answer) does not assert: zones
 // spelled otherwise, a certificate the account does not have, and the L7 check rules.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { PropertyBag } from "../../provider/framework/check";
 import { PartialResourceError } from "../../provider/framework/errors";
-import type { KindProvider } from "../../provider/framework/kind-provider";
-import { createKindProvider } from "../../provider/framework/lifecycle";
 import { UNKNOWN } from "../../provider/framework/unknowns";
 import { l7LoadBalancerKind } from "../../provider/l7-load-balancer/definition";
 import { L7_RECORDS, ZONES } from "./l7-load-balancer-support";
-import {
-  closeTestBed,
-  engineInputs,
-  failureOf,
-  recordCount,
-  resetTestBed,
-  startTestBed,
-  type TestBed,
-} from "./support";
+import { engineInputs, kindSuite, recordCount } from "./support";
 
-let bed: TestBed;
-let provider: KindProvider;
-const messages: string[] = [];
-
-beforeAll(async () => {
-  bed = await startTestBed();
-  provider = createKindProvider(l7LoadBalancerKind, bed.context);
-});
-
-afterAll(() => closeTestBed(bed, messages, { atLeast: 10 }));
-
-beforeEach(() => resetTestBed(bed));
-
-const failure = (promise: Promise<unknown>) => failureOf(promise, messages);
+const { bed, provider, messages, failure } = kindSuite(l7LoadBalancerKind, { atLeast: 10 });
 
 const inputsOf = (fields: PropertyBag = {}) =>
   engineInputs("L7LoadBalancer", "web", { name: "web", locationId: 1, ...ZONES, ...fields });

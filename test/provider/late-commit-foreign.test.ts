@@ -6,7 +6,7 @@
 // destroying the resource cannot delete it. Against the simulator's `foreignTwin` fault (the
 // same create applied as another program's, the caller's own never applied) and a foreign object
 // committed while the look-up runs.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { cloudSnapshotKind } from "../../provider/cloud-snapshot/definition";
 import { dnsRecordKind } from "../../provider/dns-record/definition";
 import { dnsZoneKind } from "../../provider/dns-zone/definition";
@@ -16,26 +16,9 @@ import { createKindProvider } from "../../provider/framework/lifecycle";
 import { hostNetworkKind } from "../../provider/host-network/definition";
 import { subnetworkKind } from "../../provider/subnetwork/definition";
 import { orderedDedicatedServer } from "./host-network-support";
-import {
-  closeTestBed,
-  engineInputs,
-  failureOf,
-  onceOnPost,
-  resetTestBed,
-  startTestBed,
-  type TestBed,
-} from "./support";
+import { engineInputs, onceOnPost, suiteBed } from "./support";
 
-let bed: TestBed;
-const messages: string[] = [];
-
-beforeAll(async () => {
-  bed = await startTestBed();
-});
-afterAll(() => closeTestBed(bed, messages, { atLeast: 4 }));
-beforeEach(() => resetTestBed(bed));
-
-const failure = (promise: Promise<unknown>) => failureOf(promise, messages);
+const { bed, failure } = suiteBed({ atLeast: 4 });
 
 interface Case {
   readonly kind: ResourceKind<object>;

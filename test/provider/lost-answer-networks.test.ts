@@ -4,34 +4,16 @@
 // is found by its create label, and a leftover of an interrupted create stops the next one. An
 // IPv4 network is recognised by the host's list of networks before and after the POST; where
 // two could be this order's, none is taken and both are named.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { PropertyBag } from "../../provider/framework/check";
 import { LATE_COMMIT_WINDOW_MS } from "../../provider/framework/late-commit";
 import { createKindProvider } from "../../provider/framework/lifecycle";
 import { hostNetworkKind } from "../../provider/host-network/definition";
 import { subnetworkKind } from "../../provider/subnetwork/definition";
 import { orderedDedicatedServer } from "./host-network-support";
-import {
-  closeTestBed,
-  engineInputs,
-  failureOf,
-  onceOnPost,
-  requests,
-  resetTestBed,
-  startTestBed,
-  type TestBed,
-} from "./support";
+import { engineInputs, onceOnPost, requests, suiteBed } from "./support";
 
-let bed: TestBed;
-const messages: string[] = [];
-
-beforeAll(async () => {
-  bed = await startTestBed();
-});
-afterAll(() => closeTestBed(bed, messages, { atLeast: 2 }));
-beforeEach(() => resetTestBed(bed));
-
-const failure = (promise: Promise<unknown>) => failureOf(promise, messages);
+const { bed, failure } = suiteBed({ atLeast: 2 });
 
 describe("Subnetwork by mask", () => {
   const POOL = "NpAms1Pr";

@@ -2,10 +2,8 @@
 // one POST with several hosts, each resource matched to its own record by its ownership label; a
 // refused batch is ordered again host by host, an ambiguous failure reaches every resource (whose
 // lifecycle then looks for its own object); a lone order is never delayed.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { OWNER_INPUT } from "../../provider/framework/hidden";
-import type { KindProvider } from "../../provider/framework/kind-provider";
-import { createKindProvider } from "../../provider/framework/lifecycle";
 import {
   matchHost,
   ORDER_BATCH_ENV,
@@ -17,14 +15,7 @@ import { OWNER_LABEL_KEY } from "../../provider/framework/ownership";
 import { sbmServerKind } from "../../provider/sbm-server/definition";
 import type { ServersComClient } from "../../sdk/client";
 import { ApiError, ConnectionError } from "../../sdk/core/errors";
-import {
-  closeTestBed,
-  engineInputs,
-  requests,
-  resetTestBed,
-  startTestBed,
-  type TestBed,
-} from "./support";
+import { engineInputs, kindSuite, requests } from "./support";
 
 interface Rec {
   readonly id: string;
@@ -195,14 +186,7 @@ describe("OrderBatcher", () => {
 });
 
 describe("SBM servers created together", () => {
-  let bed: TestBed;
-  let provider: KindProvider;
-  beforeAll(async () => {
-    bed = await startTestBed();
-    provider = createKindProvider(sbmServerKind, bed.context);
-  });
-  afterAll(() => closeTestBed(bed, []));
-  beforeEach(() => resetTestBed(bed));
+  const { bed, provider } = kindSuite(sbmServerKind);
 
   const inputs = (name: string) =>
     engineInputs("SbmServer", name, {

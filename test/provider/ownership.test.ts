@@ -1,6 +1,6 @@
 // Ownership, late commits and unfinished steps (issue 12, items 1-9), on RbsVolume (the model
 // kind) and PTR records (no labels), against the simulator on virtual time.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { PropertyBag } from "../../provider/framework/check";
 import { PartialResourceError } from "../../provider/framework/errors";
 import { PENDING_OUTPUT } from "../../provider/framework/hidden";
@@ -18,28 +18,10 @@ import { rbsVolumeKind } from "../../provider/rbs-volume/definition";
 import type { RbsVolume as RbsVolumeRecord } from "../../sdk/areas/rbs-volumes";
 import { ServersComClient } from "../../sdk/client";
 import { lostAnswerUnderSpentBudget } from "../support/lost-answer-faults";
-import {
-  closeTestBed,
-  failureOf,
-  recordCount,
-  resetTestBed,
-  startTestBed,
-  type TestBed,
-  volumeInputs,
-} from "./support";
+import { kindSuite, recordCount, volumeInputs } from "./support";
 
-let bed: TestBed;
-let provider: KindProvider;
-const messages: string[] = [];
+const { bed, provider, failure } = kindSuite(rbsVolumeKind, { atLeast: 3 });
 
-beforeAll(async () => {
-  bed = await startTestBed();
-  provider = createKindProvider(rbsVolumeKind, bed.context);
-});
-afterAll(() => closeTestBed(bed, messages, { atLeast: 3 }));
-beforeEach(() => resetTestBed(bed));
-
-const failure = (promise: Promise<unknown>) => failureOf(promise, messages);
 const AMS1 = { locationId: 1, flavorId: 1, size: 10 };
 const POST = "POST";
 const VOLUMES = "/v1/remote_block_storage/volumes";

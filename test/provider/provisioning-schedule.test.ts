@@ -2,27 +2,14 @@
 // kind's first poll time, later polls come every interval to 1.5 times it, the create's answer is
 // the first progress line, other waits keep the generic backoff, and SERVERSCOM_POLL_INTERVAL_MS
 // (delays set by the surroundings) replaces the schedule. RbsVolume: first poll 15 s, interval 15 s.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createKindProvider } from "../../provider/framework/lifecycle";
 import { rbsVolumeKind } from "../../provider/rbs-volume/definition";
 import type { Clock } from "../../sdk/wait";
-import {
-  closeTestBed,
-  resetTestBed,
-  simulatedClock,
-  startTestBed,
-  type TestBed,
-  volumeInputs,
-} from "./support";
+import { simulatedClock, suiteBed, volumeInputs } from "./support";
 
-let bed: TestBed;
-
-beforeAll(async () => {
-  // Volumes take 100 s to make and 40 s to resize: several polls each.
-  bed = await startTestBed({ durations: { rbs_create: 100_000, rbs_resize: 40_000 } });
-});
-afterAll(() => closeTestBed(bed, []));
-beforeEach(() => resetTestBed(bed));
+// Volumes take 100 s to make and 40 s to resize: several polls each.
+const { bed } = suiteBed({ simulator: { durations: { rbs_create: 100_000, rbs_resize: 40_000 } } });
 
 /** A provider on the bed's simulator whose clock notes every sleep of its waits. */
 function recordingProvider(delays: { minDelayMs?: number; maxDelayMs?: number } = {}) {

@@ -3,10 +3,8 @@
 // replaced for any change, deleted, changed or deleted outside Pulumi, its lost create answer)
 // does not assert: a host's records (the seeded Kubernetes bare metal node BmNode01), canonical
 // spellings, a target gone, records never adopted but by adoptId, the id's forms, check.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { PropertyBag } from "../../provider/framework/check";
-import type { KindProvider } from "../../provider/framework/kind-provider";
-import { createKindProvider } from "../../provider/framework/lifecycle";
 import { UNKNOWN } from "../../provider/framework/unknowns";
 import { ptrRecordKind } from "../../provider/ptr-record/definition";
 import {
@@ -17,28 +15,9 @@ import {
 } from "../../provider/ptr-record/target";
 import { activeCloudInstance } from "./cloud-instance-support";
 import { CLOUD_RECORDS, HOST, HOST_IP, HOST_RECORDS } from "./ptr-record-support";
-import {
-  closeTestBed,
-  engineInputs,
-  failureOf,
-  recordCount as recordsIn,
-  resetTestBed,
-  startTestBed,
-  type TestBed,
-} from "./support";
+import { engineInputs, failureOf, kindSuite, recordCount as recordsIn } from "./support";
 
-let bed: TestBed;
-let provider: KindProvider;
-const messages: string[] = [];
-
-beforeAll(async () => {
-  bed = await startTestBed();
-  provider = createKindProvider(ptrRecordKind, bed.context);
-});
-
-afterAll(() => closeTestBed(bed, messages, { atLeast: 10 }));
-
-beforeEach(() => resetTestBed(bed));
+const { bed, provider, messages, checkFailures } = kindSuite(ptrRecordKind, { atLeast: 10 });
 
 const CLOUD_POST = "POST /v1/cloud_computing/instances/:id/ptr_records";
 const cloudInstance = () => activeCloudInstance(bed.client, bed.sim);
@@ -198,11 +177,7 @@ describe("check: every rule is a failure naming the property", () => {
   });
   const onHost = ptrInputs("rdns", { ...HOST, ip: HOST_IP, domain: "a.example.com" });
 
-  async function reasons(news: PropertyBag) {
-    const result = await provider.check({}, news);
-    for (const failure of result.failures ?? []) messages.push(failure.reason);
-    return result.failures ?? [];
-  }
+  const reasons = (news: PropertyBag) => checkFailures(provider, news);
 
   it("accepts either target", async () => {
     expect(await reasons(valid)).toEqual([]);

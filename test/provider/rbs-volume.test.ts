@@ -1,38 +1,16 @@
 // RbsVolume's provider implementation against the simulator, on virtual time.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import type { PropertyBag } from "../../provider/framework/check";
 import { PartialResourceError } from "../../provider/framework/errors";
-import type { KindProvider } from "../../provider/framework/kind-provider";
-import { createKindProvider } from "../../provider/framework/lifecycle";
 import { CREATE_LABEL_KEY, OWNER_LABEL_KEY } from "../../provider/framework/ownership";
 import { UNKNOWN } from "../../provider/framework/unknowns";
 import { rbsVolumeKind } from "../../provider/rbs-volume/definition";
-import {
-  closeTestBed,
-  failureOf,
-  recordCount,
-  resetTestBed,
-  startTestBed,
-  type TestBed,
-  volumeInputs,
-} from "./support";
+import { failureOf, kindSuite, recordCount, volumeInputs } from "./support";
 
-let bed: TestBed;
-let provider: KindProvider;
-/** Every error message the provider produced, checked for secrets at the end. */
-const messages: string[] = [];
-/** Every password the simulator issued, for the same check. */
+/** Every password the simulator issued, checked with the messages at the end. */
 const passwords = new Set<string>();
-
-beforeAll(async () => {
-  bed = await startTestBed();
-  provider = createKindProvider(rbsVolumeKind, bed.context);
-});
-
 // Secrets: no progress line and no error message holds a password or the API token.
-afterAll(() => closeTestBed(bed, messages, { atLeast: 10, secrets: passwords }));
-
-beforeEach(() => resetTestBed(bed));
+const { bed, provider, messages } = kindSuite(rbsVolumeKind, { atLeast: 10, secrets: passwords });
 
 afterEach(async () => {
   for (const volume of await bed.sim.control.records("rbs_volumes")) {

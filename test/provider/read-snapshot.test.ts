@@ -2,9 +2,7 @@
 // its list; everything else is the kind's GET. First the rules on a fake API (its own clock and
 // write counter), then the real thing: RbsVolume reads through the lifecycle against the
 // simulator, and writes seen at the transport.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { KindProvider } from "../../provider/framework/kind-provider";
-import { createKindProvider } from "../../provider/framework/lifecycle";
+import { describe, expect, it } from "vitest";
 import {
   type ListedPage,
   type ListRead,
@@ -15,14 +13,7 @@ import {
 } from "../../provider/framework/read-snapshot";
 import { rbsVolumeKind } from "../../provider/rbs-volume/definition";
 import type { ServersComClient } from "../../sdk/client";
-import {
-  closeTestBed,
-  requests,
-  resetTestBed,
-  startTestBed,
-  type TestBed,
-  volumeInputs,
-} from "./support";
+import { kindSuite, requests, volumeInputs } from "./support";
 
 interface Thing {
   readonly id: string;
@@ -291,15 +282,7 @@ describe("read snapshots, on a fake API", () => {
 });
 
 describe("read snapshots of RBS volumes, against the simulator", () => {
-  let bed: TestBed;
-  let provider: KindProvider;
-
-  beforeAll(async () => {
-    bed = await startTestBed();
-    provider = createKindProvider(rbsVolumeKind, bed.context);
-  });
-  afterAll(() => closeTestBed(bed, []));
-  beforeEach(() => resetTestBed(bed));
+  const { bed, provider } = kindSuite(rbsVolumeKind);
 
   async function volumes(count: number) {
     const made: { id: string; outs: Record<string, unknown> }[] = [];

@@ -1,36 +1,14 @@
 // SbmServer's provider implementation against the simulator, on virtual time.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { PropertyBag } from "../../provider/framework/check";
 import { PartialResourceError } from "../../provider/framework/errors";
-import { type KindProvider, UpdateRefused } from "../../provider/framework/kind-provider";
-import { createKindProvider } from "../../provider/framework/lifecycle";
+import { UpdateRefused } from "../../provider/framework/kind-provider";
 import { OWNER_LABEL_KEY } from "../../provider/framework/ownership";
 import { UNKNOWN } from "../../provider/framework/unknowns";
 import { sbmServerKind } from "../../provider/sbm-server/definition";
-import {
-  closeTestBed,
-  engineInputs,
-  failureOf,
-  recordCount,
-  requests as requestsOf,
-  resetTestBed,
-  startTestBed,
-  type TestBed,
-} from "./support";
+import { engineInputs, failureOf, kindSuite, recordCount, requests as requestsOf } from "./support";
 
-let bed: TestBed;
-let provider: KindProvider;
-/** Every error message and progress line, checked for the token at the end. */
-const messages: string[] = [];
-
-beforeAll(async () => {
-  bed = await startTestBed();
-  provider = createKindProvider(sbmServerKind, bed.context);
-});
-
-afterAll(() => closeTestBed(bed, messages, { atLeast: 10 }));
-
-beforeEach(() => resetTestBed(bed));
+const { bed, provider, messages, checkFailures } = kindSuite(sbmServerKind, { atLeast: 10 });
 
 const SERVERS = "sbm_servers";
 const ORDER = "POST /v1/hosts/sbm_servers";
@@ -469,11 +447,7 @@ describe("adoption by adoptId", () => {
 describe("check: every rule is a failure naming the property", () => {
   const valid = serverInputs("web", { labels: { env: "prod" } });
 
-  async function reasons(news: PropertyBag) {
-    const result = await provider.check({}, news);
-    for (const failure of result.failures ?? []) messages.push(failure.reason);
-    return result.failures ?? [];
-  }
+  const reasons = (news: PropertyBag) => checkFailures(provider, news);
 
   it("accepts valid inputs and returns them", async () => {
     expect(await provider.check({}, valid)).toEqual({ inputs: valid, failures: [] });

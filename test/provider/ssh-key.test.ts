@@ -1,37 +1,16 @@
 // SshKey's provider implementation against the simulator, on virtual time.
 import { generateKeyPairSync } from "node:crypto";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { PropertyBag } from "../../provider/framework/check";
 import { PartialResourceError } from "../../provider/framework/errors";
-import type { KindProvider } from "../../provider/framework/kind-provider";
 import { createKindProvider } from "../../provider/framework/lifecycle";
 import { OWNER_LABEL_KEY } from "../../provider/framework/ownership";
 import { UNKNOWN } from "../../provider/framework/unknowns";
 import { sshKeyKind } from "../../provider/ssh-key/definition";
 import { fingerprintOf } from "../../provider/ssh-key/public-key";
-import {
-  closeTestBed,
-  engineInputs,
-  failureOf,
-  recordCount,
-  resetTestBed,
-  startTestBed,
-  type TestBed,
-} from "./support";
+import { engineInputs, failureOf, kindSuite, recordCount } from "./support";
 
-let bed: TestBed;
-let provider: KindProvider;
-/** Every error message the provider produced, checked for the token at the end. */
-const messages: string[] = [];
-
-beforeAll(async () => {
-  bed = await startTestBed();
-  provider = createKindProvider(sshKeyKind, bed.context);
-});
-
-afterAll(() => closeTestBed(bed, messages, { atLeast: 10 }));
-
-beforeEach(() => resetTestBed(bed));
+const { bed, provider, messages, checkFailures } = kindSuite(sshKeyKind, { atLeast: 10 });
 
 const KEYS = "ssh_keys";
 const CREATE = "POST /v1/ssh_keys";
@@ -260,11 +239,7 @@ describe("adoption by adoptId", () => {
 describe("check: every rule is a failure naming the property", () => {
   const valid = keyInputs("deploy");
 
-  async function reasons(news: PropertyBag) {
-    const result = await provider.check({}, news);
-    for (const failure of result.failures ?? []) messages.push(failure.reason);
-    return result.failures ?? [];
-  }
+  const reasons = (news: PropertyBag) => checkFailures(provider, news);
 
   it("accepts valid inputs and returns them", async () => {
     expect(await provider.check({}, valid)).toEqual({ inputs: valid, failures: [] });

@@ -3,34 +3,14 @@
 // only adopts, manages labels, and leaves the certificate behind on delete.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { PropertyBag } from "../../provider/framework/check";
-import type { KindProvider } from "../../provider/framework/kind-provider";
-import { createKindProvider } from "../../provider/framework/lifecycle";
 import { OWNER_LABEL_KEY } from "../../provider/framework/ownership";
 import { UNKNOWN } from "../../provider/framework/unknowns";
 import { letsEncryptCertificateLabelsKind } from "../../provider/ssl-certificate/lets-encrypt";
-import {
-  closeTestBed,
-  engineInputs,
-  failureOf,
-  resetTestBed,
-  startTestBed,
-  type TestBed,
-} from "./support";
+import { engineInputs, failureOf, kindSuite } from "./support";
 
-let bed: TestBed;
-let provider: KindProvider;
-const messages: string[] = [];
-
-beforeAll(async () => {
-  bed = await startTestBed();
-  provider = createKindProvider(letsEncryptCertificateLabelsKind, bed.context);
-});
-
-afterAll(() => closeTestBed(bed, messages));
-
-beforeEach(() => resetTestBed(bed));
+const { bed, provider, messages } = kindSuite(letsEncryptCertificateLabelsKind);
 
 const CERTIFICATES = "ssl_certificates";
 const SEEDED = "LeCert01";

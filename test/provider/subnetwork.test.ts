@@ -2,38 +2,17 @@
 // virtual time: what its conformance row (test/conformance/kinds/subnetwork.ts) does not cover:
 // allocation by mask, clearing the title, IPv6, an attachment by hand, adoption and every check
 // rule.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { PropertyBag } from "../../provider/framework/check";
-import type { KindProvider } from "../../provider/framework/kind-provider";
-import { createKindProvider } from "../../provider/framework/lifecycle";
 import { UNKNOWN } from "../../provider/framework/unknowns";
 import {
   parseSubnetworkResourceId,
   subnetworkKind,
   subnetworkResourceId,
 } from "../../provider/subnetwork/definition";
-import {
-  closeTestBed,
-  engineInputs,
-  failureOf,
-  recordCount,
-  resetTestBed,
-  startTestBed,
-  type TestBed,
-} from "./support";
+import { engineInputs, failureOf, kindSuite, recordCount } from "./support";
 
-let bed: TestBed;
-let provider: KindProvider;
-const messages: string[] = [];
-
-beforeAll(async () => {
-  bed = await startTestBed();
-  provider = createKindProvider(subnetworkKind, bed.context);
-});
-
-afterAll(() => closeTestBed(bed, messages, { atLeast: 10 }));
-
-beforeEach(() => resetTestBed(bed));
+const { bed, provider, messages } = kindSuite(subnetworkKind, { atLeast: 10 });
 
 const POOL = "NpAms1Pr"; // 10.20.0.0/16, private
 const POST = "POST /v1/network_pools/:pool_id/subnetworks";

@@ -2,10 +2,17 @@
 // "sleep" (virtual time: no test sleeps for real), a client for it, and a provider context that
 // collects progress lines.
 
-import { expect } from "vitest";
+import type * as dynamic from "@pulumi/pulumi/dynamic";
+import { afterAll, beforeAll, beforeEach, expect } from "vitest";
 import type { PropertyBag } from "../../provider/framework/check";
 import { OWNER_INPUT } from "../../provider/framework/hidden";
-import type { ProviderContext } from "../../provider/framework/kind-provider";
+import type { ResourceKind } from "../../provider/framework/kind";
+import type {
+  KindProvider,
+  LifecycleProvider,
+  ProviderContext,
+} from "../../provider/framework/kind-provider";
+import { createKindProvider } from "../../provider/framework/lifecycle";
 import { ownerLabelValue } from "../../provider/framework/ownership";
 import { typeToken } from "../../provider/framework/resource";
 import { ServersComClient } from "../../sdk/client";
@@ -109,6 +116,84 @@ export async function closeTestBed(
     for (const secret of check.secrets ?? []) expect(text).not.toContain(secret);
   }
   await bed.close();
+}
+
+/** closeTestBed's check, and the simulator's options (a seed, durations) for a suite's bed. */
+export interface SuiteBedOptions {
+  readonly atLeast?: number;
+  readonly secrets?: Iterable<string>;
+  readonly simulator?: SimulatorOptions;
+}
+
+/** A suite's test bed (suiteBed) and what its tests collect for the closing check. */
+export interface SuiteBed {
+  /**
+   * The bed started before the suite's tests. Its context can be handed to a provider at once
+   * (it reaches the bed only when called); the rest is there from beforeAll on.
+   */
+  readonly bed: TestBed;
+  /** Error messages the tests saw: closeTestBed checks them with the progress lines. */
+  readonly messages: string[];
+  /** The error `promise` fails with, its message added to `messages`. */
+  failure(promise: Promise<unknown>): Promise<Error>;
+  /** The failures `provider`'s check finds in `news` (no old inputs), their reasons in `messages`. */
+  checkFailures(provider: KindProvider, news: PropertyBag): Promise<dynamic.CheckFailure[]>;
+}
+
+/**
+ * Starts a test bed before the suite's tests (with `options.simulator`), resets it before each
+ * test and closes it after them with closeTestBed's check over `messages`.
+ */
+export function suiteBed(options: SuiteBedOptions = {}): SuiteBed {
+  let started: TestBed | undefined;
+  const current = (): TestBed => {
+    if (started === undefined) throw new Error("the test bed starts in beforeAll");
+    return started;
+  };
+  const bed: TestBed = {
+    get sim() {
+      return current().sim;
+    },
+    get client() {
+      return current().client;
+    },
+    get lines() {
+      return current().lines;
+    },
+    context: {
+      client: () => current().client,
+      progress: (line) => current().context.progress(line),
+      waitTuning: () => current().context.waitTuning(),
+    },
+    close: () => current().close(),
+  };
+  const messages: string[] = [];
+  beforeAll(async () => {
+    started = await startTestBed(options.simulator);
+  });
+  afterAll(async () => {
+    if (started !== undefined) await closeTestBed(started, messages, options);
+  });
+  beforeEach(() => resetTestBed(current()));
+  return {
+    bed,
+    messages,
+    failure: (promise) => failureOf(promise, messages),
+    async checkFailures(provider, news) {
+      const failures = (await provider.check({}, news)).failures ?? [];
+      for (const failure of failures) messages.push(failure.reason);
+      return failures;
+    },
+  };
+}
+
+/** suiteBed with the provider of `kind` on the bed. */
+export function kindSuite<Live extends object>(
+  kind: ResourceKind<Live>,
+  options: SuiteBedOptions = {},
+): SuiteBed & { readonly provider: LifecycleProvider } {
+  const suite = suiteBed(options);
+  return { ...suite, provider: createKindProvider(kind, suite.bed.context) };
 }
 
 /** The error `promise` fails with, its message added to `messages` when given. */
