@@ -9,9 +9,9 @@ import { createKindProvider } from "../../provider/framework/lifecycle";
 import { OWNER_LABEL_KEY } from "../../provider/framework/ownership";
 import { UNKNOWN } from "../../provider/framework/unknowns";
 import type { Clock } from "../../sdk/wait";
-import { engineInputs, failureOf, kindSuite, recordCount, requests as requestsOf } from "./support";
+import { createdBy, engineInputs, kindSuite, recordCount, requests as requestsOf } from "./support";
 
-const { bed, provider, messages, checkFailures } = kindSuite(cloudInstanceKind, {
+const { bed, provider, messages, checkFailures, failure } = kindSuite(cloudInstanceKind, {
   atLeast: 10,
   secrets: ["hunter2"],
 });
@@ -64,8 +64,6 @@ function providerWithSleepHook(onSleep: (elapsedMs: number) => Promise<void>): K
   });
 }
 
-const failure = (promise: Promise<unknown>) => failureOf(promise, messages);
-
 async function instanceCount(): Promise<number> {
   return recordCount(bed, INSTANCES);
 }
@@ -74,9 +72,7 @@ const requests = (route: string) => requestsOf(bed, route);
 
 /** Created with a reinstallTrigger recorded: one the state never recorded confirms nothing. */
 async function created(name: string, fields: PropertyBag = {}) {
-  const inputs = instanceInputs(name, { reinstallTrigger: "recorded", ...fields });
-  const result = await provider.create(inputs);
-  return { inputs, id: result.id, outs: result.outs as Record<string, unknown> };
+  return createdBy(provider, instanceInputs(name, { reinstallTrigger: "recorded", ...fields }));
 }
 
 // The lifecycle every kind shares (create with every field, read, one PUT for an in-place change,

@@ -9,7 +9,7 @@ import { cloudSnapshotKind } from "../../provider/cloud-snapshot/definition";
 import type { PropertyBag } from "../../provider/framework/check";
 import { PartialResourceError } from "../../provider/framework/errors";
 import { activeCloudInstance } from "./cloud-instance-support";
-import { engineInputs, kindSuite, recordCount } from "./support";
+import { createdBy, engineInputs, kindSuite, recordCount } from "./support";
 
 const { bed, provider, messages, failure } = kindSuite(cloudSnapshotKind, { atLeast: 3 });
 let instanceId: string;
@@ -28,9 +28,7 @@ function snapshotInputs(fields: PropertyBag = {}) {
 }
 
 async function created(fields: PropertyBag = {}) {
-  const inputs = snapshotInputs(fields);
-  const result = await provider.create(inputs);
-  return { inputs, id: result.id, outs: result.outs as Record<string, unknown> };
+  return createdBy(provider, snapshotInputs(fields));
 }
 
 describe("CloudSnapshot", () => {

@@ -9,7 +9,7 @@ import type { PropertyBag } from "../../provider/framework/check";
 import { PartialResourceError } from "../../provider/framework/errors";
 import { TIMEOUTS_INPUT } from "../../provider/framework/hidden";
 import { availableVolume, BACKUPS } from "./cloud-volume-backup-support";
-import { engineInputs, kindSuite, recordCount } from "./support";
+import { createdBy, engineInputs, kindSuite, recordCount } from "./support";
 
 const { bed, provider, messages, failure } = kindSuite(cloudVolumeBackupKind, { atLeast: 3 });
 let volumeId: string;
@@ -23,9 +23,7 @@ function backupInputs(fields: PropertyBag = {}) {
 }
 
 async function created(fields: PropertyBag = {}) {
-  const inputs = backupInputs(fields);
-  const result = await provider.create(inputs);
-  return { inputs, id: result.id, outs: result.outs as Record<string, unknown> };
+  return createdBy(provider, backupInputs(fields));
 }
 
 describe("CloudVolumeBackup", () => {

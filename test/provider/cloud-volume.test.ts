@@ -6,7 +6,7 @@ import { cloudVolumeKind } from "../../provider/cloud-volume/definition";
 import type { PropertyBag } from "../../provider/framework/check";
 import { PartialResourceError } from "../../provider/framework/errors";
 import { UNKNOWN } from "../../provider/framework/unknowns";
-import { engineInputs, kindSuite, recordCount } from "./support";
+import { createdBy, engineInputs, kindSuite, recordCount } from "./support";
 
 const { bed, provider, messages, failure } = kindSuite(cloudVolumeKind, { atLeast: 5 });
 
@@ -15,9 +15,7 @@ function volumeInputs(name: string, fields: PropertyBag = {}) {
 }
 
 async function created(name: string, fields: PropertyBag = {}) {
-  const inputs = volumeInputs(name, fields);
-  const result = await provider.create(inputs);
-  return { inputs, id: result.id, outs: result.outs as Record<string, unknown> };
+  return createdBy(provider, volumeInputs(name, fields));
 }
 
 /** An ACTIVE cloud instance in region 1 (or another). */

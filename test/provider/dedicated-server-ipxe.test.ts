@@ -17,15 +17,13 @@ import {
   storedFeatures,
   UBUNTU_22,
 } from "./dedicated-server-support";
-import { kindSuite } from "./support";
+import { createdBy, kindSuite } from "./support";
 
 const { bed, provider, failure } = kindSuite(dedicatedServerKind);
 
 /** Created with a reinstallTrigger recorded: one the state never recorded confirms nothing. */
 async function created(name: string, fields: PropertyBag = {}) {
-  const inputs = serverInputs(name, { reinstallTrigger: "recorded", ...fields });
-  const result = await provider.create(inputs);
-  return { inputs, id: result.id, outs: result.outs as Record<string, unknown> };
+  return createdBy(provider, serverInputs(name, { reinstallTrigger: "recorded", ...fields }));
 }
 
 /** Updates with the new fields, after checking that diff asks for an in-place update. */

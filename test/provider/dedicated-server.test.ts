@@ -17,7 +17,7 @@ import {
   UBUNTU_22,
   WINDOWS_2022,
 } from "./dedicated-server-support";
-import { kindSuite } from "./support";
+import { createdBy, kindSuite } from "./support";
 
 // No progress line and no error message holds the API token or the user data.
 const { bed, provider, failure } = kindSuite(dedicatedServerKind, {
@@ -28,9 +28,7 @@ const USER_DATA = "#cloud-config\nruncmd: [echo hello]\n";
 
 /** Created with a reinstallTrigger recorded: one the state never recorded confirms nothing. */
 async function created(name: string, fields: PropertyBag = {}) {
-  const inputs = serverInputs(name, { reinstallTrigger: "recorded", ...fields });
-  const result = await provider.create(inputs);
-  return { inputs, id: result.id, outs: result.outs as Record<string, unknown> };
+  return createdBy(provider, serverInputs(name, { reinstallTrigger: "recorded", ...fields }));
 }
 
 // The lifecycle every kind shares (the order with every field, read, title, labels and keys in

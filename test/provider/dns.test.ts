@@ -8,7 +8,7 @@ import { dnsZoneKind } from "../../provider/dns-zone/definition";
 import type { PropertyBag } from "../../provider/framework/check";
 import { PartialResourceError } from "../../provider/framework/errors";
 import { createKindProvider } from "../../provider/framework/lifecycle";
-import { engineInputs, recordCount, requests, suiteBed } from "./support";
+import { createdBy, engineInputs, recordCount, requests, suiteBed } from "./support";
 
 const { bed, messages, failure } = suiteBed({ atLeast: 4 });
 const zones = createKindProvider(dnsZoneKind, bed.context);
@@ -23,9 +23,7 @@ function zoneInputs(name: string, fields: PropertyBag = {}) {
 }
 
 async function zone(fields: PropertyBag = {}) {
-  const inputs = zoneInputs("zone", fields);
-  const result = await zones.create(inputs);
-  return { inputs, id: result.id, outs: result.outs as Record<string, unknown> };
+  return createdBy(zones, zoneInputs("zone", fields));
 }
 
 function recordInputs(zoneId: string, fields: PropertyBag = {}) {
@@ -39,9 +37,7 @@ function recordInputs(zoneId: string, fields: PropertyBag = {}) {
 }
 
 async function record(zoneId: string, fields: PropertyBag = {}) {
-  const inputs = recordInputs(zoneId, fields);
-  const result = await records.create(inputs);
-  return { inputs, id: result.id, outs: result.outs as Record<string, unknown> };
+  return createdBy(records, recordInputs(zoneId, fields));
 }
 
 describe("DnsZone", () => {

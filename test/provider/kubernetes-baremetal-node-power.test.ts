@@ -11,9 +11,9 @@ import { TIMEOUTS_INPUT } from "../../provider/framework/hidden";
 import { UNKNOWN } from "../../provider/framework/unknowns";
 import { kubernetesBaremetalNodePowerKind } from "../../provider/kubernetes-baremetal-node-power/definition";
 import { HOSTS, POWER_ON, prefix } from "./kubernetes-baremetal-node-power-support";
-import { engineInputs, failureOf, kindSuite } from "./support";
+import { engineInputs, kindSuite } from "./support";
 
-const { bed, provider, messages, checkFailures } = kindSuite(kubernetesBaremetalNodePowerKind);
+const { bed, provider, checkFailures, failure } = kindSuite(kubernetesBaremetalNodePowerKind);
 
 /** Inputs as the engine sends them for a resource named `name` in project/stack p/s. */
 function powerInputs(nodeId: string, fields: PropertyBag = {}): Record<string, unknown> {
@@ -23,8 +23,6 @@ function powerInputs(nodeId: string, fields: PropertyBag = {}): Record<string, u
     ...fields,
   });
 }
-
-const failure = (promise: Promise<unknown>) => failureOf(promise, messages);
 
 async function powerStatus(nodeId: string): Promise<unknown> {
   return (await bed.sim.control.peek(HOSTS, nodeId))?.power_status;

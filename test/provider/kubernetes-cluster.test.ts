@@ -9,7 +9,7 @@ import { OWNER_LABEL_KEY, withoutOwnerLabel } from "../../provider/framework/own
 import { UNKNOWN } from "../../provider/framework/unknowns";
 import { createKubernetesClusterProvider } from "../../provider/kubernetes-cluster/provider";
 import type { Clock } from "../../sdk/wait";
-import { engineInputs, PROVIDER_TEXT, simulatedClock, suiteBed } from "./support";
+import { createdBy, engineInputs, PROVIDER_TEXT, simulatedClock, suiteBed } from "./support";
 
 const CLUSTERS = "kubernetes_clusters";
 const NODES = "kubernetes_nodes";
@@ -49,9 +49,7 @@ function clusterInputs(fields: PropertyBag = {}): Record<string, unknown> {
 }
 
 async function adopted(fields: PropertyBag = {}) {
-  const inputs = clusterInputs(fields);
-  const result = await provider.create(inputs);
-  return { inputs, id: result.id, outs: result.outs as Record<string, unknown> };
+  return createdBy(provider, clusterInputs(fields));
 }
 
 /** The cluster's labels but the ownership label (test/provider/kubernetes-node-groups.test.ts). */

@@ -10,13 +10,13 @@ import { l2SegmentKind } from "../../provider/l2-segment/definition";
 import type { ServersComClient } from "../../sdk/client";
 import type { Simulator } from "../../simulator";
 import { seededServer } from "../conformance/kinds/seeded-server";
-import { engineInputs, failureOf, kindSuite, PROVIDER_TEXT } from "./support";
+import { createdBy, engineInputs, kindSuite, PROVIDER_TEXT } from "./support";
 
 const SEGMENTS = "l2_segments";
 
 const server = seededServer;
 
-const { bed, provider, messages, checkFailures } = kindSuite(l2SegmentKind, {
+const { bed, provider, checkFailures, failure } = kindSuite(l2SegmentKind, {
   simulator: {
     seed: {
       records: {
@@ -54,12 +54,8 @@ function segmentInputs(name: string, fields: PropertyBag = {}): Record<string, u
 }
 
 async function created(name: string, fields: PropertyBag = {}) {
-  const inputs = segmentInputs(name, fields);
-  const result = await provider.create(inputs);
-  return { inputs, id: result.id, outs: result.outs as Record<string, unknown> };
+  return createdBy(provider, segmentInputs(name, fields));
 }
-
-const failure = (promise: Promise<unknown>) => failureOf(promise, messages);
 
 async function segmentCount(): Promise<number> {
   return (await sim.control.records(SEGMENTS)).length;

@@ -15,9 +15,11 @@ import {
 } from "../../provider/ptr-record/target";
 import { activeCloudInstance } from "./cloud-instance-support";
 import { CLOUD_RECORDS, HOST, HOST_IP, HOST_RECORDS } from "./ptr-record-support";
-import { engineInputs, failureOf, kindSuite, recordCount as recordsIn } from "./support";
+import { createdBy, engineInputs, kindSuite, recordCount as recordsIn } from "./support";
 
-const { bed, provider, messages, checkFailures } = kindSuite(ptrRecordKind, { atLeast: 10 });
+const { bed, provider, checkFailures, failure } = kindSuite(ptrRecordKind, {
+  atLeast: 10,
+});
 
 const CLOUD_POST = "POST /v1/cloud_computing/instances/:id/ptr_records";
 const cloudInstance = () => activeCloudInstance(bed.client, bed.sim);
@@ -29,12 +31,8 @@ function ptrInputs(name: string, fields: PropertyBag): Record<string, unknown> {
   });
 }
 
-const failure = (promise: Promise<unknown>) => failureOf(promise, messages);
-
 async function created(fields: PropertyBag) {
-  const inputs = ptrInputs("rdns", fields);
-  const result = await provider.create(inputs);
-  return { inputs, id: result.id, outs: result.outs as Record<string, unknown> };
+  return createdBy(provider, ptrInputs("rdns", fields));
 }
 
 const recordCount = (collection: string) => recordsIn(bed, collection);

@@ -5,12 +5,15 @@ import { PartialResourceError } from "../../provider/framework/errors";
 import { CREATE_LABEL_KEY, OWNER_LABEL_KEY } from "../../provider/framework/ownership";
 import { UNKNOWN } from "../../provider/framework/unknowns";
 import { rbsVolumeKind } from "../../provider/rbs-volume/definition";
-import { failureOf, kindSuite, recordCount, volumeInputs } from "./support";
+import { createdBy, kindSuite, recordCount, volumeInputs } from "./support";
 
 /** Every password the simulator issued, checked with the messages at the end. */
 const passwords = new Set<string>();
 // Secrets: no progress line and no error message holds a password or the API token.
-const { bed, provider, messages } = kindSuite(rbsVolumeKind, { atLeast: 10, secrets: passwords });
+const { bed, provider, messages, failure } = kindSuite(rbsVolumeKind, {
+  atLeast: 10,
+  secrets: passwords,
+});
 
 afterEach(async () => {
   for (const volume of await bed.sim.control.records("rbs_volumes")) {
@@ -20,16 +23,12 @@ afterEach(async () => {
 
 const AMS1 = { locationId: 1, flavorId: 1 };
 
-const failure = (promise: Promise<unknown>) => failureOf(promise, messages);
-
 async function volumeCount(): Promise<number> {
   return recordCount(bed, "rbs_volumes");
 }
 
 async function created(name: string, fields: PropertyBag = {}) {
-  const inputs = volumeInputs(name, { ...AMS1, size: 100, ...fields });
-  const result = await provider.create(inputs);
-  return { inputs, id: result.id, outs: result.outs as Record<string, unknown> };
+  return createdBy(provider, volumeInputs(name, { ...AMS1, size: 100, ...fields }));
 }
 
 // The lifecycle every kind shares (create, read, in-place update, label removal, replacement,

@@ -6,9 +6,11 @@ import { UpdateRefused } from "../../provider/framework/kind-provider";
 import { OWNER_LABEL_KEY } from "../../provider/framework/ownership";
 import { UNKNOWN } from "../../provider/framework/unknowns";
 import { sbmServerKind } from "../../provider/sbm-server/definition";
-import { engineInputs, failureOf, kindSuite, recordCount, requests as requestsOf } from "./support";
+import { createdBy, engineInputs, kindSuite, recordCount, requests as requestsOf } from "./support";
 
-const { bed, provider, messages, checkFailures } = kindSuite(sbmServerKind, { atLeast: 10 });
+const { bed, provider, messages, checkFailures, failure } = kindSuite(sbmServerKind, {
+  atLeast: 10,
+});
 
 const SERVERS = "sbm_servers";
 const ORDER = "POST /v1/hosts/sbm_servers";
@@ -35,8 +37,6 @@ function serverInputs(name: string, fields: PropertyBag = {}): Record<string, un
   });
 }
 
-const failure = (promise: Promise<unknown>) => failureOf(promise, messages);
-
 async function serverCount(): Promise<number> {
   return recordCount(bed, SERVERS);
 }
@@ -45,9 +45,7 @@ const requests = (route: string) => requestsOf(bed, route);
 
 /** Created with a reinstallTrigger recorded: one the state never recorded confirms nothing. */
 async function created(name: string, fields: PropertyBag = {}) {
-  const inputs = serverInputs(name, { reinstallTrigger: "recorded", ...fields });
-  const result = await provider.create(inputs);
-  return { inputs, id: result.id, outs: result.outs as Record<string, unknown> };
+  return createdBy(provider, serverInputs(name, { reinstallTrigger: "recorded", ...fields }));
 }
 
 // The lifecycle every kind shares (the order with every field, read, labels in place with one PUT,

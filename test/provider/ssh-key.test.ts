@@ -8,9 +8,9 @@ import { OWNER_LABEL_KEY } from "../../provider/framework/ownership";
 import { UNKNOWN } from "../../provider/framework/unknowns";
 import { sshKeyKind } from "../../provider/ssh-key/definition";
 import { fingerprintOf } from "../../provider/ssh-key/public-key";
-import { engineInputs, failureOf, kindSuite, recordCount } from "./support";
+import { createdBy, engineInputs, kindSuite, recordCount } from "./support";
 
-const { bed, provider, messages, checkFailures } = kindSuite(sshKeyKind, { atLeast: 10 });
+const { bed, provider, checkFailures, failure } = kindSuite(sshKeyKind, { atLeast: 10 });
 
 const KEYS = "ssh_keys";
 const CREATE = "POST /v1/ssh_keys";
@@ -56,16 +56,12 @@ function keyInputs(name: string, fields: PropertyBag = {}): Record<string, unkno
   });
 }
 
-const failure = (promise: Promise<unknown>) => failureOf(promise, messages);
-
 async function keyCount(): Promise<number> {
   return recordCount(bed, KEYS);
 }
 
 async function created(name: string, fields: PropertyBag = {}) {
-  const inputs = keyInputs(name, fields);
-  const result = await provider.create(inputs);
-  return { inputs, id: result.id, outs: result.outs as Record<string, unknown> };
+  return createdBy(provider, keyInputs(name, fields));
 }
 
 // The lifecycle every kind shares (create, read, in-place update, replacement, delete, drift,

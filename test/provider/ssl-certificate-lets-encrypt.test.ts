@@ -8,9 +8,9 @@ import type { PropertyBag } from "../../provider/framework/check";
 import { OWNER_LABEL_KEY } from "../../provider/framework/ownership";
 import { UNKNOWN } from "../../provider/framework/unknowns";
 import { letsEncryptCertificateLabelsKind } from "../../provider/ssl-certificate/lets-encrypt";
-import { engineInputs, failureOf, kindSuite } from "./support";
+import { createdBy, engineInputs, kindSuite } from "./support";
 
-const { bed, provider, messages } = kindSuite(letsEncryptCertificateLabelsKind);
+const { bed, provider, failure } = kindSuite(letsEncryptCertificateLabelsKind);
 
 const CERTIFICATES = "ssl_certificates";
 const SEEDED = "LeCert01";
@@ -22,12 +22,8 @@ function labelsInputs(name: string, fields: PropertyBag = {}): Record<string, un
   });
 }
 
-const failure = (promise: Promise<unknown>) => failureOf(promise, messages);
-
 async function adopted(fields: PropertyBag = { labels: { env: "prod", team: "web" } }) {
-  const inputs = labelsInputs("site", fields);
-  const result = await provider.create(inputs);
-  return { inputs, id: result.id, outs: result.outs as Record<string, unknown> };
+  return createdBy(provider, labelsInputs("site", fields));
 }
 
 describe("adoption and labels", () => {

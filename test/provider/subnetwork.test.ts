@@ -10,16 +10,15 @@ import {
   subnetworkKind,
   subnetworkResourceId,
 } from "../../provider/subnetwork/definition";
-import { engineInputs, failureOf, kindSuite, recordCount } from "./support";
+import { engineInputs, kindSuite, recordCount } from "./support";
 
-const { bed, provider, messages } = kindSuite(subnetworkKind, { atLeast: 10 });
+const { bed, provider, messages, failure } = kindSuite(subnetworkKind, { atLeast: 10 });
 
 const POOL = "NpAms1Pr"; // 10.20.0.0/16, private
 const POST = "POST /v1/network_pools/:pool_id/subnetworks";
 
 const inputsOf = (fields: PropertyBag) =>
   engineInputs("Subnetwork", "private", { networkPoolId: POOL, ...fields });
-const failure = (promise: Promise<unknown>) => failureOf(promise, messages);
 const subnetworks = () => recordCount(bed, "subnetworks");
 
 async function created(fields: PropertyBag) {

@@ -196,6 +196,12 @@ export function kindSuite<Live extends object>(
   return { ...suite, provider: createKindProvider(kind, suite.bed.context) };
 }
 
+/** What `provider` created from `inputs`: the inputs, the new id and the outputs. */
+export async function createdBy(provider: KindProvider, inputs: PropertyBag) {
+  const result = await provider.create(inputs);
+  return { inputs, id: result.id, outs: result.outs as Record<string, unknown> };
+}
+
 /** The error `promise` fails with, its message added to `messages` when given. */
 export async function failureOf(promise: Promise<unknown>, messages?: string[]): Promise<Error> {
   try {
