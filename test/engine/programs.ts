@@ -5,6 +5,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { DedicatedServerArgs } from "../../provider/index";
 import type { PackageModule } from "../../scripts/engine/program";
+import { DEDICATED_SERVER } from "../../scripts/engine/samples";
 import type { Program } from "./harness";
 
 type Bag = Record<string, unknown>;
@@ -110,19 +111,7 @@ export const volume =
   };
 
 /** A Dell R640 in AMS1 with two SSDs, private and public uplinks, Ubuntu 22.04 (the seed). */
-export const ORDER: DedicatedServerArgs = {
-  locationId: 1,
-  serverModelId: 101,
-  uplinkModels: { private: { id: 401 }, public: { id: 403, bandwidthModelId: 501 } },
-  ramSize: 64,
-  drives: {
-    slots: [
-      { position: 0, driveModelId: 201 },
-      { position: 1, driveModelId: 201 },
-    ],
-  },
-  operatingSystemId: 301,
-};
+export const ORDER: DedicatedServerArgs = DEDICATED_SERVER;
 
 export const dedicatedServer = single("DedicatedServer", "db", {
   ...ORDER,
