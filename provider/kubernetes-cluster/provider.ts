@@ -242,6 +242,7 @@ class ClusterLifecycle {
     this.reportVanished(prefix, plan);
     let last = found;
     let changed = false;
+    let waiting = false;
     const groups = new GroupProgress(plan);
     const remembered = (): ClusterMemory => ({
       ...plan.memory,
@@ -291,6 +292,7 @@ class ClusterLifecycle {
         await client.kubernetesClusters.update(id, { labels: plan.labels });
         changed = true;
       }
+      waiting = true;
       last = await this.waitActive(
         client,
         id,
@@ -304,6 +306,13 @@ class ClusterLifecycle {
       return { record: last, memory: remembered() };
     } catch (error) {
       if (!changed && isRejection(error)) throw error;
+      // A request failed after others applied: the state records the cluster as they left it
+      // (one read, best effort), else a refresh before the next `up` would show their changes
+      // as drift. The wait keeps `last` current itself.
+      if (!waiting) {
+        last =
+          (await fetchCluster(client, id, hasGroups(remembered())).catch(() => undefined)) ?? last;
+      }
       const what = operation === "create" ? "was adopted" : "was changed";
       const message =
         `${prefix} ${what}, but the ${operation} did not finish: ${messageOf(error)}. ` +

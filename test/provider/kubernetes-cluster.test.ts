@@ -199,6 +199,20 @@ describe("create: take charge of an existing cluster", () => {
     await provider.delete(partial.id, partial.properties);
     expect(await liveLabels()).toEqual(SEED_LABELS);
   });
+
+  it("records the cluster as the applied changes left it, so a refresh finds no drift", async () => {
+    const error = await failure(
+      provider.create(clusterInputs({ labels: { a: "b" }, nodeGroups: { KnProd03: "NgStag01" } })),
+    );
+    expect(error).toBeInstanceOf(PartialResourceError);
+    const partial = error as PartialResourceError;
+    expect(await liveLabels()).toEqual({ a: "b" });
+    expect(partial.properties.labels).toEqual({ a: "b" });
+    const read = await provider.read(partial.id, partial.properties);
+    expect(read.props?.labels).toEqual(partial.properties.labels);
+    expect(read.props?.nodeGroups).toEqual(partial.properties.nodeGroups);
+    expect(read.props?.updatedAt).toEqual(partial.properties.updatedAt);
+  });
 });
 
 describe("waiting until the cluster is active", () => {
