@@ -11,16 +11,19 @@
 //   SDK side  what the SDK sends, not a reading of its TypeScript: every call of
 //             test/sdk/request-shapes.ts (one row per public method of every area, each row's
 //             request checked by request-shapes.test.ts) is made on the built SDK (dist/)
-//             against a recording undici MockAgent; a method the table lists in withoutRow is
-//             called without arguments. Paths are built at run time (path helpers, collection
-//             base classes, RecordsAt), so recording them is exact where parsing would guess.
-//   covered   an SDK request has the endpoint's verb and path; a segment the Go client formats
-//             from a variable (%s, %d) matches any segment.
+//             against a recording undici MockAgent, once as the table answers it and once with
+//             a 404 to its first request (a path sent only after a 404 counts too); a method
+//             the table lists in withoutRow is called without arguments. Paths are built at run
+//             time (path helpers, collection base classes, RecordsAt), so recording them is
+//             exact where parsing would guess. A segment equal to one of the call's arguments
+//             is formatted from it.
+//   covered   an SDK request has the endpoint's verb and path; a segment formatted from a
+//             variable (the Go client's %s and %d, the SDK's arguments) matches any segment.
 //
 // Prints the counts, every endpoint the SDK does not send, and whatever it could not read (a
 // method with no request, a path it cannot evaluate, an SDK method with no call). Exits 1 when
 // something is unread.
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -509,7 +512,14 @@ async function main() {
     process.exit(2);
   }
   const go = readGoClient(goFiles(folder));
-  const sdk = require(join(REPO, "dist", "sdk", "index.js"));
+  const sdkEntry = join(REPO, "dist", "sdk", "index.js");
+  if (!existsSync(sdkEntry)) {
+    console.error(
+      "the built SDK is missing: run `npm run build` (npm run go-client-coverage does)",
+    );
+    process.exit(2);
+  }
+  const sdk = require(sdkEntry);
   const { requestShapes, withoutRow } = await loadRequestShapes();
   const recorded = await recordSdkRequests(sdk, requestShapes, withoutRow);
   const callCount = requestShapes.length + Object.keys(withoutRow).length;
