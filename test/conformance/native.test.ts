@@ -125,8 +125,9 @@ describe.each(KINDS.map((row) => [row.kind.name, row] as const))("%s", (_kind, r
     const without = (bag: PropertyBag) =>
       Object.fromEntries(Object.entries(bag).filter(([name]) => !unrecorded.includes(name)));
     const marked = unrecorded.length > 0 ? { [UNRECORDED_OUTPUT]: unrecorded } : {};
-    expect(read.inputs).toEqual({ ...without(row.readInputs(created)), ...marked });
-    expect(read.properties).toEqual({ ...without(outputs), ...marked });
+    const imported = row.imported?.(created) ?? { inputs: row.readInputs(created), outputs };
+    expect(read.inputs).toEqual({ ...without(imported.inputs), ...marked });
+    expect(read.properties).toEqual({ ...without(imported.outputs), ...marked });
     expect(await host.diff(urn, created.id, outputs, inputs, inputs)).toMatchObject({
       changes: "none",
       detailed: {},
@@ -187,7 +188,7 @@ describe.each(KINDS.map((row) => [row.kind.name, row] as const))("%s", (_kind, r
       const key = row.recordKey?.(created.id) ?? created.id;
       const left = await sim.control.peek(row.collection, key);
       if (row.deleted === undefined) expect(left).toBeUndefined();
-      else row.deleted(left);
+      else await row.deleted(left, sim);
     } finally {
       await sim.control.setSpeed(SPEED);
     }

@@ -4,6 +4,7 @@
 // The suites (dynamic.test.ts, native.test.ts) run every row through both doors.
 import type { PropertyBag } from "../../provider/framework/check";
 import type { ResourceKind } from "../../provider/framework/kind";
+import type { KindProvider, ProviderContext } from "../../provider/framework/kind-provider";
 import type { ServersComClient } from "../../sdk/client";
 import type { Simulator, WireRecord } from "../../simulator";
 
@@ -18,9 +19,19 @@ export interface Created {
   readonly record: Readonly<Record<string, unknown>>;
 }
 
+/**
+ * A kind with a provider of its own, not built on provider/framework/lifecycle.ts, as
+ * provider/registry.ts builds it (KubernetesCluster: it never creates or deletes an object).
+ */
+export interface OwnProviderKind {
+  /** The type's name, as ResourceKind's. */
+  readonly name: string;
+  readonly provider: (context: ProviderContext) => KindProvider;
+}
+
 export interface KindRow {
   // biome-ignore lint/suspicious/noExplicitAny: a table of kinds of every live shape
-  readonly kind: ResourceKind<any>;
+  readonly kind: ResourceKind<any> | OwnProviderKind;
   /** The resource's name in the program (the URN's last part). */
   readonly name: string;
   /** Records the simulator is seeded with for the kind (by collection): servers it cannot order. */
@@ -63,6 +74,15 @@ export interface KindRow {
   /** The exact inputs a read by id gives back (hidden inputs excepted). */
   readonly readInputs: (created: Created) => PropertyBag;
   /**
+   * What a read by id alone (`pulumi import`) gives, where it is not the read inputs and the
+   * create's outputs: a kind whose delete puts back what it found remembers nothing of an object
+   * it did not take in charge itself.
+   */
+  readonly imported?: (created: Created) => {
+    readonly inputs: PropertyBag;
+    readonly outputs: PropertyBag;
+  };
+  /**
    * The write-only properties (PropertyRule.writeOnly) a read by id alone cannot see: `pulumi
    * import` records them as unrecorded (provider/framework/hidden.ts, UNRECORDED_OUTPUT).
    */
@@ -71,9 +91,13 @@ export interface KindRow {
   readonly createLines?: (created: Created) => readonly unknown[];
   /**
    * What the record behind the id is after the delete (default: absent). A dedicated server stays
-   * listed with its release scheduled, and counts as gone.
+   * listed with its release scheduled, and counts as gone; a cluster is left with what it had
+   * before, which the simulator shows (its nodes back in their groups).
    */
-  readonly deleted?: (record: Readonly<Record<string, unknown>> | undefined) => void;
+  readonly deleted?: (
+    record: Readonly<Record<string, unknown>> | undefined,
+    sim: Simulator,
+  ) => void | Promise<void>;
   /**
    * The progress lines the delete prints, exactly: the first names the resource as every line
    * does ("serverscom:<Kind> <name> (<id>): ..."), unless the row has a `label`.
@@ -136,9 +160,11 @@ export interface KindRow {
   /**
    * After a create whose answer was lost once the API applied it: "adopts" (the create finds its
    * own object by its create label, says so, and makes no other); or the error text the create
-   * fails with (a kind without labels cannot tell its object from another program's).
+   * fails with (a kind without labels cannot tell its object from another program's); or
+   * "no create request" for a kind whose create sends no POST (it takes charge of an object that
+   * exists and changes it in place: nothing a lost answer could make twice).
    */
-  readonly lostCreateAnswer: "adopts" | RegExp;
+  readonly lostCreateAnswer: "adopts" | "no create request" | RegExp;
 }
 
 /**

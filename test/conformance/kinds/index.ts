@@ -15,6 +15,7 @@ import { dnsRecord } from "./dns-record";
 import { dnsZone } from "./dns-zone";
 import { hostNetwork } from "./host-network";
 import { kubernetesBaremetalNodePower } from "./kubernetes-baremetal-node-power";
+import { kubernetesCluster } from "./kubernetes-cluster";
 import { l2Segment } from "./l2-segment";
 import { l4LoadBalancer } from "./l4-load-balancer";
 import { l7LoadBalancer } from "./l7-load-balancer";
@@ -44,6 +45,7 @@ export const KINDS: readonly KindRow[] = [
   l4LoadBalancer,
   l7LoadBalancer,
   kubernetesBaremetalNodePower,
+  kubernetesCluster,
 ];
 
 /** Every row's seed records, one simulator's seed. */
