@@ -38,24 +38,14 @@ describe("deleteBeforeReplace: false and a replace-only property the API never r
 describe("CloudInstance reinstall: only with the program's consent", () => {
   reinstallConsent(s, {
     route: "POST /v1/cloud_computing/instances/:id/reinstall",
-    base: instance(),
-    recorded: instance({ reinstallTrigger: "2026-11-01" }),
-    unconfirmed: instance({ imageId: AMS1_DEBIAN }),
-    confirmed: instance({ imageId: AMS1_DEBIAN, reinstallTrigger: "2026-11-24" }),
-    again: instance({ imageId: AMS1_UBUNTU, reinstallTrigger: "2026-11-24" }),
-    afterImport: instance({
-      imageId: AMS1_DEBIAN,
-      labels: { env: "prod", team: "app" },
-      reinstallTrigger: "2026-12-01",
-    }),
-    changeAfterImport: instance({ imageId: AMS1_UBUNTU, reinstallTrigger: "2026-12-01" }),
-    importedOutputs: { imageId: AMS1_DEBIAN, labels: { env: "prod", team: "app" } },
+    program: instance,
     property: "imageId",
     before: AMS1_UBUNTU,
+    after: AMS1_DEBIAN,
+    afterImport: { labels: { env: "prod", team: "app" } },
     refusal:
       `property imageId value {${AMS1_DEBIAN}} has a problem: changing imageId from "${AMS1_UBUNTU}" to ` +
       `"${AMS1_DEBIAN}" reinstalls the cloud instance, which erases its disk`,
-    againRefusal: /changing imageId from "6f1c3b4e/,
     settled: { imageId: AMS1_DEBIAN, status: "ACTIVE" },
     destroyAfter: true,
   });

@@ -3,20 +3,18 @@
 // (provider/framework/read-snapshot.ts). Changes and deletions made outside Pulumi between two
 // refreshes by the same host must still show, and what it stores must be what one-at-a-time
 // reads (GETs) store. Needs a current dist/ (npm run build).
-import { existsSync } from "node:fs";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  defaultParallelism,
-  EngineHarness,
-  type Program,
-  type StepRecord,
-} from "../../scripts/engine/harness";
-import { repoRoot } from "../../scripts/engine/repo";
 import { type Simulator, startSimulator } from "../../simulator";
 import { ed25519Key } from "../provider/dedicated-server-support";
+import {
+  defaultParallelism,
+  type EngineHarness,
+  type Program,
+  requireDist,
+  type StepRecord,
+  simulatorHarness,
+} from "./harness";
 
-const REPO = repoRoot();
 const VOLUMES = 6;
 const KEYS = 4;
 
@@ -49,19 +47,9 @@ describe("a refresh at Pulumi's default parallelism", () => {
     harness.resource(`pulumi-nodejs:dynamic/serverscom:${type}`, name)?.id ?? "";
 
   beforeAll(async () => {
-    if (!existsSync(join(REPO, "dist", "provider", "index.js"))) {
-      throw new Error("dist/ is missing: run `npm run build` before the engine tests");
-    }
+    requireDist();
     sim = await startSimulator({ speed: 3000 });
-    harness = new EngineHarness({
-      projectDir: join(REPO, "test", "engine", "project"),
-      project: "engine-harness",
-      stack: "dev",
-      config: {
-        "serverscom:apiToken": { value: sim.token, secret: true },
-        "serverscom:apiUrl": { value: sim.url },
-      },
-      env: { SERVERSCOM_POLL_INTERVAL_MS: "5" },
+    harness = simulatorHarness(sim, {
       // One host for every refresh: a snapshot of the previous refresh must not hide a change.
       reuseHost: true,
       parallel: 8,

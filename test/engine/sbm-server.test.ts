@@ -28,30 +28,18 @@ describe("SbmServer user data", () => {
 describe("SbmServer reinstall: only with the program's consent", () => {
   reinstallConsent(s, {
     route: "POST /v1/hosts/sbm_servers/:id/reinstall",
-    base: server(),
-    recorded: server({ reinstallTrigger: "2026-11-01" }),
-    unconfirmed: server({ operatingSystemId: DEBIAN_12 }),
-    confirmed: server({ operatingSystemId: DEBIAN_12, reinstallTrigger: "2026-11-24" }),
-    again: server({ operatingSystemId: UBUNTU_24, reinstallTrigger: "2026-11-24" }),
+    program: server,
+    property: "operatingSystemId",
+    before: UBUNTU_24,
+    after: DEBIAN_12,
     // The README's import recipe: user data written into the generated code is taken as declared.
-    afterImport: server({
-      operatingSystemId: DEBIAN_12,
-      labels: { env: "prod", team: "web" },
-      userData: "#cloud-config\n# given after the import\n",
-      reinstallTrigger: "2026-12-01",
-    }),
-    changeAfterImport: server({ operatingSystemId: UBUNTU_24, reinstallTrigger: "2026-12-01" }),
-    importedOutputs: {
-      operatingSystemId: DEBIAN_12,
+    afterImport: {
       labels: { env: "prod", team: "web" },
       userData: "#cloud-config\n# given after the import\n",
     },
-    property: "operatingSystemId",
-    before: UBUNTU_24,
     refusal:
       "property operatingSystemId value {303} has a problem: changing operatingSystemId from 302 to 303 " +
       "reinstalls the SBM server, which erases its drives",
-    againRefusal: /changing operatingSystemId from 303 to 302/,
     settled: { operatingSystemId: DEBIAN_12, operationalStatus: "normal" },
     destroyAfter: false,
   });

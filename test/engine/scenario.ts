@@ -20,19 +20,10 @@
 // detailedDiff in the in-place and replacing changes, and that its state holds no `__provider`,
 // no hidden input, and every secret output sealed by the plugin. A new scenario method registers
 // its test with `each(...)` to run through both.
-import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 import { UNRECORDED_OUTPUT } from "../../provider/framework/hidden";
 import { DELETE_FIRST } from "../../provider/native/delete-first";
-import {
-  EngineHarness,
-  OperationFailed,
-  type Program,
-  type StepOp,
-  type StepRecord,
-  type StoredResource,
-} from "../../scripts/engine/harness";
 import { PluginHost } from "../../scripts/engine/plugin";
 import { repoRoot } from "../../scripts/engine/repo";
 import { secretValue } from "../../scripts/engine/secrets";
@@ -42,11 +33,20 @@ import {
   type SimulatorOptions,
   startSimulator,
 } from "../../simulator";
+import {
+  type EngineHarness,
+  OperationFailed,
+  type Program,
+  requireDist,
+  type StepOp,
+  type StepRecord,
+  type StoredResource,
+  simulatorHarness,
+} from "./harness";
 import { rebuiltPackage } from "./rebuild";
 import { expectNoSecrets } from "./secrets";
 
-const REPO = repoRoot();
-const PROJECT_DIR = join(REPO, "test", "engine", "project");
+const PROJECT_DIR = join(repoRoot(), "test", "engine", "project");
 
 /**
  * The two doors every scenario goes through (harness.ts, `door`): the dynamic provider host as
@@ -208,19 +208,11 @@ export function engineScenario(options: ScenarioOptions): Scenario {
 
   const newHarness = (door: Door, packageDir?: string) => {
     const simulator = current();
-    return new EngineHarness({
+    // The token comes from configure, not from the environment.
+    return simulatorHarness(simulator, {
       door,
-      projectDir: PROJECT_DIR,
-      project: "engine-harness",
-      stack: "dev",
-      config: {
-        "serverscom:apiToken": { value: simulator.token, secret: true },
-        "serverscom:apiUrl": { value: simulator.url },
-      },
-      // The provider polls every few milliseconds against a fast simulator; the token comes from
-      // configure, not from the environment.
       // A create that failed ambiguously looks for a late commit for 3 s (100 simulated minutes).
-      env: { SERVERSCOM_POLL_INTERVAL_MS: "5", SERVERSCOM_LATE_COMMIT_WINDOW_MS: "3000" },
+      env: { SERVERSCOM_LATE_COMMIT_WINDOW_MS: "3000" },
       // One provider host for the whole suite; the rebuilt package's harness starts its own.
       ...(packageDir === undefined ? { reuseHost: true } : { packageDir }),
     });
@@ -241,9 +233,7 @@ export function engineScenario(options: ScenarioOptions): Scenario {
   const up = async (program: Program) => currentHarness().up(program);
 
   beforeAll(async () => {
-    if (!existsSync(join(REPO, "dist", "provider", "index.js"))) {
-      throw new Error("dist/ is missing: run `npm run build` before the engine tests");
-    }
+    requireDist();
     for (const lane of lanes) {
       lane.sim = await startSimulator({ speed: 3000, ...options.simulator });
       active = lane;

@@ -4,7 +4,7 @@
 // current dist/ (npm test builds it first).
 import { describe, expect } from "vitest";
 import { scenarioOf } from "./kinds";
-import { expectNamedNotTaken, upLosingCreate } from "./lost-create";
+import { foreignTwinNeverTaken, upLosingCreate } from "./lost-create";
 import { subnetwork } from "./programs";
 import { engineScenario } from "./scenario";
 
@@ -19,22 +19,16 @@ const s = engineScenario(scenarioOf("Subnetwork"));
 const replaced = subnetwork({ cidr: undefined, mask: 28, title: "database" });
 
 describe("a Subnetwork whose create is lost", () => {
-  // Issue 25, item 2: a create by CIDR answered 504 and never applied while another program
-  // took the same CIDR (the simulator's foreignTwin): never taken, named with adoptId.
-  s.each(
+  // A create by CIDR: another program took the same CIDR.
+  foreignTwinNeverTaken(
+    s,
     "by CIDR: a 504 not applied beside another program's subnetwork is named, never taken",
-    async () => {
-      const h = s.harness();
-      const sim = s.sim();
-      const failed = await upLosingCreate(s, "foreignTwin", POST_PATH, subnetwork());
-      const [twin] = await sim.control.records(RECORDS);
-      expectNamedNotTaken(failed, String(twin?.id), "adoptId");
-      expect(() => s.stored()).toThrow(/no Subnetwork private in the state/);
-      const again = await h.up(subnetwork()).catch((caught: unknown) => caught);
-      expect((again as Error).message).toContain("already has the subnetwork 10.20.0.0/29");
-      expect(await sim.control.records(RECORDS)).toHaveLength(1);
-      await sim.control.remove(RECORDS, String(twin?.id));
-      await h.destroy();
+    {
+      path: POST_PATH,
+      program: subnetwork(),
+      collection: RECORDS,
+      named: (twin) => String(twin.id),
+      conflict: "already has the subnetwork 10.20.0.0/29",
     },
   );
   // Issue 25, item 3: a create by mask whose answer is lost (applied, the connection dropped)

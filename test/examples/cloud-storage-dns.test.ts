@@ -37,8 +37,9 @@ describe("examples/cloud-storage-dns", () => {
     expect(byName(detached.resources).data?.inputs).not.toHaveProperty("instanceId");
   });
 
-  it("runs through the engine: up, an up without changes, detach and attach in place, destroy", async () => {
-    await example.roundTrip({
+  example.roundTripTest(
+    "runs through the engine: up, an up without changes, detach and attach in place, destroy",
+    {
       resources: 7,
       afterCreate: (harness) => {
         expect(harness.outputs.get("dataVolume")?.value).toMatchObject({
@@ -62,6 +63,6 @@ describe("examples/cloud-storage-dns", () => {
         expect(opsByName(await harness.up(program))).toMatchObject({ data: "update", www: "same" });
         expect(harness.outputs.get("dataVolume")?.value).toMatchObject({ status: "in-use" });
       },
-    });
-  });
+    },
+  );
 });

@@ -22,8 +22,9 @@ describe("examples/cloud-upgrade", () => {
     expect(byName(larger.resources).app?.inputs.flavorId).toBe("SSD.50");
   });
 
-  it("runs through the engine: up, an up without changes, an in-place upgrade, destroy", async () => {
-    await example.roundTrip({
+  example.roundTripTest(
+    "runs through the engine: up, an up without changes, an in-place upgrade, destroy",
+    {
       resources: 1,
       afterCreate: (harness) => {
         expect(harness.outputs.get("flavorNow")?.value).toBe("SSD.30");
@@ -37,6 +38,6 @@ describe("examples/cloud-upgrade", () => {
         expect(harness.outputs.get("awaitingUpgradeConfirmation")?.value).toBe(false);
         expect(opsByName(await harness.up(program))).toEqual({ app: "same" });
       },
-    });
-  });
+    },
+  );
 });

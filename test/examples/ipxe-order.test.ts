@@ -26,8 +26,9 @@ describe("examples/ipxe-order", () => {
     });
   });
 
-  it("runs through the engine: up, an up without changes, a new script in place, destroy", async () => {
-    await example.roundTrip({
+  example.roundTripTest(
+    "runs through the engine: up, an up without changes, a new script in place, destroy",
+    {
       resources: 1,
       afterCreate: (harness) => {
         expect(harness.outputs.get("ipxeBootFeature")?.value).toBe("private_ipxe_boot");
@@ -40,6 +41,6 @@ describe("examples/ipxe-order", () => {
         expect(harness.outputs.get("serverId")?.value).toBe(id);
         expect(harness.outputs.get("script")?.value).toContain("http://10.0.0.20/menu.ipxe");
       },
-    });
-  });
+    },
+  );
 });

@@ -29,8 +29,9 @@ describe("examples/ipxe-reinstall", () => {
     });
   });
 
-  it("runs through the engine: Ubuntu, then a reinstall into iPXE Boot and back, same server", async () => {
-    await example.roundTrip({
+  example.roundTripTest(
+    "runs through the engine: Ubuntu, then a reinstall into iPXE Boot and back, same server",
+    {
       resources: 1,
       afterCreate: (harness) => {
         expect(harness.outputs.get("operatingSystem")?.value).toBe("Ubuntu 22.04-server x86_64");
@@ -52,6 +53,6 @@ describe("examples/ipxe-reinstall", () => {
         expect(harness.outputs.get("operatingSystem")?.value).toBe("Ubuntu 22.04-server x86_64");
         expect(await example.reinstalls()).toBe(2);
       },
-    });
-  });
+    },
+  );
 });

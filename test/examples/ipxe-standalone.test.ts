@@ -21,8 +21,9 @@ describe("examples/ipxe-standalone", () => {
     });
   });
 
-  it("runs through the engine: iPXE Boot on in place, then a new script, no reinstall", async () => {
-    await example.roundTrip({
+  example.roundTripTest(
+    "runs through the engine: iPXE Boot on in place, then a new script, no reinstall",
+    {
       resources: 1,
       afterCreate: (harness) => {
         expect(harness.outputs.get("ipxeBootFeature")?.value).toBeNull();
@@ -41,6 +42,6 @@ describe("examples/ipxe-standalone", () => {
         expect(harness.outputs.get("powerStatus")?.value).toBe("powered_on");
         expect(await example.reinstalls()).toBe(0);
       },
-    });
-  });
+    },
+  );
 });

@@ -50,8 +50,9 @@ describe("examples/networking", () => {
     ]);
   });
 
-  it("runs through the engine: up, an up without changes, one more upstream in place, destroy", async () => {
-    await example.roundTrip({
+  example.roundTripTest(
+    "runs through the engine: up, an up without changes, one more upstream in place, destroy",
+    {
       resources: 5,
       afterCreate: (harness) => {
         expect(harness.outputs.get("subnetworkCidr")?.value).toMatch(/^10\.20\.\d+\.\d+\/29$/);
@@ -69,6 +70,6 @@ describe("examples/networking", () => {
           web: "update",
         });
       },
-    });
-  });
+    },
+  );
 });

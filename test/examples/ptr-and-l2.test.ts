@@ -40,8 +40,9 @@ describe("examples/ptr-and-l2", () => {
     });
   });
 
-  it("runs through the engine: up, an up without changes, a new domain, destroy", async () => {
-    await example.roundTrip({
+  example.roundTripTest(
+    "runs through the engine: up, an up without changes, a new domain, destroy",
+    {
       resources: 5,
       afterCreate: async (harness) => {
         expect(harness.outputs.get("segmentStatus")?.value).toBe("active");
@@ -65,6 +66,6 @@ describe("examples/ptr-and-l2", () => {
           expect.stringMatching(/ -> db-2\.db\.example\.net$/),
         ]);
       },
-    });
-  });
+    },
+  );
 });

@@ -32,15 +32,13 @@ describe("examples/quick-start", () => {
     ]);
   });
 
-  it("runs through the engine: up, an up without changes, destroy", async () => {
-    await example.roundTrip({
-      resources: 3,
-      secrets: example.rbsPasswords,
-      afterCreate: (harness) => {
-        expect(harness.outputs.get("volumePassword")?.secret).toBe(true);
-        expect(harness.outputs.get("serverPublicIp")?.value).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
-        expect(harness.outputs.get("sshKeyFingerprint")?.value).toMatch(/^([0-9a-f]{2}:){15}/);
-      },
-    });
+  example.roundTripTest("runs through the engine: up, an up without changes, destroy", {
+    resources: 3,
+    secrets: example.rbsPasswords,
+    afterCreate: (harness) => {
+      expect(harness.outputs.get("volumePassword")?.secret).toBe(true);
+      expect(harness.outputs.get("serverPublicIp")?.value).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
+      expect(harness.outputs.get("sshKeyFingerprint")?.value).toMatch(/^([0-9a-f]{2}:){15}/);
+    },
   });
 });

@@ -29,8 +29,9 @@ describe("examples/rbs-volumes", () => {
     expect(byName(resources).data?.inputs.size).toBe(250);
   });
 
-  it("runs through the engine: up, an up without changes, destroy; credentials stay secret", async () => {
-    await example.roundTrip({
+  example.roundTripTest(
+    "runs through the engine: up, an up without changes, destroy; credentials stay secret",
+    {
       resources: 2,
       secrets: example.rbsPasswords,
       afterCreate: (harness) => {
@@ -46,6 +47,6 @@ describe("examples/rbs-volumes", () => {
         expect(opsByName(await harness.up(program))).toEqual({ data: "update", journal: "same" });
         expect(harness.outputs.get("dataVolume")?.value).toMatchObject({ iops: 2000 });
       },
-    });
-  });
+    },
+  );
 });

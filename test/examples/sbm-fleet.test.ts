@@ -21,8 +21,9 @@ describe("examples/sbm-fleet", () => {
     expect(servers["web-3"]?.inputs).toMatchObject({ labels: { fleet: "web", role: "stable" } });
   });
 
-  it("runs through the engine; the lookup finds the stable servers by label; a fourth joins", async () => {
-    await example.roundTrip({
+  example.roundTripTest(
+    "runs through the engine; the lookup finds the stable servers by label; a fourth joins",
+    {
       resources: 3,
       afterCreate: (harness) => {
         expect(harness.outputs.get("stableHosts")?.value).toEqual([
@@ -48,6 +49,6 @@ describe("examples/sbm-fleet", () => {
         harness.removeConfig(example.configKey("size"));
         expect(opsByName(await harness.up(program))["web-4"]).toBe("delete");
       },
-    });
-  });
+    },
+  );
 });

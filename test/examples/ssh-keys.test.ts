@@ -25,8 +25,9 @@ describe("examples/ssh-keys", () => {
     expect(declared(resources)).toEqual(["SshKey carol"]);
   });
 
-  it("runs through the engine: up, an up without changes, a move to another team, destroy", async () => {
-    await example.roundTrip({
+  example.roundTripTest(
+    "runs through the engine: up, an up without changes, a move to another team, destroy",
+    {
       resources: 2,
       afterCreate: async (harness) => {
         const fingerprints = harness.outputs.get("fingerprints")?.value;
@@ -55,6 +56,6 @@ describe("examples/ssh-keys", () => {
         const keys = await example.sim().control.records("ssh_keys");
         expect(keys.map((k) => k.name).sort()).toEqual(["payments-alice", "payments-bob"]);
       },
-    });
-  });
+    },
+  );
 });

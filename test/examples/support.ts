@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
-import { afterAll, beforeAll, expect } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { EngineHarness, type StepOp, type StepRecord } from "../../scripts/engine/harness";
 import {
   type Program,
@@ -31,6 +31,8 @@ export interface ExampleBed {
     computed?: MockOutputs,
   ): ReturnType<typeof registrations>;
   roundTrip(options: RoundTripOptions): Promise<void>;
+  /** A test named `title` that is the round trip alone (most example files have one). */
+  roundTripTest(title: string, options: RoundTripOptions): void;
   configKey(key: string): string;
   /** How many dedicated server reinstalls the simulator has been asked for so far. */
   reinstalls(): Promise<number>;
@@ -58,6 +60,9 @@ export function useExample(name: string): ExampleBed {
     sim,
     registrations: (extraConfig, computed) => registrations(name, sim(), extraConfig, computed),
     roundTrip: (options) => roundTrip(name, sim(), options),
+    roundTripTest: (title, options) => {
+      it(title, () => roundTrip(name, sim(), options));
+    },
     configKey: (key) => configKey(name, key),
     reinstalls: async () =>
       (await sim().control.requestCounts())["POST /v1/hosts/dedicated_servers/:id/reinstall"] ?? 0,

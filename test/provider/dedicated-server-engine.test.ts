@@ -2,36 +2,22 @@
 // `refresh` and `destroy`: the order-based iPXE Boot flow with operatingSystemId null crossing the
 // gRPC boundary, a standalone script change, and the release on destroy.
 // Needs a current dist/ (npm test builds it first; alone: npm run build).
-import { existsSync } from "node:fs";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DedicatedServerArgs } from "../../provider/index";
 import { type Simulator, startSimulator } from "../../simulator";
-import { EngineHarness, type Program } from "../engine/harness";
+import { type EngineHarness, type Program, requireDist, simulatorHarness } from "../engine/harness";
 import { ORDER, OTHER_SCRIPT, SCRIPT } from "./dedicated-server-support";
 
-const REPO = join(__dirname, "..", "..");
 const TYPE = "pulumi-nodejs:dynamic/serverscom:DedicatedServer";
 
 let sim: Simulator;
 let harness: EngineHarness;
 
 beforeAll(async () => {
-  if (!existsSync(join(REPO, "dist", "provider", "index.js"))) {
-    throw new Error("dist/ is missing: run `npm run build` before the engine tests");
-  }
+  requireDist();
   // A 20-minute install takes 400 ms of real time.
   sim = await startSimulator({ speed: 3000 });
-  harness = new EngineHarness({
-    projectDir: join(REPO, "test", "engine", "project"),
-    project: "engine-harness",
-    stack: "dev",
-    config: {
-      "serverscom:apiToken": { value: sim.token, secret: true },
-      "serverscom:apiUrl": { value: sim.url },
-    },
-    env: { SERVERSCOM_POLL_INTERVAL_MS: "5" },
-  });
+  harness = simulatorHarness(sim);
 });
 
 afterAll(async () => {

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { ownerLabelValue } from "../../provider/framework/ownership";
 import { DedicatedServer } from "../../provider/index";
 import { resourceKinds } from "../../provider/registry";
+import { ORDER } from "./dedicated-server-support";
 import { captureRegistrations, type Registered, resolved } from "./mocks";
 
 let registered: Registered[];
@@ -11,19 +12,8 @@ beforeEach(async () => {
   registered = await captureRegistrations({ state: (inputs) => ({ ...inputs, status: "active" }) });
 });
 
-const hardware = {
-  locationId: 1,
-  serverModelId: 101,
-  uplinkModels: { private: { id: 401 }, public: { id: 403, bandwidthModelId: 501 } },
-  ramSize: 64,
-  drives: {
-    slots: [
-      { position: 0, driveModelId: 201 },
-      { position: 1, driveModelId: 201 },
-    ],
-    layout: [{ slotPositions: [0, 1], ignore: false }],
-  },
-};
+// The hardware of the suites' order, without its operating system (each test declares one).
+const { operatingSystemId: _os, ...hardware } = ORDER;
 
 describe("a program declaring a DedicatedServer", () => {
   it("registers the dynamic type token, the inputs and the hidden inputs", async () => {

@@ -16,7 +16,7 @@ export const INSTALL_MS = 20 * 60_000;
 export const REINSTALL_MS = 15 * 60_000;
 
 /** A Dell R640 in AMS1 with two 480 GB SSDs in one layout, private and public uplinks. */
-export const ORDER: PropertyBag = {
+export const ORDER = {
   locationId: AMS1,
   serverModelId: 101,
   uplinkModels: { private: { id: 401 }, public: { id: 403, bandwidthModelId: 501 } },

@@ -2,6 +2,7 @@
 // drift that needs consent, ambiguous creates, adoption, rebootTrigger.
 import { describe, expect, it } from "vitest";
 import { dedicatedServerKind } from "../../provider/dedicated-server/definition";
+import { createBody, inputsOf } from "../../provider/dedicated-server/inputs";
 import type { PropertyBag } from "../../provider/framework/check";
 import { PartialResourceError } from "../../provider/framework/errors";
 import { UpdateRefused } from "../../provider/framework/kind-provider";
@@ -17,7 +18,7 @@ import {
   UBUNTU_22,
   WINDOWS_2022,
 } from "./dedicated-server-support";
-import { createdBy, kindSuite } from "./support";
+import { createdBy, kindSuite, onceOnPost } from "./support";
 
 // No progress line and no error message holds the API token or the user data.
 const { bed, provider, failure } = kindSuite(dedicatedServerKind, {
@@ -218,33 +219,14 @@ describe("idempotent create: the ownership label", () => {
     // An earlier `pulumi up` ordered the server (with this resource's ownership label) and was
     // interrupted before it saw the answer: the response is lost after the API applied it.
     await bed.sim.control.setFaults({
-      rules: [
-        {
-          kind: "dropResponseAfterApply",
-          probability: 1,
-          method: "POST",
-          path: "/v1/hosts/dedicated_servers",
-          times: 1,
-        },
-      ],
+      rules: [onceOnPost("dropResponseAfterApply", "/v1/hosts/dedicated_servers")],
     });
     const inputs = serverInputs("web-1");
+    // The provider's own order body, sent straight through the API.
     const lost = await failure(
-      bed.client.dedicatedServers.create({
-        location_id: 1,
-        server_model_id: 101,
-        uplink_models: { private: { id: 401 }, public: { id: 403, bandwidth_model_id: 501 } },
-        ram_size: 64,
-        drives: {
-          slots: [
-            { position: 0, drive_model_id: 201 },
-            { position: 1, drive_model_id: 201 },
-          ],
-        },
-        operating_system_id: UBUNTU_22,
-        hosts: [{ hostname: "web-1" }],
-        labels: { [OWNER_LABEL_KEY]: String(inputs.__ownerLabel) },
-      }),
+      bed.client.dedicatedServers.create(
+        createBody(inputsOf(inputs), { [OWNER_LABEL_KEY]: String(inputs.__ownerLabel) }),
+      ),
     );
     expect(lost.name).toBe("ConnectionError");
     expect(await serverCount(bed)).toBe(1);
@@ -272,22 +254,11 @@ describe("idempotent create: the ownership label", () => {
 describe("adoption by adoptId", () => {
   it("takes over an existing server and brings it to the declared name, labels and keys, never reinstalling it", async () => {
     const alice = await addSshKey(bed, "alice");
-    const [existing] = await bed.client.dedicatedServers.create({
-      location_id: 1,
-      server_model_id: 101,
-      uplink_models: { private: { id: 401 }, public: { id: 403, bandwidth_model_id: 501 } },
-      ram_size: 64,
-      drives: {
-        slots: [
-          { position: 0, drive_model_id: 201 },
-          { position: 1, drive_model_id: 201 },
-        ],
-        layout: [{ slot_positions: [0, 1], ignore: false }],
-      },
-      operating_system_id: DEBIAN_12,
-      hosts: [{ hostname: "legacy" }],
-      labels: { keep: "no" },
-    });
+    // The same hardware, ordered outside Pulumi with another system, name and labels.
+    const legacy = serverInputs("legacy", { operatingSystemId: DEBIAN_12 });
+    const [existing] = await bed.client.dedicatedServers.create(
+      createBody(inputsOf(legacy), { keep: "no" }),
+    );
     if (existing === undefined) throw new Error("no server ordered");
     await bed.sim.control.advance(30 * 60_000);
     // A different operating system would reinstall it unannounced: refused, nothing changed.
@@ -416,16 +387,7 @@ describe("a fresh order whose record has no configuration_details (issue 12, ite
       bed.context,
     );
     await bed.sim.control.setFaults({
-      rules: [
-        {
-          kind: "lateCommit",
-          probability: 1,
-          times: 1,
-          method: "POST",
-          path: "/v1/hosts/dedicated_servers",
-          delayMs: 60_000,
-        },
-      ],
+      rules: [onceOnPost("lateCommit", "/v1/hosts/dedicated_servers", { delayMs: 60_000 })],
     });
     const result = await bare.create(serverInputs("web-1"));
     const servers = await bed.sim.control.records("dedicated_servers");

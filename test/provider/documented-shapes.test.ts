@@ -20,6 +20,7 @@ import { rbsVolumeKind } from "../../provider/rbs-volume/definition";
 import { sbmServerKind } from "../../provider/sbm-server/definition";
 import { platformUuidOf } from "../../sdk/areas/cloud-instances";
 import type { WireRecord } from "../../simulator";
+import { orderDedicatedServer } from "../sdk-simulator/dedicated-order";
 import { closeTestBed, failureOf, startTestBed, type TestBed, volumeInputs } from "./support";
 
 const AT = "2026-01-01T00:00:00.000Z";
@@ -210,16 +211,9 @@ describe("hosts: configuration_details keys absent, power_status unknown", () =>
   });
 
   it("dedicated server: the same shape reads, and unknown power does not hold readiness", async () => {
-    const [ordered] = await bed.client.dedicatedServers.create({
-      location_id: 1,
-      server_model_id: 101,
-      uplink_models: { private: { id: 401 } },
-      ram_size: 32,
-      drives: { slots: [{ position: 0, drive_model_id: 201 }] },
+    const ordered = await orderDedicatedServer(bed.client, "shape-ds.example.com", {
       operating_system_id: 302,
-      hosts: [{ hostname: "shape-ds.example.com" }],
     });
-    if (ordered === undefined) throw new Error("the order answered no server");
     await bed.sim.control.advance(24 * 60 * 60_000);
     await bed.sim.control.patch("dedicated_servers", ordered.id, {
       power_status: "unknown",

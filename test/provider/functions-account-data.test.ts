@@ -16,6 +16,7 @@ import {
   ListLimitError,
   NoMatchError,
 } from "../../provider/functions";
+import { orderDedicatedServer } from "../sdk-simulator/dedicated-order";
 import { lookupBed } from "./functions-support";
 
 const FINGERPRINT = "0123 4567 89AB CDEF 0123 4567 89AB CDEF 0123 4567";
@@ -23,16 +24,7 @@ const FINGERPRINT = "0123 4567 89AB CDEF 0123 4567 89AB CDEF 0123 4567";
 let serverId: string;
 
 const bed = lookupBed({}, async ({ client }) => {
-  const [server] = await client.dedicatedServers.create({
-    location_id: 1,
-    server_model_id: 101,
-    uplink_models: { private: { id: 401 } },
-    ram_size: 32,
-    drives: { slots: [{ position: 0, drive_model_id: 201 }] },
-    operating_system_id: 303,
-    hosts: [{ hostname: "db-1.example.com" }],
-  });
-  serverId = server?.id ?? "";
+  serverId = (await orderDedicatedServer(client, "db-1.example.com")).id;
   await client.cloudVolumes.create({
     name: "logs",
     region_id: 1,

@@ -17,6 +17,7 @@ import {
 } from "../../provider/functions";
 import { labelSelector } from "../../sdk/labels";
 import type { WireRecord } from "../../simulator";
+import { dedicatedServerOrder } from "../sdk-simulator/dedicated-order";
 import { lookupBed } from "./functions-support";
 
 const AT = "2026-01-01T00:00:00.000Z";
@@ -56,16 +57,12 @@ const seed = {
 const { failure } = lookupBed({ seed }, async ({ client }) => {
   // Two orders: the labels of an order go to every server in it.
   const order = (hostnames: string[], role: string) =>
-    client.dedicatedServers.create({
-      location_id: 1,
-      server_model_id: 101,
-      uplink_models: { private: { id: 401 } },
-      ram_size: 32,
-      drives: { slots: [{ position: 0, drive_model_id: 201 }] },
-      operating_system_id: 303,
-      hosts: hostnames.map((hostname) => ({ hostname })),
-      labels: { role },
-    });
+    client.dedicatedServers.create(
+      dedicatedServerOrder(hostnames[0] ?? "", {
+        hosts: hostnames.map((hostname) => ({ hostname })),
+        labels: { role },
+      }),
+    );
   const servers = [
     ...(await order(["db-1.example.com", "db-2.example.com"], "db")),
     ...(await order(["app-1.example.com"], "app")),

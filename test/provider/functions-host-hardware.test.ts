@@ -16,26 +16,22 @@ import {
   LookupError,
   NoMatchError,
 } from "../../provider/functions";
+import { orderDedicatedServer } from "../sdk-simulator/dedicated-order";
 import { lookupBed } from "./functions-support";
 
 let serverId: string;
 
 const { failure } = lookupBed({}, async ({ client }) => {
-  const [server] = await client.dedicatedServers.create({
-    location_id: 1,
-    server_model_id: 101,
-    uplink_models: { private: { id: 401 } },
-    ram_size: 32,
+  // Two slots ordered out of position order: the look-up answers them by position.
+  const server = await orderDedicatedServer(client, "db-1.example.com", {
     drives: {
       slots: [
         { position: 1, drive_model_id: 201 },
         { position: 0, drive_model_id: 201 },
       ],
     },
-    operating_system_id: 303,
-    hosts: [{ hostname: "db-1.example.com" }],
   });
-  serverId = server?.id ?? "";
+  serverId = server.id;
 });
 
 describe("getHostDriveSlots", () => {

@@ -14,6 +14,7 @@ import {
 } from "../../provider/functions";
 import { labelSelector } from "../../sdk/labels";
 import type { WireRecord } from "../../simulator";
+import { orderDedicatedServer } from "../sdk-simulator/dedicated-order";
 import { lookupBed } from "./functions-support";
 
 const SBM_HOSTS = 230;
@@ -138,18 +139,12 @@ const seed = {
 };
 
 const { failure } = lookupBed({ seed }, async ({ client }) => {
-  const [server] = await client.dedicatedServers.create({
-    location_id: 1,
-    server_model_id: 101,
+  const server = await orderDedicatedServer(client, "db-1.example.com", {
     uplink_models: { private: { id: 401 }, public: { id: 403, bandwidth_model_id: 501 } },
-    ram_size: 32,
-    drives: { slots: [{ position: 0, drive_model_id: 201 }] },
     operating_system_id: 302,
     ipv6: true,
-    hosts: [{ hostname: "db-1.example.com" }],
     labels: { role: "db" },
   });
-  if (server === undefined) throw new Error("the order answered no server");
   dedicatedId = server.id;
   everyHost = (await getHosts({ limit: 10_000 })).hosts;
 });

@@ -8,7 +8,7 @@ import { LATE_COMMIT_WINDOW_MS } from "../../provider/framework/late-commit";
 import { createKindProvider } from "../../provider/framework/lifecycle";
 import { UNKNOWN } from "../../provider/framework/unknowns";
 import { rbsVolumeKind } from "../../provider/rbs-volume/definition";
-import { engineInputs, suiteBed, volumeInputs } from "./support";
+import { engineInputs, onceOnPost, suiteBed, volumeInputs } from "./support";
 
 const { bed, failure } = suiteBed({ atLeast: 2 });
 
@@ -40,14 +40,7 @@ describe("DnsZone committed after the look-up window", () => {
     });
     await bed.sim.control.setFaults({
       rules: [
-        {
-          kind: "lateCommit",
-          probability: 1,
-          times: 1,
-          method: "POST",
-          path: "/v1/dns/domains",
-          delayMs: LATE_COMMIT_WINDOW_MS + 60_000,
-        },
+        onceOnPost("lateCommit", "/v1/dns/domains", { delayMs: LATE_COMMIT_WINDOW_MS + 60_000 }),
       ],
     });
     await failure(zones.create(inputs));

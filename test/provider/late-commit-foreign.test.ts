@@ -49,17 +49,23 @@ const dnsRecord: Case = {
       .length,
 };
 
+/** A cloud instance in region 1 (AMS1), active: one can take snapshots of it. */
+async function activeInstance(name: string) {
+  const instance = await bed.client.cloudInstances.create({
+    name,
+    region_id: 1,
+    flavor_id: "SSD.30",
+    image_id: "6f1c3b4e-2d5a-4c8e-9b7f-1a2b3c4d5e01",
+  });
+  await bed.sim.control.advance(10 * 60_000);
+  return instance;
+}
+
 const cloudSnapshot: Case = {
   kind: cloudSnapshotKind as ResourceKind<object>,
   path: "/v1/cloud_computing/regions/*/snapshots",
   async inputs() {
-    const instance = await bed.client.cloudInstances.create({
-      name: "web",
-      region_id: 1,
-      flavor_id: "SSD.30",
-      image_id: "6f1c3b4e-2d5a-4c8e-9b7f-1a2b3c4d5e01",
-    });
-    await bed.sim.control.advance(10 * 60_000);
+    const instance = await activeInstance("web");
     return engineInputs("CloudSnapshot", "golden", {
       name: "golden",
       regionId: 1,
@@ -125,28 +131,33 @@ describe.each([
   });
 });
 
+/**
+ * Theirs (`foreign`, a create of another program) is committed 30 s into our look-up; ours is
+ * answered 504 and never applied. Answers the error of our create.
+ */
+async function createBesideLateForeign(
+  c: Case,
+  inputs: PropertyBag,
+  foreign: () => Promise<unknown>,
+): Promise<Error> {
+  const provider = createKindProvider(c.kind, bed.context);
+  await bed.sim.control.setFaults({
+    rules: [
+      onceOnPost("lateCommit", c.path, { delayMs: 30_000 }),
+      onceOnPost("error5xx", c.path, { status: 504 }),
+    ],
+  });
+  await failure(foreign());
+  return failure(provider.create(inputs));
+}
+
 describe("an object that differs in an input appeared meanwhile: not this create's", () => {
   it("CloudSnapshot: a snapshot of another instance with the same name is never taken", async () => {
     const inputs = await cloudSnapshot.inputs();
-    const other = await bed.client.cloudInstances.create({
-      name: "other",
-      region_id: 1,
-      flavor_id: "SSD.30",
-      image_id: "6f1c3b4e-2d5a-4c8e-9b7f-1a2b3c4d5e01",
-    });
-    await bed.sim.control.advance(10 * 60_000);
-    const provider = createKindProvider(cloudSnapshotKind, bed.context);
-    // Theirs is committed 30 s into our look-up; ours is answered 504 and never applied.
-    await bed.sim.control.setFaults({
-      rules: [
-        onceOnPost("lateCommit", cloudSnapshot.path, { delayMs: 30_000 }),
-        onceOnPost("error5xx", cloudSnapshot.path, { status: 504 }),
-      ],
-    });
-    await failure(
+    const other = await activeInstance("other");
+    const error = await createBesideLateForeign(cloudSnapshot, inputs, () =>
       bed.client.cloudRegions.createSnapshot(1, { name: "golden", instance_id: other.id }),
     );
-    const error = await failure(provider.create(inputs));
     expect(error.message).toMatch(/no cloud snapshot it made appeared within/);
     const snapshots = await bed.sim.control.records("cloud_snapshots");
     expect(snapshots.map((s) => s._instance_id)).toEqual([other.id]);
@@ -154,14 +165,7 @@ describe("an object that differs in an input appeared meanwhile: not this create
 
   it("DnsRecord: an identical record but for its TTL is never taken", async () => {
     const inputs = await dnsRecord.inputs();
-    const provider = createKindProvider(dnsRecordKind, bed.context);
-    await bed.sim.control.setFaults({
-      rules: [
-        onceOnPost("lateCommit", dnsRecord.path, { delayMs: 30_000 }),
-        onceOnPost("error5xx", dnsRecord.path, { status: 504 }),
-      ],
-    });
-    await failure(
+    const error = await createBesideLateForeign(dnsRecord, inputs, () =>
       bed.client.dns.createRecord(String(inputs.zoneId), {
         name: "www",
         type: "A",
@@ -169,7 +173,6 @@ describe("an object that differs in an input appeared meanwhile: not this create
         ttl: 60,
       }),
     );
-    const error = await failure(provider.create(inputs));
     expect(error.message).toMatch(/no DNS record it made appeared within/);
   });
 });

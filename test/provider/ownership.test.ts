@@ -18,12 +18,11 @@ import { rbsVolumeKind } from "../../provider/rbs-volume/definition";
 import type { RbsVolume as RbsVolumeRecord } from "../../sdk/areas/rbs-volumes";
 import { ServersComClient } from "../../sdk/client";
 import { lostAnswerUnderSpentBudget } from "../support/lost-answer-faults";
-import { kindSuite, recordCount, volumeInputs } from "./support";
+import { kindSuite, onceOnPost, recordCount, volumeInputs } from "./support";
 
 const { bed, provider, failure } = kindSuite(rbsVolumeKind, { atLeast: 3 });
 
 const AMS1 = { locationId: 1, flavorId: 1, size: 10 };
-const POST = "POST";
 const VOLUMES = "/v1/remote_block_storage/volumes";
 
 async function volumes() {
@@ -34,15 +33,7 @@ async function volumes() {
 async function lateCommit(delayMs: number, status?: number) {
   await bed.sim.control.setFaults({
     rules: [
-      {
-        kind: "lateCommit",
-        probability: 1,
-        times: 1,
-        method: POST,
-        path: VOLUMES,
-        delayMs,
-        ...(status === undefined ? {} : { status }),
-      },
+      onceOnPost("lateCommit", VOLUMES, { delayMs, ...(status === undefined ? {} : { status }) }),
     ],
   });
 }
@@ -137,22 +128,8 @@ describe("several objects with this resource's label (the orphan report)", () =>
     const inputs = volumeInputs("data", AMS1);
     await bed.sim.control.setFaults({
       rules: [
-        {
-          kind: "lateCommit",
-          probability: 1,
-          times: 1,
-          method: POST,
-          path: VOLUMES,
-          delayMs: 30_000,
-        },
-        {
-          kind: "lateCommit",
-          probability: 1,
-          times: 1,
-          method: POST,
-          path: VOLUMES,
-          delayMs: 60_000,
-        },
+        onceOnPost("lateCommit", VOLUMES, { delayMs: 30_000 }),
+        onceOnPost("lateCommit", VOLUMES, { delayMs: 60_000 }),
       ],
     });
     // Someone else's create, with a copied owner label, committed while ours is looked for.

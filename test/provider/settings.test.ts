@@ -123,6 +123,23 @@ describe("configure checks every setting before any request", () => {
   });
 });
 
+/**
+ * The message of an AuthenticationError for the token "not-the-token": the 401, where the token
+ * comes from and what to do, and never the token itself.
+ */
+function refusedTokenMessage(error: unknown): string {
+  expect(error).toBeInstanceOf(AuthenticationError);
+  const message = (error as Error).message;
+  expect(message).toContain("401");
+  expect(message).toContain(
+    "the API refused the token: the API token comes from the stack setting serverscom:apiToken " +
+      "(`pulumi config set --secret serverscom:apiToken <token>`) or else the " +
+      "SERVERSCOM_API_TOKEN environment variable; check that it is current",
+  );
+  expect(message).not.toContain("not-the-token");
+  return message;
+}
+
 describe("errors the settings can fix say what to do", () => {
   it("a refused token: what the request was for, and where the token comes from", async () => {
     delete process.env.SERVERSCOM_API_TOKEN;
@@ -146,16 +163,8 @@ describe("errors the settings can fix say what to do", () => {
         () => undefined,
         (e: unknown) => e,
       );
-    expect(error).toBeInstanceOf(AuthenticationError);
-    const message = (error as Error).message;
+    const message = refusedTokenMessage(error);
     expect(message).toMatch(/^looking for an earlier order of this resource .*: GET /);
-    expect(message).toContain("401");
-    expect(message).toContain(
-      "the API refused the token: the API token comes from the stack setting serverscom:apiToken " +
-        "(`pulumi config set --secret serverscom:apiToken <token>`) or else the " +
-        "SERVERSCOM_API_TOKEN environment variable; check that it is current",
-    );
-    expect(message).not.toContain("not-the-token");
   });
 
   it("a lookup function's refused token says the same: every client gets the hint", async () => {
@@ -167,15 +176,7 @@ describe("errors the settings can fix say what to do", () => {
         () => undefined,
         (e: unknown) => e,
       );
-      expect(error).toBeInstanceOf(AuthenticationError);
-      const message = (error as Error).message;
-      expect(message).toContain("401");
-      expect(message).toContain(
-        "the API refused the token: the API token comes from the stack setting " +
-          "serverscom:apiToken (`pulumi config set --secret serverscom:apiToken <token>`) or " +
-          "else the SERVERSCOM_API_TOKEN environment variable; check that it is current",
-      );
-      expect(message).not.toContain("not-the-token");
+      refusedTokenMessage(error);
     } finally {
       pulumi.runtime.setAllConfig({}, []);
       await closeFunctionClients();

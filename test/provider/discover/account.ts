@@ -7,7 +7,7 @@ import { repoRoot } from "../../../scripts/engine/repo";
 import { OBJECT_KINDS } from "../../../scripts/soak/kinds";
 import { type Simulator, startSimulator, type WireRecord } from "../../../simulator";
 import { allKinds } from "../../cli/typescript/all-kinds";
-import { EngineHarness } from "../../engine/harness";
+import { simulatorHarness } from "../../engine/harness";
 
 /** Objects another stack keeps (by the all-kinds program's resource name). */
 export const OWNED = ["data", "zone"] as const;
@@ -36,15 +36,10 @@ function labelsOf(record: WireRecord): Record<string, string> | undefined {
 
 export async function seededAccount(): Promise<SeededAccount> {
   const sim = await startSimulator({ speed: 3000 });
-  const harness = new EngineHarness({
+  const harness = simulatorHarness(sim, {
     projectDir: repoRoot(),
     project: "discover-seed",
     stack: "seed",
-    config: {
-      "serverscom:apiToken": { value: sim.token, secret: true },
-      "serverscom:apiUrl": { value: sim.url },
-    },
-    env: { SERVERSCOM_POLL_INTERVAL_MS: "5" },
     reuseHost: true,
   });
   try {
