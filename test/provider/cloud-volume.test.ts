@@ -6,7 +6,8 @@ import { cloudVolumeKind } from "../../provider/cloud-volume/definition";
 import type { PropertyBag } from "../../provider/framework/check";
 import { PartialResourceError } from "../../provider/framework/errors";
 import { UNKNOWN } from "../../provider/framework/unknowns";
-import { createdBy, engineInputs, failsOnEach, kindSuite, recordCount } from "./support";
+import { failsOnEach } from "./check-cases";
+import { createdBy, engineInputs, kindSuite, recordCount } from "./support";
 
 const { bed, provider, messages, failure } = kindSuite(cloudVolumeKind, { atLeast: 5 });
 

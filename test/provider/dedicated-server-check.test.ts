@@ -7,8 +7,8 @@ import type { PropertyBag } from "../../provider/framework/check";
 import type { ProviderContext } from "../../provider/framework/kind-provider";
 import { createKindProvider } from "../../provider/framework/lifecycle";
 import { UNKNOWN } from "../../provider/framework/unknowns";
+import { failsOnEach } from "./check-cases";
 import { ipxeFields, ORDER, SCRIPT, serverInputs, UBUNTU_22 } from "./dedicated-server-support";
-import { failsOnEach } from "./support";
 
 // check and diff never reach the API: a context without a client proves it.
 const context: ProviderContext = {

@@ -11,8 +11,9 @@ import {
   hostNetworkResourceId,
   parseHostNetworkResourceId,
 } from "../../provider/host-network/definition";
+import { failsOnEachContaining } from "./check-cases";
 import { orderedDedicatedServer } from "./host-network-support";
-import { engineInputs, failsOnEachContaining, kindSuite, requests } from "./support";
+import { engineInputs, kindSuite, requests } from "./support";
 
 const { bed, provider, failure, checkFailures } = kindSuite(hostNetworkKind, {
   atLeast: 10,

@@ -10,8 +10,9 @@ import { PartialResourceError } from "../../provider/framework/errors";
 import { TIMEOUTS_INPUT } from "../../provider/framework/hidden";
 import { UNKNOWN } from "../../provider/framework/unknowns";
 import { kubernetesBaremetalNodePowerKind } from "../../provider/kubernetes-baremetal-node-power/definition";
+import { failsOnEach } from "./check-cases";
 import { HOSTS, POWER_ON, prefix } from "./kubernetes-baremetal-node-power-support";
-import { engineInputs, failsOnEach, kindSuite } from "./support";
+import { engineInputs, kindSuite } from "./support";
 
 const { bed, provider, checkFailures, failure } = kindSuite(kubernetesBaremetalNodePowerKind);
 

@@ -10,7 +10,8 @@ import { l2SegmentKind } from "../../provider/l2-segment/definition";
 import type { ServersComClient } from "../../sdk/client";
 import type { Simulator } from "../../simulator";
 import { seededServer } from "../conformance/kinds/seeded-server";
-import { createdBy, engineInputs, failsOnEach, kindSuite, PROVIDER_TEXT } from "./support";
+import { failsOnEach } from "./check-cases";
+import { createdBy, engineInputs, kindSuite, PROVIDER_TEXT } from "./support";
 
 const SEGMENTS = "l2_segments";
 

@@ -9,8 +9,9 @@ import { PartialResourceError } from "../../provider/framework/errors";
 import { OWNER_LABEL_KEY } from "../../provider/framework/ownership";
 import { UNKNOWN } from "../../provider/framework/unknowns";
 import { l4LoadBalancerKind } from "../../provider/l4-load-balancer/definition";
+import { failsOnEachContaining } from "./check-cases";
 import { L4_RECORDS, ZONES } from "./l4-load-balancer-support";
-import { engineInputs, failsOnEachContaining, kindSuite } from "./support";
+import { engineInputs, kindSuite } from "./support";
 
 const { bed, provider, failure, checkFailures } = kindSuite(l4LoadBalancerKind, {
   atLeast: 10,

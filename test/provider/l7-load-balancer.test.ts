@@ -8,8 +8,9 @@ import type { PropertyBag } from "../../provider/framework/check";
 import { PartialResourceError } from "../../provider/framework/errors";
 import { UNKNOWN } from "../../provider/framework/unknowns";
 import { l7LoadBalancerKind } from "../../provider/l7-load-balancer/definition";
+import { failsOnEachContaining } from "./check-cases";
 import { L7_RECORDS, ZONES } from "./l7-load-balancer-support";
-import { engineInputs, failsOnEachContaining, kindSuite, recordCount } from "./support";
+import { engineInputs, kindSuite, recordCount } from "./support";
 
 const { bed, provider, failure, checkFailures } = kindSuite(l7LoadBalancerKind, {
   atLeast: 10,

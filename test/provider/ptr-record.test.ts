@@ -13,15 +13,10 @@ import {
   parsePtrResourceId,
   ptrResourceId,
 } from "../../provider/ptr-record/target";
+import { failsOnEach } from "./check-cases";
 import { activeCloudInstance } from "./cloud-instance-support";
 import { CLOUD_RECORDS, HOST, HOST_IP, HOST_RECORDS } from "./ptr-record-support";
-import {
-  createdBy,
-  engineInputs,
-  failsOnEach,
-  kindSuite,
-  recordCount as recordsIn,
-} from "./support";
+import { createdBy, engineInputs, kindSuite, recordCount as recordsIn } from "./support";
 
 const { bed, provider, checkFailures, failure } = kindSuite(ptrRecordKind, {
   atLeast: 10,

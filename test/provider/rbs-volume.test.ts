@@ -5,7 +5,8 @@ import { PartialResourceError } from "../../provider/framework/errors";
 import { CREATE_LABEL_KEY, OWNER_LABEL_KEY } from "../../provider/framework/ownership";
 import { UNKNOWN } from "../../provider/framework/unknowns";
 import { rbsVolumeKind } from "../../provider/rbs-volume/definition";
-import { createdBy, failsOnEach, kindSuite, recordCount, volumeInputs } from "./support";
+import { failsOnEach } from "./check-cases";
+import { createdBy, kindSuite, recordCount, volumeInputs } from "./support";
 
 /** Every password the simulator issued, checked with the messages at the end. */
 const passwords = new Set<string>();

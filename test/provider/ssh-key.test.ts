@@ -8,7 +8,8 @@ import { OWNER_LABEL_KEY } from "../../provider/framework/ownership";
 import { UNKNOWN } from "../../provider/framework/unknowns";
 import { sshKeyKind } from "../../provider/ssh-key/definition";
 import { fingerprintOf } from "../../provider/ssh-key/public-key";
-import { createdBy, engineInputs, failsOnEach, kindSuite, recordCount } from "./support";
+import { failsOnEach } from "./check-cases";
+import { createdBy, engineInputs, kindSuite, recordCount } from "./support";
 
 const { bed, provider, checkFailures, failure } = kindSuite(sshKeyKind, { atLeast: 10 });
 

@@ -11,6 +11,7 @@ import { createKindProvider } from "../../provider/framework/lifecycle";
 import { OWNER_LABEL_KEY } from "../../provider/framework/ownership";
 import { UNKNOWN } from "../../provider/framework/unknowns";
 import { sslCertificateKind } from "../../provider/ssl-certificate/definition";
+import { failsOnEach } from "./check-cases";
 import {
   CA,
   CERTIFICATE,
@@ -21,14 +22,7 @@ import {
   RENEWED_KEY,
   sha1,
 } from "./ssl-certificate-support";
-import {
-  engineInputs,
-  failsOnEach,
-  PROVIDER_TEXT,
-  resetTestBed,
-  startTestBed,
-  type TestBed,
-} from "./support";
+import { engineInputs, PROVIDER_TEXT, resetTestBed, startTestBed, type TestBed } from "./support";
 
 /** The lines of every private key used here: none may appear anywhere but in requests. */
 const SECRET_LINES = [KEY, OTHER_KEY, RENEWED_KEY].flatMap(keyLines);

@@ -10,7 +10,8 @@ import {
   subnetworkKind,
   subnetworkResourceId,
 } from "../../provider/subnetwork/definition";
-import { engineInputs, failsOnEachContaining, kindSuite, recordCount } from "./support";
+import { failsOnEachContaining } from "./check-cases";
+import { engineInputs, kindSuite, recordCount } from "./support";
 
 const { bed, provider, failure, checkFailures } = kindSuite(subnetworkKind, {
   atLeast: 10,

@@ -3,7 +3,7 @@
 // collects progress lines.
 
 import type * as dynamic from "@pulumi/pulumi/dynamic";
-import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, expect } from "vitest";
 import type { PropertyBag } from "../../provider/framework/check";
 import { OWNER_INPUT } from "../../provider/framework/hidden";
 import type { ResourceKind } from "../../provider/framework/kind";
@@ -136,8 +136,15 @@ export interface SuiteBed {
   readonly messages: string[];
   /** The error `promise` fails with, its message added to `messages`. */
   failure(promise: Promise<unknown>): Promise<Error>;
-  /** The failures `provider`'s check finds in `news` (no old inputs), their reasons in `messages`. */
-  checkFailures(provider: KindProvider, news: PropertyBag): Promise<dynamic.CheckFailure[]>;
+  /**
+   * The failures `provider`'s check finds in `news` (from `olds`, none by default), their reasons
+   * in `messages`.
+   */
+  checkFailures(
+    provider: KindProvider,
+    news: PropertyBag,
+    olds?: PropertyBag,
+  ): Promise<dynamic.CheckFailure[]>;
 }
 
 /**
@@ -179,8 +186,8 @@ export function suiteBed(options: SuiteBedOptions = {}): SuiteBed {
     bed,
     messages,
     failure: (promise) => failureOf(promise, messages),
-    async checkFailures(provider, news) {
-      const failures = (await provider.check({}, news)).failures ?? [];
+    async checkFailures(provider, news, olds = {}) {
+      const failures = (await provider.check(olds, news)).failures ?? [];
       for (const failure of failures) messages.push(failure.reason);
       return failures;
     },
@@ -200,41 +207,6 @@ export function kindSuite<Live extends object>(
 export async function createdBy(provider: KindProvider, inputs: PropertyBag) {
   const result = await provider.create(inputs);
   return { inputs, id: result.id, outs: result.outs as Record<string, unknown> };
-}
-
-/** A bad input: the change to valid inputs, the property check names and the reason it gives. */
-export type FailureCase = [change: PropertyBag, property: string, reason: string];
-
-/**
- * A test for each case: `valid` with the case's change fails check on exactly that property, for
- * that reason (the failures as `reasons` finds them). Tests are named "`prefix`<change> fails on
- * <property>: <reason>".
- */
-export function failsOnEach(
-  reasons: (news: PropertyBag) => Promise<readonly dynamic.CheckFailure[]>,
-  valid: PropertyBag,
-  cases: FailureCase[],
-  prefix = "",
-): void {
-  it.each(cases)(`${prefix}%o fails on %s: %s`, async (change, property, reason) => {
-    expect(await reasons({ ...valid, ...change })).toEqual([{ property, reason }]);
-  });
-}
-
-/**
- * A test for each case: among the failures `failures` finds for the case's inputs is one on the
- * property, whose reason contains the case's text. Tests are named "<inputs> fails on <property>:
- * <text>".
- */
-export function failsOnEachContaining(
-  failures: (news: PropertyBag) => Promise<readonly dynamic.CheckFailure[]>,
-  cases: FailureCase[],
-): void {
-  it.each(cases)("%j fails on %s: %s", async (news, property, reason) => {
-    const found = await failures(news);
-    expect(found.map((f) => f.property)).toContain(property);
-    expect(found.find((f) => f.property === property)?.reason).toContain(reason);
-  });
 }
 
 /** The error `promise` fails with, its message added to `messages` when given. */
