@@ -39,3 +39,16 @@ export function failsOnEachContaining(
     expect(found.find((f) => f.property === property)?.reason).toContain(reason);
   });
 }
+
+/**
+ * A test for each case: the failures `failures` finds for the case's change are one, on the
+ * property. Tests are named "check: <change> fails on <property>".
+ */
+export function failsOnEachProperty(
+  failures: (change: PropertyBag) => Promise<readonly dynamic.CheckFailure[]>,
+  cases: [change: PropertyBag, property: string][],
+): void {
+  it.each(cases)("check: %o fails on %s", async (change, property) => {
+    expect((await failures(change)).map((f) => f.property)).toEqual([property]);
+  });
+}
