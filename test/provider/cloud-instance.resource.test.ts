@@ -1,14 +1,9 @@
 // What a program declaring a CloudInstance registers with the engine (pulumi.runtime.setMocks).
-import { beforeEach, describe, expect, it } from "vitest";
-import { ownerLabelValue } from "../../provider/framework/ownership";
+import { describe, expect, it } from "vitest";
 import { CloudInstance } from "../../provider/index";
-import { captureRegistrations, type Registered, settle } from "./mocks";
+import { inputsAnd, onlyRegistration, owner, registrationsOfEachTest, settle } from "./mocks";
 
-let registered: Registered[];
-
-beforeEach(async () => {
-  registered = await captureRegistrations({ state: (inputs) => ({ ...inputs, status: "ACTIVE" }) });
-});
+const registered = registrationsOfEachTest({ state: inputsAnd({ status: "ACTIVE" }) });
 
 describe("a program declaring a CloudInstance", () => {
   it("registers the dynamic type token, the inputs, the hidden inputs and userData as secret", async () => {
@@ -29,11 +24,9 @@ describe("a program declaring a CloudInstance", () => {
       { customTimeouts: { update: "45m" } },
     );
     await settle(instance);
-    expect(registered).toHaveLength(1);
-    const [entry] = registered;
-    expect(entry?.type).toBe("pulumi-nodejs:dynamic/serverscom:CloudInstance");
-    expect(entry?.additionalSecretOutputs).toEqual(["userData"]);
-    expect(entry?.inputs).toMatchObject({
+    const entry = onlyRegistration(registered, "CloudInstance");
+    expect(entry.additionalSecretOutputs).toEqual(["userData"]);
+    expect(entry.inputs).toMatchObject({
       regionId: 1,
       flavorId: "SSD.50",
       imageId: "6f1c3b4e-2d5a-4c8e-9b7f-1a2b3c4d5e01",
@@ -50,18 +43,11 @@ describe("a program declaring a CloudInstance", () => {
       rebootTrigger: "2026-01-05",
       reinstallTrigger: "2026-01-06",
       labels: { env: "prod" },
-      __ownerLabel: ownerLabelValue({
-        project: "proj",
-        stack: "dev",
-        type: "pulumi-nodejs:dynamic/serverscom:CloudInstance",
-        name: "web",
-        parent: "",
-      }),
+      __ownerLabel: owner("CloudInstance", "web"),
       __timeouts: { update: 45 * 60_000 },
     });
-    expect(entry?.inputs).not.toHaveProperty("ipv6Enabled");
-    expect(entry?.inputs).not.toHaveProperty("sshKeyFingerprint");
-    expect(String(entry?.inputs.__provider)).toContain('kind: "CloudInstance"');
+    expect(entry.inputs).not.toHaveProperty("ipv6Enabled");
+    expect(entry.inputs).not.toHaveProperty("sshKeyFingerprint");
     expect(await new Promise((resolve) => instance.status.apply(resolve))).toBe("ACTIVE");
   });
 

@@ -8,10 +8,11 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { cloudSnapshotKind } from "../../provider/cloud-snapshot/definition";
 import type { PropertyBag } from "../../provider/framework/check";
 import { PartialResourceError } from "../../provider/framework/errors";
+import { failsOnEachProperty } from "./check-cases";
 import { activeCloudInstance } from "./cloud-instance-support";
 import { createdBy, engineInputs, kindSuite, recordCount } from "./support";
 
-const { bed, provider, messages, failure } = kindSuite(cloudSnapshotKind, { atLeast: 3 });
+const { bed, provider, checkFailures, failure } = kindSuite(cloudSnapshotKind, { atLeast: 3 });
 let instanceId: string;
 
 beforeEach(async () => {
@@ -107,13 +108,11 @@ describe("CloudSnapshot", () => {
     expect(adopted.id).toBe(`1/${existing.id}`);
   });
 
-  it.each([
+  const failures = (change: PropertyBag) =>
+    checkFailures(provider, { ...snapshotInputs(), ...change });
+  failsOnEachProperty(failures, [
     [{ regionId: 0 }, "regionId"],
     [{ instanceId: "" }, "instanceId"],
     [{ name: undefined }, "name"],
-  ])("check: %o fails on %s", async (change, property) => {
-    const result = await provider.check({}, { ...snapshotInputs(), ...change });
-    expect(result.failures?.map((f) => f.property)).toEqual([property]);
-    for (const item of result.failures ?? []) messages.push(item.reason);
-  });
+  ]);
 });

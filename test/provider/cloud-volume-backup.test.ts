@@ -8,10 +8,11 @@ import { cloudVolumeBackupKind } from "../../provider/cloud-volume-backup/defini
 import type { PropertyBag } from "../../provider/framework/check";
 import { PartialResourceError } from "../../provider/framework/errors";
 import { TIMEOUTS_INPUT } from "../../provider/framework/hidden";
+import { failsOnEachProperty } from "./check-cases";
 import { availableVolume, BACKUPS } from "./cloud-volume-backup-support";
 import { createdBy, engineInputs, kindSuite, recordCount } from "./support";
 
-const { bed, provider, messages, failure } = kindSuite(cloudVolumeBackupKind, { atLeast: 3 });
+const { bed, provider, checkFailures, failure } = kindSuite(cloudVolumeBackupKind, { atLeast: 3 });
 let volumeId: string;
 
 beforeEach(async () => {
@@ -61,13 +62,11 @@ describe("CloudVolumeBackup", () => {
     expect(await recordCount(bed, BACKUPS)).toBe(2);
   });
 
-  it.each([
+  const failures = (change: PropertyBag) =>
+    checkFailures(provider, { ...backupInputs(), ...change });
+  failsOnEachProperty(failures, [
     [{ volumeId: undefined }, "volumeId"],
     [{ name: "" }, "name"],
     [{ force: "yes" }, "force"],
-  ])("check: %o fails on %s", async (change, property) => {
-    const result = await provider.check({}, { ...backupInputs(), ...change });
-    expect(result.failures?.map((f) => f.property)).toEqual([property]);
-    for (const item of result.failures ?? []) messages.push(item.reason);
-  });
+  ]);
 });

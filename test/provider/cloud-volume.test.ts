@@ -6,6 +6,7 @@ import { cloudVolumeKind } from "../../provider/cloud-volume/definition";
 import type { PropertyBag } from "../../provider/framework/check";
 import { PartialResourceError } from "../../provider/framework/errors";
 import { UNKNOWN } from "../../provider/framework/unknowns";
+import { failsOnEach } from "./check-cases";
 import { createdBy, engineInputs, kindSuite, recordCount } from "./support";
 
 const { bed, provider, messages, failure } = kindSuite(cloudVolumeKind, { atLeast: 5 });
@@ -147,15 +148,13 @@ describe("check: every rule is a failure naming the property", () => {
     expect(await reasons({ ...valid, instanceId: "abc", description: "x" })).toEqual([]);
   });
 
-  it.each([
+  failsOnEach(reasons, valid, [
     [{ regionId: undefined }, "regionId", "regionId is required"],
     [{ size: 0 }, "size", "size must be at least 1 GB (got 0 GB)"],
     [{ name: "" }, "name", 'name must be a non-empty string (got "")'],
     [{ instanceId: "" }, "instanceId", 'instanceId must be a non-empty string (got "")'],
     [{ backupId: 5 }, "backupId", "backupId must be a non-empty string (got 5)"],
-  ])("%o fails on %s: %s", async (change, property, reason) => {
-    expect(await reasons({ ...valid, ...change })).toEqual([{ property, reason }]);
-  });
+  ]);
 
   it("refuses a size change compared with the previous inputs, unless the volume is replaced", async () => {
     const [only] = await reasons({ ...valid, size: 40 }, valid);

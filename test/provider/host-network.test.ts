@@ -11,10 +11,13 @@ import {
   hostNetworkResourceId,
   parseHostNetworkResourceId,
 } from "../../provider/host-network/definition";
+import { failsOnEachContaining } from "./check-cases";
 import { orderedDedicatedServer } from "./host-network-support";
 import { engineInputs, kindSuite, requests } from "./support";
 
-const { bed, provider, messages, failure } = kindSuite(hostNetworkKind, { atLeast: 10 });
+const { bed, provider, failure, checkFailures } = kindSuite(hostNetworkKind, {
+  atLeast: 10,
+});
 
 const dedicatedServer = () => orderedDedicatedServer(bed.client);
 
@@ -175,11 +178,7 @@ describe("check", () => {
     mask: 29,
   });
 
-  async function failures(news: PropertyBag) {
-    const result = await provider.check({}, { ...valid, ...news });
-    for (const failure of result.failures ?? []) messages.push(failure.reason);
-    return result.failures ?? [];
-  }
+  const failures = (news: PropertyBag) => checkFailures(provider, { ...valid, ...news });
 
   it("accepts valid inputs, and unknown values", async () => {
     expect(await provider.check({}, valid)).toEqual({ inputs: valid, failures: [] });
@@ -189,7 +188,7 @@ describe("check", () => {
     expect(await failures({ distributionMethod: UNKNOWN })).toEqual([]);
   });
 
-  it.each([
+  failsOnEachContaining(failures, [
     [{ hostId: undefined }, "hostId", "hostId is required"],
     [
       { hostType: "kubernetes_baremetal_node" },
@@ -225,8 +224,5 @@ describe("check", () => {
     ],
     [{ type: "public_ipv6" }, "mask", "mask does not apply to public_ipv6"],
     [{ mask: 28.5 }, "mask", "mask must be a whole number"],
-  ])("%j fails on %s: %s", async (news, property, reason) => {
-    const found = await failures(news);
-    expect(found.find((f) => f.property === property)?.reason).toContain(reason);
-  });
+  ]);
 });

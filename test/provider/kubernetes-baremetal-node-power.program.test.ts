@@ -1,17 +1,11 @@
 // What a program declaring a KubernetesBaremetalNodePower registers with the engine
 // (pulumi.runtime.setMocks).
 import * as pulumi from "@pulumi/pulumi";
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { KubernetesBaremetalNodePower } from "../../provider/index";
-import { captureRegistrations, owner, type Registered, resolved } from "./mocks";
+import { inputsAnd, onlyRegistration, owner, registrationsOfEachTest, resolved } from "./mocks";
 
-let registered: Registered[];
-
-beforeEach(async () => {
-  registered = await captureRegistrations({
-    state: (inputs) => ({ ...inputs, powerStatus: "powered_on" }),
-  });
-});
+const registered = registrationsOfEachTest({ state: inputsAnd({ powerStatus: "powered_on" }) });
 
 describe("a program declaring a KubernetesBaremetalNodePower", () => {
   it("registers the type token, the node id, poweredOn defaulted to true and the hidden inputs", async () => {
@@ -21,17 +15,14 @@ describe("a program declaring a KubernetesBaremetalNodePower", () => {
       { customTimeouts: { create: "20m" } },
     );
     expect(await resolved(power.powerStatus)).toBe("powered_on");
-    expect(registered).toHaveLength(1);
-    const [entry] = registered;
-    expect(entry?.type).toBe("pulumi-nodejs:dynamic/serverscom:KubernetesBaremetalNodePower");
-    expect(entry?.additionalSecretOutputs).toEqual([]);
-    expect(entry?.inputs).toMatchObject({
+    const entry = onlyRegistration(registered, "KubernetesBaremetalNodePower");
+    expect(entry.additionalSecretOutputs).toEqual([]);
+    expect(entry.inputs).toMatchObject({
       nodeId: "BmNode02",
       poweredOn: true,
       __ownerLabel: owner("KubernetesBaremetalNodePower", "bm-4"),
       __timeouts: { create: 20 * 60_000 },
     });
-    expect(String(entry?.inputs.__provider)).toContain('kind: "KubernetesBaremetalNodePower"');
     expect(await resolved(power.poweredOn)).toBe(true);
   });
 

@@ -10,6 +10,7 @@ import { PartialResourceError } from "../../provider/framework/errors";
 import { TIMEOUTS_INPUT } from "../../provider/framework/hidden";
 import { UNKNOWN } from "../../provider/framework/unknowns";
 import { kubernetesBaremetalNodePowerKind } from "../../provider/kubernetes-baremetal-node-power/definition";
+import { failsOnEach } from "./check-cases";
 import { HOSTS, POWER_ON, prefix } from "./kubernetes-baremetal-node-power-support";
 import { engineInputs, kindSuite } from "./support";
 
@@ -171,15 +172,13 @@ describe("check: every rule is a failure naming the property", () => {
 
   const offReason =
     "the resource keeps the node powered on. To stop doing so, delete the resource (the node stays as it is)";
-  it.each([
+  failsOnEach(reasons, valid, [
     [{ nodeId: undefined }, "nodeId", "nodeId is required"],
     [{ nodeId: "" }, "nodeId", 'nodeId must be a non-empty string (got "")'],
     [{ poweredOn: false }, "poweredOn", `poweredOn must be true (got false): ${offReason}`],
     [{ poweredOn: "yes" }, "poweredOn", `poweredOn must be true (got "yes"): ${offReason}`],
     [{ adoptId: "" }, "adoptId", 'adoptId must be a non-empty string (got "")'],
-  ])("%o fails on %s: %s", async (change, property, reason) => {
-    expect(await reasons({ ...valid, ...change })).toEqual([{ property, reason }]);
-  });
+  ]);
 
   it("tolerates values unknown during preview; an unknown node may be another one", async () => {
     expect(await reasons({ ...valid, nodeId: UNKNOWN, poweredOn: UNKNOWN })).toEqual([]);

@@ -10,6 +10,7 @@ import { l2SegmentKind } from "../../provider/l2-segment/definition";
 import type { ServersComClient } from "../../sdk/client";
 import type { Simulator } from "../../simulator";
 import { seededServer } from "../conformance/kinds/seeded-server";
+import { failsOnEach } from "./check-cases";
 import { createdBy, engineInputs, kindSuite, PROVIDER_TEXT } from "./support";
 
 const SEGMENTS = "l2_segments";
@@ -254,7 +255,7 @@ describe("check: every rule is a failure naming the property", () => {
     expect(await provider.check({}, valid)).toEqual({ inputs: valid, failures: [] });
   });
 
-  it.each([
+  failsOnEach(reasons, valid, [
     [{ type: undefined }, "type", "type is required"],
     [{ type: "shared" }, "type", 'type must be public or private (got "shared")'],
     [{ locationGroupId: undefined }, "locationGroupId", "locationGroupId is required"],
@@ -299,9 +300,7 @@ describe("check: every rule is a failure naming the property", () => {
       `labels: the key ${OWNER_LABEL_KEY} is reserved for the provider`,
     ],
     [{ adoptId: "" }, "adoptId", 'adoptId must be a non-empty string (got "")'],
-  ])("%o fails on %s: %s", async (change, property, reason) => {
-    expect(await reasons({ ...valid, ...change })).toEqual([{ property, reason }]);
-  });
+  ]);
 
   it("tolerates values unknown during preview, at any depth", async () => {
     expect(

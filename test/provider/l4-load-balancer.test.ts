@@ -9,10 +9,13 @@ import { PartialResourceError } from "../../provider/framework/errors";
 import { OWNER_LABEL_KEY } from "../../provider/framework/ownership";
 import { UNKNOWN } from "../../provider/framework/unknowns";
 import { l4LoadBalancerKind } from "../../provider/l4-load-balancer/definition";
+import { failsOnEachContaining } from "./check-cases";
 import { L4_RECORDS, ZONES } from "./l4-load-balancer-support";
 import { engineInputs, kindSuite } from "./support";
 
-const { bed, provider, messages, failure } = kindSuite(l4LoadBalancerKind, { atLeast: 10 });
+const { bed, provider, failure, checkFailures } = kindSuite(l4LoadBalancerKind, {
+  atLeast: 10,
+});
 
 const inputsOf = (fields: PropertyBag = {}) =>
   engineInputs("L4LoadBalancer", "tcp", { name: "tcp", locationId: 1, ...ZONES, ...fields });
@@ -87,11 +90,7 @@ describe("adoption", () => {
 describe("check", () => {
   const valid = inputsOf();
 
-  async function failures(news: PropertyBag) {
-    const result = await provider.check({}, { ...valid, ...news });
-    for (const failure of result.failures ?? []) messages.push(failure.reason);
-    return result.failures ?? [];
-  }
+  const failures = (news: PropertyBag) => checkFailures(provider, { ...valid, ...news });
 
   it("accepts valid inputs, and unknown values at any depth", async () => {
     expect(await provider.check({}, valid)).toEqual({ inputs: valid, failures: [] });
@@ -110,7 +109,7 @@ describe("check", () => {
     ],
   });
 
-  it.each([
+  failsOnEachContaining(failures, [
     [{ locationId: undefined }, "locationId", "locationId is required"],
     [{ vhostZones: undefined }, "vhostZones", "vhostZones is required: a list"],
     [
@@ -207,8 +206,5 @@ describe("check", () => {
     [{ storeLogs: "yes" }, "storeLogs", "storeLogs must be true or false"],
     [{ storeLogsRegionId: 0 }, "storeLogsRegionId", "storeLogsRegionId must be at least 1"],
     [{ labels: { [OWNER_LABEL_KEY]: "x" } }, "labels", "reserved for the provider"],
-  ])("%j fails on %s: %s", async (news, property, reason) => {
-    const found = await failures(news as PropertyBag);
-    expect(found.find((f) => f.property === property)?.reason).toContain(reason);
-  });
+  ]);
 });

@@ -1,6 +1,7 @@
 // Shared by the program suites (pulumi.runtime.setMocks): mocks that record what a program
 // registers with the engine, and small readers of resources and outputs.
 import * as pulumi from "@pulumi/pulumi";
+import { beforeEach, expect } from "vitest";
 import { ownerLabelValue } from "../../provider/framework/ownership";
 
 export interface Registered {
@@ -37,10 +38,12 @@ interface Request {
  * Installs mocks that record each registration, in order, into the list it answers. The mocks'
  * newResource sees neither the resource options nor the wrapped secrets, so the monitor's
  * registerResource is wrapped to read them from the request the SDK sent (the same
- * RegisterResourceRequest the engine receives).
+ * RegisterResourceRequest the engine receives). `registered` is the list to record into.
  */
-export async function captureRegistrations(options: CaptureOptions = {}): Promise<Registered[]> {
-  const registered: Registered[] = [];
+export async function captureRegistrations(
+  options: CaptureOptions = {},
+  registered: Registered[] = [],
+): Promise<Registered[]> {
   const requests = new Map<string, Request>();
   const preview = options.preview ?? false;
   await pulumi.runtime.setMocks(
@@ -76,6 +79,36 @@ export async function captureRegistrations(options: CaptureOptions = {}): Promis
     original(req, callback);
   };
   return registered;
+}
+
+/**
+ * Fresh mocks before each test of the file (captureRegistrations with `options`): the list it
+ * answers holds the registrations of the running test.
+ */
+export function registrationsOfEachTest(options: CaptureOptions = {}): Registered[] {
+  const registered: Registered[] = [];
+  beforeEach(async () => {
+    registered.length = 0;
+    await captureRegistrations(options, registered);
+  });
+  return registered;
+}
+
+/** A CaptureOptions state: the inputs and `outputs`, the values the service adds. */
+export function inputsAnd(outputs: Record<string, unknown>) {
+  return (inputs: Record<string, unknown>) => ({ ...inputs, ...outputs });
+}
+
+/**
+ * The only registration so far, checked to be the only one and a `kind`: the dynamic type token,
+ * and a serialised provider naming the kind.
+ */
+export function onlyRegistration(registered: readonly Registered[], kind: string): Registered {
+  expect(registered).toHaveLength(1);
+  const [entry] = registered;
+  expect(entry?.type).toBe(`pulumi-nodejs:dynamic/serverscom:${kind}`);
+  expect(String(entry?.inputs.__provider)).toContain(`kind: "${kind}"`);
+  return entry as Registered;
 }
 
 /** Waits until every resource has its id. */

@@ -1,16 +1,12 @@
 // What a program declaring a PtrRecord registers with the engine (pulumi.runtime.setMocks).
 import * as pulumi from "@pulumi/pulumi";
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PtrRecord } from "../../provider/index";
-import { captureRegistrations, type Registered, resolved } from "./mocks";
+import { inputsAnd, onlyRegistration, registrationsOfEachTest, resolved } from "./mocks";
 
-let registered: Registered[];
-
-beforeEach(async () => {
-  registered = await captureRegistrations({
-    id: () => "cloud_computing/instances/Ci1/ptr_records/Pr1",
-    state: (inputs) => ({ ...inputs, ttl: 60, priority: 0, ptrRecordId: "Pr1" }),
-  });
+const registered = registrationsOfEachTest({
+  id: () => "cloud_computing/instances/Ci1/ptr_records/Pr1",
+  state: inputsAnd({ ttl: 60, priority: 0, ptrRecordId: "Pr1" }),
 });
 
 describe("a program declaring a PtrRecord", () => {
@@ -22,17 +18,16 @@ describe("a program declaring a PtrRecord", () => {
     });
     expect(await resolved(record.ptrRecordId)).toBe("Pr1");
     expect(await resolved(record.id)).toBe("cloud_computing/instances/Ci1/ptr_records/Pr1");
-    const [entry] = registered;
-    expect(entry?.type).toBe("pulumi-nodejs:dynamic/serverscom:PtrRecord");
-    expect(entry?.inputs).toMatchObject({
+    const entry = onlyRegistration(registered, "PtrRecord");
+    expect(entry.inputs).toMatchObject({
       cloudInstanceId: "Ci1",
       ip: "203.0.113.10",
       domain: "web.example.com",
     });
     for (const absent of ["hostId", "hostType", "ttl", "priority", "adoptId", "name"]) {
-      expect(entry?.inputs).not.toHaveProperty(absent);
+      expect(entry.inputs).not.toHaveProperty(absent);
     }
-    expect(typeof entry?.inputs.__ownerLabel).toBe("string");
+    expect(typeof entry.inputs.__ownerLabel).toBe("string");
   });
 
   it("registers a host target with its type", async () => {

@@ -1,6 +1,6 @@
 // What a program declaring an RbsVolume registers with the engine (pulumi.runtime.setMocks).
 import * as pulumi from "@pulumi/pulumi";
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   OWNER_LABEL_KEY,
   ownerLabelForUrn,
@@ -9,13 +9,9 @@ import {
 } from "../../provider/framework/ownership";
 import { RbsVolume } from "../../provider/index";
 import { labelIssues } from "../../sdk/labels";
-import { captureRegistrations, type Registered, settle } from "./mocks";
+import { inputsAnd, onlyRegistration, owner, registrationsOfEachTest, settle } from "./mocks";
 
-let registered: Registered[];
-
-beforeEach(async () => {
-  registered = await captureRegistrations({ state: (inputs) => ({ ...inputs, status: "active" }) });
-});
+const registered = registrationsOfEachTest({ state: inputsAnd({ status: "active" }) });
 
 describe("a program declaring an RbsVolume", () => {
   it("registers the dynamic type token, the inputs, the hidden inputs and the secret outputs", async () => {
@@ -25,28 +21,18 @@ describe("a program declaring an RbsVolume", () => {
       { customTimeouts: { create: "45m", delete: "1h30m" } },
     );
     await settle(volume);
-    expect(registered).toHaveLength(1);
-    const [entry] = registered;
-    expect(entry?.type).toBe("pulumi-nodejs:dynamic/serverscom:RbsVolume");
-    expect(entry?.additionalSecretOutputs).toEqual(["username", "password"]);
-    const owner = ownerLabelValue({
-      project: "proj",
-      stack: "dev",
-      type: "pulumi-nodejs:dynamic/serverscom:RbsVolume",
-      name: "data",
-      parent: "",
-    });
-    expect(entry?.inputs).toMatchObject({
+    const entry = onlyRegistration(registered, "RbsVolume");
+    expect(entry.additionalSecretOutputs).toEqual(["username", "password"]);
+    expect(entry.inputs).toMatchObject({
       locationId: 1,
       flavorId: 1,
       size: 100,
       name: "data",
       labels: { env: "prod" },
-      __ownerLabel: owner,
+      __ownerLabel: owner("RbsVolume", "data"),
       __timeouts: { create: 45 * 60_000, delete: 90 * 60_000 },
     });
-    expect(typeof entry?.inputs.__provider).toBe("string");
-    expect(String(entry?.inputs.__provider)).toContain('kind: "RbsVolume"');
+    expect(typeof entry.inputs.__provider).toBe("string");
     // The outputs resolve through the resource's properties.
     expect(await new Promise((resolve) => volume.status.apply(resolve))).toBe("active");
   });

@@ -1,15 +1,10 @@
 // What a program declaring an SbmServer registers with the engine (pulumi.runtime.setMocks).
 import * as pulumi from "@pulumi/pulumi";
-import { beforeEach, describe, expect, it } from "vitest";
-import { ownerLabelValue } from "../../provider/framework/ownership";
+import { describe, expect, it } from "vitest";
 import { SbmServer } from "../../provider/index";
-import { captureRegistrations, type Registered, settle } from "./mocks";
+import { inputsAnd, onlyRegistration, owner, registrationsOfEachTest, settle } from "./mocks";
 
-let registered: Registered[];
-
-beforeEach(async () => {
-  registered = await captureRegistrations({ state: (inputs) => ({ ...inputs, status: "active" }) });
-});
+const registered = registrationsOfEachTest({ state: inputsAnd({ status: "active" }) });
 
 describe("a program declaring an SbmServer", () => {
   it("registers the dynamic type token, the inputs, the hidden inputs and userData as secret", async () => {
@@ -27,11 +22,9 @@ describe("a program declaring an SbmServer", () => {
       { customTimeouts: { create: "2h" } },
     );
     await settle(server);
-    expect(registered).toHaveLength(1);
-    const [entry] = registered;
-    expect(entry?.type).toBe("pulumi-nodejs:dynamic/serverscom:SbmServer");
-    expect(entry?.additionalSecretOutputs).toEqual(["userData"]);
-    expect(entry?.inputs).toMatchObject({
+    const entry = onlyRegistration(registered, "SbmServer");
+    expect(entry.additionalSecretOutputs).toEqual(["userData"]);
+    expect(entry.inputs).toMatchObject({
       locationId: 1,
       sbmFlavorModelId: 601,
       operatingSystemId: 301,
@@ -43,18 +36,11 @@ describe("a program declaring an SbmServer", () => {
         value: "#cloud-config\n",
       },
       labels: { env: "prod" },
-      __ownerLabel: ownerLabelValue({
-        project: "proj",
-        stack: "dev",
-        type: "pulumi-nodejs:dynamic/serverscom:SbmServer",
-        name: "web",
-        parent: "",
-      }),
+      __ownerLabel: owner("SbmServer", "web"),
       __timeouts: { create: 2 * 3_600_000 },
     });
-    expect(entry?.inputs).not.toHaveProperty("publicIpv4NetworkId");
-    expect(entry?.inputs).not.toHaveProperty("adoptId");
-    expect(String(entry?.inputs.__provider)).toContain('kind: "SbmServer"');
+    expect(entry.inputs).not.toHaveProperty("publicIpv4NetworkId");
+    expect(entry.inputs).not.toHaveProperty("adoptId");
     expect(await new Promise((resolve) => server.status.apply(resolve))).toBe("active");
   });
 

@@ -5,19 +5,14 @@
 // provider host does not accept secrets: pkg/resource/plugin/provider_plugin.go,
 // annotateSecrets after Check, Create, Read and Update).
 import * as pulumi from "@pulumi/pulumi";
-import { beforeEach, describe, expect, it } from "vitest";
-import { ownerLabelValue } from "../../provider/framework/ownership";
+import { describe, expect, it } from "vitest";
 import { LetsEncryptCertificateLabels, SslCertificate } from "../../provider/index";
-import { captureRegistrations, type Registered, secretEnvelope, settle } from "./mocks";
-
-let registered: Registered[];
+import { onlyRegistration, owner, registrationsOfEachTest, secretEnvelope, settle } from "./mocks";
 
 const CERTIFICATE = "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n";
 const KEY = "-----BEGIN PRIVATE KEY-----\nMIIEsecret\n-----END PRIVATE KEY-----\n";
 
-beforeEach(async () => {
-  registered = await captureRegistrations({ state: () => ({ type: "custom" }) });
-});
+const registered = registrationsOfEachTest({ state: () => ({ type: "custom" }) });
 
 describe("a program declaring an SslCertificate", () => {
   it("registers the private key as a secret even when passed in clear, and privateKey as a secret output", async () => {
@@ -27,26 +22,19 @@ describe("a program declaring an SslCertificate", () => {
       labels: { env: "prod" },
     });
     await settle(certificate);
-    const [entry] = registered;
-    expect(entry?.type).toBe("pulumi-nodejs:dynamic/serverscom:SslCertificate");
-    expect(entry?.additionalSecretOutputs).toEqual(["privateKey"]);
-    expect(entry?.wire).toMatchObject({
+    const entry = onlyRegistration(registered, "SslCertificate");
+    expect(entry.additionalSecretOutputs).toEqual(["privateKey"]);
+    expect(entry.wire).toMatchObject({
       name: "site",
       publicKey: CERTIFICATE,
       privateKey: secretEnvelope(KEY),
       // No chain is sent as null, so that removing a chain is a change.
       chainKey: null,
       labels: { env: "prod" },
-      __ownerLabel: ownerLabelValue({
-        project: "proj",
-        stack: "dev",
-        type: "pulumi-nodejs:dynamic/serverscom:SslCertificate",
-        name: "site",
-        parent: "",
-      }),
+      __ownerLabel: owner("SslCertificate", "site"),
     });
     // The serialised provider is the shim alone: no key material in it.
-    expect(String(entry?.wire.__provider)).not.toContain("MIIEsecret");
+    expect(String(entry.wire.__provider)).not.toContain("MIIEsecret");
   });
 
   it("keeps a key that is already secret (pulumi.secret, a secret config value) secret once", async () => {
@@ -72,10 +60,9 @@ describe("a program declaring a LetsEncryptCertificateLabels", () => {
       labels: { env: "prod" },
     });
     await settle(labels);
-    const [entry] = registered;
-    expect(entry?.type).toBe("pulumi-nodejs:dynamic/serverscom:LetsEncryptCertificateLabels");
-    expect(entry?.additionalSecretOutputs).toEqual([]);
-    expect(entry?.wire).toMatchObject({ adoptId: "LeCert01", labels: { env: "prod" } });
-    expect(typeof entry?.wire.__ownerLabel).toBe("string");
+    const entry = onlyRegistration(registered, "LetsEncryptCertificateLabels");
+    expect(entry.additionalSecretOutputs).toEqual([]);
+    expect(entry.wire).toMatchObject({ adoptId: "LeCert01", labels: { env: "prod" } });
+    expect(typeof entry.wire.__ownerLabel).toBe("string");
   });
 });

@@ -11,6 +11,7 @@ import { createKindProvider } from "../../provider/framework/lifecycle";
 import { OWNER_LABEL_KEY } from "../../provider/framework/ownership";
 import { UNKNOWN } from "../../provider/framework/unknowns";
 import { sslCertificateKind } from "../../provider/ssl-certificate/definition";
+import { failsOnEach } from "./check-cases";
 import {
   CA,
   CERTIFICATE,
@@ -309,7 +310,7 @@ describe("check: every rule is a failure naming the property", () => {
     }),
   );
 
-  it.each([
+  failsOnEach(reasons, valid, [
     [{ name: "" }, "name", 'name must be a non-empty string (got "")'],
     [{ publicKey: undefined }, "publicKey", "publicKey is required"],
     [{ publicKey: 7 }, "publicKey", "publicKey must be a string of PEM text"],
@@ -390,9 +391,7 @@ describe("check: every rule is a failure naming the property", () => {
       "labels",
       "labels.env: a value must start and end with a Latin letter or digit",
     ],
-  ])("%o fails on %s: %s", async (change, property, reason) => {
-    expect(await reasons({ ...valid, ...change })).toEqual([{ property, reason }]);
-  });
+  ]);
 
   it("tolerates values unknown during preview, and diffs them as possible changes", async () => {
     expect(

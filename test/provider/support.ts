@@ -136,8 +136,15 @@ export interface SuiteBed {
   readonly messages: string[];
   /** The error `promise` fails with, its message added to `messages`. */
   failure(promise: Promise<unknown>): Promise<Error>;
-  /** The failures `provider`'s check finds in `news` (no old inputs), their reasons in `messages`. */
-  checkFailures(provider: KindProvider, news: PropertyBag): Promise<dynamic.CheckFailure[]>;
+  /**
+   * The failures `provider`'s check finds in `news` (from `olds`, none by default), their reasons
+   * in `messages`.
+   */
+  checkFailures(
+    provider: KindProvider,
+    news: PropertyBag,
+    olds?: PropertyBag,
+  ): Promise<dynamic.CheckFailure[]>;
 }
 
 /**
@@ -179,8 +186,8 @@ export function suiteBed(options: SuiteBedOptions = {}): SuiteBed {
     bed,
     messages,
     failure: (promise) => failureOf(promise, messages),
-    async checkFailures(provider, news) {
-      const failures = (await provider.check({}, news)).failures ?? [];
+    async checkFailures(provider, news, olds = {}) {
+      const failures = (await provider.check(olds, news)).failures ?? [];
       for (const failure of failures) messages.push(failure.reason);
       return failures;
     },
