@@ -13,10 +13,12 @@ import {
   expectSelectorRefused,
   hostPowerSettled,
   hostReady,
+  onlyHost,
   rejectionOf,
   type SdkBed,
   useSdkSimulator,
   waitGone,
+  waitInstalled,
   waitSettled,
 } from "./support";
 
@@ -33,13 +35,11 @@ function order(overrides: Partial<SbmServerCreateBody> = {}): SbmServerCreateBod
 const ready = hostReady<SbmServer>();
 
 async function orderOne(bed: SdkBed, overrides: Partial<SbmServerCreateBody> = {}) {
-  const [server] = await bed.client.sbmServers.create(order(overrides));
-  if (server === undefined) throw new Error("an order of one host answers one record");
-  return server;
+  return onlyHost(await bed.client.sbmServers.create(order(overrides)));
 }
 
-async function installed(bed: SdkBed, id: string): Promise<SbmServer> {
-  return (await waitSettled(bed, () => bed.client.sbmServers.get(id), ready)).value;
+function installed(bed: SdkBed, id: string): Promise<SbmServer> {
+  return waitInstalled(bed, () => bed.client.sbmServers.get(id));
 }
 
 describe("client.sbmServers on the simulator", () => {

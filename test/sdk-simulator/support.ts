@@ -17,26 +17,13 @@ import {
   waitFor,
 } from "../../sdk/wait";
 import { type Simulator, type SimulatorOptions, startSimulator } from "../../simulator";
+// The provider suites' clock (a wait's sleep advances the simulator by as much) is the same one.
+import { simulatedClock } from "../provider/support";
 
 /** A fixed start, so dates in assertions are known. */
 export const START_TIME = Date.parse("2026-03-02T09:00:00.000Z");
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
-
-/**
- * A clock for sdk/wait.ts whose sleep advances the simulator by as much: a 20-minute install is
- * waited for in a few requests, and the SDK's waiter decides when it polls, as it would live.
- */
-export function simulatedClock(sim: Simulator): Clock {
-  let now = 0;
-  return {
-    now: () => now,
-    async sleep(ms) {
-      now += ms;
-      await sim.control.advance(ms);
-    },
-  };
-}
 
 export interface SdkBed {
   readonly sim: Simulator;
@@ -125,6 +112,23 @@ export async function waitSettled<T>(
   };
   const value = await waitFor(fetch, wait);
   return { value, states };
+}
+
+/** The record an order of one host answers: exactly one (fails the test otherwise). */
+export function onlyHost<T>(records: readonly T[]): T {
+  const [host] = records;
+  if (records.length !== 1 || host === undefined) {
+    throw new Error(`an order of one host answers one record, not ${records.length}`);
+  }
+  return host;
+}
+
+/** Polls a host on simulated time until it is installed (hostReady), and answers it. */
+export async function waitInstalled<T extends HostStatuses>(
+  bed: SdkBed,
+  fetch: () => Promise<T>,
+): Promise<T> {
+  return (await waitSettled(bed, fetch, hostReady<T>())).value;
 }
 
 /** Polls on simulated time until `fetch` answers 404 NOT_FOUND: the resource is gone. */

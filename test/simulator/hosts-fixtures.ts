@@ -66,21 +66,30 @@ export interface Network {
 
 export const IPXE_SCRIPT = "#!ipxe\ndhcp\nchain http://boot.example.com/menu.ipxe\n";
 
+/**
+ * What a dedicated server order in AMS1 buys, every iPXE feature offered there: model 101 with
+ * both uplinks, 64 GB, two drives of model 202 in one layout, Ubuntu 22.04 (301). The SDK suite
+ * (test/sdk-simulator) orders the same server through the client.
+ */
+export const DEDICATED_CONFIGURATION = {
+  location_id: AMS1,
+  server_model_id: 101,
+  uplink_models: { private: { id: 401 }, public: { id: 403, bandwidth_model_id: 501 } },
+  ram_size: 64,
+  drives: {
+    slots: [
+      { position: 0, drive_model_id: 202 },
+      { position: 1, drive_model_id: 202 },
+    ],
+    layout: [{ slot_positions: [0, 1], ignore: false }],
+  },
+  operating_system_id: 301,
+};
+
 /** A valid order of one dedicated server in AMS1 (every iPXE feature offered there). */
 export function dedicatedOrder(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
-    location_id: AMS1,
-    server_model_id: 101,
-    uplink_models: { private: { id: 401 }, public: { id: 403, bandwidth_model_id: 501 } },
-    ram_size: 64,
-    drives: {
-      slots: [
-        { position: 0, drive_model_id: 202 },
-        { position: 1, drive_model_id: 202 },
-      ],
-      layout: [{ slot_positions: [0, 1], ignore: false }],
-    },
-    operating_system_id: 301,
+    ...DEDICATED_CONFIGURATION,
     hosts: [{ hostname: "web1.example.com" }],
     labels: { env: "test" },
     ...overrides,
