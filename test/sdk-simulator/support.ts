@@ -19,6 +19,7 @@ import {
 import { type Simulator, type SimulatorOptions, startSimulator } from "../../simulator";
 // The provider suites' clock (a wait's sleep advances the simulator by as much) is the same one.
 import { simulatedClock } from "../provider/support";
+import { rejection } from "../support/rejection";
 
 /** A fixed start, so dates in assertions are known. */
 export const START_TIME = Date.parse("2026-03-02T09:00:00.000Z");
@@ -162,10 +163,7 @@ export async function rejectionOf<E extends Error>(
   promise: Promise<unknown>,
   type: abstract new (...args: never[]) => E,
 ): Promise<E> {
-  const error: unknown = await promise.then(
-    () => new Error("expected a rejection, the call succeeded"),
-    (reason: unknown) => reason,
-  );
+  const error = await rejection(promise);
   expect(error).toBeInstanceOf(type);
   return error as E;
 }
