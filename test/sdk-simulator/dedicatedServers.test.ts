@@ -13,7 +13,7 @@ import {
   PreconditionFailedError,
   UnprocessableEntityError,
 } from "../../sdk/core/errors";
-import { DEDICATED_CONFIGURATION, IPXE_SCRIPT, SSH_KEY } from "../simulator/hosts-fixtures";
+import { dedicatedConfiguration, IPXE_SCRIPT, SSH_KEY } from "../simulator/hosts-fixtures";
 import { dedicatedServerOrder } from "./dedicated-order";
 import {
   HOUR,
@@ -31,7 +31,7 @@ import {
 /** The suite's order: the simulator suite's dedicated server (hosts-fixtures.ts), labelled. */
 function order(overrides: Partial<DedicatedServerCreateBody> = {}): DedicatedServerCreateBody {
   return dedicatedServerOrder("web1.example.com", {
-    ...DEDICATED_CONFIGURATION,
+    ...dedicatedConfiguration(),
     labels: { env: "test", tier: "web" },
     ...overrides,
   });

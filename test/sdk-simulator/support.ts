@@ -19,7 +19,7 @@ import {
 import { type Simulator, type SimulatorOptions, startSimulator } from "../../simulator";
 // The provider suites' clock (a wait's sleep advances the simulator by as much) is the same one.
 import { simulatedClock } from "../provider/support";
-import { rejection } from "../support/rejection";
+import { rejection } from "../support/thrown";
 
 /** A fixed start, so dates in assertions are known. */
 export const START_TIME = Date.parse("2026-03-02T09:00:00.000Z");

@@ -17,7 +17,7 @@ import {
   UnprocessableEntityError,
 } from "../../sdk/core/errors";
 import { type ClientOptions, HttpClient } from "../../sdk/core/transport";
-import { rejection } from "../support/rejection";
+import { rejection } from "../support/thrown";
 
 const ORIGIN = "https://api.test";
 const TOKEN = "secret-token-1234";

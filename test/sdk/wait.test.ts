@@ -13,7 +13,7 @@ import {
   WaitTimeoutError,
   waitFor,
 } from "../../sdk/wait";
-import { rejection } from "../support/rejection";
+import { rejection } from "../support/thrown";
 
 /** Virtual time: sleep advances the clock and resolves at once. */
 class FakeClock implements Clock {

@@ -1,6 +1,7 @@
-// Shared bodies and record types of the host suites: a valid order in each kind, so every test
-// changes only the field it is about.
-import type { Labels } from "./helpers";
+// Shared bodies, record types and checks of the host suites: a valid order in each kind, so every
+// test changes only the field it is about, and what every kind of host answers alike.
+import { expect } from "vitest";
+import type { Labels, TestSimulator } from "./helpers";
 
 export const AMS1 = 1;
 export const DFW1 = 2;
@@ -64,6 +65,14 @@ export interface Network {
   readonly updated_at: string;
 }
 
+export interface PtrRecord {
+  readonly id: string;
+  readonly ip: string;
+  readonly domain: string;
+  readonly ttl: number;
+  readonly priority: number;
+}
+
 export const IPXE_SCRIPT = "#!ipxe\ndhcp\nchain http://boot.example.com/menu.ipxe\n";
 
 /**
@@ -71,25 +80,27 @@ export const IPXE_SCRIPT = "#!ipxe\ndhcp\nchain http://boot.example.com/menu.ipx
  * both uplinks, 64 GB, two drives of model 202 in one layout, Ubuntu 22.04 (301). The SDK suite
  * (test/sdk-simulator) orders the same server through the client.
  */
-export const DEDICATED_CONFIGURATION = {
-  location_id: AMS1,
-  server_model_id: 101,
-  uplink_models: { private: { id: 401 }, public: { id: 403, bandwidth_model_id: 501 } },
-  ram_size: 64,
-  drives: {
-    slots: [
-      { position: 0, drive_model_id: 202 },
-      { position: 1, drive_model_id: 202 },
-    ],
-    layout: [{ slot_positions: [0, 1], ignore: false }],
-  },
-  operating_system_id: 301,
-};
+export function dedicatedConfiguration() {
+  return {
+    location_id: AMS1,
+    server_model_id: 101,
+    uplink_models: { private: { id: 401 }, public: { id: 403, bandwidth_model_id: 501 } },
+    ram_size: 64,
+    drives: {
+      slots: [
+        { position: 0, drive_model_id: 202 },
+        { position: 1, drive_model_id: 202 },
+      ],
+      layout: [{ slot_positions: [0, 1], ignore: false }],
+    },
+    operating_system_id: 301,
+  };
+}
 
 /** A valid order of one dedicated server in AMS1 (every iPXE feature offered there). */
 export function dedicatedOrder(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
-    ...DEDICATED_CONFIGURATION,
+    ...dedicatedConfiguration(),
     hosts: [{ hostname: "web1.example.com" }],
     labels: { env: "test" },
     ...overrides,
@@ -120,3 +131,26 @@ export function sbmOrder(overrides: Record<string, unknown> = {}): Record<string
 export const MINUTE = 60_000;
 /** Longer than any transition of the default durations table except the 72-hour upgrade window. */
 export const INSTALL_DONE = 25 * MINUTE;
+
+/** The statuses of an installed host, of every kind (api-spec.md "Hosts"). */
+export const INSTALLED = {
+  status: "active",
+  operational_status: "normal",
+  power_status: "powered_on",
+} as const;
+
+/**
+ * Creates a PTR record of a host at `path` with only an ip and a domain and checks the answer:
+ * 201 and the record with the defaults (ttl 60, priority 0), nothing else. Answers the record.
+ */
+export async function createDefaultPtr(
+  sim: TestSimulator,
+  path: string,
+  ip: string,
+  domain: string,
+): Promise<PtrRecord> {
+  const created = await sim.req<PtrRecord>("POST", path, { ip, domain });
+  expect(created.status).toBe(201);
+  expect(created.body).toEqual({ id: expect.any(String), ip, domain, ttl: 60, priority: 0 });
+  return created.body;
+}

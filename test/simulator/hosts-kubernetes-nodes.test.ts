@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { K8S_BAREMETAL_HOST_IDS, K8S_PROD_CLUSTER_ID } from "../../simulator/seed/kubernetes";
 import { type ApiErrorBody, useTestSimulator } from "./helpers";
-import { type Host, MINUTE, type Network } from "./hosts-fixtures";
+import { createDefaultPtr, type Host, MINUTE, type Network } from "./hosts-fixtures";
 
 const BASE = "/v1/hosts/kubernetes_baremetal_nodes";
 const { poweredOn, poweredOff, notReady } = K8S_BAREMETAL_HOST_IDS;
@@ -113,25 +113,14 @@ describe("Kubernetes bare metal nodes", () => {
 
   it("keep PTR records: created with the defaults, listed, deleted, never changed", async () => {
     const path = `${BASE}/${poweredOn}/ptr_records`;
-    const created = await sim().req<{ id: string }>("POST", path, {
-      ip: "198.19.200.21",
-      domain: "bm1.example.com",
-    });
-    expect(created.status).toBe(201);
-    expect(created.body).toEqual({
-      id: expect.any(String),
-      ip: "198.19.200.21",
-      domain: "bm1.example.com",
-      ttl: 60,
-      priority: 0,
-    });
-    expect((await sim().req<unknown[]>("GET", path)).body).toEqual([created.body]);
-    expect((await sim().req("PUT", `${path}/${created.body.id}`, { ttl: 5 })).status).toBe(405);
+    const created = await createDefaultPtr(sim(), path, "198.19.200.21", "bm1.example.com");
+    expect((await sim().req<unknown[]>("GET", path)).body).toEqual([created]);
+    expect((await sim().req("PUT", `${path}/${created.id}`, { ttl: 5 })).status).toBe(405);
     // Another node's list does not hold it, and cannot delete it.
     const elsewhere = `${BASE}/${poweredOff}/ptr_records`;
     expect((await sim().req<unknown[]>("GET", elsewhere)).body).toEqual([]);
-    expect((await sim().req("DELETE", `${elsewhere}/${created.body.id}`)).status).toBe(404);
-    expect((await sim().req("DELETE", `${path}/${created.body.id}`)).status).toBe(204);
+    expect((await sim().req("DELETE", `${elsewhere}/${created.id}`)).status).toBe(404);
+    expect((await sim().req("DELETE", `${path}/${created.id}`)).status).toBe(204);
     expect((await sim().req<unknown[]>("GET", path)).body).toEqual([]);
   });
 
