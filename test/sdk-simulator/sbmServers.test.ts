@@ -9,6 +9,7 @@ import {
   PreconditionFailedError,
   UnprocessableEntityError,
 } from "../../sdk/core/errors";
+import { SBM_ORDERED } from "../simulator/hosts-fixtures";
 import {
   expectSelectorRefused,
   hostPowerSettled,
@@ -55,17 +56,7 @@ describe("client.sbmServers on the simulator", () => {
       }),
     );
     expect(created.map((s) => s.title)).toEqual(["a.example.com", "b.example.com"]);
-    for (const server of created) {
-      // "A host ordered without network ids has null private and public addresses."
-      expect(server).toMatchObject({
-        type: "sbm_server",
-        status: "init",
-        operational_status: "provisioning",
-        power_status: "unknown",
-        private_ipv4_address: null,
-        public_ipv4_address: null,
-      });
-    }
+    for (const server of created) expect(server).toMatchObject(SBM_ORDERED);
     expect(created[1]?.labels).toEqual({});
     const { value, states } = await waitSettled(
       bed(),

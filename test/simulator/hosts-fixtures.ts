@@ -132,6 +132,19 @@ export const MINUTE = 60_000;
 /** Longer than any transition of the default durations table except the 72-hour upgrade window. */
 export const INSTALL_DONE = 25 * MINUTE;
 
+/**
+ * An SBM server as its order answers it (api-spec.md "SBM servers"): not installed yet, and "a
+ * host ordered without network ids has null private and public addresses".
+ */
+export const SBM_ORDERED = {
+  type: "sbm_server",
+  status: "init",
+  operational_status: "provisioning",
+  power_status: "unknown",
+  private_ipv4_address: null,
+  public_ipv4_address: null,
+} as const;
+
 /** The statuses of an installed host, of every kind (api-spec.md "Hosts"). */
 export const INSTALLED = {
   status: "active",

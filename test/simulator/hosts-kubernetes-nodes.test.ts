@@ -55,24 +55,19 @@ describe("Kubernetes bare metal nodes", () => {
     );
   });
 
-  it("power_off answers 202 with powering_off, then powered_off", async () => {
-    const res = await sim().req<Node>("POST", `${BASE}/${poweredOn}/power_off`);
-    expect(res.body.power_status).toBe("powering_off");
-    await sim().advance(MINUTE);
-    expect((await sim().req<Node>("GET", `${BASE}/${poweredOn}`)).body.power_status).toBe(
-      "powered_off",
-    );
-  });
-
-  it("power_cycle answers 202 with power_cycling, then powered_on", async () => {
-    const res = await sim().req<Node>("POST", `${BASE}/${poweredOff}/power_cycle`);
-    expect(res.status).toBe(202);
-    expect(res.body.power_status).toBe("power_cycling");
-    await sim().advance(MINUTE);
-    expect((await sim().req<Node>("GET", `${BASE}/${poweredOff}`)).body.power_status).toBe(
-      "powered_on",
-    );
-  });
+  it.each([
+    { operation: "power_off", node: poweredOn, during: "powering_off", after: "powered_off" },
+    { operation: "power_cycle", node: poweredOff, during: "power_cycling", after: "powered_on" },
+  ])(
+    "$operation answers 202 with $during, then $after",
+    async ({ operation, node, during, after }) => {
+      const res = await sim().req<Node>("POST", `${BASE}/${node}/${operation}`);
+      expect(res.status).toBe(202);
+      expect(res.body.power_status).toBe(during);
+      await sim().advance(MINUTE);
+      expect((await sim().req<Node>("GET", `${BASE}/${node}`)).body.power_status).toBe(after);
+    },
+  );
 
   it("power_on answers 412 PRECONDITION_FAILED when the host is not ready", async () => {
     const res = await sim().req<ApiErrorBody>("POST", `${BASE}/${notReady}/power_on`);

@@ -11,6 +11,7 @@ import {
   INSTALLED,
   MINUTE,
   type Network,
+  SBM_ORDERED,
   sbmOrder,
 } from "./hosts-fixtures";
 
@@ -33,12 +34,7 @@ describe("POST /v1/hosts/sbm_servers", () => {
       ["b.example.com", {}],
     ]);
     expect(res.body[0]).toMatchObject({
-      type: "sbm_server",
-      status: "init",
-      operational_status: "provisioning",
-      power_status: "unknown",
-      private_ipv4_address: null,
-      public_ipv4_address: null,
+      ...SBM_ORDERED,
       location_code: "AMS1",
       configuration_details: {
         sbm_flavor_model_id: 601,
