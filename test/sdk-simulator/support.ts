@@ -158,6 +158,13 @@ export async function waitGone(
   );
 }
 
+/** What `for await` over a list yields (the SDK's iteration across pages), each item by `pick`. */
+export async function iterated<T, V>(items: AsyncIterable<T>, pick: (item: T) => V): Promise<V[]> {
+  const values: V[] = [];
+  for await (const item of items) values.push(pick(item));
+  return values;
+}
+
 /** The error a promise rejects with, checked to be of `type` (fails the test otherwise). */
 export async function rejectionOf<E extends Error>(
   promise: Promise<unknown>,
