@@ -238,6 +238,21 @@ function kindCase<Live extends object>(c: KindCase<Live>): KindCase<object> {
   return c as unknown as KindCase<object>;
 }
 
+/** A kind whose live object is one record: `record` parsed by `schema` with secrets injected. */
+function recordCase<Live extends object>(
+  c: Omit<KindCase<Live>, "live" | "reparse"> & {
+    readonly schema: z.ZodType<Live>;
+    readonly record: fc.Arbitrary<object>;
+  },
+): KindCase<object> {
+  const { schema, record, ...rest } = c;
+  return kindCase({
+    ...rest,
+    live: record.map((r) => parsed(schema, withSecrets(r))),
+    reparse: (r) => parsed(schema, r),
+  });
+}
+
 const rbsRecord = recordOf(RbsVolumeSchema, {
   status: mostly("active", statusOf(rbsVolumeStates)),
   size: fc.integer({ min: 1, max: 2048 }),
@@ -387,37 +402,30 @@ const shuffled = <T>(items: readonly T[]) =>
   fc.shuffledSubarray([...items], { minLength: items.length, maxLength: items.length });
 
 const CASES: readonly KindCase<object>[] = [
-  kindCase({
+  recordCase({
     name: "RbsVolume",
     kind: rbsVolumeKind,
-    live: rbsRecord.map((r) => parsed(RbsVolumeSchema, withSecrets(r))),
-    reparse: (r) => parsed(RbsVolumeSchema, r),
+    schema: RbsVolumeSchema,
+    record: rbsRecord,
   }),
-  kindCase({
-    name: "SshKey",
-    kind: sshKeyKind,
-    live: sshKeyRecord.map((r) => parsed(SshKeySchema, withSecrets(r))),
-    reparse: (r) => parsed(SshKeySchema, r),
-  }),
-  kindCase({
+  recordCase({ name: "SshKey", kind: sshKeyKind, schema: SshKeySchema, record: sshKeyRecord }),
+  recordCase({
     name: "SslCertificate",
     kind: sslCertificateKind,
-    live: sslRecord.map((r) => parsed(SslCertificateSchema, withSecrets(r))),
-    reparse: (r) => parsed(SslCertificateSchema, r),
+    schema: SslCertificateSchema,
+    record: sslRecord,
   }),
-  kindCase({
+  recordCase({
     name: "LetsEncryptCertificateLabels",
     kind: letsEncryptCertificateLabelsKind,
-    live: sslRecord.map((r) =>
-      parsed(SslCertificateSchema, withSecrets({ ...r, type: "letsencrypt" })),
-    ),
-    reparse: (r) => parsed(SslCertificateSchema, r),
+    schema: SslCertificateSchema,
+    record: sslRecord.map((r) => ({ ...r, type: "letsencrypt" })),
   }),
-  kindCase({
+  recordCase({
     name: "CloudInstance",
     kind: cloudInstanceKind,
-    live: cloudRecordAsSpecified.map((r) => parsed(CloudInstanceSchema, withSecrets(r))),
-    reparse: (r) => parsed(CloudInstanceSchema, r),
+    schema: CloudInstanceSchema,
+    record: cloudRecordAsSpecified,
     // An upgrade left awaiting confirmation is declared with "leave"; the default ("approve")
     // asks for the approval, a change by design. The live inputs do not say "leave" by themselves.
     declared: (r) =>
@@ -476,11 +484,11 @@ const CASES: readonly KindCase<object>[] = [
     })),
     reparse: ({ target, record }) => ({ target, record: parsed(PtrRecordSchema, record) }),
   }),
-  kindCase({
+  recordCase({
     name: "KubernetesBaremetalNodePower",
     kind: kubernetesBaremetalNodePowerKind,
-    live: nodeRecord.map((r) => parsed(KubernetesBaremetalNodeSchema, withSecrets(r))),
-    reparse: (r) => parsed(KubernetesBaremetalNodeSchema, r),
+    schema: KubernetesBaremetalNodeSchema,
+    record: nodeRecord,
   }),
 ];
 

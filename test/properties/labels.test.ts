@@ -16,6 +16,7 @@ import {
   parseLabelSelector,
   validateLabels,
 } from "../../sdk/labels";
+import { thrownBy } from "../support/thrown";
 import {
   badEnd,
   insideOf,
@@ -242,12 +243,7 @@ describe("label validator: labels broken in exactly one way", () => {
           // One broken label among valid ones: only it is reported, with only its rule.
           const labels = { ...valid, [key]: value };
           expect(labelIssues(labels).map((i) => [i.key, i.rule])).toEqual([[key, rule]]);
-          let thrown: unknown;
-          try {
-            validateLabels(labels);
-          } catch (error) {
-            thrown = error;
-          }
+          const thrown = thrownBy(() => validateLabels(labels));
           expect(thrown).toBeInstanceOf(LabelValidationError);
           const error = thrown as LabelValidationError;
           expect(error.rule).toBe(rule);

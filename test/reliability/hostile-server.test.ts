@@ -193,6 +193,13 @@ function client(url: string, options: Partial<ClientOptions> = {}) {
   return { http, delays };
 }
 
+/** The SDK's client of the server at `url`, closed after the test. */
+function sdkClient(url: string): ServersComClient {
+  const sdk = new ServersComClient({ token: TOKEN, baseUrl: url });
+  closers.push(() => sdk.close());
+  return sdk;
+}
+
 const closers: Array<() => Promise<void>> = [];
 afterEach(async () => {
   for (const close of closers.splice(0)) await close();
@@ -391,8 +398,7 @@ describe("a server whose pagination does not end", () => {
 
   it("the provider's look-up (toArray with a limit) on empty pages: stopped at the first", async () => {
     const server = await endless(0, (page) => `/v1/ssh_keys?page=${page + 1}`);
-    const sdk = new ServersComClient({ token: TOKEN, baseUrl: server.url });
-    closers.push(() => sdk.close());
+    const sdk = sdkClient(server.url);
     const error = await failure(() => sdk.sshKeys.list({}).toArray({ limit: 100 }));
     expect(error).toBeInstanceOf(PaginationError);
     expect(server.requests).toHaveLength(1);
@@ -402,8 +408,7 @@ describe("a server whose pagination does not end", () => {
   it("the provider's ownership look-up during a create: one request, then a clear failure", async () => {
     // "Clear" as the fault soak judges a failed step's message (scripts/soak/errors.ts).
     const server = await endless(0, (page) => `/v1/ssh_keys?page=${page + 1}`);
-    const sdk = new ServersComClient({ token: TOKEN, baseUrl: server.url });
-    closers.push(() => sdk.close());
+    const sdk = sdkClient(server.url);
     const provider = createKindProvider(sshKeyKind, {
       client: () => sdk,
       progress: () => {},
@@ -695,8 +700,7 @@ describe("ids that try to leave their path segment", () => {
     "%j is refused before any request",
     async (id) => {
       const server = await hostile((_req, res) => json(res, 204, {}));
-      const sdk = new ServersComClient({ token: TOKEN, baseUrl: server.url });
-      closers.push(() => sdk.close());
+      const sdk = sdkClient(server.url);
       const deleteVolume = await failure(() => sdk.rbsVolumes.delete(id));
       const deletePtr = await failure(() => sdk.sbmServers.deletePtrRecord("Sb1", id));
       for (const error of [deleteVolume, deletePtr]) {
@@ -712,8 +716,7 @@ describe("ids that try to leave their path segment", () => {
     const server = await hostile((_req, res) =>
       json(res, 404, { code: "NOT_FOUND", message: "gone" }),
     );
-    const sdk = new ServersComClient({ token: TOKEN, baseUrl: server.url });
-    closers.push(() => sdk.close());
+    const sdk = sdkClient(server.url);
     const error = await failure(() => sdk.rbsVolumes.get("V1\r\nX-Forged: 1"));
     expect(server.requests).toEqual([
       "GET /v1/remote_block_storage/volumes/V1%0D%0AX-Forged%3A%201",

@@ -17,6 +17,7 @@ import {
 } from "../../sdk/core/errors";
 import {
   HOUR,
+  iterated,
   rejectionOf,
   type SdkBed,
   type StatusCheck,
@@ -92,10 +93,11 @@ describe("client.cloudInstances on the simulator", () => {
     const api = bed().client.cloudInstances;
     for (const n of [1, 2, 3])
       await api.create(body({ name: `paged-${n}`, labels: { batch: "p" } }));
-    const iterated: string[] = [];
-    for await (const i of api.list({ labelSelector: "batch==p", perPage: 2 }))
-      iterated.push(i.name);
-    expect(iterated.sort()).toEqual(["paged-1", "paged-2", "paged-3"]);
+    const names = await iterated(
+      api.list({ labelSelector: "batch==p", perPage: 2 }),
+      (i) => i.name,
+    );
+    expect(names.sort()).toEqual(["paged-1", "paged-2", "paged-3"]);
     const collected = await api
       .list({ labelSelector: "batch==p", perPage: 1, sorting: "name", direction: "DESC" })
       .toArray({ limit: 10, concurrency: 2 });

@@ -4,16 +4,14 @@
 import { describe, expect, it } from "vitest";
 import { cloudInstanceStates } from "../../sdk/areas/cloud-instances";
 import { CloudRegionMaintenanceError, NotFoundError } from "../../sdk/core/errors";
-import { rejectionOf, useSdkSimulator, waitGone, waitSettled } from "./support";
+import { iterated, rejectionOf, useSdkSimulator, waitGone, waitSettled } from "./support";
 
 describe("client.cloudRegions on the simulator", () => {
   const bed = useSdkSimulator();
 
   it("lists regions over several pages and each region's flavors and images", async () => {
     const api = bed().client.cloudRegions;
-    const regions: string[] = [];
-    for await (const region of api.list({ perPage: 1 })) regions.push(region.code);
-    expect(regions).toEqual(["AMS1", "DFW1"]);
+    expect(await iterated(api.list({ perPage: 1 }), (r) => r.code)).toEqual(["AMS1", "DFW1"]);
     expect((await api.list({ searchPattern: "AMS" })).items.map((r) => r.code)).toEqual(["AMS1"]);
     const byName = await api.list({ sorting: "name", direction: "DESC" });
     expect(byName.items.map((r) => r.name)).toEqual(["Dallas", "Amsterdam"]);

@@ -13,43 +13,25 @@ import {
   PreconditionFailedError,
   UnprocessableEntityError,
 } from "../../sdk/core/errors";
+import { dedicatedConfiguration, IPXE_SCRIPT, SSH_KEY } from "../simulator/hosts-fixtures";
 import { dedicatedServerOrder } from "./dedicated-order";
 import {
   HOUR,
   hostPowerSettled,
   hostReady,
   MINUTE,
+  onlyHost,
   rejectionOf,
   type SdkBed,
   useSdkSimulator,
+  waitInstalled,
   waitSettled,
 } from "./support";
 
-const SSH_KEY = {
-  name: "deploy",
-  fingerprint: "48:81:0c:43:99:12:71:5e:ba:fd:e7:2f:20:d7:95:e8",
-  labels: {},
-  created_at: "2026-01-01T00:00:00.000Z",
-  updated_at: "2026-01-01T00:00:00.000Z",
-};
-const IPXE_SCRIPT = "#!ipxe\ndhcp\nchain http://boot.example.com/menu.ipxe\n";
-
-/**
- * The suite's order: model 101 in AMS1 with both uplinks, 64 GB, two drives of model 202 in one
- * layout, Ubuntu 22.04 (301), labelled.
- */
+/** The suite's order: the simulator suite's dedicated server (hosts-fixtures.ts), labelled. */
 function order(overrides: Partial<DedicatedServerCreateBody> = {}): DedicatedServerCreateBody {
   return dedicatedServerOrder("web1.example.com", {
-    uplink_models: { private: { id: 401 }, public: { id: 403, bandwidth_model_id: 501 } },
-    ram_size: 64,
-    drives: {
-      slots: [
-        { position: 0, drive_model_id: 202 },
-        { position: 1, drive_model_id: 202 },
-      ],
-      layout: [{ slot_positions: [0, 1], ignore: false }],
-    },
-    operating_system_id: 301,
+    ...dedicatedConfiguration(),
     labels: { env: "test", tier: "web" },
     ...overrides,
   });
@@ -58,14 +40,11 @@ function order(overrides: Partial<DedicatedServerCreateBody> = {}): DedicatedSer
 const ready = hostReady<DedicatedServer>();
 
 async function orderOne(bed: SdkBed, overrides: Partial<DedicatedServerCreateBody> = {}) {
-  const [server] = await bed.client.dedicatedServers.create(order(overrides));
-  if (server === undefined) throw new Error("an order of one host answers one record");
-  return server;
+  return onlyHost(await bed.client.dedicatedServers.create(order(overrides)));
 }
 
-async function installed(bed: SdkBed, id: string): Promise<DedicatedServer> {
-  const { value } = await waitSettled(bed, () => bed.client.dedicatedServers.get(id), ready);
-  return value;
+function installed(bed: SdkBed, id: string): Promise<DedicatedServer> {
+  return waitInstalled(bed, () => bed.client.dedicatedServers.get(id));
 }
 
 async function featureStatus(bed: SdkBed, id: string, name: string): Promise<string | undefined> {

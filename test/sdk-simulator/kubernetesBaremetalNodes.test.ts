@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import type { KubernetesBaremetalNode } from "../../sdk/areas/kubernetes-baremetal-nodes";
 import { ConflictError, NotFoundError, PreconditionFailedError } from "../../sdk/core/errors";
-import { hostPowerSettled, rejectionOf, useSdkSimulator, waitSettled } from "./support";
+import { hostPowerSettled, iterated, rejectionOf, useSdkSimulator, waitSettled } from "./support";
 
 /** Seeded bare metal node hosts (simulator/seed/kubernetes.ts). */
 const POWERED_ON = "BmNode01";
@@ -25,8 +25,7 @@ describe("client.kubernetesBaremetalNodes on the simulator", () => {
       kubernetes_cluster_node_number: 3,
       power_status: "powered_on",
     });
-    const all = [];
-    for await (const item of api.list({ perPage: 1 })) all.push(item.id);
+    const all = await iterated(api.list({ perPage: 1 }), (node) => node.id);
     expect(all.sort()).toEqual([POWERED_ON, POWERED_OFF, NOT_READY].sort());
   });
 

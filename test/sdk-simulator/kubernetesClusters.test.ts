@@ -9,7 +9,7 @@ import {
 } from "../../sdk/areas/kubernetes-clusters";
 import { NotFoundError, UnprocessableEntityError } from "../../sdk/core/errors";
 import { WaitTimeoutError } from "../../sdk/wait";
-import { MINUTE, rejectionOf, useSdkSimulator, waitSettled } from "./support";
+import { iterated, MINUTE, rejectionOf, useSdkSimulator, waitSettled } from "./support";
 
 /** Seeded (simulator/seed/kubernetes.ts): a production cluster with five nodes, a staging one. */
 const PROD = "K8sProd1";
@@ -45,16 +45,15 @@ describe("client.kubernetesClusters on the simulator", () => {
 
   it("lists nodes over several pages, by iteration and with concurrent pages", async () => {
     const api = bed().client.kubernetesClusters;
-    const iterated: string[] = [];
-    for await (const node of api.listNodes(PROD, { perPage: 2 })) iterated.push(node.id);
-    expect(iterated).toEqual(["KnProd01", "KnProd02", "KnProd03", "KnProd04", "KnProd05"]);
+    const ids = await iterated(api.listNodes(PROD, { perPage: 2 }), (node) => node.id);
+    expect(ids).toEqual(["KnProd01", "KnProd02", "KnProd03", "KnProd04", "KnProd05"]);
     const first = await api.listNodes(PROD, { perPage: 2 });
     expect(first.total).toBe(5);
     expect(first.links.last).toMatch(/page=3/);
     const collected = await api
       .listNodes(PROD, { perPage: 2 })
       .toArray({ limit: 10, concurrency: 3 });
-    expect(collected.map((n) => n.id)).toEqual(iterated);
+    expect(collected.map((n) => n.id)).toEqual(ids);
     const bareMetal = await api
       .listNodes(PROD, { labelSelector: "role==node", searchPattern: "bm" })
       .toArray({ limit: 10 });

@@ -4,15 +4,14 @@
 import { describe, expect, it } from "vitest";
 import { hostStatusStates, ipxeBootModes, supportsIpxeBoot } from "../../sdk";
 import { NotFoundError } from "../../sdk/core/errors";
-import { rejectionOf, useSdkSimulator, waitSettled } from "./support";
+import { iterated, rejectionOf, useSdkSimulator, waitSettled } from "./support";
 
 describe("client.locations on the simulator", () => {
   const bed = useSdkSimulator();
 
   it("lists locations over several pages, searches them and reads one", async () => {
     const api = bed().client.locations;
-    const codes: string[] = [];
-    for await (const location of api.list({ perPage: 2 })) codes.push(location.code);
+    const codes = await iterated(api.list({ perPage: 2 }), (location) => location.code);
     expect(codes).toEqual(["AMS1", "DFW1", "SIN1"]);
     expect((await api.list({ searchPattern: "dall" })).items.map((l) => l.code)).toEqual(["DFW1"]);
     const sin = await api.get(3);

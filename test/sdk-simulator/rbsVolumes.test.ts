@@ -17,6 +17,7 @@ import {
   UnprocessableEntityError,
 } from "../../sdk/core/errors";
 import {
+  iterated,
   rejectionOf,
   type SdkBed,
   type StatusCheck,
@@ -90,9 +91,11 @@ describe("client.rbsVolumes on the simulator", () => {
     for (const n of [1, 2, 3]) {
       ids.push((await api.create(body({ name: `paged-${n}`, labels: { batch: "b1" } }))).id);
     }
-    const iterated: string[] = [];
-    for await (const v of api.list({ labelSelector: "batch==b1", perPage: 2 })) iterated.push(v.id);
-    expect(iterated.sort()).toEqual([...ids].sort());
+    const listed = await iterated(
+      api.list({ labelSelector: "batch==b1", perPage: 2 }),
+      (v) => v.id,
+    );
+    expect(listed.sort()).toEqual([...ids].sort());
     const bySize = await api
       .list({ labelSelector: "batch in (b1)", perPage: 1, sorting: "name" })
       .toArray({ limit: 10, concurrency: 3 });

@@ -9,14 +9,17 @@ import {
   PreconditionFailedError,
   UnprocessableEntityError,
 } from "../../sdk/core/errors";
+import { SBM_ORDERED } from "../simulator/hosts-fixtures";
 import {
   expectSelectorRefused,
   hostPowerSettled,
   hostReady,
+  onlyHost,
   rejectionOf,
   type SdkBed,
   useSdkSimulator,
   waitGone,
+  waitInstalled,
   waitSettled,
 } from "./support";
 
@@ -33,13 +36,11 @@ function order(overrides: Partial<SbmServerCreateBody> = {}): SbmServerCreateBod
 const ready = hostReady<SbmServer>();
 
 async function orderOne(bed: SdkBed, overrides: Partial<SbmServerCreateBody> = {}) {
-  const [server] = await bed.client.sbmServers.create(order(overrides));
-  if (server === undefined) throw new Error("an order of one host answers one record");
-  return server;
+  return onlyHost(await bed.client.sbmServers.create(order(overrides)));
 }
 
-async function installed(bed: SdkBed, id: string): Promise<SbmServer> {
-  return (await waitSettled(bed, () => bed.client.sbmServers.get(id), ready)).value;
+function installed(bed: SdkBed, id: string): Promise<SbmServer> {
+  return waitInstalled(bed, () => bed.client.sbmServers.get(id));
 }
 
 describe("client.sbmServers on the simulator", () => {
@@ -55,17 +56,7 @@ describe("client.sbmServers on the simulator", () => {
       }),
     );
     expect(created.map((s) => s.title)).toEqual(["a.example.com", "b.example.com"]);
-    for (const server of created) {
-      // "A host ordered without network ids has null private and public addresses."
-      expect(server).toMatchObject({
-        type: "sbm_server",
-        status: "init",
-        operational_status: "provisioning",
-        power_status: "unknown",
-        private_ipv4_address: null,
-        public_ipv4_address: null,
-      });
-    }
+    for (const server of created) expect(server).toMatchObject(SBM_ORDERED);
     expect(created[1]?.labels).toEqual({});
     const { value, states } = await waitSettled(
       bed(),

@@ -3,7 +3,7 @@
 // name is ConflictError MUST_BE_UNIQUE.
 import { describe, expect, it } from "vitest";
 import { ConflictError, NotFoundError, UnprocessableEntityError } from "../../sdk/core/errors";
-import { rejectionOf, useSdkSimulator } from "./support";
+import { iterated, rejectionOf, useSdkSimulator } from "./support";
 
 /** A structurally valid ed25519 public key line around 32 bytes of `fill`. */
 function ed25519Key(fill: number): string {
@@ -73,10 +73,10 @@ describe("client.sshKeys on the simulator", () => {
     for (const n of [10, 11, 12, 13, 14]) {
       await api.create({ name: `batch-${n}`, public_key: ed25519Key(n), labels: { batch: "k" } });
     }
-    const names: string[] = [];
-    for await (const key of api.list({ labelSelector: "batch", perPage: 2, sorting: "name" })) {
-      names.push(key.name);
-    }
+    const names = await iterated(
+      api.list({ labelSelector: "batch", perPage: 2, sorting: "name" }),
+      (key) => key.name,
+    );
     expect(names).toEqual(["batch-10", "batch-11", "batch-12", "batch-13", "batch-14"]);
     const collected = await api
       .list({ labelSelector: "batch", perPage: 2, sorting: "name", direction: "DESC" })

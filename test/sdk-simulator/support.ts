@@ -17,26 +17,14 @@ import {
   waitFor,
 } from "../../sdk/wait";
 import { type Simulator, type SimulatorOptions, startSimulator } from "../../simulator";
+// The provider suites' clock (a wait's sleep advances the simulator by as much) is the same one.
+import { simulatedClock } from "../provider/support";
+import { rejection } from "../support/thrown";
 
 /** A fixed start, so dates in assertions are known. */
 export const START_TIME = Date.parse("2026-03-02T09:00:00.000Z");
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
-
-/**
- * A clock for sdk/wait.ts whose sleep advances the simulator by as much: a 20-minute install is
- * waited for in a few requests, and the SDK's waiter decides when it polls, as it would live.
- */
-export function simulatedClock(sim: Simulator): Clock {
-  let now = 0;
-  return {
-    now: () => now,
-    async sleep(ms) {
-      now += ms;
-      await sim.control.advance(ms);
-    },
-  };
-}
 
 export interface SdkBed {
   readonly sim: Simulator;
@@ -127,6 +115,23 @@ export async function waitSettled<T>(
   return { value, states };
 }
 
+/** The record an order of one host answers: exactly one (fails the test otherwise). */
+export function onlyHost<T>(records: readonly T[]): T {
+  const [host] = records;
+  if (records.length !== 1 || host === undefined) {
+    throw new Error(`an order of one host answers one record, not ${records.length}`);
+  }
+  return host;
+}
+
+/** Polls a host on simulated time until it is installed (hostReady), and answers it. */
+export async function waitInstalled<T extends HostStatuses>(
+  bed: SdkBed,
+  fetch: () => Promise<T>,
+): Promise<T> {
+  return (await waitSettled(bed, fetch, hostReady<T>())).value;
+}
+
 /** Polls on simulated time until `fetch` answers 404 NOT_FOUND: the resource is gone. */
 export async function waitGone(
   bed: SdkBed,
@@ -153,15 +158,19 @@ export async function waitGone(
   );
 }
 
+/** What `for await` over a list yields (the SDK's iteration across pages), each item by `pick`. */
+export async function iterated<T, V>(items: AsyncIterable<T>, pick: (item: T) => V): Promise<V[]> {
+  const values: V[] = [];
+  for await (const item of items) values.push(pick(item));
+  return values;
+}
+
 /** The error a promise rejects with, checked to be of `type` (fails the test otherwise). */
 export async function rejectionOf<E extends Error>(
   promise: Promise<unknown>,
   type: abstract new (...args: never[]) => E,
 ): Promise<E> {
-  const error: unknown = await promise.then(
-    () => new Error("expected a rejection, the call succeeded"),
-    (reason: unknown) => reason,
-  );
+  const error = await rejection(promise);
   expect(error).toBeInstanceOf(type);
   return error as E;
 }

@@ -17,6 +17,7 @@ import {
   RESERVED_LABEL_PREFIX,
   validateLabels,
 } from "../../sdk/labels";
+import { thrownBy } from "../support/thrown";
 
 const a = (n: number) => "a".repeat(n);
 /** A prefix of exactly `length` characters made of 63-character parts. */
@@ -98,31 +99,28 @@ const valueRules: ReadonlyArray<{ rule: LabelRule; pass: unknown[]; fail: unknow
   { rule: LABEL_RULES.valueLength, pass: [a(63)], fail: [a(64)] },
 ];
 
-describe("label keys follow the spec's rules", () => {
-  for (const { rule, pass, fail } of keyRules) {
-    describe(rule, () => {
-      it.each(pass)("accepts %j", (key) => {
-        expect(rulesOfKey(key)).toEqual([]);
+/** Each rule's passing texts are accepted, and each failing one is refused by that rule alone. */
+function describeRules<T>(
+  title: string,
+  rules: ReadonlyArray<{ rule: LabelRule; pass: T[]; fail: T[] }>,
+  rulesOf: (text: T) => LabelRule[],
+): void {
+  describe(title, () => {
+    for (const { rule, pass, fail } of rules) {
+      describe(rule, () => {
+        it.each(pass)("accepts %j", (text) => {
+          expect(rulesOf(text)).toEqual([]);
+        });
+        it.each(fail)("rejects %j with this rule alone", (text) => {
+          expect(rulesOf(text)).toEqual([rule]);
+        });
       });
-      it.each(fail)("rejects %j with this rule alone", (key) => {
-        expect(rulesOfKey(key)).toEqual([rule]);
-      });
-    });
-  }
-});
+    }
+  });
+}
 
-describe("label values follow the spec's rules", () => {
-  for (const { rule, pass, fail } of valueRules) {
-    describe(rule, () => {
-      it.each(pass)("accepts %j", (value) => {
-        expect(rulesOfValue(value)).toEqual([]);
-      });
-      it.each(fail)("rejects %j with this rule alone", (value) => {
-        expect(rulesOfValue(value)).toEqual([rule]);
-      });
-    });
-  }
-});
+describeRules("label keys follow the spec's rules", keyRules, rulesOfKey);
+describeRules("label values follow the spec's rules", valueRules, rulesOfValue);
 
 describe("labels are a plain object of string values", () => {
   it.each([
@@ -169,12 +167,7 @@ describe("a broken label names its key and the rule", () => {
 
   it("throws a LabelValidationError with the first issue as field/rule and all in the message", () => {
     const labels: unknown = { env: a(64), tier: "web", "bad key": "x" };
-    let caught: unknown;
-    try {
-      validateLabels(labels, "body.labels");
-    } catch (error) {
-      caught = error;
-    }
+    const caught = thrownBy(() => validateLabels(labels, "body.labels"));
     expect(caught).toBeInstanceOf(LabelValidationError);
     expect(caught).toBeInstanceOf(InputValidationError);
     const error = caught as LabelValidationError;
@@ -368,12 +361,7 @@ describe("a malformed label selector is a LabelSelectorError", () => {
     ["env in (ok, x/y)", 12, "a valid label value"],
     [`env==${a(64)}`, 5, "a valid label value"],
   ])("%j at offset %i", (text, position, expected) => {
-    let caught: unknown;
-    try {
-      parseLabelSelector(text);
-    } catch (error) {
-      caught = error;
-    }
+    const caught = thrownBy(() => parseLabelSelector(text));
     expect(caught).toBeInstanceOf(LabelSelectorError);
     expect(caught).toBeInstanceOf(InputValidationError);
     const error = caught as LabelSelectorError;

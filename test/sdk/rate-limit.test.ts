@@ -35,6 +35,14 @@ const headers = (limit: number, remaining: number, resetInS: number) => ({
   "x-ratelimit-reset": String(T0 / 1000 + resetInS),
 });
 
+/** A limiter on virtual time that has seen one answer with these X-RateLimit-* headers. */
+function limiterAfter(limit: number, remaining: number, resetInS: number) {
+  const v = virtualClock();
+  const limiter = new RateLimiter(v.clock);
+  limiter.observe(200, headers(limit, remaining, resetInS), undefined);
+  return { v, limiter };
+}
+
 async function go(limiter: RateLimiter, priority: "foreground" | "background"): Promise<void> {
   await limiter.acquire(priority);
 }
@@ -53,19 +61,15 @@ describe("RateLimiter", () => {
   });
 
   it("background requests leave a tenth of the budget to the foreground", async () => {
-    const v = virtualClock();
-    const limiter = new RateLimiter(v.clock);
-    limiter.observe(200, headers(100, 10, 60), undefined);
+    const { v, limiter } = limiterAfter(100, 10, 60);
     expect(limiter.acquire("foreground")).toBeUndefined();
     await go(limiter, "background");
     expect(v.sleeps).toEqual([60_000]);
   });
 
   it("past half the budget, background requests are spread over the rest of the window", async () => {
-    const v = virtualClock();
-    const limiter = new RateLimiter(v.clock);
     // 40 left of 100, 10 kept back: 30 background requests over 60 s, one every 2 s.
-    limiter.observe(200, headers(100, 40, 60), undefined);
+    const { v, limiter } = limiterAfter(100, 40, 60);
     await go(limiter, "background");
     await go(limiter, "background");
     await go(limiter, "background");
@@ -76,9 +80,7 @@ describe("RateLimiter", () => {
   });
 
   it("a foreground request overtakes background ones already waiting", async () => {
-    const v = virtualClock();
-    const limiter = new RateLimiter(v.clock);
-    limiter.observe(200, headers(10, 0, 5), undefined);
+    const { limiter } = limiterAfter(10, 0, 5);
     const order: string[] = [];
     const background = limiter.acquire("background")?.then(() => order.push("background"));
     const foreground = limiter.acquire("foreground")?.then(() => order.push("foreground"));

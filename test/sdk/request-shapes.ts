@@ -80,7 +80,7 @@ const cluster = {
   created_at: ts,
   updated_at: ts,
 };
-const clusterNode = {
+export const clusterNode = {
   id: "node1",
   number: 1,
   hostname: "node-1",

@@ -17,6 +17,7 @@ import {
   UnprocessableEntityError,
 } from "../../sdk/core/errors";
 import { type ClientOptions, HttpClient } from "../../sdk/core/transport";
+import { rejection } from "../support/thrown";
 
 const ORIGIN = "https://api.test";
 const TOKEN = "secret-token-1234";
@@ -66,15 +67,6 @@ function refused(): Error {
 
 function reset(): Error {
   return Object.assign(new Error("read ECONNRESET"), { code: "ECONNRESET" });
-}
-
-async function failure(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error("expected a rejection");
 }
 
 describe("configuration", () => {
@@ -129,7 +121,7 @@ describe("configuration", () => {
   it("close() closes the Agent it created", async () => {
     const client = new HttpClient({ token: TOKEN, baseUrl: "http://127.0.0.1:9" });
     await client.close();
-    const error = await failure(
+    const error = await rejection(
       client.request({ method: "GET", path: "/ssh_keys", schema: z.unknown() }, { maxRetries: 0 }),
     );
     expect(error).toBeInstanceOf(ConnectionError);
@@ -202,7 +194,7 @@ describe("requests", () => {
     ["page", true],
   ])("check %s=%s before sending", async (name, value) => {
     const { client } = setup();
-    const error = await failure(
+    const error = await rejection(
       client.request({
         method: "GET",
         path: "/hosts",
@@ -254,7 +246,7 @@ describe("responses are parsed by their schema", () => {
     const { client, pool } = setup();
     const body = JSON.stringify({ ...key(1), labels: { env: 5 } });
     pool.intercept({ path: "/v1/ssh_keys/aa" }).reply(200, body);
-    const error = await failure(
+    const error = await rejection(
       client.request({ method: "GET", path: "/ssh_keys/aa", schema: SshKey }),
     );
     expect(error).toBeInstanceOf(ResponseValidationError);
@@ -276,7 +268,7 @@ describe("responses are parsed by their schema", () => {
     pool
       .intercept({ path: "/v1/ssh_keys" })
       .reply(200, [key(0), key(1), key(2), { ...key(3), labels: "x" }]);
-    const error = await failure(client.list("/ssh_keys", {}, SshKey).then((page) => page.items));
+    const error = await rejection(client.list("/ssh_keys", {}, SshKey).then((page) => page.items));
     expect(error).toBeInstanceOf(ResponseValidationError);
     expect((error as ResponseValidationError).field).toBe("items.3.labels");
   });
@@ -284,7 +276,7 @@ describe("responses are parsed by their schema", () => {
   it("invalid JSON on a 2xx is a ResponseValidationError", async () => {
     const { client, pool } = setup();
     pool.intercept({ path: "/v1/ssh_keys/aa" }).reply(200, "{not json");
-    const error = await failure(
+    const error = await rejection(
       client.request({ method: "GET", path: "/ssh_keys/aa", schema: SshKey }),
     );
     expect(error).toBeInstanceOf(ResponseValidationError);
@@ -303,7 +295,7 @@ describe("API errors", () => {
         { code: "PAYMENT_REQUIRED", message: "no valid payment method" },
         { headers: { "X-Correlation-ID": "abc" } },
       );
-    const error = await failure(
+    const error = await rejection(
       client.request({
         method: "POST",
         path: "/remote_block_storage/volumes",
@@ -328,7 +320,7 @@ describe("API errors", () => {
       message: "Validation failed",
       errors: { "hosts.0.private_ipv4_network_id": "no matching uplink" },
     });
-    const error = await failure(
+    const error = await rejection(
       client.request({ method: "POST", path: "/hosts/sbm_servers", body: {}, schema: z.unknown() }),
     );
     expect((error as UnprocessableEntityError).errors).toEqual({
@@ -340,7 +332,7 @@ describe("API errors", () => {
     const { client, pool } = setup({ maxRetries: 0 });
     const html = "<html><body><h1>502 Bad Gateway</h1></body></html>";
     pool.intercept({ path: "/v1/hosts" }).reply(502, html);
-    const error = await failure(
+    const error = await rejection(
       client.request({ method: "GET", path: "/hosts", schema: z.unknown() }),
     );
     expect(error).toBeInstanceOf(InternalServerError);
@@ -354,7 +346,7 @@ describe("API errors", () => {
     pool
       .intercept({ path: "/v1/ssh_keys/zz" })
       .reply(404, { code: "NOT_FOUND", message: "not found" });
-    const error = await failure(
+    const error = await rejection(
       client.request({ method: "GET", path: "/ssh_keys/zz", schema: SshKey }),
     );
     expect(error).toBeInstanceOf(NotFoundError);
@@ -437,7 +429,7 @@ describe("retries", () => {
   it("POST is not resent after a 503", async () => {
     const { client, pool, delays } = setup();
     pool.intercept({ path: "/v1/ssh_keys", method: "POST" }).reply(503, "");
-    const error = await failure(
+    const error = await rejection(
       client.request({ method: "POST", path: "/ssh_keys", body: {}, schema: SshKey }),
     );
     expect(error).toBeInstanceOf(InternalServerError);
@@ -460,7 +452,7 @@ describe("retries", () => {
       .intercept({ path: "/v1/ssh_keys", method: "POST" })
       .reply(429, "", { headers: { "Retry-After": "1" } })
       .times(4);
-    const error = await failure(
+    const error = await rejection(
       client.request({ method: "POST", path: "/ssh_keys", body: {}, schema: SshKey }),
     );
     expect(error).toBeInstanceOf(RateLimitError);
@@ -471,7 +463,7 @@ describe("retries", () => {
   it("POST is not resent after a connection reset: it may have reached the server", async () => {
     const { client, pool, delays } = setup();
     pool.intercept({ path: "/v1/ssh_keys", method: "POST" }).replyWithError(reset());
-    const error = await failure(
+    const error = await rejection(
       client.request({ method: "POST", path: "/ssh_keys", body: {}, schema: SshKey }),
     );
     expect(error).toBeInstanceOf(ConnectionError);
@@ -493,7 +485,7 @@ describe("retries", () => {
   it("gives up after maxRetries (client option) with the last error", async () => {
     const { client, pool, delays } = setup({ maxRetries: 2 });
     pool.intercept({ path: "/v1/ssh_keys/aa" }).reply(503, "").times(3);
-    const error = await failure(
+    const error = await rejection(
       client.request({ method: "GET", path: "/ssh_keys/aa", schema: SshKey }),
     );
     expect(error).toBeInstanceOf(InternalServerError);
@@ -503,7 +495,7 @@ describe("retries", () => {
   it("maxRetries per call overrides the client's", async () => {
     const { client, pool, delays } = setup();
     pool.intercept({ path: "/v1/ssh_keys/aa" }).reply(503, "");
-    const error = await failure(
+    const error = await rejection(
       client.request({ method: "GET", path: "/ssh_keys/aa", schema: SshKey }, { maxRetries: 0 }),
     );
     expect(error).toBeInstanceOf(InternalServerError);
@@ -514,7 +506,7 @@ describe("retries", () => {
 describe("abort and timeout", () => {
   it("a signal aborted before the call sends nothing", async () => {
     const { client } = setup();
-    const error = await failure(
+    const error = await rejection(
       client.request(
         { method: "GET", path: "/ssh_keys/aa", schema: SshKey },
         { signal: AbortSignal.abort() },
@@ -528,7 +520,7 @@ describe("abort and timeout", () => {
     const controller = new AbortController();
     // The reply would come after a minute; the abort cancels it, so nothing waits.
     pool.intercept({ path: "/v1/ssh_keys/aa" }).reply(200, key(1)).delay(60_000);
-    const call = failure(
+    const call = rejection(
       client.request(
         { method: "GET", path: "/ssh_keys/aa", schema: SshKey },
         { signal: controller.signal },
@@ -545,7 +537,7 @@ describe("abort and timeout", () => {
     const controller = new AbortController();
     const { client, pool } = setup({ retry: { sleep: async () => controller.abort() } });
     pool.intercept({ path: "/v1/ssh_keys/aa" }).reply(503, "");
-    const error = await failure(
+    const error = await rejection(
       client.request(
         { method: "GET", path: "/ssh_keys/aa", schema: SshKey },
         { signal: controller.signal },
@@ -559,7 +551,7 @@ describe("abort and timeout", () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     const { client, pool } = setup();
     pool.intercept({ path: "/v1/ssh_keys/aa" }).reply(200, key(1)).delay(60_000);
-    const call = failure(
+    const call = rejection(
       client.request(
         { method: "GET", path: "/ssh_keys/aa", schema: SshKey },
         { timeoutMs: 5000, maxRetries: 0 },

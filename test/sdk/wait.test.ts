@@ -13,6 +13,7 @@ import {
   WaitTimeoutError,
   waitFor,
 } from "../../sdk/wait";
+import { rejection } from "../support/thrown";
 
 /** Virtual time: sleep advances the clock and resolves at once. */
 class FakeClock implements Clock {
@@ -63,15 +64,6 @@ function options(
     description: "RBS volume 42 to be active",
     ...extra,
   };
-}
-
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error("expected a rejection");
 }
 
 describe("waiting until settled", () => {

@@ -4,9 +4,11 @@
 import { describe, expect, it } from "vitest";
 import { type ApiErrorBody, useTestSimulator } from "./helpers";
 import {
+  createDefaultPtr,
   dedicatedOrder,
   type Host,
   INSTALL_DONE,
+  INSTALLED,
   MINUTE,
   type Network,
   SEED_WITH_SSH_KEYS,
@@ -97,11 +99,7 @@ describe("POST /v1/hosts/dedicated_servers orders servers", () => {
     expect(await read()).toMatchObject({ status: "pending", operational_status: "installation" });
     await sim().advance(INSTALL_DONE);
     const done = await read();
-    expect(done).toMatchObject({
-      status: "active",
-      operational_status: "normal",
-      power_status: "powered_on",
-    });
+    expect(done).toMatchObject(INSTALLED);
     expect(done.private_ipv4_address).toMatch(/^10\./);
     expect(done.public_ipv4_address).toMatch(/^100\./);
     expect(done.oob_ipv4_address).toMatch(/^172\./);
@@ -374,18 +372,7 @@ describe("PTR records of a server", () => {
   it("are created with ttl 60 and priority 0 by default, listed, deleted, never changed", async () => {
     const [host] = (await sim().req<Host[]>("POST", BASE, dedicatedOrder())).body;
     const path = `${BASE}/${host?.id}/ptr_records`;
-    const created = await sim().req<{ id: string }>("POST", path, {
-      ip: "100.64.0.2",
-      domain: "mail.example.com",
-    });
-    expect(created.status).toBe(201);
-    expect(created.body).toEqual({
-      id: expect.any(String),
-      ip: "100.64.0.2",
-      domain: "mail.example.com",
-      priority: 0,
-      ttl: 60,
-    });
+    const created = await createDefaultPtr(sim(), path, "100.64.0.2", "mail.example.com");
     const custom = await sim().req("POST", path, {
       ip: "100.64.0.3",
       domain: "www.example.com",
@@ -408,9 +395,9 @@ describe("PTR records of a server", () => {
     });
     expect(cloudSpelling.status).toBe(422);
     expect(cloudSpelling.body.errors).toEqual({ domain: "is required" });
-    expect((await sim().req("PUT", `${path}/${created.body.id}`, { ttl: 1 })).status).toBe(405);
-    expect((await sim().req("DELETE", `${path}/${created.body.id}`)).status).toBe(204);
-    expect((await sim().req("DELETE", `${path}/${created.body.id}`)).status).toBe(404);
+    expect((await sim().req("PUT", `${path}/${created.id}`, { ttl: 1 })).status).toBe(405);
+    expect((await sim().req("DELETE", `${path}/${created.id}`)).status).toBe(204);
+    expect((await sim().req("DELETE", `${path}/${created.id}`)).status).toBe(404);
     expect((await sim().req<unknown[]>("GET", path)).body).toHaveLength(1);
   });
 });

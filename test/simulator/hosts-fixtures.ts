@@ -1,6 +1,7 @@
-// Shared bodies and record types of the host suites: a valid order in each kind, so every test
-// changes only the field it is about.
-import type { Labels } from "./helpers";
+// Shared bodies, record types and checks of the host suites: a valid order in each kind, so every
+// test changes only the field it is about, and what every kind of host answers alike.
+import { expect } from "vitest";
+import type { Labels, TestSimulator } from "./helpers";
 
 export const AMS1 = 1;
 export const DFW1 = 2;
@@ -64,10 +65,22 @@ export interface Network {
   readonly updated_at: string;
 }
 
+export interface PtrRecord {
+  readonly id: string;
+  readonly ip: string;
+  readonly domain: string;
+  readonly ttl: number;
+  readonly priority: number;
+}
+
 export const IPXE_SCRIPT = "#!ipxe\ndhcp\nchain http://boot.example.com/menu.ipxe\n";
 
-/** A valid order of one dedicated server in AMS1 (every iPXE feature offered there). */
-export function dedicatedOrder(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+/**
+ * What a dedicated server order in AMS1 buys, every iPXE feature offered there: model 101 with
+ * both uplinks, 64 GB, two drives of model 202 in one layout, Ubuntu 22.04 (301). The SDK suite
+ * (test/sdk-simulator) orders the same server through the client.
+ */
+export function dedicatedConfiguration() {
   return {
     location_id: AMS1,
     server_model_id: 101,
@@ -81,6 +94,13 @@ export function dedicatedOrder(overrides: Record<string, unknown> = {}): Record<
       layout: [{ slot_positions: [0, 1], ignore: false }],
     },
     operating_system_id: 301,
+  };
+}
+
+/** A valid order of one dedicated server in AMS1 (every iPXE feature offered there). */
+export function dedicatedOrder(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    ...dedicatedConfiguration(),
     hosts: [{ hostname: "web1.example.com" }],
     labels: { env: "test" },
     ...overrides,
@@ -111,3 +131,39 @@ export function sbmOrder(overrides: Record<string, unknown> = {}): Record<string
 export const MINUTE = 60_000;
 /** Longer than any transition of the default durations table except the 72-hour upgrade window. */
 export const INSTALL_DONE = 25 * MINUTE;
+
+/**
+ * An SBM server as its order answers it (api-spec.md "SBM servers"): not installed yet, and "a
+ * host ordered without network ids has null private and public addresses".
+ */
+export const SBM_ORDERED = {
+  type: "sbm_server",
+  status: "init",
+  operational_status: "provisioning",
+  power_status: "unknown",
+  private_ipv4_address: null,
+  public_ipv4_address: null,
+} as const;
+
+/** The statuses of an installed host, of every kind (api-spec.md "Hosts"). */
+export const INSTALLED = {
+  status: "active",
+  operational_status: "normal",
+  power_status: "powered_on",
+} as const;
+
+/**
+ * Creates a PTR record of a host at `path` with only an ip and a domain and checks the answer:
+ * 201 and the record with the defaults (ttl 60, priority 0), nothing else. Answers the record.
+ */
+export async function createDefaultPtr(
+  sim: TestSimulator,
+  path: string,
+  ip: string,
+  domain: string,
+): Promise<PtrRecord> {
+  const created = await sim.req<PtrRecord>("POST", path, { ip, domain });
+  expect(created.status).toBe(201);
+  expect(created.body).toEqual({ id: expect.any(String), ip, domain, ttl: 60, priority: 0 });
+  return created.body;
+}

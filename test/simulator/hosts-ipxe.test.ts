@@ -45,6 +45,16 @@ describe("iPXE Boot", () => {
     expect(res.body.code).toBe("INCOMPATIBLE_FEATURE_STATE");
     expect(res.body.message).toMatch(pattern);
   };
+  /** An order of iPXE Boot `feature` that also asks for `other`: 422, the features entry naming it. */
+  const expectOrderRefused = async (feature: string, other: string, pattern: RegExp) => {
+    const res = await sim().req<ApiErrorBody>(
+      "POST",
+      BASE,
+      ipxeOrder(feature, { features: [feature, other] }),
+    );
+    expect(res.status).toBe(422);
+    expect(res.body.errors?.features).toMatch(pattern);
+  };
 
   describe("feature toggles", () => {
     it("list every feature; the location decides which are available", async () => {
@@ -190,13 +200,7 @@ describe("iPXE Boot", () => {
     });
 
     it("refuses an order with both (422 errors.features)", async () => {
-      const res = await sim().req<ApiErrorBody>(
-        "POST",
-        BASE,
-        ipxeOrder("private_ipxe_boot", { features: ["private_ipxe_boot", "public_ipxe_boot"] }),
-      );
-      expect(res.status).toBe(422);
-      expect(res.body.errors?.features).toMatch(/only one/);
+      await expectOrderRefused("private_ipxe_boot", "public_ipxe_boot", /only one/);
     });
   });
 
@@ -348,13 +352,7 @@ describe("iPXE Boot", () => {
       const id = await installed();
       await activate(id, "private_ipxe_boot");
       expectConflict(await toggle(id, "host_rescue_mode", "activate"), /private_ipxe_boot/);
-      const order = await sim().req<ApiErrorBody>(
-        "POST",
-        BASE,
-        ipxeOrder("private_ipxe_boot", { features: ["private_ipxe_boot", "host_rescue_mode"] }),
-      );
-      expect(order.status).toBe(422);
-      expect(order.body.errors?.features).toMatch(/host_rescue_mode/);
+      await expectOrderRefused("private_ipxe_boot", "host_rescue_mode", /host_rescue_mode/);
     });
   });
 
@@ -368,13 +366,7 @@ describe("iPXE Boot", () => {
       const other = await installed();
       await activate(other, "private_ipxe_boot");
       expectConflict(await toggle(other, "no_private_ip", "activate"), /private_ipxe_boot/);
-      const order = await sim().req<ApiErrorBody>(
-        "POST",
-        BASE,
-        ipxeOrder("private_ipxe_boot", { features: ["private_ipxe_boot", "no_private_ip"] }),
-      );
-      expect(order.status).toBe(422);
-      expect(order.body.errors?.features).toMatch(/no_private_ip/);
+      await expectOrderRefused("private_ipxe_boot", "no_private_ip", /no_private_ip/);
     });
   });
 
@@ -388,13 +380,7 @@ describe("iPXE Boot", () => {
         const other = await installed();
         await activate(other, "public_ipxe_boot");
         expectConflict(await toggle(other, blocker, "activate"), /public_ipxe_boot/);
-        const order = await sim().req<ApiErrorBody>(
-          "POST",
-          BASE,
-          ipxeOrder("public_ipxe_boot", { features: ["public_ipxe_boot", blocker] }),
-        );
-        expect(order.status).toBe(422);
-        expect(order.body.errors?.features).toMatch(new RegExp(blocker));
+        await expectOrderRefused("public_ipxe_boot", blocker, new RegExp(blocker));
       },
     );
   });

@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { K8S_BAREMETAL_HOST_IDS, K8S_PROD_CLUSTER_ID } from "../../simulator/seed/kubernetes";
 import { type ApiErrorBody, useTestSimulator } from "./helpers";
-import { type Host, MINUTE, type Network } from "./hosts-fixtures";
+import { createDefaultPtr, type Host, MINUTE, type Network } from "./hosts-fixtures";
 
 const BASE = "/v1/hosts/kubernetes_baremetal_nodes";
 const { poweredOn, poweredOff, notReady } = K8S_BAREMETAL_HOST_IDS;
@@ -55,24 +55,19 @@ describe("Kubernetes bare metal nodes", () => {
     );
   });
 
-  it("power_off answers 202 with powering_off, then powered_off", async () => {
-    const res = await sim().req<Node>("POST", `${BASE}/${poweredOn}/power_off`);
-    expect(res.body.power_status).toBe("powering_off");
-    await sim().advance(MINUTE);
-    expect((await sim().req<Node>("GET", `${BASE}/${poweredOn}`)).body.power_status).toBe(
-      "powered_off",
-    );
-  });
-
-  it("power_cycle answers 202 with power_cycling, then powered_on", async () => {
-    const res = await sim().req<Node>("POST", `${BASE}/${poweredOff}/power_cycle`);
-    expect(res.status).toBe(202);
-    expect(res.body.power_status).toBe("power_cycling");
-    await sim().advance(MINUTE);
-    expect((await sim().req<Node>("GET", `${BASE}/${poweredOff}`)).body.power_status).toBe(
-      "powered_on",
-    );
-  });
+  it.each([
+    { operation: "power_off", node: poweredOn, during: "powering_off", after: "powered_off" },
+    { operation: "power_cycle", node: poweredOff, during: "power_cycling", after: "powered_on" },
+  ])(
+    "$operation answers 202 with $during, then $after",
+    async ({ operation, node, during, after }) => {
+      const res = await sim().req<Node>("POST", `${BASE}/${node}/${operation}`);
+      expect(res.status).toBe(202);
+      expect(res.body.power_status).toBe(during);
+      await sim().advance(MINUTE);
+      expect((await sim().req<Node>("GET", `${BASE}/${node}`)).body.power_status).toBe(after);
+    },
+  );
 
   it("power_on answers 412 PRECONDITION_FAILED when the host is not ready", async () => {
     const res = await sim().req<ApiErrorBody>("POST", `${BASE}/${notReady}/power_on`);
@@ -113,25 +108,14 @@ describe("Kubernetes bare metal nodes", () => {
 
   it("keep PTR records: created with the defaults, listed, deleted, never changed", async () => {
     const path = `${BASE}/${poweredOn}/ptr_records`;
-    const created = await sim().req<{ id: string }>("POST", path, {
-      ip: "198.19.200.21",
-      domain: "bm1.example.com",
-    });
-    expect(created.status).toBe(201);
-    expect(created.body).toEqual({
-      id: expect.any(String),
-      ip: "198.19.200.21",
-      domain: "bm1.example.com",
-      ttl: 60,
-      priority: 0,
-    });
-    expect((await sim().req<unknown[]>("GET", path)).body).toEqual([created.body]);
-    expect((await sim().req("PUT", `${path}/${created.body.id}`, { ttl: 5 })).status).toBe(405);
+    const created = await createDefaultPtr(sim(), path, "198.19.200.21", "bm1.example.com");
+    expect((await sim().req<unknown[]>("GET", path)).body).toEqual([created]);
+    expect((await sim().req("PUT", `${path}/${created.id}`, { ttl: 5 })).status).toBe(405);
     // Another node's list does not hold it, and cannot delete it.
     const elsewhere = `${BASE}/${poweredOff}/ptr_records`;
     expect((await sim().req<unknown[]>("GET", elsewhere)).body).toEqual([]);
-    expect((await sim().req("DELETE", `${elsewhere}/${created.body.id}`)).status).toBe(404);
-    expect((await sim().req("DELETE", `${path}/${created.body.id}`)).status).toBe(204);
+    expect((await sim().req("DELETE", `${elsewhere}/${created.id}`)).status).toBe(404);
+    expect((await sim().req("DELETE", `${path}/${created.id}`)).status).toBe(204);
     expect((await sim().req<unknown[]>("GET", path)).body).toEqual([]);
   });
 

@@ -3,7 +3,17 @@
 // labels, release by DELETE, reinstall, power.
 import { describe, expect, it } from "vitest";
 import { type ApiErrorBody, useTestSimulator } from "./helpers";
-import { DFW1, type Host, INSTALL_DONE, MINUTE, type Network, sbmOrder } from "./hosts-fixtures";
+import {
+  createDefaultPtr,
+  DFW1,
+  type Host,
+  INSTALL_DONE,
+  INSTALLED,
+  MINUTE,
+  type Network,
+  SBM_ORDERED,
+  sbmOrder,
+} from "./hosts-fixtures";
 
 const BASE = "/v1/hosts/sbm_servers";
 
@@ -24,12 +34,7 @@ describe("POST /v1/hosts/sbm_servers", () => {
       ["b.example.com", {}],
     ]);
     expect(res.body[0]).toMatchObject({
-      type: "sbm_server",
-      status: "init",
-      operational_status: "provisioning",
-      power_status: "unknown",
-      private_ipv4_address: null,
-      public_ipv4_address: null,
+      ...SBM_ORDERED,
       location_code: "AMS1",
       configuration_details: {
         sbm_flavor_model_id: 601,
@@ -55,11 +60,7 @@ describe("POST /v1/hosts/sbm_servers", () => {
     });
     await sim().advance(MINUTE);
     const done = await read();
-    expect(done).toMatchObject({
-      status: "active",
-      operational_status: "normal",
-      power_status: "powered_on",
-    });
+    expect(done).toMatchObject(INSTALLED);
     expect(done.private_ipv4_address).toMatch(/^10\./);
     expect(done.public_ipv4_address).toMatch(/^100\./);
     const networks = await sim().req<Network[]>("GET", `${BASE}/${host?.id}/networks`);
@@ -311,12 +312,7 @@ describe("an SBM server", () => {
   it("PTR records: created with ttl 60 and priority 0 by default, listed, deleted", async () => {
     const id = await installed();
     const path = `${BASE}/${id}/ptr_records`;
-    const created = await sim().req<{ id: string; ttl: number; priority: number }>("POST", path, {
-      ip: "100.64.0.2",
-      domain: "sbm.example.com",
-    });
-    expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ domain: "sbm.example.com", ttl: 60, priority: 0 });
+    const created = await createDefaultPtr(sim(), path, "100.64.0.2", "sbm.example.com");
     expect((await sim().req<unknown[]>("GET", path)).body).toHaveLength(1);
     const bad = await sim().req<ApiErrorBody>("POST", path, {
       ip: "100.64.0.2",
@@ -325,7 +321,7 @@ describe("an SBM server", () => {
       priority: -1,
     });
     expect(Object.keys(bad.body.errors ?? {}).sort()).toEqual(["priority", "ttl"]);
-    expect((await sim().req("DELETE", `${path}/${created.body.id}`)).status).toBe(204);
+    expect((await sim().req("DELETE", `${path}/${created.id}`)).status).toBe(204);
     expect((await sim().req<unknown[]>("GET", path)).body).toEqual([]);
   });
 

@@ -18,10 +18,14 @@ summary as JSON; the test judges it (test/cli/discover/python.test.ts).
 import inspect
 import json
 import sys
+from pathlib import Path
 
 import pulumi
 import pulumi_serverscom as serverscom
-from pulumi import automation as auto
+
+# The stack is made as test/cli/python/lifecycle.py makes it: one module beside that script.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "python"))
+from inline_stack import change_counts, inline_stack  # noqa: E402
 
 
 def _plain(name: str) -> str:
@@ -78,17 +82,7 @@ def program(resources: list):
 def main() -> None:
     step = sys.argv[1]
     settings = json.load(sys.stdin)
-    stack = auto.create_or_select_stack(
-        stack_name=settings["stack"],
-        project_name=settings["project"],
-        program=program(settings.get("program", [])),
-        opts=auto.LocalWorkspaceOptions(
-            work_dir=settings["workDir"],
-            pulumi_command=auto.PulumiCommand(root=settings["cliRoot"]),
-        ),
-    )
-    stack.set_config("serverscom:apiUrl", auto.ConfigValue(settings["apiUrl"]))
-    stack.set_config("serverscom:apiToken", auto.ConfigValue(settings["token"], secret=True))
+    stack = inline_stack(settings, program(settings.get("program", [])))
     if step == "import":
         result = stack.import_resources(
             resources=settings["resources"],
@@ -99,8 +93,7 @@ def main() -> None:
     else:
         result = stack.preview(expect_no_changes=True, color="never", diff=True)
         summary = result.change_summary
-    changes = {getattr(k, "value", k): v for k, v in summary.items()}
-    print(json.dumps({"summary": changes}))
+    print(json.dumps({"summary": change_counts(summary)}))
 
 
 if __name__ == "__main__":

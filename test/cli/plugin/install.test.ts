@@ -95,6 +95,13 @@ function isolated(name: string, env: Readonly<Record<string, string>> = {}): Cli
   });
 }
 
+/** `pulumi plugin install resource serverscom <version>` from `source` (--file or --server). */
+async function installPlugin(setup: CliSetup, ...source: string[]) {
+  return expectSuccess(
+    await pulumi(setup, root, ["plugin", "install", "resource", "serverscom", version, ...source]),
+  );
+}
+
 /** A YAML project with no `plugins` section: resources and a lookup, as a user writes them. */
 function project(dir: string, options: Record<string, string> = {}): void {
   mkdirSync(dir, { recursive: true });
@@ -169,17 +176,7 @@ describe("the plugin archive through the real CLI", () => {
   it("pulumi plugin install --file, then a YAML program without plugins.providers: up, destroy", async () => {
     const setup = isolated("from-file");
     const started = Date.now();
-    const install = expectSuccess(
-      await pulumi(setup, root, [
-        "plugin",
-        "install",
-        "resource",
-        "serverscom",
-        version,
-        "--file",
-        archive,
-      ]),
-    );
+    const install = await installPlugin(setup, "--file", archive);
     const installMs = Date.now() - started;
     expect(`${install.stdout}${install.stderr}`).toContain(`serverscom-${version}`);
     const ls = expectSuccess(await pulumi(setup, root, ["plugin", "ls"]));
@@ -194,17 +191,7 @@ describe("the plugin archive through the real CLI", () => {
 
   it("pulumi plugin install --server <url>: the CLI downloads the asset by its name", async () => {
     const setup = isolated("from-server");
-    expectSuccess(
-      await pulumi(setup, root, [
-        "plugin",
-        "install",
-        "resource",
-        "serverscom",
-        version,
-        "--server",
-        `${serverUrl}/releases/download/v${version}`,
-      ]),
-    );
+    await installPlugin(setup, "--server", `${serverUrl}/releases/download/v${version}`);
     expect(served).toContain(
       `/releases/download/v${version}/pulumi-resource-serverscom-v${version}-${PLATFORM.os}-${PLATFORM.arch}.tar.gz`,
     );

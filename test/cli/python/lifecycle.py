@@ -18,7 +18,7 @@ import sys
 
 import pulumi
 import pulumi_serverscom as serverscom
-from pulumi import automation as auto
+from inline_stack import change_counts, inline_stack
 
 
 def program(step: str):
@@ -78,17 +78,7 @@ def program(step: str):
 def main() -> None:
     step = sys.argv[1]
     settings = json.load(sys.stdin)
-    stack = auto.create_or_select_stack(
-        stack_name=settings["stack"],
-        project_name=settings["project"],
-        program=program(step),
-        opts=auto.LocalWorkspaceOptions(
-            work_dir=settings["workDir"],
-            pulumi_command=auto.PulumiCommand(root=settings["cliRoot"]),
-        ),
-    )
-    stack.set_config("serverscom:apiUrl", auto.ConfigValue(settings["apiUrl"]))
-    stack.set_config("serverscom:apiToken", auto.ConfigValue(settings["token"], secret=True))
+    stack = inline_stack(settings, program(step))
     if step == "preview-refresh":
         result = stack.preview(refresh=True, expect_no_changes=True, color="never")
         summary = result.change_summary
@@ -101,8 +91,7 @@ def main() -> None:
         result = stack.up(color="never")
         summary = result.summary.resource_changes
         outputs = {name: out.value for name, out in result.outputs.items()}
-    changes = {getattr(k, "value", k): v for k, v in summary.items()}
-    print(json.dumps({"summary": changes, "outputs": outputs}))
+    print(json.dumps({"summary": change_counts(summary), "outputs": outputs}))
 
 
 if __name__ == "__main__":

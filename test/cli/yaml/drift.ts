@@ -25,6 +25,13 @@ const rename =
     await sim.control.patch(collection, lastPart(resource.id), { [field]: value });
   };
 
+/** Fields of a record the resource names by one of its outputs, not by its id. */
+const patchByOutput =
+  (collection: string, output: string, fields: Record<string, Json>) =>
+  async (resource: StoredResource, sim: Simulator) => {
+    await sim.control.patch(collection, String(resource.outputs[output]), fields);
+  };
+
 /** One user label changed, the ownership label kept. */
 const relabel =
   (collection: string, key: (resource: StoredResource) => string = (r) => r.id) =>
@@ -49,11 +56,7 @@ export const DRIFTS: readonly Drift[] = [
   {
     name: "bm",
     property: "poweredOn",
-    change: async (resource, sim) => {
-      await sim.control.patch("kubernetes_baremetal_nodes", String(resource.outputs.nodeId), {
-        power_status: "powered_off",
-      });
-    },
+    change: patchByOutput("kubernetes_baremetal_nodes", "nodeId", { power_status: "powered_off" }),
   },
   { name: "private", property: "title", change: rename("subnetworks", "title", "by-hand") },
   // Replace-only: the next up replaces the network.
@@ -69,11 +72,7 @@ export const DRIFTS: readonly Drift[] = [
   {
     name: "www",
     property: "data",
-    change: async (resource, sim) => {
-      await sim.control.patch("dns_records", String(resource.outputs.recordId), {
-        data: "192.0.2.99",
-      });
-    },
+    change: patchByOutput("dns_records", "recordId", { data: "192.0.2.99" }),
   },
   { name: "nightly", property: "labels", change: relabel("cloud_backups") },
   // No source of the API renames a snapshot, so the next up refuses to put its name back
