@@ -9,7 +9,7 @@ import { OWNER_LABEL_KEY } from "../../../provider/framework/ownership";
 import { letsEncryptCertificateLabelsKind } from "../../../provider/ssl-certificate/lets-encrypt";
 import type { WireRecord } from "../../../simulator";
 import type { KindRow } from "../row";
-import { changedOutside } from "./changed-outside";
+import { relabelledOutside } from "./changed-outside";
 
 const CERTIFICATES = "ssl_certificates";
 const CERTIFICATE = "LeConf01";
@@ -86,10 +86,6 @@ export const letsEncryptCertificateLabels: KindRow = {
   // label off the new one's (the kind's replaceDeletesFirst).
   replace: [{ fields: () => ({ adoptId: "LeCert02" }), replaces: ["adoptId"] }],
   // Relabelled by hand (the ownership label kept): the update puts the declared labels back.
-  drift: {
-    change: changedOutside(CERTIFICATES, {}, { env: "dev" }),
-    shows: { labels: { env: "dev" } },
-    updates: ["labels"],
-  },
+  drift: relabelledOutside(CERTIFICATES, { env: "dev" }),
   lostCreateAnswer: "no create request",
 };
