@@ -119,7 +119,7 @@ describe.each(KINDS.map((row) => [row.kind.name, row] as const))("%s", (_kind, r
     expect(outs).toEqual({ ...row.outputs(created), __ownerLabel: inputs.__ownerLabel });
     // The ownership label is on the object but hidden from the outputs.
     if (row.labels !== undefined)
-      expect(created.record.labels).toEqual(ownLabels(row.labels, inputs));
+      expect(created.record.labels).toEqual(ownLabels(row.labels, inputs, adds === 1));
     if (row.stored !== undefined) expect(created.record).toMatchObject(row.stored(created));
     expect(bed.lines).toEqual(row.createLines?.(created) ?? []);
     expect(await recordCount(bed, row.collection)).toBe(before + adds);
@@ -204,10 +204,11 @@ describe.each(KINDS.map((row) => [row.kind.name, row] as const))("%s", (_kind, r
   it("deletes; a 404 counts as done; read then answers {} (or the object let go of)", async () => {
     const { provider, outs, created } = await make(row);
     bed.lines.length = 0;
+    const before = await recordOf(row, created.id);
     await provider.delete(created.id, outs);
     const left = await recordOf(row, created.id);
     if (row.deleted === undefined) expect(left).toBeUndefined();
-    else await row.deleted(left, bed.sim);
+    else await row.deleted(left, bed.sim, before);
     expect(bed.lines).toEqual(row.deleteLines(created));
     await provider.delete(created.id, outs);
     const read = await provider.read(created.id, outs);

@@ -184,11 +184,12 @@ describe.each(KINDS.map((row) => [row.kind.name, row] as const))("%s", (_kind, r
     // would otherwise let the release happen before the look.
     if (row.deleted !== undefined) await sim.control.setSpeed(0);
     try {
-      await host.delete(urn, created.id, outputs, inputs);
       const key = row.recordKey?.(created.id) ?? created.id;
+      const before = await sim.control.peek(row.collection, key);
+      await host.delete(urn, created.id, outputs, inputs);
       const left = await sim.control.peek(row.collection, key);
       if (row.deleted === undefined) expect(left).toBeUndefined();
-      else await row.deleted(left, sim);
+      else await row.deleted(left, sim, before);
     } finally {
       await sim.control.setSpeed(SPEED);
     }

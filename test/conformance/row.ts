@@ -65,8 +65,9 @@ export interface KindRow {
   /** The create's exact outputs (hidden inputs excepted). */
   readonly outputs: (created: Created) => PropertyBag;
   /**
-   * The labels the object carries besides the ownership and create labels (which the suite adds),
-   * exactly; undefined: the kind's API has no labels.
+   * The labels the object carries besides the ownership and create labels (which the suite adds;
+   * no create label where the create adds no object, `adds: 0`: nothing a lost answer could have
+   * made is to be found by it), exactly; undefined: the kind's API has no labels.
    */
   readonly labels?: Readonly<Record<string, string>>;
   /** What the simulator's record holds after the create, beyond the outputs (write-only inputs). */
@@ -90,13 +91,15 @@ export interface KindRow {
   /** The progress lines the create prints, exactly (default: none). */
   readonly createLines?: (created: Created) => readonly unknown[];
   /**
-   * What the record behind the id is after the delete (default: absent). A dedicated server stays
-   * listed with its release scheduled, and counts as gone; a cluster is left with what it had
-   * before, which the simulator shows (its nodes back in their groups).
+   * What the record behind the id is after the delete (default: absent), beside what it was just
+   * before. A dedicated server stays listed with its release scheduled, and counts as gone; a
+   * cluster is left with what it had before, which the simulator shows (its nodes back in their
+   * groups); a Let's Encrypt certificate keeps the labels it had, the ownership label removed.
    */
   readonly deleted?: (
     record: Readonly<Record<string, unknown>> | undefined,
     sim: Simulator,
+    before: Readonly<Record<string, unknown>> | undefined,
   ) => void | Promise<void>;
   /**
    * The progress lines the delete prints, exactly: the first names the resource as every line

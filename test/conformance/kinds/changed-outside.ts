@@ -34,3 +34,15 @@ export function renamedOutside(
     updates: ["name", "labels"],
   };
 }
+
+/** Relabelled by hand alone: the update puts the declared labels back. */
+export function relabelledOutside(
+  collection: string,
+  labels: Readonly<Record<string, string>>,
+): KindRow["drift"] {
+  return {
+    change: changedOutside(collection, {}, labels),
+    shows: { labels },
+    updates: ["labels"],
+  };
+}

@@ -4,7 +4,7 @@ import { expect } from "vitest";
 import { cloudVolumeBackupKind } from "../../../provider/cloud-volume-backup/definition";
 import { availableVolume, BACKUPS } from "../../provider/cloud-volume-backup-support";
 import type { KindRow } from "../row";
-import { changedOutside } from "./changed-outside";
+import { relabelledOutside } from "./changed-outside";
 import { waited } from "./waited";
 
 export const cloudVolumeBackup: KindRow = {
@@ -48,11 +48,7 @@ export const cloudVolumeBackup: KindRow = {
     requests: { "PUT /v1/cloud_block_storage/backups/:id": 1 },
   },
   replace: [{ fields: () => ({ volumeId: "other" }), replaces: ["volumeId"] }],
-  drift: {
-    change: changedOutside(BACKUPS, {}, { env: "x" }),
-    shows: { labels: { env: "x" } },
-    updates: ["labels"],
-  },
+  drift: relabelledOutside(BACKUPS, { env: "x" }),
   removeOutside: ({ id }, client) => client.cloudBackups.delete(id),
   partial: { timeoutMs: 5_000, properties: { status: "creating", name: "nightly" } },
   // It finds the backup carrying its own create label (late commit).

@@ -2,7 +2,7 @@
 import { expect } from "vitest";
 import { dnsZoneKind } from "../../../provider/dns-zone/definition";
 import type { KindRow } from "../row";
-import { changedOutside } from "./changed-outside";
+import { relabelledOutside } from "./changed-outside";
 
 export const ZONE = { name: "example.com", email: "admin@example.com" };
 
@@ -32,10 +32,6 @@ export const dnsZone: KindRow = {
     labels: { env: "dev" },
   },
   replace: [{ fields: () => ({ name: "example.org" }), replaces: ["name"] }],
-  drift: {
-    change: changedOutside("dns_domains", {}, { env: "x" }),
-    shows: { labels: { env: "x" } },
-    updates: ["labels"],
-  },
+  drift: relabelledOutside("dns_domains", { env: "x" }),
   lostCreateAnswer: "adopts",
 };

@@ -19,6 +19,7 @@ import { kubernetesCluster } from "./kubernetes-cluster";
 import { l2Segment } from "./l2-segment";
 import { l4LoadBalancer } from "./l4-load-balancer";
 import { l7LoadBalancer } from "./l7-load-balancer";
+import { letsEncryptCertificateLabels } from "./lets-encrypt-certificate-labels";
 import { ptrRecord } from "./ptr-record";
 import { rbsVolume } from "./rbs-volume";
 import { sbmServer } from "./sbm-server";
@@ -46,6 +47,7 @@ export const KINDS: readonly KindRow[] = [
   l7LoadBalancer,
   kubernetesBaremetalNodePower,
   kubernetesCluster,
+  letsEncryptCertificateLabels,
 ];
 
 /** Every row's seed records, one simulator's seed. */
