@@ -5,6 +5,7 @@
 // deterministic with a seed, bounded by `times`, never on the hooks.
 import { describe, expect, it } from "vitest";
 import { FaultInjector } from "../../simulator/framework/faults";
+import { createsHeld } from "../support/held-create";
 import { type ApiErrorBody, startTestSimulator, useTestSimulator } from "./helpers";
 import { type Host, INSTALL_DONE, MINUTE, sbmOrder } from "./hosts-fixtures";
 
@@ -190,19 +191,8 @@ describe("lateCommit answers a gateway's 504 now and applies the change later", 
 });
 
 describe("holdTransitions applies the change, and holds what it starts until the faults change", () => {
-  const sim = useTestSimulator({
-    faults: {
-      rules: [
-        {
-          kind: "holdTransitions",
-          probability: 1,
-          method: "POST",
-          path: "^/v1/hosts/sbm_servers$",
-          times: 1,
-        },
-      ],
-    },
-  });
+  // The tests' own helper: the first POST to the path held.
+  const sim = useTestSimulator({ faults: createsHeld("/v1/hosts/sbm_servers") });
   const statusOf = async (title: string) => {
     const list = await sim().req<Host[]>("GET", "/v1/hosts/sbm_servers");
     const host = list.body.find((h) => h.title === title);
