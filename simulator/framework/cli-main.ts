@@ -31,7 +31,9 @@ Options:
                       create without labels applied as another program's),
                       rateLimitHeaders (the answer carries the rule's "headers" as
                       they are, hostile rate-limit values; with status 429 the
-                      request is refused with them);
+                      request is refused with them),
+                      holdTransitions (applied, but what it starts waits until the
+                      faults change: set through the hooks; here, for the whole run);
                       a rule may name a method and a path
   --rate-limit <n/s>  enforce a rate limit: n requests per s simulated seconds (e.g. 2000/3600),
                       with X-RateLimit-* headers on every answer and 429 past the budget

@@ -97,8 +97,10 @@ export class Engine {
     this.counts.clear();
   }
 
+  /** New faults; the transitions the old ones held go on (holdTransitions). */
   setFaults(options: FaultOptions): void {
     this.faults = new FaultInjector(options);
+    this.current.release();
   }
 
   count(key: string): void {

@@ -1,5 +1,5 @@
 // Fault injection: latency, 5xx answers, 429 rate limits, dropped connections (before or after
-// the change is applied), each for all requests or only some methods and paths. Decisions come from a small seeded PRNG, so a run with a seed injects
+// the change is applied), transitions held, each for all requests or only some methods and paths. Decisions come from a small seeded PRNG, so a run with a seed injects
 // the same faults into the same sequence of requests every time.
 
 export type FaultKind =
@@ -29,7 +29,16 @@ export type FaultKind =
    * day, a negative or unreadable one; issue 25, item 5). With `status` 429 the request is refused
    * with them and not applied; without, it is handled as usual and its answer carries them.
    */
-  | "rateLimitHeaders";
+  | "rateLimitHeaders"
+  /**
+   * The request is handled as usual, but the transitions it starts stay where they are until the
+   * faults change (setFaults, which releases them; they then take the time they had left): an
+   * order the API accepted and does not go on with, so a create's wait for it times out however
+   * fast the clock runs or however loaded the machine is, and no other record is held. For
+   * changes applied at once (not with lateCommit or foreignTwin). Chosen apart from the other
+   * kinds, like latency: a request can be held and get another fault.
+   */
+  | "holdTransitions";
 
 /** Real milliseconds: a fixed value or a uniform [min, max]. */
 export type Delay = number | readonly [number, number];
@@ -67,7 +76,8 @@ export interface FaultOptions {
   readonly seed?: number;
   /**
    * Checked in order. The first latency rule that matches and fires adds its delay; then the
-   * first other rule that matches and fires decides the answer.
+   * first other rule that matches and fires decides the answer; for a request applied at once,
+   * the first holdTransitions rule that matches and fires holds what it starts.
    */
   readonly rules?: readonly FaultRule[];
 }
@@ -81,7 +91,11 @@ const KINDS: readonly FaultKind[] = [
   "lateCommit",
   "foreignTwin",
   "rateLimitHeaders",
+  "holdTransitions",
 ];
+
+/** The kinds chosen apart from the one that decides the answer. */
+const APART: readonly FaultKind[] = ["latency", "holdTransitions"];
 
 /** mulberry32: tiny, fast and good enough for choosing faults; not for anything secret. */
 export function seededRandom(seed: number): () => number {
@@ -251,7 +265,12 @@ export class FaultInjector {
 
   /** The fault this request gets, if any. Each matching rule draws once, in order. */
   decide(method: string, path: string): FaultRule | undefined {
-    return this.fire(method, path, (kind) => kind !== "latency");
+    return this.fire(method, path, (kind) => !APART.includes(kind));
+  }
+
+  /** Whether the transitions this request starts are held: a holdTransitions rule fires. */
+  holds(method: string, path: string): boolean {
+    return this.fire(method, path, (kind) => kind === "holdTransitions") !== undefined;
   }
 
   /** Real milliseconds from a lateCommit rule's answer to the change being applied. */

@@ -338,8 +338,10 @@ export function createListener(engine: Engine, token: string) {
       );
     }
     let outcome: { readonly response: SimResponse } | { readonly error: unknown };
+    const apply = () => match.route.handler(simRequest, engine.ctx);
+    const held = isApi && engine.faults.holds(method, path);
     try {
-      outcome = { response: await match.route.handler(simRequest, engine.ctx) };
+      outcome = { response: await (held ? engine.store.holdingSteps(apply) : apply()) };
     } catch (error) {
       outcome = { error };
     }

@@ -1,7 +1,8 @@
 // The in-memory state store with lazy transitions. Pending steps carry absolute simulated due
 // times, so they survive a restart (the state file holds them and the clock), and every read
 // applies the steps that are due before answering: no timers, transitions happen exactly on time
-// however fast the clock runs.
+// however fast the clock runs. A record whose steps a holdTransitions fault holds (faults.ts)
+// lives on a clock of its own, stopped where the hold began, until the faults change.
 import {
   type Json,
   SimApiError,
@@ -22,6 +23,8 @@ interface Entry {
   record: WireRecord;
   /** Sorted by dueAt; equal due times keep the order they were scheduled in. */
   steps: DueStep[];
+  /** While held: the simulated time its steps stopped at (none becomes due until release). */
+  heldAt?: number;
 }
 
 /** The whole state as plain JSON, for the state file. */
@@ -53,8 +56,35 @@ export class MemoryStore implements Store {
   private readonly collections = new Map<string, Map<string, Entry>>();
   readonly account: { [key: string]: Json } = {};
   readonly flags: { [key: string]: Json } = {};
+  /** True while a held request's handler runs: the steps it schedules are held. */
+  private holding = false;
 
   constructor(private readonly clock: SimClock) {}
+
+  /**
+   * Runs a request's handler so that every record it gives steps to keeps them, and any given
+   * later, where they are until `release`: an order the API accepted and does not go on with.
+   * Handlers are synchronous (contract.ts, AreaHandler): what runs after `run` returns is not held.
+   */
+  holdingSteps<T>(run: () => T): T {
+    this.holding = true;
+    try {
+      return run();
+    } finally {
+      this.holding = false;
+    }
+  }
+
+  /** Every held record's steps go on from where they stopped, as long as they had left. */
+  release(): void {
+    const now = this.clock.now();
+    for (const bucket of this.collections.values()) {
+      for (const entry of bucket.values()) {
+        entry.steps = releasedSteps(entry, now);
+        delete entry.heldAt;
+      }
+    }
+  }
 
   insert(
     collection: string,
@@ -68,7 +98,9 @@ export class MemoryStore implements Store {
     }
     const frozen = deepFreeze(cloneJson(record));
     const now = this.clock.now();
-    this.bucket(collection).set(String(id), { record: frozen, steps: this.toDue(steps, now, []) });
+    const entry: Entry = { record: frozen, steps: this.toDue(steps, now, []) };
+    this.holdIfHolding(entry, steps, now);
+    this.bucket(collection).set(String(id), entry);
     return frozen;
   }
 
@@ -99,7 +131,10 @@ export class MemoryStore implements Store {
       throw notFound(collection, key);
     }
     entry.record = this.merged(entry.record, cloneJson(patch), now);
-    if (steps !== undefined) entry.steps = this.toDue(steps, now, []);
+    if (steps !== undefined) {
+      entry.steps = this.toDue(steps, entry.heldAt ?? now, []);
+      this.holdIfHolding(entry, steps, now);
+    }
     return entry.record;
   }
 
@@ -110,7 +145,8 @@ export class MemoryStore implements Store {
     if (bucket === undefined || entry === undefined || !this.settle(bucket, key, entry, now)) {
       throw notFound(collection, key);
     }
-    entry.steps = this.toDue(steps, now, entry.steps);
+    entry.steps = this.toDue(steps, entry.heldAt ?? now, entry.steps);
+    this.holdIfHolding(entry, steps, now);
   }
 
   pending(collection: string, key: string): readonly Step[] {
@@ -118,8 +154,9 @@ export class MemoryStore implements Store {
     // Reading through `get` first applies what is due, so only future steps remain.
     if (this.get(collection, key) === undefined) return [];
     const entry = this.collections.get(collection)?.get(key);
+    const at = entry?.heldAt ?? now;
     return (entry?.steps ?? []).map((s) => ({
-      afterMs: s.dueAt - now,
+      afterMs: s.dueAt - at,
       ...(s.set === undefined ? {} : { set: s.set }),
       ...(s.remove === undefined ? {} : { remove: s.remove }),
     }));
@@ -129,7 +166,10 @@ export class MemoryStore implements Store {
     this.collections.get(collection)?.delete(key);
   }
 
-  /** The persisted form; due steps are applied first so the file holds settled records. */
+  /**
+   * The persisted form; due steps are applied first so the file holds settled records. Held steps
+   * are written as released now: faults, holds among them, do not outlive a restart.
+   */
   snapshot(): StoreSnapshot {
     const collections: StoreSnapshot["collections"] = {};
     for (const [name, bucket] of this.collections) {
@@ -137,7 +177,7 @@ export class MemoryStore implements Store {
       const out: { [key: string]: { record: WireRecord; steps: DueStep[] } } = {};
       for (const [key, entry] of bucket) {
         if (this.settle(bucket, key, entry, now) !== undefined) {
-          out[key] = { record: entry.record, steps: entry.steps };
+          out[key] = { record: entry.record, steps: releasedSteps(entry, now) };
         }
       }
       collections[name] = out;
@@ -174,9 +214,10 @@ export class MemoryStore implements Store {
     entry: Entry,
     now: number,
   ): WireRecord | undefined {
+    const at = entry.heldAt ?? now;
     while (entry.steps.length > 0) {
       const step = entry.steps[0];
-      if (step === undefined || step.dueAt > now) break;
+      if (step === undefined || step.dueAt > at) break;
       entry.steps.shift();
       if (step.remove) {
         bucket.delete(key);
@@ -199,6 +240,11 @@ export class MemoryStore implements Store {
     return deepFreeze(next);
   }
 
+  /** Under holdingSteps, a record given steps is held from now (if it is not already). */
+  private holdIfHolding(entry: Entry, steps: readonly Step[], now: number): void {
+    if (this.holding && steps.length > 0) entry.heldAt ??= now;
+  }
+
   private toDue(steps: readonly Step[], now: number, existing: readonly DueStep[]): DueStep[] {
     const added = steps.map(
       (s): DueStep => ({
@@ -215,6 +261,13 @@ export class MemoryStore implements Store {
 /** A write to a record that is gone (removed by a step or behind the client's back) is a 404. */
 function notFound(collection: string, key: string): SimApiError {
   return new SimApiError(404, "NOT_FOUND", `${collection} ${key} not found`);
+}
+
+/** The entry's steps as due once released at `now`: later by as long as they were held. */
+function releasedSteps(entry: Entry, now: number): DueStep[] {
+  const { heldAt } = entry;
+  if (heldAt === undefined) return entry.steps;
+  return entry.steps.map((step) => ({ ...step, dueAt: step.dueAt + (now - heldAt) }));
 }
 
 function byDue(a: DueStep, b: DueStep): number {

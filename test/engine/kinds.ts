@@ -89,7 +89,7 @@ const cloudInstanceRow: EngineRow = {
   scenario: {
     kind: "CloudInstance",
     name: "app",
-    // A creation takes 10 simulated minutes, 200 ms: the 1 ms create timeout fails for sure.
+    // A creation takes 10 simulated minutes, 200 ms (the partial create holds it: timedOut).
     simulator: { speed: 3000, durations: { cloud_create: 600_000 } },
   },
   program: instance(),
@@ -135,7 +135,12 @@ const cloudInstanceRow: EngineRow = {
   destroyed: async (sim, last) => {
     expect(await sim.control.peek("cloud_instances", last.id)).toBeUndefined();
   },
-  failedCreate: timedOut((opts) => instance({}, opts), instance(), countOf("cloud_instances")),
+  failedCreate: timedOut(
+    "/v1/cloud_computing/instances",
+    (opts) => instance({}, opts),
+    instance(),
+    countOf("cloud_instances"),
+  ),
 };
 
 /** Snapshots not being deleted. */
@@ -145,7 +150,7 @@ const cloudSnapshotRow: EngineRow = {
   scenario: {
     kind: "CloudSnapshot",
     name: "golden",
-    // A snapshot takes 10 simulated minutes, 200 ms: the 1 ms create timeout fails for sure.
+    // A snapshot takes 10 simulated minutes, 200 ms (the partial create holds it: timedOut).
     simulator: { speed: 3000, durations: { cloud_snapshot_change: 600_000 } },
   },
   program: snapshot(),
@@ -197,7 +202,12 @@ const cloudSnapshotRow: EngineRow = {
     String(resource.outputs.snapshotId),
   ),
   destroyed: noneLeft("cloud_snapshots"),
-  failedCreate: timedOut((opts) => snapshot("web", opts), snapshot(), countOf("cloud_snapshots")),
+  failedCreate: timedOut(
+    "/v1/cloud_computing/regions/*/snapshots",
+    (opts) => snapshot("web", opts),
+    snapshot(),
+    countOf("cloud_snapshots"),
+  ),
 };
 
 /** Backups and volumes not being deleted. */
@@ -207,7 +217,7 @@ const cloudVolumeBackupRow: EngineRow = {
   scenario: {
     kind: "CloudVolumeBackup",
     name: "nightly",
-    // A backup takes 10 simulated minutes, 200 ms: the 1 ms create timeout fails for sure.
+    // A backup takes 10 simulated minutes, 200 ms (the partial create holds it: timedOut).
     simulator: {
       speed: 3000,
       durations: { cloud_backup_change: 600_000, cloud_volume_change: 1_000 },
@@ -250,14 +260,19 @@ const cloudVolumeBackupRow: EngineRow = {
   },
   deletedOutside: removedOutside("cloud_backups"),
   destroyed: noneLeft("cloud_backups"),
-  failedCreate: timedOut((opts) => backup({}, "data", opts), backup(), countOf("cloud_backups")),
+  failedCreate: timedOut(
+    "/v1/cloud_block_storage/backups",
+    (opts) => backup({}, "data", opts),
+    backup(),
+    countOf("cloud_backups"),
+  ),
 };
 
 const cloudVolumeRow: EngineRow = {
   scenario: {
     kind: "CloudVolume",
     name: "data",
-    // A volume takes 10 simulated minutes to make, 200 ms: the 1 ms create timeout fails for sure.
+    // A volume takes 10 simulated minutes to make, 200 ms (the partial create holds it: timedOut).
     simulator: { speed: 3000, durations: { cloud_volume_change: 600_000 } },
   },
   program: volume({ labels: { env: "prod" } }),
@@ -307,7 +322,12 @@ const cloudVolumeRow: EngineRow = {
   },
   deletedOutside: removedOutside("cloud_volumes"),
   destroyed: noneLeft("cloud_volumes"),
-  failedCreate: timedOut((opts) => volume({}, false, opts), volume(), countOf("cloud_volumes")),
+  failedCreate: timedOut(
+    "/v1/cloud_block_storage/volumes",
+    (opts) => volume({}, false, opts),
+    volume(),
+    countOf("cloud_volumes"),
+  ),
 };
 
 /** Scheduled for release (the end of its billing period): gone as far as Pulumi is concerned. */
@@ -316,7 +336,7 @@ export const released = (record: { scheduled_release_at?: unknown } | undefined)
 const unreleased = (record: Record<string, unknown>) => !released(record);
 
 const dedicatedServerRow: EngineRow = {
-  // A 20-minute installation takes 400 ms; the 1 ms create timeout fails for sure.
+  // A 20-minute installation takes 400 ms (the partial create holds it: timedOut).
   scenario: { kind: "DedicatedServer", name: "db" },
   program: dedicatedServer(),
   created: (resource) => {
@@ -363,6 +383,7 @@ const dedicatedServerRow: EngineRow = {
     expect(released(await sim.control.peek("dedicated_servers", last.id))).toBe(true);
   },
   failedCreate: timedOut(
+    "/v1/hosts/dedicated_servers",
     (opts) => dedicatedServer({}, opts),
     dedicatedServer(),
     countOf("dedicated_servers", unreleased),
@@ -484,7 +505,7 @@ const hostNetworkRow: EngineRow = {
   scenario: {
     kind: "HostNetwork",
     name: "extra",
-    // A network takes 10 simulated minutes, 200 ms: the 1 ms create timeout fails for sure.
+    // A network takes 10 simulated minutes, 200 ms (the partial create holds it: timedOut).
     simulator: { speed: 3000, durations: { host_network: 600_000 } },
   },
   program: hostNetwork(),
@@ -536,6 +557,7 @@ const hostNetworkRow: EngineRow = {
   },
   // A create timeout far shorter than the network's setup: the wait fails after the POST.
   failedCreate: timedOut(
+    "/v1/hosts/dedicated_servers/*/networks/*",
     (opts) => hostNetwork({}, opts),
     hostNetwork(),
     countOf("host_networks", liveNetwork),
@@ -548,7 +570,7 @@ const nodePowerRow: EngineRow = {
   scenario: {
     kind: "KubernetesBaremetalNodePower",
     name: "bm",
-    // Powering on takes 10 simulated minutes, 200 ms: the 1 ms create timeout fails for sure.
+    // Powering on takes 10 simulated minutes, 200 ms (the partial create holds it: timedOut).
     simulator: { speed: 3000, durations: { k8s_node_power: 600_000 } },
   },
   program: nodePower(),
@@ -593,7 +615,11 @@ const nodePowerRow: EngineRow = {
       "powered_on",
     );
   },
-  failedCreate: timedOut((opts) => nodePower({}, opts), nodePower()),
+  failedCreate: timedOut(
+    "/v1/hosts/kubernetes_baremetal_nodes/*/power_on",
+    (opts) => nodePower({}, opts),
+    nodePower(),
+  ),
 };
 
 /** The cluster's labels but the ownership label (test/engine/kubernetes-node-groups.test.ts). */
@@ -677,7 +703,7 @@ const l2SegmentRow: EngineRow = {
   scenario: {
     kind: "L2Segment",
     name: "lan",
-    // A change of the segment takes 10 simulated minutes, 200 ms: the 1 ms create timeout fails.
+    // A change of the segment takes 10 simulated minutes, 200 ms (the partial create holds it).
     simulator: { speed: 3000, durations: { l2_change: 600_000 } },
   },
   program: segment(),
@@ -721,14 +747,19 @@ const l2SegmentRow: EngineRow = {
   destroyed: async (sim, last) => {
     expect(await sim.control.peek("l2_segments", last.id)).toBeUndefined();
   },
-  failedCreate: timedOut((opts) => segment({}, opts), segment(), countOf("l2_segments")),
+  failedCreate: timedOut(
+    "/v1/l2_segments",
+    (opts) => segment({}, opts),
+    segment(),
+    countOf("l2_segments"),
+  ),
 };
 
 const l4LoadBalancerRow: EngineRow = {
   scenario: {
     kind: "L4LoadBalancer",
     name: "tcp",
-    // Applying takes 10 simulated minutes, 200 ms: the 1 ms create timeout fails for sure.
+    // Applying takes 10 simulated minutes, 200 ms (the partial create holds it: timedOut).
     simulator: { speed: 3000, durations: { lb_apply: 600_000 } },
   },
   program: l4Balancer(),
@@ -779,6 +810,7 @@ const l4LoadBalancerRow: EngineRow = {
   deletedOutside: removedOutside("l4_load_balancers"),
   destroyed: destroyedCheck("l4_load_balancers"),
   failedCreate: timedOut(
+    "/v1/load_balancers/l4",
     (opts) => l4Balancer({}, opts),
     l4Balancer(),
     (sim) => liveBalancers(sim, "l4_load_balancers"),
@@ -829,6 +861,7 @@ const l7LoadBalancerRow: EngineRow = {
   deletedOutside: removedOutside("l7_load_balancers"),
   destroyed: destroyedCheck("l7_load_balancers"),
   failedCreate: timedOut(
+    "/v1/load_balancers/l7",
     (opts) => l7Balancer({}, opts),
     l7Balancer(),
     (sim) => liveBalancers(sim, "l7_load_balancers"),
@@ -945,8 +978,8 @@ const rbsVolumeRow: EngineRow = {
   scenario: {
     kind: "RbsVolume",
     name: "data",
-    // A creation takes 10 simulated minutes, 200 ms of real time: long enough for the 1 ms
-    // create timeout of the partial-create scenario to fail reliably on a busy machine.
+    // A creation takes 10 simulated minutes, 200 ms of real time (the partial create holds it:
+    // timedOut).
     simulator: { speed: 3000, durations: { rbs_create: 600_000 } },
     secrets: async (sim) =>
       (await sim.control.records("rbs_volumes")).map((v) => String(v._password)),
@@ -1006,7 +1039,12 @@ const rbsVolumeRow: EngineRow = {
   deletedOutside: removedOutside("rbs_volumes"),
   destroyed: noneLeft("rbs_volumes"),
   // A create timeout far shorter than the creation: the wait fails after the POST.
-  failedCreate: timedOut((opts) => rbsVolume({}, opts), rbsVolume(), countOf("rbs_volumes")),
+  failedCreate: timedOut(
+    "/v1/remote_block_storage/volumes",
+    (opts) => rbsVolume({}, opts),
+    rbsVolume(),
+    countOf("rbs_volumes"),
+  ),
 };
 
 /** Servers whose release is not scheduled. */
@@ -1018,7 +1056,7 @@ const sbmServerRow: EngineRow = {
   scenario: {
     kind: "SbmServer",
     name: "web",
-    // An installation takes 10 simulated minutes, 200 ms: the 1 ms create timeout fails for sure.
+    // An installation takes 10 simulated minutes, 200 ms (the partial create holds it: timedOut).
     simulator: { speed: 3000, durations: { sbm_install: 600_000 } },
   },
   program: sbmServer(),
@@ -1069,6 +1107,7 @@ const sbmServerRow: EngineRow = {
     expect(await sim.control.peek("sbm_servers", last.id)).toBeUndefined();
   },
   failedCreate: timedOut(
+    "/v1/hosts/sbm_servers",
     (opts) => sbmServer({}, opts),
     sbmServer(),
     countOf("sbm_servers", unscheduled),

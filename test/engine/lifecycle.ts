@@ -7,6 +7,7 @@
 // file (test/engine/<kind>.test.ts) keeps only what is specific to it.
 import { describe, expect } from "vitest";
 import type { FaultOptions, Simulator } from "../../simulator";
+import { createsHeld } from "../support/held-create";
 import type { Program, StepOp, StoredResource } from "./harness";
 import {
   type Check,
@@ -97,14 +98,19 @@ export function firstRequestFails(method: string, path: string): FaultOptions {
   return { rules: [{ kind: "error5xx", status: 500, probability: 1, method, path, times: 1 }] };
 }
 
-/** The create timing out at once while the object comes up (a partial create), then resumed. */
+/**
+ * The create timing out at once while the object comes up (a partial create), then resumed. The
+ * POST to `path` is held (createsHeld): the object surely is not ready when the 1 ms ends.
+ */
 export function timedOut(
+  path: string,
   declare: (opts: Record<string, unknown>) => Program,
   resume: Program,
   count?: (sim: Simulator) => Promise<number>,
 ): FailedCreate {
   return {
     failing: declare({ customTimeouts: { create: "1ms" } }),
+    faults: createsHeld(path),
     partial: true,
     resume,
     ...(count === undefined ? {} : { count }),

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ownerLabelForUrn } from "../../provider/framework/ownership";
 import { PluginHost } from "../../scripts/engine/plugin";
+import { createsHeld } from "../support/held-create";
 import { lostAnswerUnderSpentBudget } from "../support/lost-answer-faults";
 import type { Program } from "./harness";
 import { EngineHarness, OperationFailed } from "./harness";
@@ -72,10 +73,13 @@ describe("failures through the engine", () => {
   });
 
   it("a partial create's error names the object that was made", async () => {
+    // Its creation held (createsHeld): the volume is surely still creating when the 1 ms ends.
+    await s.sim().control.setFaults(createsHeld("/v1/remote_block_storage/volumes"));
     const error = await s
       .harness()
       .up(volume({}, { customTimeouts: { create: "1ms" } }))
       .catch((e: unknown) => e);
+    await s.sim().control.setFaults({});
     const partial = s.stored();
     // In the engine's words (InitError.Error(), host.ts initErrorText): one bullet per reason.
     const message = (error as OperationFailed).errors[0]?.message ?? "";

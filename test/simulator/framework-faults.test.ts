@@ -1,12 +1,13 @@
 // Fault injection (the `faults` option): latency, 5xx answers, 429 with Retry-After and
 // X-RateLimit-*, dropped connections that apply nothing, dropped answers after the change is
-// applied, late commits (a 504 now, the change applied later); each limited to a method and a
-// path where a rule says so;
+// applied, late commits (a 504 now, the change applied later), transitions held until the faults
+// change; each limited to a method and a path where a rule says so;
 // deterministic with a seed, bounded by `times`, never on the hooks.
 import { describe, expect, it } from "vitest";
 import { FaultInjector } from "../../simulator/framework/faults";
+import { createsHeld } from "../support/held-create";
 import { type ApiErrorBody, startTestSimulator, useTestSimulator } from "./helpers";
-import { type Host, sbmOrder } from "./hosts-fixtures";
+import { type Host, INSTALL_DONE, MINUTE, sbmOrder } from "./hosts-fixtures";
 
 describe("error5xx answers the status without applying the request", () => {
   const sim = useTestSimulator({
@@ -186,6 +187,35 @@ describe("lateCommit answers a gateway's 504 now and applies the change later", 
     expect(() => new FaultInjector({ rules: [{ kind: "lateCommit", probability: 1 }] })).toThrow(
       "faults.rules[0].delayMs must be milliseconds >= 0 or [min, max]",
     );
+  });
+});
+
+describe("holdTransitions applies the change, and holds what it starts until the faults change", () => {
+  // The tests' own helper: the first POST to the path held.
+  const sim = useTestSimulator({ faults: createsHeld("/v1/hosts/sbm_servers") });
+  const statusOf = async (title: string) => {
+    const list = await sim().req<Host[]>("GET", "/v1/hosts/sbm_servers");
+    const host = list.body.find((h) => h.title === title);
+    return `${host?.status}/${host?.operational_status}`;
+  };
+
+  it("an order stays where it began past its install time; another order goes on", async () => {
+    const held = await sim().req<Host[]>("POST", "/v1/hosts/sbm_servers", sbmOrder());
+    expect(held.status).toBe(202);
+    expect(held.body.map((h) => h.status)).toEqual(["init"]);
+    const other = sbmOrder({ hosts: [{ hostname: "sbm2.example.com" }] });
+    expect((await sim().req("POST", "/v1/hosts/sbm_servers", other)).status).toBe(202);
+    await sim().control.advance(INSTALL_DONE);
+    expect(await statusOf("sbm1.example.com")).toBe("init/provisioning");
+    expect(await statusOf("sbm2.example.com")).toBe("active/normal");
+  });
+
+  it("new faults release it: the install then takes the 3 minutes it had left", async () => {
+    await sim().control.setFaults({});
+    await sim().control.advance(2 * MINUTE);
+    expect(await statusOf("sbm1.example.com")).toBe("init/installation");
+    await sim().control.advance(MINUTE);
+    expect(await statusOf("sbm1.example.com")).toBe("active/normal");
   });
 });
 

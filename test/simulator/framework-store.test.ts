@@ -1,5 +1,5 @@
-// The store and the clock, without HTTP: lazy steps applied exactly on time, immutable records,
-// updated_at stamped at the moment of the change.
+// The store and the clock, without HTTP: lazy steps applied exactly on time, held steps until
+// release, immutable records, updated_at stamped at the moment of the change.
 import { describe, expect, it } from "vitest";
 import { SimulatedClock } from "../../simulator/framework/clock";
 import { MemoryStore } from "../../simulator/framework/store";
@@ -91,6 +91,51 @@ describe("steps apply lazily, exactly when due", () => {
   it("answers 404 for a write to a record that is gone", () => {
     const { store } = setup();
     expect(() => store.update("things", "nope", {})).toThrow(/not found/);
+  });
+});
+
+describe("held steps (the holdTransitions fault) wait for release, then take the time they had left", () => {
+  it("holds what a held handler schedules, and only that, past any due time", () => {
+    const { clock, store } = setup();
+    const made = store.holdingSteps(() =>
+      store.insert("things", { id: "held", status: "one" }, [
+        { afterMs: 1000, set: { status: "two" } },
+      ]),
+    );
+    expect(made.status).toBe("one");
+    store.insert("things", { id: "free", status: "one" }, [
+      { afterMs: 1000, set: { status: "two" } },
+    ]);
+    clock.advance(600_000);
+    expect(store.get("things", "free")?.status).toBe("two");
+    expect(store.get("things", "held")?.status).toBe("one");
+    // Steps given to a held record later are held with it, from where its time stopped.
+    store.schedule("things", "held", [{ afterMs: 2000, set: { status: "three" } }]);
+    expect(store.pending("things", "held").map((s) => s.afterMs)).toEqual([1000, 2000]);
+    store.release();
+    expect(store.pending("things", "held").map((s) => s.afterMs)).toEqual([1000, 2000]);
+    clock.advance(999);
+    expect(store.get("things", "held")?.status).toBe("one");
+    clock.advance(1);
+    expect(store.get("things", "held")?.status).toBe("two");
+    clock.advance(1000);
+    expect(store.get("things", "held")?.status).toBe("three");
+  });
+
+  it("a snapshot writes held steps as released: a restart ends the hold", () => {
+    const { clock, store } = setup();
+    store.holdingSteps(() =>
+      store.insert("things", { id: "a", status: "one" }, [
+        { afterMs: 500, set: { status: "two" } },
+      ]),
+    );
+    clock.advance(10_000);
+    const copy = new MemoryStore(clock);
+    copy.restore(JSON.parse(JSON.stringify(store.snapshot())));
+    expect(copy.get("things", "a")?.status).toBe("one");
+    clock.advance(500);
+    expect(copy.get("things", "a")?.status).toBe("two");
+    expect(store.get("things", "a")?.status).toBe("one");
   });
 });
 

@@ -17,6 +17,7 @@ import {
   allKinds,
   DECLARED,
   DRIFTS,
+  LATE_HELD,
   PRIVATE_KEY,
   REPLACED,
   resourceOf,
@@ -78,9 +79,6 @@ beforeAll(async () => {
     root,
     project: "all-kinds",
     program: allKinds(),
-    // An RBS volume and a cloud volume take 200 ms to be made (10 simulated minutes): the 1 ms
-    // create timeout of the partial create ends before them, for sure.
-    simulator: { durations: { rbs_create: 600_000, cloud_volume_change: 600_000 } },
   });
   seedObjects = await liveObjects();
 });
@@ -281,7 +279,9 @@ describe("every resource kind through the real Pulumi CLI", () => {
 
   it("a create that times out after the object exists is recorded, refreshed and resumed", async () => {
     lane.stack.program = allKinds({ late: "failing" });
+    await lane.sim.control.setFaults(LATE_HELD);
     const failed = await lane.stack.up();
+    await lane.sim.control.setFaults({});
     expect(failed.code, printed(failed)).toBe(EXIT_ERROR);
     expect(printed(failed)).toMatch(
       /serverscom:RbsVolume late-data \([^)]+\) was created but is not ready/,

@@ -8,6 +8,7 @@ import type { Program } from "../../../scripts/engine/program";
 import { repoRoot } from "../../../scripts/engine/repo";
 import { DEDICATED_SERVER, SSH_PUBLIC_KEY } from "../../../scripts/engine/samples";
 import type { Json, Simulator } from "../../../simulator";
+import { createsHeld } from "../../support/held-create";
 import type { ExportedState } from "../support/state";
 
 /** Self-signed, CN example.test (the simulator's tests' data). */
@@ -30,7 +31,8 @@ const TIMEOUTS = { customTimeouts: { create: "60s", update: "60s", delete: "60s"
 export interface AllKindsOptions {
   /**
    * Declares two more resources whose create times out (1 ms) after the API made the object:
-   * the partial-create scenario. `resume` declares them with the normal timeouts.
+   * the partial-create scenario, run with their POSTs held (LATE_HELD). `resume` declares them
+   * with the normal timeouts.
    */
   readonly late?: "failing" | "resume";
 }
@@ -211,8 +213,8 @@ export function allKinds(options: AllKindsOptions = {}): Program {
     );
 
     if (options.late !== undefined) {
-      // The create's timeout ends before the API finishes (the suite's simulator takes 200 ms
-      // for each): the object exists when the step fails.
+      // The create's timeout ends before the API finishes (LATE_HELD holds both objects where
+      // they begin): the object exists when the step fails.
       const timeouts =
         options.late === "failing" ? { customTimeouts: { create: "1ms" } } : TIMEOUTS;
       new sc.RbsVolume(
@@ -240,6 +242,15 @@ export function allKinds(options: AllKindsOptions = {}): Program {
     };
   };
 }
+
+/**
+ * The faults of the `late: "failing"` up: the creates of the two late resources held
+ * (createsHeld), so that their 1 ms timeouts surely end before the objects are ready.
+ */
+export const LATE_HELD = createsHeld(
+  "/v1/remote_block_storage/volumes",
+  "/v1/cloud_block_storage/volumes",
+);
 
 /** The resources of the program (kind and name), the partial create's excluded. */
 export const DECLARED: readonly { readonly kind: string; readonly name: string }[] = [

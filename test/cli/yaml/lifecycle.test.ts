@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { StoredResource } from "../../../scripts/engine/harness";
+import { createsHeld } from "../../support/held-create";
 import { expectSuccess } from "../support/cli";
 import { secretsInFiles } from "../support/state";
 import { diffBlocks } from "./diff-output";
@@ -60,12 +61,7 @@ async function secrets(): Promise<string[]> {
   return [bed.sim.token, key.trim(), ...keyLines, ...passwords];
 }
 
-// An RBS volume's creation takes 30 simulated minutes, 600 ms of real time: long enough for the
-// partial create's 1 ms timeout to fail reliably on a loaded machine (the default 45 s is 15 ms,
-// less than one request there).
-const bed = useYamlStack("yaml-lifecycle", () => programBody(), {
-  durations: { rbs_create: 1_800_000 },
-});
+const bed = useYamlStack("yaml-lifecycle", () => programBody());
 
 describe("a YAML program of all 20 kinds through the real CLI", () => {
   it("preview: every resource to create, outputs unknown, the lookups run", async () => {
@@ -160,7 +156,10 @@ describe("a YAML program of all 20 kinds through the real CLI", () => {
     bed.stack.program = programBody({
       extra: { late: { ...late, options: { customTimeouts: { create: "1ms" } } } },
     });
+    // Its creation held (createsHeld): the volume is surely still creating when the 1 ms ends.
+    await bed.sim.control.setFaults(createsHeld("/v1/remote_block_storage/volumes"));
     const failed = await bed.stack.run(["up", "--yes"], ["RbsVolume"]);
+    await bed.sim.control.setFaults({});
     // A failed step is a bail: ExitCodeError (exit_codes.go:91-93).
     expect(failed.code, failed.stdout).toBe(1);
     const partial = byName((await bed.stack.state()).resources).get("late");
