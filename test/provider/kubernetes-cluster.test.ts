@@ -12,8 +12,9 @@ import { OWNER_LABEL_KEY, withoutOwnerLabel } from "../../provider/framework/own
 import { UNKNOWN } from "../../provider/framework/unknowns";
 import { createKubernetesClusterProvider } from "../../provider/kubernetes-cluster/provider";
 import type { Clock } from "../../sdk/wait";
+import { simulatedClock } from "../support/simulated-clock";
 import { CLUSTERS, groupOf, NODES, PREFIX, SEED_LABELS } from "./kubernetes-cluster-support";
-import { createdBy, engineInputs, PROVIDER_TEXT, simulatedClock, suiteBed } from "./support";
+import { createdBy, engineInputs, PROVIDER_TEXT, suiteBed } from "./support";
 
 const { bed, failure, checkFailures } = suiteBed();
 /** Run after each simulated sleep of the provider's waits: a cluster finishing elsewhere. */

@@ -12,7 +12,8 @@ import { OWNER_LABEL_KEY } from "../../provider/framework/ownership";
 import { UNKNOWN } from "../../provider/framework/unknowns";
 import { createKubernetesClusterProvider } from "../../provider/kubernetes-cluster/provider";
 import { refuseCreateFirst } from "../../provider/native/delete-first";
-import { engineInputs, simulatedClock, suiteBed } from "./support";
+import { simulatedClock } from "../support/simulated-clock";
+import { engineInputs, suiteBed } from "./support";
 
 const CLUSTER = "K8sProd1";
 const PREFIX = "serverscom:KubernetesCluster k8s-prod (K8sProd1)";

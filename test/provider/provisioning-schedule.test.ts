@@ -6,7 +6,8 @@ import { describe, expect, it } from "vitest";
 import { createKindProvider } from "../../provider/framework/lifecycle";
 import { rbsVolumeKind } from "../../provider/rbs-volume/definition";
 import type { Clock } from "../../sdk/wait";
-import { simulatedClock, suiteBed, volumeInputs } from "./support";
+import { simulatedClock } from "../support/simulated-clock";
+import { suiteBed, volumeInputs } from "./support";
 
 // Volumes take 100 s to make and 40 s to resize: several polls each.
 const { bed } = suiteBed({ simulator: { durations: { rbs_create: 100_000, rbs_resize: 40_000 } } });

@@ -16,7 +16,6 @@ import { createKindProvider } from "../../provider/framework/lifecycle";
 import { ownerLabelValue } from "../../provider/framework/ownership";
 import { typeToken } from "../../provider/framework/resource";
 import { ServersComClient } from "../../sdk/client";
-import type { Clock } from "../../sdk/wait";
 import {
   type FaultRule,
   type Simulator,
@@ -24,21 +23,7 @@ import {
   startSimulator,
 } from "../../simulator";
 import { currentRegistry } from "../support/captured";
-
-/**
- * A clock for sdk/wait.ts whose sleep advances the simulator by the same amount: a 30-minute wait
- * runs in milliseconds and every transition happens exactly when the provider would see it.
- */
-export function simulatedClock(sim: Simulator): Clock {
-  let now = 0;
-  return {
-    now: () => now,
-    async sleep(ms) {
-      now += ms;
-      await sim.control.advance(ms);
-    },
-  };
-}
+import { simulatedClock } from "../support/simulated-clock";
 
 export interface TestBed {
   readonly sim: Simulator;

@@ -18,7 +18,7 @@ import {
 } from "../../sdk/wait";
 import { type Simulator, type SimulatorOptions, startSimulator } from "../../simulator";
 // The provider suites' clock (a wait's sleep advances the simulator by as much) is the same one.
-import { simulatedClock } from "../provider/support";
+import { simulatedClock } from "../support/simulated-clock";
 import { rejection } from "../support/thrown";
 
 /** A fixed start, so dates in assertions are known. */
