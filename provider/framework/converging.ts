@@ -13,6 +13,7 @@ import type { UpdateContext } from "./kind";
 import type { KindCore } from "./kind-core";
 import { UpdateRefused } from "./kind-provider";
 import { OWNER_LABEL_KEY, withOwnerLabel } from "./ownership";
+import { isPlaceholder } from "./placeholder";
 import { labelsOf, pick, stringValue } from "./property-bags";
 import { type ObjectWait, untilAccepted, waitReady, waitUntil } from "./waiting";
 
@@ -23,6 +24,14 @@ export async function update<Live extends object>(
   news: PropertyBag,
 ): Promise<dynamic.UpdateResult> {
   const { kind } = core;
+  // Diff replaces a lost create's placeholder (lost-create.ts): there is nothing to update.
+  if (isPlaceholder(id)) {
+    throw new Error(
+      `${core.subject(news, id)}: this resource's create lost its answer and its order has ` +
+        "not been found, so there is nothing to update: run `pulumi refresh` to look for it, " +
+        "or `pulumi up` to order again",
+    );
+  }
   const client = core.context.client();
   const current = await kind.get(client, id);
   if (current === undefined || core.isGone(current)) {

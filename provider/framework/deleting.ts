@@ -7,6 +7,8 @@ import { ConflictError, NotFoundError } from "../../sdk/core/errors";
 import type { PropertyBag } from "./check";
 import type { KindCore } from "./kind-core";
 import { isAmbiguous } from "./late-commit";
+import { deleteLost } from "./lost-create";
+import { isPlaceholder } from "./placeholder";
 import { untilAccepted, waitGone } from "./waiting";
 
 export async function remove<Live extends object>(
@@ -14,6 +16,9 @@ export async function remove<Live extends object>(
   id: string,
   props: PropertyBag,
 ): Promise<void> {
+  // A lost create's placeholder: its order, should it have appeared (lost-create.ts).
+  if (isPlaceholder(id))
+    return deleteLost(core, id, props, (realId) => remove(core, realId, props));
   const { kind } = core;
   const client = core.context.client();
   try {

@@ -23,6 +23,12 @@ export class PartialResourceError extends Error {
      */
     readonly properties: Record<string, unknown>,
     readonly reasons: string[],
+    /**
+     * Asks the engine to Read the resource before the next `up` changes anything (native door
+     * only: @pulumi/pulumi's dynamic provider host never sends it). A lost create's placeholder
+     * sets it, so that Read can answer its order's real id (placeholder.ts).
+     */
+    readonly refreshBeforeUpdate = false,
   ) {
     super(message);
   }

@@ -4,8 +4,10 @@
 // call made, by its create label (ownership.ts) or, for kinds without labels, by content. The
 // engine records a create only from its answer, so an object found here is returned as the
 // create's own; one that cannot be told apart is named, never taken. The look-up is never refused
-// by the request budget (sdk/core/rate-limit.ts, `neverRefused`): it is the last chance to find
-// the object, since the next `pulumi up` cannot tell it from an older generation (ownership.ts).
+// by the request budget (sdk/core/rate-limit.ts, `neverRefused`): a new create of the next
+// `pulumi up` cannot tell the object from an older generation (ownership.ts). Past the window the
+// create fails as a partial create with a placeholder id, which the next `up` resolves by the
+// same create label (placeholder.ts, lost-create.ts).
 
 import type { ServersComClient } from "../../sdk/client";
 import { ApiError, InputValidationError } from "../../sdk/core/errors";
@@ -15,6 +17,7 @@ import { candidateList } from "./adopt-advice";
 import type { PropertyBag } from "./check";
 import { messageOf } from "./errors";
 import type { KindCore } from "./kind-core";
+import { lostCreateError } from "./lost-create";
 import { knownObjects } from "./owned-objects";
 import { CREATE_LABEL_KEY, OWNER_LABEL_KEY } from "./ownership";
 
@@ -93,6 +96,8 @@ export async function lateCommit<Live extends object>(
       ? "matching the declared inputs"
       : `with the labels ${OWNER_LABEL_KEY}=${owner} and ${CREATE_LABEL_KEY}=${createLabel}`;
   const prefix = core.prefix(inputs);
+  /** When the create request failed: the user's clue to the order, should it appear. */
+  const at = new Date().toISOString();
   let latest: ReadonlyMap<string, Live> = before;
   try {
     const found = await waitFor<Live | undefined>(
@@ -156,14 +161,18 @@ export async function lateCommit<Live extends object>(
       return found;
     }
   } catch (lookup) {
+    const seen = { before: [...before.keys()], at };
     if (lookup instanceof Ambiguous) {
-      throw new Error(
+      // Recorded as waiting for the user's choice: the next `up` stops at the same names
+      // rather than order a third (issue 25, item 3; lost-create.ts, diffLost).
+      throw lostCreateError(
+        core,
+        inputs,
+        { ...seen, candidates: lookup.ids },
         `${prefix}: the create request failed (${messageOf(failure)}), and since then ` +
           `${lookup.ids.length} ${kind.noun}s matching it appeared: ${candidateList(lookup.ids)}. ` +
-          `Nothing tells which one this create made, if any (${kind.noun}s have no ` +
-          "labels): set adoptId to the one that is this resource's and delete the others, or " +
-          "delete them all; nothing was recorded",
-        { cause: failure },
+          `Nothing tells which one this create made, if any (${kind.noun}s have no labels)`,
+        failure,
       );
     }
     if (
@@ -174,15 +183,18 @@ export async function lateCommit<Live extends object>(
       throw lookup;
     }
     const timedOut = lookup instanceof WaitTimeoutError;
-    throw new Error(
+    // The order may still be committed: the state records a placeholder that the next `up`
+    // resolves (placeholder.ts), rather than nothing, after which it would order again.
+    throw lostCreateError(
+      core,
+      inputs,
+      createLabel === undefined ? seen : { createLabel, at },
       `${prefix}: the create request failed (${messageOf(failure)}) and ` +
         (timedOut
           ? `no ${kind.noun} it made appeared within ${Math.round(windowMs / 1000)} s`
           : `the look-up for what it may have made failed (${messageOf(lookup)})`) +
-        `. An order may still appear, ${labelsText}. The next \`pulumi up\` does not adopt ` +
-        "it: it reports it by id and creates a new one; if it appears, adopt it instead " +
-        "(adoptId) or delete it",
-      { cause: failure },
+        `. An order may still appear, ${labelsText}`,
+      failure,
     );
   }
   throw failure;

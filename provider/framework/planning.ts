@@ -8,6 +8,8 @@ import { type DiffOutcome, diffProperties } from "./diff";
 import { PENDING_OUTPUT, unrecordedOf } from "./hidden";
 import type { KindCore } from "./kind-core";
 import { ADOPT_INPUT } from "./kind-provider";
+import { diffLost } from "./lost-create";
+import { isPlaceholder } from "./placeholder";
 import { defined, pick } from "./property-bags";
 import { reinstallNotice } from "./reinstall-trigger";
 import { isUnknown } from "./unknowns";
@@ -37,6 +39,8 @@ export function diff<Live extends object>(
     ...pick(defined(core.writeOnlyOutputs(news)), unrecordedOf(recorded)),
   };
   const outcome = diffProperties(kind.properties, olds, news);
+  // A lost create's placeholder that no Read resolved: replaced, or the user chooses.
+  if (isPlaceholder(id)) return diffLost(core, id, olds, news, outcome);
   // A reinstall erases a server: the preview says so in words (reinstall-trigger.ts).
   const reinstall =
     kind.reinstall === undefined || outcome.replaces.length > 0

@@ -6,6 +6,8 @@ import type * as dynamic from "@pulumi/pulumi/dynamic";
 import type { PropertyBag } from "./check";
 import { PENDING_OUTPUT, UNRECORDED_OUTPUT } from "./hidden";
 import type { KindCore } from "./kind-core";
+import { readLost } from "./lost-create";
+import { isPlaceholder } from "./placeholder";
 import { carry, defined, pick } from "./property-bags";
 import { readSnapshots } from "./read-snapshot";
 
@@ -14,6 +16,8 @@ export async function read<Live extends object>(
   id: string,
   props: PropertyBag,
 ): Promise<dynamic.ReadResult> {
+  // A lost create's placeholder: its order's real id once it appeared (lost-create.ts).
+  if (isPlaceholder(id)) return readLost(core, id, props, (realId) => read(core, realId, props));
   const { kind } = core;
   const client = core.context.client();
   // Many reads at once (a refresh) share list pages of the kind; any other read is a GET.

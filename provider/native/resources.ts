@@ -23,6 +23,7 @@ import {
 } from "../framework/hidden";
 import { ADOPT_INPUT, type KindProvider, type LifecycleProvider } from "../framework/kind-provider";
 import { ownerLabelForUrn } from "../framework/ownership";
+import { isPlaceholder } from "../framework/placeholder";
 import { refuseCreateFirst } from "./delete-first";
 import { kindDefaults, secretProperties } from "./generated";
 import { openSecrets, type Properties, sealSecrets } from "./values";
@@ -181,8 +182,24 @@ export class NativeResource {
     // An object another resource owns is never imported (issue 25, item 4), like adoptId.
     if (imported)
       await (this.provider as Partial<LifecycleProvider>).refuseImport?.(id, ownerFromUrn(urn));
-    const read = await this.provider.read(id, props.plain);
+    // The owner label, from the URN (a lost create's placeholder is found by it).
+    const read = await this.provider.read(id, { ...props.plain, [OWNER_INPUT]: ownerFromUrn(urn) });
     if (read.id === undefined || read.id === "") return { id: "", properties: {}, inputs: {} };
+    // A placeholder whose order has not appeared stays a partial create, read again before the
+    // next `up` (framework/placeholder.ts): a plain answer would clear both marks.
+    if (isPlaceholder(read.id)) {
+      const reason =
+        "this resource's create lost its answer and the order it may still make has not been " +
+        "found yet: the next `pulumi up` looks for it first, and orders again if it is still " +
+        "not there";
+      throw new PartialResourceError(
+        reason,
+        read.id,
+        this.sealOutputs(read.props ?? {}, secretKeys),
+        [reason],
+        true,
+      );
+    }
     let liveInputs = ownPropertiesOf(read.inputs ?? {});
     let outputs: PropertyBag = read.props ?? {};
     if (imported) {
@@ -250,6 +267,7 @@ export class NativeResource {
         error.id,
         this.sealOutputs(error.properties, secretKeys),
         error.reasons,
+        error.refreshBeforeUpdate,
       );
     }
   }

@@ -369,7 +369,9 @@ function statusOf(error: unknown): Partial<import("@grpc/grpc-js").StatusObject>
     const detail = new provproto.ErrorResourceInitFailed()
       .setId(error.id)
       .setProperties(struct(error.properties))
-      .setReasonsList(error.reasons);
+      .setReasonsList(error.reasons)
+      // A lost create's placeholder: the engine Reads it before the next `up` (placeholder.ts).
+      .setRefreshBeforeUpdate(error.refreshBeforeUpdate);
     const any = new anyproto.Any();
     any.pack(detail.serializeBinary(), "pulumirpc.ErrorResourceInitFailed");
     const status = new statusproto.Status().setCode(grpc.status.UNKNOWN).setMessage(message);

@@ -62,12 +62,15 @@ describe("late commits: a create the API applies after the client gave up (item 
     await lateCommit(LATE_COMMIT_WINDOW_MS + 60_000);
     const inputs = volumeInputs("data", AMS1);
     const error = await failure(provider.create(inputs));
-    expect(error).not.toBeInstanceOf(PartialResourceError);
+    // Recorded as a placeholder that the next `up` resolves (test/provider/lost-create.test.ts).
+    expect(error).toBeInstanceOf(PartialResourceError);
+    expect((error as PartialResourceError).id).toMatch(/^lost-create:c[0-9a-f]{32}$/);
     expect(error.message).toContain("no RBS volume it made appeared within 300 s");
     expect(error.message).toContain("An order may still appear, with the labels");
     expect(error.message).toContain(`${OWNER_LABEL_KEY}=${String(inputs.__ownerLabel)}`);
-    expect(error.message).toContain("The next `pulumi up` does not adopt it");
-    // It appears: the next create names it and does not take it.
+    expect(error.message).toContain("The next `pulumi up` looks for it first");
+    // It appears: a new create (one the engine makes without the placeholder: a new resource
+    // with a copied URN) names it and does not take it.
     await bed.sim.control.advance(120_000);
     expect(await recordCount(bed, "rbs_volumes")).toBe(0); // applied on the next request
     const result = await provider.create(inputs);

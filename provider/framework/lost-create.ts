@@ -1,0 +1,207 @@
+// A lost create through the rest of the lifecycle (placeholder.ts): the partial create that
+// records it, the Read that finds its order (and answers the order's real id), the diff that
+// replaces a placeholder no Read resolved (or stops where only the user can tell), and the
+// delete that deletes the order should it have appeared. One rule decides what is the order's
+// own, here and in the late-commit look-up: an object carrying the create label it was POSTed
+// with; for a kind without labels, nothing is ever taken after the look-up's window: an object
+// that appeared since could be any resource's (another of the same stack ordered in the same
+// `up`), so the user names it (adoptId).
+import type * as dynamic from "@pulumi/pulumi/dynamic";
+import type { ServersComClient } from "../../sdk/client";
+import { candidateList } from "./adopt-advice";
+import type { PropertyBag } from "./check";
+import type { DiffOutcome } from "./diff";
+import { PartialResourceError } from "./errors";
+import { OWNER_INPUT, PENDING_OUTPUT } from "./hidden";
+import type { KindCore } from "./kind-core";
+import { ADOPT_INPUT } from "./kind-provider";
+import { knownObjects } from "./owned-objects";
+import { CREATE_LABEL_KEY, OWNER_LABEL_KEY } from "./ownership";
+import { LOST_CREATE_OUTPUT, type LostCreate, lostCreateOf, placeholderId } from "./placeholder";
+import { carry, defined, stringValue } from "./property-bags";
+
+/** The serialised provider of the dynamic door: error properties must carry it (kind-core.ts). */
+const PROVIDER_KEY = "__provider";
+
+/** What the next `up` does, in the words every message about a placeholder shares. */
+const NEXT_UP =
+  "The next `pulumi up` looks for it first (TypeScript programs: run `pulumi refresh` " +
+  "before it) and takes it if it has appeared";
+
+/**
+ * The partial create a create that gave up looking for its order ends with: the placeholder id,
+ * the inputs as outputs (so a refresh, the next `up` and `destroy` have what they need), and
+ * what finds the order. `refreshBeforeUpdate` asks the engine to Read it first next time.
+ */
+export function lostCreateError<Live extends object>(
+  core: KindCore<Live>,
+  inputs: PropertyBag,
+  lost: LostCreate,
+  /** What happened, a sentence without its final stop. */
+  said: string,
+  cause: unknown,
+): PartialResourceError {
+  const id = placeholderId(lost.createLabel);
+  const what =
+    lost.candidates !== undefined
+      ? "The state records this resource as waiting for its order until you choose: set " +
+        "adoptId to the one that is this resource's and delete the others, or delete them all " +
+        "(TypeScript programs: then run `pulumi refresh`); if none is, remove this resource " +
+        "from the state (`pulumi state delete` with its URN) and the next `up` orders again"
+      : `The state records this resource as waiting for it (id ${id}). ${NEXT_UP}; ` +
+        (lost.createLabel !== undefined
+          ? "otherwise it orders again, and deletes this order should it appear meanwhile " +
+            "(`pulumi destroy` deletes it too)"
+          : `otherwise it orders again (a ${core.kind.noun} that appears later has no labels: ` +
+            "the next `up` names it for you to adopt or delete, never takes it)");
+  const message = `${said}. ${what}.`;
+  const properties = defined({
+    ...inputs,
+    ...core.writeOnlyOutputs(inputs),
+    ...carry(inputs),
+    [PENDING_OUTPUT]: "create",
+    [LOST_CREATE_OUTPUT]: lost,
+    [PROVIDER_KEY]: inputs[PROVIDER_KEY],
+  });
+  const error = new PartialResourceError(message, id, properties, [message], true);
+  error.cause = cause;
+  return error;
+}
+
+/** What a lost create may have made, as of now: its order, or (no labels) the candidates. */
+async function lookFor<Live extends object>(
+  core: KindCore<Live>,
+  client: ServersComClient,
+  lost: LostCreate,
+  props: PropertyBag,
+): Promise<{ order?: Live; candidates: string[] }> {
+  const { kind } = core;
+  const owner = stringValue(props[OWNER_INPUT]);
+  const found = [...(await knownObjects(core, client, props, owner)).values()];
+  if (lost.createLabel !== undefined) {
+    const order = found.find(
+      (record) =>
+        kind.labels(record)[CREATE_LABEL_KEY] === lost.createLabel &&
+        kind.labels(record)[OWNER_LABEL_KEY] === owner,
+    );
+    return order === undefined ? { candidates: [] } : { order, candidates: [] };
+  }
+  const before = new Set(lost.before ?? []);
+  const candidates = found
+    .filter((record) => !before.has(kind.id(record)) && core.matchesInputs(record, props))
+    .map((record) => kind.id(record));
+  return { candidates };
+}
+
+/**
+ * Read of a placeholder: the order's real id and outputs when it carries the create label (the
+ * outputs keep the pending create, so the next `up` waits for it and brings it to the inputs);
+ * else the placeholder again, with the candidates a kind without labels now sees.
+ * `readObject` is the normal read, given the real id.
+ */
+export async function readLost<Live extends object>(
+  core: KindCore<Live>,
+  id: string,
+  props: PropertyBag,
+  readObject: (id: string) => Promise<dynamic.ReadResult>,
+): Promise<dynamic.ReadResult> {
+  const lost = lostCreateOf(props);
+  // Not a placeholder this provider recorded (an import of such an id): nothing is there.
+  if (lost === undefined) return {};
+  const client = core.context.client();
+  const { order, candidates } = await lookFor(core, client, lost, props);
+  if (order !== undefined) {
+    const realId = core.kind.id(order);
+    core.say(
+      props,
+      realId,
+      `the order this resource's create lost (${id}) has appeared: taking it; the next ` +
+        "`pulumi up` waits until it is ready and brings it to the declared inputs",
+    );
+    return readObject(realId);
+  }
+  const { candidates: _seen, ...rest } = lost;
+  const still: LostCreate = candidates.length > 0 ? { ...rest, candidates } : rest;
+  return { id, props: defined({ ...props, [LOST_CREATE_OUTPUT]: still }) };
+}
+
+/**
+ * Diff of a placeholder no Read resolved: a replacement (the next `up` orders again), said in
+ * words; a different object named by adoptId replaces too (planning.ts). Where a kind without
+ * labels saw objects that could be the order, nothing is ordered until the user chooses.
+ */
+export function diffLost<Live extends object>(
+  core: KindCore<Live>,
+  id: string,
+  olds: PropertyBag,
+  news: PropertyBag,
+  outcome: DiffOutcome,
+): DiffOutcome {
+  const adopt = news[ADOPT_INPUT];
+  if (adopt !== undefined && adopt !== null) {
+    return { ...outcome, changes: true, replaces: [...outcome.replaces, ADOPT_INPUT] };
+  }
+  const lost = lostCreateOf(olds);
+  const noun = core.kind.noun;
+  if (lost?.candidates !== undefined) {
+    throw new Error(
+      `${core.prefix(news)}: this resource's create lost its answer (${id}), and since then ` +
+        `${lost.candidates.length} ${noun}${lost.candidates.length === 1 ? "" : "s"} matching ` +
+        `it appeared: ${candidateList(lost.candidates)}. Nothing tells which one this create ` +
+        `made, if any (${noun}s have no labels), so nothing is ordered: set adoptId to the one ` +
+        "that is this resource's and delete the others, or delete them all (TypeScript " +
+        "programs: then run `pulumi refresh`); if none is, remove this resource from the state " +
+        "(`pulumi state delete` with its URN) and the next `up` orders again",
+    );
+  }
+  core.say(
+    news,
+    id,
+    `this resource's create lost its answer${lost?.at ? ` (at ${lost.at})` : ""} and its ` +
+      "order has not been found: this `up` orders again" +
+      (lost?.createLabel !== undefined
+        ? ", and deletes that order should it appear meanwhile"
+        : "") +
+      " (TypeScript programs: `pulumi refresh` first looks for it once more)",
+  );
+  return { ...outcome, changes: true, replaces: [...outcome.replaces, LOST_CREATE_OUTPUT] };
+}
+
+/**
+ * Delete of a placeholder: the order, should it have appeared, by its create label (through
+ * `remove`, the normal delete); an object without labels is named, never deleted.
+ */
+export async function deleteLost<Live extends object>(
+  core: KindCore<Live>,
+  id: string,
+  props: PropertyBag,
+  remove: (id: string) => Promise<void>,
+): Promise<void> {
+  const lost = lostCreateOf(props);
+  if (lost === undefined) return;
+  const client = core.context.client();
+  const { order, candidates } = await lookFor(core, client, lost, props);
+  if (order !== undefined) {
+    const realId = core.kind.id(order);
+    core.say(
+      props,
+      realId,
+      `the order this resource's create lost (${id}) has appeared: deleting it`,
+    );
+    return remove(realId);
+  }
+  const later =
+    lost.createLabel !== undefined
+      ? `should one appear later, it carries the labels ${OWNER_LABEL_KEY}=` +
+        `${stringValue(props[OWNER_INPUT]) ?? "?"} and ${CREATE_LABEL_KEY}=${lost.createLabel} ` +
+        "and nothing manages it: delete it"
+      : candidates.length > 0
+        ? `not deleting ${candidateList(candidates)}, which appeared since and match it: ` +
+          `nothing tells whose they are (${core.kind.noun}s have no labels); delete the one ` +
+          "that was this resource's order, if any"
+        : `should one appear later, nothing manages it: delete it`;
+  core.context.progress(
+    `${core.prefix(props)}: the order this resource's create lost (${id}) has not appeared: ` +
+      `nothing to delete; ${later}`,
+  );
+}
