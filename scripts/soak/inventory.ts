@@ -12,8 +12,13 @@
 //   docs/architecture.md, "Ownership"): if it is still unrecorded after a step that succeeds, it
 //   is an orphan. Old generations of replacements awaiting their delete (harness.ts,
 //   pendingDeletes) are recorded.
+// - a lost create's placeholder (provider/framework/placeholder.ts) records no object yet: it is
+//   never lost; the object carrying the create label it records is recorded by it (the next
+//   `up` takes it, or its replacement deletes it), and an object it names as a candidate (kinds
+//   without labels) is awaiting the user's choice.
 
-import { OWNER_LABEL_KEY } from "../../provider/framework/ownership";
+import { CREATE_LABEL_KEY, OWNER_LABEL_KEY } from "../../provider/framework/ownership";
+import { isPlaceholder, lostCreateOf } from "../../provider/framework/placeholder";
 import type { SimulatorControl, WireRecord } from "../../simulator";
 import { FOREIGN_TWIN_FIELD, FOREIGN_TWIN_LABEL } from "../../simulator/framework/server";
 import type { StoredResource } from "../engine/harness";
@@ -106,10 +111,14 @@ export function foreignTwins(records: Records): { collection: string; key: strin
 }
 
 function ownerOf(record: WireRecord): string | undefined {
+  return labelOf(record, OWNER_LABEL_KEY);
+}
+
+function labelOf(record: WireRecord, key: string): string | undefined {
   const labels = record.labels;
   if (typeof labels !== "object" || labels === null || Array.isArray(labels)) return undefined;
-  const owner = (labels as Record<string, unknown>)[OWNER_LABEL_KEY];
-  return typeof owner === "string" ? owner : undefined;
+  const value = (labels as Record<string, unknown>)[key];
+  return typeof value === "string" ? value : undefined;
 }
 
 /** A value at a dotted path, as canonical JSON (sorted keys): labels compare by content. */
@@ -179,6 +188,14 @@ export function compareInventory(input: CompareInput): Finding[] {
     const live = all.filter((record) => spec.live(record));
     const resources = state.filter((resource) => kindOfType(resource.type) === kind);
     const recorded = new Set(resources.map((resource) => spec.keyOf(resource)));
+    // Lost creates' placeholders: the create labels they wait for, the candidates they name.
+    const lost = resources.filter((resource) => isPlaceholder(resource.id));
+    const awaited = new Set(lost.map((r) => lostCreateOf(r.outputs)?.createLabel).filter(Boolean));
+    const named = new Set(lost.flatMap((r) => lostCreateOf(r.outputs)?.candidates ?? []));
+    for (const record of live) {
+      const label = labelOf(record, CREATE_LABEL_KEY);
+      if (label !== undefined && awaited.has(label)) recorded.add(spec.recordKey(record));
+    }
     const replaced = new Set(
       pending
         .filter((resource) => kindOfType(resource.type) === kind)
@@ -220,7 +237,7 @@ export function compareInventory(input: CompareInput): Finding[] {
         if (recorded.has(spec.recordKey(record))) continue;
         const owner = ownerOf(record);
         findings.push({
-          finding: unrecorded,
+          finding: named.has(String(record.id)) ? "awaiting" : unrecorded,
           kind,
           object: object(record),
           detail: `exists (${owner === undefined ? "no ownership label" : `ownership label ${owner}`}) but no state entry records it`,
@@ -230,7 +247,7 @@ export function compareInventory(input: CompareInput): Finding[] {
 
     for (const resource of resources) {
       const key = spec.keyOf(resource);
-      if (replaced.has(key)) continue;
+      if (replaced.has(key) || isPlaceholder(resource.id)) continue;
       const record = all.find((candidate) => spec.recordKey(candidate) === key);
       if (record !== undefined && spec.live(record)) continue;
       if (saysSo(resource)) continue;
