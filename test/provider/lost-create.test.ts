@@ -68,7 +68,7 @@ describe("a labelled order committed after the look-up window (RbsVolume)", () =
     const read = await provider().read(id, props);
     const [volume] = await volumes();
     expect(read.id).toBe(volume?.id);
-    expect((volume?.labels as Record<string, string>)[CREATE_LABEL_KEY]).toBe(
+    expect((volume?.labels as Record<string, string> | undefined)?.[CREATE_LABEL_KEY]).toBe(
       lostCreateOf(props)?.createLabel,
     );
     // The pending create stays: diff asks for an update, which waits and converges.
