@@ -168,6 +168,38 @@ export function diffLost<Live extends object>(
 }
 
 /**
+ * Before a placeholder with a create label is replaced: an order that has appeared since the
+ * last Read is not cancelled unasked. TypeScript programs meet this (their dynamic provider is
+ * never read before an `up`): the diff stops, asking for the `pulumi refresh` that takes it.
+ * Only where a client can be made and the look-up answers: a preview may run without a token,
+ * and a failed look-up leaves the replacement as the diff said (its delete of the placeholder
+ * still deletes the order should it appear).
+ */
+export async function refuseReplacingAnOrder<Live extends object>(
+  core: KindCore<Live>,
+  id: string,
+  olds: PropertyBag,
+  news: PropertyBag,
+): Promise<void> {
+  const lost = lostCreateOf(olds);
+  const adopt = news[ADOPT_INPUT];
+  if (lost?.createLabel === undefined || (adopt !== undefined && adopt !== null)) return;
+  let order: Live | undefined;
+  try {
+    ({ order } = await lookFor(core, core.context.client(), lost, olds));
+  } catch {
+    // Documented above: without an answer the diff stands, and the delete looks again.
+    return;
+  }
+  if (order === undefined) return;
+  throw new Error(
+    `${core.prefix(news)}: the order this resource's create lost (${id}) has appeared as ` +
+      `${core.kind.id(order)}: run \`pulumi refresh\` to take it (or \`pulumi up --refresh\`); ` +
+      "this `up` would otherwise order again and delete it",
+  );
+}
+
+/**
  * Delete of a placeholder: the order, should it have appeared, by its create label (through
  * `remove`, the normal delete); an object without labels is named, never deleted.
  */

@@ -105,6 +105,21 @@ describe("a labelled order committed after the look-up window (RbsVolume)", () =
     );
   });
 
+  it("a diff that finds the order appeared since the last Read stops, asking for a refresh", async () => {
+    await lateOrder();
+    const { id, props } = await lostCreate(provider().create(inputs()));
+    await bed.sim.control.advance(2 * 60_000);
+    const stop = await failure(provider().diff(id, props, inputs()));
+    const [volume] = await volumes();
+    expect(stop.message).toContain(
+      `the order this resource's create lost (${id}) has appeared as ${volume?.id}: run \`pulumi refresh\``,
+    );
+    // adoptId names what to manage instead: no look-up, a replacement.
+    expect(await provider().diff(id, props, { ...inputs(), adoptId: "Rbs1" })).toMatchObject({
+      replaces: ["adoptId"],
+    });
+  });
+
   it("deleting a placeholder whose order never appeared deletes nothing and says what to look for", async () => {
     await lateOrder();
     const { id, props } = await lostCreate(provider().create(inputs()));
