@@ -164,7 +164,15 @@ export function diffLost<Live extends object>(
         : "") +
       " (TypeScript programs: `pulumi refresh` first looks for it once more)",
   );
-  return { ...outcome, changes: true, replaces: [...outcome.replaces, LOST_CREATE_OUTPUT] };
+  // Nothing to overlap: creating first gives the order until the end of the `up` to appear,
+  // and deleting the placeholder last deletes it. Kinds whose two generations cannot exist at
+  // once (an SSH key's fingerprint, a zone's name) still delete first.
+  return {
+    ...outcome,
+    changes: true,
+    replaces: [...outcome.replaces, LOST_CREATE_OUTPUT],
+    deleteBeforeReplace: core.kind.replaceDeletesFirst !== undefined,
+  };
 }
 
 /**
