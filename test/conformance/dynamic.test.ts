@@ -484,6 +484,11 @@ describe.each(KINDS.map((row) => [row.kind.name, row] as const))("%s", (_kind, r
         "its order has not been found: this `up` orders again, and deletes that order should it " +
           "appear meanwhile",
       );
+      // Not by adoption: the placeholder's delete would delete the order adoptId may name.
+      const adopting = await failure(
+        provider.diff(placeholder, properties, { ...inputs, [ADOPT_INPUT]: "any" }),
+      );
+      expect(adopting.message).toContain("adoptId cannot replace this resource's placeholder");
       // The engine's replacement, in the diff's order; the late order appears meanwhile.
       const deletePlaceholder = async () => {
         bed.lines.length = 0;

@@ -334,6 +334,11 @@ describe.each(KINDS.map((row) => [row.kind.name, row] as const))("%s", (_kind, r
         deleteBeforeReplace: first,
       });
       expectDetailed(diff.detailed, [LOST_CREATE_OUTPUT], []);
+      // Not by adoption: the placeholder's delete would delete the order adoptId may name.
+      const adopting = await failureOf(
+        host.diff(urn, placeholder, properties, { ...inputs, adoptId: "any" }, inputs),
+      );
+      expect(adopting.message).toContain("adoptId cannot replace this resource's placeholder");
       // The engine's replacement, in the diff's order; the late order appears meanwhile.
       const deletePlaceholder = async () => {
         const from = logged.length;
