@@ -26,15 +26,7 @@ import {
   type TestBed,
 } from "../provider/support";
 import { KINDS, seedOf } from "./kinds";
-import {
-  COMMITTED_AFTER_MS,
-  createLabelOf,
-  deletedOrder,
-  deletesFirst,
-  LATE_COMMITTED_CREATE,
-  lostCreateCase,
-  orderOf,
-} from "./lost-create";
+import * as late from "./lost-create";
 import { type Created, changed, type KindRow, type Prepared } from "./row";
 
 let bed: TestBed;
@@ -132,24 +124,9 @@ async function postCounts(): Promise<number[]> {
     .map(([, count]) => count);
 }
 
-/** The ids of the row's objects in the simulator, as the row spells them. */
-async function idsOf(row: KindRow, ready: Prepared): Promise<string[]> {
-  const records = await bed.sim.control.records(row.collection);
-  return records.map((record) => row.id({ prepared: ready, record }));
-}
-
-/** The objects that appeared since `before` and that a read still finds (not deleted). */
-async function liveSince(
-  row: KindRow,
-  provider: KindProvider,
-  ready: Prepared,
-  before: ReadonlySet<string>,
-): Promise<string[]> {
-  const live: string[] = [];
-  for (const id of await idsOf(row, ready)) {
-    if (!before.has(id) && (await provider.read(id, {})).id === id) live.push(id);
-  }
-  return live;
+/** Whether a read by id still finds the object (not deleted). */
+function found(provider: KindProvider): (id: string) => Promise<boolean> {
+  return async (id) => (await provider.read(id, {})).id === id;
 }
 
 /**
@@ -158,15 +135,9 @@ async function liveSince(
  */
 const WINDOW_MS = 10_000;
 
-/** A lost create's partial create, as the engine records it, and what the create was given. */
-interface Lost {
+/** A lost create, with the provider that made it. */
+interface Lost extends late.LostCreate {
   readonly provider: KindProvider;
-  readonly ready: Prepared;
-  readonly inputs: PropertyBag;
-  /** The ids of the row's objects before the create. */
-  readonly before: ReadonlySet<string>;
-  readonly placeholder: string;
-  readonly properties: PropertyBag;
 }
 
 /**
@@ -182,9 +153,9 @@ async function loseCreate(row: KindRow): Promise<Lost> {
   const provider = providerOf(row, short);
   const ready = await prepared(row);
   const inputs = engineInputs(row.kind.name, row.name, row.inputs(ready));
-  const before = new Set(await idsOf(row, ready));
+  const before = new Set(await late.idsOf(bed.sim, row, ready));
   await bed.sim.control.clearRequestCounts();
-  await bed.sim.control.setFaults(LATE_COMMITTED_CREATE);
+  await bed.sim.control.setFaults(late.LATE_COMMITTED_CREATE);
   const error = await failure(provider.create(inputs));
   expect(error).toBeInstanceOf(PartialResourceError);
   const { id, message, reasons, properties, refreshBeforeUpdate } = error as PartialResourceError;
@@ -204,9 +175,9 @@ async function loseCreate(row: KindRow): Promise<Lost> {
     [LOST_CREATE_OUTPUT]: { at: expect.any(String) },
   });
   // Nothing appeared yet, and the POST was sent once.
-  expect(await idsOf(row, ready)).toEqual([...before]);
+  expect(await late.idsOf(bed.sim, row, ready)).toEqual([...before]);
   expect(await postCounts()).toEqual([1]);
-  return { provider, ready, inputs, before, placeholder: id, properties };
+  return { provider, prepared: ready, inputs, before, placeholder: id, properties };
 }
 
 describe.each(KINDS.map((row) => [row.kind.name, row] as const))("%s", (_kind, row) => {
@@ -431,11 +402,12 @@ describe.each(KINDS.map((row) => [row.kind.name, row] as const))("%s", (_kind, r
     expect(await postCounts()).toEqual(lost === "no create request" ? [] : [1]);
   });
 
-  const lostCase = lostCreateCase(row);
+  const lostCase = late.lostCreateCase(row);
   if (lostCase === "label") {
     it("a create lost past the look-up window: Read takes its order once it appears; the update finishes it", async () => {
-      const { provider, ready, inputs, before, placeholder, properties } = await loseCreate(row);
-      const createLabel = createLabelOf(placeholder);
+      const lost = await loseCreate(row);
+      const { provider, prepared: ready, inputs, placeholder, properties } = lost;
+      const createLabel = late.createLabelOf(placeholder);
       expect(createLabel).toMatch(/^c[0-9a-f]{32}$/);
       expect(properties[LOST_CREATE_OUTPUT]).toEqual({ createLabel, at: expect.any(String) });
       // Not committed yet: the placeholder again, as it was (the next `up` reads it again).
@@ -443,9 +415,9 @@ describe.each(KINDS.map((row) => [row.kind.name, row] as const))("%s", (_kind, r
         id: placeholder,
         props: properties,
       });
-      await bed.sim.control.advance(COMMITTED_AFTER_MS);
+      await bed.sim.control.advance(late.COMMITTED_AFTER_MS);
       const read = await provider.read(placeholder, properties);
-      const order = orderOf(await bed.sim.control.records(row.collection), createLabel);
+      const order = late.orderOf(await bed.sim.control.records(row.collection), createLabel);
       const id = row.id({ prepared: ready, record: order });
       expect(read.id).toBe(id);
       expect(bed.lines.join("\n")).toContain(
@@ -465,15 +437,16 @@ describe.each(KINDS.map((row) => [row.kind.name, row] as const))("%s", (_kind, r
       expect(await provider.diff(id, outs as PropertyBag, inputs)).toMatchObject({
         changes: false,
       });
-      expect(await liveSince(row, provider, ready, before)).toEqual([id]);
+      expect(await late.liveSince(bed.sim, row, lost, found(provider))).toEqual([id]);
       expect(await postCounts()).toEqual([1]);
     });
 
     it("a placeholder no Read resolved is replaced: a new order, and its delete deletes the late one", async () => {
-      const { provider, ready, inputs, before, placeholder, properties } = await loseCreate(row);
+      const lost = await loseCreate(row);
+      const { provider, inputs, placeholder, properties } = lost;
       const diff = await provider.diff(placeholder, properties, inputs);
       // Created first unless two generations cannot exist at once (lost-create.ts).
-      const first = deletesFirst(row);
+      const first = late.deletesFirst(row);
       expect(diff).toMatchObject({
         changes: true,
         replaces: [LOST_CREATE_OUTPUT],
@@ -493,16 +466,16 @@ describe.each(KINDS.map((row) => [row.kind.name, row] as const))("%s", (_kind, r
       const deletePlaceholder = async () => {
         bed.lines.length = 0;
         await provider.delete(placeholder, properties);
-        const late = deletedOrder(bed.lines);
-        expect(late).toBeDefined();
-        expect(await provider.read(String(late), {})).toEqual({});
+        const deleted = late.deletedOrder(bed.lines);
+        expect(deleted).toBeDefined();
+        expect(await provider.read(String(deleted), {})).toEqual({});
       };
       let created: string | undefined;
       if (!first) created = (await provider.create(inputs)).id;
-      await bed.sim.control.advance(COMMITTED_AFTER_MS);
+      await bed.sim.control.advance(late.COMMITTED_AFTER_MS);
       await deletePlaceholder();
       if (first) created = (await provider.create(inputs)).id;
-      expect(await liveSince(row, provider, ready, before)).toEqual([created]);
+      expect(await late.liveSince(bed.sim, row, lost, found(provider))).toEqual([created]);
       // The create route was POSTed twice, the lost order and the new one (a server's delete
       // POSTs its release besides).
       expect(await postCounts()).toContain(2);
@@ -511,10 +484,13 @@ describe.each(KINDS.map((row) => [row.kind.name, row] as const))("%s", (_kind, r
 
   if (lostCase === "candidates") {
     it("a create lost past the look-up window, without labels: what appears is named for adoptId, never taken or deleted", async () => {
-      const { provider, ready, inputs, before, placeholder, properties } = await loseCreate(row);
+      const lost = await loseCreate(row);
+      const { provider, prepared: ready, inputs, before, placeholder, properties } = lost;
       expect(placeholder).toMatch(/^lost-create:n[0-9a-f]{32}$/);
-      const lost = { before: expect.any(Array), at: expect.any(String) };
-      expect(properties[LOST_CREATE_OUTPUT]).toEqual(lost);
+      expect(properties[LOST_CREATE_OUTPUT]).toEqual({
+        before: expect.any(Array),
+        at: expect.any(String),
+      });
       expect(await provider.read(placeholder, properties)).toEqual({
         id: placeholder,
         props: properties,
@@ -525,9 +501,9 @@ describe.each(KINDS.map((row) => [row.kind.name, row] as const))("%s", (_kind, r
         replaces: [LOST_CREATE_OUTPUT],
         updates: [],
       });
-      await bed.sim.control.advance(COMMITTED_AFTER_MS);
+      await bed.sim.control.advance(late.COMMITTED_AFTER_MS);
       const read = await provider.read(placeholder, properties);
-      const appeared = (await idsOf(row, ready)).filter((id) => !before.has(id));
+      const appeared = (await late.idsOf(bed.sim, row, ready)).filter((id) => !before.has(id));
       expect(appeared).toHaveLength(1);
       const candidate = appeared[0] ?? "";
       // Named, not taken: it could be another resource's order of the same content.
@@ -554,13 +530,13 @@ describe.each(KINDS.map((row) => [row.kind.name, row] as const))("%s", (_kind, r
         await provider.diff(placeholder, props, { ...inputs, [ADOPT_INPUT]: candidate }),
       ).toMatchObject({
         changes: true,
-        replaces: expect.arrayContaining([ADOPT_INPUT]),
+        replaces: [ADOPT_INPUT],
       });
       // Deleting the placeholder names it and leaves it.
       bed.lines.length = 0;
       await provider.delete(placeholder, props);
       expect(bed.lines.join("\n")).toContain(`not deleting ${JSON.stringify(candidate)}`);
-      expect(await liveSince(row, provider, ready, before)).toEqual([candidate]);
+      expect(await late.liveSince(bed.sim, row, lost, found(provider))).toEqual([candidate]);
       expect(await postCounts()).toEqual([1]);
     });
   }

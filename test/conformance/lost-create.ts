@@ -1,10 +1,12 @@
 // What both doors' lost-create steps share (dynamic.test.ts, native.test.ts): a create whose
 // order the API commits only after the create gave up looking for it (the late-commit window,
 // provider/framework/late-commit.ts), and what then finds the order (lost-create.ts).
+
+import type { PropertyBag } from "../../provider/framework/check";
 import { CREATE_LABEL_KEY } from "../../provider/framework/ownership";
 import { PLACEHOLDER_PREFIX } from "../../provider/framework/placeholder";
-import type { FaultOptions, WireRecord } from "../../simulator";
-import type { KindRow } from "./row";
+import type { FaultOptions, Simulator, WireRecord } from "../../simulator";
+import type { KindRow, Prepared } from "./row";
 
 /**
  * When the API commits the lost order, on the simulator's clock: a day later, past either window
@@ -70,4 +72,37 @@ export function orderOf(records: readonly WireRecord[], createLabel: string): Wi
     throw new Error(`${found.length} records carry the create label ${createLabel}, not one`);
   }
   return found[0] as WireRecord;
+}
+
+/** A lost create's partial create, as the engine records it, and what the create was given. */
+export interface LostCreate {
+  readonly prepared: Prepared;
+  readonly inputs: PropertyBag;
+  /** The ids of the row's objects before the create. */
+  readonly before: ReadonlySet<string>;
+  readonly placeholder: string;
+  readonly properties: PropertyBag;
+}
+
+/** The ids of the row's objects in the simulator, as the row spells them. */
+export async function idsOf(sim: Simulator, row: KindRow, prepared: Prepared): Promise<string[]> {
+  const records = await sim.control.records(row.collection);
+  return records.map((record) => row.id({ prepared, record }));
+}
+
+/**
+ * The objects that appeared since `lost.before` that a read by id (`found`, through the suite's
+ * door) still finds: what the resource leaves behind.
+ */
+export async function liveSince(
+  sim: Simulator,
+  row: KindRow,
+  lost: Pick<LostCreate, "prepared" | "before">,
+  found: (id: string) => Promise<boolean>,
+): Promise<string[]> {
+  const live: string[] = [];
+  for (const id of await idsOf(sim, row, lost.prepared)) {
+    if (!lost.before.has(id) && (await found(id))) live.push(id);
+  }
+  return live;
 }

@@ -18,15 +18,7 @@ import { ServersComClient } from "../../sdk/client";
 import { type Simulator, startSimulator } from "../../simulator";
 import { failureOf } from "../provider/support";
 import { KINDS, seedOf } from "./kinds";
-import {
-  COMMITTED_AFTER_MS,
-  createLabelOf,
-  deletedOrder,
-  deletesFirst,
-  LATE_COMMITTED_CREATE,
-  lostCreateCase,
-  orderOf,
-} from "./lost-create";
+import * as late from "./lost-create";
 import { type Created, changed, type KindRow, type Prepared } from "./row";
 
 const PROJECT_DIR = join(repoRoot(), "test", "engine", "project");
@@ -69,6 +61,8 @@ beforeAll(async () => {
 const secrets = new Set<string>(KINDS.flatMap((row) => row.secrets ?? []));
 
 afterEach(async () => {
+  // A lost create's steps hold the clock (loseCreate): it runs again whatever they found.
+  await sim.control.setSpeed(SPEED);
   for (const row of KINDS) {
     for (const record of await sim.control.records(row.collection)) {
       for (const field of row.secretFields ?? []) secrets.add(String(record[field]));
@@ -109,34 +103,9 @@ function expectDetailed(
   expect(detailedNames(inPlace, IN_PLACE)).toEqual([...updates].sort());
 }
 
-/** The ids of the row's objects in the simulator, as the row spells them. */
-async function idsOf(row: KindRow, prepared: Prepared): Promise<string[]> {
-  const records = await sim.control.records(row.collection);
-  return records.map((record) => row.id({ prepared, record }));
-}
-
-/** The objects that appeared since `before` that a read by id still finds (not deleted). */
-async function liveSince(
-  row: KindRow,
-  urn: string,
-  prepared: Prepared,
-  before: ReadonlySet<string>,
-): Promise<string[]> {
-  const live: string[] = [];
-  for (const id of await idsOf(row, prepared)) {
-    if (!before.has(id) && (await host.importRead(urn, id)).id === id) live.push(id);
-  }
-  return live;
-}
-
-/** A lost create's partial create, as the engine records it, and what the create was given. */
-interface Lost {
-  readonly prepared: Prepared;
-  readonly inputs: PropertyBag;
-  /** The ids of the row's objects before the create. */
-  readonly before: ReadonlySet<string>;
-  readonly placeholder: string;
-  readonly properties: PropertyBag;
+/** Whether a read by id alone (`pulumi import`) still finds the object (not deleted). */
+function found(urn: string): (id: string) => Promise<boolean> {
+  return async (id) => (await host.importRead(urn, id)).id === id;
 }
 
 /** The partial failure a call ends with: an InitError, which asks for a Read before the next up. */
@@ -152,11 +121,11 @@ async function initError(call: Promise<unknown>): Promise<InitError> {
  * never reset) while the API commits its order only after the look-up window, the simulator's
  * clock held: a partial create whose id is a placeholder. The clock stays held.
  */
-async function loseCreate(row: KindRow, urn: string, prepared: Prepared): Promise<Lost> {
+async function loseCreate(row: KindRow, urn: string, prepared: Prepared): Promise<late.LostCreate> {
   const { inputs } = await host.check(urn, {}, row.inputs(prepared));
-  const before = new Set(await idsOf(row, prepared));
+  const before = new Set(await late.idsOf(sim, row, prepared));
   await sim.control.setSpeed(0);
-  await sim.control.setFaults(LATE_COMMITTED_CREATE);
+  await sim.control.setFaults(late.LATE_COMMITTED_CREATE);
   const error = await initError(host.create(urn, inputs));
   expect(error.reasons).toHaveLength(1);
   expect(error.reasons[0]).toMatch(
@@ -170,8 +139,21 @@ async function loseCreate(row: KindRow, urn: string, prepared: Prepared): Promis
     [LOST_CREATE_OUTPUT]: { at: expect.any(String) },
   });
   expect(Object.keys(error.properties)).toEqual(expect.arrayContaining(Object.keys(inputs)));
-  expect(await idsOf(row, prepared)).toEqual([...before]);
+  expect(await late.idsOf(sim, row, prepared)).toEqual([...before]);
   return { prepared, inputs, before, placeholder: error.id, properties: error.properties };
+}
+
+/**
+ * Before the order is committed, Read is a partial failure again, the placeholder kept as it was
+ * (the next `up` reads it again); then the clock moves on past the commit, and runs again.
+ */
+async function readThenCommit(urn: string, lost: late.LostCreate): Promise<void> {
+  const { placeholder, properties, inputs } = lost;
+  const again = await initError(host.read(urn, placeholder, properties, inputs));
+  expect(again.id).toBe(placeholder);
+  expect(again.properties).toEqual(properties);
+  await sim.control.advance(late.COMMITTED_AFTER_MS);
+  await sim.control.setSpeed(SPEED);
 }
 
 describe.each(KINDS.map((row) => [row.kind.name, row] as const))("%s", (_kind, row) => {
@@ -282,28 +264,17 @@ describe.each(KINDS.map((row) => [row.kind.name, row] as const))("%s", (_kind, r
     // An object the resource let go of is still there.
     expect((await host.importRead(urn, created.id)).id).toBe(row.adds === 0 ? created.id : "");
   });
-  const lostCase = lostCreateCase(row);
+  const lostCase = late.lostCreateCase(row);
   if (lostCase === "label") {
     it("a create lost past the look-up window: Read takes its order once it appears; Update finishes it", async () => {
-      const { prepared, inputs, before, placeholder, properties } = await loseCreate(
-        row,
-        urn,
-        created.prepared,
-      );
-      try {
-        const createLabel = createLabelOf(placeholder);
-        expect(createLabel).toMatch(/^c[0-9a-f]{32}$/);
-        expect(properties[LOST_CREATE_OUTPUT]).toEqual({ createLabel, at: expect.any(String) });
-        // Not committed yet: a partial failure again, the placeholder kept as it was.
-        const again = await initError(host.read(urn, placeholder, properties, inputs));
-        expect(again.id).toBe(placeholder);
-        expect(again.properties).toEqual(properties);
-        await sim.control.advance(COMMITTED_AFTER_MS);
-      } finally {
-        await sim.control.setSpeed(SPEED);
-      }
+      const lost = await loseCreate(row, urn, created.prepared);
+      const { prepared, inputs, placeholder, properties } = lost;
+      const createLabel = late.createLabelOf(placeholder);
+      expect(createLabel).toMatch(/^c[0-9a-f]{32}$/);
+      expect(properties[LOST_CREATE_OUTPUT]).toEqual({ createLabel, at: expect.any(String) });
+      await readThenCommit(urn, lost);
       const read = await host.read(urn, placeholder, properties, inputs);
-      const order = orderOf(await sim.control.records(row.collection), createLabelOf(placeholder));
+      const order = late.orderOf(await sim.control.records(row.collection), createLabel);
       const id = row.id({ prepared, record: order });
       expect(read.id).toBe(id);
       // Still a create to finish: Diff asks for the update, which brings it to the inputs.
@@ -315,18 +286,15 @@ describe.each(KINDS.map((row) => [row.kind.name, row] as const))("%s", (_kind, r
       const updated = await host.update(urn, id, read.properties, inputs, inputs);
       const record = (await sim.control.peek(row.collection, row.recordKey?.(id) ?? id)) ?? {};
       expect(updated).toEqual(row.outputs({ id, prepared, record }));
-      expect(await liveSince(row, urn, prepared, before)).toEqual([id]);
+      expect(await late.liveSince(sim, row, lost, found(urn))).toEqual([id]);
       await host.delete(urn, id, updated, inputs);
     });
 
     it("a placeholder no Read resolved is replaced: a new order, and its Delete deletes the late one", async () => {
-      const { prepared, inputs, before, placeholder, properties } = await loseCreate(
-        row,
-        urn,
-        created.prepared,
-      );
+      const lost = await loseCreate(row, urn, created.prepared);
+      const { inputs, placeholder, properties } = lost;
       await sim.control.setSpeed(SPEED);
-      const first = deletesFirst(row);
+      const first = late.deletesFirst(row);
       const diff = await host.diff(urn, placeholder, properties, inputs, inputs);
       expect(diff).toMatchObject({
         changes: "some",
@@ -343,42 +311,33 @@ describe.each(KINDS.map((row) => [row.kind.name, row] as const))("%s", (_kind, r
       const deletePlaceholder = async () => {
         const from = logged.length;
         await host.delete(urn, placeholder, properties, inputs);
-        const late = deletedOrder(logged.slice(from));
-        expect(late).toBeDefined();
-        expect((await host.importRead(urn, String(late))).id).toBe("");
+        const deleted = late.deletedOrder(logged.slice(from));
+        expect(deleted).toBeDefined();
+        expect((await host.importRead(urn, String(deleted))).id).toBe("");
       };
       let replacement: { id: string; properties: PropertyBag } | undefined;
       if (!first) replacement = await host.create(urn, inputs);
-      await sim.control.advance(COMMITTED_AFTER_MS);
+      await sim.control.advance(late.COMMITTED_AFTER_MS);
       await deletePlaceholder();
       if (first) replacement = await host.create(urn, inputs);
-      expect(await liveSince(row, urn, prepared, before)).toEqual([replacement?.id]);
+      expect(await late.liveSince(sim, row, lost, found(urn))).toEqual([replacement?.id]);
       await host.delete(urn, replacement?.id ?? "", replacement?.properties ?? {}, inputs);
     });
   }
 
   if (lostCase === "candidates") {
     it("a create lost past the look-up window, without labels: what appears is named for adoptId, never taken or deleted", async () => {
-      const { prepared, inputs, before, placeholder, properties } = await loseCreate(
-        row,
-        urn,
-        created.prepared,
-      );
-      try {
-        expect(placeholder).toMatch(/^lost-create:n[0-9a-f]{32}$/);
-        expect(properties[LOST_CREATE_OUTPUT]).toEqual({
-          before: expect.any(Array),
-          at: expect.any(String),
-        });
-        const again = await initError(host.read(urn, placeholder, properties, inputs));
-        expect(again.properties).toEqual(properties);
-        await sim.control.advance(COMMITTED_AFTER_MS);
-      } finally {
-        await sim.control.setSpeed(SPEED);
-      }
+      const lost = await loseCreate(row, urn, created.prepared);
+      const { prepared, inputs, before, placeholder, properties } = lost;
+      expect(placeholder).toMatch(/^lost-create:n[0-9a-f]{32}$/);
+      expect(properties[LOST_CREATE_OUTPUT]).toEqual({
+        before: expect.any(Array),
+        at: expect.any(String),
+      });
+      await readThenCommit(urn, lost);
       // Named, not taken: it could be another resource's order of the same content.
       const seen = await initError(host.read(urn, placeholder, properties, inputs));
-      const appeared = (await idsOf(row, prepared)).filter((id) => !before.has(id));
+      const appeared = (await late.idsOf(sim, row, prepared)).filter((id) => !before.has(id));
       expect(appeared).toHaveLength(1);
       const candidate = appeared[0] ?? "";
       expect(seen.id).toBe(placeholder);
@@ -394,7 +353,7 @@ describe.each(KINDS.map((row) => [row.kind.name, row] as const))("%s", (_kind, r
       expect(stop.message).toContain("set adoptId to the one that is this resource's");
       // Deleting the placeholder leaves it.
       await host.delete(urn, placeholder, seen.properties, inputs);
-      expect(await liveSince(row, urn, prepared, before)).toEqual([candidate]);
+      expect(await late.liveSince(sim, row, lost, found(urn))).toEqual([candidate]);
       await sim.control.remove(row.collection, row.recordKey?.(candidate) ?? candidate);
     });
   }
