@@ -31,7 +31,7 @@ export const l2Segment: KindRow = {
   id: ({ record }) => String(record.id),
   // Every field, with the members by id; a trunk member carries the VLAN the API gave the
   // segment (the next of a sequence: the native suite's simulator is never reset).
-  outputs: ({ record }) => ({
+  outputs: (created) => ({
     name: "backend",
     type: "private",
     status: "active",
@@ -50,7 +50,7 @@ export const l2Segment: KindRow = {
         id: "L2Ams002",
         mode: "trunk",
         title: "l2ams002.example.com",
-        vlan: record._vlan,
+        vlan: created.record._vlan,
         status: "active",
       },
     ],
