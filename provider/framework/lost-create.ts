@@ -139,8 +139,9 @@ export async function readLost<Live extends object>(
 
 /**
  * Diff of a placeholder no Read resolved: a replacement (the next `up` orders again), said in
- * words; a different object named by adoptId replaces too (planning.ts). Where a kind without
- * labels saw objects that could be the order, nothing is ordered until the user chooses.
+ * words; a different object named by adoptId replaces too (planning.ts), but for a kind with
+ * labels, whose placeholder's delete deletes the order. Where a kind without labels saw objects
+ * that could be the order, nothing is ordered until the user chooses.
  */
 export function diffLost<Live extends object>(
   core: KindCore<Live>,
@@ -149,12 +150,24 @@ export function diffLost<Live extends object>(
   news: PropertyBag,
   outcome: DiffOutcome,
 ): DiffOutcome {
-  const adopt = news[ADOPT_INPUT];
-  if (adopt !== undefined && adopt !== null) {
-    return { ...outcome, changes: true, replaces: [...outcome.replaces, ADOPT_INPUT] };
-  }
   const lost = lostCreateOf(olds);
   const noun = core.kind.noun;
+  const adopt = news[ADOPT_INPUT];
+  if (adopt !== undefined && adopt !== null) {
+    // Deleting the placeholder deletes its order, found by its create label: were adoptId to
+    // name that order (nothing here can tell), the replacement would delete what it adopts.
+    if (lost?.createLabel !== undefined) {
+      throw new Error(
+        `${core.prefix(news)}: adoptId cannot replace this resource's placeholder (${id}): its ` +
+          "create lost its answer, and replacing the placeholder deletes that order should it " +
+          "have appeared, which adoptId may name. Run `pulumi refresh` first: it takes the " +
+          `order if it has appeared (it carries the label ${CREATE_LABEL_KEY}=` +
+          `${lost.createLabel}); otherwise remove this resource from the state (\`pulumi state ` +
+          "delete` with its URN), then adopt",
+      );
+    }
+    return { ...outcome, changes: true, replaces: [...outcome.replaces, ADOPT_INPUT] };
+  }
   if (lost?.candidates !== undefined) {
     throw new Error(
       `${core.prefix(news)}: this resource's create lost its answer (${id}), and since then ` +
@@ -176,7 +189,15 @@ export function diffLost<Live extends object>(
         : "") +
       " (TypeScript programs: `pulumi refresh` first looks for it once more)",
   );
-  return { ...outcome, changes: true, replaces: [...outcome.replaces, LOST_CREATE_OUTPUT] };
+  // Nothing to overlap: creating first gives the order until the end of the `up` to appear,
+  // and deleting the placeholder last deletes it. Kinds whose two generations cannot exist at
+  // once (an SSH key's fingerprint, a zone's name) still delete first.
+  return {
+    ...outcome,
+    changes: true,
+    replaces: [...outcome.replaces, LOST_CREATE_OUTPUT],
+    deleteBeforeReplace: core.kind.replaceDeletesFirst !== undefined,
+  };
 }
 
 /**
