@@ -28,6 +28,12 @@ export class InitError extends Error {
     readonly id: string,
     readonly properties: Properties,
     readonly reasons: string[],
+    /**
+     * ErrorResourceInitFailed.refresh_before_update: the engine Reads the resource before the
+     * next `up`, `preview` or `destroy` (harness.ts). The native plugin sets it for a lost
+     * create's placeholder; the dynamic provider host never does.
+     */
+    readonly refreshBeforeUpdate = false,
   ) {
     super(message);
   }
@@ -49,6 +55,8 @@ export interface ReadOutcome {
   readonly id: string;
   readonly properties: Properties;
   readonly inputs: Properties | undefined;
+  /** ReadResponse.refresh_before_update: a plain Read that leaves it unset clears the mark. */
+  readonly refreshBeforeUpdate: boolean;
 }
 
 export interface HostOptions {
@@ -188,6 +196,7 @@ export class ProviderHost {
       id: resp.getId(),
       properties: plain(resp.getProperties()),
       inputs: respInputs === undefined ? undefined : plain(respInputs),
+      refreshBeforeUpdate: resp.getRefreshBeforeUpdate(),
     };
   }
 
@@ -282,6 +291,7 @@ export function fromServiceError(error: grpc.ServiceError): Error {
         init.getId(),
         plain(init.getProperties()),
         init.getReasonsList(),
+        init.getRefreshBeforeUpdate(),
       );
     }
   }
