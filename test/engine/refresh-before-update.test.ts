@@ -79,12 +79,14 @@ for (const c of CASES) {
   const type = `pulumi-nodejs:dynamic/serverscom:${c.kind}`;
 
   /** A stack of the test's own (its owner labels its own), with a look-up window of 300 ms. */
-  const harnessFor = (door: Door): EngineHarness =>
-    simulatorHarness(sim, {
+  const harnessFor = (door: Door): EngineHarness => {
+    stacks += 1;
+    return simulatorHarness(sim, {
       door,
-      stack: `late-${c.kind.toLowerCase()}-${door}-${(stacks += 1)}`,
+      stack: `late-${c.kind.toLowerCase()}-${door}-${stacks}`,
       env: { SERVERSCOM_LATE_COMMIT_WINDOW_MS: "300" },
     });
+  };
 
   /** The kind's objects made since `before` (the seed's and other tests' left out). */
   const ids = async () =>
