@@ -12,8 +12,9 @@ import { OWNER_INPUT, unrecordedOf } from "./hidden";
 import type { UpdateContext } from "./kind";
 import type { KindCore } from "./kind-core";
 import { UpdateRefused } from "./kind-provider";
+import { candidatesError } from "./lost-create";
 import { OWNER_LABEL_KEY, withOwnerLabel } from "./ownership";
-import { isPlaceholder } from "./placeholder";
+import { isPlaceholder, lostCreateOf } from "./placeholder";
 import { labelsOf, pick, stringValue } from "./property-bags";
 import { type ObjectWait, untilAccepted, waitReady, waitUntil } from "./waiting";
 
@@ -24,8 +25,11 @@ export async function update<Live extends object>(
   news: PropertyBag,
 ): Promise<dynamic.UpdateResult> {
   const { kind } = core;
-  // Diff replaces a lost create's placeholder (lost-create.ts): there is nothing to update.
+  // Diff replaces a lost create's placeholder (lost-create.ts): there is nothing to update. One
+  // that saw objects that could be its order (no labels) stops here until the user chooses.
   if (isPlaceholder(id)) {
+    const candidates = lostCreateOf(olds)?.candidates;
+    if (candidates !== undefined) throw candidatesError(core, id, news, candidates);
     throw new Error(
       `${core.subject(news, id)}: this resource's create lost its answer and its order has ` +
         "not been found, so there is nothing to update: run `pulumi refresh` to look for it, " +

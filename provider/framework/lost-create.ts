@@ -126,9 +126,32 @@ export async function readLost<Live extends object>(
 }
 
 /**
+ * Why nothing is ordered for a placeholder of a kind without labels that saw objects that could
+ * be its order (`candidates`): only the user can tell.
+ */
+export function candidatesError<Live extends object>(
+  core: KindCore<Live>,
+  id: string,
+  bag: PropertyBag,
+  candidates: readonly string[],
+): Error {
+  const noun = core.kind.noun;
+  return new Error(
+    `${core.prefix(bag)}: this resource's create lost its answer (${id}), and since then ` +
+      `${candidates.length} ${noun}${candidates.length === 1 ? "" : "s"} matching ` +
+      `it appeared: ${candidateList(candidates)}. Nothing tells which one this create made, ` +
+      `if any (${noun}s have no labels), so nothing is ordered: set adoptId to the one ` +
+      "that is this resource's and delete the others, or delete them all (TypeScript " +
+      "programs: then run `pulumi refresh`); if none is, remove this resource from the state " +
+      "(`pulumi state delete` with its URN) and the next `up` orders again",
+  );
+}
+
+/**
  * Diff of a placeholder no Read resolved: a replacement (the next `up` orders again), said in
  * words; a different object named by adoptId replaces too (planning.ts). Where a kind without
- * labels saw objects that could be the order, nothing is ordered until the user chooses.
+ * labels saw objects that could be the order, nothing is ordered until the user chooses: an
+ * update, which stops with their names (converging.ts, candidatesError).
  */
 export function diffLost<Live extends object>(
   core: KindCore<Live>,
@@ -142,17 +165,13 @@ export function diffLost<Live extends object>(
     return { ...outcome, changes: true, replaces: [...outcome.replaces, ADOPT_INPUT] };
   }
   const lost = lostCreateOf(olds);
-  const noun = core.kind.noun;
   if (lost?.candidates !== undefined) {
-    throw new Error(
-      `${core.prefix(news)}: this resource's create lost its answer (${id}), and since then ` +
-        `${lost.candidates.length} ${noun}${lost.candidates.length === 1 ? "" : "s"} matching ` +
-        `it appeared: ${candidateList(lost.candidates)}. Nothing tells which one this create ` +
-        `made, if any (${noun}s have no labels), so nothing is ordered: set adoptId to the one ` +
-        "that is this resource's and delete the others, or delete them all (TypeScript " +
-        "programs: then run `pulumi refresh`); if none is, remove this resource from the state " +
-        "(`pulumi state delete` with its URN) and the next `up` orders again",
-    );
+    // Not an error here: the engine diffs every refreshed resource too (pulumi/pulumi v3.274.1
+    // pkg/resource/deploy/step.go:1855-1869, a failed diff fails the refresh step), and the
+    // native door's placeholder is refreshed before every `up`, `preview` and `destroy`
+    // (refresh_before_update): an error would stop all of them for good, even once adoptId is
+    // set (the refresh diffs against the old inputs). No replacement either: nothing is ordered.
+    return { ...outcome, changes: true, replaces: [] };
   }
   core.say(
     news,

@@ -9,9 +9,11 @@
 // - a Read before the order appeared keeps the init errors and the flag (native, a partial
 //   Read), or clears them (dynamic, a plain answer);
 // - `destroy` of a placeholder deletes the order that appeared.
-// RbsVolume is replaced create-first, SshKey delete-first (the API keeps keys unique).
+// RbsVolume is replaced create-first, SshKey delete-first (the API keeps keys unique). A
+// Subnetwork by CIDR has no labels: an object that appears is named for adoptId, never taken,
+// and neither the Read first nor `refresh` may stop at it (the user could never go on).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isPlaceholder } from "../../provider/framework/placeholder";
+import { isPlaceholder, lostCreateOf } from "../../provider/framework/placeholder";
 import { type Simulator, startSimulator } from "../../simulator";
 import {
   type EngineHarness,
@@ -21,7 +23,7 @@ import {
   type StoredResource,
   simulatorHarness,
 } from "./harness";
-import { rbsVolume, sshKey } from "./programs";
+import { rbsVolume, sshKey, subnetwork } from "./programs";
 
 type Door = "dynamic" | "plugin";
 const DOORS: readonly Door[] = ["dynamic", "plugin"];
@@ -36,7 +38,8 @@ const COMMIT_DELAY_MS = 10 * 24 * 3_600_000;
 interface Case {
   readonly kind: string;
   readonly name: string;
-  readonly program: Program;
+  /** The program; with `args` over its inputs (adoptId). */
+  readonly program: (args?: Record<string, unknown>) => Program;
   /** The kind's create route, as the simulator's fault rules name it. */
   readonly path: string;
   readonly collection: string;
@@ -48,7 +51,7 @@ const CASES: readonly Case[] = [
   {
     kind: "RbsVolume",
     name: "data",
-    program: rbsVolume(),
+    program: rbsVolume,
     path: "/v1/remote_block_storage/volumes",
     collection: "rbs_volumes",
     idField: "id",
@@ -56,12 +59,22 @@ const CASES: readonly Case[] = [
   {
     kind: "SshKey",
     name: "deploy",
-    program: sshKey(),
+    program: sshKey,
     path: "/v1/ssh_keys",
     collection: "ssh_keys",
     idField: "fingerprint",
   },
 ];
+
+/** A kind without labels: its object is only ever named, never taken. */
+const UNLABELLED: Case = {
+  kind: "Subnetwork",
+  name: "private",
+  program: subnetwork,
+  path: "/v1/network_pools/*/subnetworks",
+  collection: "subnetworks",
+  idField: "id",
+};
 
 let sim: Simulator;
 let stacks = 0;
@@ -75,7 +88,7 @@ afterAll(async () => {
   await sim?.close();
 });
 
-for (const c of CASES) {
+for (const c of [...CASES, UNLABELLED]) {
   const type = `pulumi-nodejs:dynamic/serverscom:${c.kind}`;
 
   /** A stack of the test's own (its owner labels its own), with a look-up window of 300 ms. */
@@ -112,7 +125,7 @@ for (const c of CASES) {
         },
       ],
     });
-    const failed = await h.up(c.program).catch((caught: unknown) => caught);
+    const failed = await h.up(c.program()).catch((caught: unknown) => caught);
     await sim.control.setFaults({});
     expect(failed).toBeInstanceOf(OperationFailed);
     expect((failed as Error).message).toContain("The next `pulumi up` looks for it first");
@@ -125,7 +138,7 @@ for (const c of CASES) {
     return before;
   };
 
-  /** The order appears: the clock passes its commit, applied at the next request. */
+  /** The order appears: the clock passes its commit, applied at the next API request. */
   const orderAppears = () => sim.control.advance(COMMIT_DELAY_MS);
 
   const stored = (h: EngineHarness): StoredResource => {
@@ -138,13 +151,57 @@ for (const c of CASES) {
   const opsSince = (h: EngineHarness, from: number) =>
     h.journal.slice(from).filter((entry) => entry.urn === stored(h).urn);
 
+  if (c === UNLABELLED) {
+    describe(`a lost create of ${c.kind} (no labels) whose order appears after the window`, () => {
+      for (const door of DOORS) {
+        it(`${door}: the up stops naming it, orders nothing more, and adoptId takes it`, async () => {
+          const h = harnessFor(door);
+          const before = await lostUp(h, door);
+          await orderAppears();
+          // Native: the Read first names it (it used to fail at its diff), and the update stops
+          // with it, ordering nothing. Dynamic (no Read): the replacement deletes the placeholder
+          // first (a Subnetwork replaces delete-first), which names the object and leaves it,
+          // and the new create meets the API's conflict with it, and names it.
+          const stopped = await h.up(c.program()).catch((caught: unknown) => caught);
+          // (The late commit is applied at the first API request after the clock moved.)
+          const [late] = await madeSince(before);
+          expect(stopped).toBeInstanceOf(OperationFailed);
+          const message = (stopped as Error).message;
+          expect(message).toContain(
+            door === "plugin" ? "so nothing is ordered: set adoptId" : "set adoptId",
+          );
+          expect(message).toContain(String(late));
+          expect(await madeSince(before)).toEqual([late]);
+          let candidate: string | undefined;
+          if (door === "plugin") {
+            // A refresh reads it, and names it in the state (it used to fail at the diff too).
+            await h.refresh();
+            expect(isPlaceholder(stored(h).id)).toBe(true);
+            [candidate] = lostCreateOf(stored(h).outputs)?.candidates ?? [];
+          } else {
+            expect(h.resource(type, c.name)).toBeUndefined();
+            candidate = /set adoptId: "([^"]+)"/.exec(message)?.[1];
+          }
+          expect(candidate?.endsWith(`/${late}`)).toBe(true);
+          // The user adopts it.
+          await h.up(c.program({ adoptId: candidate }));
+          expect(stored(h).id).toBe(candidate);
+          expect(await madeSince(before)).toEqual([late]);
+          await h.destroy();
+          expect(await madeSince(before)).toEqual([]);
+        });
+      }
+    });
+    continue;
+  }
+
   describe(`a lost create of ${c.kind} whose order appears after the window`, () => {
     it("native: the next up Reads the placeholder first and takes the order, nothing replaced", async () => {
       const h = harnessFor("plugin");
       const before = await lostUp(h, "plugin");
       await orderAppears();
       const from = h.journal.length;
-      const steps = await h.up(c.program);
+      const steps = await h.up(c.program());
       const [late] = await madeSince(before);
       expect(late).toBeDefined();
       // The Read comes before any step of the up, and answers the order's real id.
@@ -155,7 +212,7 @@ for (const c of CASES) {
       expect(await madeSince(before)).toEqual([late]);
       // The mark is gone: the next up reads nothing first.
       const next = h.journal.length;
-      expect((await h.up(c.program)).map((step) => step.op)).toEqual(["same"]);
+      expect((await h.up(c.program())).map((step) => step.op)).toEqual(["same"]);
       expect(opsSince(h, next).map((entry) => entry.op)).toEqual(["same"]);
       await h.destroy();
       expect(await madeSince(before)).toEqual([]);
@@ -165,13 +222,13 @@ for (const c of CASES) {
       const h = harnessFor("plugin");
       const before = await lostUp(h, "plugin");
       await orderAppears();
-      const { refresh, steps } = await h.preview(c.program);
+      const { refresh, steps } = await h.preview(c.program());
       expect(refresh.map((step) => step.urn)).toEqual([stored(h).urn]);
       expect(steps.map((step) => step.op)).not.toContain("replace");
       // A preview changes no state: the placeholder and its mark stay for the up.
       expect(isPlaceholder(stored(h).id)).toBe(true);
       expect(stored(h).refreshBeforeUpdate).toBe(true);
-      await h.up(c.program);
+      await h.up(c.program());
       expect(await madeSince(before)).toEqual([stored(h).id]);
       await h.destroy();
       expect(await madeSince(before)).toEqual([]);
@@ -182,7 +239,7 @@ for (const c of CASES) {
       const before = await lostUp(h, "dynamic");
       await orderAppears();
       const from = h.journal.length;
-      const steps = await h.up(c.program);
+      const steps = await h.up(c.program());
       // No Read first: the dynamic host never asked for one.
       expect(opsSince(h, from).map((entry) => entry.op)).not.toContain("refresh");
       expect(steps.map((step) => step.op)).toContain("replace");
@@ -203,7 +260,7 @@ for (const c of CASES) {
         await h.refresh();
         const [late] = await madeSince(before);
         expect(stored(h)).toMatchObject({ id: late, initErrors: [], refreshBeforeUpdate: false });
-        const steps = await h.up(c.program);
+        const steps = await h.up(c.program());
         expect(steps.map((step) => step.op)).not.toContain("replace");
         expect(await madeSince(before)).toEqual([late]);
         await h.destroy();
@@ -227,7 +284,7 @@ for (const c of CASES) {
           expect(still.refreshBeforeUpdate).toBe(false);
         }
         await orderAppears();
-        const steps = await h.up(c.program);
+        const steps = await h.up(c.program());
         const [first, second] = await madeSince(before);
         expect(second).toBeUndefined();
         expect(stored(h).id).toBe(first);
