@@ -377,6 +377,8 @@ export class EngineHarness {
    */
   async preview(program: Program, options: PreviewOptions = {}): Promise<PreviewResult> {
     const saved = new Map(this.state);
+    // The Read before the plan (refresh_before_update) may refresh old generations too.
+    const savedPending = [...this.pendingDeletes];
     try {
       let refresh: StepRecord[] = [];
       const steps: StepRecord[] = [];
@@ -422,6 +424,7 @@ export class EngineHarness {
     } finally {
       this.state.clear();
       for (const [urn, resource] of saved) this.state.set(urn, resource);
+      this.pendingDeletes.splice(0, this.pendingDeletes.length, ...savedPending);
     }
   }
 

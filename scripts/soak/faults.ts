@@ -19,6 +19,8 @@ export interface FaultEvent {
   readonly fault: Exclude<FaultKind, "latency"> | undefined;
   /** The 5xx status of an error5xx fault; 429 of a rateLimitHeaders fault that refuses. */
   readonly status?: number;
+  /** A lateCommit fault past the provider's look-up window (PAST_WINDOW_DELAY_MS). */
+  readonly pastWindow?: boolean;
   /** Real milliseconds of injected delay before the request was handled (0: none). */
   readonly latencyMs: number;
 }
@@ -66,6 +68,9 @@ function install(): void {
       ...(rule?.kind === "rateLimitHeaders" && rule.status !== undefined
         ? { status: rule.status }
         : {}),
+      ...(rule?.kind === "lateCommit" && rule.delayMs === PAST_WINDOW_DELAY_MS
+        ? { pastWindow: true }
+        : {}),
       latencyMs: latency,
     };
     for (const listener of listeners) listener(event);
@@ -97,10 +102,14 @@ export function observeFaults(listener: Listener): () => void {
   };
 }
 
-/** The name of a fault in counts and logs: error5xx by status, rate-limit headers on a 429 apart. */
+/**
+ * The name of a fault in counts and logs: error5xx by status, rate-limit headers on a 429 and
+ * late commits past the look-up window apart.
+ */
 export function faultName(event: FaultEvent): string | undefined {
   if (event.fault === undefined) return undefined;
   if (event.fault === "rateLimitHeaders" && event.status === 429) return "rateLimitHeaders429";
+  if (event.pastWindow === true) return "lateCommitPastWindow";
   return event.fault === "error5xx" ? `error${event.status ?? 503}` : event.fault;
 }
 

@@ -141,6 +141,20 @@ for (const c of [...CASES, UNLABELLED]) {
   /** The order appears: the clock passes its commit, applied at the next API request. */
   const orderAppears = () => sim.control.advance(COMMIT_DELAY_MS);
 
+  /** A stack of `door` whose first up lost its create, and whose order then appeared. */
+  const lostThenAppeared = async (door: Door) => {
+    const h = harnessFor(door);
+    const before = await lostUp(h, door);
+    await orderAppears();
+    return { h, before };
+  };
+
+  /** `destroy` leaves none of the kind's objects made since `before`. */
+  const destroyedAll = async (h: EngineHarness, before: ReadonlySet<string>) => {
+    await h.destroy();
+    expect(await madeSince(before)).toEqual([]);
+  };
+
   const stored = (h: EngineHarness): StoredResource => {
     const resource = h.resource(type, c.name);
     if (resource === undefined) throw new Error(`no ${c.kind} ${c.name} in the state`);
@@ -155,9 +169,7 @@ for (const c of [...CASES, UNLABELLED]) {
     describe(`a lost create of ${c.kind} (no labels) whose order appears after the window`, () => {
       for (const door of DOORS) {
         it(`${door}: the up stops naming it, orders nothing more, and adoptId takes it`, async () => {
-          const h = harnessFor(door);
-          const before = await lostUp(h, door);
-          await orderAppears();
+          const { h, before } = await lostThenAppeared(door);
           // Native: the Read first names it (it used to fail at its diff), and the update stops
           // with it, ordering nothing. Dynamic (no Read): the replacement deletes the placeholder
           // first (a Subnetwork replaces delete-first), which names the object and leaves it,
@@ -187,8 +199,7 @@ for (const c of [...CASES, UNLABELLED]) {
           await h.up(c.program({ adoptId: candidate }));
           expect(stored(h).id).toBe(candidate);
           expect(await madeSince(before)).toEqual([late]);
-          await h.destroy();
-          expect(await madeSince(before)).toEqual([]);
+          await destroyedAll(h, before);
         });
       }
     });
@@ -197,9 +208,7 @@ for (const c of [...CASES, UNLABELLED]) {
 
   describe(`a lost create of ${c.kind} whose order appears after the window`, () => {
     it("native: the next up Reads the placeholder first and takes the order, nothing replaced", async () => {
-      const h = harnessFor("plugin");
-      const before = await lostUp(h, "plugin");
-      await orderAppears();
+      const { h, before } = await lostThenAppeared("plugin");
       const from = h.journal.length;
       const steps = await h.up(c.program());
       const [late] = await madeSince(before);
@@ -214,14 +223,11 @@ for (const c of [...CASES, UNLABELLED]) {
       const next = h.journal.length;
       expect((await h.up(c.program())).map((step) => step.op)).toEqual(["same"]);
       expect(opsSince(h, next).map((entry) => entry.op)).toEqual(["same"]);
-      await h.destroy();
-      expect(await madeSince(before)).toEqual([]);
+      await destroyedAll(h, before);
     });
 
     it("native: a preview Reads it first too, and plans no replacement (nothing kept)", async () => {
-      const h = harnessFor("plugin");
-      const before = await lostUp(h, "plugin");
-      await orderAppears();
+      const { h, before } = await lostThenAppeared("plugin");
       const { refresh, steps } = await h.preview(c.program());
       expect(refresh.map((step) => step.urn)).toEqual([stored(h).urn]);
       expect(steps.map((step) => step.op)).not.toContain("replace");
@@ -230,14 +236,11 @@ for (const c of [...CASES, UNLABELLED]) {
       expect(stored(h).refreshBeforeUpdate).toBe(true);
       await h.up(c.program());
       expect(await madeSince(before)).toEqual([stored(h).id]);
-      await h.destroy();
-      expect(await madeSince(before)).toEqual([]);
+      await destroyedAll(h, before);
     });
 
     it("dynamic: the next up replaces the placeholder, a new order, and deletes the late one", async () => {
-      const h = harnessFor("dynamic");
-      const before = await lostUp(h, "dynamic");
-      await orderAppears();
+      const { h, before } = await lostThenAppeared("dynamic");
       const from = h.journal.length;
       const steps = await h.up(c.program());
       // No Read first: the dynamic host never asked for one.
@@ -248,23 +251,19 @@ for (const c of [...CASES, UNLABELLED]) {
       expect(now.initErrors).toEqual([]);
       // The late order went with the placeholder: one object, the new one.
       expect(await madeSince(before)).toEqual([now.id]);
-      await h.destroy();
-      expect(await madeSince(before)).toEqual([]);
+      await destroyedAll(h, before);
     });
 
     for (const door of DOORS) {
       it(`${door}: \`pulumi refresh\` first takes the order, and the up replaces nothing`, async () => {
-        const h = harnessFor(door);
-        const before = await lostUp(h, door);
-        await orderAppears();
+        const { h, before } = await lostThenAppeared(door);
         await h.refresh();
         const [late] = await madeSince(before);
         expect(stored(h)).toMatchObject({ id: late, initErrors: [], refreshBeforeUpdate: false });
         const steps = await h.up(c.program());
         expect(steps.map((step) => step.op)).not.toContain("replace");
         expect(await madeSince(before)).toEqual([late]);
-        await h.destroy();
-        expect(await madeSince(before)).toEqual([]);
+        await destroyedAll(h, before);
       });
 
       it(`${door}: a Read before the order appears keeps the placeholder; the next up still resolves it or replaces it`, async () => {
@@ -289,14 +288,11 @@ for (const c of [...CASES, UNLABELLED]) {
         expect(second).toBeUndefined();
         expect(stored(h).id).toBe(first);
         expect(steps.map((step) => step.op).includes("replace")).toBe(door === "dynamic");
-        await h.destroy();
-        expect(await madeSince(before)).toEqual([]);
+        await destroyedAll(h, before);
       });
 
       it(`${door}: destroy of the placeholder deletes the order that appeared`, async () => {
-        const h = harnessFor(door);
-        const before = await lostUp(h, door);
-        await orderAppears();
+        const { h, before } = await lostThenAppeared(door);
         const from = h.journal.length;
         await h.destroy();
         expect(h.state.size).toBe(0);

@@ -48,6 +48,7 @@ describe("the fault soak", () => {
       "latency",
       "dropResponseAfterApply",
       "lateCommit",
+      "lateCommitPastWindow",
       "rateLimit",
       "dropConnection",
       "foreignTwin",
