@@ -214,7 +214,8 @@ export async function harnessSide(door: Door, projectDir: string): Promise<Side>
 /** The real CLI: an inline TypeScript program (dynamic door) or a YAML project (plugin door). */
 export async function cliSide(door: Door, root: string): Promise<Side> {
   const sim = await startSimulator(SIMULATOR);
-  const setup = cliSetup(root);
+  // The CLI's environment, which the provider (either door) inherits.
+  const setup = cliSetup(root, LATE_COMMIT_WINDOW);
   const projectDir = join(root, "project");
   const state = async () => cliState(await exportState(setup, projectDir, STACK));
   const side =
@@ -328,7 +329,7 @@ async function yamlRunner(setup: CliSetup, projectDir: string, sim: Simulator): 
       setup,
       projectDir,
       [...args, "--stack", STACK, "--event-log", eventLog],
-      { env: { PULUMI_DEBUG_COMMANDS: "true", ...LATE_COMMIT_WINDOW } },
+      { env: { PULUMI_DEBUG_COMMANDS: "true" } },
     );
     if (!existsSync(eventLog)) {
       throw new Error(
