@@ -23,6 +23,7 @@
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 import { UNRECORDED_OUTPUT } from "../../provider/framework/hidden";
+import { PLACEHOLDER_PREFIX } from "../../provider/framework/placeholder";
 import { DELETE_FIRST } from "../../provider/native/delete-first";
 import { PluginHost } from "../../scripts/engine/plugin";
 import { repoRoot } from "../../scripts/engine/repo";
@@ -80,8 +81,10 @@ export interface FailedCreate {
   readonly faults?: FaultOptions;
   /**
    * true: the object exists when the up fails (a partial create): the state records it with an
-   * init error and the next up updates it, resuming the wait. false: nothing was made, nothing
-   * is recorded, and the next up creates it.
+   * init error and the next up updates it, resuming the wait. false: the create's request was
+   * answered 500 and not applied; nothing appears within the look-up window, so the state
+   * records a lost create's placeholder (provider/framework/placeholder.ts), which the next up
+   * replaces: its order never appears, the new create makes the one object.
    */
   readonly partial: boolean;
   /** The program of the next up. */
@@ -422,7 +425,7 @@ export function engineScenario(options: ScenarioOptions): Scenario {
       each(
         scenario.partial
           ? "a create that fails after the object exists is recorded; the next up resumes it"
-          : "a create that fails before the object exists records nothing; the next up creates it",
+          : "a create answered 500 before the object exists records a placeholder; the next up replaces it",
         async (door) => {
           expect(currentHarness().state.size).toBe(0);
           if (scenario.faults !== undefined) await current().control.setFaults(scenario.faults);
@@ -445,8 +448,13 @@ export function engineScenario(options: ScenarioOptions): Scenario {
             expect(stored().id).toBe(recorded?.id);
             expect(stored().outputs).not.toHaveProperty("__pending");
           } else {
-            expect(recorded).toBeUndefined();
-            expect(opOf(await up(scenario.resume), options.name)).toBe("create");
+            // A 500 leaves the create's fate unknown: past the look-up window it records a
+            // placeholder as a partial create, with refresh_before_update through the plugin
+            // (the Read first then finds nothing, and the diff replaces it).
+            expect(recorded?.id.startsWith(PLACEHOLDER_PREFIX)).toBe(true);
+            expect(recorded?.initErrors).toHaveLength(1);
+            expect(recorded?.refreshBeforeUpdate).toBe(door === "plugin");
+            expect(opOf(await up(scenario.resume), options.name)).toBe("replace");
           }
           expect(stored().initErrors).toEqual([]);
           if (scenario.count !== undefined) expect(await scenario.count(current())).toBe(1);
