@@ -12,6 +12,7 @@ import { OWNER_INPUT, unrecordedOf } from "./hidden";
 import type { UpdateContext } from "./kind";
 import type { KindCore } from "./kind-core";
 import { UpdateRefused } from "./kind-provider";
+import { updateLost } from "./lost-create";
 import { OWNER_LABEL_KEY, withOwnerLabel } from "./ownership";
 import { isPlaceholder } from "./placeholder";
 import { labelsOf, pick, stringValue } from "./property-bags";
@@ -24,14 +25,9 @@ export async function update<Live extends object>(
   news: PropertyBag,
 ): Promise<dynamic.UpdateResult> {
   const { kind } = core;
-  // Diff replaces a lost create's placeholder (lost-create.ts): there is nothing to update.
-  if (isPlaceholder(id)) {
-    throw new Error(
-      `${core.subject(news, id)}: this resource's create lost its answer and its order has ` +
-        "not been found, so there is nothing to update: run `pulumi refresh` to look for it, " +
-        "or `pulumi up` to order again",
-    );
-  }
+  // A lost create's placeholder: nothing to update; the diff plans one only to stop and say
+  // what to do (lost-create.ts).
+  if (isPlaceholder(id)) return updateLost(core, id, olds, news);
   const client = core.context.client();
   const current = await kind.get(client, id);
   if (current === undefined || core.isGone(current)) {

@@ -24,9 +24,9 @@ import type { DiffOutcome } from "./diff";
 import type { KindTimeouts, ResourceKind } from "./kind";
 import { KindCore } from "./kind-core";
 import type { LifecycleProvider, ProviderContext } from "./kind-provider";
-import { refuseReplacingAnOrder } from "./lost-create";
+import { hasAppeared } from "./lost-create";
 import { refuseImport } from "./owned-objects";
-import { isPlaceholder } from "./placeholder";
+import { isPlaceholder, LOST_CREATE_OUTPUT } from "./placeholder";
 import { check, diff } from "./planning";
 import { read } from "./reading";
 import { sealedProvider } from "./sealed";
@@ -73,8 +73,11 @@ class Lifecycle<Live extends object> {
   }
 
   async diff(id: string, olds: PropertyBag, news: PropertyBag): Promise<DiffOutcome> {
-    // A lost create's order that appeared is taken by a refresh, never replaced (lost-create.ts).
-    if (isPlaceholder(id)) await refuseReplacingAnOrder(this.core, id, olds, news);
+    // What a lost create waits for appeared: an update that stops, never a replacement that
+    // would cancel the order or leave it unmanaged (lost-create.ts).
+    if (isPlaceholder(id) && (await hasAppeared(this.core, olds, news))) {
+      return { changes: true, replaces: [], updates: [LOST_CREATE_OUTPUT] };
+    }
     return diff(this.core, id, olds, news);
   }
 

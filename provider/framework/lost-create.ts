@@ -138,10 +138,33 @@ export async function readLost<Live extends object>(
 }
 
 /**
+ * Why nothing is ordered for a placeholder of a kind without labels that saw objects that could
+ * be its order (`candidates`): only the user can tell.
+ */
+export function candidatesError<Live extends object>(
+  core: KindCore<Live>,
+  id: string,
+  bag: PropertyBag,
+  candidates: readonly string[],
+): Error {
+  const noun = core.kind.noun;
+  return new Error(
+    `${core.prefix(bag)}: this resource's create lost its answer (${id}), and since then ` +
+      `${candidates.length} ${noun}${candidates.length === 1 ? "" : "s"} matching ` +
+      `it appeared: ${candidateList(candidates)}. Nothing tells which one this create made, ` +
+      `if any (${noun}s have no labels), so nothing is ordered: set adoptId to the one ` +
+      "that is this resource's and delete the others, or delete them all (TypeScript " +
+      "programs: then run `pulumi refresh`); if none is, remove this resource from the state " +
+      "(`pulumi state delete` with its URN) and the next `up` orders again",
+  );
+}
+
+/**
  * Diff of a placeholder no Read resolved: a replacement (the next `up` orders again), said in
  * words; a different object named by adoptId replaces too (planning.ts), but for a kind with
  * labels, whose placeholder's delete deletes the order. Where a kind without labels saw objects
- * that could be the order, nothing is ordered until the user chooses.
+ * that could be the order, nothing is ordered until the user chooses: an update, which stops
+ * with their names (converging.ts, candidatesError).
  */
 export function diffLost<Live extends object>(
   core: KindCore<Live>,
@@ -151,7 +174,6 @@ export function diffLost<Live extends object>(
   outcome: DiffOutcome,
 ): DiffOutcome {
   const lost = lostCreateOf(olds);
-  const noun = core.kind.noun;
   const adopt = news[ADOPT_INPUT];
   if (adopt !== undefined && adopt !== null) {
     // Deleting the placeholder deletes its order, found by its create label: were adoptId to
@@ -169,15 +191,12 @@ export function diffLost<Live extends object>(
     return { ...outcome, changes: true, replaces: [...outcome.replaces, ADOPT_INPUT] };
   }
   if (lost?.candidates !== undefined) {
-    throw new Error(
-      `${core.prefix(news)}: this resource's create lost its answer (${id}), and since then ` +
-        `${lost.candidates.length} ${noun}${lost.candidates.length === 1 ? "" : "s"} matching ` +
-        `it appeared: ${candidateList(lost.candidates)}. Nothing tells which one this create ` +
-        `made, if any (${noun}s have no labels), so nothing is ordered: set adoptId to the one ` +
-        "that is this resource's and delete the others, or delete them all (TypeScript " +
-        "programs: then run `pulumi refresh`); if none is, remove this resource from the state " +
-        "(`pulumi state delete` with its URN) and the next `up` orders again",
-    );
+    // Not an error here: the engine diffs every refreshed resource too (pulumi/pulumi v3.274.1
+    // pkg/resource/deploy/step.go:1855-1869, a failed diff fails the refresh step), and the
+    // native door's placeholder is refreshed before every `up`, `preview` and `destroy`
+    // (refresh_before_update): an error would stop all of them for good, even once adoptId is
+    // set (the refresh diffs against the old inputs). No replacement either: nothing is ordered.
+    return { ...outcome, changes: true, replaces: [] };
   }
   core.say(
     news,
@@ -201,34 +220,60 @@ export function diffLost<Live extends object>(
 }
 
 /**
- * Before a placeholder with a create label is replaced: an order that has appeared since the
- * last Read is not cancelled unasked. TypeScript programs meet this (their dynamic provider is
- * never read before an `up`): the diff stops, asking for the `pulumi refresh` that takes it.
- * Only where a client can be made and the look-up answers: a preview may run without a token,
- * and a failed look-up leaves the replacement as the diff said (its delete of the placeholder
- * still deletes the order should it appear).
+ * Before a placeholder is replaced: whether what it waits for has appeared since the last Read
+ * (its order, or for a kind without labels objects that could be it). TypeScript programs meet
+ * this, their dynamic provider never being read before an `up`: the diff then plans an update,
+ * which stops (updateLost) rather than cancel the order or leave it unmanaged. Not an error in
+ * the diff: the engine diffs every refreshed resource too, and a failed diff fails the refresh
+ * (pulumi/pulumi v3.274.1 pkg/resource/deploy/step.go:1855-1869). Only where a client can be
+ * made and the look-up answers: a preview may run without a token, and a failed look-up leaves
+ * the replacement (whose delete of the placeholder still deletes a labelled order).
  */
-export async function refuseReplacingAnOrder<Live extends object>(
+export async function hasAppeared<Live extends object>(
+  core: KindCore<Live>,
+  olds: PropertyBag,
+  news: PropertyBag,
+): Promise<boolean> {
+  const lost = lostCreateOf(olds);
+  const adopt = news[ADOPT_INPUT];
+  if (lost === undefined || (adopt !== undefined && adopt !== null)) return false;
+  try {
+    const { order, candidates } = await lookFor(core, core.context.client(), lost, olds);
+    return order !== undefined || candidates.length > 0;
+  } catch {
+    // Documented above: without an answer the diff stands.
+    return false;
+  }
+}
+
+/**
+ * Update of a placeholder: there is nothing to update. The diff plans one where what it waits
+ * for has appeared, or candidates were named: it stops, saying what to do.
+ */
+export async function updateLost<Live extends object>(
   core: KindCore<Live>,
   id: string,
   olds: PropertyBag,
   news: PropertyBag,
-): Promise<void> {
+): Promise<never> {
   const lost = lostCreateOf(olds);
-  const adopt = news[ADOPT_INPUT];
-  if (lost?.createLabel === undefined || (adopt !== undefined && adopt !== null)) return;
-  let order: Live | undefined;
-  try {
-    ({ order } = await lookFor(core, core.context.client(), lost, olds));
-  } catch {
-    // Documented above: without an answer the diff stands, and the delete looks again.
-    return;
+  if (lost?.candidates !== undefined) throw candidatesError(core, id, news, lost.candidates);
+  const { order, candidates } =
+    lost === undefined
+      ? { candidates: [] }
+      : await lookFor(core, core.context.client(), lost, olds);
+  if (candidates.length > 0) throw candidatesError(core, id, news, candidates);
+  if (order !== undefined) {
+    throw new Error(
+      `${core.prefix(news)}: the order this resource's create lost (${id}) has appeared as ` +
+        `${core.kind.id(order)}: run \`pulumi refresh\` to take it (or \`pulumi up ` +
+        "--refresh`); replacing the placeholder would order again and delete it",
+    );
   }
-  if (order === undefined) return;
   throw new Error(
-    `${core.prefix(news)}: the order this resource's create lost (${id}) has appeared as ` +
-      `${core.kind.id(order)}: run \`pulumi refresh\` to take it (or \`pulumi up --refresh\`); ` +
-      "this `up` would otherwise order again and delete it",
+    `${core.subject(news, id)}: this resource's create lost its answer and its order has ` +
+      "not been found, so there is nothing to update: run `pulumi refresh` to look for it, " +
+      "or `pulumi up` to order again",
   );
 }
 

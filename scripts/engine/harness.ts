@@ -21,6 +21,18 @@
 //   `ReplaceKeys: ["id"]` before asking the provider);
 // - a partial-create error (ErrorResourceInitFailed) records the id, the properties as outputs
 //   and the reasons as init errors, and fails the step;
+// - refresh_before_update (a lost create's placeholder, provider/framework/placeholder.ts): a
+//   partial create or update records the flag its ErrorResourceInitFailed carries (pulumi/pulumi
+//   v3.274.1 pkg/resource/deploy/step.go:493-514 and :1198-1212; the plugin side
+//   pkg/resource/plugin/provider_plugin.go:2649-2656, parseError), a Same step carries it forward
+//   (step_generator.go:879-883), a Read sets it from its answer (step.go:1799); `up`, `preview`
+//   and `destroy` first Read the resources that carry it, unless a refresh runs anyway
+//   (deployment_executor.go:181-195, refresh(refreshBeforeUpdateOnly): :841-845 and :898-902),
+//   old generations awaiting their delete included (they are in the previous snapshot). Read may
+//   answer another id (step.go:1785-1797); a partial Read keeps its init errors and flag (:1740-
+//   1760, "Partial failure SHOULD NOT cause refresh to fail"). Only the native plugin sets the
+//   flag; @pulumi/pulumi's dynamic provider host never does, so its resources are read first only
+//   by `pulumi refresh` or `up --refresh`;
 // - check failures in the engine's words, with the value the program gave (diag.ts), and a
 //   partial failure's error as InitError words it (host.ts, initErrorText);
 // - resources the program no longer declares are deleted, together with the pending old
@@ -31,7 +43,8 @@
 //   support previews), the plugin's preview answer through the plugin door (plan());
 // - refresh = read(id, old outputs), which clears the resource's init errors (step.go:1690-1880,
 //   RefreshStep.Apply: `s.new.InitErrors = initErrors`, step.go:1798, set only when Read answers
-//   an init error, which neither door does), an empty id drops the resource, and the drift is the
+//   an init error: the native plugin's Read of a placeholder whose order has not appeared), an
+//   empty id drops the resource, and the drift is the
 //   diff of the refreshed outputs against the old inputs (the engine's inverted refresh diff);
 //   the reads run at most `parallel` at once, as the engine's refresh steps do (`pulumi refresh
 //   -p`);
@@ -56,7 +69,7 @@ import { createRequire } from "node:module";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { checkFailureMessage } from "./diag";
-import { InitError, ProviderHost } from "./host";
+import { InitError, ProviderHost, type ReadOutcome } from "./host";
 import { PluginHost } from "./plugin";
 import {
   type PackageModule,
@@ -80,6 +93,11 @@ export interface StoredResource {
   readonly outputs: Properties;
   /** Set by a partial create or update: the next `up` updates even without a diff. */
   readonly initErrors: readonly string[];
+  /**
+   * The engine's RefreshBeforeUpdate: the next `up`, `preview` or `destroy` Reads the resource
+   * before anything else (a lost create's placeholder, through the native plugin).
+   */
+  readonly refreshBeforeUpdate?: boolean;
   readonly additionalSecretOutputs: readonly string[];
   /** Inputs the program gave as secrets; the outputs of the same names are secret too. */
   readonly secretInputs: readonly string[];
@@ -242,7 +260,10 @@ export interface PreviewResult {
   readonly steps: readonly StepRecord[];
 }
 
-type Registration = Omit<StoredResource, "id" | "outputs" | "initErrors"> & {
+type Registration = Omit<
+  StoredResource,
+  "id" | "outputs" | "initErrors" | "refreshBeforeUpdate"
+> & {
   /** The resource option deleteBeforeReplace, when the program set it. */
   readonly deleteBeforeReplace?: boolean;
 };
@@ -326,6 +347,8 @@ export class EngineHarness {
     const replace = new Set(options.replace ?? []);
     if (options.refresh === true) {
       await this.withHost((host) => this.refreshWith(host, {}), "state");
+    } else {
+      await this.refreshBeforeUpdate();
     }
     const { errors, exported } = await this.runProgram(
       program,
@@ -354,6 +377,8 @@ export class EngineHarness {
    */
   async preview(program: Program, options: PreviewOptions = {}): Promise<PreviewResult> {
     const saved = new Map(this.state);
+    // The Read before the plan (refresh_before_update) may refresh old generations too.
+    const savedPending = [...this.pendingDeletes];
     try {
       let refresh: StepRecord[] = [];
       const steps: StepRecord[] = [];
@@ -362,6 +387,8 @@ export class EngineHarness {
       // The refresh first, with a provider configured from the state (#stateConfig).
       if (options.refresh === true) {
         refresh = await this.withHost((host) => this.refreshWith(host, options), "state");
+      } else {
+        refresh = await this.refreshBeforeUpdate(options);
       }
       const { errors } = await this.runProgram(
         program,
@@ -397,6 +424,7 @@ export class EngineHarness {
     } finally {
       this.state.clear();
       for (const [urn, resource] of saved) this.state.set(urn, resource);
+      this.pendingDeletes.splice(0, this.pendingDeletes.length, ...savedPending);
     }
   }
 
@@ -406,25 +434,59 @@ export class EngineHarness {
   }
 
   /**
-   * Reads every resource, `parallel` at a time (the engine runs refresh steps concurrently up to
+   * The Reads the engine runs before an `up`, `preview` or `destroy` that runs no refresh anyway,
+   * of the resources (and old generations) that carry RefreshBeforeUpdate, with the provider the
+   * state records like any refresh (deployment_executor.go:181-195): none, nothing is loaded.
+   */
+  private async refreshBeforeUpdate(options: RefreshOptions = {}): Promise<StepRecord[]> {
+    if (this.flagged().length === 0) return [];
+    return this.withHost((host) => this.refreshWith(host, options, true), "state");
+  }
+
+  /** What carries RefreshBeforeUpdate: current resources and old generations awaiting delete. */
+  private flagged(): StoredResource[] {
+    return [...this.state.values(), ...this.pendingDeletes].filter(
+      (resource) => resource.refreshBeforeUpdate === true,
+    );
+  }
+
+  /**
+   * Reads every resource (`flaggedOnly`: those that carry RefreshBeforeUpdate, old generations
+   * included), `parallel` at a time (the engine runs refresh steps concurrently up to
    * `--parallel`), and returns the steps in state order whatever order they finished in; onStep
    * hears of each as it finishes, as the CLI prints them. After a failure no further read starts,
    * those under way finish (and are recorded), and the first error is thrown: with parallel 1,
    * exactly the sequential refresh.
    */
-  private async refreshWith(host: ProviderHost, options: RefreshOptions): Promise<StepRecord[]> {
+  private async refreshWith(
+    host: ProviderHost,
+    options: RefreshOptions,
+    flaggedOnly = false,
+  ): Promise<StepRecord[]> {
     const parallel =
       options.parallel === undefined
         ? this.parallel()
         : checkParallel(options.parallel, "refresh parallel");
-    const olds = [...this.state.values()];
+    const olds = flaggedOnly ? this.flagged() : [...this.state.values()];
     const stepsOf: StepRecord[][] = olds.map(() => []);
     await forEachLimited(olds, parallel, async (old, index) => {
       const steps = stepsOf[index] ?? [];
-      const read = await host.read(old.urn, old.id, old.outputs, old.inputs);
+      const pending = this.pendingDeletes.includes(old);
+      /** Where the refreshed resource goes: the state, or its place among the old generations. */
+      const keep = (refreshed: StoredResource | undefined) => {
+        if (!pending) {
+          if (refreshed === undefined) this.state.delete(old.urn);
+          else this.store(refreshed);
+          return;
+        }
+        const at = this.pendingDeletes.indexOf(old);
+        if (refreshed === undefined) this.pendingDeletes.splice(at, 1);
+        else this.pendingDeletes.splice(at, 1, refreshed);
+      };
+      const read = await this.read(host, old);
       if (read.id === "") {
         this.log(old.urn, "refresh", "delete");
-        this.state.delete(old.urn);
+        keep(undefined);
         this.note(steps, { urn: old.urn, op: "delete" }, old);
         return;
       }
@@ -432,19 +494,44 @@ export class EngineHarness {
       // The engine's refresh diff: refreshed outputs and inputs as the old side, the old
       // inputs as the new side, then inverted for display.
       const diff = await host.diff(old.urn, read.id, read.properties, old.inputs, inputs);
-      const refreshed = this.store({
+      const refreshed: StoredResource = {
         ...old,
         id: read.id,
         inputs,
         outputs: read.properties,
-        initErrors: [],
-      });
+        initErrors: read.initErrors,
+        refreshBeforeUpdate: read.refreshBeforeUpdate,
+      };
+      keep(refreshed);
       // ResultOp (step.go:1682): same only when the provider's diff says none.
       const op = diff.changes === "none" ? "same" : "update";
       this.log(old.urn, "refresh", op);
       this.note(steps, { urn: old.urn, op, replaces: diff.replaces }, refreshed);
     });
     return stepsOf.flat();
+  }
+
+  /**
+   * A refresh step's Read (step.go:1727-1760): a partial failure (ErrorResourceInitFailed) does
+   * not fail it, its id, properties, reasons (as init errors) and RefreshBeforeUpdate are what
+   * the state records; a plain answer records no init error and its own flag (unset: cleared).
+   */
+  private async read(
+    host: ProviderHost,
+    old: StoredResource,
+  ): Promise<ReadOutcome & { readonly initErrors: readonly string[] }> {
+    try {
+      return { ...(await host.read(old.urn, old.id, old.outputs, old.inputs)), initErrors: [] };
+    } catch (error) {
+      if (!(error instanceof InitError)) throw error;
+      return {
+        id: error.id,
+        properties: error.properties,
+        inputs: undefined,
+        refreshBeforeUpdate: error.refreshBeforeUpdate,
+        initErrors: error.reasons,
+      };
+    }
   }
 
   /** The harness's parallelism: its option, else Pulumi's default. */
@@ -462,6 +549,7 @@ export class EngineHarness {
   async destroy(): Promise<StepRecord[]> {
     return this.withHost(async (host) => {
       const steps: StepRecord[] = [];
+      if (this.flagged().length > 0) await this.refreshWith(host, {}, true);
       await this.deleteScheduled(host, steps, [...this.state.values()]);
       this.outputs.clear();
       // The default provider goes with the last resource.
@@ -672,7 +760,14 @@ export class EngineHarness {
       this.log(reg.urn, "update");
       try {
         const outputs = await host.update(reg.urn, old.id, old.outputs, reg.inputs, old.inputs);
-        const updated = this.store({ ...reg, id: old.id, outputs, initErrors: [] });
+        // UpdateResponse.refresh_before_update: neither door sets it on a successful update.
+        const updated = this.store({
+          ...reg,
+          id: old.id,
+          outputs,
+          initErrors: [],
+          refreshBeforeUpdate: false,
+        });
         this.note(steps, { urn: reg.urn, op: "update" }, updated);
         return updated;
       } catch (error) {
@@ -682,6 +777,7 @@ export class EngineHarness {
             id: old.id,
             outputs: error.properties,
             initErrors: error.reasons,
+            refreshBeforeUpdate: error.refreshBeforeUpdate,
           });
           this.note(steps, { urn: reg.urn, op: "update" }, partial);
         }
@@ -779,6 +875,8 @@ export class EngineHarness {
         id: created.id,
         outputs: created.properties,
         initErrors: [],
+        // CreateResponse.refresh_before_update: neither door sets it on a successful create.
+        refreshBeforeUpdate: false,
       });
       this.note(steps, { urn: reg.urn, op }, stored);
       return stored;
@@ -789,6 +887,7 @@ export class EngineHarness {
           id: error.id,
           outputs: error.properties,
           initErrors: error.reasons,
+          refreshBeforeUpdate: error.refreshBeforeUpdate,
         });
         this.note(steps, { urn: reg.urn, op }, partial);
       }

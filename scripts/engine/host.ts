@@ -28,7 +28,11 @@ export class InitError extends Error {
     readonly id: string,
     readonly properties: Properties,
     readonly reasons: string[],
-    /** The engine is to Read the resource before the next `up` (a lost create's placeholder). */
+    /**
+     * ErrorResourceInitFailed.refresh_before_update: the engine Reads the resource before the
+     * next `up`, `preview` or `destroy` (harness.ts). The native plugin sets it for a lost
+     * create's placeholder; the dynamic provider host never does.
+     */
     readonly refreshBeforeUpdate = false,
   ) {
     super(message);
@@ -51,6 +55,8 @@ export interface ReadOutcome {
   readonly id: string;
   readonly properties: Properties;
   readonly inputs: Properties | undefined;
+  /** ReadResponse.refresh_before_update: a plain Read that leaves it unset clears the mark. */
+  readonly refreshBeforeUpdate: boolean;
 }
 
 export interface HostOptions {
@@ -190,6 +196,7 @@ export class ProviderHost {
       id: resp.getId(),
       properties: plain(resp.getProperties()),
       inputs: respInputs === undefined ? undefined : plain(respInputs),
+      refreshBeforeUpdate: resp.getRefreshBeforeUpdate(),
     };
   }
 

@@ -164,7 +164,10 @@ export class PluginHost {
     const handshake = new provproto.ProviderHandshakeRequest()
       .setEngineAddress(engineAddress)
       .setRootDirectory(options.projectDir)
-      .setProgramDirectory(options.projectDir);
+      .setProgramDirectory(options.projectDir)
+      // As the engine says it (pulumi/pulumi v3.274.1 pkg/resource/plugin/provider_plugin.go:
+      // 281-288; unless PULUMI_DISABLE_REFRESH_BEFORE_UPDATE, :62).
+      .setSupportsRefreshBeforeUpdate(true);
     const answer = await host.call<provproto.ProviderHandshakeResponse>((cb) =>
       client.handshake(handshake, cb),
     );
@@ -365,13 +368,14 @@ export class PluginHost {
       .setId(id)
       .setProperties(struct(ownProperties(properties)))
       .setInputs(struct(ownProperties(inputs)));
-    // A partial Read (a lost create's placeholder) is an InitError, its properties opened.
+    // A partial Read (a lost create's placeholder not found yet) answers an InitError.
     const resp = await this.call<provproto.ReadResponse>((cb) => this.client.read(req, cb), urn);
     const respInputs = resp.getInputs();
     return {
       id: resp.getId(),
       properties: this.outputs(urn, plain(resp.getProperties())),
       inputs: respInputs === undefined ? undefined : opened(plain(respInputs)).plain,
+      refreshBeforeUpdate: resp.getRefreshBeforeUpdate(),
     };
   }
 
@@ -425,6 +429,7 @@ export class PluginHost {
       id: resp.getId(),
       properties: opened(plain(resp.getProperties())).plain,
       inputs: respInputs === undefined ? undefined : opened(plain(respInputs)).plain,
+      refreshBeforeUpdate: resp.getRefreshBeforeUpdate(),
     };
   }
 

@@ -21,7 +21,8 @@ export interface Adoption {
   readonly id: string;
 }
 
-const KIND_OF_MESSAGE = /\bserverscom:([A-Za-z]+) /;
+/** `serverscom:<Kind> ` (the dynamic door) or `serverscom:index:<Kind> ` (the native plugin). */
+const KIND_OF_MESSAGE = /\bserverscom:(?:index:)?([A-Za-z]+) /;
 
 /**
  * The program with `adoptId` set on the resources `adoptions` names (read at each run, so an

@@ -70,10 +70,13 @@ const TYPED: readonly [string, RegExp][] = [
 ];
 
 const REQUEST = /\b(GET|POST|PUT|PATCH|DELETE) (\/v1\/[^\s?:;,)]*)/;
-const SUBJECT = /\bserverscom:([A-Za-z]+) .*?\(([^()\s]+)\)/;
-const ENGINE_NAME = /pulumi-nodejs:dynamic\/serverscom:([A-Za-z]+) resource '([^']+)'/;
+// The dynamic door names a kind `serverscom:<Kind>`, the native plugin by its type token
+// `serverscom:index:<Kind>`; the engine names the registration's type (its own words).
+const SUBJECT = /\bserverscom:(?:index:)?([A-Za-z]+) .*?\(([^()\s]+)\)/;
+const ENGINE_NAME =
+  /(?:pulumi-nodejs:dynamic\/serverscom|serverscom:index):([A-Za-z]+) resource '([^']+)'/;
 /** A provider message's prefix, `serverscom:<Kind> <what>: ` (kind-core.ts, prefix). */
-const PREFIX = /^serverscom:([A-Za-z]+) [^:]*: /;
+const PREFIX = /^serverscom:(?:index:)?([A-Za-z]+) [^:]*: /;
 
 /**
  * The harness's own failure (scripts/engine/host.ts, struct(): google-protobuf cannot convert an

@@ -5,6 +5,8 @@
 //   --minutes M       start no lifecycle after M minutes (default: no limit)
 //   --seed S          seeds the faults and the restart points (default 1)
 //   --mode stack|sequential   (default stack; runner.ts explains both)
+//   --door dynamic|plugin|alternate   the door the resources go through (default alternate:
+//                     lifecycle by lifecycle; runner.ts, SoakDoor)
 //   --kinds A,B       only these kinds
 //   --restart-every N restart the simulator in the middle of every N-th lifecycle (default 3)
 //   --fault-scale X   multiply every fault probability (default 1; 0: no faults)
@@ -47,6 +49,7 @@ function parse(argv: readonly string[]): Args {
     "minutes",
     "seed",
     "mode",
+    "door",
     "kinds",
     "restart-every",
     "fault-scale",
@@ -67,6 +70,10 @@ function parse(argv: readonly string[]): Args {
   };
   const mode = values.get("mode") ?? "stack";
   if (mode !== "stack" && mode !== "sequential") throw new Error("--mode is stack or sequential");
+  const door = values.get("door") ?? "alternate";
+  if (door !== "dynamic" && door !== "plugin" && door !== "alternate") {
+    throw new Error("--door is dynamic, plugin or alternate");
+  }
   const scale = number("fault-scale", 1, false);
   const minutes = values.get("minutes");
   const kinds = values.get("kinds");
@@ -78,6 +85,7 @@ function parse(argv: readonly string[]): Args {
       lifecycles: number("lifecycles", minutes === undefined ? 20 : Number.MAX_SAFE_INTEGER),
       seed: number("seed", 1),
       mode,
+      door,
       restartEvery: number("restart-every", 3),
       maxAttempts: Math.max(1, number("max-attempts", 8)),
       faults:

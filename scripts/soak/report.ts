@@ -14,7 +14,7 @@ function sorted(record: Readonly<Record<string, number>>): string {
 export function reportLines(report: SoakReport): string[] {
   const { counts } = report;
   const lines = [
-    `Fault soak (${report.mode} mode, seed ${report.seed}): ${report.lifecycles} lifecycles ` +
+    `Fault soak (${report.mode} mode, ${report.door} door${report.door === "alternate" ? "s" : ""}, seed ${report.seed}): ${report.lifecycles} lifecycles ` +
       `(${report.kindLifecycles} resource lifecycles of ${report.kinds.length} kinds) in ${seconds(report.durationMs)}`,
     ...(report.stoppedEarly === undefined ? [] : [`  STOPPED EARLY: ${report.stoppedEarly}`]),
     `  duplicates ${counts.duplicates}, orphans ${counts.orphans}, lost ${counts.lost}, ` +
@@ -48,6 +48,15 @@ export function reportLines(report: SoakReport): string[] {
     `  objects awaiting adoption after a failed step (adopted by the next up): ${report.awaitingAdoption}`,
     `  adoptId stops resolved by the user (the candidate the stack made, set as adoptId): ${report.adoptions.length}` +
       `${report.adoptions.length === 0 ? "" : ` (${report.adoptions.map((a) => `${a.resource} ${a.id}`).join(", ")})`}`,
+    ...(["dynamic", "plugin"] as const).map((door) => {
+      const tally = report.placeholders[door];
+      return (
+        `  lost creates' placeholders, ${door} door: ${tally.made} recorded; resolved by the Read ` +
+        `before the next command ${tally.resolvedByRead}, by \`pulumi refresh\` ` +
+        `${tally.resolvedByRefresh}; replaced by the next up ${tally.replaced}; deleted by ` +
+        `destroy ${tally.deleted}`
+      );
+    }),
     `  refreshes finding drift (recorded outputs that were not the object's): ${report.drift.length}` +
       `${report.drift.length === 0 ? "" : ` (${report.drift.slice(0, 10).join(", ")})`}`,
   ];

@@ -22,6 +22,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { isPlaceholder } from "../../provider/framework/placeholder";
 import { ServersComClient } from "../../sdk/client";
 import type { FaultOptions, SimulatorControl } from "../../simulator";
 import { DEFAULT_DURATIONS } from "../../simulator/framework/durations";
@@ -37,6 +38,7 @@ import {
   faultOptions,
   faultsQuiet,
   observeFaults,
+  PAST_WINDOW_DELAY_MS,
 } from "./faults";
 import { compareInventory, type Finding, foreignTwins, readRecords, Seed } from "./inventory";
 import { type Declared, OBJECT_KINDS, SOAK_KINDS, type SoakKind, soakCollections } from "./kinds";
@@ -44,6 +46,13 @@ import { routePattern } from "./routes";
 import { RestartableSimulator } from "./simulator";
 
 export type SoakMode = "stack" | "sequential";
+/**
+ * The door the resources go through (harness.ts, `door`): the dynamic provider host, the native
+ * plugin, or each in turn ("alternate": the dynamic door first, then the plugin, lifecycle by
+ * lifecycle; in sequential mode round by round of the kinds). Only the plugin asks the engine to
+ * Read a lost create's placeholder before the next command (refresh_before_update).
+ */
+export type SoakDoor = "dynamic" | "plugin" | "alternate";
 export type StepName = "up" | "change" | "replace" | "refresh" | "destroy";
 /** Abandoned lifecycles in a row after which the soak stops (see the loop). */
 const STOP_AFTER_ABANDONED = 3;
@@ -71,6 +80,8 @@ export interface SoakOptions {
   readonly budgetMs?: number;
   /** A new provider host for every operation, as each `pulumi` command starts one (slower). */
   readonly freshHosts?: boolean;
+  /** Default "alternate". */
+  readonly door?: SoakDoor;
   /** Progress lines. */
   readonly onLine?: (line: string) => void;
 }
@@ -109,8 +120,28 @@ export interface UnclearFailure {
   readonly problem: string;
 }
 
+/**
+ * What became of lost creates' placeholders (provider/framework/placeholder.ts), each counted
+ * once, by the step that took it out of the state. A create records one when it gives up looking
+ * for its order: a late commit past the look-up window (faults.ts), or an ambiguous failure (a
+ * 5xx or a dropped connection to a POST) whose order never comes, as the API never applied it.
+ */
+export interface PlaceholderTally {
+  /** Placeholders recorded. */
+  readonly made: number;
+  /** Read before an `up` or `destroy` (refresh_before_update) answered the order's real id. */
+  readonly resolvedByRead: number;
+  /** A `pulumi refresh` (or `up --refresh`) answered the order's real id. */
+  readonly resolvedByRefresh: number;
+  /** The next `up` replaced it: a new order, the late one deleted by its create label. */
+  readonly replaced: number;
+  /** A `destroy` deleted it (and the order that appeared). */
+  readonly deleted: number;
+}
+
 export interface SoakReport {
   readonly mode: SoakMode;
+  readonly door: SoakDoor;
   readonly seed: number;
   readonly kinds: readonly string[];
   /** Lifecycles run to the end (destroy succeeded), abandoned ones included. */
@@ -132,6 +163,8 @@ export interface SoakReport {
     readonly lost: number;
     readonly unclearFailures: number;
   };
+  /** By door: only the native plugin asks for the Read before the next command. */
+  readonly placeholders: Readonly<Record<"dynamic" | "plugin", PlaceholderTally>>;
   /** Objects made but not recorded at a failed step; adopted by the next up unless orphans. */
   readonly awaitingAdoption: number;
   /**
@@ -239,27 +272,48 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     await client.close();
   }
   const seed = new Seed(await readRecords(await sim.control(), collections));
-  const harness = new EngineHarness({
-    projectDir: join(repoRoot(), "scripts", "soak", "project"),
-    project: "fault-soak",
-    stack: "soak",
-    config: {
-      "serverscom:apiToken": { value: sim.token, secret: true },
-      "serverscom:apiUrl": { value: sim.url },
-    },
-    // The provider polls every few milliseconds: the simulator is fast (or instant).
-    // A create that failed ambiguously looks for a late commit for 3 s: at speed 3000, longer than
-    // any late commit of the fault mix (faults.ts).
-    env: { SERVERSCOM_POLL_INTERVAL_MS: "5", SERVERSCOM_LATE_COMMIT_WINDOW_MS: "3000" },
-    ...(options.freshHosts === true ? {} : { reuseHost: true }),
-  });
+  const door = options.door ?? "alternate";
+  /** One harness (one stack) per door; each lifecycle ends with the stack destroyed. */
+  const harnesses = new Map<"dynamic" | "plugin", EngineHarness>();
+  const harnessOf = (which: "dynamic" | "plugin"): EngineHarness => {
+    const existing = harnesses.get(which);
+    if (existing !== undefined) return existing;
+    const made = new EngineHarness({
+      door: which,
+      projectDir: join(repoRoot(), "scripts", "soak", "project"),
+      project: "fault-soak",
+      stack: "soak",
+      config: {
+        "serverscom:apiToken": { value: sim.token, secret: true },
+        "serverscom:apiUrl": { value: sim.url },
+      },
+      // The provider polls every few milliseconds: the simulator is fast (or instant).
+      // A create that failed ambiguously looks for a late commit for 3 s: at speed 3000, longer
+      // than the late commits of the fault mix within the window, shorter than those past it
+      // (faults.ts, PAST_WINDOW_DELAY_MS).
+      env: { SERVERSCOM_POLL_INTERVAL_MS: "5", SERVERSCOM_LATE_COMMIT_WINDOW_MS: "3000" },
+      ...(options.freshHosts === true ? {} : { reuseHost: true }),
+    });
+    harnesses.set(which, made);
+    return made;
+  };
+  /** The door of lifecycle `n` (alternate: by lifecycle, or by round of the kinds). */
+  const doorOf = (n: number): "dynamic" | "plugin" => {
+    if (door !== "alternate") return door;
+    const round = mode === "sequential" ? Math.floor((n - 1) / kinds.length) : n - 1;
+    return round % 2 === 0 ? "dynamic" : "plugin";
+  };
+  let currentDoor = doorOf(1);
+  let harness = harnessOf(currentDoor);
   let portChanges = 0;
   // A simulator back on another port (its own was taken): what `pulumi config set
   // serverscom:apiUrl` would do, and recorded in the state too, as the next `up` records it:
   // refresh and destroy take the state's configuration, and would reach the old port until then.
   sim.onUrlChange = (url) => {
-    harness.setConfig("serverscom:apiUrl", url);
-    harness.recordConfig();
+    for (const each of harnesses.values()) {
+      each.setConfig("serverscom:apiUrl", url);
+      each.recordConfig();
+    }
     portChanges += 1;
   };
 
@@ -293,6 +347,17 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   let stoppedEarly: string | undefined;
   let lifecycles = 0;
   let kindLifecycles = 0;
+  const tally = () => ({
+    made: 0,
+    resolvedByRead: 0,
+    resolvedByRefresh: 0,
+    replaced: 0,
+    deleted: 0,
+  });
+  const placeholders = { dynamic: tally(), plugin: tally() };
+  /** The placeholders the state recorded at the last look (URN -> id), and where the journal was. */
+  const knownPlaceholders = new Map<string, string>();
+  const journalMarks = new Map<EngineHarness, number>();
 
   // --- where the run is, for the restart trigger ---
   let lifecycle = 0;
@@ -351,8 +416,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     // seen them (and counted any a state took), they go, as that program would remove them.
     for (const twin of foreignTwins(records)) await control.remove(twin.collection, twin.key);
     const found = compareInventory({
-      state: harness.state.values(),
-      pendingDeletes: harness.pendingDeletes,
+      state: [...harnesses.values()].flatMap((each) => [...each.state.values()]),
+      pendingDeletes: [...harnesses.values()].flatMap((each) => each.pendingDeletes),
       records,
       seed,
       seedChecks: kinds.flatMap((kind) => kind.seedChecks ?? []),
@@ -372,6 +437,61 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     return fresh;
   };
 
+  /**
+   * What became of the placeholders recorded at the last look, by the engine's steps since
+   * (PlaceholderTally), and the new ones.
+   */
+  const watchPlaceholders = (stepName: StepName): void => {
+    const mark = journalMarks.get(harness) ?? 0;
+    for (const [urn, id] of knownPlaceholders) {
+      const now = harness.state.get(urn);
+      if (now?.id === id) continue;
+      knownPlaceholders.delete(urn);
+      const ops = harness.journal
+        .slice(mark)
+        .filter((entry) => entry.urn === urn)
+        .map((entry) => entry.op);
+      // A replacement orders again (an old generation's delete-replaced, also of this URN, is
+      // not the placeholder's: `up --replace` leaves one).
+      const outcome: keyof PlaceholderTally = ops.includes("create-replacement")
+        ? "replaced"
+        : now === undefined
+          ? "deleted"
+          : stepName === "refresh"
+            ? "resolvedByRefresh"
+            : "resolvedByRead";
+      placeholders[currentDoor][outcome] += 1;
+      say(
+        `L${lifecycle} ${program}: the placeholder ${id} of ${urn.split("::").at(-1)}: ${outcome}`,
+      );
+    }
+    for (const resource of harness.state.values()) {
+      if (!isPlaceholder(resource.id) || knownPlaceholders.get(resource.urn) === resource.id) {
+        continue;
+      }
+      knownPlaceholders.set(resource.urn, resource.id);
+      placeholders[currentDoor].made += 1;
+    }
+    journalMarks.set(harness, harness.journal.length);
+  };
+
+  /**
+   * The user's next command comes after a lost create's order appeared: the clock moves past
+   * the delay of a late commit past the window (faults.ts), applied at the next request. An
+   * order that appeared only after its placeholder was replaced and deleted would be an orphan
+   * (docs/reliability.md, "Known limits").
+   */
+  const orderAppears = async (): Promise<void> => {
+    const waiting = [...harness.state.values(), ...harness.pendingDeletes].some((resource) =>
+      isPlaceholder(resource.id),
+    );
+    if (!waiting) return;
+    await (await sim.control()).advance(PAST_WINDOW_DELAY_MS);
+    say(
+      `L${lifecycle} ${program}: a placeholder is recorded; the clock moves past its order's commit`,
+    );
+  };
+
   const runStep = async (
     name: StepName,
     run: () => Promise<StepRecord[]>,
@@ -383,6 +503,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     for (attempt = 1; attempt <= maxAttempts; attempt += 1) {
       if (restartFailure !== undefined) throw restartFailure;
       await sim.settled();
+      await orderAppears();
       attempts += 1;
       if (attempt > 1) retriesByStep[name] += 1;
       const began = Date.now();
@@ -397,6 +518,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
         messages = errorsOf(error);
         if (error instanceof OperationFailed) ops = opsOf(error.steps);
       }
+      watchPlaceholders(name);
       const failures: string[] = [];
       const failedKinds: string[] = [];
       const verdicts = messages.map((message) => ({ message, verdict: judge(message, declared) }));
@@ -487,8 +609,11 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   const cleanUp = async (current: Program): Promise<void> => {
     await sim.setFaults({});
     try {
+      await orderAppears();
       await harness.up(current).catch(() => undefined);
+      watchPlaceholders("up");
       await harness.destroy();
+      watchPlaceholders("destroy");
       await check(undefined);
     } finally {
       await sim.setFaults(faultsFor());
@@ -510,6 +635,9 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
         for (const kind of members) kind.change(sc, pulumi);
       }, adoptions);
 
+      currentDoor = doorOf(lifecycle);
+      harness = harnessOf(currentDoor);
+      journalMarks.set(harness, harness.journal.length);
       const control: SimulatorControl = await sim.control();
       for (const kind of members) await kind.prepare?.(control);
       lifecycleSeed = derivedSeed(options.seed, lifecycle);
@@ -578,7 +706,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     await sim.setFaults({});
     for (const fresh of await check(undefined)) say(`END FINDINGS: ${fresh}`);
   } finally {
-    await harness.close();
+    for (const each of harnesses.values()) await each.close();
     await sim.close();
     await faultsQuiet();
     stopObserving();
@@ -589,6 +717,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   const count = (kind: Finding["finding"]) => all.filter((f) => f.finding === kind).length;
   return {
     mode,
+    door,
     seed: options.seed,
     kinds: kinds.map((kind) => kind.kind),
     lifecycles,
@@ -606,6 +735,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       unclearFailures: unclear.length,
     },
     awaitingAdoption: awaiting.size,
+    placeholders,
     adoptions: adopted,
     findings: all,
     unclear,

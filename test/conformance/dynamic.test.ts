@@ -518,7 +518,12 @@ describe.each(KINDS.map((row) => [row.kind.name, row] as const))("%s", (_kind, r
         },
       });
       const props = read.props as PropertyBag;
-      const stop = await failure(provider.diff(placeholder, props, inputs));
+      // An update that stops (a diff error would fail the engine's refresh too).
+      expect(await provider.diff(placeholder, props, inputs)).toMatchObject({
+        changes: true,
+        replaces: [],
+      });
+      const stop = await failure(provider.update(placeholder, props, inputs));
       expect(stop.message).toContain(
         `1 ${"noun" in row.kind ? row.kind.noun : ""} matching it appeared: ${JSON.stringify(candidate)}`,
       );

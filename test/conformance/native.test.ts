@@ -354,7 +354,12 @@ describe.each(KINDS.map((row) => [row.kind.name, row] as const))("%s", (_kind, r
           candidates: [candidate],
         },
       });
-      const stop = await failureOf(host.diff(urn, placeholder, seen.properties, inputs, inputs));
+      // An update that stops (a diff error would fail the engine's refresh too).
+      expect(await host.diff(urn, placeholder, seen.properties, inputs, inputs)).toMatchObject({
+        changes: "some",
+        replaces: [],
+      });
+      const stop = await failureOf(host.update(urn, placeholder, seen.properties, inputs, inputs));
       expect(stop.message).toContain(`matching it appeared: ${JSON.stringify(candidate)}`);
       expect(stop.message).toContain("set adoptId to the one that is this resource's");
       // Deleting the placeholder leaves it.

@@ -105,19 +105,22 @@ describe("a labelled order committed after the look-up window (RbsVolume)", () =
     );
   });
 
-  it("a diff that finds the order appeared since the last Read stops, asking for a refresh", async () => {
+  it("an order that appeared since the last Read makes the diff an update that stops, asking for a refresh", async () => {
     await lateOrder();
     const { id, props } = await lostCreate(provider().create(inputs()));
     await bed.sim.control.advance(2 * 60_000);
-    const stop = await failure(provider().diff(id, props, inputs()));
+    // Not a diff error (the engine diffs refreshed resources too), not a replacement.
+    expect(await provider().diff(id, props, inputs())).toMatchObject({
+      changes: true,
+      replaces: [],
+      updates: [LOST_CREATE_OUTPUT],
+    });
+    const stop = await failure(provider().update(id, props, inputs()));
     const [volume] = await volumes();
     expect(stop.message).toContain(
       `the order this resource's create lost (${id}) has appeared as ${volume?.id}: run \`pulumi refresh\``,
     );
-    // adoptId names what to manage instead: no look-up, a replacement.
-    expect(await provider().diff(id, props, { ...inputs(), adoptId: "Rbs1" })).toMatchObject({
-      replaces: ["adoptId"],
-    });
+    expect(await volumes()).toHaveLength(1);
   });
 
   it("deleting a placeholder whose order never appeared deletes nothing and says what to look for", async () => {
@@ -139,11 +142,12 @@ describe("a labelled order committed after the look-up window (RbsVolume)", () =
     expect(await provider().read(id, {})).toEqual({});
   });
 
-  it("adoptId on a placeholder replaces it with the named object", async () => {
+  it("adoptId cannot replace a labelled placeholder: its delete would delete the order adoptId may name", async () => {
     await lateOrder();
     const { id, props } = await lostCreate(provider().create(inputs()));
-    const diff = await provider().diff(id, props, { ...inputs(), adoptId: "Rbs1" });
-    expect(diff).toMatchObject({ changes: true, replaces: ["adoptId"] });
+    const refused = await failure(provider().diff(id, props, { ...inputs(), adoptId: "Rbs1" }));
+    expect(refused.message).toContain("adoptId cannot replace this resource's placeholder");
+    expect(refused.message).toContain("Run `pulumi refresh` first");
   });
 });
 
@@ -189,7 +193,12 @@ describe("an order without labels committed after the window (IPv4 HostNetwork)"
     const candidates = lostCreateOf(read.props ?? {})?.candidates ?? [];
     expect(candidates).toHaveLength(1);
     expect(candidates[0]).toContain(late[0]);
-    const stop = await failure(provider().diff(id, read.props ?? {}, inputs(hostId)));
+    // The diff plans an update (a diff error would fail the engine's refresh), which stops.
+    expect(await provider().diff(id, read.props ?? {}, inputs(hostId))).toMatchObject({
+      changes: true,
+      replaces: [],
+    });
+    const stop = await failure(provider().update(id, read.props ?? {}, inputs(hostId)));
     expect(stop.message).toContain("Nothing tells which one this create made");
     expect(adoptCandidates(stop.message)).toEqual(candidates);
     // The user adopts it: a replacement by adoptId; the placeholder's delete deletes nothing.
@@ -219,6 +228,19 @@ describe("an order without labels committed after the window (IPv4 HostNetwork)"
     expect(await additional(hostId)).toEqual([]);
   });
 
+  it("an order that appeared, not read yet (TypeScript, no refresh): the diff's look-up stops the up, naming it", async () => {
+    const hostId = await host();
+    await bed.sim.control.setFaults({
+      rules: [onceOnPost("lateCommit", path(hostId), { delayMs: PAST_THE_WINDOW })],
+    });
+    const { id, props } = await lostCreate(provider().create(inputs(hostId)));
+    await bed.sim.control.advance(2 * 60_000);
+    expect(await provider().diff(id, props, inputs(hostId))).toMatchObject({ replaces: [] });
+    const stop = await failure(provider().update(id, props, inputs(hostId)));
+    expect(adoptCandidates(stop.message)).toHaveLength(1);
+    expect(await additional(hostId)).toHaveLength(1);
+  });
+
   it("two alike orders lost at once: recorded with both named, and the next up stops there", async () => {
     const hostId = await host();
     await bed.sim.control.setFaults({
@@ -230,7 +252,7 @@ describe("an order without labels committed after the window (IPv4 HostNetwork)"
     ]);
     for (const { id, props } of [a, b]) {
       expect(lostCreateOf(props)?.candidates).toHaveLength(2);
-      const stop = await failure(provider().diff(id, props, inputs(hostId)));
+      const stop = await failure(provider().update(id, props, inputs(hostId)));
       expect(adoptCandidates(stop.message)).toHaveLength(2);
     }
     expect(await additional(hostId)).toHaveLength(2);

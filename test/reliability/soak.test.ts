@@ -48,6 +48,7 @@ describe("the fault soak", () => {
       "latency",
       "dropResponseAfterApply",
       "lateCommit",
+      "lateCommitPastWindow",
       "rateLimit",
       "dropConnection",
       "foreignTwin",
@@ -59,6 +60,19 @@ describe("the fault soak", () => {
     ).toBeGreaterThan(0);
     expect(report.retries).toBeGreaterThan(0);
     expect(report.restarts).toHaveLength(1);
+    // A late commit past the look-up window in each lifecycle (the first through the dynamic
+    // door, the second through the plugin): each placeholder is taken out of the state by the
+    // Read before the next command, a refresh, a replacement or the destroy.
+    for (const door of ["dynamic", "plugin"] as const) {
+      const tally = report.placeholders[door];
+      expect(tally.made, door).toBeGreaterThan(0);
+      expect(
+        tally.resolvedByRead + tally.resolvedByRefresh + tally.replaced + tally.deleted,
+        door,
+      ).toBe(tally.made);
+    }
+    // The dynamic provider host never asks for the Read first.
+    expect(report.placeholders.dynamic.resolvedByRead).toBe(0);
   }, 120_000);
 
   it("a lost create answer of a kind without labels stops the up; the user adopts what the stack made, and nothing is lost", async () => {

@@ -10,7 +10,9 @@
 // SshKey's resource option does), `up --replace` (create first, no diff asked), drift made in the
 // simulator then `pulumi preview --refresh --expect-no-changes` (fails), `pulumi refresh` and the
 // `up` that puts it back, destroy; then a partial create (a create timeout the volume misses:
-// recorded with its init error) and the `up` that resumes it.
+// recorded with its init error) and the `up` that resumes it; then a create lost past the
+// look-up window (a placeholder), the `up` after its order appeared (the plugin's Read first,
+// refresh_before_update) and a destroy.
 //
 // HELD_DOORS=plugin (or dynamic) runs one door only, when chasing a difference.
 import { mkdtempSync, rmSync } from "node:fs";
@@ -59,6 +61,9 @@ const server = (args: Declaration["args"] = {}): Declaration => ({
     ...args,
   },
 });
+
+/** A late commit's delay: ten days of the simulator's clock, moved on by the test itself. */
+const LATE_COMMIT_DELAY_MS = 10 * 24 * 3_600_000;
 
 const first = [volume(), key(), server()];
 const changed = [
@@ -212,6 +217,38 @@ const STAGES: readonly Stage[] = [
     title: "a check failure",
     command: { run: "up", program: [volume({ size: 5000 })] },
   },
+  {
+    // A create answered 504 and committed far past the look-up window (3 s, sides.ts): it gives
+    // up and records a placeholder as a partial create (provider/framework/placeholder.ts),
+    // through the plugin with refresh_before_update.
+    title: "a create lost past the look-up window",
+    command: { run: "up", program: [volume()] },
+    before: (side) =>
+      side.sim.control.setFaults({
+        rules: [
+          {
+            kind: "lateCommit",
+            probability: 1,
+            times: 1,
+            method: "POST",
+            path: "/v1/remote_block_storage/volumes",
+            delayMs: LATE_COMMIT_DELAY_MS,
+          },
+        ],
+      }),
+  },
+  {
+    // The order appears. Plugin: the engine Reads the placeholder first, which answers the
+    // order's id: no replacement. Dynamic (the host never sets the flag): replaced, a new order,
+    // the late one deleted by its create label.
+    title: "up after the lost create's order appeared",
+    command: { run: "up", program: [volume()] },
+    before: async (side) => {
+      await side.sim.control.setFaults({});
+      await side.sim.control.advance(LATE_COMMIT_DELAY_MS);
+    },
+  },
+  { title: "destroy after the lost create", command: { run: "destroy" } },
 ];
 
 /**

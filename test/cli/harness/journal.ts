@@ -102,6 +102,8 @@ export interface RecordedResource {
   readonly secretInputs: readonly string[];
   readonly secretOutputs: readonly string[];
   readonly initErrors: number;
+  /** The engine Reads it before the next command (a lost create's placeholder, plugin door). */
+  readonly refreshBeforeUpdate: boolean;
   /** An old generation waiting for its delete. */
   readonly pendingDelete: boolean;
 }
@@ -137,6 +139,7 @@ function recorded(
     secretInputs: [...secretInputs].sort(),
     secretOutputs: [...secretOutputs].sort(),
     initErrors: resource.initErrors.length,
+    refreshBeforeUpdate: resource.refreshBeforeUpdate === true,
     pendingDelete,
   };
 }

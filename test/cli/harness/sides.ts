@@ -76,6 +76,12 @@ export interface Side {
 
 export const PROJECT = "held";
 export const STACK = "dev";
+/**
+ * How long a create looks for its order after an ambiguous failure, on both sides: 3 real
+ * seconds (a lost create past it records a placeholder: provider/framework/placeholder.ts).
+ */
+const LATE_COMMIT_WINDOW = { SERVERSCOM_LATE_COMMIT_WINDOW_MS: "3000" };
+
 export const SIMULATOR = { speed: 3000, durations: { rbs_create: 600_000, sbm_install: 600_000 } };
 
 /** What a TypeScript program declares for these resources. */
@@ -139,7 +145,7 @@ export async function harnessSide(door: Door, projectDir: string): Promise<Side>
     project: PROJECT,
     stack: STACK,
     config: config(sim),
-    env: { SERVERSCOM_POLL_INTERVAL_MS: "20" },
+    env: { SERVERSCOM_POLL_INTERVAL_MS: "20", ...LATE_COMMIT_WINDOW },
     reuseHost: true,
   });
   const outcome = async (work: () => Promise<unknown>, preview = false): Promise<Outcome> => {
@@ -170,14 +176,15 @@ export async function harnessSide(door: Door, projectDir: string): Promise<Side>
     run: (command) => {
       switch (command.run) {
         case "up":
-          // Refresh steps inside an update do not say what they found (as in a preview).
+          // Refresh steps inside an update (`--refresh`, or the Read of what carries
+          // refresh_before_update) do not say what they found (as in a preview).
           return outcome(
             () =>
               harness.up(tsProgram(command.program), {
                 replace: (command.replace ?? []).map((key) => urnOf(key, "dynamic")),
                 refresh: command.refresh === true,
               }),
-            command.refresh === true,
+            true,
           );
         case "preview-refresh":
           return outcome(
@@ -188,7 +195,7 @@ export async function harnessSide(door: Door, projectDir: string): Promise<Side>
         case "refresh":
           return outcome(() => harness.refresh());
         case "destroy":
-          return outcome(() => harness.destroy());
+          return outcome(() => harness.destroy(), true);
       }
     },
     setConfig: async (key, value, secret) => harness.setConfig(key, value, secret),
@@ -207,7 +214,8 @@ export async function harnessSide(door: Door, projectDir: string): Promise<Side>
 /** The real CLI: an inline TypeScript program (dynamic door) or a YAML project (plugin door). */
 export async function cliSide(door: Door, root: string): Promise<Side> {
   const sim = await startSimulator(SIMULATOR);
-  const setup = cliSetup(root);
+  // The CLI's environment, which the provider (either door) inherits.
+  const setup = cliSetup(root, LATE_COMMIT_WINDOW);
   const projectDir = join(root, "project");
   const state = async () => cliState(await exportState(setup, projectDir, STACK));
   const side =

@@ -14,6 +14,7 @@ interface ExportedResource {
   readonly inputs?: Record<string, unknown>;
   readonly outputs?: Record<string, unknown>;
   readonly initErrors?: string[];
+  readonly refreshBeforeUpdate?: boolean;
   readonly additionalSecretOutputs?: string[];
   readonly delete?: boolean;
   readonly pendingReplacement?: boolean;
@@ -40,6 +41,7 @@ function stored(resource: ExportedResource): StoredResource {
     inputs: (resource.inputs ?? {}) as StoredResource["inputs"],
     outputs: (resource.outputs ?? {}) as StoredResource["outputs"],
     initErrors: resource.initErrors ?? [],
+    refreshBeforeUpdate: resource.refreshBeforeUpdate === true,
     additionalSecretOutputs: resource.additionalSecretOutputs ?? [],
     secretInputs: [],
   };
