@@ -164,7 +164,18 @@ export function diffLost<Live extends object>(
         : "") +
       " (TypeScript programs: `pulumi refresh` first looks for it once more)",
   );
-  return { ...outcome, changes: true, replaces: [...outcome.replaces, LOST_CREATE_OUTPUT] };
+  // Create first, then delete the placeholder (deleteLost): an order committed while the
+  // replacement is created is then deleted, not left behind. The engine follows the diff's
+  // deleteBeforeReplace unless the resource option is set (pulumi/pulumi v3.274.1
+  // pkg/resource/deploy/step_generator.go:2139-2146), and diffProperties always advises true;
+  // a placeholder holds no object to bill twice or to keep unique. Kinds whose two generations
+  // cannot exist at once still delete first (native/delete-first.ts, resource.ts).
+  return {
+    ...outcome,
+    changes: true,
+    replaces: [...outcome.replaces, LOST_CREATE_OUTPUT],
+    deleteBeforeReplace: false,
+  };
 }
 
 /**
