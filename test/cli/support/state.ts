@@ -14,6 +14,8 @@ interface ExportedResource {
   readonly inputs?: Record<string, unknown>;
   readonly outputs?: Record<string, unknown>;
   readonly initErrors?: string[];
+  /** The provider asked the engine to Read it before the next update (a partial create). */
+  readonly refreshBeforeUpdate?: boolean;
   readonly additionalSecretOutputs?: string[];
   readonly delete?: boolean;
   readonly pendingReplacement?: boolean;

@@ -39,6 +39,8 @@ export interface LaneOptions {
   readonly project: string;
   readonly program: Program;
   readonly simulator?: SimulatorOptions;
+  /** Extra environment of every command (and so of the dynamic provider host it starts). */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 /** The secret fields the simulator keeps on its records (never returned by a GET in clear). */
@@ -51,7 +53,7 @@ const SECRET_FIELDS: readonly (readonly [string, string])[] = [
 export async function startLane(options: LaneOptions): Promise<Lane> {
   const sim = await startSimulator({ speed: 3000, ...options.simulator });
   const inventory = await Inventory.start(sim);
-  const setup = cliSetup(options.root);
+  const setup = cliSetup(options.root, options.env);
   const projectDir = join(setup.root, "project");
   installPackage(projectDir);
   const stackName = "dev";

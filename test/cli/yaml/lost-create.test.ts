@@ -1,0 +1,212 @@
+// A lost create through the real CLI and the native plugin (provider/framework/placeholder.ts,
+// lost-create.ts): the volume's POST answers a gateway's 504 and the API commits the order long
+// after the create stopped looking for it (the simulator's lateCommit fault, on its clock). The
+// create fails as a partial create whose id is a placeholder, `lost-create:<create label>`, with
+// refresh_before_update; the CLI Reads the resource before the next preview, up and destroy
+// (pulumi/pulumi v3.274.1 pkg/resource/deploy/deployment_executor.go:188-195), and the Read
+// answers the order's real id once it appeared. Otherwise the next `up` replaces the placeholder
+// and deleting the placeholder deletes the order, should it have appeared meanwhile.
+import { join } from "node:path";
+import { describe, expect, it, vi } from "vitest";
+import { stringify } from "yaml";
+import { CREATE_LABEL_KEY } from "../../../provider/framework/ownership";
+import { PLACEHOLDER_PREFIX } from "../../../provider/framework/placeholder";
+import { createsHeld } from "../../support/held-create";
+import { cliSteps } from "../harness/journal";
+import { type CliResult, expectSuccess } from "../support/cli";
+import { readEventLog } from "../support/event-log";
+import { useYamlStack } from "./stack";
+
+const VOLUMES = "/v1/remote_block_storage/volumes";
+const DAY_MS = 86_400_000;
+/** When the API commits the lost order, in simulated time: far past any command of a test. */
+const LATE_MS = 30 * DAY_MS;
+
+const body = () =>
+  stringify({
+    resources: {
+      data: {
+        type: "serverscom:index:RbsVolume",
+        properties: { name: "lost-create", locationId: 1, flavorId: 1, size: 10 },
+      },
+    },
+  });
+
+// The create looks for its order for 1 s (real time) instead of 5 minutes; the event logs need
+// PULUMI_DEBUG_COMMANDS (support/event-log.ts).
+const bed = useYamlStack(
+  "yaml-lost-create",
+  body,
+  {},
+  { SERVERSCOM_LATE_COMMIT_WINDOW_MS: "1000", PULUMI_DEBUG_COMMANDS: "true" },
+);
+
+const volumes = () => bed.sim.control.records("rbs_volumes");
+const outputOf = (result: CliResult) => `${result.stdout}\n${result.stderr}`;
+
+/** The volume's record in the exported state, with the fields the engine keeps for it. */
+async function recorded() {
+  const all = (await bed.stack.state()).raw.deployment?.resources ?? [];
+  return all.find((resource) => resource.urn.endsWith("RbsVolume::data"));
+}
+
+/**
+ * A command with its event log: the volume's steps as the engine started them, and what the
+ * provider said (the diagnostics in the log: the CLI's display of a preview with --diff can end
+ * before it prints the Read's message).
+ */
+async function withSteps(
+  args: readonly string[],
+  env?: Readonly<Record<string, string>>,
+): Promise<{ result: CliResult; ops: string[]; said: string }> {
+  const log = join(bed.root, `events-${Date.now()}.json`);
+  const result = expectSuccess(await bed.stack.run([...args, "--event-log", log], undefined, env));
+  const events = readEventLog(log);
+  const ops = cliSteps(events)
+    .filter((step) => step.resource === "RbsVolume::data")
+    .map((step) => step.op);
+  const said = events.map((event) => event.diagnosticEvent?.message ?? "").join("");
+  return { result, ops, said };
+}
+
+/**
+ * The CLI's switch for refresh_before_update: it drops the flag from what the plugin answers
+ * (pulumi/pulumi v3.274.1 pkg/resource/plugin/provider_plugin.go:62, :1534), so the state does
+ * not record it; a resource the state already flags is still Read first
+ * (deploy/deployment_executor.go:188-195).
+ */
+const NO_REFRESH_BEFORE_UPDATE = { PULUMI_DISABLE_REFRESH_BEFORE_UPDATE: "true" };
+
+/**
+ * `pulumi up` whose volume POST is answered 504 and committed LATE_MS later: the update fails
+ * and the state records the placeholder. Answers the placeholder's create label.
+ */
+async function loseCreate(env?: Readonly<Record<string, string>>): Promise<string> {
+  await bed.sim.control.setFaults({
+    rules: [
+      {
+        kind: "lateCommit",
+        probability: 1,
+        times: 1,
+        method: "POST",
+        path: VOLUMES,
+        delayMs: LATE_MS,
+      },
+    ],
+  });
+  const failed = await bed.stack.run(["up", "--yes"], ["RbsVolume"], env);
+  await bed.sim.control.setFaults({});
+  expect(failed.code).not.toBe(0);
+  const output = outputOf(failed);
+  expect(output).toContain("no RBS volume it made appeared within 1 s");
+  const resource = await recorded();
+  const id = resource?.id ?? "";
+  expect(id.startsWith(PLACEHOLDER_PREFIX), id).toBe(true);
+  expect(output).toContain(`The state records this resource as waiting for it (id ${id})`);
+  // The fields the engine records for a partial create that asked for a Read first
+  // (pulumi/pulumi v3.274.1 pkg/resource/deploy/step.go:493-514).
+  expect(resource?.refreshBeforeUpdate).toBe(env === NO_REFRESH_BEFORE_UPDATE ? undefined : true);
+  expect(resource?.initErrors).toHaveLength(1);
+  expect(resource?.initErrors?.[0]).toContain(id);
+  expect(await volumes()).toEqual([]);
+  return id.slice(PLACEHOLDER_PREFIX.length);
+}
+
+/** The live volume carrying `createLabel`, if any. */
+async function orderOf(createLabel: string) {
+  return (await volumes()).find(
+    (v) => (v.labels as Record<string, string> | undefined)?.[CREATE_LABEL_KEY] === createLabel,
+  );
+}
+
+describe("a volume order the API commits after the create gave up (real CLI, native plugin)", () => {
+  it("the next preview and up Read the placeholder first and take the order: no second order", async () => {
+    const label = await loseCreate();
+    await bed.sim.control.advance(LATE_MS + DAY_MS);
+    // The Read before the preview finds the order (its list applies the late commit) and
+    // answers its id: the preview plans an update of it (the pending create), no create.
+    const preview = await withSteps(["preview", "--diff"]);
+    expect(preview.ops).toEqual(["refresh", "update"]);
+    expect(preview.result.stdout).toContain("~ 1 to update");
+    expect(preview.said).toContain("has appeared: taking it");
+    const [order] = await volumes();
+    expect(order?.labels).toMatchObject({ [CREATE_LABEL_KEY]: label });
+    expect(preview.result.stdout).toContain(`[id=${order?.id}]`);
+    const up = await withSteps(["up", "--yes"]);
+    expect(up.ops).toEqual(["refresh", "update"]);
+    expect(up.result.stdout).toContain("~ 1 updated");
+    const resource = await recorded();
+    expect(resource?.id).toBe(order?.id);
+    expect(resource?.initErrors ?? []).toEqual([]);
+    expect(resource?.refreshBeforeUpdate).toBeUndefined();
+    expect((await volumes()).map((v) => v.id)).toEqual([order?.id]);
+    expectSuccess(await bed.stack.run(["up", "--yes", "--expect-no-changes"]));
+    expectSuccess(await bed.stack.run(["destroy", "--yes"]));
+    expect(await volumes()).toEqual([]);
+  }, 120_000);
+
+  it("not appeared yet: the up replaces the placeholder, and deletes the order that appears meanwhile", async () => {
+    const label = await loseCreate();
+    // The replacement's volume is held coming up; meanwhile the lost order is committed, so it
+    // is there when the engine deletes the placeholder, after the replacement's create.
+    await bed.sim.control.setFaults(createsHeld(VOLUMES));
+    const running = withSteps(["up", "--yes"]);
+    const wait = { timeout: 60_000, interval: 50 };
+    const replacement = await vi.waitFor(async () => {
+      const [made] = await volumes();
+      if (made === undefined) throw new Error("no replacement ordered yet");
+      return made;
+    }, wait);
+    expect(replacement.labels).not.toMatchObject({ [CREATE_LABEL_KEY]: label });
+    await bed.sim.control.advance(LATE_MS + DAY_MS);
+    // Applied before the next request the simulator handles: the replacement's polls.
+    await vi.waitFor(async () => {
+      if ((await orderOf(label)) === undefined) throw new Error("the late order is not there");
+    }, wait);
+    await bed.sim.control.setFaults({});
+    const { result, ops, said } = await running;
+    expect(ops).toEqual(["refresh", "create-replacement", "replace", "delete-replaced"]);
+    expect(said).toContain(
+      "its order has not been found: this `up` orders again, and deletes that order should it " +
+        "appear meanwhile",
+    );
+    expect(said).toContain("has appeared: deleting it");
+    expect(result.stdout).toContain("+-1 replaced");
+    // One volume, the replacement, recorded; the late order is gone (the inventory found no
+    // orphan either).
+    expect((await volumes()).map((v) => v.id)).toEqual([replacement.id]);
+    expect((await recorded())?.id).toBe(replacement.id);
+    expectSuccess(await bed.stack.run(["destroy", "--yes"]));
+    expect(await volumes()).toEqual([]);
+  }, 120_000);
+
+  it("destroy of a placeholder whose order appeared Reads it first and deletes it: nothing left", async () => {
+    const label = await loseCreate();
+    await bed.sim.control.advance(LATE_MS + DAY_MS);
+    const { result, ops, said } = await withSteps(["destroy", "--yes"]);
+    // The Read takes the order's id, and the delete deletes the order itself.
+    expect(ops).toEqual(["refresh", "delete"]);
+    expect(said).toContain("has appeared: taking it");
+    expect(result.stdout).toContain("- 2 deleted");
+    expect(await orderOf(label)).toBeUndefined();
+    expect(await volumes()).toEqual([]);
+    expect((await bed.stack.state()).resources).toEqual([]);
+  }, 120_000);
+
+  it("with PULUMI_DISABLE_REFRESH_BEFORE_UPDATE the next up replaces, and deletes the order", async () => {
+    const label = await loseCreate(NO_REFRESH_BEFORE_UPDATE);
+    await bed.sim.control.advance(LATE_MS + DAY_MS);
+    const { ops, said } = await withSteps(["up", "--yes"], NO_REFRESH_BEFORE_UPDATE);
+    // No Read first: the placeholder is replaced, as in a TypeScript program without refresh;
+    // created first, then the placeholder's delete finds the order by its create label.
+    expect(ops).toEqual(["create-replacement", "replace", "delete-replaced"]);
+    expect(said).toContain("its order has not been found: this `up` orders again");
+    expect(said).toContain("has appeared: deleting it");
+    expect(await orderOf(label)).toBeUndefined();
+    const [only, ...others] = await volumes();
+    expect(others).toEqual([]);
+    expect((await recorded())?.id).toBe(only?.id);
+    expectSuccess(await bed.stack.run(["destroy", "--yes"]));
+    expect(await volumes()).toEqual([]);
+  }, 120_000);
+});
