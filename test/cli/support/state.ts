@@ -6,7 +6,7 @@ import type { StoredResource } from "../../../scripts/engine/harness";
 import { type CliSetup, expectSuccess, pulumi } from "./cli";
 
 /** One resource of an exported deployment (apitype.ResourceV3, the fields read here). */
-interface ExportedResource {
+export interface ExportedResource {
   readonly urn: string;
   readonly type: string;
   readonly id?: string;

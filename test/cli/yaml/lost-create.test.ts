@@ -1,72 +1,49 @@
 // A lost create through the real CLI and the native plugin (provider/framework/placeholder.ts,
 // lost-create.ts): the volume's POST answers a gateway's 504 and the API commits the order long
-// after the create stopped looking for it (the simulator's lateCommit fault, on its clock). The
-// create fails as a partial create whose id is a placeholder, `lost-create:<create label>`, with
-// refresh_before_update; the CLI Reads the resource before the next preview, up and destroy
-// (pulumi/pulumi v3.274.1 pkg/resource/deploy/deployment_executor.go:188-195), and the Read
-// answers the order's real id once it appeared. Otherwise the next `up` replaces the placeholder
-// and deleting the placeholder deletes the order, should it have appeared meanwhile.
+// after the create stopped looking for it (support/lost-create.ts). The create fails as a partial
+// create whose id is a placeholder, `lost-create:<create label>`, with refresh_before_update; the
+// CLI Reads the resource before the next preview, up and destroy (pulumi/pulumi v3.274.1
+// pkg/resource/deploy/deployment_executor.go:188-195), and the Read answers the order's real id
+// once it appeared. Otherwise the next `up` replaces the placeholder, creating first, and
+// deleting the placeholder deletes the order, should it have appeared meanwhile.
 import { join } from "node:path";
 import { describe, expect, it, vi } from "vitest";
-import { stringify } from "yaml";
 import { CREATE_LABEL_KEY } from "../../../provider/framework/ownership";
-import { PLACEHOLDER_PREFIX } from "../../../provider/framework/placeholder";
 import { createsHeld } from "../../support/held-create";
-import { cliSteps } from "../harness/journal";
 import { type CliResult, expectSuccess } from "../support/cli";
 import { readEventLog } from "../support/event-log";
+import {
+  lateVolumeOrder,
+  orderOf,
+  PAST_THE_ORDER_MS,
+  placeholderLabel,
+  SHORT_WINDOW,
+  VOLUMES,
+  volumeRecord,
+  volumeSteps,
+} from "../support/lost-create";
+import { oneVolume } from "./program";
 import { useYamlStack } from "./stack";
 
-const VOLUMES = "/v1/remote_block_storage/volumes";
-const DAY_MS = 86_400_000;
-/** When the API commits the lost order, in simulated time: far past any command of a test. */
-const LATE_MS = 30 * DAY_MS;
-
-const body = () =>
-  stringify({
-    resources: {
-      data: {
-        type: "serverscom:index:RbsVolume",
-        properties: { name: "lost-create", locationId: 1, flavorId: 1, size: 10 },
-      },
-    },
-  });
-
-// The create looks for its order for 1 s (real time) instead of 5 minutes; the event logs need
-// PULUMI_DEBUG_COMMANDS (support/event-log.ts).
+// The event logs need PULUMI_DEBUG_COMMANDS (support/event-log.ts).
 const bed = useYamlStack(
   "yaml-lost-create",
-  body,
+  () => oneVolume("lost-create"),
   {},
-  { SERVERSCOM_LATE_COMMIT_WINDOW_MS: "1000", PULUMI_DEBUG_COMMANDS: "true" },
+  { ...SHORT_WINDOW, PULUMI_DEBUG_COMMANDS: "true" },
 );
 
 const volumes = () => bed.sim.control.records("rbs_volumes");
-const outputOf = (result: CliResult) => `${result.stdout}\n${result.stderr}`;
+const recorded = async () => volumeRecord(await bed.stack.state());
 
-/** The volume's record in the exported state, with the fields the engine keeps for it. */
-async function recorded() {
-  const all = (await bed.stack.state()).raw.deployment?.resources ?? [];
-  return all.find((resource) => resource.urn.endsWith("RbsVolume::data"));
-}
-
-/**
- * A command with its event log: the volume's steps as the engine started them, and what the
- * provider said (the diagnostics in the log: the CLI's display of a preview with --diff can end
- * before it prints the Read's message).
- */
+/** A command with its event log, checked against the inventory after it. */
 async function withSteps(
   args: readonly string[],
   env?: Readonly<Record<string, string>>,
 ): Promise<{ result: CliResult; ops: string[]; said: string }> {
   const log = join(bed.root, `events-${Date.now()}.json`);
   const result = expectSuccess(await bed.stack.run([...args, "--event-log", log], undefined, env));
-  const events = readEventLog(log);
-  const ops = cliSteps(events)
-    .filter((step) => step.resource === "RbsVolume::data")
-    .map((step) => step.op);
-  const said = events.map((event) => event.diagnosticEvent?.message ?? "").join("");
-  return { result, ops, said };
+  return { result, ...volumeSteps(readEventLog(log)) };
 }
 
 /**
@@ -77,52 +54,25 @@ async function withSteps(
  */
 const NO_REFRESH_BEFORE_UPDATE = { PULUMI_DISABLE_REFRESH_BEFORE_UPDATE: "true" };
 
-/**
- * `pulumi up` whose volume POST is answered 504 and committed LATE_MS later: the update fails
- * and the state records the placeholder. Answers the placeholder's create label.
- */
+/** `pulumi up` that loses the volume's order; answers the placeholder's create label. */
 async function loseCreate(env?: Readonly<Record<string, string>>): Promise<string> {
-  await bed.sim.control.setFaults({
-    rules: [
-      {
-        kind: "lateCommit",
-        probability: 1,
-        times: 1,
-        method: "POST",
-        path: VOLUMES,
-        delayMs: LATE_MS,
-      },
-    ],
-  });
+  await bed.sim.control.setFaults(lateVolumeOrder);
   const failed = await bed.stack.run(["up", "--yes"], ["RbsVolume"], env);
   await bed.sim.control.setFaults({});
   expect(failed.code).not.toBe(0);
-  const output = outputOf(failed);
-  expect(output).toContain("no RBS volume it made appeared within 1 s");
   const resource = await recorded();
-  const id = resource?.id ?? "";
-  expect(id.startsWith(PLACEHOLDER_PREFIX), id).toBe(true);
-  expect(output).toContain(`The state records this resource as waiting for it (id ${id})`);
-  // The fields the engine records for a partial create that asked for a Read first
+  const label = placeholderLabel(`${failed.stdout}\n${failed.stderr}`, resource);
+  // What the engine records for a partial create that asked for a Read first
   // (pulumi/pulumi v3.274.1 pkg/resource/deploy/step.go:493-514).
   expect(resource?.refreshBeforeUpdate).toBe(env === NO_REFRESH_BEFORE_UPDATE ? undefined : true);
-  expect(resource?.initErrors).toHaveLength(1);
-  expect(resource?.initErrors?.[0]).toContain(id);
   expect(await volumes()).toEqual([]);
-  return id.slice(PLACEHOLDER_PREFIX.length);
-}
-
-/** The live volume carrying `createLabel`, if any. */
-async function orderOf(createLabel: string) {
-  return (await volumes()).find(
-    (v) => (v.labels as Record<string, string> | undefined)?.[CREATE_LABEL_KEY] === createLabel,
-  );
+  return label;
 }
 
 describe("a volume order the API commits after the create gave up (real CLI, native plugin)", () => {
   it("the next preview and up Read the placeholder first and take the order: no second order", async () => {
     const label = await loseCreate();
-    await bed.sim.control.advance(LATE_MS + DAY_MS);
+    await bed.sim.control.advance(PAST_THE_ORDER_MS);
     // The Read before the preview finds the order (its list applies the late commit) and
     // answers its id: the preview plans an update of it (the pending create), no create.
     const preview = await withSteps(["preview", "--diff"]);
@@ -158,13 +108,15 @@ describe("a volume order the API commits after the create gave up (real CLI, nat
       return made;
     }, wait);
     expect(replacement.labels).not.toMatchObject({ [CREATE_LABEL_KEY]: label });
-    await bed.sim.control.advance(LATE_MS + DAY_MS);
+    await bed.sim.control.advance(PAST_THE_ORDER_MS);
     // Applied before the next request the simulator handles: the replacement's polls.
     await vi.waitFor(async () => {
-      if ((await orderOf(label)) === undefined) throw new Error("the late order is not there");
+      if ((await orderOf(bed.sim, label)) === undefined) throw new Error("no late order yet");
     }, wait);
     await bed.sim.control.setFaults({});
     const { result, ops, said } = await running;
+    // Created first (lost-create.ts, diffLost): the native door's diffs otherwise advise
+    // deleting first, and the placeholder's delete then ran before the order appeared.
     expect(ops).toEqual(["refresh", "create-replacement", "replace", "delete-replaced"]);
     expect(said).toContain(
       "its order has not been found: this `up` orders again, and deletes that order should it " +
@@ -182,27 +134,27 @@ describe("a volume order the API commits after the create gave up (real CLI, nat
 
   it("destroy of a placeholder whose order appeared Reads it first and deletes it: nothing left", async () => {
     const label = await loseCreate();
-    await bed.sim.control.advance(LATE_MS + DAY_MS);
+    await bed.sim.control.advance(PAST_THE_ORDER_MS);
     const { result, ops, said } = await withSteps(["destroy", "--yes"]);
     // The Read takes the order's id, and the delete deletes the order itself.
     expect(ops).toEqual(["refresh", "delete"]);
     expect(said).toContain("has appeared: taking it");
     expect(result.stdout).toContain("- 2 deleted");
-    expect(await orderOf(label)).toBeUndefined();
+    expect(await orderOf(bed.sim, label)).toBeUndefined();
     expect(await volumes()).toEqual([]);
     expect((await bed.stack.state()).resources).toEqual([]);
   }, 120_000);
 
   it("with PULUMI_DISABLE_REFRESH_BEFORE_UPDATE the next up replaces, and deletes the order", async () => {
     const label = await loseCreate(NO_REFRESH_BEFORE_UPDATE);
-    await bed.sim.control.advance(LATE_MS + DAY_MS);
+    await bed.sim.control.advance(PAST_THE_ORDER_MS);
     const { ops, said } = await withSteps(["up", "--yes"], NO_REFRESH_BEFORE_UPDATE);
     // No Read first: the placeholder is replaced, as in a TypeScript program without refresh;
     // created first, then the placeholder's delete finds the order by its create label.
     expect(ops).toEqual(["create-replacement", "replace", "delete-replaced"]);
     expect(said).toContain("its order has not been found: this `up` orders again");
     expect(said).toContain("has appeared: deleting it");
-    expect(await orderOf(label)).toBeUndefined();
+    expect(await orderOf(bed.sim, label)).toBeUndefined();
     const [only, ...others] = await volumes();
     expect(others).toEqual([]);
     expect((await recorded())?.id).toBe(only?.id);
