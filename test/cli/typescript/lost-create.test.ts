@@ -78,8 +78,17 @@ describe("a volume order the API commits after the create gave up (real CLI, dyn
     expect(await volumes()).toEqual([]);
   }, 120_000);
 
-  it("up without refresh: the placeholder is replaced, the order that appeared deleted", async () => {
+  it("up without refresh after the order appeared: the placeholder is replaced, the order that appeared deleted", async () => {
     const label = await loseCreate();
+    // A refresh before the order appeared keeps the placeholder: the Read answers it again, as
+    // a plain answer (the dynamic host has no partial Read), so the init error is gone and the
+    // placeholder id alone makes the next up replace it.
+    const placeholder = await recorded();
+    const refresh = await withSteps((onEvent) => bed.lane.stack.refresh({ onEvent }));
+    expect(refresh.ops).toEqual(["refresh"]);
+    const refreshed = await recorded();
+    expect(refreshed?.id).toBe(placeholder?.id);
+    expect(refreshed?.initErrors).toBeUndefined();
     await bed.lane.sim.control.advance(PAST_THE_ORDER_MS);
     const { result, ops, said } = await withSteps((onEvent) => bed.lane.stack.up({ onEvent }));
     // Created first (the diff says so: lost-create.ts, diffLost), then the placeholder's delete

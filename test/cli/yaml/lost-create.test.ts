@@ -97,6 +97,16 @@ describe("a volume order the API commits after the create gave up (real CLI, nat
 
   it("not appeared yet: the up replaces the placeholder, and deletes the order that appears meanwhile", async () => {
     const label = await loseCreate();
+    // A refresh before the order appeared keeps the placeholder, its init error and its flag
+    // (native/resources.ts answers a partial Read again), and the engine warns.
+    const placeholder = await recorded();
+    const refresh = await withSteps(["refresh", "--yes"]);
+    expect(refresh.ops).toEqual(["refresh"]);
+    expect(refresh.result.stdout).toContain("Refreshed resource is in an unhealthy state");
+    const refreshed = await recorded();
+    expect(refreshed?.id).toBe(placeholder?.id);
+    expect(refreshed?.refreshBeforeUpdate).toBe(true);
+    expect(refreshed?.initErrors).toHaveLength(1);
     // The replacement's volume is held coming up; meanwhile the lost order is committed, so it
     // is there when the engine deletes the placeholder, after the replacement's create.
     await bed.sim.control.setFaults(createsHeld(VOLUMES));
