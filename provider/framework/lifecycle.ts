@@ -1,7 +1,8 @@
 // The generic provider: check, diff, create, read, update and delete for any ResourceKind,
 // following the engine's rules for dynamic providers (architecture.md, "Facts"). Each rule is
 // implemented once, in the module named beside it, so every kind gets the same behaviour:
-// - check and diff are local and run in a preview (planning.ts);
+// - check and diff are local and run in a preview (planning.ts); the one exception, a lost
+//   create's placeholder, looks for its order before a replacement (lost-create.ts);
 // - create adopts only by `adoptId`; otherwise it POSTs with the owner and create labels,
 //   never adopting an object a completed create returned (creating.ts, owned-objects.ts), and
 //   after an ambiguous POST failure looks for this call's create label until a late commit
@@ -23,7 +24,9 @@ import type { DiffOutcome } from "./diff";
 import type { KindTimeouts, ResourceKind } from "./kind";
 import { KindCore } from "./kind-core";
 import type { LifecycleProvider, ProviderContext } from "./kind-provider";
+import { refuseReplacingAnOrder } from "./lost-create";
 import { refuseImport } from "./owned-objects";
+import { isPlaceholder } from "./placeholder";
 import { check, diff } from "./planning";
 import { read } from "./reading";
 import { sealedProvider } from "./sealed";
@@ -69,7 +72,9 @@ class Lifecycle<Live extends object> {
     return check(this.core, olds, news);
   }
 
-  diff(id: string, olds: PropertyBag, news: PropertyBag): DiffOutcome {
+  async diff(id: string, olds: PropertyBag, news: PropertyBag): Promise<DiffOutcome> {
+    // A lost create's order that appeared is taken by a refresh, never replaced (lost-create.ts).
+    if (isPlaceholder(id)) await refuseReplacingAnOrder(this.core, id, olds, news);
     return diff(this.core, id, olds, news);
   }
 

@@ -93,6 +93,22 @@ async function lookFor<Live extends object>(
   return { candidates };
 }
 
+/** The order's id once it appeared (said, with what happens to it), else the candidates. */
+async function appeared<Live extends object>(
+  core: KindCore<Live>,
+  id: string,
+  props: PropertyBag,
+  lost: LostCreate,
+  /** What is done with it, for the progress line. */
+  doing: string,
+): Promise<{ orderId?: string; candidates: string[] }> {
+  const { order, candidates } = await lookFor(core, core.context.client(), lost, props);
+  if (order === undefined) return { candidates };
+  const orderId = core.kind.id(order);
+  core.say(props, orderId, `the order this resource's create lost (${id}) has appeared: ${doing}`);
+  return { orderId, candidates };
+}
+
 /**
  * Read of a placeholder: the order's real id and outputs when it carries the create label (the
  * outputs keep the pending create, so the next `up` waits for it and brings it to the inputs);
@@ -108,18 +124,14 @@ export async function readLost<Live extends object>(
   const lost = lostCreateOf(props);
   // Not a placeholder this provider recorded (an import of such an id): nothing is there.
   if (lost === undefined) return {};
-  const client = core.context.client();
-  const { order, candidates } = await lookFor(core, client, lost, props);
-  if (order !== undefined) {
-    const realId = core.kind.id(order);
-    core.say(
-      props,
-      realId,
-      `the order this resource's create lost (${id}) has appeared: taking it; the next ` +
-        "`pulumi up` waits until it is ready and brings it to the declared inputs",
-    );
-    return readObject(realId);
-  }
+  const { orderId, candidates } = await appeared(
+    core,
+    id,
+    props,
+    lost,
+    "taking it; the next `pulumi up` waits until it is ready and brings it to the declared inputs",
+  );
+  if (orderId !== undefined) return readObject(orderId);
   const { candidates: _seen, ...rest } = lost;
   const still: LostCreate = candidates.length > 0 ? { ...rest, candidates } : rest;
   return { id, props: defined({ ...props, [LOST_CREATE_OUTPUT]: still }) };
@@ -179,6 +191,38 @@ export function diffLost<Live extends object>(
 }
 
 /**
+ * Before a placeholder with a create label is replaced: an order that has appeared since the
+ * last Read is not cancelled unasked. TypeScript programs meet this (their dynamic provider is
+ * never read before an `up`): the diff stops, asking for the `pulumi refresh` that takes it.
+ * Only where a client can be made and the look-up answers: a preview may run without a token,
+ * and a failed look-up leaves the replacement as the diff said (its delete of the placeholder
+ * still deletes the order should it appear).
+ */
+export async function refuseReplacingAnOrder<Live extends object>(
+  core: KindCore<Live>,
+  id: string,
+  olds: PropertyBag,
+  news: PropertyBag,
+): Promise<void> {
+  const lost = lostCreateOf(olds);
+  const adopt = news[ADOPT_INPUT];
+  if (lost?.createLabel === undefined || (adopt !== undefined && adopt !== null)) return;
+  let order: Live | undefined;
+  try {
+    ({ order } = await lookFor(core, core.context.client(), lost, olds));
+  } catch {
+    // Documented above: without an answer the diff stands, and the delete looks again.
+    return;
+  }
+  if (order === undefined) return;
+  throw new Error(
+    `${core.prefix(news)}: the order this resource's create lost (${id}) has appeared as ` +
+      `${core.kind.id(order)}: run \`pulumi refresh\` to take it (or \`pulumi up --refresh\`); ` +
+      "this `up` would otherwise order again and delete it",
+  );
+}
+
+/**
  * Delete of a placeholder: the order, should it have appeared, by its create label (through
  * `remove`, the normal delete); an object without labels is named, never deleted.
  */
@@ -190,17 +234,8 @@ export async function deleteLost<Live extends object>(
 ): Promise<void> {
   const lost = lostCreateOf(props);
   if (lost === undefined) return;
-  const client = core.context.client();
-  const { order, candidates } = await lookFor(core, client, lost, props);
-  if (order !== undefined) {
-    const realId = core.kind.id(order);
-    core.say(
-      props,
-      realId,
-      `the order this resource's create lost (${id}) has appeared: deleting it`,
-    );
-    return remove(realId);
-  }
+  const { orderId, candidates } = await appeared(core, id, props, lost, "deleting it");
+  if (orderId !== undefined) return remove(orderId);
   const later =
     lost.createLabel !== undefined
       ? `should one appear later, it carries the labels ${OWNER_LABEL_KEY}=` +

@@ -199,13 +199,26 @@ function sendProxyPage(res: ServerResponse, correlationId: string): void {
 }
 
 export function createListener(engine: Engine, token: string) {
-  /** Changes a lateCommit fault answered but has not applied yet, in the order they came. */
-  const lateCommits: { readonly dueAt: number; readonly apply: () => Promise<void> }[] = [];
+  /**
+   * Changes a lateCommit fault answered but has not applied yet, in the order they came, each
+   * with the store it was answered from: a reset (a new store) drops them with the old state, so
+   * a test's late order never lands in the next test's.
+   */
+  const lateCommits: {
+    readonly dueAt: number;
+    readonly store: object;
+    readonly apply: () => Promise<void>;
+  }[] = [];
   const applyDueCommits = async (): Promise<void> => {
     const now = engine.clock.now();
-    const due = lateCommits.filter((commit) => commit.dueAt <= now);
+    const current = engine.store;
+    const due = lateCommits.filter((commit) => commit.dueAt <= now && commit.store === current);
     if (due.length === 0) return;
-    lateCommits.splice(0, lateCommits.length, ...lateCommits.filter((c) => c.dueAt > now));
+    lateCommits.splice(
+      0,
+      lateCommits.length,
+      ...lateCommits.filter((c) => c.dueAt > now && c.store === current),
+    );
     for (const commit of due.sort((a, b) => a.dueAt - b.dueAt)) await commit.apply();
   };
 
@@ -305,6 +318,7 @@ export function createListener(engine: Engine, token: string) {
       const { handler } = match.route;
       lateCommits.push({
         dueAt: engine.clock.now() + engine.faults.commitDelayMs(fault),
+        store: engine.store,
         apply: async () => {
           try {
             await handler(simRequest, engine.ctx);
