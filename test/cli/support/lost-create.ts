@@ -4,10 +4,11 @@
 // simulator's lateCommit fault, on its clock); the placeholder the failed `up` records; the
 // volume's steps and the provider's words in a command's engine events.
 import type { EngineEvent } from "@pulumi/pulumi/automation";
-import { expect } from "vitest";
+import { expect, vi } from "vitest";
 import { CREATE_LABEL_KEY } from "../../../provider/framework/ownership";
 import { PLACEHOLDER_PREFIX } from "../../../provider/framework/placeholder";
 import type { FaultOptions, Simulator } from "../../../simulator";
+import { createsHeld } from "../../support/held-create";
 import { cliSteps } from "../harness/journal";
 import type { ExportedResource, ExportedState } from "./state";
 
@@ -34,6 +35,31 @@ export const lateVolumeOrder: FaultOptions = {
     },
   ],
 };
+
+/**
+ * Makes the lost order appear while the `up` under way (started just before, its POST faults
+ * set by `holdReplacement`) creates the replacement: the replacement's volume is held coming up,
+ * the clock moves past the order's commit, which the replacement's next poll applies, and the
+ * hold is released. Answers the replacement's volume.
+ */
+export async function commitDuringReplacement(sim: Simulator, createLabel: string) {
+  const wait = { timeout: 60_000, interval: 50 };
+  const replacement = await vi.waitFor(async () => {
+    const [made] = await sim.control.records("rbs_volumes");
+    if (made === undefined) throw new Error("no replacement ordered yet");
+    return made;
+  }, wait);
+  expect(replacement.labels).not.toMatchObject({ [CREATE_LABEL_KEY]: createLabel });
+  await sim.control.advance(PAST_THE_ORDER_MS);
+  await vi.waitFor(async () => {
+    if ((await orderOf(sim, createLabel)) === undefined) throw new Error("no late order yet");
+  }, wait);
+  await sim.control.setFaults({});
+  return replacement;
+}
+
+/** The faults for commitDuringReplacement: the next volume POST's transitions are held. */
+export const holdReplacement: FaultOptions = createsHeld(VOLUMES);
 
 /** The volume's record in an exported state, with the fields the engine keeps for it. */
 export function volumeRecord(state: ExportedState): ExportedResource | undefined {

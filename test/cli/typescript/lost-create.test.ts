@@ -4,12 +4,15 @@
 // partial create whose id is a placeholder, `lost-create:<create label>`. @pulumi/pulumi's
 // dynamic provider host never asks the engine to Read it before the next update
 // (node_modules/@pulumi/pulumi/cmd/dynamic-provider/index.js), so a TypeScript program takes the
-// order with `pulumi refresh`; an `up` without it replaces the placeholder, creating first, and
-// deleting the placeholder deletes the order that appeared.
+// order with `pulumi refresh`; an `up` without it stops if the order appeared, or else replaces
+// the placeholder, creating first, and deleting the placeholder deletes the order that appeared
+// meanwhile.
 import type { EngineEvent } from "@pulumi/pulumi/automation";
 import { describe, expect, it } from "vitest";
 import { type CliResult, expectSuccess } from "../support/cli";
 import {
+  commitDuringReplacement,
+  holdReplacement,
   lateVolumeOrder,
   orderOf,
   PAST_THE_ORDER_MS,
@@ -78,7 +81,7 @@ describe("a volume order the API commits after the create gave up (real CLI, dyn
     expect(await volumes()).toEqual([]);
   }, 120_000);
 
-  it("up without refresh after the order appeared: the placeholder is replaced, the order that appeared deleted", async () => {
+  it("up without refresh: the placeholder is replaced, and the order that appears meanwhile deleted", async () => {
     const label = await loseCreate();
     // A refresh before the order appeared keeps the placeholder: the Read answers it again, as
     // a plain answer (the dynamic host has no partial Read), so the init error is gone and the
@@ -89,8 +92,11 @@ describe("a volume order the API commits after the create gave up (real CLI, dyn
     const refreshed = await recorded();
     expect(refreshed?.id).toBe(placeholder?.id);
     expect(refreshed?.initErrors).toBeUndefined();
-    await bed.lane.sim.control.advance(PAST_THE_ORDER_MS);
-    const { result, ops, said } = await withSteps((onEvent) => bed.lane.stack.up({ onEvent }));
+    // The lost order is committed while the replacement is created.
+    await bed.lane.sim.control.setFaults(holdReplacement);
+    const running = withSteps((onEvent) => bed.lane.stack.up({ onEvent }));
+    const replacement = await commitDuringReplacement(bed.lane.sim, label);
+    const { result, ops, said } = await running;
     // Created first (the diff says so: lost-create.ts, diffLost), then the placeholder's delete
     // finds the order by its create label.
     expect(ops).toEqual(["create-replacement", "replace", "delete-replaced"]);
@@ -98,9 +104,31 @@ describe("a volume order the API commits after the create gave up (real CLI, dyn
     expect(said).toContain("its order has not been found: this `up` orders again");
     expect(said).toContain("has appeared: deleting it");
     expect(await orderOf(bed.lane.sim, label)).toBeUndefined();
-    const [only, ...others] = await volumes();
-    expect(others).toEqual([]);
-    expect((await recorded())?.id).toBe(only?.id);
+    expect((await volumes()).map((v) => v.id)).toEqual([replacement.id]);
+    expect((await recorded())?.id).toBe(replacement.id);
+    const destroyed = await withSteps((onEvent) => bed.lane.stack.destroy({ onEvent }));
+    expect(destroyed.ops).toEqual(["delete"]);
+    expect(await volumes()).toEqual([]);
+  }, 120_000);
+
+  it("the order appeared before an up without refresh: the up stops, asking for the refresh", async () => {
+    const label = await loseCreate();
+    await bed.lane.sim.control.advance(PAST_THE_ORDER_MS);
+    // The diff looks for the order before replacing, finds it, and stops the up rather than
+    // order again and delete it (lost-create.ts, refuseReplacingAnOrder).
+    const stopped = await bed.lane.stack.up();
+    expect(stopped.code, printed(stopped)).not.toBe(0);
+    await bed.lane.checked(stopped);
+    const order = await orderOf(bed.lane.sim, label);
+    expect(printed(stopped)).toContain(
+      `has appeared as ${order?.id}: run \`pulumi refresh\` to take it`,
+    );
+    expect((await volumes()).map((v) => v.id)).toEqual([order?.id]);
+    // `up --refresh` Reads it first, takes it and resumes it.
+    const { ops } = await withSteps((onEvent) => bed.lane.stack.up({ refresh: true, onEvent }));
+    expect(ops).toEqual(["refresh", "update"]);
+    expect((await recorded())?.id).toBe(order?.id);
+    expect((await volumes()).map((v) => v.id)).toEqual([order?.id]);
     const destroyed = await withSteps((onEvent) => bed.lane.stack.destroy({ onEvent }));
     expect(destroyed.ops).toEqual(["delete"]);
     expect(await volumes()).toEqual([]);

@@ -5,20 +5,21 @@
 // CLI Reads the resource before the next preview, up and destroy (pulumi/pulumi v3.274.1
 // pkg/resource/deploy/deployment_executor.go:188-195), and the Read answers the order's real id
 // once it appeared. Otherwise the next `up` replaces the placeholder, creating first, and
-// deleting the placeholder deletes the order, should it have appeared meanwhile.
+// deleting the placeholder deletes the order, should it have appeared meanwhile; an order
+// that appeared before an `up` that did not Read it stops that `up`, asking for a refresh.
 import { join } from "node:path";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { CREATE_LABEL_KEY } from "../../../provider/framework/ownership";
-import { createsHeld } from "../../support/held-create";
 import { type CliResult, expectSuccess } from "../support/cli";
 import { readEventLog } from "../support/event-log";
 import {
+  commitDuringReplacement,
+  holdReplacement,
   lateVolumeOrder,
   orderOf,
   PAST_THE_ORDER_MS,
   placeholderLabel,
   SHORT_WINDOW,
-  VOLUMES,
   volumeRecord,
   volumeSteps,
 } from "../support/lost-create";
@@ -107,23 +108,11 @@ describe("a volume order the API commits after the create gave up (real CLI, nat
     expect(refreshed?.id).toBe(placeholder?.id);
     expect(refreshed?.refreshBeforeUpdate).toBe(true);
     expect(refreshed?.initErrors).toHaveLength(1);
-    // The replacement's volume is held coming up; meanwhile the lost order is committed, so it
-    // is there when the engine deletes the placeholder, after the replacement's create.
-    await bed.sim.control.setFaults(createsHeld(VOLUMES));
+    // The lost order is committed while the replacement is created, so it is there when the
+    // engine deletes the placeholder, after the replacement's create.
+    await bed.sim.control.setFaults(holdReplacement);
     const running = withSteps(["up", "--yes"]);
-    const wait = { timeout: 60_000, interval: 50 };
-    const replacement = await vi.waitFor(async () => {
-      const [made] = await volumes();
-      if (made === undefined) throw new Error("no replacement ordered yet");
-      return made;
-    }, wait);
-    expect(replacement.labels).not.toMatchObject({ [CREATE_LABEL_KEY]: label });
-    await bed.sim.control.advance(PAST_THE_ORDER_MS);
-    // Applied before the next request the simulator handles: the replacement's polls.
-    await vi.waitFor(async () => {
-      if ((await orderOf(bed.sim, label)) === undefined) throw new Error("no late order yet");
-    }, wait);
-    await bed.sim.control.setFaults({});
+    const replacement = await commitDuringReplacement(bed.sim, label);
     const { result, ops, said } = await running;
     // Created first (lost-create.ts, diffLost): the native door's diffs otherwise advise
     // deleting first, and the placeholder's delete then ran before the order appeared.
@@ -155,19 +144,23 @@ describe("a volume order the API commits after the create gave up (real CLI, nat
     expect((await bed.stack.state()).resources).toEqual([]);
   }, 120_000);
 
-  it("with PULUMI_DISABLE_REFRESH_BEFORE_UPDATE the next up replaces, and deletes the order", async () => {
+  it("with PULUMI_DISABLE_REFRESH_BEFORE_UPDATE the up stops at the order, as in TypeScript", async () => {
     const label = await loseCreate(NO_REFRESH_BEFORE_UPDATE);
     await bed.sim.control.advance(PAST_THE_ORDER_MS);
-    const { ops, said } = await withSteps(["up", "--yes"], NO_REFRESH_BEFORE_UPDATE);
-    // No Read first: the placeholder is replaced, as in a TypeScript program without refresh;
-    // created first, then the placeholder's delete finds the order by its create label.
-    expect(ops).toEqual(["create-replacement", "replace", "delete-replaced"]);
-    expect(said).toContain("its order has not been found: this `up` orders again");
-    expect(said).toContain("has appeared: deleting it");
-    expect(await orderOf(bed.sim, label)).toBeUndefined();
-    const [only, ...others] = await volumes();
-    expect(others).toEqual([]);
-    expect((await recorded())?.id).toBe(only?.id);
+    // No Read first: the diff looks for the order before replacing, finds it, and stops the up
+    // rather than order again and delete it (lost-create.ts, refuseReplacingAnOrder).
+    const stopped = await bed.stack.run(["up", "--yes"], ["RbsVolume"], NO_REFRESH_BEFORE_UPDATE);
+    expect(stopped.code).not.toBe(0);
+    const order = await orderOf(bed.sim, label);
+    expect(`${stopped.stdout}\n${stopped.stderr}`).toContain(
+      `has appeared as ${order?.id}: run \`pulumi refresh\` to take it`,
+    );
+    expect((await volumes()).map((v) => v.id)).toEqual([order?.id]);
+    // `up --refresh` Reads it first, and takes it.
+    const { ops } = await withSteps(["up", "--yes", "--refresh"], NO_REFRESH_BEFORE_UPDATE);
+    expect(ops).toEqual(["refresh", "update"]);
+    expect((await recorded())?.id).toBe(order?.id);
+    expect((await volumes()).map((v) => v.id)).toEqual([order?.id]);
     expectSuccess(await bed.stack.run(["destroy", "--yes"]));
     expect(await volumes()).toEqual([]);
   }, 120_000);
