@@ -10,17 +10,7 @@
 import type { EngineEvent } from "@pulumi/pulumi/automation";
 import { describe, expect, it } from "vitest";
 import { type CliResult, expectSuccess } from "../support/cli";
-import {
-  commitDuringReplacement,
-  holdReplacement,
-  lateVolumeOrder,
-  orderOf,
-  PAST_THE_ORDER_MS,
-  placeholderLabel,
-  SHORT_WINDOW,
-  volumeRecord,
-  volumeSteps,
-} from "../support/lost-create";
+import * as lost from "../support/lost-create";
 import { useLane } from "./lane";
 import { printed } from "./output";
 
@@ -29,11 +19,11 @@ const bed = useLane(
   (sc) => {
     new sc.RbsVolume("data", { name: "lost-create", locationId: 1, flavorId: 1, size: 10 });
   },
-  { env: SHORT_WINDOW },
+  { env: lost.SHORT_WINDOW },
 );
 
 const volumes = () => bed.lane.sim.control.records("rbs_volumes");
-const recorded = async () => volumeRecord(await bed.lane.state());
+const recorded = async () => lost.volumeRecord(await bed.lane.state());
 
 /** An Automation API command with the engine's events, checked against the inventory after it. */
 async function withSteps(
@@ -42,18 +32,18 @@ async function withSteps(
   const events: EngineEvent[] = [];
   const result = expectSuccess(await run((event) => events.push(event)));
   await bed.lane.checked(result);
-  return { result, ...volumeSteps(events) };
+  return { result, ...lost.volumeSteps(events) };
 }
 
 /** `pulumi up` that loses the volume's order; answers the placeholder's create label. */
 async function loseCreate(): Promise<string> {
-  await bed.lane.sim.control.setFaults(lateVolumeOrder);
+  await bed.lane.sim.control.setFaults(lost.lateVolumeOrder);
   const failed = await bed.lane.stack.up();
   await bed.lane.sim.control.setFaults({});
   expect(failed.code, printed(failed)).not.toBe(0);
   await bed.lane.checked(failed);
   const resource = await recorded();
-  const label = placeholderLabel(printed(failed), resource);
+  const label = lost.placeholderLabel(printed(failed), resource);
   expect(printed(failed)).toContain("TypeScript programs: run `pulumi refresh` before it");
   // The dynamic provider host never sends refresh_before_update.
   expect(resource?.refreshBeforeUpdate).toBeUndefined();
@@ -61,14 +51,21 @@ async function loseCreate(): Promise<string> {
   return label;
 }
 
+/** `pulumi destroy`: the volume's one delete, and no volume left. */
+async function destroyLeavesNone(): Promise<void> {
+  const destroyed = await withSteps((onEvent) => bed.lane.stack.destroy({ onEvent }));
+  expect(destroyed.ops).toEqual(["delete"]);
+  expect(await volumes()).toEqual([]);
+}
+
 describe("a volume order the API commits after the create gave up (real CLI, dynamic door)", () => {
   it("pulumi refresh takes the order's id; up resumes it; one volume; destroy leaves none", async () => {
     const label = await loseCreate();
-    await bed.lane.sim.control.advance(PAST_THE_ORDER_MS);
+    await bed.lane.sim.control.advance(lost.PAST_THE_ORDER_MS);
     const refresh = await withSteps((onEvent) => bed.lane.stack.refresh({ onEvent }));
     expect(refresh.ops).toEqual(["refresh"]);
     expect(refresh.said).toContain("has appeared: taking it");
-    const order = await orderOf(bed.lane.sim, label);
+    const order = await lost.orderOf(bed.lane.sim, label);
     expect((await recorded())?.id).toBe(order?.id);
     // The pending create: the up waits for the volume and brings it to the inputs, no create.
     const up = await withSteps((onEvent) => bed.lane.stack.up({ onEvent }));
@@ -76,9 +73,7 @@ describe("a volume order the API commits after the create gave up (real CLI, dyn
     expect((await recorded())?.initErrors ?? []).toEqual([]);
     expect((await volumes()).map((v) => v.id)).toEqual([order?.id]);
     expectSuccess(await bed.lane.stack.preview({ expectNoChanges: true }));
-    const destroyed = await withSteps((onEvent) => bed.lane.stack.destroy({ onEvent }));
-    expect(destroyed.ops).toEqual(["delete"]);
-    expect(await volumes()).toEqual([]);
+    await destroyLeavesNone();
   }, 120_000);
 
   it("up without refresh: the placeholder is replaced, and the order that appears meanwhile deleted", async () => {
@@ -93,9 +88,9 @@ describe("a volume order the API commits after the create gave up (real CLI, dyn
     expect(refreshed?.id).toBe(placeholder?.id);
     expect(refreshed?.initErrors).toBeUndefined();
     // The lost order is committed while the replacement is created.
-    await bed.lane.sim.control.setFaults(holdReplacement);
+    await bed.lane.sim.control.setFaults(lost.holdReplacement);
     const running = withSteps((onEvent) => bed.lane.stack.up({ onEvent }));
-    const replacement = await commitDuringReplacement(bed.lane.sim, label);
+    const replacement = await lost.commitDuringReplacement(bed.lane.sim, label);
     const { result, ops, said } = await running;
     // Created first (the diff says so: lost-create.ts, diffLost), then the placeholder's delete
     // finds the order by its create label.
@@ -103,23 +98,21 @@ describe("a volume order the API commits after the create gave up (real CLI, dyn
     expect(result.stdout).toContain("+-1 replaced");
     expect(said).toContain("its order has not been found: this `up` orders again");
     expect(said).toContain("has appeared: deleting it");
-    expect(await orderOf(bed.lane.sim, label)).toBeUndefined();
+    expect(await lost.orderOf(bed.lane.sim, label)).toBeUndefined();
     expect((await volumes()).map((v) => v.id)).toEqual([replacement.id]);
     expect((await recorded())?.id).toBe(replacement.id);
-    const destroyed = await withSteps((onEvent) => bed.lane.stack.destroy({ onEvent }));
-    expect(destroyed.ops).toEqual(["delete"]);
-    expect(await volumes()).toEqual([]);
+    await destroyLeavesNone();
   }, 120_000);
 
   it("the order appeared before an up without refresh: the up stops, asking for the refresh", async () => {
     const label = await loseCreate();
-    await bed.lane.sim.control.advance(PAST_THE_ORDER_MS);
+    await bed.lane.sim.control.advance(lost.PAST_THE_ORDER_MS);
     // The diff looks for the order before replacing, finds it, and stops the up rather than
     // order again and delete it (lost-create.ts, refuseReplacingAnOrder).
     const stopped = await bed.lane.stack.up();
     expect(stopped.code, printed(stopped)).not.toBe(0);
     await bed.lane.checked(stopped);
-    const order = await orderOf(bed.lane.sim, label);
+    const order = await lost.orderOf(bed.lane.sim, label);
     expect(printed(stopped)).toContain(
       `has appeared as ${order?.id}: run \`pulumi refresh\` to take it`,
     );
@@ -129,8 +122,6 @@ describe("a volume order the API commits after the create gave up (real CLI, dyn
     expect(ops).toEqual(["refresh", "update"]);
     expect((await recorded())?.id).toBe(order?.id);
     expect((await volumes()).map((v) => v.id)).toEqual([order?.id]);
-    const destroyed = await withSteps((onEvent) => bed.lane.stack.destroy({ onEvent }));
-    expect(destroyed.ops).toEqual(["delete"]);
-    expect(await volumes()).toEqual([]);
+    await destroyLeavesNone();
   }, 120_000);
 });

@@ -12,17 +12,7 @@ import { describe, expect, it } from "vitest";
 import { CREATE_LABEL_KEY } from "../../../provider/framework/ownership";
 import { type CliResult, expectSuccess } from "../support/cli";
 import { readEventLog } from "../support/event-log";
-import {
-  commitDuringReplacement,
-  holdReplacement,
-  lateVolumeOrder,
-  orderOf,
-  PAST_THE_ORDER_MS,
-  placeholderLabel,
-  SHORT_WINDOW,
-  volumeRecord,
-  volumeSteps,
-} from "../support/lost-create";
+import * as lost from "../support/lost-create";
 import { oneVolume } from "./program";
 import { useYamlStack } from "./stack";
 
@@ -31,11 +21,11 @@ const bed = useYamlStack(
   "yaml-lost-create",
   () => oneVolume("lost-create"),
   {},
-  { ...SHORT_WINDOW, PULUMI_DEBUG_COMMANDS: "true" },
+  { ...lost.SHORT_WINDOW, PULUMI_DEBUG_COMMANDS: "true" },
 );
 
 const volumes = () => bed.sim.control.records("rbs_volumes");
-const recorded = async () => volumeRecord(await bed.stack.state());
+const recorded = async () => lost.volumeRecord(await bed.stack.state());
 
 /** A command with its event log, checked against the inventory after it. */
 async function withSteps(
@@ -44,7 +34,7 @@ async function withSteps(
 ): Promise<{ result: CliResult; ops: string[]; said: string }> {
   const log = join(bed.root, `events-${Date.now()}.json`);
   const result = expectSuccess(await bed.stack.run([...args, "--event-log", log], undefined, env));
-  return { result, ...volumeSteps(readEventLog(log)) };
+  return { result, ...lost.volumeSteps(readEventLog(log)) };
 }
 
 /**
@@ -57,12 +47,12 @@ const NO_REFRESH_BEFORE_UPDATE = { PULUMI_DISABLE_REFRESH_BEFORE_UPDATE: "true" 
 
 /** `pulumi up` that loses the volume's order; answers the placeholder's create label. */
 async function loseCreate(env?: Readonly<Record<string, string>>): Promise<string> {
-  await bed.sim.control.setFaults(lateVolumeOrder);
+  await bed.sim.control.setFaults(lost.lateVolumeOrder);
   const failed = await bed.stack.run(["up", "--yes"], ["RbsVolume"], env);
   await bed.sim.control.setFaults({});
   expect(failed.code).not.toBe(0);
   const resource = await recorded();
-  const label = placeholderLabel(`${failed.stdout}\n${failed.stderr}`, resource);
+  const label = lost.placeholderLabel(`${failed.stdout}\n${failed.stderr}`, resource);
   // What the engine records for a partial create that asked for a Read first
   // (pulumi/pulumi v3.274.1 pkg/resource/deploy/step.go:493-514).
   expect(resource?.refreshBeforeUpdate).toBe(env === NO_REFRESH_BEFORE_UPDATE ? undefined : true);
@@ -73,7 +63,7 @@ async function loseCreate(env?: Readonly<Record<string, string>>): Promise<strin
 describe("a volume order the API commits after the create gave up (real CLI, native plugin)", () => {
   it("the next preview and up Read the placeholder first and take the order: no second order", async () => {
     const label = await loseCreate();
-    await bed.sim.control.advance(PAST_THE_ORDER_MS);
+    await bed.sim.control.advance(lost.PAST_THE_ORDER_MS);
     // The Read before the preview finds the order (its list applies the late commit) and
     // answers its id: the preview plans an update of it (the pending create), no create.
     const preview = await withSteps(["preview", "--diff"]);
@@ -110,9 +100,9 @@ describe("a volume order the API commits after the create gave up (real CLI, nat
     expect(refreshed?.initErrors).toHaveLength(1);
     // The lost order is committed while the replacement is created, so it is there when the
     // engine deletes the placeholder, after the replacement's create.
-    await bed.sim.control.setFaults(holdReplacement);
+    await bed.sim.control.setFaults(lost.holdReplacement);
     const running = withSteps(["up", "--yes"]);
-    const replacement = await commitDuringReplacement(bed.sim, label);
+    const replacement = await lost.commitDuringReplacement(bed.sim, label);
     const { result, ops, said } = await running;
     // Created first (lost-create.ts, diffLost): the native door's diffs otherwise advise
     // deleting first, and the placeholder's delete then ran before the order appeared.
@@ -133,25 +123,25 @@ describe("a volume order the API commits after the create gave up (real CLI, nat
 
   it("destroy of a placeholder whose order appeared Reads it first and deletes it: nothing left", async () => {
     const label = await loseCreate();
-    await bed.sim.control.advance(PAST_THE_ORDER_MS);
+    await bed.sim.control.advance(lost.PAST_THE_ORDER_MS);
     const { result, ops, said } = await withSteps(["destroy", "--yes"]);
     // The Read takes the order's id, and the delete deletes the order itself.
     expect(ops).toEqual(["refresh", "delete"]);
     expect(said).toContain("has appeared: taking it");
     expect(result.stdout).toContain("- 2 deleted");
-    expect(await orderOf(bed.sim, label)).toBeUndefined();
+    expect(await lost.orderOf(bed.sim, label)).toBeUndefined();
     expect(await volumes()).toEqual([]);
     expect((await bed.stack.state()).resources).toEqual([]);
   }, 120_000);
 
   it("with PULUMI_DISABLE_REFRESH_BEFORE_UPDATE the up stops at the order, as in TypeScript", async () => {
     const label = await loseCreate(NO_REFRESH_BEFORE_UPDATE);
-    await bed.sim.control.advance(PAST_THE_ORDER_MS);
+    await bed.sim.control.advance(lost.PAST_THE_ORDER_MS);
     // No Read first: the diff looks for the order before replacing, finds it, and stops the up
     // rather than order again and delete it (lost-create.ts, refuseReplacingAnOrder).
     const stopped = await bed.stack.run(["up", "--yes"], ["RbsVolume"], NO_REFRESH_BEFORE_UPDATE);
     expect(stopped.code).not.toBe(0);
-    const order = await orderOf(bed.sim, label);
+    const order = await lost.orderOf(bed.sim, label);
     expect(`${stopped.stdout}\n${stopped.stderr}`).toContain(
       `has appeared as ${order?.id}: run \`pulumi refresh\` to take it`,
     );
