@@ -3,6 +3,7 @@
 // place (the Go client's update input). Restoring is not an input change here: a restore writes
 // the backup over a volume, so it is a new CloudVolume with `backupId` (docs/wire.md).
 import { type CloudBackup, cloudBackupStates } from "../../sdk/areas/cloud-backups";
+import { ConflictError } from "../../sdk/core/errors";
 import { stateMatcher } from "../../sdk/wait";
 import { type Checker, type PropertyBag } from "../framework/check";
 import type { ResourceKind } from "../framework/kind";
@@ -89,6 +90,18 @@ export const cloudVolumeBackupKind: ResourceKind<CloudBackup> = {
     return client.cloudBackups.update(id, { labels });
   },
   delete: (client, id) => client.cloudBackups.delete(id),
+  // The API deletes only a settled backup (409 while it is being made): a backup whose create
+  // was interrupted, or a lost create's order that just appeared, is deleted once made.
+  busy(error: unknown) {
+    if (
+      error instanceof ConflictError &&
+      error.method === "DELETE" &&
+      /\/cloud_block_storage\/backups\/[^/]+$/.test(error.path.split("?")[0] ?? "")
+    ) {
+      return `the backup is busy (409: ${error.apiMessage ?? "no message"})`;
+    }
+    return undefined;
+  },
 
   /** The volume whose platform uuid the backup names; nothing if it is gone (or unnamed). */
   async recoverWriteOnly(client, record) {

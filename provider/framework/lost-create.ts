@@ -139,8 +139,9 @@ export async function readLost<Live extends object>(
 
 /**
  * Diff of a placeholder no Read resolved: a replacement (the next `up` orders again), said in
- * words; a different object named by adoptId replaces too (planning.ts). Where a kind without
- * labels saw objects that could be the order, nothing is ordered until the user chooses.
+ * words; a different object named by adoptId replaces too (planning.ts), but for a kind with
+ * labels, whose placeholder's delete deletes the order. Where a kind without labels saw objects
+ * that could be the order, nothing is ordered until the user chooses.
  */
 export function diffLost<Live extends object>(
   core: KindCore<Live>,
@@ -149,12 +150,24 @@ export function diffLost<Live extends object>(
   news: PropertyBag,
   outcome: DiffOutcome,
 ): DiffOutcome {
-  const adopt = news[ADOPT_INPUT];
-  if (adopt !== undefined && adopt !== null) {
-    return { ...outcome, changes: true, replaces: [...outcome.replaces, ADOPT_INPUT] };
-  }
   const lost = lostCreateOf(olds);
   const noun = core.kind.noun;
+  const adopt = news[ADOPT_INPUT];
+  if (adopt !== undefined && adopt !== null) {
+    // Deleting the placeholder deletes its order, found by its create label: were adoptId to
+    // name that order (nothing here can tell), the replacement would delete what it adopts.
+    if (lost?.createLabel !== undefined) {
+      throw new Error(
+        `${core.prefix(news)}: adoptId cannot replace this resource's placeholder (${id}): its ` +
+          "create lost its answer, and replacing the placeholder deletes that order should it " +
+          "have appeared, which adoptId may name. Run `pulumi refresh` first: it takes the " +
+          `order if it has appeared (it carries the label ${CREATE_LABEL_KEY}=` +
+          `${lost.createLabel}); otherwise remove this resource from the state (\`pulumi state ` +
+          "delete` with its URN), then adopt",
+      );
+    }
+    return { ...outcome, changes: true, replaces: [...outcome.replaces, ADOPT_INPUT] };
+  }
   if (lost?.candidates !== undefined) {
     throw new Error(
       `${core.prefix(news)}: this resource's create lost its answer (${id}), and since then ` +
@@ -176,17 +189,14 @@ export function diffLost<Live extends object>(
         : "") +
       " (TypeScript programs: `pulumi refresh` first looks for it once more)",
   );
-  // Create first, then delete the placeholder (deleteLost): an order committed while the
-  // replacement is created is then deleted, not left behind. The engine follows the diff's
-  // deleteBeforeReplace unless the resource option is set (pulumi/pulumi v3.274.1
-  // pkg/resource/deploy/step_generator.go:2139-2146), and diffProperties always advises true;
-  // a placeholder holds no object to bill twice or to keep unique. Kinds whose two generations
-  // cannot exist at once still delete first (native/delete-first.ts, resource.ts).
+  // Nothing to overlap: creating first gives the order until the end of the `up` to appear,
+  // and deleting the placeholder last deletes it. Kinds whose two generations cannot exist at
+  // once (an SSH key's fingerprint, a zone's name) still delete first.
   return {
     ...outcome,
     changes: true,
     replaces: [...outcome.replaces, LOST_CREATE_OUTPUT],
-    deleteBeforeReplace: false,
+    deleteBeforeReplace: core.kind.replaceDeletesFirst !== undefined,
   };
 }
 

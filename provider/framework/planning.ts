@@ -4,7 +4,7 @@
 // make shows here (a pending create or update, a different object to adopt, a reinstall).
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { Checker, type PropertyBag } from "./check";
-import { type DiffOutcome, diffProperties } from "./diff";
+import { type DiffOutcome, desiredValue, diffProperties } from "./diff";
 import { PENDING_OUTPUT, unrecordedOf } from "./hidden";
 import type { KindCore } from "./kind-core";
 import { ADOPT_INPUT } from "./kind-provider";
@@ -38,9 +38,19 @@ export function diff<Live extends object>(
     ...recorded,
     ...pick(defined(core.writeOnlyOutputs(news)), unrecordedOf(recorded)),
   };
+  // A lost create's placeholder that no Read resolved: replaced, or the user chooses. It records
+  // the inputs, not an object: compared are the outputs they stand for (an SSH key's
+  // fingerprint, of its public key; a default for an input left out), so that an unchanged
+  // program shows no change but the lost create.
+  if (isPlaceholder(id)) {
+    const recorded = diffProperties(
+      kind.properties,
+      { ...olds, ...standInOutputs(kind, olds) },
+      news,
+    );
+    return diffLost(core, id, olds, news, recorded);
+  }
   const outcome = diffProperties(kind.properties, olds, news);
-  // A lost create's placeholder that no Read resolved: replaced, or the user chooses.
-  if (isPlaceholder(id)) return diffLost(core, id, olds, news, outcome);
   // A reinstall erases a server: the preview says so in words (reinstall-trigger.ts).
   const reinstall =
     kind.reinstall === undefined || outcome.replaces.length > 0
@@ -58,4 +68,21 @@ export function diff<Live extends object>(
     return { ...outcome, changes: true, replaces: [...outcome.replaces, ADOPT_INPUT] };
   }
   return outcome;
+}
+
+/**
+ * The outputs a placeholder's recorded inputs stand for: what the diff wants of them, each under
+ * its output's name. Write-only values are recorded as they are compared already.
+ */
+function standInOutputs<Live extends object>(
+  kind: KindCore<Live>["kind"],
+  inputs: PropertyBag,
+): PropertyBag {
+  const outputs: Record<string, unknown> = {};
+  for (const [name, rule] of Object.entries(kind.properties)) {
+    if (rule.writeOnly === true) continue;
+    const desired = desiredValue(name, rule, inputs);
+    if (desired !== undefined) outputs[rule.output ?? name] = desired;
+  }
+  return outputs;
 }

@@ -28,6 +28,8 @@ export class InitError extends Error {
     readonly id: string,
     readonly properties: Properties,
     readonly reasons: string[],
+    /** The engine is to Read the resource before the next `up` (a lost create's placeholder). */
+    readonly refreshBeforeUpdate = false,
   ) {
     super(message);
   }
@@ -282,6 +284,7 @@ export function fromServiceError(error: grpc.ServiceError): Error {
         init.getId(),
         plain(init.getProperties()),
         init.getReasonsList(),
+        init.getRefreshBeforeUpdate(),
       );
     }
   }

@@ -365,7 +365,8 @@ export class PluginHost {
       .setId(id)
       .setProperties(struct(ownProperties(properties)))
       .setInputs(struct(ownProperties(inputs)));
-    const resp = await this.call<provproto.ReadResponse>((cb) => this.client.read(req, cb));
+    // A partial Read (a lost create's placeholder) is an InitError, its properties opened.
+    const resp = await this.call<provproto.ReadResponse>((cb) => this.client.read(req, cb), urn);
     const respInputs = resp.getInputs();
     return {
       id: resp.getId(),
@@ -548,6 +549,7 @@ export class PluginHost {
               failure.id,
               this.outputs(urn, failure.properties),
               failure.reasons,
+              failure.refreshBeforeUpdate,
             ),
           );
           return;

@@ -5,9 +5,15 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { PropertyBag } from "../../provider/framework/check";
 import { PartialResourceError } from "../../provider/framework/errors";
 import { TIMEOUTS_INPUT } from "../../provider/framework/hidden";
-import type { KindProvider } from "../../provider/framework/kind-provider";
+import {
+  ADOPT_INPUT,
+  type KindProvider,
+  type LifecycleProvider,
+  type ProviderContext,
+} from "../../provider/framework/kind-provider";
 import { createKindProvider } from "../../provider/framework/lifecycle";
 import { CREATE_LABEL_KEY, OWNER_LABEL_KEY } from "../../provider/framework/ownership";
+import { LOST_CREATE_OUTPUT } from "../../provider/framework/placeholder";
 import {
   closeTestBed,
   engineInputs,
@@ -20,6 +26,7 @@ import {
   type TestBed,
 } from "../provider/support";
 import { KINDS, seedOf } from "./kinds";
+import * as late from "./lost-create";
 import { type Created, changed, type KindRow, type Prepared } from "./row";
 
 let bed: TestBed;
@@ -79,9 +86,9 @@ function labelOf(row: KindRow, created: Created): string {
  * The row's kind provider, as the dynamic door's provider host builds it (provider/registry.ts):
  * the framework's lifecycle, or the kind's own provider.
  */
-function providerOf(row: KindRow): KindProvider {
+function providerOf(row: KindRow, context: ProviderContext = bed.context): KindProvider {
   const { kind } = row;
-  return "provider" in kind ? kind.provider(bed.context) : createKindProvider(kind, bed.context);
+  return "provider" in kind ? kind.provider(context) : createKindProvider(kind, context);
 }
 
 async function prepared(row: KindRow): Promise<Prepared> {
@@ -108,6 +115,69 @@ async function make(row: KindRow): Promise<Made> {
     before,
     created: { id, prepared: ready, record },
   };
+}
+
+/** The POSTs since the request counts were cleared, by route. */
+async function postCounts(): Promise<number[]> {
+  return Object.entries(await bed.sim.control.requestCounts())
+    .filter(([route]) => route.startsWith("POST "))
+    .map(([, count]) => count);
+}
+
+/** Whether a read by id still finds the object (not deleted). */
+function found(provider: KindProvider): (id: string) => Promise<boolean> {
+  return async (id) => (await provider.read(id, {})).id === id;
+}
+
+/**
+ * The look-up window of the lost-create steps, on the simulator's clock: past it the create
+ * gives up. Shorter than the production five minutes only to spare look-ups.
+ */
+const WINDOW_MS = 10_000;
+
+/** A lost create, with the provider that made it. */
+interface Lost extends late.LostCreate {
+  readonly provider: KindProvider;
+}
+
+/**
+ * Creates the row's resource while the API commits its order only after the look-up window
+ * (lost-create.ts): the create fails as a partial create whose id is a placeholder, and asks the
+ * engine to read it before the next `up`.
+ */
+async function loseCreate(row: KindRow): Promise<Lost> {
+  const short: ProviderContext = {
+    ...bed.context,
+    waitTuning: () => ({ ...bed.context.waitTuning(), lateCommitWindowMs: WINDOW_MS }),
+  };
+  const provider = providerOf(row, short);
+  const ready = await prepared(row);
+  const inputs = engineInputs(row.kind.name, row.name, row.inputs(ready));
+  const before = new Set(await late.idsOf(bed.sim, row, ready));
+  await bed.sim.control.clearRequestCounts();
+  await bed.sim.control.setFaults(late.LATE_COMMITTED_CREATE);
+  const error = await failure(provider.create(inputs));
+  expect(error).toBeInstanceOf(PartialResourceError);
+  const { id, message, reasons, properties, refreshBeforeUpdate } = error as PartialResourceError;
+  expect(message).toMatch(
+    new RegExp(
+      `^serverscom:${row.kind.name} .*: the create request failed \\(.*504.*\\) and no .* it made appeared within ${WINDOW_MS / 1000} s\\. An order may still appear, `,
+    ),
+  );
+  expect(reasons).toEqual([message]);
+  expect(refreshBeforeUpdate).toBe(true);
+  // The inputs (what a refresh, the next `up` and `destroy` need; write-only ones as the state
+  // records them), the create still to finish, and what finds the order.
+  expect(properties).toMatchObject({
+    ...inputs,
+    ...(provider as LifecycleProvider).writeOnlyValues(inputs),
+    __pending: "create",
+    [LOST_CREATE_OUTPUT]: { at: expect.any(String) },
+  });
+  // Nothing appeared yet, and the POST was sent once.
+  expect(await late.idsOf(bed.sim, row, ready)).toEqual([...before]);
+  expect(await postCounts()).toEqual([1]);
+  return { provider, prepared: ready, inputs, before, placeholder: id, properties };
 }
 
 describe.each(KINDS.map((row) => [row.kind.name, row] as const))("%s", (_kind, row) => {
@@ -296,10 +366,7 @@ describe.each(KINDS.map((row) => [row.kind.name, row] as const))("%s", (_kind, r
       const done = { ...created, record: (await recordOf(row, id)) ?? {} };
       expect(outs).toEqual({ ...row.outputs(done), __ownerLabel: inputs.__ownerLabel });
       expect(await recordCount(bed, row.collection)).toBe(before + adds);
-      const posts = Object.entries(await bed.sim.control.requestCounts())
-        .filter(([route]) => route.startsWith("POST "))
-        .map(([, count]) => count);
-      expect(posts).toEqual([1]);
+      expect(await postCounts()).toEqual([1]);
     });
   }
 
@@ -332,9 +399,145 @@ describe.each(KINDS.map((row) => [row.kind.name, row] as const))("%s", (_kind, r
     }
     expect(await recordCount(bed, row.collection)).toBe(before + adds);
     // One POST: a lost answer is never sent again.
-    const posts = Object.entries(await bed.sim.control.requestCounts())
-      .filter(([route]) => route.startsWith("POST "))
-      .map(([, count]) => count);
-    expect(posts).toEqual(lost === "no create request" ? [] : [1]);
+    expect(await postCounts()).toEqual(lost === "no create request" ? [] : [1]);
   });
+
+  const lostCase = late.lostCreateCase(row);
+  if (lostCase === "label") {
+    it("a create lost past the look-up window: Read takes its order once it appears; the update finishes it", async () => {
+      const lost = await loseCreate(row);
+      const { provider, prepared: ready, inputs, placeholder, properties } = lost;
+      const createLabel = late.createLabelOf(placeholder);
+      expect(createLabel).toMatch(/^c[0-9a-f]{32}$/);
+      expect(properties[LOST_CREATE_OUTPUT]).toEqual({ createLabel, at: expect.any(String) });
+      // Not committed yet: the placeholder again, as it was (the next `up` reads it again).
+      expect(await provider.read(placeholder, properties)).toEqual({
+        id: placeholder,
+        props: properties,
+      });
+      await bed.sim.control.advance(late.COMMITTED_AFTER_MS);
+      const read = await provider.read(placeholder, properties);
+      const order = late.orderOf(await bed.sim.control.records(row.collection), createLabel);
+      const id = row.id({ prepared: ready, record: order });
+      expect(read.id).toBe(id);
+      expect(bed.lines.join("\n")).toContain(
+        `(${id}): the order this resource's create lost (${placeholder}) has appeared: taking it`,
+      );
+      // Still a create to finish: the diff asks for the update, which waits for the order and
+      // brings it to the declared inputs.
+      const props = read.props as PropertyBag;
+      expect(props).toMatchObject({ __pending: "create" });
+      expect(await provider.diff(id, props, inputs)).toMatchObject({
+        changes: true,
+        replaces: [],
+      });
+      const { outs } = await provider.update(id, props, inputs);
+      const done = { id, prepared: ready, record: (await recordOf(row, id)) ?? {} };
+      expect(outs).toEqual({ ...row.outputs(done), __ownerLabel: inputs.__ownerLabel });
+      expect(await provider.diff(id, outs as PropertyBag, inputs)).toMatchObject({
+        changes: false,
+      });
+      expect(await late.liveSince(bed.sim, row, lost, found(provider))).toEqual([id]);
+      expect(await postCounts()).toEqual([1]);
+    });
+
+    it("a placeholder no Read resolved is replaced: a new order, and its delete deletes the late one", async () => {
+      const lost = await loseCreate(row);
+      const { provider, inputs, placeholder, properties } = lost;
+      const diff = await provider.diff(placeholder, properties, inputs);
+      // Created first unless two generations cannot exist at once (lost-create.ts).
+      const first = late.deletesFirst(row);
+      expect(diff).toMatchObject({
+        changes: true,
+        replaces: [LOST_CREATE_OUTPUT],
+        updates: [],
+        deleteBeforeReplace: first,
+      });
+      expect(bed.lines.join("\n")).toContain(
+        "its order has not been found: this `up` orders again, and deletes that order should it " +
+          "appear meanwhile",
+      );
+      // Not by adoption: the placeholder's delete would delete the order adoptId may name.
+      const adopting = await failure(
+        provider.diff(placeholder, properties, { ...inputs, [ADOPT_INPUT]: "any" }),
+      );
+      expect(adopting.message).toContain("adoptId cannot replace this resource's placeholder");
+      // The engine's replacement, in the diff's order; the late order appears meanwhile.
+      const deletePlaceholder = async () => {
+        bed.lines.length = 0;
+        await provider.delete(placeholder, properties);
+        const deleted = late.deletedOrder(bed.lines);
+        expect(deleted).toBeDefined();
+        expect(await provider.read(String(deleted), {})).toEqual({});
+      };
+      let created: string | undefined;
+      if (!first) created = (await provider.create(inputs)).id;
+      await bed.sim.control.advance(late.COMMITTED_AFTER_MS);
+      await deletePlaceholder();
+      if (first) created = (await provider.create(inputs)).id;
+      expect(await late.liveSince(bed.sim, row, lost, found(provider))).toEqual([created]);
+      // The create route was POSTed twice, the lost order and the new one (a server's delete
+      // POSTs its release besides).
+      expect(await postCounts()).toContain(2);
+    });
+  }
+
+  if (lostCase === "candidates") {
+    it("a create lost past the look-up window, without labels: what appears is named for adoptId, never taken or deleted", async () => {
+      const lost = await loseCreate(row);
+      const { provider, prepared: ready, inputs, before, placeholder, properties } = lost;
+      expect(placeholder).toMatch(/^lost-create:n[0-9a-f]{32}$/);
+      expect(properties[LOST_CREATE_OUTPUT]).toEqual({
+        before: expect.any(Array),
+        at: expect.any(String),
+      });
+      expect(await provider.read(placeholder, properties)).toEqual({
+        id: placeholder,
+        props: properties,
+      });
+      // Nothing appeared: the next `up` orders again.
+      expect(await provider.diff(placeholder, properties, inputs)).toMatchObject({
+        changes: true,
+        replaces: [LOST_CREATE_OUTPUT],
+        updates: [],
+      });
+      await bed.sim.control.advance(late.COMMITTED_AFTER_MS);
+      const read = await provider.read(placeholder, properties);
+      const appeared = (await late.idsOf(bed.sim, row, ready)).filter((id) => !before.has(id));
+      expect(appeared).toHaveLength(1);
+      const candidate = appeared[0] ?? "";
+      // Named, not taken: it could be another resource's order of the same content.
+      expect(read).toEqual({
+        id: placeholder,
+        props: {
+          ...properties,
+          [LOST_CREATE_OUTPUT]: {
+            ...(properties[LOST_CREATE_OUTPUT] as object),
+            candidates: [candidate],
+          },
+        },
+      });
+      const props = read.props as PropertyBag;
+      const stop = await failure(provider.diff(placeholder, props, inputs));
+      expect(stop.message).toContain(
+        `1 ${"noun" in row.kind ? row.kind.noun : ""} matching it appeared: ${JSON.stringify(candidate)}`,
+      );
+      expect(stop.message).toContain(
+        "nothing is ordered: set adoptId to the one that is this resource's",
+      );
+      // The way out: adoptId names it.
+      expect(
+        await provider.diff(placeholder, props, { ...inputs, [ADOPT_INPUT]: candidate }),
+      ).toMatchObject({
+        changes: true,
+        replaces: [ADOPT_INPUT],
+      });
+      // Deleting the placeholder names it and leaves it.
+      bed.lines.length = 0;
+      await provider.delete(placeholder, props);
+      expect(bed.lines.join("\n")).toContain(`not deleting ${JSON.stringify(candidate)}`);
+      expect(await late.liveSince(bed.sim, row, lost, found(provider))).toEqual([candidate]);
+      expect(await postCounts()).toEqual([1]);
+    });
+  }
 });

@@ -419,10 +419,18 @@ export function engineScenario(options: ScenarioOptions): Scenario {
     },
 
     failedCreate(scenario) {
+      // A 5xx on the create's POST is ambiguous (the API may still apply it), a refusal of
+      // anything else is not.
+      const lostPost =
+        scenario.faults?.rules?.some(
+          (rule) => rule.method === "POST" && rule.kind === "error5xx",
+        ) === true;
       each(
         scenario.partial
           ? "a create that fails after the object exists is recorded; the next up resumes it"
-          : "a create that fails before the object exists records nothing; the next up creates it",
+          : lostPost
+            ? "a create whose POST fails (500) records a placeholder; the next up orders again"
+            : "a create that fails before the object exists records nothing; the next up creates it",
         async (door) => {
           expect(currentHarness().state.size).toBe(0);
           if (scenario.faults !== undefined) await current().control.setFaults(scenario.faults);
@@ -444,6 +452,13 @@ export function engineScenario(options: ScenarioOptions): Scenario {
             expect(opOf(await up(scenario.resume), options.name)).toBe("update");
             expect(stored().id).toBe(recorded?.id);
             expect(stored().outputs).not.toHaveProperty("__pending");
+          } else if (lostPost) {
+            // A 500 on the POST leaves its fate unknown: after the look-up the create records a
+            // placeholder (provider/framework/placeholder.ts), which the next up, finding no
+            // order, replaces: it orders again.
+            expect(recorded?.id).toMatch(/^lost-create:/);
+            expect(recorded?.initErrors).toHaveLength(1);
+            expect(opOf(await up(scenario.resume), options.name)).toBe("replace");
           } else {
             expect(recorded).toBeUndefined();
             expect(opOf(await up(scenario.resume), options.name)).toBe("create");

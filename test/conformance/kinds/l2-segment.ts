@@ -29,8 +29,9 @@ export const l2Segment: KindRow = {
     ],
   }),
   id: ({ record }) => String(record.id),
-  // Every field, with the members by id.
-  outputs: () => ({
+  // Every field, with the members by id; a trunk member carries the VLAN the API gave the
+  // segment (the next of a sequence: the native suite's simulator is never reset).
+  outputs: (created) => ({
     name: "backend",
     type: "private",
     status: "active",
@@ -45,7 +46,13 @@ export const l2Segment: KindRow = {
         vlan: null,
         status: "active",
       },
-      { id: "L2Ams002", mode: "trunk", title: "l2ams002.example.com", vlan: 100, status: "active" },
+      {
+        id: "L2Ams002",
+        mode: "trunk",
+        title: "l2ams002.example.com",
+        vlan: created.record._vlan,
+        status: "active",
+      },
     ],
     createdAt: expect.any(String),
     updatedAt: expect.any(String),
@@ -74,12 +81,12 @@ export const l2Segment: KindRow = {
       labels: { env: "staging" },
     }),
     updates: ["name", "members", "labels"],
-    outputs: () => ({
+    outputs: ({ record }) => ({
       name: "backend-2",
       status: "active",
       labels: { env: "staging" },
       members: [
-        { id: "L2Ams001", mode: "trunk", vlan: 100, status: "active" },
+        { id: "L2Ams001", mode: "trunk", vlan: record._vlan, status: "active" },
         { id: "L2Ams003", mode: "native", vlan: null, status: "active" },
       ],
     }),
