@@ -135,14 +135,17 @@ export class NativeResource {
    * its drive layout could not be read back. Any other one the old outputs lack was not set when
    * the object was made: setting it now is a change (a replacement for a creation-only one).
    */
-  async diff(id: string, olds: Properties, news: Properties): Promise<DiffResult> {
+  async diff(urn: string, id: string, olds: Properties, news: Properties): Promise<DiffResult> {
     const newBag = openSecrets(ownPropertiesOf(news)).plain;
     const oldPlain = openSecrets(ownPropertiesOf(olds)).plain;
     const trusted = (this.provider as Partial<LifecycleProvider>).writeOnlyValues?.(newBag) ?? {};
     const unrecorded = unrecordedOf(oldPlain);
-    const oldBag = {
+    const oldBag: Properties = {
       ...Object.fromEntries(Object.entries(trusted).filter(([name]) => unrecorded.includes(name))),
       ...oldPlain,
+      // The owner label, from the URN, as the dynamic door's outputs carry it: a lost create's
+      // placeholder looks for its order by it before a replacement (refuseReplacingAnOrder).
+      [OWNER_INPUT]: ownerFromUrn(urn),
     };
     const outcome = await this.provider.diff(id, oldBag, newBag);
     const detailed: Record<string, { replace: boolean; added: boolean }> = {};

@@ -217,7 +217,7 @@ export class NativeProvider {
         const resource = this.resource(req.getUrn());
         // Within the URN: a diff may say in words that the update reinstalls a server.
         const diff = await this.within(req.getUrn(), () =>
-          resource.diff(req.getId(), plain(req.getOlds()), plain(req.getNews())),
+          resource.diff(req.getUrn(), req.getId(), plain(req.getOlds()), plain(req.getNews())),
         );
         const changed = Object.keys(diff.detailed);
         return diffResponse(

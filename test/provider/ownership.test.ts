@@ -69,6 +69,12 @@ describe("late commits: a create the API applies after the client gave up (item 
     expect(error.message).toContain("An order may still appear, with the labels");
     expect(error.message).toContain(`${OWNER_LABEL_KEY}=${String(inputs.__ownerLabel)}`);
     expect(error.message).toContain("The next `pulumi up` looks for it first");
+    // A next `up` that did not find it replaces the placeholder, creating first: deleting the
+    // placeholder afterwards deletes an order committed meanwhile (lost-create.ts, diffLost).
+    const partial = error as PartialResourceError;
+    const diff = await provider.diff(partial.id, partial.properties, inputs);
+    expect(diff.replaces).toContain("__lostCreate");
+    expect(diff.deleteBeforeReplace).toBe(false);
     // It appears: a new create (one the engine makes without the placeholder: a new resource
     // with a copied URN) names it and does not take it.
     await bed.sim.control.advance(120_000);

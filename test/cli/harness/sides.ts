@@ -10,6 +10,7 @@ import { EngineHarness, OperationFailed, type Program } from "../../../scripts/e
 import type { Properties } from "../../../scripts/engine/secrets";
 import { type Simulator, startSimulator } from "../../../simulator";
 import { type CliSetup, cliSetup, expectSuccess, pulumi } from "../support/cli";
+import { readEventLog } from "../support/event-log";
 import { InlineStack } from "../support/inline";
 import { installPackage, yamlProject } from "../support/project";
 import { exportState } from "../support/state";
@@ -336,10 +337,7 @@ async function yamlRunner(setup: CliSetup, projectDir: string, sim: Simulator): 
         `${result.command} wrote no event log (exit ${result.code}):\n${result.stdout}\n${result.stderr}`,
       );
     }
-    const events = readFileSync(eventLog, "utf8")
-      .split("\n")
-      .filter((line) => line.trim() !== "")
-      .map((line) => JSON.parse(line) as EngineEvent);
+    const events = readEventLog(eventLog);
     return { code: result.code, events, text: result.stdout + result.stderr };
   };
 }

@@ -6,7 +6,7 @@ import type { StoredResource } from "../../../scripts/engine/harness";
 import { type CliSetup, expectSuccess, pulumi } from "./cli";
 
 /** One resource of an exported deployment (apitype.ResourceV3, the fields read here). */
-interface ExportedResource {
+export interface ExportedResource {
   readonly urn: string;
   readonly type: string;
   readonly id?: string;
@@ -14,6 +14,7 @@ interface ExportedResource {
   readonly inputs?: Record<string, unknown>;
   readonly outputs?: Record<string, unknown>;
   readonly initErrors?: string[];
+  /** The provider asked the engine to Read it before the next update (a partial create). */
   readonly refreshBeforeUpdate?: boolean;
   readonly additionalSecretOutputs?: string[];
   readonly delete?: boolean;

@@ -3,10 +3,7 @@
 // false drift, drift on every kind put back, `up --replace` of every kind, a partial create
 // resumed, destroy. The simulator's inventory is compared with the exported state after every
 // command, and no secret may reach a file the CLI wrote.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { OWNER_LABEL_KEY } from "../../../provider/framework/ownership";
 import { OBJECT_KINDS } from "../../../scripts/soak/kinds";
 import { expectSuccess } from "../support/cli";
@@ -24,7 +21,7 @@ import {
   typeOf,
   USER_DATA,
 } from "./all-kinds";
-import { type Lane, startLane } from "./lane";
+import { useLane } from "./lane";
 import { blockOf, diffBlocks, printed } from "./output";
 
 /** `pulumi preview --expect-no-changes` fails with this code (pulumi/pulumi v3.274.1 pkg/cmd/pulumi/cmd/exit_codes.go:37). */
@@ -56,8 +53,7 @@ const DEPENDENTS: readonly (readonly [readonly [string, string], readonly [strin
   ],
 ];
 
-let lane: Lane;
-let root: string;
+const bed = useLane("all-kinds", allKinds());
 /** The live objects of every kind before the stack made anything (the simulator's seed). */
 let seedObjects: Record<string, string[]>;
 
@@ -65,7 +61,7 @@ let seedObjects: Record<string, string[]>;
 async function liveObjects(): Promise<Record<string, string[]>> {
   const out: Record<string, string[]> = {};
   for (const [kind, spec] of Object.entries(OBJECT_KINDS)) {
-    out[kind] = (await lane.sim.control.records(spec.collection))
+    out[kind] = (await bed.lane.sim.control.records(spec.collection))
       .filter((record) => (spec.mine?.(record) ?? true) && spec.live(record))
       .map((record) => spec.recordKey(record))
       .sort();
@@ -74,18 +70,7 @@ async function liveObjects(): Promise<Record<string, string[]>> {
 }
 
 beforeAll(async () => {
-  root = mkdtempSync(join(tmpdir(), "serverscom-cli-ts-"));
-  lane = await startLane({
-    root,
-    project: "all-kinds",
-    program: allKinds(),
-  });
   seedObjects = await liveObjects();
-});
-
-afterAll(async () => {
-  await lane?.close();
-  rmSync(root, { recursive: true, force: true });
 });
 
 /** The ids of the declared resources, by kind. */
@@ -95,13 +80,13 @@ function idsByKind(state: ExportedState): Map<string, string> {
 
 /** `pulumi preview --refresh --expect-no-changes` passes: what is, is what the program says. */
 async function expectConverged(): Promise<void> {
-  const result = await lane.stack.preview({ refresh: true, expectNoChanges: true });
-  await lane.checked(expectSuccess(result));
+  const result = await bed.lane.stack.preview({ refresh: true, expectNoChanges: true });
+  await bed.lane.checked(expectSuccess(result));
 }
 
 describe("every resource kind through the real Pulumi CLI", () => {
   it("preview: 20 creates, with the values only an up can know shown as unknown", async () => {
-    const result = expectSuccess(await lane.stack.preview());
+    const result = expectSuccess(await bed.lane.stack.preview());
     const blocks = diffBlocks(result.stdout);
     for (const { kind, name } of DECLARED) {
       expect(blocks.find((b) => b.type === typeOf(kind) && b.name === name)?.op, name).toBe(
@@ -127,14 +112,14 @@ describe("every resource kind through the real Pulumi CLI", () => {
       /sbmFlavorModelId\s*:\s+601/,
     );
     expect(result.stdout).toMatch(/\+ 21 to create/);
-    const state = await lane.checked(result);
+    const state = await bed.lane.checked(result);
     expect(state.resources).toEqual([]);
   });
 
   it("up: every kind created and recorded, without init errors", async () => {
-    const result = expectSuccess(await lane.stack.up());
+    const result = expectSuccess(await bed.lane.stack.up());
     expect(result.stdout).toMatch(/\+ 21 created/);
-    const state = await lane.checked(result);
+    const state = await bed.lane.checked(result);
     expect(state.resources).toHaveLength(DECLARED.length);
     for (const { kind, name } of DECLARED) {
       const resource = resourceOf(state, kind, name);
@@ -147,17 +132,17 @@ describe("every resource kind through the real Pulumi CLI", () => {
     );
     expect(result.stdout).toMatch(/dataPassword\s*:\s*\[secret\]/);
     // The out-of-band secret: a secret lookup result, kept for the scan of the files.
-    const { oobSecret } = await lane.stack.stack.outputs();
+    const { oobSecret } = await bed.lane.stack.stack.outputs();
     expect(oobSecret?.secret).toBe(true);
     expect(typeof oobSecret?.value).toBe("string");
-    lane.secrets.add(String(oobSecret?.value));
+    bed.lane.secrets.add(String(oobSecret?.value));
     expect(resourceOf(state, "CloudInstance", "app").additionalSecretOutputs).toContain("userData");
   });
 
   it("preview --expect-no-changes right after: nothing to do", async () => {
-    const result = expectSuccess(await lane.stack.preview({ expectNoChanges: true }));
+    const result = expectSuccess(await bed.lane.stack.preview({ expectNoChanges: true }));
     expect(result.stdout).toMatch(/21 unchanged/);
-    await lane.checked(result);
+    await bed.lane.checked(result);
   });
 
   it("preview --refresh --expect-no-changes: no false drift on any kind", async () => {
@@ -165,13 +150,13 @@ describe("every resource kind through the real Pulumi CLI", () => {
   });
 
   it("drift on every kind: refresh names each changed property, the next up puts it back", async () => {
-    const before = await lane.state();
+    const before = await bed.lane.state();
     for (const drift of DRIFTS) {
       const resource = resourceOf(before, drift.kind, drift.name);
-      await drift.change(lane.sim, resource.id, resource.outputs as Record<string, unknown>);
+      await drift.change(bed.lane.sim, resource.id, resource.outputs as Record<string, unknown>);
     }
 
-    const preview = await lane.stack.preview({ refresh: true, expectNoChanges: true });
+    const preview = await bed.lane.stack.preview({ refresh: true, expectNoChanges: true });
     expect(preview.code, printed(preview)).toBe(EXIT_NO_CHANGES);
     const shown = printed(preview);
     expect(shown).toContain("no changes were expected for preview but changes were proposed");
@@ -199,15 +184,15 @@ describe("every resource kind through the real Pulumi CLI", () => {
       /~ data\s*:\s*"[^"]+" => \[unknown\]/,
     );
     // A preview changes nothing: the deleted snapshot is still recorded, the only finding.
-    const findings = await lane.findings(await lane.state());
+    const findings = await bed.lane.findings(await bed.lane.state());
     expect(findings.map((f) => `${f.finding} ${f.kind}`)).toEqual(["lost CloudSnapshot"]);
 
-    const refresh = expectSuccess(await lane.stack.refresh());
-    const refreshed = await lane.checked(refresh);
+    const refresh = expectSuccess(await bed.lane.stack.refresh());
+    const refreshed = await bed.lane.checked(refresh);
     expect(refreshed.resources.map((r) => r.name)).not.toContain("golden");
 
-    const up = expectSuccess(await lane.stack.up());
-    const after = await lane.checked(up);
+    const up = expectSuccess(await bed.lane.stack.up());
+    const after = await bed.lane.checked(up);
     for (const drift of DRIFTS) {
       const old = resourceOf(before, drift.kind, drift.name).id;
       const now = resourceOf(after, drift.kind, drift.name).id;
@@ -221,19 +206,19 @@ describe("every resource kind through the real Pulumi CLI", () => {
   });
 
   it("up --replace of every kind: new objects, old ones released, delete-first kinds first", async () => {
-    const before = await lane.state();
+    const before = await bed.lane.state();
     const oldIds = idsByKind(before);
     const urns = DECLARED.map(({ kind, name }) => resourceOf(before, kind, name).urn);
-    const result = expectSuccess(await lane.stack.up({ replace: urns }));
+    const result = expectSuccess(await bed.lane.stack.up({ replace: urns }));
     expect(result.stdout).toMatch(/\+-20 replaced/);
-    const after = await lane.checked(result);
+    const after = await bed.lane.checked(result);
     const newIds = idsByKind(after);
 
     for (const { kind, name } of DECLARED) {
       const [oldId, newId] = [oldIds.get(kind) ?? "", newIds.get(kind) ?? ""];
       const spec = OBJECT_KINDS[kind];
       if (spec === undefined) throw new Error(`OBJECT_KINDS has no ${kind}`);
-      const records = await lane.sim.control.records(spec.collection);
+      const records = await bed.lane.sim.control.records(spec.collection);
       const keyOf = (id: string) => spec.keyOf({ ...resourceOf(after, kind, name), id });
       const record = (id: string) => records.find((r) => spec.recordKey(r) === keyOf(id));
       if (REPLACED[kind] === "new") {
@@ -278,15 +263,15 @@ describe("every resource kind through the real Pulumi CLI", () => {
   });
 
   it("a create that times out after the object exists is recorded, refreshed and resumed", async () => {
-    lane.stack.program = allKinds({ late: "failing" });
-    await lane.sim.control.setFaults(LATE_HELD);
-    const failed = await lane.stack.up();
-    await lane.sim.control.setFaults({});
+    bed.lane.stack.program = allKinds({ late: "failing" });
+    await bed.lane.sim.control.setFaults(LATE_HELD);
+    const failed = await bed.lane.stack.up();
+    await bed.lane.sim.control.setFaults({});
     expect(failed.code, printed(failed)).toBe(EXIT_ERROR);
     expect(printed(failed)).toMatch(
       /serverscom:RbsVolume late-data \([^)]+\) was created but is not ready/,
     );
-    const partial = await lane.checked(failed);
+    const partial = await bed.lane.checked(failed);
     const late = [
       resourceOf(partial, "RbsVolume", "late-data"),
       resourceOf(partial, "CloudVolume", "late-vol"),
@@ -297,17 +282,17 @@ describe("every resource kind through the real Pulumi CLI", () => {
     }
 
     // refresh clears the init errors (RefreshStep) and keeps the objects.
-    const refreshed = await lane.checked(expectSuccess(await lane.stack.refresh()));
+    const refreshed = await bed.lane.checked(expectSuccess(await bed.lane.stack.refresh()));
     for (const resource of late) {
       const now = resourceOf(refreshed, resource.type.split(":").at(-1) ?? "", resource.name);
       expect(now.id).toBe(resource.id);
       expect(now.initErrors).toEqual([]);
     }
 
-    lane.stack.program = allKinds({ late: "resume" });
-    const resumed = expectSuccess(await lane.stack.up());
+    bed.lane.stack.program = allKinds({ late: "resume" });
+    const resumed = expectSuccess(await bed.lane.stack.up());
     expect(resumed.stdout).toMatch(/~ 2 updated/);
-    const state = await lane.checked(resumed);
+    const state = await bed.lane.checked(resumed);
     const volume = resourceOf(state, "RbsVolume", "late-data");
     expect(volume.id).toBe(late[0]?.id);
     expect(volume.outputs.status).toBe("active");
@@ -316,31 +301,31 @@ describe("every resource kind through the real Pulumi CLI", () => {
     expect(cloudVolume.id).toBe(late[1]?.id);
     expect(cloudVolume.outputs.status).toBe("available");
     // One object each: no second create (the inventory finds no duplicate either).
-    const rbs = await lane.sim.control.records("rbs_volumes");
+    const rbs = await bed.lane.sim.control.records("rbs_volumes");
     expect(rbs.filter((r) => r.size === 50).map((r) => r.id)).toEqual([volume.id]);
     await expectConverged();
   });
 
   it("destroy: nothing of the stack is left in the simulator", async () => {
-    const result = expectSuccess(await lane.stack.destroy());
-    const state = await lane.checked(result);
+    const result = expectSuccess(await bed.lane.stack.destroy());
+    const state = await bed.lane.checked(result);
     expect(state.resources).toEqual([]);
     expect(state.pendingDeletes).toEqual([]);
     expect(await liveObjects()).toEqual(seedObjects);
     // What the stack took charge of is as it found it: labels put back, no ownership label.
-    const cluster = await lane.sim.control.peek("kubernetes_clusters", "K8sProd1");
+    const cluster = await bed.lane.sim.control.peek("kubernetes_clusters", "K8sProd1");
     expect(cluster?.labels).toEqual({ env: "prod", team: "platform" });
-    const certificate = await lane.sim.control.peek("ssl_certificates", "LeCert02");
+    const certificate = await bed.lane.sim.control.peek("ssl_certificates", "LeCert02");
     expect(Object.keys(certificate?.labels as object)).not.toContain(OWNER_LABEL_KEY);
   });
 
   it("no secret in any file the CLI wrote: token, RBS credentials, private key, user data, OOB secret", () => {
-    const secrets = [...lane.secrets, PRIVATE_KEY, USER_DATA];
+    const secrets = [...bed.lane.secrets, PRIVATE_KEY, USER_DATA];
     // The key's base64 lines: a private key must not appear even reformatted.
     for (const line of PRIVATE_KEY.split("\n")) {
       if (line.length > 0 && !line.startsWith("-----")) secrets.push(line);
     }
-    expect(lane.secrets.size).toBeGreaterThan(2);
-    expect(secretsInFiles([lane.setup.root], secrets)).toEqual([]);
+    expect(bed.lane.secrets.size).toBeGreaterThan(2);
+    expect(secretsInFiles([bed.lane.setup.root], secrets)).toEqual([]);
   });
 });

@@ -2,34 +2,16 @@
 // wording (pulumi/pulumi v3.274.1 sdk/go/common/diag/errors.go:41, "<type> resource '<name>':
 // property <p> value <v> has a problem: <reason>", printed by pkg/resource/deploy/
 // step_generator.go:3203), a secret input's value redacted, a failed command, nothing made.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { CERTIFICATE, typeOf } from "./all-kinds";
-import { type Lane, startLane } from "./lane";
+import { useLane } from "./lane";
 import { printed } from "./output";
 
 /** Not a private key, but secret all the same: it must not be printed. */
 const NOT_A_KEY = "not-a-pem-key-but-still-a-secret-3e9d";
 
-let lane: Lane;
-let root: string;
-
-beforeAll(async () => {
-  root = mkdtempSync(join(tmpdir(), "serverscom-cli-check-"));
-  lane = await startLane({
-    root,
-    project: "check-errors",
-    program: (sc) => {
-      new sc.RbsVolume("data", { locationId: 1, flavorId: 1, size: 5000 });
-    },
-  });
-});
-
-afterAll(async () => {
-  await lane?.close();
-  rmSync(root, { recursive: true, force: true });
+const bed = useLane("check-errors", (sc) => {
+  new sc.RbsVolume("data", { locationId: 1, flavorId: 1, size: 5000 });
 });
 
 describe("a check failure through the real Pulumi CLI", () => {
@@ -37,18 +19,18 @@ describe("a check failure through the real Pulumi CLI", () => {
     const message =
       `${typeOf("RbsVolume")} resource 'data': property size value {5000} has a problem: ` +
       "size must be at most 2048 GB (got 5000 GB)";
-    for (const result of [await lane.stack.preview(), await lane.stack.up()]) {
+    for (const result of [await bed.lane.stack.preview(), await bed.lane.stack.up()]) {
       expect(result.code, printed(result)).toBe(1);
       expect(printed(result)).toContain(message);
-      expect((await lane.checked(result)).resources).toEqual([]);
+      expect((await bed.lane.checked(result)).resources).toEqual([]);
     }
   });
 
   it("a secret input's value is redacted in the message", async () => {
-    lane.stack.program = (sc) => {
+    bed.lane.stack.program = (sc) => {
       new sc.SslCertificate("site", { publicKey: CERTIFICATE, privateKey: NOT_A_KEY });
     };
-    const result = await lane.stack.up();
+    const result = await bed.lane.stack.up();
     expect(result.code, printed(result)).toBe(1);
     expect(printed(result)).toMatch(
       new RegExp(
@@ -56,6 +38,6 @@ describe("a check failure through the real Pulumi CLI", () => {
       ),
     );
     expect(printed(result)).not.toContain(NOT_A_KEY);
-    expect((await lane.checked(result)).resources).toEqual([]);
+    expect((await bed.lane.checked(result)).resources).toEqual([]);
   });
 });

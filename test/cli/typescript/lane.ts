@@ -1,7 +1,10 @@
 // One stack of a TypeScript program run through the real CLI against its own simulator: the
 // setup (file backend, passphrase, PULUMI_HOME), the project with the package installed, the
 // inline stack, and after every command the inventory check and the secrets seen so far.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { afterAll, beforeAll } from "vitest";
 import type { Program } from "../../../scripts/engine/program";
 import type { Finding } from "../../../scripts/soak/inventory";
 import { type Simulator, type SimulatorOptions, startSimulator } from "../../../simulator";
@@ -39,6 +42,8 @@ export interface LaneOptions {
   readonly project: string;
   readonly program: Program;
   readonly simulator?: SimulatorOptions;
+  /** Extra environment of every command (and so of the dynamic provider host it starts). */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 /** The secret fields the simulator keeps on its records (never returned by a GET in clear). */
@@ -51,7 +56,7 @@ const SECRET_FIELDS: readonly (readonly [string, string])[] = [
 export async function startLane(options: LaneOptions): Promise<Lane> {
   const sim = await startSimulator({ speed: 3000, ...options.simulator });
   const inventory = await Inventory.start(sim);
-  const setup = cliSetup(options.root);
+  const setup = cliSetup(options.root, options.env);
   const projectDir = join(setup.root, "project");
   installPackage(projectDir);
   const stackName = "dev";
@@ -90,4 +95,31 @@ export async function startLane(options: LaneOptions): Promise<Lane> {
     findings: (exported) => inventory.check(exported),
     close: () => sim.close(),
   };
+}
+
+/** What a suite of one lane works with; set before its tests run. */
+export interface LaneBed {
+  lane: Lane;
+}
+
+/**
+ * One lane of `project` per test file, in a temporary folder: started in beforeAll with
+ * `program`, closed and removed in afterAll. Read the bed's lane inside hooks and tests.
+ */
+export function useLane(
+  project: string,
+  program: Program,
+  options: Pick<LaneOptions, "simulator" | "env"> = {},
+): LaneBed {
+  const bed = {} as LaneBed;
+  let root: string | undefined;
+  beforeAll(async () => {
+    root = mkdtempSync(join(tmpdir(), `serverscom-cli-${project}-`));
+    bed.lane = await startLane({ ...options, root, project, program });
+  });
+  afterAll(async () => {
+    await bed.lane?.close();
+    if (root !== undefined) rmSync(root, { recursive: true, force: true });
+  });
+  return bed;
 }

@@ -1,13 +1,10 @@
 // A lookup function's failure, as the user of the real CLI sees it: the message (which
 // function, what was asked, what would have fitted; or the API's answer), no stack trace, no
 // "Unhandled exception", a failed command, and nothing made.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Program } from "../../../scripts/engine/program";
 import type { CliResult } from "../support/cli";
-import { type Lane, startLane } from "./lane";
+import { useLane } from "./lane";
 import { printed } from "./output";
 
 /** A volume in a location looked up by a code no location has, in the Output form. */
@@ -24,18 +21,7 @@ const unknownCodePromise: Program = (sc, pulumi) => {
 
 const NO_MATCH = 'getLocation: no location matches "XX9"; available: AMS1, DFW1, SIN1';
 
-let lane: Lane;
-let root: string;
-
-beforeAll(async () => {
-  root = mkdtempSync(join(tmpdir(), "serverscom-cli-lookup-"));
-  lane = await startLane({ root, project: "lookup-errors", program: unknownCode });
-});
-
-afterAll(async () => {
-  await lane?.close();
-  rmSync(root, { recursive: true, force: true });
-});
+const bed = useLane("lookup-errors", unknownCode);
 
 /** The command failed with the message, and nothing that looks like a stack trace. */
 function expectClearFailure(result: CliResult, message: string): void {
@@ -56,37 +42,40 @@ function expectClearFailure(result: CliResult, message: string): void {
 
 describe("a lookup function's error through the real Pulumi CLI", () => {
   it("an unknown location code fails preview and up with the message alone", async () => {
-    lane.stack.program = unknownCode;
-    expectClearFailure(await lane.stack.preview(), NO_MATCH);
-    const up = await lane.stack.up();
+    bed.lane.stack.program = unknownCode;
+    expectClearFailure(await bed.lane.stack.preview(), NO_MATCH);
+    const up = await bed.lane.stack.up();
     expectClearFailure(up, NO_MATCH);
-    expect((await lane.checked(up)).resources).toEqual([]);
+    expect((await bed.lane.checked(up)).resources).toEqual([]);
   });
 
   it("the Promise form, the same", async () => {
-    lane.stack.program = unknownCodePromise;
-    const up = await lane.stack.up();
+    bed.lane.stack.program = unknownCodePromise;
+    const up = await bed.lane.stack.up();
     expectClearFailure(up, NO_MATCH);
-    expect((await lane.checked(up)).resources).toEqual([]);
+    expect((await bed.lane.checked(up)).resources).toEqual([]);
   });
 
   it("the API's refusal (a wrong token) reaches the user as the API's message", async () => {
-    lane.stack.program = unknownCode;
-    await lane.stack.stack.setConfig("serverscom:apiToken", { value: "wrong-token", secret: true });
+    bed.lane.stack.program = unknownCode;
+    await bed.lane.stack.stack.setConfig("serverscom:apiToken", {
+      value: "wrong-token",
+      secret: true,
+    });
     try {
-      const up = await lane.stack.up();
+      const up = await bed.lane.stack.up();
       expectClearFailure(up, "401");
       expect(printed(up)).not.toContain("wrong-token");
       // The Promise form, whose errors keep the SDK's classes for a program that catches them:
       // uncaught, its message alone too.
-      lane.stack.program = unknownCodePromise;
-      const promised = await lane.stack.up();
+      bed.lane.stack.program = unknownCodePromise;
+      const promised = await bed.lane.stack.up();
       expectClearFailure(promised, "401");
       expect(printed(promised)).not.toContain("wrong-token");
-      expect((await lane.checked(promised)).resources).toEqual([]);
+      expect((await bed.lane.checked(promised)).resources).toEqual([]);
     } finally {
-      await lane.stack.stack.setConfig("serverscom:apiToken", {
-        value: lane.sim.token,
+      await bed.lane.stack.stack.setConfig("serverscom:apiToken", {
+        value: bed.lane.sim.token,
         secret: true,
       });
     }

@@ -5,24 +5,14 @@
 // the create with nothing recorded, and the next `pulumi up` ordered a second volume, since an
 // object found before a POST is never adopted (docs/architecture.md, "Ownership").
 import { describe, expect, it } from "vitest";
-import { stringify } from "yaml";
 import { lostAnswerUnderSpentBudget } from "../../support/lost-answer-faults";
 import { expectSuccess } from "../support/cli";
+import { oneVolume } from "./program";
 import { useYamlStack } from "./stack";
 
 const VOLUMES = "/v1/remote_block_storage/volumes";
 
-const body = () =>
-  stringify({
-    resources: {
-      data: {
-        type: "serverscom:index:RbsVolume",
-        properties: { name: "lost-answer", locationId: 1, flavorId: 1, size: 10 },
-      },
-    },
-  });
-
-const bed = useYamlStack("yaml-lost-answer", body);
+const bed = useYamlStack("yaml-lost-answer", () => oneVolume("lost-answer"));
 
 describe("a create answer lost while the request budget says spent (real CLI)", () => {
   it("the create finds its volume and records it; the next up resumes it, one volume", async () => {

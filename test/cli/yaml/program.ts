@@ -50,6 +50,18 @@ export function yamlText(program: object): string {
   return stringify(program, { aliasDuplicateObjects: false, lineWidth: 0 });
 }
 
+/** A program of one RBS volume, `data`, named `name` (the fault suites' smallest order). */
+export function oneVolume(name: string): string {
+  return yamlText({
+    resources: {
+      data: {
+        type: "serverscom:index:RbsVolume",
+        properties: { name, locationId: 1, flavorId: 1, size: 10 },
+      },
+    },
+  });
+}
+
 type Props = Record<string, unknown>;
 
 export interface Declaration {

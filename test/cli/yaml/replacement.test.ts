@@ -9,11 +9,11 @@
 // CloudSnapshot need a server or an instance and are covered through both doors elsewhere
 // (test/native/delete-first.test.ts checks every kind's Diff and Create look-up).
 import { generateKeyPairSync } from "node:crypto";
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { stringify } from "yaml";
 import { expectSuccess } from "../support/cli";
+import { readEventLog } from "../support/event-log";
 import { ref } from "./program";
 import { useYamlStack } from "./stack";
 
@@ -76,11 +76,7 @@ function body(shape: Shape): string {
 /** The engine's step ops per resource name, in the order of the event log. */
 function stepOps(eventLog: string): Map<string, string[]> {
   const ops = new Map<string, string[]>();
-  for (const line of readFileSync(eventLog, "utf8").split("\n")) {
-    if (line.trim() === "") continue;
-    const event = JSON.parse(line) as {
-      resourcePreEvent?: { metadata?: { op?: string; urn?: string } };
-    };
+  for (const event of readEventLog(eventLog)) {
     const metadata = event.resourcePreEvent?.metadata;
     if (metadata?.urn === undefined || metadata.op === undefined) continue;
     const name = metadata.urn.split("::").at(-1) ?? metadata.urn;

@@ -30,8 +30,10 @@ export class YamlStack {
     root: string,
     project: string,
     body: string,
+    /** Extra environment of every `pulumi` command (and so of the plugin it starts). */
+    env: Readonly<Record<string, string>> = {},
   ): Promise<YamlStack> {
-    const setup = cliSetup(root);
+    const setup = cliSetup(root, env);
     const dir = join(root, "project");
     yamlProject(dir, project, body);
     const stack = new YamlStack(setup, dir, project, "dev", await Inventory.start(sim));
@@ -79,8 +81,12 @@ export class YamlStack {
    * Runs a command and checks the inventory after it. A command that failed may name the kinds
    * its error was about (`failedKinds`): their resources may miss objects the error explains.
    */
-  async run(args: readonly string[], failedKinds?: readonly string[]): Promise<CliResult> {
-    const result = await this.raw(args);
+  async run(
+    args: readonly string[],
+    failedKinds?: readonly string[],
+    env?: Readonly<Record<string, string>>,
+  ): Promise<CliResult> {
+    const result = await this.raw(args, env);
     const state = await this.state();
     const label = `pulumi ${args.join(" ")} (exit ${result.code})`;
     if (result.code === 0 || failedKinds === undefined) {
@@ -112,18 +118,20 @@ export interface YamlBed {
 /**
  * One simulator (3000 times real time unless `options` say otherwise) and one YAML stack of
  * `project` per test file: made in beforeAll with the program `body()`, closed and removed in
- * afterAll. Read the bed's fields inside hooks and tests.
+ * afterAll; `env` is added to every command's environment. Read the bed's fields inside hooks
+ * and tests.
  */
 export function useYamlStack(
   project: string,
   body: () => string,
   options: SimulatorOptions = {},
+  env: Readonly<Record<string, string>> = {},
 ): YamlBed {
   const bed = {} as YamlBed;
   beforeAll(async () => {
     bed.sim = await startSimulator({ speed: 3000, ...options });
     bed.root = mkdtempSync(join(tmpdir(), `serverscom-cli-${project}-`));
-    bed.stack = await YamlStack.create(bed.sim, bed.root, project, body());
+    bed.stack = await YamlStack.create(bed.sim, bed.root, project, body(), env);
   });
   afterAll(async () => {
     await bed.sim?.close();
