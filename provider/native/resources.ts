@@ -144,7 +144,7 @@ export class NativeResource {
       ...Object.fromEntries(Object.entries(trusted).filter(([name]) => unrecorded.includes(name))),
       ...oldPlain,
       // The owner label, from the URN, as the dynamic door's outputs carry it: a lost create's
-      // placeholder looks for its order by it before a replacement (refuseReplacingAnOrder).
+      // placeholder looks for its order by it before a replacement (hasAppeared).
       [OWNER_INPUT]: ownerFromUrn(urn),
     };
     const outcome = await this.provider.diff(id, oldBag, newBag);

@@ -22,6 +22,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { messageOf } from "../../provider/framework/errors";
 import { isPlaceholder } from "../../provider/framework/placeholder";
 import { ServersComClient } from "../../sdk/client";
 import type { FaultOptions, SimulatorControl } from "../../simulator";
@@ -593,6 +594,19 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
         adopted.push(adoption);
         say(
           `L${lifecycle} ${program}: the user sets adoptId "${adoption.id}" on ${adoption.resource}`,
+        );
+      }
+      // A lost create's order that appeared before an `up` that did not read it first (the
+      // dynamic door): the up stops asking for `pulumi refresh` (provider/framework/
+      // lost-create.ts, updateLost), which the user runs before trying again. Its own failure
+      // (a fault) leaves the next attempt to stop and ask again.
+      if (messages.some((message) => message.includes("run `pulumi refresh` to take it"))) {
+        say(`L${lifecycle} ${program}: the user runs \`pulumi refresh\`, as the error asks`);
+        await harness.refresh().then(
+          () => watchPlaceholders("refresh"),
+          (error: unknown) => {
+            say(`L${lifecycle} ${program}: that refresh failed: ${messageOf(error)}`);
+          },
         );
       }
       // The user's next attempt is a new `pulumi` command, so a new provider process. The shared

@@ -108,7 +108,7 @@ describe("a volume order the API commits after the create gave up (real CLI, dyn
     const label = await loseCreate();
     await bed.lane.sim.control.advance(lost.PAST_THE_ORDER_MS);
     // The diff looks for the order before replacing, finds it, and stops the up rather than
-    // order again and delete it (lost-create.ts, refuseReplacingAnOrder).
+    // order again and delete it (lost-create.ts, hasAppeared and updateLost).
     const stopped = await bed.lane.stack.up();
     expect(stopped.code, printed(stopped)).not.toBe(0);
     await bed.lane.checked(stopped);

@@ -138,7 +138,7 @@ describe("a volume order the API commits after the create gave up (real CLI, nat
     const label = await loseCreate(NO_REFRESH_BEFORE_UPDATE);
     await bed.sim.control.advance(lost.PAST_THE_ORDER_MS);
     // No Read first: the diff looks for the order before replacing, finds it, and stops the up
-    // rather than order again and delete it (lost-create.ts, refuseReplacingAnOrder).
+    // rather than order again and delete it (lost-create.ts, hasAppeared and updateLost).
     const stopped = await bed.stack.run(["up", "--yes"], ["RbsVolume"], NO_REFRESH_BEFORE_UPDATE);
     expect(stopped.code).not.toBe(0);
     const order = await lost.orderOf(bed.sim, label);
