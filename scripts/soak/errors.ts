@@ -65,6 +65,12 @@ const TYPED: readonly [string, RegExp][] = [
     "adoptId stop",
     /\bset adoptId: "[^"]+"|\bappeared: "[^"]+"(, "[^"]+")*\. Nothing tells which one/,
   ],
+  // A lost create's order that appeared before an `up` that did not read it first: the user is
+  // asked for the `pulumi refresh` that takes it (provider/framework/lost-create.ts, updateLost).
+  [
+    "lost create: refresh",
+    /\bthe order this resource's create lost \(lost-create:[^)\s]+\) has appeared as \S+: run `pulumi refresh`/,
+  ],
   // The engine's words (sdk/go/common/diag/errors.go:37,41): with the value, or with none.
   ["check failure", /\bresource '[^']+'(: property \S+ value \{.*?\})? has a problem: \S/],
 ];
@@ -113,6 +119,7 @@ export function kindOfPath(path: string, kinds: readonly string[]): string | und
 function causeOf(message: string): string {
   // First: its own words hold a record's data (`www -> 192.0.2.1`), which reads as a status.
   if (/\bset adoptId: "|Nothing tells which one/.test(message)) return "adoptId stop";
+  if (/has appeared as \S+: run `pulumi refresh`/.test(message)) return "lost create: refresh";
   const api = / -> (\d{3})( [A-Z_]+)?/.exec(message);
   if (api !== null) return `${api[1]}${api[2] ?? ""}`;
   const connection = /: connection failed( \(([A-Z_]+)\))?/.exec(message);

@@ -16,6 +16,7 @@ import { CREATE_LABEL_KEY } from "../../provider/framework/ownership";
 import { LOST_CREATE_OUTPUT, lostCreateOf } from "../../provider/framework/placeholder";
 import { hostNetworkKind } from "../../provider/host-network/definition";
 import { rbsVolumeKind } from "../../provider/rbs-volume/definition";
+import { judge } from "../../scripts/soak/errors";
 import { orderedDedicatedServer } from "./host-network-support";
 import { engineInputs, onceOnPost, requests, suiteBed, volumeInputs } from "./support";
 
@@ -120,6 +121,11 @@ describe("a labelled order committed after the look-up window (RbsVolume)", () =
     expect(stop.message).toContain(
       `the order this resource's create lost (${id}) has appeared as ${volume?.id}: run \`pulumi refresh\``,
     );
+    // One of our typed stops, as the fault soak's user reads it (it runs the refresh asked for).
+    expect(judge(stop.message, ["RbsVolume"])).toMatchObject({
+      clear: true,
+      typed: "lost create: refresh",
+    });
     expect(await volumes()).toHaveLength(1);
   });
 
