@@ -188,19 +188,28 @@ export function compareInventory(input: CompareInput): Finding[] {
     const live = all.filter((record) => spec.live(record));
     const resources = state.filter((resource) => kindOfType(resource.type) === kind);
     const recorded = new Set(resources.map((resource) => spec.keyOf(resource)));
-    // Lost creates' placeholders: the create labels they wait for, the candidates they name.
-    const lost = resources.filter((resource) => isPlaceholder(resource.id));
-    const awaited = new Set(lost.map((r) => lostCreateOf(r.outputs)?.createLabel).filter(Boolean));
-    const named = new Set(lost.flatMap((r) => lostCreateOf(r.outputs)?.candidates ?? []));
-    for (const record of live) {
-      const label = labelOf(record, CREATE_LABEL_KEY);
-      if (label !== undefined && awaited.has(label)) recorded.add(spec.recordKey(record));
-    }
     const replaced = new Set(
       pending
         .filter((resource) => kindOfType(resource.type) === kind)
         .map((resource) => spec.keyOf(resource)),
     );
+    // Lost creates' placeholders: the create labels they wait for, the candidates they name.
+    const lost = resources.filter((resource) => isPlaceholder(resource.id));
+    const awaited = new Set(lost.map((r) => lostCreateOf(r.outputs)?.createLabel).filter(Boolean));
+    const named = new Set(lost.flatMap((r) => lostCreateOf(r.outputs)?.candidates ?? []));
+    // A placeholder waiting for its delete (a replacement's old generation) stands for its order:
+    // beside the new generation, that order is not a second object either.
+    const awaitedByOld = new Set(
+      pending
+        .filter((r) => kindOfType(r.type) === kind && isPlaceholder(r.id))
+        .map((r) => lostCreateOf(r.outputs)?.createLabel)
+        .filter(Boolean),
+    );
+    for (const record of live) {
+      const label = labelOf(record, CREATE_LABEL_KEY);
+      if (label !== undefined && awaited.has(label)) recorded.add(spec.recordKey(record));
+      if (label !== undefined && awaitedByOld.has(label)) replaced.add(spec.recordKey(record));
+    }
     const object = (record: WireRecord) => `${spec.collection}/${spec.recordKey(record)}`;
 
     // Another program's twin is never a second object of this stack's resource (see below).
