@@ -1,7 +1,8 @@
 // A lost create through the rest of the lifecycle (placeholder.ts): the partial create that
 // records it, the Read that finds its order (and answers the order's real id), the diff that
-// replaces a placeholder no Read resolved (or stops where only the user can tell), and the
-// delete that deletes the order should it have appeared. One rule decides what is the order's
+// replaces a placeholder no Read resolved (or plans an update that stops, where the order
+// appeared since or only the user can tell), and the delete that deletes the order should it
+// have appeared. One rule decides what is the order's
 // own, here and in the late-commit look-up: an object carrying the create label it was POSTed
 // with; for a kind without labels, nothing is ever taken after the look-up's window: an object
 // that appeared since could be any resource's (another of the same stack ordered in the same
