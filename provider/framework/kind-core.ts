@@ -162,17 +162,30 @@ export class KindCore<Live extends object> {
     const message =
       `${this.subject(inputs, id)} ${what}: ${messageOf(error)}. ` +
       "Run `pulumi up` again to resume (or `pulumi destroy` to delete it).";
-    const properties: Record<string, unknown> = {
-      ...inputs,
-      ...this.writeOnlyOutputs(inputs),
-      ...this.kind.outputs(last),
-      ...carry(inputs),
-      [PENDING_OUTPUT]: pending,
-      [PROVIDER_KEY]: inputs[PROVIDER_KEY],
-    };
+    const properties = this.partialProperties(inputs, pending, this.kind.outputs(last));
     if (writeOnlyFrom !== undefined) {
       for (const name of Object.keys(this.rules.writeOnly)) properties[name] = writeOnlyFrom[name];
     }
     return new PartialResourceError(message, id, defined(properties), [message]);
+  }
+
+  /**
+   * What a partial create or update records as outputs: the inputs (with `__provider`, which
+   * the host does not add to error properties), the write-only values as desired, the live
+   * outputs known (`live`), the hidden inputs, and the pending mark.
+   */
+  partialProperties(
+    inputs: PropertyBag,
+    pending: "create" | "update",
+    live: Record<string, unknown> = {},
+  ): Record<string, unknown> {
+    return {
+      ...inputs,
+      ...this.writeOnlyOutputs(inputs),
+      ...live,
+      ...carry(inputs),
+      [PENDING_OUTPUT]: pending,
+      [PROVIDER_KEY]: inputs[PROVIDER_KEY],
+    };
   }
 }

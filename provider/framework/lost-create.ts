@@ -13,16 +13,13 @@ import { candidateList } from "./adopt-advice";
 import type { PropertyBag } from "./check";
 import type { DiffOutcome } from "./diff";
 import { PartialResourceError } from "./errors";
-import { OWNER_INPUT, PENDING_OUTPUT } from "./hidden";
+import { OWNER_INPUT } from "./hidden";
 import type { KindCore } from "./kind-core";
 import { ADOPT_INPUT } from "./kind-provider";
 import { knownObjects } from "./owned-objects";
 import { CREATE_LABEL_KEY, OWNER_LABEL_KEY } from "./ownership";
 import { LOST_CREATE_OUTPUT, type LostCreate, lostCreateOf, placeholderId } from "./placeholder";
-import { carry, defined, stringValue } from "./property-bags";
-
-/** The serialised provider of the dynamic door: error properties must carry it (kind-core.ts). */
-const PROVIDER_KEY = "__provider";
+import { defined, stringValue } from "./property-bags";
 
 /** What the next `up` does, in the words every message about a placeholder shares. */
 const NEXT_UP =
@@ -57,12 +54,8 @@ export function lostCreateError<Live extends object>(
             "the next `up` names it for you to adopt or delete, never takes it)");
   const message = `${said}. ${what}.`;
   const properties = defined({
-    ...inputs,
-    ...core.writeOnlyOutputs(inputs),
-    ...carry(inputs),
-    [PENDING_OUTPUT]: "create",
+    ...core.partialProperties(inputs, "create"),
     [LOST_CREATE_OUTPUT]: lost,
-    [PROVIDER_KEY]: inputs[PROVIDER_KEY],
   });
   const error = new PartialResourceError(message, id, properties, [message], true);
   error.cause = cause;

@@ -43,12 +43,12 @@ export function diff<Live extends object>(
   // fingerprint, of its public key; a default for an input left out), so that an unchanged
   // program shows no change but the lost create.
   if (isPlaceholder(id)) {
-    const recorded = diffProperties(
+    const standIn = diffProperties(
       kind.properties,
       { ...olds, ...standInOutputs(kind, olds) },
       news,
     );
-    return diffLost(core, id, olds, news, recorded);
+    return diffLost(core, id, olds, news, standIn);
   }
   const outcome = diffProperties(kind.properties, olds, news);
   // A reinstall erases a server: the preview says so in words (reinstall-trigger.ts).

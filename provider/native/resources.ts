@@ -56,9 +56,14 @@ export function ownerFromUrn(urn: string): string {
   return ownerLabelForUrn(urn);
 }
 
+/** The ownership label of the resource a URN names, as the hidden input that carries it. */
+function ownerInput(urn: string): Properties {
+  return { [OWNER_INPUT]: ownerFromUrn(urn) };
+}
+
 /** The hidden inputs of one request: the ownership label, and the timeout when one is set. */
 function hidden(urn: string, operation: Operation, timeoutSeconds: number): Properties {
-  const out: Properties = { [OWNER_INPUT]: ownerFromUrn(urn) };
+  const out: Properties = ownerInput(urn);
   if (timeoutSeconds > 0) out[TIMEOUTS_INPUT] = { [operation]: timeoutSeconds * 1000 };
   return out;
 }
@@ -143,9 +148,9 @@ export class NativeResource {
     const oldBag: Properties = {
       ...Object.fromEntries(Object.entries(trusted).filter(([name]) => unrecorded.includes(name))),
       ...oldPlain,
-      // The owner label, from the URN, as the dynamic door's outputs carry it: a lost create's
-      // placeholder looks for its order by it before a replacement (hasAppeared).
-      [OWNER_INPUT]: ownerFromUrn(urn),
+      // The owner label, as the dynamic door's outputs carry it: a lost create's placeholder
+      // looks for its order by it before a replacement (hasAppeared).
+      ...ownerInput(urn),
     };
     const outcome = await this.provider.diff(id, oldBag, newBag);
     const detailed: Record<string, { replace: boolean; added: boolean }> = {};
@@ -186,7 +191,7 @@ export class NativeResource {
     if (imported)
       await (this.provider as Partial<LifecycleProvider>).refuseImport?.(id, ownerFromUrn(urn));
     // The owner label, from the URN (a lost create's placeholder is found by it).
-    const read = await this.provider.read(id, { ...props.plain, [OWNER_INPUT]: ownerFromUrn(urn) });
+    const read = await this.provider.read(id, { ...props.plain, ...ownerInput(urn) });
     if (read.id === undefined || read.id === "") return { id: "", properties: {}, inputs: {} };
     // A placeholder whose order has not appeared stays a partial create, read again before the
     // next `up` (framework/placeholder.ts): a plain answer would clear both marks.
